@@ -1,0 +1,56 @@
+"""boomerang-rules: the rules of Boomerang: Australia as data and pure functions.
+
+>>> import boomerang_rules as br
+>>> rules = br.load_rules()                     # the standard ruleset
+>>> s = br.new_game(rules, players=3, seed=7)
+>>> br.to_act(s)
+(0, 1, 2)
+>>> s = br.apply(s, 0, br.legal_actions(s, 0)[0])
+>>> br.to_act(s)
+(1, 2)
+
+States are immutable; ``apply`` returns a new one or raises ``IllegalAction``.
+"""
+
+from __future__ import annotations
+
+from .australia.engine import apply, is_over, legal_actions, new_game, to_act
+from .australia.rules import Card, Region, Ruleset
+from .australia.scoring import RoundScore, score_round
+from .australia.sheets import ROWS, ScoreSheet, score_sheets, winners
+from .australia.state import GameState
+from .australia.tables import NO_ACTIVITY
+from .australia.view import PastRound, SeatView, view
+from .core.errors import BoomerangError, IllegalAction, InvalidInput, Problem, RulesError
+from .core.loading import load_rules, shipped_ids
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "NO_ACTIVITY",
+    "ROWS",
+    "BoomerangError",
+    "Card",
+    "GameState",
+    "IllegalAction",
+    "InvalidInput",
+    "PastRound",
+    "Problem",
+    "Region",
+    "RoundScore",
+    "Ruleset",
+    "RulesError",
+    "ScoreSheet",
+    "SeatView",
+    "apply",
+    "is_over",
+    "legal_actions",
+    "load_rules",
+    "new_game",
+    "score_round",
+    "score_sheets",
+    "shipped_ids",
+    "to_act",
+    "view",
+    "winners",
+]

@@ -1,0 +1,1 @@
+"""Boomerang: Australia — the ruleset model, scoring and the engine."""

@@ -1,0 +1,189 @@
+"""The Boomerang: Australia ruleset as typed, frozen objects, and the checks a schema cannot make.
+
+Every number the engine uses comes from here; nothing of the standard game is written in code.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, Literal
+
+import attrs
+import cattrs
+
+from ..core.errors import Problem
+from ..core.pointer import pointer
+
+SCHEMA = "ruleset"
+
+Direction = Literal["left", "right"]
+
+
+def _frozen_map(value: Mapping[str, int]) -> Mapping[str, int]:
+    return MappingProxyType(dict(value))
+
+
+@attrs.frozen
+class PlayerRange:
+    """How many players the ruleset allows, both ends included."""
+
+    min: int
+    max: int
+
+
+@attrs.frozen
+class Card:
+    """One card: its site letter (the id), where it is, its throw number and its icons."""
+
+    id: str
+    site: str
+    region: str
+    number: int
+    collection: str | None
+    animal: str | None
+    activity: str | None
+
+
+@attrs.frozen
+class Region:
+    """A region of the map; its sites are the cards that name it."""
+
+    id: str
+    name: str
+
+
+@attrs.frozen(hash=False)
+class Collections:
+    """Collection icon values; a round's sum up to ``double_limit`` is doubled."""
+
+    values: Mapping[str, int] = attrs.field(converter=_frozen_map)
+    double_limit: int
+
+
+@attrs.frozen(hash=False)
+class Animals:
+    """Points per pair of each animal."""
+
+    values: Mapping[str, int] = attrs.field(converter=_frozen_map)
+
+
+@attrs.frozen
+class Activities:
+    """The activity kinds and the points for n icons of the chosen one (``table[n]``)."""
+
+    kinds: tuple[str, ...]
+    table: tuple[int, ...]
+
+
+@attrs.frozen(hash=False)
+class Scoring:
+    """Every scoring table and bonus."""
+
+    collections: Collections
+    animals: Animals
+    activities: Activities
+    site_points: int
+    region_bonus: int
+    tie_breakers: tuple[str, ...]
+
+
+@attrs.frozen
+class Ruleset:
+    """A complete, checked ruleset. Load one with ``load_rules``.
+
+    Two rulesets are equal when their resolved JSON is (``digest``, its SHA-256), so equality
+    and hashing are cheap however large the card list.
+    """
+
+    format: str = attrs.field(eq=False)
+    version: int = attrs.field(eq=False)
+    id: str = attrs.field(eq=False)
+    name: str = attrs.field(eq=False)
+    game: str = attrs.field(eq=False)
+    players: PlayerRange = attrs.field(eq=False)
+    rounds: int = attrs.field(eq=False)
+    hand_size: int = attrs.field(eq=False)
+    pass_directions: tuple[Direction, ...] = attrs.field(eq=False)
+    leftover_cards: Literal["deal-first", "reshuffle"] = attrs.field(eq=False)
+    sites_include_throw: bool = attrs.field(eq=False)
+    scoring: Scoring = attrs.field(eq=False, repr=False)
+    regions: tuple[Region, ...] = attrs.field(eq=False, repr=False)
+    cards: tuple[Card, ...] = attrs.field(eq=False, repr=False)
+    description: str = attrs.field(default="", eq=False, repr=False)
+    digest: str = attrs.field(default="", repr=False)
+
+    def card(self, card_id: str) -> Card:
+        """The card with this id; ``KeyError`` if there is none."""
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def build(data: dict[str, Any], digest: str) -> Ruleset:
+    """Turn a checked ruleset object into a ``Ruleset``."""
+    fields = {k: v for k, v in data.items() if k != "$schema"}
+    return _converter.structure({**fields, "digest": digest}, Ruleset)
+
+
+def _max_icons(cards: list[dict[str, Any]], kind: str, hand_size: int) -> int:
+    return min(hand_size, sum(1 for c in cards if c["activity"] == kind))
+
+
+def check(data: dict[str, Any]) -> list[Problem]:
+    """The consistency checks a schema cannot state, on a schema-valid ruleset object."""
+    problems: list[Problem] = []
+    cards: list[dict[str, Any]] = data["cards"]
+    scoring = data["scoring"]
+    players, hand = data["players"], data["hand_size"]
+
+    if players["min"] > players["max"]:
+        problems.append(Problem(pointer("players", "min"), f"the minimum ({players['min']}) is above the "
+                                f"maximum ({players['max']})", "players-range"))
+    if players["max"] * hand > len(cards):
+        problems.append(Problem(pointer("players", "max"), f"{players['max']} players × {hand} cards = "
+                                f"{players['max'] * hand} cards, the deck has {len(cards)}", "deck-size"))
+    if len(data["pass_directions"]) != data["rounds"]:
+        problems.append(Problem(pointer("pass_directions"), f"{len(data['pass_directions'])} pass directions "
+                                f"for {data['rounds']} rounds: give one per round", "pass-directions"))
+
+    for what, items in (("card", cards), ("region", data["regions"])):
+        counts = Counter(item["id"] for item in items)
+        for i, item in enumerate(items):
+            if counts[item["id"]] > 1:
+                problems.append(Problem(pointer(what + "s", i, "id"), f"{what} id {item['id']!r} is used "
+                                        f"{counts[item['id']]} times", f"unique-{what}-ids"))
+
+    region_ids = {r["id"] for r in data["regions"]}
+    tables = {
+        "region": (region_ids, "/regions"),
+        "collection": (set(scoring["collections"]["values"]), "/scoring/collections/values"),
+        "animal": (set(scoring["animals"]["values"]), "/scoring/animals/values"),
+        "activity": (set(scoring["activities"]["kinds"]), "/scoring/activities/kinds"),
+    }
+    for i, card in enumerate(cards):
+        for field, (known, where) in tables.items():
+            value = card[field]
+            if value is not None and value not in known:
+                problems.append(Problem(pointer("cards", i, field), f"card {card['id']!r} names {field} "
+                                        f"{value!r}, which {where} does not list", "icon-known"))
+    used_regions = {c["region"] for c in cards}
+    for i, region in enumerate(data["regions"]):
+        if region["id"] not in used_regions:
+            problems.append(Problem(pointer("regions", i), f"region {region['id']!r} has no cards, so it "
+                                    "could never be completed", "region-cards"))
+
+    table = scoring["activities"]["table"]
+    for kind in scoring["activities"]["kinds"]:
+        most = _max_icons(cards, kind, hand)
+        if len(table) <= most:
+            problems.append(Problem(pointer("scoring", "activities", "table"), f"the table scores 0 to "
+                                    f"{len(table) - 1} icons, but a player can hold {most} {kind} icons",
+                                    "activity-table"))
+            break
+    return problems

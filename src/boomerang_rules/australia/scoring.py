@@ -1,0 +1,95 @@
+"""Scoring one player's round: Throw & Catch, collections, animals and the chosen activity.
+
+Sites and region bonuses depend on the whole game, so the engine scores them (``sheets``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from ..core.errors import InvalidInput, Problem
+from .rules import Ruleset
+from .tables import NO_ACTIVITY, Tables, tables_for
+
+
+@attrs.frozen
+class RoundScore:
+    """One player's points for one round, by row of the score sheet."""
+
+    throw_catch: int
+    collections: int
+    animals: int
+    activity: int
+    round_total: int
+
+
+def activity_counts(t: Tables, cards: Sequence[int]) -> list[int]:
+    """How many icons of each activity kind the cards show, in ``t.activity_kinds`` order."""
+    counts = [0] * len(t.activity_kinds)
+    for c in cards:
+        a = t.activity[c]
+        if a >= 0:
+            counts[a] += 1
+    return counts
+
+
+def score_cards(t: Tables, cards: Sequence[int], activity: int) -> RoundScore:
+    """Score card indices in draft order (Throw first, Catch last); ``activity`` -1 for none."""
+    throw_catch = abs(t.number[cards[0]] - t.number[cards[-1]])
+    collected = sum(t.collection_value[c] for c in cards)
+    collections = collected * 2 if collected <= t.double_limit else collected
+    pairs = [0] * len(t.animal_values)
+    for c in cards:
+        a = t.animal[c]
+        if a >= 0:
+            pairs[a] += 1
+    animals = sum(v * (n // 2) for v, n in zip(t.animal_values, pairs))
+    points = t.activity_table[activity_counts(t, cards)[activity]] if activity >= 0 else 0
+    total = throw_catch + collections + animals + points
+    return RoundScore(throw_catch, collections, animals, points, total)
+
+
+def card_problems(t: Tables, cards: Sequence[object], what: str = "card") -> tuple[list[int], list[Problem]]:
+    """Indices of the known card ids, and a problem for each unknown or repeated one."""
+    problems = []
+    seen: dict[str, int] = {}
+    out = []
+    for i, cid in enumerate(cards):
+        if not isinstance(cid, str) or cid not in t.index:
+            problems.append(Problem(f"/{i}", f"unknown {what} {cid!r} (cards are {' '.join(t.ids)})",
+                                    "card-known"))
+        elif cid in seen:
+            problems.append(Problem(f"/{i}", f"{what} {cid!r} is repeated (first at position {seen[cid] + 1})",
+                                    "card-unique"))
+        else:
+            seen[cid] = i
+            out.append(t.index[cid])
+    return out, problems
+
+
+def score_round(rules: Ruleset, cards: Sequence[str], activity: str | None = None) -> RoundScore:
+    """Score a player's round from their card ids in draft order (Throw first, Catch last).
+
+    ``activity`` is the activity they score this round, or ``None``. Raises ``InvalidInput``
+    for unknown or repeated ids, a card count other than the hand size, or an unknown activity.
+
+    >>> import boomerang_rules as br
+    >>> br.score_round(br.load_rules(), ["E", "A", "V", "W", "X", "J", "B"], "indigenous_culture")
+    RoundScore(throw_catch=3, collections=12, animals=3, activity=7, round_total=25)
+    """
+    t = tables_for(rules)
+    if isinstance(cards, str):
+        raise InvalidInput([Problem("", "give the cards as a sequence of ids, not one string", "card-count")])
+    indices, problems = card_problems(t, cards)
+    if len(cards) != t.hand_size:
+        problems.append(Problem("", f"a round scores {t.hand_size} cards, got {len(cards)}", "card-count"))
+    if problems:
+        raise InvalidInput(problems)
+    if activity is None or activity == NO_ACTIVITY:
+        return score_cards(t, indices, -1)
+    if activity not in t.activity_index:
+        kinds = ", ".join(t.activity_kinds)
+        raise InvalidInput([Problem("", f"unknown activity {activity!r} (activities are {kinds})", "activity-known")])
+    return score_cards(t, indices, t.activity_index[activity])

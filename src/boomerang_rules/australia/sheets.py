@@ -1,0 +1,73 @@
+"""Score sheets and winners, read off a game's finished rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .engine import is_over
+from .state import GameState
+
+ROWS = ("throw_catch", "collections", "animals", "activity", "sites", "regions", "total")
+"""The rows of a score sheet, in the order the paper sheet has them."""
+
+
+@attrs.frozen
+class ScoreSheet:
+    """One seat's sheet: a number per finished round for the round rows, game totals after."""
+
+    throw_catch: tuple[int, ...]
+    collections: tuple[int, ...]
+    animals: tuple[int, ...]
+    activity: tuple[int, ...]
+    sites: int
+    """Points for distinct sites visited (one each in the standard rules)."""
+    regions: int
+    """Points for region bonuses won."""
+    total: int
+
+    def row_total(self, row: str) -> int:
+        """The game total of one row."""
+        value = getattr(self, row)
+        return sum(value) if isinstance(value, tuple) else int(value)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The sheet as JSON-ready data (lists for the round rows)."""
+        return {row: list(v) if isinstance(v, tuple) else v
+                for row, v in ((r, getattr(self, r)) for r in ROWS)}
+
+
+def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:
+    """Every seat's score sheet so far, in seat order (rounds not yet scored are absent)."""
+    t = state.tables
+    rounds = state.progress.rounds
+    sheets = []
+    for seat in range(state.players):
+        scores = [r.scores[seat] for r in rounds]
+        sites = t.site_points * state.progress.visited[seat].bit_count()
+        regions = t.region_bonus * sum(r.bonuses[seat].bit_count() for r in rounds)
+        total = sum(s.round_total for s in scores) + sites + regions
+        sheets.append(ScoreSheet(
+            tuple(s.throw_catch for s in scores), tuple(s.collections for s in scores),
+            tuple(s.animals for s in scores), tuple(s.activity for s in scores), sites, regions, total))
+    return tuple(sheets)
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """The winning seats of a finished game (several on a shared win); empty before the end.
+
+    Highest total wins; ties go to the ruleset's tie-breakers in turn (the standard rules:
+    most Throw & Catch points); still tied, the win is shared.
+    """
+    if not is_over(state):
+        return ()
+    sheets = score_sheets(state)
+    breakers = state.rules.scoring.tie_breakers
+
+    def key(seat: int) -> tuple[int, ...]:
+        sheet = sheets[seat]
+        return (sheet.total, *(sheet.row_total(row) for row in breakers))
+
+    best = max(key(seat) for seat in range(state.players))
+    return tuple(seat for seat in range(state.players) if key(seat) == best)

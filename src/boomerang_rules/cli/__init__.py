@@ -1,0 +1,30 @@
+"""The ``boomerang-rules`` command line: score, validate, and more to come.
+
+Exit codes: 0 fine, 1 invalid input, 2 usage or I/O error.
+"""
+
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+from .score import score
+from .validate import validate
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="boomerang-rules")
+def cli() -> None:
+    """Rules, referee and scorer for the card game Boomerang: Australia.
+
+    Exit codes: 0 fine, 1 invalid input, 2 usage or I/O error.
+    """
+
+
+cli.add_command(score)
+cli.add_command(validate)
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    cli()

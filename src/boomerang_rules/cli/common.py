@@ -1,0 +1,34 @@
+"""What the commands share: loading ``--rules`` and turning errors into exit codes."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, NoReturn
+
+import click
+
+from ..core.errors import RulesError
+
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+rules_option = click.option(
+    "--rules", "rules_name", default="standard", show_default=True, metavar="ID|PATH",
+    help="A shipped ruleset or variant id, or the path of a ruleset or variant JSON file.")
+
+
+def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
+    """Print ``message`` to stderr and exit with ``code``."""
+    click.echo(f"boomerang-rules: {message}", err=True)
+    sys.exit(code)
+
+
+def load_rules_or_exit(name: str) -> Any:
+    """The ruleset ``--rules`` names; exit 2 if it cannot be read, 1 if it is invalid."""
+    from ..core.loading import load_rules
+
+    try:
+        return load_rules(name)
+    except RulesError as exc:
+        code = EXIT_USAGE if any(p.rule == "io" for p in exc.problems) else EXIT_INVALID
+        fail("cannot use --rules " + name + ":\n" + "\n".join(f"  {p}" for p in exc.problems), code)

@@ -1,0 +1,45 @@
+"""``boomerang-rules validate``: check files against the rules, reporting every problem."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from ..core.jsonio import DEFAULT_MAX_BYTES
+from .common import EXIT_INVALID, EXIT_USAGE
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON report per file, one per line.")
+@click.option("--max-bytes", default=DEFAULT_MAX_BYTES, show_default=True, type=click.IntRange(min=1),
+              help="Refuse files larger than this.")
+def validate(files: tuple[str, ...], as_json: bool, max_bytes: int) -> None:
+    """Check rulesets and variants (and, told apart by their "format", other documents).
+
+    Every problem is reported as FILE:POINTER: MESSAGE [RULE]. Files are only read.
+
+    Exit status: 0 all files valid, 1 some file invalid, 2 usage or I/O error.
+    """
+    from ..core.validation import validate_file
+
+    worst = 0
+    for name in files:
+        try:
+            report = validate_file(name, max_bytes)
+        except OSError as exc:
+            click.echo(f"boomerang-rules: {name}: cannot read: {exc.strerror or exc}", err=True)
+            worst = EXIT_USAGE
+            continue
+        if not report.valid:
+            worst = max(worst, EXIT_INVALID)
+        if as_json:
+            click.echo(json.dumps(report.as_dict(), ensure_ascii=False))
+        elif report.valid:
+            click.echo(f"{name}: valid {report.kind}")
+        else:
+            for problem in report.problems:
+                click.echo(str(problem))
+    sys.exit(worst)

@@ -1,0 +1,1 @@
+"""Game-independent machinery: errors, seeded shuffles, data files, JSON checks and loading."""

@@ -1,0 +1,52 @@
+"""The exceptions and the problem report every part of the library speaks."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Problem:
+    """One thing wrong with an input: where (a JSON pointer), what, and which rule it breaks.
+
+    ``file`` names the input when it came from a file, so that a report reads like a compiler's:
+    ``game.json:/rounds/1/picks/2/3: card "Q" is not in the hand ... [pick-in-hand]``.
+    """
+
+    pointer: str
+    message: str
+    rule: str
+    file: str | None = None
+
+    def __str__(self) -> str:
+        where = ":".join(part for part in (self.file, self.pointer) if part)
+        return f"{where}: {self.message} [{self.rule}]" if where else f"{self.message} [{self.rule}]"
+
+    def in_file(self, file: str | None) -> Problem:
+        """The same problem, located in ``file``."""
+        return attrs.evolve(self, file=file)
+
+
+class BoomerangError(Exception):
+    """Base of every error this library raises on purpose."""
+
+
+class IllegalAction(BoomerangError, ValueError):
+    """An action that the rules do not allow in this state; the message says why."""
+
+
+class InvalidInput(BoomerangError, ValueError):
+    """Input data (a ruleset, a variant, a record, card ids) that breaks a rule.
+
+    ``problems`` lists every problem found, each with its place in the input.
+    """
+
+    def __init__(self, problems: list[Problem] | tuple[Problem, ...], summary: str = "") -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        lines = [summary] if summary else []
+        lines += [str(p) for p in self.problems]
+        super().__init__("\n".join(lines) if lines else "invalid input")
+
+
+class RulesError(InvalidInput):
+    """A ruleset or variant that cannot be loaded: unreadable, off-schema or inconsistent."""

@@ -1,0 +1,31 @@
+"""The games this library knows, and the module that holds each one's ruleset model.
+
+A new game is a new entry here, a module with ``SCHEMA``, ``check`` and ``build``, and a
+data file in ``variants/``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Protocol
+
+
+class RulesModule(Protocol):
+    """What core loading needs from a game's ruleset module."""
+
+    SCHEMA: str
+
+    def check(self, data: dict[str, Any]) -> list[Any]: ...
+
+    def build(self, data: dict[str, Any], digest: str) -> Any: ...
+
+
+GAMES: dict[str, str] = {
+    "boomerang-australia": "boomerang_rules.australia.rules",
+}
+
+
+def rules_module(game: str) -> RulesModule:
+    """The ruleset module of ``game``; ``KeyError`` for an unknown game."""
+    module: Any = importlib.import_module(GAMES[game])
+    return module  # type: ignore[no-any-return]

@@ -1,0 +1,160 @@
+"""Finding, resolving and checking rulesets and variants, whatever game they are for.
+
+A name is a shipped ruleset or variant id (a file in ``variants/``) or a path to a JSON file.
+A variant names the ruleset it ``extends`` and its ``changes`` as a JSON Merge Patch; the
+resolved ruleset must pass the ruleset schema and the game's own consistency checks.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .canonical import digest
+from .errors import Problem, RulesError
+from .games import GAMES, rules_module
+from .jsonio import read_json_file
+from .merge_patch import merge_patch
+from .pointer import pointer
+from .resources import data_dir
+from .schema import schema_problems
+
+RULESET_FORMAT = "boomerang-rules/ruleset"
+VARIANT_FORMAT = "boomerang-rules/variant"
+MAX_EXTENDS_DEPTH = 32
+
+
+def shipped_ids() -> tuple[str, ...]:
+    """The ids of the rulesets and variants shipped with the library, sorted."""
+    return tuple(sorted(p.stem for p in data_dir("variants").glob("*.json")))
+
+
+def _is_shipped(name: str) -> bool:
+    return name in shipped_ids()
+
+
+def _label(path: Path) -> str:
+    return str(path)
+
+
+def _read(path: Path, label: str) -> dict[str, Any]:
+    try:
+        data, problem = read_json_file(path)
+    except OSError as exc:
+        raise RulesError([Problem("", f"cannot read the file: {exc.strerror or exc}", "io", label)]) from None
+    if problem is not None:
+        raise RulesError([problem.in_file(label)])
+    if not isinstance(data, dict):
+        raise RulesError([Problem("", "a ruleset or variant must be a JSON object", "schema:type", label)])
+    return data
+
+
+def _locate(name: str, relative_to: Path | None) -> tuple[Path, str]:
+    """The file behind a name, and the label problems will carry."""
+    if _is_shipped(name):
+        return data_dir("variants") / f"{name}.json", f"{name}.json"
+    path = Path(name)
+    if relative_to is not None and not path.is_absolute():
+        path = relative_to / path
+    return path, _label(path)
+
+
+def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = None,
+                 seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The complete ruleset a ruleset or variant object stands for, before its checks.
+
+    ``base`` is the folder that relative ``extends`` paths start from; ``seen`` the chain of
+    files already being resolved, to report a cycle instead of recursing forever.
+    """
+    fmt = data.get("format")
+    if fmt == RULESET_FORMAT:
+        return data
+    if fmt != VARIANT_FORMAT:
+        raise RulesError([Problem("/format", f"expected {RULESET_FORMAT!r} or {VARIANT_FORMAT!r}, "
+                                  f"found {fmt!r}", "format", label)])
+    problems = schema_problems(data, "variant")
+    if problems:
+        raise RulesError([p.in_file(label) for p in problems])
+    parent = data["extends"]
+    path, parent_label = _locate(parent, base)
+    key = str(path.resolve()) if path.exists() else parent_label
+    if key in seen or len(seen) > MAX_EXTENDS_DEPTH:
+        chain = " -> ".join([*seen, key])
+        raise RulesError([Problem("/extends", f"variants extend each other in a cycle: {chain}",
+                                  "extends-cycle", label)])
+    if not path.is_file():
+        raise RulesError([Problem("/extends", f"{parent!r} is neither a shipped ruleset "
+                                  f"({', '.join(shipped_ids())}) nor a file", "extends", label)])
+    parent_data = resolve_data(_read(path, parent_label), parent_label, path.parent, (*seen, key))
+    merged = merge_patch(parent_data, data["changes"])
+    merged["format"] = RULESET_FORMAT
+    merged["version"] = 1
+    for field in ("id", "name", "description"):
+        if field in data:
+            merged[field] = data[field]
+    return merged  # type: ignore[no-any-return]
+
+
+def _in_variant(problem: Problem, variant: dict[str, Any] | None, label: str | None) -> Problem:
+    """Place a problem of the resolved ruleset in the variant file that caused it."""
+    if variant is None or variant.get("format") != VARIANT_FORMAT:
+        return problem.in_file(label)
+    node: Any = variant.get("changes")
+    parts = [p.replace("~1", "/").replace("~0", "~") for p in problem.pointer.split("/")[1:]]
+    for part in parts:
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return Problem(problem.pointer, problem.message + f" (in the ruleset that {label} resolves to)",
+                           problem.rule, label)
+    return Problem(pointer("changes") + problem.pointer, problem.message, problem.rule, label)
+
+
+def check_resolved(resolved: dict[str, Any], source: dict[str, Any] | None = None,
+                   label: str | None = None) -> list[Problem]:
+    """Every problem of a resolved ruleset: the schema first, then the game's own checks."""
+    game = resolved.get("game")
+    if game not in GAMES:
+        known = ", ".join(sorted(GAMES))
+        return [_in_variant(Problem("/game", f"unknown game {game!r} (known: {known})", "game"), source, label)]
+    module = rules_module(game)
+    problems = schema_problems(resolved, module.SCHEMA)
+    if not problems:
+        problems = module.check(resolved)
+    return [_in_variant(p, source, label) for p in problems]
+
+
+def rules_from_data(data: Any, label: str | None = None, base: Path | None = None) -> Any:
+    """Resolve, check and build a ruleset from a parsed ruleset or variant object."""
+    if not isinstance(data, dict):
+        raise RulesError([Problem("", "a ruleset or variant must be a JSON object", "schema:type", label)])
+    resolved = resolve_data(data, label, base)
+    problems = check_resolved(resolved, data, label)
+    if problems:
+        raise RulesError(problems)
+    return rules_module(resolved["game"]).build(resolved, digest(resolved))
+
+
+@lru_cache(maxsize=32)
+def _load_shipped(name: str) -> Any:
+    path, label = _locate(name, None)
+    return rules_from_data(_read(path, label), label, path.parent)
+
+
+def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
+    """Load a ruleset by shipped id (``"standard"``, a variant id) or by the path of a JSON file.
+
+    Raises ``RulesError`` naming the file, the place in it and the rule broken.
+    """
+    if isinstance(name_or_path, str) and _is_shipped(name_or_path):
+        return _load_shipped(name_or_path)
+    path = Path(name_or_path)
+    if not path.is_file():
+        raise RulesError([Problem("", f"no shipped ruleset is called {str(name_or_path)!r} and no such file "
+                                  f"exists (shipped: {', '.join(shipped_ids())})", "io", str(name_or_path))])
+    label = _label(path)
+    return rules_from_data(_read(path, label), label, path.parent)
