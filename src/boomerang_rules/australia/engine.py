@@ -7,36 +7,85 @@ has decided. Nobody's choice is visible to others before that.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core import rng as rng_mod
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, InvalidInput, Problem
+from ..core.pointer import pointer
 from .rules import Ruleset
-from .scoring import score_cards
+from .scoring import card_problems, score_cards
 from .state import GameState, Progress, RoundResult
 from .tables import NO_ACTIVITY, Tables, tables_for
 
 
-def new_game(rules: Ruleset, players: int, seed: int) -> GameState:
+def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
+             deals: Sequence[Sequence[Sequence[str]]] = ()) -> GameState:
     """A new game for ``players`` seats, dealt from a generator seeded by ``seed``.
 
     The same rules, player count and seed always give the same deal, on every platform.
+    ``deals`` gives the hands of the first rounds instead (``deals[r][seat]``: card ids), as
+    a game record does; they are taken as given. Rounds past them are dealt from ``seed``;
+    without a seed the game waits at the first round it has no deal for.
     """
     if isinstance(players, bool) or not isinstance(players, int):
         raise TypeError(f"players must be an integer, not {type(players).__name__}")
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
         raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players}")
+    if seed is None and not deals:
+        raise ValueError("give a seed to deal from, or the deals")
     t = tables_for(rules)
     empty = (0,) * players
-    progress = Progress((), empty, empty, 0, rng_mod.seed_state(seed), ())
+    rng = None if seed is None else rng_mod.seed_state(seed)
+    progress = Progress((), empty, empty, 0, rng, (), _deal_masks(t, players, deals))
     return _start_round(t, players, 0, progress)
 
 
+def _deal_masks(t: Tables, players: int, deals: Sequence[Sequence[Sequence[str]]]) -> tuple[tuple[int, ...], ...]:
+    """Given deals as bit masks; ``InvalidInput`` pointing at anything that is not a deal."""
+    out = []
+    problems: list[Problem] = []
+    for r, hands in enumerate(deals):
+        if len(hands) != players:
+            problems.append(Problem(pointer(r), f"{len(hands)} hands for {players} players", "deal-hands"))
+            continue
+        masks = []
+        seen = 0
+        for seat, hand in enumerate(hands):
+            indices, found = card_problems(t, hand)
+            problems += [Problem(pointer(r, seat) + p.pointer, p.message, p.rule) for p in found]
+            if len(hand) != t.hand_size:
+                problems.append(Problem(pointer(r, seat), f"{len(hand)} cards dealt, the hand size is "
+                                        f"{t.hand_size}", "hand-size"))
+            mask = _mask(indices)
+            if mask & seen:
+                dup = ", ".join(t.hand_ids(mask & seen))
+                problems.append(Problem(pointer(r, seat), f"{dup} dealt twice in one round", "card-unique"))
+            seen |= mask
+            masks.append(mask)
+        out.append(tuple(masks))
+    if problems:
+        raise InvalidInput(problems)
+    return tuple(out)
+
+
 def _start_round(t: Tables, players: int, round_no: int, progress: Progress) -> GameState:
-    """Shuffle and deal round ``round_no`` (0-based) and wait for every seat's Throw."""
+    """Deal round ``round_no`` (0-based) and wait for every seat's Throw.
+
+    A given deal is used as it is; otherwise the dealer shuffles. Without either, the state
+    waits, undealt, with no seat to act.
+    """
+    empty = (0,) * players
+    if round_no < len(progress.deals):
+        hands = progress.deals[round_no]
+        return GameState(t.rules, t, players, round_no, 0, hands, hands, ((),) * players,
+                         (None,) * players, (1 << players) - 1, progress)
     state = progress.rng
-    if round_no == 0 or t.reshuffle:
+    if state is None:
+        return GameState(t.rules, t, players, round_no, 0, empty, empty, ((),) * players,
+                         (None,) * players, 0, progress)
+    if round_no == 0 or t.reshuffle or not progress.rounds:
         state, deck = rng_mod.shuffled(state, range(t.deck_size))
     else:
         # Cards used last round are shuffled and go below those set aside, so the set-aside
@@ -44,12 +93,15 @@ def _start_round(t: Tables, players: int, round_no: int, progress: Progress) -> 
         used = 0
         for mask in progress.rounds[-1].dealt:
             used |= mask
+        leftover = progress.leftover
+        if round_no - 1 < len(progress.deals):  # a given deal left its set-aside cards unordered
+            state, leftover = rng_mod.shuffled(state, _bit_list(((1 << t.deck_size) - 1) & ~used))
         state, below = rng_mod.shuffled(state, _bit_list(used))
-        deck = progress.leftover + below
+        deck = leftover + below
     take = players * t.hand_size
     hands = tuple(_mask(deck[seat:take:players]) for seat in range(players))
     progress = Progress(progress.rounds, progress.visited, progress.used_activities,
-                        progress.regions_taken, state, tuple(deck[take:]))
+                        progress.regions_taken, state, tuple(deck[take:]), progress.deals)
     return GameState(t.rules, t, players, round_no, 0, hands, hands, ((),) * players,
                      (None,) * players, (1 << players) - 1, progress)
 
@@ -197,7 +249,7 @@ def _finish_round(state: GameState, activities: tuple[int, ...]) -> GameState:
         if winners:
             taken |= 1 << region
     result = RoundResult(state.dealt, state.drafted, activities, scores, tuple(bonuses))
-    progress = Progress((*old.rounds, result), visited, used, taken, old.rng, old.leftover)
+    progress = Progress((*old.rounds, result), visited, used, taken, old.rng, old.leftover, old.deals)
     next_round = state.round + 1
     if next_round < len(t.directions):
         return _start_round(t, n, next_round, progress)

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import Any, Literal
 
 import attrs
 import cattrs
 
 from ..core.errors import Problem
+from ..core.frozendict import FrozenDict
 from ..core.pointer import pointer
 
 SCHEMA = "ruleset"
@@ -22,7 +22,7 @@ Direction = Literal["left", "right"]
 
 
 def _frozen_map(value: Mapping[str, int]) -> Mapping[str, int]:
-    return MappingProxyType(dict(value))
+    return FrozenDict(value)
 
 
 @attrs.frozen
@@ -54,7 +54,7 @@ class Region:
     name: str
 
 
-@attrs.frozen(hash=False)
+@attrs.frozen
 class Collections:
     """Collection icon values; a round's sum up to ``double_limit`` is doubled."""
 
@@ -62,7 +62,7 @@ class Collections:
     double_limit: int
 
 
-@attrs.frozen(hash=False)
+@attrs.frozen
 class Animals:
     """Points per pair of each animal."""
 
@@ -77,7 +77,7 @@ class Activities:
     table: tuple[int, ...]
 
 
-@attrs.frozen(hash=False)
+@attrs.frozen
 class Scoring:
     """Every scoring table and bonus."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -62,12 +63,11 @@ def winners(state: GameState) -> tuple[int, ...]:
     """
     if not is_over(state):
         return ()
-    sheets = score_sheets(state)
-    breakers = state.rules.scoring.tie_breakers
+    return best_sheets(score_sheets(state), state.rules.scoring.tie_breakers)
 
-    def key(seat: int) -> tuple[int, ...]:
-        sheet = sheets[seat]
-        return (sheet.total, *(sheet.row_total(row) for row in breakers))
 
-    best = max(key(seat) for seat in range(state.players))
-    return tuple(seat for seat in range(state.players) if key(seat) == best)
+def best_sheets(sheets: Sequence[ScoreSheet], tie_breakers: Sequence[str]) -> tuple[int, ...]:
+    """The positions of the winning sheets: highest total, then each tie-breaker row's total."""
+    keys = [(sheet.total, *(sheet.row_total(row) for row in tie_breakers)) for sheet in sheets]
+    best = max(keys)
+    return tuple(seat for seat, key in enumerate(keys) if key == best)

@@ -40,10 +40,12 @@ class Progress:
     """Bit mask of the activity kinds each seat has scored."""
     regions_taken: int
     """Bit mask of the regions whose bonus is gone."""
-    rng: int
-    """The dealer's generator state (SplitMix64), for the next shuffle."""
+    rng: int | None
+    """The dealer's generator state (SplitMix64) for the next shuffle; None: deals are given."""
     leftover: tuple[int, ...]
     """Cards set aside undealt this round, top of the deck first."""
+    deals: tuple[tuple[int, ...], ...]
+    """Deals given in advance (each a bit mask per seat), round by round, used before ``rng``."""
 
 
 @attrs.frozen

@@ -20,11 +20,32 @@ class Tables:
     """Everything the engine reads from a ruleset, as indexable tuples. Never changes."""
 
     __slots__ = (
-        "rules", "ids", "index", "number", "collection_value", "animal", "activity", "region_of",
-        "region_masks", "deck_size", "animal_values", "activity_kinds", "activity_table",
-        "activity_index", "activity_choices", "hand_size", "picks", "activity_step", "directions",
-        "double_limit", "site_points", "region_bonus", "sites_include_throw", "reshuffle",
-        "_hands", "_seats",
+        "_hands",
+        "_seats",
+        "activity",
+        "activity_choices",
+        "activity_index",
+        "activity_kinds",
+        "activity_step",
+        "activity_table",
+        "animal",
+        "animal_values",
+        "collection_value",
+        "deck_size",
+        "directions",
+        "double_limit",
+        "hand_size",
+        "ids",
+        "index",
+        "number",
+        "picks",
+        "region_bonus",
+        "region_masks",
+        "region_of",
+        "reshuffle",
+        "rules",
+        "site_points",
+        "sites_include_throw",
     )
 
     def __init__(self, rules: Ruleset) -> None:
@@ -67,6 +88,9 @@ class Tables:
         self.reshuffle = rules.leftover_cards == "reshuffle"
         self._hands: dict[int, tuple[str, ...]] = {}
         self._seats: dict[int, tuple[int, ...]] = {}
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (tables_for, (self.rules,))
 
     def hand_ids(self, mask: int) -> tuple[str, ...]:
         """The sorted ids of the cards in ``mask`` (memoised: hands recur across games)."""

@@ -28,6 +28,8 @@ class PastRound:
     """Each seat's cards in draft order: Throw first, Catch last."""
     activities: tuple[str | None, ...]
     """The activity each seat scored, or None."""
+    bonuses: tuple[tuple[str, ...], ...]
+    """The regions whose bonus each seat won this round."""
 
 
 @attrs.frozen
@@ -66,6 +68,10 @@ def _ids(t: Tables, cards: tuple[int, ...] | list[int]) -> tuple[str, ...]:
 
 def _activity(t: Tables, index: int) -> str | None:
     return t.activity_kinds[index] if index >= 0 else None
+
+
+def _regions(state: GameState, mask: int) -> tuple[str, ...]:
+    return tuple(r.id for i, r in enumerate(state.rules.regions) if mask >> i & 1)
 
 
 def held_hands(state: GameState, seat: int) -> tuple[int, ...]:
@@ -119,10 +125,11 @@ def view(state: GameState, seat: int) -> SeatView:
         held=tuple(t.hand_ids(m) for m in held_hands(state, seat)),
         legal_actions=actions,
         past_rounds=tuple(
-            PastRound(tuple(_ids(t, d) for d in r.drafts), tuple(_activity(t, a) for a in r.activities))
+            PastRound(tuple(_ids(t, d) for d in r.drafts), tuple(_activity(t, a) for a in r.activities),
+                      tuple(_regions(state, mask) for mask in r.bonuses))
             for r in progress.rounds),
         sheets=score_sheets(state),
-        regions_taken=tuple(r.id for i, r in enumerate(state.rules.regions) if progress.regions_taken >> i & 1),
+        regions_taken=_regions(state, progress.regions_taken),
         activities_used=tuple(
             tuple(k for i, k in enumerate(t.activity_kinds) if used >> i & 1) for used in progress.used_activities),
     )

@@ -64,7 +64,7 @@ def validate_data(data: Any, label: str | None = None, base: Path | None = None)
                           "format", label)
         return Report(label or "<input>", None, (problem,))
     problems = [p.in_file(label) if p.file is None else p for p in checker(data, label, base)]
-    return Report(label or "<input>", fmt.rsplit("/", 1)[-1], tuple(problems))
+    return Report(label or "<input>", str(fmt).rsplit("/", 1)[-1], tuple(problems))
 
 
 def validate_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Report:

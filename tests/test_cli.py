@@ -1,0 +1,92 @@
+"""The command line: exit codes, messages, and JSON output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from boomerang_rules.cli import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_help_lists_commands() -> None:
+    code, out, _ = run("--help")
+    assert code == 0 and "score" in out and "validate" in out and "Exit codes" in out
+
+
+def test_score_text() -> None:
+    code, out, _ = run("score", "E", "A", "V", "W", "X", "J", "B", "--activity", "indigenous_culture")
+    assert code == 0
+    assert "Throw & Catch" in out and "Round total" in out and "25" in out
+
+
+def test_score_json_keys_match_score_round() -> None:
+    code, out, _ = run("score", "e", "a", "v", "w", "x", "j", "b", "--json")
+    assert code == 0
+    assert json.loads(out) == {"throw_catch": 3, "collections": 12, "animals": 3, "activity": 0, "round_total": 18}
+
+
+def test_score_unknown_card_names_the_argument() -> None:
+    code, _, err = run("score", "A", "B", "C", "D", "E", "F", "QQ")
+    assert code == 1
+    assert "argument 7 ('QQ')" in err and "unknown card" in err
+
+
+def test_score_repeat_and_count() -> None:
+    code, _, err = run("score", "A", "B", "A", "D", "E", "F")
+    assert code == 1
+    assert "argument 3 ('A')" in err and "repeated" in err and "got 6" in err
+
+
+def test_score_unknown_activity() -> None:
+    code, _, err = run("score", *"ABCDEFG", "--activity", "surfing")
+    assert code == 1 and "surfing" in err
+
+
+def test_score_unknown_rules_is_a_usage_error() -> None:
+    code, _, err = run("score", *"ABCDEFG", "--rules", "nope")
+    assert code == 2 and "nope" in err
+
+
+def test_validate_standard_ruleset() -> None:
+    code, out, _ = run("validate", str(ROOT / "variants" / "standard.json"))
+    assert code == 0 and "valid ruleset" in out
+
+
+def test_validate_reports_problems_with_pointers(tmp_path: Path) -> None:
+    data = json.loads((ROOT / "variants" / "standard.json").read_text(encoding="utf-8"))
+    data["cards"][2]["collection"] = "stamps"
+    bad = tmp_path / "bad.json"
+    text = json.dumps(data)
+    bad.write_text(text, encoding="utf-8")
+    code, out, _ = run("validate", str(bad))
+    assert code == 1
+    assert f"{bad}:/cards/2/collection:" in out and "[icon-known]" in out
+    assert bad.read_text(encoding="utf-8") == text
+
+
+def test_validate_json_report(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2", encoding="utf-8")
+    code, out, _ = run("validate", "--json", str(bad))
+    assert code == 1
+    report = json.loads(out)
+    assert report["valid"] is False and report["problems"][0]["rule"] == "json-syntax"
+
+
+def test_validate_missing_file_is_an_io_error(tmp_path: Path) -> None:
+    code, _, err = run("validate", str(tmp_path / "missing.json"))
+    assert code == 2 and "cannot read" in err
+
+
+def test_validate_needs_a_file() -> None:
+    code, _, _ = run("validate")
+    assert code == 2

@@ -1,0 +1,272 @@
+"""The engine on chosen situations: dealing, passing, the Catch, activities, sites and regions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules.australia.sheets import best_sheets
+
+from .helpers import play, preferring, random_game, random_policy, round_drafts
+
+RULES = br.load_rules()
+WA = "ABCD"
+
+
+def test_new_game_checks_its_arguments() -> None:
+    with pytest.raises(ValueError, match="2 to 4 players, not 5"):
+        br.new_game(RULES, 5, seed=1)
+    with pytest.raises(TypeError):
+        br.new_game(RULES, 3.0, seed=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        br.new_game(RULES, 3, seed="7")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed"):
+        br.new_game(RULES, 3)
+
+
+def test_start_of_game() -> None:
+    s = br.new_game(RULES, players=3, seed=7)
+    assert br.to_act(s) == (0, 1, 2)
+    assert not br.is_over(s)
+    hands = [br.legal_actions(s, seat) for seat in range(3)]
+    for hand in hands:
+        assert len(hand) == 7 and list(hand) == sorted(hand) and len(set(hand)) == 7
+    assert len(set().union(*hands)) == 21
+    assert br.view(s, 0).phase == "throw"
+
+
+def test_same_seed_same_game_other_seed_other_deal() -> None:
+    assert br.new_game(RULES, 4, 11) == br.new_game(RULES, 4, 11)
+    assert br.new_game(RULES, 4, 11) != br.new_game(RULES, 4, 12)
+    assert random_game(3, 5) == random_game(3, 5)
+    assert hash(random_game(3, 5)) == hash(random_game(3, 5))
+
+
+def test_seed_gives_a_fixed_deal() -> None:
+    """The dealer's generator is our own, so this deal (recorded once) holds on every platform."""
+    s = br.new_game(RULES, 2, seed=0)
+    assert [br.legal_actions(s, seat) for seat in range(2)] == [
+        ("B", "D", "K", "M", "N", "O", "S"), ("C", "H", "I", "P", "T", "U", "Y")]
+
+
+def test_hands_pass_left_and_the_last_card_is_caught() -> None:
+    s = br.new_game(RULES, 3, seed=3)
+    dealt = [br.legal_actions(s, seat) for seat in range(3)]
+    for seat in range(3):
+        s = br.apply(s, seat, dealt[seat][0])
+    # Seat i gave its hand to seat i + 1.
+    for seat in range(3):
+        assert br.legal_actions(s, (seat + 1) % 3) == dealt[seat][1:]
+    assert br.view(s, 0).throw == dealt[0][0]
+    for _ in range(4):
+        for seat in range(3):
+            s = br.apply(s, seat, br.legal_actions(s, seat)[0])
+    last = [br.legal_actions(s, seat) for seat in range(3)]
+    assert all(len(hand) == 2 for hand in last)
+    for seat in range(3):
+        s = br.apply(s, seat, last[seat][0])
+    v = br.view(s, 0)
+    assert v.phase == "activity"
+    assert all(len(cards) == 6 for cards in v.face_up)  # 5 picks and the Catch, face up
+    assert v.hand_sizes == (0, 0, 0)
+    # The card left in seat i's hand was passed on and caught by seat i + 1.
+    for seat in range(3):
+        assert v.face_up[(seat + 1) % 3][-1] == last[seat][1]
+
+
+def test_direction_right_passes_to_the_previous_seat() -> None:
+    from boomerang_rules.core.loading import rules_from_data
+    from tests.test_ruleset import standard_data
+
+    data = standard_data()
+    data["pass_directions"] = ["right"] * 4
+    right = rules_from_data(data)
+    s = br.new_game(right, 3, seed=3)
+    dealt = [br.legal_actions(s, seat) for seat in range(3)]
+    for seat in range(3):
+        s = br.apply(s, seat, dealt[seat][0])
+    for seat in range(3):
+        assert br.legal_actions(s, (seat - 1) % 3) == dealt[seat][1:]
+
+
+def test_seven_decisions_per_seat_per_round() -> None:
+    s = br.new_game(RULES, 4, seed=2)
+    rng = random.Random(2)
+    decisions = [0] * 4
+    while not br.is_over(s):
+        seat = rng.choice(br.to_act(s))
+        s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
+        decisions[seat] += 1
+        if not br.is_over(s):
+            assert s.round * 7 <= min(decisions)
+    assert decisions == [28] * 4
+    assert br.to_act(s) == () and br.legal_actions(s, 0) == ()
+
+
+def test_pick_stays_hidden_until_everyone_has_picked() -> None:
+    s = br.new_game(RULES, 3, seed=9)
+    s = play(s, random_policy(random.Random(1)), until=lambda x: x.step == 2)
+    before = br.view(s, 1)
+    card = br.legal_actions(s, 0)[0]
+    s2 = br.apply(s, 0, card)
+    assert br.view(s2, 0).chosen == card
+    assert br.view(s2, 1) == before  # seat 1 learns nothing from seat 0's choice
+    assert br.to_act(s2) == (1, 2)
+
+
+def test_activity_choice_is_each_seats_own_and_used_up() -> None:
+    s = br.new_game(RULES, 2, seed=4)
+    s = play(s, random_policy(random.Random(4)), until=lambda x: br.view(x, 0).phase == "activity")
+    assert br.legal_actions(s, 0) == ("bushwalking", "indigenous_culture", "none", "sightseeing", "swimming")
+    s = br.apply(s, 0, "swimming")
+    s = br.apply(s, 1, "none")
+    assert br.view(s, 0).activities_used == (("swimming",), ())
+    s = play(s, random_policy(random.Random(4)), until=lambda x: br.view(x, 0).phase == "activity")
+    assert "swimming" not in br.legal_actions(s, 0)
+    assert "swimming" in br.legal_actions(s, 1)
+    with pytest.raises(br.IllegalAction, match="already scored swimming"):
+        br.apply(s, 0, "swimming")
+
+
+def test_choosing_an_activity_with_no_icons_uses_it_up() -> None:
+    no_swimming = [[list("ABCDEFG"), list("IJKMOPQ")]]
+    s = br.new_game(RULES, 2, deals=no_swimming)
+    s = play(s, random_policy(random.Random(4)), until=lambda x: br.view(x, 0).phase == "activity")
+    s = br.apply(br.apply(s, 0, "swimming"), 1, "none")
+    assert br.score_sheets(s)[0].activity == (0,)
+    assert br.view(s, 0).activities_used == (("swimming",), ())
+
+
+class TestIllegalActions:
+    def setup_method(self) -> None:
+        self.s = br.new_game(RULES, 3, seed=1)
+
+    def test_card_not_in_hand_is_named_with_the_hand(self) -> None:
+        hand = br.legal_actions(self.s, 0)
+        other = next(c for c in br.legal_actions(self.s, 1))
+        with pytest.raises(br.IllegalAction, match=f"card '{other}' is not in the hand seat 0 holds") as info:
+            br.apply(self.s, 0, other)
+        assert ", ".join(hand) in str(info.value)
+
+    def test_deciding_twice(self) -> None:
+        s = br.apply(self.s, 0, br.legal_actions(self.s, 0)[0])
+        assert br.legal_actions(s, 0) == ()
+        with pytest.raises(br.IllegalAction, match="already decided the Throw"):
+            br.apply(s, 0, br.legal_actions(self.s, 0)[1])
+
+    @pytest.mark.parametrize("action", ["ZZ", "swimming", "none", None, 3, ["A"], "a"])
+    def test_not_a_card(self, action: object) -> None:
+        with pytest.raises(br.IllegalAction):
+            br.apply(self.s, 0, action)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize("seat", [-1, 3, 99, "0", None, 1.0])
+    def test_no_such_seat(self, seat: object) -> None:
+        with pytest.raises(br.IllegalAction, match="does not exist"):
+            br.apply(self.s, seat, "A")  # type: ignore[arg-type]
+
+    def test_card_during_activity_choice(self) -> None:
+        s = play(self.s, random_policy(random.Random(0)), until=lambda x: br.view(x, 0).phase == "activity")
+        with pytest.raises(br.IllegalAction, match="must choose an activity"):
+            br.apply(s, 0, "A")
+
+    def test_after_the_end(self) -> None:
+        s = random_game(2, 1)
+        with pytest.raises(br.IllegalAction, match="game is over"):
+            br.apply(s, 0, "A")
+
+    def test_illegal_action_leaves_state_alone(self) -> None:
+        before = br.new_game(RULES, 3, seed=1)
+        with pytest.raises(br.IllegalAction):
+            br.apply(self.s, 0, "ZZ")
+        assert self.s == before
+
+    def test_is_a_value_error(self) -> None:
+        assert issubclass(br.IllegalAction, ValueError)
+
+
+NEUTRAL = [c for c in br.load_rules().cards if c.id not in WA]
+
+
+def test_region_bonus_shared_when_completed_in_the_same_round() -> None:
+    # Round 1: seat 0 visits A and B, seat 1 C and D; round 2 the other way round.
+    deals = [[["A", "B", "E", "F", "I", "M", "Q"], ["C", "D", "J", "N", "R", "U", "Y"]],
+             [["C", "D", "G", "K", "O", "S", "V"], ["A", "B", "H", "L", "P", "T", "W"]]]
+    wants = [[["A", "B"], ["C", "D"]], [["C", "D"], ["A", "B"]]]
+    s = br.new_game(RULES, 2, seed=5, deals=deals)
+    s = play(s, preferring(wants, avoid=WA), until=lambda x: x.round == 2)
+    assert set(round_drafts(s, 0)[0]) >= {"A", "B"} and set(round_drafts(s, 0)[1]) >= {"C", "D"}
+    v = br.view(s, 0)
+    assert "western_australia" not in v.past_rounds[0].bonuses[0] + v.past_rounds[0].bonuses[1]
+    assert "western_australia" in v.past_rounds[1].bonuses[0]
+    assert "western_australia" in v.past_rounds[1].bonuses[1]
+    assert "western_australia" in v.regions_taken
+
+
+def test_region_bonus_gone_for_a_later_completion() -> None:
+    deals = [[["A", "B", "C", "D", "E", "F", "I"], ["J", "M", "N", "Q", "R", "U", "Y"]],
+             [["E", "F", "I", "K", "O", "S", "V"], ["A", "B", "C", "D", "H", "L", "P"]]]
+    wants = [[list(WA), []], [[], list(WA)]]
+    s = br.new_game(RULES, 2, seed=5, deals=deals)
+    s = play(s, preferring(wants, avoid=WA), until=lambda x: x.round == 2)
+    assert set(round_drafts(s, 0)[0]) >= set(WA)
+    assert set(round_drafts(s, 1)[1]) >= set(WA)
+    v = br.view(s, 0)
+    assert "western_australia" in v.past_rounds[0].bonuses[0]
+    assert "western_australia" not in v.past_rounds[1].bonuses[1]
+
+
+def test_throw_card_marks_its_site() -> None:
+    deals = [[["A", "B", "C", "D", "E", "F", "I"], ["J", "M", "N", "Q", "R", "U", "Y"]]]
+    s = br.new_game(RULES, 2, seed=5, deals=deals)
+    s = play(s, preferring([[list(WA), []]], avoid=WA), until=lambda x: x.round == 1)
+    assert round_drafts(s, 0)[0][0] == "A"
+    assert "western_australia" in br.view(s, 0).past_rounds[0].bonuses[0]
+    assert br.score_sheets(s)[0].sites == 7
+
+
+def test_given_deals_are_checked() -> None:
+    with pytest.raises(br.InvalidInput) as info:
+        br.new_game(RULES, 2, deals=[[list("ABCDEFG"), list("HIJKLMA")]])
+    assert [(p.pointer, p.rule) for p in info.value.problems] == [("/0/1", "card-unique")]
+    with pytest.raises(br.InvalidInput) as info:
+        br.new_game(RULES, 2, deals=[[list("ABCDEF"), list("HIJKLM?")]])
+    assert {p.rule for p in info.value.problems} == {"hand-size", "card-known"}
+
+
+def test_without_seed_the_game_waits_for_a_deal() -> None:
+    deals = [[list("ABCDEFG"), list("HIJKLMN")]]
+    s = play(br.new_game(RULES, 2, deals=deals), random_policy(random.Random(0)))
+    assert s.round == 1 and br.to_act(s) == () and not br.is_over(s)
+
+
+def sheet(total: int, throw_catch: int) -> br.ScoreSheet:
+    return br.ScoreSheet((throw_catch,), (0,), (0,), (0,), total - throw_catch, 0, total)
+
+
+def test_tie_break_most_throw_and_catch() -> None:
+    assert best_sheets([sheet(90, 10), sheet(90, 12), sheet(80, 20)], ["throw_catch"]) == (1,)
+
+
+def test_tie_break_still_tied_is_shared() -> None:
+    assert best_sheets([sheet(90, 12), sheet(90, 12), sheet(89, 20)], ["throw_catch"]) == (0, 1)
+
+
+def test_highest_total_wins_before_any_tie_break() -> None:
+    assert best_sheets([sheet(91, 0), sheet(90, 30)], ["throw_catch"]) == (0,)
+
+
+def test_winners_empty_until_the_end() -> None:
+    assert br.winners(br.new_game(RULES, 2, seed=1)) == ()
+    s = random_game(4, 8)
+    sheets = br.score_sheets(s)
+    assert br.winners(s) and all(sheets[w].total == max(x.total for x in sheets) for w in br.winners(s))
+
+
+def test_sheet_as_dict() -> None:
+    s = random_game(2, 3)
+    d = br.score_sheets(s)[0].as_dict()
+    assert list(d) == list(br.ROWS)
+    assert len(d["throw_catch"]) == 4
+    assert d["total"] == sum(sum(d[r]) for r in br.ROWS[:4]) + d["sites"] + d["regions"]

@@ -1,0 +1,163 @@
+"""The standard ruleset file: its card table, its checks, and loading."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules.core.loading import rules_from_data
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def standard_data() -> dict[str, Any]:
+    with (ROOT / "variants" / "standard.json").open(encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    return data
+
+
+def problems_of(data: dict[str, Any]) -> list[br.Problem]:
+    with pytest.raises(br.RulesError) as info:
+        rules_from_data(data, "test.json")
+    return list(info.value.problems)
+
+
+def test_standard_top_level() -> None:
+    rules = br.load_rules()
+    assert (rules.id, rules.game, rules.format, rules.version) == (
+        "standard", "boomerang-australia", "boomerang-rules/ruleset", 1)
+    assert (rules.players.min, rules.players.max, rules.rounds, rules.hand_size) == (2, 4, 4, 7)
+    assert rules.pass_directions == ("left",) * 4
+    assert rules.leftover_cards == "deal-first"
+    assert rules.sites_include_throw is True
+    assert rules.scoring.activities.table == (0, 0, 2, 4, 7, 10, 15)
+    assert (rules.scoring.site_points, rules.scoring.region_bonus) == (1, 3)
+    assert rules.scoring.tie_breakers == ("throw_catch",)
+
+
+def test_card_table_counts() -> None:
+    """The counts the reference says a data file must reproduce."""
+    rules = br.load_rules()
+    cards = rules.cards
+    assert len(cards) == 28
+    assert [c.id for c in cards] == [*"ABCDEFGHIJKLMNOPQRSTUVWXYZ@#"]
+    assert Counter(c.number for c in cards) == dict.fromkeys(range(1, 8), 4)
+    assert Counter(c.collection for c in cards if c.collection) == {
+        "leaves": 5, "wildflowers": 4, "shells": 3, "souvenirs": 1}
+    assert dict(rules.scoring.collections.values) == {"leaves": 1, "wildflowers": 2, "shells": 3, "souvenirs": 5}
+    assert Counter(c.animal for c in cards if c.animal) == {
+        "kangaroos": 5, "emus": 5, "wombats": 4, "koalas": 3, "platypuses": 2}
+    assert dict(rules.scoring.animals.values) == {
+        "kangaroos": 3, "emus": 4, "wombats": 5, "koalas": 7, "platypuses": 9}
+    assert Counter(c.activity for c in cards if c.activity) == {
+        "indigenous_culture": 6, "sightseeing": 6, "bushwalking": 6, "swimming": 6}
+    assert sorted(c.id for c in cards if c.activity is None) == ["C", "G", "X", "Y"]
+    for card in cards:
+        icons = [card.collection, card.animal, card.activity]
+        assert sum(icon is not None for icon in icons) == 2, card
+
+
+def test_regions_and_numbers() -> None:
+    rules = br.load_rules()
+    expected = {
+        "western_australia": ("ABCD", 1), "victoria": ("UVWX", 2), "south_australia": ("MNOP", 3),
+        "northern_territory": ("EFGH", 4), "new_south_wales": ("QRST", 5), "queensland": ("IJKL", 6),
+        "tasmania": ("YZ@#", 7),
+    }
+    assert {r.id for r in rules.regions} == set(expected)
+    for region, (sites, number) in expected.items():
+        cards = [c for c in rules.cards if c.region == region]
+        assert sorted(c.id for c in cards) == sorted(sites)
+        assert {c.number for c in cards} == {number}
+
+
+def test_some_cards_by_name() -> None:
+    rules = br.load_rules()
+    assert rules.card("K") == br.Card("K", "Daintree Rainforest", "queensland", 6, "souvenirs", None, "bushwalking")
+    assert rules.card("@").site == "Port Arthur"
+    with pytest.raises(KeyError):
+        rules.card("ZZ")
+
+
+def test_load_is_cached_and_equal_by_content(tmp_path: Path) -> None:
+    a = br.load_rules()
+    assert br.load_rules("standard") is a
+    copy = tmp_path / "copy.json"
+    copy.write_text(json.dumps(standard_data()), encoding="utf-8")
+    b = br.load_rules(copy)
+    assert b is not a and b == a and hash(b) == hash(a)
+    assert len(a.digest) == 64
+
+
+def test_ruleset_is_immutable() -> None:
+    rules = br.load_rules()
+    with pytest.raises(TypeError):
+        rules.scoring.collections.values["leaves"] = 9
+    with pytest.raises(AttributeError):
+        rules.rounds = 5
+
+
+def test_schema_problem_has_pointer() -> None:
+    data = standard_data()
+    data["pass_directions"][2] = "up"
+    [problem] = problems_of(data)
+    assert problem.pointer == "/pass_directions/2"
+    assert problem.file == "test.json"
+    assert problem.rule.startswith("schema:")
+
+
+def test_duplicate_card_id() -> None:
+    data = standard_data()
+    data["cards"][3]["id"] = "A"
+    found = {(p.pointer, p.rule) for p in problems_of(data)}
+    assert found == {("/cards/0/id", "unique-card-ids"), ("/cards/3/id", "unique-card-ids")}
+
+
+def test_unknown_icon_named() -> None:
+    data = standard_data()
+    data["cards"][5]["animal"] = "dingoes"
+    [problem] = problems_of(data)
+    assert (problem.pointer, problem.rule) == ("/cards/5/animal", "icon-known")
+    assert "dingoes" in problem.message
+
+
+def test_deck_too_small_for_players() -> None:
+    data = standard_data()
+    data["players"]["max"] = 6
+    [problem] = problems_of(data)
+    assert problem.pointer == "/players/max"
+    assert problem.message == "6 players × 7 cards = 42 cards, the deck has 28"
+
+
+def test_activity_table_too_short() -> None:
+    data = standard_data()
+    data["scoring"]["activities"]["table"] = [0, 0, 2, 4, 7, 10]
+    [problem] = problems_of(data)
+    assert (problem.pointer, problem.rule) == ("/scoring/activities/table", "activity-table")
+
+
+def test_one_direction_per_round() -> None:
+    data = standard_data()
+    data["rounds"] = 5
+    [problem] = problems_of(data)
+    assert (problem.pointer, problem.rule) == ("/pass_directions", "pass-directions")
+
+
+def test_unknown_name_or_missing_file() -> None:
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules("no-such-ruleset")
+    assert "no shipped ruleset" in str(info.value)
+
+
+def test_bad_json_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": ', encoding="utf-8")
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(bad)
+    [problem] = info.value.problems
+    assert problem.rule == "json-syntax" and problem.file == str(bad)
