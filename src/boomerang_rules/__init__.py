@@ -22,7 +22,7 @@ from .australia.state import GameState
 from .australia.tables import NO_ACTIVITY
 from .australia.view import PastRound, SeatView, view
 from .core.errors import BoomerangError, IllegalAction, InvalidInput, Problem, RulesError
-from .core.loading import load_rules, shipped_ids
+from .core.loading import RulesInfo, list_rules, load_rules, rules_data, shipped_ids
 
 __version__ = "0.1.0"
 
@@ -39,14 +39,17 @@ __all__ = [
     "Region",
     "RoundScore",
     "RulesError",
+    "RulesInfo",
     "Ruleset",
     "ScoreSheet",
     "SeatView",
     "apply",
     "is_over",
     "legal_actions",
+    "list_rules",
     "load_rules",
     "new_game",
+    "rules_data",
     "score_round",
     "score_sheets",
     "shipped_ids",

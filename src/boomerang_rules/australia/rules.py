@@ -12,6 +12,7 @@ from typing import Any, Literal
 import attrs
 import cattrs
 
+from ..core.canonical import digest
 from ..core.errors import Problem
 from ..core.frozendict import FrozenDict
 from ..core.pointer import pointer
@@ -123,12 +124,21 @@ class Ruleset:
 
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
+_converter.register_unstructure_hook(FrozenDict, dict)
 
 
-def build(data: dict[str, Any], digest: str) -> Ruleset:
-    """Turn a checked ruleset object into a ``Ruleset``."""
+def build(data: dict[str, Any]) -> Ruleset:
+    """Turn a checked ruleset object into a ``Ruleset``, its digest taken of its canonical data."""
     fields = {k: v for k, v in data.items() if k != "$schema"}
-    return _converter.structure({**fields, "digest": digest}, Ruleset)
+    rules = _converter.structure(fields, Ruleset)
+    return attrs.evolve(rules, digest=digest(to_data(rules)))
+
+
+def to_data(rules: Ruleset) -> dict[str, Any]:
+    """The ruleset as JSON-ready data, every field present (the digest left out)."""
+    data: dict[str, Any] = _converter.unstructure(rules)
+    del data["digest"]
+    return data
 
 
 def _max_icons(cards: list[dict[str, Any]], kind: str, hand_size: int) -> int:

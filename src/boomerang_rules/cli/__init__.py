@@ -10,6 +10,7 @@ import click
 from .. import __version__
 from .score import score
 from .validate import validate
+from .variants import variants
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -23,6 +24,7 @@ def cli() -> None:
 
 cli.add_command(score)
 cli.add_command(validate)
+cli.add_command(variants)
 
 
 def main() -> None:

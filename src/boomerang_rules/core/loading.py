@@ -8,11 +8,12 @@ resolved ruleset must pass the ruleset schema and the game's own consistency che
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from .canonical import digest
+import attrs
+
 from .errors import Problem, RulesError
 from .games import GAMES, rules_module
 from .jsonio import read_json_file
@@ -26,6 +27,34 @@ VARIANT_FORMAT = "boomerang-rules/variant"
 MAX_EXTENDS_DEPTH = 32
 
 
+@attrs.frozen
+class RulesInfo:
+    """A shipped ruleset or variant, as ``list_rules`` describes it."""
+
+    id: str
+    name: str
+    description: str
+    extends: str | None
+    """The id or path the variant extends; None for a complete ruleset."""
+
+
+def list_rules() -> tuple[RulesInfo, ...]:
+    """The shipped rulesets and variants, the standard one first."""
+    infos = []
+    for name in shipped_ids():
+        path, label = _locate(name, None)
+        data = _read(path, label)
+        infos.append(RulesInfo(name, str(data.get("name", name)), str(data.get("description", "")),
+                               data.get("extends")))
+    return tuple(sorted(infos, key=lambda i: (i.extends is not None, i.id)))
+
+
+def rules_data(rules: Any) -> dict[str, Any]:
+    """A loaded ruleset as complete JSON-ready data: what a variant resolves to."""
+    return rules_module(rules.game).to_data(rules)
+
+
+@cache
 def shipped_ids() -> tuple[str, ...]:
     """The ids of the rulesets and variants shipped with the library, sorted."""
     return tuple(sorted(p.stem for p in data_dir("variants").glob("*.json")))
@@ -136,7 +165,7 @@ def rules_from_data(data: Any, label: str | None = None, base: Path | None = Non
     problems = check_resolved(resolved, data, label)
     if problems:
         raise RulesError(problems)
-    return rules_module(resolved["game"]).build(resolved, digest(resolved))
+    return rules_module(resolved["game"]).build(resolved)
 
 
 @lru_cache(maxsize=32)

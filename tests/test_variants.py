@@ -1,0 +1,209 @@
+"""Variants: small files of changes that resolve to rulesets, and that really change the game."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import boomerang_rules as br
+from boomerang_rules.cli import cli
+from boomerang_rules.core.canonical import digest
+from boomerang_rules.core.merge_patch import merge_patch
+
+from .helpers import play, random_policy
+
+
+def write(path: Path, data: dict[str, Any]) -> Path:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def variant(changes: dict[str, Any], extends: str = "standard", vid: str = "test") -> dict[str, Any]:
+    return {"format": "boomerang-rules/variant", "version": 1, "id": vid, "name": "Test",
+            "extends": extends, "changes": changes}
+
+
+def test_shipped_variants_are_listed() -> None:
+    infos = {i.id: i for i in br.list_rules()}
+    assert set(infos) == {"standard", "direction", "reshuffle", "sites-exclude-throw"}
+    assert br.list_rules()[0].id == "standard" and infos["standard"].extends is None
+    assert all(infos[v].extends == "standard" for v in ("direction", "reshuffle", "sites-exclude-throw"))
+
+
+def test_each_variant_changes_only_its_field() -> None:
+    base = br.rules_data(br.load_rules())
+    expected = {
+        "direction": {"pass_directions": ["left", "right", "left", "right"]},
+        "reshuffle": {"leftover_cards": "reshuffle"},
+        "sites-exclude-throw": {"sites_include_throw": False},
+    }
+    for vid, changed in expected.items():
+        data = br.rules_data(br.load_rules(vid))
+        diff = {k: v for k, v in data.items() if base[k] != v and k not in ("id", "name", "description")}
+        assert diff == changed, vid
+
+
+def test_digest_is_of_the_resolved_ruleset() -> None:
+    for vid in br.shipped_ids():
+        rules = br.load_rules(vid)
+        assert rules.digest == digest(br.rules_data(rules))
+    assert len({br.load_rules(v).digest for v in br.shipped_ids()}) == 4
+
+
+def test_direction_passes_right_in_round_two() -> None:
+    rules = br.load_rules("direction")
+    s = br.new_game(rules, 3, seed=12)
+    s = play(s, random_policy(random.Random(0)), until=lambda x: x.round == 1)
+    dealt = [br.legal_actions(s, seat) for seat in range(3)]
+    for seat in range(3):
+        s = br.apply(s, seat, dealt[seat][0])
+    for seat in range(3):
+        assert br.legal_actions(s, (seat - 1) % 3) == dealt[seat][1:]
+
+
+def dealt_sets(state: br.GameState) -> list[int]:
+    out = []
+    for r in state.progress.rounds:
+        mask = 0
+        for hand in r.dealt:
+            mask |= hand
+        out.append(mask)
+    return out
+
+
+def undealt_left_undealt(rules: br.Ruleset, seed: int) -> bool:
+    s = play(br.new_game(rules, 2, seed), random_policy(random.Random(seed)))
+    masks = dealt_sets(s)
+    full = (1 << 28) - 1
+    return any((full & ~a) & ~b for a, b in itertools.pairwise(masks))
+
+
+def test_reshuffle_lets_undealt_cards_stay_undealt() -> None:
+    assert any(undealt_left_undealt(br.load_rules("reshuffle"), seed) for seed in range(5))
+    assert not any(undealt_left_undealt(br.load_rules("standard"), seed) for seed in range(5))
+
+
+def test_sites_exclude_throw_changes_the_score() -> None:
+    deals = [[["A", "E", "I", "M", "Q", "U", "Y"], ["B", "F", "J", "N", "R", "V", "Z"]]]
+
+    def first_round(rules: br.Ruleset) -> br.GameState:
+        s = br.new_game(rules, 2, deals=deals)
+        return play(s, lambda st, seat, actions: actions[0], until=lambda x: x.round == 1)
+
+    with_throw = first_round(br.load_rules())
+    without = first_round(br.load_rules("sites-exclude-throw"))
+    assert [sheet.sites for sheet in br.score_sheets(with_throw)] == [7, 7]
+    assert [sheet.sites for sheet in br.score_sheets(without)] == [6, 6]
+
+
+def test_variant_file_extending_a_variant(tmp_path: Path) -> None:
+    path = write(tmp_path / "both.json", variant({"leftover_cards": "reshuffle"}, extends="direction"))
+    rules = br.load_rules(path)
+    assert rules.pass_directions == ("left", "right", "left", "right")
+    assert rules.leftover_cards == "reshuffle"
+    assert rules.id == "test"
+
+
+def test_variant_extending_a_relative_path(tmp_path: Path) -> None:
+    write(tmp_path / "base.json", variant({"rounds": 2, "pass_directions": ["left", "right"]}, vid="base"))
+    rules = br.load_rules(write(tmp_path / "top.json", variant({"hand_size": 6}, extends="base.json")))
+    assert (rules.rounds, rules.hand_size) == (2, 6)
+
+
+def test_too_many_players_names_the_variant_field(tmp_path: Path) -> None:
+    path = write(tmp_path / "too-many.json", variant({"players": {"max": 6}}))
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(path)
+    assert [str(p) for p in info.value.problems] == [
+        f"{path}:/changes/players/max: 6 players × 7 cards = 42 cards, the deck has 28 [deck-size]"]
+
+
+def test_null_removes_a_field_and_the_schema_says_so(tmp_path: Path) -> None:
+    path = write(tmp_path / "v.json", variant({"scoring": {"region_bonus": None}}))
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(path)
+    [problem] = info.value.problems
+    assert problem.file == str(path) and "region_bonus" in problem.message
+
+
+def test_extends_cycle_is_reported(tmp_path: Path) -> None:
+    write(tmp_path / "a.json", variant({}, extends="b.json", vid="a"))
+    write(tmp_path / "b.json", variant({}, extends="a.json", vid="b"))
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(tmp_path / "a.json")
+    assert any(p.rule == "extends-cycle" and p.pointer == "/extends" for p in info.value.problems)
+
+
+def test_extends_unknown(tmp_path: Path) -> None:
+    path = write(tmp_path / "v.json", variant({}, extends="nowhere"))
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(path)
+    assert [(p.pointer, p.rule) for p in info.value.problems] == [("/extends", "extends")]
+
+
+def test_variant_schema(tmp_path: Path) -> None:
+    data = variant({})
+    del data["changes"]
+    data["colour"] = "blue"
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(write(tmp_path / "v.json", data))
+    assert {p.rule for p in info.value.problems} == {"schema:required", "schema:additionalProperties"}
+
+
+def test_changes_may_not_touch_the_format(tmp_path: Path) -> None:
+    with pytest.raises(br.RulesError):
+        br.load_rules(write(tmp_path / "v.json", variant({"format": "x"})))
+
+
+@pytest.mark.parametrize(("target", "patch", "result"), [
+    ({"a": "b"}, {"a": "c"}, {"a": "c"}),
+    ({"a": "b"}, {"b": "c"}, {"a": "b", "b": "c"}),
+    ({"a": "b"}, {"a": None}, {}),
+    ({"a": "b", "b": "c"}, {"a": None}, {"b": "c"}),
+    ({"a": ["b"]}, {"a": "c"}, {"a": "c"}),
+    ({"a": "c"}, {"a": ["b"]}, {"a": ["b"]}),
+    ({"a": {"b": "c"}}, {"a": {"b": "d", "c": None}}, {"a": {"b": "d"}}),
+    ({"a": [{"b": "c"}]}, {"a": [1]}, {"a": [1]}),
+    (["a", "b"], ["c", "d"], ["c", "d"]),
+    ({"a": "b"}, ["c"], ["c"]),
+    ({"e": None}, {"a": 1}, {"e": None, "a": 1}),
+    ([1, 2], {"a": "b", "c": None}, {"a": "b"}),
+    ({}, {"a": {"bb": {"ccc": None}}}, {"a": {"bb": {}}}),
+])
+def test_merge_patch_rfc7396_examples(target: Any, patch: Any, result: Any) -> None:
+    before = json.dumps(target)
+    assert merge_patch(target, patch) == result
+    assert json.dumps(target) == before
+
+
+def test_cli_variants_list_and_show() -> None:
+    runner = CliRunner()
+    listed = runner.invoke(cli, ["variants"])
+    assert listed.exit_code == 0
+    for vid in br.shipped_ids():
+        assert vid in listed.stdout
+    shown = runner.invoke(cli, ["variants", "show", "direction"])
+    assert shown.exit_code == 0
+    assert json.loads(shown.stdout) == br.rules_data(br.load_rules("direction"))
+    missing = runner.invoke(cli, ["variants", "show", "nope"])
+    assert missing.exit_code == 2
+
+
+def test_cli_validate_variant_files(tmp_path: Path) -> None:
+    good = write(tmp_path / "good.json", variant({"pass_directions": ["right"] * 4}))
+    bad = write(tmp_path / "too-many.json", variant({"players": {"max": 6}}))
+    result = CliRunner().invoke(cli, ["validate", str(good), str(bad)])
+    assert result.exit_code == 1
+    assert f"{good}: valid variant" in result.stdout
+    assert f"{bad}:/changes/players/max:" in result.stdout
+
+
+def test_score_with_a_variant() -> None:
+    result = CliRunner().invoke(cli, ["score", *"EAVWXJB", "--rules", "sites-exclude-throw", "--json"])
+    assert result.exit_code == 0
