@@ -229,7 +229,7 @@ def test_throw_card_marks_its_site() -> None:
 def test_given_deals_are_checked() -> None:
     with pytest.raises(br.InvalidInput) as info:
         br.new_game(RULES, 2, deals=[[list("ABCDEFG"), list("HIJKLMA")]])
-    assert [(p.pointer, p.rule) for p in info.value.problems] == [("/0/1", "card-unique")]
+    assert [(p.pointer, p.rule) for p in info.value.problems] == [("/0/1/6", "card-unique")]
     with pytest.raises(br.InvalidInput) as info:
         br.new_game(RULES, 2, deals=[[list("ABCDEF"), list("HIJKLM?")]])
     assert {p.rule for p in info.value.problems} == {"hand-size", "card-known"}

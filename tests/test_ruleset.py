@@ -97,9 +97,9 @@ def test_load_is_cached_and_equal_by_content(tmp_path: Path) -> None:
 def test_ruleset_is_immutable() -> None:
     rules = br.load_rules()
     with pytest.raises(TypeError):
-        rules.scoring.collections.values["leaves"] = 9
+        rules.scoring.collections.values["leaves"] = 9  # type: ignore[index]
     with pytest.raises(AttributeError):
-        rules.rounds = 5
+        rules.rounds = 5  # type: ignore[misc]
 
 
 def test_schema_problem_has_pointer() -> None:

@@ -140,7 +140,7 @@ def reference_score(cards: list[str], activity: str | None) -> tuple[int, int, i
     throw, catch = table[cards[0]], table[cards[-1]]
     throw_catch = abs(throw.number - catch.number)
     values = {"leaves": 1, "wildflowers": 2, "shells": 3, "souvenirs": 5}
-    total = sum(values[table[c].collection] for c in cards if table[c].collection)
+    total = sum(values.get(table[c].collection or "", 0) for c in cards)
     collections = total * 2 if total <= 7 else total
     animal_points = {"kangaroos": 3, "emus": 4, "wombats": 5, "koalas": 7, "platypuses": 9}
     kinds = Counter(table[c].animal for c in cards if table[c].animal)

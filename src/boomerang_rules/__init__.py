@@ -15,6 +15,8 @@ States are immutable; ``apply`` returns a new one or raises ``IllegalAction``.
 from __future__ import annotations
 
 from .australia.engine import apply, is_over, legal_actions, new_game, to_act
+from .australia.loading import load_rules
+from .australia.records import check_record, record_of, state_of, validate_record
 from .australia.rules import Card, Region, Ruleset
 from .australia.scoring import RoundScore, score_round
 from .australia.sheets import ROWS, ScoreSheet, score_sheets, winners
@@ -22,7 +24,7 @@ from .australia.state import GameState
 from .australia.tables import NO_ACTIVITY
 from .australia.view import PastRound, SeatView, view
 from .core.errors import BoomerangError, IllegalAction, InvalidInput, Problem, RulesError
-from .core.loading import RulesInfo, list_rules, load_rules, rules_data, shipped_ids
+from .core.loading import RulesInfo, list_rules, rules_data, shipped_ids
 
 __version__ = "0.1.0"
 
@@ -44,16 +46,20 @@ __all__ = [
     "ScoreSheet",
     "SeatView",
     "apply",
+    "check_record",
     "is_over",
     "legal_actions",
     "list_rules",
     "load_rules",
     "new_game",
+    "record_of",
     "rules_data",
     "score_round",
     "score_sheets",
     "shipped_ids",
+    "state_of",
     "to_act",
+    "validate_record",
     "view",
     "winners",
 ]

@@ -14,31 +14,32 @@ from ..core import rng as rng_mod
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.pointer import pointer
 from .rules import Ruleset
-from .scoring import card_problems, score_cards
+from .scoring import score_cards
 from .state import GameState, Progress, RoundResult
 from .tables import NO_ACTIVITY, Tables, tables_for
 
 
 def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
-             deals: Sequence[Sequence[Sequence[str]]] = ()) -> GameState:
+             deals: Sequence[Sequence[Sequence[str]]] = (), undealt_ok: bool = False) -> GameState:
     """A new game for ``players`` seats, dealt from a generator seeded by ``seed``.
 
     The same rules, player count and seed always give the same deal, on every platform.
     ``deals`` gives the hands of the first rounds instead (``deals[r][seat]``: card ids), as
     a game record does; they are taken as given. Rounds past them are dealt from ``seed``;
-    without a seed the game waits at the first round it has no deal for.
+    without a seed the game waits at the first round it has no deal for (with neither a
+    seed nor deals, ``undealt_ok`` must say that a game waiting for its first deal is meant).
     """
     if isinstance(players, bool) or not isinstance(players, int):
         raise TypeError(f"players must be an integer, not {type(players).__name__}")
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
         raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players}")
-    if seed is None and not deals:
+    if seed is None and not deals and not undealt_ok:
         raise ValueError("give a seed to deal from, or the deals")
     t = tables_for(rules)
     empty = (0,) * players
     rng = None if seed is None else rng_mod.seed_state(seed)
-    progress = Progress((), empty, empty, 0, rng, (), _deal_masks(t, players, deals))
+    progress = Progress((), empty, empty, 0, seed, rng, (), _deal_masks(t, players, deals))
     return _start_round(t, players, 0, progress)
 
 
@@ -47,34 +48,49 @@ def _deal_masks(t: Tables, players: int, deals: Sequence[Sequence[Sequence[str]]
     out = []
     problems: list[Problem] = []
     for r, hands in enumerate(deals):
-        if len(hands) != players:
-            problems.append(Problem(pointer(r), f"{len(hands)} hands for {players} players", "deal-hands"))
-            continue
-        masks = []
-        seen = 0
-        for seat, hand in enumerate(hands):
-            indices, found = card_problems(t, hand)
-            problems += [Problem(pointer(r, seat) + p.pointer, p.message, p.rule) for p in found]
-            if len(hand) != t.hand_size:
-                problems.append(Problem(pointer(r, seat), f"{len(hand)} cards dealt, the hand size is "
-                                        f"{t.hand_size}", "hand-size"))
-            mask = _mask(indices)
-            if mask & seen:
-                dup = ", ".join(t.hand_ids(mask & seen))
-                problems.append(Problem(pointer(r, seat), f"{dup} dealt twice in one round", "card-unique"))
-            seen |= mask
-            masks.append(mask)
-        out.append(tuple(masks))
+        masks, found = deal_problems(t, players, hands)
+        problems += [Problem(pointer(r) + p.pointer, p.message, p.rule) for p in found]
+        out.append(masks)
     if problems:
         raise InvalidInput(problems)
     return tuple(out)
+
+
+def deal_problems(t: Tables, players: int, hands: Sequence[Sequence[object]]) -> tuple[tuple[int, ...], list[Problem]]:
+    """One round's deal as bit masks, and a problem (pointer ``/seat/i``) for each flaw.
+
+    A deal is one hand per seat of ``hand_size`` known cards, no card dealt twice.
+    """
+    problems: list[Problem] = []
+    if len(hands) != players:
+        problems.append(Problem("", f"{len(hands)} hands dealt for {players} players", "deal-hands"))
+    owner: dict[object, int] = {}
+    masks = []
+    for seat, hand in enumerate(hands):
+        mask = 0
+        for i, card in enumerate(hand):
+            where = pointer(seat, i)
+            if not isinstance(card, str) or card not in t.index:
+                problems.append(Problem(where, f"unknown card {card!r}", "card-known"))
+            elif card in owner:
+                also = "seat " + str(owner[card]) if owner[card] != seat else "the same hand"
+                problems.append(Problem(where, f'card "{card}" dealt twice in one round (also to {also})',
+                                        "card-unique"))
+            else:
+                owner[card] = seat
+                mask |= 1 << t.index[card]
+        if len(hand) != t.hand_size:
+            problems.append(Problem(pointer(seat), f"{len(hand)} cards dealt to seat {seat}, the hand size is "
+                                    f"{t.hand_size}", "hand-size"))
+        masks.append(mask)
+    return tuple(masks), problems
 
 
 def _start_round(t: Tables, players: int, round_no: int, progress: Progress) -> GameState:
     """Deal round ``round_no`` (0-based) and wait for every seat's Throw.
 
     A given deal is used as it is; otherwise the dealer shuffles. Without either, the state
-    waits, undealt, with no seat to act.
+    waits, undealt, with no seat to act (a game replayed from a record that stops there).
     """
     empty = (0,) * players
     if round_no < len(progress.deals):
@@ -101,7 +117,8 @@ def _start_round(t: Tables, players: int, round_no: int, progress: Progress) -> 
     take = players * t.hand_size
     hands = tuple(_mask(deck[seat:take:players]) for seat in range(players))
     progress = Progress(progress.rounds, progress.visited, progress.used_activities,
-                        progress.regions_taken, state, tuple(deck[take:]), progress.deals)
+                        progress.regions_taken, progress.seed, state, tuple(deck[take:]), progress.deals,
+                        progress.names)
     return GameState(t.rules, t, players, round_no, 0, hands, hands, ((),) * players,
                      (None,) * players, (1 << players) - 1, progress)
 
@@ -249,7 +266,8 @@ def _finish_round(state: GameState, activities: tuple[int, ...]) -> GameState:
         if winners:
             taken |= 1 << region
     result = RoundResult(state.dealt, state.drafted, activities, scores, tuple(bonuses))
-    progress = Progress((*old.rounds, result), visited, used, taken, old.rng, old.leftover, old.deals)
+    progress = Progress((*old.rounds, result), visited, used, taken, old.seed, old.rng, old.leftover, old.deals,
+                        old.names)
     next_round = state.round + 1
     if next_round < len(t.directions):
         return _start_round(t, n, next_round, progress)

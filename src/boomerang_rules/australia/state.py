@@ -31,7 +31,12 @@ class RoundResult:
 
 @attrs.frozen
 class Progress:
-    """What the game has settled so far; changes once a round."""
+    """What the game has settled so far; changes once a round.
+
+    The dealer's hidden state (``rng``, ``leftover``, ``deals``) takes no part in equality:
+    two states are equal when the game played so far is, whether its cards came from a
+    seeded shuffle or from a record.
+    """
 
     rounds: tuple[RoundResult, ...]
     visited: tuple[int, ...]
@@ -40,12 +45,16 @@ class Progress:
     """Bit mask of the activity kinds each seat has scored."""
     regions_taken: int
     """Bit mask of the regions whose bonus is gone."""
-    rng: int | None
+    seed: int | None
+    """The seed the game was dealt from, if it was (as a record keeps it)."""
+    rng: int | None = attrs.field(eq=False)
     """The dealer's generator state (SplitMix64) for the next shuffle; None: deals are given."""
-    leftover: tuple[int, ...]
+    leftover: tuple[int, ...] = attrs.field(eq=False)
     """Cards set aside undealt this round, top of the deck first."""
-    deals: tuple[tuple[int, ...], ...]
+    deals: tuple[tuple[int, ...], ...] = attrs.field(eq=False)
     """Deals given in advance (each a bit mask per seat), round by round, used before ``rng``."""
+    names: tuple[str, ...] | None = attrs.field(default=None, eq=False)
+    """The players' names, when the game came from a record (metadata, not rules)."""
 
 
 @attrs.frozen

@@ -8,7 +8,9 @@ from __future__ import annotations
 import click
 
 from .. import __version__
+from .replay import replay
 from .score import score
+from .simulate import simulate
 from .validate import validate
 from .variants import variants
 
@@ -22,7 +24,9 @@ def cli() -> None:
     """
 
 
+cli.add_command(replay)
 cli.add_command(score)
+cli.add_command(simulate)
 cli.add_command(validate)
 cli.add_command(variants)
 

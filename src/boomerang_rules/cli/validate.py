@@ -17,9 +17,12 @@ from .common import EXIT_INVALID, EXIT_USAGE
 @click.option("--max-bytes", default=DEFAULT_MAX_BYTES, show_default=True, type=click.IntRange(min=1),
               help="Refuse files larger than this.")
 def validate(files: tuple[str, ...], as_json: bool, max_bytes: int) -> None:
-    """Check rulesets and variants (and, told apart by their "format", other documents).
+    """Check game records, rulesets and variants against the rules (their "format" tells which).
 
-    Every problem is reported as FILE:POINTER: MESSAGE [RULE]. Files are only read.
+    A game record is replayed by the engine: every deal, every pick against the hand the seat
+    held, the Catch, each activity, and the claimed result row by row. Every problem is
+    reported as FILE:POINTER: MESSAGE [RULE]. A *.jsonl file holds one document per line,
+    reported as FILE:LINE. Files are only read, never written.
 
     Exit status: 0 all files valid, 1 some file invalid, 2 usage or I/O error.
     """
@@ -28,18 +31,19 @@ def validate(files: tuple[str, ...], as_json: bool, max_bytes: int) -> None:
     worst = 0
     for name in files:
         try:
-            report = validate_file(name, max_bytes)
+            reports = validate_file(name, max_bytes)
         except OSError as exc:
             click.echo(f"boomerang-rules: {name}: cannot read: {exc.strerror or exc}", err=True)
             worst = EXIT_USAGE
             continue
-        if not report.valid:
-            worst = max(worst, EXIT_INVALID)
-        if as_json:
-            click.echo(json.dumps(report.as_dict(), ensure_ascii=False))
-        elif report.valid:
-            click.echo(f"{name}: valid {report.kind}")
-        else:
-            for problem in report.problems:
-                click.echo(str(problem))
+        for report in reports:
+            if not report.valid:
+                worst = max(worst, EXIT_INVALID)
+            if as_json:
+                click.echo(json.dumps(report.as_dict(), ensure_ascii=False))
+            elif report.valid:
+                click.echo(f"{report.file}: valid {report.kind}")
+            else:
+                for problem in report.problems:
+                    click.echo(str(problem))
     sys.exit(worst)

@@ -26,6 +26,16 @@ GAMES: dict[str, str] = {
     "boomerang-australia": "boomerang_rules.australia.rules",
 }
 
+RECORDS: dict[str, str] = {
+    "boomerang-australia": "boomerang_rules.australia.records",
+}
+"""Each game's record module, with ``validate_record(data, file) -> list[Problem]``."""
+
+
+def records_module(game: str) -> Any:
+    """The record module of ``game`` (the first game's for an unknown one: its schema reports it)."""
+    return importlib.import_module(RECORDS.get(game, next(iter(RECORDS.values()))))
+
 
 def rules_module(game: str) -> RulesModule:
     """The ruleset module of ``game``; ``KeyError`` for an unknown game."""

@@ -58,3 +58,20 @@ def read_json_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> tupl
     if len(data) > max_bytes:
         return None, Problem("", f"file larger than the limit of {max_bytes} bytes", "size-limit")
     return parse_json(data)
+
+
+def dumps_pretty(value: Any, indent: int = 2) -> str:
+    """JSON with nested objects indented but lists of plain values kept on one line.
+
+    A game record's hands and picks then read one line per seat.
+    """
+    def render(v: Any, depth: int) -> str:
+        pad, inner = " " * (indent * depth), " " * (indent * (depth + 1))
+        if isinstance(v, dict) and v:
+            items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {render(x, depth + 1)}" for k, x in v.items()]
+            return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+        if isinstance(v, list) and any(isinstance(x, dict | list) for x in v):
+            return "[\n" + ",\n".join(inner + render(x, depth + 1) for x in v) + "\n" + pad + "]"
+        return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
+
+    return render(value, 0)

@@ -9,8 +9,11 @@ from typing import Any
 import attrs
 
 from .errors import Problem, RulesError
-from .jsonio import DEFAULT_MAX_BYTES, read_json_file
+from .games import records_module
+from .jsonio import DEFAULT_MAX_BYTES, parse_json, read_json_file
 from .loading import RULESET_FORMAT, VARIANT_FORMAT, check_resolved, resolve_data
+
+RECORD_FORMAT = "boomerang-rules/game-record"
 
 Checker = Callable[[Any, str | None, Path | None], list[Problem]]
 
@@ -46,7 +49,15 @@ def check_rules_document(data: Any, label: str | None, base: Path | None) -> lis
     return check_resolved(resolved, data, label)
 
 
+def check_record_document(data: Any, label: str | None, base: Path | None) -> list[Problem]:
+    """Every problem of a game record, found by its game's replay."""
+    game = data.get("game") if isinstance(data, dict) else None
+    problems: list[Problem] = records_module(str(game)).validate_record(data, label)
+    return problems
+
+
 CHECKERS: dict[str, Checker] = {
+    RECORD_FORMAT: check_record_document,
     RULESET_FORMAT: check_rules_document,
     VARIANT_FORMAT: check_rules_document,
 }
@@ -67,10 +78,37 @@ def validate_data(data: Any, label: str | None = None, base: Path | None = None)
     return Report(label or "<input>", str(fmt).rsplit("/", 1)[-1], tuple(problems))
 
 
-def validate_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Report:
-    """Read and validate one file. ``OSError`` when it cannot be read."""
+JSON_LINES_SUFFIXES = (".jsonl", ".ndjson")
+
+
+def validate_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> list[Report]:
+    """Read and validate one file: one report, or one per line of a JSON Lines file.
+
+    A file named ``*.jsonl`` or ``*.ndjson`` holds one document per line, reported as
+    ``FILE:LINE``. ``OSError`` when the file cannot be read.
+    """
     label = str(path)
-    data, problem = read_json_file(path, max_bytes)
-    if problem is not None:
-        return Report(label, None, (problem.in_file(label),))
-    return validate_data(data, label, Path(path).parent)
+    p = Path(path)
+    if p.suffix.lower() not in JSON_LINES_SUFFIXES:
+        data, problem = read_json_file(p, max_bytes)
+        if problem is not None:
+            return [Report(label, None, (problem.in_file(label),))]
+        return [validate_data(data, label, p.parent)]
+    with p.open("rb") as f:
+        raw = f.read(max_bytes + 1)
+    if len(raw) > max_bytes:
+        return [Report(label, None, (Problem("", f"file larger than the limit of {max_bytes} bytes",
+                                             "size-limit", label),))]
+    reports = []
+    for number, line in enumerate(raw.split(b"\n"), start=1):
+        if not line.strip():
+            continue
+        where = f"{label}:{number}"
+        data, problem = parse_json(line)
+        if problem is not None:
+            reports.append(Report(where, None, (problem.in_file(where),)))
+        else:
+            reports.append(validate_data(data, where, p.parent))
+    if not reports:
+        reports.append(Report(label, None, (Problem("", "no JSON documents in this file", "json-syntax", label),)))
+    return reports

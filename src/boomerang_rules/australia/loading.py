@@ -1,0 +1,25 @@
+"""``load_rules`` typed for this game: a ``Ruleset``, never another game's."""
+
+from __future__ import annotations
+
+import os
+
+from ..core import loading
+from ..core.errors import Problem, RulesError
+from .rules import Ruleset
+
+
+def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Ruleset:
+    """Load a ruleset by shipped id (``"standard"``, a variant id) or by the path of a JSON file.
+
+    Variants are resolved against the ruleset they extend. Raises ``RulesError`` naming the
+    file, the place in it (a JSON pointer) and the rule broken.
+
+    >>> load_rules("direction").pass_directions
+    ('left', 'right', 'left', 'right')
+    """
+    rules = loading.load_rules(name_or_path)
+    if not isinstance(rules, Ruleset):
+        raise RulesError([Problem("/game", f"a ruleset for {rules.game!r}, not Boomerang: Australia", "game",
+                                  str(name_or_path))])
+    return rules
