@@ -1,0 +1,386 @@
+"""Game records: round trips, validation of every rule by replay, hostile input, the CLI."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules import strategies as bst
+from boomerang_rules.australia.playouts import random_game
+from boomerang_rules.cli import cli
+from boomerang_rules.core.jsonio import parse_json
+from boomerang_rules.core.validation import validate_data
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
+RULES = br.load_rules()
+
+
+def example(players: int) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((ROOT / "examples" / f"game-{players}p.json").read_text(encoding="utf-8"))
+    return data
+
+
+def pointers(record: Any) -> list[tuple[str, str]]:
+    return [(p.pointer, p.rule) for p in br.validate_record(record)]
+
+
+# --- round trips ---------------------------------------------------------------------------
+
+@settings(max_examples=40, deadline=None)
+@given(bst.games(finished=None))
+def test_state_record_state(state: br.GameState) -> None:
+    complete_steps = state.waiting == (1 << state.players) - 1 or br.is_over(state)
+    again = br.state_of(br.record_of(state))
+    if complete_steps:
+        assert again == state
+    else:  # a step under way is left out of the record
+        assert again.progress.rounds == state.progress.rounds and again.drafted == state.drafted
+
+
+@settings(max_examples=40, deadline=None)
+@given(bst.records())
+def test_record_state_record(record: dict[str, Any]) -> None:
+    again = br.record_of(br.state_of(record))
+    if "result" not in record:
+        again.pop("result", None)
+    assert again == record
+
+
+@settings(max_examples=30, deadline=None)
+@given(bst.records())
+def test_every_generated_record_validates(record: dict[str, Any]) -> None:
+    assert br.validate_record(record) == []
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_examples_are_valid_and_finished(path: Path) -> None:
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert br.validate_record(record) == []
+    assert br.is_over(br.state_of(record))
+    assert len(EXAMPLES) == 3
+
+
+def test_state_of_invalid_record_raises_with_problems() -> None:
+    record = example(3)
+    record["rounds"][0]["picks"][0][1] = record["rounds"][0]["picks"][0][0]
+    with pytest.raises(br.InvalidInput) as info:
+        br.state_of(record)
+    assert info.value.problems[0].pointer == "/rounds/0/picks/0/1"
+
+
+# --- each rule, broken once ------------------------------------------------------------------
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bst.invalid_records())
+def test_one_broken_rule_is_reported_at_its_place(case: tuple[dict[str, Any], str, str]) -> None:
+    record, pointer, rule = case
+    assert (pointer, rule) in pointers(record)
+
+
+def test_pick_not_in_hand_message() -> None:
+    record = example(3)
+    state = br.new_game(RULES, 3, deals=[r["hands"] for r in record["rounds"]])
+    for step in range(3):
+        for seat in range(3):
+            state = br.apply(state, seat, record["rounds"][0]["picks"][seat][step])
+    held = br.legal_actions(state, 2)
+    wrong = next(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ@#" if c not in held)
+    record["rounds"][0]["picks"][2][3] = wrong
+    [problem] = br.validate_record(record, "game.json")
+    assert str(problem) == (f'game.json:/rounds/0/picks/2/3: card "{wrong}" is not in the hand seat 2 holds at '
+                            f"pick 4 (it holds {', '.join(held)}) [pick-in-hand]")
+
+
+def test_every_problem_is_reported_not_just_the_first() -> None:
+    record = example(4)
+    record["rounds"][0]["picks"][0][2], record["rounds"][0]["picks"][1][2] = "??", "??"
+    record["rules_digest"] = "0" * 64
+    found = pointers(record)
+    assert ("/rules_digest", "rules-digest") in found
+    assert ("/rounds/0/picks/0/2", "pick-in-hand") in found
+    assert ("/rounds/0/picks/1/2", "pick-in-hand") in found
+
+
+def test_catch_must_be_the_card_passed_on() -> None:
+    record = example(2)
+    picks = record["rounds"][1]["picks"][0]
+    other = record["rounds"][1]["picks"][1]
+    picks[6], other[6] = other[6], picks[6]
+    found = pointers(record)
+    assert found[0] == ("/rounds/1/picks/0/6", "catch")
+
+
+def test_missing_catch() -> None:
+    record = example(2)
+    record["rounds"] = record["rounds"][:1]
+    del record["result"]
+    del record["rounds"][0]["activities"]
+    for picks in record["rounds"][0]["picks"]:
+        picks.pop()
+    assert {rule for _, rule in pointers(record)} == {"catch"}
+
+
+def test_activity_reused_message() -> None:
+    record = example(3)
+    first = record["rounds"][0]["activities"][1]
+    assert first is not None
+    record["rounds"][2]["activities"][1] = first
+    [problem] = br.validate_record(record)
+    assert problem.pointer == "/rounds/2/activities/1"
+    assert f"already scored {first} in round 1" in problem.message
+
+
+def test_unknown_activity() -> None:
+    record = example(2)
+    record["rounds"][0]["activities"][0] = "surfing"
+    assert pointers(record) == [("/rounds/0/activities/0", "activity-known")]
+
+
+def test_leftover_cards_must_be_dealt_first() -> None:
+    record = example(3)
+    r1 = {c for h in record["rounds"][0]["hands"] for c in h}
+    r2 = {c for h in record["rounds"][1]["hands"] for c in h}
+    leftover = sorted(set("ABCDEFGHIJKLMNOPQRSTUVWXYZ@#") - r1)
+    unused = sorted(set("ABCDEFGHIJKLMNOPQRSTUVWXYZ@#") - r2)
+    for hand in record["rounds"][1]["hands"]:
+        if leftover[0] in hand:
+            hand[hand.index(leftover[0])] = unused[0]
+    [problem] = br.validate_record(record)
+    assert (problem.pointer, problem.rule) == ("/rounds/1/hands", "leftover-dealt-first")
+    assert leftover[0] in problem.message
+
+
+def test_reshuffle_variant_allows_leftovers_to_stay_out() -> None:
+    state = random_game(br.load_rules("reshuffle"), 2, 3)
+    record = br.record_of(state)
+    assert record["rules"] == "reshuffle"
+    assert br.validate_record(record) == []
+
+
+def test_card_dealt_twice_and_hand_size() -> None:
+    record = example(2)
+    hands = record["rounds"][0]["hands"]
+    hands[1][3] = hands[0][5]
+    hands[0].append("Q" if "Q" not in hands[0] else "R")
+    found = pointers(record)
+    assert ("/rounds/0/hands/1/3", "card-unique") in found
+    assert ("/rounds/0/hands/0", "hand-size") in found
+
+
+def test_claimed_result_checked_row_by_row() -> None:
+    record = example(4)
+    record["result"]["sheets"][2]["animals"][3] += 1
+    record["result"]["sheets"][0]["total"] += 2
+    record["result"]["winners"] = [3] if record["result"]["winners"] != [3] else [0]
+    found = pointers(record)
+    assert ("/result/sheets/2/animals/3", "result-sheet") in found
+    assert ("/result/sheets/0/total", "result-sheet") in found
+    assert ("/result/winners", "result-winners") in found
+    assert len(found) == 3
+
+
+def test_unfinished_game_has_no_result() -> None:
+    record = example(2)
+    record["rounds"] = record["rounds"][:2]
+    assert pointers(record) == [("/result", "result-unfinished")]
+
+
+@pytest.mark.parametrize("steps", [0, 1, 2, 5, 7])
+def test_unfinished_records_are_valid(steps: int) -> None:
+    record = example(3)
+    del record["result"]
+    record["rounds"] = record["rounds"][:2]
+    last = record["rounds"][1]
+    del last["activities"]
+    last["picks"] = [p[:steps] for p in last["picks"]]
+    assert pointers(record) == []
+    state = br.state_of(record)
+    assert br.view(state, 0).phase == ("activity" if steps == 7 else "throw" if steps == 0 else "pick")
+
+
+def test_rounds_of_different_lengths_and_following_rounds() -> None:
+    record = example(2)
+    del record["result"]
+    record["rounds"][1]["picks"][0].pop()
+    assert pointers(record)[0] == ("/rounds/1/picks/0", "round-complete")
+    record = example(2)
+    del record["rounds"][1]["activities"]
+    assert ("/rounds/1", "activities-missing") in pointers(record)
+
+
+def test_wrong_player_count_and_unknown_rules() -> None:
+    record = example(2)
+    record["players"] = ["solo"]
+    assert pointers(record) == [("/players", "players-count")]
+    record = example(2)
+    record["rules"] = "chess"
+    assert pointers(record) == [("/rules", "rules-known")]
+
+
+def test_rules_digest_mismatch() -> None:
+    record = example(2)
+    record["rules_digest"] = "f" * 64
+    assert pointers(record) == [("/rules_digest", "rules-digest")]
+
+
+def test_inline_variant(tmp_path: Path) -> None:
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "mine", "name": "Mine",
+                                "extends": "direction", "changes": {"scoring": {"region_bonus": 5}}}),
+                    encoding="utf-8")
+    state = random_game(br.load_rules(path), 3, 2)
+    record = br.record_of(state)
+    assert isinstance(record["rules"], dict) and record["rules"]["scoring"]["region_bonus"] == 5
+    assert br.validate_record(record) == []
+    inline = copy.deepcopy(record)
+    inline["rules"] = json.loads(path.read_text(encoding="utf-8"))
+    assert br.validate_record(inline) == []
+    inline["rules"]["changes"]["players"] = {"max": 9}
+    assert [p.pointer for p in br.validate_record(inline)] == ["/rules/changes/players/max"]
+
+
+# --- hostile input -------------------------------------------------------------------------
+
+@given(st.binary(max_size=300))
+def test_fuzzed_bytes_never_raise(data: bytes) -> None:
+    value, problem = parse_json(data)
+    report = validate_data(value, "fuzz") if problem is None else None
+    assert problem is not None or report is not None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+                    lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=4)))
+def test_any_json_value_never_raises(value: Any) -> None:
+    validate_data(value, "x")
+    validate_data({"format": "boomerang-rules/game-record", "rounds": value, "players": value}, "x")
+
+
+@settings(max_examples=60, deadline=None)
+@given(bst.records(), st.data())
+def test_wrong_types_anywhere_never_raise(record: dict[str, Any], data: st.DataObject) -> None:
+    paths: list[list[Any]] = []
+
+    def walk(node: Any, path: list[Any]) -> None:
+        paths.append(path)
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, [*path, k])
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, [*path, i])
+
+    walk(record, [])
+    path = data.draw(st.sampled_from(paths[1:]))
+    node = record
+    for part in path[:-1]:
+        node = node[part]
+    node[path[-1]] = data.draw(st.sampled_from([None, True, 3.5, -1, "x", [], {}, [[["A"]]], 10**30]))
+    problems = br.validate_record(record)
+    assert all(p.pointer.startswith("/") for p in problems)
+
+
+@pytest.mark.parametrize("text", ["", " ", "[" * 100_000, "1e999999", "-1e999999", "9" * 5000, "NaN",
+                                  '{"a": Infinity}', "\xff\xfe", '{"format": "boomerang-rules/game-record"}'])
+def test_hostile_files(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "bad.json" in result.stdout
+
+
+def test_size_limit(tmp_path: Path) -> None:
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(example(4)), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "--max-bytes", "100", str(path)])
+    assert result.exit_code == 1 and "limit of 100 bytes" in result.stdout
+    assert CliRunner().invoke(cli, ["validate", str(path)]).exit_code == 0
+
+
+# --- the CLI -------------------------------------------------------------------------------
+
+def test_validate_examples_and_exit_codes(tmp_path: Path) -> None:
+    runner = CliRunner()
+    ok = runner.invoke(cli, ["validate", *map(str, EXAMPLES)])
+    assert ok.exit_code == 0 and ok.stdout.count("valid game-record") == 3
+    bad = tmp_path / "game.json"
+    record = example(2)
+    record["result"]["sheets"][0]["sites"] += 1
+    text = json.dumps(record)
+    bad.write_text(text, encoding="utf-8")
+    result = runner.invoke(cli, ["validate", str(EXAMPLES[0]), str(bad)])
+    assert result.exit_code == 1
+    assert f"{bad}:/result/sheets/0/sites: claimed" in result.stdout
+    assert bad.read_text(encoding="utf-8") == text
+    assert runner.invoke(cli, ["validate", str(EXAMPLES[0]), str(tmp_path / "nope.json")]).exit_code == 2
+
+
+def test_validate_json_reports() -> None:
+    result = CliRunner().invoke(cli, ["validate", "--json", *map(str, EXAMPLES)])
+    reports = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["valid"] for r in reports] == [True] * 3 and reports[0]["kind"] == "game-record"
+
+
+def test_simulate_is_byte_for_byte_repeatable_and_valid(tmp_path: Path) -> None:
+    runner = CliRunner()
+    one = runner.invoke(cli, ["simulate", "--players", "3", "--seed", "7"])
+    assert one.exit_code == 0
+    assert one.stdout == runner.invoke(cli, ["simulate", "--players", "3", "--seed", "7"]).stdout
+    record = json.loads(one.stdout)
+    assert br.validate_record(record) == [] and len(record["players"]) == 3 and record["seed"] == 7
+    out = tmp_path / "games.jsonl"
+    many = runner.invoke(cli, ["simulate", "-p", "2", "-s", "5", "--games", "4", "--out", str(out),
+                               "--rules", "direction"])
+    assert many.exit_code == 0 and many.stdout == ""
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4
+    assert [json.loads(x)["seed"] for x in lines] == [5, 6, 7, 8]
+    assert all(br.validate_record(json.loads(x)) == [] for x in lines)
+    checked = runner.invoke(cli, ["validate", str(out)])
+    assert checked.exit_code == 0 and checked.stdout.count("valid game-record") == 4
+
+
+def test_simulate_usage_errors() -> None:
+    assert CliRunner().invoke(cli, ["simulate", "--players", "9"]).exit_code == 2
+    assert CliRunner().invoke(cli, ["simulate", "--games", "0"]).exit_code == 2
+
+
+def test_replay_tells_the_game() -> None:
+    result = CliRunner().invoke(cli, ["replay", str(ROOT / "examples" / "game-3p.json")])
+    assert result.exit_code == 0
+    text = result.stdout
+    assert "Round 1 (passing left)" in text and "Round 4" in text
+    assert "Throws revealed" in text and "Final score sheets" in text
+    assert ("Winner: " in text) or ("Winners (shared): " in text)
+
+
+def test_replay_as_one_seat_hides_other_throws() -> None:
+    record = example(3)
+    result = CliRunner().invoke(cli, ["replay", str(ROOT / "examples" / "game-3p.json"), "--seat", "1"])
+    assert result.exit_code == 0
+    throw_lines = [x for x in result.stdout.splitlines() if x.strip().startswith("Throw:")]
+    assert len(throw_lines) == 4
+    assert "Ana throws a card face down" in throw_lines[0]
+    assert f"Ben throws {record['rounds'][0]['picks'][1][0]}" in throw_lines[0]
+    hands = record["rounds"][0]["hands"]
+    assert " ".join(sorted(hands[0])) not in result.stdout
+
+
+def test_replay_refuses_invalid_records(tmp_path: Path) -> None:
+    record = example(2)
+    record["rounds"][0]["picks"][0][0] = "??"
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["replay", str(path)])
+    assert result.exit_code == 1 and "/rounds/0/picks/0/0" in result.stderr
