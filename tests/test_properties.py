@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boomerang_rules as br
-from boomerang_rules.australia.state import GameState, Progress
+from boomerang_rules.australia.state import PENDING_BITS, GameState, Progress
 from boomerang_rules.australia.view import held_hands
 
 RULES = br.load_rules()
@@ -146,12 +146,16 @@ def relabel(s: GameState, perm: dict[int, int]) -> GameState:
         return sum(1 << perm.get(c, c) for c in range(m.bit_length()) if m >> c & 1)
 
     picking = s.step < s.tables.activity_step
+    pending = 0
+    for seat in range(s.players):
+        choice = s.choice(seat)
+        if choice is not None:
+            pending |= (perm.get(choice, choice) if picking else choice) + 2 << seat * PENDING_BITS
     progress: Progress = attrs.evolve(s.progress, leftover=tuple(perm.get(c, c) for c in s.progress.leftover))
-    return attrs.evolve(
-        s, dealt=tuple(map(mask, s.dealt)), hands=tuple(map(mask, s.hands)),
-        drafted=tuple(tuple(perm.get(c, c) for c in cards) for cards in s.drafted),
-        pending=tuple(perm.get(p, p) if picking and p is not None else p for p in s.pending),
-        progress=progress)
+    context = attrs.evolve(s.context, dealt=tuple(map(mask, s.dealt)), progress=progress)
+    return s._replace(
+        context=context, hands=tuple(map(mask, s.hands)),
+        taken=tuple(perm.get(c, c) for c in s.taken), pending=pending)
 
 
 @settings(max_examples=40, deadline=None)

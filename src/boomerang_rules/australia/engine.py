@@ -7,16 +7,15 @@ has decided. Nobody's choice is visible to others before that.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import operator
+from collections.abc import Iterable, Sequence
 
 from ..core import rng as rng_mod
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.pointer import pointer
 from .rules import Ruleset
-from .scoring import score_cards
-from .state import GameState, Progress, RoundResult
-from .tables import NO_ACTIVITY, Tables, tables_for
+from .state import PENDING_BITS, GameState, Progress, RoundContext, RoundResult, make_state
+from .tables import NO_ACTIVITY, Tables, bits, seats, tables_for
 
 
 def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
@@ -86,22 +85,28 @@ def deal_problems(t: Tables, players: int, hands: Sequence[Sequence[object]]) ->
     return tuple(masks), problems
 
 
+def _context(t: Tables, players: int, round_no: int, dealt: tuple[int, ...], progress: Progress) -> RoundContext:
+    over = round_no >= t.rounds
+    shift = 0 if over else t.directions[round_no] % players
+    return RoundContext(t.rules, t, players, round_no, dealt, progress, over, shift)
+
+
 def _start_round(t: Tables, players: int, round_no: int, progress: Progress) -> GameState:
     """Deal round ``round_no`` (0-based) and wait for every seat's Throw.
 
     A given deal is used as it is; otherwise the dealer shuffles. Without either, the state
     waits, undealt, with no seat to act (a game replayed from a record that stops there).
     """
-    empty = (0,) * players
+    everyone = (1 << players) - 1
     if round_no < len(progress.deals):
         hands = progress.deals[round_no]
-        return GameState(t.rules, t, players, round_no, 0, hands, hands, ((),) * players,
-                         (None,) * players, (1 << players) - 1, progress)
+        return make_state(GameState, (_context(t, players, round_no, hands, progress), 0, hands, (), 0, everyone))
     state = progress.rng
     if state is None:
-        return GameState(t.rules, t, players, round_no, 0, empty, empty, ((),) * players,
-                         (None,) * players, 0, progress)
-    if round_no == 0 or t.reshuffle or not progress.rounds:
+        empty = (0,) * players
+        return make_state(GameState, (_context(t, players, round_no, empty, progress), 0, empty, (), 0, 0))
+    take = players * t.hand_size
+    if round_no == 0 or t.reshuffle or not progress.rounds or take == t.deck_size:
         state, deck = rng_mod.shuffled(state, range(t.deck_size))
     else:
         # Cards used last round are shuffled and go below those set aside, so the set-aside
@@ -111,43 +116,45 @@ def _start_round(t: Tables, players: int, round_no: int, progress: Progress) -> 
             used |= mask
         leftover = progress.leftover
         if round_no - 1 < len(progress.deals):  # a given deal left its set-aside cards unordered
-            state, leftover = rng_mod.shuffled(state, _bit_list(((1 << t.deck_size) - 1) & ~used))
-        state, below = rng_mod.shuffled(state, _bit_list(used))
+            state, leftover = rng_mod.shuffled(state, bits(((1 << t.deck_size) - 1) & ~used))
+        state, below = rng_mod.shuffled(state, bits(used))
         deck = leftover + below
-    take = players * t.hand_size
-    hands = tuple(_mask(deck[seat:take:players]) for seat in range(players))
-    progress = Progress(progress.rounds, progress.visited, progress.used_activities,
-                        progress.regions_taken, progress.seed, state, tuple(deck[take:]), progress.deals,
-                        progress.names)
-    return GameState(t.rules, t, players, round_no, 0, hands, hands, ((),) * players,
-                     (None,) * players, (1 << players) - 1, progress)
+    bit = t.bit
+    hands = tuple(sum(map(bit.__getitem__, deck[seat:take:players])) for seat in range(players))
+    progress = Progress(progress.rounds, progress.visited, progress.used_activities, progress.regions_taken,
+                        progress.seed, state, deck[take:], progress.deals, progress.names)
+    return make_state(GameState, (_context(t, players, round_no, hands, progress), 0, hands, (), 0, everyone))
 
 
-def _mask(cards: Any) -> int:
+def _mask(cards: Iterable[int]) -> int:
     mask = 0
     for c in cards:
         mask |= 1 << c
     return mask
 
 
-def _bit_list(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
-
-
 def to_act(state: GameState) -> tuple[int, ...]:
     """The seats that still owe a decision now, ascending; empty when the game is over."""
-    return state.tables.seats(state.waiting)
+    return seats(state.waiting)
 
 
 def is_over(state: GameState) -> bool:
     """Whether every round has been played and scored."""
-    return state.round >= len(state.tables.directions)
+    return state.context.over
 
 
-def _check_seat(state: GameState, seat: int) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise IllegalAction(f"seat {seat!r} does not exist in a {state.players}-player game "
-                            f"(seats are 0 to {state.players - 1})")
+def _check_seat(state: GameState, seat: object) -> int:
+    """``seat`` as an int if the game has it; ``IllegalAction`` if not."""
+    if not isinstance(seat, bool):
+        try:
+            number = operator.index(seat)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if 0 <= number < state.players:
+                return number
+    raise IllegalAction(f"seat {seat!r} does not exist in a {state.players}-player game "
+                        f"(seats are 0 to {state.players - 1})")
 
 
 def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
@@ -155,13 +162,15 @@ def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
 
     Empty when the seat owes no decision (it has decided this step, or the game is over).
     """
-    if not (0 <= seat < state.players and state.waiting >> seat & 1):
-        _check_seat(state, seat)
-        return ()
-    t = state.tables
-    if state.step < t.activity_step:
-        return t.hand_ids(state.hands[seat])
-    return t.activity_choices[state.progress.used_activities[seat]]
+    if seat.__class__ is not int or seat < 0:
+        seat = _check_seat(state, seat)
+    if state.waiting >> seat & 1:
+        t = state.context.tables
+        if state.step < t.activity_step:
+            return t.hand_ids(state.hands[seat])
+        return t.activity_choices[state.context.progress.used_activities[seat]]
+    _check_seat(state, seat)
+    return ()
 
 
 def describe_step(t: Tables, step: int) -> str:
@@ -178,10 +187,12 @@ def _refuse(state: GameState, seat: int, action: object) -> IllegalAction:
     t = state.tables
     if is_over(state):
         return IllegalAction("the game is over: no decisions are owed")
-    _check_seat(state, seat)
+    seat = _check_seat(state, seat)
     step = describe_step(t, state.step)
     if not state.waiting >> seat & 1:
-        waiting = ", ".join(map(str, t.seats(state.waiting)))
+        if not state.waiting:
+            return IllegalAction(f"round {state.round + 1} has not been dealt: no decisions are owed")
+        waiting = ", ".join(map(str, seats(state.waiting)))
         return IllegalAction(f"seat {seat} has already decided {step} of round {state.round + 1}; "
                              f"waiting for seat(s) {waiting}")
     if state.step < t.activity_step:
@@ -199,77 +210,94 @@ def _refuse(state: GameState, seat: int, action: object) -> IllegalAction:
                          f"(one of {choices}), not {action!r}")
 
 
+_SLOT = (1 << PENDING_BITS) - 1
+
+
 def apply(state: GameState, seat: int, action: str) -> GameState:
     """The state after ``seat`` takes ``action``. ``state`` itself is never changed.
 
     Raises ``IllegalAction`` (a ``ValueError``) saying why when the action is not legal.
     """
-    t = state.tables
-    try:
-        if not state.waiting >> seat & 1 or seat < 0:
-            raise _refuse(state, seat, action)
-        if state.step < t.activity_step:
-            choice = t.index[action]
-            if not state.hands[seat] >> choice & 1:
-                raise _refuse(state, seat, action)
-        else:
-            choice = t.activity_index[action]
-            if choice >= 0 and state.progress.used_activities[seat] >> choice & 1:
-                raise _refuse(state, seat, action)
-    except (KeyError, TypeError, ValueError) as exc:
-        if isinstance(exc, IllegalAction):
-            raise
-        raise _refuse(state, seat, action) from None
-    pending = state.pending[:seat] + (choice,) + state.pending[seat + 1:]
-    waiting = state.waiting & ~(1 << seat)
-    if waiting:
-        return GameState(state.rules, t, state.players, state.round, state.step, state.dealt,
-                         state.hands, state.drafted, pending, waiting, state.progress)
-    if state.step < t.activity_step:
-        return _resolve_draft(state, pending)  # type: ignore[arg-type]
-    return _finish_round(state, pending)  # type: ignore[arg-type]
+    if seat.__class__ is not int or seat < 0:
+        seat = _check_seat(state, seat)
+    context, step, hands, taken, pending, waiting = state
+    if waiting >> seat & 1:
+        t = context.tables
+        try:
+            if step < t.activity_step:
+                bit, code = t.card_codes[action]
+                legal = hands[seat] & bit
+            else:
+                bit, code = t.activity_codes[action]
+                legal = not context.progress.used_activities[seat] & bit
+        except (KeyError, TypeError):
+            legal = 0
+        if legal:
+            pending |= code << seat * PENDING_BITS
+            waiting ^= 1 << seat
+            if waiting:
+                return make_state(GameState, (context, step, hands, taken, pending, waiting))
+            if step < t.activity_step:
+                return _resolve_draft(state, pending)
+            return _finish_round(state, pending)
+    raise _refuse(state, seat, action)
 
 
-def _resolve_draft(state: GameState, chosen: tuple[int, ...]) -> GameState:
+def _resolve_draft(state: GameState, pending: int) -> GameState:
     """Everyone has chosen: take the cards, pass the hands, and add the Catch after the last pick."""
-    t = state.tables
-    n = state.players
-    kept = [hand ^ (1 << card) for hand, card in zip(state.hands, chosen)]
-    drafted = [cards + (card,) for cards, card in zip(state.drafted, chosen)]
-    shift = t.directions[state.round] % n
-    passed = kept[-shift:] + kept[:-shift] if shift else kept
+    context = state.context
+    n = context.players
+    bit = context.tables.bit
+    kept = []
+    chosen = []
+    for hand in state.hands:
+        card = (pending & _SLOT) - 2
+        pending >>= PENDING_BITS
+        chosen.append(card)
+        kept.append(hand ^ bit[card])
+    shift = context.shift
+    if shift:
+        kept = kept[-shift:] + kept[:-shift]
     step = state.step + 1
-    if step == t.activity_step:
-        drafted = [cards + (hand.bit_length() - 1,) for cards, hand in zip(drafted, passed)]
-        passed = [0] * n
-    return GameState(state.rules, t, n, state.round, step, state.dealt, tuple(passed),
-                     tuple(drafted), (None,) * n, (1 << n) - 1, state.progress)
+    taken = state.taken + tuple(chosen)
+    if step == context.tables.activity_step:
+        return make_state(GameState, (context, step, (0,) * n, taken + tuple(h.bit_length() - 1 for h in kept),
+                                      0, (1 << n) - 1))
+    return make_state(GameState, (context, step, tuple(kept), taken, 0, (1 << n) - 1))
 
 
-def _finish_round(state: GameState, activities: tuple[int, ...]) -> GameState:
+def _finish_round(state: GameState, pending: int) -> GameState:
     """Everyone has chosen an activity: score the round, then deal the next or end the game."""
-    t = state.tables
-    n = state.players
-    old = state.progress
-    scores = tuple(score_cards(t, cards, a) for cards, a in zip(state.drafted, activities))
-    first = 0 if t.sites_include_throw else 1
-    visited = tuple(v | _mask(cards[first:]) for v, cards in zip(old.visited, state.drafted))
-    used = tuple(u | (1 << a if a >= 0 else 0) for u, a in zip(old.used_activities, activities))
+    context = state.context
+    t = context.tables
+    n = context.players
+    old = context.progress
+    activities = []
+    for _ in range(n):
+        activities.append((pending & _SLOT) - 2)
+        pending >>= PENDING_BITS
+    drafts = state.drafted
+    bit = t.bit
+    masks = [sum(map(bit.__getitem__, cards)) for cards in drafts]
+    scores = tuple(map(t.score_mask, masks, [d[0] for d in drafts], [d[-1] for d in drafts], activities))
+    if t.sites_include_throw:
+        visited = tuple(v | m for v, m in zip(old.visited, masks))
+    else:
+        visited = tuple(v | m ^ bit[d[0]] for v, m, d in zip(old.visited, masks, drafts))
+    used = tuple(u | bit[a] if a >= 0 else u for u, a in zip(old.used_activities, activities))
     bonuses = [0] * n
     taken = old.regions_taken
     for region, sites in enumerate(t.region_masks):
-        if taken >> region & 1:
-            continue
-        winners = [seat for seat in range(n) if visited[seat] & sites == sites]
-        for seat in winners:
-            bonuses[seat] |= 1 << region
-        if winners:
-            taken |= 1 << region
-    result = RoundResult(state.dealt, state.drafted, activities, scores, tuple(bonuses))
+        if not taken >> region & 1:
+            for seat in range(n):
+                if visited[seat] & sites == sites:
+                    bonuses[seat] |= 1 << region
+                    taken |= 1 << region
+    result = RoundResult(context.dealt, drafts, tuple(activities), scores, tuple(bonuses))
     progress = Progress((*old.rounds, result), visited, used, taken, old.seed, old.rng, old.leftover, old.deals,
                         old.names)
-    next_round = state.round + 1
-    if next_round < len(t.directions):
+    next_round = context.round + 1
+    if next_round < t.rounds:
         return _start_round(t, n, next_round, progress)
     empty = (0,) * n
-    return GameState(state.rules, t, n, next_round, 0, empty, empty, ((),) * n, (None,) * n, 0, progress)
+    return make_state(GameState, (_context(t, n, next_round, empty, progress), 0, empty, (), 0, 0))

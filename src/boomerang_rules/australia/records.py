@@ -199,7 +199,7 @@ def _check_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> t
 
 def _check_result(state: GameState, result: dict[str, Any]) -> list[Problem]:
     if not is_over(state):
-        return [Problem("/result", f"the game is unfinished (round {state.round + 1} of {len(state.tables.directions)}"
+        return [Problem("/result", f"the game is unfinished (round {state.round + 1} of {state.tables.rounds}"
                         "), so it has no result yet", "result-unfinished")]
     problems = []
     sheets = [s.as_dict() for s in score_sheets(state)]
@@ -253,8 +253,8 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
     deals, found = _check_deals(t, n, rounds, t.reshuffle)
     problems += found
     state = new_game(rules, n, deals=[[t.hand_ids(m) for m in d] for d in deals], undealt_ok=True)
-    state = attrs.evolve(state, progress=attrs.evolve(state.progress, seed=record.get("seed"),
-                                                      names=tuple(record["players"])))
+    progress = attrs.evolve(state.progress, seed=record.get("seed"), names=tuple(record["players"]))
+    state = state._replace(context=attrs.evolve(state.context, progress=progress))
     for r in range(len(deals)):
         state, found = _check_round(state, r, rounds[r], last=r == len(rounds) - 1)
         if found:

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, Literal
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
-import cattrs
+
+if TYPE_CHECKING:
+    import cattrs
 
 from ..core.canonical import digest
 from ..core.errors import Problem
@@ -123,20 +126,26 @@ class Ruleset:
         raise KeyError(card_id)
 
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
-_converter.register_unstructure_hook(FrozenDict, dict)
+@cache
+def _converter() -> cattrs.Converter:
+    """The cattrs converter, made on first use (importing cattrs is slow; playing needs none)."""
+    import cattrs
+
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_unstructure_hook(FrozenDict, dict)
+    return converter
 
 
 def build(data: dict[str, Any]) -> Ruleset:
     """Turn a checked ruleset object into a ``Ruleset``, its digest taken of its canonical data."""
     fields = {k: v for k, v in data.items() if k != "$schema"}
-    rules = _converter.structure(fields, Ruleset)
+    rules = _converter().structure(fields, Ruleset)
     return attrs.evolve(rules, digest=digest(to_data(rules)))
 
 
 def to_data(rules: Ruleset) -> dict[str, Any]:
     """The ruleset as JSON-ready data, every field present (the digest left out)."""
-    data: dict[str, Any] = _converter.unstructure(rules)
+    data: dict[str, Any] = _converter().unstructure(rules)
     del data["digest"]
     return data
 

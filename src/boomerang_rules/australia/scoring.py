@@ -25,30 +25,10 @@ class RoundScore:
     round_total: int
 
 
-def activity_counts(t: Tables, cards: Sequence[int]) -> list[int]:
-    """How many icons of each activity kind the cards show, in ``t.activity_kinds`` order."""
-    counts = [0] * len(t.activity_kinds)
-    for c in cards:
-        a = t.activity[c]
-        if a >= 0:
-            counts[a] += 1
-    return counts
-
-
 def score_cards(t: Tables, cards: Sequence[int], activity: int) -> RoundScore:
     """Score card indices in draft order (Throw first, Catch last); ``activity`` -1 for none."""
-    throw_catch = abs(t.number[cards[0]] - t.number[cards[-1]])
-    collected = sum(t.collection_value[c] for c in cards)
-    collections = collected * 2 if collected <= t.double_limit else collected
-    pairs = [0] * len(t.animal_values)
-    for c in cards:
-        a = t.animal[c]
-        if a >= 0:
-            pairs[a] += 1
-    animals = sum(v * (n // 2) for v, n in zip(t.animal_values, pairs))
-    points = t.activity_table[activity_counts(t, cards)[activity]] if activity >= 0 else 0
-    total = throw_catch + collections + animals + points
-    return RoundScore(throw_catch, collections, animals, points, total)
+    throw_catch, collections, animals, points = t.score(list(cards), activity)
+    return RoundScore(throw_catch, collections, animals, points, throw_catch + collections + animals + points)
 
 
 def card_problems(t: Tables, cards: Sequence[object], what: str = "card") -> tuple[list[int], list[Problem]]:

@@ -48,10 +48,9 @@ def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:
         scores = [r.scores[seat] for r in rounds]
         sites = t.site_points * state.progress.visited[seat].bit_count()
         regions = t.region_bonus * sum(r.bonuses[seat].bit_count() for r in rounds)
-        total = sum(s.round_total for s in scores) + sites + regions
-        sheets.append(ScoreSheet(
-            tuple(s.throw_catch for s in scores), tuple(s.collections for s in scores),
-            tuple(s.animals for s in scores), tuple(s.activity for s in scores), sites, regions, total))
+        total = sum(map(sum, scores)) + sites + regions
+        throw_catch, collections, animals, activity = (tuple(row) for row in zip(*scores)) if scores else [()] * 4
+        sheets.append(ScoreSheet(throw_catch, collections, animals, activity, sites, regions, total))
     return tuple(sheets)
 
 

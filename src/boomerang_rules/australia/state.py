@@ -1,17 +1,22 @@
 """The immutable game state. Cards are indices into the compiled tables; hands are bit masks.
 
-The state splits into what changes every decision (``pending``, ``waiting``), every step
-(``hands``, ``drafted``) and once a round (``progress``), so that each decision copies only a
-handful of references. Use the functions of ``engine`` and ``view`` rather than the fields.
+The state splits by how often things change, so that a decision copies few references:
+``GameState`` changes with every decision (``pending``, ``waiting``) and every step
+(``hands``, ``taken``); its ``context`` once a round; the ``progress`` inside it holds the
+finished rounds. Read a state through the functions of ``engine``, ``view`` and ``sheets``.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import attrs
 
 from .rules import Ruleset
-from .scoring import RoundScore
 from .tables import Tables
+
+PENDING_BITS = 8
+"""Bits per seat in ``GameState.pending``: 0 for no choice yet, else the choice + 2."""
 
 
 @attrs.frozen
@@ -24,7 +29,8 @@ class RoundResult:
     """Each seat's card indices: Throw first, then the picks, Catch last."""
     activities: tuple[int, ...]
     """Index of the activity each seat scored, -1 for none."""
-    scores: tuple[RoundScore, ...]
+    scores: tuple[tuple[int, int, int, int], ...]
+    """Each seat's Throw & Catch, collections, animals and activity points."""
     bonuses: tuple[int, ...]
     """Bit mask of the regions whose bonus each seat won this round."""
 
@@ -33,9 +39,9 @@ class RoundResult:
 class Progress:
     """What the game has settled so far; changes once a round.
 
-    The dealer's hidden state (``rng``, ``leftover``, ``deals``) takes no part in equality:
-    two states are equal when the game played so far is, whether its cards came from a
-    seeded shuffle or from a record.
+    The dealer's hidden state (``rng``, ``leftover``, ``deals``) and the players' names take
+    no part in equality: two states are equal when the game played so far is, whether its
+    cards came from a seeded shuffle or from a record.
     """
 
     rounds: tuple[RoundResult, ...]
@@ -58,21 +64,81 @@ class Progress:
 
 
 @attrs.frozen
-class GameState:
-    """A moment of a game. Frozen, hashable, comparable; ``apply`` returns a new one."""
+class RoundContext:
+    """What stays the same for a whole round."""
 
     rules: Ruleset = attrs.field(repr=False)
     tables: Tables = attrs.field(eq=False, repr=False)
     players: int
     round: int
-    """Index of the round being played (0-based); equals the number of rounds when over."""
+    """Index of the round (0-based); equals the number of rounds once the game is over."""
+    dealt: tuple[int, ...]
+    """Bit mask of the cards dealt to each seat this round."""
+    progress: Progress = attrs.field(repr=False)
+    over: bool = attrs.field(eq=False, repr=False)
+    """Whether the game is over (derived from ``round``; kept for the hot loop)."""
+    shift: int = attrs.field(eq=False, repr=False)
+    """How far hands move this round: 1 to the left, players - 1 to the right."""
+
+
+class GameState(NamedTuple):
+    """A moment of a game. Immutable, hashable, comparable, picklable; ``apply`` returns a new one.
+
+    The one state object the engine makes at every decision, so it is a named tuple: built in
+    a fifth of the time of a frozen attrs instance (see ``benchmarks/``). Everything it holds
+    is immutable too.
+    """
+
+    context: RoundContext
     step: int
     """0: the Throw, 1..picks: the picks, picks + 1: the activity choice."""
-    dealt: tuple[int, ...]
     hands: tuple[int, ...]
-    drafted: tuple[tuple[int, ...], ...]
-    pending: tuple[int | None, ...]
-    """Each seat's choice at this step, None while it has not chosen (kept hidden)."""
+    """Bit mask of the cards each seat holds now."""
+    taken: tuple[int, ...]
+    """The card indices taken this round, step by step, a seat after another: seat s's k-th card
+    is ``taken[k * players + s]`` (one flat tuple grows faster than one per seat)."""
+    pending: int
+    """The choices made at this step, ``PENDING_BITS`` a seat (kept hidden from other seats)."""
     waiting: int
     """Bit mask of the seats that still owe a decision at this step."""
-    progress: Progress = attrs.field(repr=False)
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.context.rules
+
+    @property
+    def tables(self) -> Tables:
+        return self.context.tables
+
+    @property
+    def players(self) -> int:
+        return self.context.players
+
+    @property
+    def round(self) -> int:
+        """Index of the round being played (0-based); equals the number of rounds when over."""
+        return self.context.round
+
+    @property
+    def dealt(self) -> tuple[int, ...]:
+        return self.context.dealt
+
+    @property
+    def progress(self) -> Progress:
+        return self.context.progress
+
+    @property
+    def drafted(self) -> tuple[tuple[int, ...], ...]:
+        """Each seat's card indices taken this round, in order (Throw first)."""
+        n = self.context.players
+        return tuple(self.taken[seat::n] for seat in range(n))
+
+    def choice(self, seat: int) -> int | None:
+        """The card or activity index ``seat`` chose at this step (-1: no activity), or None."""
+        code = self.pending >> (seat * PENDING_BITS) & ((1 << PENDING_BITS) - 1)
+        return code - 2 if code else None
+
+
+make_state = tuple.__new__
+"""``make_state(GameState, (context, step, hands, taken, pending, waiting))``: the hot path's
+constructor, skipping the named tuple's Python-level ``__new__``."""

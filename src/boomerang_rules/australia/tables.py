@@ -1,11 +1,13 @@
 """A ruleset compiled once into flat tuples and bit masks, for the engine's hot loop.
 
 Cards are numbered by sorted id, so a hand is an integer with one bit per card and listing
-its bits from low to high gives the ids already sorted.
+its bits from low to high gives the ids already sorted. Counts of icons are packed four bits
+a kind into one integer, so that summing a hand's cards counts every kind at once.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from .rules import Ruleset
@@ -13,27 +15,48 @@ from .rules import Ruleset
 NO_ACTIVITY = "none"
 """The action that scores no activity this round."""
 
-_HAND_CACHE_LIMIT = 1 << 16
+CHUNK = 7
+"""Bits of a hand looked up at once when listing its cards."""
+
+
+
+def bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 class Tables:
     """Everything the engine reads from a ruleset, as indexable tuples. Never changes."""
 
     __slots__ = (
-        "_hands",
-        "_seats",
+        "_activity_shift",
+        "_animal_points",
+        "_animal_shift",
+        "_icon_chunks",
         "activity",
         "activity_choices",
+        "activity_codes",
         "activity_index",
         "activity_kinds",
+        "activity_packed",
         "activity_step",
         "activity_table",
         "animal",
+        "animal_packed",
         "animal_values",
+        "bit",
+        "card_codes",
         "collection_value",
+        "count_bits",
         "deck_size",
         "directions",
         "double_limit",
+        "hand_ids",
         "hand_size",
         "ids",
         "index",
@@ -43,6 +66,7 @@ class Tables:
         "region_masks",
         "region_of",
         "reshuffle",
+        "rounds",
         "rules",
         "site_points",
         "sites_include_throw",
@@ -56,20 +80,29 @@ class Tables:
         self.index: dict[str, int] = {cid: i for i, cid in enumerate(self.ids)}
         self.deck_size = len(cards)
         self.number: tuple[int, ...] = tuple(c.number for c in cards)
+        self.bit: tuple[int, ...] = tuple(1 << i for i in range(max(self.deck_size, 64)))
         values = scoring.collections.values
         self.collection_value: tuple[int, ...] = tuple(
             values[c.collection] if c.collection is not None else 0 for c in cards)
+        self.count_bits = max(4, rules.hand_size.bit_length())
         animals = list(scoring.animals.values)
         self.animal_values: tuple[int, ...] = tuple(scoring.animals.values[a] for a in animals)
         self.animal: tuple[int, ...] = tuple(
             animals.index(c.animal) if c.animal is not None else -1 for c in cards)
+        self.animal_packed: tuple[int, ...] = tuple(1 << self.count_bits * a if a >= 0 else 0 for a in self.animal)
         kinds = scoring.activities.kinds
         self.activity_kinds: tuple[str, ...] = kinds
         self.activity_table: tuple[int, ...] = scoring.activities.table
         self.activity: tuple[int, ...] = tuple(
             kinds.index(c.activity) if c.activity is not None else -1 for c in cards)
+        self.activity_packed: tuple[int, ...] = tuple(1 << self.count_bits * a if a >= 0 else 0 for a in self.activity)
         self.activity_index: dict[str, int] = {k: i for i, k in enumerate(kinds)}
         self.activity_index[NO_ACTIVITY] = -1
+        self.card_codes: dict[str, tuple[int, int]] = {cid: (1 << i, i + 2) for i, cid in enumerate(self.ids)}
+        """For each card id: its bit in a hand, and its code in ``GameState.pending`` (index + 2)."""
+        self.activity_codes: dict[str, tuple[int, int]] = {
+            k: (1 << i if i >= 0 else 0, i + 2) for k, i in self.activity_index.items()}
+        """For each activity (and none): its bit among used activities, and its pending code."""
         self.activity_choices: tuple[tuple[str, ...], ...] = tuple(
             tuple(sorted([NO_ACTIVITY, *(k for i, k in enumerate(kinds) if not used >> i & 1)]))
             for used in range(1 << len(kinds)))
@@ -81,42 +114,89 @@ class Tables:
         self.picks = rules.hand_size - 2
         self.activity_step = self.picks + 1
         self.directions: tuple[int, ...] = tuple(1 if d == "left" else -1 for d in rules.pass_directions)
+        self.rounds = rules.rounds
         self.double_limit = scoring.collections.double_limit
         self.site_points = scoring.site_points
         self.region_bonus = scoring.region_bonus
         self.sites_include_throw = rules.sites_include_throw
         self.reshuffle = rules.leftover_cards == "reshuffle"
-        self._hands: dict[int, tuple[str, ...]] = {}
-        self._seats: dict[int, tuple[int, ...]] = {}
+        self.hand_ids: Callable[[int], tuple[str, ...]] = self._hand_lister()
+        # Collection sum, packed animal counts and packed activity counts of every chunk of
+        # a hand, all three packed into one integer, so one lookup a chunk sums them all.
+        self._animal_shift = (sum(self.collection_value) + 1).bit_length()
+        self._activity_shift = self._animal_shift + self.count_bits * len(self.animal_values)
+        packed = [v | a << self._animal_shift | b << self._activity_shift
+                  for v, a, b in zip(self.collection_value, self.animal_packed, self.activity_packed)]
+        self._icon_chunks: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sum(packed[base + i] for i in bits(m) if base + i < self.deck_size) for m in range(1 << CHUNK))
+            for base in range(0, self.deck_size, CHUNK))
+        self._animal_points: dict[int, int] = {}
+
+    def _hand_lister(self) -> Callable[[int], tuple[str, ...]]:
+        """A function listing a hand's ids by looking its bits up ``CHUNK`` at a time."""
+        chunks = tuple(
+            tuple(tuple(self.ids[base + i] for i in bits(m) if base + i < self.deck_size) for m in range(1 << CHUNK))
+            for base in range(0, self.deck_size, CHUNK))
+        size = (1 << CHUNK) - 1
+        if len(chunks) == 4:
+            a, b, c, d = chunks
+
+            def hand_ids(mask: int) -> tuple[str, ...]:
+                """The sorted ids of the cards in ``mask``."""
+                return a[mask & size] + b[mask >> 7 & size] + c[mask >> 14 & size] + d[mask >> 21 & size]
+
+            return hand_ids
+
+        def hand_ids_any(mask: int) -> tuple[str, ...]:
+            """The sorted ids of the cards in ``mask``."""
+            out: tuple[str, ...] = ()
+            for table in chunks:
+                out += table[mask & size]
+                mask >>= CHUNK
+            return out
+
+        return hand_ids_any
 
     def __reduce__(self) -> tuple[object, ...]:
         return (tables_for, (self.rules,))
 
-    def hand_ids(self, mask: int) -> tuple[str, ...]:
-        """The sorted ids of the cards in ``mask`` (memoised: hands recur across games)."""
-        ids = self._hands.get(mask)
-        if ids is None:
-            if len(self._hands) >= _HAND_CACHE_LIMIT:
-                self._hands.clear()
-            ids = self._hands[mask] = tuple(self.ids[i] for i in bits(mask))
-        return ids
+    def animal_points(self, packed: int) -> int:
+        """Points for packed animal counts: each animal's value once per pair (memoised)."""
+        points = self._animal_points.get(packed)
+        if points is None:
+            width, full = self.count_bits, (1 << self.count_bits) - 1
+            points = sum(v * ((packed >> width * a & full) // 2) for a, v in enumerate(self.animal_values))
+            self._animal_points[packed] = points
+        return points
 
-    def seats(self, mask: int) -> tuple[int, ...]:
-        """The seat numbers set in ``mask``, ascending (memoised)."""
-        seats = self._seats.get(mask)
-        if seats is None:
-            seats = self._seats[mask] = tuple(bits(mask))
-        return seats
+    def score(self, cards: tuple[int, ...] | list[int], activity: int) -> tuple[int, int, int, int]:
+        """Throw & Catch, collections, animals and activity points of cards in draft order."""
+        return self.score_mask(sum(map(self.bit.__getitem__, cards)), cards[0], cards[-1], activity)
+
+    def score_mask(self, mask: int, throw: int, catch: int, activity: int) -> tuple[int, int, int, int]:
+        """``score`` from the bit mask of the cards and the Throw and Catch indices."""
+        packed = 0
+        size = (1 << CHUNK) - 1
+        for table in self._icon_chunks:
+            packed += table[mask & size]
+            mask >>= CHUNK
+        collected = packed & (1 << self._animal_shift) - 1
+        width = self.count_bits
+        return (
+            abs(self.number[throw] - self.number[catch]),
+            collected * 2 if collected <= self.double_limit else collected,
+            self.animal_points(packed >> self._animal_shift & (1 << self._activity_shift - self._animal_shift) - 1),
+            self.activity_table[packed >> self._activity_shift + width * activity & (1 << width) - 1]
+            if activity >= 0 else 0,
+        )
 
 
-def bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+_SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(bits(m)) for m in range(1 << 8))
+
+
+def seats(mask: int) -> tuple[int, ...]:
+    """The seat numbers set in ``mask``, ascending."""
+    return _SEATS[mask] if mask < 256 else tuple(bits(mask))
 
 
 @lru_cache(maxsize=64)

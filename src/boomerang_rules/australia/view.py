@@ -78,7 +78,7 @@ def held_hands(state: GameState, seat: int) -> tuple[int, ...]:
     """Masks of the hands ``seat`` held at each step before the current one this round."""
     t = state.tables
     n = state.players
-    d = t.directions[state.round] if state.round < len(t.directions) else 1
+    d = t.directions[state.round] if state.round < t.rounds else 1
     out = []
     for k in range(min(state.step, t.activity_step)):
         origin = (seat - k * d) % n
@@ -103,7 +103,7 @@ def view(state: GameState, seat: int) -> SeatView:
         phase = "pick"
     else:
         phase = "activity"
-    mine = state.pending[seat]
+    mine = state.choice(seat)
     chosen: str | None = None
     if mine is not None:
         chosen = t.ids[mine] if state.step < t.activity_step else (_activity(t, mine) or NO_ACTIVITY)
@@ -113,7 +113,7 @@ def view(state: GameState, seat: int) -> SeatView:
         seat=seat,
         players=state.players,
         round=state.round,
-        rounds=len(t.directions),
+        rounds=t.rounds,
         phase=phase,
         pick=state.step if phase == "pick" else 0,
         direction=None if over else state.rules.pass_directions[state.round],

@@ -8,6 +8,7 @@ from __future__ import annotations
 import click
 
 from .. import __version__
+from .bench import bench
 from .replay import replay
 from .score import score
 from .simulate import simulate
@@ -24,6 +25,7 @@ def cli() -> None:
     """
 
 
+cli.add_command(bench)
 cli.add_command(replay)
 cli.add_command(score)
 cli.add_command(simulate)

@@ -1,0 +1,40 @@
+"""``boomerang-rules bench``: how fast the engine is, in figures."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .common import EXIT_USAGE, fail
+
+
+@click.command()
+@click.option("--players", "-p", type=click.IntRange(2, 4), default=4, show_default=True)
+@click.option("--seconds", "-t", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
+              help="Length of each timed run.")
+@click.option("--runs", "-r", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Timed runs; figures are their median.")
+@click.option("--compare", type=click.Choice(["hearts"]), default=None,
+              help="Also run OpenSpiel's hearts (needs the 'bench' extra), alternating with ours.")
+@click.option("--quick", is_flag=True, help="Only the game loop: skip validation, scoring, start-up, memory.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def bench(players: int, seconds: float, runs: int, compare: str | None, quick: bool, as_json: bool) -> None:
+    """Measure random full games through the public API (games/s, decisions/s), and more.
+
+    Also measured: validate_record on a 4-player record, score_round, import and CLI
+    start-up time, and the memory of a game's full history of states.
+
+    \b
+    Example:
+      boomerang-rules bench --compare hearts
+    """
+    from .. import bench as benchmarks
+
+    if compare == "hearts":
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            fail("--compare hearts needs OpenSpiel: pip install 'boomerang-rules[bench]'", EXIT_USAGE)
+    figures = benchmarks.run(players, seconds, runs, compare, extras=not quick)
+    click.echo(json.dumps(figures) if as_json else benchmarks.report(figures))
