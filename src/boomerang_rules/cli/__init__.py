@@ -9,6 +9,7 @@ import click
 
 from .. import __version__
 from .bench import bench
+from .check_scorer import check_scorer
 from .replay import replay
 from .score import score
 from .simulate import simulate
@@ -26,6 +27,7 @@ def cli() -> None:
 
 
 cli.add_command(bench)
+cli.add_command(check_scorer)
 cli.add_command(replay)
 cli.add_command(score)
 cli.add_command(simulate)

@@ -1,0 +1,84 @@
+"""``boomerang-rules check-scorer``: test another implementation's scoring against the rules."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import click
+
+from .common import EXIT_INVALID, EXIT_USAGE, fail, load_rules_or_exit, rules_option
+
+
+@click.command(name="check-scorer", context_settings={"ignore_unknown_options": True})
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True,
+              help="How many games to generate and score.")
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed of the first game.")
+@rules_option
+@click.option("--players", "-p", type=click.IntRange(1, 64), default=None,
+              help="Player count of every game (default: every count the rules allow, in turn).")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=120.0, show_default=True,
+              help="Seconds the scorer may take for each batch.")
+@click.option("--example-out", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the shortest disagreeing record (without result) to this file.")
+def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: str, players: int | None,
+                 timeout: float, example_out: str | None) -> None:
+    """Run another scorer on generated games and report where it disagrees with the rules.
+
+    COMMAND reads finished game records (without "result") on stdin, one JSON object a line,
+    and writes one line per record: a JSON array with one sheet per seat, each with the rows
+    throw_catch, collections, animals, activity (lists, one entry a round), sites, regions
+    and total. Put -- before COMMAND so that its options are its own.
+
+    Exit status: 0 all games agree, 1 some differ (or the scorer broke the protocol),
+    2 usage error or the scorer could not be run.
+
+    \b
+    Example:
+      boomerang-rules check-scorer --games 500 -- python my_scorer.py
+    """
+    from ..australia.differential import ScorerError, check, shortest
+
+    rules = load_rules_or_exit(rules_name)
+    counts = [players] if players is not None else list(range(rules.players.min, rules.players.max + 1))
+    if any(not rules.players.min <= n <= rules.players.max for n in counts):
+        fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
+             EXIT_USAGE)
+    try:
+        results = check(command, rules, counts, seed, games, timeout)
+    except ScorerError as exc:
+        fail(str(exc), EXIT_USAGE if "cannot run" in str(exc) else EXIT_INVALID)
+    failing = [g for g in results if not g.agrees]
+    if not failing:
+        click.echo(f"all {len(results)} games agree with the rules ({rules.id}).")
+        return
+    categories = Counter(d.row for g in failing for d in g.differences)
+    protocol = sum(1 for g in failing if g.problem)
+    click.echo(f"{len(failing)} of {len(results)} games disagree with the rules ({rules.id}).")
+    if categories:
+        click.echo("rows that differ: " + ", ".join(f"{row} ({n}×)" for row, n in categories.most_common()))
+    if protocol:
+        click.echo(f"{protocol} answers broke the protocol.")
+    example = shortest(failing)
+    click.echo(f"shortest example: {example.players} players, seed {example.seed}"
+               f" (boomerang-rules simulate --players {example.players} --seed {example.seed} --rules {rules_name})")
+    if example.problem:
+        click.echo(f"  {example.problem}")
+    for difference in sorted(example.differences, key=lambda d: (d.round is None, d.round or 0, d.seat))[:10]:
+        click.echo(f"  {difference.describe()}")
+        if difference.round is not None:
+            rnd = example.record["rounds"][difference.round]
+            activity = rnd["activities"][difference.seat] or "none"
+            click.echo(f"    cards (Throw first, Catch last): {' '.join(rnd['picks'][difference.seat])}; "
+                       f"activity: {activity}")
+    if len(example.differences) > 10:
+        click.echo(f"  … and {len(example.differences) - 10} more")
+    if example_out:
+        try:
+            with open(example_out, "w", encoding="utf-8") as f:
+                f.write(json.dumps(example.record, indent=1) + "\n")
+        except OSError as exc:
+            fail(f"cannot write {example_out}: {exc.strerror or exc}", EXIT_USAGE)
+        click.echo(f"  record written to {example_out}")
+    raise SystemExit(EXIT_INVALID)

@@ -1,0 +1,78 @@
+"""check-scorer: the differential check of another scorer against ours."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from boomerang_rules.cli import cli
+
+SCORERS = Path(__file__).resolve().parent / "scorers"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["check-scorer", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_correct_scorer_agrees() -> None:
+    code, out, _ = run("--games", "12", "--", sys.executable, str(SCORERS / "library_scorer.py"))
+    assert code == 0, out
+    assert "all 12 games agree" in out
+
+
+def test_three_of_a_kind_bug_is_found_with_a_small_example(tmp_path: Path) -> None:
+    example = tmp_path / "example.json"
+    code, out, _ = run("--games", "30", "--seed", "3", "--example-out", str(example), "--",
+                       sys.executable, str(SCORERS / "three_of_a_kind_scorer.py"))
+    assert code == 1
+    assert "rows that differ: animals" in out
+    assert "shortest example: 2 players" in out
+    assert "animals, round" in out and "the scorer says" in out
+    record = json.loads(example.read_text(encoding="utf-8"))
+    assert "result" not in record and len(record["players"]) == 2
+
+
+def test_the_example_really_has_three_of_a_kind(tmp_path: Path) -> None:
+    import boomerang_rules as br
+
+    example = tmp_path / "example.json"
+    run("--games", "30", "--example-out", str(example), "--", sys.executable,
+        str(SCORERS / "three_of_a_kind_scorer.py"))
+    record = json.loads(example.read_text(encoding="utf-8"))
+    rules = br.load_rules()
+    triples = [
+        [c for c in rnd["picks"][seat]]
+        for rnd in record["rounds"] for seat in range(len(record["players"]))
+        if 3 in {sum(rules.card(c).animal == a for c in rnd["picks"][seat])
+                 for a in rules.scoring.animals.values}
+    ]
+    assert triples
+
+
+def test_protocol_breaks(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.py"
+    garbage.write_text("import sys\nfor line in sys.stdin:\n    print('hello')\n", encoding="utf-8")
+    code, out, _ = run("--games", "3", "--", sys.executable, str(garbage))
+    assert code == 1 and "broke the protocol" in out
+    short = tmp_path / "short.py"
+    short.write_text("import sys\nsys.stdin.read()\nprint('[]')\n", encoding="utf-8")
+    code, _, err = run("--games", "3", "--", sys.executable, str(short))
+    assert code == 1 and "answered 1 lines for 3 records" in err
+    crash = tmp_path / "crash.py"
+    crash.write_text("raise SystemExit(3)\n", encoding="utf-8")
+    code, _, err = run("--games", "2", "--", sys.executable, str(crash))
+    assert code == 1 and "status 3" in err
+
+
+def test_missing_program_is_a_usage_error() -> None:
+    code, _, err = run("--games", "2", "--", "no-such-scorer-program")
+    assert code == 2 and "cannot run" in err
+
+
+def test_needs_a_command() -> None:
+    code, _, _ = run("--games", "2")
+    assert code == 2

@@ -1,0 +1,59 @@
+"""The hypothesis strategies we ship for other people's test suites."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules import strategies as bst
+
+
+@given(bst.rulesets())
+def test_rulesets_are_shipped_rulesets(rules: br.Ruleset) -> None:
+    assert rules.id in br.shipped_ids()
+    assert br.load_rules(rules.id) == rules
+
+
+@settings(max_examples=25, deadline=None)
+@given(bst.games(finished=True))
+def test_finished_games(state: br.GameState) -> None:
+    assert br.is_over(state) and br.winners(state)
+
+
+@settings(max_examples=25, deadline=None)
+@given(bst.games(players=3, rules="direction", finished=False))
+def test_unfinished_games_with_fixed_players_and_rules(state: br.GameState) -> None:
+    assert not br.is_over(state) and state.players == 3 and state.rules.id == "direction"
+    assert br.to_act(state)
+
+
+@settings(max_examples=25, deadline=None)
+@given(bst.records(finished=True, with_result=True))
+def test_records_with_results(record: dict[str, Any]) -> None:
+    assert "result" in record and br.validate_record(record) == []
+
+
+@settings(max_examples=25, deadline=None)
+@given(bst.records(finished=False))
+def test_unfinished_records_have_no_result(record: dict[str, Any]) -> None:
+    assert "result" not in record and br.validate_record(record) == []
+    assert not br.is_over(br.state_of(record))
+
+
+@given(bst.draft_cards(), st.sampled_from([None, "swimming"]))
+def test_draft_cards_score(cards: list[str], activity: str | None) -> None:
+    assert len(cards) == 7 and len(set(cards)) == 7
+    score = br.score_round(br.load_rules(), cards, activity)
+    assert score.round_total >= 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(bst.invalid_records(players=2, rules="standard"))
+def test_invalid_records_name_a_pointer_and_rule(case: tuple[dict[str, Any], str, str]) -> None:
+    record, pointer, rule = case
+    assert pointer.startswith("/") and rule
+    assert len(record["players"]) == 2 or pointer == "/players"
+    assert (pointer, rule) in [(p.pointer, p.rule) for p in br.validate_record(record)]
