@@ -45,7 +45,7 @@ def test_the_example_really_has_three_of_a_kind(tmp_path: Path) -> None:
     record = json.loads(example.read_text(encoding="utf-8"))
     rules = br.load_rules()
     triples = [
-        [c for c in rnd["picks"][seat]]
+        list(rnd["picks"][seat])
         for rnd in record["rounds"] for seat in range(len(record["players"]))
         if 3 in {sum(rules.card(c).animal == a for c in rnd["picks"][seat])
                  for a in rules.scoring.animals.values}

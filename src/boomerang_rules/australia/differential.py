@@ -82,7 +82,8 @@ def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeou
         raise ScorerError(f"the scorer did not finish within {timeout:g} s") from None
     if done.returncode != 0:
         tail = done.stderr.strip().splitlines()[-3:]
-        raise ScorerError(f"the scorer exited with status {done.returncode}" + (": " + " / ".join(tail) if tail else ""))
+        said = ": " + " / ".join(tail) if tail else ""
+        raise ScorerError(f"the scorer exited with status {done.returncode}{said}")
     lines = done.stdout.splitlines()
     if len(lines) != len(records):
         raise ScorerError(f"the scorer answered {len(lines)} lines for {len(records)} records")
