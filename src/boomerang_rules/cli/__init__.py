@@ -10,9 +10,11 @@ import click
 from .. import __version__
 from .bench import bench
 from .check_scorer import check_scorer
+from .play import play
 from .replay import replay
 from .score import score
 from .simulate import simulate
+from .tournament import tournament
 from .validate import validate
 from .variants import variants
 
@@ -28,9 +30,11 @@ def cli() -> None:
 
 cli.add_command(bench)
 cli.add_command(check_scorer)
+cli.add_command(play)
 cli.add_command(replay)
 cli.add_command(score)
 cli.add_command(simulate)
+cli.add_command(tournament)
 cli.add_command(validate)
 cli.add_command(variants)
 

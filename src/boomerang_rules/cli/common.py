@@ -32,3 +32,21 @@ def load_rules_or_exit(name: str) -> Any:
     except RulesError as exc:
         code = EXIT_USAGE if any(p.rule == "io" for p in exc.problems) else EXIT_INVALID
         fail("cannot use --rules " + name + ":\n" + "\n".join(f"  {p}" for p in exc.problems), code)
+
+
+def parse_bots(value: str | None, players: int, param: str = "--bots") -> list[str]:
+    """Bot names, one per seat, from "greedy,random,..."; all random when absent.
+
+    Exits with a usage error naming the bad name or count.
+    """
+    from ..australia.bots import BOTS
+
+    if value is None:
+        return ["random"] * players
+    names = [n.strip().lower() for n in value.split(",") if n.strip()]
+    for name in names:
+        if name not in BOTS:
+            fail(f"{param}: unknown bot {name!r} (bots: {', '.join(BOTS)})", EXIT_USAGE)
+    if len(names) != players:
+        fail(f"{param}: {len(names)} bot names for {players} seats (give one per seat)", EXIT_USAGE)
+    return names

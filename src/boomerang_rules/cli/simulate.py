@@ -8,7 +8,7 @@ from typing import TextIO
 
 import click
 
-from .common import EXIT_USAGE, fail, load_rules_or_exit, rules_option
+from .common import EXIT_USAGE, fail, load_rules_or_exit, parse_bots, rules_option
 
 
 @click.command()
@@ -21,19 +21,21 @@ from .common import EXIT_USAGE, fail, load_rules_or_exit, rules_option
               help="How many games. One game is written as a JSON document, more as JSON Lines.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the records to this file instead of standard output.")
-def simulate(players: int, seed: int, rules_name: str, games: int, out: str | None) -> None:
-    """Play random legal games and write their records.
+@click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
+              help="One bot per seat: random or greedy (default: random for every seat).")
+def simulate(players: int, seed: int, rules_name: str, games: int, out: str | None, bots_arg: str | None) -> None:
+    """Play games between bots and write their records.
 
-    Every decision is uniform over the legal actions, drawn from the library's own seeded
-    generator: the same arguments give the same output, byte for byte, on every platform.
+    Every bot sees only its seat's view and draws from its own generator seeded from the
+    game's seed: the same arguments give the same output, byte for byte, on every platform.
     Every record written validates.
 
     \b
     Examples:
       boomerang-rules simulate --players 3 --seed 7
-      boomerang-rules simulate --players 4 --games 1000 --out games.jsonl
+      boomerang-rules simulate --players 4 --bots greedy,random,random,random --games 1000 --out games.jsonl
     """
-    from ..australia.playouts import random_game
+    from ..australia.bots import bot_game
     from ..australia.records import record_of
     from ..core.jsonio import dumps_pretty
 
@@ -41,10 +43,12 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     if not rules.players.min <= players <= rules.players.max:
         fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
              EXIT_USAGE)
+    names = parse_bots(bots_arg, players)
+    seat_names = [f"{name} {seat}" for seat, name in enumerate(names)]
 
     def write(stream: TextIO) -> None:
         for i in range(games):
-            record = record_of(random_game(rules, players, seed + i))
+            record = record_of(bot_game(rules, names, seed + i), seat_names)
             if games == 1:
                 stream.write(dumps_pretty(record) + "\n")
             else:

@@ -1,0 +1,163 @@
+"""Bots: players that see only what their seat may know (a ``SeatView``) and the legal actions.
+
+A bot never gets the state: ``play_game`` hands each one ``view(state, seat)``, so a bot cannot
+peek at hidden cards even by mistake. Bots are deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from ..core import rng as rng_mod
+from .engine import apply, is_over, new_game, to_act
+from .rules import Ruleset
+from .state import GameState
+from .tables import NO_ACTIVITY, Tables, tables_for
+from .view import SeatView, view
+
+
+class Bot(Protocol):
+    """A player: given what its seat may know and the legal actions, it returns one of them."""
+
+    name: str
+
+    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str: ...
+
+
+class RandomBot:
+    """Uniform over the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, rules: Ruleset, seed: int) -> None:
+        self._state = rng_mod.seed_state(seed)
+
+    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        self._state, k = rng_mod.below(self._state, len(actions))
+        return actions[k]
+
+
+class GreedyBot:
+    """Takes the card that most improves its round so far; ties go to a seeded coin.
+
+    The value of a set of cards counts collections (with the doubling limit), animal pairs,
+    the best activity it has not scored yet, and sites it has not visited (with +bonus for a
+    region it would complete while the bonus is still there). It throws a card whose number
+    is far from the middle, so that the Catch is likely to differ from it, and it scores its
+    best unused activity when that is worth anything.
+    """
+
+    name = "greedy"
+
+    def __init__(self, rules: Ruleset, seed: int) -> None:
+        self._t = tables_for(rules)
+        self._state = rng_mod.seed_state(seed)
+        numbers = self._t.number
+        self._middle = (min(numbers) + max(numbers)) / 2
+
+    def _tie_break(self, best: list[str]) -> str:
+        self._state, k = rng_mod.below(self._state, len(best))
+        return best[k]
+
+    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        t = self._t
+        if seen.phase == "activity":
+            return self._activity(seen, actions)
+        mine = [t.index[c] for c in ([seen.throw] if seen.throw else []) + list(seen.face_up[seen.seat])]
+        visited = self._visited(seen)
+        base = self._value(mine, seen, visited)
+        gains = {a: self._value([*mine, t.index[a]], seen, visited) - base for a in actions}
+        if seen.phase == "throw":
+            far = max(abs(t.number[t.index[a]] - self._middle) for a in actions)
+            actions = tuple(a for a in actions if abs(t.number[t.index[a]] - self._middle) == far)
+        top = max(gains[a] for a in actions)
+        return self._tie_break([a for a in actions if gains[a] == top])
+
+    def _activity(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        t = self._t
+        cards = [t.index[c] for c in [seen.throw or "", *seen.face_up[seen.seat]] if c]
+        counts = _activity_counts(t, cards)
+        points = {a: t.activity_table[counts[t.activity_index[a]]] for a in actions if a != NO_ACTIVITY}
+        best = max(points.values(), default=0)
+        if best <= 0:
+            return NO_ACTIVITY
+        return min(a for a, p in points.items() if p == best)
+
+    def _visited(self, seen: SeatView) -> int:
+        t = self._t
+        first = 0 if t.sites_include_throw else 1
+        mask = 0
+        for past in seen.past_rounds:
+            for c in past.drafts[seen.seat][first:]:
+                mask |= 1 << t.index[c]
+        return mask
+
+    def _value(self, cards: list[int], seen: SeatView, visited: int) -> float:
+        t = self._t
+        collected = sum(t.collection_value[c] for c in cards)
+        value: float = collected * 2 if collected <= t.double_limit else collected
+        pairs: dict[int, int] = {}
+        for c in cards:
+            if t.animal[c] >= 0:
+                pairs[t.animal[c]] = pairs.get(t.animal[c], 0) + 1
+        value += sum(t.animal_values[a] * (n // 2) for a, n in pairs.items())
+        used = set(seen.activities_used[seen.seat])
+        counts = _activity_counts(t, cards)
+        value += max((t.activity_table[min(n, len(t.activity_table) - 1)]
+                      for k, n in zip(t.activity_kinds, counts) if k not in used), default=0)
+        first = 0 if t.sites_include_throw or not cards else 1
+        sites = visited
+        for c in cards[first:]:
+            sites |= 1 << c
+        value += t.site_points * (sites & ~visited).bit_count()
+        taken = {r.id for r in t.rules.regions if r.id in seen.regions_taken}
+        for region, mask in zip(t.rules.regions, t.region_masks):
+            if region.id not in taken and sites & mask == mask and visited & mask != mask:
+                value += t.region_bonus
+        return value
+
+
+def _activity_counts(t: Tables, cards: Sequence[int]) -> list[int]:
+    counts = [0] * len(t.activity_kinds)
+    for c in cards:
+        if t.activity[c] >= 0:
+            counts[t.activity[c]] += 1
+    return counts
+
+
+BOTS: dict[str, Callable[[Ruleset, int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+"""The bots by name."""
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game dealt from ``game_seed``."""
+    _, value = rng_mod.next_u64(rng_mod.seed_state(game_seed) ^ (seat + 1) * 0xD1B54A32D192ED03 & (2**64 - 1))
+    return value
+
+
+def make_bots(names: Sequence[str], rules: Ruleset, game_seed: int) -> list[Bot]:
+    """One bot per seat, by name, each seeded from the game's seed and its seat."""
+    unknown = [n for n in names if n not in BOTS]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0]!r} (bots: {', '.join(BOTS)})")
+    return [BOTS[name](rules, bot_seed(game_seed, seat)) for seat, name in enumerate(names)]
+
+
+def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
+              on_decision: Callable[[GameState, int, str], None] | None = None) -> GameState:
+    """A whole game dealt from ``seed``, each seat played by its bot, which sees only its view."""
+    state = new_game(rules, len(bots), seed)
+    while not is_over(state):
+        for seat in to_act(state):
+            seen = view(state, seat)
+            action = bots[seat].choose(seen, seen.legal_actions)
+            if on_decision is not None:
+                on_decision(state, seat, action)
+            state = apply(state, seat, action)
+    return state
+
+
+def bot_game(rules: Ruleset, names: Sequence[str], seed: int) -> GameState:
+    """``play_game`` with bots made by name for this game's seed."""
+    return play_game(rules, make_bots(names, rules, seed), seed)

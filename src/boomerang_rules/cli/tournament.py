@@ -1,0 +1,68 @@
+"""``boomerang-rules tournament``: bots against bots, many games, figures per seat."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+
+import click
+
+from .common import EXIT_USAGE, fail, load_rules_or_exit, parse_bots, rules_option
+
+_SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activity": "Act", "sites": "Sites",
+          "regions": "Regns", "total": "Total"}
+
+
+@click.command()
+@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True)
+@click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
+              help="One bot per seat: random or greedy (default: random for every seat).")
+@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Game i is dealt from SEED + i.")
+@rules_option
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Processes to spread the games over; results are identical to --jobs 1.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_name: str, jobs: int,
+               as_json: bool) -> None:
+    """Play many games between bots and print, per seat, totals, row means and win rates.
+
+    A shared win counts as a share (1/k of a win for each of k winners).
+
+    \b
+    Example:
+      boomerang-rules tournament --players 4 --bots greedy,random,random,random --games 200
+    """
+    from ..australia import tournament as tour
+
+    rules = load_rules_or_exit(rules_name)
+    if not rules.players.min <= players <= rules.players.max:
+        fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
+             EXIT_USAGE)
+    names = parse_bots(bots_arg, players)
+    show = sys.stderr.isatty() and not as_json
+    with click.progressbar(length=games, label="games", file=sys.stderr) if show else _NoBar() as bar:
+        result = tour.run(rules, names, games, seed, jobs, progress=bar.update)
+    if as_json:
+        click.echo(json.dumps(result.as_dict()))
+        return
+    click.echo(f"{games} games, {players} players, rules {rules.id}, seeds {seed} to {seed + games - 1}")
+    heads = ["seat", "bot", "mean", "stdev", *(_SHORT[r] for r in _SHORT if r != "total"), "wins"]
+    click.echo("  ".join(f"{h:>7}" for h in heads))
+    for s in result.seats():
+        rows = [f"{s.row_means[r]:7.1f}" for r in _SHORT if r != "total"]
+        click.echo("  ".join([f"{s.seat:>7}", f"{s.bot:>7}", f"{s.mean_total:7.1f}", f"{s.stdev_total:7.1f}",
+                              *rows, f"{s.win_rate:7.1%}"]))
+
+
+class _NoBar:
+    """Stands in for a progress bar when stderr is not a terminal."""
+
+    update: Callable[[int], None] = staticmethod(lambda n: None)
+
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *args: object) -> None:
+        return None

@@ -1,0 +1,149 @@
+"""Bots, tournaments and play in the terminal."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules.australia import tournament
+from boomerang_rules.australia.bots import BOTS, GreedyBot, RandomBot, bot_game, make_bots
+from boomerang_rules.australia.view import held_hands
+from boomerang_rules.cli import cli
+
+from .helpers import play, random_policy
+from .test_properties import relabel
+
+RULES = br.load_rules()
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(BOTS)), st.integers(0, 2**32), st.integers(2, 4), st.integers(0, 100), st.data())
+def test_a_bot_cannot_see_hidden_cards(name: str, seed: int, players: int, steps: int, data: st.DataObject) -> None:
+    """Permuting the cards a seat cannot know changes nothing the bot sees, so not its choice."""
+    s = br.new_game(RULES, players, seed)
+    s = play(s, random_policy(random.Random(seed)), until=lambda x: steps <= 0 or x.round * 100 + x.step >= steps)
+    if br.is_over(s) or not br.to_act(s):
+        return
+    seat = br.to_act(s)[-1]
+    known = 0
+    for m in (*held_hands(s, seat), s.hands[seat]):
+        known |= m
+    for x, cards in enumerate(s.drafted):
+        for j, c in enumerate(cards):
+            if j > 0 or x == seat:
+                known |= 1 << c
+    hidden = [c for c in range(28) if not known >> c & 1]
+    other = relabel(s, dict(zip(hidden, data.draw(st.permutations(hidden)))))
+    a = BOTS[name](RULES, 7).choose(br.view(s, seat), br.legal_actions(s, seat))
+    b = BOTS[name](RULES, 7).choose(br.view(other, seat), br.legal_actions(other, seat))
+    assert a == b
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_are_deterministic_and_legal(name: str) -> None:
+    first = bot_game(RULES, [name] * 3, 11)
+    assert first == bot_game(RULES, [name] * 3, 11)
+    assert br.is_over(first)
+
+
+def test_random_bot_is_uniform_enough() -> None:
+    bot = RandomBot(RULES, 1)
+    s = br.new_game(RULES, 2, 1)
+    seen = br.view(s, 0)
+    counts: dict[str, int] = {}
+    for _ in range(7000):
+        a = bot.choose(seen, seen.legal_actions)
+        counts[a] = counts.get(a, 0) + 1
+    assert set(counts) == set(seen.legal_actions)
+    assert all(800 < n < 1200 for n in counts.values())
+
+
+def test_greedy_throws_far_from_the_middle_and_scores_its_best_activity() -> None:
+    s = br.new_game(RULES, 2, deals=[[list("ABCEFGH"), list("IJKLMNO")]])
+    bot = GreedyBot(RULES, 0)
+    throw = bot.choose(br.view(s, 0), br.legal_actions(s, 0))
+    assert RULES.card(throw).number == 1  # A-C are 1s, E-H are 4s (the middle)
+    s = play(s, random_policy(random.Random(0)), until=lambda x: br.view(x, 0).phase == "activity")
+    seen = br.view(s, 0)
+    choice = bot.choose(seen, seen.legal_actions)
+    cards = [seen.throw or "", *seen.face_up[0]]
+    points = {k: br.score_round(RULES, cards, k).activity for k in RULES.scoring.activities.kinds}
+    assert (choice == "none" and max(points.values()) == 0) or points[choice] == max(points.values())
+
+
+def test_greedy_beats_random_by_the_target() -> None:
+    """The issue's target: over 200 four-player games against three random bots."""
+    result = tournament.run(RULES, ["greedy", "random", "random", "random"], 200, seed=0)
+    seats = result.seats()
+    random_mean = sum(s.mean_total for s in seats[1:]) / 3
+    assert seats[0].mean_total >= 1.15 * random_mean
+    assert seats[0].win_rate >= 0.60
+
+
+def test_tournament_jobs_give_identical_results() -> None:
+    one = tournament.run(RULES, ["greedy", "random"], 12, seed=3, jobs=1)
+    two = tournament.run(RULES, ["greedy", "random"], 12, seed=3, jobs=2)
+    assert one.results == two.results
+
+
+def test_make_bots_rejects_unknown_names() -> None:
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        make_bots(["clever"], RULES, 1)
+
+
+def test_tournament_cli() -> None:
+    result = CliRunner().invoke(cli, ["tournament", "--players", "2", "--bots", "greedy,random", "--games", "6",
+                                      "--json"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert [s["bot"] for s in data["seats"]] == ["greedy", "random"]
+    assert abs(sum(s["win_rate"] for s in data["seats"]) - 1) < 1e-9
+    text = CliRunner().invoke(cli, ["tournament", "-p", "2", "--games", "3"])
+    assert text.exit_code == 0 and "random" in text.stdout and "wins" in text.stdout
+    assert CliRunner().invoke(cli, ["tournament", "-p", "3", "--bots", "greedy,random"]).exit_code == 2
+
+
+def test_simulate_with_bots() -> None:
+    result = CliRunner().invoke(cli, ["simulate", "-p", "3", "--bots", "greedy,random,greedy", "-s", "2"])
+    assert result.exit_code == 0
+    record: dict[str, Any] = json.loads(result.stdout)
+    assert record["players"] == ["greedy 0", "random 1", "greedy 2"]
+    assert br.validate_record(record) == []
+
+
+def answers() -> str:
+    guesses = ["nonsense", "", *"abcdefghijklmnopqrstuvwxyz@#", "none"]
+    return "\n".join(guesses * 150) + "\n"
+
+
+def test_play_with_piped_input(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = CliRunner().invoke(cli, ["play", "--players", "3", "--seat", "1", "--seed", "5", "--record",
+                                      str(path)], input=answers())
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Round 1 of 4, the Throw" in out and "Your hand:" in out
+    assert "is not a card in your hand" in out
+    assert "Throws revealed" in out and "Final score sheets" in out
+    assert "Winner: " in out or "Winners (shared): " in out
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["players"][1] == "You" and br.validate_record(record) == []
+
+
+def test_play_input_ending_early_exits_1() -> None:
+    result = CliRunner().invoke(cli, ["play", "--players", "2", "--seed", "1"], input="A\n")
+    assert result.exit_code == 1
+    assert "input ended" in result.stderr
+
+
+def test_play_usage_errors() -> None:
+    assert CliRunner().invoke(cli, ["play", "--players", "3", "--seat", "3"]).exit_code == 2
+    assert CliRunner().invoke(cli, ["play", "--players", "3", "--bots", "greedy"]).exit_code == 2
