@@ -97,33 +97,50 @@ def _start_round(t: Tables, players: int, round_no: int, progress: Progress) -> 
     A given deal is used as it is; otherwise the dealer shuffles. Without either, the state
     waits, undealt, with no seat to act (a game replayed from a record that stops there).
     """
-    everyone = (1 << players) - 1
-    if round_no < len(progress.deals):
-        hands = progress.deals[round_no]
-        return make_state(GameState, (_context(t, players, round_no, hands, progress), 0, hands, (), 0, everyone))
-    state = progress.rng
-    if state is None:
+    last = progress.rounds[-1].dealt if progress.rounds else ()
+    hands, rng, leftover = _deal(t, players, round_no, progress.rng, progress.leftover, progress.deals, last)
+    if rng != progress.rng or leftover != progress.leftover:
+        progress = Progress(progress.rounds, progress.visited, progress.used_activities, progress.regions_taken,
+                            progress.seed, rng, leftover, progress.deals, progress.names)
+    return _round_state(t, players, round_no, hands, progress)
+
+
+def _round_state(t: Tables, players: int, round_no: int, hands: tuple[int, ...] | None,
+                 progress: Progress) -> GameState:
+    """The state at the start of a round: waiting for every Throw, or for a deal (``hands`` None)."""
+    if hands is None:
         empty = (0,) * players
         return make_state(GameState, (_context(t, players, round_no, empty, progress), 0, empty, (), 0, 0))
+    return make_state(GameState, (_context(t, players, round_no, hands, progress), 0, hands, (), 0,
+                                  (1 << players) - 1))
+
+
+def _deal(t: Tables, players: int, round_no: int, rng: int | None, leftover: tuple[int, ...],
+          deals: tuple[tuple[int, ...], ...], last_dealt: tuple[int, ...]
+          ) -> tuple[tuple[int, ...] | None, int | None, tuple[int, ...]]:
+    """The hands of round ``round_no``, and the dealer's generator and set-aside cards after it.
+
+    None for the hands when the deal is neither given nor can be shuffled (no generator).
+    """
+    if round_no < len(deals):
+        return deals[round_no], rng, leftover
+    if rng is None:
+        return None, rng, leftover
     take = players * t.hand_size
-    if round_no == 0 or t.reshuffle or not progress.rounds or take == t.deck_size:
-        state, deck = rng_mod.shuffled(state, range(t.deck_size))
+    if round_no == 0 or t.reshuffle or not last_dealt or take == t.deck_size:
+        rng, deck = rng_mod.shuffled(rng, range(t.deck_size))
     else:
         # Cards used last round are shuffled and go below those set aside, so the set-aside
         # cards are dealt first.
         used = 0
-        for mask in progress.rounds[-1].dealt:
+        for mask in last_dealt:
             used |= mask
-        leftover = progress.leftover
-        if round_no - 1 < len(progress.deals):  # a given deal left its set-aside cards unordered
-            state, leftover = rng_mod.shuffled(state, bits(((1 << t.deck_size) - 1) & ~used))
-        state, below = rng_mod.shuffled(state, bits(used))
+        if round_no - 1 < len(deals):  # a given deal left its set-aside cards unordered
+            rng, leftover = rng_mod.shuffled(rng, bits(((1 << t.deck_size) - 1) & ~used))
+        rng, below = rng_mod.shuffled(rng, bits(used))
         deck = leftover + below
     bit = t.bit
-    hands = tuple(sum(map(bit.__getitem__, deck[seat:take:players])) for seat in range(players))
-    progress = Progress(progress.rounds, progress.visited, progress.used_activities, progress.regions_taken,
-                        progress.seed, state, deck[take:], progress.deals, progress.names)
-    return make_state(GameState, (_context(t, players, round_no, hands, progress), 0, hands, (), 0, everyone))
+    return tuple(sum(map(bit.__getitem__, deck[seat:take:players])) for seat in range(players)), rng, deck[take:]
 
 
 def _mask(cards: Iterable[int]) -> int:
@@ -272,32 +289,32 @@ def _finish_round(state: GameState, pending: int) -> GameState:
     t = context.tables
     n = context.players
     old = context.progress
+    taken = state.taken
     activities = []
     for _ in range(n):
         activities.append((pending & _SLOT) - 2)
         pending >>= PENDING_BITS
-    drafts = state.drafted
+    drafts = tuple(taken[seat::n] for seat in range(n))
     bit = t.bit
     masks = [sum(map(bit.__getitem__, cards)) for cards in drafts]
-    scores = tuple(map(t.score_mask, masks, [d[0] for d in drafts], [d[-1] for d in drafts], activities))
+    scores = t.score_round(drafts, activities)
     if t.sites_include_throw:
-        visited = tuple(v | m for v, m in zip(old.visited, masks))
+        visited = tuple([v | m for v, m in zip(old.visited, masks)])
     else:
-        visited = tuple(v | m ^ bit[d[0]] for v, m, d in zip(old.visited, masks, drafts))
-    used = tuple(u | bit[a] if a >= 0 else u for u, a in zip(old.used_activities, activities))
+        visited = tuple([v | m ^ bit[d[0]] for v, m, d in zip(old.visited, masks, drafts)])
+    used = tuple([u | bit[a] if a >= 0 else u for u, a in zip(old.used_activities, activities)])
     bonuses = [0] * n
-    taken = old.regions_taken
-    for region, sites in enumerate(t.region_masks):
-        if not taken >> region & 1:
-            for seat in range(n):
-                if visited[seat] & sites == sites:
-                    bonuses[seat] |= 1 << region
-                    taken |= 1 << region
-    result = RoundResult(context.dealt, drafts, tuple(activities), scores, tuple(bonuses))
-    progress = Progress((*old.rounds, result), visited, used, taken, old.seed, old.rng, old.leftover, old.deals,
-                        old.names)
+    gone = old.regions_taken
+    for region, sites in t.region_list:
+        if not gone & region:
+            won = [seat for seat, v in enumerate(visited) if v & sites == sites]
+            if won:
+                gone |= region
+                for seat in won:
+                    bonuses[seat] |= region
+    rounds = (*old.rounds, RoundResult(context.dealt, drafts, tuple(activities), scores, tuple(bonuses)))
     next_round = context.round + 1
-    if next_round < t.rounds:
-        return _start_round(t, n, next_round, progress)
-    empty = (0,) * n
-    return make_state(GameState, (_context(t, n, next_round, empty, progress), 0, empty, (), 0, 0))
+    hands, rng, leftover = (None, old.rng, old.leftover) if next_round >= t.rounds else \
+        _deal(t, n, next_round, old.rng, old.leftover, old.deals, context.dealt)
+    progress = Progress(rounds, visited, used, gone, old.seed, rng, leftover, old.deals, old.names)
+    return _round_state(t, n, next_round, hands, progress)

@@ -7,7 +7,7 @@ a kind into one integer, so that summing a hand's cards counts every kind at onc
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from .rules import Ruleset
@@ -38,6 +38,7 @@ class Tables:
         "_animal_points",
         "_animal_shift",
         "_icon_chunks",
+        "_icons",
         "activity",
         "activity_choices",
         "activity_codes",
@@ -63,6 +64,7 @@ class Tables:
         "number",
         "picks",
         "region_bonus",
+        "region_list",
         "region_masks",
         "region_of",
         "reshuffle",
@@ -110,6 +112,8 @@ class Tables:
         self.region_of: tuple[int, ...] = tuple(region_ids.index(c.region) for c in cards)
         self.region_masks: tuple[int, ...] = tuple(
             sum(1 << i for i, r in enumerate(self.region_of) if r == k) for k in range(len(region_ids)))
+        self.region_list: tuple[tuple[int, int], ...] = tuple((1 << k, m) for k, m in enumerate(self.region_masks))
+        """Each region as (its bit among regions, the bit mask of its sites)."""
         self.hand_size = rules.hand_size
         self.picks = rules.hand_size - 2
         self.activity_step = self.picks + 1
@@ -127,6 +131,7 @@ class Tables:
         self._activity_shift = self._animal_shift + self.count_bits * len(self.animal_values)
         packed = [v | a << self._animal_shift | b << self._activity_shift
                   for v, a, b in zip(self.collection_value, self.animal_packed, self.activity_packed)]
+        self._icons: tuple[int, ...] = tuple(packed)
         self._icon_chunks: tuple[tuple[int, ...], ...] = tuple(
             tuple(sum(packed[base + i] for i in bits(m) if base + i < self.deck_size) for m in range(1 << CHUNK))
             for base in range(0, self.deck_size, CHUNK))
@@ -172,6 +177,28 @@ class Tables:
     def score(self, cards: tuple[int, ...] | list[int], activity: int) -> tuple[int, int, int, int]:
         """Throw & Catch, collections, animals and activity points of cards in draft order."""
         return self.score_mask(sum(map(self.bit.__getitem__, cards)), cards[0], cards[-1], activity)
+
+    def score_round(self, drafts: Sequence[Sequence[int]], activities: Sequence[int]
+                    ) -> tuple[tuple[int, int, int, int], ...]:
+        """``score`` for every seat's cards (draft order) and chosen activity index at once."""
+        icons = self._icons.__getitem__
+        number = self.number
+        limit = self.double_limit
+        low = (1 << self._animal_shift) - 1
+        animal_mask = (1 << self._activity_shift - self._animal_shift) - 1
+        width = self.count_bits
+        count = (1 << width) - 1
+        out = []
+        for cards, activity in zip(drafts, activities):
+            packed = sum(map(icons, cards))
+            collected = packed & low
+            out.append((
+                abs(number[cards[0]] - number[cards[-1]]),
+                collected * 2 if collected <= limit else collected,
+                self.animal_points(packed >> self._animal_shift & animal_mask),
+                self.activity_table[packed >> self._activity_shift + width * activity & count] if activity >= 0 else 0,
+            ))
+        return tuple(out)
 
     def score_mask(self, mask: int, throw: int, catch: int, activity: int) -> tuple[int, int, int, int]:
         """``score`` from the bit mask of the cards and the Throw and Catch indices."""

@@ -7,8 +7,6 @@ from typing import Any, NoReturn
 
 import click
 
-from ..core.errors import RulesError
-
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 
@@ -25,6 +23,7 @@ def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
 
 def load_rules_or_exit(name: str) -> Any:
     """The ruleset ``--rules`` names; exit 2 if it cannot be read, 1 if it is invalid."""
+    from ..core.errors import RulesError
     from ..core.loading import load_rules
 
     try:

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import json
 
-import attrs
 import click
 
-from ..australia.scoring import score_round
-from ..core.errors import InvalidInput
 from .common import fail, load_rules_or_exit, rules_option
 
 _LABELS = {"throw_catch": "Throw & Catch", "collections": "Collections", "animals": "Animals",
@@ -30,6 +27,11 @@ def score(cards: tuple[str, ...], activity: str | None, rules_name: str, as_json
     Example:
       boomerang-rules score E A V W X J B --activity indigenous_culture
     """
+    import attrs
+
+    from ..australia.scoring import score_round
+    from ..core.errors import InvalidInput
+
     rules = load_rules_or_exit(rules_name)
     ids = [c.upper() for c in cards]
     try:

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from ..core.jsonio import DEFAULT_MAX_BYTES
+from ..core.limits import DEFAULT_MAX_BYTES
 from .common import EXIT_INVALID, EXIT_USAGE
 
 

@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem
-
-DEFAULT_MAX_BYTES = 4 * 1024 * 1024
+from .limits import DEFAULT_MAX_BYTES
 
 
 class _Reject(ValueError):

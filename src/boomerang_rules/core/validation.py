@@ -10,7 +10,8 @@ import attrs
 
 from .errors import Problem, RulesError
 from .games import records_module
-from .jsonio import DEFAULT_MAX_BYTES, parse_json, read_json_file
+from .jsonio import parse_json, read_json_file
+from .limits import DEFAULT_MAX_BYTES
 from .loading import RULESET_FORMAT, VARIANT_FORMAT, check_resolved, resolve_data
 
 RECORD_FORMAT = "boomerang-rules/game-record"
