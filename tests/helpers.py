@@ -5,7 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+import attrs
+
 import boomerang_rules as br
+from boomerang_rules.australia.state import PENDING_BITS, Progress
+from boomerang_rules.australia.view import held_hands
 
 Policy = Callable[[br.GameState, int, tuple[str, ...]], str]
 
@@ -57,3 +61,33 @@ def preferring(wants: Sequence[Sequence[Sequence[str]]], avoid: Sequence[str] = 
 
 def round_drafts(state: br.GameState, round_no: int) -> tuple[tuple[str, ...], ...]:
     return br.view(state, 0).past_rounds[round_no].drafts
+
+
+def hidden_cards(s: br.GameState, seat: int) -> list[int]:
+    """Cards ``seat`` cannot know now: others' Throws and hands it never held, and the undealt."""
+    known = 0
+    for m in (*held_hands(s, seat), s.hands[seat]):
+        known |= m
+    for x, cards in enumerate(s.drafted):
+        for j, c in enumerate(cards):
+            if j > 0 or x == seat:
+                known |= 1 << c
+    return [c for c in range(s.tables.deck_size) if not known >> c & 1]
+
+
+def relabel(s: br.GameState, perm: dict[int, int]) -> br.GameState:
+    """``s`` with this round's cards renamed by ``perm`` (cards not in it keep their name)."""
+    def mask(m: int) -> int:
+        return sum(1 << perm.get(c, c) for c in range(m.bit_length()) if m >> c & 1)
+
+    picking = s.step < s.tables.activity_step
+    pending = 0
+    for seat in range(s.players):
+        choice = s.choice(seat)
+        if choice is not None:
+            pending |= (perm.get(choice, choice) if picking else choice) + 2 << seat * PENDING_BITS
+    progress: Progress = attrs.evolve(s.progress, leftover=tuple(perm.get(c, c) for c in s.progress.leftover))
+    context = attrs.evolve(s.context, dealt=tuple(map(mask, s.dealt)), progress=progress)
+    return s._replace(
+        context=context, hands=tuple(map(mask, s.hands)),
+        taken=tuple(perm.get(c, c) for c in s.taken), pending=pending)

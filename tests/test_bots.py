@@ -15,11 +15,9 @@ from hypothesis import strategies as st
 import boomerang_rules as br
 from boomerang_rules.australia import tournament
 from boomerang_rules.australia.bots import BOTS, GreedyBot, RandomBot, bot_game, make_bots
-from boomerang_rules.australia.view import held_hands
 from boomerang_rules.cli import cli
 
-from .helpers import play, random_policy
-from .test_properties import relabel
+from .helpers import hidden_cards, play, random_policy, relabel
 
 RULES = br.load_rules()
 
@@ -33,14 +31,7 @@ def test_a_bot_cannot_see_hidden_cards(name: str, seed: int, players: int, steps
     if br.is_over(s) or not br.to_act(s):
         return
     seat = br.to_act(s)[-1]
-    known = 0
-    for m in (*held_hands(s, seat), s.hands[seat]):
-        known |= m
-    for x, cards in enumerate(s.drafted):
-        for j, c in enumerate(cards):
-            if j > 0 or x == seat:
-                known |= 1 << c
-    hidden = [c for c in range(28) if not known >> c & 1]
+    hidden = hidden_cards(s, seat)
     other = relabel(s, dict(zip(hidden, data.draw(st.permutations(hidden)))))
     a = BOTS[name](RULES, 7).choose(br.view(s, seat), br.legal_actions(s, seat))
     b = BOTS[name](RULES, 7).choose(br.view(other, seat), br.legal_actions(other, seat))

@@ -6,13 +6,13 @@ import copy
 from itertools import pairwise
 from typing import Any
 
-import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boomerang_rules as br
-from boomerang_rules.australia.state import PENDING_BITS, GameState, Progress
-from boomerang_rules.australia.view import held_hands
+from boomerang_rules.australia.state import GameState
+
+from .helpers import hidden_cards, relabel
 
 RULES = br.load_rules()
 EVERY_ACTION = (*(c.id for c in RULES.cards), *RULES.scoring.activities.kinds, br.NO_ACTIVITY)
@@ -140,24 +140,6 @@ def test_undealt_cards_are_dealt_next_round(game: Any) -> None:
         assert undealt & dealt_after == undealt
 
 
-def relabel(s: GameState, perm: dict[int, int]) -> GameState:
-    """``s`` with this round's cards renamed by ``perm`` (cards not in it keep their name)."""
-    def mask(m: int) -> int:
-        return sum(1 << perm.get(c, c) for c in range(m.bit_length()) if m >> c & 1)
-
-    picking = s.step < s.tables.activity_step
-    pending = 0
-    for seat in range(s.players):
-        choice = s.choice(seat)
-        if choice is not None:
-            pending |= (perm.get(choice, choice) if picking else choice) + 2 << seat * PENDING_BITS
-    progress: Progress = attrs.evolve(s.progress, leftover=tuple(perm.get(c, c) for c in s.progress.leftover))
-    context = attrs.evolve(s.context, dealt=tuple(map(mask, s.dealt)), progress=progress)
-    return s._replace(
-        context=context, hands=tuple(map(mask, s.hands)),
-        taken=tuple(perm.get(c, c) for c in s.taken), pending=pending)
-
-
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_view_ignores_what_the_seat_cannot_know(data: st.DataObject) -> None:
@@ -165,14 +147,7 @@ def test_view_ignores_what_the_seat_cannot_know(data: st.DataObject) -> None:
     states: list[GameState] = game[1]
     s = data.draw(st.sampled_from([x for x in states if not br.is_over(x)]))
     seat = data.draw(st.integers(0, s.players - 1))
-    known = 0
-    for m in (*held_hands(s, seat), s.hands[seat]):
-        known |= m
-    for x, cards in enumerate(s.drafted):
-        for j, c in enumerate(cards):
-            if j > 0 or x == seat:
-                known |= 1 << c
-    hidden = [c for c in range(len(RULES.cards)) if not known >> c & 1]
+    hidden = hidden_cards(s, seat)
     shuffled = data.draw(st.permutations(hidden))
     other = relabel(s, dict(zip(hidden, shuffled)))
     check_cards_in_exactly_one_place(other)

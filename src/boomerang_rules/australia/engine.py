@@ -8,7 +8,7 @@ has decided. Nobody's choice is visible to others before that.
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ..core import rng as rng_mod
 from ..core.errors import IllegalAction, InvalidInput, Problem
@@ -141,13 +141,6 @@ def _deal(t: Tables, players: int, round_no: int, rng: int | None, leftover: tup
         deck = leftover + below
     bit = t.bit
     return tuple(sum(map(bit.__getitem__, deck[seat:take:players])) for seat in range(players)), rng, deck[take:]
-
-
-def _mask(cards: Iterable[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
@@ -305,13 +298,16 @@ def _finish_round(state: GameState, pending: int) -> GameState:
     used = tuple([u | bit[a] if a >= 0 else u for u, a in zip(old.used_activities, activities)])
     bonuses = [0] * n
     gone = old.regions_taken
+    everyone_visited = 0
+    for v in visited:
+        everyone_visited |= v
+    newly = gone  # regions whose bonus is gone before this round: checked against that, not `gone`
     for region, sites in t.region_list:
-        if not gone & region:
-            won = [seat for seat, v in enumerate(visited) if v & sites == sites]
-            if won:
-                gone |= region
-                for seat in won:
+        if not newly & region and everyone_visited & sites == sites:
+            for seat in range(n):
+                if visited[seat] & sites == sites:
                     bonuses[seat] |= region
+                    gone |= region
     rounds = (*old.rounds, RoundResult(context.dealt, drafts, tuple(activities), scores, tuple(bonuses)))
     next_round = context.round + 1
     hands, rng, leftover = (None, old.rng, old.leftover) if next_round >= t.rounds else \

@@ -37,7 +37,6 @@ class Tables:
         "_activity_shift",
         "_animal_points",
         "_animal_shift",
-        "_icon_chunks",
         "_icons",
         "activity",
         "activity_choices",
@@ -125,16 +124,13 @@ class Tables:
         self.sites_include_throw = rules.sites_include_throw
         self.reshuffle = rules.leftover_cards == "reshuffle"
         self.hand_ids: Callable[[int], tuple[str, ...]] = self._hand_lister()
-        # Collection sum, packed animal counts and packed activity counts of every chunk of
-        # a hand, all three packed into one integer, so one lookup a chunk sums them all.
+        # A card's collection value, animal count and activity count packed into one integer,
+        # so that one sum over a hand's cards adds up all three.
         self._animal_shift = (sum(self.collection_value) + 1).bit_length()
         self._activity_shift = self._animal_shift + self.count_bits * len(self.animal_values)
         packed = [v | a << self._animal_shift | b << self._activity_shift
                   for v, a, b in zip(self.collection_value, self.animal_packed, self.activity_packed)]
         self._icons: tuple[int, ...] = tuple(packed)
-        self._icon_chunks: tuple[tuple[int, ...], ...] = tuple(
-            tuple(sum(packed[base + i] for i in bits(m) if base + i < self.deck_size) for m in range(1 << CHUNK))
-            for base in range(0, self.deck_size, CHUNK))
         self._animal_points: dict[int, int] = {}
 
     def _hand_lister(self) -> Callable[[int], tuple[str, ...]]:
@@ -174,9 +170,9 @@ class Tables:
             self._animal_points[packed] = points
         return points
 
-    def score(self, cards: tuple[int, ...] | list[int], activity: int) -> tuple[int, int, int, int]:
+    def score(self, cards: Sequence[int], activity: int) -> tuple[int, int, int, int]:
         """Throw & Catch, collections, animals and activity points of cards in draft order."""
-        return self.score_mask(sum(map(self.bit.__getitem__, cards)), cards[0], cards[-1], activity)
+        return self.score_round((cards,), (activity,))[0]
 
     def score_round(self, drafts: Sequence[Sequence[int]], activities: Sequence[int]
                     ) -> tuple[tuple[int, int, int, int], ...]:
@@ -199,23 +195,6 @@ class Tables:
                 self.activity_table[packed >> self._activity_shift + width * activity & count] if activity >= 0 else 0,
             ))
         return tuple(out)
-
-    def score_mask(self, mask: int, throw: int, catch: int, activity: int) -> tuple[int, int, int, int]:
-        """``score`` from the bit mask of the cards and the Throw and Catch indices."""
-        packed = 0
-        size = (1 << CHUNK) - 1
-        for table in self._icon_chunks:
-            packed += table[mask & size]
-            mask >>= CHUNK
-        collected = packed & (1 << self._animal_shift) - 1
-        width = self.count_bits
-        return (
-            abs(self.number[throw] - self.number[catch]),
-            collected * 2 if collected <= self.double_limit else collected,
-            self.animal_points(packed >> self._animal_shift & (1 << self._activity_shift - self._animal_shift) - 1),
-            self.activity_table[packed >> self._activity_shift + width * activity & (1 << width) - 1]
-            if activity >= 0 else 0,
-        )
 
 
 _SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(bits(m)) for m in range(1 << 8))

@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 
 def pointer(*parts: str | int) -> str:
     """The JSON pointer of a path: ``pointer("rounds", 1, "picks")`` is ``/rounds/1/picks``."""
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
-
-
-def join(base: str, parts: Iterable[str | int]) -> str:
-    """``base`` followed by more path parts."""
-    return base + pointer(*parts)
