@@ -88,6 +88,7 @@ def relabel(s: br.GameState, perm: dict[int, int]) -> br.GameState:
             pending |= (perm.get(choice, choice) if picking else choice) + 2 << seat * PENDING_BITS
     progress: Progress = attrs.evolve(s.progress, leftover=tuple(perm.get(c, c) for c in s.progress.leftover))
     context = attrs.evolve(s.context, dealt=tuple(map(mask, s.dealt)), progress=progress)
-    return s._replace(
+    return attrs.evolve(
+        s,
         context=context, hands=tuple(map(mask, s.hands)),
         taken=tuple(perm.get(c, c) for c in s.taken), pending=pending)

@@ -270,3 +270,23 @@ def test_sheet_as_dict() -> None:
     assert list(d) == list(br.ROWS)
     assert len(d["throw_catch"]) == 4
     assert d["total"] == sum(sum(d[r]) for r in br.ROWS[:4]) + d["sites"] + d["regions"]
+
+
+def test_states_are_frozen_attrs_instances() -> None:
+    import attrs
+
+    s = br.new_game(RULES, 3, seed=1)
+    assert attrs.has(type(s))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        s.step = 3  # type: ignore[misc]
+    assert s == attrs.evolve(s) and hash(s) == hash(attrs.evolve(s))
+    import pickle
+
+    assert pickle.loads(pickle.dumps(random_game(2, 3))) == random_game(2, 3)
+
+
+def test_sheet_reads_like_a_mapping() -> None:
+    sheet = br.score_sheets(random_game(2, 3))[0]
+    assert sheet["total"] == sheet.total and dict(sheet)["sites"] == sheet.sites
+    with pytest.raises(KeyError):
+        sheet["nope"]

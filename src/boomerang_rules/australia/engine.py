@@ -110,9 +110,9 @@ def _round_state(t: Tables, players: int, round_no: int, hands: tuple[int, ...] 
     """The state at the start of a round: waiting for every Throw, or for a deal (``hands`` None)."""
     if hands is None:
         empty = (0,) * players
-        return make_state(GameState, (_context(t, players, round_no, empty, progress), 0, empty, (), 0, 0))
-    return make_state(GameState, (_context(t, players, round_no, hands, progress), 0, hands, (), 0,
-                                  (1 << players) - 1))
+        return make_state(_context(t, players, round_no, empty, progress), 0, empty, (), 0, 0)
+    return make_state(_context(t, players, round_no, hands, progress), 0, hands, (), 0,
+                                  (1 << players) - 1)
 
 
 def _deal(t: Tables, players: int, round_no: int, rng: int | None, leftover: tuple[int, ...],
@@ -230,23 +230,25 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
     """
     if seat.__class__ is not int or seat < 0:
         seat = _check_seat(state, seat)
-    context, step, hands, taken, pending, waiting = state
+    waiting = state.waiting
     if waiting >> seat & 1:
+        context = state.context
+        step = state.step
         t = context.tables
         try:
             if step < t.activity_step:
                 bit, code = t.card_codes[action]
-                legal = hands[seat] & bit
+                legal = state.hands[seat] & bit
             else:
                 bit, code = t.activity_codes[action]
                 legal = not context.progress.used_activities[seat] & bit
         except (KeyError, TypeError):
             legal = 0
         if legal:
-            pending |= code << seat * PENDING_BITS
+            pending = state.pending | code << seat * PENDING_BITS
             waiting ^= 1 << seat
             if waiting:
-                return make_state(GameState, (context, step, hands, taken, pending, waiting))
+                return make_state(context, step, state.hands, state.taken, pending, waiting)
             if step < t.activity_step:
                 return _resolve_draft(state, pending)
             return _finish_round(state, pending)
@@ -271,9 +273,9 @@ def _resolve_draft(state: GameState, pending: int) -> GameState:
     step = state.step + 1
     taken = state.taken + tuple(chosen)
     if step == context.tables.activity_step:
-        return make_state(GameState, (context, step, (0,) * n, taken + tuple(h.bit_length() - 1 for h in kept),
-                                      0, (1 << n) - 1))
-    return make_state(GameState, (context, step, tuple(kept), taken, 0, (1 << n) - 1))
+        return make_state(context, step, (0,) * n, taken + tuple(h.bit_length() - 1 for h in kept),
+                                      0, (1 << n) - 1)
+    return make_state(context, step, tuple(kept), taken, 0, (1 << n) - 1)
 
 
 def _finish_round(state: GameState, pending: int) -> GameState:

@@ -254,7 +254,7 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
     problems += found
     state = new_game(rules, n, deals=[[t.hand_ids(m) for m in d] for d in deals], undealt_ok=True)
     progress = attrs.evolve(state.progress, seed=record.get("seed"), names=tuple(record["players"]))
-    state = state._replace(context=attrs.evolve(state.context, progress=progress))
+    state = attrs.evolve(state, context=attrs.evolve(state.context, progress=progress))
     for r in range(len(deals)):
         state, found = _check_round(state, r, rounds[r], last=r == len(rounds) - 1)
         if found:

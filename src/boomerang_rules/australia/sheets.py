@@ -28,6 +28,17 @@ class ScoreSheet:
     """Points for region bonuses won."""
     total: int
 
+    def __getitem__(self, row: str) -> tuple[int, ...] | int:
+        """A row by name, as in a record's sheet: ``sheet["total"]``."""
+        if row not in ROWS:
+            raise KeyError(row)
+        value: tuple[int, ...] | int = getattr(self, row)
+        return value
+
+    def keys(self) -> tuple[str, ...]:
+        """The row names, so that ``dict(sheet)`` works."""
+        return ROWS
+
     def row_total(self, row: str) -> int:
         """The game total of one row."""
         value = getattr(self, row)

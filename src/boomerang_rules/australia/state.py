@@ -8,8 +8,6 @@ finished rounds. Read a state through the functions of ``engine``, ``view`` and 
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import attrs
 
 from .rules import Ruleset
@@ -81,12 +79,12 @@ class RoundContext:
     """How far hands move this round: 1 to the left, players - 1 to the right."""
 
 
-class GameState(NamedTuple):
-    """A moment of a game. Immutable, hashable, comparable, picklable; ``apply`` returns a new one.
+@attrs.frozen
+class GameState:
+    """A moment of a game. Frozen, hashable, comparable, picklable; ``apply`` returns a new one.
 
-    The one state object the engine makes at every decision, so it is a named tuple: built in
-    a fifth of the time of a frozen attrs instance (see ``benchmarks/``). Everything it holds
-    is immutable too.
+    The engine makes one at every decision, so it holds only six references: everything that
+    changes less often sits in ``context``, shared from state to state.
     """
 
     context: RoundContext
@@ -139,6 +137,23 @@ class GameState(NamedTuple):
         return code - 2 if code else None
 
 
-make_state = tuple.__new__
-"""``make_state(GameState, (context, step, hands, taken, pending, waiting))``: the hot path's
-constructor, skipping the named tuple's Python-level ``__new__``."""
+def _slot_setters() -> tuple[object, ...]:
+    return tuple(GameState.__dict__[f.name].__set__ for f in attrs.fields(GameState))
+
+
+_NEW = object.__new__
+_SET_CONTEXT, _SET_STEP, _SET_HANDS, _SET_TAKEN, _SET_PENDING, _SET_WAITING = _slot_setters()
+
+
+def make_state(context: RoundContext, step: int, hands: tuple[int, ...], taken: tuple[int, ...], pending: int,
+               waiting: int) -> GameState:
+    """``GameState(...)`` for the engine's hot path: the same frozen instance, its slots filled
+    directly (a quarter faster than the generated ``__init__``, which checks nothing more)."""
+    state: GameState = _NEW(GameState)
+    _SET_CONTEXT(state, context)  # type: ignore[operator]
+    _SET_STEP(state, step)  # type: ignore[operator]
+    _SET_HANDS(state, hands)  # type: ignore[operator]
+    _SET_TAKEN(state, taken)  # type: ignore[operator]
+    _SET_PENDING(state, pending)  # type: ignore[operator]
+    _SET_WAITING(state, waiting)  # type: ignore[operator]
+    return state
