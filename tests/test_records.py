@@ -248,6 +248,15 @@ def test_inline_variant(tmp_path: Path) -> None:
     assert [p.pointer for p in br.validate_record(inline)] == ["/rules/changes/players/max"]
 
 
+def test_inline_variant_cannot_name_a_file(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.json"
+    secret.write_text("{}", encoding="utf-8")
+    record = example(2)
+    record["rules"] = {"format": "boomerang-rules/variant", "version": 1, "id": "x", "name": "X",
+                       "extends": str(secret), "changes": {}}
+    assert [(p.pointer, p.rule) for p in br.validate_record(record)] == [("/rules/extends", "extends")]
+
+
 # --- hostile input -------------------------------------------------------------------------
 
 @given(st.binary(max_size=300))

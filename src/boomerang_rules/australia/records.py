@@ -88,7 +88,7 @@ def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
                                   "give any other ruleset or variant inline", "rules-known")]
         return load_rules(ref), []
     try:
-        return rules_from_data(ref), []
+        return rules_from_data(ref, allow_paths=False), []
     except RulesError as exc:
         return None, [Problem("/rules" + p.pointer, p.message, p.rule) for p in exc.problems]
 

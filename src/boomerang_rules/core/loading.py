@@ -91,11 +91,13 @@ def _locate(name: str, relative_to: Path | None) -> tuple[Path, str]:
 
 
 def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = None,
-                 seen: tuple[str, ...] = ()) -> dict[str, Any]:
+                 seen: tuple[str, ...] = (), allow_paths: bool = True) -> dict[str, Any]:
     """The complete ruleset a ruleset or variant object stands for, before its checks.
 
     ``base`` is the folder that relative ``extends`` paths start from; ``seen`` the chain of
-    files already being resolved, to report a cycle instead of recursing forever.
+    files already being resolved, to report a cycle instead of recursing forever. Without
+    ``allow_paths`` a variant may extend only shipped rulesets, so that untrusted input (a
+    variant inside a game record) cannot make the library read files.
     """
     fmt = data.get("format")
     if fmt == RULESET_FORMAT:
@@ -107,6 +109,9 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
     if problems:
         raise RulesError([p.in_file(label) for p in problems])
     parent = data["extends"]
+    if not allow_paths and not _is_shipped(parent):
+        raise RulesError([Problem("/extends", f"{parent!r} is not a shipped ruleset; a variant given inline may "
+                                  f"extend only {', '.join(shipped_ids())}", "extends", label)])
     path, parent_label = _locate(parent, base)
     key = str(path.resolve()) if path.exists() else parent_label
     if key in seen or len(seen) > MAX_EXTENDS_DEPTH:
@@ -116,7 +121,7 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
     if not path.is_file():
         raise RulesError([Problem("/extends", f"{parent!r} is neither a shipped ruleset "
                                   f"({', '.join(shipped_ids())}) nor a file", "extends", label)])
-    parent_data = resolve_data(_read(path, parent_label), parent_label, path.parent, (*seen, key))
+    parent_data = resolve_data(_read(path, parent_label), parent_label, path.parent, (*seen, key), allow_paths)
     merged = merge_patch(parent_data, data["changes"])
     merged["format"] = RULESET_FORMAT
     merged["version"] = 1
@@ -157,11 +162,12 @@ def check_resolved(resolved: dict[str, Any], source: dict[str, Any] | None = Non
     return [_in_variant(p, source, label) for p in problems]
 
 
-def rules_from_data(data: Any, label: str | None = None, base: Path | None = None) -> Any:
+def rules_from_data(data: Any, label: str | None = None, base: Path | None = None,
+                    allow_paths: bool = True) -> Any:
     """Resolve, check and build a ruleset from a parsed ruleset or variant object."""
     if not isinstance(data, dict):
         raise RulesError([Problem("", "a ruleset or variant must be a JSON object", "schema:type", label)])
-    resolved = resolve_data(data, label, base)
+    resolved = resolve_data(data, label, base, allow_paths=allow_paths)
     problems = check_resolved(resolved, data, label)
     if problems:
         raise RulesError(problems)
