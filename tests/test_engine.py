@@ -239,6 +239,7 @@ def test_without_seed_the_game_waits_for_a_deal() -> None:
     deals = [[list("ABCDEFG"), list("HIJKLMN")]]
     s = play(br.new_game(RULES, 2, deals=deals), random_policy(random.Random(0)))
     assert s.round == 1 and br.to_act(s) == () and not br.is_over(s)
+    assert br.view(s, 0).phase == "deal"
 
 
 def sheet(total: int, throw_catch: int) -> br.ScoreSheet:

@@ -17,7 +17,8 @@ from .sheets import ScoreSheet, score_sheets
 from .state import GameState
 from .tables import NO_ACTIVITY, Tables
 
-Phase = Literal["throw", "pick", "activity", "over"]
+Phase = Literal["deal", "throw", "pick", "activity", "over"]
+"""``deal``: a game replayed from a record that stops between rounds, waiting for a deal."""
 
 
 @attrs.frozen
@@ -97,6 +98,8 @@ def view(state: GameState, seat: int) -> SeatView:
     phase: Phase
     if over:
         phase = "over"
+    elif not state.waiting and state.step == 0:
+        phase = "deal"
     elif state.step == 0:
         phase = "throw"
     elif state.step < t.activity_step:
