@@ -24,6 +24,13 @@ class RoundScore:
     activity: int
     round_total: int
 
+    def __getitem__(self, row: str) -> int:
+        """A row by name: ``score["collections"]``."""
+        if row not in attrs.fields_dict(RoundScore):
+            raise KeyError(row)
+        value: int = getattr(self, row)
+        return value
+
 
 def score_cards(t: Tables, cards: Sequence[int], activity: int) -> RoundScore:
     """Score card indices in draft order (Throw first, Catch last); ``activity`` -1 for none."""

@@ -143,8 +143,11 @@ class _Game:
         coming = sorted(seen_cards - gone)
         if coming:
             click.echo(f"  Still to come around: {' '.join(coming)}")
-        totals = " | ".join(f"{self.labels[s]} {sheet.total}" for s, sheet in enumerate(seen.sheets))
-        click.echo(f"  Scores so far: {totals}")
+        click.echo("  Score sheets so far:" + "".join(f"{h:>6}" for h in (*(h for _, h in _ROWS), "Sites", "Regns",
+                                                                          "Total")))
+        for s, sheet in enumerate(seen.sheets):
+            values = [sheet.row_total(row) for row, _ in _ROWS] + [sheet.sites, sheet.regions, sheet.total]
+            click.echo(f"    {self.labels[s]:<18}" + "".join(f"{v:>6}" for v in values))
 
     def round_end(self, seen: Any, r: int) -> None:
         past = seen.past_rounds[r]
