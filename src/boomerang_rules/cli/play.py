@@ -8,8 +8,7 @@ from typing import Any
 import click
 
 from .common import EXIT_INVALID, EXIT_USAGE, fail, load_rules_or_exit, parse_bots, rules_option
-
-_ROWS = (("throw_catch", "T&C"), ("collections", "Coll"), ("animals", "Anim"), ("activity", "Act"))
+from .sheets_text import round_table, totals_table
 
 
 @click.command()
@@ -143,33 +142,25 @@ class _Game:
         coming = sorted(seen_cards - gone)
         if coming:
             click.echo(f"  Still to come around: {' '.join(coming)}")
-        click.echo("  Score sheets so far:" + "".join(f"{h:>6}" for h in (*(h for _, h in _ROWS), "Sites", "Regns",
-                                                                          "Total")))
-        for s, sheet in enumerate(seen.sheets):
-            values = [sheet.row_total(row) for row, _ in _ROWS] + [sheet.sites, sheet.regions, sheet.total]
-            click.echo(f"    {self.labels[s]:<18}" + "".join(f"{v:>6}" for v in values))
+        click.echo("  Score sheets so far:")
+        for line in totals_table(seen.sheets, self.labels, indent="    "):
+            click.echo(line)
 
     def round_end(self, seen: Any, r: int) -> None:
         past = seen.past_rounds[r]
         click.echo("")
         click.echo(f"Round {r + 1} ends. Throws revealed: "
                    + ", ".join(f"{self.labels[s]} {past.drafts[s][0]}" for s in range(self.players)))
-        click.echo(f"  {'':<10}" + "".join(f"{h:>6}" for _, h in _ROWS) + " Round")
-        for s, sheet in enumerate(seen.sheets):
-            values = [getattr(sheet, row)[r] for row, _ in _ROWS]
-            activity = past.activities[s] or "none"
-            click.echo(f"  {self.labels[s]:<10}" + "".join(f"{v:>6}" for v in values) + f"{sum(values):>6}"
-                       f"  ({activity})")
+        notes = [past.activities[s] or "none" for s in range(self.players)]
+        for line in round_table(seen.sheets, self.labels, r, notes):
+            click.echo(line)
 
     def game_end(self, state: Any) -> None:
         from ..australia.sheets import score_sheets, winners
 
         click.echo("")
         click.echo("Final score sheets")
-        heads = [h for _, h in _ROWS] + ["Sites", "Regns", "Total"]
-        click.echo(f"  {'':<10}" + "".join(f"{h:>6}" for h in heads))
-        for s, sheet in enumerate(score_sheets(state)):
-            values = [sheet.row_total(row) for row, _ in _ROWS] + [sheet.sites, sheet.regions, sheet.total]
-            click.echo(f"  {self.labels[s]:<10}" + "".join(f"{v:>6}" for v in values))
+        for line in totals_table(score_sheets(state), self.labels):
+            click.echo(line)
         best = winners(state)
         click.echo(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best))

@@ -8,8 +8,7 @@ from typing import Any
 import click
 
 from .common import EXIT_INVALID, EXIT_USAGE, fail, load_rules_or_exit
-
-_ROWS = (("throw_catch", "T&C"), ("collections", "Coll"), ("animals", "Anim"), ("activity", "Act"))
+from .sheets_text import round_table, totals_table
 
 
 @click.command()
@@ -45,7 +44,7 @@ def replay(file: str, seat: int | None, rules_name: str | None) -> None:
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
     """The lines of the story of a valid record, as ``seat`` (or everyone) saw it."""
     from ..australia.engine import apply, is_over, legal_actions, new_game
-    from ..australia.sheets import winners
+    from ..australia.sheets import score_sheets, winners
 
     n = len(names)
     rounds = record["rounds"]
@@ -84,36 +83,13 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         lines.append("  Activities: " + "; ".join(f"{names[s]} {chosen[s]}" for s in range(n)))
         for s in range(n):
             state = apply(state, s, chosen[s])
-        lines += _round_table(state, names, r)
+        lines += round_table(score_sheets(state), names, r)
     if is_over(state):
         lines += ["", "Final score sheets"]
-        lines += _final_table(state, names)
+        lines += totals_table(score_sheets(state), names)
         best = winners(state)
         label = "Winner" if len(best) == 1 else "Winners (shared)"
         lines.append(f"{label}: {', '.join(names[w] for w in best)}")
     else:
         lines += ["", "The game is unfinished."]
     return lines
-
-
-def _round_table(state: Any, names: list[str], r: int) -> list[str]:
-    from ..australia.sheets import score_sheets
-
-    width = max(len(x) for x in names)
-    out = [f"  {'':<{width}}  " + "  ".join(f"{h:>4}" for _, h in _ROWS) + "  Round"]
-    for s, sheet in enumerate(score_sheets(state)):
-        values = [getattr(sheet, row)[r] for row, _ in _ROWS]
-        out.append(f"  {names[s]:<{width}}  " + "  ".join(f"{v:>4}" for v in values) + f"  {sum(values):>5}")
-    return out
-
-
-def _final_table(state: Any, names: list[str]) -> list[str]:
-    from ..australia.sheets import score_sheets
-
-    width = max(len(x) for x in names)
-    heads = [h for _, h in _ROWS] + ["Sites", "Regns", "Total"]
-    out = [f"  {'':<{width}}  " + "  ".join(f"{h:>5}" for h in heads)]
-    for s, sheet in enumerate(score_sheets(state)):
-        values = [sheet.row_total(row) for row, _ in _ROWS] + [sheet.sites, sheet.regions, sheet.total]
-        out.append(f"  {names[s]:<{width}}  " + "  ".join(f"{v:>5}" for v in values))
-    return out

@@ -1,0 +1,31 @@
+"""Score sheets as text tables, shared by ``replay`` and ``play``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+ROUND_ROWS = (("throw_catch", "T&C"), ("collections", "Coll"), ("animals", "Anim"), ("activity", "Act"))
+
+
+def round_table(sheets: Sequence[Any], names: Sequence[str], r: int, notes: Sequence[str] = (),
+                indent: str = "  ") -> list[str]:
+    """Each seat's points in round ``r`` (0-based), row by row, with an optional note per seat."""
+    width = max(map(len, names))
+    out = [f"{indent}{'':<{width}}" + "".join(f"{h:>6}" for _, h in ROUND_ROWS) + " Round"]
+    for s, sheet in enumerate(sheets):
+        values = [getattr(sheet, row)[r] for row, _ in ROUND_ROWS]
+        note = f"  ({notes[s]})" if notes else ""
+        out.append(f"{indent}{names[s]:<{width}}" + "".join(f"{v:>6}" for v in values) + f"{sum(values):>6}{note}")
+    return out
+
+
+def totals_table(sheets: Sequence[Any], names: Sequence[str], indent: str = "  ") -> list[str]:
+    """Each seat's game totals, row by row, sites, region bonuses and the total."""
+    width = max(map(len, names))
+    heads = [h for _, h in ROUND_ROWS] + ["Sites", "Regns", "Total"]
+    out = [f"{indent}{'':<{width}}" + "".join(f"{h:>6}" for h in heads)]
+    for s, sheet in enumerate(sheets):
+        values = [sheet.row_total(row) for row, _ in ROUND_ROWS] + [sheet.sites, sheet.regions, sheet.total]
+        out.append(f"{indent}{names[s]:<{width}}" + "".join(f"{v:>6}" for v in values))
+    return out
