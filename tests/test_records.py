@@ -393,3 +393,26 @@ def test_replay_refuses_invalid_records(tmp_path: Path) -> None:
     path.write_text(json.dumps(record), encoding="utf-8")
     result = CliRunner().invoke(cli, ["replay", str(path)])
     assert result.exit_code == 1 and "/rounds/0/picks/0/0" in result.stderr
+
+
+def test_problems_after_a_broken_step_are_still_reported_where_no_guess_is_needed() -> None:
+    record = example(3)
+    record["rounds"][0]["picks"][1][2] = "??"
+    first = next(a for a in record["rounds"][0]["activities"] if a is not None)
+    seat = record["rounds"][0]["activities"].index(first)
+    record["rounds"][3]["activities"][seat] = first
+    record["rounds"][2]["activities"][0] = "surfing"
+    found = pointers(record)
+    assert found[0] == ("/rounds/0/picks/1/2", "pick-in-hand")
+    assert ("/rounds/2/activities/0", "activity-known") in found
+    assert (f"/rounds/3/activities/{seat}", "activity-once") in found
+
+
+def test_a_card_not_dealt_that_round() -> None:
+    record = example(2)
+    dealt = {c for hand in record["rounds"][1]["hands"] for c in hand}
+    missing = next(c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ@#" if c not in dealt)
+    record["rounds"][1]["picks"][0][4] = missing
+    [problem] = br.validate_record(record)
+    assert (problem.pointer, problem.rule) == ("/rounds/1/picks/0/4", "pick-in-hand")
+    assert f"\"{missing}\"" in problem.message

@@ -223,6 +223,54 @@ def _check_result(state: GameState, result: dict[str, Any]) -> list[Problem]:
     return problems
 
 
+def _static_problems(t: Tables, n: int, rounds: list[dict[str, Any]], deals: list[tuple[int, ...]]) -> list[Problem]:
+    """What is wrong whatever the replay finds: picks of cards not dealt that round, and activities
+    unknown or scored twice. Reported even where the replay stops earlier."""
+    problems = []
+    used: list[dict[str, int]] = [{} for _ in range(n)]
+    for r, rnd in enumerate(rounds):
+        dealt = 0
+        for mask in deals[r] if r < len(deals) else ():
+            dealt |= mask
+        for seat, picks in enumerate(rnd["picks"][:n]):
+            for k, card in enumerate(picks):
+                if card not in t.index:
+                    message = f"unknown card {card!r}: it cannot be in the hand seat {seat} holds at pick {k + 1}"
+                elif r < len(deals) and not dealt >> t.index[card] & 1:
+                    message = f'card "{card}" was not dealt in round {r + 1}, so seat {seat} cannot hold it'
+                else:
+                    continue
+                problems.append(Problem(pointer("rounds", r, "picks", seat, k), message, "pick-in-hand"))
+        activities = rnd.get("activities")
+        if activities is None or len(activities) != n:
+            continue
+        for seat, activity in enumerate(activities):
+            if activity is None:
+                continue
+            where = pointer("rounds", r, "activities", seat)
+            if activity == NO_ACTIVITY or activity not in t.activity_index:
+                problems.append(Problem(where, f"unknown activity {activity!r} (activities are "
+                                        f"{', '.join(t.activity_kinds)}, or null for none)", "activity-known"))
+            elif activity in used[seat]:
+                problems.append(Problem(where, f"seat {seat} already scored {activity} in round "
+                                        f"{used[seat][activity] + 1}; each activity scores once a game",
+                                        "activity-once"))
+            else:
+                used[seat][activity] = r
+    return problems
+
+
+def _merge(replayed: list[Problem], static: list[Problem]) -> list[Problem]:
+    """The replay's problems and the static ones at other places, in the order of the record."""
+    seen = {p.pointer for p in replayed}
+    merged = replayed + [p for p in static if p.pointer not in seen]
+
+    def place(p: Problem) -> list[tuple[int, int | str]]:
+        return [(0, int(x)) if x.isdigit() else (1, x) for x in p.pointer.split("/")[1:]]
+
+    return sorted(merged, key=place)
+
+
 def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
     """Check a parsed record against the schema and, by replaying it, against the rules.
 
@@ -255,10 +303,12 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
     state = new_game(rules, n, deals=[[t.hand_ids(m) for m in d] for d in deals], undealt_ok=True)
     progress = attrs.evolve(state.progress, seed=record.get("seed"), names=tuple(record["players"]))
     state = attrs.evolve(state, context=attrs.evolve(state.context, progress=progress))
+    static = _static_problems(t, n, rounds, deals)
     for r in range(len(deals)):
         state, found = _check_round(state, r, rounds[r], last=r == len(rounds) - 1)
         if found:
-            return Checked(state, tuple(problems + found))
+            return Checked(state, tuple(problems + _merge(found, static)))
+    problems += _merge([], static)
     result = record.get("result")
     if result is not None and len(deals) == len(rounds) and not any(p.pointer.startswith("/result") for p in problems):
         problems += _check_result(state, result)
