@@ -11,11 +11,11 @@ import operator
 from collections.abc import Sequence
 
 from ..core import rng as rng_mod
-from ..core.errors import IllegalAction, InvalidInput, Problem
-from ..core.pointer import pointer
+from ..core.errors import IllegalAction
+from .dealing import deal, deal_masks
 from .rules import Ruleset
 from .state import PENDING_BITS, GameState, Progress, RoundContext, RoundResult, make_state
-from .tables import NO_ACTIVITY, Tables, bits, seats, tables_for
+from .tables import NO_ACTIVITY, Tables, seats, tables_for
 
 
 def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
@@ -38,51 +38,8 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     t = tables_for(rules)
     empty = (0,) * players
     rng = None if seed is None else rng_mod.seed_state(seed)
-    progress = Progress((), empty, empty, 0, seed, rng, (), _deal_masks(t, players, deals))
+    progress = Progress((), empty, empty, 0, seed, rng, (), deal_masks(t, players, deals))
     return _start_round(t, players, 0, progress)
-
-
-def _deal_masks(t: Tables, players: int, deals: Sequence[Sequence[Sequence[str]]]) -> tuple[tuple[int, ...], ...]:
-    """Given deals as bit masks; ``InvalidInput`` pointing at anything that is not a deal."""
-    out = []
-    problems: list[Problem] = []
-    for r, hands in enumerate(deals):
-        masks, found = deal_problems(t, players, hands)
-        problems += [Problem(pointer(r) + p.pointer, p.message, p.rule) for p in found]
-        out.append(masks)
-    if problems:
-        raise InvalidInput(problems)
-    return tuple(out)
-
-
-def deal_problems(t: Tables, players: int, hands: Sequence[Sequence[object]]) -> tuple[tuple[int, ...], list[Problem]]:
-    """One round's deal as bit masks, and a problem (pointer ``/seat/i``) for each flaw.
-
-    A deal is one hand per seat of ``hand_size`` known cards, no card dealt twice.
-    """
-    problems: list[Problem] = []
-    if len(hands) != players:
-        problems.append(Problem("", f"{len(hands)} hands dealt for {players} players", "deal-hands"))
-    owner: dict[object, int] = {}
-    masks = []
-    for seat, hand in enumerate(hands):
-        mask = 0
-        for i, card in enumerate(hand):
-            where = pointer(seat, i)
-            if not isinstance(card, str) or card not in t.index:
-                problems.append(Problem(where, f"unknown card {card!r}", "card-known"))
-            elif card in owner:
-                also = "seat " + str(owner[card]) if owner[card] != seat else "the same hand"
-                problems.append(Problem(where, f'card "{card}" dealt twice in one round (also to {also})',
-                                        "card-unique"))
-            else:
-                owner[card] = seat
-                mask |= 1 << t.index[card]
-        if len(hand) != t.hand_size:
-            problems.append(Problem(pointer(seat), f"{len(hand)} cards dealt to seat {seat}, the hand size is "
-                                    f"{t.hand_size}", "hand-size"))
-        masks.append(mask)
-    return tuple(masks), problems
 
 
 def _context(t: Tables, players: int, round_no: int, dealt: tuple[int, ...], progress: Progress) -> RoundContext:
@@ -98,7 +55,7 @@ def _start_round(t: Tables, players: int, round_no: int, progress: Progress) -> 
     waits, undealt, with no seat to act (a game replayed from a record that stops there).
     """
     last = progress.rounds[-1].dealt if progress.rounds else ()
-    hands, rng, leftover = _deal(t, players, round_no, progress.rng, progress.leftover, progress.deals, last)
+    hands, rng, leftover = deal(t, players, round_no, progress.rng, progress.leftover, progress.deals, last)
     if rng != progress.rng or leftover != progress.leftover:
         progress = Progress(progress.rounds, progress.visited, progress.used_activities, progress.regions_taken,
                             progress.seed, rng, leftover, progress.deals, progress.names)
@@ -113,34 +70,6 @@ def _round_state(t: Tables, players: int, round_no: int, hands: tuple[int, ...] 
         return make_state(_context(t, players, round_no, empty, progress), 0, empty, (), 0, 0)
     return make_state(_context(t, players, round_no, hands, progress), 0, hands, (), 0,
                                   (1 << players) - 1)
-
-
-def _deal(t: Tables, players: int, round_no: int, rng: int | None, leftover: tuple[int, ...],
-          deals: tuple[tuple[int, ...], ...], last_dealt: tuple[int, ...]
-          ) -> tuple[tuple[int, ...] | None, int | None, tuple[int, ...]]:
-    """The hands of round ``round_no``, and the dealer's generator and set-aside cards after it.
-
-    None for the hands when the deal is neither given nor can be shuffled (no generator).
-    """
-    if round_no < len(deals):
-        return deals[round_no], rng, leftover
-    if rng is None:
-        return None, rng, leftover
-    take = players * t.hand_size
-    if round_no == 0 or t.reshuffle or not last_dealt or take == t.deck_size:
-        rng, deck = rng_mod.shuffled(rng, range(t.deck_size))
-    else:
-        # Cards used last round are shuffled and go below those set aside, so the set-aside
-        # cards are dealt first.
-        used = 0
-        for mask in last_dealt:
-            used |= mask
-        if round_no - 1 < len(deals):  # a given deal left its set-aside cards unordered
-            rng, leftover = rng_mod.shuffled(rng, bits(((1 << t.deck_size) - 1) & ~used))
-        rng, below = rng_mod.shuffled(rng, bits(used))
-        deck = leftover + below
-    bit = t.bit
-    return tuple(sum(map(bit.__getitem__, deck[seat:take:players])) for seat in range(players)), rng, deck[take:]
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
@@ -313,6 +242,6 @@ def _finish_round(state: GameState, pending: int) -> GameState:
     rounds = (*old.rounds, RoundResult(context.dealt, drafts, tuple(activities), scores, tuple(bonuses)))
     next_round = context.round + 1
     hands, rng, leftover = (None, old.rng, old.leftover) if next_round >= t.rounds else \
-        _deal(t, n, next_round, old.rng, old.leftover, old.deals, context.dealt)
+        deal(t, n, next_round, old.rng, old.leftover, old.deals, context.dealt)
     progress = Progress(rounds, visited, used, gone, old.seed, rng, leftover, old.deals, old.names)
     return _round_state(t, n, next_round, hands, progress)

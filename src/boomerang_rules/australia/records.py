@@ -17,7 +17,8 @@ from ..core.loading import rules_data, rules_from_data, shipped_ids
 from ..core.pointer import pointer
 from ..core.schema import schema_problems
 from ..core.validation import RECORD_FORMAT
-from .engine import apply, deal_problems, is_over, legal_actions, new_game
+from .dealing import deal_problems
+from .engine import apply, is_over, legal_actions, new_game
 from .loading import load_rules
 from .rules import Ruleset
 from .sheets import ROWS, score_sheets, winners

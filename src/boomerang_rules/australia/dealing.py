@@ -1,0 +1,85 @@
+"""Dealing: shuffling the deck and dealing the hands, or taking the hands a record gives.
+
+With fewer players than the deck serves, the cards set aside in a round are dealt first in the
+next (``leftover_cards: deal-first``): the cards used last round are shuffled and go below them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core import rng as rng_mod
+from ..core.errors import InvalidInput, Problem
+from ..core.pointer import pointer
+from .tables import Tables, bits
+
+
+def deal_masks(t: Tables, players: int, deals: Sequence[Sequence[Sequence[str]]]) -> tuple[tuple[int, ...], ...]:
+    """Given deals as bit masks; ``InvalidInput`` pointing at anything that is not a deal."""
+    out = []
+    problems: list[Problem] = []
+    for r, hands in enumerate(deals):
+        masks, found = deal_problems(t, players, hands)
+        problems += [Problem(pointer(r) + p.pointer, p.message, p.rule) for p in found]
+        out.append(masks)
+    if problems:
+        raise InvalidInput(problems)
+    return tuple(out)
+
+
+def deal_problems(t: Tables, players: int, hands: Sequence[Sequence[object]]) -> tuple[tuple[int, ...], list[Problem]]:
+    """One round's deal as bit masks, and a problem (pointer ``/seat/i``) for each flaw.
+
+    A deal is one hand per seat of ``hand_size`` known cards, no card dealt twice.
+    """
+    problems: list[Problem] = []
+    if len(hands) != players:
+        problems.append(Problem("", f"{len(hands)} hands dealt for {players} players", "deal-hands"))
+    owner: dict[object, int] = {}
+    masks = []
+    for seat, hand in enumerate(hands):
+        mask = 0
+        for i, card in enumerate(hand):
+            where = pointer(seat, i)
+            if not isinstance(card, str) or card not in t.index:
+                problems.append(Problem(where, f"unknown card {card!r}", "card-known"))
+            elif card in owner:
+                also = "seat " + str(owner[card]) if owner[card] != seat else "the same hand"
+                problems.append(Problem(where, f'card "{card}" dealt twice in one round (also to {also})',
+                                        "card-unique"))
+            else:
+                owner[card] = seat
+                mask |= 1 << t.index[card]
+        if len(hand) != t.hand_size:
+            problems.append(Problem(pointer(seat), f"{len(hand)} cards dealt to seat {seat}, the hand size is "
+                                    f"{t.hand_size}", "hand-size"))
+        masks.append(mask)
+    return tuple(masks), problems
+
+
+def deal(t: Tables, players: int, round_no: int, rng: int | None, leftover: tuple[int, ...],
+          deals: tuple[tuple[int, ...], ...], last_dealt: tuple[int, ...]
+          ) -> tuple[tuple[int, ...] | None, int | None, tuple[int, ...]]:
+    """The hands of round ``round_no``, and the dealer's generator and set-aside cards after it.
+
+    None for the hands when the deal is neither given nor can be shuffled (no generator).
+    """
+    if round_no < len(deals):
+        return deals[round_no], rng, leftover
+    if rng is None:
+        return None, rng, leftover
+    take = players * t.hand_size
+    if round_no == 0 or t.reshuffle or not last_dealt or take == t.deck_size:
+        rng, deck = rng_mod.shuffled(rng, range(t.deck_size))
+    else:
+        # Cards used last round are shuffled and go below those set aside, so the set-aside
+        # cards are dealt first.
+        used = 0
+        for mask in last_dealt:
+            used |= mask
+        if round_no - 1 < len(deals):  # a given deal left its set-aside cards unordered
+            rng, leftover = rng_mod.shuffled(rng, bits(((1 << t.deck_size) - 1) & ~used))
+        rng, below = rng_mod.shuffled(rng, bits(used))
+        deck = leftover + below
+    bit = t.bit
+    return tuple(sum(map(bit.__getitem__, deck[seat:take:players])) for seat in range(players)), rng, deck[take:]
