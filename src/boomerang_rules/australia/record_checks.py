@@ -1,0 +1,267 @@
+"""Checking a game record against the rules: the schema, the ruleset, then a replay by the engine.
+
+Every place where the record and the rules part is a ``Problem`` with its JSON pointer. What
+can be checked without replaying (cards never dealt, activities unknown or repeated) is
+checked in every round; the replay itself stops at the first step that breaks a rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ..core.errors import Problem, RulesError
+from ..core.loading import rules_from_data, shipped_ids
+from ..core.pointer import pointer
+from ..core.schema import schema_problems
+from .dealing import deal_problems
+from .engine import apply, is_over, legal_actions, new_game
+from .loading import load_rules
+from .rules import Ruleset
+from .sheets import ROWS, score_sheets, winners
+from .state import GameState
+from .tables import NO_ACTIVITY, Tables, tables_for
+
+
+@attrs.frozen
+class Checked:
+    """What checking a record found: the state it reaches (if it could be replayed) and problems."""
+
+    state: GameState | None
+    problems: tuple[Problem, ...]
+
+
+def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
+    ref = record["rules"]
+    if isinstance(ref, str):
+        if ref not in shipped_ids():
+            return None, [Problem("/rules", f"unknown ruleset {ref!r} (shipped: {', '.join(shipped_ids())}); "
+                                  "give any other ruleset or variant inline", "rules-known")]
+        return load_rules(ref), []
+    try:
+        return rules_from_data(ref, allow_paths=False), []
+    except RulesError as exc:
+        return None, [Problem("/rules" + p.pointer, p.message, p.rule) for p in exc.problems]
+
+
+def _check_deals(t: Tables, n: int, rounds: list[dict[str, Any]], reshuffle: bool
+                 ) -> tuple[list[tuple[int, ...]], list[Problem]]:
+    """The valid deals from the first round on, and the problems of the first invalid one."""
+    full = (1 << t.deck_size) - 1
+    deals: list[tuple[int, ...]] = []
+    for r, rnd in enumerate(rounds):
+        base = pointer("rounds", r, "hands")
+        masks, found = deal_problems(t, n, rnd["hands"])
+        problems = [Problem(base + p.pointer, p.message, p.rule) for p in found]
+        if not problems and deals and not reshuffle:
+            before = after = 0
+            for m in deals[-1]:
+                before |= m
+            for m in masks:
+                after |= m
+            missing = full & ~before & ~after
+            if missing:
+                cards = ", ".join(t.hand_ids(missing))
+                problems.append(Problem(base, f"{cards} not dealt in round {r} must be dealt first in round "
+                                        f"{r + 1} (cards left over are dealt first)", "leftover-dealt-first"))
+        if problems:
+            return deals, problems
+        deals.append(masks)
+    return deals, []
+
+
+def _check_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> tuple[GameState, list[Problem]]:
+    """Replay one round's picks and activities; stop at the first step that breaks a rule."""
+    t = state.tables
+    n = state.players
+    base = ("rounds", r)
+    picks = rnd["picks"]
+    if len(picks) != n:
+        return state, [Problem(pointer(*base, "picks"), f"{len(picks)} lists of picks for {n} players", "picks-seats")]
+    counts = [len(p) for p in picks]
+    problems = []
+    if not last:
+        problems = [Problem(pointer(*base, "picks", s), f"seat {s} took {c} cards; a round that another follows is "
+                            f"complete ({t.hand_size} cards)", "round-complete")
+                    for s, c in enumerate(counts) if c != t.hand_size]
+    elif len(set(counts)) > 1:
+        problems = [Problem(pointer(*base, "picks"), f"the seats took different numbers of cards ({counts}); a record "
+                            "stops after a step every seat has completed", "picks-step")]
+    elif counts[0] > t.hand_size:
+        problems = [Problem(pointer(*base, "picks", 0), f"{counts[0]} cards taken, the hand size is {t.hand_size}",
+                            "picks-step")]
+    elif counts[0] == t.hand_size - 1:
+        problems = [Problem(pointer(*base, "picks", s, t.hand_size - 1), "the Catch is missing: the last card "
+                            "passed on is added to the seat's cards at once", "catch") for s in range(n)]
+    if problems:
+        return state, problems
+    steps = min(counts[0], t.activity_step)
+    for k in range(steps):
+        for s in range(n):
+            card = picks[s][k]
+            if card not in legal_actions(state, s):
+                held = ", ".join(legal_actions(state, s))
+                what = f'card "{card}"' if card in t.index else f"unknown card {card!r}"
+                problems.append(Problem(pointer(*base, "picks", s, k), f"{what} is not in the hand seat {s} holds "
+                                        f"at pick {k + 1} (it holds {held})", "pick-in-hand"))
+        if problems:
+            return state, problems
+        for s in range(n):
+            state = apply(state, s, picks[s][k])
+    activities = rnd.get("activities")
+    if counts[0] < t.hand_size:
+        if activities is not None:
+            problems.append(Problem(pointer(*base, "activities"), "activities are chosen after the Catch; this "
+                                    f"round stops after {counts[0]} cards", "activities-after-catch"))
+        return state, problems
+    for s in range(n):
+        caught = t.ids[state.drafted[s][-1]]
+        if picks[s][-1] != caught:
+            giver = (s - t.directions[r]) % n
+            problems.append(Problem(pointer(*base, "picks", s, t.hand_size - 1), f'the Catch must be "{caught}", '
+                                    f"the card seat {giver} passed on last, not {picks[s][-1]!r}", "catch"))
+    if problems:
+        return state, problems
+    if activities is None:
+        if not last:
+            problems.append(Problem(pointer(*base), "the activities are missing, and another round follows",
+                                    "activities-missing"))
+        return state, problems
+    if len(activities) != n:
+        return state, [Problem(pointer(*base, "activities"), f"{len(activities)} activities for {n} players",
+                               "activities-seats")]
+    for s, activity in enumerate(activities):
+        action = NO_ACTIVITY if activity is None else activity
+        if (action == NO_ACTIVITY and activity is not None) or action not in t.activity_index:
+            kinds = ", ".join(t.activity_kinds)
+            problems.append(Problem(pointer(*base, "activities", s), f"unknown activity {activity!r} (activities are "
+                                    f"{kinds}, or null for none)", "activity-known"))
+        elif action not in legal_actions(state, s):
+            earlier = next(i for i, past in enumerate(state.progress.rounds)
+                           if t.activity_index[action] == past.activities[s])
+            problems.append(Problem(pointer(*base, "activities", s), f"seat {s} already scored {action} in round "
+                                    f"{earlier + 1}; each activity scores once a game", "activity-once"))
+    if problems:
+        return state, problems
+    for s, activity in enumerate(activities):
+        state = apply(state, s, NO_ACTIVITY if activity is None else activity)
+    return state, []
+
+
+def _check_result(state: GameState, result: dict[str, Any]) -> list[Problem]:
+    if not is_over(state):
+        return [Problem("/result", f"the game is unfinished (round {state.round + 1} of {state.tables.rounds}"
+                        "), so it has no result yet", "result-unfinished")]
+    problems = []
+    sheets = [s.as_dict() for s in score_sheets(state)]
+    claimed = result["sheets"]
+    if len(claimed) != len(sheets):
+        problems.append(Problem("/result/sheets", f"{len(claimed)} sheets for {len(sheets)} players", "result-sheet"))
+    for seat, (mine, theirs) in enumerate(zip(sheets, claimed)):
+        for row in ROWS:
+            want, got = mine[row], theirs[row]
+            if isinstance(want, list) and len(got) == len(want):
+                problems += [Problem(pointer("result", "sheets", seat, row, i), f"claimed {g}, the rules give {w}",
+                                     "result-sheet") for i, (w, g) in enumerate(zip(want, got)) if w != g]
+            elif got != want:
+                problems.append(Problem(pointer("result", "sheets", seat, row), f"claimed {got}, the rules give "
+                                        f"{want}", "result-sheet"))
+    best = list(winners(state))
+    if sorted(result["winners"]) != best:
+        totals = ", ".join(str(s["total"]) for s in sheets)
+        problems.append(Problem("/result/winners", f"claimed {sorted(result['winners'])}, the rules give {best} "
+                                f"(totals {totals})", "result-winners"))
+    return problems
+
+
+def _static_problems(t: Tables, n: int, rounds: list[dict[str, Any]], deals: list[tuple[int, ...]]) -> list[Problem]:
+    """What is wrong whatever the replay finds: picks of cards not dealt that round, and activities
+    unknown or scored twice. Reported even where the replay stops earlier."""
+    problems = []
+    used: list[dict[str, int]] = [{} for _ in range(n)]
+    for r, rnd in enumerate(rounds):
+        dealt = 0
+        for mask in deals[r] if r < len(deals) else ():
+            dealt |= mask
+        for seat, picks in enumerate(rnd["picks"][:n]):
+            for k, card in enumerate(picks):
+                if card not in t.index:
+                    message = f"unknown card {card!r}: it cannot be in the hand seat {seat} holds at pick {k + 1}"
+                elif r < len(deals) and not dealt >> t.index[card] & 1:
+                    message = f'card "{card}" was not dealt in round {r + 1}, so seat {seat} cannot hold it'
+                else:
+                    continue
+                problems.append(Problem(pointer("rounds", r, "picks", seat, k), message, "pick-in-hand"))
+        activities = rnd.get("activities")
+        if activities is None or len(activities) != n:
+            continue
+        for seat, activity in enumerate(activities):
+            if activity is None:
+                continue
+            where = pointer("rounds", r, "activities", seat)
+            if activity == NO_ACTIVITY or activity not in t.activity_index:
+                problems.append(Problem(where, f"unknown activity {activity!r} (activities are "
+                                        f"{', '.join(t.activity_kinds)}, or null for none)", "activity-known"))
+            elif activity in used[seat]:
+                problems.append(Problem(where, f"seat {seat} already scored {activity} in round "
+                                        f"{used[seat][activity] + 1}; each activity scores once a game",
+                                        "activity-once"))
+            else:
+                used[seat][activity] = r
+    return problems
+
+
+def _merge(replayed: list[Problem], static: list[Problem]) -> list[Problem]:
+    """The replay's problems and the static ones at other places, in the order of the record."""
+    seen = {p.pointer for p in replayed}
+    merged = replayed + [p for p in static if p.pointer not in seen]
+
+    def place(p: Problem) -> list[tuple[int, int | str]]:
+        return [(0, int(x)) if x.isdigit() else (1, x) for x in p.pointer.split("/")[1:]]
+
+    return sorted(merged, key=place)
+
+
+def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
+    """Check a parsed record against the schema and, by replaying it, against the rules.
+
+    ``rules`` replays it under another ruleset than the one it names.
+    """
+    problems = schema_problems(record, "game-record")
+    if any(not p.pointer.startswith("/result") for p in problems):
+        return Checked(None, tuple(problems))
+    if rules is None:
+        rules, found = _rules_of(record)
+        if rules is None:
+            return Checked(None, tuple(found))
+        digest = record.get("rules_digest")
+        if digest is not None and digest != rules.digest:
+            problems.append(Problem("/rules_digest", f"the ruleset {rules.id!r} has changed since this game was "
+                                    f"recorded (digest {digest[:12]}…, now {rules.digest[:12]}…)", "rules-digest"))
+    t = tables_for(rules)
+    n = len(record["players"])
+    if not rules.players.min <= n <= rules.players.max:
+        problems.append(Problem("/players", f"{n} players; {rules.id!r} is for {rules.players.min} to "
+                                f"{rules.players.max}", "players-count"))
+        return Checked(None, tuple(problems))
+    rounds = record["rounds"]
+    if len(rounds) > rules.rounds:
+        problems.append(Problem(pointer("rounds", rules.rounds), f"{len(rounds)} rounds; the game has "
+                                f"{rules.rounds}", "rounds-count"))
+        rounds = rounds[: rules.rounds]
+    deals, found = _check_deals(t, n, rounds, t.reshuffle)
+    problems += found
+    state = new_game(rules, n, deals=[[t.hand_ids(m) for m in d] for d in deals], undealt_ok=True)
+    progress = attrs.evolve(state.progress, seed=record.get("seed"), names=tuple(record["players"]))
+    state = attrs.evolve(state, context=attrs.evolve(state.context, progress=progress))
+    static = _static_problems(t, n, rounds, deals)
+    for r in range(len(deals)):
+        state, found = _check_round(state, r, rounds[r], last=r == len(rounds) - 1)
+        if found:
+            return Checked(state, tuple(problems + _merge(found, static)))
+    problems += _merge([], static)
+    result = record.get("result")
+    if result is not None and len(deals) == len(rounds) and not any(p.pointer.startswith("/result") for p in problems):
+        problems += _check_result(state, result)
+    return Checked(state, tuple(problems))
