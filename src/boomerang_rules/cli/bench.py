@@ -9,7 +9,7 @@ import click
 from .common import EXIT_USAGE, fail
 
 
-@click.command()
+@click.command(short_help="Measure the engine's speed; compare with OpenSpiel.")
 @click.option("--players", "-p", type=click.IntRange(2, 4), default=4, show_default=True)
 @click.option("--seconds", "-t", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
               help="Length of each timed run.")

@@ -10,7 +10,8 @@ import click
 from .common import EXIT_INVALID, EXIT_USAGE, fail, load_rules_or_exit, rules_option
 
 
-@click.command(name="check-scorer", context_settings={"ignore_unknown_options": True})
+@click.command(name="check-scorer", short_help="Check another scorer against the rules.",
+               context_settings={"ignore_unknown_options": True})
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 @click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True,
               help="How many games to generate and score.")

@@ -11,7 +11,7 @@ from .common import EXIT_INVALID, EXIT_USAGE, fail, load_rules_or_exit, parse_bo
 from .sheets_text import round_table, totals_table
 
 
-@click.command()
+@click.command(short_help="Play a game against bots.")
 @click.option("--players", "-p", type=click.IntRange(1, 64), default=3, show_default=True)
 @click.option("--seat", "-k", type=int, default=0, show_default=True, help="The seat you play.")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",

@@ -11,7 +11,7 @@ from .common import EXIT_INVALID, EXIT_USAGE, fail, load_rules_or_exit
 from .sheets_text import round_table, totals_table
 
 
-@click.command()
+@click.command(short_help="Tell a recorded game step by step.")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--seat", type=int, default=None, help="Show only what this seat could see at each moment.")
 @click.option("--rules", "rules_name", default=None, metavar="ID|PATH",

@@ -12,7 +12,7 @@ _LABELS = {"throw_catch": "Throw & Catch", "collections": "Collections", "animal
            "activity": "Activity", "round_total": "Round total"}
 
 
-@click.command()
+@click.command(short_help="Score one player's round.")
 @click.argument("cards", nargs=-1, metavar="CARD...")
 @click.option("--activity", default=None, metavar="ACTIVITY",
               help="The activity scored this round (e.g. swimming); omit it, or give 'none', for none.")

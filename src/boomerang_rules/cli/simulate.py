@@ -11,7 +11,7 @@ import click
 from .common import EXIT_USAGE, fail, load_rules_or_exit, parse_bots, rules_option
 
 
-@click.command()
+@click.command(short_help="Play bot games and write their records.")
 @click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True,
               help="Number of players.")
 @click.option("--seed", "-s", type=int, default=0, show_default=True,

@@ -14,7 +14,7 @@ _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activ
           "regions": "Regns", "total": "Total"}
 
 
-@click.command()
+@click.command(short_help="Play many bot games; figures per seat.")
 @click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True)
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help="One bot per seat: random or greedy (default: random for every seat).")

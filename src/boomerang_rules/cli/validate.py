@@ -11,7 +11,7 @@ from ..core.limits import DEFAULT_MAX_BYTES
 from .common import EXIT_INVALID, EXIT_USAGE
 
 
-@click.command()
+@click.command(short_help="Check records, rulesets and variants.")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON report per file, one per line.")
 @click.option("--max-bytes", default=DEFAULT_MAX_BYTES, show_default=True, type=click.IntRange(min=1),

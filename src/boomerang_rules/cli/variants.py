@@ -9,7 +9,7 @@ import click
 from .common import load_rules_or_exit
 
 
-@click.group(invoke_without_command=True)
+@click.group(invoke_without_command=True, short_help="List the shipped rulesets and variants.")
 @click.pass_context
 def variants(ctx: click.Context) -> None:
     """List the shipped rulesets and variants: id, name and description.
