@@ -47,7 +47,11 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     bots = make_bots([n if n != "you" else "random" for n in names_by_seat], rules, seed)
     labels = [("You" if s == seat else f"{n} {s}") for s, n in enumerate(names_by_seat)]
     game = _Game(rules, players, seat, seed, labels)
-    state = game.run(bots)
+    try:
+        state = game.run(bots)
+    except KeyboardInterrupt:
+        click.echo("")
+        fail("game abandoned", EXIT_INVALID)
     if record_path:
         from ..australia.records import record_of
         from ..core.jsonio import dumps_pretty
