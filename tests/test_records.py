@@ -416,3 +416,12 @@ def test_a_card_not_dealt_that_round() -> None:
     [problem] = br.validate_record(record)
     assert (problem.pointer, problem.rule) == ("/rounds/1/picks/0/4", "pick-in-hand")
     assert f"\"{missing}\"" in problem.message
+
+
+def test_every_round_deal_is_checked() -> None:
+    record = example(4)
+    record["rounds"][0]["hands"][1][0] = "??"
+    record["rounds"][2]["hands"][3].pop()
+    found = pointers(record)
+    assert ("/rounds/0/hands/1/0", "card-known") in found
+    assert ("/rounds/2/hands/3", "hand-size") in found

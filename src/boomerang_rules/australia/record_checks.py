@@ -47,28 +47,35 @@ def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
 
 def _check_deals(t: Tables, n: int, rounds: list[dict[str, Any]], reshuffle: bool
                  ) -> tuple[list[tuple[int, ...]], list[Problem]]:
-    """The valid deals from the first round on, and the problems of the first invalid one."""
+    """The valid deals from the first round up to the first invalid one, and every deal's problems.
+
+    Each round's deal is checked on its own (known cards, hand sizes, none twice); whether last
+    round's leftovers were dealt first is checked where both deals are sound.
+    """
     full = (1 << t.deck_size) - 1
     deals: list[tuple[int, ...]] = []
+    problems: list[Problem] = []
+    previous: tuple[int, ...] | None = None
     for r, rnd in enumerate(rounds):
         base = pointer("rounds", r, "hands")
         masks, found = deal_problems(t, n, rnd["hands"])
-        problems = [Problem(base + p.pointer, p.message, p.rule) for p in found]
-        if not problems and deals and not reshuffle:
+        here = [Problem(base + p.pointer, p.message, p.rule) for p in found]
+        if not here and previous is not None and not reshuffle:
             before = after = 0
-            for m in deals[-1]:
+            for m in previous:
                 before |= m
             for m in masks:
                 after |= m
             missing = full & ~before & ~after
             if missing:
                 cards = ", ".join(t.hand_ids(missing))
-                problems.append(Problem(base, f"{cards} not dealt in round {r} must be dealt first in round "
-                                        f"{r + 1} (cards left over are dealt first)", "leftover-dealt-first"))
-        if problems:
-            return deals, problems
-        deals.append(masks)
-    return deals, []
+                here.append(Problem(base, f"{cards} not dealt in round {r} must be dealt first in round "
+                                    f"{r + 1} (cards left over are dealt first)", "leftover-dealt-first"))
+        if not here and len(deals) == r:
+            deals.append(masks)
+        previous = None if here else masks
+        problems += here
+    return deals, problems
 
 
 def _check_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> tuple[GameState, list[Problem]]:
