@@ -9,6 +9,7 @@ Python loop, alternating with ours so that both see the same machine.
 from __future__ import annotations
 
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -149,7 +150,9 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
         out["validate_records_per_s"] = rate(runs, validations)
         out["score_round_calls_per_s"] = rate(runs, scorings)
         out["import_s"] = startup_seconds([sys.executable, "-c", "import boomerang_rules"])
-        out["cli_help_s"] = startup_seconds([sys.executable, "-m", "boomerang_rules", "--help"])
+        script = shutil.which("boomerang-rules")
+        out["cli_help_s"] = startup_seconds([script, "--help"] if script else
+                                            [sys.executable, "-m", "boomerang_rules", "--help"])
         out["python_startup_s"] = startup_seconds([sys.executable, "-c", "pass"])
         out["bytes_per_state"] = history_bytes_per_state()
     return out
