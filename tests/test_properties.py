@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boomerang_rules as br
+from boomerang_rules import strategies as bst
 from boomerang_rules.australia.state import GameState
 
 from .helpers import hidden_cards, relabel
@@ -168,3 +169,50 @@ def test_order_of_simultaneous_decisions_does_not_matter(data: st.DataObject) ->
     for seat in order:
         b = br.apply(b, seat, choices[seat])
     assert a == b
+
+
+@settings(max_examples=40, deadline=None)
+@given(bst.games(finished=True))
+def test_sites_count_each_visited_site_once(state: GameState) -> None:
+    first = 0 if state.rules.sites_include_throw else 1
+    for seat, sheet in enumerate(br.score_sheets(state)):
+        visited = {c for past in br.view(state, seat).past_rounds for c in past.drafts[seat][first:]}
+        assert sheet.sites == state.rules.scoring.site_points * len(visited)
+
+
+@settings(max_examples=40, deadline=None)
+@given(bst.games(finished=True))
+def test_region_bonus_matches_the_maps(state: GameState) -> None:
+    """A seat gets a region's bonus in the first round its map shows the whole region, if nobody
+    completed the region in an earlier round."""
+    rules = state.rules
+    first = 0 if rules.sites_include_throw else 1
+    v = br.view(state, 0)
+    completed: dict[tuple[str, int], int] = {}
+    for seat in range(state.players):
+        seen: set[str] = set()
+        for r, past in enumerate(v.past_rounds):
+            seen |= set(past.drafts[seat][first:])
+            for region in rules.regions:
+                sites = {c.id for c in rules.cards if c.region == region.id}
+                if sites <= seen and (region.id, seat) not in completed:
+                    completed[(region.id, seat)] = r
+    for region in rules.regions:
+        rounds = [r for (rid, _), r in completed.items() if rid == region.id]
+        if not rounds:
+            continue
+        first_round = min(rounds)
+        winners = {seat for (rid, seat), r in completed.items() if rid == region.id and r == first_round}
+        got = {seat for seat in range(state.players) if region.id in v.past_rounds[first_round].bonuses[seat]}
+        assert got == winners
+    for sheet, seat in zip(br.score_sheets(state), range(state.players)):
+        bonuses = sum(len(p.bonuses[seat]) for p in v.past_rounds)
+        assert sheet.regions == rules.scoring.region_bonus * bonuses
+
+
+@settings(max_examples=40, deadline=None)
+@given(bst.games(finished=True))
+def test_winners_follow_total_then_throw_and_catch(state: GameState) -> None:
+    sheets = br.score_sheets(state)
+    key = [(s.total, sum(s.throw_catch)) for s in sheets]
+    assert set(br.winners(state)) == {seat for seat, k in enumerate(key) if k == max(key)}
