@@ -41,4 +41,4 @@ cli.add_command(variants)
 
 def main() -> None:
     """Entry point of the console script."""
-    cli()
+    cli(prog_name="boomerang-rules")
