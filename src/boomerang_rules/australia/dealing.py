@@ -82,4 +82,5 @@ def deal(t: Tables, players: int, round_no: int, rng: int | None, leftover: tupl
         rng, below = rng_mod.shuffled(rng, bits(used))
         deck = leftover + below
     bit = t.bit
-    return tuple(sum(map(bit.__getitem__, deck[seat:take:players])) for seat in range(players)), rng, deck[take:]
+    card_bit = bit.__getitem__
+    return tuple([sum(map(card_bit, deck[seat:take:players])) for seat in range(players)]), rng, deck[take:]

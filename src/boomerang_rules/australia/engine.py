@@ -218,10 +218,9 @@ def _finish_round(state: GameState, pending: int) -> GameState:
     for _ in range(n):
         activities.append((pending & _SLOT) - 2)
         pending >>= PENDING_BITS
-    drafts = tuple(taken[seat::n] for seat in range(n))
+    drafts = tuple([taken[seat::n] for seat in range(n)])
     bit = t.bit
-    masks = [sum(map(bit.__getitem__, cards)) for cards in drafts]
-    scores = t.score_round(drafts, activities)
+    scores, masks = t.score_and_mask(drafts, activities)
     if t.sites_include_throw:
         visited = tuple([v | m for v, m in zip(old.visited, masks)])
     else:

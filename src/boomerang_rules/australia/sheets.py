@@ -53,15 +53,18 @@ class ScoreSheet:
 def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:
     """Every seat's score sheet so far, in seat order (rounds not yet scored are absent)."""
     t = state.tables
-    rounds = state.progress.rounds
+    progress = state.progress
+    rounds = progress.rounds
     sheets = []
-    for seat in range(state.players):
-        scores = [r.scores[seat] for r in rounds]
-        sites = t.site_points * state.progress.visited[seat].bit_count()
-        regions = t.region_bonus * sum(r.bonuses[seat].bit_count() for r in rounds)
-        total = sum(map(sum, scores)) + sites + regions
-        throw_catch, collections, animals, activity = (tuple(row) for row in zip(*scores)) if scores else [()] * 4
-        sheets.append(ScoreSheet(throw_catch, collections, animals, activity, sites, regions, total))
+    for seat, visited in enumerate(progress.visited):
+        rows = tuple(zip(*[r.scores[seat] for r in rounds])) or ((), (), (), ())
+        sites = t.site_points * visited.bit_count()
+        regions = 0
+        for r in rounds:
+            regions += r.bonuses[seat].bit_count()
+        regions *= t.region_bonus
+        total = sum(map(sum, rows)) + sites + regions
+        sheets.append(ScoreSheet(rows[0], rows[1], rows[2], rows[3], sites, regions, total))
     return tuple(sheets)
 
 

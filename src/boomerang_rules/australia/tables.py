@@ -128,9 +128,10 @@ class Tables:
         # so that one sum over a hand's cards adds up all three.
         self._animal_shift = (sum(self.collection_value) + 1).bit_length()
         self._activity_shift = self._animal_shift + self.count_bits * len(self.animal_values)
+        # Below the icons, each card's own bit: the same sum gives the hand's bit mask too.
         packed = [v | a << self._animal_shift | b << self._activity_shift
                   for v, a, b in zip(self.collection_value, self.animal_packed, self.activity_packed)]
-        self._icons: tuple[int, ...] = tuple(packed)
+        self._icons: tuple[int, ...] = tuple(1 << i | p << self.deck_size for i, p in enumerate(packed))
         self._animal_points: dict[int, int] = {}
 
     def _hand_lister(self) -> Callable[[int], tuple[str, ...]]:
@@ -177,24 +178,38 @@ class Tables:
     def score_round(self, drafts: Sequence[Sequence[int]], activities: Sequence[int]
                     ) -> tuple[tuple[int, int, int, int], ...]:
         """``score`` for every seat's cards (draft order) and chosen activity index at once."""
+        return self.score_and_mask(drafts, activities)[0]
+
+    def score_and_mask(self, drafts: Sequence[Sequence[int]], activities: Sequence[int]
+                       ) -> tuple[tuple[tuple[int, int, int, int], ...], list[int]]:
+        """``score_round``, and the bit mask of each seat's cards, from one sum a seat."""
         icons = self._icons.__getitem__
         number = self.number
         limit = self.double_limit
+        deck = self.deck_size
+        cards_mask = (1 << deck) - 1
         low = (1 << self._animal_shift) - 1
-        animal_mask = (1 << self._activity_shift - self._animal_shift) - 1
+        animal_shift = self._animal_shift
+        animal_mask = (1 << self._activity_shift - animal_shift) - 1
+        activity_shift = self._activity_shift
         width = self.count_bits
         count = (1 << width) - 1
-        out = []
+        table = self.activity_table
+        animal_points = self.animal_points
+        scores = []
+        masks = []
         for cards, activity in zip(drafts, activities):
-            packed = sum(map(icons, cards))
+            total = sum(map(icons, cards))
+            masks.append(total & cards_mask)
+            packed = total >> deck
             collected = packed & low
-            out.append((
+            scores.append((
                 abs(number[cards[0]] - number[cards[-1]]),
                 collected * 2 if collected <= limit else collected,
-                self.animal_points(packed >> self._animal_shift & animal_mask),
-                self.activity_table[packed >> self._activity_shift + width * activity & count] if activity >= 0 else 0,
+                animal_points(packed >> animal_shift & animal_mask),
+                table[packed >> activity_shift + width * activity & count] if activity >= 0 else 0,
             ))
-        return tuple(out)
+        return tuple(scores), masks
 
 
 _SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(bits(m)) for m in range(1 << 8))
