@@ -85,10 +85,5 @@ def state_of(record: Any, rules: Ruleset | None = None) -> GameState:
     return checked.state
 
 
-def is_record(data: Any) -> bool:
-    """Whether parsed JSON claims to be a game record."""
-    return isinstance(data, dict) and data.get("format") == RECORD_FORMAT
-
-
-__all__ = ["RECORD_FORMAT", "Checked", "check_record", "is_record", "record_of", "state_of",
+__all__ = ["RECORD_FORMAT", "Checked", "check_record", "record_of", "state_of",
            "validate_record"]
