@@ -425,3 +425,12 @@ def test_every_round_deal_is_checked() -> None:
     found = pointers(record)
     assert ("/rounds/0/hands/1/0", "card-known") in found
     assert ("/rounds/2/hands/3", "hand-size") in found
+
+
+def test_an_empty_activities_list_means_none_chosen_yet() -> None:
+    record = example(2)
+    del record["result"]
+    record["rounds"] = record["rounds"][:2]
+    record["rounds"][1]["activities"] = []
+    assert pointers(record) == []
+    assert br.view(br.state_of(record), 0).phase == "activity"

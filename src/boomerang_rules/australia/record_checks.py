@@ -116,7 +116,7 @@ def _check_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> t
             return state, problems
         for s in range(n):
             state = apply(state, s, picks[s][k])
-    activities = rnd.get("activities")
+    activities = rnd.get("activities") or None  # an empty list: none chosen yet
     if counts[0] < t.hand_size:
         if activities is not None:
             problems.append(Problem(pointer(*base, "activities"), "activities are chosen after the Catch; this "
