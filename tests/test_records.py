@@ -434,3 +434,13 @@ def test_an_empty_activities_list_means_none_chosen_yet() -> None:
     record["rounds"][1]["activities"] = []
     assert pointers(record) == []
     assert br.view(br.state_of(record), 0).phase == "activity"
+
+
+def test_a_dealt_round_may_list_no_picks() -> None:
+    record = example(3)
+    del record["result"]
+    record["rounds"] = record["rounds"][:2]
+    record["rounds"][1]["picks"] = []
+    del record["rounds"][1]["activities"]
+    assert pointers(record) == []
+    assert br.view(br.state_of(record), 0).phase == "throw"

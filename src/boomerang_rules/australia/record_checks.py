@@ -83,7 +83,7 @@ def _check_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> t
     t = state.tables
     n = state.players
     base = ("rounds", r)
-    picks = rnd["picks"]
+    picks = rnd["picks"] or [[] for _ in range(n)]  # an empty list: nothing taken yet
     if len(picks) != n:
         return state, [Problem(pointer(*base, "picks"), f"{len(picks)} lists of picks for {n} players", "picks-seats")]
     counts = [len(p) for p in picks]
