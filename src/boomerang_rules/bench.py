@@ -22,22 +22,33 @@ from .australia.playouts import random_game
 from .australia.records import validate_record
 
 
+def for_seconds(seconds: float, play_one: Callable[[], int]) -> tuple[int, int, float]:
+    """Call ``play_one`` (which returns its step count) for about ``seconds``: calls, steps, time."""
+    games = steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        steps += play_one()
+        games += 1
+    return games, steps, time.perf_counter() - start
+
+
 def play_random_games(rules: Any, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
     """Random full games through the public API for about ``seconds``: games, decisions, time."""
     rng = random.Random(seed)
     choice = rng.choice
-    games = decisions = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
+
+    def one_game() -> int:
+        decisions = 0
         s = new_game(rules, players, rng.getrandbits(64))
         while not is_over(s):
             for seat in to_act(s):
                 s = apply(s, seat, choice(legal_actions(s, seat)))
                 decisions += 1
         score_sheets(s)
-        games += 1
-    return games, decisions, time.perf_counter() - start
+        return decisions
+
+    return for_seconds(seconds, one_game)
 
 
 def play_hearts_games(seconds: float, seed: int) -> tuple[int, int, float]:
@@ -47,10 +58,9 @@ def play_hearts_games(seconds: float, seed: int) -> tuple[int, int, float]:
     game = pyspiel.load_game("hearts")
     rng = random.Random(seed)
     choice = rng.choice
-    games = steps = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
+
+    def one_game() -> int:
+        steps = 0
         s = game.new_initial_state()
         while not s.is_terminal():
             if s.is_chance_node():
@@ -59,8 +69,9 @@ def play_hearts_games(seconds: float, seed: int) -> tuple[int, int, float]:
                 s.apply_action(choice(s.legal_actions()))
             steps += 1
         s.returns()
-        games += 1
-    return games, steps, time.perf_counter() - start
+        return steps
+
+    return for_seconds(seconds, one_game)
 
 
 def rate(runs: int, work: Callable[[], tuple[int, float]]) -> float:
@@ -134,11 +145,8 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
         record = record_of(random_game(rules, 4, 1))
 
         def validations() -> tuple[int, float]:
-            start, n = time.perf_counter(), 0
-            while time.perf_counter() - start < seconds / 2:
-                validate_record(record)
-                n += 1
-            return n, time.perf_counter() - start
+            n, _, elapsed = for_seconds(seconds / 2, lambda: len(validate_record(record)))
+            return n, elapsed
 
         def scorings() -> tuple[int, float]:
             cards = ["E", "A", "V", "W", "X", "J", "B"]

@@ -13,7 +13,7 @@ from ..core import rng as rng_mod
 from .engine import apply, is_over, new_game, to_act
 from .rules import Ruleset
 from .state import GameState
-from .tables import NO_ACTIVITY, Tables, tables_for
+from .tables import NO_ACTIVITY, tables_for
 from .view import SeatView, view
 
 
@@ -77,7 +77,7 @@ class GreedyBot:
     def _activity(self, seen: SeatView, actions: tuple[str, ...]) -> str:
         t = self._t
         cards = [t.index[c] for c in [seen.throw or "", *seen.face_up[seen.seat]] if c]
-        counts = _activity_counts(t, cards)
+        counts = t.activity_counts(cards)
         points = {a: t.activity_table[counts[t.activity_index[a]]] for a in actions if a != NO_ACTIVITY}
         best = max(points.values(), default=0)
         if best <= 0:
@@ -103,7 +103,7 @@ class GreedyBot:
                 pairs[t.animal[c]] = pairs.get(t.animal[c], 0) + 1
         value += sum(t.animal_values[a] * (n // 2) for a, n in pairs.items())
         used = set(seen.activities_used[seen.seat])
-        counts = _activity_counts(t, cards)
+        counts = t.activity_counts(cards)
         value += max((t.activity_table[min(n, len(t.activity_table) - 1)]
                       for k, n in zip(t.activity_kinds, counts) if k not in used), default=0)
         first = 0 if t.sites_include_throw or not cards else 1
@@ -116,14 +116,6 @@ class GreedyBot:
             if region.id not in taken and sites & mask == mask and visited & mask != mask:
                 value += t.region_bonus
         return value
-
-
-def _activity_counts(t: Tables, cards: Sequence[int]) -> list[int]:
-    counts = [0] * len(t.activity_kinds)
-    for c in cards:
-        if t.activity[c] >= 0:
-            counts[t.activity[c]] += 1
-    return counts
 
 
 BOTS: dict[str, Callable[[Ruleset, int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}

@@ -19,11 +19,6 @@ from .record_checks import Checked, check_record
 from .rules import Ruleset
 from .sheets import score_sheets, winners
 from .state import GameState
-from .tables import Tables
-
-
-def _ids(t: Tables, cards: Sequence[int]) -> list[str]:
-    return [t.ids[c] for c in cards]
 
 
 def _rules_reference(rules: Ruleset) -> str | dict[str, Any]:
@@ -48,12 +43,12 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     elif len(names) != state.players:
         raise ValueError(f"{len(names)} names for {state.players} players")
     rounds: list[dict[str, Any]] = [
-        {"hands": [t.hand_ids(m) for m in r.dealt], "picks": [_ids(t, d) for d in r.drafts],
-         "activities": [t.activity_kinds[a] if a >= 0 else None for a in r.activities]}
+        {"hands": [t.hand_ids(m) for m in r.dealt], "picks": [list(t.ids_of(d)) for d in r.drafts],
+         "activities": [t.activity_name(a) for a in r.activities]}
         for r in progress.rounds]
     if not is_over(state) and any(state.dealt):
         rounds.append({"hands": [t.hand_ids(m) for m in state.dealt],
-                       "picks": [_ids(t, d) for d in state.drafted]})
+                       "picks": [list(t.ids_of(d)) for d in state.drafted]})
     record: dict[str, Any] = {
         "format": RECORD_FORMAT, "version": 1, "game": state.rules.game,
         "rules": _rules_reference(state.rules), "rules_digest": state.rules.digest,

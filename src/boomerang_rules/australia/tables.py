@@ -43,11 +43,9 @@ class Tables:
         "activity_codes",
         "activity_index",
         "activity_kinds",
-        "activity_packed",
         "activity_step",
         "activity_table",
         "animal",
-        "animal_packed",
         "animal_values",
         "bit",
         "card_codes",
@@ -61,11 +59,9 @@ class Tables:
         "ids",
         "index",
         "number",
-        "picks",
         "region_bonus",
         "region_list",
         "region_masks",
-        "region_of",
         "reshuffle",
         "rounds",
         "rules",
@@ -90,13 +86,13 @@ class Tables:
         self.animal_values: tuple[int, ...] = tuple(scoring.animals.values[a] for a in animals)
         self.animal: tuple[int, ...] = tuple(
             animals.index(c.animal) if c.animal is not None else -1 for c in cards)
-        self.animal_packed: tuple[int, ...] = tuple(1 << self.count_bits * a if a >= 0 else 0 for a in self.animal)
+        animal_packed = [1 << self.count_bits * a if a >= 0 else 0 for a in self.animal]
         kinds = scoring.activities.kinds
         self.activity_kinds: tuple[str, ...] = kinds
         self.activity_table: tuple[int, ...] = scoring.activities.table
         self.activity: tuple[int, ...] = tuple(
             kinds.index(c.activity) if c.activity is not None else -1 for c in cards)
-        self.activity_packed: tuple[int, ...] = tuple(1 << self.count_bits * a if a >= 0 else 0 for a in self.activity)
+        activity_packed = [1 << self.count_bits * a if a >= 0 else 0 for a in self.activity]
         self.activity_index: dict[str, int] = {k: i for i, k in enumerate(kinds)}
         self.activity_index[NO_ACTIVITY] = -1
         self.card_codes: dict[str, tuple[int, int]] = {cid: (1 << i, i + 2) for i, cid in enumerate(self.ids)}
@@ -108,14 +104,14 @@ class Tables:
             tuple(sorted([NO_ACTIVITY, *(k for i, k in enumerate(kinds) if not used >> i & 1)]))
             for used in range(1 << len(kinds)))
         region_ids = [r.id for r in rules.regions]
-        self.region_of: tuple[int, ...] = tuple(region_ids.index(c.region) for c in cards)
+        region_of = [region_ids.index(c.region) for c in cards]
         self.region_masks: tuple[int, ...] = tuple(
-            sum(1 << i for i, r in enumerate(self.region_of) if r == k) for k in range(len(region_ids)))
+            sum(1 << i for i, r in enumerate(region_of) if r == k) for k in range(len(region_ids)))
         self.region_list: tuple[tuple[int, int], ...] = tuple((1 << k, m) for k, m in enumerate(self.region_masks))
         """Each region as (its bit among regions, the bit mask of its sites)."""
         self.hand_size = rules.hand_size
-        self.picks = rules.hand_size - 2
-        self.activity_step = self.picks + 1
+        self.activity_step = rules.hand_size - 1
+        """The step of the activity choice: after the Throw (step 0) and hand_size - 2 picks."""
         self.directions: tuple[int, ...] = tuple(1 if d == "left" else -1 for d in rules.pass_directions)
         self.rounds = rules.rounds
         self.double_limit = scoring.collections.double_limit
@@ -130,7 +126,7 @@ class Tables:
         self._activity_shift = self._animal_shift + self.count_bits * len(self.animal_values)
         # Below the icons, each card's own bit: the same sum gives the hand's bit mask too.
         packed = [v | a << self._animal_shift | b << self._activity_shift
-                  for v, a, b in zip(self.collection_value, self.animal_packed, self.activity_packed)]
+                  for v, a, b in zip(self.collection_value, animal_packed, activity_packed)]
         self._icons: tuple[int, ...] = tuple(1 << i | p << self.deck_size for i, p in enumerate(packed))
         self._animal_points: dict[int, int] = {}
 
@@ -158,6 +154,22 @@ class Tables:
             return out
 
         return hand_ids_any
+
+    def ids_of(self, cards: Sequence[int]) -> tuple[str, ...]:
+        """The ids of card indices, in their order."""
+        return tuple(map(self.ids.__getitem__, cards))
+
+    def activity_name(self, index: int) -> str | None:
+        """The activity id of an activity index; None for -1 (no activity)."""
+        return self.activity_kinds[index] if index >= 0 else None
+
+    def activity_counts(self, cards: Sequence[int]) -> list[int]:
+        """How many icons of each activity kind the cards show, in ``activity_kinds`` order."""
+        counts = [0] * len(self.activity_kinds)
+        for c in cards:
+            if self.activity[c] >= 0:
+                counts[self.activity[c]] += 1
+        return counts
 
     def __reduce__(self) -> tuple[object, ...]:
         return (tables_for, (self.rules,))

@@ -23,7 +23,7 @@ def _play(rules: Ruleset, names: Sequence[str], seed: int) -> GameResult:
     return rows, winners(state)
 
 
-def _play_chunk(rules_id: str | None, rules: Ruleset, names: Sequence[str], seeds: Sequence[int]) -> list[GameResult]:
+def _play_chunk(rules: Ruleset, names: Sequence[str], seeds: Sequence[int]) -> list[GameResult]:
     return [_play(rules, names, seed) for seed in seeds]
 
 
@@ -82,7 +82,7 @@ def run(rules: Ruleset, names: Sequence[str], games: int, seed: int = 0, jobs: i
         size = max(1, min(50, games // (jobs * 4) or 1))
         chunks = [seeds[i:i + size] for i in range(0, games, size)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for chunk, done in zip(chunks, pool.map(_play_chunk, [None] * len(chunks), [rules] * len(chunks),
+            for chunk, done in zip(chunks, pool.map(_play_chunk, [rules] * len(chunks),
                                                     [list(names)] * len(chunks), chunks)):
                 results.extend(done)
                 if progress:

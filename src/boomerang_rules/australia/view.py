@@ -15,7 +15,7 @@ import attrs
 from .engine import is_over, legal_actions
 from .sheets import ScoreSheet, score_sheets
 from .state import GameState
-from .tables import NO_ACTIVITY, Tables
+from .tables import NO_ACTIVITY
 
 Phase = Literal["deal", "throw", "pick", "activity", "over"]
 """``deal``: a game replayed from a record that stops between rounds, waiting for a deal."""
@@ -63,14 +63,6 @@ class SeatView:
     activities_used: tuple[tuple[str, ...], ...]
 
 
-def _ids(t: Tables, cards: tuple[int, ...] | list[int]) -> tuple[str, ...]:
-    return tuple(t.ids[c] for c in cards)
-
-
-def _activity(t: Tables, index: int) -> str | None:
-    return t.activity_kinds[index] if index >= 0 else None
-
-
 def _regions(state: GameState, mask: int) -> tuple[str, ...]:
     return tuple(r.id for i, r in enumerate(state.rules.regions) if mask >> i & 1)
 
@@ -109,7 +101,7 @@ def view(state: GameState, seat: int) -> SeatView:
     mine = state.choice(seat)
     chosen: str | None = None
     if mine is not None:
-        chosen = t.ids[mine] if state.step < t.activity_step else (_activity(t, mine) or NO_ACTIVITY)
+        chosen = t.ids[mine] if state.step < t.activity_step else (t.activity_name(mine) or NO_ACTIVITY)
     drafted = state.drafted
     progress = state.progress
     return SeatView(
@@ -123,12 +115,12 @@ def view(state: GameState, seat: int) -> SeatView:
         hand=t.hand_ids(state.hands[seat]),
         throw=t.ids[drafted[seat][0]] if drafted[seat] else None,
         chosen=chosen,
-        face_up=tuple(_ids(t, cards[1:]) for cards in drafted),
+        face_up=tuple(t.ids_of(cards[1:]) for cards in drafted),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
         held=tuple(t.hand_ids(m) for m in held_hands(state, seat)),
         legal_actions=actions,
         past_rounds=tuple(
-            PastRound(tuple(_ids(t, d) for d in r.drafts), tuple(_activity(t, a) for a in r.activities),
+            PastRound(tuple(t.ids_of(d) for d in r.drafts), tuple(t.activity_name(a) for a in r.activities),
                       tuple(_regions(state, mask) for mask in r.bonuses))
             for r in progress.rounds),
         sheets=score_sheets(state),

@@ -7,7 +7,7 @@ from collections import Counter
 
 import click
 
-from .common import EXIT_INVALID, EXIT_USAGE, fail, load_rules_or_exit, rules_option
+from .common import EXIT_INVALID, EXIT_USAGE, fail, load_rules_or_exit, require_players, rules_option
 
 
 @click.command(name="check-scorer", short_help="Check another scorer against the rules.",
@@ -43,9 +43,8 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
 
     rules = load_rules_or_exit(rules_name)
     counts = [players] if players is not None else list(range(rules.players.min, rules.players.max + 1))
-    if any(not rules.players.min <= n <= rules.players.max for n in counts):
-        fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
-             EXIT_USAGE)
+    for n in counts:
+        require_players(rules, n)
     try:
         results = check(command, rules, counts, seed, games, timeout)
     except ScorerError as exc:

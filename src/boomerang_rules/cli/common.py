@@ -49,3 +49,10 @@ def parse_bots(value: str | None, players: int, param: str = "--bots") -> list[s
     if len(names) != players:
         fail(f"{param}: {len(names)} bot names for {players} seats (give one per seat)", EXIT_USAGE)
     return names
+
+
+def require_players(rules: Any, players: int) -> None:
+    """Exit with a usage error unless ``rules`` allows ``players`` players."""
+    if not rules.players.min <= players <= rules.players.max:
+        fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
+             EXIT_USAGE)

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from .common import EXIT_INVALID, EXIT_USAGE, fail, load_rules_or_exit, parse_bots, rules_option
+from .common import EXIT_INVALID, EXIT_USAGE, fail, load_rules_or_exit, parse_bots, require_players, rules_option
 from .sheets_text import round_table, totals_table
 
 
@@ -35,9 +35,7 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     from ..australia.bots import make_bots
 
     rules = load_rules_or_exit(rules_name)
-    if not rules.players.min <= players <= rules.players.max:
-        fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
-             EXIT_USAGE)
+    require_players(rules, players)
     if not 0 <= seat < players:
         fail(f"--seat {seat}: the seats are 0 to {players - 1}", EXIT_USAGE)
     others = parse_bots(bots_arg or ",".join(["greedy"] * (players - 1)), players - 1)
@@ -130,11 +128,11 @@ class _Game:
             up = " ".join(seen.face_up[s]) or "-"
             click.echo(f"  {self.labels[s]:<10} throw: {throw:<6} face up: {up}")
         if seen.phase == "activity":
-            mine = [c for c in [seen.throw, *seen.face_up[self.seat]] if c]
+            counts = t.activity_counts([t.index[c] for c in [seen.throw, *seen.face_up[self.seat]] if c])
             for kind in seen.legal_actions:
                 if kind == "none":
                     continue
-                icons = sum(1 for c in mine if t.activity[t.index[c]] == t.activity_index[kind])
+                icons = counts[t.activity_index[kind]]
                 points = t.activity_table[icons]
                 click.echo(f"  {kind}: {icons} icons, {points} points")
             return

@@ -8,7 +8,7 @@ from typing import TextIO
 
 import click
 
-from .common import EXIT_USAGE, fail, load_rules_or_exit, parse_bots, rules_option
+from .common import EXIT_USAGE, fail, load_rules_or_exit, parse_bots, require_players, rules_option
 
 
 @click.command(short_help="Play bot games and write their records.")
@@ -40,9 +40,7 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     from ..core.jsonio import dumps_pretty
 
     rules = load_rules_or_exit(rules_name)
-    if not rules.players.min <= players <= rules.players.max:
-        fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
-             EXIT_USAGE)
+    require_players(rules, players)
     names = parse_bots(bots_arg, players)
     seat_names = [f"{name} {seat}" for seat, name in enumerate(names)]
 

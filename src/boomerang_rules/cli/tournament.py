@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import click
 
-from .common import EXIT_USAGE, fail, load_rules_or_exit, parse_bots, rules_option
+from .common import load_rules_or_exit, parse_bots, require_players, rules_option
 
 _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activity": "Act", "sites": "Sites",
           "regions": "Regns", "total": "Total"}
@@ -37,9 +37,7 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
     from ..australia import tournament as tour
 
     rules = load_rules_or_exit(rules_name)
-    if not rules.players.min <= players <= rules.players.max:
-        fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
-             EXIT_USAGE)
+    require_players(rules, players)
     names = parse_bots(bots_arg, players)
     show = sys.stderr.isatty() and not as_json
     with click.progressbar(length=games, label="games", file=sys.stderr) if show else _NoBar() as bar:
