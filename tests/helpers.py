@@ -60,7 +60,8 @@ def preferring(wants: Sequence[Sequence[Sequence[str]]], avoid: Sequence[str] = 
 
 
 def round_drafts(state: br.GameState, round_no: int) -> tuple[tuple[str, ...], ...]:
-    return br.view(state, 0).past_rounds[round_no].drafts
+    drafts: tuple[tuple[str, ...], ...] = br.view(state, 0).past_rounds[round_no].drafts
+    return drafts
 
 
 def hidden_cards(s: br.GameState, seat: int) -> list[int]:

@@ -97,9 +97,9 @@ def test_load_is_cached_and_equal_by_content(tmp_path: Path) -> None:
 def test_ruleset_is_immutable() -> None:
     rules = br.load_rules()
     with pytest.raises(TypeError):
-        rules.scoring.collections.values["leaves"] = 9  # type: ignore[index]
+        rules.scoring.collections.values["leaves"] = 9
     with pytest.raises(AttributeError):
-        rules.rounds = 5  # type: ignore[misc]
+        rules.rounds = 5
 
 
 def test_schema_problem_has_pointer() -> None:

@@ -1,4 +1,4 @@
-"""boomerang-rules: the rules of Boomerang: Australia as data and pure functions.
+"""boomerang-rules: the rules of card games (Boomerang: Australia, Sea Salt & Paper) as data and pure functions.
 
 >>> import boomerang_rules as br
 >>> rules = br.load_rules()                     # the standard ruleset
@@ -15,24 +15,25 @@ States are immutable; ``apply`` returns a new one or raises ``IllegalAction``.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .core.games import DISPATCH, GAMES, game_module, records_module
+
 if TYPE_CHECKING:
-    from .australia.engine import apply, is_over, legal_actions, new_game, to_act
-    from .australia.loading import load_rules
-    from .australia.records import check_record, record_of, state_of, validate_record
     from .australia.rules import Card, Region, Ruleset
     from .australia.scoring import RoundScore, score_round
-    from .australia.sheets import ROWS, ScoreSheet, score_sheets, winners
+    from .australia.sheets import ROWS, ScoreSheet
     from .australia.state import GameState
     from .australia.tables import NO_ACTIVITY
-    from .australia.view import PastRound, SeatView, view
+    from .australia.view import PastRound, SeatView
     from .core.errors import BoomerangError, IllegalAction, InvalidInput, Problem, RulesError
-    from .core.loading import RulesInfo, list_rules, rules_data, shipped_ids
+    from .core.loading import RulesInfo, list_rules, load_rules, rules_data, shipped_ids
 
 # Names are imported on first use (PEP 562), so that ``import boomerang_rules`` and the
 # command line start fast: a program that only validates never loads the engine, and one
-# that only plays never loads jsonschema.
+# that only plays never loads jsonschema. Boomerang: Australia's own names (``Card``,
+# ``score_round``...) stay here as they always were.
 _LAZY: dict[str, str] = {
     "BoomerangError": ".core.errors",
     "Card": ".australia.rules",
@@ -50,23 +51,11 @@ _LAZY: dict[str, str] = {
     "Ruleset": ".australia.rules",
     "ScoreSheet": ".australia.sheets",
     "SeatView": ".australia.view",
-    "apply": ".australia.engine",
-    "check_record": ".australia.records",
-    "is_over": ".australia.engine",
-    "legal_actions": ".australia.engine",
     "list_rules": ".core.loading",
-    "load_rules": ".australia.loading",
-    "new_game": ".australia.engine",
-    "record_of": ".australia.records",
+    "load_rules": ".core.loading",
     "rules_data": ".core.loading",
     "score_round": ".australia.scoring",
-    "score_sheets": ".australia.sheets",
     "shipped_ids": ".core.loading",
-    "state_of": ".australia.records",
-    "to_act": ".australia.engine",
-    "validate_record": ".australia.records",
-    "view": ".australia.view",
-    "winners": ".australia.sheets",
 }
 
 
@@ -81,6 +70,131 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted([*globals(), *_LAZY])
+
+
+# The game functions below work on any game's states, rulesets and records. A state's game is
+# its class: one dict lookup (``DISPATCH``, filled by each game package on import) and one call,
+# so that a tight loop through ``br.apply`` costs little more than through the game's own.
+_TO_ACT = DISPATCH["to_act"]
+_LEGAL = DISPATCH["legal_actions"]
+_APPLY = DISPATCH["apply"]
+_IS_OVER = DISPATCH["is_over"]
+_WINNERS = DISPATCH["winners"]
+_SHEETS = DISPATCH["score_sheets"]
+_VIEW = DISPATCH["view"]
+_RECORD_OF = DISPATCH["record_of"]
+
+
+def _missing(table: dict[type, Any], state: object) -> Any:
+    """The function for a state class not yet in ``table``: import its game's package, or refuse."""
+    cls = state.__class__
+    for game, package in GAMES.items():
+        if cls.__module__.startswith(package + "."):
+            game_module(game)
+            if cls in table:
+                return table[cls]
+    raise TypeError(f"not a game state: {state!r:.80}")
+
+
+def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) -> Any:
+    """A new game of ``rules``'s game for ``players`` seats, dealt from ``seed`` (see the game's own)."""
+    game = getattr(rules, "game", None)
+    if game not in GAMES:
+        raise TypeError(f"not a ruleset of a known game: {rules!r:.80}")
+    return game_module(game).new_game(rules, players, seed, **options)
+
+
+def to_act(state: Any) -> tuple[int, ...]:
+    """The seats that owe a decision now; ``()`` when the game is over."""
+    try:
+        f = _TO_ACT[state.__class__]
+    except KeyError:
+        f = _missing(_TO_ACT, state)
+    return f(state)  # type: ignore[no-any-return]
+
+
+def legal_actions(state: Any, seat: int) -> tuple[str, ...]:
+    """What ``seat`` may do now, as action strings; ``()`` when it owes nothing."""
+    try:
+        f = _LEGAL[state.__class__]
+    except KeyError:
+        f = _missing(_LEGAL, state)
+    return f(state, seat)  # type: ignore[no-any-return]
+
+
+def apply(state: Any, seat: int, action: str) -> Any:
+    """The state after ``seat`` takes ``action``; ``IllegalAction`` saying why if it may not."""
+    try:
+        f = _APPLY[state.__class__]
+    except KeyError:
+        f = _missing(_APPLY, state)
+    return f(state, seat, action)
+
+
+def is_over(state: Any) -> bool:
+    """Whether the game has ended."""
+    try:
+        f = _IS_OVER[state.__class__]
+    except KeyError:
+        f = _missing(_IS_OVER, state)
+    return f(state)  # type: ignore[no-any-return]
+
+
+def winners(state: Any) -> tuple[int, ...]:
+    """The winning seats (several for a shared win); ``()`` before the end."""
+    try:
+        f = _WINNERS[state.__class__]
+    except KeyError:
+        f = _missing(_WINNERS, state)
+    return f(state)  # type: ignore[no-any-return]
+
+
+def score_sheets(state: Any) -> tuple[Any, ...]:
+    """Every seat's score sheet so far, in seat order."""
+    try:
+        f = _SHEETS[state.__class__]
+    except KeyError:
+        f = _missing(_SHEETS, state)
+    return f(state)  # type: ignore[no-any-return]
+
+
+def view(state: Any, seat: int) -> Any:
+    """All that ``seat`` may know now, and nothing more."""
+    try:
+        f = _VIEW[state.__class__]
+    except KeyError:
+        f = _missing(_VIEW, state)
+    return f(state, seat)
+
+
+def record_of(state: Any, names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The game record of the game so far (with its ``result`` once over)."""
+    try:
+        f = _RECORD_OF[state.__class__]
+    except KeyError:
+        f = _missing(_RECORD_OF, state)
+    return f(state, names)  # type: ignore[no-any-return]
+
+
+def _record_game(record: Any) -> Any:
+    game = record.get("game") if isinstance(record, dict) else None
+    return records_module(game if isinstance(game, str) else "")
+
+
+def validate_record(record: Any, file: str | None = None) -> list[Problem]:
+    """Every problem of a parsed game record of any game (by its ``game``); ``[]`` when valid."""
+    problems: list[Problem] = _record_game(record).validate_record(record, file)
+    return problems
+
+
+def check_record(record: Any, rules: Any = None) -> Any:
+    """``validate_record`` with the state reached: a ``Checked`` (``state``, ``problems``)."""
+    return _record_game(record).check_record(record, rules)
+
+
+def state_of(record: Any, rules: Any = None) -> Any:
+    """The state a valid record of any game ends in; ``InvalidInput`` listing the problems otherwise."""
+    return _record_game(record).state_of(record, rules)
 
 
 __version__ = "0.1.0"

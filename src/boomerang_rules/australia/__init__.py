@@ -1,1 +1,28 @@
-"""Boomerang: Australia — the ruleset model, scoring and the engine."""
+"""Boomerang: Australia — the ruleset model, scoring and the engine.
+
+The package exposes what ``core.games.GameModule`` names, so that the top-level API of
+``boomerang_rules`` and the command line can play it like any other game.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..core.games import register
+from .bots import BOTS, play_game
+from .engine import apply, is_over, legal_actions, new_game, to_act
+from .loading import load_rules
+from .records import check_record, record_of, state_of, validate_record
+from .rules import SCHEMA, build, check, to_data
+from .sheets import ROWS, score_sheets, winners
+from .state import GameState
+from .view import view
+
+GAME = "boomerang-australia"
+STATE_TYPES: tuple[type, ...] = (GameState,)
+
+register(sys.modules[__name__])
+
+__all__ = ["BOTS", "GAME", "ROWS", "SCHEMA", "STATE_TYPES", "apply", "build", "check", "check_record",
+           "is_over", "legal_actions", "load_rules", "new_game", "play_game", "record_of", "score_sheets",
+           "state_of", "to_act", "to_data", "validate_record", "view", "winners"]

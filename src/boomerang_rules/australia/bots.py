@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from ..core import bots as core_bots
 from ..core import rng as rng_mod
 from .engine import apply, is_over, new_game, to_act
 from .rules import Ruleset
@@ -122,18 +123,9 @@ BOTS: dict[str, Callable[[Ruleset, int], Bot]] = {"random": RandomBot, "greedy":
 """The bots by name."""
 
 
-def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in the game dealt from ``game_seed``."""
-    _, value = rng_mod.next_u64(rng_mod.seed_state(game_seed) ^ (seat + 1) * 0xD1B54A32D192ED03 & (2**64 - 1))
-    return value
-
-
 def make_bots(names: Sequence[str], rules: Ruleset, game_seed: int) -> list[Bot]:
     """One bot per seat, by name, each seeded from the game's seed and its seat."""
-    unknown = [n for n in names if n not in BOTS]
-    if unknown:
-        raise ValueError(f"unknown bot {unknown[0]!r} (bots: {', '.join(BOTS)})")
-    return [BOTS[name](rules, bot_seed(game_seed, seat)) for seat, name in enumerate(names)]
+    return core_bots.make_bots(BOTS, names, rules, game_seed)
 
 
 def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,

@@ -1,4 +1,4 @@
-"""The ``boomerang-rules`` command line: score, validate, and more to come.
+"""The ``boomerang-rules`` command line: every command works for every game, chosen by ``--rules``.
 
 Exit codes: 0 fine, 1 invalid input, 2 usage or I/O error.
 """
@@ -22,7 +22,8 @@ from .variants import variants
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="boomerang-rules")
 def cli() -> None:
-    """Rules, referee and scorer for the card game Boomerang: Australia.
+    """Rules, referee and scorer for card games: Boomerang: Australia (--rules standard, the
+    default) and the other games of `variants`, chosen with --rules ID|PATH.
 
     Exit codes: 0 fine, 1 invalid input, 2 usage or I/O error.
     """

@@ -7,7 +7,7 @@ from collections import Counter
 
 import click
 
-from .common import EXIT_INVALID, EXIT_USAGE, fail, load_rules_or_exit, require_players, rules_option
+from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli, load_rules_or_exit, require_players, rules_option
 
 
 @click.command(name="check-scorer", short_help="Check another scorer against the rules.",
@@ -39,7 +39,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     Example:
       boomerang-rules check-scorer --games 500 -- python my_scorer.py
     """
-    from ..australia.differential import ScorerError, check, shortest
+    from ..core.differential import ScorerError, check, shortest
 
     rules = load_rules_or_exit(rules_name)
     counts = [players] if players is not None else list(range(rules.players.min, rules.players.max + 1))
@@ -68,10 +68,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     for difference in sorted(example.differences, key=lambda d: (d.round is None, d.round or 0, d.seat))[:10]:
         click.echo(f"  {difference.describe()}")
         if difference.round is not None:
-            rnd = example.record["rounds"][difference.round]
-            activity = rnd["activities"][difference.seat] or "none"
-            click.echo(f"    cards (Throw first, Catch last): {' '.join(rnd['picks'][difference.seat])}; "
-                       f"activity: {activity}")
+            click.echo("    " + game_cli(rules).round_summary(example.record, difference.round, difference.seat))
     if len(example.differences) > 10:
         click.echo(f"  … and {len(example.differences) - 10} more")
     if example_out:

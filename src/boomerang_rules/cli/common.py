@@ -33,13 +33,32 @@ def load_rules_or_exit(name: str) -> Any:
         fail("cannot use --rules " + name + ":\n" + "\n".join(f"  {p}" for p in exc.problems), code)
 
 
-def parse_bots(value: str | None, players: int, param: str = "--bots") -> list[str]:
+def game_of(rules: Any) -> Any:
+    """The package of the game ``rules`` is for (``core.games.GameModule``)."""
+    from ..core.games import game_module
+
+    return game_module(rules.game)
+
+
+def game_cli(rules: Any) -> Any:
+    """The command-line side of the game ``rules`` is for: its package's ``cli`` module
+    (``narrate``, ``round_summary``, ``score``, ``Session``; see ``core.games.GameCLI``)."""
+    import importlib
+
+    from ..core.games import GAMES
+
+    return importlib.import_module(GAMES[rules.game] + ".cli")
+
+
+def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules: Any = None) -> list[str]:
     """Bot names, one per seat, from "greedy,random,..."; all random when absent.
 
+    The names are those of the game of ``rules`` (Boomerang: Australia's when none is given).
     Exits with a usage error naming the bad name or count.
     """
-    from ..australia.bots import BOTS
+    from ..core.games import GAMES, game_module
 
+    BOTS = (game_of(rules) if rules is not None else game_module(next(iter(GAMES)))).BOTS
     if value is None:
         return ["random"] * players
     names = [n.strip().lower() for n in value.split(",") if n.strip()]

@@ -8,7 +8,7 @@ from typing import TextIO
 
 import click
 
-from .common import EXIT_USAGE, fail, load_rules_or_exit, parse_bots, require_players, rules_option
+from .common import EXIT_USAGE, fail, game_of, load_rules_or_exit, parse_bots, require_players, rules_option
 
 
 @click.command(short_help="Play bot games and write their records.")
@@ -35,13 +35,13 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
       boomerang-rules simulate --players 3 --seed 7
       boomerang-rules simulate --players 4 --bots greedy,random,random,random --games 1000 --out games.jsonl
     """
-    from ..australia.bots import bot_game
-    from ..australia.records import record_of
+    from ..core.bots import bot_game
     from ..core.jsonio import dumps_pretty
 
     rules = load_rules_or_exit(rules_name)
     require_players(rules, players)
-    names = parse_bots(bots_arg, players)
+    names = parse_bots(bots_arg, players, rules=rules)
+    record_of = game_of(rules).record_of
     seat_names = [f"{name} {seat}" for seat, name in enumerate(names)]
 
     def write(stream: TextIO) -> None:

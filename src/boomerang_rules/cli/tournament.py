@@ -34,11 +34,11 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
     Example:
       boomerang-rules tournament --players 4 --bots greedy,random,random,random --games 200
     """
-    from ..australia import tournament as tour
+    from ..core import tournament as tour
 
     rules = load_rules_or_exit(rules_name)
     require_players(rules, players)
-    names = parse_bots(bots_arg, players)
+    names = parse_bots(bots_arg, players, rules=rules)
     show = sys.stderr.isatty() and not as_json
     with click.progressbar(length=games, label="games", file=sys.stderr) if show else _NoBar() as bar:
         result = tour.run(rules, names, games, seed, jobs, progress=bar.update)
@@ -46,10 +46,11 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
         click.echo(json.dumps(result.as_dict()))
         return
     click.echo(f"{games} games, {players} players, rules {rules.id}, seeds {seed} to {seed + games - 1}")
-    heads = ["seat", "bot", "mean", "stdev", *(_SHORT[r] for r in _SHORT if r != "total"), "wins"]
+    shown = [r for r in result.rows if r != "total"]
+    heads = ["seat", "bot", "mean", "stdev", *(_SHORT.get(r, r[:7]) for r in shown), "wins"]
     click.echo("  ".join(f"{h:>7}" for h in heads))
     for s in result.seats():
-        rows = [f"{s.row_means[r]:7.1f}" for r in _SHORT if r != "total"]
+        rows = [f"{s.row_means[r]:7.1f}" for r in shown]
         click.echo("  ".join([f"{s.seat:>7}", f"{s.bot:>7}", f"{s.mean_total:7.1f}", f"{s.stdev_total:7.1f}",
                               *rows, f"{s.win_rate:7.1%}"]))
 

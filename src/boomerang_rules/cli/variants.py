@@ -12,7 +12,7 @@ from .common import load_rules_or_exit
 @click.group(invoke_without_command=True, short_help="List the shipped rulesets and variants.")
 @click.pass_context
 def variants(ctx: click.Context) -> None:
-    """List the shipped rulesets and variants: id, name and description.
+    """List the shipped rulesets and variants: id, game, name and description.
 
     A variant is a small file of changes to another ruleset; pick one with --rules ID on the
     commands that play or score.
@@ -23,11 +23,12 @@ def variants(ctx: click.Context) -> None:
 
     infos = list_rules()
     width = max(len(i.id) for i in infos)
+    game_width = max(len(i.game) for i in infos)
     for info in infos:
         base = f" (extends {info.extends})" if info.extends else ""
-        click.echo(f"{info.id:<{width}}  {info.name}{base}")
+        click.echo(f"{info.id:<{width}}  {info.game:<{game_width}}  {info.name}{base}")
         if info.description:
-            click.echo(f"{'':<{width}}  {info.description}")
+            click.echo(f"{'':<{width}}  {'':<{game_width}}  {info.description}")
 
 
 @variants.command()

@@ -1,19 +1,27 @@
-"""The games this library knows, and the module that holds each one's ruleset model.
+"""The games this library knows: a registry from game name to game package, and what a package gives.
 
-A new game is a new entry here, a module with ``SCHEMA``, ``check`` and ``build``, and a
-data file in ``variants/``.
+A game is a package beside ``core`` (one entry of ``GAMES`` below) with its data files
+(``variants/*.json`` whose ``game`` names it, a ruleset schema in ``schemas/``). Adding one is
+an entry in ``GAMES`` and a package whose ``__init__`` exposes what ``GameModule`` names; core
+itself never branches on a game's name.
+
+The top-level functions of ``boomerang_rules`` dispatch on the state's class (one dict lookup:
+``DISPATCH``, filled by each game package when it is imported, which any of its states implies),
+on the ruleset's or the record's ``game``.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 
 class RulesModule(Protocol):
-    """What core loading needs from a game's ruleset module."""
+    """What core loading needs from a game's ruleset module (``<package>.rules``)."""
 
     SCHEMA: str
+    """The name of the ruleset schema in ``schemas/`` (``NAME.schema.json``)."""
 
     def check(self, data: dict[str, Any]) -> list[Any]: ...
 
@@ -22,22 +30,110 @@ class RulesModule(Protocol):
     def to_data(self, rules: Any) -> dict[str, Any]: ...
 
 
+class GameModule(RulesModule, Protocol):
+    """What every game package exposes at its top level (its ``__init__``).
+
+    The names mean for each game what they mean in ``boomerang_rules`` (see ``docs/api.md``):
+    states are immutable, ``apply`` returns a new one or raises ``IllegalAction``.
+    """
+
+    GAME: str
+    """The game's name, as rulesets and records spell it in their ``game`` field."""
+    STATE_TYPES: tuple[type, ...]
+    """The classes of the game's states, for the top-level dispatch."""
+    BOTS: Mapping[str, Callable[[Any, int], Any]]
+    """Bot name -> class taking ``(rules, seed)``; each has ``name`` and ``choose(view, actions)``."""
+    ROWS: tuple[str, ...]
+    """The rows of the game's score sheets (``sheet.row_total(row)``), ``"total"`` among them."""
+
+    def load_rules(self, name_or_path: Any = ...) -> Any: ...
+
+    def new_game(self, rules: Any, players: int, seed: int | None = None) -> Any: ...
+
+    def to_act(self, state: Any) -> tuple[int, ...]: ...
+
+    def legal_actions(self, state: Any, seat: int) -> tuple[str, ...]: ...
+
+    def apply(self, state: Any, seat: int, action: str) -> Any: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def winners(self, state: Any) -> tuple[int, ...]: ...
+
+    def score_sheets(self, state: Any) -> tuple[Any, ...]: ...
+
+    def view(self, state: Any, seat: int) -> Any: ...
+
+    def record_of(self, state: Any, names: Sequence[str] | None = None) -> dict[str, Any]: ...
+
+    def state_of(self, record: Any, rules: Any = None) -> Any: ...
+
+    def validate_record(self, record: Any, file: str | None = None) -> list[Any]: ...
+
+    def check_record(self, record: Any, rules: Any = None) -> Any: ...
+
+    def play_game(self, rules: Any, bots: Sequence[Any], seed: int) -> Any: ...
+
+
+class GameCLI(Protocol):
+    """What a game's ``<package>.cli`` module gives the commands whose output is the game's own.
+
+    Kept apart from the package so that playing never imports click.
+    """
+
+    def narrate(self, record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
+        """``replay``: the story of a valid record, as ``seat`` (or everyone, None) saw it."""
+
+    def round_summary(self, record: dict[str, Any], r: int, seat: int) -> str:
+        """``check-scorer``: one seat's cards and choices in round ``r``, in a line."""
+
+    def score(self, rules: Any, args: tuple[str, ...], activity: str | None, as_json: bool) -> None:
+        """``score``: the arguments click did not know (card ids, the game's own ``--options``)."""
+
+    Session: Callable[[Any, int, int, int, list[str]], Any]
+    """``play``: ``Session(rules, players, seat, seed, labels).run(bots)`` talks to the person at
+    ``seat`` and returns the finished state."""
+
+
 GAMES: dict[str, str] = {
-    "boomerang-australia": "boomerang_rules.australia.rules",
+    "boomerang-australia": "boomerang_rules.australia",
 }
+"""Game name -> the package that plays it."""
 
-RECORDS: dict[str, str] = {
-    "boomerang-australia": "boomerang_rules.australia.records",
+DISPATCH: dict[str, dict[type, Callable[..., Any]]] = {
+    name: {} for name in ("to_act", "legal_actions", "apply", "is_over", "winners", "score_sheets", "view",
+                          "record_of")
 }
-"""Each game's record module, with ``validate_record(data, file) -> list[Problem]``."""
+"""Per state function, state class -> the game's function: the top-level API's dispatch tables."""
 
 
-def records_module(game: str) -> Any:
-    """The record module of ``game`` (the first game's for an unknown one: its schema reports it)."""
-    return importlib.import_module(RECORDS.get(game, next(iter(RECORDS.values()))))
+def register(module: GameModule) -> None:
+    """Enter a game package's state classes in ``DISPATCH`` (each package calls it on import)."""
+    for name, table in DISPATCH.items():
+        function = getattr(module, name)
+        for cls in module.STATE_TYPES:
+            table[cls] = function
+
+
+_loaded: dict[str, GameModule] = {}
+
+
+def game_module(game: str) -> GameModule:
+    """The package of ``game``; ``KeyError`` for an unknown game."""
+    module = _loaded.get(game)
+    if module is None:
+        imported: Any = importlib.import_module(GAMES[game])
+        module = _loaded[game] = imported
+    return module
 
 
 def rules_module(game: str) -> RulesModule:
-    """The ruleset module of ``game``; ``KeyError`` for an unknown game."""
-    module: Any = importlib.import_module(GAMES[game])
+    """The ruleset module of ``game`` (``<package>.rules``, imported alone: loading needs no engine)."""
+    module: Any = importlib.import_module(GAMES[game] + ".rules")
     return module  # type: ignore[no-any-return]
+
+
+def records_module(game: str) -> GameModule:
+    """The package that checks records of ``game`` (the first game's for an unknown one: its schema
+    reports the unknown game)."""
+    return game_module(game if game in GAMES else next(iter(GAMES)))

@@ -36,16 +36,19 @@ class RulesInfo:
     description: str
     extends: str | None
     """The id or path the variant extends; None for a complete ruleset."""
+    game: str = ""
+    """The game it is for (a variant's is that of the ruleset it resolves to)."""
 
 
 def list_rules() -> tuple[RulesInfo, ...]:
-    """The shipped rulesets and variants, the standard one first."""
+    """The shipped rulesets and variants: each game's complete rulesets first, then the variants."""
     infos = []
     for name in shipped_ids():
         path, label = _locate(name, None)
         data = _read(path, label)
+        game = resolve_data(data, label, path.parent).get("game")
         infos.append(RulesInfo(name, str(data.get("name", name)), str(data.get("description", "")),
-                               data.get("extends")))
+                               data.get("extends"), str(game)))
     return tuple(sorted(infos, key=lambda i: (i.extends is not None, i.id)))
 
 

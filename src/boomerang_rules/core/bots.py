@@ -1,0 +1,31 @@
+"""What every game's bots share: seeding one bot per seat from the game's seed, and making them by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from . import rng as rng_mod
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game dealt from ``game_seed``."""
+    _, value = rng_mod.next_u64(rng_mod.seed_state(game_seed) ^ (seat + 1) * 0xD1B54A32D192ED03 & (2**64 - 1))
+    return value
+
+
+def make_bots(bots: Mapping[str, Callable[[Any, int], Any]], names: Sequence[str], rules: Any,
+              game_seed: int) -> list[Any]:
+    """One bot per seat from the game's ``bots`` registry, by name, each seeded from the game's seed and seat."""
+    unknown = [n for n in names if n not in bots]
+    if unknown:
+        raise ValueError(f"unknown bot {unknown[0]!r} (bots: {', '.join(bots)})")
+    return [bots[name](rules, bot_seed(game_seed, seat)) for seat, name in enumerate(names)]
+
+
+def bot_game(rules: Any, names: Sequence[str], seed: int) -> Any:
+    """A whole game of ``rules``'s game dealt from ``seed``, each seat played by the bot it names."""
+    from .games import game_module
+
+    module = game_module(rules.game)
+    return module.play_game(rules, make_bots(module.BOTS, names, rules, seed), seed)

@@ -1,0 +1,92 @@
+"""Tournaments: many bot games of any game, summed up per seat. Games can run in several processes."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+from .bots import bot_game
+from .games import game_module
+
+GameResult = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
+"""Per seat the game total of each row (the game's ``ROWS`` order), and the winning seats."""
+
+
+def _play(rules: Any, names: Sequence[str], seed: int) -> GameResult:
+    game = game_module(rules.game)
+    state = bot_game(rules, names, seed)
+    rows = tuple(tuple(sheet.row_total(row) for row in game.ROWS) for sheet in game.score_sheets(state))
+    return rows, game.winners(state)
+
+
+def _play_chunk(rules: Any, names: Sequence[str], seeds: Sequence[int]) -> list[GameResult]:
+    return [_play(rules, names, seed) for seed in seeds]
+
+
+@attrs.frozen
+class SeatSummary:
+    """One seat's results over a tournament."""
+
+    seat: int
+    bot: str
+    mean_total: float
+    stdev_total: float
+    row_means: dict[str, float]
+    win_rate: float
+    """Wins over games, a shared win counted as a share (1/k for k winners)."""
+    outright_wins: int
+
+
+@attrs.frozen
+class Tournament:
+    """The outcome of ``run``: per-game results in game order, and per-seat summaries."""
+
+    games: int
+    seed: int
+    rules: str
+    bots: tuple[str, ...]
+    rows: tuple[str, ...]
+    """The game's score-sheet rows, in ``results`` order."""
+    results: tuple[GameResult, ...] = attrs.field(repr=False)
+
+    def seats(self) -> list[SeatSummary]:
+        out = []
+        total_index = self.rows.index("total")
+        for seat, bot in enumerate(self.bots):
+            totals = [rows[seat][total_index] for rows, _ in self.results]
+            share = sum(1 / len(w) for _, w in self.results if seat in w)
+            out.append(SeatSummary(
+                seat, bot, statistics.fmean(totals), statistics.pstdev(totals),
+                {row: statistics.fmean(rows[seat][i] for rows, _ in self.results) for i, row in enumerate(self.rows)},
+                share / self.games, sum(1 for _, w in self.results if w == (seat,))))
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"games": self.games, "seed": self.seed, "rules": self.rules, "bots": list(self.bots),
+                "seats": [attrs.asdict(s) for s in self.seats()]}
+
+
+def run(rules: Any, names: Sequence[str], games: int, seed: int = 0, jobs: int = 1,
+        progress: Callable[[int], None] | None = None) -> Tournament:
+    """Play ``games`` games (seeds ``seed`` to ``seed + games - 1``); the same for any ``jobs``."""
+    seeds = [seed + i for i in range(games)]
+    results: list[GameResult] = []
+    if jobs <= 1:
+        for s in seeds:
+            results.append(_play(rules, names, s))
+            if progress:
+                progress(1)
+    else:
+        size = max(1, min(50, games // (jobs * 4) or 1))
+        chunks = [seeds[i:i + size] for i in range(0, games, size)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for chunk, done in zip(chunks, pool.map(_play_chunk, [rules] * len(chunks),
+                                                    [list(names)] * len(chunks), chunks)):
+                results.extend(done)
+                if progress:
+                    progress(len(chunk))
+    return Tournament(games, seed, rules.id, tuple(names), game_module(rules.game).ROWS, tuple(results))

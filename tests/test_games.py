@@ -1,0 +1,80 @@
+"""The multi-game layer: the registry, the top-level dispatch and the game packages' common face."""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules.core.games import DISPATCH, GAMES, game_module
+
+CORE = Path(br.__file__).parent / "core"
+GAME_FUNCTIONS = ("new_game", "to_act", "legal_actions", "apply", "is_over", "winners", "score_sheets", "view",
+                  "record_of", "state_of", "validate_record", "check_record", "load_rules", "play_game")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_game_package_exposes_the_protocol(game: str) -> None:
+    module = game_module(game)
+    assert game == module.GAME
+    for name in (*GAME_FUNCTIONS, "BOTS", "ROWS", "STATE_TYPES", "SCHEMA", "check", "build", "to_data"):
+        assert hasattr(module, name), f"{GAMES[game]} lacks {name}"
+    assert {"random", "greedy"} <= set(module.BOTS)
+    assert "total" in module.ROWS
+    for table in DISPATCH.values():
+        for cls in module.STATE_TYPES:
+            assert table[cls] is getattr(module, next(k for k, v in DISPATCH.items() if v is table))
+    cli = importlib.import_module(GAMES[game] + ".cli")
+    for name in ("narrate", "round_summary", "score", "Session"):
+        assert hasattr(cli, name)
+
+
+def test_core_names_no_game_outside_the_registry() -> None:
+    names = [*GAMES, *(p.rsplit(".", 1)[-1] for p in GAMES.values())]
+    pattern = re.compile("|".join(re.escape(n) for n in names), re.IGNORECASE)
+    hits = [f"{path.name}:{i}" for path in CORE.glob("*.py") for i, line in enumerate(path.read_text().splitlines(), 1)
+            if pattern.search(line) and not (path.name == "games.py" and line.strip().startswith('"'))]
+    assert hits == []
+
+
+def test_top_level_functions_dispatch_on_the_state() -> None:
+    rules = br.load_rules()
+    game = game_module(rules.game)
+    s = br.new_game(rules, 3, seed=5)
+    assert s == game.new_game(rules, 3, seed=5)
+    while not br.is_over(s):
+        assert br.to_act(s) == game.to_act(s)
+        seat = br.to_act(s)[0]
+        assert br.legal_actions(s, seat) == game.legal_actions(s, seat)
+        s = br.apply(s, seat, br.legal_actions(s, seat)[-1])
+    assert br.winners(s) == game.winners(s)
+    assert br.score_sheets(s) == game.score_sheets(s)
+    assert br.view(s, 1) == game.view(s, 1)
+    record = br.record_of(s)
+    assert record == game.record_of(s)
+    assert br.validate_record(record) == []
+    assert br.state_of(record) == s
+    assert br.check_record(record).state == s
+
+
+def test_not_a_state_is_refused_with_a_type_error() -> None:
+    for function in (br.to_act, br.is_over, br.winners, br.score_sheets):
+        with pytest.raises(TypeError, match="not a game state"):
+            function("nonsense")
+    with pytest.raises(TypeError, match="not a ruleset"):
+        br.new_game("standard", 3, seed=1)
+
+
+def test_a_record_of_an_unknown_game_is_invalid() -> None:
+    problems = br.validate_record({"format": "boomerang-rules/game-record", "version": 1, "game": "chess",
+                                   "rules": "standard", "players": ["a", "b"], "rounds": []})
+    assert any(p.pointer == "/game" for p in problems)
+
+
+def test_list_rules_names_each_rulesets_game() -> None:
+    infos = br.list_rules()
+    assert all(info.game in GAMES for info in infos)
+    assert {info.id: info.game for info in infos}["standard"] == "boomerang-australia"
