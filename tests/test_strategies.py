@@ -12,8 +12,15 @@ from boomerang_rules import strategies as bst
 
 
 @given(bst.rulesets())
-def test_rulesets_are_shipped_rulesets(rules: br.Ruleset) -> None:
-    assert rules.id in br.shipped_ids()
+def test_rulesets_are_shipped_or_generated_from_them(rules: br.Ruleset) -> None:
+    if rules.id in br.shipped_ids():
+        assert br.load_rules(rules.id) == rules
+    else:
+        assert rules.id == bst.GENERATED_ID and 28 <= len(rules.cards) <= 250
+
+
+@given(bst.rulesets(generated=False))
+def test_rulesets_can_be_only_the_shipped_ones(rules: br.Ruleset) -> None:
     assert br.load_rules(rules.id) == rules
 
 

@@ -26,14 +26,44 @@ from .australia.records import record_of
 from .australia.rules import Ruleset
 from .australia.sheets import ROWS
 from .australia.state import GameState
-from .core.loading import shipped_ids
+from .core.loading import rules_data, rules_from_data, shipped_ids
 
 RulesArg = Ruleset | str | st.SearchStrategy[Ruleset] | None
 
 
-def rulesets() -> st.SearchStrategy[Ruleset]:
-    """The shipped rulesets and variants."""
-    return st.sampled_from(shipped_ids()).map(load_rules)
+def rulesets(generated: bool = True) -> st.SearchStrategy[Ruleset]:
+    """The shipped rulesets and variants and, unless ``generated`` is false, rulesets made from
+    them: other hand sizes, player ranges, round counts and decks of up to 250 cards."""
+    shipped = st.sampled_from(shipped_ids()).map(load_rules)
+    return st.one_of(shipped, _generated_rulesets()) if generated else shipped
+
+
+GENERATED_ID = "generated"
+"""The id of rulesets ``rulesets()`` makes (never a shipped id: records carry them inline)."""
+
+
+@st.composite
+def _generated_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A ruleset made from a shipped one, with its deck repeated to between 28 and 250 cards."""
+    data = rules_data(load_rules(draw(st.sampled_from(shipped_ids()), label="base")))
+    hand = draw(st.integers(2, 7), label="hand_size")
+    deck = draw(st.one_of(st.sampled_from([28, 56, 250]), st.integers(28, 250)), label="deck")
+    cards = data["cards"]
+    data["cards"] = [{**cards[i % len(cards)], "id": cards[i % len(cards)]["id"] + (str(i // len(cards)) if
+                                                                                       i >= len(cards) else ""),
+                      "site": f"{cards[i % len(cards)]['site']} {i // len(cards)}"} for i in range(deck)]
+    table = data["scoring"]["activities"]["table"]
+    data["scoring"]["activities"]["table"] = table + [table[-1] + 5 * k for k in range(1, hand + 2 - len(table))]
+    high = draw(st.integers(1, min(32, deck // hand)), label="players.max")
+    data["players"] = {"min": draw(st.integers(1, high), label="players.min"), "max": high}
+    rounds = draw(st.integers(1, 4), label="rounds")
+    data["rounds"] = rounds
+    data["pass_directions"] = draw(st.lists(st.sampled_from(["left", "right"]), min_size=rounds, max_size=rounds))
+    data["hand_size"] = hand
+    data["leftover_cards"] = draw(st.sampled_from(["deal-first", "reshuffle"]), label="leftover_cards")
+    data.update(id=GENERATED_ID, name="Generated ruleset", description="")
+    rules: Ruleset = rules_from_data(data, "generated", allow_paths=False)
+    return rules
 
 
 def _rules(draw: st.DrawFn, rules: RulesArg) -> Ruleset:
@@ -104,6 +134,27 @@ def _reuses(record: dict[str, Any]) -> list[tuple[int, int, int]]:
             if rounds[earlier]["activities"][seat] is not None]
 
 
+def _queues(record: dict[str, Any], rules: Ruleset) -> list[tuple[int, list[set[str]]]]:
+    """For each round from the second: the deck before its deal, as groups of card ids that
+    waited since the same round, top first (see ``dealing.queue_after``)."""
+    out = []
+    queue = [{c.id for c in rules.cards}]
+    for r, rnd in enumerate(record["rounds"]):
+        if r:
+            out.append((r, queue))
+        dealt = {c for hand in rnd["hands"] for c in hand}
+        queue = [g - dealt for g in queue if g - dealt] + [dealt]
+    return out
+
+
+def _passed_over(record: dict[str, Any], rules: Ruleset) -> list[tuple[int, list[set[str]]]]:
+    """Rounds where swapping a longest-waiting card dealt for a card used last round breaks the rule."""
+    if rules.leftover_cards != "deal-first":
+        return []
+    return [(r, q) for r, q in _queues(record, rules) if len(q) > 1
+            and q[-1] - {c for hand in record["rounds"][r]["hands"] for c in hand}]
+
+
 def _mutations(record: dict[str, Any], rules: Ruleset) -> list[str]:
     rounds = record["rounds"]
     kinds = ["wrong-type"]
@@ -117,8 +168,7 @@ def _mutations(record: dict[str, Any], rules: Ruleset) -> list[str]:
         kinds.append("activity-reused")
     if "result" in record:
         kinds += ["claimed-row", "wrong-winner"]
-    if len(rounds) > 1 and len(record["players"]) * rules.hand_size < len(rules.cards) and \
-            rules.leftover_cards == "deal-first":
+    if _passed_over(record, rules):
         kinds.append("leftover-not-dealt")
     return kinds
 
@@ -183,14 +233,11 @@ def invalid_records(draw: st.DrawFn, players: int | None = None,
         others = [s for s in range(n) if [s] != winners]
         record["result"]["winners"] = [draw(st.sampled_from(others))]
         return record, "/result/winners", "result-winners"
-    # leftover-not-dealt: a card left over last round is swapped for one used last round.
-    r = draw(st.integers(1, len(rounds) - 1))
-    before = {c for hand in rounds[r - 1]["hands"] for c in hand}
+    # leftover-not-dealt: a card that waited longest is swapped for one used last round.
+    r, queue = draw(st.sampled_from(_passed_over(record, ruleset)))
     now = {c for hand in rounds[r]["hands"] for c in hand}
-    leftover = sorted(set(ids) - before)
-    unused = sorted(set(ids) - now)
-    out_card = draw(st.sampled_from(leftover))
-    in_card = draw(st.sampled_from(unused))
+    out_card = draw(st.sampled_from(sorted(queue[0] & now)))
+    in_card = draw(st.sampled_from(sorted(queue[-1] - now)))
     for hand in rounds[r]["hands"]:
         if out_card in hand:
             hand[hand.index(out_card)] = in_card

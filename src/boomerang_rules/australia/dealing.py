@@ -2,6 +2,9 @@
 
 With fewer players than the deck serves, the cards set aside in a round are dealt first in the
 next (``leftover_cards: deal-first``): the cards used last round are shuffled and go below them.
+The deck is thus a queue: when more cards are set aside than the next deal takes, those left
+over stay on top, in their order, for the round after. A card is never dealt while a card that
+has waited longer (set aside since an earlier round) stays in the deck.
 """
 
 from __future__ import annotations
@@ -57,6 +60,28 @@ def deal_problems(t: Tables, players: int, hands: Sequence[Sequence[object]]) ->
     return tuple(masks), problems
 
 
+def queue_after(queue: tuple[int, ...], dealt: int) -> tuple[int, ...]:
+    """The deck after a deal, as groups of cards top first: each group waits since the same round.
+
+    ``queue`` is the deck before the deal (``(full,)`` before the first). The dealt cards, once
+    used, go below everything, as the newest group.
+    """
+    rest = tuple(group & ~dealt for group in queue if group & ~dealt)
+    return (*rest, dealt) if dealt else rest
+
+
+def skipped(queue: tuple[int, ...], dealt: int) -> int:
+    """Cards a deal of ``dealt`` passed over: they waited longer than a card it dealt.
+
+    A deal from the top of the deck takes whole groups, top first, and then part of one.
+    """
+    last = max((i for i, group in enumerate(queue) if group & dealt), default=0)
+    missing = 0
+    for group in queue[:last]:
+        missing |= group & ~dealt
+    return missing
+
+
 def deal(t: Tables, players: int, round_no: int, rng: int | None, leftover: tuple[int, ...],
           deals: tuple[tuple[int, ...], ...], last_dealt: tuple[int, ...]
           ) -> tuple[tuple[int, ...] | None, int | None, tuple[int, ...]]:
@@ -77,8 +102,19 @@ def deal(t: Tables, players: int, round_no: int, rng: int | None, leftover: tupl
         used = 0
         for mask in last_dealt:
             used |= mask
-        if round_no - 1 < len(deals):  # a given deal left its set-aside cards unordered
-            rng, leftover = rng_mod.shuffled(rng, bits(((1 << t.deck_size) - 1) & ~used))
+        if round_no - 1 < len(deals):
+            # Given deals leave the set-aside cards in no order: the cards that waited since the
+            # same round are shuffled among themselves, the longest waiting on top.
+            queue: tuple[int, ...] = ((1 << t.deck_size) - 1,)
+            for hands in deals[:round_no]:
+                dealt = 0
+                for mask in hands:
+                    dealt |= mask
+                queue = queue_after(queue, dealt)
+            leftover = ()
+            for group in queue[:-1]:
+                rng, cards = rng_mod.shuffled(rng, bits(group))
+                leftover += cards
         rng, below = rng_mod.shuffled(rng, bits(used))
         deck = leftover + below
     bit = t.bit

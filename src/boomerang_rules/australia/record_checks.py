@@ -12,10 +12,11 @@ from typing import Any
 import attrs
 
 from ..core.errors import Problem, RulesError
+from ..core.jsonio import json_problems
 from ..core.loading import rules_from_data, shipped_ids
 from ..core.pointer import pointer
 from ..core.schema import schema_problems
-from .dealing import deal_problems
+from .dealing import deal_problems, queue_after, skipped
 from .engine import apply, is_over, legal_actions, new_game
 from .loading import load_rules
 from .rules import Ruleset
@@ -49,31 +50,30 @@ def _check_deals(t: Tables, n: int, rounds: list[dict[str, Any]], reshuffle: boo
                  ) -> tuple[list[tuple[int, ...]], list[Problem]]:
     """The valid deals from the first round up to the first invalid one, and every deal's problems.
 
-    Each round's deal is checked on its own (known cards, hand sizes, none twice); whether last
-    round's leftovers were dealt first is checked where both deals are sound.
+    Each round's deal is checked on its own (known cards, hand sizes, none twice); whether the
+    cards set aside were dealt first, longest waiting first, is checked while every deal before
+    is sound (the deck is a queue: see ``dealing``).
     """
-    full = (1 << t.deck_size) - 1
     deals: list[tuple[int, ...]] = []
     problems: list[Problem] = []
-    previous: tuple[int, ...] | None = None
+    queue: tuple[int, ...] | None = ((1 << t.deck_size) - 1,)
     for r, rnd in enumerate(rounds):
         base = pointer("rounds", r, "hands")
         masks, found = deal_problems(t, n, rnd["hands"])
         here = [Problem(base + p.pointer, p.message, p.rule) for p in found]
-        if not here and previous is not None and not reshuffle:
-            before = after = 0
-            for m in previous:
-                before |= m
-            for m in masks:
-                after |= m
-            missing = full & ~before & ~after
+        dealt = 0
+        for m in masks:
+            dealt |= m
+        if not here and queue is not None and not reshuffle:
+            missing = skipped(queue, dealt)
             if missing:
                 cards = ", ".join(t.hand_ids(missing))
-                here.append(Problem(base, f"{cards} not dealt in round {r} must be dealt first in round "
-                                    f"{r + 1} (cards left over are dealt first)", "leftover-dealt-first"))
+                here.append(Problem(base, f"{cards} set aside before round {r + 1} must be dealt first in round "
+                                    f"{r + 1}, before cards that waited less (cards left over are dealt first, "
+                                    "longest waiting first)", "leftover-dealt-first"))
         if not here and len(deals) == r:
             deals.append(masks)
-        previous = None if here else masks
+        queue = None if here or queue is None else queue_after(queue, dealt)
         problems += here
     return deals, problems
 
@@ -235,7 +235,7 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
 
     ``rules`` replays it under another ruleset than the one it names.
     """
-    problems = schema_problems(record, "game-record")
+    problems = json_problems(record) or schema_problems(record, "game-record")
     if any(not p.pointer.startswith("/result") for p in problems):
         return Checked(None, tuple(problems))
     if rules is None:

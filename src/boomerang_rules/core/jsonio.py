@@ -1,18 +1,40 @@
-"""Reading JSON that may be hostile: every failure becomes a Problem, never a traceback."""
+"""Reading JSON that may be hostile: every failure becomes a Problem, never a traceback.
+
+Beyond what ``json`` checks, a document is refused when an object repeats a key (readers
+disagree on which one counts), when a string is not text (a lone UTF-16 surrogate such as
+``"\\ud800"`` cannot be written as UTF-8), and when it nests deeper than any document of
+this library does (deep nesting would exhaust the stack of every recursive reader after us).
+"""
 
 from __future__ import annotations
 
 import json
 import math
+import os
+import stat
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from .errors import Problem
-from .limits import DEFAULT_MAX_BYTES
+from .limits import DEFAULT_MAX_BYTES, MAX_DEPTH
+from .pointer import pointer
+
+CHUNK = 1 << 20
+"""Bytes read at a time: a huge size limit must not be allocated up front."""
+
+JSON_WHITESPACE = b" \t\r\n"
+"""The only whitespace JSON knows (RFC 8259): a line of a vertical tab is not blank."""
 
 
 class _Reject(ValueError):
     pass
+
+
+class _Duplicates(dict):  # type: ignore[type-arg]
+    """An object parsed from text that repeats keys; ``duplicates`` names them."""
+
+    duplicates: tuple[str, ...] = ()
 
 
 def _finite_float(text: str) -> float:
@@ -26,24 +48,146 @@ def _no_constant(text: str) -> Any:
     raise _Reject(f"{text} is not valid JSON")
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object, remembering its repeated keys (the walk after parsing reports them)."""
+    result = dict(pairs)
+    if len(result) == len(pairs):
+        return result
+    marked = _Duplicates(result)
+    seen: set[str] = set()
+    repeated = []
+    for key, _ in pairs:
+        if key in seen and key not in repeated:
+            repeated.append(key)
+        seen.add(key)
+    marked.duplicates = tuple(repeated)
+    return marked
+
+
+def is_text(value: str) -> bool:
+    """Whether ``value`` can be written as UTF-8: no lone surrogates."""
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def shown(value: str, limit: int = 60) -> str:
+    """``value`` quoted for a message: lone surrogates escaped, long values cut."""
+    text = repr(value[:limit]) if is_text(value[:limit]) else ascii(value[:limit])
+    return text + ("…" if len(value) > limit else "")
+
+
+def _part(key: object) -> str | int:
+    if isinstance(key, str):
+        return key if is_text(key) else key.encode("utf-8", "backslashreplace").decode("ascii")
+    return key if isinstance(key, int) else str(key)
+
+
+def _children(node: Any) -> Iterator[tuple[object, Any]]:
+    if isinstance(node, dict):
+        return iter(node.items())
+    return enumerate(node)
+
+
+def json_problems(value: Any, max_depth: int = MAX_DEPTH, limit: int = 20) -> list[Problem]:
+    """What makes a parsed (or in-memory) JSON value unfit to read, at most ``limit`` problems.
+
+    Repeated keys (only a parse can see them), strings that are not text (keys included), and
+    nesting deeper than ``max_depth``. The walk uses no recursion, so any depth is safe.
+    """
+    problems: list[Problem] = []
+    if isinstance(value, str):
+        return [] if is_text(value) else [_not_text(value, ())]
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+    while stack and len(problems) < limit:
+        node, path = stack.pop()
+        if not isinstance(node, dict | list | tuple):
+            continue
+        if len(path) >= max_depth:
+            problems.append(Problem(pointer(*path), f"nested more than {max_depth} levels deep", "json-depth"))
+            continue
+        for key in getattr(node, "duplicates", ()):
+            problems.append(Problem(pointer(*path, _part(key)), f"the key {shown(key)} appears more than once in "
+                                    "this object", "json-duplicate-key"))
+        children = []
+        for key, child in _children(node):
+            if isinstance(key, str) and not is_text(key):
+                problems.append(Problem(pointer(*path), f"the key {shown(key)} is not text (it holds a lone "
+                                        "surrogate)", "json-text"))
+            if isinstance(child, str):
+                if not is_text(child):
+                    problems.append(_not_text(child, (*path, _part(key))))
+            elif isinstance(child, dict | list | tuple):
+                children.append((child, (*path, _part(key))))
+        stack.extend(reversed(children))
+    return problems[:limit]
+
+
+def _not_text(value: str, path: tuple[str | int, ...]) -> Problem:
+    return Problem(pointer(*path), f"the string {shown(value)} is not text (it holds a lone surrogate, which "
+                   "has no UTF-8 form)", "json-text")
+
+
 def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
-    """Parse JSON text; on failure return ``(None, problem)`` with the line and column."""
+    """Parse JSON text; on failure return ``(None, problem)`` with the line and column or pointer."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             return None, Problem("", f"not UTF-8 text (byte {exc.start})", "json-syntax")
     try:
-        return json.loads(text, parse_float=_finite_float, parse_constant=_no_constant), None
+        value = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
         return None, Problem("", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
                              "json-syntax")
     except _Reject as exc:
         return None, Problem("", str(exc), "json-syntax")
     except RecursionError:
-        return None, Problem("", "JSON nested too deeply", "json-syntax")
+        return None, Problem("", f"JSON nested too deeply (the limit is {MAX_DEPTH} levels)", "json-depth")
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        return None, Problem("", f"unreadable JSON value: {exc}", "json-syntax")
+        return None, Problem("", f"unreadable JSON value: {str(exc)[:200]}", "json-syntax")
+    problems = json_problems(value, limit=1)
+    if problems:
+        return None, problems[0]
+    return value, None
+
+
+def read_limited(path: str | Path, max_bytes: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``max_bytes + 1`` of them.
+
+    Reads in chunks, so that a huge limit allocates nothing up front. Opens without blocking
+    and refuses what is not a regular file (a FIFO without a writer would wait forever).
+    Raises ``OSError`` when the file cannot be read (an I/O error, not invalid input).
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(21, "is a directory", str(path))
+        if not stat.S_ISREG(mode):
+            raise OSError(0, "not a regular file", str(path))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        chunks = []
+        left = max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, CHUNK))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def too_large(max_bytes: int) -> Problem:
+    """The problem of an input over the size limit."""
+    return Problem("", f"file larger than the limit of {max_bytes} bytes", "size-limit")
 
 
 def read_json_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[Any, Problem | None]:
@@ -51,12 +195,15 @@ def read_json_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> tupl
 
     Raises ``OSError`` when the file cannot be read (an I/O error, not invalid input).
     """
-    p = Path(path)
-    with p.open("rb") as f:
-        data = f.read(max_bytes + 1)
+    data = read_limited(path, max_bytes)
     if len(data) > max_bytes:
-        return None, Problem("", f"file larger than the limit of {max_bytes} bytes", "size-limit")
+        return None, too_large(max_bytes)
     return parse_json(data)
+
+
+def is_blank(line: bytes) -> bool:
+    """Whether a line of JSON Lines holds only JSON whitespace."""
+    return not line.strip(JSON_WHITESPACE)
 
 
 def dumps_pretty(value: Any, indent: int = 2) -> str:

@@ -16,7 +16,7 @@ import attrs
 
 from .errors import Problem, RulesError
 from .games import GAMES, rules_module
-from .jsonio import read_json_file
+from .jsonio import json_problems, read_json_file
 from .merge_patch import merge_patch
 from .pointer import pointer
 from .resources import data_dir
@@ -170,6 +170,9 @@ def rules_from_data(data: Any, label: str | None = None, base: Path | None = Non
     """Resolve, check and build a ruleset from a parsed ruleset or variant object."""
     if not isinstance(data, dict):
         raise RulesError([Problem("", "a ruleset or variant must be a JSON object", "schema:type", label)])
+    unreadable = json_problems(data)
+    if unreadable:
+        raise RulesError([p.in_file(label) for p in unreadable])
     resolved = resolve_data(data, label, base, allow_paths=allow_paths)
     problems = check_resolved(resolved, data, label)
     if problems:

@@ -10,7 +10,7 @@ import attrs
 
 from .errors import Problem, RulesError
 from .games import records_module
-from .jsonio import parse_json, read_json_file
+from .jsonio import is_blank, json_problems, parse_json, read_json_file, read_limited, too_large
 from .limits import DEFAULT_MAX_BYTES
 from .loading import RULESET_FORMAT, VARIANT_FORMAT, check_resolved, resolve_data
 
@@ -75,7 +75,8 @@ def validate_data(data: Any, label: str | None = None, base: Path | None = None)
         problem = Problem(where, f"not a document this library reads: \"format\" must be one of {kinds}",
                           "format", label)
         return Report(label or "<input>", None, (problem,))
-    problems = [p.in_file(label) if p.file is None else p for p in checker(data, label, base)]
+    found = json_problems(data) or checker(data, label, base)
+    problems = [p.in_file(label) if p.file is None else p for p in found]
     return Report(label or "<input>", str(fmt).rsplit("/", 1)[-1], tuple(problems))
 
 
@@ -95,14 +96,12 @@ def validate_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> list[
         if problem is not None:
             return [Report(label, None, (problem.in_file(label),))]
         return [validate_data(data, label, p.parent)]
-    with p.open("rb") as f:
-        raw = f.read(max_bytes + 1)
+    raw = read_limited(p, max_bytes)
     if len(raw) > max_bytes:
-        return [Report(label, None, (Problem("", f"file larger than the limit of {max_bytes} bytes",
-                                             "size-limit", label),))]
+        return [Report(label, None, (too_large(max_bytes).in_file(label),))]
     reports = []
     for number, line in enumerate(raw.split(b"\n"), start=1):
-        if not line.strip():
+        if is_blank(line):
             continue
         where = f"{label}:{number}"
         data, problem = parse_json(line)

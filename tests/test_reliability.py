@@ -1,0 +1,190 @@
+"""Reliability: classes of hostile or careless input found by an adversarial pass (issue 10).
+
+Each test names the class it guards; the examples of the issue are members, not the whole class.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules import strategies as bst
+from boomerang_rules.australia.bots import bot_game
+from boomerang_rules.australia.dealing import queue_after, skipped
+from boomerang_rules.cli import cli
+from boomerang_rules.core.jsonio import json_problems, parse_json
+from boomerang_rules.core.loading import rules_data, rules_from_data
+from boomerang_rules.core.validation import validate_file
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, input: str | bytes | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    return result.exit_code, result.stdout, result.stderr
+
+
+def big_deck(hand: int = 2, cards: int = 56, players: tuple[int, int] = (1, 3), rounds: int = 4) -> br.Ruleset:
+    """The standard deck repeated to ``cards`` cards, dealt ``hand`` a seat."""
+    data = rules_data(br.load_rules())
+    base = data["cards"]
+    data["cards"] = [{**base[i % 28], "id": base[i % 28]["id"] + (str(i // 28) if i >= 28 else ""),
+                      "site": f"{base[i % 28]['site']} {i // 28}"} for i in range(cards)]
+    data["scoring"]["activities"]["table"] = [0, 0, 2, 4, 7, 10, 15, 20]
+    data.update(id="big", hand_size=hand, players={"min": players[0], "max": players[1]}, rounds=rounds,
+                pass_directions=["left"] * rounds)
+    rules: br.Ruleset = rules_from_data(data)
+    return rules
+
+
+# --- valid games rejected: a deck more than twice what a deal takes ---------------------------
+
+@settings(max_examples=30, deadline=None)
+@given(bst.rulesets(), st.data())
+def test_every_record_simulate_writes_validates(rules: br.Ruleset, data: st.DataObject) -> None:
+    players = data.draw(st.integers(rules.players.min, rules.players.max), label="players")
+    bots = data.draw(st.lists(st.sampled_from(["random", "greedy"]), min_size=players, max_size=players))
+    record = br.record_of(bot_game(rules, bots, data.draw(st.integers(0, 2**64 - 1), label="seed")))
+    assert br.validate_record(record) == []
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from([(2, 56, 2), (2, 56, 3), (2, 250, 3), (3, 100, 1), (5, 60, 2)]), st.integers(0, 2**32),
+       st.integers(1, 3))
+def test_games_continued_from_given_deals_validate(case: tuple[int, int, int], seed: int, given_rounds: int) -> None:
+    """A game whose first rounds come from a record and the rest from a seed deals the cards that
+    waited longest first, so its record validates too."""
+    hand, cards, players = case
+    rules = big_deck(hand, cards)
+    first = br.record_of(bot_game(rules, ["random"] * players, seed))
+    deals = [r["hands"] for r in first["rounds"][:given_rounds]]
+    state = br.new_game(rules, players, seed + 1, deals=deals)
+    while not br.is_over(state):
+        for seat in br.to_act(state):
+            state = br.apply(state, seat, br.legal_actions(state, seat)[0])
+    assert br.validate_record(br.record_of(state)) == []
+
+
+def test_a_deal_may_not_pass_over_cards_that_waited_longer() -> None:
+    rules = big_deck(2, 56)
+    record = br.record_of(bot_game(rules, ["random"] * 3, 5))
+    hands = [r["hands"] for r in record["rounds"]]
+    ids = sorted(c.id for c in rules.cards)
+    # Rounds 2 and 3 take only cards never dealt: swap one of round 3's for a card of round 1.
+    first = {c for h in hands[0] for c in h}
+    third = record["rounds"][2]["hands"]
+    third[0][0] = sorted(first)[0]
+    problems = br.validate_record(record)
+    assert [(p.pointer, p.rule) for p in problems][:1] == [("/rounds/2/hands", "leftover-dealt-first")]
+    assert len(ids) == 56
+
+
+def test_queue_model_of_the_deck() -> None:
+    full = 0b111111
+    queue = queue_after((full,), 0b000011)
+    assert queue == (0b111100, 0b000011)
+    assert skipped(queue, 0b001100) == 0  # part of the longest-waiting group
+    assert skipped(queue, 0b000101) == 0b111000  # a card used last round before three that waited
+    assert queue_after(queue, 0b001100) == (0b110000, 0b000011, 0b001100)
+
+
+def test_rules_document_states_the_decision() -> None:
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "stay on top" in text
+
+
+# --- text that is not text; repeated keys; deep nesting ---------------------------------------
+
+NOT_TEXT = st.sampled_from(["\ud800", "a\udfff", "\udc80x", "A\ud83d"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(bst.records(rules="standard", finished=True), NOT_TEXT, st.data())
+def test_lone_surrogates_anywhere_in_a_record_are_invalid(record: dict[str, Any], bad: str,
+                                                         data: st.DataObject) -> None:
+    where = data.draw(st.sampled_from(["players", "card", "activity", "rules", "key"]))
+    if where == "players":
+        record["players"][0] = bad
+    elif where == "card":
+        record["rounds"][0]["hands"][0][0] = bad
+    elif where == "activity":
+        record["rounds"][-1]["activities"][0] = bad
+    elif where == "rules":
+        record["rules"] = {"format": "boomerang-rules/variant", "version": 1, "id": "x", "name": bad,
+                           "extends": "standard", "changes": {}}
+    else:
+        record[bad] = 1
+    problems = br.validate_record(record)
+    assert any(p.rule == "json-text" for p in problems)
+    text = json.dumps(record)  # the escaped form a file would hold
+    value, problem = parse_json(text)
+    assert value is None and problem is not None and problem.rule == "json-text"
+
+
+def test_surrogates_in_files_never_crash_and_other_files_still_checked(tmp_path: Path) -> None:
+    bad_record = tmp_path / "bad.json"
+    bad_record.write_text('{"format": "boomerang-rules/game-record", "players": ["\\ud800"]}', encoding="utf-8")
+    bad_rules = tmp_path / "rules.json"
+    standard = rules_data(br.load_rules())
+    standard["name"] = "\ud800"
+    bad_rules.write_text(json.dumps(standard), encoding="utf-8")
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(rules_data(br.load_rules())), encoding="utf-8")
+    code, out, err = run("validate", str(bad_record), str(bad_rules), str(good))
+    assert code == 1
+    assert "bad.json:/players/0" in out and "rules.json:/name" in out and "good.json: valid ruleset" in out
+    for args in (["score", "A", "B", "C", "D", "E", "F", "G", "--rules", str(bad_rules)],
+                 ["simulate", "--rules", str(bad_rules)], ["variants", "show", str(bad_rules)],
+                 ["replay", str(bad_record)]):
+        code, out, err = run(*args)
+        assert code == 1 and "json-text" in err, args
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(bad_rules)
+    assert info.value.problems[0].pointer == "/name"
+
+
+def test_duplicate_keys_are_reported_with_their_pointer() -> None:
+    value, problem = parse_json('{"a": {"b": 1, "c": 2, "b": 3}}')
+    assert value is None and problem is not None
+    assert (problem.pointer, problem.rule) == ("/a/b", "json-duplicate-key")
+
+
+@pytest.mark.parametrize("key", ["result", "rules", "players", "rounds"])
+def test_duplicate_top_level_keys_in_records(tmp_path: Path, key: str) -> None:
+    record = br.record_of(bot_game(br.load_rules(), ["random"] * 2, 1))
+    text = json.dumps(record)
+    text = text[:-1] + f', "{key}": {json.dumps(record[key])}}}'
+    path = tmp_path / "dup.json"
+    path.write_text(text, encoding="utf-8")
+    [report] = validate_file(path)
+    assert [(p.pointer, p.rule) for p in report.problems] == [(f"/{key}", "json-duplicate-key")]
+
+
+def test_deep_nesting_in_memory_is_a_problem_not_a_recursion_error() -> None:
+    changes: dict[str, Any] = {}
+    node = changes
+    for _ in range(5000):
+        node["scoring"] = {}
+        node = node["scoring"]
+    variant = {"format": "boomerang-rules/variant", "version": 1, "id": "deep", "name": "Deep",
+               "extends": "standard", "changes": changes}
+    with pytest.raises(br.RulesError) as info:
+        rules_from_data(variant)
+    assert info.value.problems[0].rule == "json-depth"
+    assert json_problems([[[]]], max_depth=2)[0].rule == "json-depth"
+
+
+@pytest.mark.parametrize("blank", [b"\x0b", b"\x0c", b"\x1c", b"\xc2\x85"])
+def test_a_jsonl_line_of_non_json_whitespace_is_not_blank(tmp_path: Path, blank: bytes) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b"\n" + blank + b"\n\t \r\n")
+    reports = validate_file(path)
+    assert [r.file for r in reports] == [f"{path}:2"] and not reports[0].valid
