@@ -156,7 +156,7 @@ class TestIllegalActions:
         with pytest.raises(br.IllegalAction, match="already decided the Throw"):
             br.apply(s, 0, br.legal_actions(self.s, 0)[1])
 
-    @pytest.mark.parametrize("action", ["ZZ", "swimming", "none", None, 3, ["A"], "a"])
+    @pytest.mark.parametrize("action", ["ZZ", "swimming", "none", None, 99, True, 1.0, ["A"], "a"])
     def test_not_a_card(self, action: object) -> None:
         with pytest.raises(br.IllegalAction):
             br.apply(self.s, 0, action)  # type: ignore[arg-type]

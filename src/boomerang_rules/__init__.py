@@ -18,7 +18,7 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .core.games import DISPATCH, GAMES, game_module, records_module
+from .core.games import DISPATCH, GAMES, RULES_DISPATCH, game_module, records_module
 
 if TYPE_CHECKING:
     from .australia.rules import Card, Region, Ruleset
@@ -83,6 +83,8 @@ _WINNERS = DISPATCH["winners"]
 _SHEETS = DISPATCH["score_sheets"]
 _VIEW = DISPATCH["view"]
 _RECORD_OF = DISPATCH["record_of"]
+_STEP = DISPATCH["step"]
+_LEGAL_MASK = DISPATCH["legal_mask"]
 
 
 def _missing(table: dict[type, Any], state: object) -> Any:
@@ -129,6 +131,48 @@ def apply(state: Any, seat: int, action: str) -> Any:
     except KeyError:
         f = _missing(_APPLY, state)
     return f(state, seat, action)
+
+
+def step(state: Any, actions: Sequence[Any]) -> Any:
+    """The state after one action (a string or an id) for each seat in ``to_act(state)``, in that
+    order; ``IllegalAction`` naming the first illegal one, and nothing applied."""
+    try:
+        f = _STEP[state.__class__]
+    except KeyError:
+        f = _missing(_STEP, state)
+    return f(state, actions)
+
+
+def legal_mask(state: Any, seat: int) -> int:
+    """The legal actions of ``seat`` as a bit mask of action ids (see ``num_actions``)."""
+    try:
+        f = _LEGAL_MASK[state.__class__]
+    except KeyError:
+        f = _missing(_LEGAL_MASK, state)
+    return f(state, seat)  # type: ignore[no-any-return]
+
+
+def _rules_function(name: str, rules: Any) -> Any:
+    game = getattr(rules, "game", None)
+    if game not in GAMES:
+        raise TypeError(f"not a ruleset of a known game: {rules!r:.80}")
+    game_module(game)
+    return RULES_DISPATCH[name][game]
+
+
+def num_actions(rules: Any) -> int:
+    """How many actions the ruleset numbers (for Boomerang: Australia its cards, its activities, then none)."""
+    return _rules_function("num_actions", rules)(rules)  # type: ignore[no-any-return]
+
+
+def action_id(rules: Any, action: Any) -> int:
+    """The number of ``action`` under ``rules``; ``ValueError`` if it is not one of its actions."""
+    return _rules_function("action_id", rules)(rules, action)  # type: ignore[no-any-return]
+
+
+def action_of(rules: Any, i: int) -> str:
+    """The action numbered ``i`` under ``rules``; ``ValueError`` if no action is."""
+    return _rules_function("action_of", rules)(rules, i)  # type: ignore[no-any-return]
 
 
 def is_over(state: Any) -> bool:
@@ -216,19 +260,24 @@ __all__ = [
     "Ruleset",
     "ScoreSheet",
     "SeatView",
+    "action_id",
+    "action_of",
     "apply",
     "check_record",
     "is_over",
     "legal_actions",
+    "legal_mask",
     "list_rules",
     "load_rules",
     "new_game",
+    "num_actions",
     "record_of",
     "rules_data",
     "score_round",
     "score_sheets",
     "shipped_ids",
     "state_of",
+    "step",
     "to_act",
     "validate_record",
     "view",

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from ..core import rng as rng_mod
 from ..core.errors import IllegalAction
+from .actions import as_id
 from .dealing import deal, deal_masks
 from .rules import Ruleset
 from .state import PENDING_BITS, GameState, Progress, RoundContext, RoundResult, make_state
@@ -82,7 +83,7 @@ def is_over(state: GameState) -> bool:
     return state.context.over
 
 
-def _check_seat(state: GameState, seat: object) -> int:
+def check_seat(state: GameState, seat: object) -> int:
     """``seat`` as an int if the game has it; ``IllegalAction`` if not."""
     if not isinstance(seat, bool):
         try:
@@ -102,13 +103,13 @@ def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
     Empty when the seat owes no decision (it has decided this step, or the game is over).
     """
     if seat.__class__ is not int or seat < 0:
-        seat = _check_seat(state, seat)
+        seat = check_seat(state, seat)
     if state.waiting >> seat & 1:
         t = state.context.tables
         if state.step < t.activity_step:
             return t.hand_ids(state.hands[seat])
         return t.activity_choices[state.context.progress.used_activities[seat]]
-    _check_seat(state, seat)
+    check_seat(state, seat)
     return ()
 
 
@@ -126,7 +127,7 @@ def _refuse(state: GameState, seat: int, action: object) -> IllegalAction:
     t = state.tables
     if is_over(state):
         return IllegalAction("the game is over: no decisions are owed")
-    seat = _check_seat(state, seat)
+    seat = check_seat(state, seat)
     step = describe_step(t, state.step)
     if not state.waiting >> seat & 1:
         if not state.waiting:
@@ -152,13 +153,49 @@ def _refuse(state: GameState, seat: int, action: object) -> IllegalAction:
 _SLOT = (1 << PENDING_BITS) - 1
 
 
-def apply(state: GameState, seat: int, action: str) -> GameState:
-    """The state after ``seat`` takes ``action``. ``state`` itself is never changed.
+def step(state: GameState, actions: Sequence[str | int]) -> GameState:
+    """The state after every seat in ``to_act(state)`` takes its action, in that order:
+    ``actions[i]`` (a string or an id) is the action of seat ``to_act(state)[i]``.
+
+    The same as ``apply`` for each seat in turn, in one call. If any action is illegal, raises
+    ``IllegalAction`` naming the first such seat and applies none (``state`` never changes).
+    """
+    seats_now = to_act(state)
+    if not seats_now:
+        raise _refuse(state, 0, None) if not state.context.over else IllegalAction(
+            "the game is over: no decisions are owed")
+    try:
+        count = len(actions)
+    except TypeError:
+        raise IllegalAction(f"step needs a sequence of actions, one for each seat in {seats_now}, "
+                            f"not {actions!r:.80}") from None
+    if count != len(seats_now) or isinstance(actions, str):
+        raise IllegalAction(f"step needs {len(seats_now)} actions, one for each seat in {seats_now} "
+                            f"in that order, not {actions!r:.80}")
+    for seat, action in zip(seats_now, actions):
+        state = apply(state, seat, action)
+    return state
+
+
+def _normal_action(action: object) -> object:
+    """An action that is neither a str nor an int as the engine looks it up: an id-like value
+    (a numpy integer...) as its int, a bool as nothing legal, anything else as it is."""
+    if isinstance(action, str):
+        return action
+    number = as_id(action)
+    return -1 if number is None else number
+
+
+def apply(state: GameState, seat: int, action: str | int) -> GameState:
+    """The state after ``seat`` takes ``action`` (its string, or its id: see ``actions``).
+    ``state`` itself is never changed.
 
     Raises ``IllegalAction`` (a ``ValueError``) saying why when the action is not legal.
     """
     if seat.__class__ is not int or seat < 0:
-        seat = _check_seat(state, seat)
+        seat = check_seat(state, seat)
+    if action.__class__ is not str and action.__class__ is not int:
+        action = _normal_action(action)  # type: ignore[assignment]
     waiting = state.waiting
     if waiting >> seat & 1:
         context = state.context

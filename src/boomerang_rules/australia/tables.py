@@ -38,11 +38,14 @@ class Tables:
         "_animal_points",
         "_animal_shift",
         "_icons",
+        "action_ids",
+        "action_names",
         "activity",
         "activity_choices",
         "activity_codes",
         "activity_index",
         "activity_kinds",
+        "activity_masks",
         "activity_step",
         "activity_table",
         "animal",
@@ -95,11 +98,22 @@ class Tables:
         activity_packed = [1 << self.count_bits * a if a >= 0 else 0 for a in self.activity]
         self.activity_index: dict[str, int] = {k: i for i, k in enumerate(kinds)}
         self.activity_index[NO_ACTIVITY] = -1
-        self.card_codes: dict[str, tuple[int, int]] = {cid: (1 << i, i + 2) for i, cid in enumerate(self.ids)}
+        self.card_codes: dict[str | int, tuple[int, int]] = {cid: (1 << i, i + 2) for i, cid in enumerate(self.ids)}
         """For each card id: its bit in a hand, and its code in ``GameState.pending`` (index + 2)."""
-        self.activity_codes: dict[str, tuple[int, int]] = {
+        self.activity_codes: dict[str | int, tuple[int, int]] = {
             k: (1 << i if i >= 0 else 0, i + 2) for k, i in self.activity_index.items()}
         """For each activity (and none): its bit among used activities, and its pending code."""
+        # Actions by number (see ``actions``): the cards, then the activity kinds, then none.
+        self.action_names: tuple[str, ...] = (*self.ids, *kinds, NO_ACTIVITY)
+        self.action_ids: dict[str, int] = {name: i for i, name in enumerate(self.action_names)}
+        # The same codes under each action's number, so that ``apply`` takes either.
+        self.card_codes.update(dict(enumerate(self.card_codes.values())))
+        self.activity_codes.update({self.action_ids[k]: code for k, code in self.activity_codes.items()
+                                    if isinstance(k, str)})
+        everything = (1 << len(kinds)) - 1
+        self.activity_masks: tuple[int, ...] = tuple(
+            ((everything & ~used) | 1 << len(kinds)) << self.deck_size for used in range(1 << len(kinds)))
+        """For each mask of used activity kinds: the legal actions' bit mask at the activity choice."""
         self.activity_choices: tuple[tuple[str, ...], ...] = tuple(
             tuple(sorted([NO_ACTIVITY, *(k for i, k in enumerate(kinds) if not used >> i & 1)]))
             for used in range(1 << len(kinds)))

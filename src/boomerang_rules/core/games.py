@@ -102,17 +102,55 @@ GAMES: dict[str, str] = {
 
 DISPATCH: dict[str, dict[type, Callable[..., Any]]] = {
     name: {} for name in ("to_act", "legal_actions", "apply", "is_over", "winners", "score_sheets", "view",
-                          "record_of")
+                          "record_of", "step", "legal_mask")
 }
 """Per state function, state class -> the game's function: the top-level API's dispatch tables."""
 
+RULES_DISPATCH: dict[str, dict[str, Callable[..., Any]]] = {
+    name: {} for name in ("num_actions", "action_id", "action_of")
+}
+"""Per ruleset function, game name -> the game's function (integer actions)."""
+
+
+def _generic_step(module: GameModule) -> Callable[[Any, Sequence[Any]], Any]:
+    """``step`` for a game that has none of its own: ``apply`` for each seat in ``to_act``."""
+    from .errors import IllegalAction
+
+    def step(state: Any, actions: Sequence[Any]) -> Any:
+        seats = module.to_act(state)
+        if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats) or not seats:
+            raise IllegalAction(f"step needs {len(seats)} actions, one for each seat in {seats} in that order, "
+                                f"not {actions!r:.80}")
+        for seat, action in zip(seats, actions):
+            state = module.apply(state, seat, action)
+        return state
+
+    return step
+
+
+def _unnumbered(module: GameModule, name: str) -> Callable[..., Any]:
+    """The integer-action functions of a game that does not number its actions: they say so."""
+    def refuse(*args: Any) -> Any:
+        raise TypeError(f"{module.GAME} does not number its actions ({name} is not available)")
+
+    return refuse
+
 
 def register(module: GameModule) -> None:
-    """Enter a game package's state classes in ``DISPATCH`` (each package calls it on import)."""
+    """Enter a game package's state classes in ``DISPATCH`` (each package calls it on import).
+
+    ``step`` and the integer actions (``legal_mask``, ``num_actions``, ``action_id``,
+    ``action_of``) are optional: a game without its own ``step`` gets one that applies each
+    action in turn; one without integer actions refuses them with a ``TypeError``.
+    """
     for name, table in DISPATCH.items():
-        function = getattr(module, name)
+        function = getattr(module, name, None)
+        if function is None:
+            function = _generic_step(module) if name == "step" else _unnumbered(module, name)
         for cls in module.STATE_TYPES:
             table[cls] = function
+    for name, by_game in RULES_DISPATCH.items():
+        by_game[module.GAME] = getattr(module, name, None) or _unnumbered(module, name)
 
 
 _loaded: dict[str, GameModule] = {}

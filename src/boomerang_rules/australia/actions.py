@@ -1,0 +1,73 @@
+"""Actions as integers: a fixed numbering per ruleset, and legality as a bit mask.
+
+Reinforcement-learning code wants a fixed action space: action ``i`` is the ``i``-th card in
+sorted id order (the engine's own card index), then each activity kind in the ruleset's
+order, then ``"none"`` last. ``apply`` and ``step`` take an action's id as well as its string.
+"""
+
+from __future__ import annotations
+
+import operator
+
+from .rules import Ruleset
+from .state import GameState
+from .tables import tables_for
+
+
+def num_actions(rules: Ruleset) -> int:
+    """How many actions ``rules`` numbers: its cards, its activity kinds, and ``"none"``."""
+    t = tables_for(rules)
+    return t.deck_size + len(t.activity_kinds) + 1
+
+
+def action_of(rules: Ruleset, i: int) -> str:
+    """The action (card id, activity id or ``"none"``) numbered ``i``; ``ValueError`` if none is."""
+    t = tables_for(rules)
+    number = as_id(i)
+    if number is None or not 0 <= number < len(t.action_names):
+        raise ValueError(f"{i!r} is not an action id of {rules.id!r} (ids are 0 to {len(t.action_names) - 1})")
+    return t.action_names[number]
+
+
+def action_id(rules: Ruleset, action: str | int) -> int:
+    """The number of ``action`` (a card id, activity id or ``"none"``; an id is returned as it is)."""
+    t = tables_for(rules)
+    if isinstance(action, str):
+        number = t.action_ids.get(action)
+        if number is not None:
+            return number
+        raise ValueError(f"{action!r} is not an action of {rules.id!r} (a card id, an activity id or 'none')")
+    number = as_id(action)
+    if number is None or not 0 <= number < len(t.action_names):
+        raise ValueError(f"{action!r} is not an action of {rules.id!r} (a card id, an activity id or 'none', "
+                         f"or an id from 0 to {len(t.action_names) - 1})")
+    return number
+
+
+def as_id(value: object) -> int | None:
+    """``value`` as an integer id if it is one (an int or anything with ``__index__``, never a bool)."""
+    if isinstance(value, int):
+        return None if isinstance(value, bool) else value
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def legal_mask(state: GameState, seat: int) -> int:
+    """The legal actions of ``seat`` as a bit mask: bit ``i`` set when action ``i`` is legal now.
+
+    0 when the seat owes no decision; ``IllegalAction`` for a seat the game does not have.
+    """
+    from .engine import check_seat
+
+    if seat.__class__ is not int or seat < 0:
+        seat = check_seat(state, seat)
+    context = state.context
+    if state.waiting >> seat & 1:
+        t = context.tables
+        if state.step < t.activity_step:
+            return state.hands[seat]
+        return t.activity_masks[context.progress.used_activities[seat]]
+    check_seat(state, seat)
+    return 0
