@@ -34,7 +34,7 @@ def test_action_of_refuses_what_is_not_an_id(junk: object) -> None:
 @pytest.mark.parametrize("junk", ["ZZ", "a", "", -1, 33, False, 2.0, None])
 def test_action_id_refuses_what_is_not_an_action(junk: object) -> None:
     with pytest.raises(ValueError, match="not an action"):
-        br.action_id(RULES, junk)  # type: ignore[arg-type]
+        br.action_id(RULES, junk)
 
 
 def names_of(rules: br.Ruleset, mask: int) -> tuple[str, ...]:
@@ -114,11 +114,11 @@ def test_step_applies_all_or_nothing(data: st.DataObject) -> None:
                     break
             if first_bad is not None:
                 with pytest.raises(br.IllegalAction) as info:
-                    br.step(s, actions)  # type: ignore[arg-type]
+                    br.step(s, actions)
                 assert str(info.value) == first_bad[1] and f"seat {first_bad[0]}" in str(info.value)
                 continue
-            assert br.step(s, actions) == probe  # type: ignore[arg-type]
-        s = br.step(s, actions)  # type: ignore[arg-type]
+            assert br.step(s, actions) == probe
+        s = br.step(s, actions)
 
 
 @pytest.mark.parametrize("actions", [[], ["A"], "ABC", None, 5, ["A", "B", "C", "D"]])

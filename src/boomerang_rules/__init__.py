@@ -124,7 +124,7 @@ def legal_actions(state: Any, seat: int) -> tuple[str, ...]:
     return f(state, seat)  # type: ignore[no-any-return]
 
 
-def apply(state: Any, seat: int, action: str) -> Any:
+def apply(state: Any, seat: int, action: str | int) -> Any:
     """The state after ``seat`` takes ``action``; ``IllegalAction`` saying why if it may not."""
     try:
         f = _APPLY[state.__class__]
