@@ -117,10 +117,13 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
                                   f"extend only {', '.join(shipped_ids())}", "extends", label)])
     path, parent_label = _locate(parent, base)
     key = str(path.resolve()) if path.exists() else parent_label
-    if key in seen or len(seen) > MAX_EXTENDS_DEPTH:
+    if key in seen:
         chain = " -> ".join([*seen, key])
         raise RulesError([Problem("/extends", f"variants extend each other in a cycle: {chain}",
                                   "extends-cycle", label)])
+    if len(seen) > MAX_EXTENDS_DEPTH:
+        raise RulesError([Problem("/extends", f"more than {MAX_EXTENDS_DEPTH} variants extend each other: "
+                                  f"{seen[0]} -> … -> {parent}", "extends-depth", label)])
     if not path.is_file():
         raise RulesError([Problem("/extends", f"{parent!r} is neither a shipped ruleset "
                                   f"({', '.join(shipped_ids())}) nor a file", "extends", label)])
@@ -166,14 +169,19 @@ def check_resolved(resolved: dict[str, Any], source: dict[str, Any] | None = Non
 
 
 def rules_from_data(data: Any, label: str | None = None, base: Path | None = None,
-                    allow_paths: bool = True) -> Any:
-    """Resolve, check and build a ruleset from a parsed ruleset or variant object."""
+                    allow_paths: bool = True, path: Path | None = None) -> Any:
+    """Resolve, check and build a ruleset from a parsed ruleset or variant object.
+
+    ``path`` is the file ``data`` was read from, so that a cycle back to it is reported as
+    one from its first step (``a -> b -> a``).
+    """
     if not isinstance(data, dict):
         raise RulesError([Problem("", "a ruleset or variant must be a JSON object", "schema:type", label)])
     unreadable = json_problems(data)
     if unreadable:
         raise RulesError([p.in_file(label) for p in unreadable])
-    resolved = resolve_data(data, label, base, allow_paths=allow_paths)
+    seen = (str(path.resolve()),) if path is not None else ()
+    resolved = resolve_data(data, label, base, seen, allow_paths)
     problems = check_resolved(resolved, data, label)
     if problems:
         raise RulesError(problems)
@@ -183,7 +191,7 @@ def rules_from_data(data: Any, label: str | None = None, base: Path | None = Non
 @lru_cache(maxsize=32)
 def _load_shipped(name: str) -> Any:
     path, label = _locate(name, None)
-    return rules_from_data(_read(path, label), label, path.parent)
+    return rules_from_data(_read(path, label), label, path.parent, path=path)
 
 
 def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
@@ -198,4 +206,4 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
         raise RulesError([Problem("", f"no shipped ruleset is called {str(name_or_path)!r} and no such file "
                                   f"exists (shipped: {', '.join(shipped_ids())})", "io", str(name_or_path))])
     label = _label(path)
-    return rules_from_data(_read(path, label), label, path.parent)
+    return rules_from_data(_read(path, label), label, path.parent, path=path)

@@ -1,0 +1,303 @@
+"""Rules a mutation run showed no test would notice breaking (issue 17).
+
+Each test states a rule of the game through the public functions only (``new_game``, ``apply``,
+``view``, ``record_of``, ``validate_record``, ``load_rules``), as a property over 2-4 players
+and every shipped ruleset where it fits, so that it holds whatever the engine's insides become.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules import strategies as bst
+from boomerang_rules.australia.playouts import random_game
+from boomerang_rules.core.loading import MAX_EXTENDS_DEPTH, rules_from_data
+
+from .helpers import Policy, play
+
+SEEDS = st.integers(0, 2**64 - 1)
+DEAL_FIRST = sorted(r for r in br.shipped_ids() if br.load_rules(r).leftover_cards == "deal-first")
+
+
+def taken(state: br.GameState, seat: int = 0) -> int:
+    """How many cards ``seat`` has taken this round (its Throw, picks and Catch)."""
+    v = br.view(state, seat)
+    return len(v.face_up[seat]) + (v.throw is not None)
+
+
+def random_with(rng: random.Random, first_activities: dict[int, str] | None = None) -> Policy:
+    """Uniform over the legal actions, except seat s's activity in round 1 (``first_activities[s]``)."""
+    def choose(state: br.GameState, seat: int, actions: tuple[str, ...]) -> str:
+        if first_activities and br.view(state, seat).phase == "activity" and state.round == 0:
+            return first_activities[seat]
+        return rng.choice(actions)
+
+    return choose
+
+
+def problems(record: Any) -> list[str]:
+    return [str(p) for p in br.validate_record(record)]
+
+
+# --- the engine refuses an activity scored before, index 0 included -----------------------------
+
+@settings(max_examples=20, deadline=None)
+@given(bst.rulesets(), st.integers(2, 4), SEEDS, st.data())
+def test_apply_refuses_an_activity_scored_in_an_earlier_round(rules: br.Ruleset, n: int, seed: int,
+                                                             data: st.DataObject) -> None:
+    kinds = rules.scoring.activities.kinds
+    first = {seat: kinds[seat % len(kinds)] for seat in range(n)}  # seat 0 scores the activity of index 0
+    later = data.draw(st.integers(1, rules.rounds - 1), label="later round")
+    rng = random.Random(seed)
+    state = play(br.new_game(rules, n, seed), random_with(rng, first),
+                 until=lambda s: s.round == later and br.view(s, 0).phase == "activity")
+    assert br.view(state, 0).activities_used[0][:1] == (kinds[0],)
+    for seat in range(n):
+        choices = br.legal_actions(state, seat)
+        assert first[seat] not in choices
+        with pytest.raises(br.IllegalAction) as info:
+            br.apply(state, seat, first[seat])
+        assert str(info.value) == (f"seat {seat} has already scored {first[seat]} in an earlier round "
+                                   f"(it may choose {', '.join(choices)})")
+        assert seat in br.to_act(state)
+
+
+# --- dealing: a given first deal, then the seed -----------------------------------------------
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(DEAL_FIRST), st.integers(2, 3), SEEDS, st.data())
+def test_after_a_given_first_deal_set_aside_cards_are_dealt_first(rules_id: str, n: int, seed: int,
+                                                                  data: st.DataObject) -> None:
+    rules = br.load_rules(rules_id)
+    deck = data.draw(st.permutations([c.id for c in rules.cards]), label="deck")
+    size = rules.hand_size
+    first = [sorted(deck[s * size:(s + 1) * size]) for s in range(n)]
+    state = play(br.new_game(rules, n, seed, deals=[first]), random_with(random.Random(seed)))
+    record = br.record_of(state)
+    assert record["rounds"][0]["hands"] == first
+    dealt = [{c for hand in rnd["hands"] for c in hand} for rnd in record["rounds"]]
+    everything = set(deck)
+    for earlier, later in itertools.pairwise(dealt):
+        assert everything - earlier <= later  # the cards set aside are dealt first
+    assert problems(record) == []
+
+
+# --- records ------------------------------------------------------------------------------------
+
+@settings(max_examples=20, deadline=None)
+@given(bst.rulesets(), st.integers(2, 4), SEEDS, st.data())
+def test_a_last_round_whose_seats_took_different_numbers_of_cards(rules: br.Ruleset, n: int, seed: int,
+                                                                   data: st.DataObject) -> None:
+    r = data.draw(st.integers(0, rules.rounds - 1), label="round")
+    k = data.draw(st.integers(2, rules.hand_size - 2), label="cards taken")
+    behind = data.draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=n - 1), label="seats a card behind")
+    state = play(br.new_game(rules, n, seed), random_with(random.Random(seed)),
+                 until=lambda s: s.round == r and taken(s) == k)
+    record = br.record_of(state)
+    picks = record["rounds"][r]["picks"]
+    for seat in behind:
+        picks[seat].pop()
+    counts = [len(p) for p in picks]
+    assert sorted(set(counts)) == [k - 1, k]
+    assert problems(record) == [f"/rounds/{r}/picks: the seats took different numbers of cards ({counts}); "
+                                "a record stops after a step every seat has completed [picks-step]"]
+
+
+@settings(max_examples=20, deadline=None)
+@given(bst.rulesets(), st.integers(3, 4), SEEDS, st.data())
+def test_a_wrong_catch_names_the_seat_that_passed_the_card(rules: br.Ruleset, n: int, seed: int,
+                                                           data: st.DataObject) -> None:
+    r = data.draw(st.integers(0, rules.rounds - 1), label="round")
+    seat = data.draw(st.integers(0, n - 1), label="seat")
+    policy = random_with(random.Random(seed))
+    last_pick = play(br.new_game(rules, n, seed), policy,
+                     until=lambda s: s.round == r and taken(s) == rules.hand_size - 2)
+    hands = {g: br.view(last_pick, g).hand for g in range(n)}
+    state = play(last_pick, policy)
+    record = br.record_of(state)
+    picks = record["rounds"][r]["picks"][seat]
+    catch = picks[-1]
+    [giver] = [g for g in range(n) if catch in hands[g]]
+    picks[-1] = picks[0]  # a card of this round, but not the one passed on
+    assert problems(record) == [f"/rounds/{r}/picks/{seat}/{rules.hand_size - 1}: the Catch must be \"{catch}\", "
+                                f"the card seat {giver} passed on last, not {picks[0]!r} [catch]"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(bst.records(finished=True, with_result=True))
+def test_a_result_with_no_winner_is_refused(record: dict[str, Any]) -> None:
+    best = record["result"]["winners"]
+    totals = ", ".join(str(sheet["total"]) for sheet in record["result"]["sheets"])
+    record["result"]["winners"] = []
+    assert problems(record) == [f"/result/winners: claimed [], the rules give {best} (totals {totals}) "
+                                "[result-winners]"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(bst.records(finished=True, with_result=True), st.data())
+def test_a_result_naming_a_wrong_winner_set_is_refused(record: dict[str, Any], data: st.DataObject) -> None:
+    n = len(record["players"])
+    best = record["result"]["winners"]
+    claim = data.draw(st.sets(st.integers(0, n - 1), min_size=1).filter(lambda c: sorted(c) != best))
+    record["result"]["winners"] = sorted(claim, reverse=True)
+    totals = ", ".join(str(sheet["total"]) for sheet in record["result"]["sheets"])
+    assert problems(record) == [f"/result/winners: claimed {sorted(claim)}, the rules give {best} "
+                                f"(totals {totals}) [result-winners]"]
+    record["result"]["winners"] = sorted(best, reverse=True)  # the order of the claim does not matter
+    assert problems(record) == []
+
+
+# --- what a seat sees -----------------------------------------------------------------------------
+
+@settings(max_examples=15, deadline=None)
+@given(bst.rulesets(), st.integers(3, 4), SEEDS)
+def test_a_view_shows_the_seats_own_hand_and_the_hands_it_held(rules: br.Ruleset, n: int, seed: int) -> None:
+    rng = random.Random(seed)
+    state = br.new_game(rules, n, seed)
+    held: list[list[tuple[str, ...]]] = [[] for _ in range(n)]
+    round_no = 0
+    while not br.is_over(state):
+        views = [br.view(state, seat) for seat in range(n)]
+        if state.round != round_no:
+            round_no, held = state.round, [[] for _ in range(n)]
+        for seat, v in enumerate(views):
+            assert v.held == tuple(held[seat])
+            assert v.direction == rules.pass_directions[round_no]
+        if views[0].phase == "activity":
+            for seat in range(n):
+                state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+            continue
+        chosen = [rng.choice(v.hand) for v in views]
+        for seat, v in enumerate(views):
+            assert v.hand == br.legal_actions(state, seat)  # its own hand: what it may take
+        order = rng.sample(range(n), n)
+        for i, seat in enumerate(order):
+            state = br.apply(state, seat, chosen[seat])
+            if i < n - 1:  # nothing moves until the last seat has chosen
+                for other in range(n):
+                    assert br.view(state, other).hand == views[other].hand
+                    assert br.view(state, other).held == tuple(held[other])
+        for seat, v in enumerate(views):
+            held[seat].append(v.hand)
+        step = 1 if rules.pass_directions[round_no] == "left" else -1
+        for giver, v in enumerate(views):
+            receiver = (giver + step) % n
+            rest = tuple(c for c in v.hand if c != chosen[giver])
+            after = br.view(state, receiver)
+            if len(rest) > 1:
+                assert after.hand == rest
+            else:
+                assert after.face_up[receiver][-1] == rest[0]  # the Catch
+                assert after.hand == ()
+            if len(v.hand) == rules.hand_size:
+                assert br.view(state, giver).throw == chosen[giver]
+
+
+# --- variants and rulesets ---------------------------------------------------------------------------
+
+@settings(max_examples=15, deadline=None)
+@given(bst.rulesets(), st.integers(2, 4), SEEDS)
+def test_site_points_and_region_bonus_scale_their_rows(rules: br.Ruleset, n: int, seed: int) -> None:
+    data = br.rules_data(rules)
+    data["scoring"]["site_points"] = 2
+    data["scoring"]["region_bonus"] = rules.scoring.region_bonus + 2
+    changed = rules_from_data(data)
+    plain = br.score_sheets(random_game(rules, n, seed))
+    state = random_game(changed, n, seed)
+    record = br.record_of(state)
+    for seat, (before, after) in enumerate(zip(plain, br.score_sheets(state))):
+        start = 0 if rules.sites_include_throw else 1
+        visited = {c for rnd in record["rounds"] for c in rnd["picks"][seat][start:]}
+        assert after.sites == 2 * len(visited) == 2 * before.sites
+        assert after.regions * rules.scoring.region_bonus == before.regions * (rules.scoring.region_bonus + 2)
+        assert after.total - before.total == after.sites - before.sites + after.regions - before.regions
+        assert [after[row] for row in br.ROWS[:4]] == [before[row] for row in br.ROWS[:4]]
+
+
+@pytest.mark.parametrize("extends", ["base.json", "./base.json", "sub/../base.json", "standard.json"])
+def test_an_inline_variant_cannot_extend_a_relative_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         extends: str) -> None:
+    (tmp_path / "sub").mkdir()
+    for name in ("base.json", "standard.json"):
+        (tmp_path / name).write_text(json.dumps(br.rules_data(br.load_rules())), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    record = br.record_of(random_game(br.load_rules(), 2, 5))
+    record["rules"] = {"format": "boomerang-rules/variant", "version": 1, "id": "x", "name": "X",
+                       "extends": extends, "changes": {}}
+    shipped = ", ".join(br.shipped_ids())
+    assert problems(record) == [f"/rules/extends: {extends!r} is not a shipped ruleset; a variant given inline "
+                                f"may extend only {shipped} [extends]"]
+
+
+def write_variant(path: Path, extends: str) -> Path:
+    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": path.stem,
+                                "name": path.stem, "extends": extends, "changes": {}}), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("length", [1, 2, 3])
+def test_an_extends_cycle_is_reported_as_the_cycle(tmp_path: Path, length: int) -> None:
+    files = [tmp_path / f"v{i}.json" for i in range(length)]
+    for i, path in enumerate(files):
+        write_variant(path, files[(i + 1) % length].name)
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(files[0])
+    chain = " -> ".join(str(p.resolve()) for p in [*files, files[0]])
+    assert [str(p) for p in info.value.problems] == [
+        f"{files[-1]}:/extends: variants extend each other in a cycle: {chain} [extends-cycle]"]
+
+
+def test_an_extends_cycle_below_the_first_file(tmp_path: Path) -> None:
+    top = write_variant(tmp_path / "top.json", "a.json")
+    a = write_variant(tmp_path / "a.json", "b.json")
+    b = write_variant(tmp_path / "b.json", "a.json")
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(top)
+    chain = " -> ".join(str(p.resolve()) for p in (top, a, b, a))
+    assert [str(p) for p in info.value.problems] == [
+        f"{b}:/extends: variants extend each other in a cycle: {chain} [extends-cycle]"]
+
+
+def test_a_long_chain_of_variants_loads_up_to_the_depth_limit(tmp_path: Path) -> None:
+    files = [tmp_path / f"v{i}.json" for i in range(MAX_EXTENDS_DEPTH + 1)]
+    for path, parent in itertools.pairwise(files):
+        write_variant(path, parent.name)
+    write_variant(files[-1], "standard")
+    loaded = br.rules_data(br.load_rules(files[1]))  # as many variants as the limit allows
+    assert {k: v for k, v in loaded.items() if k not in ("id", "name", "description")} == {
+        k: v for k, v in br.rules_data(br.load_rules()).items() if k not in ("id", "name", "description")}
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(files[0])
+    assert [str(p) for p in info.value.problems] == [
+        f"{files[-1]}:/extends: more than {MAX_EXTENDS_DEPTH} variants extend each other: "
+        f"{files[0].resolve()} -> … -> standard [extends-depth]"]
+
+
+@pytest.mark.parametrize(("rounds", "directions"), [(4, 5), (3, 4), (1, 2), (4, 3), (2, 1)])
+def test_one_pass_direction_per_round(rounds: int, directions: int) -> None:
+    data = br.rules_data(br.load_rules())
+    data["rounds"] = rounds
+    data["pass_directions"] = ["left"] * directions
+    with pytest.raises(br.RulesError) as info:
+        rules_from_data(data, "mine.json")
+    assert [str(p) for p in info.value.problems] == [
+        f"mine.json:/pass_directions: {directions} pass directions for {rounds} rounds: give one per round "
+        "[pass-directions]"]
+
+
+def test_record_with_more_directions_than_rounds_inline() -> None:
+    record = br.record_of(random_game(br.load_rules(), 2, 1))
+    record["rules"] = {"format": "boomerang-rules/variant", "version": 1, "id": "x", "name": "X",
+                       "extends": "standard", "changes": {"pass_directions": ["left"] * 5}}
+    assert problems(record) == ["/rules/changes/pass_directions: 5 pass directions for 4 rounds: give one per "
+                                "round [pass-directions]"]
+
