@@ -288,8 +288,9 @@ def test_leftover_cards_message_names_both_rounds() -> None:
         for old, new in zip(leftover[:2], unused[:2]):
             if old in hand:
                 hand[hand.index(old)] = new
-    assert messages(record) == [f"/rounds/2/hands: {leftover[0]}, {leftover[1]} not dealt in round 2 must be dealt "
-                                "first in round 3 (cards left over are dealt first) [leftover-dealt-first]"]
+    assert messages(record) == [f"/rounds/2/hands: {leftover[0]}, {leftover[1]} set aside before round 3 must be "
+                                "dealt first in round 3, before cards that waited less (cards left over are dealt "
+                                "first, longest waiting first) [leftover-dealt-first]"]
 
 
 def test_player_and_round_counts() -> None:
