@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from .core.games import DISPATCH, GAMES, RULES_DISPATCH, game_module, records_module
 
 if TYPE_CHECKING:
+    from .australia.determinize import determinize
     from .australia.rules import Card, Region, Ruleset
     from .australia.scoring import RoundScore, score_round
     from .australia.sheets import ROWS, ScoreSheet
@@ -51,6 +52,7 @@ _LAZY: dict[str, str] = {
     "Ruleset": ".australia.rules",
     "ScoreSheet": ".australia.sheets",
     "SeatView": ".australia.view",
+    "determinize": ".australia.determinize",
     "list_rules": ".core.loading",
     "load_rules": ".core.loading",
     "rules_data": ".core.loading",
@@ -264,6 +266,7 @@ __all__ = [
     "action_of",
     "apply",
     "check_record",
+    "determinize",
     "is_over",
     "legal_actions",
     "legal_mask",

@@ -13,6 +13,7 @@ from typing import Literal
 import attrs
 
 from .engine import is_over, legal_actions
+from .rules import Ruleset
 from .sheets import ScoreSheet, score_sheets
 from .state import GameState
 from .tables import NO_ACTIVITY
@@ -61,6 +62,8 @@ class SeatView:
     sheets: tuple[ScoreSheet, ...]
     regions_taken: tuple[str, ...]
     activities_used: tuple[tuple[str, ...], ...]
+    rules: Ruleset = attrs.field(repr=False)
+    """The ruleset of the game (public knowledge: a determinization or a search needs it)."""
 
 
 def _regions(state: GameState, mask: int) -> tuple[str, ...]:
@@ -127,4 +130,5 @@ def view(state: GameState, seat: int) -> SeatView:
         regions_taken=_regions(state, progress.regions_taken),
         activities_used=tuple(
             tuple(k for i, k in enumerate(t.activity_kinds) if used >> i & 1) for used in progress.used_activities),
+        rules=state.rules,
     )
