@@ -21,7 +21,7 @@ RULES = {rid: br.load_rules(rid) for rid in br.shipped_ids()}
 def drive(rules: br.Ruleset, players: int, seed: int, decisions: int) -> br.GameState:
     """A game dealt from ``seed`` after ``decisions`` single random decisions (steps may be half made)."""
     rng = random.Random(seed)
-    s = br.new_game(rules, players, seed)
+    s: br.GameState = br.new_game(rules, players, seed)
     for _ in range(decisions):
         if br.is_over(s):
             break
