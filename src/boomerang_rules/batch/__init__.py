@@ -1,0 +1,393 @@
+"""A batched engine for Boomerang: Australia: thousands of games at once in compiled code.
+
+Needs the optional extra ``batch`` (numba and numpy): ``pip install 'boomerang-rules[batch]'``.
+Two ways in:
+
+- ``playouts`` plays whole games inside one compiled loop (random or lowest legal actions)
+  and returns every seat's totals, for simulations of millions of games;
+- ``init`` / ``legal_masks`` / ``step`` / ``totals``: a step API for reinforcement learning,
+  every game of the batch advancing one simultaneous step per call, actions chosen outside.
+
+Game ``i`` of a batch is dealt exactly as ``new_game(rules, players, seed=seed + i)``, and the
+scoring is the pure engine's, read from the same compiled tables (``australia.tables``);
+tests replay batched games through the pure engine to keep the two one set of rules.
+Actions are integer ids: the cards in ruleset order, then the activities in ruleset order,
+then ``"none"`` (``action_names``). Everything runs on one thread, the caller's (``THREADS``).
+
+>>> import boomerang_rules as br
+>>> from boomerang_rules import batch
+>>> totals = batch.playouts(br.load_rules(), players=4, games=1000, seed=1)
+>>> totals.shape
+(1000, 4)
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from math import factorial
+from typing import Literal, overload
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from ..australia.rules import Ruleset
+from ..australia.tables import NO_ACTIVITY, Tables, tables_for
+from ..core.errors import IllegalAction, Problem, RulesError
+from . import _kernels as k
+
+THREADS = 1
+"""How many threads ``playouts`` and ``step`` use: one, the caller's (no parallel kernels)."""
+
+MAX_DECK = 64
+"""The largest deck the batched engine runs: a hand is one 64-bit mask."""
+
+GAME = "boomerang-australia"
+
+_POLICIES = {"random": 0, "lowest": 1}
+
+IntArray = npt.NDArray[np.int32]
+
+
+def _shuffle_tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], npt.NDArray[np.uint64],
+                                npt.NDArray[np.int64], npt.NDArray[np.uint64]]:
+    """For every n up to 64: n!'s bit width and group count, n! in 32-bit limbs, the radix
+    groups, and each radix's reciprocal.
+
+    Radices n, n-1, ..., 2 are grouped greedily so that each group's product stays below 2**29:
+    the shuffle then divides its big integer once per group instead of once per card, and splits
+    a group's remainder into digits by multiplying with ``ceil(2**35 / r)``, exact below 2**29.
+    """
+    size = MAX_DECK + 1
+    sh = np.zeros((size, 2), np.int64)
+    fact = np.zeros((size, 16), np.uint64)
+    group_d = np.zeros((size, 64), np.uint64)
+    group_len = np.zeros((size, 64), np.int64)
+    for n in range(2, size):
+        total = factorial(n)
+        sh[n, 0] = total.bit_length()
+        for j in range(16):
+            fact[n, j] = total >> 32 * j & 0xFFFFFFFF
+        groups: list[tuple[int, int]] = []
+        product, count = 1, 0
+        for radix in range(n, 1, -1):
+            if product * radix >= 1 << 29:
+                groups.append((product, count))
+                product, count = 1, 0
+            product *= radix
+            count += 1
+        groups.append((product, count))
+        sh[n, 1] = len(groups)
+        for g, (d, c) in enumerate(groups):
+            group_d[n, g] = d
+            group_len[n, g] = c
+    magic = np.array([0, 0, *(-(-(1 << 35) // r) for r in range(2, size))], np.uint64)
+    return sh, fact, group_d, group_len, magic
+
+
+_SHUFFLE = _shuffle_tables()
+
+
+@attrs.frozen(eq=False)
+class Compiled:
+    """A ruleset's tables as the kernels read them: arrays indexed by action id."""
+
+    rules: Ruleset
+    tables: Tables
+    names: tuple[str, ...]
+    ti: npt.NDArray[np.int64]
+    table_aid: npt.NDArray[np.int64]
+    number: npt.NDArray[np.int64]
+    collection: npt.NDArray[np.int64]
+    animal: npt.NDArray[np.int64]
+    animal_values: npt.NDArray[np.int64]
+    activity: npt.NDArray[np.int64]
+    activity_table: npt.NDArray[np.int64]
+    region_masks: npt.NDArray[np.uint64]
+
+    def shifts(self, players: int) -> npt.NDArray[np.int64]:
+        """How far hands move each round: seat p's kept hand goes to seat p + shift."""
+        return np.array([d % players for d in self.tables.directions], np.int64)
+
+
+def _refuse(rule: str, message: str) -> RulesError:
+    return RulesError([Problem("", message, rule)], "the batched engine cannot run this ruleset:")
+
+
+def action_order(rules: Ruleset) -> tuple[str, ...]:
+    """The actions by id: card ids in ruleset order, activities in ruleset order, then ``"none"``."""
+    return (*(c.id for c in rules.cards), *rules.scoring.activities.kinds, NO_ACTIVITY)
+
+
+@lru_cache(maxsize=16)
+def _compile_cached(rules: Ruleset) -> Compiled:
+    t = tables_for(rules)
+    names = action_order(rules)
+    aid = {name: i for i, name in enumerate(names)}
+    order = [t.index[name] for name in names[:t.deck_size]]  # table index of each card action
+    ti = np.zeros(11, np.int64)
+    ti[k.T_DECK] = t.deck_size
+    ti[k.T_HAND] = t.hand_size
+    ti[k.T_ROUNDS] = t.rounds
+    ti[k.T_KINDS] = len(t.activity_kinds)
+    ti[k.T_ANIMALS] = len(t.animal_values)
+    ti[k.T_LIMIT] = t.double_limit
+    ti[k.T_SITE_POINTS] = t.site_points
+    ti[k.T_REGION_BONUS] = t.region_bonus
+    ti[k.T_WITH_THROW] = t.sites_include_throw
+    ti[k.T_RESHUFFLE] = t.reshuffle
+    ti[k.T_REGIONS] = len(t.region_masks)
+    table = list(t.activity_table) + [0] * max(0, t.hand_size + 1 - len(t.activity_table))
+    regions = [sum(1 << aid[t.ids[i]] for i in range(t.deck_size) if m >> i & 1) for m in t.region_masks]
+    return Compiled(
+        rules, t, names, ti,
+        np.array([aid[cid] for cid in t.ids], np.int64),
+        np.array([t.number[i] for i in order], np.int64),
+        np.array([t.collection_value[i] for i in order], np.int64),
+        np.array([t.animal[i] for i in order], np.int64),
+        np.array(t.animal_values, np.int64),
+        np.array([t.activity[i] for i in order], np.int64),
+        np.array(table, np.int64),
+        np.array(regions, np.uint64),
+    )
+
+
+def compile_rules(rules: Ruleset) -> Compiled:
+    """The kernels' arrays for ``rules``; ``RulesError`` naming the reason if it cannot run here."""
+    if not isinstance(rules, Ruleset) or getattr(rules, "game", None) != GAME:
+        game = getattr(rules, "game", type(rules).__name__)
+        raise _refuse("batch-game", f"it runs only {GAME} rulesets, not {game!r}")
+    if len(rules.cards) > MAX_DECK:
+        raise _refuse("batch-deck-size", f"its deck has {len(rules.cards)} cards; hands are 64-bit masks here, "
+                                         f"so at most {MAX_DECK} cards")
+    return _compile_cached(rules)
+
+
+def num_actions(rules: Ruleset) -> int:
+    """How many action ids ``rules`` has: its cards, its activities and ``"none"``."""
+    return len(compile_rules(rules).names)
+
+
+def action_names(rules: Ruleset) -> tuple[str, ...]:
+    """The action each id stands for (``action_names(rules)[i]`` is action ``i``)."""
+    return compile_rules(rules).names
+
+
+def _players(rules: Ruleset, players: object) -> int:
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be an integer, not {type(players).__name__}")
+    low, high = rules.players.min, rules.players.max
+    if not low <= players <= high:
+        raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players}")
+    return players
+
+
+def _count(games: object) -> int:
+    if isinstance(games, bool) or not isinstance(games, int | np.integer):
+        raise TypeError(f"games must be an integer, not {type(games).__name__}")
+    if games < 0:
+        raise ValueError(f"games must be 0 or more, not {games}")
+    return int(games)
+
+
+def _seed(seed: object) -> np.uint64:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
+    return np.uint64(seed & (1 << 64) - 1)
+
+
+def decisions(rules: Ruleset) -> int:
+    """Decisions each seat makes in a game: per round, the Throw, the picks and the activity."""
+    t = compile_rules(rules).tables
+    return t.rounds * t.hand_size
+
+
+@overload
+def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = ...,
+             return_actions: Literal[False] = ...) -> IntArray: ...
+
+
+@overload
+def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = ..., *,
+             return_actions: Literal[True]) -> tuple[IntArray, npt.NDArray[np.int16]]: ...
+
+
+def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = "random",
+             return_actions: bool = False) -> IntArray | tuple[IntArray, npt.NDArray[np.int16]]:
+    """Play ``games`` whole games; each seat's final total as an int32 array ``(games, players)``.
+
+    Game ``i`` is dealt as ``new_game(rules, players, seed=seed + i)``. ``policy`` is
+    ``"random"`` (uniform over the legal actions, from a generator seeded apart from the
+    dealer's, so the same seed plays the same games) or ``"lowest"`` (the lowest legal id).
+    With ``return_actions`` also the action ids chosen, ``(games, players, decisions)``:
+    seat s's decisions in order, a round after another. One thread (``THREADS``).
+    """
+    c = compile_rules(rules)
+    players = _players(rules, players)
+    games = _count(games)
+    if policy not in _POLICIES:
+        raise ValueError(f"unknown policy {policy!r} (policies are {', '.join(_POLICIES)})")
+    totals = np.zeros((games, players), np.int32)
+    actions = np.zeros((games, players, decisions(rules)) if return_actions else (0, 0, 0), np.int16)
+    k.playouts(players, games, _seed(seed), _POLICIES[policy], return_actions, c.ti, c.table_aid, c.number,
+               c.collection, c.animal, c.animal_values, c.activity, c.activity_table, c.region_masks,
+               c.shifts(players), *_SHUFFLE, totals, actions)
+    return (totals, actions) if return_actions else totals
+
+
+class Batch:
+    """Games advancing together through the step API. ``step`` updates it in place.
+
+    Every seat acts at every step (Boomerang's decisions are simultaneous), so all games of a
+    batch are at the same step: ``round`` and ``step`` (0 the Throw, then the picks, then the
+    activity choice at ``hand_size - 1``) are the batch's.
+    """
+
+    __slots__ = ("_shifts", "acts", "compiled", "draft", "gone", "hands", "last_used", "leftover", "players",
+                 "rng", "round", "rules", "step", "totals", "used_acts", "visited")
+
+    def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
+        self.compiled = c = compile_rules(rules)
+        self.rules = rules
+        self.players = players = _players(rules, players)
+        games = _count(games)
+        hand = c.tables.hand_size
+        self.round = 0
+        self.step = 0
+        self.hands = np.zeros((games, players), np.uint64)
+        self.draft = np.zeros((games, players, hand), np.int64)
+        self.acts = np.zeros((games, players), np.int64)
+        self.visited = np.zeros((games, players), np.uint64)
+        self.used_acts = np.zeros((games, players), np.int64)
+        self.gone = np.zeros(games, np.uint64)
+        self.rng = np.zeros(games, np.uint64)
+        self.leftover = np.zeros((games, MAX_DECK + 1), np.int64)
+        self.last_used = np.zeros(games, np.uint64)
+        self.totals = np.zeros((games, players), np.int32)
+        self._shifts = c.shifts(players)
+        k.init(players, games, _seed(seed), c.ti, c.table_aid, *_SHUFFLE, self.rng, self.leftover,
+               self.last_used, self.hands)
+
+    @property
+    def games(self) -> int:
+        return int(self.totals.shape[0])
+
+    @property
+    def over(self) -> bool:
+        """Whether every game has played its last round."""
+        return self.round >= self.compiled.tables.rounds
+
+    def __repr__(self) -> str:
+        return f"<Batch of {self.games} {self.players}-player games, round {self.round}, step {self.step}>"
+
+
+def init(rules: Ruleset, players: int, games: int, seed: int) -> Batch:
+    """``games`` new games, game ``i`` dealt as ``new_game(rules, players, seed=seed + i)``."""
+    return Batch(rules, players, games, seed)
+
+
+def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
+    """``(games, players, num_actions)``: True where the seat may take the action now.
+
+    All False once the games are over.
+    """
+    c = batch.compiled
+    out = np.zeros((batch.games, batch.players, len(c.names)), np.bool_)
+    if not batch.over:
+        k.legal_masks(batch.step, c.ti, batch.hands, batch.used_acts, out)
+    return out
+
+
+def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
+    """Apply one action id per seat of every game; return the batch and each seat's reward.
+
+    A reward is the points the step added to the seat's total (non-zero when a round is
+    scored), so a game's rewards add up to its totals. Raises ``IllegalAction`` naming the
+    first game and seat whose action is not legal, and then applies none.
+    """
+    c = batch.compiled
+    if batch.over:
+        raise IllegalAction("the games are over: no decisions are owed")
+    acts = np.asarray(actions)
+    shape = (batch.games, batch.players)
+    if acts.shape != shape:
+        raise ValueError(f"actions must have shape {shape} (games, players), not {acts.shape}")
+    if acts.dtype.kind not in "iu":
+        raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
+    acts = acts.astype(np.int64, copy=False)
+    bad = k.check(batch.step, c.ti, batch.hands, batch.used_acts, acts)
+    if bad >= 0:
+        g, seat = divmod(bad, batch.players)
+        raise IllegalAction(_illegal(batch, g, seat, int(acts[g, seat])))
+    rewards = np.empty(shape, np.int32)
+    k.step(batch.round, batch.step, batch.players, c.ti, c.table_aid, c.number, c.collection, c.animal,
+           c.animal_values, c.activity, c.activity_table, c.region_masks, batch._shifts, *_SHUFFLE, acts,
+           batch.hands, batch.draft, batch.acts, batch.visited, batch.used_acts, batch.gone, batch.rng,
+           batch.leftover, batch.last_used, batch.totals, rewards)
+    batch.step += 1
+    if batch.step == c.tables.hand_size:
+        batch.step = 0
+        batch.round += 1
+    return batch, rewards
+
+
+def _illegal(batch: Batch, game: int, seat: int, action: int) -> str:
+    c = batch.compiled
+    name = repr(c.names[action]) if 0 <= action < len(c.names) else "no action"
+    card_step = batch.step < c.tables.hand_size - 1
+    what = "a card it holds" if card_step else "an activity it has not scored, or 'none'"
+    return (f"game {game}, seat {seat}: action {action} ({name}) is not legal at step {batch.step} of round "
+            f"{batch.round + 1}; it must choose {what}")
+
+
+def totals(batch: Batch) -> IntArray:
+    """Each seat's total so far, ``(games, players)`` (the final totals once ``batch.over``)."""
+    return batch.totals.copy()
+
+
+def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096) -> float:
+    """Random games per second through ``playouts``, batches of ``games``, for about ``seconds``."""
+    from ..australia.loading import load_rules
+
+    rules = load_rules()
+    playouts(rules, players, 16, 0)  # compile (or load the cache) outside the timing
+    done = 0
+    seed = 0
+    start = time.perf_counter()
+    while True:
+        playouts(rules, players, games, seed)
+        done += games
+        seed += games
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) -> float:
+    """Games per second through ``init``/``legal_masks``/``step``/``totals``, the lowest legal
+    action of every seat chosen by numpy (``argmax`` of the masks), batches of ``games``."""
+    from ..australia.loading import load_rules
+
+    rules = load_rules()
+    done = seed = 0
+    warm = True
+    start = time.perf_counter()
+    while True:
+        batch = init(rules, players, 16 if warm else games, seed)
+        while not batch.over:
+            batch, _ = step(batch, legal_masks(batch).argmax(axis=2))
+        totals(batch)
+        if warm:
+            warm = False
+            start = time.perf_counter()
+            continue
+        done += games
+        seed += games
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+__all__ = ["MAX_DECK", "THREADS", "Batch", "action_names", "action_order", "bench_playouts", "bench_step_api",
+           "compile_rules", "decisions", "init", "legal_masks", "num_actions", "playouts", "step", "totals"]

@@ -1,0 +1,234 @@
+"""The batched engine (numba) against the pure engine: same deals, same rules, same totals.
+
+Skipped when the optional extra ``batch`` (numba, numpy) is not installed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numba")
+
+import attrs
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules import batch
+from boomerang_rules.australia.rules import build, to_data
+from boomerang_rules.core import rng as rng_mod
+
+VARIANTS = br.shipped_ids()
+
+
+def replay(rules: br.Ruleset, players: int, seed: int, actions: np.ndarray[Any, Any]) -> br.GameState:
+    """Play ``actions[seat, decision]`` (ids) through the pure engine's ``apply``."""
+    names = batch.action_names(rules)
+    s = br.new_game(rules, players, seed=seed)
+    for d in range(actions.shape[1]):
+        for seat in br.to_act(s):
+            s = br.apply(s, seat, names[actions[seat, d]])
+    assert br.is_over(s)
+    return s
+
+
+def sheet_totals(state: br.GameState) -> list[int]:
+    return [sheet.total for sheet in br.score_sheets(state)]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("policy", ["random", "lowest"])
+def test_playouts_replay_through_the_pure_engine(variant: str, players: int, policy: str) -> None:
+    rules = br.load_rules(variant)
+    seed = 1000 * players + 7
+    games = 12
+    totals, actions = batch.playouts(rules, players, games, seed, policy=policy, return_actions=True)
+    assert totals.shape == (games, players)
+    assert actions.shape == (games, players, batch.decisions(rules))
+    for g in range(games):
+        assert sheet_totals(replay(rules, players, seed + g, actions[g])) == totals[g].tolist()
+    # the same call without the actions plays the same games
+    assert (batch.playouts(rules, players, games, seed, policy=policy) == totals).all()
+
+
+def test_playouts_are_random_games() -> None:
+    rules = br.load_rules()
+    totals, actions = batch.playouts(rules, 4, 64, 5, return_actions=True)
+    # different seeds give different games, and a random policy differs from the lowest action
+    assert len({tuple(t) for t in totals.tolist()}) > 32
+    _, lowest = batch.playouts(rules, 4, 64, 5, policy="lowest", return_actions=True)
+    assert (actions != lowest).any()
+
+
+@given(seed=st.integers(-(2 ** 70), 2 ** 70), players=st.sampled_from([2, 3, 4]),
+       variant=st.sampled_from(VARIANTS))
+def test_first_deal_is_new_games(seed: int, players: int, variant: str) -> None:
+    rules = br.load_rules(variant)
+    names = batch.action_names(rules)
+    b = batch.init(rules, players, 3, seed)
+    for g in range(3):
+        state = br.new_game(rules, players, seed=seed + g)
+        for seat in range(players):
+            held = {names[i] for i in range(64) if int(b.hands[g, seat]) >> i & 1}
+            assert held == set(br.legal_actions(state, seat))
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 14, 20, 21, 28, 33, 50, 64])
+def test_shuffle_is_the_pure_generators(n: int) -> None:
+    from boomerang_rules.batch import _SHUFFLE, _kernels
+
+    for seed in (0, 1, 2 ** 64 - 1, 12345):
+        items = np.arange(64, dtype=np.int64)
+        words, limbs = np.empty(8, np.uint64), np.empty(16, np.uint64)
+        state = _kernels.shuffle(np.uint64(seed), items, n, *_SHUFFLE, words, limbs)
+        want_state, want = rng_mod.shuffled(seed, range(n))
+        assert int(state) == want_state
+        assert tuple(items[:n].tolist()) == want
+
+
+@pytest.mark.parametrize(("variant", "players"), [("standard", 4), ("direction", 3), ("reshuffle", 2),
+                                                  ("sites-exclude-throw", 3), ("standard", 2)])
+def test_step_api_matches_the_pure_engine(variant: str, players: int) -> None:
+    rules = br.load_rules(variant)
+    names = batch.action_names(rules)
+    seed, games = 40, 6
+    b = batch.init(rules, players, games, seed)
+    states = [br.new_game(rules, players, seed=seed + g) for g in range(games)]
+    earned = np.zeros((games, players), np.int64)
+    while not b.over:
+        masks = batch.legal_masks(b)
+        assert masks.shape == (games, players, batch.num_actions(rules))
+        for g, s in enumerate(states):
+            for seat in range(players):
+                assert {names[i] for i in np.flatnonzero(masks[g, seat])} == set(br.legal_actions(s, seat))
+        actions = masks.argmax(axis=2)
+        b, rewards = batch.step(b, actions)
+        earned += rewards
+        for g in range(games):
+            for seat in range(players):
+                states[g] = br.apply(states[g], seat, names[actions[g, seat]])
+            if not br.is_over(states[g]) and states[g].step == 0:  # a round was just scored
+                assert batch.totals(b)[g].tolist() == sheet_totals(states[g])
+    assert not batch.legal_masks(b).any()
+    assert all(br.is_over(s) for s in states)
+    want = [sheet_totals(s) for s in states]
+    assert batch.totals(b).tolist() == want == earned.tolist()
+    lowest = batch.playouts(rules, players, games, seed, policy="lowest")
+    assert lowest.tolist() == want
+
+
+def other_numbers() -> br.Ruleset:
+    """A ruleset with every number the engine reads changed (as a variant could)."""
+    data = to_data(br.load_rules())
+    data.update(rounds=3, hand_size=6, pass_directions=["right", "left", "right"], sites_include_throw=False)
+    scoring = data["scoring"]
+    scoring.update(site_points=2, region_bonus=5)
+    scoring["collections"].update(double_limit=9, values={"leaves": 2, "wildflowers": 1, "shells": 4, "souvenirs": 6})
+    scoring["animals"]["values"].update(emus=1, koalas=11)
+    scoring["activities"].update(kinds=list(reversed(scoring["activities"]["kinds"])), table=[1, 2, 3, 5, 8, 13, 21])
+    data["cards"] = list(reversed(data["cards"]))
+    for i, card in enumerate(data["cards"]):
+        card["number"] = (i * 7) % 10
+    return build(data)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_numbers_come_from_the_ruleset(players: int) -> None:
+    rules = other_numbers()
+    totals, actions = batch.playouts(rules, players, 10, 3, return_actions=True)
+    assert actions.shape[2] == 3 * 6
+    for g in range(10):
+        assert sheet_totals(replay(rules, players, 3 + g, actions[g])) == totals[g].tolist()
+
+
+def test_action_ids_are_cards_activities_then_none() -> None:
+    rules = br.load_rules()
+    names = batch.action_names(rules)
+    assert names == (*(c.id for c in rules.cards), *rules.scoring.activities.kinds, br.NO_ACTIVITY)
+    assert batch.num_actions(rules) == len(names) == 33
+
+
+def test_refuses_another_game() -> None:
+    rules = br.load_rules()
+    with pytest.raises(br.RulesError, match="only boomerang-australia rulesets"):
+        batch.playouts(attrs.evolve(rules, game="sea-salt-paper"), 4, 1, 0)
+    with pytest.raises(br.RulesError, match="only boomerang-australia"):
+        batch.init("standard", 4, 1, 0)  # type: ignore[arg-type]
+
+
+def test_refuses_a_deck_over_64_cards() -> None:
+    data = to_data(br.load_rules())
+    base = data["cards"]
+    data["cards"] = [dict(card, id=f"{card['id']}{k}") for k in range(3) for card in base]
+    rules = build(data)
+    with pytest.raises(br.RulesError, match=r"84 cards.*at most 64"):
+        batch.playouts(rules, 4, 1, 0)
+
+
+def test_refuses_bad_arguments() -> None:
+    rules = br.load_rules()
+    with pytest.raises(ValueError, match="2 to 4 players, not 5"):
+        batch.playouts(rules, 5, 1, 0)
+    with pytest.raises(ValueError, match="unknown policy"):
+        batch.playouts(rules, 4, 1, 0, policy="best")
+    with pytest.raises(TypeError, match="seed"):
+        batch.playouts(rules, 4, 1, 1.5)  # type: ignore[call-overload]
+    with pytest.raises(ValueError, match="0 or more"):
+        batch.init(rules, 4, -1, 0)
+    assert batch.playouts(rules, 4, 0, 0).shape == (0, 4)
+
+
+def test_step_refuses_illegal_actions_and_applies_none() -> None:
+    rules = br.load_rules()
+    b = batch.init(rules, 3, 4, 9)
+    before = b.hands.copy()
+    actions = batch.legal_masks(b).argmax(axis=2)
+    held = int(b.hands[2, 1])
+    not_held = next(i for i in range(28) if not held >> i & 1)
+    actions[2, 1] = not_held
+    with pytest.raises(br.IllegalAction, match=r"game 2, seat 1: action \d+ \('.'\) is not legal"):
+        batch.step(b, actions)
+    assert (b.hands == before).all() and b.step == 0
+    actions[2, 1] = 30  # an activity at a card step
+    with pytest.raises(br.IllegalAction, match="game 2, seat 1"):
+        batch.step(b, actions)
+    actions[2, 1] = -1
+    with pytest.raises(br.IllegalAction, match="no action"):
+        batch.step(b, actions)
+    with pytest.raises(ValueError, match="shape"):
+        batch.step(b, actions[:2])
+    with pytest.raises(TypeError, match="integer"):
+        batch.step(b, actions.astype(float))
+    while not b.over:
+        b, _ = batch.step(b, batch.legal_masks(b).argmax(axis=2))
+    with pytest.raises(br.IllegalAction, match="over"):
+        batch.step(b, actions)
+
+
+def test_step_refuses_a_used_activity() -> None:
+    rules = br.load_rules()
+    b = batch.init(rules, 2, 2, 1)
+    for _ in range(batch.decisions(rules) // rules.rounds + rules.hand_size - 1):
+        b, _ = batch.step(b, batch.legal_masks(b).argmax(axis=2))
+    assert b.round == 1 and b.step == rules.hand_size - 1
+    actions = batch.legal_masks(b).argmax(axis=2)
+    actions[0, 0] = 28  # the first activity: scored in round 1 by the lowest-action policy
+    with pytest.raises(br.IllegalAction, match="game 0, seat 0"):
+        batch.step(b, actions)
+
+
+def test_threads_and_bench_entry_points() -> None:
+    assert batch.THREADS == 1
+    assert batch.bench_playouts(0.01, games=64) > 0
+    assert batch.bench_step_api(0.01, games=16) > 0
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    result = doctest.testmod(batch)
+    assert result.attempted > 0 and result.failed == 0
