@@ -25,12 +25,10 @@ VARIANTS = br.shipped_ids()
 
 
 def replay(rules: br.Ruleset, players: int, seed: int, actions: np.ndarray[Any, Any]) -> br.GameState:
-    """Play ``actions[seat, decision]`` (ids) through the pure engine's ``apply``."""
-    names = batch.action_names(rules)
-    s = br.new_game(rules, players, seed=seed)
+    """Play ``actions[seat, decision]`` (ids) through the pure engine's ``step``."""
+    s: br.GameState = br.new_game(rules, players, seed=seed)
     for d in range(actions.shape[1]):
-        for seat in br.to_act(s):
-            s = br.apply(s, seat, names[actions[seat, d]])
+        s = br.step(s, [int(actions[seat, d]) for seat in br.to_act(s)])
     assert br.is_over(s)
     return s
 
@@ -145,11 +143,11 @@ def test_numbers_come_from_the_ruleset(players: int) -> None:
         assert sheet_totals(replay(rules, players, 3 + g, actions[g])) == totals[g].tolist()
 
 
-def test_action_ids_are_cards_activities_then_none() -> None:
+def test_action_ids_are_the_pure_engines() -> None:
     rules = br.load_rules()
     names = batch.action_names(rules)
-    assert names == (*(c.id for c in rules.cards), *rules.scoring.activities.kinds, br.NO_ACTIVITY)
-    assert batch.num_actions(rules) == len(names) == 33
+    assert names == tuple(br.action_of(rules, i) for i in range(br.num_actions(rules)))
+    assert batch.num_actions(rules) == len(names) == br.num_actions(rules)
 
 
 def test_refuses_another_game() -> None:
@@ -216,7 +214,7 @@ def test_step_refuses_a_used_activity() -> None:
         b, _ = batch.step(b, batch.legal_masks(b).argmax(axis=2))
     assert b.round == 1 and b.step == rules.hand_size - 1
     actions = batch.legal_masks(b).argmax(axis=2)
-    actions[0, 0] = 28  # the first activity: scored in round 1 by the lowest-action policy
+    actions[0, 0] = br.action_id(rules, rules.scoring.activities.kinds[0])  # scored in round 1 (lowest)
     with pytest.raises(br.IllegalAction, match="game 0, seat 0"):
         batch.step(b, actions)
 

@@ -11,8 +11,8 @@ Two ways in:
 Game ``i`` of a batch is dealt exactly as ``new_game(rules, players, seed=seed + i)``, and the
 scoring is the pure engine's, read from the same compiled tables (``australia.tables``);
 tests replay batched games through the pure engine to keep the two one set of rules.
-Actions are integer ids: the cards in ruleset order, then the activities in ruleset order,
-then ``"none"`` (``action_names``). Everything runs on one thread, the caller's (``THREADS``).
+Actions are the pure engine's integer ids (``br.action_id``): the cards in sorted id order,
+then the activities in ruleset order, then ``"none"``. Everything runs on one thread, the caller's (``THREADS``).
 
 >>> import boomerang_rules as br
 >>> from boomerang_rules import batch
@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..australia.rules import Ruleset
-from ..australia.tables import NO_ACTIVITY, Tables, tables_for
+from ..australia.tables import Tables, tables_for
 from ..core.errors import IllegalAction, Problem, RulesError
 from . import _kernels as k
 
@@ -115,16 +115,11 @@ def _refuse(rule: str, message: str) -> RulesError:
     return RulesError([Problem("", message, rule)], "the batched engine cannot run this ruleset:")
 
 
-def action_order(rules: Ruleset) -> tuple[str, ...]:
-    """The actions by id: card ids in ruleset order, activities in ruleset order, then ``"none"``."""
-    return (*(c.id for c in rules.cards), *rules.scoring.activities.kinds, NO_ACTIVITY)
-
-
 @lru_cache(maxsize=16)
 def _compile_cached(rules: Ruleset) -> Compiled:
     t = tables_for(rules)
-    names = action_order(rules)
-    aid = {name: i for i, name in enumerate(names)}
+    names = t.action_names  # the ids of ``br.action_id``: shared with the pure engine
+    aid = t.action_ids
     order = [t.index[name] for name in names[:t.deck_size]]  # table index of each card action
     ti = np.zeros(11, np.int64)
     ti[k.T_DECK] = t.deck_size
@@ -165,12 +160,12 @@ def compile_rules(rules: Ruleset) -> Compiled:
 
 
 def num_actions(rules: Ruleset) -> int:
-    """How many action ids ``rules`` has: its cards, its activities and ``"none"``."""
+    """How many action ids ``rules`` has (``br.num_actions``): its cards, activities and ``"none"``."""
     return len(compile_rules(rules).names)
 
 
 def action_names(rules: Ruleset) -> tuple[str, ...]:
-    """The action each id stands for (``action_names(rules)[i]`` is action ``i``)."""
+    """The action each id stands for: ``action_names(rules)[i] == br.action_of(rules, i)``."""
     return compile_rules(rules).names
 
 
@@ -389,5 +384,5 @@ def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) ->
             return done / elapsed
 
 
-__all__ = ["MAX_DECK", "THREADS", "Batch", "action_names", "action_order", "bench_playouts", "bench_step_api",
+__all__ = ["MAX_DECK", "THREADS", "Batch", "action_names", "bench_playouts", "bench_step_api",
            "compile_rules", "decisions", "init", "legal_masks", "num_actions", "playouts", "step", "totals"]

@@ -1,10 +1,11 @@
 """The compiled kernels of the batched engine (numba). Read ``boomerang_rules.batch`` first.
 
-Cards are numbered by action id (ruleset order), so a hand is a 64-bit mask whose set bits
-are the legal card actions. Every array a kernel reads comes from the ruleset's compiled
-tables (``Tables``), permuted into that order by the Python side; nothing of a ruleset is
-written here. The dealer is the pure engine's, bit for bit: SplitMix64, one uniform integer
-below n! read as the mixed-radix digits of a Fisher-Yates shuffle, and the same deal.
+Cards are numbered by action id (``br.action_id``), so a hand is a 64-bit mask whose set
+bits are the legal card actions. Every array a kernel reads comes from the ruleset's compiled
+tables (``Tables``), indexed by action id by the Python side (``table_aid`` maps the tables'
+card index to it); nothing of a ruleset is written here. The dealer is the pure engine's,
+bit for bit: SplitMix64, one uniform integer below n! read as the mixed-radix digits of a
+Fisher-Yates shuffle, and the same deal.
 """
 
 from __future__ import annotations
