@@ -64,8 +64,10 @@ def test_not_a_state_is_refused_with_a_type_error() -> None:
     for function in (br.to_act, br.is_over, br.winners, br.score_sheets):
         with pytest.raises(TypeError, match="not a game state"):
             function("nonsense")
-    with pytest.raises(TypeError, match="not a ruleset"):
-        br.new_game("standard", 3, seed=1)
+    for nonsense in (None, {"game": "boomerang-australia"}, 3):
+        with pytest.raises(TypeError, match="not a ruleset"):
+            br.new_game(nonsense, 3, seed=1)
+    assert br.new_game("standard", 3, seed=1) == br.new_game(br.load_rules(), 3, seed=1)  # an id, as load_rules
 
 
 def test_a_record_of_an_unknown_game_is_invalid() -> None:

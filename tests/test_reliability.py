@@ -188,3 +188,175 @@ def test_a_jsonl_line_of_non_json_whitespace_is_not_blank(tmp_path: Path, blank:
     path.write_bytes(b"\n" + blank + b"\n\t \r\n")
     reports = validate_file(path)
     assert [r.file for r in reports] == [f"{path}:2"] and not reports[0].valid
+
+
+# --- work that grows faster than the input ----------------------------------------------------
+
+def _finished_record() -> dict[str, Any]:
+    return br.record_of(bot_game(br.load_rules(), ["random"] * 2, 1))
+
+
+@pytest.mark.parametrize("field", ["winners", "sheets", "players", "rounds"])
+def test_every_record_array_is_bounded(field: str) -> None:
+    record = _finished_record()
+    mixed = [i if i % 2 else str(i) for i in range(20_000)]  # mixed types: quadratic for jsonschema
+    if field in ("winners", "sheets"):
+        record["result"][field] = mixed
+        where = f"/result/{field}"
+    else:
+        record[field] = mixed
+        where = f"/{field}"
+    problems = br.validate_record(record)
+    assert (where, "schema:maxItems") in [(p.pointer, p.rule) for p in problems]
+
+
+@given(st.lists(st.one_of(st.integers(0, 3), st.booleans(), st.text(max_size=2), st.floats(0, 3)), max_size=8))
+def test_unique_items_agrees_with_json_equality(items: list[Any]) -> None:
+    from boomerang_rules.core.schema import _json_key
+
+    def same(a: Any, b: Any) -> bool:
+        return type(a) is type(b) and a == b if isinstance(a, bool) or isinstance(b, bool) else a == b
+
+    pairwise = any(same(items[i], items[j]) for i in range(len(items)) for j in range(i))
+    assert pairwise == (len({_json_key(x) for x in items}) < len(items))
+
+
+def test_repeated_winners_are_reported() -> None:
+    record = _finished_record()
+    record["result"]["winners"] = [0, 0.0]
+    assert [(p.pointer, p.rule) for p in br.validate_record(record)] == [("/result/winners", "schema:uniqueItems")]
+
+
+# --- ruleset checks that let nonsense through ---------------------------------------------------
+
+def _ruleset_problems(change: Any) -> list[tuple[str, str]]:
+    data = rules_data(br.load_rules())
+    change(data)
+    with pytest.raises(br.RulesError) as info:
+        rules_from_data(data)
+    return [(p.pointer, p.rule) for p in info.value.problems]
+
+
+@pytest.mark.parametrize("value", ["A\n", "AB\n", "a", "AAAAA", "A\r"])
+def test_card_ids_match_whole_strings(value: str) -> None:
+    assert ("/cards/0/id", "schema:pattern") in _ruleset_problems(lambda d: d["cards"][0].update(id=value))
+
+
+@pytest.mark.parametrize("field", ["id", "region", "activity"])
+def test_ids_match_whole_strings(field: str) -> None:
+    def change(d: dict[str, Any]) -> None:
+        if field == "id":
+            d["id"] = "standard\n"
+        elif field == "region":
+            d["regions"][0]["id"] += "\n"
+        else:
+            d["scoring"]["activities"]["kinds"][0] += "\n"
+    assert any(rule == "schema:pattern" for _, rule in _ruleset_problems(change))
+
+
+def test_an_activity_called_none_is_refused() -> None:
+    def change(d: dict[str, Any]) -> None:
+        d["scoring"]["activities"]["kinds"][0] = "none"
+        for card in d["cards"]:
+            if card["activity"] == "indigenous_culture":
+                card["activity"] = "none"
+    assert ("/scoring/activities/kinds/0", "activity-reserved") in _ruleset_problems(change)
+    from boomerang_rules.australia.rules import RESERVED_ACTIVITY
+
+    assert RESERVED_ACTIVITY == br.NO_ACTIVITY
+
+
+@pytest.mark.parametrize("path", [("scoring", "site_points"), ("scoring", "region_bonus"),
+                                  ("scoring", "collections", "double_limit"),
+                                  ("scoring", "collections", "values", "leaves"),
+                                  ("scoring", "animals", "values", "emus"),
+                                  ("scoring", "activities", "table", 3)])
+def test_point_values_are_bounded(path: tuple[str | int, ...]) -> None:
+    def change(d: dict[str, Any]) -> None:
+        node: Any = d
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = 10**4299
+    assert ("/" + "/".join(map(str, path)), "schema:maximum") in _ruleset_problems(change)
+
+
+# --- the API's raw exceptions -------------------------------------------------------------------
+
+RULES = br.load_rules()
+STATE = br.new_game(RULES, 4, 1)
+
+TYPE_ERRORS: list[tuple[str, Any, str]] = [
+    ("new_game None", lambda: br.new_game(None, 4, 1), "ruleset"),
+    ("new_game dict", lambda: br.new_game({}, 4, 1), "ruleset"),
+    ("new_game seed", lambda: br.new_game(RULES, 4, "1"), "seed"),
+    ("deals int", lambda: br.new_game(RULES, 2, deals=5), "deals"),
+    ("deals [5]", lambda: br.new_game(RULES, 2, deals=[5]), "deals[0]"),
+    ("deals [[5]]", lambda: br.new_game(RULES, 2, deals=[[5, 6]]), "deals[0][0]"),
+    ("deals card", lambda: br.new_game(RULES, 2, deals=[[[5], [6]]]), "deals[0][0][0]"),
+    ("deals str hand", lambda: br.new_game(RULES, 2, deals=[["ABCDEFG", "HIJKLMN"]]), "deals[0][0]"),
+    ("deals dict", lambda: br.new_game(RULES, 2, deals={"a": 1}), "deals"),
+    ("score activity", lambda: br.score_round(RULES, list("EAVWXJB"), activity=["x"]), "activity"),
+    ("score rules", lambda: br.score_round(None, list("EAVWXJB")), "rules"),
+    ("score cards", lambda: br.score_round(RULES, None), "cards"),
+    ("score string", lambda: br.score_round(RULES, "EAVWXJB"), "cards"),
+    ("load None", lambda: br.load_rules(None), "name_or_path"),
+    ("load int", lambda: br.load_rules(5), "name_or_path"),
+    ("apply None", lambda: br.apply(None, 0, "A"), "game state"),
+    ("view dict", lambda: br.view({}, 0), "game state"),
+    ("record_of string", lambda: br.record_of(STATE, "abcd"), "names"),
+    ("record_of ints", lambda: br.record_of(STATE, [1, 2, 3, 4]), "names[0]"),
+    ("record_of int", lambda: br.record_of(STATE, 5), "names"),
+    ("state_of rules dict", lambda: br.state_of(br.record_of(STATE), {}), "rules"),
+    ("rules_data None", lambda: br.rules_data(None), "rules"),
+    ("rules_data dict", lambda: br.rules_data({}), "rules"),
+]
+
+
+@pytest.mark.parametrize("call,names", [(c[1], c[2]) for c in TYPE_ERRORS], ids=[c[0] for c in TYPE_ERRORS])
+def test_wrong_types_are_type_errors_naming_the_parameter(call: Any, names: str) -> None:
+    with pytest.raises(TypeError) as info:
+        call()
+    assert names in str(info.value)
+
+
+VALUE_ERRORS: list[tuple[str, Any]] = [
+    ("players out of range", lambda: br.new_game(RULES, 9, 1)),
+    ("no seed, no deals", lambda: br.new_game(RULES, 2, deals=None)),
+    ("seat huge", lambda: br.apply(STATE, 10**5000, "A")),
+    ("view seat huge", lambda: br.view(STATE, 10**5000)),
+    ("action list", lambda: br.apply(STATE, 0, ["A"])),
+    ("names surrogate", lambda: br.record_of(STATE, ["\ud800", "b", "c", "d"])),
+    ("names too long", lambda: br.record_of(STATE, ["x" * 201, "b", "c", "d"])),
+    ("names count", lambda: br.record_of(STATE, ["a", "b"])),
+    ("score unknown", lambda: br.score_round(RULES, [[1]] * 7)),
+]
+
+
+@pytest.mark.parametrize("call", [c[1] for c in VALUE_ERRORS], ids=[c[0] for c in VALUE_ERRORS])
+def test_wrong_values_are_the_librarys_value_errors(call: Any) -> None:
+    with pytest.raises(br.BoomerangError) as info:
+        call()
+    assert isinstance(info.value, ValueError) and len(str(info.value)) < 2000
+
+
+def test_new_game_takes_a_ruleset_id_as_load_rules_does() -> None:
+    assert br.new_game("direction", 3, 7) == br.new_game(br.load_rules("direction"), 3, 7)
+
+
+@given(st.sampled_from([lambda s: br.apply(STATE, 0, s), lambda s: br.score_round(RULES, [s] * 7),
+                        lambda s: br.score_round(RULES, list("EAVWXJB"), s), lambda s: br.apply(STATE, s, "A")]),
+       st.integers(10_000, 1_000_000))
+def test_an_oversized_argument_is_not_copied_into_the_message(call: Any, size: int) -> None:
+    with pytest.raises(br.BoomerangError) as info:
+        call("Q" * size)
+    assert len(str(info.value)) < 2000  # seven cards of 10 MB once gave a 70 MB message
+
+
+@settings(max_examples=25, deadline=None)
+@given(bst.games(rules="standard", finished=None), st.lists(st.text(max_size=210), min_size=1, max_size=5))
+def test_record_of_never_writes_a_record_that_fails_validate(state: br.GameState, names: list[str]) -> None:
+    try:
+        record = br.record_of(state, names)
+    except br.InvalidInput:
+        return
+    assert br.validate_record(record) == []

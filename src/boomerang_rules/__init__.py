@@ -15,6 +15,7 @@ States are immutable; ``apply`` returns a new one or raises ``IllegalAction``.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -101,9 +102,16 @@ def _missing(table: dict[type, Any], state: object) -> Any:
 
 
 def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) -> Any:
-    """A new game of ``rules``'s game for ``players`` seats, dealt from ``seed`` (see the game's own)."""
+    """A new game of ``rules``'s game for ``players`` seats, dealt from ``seed`` (see the game's own).
+
+    ``rules`` is a loaded ruleset, or what ``load_rules`` takes: a shipped id or a file's path.
+    """
+    if isinstance(rules, str | os.PathLike):
+        from .core.loading import load_rules as load
+
+        rules = load(rules)
     game = getattr(rules, "game", None)
-    if game not in GAMES:
+    if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
         raise TypeError(f"not a ruleset of a known game: {rules!r:.80}")
     return game_module(game).new_game(rules, players, seed, **options)
 

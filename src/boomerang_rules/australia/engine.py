@@ -11,7 +11,8 @@ import operator
 from collections.abc import Sequence
 
 from ..core import rng as rng_mod
-from ..core.errors import IllegalAction
+from ..core.arguments import brief, is_list, kind, require, string_list
+from ..core.errors import IllegalAction, InvalidInput, Problem
 from .actions import as_id
 from .dealing import deal, deal_masks
 from .rules import Ruleset
@@ -29,18 +30,39 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     without a seed the game waits at the first round it has no deal for (with neither a
     seed nor deals, ``undealt_ok`` must say that a game waiting for its first deal is meant).
     """
+    require(rules, Ruleset, "rules", "a Boomerang: Australia Ruleset (see load_rules)")
     if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError(f"players must be an integer, not {type(players).__name__}")
+        raise TypeError(f"players must be an integer, not {kind(players)}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise TypeError(f"seed must be an integer or None, not {kind(seed)}: {brief(seed)}")
+    deals = _deals_argument(deals)
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
-        raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players}")
+        raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {brief(players)}",
+                                    "players-count")])
     if seed is None and not deals and not undealt_ok:
-        raise ValueError("give a seed to deal from, or the deals")
+        raise InvalidInput([Problem("", "give a seed to deal from, or the deals", "deal-source")])
     t = tables_for(rules)
     empty = (0,) * players
     rng = None if seed is None else rng_mod.seed_state(seed)
     progress = Progress((), empty, empty, 0, seed, rng, (), deal_masks(t, players, deals))
     return _start_round(t, players, 0, progress)
+
+
+def _deals_argument(deals: object) -> Sequence[Sequence[Sequence[str]]]:
+    """``deals`` if it is a list of rounds, each a list of hands, each a list of card ids."""
+    what = "a list of rounds, each a list of hands (one per seat), each a list of card ids (str)"
+    if deals is None:
+        return ()
+    if not is_list(deals):
+        raise TypeError(f"deals must be {what}, not {kind(deals)}")
+    assert isinstance(deals, list | tuple)
+    for r, hands in enumerate(deals):
+        if not is_list(hands):
+            raise TypeError(f"deals[{r}] must be a list of hands, one per seat, not {kind(hands)}: {brief(hands)}")
+        for seat, hand in enumerate(hands):
+            string_list(hand, f"deals[{r}][{seat}]", "card ids")
+    return deals
 
 
 def _context(t: Tables, players: int, round_no: int, dealt: tuple[int, ...], progress: Progress) -> RoundContext:
@@ -93,7 +115,7 @@ def check_seat(state: GameState, seat: object) -> int:
         else:
             if 0 <= number < state.players:
                 return number
-    raise IllegalAction(f"seat {seat!r} does not exist in a {state.players}-player game "
+    raise IllegalAction(f"seat {brief(seat)} does not exist in a {state.players}-player game "
                         f"(seats are 0 to {state.players - 1})")
 
 
@@ -138,16 +160,16 @@ def _refuse(state: GameState, seat: int, action: object) -> IllegalAction:
     if state.step < t.activity_step:
         held = ", ".join(t.hand_ids(state.hands[seat]))
         if isinstance(action, str) and action in t.index:
-            return IllegalAction(f"card {action!r} is not in the hand seat {seat} holds at {step} "
+            return IllegalAction(f"card {brief(action)} is not in the hand seat {seat} holds at {step} "
                                  f"(it holds {held})")
         return IllegalAction(f"seat {seat} must choose a card for {step} (it holds {held}), "
-                             f"not {action!r}")
+                             f"not {brief(action)}")
     choices = ", ".join(t.activity_choices[state.progress.used_activities[seat]])
     if isinstance(action, str) and action in t.activity_index:
         return IllegalAction(f"seat {seat} has already scored {action} in an earlier round "
                              f"(it may choose {choices})")
     return IllegalAction(f"seat {seat} must choose an activity or {NO_ACTIVITY!r} now "
-                         f"(one of {choices}), not {action!r}")
+                         f"(one of {choices}), not {brief(action)}")
 
 
 _SLOT = (1 << PENDING_BITS) - 1

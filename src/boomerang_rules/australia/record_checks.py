@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 
+from ..core.arguments import require
 from ..core.errors import Problem, RulesError
 from ..core.jsonio import json_problems
 from ..core.loading import rules_from_data, shipped_ids
@@ -41,9 +42,14 @@ def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
                                   "give any other ruleset or variant inline", "rules-known")]
         return load_rules(ref), []
     try:
-        return rules_from_data(ref, allow_paths=False), []
+        rules: Ruleset = rules_from_data(ref, allow_paths=False)
     except RulesError as exc:
         return None, [Problem("/rules" + p.pointer, p.message, p.rule) for p in exc.problems]
+    if rules.id in shipped_ids() and load_rules(rules.id) != rules:
+        return None, [Problem("/rules/id", f"the ruleset given inline is called {rules.id!r}, as a shipped one is, "
+                              f"but its rules differ from the shipped {rules.id!r}; give it an id of its own",
+                              "rules-id")]
+    return rules, []
 
 
 def _check_deals(t: Tables, n: int, rounds: list[dict[str, Any]], reshuffle: bool
@@ -230,11 +236,14 @@ def _merge(replayed: list[Problem], static: list[Problem]) -> list[Problem]:
     return sorted(merged, key=place)
 
 
-def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
+def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked:
     """Check a parsed record against the schema and, by replaying it, against the rules.
 
     ``rules`` replays it under another ruleset than the one it names.
     """
+    if isinstance(rules, str):
+        rules = load_rules(rules)
+    require(rules, (Ruleset, type(None)), "rules", "a Boomerang: Australia Ruleset, a ruleset id, or None")
     problems = json_problems(record) or schema_problems(record, "game-record")
     if any(not p.pointer.startswith("/result") for p in problems):
         return Checked(None, tuple(problems))
@@ -244,8 +253,10 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
             return Checked(None, tuple(found))
         digest = record.get("rules_digest")
         if digest is not None and digest != rules.digest:
+            at = next(i for i, (a, b) in enumerate(zip(digest, rules.digest)) if a != b)
             problems.append(Problem("/rules_digest", f"the ruleset {rules.id!r} has changed since this game was "
-                                    f"recorded (digest {digest[:12]}…, now {rules.digest[:12]}…)", "rules-digest"))
+                                    f"recorded: its digest was {digest}, now {rules.digest} (they differ from "
+                                    f"character {at + 1} on)", "rules-digest"))
     t = tables_for(rules)
     n = len(record["players"])
     if not rules.players.min <= n <= rules.players.max:

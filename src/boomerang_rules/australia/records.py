@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.arguments import string_list
 from ..core.errors import InvalidInput, Problem
+from ..core.jsonio import is_text, shown
 from ..core.loading import rules_data, shipped_ids
+from ..core.pointer import pointer
 from ..core.validation import RECORD_FORMAT
 from .engine import is_over
 from .loading import load_rules
@@ -19,6 +22,9 @@ from .record_checks import Checked, check_record
 from .rules import Ruleset
 from .sheets import score_sheets, winners
 from .state import GameState
+
+MAX_NAME = 200
+"""The longest player name a record holds (``game-record.schema.json``)."""
 
 
 def _rules_reference(rules: Ruleset) -> str | dict[str, Any]:
@@ -40,8 +46,16 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     progress = state.progress
     if names is None:
         names = progress.names or [f"Seat {seat}" for seat in range(state.players)]
-    elif len(names) != state.players:
-        raise ValueError(f"{len(names)} names for {state.players} players")
+    else:
+        string_list(names, "names", "names")
+        problems = [Problem(pointer(seat), f"the name {shown(name)} is not text", "json-text")
+                    for seat, name in enumerate(names) if not is_text(name)]
+        problems += [Problem(pointer(seat), f"a name has at most {MAX_NAME} characters, not {len(name)}",
+                             "schema:maxLength") for seat, name in enumerate(names) if len(name) > MAX_NAME]
+        if len(names) != state.players:
+            problems.append(Problem("", f"{len(names)} names for {state.players} players", "names-count"))
+        if problems:
+            raise InvalidInput(problems, "names: a record of them would not be valid:")
     rounds: list[dict[str, Any]] = [
         {"hands": [t.hand_ids(m) for m in r.dealt], "picks": [list(t.ids_of(d)) for d in r.drafts],
          "activities": [t.activity_name(a) for a in r.activities]}
@@ -69,7 +83,7 @@ def validate_record(record: Any, file: str | None = None) -> list[Problem]:
     return [p.in_file(file) for p in check_record(record).problems]
 
 
-def state_of(record: Any, rules: Ruleset | None = None) -> GameState:
+def state_of(record: Any, rules: Ruleset | str | None = None) -> GameState:
     """The state a valid record ends in. ``InvalidInput`` lists the problems of an invalid one.
 
     The deals come from the record; a game that stops between rounds waits there for a deal.

@@ -22,6 +22,9 @@ from ..core.pointer import pointer
 
 SCHEMA = "ruleset"
 
+RESERVED_ACTIVITY = "none"
+"""The action of choosing no activity (``tables.NO_ACTIVITY``), so no activity's id."""
+
 Direction = Literal["left", "right"]
 
 
@@ -197,6 +200,10 @@ def check(data: dict[str, Any]) -> list[Problem]:
             problems.append(Problem(pointer("regions", i), f"region {region['id']!r} has no cards, so it "
                                     "could never be completed", "region-cards"))
 
+    for i, kind in enumerate(scoring["activities"]["kinds"]):
+        if kind == RESERVED_ACTIVITY:
+            problems.append(Problem(pointer("scoring", "activities", "kinds", i), f"{kind!r} is the action of "
+                                    "scoring no activity; an activity cannot be called so", "activity-reserved"))
     table = scoring["activities"]["table"]
     for kind in scoring["activities"]["kinds"]:
         most = _max_icons(cards, kind, hand)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from ..core.arguments import brief, is_list, kind, require
 from ..core.errors import InvalidInput, Problem
 from .rules import Ruleset
 from .tables import NO_ACTIVITY, Tables, tables_for
@@ -45,7 +46,7 @@ def card_problems(t: Tables, cards: Sequence[object], what: str = "card") -> tup
     out = []
     for i, cid in enumerate(cards):
         if not isinstance(cid, str) or cid not in t.index:
-            problems.append(Problem(f"/{i}", f"unknown {what} {cid!r} (cards are {' '.join(t.ids)})",
+            problems.append(Problem(f"/{i}", f"unknown {what} {brief(cid)} (cards are {' '.join(t.ids)})",
                                     "card-known"))
         elif cid in seen:
             problems.append(Problem(f"/{i}", f"{what} {cid!r} is repeated (first at position {seen[cid] + 1})",
@@ -66,9 +67,14 @@ def score_round(rules: Ruleset, cards: Sequence[str], activity: str | None = Non
     >>> br.score_round(br.load_rules(), ["E", "A", "V", "W", "X", "J", "B"], "indigenous_culture")
     RoundScore(throw_catch=3, collections=12, animals=3, activity=7, round_total=25)
     """
-    t = tables_for(rules)
+    require(rules, Ruleset, "rules", "a Boomerang: Australia Ruleset (see load_rules)")
     if isinstance(cards, str):
-        raise InvalidInput([Problem("", "give the cards as a sequence of ids, not one string", "card-count")])
+        raise TypeError("cards must be a list of card ids (str), not one string")
+    if not is_list(cards):
+        raise TypeError(f"cards must be a list of card ids (str), not {kind(cards)}")
+    if activity is not None and not isinstance(activity, str):
+        raise TypeError(f"activity must be an activity id (str) or None, not {kind(activity)}: {brief(activity)}")
+    t = tables_for(rules)
     indices, problems = card_problems(t, cards)
     if len(cards) != t.hand_size:
         problems.append(Problem("", f"a round scores {t.hand_size} cards, got {len(cards)}", "card-count"))
@@ -78,5 +84,6 @@ def score_round(rules: Ruleset, cards: Sequence[str], activity: str | None = Non
         return score_cards(t, indices, -1)
     if activity not in t.activity_index:
         kinds = ", ".join(t.activity_kinds)
-        raise InvalidInput([Problem("", f"unknown activity {activity!r} (activities are {kinds})", "activity-known")])
+        raise InvalidInput([Problem("", f"unknown activity {brief(activity)} (activities are {kinds})",
+                                    "activity-known")])
     return score_cards(t, indices, t.activity_index[activity])

@@ -14,9 +14,10 @@ from typing import Any
 
 import attrs
 
+from .arguments import brief, kind
 from .errors import Problem, RulesError
 from .games import GAMES, rules_module
-from .jsonio import json_problems, read_json_file
+from .jsonio import is_text, json_problems, read_json_file
 from .merge_patch import merge_patch
 from .pointer import pointer
 from .resources import data_dir
@@ -54,7 +55,10 @@ def list_rules() -> tuple[RulesInfo, ...]:
 
 def rules_data(rules: Any) -> dict[str, Any]:
     """A loaded ruleset as complete JSON-ready data: what a variant resolves to."""
-    return rules_module(rules.game).to_data(rules)
+    game = getattr(rules, "game", None)
+    if not isinstance(game, str) or game not in GAMES or isinstance(rules, dict):
+        raise TypeError(f"rules must be a loaded ruleset (see load_rules), not {kind(rules)}: {brief(rules)}")
+    return rules_module(game).to_data(rules)
 
 
 @cache
@@ -68,7 +72,9 @@ def _is_shipped(name: str) -> bool:
 
 
 def _label(path: Path) -> str:
-    return str(path)
+    """The path as problems name it: printable, even when the file system's name is not text."""
+    name = str(path)
+    return name if is_text(name) else name.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _read(path: Path, label: str) -> dict[str, Any]:
@@ -199,11 +205,14 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
 
     Raises ``RulesError`` naming the file, the place in it and the rule broken.
     """
+    if not isinstance(name_or_path, str | os.PathLike):
+        raise TypeError(f"name_or_path must be a shipped ruleset id or a file path (str or os.PathLike), "
+                        f"not {kind(name_or_path)}: {brief(name_or_path)}")
     if isinstance(name_or_path, str) and _is_shipped(name_or_path):
         return _load_shipped(name_or_path)
     path = Path(name_or_path)
     if not path.is_file():
-        raise RulesError([Problem("", f"no shipped ruleset is called {str(name_or_path)!r} and no such file "
-                                  f"exists (shipped: {', '.join(shipped_ids())})", "io", str(name_or_path))])
+        raise RulesError([Problem("", f"no shipped ruleset is called {brief(str(name_or_path))} and no such file "
+                                  f"exists (shipped: {', '.join(shipped_ids())})", "io", _label(path))])
     label = _label(path)
     return rules_from_data(_read(path, label), label, path.parent, path=path)

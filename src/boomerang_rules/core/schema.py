@@ -6,6 +6,7 @@ jsonschema is imported on first use only, so that playing games never pays for i
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from typing import Any
 
@@ -43,14 +44,67 @@ def _schema(name: str) -> dict[str, Any]:
     return inlined
 
 
+_END = re.compile(r"(?<!\\)\$$")
+"""A pattern's final ``$``: ECMA 262 (JSON Schema's regex dialect) matches it only at the very end,
+Python's ``re`` also before a final newline, which would let ``"A\n"`` pass as an id."""
+
+
+def _whole_string(pattern: str) -> str:
+    return _END.sub(r"\\Z", pattern)
+
+
+def _json_key(value: Any) -> Any:
+    """A hashable key equal for JSON-equal values (1 and 1.0 alike, true and 1 not)."""
+    if isinstance(value, bool):
+        return ("b", value)
+    if isinstance(value, str):
+        return ("s", value)
+    if isinstance(value, int | float):
+        return ("n", value)
+    if isinstance(value, dict):
+        return ("o", frozenset((k, _json_key(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return ("a", tuple(_json_key(v) for v in value))
+    return ("z", repr(value))
+
+
+def _unique_items(validator: Any, unique: bool, instance: Any, schema: Any) -> Any:
+    """``uniqueItems`` in linear time: jsonschema compares mixed-type items pairwise."""
+    from jsonschema.exceptions import ValidationError
+
+    if not unique or not validator.is_type(instance, "array"):
+        return
+    first: dict[Any, int] = {}
+    for i, item in enumerate(instance):
+        j = first.setdefault(_json_key(item), i)
+        if j != i:
+            yield ValidationError(f"item {i} repeats item {j} ({_short(repr(item), 60)}): the items must be unique")
+            return
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
+    """``pattern`` with ECMA 262's ``$``: the end of the string, not before a final newline."""
+    from jsonschema.exceptions import ValidationError
+
+    if validator.is_type(instance, "string") and not _compiled(pattern).search(instance):
+        yield ValidationError(f"{_short(repr(instance), 60)} does not match {pattern!r}")
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(_whole_string(pattern))
+
+
 @cache
 def _validator(name: str) -> Any:
     """The jsonschema validator: slow, but it explains every error with its place."""
-    from jsonschema import Draft202012Validator
+    from jsonschema import Draft202012Validator, validators
 
     schema = _schema(name)
     Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    keywords = {"uniqueItems": _unique_items, "pattern": _pattern}
+    checker = validators.extend(Draft202012Validator, keywords)  # type: ignore[no-untyped-call]
+    return checker(schema)
 
 
 @cache
@@ -81,8 +135,8 @@ def schema_problems(instance: Any, name: str) -> list[Problem]:
     try:
         _fast_check(name)(instance)
         return []
-    except Exception:  # any failure of the fast path: let jsonschema judge and explain
-        pass
+    except Exception as exc:  # any failure of the fast path: let jsonschema judge and explain
+        refused = exc
     try:
         errors = sorted(_validator(name).iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
     except RecursionError:
@@ -92,6 +146,10 @@ def schema_problems(instance: Any, name: str) -> list[Problem]:
         for leaf in _leaf_errors(error):
             where = pointer(*leaf.absolute_path)
             problems.append(Problem(where, _short(leaf.message), f"schema:{leaf.validator}"))
+    if not problems:  # the two disagree: never let a refused document pass
+        path = getattr(refused, "path", None)
+        place = pointer(*path[1:]) if isinstance(path, list) else ""
+        problems.append(Problem(place, _short(str(refused)), f"schema:{getattr(refused, 'rule', None) or 'refused'}"))
     return problems
 
 
