@@ -86,15 +86,15 @@ def test_round_score_rows_by_name() -> None:
 # --- the engine's refusals -----------------------------------------------------------------------------
 
 def test_new_game_messages() -> None:
-    with pytest.raises(ValueError, match=r"^'standard' is for 2 to 4 players, not 5$"):
+    with pytest.raises(ValueError, match=r"^'standard' is for 2 to 4 players, not 5 \[players-count\]$"):
         br.new_game(RULES, 5, 1)
-    with pytest.raises(ValueError, match=r"^'standard' is for 2 to 4 players, not 1$"):
+    with pytest.raises(ValueError, match=r"^'standard' is for 2 to 4 players, not 1 \[players-count\]$"):
         br.new_game(RULES, 1, 1)
     with pytest.raises(TypeError, match=r"^players must be an integer, not str$"):
         br.new_game(RULES, "2", 1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^players must be an integer, not bool$"):
         br.new_game(RULES, True, 1)
-    with pytest.raises(ValueError, match=r"^give a seed to deal from, or the deals$"):
+    with pytest.raises(ValueError, match=r"^give a seed to deal from, or the deals \[deal-source\]$"):
         br.new_game(RULES, 2)
     assert br.to_act(br.new_game(RULES, 2, undealt_ok=True)) == ()
     for n in (2, 4):
@@ -332,8 +332,10 @@ def test_unknown_rules_and_digest() -> None:
     record = example(2)
     digest = RULES.digest
     record["rules_digest"] = "0123456789abcdef" * 4
-    assert messages(record) == [f"/rules_digest: the ruleset 'standard' has changed since this game was recorded "
-                                f"(digest 0123456789ab…, now {digest[:12]}…) [rules-digest]"]
+    at = next(i for i, (a, b) in enumerate(zip(record["rules_digest"], digest)) if a != b)
+    assert messages(record) == [f"/rules_digest: the ruleset 'standard' has changed since this game was recorded: "
+                                f"its digest was {'0123456789abcdef' * 4}, now {digest} (they differ from "
+                                f"character {at + 1} on) [rules-digest]"]
 
 
 # --- ruleset checks ---------------------------------------------------------------------------------

@@ -284,35 +284,35 @@ def test_point_values_are_bounded(path: tuple[str | int, ...]) -> None:
 
 RULES = br.load_rules()
 STATE = br.new_game(RULES, 4, 1)
+api: Any = br  # called with wrong types on purpose
 
 TYPE_ERRORS: list[tuple[str, Any, str]] = [
-    ("new_game None", lambda: br.new_game(None, 4, 1), "ruleset"),
-    ("new_game dict", lambda: br.new_game({}, 4, 1), "ruleset"),
-    ("new_game seed", lambda: br.new_game(RULES, 4, "1"), "seed"),
-    ("deals int", lambda: br.new_game(RULES, 2, deals=5), "deals"),
-    ("deals [5]", lambda: br.new_game(RULES, 2, deals=[5]), "deals[0]"),
-    ("deals [[5]]", lambda: br.new_game(RULES, 2, deals=[[5, 6]]), "deals[0][0]"),
-    ("deals card", lambda: br.new_game(RULES, 2, deals=[[[5], [6]]]), "deals[0][0][0]"),
-    ("deals str hand", lambda: br.new_game(RULES, 2, deals=[["ABCDEFG", "HIJKLMN"]]), "deals[0][0]"),
-    ("deals dict", lambda: br.new_game(RULES, 2, deals={"a": 1}), "deals"),
-    ("score activity", lambda: br.score_round(RULES, list("EAVWXJB"), activity=["x"]), "activity"),
-    ("score rules", lambda: br.score_round(None, list("EAVWXJB")), "rules"),
-    ("score cards", lambda: br.score_round(RULES, None), "cards"),
-    ("score string", lambda: br.score_round(RULES, "EAVWXJB"), "cards"),
-    ("load None", lambda: br.load_rules(None), "name_or_path"),
-    ("load int", lambda: br.load_rules(5), "name_or_path"),
-    ("apply None", lambda: br.apply(None, 0, "A"), "game state"),
-    ("view dict", lambda: br.view({}, 0), "game state"),
-    ("record_of string", lambda: br.record_of(STATE, "abcd"), "names"),
-    ("record_of ints", lambda: br.record_of(STATE, [1, 2, 3, 4]), "names[0]"),
-    ("record_of int", lambda: br.record_of(STATE, 5), "names"),
-    ("state_of rules dict", lambda: br.state_of(br.record_of(STATE), {}), "rules"),
-    ("rules_data None", lambda: br.rules_data(None), "rules"),
-    ("rules_data dict", lambda: br.rules_data({}), "rules"),
+    ("new_game None", lambda: api.new_game(None, 4, 1), "ruleset"),
+    ("new_game dict", lambda: api.new_game({}, 4, 1), "ruleset"),
+    ("new_game seed", lambda: api.new_game(RULES, 4, "1"), "seed"),
+    ("deals int", lambda: api.new_game(RULES, 2, deals=5), "deals"),
+    ("deals [5]", lambda: api.new_game(RULES, 2, deals=[5]), "deals[0]"),
+    ("deals [[5]]", lambda: api.new_game(RULES, 2, deals=[[5, 6]]), "deals[0][0]"),
+    ("deals card", lambda: api.new_game(RULES, 2, deals=[[[5], [6]]]), "deals[0][0][0]"),
+    ("deals str hand", lambda: api.new_game(RULES, 2, deals=[["ABCDEFG", "HIJKLMN"]]), "deals[0][0]"),
+    ("deals dict", lambda: api.new_game(RULES, 2, deals={"a": 1}), "deals"),
+    ("score activity", lambda: api.score_round(RULES, list("EAVWXJB"), activity=["x"]), "activity"),
+    ("score rules", lambda: api.score_round(None, list("EAVWXJB")), "rules"),
+    ("score cards", lambda: api.score_round(RULES, None), "cards"),
+    ("load None", lambda: api.load_rules(None), "name_or_path"),
+    ("load int", lambda: api.load_rules(5), "name_or_path"),
+    ("apply None", lambda: api.apply(None, 0, "A"), "game state"),
+    ("view dict", lambda: api.view({}, 0), "game state"),
+    ("record_of string", lambda: api.record_of(STATE, "abcd"), "names"),
+    ("record_of ints", lambda: api.record_of(STATE, [1, 2, 3, 4]), "names[0]"),
+    ("record_of int", lambda: api.record_of(STATE, 5), "names"),
+    ("state_of rules dict", lambda: api.state_of(api.record_of(STATE), {}), "rules"),
+    ("rules_data None", lambda: api.rules_data(None), "rules"),
+    ("rules_data dict", lambda: api.rules_data({}), "rules"),
 ]
 
 
-@pytest.mark.parametrize("call,names", [(c[1], c[2]) for c in TYPE_ERRORS], ids=[c[0] for c in TYPE_ERRORS])
+@pytest.mark.parametrize(("call", "names"), [(c[1], c[2]) for c in TYPE_ERRORS], ids=[c[0] for c in TYPE_ERRORS])
 def test_wrong_types_are_type_errors_naming_the_parameter(call: Any, names: str) -> None:
     with pytest.raises(TypeError) as info:
         call()
@@ -320,15 +320,16 @@ def test_wrong_types_are_type_errors_naming_the_parameter(call: Any, names: str)
 
 
 VALUE_ERRORS: list[tuple[str, Any]] = [
-    ("players out of range", lambda: br.new_game(RULES, 9, 1)),
-    ("no seed, no deals", lambda: br.new_game(RULES, 2, deals=None)),
-    ("seat huge", lambda: br.apply(STATE, 10**5000, "A")),
-    ("view seat huge", lambda: br.view(STATE, 10**5000)),
-    ("action list", lambda: br.apply(STATE, 0, ["A"])),
-    ("names surrogate", lambda: br.record_of(STATE, ["\ud800", "b", "c", "d"])),
-    ("names too long", lambda: br.record_of(STATE, ["x" * 201, "b", "c", "d"])),
-    ("names count", lambda: br.record_of(STATE, ["a", "b"])),
-    ("score unknown", lambda: br.score_round(RULES, [[1]] * 7)),
+    ("players out of range", lambda: api.new_game(RULES, 9, 1)),
+    ("no seed, no deals", lambda: api.new_game(RULES, 2, deals=None)),
+    ("seat huge", lambda: api.apply(STATE, 10**5000, "A")),
+    ("view seat huge", lambda: api.view(STATE, 10**5000)),
+    ("action list", lambda: api.apply(STATE, 0, ["A"])),
+    ("names surrogate", lambda: api.record_of(STATE, ["\ud800", "b", "c", "d"])),
+    ("names too long", lambda: api.record_of(STATE, ["x" * 201, "b", "c", "d"])),
+    ("names count", lambda: api.record_of(STATE, ["a", "b"])),
+    ("score unknown", lambda: api.score_round(RULES, [[1]] * 7)),
+    ("score one string", lambda: api.score_round(RULES, "EAVWXJB")),
 ]
 
 
