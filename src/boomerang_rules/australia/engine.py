@@ -14,7 +14,7 @@ from ..core import rng as rng_mod
 from ..core.arguments import brief, is_list, kind, require, string_list
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from .actions import as_id
-from .dealing import deal, deal_masks
+from .dealing import deal, deal_masks, deal_problems
 from .rules import Ruleset
 from .state import PENDING_BITS, GameState, Progress, RoundContext, RoundResult, make_state
 from .tables import NO_ACTIVITY, Tables, seats, tables_for
@@ -303,3 +303,20 @@ def _finish_round(state: GameState, pending: int) -> GameState:
         deal(t, n, next_round, old.rng, old.leftover, old.deals, context.dealt)
     progress = Progress(rounds, visited, used, gone, old.seed, rng, leftover, old.deals, old.names)
     return _round_state(t, n, next_round, hands, progress)
+
+
+def deal_round(state: GameState, hands: Sequence[Sequence[str]]) -> GameState:
+    """Deal ``hands`` (``hands[seat]``: card ids) to a game waiting for its deal.
+
+    A game started without a seed (``undealt_ok``) waits before every round; a framework with
+    explicit chance nodes deals each round through here. The deal is taken as given, as a
+    record's is; ``InvalidInput`` names a flawed one, ``IllegalAction`` a game not waiting.
+    """
+    if state.waiting or state.step or state.context.over:
+        raise IllegalAction("the game is not waiting for a deal" if not state.context.over
+                            else "the game is over: there is nothing to deal")
+    t = state.tables
+    masks, problems = deal_problems(t, state.players, hands)
+    if problems:
+        raise InvalidInput(problems)
+    return _round_state(t, state.players, state.round, masks, state.progress)

@@ -1,0 +1,130 @@
+"""What a framework adapter needs of one game, behind one small interface.
+
+The PettingZoo envs are written once over ``GameAdapter``; each game the library ships gives
+one (``adapter_for``). Actions are integers throughout (the game's fixed numbering), states
+are the game's own immutable states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from ..australia.rules import Ruleset
+
+
+class GameAdapter(Protocol):
+    """One game at one player count, as the envs drive it."""
+
+    game: str
+    rules: Any
+    players: int
+    num_actions: int
+    observation_size: int
+    observation_high: npt.NDArray[np.float32]
+
+    def new_state(self, seed: int) -> Any: ...
+
+    def to_act(self, state: Any) -> tuple[int, ...]: ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def legal_mask(self, state: Any, seat: int) -> int: ...
+
+    def apply(self, state: Any, seat: int, action: int) -> Any: ...
+
+    def step(self, state: Any, actions: Sequence[int]) -> Any: ...
+
+    def observe_seats(self, state: Any) -> npt.NDArray[np.float32]: ...
+
+    def action_masks(self, state: Any, seats: Sequence[int]) -> npt.NDArray[np.int8]: ...
+
+    def round_rewards(self, before: Any, after: Any) -> tuple[int, ...]: ...
+
+    def totals(self, state: Any) -> tuple[int, ...]: ...
+
+    def winners(self, state: Any) -> tuple[int, ...]: ...
+
+    def describe(self, state: Any) -> str: ...
+
+
+class AustraliaAdapter:
+    """Boomerang: Australia."""
+
+    game = "boomerang-australia"
+
+    def __init__(self, rules: Ruleset, players: int) -> None:
+        from ..australia import engine, sheets
+        from . import _actions, australia
+
+        self._engine = engine
+        self._sheets = sheets
+        self._obs = australia
+        self.rules = rules
+        self.players = players
+        lay = australia.layout(rules, players)
+        self.num_actions = lay.actions
+        self.observation_size = lay.size
+        self.observation_high = lay.high
+        self._names = tuple(_actions.action_of(rules, i) for i in range(self.num_actions))
+        self.legal_mask = _actions.legal_mask
+        self.to_act = engine.to_act
+        self.is_over = engine.is_over
+        self.round_rewards = australia.round_rewards
+        self.totals = australia.totals
+        self.winners = sheets.winners
+        self.action_masks = australia.action_masks
+        self.observe_seats = australia.observe_seats
+        self._step = getattr(engine, "step", None)
+
+    def new_state(self, seed: int) -> Any:
+        return self._engine.new_game(self.rules, self.players, seed)
+
+    def apply(self, state: Any, seat: int, action: int) -> Any:
+        return self._engine.apply(state, seat, self._names[action])
+
+    def step(self, state: Any, actions: Sequence[int]) -> Any:
+        names = self._names
+        if self._step is not None:
+            return self._step(state, [names[a] for a in actions])
+        apply = self._engine.apply
+        for seat, action in zip(self._engine.to_act(state), actions):
+            state = apply(state, seat, names[action])
+        return state
+
+    def describe(self, state: Any) -> str:
+        """The public table: round, step, face-up cards and totals (no hidden card)."""
+        t = self._obs.layout(state.rules, state.players).tables
+        n = state.players
+        taken = state.taken
+        lines = [f"round {min(state.round + 1, t.rounds)} of {t.rounds}, "
+                 + ("game over" if self.is_over(state) else f"step {state.step}")]
+        totals = self.totals(state)
+        for seat in range(n):
+            face = " ".join(t.ids[taken[j * n + seat]] for j in range(1, len(taken) // n))
+            lines.append(f"  player_{seat}: {totals[seat]:>3} points  face up: {face or '-'}")
+        return "\n".join(lines)
+
+
+def load(rules: str | Any) -> Any:
+    """A ruleset: ``rules`` itself, or the shipped ruleset with that id."""
+    if not isinstance(rules, str):
+        return rules
+    from ..australia.loading import load_rules
+
+    return load_rules(rules)
+
+
+def adapter_for(rules: str | Any, players: int) -> GameAdapter:
+    """The adapter of the game ``rules`` is for; ``ValueError`` for a game without one."""
+    loaded = load(rules)
+    game = getattr(loaded, "game", None)
+    if game == AustraliaAdapter.game:
+        from .australia import layout
+
+        layout(loaded, players)  # checks the player count
+        return AustraliaAdapter(loaded, players)
+    raise ValueError(f"no reinforcement-learning adapter for game {game!r}")

@@ -1,0 +1,193 @@
+"""The numpy primitives of ``boomerang_rules.rl``: observations, rewards, chance."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules.australia.tables import tables_for
+
+np = pytest.importorskip("numpy")
+rl = pytest.importorskip("boomerang_rules.rl")
+
+RULESETS = br.shipped_ids()
+
+
+def _parts(state: br.GameState, seat: int) -> dict[str, Any]:
+    spec = rl.observation_spec(state.rules, state.players)
+    obs = rl.observe(state, seat)
+    return {x.name: obs[x.start:x.stop].reshape(x.shape) for x in spec}
+
+
+def _ids(t: Any, row: Any) -> tuple[str, ...]:
+    return tuple(t.ids[i] for i in np.flatnonzero(row))
+
+
+def _check_against_view(state: br.GameState, seat: int) -> None:
+    """Every slice of the observation says what the seat's view says, relative to the seat."""
+    t = tables_for(state.rules)
+    n = state.players
+    v = br.view(state, seat)
+    p = _parts(state, seat)
+    assert _ids(t, p["hand"]) == v.hand
+    assert _ids(t, p["throw"]) == ((v.throw,) if v.throw else ())
+    held = p["held"]
+    for k in range(held.shape[0]):
+        assert _ids(t, held[k]) == (tuple(sorted(v.held[k])) if k < len(v.held) else ())
+    for j in range(n):
+        other = (seat + j) % n
+        assert _ids(t, p["face_up"][j]) == tuple(sorted(v.face_up[other]))
+        assert p["scores"][j] == v.sheets[other].total
+        used = tuple(k for k, b in zip(t.activity_kinds, p["activities_used"][j]) if b)
+        assert used == v.activities_used[other]
+        crossed = {t.ids[c] for r in v.past_rounds for c in range(t.deck_size)
+                   if t.ids[c] in (r.drafts[other] if state.rules.sites_include_throw else r.drafts[other][1:])}
+        assert set(_ids(t, p["sites"][j])) == crossed
+    assert int(np.argmax(p["round"])) == v.round and p["round"].sum() == 1
+    step = {"throw": 0, "pick": v.pick, "activity": t.activity_step, "over": 0, "deal": 0}[v.phase]
+    assert int(np.argmax(p["step"])) == step and p["step"].sum() == 1
+    taken = tuple(r.id for r, b in zip(state.rules.regions, p["regions_taken"]) if b)
+    assert taken == v.regions_taken
+
+
+@settings(max_examples=12)
+@given(st.sampled_from(RULESETS), st.integers(2, 4), st.integers(0, 2**32))
+def test_observation_says_what_the_view_says(rules_id: str, players: int, seed: int) -> None:
+    rules = br.load_rules(rules_id)
+    state = br.new_game(rules, players, seed)
+    rng = random.Random(seed)
+    size = rl.observation_size(rules, players)
+    while True:
+        everyone = rl.observe_seats(state)
+        assert everyone.shape == (players, size) and everyone.dtype == np.float32
+        for seat in range(players):
+            assert np.array_equal(rl.observe(state, seat), everyone[seat])
+            _check_against_view(state, seat)
+        if br.is_over(state):
+            break
+        for seat in br.to_act(state):
+            state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+
+
+def test_an_observation_shows_no_choice_made_this_step() -> None:
+    state = br.new_game(br.load_rules(), 4, seed=5)
+    before = rl.observe_seats(state)
+    after = br.apply(state, 0, br.legal_actions(state, 0)[0])
+    assert np.array_equal(before, rl.observe_seats(after))
+
+
+def test_the_spec_names_every_entry_once() -> None:
+    rules = br.load_rules()
+    spec = rl.observation_spec(rules, 3)
+    assert [x.name for x in spec] == ["hand", "throw", "held", "face_up", "sites", "round", "step",
+                                      "regions_taken", "activities_used", "scores"]
+    assert spec[0].start == 0 and spec[-1].stop == rl.observation_size(rules, 3)
+    for a, b in itertools.pairwise(spec):
+        assert a.stop == b.start
+        assert a.stop - a.start == int(np.prod(a.shape))
+    assert spec[0].columns == tables_for(rules).ids
+    assert spec[3].rows == ("+0", "+1", "+2")
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        rl.observation_size(rules, 5)
+
+
+def test_action_masks_are_the_legal_actions() -> None:
+    rules = br.load_rules()
+    state = br.new_game(rules, 3, seed=2)
+    rng = random.Random(2)
+    while not br.is_over(state):
+        masks = rl.action_masks(state, range(3))
+        assert masks.shape == (3, rl.num_actions(rules))
+        for seat in range(3):
+            legal = {rl.action_of(rules, int(i)) for i in np.flatnonzero(masks[seat])}
+            assert legal == set(br.legal_actions(state, seat))
+        seat = br.to_act(state)[0]
+        state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+
+
+@settings(max_examples=8)
+@given(st.sampled_from(RULESETS), st.integers(2, 4), st.integers(0, 2**32))
+def test_round_rewards_sum_to_the_final_totals(rules_id: str, players: int, seed: int) -> None:
+    state = br.new_game(br.load_rules(rules_id), players, seed)
+    rng = random.Random(seed)
+    summed = [0] * players
+    while not br.is_over(state):
+        before = state
+        for seat in br.to_act(state):
+            state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+        rewards = rl.round_rewards(before, state)
+        if state.round == before.round:
+            assert rewards == (0,) * players
+        summed = [a + b for a, b in zip(summed, rewards)]
+    assert tuple(summed) == tuple(sheet.total for sheet in br.score_sheets(state)) == rl.totals(state)
+    assert sum(rl.win_rewards(state)) == len(br.winners(state))
+
+
+def _deal_by_chance(state: br.GameState, rng: random.Random) -> br.GameState:
+    cards: list[int] = []
+    while True:
+        outcomes = rl.chance_outcomes(state, cards)
+        if not outcomes:
+            dealt: br.GameState = rl.deal_in_order(state, cards)
+            return dealt
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        assert not set(cards) & {c for c, _ in outcomes}
+        cards.append(rng.choice(outcomes)[0])
+
+
+@pytest.mark.parametrize("rules_id", RULESETS)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_game_dealt_from_outside_plays_to_the_end(rules_id: str, players: int) -> None:
+    rules = br.load_rules(rules_id)
+    t = tables_for(rules)
+    state = rl.new_undealt_game(rules, players)
+    rng = random.Random(players)
+    while not br.is_over(state):
+        assert rl.waiting_for_deal(state) and not br.to_act(state)
+        layers = rl.deck_layers(state)
+        state = _deal_by_chance(state, rng)
+        assert br.to_act(state) == tuple(range(players))
+        dealt = state.hands
+        # the cards on top (set aside last round) go round-robin from seat 0
+        top = layers[0]
+        for seat in range(players):
+            expected = min(len(range(seat, bin(top).count("1"), players)), t.hand_size)
+            assert bin(dealt[seat] & top).count("1") == expected
+        while br.to_act(state):
+            for seat in br.to_act(state):
+                state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+    assert rl.chance_outcomes(state) == []
+
+
+def test_the_dealer_deals_what_the_chance_model_allows() -> None:
+    """A seeded game's deals have the shape the chance outcomes describe (set-aside cards first)."""
+    rules = br.load_rules()
+    for seed in range(5):
+        state = br.new_game(rules, 3, seed)
+        rng = random.Random(seed)
+        while not br.is_over(state):
+            for seat in br.to_act(state):
+                state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+        for r, result in enumerate(state.progress.rounds[1:], start=1):
+            used = 0
+            for mask in state.progress.rounds[r - 1].dealt:
+                used |= mask
+            top = ((1 << 28) - 1) & ~used
+            assert [bin(m & top).count("1") for m in result.dealt] == [3, 2, 2]
+
+
+def test_dealing_refuses_a_game_not_waiting_and_a_flawed_deal() -> None:
+    rules = br.load_rules()
+    with pytest.raises(br.IllegalAction, match="not waiting for a deal"):
+        rl.deal(br.new_game(rules, 2, seed=1), [["A"] * 7, ["B"] * 7])
+    waiting = rl.new_undealt_game(rules, 2)
+    with pytest.raises(br.InvalidInput, match="dealt twice"):
+        rl.deal(waiting, [list("ABCDEFG"), list("AHIJKLM")])
+    dealt = rl.deal(waiting, [list("ABCDEFG"), [rl.action_id(rules, c) for c in "HIJKLMN"]])
+    assert br.legal_actions(dealt, 1) == tuple("HIJKLMN")
