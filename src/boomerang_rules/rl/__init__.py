@@ -8,7 +8,7 @@ those frameworks (extras ``pettingzoo``, ``openspiel``, or ``rl`` for both).
 
 from __future__ import annotations
 
-from ._actions import action_id, action_of, legal_mask, num_actions
+from .. import action_id, action_of, legal_mask, num_actions
 from .australia import (
     ObsSlice,
     action_masks,

@@ -57,8 +57,8 @@ class AustraliaAdapter:
     game = "boomerang-australia"
 
     def __init__(self, rules: Ruleset, players: int) -> None:
-        from ..australia import engine, sheets
-        from . import _actions, australia
+        from ..australia import actions, engine, sheets
+        from . import australia
 
         self._engine = engine
         self._sheets = sheets
@@ -69,8 +69,7 @@ class AustraliaAdapter:
         self.num_actions = lay.actions
         self.observation_size = lay.size
         self.observation_high = lay.high
-        self._names = tuple(_actions.action_of(rules, i) for i in range(self.num_actions))
-        self.legal_mask = _actions.legal_mask
+        self.legal_mask = actions.legal_mask
         self.to_act = engine.to_act
         self.is_over = engine.is_over
         self.round_rewards = australia.round_rewards
@@ -78,22 +77,16 @@ class AustraliaAdapter:
         self.winners = sheets.winners
         self.action_masks = australia.action_masks
         self.observe_seats = australia.observe_seats
-        self._step = getattr(engine, "step", None)
+        self._step = engine.step
 
     def new_state(self, seed: int) -> Any:
         return self._engine.new_game(self.rules, self.players, seed)
 
     def apply(self, state: Any, seat: int, action: int) -> Any:
-        return self._engine.apply(state, seat, self._names[action])
+        return self._engine.apply(state, seat, action)
 
     def step(self, state: Any, actions: Sequence[int]) -> Any:
-        names = self._names
-        if self._step is not None:
-            return self._step(state, [names[a] for a in actions])
-        apply = self._engine.apply
-        for seat, action in zip(self._engine.to_act(state), actions):
-            state = apply(state, seat, names[action])
-        return state
+        return self._step(state, actions)
 
     def describe(self, state: Any) -> str:
         """The public table: round, step, face-up cards and totals (no hidden card)."""
@@ -113,7 +106,7 @@ def load(rules: str | Any) -> Any:
     """A ruleset: ``rules`` itself, or the shipped ruleset with that id."""
     if not isinstance(rules, str):
         return rules
-    from ..australia.loading import load_rules
+    from ..core.loading import load_rules
 
     return load_rules(rules)
 

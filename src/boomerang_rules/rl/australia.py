@@ -14,12 +14,12 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from ..australia.actions import action_of, legal_mask, num_actions
 from ..australia.engine import deal_round, is_over, new_game
 from ..australia.rules import Ruleset
 from ..australia.sheets import score_sheets, winners
 from ..australia.state import GameState
 from ..australia.tables import NO_ACTIVITY, Tables, tables_for
-from ._actions import action_of, legal_mask, num_actions
 
 FloatArray: TypeAlias = npt.NDArray[np.float32]
 
