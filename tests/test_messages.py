@@ -60,18 +60,19 @@ def test_a_wrong_card_count_and_an_unknown_card(count: int) -> None:
     unknown = [f"/{count - 1}: unknown card '??' (cards are {' '.join(IDS)}) [card-known]"] if count else []
     assert [str(p) for p in info.value.problems] == [
         *unknown, f"a round scores {RULES.hand_size} cards, got {count} [card-count]"]
+    assert info.value.problems[-1].pointer == ""  # the whole list of cards
 
 
 def test_unknown_activity_and_one_string() -> None:
     with pytest.raises(br.InvalidInput) as info:
         br.score_round(RULES, IDS[:7], "surfing")
     kinds = ", ".join(RULES.scoring.activities.kinds)
-    assert [str(p) for p in info.value.problems] == [
-        f"unknown activity 'surfing' (activities are {kinds}) [activity-known]"]
+    assert [(p.pointer, str(p)) for p in info.value.problems] == [
+        ("", f"unknown activity 'surfing' (activities are {kinds}) [activity-known]")]
     with pytest.raises(br.InvalidInput) as info:
         br.score_round(RULES, "ABCDEFG")
-    assert [str(p) for p in info.value.problems] == [
-        "give the cards as a sequence of ids, not one string [card-count]"]
+    assert [(p.pointer, str(p)) for p in info.value.problems] == [
+        ("", "give the cards as a sequence of ids, not one string [card-count]")]
 
 
 def test_round_score_rows_by_name() -> None:
@@ -79,7 +80,7 @@ def test_round_score_rows_by_name() -> None:
     assert [score[row] for row in ("throw_catch", "collections", "animals", "activity", "round_total")] == [
         score.throw_catch, score.collections, score.animals, score.activity, score.round_total]
     assert score.activity == 0
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="^'sites'$"):
         score["sites"]
 
 
