@@ -80,7 +80,7 @@ def test_round_score_rows_by_name() -> None:
     assert [score[row] for row in ("throw_catch", "collections", "animals", "activity", "round_total")] == [
         score.throw_catch, score.collections, score.animals, score.activity, score.round_total]
     assert score.activity == 0
-    with pytest.raises(KeyError, match="^'sites'$"):
+    with pytest.raises(KeyError, match=r"^'sites'$"):
         score["sites"]
 
 
