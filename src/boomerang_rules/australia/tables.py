@@ -8,7 +8,8 @@ a kind into one integer, so that summing a hand's cards counts every kind at onc
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
+from types import MappingProxyType
 
 from .rules import Ruleset
 
@@ -37,6 +38,7 @@ class Tables:
         "_activity_shift",
         "_animal_points",
         "_animal_shift",
+        "_frozen",
         "_icons",
         "action_ids",
         "action_names",
@@ -142,7 +144,20 @@ class Tables:
         packed = [v | a << self._animal_shift | b << self._activity_shift
                   for v, a, b in zip(self.collection_value, animal_packed, activity_packed)]
         self._icons: tuple[int, ...] = tuple(1 << i | p << self.deck_size for i, p in enumerate(packed))
-        self._animal_points: dict[int, int] = {}
+        self._animal_points: Callable[[int], int] = cache(self._count_animal_points)
+        # Read-only from here on: a state reaches its tables, and a change would change the rules
+        # of every later game under this ruleset (the tables are shared, ``tables_for``).
+        for name in ("index", "activity_index", "card_codes", "activity_codes", "action_ids"):
+            object.__setattr__(self, name, MappingProxyType(getattr(self, name)))
+        self._frozen = True
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if getattr(self, "_frozen", False):
+            raise AttributeError(f"the tables of a ruleset are read-only: cannot set {name!r}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"the tables of a ruleset are read-only: cannot delete {name!r}")
 
     def _hand_lister(self) -> Callable[[int], tuple[str, ...]]:
         """A function listing a hand's ids by looking its bits up ``CHUNK`` at a time."""
@@ -190,12 +205,11 @@ class Tables:
 
     def animal_points(self, packed: int) -> int:
         """Points for packed animal counts: each animal's value once per pair (memoised)."""
-        points = self._animal_points.get(packed)
-        if points is None:
-            width, full = self.count_bits, (1 << self.count_bits) - 1
-            points = sum(v * ((packed >> width * a & full) // 2) for a, v in enumerate(self.animal_values))
-            self._animal_points[packed] = points
-        return points
+        return self._animal_points(packed)
+
+    def _count_animal_points(self, packed: int) -> int:
+        width, full = self.count_bits, (1 << self.count_bits) - 1
+        return sum(v * ((packed >> width * a & full) // 2) for a, v in enumerate(self.animal_values))
 
     def score(self, cards: Sequence[int], activity: int) -> tuple[int, int, int, int]:
         """Throw & Catch, collections, animals and activity points of cards in draft order."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 K = TypeVar("K")
@@ -15,8 +16,14 @@ class FrozenDict(Mapping[K, V]):
     __slots__ = ("_data", "_hash")
 
     def __init__(self, data: Mapping[K, V] | None = None) -> None:
-        self._data: dict[K, V] = dict(data or {})
+        self._data: Mapping[K, V] = MappingProxyType(dict(data or {}))
         self._hash: int | None = None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "_hash" or not hasattr(self, "_data"):
+            object.__setattr__(self, name, value)
+        else:
+            raise AttributeError("a FrozenDict is read-only")
 
     def __getitem__(self, key: K) -> V:
         return self._data[key]
@@ -38,7 +45,7 @@ class FrozenDict(Mapping[K, V]):
         return self._data == other if isinstance(other, Mapping) else NotImplemented
 
     def __repr__(self) -> str:
-        return f"FrozenDict({self._data!r})"
+        return f"FrozenDict({dict(self._data)!r})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (FrozenDict, (self._data,))
+        return (FrozenDict, (dict(self._data),))
