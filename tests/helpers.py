@@ -93,3 +93,8 @@ def relabel(s: br.GameState, perm: dict[int, int]) -> br.GameState:
         s,
         context=context, hands=tuple(map(mask, s.hands)),
         taken=tuple(perm.get(c, c) for c in s.taken), pending=pending)
+
+
+def australia_ids() -> tuple[str, ...]:
+    """The shipped Boomerang: Australia rulesets and variants (other games ship their own)."""
+    return tuple(i.id for i in br.list_rules() if i.game == "boomerang-australia")

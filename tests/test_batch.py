@@ -21,7 +21,9 @@ from boomerang_rules import batch
 from boomerang_rules.australia.rules import build, to_data
 from boomerang_rules.core import rng as rng_mod
 
-VARIANTS = br.shipped_ids()
+from .helpers import australia_ids
+
+VARIANTS = australia_ids()
 
 
 def replay(rules: br.Ruleset, players: int, seed: int, actions: np.ndarray[Any, Any]) -> br.GameState:

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 import boomerang_rules as br
 from boomerang_rules.australia.determinize import Determinizer
 
-from .helpers import hidden_cards
+from .helpers import australia_ids, hidden_cards
 
-RULES = {rid: br.load_rules(rid) for rid in br.shipped_ids()}
+RULES = {rid: br.load_rules(rid) for rid in australia_ids()}
 
 
 def drive(rules: br.Ruleset, players: int, seed: int, decisions: int) -> br.GameState:

@@ -22,11 +22,11 @@ from boomerang_rules import strategies as bst
 from boomerang_rules.australia.playouts import random_game
 from boomerang_rules.core.loading import MAX_EXTENDS_DEPTH, rules_from_data
 
-from .helpers import Policy, play
+from .helpers import Policy, australia_ids, play
 
 SEEDS = st.integers(0, 2**64 - 1)
 SHIPPED = bst.rulesets(generated=False)
-DEAL_FIRST = sorted(r for r in br.shipped_ids() if br.load_rules(r).leftover_cards == "deal-first")
+DEAL_FIRST = sorted(r for r in australia_ids() if br.load_rules(r).leftover_cards == "deal-first")
 
 
 def taken(state: br.GameState, seat: int = 0) -> int:

@@ -20,7 +20,7 @@ from boomerang_rules.core.jsonio import parse_json
 from boomerang_rules.core.validation import validate_data
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
+EXAMPLES = sorted((ROOT / "examples").glob("game-*.json"))  # Boomerang: Australia's own
 RULES = br.load_rules()
 
 

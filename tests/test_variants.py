@@ -30,9 +30,9 @@ def variant(changes: dict[str, Any], extends: str = "standard", vid: str = "test
 
 
 def test_shipped_variants_are_listed() -> None:
-    infos = {i.id: i for i in br.list_rules()}
+    infos = {i.id: i for i in br.list_rules() if i.game == "boomerang-australia"}
     assert set(infos) == {"standard", "direction", "reshuffle", "sites-exclude-throw"}
-    assert br.list_rules()[0].id == "standard" and infos["standard"].extends is None
+    assert infos["standard"].extends is None
     assert all(infos[v].extends == "standard" for v in ("direction", "reshuffle", "sites-exclude-throw"))
 
 
@@ -53,7 +53,7 @@ def test_digest_is_of_the_resolved_ruleset() -> None:
     for vid in br.shipped_ids():
         rules = br.load_rules(vid)
         assert rules.digest == digest(br.rules_data(rules))
-    assert len({br.load_rules(v).digest for v in br.shipped_ids()}) == 4
+    assert len({br.load_rules(v).digest for v in br.shipped_ids()}) == len(br.shipped_ids())
 
 
 def test_direction_passes_right_in_round_two() -> None:

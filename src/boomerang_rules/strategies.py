@@ -26,9 +26,14 @@ from .australia.records import record_of
 from .australia.rules import Ruleset
 from .australia.sheets import ROWS
 from .australia.state import GameState
-from .core.loading import rules_data, rules_from_data, shipped_ids
+from .core.loading import list_rules, rules_data, rules_from_data
 
 RulesArg = Ruleset | str | st.SearchStrategy[Ruleset] | None
+
+
+def shipped_ids() -> tuple[str, ...]:
+    """The ids of the shipped Boomerang: Australia rulesets and variants (other games ship their own)."""
+    return tuple(i.id for i in list_rules() if i.game == "boomerang-australia")
 
 
 def rulesets(generated: bool = True) -> st.SearchStrategy[Ruleset]:
@@ -242,3 +247,14 @@ def invalid_records(draw: st.DrawFn, players: int | None = None,
         if out_card in hand:
             hand[hand.index(out_card)] = in_card
     return record, f"/rounds/{r}/hands", "leftover-dealt-first"
+
+
+# Boomerang (2010): the same strategies for the hunting game, under a ``b10_`` prefix.
+from .boomerang2010.strategies import games as b10_games  # noqa: E402
+from .boomerang2010.strategies import invalid_records as b10_invalid_records  # noqa: E402
+from .boomerang2010.strategies import records as b10_records  # noqa: E402
+from .boomerang2010.strategies import rulesets as b10_rulesets  # noqa: E402
+from .boomerang2010.strategies import tables as b10_tables  # noqa: E402
+
+__all__ = ["b10_games", "b10_invalid_records", "b10_records", "b10_rulesets", "b10_tables", "draft_cards", "games",
+           "invalid_records", "records", "rulesets"]

@@ -1,0 +1,66 @@
+"""Actions as integers: a fixed numbering per ruleset, and legality as a bit mask.
+
+Action ``i`` is the ``i``-th land in the ruleset's order, then ``pass``, then ``throw``: a
+fixed action space for reinforcement-learning code. ``apply`` and ``step`` take an action's
+id as well as its string.
+"""
+
+from __future__ import annotations
+
+import operator
+
+from .engine import check_seat, legal_actions
+from .rules import PASS, THROW, Ruleset
+from .state import GameState
+
+
+def _names(rules: Ruleset) -> tuple[str, ...]:
+    return (*rules.lands, PASS, THROW)
+
+
+def as_id(value: object) -> int | None:
+    """``value`` as an integer id if it is one (an int or anything with ``__index__``, never a bool)."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def num_actions(rules: Ruleset) -> int:
+    """How many actions ``rules`` numbers: its lands, ``pass`` and ``throw``."""
+    return len(rules.lands) + 2
+
+
+def action_of(rules: Ruleset, i: int) -> str:
+    """The action (a land, ``pass`` or ``throw``) numbered ``i``; ``ValueError`` if none is."""
+    names = _names(rules)
+    number = as_id(i)
+    if number is None or not 0 <= number < len(names):
+        raise ValueError(f"{i!r} is not an action id of {rules.id!r} (ids are 0 to {len(names) - 1})")
+    return names[number]
+
+
+def action_id(rules: Ruleset, action: str | int) -> int:
+    """The number of ``action`` (a land, ``pass`` or ``throw``; an id is returned as it is)."""
+    names = _names(rules)
+    if isinstance(action, str):
+        if action in names:
+            return names.index(action)
+        raise ValueError(f"{action!r} is not an action of {rules.id!r} (a land, 'pass' or 'throw')")
+    number = as_id(action)
+    if number is None or not 0 <= number < len(names):
+        raise ValueError(f"{action!r} is not an action of {rules.id!r} (a land, 'pass' or 'throw', or an id "
+                         f"from 0 to {len(names) - 1})")
+    return number
+
+
+def legal_mask(state: GameState, seat: int) -> int:
+    """The legal actions of ``seat`` as a bit mask: bit ``i`` set when action ``i`` is legal now."""
+    seat = check_seat(state, seat)
+    names = _names(state.rules)
+    mask = 0
+    for action in legal_actions(state, seat):
+        mask |= 1 << names.index(action)
+    return mask

@@ -1,0 +1,118 @@
+"""Bots for Boomerang (2010): players that see only their seat's view and the legal actions.
+
+``play_game`` hands each bot ``view(state, seat)``, never the state, so a bot cannot peek at
+the deck or at another seat's token even by mistake. Bots are deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from ..core import rng as rng_mod
+from .engine import apply, is_over, new_game, to_act
+from .rules import PASS, THROW, Ruleset
+from .state import GameState
+from .tables import tables_for
+from .view import SeatView, view
+
+
+class Bot(Protocol):
+    """A player: given what its seat may know and the legal actions, it returns one of them."""
+
+    name: str
+
+    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str: ...
+
+
+class RandomBot:
+    """Uniform over the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, rules: Ruleset, seed: int) -> None:
+        self._state = rng_mod.seed_state(seed)
+
+    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        self._state, k = rng_mod.below(self._state, len(actions))
+        return actions[k]
+
+
+class GreedyBot:
+    """Hunts the land whose river cards most improve its majorities, and bids for it while it pays.
+
+    A card's worth is what it adds to the bot's animal points now (a lead gained or kept, a tie
+    made), plus a little for any card, since majorities are settled at the end. In the hunt it
+    throws while the land is worth more than the pot it could take by passing, and while it
+    keeps enough boomerangs for later rounds; it passes at once when the land is worth little.
+    """
+
+    name = "greedy"
+
+    def __init__(self, rules: Ruleset, seed: int) -> None:
+        self._t = tables_for(rules)
+        self._state = rng_mod.seed_state(seed)
+        self._per_point = rules.boomerangs_per_point
+
+    def _tie_break(self, best: list[str]) -> str:
+        self._state, k = rng_mod.below(self._state, len(best))
+        return best[k]
+
+    def _counts(self, seen: SeatView) -> list[list[int]]:
+        t = self._t
+        counts = [[0] * len(t.animals) for _ in range(seen.players)]
+        for seat, cards in enumerate(seen.captured):
+            for cid in cards:
+                counts[seat][t.animal[t.index[cid]]] += 1
+        return counts
+
+    def _worth(self, seen: SeatView, land: str) -> float:
+        """What the river cards showing ``land`` add to this seat's animal points, and a bit more."""
+        t = self._t
+        bit = 1 << t.land_index[land]
+        counts = self._counts(seen)
+        mine = counts[seen.seat]
+        others = [max((c[a] for s, c in enumerate(counts) if s != seen.seat), default=0)
+                  for a in range(len(t.animals))]
+        before = sum(n for n, o in zip(mine, others) if n and n >= o)
+        after_counts = list(mine)
+        taken = 0
+        for cid in seen.river:
+            c = t.index[cid]
+            if t.card_lands[c] & bit:
+                after_counts[t.animal[c]] += 1
+                taken += 1
+        after = sum(n for n, o in zip(after_counts, others) if n and n >= o)
+        return after - before + 0.3 * taken
+
+    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        if seen.phase == "tokens":
+            worths = {land: self._worth(seen, land) for land in actions}
+            top = max(worths.values())
+            return self._tie_break([land for land in actions if worths[land] == top])
+        if THROW not in actions:
+            return PASS
+        worth = self._worth(seen, seen.token or actions[0])
+        held = seen.boomerangs[seen.seat]
+        # Passing now takes the pot; staying in keeps the land's cards safer from later tokens.
+        if worth < 1.5 or seen.pot >= max(1.0, worth / 2) or held <= 2:
+            return PASS
+        return THROW
+
+
+BOTS: dict[str, Callable[[Ruleset, int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+"""The bots by name."""
+
+
+def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
+              on_decision: Callable[[GameState, int, str], None] | None = None) -> GameState:
+    """A whole game shuffled from ``seed``, each seat played by its bot, which sees only its view."""
+    state = new_game(rules, len(bots), seed)
+    while not is_over(state):
+        for seat in to_act(state):
+            seen = view(state, seat)
+            action = bots[seat].choose(seen, seen.legal_actions)
+            if on_decision is not None:
+                on_decision(state, seat, action)
+            state = apply(state, seat, action)
+    return state

@@ -1,0 +1,245 @@
+"""Boomerang (2010) at the command line: what ``replay``, ``play``, ``score`` and ``check-scorer``
+need to know of this game (the commands themselves live in ``boomerang_rules.cli``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import click
+
+from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
+from .rules import PASS, THROW, Ruleset
+from .scoring import SeatScore
+
+
+def _card(rules: Ruleset, cid: str) -> str:
+    card = rules.card(cid)
+    return f"{cid}({card.animal} {'/'.join(card.lands)})"
+
+
+def score_table(rules: Ruleset, scores: Sequence[SeatScore], names: Sequence[str], indent: str = "  ") -> list[str]:
+    """Each seat's cards and points per animal, boomerangs, sets and total, one line a seat."""
+    width = max(map(len, names))
+    heads = [a[:6] for a in rules.animals] + ["Boom", "Sets", "Total"]
+    out = [f"{indent}{'':<{width}}" + "".join(f"{h:>8}" for h in heads)]
+    for name, s in zip(names, scores):
+        cells = [f"{s.cards[a]}:{s.animals[a]}" for a in rules.animals]
+        cells += [str(s.boomerangs), str(s.sets), str(s.total)]
+        out.append(f"{indent}{name:<{width}}" + "".join(f"{c:>8}" for c in cells))
+    out.append(f"{indent}(per animal: cards:points — points go to the most cards of that animal, ties all score)")
+    return out
+
+
+def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
+    """The lines of the story of a valid record, as ``seat`` (or everyone) saw it.
+
+    A seat sees every card turned up, every hunt decision and every capture, but of a round's
+    tokens only its own until the capture reveals them; never the deck's order.
+    """
+    from .engine import apply, is_over, new_game
+    from .sheets import score_sheets, winners
+
+    n = len(names)
+    who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
+    lines = [f"{rules.name} [{rules.id}], {n} players: {who}"]
+    if seat is not None:
+        lines.append(f"As seen by {names[seat]} (seat {seat}).")
+    state = new_game(rules, n, deck=record["deck"])
+    for r, rnd in enumerate(record["rounds"]):
+        lines += ["", f"Round {r + 1}: {names[state.first]} opens the hunt; {len(state.deck)} cards left in the deck"]
+        turned = rnd["turned"]
+        left = [c for c in state.tables.ids_of(state.river) if c not in turned]
+        if left:
+            lines.append(f"  Left in the river: {' '.join(_card(rules, c) for c in left)}")
+        lines.append(f"  Turned up: {' '.join(_card(rules, c) for c in turned) or 'nothing (the deck is empty)'}")
+        tokens = rnd.get("tokens")
+        if tokens is None:
+            break
+        if seat is None:
+            lines.append("  Tokens (secret): " + "; ".join(f"{names[s]} {tokens[s]}" for s in range(n)))
+        else:
+            lines.append(f"  Tokens: you choose {tokens[seat]}; the others choose face down")
+        for s in range(n):
+            state = apply(state, s, tokens[s])
+        steps = []
+        for action in rnd.get("hunt", []):
+            s = state.active[0]
+            if action == THROW:
+                steps.append(f"{names[s]} throws (pot {state.pot + 1})")
+            else:
+                steps.append(f"{names[s]} passes, takes {state.pot}")
+            state = apply(state, s, action)
+        if steps:
+            lines.append("  Hunt: " + "; ".join(steps))
+        if state.round == r:
+            break
+        log = state.history[r]
+        lines.append(f"  {names[log.stack[-1]]} is the last hunter left: its token goes on top")
+        caps = []
+        for s, took in zip(reversed(log.stack), log.captures):
+            land = state.tables.lands[log.tokens[s]]
+            caps.append(f"{names[s]} ({land}) takes {' '.join(state.tables.ids_of(took)) or 'nothing'}")
+        lines.append("  Capture, top of the stack first: " + "; ".join(caps))
+        lines.append("  Boomerangs: " + ", ".join(f"{names[s]} {state.boomerangs[s]}" for s in range(n)))
+    if is_over(state):
+        lines += ["", f"The deck is empty: the game ends ({len(state.river)} card(s) left unhunted).",
+                  "Final scores"]
+        lines += score_table(rules, score_sheets(state), names)
+        best = winners(state)
+        label = "Winner" if len(best) == 1 else "Winners (shared)"
+        lines.append(f"{label}: {', '.join(names[w] for w in best)}")
+    else:
+        lines += ["", "The game is unfinished."]
+    return lines
+
+
+def round_summary(record: dict[str, Any], r: int, seat: int) -> str:
+    """One seat's token and captures in round ``r`` of a record, for a person checking a scorer."""
+    rnd = record["rounds"][r]
+    took = [c for cap in rnd.get("captures", []) if cap["seat"] == seat for c in cap["cards"]]
+    token = rnd["tokens"][seat] if "tokens" in rnd else "-"
+    return f"round {r + 1}: token {token}; captured {' '.join(took) or 'nothing'}"
+
+
+class Session:
+    """The conversation with the person at ``seat``."""
+
+    def __init__(self, rules: Any, players: int, seat: int, seed: int, labels: list[str]) -> None:
+        self.rules, self.players, self.seat, self.seed, self.labels = rules, players, seat, seed, labels
+
+    def run(self, bots: list[Any]) -> Any:
+        from .engine import apply, is_over, new_game, to_act
+        from .view import view
+
+        state = new_game(self.rules, self.players, self.seed)
+        click.echo(f"{self.rules.name}, {self.players} players, seed {self.seed}. You are seat {self.seat}.")
+        finished = 0
+        while not is_over(state):
+            for s in to_act(state):
+                seen = view(state, s)
+                action = self.ask(seen) if s == self.seat else bots[s].choose(seen, seen.legal_actions)
+                if s != self.seat and seen.phase == "hunt":
+                    click.echo(f"  {self.labels[s]} {'throws a boomerang' if action == THROW else 'passes'}")
+                state = apply(state, s, action)
+            while len(state.history) > finished:
+                self.round_end(view(state, self.seat), finished)
+                finished += 1
+        self.game_end(state)
+        return state
+
+    def ask(self, seen: Any) -> str:
+        self.show(seen)
+        legal = seen.legal_actions
+        if seen.phase == "tokens":
+            question = f"Your hunting ground ({', '.join(legal)}): "
+        elif THROW in legal:
+            question = f"Throw a boomerang or pass? (pot {seen.pot}) [throw/pass]: "
+        else:
+            question = "You have no boomerangs left: you must pass [pass]: "
+        while True:
+            click.echo(question, nl=False)
+            line = sys.stdin.readline()
+            if not line:
+                click.echo("")
+                fail("input ended before the game did", EXIT_INVALID)
+            answer = line.strip().lower()
+            matches: list[str] = [a for a in legal if answer and a.startswith(answer)]
+            if len(matches) == 1:
+                return matches[0]
+            click.echo(f"{line.strip()!r} is not one of {', '.join(legal)}." if answer else "Please type your choice.")
+
+    def show(self, seen: Any) -> None:
+        click.echo("")
+        if seen.phase == "tokens":
+            click.echo(f"Round {seen.round + 1}: {self.labels[seen.first]} opens the hunt; {seen.deck_size} cards "
+                       "left in the deck")
+            click.echo("  River: " + " ".join(_card(self.rules, c) for c in seen.river))
+            click.echo("  Boomerangs: " + ", ".join(f"{self.labels[s]} {b}" for s, b in enumerate(seen.boomerangs)))
+            click.echo("  Captured so far:")
+            for line in score_table(self.rules, seen.scores, self.labels, indent="    "):
+                click.echo(line)
+            return
+        click.echo(f"Your token: {seen.token}. Pot: {seen.pot}. Your boomerangs: {seen.boomerangs[seen.seat]}. "
+                   f"Still hunting: {', '.join(self.labels[s] for s in seen.active)}.")
+
+    def round_end(self, seen: Any, r: int) -> None:
+        past = seen.past_rounds[r]
+        click.echo(f"Round {r + 1} ends. Tokens revealed: "
+                   + ", ".join(f"{self.labels[s]} {past.tokens[s]}" for s in range(self.players)))
+        for s in reversed(past.stack):
+            click.echo(f"  {self.labels[s]} takes {' '.join(past.captures[s]) or 'nothing'}")
+
+    def game_end(self, state: Any) -> None:
+        from .sheets import score_sheets, winners
+
+        click.echo("")
+        click.echo("Final scores")
+        for line in score_table(self.rules, score_sheets(state), self.labels):
+            click.echo(line)
+        best = winners(state)
+        click.echo(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best))
+
+
+SEAT_HELP = "--seat CARD,CARD,...:BOOMERANGS, once per player in seat order (an empty card list is allowed)"
+
+
+def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
+    """The ``--seat`` options of ``boomerang-rules score``: each seat's card ids and boomerangs.
+
+    Exits with a usage error (2) naming the argument that is not ``CARD,...:BOOMERANGS``.
+    """
+    cards: list[list[str]] = []
+    boomerangs: list[int] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--seat" and i + 1 < len(args):
+            spec, i = args[i + 1], i + 2
+        elif arg.startswith("--seat="):
+            spec, i = arg.removeprefix("--seat="), i + 1
+        else:
+            fail(f"unexpected argument {arg!r} for {GAME_NAME}: give {SEAT_HELP}", EXIT_USAGE)
+        ids, sep, count = spec.rpartition(":")
+        if not sep or not count.strip().isdigit():
+            fail(f"--seat {spec!r}: expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)", EXIT_USAGE)
+        cards.append([c.strip().upper() for c in ids.split(",") if c.strip()])
+        boomerangs.append(int(count))
+    if not cards:
+        fail(f"no seats given: {SEAT_HELP}", EXIT_USAGE)
+    return cards, boomerangs
+
+
+GAME_NAME = "Boomerang (2010)"
+
+
+def score(rules: Any, args: tuple[str, ...], activity: str | None, as_json: bool) -> None:
+    """``boomerang-rules score`` for this game: every seat's final score from its cards and boomerangs."""
+    from ..core.errors import InvalidInput
+    from .scoring import best_seats, final_scores
+
+    if activity is not None:
+        fail(f"--activity is a Boomerang: Australia option; {GAME_NAME} scores {SEAT_HELP}", EXIT_USAGE)
+    cards, boomerangs = parse_seats(args)
+    try:
+        scores = final_scores(rules, cards, boomerangs)
+    except InvalidInput as exc:
+        lines = []
+        for p in exc.problems:
+            parts = p.pointer.split("/")
+            place = f"seat {parts[2]}: " if len(parts) > 2 else ""
+            lines.append(place + p.message)
+        fail("\n".join(lines))
+    best = best_seats(scores, rules.tie_breakers)
+    if as_json:
+        click.echo(json.dumps({"seats": [s.as_dict() for s in scores], "winners": list(best)}))
+        return
+    for line in score_table(rules, scores, [f"Seat {s}" for s in range(len(scores))], indent=""):
+        click.echo(line)
+    label = "Winner" if len(best) == 1 else "Winners (shared)"
+    click.echo(f"{label}: {', '.join(f'Seat {w}' for w in best)}")
+
+
+__all__ = ["PASS", "THROW", "Session", "narrate", "parse_seats", "round_summary", "score", "score_table"]

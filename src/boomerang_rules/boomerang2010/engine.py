@@ -1,0 +1,255 @@
+"""The pure transition functions of Boomerang (2010): start a game, ask who acts, apply a decision.
+
+A round: the river is built (automatically: cards are turned up until every land shows, or
+the deck runs out); every seat secretly chooses a land (simultaneously, in any order); the
+hunt (one seat at a time, in turn order: ``throw`` one boomerang into the pot, or ``pass``:
+take the pot, put one's token on the stack, leave the hunt); when one seat is left its token
+goes on top, and the stack is resolved from the top down, each owner taking every river card
+that shows its land. The last seat left opens the next round; a round that would start with
+an empty deck ends the game instead.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+
+import attrs
+
+from ..core import rng as rng_mod
+from ..core.errors import IllegalAction, InvalidInput, Problem
+from ..core.pointer import pointer
+from .rules import PASS, THROW, Ruleset
+from .state import NO_TOKEN, GameState, RoundLog
+from .tables import Tables, tables_for
+
+
+def deck_problems(t: Tables, deck: Sequence[object]) -> list[Problem]:
+    """Why ``deck`` is not an order of the whole deck (pointers ``/i``); [] when it is."""
+    problems = []
+    seen: dict[str, int] = {}
+    for i, cid in enumerate(deck):
+        if not isinstance(cid, str) or cid not in t.index:
+            problems.append(Problem(pointer(i), f"unknown card {cid!r}", "card-known"))
+        elif cid in seen:
+            problems.append(Problem(pointer(i), f"card {cid!r} is in the deck twice (also at {seen[cid]})",
+                                    "card-unique"))
+        else:
+            seen[cid] = i
+    missing = [cid for cid in t.ids if cid not in seen]
+    if missing:
+        problems.append(Problem("", f"the deck lacks {len(missing)} card(s): {', '.join(missing[:12])}"
+                                + (" …" if len(missing) > 12 else ""), "deck-complete"))
+    return problems
+
+
+def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
+             deck: Sequence[str] | None = None) -> GameState:
+    """A new game for ``players`` seats, its deck shuffled by a generator seeded by ``seed``.
+
+    ``deck`` gives the deck's order instead (every card id once, top first), as a game record
+    does. The same rules, player count and seed always give the same game, on every platform.
+    The first river is built at once; seat 0 opens the first hunt.
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be an integer, not {type(players).__name__}")
+    low, high = rules.players.min, rules.players.max
+    if not low <= players <= high:
+        raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players}")
+    t = tables_for(rules)
+    if deck is not None:
+        if isinstance(deck, str):
+            raise TypeError("deck must be a sequence of card ids, not one string")
+        problems = deck_problems(t, deck)
+        if problems:
+            raise InvalidInput([Problem("/deck" + p.pointer, p.message, p.rule) for p in problems],
+                               "not an order of the whole deck:")
+        order = tuple(t.index[c] for c in deck)
+    elif seed is None:
+        raise ValueError("give a seed to shuffle the deck with, or the deck's order")
+    else:
+        _, order = rng_mod.shuffled(rng_mod.seed_state(seed), range(t.deck_size))
+    n = players
+    empty: tuple[tuple[int, ...], ...] = ((),) * n
+    return _start_round(t, n, 0, order, (), 0, (rules.boomerangs_each,) * n, empty, (), order, seed)
+
+
+def build_river(t: Tables, river: tuple[int, ...], deck: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """The river after turning up cards until every land shows or the deck runs out, and how many turned."""
+    shown = t.lands_shown(river)
+    full = t.all_lands
+    lands = t.card_lands
+    k = 0
+    while shown != full and k < len(deck):
+        shown |= lands[deck[k]]
+        k += 1
+    return river + deck[:k], k
+
+
+def _start_round(t: Tables, n: int, round_no: int, deck: tuple[int, ...], river: tuple[int, ...], first: int,
+                 boomerangs: tuple[int, ...], captured: tuple[tuple[int, ...], ...], history: tuple[RoundLog, ...],
+                 order: tuple[int, ...], seed: int | None, names: tuple[str, ...] | None = None) -> GameState:
+    """Build the river of round ``round_no`` and wait for every token; or end the game on an empty deck."""
+    rules = t.rules
+    if round_no > 0 and not deck:
+        return GameState(rules, t, n, round_no, "over", deck, river, (), first, (NO_TOKEN,) * n, boomerangs, 0,
+                         (), (), (), captured, history, order, seed, names)
+    river, k = build_river(t, river, deck)
+    return GameState(rules, t, n, round_no, "tokens", deck[k:], river, deck[:k], first, (NO_TOKEN,) * n,
+                     boomerangs, 0, (), (), (), captured, history, order, seed, names)
+
+
+def to_act(state: GameState) -> tuple[int, ...]:
+    """The seats that owe a decision now, ascending: every seat without a token, or the hunter whose turn it is."""
+    if state.phase == "tokens":
+        return tuple(s for s, tok in enumerate(state.tokens) if tok == NO_TOKEN)
+    if state.phase == "hunt":
+        return state.active[:1]
+    return ()
+
+
+def is_over(state: GameState) -> bool:
+    """Whether the game has ended (a round would have started with an empty deck)."""
+    return state.phase == "over"
+
+
+def check_seat(state: GameState, seat: object) -> int:
+    """``seat`` as an int if the game has it; ``IllegalAction`` if not."""
+    if not isinstance(seat, bool):
+        try:
+            number = operator.index(seat)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if 0 <= number < state.players:
+                return number
+    raise IllegalAction(f"seat {seat!r} does not exist in a {state.players}-player game "
+                        f"(seats are 0 to {state.players - 1})")
+
+
+def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
+    """What ``seat`` may do now: land ids (ruleset order) when choosing a token; ``pass`` and, with a
+    boomerang left, ``throw`` when its turn in the hunt. Empty when the seat owes nothing."""
+    seat = check_seat(state, seat)
+    if state.phase == "tokens" and state.tokens[seat] == NO_TOKEN:
+        return state.tables.lands
+    if state.phase == "hunt" and state.active[0] == seat:
+        return (PASS, THROW) if state.boomerangs[seat] > 0 else (PASS,)
+    return ()
+
+
+def _refuse(state: GameState, seat: int, action: object) -> IllegalAction:
+    """Why ``action`` is not legal for ``seat`` now, in words."""
+    if is_over(state):
+        return IllegalAction("the game is over: no decisions are owed")
+    r = state.round + 1
+    if state.phase == "tokens":
+        if state.tokens[seat] != NO_TOKEN:
+            waiting = ", ".join(map(str, to_act(state)))
+            return IllegalAction(f"seat {seat} has already chosen its land in round {r}; waiting for seat(s) "
+                                 f"{waiting}")
+        return IllegalAction(f"seat {seat} must choose a land for round {r} (one of "
+                             f"{', '.join(state.tables.lands)}), not {action!r}")
+    if seat not in state.active:
+        return IllegalAction(f"seat {seat} has passed: its token is on the stack and it has left the hunt of "
+                             f"round {r}")
+    if state.active[0] != seat:
+        return IllegalAction(f"it is seat {state.active[0]}'s turn in the hunt, not seat {seat}'s")
+    if action == THROW:
+        return IllegalAction(f"seat {seat} has no boomerang left to throw: it must pass")
+    return IllegalAction(f"seat {seat} must {THROW!r} a boomerang or {PASS!r} in the hunt, not {action!r}")
+
+
+def apply(state: GameState, seat: int, action: str | int) -> GameState:
+    """The state after ``seat`` takes ``action`` (a string, or its id: see ``actions``).
+    ``state`` itself is never changed.
+
+    Raises ``IllegalAction`` (a ``ValueError``) saying why when the action is not legal.
+    """
+    seat = check_seat(state, seat)
+    if action.__class__ is not str and not isinstance(action, bool):
+        try:
+            number = operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            names = (*state.tables.lands, PASS, THROW)
+            if 0 <= number < len(names):
+                action = names[number]
+    if action.__class__ is str and action in legal_actions(state, seat):
+        if state.phase == "tokens":
+            return _choose(state, seat, state.tables.land_index[action])
+        if action == THROW:
+            return _throw(state, seat)
+        return _pass(state, seat)
+    raise _refuse(state, seat, action)
+
+
+def step(state: GameState, actions: Sequence[str | int]) -> GameState:
+    """The state after every seat in ``to_act(state)`` takes its action, in that order:
+    ``actions[i]`` is the action of seat ``to_act(state)[i]``.
+
+    If any action is illegal, raises ``IllegalAction`` naming it and applies none (``state``
+    never changes: it is immutable).
+    """
+    seats = to_act(state)
+    if not seats:
+        raise IllegalAction("the game is over: no decisions are owed")
+    if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats):
+        raise IllegalAction(f"step needs {len(seats)} actions, one for each seat in {seats} in that order, "
+                            f"not {actions!r:.80}")
+    for seat, action in zip(seats, actions):
+        state = apply(state, seat, action)
+    return state
+
+
+def _choose(state: GameState, seat: int, land: int) -> GameState:
+    tokens = state.tokens[:seat] + (land,) + state.tokens[seat + 1:]
+    if NO_TOKEN in tokens:
+        return attrs.evolve(state, tokens=tokens)
+    n = state.players
+    active = tuple((state.first + i) % n for i in range(n))
+    return attrs.evolve(state, tokens=tokens, phase="hunt", active=active)
+
+
+def _throw(state: GameState, seat: int) -> GameState:
+    held = state.boomerangs
+    boomerangs = held[:seat] + (held[seat] - 1,) + held[seat + 1:]
+    return attrs.evolve(state, boomerangs=boomerangs, pot=state.pot + 1, active=state.active[1:] + state.active[:1],
+                   hunt=(*state.hunt, THROW))
+
+
+def _pass(state: GameState, seat: int) -> GameState:
+    held = state.boomerangs
+    boomerangs = held[:seat] + (held[seat] + state.pot,) + held[seat + 1:]
+    active = state.active[1:]
+    stack = (*state.stack, seat)
+    hunt = (*state.hunt, PASS)
+    if len(active) > 1:
+        return attrs.evolve(state, boomerangs=boomerangs, pot=0, active=active, stack=stack, hunt=hunt)
+    return _capture(state, boomerangs, (*stack, active[0]), hunt)
+
+
+def capture(t: Tables, river: tuple[int, ...], stack: Sequence[int], tokens: Sequence[int]
+            ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Resolve the stack from the top down: what each entry takes (top first), and the river left."""
+    takes = []
+    lands = t.card_lands
+    for seat in reversed(stack):
+        bit = 1 << tokens[seat]
+        takes.append(tuple(c for c in river if lands[c] & bit))
+        river = tuple(c for c in river if not lands[c] & bit)
+    return tuple(takes), river
+
+
+def _capture(state: GameState, boomerangs: tuple[int, ...], stack: tuple[int, ...], hunt: tuple[str, ...]
+             ) -> GameState:
+    """The hunt is over: capture, log the round, and start the next (the last seat left opens it)."""
+    t = state.tables
+    takes, river = capture(t, state.river, stack, state.tokens)
+    captured = list(state.captured)
+    for seat, took in zip(reversed(stack), takes):
+        captured[seat] = captured[seat] + took
+    log = RoundLog(state.first, state.turned, state.river, state.tokens, hunt, stack, takes)
+    return _start_round(t, state.players, state.round + 1, state.deck, river, stack[-1], boomerangs,
+                        tuple(captured), (*state.history, log), state.deck_order, state.seed, state.names)

@@ -1,0 +1,84 @@
+"""Boomerang (2010) game records: a game as JSON, made from a state, replayed into one, checked.
+
+A record holds the game's one chance outcome (the deck's order) and every decision (the
+tokens, the hunt), with what followed from them (the cards turned up, the captures) for the
+reader; checking it replays it with the engine and reports each place where it and the rules part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.errors import InvalidInput, Problem
+from ..core.loading import load_rules, rules_data, shipped_ids
+from ..core.validation import RECORD_FORMAT
+from .engine import is_over
+from .record_checks import Checked, check_record
+from .rules import Ruleset
+from .sheets import score_sheets, winners
+from .state import GameState
+
+
+def _rules_reference(rules: Ruleset) -> str | dict[str, Any]:
+    """A shipped id when it names exactly this ruleset, else the ruleset itself, inline."""
+    if rules.id in shipped_ids() and load_rules(rules.id) == rules:
+        return rules.id
+    return rules_data(rules)
+
+
+def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The record of the game so far (with its ``result`` once it is over).
+
+    ``names`` are the players' names, in seat order (default: those of the record the state
+    was replayed from, else ``Seat 0``, ``Seat 1``, ...). Tokens of a choice still under way
+    are left out: a record holds complete steps only.
+    """
+    t = state.tables
+    if names is None:
+        names = state.names or [f"Seat {seat}" for seat in range(state.players)]
+    elif len(names) != state.players:
+        raise ValueError(f"{len(names)} names for {state.players} players")
+    rounds: list[dict[str, Any]] = []
+    for log in state.history:
+        rounds.append({
+            "turned": list(t.ids_of(log.turned)),
+            "tokens": [t.lands[x] for x in log.tokens],
+            "hunt": list(log.hunt),
+            "captures": [{"seat": seat, "land": t.lands[log.tokens[seat]], "cards": list(t.ids_of(took))}
+                         for seat, took in zip(reversed(log.stack), log.captures)],
+        })
+    if not is_over(state):
+        current: dict[str, Any] = {"turned": list(t.ids_of(state.turned))}
+        if state.phase == "hunt":
+            current["tokens"] = [t.lands[x] for x in state.tokens]
+            current["hunt"] = list(state.hunt)
+        rounds.append(current)
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT, "version": 1, "game": state.rules.game,
+        "rules": _rules_reference(state.rules), "rules_digest": state.rules.digest,
+        "players": list(names),
+    }
+    if state.seed is not None:
+        record["seed"] = state.seed
+    record["deck"] = list(t.ids_of(state.deck_order))
+    record["rounds"] = rounds
+    if is_over(state):
+        record["result"] = {"sheets": [s.as_dict() for s in score_sheets(state)], "winners": list(winners(state))}
+    return record
+
+
+def validate_record(record: Any, file: str | None = None) -> list[Problem]:
+    """Every problem of a parsed game record that can be found without guessing; [] when valid."""
+    return [p.in_file(file) for p in check_record(record).problems]
+
+
+def state_of(record: Any, rules: Ruleset | None = None) -> GameState:
+    """The state a valid record ends in. ``InvalidInput`` lists the problems of an invalid one."""
+    checked = check_record(record, rules)
+    if checked.problems or checked.state is None:
+        raise InvalidInput(checked.problems, "not a valid game record:")
+    return checked.state
+
+
+__all__ = ["Checked", "check_record", "record_of", "state_of", "validate_record"]

@@ -1,0 +1,124 @@
+"""The Boomerang (2010) ruleset as typed, frozen objects, and the checks a schema cannot make.
+
+Every number and name the engine uses comes from here: the deck in particular is data, so an
+owner of the printed game can write the real one in a file and play with it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+if TYPE_CHECKING:
+    import cattrs
+
+from ..core.canonical import digest
+from ..core.errors import Problem
+from ..core.pointer import pointer
+
+SCHEMA = "boomerang-2010-ruleset"
+GAME = "boomerang-2010"
+
+THROW = "throw"
+PASS = "pass"
+HUNT_ACTIONS = (PASS, THROW)
+"""The hunt's two decisions; no land may carry these names."""
+
+
+@attrs.frozen
+class PlayerRange:
+    """How many players the ruleset allows, both ends included."""
+
+    min: int
+    max: int
+
+
+@attrs.frozen
+class Card:
+    """One card: its id, the animal on it and the two lands it shows."""
+
+    id: str
+    animal: str
+    lands: tuple[str, str]
+
+
+@attrs.frozen
+class Ruleset:
+    """A complete, checked Boomerang (2010) ruleset. Load one with ``load_rules``.
+
+    Two rulesets are equal when their resolved JSON is (``digest``, its SHA-256).
+    """
+
+    format: str = attrs.field(eq=False)
+    version: int = attrs.field(eq=False)
+    id: str = attrs.field(eq=False)
+    name: str = attrs.field(eq=False)
+    game: str = attrs.field(eq=False)
+    players: PlayerRange = attrs.field(eq=False)
+    boomerangs_each: int = attrs.field(eq=False)
+    boomerangs_per_point: int = attrs.field(eq=False)
+    lands: tuple[str, ...] = attrs.field(eq=False)
+    animals: tuple[str, ...] = attrs.field(eq=False)
+    tie_breakers: tuple[str, ...] = attrs.field(eq=False)
+    cards: tuple[Card, ...] = attrs.field(eq=False, repr=False)
+    description: str = attrs.field(default="", eq=False, repr=False)
+    digest: str = attrs.field(default="", repr=False)
+
+    def card(self, card_id: str) -> Card:
+        """The card with this id; ``KeyError`` if there is none."""
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+
+@cache
+def _converter() -> cattrs.Converter:
+    import cattrs
+
+    return cattrs.Converter(forbid_extra_keys=True)
+
+
+def build(data: dict[str, Any]) -> Ruleset:
+    """Turn a checked ruleset object into a ``Ruleset``, its digest taken of its canonical data."""
+    fields = {k: v for k, v in data.items() if k != "$schema"}
+    rules = _converter().structure(fields, Ruleset)
+    return attrs.evolve(rules, digest=digest(to_data(rules)))
+
+
+def to_data(rules: Ruleset) -> dict[str, Any]:
+    """The ruleset as JSON-ready data, every field present (the digest left out)."""
+    data: dict[str, Any] = _converter().unstructure(rules)
+    del data["digest"]
+    return data
+
+
+def check(data: dict[str, Any]) -> list[Problem]:
+    """The consistency checks a schema cannot state, on a schema-valid ruleset object."""
+    problems: list[Problem] = []
+    players = data["players"]
+    if players["min"] > players["max"]:
+        problems.append(Problem(pointer("players", "min"), f"the minimum ({players['min']}) is above the "
+                                f"maximum ({players['max']})", "players-range"))
+    for i, land in enumerate(data["lands"]):
+        if land in HUNT_ACTIONS:
+            problems.append(Problem(pointer("lands", i), f"a land may not be called {land!r}: that word is a "
+                                    "hunt action", "land-reserved"))
+    cards: list[dict[str, Any]] = data["cards"]
+    counts = Counter(card["id"] for card in cards)
+    lands, animals = set(data["lands"]), set(data["animals"])
+    for i, card in enumerate(cards):
+        if counts[card["id"]] > 1:
+            problems.append(Problem(pointer("cards", i, "id"), f"card id {card['id']!r} is used "
+                                    f"{counts[card['id']]} times", "unique-card-ids"))
+        if card["animal"] not in animals:
+            problems.append(Problem(pointer("cards", i, "animal"), f"card {card['id']!r} shows animal "
+                                    f"{card['animal']!r}, which /animals does not list", "animal-known"))
+        for k, land in enumerate(card["lands"]):
+            if land not in lands:
+                problems.append(Problem(pointer("cards", i, "lands", k), f"card {card['id']!r} shows land "
+                                        f"{land!r}, which /lands does not list", "land-known"))
+    return problems

@@ -1,0 +1,145 @@
+"""End-of-game scoring: animal majorities, sets of boomerangs, and the tie-break.
+
+For each animal the player(s) with the most cards of it score one point per card of it
+(tied leaders all score; nobody scores an animal nobody holds); each complete set of
+``boomerangs_per_point`` boomerangs held scores one point. Highest total wins; then the
+ruleset's tie-breakers (most boomerangs); still tied, the victory is shared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from ..core.errors import InvalidInput, Problem
+from ..core.frozendict import FrozenDict
+from ..core.pointer import pointer
+from .rules import Ruleset
+from .tables import Tables, tables_for
+
+
+def _frozen(value: Mapping[str, int]) -> Mapping[str, int]:
+    return FrozenDict(value)
+
+
+@attrs.frozen
+class SeatScore:
+    """One seat's final score: its cards per animal, points per animal, boomerangs and sets."""
+
+    cards: Mapping[str, int] = attrs.field(converter=_frozen)
+    """How many cards of each animal the seat holds."""
+    animals: Mapping[str, int] = attrs.field(converter=_frozen)
+    """Points per animal: the seat's card count where it leads (or ties the lead), else 0."""
+    boomerangs: int
+    sets: int
+    """Complete sets of boomerangs: one point each."""
+    total: int
+
+    def row_total(self, row: str) -> int:
+        """A row as one number: ``cards`` and ``animals`` summed over the animals."""
+        if row not in ROWS:
+            raise KeyError(row)
+        value: Mapping[str, int] | int = getattr(self, row)
+        return sum(value.values()) if isinstance(value, Mapping) else value
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form, as a record's result sheet holds it."""
+        return {"cards": dict(self.cards), "animals": dict(self.animals), "boomerangs": self.boomerangs,
+                "sets": self.sets, "total": self.total}
+
+
+ROWS = ("cards", "animals", "boomerangs", "sets", "total")
+"""The fields of a score sheet, in order."""
+
+
+def score_counts(t: Tables, counts: Sequence[Sequence[int]], boomerangs: Sequence[int]) -> tuple[SeatScore, ...]:
+    """Scores from each seat's card count per animal (ruleset order) and boomerangs held."""
+    per_point = t.rules.boomerangs_per_point
+    leads = [max((c[a] for c in counts), default=0) for a in range(len(t.animals))]
+    out = []
+    for seat_counts, held in zip(counts, boomerangs):
+        points = {animal: (n if n and n == leads[a] else 0)
+                  for a, (animal, n) in enumerate(zip(t.animals, seat_counts))}
+        sets = held // per_point
+        out.append(SeatScore(dict(zip(t.animals, seat_counts)), points, held, sets, sum(points.values()) + sets))
+    return tuple(out)
+
+
+def count_cards(t: Tables, cards: Sequence[int]) -> list[int]:
+    """How many of ``cards`` (indices) show each animal, in ruleset order."""
+    counts = [0] * len(t.animals)
+    for c in cards:
+        counts[t.animal[c]] += 1
+    return counts
+
+
+def best_seats(scores: Sequence[SeatScore], tie_breakers: Sequence[str]) -> tuple[int, ...]:
+    """The winning seats: highest total, then each tie-breaker in turn; several on a shared victory."""
+    keys = [(s.total, *(s.boomerangs for tb in tie_breakers if tb == "boomerangs")) for s in scores]
+    if not keys:
+        return ()
+    best = max(keys)
+    return tuple(seat for seat, key in enumerate(keys) if key == best)
+
+
+def _checked(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequence[int]
+             ) -> tuple[Tables, list[list[int]]]:
+    """Card indices per seat; ``InvalidInput`` naming every unknown or repeated card and bad count."""
+    t = tables_for(rules)
+    problems: list[Problem] = []
+    if isinstance(cards, str) or isinstance(boomerangs, str | bytes):
+        raise InvalidInput([Problem("", "give one list of card ids and one boomerang count per seat",
+                                    "seat-count")])
+    if len(cards) != len(boomerangs):
+        problems.append(Problem("", f"{len(cards)} lists of cards for {len(boomerangs)} boomerang counts: "
+                                "give one of each per seat", "seat-count"))
+    seen: dict[str, tuple[int, int]] = {}
+    out: list[list[int]] = []
+    for s, hand in enumerate(cards):
+        mine: list[int] = []
+        if isinstance(hand, str):
+            problems.append(Problem(pointer("cards", s), "give a seat's cards as a list of ids, not one string",
+                                    "card-known"))
+            hand = []
+        for i, cid in enumerate(hand):
+            where = pointer("cards", s, i)
+            if not isinstance(cid, str) or cid not in t.index:
+                problems.append(Problem(where, f"unknown card {cid!r}", "card-known"))
+            elif cid in seen:
+                other, k = seen[cid]
+                problems.append(Problem(where, f"card {cid!r} is held twice (also at /cards/{other}/{k})",
+                                        "card-unique"))
+            else:
+                seen[cid] = (s, i)
+                mine.append(t.index[cid])
+        out.append(mine)
+    for s, held in enumerate(boomerangs):
+        if isinstance(held, bool) or not isinstance(held, int) or held < 0:
+            problems.append(Problem(pointer("boomerangs", s), f"a boomerang count is a whole number ≥ 0, "
+                                    f"not {held!r}", "boomerangs-count"))
+    if problems:
+        raise InvalidInput(problems)
+    return t, out
+
+
+def final_scores(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequence[int]
+                 ) -> tuple[SeatScore, ...]:
+    """Every seat's final score from the card ids it captured and the boomerangs it holds.
+
+    Raises ``InvalidInput`` naming (``/cards/seat/i``, ``/boomerangs/seat``) each unknown or
+    repeated card and each count that is not a whole number.
+
+    >>> from boomerang_rules.boomerang2010 import load_rules
+    >>> s = final_scores(load_rules(), cards=[["A1", "A2", "B1"], ["A3", "B2"], []], boomerangs=[12, 7, 17])
+    >>> [x.total for x in s], dict(s[0].animals)["armadillo"], s[2].sets
+    ([5, 2, 2], 2, 2)
+    """
+    t, indices = _checked(rules, cards, boomerangs)
+    return score_counts(t, [count_cards(t, c) for c in indices], list(boomerangs))
+
+
+def winners_of(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequence[int]) -> tuple[int, ...]:
+    """The winning seats for these cards and boomerangs; a shared victory lists several."""
+    return best_seats(final_scores(rules, cards, boomerangs), rules.tie_breakers)

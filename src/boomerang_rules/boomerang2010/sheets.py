@@ -1,0 +1,20 @@
+"""Score sheets and winners of a game state, from the cards captured and the boomerangs held."""
+
+from __future__ import annotations
+
+from .engine import is_over
+from .scoring import SeatScore, best_seats, count_cards, score_counts
+from .state import GameState
+
+
+def score_sheets(state: GameState) -> tuple[SeatScore, ...]:
+    """Every seat's score as if the game ended now (the final scores once it is over)."""
+    t = state.tables
+    return score_counts(t, [count_cards(t, c) for c in state.captured], state.boomerangs)
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """The winning seats of a finished game (several on a shared victory); empty before the end."""
+    if not is_over(state):
+        return ()
+    return best_seats(score_sheets(state), state.rules.tie_breakers)

@@ -1,0 +1,78 @@
+"""The immutable game state of Boomerang (2010). Cards are indices into the compiled tables.
+
+Read a state through the functions of ``engine`` and ``view``: a bot or a screen must see only
+``view(state, seat)``, because the state holds the deck's order and every secret token.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from .rules import Ruleset
+from .tables import Tables
+
+Phase = Literal["tokens", "hunt", "over"]
+"""``tokens``: every seat secretly chooses a land; ``hunt``: one seat at a time throws or passes."""
+
+NO_TOKEN = -1
+"""A seat's token before it has chosen one this round."""
+
+
+@attrs.frozen
+class RoundLog:
+    """A finished round, as everyone saw it once the tokens were revealed."""
+
+    first: int
+    """The seat that opened the hunt."""
+    turned: tuple[int, ...]
+    """The cards turned up from the deck this round, in order."""
+    river: tuple[int, ...]
+    """The river during the hunt: cards left from earlier rounds first, then those turned."""
+    tokens: tuple[int, ...]
+    """Each seat's land (index) this round."""
+    hunt: tuple[str, ...]
+    """The hunt's decisions in order (``throw`` or ``pass``), each by the seat whose turn it was."""
+    stack: tuple[int, ...]
+    """The seats whose tokens made the stack, bottom (first passer) to top (last player left)."""
+    captures: tuple[tuple[int, ...], ...]
+    """The cards each stack entry took, from the top of the stack down (``stack`` reversed)."""
+
+
+@attrs.frozen
+class GameState:
+    """A moment of a game. Frozen, hashable, comparable, picklable; ``apply`` returns a new one."""
+
+    rules: Ruleset = attrs.field(repr=False)
+    tables: Tables = attrs.field(eq=False, repr=False)
+    players: int
+    round: int
+    """Index of the round being played (0-based); the number of rounds played once over."""
+    phase: Phase
+    deck: tuple[int, ...] = attrs.field(repr=False)
+    """The cards still face down, top first (hidden from every seat)."""
+    river: tuple[int, ...]
+    """The river's cards: those left from earlier rounds first, then those turned this round."""
+    turned: tuple[int, ...]
+    """The cards turned up this round."""
+    first: int
+    """The seat that opens this round's hunt."""
+    tokens: tuple[int, ...] = attrs.field(repr=False)
+    """Each seat's land (index) this round, ``NO_TOKEN`` until chosen (hidden from other seats)."""
+    boomerangs: tuple[int, ...]
+    pot: int
+    active: tuple[int, ...]
+    """The seats still in the hunt, in turn order from the one to act now (empty outside the hunt)."""
+    stack: tuple[int, ...]
+    """The seats whose token is on the stack, bottom first."""
+    hunt: tuple[str, ...]
+    """This round's hunt decisions so far."""
+    captured: tuple[tuple[int, ...], ...]
+    """Each seat's captured cards, in the order taken."""
+    history: tuple[RoundLog, ...] = attrs.field(repr=False)
+    deck_order: tuple[int, ...] = attrs.field(repr=False)
+    """The whole deck as shuffled, top first: the game's one chance outcome, kept for its record."""
+    seed: int | None = attrs.field(repr=False)
+    names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False)
+    """The players' names, when the game came from a record (metadata, not rules)."""

@@ -1,0 +1,109 @@
+"""What one seat may know: the information set a fair bot or a player's screen is built from.
+
+A view holds the river, the number of cards left in the deck (never their order), everyone's
+boomerangs and captured cards, the pot, who is still hunting and in which order the tokens
+went on the stack, this round's hunt so far, and every earlier round with its tokens revealed.
+Of this round's tokens it shows the seat its own only: the others are revealed by the capture.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from .engine import legal_actions
+from .scoring import SeatScore
+from .sheets import score_sheets
+from .state import NO_TOKEN, GameState
+
+ViewPhase = Literal["tokens", "hunt", "over"]
+
+
+@attrs.frozen
+class PastRound:
+    """A finished round as everyone saw it once the tokens were revealed."""
+
+    first: int
+    turned: tuple[str, ...]
+    river: tuple[str, ...]
+    """The river during the hunt."""
+    tokens: tuple[str, ...]
+    """Each seat's land, revealed."""
+    hunt: tuple[str, ...]
+    stack: tuple[int, ...]
+    """Seats, bottom of the stack (first passer) to top (last player left)."""
+    captures: tuple[tuple[str, ...], ...]
+    """What each seat took this round, in seat order."""
+
+
+@attrs.frozen
+class SeatView:
+    """Everything ``seat`` may know at this moment, and nothing more."""
+
+    seat: int
+    players: int
+    round: int
+    """0-based index of the round being played; the number of rounds played once over."""
+    phase: ViewPhase
+    first: int
+    """The seat that opens this round's hunt."""
+    river: tuple[str, ...]
+    deck_size: int
+    """Cards still face down in the deck (their order is never shown)."""
+    token: str | None
+    """This seat's own land this round, once chosen."""
+    chosen: tuple[bool, ...]
+    """Which seats have chosen their land this round (not which land)."""
+    boomerangs: tuple[int, ...]
+    pot: int
+    active: tuple[int, ...]
+    """The seats still in the hunt, from the one whose turn it is."""
+    stack: tuple[int, ...]
+    """The seats whose (face-down) tokens are on the stack, bottom first."""
+    hunt: tuple[str, ...]
+    """This round's hunt decisions so far."""
+    captured: tuple[tuple[str, ...], ...]
+    """Each seat's captured cards."""
+    legal_actions: tuple[str, ...]
+    past_rounds: tuple[PastRound, ...]
+    scores: tuple[SeatScore, ...]
+    """Every seat's score as if the game ended now."""
+
+
+def past_round(state: GameState, r: int) -> PastRound:
+    """Round ``r`` (finished) as everyone saw it at its end."""
+    t = state.tables
+    log = state.history[r]
+    per_seat: list[tuple[str, ...]] = [()] * state.players
+    for seat, took in zip(reversed(log.stack), log.captures):
+        per_seat[seat] = t.ids_of(took)
+    return PastRound(log.first, t.ids_of(log.turned), t.ids_of(log.river), tuple(t.lands[x] for x in log.tokens),
+                     log.hunt, log.stack, tuple(per_seat))
+
+
+def view(state: GameState, seat: int) -> SeatView:
+    """The game as ``seat`` sees it now."""
+    t = state.tables
+    actions = legal_actions(state, seat)  # also checks the seat exists
+    mine = state.tokens[seat]
+    return SeatView(
+        seat=seat,
+        players=state.players,
+        round=state.round,
+        phase=state.phase,
+        first=state.first,
+        river=t.ids_of(state.river),
+        deck_size=len(state.deck),
+        token=None if mine == NO_TOKEN else t.lands[mine],
+        chosen=tuple(tok != NO_TOKEN for tok in state.tokens),
+        boomerangs=state.boomerangs,
+        pot=state.pot,
+        active=state.active,
+        stack=state.stack,
+        hunt=state.hunt,
+        captured=tuple(t.ids_of(c) for c in state.captured),
+        legal_actions=actions,
+        past_rounds=tuple(past_round(state, r) for r in range(len(state.history))),
+        scores=score_sheets(state),
+    )

@@ -1,0 +1,81 @@
+"""Boomerang (2010) on the command line: score, tournament, play and check-scorer with --rules boomerang-2010."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from boomerang_rules.cli import cli
+
+SCORERS = Path(__file__).resolve().parent / "scorers"
+R = ["--rules", "boomerang-2010"]
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_score_the_seeds_example_from_the_command_line() -> None:
+    # Alice: 3 armadillos, 3 birds, 1 fish, 3 kangaroos, 5 lizards, 2 turtles (A, B, F, K, L, T in the shipped deck).
+    alice = "A1,A2,A3,B1,B2,B3,F1,K1,K2,K3,L1,L2,L3,L4,L5,T1,T2:11"
+    bob = "A4,A5,B4,B5,F2,K4,K5,K6,L6,L7,L8,L9,T3,T4:20"
+    grace = "A6,A7,A8,A9,B6,B7,B8,F3,F4,F5,F6,F7,F8,F9,K7,K8,K9,T5,T6,T7:5"
+    code, out, _ = run("score", *R, "--seat", alice, "--seat", bob, f"--seat={grace}", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert [s["total"] for s in data["seats"]] == [12, 6, 20] and data["winners"] == [2]
+    assert data["seats"][1]["sets"] == 3 and data["seats"][0]["animals"]["lizard"] == 5
+    code, out, _ = run("score", *R, "--seat", alice, "--seat", bob, "--seat", grace)
+    assert code == 0 and "Winner: Seat 2" in out
+
+
+def test_score_errors_are_clear() -> None:
+    code, _, err = run("score", *R, "--seat", "A1,ZZ:3", "--seat", "A1:2")
+    assert code == 1 and "unknown card 'ZZ'" in err and "held twice" in err
+    code, _, err = run("score", *R, "--seat", "A1")
+    assert code == 2 and "CARD,CARD,...:BOOMERANGS" in err
+    code, _, err = run("score", *R, "A1", "A2")
+    assert code == 2 and "--seat" in err
+    code, _, err = run("score", *R, "--activity", "swimming", "--seat", ":3")
+    assert code == 2 and "--activity" in err
+
+
+def test_tournament_greedy_beats_random() -> None:
+    code, out, _ = run("tournament", *R, "--players", "4", "--bots", "greedy,random,random,random", "--games", "12",
+                       "--json")
+    assert code == 0
+    seats = json.loads(out)["seats"]
+    assert seats[0]["bot"] == "greedy" and seats[0]["mean_total"] > max(s["mean_total"] for s in seats[1:])
+    code, _, err = run("tournament", *R, "--players", "2")
+    assert code == 2 and "3 to 5 players" in err
+
+
+def test_play_a_whole_game_from_a_pipe(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    answers = "ocean\ndunes\ndunes\nthr\npass\n" * 300       # bad answers are asked again
+    code, out, err = run("play", *R, "--players", "3", "--seed", "5", "--record", str(record), stdin=answers)
+    assert code == 0, err
+    assert "is not one of" in out and "Final scores" in out and "Game record saved" in out
+    assert run("validate", str(record))[0] == 0
+
+
+def test_play_stops_cleanly_when_input_ends() -> None:
+    code, _, err = run("play", *R, "--players", "3", "--seed", "5", stdin="dunes\n")
+    assert code == 1 and "input ended" in err
+
+
+def test_check_scorer_for_this_game() -> None:
+    code, out, _ = run("check-scorer", *R, "--games", "6", "--", sys.executable, str(SCORERS / "library_scorer.py"))
+    assert code == 0 and "all 6 games agree" in out
+    code, out, _ = run("check-scorer", *R, "--games", "20", "--", sys.executable,
+                       str(SCORERS / "b10_strict_majority_scorer.py"))
+    assert code == 1 and "rows that differ: animals" in out and "shortest example: 3 players" in out
+
+
+def test_variants_lists_the_game() -> None:
+    code, out, _ = run("variants")
+    assert code == 0 and "boomerang-2010" in out and "ASSUMPTION" in out

@@ -1,0 +1,187 @@
+"""Boomerang (2010) records: made from games, replayed into them, and every broken rule reported at its place."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+
+import boomerang_rules as br
+from boomerang_rules import boomerang2010 as b10
+from boomerang_rules import strategies as bst
+from boomerang_rules.cli import cli
+
+RULES = br.load_rules("boomerang-2010")
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def game(players: int = 4, seed: int = 1) -> b10.GameState:
+    return b10.play_game(RULES, [b10.GreedyBot(RULES, seed + i) if i % 2 else b10.RandomBot(RULES, seed + i)
+                                 for i in range(players)], seed)
+
+
+def record(players: int = 4, seed: int = 1) -> dict[str, Any]:
+    rec: dict[str, Any] = json.loads(json.dumps(br.record_of(game(players, seed))))
+    return rec
+
+
+def found(rec: dict[str, Any]) -> set[tuple[str, str]]:
+    return {(p.pointer, p.rule) for p in br.validate_record(rec)}
+
+
+def test_a_finished_game_round_trips() -> None:
+    s = game()
+    rec = br.record_of(s, ["Ana", "Ben", "Cy", "Di"])
+    assert rec["game"] == "boomerang-2010" and rec["rules"] == "boomerang-2010" and rec["seed"] == 1
+    assert sorted(rec["deck"]) == sorted(c.id for c in RULES.cards)
+    assert br.validate_record(rec) == []
+    back = br.state_of(rec)
+    assert back == s and br.record_of(back) == rec
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bst.b10_records())
+def test_every_generated_record_validates_and_round_trips(rec: dict[str, Any]) -> None:
+    assert br.validate_record(rec) == []
+    again = br.record_of(br.state_of(rec))
+    rec.pop("result", None)
+    again.pop("result", None)
+    assert again == rec
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bst.b10_invalid_records())
+def test_one_broken_rule_is_reported_at_its_place(case: tuple[dict[str, Any], str, str]) -> None:
+    rec, pointer, rule = case
+    assert (pointer, rule) in found(rec)
+
+
+def test_a_throw_without_a_boomerang() -> None:
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(RULES)
+    data.update(boomerangs_each=1, id="one-boomerang")
+    rules = rules_from_data(data)
+    s = b10.new_game(rules, 3, seed=4)
+    for seat, land in enumerate(["dunes", "forest", "prairie"]):
+        s = br.apply(s, seat, land)
+    for action in ["throw", "throw", "throw", "pass", "pass"]:
+        s = br.apply(s, br.to_act(s)[0], action)
+    rec = br.record_of(s)
+    assert br.validate_record(rec) == []
+    rec["rounds"][0]["hunt"][4] = "throw"            # seat 1 has no boomerang left
+    [problem] = br.validate_record(rec, "g.json")
+    assert (problem.pointer, problem.rule) == ("/rounds/0/hunt/4", "throw-needs-boomerang")
+    assert str(problem).startswith("g.json:/rounds/0/hunt/4: seat 1 has no boomerang")
+
+
+def test_a_capture_that_skips_a_card() -> None:
+    rec = record()
+    r, i = next((r, i) for r, rnd in enumerate(rec["rounds"]) for i, c in enumerate(rnd["captures"]) if c["cards"])
+    skipped = rec["rounds"][r]["captures"][i]["cards"].pop()
+    problems = br.validate_record(rec)
+    assert [(p.pointer, p.rule) for p in problems] == [(f"/rounds/{r}/captures/{i}/cards", "capture-cards")]
+    assert f"skips card {skipped!r}" in problems[0].message
+
+
+def test_a_capture_that_takes_a_card_it_may_not() -> None:
+    rec = record()
+    rnd = rec["rounds"][0]
+    land = rnd["captures"][0]["land"]
+    other = next(c.id for c in RULES.cards if land not in c.lands and c.id in rnd["turned"])
+    rnd["captures"][0]["cards"].append(other)
+    assert (f"/rounds/0/captures/0/cards/{len(rnd['captures'][0]['cards']) - 1}", "capture-cards") in found(rec)
+
+
+def test_a_token_used_twice_and_captures_out_of_order() -> None:
+    rec = record()
+    caps = rec["rounds"][0]["captures"]
+    twice = copy.deepcopy(rec)
+    twice["rounds"][0]["captures"][2]["seat"] = caps[0]["seat"]
+    assert found(twice) == {("/rounds/0/captures/2/seat", "token-used-twice")}
+    swapped = copy.deepcopy(rec)
+    swapped["rounds"][0]["captures"][0], swapped["rounds"][0]["captures"][1] = caps[1], caps[0]
+    assert found(swapped) == {("/rounds/0/captures/0/seat", "capture-order")}
+
+
+def test_the_river_must_follow_the_deck_and_stop_when_every_land_shows() -> None:
+    rec = record()
+    early = copy.deepcopy(rec)
+    early["rounds"][1]["turned"].pop()
+    assert ("/rounds/1/turned", "river-stops") in found(early)
+    late = copy.deepcopy(rec)
+    late["rounds"][0]["turned"].append(rec["deck"][len(rec["rounds"][0]["turned"])])
+    assert (f"/rounds/0/turned/{len(rec['rounds'][0]['turned'])}", "river-stops") in found(late)
+    swapped = copy.deepcopy(rec)
+    swapped["deck"][0], swapped["deck"][-1] = swapped["deck"][-1], swapped["deck"][0]
+    assert ("/rounds/0/turned/0", "river-turned") in found(swapped)
+
+
+def test_rounds_tokens_and_result_problems() -> None:
+    rec = record(3, 5)
+    extra = copy.deepcopy(rec)
+    extra["rounds"].append({"turned": []})
+    n = len(rec["rounds"])
+    assert (f"/rounds/{n}", "rounds-count") in found(extra)
+    unknown = copy.deepcopy(rec)
+    unknown["rounds"][2]["tokens"][1] = "ocean"
+    assert found(unknown) == {("/rounds/2/tokens/1", "token-known")}
+    short = copy.deepcopy(rec)
+    del short["rounds"][1]["hunt"][-1]
+    assert ("/rounds/1/captures", "captures-early") in found(short)
+    wrong = copy.deepcopy(rec)
+    wrong["result"]["sheets"][0]["animals"]["fish"] += 1
+    assert found(wrong) == {("/result/sheets/0/animals/fish", "result-sheet")}
+    cut = copy.deepcopy(rec)
+    del cut["rounds"][-1]
+    assert ("/result", "result-unfinished") in found(cut)
+    assert ("/players", "players-count") in found({**rec, "players": ["a", "b"]})
+
+
+def test_records_of_another_game_are_refused_clearly() -> None:
+    rec = record()
+    rec["rules"] = "standard"
+    assert found(rec) == {("/rules", "rules-game")}
+
+
+def test_unfinished_records_replay_to_the_same_state() -> None:
+    s = b10.new_game(RULES, 5, seed=9)
+    for seat in range(5):
+        s = br.apply(s, seat, "forest")
+    s = br.apply(s, 0, "throw")
+    rec = br.record_of(s)
+    assert "result" not in rec and rec["rounds"][-1]["hunt"] == ["throw"]
+    assert br.state_of(rec) == s
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_examples_validate(players: int) -> None:
+    path = EXAMPLES / f"boomerang-2010-{players}p.json"
+    rec = json.loads(path.read_text(encoding="utf-8"))
+    assert len(rec["players"]) == players and br.validate_record(rec) == []
+
+
+def test_simulate_then_validate_and_replay(tmp_path: Path) -> None:
+    out = tmp_path / "g.json"
+    runner = CliRunner()
+    made = runner.invoke(cli, ["simulate", "--rules", "boomerang-2010", "--players", "4", "--seed", "1",
+                               "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    checked = runner.invoke(cli, ["validate", str(out)])
+    assert checked.exit_code == 0 and "valid game-record" in checked.stdout
+    rec = json.loads(out.read_text(encoding="utf-8"))
+    told = runner.invoke(cli, ["replay", str(out)])
+    assert told.exit_code == 0 and "Final scores" in told.stdout
+    first_tokens = rec["rounds"][0]["tokens"]
+    seen = runner.invoke(cli, ["replay", str(out), "--seat", "2"])
+    assert seen.exit_code == 0 and f"you choose {first_tokens[2]}" in seen.stdout
+    assert "Tokens (secret)" not in seen.stdout
+    rec["rounds"][0]["hunt"].append("throw")
+    out.write_text(json.dumps(rec), encoding="utf-8")
+    bad = runner.invoke(cli, ["validate", str(out)])
+    assert bad.exit_code == 1 and "[hunt-over]" in bad.stdout

@@ -1,0 +1,131 @@
+"""Boomerang (2010) scoring: the seed's example, majorities with ties, sets of boomerangs, the tie-break."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+import boomerang_rules as br
+from boomerang_rules import boomerang2010 as b10
+from boomerang_rules import strategies as bst
+from boomerang_rules.core.loading import rules_data, rules_from_data
+
+RULES = br.load_rules("boomerang-2010")
+
+
+def table(counts: Sequence[dict[str, int]], rules: b10.Ruleset = RULES) -> list[list[str]]:
+    """Card ids giving each seat ``counts[seat][animal]`` cards of that animal, taken from the deck."""
+    free = {a: [c.id for c in rules.cards if c.animal == a] for a in rules.animals}
+    return [[free[a].pop() for a, k in seat.items() for _ in range(k)] for seat in counts]
+
+
+ANIMALS = ("armadillo", "bird", "fish", "kangaroo", "lizard", "turtle")
+
+
+def seat(*counts: int) -> dict[str, int]:
+    return dict(zip(ANIMALS, counts))
+
+
+# The seed's example: Alice, Bob and Grace.
+SEED_CARDS = [seat(3, 3, 1, 3, 5, 2), seat(2, 2, 1, 3, 4, 2), seat(4, 3, 7, 3, 0, 3)]
+SEED_BOOMERANGS = [11, 20, 5]
+
+
+def test_the_seeds_example() -> None:
+    s = b10.final_scores(RULES, cards=table(SEED_CARDS), boomerangs=SEED_BOOMERANGS)
+    assert [x.total for x in s] == [12, 6, 20]
+    assert dict(s[0].animals) == seat(0, 3, 0, 3, 5, 0) and s[0].sets == 1
+    assert dict(s[1].animals) == seat(0, 0, 0, 3, 0, 0) and s[1].sets == 3
+    assert dict(s[2].animals) == seat(4, 3, 7, 3, 0, 3) and s[2].sets == 0
+    assert b10.winners_of(RULES, cards=table(SEED_CARDS), boomerangs=SEED_BOOMERANGS) == (2,)
+
+
+def test_the_seeds_example_through_the_top_level_loader() -> None:
+    s = b10.final_scores(br.load_rules("boomerang-2010"), cards=table(SEED_CARDS), boomerangs=SEED_BOOMERANGS)
+    assert s[2].animals["fish"] == 7 and s[1].cards["lizard"] == 4
+
+
+@pytest.mark.parametrize(("counts", "points"), [
+    ([2, 2, 1], [2, 2, 0]),          # two tied leaders both score
+    ([3, 3, 3], [3, 3, 3]),          # everyone tied: everyone scores
+    ([0, 0, 0], [0, 0, 0]),          # nobody holds it: nobody scores
+    ([1, 0, 0], [1, 0, 0]),
+    ([2, 3, 3], [0, 3, 3]),
+])
+def test_majorities_with_ties(counts: list[int], points: list[int]) -> None:
+    s = b10.final_scores(RULES, cards=table([{"turtle": k} for k in counts]), boomerangs=[0, 0, 0])
+    assert [x.animals["turtle"] for x in s] == points
+    assert [x.total for x in s] == points
+    assert all(x.animals[a] == 0 for x in s for a in ANIMALS if a != "turtle")
+
+
+@pytest.mark.parametrize(("held", "sets"), [(0, 0), (5, 0), (6, 1), (11, 1), (12, 2), (36, 6)])
+def test_one_point_per_full_set_of_boomerangs(held: int, sets: int) -> None:
+    [s] = b10.final_scores(RULES, cards=[[]], boomerangs=[held])
+    assert s.sets == sets and s.total == sets and s.boomerangs == held
+
+
+def test_set_size_comes_from_the_ruleset() -> None:
+    data: dict[str, Any] = rules_data(RULES)
+    data.update(boomerangs_per_point=4, id="sets-of-four")
+    rules = rules_from_data(data)
+    assert [s.sets for s in b10.final_scores(rules, cards=[[], []], boomerangs=[7, 8])] == [1, 2]
+
+
+def test_tie_break_most_boomerangs_then_shared() -> None:
+    # Seat 0 scores 2 for its lizards; the others score their sets of boomerangs.
+    cards = table([seat(0, 0, 0, 0, 2, 0), seat(0, 0, 0, 0, 0, 0), seat(0, 0, 0, 0, 0, 0)])
+    assert b10.winners_of(RULES, cards=cards, boomerangs=[5, 13, 12]) == (1,)      # 2+0 vs 2 vs 2: 13 > 12 > 5
+    assert b10.winners_of(RULES, cards=cards, boomerangs=[5, 12, 12]) == (1, 2)    # still tied: shared
+    assert b10.winners_of(RULES, cards=cards, boomerangs=[12, 12, 12]) == (0,)     # 2 + 2 sets beats 2
+
+
+def test_without_tie_breakers_a_tie_on_total_is_shared() -> None:
+    data: dict[str, Any] = rules_data(RULES)
+    data.update(tie_breakers=[], id="no-tie-break")
+    rules = rules_from_data(data)
+    assert b10.winners_of(rules, cards=[[], []], boomerangs=[6, 11]) == (0, 1)
+    assert b10.winners_of(RULES, cards=[[], []], boomerangs=[6, 11]) == (1,)
+
+
+def test_bad_input_names_each_place() -> None:
+    with pytest.raises(br.InvalidInput) as exc:
+        b10.final_scores(RULES, cards=[["A1", "ZZ"], ["A1"]], boomerangs=[3, -1])
+    found = {(p.pointer, p.rule) for p in exc.value.problems}
+    assert found == {("/cards/0/1", "card-known"), ("/cards/1/0", "card-unique"), ("/boomerangs/1", "boomerangs-count")}
+    with pytest.raises(br.InvalidInput) as exc:
+        b10.final_scores(RULES, cards=[[], []], boomerangs=[3])
+    assert exc.value.problems[0].rule == "seat-count"
+
+
+def plain_scores(rules: b10.Ruleset, cards: list[list[str]], boomerangs: list[int]) -> list[int]:
+    """The rules restated as plainly as possible, to compare with the scorer."""
+    animal = {c.id: c.animal for c in rules.cards}
+    totals = []
+    for mine, held in zip(cards, boomerangs):
+        total = held // rules.boomerangs_per_point
+        for a in rules.animals:
+            n = sum(1 for c in mine if animal[c] == a)
+            if n > 0 and all(sum(1 for c in theirs if animal[c] == a) <= n for theirs in cards):
+                total += n
+        totals.append(total)
+    return totals
+
+
+@settings(max_examples=60, deadline=None)
+@given(bst.b10_tables())
+def test_scores_match_a_plain_restatement(case: tuple[b10.Ruleset, list[list[str]], list[int]]) -> None:
+    rules, cards, boomerangs = case
+    s = b10.final_scores(rules, cards, boomerangs)
+    totals = plain_scores(rules, cards, boomerangs)
+    assert [x.total for x in s] == totals
+    assert all(x.total == sum(x.animals.values()) + x.sets for x in s)
+    best = max(totals)
+    leaders = [i for i, t in enumerate(totals) if t == best]
+    if rules.tie_breakers:
+        most = max(boomerangs[i] for i in leaders)
+        leaders = [i for i in leaders if boomerangs[i] == most]
+    assert list(b10.winners_of(rules, cards, boomerangs)) == leaders
