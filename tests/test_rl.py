@@ -13,10 +13,12 @@ from hypothesis import strategies as st
 import boomerang_rules as br
 from boomerang_rules.australia.tables import tables_for
 
+from .helpers import australia_ids
+
 np = pytest.importorskip("numpy")
 rl = pytest.importorskip("boomerang_rules.rl")
 
-RULESETS = br.shipped_ids()
+RULESETS = australia_ids()
 
 
 def _parts(state: br.GameState, seat: int) -> dict[str, Any]:
