@@ -22,7 +22,8 @@ from .common import EXIT_USAGE, fail, game_of, load_rules_or_exit, parse_bots, r
 @click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the records to this file instead of standard output.")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
-              help="One bot per seat: random or greedy (default: random for every seat).")
+              help="One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision; "
+                   "default: random for every seat).")
 def simulate(players: int, seed: int, rules_name: str, games: int, out: str | None, bots_arg: str | None) -> None:
     """Play games between bots and write their records.
 

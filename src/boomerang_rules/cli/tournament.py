@@ -17,15 +17,19 @@ _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activ
 @click.command(short_help="Play many bot games; figures per seat.")
 @click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True)
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
-              help="One bot per seat: random or greedy (default: random for every seat).")
+              help="One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision; "
+                   "default: random for every seat).")
 @click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True)
 @click.option("--seed", "-s", type=int, default=0, show_default=True, help="Game i is dealt from SEED + i.")
 @rules_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
               help="Processes to spread the games over; results are identical to --jobs 1.")
+@click.option("--rotate", is_flag=True,
+              help="Move the bots one seat on each game (game i: bot e at seat (e + i) mod players); "
+                   "figures are then per bot entry.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_name: str, jobs: int,
-               as_json: bool) -> None:
+               rotate: bool, as_json: bool) -> None:
     """Play many games between bots and print, per seat, totals, row means and win rates.
 
     A shared win counts as a share (1/k of a win for each of k winners).
@@ -41,18 +45,22 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
     names = parse_bots(bots_arg, players, rules=rules)
     show = sys.stderr.isatty() and not as_json
     with click.progressbar(length=games, label="games", file=sys.stderr) if show else _NoBar() as bar:
-        result = tour.run(rules, names, games, seed, jobs, progress=bar.update)
+        result = tour.run(rules, names, games, seed, jobs, progress=bar.update, rotate=rotate)
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return
-    click.echo(f"{games} games, {players} players, rules {rules.id}, seeds {seed} to {seed + games - 1}")
+    click.echo(f"{games} games, {players} players, rules {rules.id}, seeds {seed} to {seed + games - 1}"
+               + (", seats rotated (figures per bot entry)" if rotate else ""))
     shown = [r for r in result.rows if r != "total"]
-    heads = ["seat", "bot", "mean", "stdev", *(_SHORT.get(r, r[:7]) for r in shown), "wins"]
+    heads = ["entry" if rotate else "seat", "bot", "mean", "stdev", *(_SHORT.get(r, r[:7]) for r in shown), "wins"]
     click.echo("  ".join(f"{h:>7}" for h in heads))
     for s in result.seats():
         rows = [f"{s.row_means[r]:7.1f}" for r in shown]
         click.echo("  ".join([f"{s.seat:>7}", f"{s.bot:>7}", f"{s.mean_total:7.1f}", f"{s.stdev_total:7.1f}",
                               *rows, f"{s.win_rate:7.1%}"]))
+    if len(set(names)) < len(names):
+        for bot, (mean, wins) in result.by_bot().items():
+            click.echo(f"{bot}: mean {mean:.1f}, wins {wins:.1%} a seat")
 
 
 class _NoBar:

@@ -16,15 +16,21 @@ GameResult = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 """Per seat the game total of each row (the game's ``ROWS`` order), and the winning seats."""
 
 
-def _play(rules: Any, names: Sequence[str], seed: int) -> GameResult:
+def _play(rules: Any, names: Sequence[str], seed: int, shift: int = 0) -> GameResult:
+    """One game; with ``shift``, entry ``e`` of ``names`` sits at seat ``(e + shift) % n``, and
+    the result is given back in entry order."""
     game = game_module(rules.game)
-    state = bot_game(rules, names, seed)
+    n = len(names)
+    state = bot_game(rules, [names[(seat - shift) % n] for seat in range(n)], seed)
     rows = tuple(tuple(sheet.row_total(row) for row in game.ROWS) for sheet in game.score_sheets(state))
-    return rows, game.winners(state)
+    won = game.winners(state)
+    if not shift:
+        return rows, won
+    return tuple(rows[(e + shift) % n] for e in range(n)), tuple(sorted((w - shift) % n for w in won))
 
 
-def _play_chunk(rules: Any, names: Sequence[str], seeds: Sequence[int]) -> list[GameResult]:
-    return [_play(rules, names, seed) for seed in seeds]
+def _play_chunk(rules: Any, names: Sequence[str], games: Sequence[tuple[int, int]]) -> list[GameResult]:
+    return [_play(rules, names, seed, shift) for seed, shift in games]
 
 
 @attrs.frozen
@@ -52,6 +58,9 @@ class Tournament:
     rows: tuple[str, ...]
     """The game's score-sheet rows, in ``results`` order."""
     results: tuple[GameResult, ...] = attrs.field(repr=False)
+    rotate: bool = False
+    """Whether seats were rotated: then ``seats()`` and ``results`` are per entry of ``bots``
+    (entry ``e`` sat at seat ``(e + i) % n`` in game ``i``), not per seat."""
 
     def seats(self) -> list[SeatSummary]:
         out = []
@@ -65,19 +74,34 @@ class Tournament:
                 share / self.games, sum(1 for _, w in self.results if w == (seat,))))
         return out
 
+    def by_bot(self) -> dict[str, tuple[float, float]]:
+        """Per bot name: its mean total and its mean win share, over every seat it played."""
+        out = {}
+        summaries = self.seats()
+        for bot in dict.fromkeys(self.bots):
+            mine = [s for s in summaries if s.bot == bot]
+            out[bot] = (statistics.fmean(s.mean_total for s in mine), statistics.fmean(s.win_rate for s in mine))
+        return out
+
     def as_dict(self) -> dict[str, Any]:
         return {"games": self.games, "seed": self.seed, "rules": self.rules, "bots": list(self.bots),
-                "seats": [attrs.asdict(s) for s in self.seats()]}
+                "rotate": self.rotate, "seats": [attrs.asdict(s) for s in self.seats()],
+                "by_bot": {b: {"mean_total": m, "win_rate": w} for b, (m, w) in self.by_bot().items()}}
 
 
 def run(rules: Any, names: Sequence[str], games: int, seed: int = 0, jobs: int = 1,
-        progress: Callable[[int], None] | None = None) -> Tournament:
-    """Play ``games`` games (seeds ``seed`` to ``seed + games - 1``); the same for any ``jobs``."""
-    seeds = [seed + i for i in range(games)]
+        progress: Callable[[int], None] | None = None, rotate: bool = False) -> Tournament:
+    """Play ``games`` games (seeds ``seed`` to ``seed + games - 1``); the same for any ``jobs``.
+
+    ``rotate``: in game ``i`` the bots move ``i`` seats on (entry ``e`` of ``names`` at seat
+    ``(e + i) % n``), so that every bot plays every seat equally often; results are per entry.
+    """
+    n = len(names)
+    seeds = [(seed + i, i % n if rotate else 0) for i in range(games)]
     results: list[GameResult] = []
     if jobs <= 1:
-        for s in seeds:
-            results.append(_play(rules, names, s))
+        for s, shift in seeds:
+            results.append(_play(rules, names, s, shift))
             if progress:
                 progress(1)
     else:
@@ -89,4 +113,4 @@ def run(rules: Any, names: Sequence[str], games: int, seed: int = 0, jobs: int =
                 results.extend(done)
                 if progress:
                     progress(len(chunk))
-    return Tournament(games, seed, rules.id, tuple(names), game_module(rules.game).ROWS, tuple(results))
+    return Tournament(games, seed, rules.id, tuple(names), game_module(rules.game).ROWS, tuple(results), rotate)
