@@ -82,6 +82,10 @@ def skipped(queue: tuple[int, ...], dealt: int) -> int:
     return missing
 
 
+UNROLLED = True
+"""Whether a 4-player deal of the whole deck takes the unrolled code (tests switch it off)."""
+
+
 def deal(t: Tables, players: int, round_no: int, rng: int | None, leftover: tuple[int, ...],
           deals: tuple[tuple[int, ...], ...], last_dealt: tuple[int, ...]
           ) -> tuple[tuple[int, ...] | None, int | None, tuple[int, ...]]:
@@ -95,28 +99,35 @@ def deal(t: Tables, players: int, round_no: int, rng: int | None, leftover: tupl
         return None, rng, leftover
     take = players * t.hand_size
     if round_no == 0 or t.reshuffle or not last_dealt or take == t.deck_size:
-        rng, deck = rng_mod.shuffled(rng, range(t.deck_size))
-    else:
-        # Cards used last round are shuffled and go below those set aside, so the set-aside
-        # cards are dealt first.
-        used = 0
-        for mask in last_dealt:
-            used |= mask
-        if round_no - 1 < len(deals):
-            # Given deals leave the set-aside cards in no order: the cards that waited since the
-            # same round are shuffled among themselves, the longest waiting on top.
-            queue: tuple[int, ...] = ((1 << t.deck_size) - 1,)
-            for hands in deals[:round_no]:
-                dealt = 0
-                for mask in hands:
-                    dealt |= mask
-                queue = queue_after(queue, dealt)
-            leftover = ()
-            for group in queue[:-1]:
-                rng, cards = rng_mod.shuffled(rng, bits(group))
-                leftover += cards
-        rng, below = rng_mod.shuffled(rng, bits(used))
-        deck = leftover + below
+        # The whole deck: shuffle the cards' bits (the same permutation as of their indices),
+        # so that each hand is a plain sum of its slice.
+        deck_bits = list(t.bit[:t.deck_size])
+        rng = rng_mod.shuffle(rng, deck_bits)
+        if take == t.deck_size and players == 4 and UNROLLED:  # unrolled: the same as below (tests compare)
+            return (sum(deck_bits[0:take:4]), sum(deck_bits[1:take:4]), sum(deck_bits[2:take:4]),
+                    sum(deck_bits[3:take:4])), rng, ()
+        return tuple([sum(deck_bits[seat:take:players]) for seat in range(players)]), rng, \
+            tuple([b.bit_length() - 1 for b in deck_bits[take:]])
+    # Cards used last round are shuffled and go below those set aside, so the set-aside
+    # cards are dealt first.
+    used = 0
+    for mask in last_dealt:
+        used |= mask
+    if round_no - 1 < len(deals):
+        # Given deals leave the set-aside cards in no order: the cards that waited since the
+        # same round are shuffled among themselves, the longest waiting on top.
+        queue: tuple[int, ...] = ((1 << t.deck_size) - 1,)
+        for hands in deals[:round_no]:
+            dealt = 0
+            for mask in hands:
+                dealt |= mask
+            queue = queue_after(queue, dealt)
+        leftover = ()
+        for group in queue[:-1]:
+            rng, cards = rng_mod.shuffled(rng, bits(group))
+            leftover += cards
+    rng, below = rng_mod.shuffled(rng, bits(used))
+    deck = leftover + below
     bit = t.bit
     card_bit = bit.__getitem__
     return tuple([sum(map(card_bit, deck[seat:take:players])) for seat in range(players)]), rng, deck[take:]

@@ -16,8 +16,18 @@ from ..core.errors import IllegalAction, InvalidInput, Problem
 from .actions import as_id
 from .dealing import deal, deal_masks, deal_problems
 from .rules import Ruleset
-from .state import PENDING_BITS, GameState, Progress, RoundContext, RoundResult, make_state
-from .tables import NO_ACTIVITY, Tables, seats, tables_for
+from .state import (
+    _NEW,
+    PENDING_BITS,
+    GameState,
+    Progress,
+    RoundContext,
+    make_state,
+    new_context,
+    new_progress,
+    new_round_result,
+)
+from .tables import _SEATS, NO_ACTIVITY, Tables, seats, tables_for
 
 
 def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
@@ -68,7 +78,8 @@ def _deals_argument(deals: object) -> Sequence[Sequence[Sequence[str]]]:
 def _context(t: Tables, players: int, round_no: int, dealt: tuple[int, ...], progress: Progress) -> RoundContext:
     over = round_no >= t.rounds
     shift = 0 if over else t.directions[round_no] % players
-    return RoundContext(t.rules, t, players, round_no, dealt, progress, over, shift)
+    return new_context(t.rules, t, players, round_no, dealt, progress, over, shift,  # type: ignore[no-any-return]
+                       (1 << players) - 1)
 
 
 def _start_round(t: Tables, players: int, round_no: int, progress: Progress) -> GameState:
@@ -97,12 +108,15 @@ def _round_state(t: Tables, players: int, round_no: int, hands: tuple[int, ...] 
 
 def to_act(state: GameState) -> tuple[int, ...]:
     """The seats that still owe a decision now, ascending; empty when the game is over."""
-    return seats(state.waiting)
+    try:
+        return _SEATS[state[5]]
+    except IndexError:
+        return seats(state[5])
 
 
 def is_over(state: GameState) -> bool:
     """Whether every round has been played and scored."""
-    return state.context.over
+    return state[0].over  # type: ignore[no-any-return]
 
 
 def check_seat(state: GameState, seat: object) -> int:
@@ -126,11 +140,15 @@ def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
     """
     if seat.__class__ is not int or seat < 0:
         seat = check_seat(state, seat)
-    if state.waiting >> seat & 1:
-        t = state.context.tables
-        if state.step < t.activity_step:
-            return t.hand_ids(state.hands[seat])
-        return t.activity_choices[state.context.progress.used_activities[seat]]
+    if state[5] >> seat & 1:
+        t = state[0].tables
+        if state[1] < t.activity_step:
+            hand = state[2][seat]
+            high = t.hand_high
+            if high is not None:
+                return t.hand_low[hand & 0x3FFF] + high[hand >> 14]  # type: ignore[no-any-return]
+            return t.hand_ids(hand)  # type: ignore[no-any-return]
+        return t.activity_choices[state[0].progress.used_activities[seat]]  # type: ignore[no-any-return]
     check_seat(state, seat)
     return ()
 
@@ -174,6 +192,50 @@ def _refuse(state: GameState, seat: int, action: object) -> IllegalAction:
 
 _SLOT = (1 << PENDING_BITS) - 1
 
+UNROLLED = True
+"""Whether 4-player steps and round ends take the unrolled code (tests switch it off to compare)."""
+
+
+def _normal_action(action: object) -> object:
+    """An action that is neither a str nor an int as the engine looks it up: an id-like value
+    (a numpy integer...) as its int, a bool or anything else as -1, which nothing matches."""
+    if isinstance(action, str):
+        return str(action)
+    number = as_id(action)
+    return -1 if number is None else number
+
+
+def apply(state: GameState, seat: int, action: str | int) -> GameState:
+    """The state after ``seat`` takes ``action`` (its string, or its id: see ``actions``).
+    ``state`` itself is never changed.
+
+    Raises ``IllegalAction`` (a ``ValueError``) saying why when the action is not legal.
+    """
+    if seat.__class__ is not int or seat < 0:
+        seat = check_seat(state, seat)
+    context, step, hands, taken, pending, waiting = state
+    if waiting >> seat & 1:
+        key = action if action.__class__ is str or action.__class__ is int else _normal_action(action)
+        t = context.tables
+        try:
+            if step < t.activity_step:
+                bit, code = t.card_codes[key]
+                legal = hands[seat] & bit
+            else:
+                bit, code = t.activity_codes[key]
+                legal = not context.progress.used_activities[seat] & bit
+        except KeyError:
+            legal = 0
+        if legal:
+            waiting ^= 1 << seat
+            pending |= code << (seat << 3)
+            if waiting:
+                return _NEW(GameState, (context, step, hands, taken, pending, waiting))
+            if step < t.activity_step:
+                return _resolve_draft(context, step, hands, taken, pending)
+            return _finish_round(context, taken, pending)
+    raise _refuse(state, seat, action)
+
 
 def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     """The state after every seat in ``to_act(state)`` takes its action, in that order:
@@ -182,6 +244,56 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     The same as ``apply`` for each seat in turn, in one call. If any action is illegal, raises
     ``IllegalAction`` naming the first such seat and applies none (``state`` never changes).
     """
+    context, number, hands, taken, pending, waiting = state
+    if waiting == context.everyone and (actions.__class__ is list or actions.__class__ is tuple) \
+            and len(actions) == context.players:
+        t = context.tables
+        if number < t.activity_step:
+            pending = _step_cards(t.card_codes, hands, actions)
+            if pending:
+                return _resolve_draft(context, number, hands, taken, pending)
+        else:
+            pending = _step_activities(t.activity_codes, context.progress.used_activities, actions)
+            if pending:
+                return _finish_round(context, taken, pending)
+    return _step_checked(state, actions)
+
+
+def _step_cards(codes: dict[str | int, tuple[int, int]], hands: tuple[int, ...],
+                actions: Sequence[str | int]) -> int:
+    """The ``pending`` of a whole step of legal card choices; 0 if any is not (or is not a
+    plain str or int: the checked path judges those)."""
+    pending = 0
+    shift = 0
+    for hand, action in zip(hands, actions):
+        if action.__class__ is not str and action.__class__ is not int:
+            return 0
+        entry = codes.get(action)
+        if entry is None or not hand & entry[0]:
+            return 0
+        pending |= entry[1] << shift
+        shift += PENDING_BITS
+    return pending
+
+
+def _step_activities(codes: dict[str | int, tuple[int, int]], used: tuple[int, ...],
+                     actions: Sequence[str | int]) -> int:
+    """``_step_cards`` for the activity choice."""
+    pending = 0
+    shift = 0
+    for done, action in zip(used, actions):
+        if action.__class__ is not str and action.__class__ is not int:
+            return 0
+        entry = codes.get(action)
+        if entry is None or done & entry[0]:
+            return 0
+        pending |= entry[1] << shift
+        shift += PENDING_BITS
+    return pending
+
+
+def _step_checked(state: GameState, actions: Sequence[str | int]) -> GameState:
+    """``step`` one ``apply`` at a time: any step, and the first illegal action found and named."""
     seats_now = to_act(state)
     if not seats_now:
         raise _refuse(state, 0, None) if not state.context.over else IllegalAction(
@@ -199,109 +311,88 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     return state
 
 
-def _normal_action(action: object) -> object:
-    """An action that is neither a str nor an int as the engine looks it up: an id-like value
-    (a numpy integer...) as its int, a bool as nothing legal, anything else as it is."""
-    if isinstance(action, str):
-        return action
-    number = as_id(action)
-    return -1 if number is None else number
-
-
-def apply(state: GameState, seat: int, action: str | int) -> GameState:
-    """The state after ``seat`` takes ``action`` (its string, or its id: see ``actions``).
-    ``state`` itself is never changed.
-
-    Raises ``IllegalAction`` (a ``ValueError``) saying why when the action is not legal.
-    """
-    if seat.__class__ is not int or seat < 0:
-        seat = check_seat(state, seat)
-    if action.__class__ is not str and action.__class__ is not int:
-        action = _normal_action(action)  # type: ignore[assignment]
-    waiting = state.waiting
-    if waiting >> seat & 1:
-        context = state.context
-        step = state.step
-        t = context.tables
-        try:
-            if step < t.activity_step:
-                bit, code = t.card_codes[action]
-                legal = state.hands[seat] & bit
-            else:
-                bit, code = t.activity_codes[action]
-                legal = not context.progress.used_activities[seat] & bit
-        except (KeyError, TypeError):
-            legal = 0
-        if legal:
-            pending = state.pending | code << seat * PENDING_BITS
-            waiting ^= 1 << seat
-            if waiting:
-                return make_state(context, step, state.hands, state.taken, pending, waiting)
-            if step < t.activity_step:
-                return _resolve_draft(state, pending)
-            return _finish_round(state, pending)
-    raise _refuse(state, seat, action)
-
-
-def _resolve_draft(state: GameState, pending: int) -> GameState:
+def _resolve_draft(context: RoundContext, step: int, hands: tuple[int, ...], taken: tuple[int, ...],
+                   pending: int) -> GameState:
     """Everyone has chosen: take the cards, pass the hands, and add the Catch after the last pick."""
-    context = state.context
+    t = context.tables
     n = context.players
-    bit = context.tables.bit
-    kept = []
-    chosen = []
-    for hand in state.hands:
-        card = (pending & _SLOT) - 2
-        pending >>= PENDING_BITS
-        chosen.append(card)
-        kept.append(hand ^ bit[card])
-    shift = context.shift
-    if shift:
-        kept = kept[-shift:] + kept[:-shift]
-    step = state.step + 1
-    taken = state.taken + tuple(chosen)
-    if step == context.tables.activity_step:
-        return make_state(context, step, (0,) * n, taken + tuple(h.bit_length() - 1 for h in kept),
-                                      0, (1 << n) - 1)
-    return make_state(context, step, tuple(kept), taken, 0, (1 << n) - 1)
+    bit = t.bit
+    if n == 4 and UNROLLED:
+        # The same as the loop below, unrolled for the most played count (tests compare both).
+        c0 = (pending & 255) - 2
+        c1 = (pending >> 8 & 255) - 2
+        c2 = (pending >> 16 & 255) - 2
+        c3 = (pending >> 24) - 2
+        h0, h1, h2, h3 = hands
+        if context.shift == 1:
+            kept: tuple[int, ...] = (h3 ^ bit[c3], h0 ^ bit[c0], h1 ^ bit[c1], h2 ^ bit[c2])
+        else:
+            kept = (h1 ^ bit[c1], h2 ^ bit[c2], h3 ^ bit[c3], h0 ^ bit[c0])
+        taken += (c0, c1, c2, c3)
+    else:
+        kept_list = []
+        chosen = []
+        for hand in hands:
+            card = (pending & _SLOT) - 2
+            pending >>= PENDING_BITS
+            chosen.append(card)
+            kept_list.append(hand ^ bit[card])
+        shift = context.shift
+        if shift:
+            kept_list = kept_list[-shift:] + kept_list[:-shift]
+        kept = tuple(kept_list)
+        taken += tuple(chosen)
+    step += 1
+    if step == t.activity_step:  # each seat catches the last card of the hand passed to it
+        if n == 4 and UNROLLED:
+            k0, k1, k2, k3 = kept
+            taken += (k0.bit_length() - 1, k1.bit_length() - 1, k2.bit_length() - 1, k3.bit_length() - 1)
+        else:
+            taken += tuple([h.bit_length() - 1 for h in kept])
+        return _NEW(GameState, (context, step, t.no_hands[n], taken, 0, context.everyone))
+    return _NEW(GameState, (context, step, kept, taken, 0, context.everyone))
 
 
-def _finish_round(state: GameState, pending: int) -> GameState:
+def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -> GameState:
     """Everyone has chosen an activity: score the round, then deal the next or end the game."""
-    context = state.context
     t = context.tables
     n = context.players
     old = context.progress
-    taken = state.taken
-    activities = []
-    for _ in range(n):
-        activities.append((pending & _SLOT) - 2)
-        pending >>= PENDING_BITS
-    drafts = tuple([taken[seat::n] for seat in range(n)])
-    bit = t.bit
-    scores, masks = t.score_and_mask(drafts, activities)
-    if t.sites_include_throw:
-        visited = tuple([v | m for v, m in zip(old.visited, masks)])
+    if n == 4 and UNROLLED:  # unrolled: the same as below (tests compare)
+        activities: tuple[int, ...] = ((pending & 255) - 2, (pending >> 8 & 255) - 2, (pending >> 16 & 255) - 2,
+                                       (pending >> 24) - 2)
+        drafts: tuple[tuple[int, ...], ...] = (taken[0::4], taken[1::4], taken[2::4], taken[3::4])
     else:
-        visited = tuple([v | m ^ bit[d[0]] for v, m, d in zip(old.visited, masks, drafts)])
-    used = tuple([u | bit[a] if a >= 0 else u for u, a in zip(old.used_activities, activities)])
-    bonuses = [0] * n
+        activities = tuple([(pending >> shift & _SLOT) - 2 for shift in range(0, n * PENDING_BITS, PENDING_BITS)])
+        drafts = tuple([taken[seat::n] for seat in range(n)])
+    scores, visited, used = t.end_round(drafts, activities, old.visited, old.used_activities)
     gone = old.regions_taken
-    everyone_visited = 0
-    for v in visited:
-        everyone_visited |= v
-    newly = gone  # regions whose bonus is gone before this round: checked against that, not `gone`
-    for region, sites in t.region_list:
-        if not newly & region and everyone_visited & sites == sites:
-            for seat in range(n):
-                if visited[seat] & sites == sites:
-                    bonuses[seat] |= region
-                    gone |= region
-    rounds = (*old.rounds, RoundResult(context.dealt, drafts, tuple(activities), scores, tuple(bonuses)))
+    bonuses = t.no_hands[n]
+    if gone != t.every_region:
+        everyone_visited = 0
+        for v in visited:
+            everyone_visited |= v
+        newly = gone  # regions whose bonus is gone before this round: checked against that, not `gone`
+        won = None
+        for region, sites in t.region_list:
+            if not newly & region and everyone_visited & sites == sites:
+                for seat in range(n):
+                    if visited[seat] & sites == sites:
+                        if won is None:
+                            won = [0] * n
+                        won[seat] |= region
+                        gone |= region
+        if won is not None:
+            bonuses = tuple(won)
+    rounds = (*old.rounds, new_round_result(context.dealt, drafts, activities, scores, bonuses))
     next_round = context.round + 1
-    hands, rng, leftover = (None, old.rng, old.leftover) if next_round >= t.rounds else \
-        deal(t, n, next_round, old.rng, old.leftover, old.deals, context.dealt)
-    progress = Progress(rounds, visited, used, gone, old.seed, rng, leftover, old.deals, old.names)
+    if next_round >= t.rounds:
+        progress = new_progress(rounds, visited, used, gone, old.seed, old.rng, old.leftover, old.deals, old.names)
+        empty = t.no_hands[n]
+        return _NEW(GameState, (new_context(t.rules, t, n, next_round, empty, progress, True, 0, context.everyone),
+                                0, empty, (), 0, 0))
+    hands, rng, leftover = deal(t, n, next_round, old.rng, old.leftover, old.deals, context.dealt)
+    progress = new_progress(rounds, visited, used, gone, old.seed, rng, leftover, old.deals, old.names)
     return _round_state(t, n, next_round, hands, progress)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from .engine import is_over
-from .state import GameState
+from .state import GameState, fast_init
 
 ROWS = ("throw_catch", "collections", "animals", "activity", "sites", "regions", "total")
 """The rows of a score sheet, in the order the paper sheet has them."""
@@ -52,20 +52,32 @@ class ScoreSheet:
 
 def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:
     """Every seat's score sheet so far, in seat order (rounds not yet scored are absent)."""
-    t = state.tables
-    progress = state.progress
+    context = state[0]
+    t = context.tables
+    progress = context.progress
     rounds = progress.rounds
+    site_points = t.site_points
+    region_bonus = t.region_bonus
+    if not rounds:
+        return tuple([_SHEET((), (), (), (), site_points * visited.bit_count(), 0, site_points * visited.bit_count())
+                      for visited in progress.visited])
+    # Per seat, its rounds' scores; then per seat, a row per score kind.
+    by_seat = zip(*[r.scores for r in rounds])
+    won = zip(*[r.bonuses for r in rounds])
     sheets = []
-    for seat, visited in enumerate(progress.visited):
-        rows = tuple(zip(*[r.scores[seat] for r in rounds])) or ((), (), (), ())
-        sites = t.site_points * visited.bit_count()
+    for visited, seat_scores, bonuses in zip(progress.visited, by_seat, won):
+        throw_catch, collections, animals, activity = zip(*seat_scores)
+        sites = site_points * visited.bit_count()
         regions = 0
-        for r in rounds:
-            regions += r.bonuses[seat].bit_count()
-        regions *= t.region_bonus
-        total = sum(map(sum, rows)) + sites + regions
-        sheets.append(ScoreSheet(rows[0], rows[1], rows[2], rows[3], sites, regions, total))
+        for mask in bonuses:
+            regions += mask.bit_count()
+        regions *= region_bonus
+        total = sum(throw_catch) + sum(collections) + sum(animals) + sum(activity) + sites + regions
+        sheets.append(_SHEET(throw_catch, collections, animals, activity, sites, regions, total))
     return tuple(sheets)
+
+
+_SHEET = fast_init(ScoreSheet)
 
 
 def winners(state: GameState) -> tuple[int, ...]:

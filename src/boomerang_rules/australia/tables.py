@@ -59,10 +59,14 @@ class Tables:
         "deck_size",
         "directions",
         "double_limit",
+        "every_region",
+        "hand_high",
         "hand_ids",
+        "hand_low",
         "hand_size",
         "ids",
         "index",
+        "no_hands",
         "number",
         "region_bonus",
         "region_list",
@@ -125,7 +129,10 @@ class Tables:
             sum(1 << i for i, r in enumerate(region_of) if r == k) for k in range(len(region_ids)))
         self.region_list: tuple[tuple[int, int], ...] = tuple((1 << k, m) for k, m in enumerate(self.region_masks))
         """Each region as (its bit among regions, the bit mask of its sites)."""
+        self.every_region = (1 << len(region_ids)) - 1
         self.hand_size = rules.hand_size
+        self.no_hands: tuple[tuple[int, ...], ...] = tuple((0,) * n for n in range(rules.players.max + 1))
+        """For each player count, a tuple of that many zeros."""
         self.activity_step = rules.hand_size - 1
         """The step of the activity choice: after the Throw (step 0) and hand_size - 2 picks."""
         self.directions: tuple[int, ...] = tuple(1 if d == "left" else -1 for d in rules.pass_directions)
@@ -136,6 +143,12 @@ class Tables:
         self.sites_include_throw = rules.sites_include_throw
         self.reshuffle = rules.leftover_cards == "reshuffle"
         self.hand_ids: Callable[[int], tuple[str, ...]] = self._hand_lister()
+        self.hand_low: tuple[tuple[str, ...], ...] = ()
+        self.hand_high: tuple[tuple[str, ...], ...] | None = None
+        if self.deck_size <= 2 * HALF:
+            self.hand_low, self.hand_high = _halves(self.ids)
+        """For a deck of up to 28 cards, the ids of a hand ``m`` are ``hand_low[m & 0x3FFF] +
+        hand_high[m >> 14]``: two lookups (the engine's ``legal_actions``); else ``hand_ids``."""
         # A card's collection value, animal count and activity count packed into one integer,
         # so that one sum over a hand's cards adds up all three.
         self._animal_shift = (sum(self.collection_value) + 1).bit_length()
@@ -160,6 +173,16 @@ class Tables:
         raise AttributeError(f"the tables of a ruleset are read-only: cannot delete {name!r}")
 
     def _hand_lister(self) -> Callable[[int], tuple[str, ...]]:
+        if self.deck_size <= 2 * HALF:
+            low, high = _halves(self.ids)
+            size = (1 << HALF) - 1
+
+            def hand_ids_halves(mask: int) -> tuple[str, ...]:
+                """The sorted ids of the cards in ``mask``."""
+                return low[mask & size] + high[mask >> HALF]
+
+            return hand_ids_halves
+
         """A function listing a hand's ids by looking its bits up ``CHUNK`` at a time."""
         chunks = tuple(
             tuple(tuple(self.ids[base + i] for i in bits(m) if base + i < self.deck_size) for m in range(1 << CHUNK))
@@ -223,6 +246,18 @@ class Tables:
     def score_and_mask(self, drafts: Sequence[Sequence[int]], activities: Sequence[int]
                        ) -> tuple[tuple[tuple[int, int, int, int], ...], list[int]]:
         """``score_round``, and the bit mask of each seat's cards, from one sum a seat."""
+        n = len(drafts)
+        scores, visited, _ = self.end_round(drafts, activities, (0,) * n, (0,) * n)
+        if not self.sites_include_throw:
+            visited = tuple([v | self.bit[d[0]] for v, d in zip(visited, drafts)])
+        return scores, list(visited)
+
+    def end_round(self, drafts: Sequence[Sequence[int]], activities: Sequence[int], visited: Sequence[int],
+                  used: Sequence[int]) -> tuple[tuple[tuple[int, int, int, int], ...], tuple[int, ...],
+                                                tuple[int, ...]]:
+        """Each seat's Throw & Catch, collections, animals and activity points for its cards in
+        draft order and activity index (-1: none), and the sites visited and the activity kinds
+        used once they are added: one pass a seat, one sum of its cards' packed icons."""
         icons = self._icons.__getitem__
         number = self.number
         limit = self.double_limit
@@ -235,21 +270,51 @@ class Tables:
         width = self.count_bits
         count = (1 << width) - 1
         table = self.activity_table
-        animal_points = self.animal_points
+        animal_points = self._animal_points
+        bit = self.bit
+        with_throw = self.sites_include_throw
         scores = []
-        masks = []
-        for cards, activity in zip(drafts, activities):
+        sites = []
+        kinds = []
+        for cards, activity, seen, done in zip(drafts, activities, visited, used):
             total = sum(map(icons, cards))
-            masks.append(total & cards_mask)
             packed = total >> deck
             collected = packed & low
-            scores.append((
-                abs(number[cards[0]] - number[cards[-1]]),
-                collected * 2 if collected <= limit else collected,
-                animal_points(packed >> animal_shift & animal_mask),
-                table[packed >> activity_shift + width * activity & count] if activity >= 0 else 0,
-            ))
-        return tuple(scores), masks
+            animals = animal_points.get(packed >> animal_shift & animal_mask)
+            if animals is None:
+                animals = self.animal_points(packed >> animal_shift & animal_mask)
+            if activity >= 0:
+                scores.append((abs(number[cards[0]] - number[cards[-1]]),
+                               collected * 2 if collected <= limit else collected, animals,
+                               table[packed >> activity_shift + width * activity & count]))
+                kinds.append(done | bit[activity])
+            else:
+                scores.append((abs(number[cards[0]] - number[cards[-1]]),
+                               collected * 2 if collected <= limit else collected, animals, 0))
+                kinds.append(done)
+            sites.append(seen | (total & cards_mask if with_throw else total & cards_mask ^ bit[cards[0]]))
+        return tuple(scores), tuple(sites), tuple(kinds)
+
+
+HALF = 14
+"""Bits of a hand looked up at once by ``legal_actions`` (decks of up to twice as many cards)."""
+
+
+@lru_cache(maxsize=8)
+def _halves(ids: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+    """The ids of every hand of the first ``HALF`` cards, and of every hand of the rest, by mask.
+
+    Built by doubling (the hands with card k are those without it, plus k), shared by the
+    rulesets with the same cards; 2 x 16,384 tuples for the standard deck.
+    """
+    def table(cards: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+        out: list[tuple[str, ...]] = [()]
+        for card in cards:
+            one = (card,)
+            out += [hand + one for hand in out]
+        return tuple(out)
+
+    return table(ids[:HALF]), table(ids[HALF:])
 
 
 _SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(bits(m)) for m in range(1 << 8))

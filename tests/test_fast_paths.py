@@ -1,0 +1,126 @@
+"""The engine's fast paths against the plain reading of the rules in ``reference``: deals, score
+sheets through ``apply`` and ``step``, the accept/refuse answer for any seat and action (junk
+included), and the unrolled 4-player code against the general code."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules.australia import dealing, engine
+from boomerang_rules.core import rng
+
+from . import reference
+
+VARIANTS = [br.load_rules(name) for name in br.shipped_ids()]
+CASES = [(rules, n) for rules in VARIANTS for n in range(rules.players.min, rules.players.max + 1)]
+
+
+def ids_of(rules: br.Ruleset, masks: tuple[int, ...]) -> list[list[str]]:
+    cards = sorted(c.id for c in rules.cards)
+    return [[cards[i] for i in range(len(cards)) if m >> i & 1] for m in masks]
+
+
+def play_both(rules: br.Ruleset, players: int, seed: int, by_step: bool) -> tuple[br.GameState, reference.Game]:
+    """One seeded random game played by the engine (``apply`` or ``step``) and by the reference."""
+    ref = reference.Game(rules, players, reference.deals(rules, players, seed))
+    s = br.new_game(rules, players, seed)
+    choose = random.Random(seed)
+    while not br.is_over(s):
+        seats = br.to_act(s)
+        actions: list[str | int] = []
+        for seat in seats:
+            legal = br.legal_actions(s, seat)
+            assert list(legal) == ref.legal(seat)
+            action = choose.choice(legal)
+            actions.append(br.action_id(rules, action) if choose.random() < 0.3 else action)
+            if not by_step:
+                s = br.apply(s, seat, actions[-1])
+        if by_step:
+            s = br.step(s, actions)
+        for seat, taken in zip(seats, actions):
+            ref.apply(seat, taken)
+    assert ref.over()
+    return s, ref
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES, ids=lambda x: getattr(x, "id", str(x)))
+@pytest.mark.parametrize("by_step", [False, True], ids=["apply", "step"])
+def test_seeded_games_score_as_the_plain_rules_say(rules: br.Ruleset, players: int, by_step: bool) -> None:
+    for seed in (players, 1000 + players, 2**63 + 7):
+        s, ref = play_both(rules, players, seed, by_step)
+        dealt = [[sorted(hand) for hand in hands] for hands in reference.deals(rules, players, seed)]
+        assert [ids_of(rules, r.dealt) for r in s.progress.rounds] == dealt
+        assert [sheet.as_dict() for sheet in br.score_sheets(s)] == ref.sheets()
+
+
+@pytest.mark.parametrize(("rules", "players"), [c for c in CASES if c[1] == 4], ids=lambda x: getattr(x, "id", "4"))
+def test_unrolled_four_player_code_matches_the_general_code(rules: br.Ruleset, players: int,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    def states(seed: int) -> list[br.GameState]:
+        choose = random.Random(seed)
+        s = br.new_game(rules, players, seed)
+        out = [s]
+        while not br.is_over(s):
+            s = br.step(s, [choose.choice(br.legal_actions(s, seat)) for seat in br.to_act(s)])
+            out.append(s)
+        return out
+
+    fast = [states(seed) for seed in range(3)]
+    monkeypatch.setattr(engine, "UNROLLED", False)
+    monkeypatch.setattr(dealing, "UNROLLED", False)
+    slow = [states(seed) for seed in range(3)]
+    assert fast == slow
+    assert [br.score_sheets(g[-1]) for g in fast] == [br.score_sheets(g[-1]) for g in slow]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 60), st.data())
+def test_unrolled_shuffle_is_the_plain_fisher_yates(n: int, data: st.DataObject) -> None:
+    total = math.factorial(n)
+    r = data.draw(st.integers(0, total - 1))
+    plain = list(range(n))
+    rng.fisher_yates(r, plain)
+    fast = list(range(n))
+    rng._swaps(n)(r, fast)
+    assert fast == plain
+    seed = data.draw(st.integers(0, 2**64 - 1))
+    assert rng.shuffled(seed, range(n))[1] == tuple(reference.shuffle(seed, list(range(n)))[1])
+
+
+JUNK: list[Any] = [True, False, 1.0, 0.0, None, "", "a", b"A", ["A"], (), -1, -2, 10**20, 2.5, "none ", object()]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_apply_accepts_exactly_what_the_rules_allow(data: st.DataObject) -> None:
+    """For any seat and any action (strings, ids, junk), ``apply`` accepts iff the reference does."""
+    rules = data.draw(st.sampled_from(VARIANTS))
+    players = data.draw(st.integers(rules.players.min, rules.players.max))
+    seed = data.draw(st.integers(0, 2**64 - 1))
+    ref = reference.Game(rules, players, reference.deals(rules, players, seed))
+    s = br.new_game(rules, players, seed)
+    names = ref.names
+    while not br.is_over(s):
+        for _ in range(3):
+            seat = data.draw(st.one_of(st.integers(-1, players), st.sampled_from([True, None, "0", 1.0])))
+            action = data.draw(st.one_of(st.sampled_from(names), st.integers(-2, len(names) + 1),
+                                         st.sampled_from(JUNK)))
+            try:
+                br.apply(s, seat, action)  # type: ignore[arg-type]
+            except br.IllegalAction:
+                accepted = False
+            else:
+                accepted = True
+            assert accepted == ref.accepts(seat, action), (seat, action)
+        seat = data.draw(st.sampled_from(br.to_act(s)))
+        action = data.draw(st.sampled_from(br.legal_actions(s, seat)))
+        s = br.apply(s, seat, action)
+        ref.apply(seat, action)
+    assert [sheet.as_dict() for sheet in br.score_sheets(s)] == ref.sheets()
