@@ -8,7 +8,7 @@ has decided. Nobody's choice is visible to others before that.
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..core import rng as rng_mod
 from ..core.arguments import brief, is_list, kind, require, string_list
@@ -259,36 +259,42 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     return _step_checked(state, actions)
 
 
-def _step_cards(codes: dict[str | int, tuple[int, int]], hands: tuple[int, ...],
+def _step_cards(codes: Mapping[str | int, tuple[int, int]], hands: tuple[int, ...],
                 actions: Sequence[str | int]) -> int:
     """The ``pending`` of a whole step of legal card choices; 0 if any is not (or is not a
     plain str or int: the checked path judges those)."""
     pending = 0
     shift = 0
-    for hand, action in zip(hands, actions):
-        if action.__class__ is not str and action.__class__ is not int:
-            return 0
-        entry = codes.get(action)
-        if entry is None or not hand & entry[0]:
-            return 0
-        pending |= entry[1] << shift
-        shift += PENDING_BITS
+    try:
+        for hand, action in zip(hands, actions):
+            if action.__class__ is not str and action.__class__ is not int:
+                return 0
+            bit, code = codes[action]
+            if not hand & bit:
+                return 0
+            pending |= code << shift
+            shift += PENDING_BITS
+    except KeyError:
+        return 0
     return pending
 
 
-def _step_activities(codes: dict[str | int, tuple[int, int]], used: tuple[int, ...],
+def _step_activities(codes: Mapping[str | int, tuple[int, int]], used: tuple[int, ...],
                      actions: Sequence[str | int]) -> int:
     """``_step_cards`` for the activity choice."""
     pending = 0
     shift = 0
-    for done, action in zip(used, actions):
-        if action.__class__ is not str and action.__class__ is not int:
-            return 0
-        entry = codes.get(action)
-        if entry is None or done & entry[0]:
-            return 0
-        pending |= entry[1] << shift
-        shift += PENDING_BITS
+    try:
+        for done, action in zip(used, actions):
+            if action.__class__ is not str and action.__class__ is not int:
+                return 0
+            bit, code = codes[action]
+            if done & bit:
+                return 0
+            pending |= code << shift
+            shift += PENDING_BITS
+    except KeyError:
+        return 0
     return pending
 
 

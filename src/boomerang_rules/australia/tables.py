@@ -280,9 +280,7 @@ class Tables:
             total = sum(map(icons, cards))
             packed = total >> deck
             collected = packed & low
-            animals = animal_points.get(packed >> animal_shift & animal_mask)
-            if animals is None:
-                animals = self.animal_points(packed >> animal_shift & animal_mask)
+            animals = animal_points(packed >> animal_shift & animal_mask)
             if activity >= 0:
                 scores.append((abs(number[cards[0]] - number[cards[-1]]),
                                collected * 2 if collected <= limit else collected, animals,
