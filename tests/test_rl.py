@@ -77,6 +77,24 @@ def test_observation_says_what_the_view_says(rules_id: str, players: int, seed: 
             state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
 
 
+@pytest.mark.parametrize("rules_id", RULESETS)
+def test_words_kept_step_by_step_are_the_words_built_afresh(rules_id: str) -> None:
+    for players in (2, 3, 4):
+        state = br.new_game(br.load_rules(rules_id), players, seed=players)
+        words = rl.static_words(state)
+        rng = random.Random(players)
+        while not br.is_over(state):
+            before = state
+            for seat in br.to_act(state):
+                state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+            words = rl.advance_words(words, before, state)
+            assert words == rl.static_words(state)
+            obs, masks, ints = rl.encode(state, words)
+            assert np.array_equal(obs, rl.observe_seats(state))
+            assert ints == [br.legal_mask(state, s) for s in range(players)]
+            assert np.array_equal(masks, rl.action_masks(state, range(players)))
+
+
 def test_an_observation_shows_no_choice_made_this_step() -> None:
     state = br.new_game(br.load_rules(), 4, seed=5)
     before = rl.observe_seats(state)

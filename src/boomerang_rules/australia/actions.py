@@ -59,15 +59,14 @@ def legal_mask(state: GameState, seat: int) -> int:
 
     0 when the seat owes no decision; ``IllegalAction`` for a seat the game does not have.
     """
-    from .engine import check_seat
+    if seat.__class__ is not int or seat < 0 or not state.waiting >> seat & 1:
+        from .engine import check_seat  # off the hot path: an import costs microseconds
 
-    if seat.__class__ is not int or seat < 0:
         seat = check_seat(state, seat)
+        if not state.waiting >> seat & 1:
+            return 0
     context = state.context
-    if state.waiting >> seat & 1:
-        t = context.tables
-        if state.step < t.activity_step:
-            return state.hands[seat]
-        return t.activity_masks[context.progress.used_activities[seat]]
-    check_seat(state, seat)
-    return 0
+    t = context.tables
+    if state.step < t.activity_step:
+        return state.hands[seat]
+    return t.activity_masks[context.progress.used_activities[seat]]

@@ -42,6 +42,15 @@ class GameAdapter(Protocol):
 
     def action_masks(self, state: Any, seats: Sequence[int]) -> npt.NDArray[np.int8]: ...
 
+    def encode(self, state: Any, words: Any = None) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], list[int]]:
+        """Every seat's observation and action mask, and the legal masks as integers.
+
+        ``words``: what the adapter's ``advance`` kept of the last state (faster), or None.
+        """
+
+    def advance(self, words: Any, before: Any, after: Any) -> Any:
+        """What ``encode`` needs of ``after``, updated from ``words`` of ``before`` (``None``: start afresh)."""
+
     def round_rewards(self, before: Any, after: Any) -> tuple[int, ...]: ...
 
     def totals(self, state: Any) -> tuple[int, ...]: ...
@@ -77,6 +86,9 @@ class AustraliaAdapter:
         self.winners = sheets.winners
         self.action_masks = australia.action_masks
         self.observe_seats = australia.observe_seats
+        self.encode = australia.encode
+        self._static_words = australia.static_words
+        self._advance_words = australia.advance_words
         self._step = engine.step
 
     def new_state(self, seed: int) -> Any:
@@ -87,6 +99,11 @@ class AustraliaAdapter:
 
     def step(self, state: Any, actions: Sequence[int]) -> Any:
         return self._step(state, actions)
+
+    def advance(self, words: Any, before: Any, after: Any) -> Any:
+        if words is None:
+            return self._static_words(after)
+        return self._advance_words(words, before, after)
 
     def describe(self, state: Any) -> str:
         """The public table: round, step, face-up cards and totals (no hidden card)."""

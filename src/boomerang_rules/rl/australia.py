@@ -46,7 +46,14 @@ def _relative(players: int) -> tuple[str, ...]:
 
 
 class _Layout:
-    """How observations of one ruleset and player count are laid out and assembled."""
+    """How observations of one ruleset and player count are laid out and assembled.
+
+    Everything a step changes (each seat's hand, Throw, held hands, face-up cards and legal
+    actions) is packed into one integer a seat, unpacked to bits by one numpy call; what
+    changes once a round (sites, activities, scores) or once a step (round, step, regions)
+    sits in a cached float template after those bits. One gather through a fixed index then
+    makes every seat's observation, and another every seat's action mask.
+    """
 
     def __init__(self, t: Tables, players: int, spec: tuple[ObsSlice, ...], size: int, high: FloatArray) -> None:
         self.tables = t
@@ -54,54 +61,79 @@ class _Layout:
         self.spec = spec
         self.size = size
         self.high = high
-        self.deck = t.deck_size
-        self.card_bytes = (t.deck_size + 7) // 8
-        self.actions = num_actions(t.rules)
-        self.mask_bytes = (self.actions + 7) // 8
+        d = self.deck = t.deck_size
         h = t.hand_size
-        self.own_rows = h + 1
-        """Card rows of the observer's own: its hand, its Throw, its held hands."""
-        self.card_rows = h + 1 + 2 * n
-        self.small_start = self.card_rows * t.deck_size
-        by_name = {x.name: x for x in spec}
-        self.activities = by_name["activities_used"]
-        self.scores = by_name["scores"]
-        self.rotations = np.array([[(k + j) % n for j in range(n)] for k in range(n)], np.intp)
+        self.row_bits = cb = (d + 7) // 8 * 8
+        """Bits of one card row in a seat's packed integer (whole bytes)."""
+        self.actions = num_actions(t.rules)
+        self.mask_shift = (h + 2) * cb
+        self.round_shift = self.mask_shift + self.actions
+        self.step_shift = self.round_shift + t.rounds + 1
+        self.seat_bytes = (self.step_shift + h + 7) // 8
+        seat_bits = self.seat_bytes * 8
+        bits_len = n * seat_bits
         kinds = len(t.activity_kinds)
-        self.activity_rows = np.array([[used >> i & 1 for i in range(kinds)] for used in range(1 << kinds)],
-                                      np.float32).reshape(1 << kinds, kinds)
-        self.small: dict[tuple[int, int, int], FloatArray] = {}
-        self.progress: tuple[object, FloatArray, FloatArray, FloatArray] | None = None
+        regions = len(t.rules.regions)
+        self.template_size = n * d + regions + n * kinds + n
+        index = np.empty((n, size), np.intp)
+        for k in range(n):
+            row: list[int] = []
+            for r in range(h + 1):  # hand, Throw, held hands: the observer's own rows
+                row += [k * seat_bits + r * cb + c for c in range(d)]
+            for j in range(n):  # face-up cards
+                row += [(k + j) % n * seat_bits + (h + 1) * cb + c for c in range(d)]
+            base = bits_len
+            for j in range(n):  # sites
+                row += [base + (k + j) % n * d + c for c in range(d)]
+            base += n * d
+            row += [k * seat_bits + self.round_shift + i for i in range(t.rounds + 1)]
+            row += [k * seat_bits + self.step_shift + i for i in range(h)]
+            row += [base + i for i in range(regions)]
+            base += regions
+            for j in range(n):  # activities used
+                row += [base + (k + j) % n * kinds + a for a in range(kinds)]
+            base += n * kinds
+            row += [base + (k + j) % n for j in range(n)]  # scores
+            index[k] = row
+        self.index = index
+        self.mask_index = np.array([[k * seat_bits + self.mask_shift + i for i in range(self.actions)]
+                                    for k in range(n)], np.intp)
+        self.bits = bits_len
+        self.buffer = np.zeros(bits_len + self.template_size, np.float32)
+        self.buffer_progress: object = None
 
-    def small_part(self, round_no: int, step: int, regions: int) -> FloatArray:
-        """The round, step and regions one-hots (memoised: few combinations occur)."""
-        key = (round_no, step, regions)
-        found = self.small.get(key)
-        if found is None:
-            t = self.tables
-            g = len(t.rules.regions)
-            found = np.zeros(t.rounds + 1 + t.hand_size + g, np.float32)
-            found[round_no] = 1
-            found[t.rounds + 1 + step] = 1
-            for i in range(g):
-                found[t.rounds + 1 + t.hand_size + i] = regions >> i & 1
-            self.small[key] = found
-        return found
+    def source(self, state: GameState) -> FloatArray:
+        """The buffer ``index`` gathers from, its template part written for ``state``; the caller writes the bits.
 
-    def progress_part(self, state: GameState) -> tuple[FloatArray, FloatArray, FloatArray]:
-        """Sites, activities used and totals of every seat, kept while the finished rounds are the same."""
+        Shared by every call (its contents are copied out by the gather), rewritten when the
+        finished rounds differ from the last call's.
+        """
+        if state.progress is not self.buffer_progress:
+            self.buffer[self.bits:] = self.template(state)
+            self.buffer_progress = state.progress
+        return self.buffer
+
+    def template(self, state: GameState) -> FloatArray:
+        """Sites, regions taken, activities used and scores: what changes only when a round ends."""
         progress = state.progress
-        cached = self.progress
-        if cached is not None and cached[0] is progress:
-            return cached[1], cached[2], cached[3]
-        cb, d = self.card_bytes, self.deck
-        blob = b"".join(v.to_bytes(cb, "little") for v in progress.visited)
-        sites = np.unpackbits(np.frombuffer(blob, np.uint8).reshape(self.players, cb), axis=1, count=d,
-                              bitorder="little").astype(np.float32)
-        used = self.activity_rows[list(progress.used_activities)]
-        scores = np.array(totals(state), np.float32)
-        self.progress = (progress, sites, used, scores)
-        return sites, used, scores
+        t = self.tables
+        n, d = self.players, self.deck
+        kinds = len(t.activity_kinds)
+        found = np.zeros(self.template_size, np.float32)
+        for seat, visited in enumerate(progress.visited):
+            for c in range(d):
+                found[seat * d + c] = visited >> c & 1
+        base = n * d
+        regions = len(t.rules.regions)
+        for i in range(regions):
+            found[base + i] = progress.regions_taken >> i & 1
+        base += regions
+        for seat, used in enumerate(progress.used_activities):
+            for a in range(kinds):
+                found[base + seat * kinds + a] = used >> a & 1
+        base += n * kinds
+        found[base:] = totals(state)
+        return found
 
 
 _LAYOUTS: dict[tuple[Ruleset, int], _Layout] = {}
@@ -176,29 +208,30 @@ def observation_spec(rules: Ruleset, players: int) -> tuple[ObsSlice, ...]:
     return layout(rules, players).spec
 
 
-def _own_rows(lay: _Layout, state: GameState) -> npt.NDArray[np.uint8]:
-    """Every seat's hand, Throw, held hands and face-up cards, as 0/1 rows: ``(players, hand_size + 2, deck)``.
+def static_words(state: GameState) -> list[int]:
+    """Each seat's Throw, held hands and face-up cards, packed as ``encode`` packs them.
 
-    Row order per seat: hand, Throw, the held hands (dealt hand first, empty rows after the
-    current step), then its face-up cards.
+    Row order in a seat's packed integer: hand, Throw, the held hands (dealt hand first, empty
+    rows after the current step), its face-up cards, then the legal-action mask. The hand and
+    the mask change at every step and are added by ``encode``; these rows only grow within a
+    round, so an env stepping through a game updates them with ``advance_words``.
     """
+    lay = layout(state.rules, state.players)
     t = lay.tables
     n = lay.players
-    cb = lay.card_bytes
-    h = t.hand_size
+    cb = lay.row_bits
     taken = state.taken
     rows = len(taken) // n
     rnd = state.round
-    blank = bytes(cb)
-    own: list[list[bytes]] = [[blank] * (h + 2) for _ in range(n)]
+    face_shift = (t.hand_size + 1) * cb
+    words = []
     for s in range(n):
-        own[s][0] = state.hands[s].to_bytes(cb, "little")
+        word = 0
         if rows:
-            own[s][1] = (1 << taken[s]).to_bytes(cb, "little")
-            mask = 0
+            word = 1 << taken[s] + cb
             for j in range(1, rows):
-                mask |= 1 << taken[j * n + s]
-            own[s][h + 1] = mask.to_bytes(cb, "little")
+                word |= 1 << taken[j * n + s] + face_shift
+        words.append(word)
     # The hand dealt to origin seat o sits at seat o + k*d at step k. Rebuilt backwards from the
     # seat holding it now, adding back the card taken from it at each step.
     held_rows = 0 if rnd >= t.rounds else min(state.step, t.activity_step)
@@ -210,62 +243,89 @@ def _own_rows(lay: _Layout, state: GameState) -> npt.NDArray[np.uint8]:
             for k in range(rows - 1, -1, -1):
                 mask |= 1 << taken[k * n + (o + k * d) % n]
                 if k < held_rows:
-                    own[(o + k * d) % n][2 + k] = mask.to_bytes(cb, "little")
-    blob = b"".join([b"".join(x) for x in own])
-    raw = np.frombuffer(blob, np.uint8).reshape(n * (h + 2), cb)
-    return np.unpackbits(raw, axis=1, count=lay.deck, bitorder="little").reshape(n, h + 2, lay.deck)
+                    words[(o + k * d) % n] |= mask << (2 + k) * cb
+    return words
+
+
+def advance_words(words: list[int], before: GameState, after: GameState) -> list[int]:
+    """``static_words(after)`` from ``static_words(before)`` when ``after`` is one step on in the same round."""
+    if after.round != before.round or after.step != before.step + 1 or after.progress is not before.progress:
+        return static_words(after)
+    lay = layout(after.rules, after.players)
+    n = lay.players
+    cb = lay.row_bits
+    step = before.step
+    taken = after.taken
+    held_shift = (2 + step) * cb
+    face_shift = (lay.tables.hand_size + 1) * cb
+    out = []
+    for s in range(n):
+        card = taken[step * n + s]
+        word = words[s] | before.hands[s] << held_shift | 1 << card + (face_shift if step else cb)
+        for j in range(step + 1, len(taken) // n):  # the Catch, after the last pick
+            word |= 1 << taken[j * n + s] + face_shift
+        out.append(word)
+    return out
+
+
+def encode(state: GameState, words: list[int] | None = None
+           ) -> tuple[FloatArray, npt.NDArray[np.int8], list[int]]:
+    """Every seat's observation and action mask, and the legal masks as integers, in one pass.
+
+    ``words``: ``static_words(state)``, when the caller keeps it up to date (else computed).
+    """
+    lay = layout(state.rules, state.players)
+    if words is None:
+        words = static_words(state)
+    masks = [legal_mask(state, s) for s in range(lay.players)]
+    shift = lay.mask_shift
+    size = lay.seat_bytes
+    hands = state.hands
+    rnd = state.round
+    when = 1 << lay.round_shift + rnd | 1 << lay.step_shift + (0 if rnd >= lay.tables.rounds else state.step)
+    blob = b"".join([(w | h | m << shift | when).to_bytes(size, "little") for w, h, m in zip(words, hands, masks)])
+    bits = np.unpackbits(np.frombuffer(blob, np.uint8), bitorder="little")
+    source = lay.source(state)
+    source[:len(bits)] = bits
+    return source.take(lay.index), bits.take(lay.mask_index).view(np.int8), masks
 
 
 def observe(state: GameState, seat: int) -> FloatArray:
     """What ``seat`` sees of ``state``, as ``observation_size`` float32 numbers (see ``observation_spec``)."""
     if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < state.players:
         raise ValueError(f"seat {seat!r} does not exist in a {state.players}-player game")
-    row: FloatArray = observe_seats(state, (int(seat),))[0]
+    row: FloatArray = observe_seats(state)[int(seat)]
     return row
 
 
 def observe_seats(state: GameState, seats: Sequence[int] | None = None) -> FloatArray:
     """``observe`` for several seats at once (every seat by default), one row each."""
-    lay = layout(state.rules, state.players)
-    n, d = lay.players, lay.deck
-    rot = lay.rotations if seats is None else lay.rotations[list(seats)]
-    k = len(rot)
-    own = _own_rows(lay, state)
-    sites, used, scores = lay.progress_part(state)
-    out = np.empty((k, lay.size), np.float32)
-    cards = out[:, :lay.small_start].reshape(k, lay.card_rows, d)
-    mine = rot[:, 0]
-    cards[:, :lay.own_rows] = own[mine, :lay.own_rows]
-    cards[:, lay.own_rows:lay.own_rows + n] = own[rot, lay.own_rows]
-    cards[:, lay.own_rows + n:] = sites[rot]
-    over = state.round >= lay.tables.rounds
-    small = lay.small_part(state.round, 0 if over else state.step, state.progress.regions_taken)
-    out[:, lay.small_start:lay.activities.start] = small
-    out[:, lay.activities.start:lay.activities.stop] = used[rot].reshape(k, -1)
-    out[:, lay.scores.start:] = scores[rot]
-    return out
+    obs = encode(state)[0]
+    return obs if seats is None else obs[list(seats)]
 
 
 def action_masks(state: GameState, seats: Sequence[int]) -> npt.NDArray[np.int8]:
     """Each seat's legal actions as a 0/1 row of ``num_actions`` (all 0 when it owes no decision)."""
     lay = layout(state.rules, state.players)
-    nb = lay.mask_bytes
+    nb = (lay.actions + 7) // 8
     packed = b"".join([legal_mask(state, s).to_bytes(nb, "little") for s in seats])
-    raw = np.frombuffer(packed, np.uint8).reshape(len(seats), lay.mask_bytes)
+    raw = np.frombuffer(packed, np.uint8).reshape(len(seats), nb)
     return np.unpackbits(raw, axis=1, count=lay.actions, bitorder="little").view(np.int8)
 
 
-_TOTALS: list[tuple[object, tuple[int, ...]]] = [(None, ())]
+_TOTALS: dict[int, tuple[object, tuple[int, ...]]] = {}
 
 
 def totals(state: GameState) -> tuple[int, ...]:
     """Each seat's game total so far: every finished round, sites and region bonuses."""
     progress = state.progress
-    last, found = _TOTALS[0]
-    if last is progress:  # the same finished rounds as the last call (they change once a round)
-        return found
+    cached = _TOTALS.get(id(progress))
+    if cached is not None and cached[0] is progress:  # the finished rounds change once a round
+        return cached[1]
     found = tuple(sheet.total for sheet in score_sheets(state))
-    _TOTALS[0] = (progress, found)
+    if len(_TOTALS) >= 64:
+        _TOTALS.clear()
+    _TOTALS[id(progress)] = (progress, found)
     return found
 
 
@@ -360,6 +420,24 @@ def deal_in_order(state: GameState, cards: Sequence[int]) -> GameState:
     return deal(state, [list(cards[s::n]) for s in range(n)])
 
 
-__all__ = ["NO_ACTIVITY", "ObsSlice", "action_masks", "chance_outcomes", "deal", "deal_in_order", "deck_layers",
-           "new_undealt_game", "observation_size", "observation_spec", "observe", "observe_seats", "round_rewards",
-           "totals", "waiting_for_deal", "win_rewards"]
+__all__ = [
+    "NO_ACTIVITY",
+    "ObsSlice",
+    "action_masks",
+    "advance_words",
+    "chance_outcomes",
+    "deal",
+    "deal_in_order",
+    "deck_layers",
+    "encode",
+    "new_undealt_game",
+    "observation_size",
+    "observation_spec",
+    "observe",
+    "observe_seats",
+    "round_rewards",
+    "static_words",
+    "totals",
+    "waiting_for_deal",
+    "win_rewards",
+]

@@ -163,10 +163,14 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         super().__init__()
         self._setup(rules, players, reward, max_cycles, render_mode)
         self.agents: list[str] = []
-        self._obs: np.ndarray | None = None
+        self._words: Any = None
+        self._step_start: Any = None
+        self._obs: tuple[np.ndarray, np.ndarray, list[int]] | None = None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._state = self.game.new_state(self._seeds.next(seed))
+        self._words = self.game.advance(None, None, self._state)
+        self._step_start = self._state
         self._obs = None
         self._cycles = 0
         self.agents = self.possible_agents[:]
@@ -178,14 +182,15 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.game.to_act(self._state)[0]]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if self._obs is None:  # once a step: nothing another seat sees changes within it
-            self._obs = self.game.observe_seats(self._state)
+        if self._obs is None:  # once a step: nothing a seat sees changes until the step resolves
+            self._obs = self.game.encode(self._state, self._words)
+        obs, masks, _ = self._obs
         seat = self._seat[agent]
         if agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent)):
-            mask = self.game.action_masks(self._state, (seat,))[0]
+            mask = masks[seat]
         else:
             mask = np.zeros(self.game.num_actions, np.int8)
-        return {"observation": self._obs[seat], "action_mask": mask}
+        return {"observation": obs[seat], "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -203,6 +208,8 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         resolved = seat == game.to_act(before)[-1]
         if resolved:
             self._obs = None
+            self._words = game.advance(self._words, self._step_start, after)
+            self._step_start = after
             self._cycles += 1
             if self.reward == "round":
                 for s, points in enumerate(game.round_rewards(before, after)):
@@ -245,19 +252,31 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         self._setup(rules, players, reward, max_cycles, render_mode)
         self.agents: list[str] = []
         self._masks: list[int] = []
+        self._words: Any = None
 
     def _observations(self, state: Any) -> dict[str, dict[str, np.ndarray]]:
-        game = self.game
-        seats = range(game.players)
-        legal = game.legal_mask
-        self._masks = [legal(state, s) for s in seats]
-        obs = game.observe_seats(state)
-        masks = game.action_masks(state, seats)
+        obs, masks, self._masks = self.game.encode(state, self._words)
         return {a: {"observation": obs[i], "action_mask": masks[i]} for i, a in enumerate(self.possible_agents)}
+
+    def _illegal(self, state: Any, actions: dict[str, Any], seats: tuple[int, ...]
+                 ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
+        """The game ends: -1 for each seat whose action is missing or illegal, 0 for the others."""
+        agents = self.agents
+        illegal = set()
+        for seat in seats:
+            action = actions.get(self.possible_agents[seat])
+            legal = isinstance(action, int | np.integer) and not isinstance(action, bool) and action >= 0
+            if not legal or not self._masks[seat] >> int(action) & 1:
+                illegal.add(seat)
+        rewards = {a: (-1.0 if self._seat[a] in illegal else 0.0) for a in agents}
+        obs = self._observations(state)
+        self.agents = []
+        return obs, rewards, dict.fromkeys(agents, True), dict.fromkeys(agents, True), {a: {} for a in agents}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         self._state = self.game.new_state(self._seeds.next(seed))
+        self._words = self.game.advance(None, None, self._state)
         self._cycles = 0
         self.agents = self.possible_agents[:]
         return self._observations(self._state), {a: {} for a in self.agents}
@@ -269,26 +288,14 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         agents = self.agents
         if not agents:
             raise RuntimeError("the game is over: call reset()")
+        names = self.possible_agents
         seats = game.to_act(state)
-        ids = []
-        illegal = []
-        masks = self._masks
-        for seat in seats:
-            action = actions.get(self.possible_agents[seat])
-            try:
-                number = int(action)  # type: ignore[arg-type]
-            except (TypeError, ValueError):
-                number = -1
-            if number < 0 or not masks[seat] >> number & 1:
-                illegal.append(seat)
-            ids.append(number)
-        if illegal:
-            rewards = {a: (-1.0 if self._seat[a] in illegal else 0.0) for a in agents}
-            obs = self._observations(state)
-            self.agents = []
-            return obs, rewards, dict.fromkeys(agents, True), dict.fromkeys(agents, True), {a: {} for a in agents}
-        after = game.step(state, ids)
+        try:
+            after = game.step(state, [actions[names[seat]] for seat in seats])
+        except (KeyError, ValueError):  # a seat without an action, or an illegal one (IllegalAction)
+            return self._illegal(state, actions, seats)
         self._state = after
+        self._words = game.advance(self._words, state, after)
         self._cycles += 1
         if self.reward == "round":
             points = game.round_rewards(state, after)
