@@ -265,8 +265,8 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         illegal = set()
         for seat in seats:
             action = actions.get(self.possible_agents[seat])
-            legal = isinstance(action, int | np.integer) and not isinstance(action, bool) and action >= 0
-            if not legal or not self._masks[seat] >> int(action) & 1:
+            if (not isinstance(action, int | np.integer) or isinstance(action, bool) or action < 0
+                    or not self._masks[seat] >> int(action) & 1):
                 illegal.add(seat)
         rewards = {a: (-1.0 if self._seat[a] in illegal else 0.0) for a in agents}
         obs = self._observations(state)
