@@ -17,8 +17,9 @@ from boomerang_rules.australia import dealing, engine
 from boomerang_rules.core import rng
 
 from . import reference
+from .helpers import australia_ids
 
-VARIANTS = [br.load_rules(name) for name in br.shipped_ids()]
+VARIANTS = [br.load_rules(name) for name in australia_ids()]
 CASES = [(rules, n) for rules in VARIANTS for n in range(rules.players.min, rules.players.max + 1)]
 
 
