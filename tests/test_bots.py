@@ -138,3 +138,28 @@ def test_play_input_ending_early_exits_1() -> None:
 def test_play_usage_errors() -> None:
     assert CliRunner().invoke(cli, ["play", "--players", "3", "--seat", "3"]).exit_code == 2
     assert CliRunner().invoke(cli, ["play", "--players", "3", "--bots", "greedy"]).exit_code == 2
+
+
+@pytest.mark.parametrize("names", [["random", "greedy", "random"], ["greedy", "greedy"], ["random"] * 4])
+def test_play_game_with_lazy_views_plays_as_with_views_made_up_front(names: list[str]) -> None:
+    """``play_game`` hands out views made on first reading; a game played with views made at
+    once, the plain way, is the same game, and every lazy view reads as the plain one."""
+    from boomerang_rules.australia.bots import play_game
+    from boomerang_rules.australia.view import lazy_view
+
+    rules = br.load_rules()
+    seed = len(names)
+    seen: list[tuple[br.GameState, int]] = []
+    lazily = play_game(rules, make_bots(names, rules, seed), seed,
+                       on_decision=lambda s, seat, a: seen.append((s, seat)))
+    bots = make_bots(names, rules, seed)
+    s = br.new_game(rules, len(names), seed)
+    while not br.is_over(s):
+        for seat in br.to_act(s):
+            plain = br.view(s, seat)
+            s = br.apply(s, seat, bots[seat].choose(plain, plain.legal_actions))
+    assert s == lazily
+    for state, seat in seen[::7]:
+        lazy, plain = lazy_view(state, seat), br.view(state, seat)
+        assert lazy == plain and plain == lazy and hash(lazy) == hash(plain) and repr(lazy) == repr(plain)
+        assert lazy_view(state, seat).hand == plain.hand and isinstance(lazy, br.SeatView)

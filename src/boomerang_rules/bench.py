@@ -1,9 +1,12 @@
 """Benchmarks of the public API, printed as figures (never as pass/fail tests).
 
 ``boomerang-rules bench`` runs them; ``benchmarks/`` holds scripts that call the same code.
-Each figure is the median of several timed runs; ``--compare hearts`` runs OpenSpiel's C++
-hearts (a game of about the same length: 114 steps against our 112 decisions) with the same
-Python loop, alternating with ours so that both see the same machine.
+Each run times, one after another, random games through the public API one decision at a
+time (``apply``), one step at a time (``step``), four ``RandomBot``s through ``play_game``,
+the batched engine when its extra is installed, and with ``--compare hearts`` OpenSpiel's C++
+hearts (a game of about the same length: 114 steps against our 112 decisions) driven by the
+same Python loop. Figures are medians over the runs; a ratio is the median of the runs' own
+ratios, each taken between figures measured moments apart on the same machine.
 """
 
 from __future__ import annotations
@@ -17,7 +20,18 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from . import apply, is_over, legal_actions, load_rules, new_game, record_of, score_round, score_sheets, to_act
+from . import (
+    apply,
+    is_over,
+    legal_actions,
+    load_rules,
+    new_game,
+    record_of,
+    score_round,
+    score_sheets,
+    step,
+    to_act,
+)
 from .australia.playouts import random_game
 from .australia.records import validate_record
 
@@ -49,6 +63,47 @@ def play_random_games(rules: Any, players: int, seconds: float, seed: int) -> tu
         return decisions
 
     return for_seconds(seconds, one_game)
+
+
+def play_random_steps(rules: Any, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+    """``play_random_games`` with one ``step`` call per simultaneous step: games, steps, time."""
+    rng = random.Random(seed)
+    choice = rng.choice
+
+    def one_game() -> int:
+        steps = 0
+        s = new_game(rules, players, rng.getrandbits(64))
+        while not is_over(s):
+            s = step(s, [choice(legal_actions(s, seat)) for seat in to_act(s)])
+            steps += 1
+        score_sheets(s)
+        return steps
+
+    return for_seconds(seconds, one_game)
+
+
+def play_bot_games(rules: Any, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Games of ``RandomBot`` at every seat through ``play_game``: games, decisions, time."""
+    from .australia.bots import make_bots, play_game
+
+    rng = random.Random(seed)
+
+    def one_game() -> int:
+        game_seed = rng.getrandbits(64)
+        s = play_game(rules, make_bots(["random"] * players, rules, game_seed), game_seed)
+        score_sheets(s)
+        return int(len(s.progress.rounds) * players * rules.hand_size)
+
+    return for_seconds(seconds, one_game)
+
+
+def batch_module() -> Any:
+    """``boomerang_rules.batch`` when its extra (numba, numpy) is installed, else None."""
+    try:
+        from . import batch
+    except ImportError:
+        return None
+    return batch
 
 
 def play_hearts_games(seconds: float, seed: int) -> tuple[int, int, float]:
@@ -121,26 +176,51 @@ def startup_seconds(args: list[str], runs: int = 5) -> float:
 
 
 def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | None = None,
-        extras: bool = True) -> dict[str, Any]:
-    """Every figure, as a dict; ``compare="hearts"`` adds OpenSpiel's hearts alternately."""
+        extras: bool = True, batch: bool = True) -> dict[str, Any]:
+    """Every figure, as a dict; ``compare="hearts"`` adds OpenSpiel's hearts alternately;
+    ``batch`` the batched engine's playouts and step API when ``boomerang_rules.batch`` imports."""
     rules = load_rules()
-    ours: list[tuple[float, float]] = []
-    theirs: list[tuple[float, float]] = []
+    batched = batch_module() if batch else None
+    columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": [],
+                                                     "batch_playouts": [], "batch_step_api": []}
     for i in range(runs):
         games, decisions, elapsed = play_random_games(rules, players, seconds, i)
-        ours.append((games / elapsed, decisions / elapsed))
+        columns["decisions"].append((games / elapsed, decisions / elapsed))
+        games, steps, elapsed = play_random_steps(rules, players, seconds, i)
+        columns["steps"].append((games / elapsed, steps / elapsed))
+        games, decisions, elapsed = play_bot_games(rules, players, seconds, i)
+        columns["bots"].append((games / elapsed, decisions / elapsed))
         if compare == "hearts":
             h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
-            theirs.append((h_games / h_elapsed, h_steps / h_elapsed))
+            columns["hearts"].append((h_games / h_elapsed, h_steps / h_elapsed))
+        if batched is not None:
+            columns["batch_playouts"].append((batched.bench_playouts(seconds, players), 0.0))
+            columns["batch_step_api"].append((batched.bench_step_api(seconds, players), 0.0))
+
+    def median_ratio(top: str, bottom: str) -> float:
+        return statistics.median(a[0] / b[0] for a, b in zip(columns[top], columns[bottom]))
+
     out: dict[str, Any] = {
         "players": players, "runs": runs, "seconds_per_run": seconds,
-        "games_per_s": statistics.median(g for g, _ in ours),
-        "decisions_per_s": statistics.median(d for _, d in ours),
+        "games_per_s": statistics.median(g for g, _ in columns["decisions"]),
+        "decisions_per_s": statistics.median(d for _, d in columns["decisions"]),
+        "step_games_per_s": statistics.median(g for g, _ in columns["steps"]),
+        "bot_games_per_s": statistics.median(g for g, _ in columns["bots"]),
+        "bots_vs_raw": median_ratio("bots", "decisions"),
+        "batch": "absent" if batched is None else f"{batched.THREADS} thread(s)",
     }
-    if theirs:
-        out["hearts_games_per_s"] = statistics.median(g for g, _ in theirs)
-        out["hearts_steps_per_s"] = statistics.median(d for _, d in theirs)
-        out["ratio"] = out["games_per_s"] / out["hearts_games_per_s"]
+    if batched is not None:
+        out["batch_playouts_games_per_s"] = statistics.median(g for g, _ in columns["batch_playouts"])
+        out["batch_step_api_games_per_s"] = statistics.median(g for g, _ in columns["batch_step_api"])
+    if columns["hearts"]:
+        out["hearts_games_per_s"] = statistics.median(g for g, _ in columns["hearts"])
+        out["hearts_steps_per_s"] = statistics.median(d for _, d in columns["hearts"])
+        out["ratio"] = median_ratio("decisions", "hearts")
+        out["step_ratio"] = median_ratio("steps", "hearts")
+        out["bots_ratio"] = median_ratio("bots", "hearts")
+        if batched is not None:
+            out["batch_playouts_ratio"] = median_ratio("batch_playouts", "hearts")
+            out["batch_step_api_ratio"] = median_ratio("batch_step_api", "hearts")
     if extras:
         record = record_of(random_game(rules, 4, 1))
 
@@ -168,15 +248,29 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
 
 def report(figures: dict[str, Any]) -> str:
     """The figures as lines for a person."""
-    lines = [f"random {figures['players']}-player games through the public API "
-             f"(median of {figures['runs']} runs of {figures['seconds_per_run']} s):",
-             f"  boomerang-rules  {figures['games_per_s']:>10,.0f} games/s  {figures['decisions_per_s']:>12,.0f} "
-             f"decisions/s  {1000 / figures['games_per_s']:.3f} ms/game"]
-    if "ratio" in figures:
-        lines.append(f"  OpenSpiel hearts {figures['hearts_games_per_s']:>10,.0f} games/s  "
-                     f"{figures['hearts_steps_per_s']:>12,.0f} steps/s      "
-                     f"{1000 / figures['hearts_games_per_s']:.3f} ms/game")
-        lines.append(f"  ratio (ours / hearts, games/s): {figures['ratio']:.2f}")
+    hearts = "ratio" in figures
+
+    def line(label: str, games: float, ratio_key: str | None = None, extra: str = "") -> str:
+        ratio = f"  {figures[ratio_key]:5.2f}x hearts" if hearts and ratio_key else ""
+        return f"  {label:<44}{games:>12,.0f} games/s{ratio}{extra}"
+
+    lines = [f"random {figures['players']}-player games (median of {figures['runs']} alternating runs of "
+             f"{figures['seconds_per_run']} s):",
+             line("public API, one decision a call (apply)", figures["games_per_s"], "ratio",
+                  f"  ({figures['decisions_per_s']:,.0f} decisions/s, {1000 / figures['games_per_s']:.3f} ms/game)"),
+             line("public API, one step a call (step)", figures["step_games_per_s"], "step_ratio"),
+             line("RandomBot at every seat (play_game)", figures["bot_games_per_s"], "bots_ratio",
+                  f"  ({figures['bots_vs_raw']:.2f}x the apply loop)")]
+    if "batch_playouts_games_per_s" in figures:
+        lines += [line(f"batch.playouts ({figures['batch']})", figures["batch_playouts_games_per_s"],
+                       "batch_playouts_ratio"),
+                  line("batch step API, lowest legal action (numpy)", figures["batch_step_api_games_per_s"],
+                       "batch_step_api_ratio")]
+    else:
+        lines.append("  batched engine: absent (install the 'batch' extra: numba, numpy)")
+    if hearts:
+        lines.append(f"  {'OpenSpiel hearts (C++), the same loop':<44}{figures['hearts_games_per_s']:>12,.0f} games/s"
+                     f"  ({figures['hearts_steps_per_s']:,.0f} steps/s)")
     if "validate_records_per_s" in figures:
         lines += [
             f"validate_record, 4-player finished record: {figures['validate_records_per_s']:,.0f} records/s",

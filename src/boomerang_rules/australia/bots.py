@@ -12,11 +12,11 @@ from typing import Protocol
 
 from ..core import bots as core_bots
 from ..core import rng as rng_mod
-from .engine import apply, is_over, new_game, to_act
+from .engine import apply, is_over, legal_actions, new_game, to_act
 from .rules import Ruleset
 from .state import GameState
 from .tables import NO_ACTIVITY, tables_for
-from .view import SeatView, view
+from .view import SeatView, lazy_view
 
 
 class Bot(Protocol):
@@ -162,8 +162,8 @@ def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
     state = new_game(rules, len(bots), seed)
     while not is_over(state):
         for seat in to_act(state):
-            seen = view(state, seat)
-            action = bots[seat].choose(seen, seen.legal_actions)
+            # A view made on first reading: a bot that reads none of it costs nothing to serve.
+            action = bots[seat].choose(lazy_view(state, seat), legal_actions(state, seat))
             if on_decision is not None:
                 on_decision(state, seat, action)
             state = apply(state, seat, action)

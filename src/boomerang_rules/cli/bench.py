@@ -17,13 +17,18 @@ from .common import EXIT_USAGE, fail
               help="Timed runs; figures are their median.")
 @click.option("--compare", type=click.Choice(["hearts"]), default=None,
               help="Also run OpenSpiel's hearts (needs the 'bench' extra), alternating with ours.")
-@click.option("--quick", is_flag=True, help="Only the game loop: skip validation, scoring, start-up, memory.")
+@click.option("--quick", is_flag=True, help="Only the game loops: skip validation, scoring, start-up, memory.")
+@click.option("--no-batch", is_flag=True, help="Skip the batched engine even when its extra is installed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def bench(players: int, seconds: float, runs: int, compare: str | None, quick: bool, as_json: bool) -> None:
+def bench(players: int, seconds: float, runs: int, compare: str | None, quick: bool, no_batch: bool,
+          as_json: bool) -> None:
     """Measure random full games through the public API (games/s, decisions/s), and more.
 
-    Also measured: validate_record on a 4-player record, score_round, import and CLI
-    start-up time, and the memory of a game's full history of states.
+    Random games one decision a call (apply), one step a call (step), RandomBots through
+    play_game, and the batched engine (playouts and its step API) when the 'batch' extra is
+    installed, alternating run by run with OpenSpiel's hearts under --compare hearts. Also
+    measured: validate_record on a 4-player record, score_round, import and CLI start-up
+    time, and the memory of a game's full history of states.
 
     \b
     Example:
@@ -36,5 +41,5 @@ def bench(players: int, seconds: float, runs: int, compare: str | None, quick: b
             import pyspiel  # noqa: F401
         except ImportError:
             fail("--compare hearts needs OpenSpiel: pip install 'boomerang-rules[bench]'", EXIT_USAGE)
-    figures = benchmarks.run(players, seconds, runs, compare, extras=not quick)
+    figures = benchmarks.run(players, seconds, runs, compare, extras=not quick, batch=not no_batch)
     click.echo(json.dumps(figures) if as_json else benchmarks.report(figures))
