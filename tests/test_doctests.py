@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["boomerang_rules", "boomerang_rules.australia.scoring", "boomerang_rules.australia.loading"]
+MODULES = ["boomerang_rules", "boomerang_rules.australia.scoring", "boomerang_rules.australia.loading",
+           "boomerang_rules.boomerang2010.scoring", "boomerang_rules.boomerang2010.loading"]
 
 
 @pytest.mark.parametrize("name", MODULES)
