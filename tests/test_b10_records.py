@@ -179,7 +179,7 @@ def test_simulate_then_validate_and_replay(tmp_path: Path) -> None:
     assert told.exit_code == 0 and "Final scores" in told.stdout
     first_tokens = rec["rounds"][0]["tokens"]
     seen = runner.invoke(cli, ["replay", str(out), "--seat", "2"])
-    assert seen.exit_code == 0 and f"you choose {first_tokens[2]}" in seen.stdout
+    assert seen.exit_code == 0 and f"chooses {first_tokens[2]}; the others choose face down" in seen.stdout
     assert "Tokens (secret)" not in seen.stdout
     rec["rounds"][0]["hunt"].append("throw")
     out.write_text(json.dumps(rec), encoding="utf-8")

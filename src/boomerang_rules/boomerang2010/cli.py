@@ -49,19 +49,20 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         lines.append(f"As seen by {names[seat]} (seat {seat}).")
     state = new_game(rules, n, deck=record["deck"])
     for r, rnd in enumerate(record["rounds"]):
-        lines += ["", f"Round {r + 1}: {names[state.first]} opens the hunt; {len(state.deck)} cards left in the deck"]
+        lines += ["", f"Round {r + 1}: {names[state.first]} opens the hunt"]
         turned = rnd["turned"]
         left = [c for c in state.tables.ids_of(state.river) if c not in turned]
         if left:
             lines.append(f"  Left in the river: {' '.join(_card(rules, c) for c in left)}")
-        lines.append(f"  Turned up: {' '.join(_card(rules, c) for c in turned) or 'nothing (the deck is empty)'}")
+        lines.append(f"  Turned up: {' '.join(_card(rules, c) for c in turned) or 'nothing'}; {len(state.deck)} cards "
+                     "left in the deck")
         tokens = rnd.get("tokens")
         if tokens is None:
             break
         if seat is None:
             lines.append("  Tokens (secret): " + "; ".join(f"{names[s]} {tokens[s]}" for s in range(n)))
         else:
-            lines.append(f"  Tokens: you choose {tokens[seat]}; the others choose face down")
+            lines.append(f"  Tokens: {names[seat]} chooses {tokens[seat]}; the others choose face down")
         for s in range(n):
             state = apply(state, s, tokens[s])
         steps = []
