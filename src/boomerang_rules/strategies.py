@@ -22,13 +22,17 @@ from hypothesis import strategies as st
 
 from .australia.engine import apply, is_over, legal_actions, new_game, to_act
 from .australia.loading import load_rules
-from .australia.records import record_of
 from .australia.rules import Ruleset
 from .australia.sheets import ROWS
 from .australia.state import GameState
+from .core.games import game_module
 from .core.loading import list_rules, rules_data, rules_from_data
+from .core.loading import load_rules as load_any_rules
 
-RulesArg = Ruleset | str | st.SearchStrategy[Ruleset] | None
+RulesArg = Any
+"""A ruleset, a shipped id, a strategy of rulesets, or None (Boomerang: Australia's shipped ones)."""
+
+AUSTRALIA = "boomerang-australia"
 
 
 def shipped_ids() -> tuple[str, ...]:
@@ -36,11 +40,17 @@ def shipped_ids() -> tuple[str, ...]:
     return tuple(i.id for i in list_rules() if i.game == "boomerang-australia")
 
 
-def rulesets(generated: bool = True) -> st.SearchStrategy[Ruleset]:
-    """The shipped rulesets and variants and, unless ``generated`` is false, rulesets made from
-    them: other hand sizes, player ranges, round counts and decks of up to 250 cards."""
-    shipped = st.sampled_from(shipped_ids()).map(load_rules)
-    return st.one_of(shipped, _generated_rulesets()) if generated else shipped
+def _shipped(game: str) -> list[str]:
+    return [i.id for i in list_rules() if i.game == game]
+
+
+def rulesets(generated: bool = True, game: str = AUSTRALIA) -> st.SearchStrategy[Any]:
+    """The shipped rulesets and variants of ``game`` (Boomerang: Australia's by default;
+    ``"sea-salt-paper"`` for Sea Salt & Paper's) and, for Boomerang: Australia unless
+    ``generated`` is false, rulesets made from them: other hand sizes, player ranges, round
+    counts and decks of up to 250 cards."""
+    shipped = st.sampled_from(_shipped(game)).map(load_any_rules)
+    return st.one_of(shipped, _generated_rulesets()) if generated and game == AUSTRALIA else shipped
 
 
 GENERATED_ID = "generated"
@@ -50,7 +60,7 @@ GENERATED_ID = "generated"
 @st.composite
 def _generated_rulesets(draw: st.DrawFn) -> Ruleset:
     """A ruleset made from a shipped one, with its deck repeated to between 28 and 250 cards."""
-    data = rules_data(load_rules(draw(st.sampled_from(shipped_ids()), label="base")))
+    data = rules_data(load_rules(draw(st.sampled_from(_shipped(AUSTRALIA)), label="base")))
     hand = draw(st.integers(2, 7), label="hand_size")
     deck = draw(st.one_of(st.sampled_from([28, 56, 250]), st.integers(28, 250)), label="deck")
     cards = data["cards"]
@@ -71,21 +81,41 @@ def _generated_rulesets(draw: st.DrawFn) -> Ruleset:
     return rules
 
 
-def _rules(draw: st.DrawFn, rules: RulesArg) -> Ruleset:
+def _rules(draw: st.DrawFn, rules: RulesArg) -> Any:
     if rules is None:
         return draw(rulesets())
     if isinstance(rules, str):
-        return load_rules(rules)
-    if isinstance(rules, Ruleset):
-        return rules
-    return draw(rules)
+        return load_any_rules(rules)
+    if isinstance(rules, st.SearchStrategy):
+        return draw(rules)
+    return rules
+
+
+def _other_game(ruleset: Any) -> Any:
+    """The strategies module of a ruleset's game when it is not Boomerang: Australia and plays
+    through these functions (its ``game_state`` and ``break_one_rule``); else None."""
+    if ruleset.game == AUSTRALIA:
+        return None
+    import importlib
+
+    from .core.games import GAMES
+
+    module = importlib.import_module(GAMES[ruleset.game] + ".strategies")
+    return module if hasattr(module, "game_state") else None
 
 
 @st.composite
 def games(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
           finished: bool | None = True) -> GameState:
-    """A legal game state: finished, unfinished (stopped anywhere), or either (``None``)."""
+    """A legal game state: finished, unfinished (stopped anywhere), or either (``None``).
+
+    The game is the ruleset's: pass ``rules="sea-salt-paper"`` (or ``rulesets(game="sea-salt-paper")``)
+    for Sea Salt & Paper games.
+    """
     ruleset = _rules(draw, rules)
+    other = _other_game(ruleset)
+    if other is not None:
+        return other.game_state(draw, players, ruleset, finished)  # type: ignore[no-any-return]
     n = players if players is not None else draw(st.integers(ruleset.players.min, ruleset.players.max))
     state = new_game(ruleset, n, draw(st.integers(0, 2**32 - 1), label="seed"))
     if finished is None:
@@ -103,7 +133,9 @@ def games(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
 def records(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
             finished: bool | None = None, with_result: bool | None = None) -> dict[str, Any]:
     """A valid game record; ``with_result`` (default: either) keeps a finished game's result."""
-    record = record_of(draw(games(players, rules, finished)))
+    ruleset = _rules(draw, rules)
+    state = draw(games(players, ruleset, finished))
+    record = game_module(ruleset.game).record_of(state)
     keep = draw(st.booleans()) if with_result is None else with_result
     if not keep:
         record.pop("result", None)
@@ -188,7 +220,10 @@ def invalid_records(draw: st.DrawFn, players: int | None = None,
     ``schema:type``.
     """
     ruleset = _rules(draw, rules)
+    other = _other_game(ruleset)
     record = copy.deepcopy(draw(records(players, ruleset, finished=None, with_result=None)))
+    if other is not None:
+        return other.break_one_rule(draw, record, ruleset)  # type: ignore[no-any-return]
     kind = draw(st.sampled_from(_mutations(record, ruleset)))
     rounds = record["rounds"]
     n = len(record["players"])
@@ -256,5 +291,13 @@ from .boomerang2010.strategies import records as b10_records  # noqa: E402
 from .boomerang2010.strategies import rulesets as b10_rulesets  # noqa: E402
 from .boomerang2010.strategies import tables as b10_tables  # noqa: E402
 
+# Sea Salt & Paper: the same strategies with an ``ssp_`` prefix (``games``, ``records`` and
+# ``invalid_records`` above also play it when given one of its rulesets).
+from .seasaltpaper.strategies import games as ssp_games  # noqa: E402
+from .seasaltpaper.strategies import invalid_records as ssp_invalid_records  # noqa: E402
+from .seasaltpaper.strategies import records as ssp_records  # noqa: E402
+from .seasaltpaper.strategies import rulesets as ssp_rulesets  # noqa: E402
+
 __all__ = ["b10_games", "b10_invalid_records", "b10_records", "b10_rulesets", "b10_tables", "draft_cards", "games",
+           "ssp_games", "ssp_invalid_records", "ssp_records", "ssp_rulesets",
            "invalid_records", "records", "rulesets"]

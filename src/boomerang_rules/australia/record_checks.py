@@ -40,7 +40,10 @@ def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
         if ref not in shipped_ids():
             return None, [Problem("/rules", f"unknown ruleset {ref!r} (shipped: {', '.join(shipped_ids())}); "
                                   "give any other ruleset or variant inline", "rules-known")]
-        return load_rules(ref), []
+        try:
+            return load_rules(ref), []
+        except RulesError as exc:
+            return None, [Problem("/rules" + p.pointer, p.message, p.rule) for p in exc.problems]
     try:
         rules: Ruleset = rules_from_data(ref, allow_paths=False)
     except RulesError as exc:

@@ -98,6 +98,7 @@ class GameCLI(Protocol):
 GAMES: dict[str, str] = {
     "boomerang-australia": "boomerang_rules.australia",
     "boomerang-2010": "boomerang_rules.boomerang2010",
+    "sea-salt-paper": "boomerang_rules.seasaltpaper",
 }
 """Game name -> the package that plays it."""
 

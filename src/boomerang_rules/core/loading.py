@@ -41,8 +41,9 @@ class RulesInfo:
     """The game it is for (a variant's is that of the ruleset it resolves to)."""
 
 
+@cache
 def list_rules() -> tuple[RulesInfo, ...]:
-    """The shipped rulesets and variants: each game's complete rulesets first, then the variants."""
+    """The shipped rulesets and variants: the standard one first, then the complete rulesets, then the variants."""
     infos = []
     for name in shipped_ids():
         path, label = _locate(name, None)
@@ -50,7 +51,7 @@ def list_rules() -> tuple[RulesInfo, ...]:
         game = resolve_data(data, label, path.parent).get("game")
         infos.append(RulesInfo(name, str(data.get("name", name)), str(data.get("description", "")),
                                data.get("extends"), str(game)))
-    return tuple(sorted(infos, key=lambda i: (i.extends is not None, i.id)))
+    return tuple(sorted(infos, key=lambda i: (i.extends is not None, i.id != "standard", i.id)))
 
 
 def rules_data(rules: Any) -> dict[str, Any]:

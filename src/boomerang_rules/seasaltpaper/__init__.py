@@ -1,0 +1,38 @@
+"""Sea Salt & Paper — the ruleset model, scoring, the engine, records and bots.
+
+The package exposes what ``core.games.GameModule`` names, so that the top-level API of
+``boomerang_rules`` and the command line play it like any other game, and the game's own
+scoring API:
+
+>>> import boomerang_rules as br
+>>> from boomerang_rules import seasaltpaper as ssp
+>>> rules = br.load_rules("sea-salt-paper")
+>>> ssp.score_cards(rules, hand=["octopus-1", "octopus-2"], played=["fish-1", "fish-2"]).card_points
+4
+>>> ssp.round_points(rules, cards=[(["octopus-1", "octopus-2"], []), (["shell-1"], [])], ender=0, call="stop")
+(3, 0)
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..core.games import register
+from .bots import BOTS, play_game
+from .engine import apply, is_over, legal_actions, new_game, to_act, winners
+from .loading import load_rules
+from .records import Checked, check_record, record_of, state_of, validate_record
+from .rules import GAME, SCHEMA, Card, Ruleset, build, check, to_data
+from .scoring import Points, round_points, score_cards
+from .sheets import ROWS, ScoreSheet, score_sheets
+from .state import GameState
+from .view import PastRound, SeatView, view
+
+STATE_TYPES: tuple[type, ...] = (GameState,)
+
+register(sys.modules[__name__])
+
+__all__ = ["BOTS", "GAME", "ROWS", "SCHEMA", "STATE_TYPES", "Card", "Checked", "GameState", "PastRound", "Points",
+           "Ruleset", "ScoreSheet", "SeatView", "apply", "build", "check", "check_record", "is_over",
+           "legal_actions", "load_rules", "new_game", "play_game", "record_of", "round_points", "score_cards",
+           "score_sheets", "state_of", "to_act", "to_data", "validate_record", "view", "winners"]

@@ -1,0 +1,124 @@
+"""Bots for Sea Salt & Paper: players that see only their seat's view and the legal actions.
+
+``play_game`` hands each bot ``view(state, seat)``, never the state, so a bot cannot peek at
+another hand or the deck. Bots are deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from ..core import rng as rng_mod
+from .engine import apply, is_over, new_game, to_act
+from .rules import Ruleset
+from .scoring import points_of
+from .state import GameState
+from .tables import tables_for
+from .view import SeatView, view
+
+
+class Bot(Protocol):
+    """A player: given what its seat may know and the legal actions, it returns one of them."""
+
+    name: str
+
+    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str: ...
+
+
+class RandomBot:
+    """Uniform over the legal actions, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, rules: Ruleset, seed: int) -> None:
+        self._state = rng_mod.seed_state(seed)
+
+    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        self._state, k = rng_mod.below(self._state, len(actions))
+        return actions[k]
+
+
+class GreedyBot:
+    """Takes the card worth most to its hand, plays every duo, places the mermaids, and ends the
+    round with STOP as soon as it may (LAST CHANCE when it leads every visible score by far).
+
+    It reads only its view: its hand, the pile tops (a whole pile when a crab lets it choose),
+    played cards and hand sizes. Ties go to a seeded coin.
+    """
+
+    name = "greedy"
+
+    def __init__(self, rules: Ruleset, seed: int) -> None:
+        self._t = tables_for(rules)
+        self._state = rng_mod.seed_state(seed)
+
+    def _pick(self, best: list[str]) -> str:
+        self._state, k = rng_mod.below(self._state, len(best))
+        return best[k]
+
+    def _value(self, seen: SeatView, extra: Sequence[str] = ()) -> int:
+        t = self._t
+        hand = [t.index[c] for c in (*seen.hand, *extra)]
+        played = [t.index[c] for c in seen.played[seen.seat]]
+        return points_of(t, hand, played).card_points
+
+    def _best(self, seen: SeatView, options: dict[str, str]) -> tuple[str, int]:
+        """Of ``options`` (action -> card it brings), the action whose card adds most; and that gain."""
+        base = self._value(seen)
+        gains = {a: self._value(seen, (card,)) - base for a, card in options.items()}
+        top = max(gains.values())
+        return self._pick(sorted(a for a, g in gains.items() if g == top)), top
+
+    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        phase = seen.phase
+        if phase == "draw":
+            takes = {a: a[5:] for a in actions if a.startswith("take:")}
+            if takes:
+                action, gain = self._best(seen, takes)
+                if gain >= 2 or "draw" not in actions:
+                    return action
+            return "draw" if "draw" in actions else actions[0]
+        if phase == "keep":
+            keeps = {a: a.split(":")[1] for a in actions}
+            return self._best(seen, keeps)[0]
+        if phase == "crab_pile":
+            sizes = {a: seen.pile_sizes[0 if a == "pile:left" else 1] for a in actions}
+            top = max(sizes.values())
+            return self._pick([a for a in actions if sizes[a] == top])
+        if phase == "crab_card":
+            return self._best(seen, {a: a[5:] for a in actions})[0]
+        if phase == "steal":
+            sizes = {a: seen.hand_sizes[int(a[6:])] for a in actions}
+            top = max(sizes.values())
+            return self._pick([a for a in actions if sizes[a] == top])
+        if "mermaids" in actions:
+            return "mermaids"
+        duos = [a for a in actions if a.startswith("duo:")]
+        if duos:
+            return self._pick(duos)
+        if "stop" in actions:
+            mine = seen.points.card_points
+            shown = max((len(p) for s, p in enumerate(seen.played) if s != seen.seat), default=0)
+            if mine >= 12 + shown:
+                return "last_chance"
+            return "stop"
+        return "end"
+
+
+BOTS: dict[str, Callable[[Ruleset, int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+"""The bots by name."""
+
+
+def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
+              on_decision: Callable[[GameState, int, str], None] | None = None) -> GameState:
+    """A whole game shuffled from ``seed``, each seat played by its bot, which sees only its view."""
+    state = new_game(rules, len(bots), seed)
+    while not is_over(state):
+        for seat in to_act(state):
+            seen = view(state, seat)
+            action = bots[seat].choose(seen, seen.legal_actions)
+            if on_decision is not None:
+                on_decision(state, seat, action)
+            state = apply(state, seat, action)
+    return state

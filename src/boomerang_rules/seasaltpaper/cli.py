@@ -1,0 +1,235 @@
+"""Sea Salt & Paper at the command line: what ``replay``, ``play``, ``score`` and ``check-scorer``
+need to know of this game (the commands themselves live in ``boomerang_rules.cli``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
+from .tables import PILES, Tables, tables_for
+
+EFFECTS = {"take_from_discard": "look through a discard pile of your choice and take any card",
+           "extra_turn": "take another turn at once", "draw": "take the top card of the deck",
+           "steal": "take a random card from another player's hand", "none": "no effect"}
+
+
+def _card(t: Tables, card_id: str) -> str:
+    return t.describe(t.index[card_id]) if card_id in t.index else card_id
+
+
+def describe_action(t: Tables, action: str, mine: bool = True) -> str:
+    """An action in words, for a person (``mine``: as its player sees it)."""
+    verb, _, rest = action.partition(":")
+    if verb == "draw":
+        return "draw the top two cards of the deck, keep one, discard the other"
+    if verb == "take":
+        return f"take {_card(t, rest)} from the top of a discard pile"
+    if verb == "keep":
+        card, _, pile = rest.partition(":")
+        return f"keep {_card(t, card) if mine else 'a card'}, discard the other onto the {pile} pile"
+    if verb == "duo":
+        a, _, b = rest.partition("+")
+        effect = t.duo_of_kind.get(t.kind[t.index[a]], (0, "none"))[1] if a in t.index else "none"
+        return f"play {_card(t, a)} + {_card(t, b)} as a duo: {EFFECTS.get(effect, effect)}"
+    if verb == "pile":
+        return f"look through the {rest} discard pile"
+    if verb == "pick":
+        return f"take {_card(t, rest)} from that pile"
+    if verb == "steal":
+        return f"steal a random card from seat {rest}"
+    return {"mermaids": "place your mermaids in front of you and win the game",
+            "stop": "STOP: end the round, everyone scores their cards",
+            "last_chance": "LAST CHANCE: end the round; the others take a last turn; bet you will have the most",
+            "end": "end your turn", "pass": "nothing to take: pass"}.get(action, action)
+
+
+def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
+    """The lines of the story of a valid record, as ``seat`` (or everyone) saw it."""
+    t = tables_for(rules)
+    n = len(names)
+    who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
+    lines = [f"{rules.name} [{rules.id}], {n} players: {who}"]
+    if seat is not None:
+        lines.append(f"As seen by {names[seat]} (seat {seat}).")
+    from .records import state_of
+
+    totals = [0] * n
+    for r, rnd in enumerate(record["rounds"]):
+        deck = rnd["deck"]
+        lines += ["", f"Round {r + 1}: the discard piles start with {_card(t, deck[0])} (left) and "
+                      f"{_card(t, deck[1])} (right); {names[rnd['first']]} begins"]
+        for entry in rnd["actions"]:
+            s, action = entry[0], entry[1]
+            mine = seat is None or seat == s
+            text = describe_action(t, action, mine)
+            if action.startswith("steal:"):
+                victim = int(action[6:])
+                seen = seat is None or seat in (s, victim)
+                text += f": {_card(t, entry[2]) if seen else 'a card'}"
+            lines.append(f"  {names[s]}: {text}")
+        partial = dict(record, rounds=record["rounds"][: r + 1])
+        partial.pop("result", None)
+        state = state_of(partial, rules)
+        if len(state.history) > r:
+            result = state.history[r]
+            ends = {"stop": "STOP", "last_chance": "LAST CHANCE", "empty_deck": "the deck ran out: nobody scores",
+                    "mermaids": "all the mermaids"}
+            lines.append(f"  Round {r + 1} ends: {ends[result.end]} ({names[result.ender]})")
+            for s in range(n):
+                totals[s] += result.scores[s]
+                if result.end in ("stop", "last_chance"):
+                    lines.append(f"    {names[s]:<12} cards {result.card_points[s]:>3}  colour bonus "
+                                 f"{result.bonuses[s]:>3}  scores {result.scores[s]:>3}  total {totals[s]:>3}")
+    state = state_of({k: v for k, v in record.items() if k != "result"}, rules)
+    if state.phase == "over":
+        best = state.winners_
+        label = "Winner" if len(best) == 1 else "Winners (shared)"
+        lines += ["", f"{label}: {', '.join(names[w] for w in best)} "
+                      f"(totals: {', '.join(str(x) for x in state.totals)})"]
+    else:
+        lines += ["", "The game is unfinished."]
+    return lines
+
+
+def round_summary(record: dict[str, Any], r: int, seat: int) -> str:
+    """One seat's decisions in round ``r`` of a record, for a person checking a scorer."""
+    actions = [e[1] for e in record["rounds"][r]["actions"] if e[0] == seat]
+    return f"seat {seat}'s actions: {' '.join(actions) or 'none'}"
+
+
+_LABELS = {"duos": "Duos", "collectors": "Collectors", "multipliers": "Multipliers", "mermaids": "Mermaids",
+           "card_points": "Card points", "colour_bonus": "Colour bonus"}
+
+
+def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    where: list[str] | None = None
+    hand: list[str] = []
+    played: list[str] = []
+    for arg in args:
+        if arg == "--hand":
+            where = hand
+        elif arg == "--played":
+            where = played
+        elif arg.startswith("--"):
+            fail(f"no such option for Sea Salt & Paper: {arg} (give --hand ID... and --played ID...)", EXIT_USAGE)
+        elif where is None:
+            fail(f"{arg!r}: say whether cards are in hand or played: --hand ID... --played ID...", EXIT_USAGE)
+        else:
+            where.append(arg)
+    return hand, played
+
+
+def score(rules: Any, args: tuple[str, ...], activity: str | None, as_json: bool) -> None:
+    """``boomerang-rules score --rules sea-salt-paper --hand ID... --played ID...``."""
+    import attrs
+
+    from ..core.errors import InvalidInput
+    from .scoring import score_cards
+
+    if activity is not None:
+        fail("--activity is a Boomerang: Australia option; Sea Salt & Paper has none", EXIT_USAGE)
+    hand, played = _split(args)
+    try:
+        points = score_cards(rules, hand, played)
+    except InvalidInput as exc:
+        fail("\n".join(f"{p.pointer[1:].replace('/', ' card ')}: {p.message}" for p in exc.problems))
+    if as_json:
+        click.echo(json.dumps(attrs.asdict(points)))
+        return
+    width = max(map(len, _LABELS.values()))
+    for field, label in _LABELS.items():
+        click.echo(f"{label:<{width}}  {getattr(points, field):>3}")
+
+
+class Session:
+    """The conversation with the person at ``seat``."""
+
+    def __init__(self, rules: Any, players: int, seat: int, seed: int, labels: list[str]) -> None:
+        self.rules, self.players, self.seat, self.seed, self.labels = rules, players, seat, seed, labels
+        self.t = tables_for(rules)
+
+    def run(self, bots: list[Any]) -> Any:
+        from .engine import apply, is_over, new_game, to_act
+        from .view import view
+
+        state = new_game(self.rules, self.players, self.seed)
+        target = self.rules.target(self.players)
+        click.echo(f"Sea Salt & Paper — {self.rules.name}, {self.players} players, seed {self.seed}. "
+                   f"You are seat {self.seat}. First to {target} points wins.")
+        click.echo("On your turn: take a card (draw two and keep one, or take a discard pile's top), play duos "
+                   "for their effects, and with 7+ card points you may end the round (STOP or LAST CHANCE).")
+        rounds = 0
+        while not is_over(state):
+            for s in to_act(state):
+                seen = view(state, s)
+                if s == self.seat:
+                    action = self.ask(seen)
+                else:
+                    action = bots[s].choose(seen, seen.legal_actions)
+                    click.echo(f"  {self.labels[s]}: {describe_action(self.t, action, mine=False)}")
+                state = apply(state, s, action)
+            if len(state.history) > rounds:
+                self.round_end(state.history[rounds], state.totals)
+                rounds += 1
+        best = state.winners_
+        click.echo("")
+        click.echo("Final totals: " + ", ".join(f"{self.labels[s]} {state.totals[s]}" for s in range(self.players)))
+        click.echo(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best))
+        return state
+
+    def round_end(self, result: Any, totals: tuple[int, ...]) -> None:
+        t = self.t
+        click.echo("")
+        ends = {"stop": "STOP", "last_chance": "LAST CHANCE", "empty_deck": "the deck ran out: nobody scores",
+                "mermaids": "all the mermaids"}
+        click.echo(f"The round ends: {ends[result.end]} ({self.labels[result.ender]}).")
+        if result.end in ("stop", "last_chance"):
+            for s in range(self.players):
+                hand = ", ".join(t.describe(c) for c in result.hands[s]) or "-"
+                click.echo(f"  {self.labels[s]:<10} hand: {hand}")
+                click.echo(f"  {'':<10} card points {result.card_points[s]}, colour bonus {result.bonuses[s]}: "
+                           f"scores {result.scores[s]} (total {totals[s]})")
+
+    def show(self, seen: Any) -> None:
+        t = self.t
+        click.echo("")
+        tops = [f"{PILES[p]}: {_card(t, c) if c else 'empty'} ({seen.pile_sizes[p]} cards)"
+                for p, c in enumerate(seen.pile_tops)]
+        click.echo(f"Round {seen.round + 1}. Deck: {seen.deck_size} cards. Discard piles — " + "; ".join(tops))
+        for s in range(self.players):
+            played = ", ".join(_card(t, c) for c in seen.played[s]) or "-"
+            extra = " (LAST CHANCE caller)" if s == seen.caller else ""
+            revealed = seen.revealed[s]
+            shown = f"; revealed hand: {', '.join(revealed) or '-'}" if revealed is not None and s != self.seat else ""
+            click.echo(f"  {self.labels[s]:<10} {seen.totals[s]:>3} points, {seen.hand_sizes[s]} cards in hand, "
+                       f"played: {played}{extra}{shown}")
+        click.echo("  Your hand: " + (", ".join(_card(t, c) for c in seen.hand) or "empty"))
+        p = seen.points
+        click.echo(f"  Your card points now: {p.card_points} (duos {p.duos}, collectors {p.collectors}, "
+                   f"multipliers {p.multipliers}, mermaids {p.mermaids}); colour bonus {p.colour_bonus}")
+        if seen.drawn:
+            click.echo("  You drew: " + ", ".join(_card(t, c) for c in seen.drawn))
+        if seen.chosen_pile is not None:
+            click.echo("  The pile holds: " + ", ".join(_card(t, c) for c in seen.chosen_pile))
+
+    def ask(self, seen: Any) -> str:
+        self.show(seen)
+        legal = seen.legal_actions
+        for i, action in enumerate(legal, 1):
+            click.echo(f"  {i:>2}. {describe_action(self.t, action)}   [{action}]")
+        while True:
+            click.echo("Your choice (a number or an action): ", nl=False)
+            line = sys.stdin.readline()
+            if not line:
+                click.echo("")
+                fail("input ended before the game did", EXIT_INVALID)
+            answer = line.strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(legal):
+                return str(legal[int(answer) - 1])
+            if answer in legal:
+                return str(answer)
+            click.echo(f"{answer!r} is not one of the choices; type a number from 1 to {len(legal)}.")

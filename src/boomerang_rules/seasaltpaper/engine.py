@@ -1,0 +1,395 @@
+"""The pure transition functions of Sea Salt & Paper: start a game, ask who acts and what they may
+do, apply it. One seat acts at a time; see ``state`` for the phases of a turn and the actions.
+
+Chance (each round's shuffle, the first player, each steal's card) comes only from the game's
+seeded generator (``core.rng``), or from outcomes a record gives.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+
+import attrs
+
+from ..core import rng as rng_mod
+from ..core.errors import IllegalAction
+from .rules import Ruleset
+from .scoring import points_of, round_scores
+from .state import Chance, Entry, GameState, RoundResult
+from .tables import PILES, Tables, tables_for
+
+_PILE = {name: i for i, name in enumerate(PILES)}
+
+
+def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
+             decks: Sequence[Sequence[str]] = (), first: int | None = None,
+             steals: Sequence[str] = ()) -> GameState:
+    """A new game for ``players`` seats, shuffled from a generator seeded by ``seed``.
+
+    The same rules, player count and seed always give the same game, on every platform.
+    ``decks`` (each round's deck order, card ids, top first), ``first`` (the first player) and
+    ``steals`` (the cards the steals take, in order) give chance outcomes instead, as a game
+    record does; they are taken as given. Without a seed the game waits at a round it has no
+    deck for.
+    """
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be an integer, not {type(players).__name__}")
+    low, high = rules.players.min, rules.players.max
+    if not low <= players <= high:
+        raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players}")
+    if seed is None and not decks:
+        raise ValueError("give a seed to shuffle from, or the decks")
+    t = tables_for(rules)
+    given = tuple(tuple(t.index[c] for c in deck) for deck in decks)
+    chance = Chance(None if seed is None else rng_mod.seed_state(seed), given, first,
+                    tuple(t.index[c] for c in steals))
+    empty = tuple(() for _ in range(players))
+    state = GameState(rules, t, players, 0, 0, -1, "deal", (), ((), ()), empty, empty, (), -1, -1, (), 0, 0,
+                      (-1,) * players, (0,) * players, (), (), None, seed, (), chance)
+    return _start_round(state, 0, None)
+
+
+def _start_round(state: GameState, round_no: int, first: int | None) -> GameState:
+    """Shuffle (or take the given deck), start both discard piles, and give the first seat its turn."""
+    t = state.tables
+    chance = state.chance
+    rng = chance.rng
+    if round_no < len(chance.decks):
+        deck = chance.decks[round_no]
+    elif rng is not None:
+        rng, deck = rng_mod.shuffled(rng, range(t.deck_size))
+    else:
+        empty = tuple(() for _ in range(state.players))
+        return attrs.evolve(state, round=round_no, turn=-1, phase="deal", first=-1 if first is None else first,
+                            deck=(), piles=((), ()), hands=empty, played=empty, caller=-1, final=(), protected=0,
+                            deck0=(), log=None)
+    if first is None:
+        if chance.first is not None:
+            first = chance.first
+        elif rng is not None:
+            rng, first = rng_mod.below(rng, state.players)
+        else:
+            first = 0
+    if rng != chance.rng:
+        chance = attrs.evolve(chance, rng=rng)
+    empty = tuple(() for _ in range(state.players))
+    return attrs.evolve(state, round=round_no, first=first, turn=first, phase="draw", deck=deck[2:],
+                        piles=((deck[0],), (deck[1],)), hands=empty, played=empty, drawn=(), crab_pile=-1,
+                        caller=-1, final=(), protected=0, turn_no=1,
+                        last_turns=tuple(0 if s == first else -1 for s in range(state.players)),
+                        deck0=deck, log=None, chance=chance)
+
+
+def to_act(state: GameState) -> tuple[int, ...]:
+    """The seat that owes a decision now, as a 1-tuple; empty when the game is over."""
+    return (state.turn,) if state.turn >= 0 else ()
+
+
+def is_over(state: GameState) -> bool:
+    """Whether the game has ended (a target reached, or all mermaids placed)."""
+    return state.phase == "over"
+
+
+def _check_seat(state: GameState, seat: object) -> int:
+    if not isinstance(seat, bool):
+        try:
+            number = operator.index(seat)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if 0 <= number < state.players:
+                return number
+    raise IllegalAction(f"seat {seat!r} does not exist in a {state.players}-player game "
+                        f"(seats are 0 to {state.players - 1})")
+
+
+def card_points(state: GameState, seat: int) -> int:
+    """``seat``'s card points now (hand and played cards; no colour bonus)."""
+    return points_of(state.tables, state.hands[seat], state.played[seat]).card_points
+
+
+def _duo_pairs(t: Tables, hand: tuple[int, ...]) -> list[tuple[int, int]]:
+    pairs = []
+    kind = t.kind
+    for i, a in enumerate(hand):
+        for b in hand[i + 1:]:
+            ka, kb = kind[a], kind[b]
+            for x, y, _, _ in t.duos:
+                if (ka == x and kb == y) or (ka == y and kb == x):
+                    pairs.append((a, b))
+                    break
+    return pairs
+
+
+def duo_action(t: Tables, a: int, b: int) -> str:
+    """The action that plays cards ``a`` and ``b`` as a duo (ids in deck order)."""
+    if b < a:
+        a, b = b, a
+    return f"duo:{t.ids[a]}+{t.ids[b]}"
+
+
+def _victims(state: GameState, seat: int) -> list[int]:
+    return [s for s in range(state.players)
+            if s != seat and state.hands[s] and not state.protected >> s & 1]
+
+
+def _mermaids_in(t: Tables, hand: tuple[int, ...]) -> list[int]:
+    return [c for c in hand if t.kind[c] == t.mermaid]
+
+
+def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
+    """What ``seat`` may do now, sorted; empty when it is not that seat's turn."""
+    seat = _check_seat(state, seat)
+    if seat != state.turn:
+        return ()
+    t = state.tables
+    ids = t.ids
+    phase = state.phase
+    if phase == "draw":
+        out = ["draw"] if state.deck else []
+        out += [f"take:{ids[pile[-1]]}" for pile in state.piles if pile]
+        return tuple(sorted(out)) if out else ("pass",)
+    if phase == "keep":
+        empty = [p for p, pile in enumerate(state.piles) if not pile]
+        piles = empty if len(empty) == 1 else range(len(PILES))
+        return tuple(sorted(f"keep:{ids[c]}:{PILES[p]}" for c in state.drawn for p in piles))
+    if phase == "play":
+        hand = state.hands[seat]
+        out = sorted({duo_action(t, a, b) for a, b in _duo_pairs(t, hand)})
+        if len(_mermaids_in(t, hand)) >= t.win_with:
+            out.append("mermaids")
+        if state.caller < 0 and card_points(state, seat) >= t.min_points:
+            out += ["last_chance", "stop"]
+        out.append("end")
+        return tuple(sorted(out))
+    if phase == "crab_pile":
+        return tuple(sorted(f"pile:{PILES[p]}" for p, pile in enumerate(state.piles) if pile))
+    if phase == "crab_card":
+        return tuple(sorted({f"pick:{ids[c]}" for c in state.piles[state.crab_pile]}))
+    if phase == "steal":
+        return tuple(f"steal:{s}" for s in _victims(state, seat))
+    return ()
+
+
+def _log(state: GameState, seat: int, action: str, card: int = -1) -> object:
+    entry: Entry = (seat, action, card)
+    return (entry, state.log)
+
+
+def _refuse(state: GameState, seat: object, action: object) -> IllegalAction:
+    """Why ``action`` is not legal for ``seat`` now, in words."""
+    if is_over(state):
+        return IllegalAction("the game is over: no decisions are owed")
+    number = _check_seat(state, seat)
+    if state.turn < 0:
+        return IllegalAction(f"round {state.round + 1} has no deck yet: no decisions are owed")
+    if number != state.turn:
+        return IllegalAction(f"it is seat {state.turn}'s turn, not seat {number}'s")
+    legal = legal_actions(state, number)
+    t = state.tables
+    text = str(action)
+    verb, _, rest = text.partition(":")
+    if state.phase == "play" and text in ("stop", "last_chance"):
+        if state.caller >= 0:
+            return IllegalAction(f"seat {state.caller} has called LAST CHANCE: nobody may end the round now")
+        return IllegalAction(f"seat {number} has {card_points(state, number)} card points; ending the round "
+                             f"takes {t.min_points}")
+    if state.phase == "play" and verb == "duo":
+        cards = rest.split("+")
+        missing = [c for c in cards if c not in t.index or t.index[c] not in state.hands[number]]
+        if missing:
+            return IllegalAction(f"card {missing[0]!r} is not in seat {number}'s hand")
+        return IllegalAction(f"{' and '.join(cards)} are not a duo")
+    if state.phase == "draw" and verb == "take":
+        tops = ", ".join(t.ids[p[-1]] for p in state.piles if p) or "none: both piles are empty"
+        return IllegalAction(f"card {rest!r} is not on top of a discard pile (tops: {tops})")
+    if state.phase == "steal" and verb == "steal":
+        return IllegalAction(f"seat {rest} cannot be stolen from: a revealed hand is protected, an empty hand "
+                             f"has nothing, and a player cannot steal from themself (victims: "
+                             f"{', '.join(a[6:] for a in legal)})")
+    return IllegalAction(f"seat {number} may not {text!r} now ({state.phase} phase); legal: {', '.join(legal)}")
+
+
+def apply(state: GameState, seat: int, action: str) -> GameState:
+    """The state after ``seat`` takes ``action``. ``state`` itself is never changed.
+
+    Raises ``IllegalAction`` (a ``ValueError``) saying why when the action is not legal.
+    """
+    if not isinstance(action, str) or action not in legal_actions(state, seat):
+        raise _refuse(state, seat, action)
+    t = state.tables
+    verb, _, rest = action.partition(":")
+    phase = state.phase
+    hands = list(state.hands)
+    if phase == "draw":
+        if verb == "draw":
+            if len(state.deck) >= 2:
+                return attrs.evolve(state, phase="keep", drawn=state.deck[:2], deck=state.deck[2:],
+                                    log=_log(state, seat, action))
+            hands[seat] = tuple(sorted(hands[seat] + state.deck[:1]))
+            return attrs.evolve(state, phase="play", deck=(), hands=tuple(hands), log=_log(state, seat, action))
+        if verb == "pass":
+            return attrs.evolve(state, phase="play", log=_log(state, seat, action))
+        card = t.index[rest]
+        piles = list(state.piles)
+        p = next(i for i, pile in enumerate(piles) if pile and pile[-1] == card)
+        piles[p] = piles[p][:-1]
+        hands[seat] = tuple(sorted((*hands[seat], card)))
+        return attrs.evolve(state, phase="play", piles=(piles[0], piles[1]), hands=tuple(hands),
+                            log=_log(state, seat, action))
+    if phase == "keep":
+        kept_id, _, pile_name = rest.partition(":")
+        kept = t.index[kept_id]
+        other = next(c for c in state.drawn if c != kept)
+        piles = list(state.piles)
+        piles[_PILE[pile_name]] = (*piles[_PILE[pile_name]], other)
+        hands[seat] = tuple(sorted((*hands[seat], kept)))
+        return attrs.evolve(state, phase="play", drawn=(), piles=(piles[0], piles[1]), hands=tuple(hands),
+                            log=_log(state, seat, action))
+    if phase == "crab_pile":
+        return attrs.evolve(state, phase="crab_card", crab_pile=_PILE[rest], log=_log(state, seat, action))
+    if phase == "crab_card":
+        card = t.index[rest]
+        piles = list(state.piles)
+        pile = piles[state.crab_pile]
+        at = pile.index(card)
+        piles[state.crab_pile] = pile[:at] + pile[at + 1:]
+        hands[seat] = tuple(sorted((*hands[seat], card)))
+        return attrs.evolve(state, phase="play", crab_pile=-1, piles=(piles[0], piles[1]), hands=tuple(hands),
+                            log=_log(state, seat, action))
+    if phase == "steal":
+        return _steal(state, seat, int(rest), action)
+    # the play phase
+    if verb == "duo":
+        return _play_duo(state, seat, action, [t.index[c] for c in rest.split("+")])
+    if action == "mermaids":
+        mermaids = _mermaids_in(t, hands[seat])[:t.win_with]
+        hands[seat] = tuple(c for c in hands[seat] if c not in mermaids)
+        played = list(state.played)
+        played[seat] = (*played[seat], *mermaids)
+        state = attrs.evolve(state, hands=tuple(hands), played=tuple(played), log=_log(state, seat, action))
+        return _finish_round(state, "mermaids", seat)
+    if action == "stop":
+        return _finish_round(attrs.evolve(state, log=_log(state, seat, action)), "stop", seat)
+    if action == "last_chance":
+        n = state.players
+        final = tuple((seat + k) % n for k in range(1, n))
+        state = attrs.evolve(state, caller=seat, final=final, protected=state.protected | 1 << seat,
+                             log=_log(state, seat, action))
+        return _end_turn(state, seat, extra=False)
+    return _end_turn(attrs.evolve(state, log=_log(state, seat, action)), seat, extra=False)
+
+
+def _play_duo(state: GameState, seat: int, action: str, cards: list[int]) -> GameState:
+    t = state.tables
+    hands = list(state.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c not in cards)
+    played = list(state.played)
+    played[seat] = (*played[seat], *sorted(cards))
+    effect = t.duo_of_kind[t.kind[cards[0]]][1]
+    state = attrs.evolve(state, hands=tuple(hands), played=tuple(played), log=_log(state, seat, action))
+    if effect == "take_from_discard" and any(state.piles):
+        return attrs.evolve(state, phase="crab_pile")
+    if effect == "draw" and state.deck:
+        hands[seat] = tuple(sorted((*hands[seat], state.deck[0])))
+        return attrs.evolve(state, hands=tuple(hands), deck=state.deck[1:])
+    if effect == "steal" and _victims(state, seat):
+        return attrs.evolve(state, phase="steal")
+    if effect == "extra_turn":
+        return _end_turn(state, seat, extra=True)
+    return state  # no effect, or one that cannot happen: the pair is played all the same
+
+
+def _steal(state: GameState, seat: int, victim: int, action: str) -> GameState:
+    """Take a random card from ``victim``'s hand: the given one, or one drawn by the generator."""
+    chance = state.chance
+    hand = state.hands[victim]
+    if chance.steals_used < len(chance.steals):
+        card = chance.steals[chance.steals_used]
+        if card not in hand:
+            raise IllegalAction(f"the record says the steal took {state.tables.ids[card]!r}, which seat {victim} "
+                                "does not hold")
+        chance = attrs.evolve(chance, steals_used=chance.steals_used + 1)
+    elif chance.rng is not None:
+        rng, k = rng_mod.below(chance.rng, len(hand))
+        card = hand[k]
+        chance = attrs.evolve(chance, rng=rng)
+    else:
+        raise IllegalAction("the steal's card is not given and there is no generator to draw it")
+    hands = list(state.hands)
+    hands[victim] = tuple(c for c in hand if c != card)
+    hands[seat] = tuple(sorted((*hands[seat], card)))
+    return attrs.evolve(state, phase="play", hands=tuple(hands), chance=chance,
+                        log=_log(state, seat, action, card))
+
+
+def _end_turn(state: GameState, seat: int, extra: bool) -> GameState:
+    """The end of ``seat``'s turn: the empty-deck check, LAST CHANCE's progress, the next turn."""
+    t = state.tables
+    final = state.final
+    protected = state.protected
+    caller = state.caller
+    if caller >= 0 and not extra and final and final[0] == seat:
+        final = final[1:]
+        protected |= 1 << seat
+    if not state.deck and (caller < 0 or t.deck_ends_last_chance):
+        return _finish_round(attrs.evolve(state, final=final, protected=protected), "empty_deck", seat)
+    if caller >= 0 and not final:
+        return _finish_round(attrs.evolve(state, final=final, protected=protected), "last_chance", caller)
+    if extra:
+        nxt = seat
+    elif caller >= 0:
+        nxt = final[0]
+    else:
+        nxt = (seat + 1) % state.players
+    turn_no = state.turn_no + 1
+    last = list(state.last_turns)
+    last[nxt] = turn_no
+    return attrs.evolve(state, turn=nxt, phase="draw", final=final, protected=protected, turn_no=turn_no,
+                        last_turns=tuple(last))
+
+
+def _finish_round(state: GameState, end: str, ender: int) -> GameState:
+    """Score the round (unless the deck ran out), then start the next one or end the game."""
+    t = state.tables
+    n = state.players
+    points = [points_of(t, state.hands[s], state.played[s]) for s in range(n)]
+    cards = tuple(p.card_points for p in points)
+    bonuses = tuple(p.colour_bonus for p in points)
+    if end in ("stop", "last_chance"):
+        scores = round_scores(cards, bonuses, ender, "stop" if end == "stop" else "last_chance")
+    else:
+        scores = (0,) * n
+    result = RoundResult(state.deck0, state.first, state.entries(), end, ender, state.hands, state.played,
+                         cards, bonuses, scores, state.last_turns)
+    totals = tuple(a + b for a, b in zip(state.totals, scores))
+    history = (*state.history, result)
+    state = attrs.evolve(state, totals=totals, history=history, turn=-1, drawn=(), crab_pile=-1)
+    if end == "mermaids":
+        return attrs.evolve(state, phase="over", winners_=(ender,))
+    if max(totals) >= t.rules.target(n):
+        return attrs.evolve(state, phase="over", winners_=_winners(t, totals, result))
+    return _start_round(state, state.round + 1, (ender + 1) % n)
+
+
+def _winners(t: Tables, totals: tuple[int, ...], last: RoundResult) -> tuple[int, ...]:
+    """The seats with the most points, the tie broken by the ruleset's tie-break (else shared)."""
+    best = max(totals)
+    tied = [s for s, total in enumerate(totals) if total == best]
+    if len(tied) == 1:
+        return tuple(tied)
+    rule = t.rules.tie_break
+    if rule == "last-round-points":
+        key = [last.scores[s] for s in tied]
+    elif rule == "ended-last-round":
+        key = [1 if s == last.ender else 0 for s in tied]
+    else:
+        key = [last.last_turns[s] for s in tied]
+    top = max(key)
+    return tuple(s for s, k in zip(tied, key) if k == top)
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """The winning seats (several for a shared win); ``()`` before the end."""
+    return state.winners_

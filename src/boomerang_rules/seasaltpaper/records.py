@@ -1,0 +1,276 @@
+"""Sea Salt & Paper game records: a game as JSON, made from a state, replayed into one, and checked.
+
+A record holds every chance outcome as it happened (each round's deck order, the first
+player, each steal's card) and every decision, so replaying it needs no generator: the engine
+itself replays it, and every place where the record and the rules part is reported with its
+JSON pointer and the rule broken.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ..core.errors import IllegalAction, InvalidInput, Problem, RulesError
+from ..core.loading import load_rules as load_any_rules
+from ..core.loading import rules_data, rules_from_data, shipped_ids
+from ..core.pointer import pointer
+from ..core.schema import schema_problems
+from .engine import is_over, legal_actions, new_game, winners
+from .rules import GAME, Ruleset
+from .sheets import ROWS, score_sheets
+from .state import Entry, GameState
+from .tables import Tables, tables_for
+
+RECORD_FORMAT = "boomerang-rules/game-record"
+RECORD_SCHEMA = "sea-salt-paper-game-record"
+
+
+@attrs.frozen
+class Checked:
+    """What checking a record found: the state it reaches (if it could be replayed) and problems."""
+
+    state: GameState | None
+    problems: tuple[Problem, ...]
+
+
+def _rules_reference(rules: Ruleset) -> str | dict[str, Any]:
+    """A shipped id when it names exactly this ruleset, else the ruleset itself, inline."""
+    if rules.id in shipped_ids() and load_any_rules(rules.id) == rules:
+        return rules.id
+    return rules_data(rules)
+
+
+def _entry(t: Tables, e: Entry) -> list[Any]:
+    seat, action, card = e
+    return [seat, action, t.ids[card]] if card >= 0 else [seat, action]
+
+
+def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The record of the game so far (with its ``result`` once it is over).
+
+    ``names`` are the players' names, in seat order (default: those of the record the state
+    was replayed from, else ``Seat 0``, ``Seat 1``, ...).
+    """
+    t = state.tables
+    if names is None:
+        names = state.names or [f"Seat {seat}" for seat in range(state.players)]
+    elif len(names) != state.players:
+        raise ValueError(f"{len(names)} names for {state.players} players")
+    rounds = [{"deck": list(t.ids_of(r.deck)), "first": r.first, "actions": [_entry(t, e) for e in r.log]}
+              for r in state.history]
+    if state.phase not in ("over", "deal"):
+        rounds.append({"deck": list(t.ids_of(state.deck0)), "first": state.first,
+                       "actions": [_entry(t, e) for e in state.entries()]})
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT, "version": 1, "game": GAME, "rules": _rules_reference(state.rules),
+        "rules_digest": state.rules.digest, "players": list(names),
+    }
+    if state.seed is not None:
+        record["seed"] = state.seed
+    record["rounds"] = rounds
+    if is_over(state):
+        record["result"] = {"sheets": [s.as_dict() for s in score_sheets(state)], "winners": list(winners(state))}
+    return record
+
+
+def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
+    ref = record["rules"]
+    try:
+        if isinstance(ref, str):
+            if ref not in shipped_ids():
+                return None, [Problem("/rules", f"unknown ruleset {ref!r} (shipped: {', '.join(shipped_ids())}); "
+                                      "give any other ruleset or variant inline", "rules-known")]
+            rules = load_any_rules(ref)
+        else:
+            rules = rules_from_data(ref, allow_paths=False)
+    except RulesError as exc:
+        return None, [Problem("/rules" + p.pointer, p.message, p.rule) for p in exc.problems]
+    if not isinstance(rules, Ruleset):
+        return None, [Problem("/rules", f"the ruleset is for {rules.game!r}, but the record is a {GAME!r} game",
+                              "rules-game")]
+    return rules, []
+
+
+def _deck_problems(t: Tables, r: int, deck: list[Any]) -> list[Problem]:
+    """A round's deck must hold every card of the ruleset once."""
+    base = pointer("rounds", r, "deck")
+    problems = []
+    counts = Counter(deck)
+    for i, card in enumerate(deck):
+        if card not in t.index:
+            problems.append(Problem(pointer("rounds", r, "deck", i), f"unknown card {card!r}", "card-known"))
+        elif counts[card] > 1:
+            problems.append(Problem(pointer("rounds", r, "deck", i), f"card {card!r} is in the deck "
+                                    f"{counts[card]} times (a card in two places)", "deck-cards"))
+    missing = [c for c in t.ids if c not in counts]
+    if missing:
+        problems.append(Problem(base, f"the deck lacks {', '.join(missing)}: every round is played with all "
+                                f"{t.deck_size} cards", "deck-cards"))
+    return problems
+
+
+_RULE_OF_PHASE = {"draw": "take-top", "keep": "keep-drawn", "play": "play", "crab_pile": "crab-pile",
+                  "crab_card": "crab-card", "steal": "steal-victim"}
+
+
+def _rule_for(state: GameState, action: str) -> str:
+    """The rule an illegal action breaks, for the report."""
+    verb = action.partition(":")[0]
+    if state.phase == "play":
+        if verb == "duo":
+            return "duo"
+        if action in ("stop", "last_chance"):
+            return "round-end-last-chance" if state.caller >= 0 else "round-end-points"
+        if action == "mermaids":
+            return "mermaids"
+    if state.phase == "steal" and verb == "steal":
+        return "steal-protected"
+    return _RULE_OF_PHASE.get(state.phase, "action")
+
+
+def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> tuple[GameState, list[Problem]]:
+    """Replay one round's decisions; stop at the first one that breaks a rule."""
+    from .engine import apply
+
+    t = state.tables
+    base = ("rounds", r, "actions")
+    for i, entry in enumerate(rnd["actions"]):
+        where = pointer(*base, i)
+        seat, action = entry[0], entry[1]
+        if not isinstance(seat, int) or not isinstance(action, str):
+            return state, [Problem(where, "an action is [seat, action] or [seat, action, card]: a seat number, "
+                                   "then a string", "action-shape")]
+        if state.round != r or state.turn < 0:
+            return state, [Problem(where, f"round {r + 1} has ended before this action", "round-ended")]
+        if seat != state.turn:
+            return state, [Problem(pointer(*base, i, 0), f"it is seat {state.turn}'s turn, not seat {seat}'s",
+                                   "turn-order")]
+        steal = state.phase == "steal" and action.startswith("steal:")
+        if steal != (len(entry) == 3):
+            message = ("a steal names the card it took as a third item" if steal else
+                       "only a steal names a card as a third item")
+            return state, [Problem(where, message, "steal-card")]
+        if action not in legal_actions(state, seat):
+            try:
+                apply(state, seat, action)
+            except IllegalAction as exc:
+                return state, [Problem(pointer(*base, i, 1), str(exc), _rule_for(state, action))]
+        if steal:
+            card = entry[2]
+            victim = int(action.partition(":")[2])
+            if not isinstance(card, str) or card not in t.index or t.index[card] not in state.hands[victim]:
+                held = ", ".join(t.ids_of(state.hands[victim]))
+                return state, [Problem(pointer(*base, i, 2), f"the steal took {card!r}, which seat {victim} does "
+                                       f"not hold (it holds {held})", "steal-card")]
+            state = attrs.evolve(state, chance=attrs.evolve(state.chance, steals=(t.index[card],), steals_used=0))
+        state = apply(state, seat, action)
+    if not last and state.round == r:
+        return state, [Problem(pointer(*base), f"round {r + 1} has not ended, and another round follows",
+                               "round-complete")]
+    return state, []
+
+
+def _check_result(state: GameState, result: dict[str, Any]) -> list[Problem]:
+    if not is_over(state):
+        return [Problem("/result", "the game is unfinished, so it has no result yet", "result-unfinished")]
+    problems = []
+    sheets = [s.as_dict() for s in score_sheets(state)]
+    claimed = result["sheets"]
+    if len(claimed) != len(sheets):
+        problems.append(Problem("/result/sheets", f"{len(claimed)} sheets for {len(sheets)} players", "result-sheet"))
+    for seat, (mine, theirs) in enumerate(zip(sheets, claimed)):
+        for row in ROWS:
+            want, got = mine[row], theirs[row]
+            if isinstance(want, list) and len(got) == len(want):
+                problems += [Problem(pointer("result", "sheets", seat, row, i), f"claimed {g}, the rules give {w}",
+                                     "result-sheet") for i, (w, g) in enumerate(zip(want, got)) if w != g]
+            elif got != want:
+                problems.append(Problem(pointer("result", "sheets", seat, row), f"claimed {got}, the rules give "
+                                        f"{want}", "result-sheet"))
+    best = list(winners(state))
+    if sorted(result["winners"]) != best:
+        totals = ", ".join(str(s["total"]) for s in sheets)
+        problems.append(Problem("/result/winners", f"claimed {sorted(result['winners'])}, the rules give {best} "
+                                f"(totals {totals})", "result-winners"))
+    return problems
+
+
+def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
+    """Check a parsed record against the schema and, by replaying it, against the rules.
+
+    ``rules`` replays it under another ruleset than the one it names.
+    """
+    problems = schema_problems(record, RECORD_SCHEMA)
+    if any(not p.pointer.startswith("/result") for p in problems):
+        return Checked(None, tuple(problems))
+    if rules is None:
+        rules, found = _rules_of(record)
+        if rules is None:
+            return Checked(None, tuple(found))
+        digest = record.get("rules_digest")
+        if digest is not None and digest != rules.digest:
+            problems.append(Problem("/rules_digest", f"the ruleset {rules.id!r} has changed since this game was "
+                                    f"recorded (digest {digest[:12]}…, now {rules.digest[:12]}…)", "rules-digest"))
+    t = tables_for(rules)
+    n = len(record["players"])
+    if not rules.players.min <= n <= rules.players.max:
+        problems.append(Problem("/players", f"{n} players; {rules.id!r} is for {rules.players.min} to "
+                                f"{rules.players.max}", "players-count"))
+        return Checked(None, tuple(problems))
+    rounds = record["rounds"]
+    decks: list[list[str]] = []
+    for r, rnd in enumerate(rounds):
+        found = _deck_problems(t, r, rnd["deck"])
+        problems += found
+        if found:
+            break
+        decks.append(rnd["deck"])
+    if not rounds or len(decks) < len(rounds):
+        if not rounds:
+            problems.append(Problem("/rounds", "a record holds at least the first round's deck and first player",
+                                    "rounds-count"))
+        return Checked(None, tuple(problems))
+    first = rounds[0]["first"]
+    if first >= n:
+        problems.append(Problem("/rounds/0/first", f"seat {first} does not exist in a {n}-player game",
+                                "first-player"))
+        return Checked(None, tuple(problems))
+    state = new_game(rules, n, decks=decks, first=first)
+    state = attrs.evolve(state, seed=record.get("seed"), names=tuple(record["players"]))
+    for r, rnd in enumerate(rounds):
+        if state.round != r or is_over(state):
+            over = "the game is over" if is_over(state) else f"round {state.round + 1} is being played"
+            problems.append(Problem(pointer("rounds", r), f"{over}: no round {r + 1} follows", "rounds-count"))
+            return Checked(state, tuple(problems))
+        if rnd["first"] != state.first:
+            problems.append(Problem(pointer("rounds", r, "first"), f"round {r + 1} begins with seat {state.first} "
+                                    "(the player after the one who ended the last round), not seat "
+                                    f"{rnd['first']}", "first-player"))
+            return Checked(state, tuple(problems))
+        state, found = _replay_round(state, r, rnd, last=r == len(rounds) - 1)
+        if found:
+            return Checked(state, tuple(problems + found))
+    result = record.get("result")
+    if result is not None and not any(p.pointer.startswith("/result") for p in problems):
+        problems += _check_result(state, result)
+    return Checked(state, tuple(problems))
+
+
+def validate_record(record: Any, file: str | None = None) -> list[Problem]:
+    """Every problem of a parsed game record that can be found without guessing; [] when valid."""
+    return [p.in_file(file) for p in check_record(record).problems]
+
+
+def state_of(record: Any, rules: Ruleset | None = None) -> GameState:
+    """The state a valid record ends in. ``InvalidInput`` lists the problems of an invalid one."""
+    checked = check_record(record, rules)
+    if checked.problems or checked.state is None:
+        raise InvalidInput(checked.problems, "not a valid game record:")
+    return checked.state
+
+
+__all__ = ["RECORD_FORMAT", "Checked", "check_record", "record_of", "state_of", "validate_record"]

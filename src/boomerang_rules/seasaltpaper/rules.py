@@ -1,0 +1,210 @@
+"""The Sea Salt & Paper ruleset as typed, frozen objects, and the checks a schema cannot make.
+
+Every number the engine and the scorer use comes from here: the deck, the duos and their
+effects, the point tables, the mermaid rule, the round end, the targets and the tie-break.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from functools import cache
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+
+if TYPE_CHECKING:
+    import cattrs
+
+from ..core.canonical import digest
+from ..core.errors import Problem
+from ..core.frozendict import FrozenDict
+from ..core.pointer import pointer
+
+SCHEMA = "sea-salt-paper-ruleset"
+GAME = "sea-salt-paper"
+
+Effect = Literal["take_from_discard", "extra_turn", "draw", "steal", "none"]
+TieBreak = Literal["last-round-points", "ended-last-round", "went-last"]
+
+
+def _frozen_map(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    return FrozenDict(value)
+
+
+@attrs.frozen
+class PlayerRange:
+    """How many players the ruleset allows, both ends included."""
+
+    min: int
+    max: int
+
+
+@attrs.frozen
+class Card:
+    """One card: its id, its kind and its colour."""
+
+    id: str
+    kind: str
+    colour: str
+
+
+@attrs.frozen
+class Duo:
+    """A pair of kinds that scores and may be played for an effect."""
+
+    kinds: tuple[str, str]
+    points: int
+    effect: Effect
+
+
+@attrs.frozen
+class Multiplier:
+    """Points per card of ``kind`` for holding the multiplier card."""
+
+    kind: str
+    points: int
+
+
+@attrs.frozen
+class Mermaids:
+    """The mermaid rule: which kind, whether their own colour counts, how many win at once."""
+
+    kind: str
+    count_own_colour: bool
+    win_with: int
+
+
+@attrs.frozen
+class RoundEnd:
+    """Who may end a round, and whether an empty deck ends one during LAST CHANCE."""
+
+    min_points: int
+    empty_deck_during_last_chance: Literal["ends-round", "continues"]
+
+
+@attrs.frozen
+class Ruleset:
+    """A complete, checked Sea Salt & Paper ruleset. Load one with ``load_rules``.
+
+    Two rulesets are equal when their resolved JSON is (``digest``, its SHA-256).
+    """
+
+    format: str = attrs.field(eq=False)
+    version: int = attrs.field(eq=False)
+    id: str = attrs.field(eq=False)
+    name: str = attrs.field(eq=False)
+    game: str = attrs.field(eq=False)
+    players: PlayerRange = attrs.field(eq=False)
+    cards: tuple[Card, ...] = attrs.field(eq=False, repr=False)
+    duos: tuple[Duo, ...] = attrs.field(eq=False, repr=False)
+    collectors: Mapping[str, tuple[int, ...]] = attrs.field(eq=False, repr=False, converter=_frozen_map)
+    multipliers: Mapping[str, Multiplier] = attrs.field(eq=False, repr=False, converter=_frozen_map)
+    mermaids: Mermaids = attrs.field(eq=False, repr=False)
+    round_end: RoundEnd = attrs.field(eq=False, repr=False)
+    end_targets: Mapping[str, int] = attrs.field(eq=False, repr=False, converter=_frozen_map)
+    tie_break: TieBreak = attrs.field(eq=False)
+    description: str = attrs.field(default="", eq=False, repr=False)
+    digest: str = attrs.field(default="", repr=False)
+
+    def card(self, card_id: str) -> Card:
+        """The card with this id; ``KeyError`` if there is none."""
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(card_id)
+
+    def target(self, players: int) -> int:
+        """The points that end the game for ``players`` players."""
+        return self.end_targets[str(players)]
+
+
+@cache
+def _converter() -> cattrs.Converter:
+    import cattrs
+
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_unstructure_hook(FrozenDict, dict)
+    return converter
+
+
+def build(data: dict[str, Any]) -> Ruleset:
+    """Turn a checked ruleset object into a ``Ruleset``, its digest taken of its canonical data."""
+    fields = {k: v for k, v in data.items() if k != "$schema"}
+    rules = _converter().structure(fields, Ruleset)
+    return attrs.evolve(rules, digest=digest(to_data(rules)))
+
+
+def to_data(rules: Ruleset) -> dict[str, Any]:
+    """The ruleset as JSON-ready data, every field present (the digest left out)."""
+    data: dict[str, Any] = _converter().unstructure(rules)
+    del data["digest"]
+    for duo in data["duos"]:
+        duo["kinds"] = list(duo["kinds"])
+    data["collectors"] = {k: list(v) for k, v in data["collectors"].items()}
+    return data
+
+
+def check(data: dict[str, Any]) -> list[Problem]:
+    """The consistency checks a schema cannot state, on a schema-valid ruleset object."""
+    problems: list[Problem] = []
+    cards: list[dict[str, Any]] = data["cards"]
+    players = data["players"]
+    if players["min"] > players["max"]:
+        problems.append(Problem(pointer("players", "min"), f"the minimum ({players['min']}) is above the "
+                                f"maximum ({players['max']})", "players-range"))
+    counts = Counter(c["id"] for c in cards)
+    for i, card in enumerate(cards):
+        if counts[card["id"]] > 1:
+            problems.append(Problem(pointer("cards", i, "id"), f"card id {card['id']!r} is used "
+                                    f"{counts[card['id']]} times", "unique-card-ids"))
+    kinds = Counter(c["kind"] for c in cards)
+    roles: dict[str, tuple[str, str]] = {}
+
+    def role(kind: str, what: str, where: str) -> None:
+        if kind in roles and roles[kind][0] != what:
+            problems.append(Problem(where, f"kind {kind!r} is both {roles[kind][0]} and {what}; give each kind "
+                                    "one role", "kind-role"))
+        roles.setdefault(kind, (what, where))
+
+    for i, duo in enumerate(data["duos"]):
+        for kind in duo["kinds"]:
+            role(kind, "a duo card", pointer("duos", i, "kinds"))
+    seen_duo_kinds: Counter[str] = Counter(k for duo in data["duos"] for k in set(duo["kinds"]))
+    for i, duo in enumerate(data["duos"]):
+        for kind in duo["kinds"]:
+            if seen_duo_kinds[kind] > 1:
+                problems.append(Problem(pointer("duos", i, "kinds"), f"kind {kind!r} is in more than one duo",
+                                        "duo-kinds"))
+                break
+    for kind in data["collectors"]:
+        role(kind, "a collector", pointer("collectors", kind))
+    for kind, mult in data["multipliers"].items():
+        role(kind, "a multiplier", pointer("multipliers", kind))
+        if mult["kind"] == kind:
+            problems.append(Problem(pointer("multipliers", kind, "kind"), f"multiplier {kind!r} multiplies "
+                                    "its own kind", "multiplier-kind"))
+    mermaid = data["mermaids"]["kind"]
+    role(mermaid, "the mermaid", pointer("mermaids", "kind"))
+    for i, card in enumerate(cards):
+        if card["kind"] not in roles:
+            problems.append(Problem(pointer("cards", i, "kind"), f"card {card['id']!r} is a {card['kind']!r}, "
+                                    "which no duo, collector, multiplier or mermaid rule scores", "kind-known"))
+    for kind, (_, where) in roles.items():
+        if kinds[kind] == 0:
+            problems.append(Problem(where, f"the deck has no {kind!r} card", "kind-in-deck"))
+    for i, duo in enumerate(data["duos"]):
+        a, b = duo["kinds"]
+        if a == b and kinds[a] == 1:
+            problems.append(Problem(pointer("duos", i, "kinds"), f"the deck has one {a!r}: never a pair",
+                                    "kind-in-deck"))
+    if kinds[mermaid] < data["mermaids"]["win_with"]:
+        problems.append(Problem(pointer("mermaids", "win_with"), f"{data['mermaids']['win_with']} mermaids win, "
+                                f"but the deck has {kinds[mermaid]}", "mermaid-count"))
+    for n in range(players["min"], players["max"] + 1):
+        if str(n) not in data["end_targets"]:
+            problems.append(Problem(pointer("end_targets"), f"no target for {n} players", "end-targets"))
+    if len(cards) < 2 + 2 * players["max"]:
+        problems.append(Problem(pointer("cards"), f"{len(cards)} cards are too few for {players['max']} players",
+                                "deck-size"))
+    return problems

@@ -1,0 +1,150 @@
+"""Scoring: a player's card points (duos, collectors, multipliers, mermaids), the colour bonus,
+and a round's points by the STOP / LAST CHANCE rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import attrs
+
+from ..core.errors import InvalidInput, Problem
+from ..core.pointer import pointer
+from .rules import Ruleset
+from .tables import Tables, tables_for
+
+Call = Literal["stop", "last_chance"]
+
+
+@attrs.frozen
+class Points:
+    """One player's points: ``card_points`` is what STOP scores; ``colour_bonus`` is the LAST CHANCE
+    bonus (the number of cards of the player's most common colour)."""
+
+    card_points: int
+    colour_bonus: int
+    duos: int
+    collectors: int
+    multipliers: int
+    mermaids: int
+
+
+def _pairs(t: Tables, kind_counts: list[int]) -> int:
+    total = 0
+    for a, b, points, _ in t.duos:
+        total += points * (kind_counts[a] // 2 if a == b else min(kind_counts[a], kind_counts[b]))
+    return total
+
+
+def _kind_counts(t: Tables, cards: Iterable[int]) -> list[int]:
+    counts = [0] * len(t.kinds)
+    kind = t.kind
+    for c in cards:
+        counts[kind[c]] += 1
+    return counts
+
+
+def points_of(t: Tables, hand: Iterable[int], played: Iterable[int]) -> Points:
+    """The points of a player holding ``hand`` with ``played`` in front (card indices)."""
+    hand = tuple(hand)
+    played = tuple(played)
+    in_hand = _kind_counts(t, hand)
+    in_front = _kind_counts(t, played)
+    kinds = [a + b for a, b in zip(in_hand, in_front)]
+    duos = _pairs(t, in_hand) + _pairs(t, in_front)
+    collectors = 0
+    for k, table in t.collectors:
+        n = kinds[k]
+        if n:
+            collectors += table[min(n, len(table)) - 1]
+    multipliers = 0
+    for k, target, points in t.multipliers:
+        multipliers += kinds[k] * kinds[target] * points
+    colours = [0] * len(t.colours)
+    colour, kind, mermaid, own = t.colour, t.kind, t.mermaid, t.count_own_colour
+    for c in hand + played:
+        if own or kind[c] != mermaid:
+            colours[colour[c]] += 1
+    ranked = sorted(colours, reverse=True)
+    mermaid_count = kinds[t.mermaid] if t.mermaid >= 0 else 0
+    mermaids = sum(ranked[:mermaid_count])
+    card_points = duos + collectors + multipliers + mermaids
+    return Points(card_points, ranked[0] if ranked else 0, duos, collectors, multipliers, mermaids)
+
+
+def _indices(t: Tables, ids: Sequence[str], where: str, seen: dict[str, str], problems: list[Problem]) -> list[int]:
+    out: list[int] = []
+    if isinstance(ids, str) or not isinstance(ids, Sequence):
+        problems.append(Problem(pointer(where), f"{where} must be a list of card ids", "cards"))
+        return out
+    for i, card in enumerate(ids):
+        if not isinstance(card, str) or card not in t.index:
+            problems.append(Problem(pointer(where, i), f"{card!r} is not a card of {t.rules.id!r}", "card-known"))
+        elif card in seen:
+            problems.append(Problem(pointer(where, i), f"card {card!r} is given twice (also in {seen[card]})",
+                                    "card-once"))
+        else:
+            seen[card] = where
+            out.append(t.index[card])
+    return out
+
+
+def score_cards(rules: Ruleset, hand: Sequence[str] = (), played: Sequence[str] = ()) -> Points:
+    """The points of a player holding ``hand`` (card ids) with ``played`` in front of them.
+
+    Pairs count in hand and in front alike, but a played card never pairs with one in hand.
+    Raises ``InvalidInput`` naming each unknown or repeated id (``/hand/2``, ``/played/0``).
+
+    >>> import boomerang_rules as br
+    >>> p = score_cards(br.load_rules("sea-salt-paper"), hand=["shell-1", "shell-2"], played=["crab-1", "crab-2"])
+    >>> p.card_points, p.duos, p.collectors, p.colour_bonus
+    (3, 1, 2, 2)
+    """
+    t = tables_for(rules)
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    h = _indices(t, hand, "hand", seen, problems)
+    p = _indices(t, played, "played", seen, problems)
+    if problems:
+        raise InvalidInput(problems, "cannot score these cards:")
+    return points_of(t, h, p)
+
+
+def round_scores(card_points: Sequence[int], bonuses: Sequence[int], ender: int, call: Call) -> tuple[int, ...]:
+    """Each seat's points for a round ended by ``ender`` with ``call``, from card points and colour bonuses."""
+    if call == "stop":
+        return tuple(card_points)
+    others = [p for s, p in enumerate(card_points) if s != ender]
+    if all(card_points[ender] >= p for p in others):
+        return tuple(card_points[s] + bonuses[s] if s == ender else bonuses[s] for s in range(len(card_points)))
+    return tuple(bonuses[s] if s == ender else card_points[s] for s in range(len(card_points)))
+
+
+def round_points(rules: Ruleset, cards: Sequence[tuple[Sequence[str], Sequence[str]]], ender: int,
+                 call: Call) -> tuple[int, ...]:
+    """The points each seat scores for a round: ``cards[seat]`` is ``(hand, played)``, ``ender``
+    the seat that ended the round, ``call`` ``"stop"`` or ``"last_chance"``.
+
+    STOP: everyone scores their card points. LAST CHANCE: if the caller's card points are at
+    least everyone else's, the caller scores them plus the colour bonus and the others their
+    colour bonus only; otherwise the caller scores the colour bonus only and the others their
+    card points.
+    """
+    if call not in ("stop", "last_chance"):
+        raise ValueError(f"call must be 'stop' or 'last_chance', not {call!r}")
+    if not 0 <= ender < len(cards):
+        raise ValueError(f"ender {ender} is not a seat of a {len(cards)}-player round")
+    t = tables_for(rules)
+    problems: list[Problem] = []
+    seen: dict[str, str] = {}
+    scored = []
+    for seat, (hand, played) in enumerate(cards):
+        sub: list[Problem] = []
+        h = _indices(t, hand, "hand", seen, sub)
+        p = _indices(t, played, "played", seen, sub)
+        problems += [Problem(pointer("cards", seat) + x.pointer, x.message, x.rule) for x in sub]
+        seen = {k: f"seat {seat}'s {v}" if not v.startswith("seat") else v for k, v in seen.items()}
+        scored.append(points_of(t, h, p))
+    if problems:
+        raise InvalidInput(problems, "cannot score these cards:")
+    return round_scores([p.card_points for p in scored], [p.colour_bonus for p in scored], ender, call)

@@ -1,0 +1,46 @@
+"""Score sheets and winners, read off a game's finished rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .engine import winners
+from .state import GameState
+
+ROWS = ("rounds", "total")
+"""The rows of a score sheet: the points of each finished round, and the game total."""
+
+
+@attrs.frozen
+class ScoreSheet:
+    """One seat's sheet: its points in each finished round (0 for a round the deck ended), and the total."""
+
+    rounds: tuple[int, ...]
+    total: int
+
+    def __getitem__(self, row: str) -> tuple[int, ...] | int:
+        if row not in ROWS:
+            raise KeyError(row)
+        value: tuple[int, ...] | int = getattr(self, row)
+        return value
+
+    def keys(self) -> tuple[str, ...]:
+        return ROWS
+
+    def row_total(self, row: str) -> int:
+        """The game total of one row."""
+        return sum(self.rounds) if row == "rounds" else self.total
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"rounds": list(self.rounds), "total": self.total}
+
+
+def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:
+    """Every seat's score sheet so far, in seat order."""
+    return tuple(ScoreSheet(tuple(r.scores[seat] for r in state.history), state.totals[seat])
+                 for seat in range(state.players))
+
+
+__all__ = ["ROWS", "ScoreSheet", "score_sheets", "winners"]

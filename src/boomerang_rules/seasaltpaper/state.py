@@ -1,0 +1,125 @@
+"""The immutable Sea Salt & Paper game state. Cards are indices into the compiled tables.
+
+One seat acts at a time (``turn``), through the phases of its turn:
+
+- ``draw``: take the top two cards of the deck (``draw``) or the top card of a discard pile
+  (``take:ID``);
+- ``keep``: after drawing two, keep one and discard the other (``keep:ID:PILE``);
+- ``play``: play duos (``duo:ID+ID``), place the mermaids (``mermaids``), end the round
+  (``stop``, ``last_chance``) or end the turn (``end``);
+- ``crab_pile`` / ``crab_card``: a crab pair's pile (``pile:PILE``), then any card of it
+  (``pick:ID``);
+- ``steal``: a swimmer + shark pair's victim (``steal:SEAT``); the card is chance.
+
+``deal`` waits for a round's deck (a record that stops between rounds); ``over`` ends the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from .rules import Ruleset
+from .tables import Tables
+
+Entry = tuple[int, str, int]
+"""A decision as a record keeps it: seat, action, and the card a steal took (-1 for none)."""
+
+
+@attrs.frozen
+class Chance:
+    """Where chance comes from: the seeded generator, or outcomes given by a record.
+
+    Takes no part in equality: two states are equal when the game played so far is.
+    """
+
+    rng: int | None
+    """SplitMix64 state for the next shuffle, first player or steal; None: outcomes are given."""
+    decks: tuple[tuple[int, ...], ...] = ()
+    """Each round's deck order (top first), given in advance, used before ``rng``."""
+    first: int | None = None
+    """The first round's first player, given in advance."""
+    steals: tuple[int, ...] = ()
+    """The cards the steals take, in game order, given in advance, used before ``rng``."""
+    steals_used: int = 0
+
+
+@attrs.frozen
+class RoundResult:
+    """A finished round: how it ended, every seat's cards at the end and the points scored."""
+
+    deck: tuple[int, ...]
+    """The round's deck order at the start, top first (the first two started the discard piles)."""
+    first: int
+    log: tuple[Entry, ...]
+    end: str
+    """``stop``, ``last_chance``, ``empty_deck`` (nobody scores) or ``mermaids`` (the game ends)."""
+    ender: int
+    """The seat that ended the round (for ``empty_deck``, whose turn it was)."""
+    hands: tuple[tuple[int, ...], ...]
+    played: tuple[tuple[int, ...], ...]
+    card_points: tuple[int, ...]
+    bonuses: tuple[int, ...]
+    scores: tuple[int, ...]
+    """Points each seat scored this round."""
+    last_turns: tuple[int, ...]
+    """The number of each seat's latest turn in the round (-1: none), for the "went last" tie-break."""
+
+
+@attrs.frozen
+class GameState:
+    """A moment of a game. Frozen, hashable, comparable, picklable; ``apply`` returns a new one."""
+
+    rules: Ruleset = attrs.field(repr=False)
+    tables: Tables = attrs.field(eq=False, repr=False)
+    players: int
+    round: int
+    """Index of the round being played (0-based)."""
+    first: int
+    """The seat that began this round."""
+    turn: int
+    """The seat to act; -1 when nobody is (the game is over, or a deal is awaited)."""
+    phase: str
+    deck: tuple[int, ...] = attrs.field(repr=False)
+    """The face-down deck, top first."""
+    piles: tuple[tuple[int, ...], tuple[int, ...]]
+    """The two discard piles (left, right), bottom first: the top card is the last."""
+    hands: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
+    """Each seat's hand, sorted."""
+    played: tuple[tuple[int, ...], ...]
+    """The cards each seat has placed in front of them, in order (duos as pairs)."""
+    drawn: tuple[int, ...] = attrs.field(repr=False)
+    """The two cards drawn, during ``keep``."""
+    crab_pile: int
+    """The pile a crab pair's player chose (-1 outside ``crab_card``)."""
+    caller: int
+    """The seat that called LAST CHANCE this round, -1 if none."""
+    final: tuple[int, ...]
+    """Seats still to take their LAST CHANCE final turn, in order (the one playing first)."""
+    protected: int
+    """Bit mask of the seats whose revealed hands are protected from steals."""
+    turn_no: int
+    """Turns begun this round."""
+    last_turns: tuple[int, ...]
+    totals: tuple[int, ...]
+    history: tuple[RoundResult, ...] = attrs.field(repr=False)
+    deck0: tuple[int, ...] = attrs.field(repr=False)
+    """This round's deck order at the start (for its record)."""
+    log: Any = attrs.field(repr=False)
+    """This round's decisions as a linked list ``(entry, earlier)``, newest first, or None."""
+    seed: int | None
+    winners_: tuple[int, ...] = attrs.field(repr=False)
+    """The winning seats once the game is over."""
+    chance: Chance = attrs.field(eq=False, repr=False)
+    names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False)
+    """The players' names, when the game came from a record (metadata, not rules)."""
+
+    def entries(self) -> tuple[Entry, ...]:
+        """This round's decisions so far, oldest first."""
+        out = []
+        node = self.log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        return tuple(reversed(out))

@@ -1,0 +1,206 @@
+"""Hypothesis strategies' Sea Salt & Paper side (``boomerang_rules.strategies`` calls these when
+the ruleset drawn or given is for this game). Needs the ``test`` extra.
+
+A game is long (hundreds of decisions), so hypothesis chooses the seed, the point where an
+unfinished game stops, and a seed for the choices, rather than each decision.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import strategies as st
+
+from ..core import rng as rng_mod
+from .engine import apply, is_over, legal_actions, new_game, to_act
+from .rules import GAME, Ruleset
+from .sheets import ROWS
+from .state import GameState
+
+MAX_DECISIONS = 5000
+"""A bound on the decisions of a generated game (random play ends far sooner)."""
+
+
+def _play(ruleset: Ruleset, players: int, seed: int, choices: int, limit: int) -> tuple[GameState, int]:
+    state = new_game(ruleset, players, seed)
+    done = 0
+    while not is_over(state) and done < limit:
+        seat = to_act(state)[0]
+        actions = legal_actions(state, seat)
+        choices, k = rng_mod.below(choices, len(actions))
+        state = apply(state, seat, actions[k])
+        done += 1
+    return state, done
+
+
+def game_state(draw: st.DrawFn, players: int | None, ruleset: Ruleset, finished: bool | None) -> GameState:
+    """A legal game state: finished, unfinished (stopped anywhere), or either (``None``)."""
+    n = players if players is not None else draw(st.integers(ruleset.players.min, ruleset.players.max))
+    seed = draw(st.integers(0, 2**32 - 1), label="seed")
+    choices = draw(st.integers(0, 2**32 - 1), label="choices")
+    if finished is None:
+        finished = draw(st.booleans(), label="finished")
+    state, total = _play(ruleset, n, seed, choices, MAX_DECISIONS)
+    if finished and is_over(state):
+        return state
+    stop = draw(st.integers(0, max(total - 1, 0)), label="decisions")
+    state, _ = _play(ruleset, n, seed, choices, stop)
+    return state
+
+
+def rulesets() -> st.SearchStrategy[Ruleset]:
+    """The shipped Sea Salt & Paper rulesets and variants."""
+    from ..core.loading import list_rules, load_rules
+
+    return st.sampled_from([i.id for i in list_rules() if i.game == GAME]).map(load_rules)
+
+
+def _ruleset(draw: st.DrawFn, rules: Ruleset | str | st.SearchStrategy[Ruleset] | None) -> Ruleset:
+    from .loading import load_rules
+
+    if rules is None:
+        return draw(rulesets())
+    if isinstance(rules, str):
+        return load_rules(rules)
+    if isinstance(rules, st.SearchStrategy):
+        return draw(rules)
+    return rules
+
+
+@st.composite
+def games(draw: st.DrawFn, players: int | None = None, rules: Ruleset | str | None = None,
+          finished: bool | None = True) -> GameState:
+    """A legal Sea Salt & Paper state: finished, unfinished (stopped anywhere), or either (``None``)."""
+    return game_state(draw, players, _ruleset(draw, rules), finished)
+
+
+@st.composite
+def records(draw: st.DrawFn, players: int | None = None, rules: Ruleset | str | None = None,
+            finished: bool | None = None, with_result: bool | None = None) -> dict[str, Any]:
+    """A valid Sea Salt & Paper record; ``with_result`` (default: either) keeps a finished game's result."""
+    record = record_of(game_state(draw, players, _ruleset(draw, rules), finished))
+    if not (draw(st.booleans()) if with_result is None else with_result):
+        record.pop("result", None)
+    return record
+
+
+@st.composite
+def invalid_records(draw: st.DrawFn, players: int | None = None,
+                    rules: Ruleset | str | None = None) -> tuple[dict[str, Any], str, str]:
+    """A Sea Salt & Paper record with exactly one rule broken, the JSON pointer and the rule
+    (see ``break_one_rule``)."""
+    ruleset = _ruleset(draw, rules)
+    record = draw(records(players, ruleset, finished=None, with_result=None))
+    return break_one_rule(draw, copy.deepcopy(record), ruleset)
+
+
+def _replay(record: dict[str, Any], ruleset: Ruleset, r: int, i: int) -> GameState:
+    """The state just before action ``i`` of round ``r`` (a valid record's)."""
+    from .records import state_of
+
+    partial = copy.deepcopy(record)
+    partial.pop("result", None)
+    partial["rounds"] = partial["rounds"][: r + 1]
+    partial["rounds"][r]["actions"] = partial["rounds"][r]["actions"][:i]
+    return state_of(partial, ruleset)
+
+
+def _places(record: dict[str, Any], verb: str) -> list[tuple[int, int]]:
+    return [(r, i) for r, rnd in enumerate(record["rounds"]) for i, e in enumerate(rnd["actions"])
+            if e[1].split(":")[0] == verb]
+
+
+def break_one_rule(draw: st.DrawFn, record: dict[str, Any], ruleset: Ruleset) -> tuple[dict[str, Any], str, str]:
+    """``record`` with exactly one rule broken, the JSON pointer and the rule a validator must report.
+
+    Rules: ``schema:type``/``schema:const``, ``deck-cards`` (a card in two places), ``take-top``
+    (a card taken that was not on top), ``duo`` (a duo that is not one), ``round-end-points`` (a
+    round ended below the points it takes), ``steal-card`` (a steal of a card the victim does not
+    hold), ``first-player``, ``result-sheet`` and ``result-winners``.
+    """
+    rounds = record["rounds"]
+    ids = [c.id for c in ruleset.cards]
+    t_kind = {c.id: c.kind for c in ruleset.cards}
+    kinds = ["wrong-type"]
+    if rounds:
+        kinds.append("deck-twice")
+    if _places(record, "take"):
+        kinds.append("take-not-top")
+    if _places(record, "duo"):
+        kinds.append("not-a-duo")
+    if _places(record, "end"):
+        kinds.append("stop-below")
+    if _places(record, "steal"):
+        kinds.append("steal-card")
+    if len(rounds) > 1:
+        kinds.append("wrong-first")
+    if "result" in record:
+        kinds += ["claimed-row", "wrong-winner"]
+    kind = draw(st.sampled_from(kinds))
+    n = len(record["players"])
+    if kind == "wrong-type":
+        field = draw(st.sampled_from(["players", "rounds", "version"]))
+        record[field] = {"players": "Ana", "rounds": {}, "version": "1"}[field]
+        return record, f"/{field}", "schema:const" if field == "version" else "schema:type"
+    if kind == "deck-twice":
+        r = draw(st.integers(0, len(rounds) - 1))
+        deck = rounds[r]["deck"]
+        a, b = sorted(draw(st.lists(st.integers(0, len(deck) - 1), min_size=2, max_size=2, unique=True)))
+        deck[b] = deck[a]
+        return record, f"/rounds/{r}/deck/{b}", "deck-cards"
+    if kind == "take-not-top":
+        r, i = draw(st.sampled_from(_places(record, "take")))
+        state = _replay(record, ruleset, r, i)
+        tops = {ids[p[-1]] for p in state.piles if p}
+        rounds[r]["actions"][i][1] = "take:" + draw(st.sampled_from([c for c in ids if c not in tops]))
+        return record, f"/rounds/{r}/actions/{i}/1", "take-top"
+    if kind == "not-a-duo":
+        r, i = draw(st.sampled_from(_places(record, "duo")))
+        a = rounds[r]["actions"][i][1][4:].split("+")[0]
+        partners = [c for c in ids if c != a and not _pairs(ruleset, t_kind[a], t_kind[c])]
+        rounds[r]["actions"][i][1] = f"duo:{a}+{draw(st.sampled_from(partners))}"
+        return record, f"/rounds/{r}/actions/{i}/1", "duo"
+    if kind == "stop-below":
+        low = []
+        for r, i in _places(record, "end"):
+            state = _replay(record, ruleset, r, i)
+            if state.caller < 0 and "stop" not in legal_actions(state, state.turn):
+                low.append((r, i))
+        if low:
+            r, i = draw(st.sampled_from(low))
+            rounds[r]["actions"][i][1] = "stop"
+            return record, f"/rounds/{r}/actions/{i}/1", "round-end-points"
+        kind = "wrong-type-players"
+    if kind == "steal-card":
+        r, i = draw(st.sampled_from(_places(record, "steal")))
+        state = _replay(record, ruleset, r, i)
+        victim = int(rounds[r]["actions"][i][1][6:])
+        held = {ids[c] for c in state.hands[victim]}
+        rounds[r]["actions"][i][2] = draw(st.sampled_from([c for c in ids if c not in held]))
+        return record, f"/rounds/{r}/actions/{i}/2", "steal-card"
+    if kind == "wrong-first":
+        r = draw(st.integers(1, len(rounds) - 1))
+        rounds[r]["first"] = draw(st.sampled_from([s for s in range(n) if s != rounds[r]["first"]]))
+        return record, f"/rounds/{r}/first", "first-player"
+    if kind == "claimed-row":
+        seat = draw(st.integers(0, n - 1))
+        row = draw(st.sampled_from(ROWS))
+        sheet = record["result"]["sheets"][seat]
+        if isinstance(sheet[row], list) and sheet[row]:
+            i = draw(st.integers(0, len(sheet[row]) - 1))
+            sheet[row][i] += draw(st.integers(1, 5))
+            return record, f"/result/sheets/{seat}/{row}/{i}", "result-sheet"
+        sheet["total"] += draw(st.integers(1, 5))
+        return record, f"/result/sheets/{seat}/total", "result-sheet"
+    if kind == "wrong-winner":
+        winners = record["result"]["winners"]
+        others = [s for s in range(n) if [s] != winners]
+        record["result"]["winners"] = [draw(st.sampled_from(others))]
+        return record, "/result/winners", "result-winners"
+    record["players"] = "Ana"
+    return record, "/players", "schema:type"
+
+
+def _pairs(ruleset: Ruleset, a: str, b: str) -> bool:
+    return any(sorted(d.kinds) == sorted((a, b)) for d in ruleset.duos)
