@@ -311,17 +311,25 @@ def _steal(state: GameState, seat: int, victim: int, action: str) -> GameState:
             raise IllegalAction(f"the record says the steal took {state.tables.ids[card]!r}, which seat {victim} "
                                 "does not hold")
         chance = attrs.evolve(chance, steals_used=chance.steals_used + 1)
-    elif chance.rng is not None:
-        rng, k = rng_mod.below(chance.rng, len(hand))
+    else:
+        rng = chance.rng if chance.rng is not None else _derived_seed(state)
+        rng, k = rng_mod.below(rng, len(hand))
         card = hand[k]
         chance = attrs.evolve(chance, rng=rng)
-    else:
-        raise IllegalAction("the steal's card is not given and there is no generator to draw it")
     hands = list(state.hands)
     hands[victim] = tuple(c for c in hand if c != card)
     hands[seat] = tuple(sorted((*hands[seat], card)))
     return attrs.evolve(state, phase="play", hands=tuple(hands), chance=chance,
                         log=_log(state, seat, action, card))
+
+
+def _derived_seed(state: GameState) -> int:
+    """A generator for a game with no seed (replayed from a record, then played on): seeded from
+    the game so far, so that the same game always draws the same card."""
+    import hashlib
+
+    text = repr((state.round, state.deck0, state.entries(), state.totals)).encode()
+    return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
 
 def _end_turn(state: GameState, seat: int, extra: bool) -> GameState:

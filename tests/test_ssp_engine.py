@@ -1,0 +1,253 @@
+"""Sea Salt & Paper: the turn, the duo effects, the round's end and the game's end, step by step."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules import seasaltpaper as ssp
+from boomerang_rules.core.errors import IllegalAction
+from boomerang_rules.seasaltpaper.engine import _winners
+from boomerang_rules.seasaltpaper.state import GameState, RoundResult
+from boomerang_rules.seasaltpaper.tables import tables_for
+
+RULES = br.load_rules("sea-salt-paper")
+T = tables_for(RULES)
+ALL = [c.id for c in RULES.cards]
+
+
+def deck(*top: str) -> list[str]:
+    """A deck order with ``top`` first, the other cards after in deck-list order."""
+    return [*top, *(c for c in ALL if c not in top)]
+
+
+def game(*top: str, players: int = 3, first: int = 0, rules: ssp.Ruleset = RULES) -> GameState:
+    return ssp.new_game(rules, players, decks=[deck(*top)], first=first)
+
+
+def holding(state: GameState, seat: int, cards: Sequence[str], played: Sequence[str] = ()) -> GameState:
+    """``state`` with ``seat`` holding ``cards`` (taken out of the deck) in its play phase."""
+    chosen = {T.index[c] for c in [*cards, *played]}
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(T.index[c] for c in cards))
+    plays = list(state.played)
+    plays[seat] = tuple(T.index[c] for c in played)
+    return attrs.evolve(state, hands=tuple(hands), played=tuple(plays), turn=seat, phase="play",
+                        deck=tuple(c for c in state.deck if c not in chosen))
+
+
+def test_setup_two_piles_one_card_each_and_empty_hands() -> None:
+    s = game("crab-1", "boat-1", players=3, first=2)
+    assert s.piles == ((T.index["crab-1"],), (T.index["boat-1"],))
+    assert len(s.deck) == 56 and all(h == () for h in s.hands)
+    assert br.to_act(s) == (2,)
+    assert br.legal_actions(s, 2) == ("draw", "take:boat-1", "take:crab-1")
+    assert br.legal_actions(s, 0) == ()
+    seeded = ssp.new_game(RULES, 4, seed=9)
+    assert seeded == ssp.new_game(RULES, 4, seed=9) and seeded.turn in range(4)
+
+
+def test_draw_two_keep_one_discard_the_other_where_chosen() -> None:
+    s = br.apply(game("crab-1", "boat-1", "shell-1", "octopus-1"), 0, "draw")
+    assert s.phase == "keep"
+    assert br.view(s, 0).drawn == ("shell-1", "octopus-1") and br.view(s, 1).drawn == ()
+    assert set(br.legal_actions(s, 0)) == {"keep:shell-1:left", "keep:shell-1:right", "keep:octopus-1:left",
+                                           "keep:octopus-1:right"}
+    s = br.apply(s, 0, "keep:octopus-1:right")
+    assert br.view(s, 0).hand == ("octopus-1",)
+    assert br.view(s, 1).pile_tops == ("crab-1", "shell-1")
+    assert len(s.deck) == 54
+
+
+def test_the_discard_goes_onto_an_empty_pile() -> None:
+    s = br.apply(game("crab-1", "boat-1", "shell-1", "octopus-1"), 0, "take:crab-1")
+    s = br.apply(s, 0, "end")
+    s = br.apply(s, 1, "draw")
+    assert br.legal_actions(s, 1) == ("keep:octopus-1:left", "keep:shell-1:left")
+
+
+def test_taking_a_card_that_is_not_on_top_is_refused() -> None:
+    s = game("crab-1", "boat-1")
+    with pytest.raises(IllegalAction, match="not on top"):
+        br.apply(s, 0, "take:shell-1")
+    with pytest.raises(IllegalAction, match="seat 0's turn"):
+        br.apply(s, 1, "draw")
+
+
+def test_crab_pair_choose_a_pile_then_any_card_of_it_seen_whole() -> None:
+    s = game("crab-3", "boat-1")
+    s = attrs.evolve(s, piles=((T.index["crab-3"], T.index["shell-1"], T.index["fish-1"]), (T.index["boat-1"],)))
+    s = holding(s, 0, ["crab-1", "crab-2"])
+    s = br.apply(s, 0, "duo:crab-1+crab-2")
+    assert s.phase == "crab_pile" and br.legal_actions(s, 0) == ("pile:left", "pile:right")
+    s = br.apply(s, 0, "pile:left")
+    assert br.view(s, 0).chosen_pile == ("crab-3", "shell-1", "fish-1")
+    assert br.view(s, 1).chosen_pile is None and br.view(s, 1).pile_tops == ("fish-1", "boat-1")
+    s = br.apply(s, 0, "pick:shell-1")
+    assert br.view(s, 0).hand == ("shell-1",) and br.view(s, 0).played[0] == ("crab-1", "crab-2")
+    assert s.piles[0] == (T.index["crab-3"], T.index["fish-1"])  # order kept
+    assert s.phase == "play"
+
+
+def test_crab_pair_with_both_piles_empty_is_played_without_effect() -> None:
+    s = attrs.evolve(holding(game(), 0, ["crab-1", "crab-2"]), piles=((), ()))
+    s = br.apply(s, 0, "duo:crab-1+crab-2")
+    assert s.phase == "play" and s.played[0] == (T.index["crab-1"], T.index["crab-2"])
+    assert ssp.score_cards(RULES, played=["crab-1", "crab-2"]).duos == 1
+
+
+def test_boat_pair_gives_another_turn_at_once() -> None:
+    s = br.apply(holding(game(), 1, ["boat-1", "boat-2", "boat-3", "boat-4"]), 1, "duo:boat-1+boat-2")
+    assert s.turn == 1 and s.phase == "draw"
+    s = br.apply(br.apply(s, 1, "take:" + T.ids[s.piles[0][-1]]), 1, "duo:boat-3+boat-4")
+    assert s.turn == 1 and s.phase == "draw"  # two boat pairs, two more turns
+    s = br.apply(br.apply(s, 1, "draw"), 1, br.legal_actions(br.apply(s, 1, "draw"), 1)[0])
+    assert br.apply(s, 1, "end").turn == 2
+
+
+def test_fish_pair_draws_the_top_card_and_an_empty_deck_skips_it() -> None:
+    s = holding(game("crab-1", "boat-1", "shell-1"), 0, ["fish-1", "fish-2"])
+    top = s.deck[0]
+    after = br.apply(s, 0, "duo:fish-1+fish-2")
+    assert after.hands[0] == (top,) and after.deck == s.deck[1:]
+    empty = br.apply(attrs.evolve(s, deck=()), 0, "duo:fish-1+fish-2")
+    assert empty.hands[0] == () and empty.phase == "play"
+
+
+def test_swimmer_and_shark_steal_a_random_card_from_a_chosen_victim() -> None:
+    s = holding(game(), 0, ["swimmer-1", "shark-1"])
+    s = attrs.evolve(s, hands=(s.hands[0], (T.index["octopus-1"],), ()), chance=attrs.evolve(s.chance, rng=7))
+    s = br.apply(s, 0, "duo:swimmer-1+shark-1")
+    assert s.phase == "steal" and br.legal_actions(s, 0) == ("steal:1",)  # seat 2's hand is empty
+    s = br.apply(s, 0, "steal:1")
+    assert br.view(s, 0).hand == ("octopus-1",) and s.hands[1] == ()
+    assert br.view(s, 2).hand_sizes == (1, 0, 0)
+
+
+def test_a_steal_with_nobody_to_steal_from_is_skipped() -> None:
+    s = br.apply(holding(game(), 0, ["swimmer-1", "shark-1"]), 0, "duo:swimmer-1+shark-1")
+    assert s.phase == "play"
+
+
+def test_ending_the_round_takes_seven_card_points() -> None:
+    six = holding(game(), 0, ["octopus-1", "octopus-2", "octopus-3"])
+    assert "stop" not in br.legal_actions(six, 0)
+    with pytest.raises(IllegalAction, match="takes 7"):
+        br.apply(six, 0, "stop")
+    seven = holding(game(), 0, ["octopus-1", "octopus-2", "octopus-3", "crab-1", "crab-2"])
+    assert {"stop", "last_chance"} <= set(br.legal_actions(seven, 0))
+
+
+def test_stop_scores_everyone_and_the_next_round_begins_left_of_the_ender() -> None:
+    s = holding(game(), 1, ["octopus-1", "octopus-2", "octopus-3", "crab-1", "crab-2"])
+    s = holding(s, 0, ["shell-1", "shell-2"])
+    s = attrs.evolve(s, turn=1)
+    s = br.apply(s, 1, "stop")
+    assert s.history[-1].end == "stop" and s.totals == (2, 7, 0)
+    assert s.round == 1 and s.first == 2 and s.turn == -1  # no deck given for round 2: waiting
+    assert br.view(s, 0).past_rounds[0].hands is not None
+
+
+def test_last_chance_final_turns_protection_and_scoring() -> None:
+    s = holding(game(), 1, ["octopus-1", "octopus-2", "octopus-3", "crab-1", "crab-2"])
+    s = holding(s, 2, ["swimmer-1", "shark-1", "shell-1"])
+    s = holding(s, 0, ["boat-1"])
+    s = attrs.evolve(s, turn=1)
+    s = br.apply(s, 1, "last_chance")
+    assert s.caller == 1 and s.final == (2, 0) and s.turn == 2
+    assert br.view(s, 0).revealed[1] is not None and br.view(s, 0).revealed[2] is None
+    s = br.apply(s, 2, "take:" + T.ids[s.piles[0][-1]])
+    assert "stop" not in br.legal_actions(s, 2) and "last_chance" not in br.legal_actions(s, 2)
+    s = br.apply(s, 2, "duo:swimmer-1+shark-1")
+    assert br.legal_actions(s, 2) == ("steal:0",)  # the caller's revealed hand is protected
+    s = br.apply(br.apply(s, 2, "steal:0"), 2, "end")
+    assert s.turn == 0 and s.protected == 0b110
+    s = br.apply(s, 0, "draw")
+    s = br.apply(br.apply(s, 0, br.legal_actions(s, 0)[0]), 0, "end")
+    result = s.history[-1]
+    assert result.end == "last_chance" and result.ender == 1
+    caller_wins = all(result.card_points[1] >= p for i, p in enumerate(result.card_points) if i != 1)
+    expected = ssp.scoring.round_scores(result.card_points, result.bonuses, 1, "last_chance")
+    assert result.scores == expected
+    assert result.scores[1] == (result.card_points[1] + result.bonuses[1] if caller_wins else result.bonuses[1])
+    assert s.first == 2
+
+
+def test_an_empty_deck_at_the_end_of_a_turn_ends_the_round_unscored() -> None:
+    s = holding(game(), 1, ["octopus-1"])
+    s = attrs.evolve(s, deck=())
+    s = br.apply(s, 1, "end")
+    assert s.history[-1].end == "empty_deck" and s.history[-1].scores == (0, 0, 0)
+    assert s.totals == (0, 0, 0) and s.first == 2
+
+
+def test_an_empty_deck_during_last_chance_by_the_rulebook_and_by_the_variant() -> None:
+    variant = br.load_rules("sea-salt-paper-last-chance-deck")
+    for rules, ends in ((RULES, True), (variant, False)):
+        s = holding(game(rules=rules), 1, ["octopus-1", "octopus-2", "octopus-3", "crab-1", "crab-2"])
+        s = br.apply(attrs.evolve(s, deck=()), 1, "last_chance")
+        assert (s.history[-1].end == "empty_deck" if ends else s.turn == 2), rules.id
+        if not ends:
+            s = br.apply(br.apply(s, 2, "take:" + T.ids[s.piles[1][-1]]), 2, "end")
+            s = br.apply(br.apply(s, 0, "take:" + T.ids[s.piles[0][-1]]), 0, "end")
+            assert s.history[-1].end == "last_chance"
+            s2 = attrs.evolve(s, piles=((), ()))
+            assert s2.phase == "deal" or s2.round == 1
+
+
+def test_a_draw_with_one_card_left_takes_it_and_discards_nothing() -> None:
+    s = attrs.evolve(game(), deck=(T.index["shell-6"],))
+    s = br.apply(s, 0, "draw")
+    assert s.phase == "play" and s.hands[0] == (T.index["shell-6"],) and s.deck == ()
+
+
+def test_nothing_to_take_passes() -> None:
+    variant = br.load_rules("sea-salt-paper-last-chance-deck")
+    s = attrs.evolve(game(rules=variant), deck=(), piles=((), ()), phase="draw")
+    assert br.legal_actions(s, 0) == ("pass",)
+
+
+def test_four_mermaids_win_at_once() -> None:
+    s = holding(game(), 2, ["mermaid-1", "mermaid-2", "mermaid-3", "mermaid-4"])
+    assert "mermaids" in br.legal_actions(s, 2)
+    s = br.apply(s, 2, "mermaids")
+    assert br.is_over(s) and br.winners(s) == (2,) and br.to_act(s) == ()
+    assert "mermaids" not in br.legal_actions(holding(game(), 2, ["mermaid-1", "mermaid-2", "mermaid-3"]), 2)
+
+
+def test_the_target_ends_the_game() -> None:
+    s = holding(game(), 1, ["octopus-1", "octopus-2", "octopus-3", "crab-1", "crab-2"])
+    s = br.apply(attrs.evolve(s, totals=(10, 28, 34)), 1, "stop")
+    assert br.is_over(s) and s.totals == (10, 35, 34) and br.winners(s) == (1,)
+    with pytest.raises(IllegalAction, match="over"):
+        br.apply(s, 1, "draw")
+
+
+def _last(scores: tuple[int, ...], ender: int, last_turns: tuple[int, ...]) -> RoundResult:
+    n = len(scores)
+    return RoundResult((), 0, (), "stop", ender, ((),) * n, ((),) * n, scores, (0,) * n, scores, last_turns)
+
+
+@pytest.mark.parametrize(("rules_id", "winner"), [("sea-salt-paper", (0,)), ("sea-salt-paper-tie-ender", (2,)),
+                                                  ("sea-salt-paper-tie-went-last", (2,))])
+def test_ties_are_broken_by_the_rulesets_tie_break(rules_id: str, winner: tuple[int, ...]) -> None:
+    t = tables_for(br.load_rules(rules_id))
+    assert _winners(t, (36, 20, 36), _last((9, 3, 2), ender=2, last_turns=(4, 5, 6))) == winner
+    assert _winners(t, (36, 20, 37), _last((9, 3, 2), ender=0, last_turns=(4, 5, 6))) == (2,)
+
+
+def test_a_tie_the_tie_break_cannot_break_is_shared() -> None:
+    t = tables_for(RULES)
+    assert _winners(t, (36, 36, 1), _last((5, 5, 0), ender=2, last_turns=(1, 2, 3))) == (0, 1)
+    ender = tables_for(br.load_rules("sea-salt-paper-tie-ender"))
+    assert _winners(ender, (36, 36, 1), _last((5, 5, 0), ender=2, last_turns=(1, 2, 3))) == (0, 1)
+
+
+def test_a_view_hides_other_hands_and_the_deck() -> None:
+    s = holding(game(), 0, ["octopus-1", "crab-1"])
+    seen = br.view(s, 1)
+    assert seen.hand == () and seen.hand_sizes == (2, 0, 0) and seen.deck_size == len(s.deck)
+    assert "octopus-1" not in repr(seen)

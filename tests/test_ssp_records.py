@@ -1,0 +1,196 @@
+"""Sea Salt & Paper: records and validate, properties of whole games, and the command line."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import attrs
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules import seasaltpaper as ssp
+from boomerang_rules import strategies as bst
+from boomerang_rules.cli import cli
+from boomerang_rules.core.playouts import random_game
+from boomerang_rules.seasaltpaper.state import GameState
+
+RULES = br.load_rules("sea-salt-paper")
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def every_state(rules: Any, players: int, seed: int) -> list[GameState]:
+    state = br.new_game(rules, players, seed)
+    rng = random.Random(seed)
+    states = [state]
+    while not br.is_over(state):
+        seat = br.to_act(state)[0]
+        state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+        states.append(state)
+    return states
+
+
+def test_simulated_records_validate_and_round_trip() -> None:
+    for players in (2, 3, 4):
+        for seed in range(3):
+            state = random_game(RULES, players, seed)
+            record = br.record_of(state)
+            assert record["game"] == "sea-salt-paper" and record["rules"] == "sea-salt-paper"
+            assert br.validate_record(record) == []
+            assert br.state_of(record) == state
+            assert br.record_of(br.state_of(record)) == record
+
+
+def test_shipped_examples_validate() -> None:
+    found = sorted(EXAMPLES.glob("ssp-game-*p.json"))
+    assert [p.name for p in found] == ["ssp-game-2p.json", "ssp-game-3p.json", "ssp-game-4p.json"]
+    for path in found:
+        record = json.loads(path.read_text())
+        assert br.validate_record(record) == [], path
+
+
+def test_cards_are_conserved_and_scores_never_negative() -> None:
+    for players, seed in ((2, 11), (4, 12)):
+        for s in every_state(RULES, players, seed):
+            if s.phase in ("over", "deal"):
+                continue
+            places = [*s.deck, *s.piles[0], *s.piles[1], *s.drawn, *(c for h in s.hands for c in h),
+                      *(c for p in s.played for c in p)]
+            assert sorted(places) == list(range(58))
+            assert all(x >= 0 for x in s.totals)
+        assert all(x >= 0 for r in s.history for x in r.scores)
+
+
+def test_the_same_seed_gives_the_same_game_and_apply_never_changes_its_input() -> None:
+    a = every_state(RULES, 3, 5)
+    assert a == every_state(RULES, 3, 5)
+    assert a != every_state(RULES, 3, 6)
+    for before in a[:200]:
+        if br.is_over(before):
+            continue
+        copy = attrs.evolve(before)
+        seat = br.to_act(before)[0]
+        br.apply(before, seat, br.legal_actions(before, seat)[0])
+        assert before == copy and before.hands == copy.hands and before.deck == copy.deck
+
+
+def _reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with everything ``seat`` cannot see dealt anew: the deck order and the other hands."""
+    others = [s for s in range(state.players) if s != seat and not state.protected >> s & 1]
+    hidden_drawn = state.turn != seat
+    pool = [*state.deck, *(c for s in others for c in state.hands[s]), *(state.drawn if hidden_drawn else ())]
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        hands[s], pool = tuple(sorted(pool[:len(hands[s])])), pool[len(hands[s]):]
+    drawn = state.drawn
+    if hidden_drawn and drawn:
+        drawn, pool = tuple(pool[:len(drawn)]), pool[len(drawn):]
+    return attrs.evolve(state, deck=tuple(pool), hands=tuple(hands), drawn=drawn)
+
+
+def test_a_view_never_depends_on_what_the_seat_cannot_know() -> None:
+    rng = random.Random(3)
+    for s in every_state(RULES, 4, 21)[::7]:
+        if s.phase in ("over", "deal", "steal"):
+            continue
+        for seat in range(4):
+            other = _reshuffle_hidden(s, seat, rng)
+            assert br.view(other, seat) == br.view(s, seat)
+
+
+@settings(max_examples=15, deadline=None)
+@given(bst.records(rules=bst.rulesets("sea-salt-paper")))
+def test_generated_records_validate(record: dict[str, Any]) -> None:
+    assert br.validate_record(record) == []
+
+
+@settings(max_examples=30, deadline=None)
+@given(bst.invalid_records(rules="sea-salt-paper"))
+def test_one_broken_rule_is_reported_at_its_place(case: tuple[dict[str, Any], str, str]) -> None:
+    record, where, rule = case
+    problems = br.validate_record(record)
+    assert any(p.pointer == where and p.rule == rule for p in problems), (where, rule, problems)
+
+
+@settings(max_examples=10, deadline=None)
+@given(bst.games(rules="sea-salt-paper", finished=True), st.integers(0, 3))
+def test_finished_games_have_winners(state: GameState, seat: int) -> None:
+    assert br.is_over(state) and br.winners(state)
+    assert state.rules.game == ssp.GAME
+
+
+def test_validate_reports_a_steal_from_a_protected_hand_and_a_round_ended_too_soon() -> None:
+    record = br.record_of(random_game(RULES, 3, 1))
+    first = record["rounds"][0]["actions"]
+    i = next(k for k, e in enumerate(first) if e[1] == "end")
+    bad = json.loads(json.dumps(record))
+    bad["rounds"][0]["actions"][i][1] = "last_chance"
+    problems = br.validate_record(bad)
+    assert problems and problems[0].pointer.startswith("/rounds/0/actions/")
+    wrong_game = dict(record, rules="standard")
+    assert [p.rule for p in br.validate_record(wrong_game)] == ["rules-game"]
+
+
+def test_cli_simulate_validate_replay(tmp_path: Path) -> None:
+    runner = CliRunner()
+    out = tmp_path / "g.json"
+    done = runner.invoke(cli, ["simulate", "--rules", "sea-salt-paper", "--players", "3", "--seed", "1",
+                               "--out", str(out)])
+    assert done.exit_code == 0, done.output
+    checked = runner.invoke(cli, ["validate", str(out)])
+    assert checked.exit_code == 0 and "valid game-record" in checked.output
+    told = runner.invoke(cli, ["replay", str(out)])
+    assert told.exit_code == 0 and "Winner" in told.output
+    hidden = runner.invoke(cli, ["replay", str(out), "--seat", "0"])
+    assert hidden.exit_code == 0 and "As seen by" in hidden.output
+    record = json.loads(out.read_text())
+    record["rounds"][0]["deck"][5] = record["rounds"][0]["deck"][4]
+    out.write_text(json.dumps(record))
+    broken = runner.invoke(cli, ["validate", str(out)])
+    assert broken.exit_code == 1 and "/rounds/0/deck/5" in broken.output and "[deck-cards]" in broken.output
+
+
+def test_cli_score_and_variants() -> None:
+    runner = CliRunner()
+    done = runner.invoke(cli, ["score", "--rules", "sea-salt-paper", "--hand", "crab-1", "crab-2", "shell-1",
+                               "--played", "boat-1", "boat-2", "--json"])
+    assert done.exit_code == 0, done.output
+    expected = ssp.score_cards(RULES, ["crab-1", "crab-2", "shell-1"], ["boat-1", "boat-2"])
+    assert json.loads(done.output) == attrs.asdict(expected)
+    assert runner.invoke(cli, ["score", "--rules", "sea-salt-paper", "--hand", "nope"]).exit_code == 1
+    assert runner.invoke(cli, ["score", "--rules", "sea-salt-paper", "crab-1"]).exit_code == 2
+    listed = runner.invoke(cli, ["variants"])
+    assert listed.exit_code == 0 and re.search(r"sea-salt-paper-tie-ender +sea-salt-paper ", listed.output)
+
+
+def test_cli_tournament_and_play_from_a_pipe(tmp_path: Path) -> None:
+    runner = CliRunner()
+    done = runner.invoke(cli, ["tournament", "--rules", "sea-salt-paper", "--players", "2", "--games", "3",
+                               "--bots", "greedy,random", "--json"])
+    assert done.exit_code == 0, done.output
+    assert [s["bot"] for s in json.loads(done.output)["seats"]] == ["greedy", "random"]
+    record = tmp_path / "mine.json"
+    played = runner.invoke(cli, ["play", "--rules", "sea-salt-paper", "--players", "2", "--seed", "4",
+                                 "--record", str(record)], input="1\n" * 3000)
+    assert played.exit_code == 0, played.output[-500:]
+    assert "Your hand" in played.output and "Winner" in played.output
+    assert br.validate_record(json.loads(record.read_text())) == []
+
+
+def test_cli_check_scorer_agrees_with_the_library(tmp_path: Path) -> None:
+    scorer = tmp_path / "scorer.py"
+    scorer.write_text("import json, sys\nimport boomerang_rules as br\n"
+                      "for line in sys.stdin:\n"
+                      "    s = br.state_of(json.loads(line))\n"
+                      "    print(json.dumps([x.as_dict() for x in br.score_sheets(s)]))\n")
+    done = CliRunner().invoke(cli, ["check-scorer", "--rules", "sea-salt-paper", "--games", "4", "--",
+                                    sys.executable, str(scorer)])
+    assert done.exit_code == 0, done.output
+    assert "all 4 games agree" in done.output

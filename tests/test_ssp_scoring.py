@@ -1,0 +1,163 @@
+"""Sea Salt & Paper: the ruleset data and every scoring rule at its edges."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules import seasaltpaper as ssp
+from boomerang_rules.core.errors import InvalidInput, RulesError
+from boomerang_rules.core.loading import rules_from_data
+
+RULES = br.load_rules("sea-salt-paper")
+NO_WHITE = br.load_rules("sea-salt-paper-mermaids-without-white")
+
+
+def ids(kind: str, n: int) -> list[str]:
+    """The first ``n`` card ids of ``kind`` in deck order."""
+    found = [c.id for c in RULES.cards if c.kind == kind][:n]
+    assert len(found) == n
+    return found
+
+
+def colour_of(card_id: str) -> str:
+    colour: str = RULES.card(card_id).colour
+    return colour
+
+
+def test_the_deck_is_the_reference_deck() -> None:
+    assert RULES.game == "sea-salt-paper" and len(RULES.cards) == 58
+    kinds = Counter(c.kind for c in RULES.cards)
+    assert kinds == {"crab": 9, "boat": 8, "fish": 7, "shell": 6, "swimmer": 5, "shark": 5, "octopus": 5,
+                     "mermaid": 4, "penguin": 3, "sailor": 2, "lighthouse": 1, "shoal_of_fish": 1,
+                     "penguin_colony": 1, "captain": 1}
+    colours = Counter(c.colour for c in RULES.cards)
+    assert colours == {"dark_blue": 9, "light_blue": 9, "black": 8, "yellow": 8, "green": 6, "white": 4,
+                       "purple": 4, "grey": 4, "light_orange": 3, "pink": 2, "orange": 1}
+    assert {c.colour for c in RULES.cards if c.kind == "penguin"} == {"purple", "light_orange", "pink"}
+    assert [RULES.target(n) for n in (2, 3, 4)] == [40, 35, 30]
+
+
+def test_variants_change_only_their_rule() -> None:
+    base = br.rules_data(RULES)
+    expected = {
+        "sea-salt-paper-mermaids-without-white": ("mermaids", {**base["mermaids"], "count_own_colour": False}),
+        "sea-salt-paper-tie-ender": ("tie_break", "ended-last-round"),
+        "sea-salt-paper-tie-went-last": ("tie_break", "went-last"),
+        "sea-salt-paper-last-chance-deck": ("round_end", {**base["round_end"],
+                                                          "empty_deck_during_last_chance": "continues"}),
+    }
+    for vid, (field, value) in expected.items():
+        data = br.rules_data(br.load_rules(vid))
+        diff = {k: v for k, v in data.items() if base[k] != v and k not in ("id", "name", "description")}
+        assert diff == {field: value}, vid
+
+
+def test_an_inconsistent_ruleset_is_refused_with_pointers() -> None:
+    data = br.rules_data(RULES)
+    data["cards"][1]["id"] = data["cards"][0]["id"]
+    data["multipliers"]["lighthouse"]["kind"] = "lighthouse"
+    data["end_targets"].pop("3")
+    with pytest.raises(RulesError) as info:
+        rules_from_data(data)
+    found = {(p.pointer, p.rule) for p in info.value.problems}
+    assert ("/cards/1/id", "unique-card-ids") in found
+    assert ("/multipliers/lighthouse/kind", "multiplier-kind") in found
+    assert ("/end_targets", "end-targets") in found
+
+
+@pytest.mark.parametrize(("kind", "table"), [("shell", [0, 2, 4, 6, 8, 10]), ("octopus", [0, 3, 6, 9, 12]),
+                                             ("penguin", [1, 3, 5]), ("sailor", [0, 5])])
+def test_collectors_from_none_to_all(kind: str, table: list[int]) -> None:
+    assert ssp.score_cards(RULES, hand=[]).collectors == 0
+    for n in range(1, len(table) + 1):
+        p = ssp.score_cards(RULES, hand=ids(kind, n))
+        assert p.collectors == table[n - 1], (kind, n)
+        assert p.duos == 0 and p.multipliers == 0
+
+
+@pytest.mark.parametrize(("multiplier", "kind", "each"), [("lighthouse", "boat", 1), ("shoal_of_fish", "fish", 1),
+                                                          ("penguin_colony", "penguin", 2), ("captain", "sailor", 3)])
+def test_multipliers_with_none_and_with_all_of_their_kind(multiplier: str, kind: str, each: int) -> None:
+    alone = ssp.score_cards(RULES, hand=ids(multiplier, 1))
+    assert alone.multipliers == 0 and alone.card_points == 0
+    n = len([c for c in RULES.cards if c.kind == kind])
+    full = ssp.score_cards(RULES, hand=ids(multiplier, 1) + ids(kind, n))
+    assert full.multipliers == each * n
+    # a multiplier is not a card of the kind it multiplies
+    assert ssp.score_cards(RULES, hand=ids(kind, n)).multipliers == 0
+
+
+def test_duos_in_hand_and_played_never_across() -> None:
+    crabs = ids("crab", 3)
+    assert ssp.score_cards(RULES, hand=crabs[:2]).duos == 1
+    assert ssp.score_cards(RULES, played=crabs[:2]).duos == 1
+    assert ssp.score_cards(RULES, hand=crabs[2:], played=crabs[:2]).duos == 1  # no pair across
+    assert ssp.score_cards(RULES, hand=crabs).duos == 1
+    assert ssp.score_cards(RULES, hand=ids("swimmer", 2) + ids("shark", 1)).duos == 1
+    assert ssp.score_cards(RULES, hand=ids("swimmer", 2)).duos == 0
+    assert ssp.score_cards(RULES, hand=ids("boat", 8), played=ids("fish", 6)).duos == 4 + 3
+
+
+def test_mermaids_score_the_most_common_colours_in_turn() -> None:
+    blues = [c.id for c in RULES.cards if c.colour == "dark_blue" and c.kind in ("crab", "boat", "fish")][:3]
+    blacks = [c.id for c in RULES.cards if c.colour == "black" and c.kind in ("boat", "fish")][:2]
+    one = ssp.score_cards(RULES, hand=ids("mermaid", 1) + blues + blacks)
+    assert one.mermaids == 3  # the first mermaid: the 3 dark blue cards
+    two = ssp.score_cards(RULES, hand=ids("mermaid", 2) + blues + blacks)
+    assert two.mermaids == 3 + 2  # then black (2): white (2 mermaids) ties, one colour counts once
+    four = ssp.score_cards(RULES, hand=ids("mermaid", 4) + blues + blacks)
+    assert four.mermaids == 4 + 3 + 2  # white (4) first, then dark blue, black; the fourth finds no colour
+
+
+def test_mermaids_with_tied_colours_count_each_colour_once() -> None:
+    tied = ["crab-1", "crab-2", "boat-5", "boat-6"]  # 2 dark blue, 2 black
+    assert {colour_of(c) for c in tied} == {"dark_blue", "black"}
+    assert ssp.score_cards(NO_WHITE, hand=ids("mermaid", 2) + tied).mermaids == 2 + 2
+    assert ssp.score_cards(NO_WHITE, hand=ids("mermaid", 3) + tied).mermaids == 2 + 2
+    assert ssp.score_cards(RULES, hand=ids("mermaid", 3) + tied).mermaids == 3 + 2 + 2
+
+
+def test_a_lone_mermaid_scores_its_own_white_unless_the_variant_leaves_it_out() -> None:
+    assert ssp.score_cards(RULES, hand=ids("mermaid", 1)).mermaids == 1
+    assert ssp.score_cards(NO_WHITE, hand=ids("mermaid", 1)).mermaids == 0
+    assert ssp.score_cards(RULES, hand=ids("mermaid", 4)).colour_bonus == 4
+    assert ssp.score_cards(NO_WHITE, hand=ids("mermaid", 4)).colour_bonus == 0
+
+
+def test_colour_bonus_is_the_count_of_the_most_common_colour() -> None:
+    assert ssp.score_cards(RULES).colour_bonus == 0
+    cards = ["crab-1", "crab-2", "boat-1", "shell-2"]  # dark blue ×3, light blue
+    p = ssp.score_cards(RULES, hand=cards[2:], played=cards[:2])
+    assert p.colour_bonus == 3
+    assert p.card_points == p.duos + p.collectors + p.multipliers + p.mermaids
+
+
+def test_round_points_stop_and_last_chance() -> None:
+    Cards = tuple[list[str], list[str]]
+    rich: Cards = (ids("octopus", 3), [])  # 6 card points, colour bonus 1
+    poor: Cards = (["shell-1", "shell-2"], [])  # 2 card points, dark and light blue: bonus 1
+    assert ssp.round_points(RULES, cards=[rich, poor], ender=0, call="stop") == (6, 2)
+    # the caller has the most: card points + bonus; the others their bonus only
+    assert ssp.round_points(RULES, cards=[rich, poor], ender=0, call="last_chance") == (7, 1)
+    # the caller is beaten: bonus only; the others their card points
+    assert ssp.round_points(RULES, cards=[rich, poor], ender=1, call="last_chance") == (6, 1)
+    # a tie is the caller's win
+    same: Cards = (ids("octopus", 5)[3:] + ["crab-9", "crab-8"], [])
+    assert ssp.score_cards(RULES, hand=same[0]).card_points == 4
+    four: Cards = (ids("sailor", 2)[:1] + ["shell-3", "shell-4", "shell-5"], [])
+    assert ssp.score_cards(RULES, hand=four[0]).card_points == 4
+    assert ssp.round_points(RULES, cards=[same, four], ender=0, call="last_chance")[1] == 1
+
+
+def test_bad_ids_are_named_with_their_place() -> None:
+    with pytest.raises(InvalidInput) as info:
+        ssp.score_cards(RULES, hand=["crab-1", "nope"], played=["crab-1"])
+    assert {(p.pointer, p.rule) for p in info.value.problems} == {("/hand/1", "card-known"),
+                                                                  ("/played/0", "card-once")}
+    with pytest.raises(ValueError):
+        ssp.round_points(RULES, cards=[([], [])], ender=3, call="stop")
+    with pytest.raises(ValueError):
+        ssp.round_points(RULES, cards=[([], [])], ender=0, call="pass")  # type: ignore[arg-type]
