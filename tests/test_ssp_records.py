@@ -106,7 +106,7 @@ def test_a_view_never_depends_on_what_the_seat_cannot_know() -> None:
 
 
 @settings(max_examples=15, deadline=None)
-@given(bst.records(rules=bst.rulesets("sea-salt-paper")))
+@given(bst.records(rules=bst.rulesets(game="sea-salt-paper")))
 def test_generated_records_validate(record: dict[str, Any]) -> None:
     assert br.validate_record(record) == []
 

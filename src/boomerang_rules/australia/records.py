@@ -13,11 +13,11 @@ from typing import Any
 from ..core.arguments import string_list
 from ..core.errors import InvalidInput, Problem
 from ..core.jsonio import is_text, shown
+from ..core.loading import load_rules as load_any_rules
 from ..core.loading import rules_data, shipped_ids
 from ..core.pointer import pointer
 from ..core.validation import RECORD_FORMAT
 from .engine import is_over
-from .loading import load_rules
 from .record_checks import Checked, check_record
 from .rules import Ruleset
 from .sheets import score_sheets, winners
@@ -29,7 +29,7 @@ MAX_NAME = 200
 
 def _rules_reference(rules: Ruleset) -> str | dict[str, Any]:
     """A shipped id when it names exactly this ruleset, else the ruleset itself, inline."""
-    if rules.id in shipped_ids() and load_rules(rules.id) == rules:
+    if rules.id in shipped_ids() and load_any_rules(rules.id) == rules:
         return rules.id
     return rules_data(rules)
 
