@@ -298,6 +298,19 @@ from .seasaltpaper.strategies import invalid_records as ssp_invalid_records  # n
 from .seasaltpaper.strategies import records as ssp_records  # noqa: E402
 from .seasaltpaper.strategies import rulesets as ssp_rulesets  # noqa: E402
 
-__all__ = ["b10_games", "b10_invalid_records", "b10_records", "b10_rulesets", "b10_tables", "draft_cards", "games",
-           "ssp_games", "ssp_invalid_records", "ssp_records", "ssp_rulesets",
-           "invalid_records", "records", "rulesets"]
+__all__ = [
+    "b10_games",
+    "b10_invalid_records",
+    "b10_records",
+    "b10_rulesets",
+    "b10_tables",
+    "draft_cards",
+    "games",
+    "invalid_records",
+    "records",
+    "rulesets",
+    "ssp_games",
+    "ssp_invalid_records",
+    "ssp_records",
+    "ssp_rulesets",
+]

@@ -79,6 +79,8 @@ def games(draw: st.DrawFn, players: int | None = None, rules: Ruleset | str | No
 def records(draw: st.DrawFn, players: int | None = None, rules: Ruleset | str | None = None,
             finished: bool | None = None, with_result: bool | None = None) -> dict[str, Any]:
     """A valid Sea Salt & Paper record; ``with_result`` (default: either) keeps a finished game's result."""
+    from .records import record_of
+
     record = record_of(game_state(draw, players, _ruleset(draw, rules), finished))
     if not (draw(st.booleans()) if with_result is None else with_result):
         record.pop("result", None)
@@ -92,7 +94,8 @@ def invalid_records(draw: st.DrawFn, players: int | None = None,
     (see ``break_one_rule``)."""
     ruleset = _ruleset(draw, rules)
     record = draw(records(players, ruleset, finished=None, with_result=None))
-    return break_one_rule(draw, copy.deepcopy(record), ruleset)
+    broken: tuple[dict[str, Any], str, str] = break_one_rule(draw, copy.deepcopy(record), ruleset)
+    return broken
 
 
 def _replay(record: dict[str, Any], ruleset: Ruleset, r: int, i: int) -> GameState:
