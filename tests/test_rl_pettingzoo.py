@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import warnings
 
@@ -154,3 +155,15 @@ def test_render_shows_the_public_table() -> None:
     env.reset(seed=2)
     text = env.render()
     assert isinstance(text, str) and "player_1" in text and "round 1 of 4" in text
+
+
+def test_bench_reports_the_adapters() -> None:
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+
+    result = CliRunner().invoke(cli, ["bench", "--rl", "--quick", "--runs", "1", "--seconds", "0.05", "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)["rl"]
+    assert figures["pettingzoo_parallel_decisions_per_s"] > 0 and figures["raw_decisions_per_s"] > 0
+    assert figures["pettingzoo_parallel_ratio"] > 0

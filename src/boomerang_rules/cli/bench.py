@@ -19,9 +19,12 @@ from .common import EXIT_USAGE, fail
               help="Also run OpenSpiel's hearts (needs the 'bench' extra), alternating with ours.")
 @click.option("--quick", is_flag=True, help="Only the game loops: skip validation, scoring, start-up, memory.")
 @click.option("--no-batch", is_flag=True, help="Skip the batched engine even when its extra is installed.")
+@click.option("--rl", "learning", is_flag=True,
+              help="Also the learning adapters: PettingZoo parallel env and the batched vector env against the "
+                   "raw loop (needs the 'pettingzoo' extra; the vector env also 'batch').")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench(players: int, seconds: float, runs: int, compare: str | None, quick: bool, no_batch: bool,
-          as_json: bool) -> None:
+          learning: bool, as_json: bool) -> None:
     """Measure random full games through the public API (games/s, decisions/s), and more.
 
     Random games one decision a call (apply), one step a call (step), RandomBots through
@@ -41,5 +44,16 @@ def bench(players: int, seconds: float, runs: int, compare: str | None, quick: b
             import pyspiel  # noqa: F401
         except ImportError:
             fail("--compare hearts needs OpenSpiel: pip install 'boomerang-rules[bench]'", EXIT_USAGE)
+    if learning:
+        try:
+            import pettingzoo  # noqa: F401
+        except ImportError:
+            fail("--rl needs PettingZoo: pip install 'boomerang-rules[pettingzoo]'", EXIT_USAGE)
     figures = benchmarks.run(players, seconds, runs, compare, extras=not quick, batch=not no_batch)
-    click.echo(json.dumps(figures) if as_json else benchmarks.report(figures))
+    text = benchmarks.report(figures)
+    if learning:
+        from ..rl import bench as rl_bench
+
+        figures["rl"] = rl_bench.run(players, seconds, runs, hearts=compare == "hearts", batch=not no_batch)
+        text += "\n" + rl_bench.report(figures["rl"])
+    click.echo(json.dumps(figures) if as_json else text)

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..australia.actions import action_of, legal_mask, num_actions
-from ..australia.engine import deal_round, is_over, new_game
+from ..australia.engine import deal_round, is_over, new_game, to_act
 from ..australia.rules import Ruleset
 from ..australia.sheets import score_sheets, winners
 from ..australia.state import GameState
@@ -67,6 +67,7 @@ class _Layout:
         """Bits of one card row in a seat's packed integer (whole bytes)."""
         self.actions = num_actions(t.rules)
         self.mask_shift = (h + 2) * cb
+        self.face_shift = (h + 1) * cb
         self.round_shift = self.mask_shift + self.actions
         self.step_shift = self.round_shift + t.rounds + 1
         self.seat_bytes = (self.step_shift + h + 7) // 8
@@ -119,21 +120,11 @@ class _Layout:
         t = self.tables
         n, d = self.players, self.deck
         kinds = len(t.activity_kinds)
-        found = np.zeros(self.template_size, np.float32)
-        for seat, visited in enumerate(progress.visited):
-            for c in range(d):
-                found[seat * d + c] = visited >> c & 1
-        base = n * d
         regions = len(t.rules.regions)
-        for i in range(regions):
-            found[base + i] = progress.regions_taken >> i & 1
-        base += regions
-        for seat, used in enumerate(progress.used_activities):
-            for a in range(kinds):
-                found[base + seat * kinds + a] = used >> a & 1
-        base += n * kinds
-        found[base:] = totals(state)
-        return found
+        masks = np.array([*progress.visited, progress.regions_taken, *progress.used_activities], "<u8")
+        bits = np.unpackbits(masks.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
+        return np.concatenate((bits[:n, :d].ravel(), bits[n, :regions], bits[n + 1:, :kinds].ravel(),
+                               np.array(totals(state)))).astype(np.float32)
 
 
 _LAYOUTS: dict[tuple[Ruleset, int], _Layout] = {}
@@ -152,11 +143,18 @@ def _max_total(rules: Ruleset) -> int:
     return t.rounds * per_round + t.deck_size * t.site_points + len(rules.regions) * t.region_bonus
 
 
+_BY_ID: dict[tuple[int, int], tuple[Ruleset, _Layout]] = {}
+
+
 def layout(rules: Ruleset, players: int) -> _Layout:
     """The observation layout for ``rules`` at ``players`` (made once, then shared)."""
+    by_id = _BY_ID.get((id(rules), players))
+    if by_id is not None and by_id[0] is rules:  # the same object: no need to hash the ruleset
+        return by_id[1]
     key = (rules, players)
     found = _LAYOUTS.get(key)
     if found is not None:
+        _BY_ID[(id(rules), players)] = (rules, found)
         return found
     low, high_players = rules.players.min, rules.players.max
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high_players:
@@ -195,6 +193,9 @@ def layout(rules: Ruleset, players: int) -> _Layout:
     high[start:] = _max_total(rules)
     found = _Layout(t, n, tuple(spec), size, high)
     _LAYOUTS[key] = found
+    if len(_BY_ID) > 256:
+        _BY_ID.clear()
+    _BY_ID[(id(rules), players)] = (rules, found)
     return found
 
 
@@ -249,22 +250,21 @@ def static_words(state: GameState) -> list[int]:
 
 def advance_words(words: list[int], before: GameState, after: GameState) -> list[int]:
     """``static_words(after)`` from ``static_words(before)`` when ``after`` is one step on in the same round."""
-    if after.round != before.round or after.step != before.step + 1 or after.progress is not before.progress:
+    step = before.step
+    if after.step != step + 1 or after.progress is not before.progress or after.round != before.round:
         return static_words(after)
     lay = layout(after.rules, after.players)
     n = lay.players
     cb = lay.row_bits
-    step = before.step
     taken = after.taken
     held_shift = (2 + step) * cb
-    face_shift = (lay.tables.hand_size + 1) * cb
-    out = []
-    for s in range(n):
-        card = taken[step * n + s]
-        word = words[s] | before.hands[s] << held_shift | 1 << card + (face_shift if step else cb)
-        for j in range(step + 1, len(taken) // n):  # the Catch, after the last pick
-            word |= 1 << taken[j * n + s] + face_shift
-        out.append(word)
+    face_shift = lay.face_shift
+    shift = face_shift if step else cb
+    start = step * n
+    out = [w | h << held_shift | 1 << c + shift
+           for w, h, c in zip(words, before.hands, taken[start:start + n])]
+    if len(taken) > start + n:  # the Catch, after the last pick
+        out = [w | 1 << c + face_shift for w, c in zip(out, taken[start + n:])]
     return out
 
 
@@ -277,7 +277,16 @@ def encode(state: GameState, words: list[int] | None = None
     lay = layout(state.rules, state.players)
     if words is None:
         words = static_words(state)
-    masks = [legal_mask(state, s) for s in range(lay.players)]
+    n = lay.players
+    owing = to_act(state)
+    if len(owing) == n:  # a step's start: every seat owes a decision
+        if state.step < lay.tables.activity_step:
+            masks = list(state.hands)
+        else:
+            choices = lay.tables.activity_masks
+            masks = [choices[used] for used in state.progress.used_activities]
+    else:
+        masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
     shift = lay.mask_shift
     size = lay.seat_bytes
     hands = state.hands
