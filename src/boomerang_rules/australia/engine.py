@@ -55,6 +55,9 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     t = tables_for(rules)
     empty = (0,) * players
     rng = None if seed is None else rng_mod.seed_state(seed)
+    if rng is not None and not deals:  # the common case, shuffled: one Progress, not two
+        hands, rng, leftover = deal(t, players, 0, rng, (), (), ())
+        return _round_state(t, players, 0, hands, new_progress((), empty, empty, 0, seed, rng, leftover, (), None))
     progress = Progress((), empty, empty, 0, seed, rng, (), deal_masks(t, players, deals))
     return _start_round(t, players, 0, progress)
 
@@ -75,11 +78,17 @@ def _deals_argument(deals: object) -> Sequence[Sequence[Sequence[str]]]:
     return deals
 
 
+def context_of(rules: Ruleset, players: int, round_no: int, dealt: tuple[int, ...],
+               progress: Progress) -> RoundContext:
+    """The context of round ``round_no`` (unpickling makes one again with it)."""
+    return _context(tables_for(rules), players, round_no, dealt, progress)
+
+
 def _context(t: Tables, players: int, round_no: int, dealt: tuple[int, ...], progress: Progress) -> RoundContext:
     over = round_no >= t.rounds
     shift = 0 if over else t.directions[round_no] % players
     return new_context(t.rules, t, players, round_no, dealt, progress, over, shift,  # type: ignore[no-any-return]
-                       (1 << players) - 1)
+                       (1 << players) - 1, t.activity_step, t.card_codes, t.activity_codes)
 
 
 def _start_round(t: Tables, players: int, round_no: int, progress: Progress) -> GameState:
@@ -216,24 +225,25 @@ def apply(state: GameState, seat: int, action: str | int) -> GameState:
     context, step, hands, taken, pending, waiting = state
     if waiting >> seat & 1:
         key = action if action.__class__ is str or action.__class__ is int else _normal_action(action)
-        t = context.tables
         try:
-            if step < t.activity_step:
-                bit, code = t.card_codes[key]
-                legal = hands[seat] & bit
+            if step < context.activity_step:
+                bit, code = context.card_codes[key]
+                if hands[seat] & bit:
+                    waiting ^= 1 << seat
+                    if waiting:
+                        return _NEW(GameState,
+                                    (context, step, hands, taken, pending | code << (seat << 3), waiting))
+                    return _resolve_draft(context, step, hands, taken, pending | code << (seat << 3))
             else:
-                bit, code = t.activity_codes[key]
-                legal = not context.progress.used_activities[seat] & bit
+                bit, code = context.activity_codes[key]
+                if not context.progress.used_activities[seat] & bit:
+                    waiting ^= 1 << seat
+                    if waiting:
+                        return _NEW(GameState,
+                                    (context, step, hands, taken, pending | code << (seat << 3), waiting))
+                    return _finish_round(context, taken, pending | code << (seat << 3))
         except KeyError:
-            legal = 0
-        if legal:
-            waiting ^= 1 << seat
-            pending |= code << (seat << 3)
-            if waiting:
-                return _NEW(GameState, (context, step, hands, taken, pending, waiting))
-            if step < t.activity_step:
-                return _resolve_draft(context, step, hands, taken, pending)
-            return _finish_round(context, taken, pending)
+            pass
     raise _refuse(state, seat, action)
 
 
@@ -249,6 +259,10 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
             and len(actions) == context.players:
         t = context.tables
         if number < t.activity_step:
+            if waiting == 15 and UNROLLED:
+                after = _step4(context, number, hands, taken, actions)
+                if after is not None:
+                    return after
             pending = _step_cards(t.card_codes, hands, actions)
             if pending:
                 return _resolve_draft(context, number, hands, taken, pending)
@@ -257,6 +271,34 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
             if pending:
                 return _finish_round(context, taken, pending)
     return _step_checked(state, actions)
+
+
+def _step4(context: RoundContext, number: int, hands: tuple[int, ...], taken: tuple[int, ...],
+           actions: Sequence[str | int]) -> GameState | None:
+    """A 4-player card step of four legal card ids, resolved at once (``_step_cards`` and
+    ``_resolve_draft`` unrolled; tests compare); None for anything else."""
+    a0, a1, a2, a3 = actions
+    if not (a0.__class__ is str and a1.__class__ is str and a2.__class__ is str and a3.__class__ is str):
+        return None
+    codes = context.card_codes
+    try:
+        b0, c0 = codes[a0]
+        b1, c1 = codes[a1]
+        b2, c2 = codes[a2]
+        b3, c3 = codes[a3]
+    except KeyError:
+        return None
+    h0, h1, h2, h3 = hands
+    if not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3):
+        return None
+    kept = (h3 ^ b3, h0 ^ b0, h1 ^ b1, h2 ^ b2) if context.shift == 1 else (h1 ^ b1, h2 ^ b2, h3 ^ b3, h0 ^ b0)
+    taken += (c0 - 2, c1 - 2, c2 - 2, c3 - 2)
+    number += 1
+    if number == context.activity_step:  # each seat catches the last card of the hand passed to it
+        k0, k1, k2, k3 = kept
+        taken += (k0.bit_length() - 1, k1.bit_length() - 1, k2.bit_length() - 1, k3.bit_length() - 1)
+        return _NEW(GameState, (context, number, (0, 0, 0, 0), taken, 0, 15))
+    return _NEW(GameState, (context, number, kept, taken, 0, 15))
 
 
 def _step_cards(codes: Mapping[str | int, tuple[int, int]], hands: tuple[int, ...],
@@ -395,7 +437,7 @@ def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -
     if next_round >= t.rounds:
         progress = new_progress(rounds, visited, used, gone, old.seed, old.rng, old.leftover, old.deals, old.names)
         empty = t.no_hands[n]
-        return _NEW(GameState, (new_context(t.rules, t, n, next_round, empty, progress, True, 0, context.everyone),
+        return _NEW(GameState, (_context(t, n, next_round, empty, progress),
                                 0, empty, (), 0, 0))
     hands, rng, leftover = deal(t, n, next_round, old.rng, old.leftover, old.deals, context.dealt)
     progress = new_progress(rounds, visited, used, gone, old.seed, rng, leftover, old.deals, old.names)

@@ -9,7 +9,7 @@ finished rounds. Read a state through the functions of ``engine``, ``view`` and 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -83,6 +83,22 @@ class RoundContext:
     """How far hands move this round: 1 to the left, players - 1 to the right."""
     everyone: int = attrs.field(eq=False, repr=False)
     """The bit mask of every seat (``waiting`` at the start of a step)."""
+    activity_step: int = attrs.field(eq=False, repr=False)
+    card_codes: Mapping[str | int, tuple[int, int]] = attrs.field(eq=False, repr=False)
+    activity_codes: Mapping[str | int, tuple[int, int]] = attrs.field(eq=False, repr=False)
+    """``tables``' own, at hand for ``apply``."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The fields past ``progress`` follow from the others (and the tables from the rules).
+        return (_context_of, (self.rules, self.players, self.round, self.dealt, self.progress))
+
+
+def _context_of(rules: Ruleset, players: int, round_no: int, dealt: tuple[int, ...],
+                progress: Progress) -> RoundContext:
+    """A pickled ``RoundContext`` made again, its derived fields with it."""
+    from .engine import context_of
+
+    return context_of(rules, players, round_no, dealt, progress)
 
 
 @attrs.frozen(slots=False, order=False)
