@@ -84,7 +84,7 @@ def test_shuffle_is_the_pure_generators(n: int) -> None:
     for seed in (0, 1, 2 ** 64 - 1, 12345):
         items = np.arange(64, dtype=np.int64)
         words, limbs = np.empty(8, np.uint64), np.empty(16, np.uint64)
-        state = _kernels.shuffle(np.uint64(seed), items, n, *_SHUFFLE, words, limbs)
+        state = _kernels.shuffle(np.uint64(seed), items, n, _SHUFFLE, words, limbs)
         want_state, want = rng_mod.shuffled(seed, range(n))
         assert int(state) == want_state
         assert tuple(items[:n].tolist()) == want

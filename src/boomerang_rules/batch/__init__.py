@@ -89,24 +89,24 @@ def _shuffle_tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], np
 _SHUFFLE = _shuffle_tables()
 
 
+U64Array = npt.NDArray[np.uint64]
+I64Array = npt.NDArray[np.int64]
+
+
 @attrs.frozen(eq=False)
 class Compiled:
-    """A ruleset's tables as the kernels read them: arrays indexed by action id."""
+    """A ruleset's tables as the kernels read them (cards numbered by action id)."""
 
     rules: Ruleset
     tables: Tables
     names: tuple[str, ...]
-    ti: npt.NDArray[np.int64]
-    table_aid: npt.NDArray[np.int64]
-    number: npt.NDArray[np.int64]
-    collection: npt.NDArray[np.int64]
-    animal: npt.NDArray[np.int64]
-    animal_values: npt.NDArray[np.int64]
-    activity: npt.NDArray[np.int64]
-    activity_table: npt.NDArray[np.int64]
-    region_masks: npt.NDArray[np.uint64]
+    ti: I64Array
+    """The scalars, ``_kernels.T_*`` rows."""
+    sc: tuple[I64Array, U64Array, I64Array, U64Array, I64Array, U64Array, I64Array, U64Array]
+    """Scoring: throw numbers; collection masks and values; animal masks and values; activity
+    masks and points by icon count; region masks (each a mask of the cards of that kind)."""
 
-    def shifts(self, players: int) -> npt.NDArray[np.int64]:
+    def shifts(self, players: int) -> I64Array:
         """How far hands move each round: seat p's kept hand goes to seat p + shift."""
         return np.array([d % players for d in self.tables.directions], np.int64)
 
@@ -115,37 +115,38 @@ def _refuse(rule: str, message: str) -> RulesError:
     return RulesError([Problem("", message, rule)], "the batched engine cannot run this ruleset:")
 
 
+def _masks(kinds: list[int], count: int) -> U64Array:
+    """For each kind 0..count-1, the mask of the cards (by index) of that kind (-1: none)."""
+    return np.array([sum(1 << i for i, kind in enumerate(kinds) if kind == want) for want in range(count)],
+                    np.uint64)
+
+
 @lru_cache(maxsize=16)
 def _compile_cached(rules: Ruleset) -> Compiled:
     t = tables_for(rules)
-    names = t.action_names  # the ids of ``br.action_id``: shared with the pure engine
-    aid = t.action_ids
-    order = [t.index[name] for name in names[:t.deck_size]]  # table index of each card action
-    ti = np.zeros(11, np.int64)
+    names = t.action_names  # the ids of ``br.action_id``, shared with the pure engine:
+    assert names[:t.deck_size] == t.ids  # a card's id is its index in the tables
+    ti = np.zeros(k.T_SIZE, np.int64)
     ti[k.T_DECK] = t.deck_size
     ti[k.T_HAND] = t.hand_size
     ti[k.T_ROUNDS] = t.rounds
     ti[k.T_KINDS] = len(t.activity_kinds)
-    ti[k.T_ANIMALS] = len(t.animal_values)
     ti[k.T_LIMIT] = t.double_limit
     ti[k.T_SITE_POINTS] = t.site_points
     ti[k.T_REGION_BONUS] = t.region_bonus
     ti[k.T_WITH_THROW] = t.sites_include_throw
     ti[k.T_RESHUFFLE] = t.reshuffle
-    ti[k.T_REGIONS] = len(t.region_masks)
+    values = sorted(set(t.collection_value) - {0})
     table = list(t.activity_table) + [0] * max(0, t.hand_size + 1 - len(t.activity_table))
-    regions = [sum(1 << aid[t.ids[i]] for i in range(t.deck_size) if m >> i & 1) for m in t.region_masks]
-    return Compiled(
-        rules, t, names, ti,
-        np.array([aid[cid] for cid in t.ids], np.int64),
-        np.array([t.number[i] for i in order], np.int64),
-        np.array([t.collection_value[i] for i in order], np.int64),
-        np.array([t.animal[i] for i in order], np.int64),
-        np.array(t.animal_values, np.int64),
-        np.array([t.activity[i] for i in order], np.int64),
-        np.array(table, np.int64),
-        np.array(regions, np.uint64),
-    )
+    sc = (np.array(t.number, np.int64),
+          _masks([values.index(v) if v else -1 for v in t.collection_value], len(values)),
+          np.array(values, np.int64),
+          _masks(list(t.animal), len(t.animal_values)),
+          np.array(t.animal_values, np.int64),
+          _masks(list(t.activity), len(t.activity_kinds)),
+          np.array(table, np.int64),
+          np.array(t.region_masks, np.uint64))
+    return Compiled(rules, t, names, ti, sc)
 
 
 def compile_rules(rules: Ruleset) -> Compiled:
@@ -225,9 +226,8 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
         raise ValueError(f"unknown policy {policy!r} (policies are {', '.join(_POLICIES)})")
     totals = np.zeros((games, players), np.int32)
     actions = np.zeros((games, players, decisions(rules)) if return_actions else (0, 0, 0), np.int16)
-    k.playouts(players, games, _seed(seed), _POLICIES[policy], return_actions, c.ti, c.table_aid, c.number,
-               c.collection, c.animal, c.animal_values, c.activity, c.activity_table, c.region_masks,
-               c.shifts(players), *_SHUFFLE, totals, actions)
+    k.playouts(players, games, _seed(seed), _POLICIES[policy], return_actions, c.ti, c.sc, c.shifts(players),
+               _SHUFFLE, totals, actions)
     return (totals, actions) if return_actions else totals
 
 
@@ -239,19 +239,22 @@ class Batch:
     activity choice at ``hand_size - 1``) are the batch's.
     """
 
-    __slots__ = ("_shifts", "acts", "compiled", "draft", "gone", "hands", "last_used", "leftover", "players",
-                 "rng", "round", "rules", "step", "totals", "used_acts", "visited")
+    __slots__ = ("_shifts", "acts", "catch", "compiled", "gone", "hands", "last_used", "leftover", "players",
+                 "rng", "round", "rules", "step", "taken", "throw", "totals", "used_acts", "visited")
 
     def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
         self.compiled = c = compile_rules(rules)
         self.rules = rules
         self.players = players = _players(rules, players)
         games = _count(games)
-        hand = c.tables.hand_size
         self.round = 0
         self.step = 0
         self.hands = np.zeros((games, players), np.uint64)
-        self.draft = np.zeros((games, players, hand), np.int64)
+        """The cards each seat holds (a mask of action ids)."""
+        self.taken = np.zeros((games, players), np.uint64)
+        """The cards each seat has taken this round."""
+        self.throw = np.zeros((games, players), np.int64)
+        self.catch = np.zeros((games, players), np.int64)
         self.acts = np.zeros((games, players), np.int64)
         self.visited = np.zeros((games, players), np.uint64)
         self.used_acts = np.zeros((games, players), np.int64)
@@ -261,8 +264,7 @@ class Batch:
         self.last_used = np.zeros(games, np.uint64)
         self.totals = np.zeros((games, players), np.int32)
         self._shifts = c.shifts(players)
-        k.init(players, games, _seed(seed), c.ti, c.table_aid, *_SHUFFLE, self.rng, self.leftover,
-               self.last_used, self.hands)
+        k.init(players, games, _seed(seed), c.ti, _SHUFFLE, self.rng, self.leftover, self.last_used, self.hands)
 
     @property
     def games(self) -> int:
@@ -316,9 +318,8 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
         g, seat = divmod(bad, batch.players)
         raise IllegalAction(_illegal(batch, g, seat, int(acts[g, seat])))
     rewards = np.empty(shape, np.int32)
-    k.step(batch.round, batch.step, batch.players, c.ti, c.table_aid, c.number, c.collection, c.animal,
-           c.animal_values, c.activity, c.activity_table, c.region_masks, batch._shifts, *_SHUFFLE, acts,
-           batch.hands, batch.draft, batch.acts, batch.visited, batch.used_acts, batch.gone, batch.rng,
+    k.step(batch.round, batch.step, batch.players, c.ti, c.sc, batch._shifts, _SHUFFLE, acts, batch.hands,
+           batch.taken, batch.throw, batch.catch, batch.acts, batch.visited, batch.used_acts, batch.gone, batch.rng,
            batch.leftover, batch.last_used, batch.totals, rewards)
     batch.step += 1
     if batch.step == c.tables.hand_size:

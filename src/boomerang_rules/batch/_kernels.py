@@ -1,11 +1,17 @@
 """The compiled kernels of the batched engine (numba). Read ``boomerang_rules.batch`` first.
 
-Cards are numbered by action id (``br.action_id``), so a hand is a 64-bit mask whose set
-bits are the legal card actions. Every array a kernel reads comes from the ruleset's compiled
-tables (``Tables``), indexed by action id by the Python side (``table_aid`` maps the tables'
-card index to it); nothing of a ruleset is written here. The dealer is the pure engine's,
-bit for bit: SplitMix64, one uniform integer below n! read as the mixed-radix digits of a
-Fisher-Yates shuffle, and the same deal.
+Cards are numbered by action id (``br.action_id``: the tables' card index), so a set of cards
+is a 64-bit mask whose set bits are card actions. Every array a kernel reads comes from the
+ruleset's compiled tables (``Tables``) through the Python side; nothing of a ruleset is
+written here. A round's score needs only the cards' mask: each icon kind is one more mask,
+and a count of icons is one popcount. The dealer is the pure engine's, bit for bit:
+SplitMix64, one uniform integer below n! read as the mixed-radix digits of a Fisher-Yates
+shuffle, and the same deal.
+
+Argument bundles (tuples of arrays, built by ``boomerang_rules.batch``):
+``shuf = (sh, fact, group_d, group_len, magic)`` for the shuffle;
+``sc = (number, coll_masks, coll_values, animal_masks, animal_values, act_masks, act_table,
+region_masks)`` for scoring; ``ti`` the ruleset's scalars (``T_*`` rows).
 """
 
 from __future__ import annotations
@@ -22,13 +28,13 @@ U64 = np.uint64
 _GAMMA = U64(0x9E3779B97F4A7C15)
 _MIX1 = U64(0xBF58476D1CE4E5B9)
 _MIX2 = U64(0x94D049BB133111EB)
+_POLICY_SALT = U64(0x5851F42D4C957F2D)
 _LOW32 = U64(0xFFFFFFFF)
 _ONE = U64(1)
 _ZERO = U64(0)
 
-# Table rows (one int64 array ``ti``): scalars of the ruleset the kernels read.
-T_DECK, T_HAND, T_ROUNDS, T_KINDS, T_ANIMALS, T_LIMIT, T_SITE_POINTS, T_REGION_BONUS, T_WITH_THROW, \
-    T_RESHUFFLE, T_REGIONS = range(11)
+T_DECK, T_HAND, T_ROUNDS, T_KINDS, T_LIMIT, T_SITE_POINTS, T_REGION_BONUS, T_WITH_THROW, T_RESHUFFLE = range(9)
+T_SIZE = 9
 
 jit = nb.njit(cache=True, nogil=True)
 
@@ -51,6 +57,12 @@ popcount: Any = _popcount
 
 
 @jit
+def count(m: Any) -> Any:
+    """``popcount`` as an int64."""
+    return np.int64(popcount(m))
+
+
+@jit
 def next_u64(state: Any) -> Any:
     """SplitMix64: the new state and a 64-bit output (``core.rng.next_u64``)."""
     state = state + _GAMMA
@@ -61,8 +73,7 @@ def next_u64(state: Any) -> Any:
 
 
 @jit
-def shuffle(state: Any, items: Any, n: int, sh: Any, fact: Any, group_d: Any, group_len: Any, magic: Any,
-            words: Any, limbs: Any) -> Any:
+def shuffle(state: Any, items: Any, n: int, shuf: Any, words: Any, limbs: Any) -> Any:
     """Permute ``items[:n]`` in place exactly as ``core.rng.shuffled``; return the new state.
 
     ``sh[n]`` holds n!'s bit width and group count; ``fact[n]`` n! in 32-bit limbs (low first);
@@ -70,6 +81,7 @@ def shuffle(state: Any, items: Any, n: int, sh: Any, fact: Any, group_d: Any, gr
     each below 2**29: one long division by a group's product gives all its digits, each then
     split off by multiplying with ``magic[r] = ceil(2**35 / r)`` (no division).
     """
+    sh, fact, group_d, group_len, magic = shuf
     if n < 2:
         return state
     width = sh[n, 0]
@@ -122,22 +134,20 @@ def shuffle(state: Any, items: Any, n: int, sh: Any, fact: Any, group_d: Any, gr
 
 
 @jit
-def deal(state: Any, round_no: int, players: int, ti: Any, table_aid: Any, deck: Any, leftover: Any,
-         last_used: Any, hands: Any, sh: Any, fact: Any, group_d: Any, group_len: Any, magic: Any, words: Any,
-         limbs: Any) -> Any:
-    """Deal round ``round_no`` into ``hands`` (action-id bits) as ``australia.dealing.deal``.
+def deal(state: Any, round_no: int, players: int, ti: Any, deck: Any, leftover: Any, last_used: Any,
+         shuf: Any, words: Any, limbs: Any) -> Any:
+    """Shuffle round ``round_no``'s deck into ``deck`` as ``australia.dealing.deal`` does.
 
-    ``deck``, ``leftover`` hold table indices (sorted card ids); ``leftover[0]`` counts the
-    cards set aside last round (they follow at 1..), ``last_used`` is the table-order mask of the
-    cards dealt last round. Returns the generator state and the new ``last_used``.
+    Seat s is dealt ``deck[s::players]`` up to ``players * hand_size``. ``leftover[0]`` counts
+    the cards set aside last round (they follow at 1..); ``last_used`` is the mask of the cards
+    dealt last round. Returns the generator state and the mask of the cards dealt now.
     """
     n = ti[T_DECK]
-    hand = ti[T_HAND]
-    take = players * hand
+    take = players * ti[T_HAND]
     if round_no == 0 or ti[T_RESHUFFLE] or take == n:
         for i in range(n):
             deck[i] = i
-        state = shuffle(state, deck, n, sh, fact, group_d, group_len, magic, words, limbs)
+        state = shuffle(state, deck, n, shuf, words, limbs)
     else:
         kept = leftover[0]
         for i in range(kept):
@@ -148,15 +158,10 @@ def deal(state: Any, round_no: int, players: int, ti: Any, table_aid: Any, deck:
             deck[j] = trailing_zeros(m)
             m &= m - _ONE
             j += 1
-        state = shuffle(state, deck[kept:], take, sh, fact, group_d, group_len, magic, words, limbs)
+        state = shuffle(state, deck[kept:], take, shuf, words, limbs)
     used = _ZERO
-    for seat in range(players):
-        h = _ZERO
-        for i in range(seat, take, players):
-            c = deck[i]
-            h |= _ONE << U64(table_aid[c])
-            used |= _ONE << U64(c)
-        hands[seat] = h
+    for i in range(take):
+        used |= _ONE << U64(deck[i])
     leftover[0] = n - take
     for i in range(take, n):
         leftover[1 + i - take] = deck[i]
@@ -164,9 +169,8 @@ def deal(state: Any, round_no: int, players: int, ti: Any, table_aid: Any, deck:
 
 
 @jit
-def score_round(players: int, ti: Any, number: Any, collection: Any, animal: Any, animal_values: Any,
-                activity: Any, activity_table: Any, region_masks: Any, draft: Any, acts: Any, visited: Any,
-                used_acts: Any, gone: Any, points: Any, counts: Any) -> Any:
+def score_round(players: int, ti: Any, sc: Any, taken: Any, throw: Any, catch: Any, acts: Any, visited: Any,
+                used_acts: Any, gone: Any, points: Any) -> Any:
     """Score a finished round for every seat into ``points`` (this round's gain, sites and
     regions included) and update ``visited``, ``used_acts``; return the regions gone after it.
 
@@ -174,46 +178,34 @@ def score_round(players: int, ti: Any, number: Any, collection: Any, animal: Any
     the limit), animal pairs and chosen activity; sites crossed off (the Throw's only when the
     ruleset says so); a region's bonus to every seat completing it this round, if still open.
     """
-    hand = ti[T_HAND]
-    animals = ti[T_ANIMALS]
+    number, coll_masks, coll_values, animal_masks, animal_values, act_masks, act_table, region_masks = sc
     union = _ZERO
     for p in range(players):
-        first = draft[p, 0]
-        last = draft[p, hand - 1]
-        tc = number[first] - number[last]
-        if tc < 0:
-            tc = -tc
+        mask = taken[p]
+        tc = number[throw[p]] - number[catch[p]]
+        total = tc if tc >= 0 else -tc
         coll = 0
-        for a in range(animals):
-            counts[a] = 0
-        a_kind = acts[p]
-        icons = 0
-        mask = _ZERO
-        for i in range(hand):
-            c = draft[p, i]
-            mask |= _ONE << U64(c)
-            coll += collection[c]
-            if animal[c] >= 0:
-                counts[animal[c]] += 1
-            if a_kind >= 0 and activity[c] == a_kind:
-                icons += 1
-        total = tc + (coll * 2 if coll <= ti[T_LIMIT] else coll)
-        for a in range(animals):
-            total += animal_values[a] * (counts[a] // 2)
-        if a_kind >= 0:
-            total += activity_table[icons]
-            used_acts[p] |= 1 << a_kind
+        for i in range(coll_masks.shape[0]):
+            coll += coll_values[i] * count(mask & coll_masks[i])
+        total += coll * 2 if coll <= ti[T_LIMIT] else coll
+        for i in range(animal_masks.shape[0]):
+            total += animal_values[i] * (count(mask & animal_masks[i]) >> 1)
+        a = acts[p]
+        if a >= 0:
+            total += act_table[count(mask & act_masks[a])]
+            used_acts[p] |= 1 << a
         if not ti[T_WITH_THROW]:
-            mask &= ~(_ONE << U64(first))
-        before = popcount(visited[p])
-        visited[p] |= mask
-        union |= visited[p]
-        total += ti[T_SITE_POINTS] * np.int64(popcount(visited[p]) - before)
+            mask &= ~(_ONE << U64(throw[p]))
+        before = count(visited[p])
+        v = visited[p] | mask
+        visited[p] = v
+        union |= v
+        total += ti[T_SITE_POINTS] * (count(v) - before)
         points[p] = total
     new_gone = gone
-    for r in range(ti[T_REGIONS]):
+    for r in range(region_masks.shape[0]):
         sites = region_masks[r]
-        if not (gone >> U64(r)) & _ONE and union & sites == sites:
+        if (gone >> U64(r)) & _ONE == _ZERO and union & sites == sites:
             for p in range(players):
                 if visited[p] & sites == sites:
                     points[p] += ti[T_REGION_BONUS]
@@ -222,44 +214,41 @@ def score_round(players: int, ti: Any, number: Any, collection: Any, animal: Any
 
 
 @jit
-def nth_bit(m: Any, k: Any) -> Any:
-    """The position of the ``k``-th (0-based) set bit of ``m``."""
-    for _ in range(k):
-        m &= m - _ONE
-    return trailing_zeros(m)
-
-
-@jit
-def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti: Any, table_aid: Any,
-             number: Any, collection: Any, animal: Any, animal_values: Any, activity: Any, activity_table: Any,
-             region_masks: Any, shifts: Any, sh: Any, fact: Any, group_d: Any, group_len: Any, magic: Any,
-             totals: Any, actions: Any) -> None:
+def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti: Any, sc: Any, shifts: Any,
+             shuf: Any, totals: Any, actions: Any) -> None:
     """Play ``games`` whole games; game g dealt from seed ``seed + g`` (mod 2**64).
 
     ``policy`` 0: uniformly random legal actions (a second SplitMix64 stream per game, seeded
-    apart from the dealer's); 1: the lowest legal action id. Totals go to ``totals[g, seat]``,
+    apart from the dealer's; each 64-bit output makes two choices, by multiplying a 32-bit half
+    by the number of choices); 1: the lowest legal action id. Totals go to ``totals[g, seat]``,
     the chosen action ids (when ``record``) to ``actions[g, seat, decision]``.
+
+    A hand is a short array of cards; hands stay where they are dealt and the seat holding hand
+    h at pick k is computed, so passing moves nothing, and a random pick is one multiply.
     """
     n = ti[T_DECK]
     hand = ti[T_HAND]
     kinds = ti[T_KINDS]
-    all_kinds = (1 << kinds) - 1
     none_id = n + kinds
     deck = np.empty(64, np.int64)
     leftover = np.empty(65, np.int64)
     words = np.empty(8, np.uint64)
     limbs = np.empty(16, np.uint64)
-    hands = np.empty(players, np.uint64)
-    kept = np.empty(players, np.uint64)
-    draft = np.empty((players, hand), np.int64)
+    cards = np.empty((players, hand), np.int64)
+    free = np.empty((players, max(kinds, 1)), np.int64)
+    nfree = np.empty(players, np.int64)
+    taken = np.empty(players, np.uint64)
+    throw = np.empty(players, np.int64)
+    catch = np.empty(players, np.int64)
     acts = np.empty(players, np.int64)
     visited = np.empty(players, np.uint64)
     used_acts = np.empty(players, np.int64)
     points = np.empty(players, np.int64)
-    counts = np.empty(max(ti[T_ANIMALS], 1), np.int64)
     for g in range(games):
         state = seed + U64(g)
-        _, pstate = next_u64(state ^ U64(0x5851F42D4C957F2D))
+        _, pstate = next_u64(state ^ _POLICY_SALT)
+        bits = _ZERO
+        have = 0
         leftover[0] = 0
         last_used = _ZERO
         gone = _ZERO
@@ -267,57 +256,98 @@ def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti:
             visited[p] = _ZERO
             used_acts[p] = 0
             totals[g, p] = 0
+            nfree[p] = kinds
+            for i in range(kinds):
+                free[p, i] = i
         for rnd in range(ti[T_ROUNDS]):
-            state, last_used = deal(state, rnd, players, ti, table_aid, deck, leftover, last_used, hands, sh,
-                                    fact, group_d, group_len, magic, words, limbs)
+            state, last_used = deal(state, rnd, players, ti, deck, leftover, last_used, shuf, words, limbs)
+            for p in range(players):
+                for i in range(hand):
+                    cards[p, i] = deck[p + players * i]
+                taken[p] = _ZERO
             shift = shifts[rnd]
             base = rnd * hand
+            at = 0  # hand h is held at pick k by seat h + at (mod players)
             for k in range(hand - 1):
-                for p in range(players):
-                    h = hands[p]
+                left = hand - k
+                for h in range(players):
+                    row = cards[h]
+                    p = h + at
+                    if p >= players:
+                        p -= players
                     if policy == 0:
-                        pstate, x = next_u64(pstate)
-                        c = nth_bit(h, ((x >> U64(32)) * popcount(h)) >> U64(32))
+                        if have == 0:
+                            pstate, bits = next_u64(pstate)
+                            have = 2
+                        j: Any = np.int64(((bits & _LOW32) * U64(left)) >> U64(32))
+                        bits >>= U64(32)
+                        have -= 1
                     else:
-                        c = trailing_zeros(h)
-                    draft[p, k] = c
+                        j = 0
+                        for i in range(1, left):
+                            if row[i] < row[j]:
+                                j = i
+                    c = row[j]
+                    row[j] = row[left - 1]
+                    taken[p] |= _ONE << U64(c)
+                    if k == 0:
+                        throw[p] = c
                     if record:
                         actions[g, p, base + k] = c
-                    kept[p] = h ^ (_ONE << U64(c))
-                for p in range(players):
-                    q = p + shift
-                    if q >= players:
-                        q -= players
-                    hands[q] = kept[p]
+                at += shift
+                if at >= players:
+                    at -= players
+            for h in range(players):
+                p = h + at
+                if p >= players:
+                    p -= players
+                c = cards[h, 0]
+                catch[p] = c
+                taken[p] |= _ONE << U64(c)
             for p in range(players):
-                draft[p, hand - 1] = trailing_zeros(hands[p])
-                free = U64(all_kinds & ~used_acts[p])
+                m = nfree[p]
                 if policy == 0:
-                    pstate, x = next_u64(pstate)
-                    pick = np.int64(((x >> U64(32)) * (popcount(free) + _ONE)) >> U64(32))
-                    a = -1 if pick == np.int64(popcount(free)) else np.int64(nth_bit(free, pick))
+                    if have == 0:
+                        pstate, bits = next_u64(pstate)
+                        have = 2
+                    j = np.int64(((bits & _LOW32) * U64(m + 1)) >> U64(32))
+                    bits >>= U64(32)
+                    have -= 1
                 else:
-                    a = np.int64(trailing_zeros(free)) if free else -1
+                    j = m
+                    for i in range(m):
+                        if j == m or free[p, i] < free[p, j]:
+                            j = i
+                if j < m:
+                    a = free[p, j]
+                    free[p, j] = free[p, m - 1]
+                    nfree[p] = m - 1
+                else:
+                    a = -1
                 acts[p] = a
                 if record:
                     actions[g, p, base + hand - 1] = none_id if a < 0 else n + a
-            gone = score_round(players, ti, number, collection, animal, animal_values, activity, activity_table,
-                               region_masks, draft, acts, visited, used_acts, gone, points, counts)
+            gone = score_round(players, ti, sc, taken, throw, catch, acts, visited, used_acts, gone, points)
             for p in range(players):
                 totals[g, p] += points[p]
 
 
 @jit
-def init(players: int, games: int, seed: Any, ti: Any, table_aid: Any, sh: Any, fact: Any, group_d: Any,
-         group_len: Any, magic: Any, rng: Any, leftover: Any, last_used: Any, hands: Any) -> None:
-    """Deal every game's first round (the step API's start)."""
+def init(players: int, games: int, seed: Any, ti: Any, shuf: Any, rng: Any, leftover: Any, last_used: Any,
+         hands: Any) -> None:
+    """Deal every game's first round (the step API's start): ``hands[g, seat]`` masks."""
     deck = np.empty(64, np.int64)
     words = np.empty(8, np.uint64)
     limbs = np.empty(16, np.uint64)
+    take = players * ti[T_HAND]
     for g in range(games):
         leftover[g, 0] = 0
-        rng[g], last_used[g] = deal(seed + U64(g), 0, players, ti, table_aid, deck, leftover[g], _ZERO, hands[g],
-                                    sh, fact, group_d, group_len, magic, words, limbs)
+        rng[g], last_used[g] = deal(seed + U64(g), 0, players, ti, deck, leftover[g], _ZERO, shuf, words, limbs)
+        for p in range(players):
+            h = _ZERO
+            for i in range(p, take, players):
+                h |= _ONE << U64(deck[i])
+            hands[g, p] = h
 
 
 @jit
@@ -370,18 +400,16 @@ def check(step: int, ti: Any, hands: Any, used_acts: Any, actions: Any) -> Any:
 
 
 @jit
-def step(rnd: int, stp: int, players: int, ti: Any, table_aid: Any, number: Any,
-         collection: Any, animal: Any, animal_values: Any, activity: Any, activity_table: Any, region_masks: Any,
-         shifts: Any, sh: Any, fact: Any, group_d: Any, group_len: Any, magic: Any, actions: Any, hands: Any,
-         draft: Any, acts: Any, visited: Any, used_acts: Any, gone: Any, rng: Any, leftover: Any, last_used: Any,
-         totals: Any, rewards: Any) -> None:
+def step(rnd: int, stp: int, players: int, ti: Any, sc: Any, shifts: Any, shuf: Any, actions: Any, hands: Any,
+         taken: Any, throw: Any, catch: Any, acts: Any, visited: Any, used_acts: Any, gone: Any, rng: Any,
+         leftover: Any, last_used: Any, totals: Any, rewards: Any) -> None:
     """Apply one (checked) action per seat of every game at step ``stp`` of round ``rnd``."""
     games = actions.shape[0]
     n = ti[T_DECK]
     hand = ti[T_HAND]
+    take = players * hand
     kept = np.empty(players, np.uint64)
     points = np.empty(players, np.int64)
-    counts = np.empty(max(ti[T_ANIMALS], 1), np.int64)
     deck = np.empty(64, np.int64)
     words = np.empty(8, np.uint64)
     limbs = np.empty(16, np.uint64)
@@ -391,11 +419,16 @@ def step(rnd: int, stp: int, players: int, ti: Any, table_aid: Any, number: Any,
             rewards[g, p] = 0
         if stp < hand - 1:
             h = hands[g]
-            d = draft[g]
+            t = taken[g]
             for p in range(players):
                 c = actions[g, p]
-                d[p, stp] = c
-                kept[p] = h[p] ^ (_ONE << U64(c))
+                bit = _ONE << U64(c)
+                if stp == 0:
+                    throw[g, p] = c
+                    t[p] = bit
+                else:
+                    t[p] |= bit
+                kept[p] = h[p] ^ bit
             for p in range(players):
                 q = p + shift
                 if q >= players:
@@ -403,18 +436,24 @@ def step(rnd: int, stp: int, players: int, ti: Any, table_aid: Any, number: Any,
                 h[q] = kept[p]
             if stp == hand - 2:
                 for p in range(players):
-                    d[p, hand - 1] = trailing_zeros(h[p])
+                    catch[g, p] = trailing_zeros(h[p])
+                    t[p] |= h[p]
                     h[p] = _ZERO
         else:
             a_g = acts[g]
             for p in range(players):
                 a = actions[g, p] - n
                 a_g[p] = -1 if a >= ti[T_KINDS] else a
-            gone[g] = score_round(players, ti, number, collection, animal, animal_values, activity, activity_table,
-                                  region_masks, draft[g], a_g, visited[g], used_acts[g], gone[g], points, counts)
+            gone[g] = score_round(players, ti, sc, taken[g], throw[g], catch[g], a_g, visited[g], used_acts[g],
+                                  gone[g], points)
             for p in range(players):
                 totals[g, p] += points[p]
                 rewards[g, p] = points[p]
             if rnd + 1 < ti[T_ROUNDS]:
-                rng[g], last_used[g] = deal(rng[g], rnd + 1, players, ti, table_aid, deck, leftover[g], last_used[g],
-                                            hands[g], sh, fact, group_d, group_len, magic, words, limbs)
+                rng[g], last_used[g] = deal(rng[g], rnd + 1, players, ti, deck, leftover[g], last_used[g], shuf,
+                                            words, limbs)
+                for p in range(players):
+                    m = _ZERO
+                    for i in range(p, take, players):
+                        m |= _ONE << U64(deck[i])
+                    hands[g, p] = m
