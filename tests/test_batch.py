@@ -82,9 +82,10 @@ def test_shuffle_is_the_pure_generators(n: int) -> None:
     from boomerang_rules.batch import _SHUFFLE, _kernels
 
     for seed in (0, 1, 2 ** 64 - 1, 12345):
-        items = np.arange(64, dtype=np.int64)
-        words, limbs = np.empty(8, np.uint64), np.empty(16, np.uint64)
-        state = _kernels.shuffle(np.uint64(seed), items, n, _SHUFFLE, words, limbs)
+        work = np.zeros(_kernels.W_SIZE, np.uint64)
+        work[_kernels.W_DECK:] = np.arange(64, dtype=np.uint64)
+        state = _kernels.shuffle(np.uint64(seed), work, 0, n, _SHUFFLE)
+        items = work[_kernels.W_DECK:]
         want_state, want = rng_mod.shuffled(seed, range(n))
         assert int(state) == want_state
         assert tuple(items[:n].tolist()) == want

@@ -50,25 +50,21 @@ _POLICIES = {"random": 0, "lowest": 1}
 IntArray = npt.NDArray[np.int32]
 
 
-def _shuffle_tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], npt.NDArray[np.uint64],
-                                npt.NDArray[np.int64], npt.NDArray[np.uint64]]:
-    """For every n up to 64: n!'s bit width and group count, n! in 32-bit limbs, the radix
-    groups, and each radix's reciprocal.
+def _shuffle_tables() -> npt.NDArray[np.uint64]:
+    """For every n up to 64 (``_kernels.SH_*`` columns): n!'s bit width and group count, n! in
+    32-bit limbs, the radix groups, and each radix's reciprocal.
 
     Radices n, n-1, ..., 2 are grouped greedily so that each group's product stays below 2**29:
     the shuffle then divides its big integer once per group instead of once per card, and splits
     a group's remainder into digits by multiplying with ``ceil(2**35 / r)``, exact below 2**29.
     """
     size = MAX_DECK + 1
-    sh = np.zeros((size, 2), np.int64)
-    fact = np.zeros((size, 16), np.uint64)
-    group_d = np.zeros((size, 64), np.uint64)
-    group_len = np.zeros((size, 64), np.int64)
+    shuf = np.zeros((size, k.SH_COLUMNS), np.uint64)
     for n in range(2, size):
         total = factorial(n)
-        sh[n, 0] = total.bit_length()
-        for j in range(16):
-            fact[n, j] = total >> 32 * j & 0xFFFFFFFF
+        shuf[n, k.SH_WIDTH] = total.bit_length()
+        for j in range(k.SH_D - k.SH_FACT):
+            shuf[n, k.SH_FACT + j] = total >> 32 * j & 0xFFFFFFFF
         groups: list[tuple[int, int]] = []
         product, count = 1, 0
         for radix in range(n, 1, -1):
@@ -78,12 +74,12 @@ def _shuffle_tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64], np
             product *= radix
             count += 1
         groups.append((product, count))
-        sh[n, 1] = len(groups)
+        shuf[n, k.SH_GROUPS] = len(groups)
         for g, (d, c) in enumerate(groups):
-            group_d[n, g] = d
-            group_len[n, g] = c
-    magic = np.array([0, 0, *(-(-(1 << 35) // r) for r in range(2, size))], np.uint64)
-    return sh, fact, group_d, group_len, magic
+            shuf[n, k.SH_D + g] = d
+            shuf[n, k.SH_LEN + g] = c
+        shuf[n, k.SH_MAGIC] = -(-(1 << 35) // n)
+    return shuf
 
 
 _SHUFFLE = _shuffle_tables()
@@ -103,8 +99,8 @@ class Compiled:
     ti: I64Array
     """The scalars, ``_kernels.T_*`` rows."""
     sc: tuple[I64Array, U64Array, I64Array, U64Array, I64Array, U64Array, I64Array, U64Array]
-    """Scoring: throw numbers; collection masks and values; animal masks and values; activity
-    masks and points by icon count; region masks (each a mask of the cards of that kind)."""
+    """Scoring (see ``_kernels``): throw numbers; collection masks and values; animal masks and
+    values; activity masks and points by icon count; region masks."""
 
     def shifts(self, players: int) -> I64Array:
         """How far hands move each round: seat p's kept hand goes to seat p + shift."""

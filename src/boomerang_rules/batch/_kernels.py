@@ -3,15 +3,16 @@
 Cards are numbered by action id (``br.action_id``: the tables' card index), so a set of cards
 is a 64-bit mask whose set bits are card actions. Every array a kernel reads comes from the
 ruleset's compiled tables (``Tables``) through the Python side; nothing of a ruleset is
-written here. A round's score needs only the cards' mask: each icon kind is one more mask,
-and a count of icons is one popcount. The dealer is the pure engine's, bit for bit:
-SplitMix64, one uniform integer below n! read as the mixed-radix digits of a Fisher-Yates
-shuffle, and the same deal.
+written here. A round's score needs only the cards' mask, the Throw and the Catch: each icon
+kind is one more mask, and a count of icons is one popcount. The dealer is the pure engine's,
+bit for bit: SplitMix64, one uniform integer below n! read as the mixed-radix digits of a
+Fisher-Yates shuffle, and the same deal.
 
 Argument bundles (tuples of arrays, built by ``boomerang_rules.batch``):
-``shuf = (sh, fact, group_d, group_len, magic)`` for the shuffle;
+``shuf`` the shuffle's table (``SH_*`` columns);
 ``sc = (number, coll_masks, coll_values, animal_masks, animal_values, act_masks, act_table,
-region_masks)`` for scoring; ``ti`` the ruleset's scalars (``T_*`` rows).
+region_masks)`` for scoring (the throw number of each card; for each collection value, animal,
+activity and region the mask of its cards, with the value or the points by icon count); ``ti`` the ruleset's scalars (``T_*`` rows).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ T_DECK, T_HAND, T_ROUNDS, T_KINDS, T_LIMIT, T_SITE_POINTS, T_REGION_BONUS, T_WIT
 T_SIZE = 9
 
 jit = nb.njit(cache=True, nogil=True)
+inline = nb.njit(cache=True, nogil=True, inline="always")
 
 trailing_zeros: Any = _trailing_zeros
 """The index of the lowest set bit (LLVM's cttz)."""
@@ -72,71 +74,81 @@ def next_u64(state: Any) -> Any:
     return state, z ^ (z >> U64(31))
 
 
-@jit
-def shuffle(state: Any, items: Any, n: int, shuf: Any, words: Any, limbs: Any) -> Any:
-    """Permute ``items[:n]`` in place exactly as ``core.rng.shuffled``; return the new state.
+# Columns of the shuffle table ``shuf[n]`` (uint64, one row per n up to 64).
+SH_WIDTH, SH_GROUPS, SH_FACT, SH_D, SH_LEN, SH_MAGIC = 0, 1, 2, 18, 82, 146
+SH_COLUMNS = 147
+# The scratch array ``work`` (uint64): the generator words, the big integer's limbs, the deck.
+W_WORDS, W_LIMBS, W_DECK = 0, 8, 24
+W_SIZE = W_DECK + 64
 
-    ``sh[n]`` holds n!'s bit width and group count; ``fact[n]`` n! in 32-bit limbs (low first);
-    ``group_d[n, g]`` the product of ``group_len[n, g]`` consecutive radices (n, n-1, ... 2),
-    each below 2**29: one long division by a group's product gives all its digits, each then
-    split off by multiplying with ``magic[r] = ceil(2**35 / r)`` (no division).
+
+@inline
+def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
+    """Permute the deck ``work[W_DECK + off:][:n]`` in place exactly as ``core.rng.shuffled``;
+    return the new generator state.
+
+    Row ``shuf[n]`` holds n!'s bit width and group count, n! in 32-bit limbs (low first), and
+    for each group g the product (``SH_D + g``) of its radices (``SH_LEN + g`` consecutive ones
+    from n, n-1, ... 2), each product below 2**29: one long division by a group's product gives
+    all its digits, each then split off by multiplying with ``shuf[r, SH_MAGIC]``, ceil(2**35 / r).
+    Tables and scratch are two arrays, so that a call costs few reference counts.
     """
-    sh, fact, group_d, group_len, magic = shuf
     if n < 2:
         return state
-    width = sh[n, 0]
+    width = np.int64(shuf[n, SH_WIDTH])
     k = (width + 63) // 64
     s = 64 * k - width
     nl = (width + 31) // 32
     while True:
         for j in range(k):
             state, x = next_u64(state)
-            words[k - 1 - j] = x
+            work[W_WORDS + k - 1 - j] = x
         if s:
             for j in range(k):
-                hi = words[j + 1] << U64(64 - s) if j + 1 < k else _ZERO
-                words[j] = (words[j] >> U64(s)) | hi
+                hi = work[W_WORDS + j + 1] << U64(64 - s) if j + 1 < k else _ZERO
+                work[W_WORDS + j] = (work[W_WORDS + j] >> U64(s)) | hi
         for j in range(nl):
-            w = words[j // 2]
-            limbs[j] = w >> U64(32) if j % 2 else w & _LOW32
+            w = work[W_WORDS + j // 2]
+            work[W_LIMBS + j] = w >> U64(32) if j % 2 else w & _LOW32
         less = False
         for j in range(nl - 1, -1, -1):
-            if limbs[j] != fact[n, j]:
-                less = limbs[j] < fact[n, j]
+            if work[W_LIMBS + j] != shuf[n, SH_FACT + j]:
+                less = work[W_LIMBS + j] < shuf[n, SH_FACT + j]
                 break
         if less:
             break
     top = nl - 1
-    while top > 0 and limbs[top] == _ZERO:
+    while top > 0 and work[W_LIMBS + top] == _ZERO:
         top -= 1
     radix: Any = n
-    for g in range(sh[n, 1]):
-        d = group_d[n, g]
+    base = W_DECK + off - 1
+    for g in range(np.int64(shuf[n, SH_GROUPS])):
+        d = shuf[n, SH_D + g]
         rem = _ZERO
         for j in range(top, -1, -1):
-            cur = (rem << U64(32)) | limbs[j]
+            cur = (rem << U64(32)) | work[W_LIMBS + j]
             q = cur // d
-            limbs[j] = q
+            work[W_LIMBS + j] = q
             rem = cur - q * d
-        while top > 0 and limbs[top] == _ZERO:
+        while top > 0 and work[W_LIMBS + top] == _ZERO:
             top -= 1
-        for _ in range(group_len[n, g]):
+        for _ in range(np.int64(shuf[n, SH_LEN + g])):
             # rem < 2**29 and radix <= 64: the quotient is exact by multiply and shift
-            q = (rem * magic[radix]) >> U64(35)
-            pos = np.int64(rem - q * U64(radix))
+            q = (rem * shuf[radix, SH_MAGIC]) >> U64(35)
+            pos = base + 1 + np.int64(rem - q * U64(radix))
             rem = q
-            i = radix - 1
-            tmp = items[i]
-            items[i] = items[pos]
-            items[pos] = tmp
+            i = base + radix
+            tmp = work[i]
+            work[i] = work[pos]
+            work[pos] = tmp
             radix -= 1
     return state
 
 
-@jit
-def deal(state: Any, round_no: int, players: int, ti: Any, deck: Any, leftover: Any, last_used: Any,
-         shuf: Any, words: Any, limbs: Any) -> Any:
-    """Shuffle round ``round_no``'s deck into ``deck`` as ``australia.dealing.deal`` does.
+@inline
+def deal(state: Any, round_no: int, players: int, ti: Any, shuf: Any, work: Any, leftover: Any,
+         last_used: Any) -> Any:
+    """Shuffle round ``round_no``'s deck into ``work[W_DECK:]`` as ``australia.dealing.deal`` does.
 
     Seat s is dealt ``deck[s::players]`` up to ``players * hand_size``. ``leftover[0]`` counts
     the cards set aside last round (they follow at 1..); ``last_used`` is the mask of the cards
@@ -146,31 +158,32 @@ def deal(state: Any, round_no: int, players: int, ti: Any, deck: Any, leftover: 
     take = players * ti[T_HAND]
     if round_no == 0 or ti[T_RESHUFFLE] or take == n:
         for i in range(n):
-            deck[i] = i
-        state = shuffle(state, deck, n, shuf, words, limbs)
+            work[W_DECK + i] = U64(i)
+        state = shuffle(state, work, 0, n, shuf)
     else:
         kept = leftover[0]
         for i in range(kept):
-            deck[i] = leftover[1 + i]
+            work[W_DECK + i] = U64(leftover[1 + i])
         m = last_used
-        j = kept
+        j = W_DECK + kept
         while m:
-            deck[j] = trailing_zeros(m)
+            work[j] = trailing_zeros(m)
             m &= m - _ONE
             j += 1
-        state = shuffle(state, deck[kept:], take, shuf, words, limbs)
+        state = shuffle(state, work, kept, take, shuf)
     used = _ZERO
     for i in range(take):
-        used |= _ONE << U64(deck[i])
+        used |= _ONE << work[W_DECK + i]
     leftover[0] = n - take
     for i in range(take, n):
-        leftover[1 + i - take] = deck[i]
+        leftover[1 + i - take] = np.int64(work[W_DECK + i])
     return state, used
 
 
-@jit
-def score_round(players: int, ti: Any, sc: Any, taken: Any, throw: Any, catch: Any, acts: Any, visited: Any,
-                used_acts: Any, gone: Any, points: Any) -> Any:
+@inline
+def score_round(players: int, ti: Any, number: Any, coll_masks: Any, coll_values: Any, animal_masks: Any,
+                animal_values: Any, act_masks: Any, act_table: Any, region_masks: Any, taken: Any, throw: Any,
+                catch: Any, acts: Any, visited: Any, used_acts: Any, gone: Any, points: Any) -> Any:
     """Score a finished round for every seat into ``points`` (this round's gain, sites and
     regions included) and update ``visited``, ``used_acts``; return the regions gone after it.
 
@@ -178,7 +191,6 @@ def score_round(players: int, ti: Any, sc: Any, taken: Any, throw: Any, catch: A
     the limit), animal pairs and chosen activity; sites crossed off (the Throw's only when the
     ruleset says so); a region's bonus to every seat completing it this round, if still open.
     """
-    number, coll_masks, coll_values, animal_masks, animal_values, act_masks, act_table, region_masks = sc
     union = _ZERO
     for p in range(players):
         mask = taken[p]
@@ -226,15 +238,14 @@ def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti:
     A hand is a short array of cards; hands stay where they are dealt and the seat holding hand
     h at pick k is computed, so passing moves nothing, and a random pick is one multiply.
     """
+    number, coll_masks, coll_values, animal_masks, animal_values, act_masks, act_table, region_masks = sc
     n = ti[T_DECK]
     hand = ti[T_HAND]
     kinds = ti[T_KINDS]
     none_id = n + kinds
-    deck = np.empty(64, np.int64)
+    work = np.empty(W_SIZE, np.uint64)
     leftover = np.empty(65, np.int64)
-    words = np.empty(8, np.uint64)
-    limbs = np.empty(16, np.uint64)
-    cards = np.empty((players, hand), np.int64)
+    cards = np.empty(players * hand, np.int64)
     free = np.empty((players, max(kinds, 1)), np.int64)
     nfree = np.empty(players, np.int64)
     taken = np.empty(players, np.uint64)
@@ -260,10 +271,10 @@ def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti:
             for i in range(kinds):
                 free[p, i] = i
         for rnd in range(ti[T_ROUNDS]):
-            state, last_used = deal(state, rnd, players, ti, deck, leftover, last_used, shuf, words, limbs)
+            state, last_used = deal(state, rnd, players, ti, shuf, work, leftover, last_used)
             for p in range(players):
                 for i in range(hand):
-                    cards[p, i] = deck[p + players * i]
+                    cards[p * hand + i] = np.int64(work[W_DECK + p + players * i])
                 taken[p] = _ZERO
             shift = shifts[rnd]
             base = rnd * hand
@@ -271,7 +282,7 @@ def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti:
             for k in range(hand - 1):
                 left = hand - k
                 for h in range(players):
-                    row = cards[h]
+                    row = h * hand
                     p = h + at
                     if p >= players:
                         p -= players
@@ -285,10 +296,10 @@ def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti:
                     else:
                         j = 0
                         for i in range(1, left):
-                            if row[i] < row[j]:
+                            if cards[row + i] < cards[row + j]:
                                 j = i
-                    c = row[j]
-                    row[j] = row[left - 1]
+                    c = cards[row + j]
+                    cards[row + j] = cards[row + left - 1]
                     taken[p] |= _ONE << U64(c)
                     if k == 0:
                         throw[p] = c
@@ -301,7 +312,7 @@ def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti:
                 p = h + at
                 if p >= players:
                     p -= players
-                c = cards[h, 0]
+                c = cards[h * hand]
                 catch[p] = c
                 taken[p] |= _ONE << U64(c)
             for p in range(players):
@@ -327,7 +338,8 @@ def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti:
                 acts[p] = a
                 if record:
                     actions[g, p, base + hand - 1] = none_id if a < 0 else n + a
-            gone = score_round(players, ti, sc, taken, throw, catch, acts, visited, used_acts, gone, points)
+            gone = score_round(players, ti, number, coll_masks, coll_values, animal_masks, animal_values, act_masks,
+                               act_table, region_masks, taken, throw, catch, acts, visited, used_acts, gone, points)
             for p in range(players):
                 totals[g, p] += points[p]
 
@@ -336,17 +348,15 @@ def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti:
 def init(players: int, games: int, seed: Any, ti: Any, shuf: Any, rng: Any, leftover: Any, last_used: Any,
          hands: Any) -> None:
     """Deal every game's first round (the step API's start): ``hands[g, seat]`` masks."""
-    deck = np.empty(64, np.int64)
-    words = np.empty(8, np.uint64)
-    limbs = np.empty(16, np.uint64)
+    work = np.empty(W_SIZE, np.uint64)
     take = players * ti[T_HAND]
     for g in range(games):
         leftover[g, 0] = 0
-        rng[g], last_used[g] = deal(seed + U64(g), 0, players, ti, deck, leftover[g], _ZERO, shuf, words, limbs)
+        rng[g], last_used[g] = deal(seed + U64(g), 0, players, ti, shuf, work, leftover[g], _ZERO)
         for p in range(players):
             h = _ZERO
             for i in range(p, take, players):
-                h |= _ONE << U64(deck[i])
+                h |= _ONE << work[W_DECK + i]
             hands[g, p] = h
 
 
@@ -404,15 +414,14 @@ def step(rnd: int, stp: int, players: int, ti: Any, sc: Any, shifts: Any, shuf: 
          taken: Any, throw: Any, catch: Any, acts: Any, visited: Any, used_acts: Any, gone: Any, rng: Any,
          leftover: Any, last_used: Any, totals: Any, rewards: Any) -> None:
     """Apply one (checked) action per seat of every game at step ``stp`` of round ``rnd``."""
+    number, coll_masks, coll_values, animal_masks, animal_values, act_masks, act_table, region_masks = sc
     games = actions.shape[0]
     n = ti[T_DECK]
     hand = ti[T_HAND]
     take = players * hand
     kept = np.empty(players, np.uint64)
     points = np.empty(players, np.int64)
-    deck = np.empty(64, np.int64)
-    words = np.empty(8, np.uint64)
-    limbs = np.empty(16, np.uint64)
+    work = np.empty(W_SIZE, np.uint64)
     shift = shifts[rnd]
     for g in range(games):
         for p in range(players):
@@ -444,16 +453,17 @@ def step(rnd: int, stp: int, players: int, ti: Any, sc: Any, shifts: Any, shuf: 
             for p in range(players):
                 a = actions[g, p] - n
                 a_g[p] = -1 if a >= ti[T_KINDS] else a
-            gone[g] = score_round(players, ti, sc, taken[g], throw[g], catch[g], a_g, visited[g], used_acts[g],
+            gone[g] = score_round(players, ti, number, coll_masks, coll_values, animal_masks, animal_values,
+                                  act_masks, act_table, region_masks, taken[g], throw[g], catch[g], a_g, visited[g],
+                                  used_acts[g],
                                   gone[g], points)
             for p in range(players):
                 totals[g, p] += points[p]
                 rewards[g, p] = points[p]
             if rnd + 1 < ti[T_ROUNDS]:
-                rng[g], last_used[g] = deal(rng[g], rnd + 1, players, ti, deck, leftover[g], last_used[g], shuf,
-                                            words, limbs)
+                rng[g], last_used[g] = deal(rng[g], rnd + 1, players, ti, shuf, work, leftover[g], last_used[g])
                 for p in range(players):
                     m = _ZERO
                     for i in range(p, take, players):
-                        m |= _ONE << U64(deck[i])
+                        m |= _ONE << work[W_DECK + i]
                     hands[g, p] = m
