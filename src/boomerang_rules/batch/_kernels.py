@@ -12,7 +12,8 @@ Argument bundles (tuples of arrays, built by ``boomerang_rules.batch``):
 ``shuf`` the shuffle's table (``SH_*`` columns);
 ``sc = (number, coll_masks, coll_values, animal_masks, animal_values, act_masks, act_table,
 region_masks)`` for scoring (the throw number of each card; for each collection value, animal,
-activity and region the mask of its cards, with the value or the points by icon count); ``ti`` the ruleset's scalars (``T_*`` rows).
+activity and region the mask of its cards, with the value or the points by icon count);
+``ti`` the ruleset's scalars (``T_*`` rows).
 """
 
 from __future__ import annotations
