@@ -55,8 +55,9 @@ def _shuffle_tables() -> npt.NDArray[np.uint64]:
     32-bit limbs, the radix groups, and each radix's reciprocal.
 
     Radices n, n-1, ..., 2 are grouped greedily so that each group's product stays below 2**29:
-    the shuffle then divides its big integer once per group instead of once per card, and splits
-    a group's remainder into digits by multiplying with ``ceil(2**35 / r)``, exact below 2**29.
+    the shuffle then divides its big integer once per group instead of once per card, and reads
+    each digit off the group's remainder x < 2**29 as ``x // P = x * ceil(2**K / P) >> K`` with
+    K = 29 + ceil(log2 P): the error x / 2**K stays below 1 / P, so the quotient is exact.
     """
     size = MAX_DECK + 1
     shuf = np.zeros((size, k.SH_COLUMNS), np.uint64)
@@ -75,10 +76,17 @@ def _shuffle_tables() -> npt.NDArray[np.uint64]:
             count += 1
         groups.append((product, count))
         shuf[n, k.SH_GROUPS] = len(groups)
+        radix = n
         for g, (d, c) in enumerate(groups):
             shuf[n, k.SH_D + g] = d
             shuf[n, k.SH_LEN + g] = c
-        shuf[n, k.SH_MAGIC] = -(-(1 << 35) // n)
+            above = 1  # the product of the group's radices above ``radix``
+            for _ in range(c):
+                shift = 29 + (above - 1).bit_length()  # 29 + ceil(log2(above))
+                shuf[n, k.SH_MAGIC + radix] = -(-(1 << shift) // above)
+                shuf[n, k.SH_SHIFT + radix] = shift
+                above *= radix
+                radix -= 1
     return shuf
 
 

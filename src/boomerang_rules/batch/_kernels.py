@@ -76,8 +76,8 @@ def next_u64(state: Any) -> Any:
 
 
 # Columns of the shuffle table ``shuf[n]`` (uint64, one row per n up to 64).
-SH_WIDTH, SH_GROUPS, SH_FACT, SH_D, SH_LEN, SH_MAGIC = 0, 1, 2, 18, 82, 146
-SH_COLUMNS = 147
+SH_WIDTH, SH_GROUPS, SH_FACT, SH_D, SH_LEN, SH_MAGIC, SH_SHIFT = 0, 1, 2, 18, 82, 146, 211
+SH_COLUMNS = 276
 # The scratch array ``work`` (uint64): the generator words, the big integer's limbs, the deck.
 W_WORDS, W_LIMBS, W_DECK = 0, 8, 24
 W_SIZE = W_DECK + 64
@@ -90,8 +90,10 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
 
     Row ``shuf[n]`` holds n!'s bit width and group count, n! in 32-bit limbs (low first), and
     for each group g the product (``SH_D + g``) of its radices (``SH_LEN + g`` consecutive ones
-    from n, n-1, ... 2), each product below 2**29: one long division by a group's product gives
-    all its digits, each then split off by multiplying with ``shuf[r, SH_MAGIC]``, ceil(2**35 / r).
+    from n, n-1, ... 2), each product below 2**29: one long division by a group's product leaves
+    a remainder holding all the group's digits. Digit r is then (rem // P) % r, where P is the
+    product of the group's radices above r; ``rem // P`` is ``rem * M >> K`` for M, K at column
+    ``SH_MAGIC + r``, ``SH_SHIFT + r`` (exact for rem < 2**29), so no digit waits for another.
     Tables and scratch are two arrays, so that a call costs few reference counts.
     """
     if n < 2:
@@ -133,11 +135,12 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
             rem = cur - q * d
         while top > 0 and work[W_LIMBS + top] == _ZERO:
             top -= 1
-        for _ in range(np.int64(shuf[n, SH_LEN + g])):
-            # rem < 2**29 and radix <= 64: the quotient is exact by multiply and shift
-            q = (rem * shuf[radix, SH_MAGIC]) >> U64(35)
-            pos = base + 1 + np.int64(rem - q * U64(radix))
-            rem = q
+        q = rem
+        length = np.int64(shuf[n, SH_LEN + g])
+        for t in range(length):
+            nxt = (rem * shuf[n, SH_MAGIC + radix - 1]) >> shuf[n, SH_SHIFT + radix - 1] if t + 1 < length else _ZERO
+            pos = base + 1 + np.int64(q - nxt * U64(radix))
+            q = nxt
             i = base + radix
             tmp = work[i]
             work[i] = work[pos]
