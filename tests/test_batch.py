@@ -157,6 +157,9 @@ def test_refuses_another_game() -> None:
     rules = br.load_rules()
     with pytest.raises(br.RulesError, match="only boomerang-australia rulesets"):
         batch.playouts(attrs.evolve(rules, game="sea-salt-paper"), 4, 1, 0)
+    other = next(i.id for i in br.list_rules() if i.game != "boomerang-australia")
+    with pytest.raises(br.RulesError, match=f"not '{other}'"):
+        batch.playouts(br.load_rules(other), 4, 1, 0)
     with pytest.raises(br.RulesError, match="only boomerang-australia"):
         batch.init("standard", 4, 1, 0)  # type: ignore[arg-type]
 

@@ -264,7 +264,7 @@ class Batch:
         self.used_acts = np.zeros((games, players), np.int64)
         self.gone = np.zeros(games, np.uint64)
         self.rng = np.zeros(games, np.uint64)
-        self.leftover = np.zeros((games, MAX_DECK + 1), np.int64)
+        self.leftover = np.zeros((games, MAX_DECK + 1), np.uint8)
         self.last_used = np.zeros(games, np.uint64)
         self.totals = np.zeros((games, players), np.int32)
         self._shifts = c.shifts(players)

@@ -150,12 +150,12 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
 
 
 @inline
-def deal(state: Any, round_no: int, players: int, ti: Any, shuf: Any, work: Any, leftover: Any,
+def deal(state: Any, round_no: int, players: int, ti: Any, shuf: Any, work: Any, leftover: Any, g: int,
          last_used: Any) -> Any:
     """Shuffle round ``round_no``'s deck into ``work[W_DECK:]`` as ``australia.dealing.deal`` does.
 
-    Seat s is dealt ``deck[s::players]`` up to ``players * hand_size``. ``leftover[0]`` counts
-    the cards set aside last round (they follow at 1..); ``last_used`` is the mask of the cards
+    Seat s is dealt ``deck[s::players]`` up to ``players * hand_size``. ``leftover[g, 0]``
+    counts the cards set aside last round in game g (they follow at 1..); ``last_used`` is the mask of the cards
     dealt last round. Returns the generator state and the mask of the cards dealt now.
     """
     n = ti[T_DECK]
@@ -165,9 +165,9 @@ def deal(state: Any, round_no: int, players: int, ti: Any, shuf: Any, work: Any,
             work[W_DECK + i] = U64(i)
         state = shuffle(state, work, 0, n, shuf)
     else:
-        kept = leftover[0]
+        kept: Any = np.int64(leftover[g, 0])
         for i in range(kept):
-            work[W_DECK + i] = U64(leftover[1 + i])
+            work[W_DECK + i] = U64(leftover[g, 1 + i])
         m = last_used
         j = W_DECK + kept
         while m:
@@ -178,18 +178,19 @@ def deal(state: Any, round_no: int, players: int, ti: Any, shuf: Any, work: Any,
     used = _ZERO
     for i in range(take):
         used |= _ONE << work[W_DECK + i]
-    leftover[0] = n - take
+    leftover[g, 0] = n - take
     for i in range(take, n):
-        leftover[1 + i - take] = np.int64(work[W_DECK + i])
+        leftover[g, 1 + i - take] = work[W_DECK + i]
     return state, used
 
 
 @inline
 def score_round(players: int, ti: Any, number: Any, coll_masks: Any, coll_values: Any, animal_masks: Any,
-                animal_values: Any, act_masks: Any, act_table: Any, region_masks: Any, taken: Any, throw: Any,
-                catch: Any, acts: Any, visited: Any, used_acts: Any, gone: Any, points: Any) -> Any:
+                animal_values: Any, act_masks: Any, act_table: Any, region_masks: Any, g: int, taken: Any,
+                throw: Any, catch: Any, acts: Any, visited: Any, used_acts: Any, gone: Any, points: Any) -> Any:
     """Score a finished round for every seat into ``points`` (this round's gain, sites and
     regions included) and update ``visited``, ``used_acts``; return the regions gone after it.
+    Per-seat arrays are ``(games, players)``: row ``g`` is the game scored.
 
     As ``australia.engine._finish_round``: each seat's Throw & Catch, collections (doubled up to
     the limit), animal pairs and chosen activity; sites crossed off (the Throw's only when the
@@ -197,8 +198,8 @@ def score_round(players: int, ti: Any, number: Any, coll_masks: Any, coll_values
     """
     union = _ZERO
     for p in range(players):
-        mask = taken[p]
-        tc = number[throw[p]] - number[catch[p]]
+        mask = taken[g, p]
+        tc = number[throw[g, p]] - number[catch[g, p]]
         total = tc if tc >= 0 else -tc
         coll = 0
         for i in range(coll_masks.shape[0]):
@@ -206,15 +207,15 @@ def score_round(players: int, ti: Any, number: Any, coll_masks: Any, coll_values
         total += coll * 2 if coll <= ti[T_LIMIT] else coll
         for i in range(animal_masks.shape[0]):
             total += animal_values[i] * (count(mask & animal_masks[i]) >> 1)
-        a = acts[p]
+        a = acts[g, p]
         if a >= 0:
             total += act_table[count(mask & act_masks[a])]
-            used_acts[p] |= 1 << a
+            used_acts[g, p] |= 1 << a
         if not ti[T_WITH_THROW]:
-            mask &= ~(_ONE << U64(throw[p]))
-        before = count(visited[p])
-        v = visited[p] | mask
-        visited[p] = v
+            mask &= ~(_ONE << U64(throw[g, p]))
+        before = count(visited[g, p])
+        v = visited[g, p] | mask
+        visited[g, p] = v
         union |= v
         total += ti[T_SITE_POINTS] * (count(v) - before)
         points[p] = total
@@ -223,7 +224,7 @@ def score_round(players: int, ti: Any, number: Any, coll_masks: Any, coll_values
         sites = region_masks[r]
         if (gone >> U64(r)) & _ONE == _ZERO and union & sites == sites:
             for p in range(players):
-                if visited[p] & sites == sites:
+                if visited[g, p] & sites == sites:
                     points[p] += ti[T_REGION_BONUS]
                     new_gone |= _ONE << U64(r)
     return new_gone
@@ -248,38 +249,38 @@ def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti:
     kinds = ti[T_KINDS]
     none_id = n + kinds
     work = np.empty(W_SIZE, np.uint64)
-    leftover = np.empty(65, np.int64)
+    leftover = np.zeros((1, 65), np.uint8)
     cards = np.empty(players * hand, np.int64)
     free = np.empty((players, max(kinds, 1)), np.int64)
     nfree = np.empty(players, np.int64)
-    taken = np.empty(players, np.uint64)
-    throw = np.empty(players, np.int64)
-    catch = np.empty(players, np.int64)
-    acts = np.empty(players, np.int64)
-    visited = np.empty(players, np.uint64)
-    used_acts = np.empty(players, np.int64)
+    taken = np.empty((1, players), np.uint64)
+    throw = np.empty((1, players), np.int64)
+    catch = np.empty((1, players), np.int64)
+    acts = np.empty((1, players), np.int64)
+    visited = np.empty((1, players), np.uint64)
+    used_acts = np.empty((1, players), np.int64)
     points = np.empty(players, np.int64)
     for g in range(games):
         state = seed + U64(g)
         _, pstate = next_u64(state ^ _POLICY_SALT)
         bits = _ZERO
         have = 0
-        leftover[0] = 0
+        leftover[0, 0] = 0
         last_used = _ZERO
         gone = _ZERO
         for p in range(players):
-            visited[p] = _ZERO
-            used_acts[p] = 0
+            visited[0, p] = _ZERO
+            used_acts[0, p] = 0
             totals[g, p] = 0
             nfree[p] = kinds
             for i in range(kinds):
                 free[p, i] = i
         for rnd in range(ti[T_ROUNDS]):
-            state, last_used = deal(state, rnd, players, ti, shuf, work, leftover, last_used)
+            state, last_used = deal(state, rnd, players, ti, shuf, work, leftover, 0, last_used)
             for p in range(players):
                 for i in range(hand):
                     cards[p * hand + i] = np.int64(work[W_DECK + p + players * i])
-                taken[p] = _ZERO
+                taken[0, p] = _ZERO
             shift = shifts[rnd]
             base = rnd * hand
             at = 0  # hand h is held at pick k by seat h + at (mod players)
@@ -304,9 +305,9 @@ def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti:
                                 j = i
                     c = cards[row + j]
                     cards[row + j] = cards[row + left - 1]
-                    taken[p] |= _ONE << U64(c)
+                    taken[0, p] |= _ONE << U64(c)
                     if k == 0:
-                        throw[p] = c
+                        throw[0, p] = c
                     if record:
                         actions[g, p, base + k] = c
                 at += shift
@@ -317,8 +318,8 @@ def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti:
                 if p >= players:
                     p -= players
                 c = cards[h * hand]
-                catch[p] = c
-                taken[p] |= _ONE << U64(c)
+                catch[0, p] = c
+                taken[0, p] |= _ONE << U64(c)
             for p in range(players):
                 m = nfree[p]
                 if policy == 0:
@@ -339,11 +340,11 @@ def playouts(players: int, games: int, seed: Any, policy: int, record: bool, ti:
                     nfree[p] = m - 1
                 else:
                     a = -1
-                acts[p] = a
+                acts[0, p] = a
                 if record:
                     actions[g, p, base + hand - 1] = none_id if a < 0 else n + a
             gone = score_round(players, ti, number, coll_masks, coll_values, animal_masks, animal_values, act_masks,
-                               act_table, region_masks, taken, throw, catch, acts, visited, used_acts, gone, points)
+                               act_table, region_masks, 0, taken, throw, catch, acts, visited, used_acts, gone, points)
             for p in range(players):
                 totals[g, p] += points[p]
 
@@ -356,7 +357,7 @@ def init(players: int, games: int, seed: Any, ti: Any, shuf: Any, rng: Any, left
     take = players * ti[T_HAND]
     for g in range(games):
         leftover[g, 0] = 0
-        rng[g], last_used[g] = deal(seed + U64(g), 0, players, ti, shuf, work, leftover[g], _ZERO)
+        rng[g], last_used[g] = deal(seed + U64(g), 0, players, ti, shuf, work, leftover, g, _ZERO)
         for p in range(players):
             h = _ZERO
             for i in range(p, take, players):
@@ -374,21 +375,19 @@ def legal_masks(step: int, ti: Any, hands: Any, used_acts: Any, out: Any) -> Non
         for g in range(games):
             for p in range(players):
                 h = hands[g, p]
-                row = out[g, p]
                 for i in range(n):
-                    row[i] = (h >> U64(i)) & _ONE == _ONE
+                    out[g, p, i] = (h >> U64(i)) & _ONE == _ONE
                 for i in range(n, n + kinds + 1):
-                    row[i] = False
+                    out[g, p, i] = False
     else:
         for g in range(games):
             for p in range(players):
                 u = used_acts[g, p]
-                row = out[g, p]
                 for i in range(n):
-                    row[i] = False
+                    out[g, p, i] = False
                 for i in range(kinds):
-                    row[n + i] = (u >> i) & 1 == 0
-                row[n + kinds] = True
+                    out[g, p, n + i] = (u >> i) & 1 == 0
+                out[g, p, n + kinds] = True
 
 
 @jit
@@ -431,41 +430,37 @@ def step(rnd: int, stp: int, players: int, ti: Any, sc: Any, shifts: Any, shuf: 
         for p in range(players):
             rewards[g, p] = 0
         if stp < hand - 1:
-            h = hands[g]
-            t = taken[g]
             for p in range(players):
                 c = actions[g, p]
                 bit = _ONE << U64(c)
                 if stp == 0:
                     throw[g, p] = c
-                    t[p] = bit
+                    taken[g, p] = bit
                 else:
-                    t[p] |= bit
-                kept[p] = h[p] ^ bit
+                    taken[g, p] |= bit
+                kept[p] = hands[g, p] ^ bit
             for p in range(players):
                 q = p + shift
                 if q >= players:
                     q -= players
-                h[q] = kept[p]
+                hands[g, q] = kept[p]
             if stp == hand - 2:
                 for p in range(players):
-                    catch[g, p] = trailing_zeros(h[p])
-                    t[p] |= h[p]
-                    h[p] = _ZERO
+                    catch[g, p] = trailing_zeros(hands[g, p])
+                    taken[g, p] |= hands[g, p]
+                    hands[g, p] = _ZERO
         else:
-            a_g = acts[g]
             for p in range(players):
                 a = actions[g, p] - n
-                a_g[p] = -1 if a >= ti[T_KINDS] else a
+                acts[g, p] = -1 if a >= ti[T_KINDS] else a
             gone[g] = score_round(players, ti, number, coll_masks, coll_values, animal_masks, animal_values,
-                                  act_masks, act_table, region_masks, taken[g], throw[g], catch[g], a_g, visited[g],
-                                  used_acts[g],
+                                  act_masks, act_table, region_masks, g, taken, throw, catch, acts, visited, used_acts,
                                   gone[g], points)
             for p in range(players):
                 totals[g, p] += points[p]
                 rewards[g, p] = points[p]
             if rnd + 1 < ti[T_ROUNDS]:
-                rng[g], last_used[g] = deal(rng[g], rnd + 1, players, ti, shuf, work, leftover[g], last_used[g])
+                rng[g], last_used[g] = deal(rng[g], rnd + 1, players, ti, shuf, work, leftover, g, last_used[g])
                 for p in range(players):
                     m = _ZERO
                     for i in range(p, take, players):
