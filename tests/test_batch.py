@@ -231,8 +231,35 @@ def test_threads_and_bench_entry_points() -> None:
     assert batch.bench_step_api(0.01, games=16) > 0
 
 
+def test_bench_command_reports_the_batched_engine() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+
+    result = CliRunner().invoke(cli, ["bench", "--quick", "--seconds", "0.02", "--runs", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.stdout)
+    assert figures["batch"] == "1 thread(s)"
+    assert figures["batch_playouts_games_per_s"] > 0 and figures["batch_step_api_games_per_s"] > 0
+    text = CliRunner().invoke(cli, ["bench", "--quick", "--seconds", "0.02", "--runs", "1"]).stdout
+    assert "batch.playouts" in text and "batch step API" in text
+
+
 def test_docstring_examples() -> None:
     import doctest
 
     result = doctest.testmod(batch)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_readme_batch_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    blocks = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "from boomerang_rules import batch" in b]
+    assert len(blocks) == 1
+    exec(compile(blocks[0].replace("100_000", "1_000"), "README.md", "exec"), {})
+    assert capsys.readouterr().out.strip()
