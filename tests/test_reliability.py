@@ -425,3 +425,185 @@ def test_the_issue_s_example_cannot_change_the_rules() -> None:
     with pytest.raises((TypeError, AttributeError)):
         RULES.scoring.animals.values["emus"] = 100
     assert _mutable_parts([1]) == ["root: list"]  # the walk does find what it looks for
+
+
+# --- files that are not files; output that cannot be written -----------------------------------
+
+def _cli(*args: str, **kwargs: Any) -> Any:
+    import subprocess
+    import sys
+
+    kwargs.setdefault("stdout", subprocess.PIPE)
+    return subprocess.run([sys.executable, "-m", "boomerang_rules", *args], stderr=subprocess.PIPE, timeout=120,
+                          check=False, **kwargs)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("command", ["validate", "replay"])
+def test_a_fifo_without_a_writer_is_refused_not_waited_on(tmp_path: Path, command: str) -> None:
+    import os
+
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    done = _cli(command, str(fifo))
+    assert done.returncode == 2 and b"not a regular file" in done.stderr and b"Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("limit", ["9223372036854775807", "40000000000", "1"])
+def test_a_huge_size_limit_allocates_nothing(limit: str) -> None:
+    code, out, _err = run("validate", "--max-bytes", limit, str(ROOT / "examples" / "game-2p.json"))
+    assert (code, "valid" in out) == ((0, True) if limit != "1" else (1, False))
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [["validate", str(ROOT / "examples" / "game-2p.json")],
+                                  ["variants", "show", "standard"], ["simulate"], ["--help"]])
+def test_a_full_disk_is_an_io_error(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = _cli(*args, stdout=full)
+    assert done.returncode == 2 and b"No space left" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_a_closed_pipe_is_an_io_error() -> None:
+    import subprocess
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "boomerang_rules", "simulate", "--games", "400"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.read(100)
+    process.stdout.close()
+    err = process.stderr.read()
+    assert process.wait(timeout=120) == 2
+    assert b"closed" in err and b"Traceback" not in err
+
+
+# --- replay on what validate accepts -------------------------------------------------------------
+
+@settings(max_examples=25, deadline=None)
+@given(bst.records(rules="standard", finished=None), st.sampled_from(["as is", "no rounds", "empty activities",
+                                                                       "no picks"]))
+def test_replay_tells_every_record_validate_accepts(record: dict[str, Any], change: str) -> None:
+    import tempfile
+
+    rounds = record["rounds"]
+    record.pop("result", None) if change != "as is" else None
+    if change == "no rounds":
+        record["rounds"] = []
+    elif change == "empty activities" and rounds and "activities" in rounds[-1]:
+        rounds[-1]["activities"] = []
+    elif change == "no picks" and rounds and not any(rounds[-1]["picks"]):
+        rounds[-1]["picks"] = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.json"
+        path.write_text(json.dumps(record), encoding="utf-8")
+        valid, _, _ = run("validate", str(path))
+        code, _out, err = run("replay", str(path))
+        seat_code, _, _ = run("replay", "--seat", "0", str(path))
+    assert valid in (0, 1)
+    if valid == 0:
+        assert (code, seat_code) == (0, 0), err
+    else:
+        assert code == 1
+
+
+# --- check-scorer: a scorer misbehaving ---------------------------------------------------------
+
+SCORER_FAULTS = {
+    "invalid UTF-8": "import sys\nn = sum(1 for _ in sys.stdin)\nsys.stdout.buffer.write(b'\\xff[]\\n' * n)\n",
+    "deep JSON": "import sys\nn = sum(1 for _ in sys.stdin)\n"
+                 "sys.stdout.write(('[' * 30000 + ']' * 30000 + '\\n') * n)\n",
+    "unbounded output": "import sys\nsys.stdin.read()\nwhile True:\n    sys.stdout.write('x' * 65536)\n",
+    "stderr mimicking a start failure": "import sys\nsys.stdin.read()\nsys.stderr.write('cannot run it')\n"
+                                        "raise SystemExit(3)\n",
+}
+
+
+@pytest.mark.parametrize("fault", list(SCORER_FAULTS))
+def test_check_scorer_reports_a_misbehaving_scorer(tmp_path: Path, fault: str) -> None:
+    import sys
+
+    script = tmp_path / "scorer.py"
+    script.write_text(SCORER_FAULTS[fault], encoding="utf-8")
+    code, out, err = run("check-scorer", "--games", "2", "--", sys.executable, str(script))
+    assert code == 1, (out, err)
+
+
+def test_check_scorer_on_a_script_without_a_shebang(tmp_path: Path) -> None:
+    script = tmp_path / "scorer.py"
+    script.write_text("print('[]')\n", encoding="utf-8")
+    script.chmod(0o755)
+    code, _, err = run("check-scorer", "--games", "2", "--", str(script))
+    assert code == 2 and "'#!'" in err
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "killpg"), reason="no process groups here")
+def test_check_scorer_timeout_ends_the_scorer_s_children(tmp_path: Path) -> None:
+    import os
+    import sys
+    import time
+
+    marker = tmp_path / "child.pid"
+    script = tmp_path / "scorer.py"
+    script.write_text("import subprocess, sys, time\n"
+                      f"child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)'])\n"
+                      f"open({str(marker)!r}, 'w').write(str(child.pid))\n"
+                      "sys.stdin.read()\ntime.sleep(300)\n", encoding="utf-8")
+    code, _, err = run("check-scorer", "--games", "1", "--timeout", "2", "--", sys.executable, str(script))
+    assert code == 1 and "did not finish" in err
+    pid = int(marker.read_text())
+    for _ in range(50):  # the kill is sent; give the system a moment to reap it
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        try:  # a zombie child of an already dead parent is reaped by init, not us
+            if Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
+                break
+        except OSError:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, 9)
+        raise AssertionError("the scorer's child outlived the timeout")
+
+
+# --- hidden information: seeds ---------------------------------------------------------------------
+
+def test_play_shows_the_seed_only_when_the_game_is_over() -> None:
+    seed = "987654321987"
+    code, out, _ = run("play", "--players", "2", "--seed", seed, input="")
+    assert code == 1 and seed not in out
+    answers = "\n".join([*(c.id for c in RULES.cards), *RULES.scoring.activities.kinds, "none"] * 60) + "\n"
+    code, out, _ = run("play", "--players", "2", "--seed", seed, input=answers)
+    assert code == 0
+    before, _, after = out.partition("Final score sheets")
+    assert seed not in before and seed in after
+
+
+def _unmix(z: int) -> int:
+    """The inverse of SplitMix64's output function (it is a bijection)."""
+    mask = (1 << 64) - 1
+
+    def unshift(v: int, k: int) -> int:
+        x = v
+        for _ in range(64 // k + 1):
+            x = v ^ (x >> k)
+        return x & mask
+
+    z = unshift(z, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask
+    z = unshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask
+    return unshift(z, 30)
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 31))
+def test_a_bot_cannot_invert_its_seed_into_the_game_s(seed: int, seat: int) -> None:
+    from boomerang_rules.core.bots import bot_seed
+    from boomerang_rules.core.rng import next_u64
+
+    mask = (1 << 64) - 1
+    state = (_unmix(bot_seed(seed, seat)) - 0x9E3779B97F4A7C15) & mask  # the attack that once worked
+    assert state ^ (seat + 1) * 0xD1B54A32D192ED03 & mask != seed
+    assert _unmix(next_u64(seed)[1]) == (seed + 0x9E3779B97F4A7C15) & mask  # the attack itself is sound

@@ -164,7 +164,7 @@ def legal_mask(state: Any, seat: int) -> int:
 
 def _rules_function(name: str, rules: Any) -> Any:
     game = getattr(rules, "game", None)
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise TypeError(f"not a ruleset of a known game: {rules!r:.80}")
     game_module(game)
     return RULES_DISPATCH[name][game]

@@ -25,7 +25,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
     lines = [f"{rules.name} [{rules.id}], {n} players: {who}"]
     if seat is not None:
         lines.append(f"As seen by {names[seat]} (seat {seat}).")
-    state = new_game(rules, n, deals=[r["hands"] for r in rounds])
+    state = new_game(rules, n, deals=[r["hands"] for r in rounds], undealt_ok=True)
     sees: Callable[[int], bool] = (lambda s: True) if seat is None else (lambda s: s == seat)
     for r, rnd in enumerate(rounds):
         direction = rules.pass_directions[r]
@@ -49,7 +49,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
                 lines.append(f"    hands passed {direction}")
         if steps == rules.hand_size:
             lines.append("  Catch: " + "; ".join(f"{names[s]} catches {picks[s][-1]}" for s in range(n)))
-        if "activities" not in rnd:
+        if not rnd.get("activities"):  # absent or empty: none chosen yet
             break
         lines.append("  Throws revealed: " + "; ".join(f"{names[s]} {picks[s][0]}" for s in range(n)))
         chosen = ["none" if a is None else a for a in rnd["activities"]]
@@ -86,8 +86,8 @@ class Session:
         from .view import view
 
         state = new_game(self.rules, self.players, self.seed)
-        click.echo(f"Boomerang: Australia — {self.rules.name}, {self.players} players, seed {self.seed}. "
-                   f"You are seat {self.seat}.")
+        # No seed yet: it recreates every hand (new_game), so it is shown once the game is over.
+        click.echo(f"Boomerang: Australia — {self.rules.name}, {self.players} players. You are seat {self.seat}.")
         finished = 0
         while not is_over(state):
             for s in to_act(state):
@@ -179,6 +179,7 @@ class Session:
             click.echo(line)
         best = winners(state)
         click.echo(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best))
+        click.echo(f"The game was dealt from seed {self.seed} (--seed {self.seed} plays it again).")
 
 
 _LABELS = {"throw_catch": "Throw & Catch", "collections": "Collections", "animals": "Animals",

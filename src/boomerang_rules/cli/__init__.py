@@ -5,6 +5,12 @@ Exit codes: 0 fine, 1 invalid input, 2 usage or I/O error.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+import sys
+from typing import Any, NoReturn
+
 import click
 
 from .. import __version__
@@ -19,7 +25,47 @@ from .validate import validate
 from .variants import variants
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class _Commands(click.Group):
+    """The command group, turning a failure to write the output into exit 2 with a message.
+
+    Click itself exits 1, silently, when the reader of a pipe goes away, and a full disk
+    (``> /dev/full``) would end in a traceback.
+    """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()
+        except OSError as exc:
+            _output_failed(exc)
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            try:
+                return super().main(*args, **kwargs)
+            finally:
+                sys.stdout.flush()
+        except OSError as exc:  # writing help or the version
+            _output_failed(exc)
+
+
+def _output_failed(exc: OSError) -> NoReturn:
+    """Report an I/O error and exit 2; output still buffered is dropped, not written again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # stdout without a file descriptor (a test runner's)
+        pass
+    what = "the output was closed before it was all written" if exc.errno == errno.EPIPE else \
+        f"I/O error: {exc.strerror or exc}"
+    with contextlib.suppress(OSError):
+        click.echo(f"boomerang-rules: {what}", err=True)
+    sys.exit(2)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="boomerang-rules")
 def cli() -> None:
     """Rules, referee and scorer for card games: Boomerang: Australia (--rules standard, the

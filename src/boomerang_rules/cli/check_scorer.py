@@ -39,7 +39,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     Example:
       boomerang-rules check-scorer --games 500 -- python my_scorer.py
     """
-    from ..core.differential import ScorerError, check, shortest
+    from ..core.differential import ScorerError, ScorerNotRun, check, shortest
 
     rules = load_rules_or_exit(rules_name)
     counts = [players] if players is not None else list(range(rules.players.min, rules.players.max + 1))
@@ -48,7 +48,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     try:
         results = check(command, rules, counts, seed, games, timeout)
     except ScorerError as exc:
-        fail(str(exc), EXIT_USAGE if "cannot run" in str(exc) else EXIT_INVALID)
+        fail(str(exc), EXIT_USAGE if isinstance(exc, ScorerNotRun) else EXIT_INVALID)
     failing = [g for g in results if not g.agrees]
     if not failing:
         click.echo(f"all {len(results)} games agree with the rules ({rules.id}).")

@@ -50,7 +50,7 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     others = parse_bots(bots_arg or ",".join(["greedy"] * (players - 1)), players - 1, rules=rules)
     names_by_seat = others[:seat] + ["you"] + others[seat:]
     if seed is None:
-        seed = secrets.randbits(32)
+        seed = secrets.randbits(64)  # 32 bits could be searched for the deal that gives one's hand
     bots = make_bots(game_of(rules).BOTS, [n if n != "you" else "random" for n in names_by_seat], rules, seed)
     labels = [("You" if s == seat else f"{n} {s}") for s, n in enumerate(names_by_seat)]
     game = game_cli(rules).Session(rules, players, seat, seed, labels)

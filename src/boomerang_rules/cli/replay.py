@@ -18,18 +18,20 @@ def replay(file: str, seat: int | None, rules_name: str | None) -> None:
     The record is checked first; an invalid one is refused with its problems (exit 1).
     """
     from .. import check_record
-    from ..core.jsonio import read_json_file
+    from ..core.jsonio import printable, read_json_file
+
+    label = printable(file)
 
     try:
         data, problem = read_json_file(file)
     except OSError as exc:
-        fail(f"{file}: cannot read: {exc.strerror or exc}", EXIT_USAGE)
+        fail(f"{label}: cannot read: {exc.strerror or exc}", EXIT_USAGE)
     if problem is not None:
-        fail(str(problem.in_file(file)), EXIT_INVALID)
+        fail(str(problem.in_file(label)), EXIT_INVALID)
     rules = load_rules_or_exit(rules_name) if rules_name else None
     checked = check_record(data, rules)
     if checked.problems or checked.state is None:
-        fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(file)}" for p in checked.problems))
+        fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(label)}" for p in checked.problems))
     names = list(data["players"])
     if seat is not None and not 0 <= seat < len(names):
         fail(f"--seat {seat}: the game has seats 0 to {len(names) - 1}", EXIT_USAGE)

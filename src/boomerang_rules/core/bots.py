@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -9,9 +10,14 @@ from . import rng as rng_mod
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in the game dealt from ``game_seed``."""
-    _, value = rng_mod.next_u64(rng_mod.seed_state(game_seed) ^ (seat + 1) * 0xD1B54A32D192ED03 & (2**64 - 1))
-    return value
+    """The seed of the bot at ``seat`` in the game dealt from ``game_seed``.
+
+    A one-way function (BLAKE2b): the seed recreates the deal, so a bot must not be able to work
+    it back out of its own seed (an invertible mix let a bot recover every deal).
+    """
+    state = rng_mod.seed_state(game_seed)
+    message = b"boomerang-rules bot seed\0" + state.to_bytes(8, "little") + seat.to_bytes(4, "little")
+    return int.from_bytes(hashlib.blake2b(message, digest_size=8).digest(), "little")
 
 
 def make_bots(bots: Mapping[str, Callable[[Any, int], Any]], names: Sequence[str], rules: Any,

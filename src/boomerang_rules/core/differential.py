@@ -8,19 +8,36 @@ buffers its output works too.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
+import signal
 import subprocess
+import threading
+import time
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from .games import game_module
+from .jsonio import parse_json
 from .playouts import random_game
 
 
 class ScorerError(Exception):
-    """The scorer could not be run, or answered outside the protocol."""
+    """The scorer answered outside the protocol: a failure of the scorer (exit 1)."""
+
+
+class ScorerNotRun(ScorerError):
+    """The scorer could not be started at all: a usage error (exit 2)."""
+
+
+BYTES_PER_RECORD = 64 * 1024
+"""The most a scorer may write per record (a correct answer for 32 seats and 64 rounds is ~40 kB)."""
+STDERR_TAIL = 4096
+"""Bytes of the scorer's stderr kept, from its end, to quote when it fails."""
 
 
 @attrs.frozen
@@ -65,38 +82,113 @@ def make_games(rules: Any, players: Sequence[int], seed: int, count: int) -> lis
             for i in range(count)]
 
 
-def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeout: float) -> list[str]:
-    """Send the records to ``command`` in one batch; its output lines (``ScorerError`` on failure)."""
-    payload = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records)
+def _start(command: Sequence[str]) -> subprocess.Popen[bytes]:
+    """The scorer's process, in a session of its own so that its whole group can be ended."""
+    name = command[0]
     try:
-        done = subprocess.run(list(command), input=payload, capture_output=True, text=True, timeout=timeout,
-                              check=False)
+        return subprocess.Popen(list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
     except FileNotFoundError:
-        raise ScorerError(f"cannot run {command[0]!r}: no such program") from None
+        raise ScorerNotRun(f"cannot run {name!r}: no such program") from None
     except PermissionError:
-        raise ScorerError(f"cannot run {command[0]!r}: permission denied") from None
-    except subprocess.TimeoutExpired:
-        raise ScorerError(f"the scorer did not finish within {timeout:g} s") from None
-    if done.returncode != 0:
-        tail = done.stderr.strip().splitlines()[-3:]
-        said = ": " + " / ".join(tail) if tail else ""
-        raise ScorerError(f"the scorer exited with status {done.returncode}{said}")
-    lines = done.stdout.splitlines()
+        raise ScorerNotRun(f"cannot run {name!r}: permission denied") from None
+    except OSError as exc:
+        if exc.errno == errno.ENOEXEC:
+            raise ScorerNotRun(f"cannot run {name!r}: not a program the system can start (a script needs a "
+                               "'#!' line naming its interpreter, or give the interpreter first: python "
+                               f"{name})") from None
+        raise ScorerNotRun(f"cannot run {name!r}: {exc.strerror or exc}") from None
+
+
+def _end_group(process: subprocess.Popen[bytes]) -> None:
+    """Kill the scorer and everything it started (its session's process group)."""
+    try:
+        if hasattr(os, "killpg"):
+            os.killpg(process.pid, signal.SIGKILL)
+        else:  # pragma: no cover - no process groups
+            process.kill()
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _collect(stream: Any, out: bytearray, limit: int, keep_tail: bool, full: threading.Event) -> None:
+    """Read ``stream`` to its end into ``out``: at most ``limit`` bytes, or the last ``limit``."""
+    while True:
+        chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)
+        if not chunk:
+            return
+        out += chunk
+        if len(out) > limit:
+            if not keep_tail:
+                full.set()
+                return
+            del out[: len(out) - limit]
+
+
+def _feed(stream: Any, payload: bytes) -> None:
+    try:
+        stream.write(payload)
+        stream.close()
+    except (BrokenPipeError, OSError, ValueError):  # the scorer stopped reading: its answer will tell
+        pass
+
+
+def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeout: float) -> list[bytes]:
+    """Send the records to ``command`` in one batch; its output lines, as bytes.
+
+    ``ScorerNotRun`` when it cannot be started, ``ScorerError`` when it fails, takes longer than
+    ``timeout`` seconds or writes more than ``BYTES_PER_RECORD`` a record. Memory stays bounded
+    whatever it writes, and its whole process group is ended when it is done or given up on.
+    """
+    payload = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in records).encode("utf-8")
+    limit = BYTES_PER_RECORD * max(1, len(records))
+    process = _start(command)
+    out, err = bytearray(), bytearray()
+    overflow = threading.Event()
+    threads = [threading.Thread(target=_feed, args=(process.stdin, payload), daemon=True),
+               threading.Thread(target=_collect, args=(process.stdout, out, limit, False, overflow), daemon=True),
+               threading.Thread(target=_collect, args=(process.stderr, err, STDERR_TAIL, True, overflow),
+                                daemon=True)]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + timeout
+    status = None
+    while status is None and not overflow.is_set() and time.monotonic() < deadline:
+        try:
+            status = process.wait(timeout=min(0.05, max(0.0, deadline - time.monotonic())))
+        except subprocess.TimeoutExpired:
+            continue
+    _end_group(process)
+    for thread in threads:
+        thread.join(timeout=5)
+    for stream in (process.stdin, process.stdout, process.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()  # type: ignore[union-attr]
+    process.wait()
+    if overflow.is_set():
+        raise ScorerError(f"the scorer wrote more than {limit} bytes for {len(records)} records; stopped")
+    if status is None:
+        raise ScorerError(f"the scorer did not finish within {timeout:g} s; it was stopped with what it started")
+    if status != 0:
+        tail = err.decode("utf-8", "replace").strip().splitlines()[-3:]
+        said = ": " + " / ".join(line[:200] for line in tail) if tail else ""
+        raise ScorerError(f"the scorer exited with status {status}{said}")
+    lines = bytes(out).splitlines()
     if len(lines) != len(records):
         raise ScorerError(f"the scorer answered {len(lines)} lines for {len(records)} records")
     return lines
 
 
-def compare(answer: str, state: Any) -> tuple[tuple[Difference, ...], str | None]:
+def compare(answer: str | bytes, state: Any) -> tuple[tuple[Difference, ...], str | None]:
     """The differences between a scorer's answer line and our sheets, or a protocol problem."""
-    try:
-        sheets = json.loads(answer)
-    except ValueError:
-        return (), f"not JSON: {answer[:80]!r}"
+    sheets, problem = parse_json(answer)
+    text = answer[:80].decode("utf-8", "replace") if isinstance(answer, bytes) else answer[:80]
+    if problem is not None:
+        return (), f"not a JSON answer ({problem.message}): {text!r}"
     game = game_module(state.rules.game)
     ours = [s.as_dict() for s in game.score_sheets(state)]
     if not isinstance(sheets, list) or len(sheets) != len(ours) or not all(isinstance(s, dict) for s in sheets):
-        return (), f"expected a JSON array of {len(ours)} sheets (objects), got {answer[:80]!r}"
+        return (), f"expected a JSON array of {len(ours)} sheets (objects), got {text!r}"
     found = []
     for seat, (mine, theirs) in enumerate(zip(ours, sheets)):
         for row in game.ROWS:

@@ -176,4 +176,4 @@ def rules_module(game: str) -> RulesModule:
 def records_module(game: str) -> GameModule:
     """The package that checks records of ``game`` (the first game's for an unknown one: its schema
     reports the unknown game)."""
-    return game_module(game if game in GAMES else next(iter(GAMES)))
+    return game_module(game if isinstance(game, str) and game in GAMES else next(iter(GAMES)))

@@ -75,6 +75,12 @@ def is_text(value: str) -> bool:
     return True
 
 
+def printable(name: str) -> str:
+    """A file name as messages show it: names that are not text (bytes no encoding decodes, kept
+    as lone surrogates by the file system's decoding) get their odd bytes escaped."""
+    return name if is_text(name) else name.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def shown(value: str, limit: int = 60) -> str:
     """``value`` quoted for a message: lone surrogates escaped, long values cut."""
     text = repr(value[:limit]) if is_text(value[:limit]) else ascii(value[:limit])

@@ -17,7 +17,7 @@ import attrs
 from .arguments import brief, kind
 from .errors import Problem, RulesError
 from .games import GAMES, rules_module
-from .jsonio import is_text, json_problems, read_json_file
+from .jsonio import json_problems, printable, read_json_file
 from .merge_patch import merge_patch
 from .pointer import pointer
 from .resources import data_dir
@@ -74,8 +74,7 @@ def _is_shipped(name: str) -> bool:
 
 def _label(path: Path) -> str:
     """The path as problems name it: printable, even when the file system's name is not text."""
-    name = str(path)
-    return name if is_text(name) else name.encode("utf-8", "backslashreplace").decode("utf-8")
+    return printable(str(path))
 
 
 def _read(path: Path, label: str) -> dict[str, Any]:
@@ -165,9 +164,10 @@ def check_resolved(resolved: dict[str, Any], source: dict[str, Any] | None = Non
                    label: str | None = None) -> list[Problem]:
     """Every problem of a resolved ruleset: the schema first, then the game's own checks."""
     game = resolved.get("game")
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         known = ", ".join(sorted(GAMES))
-        return [_in_variant(Problem("/game", f"unknown game {game!r} (known: {known})", "game"), source, label)]
+        return [_in_variant(Problem("/game", f"unknown game {brief(game)} (known: {known})", "game"), source,
+                            label)]
     module = rules_module(game)
     problems = schema_problems(resolved, module.SCHEMA)
     if not problems:

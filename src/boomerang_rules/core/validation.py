@@ -10,7 +10,7 @@ import attrs
 
 from .errors import Problem, RulesError
 from .games import records_module
-from .jsonio import is_blank, json_problems, parse_json, read_json_file, read_limited, too_large
+from .jsonio import is_blank, json_problems, parse_json, printable, read_json_file, read_limited, too_large
 from .limits import DEFAULT_MAX_BYTES
 from .loading import RULESET_FORMAT, VARIANT_FORMAT, check_resolved, resolve_data
 
@@ -89,7 +89,7 @@ def validate_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> list[
     A file named ``*.jsonl`` or ``*.ndjson`` holds one document per line, reported as
     ``FILE:LINE``. ``OSError`` when the file cannot be read.
     """
-    label = str(path)
+    label = printable(str(path))
     p = Path(path)
     if p.suffix.lower() not in JSON_LINES_SUFFIXES:
         data, problem = read_json_file(p, max_bytes)
