@@ -81,13 +81,13 @@ class VectorEnv:
         b, points = engine.step(b, actions)
         if hands is not None:
             self._held[:, :, hand_step] = hands
-            taken = self._eye[b.draft[:, :, hand_step]]
+            taken = self._eye[np.asarray(actions, np.int64)]  # a card's action id is its index
             if hand_step == 0:
                 self._throw = taken
             else:
                 self._face |= taken
             if hand_step == self._hand - 2:  # the Catch
-                self._face |= self._eye[b.draft[:, :, self._hand - 1]]
+                self._face |= self._eye[b.catch]
         if b.step == 0:
             self._fresh_round()
         done = bool(b.over)
