@@ -211,3 +211,31 @@ def test_dealing_refuses_a_game_not_waiting_and_a_flawed_deal() -> None:
         rl.deal(waiting, [list("ABCDEFG"), list("AHIJKLM")])
     dealt = rl.deal(waiting, [list("ABCDEFG"), [rl.action_id(rules, c) for c in "HIJKLMN"]])
     assert br.legal_actions(dealt, 1) == tuple("HIJKLMN")
+
+
+@settings(max_examples=8)
+@given(st.integers(3, 5), st.integers(0, 2**32))
+def test_a_boomerang_2010_observation_says_what_the_view_says(players: int, seed: int) -> None:
+    rules = br.load_rules("boomerang-2010")
+    state = br.new_game(rules, players, seed)
+    rng = random.Random(seed)
+    cards = [c.id for c in rules.cards]
+    while True:
+        for seat in range(players):
+            v = br.view(state, seat)
+            obs = rl.observe(state, seat)
+            p = {x.name: obs[x.start:x.stop].reshape(x.shape) for x in rl.observation_spec(rules, players)}
+            order = [(seat + j) % players for j in range(players)]
+            assert [rules.lands[i] for i in np.flatnonzero(p["token"])] == ([v.token] if v.token else [])
+            assert list(p["chosen"]) == [v.chosen[s] for s in order]
+            assert {cards[i] for i in np.flatnonzero(p["river"])} == set(v.river)
+            for j, s in enumerate(order):
+                assert {cards[i] for i in np.flatnonzero(p["captured"][j])} == set(v.captured[s])
+            assert list(p["boomerangs"]) == [v.boomerangs[s] for s in order]
+            assert p["pot"][0] == v.pot and p["deck"][0] == v.deck_size
+            assert list(p["scores"]) == [v.scores[s].total for s in order]
+            assert {order[j] for j in np.flatnonzero(p["active"])} == set(v.active)
+        if br.is_over(state):
+            break
+        seat = br.to_act(state)[0]
+        state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))

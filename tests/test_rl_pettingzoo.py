@@ -167,3 +167,39 @@ def test_bench_reports_the_adapters() -> None:
     figures = json.loads(result.output)["rl"]
     assert figures["pettingzoo_parallel_decisions_per_s"] > 0 and figures["raw_decisions_per_s"] > 0
     assert figures["pettingzoo_parallel_ratio"] > 0
+
+
+OTHER_GAMES = [("boomerang-2010", 3), ("boomerang-2010", 5)]
+
+
+@pytest.mark.parametrize(("rules_id", "players"), OTHER_GAMES)
+def test_other_games_pass_the_suites(rules_id: str, players: int) -> None:
+    """Every shipped game with integer actions gets its env the same way (max_cycles_test
+    assumes every agent acts every cycle, which a game of turns does not do)."""
+    def aec() -> object:
+        return bz.env(rules=rules_id, players=players)
+
+    def par() -> object:
+        return bz.parallel_env(rules=rules_id, players=players)
+
+    api_test(aec(), num_cycles=1000)
+    seed_test(aec)
+    parallel_api_test(par())
+    parallel_seed_test(par)
+    state_test(aec(), par())
+
+
+def test_a_boomerang_2010_game_sums_its_rewards_to_its_scores() -> None:
+    env = bz.parallel_env(rules="boomerang-2010", players=4)
+    obs, _ = env.reset(seed=3)
+    rng = random.Random(3)
+    summed = dict.fromkeys(env.possible_agents, 0.0)
+    while env.agents:
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()
+                   if o["action_mask"].any()}
+        obs, rewards, _, _, _ = env.step(actions)
+        for a, r in rewards.items():
+            summed[a] += r
+    state = env._state
+    assert br.is_over(state)
+    assert [summed[a] for a in env.possible_agents] == [float(s.total) for s in br.score_sheets(state)]

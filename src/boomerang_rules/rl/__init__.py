@@ -8,7 +8,10 @@ those frameworks (extras ``pettingzoo``, ``openspiel``, or ``rl`` for both).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import action_id, action_of, legal_mask, num_actions
+from . import australia as _australia
 from .australia import (
     ObsSlice,
     action_masks,
@@ -19,16 +22,49 @@ from .australia import (
     deck_layers,
     encode,
     new_undealt_game,
-    observation_size,
-    observation_spec,
-    observe,
     observe_seats,
-    round_rewards,
     static_words,
     totals,
     waiting_for_deal,
     win_rewards,
 )
+
+
+def _game_module(game: object) -> Any:
+    if game == "boomerang-australia":
+        return _australia
+    if game == "boomerang-2010":
+        from . import boomerang2010
+
+        return boomerang2010
+    raise ValueError(f"no observation for game {game!r}")
+
+
+def observe(state: Any, seat: int) -> Any:
+    """What ``seat`` sees of ``state`` as a float32 array of ``observation_size`` (any shipped game with one)."""
+    return _game_module(state.rules.game).observe(state, seat)
+
+
+def observation_spec(rules: Any, players: int) -> tuple[ObsSlice, ...]:
+    """The named slices of an observation of ``rules``'s game at ``players``."""
+    spec: tuple[ObsSlice, ...] = _game_module(rules.game).observation_spec(rules, players)
+    return spec
+
+
+def observation_size(rules: Any, players: int) -> int:
+    """The length of every observation of ``rules``'s game at ``players``."""
+    return observation_spec(rules, players)[-1].stop
+
+
+def round_rewards(before: Any, after: Any) -> tuple[int, ...]:
+    """The points each seat scored in the rounds that ended between ``before`` and ``after``."""
+    if after.rules.game == "boomerang-australia":
+        return _australia.round_rewards(before, after)
+    from .adapters import adapter_for
+
+    rewards: tuple[int, ...] = adapter_for(after.rules, after.players).round_rewards(before, after)
+    return rewards
+
 
 __all__ = [
     "ObsSlice",

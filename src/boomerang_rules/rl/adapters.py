@@ -119,6 +119,65 @@ class AustraliaAdapter:
         return "\n".join(lines)
 
 
+class GenericAdapter:
+    """A game read through the library's top-level functions and the game's own ``observe``.
+
+    Simpler and slower than Australia's: one ``observe`` a seat, each from scratch.
+    """
+
+    def __init__(self, rules: Any, players: int, observe: Any, size: int, high: Any) -> None:
+        import boomerang_rules as br
+
+        self._br = br
+        self.game = rules.game
+        self.rules = rules
+        self.players = players
+        self.num_actions = br.num_actions(rules)
+        self.observation_size = size
+        self.observation_high = high
+        self._observe = observe
+        self.to_act = br.to_act
+        self.is_over = br.is_over
+        self.legal_mask = br.legal_mask
+        self.winners = br.winners
+
+    def new_state(self, seed: int) -> Any:
+        return self._br.new_game(self.rules, self.players, seed)
+
+    def apply(self, state: Any, seat: int, action: int) -> Any:
+        return self._br.apply(state, seat, action)
+
+    def step(self, state: Any, actions: Sequence[int]) -> Any:
+        return self._br.step(state, actions)
+
+    def observe_seats(self, state: Any) -> npt.NDArray[np.float32]:
+        return np.stack([self._observe(state, s) for s in range(self.players)])
+
+    def action_masks(self, state: Any, seats: Sequence[int]) -> npt.NDArray[np.int8]:
+        return np.array([[m >> i & 1 for i in range(self.num_actions)]
+                         for m in (self.legal_mask(state, s) for s in seats)], np.int8).reshape(-1, self.num_actions)
+
+    def encode(self, state: Any, words: Any = None) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], list[int]]:
+        seats = range(self.players)
+        return self.observe_seats(state), self.action_masks(state, seats), [self.legal_mask(state, s) for s in seats]
+
+    def advance(self, words: Any, before: Any, after: Any) -> Any:
+        return None
+
+    def totals(self, state: Any) -> tuple[int, ...]:
+        return tuple(int(sheet.total) for sheet in self._br.score_sheets(state))
+
+    def round_rewards(self, before: Any, after: Any) -> tuple[int, ...]:
+        """The change in each seat's score from ``before`` to ``after`` (this game scores as it goes)."""
+        return tuple(a - b for a, b in zip(self.totals(after), self.totals(before)))
+
+    def describe(self, state: Any) -> str:
+        totals = self.totals(state)
+        lines = [f"round {state.round + 1}" + (", game over" if self.is_over(state) else "")]
+        lines += [f"  player_{seat}: {points:>3} points" for seat, points in enumerate(totals)]
+        return "\n".join(lines)
+
+
 def load(rules: str | Any) -> Any:
     """A ruleset: ``rules`` itself, or the shipped ruleset with that id."""
     if not isinstance(rules, str):
@@ -137,4 +196,9 @@ def adapter_for(rules: str | Any, players: int) -> GameAdapter:
 
         layout(loaded, players)  # checks the player count
         return AustraliaAdapter(loaded, players)
+    if game == "boomerang-2010":
+        from . import boomerang2010 as b10
+
+        size = b10.observation_size(loaded, players)
+        return GenericAdapter(loaded, players, b10.observe, size, b10.observation_high(loaded, players))
     raise ValueError(f"no reinforcement-learning adapter for game {game!r}")

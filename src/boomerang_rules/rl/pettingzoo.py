@@ -109,6 +109,9 @@ class _Common:
         self.state_space = gymnasium.spaces.Box(0.0, high, (len(high),), np.float32)
         self._seeds = _Seeds()
         self._state = None
+        self._nothing_scored: tuple[int, ...] = (0,) * players
+        self._nothing: tuple[float, ...] = (0.0,) * players
+        self._credited = self._nothing_scored
 
     def _legal_row(self, seat: int) -> np.ndarray | None:
         state = self._state
@@ -128,6 +131,15 @@ class _Common:
         if self._state is None:
             raise RuntimeError("call reset() before state()")
         return self.game.observe_seats(self._state).reshape(-1)
+
+    def _credit(self, state: Any) -> tuple[float, ...]:
+        """The points scored since the last credit (at a round's end, or as a game scores them)."""
+        now = self.game.totals(state)
+        before = self._credited
+        if now == before:
+            return self._nothing
+        self._credited = now
+        return tuple(float(a - b) for a, b in zip(now, before))
 
     def _end_rewards(self, state: Any) -> tuple[float, ...]:
         """Each seat's reward when the game ends (the ``final`` and ``win`` kinds)."""
@@ -170,6 +182,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._state = self.game.new_state(self._seeds.next(seed))
         self._words = self.game.advance(None, None, self._state)
+        self._credited = self._nothing_scored
         self._step_start = self._state
         self._obs = None
         self._cycles = 0
@@ -206,14 +219,14 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         rewards: dict[str, float] = dict.fromkeys(self.agents, 0.0)
         owing = game.to_act(after)
         resolved = seat == game.to_act(before)[-1]
+        if self.reward == "round":
+            for s, points in enumerate(self._credit(after)):
+                rewards[self.possible_agents[s]] = points
         if resolved:
             self._obs = None
             self._words = game.advance(self._words, self._step_start, after)
             self._step_start = after
             self._cycles += 1
-            if self.reward == "round":
-                for s, points in enumerate(game.round_rewards(before, after)):
-                    rewards[self.possible_agents[s]] = float(points)
         if game.is_over(after):
             for s, extra in enumerate(self._end_rewards(after)):
                 rewards[self.possible_agents[s]] += extra
@@ -277,6 +290,7 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
               ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         self._state = self.game.new_state(self._seeds.next(seed))
         self._words = self.game.advance(None, None, self._state)
+        self._credited = self._nothing_scored
         self._cycles = 0
         self.agents = self.possible_agents[:]
         return self._observations(self._state), {a: {} for a in self.agents}
@@ -298,8 +312,8 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         self._words = game.advance(self._words, state, after)
         self._cycles += 1
         if self.reward == "round":
-            points = game.round_rewards(state, after)
-            rewards = {a: float(points[i]) for i, a in enumerate(agents)}
+            points = self._credit(after)
+            rewards = {a: points[i] for i, a in enumerate(agents)}
         else:
             rewards = dict.fromkeys(agents, 0.0)
         over = game.is_over(after)
