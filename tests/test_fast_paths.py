@@ -125,3 +125,15 @@ def test_apply_accepts_exactly_what_the_rules_allow(data: st.DataObject) -> None
         s = br.apply(s, seat, action)
         ref.apply(seat, action)
     assert [sheet.as_dict() for sheet in br.score_sheets(s)] == ref.sheets()
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.data())
+def test_generated_rulesets_score_as_the_plain_rules_say(data: st.DataObject) -> None:
+    """Other hand sizes, player counts and decks (past 28 cards the hands are listed another way)."""
+    from boomerang_rules import strategies as bst
+
+    rules = data.draw(bst.rulesets())
+    players = data.draw(st.integers(rules.players.min, max(rules.players.min, min(rules.players.max, 6))))
+    s, ref = play_both(rules, players, data.draw(st.integers(0, 2**64 - 1)), data.draw(st.booleans()))
+    assert [sheet.as_dict() for sheet in br.score_sheets(s)] == ref.sheets()

@@ -420,10 +420,12 @@ def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -
         everyone_visited = 0
         for v in visited:
             everyone_visited |= v
-        newly = gone  # regions whose bonus is gone before this round: checked against that, not `gone`
         won = None
-        for region, sites in t.region_list:
-            if not newly & region and everyone_visited & sites == sites:
+        # Only regions whose bonus was still there before this round (each seat completing one
+        # this round wins it, so ``gone`` growing below must not hide it from the next seat).
+        still_open = t.open_regions[gone] if t.open_regions else [r for r in t.region_list if not gone & r[0]]
+        for region, sites in still_open:
+            if everyone_visited & sites == sites:
                 for seat in range(n):
                     if visited[seat] & sites == sites:
                         if won is None:

@@ -68,6 +68,7 @@ class Tables:
         "index",
         "no_hands",
         "number",
+        "open_regions",
         "region_bonus",
         "region_list",
         "region_masks",
@@ -130,6 +131,11 @@ class Tables:
         self.region_list: tuple[tuple[int, int], ...] = tuple((1 << k, m) for k, m in enumerate(self.region_masks))
         """Each region as (its bit among regions, the bit mask of its sites)."""
         self.every_region = (1 << len(region_ids)) - 1
+        self.open_regions: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((bit, sites) for bit, sites in self.region_list if not gone & bit)
+            for gone in range(1 << len(region_ids))) if len(region_ids) <= 12 else ()
+        """For each mask of regions whose bonus is gone, the ``region_list`` entries still open
+        (empty for a map of more than 12 regions: the engine filters ``region_list`` then)."""
         self.hand_size = rules.hand_size
         self.no_hands: tuple[tuple[int, ...], ...] = tuple((0,) * n for n in range(rules.players.max + 1))
         """For each player count, a tuple of that many zeros."""
