@@ -24,8 +24,9 @@ def test_bench_reports_every_line() -> None:
 
     figures = bench.run(seconds=0.02, runs=1, extras=False, batch=False)
     text = bench.report(figures)
-    for words in ("apply", "step", "play_game", "batched engine: absent"):
+    for words in ("apply", "step", "play_game", "batched engine: absent", "sea-salt-paper ("):
         assert words in text
+    assert figures["other_games"]["sea-salt-paper"]["games_per_s"] > 0
 
 
 def test_bench_compare_needs_openspiel_or_runs() -> None:

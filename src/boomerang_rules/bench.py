@@ -212,6 +212,7 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
     if batched is not None:
         out["batch_playouts_games_per_s"] = statistics.median(g for g, _ in columns["batch_playouts"])
         out["batch_step_api_games_per_s"] = statistics.median(g for g, _ in columns["batch_step_api"])
+    out["other_games"] = other_games(players, seconds, runs)
     if columns["hearts"]:
         out["hearts_games_per_s"] = statistics.median(g for g, _ in columns["hearts"])
         out["hearts_steps_per_s"] = statistics.median(d for _, d in columns["hearts"])
@@ -246,6 +247,27 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
     return out
 
 
+def other_games(players: int, seconds: float, runs: int) -> dict[str, dict[str, Any]]:
+    """Random games of every other game's standard ruleset through the same public API loop:
+    per game, its ruleset, the player count (``players`` within its range), games/s and decisions/s."""
+    from .core.loading import list_rules
+
+    out: dict[str, dict[str, Any]] = {}
+    default = load_rules()
+    for info in list_rules():
+        if info.extends is not None or info.game == default.game or info.game in out:
+            continue
+        rules = load_rules(info.id)
+        n = min(max(players, rules.players.min), rules.players.max)
+        rates = []
+        for i in range(runs):
+            games, decisions, elapsed = play_random_games(rules, n, seconds, i)
+            rates.append((games / elapsed, decisions / elapsed))
+        out[info.game] = {"rules": info.id, "players": n, "games_per_s": statistics.median(g for g, _ in rates),
+                          "decisions_per_s": statistics.median(d for _, d in rates)}
+    return out
+
+
 def report(figures: dict[str, Any]) -> str:
     """The figures as lines for a person."""
     hearts = "ratio" in figures
@@ -268,6 +290,9 @@ def report(figures: dict[str, Any]) -> str:
                        "batch_step_api_ratio")]
     else:
         lines.append("  batched engine: absent (install the 'batch' extra: numba, numpy)")
+    for game, f in figures.get("other_games", {}).items():
+        lines.append(f"  {game + ' (' + str(f['players']) + ' players), apply loop':<44}{f['games_per_s']:>12,.0f} "
+                     f"games/s  ({f['decisions_per_s']:,.0f} decisions/s, rules {f['rules']})")
     if hearts:
         lines.append(f"  {'OpenSpiel hearts (C++), the same loop':<44}{figures['hearts_games_per_s']:>12,.0f} games/s"
                      f"  ({figures['hearts_steps_per_s']:,.0f} steps/s)")
