@@ -61,7 +61,7 @@ def _start_round(state: GameState, round_no: int, first: int | None) -> GameStat
         rng, deck = rng_mod.shuffled(rng, range(t.deck_size))
     else:
         empty = tuple(() for _ in range(state.players))
-        return attrs.evolve(state, round=round_no, turn=-1, phase="deal", first=-1 if first is None else first,
+        return state.evolve(round=round_no, turn=-1, phase="deal", first=-1 if first is None else first,
                             deck=(), piles=((), ()), hands=empty, played=empty, caller=-1, final=(), protected=0,
                             deck0=(), log=None)
     if first is None:
@@ -74,7 +74,7 @@ def _start_round(state: GameState, round_no: int, first: int | None) -> GameStat
     if rng != chance.rng:
         chance = attrs.evolve(chance, rng=rng)
     empty = tuple(() for _ in range(state.players))
-    return attrs.evolve(state, round=round_no, first=first, turn=first, phase="draw", deck=deck[2:],
+    return state.evolve(round=round_no, first=first, turn=first, phase="draw", deck=deck[2:],
                         piles=((deck[0],), (deck[1],)), hands=empty, played=empty, drawn=(), crab_pile=-1,
                         caller=-1, final=(), protected=0, turn_no=1,
                         last_turns=tuple(0 if s == first else -1 for s in range(state.players)),
@@ -140,9 +140,19 @@ def _mermaids_in(t: Tables, hand: tuple[int, ...]) -> list[int]:
 
 def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
     """What ``seat`` may do now, sorted; empty when it is not that seat's turn."""
-    seat = _check_seat(state, seat)
+    if seat.__class__ is not int:
+        seat = _check_seat(state, seat)
     if seat != state.turn:
+        _check_seat(state, seat)
         return ()
+    legal = state.legal
+    if legal is None:
+        legal = _legal(state, seat)
+        object.__setattr__(state, "legal", legal)
+    return legal
+
+
+def _legal(state: GameState, seat: int) -> tuple[str, ...]:
     t = state.tables
     ids = t.ids
     phase = state.phase
@@ -225,18 +235,18 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
     if phase == "draw":
         if verb == "draw":
             if len(state.deck) >= 2:
-                return attrs.evolve(state, phase="keep", drawn=state.deck[:2], deck=state.deck[2:],
+                return state.evolve(phase="keep", drawn=state.deck[:2], deck=state.deck[2:],
                                     log=_log(state, seat, action))
             hands[seat] = tuple(sorted(hands[seat] + state.deck[:1]))
-            return attrs.evolve(state, phase="play", deck=(), hands=tuple(hands), log=_log(state, seat, action))
+            return state.evolve(phase="play", deck=(), hands=tuple(hands), log=_log(state, seat, action))
         if verb == "pass":
-            return attrs.evolve(state, phase="play", log=_log(state, seat, action))
+            return state.evolve(phase="play", log=_log(state, seat, action))
         card = t.index[rest]
         piles = list(state.piles)
         p = next(i for i, pile in enumerate(piles) if pile and pile[-1] == card)
         piles[p] = piles[p][:-1]
         hands[seat] = tuple(sorted((*hands[seat], card)))
-        return attrs.evolve(state, phase="play", piles=(piles[0], piles[1]), hands=tuple(hands),
+        return state.evolve(phase="play", piles=(piles[0], piles[1]), hands=tuple(hands),
                             log=_log(state, seat, action))
     if phase == "keep":
         kept_id, _, pile_name = rest.partition(":")
@@ -245,10 +255,10 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
         piles = list(state.piles)
         piles[_PILE[pile_name]] = (*piles[_PILE[pile_name]], other)
         hands[seat] = tuple(sorted((*hands[seat], kept)))
-        return attrs.evolve(state, phase="play", drawn=(), piles=(piles[0], piles[1]), hands=tuple(hands),
+        return state.evolve(phase="play", drawn=(), piles=(piles[0], piles[1]), hands=tuple(hands),
                             log=_log(state, seat, action))
     if phase == "crab_pile":
-        return attrs.evolve(state, phase="crab_card", crab_pile=_PILE[rest], log=_log(state, seat, action))
+        return state.evolve(phase="crab_card", crab_pile=_PILE[rest], log=_log(state, seat, action))
     if phase == "crab_card":
         card = t.index[rest]
         piles = list(state.piles)
@@ -256,7 +266,7 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
         at = pile.index(card)
         piles[state.crab_pile] = pile[:at] + pile[at + 1:]
         hands[seat] = tuple(sorted((*hands[seat], card)))
-        return attrs.evolve(state, phase="play", crab_pile=-1, piles=(piles[0], piles[1]), hands=tuple(hands),
+        return state.evolve(phase="play", crab_pile=-1, piles=(piles[0], piles[1]), hands=tuple(hands),
                             log=_log(state, seat, action))
     if phase == "steal":
         return _steal(state, seat, int(rest), action)
@@ -268,17 +278,17 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
         hands[seat] = tuple(c for c in hands[seat] if c not in mermaids)
         played = list(state.played)
         played[seat] = (*played[seat], *mermaids)
-        state = attrs.evolve(state, hands=tuple(hands), played=tuple(played), log=_log(state, seat, action))
+        state = state.evolve(hands=tuple(hands), played=tuple(played), log=_log(state, seat, action))
         return _finish_round(state, "mermaids", seat)
     if action == "stop":
-        return _finish_round(attrs.evolve(state, log=_log(state, seat, action)), "stop", seat)
+        return _finish_round(state.evolve(log=_log(state, seat, action)), "stop", seat)
     if action == "last_chance":
         n = state.players
         final = tuple((seat + k) % n for k in range(1, n))
-        state = attrs.evolve(state, caller=seat, final=final, protected=state.protected | 1 << seat,
+        state = state.evolve(caller=seat, final=final, protected=state.protected | 1 << seat,
                              log=_log(state, seat, action))
         return _end_turn(state, seat, extra=False)
-    return _end_turn(attrs.evolve(state, log=_log(state, seat, action)), seat, extra=False)
+    return _end_turn(state.evolve(log=_log(state, seat, action)), seat, extra=False)
 
 
 def _play_duo(state: GameState, seat: int, action: str, cards: list[int]) -> GameState:
@@ -288,14 +298,14 @@ def _play_duo(state: GameState, seat: int, action: str, cards: list[int]) -> Gam
     played = list(state.played)
     played[seat] = (*played[seat], *sorted(cards))
     effect = t.duo_of_kind[t.kind[cards[0]]][1]
-    state = attrs.evolve(state, hands=tuple(hands), played=tuple(played), log=_log(state, seat, action))
+    state = state.evolve(hands=tuple(hands), played=tuple(played), log=_log(state, seat, action))
     if effect == "take_from_discard" and any(state.piles):
-        return attrs.evolve(state, phase="crab_pile")
+        return state.evolve(phase="crab_pile")
     if effect == "draw" and state.deck:
         hands[seat] = tuple(sorted((*hands[seat], state.deck[0])))
-        return attrs.evolve(state, hands=tuple(hands), deck=state.deck[1:])
+        return state.evolve(hands=tuple(hands), deck=state.deck[1:])
     if effect == "steal" and _victims(state, seat):
-        return attrs.evolve(state, phase="steal")
+        return state.evolve(phase="steal")
     if effect == "extra_turn":
         return _end_turn(state, seat, extra=True)
     return state  # no effect, or one that cannot happen: the pair is played all the same
@@ -319,7 +329,7 @@ def _steal(state: GameState, seat: int, victim: int, action: str) -> GameState:
     hands = list(state.hands)
     hands[victim] = tuple(c for c in hand if c != card)
     hands[seat] = tuple(sorted((*hands[seat], card)))
-    return attrs.evolve(state, phase="play", hands=tuple(hands), chance=chance,
+    return state.evolve(phase="play", hands=tuple(hands), chance=chance,
                         log=_log(state, seat, action, card))
 
 
@@ -342,9 +352,9 @@ def _end_turn(state: GameState, seat: int, extra: bool) -> GameState:
         final = final[1:]
         protected |= 1 << seat
     if not state.deck and (caller < 0 or t.deck_ends_last_chance):
-        return _finish_round(attrs.evolve(state, final=final, protected=protected), "empty_deck", seat)
+        return _finish_round(state.evolve(final=final, protected=protected), "empty_deck", seat)
     if caller >= 0 and not final:
-        return _finish_round(attrs.evolve(state, final=final, protected=protected), "last_chance", caller)
+        return _finish_round(state.evolve(final=final, protected=protected), "last_chance", caller)
     if extra:
         nxt = seat
     elif caller >= 0:
@@ -354,7 +364,7 @@ def _end_turn(state: GameState, seat: int, extra: bool) -> GameState:
     turn_no = state.turn_no + 1
     last = list(state.last_turns)
     last[nxt] = turn_no
-    return attrs.evolve(state, turn=nxt, phase="draw", final=final, protected=protected, turn_no=turn_no,
+    return state.evolve(turn=nxt, phase="draw", final=final, protected=protected, turn_no=turn_no,
                         last_turns=tuple(last))
 
 
@@ -373,11 +383,11 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
                          cards, bonuses, scores, state.last_turns)
     totals = tuple(a + b for a, b in zip(state.totals, scores))
     history = (*state.history, result)
-    state = attrs.evolve(state, totals=totals, history=history, turn=-1, drawn=(), crab_pile=-1)
+    state = state.evolve(totals=totals, history=history, turn=-1, drawn=(), crab_pile=-1)
     if end == "mermaids":
-        return attrs.evolve(state, phase="over", winners_=(ender,))
+        return state.evolve(phase="over", winners_=(ender,))
     if max(totals) >= t.rules.target(n):
-        return attrs.evolve(state, phase="over", winners_=_winners(t, totals, result))
+        return state.evolve(phase="over", winners_=_winners(t, totals, result))
     return _start_round(state, state.round + 1, (ender + 1) % n)
 
 

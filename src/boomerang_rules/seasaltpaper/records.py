@@ -141,7 +141,7 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
     for i, entry in enumerate(rnd["actions"]):
         where = pointer(*base, i)
         seat, action = entry[0], entry[1]
-        if not isinstance(seat, int) or not isinstance(action, str):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(action, str):
             return state, [Problem(where, "an action is [seat, action] or [seat, action, card]: a seat number, "
                                    "then a string", "action-shape")]
         if state.round != r or state.turn < 0:
@@ -166,7 +166,7 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
                 held = ", ".join(t.ids_of(state.hands[victim]))
                 return state, [Problem(pointer(*base, i, 2), f"the steal took {card!r}, which seat {victim} does "
                                        f"not hold (it holds {held})", "steal-card")]
-            state = attrs.evolve(state, chance=attrs.evolve(state.chance, steals=(t.index[card],), steals_used=0))
+            state = state.evolve(chance=attrs.evolve(state.chance, steals=(t.index[card],), steals_used=0))
         state = apply(state, seat, action)
     if not last and state.round == r:
         return state, [Problem(pointer(*base), f"round {r + 1} has not ended, and another round follows",
@@ -215,6 +215,9 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
         if digest is not None and digest != rules.digest:
             problems.append(Problem("/rules_digest", f"the ruleset {rules.id!r} has changed since this game was "
                                     f"recorded (digest {digest[:12]}…, now {rules.digest[:12]}…)", "rules-digest"))
+    elif not isinstance(rules, Ruleset):
+        return Checked(None, (Problem("/rules", f"replayed under a ruleset for {getattr(rules, 'game', rules)!r}, "
+                                      f"but the record is a {GAME!r} game", "rules-game"),))
     t = tables_for(rules)
     n = len(record["players"])
     if not rules.players.min <= n <= rules.players.max:
@@ -240,7 +243,7 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
                                 "first-player"))
         return Checked(None, tuple(problems))
     state = new_game(rules, n, decks=decks, first=first)
-    state = attrs.evolve(state, seed=record.get("seed"), names=tuple(record["players"]))
+    state = state.evolve(seed=record.get("seed"), names=tuple(record["players"]))
     for r, rnd in enumerate(rounds):
         if state.round != r or is_over(state):
             over = "the game is over" if is_over(state) else f"round {state.round + 1} is being played"

@@ -114,6 +114,16 @@ class GameState:
     chance: Chance = attrs.field(eq=False, repr=False)
     names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False)
     """The players' names, when the game came from a record (metadata, not rules)."""
+    legal: tuple[str, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """The legal actions of the seat to act, once asked for (a cache; never copied to a new state)."""
+
+    def evolve(self, **changes: Any) -> GameState:
+        """A copy with ``changes`` (``attrs.evolve`` without its checks: the engine's hot path)."""
+        new: GameState = _NEW(GameState)
+        for name in _FIELDS:
+            _SET(new, name, changes[name] if name in changes else getattr(self, name))
+        _SET(new, "legal", None)
+        return new
 
     def entries(self) -> tuple[Entry, ...]:
         """This round's decisions so far, oldest first."""
@@ -123,3 +133,8 @@ class GameState:
             out.append(node[0])
             node = node[1]
         return tuple(reversed(out))
+
+
+_NEW = object.__new__
+_SET = object.__setattr__
+_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.name != "legal")
