@@ -158,7 +158,8 @@ class Session:
 
         state = new_game(self.rules, self.players, self.seed)
         target = self.rules.target(self.players)
-        click.echo(f"Sea Salt & Paper — {self.rules.name}, {self.players} players, seed {self.seed}. "
+        # No seed yet: it recreates every deck order, so it is shown once the game is over.
+        click.echo(f"Sea Salt & Paper — {self.rules.name}, {self.players} players. "
                    f"You are seat {self.seat}. First to {target} points wins.")
         click.echo("On your turn: take a card (draw two and keep one, or take a discard pile's top), play duos "
                    "for their effects, and with 7+ card points you may end the round (STOP or LAST CHANCE).")
@@ -179,6 +180,7 @@ class Session:
         click.echo("")
         click.echo("Final totals: " + ", ".join(f"{self.labels[s]} {state.totals[s]}" for s in range(self.players)))
         click.echo(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best))
+        click.echo(f"The game was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
         return state
 
     def round_end(self, result: Any, totals: tuple[int, ...]) -> None:
