@@ -185,3 +185,10 @@ def test_simulate_then_validate_and_replay(tmp_path: Path) -> None:
     out.write_text(json.dumps(rec), encoding="utf-8")
     bad = runner.invoke(cli, ["validate", str(out)])
     assert bad.exit_code == 1 and "[hunt-over]" in bad.stdout
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bst.invalid_records(rules="boomerang-2010"))
+def test_the_generic_strategies_play_this_game_too(case: tuple[dict[str, Any], str, str]) -> None:
+    rec, pointer, rule = case
+    assert rec["game"] == "boomerang-2010" and (pointer, rule) in found(rec)

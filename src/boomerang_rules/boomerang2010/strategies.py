@@ -133,6 +133,18 @@ def invalid_records(draw: st.DrawFn, players: int | None = None,
     """
     ruleset = _rules(draw, rules)
     record = copy.deepcopy(draw(records(players, ruleset, finished=None, with_result=None)))
+    return break_one_rule(draw, record, ruleset)
+
+
+def game_state(draw: st.DrawFn, players: int | None, ruleset: Ruleset, finished: bool | None) -> GameState:
+    """``games`` for the generic ``boomerang_rules.strategies.games`` given a ruleset of this game."""
+    state: GameState = draw(games(players, ruleset, finished))
+    return state
+
+
+def break_one_rule(draw: st.DrawFn, record: dict[str, Any], ruleset: Ruleset) -> tuple[dict[str, Any], str, str]:
+    """``record`` (changed in place) with exactly one rule broken, the pointer and the rule (see
+    ``invalid_records``); also what the generic ``invalid_records`` uses for this game."""
     rounds = record["rounds"]
     captured = [(r, i) for r, rnd in enumerate(rounds) for i, cap in enumerate(rnd.get("captures", []))]
     kinds = ["wrong-type", "deck-twice"]
