@@ -203,8 +203,8 @@ def _mutations(record: dict[str, Any], rules: Ruleset) -> list[str]:
         kinds.append("wrong-catch")
     if _reuses(record):
         kinds.append("activity-reused")
-    if "result" in record:
-        kinds += ["claimed-row", "wrong-winner"]
+    if "result" in record:  # a one-seat game has no other seat to name as the winner
+        kinds += ["claimed-row", "wrong-winner"] if len(record["players"]) > 1 else ["claimed-row"]
     if _passed_over(record, rules):
         kinds.append("leftover-not-dealt")
     return kinds
