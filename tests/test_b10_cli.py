@@ -60,6 +60,7 @@ def test_play_a_whole_game_from_a_pipe(tmp_path: Path) -> None:
     code, out, err = run("play", *R, "--players", "3", "--seed", "5", "--record", str(record), stdin=answers)
     assert code == 0, err
     assert "is not one of" in out and "Final scores" in out and "Game record saved" in out
+    assert out.index("seed 5") > out.index("Final scores")         # the seed would tell the deck's order
     assert run("validate", str(record))[0] == 0
 
 

@@ -116,7 +116,8 @@ class Session:
         from .view import view
 
         state = new_game(self.rules, self.players, self.seed)
-        click.echo(f"{self.rules.name}, {self.players} players, seed {self.seed}. You are seat {self.seat}.")
+        # No seed yet: it recreates the deck's order (new_game), so it is shown once the game is over.
+        click.echo(f"{self.rules.name}, {self.players} players. You are seat {self.seat}.")
         finished = 0
         while not is_over(state):
             for s in to_act(state):
@@ -182,6 +183,7 @@ class Session:
             click.echo(line)
         best = winners(state)
         click.echo(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best))
+        click.echo(f"The deck was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
 
 
 SEAT_HELP = "--seat CARD,CARD,...:BOOMERANGS, once per player in seat order (an empty card list is allowed)"
