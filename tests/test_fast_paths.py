@@ -137,3 +137,15 @@ def test_generated_rulesets_score_as_the_plain_rules_say(data: st.DataObject) ->
     players = data.draw(st.integers(rules.players.min, max(rules.players.min, min(rules.players.max, 6))))
     s, ref = play_both(rules, players, data.draw(st.integers(0, 2**64 - 1)), data.draw(st.booleans()))
     assert [sheet.as_dict() for sheet in br.score_sheets(s)] == ref.sheets()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_region_bonuses_by_table_match_the_region_by_region_count(data: st.DataObject) -> None:
+    from boomerang_rules.australia.tables import tables_for
+
+    t = tables_for(data.draw(st.sampled_from(VARIANTS)))
+    full = (1 << t.deck_size) - 1
+    visited = tuple(data.draw(st.lists(st.integers(0, full), min_size=1, max_size=6)))
+    gone = data.draw(st.integers(0, t.every_region))
+    assert engine._bonuses_by_chunks(t, visited, gone) == engine._bonuses(t, visited, gone)

@@ -401,6 +401,35 @@ def _resolve_draft(context: RoundContext, step: int, hands: tuple[int, ...], tak
     return _NEW(GameState, (context, step, kept, taken, 0, context.everyone))
 
 
+def _bonuses(t: Tables, visited: tuple[int, ...], gone: int) -> tuple[tuple[int, ...], int]:
+    """The regions each seat wins at a round's end (its sites all visited, the bonus still there
+    before this round), and the regions gone after it: region by region, for any deck."""
+    n = len(visited)
+    everyone_visited = 0
+    for v in visited:
+        everyone_visited |= v
+    won = [0] * n
+    newly = gone  # regions whose bonus is gone before this round: checked against that, not `gone`
+    for region, sites in t.region_list:
+        if not newly & region and everyone_visited & sites == sites:
+            for seat in range(n):
+                if visited[seat] & sites == sites:
+                    won[seat] |= region
+                    gone |= region
+    return tuple(won), gone
+
+
+def _bonuses_by_chunks(t: Tables, visited: tuple[int, ...], gone: int) -> tuple[tuple[int, ...], int]:
+    """``_bonuses`` for a deck of up to 30 cards: the regions each seat has completed in three
+    table lookups (``Tables.region_chunks``; tests compare the two)."""
+    a, b, c = t.region_chunks  # type: ignore[misc]
+    still_open = t.every_region & ~gone
+    won = tuple([a[v & 1023] & b[v >> 10 & 1023] & c[v >> 20] & still_open for v in visited])
+    for w in won:
+        gone |= w
+    return won, gone
+
+
 def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -> GameState:
     """Everyone has chosen an activity: score the round, then deal the next or end the game."""
     t = context.tables
@@ -417,23 +446,7 @@ def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -
     gone = old.regions_taken
     bonuses = t.no_hands[n]
     if gone != t.every_region:
-        everyone_visited = 0
-        for v in visited:
-            everyone_visited |= v
-        won = None
-        # Only regions whose bonus was still there before this round (each seat completing one
-        # this round wins it, so ``gone`` growing below must not hide it from the next seat).
-        still_open = t.open_regions[gone] if t.open_regions else [r for r in t.region_list if not gone & r[0]]
-        for region, sites in still_open:
-            if everyone_visited & sites == sites:
-                for seat in range(n):
-                    if visited[seat] & sites == sites:
-                        if won is None:
-                            won = [0] * n
-                        won[seat] |= region
-                        gone |= region
-        if won is not None:
-            bonuses = tuple(won)
+        bonuses, gone = _bonuses(t, visited, gone) if t.region_chunks is None else _bonuses_by_chunks(t, visited, gone)
     rounds = (*old.rounds, new_round_result(context.dealt, drafts, activities, scores, bonuses))
     next_round = context.round + 1
     if next_round >= t.rounds:

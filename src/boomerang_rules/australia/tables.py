@@ -68,8 +68,8 @@ class Tables:
         "index",
         "no_hands",
         "number",
-        "open_regions",
         "region_bonus",
+        "region_chunks",
         "region_list",
         "region_masks",
         "reshuffle",
@@ -131,11 +131,12 @@ class Tables:
         self.region_list: tuple[tuple[int, int], ...] = tuple((1 << k, m) for k, m in enumerate(self.region_masks))
         """Each region as (its bit among regions, the bit mask of its sites)."""
         self.every_region = (1 << len(region_ids)) - 1
-        self.open_regions: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-            tuple((bit, sites) for bit, sites in self.region_list if not gone & bit)
-            for gone in range(1 << len(region_ids))) if len(region_ids) <= 12 else ()
-        """For each mask of regions whose bonus is gone, the ``region_list`` entries still open
-        (empty for a map of more than 12 regions: the engine filters ``region_list`` then)."""
+        self.region_chunks: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None = None
+        if self.deck_size <= 30:
+            self.region_chunks = _region_chunks(self.region_masks)
+        """For a deck of up to 30 cards, the regions whose every site a mask ``m`` of visited sites
+        holds are ``a[m & 1023] & b[m >> 10 & 1023] & c[m >> 20]`` (a region is complete when
+        each chunk of its sites is); None for a larger deck."""
         self.hand_size = rules.hand_size
         self.no_hands: tuple[tuple[int, ...], ...] = tuple((0,) * n for n in range(rules.players.max + 1))
         """For each player count, a tuple of that many zeros."""
@@ -319,6 +320,26 @@ def _halves(ids: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], ...], tuple[tu
         return tuple(out)
 
     return table(ids[:HALF]), table(ids[HALF:])
+
+
+@lru_cache(maxsize=8)
+def _region_chunks(region_masks: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """For each 10-site chunk of the deck (three: decks of up to 30 cards) and every mask of it,
+    the regions whose sites in that chunk the mask holds (see ``Tables.region_chunks``)."""
+    tables = []
+    for shift in (0, 10, 20):
+        out = [0] * 1024
+        for k, sites in enumerate(region_masks):
+            part = sites >> shift & 1023
+            free = ~part & 1023
+            subset = free
+            while True:  # every mask holding ``part``: ``part`` with each subset of the rest
+                out[subset | part] |= 1 << k
+                if not subset:
+                    break
+                subset = (subset - 1) & free
+        tables.append(tuple(out))
+    return tables[0], tables[1], tables[2]
 
 
 _SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(bits(m)) for m in range(1 << 8))
