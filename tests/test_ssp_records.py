@@ -194,3 +194,24 @@ def test_cli_check_scorer_agrees_with_the_library(tmp_path: Path) -> None:
                                     sys.executable, str(scorer)])
     assert done.exit_code == 0, done.output
     assert "all 4 games agree" in done.output
+
+
+@settings(max_examples=5, deadline=None)
+@given(bst.ssp_records(finished=True, with_result=True), bst.ssp_invalid_records(players=2))
+def test_prefixed_strategies(record: dict[str, Any], case: tuple[dict[str, Any], str, str]) -> None:
+    assert "result" in record and br.validate_record(record) == []
+    broken, where, rule = case
+    assert any(p.pointer == where and p.rule == rule for p in br.validate_record(broken))
+
+
+def test_replay_for_one_seat_hides_what_it_could_not_see(tmp_path: Path) -> None:
+    state = random_game(RULES, 3, 4)
+    record = br.record_of(state)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(record))
+    told = CliRunner().invoke(cli, ["replay", str(path), "--seat", "0"]).output.splitlines()
+    names = record["players"]
+    kept_by_others = [line for line in told if line.startswith(f"  {names[1]}: keep ")]
+    assert kept_by_others and all("keep a card" in line for line in kept_by_others)
+    mine = [line for line in told if line.startswith(f"  {names[0]}: keep ")]
+    assert mine and not any("keep a card" in line for line in mine)
