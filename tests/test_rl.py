@@ -239,3 +239,25 @@ def test_a_boomerang_2010_observation_says_what_the_view_says(players: int, seed
             break
         seat = br.to_act(state)[0]
         state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+
+
+def test_sea_salt_paper_actions_are_numbered_and_observed() -> None:
+    from boomerang_rules.rl import seasaltpaper as ssp
+
+    rules = br.load_rules("sea-salt-paper")
+    names = ssp.action_names(rules)
+    assert len(set(names)) == len(names)
+    for players in (2, 4):
+        state = br.new_game(rules, players, seed=players)
+        rng = random.Random(players)
+        size = rl.observation_size(rules, players)
+        while not br.is_over(state) and br.to_act(state):
+            seat = br.to_act(state)[0]
+            legal = br.legal_actions(state, seat)
+            mask = ssp.legal_mask(state, seat)
+            assert {names[i] for i in range(len(names)) if mask >> i & 1} == set(legal)
+            obs = rl.observe(state, seat)
+            assert obs.shape == (size,) and obs.dtype == np.float32
+            hand = rl.observation_spec(rules, players)[0]
+            assert hand.name == "hand" and obs[hand.start:hand.stop].sum() == len(br.view(state, seat).hand)
+            state = br.apply(state, seat, rng.choice(legal))

@@ -169,13 +169,13 @@ def test_bench_reports_the_adapters() -> None:
     assert figures["pettingzoo_parallel_ratio"] > 0
 
 
-OTHER_GAMES = [("boomerang-2010", 3), ("boomerang-2010", 5)]
+OTHER_GAMES = [("boomerang-2010", 3), ("boomerang-2010", 5), ("sea-salt-paper", 2), ("sea-salt-paper", 4)]
 
 
 @pytest.mark.parametrize(("rules_id", "players"), OTHER_GAMES)
 def test_other_games_pass_the_suites(rules_id: str, players: int) -> None:
-    """Every shipped game with integer actions gets its env the same way (max_cycles_test
-    assumes every agent acts every cycle, which a game of turns does not do)."""
+    """Every shipped game gets its env the same way (max_cycles_test assumes every agent acts
+    every cycle, which a game of turns does not do)."""
     def aec() -> object:
         return bz.env(rules=rules_id, players=players)
 
@@ -189,8 +189,9 @@ def test_other_games_pass_the_suites(rules_id: str, players: int) -> None:
     state_test(aec(), par())
 
 
-def test_a_boomerang_2010_game_sums_its_rewards_to_its_scores() -> None:
-    env = bz.parallel_env(rules="boomerang-2010", players=4)
+@pytest.mark.parametrize("rules_id", ["boomerang-2010", "sea-salt-paper"])
+def test_another_games_rewards_sum_to_its_scores(rules_id: str) -> None:
+    env = bz.parallel_env(rules=rules_id, players=4)
     obs, _ = env.reset(seed=3)
     rng = random.Random(3)
     summed = dict.fromkeys(env.possible_agents, 0.0)

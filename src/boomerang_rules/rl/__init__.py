@@ -37,6 +37,10 @@ def _game_module(game: object) -> Any:
         from . import boomerang2010
 
         return boomerang2010
+    if game == "sea-salt-paper":
+        from . import seasaltpaper
+
+        return seasaltpaper
     raise ValueError(f"no observation for game {game!r}")
 
 

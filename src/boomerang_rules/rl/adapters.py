@@ -125,30 +125,40 @@ class GenericAdapter:
     Simpler and slower than Australia's: one ``observe`` a seat, each from scratch.
     """
 
-    def __init__(self, rules: Any, players: int, observe: Any, size: int, high: Any) -> None:
+    def __init__(self, rules: Any, players: int, observe: Any, size: int, high: Any,
+                 names: tuple[str, ...] | None = None, legal_mask: Any = None) -> None:
         import boomerang_rules as br
 
         self._br = br
         self.game = rules.game
         self.rules = rules
         self.players = players
-        self.num_actions = br.num_actions(rules)
+        self._names = names
+        """The game's actions by number, when the game numbers none of its own."""
+        self.num_actions = len(names) if names is not None else br.num_actions(rules)
         self.observation_size = size
         self.observation_high = high
         self._observe = observe
         self.to_act = br.to_act
         self.is_over = br.is_over
-        self.legal_mask = br.legal_mask
+        self.legal_mask = legal_mask or br.legal_mask
         self.winners = br.winners
 
     def new_state(self, seed: int) -> Any:
         return self._br.new_game(self.rules, self.players, seed)
 
+    def _action(self, action: Any) -> Any:
+        if self._names is None:
+            return action
+        if isinstance(action, bool) or not isinstance(action, int | np.integer) or not 0 <= action < len(self._names):
+            raise ValueError(f"{action!r} is not an action id (0 to {len(self._names) - 1})")
+        return self._names[int(action)]
+
     def apply(self, state: Any, seat: int, action: int) -> Any:
-        return self._br.apply(state, seat, action)
+        return self._br.apply(state, seat, self._action(action))
 
     def step(self, state: Any, actions: Sequence[int]) -> Any:
-        return self._br.step(state, actions)
+        return self._br.step(state, [self._action(a) for a in actions])
 
     def observe_seats(self, state: Any) -> npt.NDArray[np.float32]:
         return np.stack([self._observe(state, s) for s in range(self.players)])
@@ -201,4 +211,10 @@ def adapter_for(rules: str | Any, players: int) -> GameAdapter:
 
         size = b10.observation_size(loaded, players)
         return GenericAdapter(loaded, players, b10.observe, size, b10.observation_high(loaded, players))
+    if game == "sea-salt-paper":
+        from . import seasaltpaper as ssp
+
+        size = ssp.observation_size(loaded, players)
+        return GenericAdapter(loaded, players, ssp.observe, size, ssp.observation_high(loaded, players),
+                              ssp.action_names(loaded), ssp.legal_mask)
     raise ValueError(f"no reinforcement-learning adapter for game {game!r}")
