@@ -165,18 +165,21 @@ def test_a_view_shows_the_seats_own_hand_and_the_hands_it_held(rules: br.Ruleset
     rng = random.Random(seed)
     state = br.new_game(rules, n, seed)
     held: list[list[tuple[str, ...]]] = [[] for _ in range(n)]
-    round_no = 0
+    round_no = step_no = 0  # counted here: a Throw, hand size - 2 picks, an activity a round
     while not br.is_over(state):
         views = [br.view(state, seat) for seat in range(n)]
-        if state.round != round_no:
-            round_no, held = state.round, [[] for _ in range(n)]
+        phase = "throw" if step_no == 0 else "pick" if step_no < rules.hand_size - 1 else "activity"
         for seat, v in enumerate(views):
             assert v.held == tuple(held[seat])
+            assert (v.round, v.rounds, v.phase, v.pick) == (round_no, rules.rounds, phase,
+                                                           step_no if phase == "pick" else 0)
             assert v.direction == rules.pass_directions[round_no]
-        if views[0].phase == "activity":
+        if phase == "activity":
             for seat in range(n):
                 state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+            round_no, step_no, held = round_no + 1, 0, [[] for _ in range(n)]
             continue
+        step_no += 1
         chosen = [rng.choice(v.hand) for v in views]
         for seat, v in enumerate(views):
             assert v.hand == br.legal_actions(state, seat)  # its own hand: what it may take
@@ -201,6 +204,11 @@ def test_a_view_shows_the_seats_own_hand_and_the_hands_it_held(rules: br.Ruleset
                 assert after.hand == ()
             if len(v.hand) == rules.hand_size:
                 assert br.view(state, giver).throw == chosen[giver]
+    assert round_no == rules.rounds
+    for seat in range(n):
+        v = br.view(state, seat)
+        assert (v.round, v.rounds, v.phase, v.pick, v.direction, v.legal_actions) == (
+            rules.rounds, rules.rounds, "over", 0, None, ())
 
 
 # --- variants and rulesets ---------------------------------------------------------------------------

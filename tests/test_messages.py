@@ -400,3 +400,25 @@ def test_activity_table_must_reach_the_most_icons(kind: str) -> None:
         f"{most} {kind} icons [activity-table]"]
     data["scoring"]["activities"]["table"].append(99)
     assert rules_from_data(data).scoring.activities.table[-1] == 99
+
+
+def test_score_round_names_a_wrong_argument() -> None:
+    bad: list[tuple[Any, Any, Any, str]] = [
+        ("standard", IDS[:7], None,
+         "rules must be a Boomerang: Australia Ruleset (see load_rules), not str: 'standard'"),
+        (RULES, {"A": 1}, None, "cards must be a list of card ids (str), not dict"),
+        (RULES, IDS[:7], 3, "activity must be an activity id (str) or None, not int: 3"),
+    ]
+    for rules, cards, activity, message in bad:
+        with pytest.raises(TypeError) as info:
+            br.score_round(rules, cards, activity)
+        assert str(info.value) == message
+
+
+def test_sheet_rows_by_name() -> None:
+    [sheet, _] = br.score_sheets(random_game(RULES, 2, 4))
+    assert [sheet[row] for row in br.ROWS] == [getattr(sheet, row) for row in br.ROWS]
+    assert [sheet.row_total(row) for row in br.ROWS] == [
+        *(sum(getattr(sheet, row)) for row in br.ROWS[:4]), sheet.sites, sheet.regions, sheet.total]
+    with pytest.raises(KeyError, match=r"^'round_total'$"):
+        sheet["round_total"]
