@@ -16,6 +16,7 @@ One seat acts at a time (``turn``), through the phases of its turn:
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import attrs
@@ -120,9 +121,12 @@ class GameState:
     def evolve(self, **changes: Any) -> GameState:
         """A copy with ``changes`` (``attrs.evolve`` without its checks: the engine's hot path)."""
         new: GameState = _NEW(GameState)
-        for name in _FIELDS:
-            _SET(new, name, changes[name] if name in changes else getattr(self, name))
-        _SET(new, "legal", None)
+        values = list(_GET(self))
+        for name, value in changes.items():
+            values[_INDEX[name]] = value
+        for setter, value in zip(_SETTERS, values):
+            setter(new, value)
+        _SET_LEGAL(new, None)
         return new
 
     def entries(self) -> tuple[Entry, ...]:
@@ -136,5 +140,8 @@ class GameState:
 
 
 _NEW = object.__new__
-_SET = object.__setattr__
 _FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.name != "legal")
+_INDEX = {name: i for i, name in enumerate(_FIELDS)}
+_GET = operator.attrgetter(*_FIELDS)
+_SETTERS = tuple(GameState.__dict__[name].__set__ for name in _FIELDS)
+_SET_LEGAL = GameState.__dict__["legal"].__set__
