@@ -607,3 +607,26 @@ def test_a_bot_cannot_invert_its_seed_into_the_game_s(seed: int, seat: int) -> N
     state = (_unmix(bot_seed(seed, seat)) - 0x9E3779B97F4A7C15) & mask  # the attack that once worked
     assert state ^ (seat + 1) * 0xD1B54A32D192ED03 & mask != seed
     assert _unmix(next_u64(seed)[1]) == (seed + 0x9E3779B97F4A7C15) & mask  # the attack itself is sound
+
+
+@pytest.mark.parametrize("rules_id", br.shipped_ids())
+def test_every_game_keeps_its_state_and_tables_read_only(rules_id: str) -> None:
+    from boomerang_rules.core.bots import bot_game as any_bot_game
+
+    rules = br.load_rules(rules_id)
+    start = br.new_game(rules, rules.players.min, 3)
+    end = any_bot_game(rules, ["random"] * rules.players.min, 3)
+    for state in (start, end):
+        assert _mutable_parts(state) == [] and _mutable_parts(rules) == []
+    import pickle
+
+    assert pickle.loads(pickle.dumps(end)) == end
+
+
+@pytest.mark.parametrize("rules_id", br.shipped_ids())
+def test_no_game_shows_its_seed_before_the_end(rules_id: str) -> None:
+    rules = br.load_rules(rules_id)
+    seed = "918273645546"
+    code, out, _ = run("play", "--rules", rules_id, "--players", str(max(2, rules.players.min)), "--seed", seed,
+                       input="")
+    assert code == 1 and seed not in out

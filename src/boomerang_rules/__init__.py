@@ -237,6 +237,11 @@ def _record_game(record: Any) -> Any:
 
 def validate_record(record: Any, file: str | None = None) -> list[Problem]:
     """Every problem of a parsed game record of any game (by its ``game``); ``[]`` when valid."""
+    from .core.jsonio import json_problems
+
+    unreadable = json_problems(record)  # not text, too deep: for every game, before its own checks
+    if unreadable:
+        return [p.in_file(file) for p in unreadable]
     problems: list[Problem] = _record_game(record).validate_record(record, file)
     return problems
 
@@ -248,6 +253,12 @@ def check_record(record: Any, rules: Any = None) -> Any:
 
 def state_of(record: Any, rules: Any = None) -> Any:
     """The state a valid record of any game ends in; ``InvalidInput`` listing the problems otherwise."""
+    from .core.errors import InvalidInput
+    from .core.jsonio import json_problems
+
+    unreadable = json_problems(record)
+    if unreadable:
+        raise InvalidInput(unreadable, "not a valid game record:")
     return _record_game(record).state_of(record, rules)
 
 

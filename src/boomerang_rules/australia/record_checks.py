@@ -14,7 +14,6 @@ import attrs
 from ..core.arguments import require
 from ..core.errors import Problem, RulesError
 from ..core.jsonio import json_problems
-from ..core.loading import load_rules as load_any_rules
 from ..core.loading import rules_from_data, shipped_ids
 from ..core.pointer import pointer
 from ..core.schema import schema_problems
@@ -52,10 +51,6 @@ def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
     if not isinstance(rules, Ruleset):
         return None, [Problem("/rules/game", f"the ruleset is for {rules.game!r}, but the record is a "
                               "'boomerang-australia' game", "rules-game")]
-    if rules.id in shipped_ids() and load_any_rules(rules.id) != rules:
-        return None, [Problem("/rules/id", f"the ruleset given inline is called {rules.id!r}, as a shipped one is, "
-                              f"but its rules differ from the shipped {rules.id!r}; give it an id of its own",
-                              "rules-id")]
     return rules, []
 
 

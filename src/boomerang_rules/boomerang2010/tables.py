@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.readonly import ReadOnly
 from .rules import Ruleset
 
 
-class Tables:
+class Tables(ReadOnly):
     """Everything the engine reads from a ruleset, as indexable tuples. Never changes."""
 
     __slots__ = ("all_lands", "animal", "animal_index", "animals", "card_lands", "deck_size", "ids", "index",
@@ -30,6 +31,7 @@ class Tables:
         self.animal: tuple[int, ...] = tuple(self.animal_index[c.animal] for c in rules.cards)
         self.card_lands: tuple[int, ...] = tuple(
             sum(1 << self.land_index[land] for land in c.lands) for c in rules.cards)
+        self._freeze()
 
     def ids_of(self, cards: tuple[int, ...] | list[int]) -> tuple[str, ...]:
         """The ids of card indices, in the same order."""

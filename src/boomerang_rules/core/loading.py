@@ -192,7 +192,13 @@ def rules_from_data(data: Any, label: str | None = None, base: Path | None = Non
     problems = check_resolved(resolved, data, label)
     if problems:
         raise RulesError(problems)
-    return rules_module(resolved["game"]).build(resolved)
+    rules = rules_module(resolved["game"]).build(resolved)
+    if not allow_paths and _is_shipped(rules.id) and _load_shipped(rules.id) != rules:
+        # Inline in a record: the id is all a reader would see ("[standard]"), so it must not lie.
+        raise RulesError([Problem("/id", f"this ruleset is called {rules.id!r}, as a shipped one is, but its rules "
+                                  f"differ from the shipped {rules.id!r}; give it an id of its own", "rules-id",
+                                  label)])
+    return rules
 
 
 @lru_cache(maxsize=32)

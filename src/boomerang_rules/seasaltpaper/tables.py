@@ -9,14 +9,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
+from ..core.readonly import ReadOnly
 from .rules import Ruleset
 
 PILES = ("left", "right")
 """The two discard piles, as actions name them."""
 
 
-class Tables:
-    """Everything the engine looks up, derived from one ruleset."""
+class Tables(ReadOnly):
+    """Everything the engine looks up, derived from one ruleset. Read-only once built."""
+
+    __slots__ = ("collectors", "colour", "colours", "count_own_colour", "deck_ends_last_chance", "deck_size",
+                 "duo_of_kind", "duos", "ids", "index", "kind", "kind_index", "kinds", "mermaid", "min_points",
+                 "multipliers", "rules", "win_with")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -52,6 +57,7 @@ class Tables:
             duo_effect[a] = (n, effect)
             duo_effect[b] = (n, effect)
         self.duo_of_kind = duo_effect
+        self._freeze()
 
     def ids_of(self, cards: Iterable[int]) -> tuple[str, ...]:
         ids = self.ids
