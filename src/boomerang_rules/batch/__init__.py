@@ -80,13 +80,14 @@ def _shuffle_tables() -> npt.NDArray[np.uint64]:
         for g, (d, c) in enumerate(groups):
             shuf[n, k.SH_D + g] = d
             shuf[n, k.SH_LEN + g] = c
-            above = 1  # the product of the group's radices above ``radix``
-            for _ in range(c):
-                shift = 29 + (above - 1).bit_length()  # 29 + ceil(log2(above))
-                shuf[n, k.SH_MAGIC + radix] = -(-(1 << shift) // above)
-                shuf[n, k.SH_SHIFT + radix] = shift
-                above *= radix
-                radix -= 1
+            down_to = 1  # the product of the group's radices from its first down to ``radix``
+            for t in range(c):
+                down_to *= radix
+                if t + 1 < c:  # the quotient rem // down_to, by multiply and shift
+                    shift = 29 + (down_to - 1).bit_length()  # 29 + ceil(log2(down_to))
+                    shuf[n, k.SH_MAGIC + radix] = -(-(1 << shift) // down_to)
+                    shuf[n, k.SH_SHIFT + radix] = shift
+                radix -= 1  # the group's last radix keeps 0, 0: rem // d is 0
     return shuf
 
 
@@ -294,9 +295,11 @@ def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
     All False once the games are over.
     """
     c = batch.compiled
-    out = np.zeros((batch.games, batch.players, len(c.names)), np.bool_)
-    if not batch.over:
-        k.legal_masks(batch.step, c.ti, batch.hands, batch.used_acts, out)
+    shape = (batch.games, batch.players, len(c.names))
+    if batch.over:
+        return np.zeros(shape, np.bool_)
+    out = np.empty(shape, np.bool_)
+    k.legal_masks(batch.step, c.ti, batch.hands, batch.used_acts, out)  # fills every entry
     return out
 
 

@@ -91,9 +91,10 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
     Row ``shuf[n]`` holds n!'s bit width and group count, n! in 32-bit limbs (low first), and
     for each group g the product (``SH_D + g``) of its radices (``SH_LEN + g`` consecutive ones
     from n, n-1, ... 2), each product below 2**29: one long division by a group's product leaves
-    a remainder holding all the group's digits. Digit r is then (rem // P) % r, where P is the
-    product of the group's radices above r; ``rem // P`` is ``rem * M >> K`` for M, K at column
-    ``SH_MAGIC + r``, ``SH_SHIFT + r`` (exact for rem < 2**29), so no digit waits for another.
+    a remainder holding all the group's digits. Digit r is then q - r * (rem // (P * r)), where
+    P is the product of the group's radices above r and q = rem // P the previous quotient;
+    ``rem // (P * r)`` is ``rem * M >> K`` with M, K at columns ``SH_MAGIC + r``, ``SH_SHIFT + r``
+    (exact for rem < 2**29; M = 0 for a group's last radix), so no digit waits for a division.
     Tables and scratch are two arrays, so that a call costs few reference counts.
     """
     if n < 2:
@@ -136,12 +137,11 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
         while top > 0 and work[W_LIMBS + top] == _ZERO:
             top -= 1
         q = rem
-        length = np.int64(shuf[n, SH_LEN + g])
-        for t in range(length):
-            nxt = (rem * shuf[n, SH_MAGIC + radix - 1]) >> shuf[n, SH_SHIFT + radix - 1] if t + 1 < length else _ZERO
-            pos = base + 1 + np.int64(q - nxt * U64(radix))
+        for _ in range(np.int64(shuf[n, SH_LEN + g])):
+            nxt = (rem * shuf[n, SH_MAGIC + radix]) >> shuf[n, SH_SHIFT + radix]
+            pos = U64(base + 1) + q - nxt * U64(radix)
             q = nxt
-            i = base + radix
+            i = U64(base + radix)
             tmp = work[i]
             work[i] = work[pos]
             work[pos] = tmp
