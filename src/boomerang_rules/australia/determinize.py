@@ -27,7 +27,10 @@ orders), and every one of them is consistent with the view, so: shuffle each kin
 each group its count, shuffle within the group to split it between its Throw and its hand.
 That is uniform over the consistent assignments. A view whose deals break the round-robin
 pattern (a game record may deal by hand) falls back to the weaker constraint records check
-(the set-aside cards were dealt, none of them left undealt), then to none.
+(the set-aside cards were dealt, none of them left undealt), then to none. Not modelled: with
+a deck more than twice a round's deal (no shipped ruleset), the set-aside cards that waited
+longest are dealt first; the draw treats every set-aside card alike (still consistent with
+the view, but not the exact posterior).
 
 The state is built through the public constructors only (``new_game`` with the deals, then
 every known action replayed), so it holds whatever the engine's own states hold.

@@ -10,7 +10,7 @@ own actions so far, whatever the others did). Tree nodes count how often they we
 card the seat may later hold is not in every determinization.
 
 The rollout policy is ``greedy``'s, computed on the state rather than the view (the same
-choices, but an order of magnitude cheaper): the ``greedy`` bot is the baseline this bot is
+choices, some five times cheaper): the ``greedy`` bot is the baseline this bot is
 measured against, so it is also the best model of it. A playout ends when the round is
 scored; its reward is the seat's points gained this round (totals, sites and region bonuses
 included) minus the other seats' mean gain, so that cards denied to others count too.
@@ -32,7 +32,7 @@ from .state import GameState
 from .tables import NO_ACTIVITY, Tables, tables_for
 from .view import SeatView
 
-DEFAULT_PLAYOUTS = 64
+DEFAULT_PLAYOUTS = 100
 """Playouts per decision by default (well under 0.1 s a decision on the project machine)."""
 
 EXPLORATION = 0.7
