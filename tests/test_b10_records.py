@@ -10,11 +10,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules import boomerang2010 as b10
 from boomerang_rules import strategies as bst
 from boomerang_rules.cli import cli
+from boomerang_rules.core.bots import bot_game
 
 RULES = br.load_rules("boomerang-2010")
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -192,3 +194,12 @@ def test_simulate_then_validate_and_replay(tmp_path: Path) -> None:
 def test_the_generic_strategies_play_this_game_too(case: tuple[dict[str, Any], str, str]) -> None:
     rec, pointer, rule = case
     assert rec["game"] == "boomerang-2010" and (pointer, rule) in found(rec)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(3, 5), st.lists(st.sampled_from(["random", "greedy"]), min_size=5, max_size=5),
+       st.integers(0, 2**64 - 1))
+def test_every_record_simulate_writes_validates(players: int, bots: list[str], seed: int) -> None:
+    state = bot_game(RULES, bots[:players], seed)
+    rec = json.loads(json.dumps(br.record_of(state)))
+    assert br.validate_record(rec) == [] and rec["result"]["winners"] == list(br.winners(state))

@@ -40,7 +40,8 @@ def test_the_seeds_example() -> None:
     assert dict(s[0].animals) == seat(0, 3, 0, 3, 5, 0) and s[0].sets == 1
     assert dict(s[1].animals) == seat(0, 0, 0, 3, 0, 0) and s[1].sets == 3
     assert dict(s[2].animals) == seat(4, 3, 7, 3, 0, 3) and s[2].sets == 0
-    assert b10.winners_of(RULES, cards=table(SEED_CARDS), boomerangs=SEED_BOOMERANGS) == (2,)
+    won = b10.winners_of(RULES, cards=table(SEED_CARDS), boomerangs=SEED_BOOMERANGS)
+    assert won == (2,) and won == [2] and won != [1] and won != (2, 0) and hash(won) == hash((2,))
 
 
 def test_the_seeds_example_through_the_top_level_loader() -> None:

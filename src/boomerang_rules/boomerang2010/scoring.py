@@ -75,13 +75,35 @@ def count_cards(t: Tables, cards: Sequence[int]) -> list[int]:
     return counts
 
 
-def best_seats(scores: Sequence[SeatScore], tie_breakers: Sequence[str]) -> tuple[int, ...]:
+class Seats(tuple[int, ...]):
+    """Winning seats, ascending: a tuple that also equals the list of the same seats.
+
+    A record's JSON gives winners as a list; comparing either form with either works.
+    """
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, list):
+            return list(self) == other
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        return tuple.__repr__(self)
+
+
+def best_seats(scores: Sequence[SeatScore], tie_breakers: Sequence[str]) -> Seats:
     """The winning seats: highest total, then each tie-breaker in turn; several on a shared victory."""
     keys = [(s.total, *(s.boomerangs for tb in tie_breakers if tb == "boomerangs")) for s in scores]
     if not keys:
-        return ()
+        return Seats()
     best = max(keys)
-    return tuple(seat for seat, key in enumerate(keys) if key == best)
+    return Seats(seat for seat, key in enumerate(keys) if key == best)
 
 
 def _checked(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequence[int]
@@ -140,6 +162,6 @@ def final_scores(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Seq
     return score_counts(t, [count_cards(t, c) for c in indices], list(boomerangs))
 
 
-def winners_of(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequence[int]) -> tuple[int, ...]:
+def winners_of(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequence[int]) -> Seats:
     """The winning seats for these cards and boomerangs; a shared victory lists several."""
     return best_seats(final_scores(rules, cards, boomerangs), rules.tie_breakers)

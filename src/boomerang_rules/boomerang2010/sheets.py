@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .engine import is_over
-from .scoring import SeatScore, best_seats, count_cards, score_counts
+from .scoring import Seats, SeatScore, best_seats, count_cards, score_counts
 from .state import GameState
 
 
@@ -13,8 +13,8 @@ def score_sheets(state: GameState) -> tuple[SeatScore, ...]:
     return score_counts(t, [count_cards(t, c) for c in state.captured], state.boomerangs)
 
 
-def winners(state: GameState) -> tuple[int, ...]:
+def winners(state: GameState) -> Seats:
     """The winning seats of a finished game (several on a shared victory); empty before the end."""
     if not is_over(state):
-        return ()
+        return Seats()
     return best_seats(score_sheets(state), state.rules.tie_breakers)

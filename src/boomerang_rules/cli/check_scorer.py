@@ -31,7 +31,9 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     and writes one line per record: a JSON array with one sheet per seat, each with the rows
     of the game's score sheets (Boomerang: Australia: throw_catch, collections, animals,
     activity (lists, one entry a round), sites, regions and total; Sea Salt & Paper: rounds
-    and total; see docs/testing.md). Put -- before COMMAND so that its options are its own.
+    and total; Boomerang (2010): cards and animals (objects animal -> count and points),
+    boomerangs, sets and total; see docs/testing.md). Put -- before COMMAND so that its
+    options are its own.
 
     Exit status: 0 all games agree, 1 some differ (or the scorer broke the protocol),
     2 usage error or the scorer could not be run.
