@@ -8,26 +8,39 @@ from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli, load_rules_or_exit
 
 
 @click.command(short_help="Tell a recorded game step by step.")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=None, metavar="N",
+              help="The N-th game (1 = first) of a file of several games (JSON Lines).")
 @click.option("--seat", type=int, default=None, help="Show only what this seat could see at each moment.")
 @click.option("--rules", "rules_name", default=None, metavar="ID|PATH",
               help="Replay under this ruleset or variant instead of the one the record names.")
-def replay(file: str, seat: int | None, rules_name: str | None) -> None:
+def replay(file: str, seat: int | None, rules_name: str | None, game_number: int | None) -> None:
     """Print a recorded game (of any game) step by step: deals, every decision, scores, winner.
 
+    FILE is what ``simulate`` or ``play --record`` wrote: one record (*.json), or several, one a
+    line (*.jsonl: choose one with --game N); "-" reads standard input.
     The record is checked first; an invalid one is refused with its problems (exit 1).
     """
     from .. import check_record
-    from ..core.jsonio import printable, read_json_file
+    from ..core.jsonio import label_of, read_documents
 
-    label = printable(file)
-
+    label = label_of(file)
     try:
-        data, problem = read_json_file(file)
+        documents = []
+        for where, value, problem in read_documents(file):
+            documents.append((where, value, problem))
+            if game_number is not None and len(documents) >= game_number:
+                break
     except OSError as exc:
         fail(f"{label}: cannot read: {exc.strerror or exc}", EXIT_USAGE)
+    if game_number is None and len(documents) > 1:
+        fail(f"{label} holds {len(documents)} games: choose one with --game N (1 to {len(documents)})", EXIT_USAGE)
+    if game_number is not None and game_number > len(documents):
+        fail(f"--game {game_number}: {label} holds {len(documents)} game{'s' if len(documents) != 1 else ''}",
+             EXIT_USAGE)
+    label, data, problem = documents[-1]
     if problem is not None:
-        fail(str(problem.in_file(label)), EXIT_INVALID)
+        fail(str(problem), EXIT_INVALID)
     rules = load_rules_or_exit(rules_name) if rules_name else None
     checked = check_record(data, rules)
     if checked.problems or checked.state is None:

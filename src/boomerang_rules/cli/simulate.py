@@ -18,9 +18,11 @@ from .common import EXIT_USAGE, fail, game_of, load_rules_or_exit, parse_bots, r
               help="Seed of the first game; game i of the batch uses SEED + i.")
 @rules_option
 @click.option("--games", "-n", type=click.IntRange(min=1), default=1, show_default=True,
-              help="How many games. One game is written as a JSON document, more as JSON Lines.")
-@click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write the records to this file instead of standard output.")
+              help="How many games.")
+@click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default=None,
+              help="Write the records to this file ('-': standard output, the default). The format follows "
+                   "the name: *.jsonl gets JSON Lines (one record a line), any other name one indented JSON "
+                   "document, so several games need a .jsonl name.")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help="One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision; "
                    "default: random for every seat).")
@@ -29,7 +31,8 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
 
     Every bot sees only its seat's view and draws from its own generator seeded from the
     game's seed: the same arguments give the same output, byte for byte, on every platform.
-    Every record written validates.
+    Every record written validates, and ``validate`` and ``replay`` read the file back. On
+    standard output one game is an indented JSON document and several are JSON Lines.
 
     \b
     Examples:
@@ -45,15 +48,24 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     record_of = game_of(rules).record_of
     seat_names = [f"{name} {seat}" for seat, name in enumerate(names)]
 
+    from ..core.jsonio import STDIN, is_json_lines_name
+
+    to_stdout = out is None or out == STDIN
+    lines = games > 1 if to_stdout else is_json_lines_name(str(out))
+    if not lines and games > 1:
+        stem = str(out).rsplit(".", 1)[0] if "." in str(out).rsplit("/", 1)[-1] else str(out)
+        fail(f"--out {out}: {games} games need a JSON Lines file, one record a line (a name ending in .jsonl, "
+             f"such as {stem}.jsonl); a .json file holds one game", EXIT_USAGE)
+
     def write(stream: TextIO) -> None:
         for i in range(games):
             record = record_of(bot_game(rules, names, seed + i), seat_names)
-            if games == 1:
+            if not lines:
                 stream.write(dumps_pretty(record) + "\n")
             else:
                 stream.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
 
-    if out is None:
+    if to_stdout:
         write(sys.stdout)
         return
     try:

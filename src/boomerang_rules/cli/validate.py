@@ -13,37 +13,58 @@ from .common import EXIT_INVALID, EXIT_USAGE
 
 @click.command(short_help="Check records, rulesets and variants.")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON report per file, one per line.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON report per document (an unreadable file included), one per line.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only the problems: no line per valid document, no summary.")
 @click.option("--max-bytes", default=DEFAULT_MAX_BYTES, show_default=True, type=click.IntRange(min=1),
-              help="Refuse files larger than this.")
-def validate(files: tuple[str, ...], as_json: bool, max_bytes: int) -> None:
+              help="Refuse a JSON file larger than this, or a line of a JSON Lines file longer than this.")
+def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int) -> None:
     """Check game records, rulesets and variants against the rules (their "format" tells which).
 
     A game record is replayed by the engine: every deal, every pick against the hand the seat
     held, the Catch, each activity, and the claimed result row by row. Every problem is
-    reported as FILE:POINTER: MESSAGE [RULE]. A *.jsonl file holds one document per line,
-    reported as FILE:LINE. Files are only read, never written.
+    reported as FILE:POINTER: MESSAGE [RULE]. The format follows the file name: a *.jsonl file
+    holds one document per line, reported as FILE:LINE, any other name one JSON document; a
+    file in the other format is reported as such. "-" reads standard input (JSON Lines when its
+    first line is a document by itself). Files are only read, never written. The output ends
+    with a summary such as "1000 valid, 0 invalid".
 
     Exit status: 0 all files valid, 1 some file invalid, 2 usage or I/O error.
     """
+    from ..core.jsonio import label_of
     from ..core.validation import validate_file
 
     worst = 0
+    valid = invalid = unreadable = 0
     for name in files:
         try:
             reports = validate_file(name, max_bytes)
         except OSError as exc:
-            click.echo(f"boomerang-rules: {name}: cannot read: {exc.strerror or exc}", err=True)
+            reason = f"cannot read: {exc.strerror or exc}"
+            unreadable += 1
             worst = EXIT_USAGE
+            if as_json:
+                click.echo(json.dumps({"file": label_of(name), "kind": None, "valid": False, "readable": False,
+                                       "problems": [{"pointer": "", "message": reason, "rule": "io"}]},
+                                      ensure_ascii=False))
+            else:
+                click.echo(f"boomerang-rules: {label_of(name)}: {reason}", err=True)
             continue
         for report in reports:
-            if not report.valid:
+            if report.valid:
+                valid += 1
+            else:
+                invalid += 1
                 worst = max(worst, EXIT_INVALID)
             if as_json:
                 click.echo(json.dumps(report.as_dict(), ensure_ascii=False))
             elif report.valid:
-                click.echo(f"{report.file}: valid {report.kind}")
+                if not quiet:
+                    click.echo(f"{report.file}: valid {report.kind}")
             else:
                 for problem in report.problems:
                     click.echo(str(problem))
+    if not as_json and not quiet:
+        summary = f"{valid} valid, {invalid} invalid"
+        click.echo(summary + (f", {unreadable} unreadable" if unreadable else ""))
     sys.exit(worst)

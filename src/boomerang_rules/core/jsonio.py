@@ -193,7 +193,7 @@ def read_limited(path: str | Path, max_bytes: int) -> bytes:
 
 def too_large(max_bytes: int) -> Problem:
     """The problem of an input over the size limit."""
-    return Problem("", f"file larger than the limit of {max_bytes} bytes", "size-limit")
+    return Problem("", f"file larger than the limit of {max_bytes} bytes (raise it with --max-bytes)", "size-limit")
 
 
 def read_json_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[Any, Problem | None]:
@@ -227,3 +227,153 @@ def dumps_pretty(value: Any, indent: int = 2) -> str:
         return json.dumps(v, ensure_ascii=False, separators=(", ", ": "))
 
     return render(value, 0)
+
+
+JSON_LINES_SUFFIXES = (".jsonl", ".ndjson")
+"""File names that hold JSON Lines (one document a line); any other name holds one JSON document."""
+
+STDIN = "-"
+"""The file name that means standard input (or standard output, for a command that writes)."""
+
+
+def is_json_lines_name(name: str | Path) -> bool:
+    """Whether a file called ``name`` holds JSON Lines: the format follows the file name."""
+    return Path(str(name)).suffix.lower() in JSON_LINES_SUFFIXES
+
+
+def label_of(name: str | Path) -> str:
+    """How messages name a file: ``<stdin>`` for ``-``."""
+    return "<stdin>" if str(name) == STDIN else printable(str(name))
+
+
+def _open_binary(path: str | Path) -> Any:
+    """A binary stream of ``path`` (standard input for ``-``), opened as ``read_limited`` does:
+    without blocking on a FIFO, refusing what is not a regular file. ``OSError`` when unreadable."""
+    import sys
+
+    if str(path) == STDIN:
+        return sys.stdin.buffer
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(21, "is a directory", str(path))
+        if not stat.S_ISREG(mode):
+            raise OSError(0, "not a regular file", str(path))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def _lines(stream: Any, max_bytes: int) -> Iterator[tuple[int, bytes | None]]:
+    """Numbered lines of ``stream`` (1-based), ``None`` for a line over ``max_bytes``."""
+    number = 0
+    limit = min(max_bytes + 1, 1 << 62)  # readline takes an index-sized count; it allocates as it reads
+    while True:
+        line = stream.readline(limit)
+        if not line:
+            return
+        number += 1
+        if line.endswith(b"\n"):
+            yield number, line[:-1]
+            continue
+        if len(line) <= max_bytes or len(line) < limit:
+            yield number, line  # the last line, without a newline
+            continue
+        # max_bytes + 1 bytes and no newline: over the limit; skip the rest of the line
+        rest = line
+        while rest and not rest.endswith(b"\n"):
+            rest = stream.readline(CHUNK)
+        yield number, None
+
+
+def record_too_large(max_bytes: int) -> Problem:
+    """The problem of one JSON Lines record over the size limit."""
+    return Problem("", f"record larger than the limit of {max_bytes} bytes (raise it with --max-bytes; in a "
+                   "JSON Lines file the limit applies to each line)", "size-limit")
+
+
+def read_documents(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Iterator[tuple[str, Any, Problem | None]]:
+    """Every JSON document of a file, as ``(where, value, problem)``; ``problem`` is ``None`` for a
+    document that parsed.
+
+    The format follows the file name: ``*.jsonl`` / ``*.ndjson`` hold JSON Lines (``where`` is
+    ``FILE:LINE``, and ``max_bytes`` limits each line), any other name one JSON document (``where``
+    is ``FILE``, and ``max_bytes`` limits the file). Standard input (``-``) has no name: it is
+    JSON Lines when its first non-blank line is a JSON document by itself, else one document.
+    A file in the other format than its name says is reported as such, not misparsed line by
+    line. Raises ``OSError`` when the file cannot be read.
+    """
+    label = label_of(path)
+    stream = _open_binary(path)
+    try:
+        lines = _lines(stream, max_bytes)
+        head: list[tuple[int, bytes | None]] = []
+        first: tuple[int, bytes | None] | None = None
+        for number, line in lines:
+            head.append((number, line))
+            if line is None or not is_blank(line):
+                first = (number, line)
+                break
+        first_alone = first is not None and first[1] is not None and parse_json(first[1])[1] is None
+        as_lines = first_alone if str(path) == STDIN else is_json_lines_name(path)
+        if as_lines:
+            if first is not None and first[1] is not None and not first_alone and not is_blank(first[1]):
+                # a JSON Lines name whose first line is no document: one indented document?
+                rest = [line for _, line in head] + [line for _, line in lines]
+                if None not in rest:
+                    whole = b"\n".join(line for line in rest if line is not None)
+                    if len(whole) <= max_bytes and parse_json(whole)[1] is None:
+                        yield label, None, Problem(
+                            "", "this file holds one JSON document spread over several lines, but its name "
+                            "ends in .jsonl, which means one document a line: rename it to .json, or write "
+                            "it with one document a line", "json-lines").in_file(label)
+                        return
+                head, lines = [(i + 1, line) for i, line in enumerate(rest)], iter(())
+            found = False
+            for number, line in [*head, *lines]:
+                if line is not None and is_blank(line):
+                    continue
+                found = True
+                where = f"{label}:{number}"
+                if line is None:
+                    yield where, None, record_too_large(max_bytes).in_file(where)
+                    continue
+                value, problem = parse_json(line)
+                yield where, value, None if problem is None else problem.in_file(where)
+            if not found:
+                yield label, None, Problem("", "no JSON documents in this file", "json-syntax", label)
+            return
+        # one JSON document
+        chunks = [line for _, line in head]
+        size = sum(len(c) + 1 for c in chunks if c is not None)
+        over = any(c is None for c in chunks)
+        documents_a_line = 0 if over else (1 if first_alone else 0)
+        for _, line in lines:
+            if line is None or over or size > max_bytes + 1:
+                over = True
+                break
+            chunks.append(line)
+            size += len(line) + 1
+            if documents_a_line and not is_blank(line) and documents_a_line < 3:
+                documents_a_line = documents_a_line + 1 if parse_json(line)[1] is None else 0
+        if over or size - 1 > max_bytes:
+            problem = too_large(max_bytes)
+            if first_alone and not is_json_lines_name(path):
+                problem = Problem("", problem.message + "; its first line is a JSON document by itself: if it "
+                                  "holds one document a line, name it .jsonl, where the limit applies to each line",
+                                  "size-limit")
+            yield label, None, problem.in_file(label)
+            return
+        value, problem = parse_json(b"\n".join(c for c in chunks if c is not None))
+        if problem is not None and documents_a_line >= 2:
+            problem = Problem("", "this file holds JSON Lines (one document a line), but its name does not end "
+                              "in .jsonl: rename it to .jsonl (or read it as standard input, whose format is "
+                              "told from its content)", "json-lines")
+        yield label, value, None if problem is None else problem.in_file(label)
+    finally:
+        if stream is not getattr(__import__("sys").stdin, "buffer", None):
+            stream.close()

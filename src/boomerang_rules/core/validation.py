@@ -10,7 +10,7 @@ import attrs
 
 from .errors import Problem, RulesError
 from .games import records_module
-from .jsonio import is_blank, json_problems, parse_json, printable, read_json_file, read_limited, too_large
+from .jsonio import JSON_LINES_SUFFIXES, STDIN, json_problems, read_documents  # noqa: F401 (JSON_LINES_SUFFIXES: kept importable here)
 from .limits import DEFAULT_MAX_BYTES
 from .loading import RULESET_FORMAT, VARIANT_FORMAT, check_resolved, resolve_data
 
@@ -80,35 +80,20 @@ def validate_data(data: Any, label: str | None = None, base: Path | None = None)
     return Report(label or "<input>", str(fmt).rsplit("/", 1)[-1], tuple(problems))
 
 
-JSON_LINES_SUFFIXES = (".jsonl", ".ndjson")
 
 
 def validate_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> list[Report]:
     """Read and validate one file: one report, or one per line of a JSON Lines file.
 
-    A file named ``*.jsonl`` or ``*.ndjson`` holds one document per line, reported as
-    ``FILE:LINE``. ``OSError`` when the file cannot be read.
+    The format follows the file name (``core.jsonio.read_documents``): a file named ``*.jsonl``
+    or ``*.ndjson`` holds one document per line, reported as ``FILE:LINE``, each line limited to
+    ``max_bytes``; ``-`` is standard input. ``OSError`` when the file cannot be read.
     """
-    label = printable(str(path))
-    p = Path(path)
-    if p.suffix.lower() not in JSON_LINES_SUFFIXES:
-        data, problem = read_json_file(p, max_bytes)
-        if problem is not None:
-            return [Report(label, None, (problem.in_file(label),))]
-        return [validate_data(data, label, p.parent)]
-    raw = read_limited(p, max_bytes)
-    if len(raw) > max_bytes:
-        return [Report(label, None, (too_large(max_bytes).in_file(label),))]
+    base = Path(".") if str(path) == STDIN else Path(path).parent
     reports = []
-    for number, line in enumerate(raw.split(b"\n"), start=1):
-        if is_blank(line):
-            continue
-        where = f"{label}:{number}"
-        data, problem = parse_json(line)
+    for where, data, problem in read_documents(path, max_bytes):
         if problem is not None:
-            reports.append(Report(where, None, (problem.in_file(where),)))
+            reports.append(Report(where, None, (problem,)))
         else:
-            reports.append(validate_data(data, where, p.parent))
-    if not reports:
-        reports.append(Report(label, None, (Problem("", "no JSON documents in this file", "json-syntax", label),)))
+            reports.append(validate_data(data, where, base))
     return reports

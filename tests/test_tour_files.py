@@ -1,0 +1,109 @@
+"""Files that round-trip (issue 16): whatever ``simulate`` writes, ``validate`` and ``replay`` read.
+
+The format follows the file name (``*.jsonl``: one record a line, else one JSON document); a
+file in the other format is explained, not misparsed line by line; ``-`` is standard input
+or output; the size limit applies to each record of a JSON Lines file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from boomerang_rules.cli import cli
+
+GAMES = [("standard", "3"), ("sea-salt-paper", "3"), ("boomerang-2010", "3")]
+
+
+def run(*args: str, input: str | bytes | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize(("rules", "players"), GAMES)
+def test_what_simulate_writes_validate_and_replay_read(tmp_path: Path, rules: str, players: str) -> None:
+    many, one, single = tmp_path / "games.jsonl", tmp_path / "one.json", tmp_path / "one.jsonl"
+    for out, games in ((many, "3"), (one, "1"), (single, "1")):
+        code, _, err = run("simulate", "--rules", rules, "-p", players, "--games", games, "--out", str(out))
+        assert code == 0, err
+    assert len(many.read_text().splitlines()) == 3
+    assert len(single.read_text().splitlines()) == 1  # one game, one line: still JSON Lines
+    assert len(one.read_text().splitlines()) > 3  # indented
+    code, out, _ = run("validate", str(many), str(one), str(single))
+    assert code == 0
+    assert out.splitlines()[-1] == "5 valid, 0 invalid"
+    assert f"{many}:3: valid game-record" in out
+    code, told, err = run("replay", str(many), "--game", "2")
+    assert code == 0, err
+    code, alone, _ = run("replay", str(single))
+    assert code == 0 and told != alone and "seat 0" in alone
+    code, _, err = run("replay", str(many))
+    assert code == 2 and "holds 3 games" in err and "--game" in err
+    code, _, err = run("replay", str(many), "--game", "4")
+    assert code == 2 and "--game 4" in err
+
+
+def test_several_games_into_a_json_file_are_refused_with_the_jsonl_name(tmp_path: Path) -> None:
+    code, _, err = run("simulate", "--games", "2", "--out", str(tmp_path / "games10.json"))
+    assert code == 2 and "games10.jsonl" in err and not (tmp_path / "games10.json").exists()
+
+
+def test_stdin_and_stdout_are_dash(tmp_path: Path) -> None:
+    code, lines, _ = run("simulate", "--games", "3", "--out", "-")
+    assert code == 0 and len(lines.splitlines()) == 3
+    code, out, _ = run("validate", "-", input=lines)
+    assert code == 0 and "<stdin>:2: valid game-record" in out and out.endswith("3 valid, 0 invalid\n")
+    code, pretty, _ = run("simulate", "--out", "-")
+    code, out, _ = run("validate", "-", input=pretty)
+    assert code == 0 and out == "<stdin>: valid game-record\n1 valid, 0 invalid\n"
+    code, out, _ = run("replay", "-", "--game", "3", input=lines)
+    assert code == 0 and "seat 0" in out
+
+
+def test_a_mismatch_of_name_and_format_is_explained(tmp_path: Path) -> None:
+    _, lines, _ = run("simulate", "--games", "2", "--out", "-")
+    _, pretty, _ = run("simulate", "--out", "-")
+    (tmp_path / "lines.json").write_text(lines)
+    (tmp_path / "pretty.jsonl").write_text(pretty)
+    code, out, _ = run("validate", str(tmp_path / "lines.json"), str(tmp_path / "pretty.jsonl"))
+    assert code == 1
+    problems = out.splitlines()[:-1]
+    assert len(problems) == 2  # one problem a file, not one a line
+    assert "holds JSON Lines" in problems[0] and ".jsonl" in problems[0]
+    assert "one JSON document spread over several lines" in problems[1] and ".json" in problems[1]
+    assert out.splitlines()[-1] == "0 valid, 2 invalid"
+    code, _, err = run("replay", str(tmp_path / "lines.json"))
+    assert code == 1 and "holds JSON Lines" in err
+
+
+def test_the_size_limit_applies_to_each_record_and_names_its_option(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    run("simulate", "--games", "4", "--out", str(path))
+    longest = max(len(line) for line in path.read_bytes().split(b"\n"))
+    code, out, _ = run("validate", "--max-bytes", str(longest), str(path))
+    assert code == 0 and path.stat().st_size > longest and out.endswith("4 valid, 0 invalid\n")
+    code, out, _ = run("validate", "--max-bytes", str(longest - 1), str(path))
+    assert code == 1 and "--max-bytes" in out and "valid game-record" in out  # only the long line refused
+    whole = tmp_path / "game.json"
+    run("simulate", "--out", str(whole))
+    code, out, _ = run("validate", "--max-bytes", "100", str(whole))
+    assert code == 1 and "--max-bytes" in out
+
+
+def test_quiet_prints_only_problems_and_json_covers_every_outcome(tmp_path: Path) -> None:
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    run("simulate", "--out", str(good))
+    bad.write_text("{")
+    code, out, _ = run("validate", "--quiet", str(good))
+    assert (code, out) == (0, "")
+    code, out, _ = run("validate", "-q", str(good), str(bad))
+    assert code == 1 and out.count("\n") == 1 and "bad.json" in out
+    code, out, err = run("validate", "--json", str(good), str(tmp_path / "missing.json"), str(bad))
+    assert code == 2 and err == ""
+    reports = [json.loads(line) for line in out.splitlines()]
+    assert [r["valid"] for r in reports] == [True, False, False]
+    assert reports[1]["problems"][0]["rule"] == "io" and "missing.json" in reports[1]["file"]
