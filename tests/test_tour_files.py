@@ -27,8 +27,8 @@ def run(*args: str, input: str | bytes | None = None) -> tuple[int, str, str]:
 @pytest.mark.parametrize(("rules", "players"), GAMES)
 def test_what_simulate_writes_validate_and_replay_read(tmp_path: Path, rules: str, players: str) -> None:
     many, one, single = tmp_path / "games.jsonl", tmp_path / "one.json", tmp_path / "one.jsonl"
-    for out, games in ((many, "3"), (one, "1"), (single, "1")):
-        code, _, err = run("simulate", "--rules", rules, "-p", players, "--games", games, "--out", str(out))
+    for path, games in ((many, "3"), (one, "1"), (single, "1")):
+        code, _, err = run("simulate", "--rules", rules, "-p", players, "--games", games, "--out", str(path))
         assert code == 0, err
     assert len(many.read_text().splitlines()) == 3
     assert len(single.read_text().splitlines()) == 1  # one game, one line: still JSON Lines

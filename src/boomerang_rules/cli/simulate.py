@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import TextIO
+from typing import IO
 
 import click
 
@@ -57,7 +57,7 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
         fail(f"--out {out}: {games} games need a JSON Lines file, one record a line (a name ending in .jsonl, "
              f"such as {stem}.jsonl); a .json file holds one game", EXIT_USAGE)
 
-    def write(stream: TextIO) -> None:
+    def write(stream: IO[str]) -> None:
         for i in range(games):
             record = record_of(bot_game(rules, names, seed + i), seat_names)
             if not lines:
@@ -69,7 +69,7 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
         write(sys.stdout)
         return
     try:
-        with open(out, "w", encoding="utf-8", newline="\n") as f:
+        with open(str(out), "w", encoding="utf-8", newline="\n") as f:
             write(f)
     except OSError as exc:
         fail(f"cannot write {out}: {exc.strerror or exc}", EXIT_USAGE)
