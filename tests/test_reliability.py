@@ -630,3 +630,15 @@ def test_no_game_shows_its_seed_before_the_end(rules_id: str) -> None:
     code, out, _ = run("play", "--rules", rules_id, "--players", str(max(2, rules.players.min)), "--seed", seed,
                        input="")
     assert code == 1 and seed not in out
+
+
+def test_a_document_wrong_everywhere_lists_a_bounded_number_of_problems() -> None:
+    from boomerang_rules.core.schema import MAX_PROBLEMS
+
+    record = _finished_record()
+    record["rules"] = {"format": "boomerang-rules/variant", "version": 1, "id": "x", "name": "x",
+                       "extends": "standard", "changes": {"cards": [{"id": "A"}] * 100}}
+    problems = br.validate_record(record)
+    assert len(problems) == MAX_PROBLEMS + 1 and problems[-1].rule == "schema:more"
+    record["rules"]["changes"]["cards"] = [{"id": "A"}] * 100_000  # too long: its items are not checked
+    assert [p.rule for p in br.validate_record(record)] == ["schema:maxItems"]

@@ -5,6 +5,7 @@ jsonschema is imported on first use only, so that playing games never pays for i
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from functools import cache
@@ -13,6 +14,10 @@ from typing import Any
 from .errors import Problem
 from .pointer import pointer
 from .resources import data_dir
+
+
+MAX_PROBLEMS = 100
+"""Schema problems listed per document: past this, finding (and printing) them all is only work."""
 
 
 def _inline_refs(node: Any, defs: dict[str, Any], depth: int = 0) -> Any:
@@ -82,6 +87,14 @@ def _unique_items(validator: Any, unique: bool, instance: Any, schema: Any) -> A
             return
 
 
+def _max_items(validator: Any, most: int, instance: Any, schema: Any) -> Any:
+    """``maxItems`` without quoting the whole array (jsonschema copies it into the message)."""
+    from jsonschema.exceptions import ValidationError
+
+    if validator.is_type(instance, "array") and len(instance) > most:
+        yield ValidationError(f"{len(instance)} items; at most {most} are allowed")
+
+
 def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
     """``pattern`` with ECMA 262's ``$``: the end of the string, not before a final newline."""
     from jsonschema.exceptions import ValidationError
@@ -102,7 +115,15 @@ def _validator(name: str) -> Any:
 
     schema = _schema(name)
     Draft202012Validator.check_schema(schema)
-    keywords = {"uniqueItems": _unique_items, "pattern": _pattern}
+    each_item = Draft202012Validator.VALIDATORS["items"]
+
+    def items(validator: Any, item_schema: Any, instance: Any, schema: Any) -> Any:
+        """``items``, but not for an array already too long: its items would be work for nothing."""
+        if validator.is_type(instance, "array") and len(instance) > schema.get("maxItems", len(instance)):
+            return
+        yield from each_item(validator, item_schema, instance, schema)
+
+    keywords = {"uniqueItems": _unique_items, "pattern": _pattern, "maxItems": _max_items, "items": items}
     checker = validators.extend(Draft202012Validator, keywords)  # type: ignore[no-untyped-call]
     return checker(schema)
 
@@ -138,9 +159,10 @@ def schema_problems(instance: Any, name: str) -> list[Problem]:
     except Exception as exc:  # any failure of the fast path: let jsonschema judge and explain
         refused = exc
     try:
-        errors = sorted(_validator(name).iter_errors(instance), key=lambda e: list(map(str, e.absolute_path)))
+        found = list(itertools.islice(_validator(name).iter_errors(instance), MAX_PROBLEMS + 1))
     except RecursionError:
         return [Problem("", "the document is nested too deeply to check", "schema:depth")]
+    errors = sorted(found[:MAX_PROBLEMS], key=lambda e: list(map(str, e.absolute_path)))
     problems = []
     for error in errors:
         for leaf in _leaf_errors(error):
@@ -150,6 +172,9 @@ def schema_problems(instance: Any, name: str) -> list[Problem]:
         path = getattr(refused, "path", None)
         place = pointer(*path[1:]) if isinstance(path, list) else ""
         problems.append(Problem(place, _short(str(refused)), f"schema:{getattr(refused, 'rule', None) or 'refused'}"))
+    if len(found) > MAX_PROBLEMS:
+        problems.append(Problem("", f"more problems, not listed: only the first {MAX_PROBLEMS} are (a document "
+                                "that wrong is checked no further)", "schema:more"))
     return problems
 
 
