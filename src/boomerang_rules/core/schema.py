@@ -15,7 +15,6 @@ from .errors import Problem
 from .pointer import pointer
 from .resources import data_dir
 
-
 MAX_PROBLEMS = 100
 """Schema problems listed per document: past this, finding (and printing) them all is only work."""
 
