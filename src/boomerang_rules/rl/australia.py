@@ -268,13 +268,14 @@ def advance_words(words: list[int], before: GameState, after: GameState) -> list
     return out
 
 
-def encode(state: GameState, words: list[int] | None = None
+def encode(state: GameState, words: list[int] | None = None, lay: _Layout | None = None
            ) -> tuple[FloatArray, npt.NDArray[np.int8], list[int]]:
     """Every seat's observation and action mask, and the legal masks as integers, in one pass.
 
-    ``words``: ``static_words(state)``, when the caller keeps it up to date (else computed).
+    ``words``: ``static_words(state)``, when the caller keeps it up to date (else computed);
+    ``lay``: ``layout(state.rules, state.players)``, when the caller holds it.
     """
-    lay = layout(state.rules, state.players)
+    lay = layout(state.rules, state.players) if lay is None else lay
     if words is None:
         words = static_words(state)
     n = lay.players

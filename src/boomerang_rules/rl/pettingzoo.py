@@ -269,7 +269,7 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
 
     def _observations(self, state: Any) -> dict[str, dict[str, np.ndarray]]:
         obs, masks, self._masks = self.game.encode(state, self._words)
-        return {a: {"observation": obs[i], "action_mask": masks[i]} for i, a in enumerate(self.possible_agents)}
+        return {a: {"observation": o, "action_mask": m} for a, o, m in zip(self.possible_agents, obs, masks)}
 
     def _illegal(self, state: Any, actions: dict[str, Any], seats: tuple[int, ...]
                  ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
