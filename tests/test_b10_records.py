@@ -203,3 +203,31 @@ def test_every_record_simulate_writes_validates(players: int, bots: list[str], s
     state = bot_game(RULES, bots[:players], seed)
     rec = json.loads(json.dumps(br.record_of(state)))
     assert br.validate_record(rec) == [] and rec["result"]["winners"] == list(br.winners(state))
+
+
+def test_an_owners_deck_in_a_variant_file_plays_and_validates(tmp_path: Path) -> None:
+    lands = list(RULES.lands)
+    deck = [{"id": f"C{i}", "animal": RULES.animals[i % 6], "lands": [lands[i % 5], lands[(i + 1 + i // 5) % 5]]}
+            for i in range(20)]
+    deck = [c for c in deck if c["lands"][0] != c["lands"][1]]
+    variant = {"format": "boomerang-rules/variant", "version": 1, "id": "my-deck", "name": "My printed deck",
+               "extends": "boomerang-2010", "changes": {"cards": deck, "description": "my own copy"}}
+    path = tmp_path / "my-deck.json"
+    path.write_text(json.dumps(variant), encoding="utf-8")
+    rules = br.load_rules(str(path))
+    assert [c.id for c in rules.cards] == [c["id"] for c in deck]
+    out = tmp_path / "g.json"
+    made = CliRunner().invoke(cli, ["simulate", "--rules", str(path), "--players", "3", "--seed", "4",
+                                    "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    rec = json.loads(out.read_text(encoding="utf-8"))
+    assert isinstance(rec["rules"], dict) and sorted(rec["deck"]) == sorted(c["id"] for c in deck)
+    assert br.validate_record(rec) == [] and "result" in rec
+    n = len(deck)
+    for extra, where, rule in [({"id": "C99", "animal": "emu", "lands": ["dunes", "forest"]}, "animal", "animal-known"),
+                               ({"id": "C99", "animal": "fish", "lands": ["dunes", "dunes"]}, "lands",
+                                "schema:uniqueItems")]:
+        path.write_text(json.dumps({**variant, "changes": {"cards": [*deck, extra]}}), encoding="utf-8")
+        with pytest.raises(br.RulesError) as exc:
+            br.load_rules(str(path))
+        assert [(p.pointer, p.rule) for p in exc.value.problems] == [(f"/changes/cards/{n}/{where}", rule)]
