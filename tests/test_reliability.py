@@ -642,3 +642,26 @@ def test_a_document_wrong_everywhere_lists_a_bounded_number_of_problems() -> Non
     assert len(problems) == MAX_PROBLEMS + 1 and problems[-1].rule == "schema:more"
     record["rules"]["changes"]["cards"] = [{"id": "A"}] * 100_000  # too long: its items are not checked
     assert [p.rule for p in br.validate_record(record)] == ["schema:maxItems"]
+
+
+GAME_IDS = sorted({br.load_rules(i).game: i for i in br.shipped_ids()}.values())
+
+
+@pytest.mark.parametrize("rules_id", GAME_IDS)
+def test_every_game_s_api_refuses_with_the_library_s_errors(rules_id: str) -> None:
+    rules = br.load_rules(rules_id)
+    n = rules.players.min
+    state = br.new_game(rules_id, n, 1)  # an id, as load_rules takes
+    seat = br.to_act(state)[0]
+    calls: list[Any] = [lambda: api.new_game(rules, 99, 1), lambda: api.new_game(rules, n),
+                 lambda: api.apply(state, 10**5000, "x"), lambda: api.view(state, 10**5000),
+                 lambda: api.apply(state, seat, "Q" * 100_000), lambda: api.record_of(state, ["\ud800"] * n),
+                 lambda: api.record_of(state, ["a"] * (n + 1))]
+    for call in calls:
+        with pytest.raises(br.BoomerangError) as info:
+            call()
+        assert isinstance(info.value, ValueError) and len(str(info.value)) < 2000
+    for call in (lambda: api.record_of(state, "abcd"), lambda: api.record_of(state, list(range(n))),
+                 lambda: api.state_of(br.record_of(state), {}), lambda: api.new_game(rules, n, "1")):
+        with pytest.raises(TypeError):
+            call()

@@ -227,7 +227,47 @@ def record_of(state: Any, names: Sequence[str] | None = None) -> dict[str, Any]:
         f = _RECORD_OF[state.__class__]
     except KeyError:
         f = _missing(_RECORD_OF, state)
+    if names is not None:
+        _check_names(names, state.players)
     return f(state, names)  # type: ignore[no-any-return]
+
+
+MAX_NAME = 200
+"""The longest player name a record of any game holds (its schema's ``maxLength``)."""
+
+
+def _check_names(names: object, players: int) -> None:
+    """Names a valid record can hold, one per seat: ``TypeError`` or ``InvalidInput`` otherwise."""
+    from .core.arguments import string_list
+    from .core.errors import InvalidInput, Problem
+    from .core.jsonio import is_text, shown
+    from .core.pointer import pointer
+
+    names = string_list(names, "names", "names")
+    problems = [Problem(pointer(seat), f"the name {shown(name)} is not text", "json-text")
+                for seat, name in enumerate(names) if not is_text(name)]
+    problems += [Problem(pointer(seat), f"a name has at most {MAX_NAME} characters, not {len(name)}",
+                         "schema:maxLength") for seat, name in enumerate(names) if len(name) > MAX_NAME]
+    if len(names) != players:
+        problems.append(Problem("", f"{len(names)} names for {players} players", "names-count"))
+    if problems:
+        raise InvalidInput(problems, "names: a record of them would not be valid:")
+
+
+def _rules_argument(rules: Any) -> Any:
+    """``rules`` for replaying a record: None, a loaded ruleset, or what ``load_rules`` takes."""
+    if rules is None:
+        return None
+    if isinstance(rules, str | os.PathLike):
+        from .core.loading import load_rules as load
+
+        return load(rules)
+    game = getattr(rules, "game", None)
+    if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
+        from .core.arguments import brief, kind
+
+        raise TypeError(f"rules must be a loaded ruleset, a ruleset id or None, not {kind(rules)}: {brief(rules)}")
+    return rules
 
 
 def _record_game(record: Any) -> Any:
@@ -248,7 +288,7 @@ def validate_record(record: Any, file: str | None = None) -> list[Problem]:
 
 def check_record(record: Any, rules: Any = None) -> Any:
     """``validate_record`` with the state reached: a ``Checked`` (``state``, ``problems``)."""
-    return _record_game(record).check_record(record, rules)
+    return _record_game(record).check_record(record, _rules_argument(rules))
 
 
 def state_of(record: Any, rules: Any = None) -> Any:
@@ -259,7 +299,7 @@ def state_of(record: Any, rules: Any = None) -> Any:
     unreadable = json_problems(record)
     if unreadable:
         raise InvalidInput(unreadable, "not a valid game record:")
-    return _record_game(record).state_of(record, rules)
+    return _record_game(record).state_of(record, _rules_argument(rules))
 
 
 __version__ = "0.1.0"

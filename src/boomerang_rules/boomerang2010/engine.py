@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import attrs
 
 from ..core import rng as rng_mod
+from ..core.arguments import brief
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.pointer import pointer
 from .rules import PASS, THROW, Ruleset
@@ -55,7 +56,8 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
         raise TypeError(f"players must be an integer, not {type(players).__name__}")
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
-        raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players}")
+        raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {players}",
+                                    "players-count")])
     t = tables_for(rules)
     if deck is not None:
         if isinstance(deck, str):
@@ -66,7 +68,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
                                "not an order of the whole deck:")
         order = tuple(t.index[c] for c in deck)
     elif seed is None:
-        raise ValueError("give a seed to shuffle the deck with, or the deck's order")
+        raise InvalidInput([Problem("", "give a seed to shuffle the deck with, or the deck's order", "deal-source")])
     else:
         _, order = rng_mod.shuffled(rng_mod.seed_state(seed), range(t.deck_size))
     n = players
@@ -123,7 +125,7 @@ def check_seat(state: GameState, seat: object) -> int:
         else:
             if 0 <= number < state.players:
                 return number
-    raise IllegalAction(f"seat {seat!r} does not exist in a {state.players}-player game "
+    raise IllegalAction(f"seat {brief(seat)} does not exist in a {state.players}-player game "
                         f"(seats are 0 to {state.players - 1})")
 
 
@@ -149,7 +151,7 @@ def _refuse(state: GameState, seat: int, action: object) -> IllegalAction:
             return IllegalAction(f"seat {seat} has already chosen its land in round {r}; waiting for seat(s) "
                                  f"{waiting}")
         return IllegalAction(f"seat {seat} must choose a land for round {r} (one of "
-                             f"{', '.join(state.tables.lands)}), not {action!r}")
+                             f"{', '.join(state.tables.lands)}), not {brief(action)}")
     if seat not in state.active:
         return IllegalAction(f"seat {seat} has passed: its token is on the stack and it has left the hunt of "
                              f"round {r}")
@@ -157,7 +159,7 @@ def _refuse(state: GameState, seat: int, action: object) -> IllegalAction:
         return IllegalAction(f"it is seat {state.active[0]}'s turn in the hunt, not seat {seat}'s")
     if action == THROW:
         return IllegalAction(f"seat {seat} has no boomerang left to throw: it must pass")
-    return IllegalAction(f"seat {seat} must {THROW!r} a boomerang or {PASS!r} in the hunt, not {action!r}")
+    return IllegalAction(f"seat {seat} must {THROW!r} a boomerang or {PASS!r} in the hunt, not {brief(action)}")
 
 
 def apply(state: GameState, seat: int, action: str | int) -> GameState:

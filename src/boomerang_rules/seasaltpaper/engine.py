@@ -13,7 +13,8 @@ from collections.abc import Sequence
 import attrs
 
 from ..core import rng as rng_mod
-from ..core.errors import IllegalAction
+from ..core.arguments import brief
+from ..core.errors import IllegalAction, InvalidInput, Problem
 from .rules import Ruleset
 from .scoring import points_of, round_scores
 from .state import Chance, Entry, GameState, RoundResult
@@ -37,9 +38,10 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
         raise TypeError(f"players must be an integer, not {type(players).__name__}")
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
-        raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players}")
+        raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {players}",
+                                    "players-count")])
     if seed is None and not decks:
-        raise ValueError("give a seed to shuffle from, or the decks")
+        raise InvalidInput([Problem("", "give a seed to shuffle from, or the decks", "deal-source")])
     t = tables_for(rules)
     given = tuple(tuple(t.index[c] for c in deck) for deck in decks)
     chance = Chance(None if seed is None else rng_mod.seed_state(seed), given, first,
@@ -100,7 +102,7 @@ def _check_seat(state: GameState, seat: object) -> int:
         else:
             if 0 <= number < state.players:
                 return number
-    raise IllegalAction(f"seat {seat!r} does not exist in a {state.players}-player game "
+    raise IllegalAction(f"seat {brief(seat)} does not exist in a {state.players}-player game "
                         f"(seats are 0 to {state.players - 1})")
 
 
@@ -209,16 +211,16 @@ def _refuse(state: GameState, seat: object, action: object) -> IllegalAction:
         cards = rest.split("+")
         missing = [c for c in cards if c not in t.index or t.index[c] not in state.hands[number]]
         if missing:
-            return IllegalAction(f"card {missing[0]!r} is not in seat {number}'s hand")
+            return IllegalAction(f"card {brief(missing[0])} is not in seat {number}'s hand")
         return IllegalAction(f"{' and '.join(cards)} are not a duo")
     if state.phase == "draw" and verb == "take":
         tops = ", ".join(t.ids[p[-1]] for p in state.piles if p) or "none: both piles are empty"
-        return IllegalAction(f"card {rest!r} is not on top of a discard pile (tops: {tops})")
+        return IllegalAction(f"card {brief(rest)} is not on top of a discard pile (tops: {tops})")
     if state.phase == "steal" and verb == "steal":
         return IllegalAction(f"seat {rest} cannot be stolen from: a revealed hand is protected, an empty hand "
                              f"has nothing, and a player cannot steal from themself (victims: "
                              f"{', '.join(a[6:] for a in legal)})")
-    return IllegalAction(f"seat {number} may not {text!r} now ({state.phase} phase); legal: {', '.join(legal)}")
+    return IllegalAction(f"seat {number} may not {brief(text)} now ({state.phase} phase); legal: {', '.join(legal)}")
 
 
 def apply(state: GameState, seat: int, action: str) -> GameState:
