@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import action_id, action_of, legal_mask, num_actions
+from ..australia.determinize import determinize
 from . import australia as _australia
 from .australia import (
     ObsSlice,
@@ -80,6 +81,7 @@ __all__ = [
     "deal",
     "deal_in_order",
     "deck_layers",
+    "determinize",
     "encode",
     "legal_mask",
     "new_undealt_game",
