@@ -43,8 +43,9 @@ class GreedyBot:
 
     A card's worth is what it adds to the bot's animal points now (a lead gained or kept, a tie
     made), plus a little for any card, since majorities are settled at the end. In the hunt it
-    throws while the land is worth more than the pot it could take by passing, and while it
-    keeps enough boomerangs for later rounds; it passes at once when the land is worth little.
+    throws while the pot is below half its land's worth and it keeps more than two boomerangs
+    for later rounds (staying in puts its token higher on the stack, so it captures earlier);
+    it passes at once when the land is worth less than 1.5.
     """
 
     name = "greedy"

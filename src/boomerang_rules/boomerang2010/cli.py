@@ -186,6 +186,7 @@ class Session:
         click.echo(f"The deck was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
 
 
+GAME_NAME = "Boomerang (2010)"
 SEAT_HELP = "--seat CARD,CARD,...:BOOMERANGS, once per player in seat order (an empty card list is allowed)"
 
 
@@ -214,8 +215,6 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
         fail(f"no seats given: {SEAT_HELP}", EXIT_USAGE)
     return cards, boomerangs
 
-
-GAME_NAME = "Boomerang (2010)"
 
 
 def score(rules: Any, args: tuple[str, ...], activity: str | None, as_json: bool) -> None:

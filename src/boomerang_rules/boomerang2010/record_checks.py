@@ -20,7 +20,7 @@ from .engine import apply, deck_problems, is_over, legal_actions, new_game
 from .rules import GAME, THROW, Ruleset
 from .sheets import score_sheets, winners
 from .state import GameState
-from .tables import Tables
+from .tables import Tables, tables_for
 
 RECORD_SCHEMA = "boomerang-2010-record"
 
@@ -91,8 +91,9 @@ def _check_captures(state: GameState, r: int, captures: list[dict[str, Any]]) ->
     for i, entry in enumerate(captures):
         seat = entry["seat"]
         if seat in seen:
-            problems.append(Problem(pointer(*base, i, "seat"), f"seat {seat}'s token is used twice (also capture "
-                                    f"{seen[seat]}): each seat has one token on the stack", "token-used-twice"))
+            problems.append(Problem(pointer(*base, i, "seat"), f"seat {seat}'s token is used twice (also at "
+                                    f"{pointer(*base, seen[seat])}): each seat has one token on the stack",
+                                    "token-used-twice"))
         seen.setdefault(seat, i)
     if problems:
         return problems
@@ -237,8 +238,6 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
         problems.append(Problem("/players", f"{n} players; {rules.id!r} is for {rules.players.min} to "
                                 f"{rules.players.max}", "players-count"))
         return Checked(None, tuple(problems))
-    from .tables import tables_for
-
     found = [Problem("/deck" + p.pointer, p.message, p.rule) for p in deck_problems(tables_for(rules), record["deck"])]
     if found:
         return Checked(None, tuple(problems + found))
