@@ -310,3 +310,161 @@ def test_record_with_more_directions_than_rounds_inline() -> None:
     assert problems(record) == ["/rules/changes/pass_directions: 5 pass directions for 4 rounds: give one per "
                                 "round [pass-directions]"]
 
+
+
+# --- found by the mutation run: integer actions, step, deal_round, the tables' icon counts ---------
+
+class IdLike:
+    """Anything with ``__index__`` is an action id (a numpy integer, say)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@settings(max_examples=15, deadline=None)
+@given(SHIPPED, st.integers(2, 4), SEEDS, st.data())
+def test_only_ids_and_ids_alike_are_actions(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> None:
+    from boomerang_rules.australia.actions import action_id
+
+    state = play(br.new_game(rules, n, seed), random_with(random.Random(seed)),
+                 until=lambda s: data.draw(st.booleans(), label="stop here"))
+    if br.is_over(state):
+        return
+    seat = br.to_act(state)[0]
+    legal = br.legal_actions(state, seat)
+    ids = {action_id(rules, a) for a in legal}
+    for bogus in (True, False, None, 1.0, 0.0, [0], (1,)):
+        with pytest.raises(br.IllegalAction):
+            br.apply(state, seat, bogus)  # type: ignore[arg-type]
+    for i in sorted(ids)[:2]:
+        assert br.apply(state, seat, IdLike(i)) == br.apply(state, seat, i)  # type: ignore[arg-type]
+    assert ids  # a seat to act has something to do
+    assert -1 not in ids
+
+
+def test_step_on_a_finished_or_undealt_game() -> None:
+    over = random_game(br.load_rules(), 3, 8)
+    with pytest.raises(br.IllegalAction) as info:
+        br.step(over, [])
+    assert str(info.value) == "the game is over: no decisions are owed"
+    waiting = br.new_game(br.load_rules(), 3, undealt_ok=True)
+    with pytest.raises(br.IllegalAction) as info:
+        br.step(waiting, [])
+    assert str(info.value) == "round 1 has not been dealt: no decisions are owed"
+
+
+def test_deal_round_deals_a_waiting_game_only() -> None:
+    from boomerang_rules.australia.engine import deal_round
+
+    rules = br.load_rules()
+    ids = sorted(c.id for c in rules.cards)
+    hands = [ids[0:7], ids[7:14], ids[14:21]]
+    waiting = br.new_game(rules, 3, undealt_ok=True)
+    dealt = deal_round(waiting, hands)
+    assert [br.legal_actions(dealt, seat) for seat in range(3)] == [tuple(h) for h in hands]
+    assert dealt == br.new_game(rules, 3, deals=[hands])
+    with pytest.raises(br.IllegalAction) as info:
+        deal_round(dealt, hands)
+    assert str(info.value) == "the game is not waiting for a deal"
+    with pytest.raises(br.IllegalAction) as info:
+        deal_round(random_game(rules, 3, 1), hands)
+    assert str(info.value) == "the game is over: there is nothing to deal"
+    mid = br.apply(dealt, 0, hands[0][0])
+    with pytest.raises(br.IllegalAction, match=r"^the game is not waiting for a deal$"):
+        deal_round(mid, hands)
+    with pytest.raises(br.InvalidInput) as flawed:
+        deal_round(waiting, [hands[0], hands[0]])
+    assert [str(p) for p in flawed.value.problems][:2] == [
+        "2 hands dealt for 3 players [deal-hands]",
+        f'/1/0: card "{hands[0][0]}" dealt twice in one round (also to seat 0) [card-unique]']
+    after_round = play(dealt, random_with(random.Random(1)), until=lambda s: s.round == 1)
+    assert br.to_act(after_round) == () and br.view(after_round, 0).phase == "deal"
+    second = deal_round(after_round, [ids[21:28], ids[0:7], ids[7:14]])
+    assert br.legal_actions(second, 0) == tuple(ids[21:28])
+
+
+@settings(max_examples=30, deadline=None)
+@given(SHIPPED, st.data())
+def test_tables_count_activity_icons_per_kind(rules: br.Ruleset, data: st.DataObject) -> None:
+    from boomerang_rules.australia.tables import tables_for
+
+    t = tables_for(rules)
+    cards = data.draw(st.lists(st.sampled_from([c.id for c in rules.cards]), unique=True, max_size=10))
+    kinds = rules.scoring.activities.kinds
+    assert t.activity_counts([t.index[c] for c in cards]) == [
+        sum(1 for c in cards if rules.card(c).activity == kind) for kind in kinds]
+
+
+def test_a_ruleset_names_a_missing_card() -> None:
+    with pytest.raises(KeyError, match=r"^'\?\?'$"):
+        br.load_rules().card("??")
+
+
+# --- found by the mutation run: loading ---------------------------------------------------------------
+
+def test_list_rules_describes_each_shipped_file() -> None:
+    root = Path(__file__).resolve().parents[1] / "variants"
+    infos = br.list_rules()
+    assert sorted(i.id for i in infos) == sorted(br.shipped_ids())
+    for info in infos:
+        data = json.loads((root / f"{info.id}.json").read_text(encoding="utf-8"))
+        assert (info.name, info.description, info.extends, info.game) == (
+            data["name"], data.get("description", ""), data.get("extends"), br.load_rules(info.id).game)
+
+
+def test_a_file_that_is_not_an_object_or_cannot_be_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boomerang_rules.core import loading
+
+    path = tmp_path / "list.json"
+    path.write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(path)
+    assert [(p.pointer, str(p)) for p in info.value.problems] == [
+        ("", f"{path}: a ruleset or variant must be a JSON object [schema:type]")]
+
+    def unreadable(*args: object, **kwargs: object) -> object:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(loading, "read_json_file", unreadable)
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(path)
+    assert [(p.pointer, str(p)) for p in info.value.problems] == [
+        ("", f"{path}: cannot read the file: Permission denied [io]")]
+
+
+def test_a_file_name_that_is_not_text_is_named_printably(tmp_path: Path) -> None:
+    import os
+
+    name = os.fsdecode(b"bad-\xff.json")
+    path = tmp_path / name
+    try:
+        path.write_text("[]", encoding="utf-8")
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system takes only text names")
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(path)
+    [problem] = info.value.problems
+    assert problem.file == f"{tmp_path}/bad-\\udcff.json"
+    assert str(problem).encode("utf-8")  # printable anywhere
+
+
+def test_a_problem_is_placed_in_the_variant_that_caused_it(tmp_path: Path) -> None:
+    def load(changes: dict[str, Any]) -> list[tuple[str, str]]:
+        path = tmp_path / "v.json"
+        path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "v", "name": "V",
+                                    "extends": "standard", "changes": changes}), encoding="utf-8")
+        with pytest.raises(br.RulesError) as info:
+            br.load_rules(path)
+        assert {p.file for p in info.value.problems} == {str(path)}
+        return [(p.pointer, p.message) for p in info.value.problems]
+
+    assert load({"rounds": 5}) == [
+        ("/pass_directions", "4 pass directions for 5 rounds: give one per round "
+         f"(in the ruleset that {tmp_path}/v.json resolves to)")]
+    [(where, _)] = load({"pass_directions": ["left", "up", "left", "left"]})
+    assert where == "/changes/pass_directions/1"
+    assert [where for where, _ in load({"scoring": {"collections": {"values": {"a/b~c": -1}}}})] == [
+        "/changes/scoring/collections/values", "/changes/scoring/collections/values/a~1b~0c"]

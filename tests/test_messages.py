@@ -422,3 +422,11 @@ def test_sheet_rows_by_name() -> None:
         *(sum(getattr(sheet, row)) for row in br.ROWS[:4]), sheet.sites, sheet.regions, sheet.total]
     with pytest.raises(KeyError, match=r"^'round_total'$"):
         sheet["round_total"]
+
+
+def test_state_of_an_invalid_record_says_so_first() -> None:
+    record = example(2)
+    record["players"] = ["solo"]
+    with pytest.raises(br.InvalidInput) as info:
+        br.state_of(record)
+    assert str(info.value) == "not a valid game record:\n/players: 1 players; 'standard' is for 2 to 4 [players-count]"
