@@ -286,9 +286,24 @@ def validate_record(record: Any, file: str | None = None) -> list[Problem]:
     return problems
 
 
+def _rules_for_record(record: Any, rules: Any) -> Any:
+    """``_rules_argument``, refused (``InvalidInput`` at ``/game``) when it is another game's than the record's:
+    replaying a record under another game's rules cannot mean anything."""
+    rules = _rules_argument(rules)
+    game = record.get("game") if isinstance(record, dict) else None
+    if rules is not None and isinstance(game, str) and game in GAMES and rules.game != game:
+        from .core.errors import InvalidInput, Problem
+
+        raise InvalidInput([Problem("/game", f"the record is of {game!r}, the rules given are of {rules.game!r}",
+                                    "game")])
+    return rules
+
+
 def check_record(record: Any, rules: Any = None) -> Any:
-    """``validate_record`` with the state reached: a ``Checked`` (``state``, ``problems``)."""
-    return _record_game(record).check_record(record, _rules_argument(rules))
+    """``validate_record`` with the state reached: a ``Checked`` (``state``, ``problems``).
+
+    ``InvalidInput`` when ``rules`` are another game's than the record's."""
+    return _record_game(record).check_record(record, _rules_for_record(record, rules))
 
 
 def state_of(record: Any, rules: Any = None) -> Any:
@@ -299,7 +314,7 @@ def state_of(record: Any, rules: Any = None) -> Any:
     unreadable = json_problems(record)
     if unreadable:
         raise InvalidInput(unreadable, "not a valid game record:")
-    return _record_game(record).state_of(record, _rules_argument(rules))
+    return _record_game(record).state_of(record, _rules_for_record(record, rules))
 
 
 __version__ = "0.1.0"

@@ -22,6 +22,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     The record is checked first; an invalid one is refused with its problems (exit 1).
     """
     from .. import check_record
+    from ..core.errors import InvalidInput
     from ..core.jsonio import label_of, read_documents
 
     label = label_of(file)
@@ -42,7 +43,10 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     if problem is not None:
         fail(str(problem), EXIT_INVALID)
     rules = load_rules_or_exit(rules_name) if rules_name else None
-    checked = check_record(data, rules)
+    try:
+        checked = check_record(data, rules)
+    except InvalidInput as exc:  # --rules of another game than the record's
+        fail("\n".join(str(p.in_file(label)) for p in exc.problems), EXIT_INVALID)
     if checked.problems or checked.state is None:
         fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(label)}" for p in checked.problems))
     names = list(data["players"])
