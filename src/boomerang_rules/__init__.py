@@ -105,6 +105,10 @@ def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) 
     """A new game of ``rules``'s game for ``players`` seats, dealt from ``seed`` (see the game's own).
 
     ``rules`` is a loaded ruleset, or what ``load_rules`` takes: a shipped id or a file's path.
+    Without a seed (and without the chance outcomes a record gives, in ``options``) the game
+    is dealt from a seed drawn from the system's entropy (``secrets``, 64 bits: a smaller one
+    could be searched for the deal that gives a known hand); the state keeps it, and so does
+    its record, so the game can be replayed.
     """
     if isinstance(rules, str | os.PathLike):
         from .core.loading import load_rules as load
@@ -113,6 +117,10 @@ def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) 
     game = getattr(rules, "game", None)
     if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
         raise TypeError(f"not a ruleset of a known game: {rules!r:.80}")
+    if seed is None and not options:
+        import secrets
+
+        seed = secrets.randbits(64)
     return game_module(game).new_game(rules, players, seed, **options)
 
 

@@ -128,6 +128,13 @@ class Ruleset:
                 return card
         raise KeyError(card_id)
 
+    def describe(self, card_id: str) -> str:
+        """The card with this id in words, as a player reads it on the real card; ``KeyError``
+        if there is none."""
+        from .show import card_words
+
+        return card_words(self, card_id)
+
 
 @cache
 def _converter() -> cattrs.Converter:

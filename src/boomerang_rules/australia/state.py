@@ -165,6 +165,18 @@ class GameState(tuple):  # type: ignore[type-arg]
         taken = self[3]
         return tuple(taken[seat::n] for seat in range(n))
 
+    def __repr__(self) -> str:
+        """One line with card ids (see ``show.state_repr``), not the engine's numbers."""
+        from .show import state_repr
+
+        return state_repr(self)
+
+    def __str__(self) -> str:
+        """Several lines for a person: where the game is and each seat's cards (ids)."""
+        from .show import state_text
+
+        return state_text(self)
+
     def choice(self, seat: int) -> int | None:
         """The card or activity index ``seat`` chose at this step (-1: no activity), or None."""
         code = self[4] >> (seat * PENDING_BITS) & ((1 << PENDING_BITS) - 1)

@@ -76,3 +76,15 @@ class GameState:
     seed: int | None = attrs.field(repr=False)
     names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False)
     """The players' names, when the game came from a record (metadata, not rules)."""
+
+    def __repr__(self) -> str:
+        """One line with card ids (see ``show.state_repr``), not the engine's numbers."""
+        from .show import state_repr
+
+        return state_repr(self)
+
+    def __str__(self) -> str:
+        """Several lines for a person: where the game is and each seat's cards (ids)."""
+        from .show import state_text
+
+        return state_text(self)

@@ -114,6 +114,13 @@ class Ruleset:
                 return card
         raise KeyError(card_id)
 
+    def describe(self, card_id: str) -> str:
+        """The card with this id in words, as a player reads it on the real card; ``KeyError``
+        if there is none."""
+        from .show import card_words
+
+        return card_words(self, card_id)
+
     def target(self, players: int) -> int:
         """The points that end the game for ``players`` players."""
         return self.end_targets[str(players)]

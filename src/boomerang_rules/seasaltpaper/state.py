@@ -118,6 +118,18 @@ class GameState:
     legal: tuple[str, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
     """The legal actions of the seat to act, once asked for (a cache; never copied to a new state)."""
 
+    def __repr__(self) -> str:
+        """One line with card ids (see ``show.state_repr``), not the engine's numbers."""
+        from .show import state_repr
+
+        return state_repr(self)
+
+    def __str__(self) -> str:
+        """Several lines for a person: where the game is and each seat's cards (ids)."""
+        from .show import state_text
+
+        return state_text(self)
+
     def evolve(self, **changes: Any) -> GameState:
         """A copy with ``changes`` (``attrs.evolve`` without its checks: the engine's hot path)."""
         new: GameState = _NEW(GameState)

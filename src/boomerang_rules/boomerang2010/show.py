@@ -1,0 +1,37 @@
+"""Boomerang (2010) for a person at the prompt: ``repr(state)`` / ``str(state)`` with card ids."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def card_words(rules: Any, card_id: str) -> str:
+    """A card in words, e.g. ``A1: an armadillo; lands: dunes, prairie``. ``KeyError`` for an unknown id."""
+    card = rules.card(card_id)
+    animal = card.animal.replace("_", " ")
+    article = "an" if animal[:1] in "aeiou" else "a"
+    return f"{card.id}: {article} {animal}; lands: {', '.join(land.replace('_', ' ') for land in card.lands)}"
+
+
+def _ids(t: Any, cards: Any) -> str:
+    return " ".join(t.ids_of(tuple(cards))) or "-"
+
+
+def state_repr(state: Any) -> str:
+    """One line: the ruleset, the round and phase, the river, each seat's captures and boomerangs."""
+    t = state.tables
+    seats = "; ".join(f"{s}: captured {_ids(t, c)}, {state.boomerangs[s]} boomerangs"
+                      for s, c in enumerate(state.captured))
+    return (f"<Boomerang (2010) {state.rules.id!r}, {state.players} players, round {state.round + 1}, "
+            f"{state.phase}; river {_ids(t, state.river)}; pot {state.pot}; {seats}>")
+
+
+def state_text(state: Any) -> str:
+    """Several lines: where the game is, the river, the pot, each seat's captures and boomerangs."""
+    t = state.tables
+    lines = [f"{state.rules.name} [{state.rules.id}], {state.players} players, "
+             f"round {state.round + 1}, {state.phase}" + (f"; seed {state.seed}" if state.seed is not None else ""),
+             f"  river: {_ids(t, state.river)}; deck: {len(state.deck)} cards; pot: {state.pot} boomerangs"]
+    for s in range(state.players):
+        lines.append(f"  seat {s}: captured {_ids(t, state.captured[s])}; {state.boomerangs[s]} boomerangs")
+    return "\n".join(lines)
