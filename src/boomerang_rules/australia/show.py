@@ -66,8 +66,8 @@ def state_text(state: Any) -> str:
     waiting = [s for s in range(state.players) if state[5] >> s & 1]
     for s in range(state.players):
         sites = len(bits(state.progress.visited[s]))
-        lines.append(f"  seat {s}: hand {_hand(t, state.hands[s])}; taken {' '.join(t.ids_of(state.drafted[s])) or '-'}; "
-                     f"{sites} sites; {totals[s]} points")
+        taken = " ".join(t.ids_of(state.drafted[s])) or "-"
+        lines.append(f"  seat {s}: hand {_hand(t, state.hands[s])}; taken {taken}; {sites} sites; {totals[s]} points")
     if waiting and state.round < state.rules.rounds:
         lines.append("  to act: " + ", ".join(map(str, waiting)))
     return "\n".join(lines)
