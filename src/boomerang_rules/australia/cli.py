@@ -4,7 +4,6 @@ need to know of this game (the commands themselves live in ``boomerang_rules.cli
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +11,7 @@ import click
 
 from ..cli.common import EXIT_INVALID, fail
 from ..cli.sheets_text import round_table, totals_table
+from ..cli.terminal import says as agree
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
@@ -21,6 +21,10 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
 
     n = len(names)
     rounds = record["rounds"]
+
+    def says(s: int, verb: str) -> str:
+        return agree(names[s], verb)
+
     who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
     lines = [f"{rules.name} [{rules.id}], {n} players: {who}"]
     if seat is not None:
@@ -32,23 +36,23 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         lines += ["", f"Round {r + 1} (passing {direction})"]
         for s in range(n):
             if sees(s):
-                lines.append(f"  {names[s]} is dealt {' '.join(sorted(rnd['hands'][s]))}")
+                lines.append(f"  {says(s, 'is')} dealt {' '.join(sorted(rnd['hands'][s]))}")
         picks = rnd["picks"]
         steps = len(picks[0]) if picks else 0
         for k in range(min(steps, rules.hand_size - 1)):
             if seat is not None:
                 lines.append(f"    holding {' '.join(legal_actions(state, seat))}")
             if k == 0:
-                shown = [f"{names[s]} throws {picks[s][0] if sees(s) else 'a card face down'}" for s in range(n)]
+                shown = [f"{says(s, 'throws')} {picks[s][0] if sees(s) else 'a card face down'}" for s in range(n)]
                 lines.append("  Throw: " + "; ".join(shown))
             else:
-                lines.append(f"  Pick {k}: " + "; ".join(f"{names[s]} takes {picks[s][k]}" for s in range(n)))
+                lines.append(f"  Pick {k}: " + "; ".join(f"{says(s, 'takes')} {picks[s][k]}" for s in range(n)))
             for s in range(n):
                 state = apply(state, s, picks[s][k])
             if k < rules.hand_size - 2:
                 lines.append(f"    hands passed {direction}")
         if steps == rules.hand_size:
-            lines.append("  Catch: " + "; ".join(f"{names[s]} catches {picks[s][-1]}" for s in range(n)))
+            lines.append("  Catch: " + "; ".join(f"{says(s, 'catches')} {picks[s][-1]}" for s in range(n)))
         if not rnd.get("activities"):  # absent or empty: none chosen yet
             break
         lines.append("  Throws revealed: " + "; ".join(f"{names[s]} {picks[s][0]}" for s in range(n)))
@@ -75,19 +79,51 @@ def round_summary(record: dict[str, Any], r: int, seat: int) -> str:
     return f"cards (Throw first, Catch last): {' '.join(rnd['picks'][seat])}; activity: {activity}"
 
 
+HELP = """Commands (type them instead of a choice):
+  help            this list
+  cards [ID...]   your hand and your face-up cards in words, or the cards named (e.g. cards B @)
+  map             the sites you have crossed off, and how far each region is from complete
+  sheet           the score sheets so far
+A choice: a card id (any case) for the Throw and the picks; for the activity its name (spaces
+or underscores), a unique beginning of it, its number in the list, or none."""
+
+
+def card_line(rules: Any, card_id: str) -> str:
+    """A card in one line, as the real card shows it: id, number, site, region and icons."""
+    card = rules.card(card_id)
+    region = next((r.name for r in rules.regions if r.id == card.region), card.region)
+    icons = [("collection: " + card.collection) if card.collection else "",
+             ("animal: " + card.animal) if card.animal else "",
+             ("activity: " + card.activity.replace("_", " ")) if card.activity else ""]
+    return f"{card.id}  {card.number}  {card.site}, {region}" + ("  [" + "; ".join(i for i in icons if i) + "]"
+                                                               if any(icons) else "")
+
+
+def _visited(rules: Any, seen: Any, seat: int) -> set[str]:
+    """The sites (card ids) ``seat`` has crossed off in the finished rounds."""
+    out: set[str] = set()
+    for past in seen.past_rounds:
+        cards = past.drafts[seat] if rules.sites_include_throw else past.drafts[seat][1:]
+        out.update(cards)
+    return out
+
+
 class Session:
     """The conversation with the person at ``seat``."""
 
     def __init__(self, rules: Any, players: int, seat: int, seed: int, labels: list[str]) -> None:
         self.rules, self.players, self.seat, self.seed, self.labels = rules, players, seat, seed, labels
+        self.regions_seen: tuple[str, ...] = ()
 
     def run(self, bots: list[Any]) -> Any:
+        from ..cli.terminal import title
         from .engine import apply, is_over, new_game, to_act
         from .view import view
 
         state = new_game(self.rules, self.players, self.seed)
         # No seed yet: it recreates every hand (new_game), so it is shown once the game is over.
-        click.echo(f"Boomerang: Australia — {self.rules.name}, {self.players} players. You are seat {self.seat}.")
+        click.echo(title(f"{self.rules.name}, {self.players} players. You are seat {self.seat}.")
+                   + " Type help for the commands.")
         finished = 0
         while not is_over(state):
             for s in to_act(state):
@@ -103,53 +139,110 @@ class Session:
         self.game_end(state)
         return state
 
+    def command(self, answer: str, seen: Any) -> bool:
+        """Carry out a command typed instead of a choice; whether it was one."""
+        words = answer.split()
+        head = words[0].lower() if words else ""
+        if head in ("help", "?"):
+            click.echo(HELP)
+        elif head in ("cards", "card"):
+            ids = [w.upper() for w in words[1:]] or [*seen.hand, *([seen.throw] if seen.throw else []),
+                                                     *seen.face_up[self.seat]]
+            for card_id in ids:
+                try:
+                    click.echo("  " + card_line(self.rules, card_id))
+                except KeyError:
+                    click.echo(f"  {card_id}: no such card (the ids are A to Z, @ and #)")
+            if any(i in ("@", "#") for i in ids) or not words[1:]:
+                click.echo("  (@ and # are the ids of the two cards past Z: Port Arthur and Richmond, Tasmania)"
+                           if any(c.id in ("@", "#") for c in self.rules.cards) else "")
+        elif head == "map":
+            self.show_map(seen)
+        elif head == "sheet":
+            for line in totals_table(seen.sheets, self.labels, indent="  "):
+                click.echo(line)
+        else:
+            return False
+        return True
+
+    def show_map(self, seen: Any) -> None:
+        visited = _visited(self.rules, seen, self.seat)
+        click.echo(f"  Sites you have crossed off: {' '.join(sorted(visited)) or 'none yet'}")
+        for region in self.rules.regions:
+            sites = [c.id for c in self.rules.cards if c.region == region.id]
+            left = [c for c in sites if c not in visited]
+            state = ("complete" if not left else f"{len(left)} of {len(sites)} to go: {' '.join(left)}")
+            taken = " (bonus already taken)" if region.id in seen.regions_taken and left else ""
+            click.echo(f"  {region.name:<20} {state}{taken}")
+
     def ask(self, seen: Any) -> str:
+        from ..cli.terminal import pick_from, read_answer
+
         self.show(seen)
-        legal = seen.legal_actions
+        legal = list(seen.legal_actions)
         if seen.phase == "activity":
-            question = "Your activity (a name from the list, or none): "
+            choices = [k for k in legal if k != "none"] + ["none"]
+            question = "Your activity (name, number or none): "
         elif seen.phase == "throw":
             question = "Your Throw (a card id): "
         else:
             question = f"Your pick {seen.pick} (a card id): "
         while True:
-            click.echo(question, nl=False)
-            line = sys.stdin.readline()
-            if not line:
-                click.echo("")
+            answer = read_answer(question)
+            if answer is None:
                 fail("input ended before the game did", EXIT_INVALID)
-            answer = line.strip()
-            choice = answer.lower() if seen.phase == "activity" else answer.upper()
-            if choice in legal:
+            if seen.phase == "activity":
+                choice = pick_from(answer, choices)
+            else:
+                choice = answer.upper() if answer.upper() in legal else None
+            if choice is not None:
                 return str(choice)
             if not answer:
-                click.echo("Please type your choice.")
+                click.echo("Please type your choice (or help).")
+            elif self.command(answer, seen):
+                continue
             elif seen.phase == "activity":
-                click.echo(f"{answer!r} is not an activity you may score now; choose one of {', '.join(legal)}.")
+                click.echo(f"{answer!r} is not an activity you may score now; choose one of "
+                           f"{', '.join(f'{i + 1}. {k}' for i, k in enumerate(choices))}.")
             else:
-                click.echo(f"{answer!r} is not a card in your hand; choose one of {' '.join(legal)}.")
+                click.echo(f"{answer!r} is not a card in your hand; choose one of {' '.join(legal)} (or help).")
 
     def show(self, seen: Any) -> None:
+        from ..cli.terminal import note, title
         from .tables import tables_for
 
         t = tables_for(self.rules)
         step = {"throw": "the Throw", "pick": f"pick {seen.pick}", "activity": "the activity choice"}[seen.phase]
+        passing = f" (hands pass {seen.direction})" if seen.phase == "pick" else ""
         click.echo("")
-        click.echo(f"Round {seen.round + 1} of {seen.rounds}, {step} (hands pass {seen.direction})")
+        click.echo(title(f"Round {seen.round + 1} of {seen.rounds}, {step}{passing}"))
+        if seen.phase == "throw" and seen.round > 0 and any(sheet.total for sheet in seen.sheets):
+            click.echo("  Totals so far: " + ", ".join(f"{self.labels[s]} {sheet.total}"
+                                                       for s, sheet in enumerate(seen.sheets)))
         for s in range(self.players):
             throw = (seen.throw or "-") if s == self.seat else ("hidden" if seen.throw else "-")
             up = " ".join(seen.face_up[s]) or "-"
             click.echo(f"  {self.labels[s]:<10} throw: {throw:<6} face up: {up}")
         if seen.phase == "activity":
-            counts = t.activity_counts([t.index[c] for c in [seen.throw, *seen.face_up[self.seat]] if c])
+            mine = seen.face_up[self.seat]
+            if mine:
+                click.echo(note(f"  The Catch: {card_line(self.rules, mine[-1])}"))
+            counts = t.activity_counts([t.index[c] for c in [seen.throw, *mine] if c])
+            number = 0
             for kind in seen.legal_actions:
                 if kind == "none":
                     continue
+                number += 1
                 icons = counts[t.activity_index[kind]]
                 points = t.activity_table[icons]
-                click.echo(f"  {kind}: {icons} icons, {points} points")
+                click.echo(f"  {number}. {kind.replace('_', ' ')}: {icons} icons, {points} points")
+            used = seen.activities_used[self.seat]
+            if used:
+                click.echo(f"  (already scored: {', '.join(k.replace('_', ' ') for k in used)})")
             return
-        click.echo(f"  Your hand: {' '.join(seen.hand)}")
+        click.echo("  Your hand:   (id  number  site, region  [icons])")
+        for card_id in seen.hand:
+            click.echo("    " + card_line(self.rules, card_id))
         seen_cards: set[str] = set()
         for hand in seen.held:
             seen_cards |= set(hand)
@@ -157,24 +250,38 @@ class Session:
         coming = sorted(seen_cards - gone)
         if coming:
             click.echo(f"  Still to come around: {' '.join(coming)}")
-        click.echo("  Score sheets so far:")
-        for line in totals_table(seen.sheets, self.labels, indent="    "):
-            click.echo(line)
 
     def round_end(self, seen: Any, r: int) -> None:
+        from ..cli.terminal import note, title
+
         past = seen.past_rounds[r]
         click.echo("")
-        click.echo(f"Round {r + 1} ends. Throws revealed: "
+        click.echo(title(f"Round {r + 1} ends.") + " Throws revealed: "
                    + ", ".join(f"{self.labels[s]} {past.drafts[s][0]}" for s in range(self.players)))
+        for s in range(self.players):
+            for region_id in past.bonuses[s]:
+                name = next((g.name for g in self.rules.regions if g.id == region_id), region_id)
+                who = "You complete" if s == self.seat else f"{self.labels[s]} completes"
+                click.echo(note(f"  {who} {name} first: +{self.rules.scoring.region_bonus} points"))
         notes = [past.activities[s] or "none" for s in range(self.players)]
         for line in round_table(seen.sheets, self.labels, r, notes):
             click.echo(line)
+        mine = past.drafts[self.seat]
+        skip = 0 if self.rules.sites_include_throw else 1
+        before: set[str] = set()
+        for earlier in seen.past_rounds[:r]:
+            before.update(earlier.drafts[self.seat][skip:])
+        counted = mine[skip:]
+        gained = [c for c in counted if c not in before]
+        click.echo(f"  Your cards: {' '.join(mine)} (Throw {mine[0]}, Catch {mine[-1]}); "
+                   f"sites gained: {' '.join(gained) or 'none'}")
 
     def game_end(self, state: Any) -> None:
+        from ..cli.terminal import title
         from .sheets import score_sheets, winners
 
         click.echo("")
-        click.echo("Final score sheets")
+        click.echo(title("Final score sheets"))
         for line in totals_table(score_sheets(state), self.labels):
             click.echo(line)
         best = winners(state)

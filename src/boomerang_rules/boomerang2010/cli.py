@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
+from ..cli.terminal import common_command, says
 from .rules import PASS, THROW, Ruleset
 from .scoring import SeatScore
 
@@ -62,27 +63,30 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         if seat is None:
             lines.append("  Tokens (secret): " + "; ".join(f"{names[s]} {tokens[s]}" for s in range(n)))
         else:
-            lines.append(f"  Tokens: {names[seat]} chooses {tokens[seat]}; the others choose face down")
+            lines.append(f"  Tokens: {says(names[seat], 'chooses')} {tokens[seat]}; the others choose face down")
         for s in range(n):
             state = apply(state, s, tokens[s])
         steps = []
         for action in rnd.get("hunt", []):
             s = state.active[0]
             if action == THROW:
-                steps.append(f"{names[s]} throws (pot {state.pot + 1})")
+                steps.append(f"{says(names[s], 'throws')} (pot {state.pot + 1})")
             else:
-                steps.append(f"{names[s]} passes, takes {state.pot}")
+                steps.append(f"{says(names[s], 'passes')}, {'take' if names[s] == 'You' else 'takes'} {state.pot}")
             state = apply(state, s, action)
         if steps:
             lines.append("  Hunt: " + "; ".join(steps))
         if state.round == r:
             break
         log = state.history[r]
-        lines.append(f"  {names[log.stack[-1]]} is the last hunter left: its token goes on top")
+        last = names[log.stack[-1]]
+        whose = "your" if last == "You" else "its"
+        lines.append(f"  {says(last, 'is')} the last hunter left: {whose} token goes on top")
         caps = []
         for s, took in zip(reversed(log.stack), log.captures):
             land = state.tables.lands[log.tokens[s]]
-            caps.append(f"{names[s]} ({land}) takes {' '.join(state.tables.ids_of(took)) or 'nothing'}")
+            took_ids = " ".join(state.tables.ids_of(took)) or "nothing"
+            caps.append(f"{names[s]} ({land}) {'take' if names[s] == 'You' else 'takes'} {took_ids}")
         lines.append("  Capture, top of the stack first: " + "; ".join(caps))
         lines.append("  Boomerangs: " + ", ".join(f"{names[s]} {state.boomerangs[s]}" for s in range(n)))
     if is_over(state):
@@ -151,6 +155,9 @@ class Session:
             matches: list[str] = [a for a in legal if answer and a.startswith(answer)]
             if len(matches) == 1:
                 return matches[0]
+            if common_command(line.strip(), self.rules, "A choice: the choice or its first letters.",
+                              tuple(seen.captured[seen.seat])):
+                continue
             click.echo(f"{line.strip()!r} is not one of {', '.join(legal)}." if answer else "Please type your choice.")
 
     def show(self, seen: Any) -> None:

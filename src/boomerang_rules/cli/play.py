@@ -25,15 +25,18 @@ from .common import (
 @click.option("--seed", "-s", type=int, default=None, help="Seed of the deal (default: a new one each game).")
 @rules_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Save the game record here when the game ends.")
+              help="Save the game record here when the game ends (checked before the game starts).")
+@click.option("--force", is_flag=True, help="Let --record replace a file that exists.")
 def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_name: str,
-         record_path: str | None) -> None:
+         record_path: str | None, force: bool) -> None:
     """Play a game (the one --rules names) against bots; type your choice when asked.
 
     Boomerang: Australia: a card id (any case), an activity or 'none'. Sea Salt & Paper: the
     number or name of a choice from the list shown.
 
+    Type help during the game for the commands (cards in words, the map, the score sheets).
     Works with piped input too; input that ends before the game does ends the program (exit 1).
+    Colour only on a terminal, and never when NO_COLOR is set.
 
     \b
     Example:
@@ -45,6 +48,8 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
 
     rules = load_rules_or_exit(rules_name)
     require_players(rules, players)
+    if record_path:
+        _check_record_path(record_path, force)
     if not 0 <= seat < players:
         fail(f"--seat {seat}: the seats are 0 to {players - 1}", EXIT_USAGE)
     others = parse_bots(bots_arg or ",".join(["greedy"] * (players - 1)), players - 1, rules=rules)
@@ -68,3 +73,18 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
         except OSError as exc:
             fail(f"cannot write {record_path}: {exc.strerror or exc}", EXIT_USAGE)
         click.echo(f"Game record saved to {record_path}")
+
+
+def _check_record_path(path: str, force: bool) -> None:
+    """Refuse, before any card is dealt, a --record path the game could not be saved to."""
+    import os
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        fail(f"--record {path}: the folder {folder} does not exist", EXIT_USAGE)
+    if os.path.isdir(path):
+        fail(f"--record {path}: is a folder", EXIT_USAGE)
+    if os.path.exists(path) and not force:
+        fail(f"--record {path}: the file exists; choose another name, or add --force to replace it", EXIT_USAGE)
+    if not os.access(folder, os.W_OK):
+        fail(f"--record {path}: the folder {folder} is not writable", EXIT_USAGE)

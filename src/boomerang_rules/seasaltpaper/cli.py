@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
+from ..cli.terminal import common_command
 from .tables import PILES, Tables, tables_for
 
 EFFECTS = {"take_from_discard": "look through a discard pile of your choice and take any card",
@@ -159,7 +160,7 @@ class Session:
         state = new_game(self.rules, self.players, self.seed)
         target = self.rules.target(self.players)
         # No seed yet: it recreates every deck order, so it is shown once the game is over.
-        click.echo(f"Sea Salt & Paper — {self.rules.name}, {self.players} players. "
+        click.echo(f"{self.rules.name}, {self.players} players. "
                    f"You are seat {self.seat}. First to {target} points wins.")
         click.echo("On your turn: take a card (draw two and keep one, or take a discard pile's top), play duos "
                    "for their effects, and with 7+ card points you may end the round (STOP or LAST CHANCE).")
@@ -234,4 +235,7 @@ class Session:
                 return str(legal[int(answer) - 1])
             if answer in legal:
                 return str(answer)
-            click.echo(f"{answer!r} is not one of the choices; type a number from 1 to {len(legal)}.")
+            if common_command(answer, self.rules, "A choice: its number in the list, or the action in brackets.",
+                              tuple(seen.hand)):
+                continue
+            click.echo(f"{answer!r} is not one of the choices; type a number from 1 to {len(legal)} (or help).")

@@ -1,0 +1,88 @@
+"""What every game's ``play`` shares: colour that respects ``NO_COLOR`` and pipes, the commands
+a player may type besides a choice (``help``, ``cards``), and reading one line of input."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import click
+
+
+def colour_on() -> bool:
+    """Colour only on a terminal and only when ``NO_COLOR`` (https://no-color.org) is unset or empty."""
+    return not os.environ.get("NO_COLOR") and sys.stdout.isatty()
+
+
+def paint(text: str, **style: Any) -> str:
+    """``text`` styled (``click.style`` arguments) when colour is on, else as it is."""
+    return click.style(text, **style) if colour_on() else text
+
+
+def title(text: str) -> str:
+    return paint(text, bold=True)
+
+
+def note(text: str) -> str:
+    """An announcement: something happened that the player should notice."""
+    return paint(text, fg="yellow", bold=True)
+
+
+def read_answer(question: str) -> str | None:
+    """One line typed after ``question``; None when the input has ended."""
+    click.echo(question, nl=False)
+    line = sys.stdin.readline()
+    if not line:
+        click.echo("")
+        return None
+    return line.strip()
+
+
+def pick_from(answer: str, choices: list[str]) -> str | None:
+    """The choice ``answer`` names: the choice itself (any case, spaces for underscores), its
+    number in the list shown (1 = first), or a prefix only one choice starts with."""
+    key = answer.strip().lower().replace(" ", "_").replace("-", "_")
+    if not key:
+        return None
+    normal = {c.lower().replace("-", "_"): c for c in choices}
+    if key in normal:
+        return normal[key]
+    if key.isdigit() and 1 <= int(key) <= len(choices):
+        return choices[int(key) - 1]
+    starts = [c for k, c in normal.items() if k.startswith(key)]
+    return starts[0] if len(starts) == 1 else None
+
+
+_YOU_FORMS = {"is": "are", "has": "have", "catches": "catch", "passes": "pass", "chooses": "choose"}
+
+
+def says(name: str, verb: str) -> str:
+    """``name`` and a verb in the third person agreeing with it: "Ana takes", but "You take"
+    (a record saved by ``play`` names its player "You")."""
+    if name != "You":
+        return f"{name} {verb}"
+    return "You " + _YOU_FORMS.get(verb, verb[:-1] if verb.endswith("s") else verb)
+
+
+def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, ...] = ()) -> bool:
+    """Carry out ``help`` or ``cards [ID...]`` typed instead of a choice (games without commands of
+    their own); whether ``answer`` was one. ``mine``: the cards ``cards`` alone describes."""
+    words = answer.split()
+    head = words[0].lower() if words else ""
+    if head in ("help", "?"):
+        click.echo("Commands (type them instead of a choice):\n"
+                   "  help            this list\n"
+                   "  cards [ID...]   your cards in words, or the cards named\n"
+                   + choices_help)
+        return True
+    if head in ("cards", "card"):
+        ids = words[1:] or list(mine)
+        if not ids:
+            click.echo("  Name the cards, e.g. cards " + " ".join(c.id for c in rules.cards[:2]))
+        by_lower = {c.id.lower(): c.id for c in rules.cards}
+        for card_id in ids:
+            real = by_lower.get(card_id.lower())
+            click.echo("  " + (rules.describe(real) if real else f"{card_id}: no such card"))
+        return True
+    return False

@@ -1,0 +1,95 @@
+"""Play that explains itself (issue 16): commands, cards in words, announcements, --record checks,
+colour only where wanted, replays in English for a player named "You"."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import boomerang_rules as br
+from boomerang_rules.cli import cli
+from boomerang_rules.cli.terminal import colour_on, pick_from, says
+
+RULES = br.load_rules("standard")
+
+
+def run(*args: str, input: str = "") -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    return result.exit_code, result.stdout, result.stderr
+
+
+def australia_answers() -> str:
+    """Commands first, then every card id and activity in turn: one is always legal."""
+    guesses = [*(c.id for c in RULES.cards), "indigenous", "1", "swim", "none"]
+    return "help\ncards\ncards @ Q\nmap\nsheet\n" + "\n".join(guesses * 60) + "\n"
+
+
+def test_a_piped_game_of_boomerang_australia_explains_itself(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    code, out, err = run("play", "--players", "3", "--seed", "11", "--record", str(record), input=australia_answers())
+    assert code == 0, err
+    assert out.count(RULES.name) == 1 and "Type help" in out.splitlines()[0]
+    assert "cards [ID...]" in out and "map" in out  # help
+    port_arthur = next(c for c in RULES.cards if c.id == "@")
+    assert f"@  {port_arthur.number}  {port_arthur.site}, Tasmania" in out  # cards @ Q
+    assert "(@ and # are the ids" in out
+    assert "Tasmania             4 of 4 to go: Y Z @ #" in out  # map, before any round ends
+    assert "The Catch: " in out and "sites gained: " in out
+    for block in out.split("Round ")[1:]:
+        if block.split("\n", 1)[0].endswith("the activity choice"):
+            assert "hands pass" not in block.split("\n", 1)[0]
+    assert "\x1b[" not in out  # no colour into a pipe
+    before, _, after = out.partition("Final score sheets")
+    assert "seed 11" not in before and "seed 11" in after
+    assert "Score sheets so far" not in out  # no all-zero table at every step
+    assert br.validate_record(json.loads(record.read_text())) == []
+    code, told, _ = run("replay", str(record))
+    assert code == 0 and "You are dealt" in told and "You take " in told and "You takes" not in told
+    assert "You is " not in told and "You throws" not in told and "You catches" not in told
+
+
+def test_activities_accept_a_prefix_a_number_or_the_name_with_spaces() -> None:
+    kinds = ["indigenous_culture", "sightseeing", "bushwalking", "swimming", "none"]
+    assert pick_from("Indigenous Culture", kinds) == "indigenous_culture"
+    assert pick_from("bush", kinds) == "bushwalking"
+    assert pick_from("2", kinds) == "sightseeing"
+    assert pick_from("s", kinds) is None  # sightseeing or swimming: not unique
+    assert pick_from("9", kinds) is None and pick_from("", kinds) is None
+    assert says("You", "takes") == "You take" and says("You", "is") == "You are" and says("Ana", "is") == "Ana is"
+
+
+def test_record_path_is_checked_before_the_game_starts(tmp_path: Path) -> None:
+    code, out, err = run("play", "--seed", "1", "--record", str(tmp_path / "missing" / "g.json"), input="A\n")
+    assert code == 2 and "does not exist" in err and "Round 1" not in out
+    existing = tmp_path / "g.json"
+    existing.write_text("keep me")
+    code, out, err = run("play", "--seed", "1", "--record", str(existing), input="A\n")
+    assert code == 2 and "--force" in err and "Round 1" not in out and existing.read_text() == "keep me"
+    code, _, _ = run("play", "--players", "3", "--seed", "1", "--record", str(existing), "--force",
+                     input=australia_answers())
+    assert code == 0 and json.loads(existing.read_text())["players"][0] == "You"
+
+
+def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert colour_on()
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not colour_on()
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: False, raising=False)
+    assert not colour_on()
+
+
+@pytest.mark.parametrize(("rules", "answer", "shown"), [("sea-salt-paper", "cards crab-1", "crab-1: a crab"),
+                                                         ("boomerang-2010", "cards A1", "A1: an armadillo")])
+def test_the_other_games_answer_help_and_cards(rules: str, answer: str, shown: str) -> None:
+    code, out, err = run("play", "--rules", rules, "--players", "3", "--seed", "2", input=f"help\n{answer}\n")
+    assert code == 1 and "input ended" in err  # the game goes on until the input ends
+    assert "cards [ID...]" in out and shown in out and out.count(br.load_rules(rules).name) == 1
