@@ -19,6 +19,7 @@ from .check_scorer import check_scorer
 from .play import play
 from .replay import replay
 from .score import score
+from .sheet import sheet
 from .simulate import simulate
 from .tournament import tournament
 from .validate import validate
@@ -80,6 +81,7 @@ cli.add_command(check_scorer)
 cli.add_command(play)
 cli.add_command(replay)
 cli.add_command(score)
+cli.add_command(sheet)
 cli.add_command(simulate)
 cli.add_command(tournament)
 cli.add_command(validate)

@@ -14,7 +14,10 @@ from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli, load_rules_or_exit
 @click.option("--seat", type=int, default=None, help="Show only what this seat could see at each moment.")
 @click.option("--rules", "rules_name", default=None, metavar="ID|PATH",
               help="Replay under this ruleset or variant instead of the one the record names.")
-def replay(file: str, seat: int | None, rules_name: str | None, game_number: int | None) -> None:
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="PAGE.html",
+              help="Write the game as one self-contained web page to step through (Boomerang: Australia).")
+def replay(file: str, seat: int | None, rules_name: str | None, game_number: int | None,
+           html_path: str | None) -> None:
     """Print a recorded game (of any game) step by step: deals, every decision, scores, winner.
 
     FILE is what ``simulate`` or ``play --record`` wrote: one record (*.json), or several, one a
@@ -52,5 +55,24 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     names = list(data["players"])
     if seat is not None and not 0 <= seat < len(names):
         fail(f"--seat {seat}: the game has seats 0 to {len(names) - 1}", EXIT_USAGE)
+    if html_path is not None:
+        _write_html(data, checked.state.rules, names, html_path)
+        return
     for line in game_cli(checked.state.rules).narrate(data, checked.state.rules, names, seat):
         click.echo(line)
+
+
+def _write_html(record: dict[str, object], rules: object, names: list[str], path: str) -> None:
+    """``replay --html``: the page of a checked record (Boomerang: Australia only, for now)."""
+    from ..australia.picture import replay_html
+
+    if getattr(rules, "game", None) != "boomerang-australia":
+        fail(f"--html: pages are made for Boomerang: Australia records only, not yet for "
+             f"{getattr(rules, 'name', '?')} (replay without --html tells the game as text)", EXIT_USAGE)
+    page = replay_html(record, rules, [str(n) for n in names])
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(page)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}", EXIT_USAGE)
+    click.echo(f"Page written to {path}")

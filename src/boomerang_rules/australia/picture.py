@@ -1,0 +1,263 @@
+"""A record's score sheets drawn as SVG, in the layout of the paper score pad.
+
+Each seat's sheet: the four round rows (Throw & Catch, Collections, Animals, Activity) by
+round, the round totals; the map of regions with every site (card id) crossed off once
+visited and the region bonuses won marked with a star; sites, regions and the total; the
+winner's sheet framed. Text only from the record, escaped; no script, nothing fetched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape
+
+ROWS = (("throw_catch", "Throw & Catch"), ("collections", "Collections"), ("animals", "Animals"),
+        ("activity", "Activity"))
+SHEET_W, ROW_H, PAD = 330, 20, 12
+
+
+def _text(x: float, y: float, text: str, size: int = 12, anchor: str = "start", weight: str = "normal",
+          cls: str = "") -> str:
+    extra = f' class="{cls}"' if cls else ""
+    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
+            f'font-weight="{weight}"{extra}>{escape(text)}</text>')
+
+
+def sheet_parts(state: Any, names: list[str]) -> list[dict[str, Any]]:
+    """What each seat's sheet shows, as plain data (also what the HTML page draws)."""
+    from .sheets import score_sheets, winners
+    from .tables import bits
+    from .view import view
+
+    rules = state.rules
+    sheets = score_sheets(state)
+    best = set(winners(state)) if state.round >= rules.rounds else set()
+    seen = view(state, 0)
+    out = []
+    for s, sheet in enumerate(sheets):
+        visited = set(state.tables.ids_of(bits(state.progress.visited[s])))
+        won = {region for past in seen.past_rounds for region in past.bonuses[s]}
+        regions = [{"name": r.name, "won": r.id in won,
+                    "sites": [(c.id, c.id in visited) for c in rules.cards if c.region == r.id]}
+                   for r in rules.regions]
+        out.append({"name": names[s], "rounds": {row: list(getattr(sheet, row)) for row, _ in ROWS},
+                    "sites": sheet.sites, "regions_points": sheet.regions, "total": sheet.total,
+                    "winner": s in best, "regions": regions})
+    return out
+
+
+def sheet_svg(state: Any, names: list[str]) -> str:
+    """The SVG document of every seat's score sheet, side by side."""
+    rules = state.rules
+    parts = sheet_parts(state, names)
+    rounds = rules.rounds
+    map_rows = (len(rules.regions) + 1) // 2
+    height = PAD * 2 + 30 + ROW_H * (len(ROWS) + 2) + 20 + map_rows * 44 + ROW_H * 4 + 20
+    width = PAD + len(parts) * (SHEET_W + PAD)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+           f"<title>{escape(rules.name)}: score sheets</title>",
+           '<rect width="100%" height="100%" fill="#fffdf5"/>']
+    col_w = (SHEET_W - 130) / (rounds + 1)
+    for s, part in enumerate(parts):
+        x0 = PAD + s * (SHEET_W + PAD)
+        y = PAD
+        frame = "#c0392b" if part["winner"] else "#555"
+        out.append(f'<g class="sheet" id="sheet-{s}">')
+        out.append(f'<rect x="{x0}" y="{y}" width="{SHEET_W}" height="{height - 2 * PAD}" fill="white" '
+                   f'stroke="{frame}" stroke-width="{3 if part["winner"] else 1}" rx="6"/>')
+        out.append(_text(x0 + 10, y + 20, part["name"] + ("  — winner" if part["winner"] else ""), 15, weight="bold",
+                         cls="player"))
+        y += 30
+        out.append(_text(x0 + 10, y + 14, "Round", 11, weight="bold"))
+        for r in range(rounds):
+            out.append(_text(x0 + 130 + col_w * (r + 0.5), y + 14, str(r + 1), 11, "middle", "bold"))
+        out.append(_text(x0 + 130 + col_w * (rounds + 0.5), y + 14, "Sum", 11, "middle", "bold"))
+        y += ROW_H
+        for row, label in ROWS:
+            values = part["rounds"][row]
+            out.append(f'<line x1="{x0 + 6}" y1="{y + 4}" x2="{x0 + SHEET_W - 6}" y2="{y + 4}" stroke="#ddd"/>')
+            out.append(_text(x0 + 10, y + 18, label, 12))
+            for r in range(rounds):
+                shown = str(values[r]) if r < len(values) else ""
+                out.append(_text(x0 + 130 + col_w * (r + 0.5), y + 18, shown, 12, "middle"))
+            out.append(_text(x0 + 130 + col_w * (rounds + 0.5), y + 18, str(sum(values)), 12, "middle", "bold"))
+            y += ROW_H
+        out.append(_text(x0 + 10, y + 18, "Round total", 12, weight="bold"))
+        for r in range(rounds):
+            done = [part["rounds"][row][r] for row, _ in ROWS if r < len(part["rounds"][row])]
+            out.append(_text(x0 + 130 + col_w * (r + 0.5), y + 18, str(sum(done)) if done else "", 12, "middle",
+                             "bold"))
+        y += ROW_H + 14
+        for i, region in enumerate(part["regions"]):
+            rx = x0 + 10 + (i % 2) * (SHEET_W - 20) / 2
+            ry = y + (i // 2) * 44
+            star = " ★" if region["won"] else ""
+            out.append(_text(rx, ry + 12, region["name"] + star, 11, weight="bold" if region["won"] else "normal",
+                             cls="region-won" if region["won"] else "region"))
+            for k, (site, crossed) in enumerate(region["sites"]):
+                cx = rx + 4 + k * 28
+                out.append(f'<rect x="{cx:.0f}" y="{ry + 18}" width="22" height="20" fill="none" stroke="#888"/>')
+                out.append(_text(cx + 11, ry + 33, site, 12, "middle", cls="site"))
+                if crossed:
+                    out.append(f'<line class="crossed" x1="{cx:.0f}" y1="{ry + 38}" x2="{cx + 22:.0f}" y2="{ry + 18}" '
+                               'stroke="#c0392b" stroke-width="2"/>')
+        y += map_rows * 44 + 6
+        for label, value in (("Sites", part["sites"]), ("Region bonuses", part["regions_points"]),
+                             ("Total", part["total"])):
+            bold = "bold" if label == "Total" else "normal"
+            out.append(_text(x0 + 10, y + 16, label, 13, weight=bold))
+            out.append(_text(x0 + SHEET_W - 14, y + 16, str(value), 13, "end", bold,
+                             cls="total" if label == "Total" else ""))
+            y += ROW_H
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
+    """The game of a valid record as frames, one per pick of every seat (and per activity
+    choice): each seat's hand, cards taken (face up; the Throw marked), running totals."""
+    from .engine import apply, new_game
+    from .sheets import score_sheets
+    from .tables import bits
+
+    n = len(names)
+    rounds = record["rounds"]
+    state = new_game(rules, n, deals=[r["hands"] for r in rounds], undealt_ok=True)
+    t = state.tables
+    frames: list[dict[str, Any]] = []
+
+    def frame(title: str, note: str = "") -> None:
+        totals = [sheet.total for sheet in score_sheets(state)]
+        drafted = state.drafted if state.round < rules.rounds else ((),) * n
+        frames.append({"title": title, "note": note, "seats": [
+            {"name": names[s], "hand": list(t.ids_of(bits(state.hands[s]))) if state.round < rules.rounds else [],
+             "taken": list(t.ids_of(drafted[s])), "total": totals[s]} for s in range(n)]})
+
+    for r, rnd in enumerate(rounds):
+        frame(f"Round {r + 1}: the deal", f"hands pass {rules.pass_directions[r]}")
+        picks = rnd["picks"]
+        steps = len(picks[0]) if picks else 0
+        for k in range(min(steps, rules.hand_size - 1)):
+            for s in range(n):
+                state = apply(state, s, picks[s][k])
+            label = "the Throw" if k == 0 else f"pick {k}"
+            frame(f"Round {r + 1}: {label}", "; ".join(f"{names[s]} takes {picks[s][k]}" for s in range(n)))
+        if not rnd.get("activities"):
+            break
+        chosen = ["none" if a is None else a for a in rnd["activities"]]
+        catch = "; ".join(f"{names[s]} catches {picks[s][-1]}" for s in range(n))
+        for s in range(n):
+            state = apply(state, s, chosen[s])
+        frames.append({"title": f"Round {r + 1}: the Catch and the activities", "note": catch + ". Activities: "
+                       + "; ".join(f"{names[s]} {chosen[s].replace('_', ' ')}" for s in range(n)),
+                       "seats": [{"name": names[s], "hand": [], "taken": list(picks[s]),
+                                  "total": score_sheets(state)[s].total} for s in range(n)]})
+    return frames, state
+
+
+CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
+"""The page may run its own inline script and style, and fetch nothing at all."""
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="__CSP__">
+<title>__TITLE__</title>
+<style>
+body { font-family: sans-serif; margin: 1em; background: #fffdf5; color: #222; }
+#controls button { font-size: 1em; margin-right: .3em; }
+table { border-collapse: collapse; margin: .8em 0; }
+td, th { border: 1px solid #bbb; padding: .3em .6em; text-align: left; }
+.card { display: inline-block; border: 1px solid #888; border-radius: 3px; padding: 0 .3em; margin: 0 .1em;
+        background: #fff; font-family: monospace; }
+#note { min-height: 1.4em; color: #555; }
+#sheet { display: none; }
+</style>
+</head>
+<body>
+<h1>__TITLE__</h1>
+<div id="controls">
+<button id="first" type="button">&laquo; Start</button>
+<button id="prev" type="button">&#x25C0; Back</button>
+<button id="next" type="button">Next &#x25B6;</button>
+<button id="last" type="button">End &raquo;</button>
+<span id="where"></span>
+</div>
+<h2 id="step"></h2>
+<p id="note"></p>
+<table id="seats"><thead><tr><th>Player</th><th>Hand</th><th>Taken (Throw first)</th><th>Total</th></tr></thead>
+<tbody></tbody></table>
+<div id="sheet">
+<h2>Score sheets</h2>
+__SVG__
+</div>
+<script id="frames" type="application/json">__FRAMES__</script>
+<script>
+"use strict";
+const frames = JSON.parse(document.getElementById("frames").textContent);
+let at = 0;
+function cards(ids) {
+  const span = document.createElement("span");
+  for (const id of ids) {
+    const c = document.createElement("span");
+    c.className = "card";
+    c.textContent = id;
+    span.appendChild(c);
+  }
+  return span;
+}
+function show(i) {
+  at = Math.max(0, Math.min(frames.length - 1, i));
+  const f = frames[at];
+  document.getElementById("step").textContent = f.title;
+  document.getElementById("note").textContent = f.note;
+  document.getElementById("where").textContent = "step " + (at + 1) + " of " + frames.length;
+  const body = document.querySelector("#seats tbody");
+  body.replaceChildren();
+  for (const seat of f.seats) {
+    const row = document.createElement("tr");
+    const name = document.createElement("td");
+    name.textContent = seat.name;
+    const hand = document.createElement("td");
+    hand.appendChild(cards(seat.hand));
+    const taken = document.createElement("td");
+    taken.appendChild(cards(seat.taken));
+    const total = document.createElement("td");
+    total.textContent = String(seat.total);
+    total.className = "total";
+    row.append(name, hand, taken, total);
+    body.appendChild(row);
+  }
+  document.getElementById("sheet").style.display = at === frames.length - 1 ? "block" : "none";
+  if (location.hash !== "#" + (at + 1)) history.replaceState(null, "", "#" + (at + 1));
+}
+document.getElementById("first").onclick = () => show(0);
+document.getElementById("prev").onclick = () => show(at - 1);
+document.getElementById("next").onclick = () => show(at + 1);
+document.getElementById("last").onclick = () => show(frames.length - 1);
+document.addEventListener("keydown", (e) => {
+  if (e.key === "ArrowRight") show(at + 1);
+  if (e.key === "ArrowLeft") show(at - 1);
+});
+const start = parseInt(location.hash.slice(1), 10);
+show(Number.isFinite(start) ? start - 1 : 0);
+</script>
+</body>
+</html>
+"""
+
+
+def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
+    """One self-contained page (no network: a content security policy forbids any fetch) that
+    steps through the game pick by pick, and shows the score sheets at the end. ``#N`` in the
+    address opens step N."""
+    import json
+
+    frames, state = replay_frames(record, rules, names)
+    data = json.dumps(frames, ensure_ascii=True).replace("</", "<\\/")
+    svg = sheet_svg(state, names) if state.round >= rules.rounds else "<p>The game is unfinished.</p>"
+    title = escape(f"{rules.name}: {', '.join(names)}")
+    return _PAGE.replace("__CSP__", CSP).replace("__TITLE__", title).replace("__SVG__", svg).replace("__FRAMES__", data)

@@ -1,0 +1,63 @@
+"""``boomerang-rules sheet``: a record's score sheets as a picture (SVG)."""
+
+from __future__ import annotations
+
+import click
+
+from .common import EXIT_INVALID, EXIT_USAGE, fail
+
+
+@click.command(short_help="Draw a record's score sheets as SVG.")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--out", "-o", "out", type=click.Path(dir_okay=False, allow_dash=True), default="-",
+              show_default=True, help="The SVG file to write ('-': standard output).")
+@click.option("--game", "game_number", type=click.IntRange(min=1), default=None, metavar="N",
+              help="The N-th game of a JSON Lines file.")
+def sheet(file: str, out: str, game_number: int | None) -> None:
+    """Draw the score sheets of a recorded game as an SVG picture, laid out like the paper score
+    pad: the categories by rounds, the sites crossed off on the map of regions, the region
+    bonuses won (a star), the totals and the winner (framed). Boomerang: Australia records
+    only, for now; a record of another game is refused with a message (exit 2).
+
+    \b
+    Example:
+      boomerang-rules simulate --players 3 --seed 7 --out game.json
+      boomerang-rules sheet game.json -o sheet.svg
+    """
+    from .. import check_record
+    from ..australia.picture import sheet_svg
+    from ..core.jsonio import STDIN, label_of, read_documents
+
+    label = label_of(file)
+    try:
+        documents = []
+        for found in read_documents(file):
+            documents.append(found)
+            if game_number is not None and len(documents) >= game_number:
+                break
+    except OSError as exc:
+        fail(f"{label}: cannot read: {exc.strerror or exc}", EXIT_USAGE)
+    if game_number is None and len(documents) > 1:
+        fail(f"{label} holds {len(documents)} games: choose one with --game N (1 to {len(documents)})", EXIT_USAGE)
+    if game_number is not None and game_number > len(documents):
+        fail(f"--game {game_number}: {label} holds {len(documents)} games", EXIT_USAGE)
+    where, data, problem = documents[-1]
+    if problem is not None:
+        fail(str(problem), EXIT_INVALID)
+    checked = check_record(data)
+    if checked.problems or checked.state is None:
+        fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(where)}" for p in checked.problems))
+    state = checked.state
+    if state.rules.game != "boomerang-australia":
+        fail(f"{where}: score sheet pictures are drawn for Boomerang: Australia only, not yet for "
+             f"{state.rules.name} (replay tells its game as text)", EXIT_USAGE)
+    svg = sheet_svg(state, [str(n) for n in data["players"]])
+    if out == STDIN:
+        click.echo(svg, nl=False)
+        return
+    try:
+        with open(out, "w", encoding="utf-8", newline="\n") as f:
+            f.write(svg)
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}", EXIT_USAGE)
+    click.echo(f"Score sheets drawn in {out}")
