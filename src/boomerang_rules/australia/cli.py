@@ -235,7 +235,8 @@ class Session:
                 number += 1
                 icons = counts[t.activity_index[kind]]
                 points = t.activity_table[icons]
-                click.echo(f"  {number}. {kind.replace('_', ' ')}: {icons} icons, {points} points")
+                click.echo(f"  {number}. {kind.replace('_', ' ')}: {icons} icon{'s' if icons != 1 else ''}, "
+                       f"{points} point{'s' if points != 1 else ''}")
             used = seen.activities_used[self.seat]
             if used:
                 click.echo(f"  (already scored: {', '.join(k.replace('_', ' ') for k in used)})")
