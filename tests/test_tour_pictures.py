@@ -126,3 +126,8 @@ def test_the_page_in_a_real_browser(game: Path, tmp_path: Path) -> None:
         assert data.startswith(b"\x89PNG") and len(data) > 8000  # a blank page compresses to far less
         shots.append(data)
     assert shots[0] != shots[1]
+
+
+def test_the_page_is_not_limited_to_one_seat_silently(game: Path, tmp_path: Path) -> None:
+    code, _, err = run("replay", str(game), "--html", str(tmp_path / "g.html"), "--seat", "1")
+    assert code == 2 and "--seat" in err and not (tmp_path / "g.html").exists()

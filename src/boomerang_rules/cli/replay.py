@@ -56,6 +56,8 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     if seat is not None and not 0 <= seat < len(names):
         fail(f"--seat {seat}: the game has seats 0 to {len(names) - 1}", EXIT_USAGE)
     if html_path is not None:
+        if seat is not None:
+            fail("--html shows every seat's hand; it cannot be limited to one --seat yet", EXIT_USAGE)
         _write_html(data, checked.state.rules, names, html_path)
         return
     for line in game_cli(checked.state.rules).narrate(data, checked.state.rules, names, seat):
