@@ -38,3 +38,19 @@ def test_a_record_replayed_under_another_games_rules_is_refused_naming_game(
         br.state_of(record, replayed)
     with pytest.raises(br.InvalidInput, match=r"/game: .*\[game\]"):
         br.check_record(record, br.load_rules(replayed))
+
+
+HUGE = 10**5000  # str() of it raises ValueError (Python's 4300-digit limit)
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_a_huge_int_anywhere_is_the_librarys_error_with_a_short_message(rules: str) -> None:
+    players = br.load_rules(rules).players.min
+    for bad in (HUGE, -HUGE):
+        with pytest.raises(br.InvalidInput, match=r"players, not <int> \[players-count\]"):
+            br.new_game(rules, bad, seed=1)
+    state = br.new_game(rules, players, seed=1)
+    seat = br.to_act(state)[0]
+    with pytest.raises(br.IllegalAction) as caught:
+        br.apply(state, seat, HUGE)
+    assert len(str(caught.value)) < 300

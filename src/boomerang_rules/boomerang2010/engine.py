@@ -56,7 +56,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
         raise TypeError(f"players must be an integer, not {type(players).__name__}")
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
-        raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {players}",
+        raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {brief(players)}",
                                     "players-count")])
     t = tables_for(rules)
     if deck is not None:

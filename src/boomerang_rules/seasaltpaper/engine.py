@@ -38,7 +38,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
         raise TypeError(f"players must be an integer, not {type(players).__name__}")
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
-        raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {players}",
+        raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {brief(players)}",
                                     "players-count")])
     if seed is None and not decks:
         raise InvalidInput([Problem("", "give a seed to shuffle from, or the decks", "deal-source")])
@@ -200,7 +200,7 @@ def _refuse(state: GameState, seat: object, action: object) -> IllegalAction:
         return IllegalAction(f"it is seat {state.turn}'s turn, not seat {number}'s")
     legal = legal_actions(state, number)
     t = state.tables
-    text = str(action)
+    text = action if isinstance(action, str) else brief(action)  # str() of a huge int raises
     verb, _, rest = text.partition(":")
     if state.phase == "play" and text in ("stop", "last_chance"):
         if state.caller >= 0:
