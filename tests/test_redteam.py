@@ -54,3 +54,23 @@ def test_a_huge_int_anywhere_is_the_librarys_error_with_a_short_message(rules: s
     with pytest.raises(br.IllegalAction) as caught:
         br.apply(state, seat, HUGE)
     assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize("game", ["chess", "", "Boomerang-Australia"])
+def test_a_record_of_an_unknown_game_gets_one_problem_listing_the_games(tmp_path: Path, game: str) -> None:
+    file = tmp_path / "g.json"
+    assert run("simulate", "--rules", "sea-salt-paper", "--players", "2", "--out", str(file))[0] == 0
+    record = {**json.loads(file.read_text()), "game": game}
+    file.write_text(json.dumps(record))
+    expected = r"^/game: unknown game .* \(games: boomerang-2010, boomerang-australia, sea-salt-paper\) \[game\]$"
+    assert [p.rule for p in br.validate_record(record)] == ["game"]
+    assert [p.rule for p in br.check_record(record).problems] == ["game"]
+    with pytest.raises(br.InvalidInput) as caught:
+        br.state_of(record)
+    assert [str(p) for p in caught.value.problems] == [str(br.validate_record(record)[0])]
+    import re
+    assert re.match(expected, str(br.validate_record(record)[0]))
+    for command in ("validate", "replay"):
+        code, err = run(command, str(file))
+        assert code == 1
+        assert f"{file}:/game: unknown game" in (err or "") + CliRunner().invoke(cli, [command, str(file)]).stdout

@@ -19,7 +19,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .core.games import DISPATCH, GAMES, RULES_DISPATCH, game_module, records_module
+from .core.games import DISPATCH, GAMES, RULES_DISPATCH, game_module, records_module, unknown_game
 
 if TYPE_CHECKING:
     from .australia.determinize import determinize
@@ -290,6 +290,9 @@ def validate_record(record: Any, file: str | None = None) -> list[Problem]:
     unreadable = json_problems(record)  # not text, too deep: for every game, before its own checks
     if unreadable:
         return [p.in_file(file) for p in unreadable]
+    unknown: list[Problem] = unknown_game(record)
+    if unknown:
+        return [p.in_file(file) for p in unknown]
     problems: list[Problem] = _record_game(record).validate_record(record, file)
     return problems
 
@@ -311,7 +314,11 @@ def check_record(record: Any, rules: Any = None) -> Any:
     """``validate_record`` with the state reached: a ``Checked`` (``state``, ``problems``).
 
     ``InvalidInput`` when ``rules`` are another game's than the record's."""
-    return _record_game(record).check_record(record, _rules_for_record(record, rules))
+    import attrs
+
+    checked = _record_game(record).check_record(record, _rules_for_record(record, rules))
+    unknown = unknown_game(record)
+    return attrs.evolve(checked, state=None, problems=tuple(unknown)) if unknown else checked
 
 
 def state_of(record: Any, rules: Any = None) -> Any:
@@ -322,6 +329,9 @@ def state_of(record: Any, rules: Any = None) -> Any:
     unreadable = json_problems(record)
     if unreadable:
         raise InvalidInput(unreadable, "not a valid game record:")
+    unknown = unknown_game(record)
+    if unknown:
+        raise InvalidInput(unknown, "not a valid game record:")
     return _record_game(record).state_of(record, _rules_for_record(record, rules))
 
 

@@ -173,6 +173,18 @@ def rules_module(game: str) -> RulesModule:
     return module  # type: ignore[no-any-return]
 
 
+def unknown_game(record: Any) -> list[Any]:
+    """A record whose ``game`` is text but no game of ``GAMES``: one problem at ``/game`` listing the games,
+    rather than a whole record checked (and refused row by row) against the first game's schema."""
+    from .arguments import brief
+    from .errors import Problem
+
+    game = record.get("game") if isinstance(record, dict) else None
+    if not isinstance(game, str) or game in GAMES:
+        return []
+    return [Problem("/game", f"unknown game {brief(game)} (games: {', '.join(sorted(GAMES))})", "game")]
+
+
 def records_module(game: str) -> GameModule:
     """The package that checks records of ``game`` (the first game's for an unknown one: its schema
     reports the unknown game)."""

@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 
 from .errors import Problem, RulesError
-from .games import records_module
+from .games import records_module, unknown_game
 from .jsonio import JSON_LINES_SUFFIXES, STDIN, json_problems, read_documents  # noqa: F401 (JSON_LINES_SUFFIXES: kept importable here)
 from .limits import DEFAULT_MAX_BYTES
 from .loading import RULESET_FORMAT, VARIANT_FORMAT, check_resolved, resolve_data
@@ -52,6 +52,9 @@ def check_rules_document(data: Any, label: str | None, base: Path | None) -> lis
 
 def check_record_document(data: Any, label: str | None, base: Path | None) -> list[Problem]:
     """Every problem of a game record, found by its game's replay."""
+    unknown: list[Problem] = unknown_game(data)
+    if unknown:
+        return [p.in_file(label) for p in unknown]
     game = data.get("game") if isinstance(data, dict) else None
     problems: list[Problem] = records_module(str(game)).validate_record(data, label)
     return problems
