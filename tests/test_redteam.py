@@ -74,3 +74,13 @@ def test_a_record_of_an_unknown_game_gets_one_problem_listing_the_games(tmp_path
         code, err = run(command, str(file))
         assert code == 1
         assert f"{file}:/game: unknown game" in (err or "") + CliRunner().invoke(cli, [command, str(file)]).stdout
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_play_does_not_echo_a_huge_answer_back_in_full(rules: str) -> None:
+    result = CliRunner().invoke(cli, ["play", "--rules", rules, "--players", str(GAMES[rules]), "--seed", "1"],
+                                input="x" * 100_000 + "\n")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    assert result.exit_code == 1  # the input ends before the game does
+    assert "'xxx" in result.stdout  # the answer is quoted back, cut short
+    assert max(len(line) for line in result.stdout.splitlines()) < 1000

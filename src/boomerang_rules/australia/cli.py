@@ -12,6 +12,7 @@ import click
 from ..cli.common import EXIT_INVALID, fail
 from ..cli.sheets_text import round_table, totals_table
 from ..cli.terminal import says as agree
+from ..core.arguments import brief
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
@@ -202,10 +203,10 @@ class Session:
             elif self.command(answer, seen):
                 continue
             elif seen.phase == "activity":
-                click.echo(f"{answer!r} is not an activity you may score now; choose one of "
+                click.echo(f"{brief(answer)} is not an activity you may score now; choose one of "
                            f"{', '.join(f'{i + 1}. {k}' for i, k in enumerate(choices))}.")
             else:
-                click.echo(f"{answer!r} is not a card in your hand; choose one of {' '.join(legal)} (or help).")
+                click.echo(f"{brief(answer)} is not a card in your hand; choose one of {' '.join(legal)} (or help).")
 
     def show(self, seen: Any) -> None:
         from ..cli.terminal import note, title

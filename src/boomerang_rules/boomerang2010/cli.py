@@ -12,6 +12,7 @@ import click
 
 from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
 from ..cli.terminal import common_command, says
+from ..core.arguments import brief
 from .rules import PASS, THROW, Ruleset
 from .scoring import SeatScore
 
@@ -158,7 +159,8 @@ class Session:
             if common_command(line.strip(), self.rules, "A choice: the choice or its first letters.",
                               tuple(seen.captured[seen.seat])):
                 continue
-            click.echo(f"{line.strip()!r} is not one of {', '.join(legal)}." if answer else "Please type your choice.")
+            click.echo(f"{brief(line.strip())} is not one of {', '.join(legal)}." if answer
+                       else "Please type your choice.")
 
     def show(self, seen: Any) -> None:
         click.echo("")

@@ -11,6 +11,7 @@ import click
 
 from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
 from ..cli.terminal import common_command
+from ..core.arguments import brief
 from .tables import PILES, Tables, tables_for
 
 EFFECTS = {"take_from_discard": "look through a discard pile of your choice and take any card",
@@ -238,4 +239,4 @@ class Session:
             if common_command(answer, self.rules, "A choice: its number in the list, or the action in brackets.",
                               tuple(seen.hand)):
                 continue
-            click.echo(f"{answer!r} is not one of the choices; type a number from 1 to {len(legal)} (or help).")
+            click.echo(f"{brief(answer)} is not one of the choices; type a number from 1 to {len(legal)} (or help).")
