@@ -38,7 +38,7 @@ def test_a_bot_cannot_see_hidden_cards(name: str, seed: int, players: int, steps
     assert a == b
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", [n if n != "ismcts" else "ismcts:8" for n in sorted(BOTS)])  # a small search
 def test_bots_are_deterministic_and_legal(name: str) -> None:
     first = bot_game(RULES, [name] * 3, 11)
     assert first == bot_game(RULES, [name] * 3, 11)

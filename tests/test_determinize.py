@@ -167,3 +167,18 @@ def test_two_players_know_the_deal_from_the_second_round() -> None:
     assert s.round == 1 and s.step == 0
     seen = br.view(s, 0)
     assert {br.determinize(seen, i).hands for i in range(10)} == {s.hands}
+
+
+def test_a_game_waiting_for_its_deal_determinizes_to_one_waiting_too() -> None:
+    """A record that stops between rounds (no seed, no next deal) gives the ``deal`` phase."""
+    rules = RULES["standard"]
+    first = [list("ABCDEFG"), list("HIJKLMN"), list("OPQRSTU")]
+    s: br.GameState = br.new_game(rules, 3, deals=[first])
+    rng = random.Random(2)
+    while br.to_act(s):
+        for seat in br.to_act(s):
+            s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
+    for k in range(3):
+        seen = br.view(s, k)
+        assert seen.phase == "deal"
+        assert br.view(br.determinize(seen, k), k) == seen
