@@ -84,3 +84,13 @@ def test_play_does_not_echo_a_huge_answer_back_in_full(rules: str) -> None:
     assert result.exit_code == 1  # the input ends before the game does
     assert "'xxx" in result.stdout  # the answer is quoted back, cut short
     assert max(len(line) for line in result.stdout.splitlines()) < 1000
+
+
+@pytest.mark.parametrize("seats", [1, 2, 6])
+def test_boomerang_2010_score_refuses_a_seat_count_the_game_does_not_have(seats: int) -> None:
+    rules = br.load_rules("boomerang-2010")
+    assert not rules.players.min <= seats <= rules.players.max
+    result = CliRunner().invoke(cli, ["score", "--rules", "boomerang-2010"] + ["--seat", ":1"] * seats)
+    assert result.exit_code == 1
+    assert f"is for {rules.players.min} to {rules.players.max} players" in result.stderr
+    assert "[players-count]" in result.stderr

@@ -243,6 +243,9 @@ def score(rules: Any, args: tuple[str, ...], activity: str | None, as_json: bool
             place = f"seat {parts[2]}: " if len(parts) > 2 else ""
             lines.append(place + p.message)
         fail("\n".join(lines))
+    low, high = rules.players.min, rules.players.max
+    if not low <= len(cards) <= high:  # majorities are between every player of a game, and it has low to high
+        fail(f"{len(cards)} --seat given: {rules.id!r} is for {low} to {high} players, one --seat each [players-count]")
     best = best_seats(scores, rules.tie_breakers)
     if as_json:
         click.echo(json.dumps({"seats": [s.as_dict() for s in scores], "winners": list(best)}))
