@@ -151,3 +151,22 @@ def test_a_whole_game_by_hand_the_deck_runs_out_and_a_card_is_left() -> None:
     assert [x.total for x in b10.score_sheets(s)] == [2, 3, 3]
     assert b10.winners(s) == [1]
     assert b10.winners_of(rules, cards=[["C3"], ["C1"], ["C2", "C5"]], boomerangs=[11, 14, 11]) == [1]
+
+
+def test_four_players_the_turn_skips_passers_and_the_last_left_opens_next() -> None:
+    top = ["A1", "B5", "F3", "T8"]
+    s = b10.new_game(RULES, 4, deck=top + [c.id for c in RULES.cards if c.id not in top])
+    s = drive(s, ["prairie", "dunes", "mountains", "prairie"],
+              [(0, "throw"), (1, "pass"), (2, "throw"), (3, "throw"), (0, "throw"), (2, "pass"), (3, "throw"),
+               (0, "pass")])
+    # Pot: 1 (seat 1 takes it), then 1, 2, 3 (seat 2 takes 3), then 1 (seat 0 takes it); seat 3 is left.
+    assert s.boomerangs == (11, 13, 14, 10) and s.pot == 0
+    v = b10.view(s, 1)
+    assert v.past_rounds[0].stack == (1, 2, 0, 3)
+    # Seat 3 (prairie) A1 T8; seat 0 (prairie) nothing; seat 2 (mountains) B5 F3; seat 1 (dunes) nothing.
+    assert [set(c) for c in v.past_rounds[0].captures] == [set(), set(), {"B5", "F3"}, {"A1", "T8"}]
+    assert v.river == ("A2", "A3", "A4") and v.first == 3
+    s = drive(s, ["rivers", "rivers", "rivers", "rivers"], [])
+    assert br.to_act(s) == (3,)
+    s = drive(s, [], [(3, "throw"), (0, "throw"), (1, "pass")])
+    assert br.to_act(s) == (2,) and s.boomerangs == (10, 15, 14, 9)
