@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Protocol
+from typing import TypeAlias
 
 from ..core import bots as core_bots
 from ..core import rng as rng_mod
@@ -18,26 +18,10 @@ from .state import GameState
 from .tables import NO_ACTIVITY, tables_for
 from .view import SeatView, lazy_view
 
+Bot: TypeAlias = core_bots.Bot[SeatView]
+"""A player: given what its seat may know and the legal actions, it returns one of them (``core.bots.Bot``)."""
 
-class Bot(Protocol):
-    """A player: given what its seat may know and the legal actions, it returns one of them."""
-
-    name: str
-
-    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str: ...
-
-
-class RandomBot:
-    """Uniform over the legal actions, from its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, rules: Ruleset, seed: int) -> None:
-        self._state = rng_mod.seed_state(seed)
-
-    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
-        self._state, k = rng_mod.below(self._state, len(actions))
-        return actions[k]
+RandomBot = core_bots.RandomBot
 
 
 class GreedyBot:

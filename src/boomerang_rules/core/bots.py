@@ -1,12 +1,39 @@
-"""What every game's bots share: seeding one bot per seat from the game's seed, and making them by name."""
+"""What every game's bots share: the ``Bot`` protocol, ``RandomBot``, seeding one bot per seat from the
+game's seed, and making them by name."""
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from . import rng as rng_mod
+
+View_contra = TypeVar("View_contra", contravariant=True)
+
+
+class Bot(Protocol[View_contra]):
+    """A player: given what its seat may know (the game's view type) and the legal actions, it returns one of them."""
+
+    name: str
+
+    def choose(self, seen: View_contra, actions: tuple[str, ...]) -> str: ...
+
+
+class RandomBot:
+    """Uniform over the legal actions, from its own seeded generator.
+
+    It never reads the view or the rules, so one class serves every game.
+    """
+
+    name = "random"
+
+    def __init__(self, rules: object, seed: int) -> None:
+        self._state = rng_mod.seed_state(seed)
+
+    def choose(self, seen: object, actions: tuple[str, ...]) -> str:
+        self._state, k = rng_mod.below(self._state, len(actions))
+        return actions[k]
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

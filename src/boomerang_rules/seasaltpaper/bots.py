@@ -7,8 +7,9 @@ another hand or the deck. Bots are deterministic for a given seed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TypeAlias
 
+from ..core import bots as core_bots
 from ..core import rng as rng_mod
 from .engine import apply, is_over, new_game, to_act
 from .rules import Ruleset
@@ -17,26 +18,10 @@ from .state import GameState
 from .tables import tables_for
 from .view import SeatView, view
 
+Bot: TypeAlias = core_bots.Bot[SeatView]
+"""A player: given what its seat may know and the legal actions, it returns one of them (``core.bots.Bot``)."""
 
-class Bot(Protocol):
-    """A player: given what its seat may know and the legal actions, it returns one of them."""
-
-    name: str
-
-    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str: ...
-
-
-class RandomBot:
-    """Uniform over the legal actions, from its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, rules: Ruleset, seed: int) -> None:
-        self._state = rng_mod.seed_state(seed)
-
-    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
-        self._state, k = rng_mod.below(self._state, len(actions))
-        return actions[k]
+RandomBot = core_bots.RandomBot
 
 
 class GreedyBot:
