@@ -7,15 +7,11 @@ owner of the printed game can write the real one in a file and play with it.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
-if TYPE_CHECKING:
-    import cattrs
-
-from ..core.canonical import digest
+from ..core import rulesets as core_rulesets
 from ..core.errors import Problem
 from ..core.pointer import pointer
 
@@ -69,10 +65,7 @@ class Ruleset:
 
     def card(self, card_id: str) -> Card:
         """The card with this id; ``KeyError`` if there is none."""
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
+        return core_rulesets.card(self.cards, card_id)
 
     def describe(self, card_id: str) -> str:
         """The card with this id in words, as a player reads it on the real card; ``KeyError``
@@ -82,25 +75,14 @@ class Ruleset:
         return card_words(self, card_id)
 
 
-@cache
-def _converter() -> cattrs.Converter:
-    import cattrs
-
-    return cattrs.Converter(forbid_extra_keys=True)
-
-
 def build(data: dict[str, Any]) -> Ruleset:
     """Turn a checked ruleset object into a ``Ruleset``, its digest taken of its canonical data."""
-    fields = {k: v for k, v in data.items() if k != "$schema"}
-    rules = _converter().structure(fields, Ruleset)
-    return attrs.evolve(rules, digest=digest(to_data(rules)))
+    return core_rulesets.build(Ruleset, data, to_data)
 
 
 def to_data(rules: Ruleset) -> dict[str, Any]:
     """The ruleset as JSON-ready data, every field present (the digest left out)."""
-    data: dict[str, Any] = _converter().unstructure(rules)
-    del data["digest"]
-    return data
+    return core_rulesets.to_data(rules)
 
 
 def check(data: dict[str, Any]) -> list[Problem]:

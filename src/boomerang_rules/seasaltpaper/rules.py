@@ -8,15 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from functools import cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import attrs
 
-if TYPE_CHECKING:
-    import cattrs
-
-from ..core.canonical import digest
+from ..core import rulesets as core_rulesets
 from ..core.errors import Problem
 from ..core.frozendict import FrozenDict
 from ..core.pointer import pointer
@@ -109,10 +105,7 @@ class Ruleset:
 
     def card(self, card_id: str) -> Card:
         """The card with this id; ``KeyError`` if there is none."""
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
+        return core_rulesets.card(self.cards, card_id)
 
     def describe(self, card_id: str) -> str:
         """The card with this id in words, as a player reads it on the real card; ``KeyError``
@@ -126,26 +119,14 @@ class Ruleset:
         return self.end_targets[str(players)]
 
 
-@cache
-def _converter() -> cattrs.Converter:
-    import cattrs
-
-    converter = cattrs.Converter(forbid_extra_keys=True)
-    converter.register_unstructure_hook(FrozenDict, dict)
-    return converter
-
-
 def build(data: dict[str, Any]) -> Ruleset:
     """Turn a checked ruleset object into a ``Ruleset``, its digest taken of its canonical data."""
-    fields = {k: v for k, v in data.items() if k != "$schema"}
-    rules = _converter().structure(fields, Ruleset)
-    return attrs.evolve(rules, digest=digest(to_data(rules)))
+    return core_rulesets.build(Ruleset, data, to_data)
 
 
 def to_data(rules: Ruleset) -> dict[str, Any]:
     """The ruleset as JSON-ready data, every field present (the digest left out)."""
-    data: dict[str, Any] = _converter().unstructure(rules)
-    del data["digest"]
+    data = core_rulesets.to_data(rules)
     for duo in data["duos"]:
         duo["kinds"] = list(duo["kinds"])
     data["collectors"] = {k: list(v) for k, v in data["collectors"].items()}

@@ -1,0 +1,63 @@
+"""What every game's ``rules.py`` shares: turning checked JSON into its frozen ``Ruleset`` and back,
+and finding a card by id.
+
+The games differ only in their ``Ruleset`` classes; the converter, the digest and the lookup are
+the same, so they live here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import attrs
+
+from .canonical import digest
+from .frozendict import FrozenDict
+
+if TYPE_CHECKING:
+    import cattrs
+    from attrs import AttrsInstance
+
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+R = TypeVar("R", bound="AttrsInstance")
+C = TypeVar("C", bound=_HasId)
+
+
+@cache
+def converter() -> cattrs.Converter:
+    """The cattrs converter, made on first use (importing cattrs is slow; playing needs none)."""
+    import cattrs
+
+    made = cattrs.Converter(forbid_extra_keys=True)
+    made.register_unstructure_hook(FrozenDict, dict)
+    return made
+
+
+def build(cls: type[R], data: dict[str, Any], to_data: Callable[[R], dict[str, Any]]) -> R:
+    """Turn a checked ruleset object into a ``cls``, its digest taken of ``to_data`` of it."""
+    fields = {k: v for k, v in data.items() if k != "$schema"}
+    rules: Any = converter().structure(fields, cls)  # Any: attrs.evolve cannot type a TypeVar
+    made: R = attrs.evolve(rules, digest=digest(to_data(rules)))
+    return made
+
+
+def to_data(rules: AttrsInstance) -> dict[str, Any]:
+    """The ruleset as JSON-ready data, every field present (the digest left out)."""
+    data: dict[str, Any] = converter().unstructure(rules)
+    del data["digest"]
+    return data
+
+
+def card(cards: Iterable[C], card_id: str) -> C:
+    """The card with this id; ``KeyError`` if there is none."""
+    for item in cards:
+        if item.id == card_id:
+            return item
+    raise KeyError(card_id)
