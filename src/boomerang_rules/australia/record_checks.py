@@ -16,12 +16,13 @@ from ..core.errors import Problem, RulesError
 from ..core.jsonio import json_problems
 from ..core.loading import rules_from_data, shipped_ids
 from ..core.pointer import pointer
+from ..core.results import result_problems
 from ..core.schema import schema_problems
 from .dealing import deal_problems, queue_after, skipped
 from .engine import apply, is_over, legal_actions, new_game
 from .loading import load_rules
 from .rules import Ruleset
-from .sheets import ROWS, score_sheets, winners
+from .sheets import score_sheets, winners
 from .state import GameState
 from .tables import NO_ACTIVITY, Tables, tables_for
 
@@ -168,26 +169,7 @@ def _check_result(state: GameState, result: dict[str, Any]) -> list[Problem]:
     if not is_over(state):
         return [Problem("/result", f"the game is unfinished (round {state.round + 1} of {state.tables.rounds}"
                         "), so it has no result yet", "result-unfinished")]
-    problems = []
-    sheets = [s.as_dict() for s in score_sheets(state)]
-    claimed = result["sheets"]
-    if len(claimed) != len(sheets):
-        problems.append(Problem("/result/sheets", f"{len(claimed)} sheets for {len(sheets)} players", "result-sheet"))
-    for seat, (mine, theirs) in enumerate(zip(sheets, claimed)):
-        for row in ROWS:
-            want, got = mine[row], theirs[row]
-            if isinstance(want, list) and len(got) == len(want):
-                problems += [Problem(pointer("result", "sheets", seat, row, i), f"claimed {g}, the rules give {w}",
-                                     "result-sheet") for i, (w, g) in enumerate(zip(want, got)) if w != g]
-            elif got != want:
-                problems.append(Problem(pointer("result", "sheets", seat, row), f"claimed {got}, the rules give "
-                                        f"{want}", "result-sheet"))
-    best = list(winners(state))
-    if sorted(result["winners"]) != best:
-        totals = ", ".join(str(s["total"]) for s in sheets)
-        problems.append(Problem("/result/winners", f"claimed {sorted(result['winners'])}, the rules give {best} "
-                                f"(totals {totals})", "result-winners"))
-    return problems
+    return result_problems([s.as_dict() for s in score_sheets(state)], winners(state), result)
 
 
 def _static_problems(t: Tables, n: int, rounds: list[dict[str, Any]], deals: list[tuple[int, ...]]) -> list[Problem]:

@@ -15,6 +15,7 @@ import attrs
 from ..core.errors import Problem, RulesError
 from ..core.loading import load_rules, rules_from_data, shipped_ids
 from ..core.pointer import pointer
+from ..core.results import result_problems
 from ..core.schema import schema_problems
 from .engine import apply, deck_problems, is_over, legal_actions, new_game
 from .rules import GAME, THROW, Ruleset
@@ -193,28 +194,8 @@ def _check_result(state: GameState, result: dict[str, Any]) -> list[Problem]:
     if not is_over(state):
         return [Problem("/result", f"the game is unfinished (round {state.round + 1}, {len(state.deck)} cards in "
                         "the deck), so it has no result yet", "result-unfinished")]
-    problems = []
-    sheets = [s.as_dict() for s in score_sheets(state)]
-    claimed = result["sheets"]
-    if len(claimed) != len(sheets):
-        problems.append(Problem("/result/sheets", f"{len(claimed)} sheets for {len(sheets)} players", "result-sheet"))
-    for seat, (mine, theirs) in enumerate(zip(sheets, claimed)):
-        for row, want in mine.items():
-            got = theirs[row]
-            if isinstance(want, dict):
-                for key in sorted(set(want) | set(got)):
-                    if got.get(key) != want.get(key):
-                        problems.append(Problem(pointer("result", "sheets", seat, row, key), f"claimed "
-                                                f"{got.get(key)}, the rules give {want.get(key)}", "result-sheet"))
-            elif got != want:
-                problems.append(Problem(pointer("result", "sheets", seat, row), f"claimed {got}, the rules give "
-                                        f"{want}", "result-sheet"))
-    best = list(winners(state))
-    if sorted(result["winners"]) != best:
-        totals = ", ".join(str(s["total"]) for s in sheets)
-        problems.append(Problem("/result/winners", f"claimed {sorted(result['winners'])}, the rules give {best} "
-                                f"(totals {totals}; ties go to the most boomerangs)", "result-winners"))
-    return problems
+    return result_problems([s.as_dict() for s in score_sheets(state)], winners(state), result,
+                           "; ties go to the most boomerangs")
 
 
 def check_record(record: Any, rules: Ruleset | None = None) -> Checked:

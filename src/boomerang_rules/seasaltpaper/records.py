@@ -18,10 +18,11 @@ from ..core.errors import IllegalAction, InvalidInput, Problem, RulesError
 from ..core.loading import load_rules as load_any_rules
 from ..core.loading import rules_data, rules_from_data, shipped_ids
 from ..core.pointer import pointer
+from ..core.results import result_problems
 from ..core.schema import schema_problems
 from .engine import is_over, legal_actions, new_game, winners
 from .rules import GAME, Ruleset
-from .sheets import ROWS, score_sheets
+from .sheets import score_sheets
 from .state import Entry, GameState
 from .tables import Tables, tables_for
 
@@ -177,26 +178,7 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
 def _check_result(state: GameState, result: dict[str, Any]) -> list[Problem]:
     if not is_over(state):
         return [Problem("/result", "the game is unfinished, so it has no result yet", "result-unfinished")]
-    problems = []
-    sheets = [s.as_dict() for s in score_sheets(state)]
-    claimed = result["sheets"]
-    if len(claimed) != len(sheets):
-        problems.append(Problem("/result/sheets", f"{len(claimed)} sheets for {len(sheets)} players", "result-sheet"))
-    for seat, (mine, theirs) in enumerate(zip(sheets, claimed)):
-        for row in ROWS:
-            want, got = mine[row], theirs[row]
-            if isinstance(want, list) and len(got) == len(want):
-                problems += [Problem(pointer("result", "sheets", seat, row, i), f"claimed {g}, the rules give {w}",
-                                     "result-sheet") for i, (w, g) in enumerate(zip(want, got)) if w != g]
-            elif got != want:
-                problems.append(Problem(pointer("result", "sheets", seat, row), f"claimed {got}, the rules give "
-                                        f"{want}", "result-sheet"))
-    best = list(winners(state))
-    if sorted(result["winners"]) != best:
-        totals = ", ".join(str(s["total"]) for s in sheets)
-        problems.append(Problem("/result/winners", f"claimed {sorted(result['winners'])}, the rules give {best} "
-                                f"(totals {totals})", "result-winners"))
-    return problems
+    return result_problems([s.as_dict() for s in score_sheets(state)], winners(state), result)
 
 
 def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
