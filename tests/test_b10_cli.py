@@ -44,6 +44,16 @@ def test_score_errors_are_clear() -> None:
     assert code == 2 and "--activity" in err
 
 
+def test_score_refuses_boomerangs_that_no_game_ends_with() -> None:
+    # Every boomerang is held when a game ends (the last passer empties the pot): 12 a player in all.
+    code, _, err = run("score", *R, "--seat", "A1:11", "--seat", "A3:999", "--seat", ":5")
+    assert code == 1
+    assert err.strip().endswith("the seats hold 1015 boomerangs in all; a game of 3 players has 36 (12 each), "
+                                "every one held by a player when it ends [boomerangs-total]")
+    code, out, _ = run("score", *R, "--seat", "A1:0", "--seat", "A3:0", "--seat", ":36", "--json")
+    assert code == 0 and json.loads(out)["seats"][2]["sets"] == 6
+
+
 def test_tournament_greedy_beats_random() -> None:
     code, out, _ = run("tournament", *R, "--players", "4", "--bots", "greedy,random,random,random", "--games", "12",
                        "--json")

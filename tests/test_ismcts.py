@@ -128,4 +128,7 @@ def test_the_tournament_command_rotates_seats_and_names_budgets() -> None:
     assert ok.exit_code == 0, ok.output
     assert "seats rotated" in ok.output and "ismcts:2" in ok.output
     bad = runner.invoke(cli, ["tournament", "--bots", "ismcts:0,greedy", "--players", "2", "--games", "1"])
-    assert bad.exit_code == 2 and "unknown bot 'ismcts:0'" in bad.output
+    assert bad.exit_code == 2 and bad.output.strip().endswith(
+        "--bots: 'ismcts:0': the number after 'ismcts:' is its playouts a decision, a whole number of at least 1")
+    other = runner.invoke(cli, ["tournament", "--bots", "greedy:3,greedy", "--players", "2", "--games", "1"])
+    assert other.exit_code == 2 and "unknown bot 'greedy:3'" in other.output

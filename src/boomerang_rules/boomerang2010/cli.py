@@ -246,6 +246,10 @@ def score(rules: Any, args: tuple[str, ...], activity: str | None, as_json: bool
     low, high = rules.players.min, rules.players.max
     if not low <= len(cards) <= high:  # majorities are between every player of a game, and it has low to high
         fail(f"{len(cards)} --seat given: {rules.id!r} is for {low} to {high} players, one --seat each [players-count]")
+    in_play = rules.boomerangs_each * len(cards)
+    if sum(boomerangs) != in_play:  # the last passer empties the pot, so every boomerang is held at the end
+        fail(f"the seats hold {sum(boomerangs)} boomerangs in all; a game of {len(cards)} players has "
+             f"{in_play} ({rules.boomerangs_each} each), every one held by a player when it ends [boomerangs-total]")
     best = best_seats(scores, rules.tie_breakers)
     if as_json:
         click.echo(json.dumps({"seats": [s.as_dict() for s in scores], "winners": list(best)}))

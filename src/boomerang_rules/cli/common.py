@@ -64,6 +64,10 @@ def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules:
     names = [n.strip().lower() for n in value.split(",") if n.strip()]
     for name in names:
         if name not in BOTS:
+            kind, budget, _ = name.partition(":")
+            if budget and f"{kind}:1" in BOTS:  # a bot that takes a budget, given a bad one
+                fail(f"{param}: {name!r}: the number after '{kind}:' is its playouts a decision, a whole number "
+                     "of at least 1", EXIT_USAGE)
             fail(f"{param}: unknown bot {name!r} (bots: {', '.join(BOTS)})", EXIT_USAGE)
     if len(names) != players:
         fail(f"{param}: {len(names)} bot names for {players} seats (give one per seat)", EXIT_USAGE)
