@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ..cli.common import EXIT_INVALID, fail
+from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
 from ..cli.sheets_text import round_table, totals_table
 from ..cli.terminal import says as agree
 from ..core.arguments import brief
@@ -295,16 +295,36 @@ _LABELS = {"throw_catch": "Throw & Catch", "collections": "Collections", "animal
            "activity": "Activity", "round_total": "Round total"}
 
 
-def score(rules: Any, cards: tuple[str, ...], activity: str | None, as_json: bool) -> None:
-    """``boomerang-rules score`` for this game: one player's round from its cards in draft order."""
+def _activity_option(args: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
+    """The card ids and the ``--activity NAME`` (or ``--activity=NAME``) among ``score``'s arguments."""
+    cards: list[str] = []
+    activity: str | None = None
+    rest = iter(args)
+    for arg in rest:
+        option, equals, value = arg.partition("=")
+        if option != "--activity":
+            cards.append(arg)
+            continue
+        if activity is not None:
+            fail("--activity given twice: a round scores one activity", EXIT_USAGE)
+        activity = value if equals else next(rest, None)
+        if not activity or activity.startswith("--"):
+            fail("--activity needs the name of an activity (e.g. --activity swimming), or 'none'", EXIT_USAGE)
+    return tuple(cards), activity
+
+
+def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
+    """``boomerang-rules score`` for this game: one player's round from its cards in draft order
+    and ``--activity NAME``."""
     import attrs
 
     from ..core.errors import InvalidInput
     from .scoring import score_round
 
+    cards, activity = _activity_option(args)
     flags = [c for c in cards if c.startswith("--")]
     if flags:
-        fail(f"no such option for {rules.name}: {flags[0]}", 2)
+        fail(f"no such option for {rules.name}: {flags[0]} (give the card ids and --activity NAME)", EXIT_USAGE)
     ids = [c.upper() for c in cards]
     try:
         result = score_round(rules, ids, activity)

@@ -226,13 +226,11 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
 
 
 
-def score(rules: Any, args: tuple[str, ...], activity: str | None, as_json: bool) -> None:
+def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     """``boomerang-rules score`` for this game: every seat's final score from its cards and boomerangs."""
     from ..core.errors import InvalidInput
     from .scoring import best_seats, final_scores
 
-    if activity is not None:
-        fail(f"--activity is a Boomerang: Australia option; {GAME_NAME} scores {SEAT_HELP}", EXIT_USAGE)
     cards, boomerangs = parse_seats(args)
     try:
         scores = final_scores(rules, cards, boomerangs)

@@ -9,16 +9,14 @@ from .common import game_cli, load_rules_or_exit, rules_option
 
 @click.command(short_help="Score one player's round.", context_settings={"ignore_unknown_options": True})
 @click.argument("cards", nargs=-1, metavar="CARD...", type=click.UNPROCESSED)
-@click.option("--activity", default=None, metavar="ACTIVITY",
-              help="Boomerang: Australia: the activity scored this round (e.g. swimming); omit it, or give "
-                   "'none', for none.")
 @rules_option
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as a JSON object.")
-def score(cards: tuple[str, ...], activity: str | None, rules_name: str, as_json: bool) -> None:
+def score(cards: tuple[str, ...], rules_name: str, as_json: bool) -> None:
     """Score one player's cards by the rules of the game --rules names.
 
     Boomerang: Australia: the card ids drafted in a round, Throw first and Catch last (site
-    letters A-Z, @ and #; quote them in a shell: '#' starts a comment).
+    letters A-Z, @ and #; quote them in a shell: '#' starts a comment), and --activity NAME
+    for the activity scored that round (omit it, or give 'none', for none).
     Sea Salt & Paper: --hand ID... --played ID... (the cards in hand and those played in front).
     Boomerang (2010): every player's final score, one --seat CARD,CARD,...:BOOMERANGS per
     player in seat order (--seat :7 for no cards), and the winners.
@@ -30,4 +28,4 @@ def score(cards: tuple[str, ...], activity: str | None, rules_name: str, as_json
       boomerang-rules score --rules boomerang-2010 --seat A1,A2,B1:11 --seat A3,B2:20 --seat :5
     """
     rules = load_rules_or_exit(rules_name)
-    game_cli(rules).score(rules, cards, activity, as_json)
+    game_cli(rules).score(rules, cards, as_json)

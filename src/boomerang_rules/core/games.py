@@ -87,7 +87,7 @@ class GameCLI(Protocol):
     def round_summary(self, record: dict[str, Any], r: int, seat: int) -> str:
         """``check-scorer``: one seat's cards and choices in round ``r``, in a line."""
 
-    def score(self, rules: Any, args: tuple[str, ...], activity: str | None, as_json: bool) -> None:
+    def score(self, rules: Any, args: tuple[str, ...], as_json: bool) -> None:
         """``score``: the arguments click did not know (card ids, the game's own ``--options``)."""
 
     Session: Callable[[Any, int, int, int, list[str]], Any]

@@ -125,15 +125,13 @@ def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
     return hand, played
 
 
-def score(rules: Any, args: tuple[str, ...], activity: str | None, as_json: bool) -> None:
+def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     """``boomerang-rules score --rules sea-salt-paper --hand ID... --played ID...``."""
     import attrs
 
     from ..core.errors import InvalidInput
     from .scoring import score_cards
 
-    if activity is not None:
-        fail("--activity is a Boomerang: Australia option; Sea Salt & Paper has none", EXIT_USAGE)
     hand, played = _split(args)
     try:
         points = score_cards(rules, hand, played)
