@@ -55,15 +55,6 @@ def test_the_sheet_is_an_svg_of_each_seats_score_pad(game: Path, tmp_path: Path)
     assert "<script" not in out.read_text()
 
 
-def test_other_games_get_a_clear_message(tmp_path: Path) -> None:
-    path = tmp_path / "ssp.json"
-    run("simulate", "--rules", "sea-salt-paper", "--players", "2", "--out", str(path))
-    code, _, err = run("sheet", str(path), "-o", str(tmp_path / "s.svg"))
-    assert code == 2 and "Boomerang: Australia only" in err
-    code, _, err = run("replay", str(path), "--html", str(tmp_path / "g.html"))
-    assert code == 2 and "Boomerang: Australia records only" in err
-
-
 def _frames(page: str) -> list[dict[str, object]]:
     found = re.search(r'<script id="frames" type="application/json">(.*?)</script>', page, re.S)
     assert found
@@ -102,6 +93,116 @@ def _chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([CHROMIUM, *flags, *args], capture_output=True, timeout=120, check=False)
 
 
+def _texts(group: ET.Element, cls: str) -> list[str]:
+    return [t.text or "" for t in group.iter(SVG + "text") if t.get("class") == cls]
+
+
+def _other_game(tmp_path: Path, rules: str, seed: int) -> tuple[Path, dict[str, object]]:
+    path = tmp_path / f"{rules}-{seed}.json"
+    code, _, err = run("simulate", "--rules", rules, "--players", "3", "--seed", str(seed), "--out", str(path))
+    assert code == 0, err
+    record: dict[str, object] = json.loads(path.read_text())
+    return path, record
+
+
+def test_sea_salt_paper_sheets_are_round_by_round_tables(tmp_path: Path) -> None:
+    bets = set()
+    for seed in range(1, 7):
+        path, record = _other_game(tmp_path, "sea-salt-paper", seed)
+        out = tmp_path / "sheet.svg"
+        code, _, err = run("sheet", str(path), "-o", str(out))
+        assert code == 0, err
+        state = br.state_of(record)
+        sheets, best = br.score_sheets(state), br.winners(state)
+        groups = [g for g in ET.parse(out).getroot().iter(SVG + "g") if g.get("class") == "sheet"]
+        assert len(groups) == 3
+        table = []
+        for s, group in enumerate(groups):
+            assert _texts(group, "total")[-1] == str(sheets[s].total)
+            assert ("winner" in _texts(group, "player")[0]) == (s in best)
+            rows = [g for g in group.iter(SVG + "g") if g.get("class") == "round"]
+            assert [int(_texts(r, "scored")[0]) for r in rows] == list(sheets[s].rounds)
+            running = [int(_texts(r, "total")[0]) for r in rows]
+            assert running[-1] == sheets[s].total and running == sorted(running)
+            table.append(rows)
+        for r in range(len(table[0])):
+            ended = _texts(table[0][r], "ended")[0]
+            assert all(_texts(rows[r], "ended")[0] == ended for rows in table)
+            if not ended.startswith("LAST CHANCE"):
+                continue
+            caller = record["players"].index(ended.split(" by ")[1].split(":")[0])  # type: ignore[attr-defined]
+            cells = [{k: int(_texts(rows[r], k)[0]) for k in ("cards", "bonus", "scored")} for rows in table]
+            won = ended.endswith("bet won")
+            bets.add(won)
+            for s, c in enumerate(cells):  # the bet decides who scores what (the rulebook's LAST CHANCE)
+                expected = (c["cards"] + c["bonus"] if s == caller else c["bonus"]) if won else \
+                    (c["bonus"] if s == caller else c["cards"])
+                assert c["scored"] == expected
+            assert won == all(cells[caller]["cards"] >= c["cards"] for c in cells)
+    assert bets == {True, False}  # both outcomes were drawn and checked
+
+
+def test_boomerang_2010_sheets_count_the_majorities_and_the_boomerangs(tmp_path: Path) -> None:
+    for seed in (1, 2, 3):
+        path, record = _other_game(tmp_path, "boomerang-2010", seed)
+        out = tmp_path / "sheet.svg"
+        code, _, err = run("sheet", str(path), "-o", str(out))
+        assert code == 0, err
+        state = br.state_of(record)
+        groups = [g for g in ET.parse(out).getroot().iter(SVG + "g") if g.get("class") == "sheet"]
+        cards = [[int(c) for c in _texts(g, "cards")] for g in groups]
+        per = state.rules.boomerangs_per_point
+        for s, group in enumerate(groups):
+            points = [int(p) for p in _texts(group, "points")]
+            starred = [(t.text or "").endswith("★") for t in group.iter(SVG + "text")
+                       if t.get("class") in ("animal", "animal-most")]
+            for a, count in enumerate(cards[s]):
+                most = count > 0 and count == max(row[a] for row in cards)
+                assert starred[a] == most and points[a] == (count if most else 0)
+            held = int(next(t.text or "" for t in group.iter(SVG + "text")
+                            if (t.text or "").startswith("Boomerangs held")).split(": ")[1])
+            assert held == state.boomerangs[s] and int(_texts(group, "sets")[0]) == held // per
+            assert int(_texts(group, "total")[0]) == sum(points) + held // per == br.score_sheets(state)[s].total
+            assert ("winner" in _texts(group, "player")[0]) == (s in br.winners(state))
+
+
+@pytest.mark.parametrize("rules", ["sea-salt-paper", "boomerang-2010"])
+def test_the_other_games_pages_step_turn_by_turn(rules: str, tmp_path: Path) -> None:
+    path, record = _other_game(tmp_path, rules, 4)
+    page_path = tmp_path / "game.html"
+    code, _, err = run("replay", str(path), "--html", str(page_path))
+    assert code == 0, err
+    page = page_path.read_text()
+    assert "default-src 'none'" in page and not re.search(r'(src|href)\s*=\s*["\']?(https?:|//)', page)
+    state = br.state_of(record)
+    frames = _frames(page)
+    assert [seat["total"] for seat in frames[-1]["seats"]] == [s.total for s in br.score_sheets(state)]  # type: ignore[attr-defined]
+    rounds = record["rounds"]
+    assert isinstance(rounds, list)
+    if rules == "sea-salt-paper":  # a frame a turn: every "end" closes one
+        ends = sum(1 for rnd in rounds for e in rnd["actions"] if e[1] == "end")
+        assert len([f for f in frames if ", turn " in str(f["title"])]) >= ends
+        assert len([f for f in frames if " ends: " in str(f["title"])]) == len(rounds)
+    else:  # the river, the tokens, each hunt decision, the capture; the end
+        assert len(frames) == sum(3 + len(rnd["hunt"]) for rnd in rounds) + 1
+        totals = [[seat["total"] for seat in f["seats"]] for f in frames]  # type: ignore[attr-defined]
+        assert len({tuple(t) for t in totals}) > len(rounds)  # the totals move within rounds, not only at ends
+    assert "<svg" in page.split('<div id="sheet">')[1]
+
+
+def test_a_name_cannot_write_markup_into_the_page(tmp_path: Path) -> None:
+    path, record = _other_game(tmp_path, "boomerang-2010", 1)
+    record["players"] = ["<img src=x onerror=alert(1)>", "__FRAMES__", "</script><b>"]
+    record.pop("result", None)
+    path.write_text(json.dumps(record))
+    page_path = tmp_path / "game.html"
+    code, _, err = run("replay", str(path), "--html", str(page_path))
+    assert code == 0, err
+    page = page_path.read_text()
+    assert "<img" not in page and "<b>" not in page and page.count("</script>") == 2
+    assert [seat["name"] for seat in _frames(page)[0]["seats"]] == record["players"]  # type: ignore[attr-defined]
+
+
 @needs_chromium
 def test_the_page_in_a_real_browser(game: Path, tmp_path: Path) -> None:
     page_path = tmp_path / "game.html"
@@ -131,3 +232,31 @@ def test_the_page_in_a_real_browser(game: Path, tmp_path: Path) -> None:
 def test_the_page_is_not_limited_to_one_seat_silently(game: Path, tmp_path: Path) -> None:
     code, _, err = run("replay", str(game), "--html", str(tmp_path / "g.html"), "--seat", "1")
     assert code == 2 and "--seat" in err and not (tmp_path / "g.html").exists()
+
+
+@needs_chromium
+@pytest.mark.parametrize("rules", ["sea-salt-paper", "boomerang-2010"])
+def test_the_other_games_pages_in_a_real_browser(rules: str, tmp_path: Path) -> None:
+    path, record = _other_game(tmp_path, rules, 3)
+    page_path = tmp_path / "game.html"
+    run("replay", str(path), "--html", str(page_path))
+    frames = _frames(page_path.read_text())
+    state = br.state_of(record)
+    for step in (3, len(frames)):
+        done = _chromium(tmp_path, "--dump-dom", f"{page_path.as_uri()}#{step}")
+        dom = done.stdout.decode()
+        assert f"step {step} of {len(frames)}" in dom, done.stderr.decode()[-2000:]
+        assert f'<h2 id="step">{frames[step - 1]["title"]}</h2>' in dom
+        assert [line for line in done.stderr.decode().splitlines() if "CONSOLE" in line or "Uncaught" in line] == []
+        for seat in frames[step - 1]["seats"]:  # type: ignore[attr-defined]
+            assert f"<td>{seat['name']}</td>" in dom
+    assert re.findall(r'<td class="total">(\d+)</td>', dom) == [str(s.total) for s in br.score_sheets(state)]
+    assert '<div id="sheet" style="display: block;">' in dom and 'class="sheet"' in dom
+    shots = []
+    for step in (1, len(frames)):
+        shot = tmp_path / f"shot{step}.png"
+        _chromium(tmp_path, f"--screenshot={shot}", "--window-size=1100,900", f"{page_path.as_uri()}#{step}")
+        data = shot.read_bytes()
+        assert data.startswith(b"\x89PNG") and len(data) > 8000
+        shots.append(data)
+    assert shots[0] != shots[1]

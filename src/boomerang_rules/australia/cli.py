@@ -13,6 +13,7 @@ from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
 from ..cli.sheets_text import round_table, totals_table
 from ..cli.terminal import says as agree
 from ..core.arguments import brief
+from .picture import replay_html, sheet_svg
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
@@ -342,3 +343,6 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
         value = getattr(result, field)
         note = f"  ({activity})" if field == "activity" and activity not in (None, "none") else ""
         click.echo(f"{label:<{width}}  {value:>3}{note}")
+
+
+__all__ = ["HELP", "Session", "card_line", "narrate", "replay_html", "round_summary", "score", "sheet_svg"]

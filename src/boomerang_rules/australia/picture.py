@@ -11,16 +11,11 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ..core.page import svg_text as _text
+
 ROWS = (("throw_catch", "Throw & Catch"), ("collections", "Collections"), ("animals", "Animals"),
         ("activity", "Activity"))
 SHEET_W, ROW_H, PAD = 330, 20, 12
-
-
-def _text(x: float, y: float, text: str, size: int = 12, anchor: str = "start", weight: str = "normal",
-          cls: str = "") -> str:
-    extra = f' class="{cls}"' if cls else ""
-    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}"{extra}>{escape(text)}</text>')
 
 
 def sheet_parts(state: Any, names: list[str]) -> list[dict[str, Any]]:
@@ -132,8 +127,8 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
         totals = [sheet.total for sheet in score_sheets(state)]
         drafted = state.drafted if state.round < rules.rounds else ((),) * n
         frames.append({"title": title, "note": note, "seats": [
-            {"name": names[s], "hand": list(t.ids_of(bits(state.hands[s]))) if state.round < rules.rounds else [],
-             "taken": list(t.ids_of(drafted[s])), "total": totals[s]} for s in range(n)]})
+            {"name": names[s], "cells": [list(t.ids_of(bits(state.hands[s]))) if state.round < rules.rounds else [],
+                                         list(t.ids_of(drafted[s]))], "total": totals[s]} for s in range(n)]})
 
     for r, rnd in enumerate(rounds):
         frame(f"Round {r + 1}: the deal", f"hands pass {rules.pass_directions[r]}")
@@ -152,112 +147,23 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
             state = apply(state, s, chosen[s])
         frames.append({"title": f"Round {r + 1}: the Catch and the activities", "note": catch + ". Activities: "
                        + "; ".join(f"{names[s]} {chosen[s].replace('_', ' ')}" for s in range(n)),
-                       "seats": [{"name": names[s], "hand": [], "taken": list(picks[s]),
+                       "seats": [{"name": names[s], "cells": [[], list(picks[s])],
                                   "total": score_sheets(state)[s].total} for s in range(n)]})
     return frames, state
 
 
-CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
-"""The page may run its own inline script and style, and fetch nothing at all."""
-
-_PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="__CSP__">
-<title>__TITLE__</title>
-<style>
-body { font-family: sans-serif; margin: 1em; background: #fffdf5; color: #222; }
-#controls button { font-size: 1em; margin-right: .3em; }
-table { border-collapse: collapse; margin: .8em 0; }
-td, th { border: 1px solid #bbb; padding: .3em .6em; text-align: left; }
-.card { display: inline-block; border: 1px solid #888; border-radius: 3px; padding: 0 .3em; margin: 0 .1em;
-        background: #fff; font-family: monospace; }
-#note { min-height: 1.4em; color: #555; }
-#sheet { display: none; }
-</style>
-</head>
-<body>
-<h1>__TITLE__</h1>
-<div id="controls">
-<button id="first" type="button">&laquo; Start</button>
-<button id="prev" type="button">&#x25C0; Back</button>
-<button id="next" type="button">Next &#x25B6;</button>
-<button id="last" type="button">End &raquo;</button>
-<span id="where"></span>
-</div>
-<h2 id="step"></h2>
-<p id="note"></p>
-<table id="seats"><thead><tr><th>Player</th><th>Hand</th><th>Taken (Throw first)</th><th>Total</th></tr></thead>
-<tbody></tbody></table>
-<div id="sheet">
-<h2>Score sheets</h2>
-__SVG__
-</div>
-<script id="frames" type="application/json">__FRAMES__</script>
-<script>
-"use strict";
-const frames = JSON.parse(document.getElementById("frames").textContent);
-let at = 0;
-function cards(ids) {
-  const span = document.createElement("span");
-  for (const id of ids) {
-    const c = document.createElement("span");
-    c.className = "card";
-    c.textContent = id;
-    span.appendChild(c);
-  }
-  return span;
-}
-function show(i) {
-  at = Math.max(0, Math.min(frames.length - 1, i));
-  const f = frames[at];
-  document.getElementById("step").textContent = f.title;
-  document.getElementById("note").textContent = f.note;
-  document.getElementById("where").textContent = "step " + (at + 1) + " of " + frames.length;
-  const body = document.querySelector("#seats tbody");
-  body.replaceChildren();
-  for (const seat of f.seats) {
-    const row = document.createElement("tr");
-    const name = document.createElement("td");
-    name.textContent = seat.name;
-    const hand = document.createElement("td");
-    hand.appendChild(cards(seat.hand));
-    const taken = document.createElement("td");
-    taken.appendChild(cards(seat.taken));
-    const total = document.createElement("td");
-    total.textContent = String(seat.total);
-    total.className = "total";
-    row.append(name, hand, taken, total);
-    body.appendChild(row);
-  }
-  document.getElementById("sheet").style.display = at === frames.length - 1 ? "block" : "none";
-  if (location.hash !== "#" + (at + 1)) history.replaceState(null, "", "#" + (at + 1));
-}
-document.getElementById("first").onclick = () => show(0);
-document.getElementById("prev").onclick = () => show(at - 1);
-document.getElementById("next").onclick = () => show(at + 1);
-document.getElementById("last").onclick = () => show(frames.length - 1);
-document.addEventListener("keydown", (e) => {
-  if (e.key === "ArrowRight") show(at + 1);
-  if (e.key === "ArrowLeft") show(at - 1);
-});
-const start = parseInt(location.hash.slice(1), 10);
-show(Number.isFinite(start) ? start - 1 : 0);
-</script>
-</body>
-</html>
-"""
+EXPLAIN = ("Hand: the cards a seat holds at that moment; taken: its cards of the round, face up (the Throw "
+           "first, face down until the round ends). The totals change only when a round ends: a round is scored "
+           "from all seven of its cards (the Throw and the Catch, the sets, the activity chosen at the end), so "
+           "nothing of it counts before the Catch.")
 
 
 def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
     """One self-contained page (no network: a content security policy forbids any fetch) that
-    steps through the game pick by pick, and shows the score sheets at the end. ``#N`` in the
-    address opens step N."""
-    import json
+    steps through the game pick by pick, and shows the score sheets at the end."""
+    from ..core.page import page_html
 
     frames, state = replay_frames(record, rules, names)
-    data = json.dumps(frames, ensure_ascii=True).replace("</", "<\\/")
-    svg = sheet_svg(state, names) if state.round >= rules.rounds else "<p>The game is unfinished.</p>"
-    title = escape(f"{rules.name}: {', '.join(names)}")
-    return _PAGE.replace("__CSP__", CSP).replace("__TITLE__", title).replace("__SVG__", svg).replace("__FRAMES__", data)
+    svg = sheet_svg(state, names) if state.round >= rules.rounds else None
+    return page_html(f"{rules.name}: {', '.join(names)}", ["Player", "Hand", "Taken (Throw first)", "Total"],
+                     frames, svg, EXPLAIN)

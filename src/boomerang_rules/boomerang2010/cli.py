@@ -13,6 +13,7 @@ import click
 from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
 from ..cli.terminal import common_command, says
 from ..core.arguments import brief
+from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
 from .scoring import SeatScore
 
@@ -258,4 +259,5 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     click.echo(f"{label}: {', '.join(f'Seat {w}' for w in best)}")
 
 
-__all__ = ["PASS", "THROW", "Session", "narrate", "parse_seats", "round_summary", "score", "score_table"]
+__all__ = ["PASS", "THROW", "Session", "narrate", "parse_seats", "replay_html", "round_summary", "score",
+           "score_table", "sheet_svg"]

@@ -15,7 +15,7 @@ from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli, load_rules_or_exit
 @click.option("--rules", "rules_name", default=None, metavar="ID|PATH",
               help="Replay under this ruleset or variant instead of the one the record names.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="PAGE.html",
-              help="Write the game as one self-contained web page to step through (Boomerang: Australia).")
+              help="Write the game as one self-contained web page to step through.")
 def replay(file: str, seat: int | None, rules_name: str | None, game_number: int | None,
            html_path: str | None) -> None:
     """Print a recorded game (of any game) step by step: deals, every decision, scores, winner.
@@ -65,13 +65,8 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
 
 
 def _write_html(record: dict[str, object], rules: object, names: list[str], path: str) -> None:
-    """``replay --html``: the page of a checked record (Boomerang: Australia only, for now)."""
-    from ..australia.picture import replay_html
-
-    if getattr(rules, "game", None) != "boomerang-australia":
-        fail(f"--html: pages are made for Boomerang: Australia records only, not yet for "
-             f"{getattr(rules, 'name', '?')} (replay without --html tells the game as text)", EXIT_USAGE)
-    page = replay_html(record, rules, [str(n) for n in names])
+    """``replay --html``: the page of a checked record, drawn by its game."""
+    page = game_cli(rules).replay_html(record, rules, [str(n) for n in names])
     try:
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             f.write(page)

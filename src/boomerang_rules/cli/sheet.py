@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import EXIT_INVALID, EXIT_USAGE, fail
+from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli
 
 
 @click.command(short_help="Draw a record's score sheets as SVG.")
@@ -16,8 +16,10 @@ from .common import EXIT_INVALID, EXIT_USAGE, fail
 def sheet(file: str, out: str, game_number: int | None) -> None:
     """Draw the score sheets of a recorded game as an SVG picture, laid out like the paper score
     pad: the categories by rounds, the sites crossed off on the map of regions, the region
-    bonuses won (a star), the totals and the winner (framed). Boomerang: Australia records
-    only, for now; a record of another game is refused with a message (exit 2).
+    bonuses won (a star), the totals and the winner (framed). Each game draws its own pad:
+    Sea Salt & Paper a round-by-round table (how each round ended, card points, colour bonus,
+    running totals to the target); Boomerang (2010) the cards and points per animal, the
+    boomerangs and their sets.
 
     \b
     Example:
@@ -25,7 +27,6 @@ def sheet(file: str, out: str, game_number: int | None) -> None:
       boomerang-rules sheet game.json -o sheet.svg
     """
     from .. import check_record
-    from ..australia.picture import sheet_svg
     from ..core.jsonio import STDIN, label_of, read_documents
 
     label = label_of(file)
@@ -48,10 +49,7 @@ def sheet(file: str, out: str, game_number: int | None) -> None:
     if checked.problems or checked.state is None:
         fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(where)}" for p in checked.problems))
     state = checked.state
-    if state.rules.game != "boomerang-australia":
-        fail(f"{where}: score sheet pictures are drawn for Boomerang: Australia only, not yet for "
-             f"{state.rules.name} (replay tells its game as text)", EXIT_USAGE)
-    svg = sheet_svg(state, [str(n) for n in data["players"]])
+    svg = game_cli(state.rules).sheet_svg(state, [str(n) for n in data["players"]])
     if out == STDIN:
         click.echo(svg, nl=False)
         return

@@ -90,6 +90,13 @@ class GameCLI(Protocol):
     def score(self, rules: Any, args: tuple[str, ...], as_json: bool) -> None:
         """``score``: the arguments click did not know (card ids, the game's own ``--options``)."""
 
+    def sheet_svg(self, state: Any, names: list[str]) -> str:
+        """``sheet``: every seat's score sheet of ``state`` as one SVG document, in the layout of the
+        game's own score pad."""
+
+    def replay_html(self, record: dict[str, Any], rules: Any, names: list[str]) -> str:
+        """``replay --html``: a valid record as one self-contained page (``core.page``) to step through."""
+
     Session: Callable[[Any, int, int, int, list[str]], Any]
     """``play``: ``Session(rules, players, seat, seed, labels).run(bots)`` talks to the person at
     ``seat`` and returns the finished state."""

@@ -12,6 +12,7 @@ import click
 from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
 from ..cli.terminal import common_command
 from ..core.arguments import brief
+from .picture import replay_html, sheet_svg
 from .tables import PILES, Tables, tables_for
 
 EFFECTS = {"take_from_discard": "look through a discard pile of your choice and take any card",
@@ -238,3 +239,6 @@ class Session:
                               tuple(seen.hand)):
                 continue
             click.echo(f"{brief(answer)} is not one of the choices; type a number from 1 to {len(legal)} (or help).")
+
+
+__all__ = ["Session", "describe_action", "narrate", "replay_html", "round_summary", "score", "sheet_svg"]

@@ -1,0 +1,175 @@
+"""A Boomerang (2010) record as pictures: its score sheets as SVG, its game as a page to step through.
+
+Each seat's sheet is the score the rules count at the end: for every animal the cards captured
+and the points (the cards, where the seat has the most of that animal or ties for the most,
+starred; else 0), the boomerangs still held and the sets of them that score, the total; the
+winner's sheet framed, and a tie broken by boomerangs said so. Text only from the record,
+escaped; no script, nothing fetched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape
+
+from ..core.page import page_html
+from ..core.page import svg_text as _text
+
+SHEET_W, ROW_H, PAD = 300, 20, 12
+
+
+def sheet_parts(state: Any, names: list[str]) -> list[dict[str, Any]]:
+    """What each seat's sheet shows, as plain data."""
+    from .engine import is_over
+    from .sheets import score_sheets, winners
+
+    rules = state.rules
+    sheets = score_sheets(state)
+    best = set(winners(state)) if is_over(state) else set()
+    totals = [s.total for s in sheets]
+    tie_broken = len(best) == 1 and totals.count(max(totals)) > 1
+    out = []
+    for s, sheet in enumerate(sheets):
+        rows = []
+        for animal in rules.animals:
+            most = max(other.cards[animal] for other in sheets)
+            tied = sum(1 for other in sheets if other.cards[animal] == most)
+            leads = sheet.cards[animal] == most and most > 0
+            rows.append({"animal": animal, "cards": sheet.cards[animal], "points": sheet.animals[animal],
+                         "most": leads, "tied": leads and tied > 1})
+        out.append({"name": names[s], "rows": rows, "boomerangs": sheet.boomerangs, "sets": sheet.sets,
+                    "total": sheet.total, "winner": s in best, "tie_broken": tie_broken and s in best})
+    return out
+
+
+def sheet_svg(state: Any, names: list[str]) -> str:
+    """The SVG document of every seat's score sheet, side by side."""
+    rules = state.rules
+    parts = sheet_parts(state, names)
+    height = PAD * 2 + 30 + ROW_H * (len(rules.animals) + 1) + 10 + ROW_H * 4
+    width = PAD + len(parts) * (SHEET_W + PAD)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+           f"<title>{escape(rules.name)}: score sheets</title>",
+           '<rect width="100%" height="100%" fill="#fbf6ec"/>']
+    for s, part in enumerate(parts):
+        x0 = PAD + s * (SHEET_W + PAD)
+        y = PAD
+        frame = "#a0522d" if part["winner"] else "#555"
+        out.append(f'<g class="sheet" id="sheet-{s}">')
+        out.append(f'<rect x="{x0}" y="{y}" width="{SHEET_W}" height="{height - 2 * PAD}" fill="white" '
+                   f'stroke="{frame}" stroke-width="{3 if part["winner"] else 1}" rx="6"/>')
+        out.append(_text(x0 + 10, y + 20, part["name"] + ("  — winner" if part["winner"] else ""), 15,
+                         weight="bold", cls="player"))
+        y += 30
+        out.append(_text(x0 + 10, y + 14, "Animal", 11, weight="bold"))
+        out.append(_text(x0 + 170, y + 14, "Cards", 11, "end", "bold"))
+        out.append(_text(x0 + SHEET_W - 14, y + 14, "Points", 11, "end", "bold"))
+        y += ROW_H
+        for row in part["rows"]:
+            out.append(f'<line x1="{x0 + 6}" y1="{y + 4}" x2="{x0 + SHEET_W - 6}" y2="{y + 4}" stroke="#ddd"/>')
+            mark = " ★" if row["most"] else ""
+            out.append(_text(x0 + 10, y + 18, row["animal"] + mark, 12, weight="bold" if row["most"] else "normal",
+                             cls="animal-most" if row["most"] else "animal"))
+            out.append(_text(x0 + 170, y + 18, str(row["cards"]), 12, "end", cls="cards"))
+            if row["tied"]:
+                out.append(_text(x0 + 180, y + 18, "tied", 10))
+            out.append(_text(x0 + SHEET_W - 14, y + 18, str(row["points"]), 12, "end", cls="points"))
+            y += ROW_H
+        y += 10
+        per = rules.boomerangs_per_point
+        for label, value, cls in ((f"Boomerangs held: {part['boomerangs']}", "", ""),
+                                  (f"Sets of {per} boomerangs", str(part["sets"]), "sets"),
+                                  ("Total", str(part["total"]), "total")):
+            bold = "bold" if label == "Total" else "normal"
+            out.append(_text(x0 + 10, y + 16, label, 13, weight=bold))
+            out.append(_text(x0 + SHEET_W - 14, y + 16, value, 13, "end", bold, cls=cls))
+            y += ROW_H
+        if part["tie_broken"]:
+            out.append(_text(x0 + 10, y + 14, "tied on points: most boomerangs wins", 11))
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def card_label(rules: Any, card_id: str) -> str:
+    """A card as the page shows it: id, animal and lands."""
+    card = rules.card(card_id)
+    return f"{card_id} {card.animal} {'/'.join(card.lands)}"
+
+
+def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
+    """The game of a valid record as frames: each round's river, the tokens, every hunt decision and
+    the capture; each seat's token, captured cards, boomerangs and score if the game ended then."""
+    from .engine import apply, new_game
+    from .rules import THROW
+    from .sheets import score_sheets
+
+    n = len(names)
+    state = new_game(rules, n, deck=record["deck"])
+    t = state.tables
+    frames: list[dict[str, Any]] = []
+
+    def frame(title: str, note: str, st: Any, tokens: Any = None, between: bool = False) -> None:
+        """``between``: ``st`` has already turned up the next round's river; show the one before."""
+        sheets = score_sheets(st)
+        river = st.river[:len(st.river) - len(st.turned)] if between else st.river
+        deck = len(st.deck) + (len(st.turned) if between else 0)
+        board: list[Any] = [f"Deck: {deck} card{'s' if deck != 1 else ''}. River:",
+                            [card_label(rules, c) for c in t.ids_of(river)] or "empty"]
+        if st.phase == "hunt":
+            board.append(f"Pot: {st.pot} boomerang{'s' if st.pot != 1 else ''}.")
+        frames.append({"title": title, "note": note, "board": board, "seats": [
+            {"name": names[s], "cells": [tokens[s] if tokens else "-", list(t.ids_of(st.captured[s])),
+                                         ", ".join(f"{a} {k}" for a, k in sheets[s].cards.items() if k) or "-",
+                                         str(st.boomerangs[s])],
+             "total": sheets[s].total} for s in range(n)]})
+
+    for r, rnd in enumerate(record["rounds"]):
+        turned = " ".join(rnd["turned"]) or "nothing"
+        frame(f"Round {r + 1}: the river", f"{names[state.first]} opens the hunt; turned up: {turned}", state)
+        tokens = rnd.get("tokens")
+        if tokens is None:
+            break
+        for s in range(n):
+            state = apply(state, s, tokens[s])
+        frame(f"Round {r + 1}: the hunting grounds", "Each player has chosen a land, face down (shown here).",
+              state, tokens)
+        for k, action in enumerate(rnd.get("hunt", [])):
+            s = state.active[0]
+            if action == THROW:
+                note = f"{names[s]} throws a boomerang into the pot (pot {state.pot + 1})"
+            else:
+                note = (f"{names[s]} passes and takes the pot ({state.pot}); "
+                        f"{names[s]}'s token goes on the stack")
+            before = state
+            state = apply(state, s, action)
+            if state.round != r:
+                frame(f"Round {r + 1}, hunt {k + 1}: {names[s]}", note, before, tokens)
+                log = state.history[r]
+                caps = [f"{names[w]} ({t.lands[log.tokens[w]]}) takes {' '.join(t.ids_of(took)) or 'nothing'}"
+                        for w, took in zip(reversed(log.stack), log.captures)]
+                frame(f"Round {r + 1}: the capture", f"{names[log.stack[-1]]} is the last hunter left. Top of the "
+                      "stack first: " + "; ".join(caps), state, tokens, between=state.phase != "over")
+            else:
+                frame(f"Round {r + 1}, hunt {k + 1}: {names[s]}", note, state, tokens)
+    if state.phase == "over":
+        left = len(state.river)
+        frames.append(dict(frames[-1], title="The game ends",
+                           note=f"The deck is empty: the game ends ({left} card{'s' if left != 1 else ''} left "
+                                "unhunted). The totals are the final scores."))
+    return frames, state
+
+
+EXPLAIN = ("Token: the land each player chose for the round (secret until the capture). Total: what the seat would "
+           "score if the game ended at that step: for each animal its cards where it has the most of them (ties "
+           "all score), and a point a set of boomerangs held; it changes with every capture and every boomerang "
+           "thrown or taken back.")
+
+
+def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
+    """One self-contained page that steps through the game decision by decision, the sheets at the end."""
+    frames, state = replay_frames(record, rules, names)
+    svg = sheet_svg(state, names) if state.phase == "over" else None
+    return page_html(f"{rules.name}: {', '.join(names)}",
+                     ["Player", "Token", "Captured", "By animal", "Boomerangs", "Total"], frames, svg, EXPLAIN)

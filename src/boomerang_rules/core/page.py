@@ -1,0 +1,153 @@
+"""One self-contained web page that steps through a recorded game, for every game (``replay --html``).
+
+Each game gives the frames (what the table shows at each step) and its score sheets as SVG; this
+module only lays them out. A frame is plain data::
+
+    {"title": "Round 1: pick 2", "note": "what happened",
+     "board": ["Deck: 40 cards. River:", ["A1", "B2"]],      # optional: what lies on the table
+     "seats": [{"name": "Ana", "cells": [["A", "B"], "3 boomerangs"], "total": 12}, ...]}
+
+A cell (and a board item) is a text, or a list of card ids drawn as cards. Everything from the
+record reaches the page as JSON text set with ``textContent``: nothing of it is parsed as markup.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
+"""The page may run its own inline script and style, and fetch nothing at all."""
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="__CSP__">
+<title>__TITLE__</title>
+<style>
+body { font-family: sans-serif; margin: 1em; background: #fffdf5; color: #222; }
+#controls button { font-size: 1em; margin-right: .3em; }
+table { border-collapse: collapse; margin: .8em 0; }
+td, th { border: 1px solid #bbb; padding: .3em .6em; text-align: left; vertical-align: top; }
+.card { display: inline-block; border: 1px solid #888; border-radius: 3px; padding: 0 .3em; margin: .1em;
+        background: #fff; font-family: monospace; }
+#note { min-height: 1.4em; color: #555; }
+#board { min-height: 1.4em; }
+#explain { color: #555; font-size: .9em; max-width: 60em; }
+#sheet { display: none; }
+</style>
+</head>
+<body>
+<h1>__TITLE__</h1>
+<div id="controls">
+<button id="first" type="button">&laquo; Start</button>
+<button id="prev" type="button">&#x25C0; Back</button>
+<button id="next" type="button">Next &#x25B6;</button>
+<button id="last" type="button">End &raquo;</button>
+<span id="where"></span>
+</div>
+<h2 id="step"></h2>
+<p id="note"></p>
+<p id="board"></p>
+<table id="seats"><thead><tr>__HEADS__</tr></thead>
+<tbody></tbody></table>
+<p id="explain">__EXPLAIN__</p>
+<div id="sheet">
+<h2>Score sheets</h2>
+__SVG__
+</div>
+<script id="frames" type="application/json">__FRAMES__</script>
+<script>
+"use strict";
+const frames = JSON.parse(document.getElementById("frames").textContent);
+let at = 0;
+function cell(value) {
+  const span = document.createElement("span");
+  if (!Array.isArray(value)) {
+    span.textContent = String(value);
+    return span;
+  }
+  for (const id of value) {
+    const c = document.createElement("span");
+    c.className = "card";
+    c.textContent = id;
+    span.appendChild(c);
+  }
+  return span;
+}
+function show(i) {
+  at = Math.max(0, Math.min(frames.length - 1, i));
+  const f = frames[at];
+  document.getElementById("step").textContent = f.title;
+  document.getElementById("note").textContent = f.note;
+  document.getElementById("where").textContent = "step " + (at + 1) + " of " + frames.length;
+  const board = document.getElementById("board");
+  board.replaceChildren();
+  for (const item of f.board || []) {
+    board.appendChild(cell(item));
+    board.appendChild(document.createTextNode(" "));
+  }
+  const body = document.querySelector("#seats tbody");
+  body.replaceChildren();
+  for (const seat of f.seats) {
+    const row = document.createElement("tr");
+    const name = document.createElement("td");
+    name.textContent = seat.name;
+    row.appendChild(name);
+    for (const value of seat.cells) {
+      const td = document.createElement("td");
+      td.appendChild(cell(value));
+      row.appendChild(td);
+    }
+    const total = document.createElement("td");
+    total.textContent = String(seat.total);
+    total.className = "total";
+    row.appendChild(total);
+    body.appendChild(row);
+  }
+  document.getElementById("sheet").style.display = at === frames.length - 1 ? "block" : "none";
+  if (location.hash !== "#" + (at + 1)) history.replaceState(null, "", "#" + (at + 1));
+}
+document.getElementById("first").onclick = () => show(0);
+document.getElementById("prev").onclick = () => show(at - 1);
+document.getElementById("next").onclick = () => show(at + 1);
+document.getElementById("last").onclick = () => show(frames.length - 1);
+document.addEventListener("keydown", (e) => {
+  if (e.key === "ArrowRight") show(at + 1);
+  if (e.key === "ArrowLeft") show(at - 1);
+});
+const start = parseInt(location.hash.slice(1), 10);
+show(Number.isFinite(start) ? start - 1 : 0);
+</script>
+</body>
+</html>
+"""
+
+
+def page_html(title: str, columns: Sequence[str], frames: Sequence[dict[str, Any]], svg: str | None,
+              explain: str = "") -> str:
+    """The page: ``columns`` head the seats' table (the player's name first, the total last, the
+    cells between); ``svg`` is the score sheets shown at the last step (None: the game is
+    unfinished); ``explain`` says in a sentence how to read the table. ``#N`` in the address
+    opens step N."""
+    import re
+
+    values = {
+        "CSP": CSP, "TITLE": escape(title), "HEADS": "".join(f"<th>{escape(c)}</th>" for c in columns),
+        "EXPLAIN": escape(explain), "SVG": svg if svg is not None else "<p>The game is unfinished.</p>",
+        # "<" only occurs inside JSON strings: as \u003c no text of the record can close the script.
+        "FRAMES": json.dumps(list(frames), ensure_ascii=True).replace("<", "\\u003c"),
+    }
+    # One pass over the template: a name that spells a placeholder is not filled in later.
+    return re.sub(r"__([A-Z]+)__", lambda m: values[m.group(1)], _PAGE)
+
+
+def svg_text(x: float, y: float, text: str, size: int = 12, anchor: str = "start", weight: str = "normal",
+             cls: str = "") -> str:
+    """An SVG ``<text>`` (the text escaped), for the games' score sheet pictures."""
+    extra = f' class="{cls}"' if cls else ""
+    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
+            f'font-weight="{weight}"{extra}>{escape(text)}</text>')

@@ -1,0 +1,201 @@
+"""A Sea Salt & Paper record as pictures: its score sheets as SVG, its game as a page to step through.
+
+Each seat's sheet is the round-by-round table a table keeps on paper: how each round ended
+(STOP, LAST CHANCE and whether the caller's bet was won, the deck running out, four mermaids),
+the seat's card points (the mermaids' share beside them), its colour bonus where a LAST CHANCE
+counts it, what it scored and the running total towards the target; the winner's sheet framed.
+Text only from the record, escaped; no script, nothing fetched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape
+
+from ..core.page import page_html
+from ..core.page import svg_text as _text
+
+SHEET_W, ROW_H, PAD = 480, 20, 12
+COLUMNS = (("Cards", 272), ("Mermaids", 330), ("Bonus", 376), ("Scored", 422), ("Total", 468))
+"""The number columns of a sheet and the x (right edge) of each, from the sheet's left."""
+
+
+def bet_won(result: Any) -> bool:
+    """Whether a LAST CHANCE caller's bet held: its card points at least everyone else's."""
+    mine = result.card_points[result.ender]
+    return all(mine >= p for s, p in enumerate(result.card_points) if s != result.ender)
+
+
+def how_it_ended(result: Any, names: list[str]) -> str:
+    """A finished round's end in a few words, e.g. ``LAST CHANCE by Ana: bet lost``."""
+    who = names[result.ender]
+    if result.end == "stop":
+        return f"STOP by {who}"
+    if result.end == "last_chance":
+        return f"LAST CHANCE by {who}: bet {'won' if bet_won(result) else 'lost'}"
+    if result.end == "mermaids":
+        return f"{who}: four mermaids, wins"
+    return "the deck ran out: no score"
+
+
+def sheet_parts(state: Any, names: list[str]) -> list[dict[str, Any]]:
+    """What each seat's sheet shows, as plain data: one row a finished round."""
+    from .scoring import points_of
+
+    t = state.tables
+    n = state.players
+    over = state.phase == "over"
+    totals = [0] * n
+    rows: list[list[dict[str, Any]]] = [[] for _ in range(n)]
+    for result in state.history:
+        scored = result.end in ("stop", "last_chance")
+        ended = how_it_ended(result, names)
+        for s in range(n):
+            totals[s] += result.scores[s]
+            points = points_of(t, result.hands[s], result.played[s])
+            rows[s].append({"ended": ended, "cards": result.card_points[s] if scored else None,
+                            "mermaids": points.mermaids if scored else None,
+                            "bonus": result.bonuses[s] if result.end == "last_chance" else None,
+                            "scored": result.scores[s], "total": totals[s]})
+    best = set(state.winners_) if over else set()
+    return [{"name": names[s], "rows": rows[s], "total": state.totals[s], "winner": s in best} for s in range(n)]
+
+
+def sheet_svg(state: Any, names: list[str]) -> str:
+    """The SVG document of every seat's score sheet, side by side."""
+    rules = state.rules
+    target = rules.target(state.players)
+    parts = sheet_parts(state, names)
+    rounds = len(state.history)
+    height = PAD * 2 + 30 + ROW_H * (rounds + 1) + 14 + ROW_H * 3
+    width = PAD + len(parts) * (SHEET_W + PAD)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+           f"<title>{escape(rules.name)}: score sheets</title>",
+           '<rect width="100%" height="100%" fill="#f4f8fb"/>']
+    for s, part in enumerate(parts):
+        x0 = PAD + s * (SHEET_W + PAD)
+        y = PAD
+        frame = "#1f5f8b" if part["winner"] else "#555"
+        out.append(f'<g class="sheet" id="sheet-{s}">')
+        out.append(f'<rect x="{x0}" y="{y}" width="{SHEET_W}" height="{height - 2 * PAD}" fill="white" '
+                   f'stroke="{frame}" stroke-width="{3 if part["winner"] else 1}" rx="6"/>')
+        out.append(_text(x0 + 10, y + 20, part["name"] + ("  — winner" if part["winner"] else ""), 15,
+                         weight="bold", cls="player"))
+        y += 30
+        out.append(_text(x0 + 10, y + 14, "Round", 11, weight="bold"))
+        out.append(_text(x0 + 50, y + 14, "How it ended", 11, weight="bold"))
+        for label, right in COLUMNS:
+            out.append(_text(x0 + right, y + 14, label, 11, "end", "bold"))
+        y += ROW_H
+        for r, row in enumerate(part["rows"]):
+            out.append(f'<line x1="{x0 + 6}" y1="{y + 4}" x2="{x0 + SHEET_W - 6}" y2="{y + 4}" stroke="#ddd"/>')
+            out.append(f'<g class="round" data-round="{r + 1}">')
+            out.append(_text(x0 + 22, y + 18, str(r + 1), 12, "middle"))
+            out.append(_text(x0 + 50, y + 18, row["ended"], 11, cls="ended"))
+            for (_label, right), key in zip(COLUMNS, ("cards", "mermaids", "bonus", "scored", "total")):
+                value = row[key]
+                shown = "" if value is None or (key == "mermaids" and value == 0) else str(value)
+                out.append(_text(x0 + right, y + 18, shown, 12, "end", "bold" if key == "total" else "normal",
+                                 cls=key))
+            out.append("</g>")
+            y += ROW_H
+        y += 14
+        reached = part["total"] >= target
+        out.append(_text(x0 + 10, y + 16, f"Target: {target} points", 13))
+        out.append(_text(x0 + SHEET_W - 10, y + 16, "reached" if reached else f"{target - part['total']} to go",
+                         13, "end"))
+        y += ROW_H
+        out.append(_text(x0 + 10, y + 16, "Total", 13, weight="bold"))
+        out.append(_text(x0 + SHEET_W - 10, y + 16, str(part["total"]), 13, "end", "bold", cls="total"))
+        out.append("</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
+    """The game of a valid record as frames, one per turn (and one per round's end): the discard
+    piles and the deck, each seat's hand, cards played, card points now and total."""
+    from .cli import describe_action
+    from .engine import apply, new_game
+    from .scoring import points_of
+    from .tables import PILES
+
+    n = len(names)
+    rounds = record["rounds"]
+    steals = [e[2] for rnd in rounds for e in rnd["actions"] if len(e) == 3]
+    state = new_game(rules, n, decks=[rnd["deck"] for rnd in rounds], first=rounds[0]["first"], steals=steals)
+    t = state.tables
+    frames: list[dict[str, Any]] = []
+
+    def board(st: Any) -> list[Any]:
+        out: list[Any] = [f"Deck: {len(st.deck)} card{'s' if len(st.deck) != 1 else ''}."]
+        for p, pile in enumerate(st.piles):
+            size = f"{len(pile)} card{'s' if len(pile) != 1 else ''}"
+            out += [f"{PILES[p].capitalize()} discard pile ({size}), top:", [t.ids[pile[-1]]] if pile else "empty"]
+        return out
+
+    def frame(title: str, note: str, st: Any, hands: Any = None, played: Any = None, brd: Any = None) -> None:
+        hands = st.hands if hands is None else hands
+        played = st.played if played is None else played
+        frames.append({"title": title, "note": note, "board": board(st) if brd is None else brd, "seats": [
+            {"name": names[s], "cells": [list(t.ids_of(hands[s])), list(t.ids_of(played[s])),
+                                         str(points_of(t, hands[s], played[s]).card_points)],
+             "total": st.totals[s]} for s in range(n)]})
+
+    for r, rnd in enumerate(rounds):
+        frame(f"Round {r + 1}: the deal", f"{names[state.first]} begins; hands start empty", state)
+        said: list[str] = []
+        turn = 0
+        for seat, action, *rest in rnd["actions"]:
+            before = state
+            text = describe_action(t, action)
+            if rest:
+                text += f": {t.describe(t.index[rest[0]])}"
+            said.append(text)
+            state = apply(state, seat, action)
+            if state.round != r or state.phase == "over":
+                turn += 1
+                result = state.history[r]
+                frame(f"Round {r + 1}, turn {turn}: {names[seat]}", "; ".join(said), before, result.hands,
+                      result.played)
+                frame(f"Round {r + 1} ends: {how_it_ended(result, names)}", _round_note(result, names), state,
+                      result.hands, result.played, brd=[])
+                break
+            if state.turn != seat or action == "end":
+                turn += 1
+                frame(f"Round {r + 1}, turn {turn}: {names[seat]}", "; ".join(said), state)
+                said = []
+        else:
+            if said:  # an unfinished game stops in the middle of a turn
+                frame(f"Round {r + 1}, turn {turn + 1}: {names[state.turn]} (unfinished)", "; ".join(said), state)
+    return frames, state
+
+
+def _round_note(result: Any, names: list[str]) -> str:
+    """What each seat scored in a finished round, and why."""
+    if result.end == "empty_deck":
+        return "The deck ran out at the end of a turn: the round ends and nobody scores."
+    if result.end == "mermaids":
+        return f"{names[result.ender]} has placed all four mermaids and wins the game at once."
+    parts = [f"{names[s]} {result.scores[s]}" for s in range(len(names))]
+    if result.end == "stop":
+        return "Everyone scores their card points: " + ", ".join(parts) + "."
+    how = ("the caller has at least everyone's card points: card points and colour bonus for the caller, the "
+           "colour bonus for the others" if bet_won(result) else
+           "someone has more card points than the caller: the caller scores only the colour bonus, the others "
+           "their card points")
+    return f"LAST CHANCE: {how}. Scored: " + ", ".join(parts) + "."
+
+
+EXPLAIN = ("Each step is one turn: what the player did, then the table after it. Card points are what the hand "
+           "and the cards played would score if the round ended now (no colour bonus); the total changes when a "
+           "round ends, by what the round's end gives (STOP: card points; LAST CHANCE: the bet).")
+
+
+def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
+    """One self-contained page that steps through the game turn by turn, the sheets at the end."""
+    frames, state = replay_frames(record, rules, names)
+    svg = sheet_svg(state, names) if state.phase == "over" else None
+    return page_html(f"{rules.name}: {', '.join(names)}", ["Player", "Hand", "Played", "Card points now", "Total"],
+                     frames, svg, EXPLAIN)
