@@ -5,7 +5,6 @@ Every number the engine uses comes from here; nothing of the standard game is wr
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -13,8 +12,10 @@ import attrs
 
 from ..core import rulesets as core_rulesets
 from ..core.errors import Problem
-from ..core.frozendict import FrozenDict
+from ..core.frozendict import frozen_map
 from ..core.pointer import pointer
+from ..core.ruleset_checks import duplicate_ids, player_range_problems
+from ..core.rulesets import PlayerRange as PlayerRange
 
 SCHEMA = "ruleset"
 
@@ -22,18 +23,6 @@ RESERVED_ACTIVITY = "none"
 """The action of choosing no activity (``tables.NO_ACTIVITY``), so no activity's id."""
 
 Direction = Literal["left", "right"]
-
-
-def _frozen_map(value: Mapping[str, int]) -> Mapping[str, int]:
-    return FrozenDict(value)
-
-
-@attrs.frozen
-class PlayerRange:
-    """How many players the ruleset allows, both ends included."""
-
-    min: int
-    max: int
 
 
 @attrs.frozen
@@ -61,7 +50,7 @@ class Region:
 class Collections:
     """Collection icon values; a round's sum up to ``double_limit`` is doubled."""
 
-    values: Mapping[str, int] = attrs.field(converter=_frozen_map)
+    values: Mapping[str, int] = attrs.field(converter=frozen_map)
     double_limit: int
 
 
@@ -69,7 +58,7 @@ class Collections:
 class Animals:
     """Points per pair of each animal."""
 
-    values: Mapping[str, int] = attrs.field(converter=_frozen_map)
+    values: Mapping[str, int] = attrs.field(converter=frozen_map)
 
 
 @attrs.frozen
@@ -145,14 +134,11 @@ def _max_icons(cards: list[dict[str, Any]], kind: str, hand_size: int) -> int:
 
 def check(data: dict[str, Any]) -> list[Problem]:
     """The consistency checks a schema cannot state, on a schema-valid ruleset object."""
-    problems: list[Problem] = []
     cards: list[dict[str, Any]] = data["cards"]
     scoring = data["scoring"]
     players, hand = data["players"], data["hand_size"]
 
-    if players["min"] > players["max"]:
-        problems.append(Problem(pointer("players", "min"), f"the minimum ({players['min']}) is above the "
-                                f"maximum ({players['max']})", "players-range"))
+    problems = player_range_problems(players)
     if players["max"] * hand > len(cards):
         problems.append(Problem(pointer("players", "max"), f"{players['max']} players × {hand} cards = "
                                 f"{players['max'] * hand} cards, the deck has {len(cards)}", "deck-size"))
@@ -161,11 +147,7 @@ def check(data: dict[str, Any]) -> list[Problem]:
                                 f"for {data['rounds']} rounds: give one per round", "pass-directions"))
 
     for what, items in (("card", cards), ("region", data["regions"])):
-        counts = Counter(item["id"] for item in items)
-        for i, item in enumerate(items):
-            if counts[item["id"]] > 1:
-                problems.append(Problem(pointer(what + "s", i, "id"), f"{what} id {item['id']!r} is used "
-                                        f"{counts[item['id']]} times", f"unique-{what}-ids"))
+        problems += duplicate_ids(items, what).values()
 
     region_ids = {r["id"] for r in data["regions"]}
     tables = {

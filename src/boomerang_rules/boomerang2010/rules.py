@@ -6,7 +6,6 @@ owner of the printed game can write the real one in a file and play with it.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import attrs
@@ -14,6 +13,8 @@ import attrs
 from ..core import rulesets as core_rulesets
 from ..core.errors import Problem
 from ..core.pointer import pointer
+from ..core.ruleset_checks import duplicate_ids, player_range_problems
+from ..core.rulesets import PlayerRange as PlayerRange
 
 SCHEMA = "boomerang-2010-ruleset"
 GAME = "boomerang-2010"
@@ -22,14 +23,6 @@ THROW = "throw"
 PASS = "pass"
 HUNT_ACTIONS = (PASS, THROW)
 """The hunt's two decisions; no land may carry these names."""
-
-
-@attrs.frozen
-class PlayerRange:
-    """How many players the ruleset allows, both ends included."""
-
-    min: int
-    max: int
 
 
 @attrs.frozen
@@ -87,22 +80,17 @@ def to_data(rules: Ruleset) -> dict[str, Any]:
 
 def check(data: dict[str, Any]) -> list[Problem]:
     """The consistency checks a schema cannot state, on a schema-valid ruleset object."""
-    problems: list[Problem] = []
-    players = data["players"]
-    if players["min"] > players["max"]:
-        problems.append(Problem(pointer("players", "min"), f"the minimum ({players['min']}) is above the "
-                                f"maximum ({players['max']})", "players-range"))
+    problems = player_range_problems(data["players"])
     for i, land in enumerate(data["lands"]):
         if land in HUNT_ACTIONS:
             problems.append(Problem(pointer("lands", i), f"a land may not be called {land!r}: that word is a "
                                     "hunt action", "land-reserved"))
     cards: list[dict[str, Any]] = data["cards"]
-    counts = Counter(card["id"] for card in cards)
+    duplicates = duplicate_ids(cards, "card")
     lands, animals = set(data["lands"]), set(data["animals"])
     for i, card in enumerate(cards):
-        if counts[card["id"]] > 1:
-            problems.append(Problem(pointer("cards", i, "id"), f"card id {card['id']!r} is used "
-                                    f"{counts[card['id']]} times", "unique-card-ids"))
+        if i in duplicates:
+            problems.append(duplicates[i])
         if card["animal"] not in animals:
             problems.append(Problem(pointer("cards", i, "animal"), f"card {card['id']!r} shows animal "
                                     f"{card['animal']!r}, which /animals does not list", "animal-known"))

@@ -49,3 +49,8 @@ class FrozenDict(Mapping[K, V]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (FrozenDict, (dict(self._data),))
+
+
+def frozen_map(value: Mapping[K, V]) -> Mapping[K, V]:
+    """``value`` as a ``FrozenDict``: the converter of a frozen ruleset's mapping fields."""
+    return FrozenDict(value)

@@ -1,8 +1,8 @@
 """What every game's ``rules.py`` shares: turning checked JSON into its frozen ``Ruleset`` and back,
-and finding a card by id.
+finding a card by id, and the player range every ruleset states.
 
-The games differ only in their ``Ruleset`` classes; the converter, the digest and the lookup are
-the same, so they live here once.
+The games differ only in their ``Ruleset`` classes; the converter, the digest, the lookup and
+``PlayerRange`` are the same, so they live here once.
 """
 
 from __future__ import annotations
@@ -19,6 +19,14 @@ from .frozendict import FrozenDict
 if TYPE_CHECKING:
     import cattrs
     from attrs import AttrsInstance
+
+
+@attrs.frozen
+class PlayerRange:
+    """How many players the ruleset allows, both ends included."""
+
+    min: int
+    max: int
 
 
 class _HasId(Protocol):

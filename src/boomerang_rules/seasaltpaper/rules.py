@@ -14,26 +14,16 @@ import attrs
 
 from ..core import rulesets as core_rulesets
 from ..core.errors import Problem
-from ..core.frozendict import FrozenDict
+from ..core.frozendict import frozen_map
 from ..core.pointer import pointer
+from ..core.ruleset_checks import duplicate_ids, player_range_problems
+from ..core.rulesets import PlayerRange as PlayerRange
 
 SCHEMA = "sea-salt-paper-ruleset"
 GAME = "sea-salt-paper"
 
 Effect = Literal["take_from_discard", "extra_turn", "draw", "steal", "none"]
 TieBreak = Literal["last-round-points", "ended-last-round", "went-last"]
-
-
-def _frozen_map(value: Mapping[str, Any]) -> Mapping[str, Any]:
-    return FrozenDict(value)
-
-
-@attrs.frozen
-class PlayerRange:
-    """How many players the ruleset allows, both ends included."""
-
-    min: int
-    max: int
 
 
 @attrs.frozen
@@ -94,11 +84,11 @@ class Ruleset:
     players: PlayerRange = attrs.field(eq=False)
     cards: tuple[Card, ...] = attrs.field(eq=False, repr=False)
     duos: tuple[Duo, ...] = attrs.field(eq=False, repr=False)
-    collectors: Mapping[str, tuple[int, ...]] = attrs.field(eq=False, repr=False, converter=_frozen_map)
-    multipliers: Mapping[str, Multiplier] = attrs.field(eq=False, repr=False, converter=_frozen_map)
+    collectors: Mapping[str, tuple[int, ...]] = attrs.field(eq=False, repr=False, converter=frozen_map)
+    multipliers: Mapping[str, Multiplier] = attrs.field(eq=False, repr=False, converter=frozen_map)
     mermaids: Mermaids = attrs.field(eq=False, repr=False)
     round_end: RoundEnd = attrs.field(eq=False, repr=False)
-    end_targets: Mapping[str, int] = attrs.field(eq=False, repr=False, converter=_frozen_map)
+    end_targets: Mapping[str, int] = attrs.field(eq=False, repr=False, converter=frozen_map)
     tie_break: TieBreak = attrs.field(eq=False)
     description: str = attrs.field(default="", eq=False, repr=False)
     digest: str = attrs.field(default="", repr=False)
@@ -135,17 +125,10 @@ def to_data(rules: Ruleset) -> dict[str, Any]:
 
 def check(data: dict[str, Any]) -> list[Problem]:
     """The consistency checks a schema cannot state, on a schema-valid ruleset object."""
-    problems: list[Problem] = []
     cards: list[dict[str, Any]] = data["cards"]
     players = data["players"]
-    if players["min"] > players["max"]:
-        problems.append(Problem(pointer("players", "min"), f"the minimum ({players['min']}) is above the "
-                                f"maximum ({players['max']})", "players-range"))
-    counts = Counter(c["id"] for c in cards)
-    for i, card in enumerate(cards):
-        if counts[card["id"]] > 1:
-            problems.append(Problem(pointer("cards", i, "id"), f"card id {card['id']!r} is used "
-                                    f"{counts[card['id']]} times", "unique-card-ids"))
+    problems = player_range_problems(players)
+    problems += duplicate_ids(cards, "card").values()
     kinds = Counter(c["kind"] for c in cards)
     roles: dict[str, tuple[str, str]] = {}
 
