@@ -93,3 +93,24 @@ def test_the_other_games_answer_help_and_cards(rules: str, answer: str, shown: s
     code, out, err = run("play", "--rules", rules, "--players", "3", "--seed", "2", input=f"help\n{answer}\n")
     assert code == 1 and "input ended" in err  # the game goes on until the input ends
     assert "cards [ID...]" in out and shown in out and out.count(br.load_rules(rules).name) == 1
+
+
+def test_every_region_completed_is_announced_bonus_or_not() -> None:
+    from boomerang_rules.australia.bots import GreedyBot, play_game
+    from boomerang_rules.australia.picture import completed
+
+    late = 0
+    for seed in range(12):
+        state = play_game(RULES, [GreedyBot(RULES, seed + i) for i in range(4)], seed)
+        seen = br.view(state, 0)
+        for r, past in enumerate(seen.past_rounds):
+            for s in range(4):
+                found = completed(RULES, seen, r, s)
+                assert {region.id for region, first in found if first} == set(past.bonuses[s])
+                for region, first in found:  # every site of it crossed off by now, not all before this round
+                    sites = {c.id for c in RULES.cards if c.region == region.id}
+                    skip = 0 if RULES.sites_include_throw else 1
+                    crossed = [set(p.drafts[s][skip:]) for p in seen.past_rounds[: r + 1]]
+                    assert sites <= set().union(*crossed) and not sites <= set().union(*crossed[:-1])
+                    late += not first
+    assert late > 0  # some regions were completed after their bonus was gone, and are reported

@@ -13,7 +13,8 @@ from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
 from ..cli.sheets_text import round_table, totals_table
 from ..cli.terminal import says as agree
 from ..core.arguments import brief
-from .picture import replay_html, sheet_svg
+from .picture import completed, replay_html, sheet_svg
+from .picture import visited_sites as _visited
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
@@ -101,15 +102,6 @@ def card_line(rules: Any, card_id: str) -> str:
                                                                if any(icons) else "")
 
 
-def _visited(rules: Any, seen: Any, seat: int) -> set[str]:
-    """The sites (card ids) ``seat`` has crossed off in the finished rounds."""
-    out: set[str] = set()
-    for past in seen.past_rounds:
-        cards = past.drafts[seat] if rules.sites_include_throw else past.drafts[seat][1:]
-        out.update(cards)
-    return out
-
-
 class Session:
     """The conversation with the person at ``seat``."""
 
@@ -168,7 +160,7 @@ class Session:
         return True
 
     def show_map(self, seen: Any) -> None:
-        visited = _visited(self.rules, seen, self.seat)
+        visited = _visited(self.rules, seen.past_rounds, self.seat)
         click.echo(f"  Sites you have crossed off: {' '.join(sorted(visited)) or 'none yet'}")
         for region in self.rules.regions:
             sites = [c.id for c in self.rules.cards if c.region == region.id]
@@ -262,10 +254,10 @@ class Session:
         click.echo(title(f"Round {r + 1} ends.") + " Throws revealed: "
                    + ", ".join(f"{self.labels[s]} {past.drafts[s][0]}" for s in range(self.players)))
         for s in range(self.players):
-            for region_id in past.bonuses[s]:
-                name = next((g.name for g in self.rules.regions if g.id == region_id), region_id)
+            for region, first in completed(self.rules, seen, r, s):
                 who = "You complete" if s == self.seat else f"{self.labels[s]} completes"
-                click.echo(note(f"  {who} {name} first: +{self.rules.scoring.region_bonus} points"))
+                click.echo(note(f"  {who} {region.name} first: +{self.rules.scoring.region_bonus} points") if first
+                           else f"  {who} {region.name} (its bonus was already taken: no points)")
         notes = [past.activities[s] or "none" for s in range(self.players)]
         for line in round_table(seen.sheets, self.labels, r, notes):
             click.echo(line)

@@ -41,6 +41,28 @@ def sheet_parts(state: Any, names: list[str]) -> list[dict[str, Any]]:
     return out
 
 
+def visited_sites(rules: Any, past_rounds: Any, seat: int) -> set[str]:
+    """The sites (card ids) ``seat`` has crossed off in the finished rounds ``past_rounds``."""
+    out: set[str] = set()
+    for past in past_rounds:
+        cards = past.drafts[seat] if rules.sites_include_throw else past.drafts[seat][1:]
+        out.update(cards)
+    return out
+
+
+def completed(rules: Any, seen: Any, r: int, seat: int) -> list[tuple[Any, bool]]:
+    """The regions ``seat`` completed in finished round ``r``, each with whether it won the bonus
+    (a region completed after its bonus was taken scores nothing, but is still complete)."""
+    before = visited_sites(rules, seen.past_rounds[:r], seat)
+    after = visited_sites(rules, seen.past_rounds[:r + 1], seat)
+    out = []
+    for region in rules.regions:
+        sites = {c.id for c in rules.cards if c.region == region.id}
+        if sites <= after and not sites <= before:
+            out.append((region, region.id in seen.past_rounds[r].bonuses[seat]))
+    return out
+
+
 def sheet_svg(state: Any, names: list[str]) -> str:
     """The SVG document of every seat's score sheet, side by side."""
     rules = state.rules
@@ -116,6 +138,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
     from .engine import apply, new_game
     from .sheets import score_sheets
     from .tables import bits
+    from .view import view
 
     n = len(names)
     rounds = record["rounds"]
@@ -145,8 +168,13 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
         catch = "; ".join(f"{names[s]} catches {picks[s][-1]}" for s in range(n))
         for s in range(n):
             state = apply(state, s, chosen[s])
+        seen = view(state, 0)
+        done = [f"{names[s]} completes {region.name}"
+                + (f" first (+{rules.scoring.region_bonus})" if first else " (the bonus already taken)")
+                for s in range(n) for region, first in completed(rules, seen, r, s)]
         frames.append({"title": f"Round {r + 1}: the Catch and the activities", "note": catch + ". Activities: "
-                       + "; ".join(f"{names[s]} {chosen[s].replace('_', ' ')}" for s in range(n)),
+                       + "; ".join(f"{names[s]} {chosen[s].replace('_', ' ')}" for s in range(n))
+                       + "".join(f". {d}" for d in done),
                        "seats": [{"name": names[s], "cells": [[], list(picks[s])],
                                   "total": score_sheets(state)[s].total} for s in range(n)]})
     return frames, state
