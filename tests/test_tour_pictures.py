@@ -4,6 +4,7 @@ is loaded in it, stepped through, and screenshotted."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import shutil
@@ -77,7 +78,7 @@ def test_the_page_is_self_contained_and_steps_pick_by_pick(game: Path, tmp_path:
     last = frames[-1]["seats"]
     assert isinstance(last, list)
     assert [seat["total"] for seat in last] == [sheet.total for sheet in br.score_sheets(state)]
-    moved = {str(f["title"]) for f, g in zip(frames, frames[1:])
+    moved = {str(f["title"]) for f, g in itertools.pairwise(frames)
              if [x["total"] for x in f["seats"]] != [x["total"] for x in g["seats"]]}  # type: ignore[attr-defined]
     assert moved and all(t.endswith("pick " + str(state.rules.hand_size - 2)) for t in moved)  # before the Catch
     assert "The totals change only when a round ends" in page  # and the page says why

@@ -114,3 +114,68 @@ def test_every_region_completed_is_announced_bonus_or_not() -> None:
                     assert sites <= set().union(*crossed) and not sites <= set().union(*crossed[:-1])
                     late += not first
     assert late > 0  # some regions were completed after their bonus was gone, and are reported
+
+
+def test_a_piped_game_of_sea_salt_and_paper_explains_itself(tmp_path: Path) -> None:
+    record = tmp_path / "ssp.json"
+    answers = "help\nsheet\ncards crab-1\nlast chance\n" + "1\n" * 3000
+    code, out, err = run("play", "--rules", "sea-salt-paper", "--seed", "2", "--record", str(record), input=answers)
+    assert code == 0, err
+    first = out.splitlines()[0]
+    assert "Type help" in first and out.count(br.load_rules("sea-salt-paper").name) == 1
+    assert "sheet " in out and "No round has ended yet." in out  # help lists sheet; sheet before any round ends
+    assert "crab-1: a crab" in out and "is not one of the choices" in out  # cards; LAST CHANCE not yet legal
+    assert "\x1b[" not in out and " 1 cards" not in out
+    assert "takes" in out and "from your hand" in out  # a steal from the player names the card
+    before, _, after = out.partition("Final totals")
+    assert "seed 2" not in before and "seed 2" in after and "Winner" in after
+    assert br.validate_record(json.loads(record.read_text())) == []
+
+
+def test_a_piped_game_of_boomerang_2010_explains_itself(tmp_path: Path) -> None:
+    record = tmp_path / "b10.json"
+    answers = "help\nlands\nsheet\ncards\n" + "d\nthr\np\n" * 400
+    code, out, err = run("play", "--rules", "boomerang-2010", "--seed", "3", "--record", str(record), input=answers)
+    assert code == 0, err
+    assert "Type help" in out.splitlines()[0] and out.count(br.load_rules("boomerang-2010").name) == 1
+    assert "lands " in out and "sheet " in out  # help
+    rules = br.load_rules("boomerang-2010")
+    river = [line.split()[0] for line in out.split("The river, by land")[1].splitlines()[1:6]]
+    assert river == list(rules.lands)  # the river by land: what each token would take
+    assert "You open the hunt" in out and "You opens" not in out and "You takes" not in out
+    assert out.index("Captured so far") > out.index("Round 1 ends")  # no all-zero table before any capture
+    assert "\x1b[" not in out
+    before, _, after = out.partition("Final scores")
+    assert "seed 3" not in before and "seed 3" in after and "Winner" in after
+    assert br.validate_record(json.loads(record.read_text())) == []
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_colour_on_a_terminal_and_never_with_no_color(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from boomerang_rules.cli import terminal
+
+    class Terminal:  # what the game writes to, as the real stdout of the moment, but a terminal
+        def __getattr__(self, name: str) -> object:
+            return getattr(sys.stdout, name)
+
+        def isatty(self) -> bool:
+            return True
+
+    class System:
+        stdout = Terminal()
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(sys, name)
+
+    def play() -> str:  # color=True: click would strip colour from what is not a terminal
+        result = CliRunner().invoke(cli, ["play", "--rules", rules, "--seed", "1"], input="help\n", color=True)
+        assert result.exit_code == 1 and "Commands" in result.stdout
+        return result.stdout
+
+    monkeypatch.setattr(terminal, "sys", System())
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert "\x1b[" in play()
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert "\x1b[" not in play()

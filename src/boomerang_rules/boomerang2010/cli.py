@@ -4,7 +4,6 @@ need to know of this game (the commands themselves live in ``boomerang_rules.cli
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -111,6 +110,21 @@ def round_summary(record: dict[str, Any], r: int, seat: int) -> str:
     return f"round {r + 1}: token {token}; captured {' '.join(took) or 'nothing'}"
 
 
+def by_land(rules: Ruleset, river: Sequence[str]) -> list[str]:
+    """For each land, the river cards that show it: what a token of that land would take if it
+    were revealed first (a card shows two lands: the first token revealed of either takes it)."""
+    out = []
+    for land in rules.lands:
+        cards = [c for c in river if land in rules.card(c).lands]
+        out.append(f"{land:<10} {len(cards)} card{'s' if len(cards) != 1 else ''}: "
+                   + (" ".join(_card(rules, c) for c in cards) or "-"))
+    return out
+
+
+HELP_CHOICE = ("A choice: a land for your token, throw or pass in the hunt (a unique beginning will do, or its "
+               "number in the list).")
+
+
 class Session:
     """The conversation with the person at ``seat``."""
 
@@ -118,19 +132,25 @@ class Session:
         self.rules, self.players, self.seat, self.seed, self.labels = rules, players, seat, seed, labels
 
     def run(self, bots: list[Any]) -> Any:
+        from ..cli.terminal import title
         from .engine import apply, is_over, new_game, to_act
         from .view import view
 
         state = new_game(self.rules, self.players, self.seed)
         # No seed yet: it recreates the deck's order (new_game), so it is shown once the game is over.
-        click.echo(f"{self.rules.name}, {self.players} players. You are seat {self.seat}.")
+        click.echo(title(f"{self.rules.name}, {self.players} players. You are seat {self.seat}.")
+                   + " Type help for the commands.")
+        click.echo("Each round: choose a land in secret, then throw boomerangs into the pot or pass (taking the "
+                   "pot); the last hunter left captures first, with the river's cards of its land.")
         finished = 0
         while not is_over(state):
             for s in to_act(state):
                 seen = view(state, s)
                 action = self.ask(seen) if s == self.seat else bots[s].choose(seen, seen.legal_actions)
                 if s != self.seat and seen.phase == "hunt":
-                    click.echo(f"  {self.labels[s]} {'throws a boomerang' if action == THROW else 'passes'}")
+                    click.echo(f"  {self.labels[s]} " + ("throws a boomerang (pot " + str(seen.pot + 1) + ")"
+                                                          if action == THROW else f"passes and takes the pot "
+                                                          f"({seen.pot})"))
                 state = apply(state, s, action)
             while len(state.history) > finished:
                 self.round_end(view(state, self.seat), finished)
@@ -138,61 +158,88 @@ class Session:
         self.game_end(state)
         return state
 
+    def commands(self, seen: Any) -> dict[str, tuple[str, Any]]:
+        """This game's commands besides ``help`` and ``cards``."""
+        def river() -> None:
+            for line in by_land(self.rules, seen.river):
+                click.echo("  " + line)
+
+        def sheet() -> None:
+            for line in score_table(self.rules, seen.scores, self.labels):
+                click.echo(line)
+
+        return {"lands": ("the river's cards by land: what each token would take", river),
+                "sheet": ("everyone's captures, boomerangs and score now", sheet)}
+
     def ask(self, seen: Any) -> str:
+        from ..cli.terminal import pick_from, read_answer
+
         self.show(seen)
-        legal = seen.legal_actions
+        legal = list(seen.legal_actions)
         if seen.phase == "tokens":
-            question = f"Your hunting ground ({', '.join(legal)}): "
+            question = f"Your hunting ground ({', '.join(f'{i}. {a}' for i, a in enumerate(legal, 1))}): "
         elif THROW in legal:
             question = f"Throw a boomerang or pass? (pot {seen.pot}) [throw/pass]: "
         else:
             question = "You have no boomerangs left: you must pass [pass]: "
         while True:
-            click.echo(question, nl=False)
-            line = sys.stdin.readline()
-            if not line:
-                click.echo("")
+            answer = read_answer(question)
+            if answer is None:
                 fail("input ended before the game did", EXIT_INVALID)
-            answer = line.strip().lower()
-            matches: list[str] = [a for a in legal if answer and a.startswith(answer)]
-            if len(matches) == 1:
-                return matches[0]
-            if common_command(line.strip(), self.rules, "A choice: the choice or its first letters.",
-                              tuple(seen.captured[seen.seat])):
+            choice = pick_from(answer, legal)
+            if choice is not None:
+                return choice
+            mine = tuple(seen.captured[seen.seat]) or tuple(seen.river)
+            if common_command(answer, self.rules, HELP_CHOICE, mine, self.commands(seen)):
                 continue
-            click.echo(f"{brief(line.strip())} is not one of {', '.join(legal)}." if answer
-                       else "Please type your choice.")
+            click.echo(f"{brief(answer)} is not one of {', '.join(legal)} (or help)." if answer
+                       else "Please type your choice (or help).")
 
     def show(self, seen: Any) -> None:
+        from ..cli.terminal import title
+
         click.echo("")
         if seen.phase == "tokens":
-            click.echo(f"Round {seen.round + 1}: {self.labels[seen.first]} opens the hunt; {seen.deck_size} cards "
-                       "left in the deck")
-            click.echo("  River: " + " ".join(_card(self.rules, c) for c in seen.river))
+            click.echo(title(f"Round {seen.round + 1}") + f": {says(self.labels[seen.first], 'opens')} the hunt; "
+                       f"{seen.deck_size} card{'s' if seen.deck_size != 1 else ''} left in the deck")
+            click.echo("  The river, by land (a token revealed first takes every card of its land):")
+            for line in by_land(self.rules, seen.river):
+                click.echo("    " + line)
             click.echo("  Boomerangs: " + ", ".join(f"{self.labels[s]} {b}" for s, b in enumerate(seen.boomerangs)))
-            click.echo("  Captured so far:")
-            for line in score_table(self.rules, seen.scores, self.labels, indent="    "):
-                click.echo(line)
+            if any(seen.captured):
+                click.echo("  Captured so far:")
+                for line in score_table(self.rules, seen.scores, self.labels, indent="    "):
+                    click.echo(line)
             return
         click.echo(f"Your token: {seen.token}. Pot: {seen.pot}. Your boomerangs: {seen.boomerangs[seen.seat]}. "
                    f"Still hunting: {', '.join(self.labels[s] for s in seen.active)}.")
 
     def round_end(self, seen: Any, r: int) -> None:
+        from ..cli.terminal import note, title
+
         past = seen.past_rounds[r]
-        click.echo(f"Round {r + 1} ends. Tokens revealed: "
+        click.echo(title(f"Round {r + 1} ends.") + " Tokens revealed: "
                    + ", ".join(f"{self.labels[s]} {past.tokens[s]}" for s in range(self.players)))
+        last = self.labels[past.stack[-1]]
+        click.echo(f"  {says(last, 'is')} the last hunter left: {'your' if last == 'You' else 'that'} token is "
+                   "revealed first.")
         for s in reversed(past.stack):
-            click.echo(f"  {self.labels[s]} takes {' '.join(past.captures[s]) or 'nothing'}")
+            took = past.captures[s]
+            line = (f"  {says(self.labels[s], 'takes')} {' '.join(_card(self.rules, c) for c in took)}" if took
+                    else f"  {says(self.labels[s], 'takes')} nothing")
+            click.echo(note(line) if took and s == self.seat else line)
 
     def game_end(self, state: Any) -> None:
+        from ..cli.terminal import title
         from .sheets import score_sheets, winners
 
         click.echo("")
-        click.echo("Final scores")
+        click.echo(title("Final scores"))
         for line in score_table(self.rules, score_sheets(state), self.labels):
             click.echo(line)
         best = winners(state)
-        click.echo(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best))
+        click.echo(title(("Winner: " if len(best) == 1 else "Winners (shared): ")
+                         + ", ".join(self.labels[w] for w in best)))
         click.echo(f"The deck was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
 
 

@@ -32,9 +32,11 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     """Play a game (the one --rules names) against bots; type your choice when asked.
 
     Boomerang: Australia: a card id (any case), an activity or 'none'. Sea Salt & Paper: the
-    number or name of a choice from the list shown.
+    number of a choice from the list shown, or a unique beginning of it. Boomerang (2010): a
+    land, then throw or pass (a unique beginning will do).
 
-    Type help during the game for the commands (cards in words, the map, the score sheets).
+    Type help during the game for the commands (cards in words; the map, the river by land, the
+    score sheets: each game's own).
     Works with piped input too; input that ends before the game does ends the program (exit 1).
     Colour only on a terminal, and never when NO_COLOR is set.
 

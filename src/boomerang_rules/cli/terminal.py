@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import click
@@ -65,16 +66,23 @@ def says(name: str, verb: str) -> str:
     return "You " + _YOU_FORMS.get(verb, verb[:-1] if verb.endswith("s") else verb)
 
 
-def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, ...] = ()) -> bool:
-    """Carry out ``help`` or ``cards [ID...]`` typed instead of a choice (games without commands of
-    their own); whether ``answer`` was one. ``mine``: the cards ``cards`` alone describes."""
+def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, ...] = (),
+                   extra: Mapping[str, tuple[str, Callable[[], None]]] | None = None) -> bool:
+    """Carry out ``help``, ``cards [ID...]`` or one of the game's ``extra`` commands (name ->
+    its line in the help, what it does) typed instead of a choice; whether ``answer`` was one.
+    ``mine``: the cards ``cards`` alone describes."""
     words = answer.split()
     head = words[0].lower() if words else ""
+    extra = extra or {}
     if head in ("help", "?"):
         click.echo("Commands (type them instead of a choice):\n"
                    "  help            this list\n"
                    "  cards [ID...]   your cards in words, or the cards named\n"
+                   + "".join(f"  {name:<15} {line}\n" for name, (line, _) in extra.items())
                    + choices_help)
+        return True
+    if head in extra and len(words) == 1:
+        extra[head][1]()
         return True
     if head in ("cards", "card"):
         ids = words[1:] or list(mine)

@@ -4,7 +4,6 @@ need to know of this game (the commands themselves live in ``boomerang_rules.cli
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 import click
@@ -44,6 +43,8 @@ def describe_action(t: Tables, action: str, mine: bool = True) -> str:
         return f"take {_card(t, rest)} from that pile"
     if verb == "steal":
         return f"steal a random card from seat {rest}"
+    if action == "last_chance" and not mine:
+        return "LAST CHANCE: ends the round; the others take a last turn; bets on having the most card points"
     return {"mermaids": "place your mermaids in front of you and win the game",
             "stop": "STOP: end the round, everyone scores their cards",
             "last_chance": "LAST CHANCE: end the round; the others take a last turn; bet you will have the most",
@@ -146,6 +147,14 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
         click.echo(f"{label:<{width}}  {getattr(points, field):>3}")
 
 
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+HELP_CHOICE = ("A choice: its number in the list, the action in brackets, or a unique beginning of it "
+               "(draw, stop, last chance ...).")
+
+
 class Session:
     """The conversation with the person at ``seat``."""
 
@@ -154,14 +163,15 @@ class Session:
         self.t = tables_for(rules)
 
     def run(self, bots: list[Any]) -> Any:
+        from ..cli.terminal import note, title
         from .engine import apply, is_over, new_game, to_act
         from .view import view
 
         state = new_game(self.rules, self.players, self.seed)
         target = self.rules.target(self.players)
         # No seed yet: it recreates every deck order, so it is shown once the game is over.
-        click.echo(f"{self.rules.name}, {self.players} players. "
-                   f"You are seat {self.seat}. First to {target} points wins.")
+        click.echo(title(f"{self.rules.name}, {self.players} players. You are seat {self.seat}. "
+                         f"First to {target} points wins.") + " Type help for the commands.")
         click.echo("On your turn: take a card (draw two and keep one, or take a discard pile's top), play duos "
                    "for their effects, and with 7+ card points you may end the round (STOP or LAST CHANCE).")
         rounds = 0
@@ -172,43 +182,72 @@ class Session:
                     action = self.ask(seen)
                 else:
                     action = bots[s].choose(seen, seen.legal_actions)
-                    click.echo(f"  {self.labels[s]}: {describe_action(self.t, action, mine=False)}")
+                    line = f"  {self.labels[s]}: {describe_action(self.t, action, mine=False)}"
+                    if action.startswith("steal:"):
+                        victim = int(action[6:])
+                        line = line.replace(f"from seat {victim}", "from " + ("you" if victim == self.seat
+                                                                              else self.labels[victim]))
+                    loud = action in ("stop", "last_chance", "mermaids") or action.startswith("steal:")
+                    click.echo(note(line) if loud else line)
                 state = apply(state, s, action)
+                took = state.entries()[-1] if state.entries() and len(state.history) == rounds else None
+                if took is not None and took[1].startswith("steal:") and took[2] >= 0:
+                    victim = int(took[1][6:])
+                    if self.seat in (s, victim):
+                        who = "You take" if s == self.seat else f"{self.labels[s]} takes"
+                        click.echo(note(f"  {who} {_card(self.t, self.t.ids[took[2]])}"
+                                        + (" from your hand" if victim == self.seat else "")))
             if len(state.history) > rounds:
                 self.round_end(state.history[rounds], state.totals)
                 rounds += 1
         best = state.winners_
         click.echo("")
-        click.echo("Final totals: " + ", ".join(f"{self.labels[s]} {state.totals[s]}" for s in range(self.players)))
-        click.echo(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best))
+        click.echo(title("Final totals: ") + ", ".join(f"{self.labels[s]} {state.totals[s]}"
+                                                       for s in range(self.players)))
+        click.echo(title(("Winner: " if len(best) == 1 else "Winners (shared): ")
+                         + ", ".join(self.labels[w] for w in best)))
         click.echo(f"The game was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
         return state
 
     def round_end(self, result: Any, totals: tuple[int, ...]) -> None:
+        from ..cli.terminal import note, title
+        from .picture import bet_won
+
         t = self.t
         click.echo("")
         ends = {"stop": "STOP", "last_chance": "LAST CHANCE", "empty_deck": "the deck ran out: nobody scores",
-                "mermaids": "all the mermaids"}
-        click.echo(f"The round ends: {ends[result.end]} ({self.labels[result.ender]}).")
+                "mermaids": "all four mermaids: the game ends"}
+        click.echo(title(f"The round ends: {ends[result.end]} ({self.labels[result.ender]})."))
+        if result.end == "last_chance":
+            who = "your" if result.ender == self.seat else f"{self.labels[result.ender]}'s"
+            click.echo(note(f"  LAST CHANCE: {who} bet is " + ("won: the most card points, plus the colour bonus; "
+                                                              "the others score only their colour bonus."
+                                                              if bet_won(result) else
+                                                              "lost: only the colour bonus; the others score "
+                                                              "their card points.")))
         if result.end in ("stop", "last_chance"):
             for s in range(self.players):
                 hand = ", ".join(t.describe(c) for c in result.hands[s]) or "-"
                 click.echo(f"  {self.labels[s]:<10} hand: {hand}")
-                click.echo(f"  {'':<10} card points {result.card_points[s]}, colour bonus {result.bonuses[s]}: "
+                bonus = f", colour bonus {result.bonuses[s]}" if result.end == "last_chance" else ""
+                click.echo(f"  {'':<10} card points {result.card_points[s]}{bonus}: "
                            f"scores {result.scores[s]} (total {totals[s]})")
 
     def show(self, seen: Any) -> None:
+        from ..cli.terminal import title
+
         t = self.t
         click.echo("")
-        tops = [f"{PILES[p]}: {_card(t, c) if c else 'empty'} ({seen.pile_sizes[p]} cards)"
+        tops = [f"{PILES[p]}: {_card(t, c) if c else 'empty'} ({_cards(seen.pile_sizes[p])})"
                 for p, c in enumerate(seen.pile_tops)]
-        click.echo(f"Round {seen.round + 1}. Deck: {seen.deck_size} cards. Discard piles — " + "; ".join(tops))
+        click.echo(title(f"Round {seen.round + 1}.") + f" Deck: {_cards(seen.deck_size)}. Discard piles — "
+                   + "; ".join(tops))
         for s in range(self.players):
             played = ", ".join(_card(t, c) for c in seen.played[s]) or "-"
             extra = " (LAST CHANCE caller)" if s == seen.caller else ""
             revealed = seen.revealed[s]
             shown = f"; revealed hand: {', '.join(revealed) or '-'}" if revealed is not None and s != self.seat else ""
-            click.echo(f"  {self.labels[s]:<10} {seen.totals[s]:>3} points, {seen.hand_sizes[s]} cards in hand, "
+            click.echo(f"  {self.labels[s]:<10} {seen.totals[s]:>3} points, {_cards(seen.hand_sizes[s])} in hand, "
                        f"played: {played}{extra}{shown}")
         click.echo("  Your hand: " + (", ".join(_card(t, c) for c in seen.hand) or "empty"))
         p = seen.points
@@ -219,24 +258,36 @@ class Session:
         if seen.chosen_pile is not None:
             click.echo("  The pile holds: " + ", ".join(_card(t, c) for c in seen.chosen_pile))
 
+    def commands(self, seen: Any) -> dict[str, tuple[str, Any]]:
+        """This game's commands besides ``help`` and ``cards``."""
+        def sheet() -> None:
+            ends = {"stop": "STOP", "last_chance": "LAST CHANCE", "empty_deck": "deck ran out",
+                    "mermaids": "mermaids"}
+            if not seen.past_rounds:
+                click.echo("  No round has ended yet.")
+            for r, past in enumerate(seen.past_rounds):
+                scores = ", ".join(f"{self.labels[s]} {past.scores[s]}" for s in range(self.players))
+                click.echo(f"  Round {r + 1} ({ends[past.end]}, {self.labels[past.ender]}): {scores}")
+            click.echo("  Totals: " + ", ".join(f"{self.labels[s]} {seen.totals[s]}" for s in range(self.players))
+                       + f" (first to {self.rules.target(self.players)} wins)")
+
+        return {"sheet": ("each round's scores and the totals so far", sheet)}
+
     def ask(self, seen: Any) -> str:
+        from ..cli.terminal import pick_from, read_answer
+
         self.show(seen)
-        legal = seen.legal_actions
+        legal = list(seen.legal_actions)
         for i, action in enumerate(legal, 1):
             click.echo(f"  {i:>2}. {describe_action(self.t, action)}   [{action}]")
         while True:
-            click.echo("Your choice (a number or an action): ", nl=False)
-            line = sys.stdin.readline()
-            if not line:
-                click.echo("")
+            answer = read_answer("Your choice (a number or an action): ")
+            if answer is None:
                 fail("input ended before the game did", EXIT_INVALID)
-            answer = line.strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(legal):
-                return str(legal[int(answer) - 1])
-            if answer in legal:
-                return str(answer)
-            if common_command(answer, self.rules, "A choice: its number in the list, or the action in brackets.",
-                              tuple(seen.hand)):
+            choice = pick_from(answer, legal)
+            if choice is not None:
+                return str(choice)
+            if common_command(answer, self.rules, HELP_CHOICE, tuple(seen.hand), self.commands(seen)):
                 continue
             click.echo(f"{brief(answer)} is not one of the choices; type a number from 1 to {len(legal)} (or help).")
 
