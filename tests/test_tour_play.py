@@ -148,6 +148,8 @@ def test_a_piped_game_of_boomerang_2010_explains_itself(tmp_path: Path) -> None:
     before, _, after = out.partition("Final scores")
     assert "seed 3" not in before and "seed 3" in after and "Winner" in after
     assert br.validate_record(json.loads(record.read_text())) == []
+    code, told, _ = run("replay", str(record))
+    assert code == 0 and "You open the hunt" in told and "You opens" not in told and "You takes" not in told
 
 
 @pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])

@@ -51,7 +51,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         lines.append(f"As seen by {names[seat]} (seat {seat}).")
     state = new_game(rules, n, deck=record["deck"])
     for r, rnd in enumerate(record["rounds"]):
-        lines += ["", f"Round {r + 1}: {names[state.first]} opens the hunt"]
+        lines += ["", f"Round {r + 1}: {says(names[state.first], 'opens')} the hunt"]
         turned = rnd["turned"]
         left = [c for c in state.tables.ids_of(state.river) if c not in turned]
         if left:
@@ -218,6 +218,7 @@ class Session:
         from ..cli.terminal import note, title
 
         past = seen.past_rounds[r]
+        click.echo("")
         click.echo(title(f"Round {r + 1} ends.") + " Tokens revealed: "
                    + ", ".join(f"{self.labels[s]} {past.tokens[s]}" for s in range(self.players)))
         last = self.labels[past.stack[-1]]
