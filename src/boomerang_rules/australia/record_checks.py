@@ -12,10 +12,10 @@ from typing import Any
 import attrs
 
 from ..core.arguments import require
-from ..core.errors import Problem, RulesError
+from ..core.errors import Problem
 from ..core.jsonio import json_problems
-from ..core.loading import rules_from_data, shipped_ids
 from ..core.pointer import pointer
+from ..core.records import Checked, named_rules, players_problems, under
 from ..core.results import result_problems
 from ..core.schema import schema_problems
 from .dealing import deal_problems, queue_after, skipped
@@ -27,32 +27,12 @@ from .state import GameState
 from .tables import NO_ACTIVITY, Tables, tables_for
 
 
-@attrs.frozen
-class Checked:
-    """What checking a record found: the state it reaches (if it could be replayed) and problems."""
-
-    state: GameState | None
-    problems: tuple[Problem, ...]
-
-
 def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
-    ref = record["rules"]
-    if isinstance(ref, str):
-        if ref not in shipped_ids():
-            return None, [Problem("/rules", f"unknown ruleset {ref!r} (shipped: {', '.join(shipped_ids())}); "
-                                  "give any other ruleset or variant inline", "rules-known")]
-        try:
-            return load_rules(ref), []
-        except RulesError as exc:
-            return None, [Problem("/rules" + p.pointer, p.message, p.rule) for p in exc.problems]
-    try:
-        rules = rules_from_data(ref, allow_paths=False)
-    except RulesError as exc:
-        return None, [Problem("/rules" + p.pointer, p.message, p.rule) for p in exc.problems]
-    if not isinstance(rules, Ruleset):
+    rules, problems = named_rules(record["rules"], load_rules)
+    if rules is not None and not isinstance(rules, Ruleset):
         return None, [Problem("/rules/game", f"the ruleset is for {rules.game!r}, but the record is a "
                               "'boomerang-australia' game", "rules-game")]
-    return rules, []
+    return rules, problems
 
 
 def _check_deals(t: Tables, n: int, rounds: list[dict[str, Any]], reshuffle: bool
@@ -69,7 +49,7 @@ def _check_deals(t: Tables, n: int, rounds: list[dict[str, Any]], reshuffle: boo
     for r, rnd in enumerate(rounds):
         base = pointer("rounds", r, "hands")
         masks, found = deal_problems(t, n, rnd["hands"])
-        here = [Problem(base + p.pointer, p.message, p.rule) for p in found]
+        here = under(base, found)
         dealt = 0
         for m in masks:
             dealt |= m
@@ -220,7 +200,7 @@ def _merge(replayed: list[Problem], static: list[Problem]) -> list[Problem]:
     return sorted(merged, key=place)
 
 
-def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked:
+def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[GameState]:
     """Check a parsed record against the schema and, by replaying it, against the rules.
 
     ``rules`` replays it under another ruleset than the one it names.
@@ -243,10 +223,9 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked:
                                     f"character {at + 1} on)", "rules-digest"))
     t = tables_for(rules)
     n = len(record["players"])
-    if not rules.players.min <= n <= rules.players.max:
-        problems.append(Problem("/players", f"{n} players; {rules.id!r} is for {rules.players.min} to "
-                                f"{rules.players.max}", "players-count"))
-        return Checked(None, tuple(problems))
+    found = players_problems(rules, n)
+    if found:
+        return Checked(None, tuple(problems + found))
     rounds = record["rounds"]
     if len(rounds) > rules.rounds:
         problems.append(Problem(pointer("rounds", rules.rounds), f"{len(rounds)} rounds; the game has "

@@ -13,25 +13,17 @@ from typing import Any
 from ..core.arguments import string_list
 from ..core.errors import InvalidInput, Problem
 from ..core.jsonio import is_text, shown
-from ..core.loading import load_rules as load_any_rules
-from ..core.loading import rules_data, shipped_ids
 from ..core.pointer import pointer
+from ..core.records import Checked, envelope, reached, result_of
 from ..core.validation import RECORD_FORMAT
 from .engine import is_over
-from .record_checks import Checked, check_record
+from .record_checks import check_record
 from .rules import Ruleset
 from .sheets import score_sheets, winners
 from .state import GameState
 
 MAX_NAME = 200
 """The longest player name a record holds (``game-record.schema.json``)."""
-
-
-def _rules_reference(rules: Ruleset) -> str | dict[str, Any]:
-    """A shipped id when it names exactly this ruleset, else the ruleset itself, inline."""
-    if rules.id in shipped_ids() and load_any_rules(rules.id) == rules:
-        return rules.id
-    return rules_data(rules)
 
 
 def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -63,18 +55,11 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     if not is_over(state) and any(state.dealt):
         rounds.append({"hands": [t.hand_ids(m) for m in state.dealt],
                        "picks": [list(t.ids_of(d)) for d in state.drafted]})
-    record: dict[str, Any] = {
-        "format": RECORD_FORMAT, "version": 1, "game": state.rules.game,
-        "rules": _rules_reference(state.rules), "rules_digest": state.rules.digest,
-        "players": list(names),
-    }
-    if progress.seed is not None:
-        record["seed"] = progress.seed
+    record = envelope(state.rules, names, progress.seed)
     record["rounds"] = [{k: [list(x) if isinstance(x, tuple) else x for x in v] for k, v in r.items()}
                         for r in rounds]
     if is_over(state):
-        record["result"] = {"sheets": [s.as_dict() for s in score_sheets(state)],
-                            "winners": list(winners(state))}
+        record["result"] = result_of(score_sheets(state), winners(state))
     return record
 
 
@@ -88,10 +73,7 @@ def state_of(record: Any, rules: Ruleset | str | None = None) -> GameState:
 
     The deals come from the record; a game that stops between rounds waits there for a deal.
     """
-    checked = check_record(record, rules)
-    if checked.problems or checked.state is None:  # no state without problems
-        raise InvalidInput(checked.problems, "not a valid game record:")
-    return checked.state
+    return reached(check_record(record, rules))
 
 
 __all__ = ["RECORD_FORMAT", "Checked", "check_record", "record_of", "state_of",

@@ -12,9 +12,9 @@ from typing import Any
 
 import attrs
 
-from ..core.errors import Problem, RulesError
-from ..core.loading import load_rules, rules_from_data, shipped_ids
+from ..core.errors import Problem
 from ..core.pointer import pointer
+from ..core.records import Checked, digest_problems, named_rules, players_problems, under
 from ..core.results import result_problems
 from ..core.schema import schema_problems
 from .engine import apply, deck_problems, is_over, legal_actions, new_game
@@ -26,30 +26,12 @@ from .tables import Tables, tables_for
 RECORD_SCHEMA = "boomerang-2010-record"
 
 
-@attrs.frozen
-class Checked:
-    """What checking a record found: the state it reaches (if it could be replayed) and problems."""
-
-    state: GameState | None
-    problems: tuple[Problem, ...]
-
-
 def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
-    ref = record["rules"]
-    try:
-        if isinstance(ref, str):
-            if ref not in shipped_ids():
-                return None, [Problem("/rules", f"unknown ruleset {ref!r} (shipped: {', '.join(shipped_ids())}); "
-                                      "give any other ruleset or variant inline", "rules-known")]
-            rules = load_rules(ref)
-        else:
-            rules = rules_from_data(ref, allow_paths=False)
-    except RulesError as exc:
-        return None, [Problem("/rules" + p.pointer, p.message, p.rule) for p in exc.problems]
-    if not isinstance(rules, Ruleset):
+    rules, problems = named_rules(record["rules"])
+    if rules is not None and not isinstance(rules, Ruleset):
         return None, [Problem("/rules", f"{rules.id!r} is a ruleset of {rules.game!r}; this record is a game of "
                               f"{GAME!r}", "rules-game")]
-    return rules, []
+    return rules, problems
 
 
 def _lands(t: Tables, mask: int) -> str:
@@ -198,7 +180,7 @@ def _check_result(state: GameState, result: dict[str, Any]) -> list[Problem]:
                            "; ties go to the most boomerangs")
 
 
-def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
+def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState]:
     """Check a parsed record against the schema and, by replaying it, against the rules.
 
     ``rules`` replays it under another ruleset than the one it names.
@@ -210,16 +192,12 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
         rules, found = _rules_of(record)
         if rules is None:
             return Checked(None, tuple(found))
-        digest = record.get("rules_digest")
-        if digest is not None and digest != rules.digest:
-            problems.append(Problem("/rules_digest", f"the ruleset {rules.id!r} has changed since this game was "
-                                    f"recorded (digest {digest[:12]}…, now {rules.digest[:12]}…)", "rules-digest"))
+        problems += digest_problems(record, rules)
     n = len(record["players"])
-    if not rules.players.min <= n <= rules.players.max:
-        problems.append(Problem("/players", f"{n} players; {rules.id!r} is for {rules.players.min} to "
-                                f"{rules.players.max}", "players-count"))
-        return Checked(None, tuple(problems))
-    found = [Problem("/deck" + p.pointer, p.message, p.rule) for p in deck_problems(tables_for(rules), record["deck"])]
+    found = players_problems(rules, n)
+    if found:
+        return Checked(None, tuple(problems + found))
+    found = under("/deck", deck_problems(tables_for(rules), record["deck"]))
     if found:
         return Checked(None, tuple(problems + found))
     state = new_game(rules, n, deck=record["deck"])

@@ -10,21 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.errors import InvalidInput, Problem
-from ..core.loading import load_rules, rules_data, shipped_ids
-from ..core.validation import RECORD_FORMAT
+from ..core.errors import Problem
+from ..core.records import Checked, envelope, reached, result_of
 from .engine import is_over
-from .record_checks import Checked, check_record
+from .record_checks import check_record
 from .rules import Ruleset
 from .sheets import score_sheets, winners
 from .state import GameState
-
-
-def _rules_reference(rules: Ruleset) -> str | dict[str, Any]:
-    """A shipped id when it names exactly this ruleset, else the ruleset itself, inline."""
-    if rules.id in shipped_ids() and load_rules(rules.id) == rules:
-        return rules.id
-    return rules_data(rules)
 
 
 def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -54,17 +46,11 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
             current["tokens"] = [t.lands[x] for x in state.tokens]
             current["hunt"] = list(state.hunt)
         rounds.append(current)
-    record: dict[str, Any] = {
-        "format": RECORD_FORMAT, "version": 1, "game": state.rules.game,
-        "rules": _rules_reference(state.rules), "rules_digest": state.rules.digest,
-        "players": list(names),
-    }
-    if state.seed is not None:
-        record["seed"] = state.seed
+    record = envelope(state.rules, names, state.seed)
     record["deck"] = list(t.ids_of(state.deck_order))
     record["rounds"] = rounds
     if is_over(state):
-        record["result"] = {"sheets": [s.as_dict() for s in score_sheets(state)], "winners": list(winners(state))}
+        record["result"] = result_of(score_sheets(state), winners(state))
     return record
 
 
@@ -75,10 +61,7 @@ def validate_record(record: Any, file: str | None = None) -> list[Problem]:
 
 def state_of(record: Any, rules: Ruleset | None = None) -> GameState:
     """The state a valid record ends in. ``InvalidInput`` lists the problems of an invalid one."""
-    checked = check_record(record, rules)
-    if checked.problems or checked.state is None:
-        raise InvalidInput(checked.problems, "not a valid game record:")
-    return checked.state
+    return reached(check_record(record, rules))
 
 
 __all__ = ["Checked", "check_record", "record_of", "state_of", "validate_record"]

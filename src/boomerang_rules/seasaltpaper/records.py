@@ -14,35 +14,19 @@ from typing import Any
 
 import attrs
 
-from ..core.errors import IllegalAction, InvalidInput, Problem, RulesError
-from ..core.loading import load_rules as load_any_rules
-from ..core.loading import rules_data, rules_from_data, shipped_ids
+from ..core.errors import IllegalAction, Problem
 from ..core.pointer import pointer
+from ..core.records import Checked, digest_problems, envelope, named_rules, players_problems, reached, result_of
 from ..core.results import result_problems
 from ..core.schema import schema_problems
+from ..core.validation import RECORD_FORMAT
 from .engine import is_over, legal_actions, new_game, winners
 from .rules import GAME, Ruleset
 from .sheets import score_sheets
 from .state import Entry, GameState
 from .tables import Tables, tables_for
 
-RECORD_FORMAT = "boomerang-rules/game-record"
 RECORD_SCHEMA = "sea-salt-paper-game-record"
-
-
-@attrs.frozen
-class Checked:
-    """What checking a record found: the state it reaches (if it could be replayed) and problems."""
-
-    state: GameState | None
-    problems: tuple[Problem, ...]
-
-
-def _rules_reference(rules: Ruleset) -> str | dict[str, Any]:
-    """A shipped id when it names exactly this ruleset, else the ruleset itself, inline."""
-    if rules.id in shipped_ids() and load_any_rules(rules.id) == rules:
-        return rules.id
-    return rules_data(rules)
 
 
 def _entry(t: Tables, e: Entry) -> list[Any]:
@@ -66,34 +50,19 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     if state.phase not in ("over", "deal"):
         rounds.append({"deck": list(t.ids_of(state.deck0)), "first": state.first,
                        "actions": [_entry(t, e) for e in state.entries()]})
-    record: dict[str, Any] = {
-        "format": RECORD_FORMAT, "version": 1, "game": GAME, "rules": _rules_reference(state.rules),
-        "rules_digest": state.rules.digest, "players": list(names),
-    }
-    if state.seed is not None:
-        record["seed"] = state.seed
+    record = envelope(state.rules, names, state.seed)
     record["rounds"] = rounds
     if is_over(state):
-        record["result"] = {"sheets": [s.as_dict() for s in score_sheets(state)], "winners": list(winners(state))}
+        record["result"] = result_of(score_sheets(state), winners(state))
     return record
 
 
 def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
-    ref = record["rules"]
-    try:
-        if isinstance(ref, str):
-            if ref not in shipped_ids():
-                return None, [Problem("/rules", f"unknown ruleset {ref!r} (shipped: {', '.join(shipped_ids())}); "
-                                      "give any other ruleset or variant inline", "rules-known")]
-            rules = load_any_rules(ref)
-        else:
-            rules = rules_from_data(ref, allow_paths=False)
-    except RulesError as exc:
-        return None, [Problem("/rules" + p.pointer, p.message, p.rule) for p in exc.problems]
-    if not isinstance(rules, Ruleset):
+    rules, problems = named_rules(record["rules"])
+    if rules is not None and not isinstance(rules, Ruleset):
         return None, [Problem("/rules", f"the ruleset is for {rules.game!r}, but the record is a {GAME!r} game",
                               "rules-game")]
-    return rules, []
+    return rules, problems
 
 
 def _deck_problems(t: Tables, r: int, deck: list[Any]) -> list[Problem]:
@@ -181,7 +150,7 @@ def _check_result(state: GameState, result: dict[str, Any]) -> list[Problem]:
     return result_problems([s.as_dict() for s in score_sheets(state)], winners(state), result)
 
 
-def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
+def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState]:
     """Check a parsed record against the schema and, by replaying it, against the rules.
 
     ``rules`` replays it under another ruleset than the one it names.
@@ -193,19 +162,15 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked:
         rules, found = _rules_of(record)
         if rules is None:
             return Checked(None, tuple(found))
-        digest = record.get("rules_digest")
-        if digest is not None and digest != rules.digest:
-            problems.append(Problem("/rules_digest", f"the ruleset {rules.id!r} has changed since this game was "
-                                    f"recorded (digest {digest[:12]}…, now {rules.digest[:12]}…)", "rules-digest"))
+        problems += digest_problems(record, rules)
     elif not isinstance(rules, Ruleset):
         return Checked(None, (Problem("/rules", f"replayed under a ruleset for {getattr(rules, 'game', rules)!r}, "
                                       f"but the record is a {GAME!r} game", "rules-game"),))
     t = tables_for(rules)
     n = len(record["players"])
-    if not rules.players.min <= n <= rules.players.max:
-        problems.append(Problem("/players", f"{n} players; {rules.id!r} is for {rules.players.min} to "
-                                f"{rules.players.max}", "players-count"))
-        return Checked(None, tuple(problems))
+    found = players_problems(rules, n)
+    if found:
+        return Checked(None, tuple(problems + found))
     rounds = record["rounds"]
     decks: list[list[str]] = []
     for r, rnd in enumerate(rounds):
@@ -252,10 +217,7 @@ def validate_record(record: Any, file: str | None = None) -> list[Problem]:
 
 def state_of(record: Any, rules: Ruleset | None = None) -> GameState:
     """The state a valid record ends in. ``InvalidInput`` lists the problems of an invalid one."""
-    checked = check_record(record, rules)
-    if checked.problems or checked.state is None:
-        raise InvalidInput(checked.problems, "not a valid game record:")
-    return checked.state
+    return reached(check_record(record, rules))
 
 
 __all__ = ["RECORD_FORMAT", "Checked", "check_record", "record_of", "state_of", "validate_record"]

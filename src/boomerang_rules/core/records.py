@@ -1,0 +1,98 @@
+"""What every game's records share: the envelope around the rounds, and the checks on it that need
+no replay.
+
+A record of any game opens with the same fields (format, game, the ruleset or its id, the
+ruleset's digest, the players' names, the seed) and may end with a claimed result; each game
+writes and replays its own rounds. The ruleset a record names is found, and the player count
+checked, the same way for every game, so that is here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from .errors import InvalidInput, Problem, RulesError
+from .loading import load_rules, rules_data, rules_from_data, shipped_ids
+from .validation import RECORD_FORMAT
+
+S = TypeVar("S")
+
+
+@attrs.frozen
+class Checked(Generic[S]):
+    """What checking a record found: the state it reaches (if it could be replayed) and problems."""
+
+    state: S | None
+    problems: tuple[Problem, ...]
+
+
+def reached(checked: Checked[S]) -> S:
+    """The state a valid record ends in. ``InvalidInput`` lists the problems of an invalid one."""
+    if checked.problems or checked.state is None:  # no state without problems
+        raise InvalidInput(checked.problems, "not a valid game record:")
+    return checked.state
+
+
+def under(prefix: str, problems: Iterable[Problem]) -> list[Problem]:
+    """Problems of a part of a record, placed at their pointer below ``prefix`` (the part's own
+    pointer); the file they named, if any, is the record's now."""
+    return [Problem(prefix + p.pointer, p.message, p.rule) for p in problems]
+
+
+def rules_reference(rules: Any) -> str | dict[str, Any]:
+    """A shipped id when it names exactly this ruleset, else the ruleset itself, inline."""
+    if rules.id in shipped_ids() and load_rules(rules.id) == rules:
+        return str(rules.id)
+    return rules_data(rules)
+
+
+def envelope(rules: Any, names: Sequence[str], seed: int | None) -> dict[str, Any]:
+    """A record's opening fields, in the order every record writes them; the game adds its rounds."""
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT, "version": 1, "game": rules.game,
+        "rules": rules_reference(rules), "rules_digest": rules.digest,
+        "players": list(names),
+    }
+    if seed is not None:
+        record["seed"] = seed
+    return record
+
+
+def named_rules(ref: Any, load: Callable[[str], Any] = load_rules) -> tuple[Any, list[Problem]]:
+    """The ruleset a schema-valid record's ``rules`` names (a shipped id, loaded with ``load``, or
+    a ruleset or variant inline), of whatever game; else ``None`` and its problems under ``/rules``."""
+    try:
+        if isinstance(ref, str):
+            if ref not in shipped_ids():
+                return None, [Problem("/rules", f"unknown ruleset {ref!r} (shipped: {', '.join(shipped_ids())}); "
+                                      "give any other ruleset or variant inline", "rules-known")]
+            return load(ref), []
+        return rules_from_data(ref, allow_paths=False), []
+    except RulesError as exc:
+        return None, under("/rules", exc.problems)
+
+
+def players_problems(rules: Any, n: int) -> list[Problem]:
+    """A record of ``n`` players, where the ruleset allows another number, replays nothing."""
+    if not rules.players.min <= n <= rules.players.max:
+        return [Problem("/players", f"{n} players; {rules.id!r} is for {rules.players.min} to "
+                        f"{rules.players.max}", "players-count")]
+    return []
+
+
+def digest_problems(record: dict[str, Any], rules: Any) -> list[Problem]:
+    """A record made under a ruleset that has changed since (its digest differs) is still replayed,
+    under the ruleset as it is now; the change is reported."""
+    digest = record.get("rules_digest")
+    if digest is not None and digest != rules.digest:
+        return [Problem("/rules_digest", f"the ruleset {rules.id!r} has changed since this game was "
+                        f"recorded (digest {digest[:12]}…, now {rules.digest[:12]}…)", "rules-digest")]
+    return []
+
+
+def result_of(sheets: Iterable[Any], winners: Iterable[int]) -> dict[str, Any]:
+    """A finished game's ``result``: every seat's score sheet as data, and the winning seats."""
+    return {"sheets": [s.as_dict() for s in sheets], "winners": list(winners)}
