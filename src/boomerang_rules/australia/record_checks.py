@@ -12,10 +12,10 @@ from typing import Any
 import attrs
 
 from ..core.arguments import require
-from ..core.errors import Problem
+from ..core.errors import Problem, under
 from ..core.jsonio import json_problems
 from ..core.pointer import pointer
-from ..core.records import Checked, named_rules, players_problems, under
+from ..core.records import Checked, named_rules, players_problems
 from ..core.results import result_problems
 from ..core.schema import schema_problems
 from .dealing import deal_problems, queue_after, skipped

@@ -17,9 +17,11 @@ from collections.abc import Sequence
 import attrs
 
 from ..core import rng as rng_mod
+from ..core import seats as core_seats
 from ..core.arguments import brief
-from ..core.errors import IllegalAction, InvalidInput, Problem
+from ..core.errors import IllegalAction, InvalidInput, Problem, under
 from ..core.pointer import pointer
+from ..core.seats import check_players
 from .rules import PASS, THROW, Ruleset
 from .state import NO_TOKEN, GameState, RoundLog
 from .tables import Tables, tables_for
@@ -52,19 +54,14 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     does. The same rules, player count and seed always give the same game, on every platform.
     The first river is built at once; seat 0 opens the first hunt.
     """
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError(f"players must be an integer, not {type(players).__name__}")
-    low, high = rules.players.min, rules.players.max
-    if not low <= players <= high:
-        raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {brief(players)}",
-                                    "players-count")])
+    check_players(rules, players)
     t = tables_for(rules)
     if deck is not None:
         if isinstance(deck, str):
             raise TypeError("deck must be a sequence of card ids, not one string")
         problems = deck_problems(t, deck)
         if problems:
-            raise InvalidInput([Problem("/deck" + p.pointer, p.message, p.rule) for p in problems],
+            raise InvalidInput(under("/deck", problems),
                                "not an order of the whole deck:")
         order = tuple(t.index[c] for c in deck)
     elif seed is None:
@@ -117,16 +114,7 @@ def is_over(state: GameState) -> bool:
 
 def check_seat(state: GameState, seat: object) -> int:
     """``seat`` as an int if the game has it; ``IllegalAction`` if not."""
-    if not isinstance(seat, bool):
-        try:
-            number = operator.index(seat)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-        else:
-            if 0 <= number < state.players:
-                return number
-    raise IllegalAction(f"seat {brief(seat)} does not exist in a {state.players}-player game "
-                        f"(seats are 0 to {state.players - 1})")
+    return core_seats.check_seat(state.players, seat)
 
 
 def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:

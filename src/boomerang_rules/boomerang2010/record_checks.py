@@ -12,9 +12,9 @@ from typing import Any
 
 import attrs
 
-from ..core.errors import Problem
+from ..core.errors import Problem, under
 from ..core.pointer import pointer
-from ..core.records import Checked, digest_problems, named_rules, players_problems, under
+from ..core.records import Checked, digest_problems, named_rules, players_problems
 from ..core.results import result_problems
 from ..core.schema import schema_problems
 from .engine import apply, deck_problems, is_over, legal_actions, new_game

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 
@@ -25,6 +27,12 @@ class Problem:
     def in_file(self, file: str | None) -> Problem:
         """The same problem, located in ``file``."""
         return attrs.evolve(self, file=file)
+
+
+def under(prefix: str, problems: Iterable[Problem]) -> list[Problem]:
+    """Problems of a part of an input, placed at their pointer below ``prefix`` (the part's own
+    pointer); the file they named, if any, is the whole input's now."""
+    return [Problem(prefix + p.pointer, p.message, p.rule) for p in problems]
 
 
 class BoomerangError(Exception):

@@ -14,7 +14,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from .errors import InvalidInput, Problem, RulesError
+from .errors import InvalidInput, Problem, RulesError, under
 from .loading import load_rules, rules_data, rules_from_data, shipped_ids
 from .validation import RECORD_FORMAT
 
@@ -34,12 +34,6 @@ def reached(checked: Checked[S]) -> S:
     if checked.problems or checked.state is None:  # no state without problems
         raise InvalidInput(checked.problems, "not a valid game record:")
     return checked.state
-
-
-def under(prefix: str, problems: Iterable[Problem]) -> list[Problem]:
-    """Problems of a part of a record, placed at their pointer below ``prefix`` (the part's own
-    pointer); the file they named, if any, is the record's now."""
-    return [Problem(prefix + p.pointer, p.message, p.rule) for p in problems]
 
 
 def rules_reference(rules: Any) -> str | dict[str, Any]:

@@ -7,7 +7,6 @@ seeded generator (``core.rng``), or from outcomes a record gives.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 
 import attrs
@@ -15,6 +14,7 @@ import attrs
 from ..core import rng as rng_mod
 from ..core.arguments import brief
 from ..core.errors import IllegalAction, InvalidInput, Problem
+from ..core.seats import check_players, check_seat
 from .rules import Ruleset
 from .scoring import points_of, round_scores
 from .state import Chance, Entry, GameState, RoundResult
@@ -34,12 +34,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     record does; they are taken as given. Without a seed the game waits at a round it has no
     deck for.
     """
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError(f"players must be an integer, not {type(players).__name__}")
-    low, high = rules.players.min, rules.players.max
-    if not low <= players <= high:
-        raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {brief(players)}",
-                                    "players-count")])
+    check_players(rules, players)
     if seed is None and not decks:
         raise InvalidInput([Problem("", "give a seed to shuffle from, or the decks", "deal-source")])
     t = tables_for(rules)
@@ -93,19 +88,6 @@ def is_over(state: GameState) -> bool:
     return state.phase == "over"
 
 
-def _check_seat(state: GameState, seat: object) -> int:
-    if not isinstance(seat, bool):
-        try:
-            number = operator.index(seat)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-        else:
-            if 0 <= number < state.players:
-                return number
-    raise IllegalAction(f"seat {brief(seat)} does not exist in a {state.players}-player game "
-                        f"(seats are 0 to {state.players - 1})")
-
-
 def card_points(state: GameState, seat: int) -> int:
     """``seat``'s card points now (hand and played cards; no colour bonus)."""
     return points_of(state.tables, state.hands[seat], state.played[seat]).card_points
@@ -143,9 +125,9 @@ def _mermaids_in(t: Tables, hand: tuple[int, ...]) -> list[int]:
 def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
     """What ``seat`` may do now, sorted; empty when it is not that seat's turn."""
     if seat.__class__ is not int:
-        seat = _check_seat(state, seat)
+        seat = check_seat(state.players, seat)
     if seat != state.turn:
-        _check_seat(state, seat)
+        check_seat(state.players, seat)
         return ()
     legal = state.legal
     if legal is None:
@@ -193,7 +175,7 @@ def _refuse(state: GameState, seat: object, action: object) -> IllegalAction:
     """Why ``action`` is not legal for ``seat`` now, in words."""
     if is_over(state):
         return IllegalAction("the game is over: no decisions are owed")
-    number = _check_seat(state, seat)
+    number = check_seat(state.players, seat)
     if state.turn < 0:
         return IllegalAction(f"round {state.round + 1} has no deck yet: no decisions are owed")
     if number != state.turn:
