@@ -162,13 +162,9 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
     return value, None
 
 
-def read_limited(path: str | Path, max_bytes: int) -> bytes:
-    """The bytes of the regular file ``path``, at most ``max_bytes + 1`` of them.
-
-    Reads in chunks, so that a huge limit allocates nothing up front. Opens without blocking
-    and refuses what is not a regular file (a FIFO without a writer would wait forever).
-    Raises ``OSError`` when the file cannot be read (an I/O error, not invalid input).
-    """
+def _open_regular(path: str | Path) -> int:
+    """A descriptor of the regular file ``path``, opened without blocking (a FIFO without a writer
+    would wait forever) and then set to block; ``OSError`` for what is not a regular file."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
         mode = os.fstat(fd).st_mode
@@ -178,6 +174,21 @@ def read_limited(path: str | Path, max_bytes: int) -> bytes:
             raise OSError(0, "not a regular file", str(path))
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_limited(path: str | Path, max_bytes: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``max_bytes + 1`` of them.
+
+    Reads in chunks, so that a huge limit allocates nothing up front. Opens without blocking
+    and refuses what is not a regular file (a FIFO without a writer would wait forever).
+    Raises ``OSError`` when the file cannot be read (an I/O error, not invalid input).
+    """
+    fd = _open_regular(path)
+    try:
         chunks = []
         left = max_bytes + 1
         while left > 0:
@@ -253,19 +264,7 @@ def _open_binary(path: str | Path) -> Any:
 
     if str(path) == STDIN:
         return sys.stdin.buffer
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise IsADirectoryError(21, "is a directory", str(path))
-        if not stat.S_ISREG(mode):
-            raise OSError(0, "not a regular file", str(path))
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
-    except BaseException:
-        os.close(fd)
-        raise
-    return os.fdopen(fd, "rb")
+    return os.fdopen(_open_regular(path), "rb")
 
 
 def _lines(stream: Any, max_bytes: int) -> Iterator[tuple[int, bytes | None]]:
