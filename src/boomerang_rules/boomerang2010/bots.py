@@ -11,11 +11,10 @@ from typing import TypeAlias
 
 from ..core import bots as core_bots
 from ..core import rng as rng_mod
-from .engine import apply, is_over, new_game, to_act
 from .rules import PASS, THROW, Ruleset
 from .state import GameState
 from .tables import tables_for
-from .view import SeatView, view
+from .view import SeatView
 
 Bot: TypeAlias = core_bots.Bot[SeatView]
 """A player: given what its seat may know and the legal actions, it returns one of them (``core.bots.Bot``)."""
@@ -93,12 +92,5 @@ BOTS: dict[str, Callable[[Ruleset, int], Bot]] = {"random": RandomBot, "greedy":
 def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
               on_decision: Callable[[GameState, int, str], None] | None = None) -> GameState:
     """A whole game shuffled from ``seed``, each seat played by its bot, which sees only its view."""
-    state = new_game(rules, len(bots), seed)
-    while not is_over(state):
-        for seat in to_act(state):
-            seen = view(state, seat)
-            action = bots[seat].choose(seen, seen.legal_actions)
-            if on_decision is not None:
-                on_decision(state, seat, action)
-            state = apply(state, seat, action)
+    state: GameState = core_bots.play_game(rules, bots, seed, on_decision)
     return state

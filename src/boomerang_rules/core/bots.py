@@ -62,3 +62,22 @@ def bot_game(rules: Any, names: Sequence[str], seed: int) -> Any:
 
     module = game_module(rules.game)
     return module.play_game(rules, make_bots(module.BOTS, names, rules, seed), seed)
+
+
+def play_game(rules: Any, bots: Sequence[Any], seed: int,
+              on_decision: Callable[[Any, int, str], None] | None = None) -> Any:
+    """A whole game of ``rules``'s game shuffled from ``seed``, each seat played by its bot, which
+    sees only its view (``view(state, seat)``, the legal actions among it), never the state."""
+    from .games import game_module
+
+    game = game_module(rules.game)
+    new_game, is_over, to_act, view, apply = game.new_game, game.is_over, game.to_act, game.view, game.apply
+    state = new_game(rules, len(bots), seed)
+    while not is_over(state):
+        for seat in to_act(state):
+            seen = view(state, seat)
+            action = bots[seat].choose(seen, seen.legal_actions)
+            if on_decision is not None:
+                on_decision(state, seat, action)
+            state = apply(state, seat, action)
+    return state
