@@ -10,28 +10,44 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 from boomerang_rules import rl  # noqa: E402
+from boomerang_rules.batch import GAME  # noqa: E402
 from boomerang_rules.rl.vector import VectorEnv  # noqa: E402
 
+AUSTRALIA = [info.id for info in br.list_rules() if info.game == GAME]
 
-@pytest.mark.parametrize("rules_id", ["standard", "direction", "reshuffle", "sites-exclude-throw"])
+
+def test_every_australia_ruleset_is_covered() -> None:
+    assert "standard" in AUSTRALIA and len(AUSTRALIA) >= 4
+
+
+@pytest.mark.parametrize("rules_id", AUSTRALIA)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_vector_observations_masks_and_rewards_are_the_pure_engines(rules_id: str, players: int) -> None:
+    """Every step of every game, both copy modes: the in-place buffers equal ``observe`` of the pure engine."""
     rules = br.load_rules(rules_id)
-    env = VectorEnv(rules, players=players, games=3)
+    copy = players % 2 == 1
+    env = VectorEnv(rules, players=players, games=3, copy=copy)
     obs, masks = env.reset(seed=100)
     assert obs.shape == (3, players, rl.observation_size(rules, players)) and obs.dtype == np.float32
+    assert obs.flags.writeable == copy and masks.flags.writeable == copy
     states = [br.new_game(rules, players, 100 + i) for i in range(3)]
     rng = np.random.default_rng(players)
     summed = np.zeros((3, players))
     done = False
+    turn = 0
     while True:
         for i, state in enumerate(states):
             assert np.array_equal(obs[i], rl.observe_seats(state))
             assert np.array_equal(masks[i], rl.action_masks(state, range(players)).astype(bool))
         if done:
             break
-        actions = np.where(masks, rng.random(masks.shape), -1.0).argmax(axis=2)
+        if turn % 2:
+            actions = env.sample_actions()
+            assert masks[np.arange(3)[:, None], np.arange(players), actions].all()
+        else:
+            actions = np.where(masks, rng.random(masks.shape), -1.0).argmax(axis=2)
         obs, masks, rewards, done = env.step(actions)
+        turn += 1
         summed += rewards
         states = [br.step(state, [int(a) for a in actions[i]]) for i, state in enumerate(states)]
     assert all(br.is_over(s) for s in states)
@@ -39,11 +55,46 @@ def test_vector_observations_masks_and_rewards_are_the_pure_engines(rules_id: st
     assert np.array_equal(summed, expected) and np.array_equal(env.totals(), expected)
 
 
+def test_copies_are_the_callers_and_views_are_overwritten() -> None:
+    copied = VectorEnv(players=3, games=2, copy=True)
+    viewed = VectorEnv(players=3, games=2, copy=False)
+    first, _ = copied.reset(seed=7)
+    view, _ = viewed.reset(seed=7)
+    kept = first.copy()
+    first[:] = -1.0  # the caller's own array: the env does not read it back
+    actions = copied.sample_actions()
+    second, _, _, _ = copied.step(actions)
+    again, _, _, _ = viewed.step(actions)
+    assert np.array_equal(second, again) and not np.array_equal(kept, second)
+    assert np.shares_memory(again, view) and np.array_equal(view, again)  # the same buffer, overwritten
+    with pytest.raises(ValueError, match="read-only"):
+        view[0, 0, 0] = 1.0
+
+
+def test_sample_actions_are_legal_uniform_and_seeded() -> None:
+    env = VectorEnv(players=4, games=1, copy=False)
+    _, masks = env.reset(seed=3)
+    first = env.sample_actions()
+    assert np.array_equal(first, env.sample_actions(seed=3))  # reseeded: the same draws again
+    draws = np.stack([env.sample_actions() for _ in range(3500)])[:, 0]
+    for seat in range(4):  # each card of the seat's hand about 1/7 of the time, nothing else
+        counts = np.bincount(draws[:, seat], minlength=env.num_actions)
+        legal = np.flatnonzero(masks[0, seat])
+        assert counts[legal].sum() == 3500 and np.all(np.abs(counts[legal] / 3500 - 1 / len(legal)) < 0.03)
+    while not masks[0, 0, -1]:  # on to the activity choice ("none", the last action, is legal there only)
+        _, masks, _, _ = env.step(env.sample_actions())
+    draws = np.stack([env.sample_actions() for _ in range(500)])[:, 0]
+    for seat in range(4):
+        assert set(np.unique(draws[:, seat])) == set(np.flatnonzero(masks[0, seat]))
+
+
 def test_final_rewards_and_illegal_actions() -> None:
-    env = VectorEnv(players=2, games=2, reward="final")
-    _, masks = env.reset(seed=5)
-    with pytest.raises(br.IllegalAction):
+    env = VectorEnv(players=2, games=2, reward="final", copy=False)
+    obs, masks = env.reset(seed=5)
+    before = obs.copy(), masks.copy()
+    with pytest.raises(br.IllegalAction, match="game 0, seat 0"):
         env.step(np.where(masks, -1.0, 1.0).argmax(axis=2))  # an illegal action for every seat
+    assert np.array_equal(obs, before[0]) and np.array_equal(masks, before[1])  # nothing applied
     done = False
     total = np.zeros((2, 2))
     while not done:
@@ -51,5 +102,9 @@ def test_final_rewards_and_illegal_actions() -> None:
         assert done or not rewards.any()
         total += rewards
     assert np.array_equal(total, env.totals())
+    with pytest.raises(br.IllegalAction, match="over"):
+        env.sample_actions()
     with pytest.raises(ValueError, match="reward must be one of"):
         VectorEnv(reward="win")
+    with pytest.raises(RuntimeError, match="reset"):
+        VectorEnv().sample_actions()

@@ -310,7 +310,18 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     scored), so a game's rewards add up to its totals. Raises ``IllegalAction`` naming the
     first game and seat whose action is not legal, and then applies none.
     """
+    acts = _checked(batch, actions)
     c = batch.compiled
+    rewards = np.empty(acts.shape, np.int32)
+    k.step(batch.round, batch.step, batch.players, c.ti, c.sc, batch._shifts, _SHUFFLE, acts, batch.hands,
+           batch.taken, batch.throw, batch.catch, batch.acts, batch.visited, batch.used_acts, batch.gone, batch.rng,
+           batch.leftover, batch.last_used, batch.totals, rewards)
+    _advance(batch)
+    return batch, rewards
+
+
+def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
+    """``actions`` as int64 ``(games, players)``, else the error saying why not."""
     if batch.over:
         raise IllegalAction("the games are over: no decisions are owed")
     acts = np.asarray(actions)
@@ -319,20 +330,81 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
         raise ValueError(f"actions must have shape {shape} (games, players), not {acts.shape}")
     if acts.dtype.kind not in "iu":
         raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
-    acts = acts.astype(np.int64, copy=False)
-    bad = k.check(batch.step, c.ti, batch.hands, batch.used_acts, acts)
+    return acts.astype(np.int64, copy=False)
+
+
+def _refuse_illegal(batch: Batch, acts: I64Array, bad: int) -> None:
     if bad >= 0:
         g, seat = divmod(bad, batch.players)
         raise IllegalAction(_illegal(batch, g, seat, int(acts[g, seat])))
-    rewards = np.empty(shape, np.int32)
-    k.step(batch.round, batch.step, batch.players, c.ti, c.sc, batch._shifts, _SHUFFLE, acts, batch.hands,
-           batch.taken, batch.throw, batch.catch, batch.acts, batch.visited, batch.used_acts, batch.gone, batch.rng,
-           batch.leftover, batch.last_used, batch.totals, rewards)
+
+
+def _checked(batch: Batch, actions: npt.ArrayLike) -> I64Array:
+    """``actions`` as int64 ``(games, players)``, every one legal, else the error saying which is not."""
+    acts = _actions(batch, actions)
+    _refuse_illegal(batch, acts, k.check(batch.step, batch.compiled.ti, batch.hands, batch.used_acts, acts))
+    return acts
+
+
+def _advance(batch: Batch) -> None:
     batch.step += 1
-    if batch.step == c.tables.hand_size:
+    if batch.step == batch.compiled.tables.hand_size:
         batch.step = 0
         batch.round += 1
-    return batch, rewards
+
+
+FloatArray = npt.NDArray[np.float32]
+BoolArray = npt.NDArray[np.bool_]
+
+
+def observe_start(batch: Batch, offsets: I64Array, obs: FloatArray, masks: BoolArray) -> None:
+    """Write every seat's first observation and legal actions of a new batch into ``obs`` and ``masks``.
+
+    ``obs`` is float32 ``(games, players, size)`` laid out as ``rl.australia.layout`` says, its
+    slices starting at ``offsets`` (``_kernels.O_*`` rows); ``masks`` is ``legal_masks``' shape.
+    ``step_observe`` then keeps both up to date in place.
+    """
+    if batch.round or batch.step:
+        raise ValueError("observe_start needs a batch at its start")
+    k.observe_start(batch.players, batch.compiled.ti, offsets, batch.hands, obs, masks)
+
+
+def step_observe(batch: Batch, actions: npt.ArrayLike, offsets: I64Array, obs: FloatArray, masks: BoolArray,
+                 rewards: FloatArray) -> Batch:
+    """``step``, updating ``obs`` and ``masks`` (of ``observe_start``) in place, rewards into ``rewards``.
+
+    Only what the step changed is written, so the arrays must hold the previous step's
+    observations: a caller sharing them must not write to them. Raises ``IllegalAction`` as
+    ``step`` does, and then changes nothing.
+    """
+    acts = _actions(batch, actions)
+    c = batch.compiled
+    bad = k.step_observe(batch.round, batch.step, batch.players, c.ti, c.sc, batch._shifts, _SHUFFLE, offsets, acts,
+                   batch.hands, batch.taken, batch.throw, batch.catch, batch.acts, batch.visited, batch.used_acts,
+                   batch.gone, batch.rng, batch.leftover, batch.last_used, batch.totals, rewards, obs, masks)
+    _refuse_illegal(batch, acts, bad)
+    _advance(batch)
+    return batch
+
+
+def sampler(games: int, seed: int) -> U64Array:
+    """The generator states of ``sample_actions``, game g's seeded from ``seed + g`` (apart from its dealer)."""
+    states = np.empty(_count(games), np.uint64)
+    k.sample_seed(_seed(seed), states)
+    return states
+
+
+def sample_actions(batch: Batch, states: U64Array, out: I64Array | None = None) -> I64Array:
+    """A uniformly random legal action id for every seat of every game, ``(games, players)`` int64.
+
+    ``states`` (of ``sampler``) are advanced, so the same seed draws the same actions.
+    """
+    if batch.over:
+        raise IllegalAction("the games are over: no decisions are owed")
+    if out is None:
+        out = np.empty((batch.games, batch.players), np.int64)
+    k.sample(batch.step, batch.compiled.ti, batch.hands, batch.used_acts, states, out)
+    return out
 
 
 def _illegal(batch: Batch, game: int, seat: int, action: int) -> str:
@@ -393,4 +465,5 @@ def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) ->
 
 
 __all__ = ["MAX_DECK", "THREADS", "Batch", "action_names", "bench_playouts", "bench_step_api",
-           "compile_rules", "decisions", "init", "legal_masks", "num_actions", "playouts", "step", "totals"]
+           "compile_rules", "decisions", "init", "legal_masks", "num_actions", "observe_start", "playouts",
+           "sample_actions", "sampler", "step", "step_observe", "totals"]

@@ -412,11 +412,13 @@ def check(step: int, ti: Any, hands: Any, used_acts: Any, actions: Any) -> Any:
     return -1
 
 
-@jit
-def step(rnd: int, stp: int, players: int, ti: Any, sc: Any, shifts: Any, shuf: Any, actions: Any, hands: Any,
-         taken: Any, throw: Any, catch: Any, acts: Any, visited: Any, used_acts: Any, gone: Any, rng: Any,
-         leftover: Any, last_used: Any, totals: Any, rewards: Any) -> None:
-    """Apply one (checked) action per seat of every game at step ``stp`` of round ``rnd``."""
+@inline
+def step_games(rnd: int, stp: int, players: int, ti: Any, sc: Any, shifts: Any, shuf: Any, actions: Any,
+               hands: Any, taken: Any, throw: Any, catch: Any, acts: Any, visited: Any, used_acts: Any, gone: Any,
+               rng: Any, leftover: Any, last_used: Any, totals: Any, rewards: Any) -> None:
+    """Apply one (checked) action per seat of every game at step ``stp`` of round ``rnd``; each
+    seat's points into ``rewards`` (0 but when a round is scored). One loop over the games,
+    taking no array apart inside it (each would cost reference counts per game)."""
     number, coll_masks, coll_values, animal_masks, animal_values, act_masks, act_table, region_masks = sc
     games = actions.shape[0]
     n = ti[T_DECK]
@@ -466,3 +468,206 @@ def step(rnd: int, stp: int, players: int, ti: Any, sc: Any, shifts: Any, shuf: 
                     for i in range(p, take, players):
                         m |= _ONE << work[W_DECK + i]
                     hands[g, p] = m
+
+
+@jit
+def step(rnd: int, stp: int, players: int, ti: Any, sc: Any, shifts: Any, shuf: Any, actions: Any, hands: Any,
+         taken: Any, throw: Any, catch: Any, acts: Any, visited: Any, used_acts: Any, gone: Any, rng: Any,
+         leftover: Any, last_used: Any, totals: Any, rewards: Any) -> None:
+    """Apply one (checked) action per seat of every game at step ``stp`` of round ``rnd``."""
+    step_games(rnd, stp, players, ti, sc, shifts, shuf, actions, hands, taken, throw, catch, acts, visited,
+               used_acts, gone, rng, leftover, last_used, totals, rewards)
+
+
+# Offsets of an observation's slices (``rl.australia.layout``), the rows of ``oi``.
+O_HAND, O_THROW, O_HELD, O_FACE, O_SITES, O_ROUND, O_STEP, O_REGIONS, O_ACTS, O_SCORES = range(10)
+O_SIZE = 10
+
+
+@jit
+def observe_start(players: int, ti: Any, oi: Any, hands: Any, obs: Any, masks: Any) -> None:
+    """Every seat's observation and legal actions at a game's start into ``obs`` and ``masks``:
+    its dealt hand, round 1, the Throw; everything else 0 (``rl.observe`` of a new game)."""
+    games = obs.shape[0]
+    n = ti[T_DECK]
+    actions = masks.shape[2]
+    for g in range(games):
+        for p in range(players):
+            h = hands[g, p]
+            obs[g, p, :] = 0.0
+            for i in range(n):
+                obs[g, p, oi[O_HAND] + i] = np.float32((h >> U64(i)) & _ONE)
+                masks[g, p, i] = (h >> U64(i)) & _ONE == _ONE
+            for i in range(n, actions):
+                masks[g, p, i] = False
+            obs[g, p, oi[O_ROUND]] = 1.0
+            obs[g, p, oi[O_STEP]] = 1.0
+
+
+@jit
+def step_observe(rnd: int, stp: int, players: int, ti: Any, sc: Any, shifts: Any, shuf: Any, oi: Any,
+                 actions: Any, hands: Any, taken: Any, throw: Any, catch: Any, acts: Any, visited: Any,
+                 used_acts: Any, gone: Any, rng: Any, leftover: Any, last_used: Any, totals: Any, rewards: Any,
+                 obs: Any, masks: Any) -> int:
+    """``check``, ``step``, then bring every seat's observation (``obs[g, seat]``, float32, laid out as
+    ``rl.australia.layout`` says at offsets ``oi``) and legal actions up to date in place.
+
+    Only what the step changed is written: at a pick, each seat's hand, the row of the hand it
+    held, the cards turned face up (and the Throw, the Catch), the step; when a round is scored,
+    the new sites, regions and activities, the scores, the round, and the round's card rows
+    cleared for the next deal. ``rewards`` (float32) gets the points each seat scored.
+    Returns ``check``'s answer: when an action is illegal (>= 0) nothing is applied.
+    Bits are set by walking masks (``m &= m - 1``) and everything is indexed from the top-level
+    arrays: no per-game view or call taking an array (each would cost reference counts).
+    """
+    bad: int = check(stp, ti, hands, used_acts, actions)
+    if bad >= 0:
+        return bad
+    games = actions.shape[0]
+    n = ti[T_DECK]
+    hand = ti[T_HAND]
+    kinds = ti[T_KINDS]
+    card_step = stp < hand - 1
+    before = np.empty((games, players), np.uint64)  # hands before a pick, sites before a score
+    before_gone = np.empty(games, np.uint64)
+    for g in range(games):
+        for p in range(players):
+            before[g, p] = hands[g, p] if card_step else visited[g, p]
+        before_gone[g] = gone[g]
+    step_games(rnd, stp, players, ti, sc, shifts, shuf, actions, hands, taken, throw, catch, acts, visited,
+               used_acts, gone, rng, leftover, last_used, totals, rewards)
+    # Unsigned indices: numba then checks no negative index, and the loops over a row's cards
+    # compile to vector instructions.
+    nu = U64(n)
+    pu = U64(players)
+    o_hand = U64(oi[O_HAND])
+    o_face = U64(oi[O_FACE])
+    o_step = U64(oi[O_STEP])
+    if card_step:
+        o_held = U64(oi[O_HELD] + stp * n)
+        o_throw = U64(oi[O_THROW])
+        last_pick = stp == hand - 2
+        for g in range(games):
+            for p in range(players):
+                held = before[g, p]
+                h = hands[g, p]
+                for i in range(nu):  # the hand held before the pick
+                    obs[g, p, o_held + i] = np.float32(np.int64((held >> i) & _ONE))
+                for i in range(nu):  # the hand now (empty after the Catch), one loop a row: vectorized
+                    obs[g, p, o_hand + i] = np.float32(np.int64((h >> i) & _ONE))
+                for i in range(nu):
+                    masks[g, p, i] = (h >> i) & _ONE == _ONE
+                if stp == 0:
+                    obs[g, p, o_throw + U64(actions[g, p])] = 1.0
+                s = p
+                for j in range(pu):  # seat p + j, seen by p at row j: its pick, then its Catch
+                    if stp > 0:
+                        obs[g, p, o_face + j * nu + U64(actions[g, s])] = 1.0
+                    if last_pick:
+                        obs[g, p, o_face + j * nu + U64(catch[g, s])] = 1.0
+                    s = s + 1 if s + 1 < players else 0
+                obs[g, p, o_step + U64(stp)] = 0.0
+                obs[g, p, o_step + U64(stp + 1)] = 1.0
+                if last_pick:  # the activity choice is next
+                    u = used_acts[g, p]
+                    for i in range(kinds):
+                        masks[g, p, n + i] = (u >> i) & 1 == 0
+                    masks[g, p, n + kinds] = True
+        return -1
+    o_throw = oi[O_THROW]
+    o_sites = U64(oi[O_SITES])
+    o_acts = U64(oi[O_ACTS])
+    o_scores = U64(oi[O_SCORES])
+    o_regions = U64(oi[O_REGIONS])
+    o_round = U64(oi[O_ROUND])
+    card_rows = oi[O_FACE] + players * n
+    for g in range(games):
+        new_gone = gone[g] & ~before_gone[g]
+        for p in range(players):
+            obs[g, p, o_throw:card_rows] = 0.0  # the round's card rows (a slice: one memset)
+            h = hands[g, p]  # dealt now; empty once the game is over
+            for i in range(nu):
+                obs[g, p, o_hand + i] = np.float32(np.int64((h >> i) & _ONE))
+            for i in range(nu):
+                masks[g, p, i] = (h >> i) & _ONE == _ONE
+            for i in range(n, n + kinds + 1):
+                masks[g, p, i] = False
+            s = p
+            for j in range(pu):
+                v = visited[g, s]
+                if v != before[g, s]:
+                    for i in range(nu):
+                        obs[g, p, o_sites + j * nu + i] = np.float32(np.int64((v >> i) & _ONE))
+                a = acts[g, s]
+                if a >= 0:
+                    obs[g, p, o_acts + j * U64(kinds) + U64(a)] = 1.0
+                obs[g, p, o_scores + j] = np.float32(totals[g, s])
+                s = s + 1 if s + 1 < players else 0
+            m = new_gone
+            while m:
+                obs[g, p, o_regions + trailing_zeros(m)] = 1.0
+                m &= m - _ONE
+            obs[g, p, o_round + U64(rnd)] = 0.0
+            obs[g, p, o_round + U64(rnd + 1)] = 1.0
+            obs[g, p, o_step + U64(stp)] = 0.0
+            obs[g, p, o_step] = 1.0
+    return -1
+
+
+_SAMPLE_SALT = U64(0x2545F4914F6CDD1D)
+
+
+@jit
+def sample_seed(seed: Any, states: Any) -> None:
+    """Seed game g's sampling generator from ``seed + g``, apart from its dealer's stream."""
+    for g in range(states.shape[0]):
+        _, states[g] = next_u64((seed + U64(g)) ^ _SAMPLE_SALT)
+
+
+@inline
+def nth_bit(m: Any, j: Any) -> Any:
+    """The index of the ``j``-th (from 0) set bit of ``m`` (j < popcount(m)), without a branch:
+    halve the window six times, moving up when the lower half holds j bits or fewer."""
+    pos = _ZERO
+    for w in (32, 16, 8, 4, 2, 1):
+        c = popcount(m & ((_ONE << U64(w)) - _ONE))
+        up = U64(j >= c)
+        j -= c * up
+        shift = U64(w) * up
+        m >>= shift
+        pos += shift
+    return pos
+
+
+@jit
+def sample(stp: int, ti: Any, hands: Any, used_acts: Any, states: Any, out: Any) -> None:
+    """A uniformly random legal action for every seat of every game into ``out[g, seat]``.
+
+    Game g draws from its own SplitMix64 ``states[g]``: a choice among m actions is
+    ``(u * m) >> 32`` for a 32-bit half u of an output (bias below m / 2**32).
+    """
+    games, players = out.shape
+    n = ti[T_DECK]
+    kinds = ti[T_KINDS]
+    all_kinds = U64((1 << kinds) - 1)
+    none = U64(kinds)
+    card_step = stp < ti[T_HAND] - 1
+    for g in range(games):
+        state = states[g]
+        bits = _ZERO
+        for p in range(players):
+            if p % 2 == 0:
+                state, bits = next_u64(state)
+            u = bits & _LOW32
+            bits >>= U64(32)
+            if card_step:
+                m = hands[g, p]
+                j = (u * popcount(m)) >> U64(32)
+                out[g, p] = np.int64(nth_bit(m, j))
+            else:  # an activity not scored yet, or "none" (the last choice)
+                m = ~U64(used_acts[g, p]) & all_kinds
+                c = popcount(m)
+                j = (u * (c + _ONE)) >> U64(32)
+                a = none if j == c else nth_bit(m, j)
+                out[g, p] = n + np.int64(a)
+        states[g] = state

@@ -40,30 +40,76 @@ def pettingzoo_parallel(players: int, seconds: float, seed: int) -> tuple[int, f
     return decisions, time.perf_counter() - start
 
 
-def vector_steps(players: int, seconds: float, seed: int, games: int = 256) -> tuple[int, float]:
-    """Random-policy steps of the batched vector env (``games`` at once), observations included: decisions, seconds."""
+VECTOR_GAMES = 512
+"""Games a vector env plays at once in ``bench``: the batch size at which the project's machine
+ran it fastest (per-call costs small against 2048 decisions a step, the 4 MB of observations
+still in cache; 128 to 1024 were within 15% of it)."""
+
+VECTOR_RUNS = (("sample", False), ("sample", True), ("numpy", True))
+"""The vector env's timed configurations: (policy, copy)."""
+
+
+def vector_steps(players: int, seconds: float, seed: int, games: int = VECTOR_GAMES, copy: bool = True,
+                 policy: str = "sample") -> tuple[int, float]:
+    """Random-policy steps of the batched vector env (``games`` at once), observations included: decisions, seconds.
+
+    ``policy`` "sample": ``env.sample_actions()`` (compiled); "numpy": uniform noise over the
+    masks and ``argmax`` in numpy. ``copy``: the env's ``copy`` (fresh arrays or views of its buffers).
+    """
     import numpy as np
 
     from .vector import VectorEnv
 
-    env = VectorEnv(players=players, games=games)
+    env = VectorEnv(players=players, games=games, copy=copy)
     rng = np.random.default_rng(seed)
-    _, masks = env.reset(seed=0)  # compiles the batched engine (or loads it) outside the timing
-    env.step(masks.argmax(axis=2))
+    env.reset(seed=0)  # compiles the batched engine (or loads it) outside the timing
+    env.step(env.sample_actions())
     decisions = 0
     start = time.perf_counter()
     deadline = start + seconds
     batch_seed = seed << 32
+    sample = policy == "sample"
     while time.perf_counter() < deadline:
         _, masks = env.reset(seed=batch_seed)
         batch_seed += games
         done = False
         while not done:
-            noise = rng.random(masks.shape, dtype=np.float32)
-            actions = np.where(masks, noise, -1.0).argmax(axis=2)
+            if sample:
+                actions = env.sample_actions()
+            else:
+                noise = rng.random(masks.shape, dtype=np.float32)
+                actions = np.where(masks, noise, -1.0).argmax(axis=2)
             _, masks, _, done = env.step(actions)
             decisions += games * players
     return decisions, time.perf_counter() - start
+
+
+def memory_ceilings(players: int, seconds: float, games: int = VECTOR_GAMES) -> tuple[float, float]:
+    """Decisions per second if a vector env step did nothing but (write, copy) its observations
+    in full: ``fill`` then ``copyto`` of a float32 ``(games, players, observation_size)`` array.
+
+    The first bounds any env building each observation anew, the second any env returning
+    copies (``copy=True``); an env updating its buffer in place and returning views is bound by neither.
+    """
+    import numpy as np
+
+    from .. import load_rules
+    from .australia import observation_size
+
+    a = np.zeros((games, players, observation_size(load_rules(), players)), np.float32)
+    b = np.empty_like(a)
+    rates = []
+    for copy in (False, True):
+        done = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds / 2:
+            if copy:
+                np.copyto(b, a)
+            else:
+                a.fill(1.0)
+            done += 1
+        rates.append(done * games * players / (time.perf_counter() - start))
+    return rates[0], rates[1]
 
 
 def run(players: int = 4, seconds: float = 1.0, runs: int = 5, hearts: bool = False, batch: bool = True
@@ -75,7 +121,8 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, hearts: bool = Fa
     rules = load_rules()
     raw: list[float] = []
     parallel: list[float] = []
-    vector: list[float] = []
+    vector: dict[tuple[str, bool], list[float]] = {run: [] for run in VECTOR_RUNS}
+    ceilings: list[tuple[float, float]] = []
     hearts_steps: list[float] = []
     try:
         import boomerang_rules.batch  # noqa: F401
@@ -89,8 +136,10 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, hearts: bool = Fa
         done, elapsed = pettingzoo_parallel(players, seconds, i)
         parallel.append(done / elapsed)
         if has_batch:
-            done, elapsed = vector_steps(players, seconds, i)
-            vector.append(done / elapsed)
+            for policy, copy in VECTOR_RUNS:
+                done, elapsed = vector_steps(players, seconds, i, copy=copy, policy=policy)
+                vector[policy, copy].append(done / elapsed)
+            ceilings.append(memory_ceilings(players, seconds))
         if hearts:
             _, steps, elapsed = play_hearts_games(seconds, i)
             hearts_steps.append(steps / elapsed)
@@ -100,12 +149,18 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, hearts: bool = Fa
         "pettingzoo_parallel_decisions_per_s": statistics.median(parallel),
         "pettingzoo_parallel_ratio": statistics.median(p / r for p, r in zip(parallel, raw)),
     }
-    if vector:
-        out["vector_decisions_per_s"] = statistics.median(vector)
     if hearts_steps:
         out["hearts_steps_per_s"] = statistics.median(hearts_steps)
-        if vector:
-            out["vector_hearts_ratio"] = statistics.median(v / h for v, h in zip(vector, hearts_steps))
+    if has_batch:
+        out["vector_games"] = VECTOR_GAMES
+        out["vector"] = []
+        for (policy, copy), rates in vector.items():
+            figure: dict[str, Any] = {"policy": policy, "copy": copy, "decisions_per_s": statistics.median(rates)}
+            if hearts_steps:
+                figure["hearts_ratio"] = statistics.median(v / h for v, h in zip(rates, hearts_steps))
+            out["vector"].append(figure)
+        out["fill_ceiling_decisions_per_s"] = statistics.median(c[0] for c in ceilings)
+        out["copy_ceiling_decisions_per_s"] = statistics.median(c[1] for c in ceilings)
     return out
 
 
@@ -116,10 +171,16 @@ def report(figures: dict[str, Any]) -> str:
              f"  raw engine loop                  {figures['raw_decisions_per_s']:>12,.0f} decisions/s",
              f"  PettingZoo parallel, random      {figures['pettingzoo_parallel_decisions_per_s']:>12,.0f} "
              f"decisions/s  ratio to raw {figures['pettingzoo_parallel_ratio']:.2f}"]
-    if "vector_decisions_per_s" in figures:
-        line = f"  vector env (batch), random       {figures['vector_decisions_per_s']:>12,.0f} decisions/s"
-        if "vector_hearts_ratio" in figures:
-            line += (f"  ratio to OpenSpiel hearts' {figures['hearts_steps_per_s']:,.0f} steps/s: "
-                     f"{figures['vector_hearts_ratio']:.1f}")
-        lines.append(line)
+    policies = {"sample": "env.sample_actions()", "numpy": "numpy noise + argmax"}
+    if "vector" in figures:
+        lines.append(f"  vector env (batch), {figures['vector_games']} games x {figures['players']} seats a step, "
+                     "random policy, observations included:")
+        for v in figures["vector"]:
+            line = (f"    copy={v['copy']!s:<5} {policies[v['policy']]:<22} {v['decisions_per_s']:>12,.0f} decisions/s")
+            if "hearts_ratio" in v:
+                line += f"  {v['hearts_ratio']:5.1f}x OpenSpiel hearts ({figures['hearts_steps_per_s']:,.0f} steps/s)"
+            lines.append(line)
+        fill, copied = figures["fill_ceiling_decisions_per_s"], figures["copy_ceiling_decisions_per_s"]
+        lines.append(f"    ceilings, numpy alone on the observation buffer: fill {fill:,.0f}, copy {copied:,.0f} "
+                     "decisions/s")
     return "\n".join(lines)

@@ -6,6 +6,13 @@ games move in lockstep and end together. Observations are ``observe``'s, for eve
 seat at once: ``(games, players, observation_size)`` float32, equal to
 ``observe(state, seat)`` of the same game played through the pure engine (game ``i`` is dealt
 as ``new_game(rules, players, seed=seed + i)``).
+
+The observations live in one buffer that a compiled kernel updates in place as the games
+step, writing only what changed (a hand, a row of held cards, a card turned face up...).
+``copy=True`` (the default, as gymnasium's vector envs) returns copies; ``copy=False``
+returns read-only views of the buffers themselves, which the next ``step`` or ``reset``
+overwrites: the fast way, for a learner that consumes a step's arrays before the next.
+``sample_actions`` draws a uniformly random legal action for every seat in compiled code.
 """
 
 from __future__ import annotations
@@ -17,55 +24,65 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import batch as engine
+from ..batch import _kernels as k
 from ..core.loading import load_rules
 from .australia import layout
 
 REWARDS = ("round", "final")
 
+_OFFSETS = ("hand", "throw", "held", "face_up", "sites", "round", "step", "regions_taken", "activities_used",
+            "scores")  # in the order of ``_kernels.O_*``
+
+
+def _read_only(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    view = a.view()
+    view.flags.writeable = False
+    return view
+
 
 class VectorEnv:
-    """``games`` games at once: ``reset`` and ``step`` return arrays for all of them."""
+    """``games`` games at once: ``reset`` and ``step`` return arrays for all of them.
 
-    def __init__(self, rules: Any = "standard", players: int = 4, games: int = 64, reward: str = "round") -> None:
+    ``copy``: whether ``reset`` and ``step`` return fresh arrays (True) or read-only views of
+    the env's own buffers, overwritten in place by the next call (False).
+    """
+
+    def __init__(self, rules: Any = "standard", players: int = 4, games: int = 64, reward: str = "round",
+                 copy: bool = True) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.rules = load_rules(rules) if isinstance(rules, str) else rules
+        engine.compile_rules(self.rules)  # a ruleset the batched engine cannot run fails here
         self.players = players
         self.games = games
         self.reward = reward
+        self.copy = copy
         lay = layout(self.rules, players)
-        t = lay.tables
         self.observation_size = lay.size
         self.num_actions = lay.actions
-        self._slices = {x.name: x for x in lay.spec}
-        self._deck = t.deck_size
-        self._hand = t.hand_size
-        self._rounds = t.rounds
-        self._kinds = len(t.activity_kinds)
-        self._regions = len(self.rules.regions)
-        self._rot = np.array([[(k + j) % players for j in range(players)] for k in range(players)], np.intp)
-        self._eye = np.eye(t.deck_size, dtype=np.uint8)
+        starts = {x.name: x.start for x in lay.spec}
+        self._offsets = np.array([starts[name] for name in _OFFSETS], np.int64)
+        assert len(self._offsets) == k.O_SIZE
+        self._obs = np.zeros((games, players, lay.size), np.float32)
+        self._masks = np.zeros((games, players, lay.actions), np.bool_)
+        self._rewards = np.zeros((games, players), np.float32)
+        self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
+        self._sampler = engine.sampler(games, 0)
         self._batch: Any = None
 
-    def _fresh_round(self) -> None:
-        n, d, h = self.players, self._deck, self._hand
-        self._held = np.zeros((self.games, n, h - 1, d), np.uint8)
-        self._throw = np.zeros((self.games, n, d), np.uint8)
-        self._face = np.zeros((self.games, n, d), np.uint8)
-
-    @staticmethod
-    def _bits(masks: npt.NDArray[Any], width: int) -> npt.NDArray[np.uint8]:
-        """The low ``width`` bits of each unsigned 64-bit mask, as a trailing axis of 0/1."""
-        raw = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(*masks.shape, 8)
-        return np.unpackbits(raw, axis=-1, bitorder="little")[..., :width]
-
     def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
-        """New games (game ``i`` dealt from ``seed + i``): every seat's observation and legal-action mask."""
+        """New games (game ``i`` dealt from ``seed + i``): every seat's observation and legal-action mask.
+
+        Also reseeds ``sample_actions`` from ``seed`` (apart from the deal).
+        """
         if seed is None:
             seed = secrets.randbits(63)
         self._batch = engine.init(self.rules, self.players, self.games, seed)
-        self._fresh_round()
-        return self._observe(), engine.legal_masks(self._batch)
+        self._sampler = engine.sampler(self.games, seed)
+        engine.observe_start(self._batch, self._offsets, self._obs, self._masks)
+        if self.copy:
+            return self._obs.copy(), self._masks.copy()
+        return self._views[0], self._views[1]
 
     def step(self, actions: npt.ArrayLike) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_],
                                                     npt.NDArray[np.float32], bool]:
@@ -76,47 +93,29 @@ class VectorEnv:
         b = self._batch
         if b is None:
             raise RuntimeError("call reset() before step()")
-        hand_step = b.step
-        hands = self._bits(b.hands, self._deck) if hand_step < self._hand - 1 else None
-        b, points = engine.step(b, actions)
-        if hands is not None:
-            self._held[:, :, hand_step] = hands
-            taken = self._eye[np.asarray(actions, np.int64)]  # a card's action id is its index
-            if hand_step == 0:
-                self._throw = taken
-            else:
-                self._face |= taken
-            if hand_step == self._hand - 2:  # the Catch
-                self._face |= self._eye[b.catch]
-        if b.step == 0:
-            self._fresh_round()
+        engine.step_observe(b, actions, self._offsets, self._obs, self._masks, self._rewards)
         done = bool(b.over)
-        if self.reward == "round":
-            rewards = points.astype(np.float32)
-        else:
-            rewards = b.totals.astype(np.float32) if done else np.zeros(points.shape, np.float32)
-        return self._observe(), engine.legal_masks(b), rewards, done
+        if self.reward == "final":
+            if done:
+                self._rewards[:] = b.totals
+            else:
+                self._rewards.fill(0.0)
+        if self.copy:
+            return self._obs.copy(), self._masks.copy(), self._rewards.copy(), done
+        return self._views[0], self._views[1], self._views[2], done
+
+    def sample_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action for every seat of every game, ``(games, players)``, drawn in
+        compiled code (as gymnasium's ``action_space.sample(mask)``).
+
+        The draws follow the seed of the last ``reset``, or ``seed`` when given (then reseeded).
+        """
+        if self._batch is None:
+            raise RuntimeError("call reset() before sample_actions()")
+        if seed is not None:
+            self._sampler = engine.sampler(self.games, seed)
+        return engine.sample_actions(self._batch, self._sampler)
 
     def totals(self) -> npt.NDArray[np.int32]:
         """Each seat's total so far, ``(games, players)``."""
         return engine.totals(self._batch)
-
-    def _observe(self) -> npt.NDArray[np.float32]:
-        b = self._batch
-        g, n, d, h = self.games, self.players, self._deck, self._hand
-        rot = self._rot
-        s = self._slices
-        obs = np.zeros((g, n, self.observation_size), np.float32)
-        obs[:, :, s["hand"].start:s["hand"].stop] = self._bits(b.hands, d)
-        obs[:, :, s["throw"].start:s["throw"].stop] = self._throw
-        obs[:, :, s["held"].start:s["held"].stop] = self._held.reshape(g, n, (h - 1) * d)
-        obs[:, :, s["face_up"].start:s["face_up"].stop] = self._face[:, rot].reshape(g, n, n * d)
-        obs[:, :, s["sites"].start:s["sites"].stop] = self._bits(b.visited, d)[:, rot].reshape(g, n, n * d)
-        over = b.round >= self._rounds
-        obs[:, :, s["round"].start + b.round] = 1
-        obs[:, :, s["step"].start + (0 if over else b.step)] = 1
-        obs[:, :, s["regions_taken"].start:s["regions_taken"].stop] = self._bits(b.gone, self._regions)[:, None, :]
-        used = (b.used_acts[:, :, None] >> np.arange(self._kinds)) & 1
-        obs[:, :, s["activities_used"].start:s["activities_used"].stop] = used[:, rot].reshape(g, n, n * self._kinds)
-        obs[:, :, s["scores"].start:s["scores"].stop] = b.totals[:, rot]
-        return obs
