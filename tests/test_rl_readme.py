@@ -12,7 +12,8 @@ BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), 
 
 
 @pytest.mark.parametrize(("extra", "marker"), [("pettingzoo", "boomerang_rules.rl.pettingzoo"),
-                                               ("pyspiel", "boomerang_rules.rl.openspiel")])
+                                               ("pyspiel", "boomerang_rules.rl.openspiel"),
+                                               ("numba", "boomerang_rules.rl.vector")])
 def test_readme_rl_examples_run(extra: str, marker: str) -> None:
     pytest.importorskip(extra)
     blocks = [b for b in BLOCKS if marker in b]
