@@ -181,3 +181,12 @@ def test_colour_on_a_terminal_and_never_with_no_color(rules: str, monkeypatch: p
     assert "\x1b[" in play()
     monkeypatch.setenv("NO_COLOR", "1")
     assert "\x1b[" not in play()
+
+
+def test_sea_salt_and_paper_says_when_a_turn_is_the_last() -> None:
+    code, out, err = run("play", "--rules", "sea-salt-paper", "--seed", "2", "--bots", "random,greedy",
+                         input="1\n" * 3000)
+    assert code == 0, err
+    called = out.index("LAST CHANCE: ends the round")  # a bot calls LAST CHANCE: the player's next turn is the last
+    assert "Your last turn: " in out[called:] and "bet is" in out[called:]
+    assert "; played: " in out  # the round's score shows every card that made it, played ones too

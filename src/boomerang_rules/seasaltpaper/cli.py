@@ -228,13 +228,14 @@ class Session:
         if result.end in ("stop", "last_chance"):
             for s in range(self.players):
                 hand = ", ".join(t.describe(c) for c in result.hands[s]) or "-"
-                click.echo(f"  {self.labels[s]:<10} hand: {hand}")
+                played = ", ".join(t.describe(c) for c in result.played[s])
+                click.echo(f"  {self.labels[s]:<10} hand: {hand}" + (f"; played: {played}" if played else ""))
                 bonus = f", colour bonus {result.bonuses[s]}" if result.end == "last_chance" else ""
                 click.echo(f"  {'':<10} card points {result.card_points[s]}{bonus}: "
                            f"scores {result.scores[s]} (total {totals[s]})")
 
     def show(self, seen: Any) -> None:
-        from ..cli.terminal import title
+        from ..cli.terminal import note, title
 
         t = self.t
         click.echo("")
@@ -249,6 +250,9 @@ class Session:
             shown = f"; revealed hand: {', '.join(revealed) or '-'}" if revealed is not None and s != self.seat else ""
             click.echo(f"  {self.labels[s]:<10} {seen.totals[s]:>3} points, {_cards(seen.hand_sizes[s])} in hand, "
                        f"played: {played}{extra}{shown}")
+        if seen.caller >= 0 and seen.caller != self.seat:
+            click.echo(note(f"  Your last turn: {self.labels[seen.caller]} called LAST CHANCE (you may not end "
+                            "the round; your hand is then revealed and safe from steals)"))
         click.echo("  Your hand: " + (", ".join(_card(t, c) for c in seen.hand) or "empty"))
         p = seen.points
         click.echo(f"  Your card points now: {p.card_points} (duos {p.duos}, collectors {p.collectors}, "
