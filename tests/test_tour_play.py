@@ -127,6 +127,8 @@ def test_a_piped_game_of_sea_salt_and_paper_explains_itself(tmp_path: Path) -> N
     assert "crab-1: a crab" in out and "is not one of the choices" in out  # cards; LAST CHANCE not yet legal
     assert "\x1b[" not in out and " 1 cards" not in out
     assert "takes" in out and "from your hand" in out  # a steal from the player names the card
+    bots_picks = [line for line in out.splitlines() if line.startswith("  greedy") and "from that pile" in line]
+    assert bots_picks and all("take a card from that pile" in line for line in bots_picks)  # a hand's card, hidden
     before, _, after = out.partition("Final totals")
     assert "seed 2" not in before and "seed 2" in after and "Winner" in after
     assert br.validate_record(json.loads(record.read_text())) == []

@@ -39,8 +39,8 @@ def describe_action(t: Tables, action: str, mine: bool = True) -> str:
         return f"play {_card(t, a)} + {_card(t, b)} as a duo: {EFFECTS.get(effect, effect)}"
     if verb == "pile":
         return f"look through the {rest} discard pile"
-    if verb == "pick":
-        return f"take {_card(t, rest)} from that pile"
+    if verb == "pick":  # the card taken goes to a hand: the others do not see which one
+        return f"take {_card(t, rest) if mine else 'a card'} from that pile"
     if verb == "steal":
         return f"steal a random card from seat {rest}"
     if action == "last_chance" and not mine:
