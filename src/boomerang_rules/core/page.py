@@ -38,6 +38,7 @@ td, th { border: 1px solid #bbb; padding: .3em .6em; text-align: left; vertical-
 #board { min-height: 1.4em; }
 #explain { color: #555; font-size: .9em; max-width: 60em; }
 #sheet { display: none; }
+#sheet svg { max-width: 100%; height: auto; }
 </style>
 </head>
 <body>
