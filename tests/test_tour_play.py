@@ -132,6 +132,8 @@ def test_a_piped_game_of_sea_salt_and_paper_explains_itself(tmp_path: Path) -> N
     before, _, after = out.partition("Final totals")
     assert "seed 2" not in before and "seed 2" in after and "Winner" in after
     assert br.validate_record(json.loads(record.read_text())) == []
+    code, told, _ = run("replay", str(record))
+    assert code == 0 and "You begin" in told and "You begins" not in told
 
 
 def test_a_piped_game_of_boomerang_2010_explains_itself(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
-from ..cli.terminal import common_command
+from ..cli.terminal import common_command, says
 from ..core.arguments import brief
 from .picture import replay_html, sheet_svg
 from .tables import PILES, Tables, tables_for
@@ -65,7 +65,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
     for r, rnd in enumerate(record["rounds"]):
         deck = rnd["deck"]
         lines += ["", f"Round {r + 1}: the discard piles start with {_card(t, deck[0])} (left) and "
-                      f"{_card(t, deck[1])} (right); {names[rnd['first']]} begins"]
+                      f"{_card(t, deck[1])} (right); {says(names[rnd['first']], 'begins')}"]
         for entry in rnd["actions"]:
             s, action = entry[0], entry[1]
             mine = seat is None or seat == s

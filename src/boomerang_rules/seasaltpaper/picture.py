@@ -116,6 +116,7 @@ def sheet_svg(state: Any, names: list[str]) -> str:
 def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
     """The game of a valid record as frames, one per turn (and one per round's end): the discard
     piles and the deck, each seat's hand, cards played, card points now and total."""
+    from ..cli.terminal import says
     from .cli import describe_action
     from .engine import apply, new_game
     from .scoring import points_of
@@ -144,7 +145,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
              "total": st.totals[s]} for s in range(n)]})
 
     for r, rnd in enumerate(rounds):
-        frame(f"Round {r + 1}: the deal", f"{names[state.first]} begins; hands start empty", state)
+        frame(f"Round {r + 1}: the deal", f"{says(names[state.first], 'begins')}; hands start empty", state)
         said: list[str] = []
         turn = 0
         for seat, action, *rest in rnd["actions"]:
