@@ -14,10 +14,10 @@ from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli
 @click.option("--game", "game_number", type=click.IntRange(min=1), default=None, metavar="N",
               help="The N-th game of a JSON Lines file.")
 def sheet(file: str, out: str, game_number: int | None) -> None:
-    """Draw the score sheets of a recorded game as an SVG picture, laid out like the paper score
-    pad: the categories by rounds, the sites crossed off on the map of regions, the region
-    bonuses won (a star), the totals and the winner (framed). Each game draws its own pad:
-    Sea Salt & Paper a round-by-round table (how each round ended, card points, colour bonus,
+    """Draw the score sheets of a recorded game as an SVG picture, laid out like the game's
+    paper score pad, the winner's framed. Boomerang: Australia: the categories by rounds, the
+    sites crossed off on the map of regions, the region bonuses won (a star), the totals.
+    Sea Salt & Paper: a round-by-round table (how each round ended, card points, colour bonus,
     running totals to the target); Boomerang (2010) the cards and points per animal, the
     boomerangs and their sets.
 
