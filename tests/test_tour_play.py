@@ -87,8 +87,13 @@ def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPa
     assert not colour_on()
 
 
-@pytest.mark.parametrize(("rules", "answer", "shown"), [("sea-salt-paper", "cards crab-1", "crab-1: a crab"),
-                                                         ("boomerang-2010", "cards A1", "A1: an armadillo")])
+@pytest.mark.parametrize(("rules", "answer", "shown"), [
+    ("sea-salt-paper", "cards crab-1", "crab-1: a crab, dark blue — duo with a crab: 1 point, played for its effect: "
+                                       "look through a discard pile of your choice and take any card"),
+    ("sea-salt-paper", "cards captain-1", "3 points per sailor"),
+    ("sea-salt-paper", "cards shell-2", "collector: 1 to 6 of them score 0, 2, 4, 6, 8, 10"),
+    ("boomerang-2010", "cards A1", "A1: an armadillo; lands: dunes, prairie — a token of dunes or prairie captures "
+                                   "it; it counts towards the armadillo majority")])
 def test_the_other_games_answer_help_and_cards(rules: str, answer: str, shown: str) -> None:
     code, out, err = run("play", "--rules", rules, "--players", "3", "--seed", "2", input=f"help\n{answer}\n")
     assert code == 1 and "input ended" in err  # the game goes on until the input ends

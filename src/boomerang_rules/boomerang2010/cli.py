@@ -121,6 +121,13 @@ def by_land(rules: Ruleset, river: Sequence[str]) -> list[str]:
     return out
 
 
+def card_rules(rules: Ruleset, card_id: str) -> str:
+    """A card in words and how it is captured and scored (``cards`` in ``play``)."""
+    card = rules.card(card_id)
+    return (f"{rules.describe(card_id)} — a token of {' or '.join(card.lands)} captures it; it counts towards the "
+            f"{card.animal} majority")
+
+
 HELP_CHOICE = ("A choice: a land for your token, throw or pass in the hunt (a unique beginning will do, or its "
                "number in the list).")
 
@@ -190,7 +197,8 @@ class Session:
             if choice is not None:
                 return choice
             mine = tuple(seen.captured[seen.seat]) or tuple(seen.river)
-            if common_command(answer, self.rules, HELP_CHOICE, mine, self.commands(seen)):
+            if common_command(answer, self.rules, HELP_CHOICE, mine, self.commands(seen),
+                              lambda c: card_rules(self.rules, c)):
                 continue
             click.echo(f"{brief(answer)} is not one of {', '.join(legal)} (or help)." if answer
                        else "Please type your choice (or help).")

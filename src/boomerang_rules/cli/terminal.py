@@ -67,10 +67,12 @@ def says(name: str, verb: str) -> str:
 
 
 def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, ...] = (),
-                   extra: Mapping[str, tuple[str, Callable[[], None]]] | None = None) -> bool:
+                   extra: Mapping[str, tuple[str, Callable[[], None]]] | None = None,
+                   describe: Callable[[str], str] | None = None) -> bool:
     """Carry out ``help``, ``cards [ID...]`` or one of the game's ``extra`` commands (name ->
     its line in the help, what it does) typed instead of a choice; whether ``answer`` was one.
-    ``mine``: the cards ``cards`` alone describes."""
+    ``mine``: the cards ``cards`` alone describes; ``describe``: a card in words (default
+    ``rules.describe``)."""
     words = answer.split()
     head = words[0].lower() if words else ""
     extra = extra or {}
@@ -91,6 +93,6 @@ def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, 
         by_lower = {c.id.lower(): c.id for c in rules.cards}
         for card_id in ids:
             real = by_lower.get(card_id.lower())
-            click.echo("  " + (rules.describe(real) if real else f"{card_id}: no such card"))
+            click.echo("  " + ((describe or rules.describe)(real) if real else f"{card_id}: no such card"))
         return True
     return False

@@ -147,6 +147,29 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
         click.echo(f"{label:<{width}}  {getattr(points, field):>3}")
 
 
+def card_rules(rules: Any, card_id: str) -> str:
+    """A card in words and what it scores or does, from the ruleset (``cards`` in ``play``)."""
+    card = rules.card(card_id)
+    kind = card.kind
+    said = []
+    for duo in rules.duos:
+        if kind in duo.kinds:
+            other = duo.kinds[1] if duo.kinds[0] == kind else duo.kinds[0]
+            said.append(f"duo with a {other.replace('_', ' ')}: {duo.points} point, played for its effect: "
+                        f"{EFFECTS.get(duo.effect, duo.effect)}")
+    if kind in rules.collectors:
+        table = rules.collectors[kind]
+        said.append(f"collector: 1 to {len(table)} of them score {', '.join(map(str, table))}")
+    if kind in rules.multipliers:
+        m = rules.multipliers[kind]
+        said.append(f"{m.points} point{'s' if m.points != 1 else ''} per {m.kind.replace('_', ' ')}")
+    if kind == rules.mermaids.kind:
+        said.append("the first mermaid scores a point per card of your most common colour, the next your second "
+                    f"colour, and so on; all {rules.mermaids.win_with} in front of you win the game at once")
+    words: str = rules.describe(card_id)
+    return words + (" — " + "; ".join(said) if said else "")
+
+
 def _cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
@@ -291,7 +314,8 @@ class Session:
             choice = pick_from(answer, legal)
             if choice is not None:
                 return str(choice)
-            if common_command(answer, self.rules, HELP_CHOICE, tuple(seen.hand), self.commands(seen)):
+            if common_command(answer, self.rules, HELP_CHOICE, tuple(seen.hand), self.commands(seen),
+                              lambda c: card_rules(self.rules, c)):
                 continue
             click.echo(f"{brief(answer)} is not one of the choices; type a number from 1 to {len(legal)} (or help).")
 
