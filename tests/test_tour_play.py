@@ -153,6 +153,7 @@ def test_a_piped_game_of_boomerang_2010_explains_itself(tmp_path: Path) -> None:
     assert river == list(rules.lands)  # the river by land: what each token would take
     assert "You open the hunt" in out and "You opens" not in out and "You takes" not in out
     assert out.index("Captured so far") > out.index("Round 1 ends")  # no all-zero table before any capture
+    assert out.count("Scores if the game ended now: ") == out.count(" ends. Tokens revealed")
     assert "\x1b[" not in out
     before, _, after = out.partition("Final scores")
     assert "seed 3" not in before and "seed 3" in after and "Winner" in after

@@ -237,6 +237,9 @@ class Session:
             line = (f"  {says(self.labels[s], 'takes')} {' '.join(_card(self.rules, c) for c in took)}" if took
                     else f"  {says(self.labels[s], 'takes')} nothing")
             click.echo(note(line) if took and s == self.seat else line)
+        click.echo("  Scores if the game ended now: "
+                   + ", ".join(f"{self.labels[s]} {score.total}" for s, score in enumerate(seen.scores))
+                   + " (type sheet for the whole table)")
 
     def game_end(self, state: Any) -> None:
         from ..cli.terminal import title
