@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
+from ..core.sheets import SheetRows
 from .engine import is_over
 from .state import GameState, fast_init
 
@@ -15,7 +16,7 @@ ROWS = ("throw_catch", "collections", "animals", "activity", "sites", "regions",
 
 
 @attrs.frozen
-class ScoreSheet:
+class ScoreSheet(SheetRows):
     """One seat's sheet: a number per finished round for the round rows, game totals after."""
 
     throw_catch: tuple[int, ...]
@@ -28,16 +29,7 @@ class ScoreSheet:
     """Points for region bonuses won."""
     total: int
 
-    def __getitem__(self, row: str) -> tuple[int, ...] | int:
-        """A row by name, as in a record's sheet: ``sheet["total"]``."""
-        if row not in ROWS:
-            raise KeyError(row)
-        value: tuple[int, ...] | int = getattr(self, row)
-        return value
-
-    def keys(self) -> tuple[str, ...]:
-        """The row names, so that ``dict(sheet)`` works."""
-        return ROWS
+    ROWS: ClassVar[tuple[str, ...]] = ROWS
 
     def row_total(self, row: str) -> int:
         """The game total of one row."""

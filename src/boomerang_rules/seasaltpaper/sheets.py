@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
+from ..core.sheets import SheetRows
 from .engine import winners
 from .state import GameState
 
@@ -14,20 +15,13 @@ ROWS = ("rounds", "total")
 
 
 @attrs.frozen
-class ScoreSheet:
+class ScoreSheet(SheetRows):
     """One seat's sheet: its points in each finished round (0 for a round the deck ended), and the total."""
 
     rounds: tuple[int, ...]
     total: int
 
-    def __getitem__(self, row: str) -> tuple[int, ...] | int:
-        if row not in ROWS:
-            raise KeyError(row)
-        value: tuple[int, ...] | int = getattr(self, row)
-        return value
-
-    def keys(self) -> tuple[str, ...]:
-        return ROWS
+    ROWS: ClassVar[tuple[str, ...]] = ROWS
 
     def row_total(self, row: str) -> int:
         """The game total of one row."""
