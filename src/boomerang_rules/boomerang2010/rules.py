@@ -35,7 +35,7 @@ class Card:
 
 
 @attrs.frozen
-class Ruleset:
+class Ruleset(core_rulesets.CardLookup[Card]):
     """A complete, checked Boomerang (2010) ruleset. Load one with ``load_rules``.
 
     Two rulesets are equal when their resolved JSON is (``digest``, its SHA-256).
@@ -55,17 +55,6 @@ class Ruleset:
     cards: tuple[Card, ...] = attrs.field(eq=False, repr=False)
     description: str = attrs.field(default="", eq=False, repr=False)
     digest: str = attrs.field(default="", repr=False)
-
-    def card(self, card_id: str) -> Card:
-        """The card with this id; ``KeyError`` if there is none."""
-        return core_rulesets.card(self.cards, card_id)
-
-    def describe(self, card_id: str) -> str:
-        """The card with this id in words, as a player reads it on the real card; ``KeyError``
-        if there is none."""
-        from .show import card_words
-
-        return card_words(self, card_id)
 
 
 def build(data: dict[str, Any]) -> Ruleset:

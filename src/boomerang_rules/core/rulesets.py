@@ -1,15 +1,16 @@
 """What every game's ``rules.py`` shares: turning checked JSON into its frozen ``Ruleset`` and back,
-finding a card by id, and the player range every ruleset states.
+finding a card by id or in words, and the player range every ruleset states.
 
-The games differ only in their ``Ruleset`` classes; the converter, the digest, the lookup and
-``PlayerRange`` are the same, so they live here once.
+The games differ only in their ``Ruleset`` classes' fields; the converter, the digest, the card
+lookup and ``PlayerRange`` are the same, so they live here once.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -69,3 +70,26 @@ def card(cards: Iterable[C], card_id: str) -> C:
         if item.id == card_id:
             return item
     raise KeyError(card_id)
+
+
+class CardLookup(Generic[C]):
+    """What every game's ``Ruleset`` answers about its cards: one by id, and one in words.
+
+    A game's ``Ruleset`` (a frozen attrs class with a ``cards`` field) inherits it; the words
+    come from the game's own ``show`` module, beside its ``rules``.
+    """
+
+    __slots__ = ()
+
+    cards: tuple[C, ...]
+
+    def card(self, card_id: str) -> C:
+        """The card with this id; ``KeyError`` if there is none."""
+        return card(self.cards, card_id)
+
+    def describe(self, card_id: str) -> str:
+        """The card with this id in words, as a player reads it on the real card; ``KeyError``
+        if there is none."""
+        show: Any = importlib.import_module(type(self).__module__.rpartition(".")[0] + ".show")  # on first use
+        words: str = show.card_words(self, card_id)
+        return words

@@ -70,7 +70,7 @@ class RoundEnd:
 
 
 @attrs.frozen
-class Ruleset:
+class Ruleset(core_rulesets.CardLookup[Card]):
     """A complete, checked Sea Salt & Paper ruleset. Load one with ``load_rules``.
 
     Two rulesets are equal when their resolved JSON is (``digest``, its SHA-256).
@@ -92,17 +92,6 @@ class Ruleset:
     tie_break: TieBreak = attrs.field(eq=False)
     description: str = attrs.field(default="", eq=False, repr=False)
     digest: str = attrs.field(default="", repr=False)
-
-    def card(self, card_id: str) -> Card:
-        """The card with this id; ``KeyError`` if there is none."""
-        return core_rulesets.card(self.cards, card_id)
-
-    def describe(self, card_id: str) -> str:
-        """The card with this id in words, as a player reads it on the real card; ``KeyError``
-        if there is none."""
-        from .show import card_words
-
-        return card_words(self, card_id)
 
     def target(self, players: int) -> int:
         """The points that end the game for ``players`` players."""
