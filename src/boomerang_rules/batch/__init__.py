@@ -6,7 +6,10 @@ Two ways in:
 - ``playouts`` plays whole games inside one compiled loop (random or lowest legal actions)
   and returns every seat's totals, for simulations of millions of games;
 - ``init`` / ``legal_masks`` / ``step`` / ``totals``: a step API for reinforcement learning,
-  every game of the batch advancing one simultaneous step per call, actions chosen outside.
+  every game of the batch advancing one simultaneous step per call, actions chosen outside;
+  ``observe_start`` / ``step_observe`` keep every seat's ``rl.observe`` observation and legal
+  actions in caller-owned arrays up to date in place (``rl.vector.VectorEnv`` is built on
+  them), and ``sampler`` / ``sample_actions`` draw uniformly random legal actions.
 
 Game ``i`` of a batch is dealt exactly as ``new_game(rules, players, seed=seed + i)``, and the
 scoring is the pure engine's, read from the same compiled tables (``australia.tables``);
