@@ -1,12 +1,40 @@
-"""Test settings: no per-example deadlines (CI machines vary), and a fixed example stream on CI."""
+"""Test settings: no per-example deadlines (CI machines vary), and a fixed example stream on CI.
+
+``BOOMERANG_MUTATION=1`` (the mutation run of docs/testing.md) selects the ``mutation`` profile:
+a fixed example stream, at most ``MUTATION_MAX_EXAMPLES`` examples per property (also where a
+test asks for more) and no shrinking, so that a mutant which survives, and so runs every test
+that reaches it, costs seconds rather than minutes.
+"""
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
+
+MUTATION = bool(os.environ.get("BOOMERANG_MUTATION"))
+MUTATION_MAX_EXAMPLES = 10
 
 settings.register_profile("dev", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+settings.register_profile("mutation", deadline=None, derandomize=True, database=None,
+                          max_examples=MUTATION_MAX_EXAMPLES, phases=[Phase.explicit, Phase.generate],
+                          suppress_health_check=list(HealthCheck))
+settings.load_profile("mutation" if MUTATION else "ci" if os.environ.get("CI") else "dev")
+
+
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    """Under the mutation profile, cap the examples of properties that set their own count."""
+    if not MUTATION:
+        return
+    for item in items:
+        test = getattr(getattr(item, "obj", None), "hypothesis", None)
+        inner = getattr(item, "obj", None)
+        own = getattr(inner, "_hypothesis_internal_use_settings", None)
+        if test is None or own is None:
+            continue
+        inner._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
+            own, max_examples=min(own.max_examples, MUTATION_MAX_EXAMPLES),
+            phases=[Phase.explicit, Phase.generate], database=None, derandomize=True)
