@@ -1,0 +1,234 @@
+"""Rules the mutation run of docs/testing.md showed no test would notice breaking (issue 17).
+
+Each test states behaviour through public functions (or a module's documented helper where the
+behaviour lives there), as a property over 2-4 players and the shipped rulesets where it fits.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules import strategies as bst
+
+from .helpers import play, random_policy
+
+SEEDS = st.integers(0, 2**64 - 1)
+SHIPPED = bst.rulesets(generated=False)
+
+
+def _not_actions(number: int) -> list[Any]:
+    """Values that are not actions although they resemble action ``number``: the same number as
+    a float, a bool or in a container, its text as bytes, None."""
+    return [float(number), bool(number), [number], (number,), {number: number}, str(number).encode(), None]
+
+
+def _somewhere(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> br.GameState:
+    """A game with decisions owed, stopped at a step hypothesis picks."""
+    stop = data.draw(st.integers(0, rules.rounds * (rules.hand_size + 1) - 1), label="decisions before")
+    count = [0]
+
+    def until(state: br.GameState) -> bool:
+        count[0] += 1
+        return count[0] > stop
+
+    state = play(br.new_game(rules, n, seed), random_policy(random.Random(seed)), until=until)
+    return state if br.to_act(state) else br.new_game(rules, n, seed)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@settings(max_examples=15, deadline=None)
+@given(SHIPPED, SEEDS, st.data())
+def test_step_refuses_anything_but_an_action_at_any_seat(n: int, rules: br.Ruleset, seed: int,
+                                                         data: st.DataObject) -> None:
+    from boomerang_rules.australia.actions import action_id
+
+    state = _somewhere(rules, n, seed, data)
+    seats = br.to_act(state)
+    legal = [br.legal_actions(state, seat)[-1] for seat in seats]
+    for where, seat in enumerate(seats):
+        theirs = [a for a in br.legal_actions(state, seats[where - 1]) if a not in br.legal_actions(state, seat)]
+        for bogus in [*_not_actions(action_id(rules, legal[where])), *theirs[:1]]:
+            actions: list[Any] = list(legal)
+            actions[where] = bogus
+            with pytest.raises(br.IllegalAction, match=f"seat {seat} "):
+                br.step(state, actions)
+    # every seat names a card another seat holds: the first seat is named
+    passed_on = [br.legal_actions(state, seats[i - 1])[0] for i in range(len(seats))]
+    if all(a not in br.legal_actions(state, seat) for seat, a in zip(seats, passed_on)):
+        with pytest.raises(br.IllegalAction, match=f"seat {seats[0]} "):
+            br.step(state, passed_on)
+    for wrong in (legal[:-1], [*legal, legal[0]]):  # one action too few or too many
+        with pytest.raises(br.IllegalAction, match=f"^step needs {len(seats)} actions"):
+            br.step(state, wrong)
+    if len(seats) > 1:  # once a seat has decided, a step is owed by the others only
+        partly = br.apply(state, seats[0], legal[0])
+        with pytest.raises(br.IllegalAction, match=f"^step needs {len(seats) - 1} actions"):
+            br.step(partly, legal)
+        assert br.step(partly, legal[1:]) == br.step(state, legal)
+    assert br.step(state, legal) == _one_by_one(state, seats, legal)
+
+
+def _one_by_one(state: br.GameState, seats: tuple[int, ...], actions: list[str]) -> br.GameState:
+    for seat, action in zip(seats, actions):
+        state = br.apply(state, seat, action)
+    return state
+
+
+@settings(max_examples=30, deadline=None)
+@given(SHIPPED, st.integers(2, 4), st.data())
+def test_tables_score_a_round_and_mark_every_card_taken(rules: br.Ruleset, n: int, data: st.DataObject) -> None:
+    from boomerang_rules.australia.tables import tables_for
+
+    t = tables_for(rules)
+    order = data.draw(st.permutations(range(len(rules.cards))), label="deck")
+    drafts = [list(order[s * rules.hand_size:(s + 1) * rules.hand_size]) for s in range(n)]
+    kinds = len(rules.scoring.activities.kinds)
+    activities = data.draw(st.lists(st.integers(-1, kinds - 1), min_size=n, max_size=n), label="activities")
+    scores, masks = t.score_and_mask(drafts, activities)
+    assert masks == [sum(1 << c for c in draft) for draft in drafts]
+    assert scores == t.score_round(drafts, activities)
+    for draft, activity, got in zip(drafts, activities, scores):
+        ids = [t.ids[c] for c in draft]
+        chosen = br.NO_ACTIVITY if activity < 0 else rules.scoring.activities.kinds[activity]
+        want = br.score_round(rules, ids, chosen)
+        assert got == (want.throw_catch, want.collections, want.animals, want.activity)
+
+
+@settings(max_examples=15, deadline=None)
+@given(SHIPPED, st.integers(2, 4), SEEDS, st.data())
+def test_a_lazy_view_is_the_view(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> None:
+    from boomerang_rules.australia.view import lazy_view
+
+    state = _somewhere(rules, n, seed, data)
+    seat = data.draw(st.integers(0, n - 1), label="seat")
+    other = (seat + 1) % n
+    plain = br.view(state, seat)
+    lazy = lazy_view(state, seat)
+    assert lazy == plain and plain == lazy
+    assert (lazy != plain) is False and (plain != lazy) is False
+    assert hash(lazy) == hash(plain)
+    assert repr(lazy) == repr(plain)
+    assert pickle.loads(pickle.dumps(lazy)) == plain
+    assert type(pickle.loads(pickle.dumps(lazy_view(state, seat)))) is type(plain)
+    assert lazy_view(state, seat) != br.view(state, other)  # each view names its seat
+    assert (lazy_view(state, seat) == br.view(state, other)) is False
+    assert (lazy_view(state, seat) == object()) is False
+    assert (lazy_view(state, seat) != object()) is True
+    missing = "no_such_field"
+    with pytest.raises(AttributeError, match=missing):
+        getattr(lazy, missing)
+
+
+def _activity_policy(rng: random.Random) -> Any:
+    """Random cards; at the activity choice, an activity other than none when one is left."""
+    def choose(state: br.GameState, seat: int, actions: tuple[str, ...]) -> str:
+        named = [a for a in actions if a != br.NO_ACTIVITY]
+        return rng.choice(named or list(actions))
+
+    return choose
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@settings(max_examples=10, deadline=None)
+@given(SHIPPED, SEEDS, st.data())
+def test_at_the_activity_choice(n: int, rules: br.Ruleset, seed: int, data: st.DataObject) -> None:
+    """``step`` refuses an activity scored before, what a view says was chosen, and the refusal
+    of a second choice names the step."""
+    from boomerang_rules.australia.actions import action_id
+
+    last = data.draw(st.integers(1, rules.rounds - 1), label="round")
+    policy = _activity_policy(random.Random(seed))
+    state = play(br.new_game(rules, n, seed), policy,
+                 until=lambda s: s.round == last and br.view(s, 0).phase == "activity")
+    seats = br.to_act(state)
+    assert seats == tuple(range(n))
+    legal = [policy(state, seat, br.legal_actions(state, seat)) for seat in seats]
+    for seat in seats:
+        used = br.view(state, seat).activities_used[seat]
+        assert used, "each seat scored an activity in round 1"
+        for again in (used[0], action_id(rules, used[0]), *_not_actions(action_id(rules, br.NO_ACTIVITY))):
+            actions: list[Any] = list(legal)
+            actions[seat] = again
+            with pytest.raises(br.IllegalAction, match=f"seat {seat} "):
+                br.step(state, actions)
+    assert br.view(state, 0).chosen is None
+    after = br.apply(state, 0, legal[0])
+    assert br.view(after, 0).chosen == legal[0]
+    assert br.view(after, 1).chosen is None
+    waiting = ", ".join(map(str, range(1, n)))
+    with pytest.raises(br.IllegalAction) as info:
+        br.apply(after, 0, legal[0])
+    assert str(info.value) == (f"seat 0 has already decided the activity choice of round {last + 1}; "
+                               f"waiting for seat(s) {waiting}")
+    assert br.step(state, legal) == _one_by_one(state, seats, legal)
+    finished = br.step(state, [br.NO_ACTIVITY] * n)
+    assert br.view(finished, 0).past_rounds[-1].activities == (None,) * n
+
+
+class Name(str):
+    """A str subclass, as a caller's own string type would be."""
+
+
+@settings(max_examples=10, deadline=None)
+@given(SHIPPED, st.integers(2, 4), SEEDS, st.data())
+def test_a_string_of_a_str_subclass_is_its_text(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> None:
+    state = _somewhere(rules, n, seed, data)
+    seats = br.to_act(state)
+    legal = [br.legal_actions(state, seat)[0] for seat in seats]
+    assert br.apply(state, seats[0], Name(legal[0])) == br.apply(state, seats[0], legal[0])
+    assert br.step(state, [Name(a) for a in legal]) == br.step(state, legal)
+    view = br.view(state, seats[0])
+    assert (view.seat, view.players, view.rules, view.rounds) == (seats[0], n, rules, rules.rounds)
+    assert view.chosen is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_skipped_cards_are_those_that_waited_longer_than_a_dealt_one(data: st.DataObject) -> None:
+    from boomerang_rules.australia.dealing import skipped
+
+    cards = data.draw(st.permutations(range(12)), label="deck order")
+    cuts = sorted(data.draw(st.sets(st.integers(1, 11), max_size=4), label="group ends"))
+    groups = [cards[a:b] for a, b in zip([0, *cuts], [*cuts, 12])]
+    dealt = data.draw(st.sets(st.sampled_from(range(12)), min_size=1), label="dealt")
+    group_of = {c: i for i, g in enumerate(groups) for c in g}
+    latest = max(group_of[c] for c in dealt)
+    want = {c for c in range(12) if c not in dealt and group_of[c] < latest}
+    got = skipped(tuple(sum(1 << c for c in g) for g in groups), sum(1 << c for c in dealt))
+    assert got == sum(1 << c for c in want)
+
+
+@settings(max_examples=10, deadline=None)
+@given(SHIPPED, st.integers(2, 4), SEEDS)
+def test_state_of_replays_under_the_ruleset_given(rules: br.Ruleset, n: int, seed: int) -> None:
+    from boomerang_rules.australia.playouts import random_game
+
+    state = random_game(rules, n, seed)
+    record = br.record_of(state)
+    assert br.state_of(record) == state
+    renamed = {**record, "rules": "house-rules-not-shipped"}
+    del renamed["rules_digest"]
+    with pytest.raises(br.InvalidInput):
+        br.state_of(renamed)
+    assert br.state_of(renamed, rules) == state
+    assert br.state_of(renamed, rules.id) == state
+
+
+@settings(max_examples=20, deadline=None)
+@given(SHIPPED, st.data())
+def test_tables_score_animal_pairs_and_are_read_only(rules: br.Ruleset, data: st.DataObject) -> None:
+    from boomerang_rules.australia.tables import tables_for
+
+    t = tables_for(rules)
+    cards = data.draw(st.lists(st.sampled_from(range(len(t.ids))), unique=True, min_size=7, max_size=7))
+    packed = sum(1 << t.count_bits * t.animal[c] for c in cards if t.animal[c] >= 0)
+    assert t.animal_points(packed) == br.score_round(rules, [t.ids[c] for c in cards], None).animals
+    with pytest.raises(AttributeError, match="read-only: cannot delete 'ids'"):
+        del t.ids
