@@ -6,6 +6,7 @@ behaviour lives there), as a property over 2-4 players and the shipped rulesets 
 
 from __future__ import annotations
 
+import json
 import pickle
 import random
 from typing import Any
@@ -232,3 +233,54 @@ def test_tables_score_animal_pairs_and_are_read_only(rules: br.Ruleset, data: st
     assert t.animal_points(packed) == br.score_round(rules, [t.ids[c] for c in cards], None).animals
     with pytest.raises(AttributeError, match="read-only: cannot delete 'ids'"):
         del t.ids
+
+
+def _example(players: int) -> dict[str, Any]:
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "examples" / f"game-{players}p.json"
+    record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    del record["result"]
+    return record
+
+
+def test_record_problems_in_record_order_with_their_numbers() -> None:
+    record = _example(2)
+    picks = record["rounds"][0]["picks"]
+    picks[0][5] = "Q9"  # only known as wrong without replaying, after the replay stops
+    picks[1][2] = picks[0][2]  # the replay stops here
+    assert [str(p) for p in br.validate_record(record)] == [
+        "/rounds/0/picks/0/5: unknown card 'Q9': it cannot be in the hand seat 0 holds at pick 6 [pick-in-hand]",
+        '/rounds/0/picks/1/2: card "H" is not in the hand seat 1 holds at pick 3 (it holds #, D, E, K, W) '
+        "[pick-in-hand]"]
+
+
+def test_unknown_activities_are_reported_past_rounds_and_seats_without_one() -> None:
+    record = _example(2)
+    record["rounds"][0]["activities"] = [None, "flying"]
+    record["rounds"][1]["activities"] = [None, "flying", "x"]  # not one a seat: the replay judges it
+    record["rounds"][2]["activities"] = [None, "flying"]
+    known = "indigenous_culture, sightseeing, bushwalking, swimming, or null for none"
+    assert [str(p) for p in br.validate_record(record)] == [
+        f"/rounds/{r}/activities/1: unknown activity 'flying' (activities are {known}) [activity-known]"
+        for r in (0, 2)]
+
+
+def test_a_deal_problem_is_placed_in_its_round() -> None:
+    record = _example(2)
+    hands = record["rounds"][1]["hands"]
+    hands[1][0] = hands[0][0]
+    assert [str(p) for p in br.validate_record(record)] == [
+        '/rounds/1/hands/1/0: card "@" dealt twice in one round (also to seat 0) [card-unique]']
+
+
+def test_problems_are_in_the_order_of_the_record_past_the_tenth_pick() -> None:
+    record = _example(2)
+    record["rounds"] = record["rounds"][:1]
+    del record["rounds"][0]["activities"]
+    record["rounds"][0]["picks"][0] += ["Q1", "Q2", "Q3", "Q4"]
+    assert [str(p) for p in br.validate_record(record)] == [
+        "/rounds/0/picks: the seats took different numbers of cards ([11, 7]); a record stops after a step "
+        "every seat has completed [picks-step]",
+        *(f"/rounds/0/picks/0/{k}: unknown card 'Q{k - 6}': it cannot be in the hand seat 0 holds at pick {k + 1} "
+          "[pick-in-hand]" for k in range(7, 11))]
