@@ -9,6 +9,7 @@ import boomerang_rules as br
 np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
+from boomerang_rules import batch as engine  # noqa: E402
 from boomerang_rules import rl  # noqa: E402
 from boomerang_rules.batch import GAME  # noqa: E402
 from boomerang_rules.rl.vector import VectorEnv  # noqa: E402
@@ -108,3 +109,7 @@ def test_final_rewards_and_illegal_actions() -> None:
         VectorEnv(reward="win")
     with pytest.raises(RuntimeError, match="reset"):
         VectorEnv().sample_actions()
+    with pytest.raises(ValueError, match="games must be a positive integer"):
+        VectorEnv(games=0)
+    with pytest.raises(ValueError, match="at its start"):  # the in-place buffers start from a new batch only
+        engine.observe_start(env._batch, env._offsets, env._obs, env._masks)

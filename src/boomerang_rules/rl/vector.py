@@ -53,6 +53,8 @@ class VectorEnv:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.rules = load_rules(rules) if isinstance(rules, str) else rules
         engine.compile_rules(self.rules)  # a ruleset the batched engine cannot run fails here
+        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+            raise ValueError(f"games must be a positive integer, not {games!r}")
         self.players = players
         self.games = games
         self.reward = reward
