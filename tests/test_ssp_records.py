@@ -211,7 +211,7 @@ def test_replay_for_one_seat_hides_what_it_could_not_see(tmp_path: Path) -> None
     path.write_text(json.dumps(record))
     told = CliRunner().invoke(cli, ["replay", str(path), "--seat", "0"]).output.splitlines()
     names = record["players"]
-    kept_by_others = [line for line in told if line.startswith(f"  {names[1]}: keep ")]
-    assert kept_by_others and all("keep a card" in line for line in kept_by_others)
-    mine = [line for line in told if line.startswith(f"  {names[0]}: keep ")]
-    assert mine and not any("keep a card" in line for line in mine)
+    kept_by_others = [line for line in told if line.startswith(f"  {names[1]} keeps ")]
+    assert kept_by_others and all(line.startswith(f"  {names[1]} keeps one and") for line in kept_by_others)
+    mine = [line for line in told if line.startswith(f"  {names[0]} keeps ")]
+    assert mine and not any(" keeps one and" in line for line in mine)

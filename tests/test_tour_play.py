@@ -133,7 +133,7 @@ def test_a_piped_game_of_sea_salt_and_paper_explains_itself(tmp_path: Path) -> N
     assert "\x1b[" not in out and " 1 cards" not in out
     assert "takes" in out and "from your hand" in out  # a steal from the player names the card
     bots_picks = [line for line in out.splitlines() if line.startswith("  greedy") and "from that pile" in line]
-    assert bots_picks and all("take a card from that pile" in line for line in bots_picks)  # a hand's card, hidden
+    assert bots_picks and all("takes a card from that pile" in line for line in bots_picks)  # a hand's card, hidden
     before, _, after = out.partition("Final totals")
     assert "seed 2" not in before and "seed 2" in after and "Winner" in after
     assert br.validate_record(json.loads(record.read_text())) == []
@@ -197,6 +197,6 @@ def test_sea_salt_and_paper_says_when_a_turn_is_the_last() -> None:
     code, out, err = run("play", "--rules", "sea-salt-paper", "--seed", "2", "--bots", "random,greedy",
                          input="1\n" * 3000)
     assert code == 0, err
-    called = out.index("LAST CHANCE: ends the round")  # a bot calls LAST CHANCE: the player's next turn is the last
+    called = out.index("calls LAST CHANCE: the round ends")  # a bot calls it: the player's next turn is the last
     assert "Your last turn: " in out[called:] and "bet is" in out[called:]
     assert "; played: " in out  # the round's score shows every card that made it, played ones too

@@ -135,6 +135,7 @@ def sheet_svg(state: Any, names: list[str]) -> str:
 def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
     """The game of a valid record as frames, one per pick of every seat (and per activity
     choice): each seat's hand, cards taken (face up; the Throw marked), running totals."""
+    from ..cli.terminal import says
     from .engine import apply, new_game
     from .sheets import score_sheets
     from .tables import bits
@@ -161,15 +162,16 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
             for s in range(n):
                 state = apply(state, s, picks[s][k])
             label = "the Throw" if k == 0 else f"pick {k}"
-            frame(f"Round {r + 1}: {label}", "; ".join(f"{names[s]} takes {picks[s][k]}" for s in range(n)))
+            verb = "throws" if k == 0 else "takes"
+            frame(f"Round {r + 1}: {label}", "; ".join(f"{says(names[s], verb)} {picks[s][k]}" for s in range(n)))
         if not rnd.get("activities"):
             break
         chosen = ["none" if a is None else a for a in rnd["activities"]]
-        catch = "; ".join(f"{names[s]} catches {picks[s][-1]}" for s in range(n))
+        catch = "; ".join(f"{says(names[s], 'catches')} {picks[s][-1]}" for s in range(n))
         for s in range(n):
             state = apply(state, s, chosen[s])
         seen = view(state, 0)
-        done = [f"{names[s]} completes {region.name}"
+        done = [f"{says(names[s], 'completes')} {region.name}"
                 + (f" first (+{rules.scoring.region_bonus})" if first else " (the bonus already taken)")
                 for s in range(n) for region, first in completed(rules, seen, r, s)]
         frames.append({"title": f"Round {r + 1}: the Catch and the activities", "note": catch + ". Activities: "

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
-from ..cli.terminal import common_command, says
+from ..cli.terminal import common_command, says, whose
 from ..core.arguments import brief
 from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
@@ -91,7 +91,9 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         lines.append("  Capture, top of the stack first: " + "; ".join(caps))
         lines.append("  Boomerangs: " + ", ".join(f"{names[s]} {state.boomerangs[s]}" for s in range(n)))
     if is_over(state):
-        lines += ["", f"The deck is empty: the game ends ({len(state.river)} card(s) left unhunted).",
+        unhunted = len(state.river)
+        lines += ["", f"The deck is empty: the game ends ({unhunted} card{'s' if unhunted != 1 else ''} left "
+                      "unhunted).",
                   "Final scores"]
         lines += score_table(rules, score_sheets(state), names)
         best = winners(state)
@@ -230,8 +232,7 @@ class Session:
         click.echo(title(f"Round {r + 1} ends.") + " Tokens revealed: "
                    + ", ".join(f"{self.labels[s]} {past.tokens[s]}" for s in range(self.players)))
         last = self.labels[past.stack[-1]]
-        click.echo(f"  {says(last, 'is')} the last hunter left: {'your' if last == 'You' else 'that'} token is "
-                   "revealed first.")
+        click.echo(f"  {says(last, 'is')} the last hunter left: {whose(last)} token is revealed first.")
         for s in reversed(past.stack):
             took = past.captures[s]
             line = (f"  {says(self.labels[s], 'takes')} {' '.join(_card(self.rules, c) for c in took)}" if took

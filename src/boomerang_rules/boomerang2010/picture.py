@@ -101,6 +101,7 @@ def card_label(rules: Any, card_id: str) -> str:
 def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
     """The game of a valid record as frames: each round's river, the tokens, every hunt decision and
     the capture; each seat's token, captured cards, boomerangs and score if the game ended then."""
+    from ..cli.terminal import says, verb_for, whose
     from .engine import apply, new_game
     from .rules import THROW
     from .sheets import score_sheets
@@ -127,7 +128,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
 
     for r, rnd in enumerate(record["rounds"]):
         turned = " ".join(rnd["turned"]) or "nothing"
-        frame(f"Round {r + 1}: the river", f"{names[state.first]} opens the hunt; turned up: {turned}", state)
+        frame(f"Round {r + 1}: the river", f"{says(names[state.first], 'opens')} the hunt; turned up: {turned}", state)
         tokens = rnd.get("tokens")
         if tokens is None:
             break
@@ -138,19 +139,21 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
         for k, action in enumerate(rnd.get("hunt", [])):
             s = state.active[0]
             if action == THROW:
-                note = f"{names[s]} throws a boomerang into the pot (pot {state.pot + 1})"
+                note = f"{says(names[s], 'throws')} a boomerang into the pot (pot {state.pot + 1})"
             else:
-                note = (f"{names[s]} passes and takes the pot ({state.pot}); "
-                        f"{names[s]}'s token goes on the stack")
+                note = (f"{says(names[s], 'passes')} and {verb_for(names[s], 'takes')} the pot ({state.pot}); "
+                        f"{whose(names[s])} token goes on the stack")
             before = state
             state = apply(state, s, action)
             if state.round != r:
                 frame(f"Round {r + 1}, hunt {k + 1}: {names[s]}", note, before, tokens)
                 log = state.history[r]
-                caps = [f"{names[w]} ({t.lands[log.tokens[w]]}) takes {' '.join(t.ids_of(took)) or 'nothing'}"
+                caps = [f"{names[w]} ({t.lands[log.tokens[w]]}) {verb_for(names[w], 'takes')} "
+                        f"{' '.join(t.ids_of(took)) or 'nothing'}"
                         for w, took in zip(reversed(log.stack), log.captures)]
-                frame(f"Round {r + 1}: the capture", f"{names[log.stack[-1]]} is the last hunter left. Top of the "
-                      "stack first: " + "; ".join(caps), state, tokens, between=state.phase != "over")
+                last = says(names[log.stack[-1]], "is")
+                frame(f"Round {r + 1}: the capture", f"{last} the last hunter left. Top of the stack first: "
+                      + "; ".join(caps), state, tokens, between=state.phase != "over")
             else:
                 frame(f"Round {r + 1}, hunt {k + 1}: {names[s]}", note, state, tokens)
     if state.phase == "over":

@@ -55,7 +55,8 @@ def pick_from(answer: str, choices: list[str]) -> str | None:
     return starts[0] if len(starts) == 1 else None
 
 
-_YOU_FORMS = {"is": "are", "has": "have", "catches": "catch", "passes": "pass", "chooses": "choose"}
+_YOU_FORMS = {"is": "are", "has": "have", "catches": "catch", "passes": "pass", "chooses": "choose",
+              "completes": "complete"}
 
 
 def says(name: str, verb: str) -> str:
@@ -64,6 +65,16 @@ def says(name: str, verb: str) -> str:
     if name != "You":
         return f"{name} {verb}"
     return "You " + _YOU_FORMS.get(verb, verb[:-1] if verb.endswith("s") else verb)
+
+
+def verb_for(name: str, verb: str) -> str:
+    """The verb alone agreeing with ``name``, for a second clause: "keeps", but "keep" for "You"."""
+    return says(name, verb)[len(name) + 1:]
+
+
+def whose(name: str) -> str:
+    """``name``'s possessive: "Ana's", but "your" for "You"."""
+    return "your" if name == "You" else f"{name}'s"
 
 
 def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, ...] = (),

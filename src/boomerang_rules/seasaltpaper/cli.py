@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
-from ..cli.terminal import common_command, says
+from ..cli.terminal import common_command, says, verb_for
 from ..core.arguments import brief
 from .picture import replay_html, sheet_svg
 from .tables import PILES, Tables, tables_for
@@ -23,13 +23,14 @@ def _card(t: Tables, card_id: str) -> str:
     return t.describe(t.index[card_id]) if card_id in t.index else card_id
 
 
-def describe_action(t: Tables, action: str, mine: bool = True) -> str:
-    """An action in words, for a person (``mine``: as its player sees it)."""
+def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None) -> str:
+    """An action in words, for a person (``mine``: as its player sees it; ``tops``: the discard
+    piles' top cards, to name the pile a card is taken from)."""
     verb, _, rest = action.partition(":")
     if verb == "draw":
         return "draw the top two cards of the deck, keep one, discard the other"
     if verb == "take":
-        return f"take {_card(t, rest)} from the top of a discard pile"
+        return f"take {_card(t, rest)} from the top of {_pile_of(rest, tops)}"
     if verb == "keep":
         card, _, pile = rest.partition(":")
         return f"keep {_card(t, card) if mine else 'a card'}, discard the other onto the {pile} pile"
@@ -51,6 +52,50 @@ def describe_action(t: Tables, action: str, mine: bool = True) -> str:
             "end": "end your turn", "pass": "nothing to take: pass"}.get(action, action)
 
 
+_GAINS = {"take_from_discard": ": a look through a discard pile", "extra_turn": ": another turn",
+          "draw": ": the deck's top card", "steal": ": a card stolen from another hand", "none": ""}
+"""What a duo's effect gives, told of whoever played it (``EFFECTS`` says it to the player)."""
+
+
+def _pile_of(card: str, tops: Any) -> str:
+    """Which discard pile ``card`` tops, in words ("the left pile"), or "a discard pile" unknown."""
+    names = [PILES[p] for p, top in enumerate(tops or ()) if top == card]
+    return f"the {names[0]} pile" if len(names) == 1 else "a discard pile"
+
+
+def told(t: Tables, action: str, name: str, mine: bool = True, tops: Any = None, first: bool = True) -> str:
+    """What ``name`` did, told in the third person ("Ana keeps ...", "You keep ..."); ``mine``: as
+    its player saw it (else a card kept or taken into the hand stays hidden); ``tops``: the discard
+    piles' top cards before the action, to name the pile a card was taken from; ``first``: with the
+    name (else the verb alone, for a clause after an earlier one)."""
+    verb, _, rest = action.partition(":")
+    if verb == "draw":
+        said = ("draws", "the top two cards of the deck")
+    elif verb == "take":
+        said = ("takes", f"{_card(t, rest)} from the top of {_pile_of(rest, tops)}")
+    elif verb == "keep":
+        card, _, pile = rest.partition(":")
+        kept = _card(t, card) if mine else "one"
+        said = ("keeps", f"{kept} and {verb_for(name, 'discards')} the other onto the {pile} pile")
+    elif verb == "duo":
+        a, _, b = rest.partition("+")
+        effect = t.duo_of_kind.get(t.kind[t.index[a]], (0, "none"))[1] if a in t.index else "none"
+        said = ("plays", f"{_card(t, a)} + {_card(t, b)} as a duo{_GAINS.get(effect, ': ' + effect)}")
+    elif verb == "pile":
+        said = ("looks", f"through the {rest} discard pile")
+    elif verb == "pick":
+        said = ("takes", f"{_card(t, rest) if mine else 'a card'} from that pile")
+    elif verb == "steal":
+        said = ("steals", f"a random card from seat {rest}")
+    else:
+        said = {"mermaids": ("wins", "the game: all the mermaids placed"),
+                "stop": ("calls", "STOP: the round ends, everyone scores their cards"),
+                "last_chance": ("calls", "LAST CHANCE: the round ends after the others' last turn; a bet on "
+                                                "having the most card points"),
+                "end": ("ends", "the turn"), "pass": ("passes", "(nothing to take)")}.get(action, ("plays", action))
+    return f"{says(name, said[0]) if first else verb_for(name, said[0])} {said[1]}"
+
+
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
     """The lines of the story of a valid record, as ``seat`` (or everyone) saw it."""
     t = tables_for(rules)
@@ -69,12 +114,13 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         for entry in rnd["actions"]:
             s, action = entry[0], entry[1]
             mine = seat is None or seat == s
-            text = describe_action(t, action, mine)
+            text = told(t, action, names[s], mine)
             if action.startswith("steal:"):
                 victim = int(action[6:])
                 seen = seat is None or seat in (s, victim)
+                text = text.replace(f"from seat {victim}", f"from {'you' if names[victim] == 'You' else names[victim]}")
                 text += f": {_card(t, entry[2]) if seen else 'a card'}"
-            lines.append(f"  {names[s]}: {text}")
+            lines.append(f"  {text}")
         partial = dict(record, rounds=record["rounds"][: r + 1])
         partial.pop("result", None)
         state = state_of(partial, rules)
@@ -205,7 +251,7 @@ class Session:
                     action = self.ask(seen)
                 else:
                     action = bots[s].choose(seen, seen.legal_actions)
-                    line = f"  {self.labels[s]}: {describe_action(self.t, action, mine=False)}"
+                    line = f"  {told(self.t, action, self.labels[s], mine=False, tops=seen.pile_tops)}"
                     if action.startswith("steal:"):
                         victim = int(action[6:])
                         line = line.replace(f"from seat {victim}", "from " + ("you" if victim == self.seat
@@ -306,7 +352,7 @@ class Session:
         self.show(seen)
         legal = list(seen.legal_actions)
         for i, action in enumerate(legal, 1):
-            click.echo(f"  {i:>2}. {describe_action(self.t, action)}   [{action}]")
+            click.echo(f"  {i:>2}. {describe_action(self.t, action, tops=seen.pile_tops)}   [{action}]")
         while True:
             answer = read_answer("Your choice (a number or an action): ")
             if answer is None:
@@ -320,4 +366,4 @@ class Session:
             click.echo(f"{brief(answer)} is not one of the choices; type a number from 1 to {len(legal)} (or help).")
 
 
-__all__ = ["Session", "describe_action", "narrate", "replay_html", "round_summary", "score", "sheet_svg"]
+__all__ = ["Session", "describe_action", "narrate", "replay_html", "round_summary", "score", "sheet_svg", "told"]

@@ -117,7 +117,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
     """The game of a valid record as frames, one per turn (and one per round's end): the discard
     piles and the deck, each seat's hand, cards played, card points now and total."""
     from ..cli.terminal import says
-    from .cli import describe_action
+    from .cli import told
     from .engine import apply, new_game
     from .scoring import points_of
     from .tables import PILES
@@ -150,7 +150,11 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
         turn = 0
         for seat, action, *rest in rnd["actions"]:
             before = state
-            text = describe_action(t, action)
+            text = told(t, action, names[seat], tops=[t.ids[p[-1]] if p else None for p in state.piles],
+                        first=not said)
+            if action.startswith("steal:"):
+                victim = names[int(action[6:])]
+                text = text.replace(f"from seat {action[6:]}", f"from {'you' if victim == 'You' else victim}")
             if rest:
                 text += f": {t.describe(t.index[rest[0]])}"
             said.append(text)

@@ -1,0 +1,84 @@
+"""A newcomer's second pass over the tour (issue 16): what the first pass left reading oddly.
+A record saved by ``play`` names its player "You": every story told of it agrees with that name;
+other players' moves read in the third person; pictures fit long names."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from boomerang_rules.cli import cli
+
+GAMES = ["standard", "sea-salt-paper", "boomerang-2010"]
+# "You" with a verb in the third person, or "You's": what a sentence about the player must never say.
+DISAGREES = re.compile(r"\bYou(?:'s| (?:is|has|takes|throws|catches|completes|passes|opens|begins|draws|keeps|"
+                       r"discards|ends|plays|looks|steals|calls|wins|chooses)\b)")
+
+
+def run(*args: str, input: str = "") -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _record_with_you(tmp_path: Path, rules: str, seed: int) -> Path:
+    """A simulated game whose first player is named "You", as ``play`` names it."""
+    path = tmp_path / f"{rules}.json"
+    code, _, err = run("simulate", "--rules", rules, "--players", "3", "--seed", str(seed), "--out", str(path))
+    assert code == 0, err
+    record = json.loads(path.read_text())
+    record["players"][0] = "You"
+    path.write_text(json.dumps(record))
+    return path
+
+
+def _frame_texts(page: str) -> list[str]:
+    found = re.search(r'<script id="frames" type="application/json">(.*?)</script>', page, re.S)
+    assert found
+    return [f"{frame['title']} {frame['note']}" for frame in json.loads(found.group(1))]
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_stories_of_a_game_played_as_you_agree_with_you(rules: str, tmp_path: Path) -> None:
+    path = _record_with_you(tmp_path, rules, 5)
+    page = tmp_path / "g.html"
+    code, _, err = run("replay", str(path), "--html", str(page))
+    assert code == 0, err
+    texts = _frame_texts(page.read_text())
+    assert any("You " in text for text in texts)  # the player is in the story...
+    assert [text for text in texts if DISAGREES.search(text)] == []  # ...and reads as English
+    for seat in ([], ["--seat", "0"], ["--seat", "1"]):
+        code, told, err = run("replay", str(path), *seat)
+        assert code == 0, err
+        assert "You " in told and [line for line in told.splitlines() if DISAGREES.search(line)] == []
+
+
+def test_verbs_and_possessives_agree_with_you() -> None:
+    from boomerang_rules.cli.terminal import verb_for, whose
+
+    assert verb_for("You", "takes") == "take" and verb_for("Ana Lee", "takes") == "takes"
+    assert whose("You") == "your" and whose("Ana") == "Ana's"
+
+
+def test_the_australia_page_says_throw_for_the_throw(tmp_path: Path) -> None:
+    path = _record_with_you(tmp_path, "standard", 2)
+    page = tmp_path / "g.html"
+    run("replay", str(path), "--html", str(page))
+    throws = [text for text in _frame_texts(page.read_text()) if text.startswith("Round 1: the Throw")]
+    assert len(throws) == 1 and "You throw " in throws[0] and "takes" not in throws[0]
+
+
+def test_sea_salt_and_paper_tells_the_bots_moves_in_the_third_person() -> None:
+    code, out, err = run("play", "--rules", "sea-salt-paper", "--seed", "6", input="1\n" * 2000)
+    assert code == 0, err
+    bots = [line for line in out.splitlines() if line.startswith(("  greedy 1 ", "  greedy 2 "))
+            and " points, " not in line]
+    imperative = re.compile(r"of your|your turn|^  greedy \d (?:draw|keep|take|end|play) ")
+    assert bots and not [line for line in bots if imperative.search(line)]
+    assert any(line.endswith("ends the turn") for line in bots)
+    taken = [line for line in out.splitlines() if "from the top of" in line]
+    assert taken and all(re.search(r"from the top of the (left|right) pile", line) for line in taken)
