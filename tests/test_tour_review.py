@@ -82,3 +82,26 @@ def test_sea_salt_and_paper_tells_the_bots_moves_in_the_third_person() -> None:
     assert any(line.endswith("ends the turn") for line in bots)
     taken = [line for line in out.splitlines() if "from the top of" in line]
     assert taken and all(re.search(r"from the top of the (left|right) pile", line) for line in taken)
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_a_long_name_stays_inside_its_sheet(rules: str, tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    path = _record_with_you(tmp_path, rules, 4)
+    record = json.loads(path.read_text())
+    record["players"][1] = "Maximilian Alexander von Habsburg-Lothringen " * 3
+    path.write_text(json.dumps(record))
+    svg = tmp_path / "s.svg"
+    code, _, err = run("sheet", str(path), "-o", str(svg))
+    assert code == 0, err
+    ns = "{http://www.w3.org/2000/svg}"
+    sheets = [g for g in ET.parse(svg).getroot().iter(ns + "g") if g.get("class") == "sheet"]
+    heads = [next(t for t in g.iter(ns + "text") if t.get("class") == "player") for g in sheets]
+    frames = [next(g.iter(ns + "rect")) for g in sheets]
+    short, long = heads[0], heads[1]
+    assert short.get("textLength") is None and (short.text or "").startswith("You")
+    assert (long.text or "").startswith("Maximilian") and "…" in (long.text or "")
+    room = float(frames[1].get("width") or 0) - 20
+    assert 0 < float(long.get("textLength") or 0) <= room and long.get("lengthAdjust") == "spacingAndGlyphs"
+    assert long.find(ns + "title") is not None and long.find(ns + "title").text == record["players"][1]  # type: ignore[union-attr]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
-from ..core.page import page_html
+from ..core.page import page_html, svg_heading
 from ..core.page import svg_text as _text
 
 SHEET_W, ROW_H, PAD = 300, 20, 12
@@ -59,8 +59,8 @@ def sheet_svg(state: Any, names: list[str]) -> str:
         out.append(f'<g class="sheet" id="sheet-{s}">')
         out.append(f'<rect x="{x0}" y="{y}" width="{SHEET_W}" height="{height - 2 * PAD}" fill="white" '
                    f'stroke="{frame}" stroke-width="{3 if part["winner"] else 1}" rx="6"/>')
-        out.append(_text(x0 + 10, y + 20, part["name"] + ("  — winner" if part["winner"] else ""), 15,
-                         weight="bold", cls="player"))
+        out.append(svg_heading(x0 + 10, y + 20, part["name"], "  — winner" if part["winner"] else "",
+                               SHEET_W - 20))
         y += 30
         out.append(_text(x0 + 10, y + 14, "Animal", 11, weight="bold"))
         out.append(_text(x0 + 170, y + 14, "Cards", 11, "end", "bold"))

@@ -152,3 +152,17 @@ def svg_text(x: float, y: float, text: str, size: int = 12, anchor: str = "start
     extra = f' class="{cls}"' if cls else ""
     return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
             f'font-weight="{weight}"{extra}>{escape(text)}</text>')
+
+
+def svg_heading(x: float, y: float, name: str, suffix: str, width: float, size: int = 15) -> str:
+    """A sheet's heading, the seat's name and ``suffix`` (e.g. "  — winner"), in bold that stays
+    inside ``width``: a long name is cut with "…" and the line squeezed to fit; the whole name is its
+    tooltip (the page's table shows it whole too)."""
+    per_char = size * 0.62  # a generous guess of a bold sans-serif character's width
+    room = max(8, int(width / per_char * 1.3) - len(suffix))  # squeezed by at most about a third
+    text = (name if len(name) <= room else name[:room - 1] + "…") + suffix
+    fit = ""
+    if len(text) * per_char > width:
+        fit = f' textLength="{width:.0f}" lengthAdjust="spacingAndGlyphs"'
+    return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="start" font-weight="bold" '
+            f'class="player"{fit}>{escape(text)}<title>{escape(name)}</title></text>')
