@@ -105,3 +105,30 @@ def test_a_long_name_stays_inside_its_sheet(rules: str, tmp_path: Path) -> None:
     room = float(frames[1].get("width") or 0) - 20
     assert 0 < float(long.get("textLength") or 0) <= room and long.get("lengthAdjust") == "spacingAndGlyphs"
     assert long.find(ns + "title") is not None and long.find(ns + "title").text == record["players"][1]  # type: ignore[union-attr]
+
+
+def _round_columns(out: str, names: list[str]) -> dict[str, int]:
+    """Each seat's "Round" column summed over every round table of a told Boomerang: Australia game."""
+    sums = dict.fromkeys(names, 0)
+    lines = out.splitlines()
+    for i, line in enumerate(lines):
+        if line.split()[-1:] == ["Round"] and "Sites" in line:
+            for row in lines[i + 1:i + 1 + len(names)]:
+                name = next(n for n in names if row.strip().startswith(n))
+                sums[name] += int(row[len("  ") + max(map(len, names)):].split()[6])
+    return sums
+
+
+def test_the_australia_round_tables_add_up_to_the_totals(tmp_path: Path) -> None:
+    ids = "ABCDEFGHIJKLMNOPQRSTUVWXYZ@#"
+    answers = "\n".join([*ids, "indigenous culture", "bush", "1", "none"] * 60) + "\n"
+    record = tmp_path / "g.json"
+    code, out, err = run("play", "--seed", "12", "--record", str(record), input=answers)
+    assert code == 0, err
+    names = ["You", "greedy 1", "greedy 2"]
+    final = out.split("Final score sheets")[1].splitlines()[2:5]
+    totals = {name: int(row.split()[-1]) for name, row in zip(names, final)}
+    assert _round_columns(out, names) == totals  # each round says all it gained: sites and regions too
+    assert "indigenous_culture" not in out and "(indigenous culture)" in out
+    code, told, _ = run("replay", str(record))
+    assert code == 0 and _round_columns(told, names) == totals and "indigenous_culture" not in told

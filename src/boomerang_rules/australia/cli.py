@@ -13,7 +13,7 @@ from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
 from ..cli.sheets_text import round_table, totals_table
 from ..cli.terminal import says as agree
 from ..core.arguments import brief
-from .picture import completed, replay_html, sheet_svg
+from .picture import completed, replay_html, round_gains, sheet_svg
 from .picture import visited_sites as _visited
 
 
@@ -21,6 +21,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
     """The lines of the story of a valid record, as ``seat`` (or everyone) saw it."""
     from .engine import apply, is_over, legal_actions, new_game
     from .sheets import score_sheets, winners
+    from .view import view
 
     n = len(names)
     rounds = record["rounds"]
@@ -60,10 +61,10 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
             break
         lines.append("  Throws revealed: " + "; ".join(f"{names[s]} {picks[s][0]}" for s in range(n)))
         chosen = ["none" if a is None else a for a in rnd["activities"]]
-        lines.append("  Activities: " + "; ".join(f"{names[s]} {chosen[s]}" for s in range(n)))
+        lines.append("  Activities: " + "; ".join(f"{names[s]} {chosen[s].replace('_', ' ')}" for s in range(n)))
         for s in range(n):
             state = apply(state, s, chosen[s])
-        lines += round_table(score_sheets(state), names, r)
+        lines += round_table(score_sheets(state), names, r, gains=round_gains(rules, view(state, 0), r))
     if is_over(state):
         lines += ["", "Final score sheets"]
         lines += totals_table(score_sheets(state), names)
@@ -197,7 +198,7 @@ class Session:
                 continue
             elif seen.phase == "activity":
                 click.echo(f"{brief(answer)} is not an activity you may score now; choose one of "
-                           f"{', '.join(f'{i + 1}. {k}' for i, k in enumerate(choices))}.")
+                           f"{', '.join(f'{i + 1}. ' + k.replace('_', ' ') for i, k in enumerate(choices))}.")
             else:
                 click.echo(f"{brief(answer)} is not a card in your hand; choose one of {' '.join(legal)} (or help).")
 
@@ -258,8 +259,8 @@ class Session:
                 who = "You complete" if s == self.seat else f"{self.labels[s]} completes"
                 click.echo(note(f"  {who} {region.name} first: +{self.rules.scoring.region_bonus} points") if first
                            else f"  {who} {region.name} (its bonus was already taken: no points)")
-        notes = [past.activities[s] or "none" for s in range(self.players)]
-        for line in round_table(seen.sheets, self.labels, r, notes):
+        notes = [(past.activities[s] or "none").replace("_", " ") for s in range(self.players)]
+        for line in round_table(seen.sheets, self.labels, r, notes, gains=round_gains(self.rules, seen, r)):
             click.echo(line)
         mine = past.drafts[self.seat]
         skip = 0 if self.rules.sites_include_throw else 1

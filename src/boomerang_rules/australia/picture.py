@@ -64,6 +64,17 @@ def completed(rules: Any, seen: Any, r: int, seat: int) -> list[tuple[Any, bool]
     return out
 
 
+def round_gains(rules: Any, seen: Any, r: int) -> list[tuple[int, int]]:
+    """Each seat's points for the sites it crossed off in finished round ``r`` and for the region
+    bonuses it won then: what the round adds to the total besides its four scored rows."""
+    out = []
+    for seat in range(len(seen.past_rounds[r].drafts)):
+        new = visited_sites(rules, seen.past_rounds[:r + 1], seat) - visited_sites(rules, seen.past_rounds[:r], seat)
+        out.append((len(new) * rules.scoring.site_points,
+                    len(seen.past_rounds[r].bonuses[seat]) * rules.scoring.region_bonus))
+    return out
+
+
 def sheet_svg(state: Any, names: list[str]) -> str:
     """The SVG document of every seat's score sheet, side by side."""
     rules = state.rules

@@ -9,12 +9,15 @@ ROUND_ROWS = (("throw_catch", "T&C"), ("collections", "Coll"), ("animals", "Anim
 
 
 def round_table(sheets: Sequence[Any], names: Sequence[str], r: int, notes: Sequence[str] = (),
-                indent: str = "  ") -> list[str]:
-    """Each seat's points in round ``r`` (0-based), row by row, with an optional note per seat."""
+                indent: str = "  ", gains: Sequence[tuple[int, int]] = ()) -> list[str]:
+    """Each seat's points in round ``r`` (0-based), row by row, with an optional note per seat;
+    ``gains``: each seat's points for sites and region bonuses that round, so that the round's
+    column adds up to what its total gained."""
     width = max(map(len, names))
-    out = [f"{indent}{'':<{width}}" + "".join(f"{h:>6}" for _, h in ROUND_ROWS) + " Round"]
+    heads = [h for _, h in ROUND_ROWS] + (["Sites", "Regns"] if gains else [])
+    out = [f"{indent}{'':<{width}}" + "".join(f"{h:>6}" for h in heads) + " Round"]
     for s, sheet in enumerate(sheets):
-        values = [getattr(sheet, row)[r] for row, _ in ROUND_ROWS]
+        values = [getattr(sheet, row)[r] for row, _ in ROUND_ROWS] + (list(gains[s]) if gains else [])
         note = f"  ({notes[s]})" if notes else ""
         out.append(f"{indent}{names[s]:<{width}}" + "".join(f"{v:>6}" for v in values) + f"{sum(values):>6}{note}")
     return out
