@@ -132,3 +132,23 @@ def test_the_australia_round_tables_add_up_to_the_totals(tmp_path: Path) -> None
     assert "indigenous_culture" not in out and "(indigenous culture)" in out
     code, told, _ = run("replay", str(record))
     assert code == 0 and _round_columns(told, names) == totals and "indigenous_culture" not in told
+
+
+def test_boomerang_2010_tables_name_every_animal_whole_and_explain_their_columns() -> None:
+    import boomerang_rules as br
+
+    answers = "sheet\n" + "d\nthr\np\n" * 400
+    code, out, err = run("play", "--rules", "boomerang-2010", "--seed", "6", input=answers)
+    assert code == 0, err
+    rules = br.load_rules("boomerang-2010")
+    heads = [line.split() for line in out.splitlines() if line.strip().startswith(rules.animals[0])]
+    assert heads and all(head == [*rules.animals, "Boom", "Sets", "Total"] for head in heads)
+    assert f"Sets: a point per {rules.boomerangs_per_point} of them" in out
+    assert "last hunter left: their token" in out or "last hunter left: your token" in out
+
+
+def test_a_count_of_bots_reads_as_english() -> None:
+    code, _, err = run("play", "--bots", "greedy", input="")
+    assert code == 2 and "1 bot name for 2 seats" in err
+    code, _, err = run("play", "--players", "2", "--bots", "greedy,random", input="")
+    assert code == 2 and "2 bot names for 1 seat " in err

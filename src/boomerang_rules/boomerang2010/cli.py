@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
-from ..cli.terminal import common_command, says, whose
+from ..cli.terminal import common_command, says
 from ..core.arguments import brief
 from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
@@ -25,13 +25,15 @@ def _card(rules: Ruleset, cid: str) -> str:
 def score_table(rules: Ruleset, scores: Sequence[SeatScore], names: Sequence[str], indent: str = "  ") -> list[str]:
     """Each seat's cards and points per animal, boomerangs, sets and total, one line a seat."""
     width = max(map(len, names))
-    heads = [a[:6] for a in rules.animals] + ["Boom", "Sets", "Total"]
-    out = [f"{indent}{'':<{width}}" + "".join(f"{h:>8}" for h in heads)]
+    heads = [*rules.animals, "Boom", "Sets", "Total"]
+    widths = [max(6, len(h) + 1) for h in heads]  # whole animal names, and the table still fits 80 columns
+    out = [f"{indent}{'':<{width}}" + "".join(f"{h:>{w}}" for h, w in zip(heads, widths))]
     for name, s in zip(names, scores):
         cells = [f"{s.cards[a]}:{s.animals[a]}" for a in rules.animals]
         cells += [str(s.boomerangs), str(s.sets), str(s.total)]
-        out.append(f"{indent}{name:<{width}}" + "".join(f"{c:>8}" for c in cells))
-    out.append(f"{indent}(per animal: cards:points — points go to the most cards of that animal, ties all score)")
+        out.append(f"{indent}{name:<{width}}" + "".join(f"{c:>{w}}" for c, w in zip(cells, widths)))
+    out.append(f"{indent}(per animal: cards:points — points go to the most cards of that animal, ties all score;")
+    out.append(f"{indent} Boom: boomerangs held; Sets: a point per {rules.boomerangs_per_point} of them)")
     return out
 
 
@@ -232,7 +234,8 @@ class Session:
         click.echo(title(f"Round {r + 1} ends.") + " Tokens revealed: "
                    + ", ".join(f"{self.labels[s]} {past.tokens[s]}" for s in range(self.players)))
         last = self.labels[past.stack[-1]]
-        click.echo(f"  {says(last, 'is')} the last hunter left: {whose(last)} token is revealed first.")
+        click.echo(f"  {says(last, 'is')} the last hunter left: {'your' if last == 'You' else 'their'} token is "
+                   "revealed first.")
         for s in reversed(past.stack):
             took = past.captures[s]
             line = (f"  {says(self.labels[s], 'takes')} {' '.join(_card(self.rules, c) for c in took)}" if took

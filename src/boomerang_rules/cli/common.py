@@ -70,7 +70,8 @@ def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules:
                      "of at least 1", EXIT_USAGE)
             fail(f"{param}: unknown bot {name!r} (bots: {', '.join(BOTS)})", EXIT_USAGE)
     if len(names) != players:
-        fail(f"{param}: {len(names)} bot names for {players} seats (give one per seat)", EXIT_USAGE)
+        given = f"{len(names)} bot name{'s' if len(names) != 1 else ''}"
+        fail(f"{param}: {given} for {players} seat{'s' if players != 1 else ''} (give one per seat)", EXIT_USAGE)
     return names
 
 
