@@ -152,3 +152,29 @@ def test_a_count_of_bots_reads_as_english() -> None:
     assert code == 2 and "1 bot name for 2 seats" in err
     code, _, err = run("play", "--players", "2", "--bots", "greedy,random", input="")
     assert code == 2 and "2 bot names for 1 seat " in err
+
+
+def test_an_empty_file_is_called_empty(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.json"
+    empty.write_text("\n")
+    for command in (["validate"], ["replay"], ["sheet"]):
+        code, out, err = run(*command, str(empty))
+        assert code == 1 and "empty: no JSON document in it" in out + err and "Expecting value" not in out + err
+    code, out, _ = run("validate", "-", input="")
+    assert code == 1 and "empty" in out
+
+
+def test_no_all_zero_sheet_before_the_first_round_is_scored() -> None:
+    code, out, _ = run("play", "--seed", "3", input="sheet\n")
+    assert code == 1 and "No round has been scored yet" in out and "T&C" not in out
+
+
+def test_sea_salt_and_paper_announces_each_round_before_anyone_moves() -> None:
+    code, out, err = run("play", "--rules", "sea-salt-paper", "--seed", "6", input="1\n" * 2000)
+    assert code == 0, err
+    lines = out.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("Round ") and " begins: " in line]
+    ends = [i for i, line in enumerate(lines) if line.startswith("The round ends: ")]
+    assert len(starts) == len(ends) >= 2 and lines[starts[0]].startswith("Round 1 begins: ")
+    first_move = next(i for i, line in enumerate(lines) if line.startswith(("  greedy", "Round 1. Deck")))
+    assert starts[0] < first_move and all(s < e for s, e in zip(starts, ends))

@@ -154,6 +154,9 @@ class Session:
         elif head == "map":
             self.show_map(seen)
         elif head == "sheet":
+            if not seen.past_rounds:  # an all-zero table says nothing
+                click.echo("  No round has been scored yet: a round scores when its activities are chosen.")
+                return True
             for line in totals_table(seen.sheets, self.labels, indent="  "):
                 click.echo(line)
         else:

@@ -148,6 +148,8 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
     try:
         value = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant, object_pairs_hook=_object)
     except json.JSONDecodeError as exc:
+        if not text.strip():
+            return None, Problem("", "empty: no JSON document in it", "json-syntax")
         return None, Problem("", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
                              "json-syntax")
     except _Reject as exc:

@@ -244,7 +244,13 @@ class Session:
         click.echo("On your turn: take a card (draw two and keep one, or take a discard pile's top), play duos "
                    "for their effects, and with 7+ card points you may end the round (STOP or LAST CHANCE).")
         rounds = 0
+        announced = -1
         while not is_over(state):
+            if state.round != announced:  # before anyone's move: the bots may play first
+                announced = state.round
+                click.echo("")
+                click.echo(title(f"Round {state.round + 1} begins:") + f" {says(self.labels[state.first], 'plays')}"
+                           " first.")
             for s in to_act(state):
                 seen = view(state, s)
                 if s == self.seat:
