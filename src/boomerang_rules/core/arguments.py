@@ -11,6 +11,8 @@ import reprlib
 from collections.abc import Sequence
 from typing import Any
 
+from .jsonio import is_text
+
 _REPR = reprlib.Repr()
 _REPR.maxstring = 60
 _REPR.maxother = 60
@@ -25,16 +27,8 @@ def brief(value: object, limit: int = 80) -> str:
     except Exception:  # a repr that fails (an int too long to print, a broken __repr__)
         text = f"<{type(value).__name__}>"
     if not text.isascii():
-        text = text.encode("ascii", "backslashreplace").decode("ascii") if not _is_text(text) else text
+        text = text.encode("ascii", "backslashreplace").decode("ascii") if not is_text(text) else text
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _is_text(value: str) -> bool:
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def kind(value: object) -> str:
