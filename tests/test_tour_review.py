@@ -178,3 +178,21 @@ def test_sea_salt_and_paper_announces_each_round_before_anyone_moves() -> None:
     assert len(starts) == len(ends) >= 2 and lines[starts[0]].startswith("Round 1 begins: ")
     first_move = next(i for i, line in enumerate(lines) if line.startswith(("  greedy", "Round 1. Deck")))
     assert starts[0] < first_move and all(s < e for s, e in zip(starts, ends))
+
+
+def test_pictures_never_overwrite_the_record_they_draw(tmp_path: Path) -> None:
+    path = _record_with_you(tmp_path, "standard", 3)
+    before = path.read_bytes()
+    for args in (["sheet", str(path), "-o", str(path)], ["sheet", str(path), "-o", str(tmp_path / "." / path.name)],
+                 ["replay", str(path), "--html", str(path)]):
+        code, _, err = run(*args)
+        assert code == 2 and "that is the record being read" in err
+    assert path.read_bytes() == before
+    code, _, err = run("sheet", str(path), "-o", str(tmp_path / "s.svg"))
+    assert code == 0, err
+
+
+def test_play_refuses_to_record_onto_its_own_conversation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("play", "--record", "-", "--seed", "1", input="A\n")
+    assert code == 2 and "needs a file" in err and "Round 1" not in out and not (tmp_path / "-").exists()

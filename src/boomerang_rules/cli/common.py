@@ -80,3 +80,19 @@ def require_players(rules: Any, players: int) -> None:
     if not rules.players.min <= players <= rules.players.max:
         fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
              EXIT_USAGE)
+
+
+def refuse_to_overwrite_input(option: str, out: str, source: str) -> None:
+    """Exit with a usage error when ``out`` names the file ``source`` is read from: writing it
+    would destroy the record before (or instead of) drawing it."""
+    import os
+
+    if out == "-" or source == "-":
+        return
+    try:
+        same = os.path.samefile(out, source)
+    except OSError:  # one of them does not exist (yet): not the same file
+        return
+    if same:
+        fail(f"{option} {out}: that is the record being read; writing there would destroy it (choose another "
+             "name)", EXIT_USAGE)

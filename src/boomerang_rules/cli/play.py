@@ -81,6 +81,9 @@ def _check_record_path(path: str, force: bool) -> None:
     """Refuse, before any card is dealt, a --record path the game could not be saved to."""
     import os
 
+    if path == "-":
+        fail("--record -: play talks with you on standard output, so the record needs a file (e.g. --record "
+             "game.json)", EXIT_USAGE)
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         fail(f"--record {path}: the folder {folder} does not exist", EXIT_USAGE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli, load_rules_or_exit
+from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli, load_rules_or_exit, refuse_to_overwrite_input
 
 
 @click.command(short_help="Tell a recorded game step by step.")
@@ -29,6 +29,8 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     from ..core.jsonio import label_of, read_documents
 
     label = label_of(file)
+    if html_path is not None:
+        refuse_to_overwrite_input("--html", html_path, file)
     try:
         documents = []
         for where, value, problem in read_documents(file):

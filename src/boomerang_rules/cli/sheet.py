@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli
+from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli, refuse_to_overwrite_input
 
 
 @click.command(short_help="Draw a record's score sheets as SVG.")
@@ -30,6 +30,7 @@ def sheet(file: str, out: str, game_number: int | None) -> None:
     from ..core.jsonio import STDIN, label_of, read_documents
 
     label = label_of(file)
+    refuse_to_overwrite_input("--out", out, file)
     try:
         documents = []
         for found in read_documents(file):
