@@ -196,3 +196,10 @@ def test_play_refuses_to_record_onto_its_own_conversation(tmp_path: Path, monkey
     monkeypatch.chdir(tmp_path)
     code, out, err = run("play", "--record", "-", "--seed", "1", input="A\n")
     assert code == 2 and "needs a file" in err and "Round 1" not in out and not (tmp_path / "-").exists()
+
+
+def test_no_help_shows_markup_meant_for_the_source() -> None:
+    commands = cli.commands
+    for name in commands:
+        code, out, _ = run(name, "--help")
+        assert code == 0 and "``" not in out, name

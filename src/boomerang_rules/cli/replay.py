@@ -20,7 +20,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
            html_path: str | None) -> None:
     """Print a recorded game (of any game) step by step: deals, every decision, scores, winner.
 
-    FILE is what ``simulate`` or ``play --record`` wrote: one record (*.json), or several, one a
+    FILE is what simulate or play --record wrote: one record (*.json), or several, one a
     line (*.jsonl: choose one with --game N); "-" reads standard input.
     The record is checked first; an invalid one is refused with its problems (exit 1).
     """

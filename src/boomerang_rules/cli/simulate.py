@@ -31,7 +31,7 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
 
     Every bot sees only its seat's view and draws from its own generator seeded from the
     game's seed: the same arguments give the same output, byte for byte, on every platform.
-    Every record written validates, and ``validate`` and ``replay`` read the file back. On
+    Every record written validates, and validate and replay read the file back. On
     standard output one game is an indented JSON document and several are JSON Lines.
 
     \b
