@@ -203,3 +203,9 @@ def test_no_help_shows_markup_meant_for_the_source() -> None:
     for name in commands:
         code, out, _ = run(name, "--help")
         assert code == 0 and "``" not in out, name
+
+
+def test_a_record_replayed_under_another_games_rules_says_what_to_do(tmp_path: Path) -> None:
+    path = _record_with_you(tmp_path, "boomerang-2010", 1)
+    code, _, err = run("replay", str(path), "--rules", "standard")
+    assert code == 1 and "the record is of 'boomerang-2010'" in err and "leave out --rules standard" in err

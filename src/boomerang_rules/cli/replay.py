@@ -51,7 +51,9 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     try:
         checked = check_record(data, rules)
     except InvalidInput as exc:  # --rules of another game than the record's
-        fail("\n".join(str(p.in_file(label)) for p in exc.problems), EXIT_INVALID)
+        fail("\n".join(str(p.in_file(label)) for p in exc.problems)
+             + f"\n(leave out --rules {rules_name}: a record names its own ruleset; --rules is for a variant of "
+             "the same game)", EXIT_INVALID)
     if checked.problems or checked.state is None:
         fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(label)}" for p in checked.problems))
     names = list(data["players"])
