@@ -209,3 +209,9 @@ def test_a_record_replayed_under_another_games_rules_says_what_to_do(tmp_path: P
     path = _record_with_you(tmp_path, "boomerang-2010", 1)
     code, _, err = run("replay", str(path), "--rules", "standard")
     assert code == 1 and "the record is of 'boomerang-2010'" in err and "leave out --rules standard" in err
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_an_empty_answer_asks_again_kindly(rules: str) -> None:
+    code, out, _ = run("play", "--rules", rules, "--seed", "6", input="\n")
+    assert code == 1 and "Please type your choice (or help)." in out and "'' is not" not in out

@@ -366,6 +366,9 @@ class Session:
             choice = pick_from(answer, legal)
             if choice is not None:
                 return str(choice)
+            if not answer:
+                click.echo("Please type your choice (or help).")
+                continue
             if common_command(answer, self.rules, HELP_CHOICE, tuple(seen.hand), self.commands(seen),
                               lambda c: card_rules(self.rules, c)):
                 continue
