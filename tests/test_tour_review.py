@@ -215,3 +215,8 @@ def test_a_record_replayed_under_another_games_rules_says_what_to_do(tmp_path: P
 def test_an_empty_answer_asks_again_kindly(rules: str) -> None:
     code, out, _ = run("play", "--rules", rules, "--seed", "6", input="\n")
     assert code == 1 and "Please type your choice (or help)." in out and "'' is not" not in out
+
+
+def test_a_hidden_throw_is_not_read_as_hidden_face_up() -> None:
+    code, out, _ = run("play", "--seed", "12", input="C\n")
+    assert code == 1 and "throw: hidden  face up: " in out and "hidden face up" not in out

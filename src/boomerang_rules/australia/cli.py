@@ -220,7 +220,7 @@ class Session:
         for s in range(self.players):
             throw = (seen.throw or "-") if s == self.seat else ("hidden" if seen.throw else "-")
             up = " ".join(seen.face_up[s]) or "-"
-            click.echo(f"  {self.labels[s]:<10} throw: {throw:<6} face up: {up}")
+            click.echo(f"  {self.labels[s]:<10} throw: {throw:<7} face up: {up}")  # "hidden  face up", apart
         if seen.phase == "activity":
             mine = seen.face_up[self.seat]
             if mine:
