@@ -220,3 +220,16 @@ def test_an_empty_answer_asks_again_kindly(rules: str) -> None:
 def test_a_hidden_throw_is_not_read_as_hidden_face_up() -> None:
     code, out, _ = run("play", "--seed", "12", input="C\n")
     assert code == 1 and "throw: hidden  face up: " in out and "hidden face up" not in out
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_the_sheet_of_an_unfinished_game_says_so(rules: str, tmp_path: Path) -> None:
+    path = _record_with_you(tmp_path, rules, 2)
+    code, out, _ = run("sheet", str(path), "-o", str(tmp_path / "whole.svg"))
+    assert code == 0 and "unfinished" not in out
+    record = json.loads(path.read_text())
+    record.pop("result", None)
+    record["rounds"] = record["rounds"][:1]
+    path.write_text(json.dumps(record))
+    code, out, err = run("sheet", str(path), "-o", str(tmp_path / "s.svg"))
+    assert code == 0 and "unfinished" in out, err

@@ -26,7 +26,7 @@ def sheet(file: str, out: str, game_number: int | None) -> None:
       boomerang-rules simulate --players 3 --seed 7 --out game.json
       boomerang-rules sheet game.json -o sheet.svg
     """
-    from .. import check_record
+    from .. import check_record, is_over
     from ..core.jsonio import STDIN, label_of, read_documents
 
     label = label_of(file)
@@ -59,4 +59,4 @@ def sheet(file: str, out: str, game_number: int | None) -> None:
             f.write(svg)
     except OSError as exc:
         fail(f"cannot write {out}: {exc.strerror or exc}", EXIT_USAGE)
-    click.echo(f"Score sheets drawn in {out}")
+    click.echo(f"Score sheets drawn in {out}" + ("" if is_over(state) else " (the game is unfinished: no winner yet)"))
