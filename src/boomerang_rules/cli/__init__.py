@@ -70,7 +70,7 @@ def _output_failed(exc: OSError) -> NoReturn:
 @click.version_option(__version__, prog_name="boomerang-rules")
 def cli() -> None:
     """Rules, referee and scorer for card games: Boomerang: Australia (--rules standard, the
-    default) and the other games of `variants`, chosen with --rules ID|PATH.
+    default) and the other games that 'boomerang-rules variants' lists, chosen with --rules ID|PATH.
 
     Exit codes: 0 fine, 1 invalid input, 2 usage or I/O error.
     """
