@@ -144,6 +144,8 @@ def test_round_rewards_sum_to_the_final_totals(rules_id: str, players: int, seed
         rewards = rl.round_rewards(before, state)
         if state.round == before.round:
             assert rewards == (0,) * players
+        else:  # the totals the envs read at each round's end are the score sheets'
+            assert rl.totals(state) == tuple(sheet.total for sheet in br.score_sheets(state))
         summed = [a + b for a, b in zip(summed, rewards)]
     assert tuple(summed) == tuple(sheet.total for sheet in br.score_sheets(state)) == rl.totals(state)
     assert sum(rl.win_rewards(state)) == len(br.winners(state))

@@ -107,7 +107,7 @@ class AustraliaAdapter:
     def advance(self, words: Any, before: Any, after: Any) -> Any:
         if words is None:
             return self._static_words(after)
-        return self._advance_words(words, before, after)
+        return self._advance_words(words, before, after, self._layout)
 
     def describe(self, state: Any) -> str:
         """The public table: round, step, face-up cards and totals (no hidden card)."""

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from ..australia.actions import action_of, legal_mask, num_actions
 from ..australia.engine import deal_round, is_over, new_game, to_act
 from ..australia.rules import Ruleset
-from ..australia.sheets import score_sheets, winners
+from ..australia.sheets import winners
 from ..australia.state import GameState
 from ..australia.tables import NO_ACTIVITY, Tables, tables_for
 
@@ -66,6 +66,8 @@ class _Layout:
         self.row_bits = cb = (d + 7) // 8 * 8
         """Bits of one card row in a seat's packed integer (whole bytes)."""
         self.actions = num_actions(t.rules)
+        self.rounds = t.rounds
+        self.activity_step = t.activity_step
         self.mask_shift = (h + 2) * cb
         self.face_shift = (h + 1) * cb
         self.round_shift = self.mask_shift + self.actions
@@ -96,8 +98,11 @@ class _Layout:
             base += n * kinds
             row += [base + (k + j) % n for j in range(n)]  # scores
             index[k] = row
+        # The packed bits are unpacked most significant bit first (numpy's default order, the
+        # faster call): bit p of the little-endian blob lands at p ^ 7.
+        index[index < bits_len] ^= 7
         self.index = index
-        self.mask_index = np.array([[k * seat_bits + self.mask_shift + i for i in range(self.actions)]
+        self.mask_index = np.array([[(k * seat_bits + self.mask_shift + i) ^ 7 for i in range(self.actions)]
                                     for k in range(n)], np.intp)
         self.bits = bits_len
         self.buffer = np.zeros(bits_len + self.template_size, np.float32)
@@ -110,21 +115,38 @@ class _Layout:
         finished rounds differ from the last call's.
         """
         if state.progress is not self.buffer_progress:
-            self.buffer[self.bits:] = self.template(state)
+            self.write_template(state)
             self.buffer_progress = state.progress
         return self.buffer
 
-    def template(self, state: GameState) -> FloatArray:
-        """Sites, regions taken, activities used and scores: what changes only when a round ends."""
+    def write_template(self, state: GameState) -> None:
+        """Sites, regions taken, activities used and scores (what changes only when a round ends)
+        into the buffer after the bits: packed into one integer, unpacked by one numpy call."""
         progress = state.progress
         t = self.tables
-        n, d = self.players, self.deck
+        d = self.deck
         kinds = len(t.activity_kinds)
         regions = len(t.rules.regions)
-        masks = np.array([*progress.visited, progress.regions_taken, *progress.used_activities], "<u8")
-        bits = np.unpackbits(masks.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
-        return np.concatenate((bits[:n, :d].ravel(), bits[n, :regions], bits[n + 1:, :kinds].ravel(),
-                               np.array(totals(state)))).astype(np.float32)
+        word = shift = 0
+        for mask in progress.visited:
+            word |= (mask & ((1 << d) - 1)) << shift
+            shift += d
+        word |= (progress.regions_taken & ((1 << regions) - 1)) << shift
+        shift += regions
+        for mask in progress.used_activities:
+            word |= (mask & ((1 << kinds) - 1)) << shift
+            shift += kinds
+        start = self.bits
+        buffer = self.buffer
+        buffer[start:start + shift] = np.unpackbits(
+            np.frombuffer(word.to_bytes((shift + 7) // 8, "little"), np.uint8), count=shift, bitorder="little")
+        buffer[start + shift:] = totals(state)
+
+    def template(self, state: GameState) -> FloatArray:
+        """Sites, regions taken, activities used and scores: what changes only when a round ends."""
+        self.write_template(state)
+        self.buffer_progress = state.progress
+        return self.buffer[self.bits:].copy()
 
 
 _LAYOUTS: dict[tuple[Ruleset, int], _Layout] = {}
@@ -248,12 +270,16 @@ def static_words(state: GameState) -> list[int]:
     return words
 
 
-def advance_words(words: list[int], before: GameState, after: GameState) -> list[int]:
-    """``static_words(after)`` from ``static_words(before)`` when ``after`` is one step on in the same round."""
+def advance_words(words: list[int], before: GameState, after: GameState, lay: _Layout | None = None) -> list[int]:
+    """``static_words(after)`` from ``static_words(before)`` when ``after`` is one step on in the same round.
+
+    ``lay``: ``layout(after.rules, after.players)``, when the caller holds it.
+    """
     step = before.step
     if after.step != step + 1 or after.progress is not before.progress or after.round != before.round:
         return static_words(after)
-    lay = layout(after.rules, after.players)
+    if lay is None:
+        lay = layout(after.rules, after.players)
     n = lay.players
     cb = lay.row_bits
     taken = after.taken
@@ -280,23 +306,25 @@ def encode(state: GameState, words: list[int] | None = None, lay: _Layout | None
         words = static_words(state)
     n = lay.players
     owing = to_act(state)
-    if len(owing) == n:  # a step's start: every seat owes a decision
-        if state.step < lay.tables.activity_step:
-            masks = list(state.hands)
-        else:
-            choices = lay.tables.activity_masks
-            masks = [choices[used] for used in state.progress.used_activities]
-    else:
-        masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
+    hands = state.hands
+    step = state.step
+    rnd = state.round
     shift = lay.mask_shift
     size = lay.seat_bytes
-    hands = state.hands
-    rnd = state.round
-    when = 1 << lay.round_shift + rnd | 1 << lay.step_shift + (0 if rnd >= lay.tables.rounds else state.step)
-    blob = b"".join([(w | h | m << shift | when).to_bytes(size, "little") for w, h, m in zip(words, hands, masks)])
-    bits = np.unpackbits(np.frombuffer(blob, np.uint8), bitorder="little")
-    source = lay.source(state)
-    source[:len(bits)] = bits
+    when = 1 << lay.round_shift + rnd | 1 << lay.step_shift + (0 if rnd >= lay.rounds else step)
+    if len(owing) == n and step < lay.activity_step:  # a pick (or the Throw): every seat, its hand's cards
+        masks = list(hands)
+        blob = b"".join([(w | h | h << shift | when).to_bytes(size, "little") for w, h in zip(words, hands)])
+    else:
+        if len(owing) == n:  # the activity choice
+            choices = lay.tables.activity_masks
+            masks = [choices[used] for used in state.progress.used_activities]
+        else:
+            masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
+        blob = b"".join([(w | h | m << shift | when).to_bytes(size, "little") for w, h, m in zip(words, hands, masks)])
+    bits = np.unpackbits(np.frombuffer(blob, np.uint8))  # big-endian bits: the indices expect p ^ 7
+    source = lay.buffer if state.progress is lay.buffer_progress else lay.source(state)
+    source[:lay.bits] = bits
     return source.take(lay.index), bits.take(lay.mask_index).view(np.int8), masks
 
 
@@ -332,7 +360,18 @@ def totals(state: GameState) -> tuple[int, ...]:
     cached = _TOTALS.get(id(progress))
     if cached is not None and cached[0] is progress:  # the finished rounds change once a round
         return cached[1]
-    found = tuple(sheet.total for sheet in score_sheets(state))
+    # score_sheets' total, without building the sheets (an env asks at every round's end)
+    t = state.tables
+    rounds = progress.rounds
+    found_list = []
+    for seat, visited in enumerate(progress.visited):
+        total = t.site_points * visited.bit_count()
+        won = 0
+        for result in rounds:
+            total += sum(result.scores[seat])
+            won += result.bonuses[seat].bit_count()
+        found_list.append(total + won * t.region_bonus)
+    found = tuple(found_list)
     if len(_TOTALS) >= 64:
         _TOTALS.clear()
     _TOTALS[id(progress)] = (progress, found)

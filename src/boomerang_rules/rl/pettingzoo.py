@@ -311,11 +311,7 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         self._state = after
         self._words = game.advance(self._words, state, after)
         self._cycles += 1
-        if self.reward == "round":
-            points = self._credit(after)
-            rewards = {a: points[i] for i, a in enumerate(agents)}
-        else:
-            rewards = dict.fromkeys(agents, 0.0)
+        rewards = dict(zip(agents, self._credit(after) if self.reward == "round" else self._nothing))
         over = game.is_over(after)
         if over:
             for i, extra in enumerate(self._end_rewards(after)):
