@@ -48,11 +48,13 @@ def _relative(players: int) -> tuple[str, ...]:
 class _Layout:
     """How observations of one ruleset and player count are laid out and assembled.
 
-    Everything a step changes (each seat's hand, Throw, held hands, face-up cards and legal
-    actions) is packed into one integer a seat, unpacked to bits by one numpy call; what
-    changes once a round (sites, activities, scores) or once a step (round, step, regions)
-    sits in a cached float template after those bits. One gather through a fixed index then
-    makes every seat's observation, and another every seat's action mask.
+    Everything a step changes (each seat's hand, Throw, held hands, face-up cards, legal
+    actions, round and step) is packed into one integer a seat; the bits that change once a
+    round (sites, regions taken, activities used) are packed once a round and appended; one
+    numpy call unpacks them all into a float buffer whose tail holds the scores. One gather
+    through a fixed index then makes every seat's observation, and another every seat's
+    action mask: a handful of numpy calls a step, whatever the number of seats, because each
+    call's fixed cost (not the copying) is what an env stepping one game pays.
     """
 
     def __init__(self, t: Tables, players: int, spec: tuple[ObsSlice, ...], size: int, high: FloatArray) -> None:
@@ -77,7 +79,10 @@ class _Layout:
         bits_len = n * seat_bits
         kinds = len(t.activity_kinds)
         regions = len(t.rules.regions)
-        self.template_size = n * d + regions + n * kinds + n
+        self.template_bits = n * d + regions + n * kinds
+        """Sites, regions taken and activities used: bits that change once a round, packed after the seats'."""
+        self.template_bytes = (self.template_bits + 7) // 8
+        all_bits = bits_len + self.template_bytes * 8
         index = np.empty((n, size), np.intp)
         for k in range(n):
             row: list[int] = []
@@ -95,58 +100,45 @@ class _Layout:
             base += regions
             for j in range(n):  # activities used
                 row += [base + (k + j) % n * kinds + a for a in range(kinds)]
-            base += n * kinds
-            row += [base + (k + j) % n for j in range(n)]  # scores
+            row += [all_bits + (k + j) % n for j in range(n)]  # scores, after the bits
             index[k] = row
         # The packed bits are unpacked most significant bit first (numpy's default order, the
         # faster call): bit p of the little-endian blob lands at p ^ 7.
-        index[index < bits_len] ^= 7
+        index[index < all_bits] ^= 7
         self.index = index
         self.mask_index = np.array([[(k * seat_bits + self.mask_shift + i) ^ 7 for i in range(self.actions)]
                                     for k in range(n)], np.intp)
-        self.bits = bits_len
-        self.buffer = np.zeros(bits_len + self.template_size, np.float32)
+        self.bits = all_bits
+        self.buffer = np.zeros(all_bits + n, np.float32)
         self.buffer_progress: object = None
+        self.template_blob = bytes(self.template_bytes)
+        """The template bits of ``buffer_progress``, as ``encode`` appends them to the seats' bytes."""
 
     def source(self, state: GameState) -> FloatArray:
-        """The buffer ``index`` gathers from, its template part written for ``state``; the caller writes the bits.
+        """The buffer ``index`` gathers from, for ``state``: its scores written, ``template_blob`` packed.
 
         Shared by every call (its contents are copied out by the gather), rewritten when the
-        finished rounds differ from the last call's.
+        finished rounds differ from the last call's; the caller writes the bits.
         """
         if state.progress is not self.buffer_progress:
-            self.write_template(state)
-            self.buffer_progress = state.progress
+            progress = state.progress
+            t = self.tables
+            d = self.deck
+            kinds = len(t.activity_kinds)
+            regions = len(t.rules.regions)
+            word = shift = 0
+            for mask in progress.visited:
+                word |= (mask & ((1 << d) - 1)) << shift
+                shift += d
+            word |= (progress.regions_taken & ((1 << regions) - 1)) << shift
+            shift += regions
+            for mask in progress.used_activities:
+                word |= (mask & ((1 << kinds) - 1)) << shift
+                shift += kinds
+            self.template_blob = word.to_bytes(self.template_bytes, "little")
+            self.buffer[self.bits:] = totals(state)
+            self.buffer_progress = progress
         return self.buffer
-
-    def write_template(self, state: GameState) -> None:
-        """Sites, regions taken, activities used and scores (what changes only when a round ends)
-        into the buffer after the bits: packed into one integer, unpacked by one numpy call."""
-        progress = state.progress
-        t = self.tables
-        d = self.deck
-        kinds = len(t.activity_kinds)
-        regions = len(t.rules.regions)
-        word = shift = 0
-        for mask in progress.visited:
-            word |= (mask & ((1 << d) - 1)) << shift
-            shift += d
-        word |= (progress.regions_taken & ((1 << regions) - 1)) << shift
-        shift += regions
-        for mask in progress.used_activities:
-            word |= (mask & ((1 << kinds) - 1)) << shift
-            shift += kinds
-        start = self.bits
-        buffer = self.buffer
-        buffer[start:start + shift] = np.unpackbits(
-            np.frombuffer(word.to_bytes((shift + 7) // 8, "little"), np.uint8), count=shift, bitorder="little")
-        buffer[start + shift:] = totals(state)
-
-    def template(self, state: GameState) -> FloatArray:
-        """Sites, regions taken, activities used and scores: what changes only when a round ends."""
-        self.write_template(state)
-        self.buffer_progress = state.progress
-        return self.buffer[self.bits:].copy()
 
 
 _LAYOUTS: dict[tuple[Ruleset, int], _Layout] = {}
@@ -322,8 +314,8 @@ def encode(state: GameState, words: list[int] | None = None, lay: _Layout | None
         else:
             masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
         blob = b"".join([(w | h | m << shift | when).to_bytes(size, "little") for w, h, m in zip(words, hands, masks)])
-    bits = np.unpackbits(np.frombuffer(blob, np.uint8))  # big-endian bits: the indices expect p ^ 7
     source = lay.buffer if state.progress is lay.buffer_progress else lay.source(state)
+    bits = np.unpackbits(np.frombuffer(blob + lay.template_blob, np.uint8))  # big-endian: indices expect p ^ 7
     source[:lay.bits] = bits
     return source.take(lay.index), bits.take(lay.mask_index).view(np.int8), masks
 
