@@ -233,3 +233,19 @@ def test_the_sheet_of_an_unfinished_game_says_so(rules: str, tmp_path: Path) -> 
     path.write_text(json.dumps(record))
     code, out, err = run("sheet", str(path), "-o", str(tmp_path / "s.svg"))
     assert code == 0 and "unfinished" in out, err
+
+
+def test_the_australia_sheet_names_each_rounds_activity(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    path = _record_with_you(tmp_path, "standard", 8)
+    record = json.loads(path.read_text())
+    svg = tmp_path / "s.svg"
+    assert run("sheet", str(path), "-o", str(svg))[0] == 0
+    ns = "{http://www.w3.org/2000/svg}"
+    lines = [t for t in ET.parse(svg).getroot().iter(ns + "text") if t.get("class") == "activities"]
+    assert len(lines) == len(record["players"])
+    for s, line in enumerate(lines):
+        chosen = [(rnd["activities"][s] or "none").replace("_", " ") for rnd in record["rounds"]]
+        assert line.text == "Activities: " + ", ".join(f"{r + 1} {a}" for r, a in enumerate(chosen))
+        assert float(line.get("textLength") or 0) <= 330 - 24

@@ -37,6 +37,7 @@ def sheet_parts(state: Any, names: list[str]) -> list[dict[str, Any]]:
                     "sites": [(c.id, c.id in visited) for c in rules.cards if c.region == r.id]}
                    for r in rules.regions]
         out.append({"name": names[s], "rounds": {row: list(getattr(sheet, row)) for row, _ in ROWS},
+                    "activities": [(past.activities[s] or "none").replace("_", " ") for past in seen.past_rounds],
                     "sites": sheet.sites, "regions_points": sheet.regions, "total": sheet.total,
                     "winner": s in best, "regions": regions})
     return out
@@ -139,6 +140,9 @@ def sheet_svg(state: Any, names: list[str]) -> str:
             out.append(_text(x0 + SHEET_W - 14, y + 16, str(value), 13, "end", bold,
                              cls="total" if label == "Total" else ""))
             y += ROW_H
+        if part["activities"]:  # the paper pad says which activity each round scored, not only its points
+            chosen = "Activities: " + ", ".join(f"{r + 1} {a}" for r, a in enumerate(part["activities"]))
+            out.append(_text(x0 + 10, y + 14, chosen, 10, cls="activities", fit=SHEET_W - 24))
         out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -147,9 +147,12 @@ def page_html(title: str, columns: Sequence[str], frames: Sequence[dict[str, Any
 
 
 def svg_text(x: float, y: float, text: str, size: int = 12, anchor: str = "start", weight: str = "normal",
-             cls: str = "") -> str:
-    """An SVG ``<text>`` (the text escaped), for the games' score sheet pictures."""
+             cls: str = "", fit: float = 0) -> str:
+    """An SVG ``<text>`` (the text escaped), for the games' score sheet pictures; ``fit``: a width
+    a longer line is squeezed into."""
     extra = f' class="{cls}"' if cls else ""
+    if fit and len(text) * size * 0.58 > fit:  # a generous guess of a sans-serif line's width
+        extra += f' textLength="{fit:.0f}" lengthAdjust="spacingAndGlyphs"'
     return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
             f'font-weight="{weight}"{extra}>{escape(text)}</text>')
 
