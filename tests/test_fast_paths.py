@@ -149,3 +149,32 @@ def test_region_bonuses_by_table_match_the_region_by_region_count(data: st.DataO
     visited = tuple(data.draw(st.lists(st.integers(0, full), min_size=1, max_size=6)))
     gone = data.draw(st.integers(0, t.every_region))
     assert engine._bonuses_by_chunks(t, visited, gone) == engine._bonuses(t, visited, gone)
+
+
+def test_tuple_backed_records_of_a_game_act_as_frozen_attrs_classes() -> None:
+    import pickle
+
+    import attrs
+
+    s = br.new_game(br.load_rules(), 3, 5)
+    while s.round < 1:
+        s = br.step(s, [br.legal_actions(s, seat)[0] for seat in br.to_act(s)])
+    progress, result = s.progress, s.progress.rounds[0]
+    for obj in (progress, result):
+        assert [getattr(obj, f.name) for f in attrs.fields(type(obj))] == list(obj)
+        assert pickle.loads(pickle.dumps(obj)) == obj
+        assert attrs.evolve(obj) == obj and hash(attrs.evolve(obj)) == hash(obj)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            obj.rounds = ()  # type: ignore[misc]
+    # The dealer's state and the names take no part in equality (``eq=False``).
+    assert attrs.evolve(progress, rng=1, names=("a", "b", "c")) == progress
+    assert attrs.evolve(progress, seed=None) != progress
+    assert attrs.evolve(result, scores=()) != result
+
+
+@pytest.mark.parametrize("n", [2, 3, 27, 28, 29, 64])
+def test_written_out_shuffle_is_the_loop(n: int) -> None:
+    for seed in (0, 1, 2**64 - 1, 12345):
+        fast, plain = list(range(n)), list(range(n))
+        assert rng.shuffle(seed, fast) == rng.shuffle_plain(seed, plain)
+        assert fast == plain

@@ -22,10 +22,9 @@ from .state import (
     GameState,
     Progress,
     RoundContext,
+    RoundResult,
     make_state,
     new_context,
-    new_progress,
-    new_round_result,
 )
 from .tables import _SEATS, NO_ACTIVITY, Tables, seats, tables_for
 
@@ -57,7 +56,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     rng = None if seed is None else rng_mod.seed_state(seed)
     if rng is not None and not deals:  # the common case, shuffled: one Progress, not two
         hands, rng, leftover = deal(t, players, 0, rng, (), (), ())
-        return _round_state(t, players, 0, hands, new_progress((), empty, empty, 0, seed, rng, leftover, (), None))
+        return _round_state(t, players, 0, hands, _NEW(Progress, ((), empty, empty, 0, seed, rng, leftover, (), None)))
     progress = Progress((), empty, empty, 0, seed, rng, (), deal_masks(t, players, deals))
     return _start_round(t, players, 0, progress)
 
@@ -447,15 +446,15 @@ def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -
     bonuses = t.no_hands[n]
     if gone != t.every_region:
         bonuses, gone = _bonuses(t, visited, gone) if t.region_chunks is None else _bonuses_by_chunks(t, visited, gone)
-    rounds = (*old.rounds, new_round_result(context.dealt, drafts, activities, scores, bonuses))
+    rounds = (*old.rounds, _NEW(RoundResult, (context.dealt, drafts, activities, scores, bonuses)))
     next_round = context.round + 1
     if next_round >= t.rounds:
-        progress = new_progress(rounds, visited, used, gone, old.seed, old.rng, old.leftover, old.deals, old.names)
+        progress = _NEW(Progress, (rounds, visited, used, gone, old.seed, old.rng, old.leftover, old.deals, old.names))
         empty = t.no_hands[n]
         return _NEW(GameState, (_context(t, n, next_round, empty, progress),
                                 0, empty, (), 0, 0))
     hands, rng, leftover = deal(t, n, next_round, old.rng, old.leftover, old.deals, context.dealt)
-    progress = new_progress(rounds, visited, used, gone, old.seed, rng, leftover, old.deals, old.names)
+    progress = _NEW(Progress, (rounds, visited, used, gone, old.seed, rng, leftover, old.deals, old.names))
     return _round_state(t, n, next_round, hands, progress)
 
 

@@ -35,9 +35,12 @@ class Tables:
     """Everything the engine reads from a ruleset, as indexable tuples. Never changes."""
 
     __slots__ = (
+        "_activity_bits",
         "_activity_shift",
+        "_activity_shifts",
         "_animal_points",
         "_animal_shift",
+        "_collection_points",
         "_frozen",
         "_icons",
         "action_ids",
@@ -91,7 +94,7 @@ class Tables:
         values = scoring.collections.values
         self.collection_value: tuple[int, ...] = tuple(
             values[c.collection] if c.collection is not None else 0 for c in cards)
-        self.count_bits = max(4, rules.hand_size.bit_length())
+        self.count_bits = rules.hand_size.bit_length()
         animals = list(scoring.animals.values)
         self.animal_values: tuple[int, ...] = tuple(scoring.animals.values[a] for a in animals)
         self.animal: tuple[int, ...] = tuple(
@@ -165,6 +168,15 @@ class Tables:
                   for v, a, b in zip(self.collection_value, animal_packed, activity_packed)]
         self._icons: tuple[int, ...] = tuple(1 << i | p << self.deck_size for i, p in enumerate(packed))
         self._animal_points: Callable[[int], int] = cache(self._count_animal_points)
+        # Looked up rather than worked out at each round's end (``end_round``).
+        self._collection_points: tuple[int, ...] = tuple(
+            c * 2 if c <= self.double_limit else c for c in range(sum(self.collection_value) + 1))
+        """Collection points for a sum of collection values (doubled up to ``double_limit``)."""
+        self._activity_shifts: tuple[int, ...] = tuple(
+            self.deck_size + self._activity_shift + self.count_bits * a for a in range(len(kinds)))
+        """Where an activity's icon count sits in a hand's sum of ``_icons``."""
+        self._activity_bits: tuple[int, ...] = (*(1 << a for a in range(len(kinds))), 0)
+        """An activity index's bit among used kinds; index -1 (none) gives 0."""
         # Read-only from here on: a state reaches its tables, and a change would change the rules
         # of every later game under this ruleset (the tables are shared, ``tables_for``).
         for name in ("index", "activity_index", "card_codes", "activity_codes", "action_ids"):
@@ -267,15 +279,15 @@ class Tables:
         used once they are added: one pass a seat, one sum of its cards' packed icons."""
         icons = self._icons.__getitem__
         number = self.number
-        limit = self.double_limit
         deck = self.deck_size
         cards_mask = (1 << deck) - 1
         low = (1 << self._animal_shift) - 1
-        animal_shift = self._animal_shift
-        animal_mask = (1 << self._activity_shift - animal_shift) - 1
-        activity_shift = self._activity_shift
-        width = self.count_bits
-        count = (1 << width) - 1
+        collection_points = self._collection_points
+        animal_shift = deck + self._animal_shift
+        animal_mask = (1 << self._activity_shift - self._animal_shift) - 1
+        shifts = self._activity_shifts
+        activity_bits = self._activity_bits
+        count = (1 << self.count_bits) - 1
         table = self.activity_table
         animal_points = self._animal_points
         bit = self.bit
@@ -285,19 +297,12 @@ class Tables:
         kinds = []
         for cards, activity, seen, done in zip(drafts, activities, visited, used):
             total = sum(map(icons, cards))
-            packed = total >> deck
-            collected = packed & low
-            animals = animal_points(packed >> animal_shift & animal_mask)
-            if activity >= 0:
-                scores.append((abs(number[cards[0]] - number[cards[-1]]),
-                               collected * 2 if collected <= limit else collected, animals,
-                               table[packed >> activity_shift + width * activity & count]))
-                kinds.append(done | bit[activity])
-            else:
-                scores.append((abs(number[cards[0]] - number[cards[-1]]),
-                               collected * 2 if collected <= limit else collected, animals, 0))
-                kinds.append(done)
-            sites.append(seen | (total & cards_mask if with_throw else total & cards_mask ^ bit[cards[0]]))
+            first = cards[0]
+            scores.append((abs(number[first] - number[cards[-1]]), collection_points[total >> deck & low],
+                           animal_points(total >> animal_shift & animal_mask),
+                           table[total >> shifts[activity] & count] if activity >= 0 else 0))
+            kinds.append(done | activity_bits[activity])
+            sites.append(seen | (total & cards_mask if with_throw else total & cards_mask ^ bit[first]))
         return tuple(scores), tuple(sites), tuple(kinds)
 
 

@@ -68,6 +68,14 @@ def shuffle(state: int, out: list[Any]) -> int:
     n = len(out)
     if n < 2:
         return state
+    return _shuffler(n)(state, out)
+
+
+def shuffle_plain(state: int, out: list[Any]) -> int:
+    """``shuffle`` as a loop: what ``_shuffler`` writes out unrolled (tests compare the two)."""
+    n = len(out)
+    if n < 2:
+        return state
     total, width = _factorial_bits(n)
     words = -(-width // 64)
     while True:
@@ -80,7 +88,7 @@ def shuffle(state: int, out: list[Any]) -> int:
         r >>= words * 64 - width
         if r < total:
             break
-    _swaps(n)(r, out)
+    fisher_yates(r, out)
     return state
 
 
@@ -93,6 +101,28 @@ def fisher_yates(r: int, out: list[T]) -> None:
         out[i], out[j] = out[j], out[i]
 
 
+def _swap_lines(n: int, tables: dict[str, tuple[tuple[int, int], ...]]) -> list[str]:
+    """The body of ``fisher_yates`` for ``n`` items, unrolled two digits at a time (see ``_swaps``)."""
+    lines = []
+    i = n - 1
+    while i >= 2:
+        a, b = i + 1, i  # the radices of positions i and i - 1
+        name = f"T{i}"
+        tables[name] = _pair_table(a, b)
+        lines += [f"    r, x = divmod(r, {a * b})", f"    j, k = {name}[x]",
+                  f"    out[{i}], out[j] = out[j], out[{i}]", f"    out[{i - 1}], out[k] = out[k], out[{i - 1}]"]
+        i -= 2
+    if i == 1:
+        lines += ["    j = r % 2", "    out[1], out[j] = out[j], out[1]"]
+    return lines
+
+
+@cache
+def _pair_table(a: int, b: int) -> tuple[tuple[int, int], ...]:
+    """For each ``x`` below ``a * b``: its digits of radix ``a`` then ``b``."""
+    return tuple((x % a, x // a) for x in range(a * b))
+
+
 @cache
 def _swaps(n: int) -> Callable[[int, list[Any]], None]:
     """``fisher_yates`` for ``n`` items, unrolled and reading two digits at a time.
@@ -101,20 +131,30 @@ def _swaps(n: int) -> Callable[[int, list[Any]], None]:
     deck size, each pair of digits comes from one ``divmod`` and a table, and every swap has
     its position as a constant; the permutation is the same, digit for digit (tests compare).
     """
-    lines = ["def swaps(r, out):"]
     tables: dict[str, tuple[tuple[int, int], ...]] = {}
-    i = n - 1
-    while i >= 2:
-        a, b = i + 1, i  # the radices of positions i and i - 1
-        name = f"T{i}"
-        tables[name] = tuple((x % a, x // a) for x in range(a * b))
-        lines += [f"    r, x = divmod(r, {a * b})", f"    j, k = {name}[x]",
-                  f"    out[{i}], out[j] = out[j], out[{i}]", f"    out[{i - 1}], out[k] = out[k], out[{i - 1}]"]
-        i -= 2
-    if i == 1:
-        lines += ["    j = r % 2", "    out[1], out[j] = out[j], out[1]"]
-    lines.append("    return None")
+    lines = ["def swaps(r, out):", *_swap_lines(n, tables), "    return None"]
     namespace: dict[str, Any] = dict(tables)
     exec("\n".join(lines), namespace)  # our own text, from integers only
     function: Callable[[int, list[Any]], None] = namespace["swaps"]
+    return function
+
+
+@cache
+def _shuffler(n: int) -> Callable[[int, list[Any]], int]:
+    """``shuffle_plain`` for ``n`` items written out: the generator's words drawn without a loop,
+    then ``_swaps``' body; one call where a deal made four (tests compare)."""
+    total, width = _factorial_bits(n)
+    words = -(-width // 64)
+    draw = ["        state = (state + GAMMA) & MASK",
+            "        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK",
+            "        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK"]
+    lines = ["def shuffle(state, out):", "    while True:", *draw, "        r = z ^ (z >> 31)"]
+    for _ in range(words - 1):
+        lines += [*draw, "        r = r << 64 | z ^ (z >> 31)"]
+    lines += [f"        r >>= {words * 64 - width}", f"        if r < {total}:", "            break"]
+    tables: dict[str, tuple[tuple[int, int], ...]] = {}
+    lines += [*_swap_lines(n, tables), "    return state"]
+    namespace: dict[str, Any] = {"GAMMA": _GAMMA, "MASK": _MASK64, **tables}
+    exec("\n".join(lines), namespace)  # our own text, from integers only
+    function: Callable[[int, list[Any]], int] = namespace["shuffle"]
     return function
