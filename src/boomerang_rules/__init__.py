@@ -76,8 +76,10 @@ def __dir__() -> list[str]:
 
 
 # The game functions below work on any game's states, rulesets and records. A state's game is
-# its class: one dict lookup (``DISPATCH``, filled by each game package on import) and one call,
-# so that a tight loop through ``br.apply`` costs little more than through the game's own.
+# its class: each game package, on import, enters its functions in ``DISPATCH`` and sets them on
+# its state classes as methods (``core.games.METHOD``), so that ``br.apply`` is one method call
+# (a lookup the interpreter caches) and costs little more than the game's own. A state whose
+# game is not imported yet, or no state at all, takes ``_missing``.
 _TO_ACT = DISPATCH["to_act"]
 _LEGAL = DISPATCH["legal_actions"]
 _APPLY = DISPATCH["apply"]
@@ -127,47 +129,52 @@ def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) 
 def to_act(state: Any) -> tuple[int, ...]:
     """The seats that owe a decision now; ``()`` when the game is over."""
     try:
-        f = _TO_ACT[state.__class__]
-    except KeyError:
-        f = _missing(_TO_ACT, state)
-    return f(state)  # type: ignore[no-any-return]
+        return state._br_to_act()  # type: ignore[no-any-return]
+    except AttributeError:
+        if hasattr(state.__class__, "_br_to_act"):
+            raise  # from inside the game's function
+    return _missing(_TO_ACT, state)(state)  # type: ignore[no-any-return]
 
 
 def legal_actions(state: Any, seat: int) -> tuple[str, ...]:
     """What ``seat`` may do now, as action strings; ``()`` when it owes nothing."""
     try:
-        f = _LEGAL[state.__class__]
-    except KeyError:
-        f = _missing(_LEGAL, state)
-    return f(state, seat)  # type: ignore[no-any-return]
+        return state._br_legal_actions(seat)  # type: ignore[no-any-return]
+    except AttributeError:
+        if hasattr(state.__class__, "_br_legal_actions"):
+            raise  # from inside the game's function
+    return _missing(_LEGAL, state)(state, seat)  # type: ignore[no-any-return]
 
 
 def apply(state: Any, seat: int, action: str | int) -> Any:
     """The state after ``seat`` takes ``action``; ``IllegalAction`` saying why if it may not."""
     try:
-        f = _APPLY[state.__class__]
-    except KeyError:
-        f = _missing(_APPLY, state)
-    return f(state, seat, action)
+        return state._br_apply(seat, action)
+    except AttributeError:
+        if hasattr(state.__class__, "_br_apply"):
+            raise  # from inside the game's function
+    return _missing(_APPLY, state)(state, seat, action)
 
 
 def step(state: Any, actions: Sequence[Any]) -> Any:
     """The state after one action (a string or an id) for each seat in ``to_act(state)``, in that
     order; ``IllegalAction`` naming the first illegal one, and nothing applied."""
     try:
-        f = _STEP[state.__class__]
-    except KeyError:
-        f = _missing(_STEP, state)
-    return f(state, actions)
+        return state._br_step(actions)
+    except AttributeError:
+        if hasattr(state.__class__, "_br_step"):
+            raise  # from inside the game's function
+    return _missing(_STEP, state)(state, actions)
 
 
 def legal_mask(state: Any, seat: int) -> int:
     """The legal actions of ``seat`` as a bit mask of action ids (see ``num_actions``)."""
     try:
-        f = _LEGAL_MASK[state.__class__]
-    except KeyError:
-        f = _missing(_LEGAL_MASK, state)
-    return f(state, seat)  # type: ignore[no-any-return]
+        return state._br_legal_mask(seat)  # type: ignore[no-any-return]
+    except AttributeError:
+        if hasattr(state.__class__, "_br_legal_mask"):
+            raise  # from inside the game's function
+    return _missing(_LEGAL_MASK, state)(state, seat)  # type: ignore[no-any-return]
 
 
 def _rules_function(name: str, rules: Any) -> Any:
@@ -196,37 +203,41 @@ def action_of(rules: Any, i: int) -> str:
 def is_over(state: Any) -> bool:
     """Whether the game has ended."""
     try:
-        f = _IS_OVER[state.__class__]
-    except KeyError:
-        f = _missing(_IS_OVER, state)
-    return f(state)  # type: ignore[no-any-return]
+        return state._br_is_over()  # type: ignore[no-any-return]
+    except AttributeError:
+        if hasattr(state.__class__, "_br_is_over"):
+            raise  # from inside the game's function
+    return _missing(_IS_OVER, state)(state)  # type: ignore[no-any-return]
 
 
 def winners(state: Any) -> tuple[int, ...]:
     """The winning seats (several for a shared win); ``()`` before the end."""
     try:
-        f = _WINNERS[state.__class__]
-    except KeyError:
-        f = _missing(_WINNERS, state)
-    return f(state)  # type: ignore[no-any-return]
+        return state._br_winners()  # type: ignore[no-any-return]
+    except AttributeError:
+        if hasattr(state.__class__, "_br_winners"):
+            raise  # from inside the game's function
+    return _missing(_WINNERS, state)(state)  # type: ignore[no-any-return]
 
 
 def score_sheets(state: Any) -> tuple[Any, ...]:
     """Every seat's score sheet so far, in seat order."""
     try:
-        f = _SHEETS[state.__class__]
-    except KeyError:
-        f = _missing(_SHEETS, state)
-    return f(state)  # type: ignore[no-any-return]
+        return state._br_score_sheets()  # type: ignore[no-any-return]
+    except AttributeError:
+        if hasattr(state.__class__, "_br_score_sheets"):
+            raise  # from inside the game's function
+    return _missing(_SHEETS, state)(state)  # type: ignore[no-any-return]
 
 
 def view(state: Any, seat: int) -> Any:
     """All that ``seat`` may know now, and nothing more."""
     try:
-        f = _VIEW[state.__class__]
-    except KeyError:
-        f = _missing(_VIEW, state)
-    return f(state, seat)
+        return state._br_view(seat)
+    except AttributeError:
+        if hasattr(state.__class__, "_br_view"):
+            raise  # from inside the game's function
+    return _missing(_VIEW, state)(state, seat)
 
 
 def record_of(state: Any, names: Sequence[str] | None = None) -> dict[str, Any]:

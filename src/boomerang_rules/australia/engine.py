@@ -87,7 +87,8 @@ def _context(t: Tables, players: int, round_no: int, dealt: tuple[int, ...], pro
     over = round_no >= t.rounds
     shift = 0 if over else t.directions[round_no] % players
     return new_context(t.rules, t, players, round_no, dealt, progress, over, shift,  # type: ignore[no-any-return]
-                       (1 << players) - 1, t.activity_step, t.card_codes, t.activity_codes)
+                       (1 << players) - 1, t.activity_step, t.card_codes, t.activity_codes,
+                       progress.used_activities, t.hand_low, t.hand_high, t.activity_choices)
 
 
 def _start_round(t: Tables, players: int, round_no: int, progress: Progress) -> GameState:
@@ -148,15 +149,15 @@ def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
     """
     if seat.__class__ is not int or seat < 0:
         seat = check_seat(state, seat)
-    if state[5] >> seat & 1:
-        t = state[0].tables
-        if state[1] < t.activity_step:
-            hand = state[2][seat]
-            high = t.hand_high
+    context, step, hands, _, _, waiting = state
+    if waiting >> seat & 1:
+        if step < context.activity_step:
+            hand = hands[seat]
+            high = context.hand_high
             if high is not None:
-                return t.hand_low[hand & 0x3FFF] + high[hand >> 14]  # type: ignore[no-any-return]
-            return t.hand_ids(hand)  # type: ignore[no-any-return]
-        return t.activity_choices[state[0].progress.used_activities[seat]]  # type: ignore[no-any-return]
+                return context.hand_low[hand & 0x3FFF] + high[hand >> 14]  # type: ignore[no-any-return]
+            return context.tables.hand_ids(hand)  # type: ignore[no-any-return]
+        return context.activity_choices[context.used[seat]]  # type: ignore[no-any-return]
     check_seat(state, seat)
     return ()
 
@@ -235,7 +236,7 @@ def apply(state: GameState, seat: int, action: str | int) -> GameState:
                     return _resolve_draft(context, step, hands, taken, pending | code << (seat << 3))
             else:
                 bit, code = context.activity_codes[key]
-                if not context.progress.used_activities[seat] & bit:
+                if not context.used[seat] & bit:
                     waiting ^= 1 << seat
                     if waiting:
                         return _NEW(GameState,
@@ -266,7 +267,7 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
             if pending:
                 return _resolve_draft(context, number, hands, taken, pending)
         else:
-            pending = _step_activities(t.activity_codes, context.progress.used_activities, actions)
+            pending = _step_activities(t.activity_codes, context.used, actions)
             if pending:
                 return _finish_round(context, taken, pending)
     return _step_checked(state, actions)

@@ -103,6 +103,12 @@ class RoundContext:
     card_codes: Mapping[str | int, tuple[int, int]] = attrs.field(eq=False, repr=False)
     activity_codes: Mapping[str | int, tuple[int, int]] = attrs.field(eq=False, repr=False)
     """``tables``' own, at hand for ``apply``."""
+    used: tuple[int, ...] = attrs.field(eq=False, repr=False)
+    """``progress.used_activities``, at hand for ``apply`` and ``legal_actions``."""
+    hand_low: tuple[tuple[str, ...], ...] = attrs.field(eq=False, repr=False)
+    hand_high: tuple[tuple[str, ...], ...] | None = attrs.field(eq=False, repr=False)
+    activity_choices: tuple[tuple[str, ...], ...] = attrs.field(eq=False, repr=False)
+    """``tables``' own, at hand for ``legal_actions``."""
 
     def __reduce__(self) -> tuple[object, ...]:
         # The fields past ``progress`` follow from the others (and the tables from the rules).
