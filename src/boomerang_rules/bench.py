@@ -148,21 +148,30 @@ def history_bytes_per_state(players: int = 4, seed: int = 1) -> float:
         for seat in to_act(s):
             s = apply(s, seat, rng.choice(legal_actions(s, seat)))
             history.append(s)
-    seen: set[int] = set()
-    total = 0
-    stack: list[Any] = list(history)
+    # The ruleset's tables are shared by every game under it (a context holds some of them).
     skip = (type, type(rules))
+    shared: set[int] = set()
+    _reachable([s.context.tables], shared, skip)
+    return sum(map(sys.getsizeof, _reachable(history, shared, skip))) / len(history)
+
+
+def _reachable(roots: list[Any], seen: set[int] | None = None, skip: tuple[type, ...] = (type,)) -> list[Any]:
+    """The objects reachable from ``roots`` through tuples, lists and slots, each once, not those
+    whose id is in ``seen`` (which grows) nor instances of ``skip``."""
+    seen = set() if seen is None else seen
+    out = []
+    stack = list(roots)
     while stack:
         obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, skip) or type(obj).__name__ == "Tables":
+        if id(obj) in seen or isinstance(obj, skip):
             continue
         seen.add(id(obj))
-        total += sys.getsizeof(obj)
+        out.append(obj)
         if isinstance(obj, tuple | list):
             stack.extend(obj)
         elif hasattr(obj, "__slots__"):
             stack.extend(getattr(obj, name) for name in type(obj).__slots__ if hasattr(obj, name))
-    return total / len(history)
+    return out
 
 
 def startup_seconds(args: list[str], runs: int = 5) -> float:

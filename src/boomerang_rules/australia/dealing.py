@@ -102,7 +102,7 @@ def deal(t: Tables, players: int, round_no: int, rng: int | None, leftover: tupl
         # The whole deck: shuffle the cards' bits (the same permutation as of their indices),
         # so that each hand is a plain sum of its slice.
         deck_bits = list(t.bit[:t.deck_size])
-        rng = rng_mod.shuffle(rng, deck_bits)
+        rng = rng_mod.shuffler(t.deck_size)(rng, deck_bits)
         if take == t.deck_size and players == 4 and UNROLLED:  # unrolled: the same as below (tests compare)
             return (sum(deck_bits[0:take:4]), sum(deck_bits[1:take:4]), sum(deck_bits[2:take:4]),
                     sum(deck_bits[3:take:4])), rng, ()

@@ -434,7 +434,7 @@ def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -
     """Everyone has chosen an activity: score the round, then deal the next or end the game."""
     t = context.tables
     n = context.players
-    old = context.progress
+    past, visited, used, gone, seed, rng, leftover, deals, names = context.progress
     if n == 4 and UNROLLED:  # unrolled: the same as below (tests compare)
         activities: tuple[int, ...] = ((pending & 255) - 2, (pending >> 8 & 255) - 2, (pending >> 16 & 255) - 2,
                                        (pending >> 24) - 2)
@@ -442,21 +442,21 @@ def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -
     else:
         activities = tuple([(pending >> shift & _SLOT) - 2 for shift in range(0, n * PENDING_BITS, PENDING_BITS)])
         drafts = tuple([taken[seat::n] for seat in range(n)])
-    scores, visited, used = t.end_round(drafts, activities, old.visited, old.used_activities)
-    gone = old.regions_taken
+    scores, visited, used = t.end_round(drafts, activities, visited, used)
     bonuses = t.no_hands[n]
     if gone != t.every_region:
         bonuses, gone = _bonuses(t, visited, gone) if t.region_chunks is None else _bonuses_by_chunks(t, visited, gone)
-    rounds = (*old.rounds, _NEW(RoundResult, (context.dealt, drafts, activities, scores, bonuses)))
+    rounds = (*past, _NEW(RoundResult, (context.dealt, drafts, activities, scores, bonuses)))
     next_round = context.round + 1
     if next_round >= t.rounds:
-        progress = _NEW(Progress, (rounds, visited, used, gone, old.seed, old.rng, old.leftover, old.deals, old.names))
+        progress = _NEW(Progress, (rounds, visited, used, gone, seed, rng, leftover, deals, names))
         empty = t.no_hands[n]
-        return _NEW(GameState, (_context(t, n, next_round, empty, progress),
-                                0, empty, (), 0, 0))
-    hands, rng, leftover = deal(t, n, next_round, old.rng, old.leftover, old.deals, context.dealt)
-    progress = _NEW(Progress, (rounds, visited, used, gone, old.seed, rng, leftover, old.deals, old.names))
-    return _round_state(t, n, next_round, hands, progress)
+        return _NEW(GameState, (_context(t, n, next_round, empty, progress), 0, empty, (), 0, 0))
+    hands, rng, leftover = deal(t, n, next_round, rng, leftover, deals, context.dealt)
+    progress = _NEW(Progress, (rounds, visited, used, gone, seed, rng, leftover, deals, names))
+    if hands is None:
+        return _round_state(t, n, next_round, hands, progress)
+    return _NEW(GameState, (_context(t, n, next_round, hands, progress), 0, hands, (), 0, context.everyone))
 
 
 def deal_round(state: GameState, hands: Sequence[Sequence[str]]) -> GameState:

@@ -68,11 +68,11 @@ def shuffle(state: int, out: list[Any]) -> int:
     n = len(out)
     if n < 2:
         return state
-    return _shuffler(n)(state, out)
+    return shuffler(n)(state, out)
 
 
 def shuffle_plain(state: int, out: list[Any]) -> int:
-    """``shuffle`` as a loop: what ``_shuffler`` writes out unrolled (tests compare the two)."""
+    """``shuffle`` as a loop: what ``shuffler`` writes out unrolled (tests compare the two)."""
     n = len(out)
     if n < 2:
         return state
@@ -140,9 +140,9 @@ def _swaps(n: int) -> Callable[[int, list[Any]], None]:
 
 
 @cache
-def _shuffler(n: int) -> Callable[[int, list[Any]], int]:
-    """``shuffle_plain`` for ``n`` items written out: the generator's words drawn without a loop,
-    then ``_swaps``' body; one call where a deal made four (tests compare)."""
+def shuffler(n: int) -> Callable[[int, list[Any]], int]:
+    """``shuffle`` for lists of ``n >= 2`` items, for a caller that shuffles many: ``shuffle_plain``
+    written out, the generator's words drawn without a loop, then ``_swaps``' body (tests compare)."""
     total, width = _factorial_bits(n)
     words = -(-width // 64)
     draw = ["        state = (state + GAMMA) & MASK",
