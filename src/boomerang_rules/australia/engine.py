@@ -39,12 +39,14 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     without a seed the game waits at the first round it has no deal for (with neither a
     seed nor deals, ``undealt_ok`` must say that a game waiting for its first deal is meant).
     """
-    require(rules, Ruleset, "rules", "a Boomerang: Australia Ruleset (see load_rules)")
-    if isinstance(players, bool) or not isinstance(players, int):
+    if rules.__class__ is not Ruleset:  # (the checks below cost more than the checked game's deal)
+        require(rules, Ruleset, "rules", "a Boomerang: Australia Ruleset (see load_rules)")
+    if players.__class__ is not int and (isinstance(players, bool) or not isinstance(players, int)):
         raise TypeError(f"players must be an integer, not {kind(players)}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+    if seed is not None and seed.__class__ is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"seed must be an integer or None, not {kind(seed)}: {brief(seed)}")
-    deals = _deals_argument(deals)
+    if deals.__class__ is not tuple or deals:
+        deals = _deals_argument(deals)
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
         raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {brief(players)}",
@@ -56,7 +58,10 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     rng = None if seed is None else rng_mod.seed_state(seed)
     if rng is not None and not deals:  # the common case, shuffled: one Progress, not two
         hands, rng, leftover = deal(t, players, 0, rng, (), (), ())
-        return _round_state(t, players, 0, hands, _NEW(Progress, ((), empty, empty, 0, seed, rng, leftover, (), None)))
+        progress = _NEW(Progress, ((), empty, empty, 0, seed, rng, leftover, (), None))
+        if hands is not None:  # (always: a shuffled deal)
+            return _NEW(GameState, (_context(t, players, 0, hands, progress), 0, hands, (), 0, (1 << players) - 1))
+        return _round_state(t, players, 0, hands, progress)
     progress = Progress((), empty, empty, 0, seed, rng, (), deal_masks(t, players, deals))
     return _start_round(t, players, 0, progress)
 
@@ -257,17 +262,16 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     context, number, hands, taken, pending, waiting = state
     if waiting == context.everyone and (actions.__class__ is list or actions.__class__ is tuple) \
             and len(actions) == context.players:
-        t = context.tables
-        if number < t.activity_step:
+        if number < context.activity_step:
             if waiting == 15 and UNROLLED:
                 after = _step4(context, number, hands, taken, actions)
                 if after is not None:
                     return after
-            pending = _step_cards(t.card_codes, hands, actions)
+            pending = _step_cards(context.card_codes, hands, actions)
             if pending:
                 return _resolve_draft(context, number, hands, taken, pending)
         else:
-            pending = _step_activities(t.activity_codes, context.used, actions)
+            pending = _step_activities(context.activity_codes, context.used, actions)
             if pending:
                 return _finish_round(context, taken, pending)
     return _step_checked(state, actions)
@@ -291,14 +295,16 @@ def _step4(context: RoundContext, number: int, hands: tuple[int, ...], taken: tu
     h0, h1, h2, h3 = hands
     if not (h0 & b0 and h1 & b1 and h2 & b2 and h3 & b3):
         return None
-    kept = (h3 ^ b3, h0 ^ b0, h1 ^ b1, h2 ^ b2) if context.shift == 1 else (h1 ^ b1, h2 ^ b2, h3 ^ b3, h0 ^ b0)
-    taken += (c0 - 2, c1 - 2, c2 - 2, c3 - 2)
+    if context.shift == 1:
+        h0, h1, h2, h3 = h3 ^ b3, h0 ^ b0, h1 ^ b1, h2 ^ b2
+    else:
+        h0, h1, h2, h3 = h1 ^ b1, h2 ^ b2, h3 ^ b3, h0 ^ b0
     number += 1
     if number == context.activity_step:  # each seat catches the last card of the hand passed to it
-        k0, k1, k2, k3 = kept
-        taken += (k0.bit_length() - 1, k1.bit_length() - 1, k2.bit_length() - 1, k3.bit_length() - 1)
-        return _NEW(GameState, (context, number, (0, 0, 0, 0), taken, 0, 15))
-    return _NEW(GameState, (context, number, kept, taken, 0, 15))
+        return _NEW(GameState, (context, number, _NO_HANDS4, taken + (
+            c0 - 2, c1 - 2, c2 - 2, c3 - 2, h0.bit_length() - 1, h1.bit_length() - 1, h2.bit_length() - 1,
+            h3.bit_length() - 1), 0, 15))
+    return _NEW(GameState, (context, number, (h0, h1, h2, h3), taken + (c0 - 2, c1 - 2, c2 - 2, c3 - 2), 0, 15))
 
 
 def _step_cards(codes: Mapping[str | int, tuple[int, int]], hands: tuple[int, ...],
@@ -362,10 +368,7 @@ def _step_checked(state: GameState, actions: Sequence[str | int]) -> GameState:
 def _resolve_draft(context: RoundContext, step: int, hands: tuple[int, ...], taken: tuple[int, ...],
                    pending: int) -> GameState:
     """Everyone has chosen: take the cards, pass the hands, and add the Catch after the last pick."""
-    t = context.tables
-    n = context.players
-    bit = t.bit
-    if n == 4 and UNROLLED:
+    if context.players == 4 and UNROLLED:
         # The same as the loop below, unrolled for the most played count (tests compare both).
         c0 = (pending & 255) - 2
         c1 = (pending >> 8 & 255) - 2
@@ -373,32 +376,38 @@ def _resolve_draft(context: RoundContext, step: int, hands: tuple[int, ...], tak
         c3 = (pending >> 24) - 2
         h0, h1, h2, h3 = hands
         if context.shift == 1:
-            kept: tuple[int, ...] = (h3 ^ bit[c3], h0 ^ bit[c0], h1 ^ bit[c1], h2 ^ bit[c2])
+            h0, h1, h2, h3 = h3 ^ 1 << c3, h0 ^ 1 << c0, h1 ^ 1 << c1, h2 ^ 1 << c2
         else:
-            kept = (h1 ^ bit[c1], h2 ^ bit[c2], h3 ^ bit[c3], h0 ^ bit[c0])
-        taken += (c0, c1, c2, c3)
-    else:
-        kept_list = []
-        chosen = []
-        for hand in hands:
-            card = (pending & _SLOT) - 2
-            pending >>= PENDING_BITS
-            chosen.append(card)
-            kept_list.append(hand ^ bit[card])
-        shift = context.shift
-        if shift:
-            kept_list = kept_list[-shift:] + kept_list[:-shift]
-        kept = tuple(kept_list)
-        taken += tuple(chosen)
+            h0, h1, h2, h3 = h1 ^ 1 << c1, h2 ^ 1 << c2, h3 ^ 1 << c3, h0 ^ 1 << c0
+        step += 1
+        if step == context.activity_step:  # each seat catches the last card of the hand passed to it
+            return _NEW(GameState, (context, step, _NO_HANDS4, taken + (
+                c0, c1, c2, c3, h0.bit_length() - 1, h1.bit_length() - 1, h2.bit_length() - 1, h3.bit_length() - 1),
+                0, 15))
+        return _NEW(GameState, (context, step, (h0, h1, h2, h3), taken + (c0, c1, c2, c3), 0, 15))
+    t = context.tables
+    n = context.players
+    bit = t.bit
+    kept_list = []
+    chosen = []
+    for hand in hands:
+        card = (pending & _SLOT) - 2
+        pending >>= PENDING_BITS
+        chosen.append(card)
+        kept_list.append(hand ^ bit[card])
+    shift = context.shift
+    if shift:
+        kept_list = kept_list[-shift:] + kept_list[:-shift]
+    kept = tuple(kept_list)
+    taken += tuple(chosen)
     step += 1
     if step == t.activity_step:  # each seat catches the last card of the hand passed to it
-        if n == 4 and UNROLLED:
-            k0, k1, k2, k3 = kept
-            taken += (k0.bit_length() - 1, k1.bit_length() - 1, k2.bit_length() - 1, k3.bit_length() - 1)
-        else:
-            taken += tuple([h.bit_length() - 1 for h in kept])
+        taken += tuple([h.bit_length() - 1 for h in kept])
         return _NEW(GameState, (context, step, t.no_hands[n], taken, 0, context.everyone))
     return _NEW(GameState, (context, step, kept, taken, 0, context.everyone))
+
+
+_NO_HANDS4 = (0, 0, 0, 0)
 
 
 def _bonuses(t: Tables, visited: tuple[int, ...], gone: int) -> tuple[tuple[int, ...], int]:
@@ -445,7 +454,19 @@ def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -
     scores, visited, used = t.end_round(drafts, activities, visited, used)
     bonuses = t.no_hands[n]
     if gone != t.every_region:
-        bonuses, gone = _bonuses(t, visited, gone) if t.region_chunks is None else _bonuses_by_chunks(t, visited, gone)
+        chunks = t.region_chunks
+        if chunks is not None and n == 4 and UNROLLED:  # ``_bonuses_by_chunks`` unrolled (tests compare)
+            a, b, c = chunks
+            still_open = t.every_region & ~gone
+            v0, v1, v2, v3 = visited
+            w0 = a[v0 & 1023] & b[v0 >> 10 & 1023] & c[v0 >> 20] & still_open
+            w1 = a[v1 & 1023] & b[v1 >> 10 & 1023] & c[v1 >> 20] & still_open
+            w2 = a[v2 & 1023] & b[v2 >> 10 & 1023] & c[v2 >> 20] & still_open
+            w3 = a[v3 & 1023] & b[v3 >> 10 & 1023] & c[v3 >> 20] & still_open
+            bonuses = (w0, w1, w2, w3)
+            gone |= w0 | w1 | w2 | w3
+        else:
+            bonuses, gone = _bonuses(t, visited, gone) if chunks is None else _bonuses_by_chunks(t, visited, gone)
     rounds = (*past, _NEW(RoundResult, (context.dealt, drafts, activities, scores, bonuses)))
     next_round = context.round + 1
     if next_round >= t.rounds:

@@ -54,16 +54,14 @@ def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:
         return tuple([_SHEET((), (), (), (), site_points * visited.bit_count(), 0, site_points * visited.bit_count())
                       for visited in progress.visited])
     # Per seat, its rounds' scores; then per seat, a row per score kind.
-    by_seat = zip(*[r.scores for r in rounds])
-    won = zip(*[r.bonuses for r in rounds])
+    by_seat = zip(*[r[3] for r in rounds])  # RoundResult is tuple-backed: r[3] is r.scores, r[4] r.bonuses
+    won = zip(*[r[4] for r in rounds])
     sheets = []
+    bit_count = int.bit_count
     for visited, seat_scores, bonuses in zip(progress.visited, by_seat, won):
         throw_catch, collections, animals, activity = zip(*seat_scores)
         sites = site_points * visited.bit_count()
-        regions = 0
-        for mask in bonuses:
-            regions += mask.bit_count()
-        regions *= region_bonus
+        regions = region_bonus * sum(map(bit_count, bonuses))
         total = sum(throw_catch) + sum(collections) + sum(animals) + sum(activity) + sites + regions
         sheets.append(_SHEET(throw_catch, collections, animals, activity, sites, regions, total))
     return tuple(sheets)

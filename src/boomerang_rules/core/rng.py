@@ -101,15 +101,13 @@ def fisher_yates(r: int, out: list[T]) -> None:
         out[i], out[j] = out[j], out[i]
 
 
-def _swap_lines(n: int, tables: dict[str, tuple[tuple[int, int], ...]]) -> list[str]:
+def _swap_lines(n: int) -> list[str]:
     """The body of ``fisher_yates`` for ``n`` items, unrolled two digits at a time (see ``_swaps``)."""
     lines = []
     i = n - 1
     while i >= 2:
         a, b = i + 1, i  # the radices of positions i and i - 1
-        name = f"T{i}"
-        tables[name] = _pair_table(a, b)
-        lines += [f"    r, x = divmod(r, {a * b})", f"    j, k = {name}[x]",
+        lines += [f"    r, x = divmod(r, {a * b})", f"    k, j = divmod(x, {a})",
                   f"    out[{i}], out[j] = out[j], out[{i}]", f"    out[{i - 1}], out[k] = out[k], out[{i - 1}]"]
         i -= 2
     if i == 1:
@@ -118,22 +116,17 @@ def _swap_lines(n: int, tables: dict[str, tuple[tuple[int, int], ...]]) -> list[
 
 
 @cache
-def _pair_table(a: int, b: int) -> tuple[tuple[int, int], ...]:
-    """For each ``x`` below ``a * b``: its digits of radix ``a`` then ``b``."""
-    return tuple((x % a, x // a) for x in range(a * b))
-
-
-@cache
 def _swaps(n: int) -> Callable[[int, list[Any]], None]:
     """``fisher_yates`` for ``n`` items, unrolled and reading two digits at a time.
 
     The loop's ``divmod`` was a third of a round's end in simulations. Written out once per
-    deck size, each pair of digits comes from one ``divmod`` and a table, and every swap has
-    its position as a constant; the permutation is the same, digit for digit (tests compare).
+    deck size, each pair of digits comes from one ``divmod`` of the big number and one of a
+    small one, and every swap has its position as a constant; the permutation is the same,
+    digit for digit (tests compare). (A table of digit pairs was no faster in a real loop,
+    where its scattered entries are rarely in the cache.)
     """
-    tables: dict[str, tuple[tuple[int, int], ...]] = {}
-    lines = ["def swaps(r, out):", *_swap_lines(n, tables), "    return None"]
-    namespace: dict[str, Any] = dict(tables)
+    lines = ["def swaps(r, out):", *_swap_lines(n), "    return None"]
+    namespace: dict[str, Any] = {}
     exec("\n".join(lines), namespace)  # our own text, from integers only
     function: Callable[[int, list[Any]], None] = namespace["swaps"]
     return function
@@ -152,9 +145,8 @@ def shuffler(n: int) -> Callable[[int, list[Any]], int]:
     for _ in range(words - 1):
         lines += [*draw, "        r = r << 64 | z ^ (z >> 31)"]
     lines += [f"        r >>= {words * 64 - width}", f"        if r < {total}:", "            break"]
-    tables: dict[str, tuple[tuple[int, int], ...]] = {}
-    lines += [*_swap_lines(n, tables), "    return state"]
-    namespace: dict[str, Any] = {"GAMMA": _GAMMA, "MASK": _MASK64, **tables}
+    lines += [*_swap_lines(n), "    return state"]
+    namespace: dict[str, Any] = {"GAMMA": _GAMMA, "MASK": _MASK64}
     exec("\n".join(lines), namespace)  # our own text, from integers only
     function: Callable[[int, list[Any]], int] = namespace["shuffle"]
     return function
