@@ -284,3 +284,40 @@ def test_problems_are_in_the_order_of_the_record_past_the_tenth_pick() -> None:
         "every seat has completed [picks-step]",
         *(f"/rounds/0/picks/0/{k}: unknown card 'Q{k - 6}': it cannot be in the hand seat 0 holds at pick {k + 1} "
           "[pick-in-hand]" for k in range(7, 11))]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_record_of_names_every_flaw_of_the_names_given(players: int) -> None:
+    from boomerang_rules.australia.playouts import random_game
+
+    state = random_game(br.load_rules(), players, players)
+    good = [f"P{seat}" for seat in range(players)]
+    assert br.record_of(state, good)["players"] == good
+    assert br.record_of(state, ["x" * 200] * players)["players"] == ["x" * 200] * players
+    names = [*good[:-2], "a\ud800", "y" * 201]
+    with pytest.raises(br.InvalidInput) as info:
+        br.record_of(state, names)
+    assert [str(p) for p in info.value.problems] == [
+        f"/{players - 2}: the name 'a\\ud800' is not text [json-text]",
+        f"/{players - 1}: a name has at most 200 characters, not 201 [schema:maxLength]"]
+    with pytest.raises(br.InvalidInput) as info:
+        br.record_of(state, [*good, "z" * 201])
+    assert [str(p) for p in info.value.problems] == [
+        f"/{players}: a name has at most 200 characters, not 201 [schema:maxLength]",
+        f"{players + 1} names for {players} players [names-count]"]
+    with pytest.raises(TypeError, match=r"^names\[1\] must be a name \(str\), not int: 3$"):
+        br.record_of(state, ["a", 3])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^names must be a list of names \(str\), not str"):
+        br.record_of(state, "ab")
+
+
+def test_given_deals_name_the_flaws_of_every_round() -> None:
+    rules = br.load_rules()
+    ids = sorted(c.id for c in rules.cards)
+    first = [ids[0:7], ids[0:1] + ids[8:14]]
+    second = [ids[14:21], [*ids[21:27], "Q9"]]
+    with pytest.raises(br.InvalidInput) as info:
+        br.new_game(rules, 2, deals=[first, second])
+    assert [str(p) for p in info.value.problems] == [
+        f'/0/1/0: card "{ids[0]}" dealt twice in one round (also to seat 0) [card-unique]',
+        "/1/1/6: unknown card 'Q9' [card-known]"]
