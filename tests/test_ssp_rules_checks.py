@@ -1,0 +1,99 @@
+"""Sea Salt & Paper's ruleset checks, one broken rule at a time, each message whole (issue 17:
+the mutation run found these checks reached by one test that looked at three of them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules.core.errors import RulesError
+from boomerang_rules.core.loading import rules_from_data
+
+Change = Callable[[dict[str, Any]], object]
+
+
+def _problems(change: Change) -> list[str]:
+    data = br.rules_data(br.load_rules("sea-salt-paper"))
+    change(data)
+    with pytest.raises(RulesError) as info:
+        rules_from_data(data)
+    return [f"{p.pointer}: {p.message} [{p.rule}]" for p in info.value.problems]
+
+
+def _tiny_deck(data: dict[str, Any]) -> None:
+    """One card of each kind (two of each pair's), one mermaid to win, for up to 8 players."""
+    seen: dict[str, int] = {}
+    keep = []
+    for card in data["cards"]:
+        if seen.get(card["kind"], 0) < (2 if card["kind"] in ("crab", "boat", "fish") else 1):
+            keep.append(card)
+            seen[card["kind"]] = seen.get(card["kind"], 0) + 1
+    data["cards"] = keep
+    data["mermaids"]["win_with"] = 1
+    data["players"] = {"min": 2, "max": 8}
+    data["end_targets"] = {str(n): 30 for n in range(2, 9)}
+
+
+def _keep_one(kind: str) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        of_kind = [c for c in data["cards"] if c["kind"] == kind]
+        data["cards"] = [c for c in data["cards"] if c["kind"] != kind] + of_kind[:1]
+
+    return change
+
+
+CASES: dict[str, tuple[Change, list[str]]] = {
+    "a duo kind also a collector": (
+        lambda d: d["collectors"].update(crab=[0, 1]),
+        ["/collectors/crab: kind 'crab' is both a duo card and a collector; give each kind one role [kind-role]"]),
+    "a kind in two duos": (
+        lambda d: d["duos"].append({"kinds": ["shark", "octopus"], "points": 1, "effect": "draw"}),
+        ["/duos/3/kinds: kind 'shark' is in more than one duo [duo-kinds]",
+         "/duos/4/kinds: kind 'shark' is in more than one duo [duo-kinds]",
+         "/collectors/octopus: kind 'octopus' is both a duo card and a collector; give each kind one role "
+         "[kind-role]"]),
+    "a multiplier of its own kind": (
+        lambda d: d["multipliers"]["captain"].update(kind="captain"),
+        ["/multipliers/captain/kind: multiplier 'captain' multiplies its own kind [multiplier-kind]"]),
+    "a kind no rule scores": (
+        lambda d: d["multipliers"].pop("captain"),
+        ["/cards/53/kind: card 'captain-1' is a 'captain', which no duo, collector, multiplier or mermaid rule "
+         "scores [kind-known]"]),
+    "a scored kind with no card": (
+        lambda d: d.update(cards=[c for c in d["cards"] if c["kind"] != "sailor"]),
+        ["/collectors/sailor: the deck has no 'sailor' card [kind-in-deck]"]),
+    "a pair of a kind the deck has once": (
+        _keep_one("fish"), ["/duos/2/kinds: the deck has one 'fish': never a pair [kind-in-deck]"]),
+    "more mermaids to win than the deck has": (
+        lambda d: d["mermaids"].update(win_with=5),
+        ["/mermaids/win_with: 5 mermaids win, but the deck has 4 [mermaid-count]"]),
+    "player counts without a target": (
+        lambda d: (d["end_targets"].pop("2"), d["end_targets"].pop("4")),
+        ["/end_targets: no target for 2 players [end-targets]", "/end_targets: no target for 4 players [end-targets]"]),
+    "too few cards for the most players": (_tiny_deck, ["/cards: 17 cards are too few for 8 players [deck-size]"]),
+    "a player range upside down": (
+        lambda d: d.update(players={"min": 4, "max": 3}),
+        ["/players/min: the minimum (4) is above the maximum (3) [players-range]"]),
+    "a card id twice": (
+        lambda d: d["cards"][1].update(id=d["cards"][0]["id"]),
+        ["/cards/0/id: card id 'crab-1' is used 2 times [unique-card-ids]",
+         "/cards/1/id: card id 'crab-1' is used 2 times [unique-card-ids]"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_each_broken_rule_is_named_where_it_is(case: str) -> None:
+    change, want = CASES[case]
+    assert _problems(change) == want
+
+
+def test_the_smallest_deck_and_one_of_each_pair_pass() -> None:
+    data = br.rules_data(br.load_rules("sea-salt-paper"))
+    _tiny_deck(data)
+    data["players"]["max"] = 7
+    data["end_targets"].pop("8")
+    rules = rules_from_data(data)
+    assert rules.players.max == 7 and len(rules.cards) == 17
