@@ -77,6 +77,25 @@ CASES: dict[str, tuple[Change, list[str]]] = {
     "a player range upside down": (
         lambda d: d.update(players={"min": 4, "max": 3}),
         ["/players/min: the minimum (4) is above the maximum (3) [players-range]"]),
+    "a duo kind with no card": (
+        lambda d: d.update(cards=[c for c in d["cards"] if c["kind"] != "shark"]),
+        ["/duos/3/kinds: the deck has no 'shark' card [kind-in-deck]"]),
+    "a multiplier also a collector": (
+        lambda d: d["collectors"].update(lighthouse=[0, 1]),
+        ["/multipliers/lighthouse: kind 'lighthouse' is both a collector and a multiplier; give each kind one "
+         "role [kind-role]"]),
+    "a multiplier with no card": (
+        lambda d: d.update(cards=[c for c in d["cards"] if c["kind"] != "lighthouse"]),
+        ["/multipliers/lighthouse: the deck has no 'lighthouse' card [kind-in-deck]"]),
+    "the mermaid a duo kind": (
+        lambda d: d["mermaids"].update(kind="crab"),
+        ["/mermaids/kind: kind 'crab' is both a duo card and the mermaid; give each kind one role [kind-role]",
+         *(f"/cards/{53 + i}/kind: card 'mermaid-{i}' is a 'mermaid', which no duo, collector, multiplier or "
+           "mermaid rule scores [kind-known]" for i in range(1, 5))]),
+    "no mermaid card": (
+        lambda d: d.update(cards=[c for c in d["cards"] if c["kind"] != "mermaid"]),
+        ["/mermaids/kind: the deck has no 'mermaid' card [kind-in-deck]",
+         "/mermaids/win_with: 4 mermaids win, but the deck has 0 [mermaid-count]"]),
     "a card id twice": (
         lambda d: d["cards"][1].update(id=d["cards"][0]["id"]),
         ["/cards/0/id: card id 'crab-1' is used 2 times [unique-card-ids]",
@@ -90,10 +109,13 @@ def test_each_broken_rule_is_named_where_it_is(case: str) -> None:
     assert _problems(change) == want
 
 
-def test_the_smallest_deck_and_one_of_each_pair_pass() -> None:
+def test_the_smallest_deck_and_one_player_count_pass() -> None:
     data = br.rules_data(br.load_rules("sea-salt-paper"))
     _tiny_deck(data)
-    data["players"]["max"] = 7
-    data["end_targets"].pop("8")
-    rules = rules_from_data(data)
-    assert rules.players.max == 7 and len(rules.cards) == 17
+    data["cards"].append({**next(c for c in data["cards"] if c["kind"] == "shell"), "id": "shell-99"})
+    rules = rules_from_data(data)  # 18 cards: 2 for the discard piles and 2 a player, 8 players
+    assert rules.players.max == 8 and len(rules.cards) == 18
+    data = br.rules_data(br.load_rules("sea-salt-paper"))
+    data["players"] = {"min": 3, "max": 3}
+    data["end_targets"] = {"3": 35}
+    assert rules_from_data(data).players.min == 3
