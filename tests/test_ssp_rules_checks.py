@@ -134,15 +134,16 @@ def test_round_points_names_every_flaw_of_the_cards_given() -> None:
         ssp.round_points(rules, two, -1, "stop")
     with pytest.raises(ValueError, match=r"^call must be 'stop' or 'last_chance', not 'go'$"):
         ssp.round_points(rules, two, 0, "go")  # type: ignore[arg-type]
-    flawed: list[Any] = [([ids[0], "zz"], "ab"), ([ids[0]], [ids[1]]), ([ids[5]], [ids[1]])]
+    flawed: list[Any] = [([ids[0], "zz"], "ab"), ([ids[0]], [ids[1]]), ([ids[5]], [ids[1]]), ([ids[0]], [])]
     with pytest.raises(br.InvalidInput, match=r"^cannot score these cards:") as info:
         ssp.round_points(rules, flawed, 0, "stop")
     assert [str(p) for p in info.value.problems] == [
         "/cards/0/hand/1: 'zz' is not a card of 'sea-salt-paper' [card-known]",
         "/cards/0/played: played must be a list of card ids [cards]",
         f"/cards/1/hand/0: card '{ids[0]}' is given twice (also in seat 0's hand) [card-once]",
-        f"/cards/2/played/0: card '{ids[1]}' is given twice (also in seat 1's played) [card-once]"]
-    with pytest.raises(br.InvalidInput) as info:
+        f"/cards/2/played/0: card '{ids[1]}' is given twice (also in seat 1's played) [card-once]",
+        f"/cards/3/hand/0: card '{ids[0]}' is given twice (also in seat 0's hand) [card-once]"]
+    with pytest.raises(br.InvalidInput, match=r"^cannot score these cards:") as info:
         ssp.score_cards(rules, hand=[ids[0], ids[0]], played=[ids[0]])
     assert [str(p) for p in info.value.problems] == [
         f"/hand/1: card '{ids[0]}' is given twice (also in hand) [card-once]",
