@@ -43,3 +43,28 @@ def test_refusals_name_the_round_and_the_seats(seed: int) -> None:
         seat = b10.to_act(state)[0]
         state = b10.apply(state, seat, rng.choice(b10.legal_actions(state, seat)))
     assert _refusal(state, 0, "zz") == "the game is over: no decisions are owed"
+
+
+def test_final_scores_names_every_flaw_of_what_it_is_given() -> None:
+    rules = br.load_rules("boomerang-2010")
+    ids = [c.id for c in rules.cards]
+    for cards, boomerangs in (("ab", [1, 2]), ([ids[0:2]], "ab"), ([ids[0:2]], b"ab")):
+        with pytest.raises(br.InvalidInput) as info:
+            b10.final_scores(rules, cards, boomerangs)  # type: ignore[arg-type]
+        assert [str(p) for p in info.value.problems] == [
+            "give one list of card ids and one boomerang count per seat [seat-count]"]
+    with pytest.raises(br.InvalidInput) as info:
+        b10.final_scores(rules, [ids[0:2], "xy", [ids[1], "zz", 3]], [1, -1])  # type: ignore[list-item]
+    assert [str(p) for p in info.value.problems] == [
+        "3 lists of cards for 2 boomerang counts: give one of each per seat [seat-count]",
+        "/cards/1: give a seat's cards as a list of ids, not one string [card-known]",
+        f"/cards/2/0: card '{ids[1]}' is held twice (also at /cards/0/1) [card-unique]",
+        "/cards/2/1: unknown card 'zz' [card-known]",
+        "/cards/2/2: unknown card 3 [card-known]",
+        "/boomerangs/1: a boomerang count is a whole number ≥ 0, not -1 [boomerangs-count]"]
+    with pytest.raises(br.InvalidInput) as info:
+        b10.final_scores(rules, [[], []], [True, 1.0])  # type: ignore[list-item]
+    assert [str(p) for p in info.value.problems] == [
+        f"/boomerangs/{s}: a boomerang count is a whole number ≥ 0, not {v!r} [boomerangs-count]"
+        for s, v in enumerate([True, 1.0])]
+    assert [s.total for s in b10.final_scores(rules, [[], []], [0, 0])] == [0, 0]
