@@ -37,12 +37,20 @@ def test_refusals_name_the_round_and_the_seats(seed: int) -> None:
             turn = b10.to_act(state)[0]
             other = next(s for s in range(3) if s != turn and s in state.active)
             assert _refusal(state, other, "zz") == f"it is seat {turn}'s turn in the hunt, not seat {other}'s"
+            assert _refusal(state, turn, "zz") == (f"seat {turn} must 'throw' a boomerang or 'pass' in the hunt, "
+                                                   "not 'zz'")
             for gone in (s for s in range(3) if s not in state.active):
                 assert _refusal(state, gone, "zz") == (f"seat {gone} has passed: its token is on the stack and it "
                                                        f"has left the hunt of round {r}")
         seat = b10.to_act(state)[0]
         state = b10.apply(state, seat, rng.choice(b10.legal_actions(state, seat)))
     assert _refusal(state, 0, "zz") == "the game is over: no decisions are owed"
+    with pytest.raises(br.IllegalAction, match=r"^the game is over: no decisions are owed$"):
+        b10.step(state, [])
+    start = b10.new_game(rules, 3, seed=seed)
+    with pytest.raises(br.IllegalAction) as info:
+        b10.step(start, ["dunes"])
+    assert str(info.value) == "step needs 3 actions, one for each seat in (0, 1, 2) in that order, not ['dunes']"
 
 
 def test_final_scores_names_every_flaw_of_what_it_is_given() -> None:
@@ -51,10 +59,11 @@ def test_final_scores_names_every_flaw_of_what_it_is_given() -> None:
     for cards, boomerangs in (("ab", [1, 2]), ([ids[0:2]], "ab"), ([ids[0:2]], b"ab")):
         with pytest.raises(br.InvalidInput) as info:
             b10.final_scores(rules, cards, boomerangs)  # type: ignore[arg-type]
-        assert [str(p) for p in info.value.problems] == [
-            "give one list of card ids and one boomerang count per seat [seat-count]"]
+        assert [(p.pointer, str(p)) for p in info.value.problems] == [
+            ("", "give one list of card ids and one boomerang count per seat [seat-count]")]
     with pytest.raises(br.InvalidInput) as info:
         b10.final_scores(rules, [ids[0:2], "xy", [ids[1], "zz", 3]], [1, -1])  # type: ignore[list-item]
+    assert info.value.problems[0].pointer == ""
     assert [str(p) for p in info.value.problems] == [
         "3 lists of cards for 2 boomerang counts: give one of each per seat [seat-count]",
         "/cards/1: give a seat's cards as a list of ids, not one string [card-known]",
@@ -68,3 +77,28 @@ def test_final_scores_names_every_flaw_of_what_it_is_given() -> None:
         f"/boomerangs/{s}: a boomerang count is a whole number ≥ 0, not {v!r} [boomerangs-count]"
         for s, v in enumerate([True, 1.0])]
     assert [s.total for s in b10.final_scores(rules, [[], []], [0, 0])] == [0, 0]
+
+
+def test_the_tables_know_which_lands_a_card_shows() -> None:
+    from boomerang_rules.boomerang2010.tables import tables_for
+
+    rules = br.load_rules("boomerang-2010")
+    t = tables_for(rules)
+    lands = list(t.lands)
+    for i, card in enumerate(t.ids):
+        assert [land for j, land in enumerate(lands) if t.shows(i, j)] == [
+            land for land in lands if land in rules.card(card).lands]
+
+
+def test_state_of_replays_under_the_ruleset_given() -> None:
+    rules = br.load_rules("boomerang-2010")
+    state = b10.new_game(rules, 3, seed=4)
+    rng = random.Random(4)
+    while not b10.is_over(state):
+        seat = b10.to_act(state)[0]
+        state = b10.apply(state, seat, rng.choice(b10.legal_actions(state, seat)))
+    record = {**b10.record_of(state), "rules": "house-rules-not-shipped"}
+    del record["rules_digest"]
+    with pytest.raises(br.InvalidInput):
+        b10.state_of(record)
+    assert b10.state_of(record, rules) == state
