@@ -151,3 +151,32 @@ def test_round_points_names_every_flaw_of_the_cards_given() -> None:
     with pytest.raises(br.InvalidInput) as info:
         ssp.score_cards(rules, hand=ids[0])
     assert [str(p) for p in info.value.problems] == ["/hand: hand must be a list of card ids [cards]"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_copy_of_the_ruleset_under_another_id_plays_the_same_game(players: int) -> None:
+    """A ruleset read from data gets tables of its own: the game must not depend on which."""
+    import random
+
+    from boomerang_rules import seasaltpaper as ssp
+
+    shipped = br.load_rules("sea-salt-paper")
+    data = br.rules_data(shipped)
+    data["id"] = "my-copy"
+    copy = rules_from_data(data)
+    assert copy.digest != shipped.digest
+
+    def play(rules: Any) -> tuple[Any, list[Any]]:
+        state = ssp.new_game(rules, players, seed=players)
+        rng = random.Random(players)
+        views = []
+        while not ssp.is_over(state):
+            seat = ssp.to_act(state)[0]
+            views.append(ssp.view(state, seat))
+            state = ssp.apply(state, seat, rng.choice(ssp.legal_actions(state, seat)))
+        return state, views
+
+    (mine, my_views), (theirs, their_views) = play(copy), play(shipped)
+    assert my_views == their_views
+    differ = {k for k, v in ssp.record_of(mine).items() if ssp.record_of(theirs)[k] != v}
+    assert differ == {"rules", "rules_digest"}
