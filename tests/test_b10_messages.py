@@ -4,6 +4,7 @@ player reads (issue 17: a mutation run found their numbers unchecked)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -105,3 +106,36 @@ def test_state_of_replays_under_the_ruleset_given() -> None:
     with pytest.raises(br.InvalidInput):
         b10.state_of(record)
     assert b10.state_of(record, rules) == state
+
+
+def _ruleset_problems(change: Any) -> list[str]:
+    from boomerang_rules.core.errors import RulesError
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(br.load_rules("boomerang-2010"))
+    data["cards"] = [{**card, "lands": list(card["lands"])} for card in data["cards"]]
+    change(data)
+    with pytest.raises(RulesError) as info:
+        rules_from_data(data)
+    return [f"{p.pointer}: {p.message} [{p.rule}]" for p in info.value.problems]
+
+
+@pytest.mark.parametrize("word", ["pass", "throw"])
+def test_a_land_may_not_be_named_as_a_hunt_action(word: str) -> None:
+    assert _ruleset_problems(lambda d: d["lands"].append(word)) == [
+        f"/lands/5: a land may not be called {word!r}: that word is a hunt action [land-reserved]"]
+
+
+def test_each_card_flaw_of_a_ruleset_is_named_where_it_is() -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["cards"][2]["id"] = "A1"
+        data["cards"][3]["animal"] = "emu"
+        data["cards"][4]["lands"][1] = "swamp"
+        data["players"] = {"min": 5, "max": 4}
+
+    assert _ruleset_problems(change) == [
+        "/players/min: the minimum (5) is above the maximum (4) [players-range]",
+        "/cards/0/id: card id 'A1' is used 2 times [unique-card-ids]",
+        "/cards/2/id: card id 'A1' is used 2 times [unique-card-ids]",
+        "/cards/3/animal: card 'A4' shows animal 'emu', which /animals does not list [animal-known]",
+        "/cards/4/lands/1: card 'A5' shows land 'swamp', which /lands does not list [land-known]"]
