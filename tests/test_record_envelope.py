@@ -1,0 +1,69 @@
+"""The opening of a record, checked alike for every game: the ruleset it names, the digest, the
+player count, each message whole (issue 17: a mutation run found them unchecked)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules.core.loading import rules_from_data, shipped_ids
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+GAMES = {"game-2p": "standard", "ssp-game-2p": "sea-salt-paper", "boomerang-2010-3p": "boomerang-2010"}
+
+
+def _record(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _messages(record: dict[str, Any]) -> list[str]:
+    return [str(p) for p in br.validate_record(record)]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_ruleset_a_record_names(name: str) -> None:
+    record = _record(name)
+    rules_id = GAMES[name]
+    assert _messages(record) == []
+    assert _messages({**record, "rules": "nope"}) == [
+        f"/rules: unknown ruleset 'nope' (shipped: {', '.join(shipped_ids())}); give any other ruleset or "
+        "variant inline [rules-known]"]
+    with pytest.raises(br.InvalidInput, match=r"^not a valid game record:"):
+        br.state_of({**record, "rules": "nope"})
+    inline = br.rules_data(br.load_rules(rules_id))
+    assert _messages({**record, "rules": inline}) == []
+    inline["players"] = {"min": inline["players"]["max"], "max": inline["players"]["min"]}
+    lo, hi = br.load_rules(rules_id).players.min, br.load_rules(rules_id).players.max
+    problems = _messages({**record, "rules": inline})
+    assert problems[0] == f"/rules/players/min: the minimum ({hi}) is above the maximum ({lo}) [players-range]"
+    players = br.load_rules(rules_id).players
+    assert _messages({**record, "players": record["players"][:1]})[0] == (
+        f"/players: 1 players; {rules_id!r} is for {players.min} to {players.max} [players-count]")
+
+
+@pytest.mark.parametrize("name", ["ssp-game-2p", "boomerang-2010-3p"])
+def test_a_changed_ruleset_is_reported_and_the_record_still_replayed(name: str) -> None:
+    record = _record(name)
+    rules = br.load_rules(GAMES[name])
+    assert _messages({**record, "rules_digest": "0" * 64}) == [
+        f"/rules_digest: the ruleset {rules.id!r} has changed since this game was recorded (digest "
+        f"000000000000…, now {rules.digest[:12]}…) [rules-digest]"]
+    assert _messages({**record, "rules_digest": rules.digest}) == []
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_record_names_a_shipped_ruleset_by_id_and_any_other_inline(name: str) -> None:
+    record = _record(name)
+    state = br.state_of(record)
+    assert br.record_of(state)["rules"] == GAMES[name]
+    data = br.rules_data(br.load_rules(GAMES[name]))
+    data["id"] = "my-copy"
+    copy = rules_from_data(data)
+    mine = br.state_of({**record, "rules": data, "rules_digest": copy.digest})
+    written = br.record_of(mine)["rules"]
+    assert isinstance(written, dict) and written["id"] == "my-copy"
