@@ -67,3 +67,39 @@ def test_a_record_names_a_shipped_ruleset_by_id_and_any_other_inline(name: str) 
     mine = br.state_of({**record, "rules": data, "rules_digest": copy.digest})
     written = br.record_of(mine)["rules"]
     assert isinstance(written, dict) and written["id"] == "my-copy"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_state_of_refuses_a_record_that_replays_but_claims_a_wrong_result(name: str) -> None:
+    record = _record(name)
+    wrong = {**record, "result": {**record["result"], "winners": []}}
+    assert _messages(wrong)
+    with pytest.raises(br.InvalidInput, match=r"^not a valid game record:"):
+        br.state_of(wrong)
+
+
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "boomerang-2010"])
+def test_player_counts_and_seats_are_checked_alike(rules_id: str) -> None:
+    from boomerang_rules import boomerang2010 as b10
+    from boomerang_rules import seasaltpaper as ssp
+
+    game: Any = ssp if rules_id == "sea-salt-paper" else b10
+    rules = br.load_rules(rules_id)
+    low, high = rules.players.min, rules.players.max
+    assert game.to_act(game.new_game(rules, high, seed=1))
+    for players in (True, float(low)):
+        with pytest.raises(TypeError) as info:
+            game.new_game(rules, players, seed=1)
+        assert str(info.value) == f"players must be an integer, not {type(players).__name__}"
+    for players in (low - 1, high + 1):
+        with pytest.raises(br.InvalidInput) as refused:
+            game.new_game(rules, players, seed=1)
+        assert [str(p) for p in refused.value.problems] == [
+            f"{rules_id!r} is for {low} to {high} players, not {players} [players-count]"]
+    state = game.new_game(rules, low, seed=1)
+    assert game.legal_actions(state, low - 1) is not None
+    for seat in (True, low, -1):
+        with pytest.raises(br.IllegalAction) as illegal:
+            game.legal_actions(state, seat)
+        assert str(illegal.value) == (f"seat {seat} does not exist in a {low}-player game (seats are 0 to "
+                                      f"{low - 1})")
