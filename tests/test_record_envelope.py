@@ -103,3 +103,18 @@ def test_player_counts_and_seats_are_checked_alike(rules_id: str) -> None:
             game.legal_actions(state, seat)
         assert str(illegal.value) == (f"seat {seat} does not exist in a {low}-player game (seats are 0 to "
                                       f"{low - 1})")
+
+
+@pytest.mark.parametrize("name", ["game-2p", "ssp-game-2p"])
+def test_a_sheet_is_read_by_row_name_as_the_record_holds_it(name: str) -> None:
+    record = _record(name)
+    sheets = br.score_sheets(br.state_of(record))
+    for sheet, claimed in zip(sheets, record["result"]["sheets"]):
+        rows = list(sheet.keys())
+        assert rows == list(claimed)
+        assert {row: sheet[row] for row in rows} == {row: getattr(sheet, row) for row in rows}
+        assert sheet["total"] == claimed["total"]
+        for missing in ("keys", "nope", "ROWS"):
+            with pytest.raises(KeyError) as info:
+                sheet[missing]
+            assert info.value.args == (missing,)
