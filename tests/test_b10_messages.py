@@ -139,3 +139,46 @@ def test_each_card_flaw_of_a_ruleset_is_named_where_it_is() -> None:
         "/cards/2/id: card id 'A1' is used 2 times [unique-card-ids]",
         "/cards/3/animal: card 'A4' shows animal 'emu', which /animals does not list [animal-known]",
         "/cards/4/lands/1: card 'A5' shows land 'swamp', which /lands does not list [land-known]"]
+
+
+CAPTURES: dict[str, tuple[Any, list[str]]] = {
+    "a token twice": (lambda c: c[1].update(seat=0), [
+        "/rounds/0/captures/1/seat: seat 0's token is used twice (also at /rounds/0/captures/0): each seat has "
+        "one token on the stack [token-used-twice]"]),
+    "a capture missing": (lambda c: c.pop(), ["/rounds/0/captures: 2 captures for the 3 tokens on the stack "
+                                              "[capture-count]"]),
+    "the top out of order": (lambda c: c.insert(0, c.pop(1)), [
+        "/rounds/0/captures/0/seat: the top of the stack (the last seat left) is seat 0's token, not seat 2's: "
+        "tokens are revealed from the top down [capture-order]"]),
+    "a lower entry out of order": (lambda c: c.insert(1, c.pop(2)), [
+        "/rounds/0/captures/1/seat: the stack entry 1 from the top is seat 2's token, not seat 1's: tokens are "
+        "revealed from the top down [capture-order]"]),
+    "a wrong land": (lambda c: c[2].update(land="dunes"), [
+        "/rounds/0/captures/2/land: seat 1's token this round is 'rivers', not 'dunes' [capture-land]"]),
+    "cards twice, unknown, elsewhere": (lambda c: c[0].update(cards=["A1", "A1", "ZZ", "A9"]), [
+        "/rounds/0/captures/0/cards/1: card 'A1' is taken twice [card-unique]",
+        "/rounds/0/captures/0/cards/2: card 'ZZ' is not a card of this ruleset [capture-cards]",
+        "/rounds/0/captures/0/cards/3: card 'A9' does not show prairie [capture-cards]",
+        *(f"/rounds/0/captures/0/cards: the capture skips card {c!r}, which shows prairie and is still in the "
+          "river: the owner takes every such card [capture-cards]" for c in ("K2", "T4"))]),
+    "a card not in the river": (lambda c: c[0].update(cards=["A1", "K2", "A2"]), [
+        "/rounds/0/captures/0/cards/2: card 'A2' is not in the river at this point [capture-cards]",
+        "/rounds/0/captures/0/cards: the capture skips card 'T4', which shows prairie and is still in the river: "
+        "the owner takes every such card [capture-cards]"]),
+    "a card already taken": (lambda c: c[1].update(cards=["A9"]), [
+        "/rounds/0/captures/1/cards/0: card 'A9' does not show prairie [capture-cards]"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CAPTURES))
+def test_each_wrong_capture_is_named_where_it_is(case: str) -> None:
+    import copy
+    import json
+    from pathlib import Path
+
+    change, want = CAPTURES[case]
+    path = Path(__file__).parent.parent / "examples" / "boomerang-2010-3p.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert br.validate_record(copy.deepcopy(record)) == []
+    change(record["rounds"][0]["captures"])
+    assert [str(p) for p in br.validate_record(record)] == want
