@@ -104,14 +104,14 @@ def test_rules_document_states_the_decision() -> None:
 
 # --- text that is not text; repeated keys; deep nesting ---------------------------------------
 
-NOT_TEXT = st.sampled_from(["\ud800", "a\udfff", "\udc80x", "A\ud83d"])
+NOT_TEXT = st.sampled_from(["\ud800", "a\udfff", "\udc80x", "A\ud83d", "\x07\x80\ud800", "é\udfff"])
 
 
 @settings(max_examples=40, deadline=None)
 @given(bst.records(rules="standard", finished=True), NOT_TEXT, st.data())
 def test_lone_surrogates_anywhere_in_a_record_are_invalid(record: dict[str, Any], bad: str,
                                                          data: st.DataObject) -> None:
-    where = data.draw(st.sampled_from(["players", "card", "activity", "rules", "key"]))
+    where = data.draw(st.sampled_from(["players", "card", "activity", "rules", "key", "key above more"]))
     if where == "players":
         record["players"][0] = bad
     elif where == "card":
@@ -121,8 +121,10 @@ def test_lone_surrogates_anywhere_in_a_record_are_invalid(record: dict[str, Any]
     elif where == "rules":
         record["rules"] = {"format": "boomerang-rules/variant", "version": 1, "id": "x", "name": bad,
                            "extends": "standard", "changes": {}}
-    else:
+    elif where == "key":
         record[bad] = 1
+    else:  # a key the walk of the document goes below, so its pointer is made from it
+        record[bad] = {"a": [1]}
     problems = br.validate_record(record)
     assert any(p.rule == "json-text" for p in problems)
     text = json.dumps(record)  # the escaped form a file would hold
@@ -142,6 +144,10 @@ def test_surrogates_in_files_never_crash_and_other_files_still_checked(tmp_path:
     code, out, err = run("validate", str(bad_record), str(bad_rules), str(good))
     assert code == 1
     assert "bad.json:/players/0" in out and "rules.json:/name" in out and "good.json: valid ruleset" in out
+    nested = tmp_path / "nested.json"  # a key of non-ASCII text and a lone surrogate, with more below it
+    nested.write_text('{"format": "boomerang-rules/variant", "\\u0007\\u0080\\ud800": {"a": 1}}', encoding="utf-8")
+    code, out, err = run("validate", "--json", str(nested))
+    assert code == 1 and json.loads(out)["problems"][0]["rule"] == "json-text"
     for args in (["score", "A", "B", "C", "D", "E", "F", "G", "--rules", str(bad_rules)],
                  ["simulate", "--rules", str(bad_rules)], ["variants", "show", str(bad_rules)],
                  ["replay", str(bad_record)]):

@@ -89,7 +89,7 @@ def shown(value: str, limit: int = 60) -> str:
 
 def _part(key: object) -> str | int:
     if isinstance(key, str):
-        return key if is_text(key) else key.encode("utf-8", "backslashreplace").decode("ascii")
+        return key if is_text(key) else key.encode("utf-8", "backslashreplace").decode("utf-8")
     return key if isinstance(key, int) else str(key)
 
 
