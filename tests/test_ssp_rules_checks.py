@@ -3,6 +3,7 @@ the mutation run found these checks reached by one test that looked at three of 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -180,3 +181,39 @@ def test_a_copy_of_the_ruleset_under_another_id_plays_the_same_game(players: int
     assert my_views == their_views
     differ = {k for k, v in ssp.record_of(mine).items() if ssp.record_of(theirs)[k] != v}
     assert differ == {"rules", "rules_digest"}
+
+
+_FRESH = itertools.count()
+
+
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "sea-salt-paper-mermaids-without-white",
+                                      "sea-salt-paper-last-chance-deck"])
+def test_the_tables_restate_the_ruleset(rules_id: str) -> None:
+    """The indexed form the engine, scoring, bots and CLI read, made afresh from a copy of the ruleset."""
+    from boomerang_rules.seasaltpaper.tables import tables_for
+
+    data = br.rules_data(br.load_rules(rules_id))
+    data["id"] = f"fresh-{next(_FRESH)}"  # a ruleset no cache has seen: its tables are made here
+    rules = rules_from_data(data)
+    t = tables_for(rules)
+    cards = rules.cards
+    assert t.rules == rules
+    assert t.ids == tuple(c.id for c in cards) and t.deck_size == len(cards)
+    assert all(t.index[c.id] == i for i, c in enumerate(cards)) and len(t.index) == len(cards)
+    assert t.kinds == tuple(sorted({c.kind for c in cards}))
+    assert t.colours == tuple(sorted({c.colour for c in cards}))
+    assert all(t.kinds[t.kind[i]] == c.kind and t.colours[t.colour[i]] == c.colour for i, c in enumerate(cards))
+    assert t.kind_index == {k: i for i, k in enumerate(t.kinds)}
+    assert [(t.kinds[a], t.kinds[b], p, e) for a, b, p, e in t.duos] == [
+        (d.kinds[0], d.kinds[1], d.points, d.effect) for d in rules.duos]
+    assert [(t.kinds[k], table) for k, table in t.collectors] == list(rules.collectors.items())
+    assert [(t.kinds[k], t.kinds[m], p) for k, m, p in t.multipliers] == [
+        (k, m.kind, m.points) for k, m in rules.multipliers.items()]
+    assert t.kinds[t.mermaid] == rules.mermaids.kind
+    assert (t.count_own_colour, t.win_with) == (rules.mermaids.count_own_colour, rules.mermaids.win_with)
+    assert t.min_points == rules.round_end.min_points
+    assert t.deck_ends_last_chance == (rules.round_end.empty_deck_during_last_chance == "ends-round")
+    for n, d in enumerate(rules.duos):
+        for kind in d.kinds:
+            assert t.duo_of_kind[t.kind_index[kind]] == (n, d.effect)
+    assert len(t.duo_of_kind) == len({k for d in rules.duos for k in d.kinds})
