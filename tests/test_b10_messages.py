@@ -182,3 +182,26 @@ def test_each_wrong_capture_is_named_where_it_is(case: str) -> None:
     assert br.validate_record(copy.deepcopy(record)) == []
     change(record["rounds"][0]["captures"])
     assert [str(p) for p in br.validate_record(record)] == want
+
+
+_FRESH = iter(range(10**6))
+
+
+def test_the_tables_restate_the_ruleset() -> None:
+    """The indexed form the engine and scoring read, made afresh from a copy of the ruleset."""
+    from boomerang_rules.boomerang2010.tables import tables_for
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(br.load_rules("boomerang-2010"))
+    data["id"] = f"fresh-{next(_FRESH)}"  # a ruleset no cache has seen: its tables are made here
+    rules = rules_from_data(data)
+    t = tables_for(rules)
+    assert t.rules == rules
+    assert t.ids == tuple(c.id for c in rules.cards) and t.deck_size == len(rules.cards)
+    assert t.index == {c.id: i for i, c in enumerate(rules.cards)}
+    assert t.lands == rules.lands and t.land_index == {land: i for i, land in enumerate(rules.lands)}
+    assert t.all_lands == sum(1 << i for i in range(len(rules.lands)))
+    assert t.animals == rules.animals and t.animal_index == {a: i for i, a in enumerate(rules.animals)}
+    assert [t.animals[a] for a in t.animal] == [c.animal for c in rules.cards]
+    assert [{land for j, land in enumerate(t.lands) if t.card_lands[i] >> j & 1} for i in range(t.deck_size)] == [
+        set(c.lands) for c in rules.cards]
