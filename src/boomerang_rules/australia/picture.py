@@ -9,9 +9,8 @@ winner's sheet framed. Text only from the record, escaped; no script, nothing fe
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
 
-from ..core.page import svg_heading
+from ..core.page import svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 
 ROWS = (("throw_catch", "Throw & Catch"), ("collections", "Collections"), ("animals", "Animals"),
@@ -84,20 +83,12 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     map_rows = (len(rules.regions) + 1) // 2
     height = PAD * 2 + 30 + ROW_H * (len(ROWS) + 2) + 20 + map_rows * 44 + ROW_H * 4 + 20
     width = PAD + len(parts) * (SHEET_W + PAD)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-           f"<title>{escape(rules.name)}: score sheets</title>",
-           '<rect width="100%" height="100%" fill="#fffdf5"/>']
+    out = svg_start(width, height, rules.name, "#fffdf5")
     col_w = (SHEET_W - 130) / (rounds + 1)
     for s, part in enumerate(parts):
         x0 = PAD + s * (SHEET_W + PAD)
         y = PAD
-        frame = "#c0392b" if part["winner"] else "#555"
-        out.append(f'<g class="sheet" id="sheet-{s}">')
-        out.append(f'<rect x="{x0}" y="{y}" width="{SHEET_W}" height="{height - 2 * PAD}" fill="white" '
-                   f'stroke="{frame}" stroke-width="{3 if part["winner"] else 1}" rx="6"/>')
-        out.append(svg_heading(x0 + 10, y + 20, part["name"], "  — winner" if part["winner"] else "",
-                               SHEET_W - 20))
+        out += svg_sheet_frame(s, x0, y, SHEET_W, height - 2 * PAD, part["name"], part["winner"], "#c0392b")
         y += 30
         out.append(_text(x0 + 10, y + 14, "Round", 11, weight="bold"))
         for r in range(rounds):

@@ -10,9 +10,8 @@ escaped; no script, nothing fetched.
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
 
-from ..core.page import page_html, svg_heading
+from ..core.page import page_html, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 
 SHEET_W, ROW_H, PAD = 300, 20, 12
@@ -48,19 +47,11 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     parts = sheet_parts(state, names)
     height = PAD * 2 + 30 + ROW_H * (len(rules.animals) + 1) + 10 + ROW_H * 4
     width = PAD + len(parts) * (SHEET_W + PAD)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-           f"<title>{escape(rules.name)}: score sheets</title>",
-           '<rect width="100%" height="100%" fill="#fbf6ec"/>']
+    out = svg_start(width, height, rules.name, "#fbf6ec")
     for s, part in enumerate(parts):
         x0 = PAD + s * (SHEET_W + PAD)
         y = PAD
-        frame = "#a0522d" if part["winner"] else "#555"
-        out.append(f'<g class="sheet" id="sheet-{s}">')
-        out.append(f'<rect x="{x0}" y="{y}" width="{SHEET_W}" height="{height - 2 * PAD}" fill="white" '
-                   f'stroke="{frame}" stroke-width="{3 if part["winner"] else 1}" rx="6"/>')
-        out.append(svg_heading(x0 + 10, y + 20, part["name"], "  — winner" if part["winner"] else "",
-                               SHEET_W - 20))
+        out += svg_sheet_frame(s, x0, y, SHEET_W, height - 2 * PAD, part["name"], part["winner"], "#a0522d")
         y += 30
         out.append(_text(x0 + 10, y + 14, "Animal", 11, weight="bold"))
         out.append(_text(x0 + 170, y + 14, "Cards", 11, "end", "bold"))

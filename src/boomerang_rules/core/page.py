@@ -169,3 +169,22 @@ def svg_heading(x: float, y: float, name: str, suffix: str, width: float, size: 
         fit = f' textLength="{width:.0f}" lengthAdjust="spacingAndGlyphs"'
     return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="start" font-weight="bold" '
             f'class="player"{fit}>{escape(text)}<title>{escape(name)}</title></text>')
+
+
+def svg_start(width: float, height: float, title: str, background: str) -> list[str]:
+    """The opening of a score-sheet picture: the ``<svg>`` element, its title and its background."""
+    return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+            f"<title>{escape(title)}: score sheets</title>",
+            f'<rect width="100%" height="100%" fill="{background}"/>']
+
+
+def svg_sheet_frame(seat: int, x: float, y: float, width: float, height: float, name: str, winner: bool,
+                    winner_colour: str) -> list[str]:
+    """One seat's sheet opened: its group (closed by the caller), its frame (thick, in
+    ``winner_colour``, for a winner) and the heading with the seat's name."""
+    frame = winner_colour if winner else "#555"
+    return [f'<g class="sheet" id="sheet-{seat}">',
+            f'<rect x="{x}" y="{y}" width="{width}" height="{height}" fill="white" '
+            f'stroke="{frame}" stroke-width="{3 if winner else 1}" rx="6"/>',
+            svg_heading(x + 10, y + 20, name, "  — winner" if winner else "", width - 20)]

@@ -10,9 +10,8 @@ Text only from the record, escaped; no script, nothing fetched.
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
 
-from ..core.page import page_html, svg_heading
+from ..core.page import page_html, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 
 SHEET_W, ROW_H, PAD = 480, 20, 12
@@ -69,19 +68,11 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     rounds = len(state.history)
     height = PAD * 2 + 30 + ROW_H * (rounds + 1) + 14 + ROW_H * 3
     width = PAD + len(parts) * (SHEET_W + PAD)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-           f"<title>{escape(rules.name)}: score sheets</title>",
-           '<rect width="100%" height="100%" fill="#f4f8fb"/>']
+    out = svg_start(width, height, rules.name, "#f4f8fb")
     for s, part in enumerate(parts):
         x0 = PAD + s * (SHEET_W + PAD)
         y = PAD
-        frame = "#1f5f8b" if part["winner"] else "#555"
-        out.append(f'<g class="sheet" id="sheet-{s}">')
-        out.append(f'<rect x="{x0}" y="{y}" width="{SHEET_W}" height="{height - 2 * PAD}" fill="white" '
-                   f'stroke="{frame}" stroke-width="{3 if part["winner"] else 1}" rx="6"/>')
-        out.append(svg_heading(x0 + 10, y + 20, part["name"], "  — winner" if part["winner"] else "",
-                               SHEET_W - 20))
+        out += svg_sheet_frame(s, x0, y, SHEET_W, height - 2 * PAD, part["name"], part["winner"], "#1f5f8b")
         y += 30
         out.append(_text(x0 + 10, y + 14, "Round", 11, weight="bold"))
         out.append(_text(x0 + 50, y + 14, "How it ended", 11, weight="bold"))
