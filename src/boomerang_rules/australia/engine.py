@@ -7,12 +7,12 @@ has decided. Nobody's choice is visible to others before that.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Mapping, Sequence
 
 from ..core import rng as rng_mod
 from ..core.arguments import brief, is_list, kind, require, string_list
 from ..core.errors import IllegalAction, InvalidInput, Problem
+from ..core.seats import check_seat as seat_of_game
 from .actions import as_id
 from .dealing import deal, deal_masks, deal_problems
 from .rules import Ruleset
@@ -134,17 +134,8 @@ def is_over(state: GameState) -> bool:
 
 
 def check_seat(state: GameState, seat: object) -> int:
-    """``seat`` as an int if the game has it; ``IllegalAction`` if not."""
-    if not isinstance(seat, bool):
-        try:
-            number = operator.index(seat)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-        else:
-            if 0 <= number < state.players:
-                return number
-    raise IllegalAction(f"seat {brief(seat)} does not exist in a {state.players}-player game "
-                        f"(seats are 0 to {state.players - 1})")
+    """``seat`` as an int if the game has it; ``IllegalAction`` if not (the check every game makes)."""
+    return seat_of_game(state.players, seat)
 
 
 def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:

@@ -96,3 +96,29 @@ def refuse_to_overwrite_input(option: str, out: str, source: str) -> None:
     if same:
         fail(f"{option} {out}: that is the record being read; writing there would destroy it (choose another "
              "name)", EXIT_USAGE)
+
+
+def read_one_game(file: str, game_number: int | None) -> tuple[str, Any]:
+    """The record to draw or replay from ``file`` (game ``game_number`` of a JSON Lines file, counted
+    from 1) and where it stands; exits 2 when there is no such game or the file cannot be read, 1
+    when the document is not JSON."""
+    from ..core.jsonio import label_of, read_documents
+
+    label = label_of(file)
+    documents = []
+    try:
+        for found in read_documents(file):
+            documents.append(found)
+            if game_number is not None and len(documents) >= game_number:
+                break
+    except OSError as exc:
+        fail(f"{label}: cannot read: {exc.strerror or exc}", EXIT_USAGE)
+    if game_number is None and len(documents) > 1:
+        fail(f"{label} holds {len(documents)} games: choose one with --game N (1 to {len(documents)})", EXIT_USAGE)
+    if game_number is not None and game_number > len(documents):
+        fail(f"--game {game_number}: {label} holds {len(documents)} game{'s' if len(documents) != 1 else ''}",
+             EXIT_USAGE)
+    where, data, problem = documents[-1]
+    if problem is not None:
+        fail(str(problem), EXIT_INVALID)
+    return where, data

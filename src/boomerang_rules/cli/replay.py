@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import click
 
-from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli, load_rules_or_exit, refuse_to_overwrite_input
+from .common import (
+    EXIT_INVALID,
+    EXIT_USAGE,
+    fail,
+    game_cli,
+    load_rules_or_exit,
+    read_one_game,
+    refuse_to_overwrite_input,
+)
 
 
 @click.command(short_help="Tell a recorded game step by step.")
@@ -26,27 +34,10 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     """
     from .. import check_record
     from ..core.errors import InvalidInput
-    from ..core.jsonio import label_of, read_documents
 
-    label = label_of(file)
     if html_path is not None:
         refuse_to_overwrite_input("--html", html_path, file)
-    try:
-        documents = []
-        for where, value, problem in read_documents(file):
-            documents.append((where, value, problem))
-            if game_number is not None and len(documents) >= game_number:
-                break
-    except OSError as exc:
-        fail(f"{label}: cannot read: {exc.strerror or exc}", EXIT_USAGE)
-    if game_number is None and len(documents) > 1:
-        fail(f"{label} holds {len(documents)} games: choose one with --game N (1 to {len(documents)})", EXIT_USAGE)
-    if game_number is not None and game_number > len(documents):
-        fail(f"--game {game_number}: {label} holds {len(documents)} game{'s' if len(documents) != 1 else ''}",
-             EXIT_USAGE)
-    label, data, problem = documents[-1]
-    if problem is not None:
-        fail(str(problem), EXIT_INVALID)
+    label, data = read_one_game(file, game_number)
     rules = load_rules_or_exit(rules_name) if rules_name else None
     try:
         checked = check_record(data, rules)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli, refuse_to_overwrite_input
+from .common import EXIT_USAGE, fail, game_cli, read_one_game, refuse_to_overwrite_input
 
 
 @click.command(short_help="Draw a record's score sheets as SVG.")
@@ -27,25 +27,10 @@ def sheet(file: str, out: str, game_number: int | None) -> None:
       boomerang-rules sheet game.json -o sheet.svg
     """
     from .. import check_record, is_over
-    from ..core.jsonio import STDIN, label_of, read_documents
+    from ..core.jsonio import STDIN
 
-    label = label_of(file)
     refuse_to_overwrite_input("--out", out, file)
-    try:
-        documents = []
-        for found in read_documents(file):
-            documents.append(found)
-            if game_number is not None and len(documents) >= game_number:
-                break
-    except OSError as exc:
-        fail(f"{label}: cannot read: {exc.strerror or exc}", EXIT_USAGE)
-    if game_number is None and len(documents) > 1:
-        fail(f"{label} holds {len(documents)} games: choose one with --game N (1 to {len(documents)})", EXIT_USAGE)
-    if game_number is not None and game_number > len(documents):
-        fail(f"--game {game_number}: {label} holds {len(documents)} games", EXIT_USAGE)
-    where, data, problem = documents[-1]
-    if problem is not None:
-        fail(str(problem), EXIT_INVALID)
+    where, data = read_one_game(file, game_number)
     checked = check_record(data)
     if checked.problems or checked.state is None:
         fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(where)}" for p in checked.problems))
