@@ -66,18 +66,19 @@ def test_unrolled_four_player_code_matches_the_general_code(rules: br.Ruleset, p
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     def states(seed: int) -> list[br.GameState]:
         """A game by ``step`` (even seeds) or by ``apply`` (odd ones: each step's last ``apply``
-        resolves it), every state on the way."""
+        resolves it), every state on the way, by the plain Python functions (the compiled ones,
+        when built, have no unrolled code: ``test_accel`` compares them with these)."""
         choose = random.Random(seed)
         s = br.new_game(rules, players, seed)
         out = [s]
         while not br.is_over(s):
-            actions = [choose.choice(br.legal_actions(s, seat)) for seat in br.to_act(s)]
+            actions = [choose.choice(engine.legal_actions_plain(s, seat)) for seat in br.to_act(s)]
             if seed % 2:
                 for seat, action in zip(br.to_act(s), actions):
-                    s = br.apply(s, seat, action)
+                    s = engine.apply_plain(s, seat, action)
                     out.append(s)
             else:
-                s = br.step(s, actions)
+                s = engine.step_plain(s, actions)
                 out.append(s)
         return out
 

@@ -7,6 +7,7 @@ has decided. Nobody's choice is visible to others before that.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 
 from ..core import rng as rng_mod
@@ -486,3 +487,32 @@ def deal_round(state: GameState, hands: Sequence[Sequence[str]]) -> GameState:
     if problems:
         raise InvalidInput(problems)
     return _round_state(t, state.players, state.round, masks, state.progress)
+
+
+apply_plain = apply
+legal_actions_plain = legal_actions
+step_plain = step
+"""The plain reading: the reference the compiled path is tested against, and its stand-in."""
+
+STATE_METHODS: dict[str, object] = {}
+"""The compiled ``apply``, ``legal_actions`` and ``step`` as ``GameState`` methods (for the
+top-level API's dispatch; empty when ``_accel`` is not built)."""
+
+ACCELERATED = False
+"""Whether the compiled path serves (``_accel`` built, and ``BOOMERANG_RULES_PURE`` not set)."""
+
+try:
+    if os.environ.get("BOOMERANG_RULES_PURE"):
+        raise ImportError("the plain engine was asked for")
+    from . import _accel
+except ImportError:  # not built (no compiler at install), or not wanted: the plain functions serve
+    pass
+else:
+    from .tables import HALF
+
+    STATE_METHODS = _accel.accelerate(GameState, RoundContext, apply_plain, legal_actions_plain, step_plain,
+                                      _finish_round, _resolve_draft, HALF)
+    apply = _accel.apply  # type: ignore[assignment]
+    legal_actions = _accel.legal_actions  # type: ignore[assignment]
+    step = _accel.step  # type: ignore[assignment]
+    ACCELERATED = True

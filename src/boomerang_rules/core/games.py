@@ -168,15 +168,18 @@ def register(module: GameModule) -> None:
 
     ``step`` and the integer actions (``legal_mask``, ``num_actions``, ``action_id``,
     ``action_of``) are optional: a game without its own ``step`` gets one that applies each
-    action in turn; one without integer actions refuses them with a ``TypeError``.
+    action in turn; one without integer actions refuses them with a ``TypeError``. A package's
+    ``STATE_METHODS`` (name -> a method of its state classes: compiled code, say) is set on the
+    classes in place of the function of that name, for the top-level API to call.
     """
     for name, table in DISPATCH.items():
         function = getattr(module, name, None)
         if function is None:
             function = _generic_step(module) if name == "step" else _unnumbered(module, name)
+        method = getattr(module, "STATE_METHODS", {}).get(name)
         for cls in module.STATE_TYPES:
             table[cls] = function
-            setattr(cls, METHOD.format(name), _as_method(function))
+            setattr(cls, METHOD.format(name), method or _as_method(function))
     for name, by_game in RULES_DISPATCH.items():
         by_game[module.GAME] = getattr(module, name, None) or _unnumbered(module, name)
 
