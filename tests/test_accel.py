@@ -1,4 +1,4 @@
-"""The compiled hot path (``australia/_accel.c``) against the plain reading in ``engine.py``.
+"""The compiled hot paths (``australia/_accel.c``, ``core/_rng.c``) against the plain Python code.
 
 ``apply``, ``legal_actions`` and ``step`` have two implementations: the plain Python functions
 (``engine.apply_plain``...), which are the reference, and the compiled ones the package uses
@@ -21,6 +21,7 @@ import pytest
 import boomerang_rules as br
 from boomerang_rules.australia import engine
 from boomerang_rules.australia.state import GameState
+from boomerang_rules.core import rng
 
 from .helpers import australia_ids
 from .test_reliability import big_deck
@@ -61,7 +62,7 @@ def test_the_package_plays_the_compiled_functions() -> None:
 
 @pytest.mark.skipif(not os.environ.get("CI"), reason="CI builds the extension; elsewhere it may be absent")
 def test_ci_builds_the_compiled_engine() -> None:
-    assert engine.ACCELERATED
+    assert engine.ACCELERATED and rng.COMPILED
 
 
 def every_state(rules: br.Ruleset, players: int, seed: int) -> list[GameState]:
@@ -171,3 +172,23 @@ def test_compiled_states_pickle_hash_and_compare_as_plain_ones() -> None:
         assert [hash(x) for x in compiled] == [hash(x) for x in plain]
         assert [pickle.loads(pickle.dumps(x)) for x in compiled[:40]] == plain[:40]
         assert br.score_sheets(compiled[-1]) == br.score_sheets(plain[-1])
+
+
+@pytest.mark.skipif(not rng.COMPILED, reason="the compiled shuffle (core/_rng) is not built here")
+def test_compiled_shuffle_is_the_plain_one_for_every_size_it_takes() -> None:
+    from boomerang_rules.core import _rng
+
+    draw = random.Random(5)
+    for n in range(_rng.MAX_ITEMS + 1):
+        # Seeds near the ends of the range, and many where a first draw is rejected (n! far below 2**width).
+        for seed in [0, 1, 2**64 - 1, 2**63, *(draw.getrandbits(64) for _ in range(40))]:
+            fast, plain = list(range(n)), list(range(n))
+            assert _rng.shuffle(seed, fast) == rng.shuffle_plain(seed, plain), (n, seed)
+            assert fast == plain
+    assert rng.shuffler(28) is _rng.shuffle and rng.shuffler(_rng.MAX_ITEMS + 1) is not _rng.shuffle
+    bad: list[tuple[Any, Any]] = [(1.0, []), (1, ()), (-1, [1, 2]), (2**64, [1, 2])]
+    for state, items in bad:
+        with pytest.raises((TypeError, OverflowError)):
+            _rng.shuffle(state, items)
+    with pytest.raises(ValueError, match="at most 34 items"):
+        _rng.shuffle(1, list(range(35)))

@@ -184,6 +184,6 @@ def test_tuple_backed_records_of_a_game_act_as_frozen_attrs_classes() -> None:
 @pytest.mark.parametrize("n", [2, 3, 27, 28, 29, 64])
 def test_written_out_shuffle_is_the_loop(n: int) -> None:
     for seed in (0, 1, 2**64 - 1, 12345):
-        fast, plain = list(range(n)), list(range(n))
-        assert rng.shuffle(seed, fast) == rng.shuffle_plain(seed, plain)
-        assert fast == plain
+        fast, written, plain = list(range(n)), list(range(n)), list(range(n))
+        assert rng.shuffle(seed, fast) == rng.written_out(n)(seed, written) == rng.shuffle_plain(seed, plain)
+        assert fast == written == plain

@@ -184,6 +184,15 @@ def startup_seconds(args: list[str], runs: int = 5) -> float:
     return statistics.median(times)
 
 
+def engine_kind() -> str:
+    """Which Boomerang: Australia engine serves ``apply``, ``legal_actions`` and ``step``."""
+    from .australia import engine
+
+    if engine.ACCELERATED:
+        return "compiled hot path (australia/_accel)"
+    return "plain Python (australia/_accel not built, or BOOMERANG_RULES_PURE set)"
+
+
 def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | None = None,
         extras: bool = True, batch: bool = True) -> dict[str, Any]:
     """Every figure, as a dict; ``compare="hearts"`` adds OpenSpiel's hearts alternately;
@@ -217,6 +226,7 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
         "bot_games_per_s": statistics.median(g for g, _ in columns["bots"]),
         "bots_vs_raw": median_ratio("bots", "decisions"),
         "batch": "absent" if batched is None else f"{batched.THREADS} thread(s)",
+        "engine": engine_kind(),
     }
     if batched is not None:
         out["batch_playouts_games_per_s"] = statistics.median(g for g, _ in columns["batch_playouts"])
@@ -286,7 +296,7 @@ def report(figures: dict[str, Any]) -> str:
         return f"  {label:<44}{games:>12,.0f} games/s{ratio}{extra}"
 
     lines = [f"random {figures['players']}-player games (median of {figures['runs']} alternating runs of "
-             f"{figures['seconds_per_run']} s):",
+             f"{figures['seconds_per_run']} s; engine: {figures['engine']}):",
              line("public API, one decision a call (apply)", figures["games_per_s"], "ratio",
                   f"  ({figures['decisions_per_s']:,.0f} decisions/s, {1000 / figures['games_per_s']:.3f} ms/game)"),
              line("public API, one step a call (step)", figures["step_games_per_s"], "step_ratio"),

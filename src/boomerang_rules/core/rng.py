@@ -7,6 +7,7 @@ studied, and its whole state is one integer, so a game state can hold it and sta
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from functools import cache
 from math import factorial
@@ -134,8 +135,18 @@ def _swaps(n: int) -> Callable[[int, list[Any]], None]:
 
 @cache
 def shuffler(n: int) -> Callable[[int, list[Any]], int]:
-    """``shuffle`` for lists of ``n >= 2`` items, for a caller that shuffles many: ``shuffle_plain``
-    written out, the generator's words drawn without a loop, then ``_swaps``' body (tests compare)."""
+    """``shuffle`` for lists of ``n >= 2`` items, for a caller that shuffles many: the compiled
+    shuffle (``_rng``, up to 34 items) where it is built, else ``written_out(n)`` (tests compare
+    both with ``shuffle_plain``)."""
+    if _compiled is not None and n <= _compiled.MAX_ITEMS:
+        return _compiled.shuffle
+    return written_out(n)
+
+
+@cache
+def written_out(n: int) -> Callable[[int, list[Any]], int]:
+    """``shuffle_plain`` for ``n >= 2`` items written out: the generator's words drawn without a
+    loop, then ``_swaps``' body."""
     total, width = _factorial_bits(n)
     words = -(-width // 64)
     draw = ["        state = (state + GAMMA) & MASK",
@@ -150,3 +161,14 @@ def shuffler(n: int) -> Callable[[int, list[Any]], int]:
     exec("\n".join(lines), namespace)  # our own text, from integers only
     function: Callable[[int, list[Any]], int] = namespace["shuffle"]
     return function
+
+
+try:
+    if os.environ.get("BOOMERANG_RULES_PURE"):
+        raise ImportError("the plain Python code was asked for")
+    from . import _rng as _compiled
+except ImportError:  # not built (no compiler at install), or not wanted: the written-out shuffle serves
+    _compiled = None  # type: ignore[assignment]
+
+COMPILED = _compiled is not None
+"""Whether ``shuffler`` serves the compiled shuffle (``_rng`` built, ``BOOMERANG_RULES_PURE`` not set)."""

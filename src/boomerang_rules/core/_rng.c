@@ -1,0 +1,107 @@
+/* core.rng's shuffle, compiled, for lists of up to 34 items (n! below 2**128).
+ *
+ * The same permutation as rng.shuffle_plain, bit for bit: SplitMix64 words make one integer of
+ * n!'s bit width, rejection sampled below n!, read as the mixed-radix digits of a Fisher-Yates
+ * shuffle. Every round of a simulated game deals from it, where the Python long division was a
+ * fifth of a round's end. Optional: rng.py's written-out shuffle stands in when it is not built;
+ * tests compare the two (tests/test_accel.py).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+
+typedef unsigned __int128 u128;
+
+#define MAX_ITEMS 34
+static u128 factorial[MAX_ITEMS + 1];
+static int width[MAX_ITEMS + 1];
+
+static uint64_t
+next_word(uint64_t *state)
+{
+    uint64_t z = (*state += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static PyObject *
+shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyLong_CheckExact(args[0]) || !PyList_CheckExact(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "shuffle(state: int, out: list) takes a generator state and a list");
+        return NULL;
+    }
+    uint64_t state = PyLong_AsUnsignedLongLong(args[0]);
+    if (state == (uint64_t)-1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    PyObject *list = args[1];
+    Py_ssize_t n = PyList_GET_SIZE(list);
+    if (n > MAX_ITEMS) {
+        PyErr_Format(PyExc_ValueError, "the compiled shuffle takes at most %d items, not %zd", MAX_ITEMS, n);
+        return NULL;
+    }
+    if (n >= 2) {
+        int bits = width[n], words = (bits + 63) / 64;
+        u128 r;
+        do {
+            r = 0;
+            for (int w = 0; w < words; w++) {
+                r = r << 64 | next_word(&state);
+            }
+            r >>= words * 64 - bits;
+        } while (r >= factorial[n]);
+        PyObject **items = ((PyListObject *)list)->ob_item;
+        for (Py_ssize_t i = n - 1; i >= 1; i--) {
+            uint64_t radix = (uint64_t)i + 1, j;
+            if (r >> 64) {
+                j = (uint64_t)(r % radix);
+                r /= radix;
+            }
+            else {
+                uint64_t small = (uint64_t)r;
+                j = small % radix;
+                r = small / radix;
+            }
+            PyObject *swap = items[i];
+            items[i] = items[j];
+            items[j] = swap;
+        }
+    }
+    return PyLong_FromUnsignedLongLong(state);
+}
+
+static PyMethodDef methods[] = {
+    {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL,
+     "shuffle(state, out) -> state: permute the list ``out`` (at most 34 items) in place as "
+     "rng.shuffle_plain does; return the generator's new state."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "_rng", "core.rng's shuffle, compiled (optional; see rng.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__rng(void)
+{
+    factorial[0] = 1;
+    for (int n = 1; n <= MAX_ITEMS; n++) {
+        factorial[n] = factorial[n - 1] * (u128)n;
+        u128 f = factorial[n];
+        int bits = 0;
+        while (f) {
+            bits++;
+            f >>= 1;
+        }
+        width[n] = bits;
+    }
+    PyObject *module = PyModule_Create(&module_def);
+    if (module != NULL && PyModule_AddIntConstant(module, "MAX_ITEMS", MAX_ITEMS) < 0) {
+        Py_CLEAR(module);
+    }
+    return module;
+}

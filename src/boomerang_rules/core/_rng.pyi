@@ -1,0 +1,7 @@
+"""Types of the compiled shuffle (``_rng.c``); see ``rng.py``."""
+
+from typing import Any
+
+MAX_ITEMS: int
+
+def shuffle(state: int, out: list[Any], /) -> int: ...
