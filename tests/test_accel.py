@@ -17,10 +17,13 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules.australia import engine
 from boomerang_rules.australia.state import GameState
+from boomerang_rules.australia.tables import Tables
 from boomerang_rules.core import rng
 
 from .helpers import australia_ids
@@ -192,3 +195,42 @@ def test_compiled_shuffle_is_the_plain_one_for_every_size_it_takes() -> None:
             _rng.shuffle(state, items)
     with pytest.raises(ValueError, match="at most 34 items"):
         _rng.shuffle(1, list(range(35)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_compiled_round_end_scores_as_the_tables_do(data: st.DataObject) -> None:
+    """``_accel.end_round`` against ``Tables.end_round``: every ruleset, any cards in any order,
+    any activity index (-1 and past the end included), any sites and kinds already marked."""
+    from boomerang_rules.australia import _accel
+    from boomerang_rules.australia.tables import tables_for
+
+    rules = data.draw(st.sampled_from([*VARIANTS, big_deck(hand=7, cards=80, players=(2, 4), rounds=2)]))
+    t = tables_for(rules)
+    n = data.draw(st.integers(1, 5))
+    cards = st.lists(st.integers(0, t.deck_size - 1), min_size=1, max_size=rules.hand_size, unique=True)
+    drafts = tuple(tuple(d) for d in data.draw(st.lists(cards, min_size=n, max_size=n)))
+    activities = tuple(data.draw(st.lists(st.integers(-2, len(rules.scoring.activities.kinds)), min_size=n,
+                                          max_size=n)))
+    masks = st.integers(0, (1 << t.deck_size) - 1) | st.sampled_from([0, 2**64 - 1, 2**64])
+    visited = tuple(data.draw(st.lists(masks, min_size=n, max_size=n)))
+    used = tuple(data.draw(st.lists(st.integers(0, 2**66), min_size=n, max_size=n)))
+    assert outcome(_accel.end_round, t, drafts, activities, visited, used) == \
+        outcome(t.end_round, drafts, activities, visited, used)
+
+
+def test_compiled_round_end_hands_odd_arguments_to_the_tables() -> None:
+    from boomerang_rules.australia import _accel
+    from boomerang_rules.australia.tables import tables_for
+
+    t = tables_for(br.load_rules())
+    odd: list[tuple[Any, ...]] = [
+        ((0, 1), (-1,), (0,), (0,)), (((0, 1),), (-1, 0), (0, 0), (0, 0)), ([(0, 1)], (-1,), (0,), (0,)),
+        (((),), (-1,), (0,), (0,)), (((0, 99),), (-1,), (0,), (0,)), (((0, -1),), (-1,), (0,), (0,)),
+        (((0, True),), (0,), (0,), (0,)), (((0, 1),), (None,), (0,), (0,)), (((0, 1),), (-1,), (-1,), (0,)),
+        (((0, 1),), (99,), (0,), (0,)), (((0, 1),), (-99,), (0,), (0,)), (((0, 1),), (-1,), (0.0,), (0,)),
+    ]
+    for args in odd:
+        assert outcome(_accel.end_round, t, *args) == outcome(t.end_round, *args), args
+    assert outcome(_accel.end_round, object(), (), (), (), ()) == outcome(Tables.end_round, object(), (), (),
+                                                                              (), ())

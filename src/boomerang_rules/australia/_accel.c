@@ -15,7 +15,8 @@
 typedef struct {
     PyTypeObject *state_type;   /* GameState: a tuple (context, step, hands, taken, pending, waiting) */
     PyTypeObject *context_type; /* RoundContext: slotted; its fields are read at their offsets */
-    PyObject *apply_plain, *legal_plain, *step_plain, *finish_round, *resolve_plain;
+    PyObject *apply_plain, *legal_plain, *step_plain, *finish_round, *resolve_plain, *end_round_plain;
+    PyObject *scoring_name; /* "_scoring": the tuple of tables Tables.end_round reads */
     Py_ssize_t players, activity_step, card_codes, activity_codes, used, hand_low, hand_high,
         activity_choices, shift, everyone;
     unsigned half; /* bits of a hand each of hand_low / hand_high is indexed by */
@@ -139,6 +140,146 @@ static int
 bit_length(uint64_t x)
 {
     return x ? 64 - __builtin_clzll(x) : 0;
+}
+
+/* ``tuple[i]``, Python's negative indices included; NULL (no error set) when out of range. */
+static PyObject *
+item(PyObject *tuple, long i)
+{
+    if (tuple == NULL || !PyTuple_CheckExact(tuple)) {
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(tuple);
+    if (i < 0) {
+        i += (long)n;
+    }
+    return i >= 0 && i < n ? PyTuple_GET_ITEM(tuple, i) : NULL;
+}
+
+/* An exact int that fits a long; 0 (no error set) for anything else. */
+static int
+small(PyObject *o, long *out)
+{
+    if (o == NULL || !PyLong_CheckExact(o)) {
+        return 0;
+    }
+    int overflow;
+    *out = PyLong_AsLongAndOverflow(o, &overflow);
+    if (overflow || (*out == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return 0;
+    }
+    return 1;
+}
+
+static uint64_t
+shifted(uint64_t x, uint64_t by)
+{
+    return by < 64 ? x >> by : 0;
+}
+
+/* Tables.end_round(drafts, activities, visited, used) from the ruleset's ``_scoring`` tuple:
+ * each seat's (Throw & Catch, collections, animals, activity) points, sites and used activity
+ * kinds. NULL with no error set when something does not fit 64 bits or is not as the tables
+ * make it: the caller then takes the plain method. */
+static PyObject *
+end_round_fast(PyObject *scoring, PyObject *drafts, PyObject *activities, PyObject *visited, PyObject *used)
+{
+    if (!PyTuple_CheckExact(scoring) || PyTuple_GET_SIZE(scoring) != 15 || !PyTuple_CheckExact(drafts)
+        || !PyTuple_CheckExact(activities) || !PyTuple_CheckExact(visited) || !PyTuple_CheckExact(used)) {
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(drafts);
+    if (PyTuple_GET_SIZE(activities) != n || PyTuple_GET_SIZE(visited) != n || PyTuple_GET_SIZE(used) != n) {
+        return NULL;
+    }
+    PyObject **t = &PyTuple_GET_ITEM(scoring, 0);
+    PyObject *icons = t[0], *number = t[1], *points = t[5], *shifts = t[8], *activity_bits = t[9],
+             *table = t[11], *animal_points = t[12], *bit = t[13];
+    uint64_t deck, cards_mask, low, animal_shift, animal_mask, count;
+    if (!u64(t[2], &deck) || !u64(t[3], &cards_mask) || !u64(t[4], &low) || !u64(t[6], &animal_shift)
+        || !u64(t[7], &animal_mask) || !u64(t[10], &count) || !(t[14] == Py_True || t[14] == Py_False)) {
+        return NULL;
+    }
+    int with_throw = t[14] == Py_True;
+    PyObject *scores = PyTuple_New(n), *sites = PyTuple_New(n), *kinds = PyTuple_New(n);
+    if (scores == NULL || sites == NULL || kinds == NULL) {
+        goto error;
+    }
+    for (Py_ssize_t s = 0; s < n; s++) {
+        PyObject *cards = PyTuple_GET_ITEM(drafts, s), *collections, *activity_points = NULL;
+        uint64_t total = 0, icon, first_bit, seen, done, at;
+        long activity, first, last, n_first, n_last, kind_bit, card;
+        if (!PyTuple_CheckExact(cards) || PyTuple_GET_SIZE(cards) == 0
+            || !small(PyTuple_GET_ITEM(activities, s), &activity) || !u64(PyTuple_GET_ITEM(visited, s), &seen)
+            || !u64(PyTuple_GET_ITEM(used, s), &done) || !small(PyTuple_GET_ITEM(cards, 0), &first)
+            || !small(item(cards, -1), &last) || first < 0 || last < 0 || !small(item(number, first), &n_first)
+            || !small(item(number, last), &n_last) || !small(item(activity_bits, activity), &kind_bit)
+            || kind_bit < 0 || !u64(item(bit, first), &first_bit)) {
+            goto misfit;
+        }
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++) {
+            if (!small(PyTuple_GET_ITEM(cards, i), &card) || card < 0 || !u64(item(icons, card), &icon)
+                || __builtin_add_overflow(total, icon, &total)) {
+                goto misfit;
+            }
+        }
+        collections = item(points, (long)(shifted(total, deck) & low));
+        if (activity >= 0) {
+            if (!u64(item(shifts, activity), &at) || (activity_points = item(table, (long)(shifted(total, at) & count)))
+                == NULL) {
+                goto misfit;
+            }
+        }
+        if (collections == NULL || animal_points == NULL || !PyCallable_Check(animal_points)) {
+            goto misfit;
+        }
+        PyObject *packed = PyLong_FromUnsignedLongLong(shifted(total, animal_shift) & animal_mask);
+        PyObject *animals = packed == NULL ? NULL : PyObject_CallOneArg(animal_points, packed);
+        Py_XDECREF(packed);
+        PyObject *score = PyTuple_New(4);
+        if (animals == NULL || score == NULL) {
+            Py_XDECREF(animals);
+            Py_XDECREF(score);
+            goto error;
+        }
+        Py_INCREF(collections);
+        if (activity_points == NULL) {
+            activity_points = PyLong_FromLong(0);
+        }
+        else {
+            Py_INCREF(activity_points);
+        }
+        PyTuple_SET_ITEM(score, 0, PyLong_FromLong(n_first > n_last ? n_first - n_last : n_last - n_first));
+        PyTuple_SET_ITEM(score, 1, collections);
+        PyTuple_SET_ITEM(score, 2, animals);
+        PyTuple_SET_ITEM(score, 3, activity_points);
+        PyTuple_SET_ITEM(scores, s, score);
+        uint64_t crossed = with_throw ? (total & cards_mask) : ((total & cards_mask) ^ first_bit);
+        PyTuple_SET_ITEM(sites, s, PyLong_FromUnsignedLongLong(seen | crossed));
+        PyTuple_SET_ITEM(kinds, s, PyLong_FromUnsignedLongLong(done | (uint64_t)kind_bit));
+        if (PyErr_Occurred()) {
+            goto error;
+        }
+    }
+    PyObject *out = PyTuple_Pack(3, scores, sites, kinds);
+    Py_DECREF(scores);
+    Py_DECREF(sites);
+    Py_DECREF(kinds);
+    return out;
+misfit:
+    Py_XDECREF(scores);
+    Py_XDECREF(sites);
+    Py_XDECREF(kinds);
+    return NULL;
+error:
+    Py_XDECREF(scores);
+    Py_XDECREF(sites);
+    Py_XDECREF(kinds);
+    if (!PyErr_Occurred()) {
+        PyErr_NoMemory();
+    }
+    return NULL;
 }
 
 /* Everyone has chosen a card (``pending``): take the cards, pass the hands, and add the Catch
@@ -357,6 +498,30 @@ step_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return arity("step", nargs, 2) ? step_impl(args) : NULL;
 }
 
+/* end_round(tables, drafts, activities, visited, used): Tables.end_round, compiled. */
+static PyObject *
+end_round_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (!arity("end_round", nargs, 5)) {
+        return NULL;
+    }
+    if (E.ready) {
+        PyObject *scoring = PyObject_GetAttr(args[0], E.scoring_name);
+        if (scoring == NULL) {
+            PyErr_Clear();
+        }
+        else {
+            PyObject *out = end_round_fast(scoring, args[1], args[2], args[3], args[4]);
+            Py_DECREF(scoring);
+            if (out != NULL || PyErr_Occurred()) {
+                return out;
+            }
+        }
+    }
+    return call_plain(E.end_round_plain, args, 5);
+}
+
 /* As GameState's methods (the top-level API calls ``state._br_apply(seat, action)``). */
 static PyObject *
 apply_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
@@ -422,10 +587,11 @@ static PyObject *
 accelerate(PyObject *module, PyObject *args)
 {
     PyTypeObject *state_type, *context_type;
-    PyObject *apply_plain, *legal_plain, *step_plain, *finish_round, *resolve_plain;
+    PyObject *apply_plain, *legal_plain, *step_plain, *finish_round, *resolve_plain, *end_round_plain;
     unsigned half;
-    if (!PyArg_ParseTuple(args, "O!O!OOOOOI:accelerate", &PyType_Type, &state_type, &PyType_Type, &context_type,
-                          &apply_plain, &legal_plain, &step_plain, &finish_round, &resolve_plain, &half)) {
+    if (!PyArg_ParseTuple(args, "O!O!OOOOOOI:accelerate", &PyType_Type, &state_type, &PyType_Type, &context_type,
+                          &apply_plain, &legal_plain, &step_plain, &finish_round, &resolve_plain, &end_round_plain,
+                          &half)) {
         return NULL;
     }
     if (!PyType_IsSubtype(state_type, &PyTuple_Type) || half == 0 || half >= 64) {
@@ -450,6 +616,11 @@ accelerate(PyObject *module, PyObject *args)
     Py_INCREF(step_plain);
     Py_INCREF(finish_round);
     Py_INCREF(resolve_plain);
+    Py_INCREF(end_round_plain);
+    E.scoring_name = PyUnicode_InternFromString("_scoring");
+    if (E.scoring_name == NULL) {
+        return NULL;
+    }
     E.state_type = state_type;
     E.context_type = context_type;
     E.apply_plain = apply_plain;
@@ -457,6 +628,7 @@ accelerate(PyObject *module, PyObject *args)
     E.step_plain = step_plain;
     E.finish_round = finish_round;
     E.resolve_plain = resolve_plain;
+    E.end_round_plain = end_round_plain;
     E.half = half;
     E.ready = 1;
     PyObject *methods = PyDict_New();
@@ -475,8 +647,10 @@ accelerate(PyObject *module, PyObject *args)
 static PyMethodDef module_methods[] = {
     {"accelerate", accelerate, METH_VARARGS,
      "accelerate(GameState, RoundContext, apply_plain, legal_actions_plain, step_plain, finish_round, "
-     "resolve_draft, half) -> {name: GameState method}: set up the compiled path; the functions below "
-     "and the methods returned then play it."},
+     "resolve_draft, end_round_plain, half) -> {name: GameState method}: set up the compiled path; the "
+     "functions below and the methods returned then play it."},
+    {"end_round", (PyCFunction)(void (*)(void))end_round_function, METH_FASTCALL,
+     "end_round(tables, drafts, activities, visited, used): Tables.end_round (the reference), compiled."},
     {"apply", (PyCFunction)(void (*)(void))apply_function, METH_FASTCALL, APPLY_DOC},
     {"legal_actions", (PyCFunction)(void (*)(void))legal_function, METH_FASTCALL, LEGAL_DOC},
     {"step", (PyCFunction)(void (*)(void))step_function, METH_FASTCALL, STEP_DOC},

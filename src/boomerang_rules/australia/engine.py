@@ -8,7 +8,7 @@ has decided. Nobody's choice is visible to others before that.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..core import rng as rng_mod
 from ..core.arguments import brief, is_list, kind, require, string_list
@@ -443,7 +443,7 @@ def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -
     else:
         activities = tuple([(pending >> shift & _SLOT) - 2 for shift in range(0, n * PENDING_BITS, PENDING_BITS)])
         drafts = tuple([taken[seat::n] for seat in range(n)])
-    scores, visited, used = t.end_round(drafts, activities, visited, used)
+    scores, visited, used = _end_round(t, drafts, activities, visited, used)
     bonuses = t.no_hands[n]
     if gone != t.every_region:
         chunks = t.region_chunks
@@ -489,6 +489,10 @@ def deal_round(state: GameState, hands: Sequence[Sequence[str]]) -> GameState:
     return _round_state(t, state.players, state.round, masks, state.progress)
 
 
+_end_round: Callable[[Tables, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
+                     tuple[tuple[tuple[int, int, int, int], ...], tuple[int, ...], tuple[int, ...]]] = Tables.end_round
+"""A round's scores, sites and used activity kinds (``Tables.end_round``, or its compiled twin)."""
+
 apply_plain = apply
 legal_actions_plain = legal_actions
 step_plain = step
@@ -511,7 +515,8 @@ else:
     from .tables import HALF
 
     STATE_METHODS = _accel.accelerate(GameState, RoundContext, apply_plain, legal_actions_plain, step_plain,
-                                      _finish_round, _resolve_draft, HALF)
+                                      _finish_round, _resolve_draft, Tables.end_round, HALF)
+    _end_round = _accel.end_round
     apply = _accel.apply  # type: ignore[assignment]
     legal_actions = _accel.legal_actions  # type: ignore[assignment]
     step = _accel.step  # type: ignore[assignment]

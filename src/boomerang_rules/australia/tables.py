@@ -181,11 +181,12 @@ class Tables:
         """An activity index's bit among used kinds; index -1 (none) gives 0."""
         deck = self.deck_size
         self._scoring: tuple[Any, ...] = (
-            self._icons.__getitem__, self.number, deck, (1 << deck) - 1, (1 << self._animal_shift) - 1,
+            self._icons, self.number, deck, (1 << deck) - 1, (1 << self._animal_shift) - 1,
             self._collection_points, deck + self._animal_shift, (1 << self._activity_shift - self._animal_shift) - 1,
             self._activity_shifts, self._activity_bits, (1 << self.count_bits) - 1, self.activity_table,
             self._animal_points, self.bit, self.sites_include_throw)
-        """What ``end_round`` reads, in one tuple: one unpacking, not fifteen lookups a round."""
+        """What ``end_round`` reads, in one tuple: one unpacking, not fifteen lookups a round (the
+        compiled ``_accel.end_round`` reads the same tuple)."""
         # Read-only from here on: a state reaches its tables, and a change would change the rules
         # of every later game under this ruleset (the tables are shared, ``tables_for``).
         for name in ("index", "activity_index", "card_codes", "activity_codes", "action_ids"):
@@ -291,8 +292,9 @@ class Tables:
         scores = []
         sites = []
         kinds = []
+        icon = icons.__getitem__
         for cards, activity, seen, done in zip(drafts, activities, visited, used):
-            total = sum(map(icons, cards))
+            total = sum(map(icon, cards))
             first = cards[0]
             scores.append((abs(number[first] - number[cards[-1]]), collection_points[total >> deck & low],
                            animal_points(total >> animal_shift & animal_mask),
