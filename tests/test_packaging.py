@@ -1,0 +1,21 @@
+"""The build's own declarations: every package of the source tree is shipped."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "src"
+
+
+@pytest.mark.skipif(not (ROOT / "pyproject.toml").is_file() or not SOURCE.is_dir(), reason="not a source checkout")
+def test_every_package_of_the_source_tree_is_listed_for_the_wheel() -> None:
+    """pyproject lists the packages by name (the data folders join them under ``_data``), so a
+    new package folder must be added there or the wheel would go without it."""
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]["packages"])
+    found = {".".join(init.parent.relative_to(SOURCE).parts) for init in SOURCE.rglob("__init__.py")}
+    assert found <= listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"
+    assert {"boomerang_rules._data.variants", "boomerang_rules._data.schemas"} <= listed
