@@ -182,7 +182,7 @@ def _refuse(state: GameState, seat: object, action: object) -> IllegalAction:
         return IllegalAction(f"it is seat {state.turn}'s turn, not seat {number}'s")
     legal = legal_actions(state, number)
     t = state.tables
-    text = action if isinstance(action, str) else brief(action)  # str() of a huge int raises
+    text = action if isinstance(action, str) else ""  # not a string: no verb, the general refusal
     verb, _, rest = text.partition(":")
     if state.phase == "play" and text in ("stop", "last_chance"):
         if state.caller >= 0:
@@ -202,7 +202,8 @@ def _refuse(state: GameState, seat: object, action: object) -> IllegalAction:
         return IllegalAction(f"seat {rest} cannot be stolen from: a revealed hand is protected, an empty hand "
                              f"has nothing, and a player cannot steal from themself (victims: "
                              f"{', '.join(a[6:] for a in legal)})")
-    return IllegalAction(f"seat {number} may not {brief(text)} now ({state.phase} phase); legal: {', '.join(legal)}")
+    return IllegalAction(f"seat {number} may not {brief(action)} now ({state.phase} phase); legal: "
+                         f"{', '.join(legal)}")
 
 
 def apply(state: GameState, seat: int, action: str) -> GameState:

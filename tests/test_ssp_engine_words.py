@@ -1,0 +1,361 @@
+"""Sea Salt & Paper: the words of every refusal, and every field of a seat's view, at states
+reached by playing seeded games (2 to 4 players); the score sheets; the tables' card words.
+
+A refusal is read whole: a player (or a program's log) sees the message, so a wrong seat number,
+a wrong list of legal actions or a lost word is a bug even when the action is still refused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules import seasaltpaper as ssp
+from boomerang_rules.core.arguments import brief
+from boomerang_rules.core.errors import IllegalAction
+from boomerang_rules.core.loading import rules_from_data
+from boomerang_rules.seasaltpaper.scoring import points_of
+from boomerang_rules.seasaltpaper.state import GameState
+from boomerang_rules.seasaltpaper.tables import tables_for
+
+RULES = br.load_rules("sea-salt-paper")
+T = tables_for(RULES)
+PLAYERS = range(RULES.players.min, RULES.players.max + 1)
+MIN_POINTS = RULES.round_end.min_points
+
+
+def choose(rnd: random.Random, state: GameState, actions: tuple[str, ...]) -> str:
+    """Place the mermaids when possible; in even rounds never end the round by choice (so that
+    the deck runs out), in odd rounds any legal action: every way a round ends comes up."""
+    if "mermaids" in actions:
+        return "mermaids"
+    calm = [a for a in actions if a not in ("stop", "last_chance")] if state.round % 2 == 0 else list(actions)
+    return rnd.choice(calm or list(actions))
+
+
+def walk(players: int, seed: int, rules: ssp.Ruleset = RULES) -> Iterator[GameState]:
+    """Every state of a seeded game, played by a seeded local chooser, up to its end."""
+    rnd = random.Random(seed)
+    state = ssp.new_game(rules, players, seed)
+    yield state
+    while not ssp.is_over(state):
+        seat = ssp.to_act(state)[0]
+        state = ssp.apply(state, seat, choose(rnd, state, ssp.legal_actions(state, seat)))
+        yield state
+
+
+def first(players: int, found: Callable[[GameState], bool], seeds: range = range(40)) -> GameState:
+    """The first state of the seeded games for which ``found`` holds."""
+    for seed in seeds:
+        for state in walk(players, seed):
+            if found(state):
+                return state
+    raise AssertionError("no seeded game reached the state looked for")  # pragma: no cover
+
+
+def refusal(state: GameState, seat: int, action: object) -> str:
+    with pytest.raises(IllegalAction) as caught:
+        ssp.apply(state, seat, action)  # type: ignore[arg-type]
+    return str(caught.value)
+
+
+def may_not(state: GameState, seat: int, shown: str) -> str:
+    """The words of the general refusal, ``shown`` being the action as the message quotes it."""
+    legal = ", ".join(ssp.legal_actions(state, seat))
+    return f"seat {seat} may not {shown} now ({state.phase} phase); legal: {legal}"
+
+
+def ids(cards: tuple[int, ...]) -> set[str]:
+    return {T.ids[c] for c in cards}
+
+
+# --- refusals -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_finished_game_owes_no_decision(players: int) -> None:
+    *_, over = walk(players, 3)
+    for seat in range(players):
+        assert refusal(over, seat, "draw") == "the game is over: no decisions are owed"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_round_without_a_deck_owes_no_decision_and_names_the_round(players: int) -> None:
+    """A game given its first deck and no seed (a record's replay) waits at round 2."""
+    deck = [RULES.cards[c].id for c in ssp.new_game(RULES, players, 5).deck0]
+    rnd = random.Random(5)
+    state = ssp.new_game(RULES, players, decks=[deck], first=0)
+    while state.round == 0:
+        seat = ssp.to_act(state)[0]
+        acts = tuple(a for a in ssp.legal_actions(state, seat) if a != "mermaids" and not a.startswith("duo:"))
+        state = ssp.apply(state, seat, rnd.choice(acts))
+    assert not ssp.is_over(state) and ssp.to_act(state) == ()
+    for seat in range(players):
+        assert refusal(state, seat, "draw") == "round 2 has no deck yet: no decisions are owed"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_acting_out_of_turn_names_both_seats(players: int) -> None:
+    for phase in ("draw", "keep", "play", "steal"):
+        state = first(players, lambda s: s.phase == phase)  # noqa: B023 (used at once)
+        turn = state.turn
+        for seat in range(players):
+            if seat != turn:
+                assert refusal(state, seat, "draw") == f"it is seat {turn}'s turn, not seat {seat}'s"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_ending_a_round_with_too_few_points_says_how_many(players: int) -> None:
+    state = first(players, lambda s: s.phase == "play" and s.caller < 0
+                  and ssp.view(s, s.turn).points.card_points < MIN_POINTS and s.played[s.turn] != ())
+    seat = state.turn
+    points = ssp.view(state, seat).points.card_points
+    for action in ("stop", "last_chance"):
+        assert refusal(state, seat, action) == (f"seat {seat} has {points} card points; ending the round "
+                                                f"takes {MIN_POINTS}")
+
+
+@pytest.mark.parametrize("caller", [0, 1])
+@pytest.mark.parametrize("players", PLAYERS)
+def test_nobody_may_end_a_round_once_last_chance_is_called(players: int, caller: int) -> None:
+    state = first(players, lambda s: s.phase == "play" and s.caller == caller and s.turn != caller)
+    for action in ("stop", "last_chance"):
+        assert refusal(state, state.turn, action) == (f"seat {caller} has called LAST CHANCE: nobody may end "
+                                                      "the round now")
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_duo_refusal_names_the_missing_card_or_says_the_pair_is_no_duo(players: int) -> None:
+    state = first(players, lambda s: s.phase == "play" and len({T.kind[c] for c in s.hands[s.turn]}) >= 2
+                  and all(T.kind[c] not in T.duo_of_kind for c in s.hands[s.turn]))
+    seat = state.turn
+    hand = [T.ids[c] for c in state.hands[seat]]
+    mine = next(c for c in hand if T.kind[T.index[c]] != T.kind[T.index[hand[0]]])
+    held = ids(tuple(c for s, h in enumerate(state.hands) for c in h))
+    elsewhere = next(c for c in T.ids if c not in held)
+    assert refusal(state, seat, f"duo:{hand[0]}+{mine}") == f"{hand[0]} and {mine} are not a duo"
+    assert refusal(state, seat, f"duo:{elsewhere}+{hand[0]}") == f"card {elsewhere!r} is not in seat {seat}'s hand"
+    assert refusal(state, seat, f"duo:{hand[0]}+{elsewhere}") == f"card {elsewhere!r} is not in seat {seat}'s hand"
+    assert refusal(state, seat, f"duo:{hand[0]}+no-such-card") == f"card 'no-such-card' is not in seat {seat}'s hand"
+    assert refusal(state, seat, "duo:unicorn-1+unicorn-2") == f"card 'unicorn-1' is not in seat {seat}'s hand"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_taking_a_card_not_on_top_lists_the_tops(players: int) -> None:
+    state = first(players, lambda s: s.phase == "draw" and all(len(p) >= 2 for p in s.piles))
+    seat = state.turn
+    tops = f"{T.ids[state.piles[0][-1]]}, {T.ids[state.piles[1][-1]]}"
+    under = T.ids[state.piles[0][-2]]
+    assert refusal(state, seat, f"take:{under}") == f"card {under!r} is not on top of a discard pile (tops: {tops})"
+    top = T.ids[state.piles[0][-1]]
+    assert refusal(state, seat, f"take:{top}:left") == (f"card '{top}:left' is not on top of a discard pile "
+                                                         f"(tops: {tops})")
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_taking_from_empty_piles_says_they_are_empty(players: int) -> None:
+    state = ssp.new_game(RULES, players, 11)
+    for _ in range(2):  # two turns, each taking one pile's only card and ending at once
+        seat = state.turn
+        take = min(a for a in ssp.legal_actions(state, seat) if a.startswith("take:"))
+        state = ssp.apply(ssp.apply(state, seat, take), seat, "end")
+    assert state.piles == ((), ()) and state.phase == "draw"
+    one_left = next(c for c in T.ids if T.index[c] in state.deck)
+    assert refusal(state, state.turn, f"take:{one_left}") == (
+        f"card {one_left!r} is not on top of a discard pile (tops: none: both piles are empty)")
+    assert ssp.legal_actions(state, state.turn) == ("draw",)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_bad_victim_is_refused_with_the_list_of_victims(players: int) -> None:
+    state = first(players, lambda s: s.phase == "steal")
+    seat = state.turn
+    legal = ssp.legal_actions(state, seat)
+    victims = ", ".join(a.split(":")[1] for a in legal)
+    assert victims and all(a == f"steal:{s}" for a, s in zip(legal, victims.split(", ")))
+    words = ("cannot be stolen from: a revealed hand is protected, an empty hand has nothing, and a player "
+             f"cannot steal from themself (victims: {victims})")
+    assert refusal(state, seat, f"steal:{seat}") == f"seat {seat} {words}"
+    assert refusal(state, seat, "steal:9") == f"seat 9 {words}"
+    assert refusal(state, seat, "draw") == may_not(state, seat, "'draw'")
+    assert refusal(state, seat, "stop") == may_not(state, seat, "'stop'")
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_an_action_of_another_phase_gets_the_general_refusal(players: int) -> None:
+    draw = first(players, lambda s: s.phase == "draw" and len(ssp.legal_actions(s, s.turn)) >= 3)
+    seat = draw.turn
+    hand = [T.ids[c] for c in draw.hands[seat]] or ["crab-1"]
+    for action in ("stop", "last_chance", "end", f"duo:{hand[0]}+{hand[0]}", "steal:0", "pile:left"):
+        assert refusal(draw, seat, action) == may_not(draw, seat, repr(action))
+    assert refusal(draw, seat, 7) == may_not(draw, seat, "7")
+    assert refusal(draw, seat, None) == may_not(draw, seat, "None")
+    assert refusal(draw, seat, 10 ** 5000) == may_not(draw, seat, brief(10 ** 5000))
+    play = first(players, lambda s: s.phase == "play" and len(ssp.legal_actions(s, s.turn)) >= 2)
+    seat = play.turn
+    for action in ("draw", "take:crab-1", "steal:1", "keep:crab-1:left", "pick:crab-1"):
+        assert refusal(play, seat, action) == may_not(play, seat, repr(action))
+    keep = first(players, lambda s: s.phase == "keep")
+    seat = keep.turn
+    for action in ("stop", "duo:crab-1+crab-2", "steal:1", "take:crab-1"):
+        assert refusal(keep, seat, action) == may_not(keep, seat, repr(action))
+
+
+# --- what a seat sees -------------------------------------------------------------------------------
+
+
+def check_view(state: GameState, seat: int) -> None:
+    """Every field of ``seat``'s view against the state: what the seat may know, and only that."""
+    v = ssp.view(state, seat)
+    n = state.players
+    over = ssp.is_over(state)
+    acting = ssp.to_act(state)
+    assert (v.seat, v.players, v.round, v.phase) == (seat, n, state.round, state.phase)
+    assert v.turn == (acting[0] if acting else -1)
+    assert v.hand == tuple(T.ids[c] for c in state.hands[seat])
+    assert v.legal_actions == ssp.legal_actions(state, seat)
+    assert (v.legal_actions != ()) == (acting == (seat,))
+    assert v.drawn == (tuple(T.ids[c] for c in state.drawn) if acting == (seat,) and state.phase == "keep" else ())
+    chooser = acting == (seat,) and state.phase == "crab_card"
+    assert v.chosen_pile == (tuple(T.ids[c] for c in state.piles[state.crab_pile]) if chooser else None)
+    assert v.pile_tops == tuple(T.ids[p[-1]] if p else None for p in state.piles)
+    assert v.pile_sizes == tuple(len(p) for p in state.piles)
+    assert v.deck_size == len(state.deck)
+    assert v.hand_sizes == tuple(len(h) for h in state.hands)
+    assert v.played == tuple(tuple(T.ids[c] for c in p) for p in state.played)
+    protected = tuple(s for s in range(n) if state.protected & (1 << s))
+    assert v.protected == protected
+    assert v.caller == state.caller
+    if state.caller >= 0 and not over:
+        assert state.caller in v.protected
+    assert v.revealed == tuple(tuple(T.ids[c] for c in state.hands[s]) if s in protected and not over else None
+                               for s in range(n))
+    assert v.points == points_of(T, state.hands[seat], state.played[seat])
+    assert v.totals == state.totals and sum(v.totals) == sum(sum(r.scores) for r in state.history)
+    assert v.winners == ssp.winners(state) and (v.winners != ()) == over
+    # the sheets: each seat's points round by round, and the total
+    assert len(v.sheets) == n
+    for s, sheet in enumerate(v.sheets):
+        assert sheet.rounds == tuple(r.scores[s] for r in state.history)
+        assert sheet.total == state.totals[s] == sum(sheet.rounds)
+        assert sheet.row_total("rounds") == sum(sheet.rounds) and sheet.row_total("total") == sheet.total
+        assert sheet.as_dict() == {"rounds": list(sheet.rounds), "total": sheet.total}
+        assert dict(sheet) == {"rounds": sheet.rounds, "total": sheet.total}
+    # the finished rounds: hands and points are shown for rounds that were scored, never otherwise
+    assert len(v.past_rounds) == len(state.history)
+    for past, r in zip(v.past_rounds, state.history):
+        scored = r.end in ("stop", "last_chance")
+        assert (past.end, past.ender, past.scores) == (r.end, r.ender, r.scores)
+        assert past.played == tuple(tuple(T.ids[c] for c in p) for p in r.played)
+        assert past.hands == (tuple(tuple(T.ids[c] for c in h) for h in r.hands) if scored else None)
+        assert past.card_points == (r.card_points if scored else None)
+        assert past.bonuses == (r.bonuses if scored else None)
+        if not scored:
+            assert r.scores == (0,) * n or r.end == "mermaids"
+    # nothing hidden from this seat shows anywhere in its view of the round in play
+    hidden = ids(state.deck)
+    for s in range(n):
+        if s != seat and s not in v.protected:
+            hidden |= ids(state.hands[s])
+    if not (acting == (seat,) and state.phase == "keep"):
+        hidden |= ids(state.drawn)
+    if not chooser:
+        hidden |= {T.ids[c] for p in state.piles for c in p[:-1]}
+    shown = set(v.hand) | set(v.drawn) | set(v.chosen_pile or ()) | {t for t in v.pile_tops if t}
+    shown |= {c for p in v.played for c in p} | {c for h in v.revealed if h for c in h}
+    assert not hidden & shown
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_every_field_of_every_seat_s_view_through_seeded_games(players: int) -> None:
+    ends: set[str] = set()
+    phases: set[str] = set()
+    for seed in (1, 2):
+        for k, state in enumerate(walk(players, seed)):
+            if k % 3 == 0 or state.phase in ("keep", "crab_card", "steal", "over") or state.caller >= 0:
+                for seat in range(players):
+                    check_view(state, seat)
+            phases.add(state.phase)
+        ends |= {r.end for r in state.history}
+    assert {"stop", "last_chance", "empty_deck"} <= ends
+    assert {"draw", "keep", "play", "crab_pile", "crab_card", "steal", "over"} <= phases
+
+
+def test_a_round_ended_by_mermaids_shows_no_hands() -> None:
+    for seed in range(10):
+        *_, over = walk(2, seed)
+        if over.history[-1].end == "mermaids":
+            break
+    assert over.history[-1].end == "mermaids"
+    for seat in range(2):
+        check_view(over, seat)
+        last = ssp.view(over, seat).past_rounds[-1]
+        assert (last.end, last.ender, last.hands, last.card_points, last.bonuses) == (
+            "mermaids", over.history[-1].ender, None, None, None)
+        assert ssp.view(over, seat).winners == (last.ender,)
+
+
+# --- sheets and the tables' words ---------------------------------------------------------------------
+
+
+def test_a_card_in_words_has_spaces_not_underscores() -> None:
+    assert T.describe(T.index["crab-3"]) == "crab-3 (crab, light blue)"
+    assert T.describe(T.index["shoal_of_fish-1"]) == "shoal_of_fish-1 (shoal of fish, grey)"
+    assert T.describe(T.index["swimmer-5"]) == "swimmer-5 (swimmer, light orange)"
+    for i, card in enumerate(RULES.cards):
+        words = T.describe(i)
+        assert words.startswith(f"{card.id} (") and "_" not in words[len(card.id):]
+
+
+def test_a_multiplier_of_a_kind_the_deck_lacks_scores_nothing() -> None:
+    """A house deck without boats keeps the lighthouse (it multiplies boats): it still loads, plays,
+    and the lighthouse scores no multiplier."""
+    base = ssp.to_data(RULES)
+    data = {"format": "boomerang-rules/variant", "version": 1, "id": "no-boats", "name": "No boats",
+            "extends": "sea-salt-paper",
+            "changes": {"cards": [c for c in base["cards"] if c["kind"] != "boat"],
+                        "duos": [d for d in base["duos"] if "boat" not in d["kinds"]]}}
+    rules = rules_from_data(data)
+    assert rules.multipliers["lighthouse"].kind == "boat"
+    t = tables_for(rules)
+    light = t.index["lighthouse-1"]
+    assert points_of(t, (light,), ()).multipliers == 0
+    *_, over = walk(3, 4, rules)
+    assert ssp.is_over(over)
+
+
+# --- a steal in a game without a seed -------------------------------------------------------------------
+
+
+def unseeded_steal(seed: int) -> tuple[GameState, int, int]:
+    """A game given its deck and no seed (a record's replay, played on) up to its first steal:
+    the state before the steal, the victim, and where in the victim's hand the stolen card was."""
+    deck = [RULES.cards[c].id for c in ssp.new_game(RULES, 2, seed).deck0]
+    rnd = random.Random(seed)
+    state = ssp.new_game(RULES, 2, decks=[deck], first=0)
+    while state.phase != "steal":
+        assert state.round == 0
+        seat = ssp.to_act(state)[0]
+        acts = ssp.legal_actions(state, seat)
+        duos = [a for a in acts if a.startswith("duo:")]
+        state = ssp.apply(state, seat, rnd.choice(duos or [a for a in acts if a not in ("stop", "last_chance")]))
+    seat = state.turn
+    victim = 1 - seat
+    after = ssp.apply(state, seat, f"steal:{victim}")
+    assert ssp.apply(state, seat, f"steal:{victim}") == after  # the same game steals the same card
+    (taken,) = set(state.hands[victim]) - set(after.hands[victim])
+    assert set(after.hands[seat]) == {*state.hands[seat], taken}
+    return state, victim, state.hands[victim].index(taken)
+
+
+def test_a_steal_without_a_seed_is_a_random_card_not_a_fixed_place_in_the_hand() -> None:
+    """The steal's generator is seeded from the game so far: games that differ take cards from
+    different places of hands of the same size."""
+    places: dict[int, set[int]] = {}
+    for seed in range(12):
+        state, victim, place = unseeded_steal(seed)
+        places.setdefault(len(state.hands[victim]), set()).add(place)
+    assert any(len(seen) > 1 for seen in places.values())
