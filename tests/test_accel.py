@@ -234,3 +234,20 @@ def test_compiled_round_end_hands_odd_arguments_to_the_tables() -> None:
         assert outcome(_accel.end_round, t, *args) == outcome(t.end_round, *args), args
     assert outcome(_accel.end_round, object(), (), (), (), ()) == outcome(Tables.end_round, object(), (), (),
                                                                               (), ())
+
+
+@pytest.mark.skipif(not rng.COMPILED, reason="the compiled generator (core/_rng) is not built here")
+def test_compiled_below_draws_as_the_plain_one() -> None:
+    from boomerang_rules.core import _rng
+
+    assert rng.below is _rng.below
+    draw = random.Random(6)
+    bounds = [1, 2, 3, 7, 28, 1000, 2**32 + 1, 2**63 - 1, 2**63, 2**63 + 1, 2**64 - 1, 2**64, True]
+    states = [0, 1, 2**64 - 1, -1, 2**64, 2**70 + 5, *(draw.getrandbits(64) for _ in range(30))]
+    for n in [*bounds, *(draw.randrange(1, 2**64) for _ in range(30))]:
+        for state in states:
+            assert _rng.below(state, n) == rng.below_plain(state, n), (state, n)
+    for n in [0, -1, -(2**70), 2**64 + 1, 2**80, False]:
+        assert outcome(_rng.below, 1, n) == outcome(rng.below_plain, 1, n), n
+    with pytest.raises(TypeError):
+        _rng.below(1.0, 3)  # type: ignore[arg-type]

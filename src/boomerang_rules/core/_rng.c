@@ -1,4 +1,4 @@
-/* core.rng's shuffle, compiled, for lists of up to 34 items (n! below 2**128).
+/* core.rng's shuffle, compiled, for lists of up to 34 items (n! below 2**128), and its ``below``.
  *
  * The same permutation as rng.shuffle_plain, bit for bit: SplitMix64 words make one integer of
  * n!'s bit width, rejection sampled below n!, read as the mixed-radix digits of a Fisher-Yates
@@ -73,7 +73,75 @@ shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromUnsignedLongLong(state);
 }
 
+/* below(state, n) -> (state, k): rng.below_plain, by the same rejection sampling: any int state
+ * (taken modulo 2**64, as the generator takes it), 1 <= n <= 2**64. */
+static PyObject *
+below(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 2 || !PyLong_Check(args[0]) || !PyLong_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "below(state: int, n: int) takes a generator state and a bound");
+        return NULL;
+    }
+    uint64_t state = PyLong_AsUnsignedLongLongMask(args[0]);
+    if (state == (uint64_t)-1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    int overflow;
+    long long small = PyLong_AsLongLongAndOverflow(args[1], &overflow);
+    if (small == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (overflow < 0 || (!overflow && small <= 0)) {
+        PyErr_SetString(PyExc_ValueError, "below() needs n >= 1");
+        return NULL;
+    }
+    u128 n = (u128)(uint64_t)small;
+    if (overflow > 0) { /* past a long long: 2**63 <= n; take it if it is at most 2**64 */
+        unsigned long long big = PyLong_AsUnsignedLongLong(args[1]);
+        if (big == (unsigned long long)-1 && PyErr_Occurred()) {
+            PyErr_Clear();
+            PyObject *limit = PyLong_FromUnsignedLongLong(UINT64_MAX), *one = PyLong_FromLong(1), *top = NULL;
+            int is_top = 0;
+            if (limit != NULL && one != NULL && (top = PyNumber_Add(limit, one)) != NULL) {
+                is_top = PyObject_RichCompareBool(args[1], top, Py_EQ);
+            }
+            Py_XDECREF(limit);
+            Py_XDECREF(one);
+            Py_XDECREF(top);
+            if (is_top < 0) {
+                return NULL;
+            }
+            if (!is_top) {
+                PyErr_SetString(PyExc_ValueError, "below() needs n <= 2**64");
+                return NULL;
+            }
+            n = (u128)1 << 64;
+        }
+        else {
+            n = big;
+        }
+    }
+    /* limit = 2**64 - 2**64 % n: the largest multiple of n that fits, as rng.below takes it */
+    u128 limit = ((u128)1 << 64) - (((u128)1 << 64) % n);
+    uint64_t x;
+    do {
+        x = next_word(&state);
+    } while ((u128)x >= limit);
+    PyObject *out = PyTuple_New(2);
+    if (out != NULL) {
+        PyTuple_SET_ITEM(out, 0, PyLong_FromUnsignedLongLong(state));
+        PyTuple_SET_ITEM(out, 1, PyLong_FromUnsignedLongLong((uint64_t)((u128)x % n)));
+        if (PyErr_Occurred()) {
+            Py_CLEAR(out);
+        }
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"below", (PyCFunction)(void (*)(void))below, METH_FASTCALL,
+     "below(state, n) -> (state, k): a uniform k in range(n) as rng.below_plain draws it (1 <= n <= 2**64)."},
     {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL,
      "shuffle(state, out) -> state: permute the list ``out`` (at most 34 items) in place as "
      "rng.shuffle_plain does; return the generator's new state."},
@@ -81,7 +149,7 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module_def = {
-    PyModuleDef_HEAD_INIT, "_rng", "core.rng's shuffle, compiled (optional; see rng.py).", -1, methods,
+    PyModuleDef_HEAD_INIT, "_rng", "core.rng's shuffle and below, compiled (optional; see rng.py).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 

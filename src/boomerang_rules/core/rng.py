@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
+_TWO_64 = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
 
 
@@ -36,9 +37,13 @@ def next_u64(state: int) -> tuple[int, int]:
 
 
 def below(state: int, n: int) -> tuple[int, int]:
-    """A uniform integer in ``range(n)`` by rejection sampling (no modulo bias)."""
+    """A uniform integer in ``range(n)`` (``1 <= n <= 2**64``) by rejection sampling (no modulo
+    bias). The compiled twin of this function serves where ``_rng`` is built (a random bot draws
+    one at every decision); tests compare the two."""
     if n <= 0:
         raise ValueError("below() needs n >= 1")
+    if n > _TWO_64:  # no 64-bit output would be accepted
+        raise ValueError("below() needs n <= 2**64")
     limit = (1 << 64) - (1 << 64) % n
     while True:
         state, x = next_u64(state)
@@ -171,4 +176,9 @@ except ImportError:  # not built (no compiler at install), or not wanted: the wr
     _compiled = None  # type: ignore[assignment]
 
 COMPILED = _compiled is not None
-"""Whether ``shuffler`` serves the compiled shuffle (``_rng`` built, ``BOOMERANG_RULES_PURE`` not set)."""
+"""Whether the compiled shuffle and ``below`` serve (``_rng`` built, ``BOOMERANG_RULES_PURE`` not set)."""
+
+below_plain = below
+"""``below`` in Python: the reference its compiled twin is tested against."""
+if _compiled is not None:
+    below = _compiled.below  # type: ignore[assignment]
