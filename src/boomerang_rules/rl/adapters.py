@@ -90,6 +90,8 @@ class AustraliaAdapter:
         self._layout = lay
         self._static_words = australia.static_words
         self._advance_words = australia.advance_words
+        self._words = australia.needs_words(lay)
+        """Whether ``encode`` reads what ``advance`` keeps (the plain encoder); the compiled one reads the state."""
         self._step = engine.step
 
     def new_state(self, seed: int) -> Any:
@@ -105,6 +107,8 @@ class AustraliaAdapter:
         return self._encode(state, words, self._layout)
 
     def advance(self, words: Any, before: Any, after: Any) -> Any:
+        if not self._words:
+            return None
         if words is None:
             return self._static_words(after)
         return self._advance_words(words, before, after, self._layout)

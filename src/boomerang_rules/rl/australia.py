@@ -7,6 +7,7 @@ the engine's card order (sorted ids), which is also the order of the card action
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TypeAlias
 
@@ -22,6 +23,37 @@ from ..australia.state import GameState
 from ..australia.tables import NO_ACTIVITY, Tables, tables_for
 
 FloatArray: TypeAlias = npt.NDArray[np.float32]
+
+try:
+    if os.environ.get("BOOMERANG_RULES_PURE"):
+        raise ImportError("the plain Python code was asked for")
+    from ._encode import fill as _fill
+except ImportError:  # not built (no compiler at install), or not wanted: encode_plain serves
+    _fill = None  # type: ignore[assignment]
+
+COMPILED = _fill is not None
+"""Whether ``encode`` serves the compiled encoder (``_encode`` built, ``BOOMERANG_RULES_PURE`` not set)."""
+
+_PLAN_FIELDS = 16
+"""Integers before the directions in a ``_Layout.plan`` (the order of ``_encode.c``'s enum)."""
+
+
+def _runs(index: npt.NDArray[np.intp], bits: int) -> list[tuple[int, int, int]]:
+    """``index`` as runs (start in the flat observations, first source, length) of consecutive sources.
+
+    A source below ``bits`` is a bit of the packed bytes in little-endian order (the index's
+    ``p ^ 7`` undone), from ``bits`` on a seat's score.
+    """
+    runs: list[tuple[int, int, int]] = []
+    for i, q in enumerate(index.reshape(-1).tolist()):
+        src = q ^ 7 if q < bits else q
+        if runs:
+            start, first, length = runs[-1]
+            if start + length == i and first + length == src and (first < bits) == (src < bits):
+                runs[-1] = (start, first, length + 1)
+                continue
+        runs.append((i, src, 1))
+    return runs
 
 
 @attrs.frozen
@@ -113,6 +145,19 @@ class _Layout:
         self.buffer_progress: object = None
         self.template_blob = bytes(self.template_bytes)
         """The template bits of ``buffer_progress``, as ``encode`` appends them to the seats' bytes."""
+        self.scores: tuple[int, ...] = (0,) * n
+        """The totals of ``buffer_progress`` (as written at the end of ``buffer``)."""
+        self.plan: bytes | None = None
+        """What the compiled encoder follows (None: ``encode_plain`` serves): the geometry above as
+        int64s, each round's passing direction, then ``index`` as runs of consecutive bits (``_runs``)."""
+        if COMPILED and n <= 16 and d <= 64 and self.actions <= 64 and all_bits // 8 <= 8192 and all_bits + n < 2**31:
+            runs = _runs(index, all_bits)
+            header = [n, d, cb, h, self.seat_bytes, self.face_shift, self.mask_shift, self.round_shift,
+                      self.step_shift, all_bits, size, self.actions, t.rounds, t.activity_step, self.template_bytes,
+                      len(runs)]
+            assert len(header) == _PLAN_FIELDS
+            self.plan = (np.array(header + list(t.directions), "<i8").tobytes()
+                         + np.array(runs, "<i4").reshape(-1).tobytes())
 
     def source(self, state: GameState) -> FloatArray:
         """The buffer ``index`` gathers from, for ``state``: its scores written, ``template_blob`` packed.
@@ -136,7 +181,8 @@ class _Layout:
                 word |= (mask & ((1 << kinds) - 1)) << shift
                 shift += kinds
             self.template_blob = word.to_bytes(self.template_bytes, "little")
-            self.buffer[self.bits:] = totals(state)
+            self.scores = totals(state)
+            self.buffer[self.bits:] = self.scores
             self.buffer_progress = progress
         return self.buffer
 
@@ -290,9 +336,43 @@ def encode(state: GameState, words: list[int] | None = None, lay: _Layout | None
            ) -> tuple[FloatArray, npt.NDArray[np.int8], list[int]]:
     """Every seat's observation and action mask, and the legal masks as integers, in one pass.
 
-    ``words``: ``static_words(state)``, when the caller keeps it up to date (else computed);
-    ``lay``: ``layout(state.rules, state.players)``, when the caller holds it.
+    The compiled encoder (``_encode.fill``) where it is built, else ``encode_plain``: the same
+    arrays, fresh at every call. ``words``: ``static_words(state)``, when the caller keeps it up
+    to date (only the plain encoder reads it: an env need not keep it when ``needs_words`` is
+    false); ``lay``: ``layout(state.rules, state.players)``, when the caller holds it.
     """
+    lay = layout(state.rules, state.players) if lay is None else lay
+    plan = lay.plan
+    if plan is None or _fill is None:
+        return encode_plain(state, words, lay)
+    context, step, hands, _, _, waiting = state
+    progress = context.progress
+    if progress is not lay.buffer_progress:
+        lay.source(state)
+    n = lay.players
+    if waiting == context.everyone:  # every seat owes its decision
+        if step < lay.activity_step:  # a pick (or the Throw): its hand's cards
+            masks = list(hands)
+        else:  # the activity choice
+            choices = lay.tables.activity_masks
+            masks = [choices[used] for used in progress.used_activities]
+    else:
+        owing = to_act(state)
+        masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
+    obs = np.empty((n, lay.size), np.float32)
+    action_masks = np.empty((n, lay.actions), np.int8)
+    _fill(obs, action_masks, plan, state, context.round, masks, lay.template_blob, lay.scores)
+    return obs, action_masks, masks
+
+
+def needs_words(lay: _Layout) -> bool:
+    """Whether ``encode`` reads the ``words`` an env keeps with ``advance_words`` (only the plain encoder does)."""
+    return lay.plan is None or _fill is None
+
+
+def encode_plain(state: GameState, words: list[int] | None = None, lay: _Layout | None = None
+                 ) -> tuple[FloatArray, npt.NDArray[np.int8], list[int]]:
+    """``encode`` in plain Python and numpy: the reference of the compiled encoder, and its stand-in."""
     lay = layout(state.rules, state.players) if lay is None else lay
     if words is None:
         words = static_words(state)
@@ -471,6 +551,7 @@ __all__ = [
     "deal_in_order",
     "deck_layers",
     "encode",
+    "encode_plain",
     "new_undealt_game",
     "observation_size",
     "observation_spec",

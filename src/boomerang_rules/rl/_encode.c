@@ -1,0 +1,326 @@
+/* rl/australia.py's encode_plain, compiled: every seat's observation and action mask in one call.
+ *
+ * A PettingZoo env stepping one game pays a fixed cost per numpy call and per Python operation,
+ * and the plain encoder (packing each seat's rows into an integer, advance_words between steps,
+ * one unpackbits and two gathers) costs several times the engine's own step. This builds the same
+ * packed bits as static_words and encode_plain -- each seat's hand, Throw, held hands, face-up
+ * cards, legal mask, round and step, then the once-a-round template bits -- straight from the
+ * state's tuples, and copies them out in the order of the layout's own index (the index the
+ * plain encoder gathers through, read as runs of consecutive bits) into the caller's fresh arrays. Optional: encode_plain is the
+ * reference and stands in when this is not built; tests compare the two (tests/test_rl_encode.py).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* The plan's header: int64 fields in this order (australia._Layout.plan packs them), then
+ * `rounds` int64 directions, then P_RUNS runs of three int32s (start in the observations, first
+ * bit in the packed bits -- little-endian order -- or bits + seat for a seat's score, length):
+ * the layout's index, each stretch of consecutive bits in one run. */
+enum {
+    P_SEATS, P_DECK, P_ROW_BITS, P_HAND, P_SEAT_BYTES, P_FACE_SHIFT, P_MASK_SHIFT, P_ROUND_SHIFT,
+    P_STEP_SHIFT, P_BITS, P_SIZE, P_ACTIONS, P_ROUNDS, P_ACTIVITY_STEP, P_TEMPLATE_BYTES, P_RUNS, P_FIELDS
+};
+
+#define MAX_SEATS 16
+#define MAX_BLOB 8192
+#define MAX_CARDS 1024
+
+static float byte_floats[256][8]; /* each byte's bits, least significant first, as 0.0 / 1.0 */
+
+typedef struct {
+    uint8_t *blob;
+    Py_ssize_t seat_bits;
+    int bad; /* a bit past its seat's bytes: the state does not fit the plan */
+} Bits;
+
+static inline void
+set_bit(Bits *b, Py_ssize_t seat, int64_t pos)
+{
+    if (pos < 0 || pos >= b->seat_bits) {
+        b->bad = 1;
+        return;
+    }
+    Py_ssize_t p = seat * b->seat_bits + (Py_ssize_t)pos;
+    b->blob[p >> 3] |= (uint8_t)(1u << (p & 7));
+}
+
+static inline void
+set_mask(Bits *b, Py_ssize_t seat, int64_t pos, uint64_t mask)
+{
+    while (mask) {
+        set_bit(b, seat, pos + __builtin_ctzll(mask));
+        mask &= mask - 1;
+    }
+}
+
+/* Python's modulo (never negative) for a positive n. */
+static inline Py_ssize_t
+mod(Py_ssize_t x, Py_ssize_t n)
+{
+    Py_ssize_t r = x % n;
+    return r < 0 ? r + n : r;
+}
+
+/* An exact int in [0, 2**64) from a tuple or list of n; -1 (error set) for anything else. */
+static int
+read_u64s(PyObject *seq, Py_ssize_t n, uint64_t *out, const char *what)
+{
+    if (!(PyTuple_CheckExact(seq) || PyList_CheckExact(seq)) || PySequence_Fast_GET_SIZE(seq) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: a tuple or list of %zd ints is expected", what, n);
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!PyLong_Check(items[i])) {
+            PyErr_Format(PyExc_ValueError, "%s: ints are expected", what);
+            return -1;
+        }
+        unsigned long long v = PyLong_AsUnsignedLongLong(items[i]);
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+            return -1;
+        }
+        out[i] = (uint64_t)v;
+    }
+    return 0;
+}
+
+static int
+writable(PyObject *o, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, const char *what)
+{
+    if (PyObject_GetBuffer(o, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+        return -1;
+    }
+    if (view->len != items * itemsize || view->itemsize != itemsize) {
+        PyErr_Format(PyExc_ValueError, "%s: a contiguous buffer of %zd items of %zd bytes is expected",
+                     what, items, itemsize);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError,
+                        "fill(observations, action_masks, plan, state, round, masks, template, scores) takes 8 arguments");
+        return NULL;
+    }
+    PyObject *plan = args[2], *state = args[3], *template = args[6];
+    if (!PyBytes_CheckExact(plan) || PyBytes_GET_SIZE(plan) < (Py_ssize_t)(P_FIELDS * sizeof(int64_t))) {
+        PyErr_SetString(PyExc_ValueError, "plan: the layout's packed plan (bytes) is expected");
+        return NULL;
+    }
+    int64_t P[P_FIELDS];
+    memcpy(P, PyBytes_AS_STRING(plan), sizeof P);
+    Py_ssize_t n = (Py_ssize_t)P[P_SEATS], size = (Py_ssize_t)P[P_SIZE], actions = (Py_ssize_t)P[P_ACTIONS];
+    Py_ssize_t rounds = (Py_ssize_t)P[P_ROUNDS], seat_bytes = (Py_ssize_t)P[P_SEAT_BYTES];
+    Py_ssize_t template_bytes = (Py_ssize_t)P[P_TEMPLATE_BYTES], bits = (Py_ssize_t)P[P_BITS];
+    Py_ssize_t runs = (Py_ssize_t)P[P_RUNS];
+    if (n < 1 || n > MAX_SEATS || size < 0 || actions < 0 || actions > 64 || rounds < 0 || seat_bytes < 0
+        || template_bytes < 0 || n * seat_bytes + template_bytes > MAX_BLOB
+        || bits != (n * seat_bytes + template_bytes) * 8 || runs < 0
+        || PyBytes_GET_SIZE(plan) != (Py_ssize_t)((P_FIELDS + rounds) * sizeof(int64_t) + runs * 3 * sizeof(int32_t))) {
+        PyErr_SetString(PyExc_ValueError, "plan: not a plan this encoder can follow");
+        return NULL;
+    }
+    const char *plan_bytes = PyBytes_AS_STRING(plan);
+    const char *directions = plan_bytes + P_FIELDS * sizeof(int64_t);
+    const char *run_bytes = directions + rounds * sizeof(int64_t);
+    if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) < 4) {
+        PyErr_SetString(PyExc_ValueError, "state: a GameState is expected");
+        return NULL;
+    }
+    long step = PyLong_AsLong(PyTuple_GET_ITEM(state, 1));
+    if (step == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    long rnd = PyLong_AsLong(args[4]);
+    if (rnd == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (step < 0 || rnd < 0 || rnd > rounds) {
+        PyErr_SetString(PyExc_ValueError, "state: its step or round is out of the plan's range");
+        return NULL;
+    }
+    uint64_t hands[MAX_SEATS], masks[MAX_SEATS];
+    if (read_u64s(PyTuple_GET_ITEM(state, 2), n, hands, "hands") < 0 || read_u64s(args[5], n, masks, "masks") < 0) {
+        return NULL;
+    }
+    PyObject *taken = PyTuple_GET_ITEM(state, 3);
+    if (!PyTuple_CheckExact(taken)) {
+        PyErr_SetString(PyExc_ValueError, "taken: a tuple is expected");
+        return NULL;
+    }
+    if (!PyBytes_CheckExact(template) || PyBytes_GET_SIZE(template) != template_bytes) {
+        PyErr_SetString(PyExc_ValueError, "template: the layout's template bytes are expected");
+        return NULL;
+    }
+    PyObject *scores_seq = args[7];
+    if (!PyTuple_CheckExact(scores_seq) || PyTuple_GET_SIZE(scores_seq) != n) {
+        PyErr_SetString(PyExc_ValueError, "scores: a tuple of each seat's total is expected");
+        return NULL;
+    }
+    float scores[MAX_SEATS];
+    for (Py_ssize_t s = 0; s < n; s++) {
+        double v = PyFloat_AsDouble(PyTuple_GET_ITEM(scores_seq, s));
+        if (v == -1.0 && PyErr_Occurred()) {
+            return NULL;
+        }
+        scores[s] = (float)v;
+    }
+    Py_ssize_t count = PyTuple_GET_SIZE(taken);
+    Py_ssize_t rows = count / n;
+    int64_t card[MAX_CARDS];
+    if (count > MAX_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "taken: too many cards for this encoder");
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(taken, i));
+        if (c == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (c < 0 || c >= 64) {
+            PyErr_SetString(PyExc_ValueError, "taken: a card index out of range");
+            return NULL;
+        }
+        card[i] = c;
+    }
+
+    uint8_t blob[MAX_BLOB + 8]; /* + 8: a run's last bits are read a whole word at a time */
+    Bits b = {blob, seat_bytes * 8, 0};
+    memset(blob, 0, (size_t)(n * seat_bytes));
+    memcpy(blob + n * seat_bytes, PyBytes_AS_STRING(template), (size_t)template_bytes);
+    memset(blob + n * seat_bytes + template_bytes, 0, 8);
+    int64_t cb = P[P_ROW_BITS], face_shift = P[P_FACE_SHIFT];
+    /* static_words: the Throw, the face-up cards, the hands held at each earlier step */
+    for (Py_ssize_t s = 0; s < n && rows; s++) {
+        set_bit(&b, s, cb + card[s]);
+        for (Py_ssize_t j = 1; j < rows; j++) {
+            set_bit(&b, s, face_shift + card[j * n + s]);
+        }
+    }
+    Py_ssize_t held_rows = rnd >= rounds ? 0 : (step < P[P_ACTIVITY_STEP] ? step : (Py_ssize_t)P[P_ACTIVITY_STEP]);
+    if (held_rows) {
+        int64_t d;
+        memcpy(&d, directions + rnd * sizeof(int64_t), sizeof d);
+        for (Py_ssize_t o = 0; o < n; o++) {
+            uint64_t mask = hands[mod(o + rows * (Py_ssize_t)d, n)];
+            for (Py_ssize_t k = rows - 1; k >= 0; k--) {
+                Py_ssize_t seat = mod(o + k * (Py_ssize_t)d, n);
+                mask |= (uint64_t)1 << card[k * n + seat];
+                if (k < held_rows) {
+                    set_mask(&b, seat, (2 + k) * cb, mask);
+                }
+            }
+        }
+    }
+    /* encode_plain: the hand, the legal mask, the round and the step */
+    for (Py_ssize_t s = 0; s < n; s++) {
+        if (actions < 64 && masks[s] >> actions) {
+            PyErr_SetString(PyExc_ValueError, "masks: a legal mask past the number of actions");
+            return NULL;
+        }
+        set_mask(&b, s, 0, hands[s]);
+        set_mask(&b, s, P[P_MASK_SHIFT], masks[s]);
+        set_bit(&b, s, P[P_ROUND_SHIFT] + rnd);
+        set_bit(&b, s, P[P_STEP_SHIFT] + (rnd >= rounds ? 0 : step));
+    }
+    if (b.bad) {
+        PyErr_SetString(PyExc_ValueError, "state: a card or step past the plan's rows");
+        return NULL;
+    }
+
+    Py_buffer obs, am;
+    if (writable(args[0], &obs, n * size, 4, "observations") < 0) {
+        return NULL;
+    }
+    if (writable(args[1], &am, n * actions, 1, "action_masks") < 0) {
+        PyBuffer_Release(&obs);
+        return NULL;
+    }
+    float *out = (float *)obs.buf;
+    Py_ssize_t total = n * size, scored = 0;
+    for (Py_ssize_t r = 0; r < runs; r++) {
+        int32_t run[3];
+        memcpy(run, run_bytes + r * sizeof run, sizeof run);
+        Py_ssize_t start = run[0], src = run[1], length = run[2];
+        if (start < 0 || length < 0 || start + length > total || src < 0) {
+            scored = -1;
+            break;
+        }
+        if (src >= bits) { /* seats' scores, one after another */
+            if (src + length > bits + n) {
+                scored = -1;
+                break;
+            }
+            for (Py_ssize_t i = 0; i < length; i++) {
+                out[start + i] = scores[src - bits + i];
+            }
+            continue;
+        }
+        if (src + length > bits) {
+            scored = -1;
+            break;
+        }
+        while (length > 0) { /* up to 56 bits a word, read little-endian whatever the machine */
+            const uint8_t *at = blob + (src >> 3);
+            uint64_t w = 0;
+            for (int k = 0; k < 8; k++) {
+                w |= (uint64_t)at[k] << (8 * k);
+            }
+            w >>= src & 7;
+            Py_ssize_t chunk = length < 56 ? length : 56;
+            for (Py_ssize_t i = 0; i < chunk; i += 8) { /* eight floats a byte, from the table */
+                Py_ssize_t m = chunk - i < 8 ? chunk - i : 8;
+                memcpy(out + start + i, byte_floats[(w >> i) & 255], (size_t)m * sizeof(float));
+            }
+            start += chunk;
+            src += chunk;
+            length -= chunk;
+        }
+    }
+    int8_t *mask_out = (int8_t *)am.buf;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        for (Py_ssize_t i = 0; i < actions; i++) {
+            mask_out[s * actions + i] = (int8_t)((masks[s] >> i) & 1);
+        }
+    }
+    PyBuffer_Release(&obs);
+    PyBuffer_Release(&am);
+    if (scored < 0) {
+        PyErr_SetString(PyExc_ValueError, "plan: an index out of range");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL,
+     "fill(observations, action_masks, plan, state, round, masks, template, scores) -> None: write every seat's "
+     "observation (float32, players x size) and action mask (int8, players x actions) of ``state`` as "
+     "australia.encode_plain makes them, into the two given arrays."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "_encode",
+    "Boomerang: Australia's observations, compiled (optional; rl/australia.py's encode_plain is the reference).",
+    -1, methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__encode(void)
+{
+    for (int v = 0; v < 256; v++) {
+        for (int i = 0; i < 8; i++) {
+            byte_floats[v][i] = (float)((v >> i) & 1);
+        }
+    }
+    return PyModule_Create(&module_def);
+}

@@ -1,0 +1,151 @@
+"""The compiled encoder (``rl/_encode.c``) against the plain one (``australia.encode_plain``, the reference).
+
+For every shipped Boomerang: Australia ruleset and player count, at every state of seeded games
+(a seat at a time too, as the AEC env sees them, and the states waiting for a deal), both must
+give equal observations, action masks and legal masks; so must the PettingZoo envs built on
+each, step for step. Random rulesets (hypothesis) reach other hands, decks and directions.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules import strategies as bst
+from boomerang_rules.australia import engine
+
+from .helpers import australia_ids
+from .test_reliability import big_deck
+
+np = pytest.importorskip("numpy")
+
+from boomerang_rules.rl import australia as obs  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not obs.COMPILED, reason="the compiled encoder (_encode) is not built here")
+
+VARIANTS = [br.load_rules(name) for name in australia_ids()]
+CASES = [(rules, n) for rules in VARIANTS for n in range(rules.players.min, rules.players.max + 1)]
+
+
+def states(rules: br.Ruleset, players: int, seed: int) -> Iterator[br.GameState]:
+    """Every state of a seeded random game, seat by seat within each step."""
+    rng = random.Random(seed)
+    state = engine.new_game(rules, players, seed)
+    yield state
+    while not engine.is_over(state):
+        for seat in engine.to_act(state):
+            state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+            yield state
+
+
+def assert_same(state: br.GameState) -> None:
+    fast = obs.encode(state)
+    plain = obs.encode_plain(state)
+    assert fast[0].dtype == plain[0].dtype and fast[0].shape == plain[0].shape
+    assert fast[1].dtype == plain[1].dtype and fast[1].shape == plain[1].shape
+    assert np.array_equal(fast[0], plain[0]), state
+    assert np.array_equal(fast[1], plain[1]), state
+    assert list(fast[2]) == plain[2]
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES, ids=[f"{r.id}-{n}" for r, n in CASES])
+def test_the_compiled_encoder_matches_the_plain_one(rules: br.Ruleset, players: int) -> None:
+    assert obs.layout(rules, players).plan is not None
+    for seed in range(3):
+        for state in states(rules, players, seed):
+            assert_same(state)
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES, ids=[f"{r.id}-{n}" for r, n in CASES])
+def test_the_same_for_games_dealt_by_hand(rules: br.Ruleset, players: int) -> None:
+    """States waiting for their deal (no hands, nobody to act), then dealt in order."""
+    rng = random.Random(players)
+    state = obs.new_undealt_game(rules, players)
+    while not engine.is_over(state):
+        if obs.waiting_for_deal(state):
+            assert_same(state)
+            cards: list[int] = []
+            while outcomes := obs.chance_outcomes(state, cards):
+                cards.append(rng.choice(outcomes)[0])
+            state = obs.deal_in_order(state, cards)
+        assert_same(state)
+        state = engine.step(state, [rng.choice(engine.legal_actions(state, s)) for s in engine.to_act(state)])
+    assert_same(state)
+
+
+def test_a_deck_past_the_compiled_limits_is_encoded_by_the_plain_code() -> None:
+    rules = big_deck(hand=2, cards=80, players=(2, 2))
+    assert obs.layout(rules, 2).plan is None
+    for state in states(rules, 2, 0):
+        assert_same(state)
+
+
+@settings(max_examples=25, deadline=None)
+@given(bst.rulesets(), st.data())
+def test_the_same_on_random_rulesets(rules: br.Ruleset, data: st.DataObject) -> None:
+    players = data.draw(st.integers(rules.players.min, rules.players.max), label="players")
+    for state in states(rules, players, data.draw(st.integers(0, 2**32), label="seed")):
+        assert_same(state)
+
+
+def test_a_stale_or_foreign_plan_is_refused() -> None:
+    """The compiled function checks what it is given (a wrong plan or state is an error, never a crash)."""
+    rules = br.load_rules()
+    lay = obs.layout(rules, 4)
+    other = obs.layout(rules, 2)
+    state = engine.new_game(rules, 4, 1)
+    good: list[Any] = [np.empty((4, lay.size), np.float32), np.empty((4, lay.actions), np.int8), lay.plan, state,
+                       0, list(state.hands), lay.template_blob, (0, 0, 0, 0)]
+    from boomerang_rules.rl._encode import fill
+
+    fill(*good)
+    bad: list[tuple[int, Any]] = [
+        (0, np.empty((4, lay.size), np.float64)), (0, np.empty((3, lay.size), np.float32)),
+        (1, np.empty((4, lay.actions), np.int16)), (2, other.plan), (2, b"plan"), (3, (1, 2)),
+        (4, 9), (5, [0, 0, 0]), (5, [2**40, 0, 0, 0]), (5, [-1, 0, 0, 0]), (6, b""), (7, (0, 0)),
+        (0, np.empty((4, lay.size), np.float32)[:, ::-1]),
+    ]
+    for at, value in bad:
+        args = list(good)
+        args[at] = value
+        with pytest.raises((ValueError, TypeError, BufferError, OverflowError)):
+            fill(*args)
+
+
+def play_env(env: Any, seed: int) -> list[Any]:
+    """Everything a parallel env returns over a seeded random game, as plain values."""
+    rng = random.Random(seed)
+    out: list[Any] = []
+    observations, infos = env.reset(seed=seed)
+    out.append(({a: (o["observation"].tolist(), o["action_mask"].tolist()) for a, o in observations.items()}, infos))
+    while env.agents:
+        actions = {a: rng.choice(np.flatnonzero(o["action_mask"]).tolist()) for a, o in observations.items()
+                   if o["action_mask"].any()}
+        observations, rewards, terminations, truncations, infos = env.step(actions)
+        out.append(({a: (o["observation"].tolist(), o["action_mask"].tolist()) for a, o in observations.items()},
+                    rewards, terminations, truncations, infos))
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("reward", ["round", "final", "win"])
+def test_the_parallel_env_returns_the_same_on_either_encoder(players: int, reward: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("pettingzoo")
+    from boomerang_rules.rl import pettingzoo as bz
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name in australia_ids():
+            fast = [play_env(bz.parallel_env(name, players, reward), seed) for seed in range(2)]
+            with monkeypatch.context() as patch:
+                patch.setattr(obs, "_fill", None)
+                plain = [play_env(bz.parallel_env(name, players, reward), seed) for seed in range(2)]
+            assert fast == plain
