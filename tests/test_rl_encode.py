@@ -147,5 +147,26 @@ def test_the_parallel_env_returns_the_same_on_either_encoder(players: int, rewar
             fast = [play_env(bz.parallel_env(name, players, reward), seed) for seed in range(2)]
             with monkeypatch.context() as patch:
                 patch.setattr(obs, "_fill", None)
+                patch.setattr(bz, "seat_rows", bz.seat_rows_plain)
                 plain = [play_env(bz.parallel_env(name, players, reward), seed) for seed in range(2)]
             assert fast == plain
+
+
+def test_seat_rows_are_the_plain_comprehension() -> None:
+    pytest.importorskip("pettingzoo")
+    from boomerang_rules.rl import pettingzoo as bz
+
+    names = ("a", "b", "c")
+    values = np.arange(12, dtype=np.float32).reshape(3, 4)
+    masks = np.arange(6, dtype=np.int8).reshape(3, 2)
+    fast = bz.seat_rows(names, values, masks)
+    plain = bz.seat_rows_plain(names, values, masks)
+    assert bz.seat_rows is not bz.seat_rows_plain
+    assert list(fast) == list(plain)
+    for name in names:
+        assert list(fast[name]) == list(plain[name]) == ["observation", "action_mask"]
+        for key in plain[name]:
+            assert fast[name][key].base is plain[name][key].base  # views of the same arrays
+            assert np.array_equal(fast[name][key], plain[name][key])
+    with pytest.raises(IndexError):
+        bz.seat_rows(("a", "b", "c", "d"), values, masks)

@@ -28,6 +28,7 @@ enum {
 #define MAX_CARDS 1024
 
 static float byte_floats[256][8]; /* each byte's bits, least significant first, as 0.0 / 1.0 */
+static uint8_t byte_flags[256][8]; /* and as 0 / 1 */
 
 typedef struct {
     uint8_t *blob;
@@ -46,12 +47,26 @@ set_bit(Bits *b, Py_ssize_t seat, int64_t pos)
     b->blob[p >> 3] |= (uint8_t)(1u << (p & 7));
 }
 
+/* The bits of `mask` at `pos` of a seat's bits onward, a byte at a time. */
 static inline void
 set_mask(Bits *b, Py_ssize_t seat, int64_t pos, uint64_t mask)
 {
-    while (mask) {
-        set_bit(b, seat, pos + __builtin_ctzll(mask));
-        mask &= mask - 1;
+    if (!mask) {
+        return;
+    }
+    if (pos < 0 || pos + (64 - __builtin_clzll(mask)) > b->seat_bits) {
+        b->bad = 1;
+        return;
+    }
+    Py_ssize_t p = seat * b->seat_bits + (Py_ssize_t)pos;
+    uint8_t *at = b->blob + (p >> 3);
+    int shift = (int)(p & 7);
+    uint64_t low = mask << shift, high = shift ? mask >> (64 - shift) : 0;
+    for (int k = 0; low; k++, low >>= 8) {
+        at[k] |= (uint8_t)low;
+    }
+    if (high) {
+        at[8] |= (uint8_t)high;
     }
 }
 
@@ -167,9 +182,20 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     float scores[MAX_SEATS];
     for (Py_ssize_t s = 0; s < n; s++) {
-        double v = PyFloat_AsDouble(PyTuple_GET_ITEM(scores_seq, s));
-        if (v == -1.0 && PyErr_Occurred()) {
-            return NULL;
+        PyObject *item = PyTuple_GET_ITEM(scores_seq, s);
+        double v;
+        if (PyLong_CheckExact(item)) {
+            long long whole = PyLong_AsLongLong(item);
+            if (whole == -1 && PyErr_Occurred()) {
+                return NULL;
+            }
+            v = (double)whole;
+        }
+        else {
+            v = PyFloat_AsDouble(item);
+            if (v == -1.0 && PyErr_Occurred()) {
+                return NULL;
+            }
         }
         scores[s] = (float)v;
     }
@@ -277,8 +303,17 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             w >>= src & 7;
             Py_ssize_t chunk = length < 56 ? length : 56;
             for (Py_ssize_t i = 0; i < chunk; i += 8) { /* eight floats a byte, from the table */
-                Py_ssize_t m = chunk - i < 8 ? chunk - i : 8;
-                memcpy(out + start + i, byte_floats[(w >> i) & 255], (size_t)m * sizeof(float));
+                float *to = out + start + i;
+                const float *from = byte_floats[(w >> i) & 255];
+                if (start + i + 8 <= total) {
+                    /* the floats past this run belong to later runs, which write over them */
+                    memcpy(to, from, 8 * sizeof(float));
+                }
+                else {
+                    for (Py_ssize_t k = 0; k < chunk - i; k++) {
+                        to[k] = from[k];
+                    }
+                }
             }
             start += chunk;
             src += chunk;
@@ -286,9 +321,19 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
     }
     int8_t *mask_out = (int8_t *)am.buf;
+    Py_ssize_t mask_total = n * actions;
     for (Py_ssize_t s = 0; s < n; s++) {
-        for (Py_ssize_t i = 0; i < actions; i++) {
-            mask_out[s * actions + i] = (int8_t)((masks[s] >> i) & 1);
+        for (Py_ssize_t i = 0; i < actions; i += 8) { /* eight bytes a byte of the mask */
+            int8_t *to = mask_out + s * actions + i;
+            const uint8_t *from = byte_flags[(masks[s] >> i) & 255];
+            if (s * actions + i + 8 <= mask_total) { /* past this seat's row: the next seat's, written next */
+                memcpy(to, from, 8);
+            }
+            else {
+                for (Py_ssize_t k = 0; k < actions - i; k++) {
+                    to[k] = (int8_t)from[k];
+                }
+            }
         }
     }
     PyBuffer_Release(&obs);
@@ -300,11 +345,49 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
+static PyObject *observation_key, *action_mask_key;
+
+/* {name: {"observation": observations[i], "action_mask": action_masks[i]}}: the PettingZoo
+ * observations of every seat, each row a view of the two arrays (the comprehension, compiled). */
+static PyObject *
+seat_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 3 || !PyTuple_CheckExact(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "seat_rows(names: tuple, observations, action_masks) takes 3 arguments");
+        return NULL;
+    }
+    PyObject *names = args[0];
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    PyObject *out = PyDict_New();
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *row = PySequence_GetItem(args[1], i);
+        PyObject *mask = row == NULL ? NULL : PySequence_GetItem(args[2], i);
+        PyObject *seen = mask == NULL ? NULL : PyDict_New();
+        int bad = seen == NULL || PyDict_SetItem(seen, observation_key, row) < 0
+            || PyDict_SetItem(seen, action_mask_key, mask) < 0 || PyDict_SetItem(out, PyTuple_GET_ITEM(names, i), seen) < 0;
+        Py_XDECREF(row);
+        Py_XDECREF(mask);
+        Py_XDECREF(seen);
+        if (bad) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL,
      "fill(observations, action_masks, plan, state, round, masks, template, scores) -> None: write every seat's "
      "observation (float32, players x size) and action mask (int8, players x actions) of ``state`` as "
      "australia.encode_plain makes them, into the two given arrays."},
+    {"seat_rows", (PyCFunction)(void (*)(void))seat_rows, METH_FASTCALL,
+     "seat_rows(names, observations, action_masks) -> {name: {'observation': observations[i], "
+     "'action_mask': action_masks[i]}}: each seat's rows, as views."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -320,7 +403,13 @@ PyInit__encode(void)
     for (int v = 0; v < 256; v++) {
         for (int i = 0; i < 8; i++) {
             byte_floats[v][i] = (float)((v >> i) & 1);
+            byte_flags[v][i] = (uint8_t)((v >> i) & 1);
         }
+    }
+    observation_key = PyUnicode_InternFromString("observation");
+    action_mask_key = PyUnicode_InternFromString("action_mask");
+    if (observation_key == NULL || action_mask_key == NULL) {
+        return NULL;
     }
     return PyModule_Create(&module_def);
 }

@@ -25,6 +25,8 @@ class GameAdapter(Protocol):
     num_actions: int
     observation_size: int
     observation_high: npt.NDArray[np.float32]
+    needs_words: bool
+    """Whether ``encode`` reads what ``advance`` keeps (an env may skip ``advance`` when not)."""
 
     def new_state(self, seed: int) -> Any: ...
 
@@ -52,6 +54,9 @@ class GameAdapter(Protocol):
         """What ``encode`` needs of ``after``, updated from ``words`` of ``before`` (``None``: start afresh)."""
 
     def round_rewards(self, before: Any, after: Any) -> tuple[int, ...]: ...
+
+    def may_score(self, before: Any, after: Any) -> bool:
+        """False when ``totals`` cannot differ between the two states (an env then need not ask)."""
 
     def totals(self, state: Any) -> tuple[int, ...]: ...
 
@@ -90,7 +95,7 @@ class AustraliaAdapter:
         self._layout = lay
         self._static_words = australia.static_words
         self._advance_words = australia.advance_words
-        self._words = australia.needs_words(lay)
+        self.needs_words = australia.needs_words(lay)
         """Whether ``encode`` reads what ``advance`` keeps (the plain encoder); the compiled one reads the state."""
         self._step = engine.step
 
@@ -107,11 +112,15 @@ class AustraliaAdapter:
         return self._encode(state, words, self._layout)
 
     def advance(self, words: Any, before: Any, after: Any) -> Any:
-        if not self._words:
+        if not self.needs_words:
             return None
         if words is None:
             return self._static_words(after)
         return self._advance_words(words, before, after, self._layout)
+
+    def may_score(self, before: Any, after: Any) -> bool:
+        """Totals change with the finished rounds, which live in a state's round context (shared within a round)."""
+        return before[0] is not after[0]
 
     def describe(self, state: Any) -> str:
         """The public table: round, step, face-up cards and totals (no hidden card)."""
@@ -144,6 +153,7 @@ class GenericAdapter:
         self._names = names
         """The game's actions by number, when the game numbers none of its own."""
         self.num_actions = len(names) if names is not None else br.num_actions(rules)
+        self.needs_words = False
         self.observation_size = size
         self.observation_high = high
         self._observe = observe
@@ -184,6 +194,9 @@ class GenericAdapter:
 
     def totals(self, state: Any) -> tuple[int, ...]:
         return tuple(int(sheet.total) for sheet in self._br.score_sheets(state))
+
+    def may_score(self, before: Any, after: Any) -> bool:
+        return True
 
     def round_rewards(self, before: Any, after: Any) -> tuple[int, ...]:
         """The change in each seat's score from ``before`` to ``after`` (this game scores as it goes)."""

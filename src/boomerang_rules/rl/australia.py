@@ -143,10 +143,13 @@ class _Layout:
         self.bits = all_bits
         self.buffer = np.zeros(all_bits + n, np.float32)
         self.buffer_progress: object = None
+        """The finished rounds whose scores ``buffer`` holds."""
+        self.template_progress: object = None
+        """The finished rounds ``template_blob`` and ``scores`` are of."""
         self.template_blob = bytes(self.template_bytes)
-        """The template bits of ``buffer_progress``, as ``encode`` appends them to the seats' bytes."""
+        """The template bits of ``template_progress``, as ``encode`` appends them to the seats' bytes."""
         self.scores: tuple[int, ...] = (0,) * n
-        """The totals of ``buffer_progress`` (as written at the end of ``buffer``)."""
+        """The totals of ``template_progress``."""
         self.plan: bytes | None = None
         """What the compiled encoder follows (None: ``encode_plain`` serves): the geometry above as
         int64s, each round's passing direction, then ``index`` as runs of consecutive bits (``_runs``)."""
@@ -159,29 +162,38 @@ class _Layout:
             self.plan = (np.array(header + list(t.directions), "<i8").tobytes()
                          + np.array(runs, "<i4").reshape(-1).tobytes())
 
+    def template(self, state: GameState) -> None:
+        """``template_blob`` and ``scores`` for ``state``'s finished rounds (kept until they differ)."""
+        progress = state.progress
+        if progress is self.template_progress:
+            return
+        t = self.tables
+        d = self.deck
+        kinds = len(t.activity_kinds)
+        regions = len(t.rules.regions)
+        word = shift = 0
+        for mask in progress.visited:
+            word |= (mask & ((1 << d) - 1)) << shift
+            shift += d
+        word |= (progress.regions_taken & ((1 << regions) - 1)) << shift
+        shift += regions
+        for mask in progress.used_activities:
+            word |= (mask & ((1 << kinds) - 1)) << shift
+            shift += kinds
+        self.template_blob = word.to_bytes(self.template_bytes, "little")
+        self.scores = totals(state)
+        self.template_progress = progress
+
     def source(self, state: GameState) -> FloatArray:
         """The buffer ``index`` gathers from, for ``state``: its scores written, ``template_blob`` packed.
 
         Shared by every call (its contents are copied out by the gather), rewritten when the
         finished rounds differ from the last call's; the caller writes the bits.
         """
-        if state.progress is not self.buffer_progress:
-            progress = state.progress
-            t = self.tables
-            d = self.deck
-            kinds = len(t.activity_kinds)
-            regions = len(t.rules.regions)
-            word = shift = 0
-            for mask in progress.visited:
-                word |= (mask & ((1 << d) - 1)) << shift
-                shift += d
-            word |= (progress.regions_taken & ((1 << regions) - 1)) << shift
-            shift += regions
-            for mask in progress.used_activities:
-                word |= (mask & ((1 << kinds) - 1)) << shift
-                shift += kinds
-            self.template_blob = word.to_bytes(self.template_bytes, "little")
-            self.scores = totals(state)
+        progress = state.progress
+        if progress is not self.template_progress:
+            self.template(state)
+        if progress is not self.buffer_progress:
             self.buffer[self.bits:] = self.scores
             self.buffer_progress = progress
         return self.buffer
@@ -347,8 +359,8 @@ def encode(state: GameState, words: list[int] | None = None, lay: _Layout | None
         return encode_plain(state, words, lay)
     context, step, hands, _, _, waiting = state
     progress = context.progress
-    if progress is not lay.buffer_progress:
-        lay.source(state)
+    if progress is not lay.template_progress:
+        lay.template(state)
     n = lay.players
     if waiting == context.everyone:  # every seat owes its decision
         if step < lay.activity_step:  # a pick (or the Throw): its hand's cards
@@ -394,7 +406,7 @@ def encode_plain(state: GameState, words: list[int] | None = None, lay: _Layout 
         else:
             masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
         blob = b"".join([(w | h | m << shift | when).to_bytes(size, "little") for w, h, m in zip(words, hands, masks)])
-    source = lay.buffer if state.progress is lay.buffer_progress else lay.source(state)
+    source = lay.source(state)
     bits = np.unpackbits(np.frombuffer(blob + lay.template_blob, np.uint8))  # big-endian: indices expect p ^ 7
     source[:lay.bits] = bits
     return source.take(lay.index), bits.take(lay.mask_index).view(np.int8), masks

@@ -17,6 +17,8 @@ to every winning seat (a shared win too), 0 to the others.
 
 from __future__ import annotations
 
+import operator
+import os
 import secrets
 import weakref
 from collections.abc import Callable
@@ -31,6 +33,23 @@ from ..core import rng as rng_mod
 from .adapters import GameAdapter, adapter_for
 
 REWARDS = ("round", "final", "win")
+
+
+def seat_rows_plain(names: tuple[str, ...], observations: np.ndarray, action_masks: np.ndarray
+                    ) -> dict[str, dict[str, np.ndarray]]:
+    """Each seat's PettingZoo observation, its rows views of the two arrays (``_encode.seat_rows``'s reference)."""
+    return {a: {"observation": o, "action_mask": m} for a, o, m in zip(names, observations, action_masks)}
+
+
+seat_rows: Callable[[tuple[str, ...], np.ndarray, np.ndarray], dict[str, dict[str, np.ndarray]]] = seat_rows_plain
+try:
+    if os.environ.get("BOOMERANG_RULES_PURE"):
+        raise ImportError("the plain Python code was asked for")
+    from . import _encode
+
+    seat_rows = _encode.seat_rows
+except ImportError:  # not built, or not wanted
+    pass
 
 
 class SeatActions(gymnasium.spaces.Discrete):  # type: ignore[misc,unused-ignore]
@@ -266,10 +285,21 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         self.agents: list[str] = []
         self._masks: list[int] = []
         self._words: Any = None
+        g = self.game
+        self._names = tuple(self.possible_agents)
+        self._encode = g.encode
+        self._to_act = g.to_act
+        self._step = g.step
+        self._is_over = g.is_over
+        self._totals = g.totals
+        self._may_score = g.may_score
+        self._keep_words = g.needs_words
+        self._everyone = operator.itemgetter(*self._names) if players > 1 else None
+        """Every seat's action from the actions dict, in seat order, in one call."""
 
     def _observations(self, state: Any) -> dict[str, dict[str, np.ndarray]]:
-        obs, masks, self._masks = self.game.encode(state, self._words)
-        return {a: {"observation": o, "action_mask": m} for a, o, m in zip(self.possible_agents, obs, masks)}
+        obs, masks, self._masks = self._encode(state, self._words)
+        return seat_rows(self._names, obs, masks)
 
     def _illegal(self, state: Any, actions: dict[str, Any], seats: tuple[int, ...]
                  ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
@@ -297,32 +327,39 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                       dict[str, bool], dict[str, dict[str, Any]]]:
-        game = self.game
+        # The hot path of a training loop: every lookup is a local or one attribute of self.
         state = self._state
         agents = self.agents
         if not agents:
             raise RuntimeError("the game is over: call reset()")
-        names = self.possible_agents
-        seats = game.to_act(state)
+        names = self._names
+        seats = self._to_act(state)
         try:
-            after = game.step(state, [actions[names[seat]] for seat in seats])
+            if len(seats) == len(names) and self._everyone is not None:
+                after = self._step(state, self._everyone(actions))
+            else:
+                after = self._step(state, [actions[names[seat]] for seat in seats])
         except (KeyError, ValueError):  # a seat without an action, or an illegal one (IllegalAction)
             return self._illegal(state, actions, seats)
         self._state = after
-        self._words = game.advance(self._words, state, after)
+        if self._keep_words:
+            self._words = self.game.advance(self._words, state, after)
         self._cycles += 1
-        rewards = dict(zip(agents, self._credit(after) if self.reward == "round" else self._nothing))
-        over = game.is_over(after)
+        if self.reward == "round" and self._may_score(state, after) and self._totals(after) != self._credited:
+            rewards = dict(zip(agents, self._credit(after)))
+        else:
+            rewards = dict.fromkeys(agents, 0.0)
+        over = self._is_over(after)
         if over:
             for i, extra in enumerate(self._end_rewards(after)):
                 rewards[agents[i]] += extra
         truncated = not over and self.max_cycles is not None and self._cycles >= self.max_cycles
-        obs = self._observations(after)
+        obs, masks, self._masks = self._encode(after, self._words)
         if over or truncated:
             self.agents = []
         if self.render_mode == "human":
             self.render()
-        return (obs, rewards, dict.fromkeys(agents, over), dict.fromkeys(agents, truncated),
+        return (seat_rows(names, obs, masks), rewards, dict.fromkeys(agents, over), dict.fromkeys(agents, truncated),
                 {a: {} for a in agents})
 
 
