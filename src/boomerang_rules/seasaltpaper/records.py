@@ -138,7 +138,7 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
                                        f"not hold (it holds {held})", "steal-card")]
             state = state.evolve(chance=attrs.evolve(state.chance, steals=(t.index[card],), steals_used=0))
         state = apply(state, seat, action)
-    if not last and state.round == r:
+    if not last and state.round == r and not is_over(state):  # a game over: check_record reports the round after
         return state, [Problem(pointer(*base), f"round {r + 1} has not ended, and another round follows",
                                "round-complete")]
     return state, []
@@ -192,9 +192,9 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
     state = new_game(rules, n, decks=decks, first=first)
     state = state.evolve(seed=record.get("seed"), names=tuple(record["players"]))
     for r, rnd in enumerate(rounds):
-        if state.round != r or is_over(state):
-            over = "the game is over" if is_over(state) else f"round {state.round + 1} is being played"
-            problems.append(Problem(pointer("rounds", r), f"{over}: no round {r + 1} follows", "rounds-count"))
+        if is_over(state):  # else round r is under way: _replay_round refused an unended round before it
+            problems.append(Problem(pointer("rounds", r), f"the game is over: no round {r + 1} follows",
+                                    "rounds-count"))
             return Checked(state, tuple(problems))
         if rnd["first"] != state.first:
             problems.append(Problem(pointer("rounds", r, "first"), f"round {r + 1} begins with seat {state.first} "
