@@ -10,15 +10,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
+import attrs
 import pytest
 
 import boomerang_rules as br
 from boomerang_rules import seasaltpaper as ssp
 from boomerang_rules.core.arguments import brief
-from boomerang_rules.core.errors import IllegalAction
+from boomerang_rules.core.errors import IllegalAction, InvalidInput, Problem
 from boomerang_rules.core.loading import rules_from_data
+from boomerang_rules.seasaltpaper.engine import duo_action
 from boomerang_rules.seasaltpaper.scoring import points_of
-from boomerang_rules.seasaltpaper.state import GameState
+from boomerang_rules.seasaltpaper.state import GameState, RoundResult
 from boomerang_rules.seasaltpaper.tables import tables_for
 
 RULES = br.load_rules("sea-salt-paper")
@@ -359,3 +361,186 @@ def test_a_steal_without_a_seed_is_a_random_card_not_a_fixed_place_in_the_hand()
         state, victim, place = unseeded_steal(seed)
         places.setdefault(len(state.hands[victim]), set()).add(place)
     assert any(len(seen) > 1 for seen in places.values())
+
+
+# --- the engine's bookkeeping, read off seeded games -----------------------------------------------------
+
+DUOS = {frozenset(d.kinds) for d in RULES.duos}
+DRAW_PHASE = ("draw", "take", "pass")
+
+
+def check_state(state: GameState) -> None:
+    """What the state's fields promise, at every moment."""
+    assert (state.turn == -1) == (ssp.to_act(state) == ())
+    assert (state.drawn != ()) == (state.phase == "keep")
+    assert (state.crab_pile != -1) == (state.phase == "crab_card")
+    if state.caller < 0:
+        assert state.final == () and state.protected == 0
+    if ssp.is_over(state) and state.history[-1].end == "last_chance":
+        # every final turn was taken, and every hand was revealed
+        assert state.final == () and state.protected == (1 << state.players) - 1
+    # every card is in exactly one place: the deck, a pile, the cards just drawn, a hand, or in front of a seat
+    places = [state.deck, *state.piles, state.drawn, *state.hands, *state.played]
+    assert sorted(c for place in places for c in place) == list(range(T.deck_size))
+    if state.phase == "play":
+        if state.caller >= 0:  # nobody ends the round while LAST CHANCE runs
+            assert not {"stop", "last_chance"} & set(ssp.legal_actions(state, state.turn))
+        hand = [RULES.cards[c] for c in state.hands[state.turn]]
+        pairs = {f"duo:{a.id}+{b.id}" for i, a in enumerate(hand) for b in hand[i + 1:]
+                 if frozenset((a.kind, b.kind)) in DUOS}  # the hand is in deck order
+        offered = {a for a in ssp.legal_actions(state, state.turn) if a.startswith("duo:")}
+        assert offered == pairs
+
+
+def check_round(result: RoundResult, taken: list[tuple[int, str]]) -> None:
+    """A finished round's log is the actions taken; its turn numbers count the turns begun."""
+    assert [(seat, action) for seat, action, _ in result.log] == taken
+    turns = [seat for seat, action, _ in result.log if action.partition(":")[0] in DRAW_PHASE]
+    assert max(result.last_turns) == (len(turns) if len(turns) > 1 else 0)
+    for seat in range(len(result.last_turns)):
+        if seat not in turns:
+            assert result.last_turns[seat] == -1
+            continue
+        latest = len(turns) - turns[::-1].index(seat)  # the number of its latest turn, 1 the first
+        assert result.last_turns[seat] == (latest if latest > 1 else 0)
+
+
+def walk_checked(players: int, seed: int, rules: ssp.Ruleset = RULES,
+                 pick: Callable[[random.Random, GameState, tuple[str, ...]], str] = choose) -> GameState:
+    """A seeded game played to its end, every state and every finished round checked."""
+    rnd = random.Random(seed)
+    state = ssp.new_game(rules, players, seed)
+    taken: list[tuple[int, str]] = []
+    while not ssp.is_over(state):
+        check_state(state)
+        seat = ssp.to_act(state)[0]
+        action = pick(rnd, state, ssp.legal_actions(state, seat))
+        before = len(state.history)
+        state = ssp.apply(state, seat, action)
+        taken.append((seat, action))
+        if len(state.history) > before:
+            check_round(state.history[-1], taken)
+            taken = []
+    check_state(state)
+    return state
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_bookkeeping_of_seeded_games(players: int) -> None:
+    ends = set()
+    for seed in range(3):
+        ends |= {r.end for r in walk_checked(players, seed).history}
+    assert {"stop", "last_chance", "empty_deck"} <= ends
+
+
+def test_a_duo_action_names_its_cards_in_deck_order_whichever_order_given() -> None:
+    a, b = T.index["crab-2"], T.index["crab-7"]
+    assert duo_action(T, a, b) == duo_action(T, b, a) == "duo:crab-2+crab-7"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_drawing_from_a_deck_of_two_then_of_one(players: int) -> None:
+    two = first(players, lambda s: s.phase == "draw" and len(s.deck) == 2 and "draw" in ssp.legal_actions(s, s.turn))
+    seat = two.turn
+    kept = ssp.apply(two, seat, "draw")
+    assert (kept.phase, kept.drawn, kept.deck, kept.hands) == ("keep", two.deck, (), two.hands)
+    one = first(players, lambda s: s.phase == "draw" and len(s.deck) == 1, seeds=range(200))
+    seat = one.turn
+    after = ssp.apply(one, seat, "draw")
+    assert (after.phase, after.drawn, after.deck, after.piles) == ("play", (), (), one.piles)
+    assert after.hands[seat] == tuple(sorted(one.hands[seat] + one.deck))
+    assert after.entries() == (*one.entries(), (seat, "draw", -1))
+
+
+LAST_CHANCE_DECK = br.load_rules("sea-salt-paper-last-chance-deck")
+
+
+def late_caller(rnd: random.Random, state: GameState, actions: tuple[str, ...]) -> str:
+    """Draw while there is a deck, call LAST CHANCE when it is nearly out, never STOP."""
+    if "mermaids" in actions:
+        return "mermaids"
+    if "last_chance" in actions and len(state.deck) <= 4:
+        return "last_chance"
+    if "draw" in actions:
+        return "draw"
+    calm = [a for a in actions if a not in ("stop", "last_chance")]
+    return rnd.choice([a for a in calm if a.startswith("duo:")] or calm)
+
+
+def test_with_the_deck_out_during_last_chance_the_final_turns_go_on_and_pass() -> None:
+    """In the -last-chance-deck variant an empty deck does not end the round while the final
+    turns run (whoever called, seat 0 too): those turns take from the piles, or pass."""
+    for players, seed in ((2, 30), (3, 0), (4, 0)):
+        over = walk_checked(players, seed, LAST_CHANCE_DECK, late_caller)
+        assert all(r.end in ("last_chance", "mermaids") for r in over.history if r.log and any(
+            action == "last_chance" for _, action, _ in r.log))
+    rnd = random.Random(30)
+    state = ssp.new_game(LAST_CHANCE_DECK, 2, 30)
+    while not (state.caller == 0 and not state.deck and state.phase == "draw"):
+        state = ssp.apply(state, state.turn, late_caller(rnd, state, ssp.legal_actions(state, state.turn)))
+    seat = state.turn
+    bare = attrs.evolve(state, piles=((), ()))  # the piles taken too: nothing to draw or take
+    assert ssp.legal_actions(bare, seat) == ("pass",)
+    passed = ssp.apply(bare, seat, "pass")
+    assert (passed.phase, passed.turn, passed.hands, passed.deck) == ("play", seat, bare.hands, ())
+    assert passed.entries() == (*bare.entries(), (seat, "pass", -1))
+    assert "end" in ssp.legal_actions(passed, seat)
+
+
+def test_a_recorded_steal_of_a_card_the_victim_lacks_is_refused_in_words() -> None:
+    state = first(2, lambda s: s.phase == "steal")
+    seat = state.turn
+    victim = 1 - seat
+    lacking = next(c for c in range(T.deck_size) if c not in state.hands[victim])
+    recorded = attrs.evolve(state, chance=attrs.evolve(state.chance, steals=(lacking,)))
+    with pytest.raises(IllegalAction) as caught:
+        ssp.apply(recorded, seat, f"steal:{victim}")
+    assert str(caught.value) == (f"the record says the steal took {T.ids[lacking]!r}, which seat {victim} "
+                                 "does not hold")
+
+
+def test_a_seeded_game_s_steal_draws_from_its_seed() -> None:
+    """The same deck and first player, the same moves, different seeds: the steals differ."""
+    start = first(3, lambda s: s.phase == "steal")
+    deck = [T.ids[c] for c in start.deck0]
+    moves = [(seat, action) for seat, action, _ in start.entries()]
+    taken = set()
+    for seed in range(8):
+        state = ssp.new_game(RULES, 3, seed, decks=[deck], first=start.first)
+        for seat, action in moves:
+            state = ssp.apply(state, seat, action)
+        assert state.phase == "steal"
+        victim = int(ssp.legal_actions(state, state.turn)[0][6:])
+        after = ssp.apply(state, state.turn, f"steal:{victim}")
+        taken |= set(state.hands[victim]) - set(after.hands[victim])
+    assert len(taken) > 1
+
+
+class Seat:
+    """A seat number of another integer type (as numpy's are): only ``__index__``."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    def __index__(self) -> int:
+        return self.number
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_seat_is_any_integer_but_never_a_bool(players: int) -> None:
+    state = first(players, lambda s: s.turn == 1)
+    legal = ssp.legal_actions(state, 1)
+    assert legal and ssp.legal_actions(state, Seat(1)) == legal  # type: ignore[arg-type]
+    assert ssp.legal_actions(state, Seat(0)) == ()  # type: ignore[arg-type]
+    for seat in (True, Seat(players), -1, "1"):
+        with pytest.raises(IllegalAction) as caught:
+            ssp.legal_actions(state, seat)  # type: ignore[arg-type]
+        assert str(caught.value) == (f"seat {brief(seat)} does not exist in a {players}-player game "
+                                     f"(seats are 0 to {players - 1})")
+
+
+def test_a_game_needs_a_seed_or_its_decks() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        ssp.new_game(RULES, 2)
+    assert caught.value.problems == (Problem("", "give a seed to shuffle from, or the decks", "deal-source"),)
+    assert str(caught.value) == "give a seed to shuffle from, or the decks [deal-source]"
