@@ -380,6 +380,60 @@ seat_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return out;
 }
 
+static PyObject *zero_reward;
+
+/* (rewards, terminations, truncations, infos) of a parallel env's step: every agent's 0.0 (or
+ * its float of `points`), `over`, `truncated` and a fresh empty dict (the four comprehensions,
+ * compiled). */
+static PyObject *
+step_dicts(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 4 || !PyList_CheckExact(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "step_dicts(agents: list, points, over, truncated) takes 4 arguments");
+        return NULL;
+    }
+    PyObject *agents = args[0], *points = args[1];
+    Py_ssize_t n = PyList_GET_SIZE(agents);
+    if (points != Py_None && (!PyTuple_CheckExact(points) || PyTuple_GET_SIZE(points) != n)) {
+        PyErr_SetString(PyExc_ValueError, "step_dicts: points must be None or a tuple of one number an agent");
+        return NULL;
+    }
+    PyObject *rewards = PyDict_New(), *over = PyDict_New(), *truncated = PyDict_New(), *infos = PyDict_New();
+    PyObject *out = NULL;
+    if (rewards == NULL || over == NULL || truncated == NULL || infos == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *agent = PyList_GET_ITEM(agents, i);
+        PyObject *reward, *info = PyDict_New();
+        if (info == NULL) {
+            goto done;
+        }
+        if (points == Py_None) {
+            reward = Py_NewRef(zero_reward);
+        }
+        else {
+            reward = PyNumber_Float(PyTuple_GET_ITEM(points, i));
+        }
+        int bad = reward == NULL || PyDict_SetItem(rewards, agent, reward) < 0
+            || PyDict_SetItem(over, agent, args[2]) < 0 || PyDict_SetItem(truncated, agent, args[3]) < 0
+            || PyDict_SetItem(infos, agent, info) < 0;
+        Py_XDECREF(reward);
+        Py_DECREF(info);
+        if (bad) {
+            goto done;
+        }
+    }
+    out = PyTuple_Pack(4, rewards, over, truncated, infos);
+done:
+    Py_XDECREF(rewards);
+    Py_XDECREF(over);
+    Py_XDECREF(truncated);
+    Py_XDECREF(infos);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL,
      "fill(observations, action_masks, plan, state, round, masks, template, scores) -> None: write every seat's "
@@ -388,6 +442,9 @@ static PyMethodDef methods[] = {
     {"seat_rows", (PyCFunction)(void (*)(void))seat_rows, METH_FASTCALL,
      "seat_rows(names, observations, action_masks) -> {name: {'observation': observations[i], "
      "'action_mask': action_masks[i]}}: each seat's rows, as views."},
+    {"step_dicts", (PyCFunction)(void (*)(void))step_dicts, METH_FASTCALL,
+     "step_dicts(agents, points, over, truncated) -> (rewards, terminations, truncations, infos): a parallel "
+     "env step's dicts, one entry an agent: float(points[i]) (0.0 when points is None), over, truncated, {}."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -408,7 +465,8 @@ PyInit__encode(void)
     }
     observation_key = PyUnicode_InternFromString("observation");
     action_mask_key = PyUnicode_InternFromString("action_mask");
-    if (observation_key == NULL || action_mask_key == NULL) {
+    zero_reward = PyFloat_FromDouble(0.0);
+    if (observation_key == NULL || action_mask_key == NULL || zero_reward == NULL) {
         return NULL;
     }
     return PyModule_Create(&module_def);

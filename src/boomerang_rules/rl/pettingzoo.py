@@ -41,13 +41,25 @@ def seat_rows_plain(names: tuple[str, ...], observations: np.ndarray, action_mas
     return {a: {"observation": o, "action_mask": m} for a, o, m in zip(names, observations, action_masks)}
 
 
+def step_dicts_plain(agents: list[str], points: tuple[float, ...] | None, over: bool, truncated: bool
+                     ) -> tuple[dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+    """A parallel step's rewards (``points`` as floats, 0.0 each when None), terminations, truncations
+    and infos (``_encode.step_dicts``'s reference)."""
+    rewards = dict.fromkeys(agents, 0.0) if points is None else {a: float(p) for a, p in zip(agents, points)}
+    return rewards, dict.fromkeys(agents, over), dict.fromkeys(agents, truncated), {a: {} for a in agents}
+
+
 seat_rows: Callable[[tuple[str, ...], np.ndarray, np.ndarray], dict[str, dict[str, np.ndarray]]] = seat_rows_plain
+step_dicts: Callable[[list[str], tuple[float, ...] | None, bool, bool],
+                     tuple[dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]] \
+    = step_dicts_plain
 try:
     if os.environ.get("BOOMERANG_RULES_PURE"):
         raise ImportError("the plain Python code was asked for")
     from . import _encode
 
     seat_rows = _encode.seat_rows
+    step_dicts = _encode.step_dicts
 except ImportError:  # not built, or not wanted
     pass
 
@@ -345,22 +357,21 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         if self._keep_words:
             self._words = self.game.advance(self._words, state, after)
         self._cycles += 1
+        points = None
         if self.reward == "round" and self._may_score(state, after) and self._totals(after) != self._credited:
-            rewards = dict(zip(agents, self._credit(after)))
-        else:
-            rewards = dict.fromkeys(agents, 0.0)
+            points = self._credit(after)
         over = self._is_over(after)
+        truncated = not over and self.max_cycles is not None and self._cycles >= self.max_cycles
+        rewards, terminations, truncations, infos = step_dicts(agents, points, over, truncated)
         if over:
             for i, extra in enumerate(self._end_rewards(after)):
                 rewards[agents[i]] += extra
-        truncated = not over and self.max_cycles is not None and self._cycles >= self.max_cycles
         obs, masks, self._masks = self._encode(after, self._words)
         if over or truncated:
             self.agents = []
         if self.render_mode == "human":
             self.render()
-        return (seat_rows(names, obs, masks), rewards, dict.fromkeys(agents, over), dict.fromkeys(agents, truncated),
-                {a: {} for a in agents})
+        return seat_rows(names, obs, masks), rewards, terminations, truncations, infos
 
 
 def parallel_env(rules: Any = "standard", players: int = 4, reward: str = "round", max_cycles: int | None = None,
