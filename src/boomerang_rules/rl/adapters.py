@@ -91,7 +91,7 @@ class AustraliaAdapter:
         self.winners = sheets.winners
         self.action_masks = australia.action_masks
         self.observe_seats = australia.observe_seats
-        self._encode = australia.encode
+        self.encode = lay.encode
         self._layout = lay
         self._static_words = australia.static_words
         self._advance_words = australia.advance_words
@@ -107,9 +107,6 @@ class AustraliaAdapter:
 
     def step(self, state: Any, actions: Sequence[int]) -> Any:
         return self._step(state, actions)
-
-    def encode(self, state: Any, words: Any = None) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], list[int]]:
-        return self._encode(state, words, self._layout)
 
     def advance(self, words: Any, before: Any, after: Any) -> Any:
         if not self.needs_words:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TypeAlias
+from typing import Protocol, TypeAlias
 
 import attrs
 import numpy as np
@@ -150,6 +150,8 @@ class _Layout:
         """The template bits of ``template_progress``, as ``encode`` appends them to the seats' bytes."""
         self.scores: tuple[int, ...] = (0,) * n
         """The totals of ``template_progress``."""
+        self.encode = _encoder(self)
+        """``encode`` for this layout (the compiled encoder or the plain one, as ``encode`` chooses)."""
         self.plan: bytes | None = None
         """What the compiled encoder follows (None: ``encode_plain`` serves): the geometry above as
         int64s, each round's passing direction, then ``index`` as runs of consecutive bits (``_runs``)."""
@@ -344,8 +346,16 @@ def advance_words(words: list[int], before: GameState, after: GameState, lay: _L
     return out
 
 
-def encode(state: GameState, words: list[int] | None = None, lay: _Layout | None = None
-           ) -> tuple[FloatArray, npt.NDArray[np.int8], list[int]]:
+Encoded: TypeAlias = tuple[FloatArray, npt.NDArray[np.int8], list[int]]
+
+
+class Encoder(Protocol):
+    """``encode`` bound to one layout."""
+
+    def __call__(self, state: GameState, words: list[int] | None = None) -> Encoded: ...
+
+
+def encode(state: GameState, words: list[int] | None = None, lay: _Layout | None = None) -> Encoded:
     """Every seat's observation and action mask, and the legal masks as integers, in one pass.
 
     The compiled encoder (``_encode.fill``) where it is built, else ``encode_plain``: the same
@@ -353,28 +363,41 @@ def encode(state: GameState, words: list[int] | None = None, lay: _Layout | None
     to date (only the plain encoder reads it: an env need not keep it when ``needs_words`` is
     false); ``lay``: ``layout(state.rules, state.players)``, when the caller holds it.
     """
-    lay = layout(state.rules, state.players) if lay is None else lay
-    plan = lay.plan
-    if plan is None or _fill is None:
-        return encode_plain(state, words, lay)
-    context, step, hands, _, _, waiting = state
-    progress = context.progress
-    if progress is not lay.template_progress:
-        lay.template(state)
+    return (layout(state.rules, state.players) if lay is None else lay).encode(state, words)
+
+
+def _encoder(lay: _Layout) -> Encoder:
+    """``encode`` for one layout, its constants bound (an env calls it at every step: each lookup counts)."""
     n = lay.players
-    if waiting == context.everyone:  # every seat owes its decision
-        if step < lay.activity_step:  # a pick (or the Throw): its hand's cards
-            masks = list(hands)
-        else:  # the activity choice
-            choices = lay.tables.activity_masks
-            masks = [choices[used] for used in progress.used_activities]
-    else:
-        owing = to_act(state)
-        masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
-    obs = np.empty((n, lay.size), np.float32)
-    action_masks = np.empty((n, lay.actions), np.int8)
-    _fill(obs, action_masks, plan, state, context.round, masks, lay.template_blob, lay.scores)
-    return obs, action_masks, masks
+    obs_shape = (n, lay.size)
+    mask_shape = (n, lay.actions)
+    activity_step = lay.activity_step
+    choices = lay.tables.activity_masks
+    empty = np.empty
+    float32 = np.dtype(np.float32)
+    int8 = np.dtype(np.int8)
+
+    def encode_layout(state: GameState, words: list[int] | None = None) -> Encoded:
+        plan = lay.plan
+        fill = _fill
+        if plan is None or fill is None:
+            return encode_plain(state, words, lay)
+        context, step, hands, _, _, waiting = state
+        progress = context.progress
+        if progress is not lay.template_progress:
+            lay.template(state)
+        if waiting == context.everyone:  # every seat owes its decision
+            # a pick (or the Throw): its hand's cards; else the activity choice
+            masks = list(hands) if step < activity_step else [choices[used] for used in progress.used_activities]
+        else:
+            owing = to_act(state)
+            masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
+        obs = empty(obs_shape, float32)
+        action_masks = empty(mask_shape, int8)
+        fill(obs, action_masks, plan, state, context.round, masks, lay.template_blob, lay.scores)
+        return obs, action_masks, masks
+
+    return encode_layout
 
 
 def needs_words(lay: _Layout) -> bool:
