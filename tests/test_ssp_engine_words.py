@@ -86,17 +86,65 @@ def test_a_finished_game_owes_no_decision(players: int) -> None:
 
 @pytest.mark.parametrize("players", PLAYERS)
 def test_a_round_without_a_deck_owes_no_decision_and_names_the_round(players: int) -> None:
-    """A game given its first deck and no seed (a record's replay) waits at round 2."""
+    """A game given its first deck and no seed (a record's replay) waits at round 2, a blank round."""
     deck = [RULES.cards[c].id for c in ssp.new_game(RULES, players, 5).deck0]
     rnd = random.Random(5)
-    state = ssp.new_game(RULES, players, decks=[deck], first=0)
+    state = ssp.new_game(RULES, players, decks=[deck])
+    assert ssp.to_act(state) == (0,)  # no seed and no first player given: seat 0 begins
     while state.round == 0:
         seat = ssp.to_act(state)[0]
         acts = tuple(a for a in ssp.legal_actions(state, seat) if a != "mermaids" and not a.startswith("duo:"))
-        state = ssp.apply(state, seat, rnd.choice(acts))
+        state = ssp.apply(state, seat, "last_chance" if "last_chance" in acts else rnd.choice(acts))
     assert not ssp.is_over(state) and ssp.to_act(state) == ()
     for seat in range(players):
         assert refusal(state, seat, "draw") == "round 2 has no deck yet: no decisions are owed"
+    # nothing of round 1 is left: no cards anywhere, no LAST CHANCE, no log; only the scores
+    ended = state.history[-1]
+    assert ended.end == "last_chance"
+    empty = ((),) * players
+    assert (state.round, state.phase, state.turn, state.first) == (1, "deal", -1, (ended.ender + 1) % players)
+    assert (state.deck, state.piles, state.hands, state.played, state.deck0) == ((), ((), ()), empty, empty, ())
+    assert (state.caller, state.final, state.protected, state.entries()) == (-1, (), 0, ())
+    check_state(state)
+    for seat in range(players):
+        check_view(state, seat)
+
+
+def keeper(rnd: random.Random, state: GameState, actions: tuple[str, ...]) -> str:
+    """Draw, play every duo but a steal (a steal would seed the game), call LAST CHANCE on
+    drawing the deck's last cards."""
+    if "last_chance" in actions and not state.deck:
+        return "last_chance"
+    duos = [a for a in actions if a.startswith("duo:") and RULES.cards[T.index[a[4:].split("+")[0]]].kind
+            not in ("swimmer", "shark")]
+    for wanted in (duos, [a for a in actions if a in ("draw", "end")]):
+        if wanted:
+            return wanted[0]
+    return rnd.choice([a for a in actions if a not in ("stop", "last_chance", "mermaids")] or list(actions))
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_round_waiting_for_its_deck_keeps_nothing_of_the_last(players: int) -> None:
+    """The deck ran out during LAST CHANCE (final turns still owed, duos in front of the seats):
+    the next round, without a deck, starts blank all the same."""
+    for seed in range(30):
+        deck = [RULES.cards[c].id for c in ssp.new_game(RULES, players, seed).deck0]
+        rnd = random.Random(seed)
+        state = ssp.new_game(RULES, players, decks=[deck], first=1)
+        while state.round == 0:
+            before = state
+            state = ssp.apply(state, state.turn, keeper(rnd, state, ssp.legal_actions(state, state.turn)))
+        ended = state.history[-1]  # LAST CHANCE called on the deck's last cards: every final turn owed
+        if ended.end == "empty_deck" and ended.log[-1][1] == "last_chance" and any(before.played):
+            break
+    else:
+        raise AssertionError("no seed ran the deck out with final turns owed")  # pragma: no cover
+    empty = ((),) * players
+    assert (state.phase, state.turn, state.deck, state.hands, state.played) == ("deal", -1, (), empty, empty)
+    assert (state.caller, state.final, state.protected, state.entries()) == (-1, (), 0, ())
+    check_state(state)
+    for seat in range(players):
+        check_view(state, seat)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -381,7 +429,8 @@ def check_state(state: GameState) -> None:
         assert state.final == () and state.protected == (1 << state.players) - 1
     # every card is in exactly one place: the deck, a pile, the cards just drawn, a hand, or in front of a seat
     places = [state.deck, *state.piles, state.drawn, *state.hands, *state.played]
-    assert sorted(c for place in places for c in place) == list(range(T.deck_size))
+    if state.phase != "deal":  # (a round waiting for its deck has no cards out)
+        assert sorted(c for place in places for c in place) == list(range(T.deck_size))
     if state.phase == "play":
         if state.caller >= 0:  # nobody ends the round while LAST CHANCE runs
             assert not {"stop", "last_chance"} & set(ssp.legal_actions(state, state.turn))
