@@ -112,13 +112,26 @@ def test_an_unknown_card_in_a_deck_and_the_card_it_displaced(r: int) -> None:
 
 
 @pytest.mark.parametrize("r", [0, 2])
+def test_a_card_twice_in_a_deck_is_reported_at_both_places_with_the_card_it_displaced(r: int) -> None:
+    rec = record(2, 5)
+    deck = rec["rounds"][r]["deck"]
+    lost = deck[57]
+    deck[57] = deck[0]
+    twice = f"card {deck[0]!r} is in the deck 2 times (a card in two places)"
+    expect(rec, [Problem(f"/rounds/{r}/deck/0", twice, "deck-cards"),
+                 Problem(f"/rounds/{r}/deck/57", twice, "deck-cards"),
+                 Problem(f"/rounds/{r}/deck", f"the deck lacks {lost}: every round is played with all 58 cards",
+                         "deck-cards")], None)
+
+
+@pytest.mark.parametrize("r", [0, 2])
 def test_a_card_three_times_in_a_deck_is_reported_at_each_place_with_the_two_it_displaced(r: int) -> None:
     rec = record(2, 5)
     deck = rec["rounds"][r]["deck"]
     lost = sorted({deck[9], deck[30]}, key=T.ids.index)
     deck[9] = deck[30] = deck[2]
-    twice = f"card {deck[2]!r} is in the deck 3 times (a card in two places)"
-    expect(rec, [Problem(f"/rounds/{r}/deck/{k}", twice, "deck-cards") for k in (2, 9, 30)]
+    thrice = f"card {deck[2]!r} is in the deck 3 times (a card in two places)"
+    expect(rec, [Problem(f"/rounds/{r}/deck/{k}", thrice, "deck-cards") for k in (2, 9, 30)]
            + [Problem(f"/rounds/{r}/deck", f"the deck lacks {lost[0]}, {lost[1]}: every round is played with "
                       "all 58 cards", "deck-cards")], None)
 
@@ -133,6 +146,18 @@ def test_a_deck_short_of_cards_names_every_missing_card_in_ruleset_order() -> No
 
 
 # -- rounds and first players -------------------------------------------------------------------
+
+
+def test_a_record_the_schema_refuses_or_with_too_few_players_is_not_replayed() -> None:
+    rec = record(3, 4)
+    rec["players"] = "Ana"
+    checked = check_record(rec)
+    assert checked.state is None and [(p.pointer, p.rule) for p in checked.problems] == [("/players", "schema:type")]
+    for names in (["Ana"], [f"P{k}" for k in range(RULES.players.max + 1)]):
+        rec = record(3, 4)
+        rec["players"] = names
+        expect(rec, [Problem("/players", f"{len(names)} players; 'sea-salt-paper' is for {RULES.players.min} to "
+                             f"{RULES.players.max}", "players-count")], None)
 
 
 def test_a_record_without_rounds() -> None:
