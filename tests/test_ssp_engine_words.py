@@ -422,8 +422,16 @@ def check_state(state: GameState) -> None:
     assert (state.turn == -1) == (ssp.to_act(state) == ())
     assert (state.drawn != ()) == (state.phase == "keep")
     assert (state.crab_pile != -1) == (state.phase == "crab_card")
+    assert state.caller in (-1, *range(state.players))
     if state.caller < 0:
         assert state.final == () and state.protected == 0
+    if state.phase not in ("deal", "over"):
+        # the turns begun this round: one draw-phase action each, and the turn just begun
+        turns = [seat for seat, action, _ in state.entries() if action.partition(":")[0] in DRAW_PHASE]
+        if state.phase == "draw":
+            turns.append(state.turn)
+        assert state.turn_no == len(turns)
+        check_turns(state.last_turns, turns)
     if ssp.is_over(state) and state.history[-1].end == "last_chance":
         # every final turn was taken, and every hand was revealed
         assert state.final == () and state.protected == (1 << state.players) - 1
@@ -441,17 +449,28 @@ def check_state(state: GameState) -> None:
         assert offered == pairs
 
 
+def check_turns(last_turns: tuple[int, ...], turns: list[int]) -> None:
+    """``last_turns`` numbers each seat's latest turn of ``turns`` (the seats that began the round's
+    turns, in order): the first turn counts 0, the k-th k; -1 for a seat that began none."""
+    for seat in range(len(last_turns)):
+        if seat not in turns:
+            assert last_turns[seat] == -1
+            continue
+        latest = len(turns) - turns[::-1].index(seat)  # 1 the first
+        assert last_turns[seat] == (latest if latest > 1 else 0)
+
+
 def check_round(result: RoundResult, taken: list[tuple[int, str]]) -> None:
     """A finished round's log is the actions taken; its turn numbers count the turns begun."""
     assert [(seat, action) for seat, action, _ in result.log] == taken
     turns = [seat for seat, action, _ in result.log if action.partition(":")[0] in DRAW_PHASE]
     assert max(result.last_turns) == (len(turns) if len(turns) > 1 else 0)
-    for seat in range(len(result.last_turns)):
-        if seat not in turns:
-            assert result.last_turns[seat] == -1
-            continue
-        latest = len(turns) - turns[::-1].index(seat)  # the number of its latest turn, 1 the first
-        assert result.last_turns[seat] == (latest if latest > 1 else 0)
+    check_turns(result.last_turns, turns)
+
+
+def alternate(rnd: random.Random, state: GameState, actions: tuple[str, ...]) -> str:
+    """``keeper`` in even rounds, ``choose`` in odd ones (where the points that end the game come)."""
+    return (keeper if state.round % 2 == 0 else choose)(rnd, state, actions)
 
 
 def walk_checked(players: int, seed: int, rules: ssp.Ruleset = RULES,
@@ -480,6 +499,14 @@ def test_the_bookkeeping_of_seeded_games(players: int) -> None:
     for seed in range(3):
         ends |= {r.end for r in walk_checked(players, seed).history}
     assert {"stop", "last_chance", "empty_deck"} <= ends
+    # LAST CHANCE called on the deck's last cards: the deck ends the round with final turns owed,
+    # and the next round starts without them
+    for seed in range(10):
+        history = walk_checked(players, seed, RULES, alternate).history
+        if any(r.end == "empty_deck" and r.log[-1][1] == "last_chance" for r in history[:-1]):
+            break
+    else:
+        raise AssertionError("no seeded game ran the deck out with final turns owed")  # pragma: no cover
 
 
 def test_a_duo_action_names_its_cards_in_deck_order_whichever_order_given() -> None:
@@ -593,3 +620,24 @@ def test_a_game_needs_a_seed_or_its_decks() -> None:
         ssp.new_game(RULES, 2)
     assert caught.value.problems == (Problem("", "give a seed to shuffle from, or the decks", "deal-source"),)
     assert str(caught.value) == "give a seed to shuffle from, or the decks [deal-source]"
+
+
+def test_points_do_not_depend_on_which_other_kinds_the_deck_has() -> None:
+    """A house deck without boats, captains, crabs, fish and lighthouses (so the mermaid is the
+    first kind by name): every hand of it scores as the same cards score in the full game."""
+    gone = {"boat", "captain", "crab", "fish", "lighthouse"}
+    base = ssp.to_data(RULES)
+    data = {"format": "boomerang-rules/variant", "version": 1, "id": "sea-creatures", "name": "Sea creatures",
+            "extends": "sea-salt-paper",
+            "changes": {"cards": [c for c in base["cards"] if c["kind"] not in gone],
+                        "duos": [d for d in base["duos"] if not gone & set(d["kinds"])],
+                        "multipliers": {"lighthouse": None, "captain": None}}}
+    small = tables_for(rules_from_data(data))
+    assert small.kinds[0] == "mermaid"
+    rnd = random.Random(17)
+    for _ in range(150):
+        cards = rnd.sample(small.ids, rnd.randrange(0, 13))
+        cut = rnd.randrange(0, len(cards) + 1)
+        hand, played = cards[:cut], cards[cut:]
+        assert points_of(small, [small.index[c] for c in hand], [small.index[c] for c in played]) == points_of(
+            T, [T.index[c] for c in hand], [T.index[c] for c in played]), (hand, played)
