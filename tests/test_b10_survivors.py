@@ -1,0 +1,151 @@
+"""Boomerang (2010): behaviours a mutation run of its rules modules found unchecked (issue 17).
+
+Each test states what a player, a record's writer or a ruleset's author reads: whole messages
+with their pointers and rules, the scores the rulebook gives, what one seat may see.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules import boomerang2010 as b10
+
+RULES = br.load_rules("boomerang-2010")
+IDS = [c.id for c in RULES.cards]
+
+
+def _deck_refusal(deck: list[object]) -> str:
+    with pytest.raises(br.InvalidInput) as info:
+        b10.new_game(RULES, 3, deck=deck)  # type: ignore[arg-type]
+    return str(info.value)
+
+
+def test_a_given_deck_s_flaws_are_each_named_at_their_place() -> None:
+    deck: list[object] = [IDS[0], 7, "ZZ", IDS[0], *IDS[1:-2]]
+    assert _deck_refusal(deck) == "\n".join([
+        "not an order of the whole deck:",
+        "/deck/1: unknown card 7 [card-known]",
+        "/deck/2: unknown card 'ZZ' [card-known]",
+        f"/deck/3: card {IDS[0]!r} is in the deck twice (also at 0) [card-unique]",
+        f"/deck: the deck lacks 2 card(s): {IDS[-2]}, {IDS[-1]} [deck-complete]"])
+
+
+@pytest.mark.parametrize("missing", [1, 12, 13, 20])
+def test_a_short_deck_lists_at_most_twelve_missing_cards(missing: int) -> None:
+    kept, lacking = IDS[:-missing], IDS[-missing:]
+    more = " …" if missing > 12 else ""
+    assert _deck_refusal(list(kept)) == (f"not an order of the whole deck:\n/deck: the deck lacks {missing} "
+                                         f"card(s): {', '.join(lacking[:12])}{more} [deck-complete]")
+
+
+def test_a_deck_must_be_a_sequence_and_a_game_needs_a_deal() -> None:
+    with pytest.raises(TypeError) as info:
+        b10.new_game(RULES, 3, deck="".join(IDS))
+    assert str(info.value) == "deck must be a sequence of card ids, not one string"
+    with pytest.raises(br.InvalidInput) as no_deal:
+        b10.new_game(RULES, 3)
+    assert [(p.pointer, p.message, p.rule) for p in no_deal.value.problems] == [
+        ("", "give a seed to shuffle the deck with, or the deck's order", "deal-source")]
+
+
+def test_a_record_needs_one_name_per_seat() -> None:
+    state = b10.new_game(RULES, 3, seed=1)
+    with pytest.raises(ValueError) as info:
+        b10.record_of(state, names=["Ann", "Bo"])
+    assert str(info.value) == "2 names for 3 players"
+    assert b10.record_of(state, names=["Ann", "Bo", "Cy"])["players"] == ["Ann", "Bo", "Cy"]
+
+
+def _tiny(*cards: tuple[str, str, str, str]) -> b10.Ruleset:
+    """A ruleset of the shipped one with only these cards (id, animal, land, land)."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(RULES)
+    data["id"] = "tiny-" + "-".join(c[0].lower() for c in cards)
+    data["cards"] = [{"id": cid, "animal": animal, "lands": [a, b]} for cid, animal, a, b in cards]
+    rules = rules_from_data(data)
+    assert isinstance(rules, b10.Ruleset)
+    return rules
+
+
+def test_a_deck_used_up_by_the_first_river_ends_the_game_after_one_round() -> None:
+    rules = _tiny(("C1", "bird", "dunes", "forest"), ("C2", "fish", "prairie", "mountains"))
+    s = b10.new_game(rules, 3, deck=["C1", "C2"])
+    assert b10.view(s, 0).river == ("C1", "C2") and b10.view(s, 0).deck_size == 0
+    for seat, land in enumerate(["dunes", "prairie", "rivers"]):
+        s = b10.apply(s, seat, land)
+    for seat, action in ((0, "throw"), (1, "pass"), (2, "pass")):
+        s = b10.apply(s, seat, action)
+    # Stack: seat 1, seat 2, then seat 0 (left) on top: seat 0 (dunes) takes C1; seat 2 nothing; seat 1 C2.
+    assert b10.is_over(s) and b10.to_act(s) == () and b10.legal_actions(s, 0) == ()
+    assert s.round == 1 and s.turned == () and s.active == () and s.stack == () and s.hunt == ()
+    for seat in range(3):
+        v = b10.view(s, seat)
+        assert (v.phase, v.round, v.first, v.active, v.stack, v.hunt, v.pot) == ("over", 1, 0, (), (), (), 0)
+        assert v.captured == (("C1",), ("C2",), ()) and v.river == () and v.token is None
+        assert v.chosen == (False, False, False) and v.boomerangs == (11, 13, 12)
+        assert v.scores == b10.score_sheets(s) and [x.total for x in v.scores] == [2, 3, 2]
+    assert b10.winners(s) == [1]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 11), (4, 12), (5, 13)])
+def test_every_view_follows_the_play_and_keeps_each_round_as_it_was_seen(players: int, seed: int) -> None:
+    """The hunt, the stack and the seats still hunting as the decisions made them; each past round
+    shows the river, tokens, hunt, stack and captures a seat saw when it was played."""
+    import random
+
+    rng = random.Random(seed)
+    s = b10.new_game(RULES, players, seed=seed)
+    tokens: list[str] = []
+    hunt: list[str] = []
+    passed: list[int] = []
+    seen: list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = []
+    played: list[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]] = []
+    first = 0
+    while not b10.is_over(s):
+        views = [b10.view(s, seat) for seat in range(players)]
+        for v in views:
+            assert (v.round, v.first, v.hunt, v.stack) == (len(played), first, tuple(hunt), tuple(passed))
+            assert v.scores == b10.score_sheets(s)
+            if s.phase == "hunt":
+                assert v.active[0] == b10.to_act(s)[0]
+                assert sorted(v.active) == [x for x in range(players) if x not in passed]
+            else:
+                assert v.active == ()
+        if not seen or len(seen) == len(played):
+            seen.append((views[0].river, views[0].captured))
+        seat = b10.to_act(s)[0]
+        action = rng.choice(b10.legal_actions(s, seat))
+        if s.phase == "tokens":
+            tokens.append(action)
+        else:
+            hunt.append(action)
+            passed += [seat] if action == "pass" else []
+        round_no = s.round
+        s = b10.apply(s, seat, action)
+        if s.round != round_no:
+            last = next(x for x in range(players) if x not in passed)
+            played.append((tuple(tokens), tuple(hunt), (*passed, last)))
+            tokens, hunt, passed, first = [], [], [], last
+    end = b10.view(s, players - 1)
+    assert len(end.past_rounds) == len(played) == end.round
+    left: tuple[str, ...] = ()
+    for r, (past, (river, before), (toks, decisions, stack)) in enumerate(zip(end.past_rounds, seen, played)):
+        assert river[:len(left)] == left and past.turned == river[len(left):]
+        assert (past.river, past.tokens, past.hunt, past.stack) == (river, toks, decisions, stack)
+        after = seen[r + 1][1] if r + 1 < len(seen) else end.captured
+        assert past.captures == tuple(a[len(b):] for a, b in zip(after, before))
+        assert past.first == (played[r - 1][2][-1] if r else 0)
+        took = {c for cards in past.captures for c in cards}
+        left = tuple(c for c in river if c not in took)
+    assert end.river == left and end.deck_size == 0
+
+
+def test_a_record_naming_another_game_s_ruleset_says_whose_it_is() -> None:
+    s = b10.new_game(RULES, 3, seed=2)
+    record = {**b10.record_of(s), "rules": "standard"}
+    del record["rules_digest"]
+    assert [str(p) for p in b10.validate_record(record)] == [
+        "/rules: 'standard' is a ruleset of 'boomerang-australia'; this record is a game of 'boomerang-2010' "
+        "[rules-game]"]
