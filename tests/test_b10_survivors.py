@@ -149,3 +149,52 @@ def test_a_record_naming_another_game_s_ruleset_says_whose_it_is() -> None:
     assert [str(p) for p in b10.validate_record(record)] == [
         "/rules: 'standard' is a ruleset of 'boomerang-australia'; this record is a game of 'boomerang-2010' "
         "[rules-game]"]
+
+
+def test_an_action_s_number_stands_for_it_and_no_other_value_does() -> None:
+    """Action ids 0-4 are the lands in ruleset order, 5 ``pass``, 6 ``throw``; anything else is refused as given."""
+    s = b10.new_game(RULES, 3, seed=5)
+    for k, land in enumerate(RULES.lands):
+        assert b10.apply(s, 0, k) == b10.apply(s, 0, land)
+    lands = ", ".join(RULES.lands)
+    for given, quoted in ((5, "'pass'"), (6, "'throw'"), (7, "7"), (-1, "-1"), (True, "True"), (False, "False"),
+                          (2.0, "2.0")):
+        with pytest.raises(br.IllegalAction) as info:
+            b10.apply(s, 0, given)  # type: ignore[arg-type]
+        assert str(info.value) == f"seat 0 must choose a land for round 1 (one of {lands}), not {quoted}"
+    for seat in range(3):
+        s = b10.apply(s, seat, seat)
+    assert b10.apply(s, 0, 5) == b10.apply(s, 0, "pass") and b10.apply(s, 0, 6) == b10.apply(s, 0, "throw")
+
+
+def _record_problems(record: dict[str, object], rules: b10.Ruleset | None = None) -> list[str]:
+    return [str(p) for p in b10.check_record(record, rules).problems]
+
+
+def test_a_card_turned_up_too_many_says_why_the_river_stops() -> None:
+    record = b10.record_of(b10.new_game(RULES, 3, seed=5))
+    turned = record["rounds"][0]["turned"]
+    turned.append(record["deck"][len(turned)])
+    assert _record_problems(record) == [
+        f"/rounds/0/turned/{len(turned) - 1}: no card is turned up after {len(turned) - 1} in round 1: every land "
+        "shows in the river [river-stops]"]
+    rules = _tiny(("C1", "bird", "dunes", "forest"), ("C2", "fish", "prairie", "mountains"))
+    short = b10.record_of(b10.new_game(rules, 3, deck=["C2", "C1"]))
+    assert short["rounds"][0]["turned"] == ["C2", "C1"]
+    short["rounds"][0]["turned"].append("C1")
+    assert _record_problems(short, rules) == [
+        "/rounds/0/turned/2: no card is turned up after 2 in round 1: the deck has run out [river-stops]"]
+
+
+def test_a_turned_card_off_the_deck_s_order_names_the_right_one() -> None:
+    record = b10.record_of(b10.new_game(RULES, 3, seed=5))
+    turned = record["rounds"][0]["turned"]
+    right, wrong = turned[1], record["deck"][-1]
+    turned[1] = wrong
+    assert _record_problems(record) == [
+        f"/rounds/0/turned/1: the next card of the deck is {right!r}, not {wrong!r} [river-turned]"]
+
+
+def test_a_table_without_seats_scores_nothing() -> None:
+    assert b10.final_scores(RULES, [], []) == ()
+    assert b10.winners_of(RULES, [], []) == []
