@@ -411,6 +411,22 @@ def test_a_steal_without_a_seed_is_a_random_card_not_a_fixed_place_in_the_hand()
     assert any(len(seen) > 1 for seen in places.values())
 
 
+def test_a_steal_without_a_seed_makes_no_dealer_the_next_round_still_waits_for_its_deck() -> None:
+    """``new_game``: without a seed the game waits at a round it has no deck for, a steal drawn
+    from the game so far notwithstanding (it used to keep that draw's generator as the dealer
+    and shuffle round 2 from it)."""
+    state, victim, _ = unseeded_steal(3)
+    state = ssp.apply(state, state.turn, f"steal:{victim}")
+    assert state.chance.rng is None
+    rnd = random.Random(3)
+    while state.round == 0:
+        seat = ssp.to_act(state)[0]
+        acts = tuple(a for a in ssp.legal_actions(state, seat) if a != "mermaids" and not a.startswith("duo:"))
+        state = ssp.apply(state, seat, "last_chance" if "last_chance" in acts else rnd.choice(acts))
+    assert not ssp.is_over(state) and ssp.to_act(state) == () and state.deck == ()
+    assert refusal(state, 0, "draw") == "round 2 has no deck yet: no decisions are owed"
+
+
 # --- the engine's bookkeeping, read off seeded games -----------------------------------------------------
 
 DUOS = {frozenset(d.kinds) for d in RULES.duos}

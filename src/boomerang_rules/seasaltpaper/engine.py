@@ -306,11 +306,12 @@ def _steal(state: GameState, seat: int, victim: int, action: str) -> GameState:
             raise IllegalAction(f"the record says the steal took {state.tables.ids[card]!r}, which seat {victim} "
                                 "does not hold")
         chance = attrs.evolve(chance, steals_used=chance.steals_used + 1)
-    else:
-        rng = chance.rng if chance.rng is not None else _derived_seed(state)
-        rng, k = rng_mod.below(rng, len(hand))
+    elif chance.rng is not None:
+        rng, k = rng_mod.below(chance.rng, len(hand))
         card = hand[k]
         chance = attrs.evolve(chance, rng=rng)
+    else:  # no seed: this draw from the game so far, and no dealer made of it (rounds still wait for decks)
+        card = hand[rng_mod.below(_derived_seed(state), len(hand))[1]]
     hands = list(state.hands)
     hands[victim] = tuple(c for c in hand if c != card)
     hands[seat] = tuple(sorted((*hands[seat], card)))
