@@ -198,3 +198,50 @@ def test_a_turned_card_off_the_deck_s_order_names_the_right_one() -> None:
 def test_a_table_without_seats_scores_nothing() -> None:
     assert b10.final_scores(RULES, [], []) == ()
     assert b10.winners_of(RULES, [], []) == []
+
+
+def _finished_record(players: int, seed: int) -> dict[str, object]:
+    import random
+
+    rng = random.Random(seed)
+    s = b10.new_game(RULES, players, seed=seed)
+    while not b10.is_over(s):
+        seat = b10.to_act(s)[0]
+        s = b10.apply(s, seat, rng.choice(b10.legal_actions(s, seat)))
+    return b10.record_of(s)
+
+
+def test_a_round_missing_a_step_names_it_and_what_follows() -> None:
+    import copy
+
+    whole = _finished_record(3, 21)
+    rounds = whole["rounds"]
+    assert isinstance(rounds, list) and len(rounds) > 2
+    first = rounds[0]["captures"][0]["seat"]  # the last seat left in round 1 opens round 2's hunt
+    hunting = ", ".join(str((first + i) % 3) for i in range(3))
+
+    def problems(change: object, keep: int | None = None) -> list[str]:
+        record = copy.deepcopy(whole)
+        if keep is not None:  # an unfinished game: no result
+            record["rounds"] = record["rounds"][:keep]  # type: ignore[index]
+            del record["result"]
+        change(record["rounds"][1])  # type: ignore[index, operator]
+        return _record_problems(record)
+
+    def only(*fields: str) -> object:
+        return lambda rnd: [rnd.pop(k) for k in ("tokens", "hunt", "captures") if k not in fields]
+
+    tokens_missing = ("/rounds/1: the hunt and the captures come after every seat has chosen a land: the tokens "
+                      "are missing [tokens-missing]")
+    assert problems(only("hunt"), 2) == [tokens_missing]
+    assert problems(only("captures"), 2) == [tokens_missing]
+    assert problems(only()) == ["/rounds/1: the tokens are missing, and another round follows [round-complete]"]
+    assert problems(only(), 2) == []
+    assert problems(lambda rnd: rnd.update(hunt=[]), 2) == [
+        f"/rounds/1/captures: the hunt is unfinished (seats {hunting} still hunt), so nothing is captured yet "
+        "[captures-early]"]
+    assert problems(lambda rnd: (rnd.update(hunt=[]), rnd.pop("captures"))) == [
+        "/rounds/1/hunt: the hunt is unfinished, and another round follows [round-complete]"]
+    assert problems(lambda rnd: (rnd.update(hunt=[]), rnd.pop("captures")), 2) == []
+    assert problems(lambda rnd: rnd.pop("captures")) == [
+        "/rounds/1: the hunt is over but the captures are missing [captures-missing]"]
