@@ -245,3 +245,64 @@ def test_a_round_missing_a_step_names_it_and_what_follows() -> None:
     assert problems(lambda rnd: (rnd.update(hunt=[]), rnd.pop("captures")), 2) == []
     assert problems(lambda rnd: rnd.pop("captures")) == [
         "/rounds/1: the hunt is over but the captures are missing [captures-missing]"]
+
+
+def test_a_hunt_decision_after_the_hunt_or_without_a_boomerang_is_named() -> None:
+    import copy
+
+    whole = _finished_record(3, 21)
+    record = copy.deepcopy(whole)
+    rnd = record["rounds"][1]  # type: ignore[index]
+    last = rnd["captures"][0]["seat"]  # the top of the stack: the last seat left
+    rnd["hunt"].append("pass")
+    assert _record_problems(record) == [
+        f"/rounds/1/hunt/{len(rnd['hunt']) - 1}: the hunt is over: seat {last} was the last seat left after the "
+        "previous decision [hunt-over]"]
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(RULES)
+    data.update(boomerangs_each=1, id="one-boomerang-each")
+    rules = rules_from_data(data)
+    assert isinstance(rules, b10.Ruleset)
+    s = b10.new_game(rules, 3, seed=4)
+    for seat, land in enumerate(["dunes", "forest", "prairie"]):
+        s = b10.apply(s, seat, land)
+    for action in ["throw", "throw", "throw", "pass", "pass"]:
+        s = b10.apply(s, b10.to_act(s)[0], action)
+    short = b10.record_of(s)
+    short["rounds"][0]["hunt"][4] = "throw"  # seat 1 threw its only boomerang and took no pot
+    assert _record_problems(short, rules) == [
+        "/rounds/0/hunt/4: seat 1 has no boomerang left to throw: a seat without boomerangs must pass "
+        "[throw-needs-boomerang]"]
+
+
+def test_a_round_s_tokens_are_one_known_land_per_seat() -> None:
+    import copy
+
+    whole = _finished_record(3, 21)
+    lands = ", ".join(RULES.lands)
+    for change, want in (
+            (lambda toks: toks.pop(), ["/rounds/1/tokens: 2 tokens for 3 players [tokens-seats]"]),
+            (lambda toks: toks.append("dunes"), ["/rounds/1/tokens: 4 tokens for 3 players [tokens-seats]"]),
+            (lambda toks: toks.__setitem__(slice(1, 3), ["swamp", "Dunes"]), [
+                f"/rounds/1/tokens/1: unknown land 'swamp' (lands are {lands}) [token-known]",
+                f"/rounds/1/tokens/2: unknown land 'Dunes' (lands are {lands}) [token-known]"])):
+        record = copy.deepcopy(whole)
+        change(record["rounds"][1]["tokens"])  # type: ignore[index]
+        assert _record_problems(record) == want
+
+
+def test_a_result_off_its_schema_does_not_stop_the_replay() -> None:
+    """A result's shape is reported with the replay's problems; any other schema problem stops the check."""
+    import copy
+
+    whole = _finished_record(3, 21)
+    record = copy.deepcopy(whole)
+    record["result"]["winners"] = "nobody"  # type: ignore[index]
+    assert _record_problems(record) == ["/result/winners: 'nobody' is not of type 'array' [schema:type]"]
+    record["rounds"][1]["tokens"].pop()  # type: ignore[index]
+    assert _record_problems(record) == ["/result/winners: 'nobody' is not of type 'array' [schema:type]",
+                                        "/rounds/1/tokens: 2 tokens for 3 players [tokens-seats]"]
+    record["players"] = "Ann"
+    assert _record_problems(record) == ["/players: 'Ann' is not of type 'array' [schema:type]",
+                                        "/result/winners: 'nobody' is not of type 'array' [schema:type]"]
