@@ -6,6 +6,8 @@ with their pointers and rules, the scores the rulebook gives, what one seat may 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import boomerang_rules as br
@@ -281,12 +283,13 @@ def test_a_round_s_tokens_are_one_known_land_per_seat() -> None:
 
     whole = _finished_record(3, 21)
     lands = ", ".join(RULES.lands)
-    for change, want in (
+    cases: list[tuple[Callable[[list[str]], object], list[str]]] = [
             (lambda toks: toks.pop(), ["/rounds/1/tokens: 2 tokens for 3 players [tokens-seats]"]),
             (lambda toks: toks.append("dunes"), ["/rounds/1/tokens: 4 tokens for 3 players [tokens-seats]"]),
             (lambda toks: toks.__setitem__(slice(1, 3), ["swamp", "Dunes"]), [
                 f"/rounds/1/tokens/1: unknown land 'swamp' (lands are {lands}) [token-known]",
-                f"/rounds/1/tokens/2: unknown land 'Dunes' (lands are {lands}) [token-known]"])):
+                f"/rounds/1/tokens/2: unknown land 'Dunes' (lands are {lands}) [token-known]"])]
+    for change, want in cases:
         record = copy.deepcopy(whole)
         change(record["rounds"][1]["tokens"])  # type: ignore[index]
         assert _record_problems(record) == want
