@@ -309,3 +309,23 @@ def test_a_result_off_its_schema_does_not_stop_the_replay() -> None:
     record["players"] = "Ann"
     assert _record_problems(record) == ["/players: 'Ann' is not of type 'array' [schema:type]",
                                         "/result/winners: 'nobody' is not of type 'array' [schema:type]"]
+
+
+def test_a_round_after_the_game_s_end_is_named_and_a_failed_round_keeps_the_state_reached() -> None:
+    import copy
+
+    record = _finished_record(3, 4)
+    rounds = record["rounds"]
+    assert isinstance(rounds, list)
+    played = len(rounds)
+    rounds.append(copy.deepcopy(rounds[-1]))
+    assert _record_problems(record) == [
+        f"/rounds/{played}: the game ended after round {played}: the deck was empty when the next round began "
+        "[rounds-count]"]
+    # A round that fails: the check still gives the state the replay reached (in that round).
+    broken = b10.record_of(b10.new_game(RULES, 3, seed=5))
+    turned = broken["rounds"][0]["turned"]
+    turned[1] = broken["deck"][-1]
+    checked = b10.check_record(broken)
+    assert checked.problems
+    assert checked.state is not None and checked.state.round == 0 and not b10.is_over(checked.state)
