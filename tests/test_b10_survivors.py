@@ -53,9 +53,9 @@ def test_a_deck_must_be_a_sequence_and_a_game_needs_a_deal() -> None:
 
 def test_a_record_needs_one_name_per_seat() -> None:
     state = b10.new_game(RULES, 3, seed=1)
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(br.InvalidInput) as info:
         b10.record_of(state, names=["Ann", "Bo"])
-    assert str(info.value) == "2 names for 3 players"
+    assert [str(p) for p in info.value.problems] == ["2 names for 3 players [names-count]"]
     assert b10.record_of(state, names=["Ann", "Bo", "Cy"])["players"] == ["Ann", "Bo", "Cy"]
 
 

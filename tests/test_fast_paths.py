@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boomerang_rules as br
-from boomerang_rules.australia import dealing, engine
+from boomerang_rules.australia import dealing, engine, tables
 from boomerang_rules.core import rng
+from boomerang_rules.core.loading import rules_from_data
 
 from . import reference
 from .helpers import australia_ids
@@ -59,6 +61,75 @@ def test_seeded_games_score_as_the_plain_rules_say(rules: br.Ruleset, players: i
         dealt = [[sorted(hand) for hand in hands] for hands in reference.deals(rules, players, seed)]
         assert [ids_of(rules, r.dealt) for r in s.progress.rounds] == dealt
         assert [sheet.as_dict() for sheet in br.score_sheets(s)] == ref.sheets()
+
+
+@pytest.fixture
+def fresh_tables() -> Iterator[None]:
+    """Forget every ruleset's tables, before and after: they are made once per ruleset and shared
+    (``tables_for``), so only a test that makes them again sees a fault in making them."""
+    caches = (tables.tables_for, tables._halves, tables._region_chunks)
+    for cache in caches:
+        cache.cache_clear()
+    yield
+    for cache in caches:
+        cache.cache_clear()
+
+
+def bigger_deck(rules: br.Ruleset, size: int) -> br.Ruleset:
+    """``rules`` with its deck repeated to ``size`` cards (each copy its own site, in its card's
+    region), so that more than the 28 shipped cards take the engine's other paths."""
+    data = br.rules_data(rules)
+    cards = data["cards"]
+    data["cards"] = [{**cards[i % len(cards)], "id": f"{cards[i % len(cards)]['id']}{i // len(cards) or ''}",
+                      "site": f"{cards[i % len(cards)]['site']} {i // len(cards)}"} for i in range(size)]
+    table = data["scoring"]["activities"]["table"]  # a hand may now hold more icons of a kind
+    data["scoring"]["activities"]["table"] = [*table, *(table[-1] + 5 * k for k in range(1, rules.hand_size + 2
+                                                                                          - len(table)))]
+    data["id"] = f"{rules.id}-{size}"
+    return rules_from_data(data)
+
+
+def play_every_action(rules: br.Ruleset, players: int, seed: int) -> tuple[br.GameState, reference.Game]:
+    """``play_both`` by ``apply``, also offering every action to every seat at every state: the
+    engine accepts exactly what the reference does, and its legal mask is the reference's."""
+    ref = reference.Game(rules, players, reference.deals(rules, players, seed))
+    s = br.new_game(rules, players, seed)
+    choose = random.Random(seed)
+    while not br.is_over(s):
+        for seat in range(players):
+            assert list(br.legal_actions(s, seat)) == ref.legal(seat)
+            assert br.legal_mask(s, seat) == sum(1 << ref.names.index(a) for a in ref.legal(seat))
+            for action in ref.names:
+                try:
+                    br.apply(s, seat, action)
+                except br.IllegalAction:
+                    accepted = False
+                else:
+                    accepted = True
+                assert accepted == ref.accepts(seat, action), (seat, action)
+        seat = choose.choice(br.to_act(s))
+        action = choose.choice(br.legal_actions(s, seat))
+        s = br.apply(s, seat, action)
+        ref.apply(seat, action)
+    assert ref.over()
+    return s, ref
+
+
+@pytest.mark.usefixtures("fresh_tables")
+@pytest.mark.parametrize(("rules", "players"), [*CASES, *((bigger_deck(VARIANTS[0], size), n)
+                                                         for size in (30, 31, 40) for n in (2, 3, 4))],
+                         ids=lambda x: getattr(x, "id", str(x)))
+def test_tables_made_afresh_play_as_the_plain_rules_say(rules: br.Ruleset, players: int) -> None:
+    """Every shipped ruleset's tables (and bigger decks'), made in this test, give the reference's
+    legal actions, refusals, deals, score sheets and regions taken, and empty hands at the end."""
+    taken: set[str] = set()
+    for seed in range(3):
+        s, ref = play_every_action(rules, players, 100 * players + seed)
+        assert [sheet.as_dict() for sheet in br.score_sheets(s)] == ref.sheets()
+        assert set(br.view(s, 0).regions_taken) == ref.regions_gone
+        assert [br.view(s, seat).hand for seat in range(players)] == [()] * players
+        taken |= ref.regions_gone
+    assert taken  # the games reach the region bonuses, whose tables are tested here
 
 
 @pytest.mark.parametrize(("rules", "players"), [c for c in CASES if c[1] == 4], ids=lambda x: getattr(x, "id", "4"))

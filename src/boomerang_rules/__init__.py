@@ -246,31 +246,7 @@ def record_of(state: Any, names: Sequence[str] | None = None) -> dict[str, Any]:
         f = _RECORD_OF[state.__class__]
     except KeyError:
         f = _missing(_RECORD_OF, state)
-    if names is not None:
-        _check_names(names, state.players)
     return f(state, names)  # type: ignore[no-any-return]
-
-
-MAX_NAME = 200
-"""The longest player name a record of any game holds (its schema's ``maxLength``)."""
-
-
-def _check_names(names: object, players: int) -> None:
-    """Names a valid record can hold, one per seat: ``TypeError`` or ``InvalidInput`` otherwise."""
-    from .core.arguments import string_list
-    from .core.errors import InvalidInput, Problem
-    from .core.jsonio import is_text, shown
-    from .core.pointer import pointer
-
-    names = string_list(names, "names", "names")
-    problems = [Problem(pointer(seat), f"the name {shown(name)} is not text", "json-text")
-                for seat, name in enumerate(names) if not is_text(name)]
-    problems += [Problem(pointer(seat), f"a name has at most {MAX_NAME} characters, not {len(name)}",
-                         "schema:maxLength") for seat, name in enumerate(names) if len(name) > MAX_NAME]
-    if len(names) != players:
-        problems.append(Problem("", f"{len(names)} names for {players} players", "names-count"))
-    if problems:
-        raise InvalidInput(problems, "names: a record of them would not be valid:")
 
 
 def _rules_argument(rules: Any) -> Any:

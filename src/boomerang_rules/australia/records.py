@@ -10,20 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.arguments import string_list
-from ..core.errors import InvalidInput, Problem
-from ..core.jsonio import is_text, shown
-from ..core.pointer import pointer
-from ..core.records import Checked, envelope, reached, result_of
+from ..core.errors import Problem
+from ..core.records import Checked, envelope, player_names, reached, result_of
 from ..core.validation import RECORD_FORMAT
 from .engine import is_over
 from .record_checks import check_record
 from .rules import Ruleset
 from .sheets import score_sheets, winners
 from .state import GameState
-
-MAX_NAME = 200
-"""The longest player name a record holds (``game-record.schema.json``)."""
 
 
 def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -36,18 +30,7 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     """
     t = state.tables
     progress = state.progress
-    if names is None:
-        names = progress.names or [f"Seat {seat}" for seat in range(state.players)]
-    else:
-        string_list(names, "names", "names")
-        problems = [Problem(pointer(seat), f"the name {shown(name)} is not text", "json-text")
-                    for seat, name in enumerate(names) if not is_text(name)]
-        problems += [Problem(pointer(seat), f"a name has at most {MAX_NAME} characters, not {len(name)}",
-                             "schema:maxLength") for seat, name in enumerate(names) if len(name) > MAX_NAME]
-        if len(names) != state.players:
-            problems.append(Problem("", f"{len(names)} names for {state.players} players", "names-count"))
-        if problems:
-            raise InvalidInput(problems, "names: a record of them would not be valid:")
+    names = player_names(names, state.players, progress.names)
     rounds: list[dict[str, Any]] = [
         {"hands": [t.hand_ids(m) for m in r.dealt], "picks": [list(t.ids_of(d)) for d in r.drafts],
          "activities": [t.activity_name(a) for a in r.activities]}

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.errors import Problem
-from ..core.records import Checked, envelope, reached, result_of
+from ..core.records import Checked, envelope, player_names, reached, result_of
 from .engine import is_over
 from .record_checks import check_record
 from .rules import Ruleset
@@ -27,10 +27,7 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     are left out: a record holds complete steps only.
     """
     t = state.tables
-    if names is None:
-        names = state.names or [f"Seat {seat}" for seat in range(state.players)]
-    elif len(names) != state.players:
-        raise ValueError(f"{len(names)} names for {state.players} players")
+    names = player_names(names, state.players, state.names)
     rounds: list[dict[str, Any]] = []
     for log in state.history:
         rounds.append({

@@ -14,8 +14,11 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from .arguments import string_list
 from .errors import InvalidInput, Problem, RulesError, under
+from .jsonio import is_text, shown
 from .loading import load_rules, rules_data, rules_from_data, shipped_ids
+from .pointer import pointer
 from .validation import RECORD_FORMAT
 
 S = TypeVar("S")
@@ -41,6 +44,32 @@ def rules_reference(rules: Any) -> str | dict[str, Any]:
     if rules.id in shipped_ids() and load_rules(rules.id) == rules:
         return str(rules.id)
     return rules_data(rules)
+
+
+MAX_NAME = 200
+"""The longest player name a record of any game holds (its schema's ``maxLength``)."""
+
+
+def player_names(names: Sequence[str] | None, players: int, recorded: Sequence[str] | None = None) -> list[str]:
+    """The names a record of a game of ``players`` seats writes: ``names`` when given, else
+    ``recorded`` (those of the record the game was replayed from), else ``Seat 0``, ``Seat 1``, ...
+
+    Given names must be a list of text, one name of at most ``MAX_NAME`` characters a seat:
+    ``TypeError`` when it is not a list of ``str``, ``InvalidInput`` naming every other flaw,
+    so that a record of them is always valid.
+    """
+    if names is None:
+        return list(recorded or ()) or [f"Seat {seat}" for seat in range(players)]
+    names = string_list(names, "names", "names")
+    problems = [Problem(pointer(seat), f"the name {shown(name)} is not text", "json-text")
+                for seat, name in enumerate(names) if not is_text(name)]
+    problems += [Problem(pointer(seat), f"a name has at most {MAX_NAME} characters, not {len(name)}",
+                         "schema:maxLength") for seat, name in enumerate(names) if len(name) > MAX_NAME]
+    if len(names) != players:
+        problems.append(Problem("", f"{len(names)} names for {players} players", "names-count"))
+    if problems:
+        raise InvalidInput(problems, "names: a record of them would not be valid:")
+    return list(names)
 
 
 def envelope(rules: Any, names: Sequence[str], seed: int | None) -> dict[str, Any]:

@@ -16,7 +16,16 @@ import attrs
 
 from ..core.errors import IllegalAction, Problem
 from ..core.pointer import pointer
-from ..core.records import Checked, digest_problems, envelope, named_rules, players_problems, reached, result_of
+from ..core.records import (
+    Checked,
+    digest_problems,
+    envelope,
+    named_rules,
+    player_names,
+    players_problems,
+    reached,
+    result_of,
+)
 from ..core.results import result_problems
 from ..core.schema import schema_problems
 from ..core.validation import RECORD_FORMAT
@@ -41,10 +50,7 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     was replayed from, else ``Seat 0``, ``Seat 1``, ...).
     """
     t = state.tables
-    if names is None:
-        names = state.names or [f"Seat {seat}" for seat in range(state.players)]
-    elif len(names) != state.players:
-        raise ValueError(f"{len(names)} names for {state.players} players")
+    names = player_names(names, state.players, state.names)
     rounds = [{"deck": list(t.ids_of(r.deck)), "first": r.first, "actions": [_entry(t, e) for e in r.log]}
               for r in state.history]
     if state.phase not in ("over", "deal"):
