@@ -86,7 +86,9 @@ def bigger_deck(rules: br.Ruleset, size: int) -> br.Ruleset:
     data["scoring"]["activities"]["table"] = [*table, *(table[-1] + 5 * k for k in range(1, rules.hand_size + 2
                                                                                           - len(table)))]
     data["id"] = f"{rules.id}-{size}"
-    return rules_from_data(data)
+    rules = rules_from_data(data)
+    assert isinstance(rules, br.Ruleset)
+    return rules
 
 
 def play_every_action(rules: br.Ruleset, players: int, seed: int) -> tuple[br.GameState, reference.Game]:

@@ -321,7 +321,7 @@ def test_record_of_names_every_flaw_of_the_names_given(rules_id: str, extra: int
         record_of(state, good[:-1])
     assert [str(p) for p in info.value.problems] == [f"{players - 1} names for {players} players [names-count]"]
     with pytest.raises(TypeError, match=r"^names\[1\] must be a name \(str\), not int: 3$"):
-        record_of(state, ["a", 3])
+        record_of(state, ["a", 3])  # type: ignore[list-item]
     with pytest.raises(TypeError, match=r"^names must be a list of names \(str\), not str"):
         record_of(state, "ab")
     assert names == [*good[:-2], "a\ud800", "y" * 201]  # the caller's list is left as it was
