@@ -468,3 +468,31 @@ def test_a_problem_is_placed_in_the_variant_that_caused_it(tmp_path: Path) -> No
     assert where == "/changes/pass_directions/1"
     assert [where for where, _ in load({"scoring": {"collections": {"values": {"a/b~c": -1}}}})] == [
         "/changes/scoring/collections/values", "/changes/scoring/collections/values/a~1b~0c"]
+
+
+class _NotARuleset:
+    """Has a ``game``, like a ruleset, of no game the library ships."""
+
+    game = "chess"
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    ({"game": "boomerang-australia"}, "dict: {'game': 'boomerang-australia'}"),
+    (_NotARuleset, "type: <class "),
+    ("standard", "str: 'standard'")])
+def test_rules_data_names_what_it_was_given_instead_of_a_ruleset(value: object, shown: str) -> None:
+    from boomerang_rules.core.loading import rules_data
+
+    with pytest.raises(TypeError) as info:
+        rules_data(value)
+    assert str(info.value).startswith(f"rules must be a loaded ruleset (see load_rules), not {shown}")
+
+
+def test_a_ruleset_of_an_unknown_format_is_named_whole() -> None:
+    from boomerang_rules.core.loading import rules_from_data
+
+    with pytest.raises(br.RulesError) as info:
+        rules_from_data({"format": "nope"}, label="f.json")
+    assert [(p.pointer, p.message, p.rule, p.file) for p in info.value.problems] == [
+        ("/format", "expected 'boomerang-rules/ruleset' or 'boomerang-rules/variant', found 'nope'", "format",
+         "f.json")]
