@@ -9,8 +9,10 @@ that reaches it, costs seconds rather than minutes.
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 MUTATION = bool(os.environ.get("BOOMERANG_MUTATION"))
@@ -38,3 +40,26 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
         inner._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
             own, max_examples=min(own.max_examples, MUTATION_MAX_EXAMPLES),
             phases=[Phase.explicit, Phase.generate], database=None, derandomize=True)
+
+
+def forget_made_rules() -> None:
+    """Empty every ``functools`` cache of the library: shipped rulesets, game tables, listings.
+
+    The library makes each ruleset and its tables once and shares them. mutmut forks every
+    mutant from a process that has collected the tests, and collecting them loads the shipped
+    rulesets, so without this a mutant in ruleset loading or table building would run against
+    what the unmutated code made, and only the first test to build them would be counted as
+    reaching that code.
+    """
+    for name, module in list(sys.modules.items()):
+        if name == "boomerang_rules" or name.startswith("boomerang_rules."):
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
+
+
+@pytest.fixture(autouse=MUTATION)
+def _rules_made_afresh() -> None:
+    """Under the mutation profile, every test makes the rulesets and tables it uses itself."""
+    forget_made_rules()
