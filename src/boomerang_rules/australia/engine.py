@@ -60,11 +60,11 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     if rng is not None and not deals:  # the common case, shuffled: one Progress, not two
         hands, rng, leftover = deal(t, players, 0, rng, (), (), ())
         progress = _NEW(Progress, ((), empty, empty, 0, seed, rng, leftover, (), None))
-        if hands is not None:  # (always: a shuffled deal)
-            return _NEW(GameState, (_context(t, players, 0, hands, progress), 0, hands, (), 0, (1 << players) - 1))
         return _round_state(t, players, 0, hands, progress)
-    progress = Progress((), empty, empty, 0, seed, rng, (), deal_masks(t, players, deals))
-    return _start_round(t, players, 0, progress)
+    # Given deals, or none and no generator: the first round is the first given deal, or waits for one.
+    given = deal_masks(t, players, deals)
+    progress = Progress((), empty, empty, 0, seed, rng, (), given)
+    return _round_state(t, players, 0, given[0] if given else None, progress)
 
 
 def _deals_argument(deals: object) -> Sequence[Sequence[Sequence[str]]]:
@@ -95,20 +95,6 @@ def _context(t: Tables, players: int, round_no: int, dealt: tuple[int, ...], pro
     return new_context(t.rules, t, players, round_no, dealt, progress, over, shift,  # type: ignore[no-any-return]
                        (1 << players) - 1, t.activity_step, t.card_codes, t.activity_codes,
                        progress.used_activities, t.hand_low, t.hand_high, t.activity_choices)
-
-
-def _start_round(t: Tables, players: int, round_no: int, progress: Progress) -> GameState:
-    """Deal round ``round_no`` (0-based) and wait for every seat's Throw.
-
-    A given deal is used as it is; otherwise the dealer shuffles. Without either, the state
-    waits, undealt, with no seat to act (a game replayed from a record that stops there).
-    """
-    last = progress.rounds[-1].dealt if progress.rounds else ()
-    hands, rng, leftover = deal(t, players, round_no, progress.rng, progress.leftover, progress.deals, last)
-    if rng != progress.rng or leftover != progress.leftover:
-        progress = Progress(progress.rounds, progress.visited, progress.used_activities, progress.regions_taken,
-                            progress.seed, rng, leftover, progress.deals, progress.names)
-    return _round_state(t, players, round_no, hands, progress)
 
 
 def _round_state(t: Tables, players: int, round_no: int, hands: tuple[int, ...] | None,
