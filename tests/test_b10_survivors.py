@@ -149,7 +149,7 @@ def test_a_record_naming_another_game_s_ruleset_says_whose_it_is() -> None:
     record = {**b10.record_of(s), "rules": "standard"}
     del record["rules_digest"]
     assert [str(p) for p in b10.validate_record(record)] == [
-        "/rules: 'standard' is a ruleset of 'boomerang-australia'; this record is a game of 'boomerang-2010' "
+        "/rules: the ruleset 'standard' is for 'boomerang-australia', but the record is a 'boomerang-2010' game "
         "[rules-game]"]
 
 

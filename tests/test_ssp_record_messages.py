@@ -414,7 +414,7 @@ def test_a_record_naming_or_replayed_under_another_game_s_ruleset() -> None:
     australia = load_rules("standard")
     rec = record(2, 5)
     rec["rules"] = "standard"
-    expect(rec, [Problem("/rules", "the ruleset is for 'boomerang-australia', but the record is a "
+    expect(rec, [Problem("/rules", "the ruleset 'standard' is for 'boomerang-australia', but the record is a "
                          "'sea-salt-paper' game", "rules-game")], None)
     rec = record(2, 5)
     for rules, named in ((australia, "'boomerang-australia'"), ("standard", "'standard'")):

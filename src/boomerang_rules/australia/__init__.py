@@ -14,12 +14,11 @@ from .bots import BOTS, play_game
 from .engine import STATE_METHODS, apply, is_over, legal_actions, new_game, step, to_act
 from .loading import load_rules
 from .records import check_record, record_of, state_of, validate_record
-from .rules import SCHEMA, build, check, to_data
+from .rules import GAME, SCHEMA, build, check, to_data
 from .sheets import ROWS, score_sheets, winners
 from .state import GameState
 from .view import view
 
-GAME = "boomerang-australia"
 STATE_TYPES: tuple[type, ...] = (GameState,)
 
 register(sys.modules[__name__])

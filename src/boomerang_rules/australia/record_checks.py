@@ -21,18 +21,10 @@ from ..core.schema import schema_problems
 from .dealing import deal_problems, queue_after, skipped
 from .engine import apply, is_over, legal_actions, new_game
 from .loading import load_rules
-from .rules import Ruleset
+from .rules import GAME, Ruleset
 from .sheets import score_sheets, winners
 from .state import GameState
 from .tables import NO_ACTIVITY, Tables, tables_for
-
-
-def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
-    rules, problems = named_rules(record["rules"], load_rules)
-    if rules is not None and not isinstance(rules, Ruleset):
-        return None, [Problem("/rules/game", f"the ruleset is for {rules.game!r}, but the record is a "
-                              "'boomerang-australia' game", "rules-game")]
-    return rules, problems
 
 
 def _check_deals(t: Tables, n: int, rounds: list[dict[str, Any]], reshuffle: bool
@@ -212,9 +204,11 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
     if any(not p.pointer.startswith("/result") for p in problems):
         return Checked(None, tuple(problems))
     if rules is None:
-        rules, found = _rules_of(record)
-        if rules is None:
+        named: Ruleset | None
+        named, found = named_rules(record["rules"], GAME)
+        if named is None:
             return Checked(None, tuple(found))
+        rules = named
         digest = record.get("rules_digest")
         if digest is not None and digest != rules.digest:
             at = next(i for i, (a, b) in enumerate(zip(digest, rules.digest)) if a != b)

@@ -17,6 +17,7 @@ from ..core.pointer import pointer
 from ..core.ruleset_checks import duplicate_ids, player_range_problems
 from ..core.rulesets import PlayerRange as PlayerRange
 
+GAME = "boomerang-australia"
 SCHEMA = "ruleset"
 
 RESERVED_ACTIVITY = "none"

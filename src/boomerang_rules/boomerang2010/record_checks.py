@@ -26,14 +26,6 @@ from .tables import Tables, tables_for
 RECORD_SCHEMA = "boomerang-2010-record"
 
 
-def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
-    rules, problems = named_rules(record["rules"])
-    if rules is not None and not isinstance(rules, Ruleset):
-        return None, [Problem("/rules", f"{rules.id!r} is a ruleset of {rules.game!r}; this record is a game of "
-                              f"{GAME!r}", "rules-game")]
-    return rules, problems
-
-
 def _lands(t: Tables, mask: int) -> str:
     return ", ".join(land for i, land in enumerate(t.lands) if mask >> i & 1)
 
@@ -189,7 +181,7 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
     if any(not p.pointer.startswith("/result") for p in problems):
         return Checked(None, tuple(problems))
     if rules is None:
-        rules, found = _rules_of(record)
+        rules, found = named_rules(record["rules"], GAME)
         if rules is None:
             return Checked(None, tuple(found))
         problems += digest_problems(record, rules)

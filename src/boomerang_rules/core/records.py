@@ -9,7 +9,7 @@ checked, the same way for every game, so that is here once.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -84,18 +84,23 @@ def envelope(rules: Any, names: Sequence[str], seed: int | None) -> dict[str, An
     return record
 
 
-def named_rules(ref: Any, load: Callable[[str], Any] = load_rules) -> tuple[Any, list[Problem]]:
-    """The ruleset a schema-valid record's ``rules`` names (a shipped id, loaded with ``load``, or
-    a ruleset or variant inline), of whatever game; else ``None`` and its problems under ``/rules``."""
+def named_rules(ref: Any, game: str) -> tuple[Any, list[Problem]]:
+    """The ruleset a schema-valid record of ``game`` names (a shipped id, or a ruleset or variant
+    inline); else ``None`` and its problems under ``/rules``, one of them when it is another game's."""
     try:
         if isinstance(ref, str):
             if ref not in shipped_ids():
                 return None, [Problem("/rules", f"unknown ruleset {ref!r} (shipped: {', '.join(shipped_ids())}); "
                                       "give any other ruleset or variant inline", "rules-known")]
-            return load(ref), []
-        return rules_from_data(ref, allow_paths=False), []
+            rules = load_rules(ref)
+        else:
+            rules = rules_from_data(ref, allow_paths=False)
     except RulesError as exc:
         return None, under("/rules", exc.problems)
+    if rules.game != game:
+        return None, [Problem("/rules", f"the ruleset {rules.id!r} is for {rules.game!r}, but the record is a "
+                              f"{game!r} game", "rules-game")]
+    return rules, []
 
 
 def players_problems(rules: Any, n: int) -> list[Problem]:

@@ -63,14 +63,6 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     return record
 
 
-def _rules_of(record: dict[str, Any]) -> tuple[Ruleset | None, list[Problem]]:
-    rules, problems = named_rules(record["rules"])
-    if rules is not None and not isinstance(rules, Ruleset):
-        return None, [Problem("/rules", f"the ruleset is for {rules.game!r}, but the record is a {GAME!r} game",
-                              "rules-game")]
-    return rules, problems
-
-
 def _deck_problems(t: Tables, r: int, deck: list[Any]) -> list[Problem]:
     """A round's deck must hold every card of the ruleset once."""
     base = pointer("rounds", r, "deck")
@@ -165,7 +157,7 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
     if any(not p.pointer.startswith("/result") for p in problems):
         return Checked(None, tuple(problems))
     if rules is None:
-        rules, found = _rules_of(record)
+        rules, found = named_rules(record["rules"], GAME)
         if rules is None:
             return Checked(None, tuple(found))
         problems += digest_problems(record, rules)
