@@ -13,11 +13,9 @@ import attrs
 
 from ..core.arguments import require
 from ..core.errors import Problem, under
-from ..core.jsonio import json_problems
 from ..core.pointer import pointer
-from ..core.records import Checked, named_rules, players_problems
+from ..core.records import Checked, document_problems, named_rules, players_problems
 from ..core.results import result_problems
-from ..core.schema import schema_problems
 from .dealing import deal_problems, queue_after, skipped
 from .engine import apply, is_over, legal_actions, new_game
 from .loading import load_rules
@@ -200,7 +198,7 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
     if isinstance(rules, str):
         rules = load_rules(rules)
     require(rules, (Ruleset, type(None)), "rules", "a Boomerang: Australia Ruleset, a ruleset id, or None")
-    problems = json_problems(record) or schema_problems(record, "game-record")
+    problems = document_problems(record, "game-record")
     if any(not p.pointer.startswith("/result") for p in problems):
         return Checked(None, tuple(problems))
     if rules is None:

@@ -14,9 +14,8 @@ import attrs
 
 from ..core.errors import Problem, under
 from ..core.pointer import pointer
-from ..core.records import Checked, digest_problems, named_rules, players_problems
+from ..core.records import Checked, digest_problems, document_problems, named_rules, players_problems
 from ..core.results import result_problems
-from ..core.schema import schema_problems
 from .engine import apply, deck_problems, is_over, legal_actions, new_game
 from .rules import GAME, THROW, Ruleset
 from .sheets import score_sheets, winners
@@ -177,7 +176,7 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
 
     ``rules`` replays it under another ruleset than the one it names.
     """
-    problems = schema_problems(record, RECORD_SCHEMA)
+    problems = document_problems(record, RECORD_SCHEMA)
     if any(not p.pointer.startswith("/result") for p in problems):
         return Checked(None, tuple(problems))
     if rules is None:

@@ -16,9 +16,10 @@ import attrs
 
 from .arguments import string_list
 from .errors import InvalidInput, Problem, RulesError, under
-from .jsonio import is_text, shown
+from .jsonio import is_text, json_problems, shown
 from .loading import load_rules, rules_data, rules_from_data, shipped_ids
 from .pointer import pointer
+from .schema import schema_problems
 from .validation import RECORD_FORMAT
 
 S = TypeVar("S")
@@ -82,6 +83,12 @@ def envelope(rules: Any, names: Sequence[str], seed: int | None) -> dict[str, An
     if seed is not None:
         record["seed"] = seed
     return record
+
+
+def document_problems(record: Any, schema: str) -> list[Problem]:
+    """What a record breaks as a document, before any replay: strings that are not text or
+    nesting too deep (``json_problems``), else its game's record schema."""
+    return json_problems(record) or schema_problems(record, schema)
 
 
 def named_rules(ref: Any, game: str) -> tuple[Any, list[Problem]]:

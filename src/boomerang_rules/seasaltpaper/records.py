@@ -19,6 +19,7 @@ from ..core.pointer import pointer
 from ..core.records import (
     Checked,
     digest_problems,
+    document_problems,
     envelope,
     named_rules,
     player_names,
@@ -27,7 +28,6 @@ from ..core.records import (
     result_of,
 )
 from ..core.results import result_problems
-from ..core.schema import schema_problems
 from ..core.validation import RECORD_FORMAT
 from .engine import is_over, legal_actions, new_game, winners
 from .rules import GAME, Ruleset
@@ -153,7 +153,7 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
 
     ``rules`` replays it under another ruleset than the one it names.
     """
-    problems = schema_problems(record, RECORD_SCHEMA)
+    problems = document_problems(record, RECORD_SCHEMA)
     if any(not p.pointer.startswith("/result") for p in problems):
         return Checked(None, tuple(problems))
     if rules is None:

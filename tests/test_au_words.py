@@ -1,0 +1,159 @@
+"""Boomerang: Australia: what a caller reads, checked whole, where the mutation run of
+docs/testing.md showed that no test would notice a change (issue 17).
+
+The arguments of ``new_game`` and ``check_record`` and their refusals, a game waiting for its
+deal, the names a replayed game keeps, a record checked only as far as it can be.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules import australia as au
+from boomerang_rules.core.errors import Problem
+
+from .helpers import random_game
+
+RULES = au.load_rules("standard")
+PLAYERS = range(RULES.players.min, RULES.players.max + 1)
+NAMES = ("Ada", "Bea", "Cy", "Di")
+
+
+def finished_record(n: int, seed: int) -> dict[str, Any]:
+    return br.record_of(random_game(n, seed), list(NAMES[:n]))
+
+
+def play_out(state: au.GameState, seed: int) -> au.GameState:
+    """Random legal decisions until no seat owes one (the game's end, or a deal it waits for)."""
+    rnd = random.Random(seed)
+    while au.to_act(state):
+        for seat in au.to_act(state):
+            state = au.apply(state, seat, rnd.choice(au.legal_actions(state, seat)))
+    return state
+
+
+WHAT = "a list of rounds, each a list of hands (one per seat), each a list of card ids (str)"
+
+
+@pytest.mark.parametrize(("deals", "message"), [
+    (5, f"deals must be {WHAT}, not int"),
+    ("ABCDEFG", f"deals must be {WHAT}, not str"),
+    ([7], "deals[0] must be a list of hands, one per seat, not int: 7"),
+    ([[list("ABCDEFG"), list("HIJKLMN")], "HIJ"], "deals[1] must be a list of hands, one per seat, not str: 'HIJ'"),
+    ([[list("ABCDEFG"), "HIJKLMN"]], "deals[0][1] must be a list of card ids (str), not str"),
+    ([[list("ABCDEFG"), ["H", 9]]], "deals[0][1][1] must be a card id (str), not int: 9"),
+])
+def test_deals_of_the_wrong_shape_are_refused_by_name(deals: Any, message: str) -> None:
+    with pytest.raises(TypeError) as refused:
+        au.new_game(RULES, 2, seed=1, deals=deals)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_deals_none_are_no_deals(n: int) -> None:
+    assert au.new_game(RULES, n, seed=3, deals=None) == au.new_game(RULES, n, seed=3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_a_game_waiting_for_its_deal_holds_no_cards_and_owes_nothing(n: int) -> None:
+    """Without a seed, a game waits at the first round it has no deal for: nobody holds, has been
+    dealt, or has chosen anything, and its record has no round of that one."""
+    first = au.new_game(RULES, n, undealt_ok=True)
+    given = br.record_of(au.new_game(RULES, n, seed=11))["rounds"][0]["hands"]
+    after_one = play_out(au.new_game(RULES, n, deals=[given]), seed=n)
+    for state, rounds in ((first, 0), (after_one, 1)):
+        assert state.round == rounds and not au.is_over(state)
+        assert au.to_act(state) == ()
+        assert state.hands == state.dealt == (0,) * n
+        assert state.drafted == ((),) * n
+        for seat in range(n):
+            assert state.choice(seat) is None
+            assert au.legal_actions(state, seat) == ()
+            seen = au.view(state, seat)
+            assert (seen.phase, seen.hand, seen.hand_sizes) == ("deal", (), (0,) * n)
+        record = br.record_of(state)
+        assert len(record["rounds"]) == rounds
+        assert br.validate_record(record) == []
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_a_replayed_game_keeps_the_record_s_names(n: int) -> None:
+    record = finished_record(n, seed=20 + n)
+    state = au.check_record(record).state
+    assert state is not None
+    assert br.record_of(state) == record
+    assert au.record_of(state)["players"] == list(NAMES[:n])
+    assert au.record_of(state, ["X"] * n)["players"] == ["X"] * n
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_check_record_takes_a_ruleset_id_a_ruleset_or_none(n: int) -> None:
+    record = finished_record(n, seed=30 + n)
+    expected = au.check_record(record)
+    assert expected.problems == () and expected.state is not None
+    assert au.check_record(record, "standard") == expected == au.check_record(record, RULES)
+    under_variant = au.check_record(record, "sites-exclude-throw")
+    assert under_variant.state is not None and under_variant.state.rules == au.load_rules("sites-exclude-throw")
+    for wrong in (5, b"standard", {"rules": "standard"}):
+        with pytest.raises(TypeError) as refused:
+            au.check_record(record, wrong)  # type: ignore[arg-type]
+        assert str(refused.value) == (f"rules must be a Boomerang: Australia Ruleset, a ruleset id, or None, "
+                                      f"not {type(wrong).__name__}: {wrong!r}")
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_check_record_names_a_string_that_is_not_text_in_every_game(rules_id: str) -> None:
+    """A lone surrogate has no UTF-8 form, so no file could hold the record: ``check_record``
+    refuses it as ``validate_record`` does, in every game (two of them replayed it as valid)."""
+    rules = br.load_rules(rules_id)
+    record = br.record_of(br.new_game(rules, 3, seed=2), ["Ada", "Bea", "Cy"])
+    record["players"][1] = "B\ud800"
+    expected = [Problem("/players/1", "the string 'B\\ud800' is not text (it holds a lone surrogate, which has no "
+                        "UTF-8 form)", "json-text")]
+    assert br.validate_record(record) == expected
+    checked = br.check_record(record)
+    assert checked.state is None
+    assert list(checked.problems) == expected
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_a_record_whose_only_problem_is_its_result_is_replayed_to_its_end(n: int) -> None:
+    record = finished_record(n, seed=40 + n)
+    end = au.check_record(record).state
+    record["result"]["winners"] = "everyone"
+    checked = au.check_record(record)
+    assert [(p.pointer, p.rule) for p in checked.problems] == [("/result/winners", "schema:type")]
+    assert checked.state == end
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_a_record_broken_in_a_later_round_gives_the_state_reached(n: int) -> None:
+    record = finished_record(n, seed=50 + n)
+    before = au.check_record({**record, "rounds": record["rounds"][:2]}).state
+    pick = record["rounds"][2]["picks"][0]
+    pick[1] = pick[0]  # the Throw again: not in the hand any more
+    checked = au.check_record(record)
+    assert [(p.pointer, p.rule) for p in checked.problems] == [("/rounds/2/picks/0/1", "pick-in-hand")]
+    assert checked.state is not None and before is not None
+    assert checked.state.round == 2 and checked.state.progress == before.progress
+    assert checked.state.step == 1  # every seat's pick is checked before any is applied
+    assert [checked.state.tables.ids_of(d) for d in checked.state.drafted] == \
+        [(p[0],) for p in record["rounds"][2]["picks"]]
+
+
+def test_an_australia_record_naming_another_game_s_ruleset() -> None:
+    record = finished_record(2, seed=3)
+    del record["rules_digest"]
+    for other in ("sea-salt-paper", "boomerang-2010"):
+        game = br.load_rules(other).game
+        for ref in (other, br.rules_data(br.load_rules(other))):
+            record["rules"] = ref
+            expected = [Problem("/rules", f"the ruleset {other!r} is for {game!r}, but the record is a "
+                                "'boomerang-australia' game", "rules-game")]
+            checked = au.check_record(record)
+            assert checked.state is None
+            assert list(checked.problems) == expected
