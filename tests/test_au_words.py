@@ -14,6 +14,7 @@ import pytest
 
 import boomerang_rules as br
 from boomerang_rules import australia as au
+from boomerang_rules.australia.state import GameState
 from boomerang_rules.core.errors import Problem
 
 from .helpers import random_game
@@ -27,7 +28,7 @@ def finished_record(n: int, seed: int) -> dict[str, Any]:
     return br.record_of(random_game(n, seed), list(NAMES[:n]))
 
 
-def play_out(state: au.GameState, seed: int) -> au.GameState:
+def play_out(state: GameState, seed: int) -> GameState:
     """Random legal decisions until no seat owes one (the game's end, or a deal it waits for)."""
     rnd = random.Random(seed)
     while au.to_act(state):
