@@ -15,7 +15,8 @@ import pytest
 import boomerang_rules as br
 from boomerang_rules import australia as au
 from boomerang_rules.australia.state import GameState
-from boomerang_rules.core.errors import Problem
+from boomerang_rules.core.errors import Problem, RulesError
+from boomerang_rules.core.loading import rules_from_data
 
 from .helpers import random_game
 
@@ -158,3 +159,18 @@ def test_an_australia_record_naming_another_game_s_ruleset() -> None:
             checked = au.check_record(record)
             assert checked.state is None
             assert list(checked.problems) == expected
+
+
+@pytest.mark.parametrize(("field", "value", "where"), [
+    ("region", "mars", "/regions"),
+    ("collection", "coins", "/scoring/collections/values"),
+    ("animal", "dingoes", "/scoring/animals/values"),
+    ("activity", "surfing", "/scoring/activities/kinds"),
+])
+def test_a_card_naming_what_the_ruleset_lacks_says_where_it_is_listed(field: str, value: str, where: str) -> None:
+    data = br.rules_data(RULES)
+    data["cards"][3][field] = value
+    with pytest.raises(RulesError) as refused:
+        rules_from_data(data)
+    assert list(refused.value.problems) == [
+        Problem(f"/cards/3/{field}", f"card 'D' names {field} {value!r}, which {where} does not list", "icon-known")]
