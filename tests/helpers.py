@@ -98,3 +98,28 @@ def relabel(s: br.GameState, perm: dict[int, int]) -> br.GameState:
 def australia_ids() -> tuple[str, ...]:
     """The shipped Boomerang: Australia rulesets and variants (other games ship their own)."""
     return tuple(i.id for i in br.list_rules() if i.game == "boomerang-australia")
+
+
+def deck_of(rules: br.Ruleset, size: int) -> br.Ruleset:
+    """``rules`` with a deck of ``size`` cards, so that the engine's other paths are taken: more than
+    the shipped cards (the deck repeated, each copy its own site in its card's region), or fewer
+    (the first ``size`` cards, the regions left without a card dropped, and at most as many
+    players as the deck deals a hand to)."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(rules)
+    cards = data["cards"]
+    if size <= len(cards):
+        data["cards"] = cards = cards[:size]
+        data["regions"] = [r for r in data["regions"] if any(c["region"] == r["id"] for c in cards)]
+        data["players"]["max"] = min(data["players"]["max"], size // rules.hand_size)
+    else:
+        data["cards"] = [{**cards[i % len(cards)], "id": f"{cards[i % len(cards)]['id']}{i // len(cards) or ''}",
+                          "site": f"{cards[i % len(cards)]['site']} {i // len(cards)}"} for i in range(size)]
+        table = data["scoring"]["activities"]["table"]  # a hand may now hold more icons of a kind
+        data["scoring"]["activities"]["table"] = [*table, *(table[-1] + 5 * k for k in range(
+            1, rules.hand_size + 2 - len(table)))]
+    data["id"] = f"{rules.id}-{size}"
+    made = rules_from_data(data)
+    assert isinstance(made, br.Ruleset)
+    return made

@@ -18,7 +18,8 @@ from boomerang_rules.australia.state import GameState
 from boomerang_rules.core.errors import Problem, RulesError
 from boomerang_rules.core.loading import rules_from_data
 
-from .helpers import random_game
+from . import reference
+from .helpers import deck_of, random_game
 
 RULES = au.load_rules("standard")
 PLAYERS = range(RULES.players.min, RULES.players.max + 1)
@@ -174,3 +175,25 @@ def test_a_card_naming_what_the_ruleset_lacks_says_where_it_is_listed(field: str
         rules_from_data(data)
     assert list(refused.value.problems) == [
         Problem(f"/cards/3/{field}", f"card 'D' names {field} {value!r}, which {where} does not list", "icon-known")]
+
+
+@pytest.mark.parametrize(("size", "n"), [(40, 2), (31, 2)])
+def test_a_shuffled_round_after_given_deals_deals_the_longest_waiting_cards_first(size: int, n: int) -> None:
+    """With more cards than two deals take, cards wait in three groups after two given rounds (never
+    dealt, dealt in the first round, in the second): the third round, shuffled, deals whole groups
+    from the longest waiting, then part of the next."""
+    rules = deck_of(RULES, size)
+    given = reference.deals(rules, n, seed=7)[:2]
+    end = play_out(au.new_game(rules, n, seed=8, deals=given), seed=n)
+    record = br.record_of(end)
+    assert br.validate_record(record) == []
+    queue = [{c.id for c in rules.cards}]
+    for hands in given:
+        dealt = {c for hand in hands for c in hand}
+        queue = [*(g - dealt for g in queue if g - dealt), dealt]
+    third = {c for hand in record["rounds"][2]["hands"] for c in hand}
+    left = n * rules.hand_size
+    assert len(queue) == 3 and len(queue[0]) < left
+    for group in queue:
+        assert len(third & group) == min(left, len(group))
+        left -= len(third & group)

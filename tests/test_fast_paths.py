@@ -16,13 +16,15 @@ from hypothesis import strategies as st
 import boomerang_rules as br
 from boomerang_rules.australia import dealing, engine, tables
 from boomerang_rules.core import rng
-from boomerang_rules.core.loading import rules_from_data
 
 from . import reference
-from .helpers import australia_ids
+from .helpers import australia_ids, deck_of
 
 VARIANTS = [br.load_rules(name) for name in australia_ids()]
 CASES = [(rules, n) for rules in VARIANTS for n in range(rules.players.min, rules.players.max + 1)]
+DECKS = [(14, 2), (21, 3), *((size, n) for size in (30, 31, 40) for n in (2, 3, 4))]
+"""Decks of other sizes, with a player count each: every hand dealt from the whole deck (14, 21),
+or more cards than the shipped 28."""
 
 
 def ids_of(rules: br.Ruleset, masks: tuple[int, ...]) -> list[list[str]]:
@@ -75,22 +77,6 @@ def fresh_tables() -> Iterator[None]:
         cache.cache_clear()
 
 
-def bigger_deck(rules: br.Ruleset, size: int) -> br.Ruleset:
-    """``rules`` with its deck repeated to ``size`` cards (each copy its own site, in its card's
-    region), so that more than the 28 shipped cards take the engine's other paths."""
-    data = br.rules_data(rules)
-    cards = data["cards"]
-    data["cards"] = [{**cards[i % len(cards)], "id": f"{cards[i % len(cards)]['id']}{i // len(cards) or ''}",
-                      "site": f"{cards[i % len(cards)]['site']} {i // len(cards)}"} for i in range(size)]
-    table = data["scoring"]["activities"]["table"]  # a hand may now hold more icons of a kind
-    data["scoring"]["activities"]["table"] = [*table, *(table[-1] + 5 * k for k in range(1, rules.hand_size + 2
-                                                                                          - len(table)))]
-    data["id"] = f"{rules.id}-{size}"
-    rules = rules_from_data(data)
-    assert isinstance(rules, br.Ruleset)
-    return rules
-
-
 def play_every_action(rules: br.Ruleset, players: int, seed: int) -> tuple[br.GameState, reference.Game]:
     """``play_both`` by ``apply``, also offering every action to every seat at every state: the
     engine accepts exactly what the reference does, and its legal mask is the reference's."""
@@ -118,8 +104,8 @@ def play_every_action(rules: br.Ruleset, players: int, seed: int) -> tuple[br.Ga
 
 
 @pytest.mark.usefixtures("fresh_tables")
-@pytest.mark.parametrize(("rules", "players"), [*CASES, *((bigger_deck(VARIANTS[0], size), n)
-                                                         for size in (30, 31, 40) for n in (2, 3, 4))],
+@pytest.mark.parametrize(("rules", "players"), [*CASES, *((deck_of(VARIANTS[0], size), n)
+                                                         for size, n in DECKS)],
                          ids=lambda x: getattr(x, "id", str(x)))
 def test_tables_made_afresh_play_as_the_plain_rules_say(rules: br.Ruleset, players: int) -> None:
     """Every shipped ruleset's tables (and bigger decks'), made in this test, give the reference's

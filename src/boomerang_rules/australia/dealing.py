@@ -98,7 +98,7 @@ def deal(t: Tables, players: int, round_no: int, rng: int | None, leftover: tupl
     if rng is None:
         return None, rng, leftover
     take = players * t.hand_size
-    if round_no == 0 or t.reshuffle or not last_dealt or take == t.deck_size:
+    if round_no == 0 or t.reshuffle or take == t.deck_size:
         # The whole deck: shuffle the cards' bits (the same permutation as of their indices),
         # so that each hand is a plain sum of its slice.
         deck_bits = list(t.bit[:t.deck_size])
