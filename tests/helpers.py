@@ -123,3 +123,18 @@ def deck_of(rules: br.Ruleset, size: int) -> br.Ruleset:
     made = rules_from_data(data)
     assert isinstance(made, br.Ruleset)
     return made
+
+
+def one_site_regions(rules: br.Ruleset) -> br.Ruleset:
+    """``rules`` with every card a region of its own: each site crossed off completes a region, so
+    that every region's bonus is gone after the first round of a game dealt the whole deck."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(rules)
+    data["regions"] = [{"id": f"region_{i}", "name": card["site"]} for i, card in enumerate(data["cards"])]
+    for i, card in enumerate(data["cards"]):
+        card["region"] = f"region_{i}"
+    data["id"] = f"{rules.id}-one-site-regions"
+    made = rules_from_data(data)
+    assert isinstance(made, br.Ruleset)
+    return made

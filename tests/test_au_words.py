@@ -8,6 +8,7 @@ deal, the names a replayed game keeps, a record checked only as far as it can be
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,11 +16,12 @@ import pytest
 import boomerang_rules as br
 from boomerang_rules import australia as au
 from boomerang_rules.australia.state import GameState
+from boomerang_rules.core.arguments import brief
 from boomerang_rules.core.errors import Problem, RulesError
 from boomerang_rules.core.loading import rules_from_data
 
 from . import reference
-from .helpers import deck_of, random_game
+from .helpers import deck_of, one_site_regions, random_game
 
 RULES = au.load_rules("standard")
 PLAYERS = range(RULES.players.min, RULES.players.max + 1)
@@ -43,6 +45,8 @@ WHAT = "a list of rounds, each a list of hands (one per seat), each a list of ca
 
 
 @pytest.mark.parametrize(("deals", "message"), [
+    ((7,), "deals[0] must be a list of hands, one per seat, not int: 7"),
+    (((tuple("ABCDEFG"), 5),), "deals[0][1] must be a list of card ids (str), not int"),
     (5, f"deals must be {WHAT}, not int"),
     ("ABCDEFG", f"deals must be {WHAT}, not str"),
     ([7], "deals[0] must be a list of hands, one per seat, not int: 7"),
@@ -197,3 +201,82 @@ def test_a_shuffled_round_after_given_deals_deals_the_longest_waiting_cards_firs
     for group in queue:
         assert len(third & group) == min(left, len(group))
         left -= len(third & group)
+
+
+OTHER = br.load_rules("sea-salt-paper")
+
+
+class Two(int):
+    """An integer of another type than ``int``: the API takes any integer but a bool."""
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_new_game_takes_any_integer_for_players_and_seed(n: int) -> None:
+    expected = au.new_game(RULES, n, seed=2)
+    assert au.new_game(RULES, Two(n), seed=2) == expected
+    assert au.new_game(RULES, n, seed=Two(2)) == expected
+    given = br.record_of(expected)["rounds"][0]["hands"]
+    for deals in ([given], (given,), (tuple(tuple(hand) for hand in given),)):
+        made = au.new_game(RULES, n, seed=9, deals=deals)
+        assert made.hands == expected.hands
+        assert br.record_of(made)["seed"] == 9
+
+
+@pytest.mark.parametrize(("arguments", "error", "message"), [
+    (("standard", 2, 1), TypeError, "rules must be a Boomerang: Australia Ruleset (see load_rules), not str: "
+                                    "'standard'"),
+    ((OTHER, 2, 1), TypeError, f"rules must be a Boomerang: Australia Ruleset (see load_rules), not Ruleset: "
+                               f"{brief(OTHER)}"),
+    ((RULES, 2.0, 1), TypeError, "players must be an integer, not float"),
+    ((RULES, True, 1), TypeError, "players must be an integer, not bool"),
+    ((RULES, 2, "1"), TypeError, "seed must be an integer or None, not str: '1'"),
+    ((RULES, 2, True), TypeError, "seed must be an integer or None, not bool: True"),
+    ((RULES, 2, 1.0), TypeError, "seed must be an integer or None, not float: 1.0"),
+])
+def test_new_game_refuses_what_is_not_its_argument_by_name(arguments: tuple[Any, ...], error: type[Exception],
+                                                             message: str) -> None:
+    with pytest.raises(error) as refused:
+        au.new_game(*arguments)
+    assert str(refused.value) == message
+
+
+def test_a_game_with_neither_seed_nor_deals_must_say_it_waits() -> None:
+    with pytest.raises(br.InvalidInput) as refused:
+        au.new_game(RULES, 2)
+    assert list(refused.value.problems) == [Problem("", "give a seed to deal from, or the deals", "deal-source")]
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_a_finished_game_holds_nothing_and_owes_nothing(n: int) -> None:
+    end = random_game(n, seed=60 + n)
+    assert au.is_over(end) and end.round == RULES.rounds
+    assert (end.step, end.hands, end.dealt, end.drafted) == (0, (0,) * n, (0,) * n, ((),) * n)
+    for seat in range(n):
+        assert end.choice(seat) is None
+        assert au.legal_actions(end, seat) == ()
+        assert au.view(end, seat).hand == ()
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_a_seat_the_game_lacks_is_named_as_given(n: int) -> None:
+    state = au.new_game(RULES, n, seed=1)
+    seats: tuple[Any, ...] = (-1, n, "0", True, 1.0, None)
+    calls: tuple[Callable[[GameState, Any], object], ...] = (
+        au.legal_actions, lambda s, seat: au.apply(s, seat, "A"), au.view)
+    for seat in seats:
+        message = f"seat {seat!r} does not exist in a {n}-player game (seats are 0 to {n - 1})"
+        for call in calls:
+            with pytest.raises(br.IllegalAction) as refused:
+                call(state, seat)
+            assert str(refused.value) == message
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_once_every_region_s_bonus_is_gone_no_round_awards_one(seed: int) -> None:
+    rules = one_site_regions(deck_of(RULES, 14))
+    end = play_out(au.new_game(rules, 2, seed=seed), seed)
+    first, *later = end.progress.rounds
+    assert first.bonuses[0] | first.bonuses[1] == (1 << len(rules.regions)) - 1
+    assert [r.bonuses for r in later] == [(0, 0)] * (rules.rounds - 1)
+    assert [sheet.regions for sheet in au.score_sheets(end)] == [
+        rules.scoring.region_bonus * bin(b).count("1") for b in first.bonuses]

@@ -18,7 +18,7 @@ from boomerang_rules.australia import dealing, engine, tables
 from boomerang_rules.core import rng
 
 from . import reference
-from .helpers import australia_ids, deck_of
+from .helpers import australia_ids, deck_of, one_site_regions
 
 VARIANTS = [br.load_rules(name) for name in australia_ids()]
 CASES = [(rules, n) for rules in VARIANTS for n in range(rules.players.min, rules.players.max + 1)]
@@ -104,8 +104,8 @@ def play_every_action(rules: br.Ruleset, players: int, seed: int) -> tuple[br.Ga
 
 
 @pytest.mark.usefixtures("fresh_tables")
-@pytest.mark.parametrize(("rules", "players"), [*CASES, *((deck_of(VARIANTS[0], size), n)
-                                                         for size, n in DECKS)],
+@pytest.mark.parametrize(("rules", "players"), [*CASES, *((deck_of(VARIANTS[0], size), n) for size, n in DECKS),
+                                               (one_site_regions(deck_of(VARIANTS[0], 14)), 2)],
                          ids=lambda x: getattr(x, "id", str(x)))
 def test_tables_made_afresh_play_as_the_plain_rules_say(rules: br.Ruleset, players: int) -> None:
     """Every shipped ruleset's tables (and bigger decks'), made in this test, give the reference's
