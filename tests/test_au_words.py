@@ -15,6 +15,7 @@ import pytest
 
 import boomerang_rules as br
 from boomerang_rules import australia as au
+from boomerang_rules.australia.scoring import score_round
 from boomerang_rules.australia.state import GameState
 from boomerang_rules.core.arguments import brief
 from boomerang_rules.core.errors import Problem, RulesError
@@ -280,3 +281,22 @@ def test_once_every_region_s_bonus_is_gone_no_round_awards_one(seed: int) -> Non
     assert [r.bonuses for r in later] == [(0, 0)] * (rules.rounds - 1)
     assert [sheet.regions for sheet in au.score_sheets(end)] == [
         rules.scoring.region_bonus * bin(b).count("1") for b in first.bonuses]
+
+
+@pytest.mark.parametrize(("kinds", "total"), [(("souvenirs", "shells"), 8), (("souvenirs", "souvenirs", "wildflowers",
+                                                                              "leaves"), 13)])
+def test_collections_held_by_one_hand_alone_score_in_full(kinds: tuple[str, ...], total: int) -> None:
+    """When a few cards carry every collection icon of the deck, one hand can hold them all: their
+    sum is scored whole, and the animals beside them unchanged (8 is a power of two, 13 one less
+    than the next bit: a packed sum must leave them room)."""
+    data = br.rules_data(RULES)
+    for i, card in enumerate(data["cards"]):
+        card["collection"] = kinds[i] if i < len(kinds) else None
+    rules = rules_from_data({**data, "id": "few-collections"})
+    hand = [c.id for c in rules.cards[:7]]
+    animals = [c.animal for c in rules.cards[:7] if c.animal is not None]
+    points = dict(rules.scoring.animals.values)
+    expected_animals = sum(points[a] * (animals.count(a) // 2) for a in set(animals))
+    scored = score_round(rules, hand)
+    assert (scored.collections, scored.animals) == (total, expected_animals)
+    assert score_round(rules, [c.id for c in rules.cards[len(kinds):len(kinds) + 7]]).collections == 0
