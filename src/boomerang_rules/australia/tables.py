@@ -202,6 +202,8 @@ class Tables:
         raise AttributeError(f"the tables of a ruleset are read-only: cannot delete {name!r}")
 
     def _hand_lister(self) -> Callable[[int], tuple[str, ...]]:
+        """A function listing a hand's sorted ids by table lookups: two halves of ``HALF`` bits for
+        a deck of up to ``2 * HALF`` cards, else ``CHUNK`` bits at a time."""
         if self.deck_size <= 2 * HALF:
             low, high = _halves(self.ids)
             size = (1 << HALF) - 1
@@ -212,19 +214,10 @@ class Tables:
 
             return hand_ids_halves
 
-        """A function listing a hand's ids by looking its bits up ``CHUNK`` at a time."""
         chunks = tuple(
             tuple(tuple(self.ids[base + i] for i in bits(m) if base + i < self.deck_size) for m in range(1 << CHUNK))
             for base in range(0, self.deck_size, CHUNK))
         size = (1 << CHUNK) - 1
-        if len(chunks) == 4:
-            a, b, c, d = chunks
-
-            def hand_ids(mask: int) -> tuple[str, ...]:
-                """The sorted ids of the cards in ``mask``."""
-                return a[mask & size] + b[mask >> 7 & size] + c[mask >> 14 & size] + d[mask >> 21 & size]
-
-            return hand_ids
 
         def hand_ids_any(mask: int) -> tuple[str, ...]:
             """The sorted ids of the cards in ``mask``."""
