@@ -300,3 +300,18 @@ def test_collections_held_by_one_hand_alone_score_in_full(kinds: tuple[str, ...]
     scored = score_round(rules, hand)
     assert (scored.collections, scored.animals) == (total, expected_animals)
     assert score_round(rules, [c.id for c in rules.cards[len(kinds):len(kinds) + 7]]).collections == 0
+
+
+def test_an_activity_called_none_is_refused_by_name() -> None:
+    """``none`` is the action of choosing no activity, so no activity may be called so."""
+    data = br.rules_data(RULES)
+    kinds = data["scoring"]["activities"]["kinds"]
+    renamed = kinds[2]
+    kinds[2] = "none"
+    for card in data["cards"]:
+        if card["activity"] == renamed:
+            card["activity"] = "none"
+    with pytest.raises(RulesError) as refused:
+        rules_from_data(data)
+    assert list(refused.value.problems) == [Problem("/scoring/activities/kinds/2", "'none' is the action of scoring "
+                                                    "no activity; an activity cannot be called so", "activity-reserved")]
