@@ -313,5 +313,6 @@ def test_an_activity_called_none_is_refused_by_name() -> None:
             card["activity"] = "none"
     with pytest.raises(RulesError) as refused:
         rules_from_data(data)
-    assert list(refused.value.problems) == [Problem("/scoring/activities/kinds/2", "'none' is the action of scoring "
-                                                    "no activity; an activity cannot be called so", "activity-reserved")]
+    assert list(refused.value.problems) == [Problem(
+        "/scoring/activities/kinds/2", "'none' is the action of scoring no activity; an activity cannot be called so",
+        "activity-reserved")]
