@@ -1,0 +1,44 @@
+"""Loading rulesets (core/loading): each refusal read whole, as a caller or a log sees it (issue 17).
+
+The mutation run of docs/testing.md showed these messages asserted only in part.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boomerang_rules.core.errors import Problem, RulesError
+from boomerang_rules.core.loading import load_rules, rules_from_data, shipped_ids
+
+SHIPPED = ", ".join(shipped_ids())
+
+
+@pytest.mark.parametrize("data", [[1], "standard", None, 3])
+@pytest.mark.parametrize("label", [None, "house.json"])
+def test_a_ruleset_that_is_no_object_is_refused_in_its_file(data: Any, label: str | None) -> None:
+    with pytest.raises(RulesError) as refused:
+        rules_from_data(data, label)
+    assert list(refused.value.problems) == [Problem("", "a ruleset or variant must be a JSON object", "schema:type",
+                                                    label)]
+
+
+@pytest.mark.parametrize(("name", "kind"), [(5, "int"), (b"standard", "bytes"), (None, "None"), (["standard"], "list")])
+def test_load_rules_names_what_it_was_given_instead_of_a_name(name: Any, kind: str) -> None:
+    with pytest.raises(TypeError) as refused:
+        load_rules(name)
+    assert str(refused.value) == ("name_or_path must be a shipped ruleset id or a file path (str or os.PathLike), "
+                                  f"not {kind}: {name!r}")
+
+
+@pytest.mark.parametrize("name", ["nope", "variants/standard", "standard.json"])
+def test_a_name_neither_shipped_nor_a_file_lists_the_shipped_ones(name: str, tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for given in (name, Path(name)):
+        with pytest.raises(RulesError) as refused:
+            load_rules(given)
+        assert list(refused.value.problems) == [Problem(
+            "", f"no shipped ruleset is called {name!r} and no such file exists (shipped: {SHIPPED})", "io", name)]
