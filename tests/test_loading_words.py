@@ -5,13 +5,14 @@ The mutation run of docs/testing.md showed these messages asserted only in part.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from boomerang_rules.core.errors import Problem, RulesError
-from boomerang_rules.core.loading import load_rules, rules_from_data, shipped_ids
+from boomerang_rules.core.loading import load_rules, resolve_data, rules_from_data, shipped_ids
 
 SHIPPED = ", ".join(shipped_ids())
 
@@ -42,3 +43,33 @@ def test_a_name_neither_shipped_nor_a_file_lists_the_shipped_ones(name: str, tmp
             load_rules(given)
         assert list(refused.value.problems) == [Problem(
             "", f"no shipped ruleset is called {name!r} and no such file exists (shipped: {SHIPPED})", "io", name)]
+
+
+def variant(extends: str, changes: Any) -> dict[str, Any]:
+    return {"format": "boomerang-rules/variant", "version": 1, "id": "house", "name": "House rules",
+            "extends": extends, "changes": changes}
+
+
+def test_a_variant_inline_may_extend_only_a_shipped_ruleset_and_the_problem_is_in_its_file() -> None:
+    with pytest.raises(RulesError) as refused:
+        rules_from_data(variant("mine.json", {}), "game.json", allow_paths=False)
+    assert list(refused.value.problems) == [Problem(
+        "/extends", f"'mine.json' is not a shipped ruleset; a variant given inline may extend only {SHIPPED}",
+        "extends", "game.json")]
+
+
+def test_a_variant_off_its_schema_is_refused_in_its_own_file(tmp_path: Path) -> None:
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(variant("standard", 5)))
+    with pytest.raises(RulesError) as refused:
+        load_rules(path)
+    assert [(p.pointer, p.rule, p.file) for p in refused.value.problems] == [
+        ("/changes", "schema:type", str(path)), ("/changes", "schema:not", str(path))]
+
+
+def test_resolve_data_follows_a_relative_extends_from_its_folder(tmp_path: Path) -> None:
+    """By default a variant may extend a file: its path is read from the folder given."""
+    (tmp_path / "base.json").write_text(json.dumps(variant("standard", {"rounds": 3,
+                                                                        "pass_directions": ["left"] * 3})))
+    merged = resolve_data(variant("base.json", {"hand_size": 7}), "house.json", tmp_path)
+    assert (merged["rounds"], merged["pass_directions"], merged["id"]) == (3, ["left"] * 3, "house")
