@@ -316,3 +316,12 @@ def test_an_activity_called_none_is_refused_by_name() -> None:
     assert list(refused.value.problems) == [Problem(
         "/scoring/activities/kinds/2", "'none' is the action of scoring no activity; an activity cannot be called so",
         "activity-reserved")]
+
+
+@pytest.mark.parametrize("n", PLAYERS)
+def test_record_of_with_too_many_or_too_few_names_says_how_many(n: int) -> None:
+    state = au.new_game(RULES, n, seed=1)
+    for names in (list(NAMES[:n]) + ["Eve"], list(NAMES[: n - 1])):
+        with pytest.raises(br.InvalidInput) as refused:
+            br.record_of(state, names)
+        assert list(refused.value.problems) == [Problem("", f"{len(names)} names for {n} players", "names-count")]

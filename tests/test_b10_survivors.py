@@ -6,6 +6,7 @@ with their pointers and rules, the scores the rulebook gives, what one seat may 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
@@ -329,3 +330,22 @@ def test_a_round_after_the_game_s_end_is_named_and_a_failed_round_keeps_the_stat
     checked = b10.check_record(broken)
     assert checked.problems
     assert checked.state is not None and checked.state.round == 0 and not b10.is_over(checked.state)
+
+
+def test_a_claimed_animal_row_names_each_wrong_or_missing_animal() -> None:
+    """A sheet's ``animals`` (and ``cards``) map each animal to a number: a problem a wrong or
+    missing entry, each with what the rules give."""
+    s = b10.new_game(RULES, 3, seed=4)
+    rnd = random.Random(1)
+    while not b10.is_over(s):
+        seat = b10.to_act(s)[0]
+        s = b10.apply(s, seat, rnd.choice(b10.legal_actions(s, seat)))
+    record = br.record_of(s)
+    row = record["result"]["sheets"][1]["animals"]
+    first, last = sorted(row)[0], sorted(row)[-1]
+    right = row[first], row[last]
+    del row[first]
+    row[last] += 1
+    assert [str(p) for p in b10.validate_record(record)] == [
+        f"/result/sheets/1/animals/{first}: claimed None, the rules give {right[0]} [result-sheet]",
+        f"/result/sheets/1/animals/{last}: claimed {right[1] + 1}, the rules give {right[1]} [result-sheet]"]

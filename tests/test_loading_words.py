@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from boomerang_rules.core.errors import Problem, RulesError
-from boomerang_rules.core.loading import load_rules, resolve_data, rules_from_data, shipped_ids
+from boomerang_rules.core.loading import load_rules, resolve_data, rules_data, rules_from_data, shipped_ids
 
 SHIPPED = ", ".join(shipped_ids())
 
@@ -73,3 +73,9 @@ def test_resolve_data_follows_a_relative_extends_from_its_folder(tmp_path: Path)
                                                                         "pass_directions": ["left"] * 3})))
     merged = resolve_data(variant("base.json", {"hand_size": 7}), "house.json", tmp_path)
     assert (merged["rounds"], merged["pass_directions"], merged["id"]) == (3, ["left"] * 3, "house")
+
+
+def test_a_ruleset_naming_its_schema_loads_as_the_same_ruleset() -> None:
+    """``$schema`` lets an editor check the file; it is no rule, so the ruleset is the same."""
+    data = rules_data(load_rules("standard"))
+    assert rules_from_data({**data, "$schema": "https://example.org/ruleset.schema.json"}) == load_rules("standard")
