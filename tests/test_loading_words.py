@@ -79,3 +79,16 @@ def test_a_ruleset_naming_its_schema_loads_as_the_same_ruleset() -> None:
     """``$schema`` lets an editor check the file; it is no rule, so the ruleset is the same."""
     data = rules_data(load_rules("standard"))
     assert rules_from_data({**data, "$schema": "https://example.org/ruleset.schema.json"}) == load_rules("standard")
+
+
+def test_a_cycle_is_found_at_once_however_a_file_is_spelled(tmp_path: Path) -> None:
+    """``b`` extends ``a`` as ``sub/../a.json``: the same file, so the cycle is ``a -> b -> a``."""
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "a.json").write_text(json.dumps(variant("b.json", {})))
+    (tmp_path / "b.json").write_text(json.dumps(variant("sub/../a.json", {})))
+    a, b = (str((tmp_path / name).resolve()) for name in ("a.json", "b.json"))
+    with pytest.raises(RulesError) as refused:
+        load_rules(tmp_path / "a.json")
+    assert list(refused.value.problems) == [Problem(
+        "/extends", f"variants extend each other in a cycle: {a} -> {b} -> {a}", "extends-cycle",
+        str(tmp_path / "b.json"))]
