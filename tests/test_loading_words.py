@@ -92,3 +92,18 @@ def test_a_cycle_is_found_at_once_however_a_file_is_spelled(tmp_path: Path) -> N
     assert list(refused.value.problems) == [Problem(
         "/extends", f"variants extend each other in a cycle: {a} -> {b} -> {a}", "extends-cycle",
         str(tmp_path / "b.json"))]
+
+
+def test_a_parent_that_is_missing_or_no_object_is_named_in_the_right_file(tmp_path: Path) -> None:
+    house, broken = tmp_path / "house.json", tmp_path / "broken.json"
+    house.write_text(json.dumps(variant("missing.json", {})))
+    with pytest.raises(RulesError) as refused:
+        load_rules(house)
+    assert list(refused.value.problems) == [Problem(
+        "/extends", f"'missing.json' is neither a shipped ruleset ({SHIPPED}) nor a file", "extends", str(house))]
+    broken.write_text("[1]")
+    house.write_text(json.dumps(variant("broken.json", {})))
+    with pytest.raises(RulesError) as refused:
+        load_rules(house)
+    assert list(refused.value.problems) == [Problem("", "a ruleset or variant must be a JSON object", "schema:type",
+                                                    str(broken))]
