@@ -107,3 +107,25 @@ def test_a_parent_that_is_missing_or_no_object_is_named_in_the_right_file(tmp_pa
         load_rules(house)
     assert list(refused.value.problems) == [Problem("", "a ruleset or variant must be a JSON object", "schema:type",
                                                     str(broken))]
+
+
+KNOWN = "boomerang-2010, boomerang-australia, sea-salt-paper"
+
+
+@pytest.mark.parametrize("game", ["chess", 7, None])
+def test_a_ruleset_of_an_unknown_game_says_which_games_are_known(game: Any) -> None:
+    data = {**rules_data(load_rules("standard")), "game": game}
+    with pytest.raises(RulesError) as refused:
+        rules_from_data(data, "house.json")
+    assert list(refused.value.problems) == [Problem("/game", f"unknown game {game!r} (known: {KNOWN})", "game",
+                                                    "house.json")]
+    with pytest.raises(RulesError) as refused:
+        rules_from_data(variant("standard", {"game": game}), "house.json")
+    assert list(refused.value.problems) == [Problem("/changes/game", f"unknown game {game!r} (known: {KNOWN})",
+                                                    "game", "house.json")]
+
+
+def test_a_variant_s_own_id_name_and_description_replace_its_parent_s() -> None:
+    merged = resolve_data({**variant("standard", {}), "description": "Ours"}, "house.json")
+    assert (merged["id"], merged["name"], merged["description"]) == ("house", "House rules", "Ours")
+    assert (merged["format"], merged["version"]) == ("boomerang-rules/ruleset", 1)
