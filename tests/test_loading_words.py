@@ -129,3 +129,12 @@ def test_a_variant_s_own_id_name_and_description_replace_its_parent_s() -> None:
     merged = resolve_data({**variant("standard", {}), "description": "Ours"}, "house.json")
     assert (merged["id"], merged["name"], merged["description"]) == ("house", "House rules", "Ours")
     assert (merged["format"], merged["version"]) == ("boomerang-rules/ruleset", 1)
+
+
+def test_a_ruleset_holding_a_string_that_is_not_text_is_refused_in_its_file() -> None:
+    data = {**rules_data(load_rules("standard")), "name": "House \ud800"}
+    with pytest.raises(RulesError) as refused:
+        rules_from_data(data, "house.json")
+    assert list(refused.value.problems) == [Problem(
+        "/name", "the string 'House \\ud800' is not text (it holds a lone surrogate, which has no UTF-8 form)",
+        "json-text", "house.json")]
