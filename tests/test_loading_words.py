@@ -138,3 +138,14 @@ def test_a_ruleset_holding_a_string_that_is_not_text_is_refused_in_its_file() ->
     assert list(refused.value.problems) == [Problem(
         "/name", "the string 'House \\ud800' is not text (it holds a lone surrogate, which has no UTF-8 form)",
         "json-text", "house.json")]
+
+
+def test_an_inline_ruleset_may_not_take_a_shipped_id_for_other_rules() -> None:
+    """Inline in a record, a ruleset's id is all a reader sees: it must not lie."""
+    data = rules_data(load_rules("standard"))
+    assert rules_from_data(data, "game.json", allow_paths=False) == load_rules("standard")
+    with pytest.raises(RulesError) as refused:
+        rules_from_data({**data, "rounds": 3, "pass_directions": ["left"] * 3}, "game.json", allow_paths=False)
+    assert list(refused.value.problems) == [Problem(
+        "/id", "this ruleset is called 'standard', as a shipped one is, but its rules differ from the shipped "
+        "'standard'; give it an id of its own", "rules-id", "game.json")]
