@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import sys
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,24 +44,36 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
             phases=[Phase.explicit, Phase.generate], database=None, derandomize=True)
 
 
-def forget_made_rules() -> None:
-    """Empty every ``functools`` cache of the library: shipped rulesets, game tables, listings.
+def mutated_modules() -> frozenset[str]:
+    """The modules mutmut mutates: its ``only_mutate`` files in pyproject.toml, as module names."""
+    with (Path(__file__).resolve().parents[1] / "pyproject.toml").open("rb") as f:
+        files = tomllib.load(f)["tool"]["mutmut"]["only_mutate"]
+    return frozenset(name.removeprefix("src/").removesuffix(".py").replace("/", ".") for name in files)
+
+
+def forget_made_rules(modules: frozenset[str]) -> None:
+    """Empty the ``functools`` caches of ``modules``: shipped rulesets, game tables, listings.
 
     The library makes each ruleset and its tables once and shares them. mutmut forks every
     mutant from a process that has collected the tests, and collecting them loads the shipped
     rulesets, so without this a mutant in ruleset loading or table building would run against
     what the unmutated code made, and only the first test to build them would be counted as
-    reaching that code.
+    reaching that code. Only the mutated modules' caches need emptying: a cache elsewhere (the
+    compiled schemas, the shuffles) holds what unmutated code made, the same under every
+    mutant, and making those again would double the run's time.
     """
-    for name, module in list(sys.modules.items()):
-        if name == "boomerang_rules" or name.startswith("boomerang_rules."):
-            for value in list(vars(module).values()):
-                clear = getattr(value, "cache_clear", None)
-                if callable(clear):
-                    clear()
+    for name in modules:
+        module = sys.modules.get(name)
+        for value in list(vars(module).values()) if module is not None else ():
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
+
+
+_MUTATED = mutated_modules() if MUTATION else frozenset()
 
 
 @pytest.fixture(autouse=MUTATION)
 def _rules_made_afresh() -> None:
     """Under the mutation profile, every test makes the rulesets and tables it uses itself."""
-    forget_made_rules()
+    forget_made_rules(_MUTATED)
