@@ -3,14 +3,24 @@
  * The same functions as engine.py's plain ones (apply_plain, legal_actions_plain, step_plain),
  * for the common case only: a state the engine made, an int seat, an action that is a str or
  * an int the round's tables know, and hands of at most 64 cards. Anything else -- a refusal, a
- * junk value, an unusual deck, the end of a round -- is handed to the Python code, so every
+ * junk value, an unusual deck, the end of a round, a state or context the engine did not make
+ * (a subclass, a slot left unset, a value of another type, tables that do not fit together), a
+ * call with keywords or the wrong number of arguments -- is handed to the Python code, so every
  * message and every rule past a card step is the plain reading's own. Tests compare the two on
- * every shipped ruleset (tests/test_accel.py).
+ * every shipped ruleset and on tampered states (tests/test_accel.py).
+ *
+ * Memory: the C reads only exact types it has checked (int, str, tuple, dict, and the engine's
+ * mappingproxy of a dict, whose dict is checked too). The state is a tuple its caller holds, so
+ * its items stay alive; a RoundContext's slots can be rebound by Python code (object.__setattr__),
+ * so every slot read across a call that can run Python (a dict lookup may call a key's __eq__,
+ * an allocation may run a finalizer) is held by a strong reference, and anything read from the
+ * context after such a call is read afresh.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef struct {
     PyTypeObject *state_type;   /* GameState: a tuple (context, step, hands, taken, pending, waiting) */
@@ -29,6 +39,44 @@ static Engine E;
 #define PENDING_BITS 8
 #define MAX_SEATS 8 /* pending holds PENDING_BITS a seat in 64 bits */
 
+/* A new reference to a context's slot (NULL, no error set, when it is unset). */
+static PyObject *
+slot(PyObject *context, Py_ssize_t offset)
+{
+    PyObject *o = FIELD(context, offset);
+    Py_XINCREF(o);
+    return o;
+}
+
+/* mappingproxy's layout (CPython's descrobject.c: the head, then the mapping it shows). The
+ * module checks it once at import on a proxy it makes; where it does not hold, no proxy is
+ * read from C and every lookup takes the plain code. */
+typedef struct {
+    PyObject_HEAD
+    PyObject *mapping;
+} ProxyLayout;
+
+static int proxy_layout_holds;
+
+/* The exact dict ``codes`` is, or the one the engine's mappingproxy ``codes`` shows; NULL for
+ * anything else (a proxy of another mapping, a dict subclass, a user Mapping). Borrowed: it
+ * lives as long as ``codes``. */
+static PyObject *
+exact_dict(PyObject *codes)
+{
+    if (codes == NULL) {
+        return NULL;
+    }
+    if (PyDict_CheckExact(codes)) {
+        return codes;
+    }
+    if (proxy_layout_holds && Py_IS_TYPE(codes, &PyDictProxy_Type)) {
+        PyObject *mapping = ((ProxyLayout *)codes)->mapping;
+        return mapping != NULL && PyDict_CheckExact(mapping) ? mapping : NULL;
+    }
+    return NULL;
+}
+
 /* An exact int in [0, 2**64) as a uint64_t; 0 (and no error set) for anything else. */
 static int
 u64(PyObject *o, uint64_t *out)
@@ -45,22 +93,29 @@ u64(PyObject *o, uint64_t *out)
     return 1;
 }
 
-/* The (bit, code) an action has in ``codes`` (a dict); 0 when it has none or they are odd. */
+/* The (bit, code) an exact str or int ``action`` has in ``codes`` (a strong reference the caller
+ * holds); 0 when it has none or they are not as the tables make them: a card's code is its index
+ * + 2 and its bit 1 << index (index < 64), an activity's code fits PENDING_BITS. The lookup may run
+ * Python code (the __eq__ of a key of the same hash): the caller holds what it reads after it. */
 static int
-lookup(PyObject *codes, PyObject *action, uint64_t *bit, uint64_t *code)
+lookup(PyObject *codes, PyObject *action, int card, uint64_t *bit, uint64_t *code)
 {
-    /* The tables keep them read-only, as a mappingproxy of a dict, whose lookup is the dict's. */
-    if (codes == NULL || !(Py_IS_TYPE(codes, &PyDictProxy_Type) || PyDict_CheckExact(codes))) {
+    PyObject *dict = exact_dict(codes);
+    if (dict == NULL) {
         return 0;
     }
-    PyObject *entry = PyObject_GetItem(codes, action); /* a str or an int: no Python code runs */
+    PyObject *entry = PyDict_GetItemWithError(dict, action);
     if (entry == NULL) {
         PyErr_Clear();
         return 0;
     }
+    Py_INCREF(entry);
     int ok = PyTuple_CheckExact(entry) && PyTuple_GET_SIZE(entry) == 2 && u64(PyTuple_GET_ITEM(entry, 0), bit)
         && u64(PyTuple_GET_ITEM(entry, 1), code) && *code < (1u << PENDING_BITS);
     Py_DECREF(entry);
+    if (ok && card) {
+        ok = *code >= 2 && *code - 2 < 64 && *bit == UINT64_C(1) << (*code - 2);
+    }
     return ok;
 }
 
@@ -91,7 +146,9 @@ make_state(PyObject *context, PyObject *step, PyObject *hands, PyObject *taken, 
     return state;
 }
 
-/* The parts of a state the fast path reads, checked; 0 when it is not one the engine made. */
+/* The parts of a state the fast path reads, checked; 0 when it is not one the engine made.
+ * ``context``, ``hands`` and ``taken`` are borrowed from the state (a tuple: they live as long as
+ * it does, and its caller holds it); the numbers are read from exact ints. */
 typedef struct {
     PyObject *context, *hands, *taken;
     uint64_t step, pending, waiting, activity_step;
@@ -101,19 +158,19 @@ typedef struct {
 static int
 parts_of(PyObject *state, Parts *p)
 {
-    if (!E.ready || Py_TYPE(state) != E.state_type || PyTuple_GET_SIZE(state) != 6) {
+    if (!E.ready || !Py_IS_TYPE(state, E.state_type) || PyTuple_GET_SIZE(state) != 6) {
         return 0;
     }
     p->context = PyTuple_GET_ITEM(state, 0);
     p->hands = PyTuple_GET_ITEM(state, 2);
     p->taken = PyTuple_GET_ITEM(state, 3);
-    if (Py_TYPE(p->context) != E.context_type || !PyTuple_CheckExact(p->hands) || !PyTuple_CheckExact(p->taken)) {
+    if (!Py_IS_TYPE(p->context, E.context_type) || !PyTuple_CheckExact(p->hands) || !PyTuple_CheckExact(p->taken)) {
         return 0;
     }
     uint64_t players;
     if (!u64(PyTuple_GET_ITEM(state, 1), &p->step) || !u64(PyTuple_GET_ITEM(state, 4), &p->pending)
         || !u64(PyTuple_GET_ITEM(state, 5), &p->waiting) || !u64(FIELD(p->context, E.activity_step), &p->activity_step)
-        || !u64(FIELD(p->context, E.players), &players) || players > MAX_SEATS
+        || !u64(FIELD(p->context, E.players), &players) || players < 1 || players > MAX_SEATS
         || PyTuple_GET_SIZE(p->hands) != (Py_ssize_t)players) {
         return 0;
     }
@@ -154,6 +211,16 @@ item(PyObject *tuple, long i)
         i += (long)n;
     }
     return i >= 0 && i < n ? PyTuple_GET_ITEM(tuple, i) : NULL;
+}
+
+/* ``tuple[i]`` for an index that is never negative (an unsigned mask of bits); NULL when out of range. */
+static PyObject *
+item_at(PyObject *tuple, uint64_t i)
+{
+    if (tuple == NULL || !PyTuple_CheckExact(tuple)) {
+        return NULL;
+    }
+    return i < (uint64_t)PyTuple_GET_SIZE(tuple) ? PyTuple_GET_ITEM(tuple, (Py_ssize_t)i) : NULL;
 }
 
 /* An exact int that fits a long; 0 (no error set) for anything else. */
@@ -209,13 +276,14 @@ end_round_fast(PyObject *scoring, PyObject *drafts, PyObject *activities, PyObje
     for (Py_ssize_t s = 0; s < n; s++) {
         PyObject *cards = PyTuple_GET_ITEM(drafts, s), *collections, *activity_points = NULL;
         uint64_t total = 0, icon, first_bit, seen, done, at;
-        long activity, first, last, n_first, n_last, kind_bit, card;
+        long activity, first, last, n_first, n_last, kind_bit, card, throw_catch;
         if (!PyTuple_CheckExact(cards) || PyTuple_GET_SIZE(cards) == 0
             || !small(PyTuple_GET_ITEM(activities, s), &activity) || !u64(PyTuple_GET_ITEM(visited, s), &seen)
             || !u64(PyTuple_GET_ITEM(used, s), &done) || !small(PyTuple_GET_ITEM(cards, 0), &first)
             || !small(item(cards, -1), &last) || first < 0 || last < 0 || !small(item(number, first), &n_first)
             || !small(item(number, last), &n_last) || !small(item(activity_bits, activity), &kind_bit)
-            || kind_bit < 0 || !u64(item(bit, first), &first_bit)) {
+            || kind_bit < 0 || !u64(item(bit, first), &first_bit)
+            || __builtin_sub_overflow(n_first, n_last, &throw_catch) || throw_catch == LONG_MIN) {
             goto misfit;
         }
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++) {
@@ -224,10 +292,9 @@ end_round_fast(PyObject *scoring, PyObject *drafts, PyObject *activities, PyObje
                 goto misfit;
             }
         }
-        collections = item(points, (long)(shifted(total, deck) & low));
+        collections = item_at(points, shifted(total, deck) & low);
         if (activity >= 0) {
-            if (!u64(item(shifts, activity), &at) || (activity_points = item(table, (long)(shifted(total, at) & count)))
-                == NULL) {
+            if (!u64(item(shifts, activity), &at) || (activity_points = item_at(table, shifted(total, at) & count)) == NULL) {
                 goto misfit;
             }
         }
@@ -250,7 +317,7 @@ end_round_fast(PyObject *scoring, PyObject *drafts, PyObject *activities, PyObje
         else {
             Py_INCREF(activity_points);
         }
-        PyTuple_SET_ITEM(score, 0, PyLong_FromLong(n_first > n_last ? n_first - n_last : n_last - n_first));
+        PyTuple_SET_ITEM(score, 0, PyLong_FromLong(throw_catch < 0 ? -throw_catch : throw_catch));
         PyTuple_SET_ITEM(score, 1, collections);
         PyTuple_SET_ITEM(score, 2, animals);
         PyTuple_SET_ITEM(score, 3, activity_points);
@@ -283,18 +350,22 @@ error:
 }
 
 /* Everyone has chosen a card (``pending``): take the cards, pass the hands, and add the Catch
- * after the last pick (engine._resolve_draft, which takes any case this does not). */
+ * after the last pick. engine._resolve_draft takes any case this does not: a shift other than
+ * the engine's (1 or 3 for 4 players, below the player count for others), an ``everyone`` other
+ * than every seat's bit, a choice that is not a card the seat holds (which it refuses). A seat's
+ * choice is its PENDING_BITS of ``pending``; bits past the last seat's are ignored, as there. */
 static PyObject *
 resolve(const Parts *p, uint64_t pending)
 {
     Py_ssize_t n = p->players;
-    uint64_t shift, kept[MAX_SEATS], passed[MAX_SEATS];
+    uint64_t shift, everyone, kept[MAX_SEATS], passed[MAX_SEATS];
     long chosen[MAX_SEATS];
-    int ok = u64(FIELD(p->context, E.shift), &shift) && shift < (uint64_t)n;
+    int ok = u64(FIELD(p->context, E.shift), &shift) && shift < (uint64_t)n && (n != 4 || shift == 1 || shift == 3)
+        && u64(FIELD(p->context, E.everyone), &everyone) && everyone == (UINT64_C(1) << n) - 1;
     for (Py_ssize_t s = 0; ok && s < n; s++) {
         uint64_t hand;
         long card = (long)((pending >> (s * PENDING_BITS)) & 255) - 2;
-        ok = u64(PyTuple_GET_ITEM(p->hands, s), &hand) && card >= 0 && card < 64;
+        ok = u64(PyTuple_GET_ITEM(p->hands, s), &hand) && card >= 0 && card < 64 && (hand >> card & 1);
         chosen[s] = card;
         kept[s] = ok ? hand ^ (UINT64_C(1) << card) : 0;
     }
@@ -305,7 +376,7 @@ resolve(const Parts *p, uint64_t pending)
     for (Py_ssize_t s = 0; s < n; s++) {
         passed[s] = kept[(s - (Py_ssize_t)shift + n) % n];
     }
-    uint64_t step = p->step + 1;
+    uint64_t step = p->step + 1; /* no overflow: p->step < activity_step < 2**64 */
     int catch = step == p->activity_step; /* each seat catches the last card of the hand passed to it */
     Py_ssize_t old = PyTuple_GET_SIZE(p->taken);
     PyObject *taken = PyTuple_New(old + n * (catch ? 2 : 1));
@@ -332,16 +403,9 @@ resolve(const Parts *p, uint64_t pending)
         Py_DECREF(hands);
         return NULL;
     }
-    PyObject *everyone = FIELD(p->context, E.everyone);
     Py_INCREF(p->context);
-    Py_INCREF(everyone);
-    return make_state(p->context, PyLong_FromUnsignedLongLong(step), hands, taken, PyLong_FromLong(0), everyone);
-}
-
-static PyObject *
-call_plain(PyObject *function, PyObject *const *args, Py_ssize_t nargs)
-{
-    return PyObject_Vectorcall(function, args, nargs, NULL);
+    return make_state(p->context, PyLong_FromUnsignedLongLong(step), hands, taken, PyLong_FromLong(0),
+                      PyLong_FromUnsignedLongLong(everyone));
 }
 
 static PyObject *
@@ -369,16 +433,20 @@ apply_impl(PyObject *const *args)
         goto plain;
     }
     int card = p.step < p.activity_step;
+    PyObject *codes = slot(p.context, card ? E.card_codes : E.activity_codes);
+    int found = lookup(codes, action, card, &bit, &code);
+    Py_XDECREF(codes);
+    if (!found) {
+        goto plain;
+    }
     if (card) {
-        if (!lookup(FIELD(p.context, E.card_codes), action, &bit, &code)
-            || !u64(PyTuple_GET_ITEM(p.hands, seat), &have) || !(have & bit)) {
+        if (!u64(PyTuple_GET_ITEM(p.hands, seat), &have) || !(have & bit)) {
             goto plain;
         }
     }
     else {
-        PyObject *used = FIELD(p.context, E.used);
-        if (!lookup(FIELD(p.context, E.activity_codes), action, &bit, &code) || used == NULL
-            || !PyTuple_CheckExact(used) || PyTuple_GET_SIZE(used) != p.players
+        PyObject *used = FIELD(p.context, E.used); /* read after the lookup, and no Python code runs while it is */
+        if (used == NULL || !PyTuple_CheckExact(used) || PyTuple_GET_SIZE(used) != p.players
             || !u64(PyTuple_GET_ITEM(used, seat), &have) || (have & bit)) {
             goto plain;
         }
@@ -396,7 +464,7 @@ apply_impl(PyObject *const *args)
     }
     return card ? resolve(&p, pending) : finish(&p, pending);
 plain:
-    return call_plain(E.apply_plain, args, 3);
+    return PyObject_Vectorcall(E.apply_plain, args, 3, NULL);
 }
 
 static PyObject *
@@ -410,20 +478,27 @@ legal_impl(PyObject *const *args)
         goto plain;
     }
     if (p.step < p.activity_step) {
-        PyObject *low = FIELD(p.context, E.hand_low), *high = FIELD(p.context, E.hand_high);
-        if (low == NULL || high == NULL || !PyTuple_CheckExact(low) || !PyTuple_CheckExact(high)
-            || !u64(PyTuple_GET_ITEM(p.hands, seat), &have)) {
-            goto plain;
+        /* held: the concatenation allocates, and a finalizer run by it could rebind the slots */
+        PyObject *low = slot(p.context, E.hand_low), *high = slot(p.context, E.hand_high), *out = NULL;
+        if (low != NULL && high != NULL && PyTuple_CheckExact(low) && PyTuple_CheckExact(high)
+            && u64(PyTuple_GET_ITEM(p.hands, seat), &have)) {
+            uint64_t lo = have & ((UINT64_C(1) << E.half) - 1), hi = have >> E.half;
+            PyObject *a = item_at(low, lo), *b = item_at(high, hi);
+            if (a != NULL && b != NULL && PyTuple_CheckExact(a) && PyTuple_CheckExact(b)) {
+                out = PySequence_Concat(a, b);
+                if (out == NULL) {
+                    Py_DECREF(low);
+                    Py_DECREF(high);
+                    return NULL;
+                }
+            }
         }
-        uint64_t lo = have & ((UINT64_C(1) << E.half) - 1), hi = have >> E.half;
-        if (lo >= (uint64_t)PyTuple_GET_SIZE(low) || hi >= (uint64_t)PyTuple_GET_SIZE(high)) {
-            goto plain;
+        Py_XDECREF(low);
+        Py_XDECREF(high);
+        if (out != NULL) {
+            return out;
         }
-        PyObject *a = PyTuple_GET_ITEM(low, lo), *b = PyTuple_GET_ITEM(high, hi);
-        if (!PyTuple_CheckExact(a) || !PyTuple_CheckExact(b)) {
-            goto plain;
-        }
-        return PySequence_Concat(a, b);
+        goto plain;
     }
     PyObject *used = FIELD(p.context, E.used), *choices = FIELD(p.context, E.activity_choices);
     if (used == NULL || choices == NULL || !PyTuple_CheckExact(used) || !PyTuple_CheckExact(choices)
@@ -435,7 +510,39 @@ legal_impl(PyObject *const *args)
     Py_INCREF(out);
     return out;
 plain:
-    return call_plain(E.legal_plain, args, 2);
+    return PyObject_Vectorcall(E.legal_plain, args, 2, NULL);
+}
+
+/* The fast path of step: every seat's action, checked, packed into ``pending``; 0 when any is not
+ * one the fast path takes (the plain step then judges them all). ``actions`` is an exact list or
+ * tuple of ``players`` items, copied first (a list can change while a lookup runs Python code). */
+static uint64_t
+step_pending(const Parts *p, PyObject *actions, int card)
+{
+    PyObject *own[MAX_SEATS];
+    Py_ssize_t n = p->players;
+    for (Py_ssize_t s = 0; s < n; s++) {
+        own[s] = PySequence_Fast_ITEMS(actions)[s];
+        Py_INCREF(own[s]);
+    }
+    PyObject *codes = slot(p->context, card ? E.card_codes : E.activity_codes);
+    PyObject *held = card ? Py_NewRef(p->hands) : slot(p->context, E.used);
+    uint64_t pending = 0, bit, code, have;
+    int ok = held != NULL && PyTuple_CheckExact(held) && PyTuple_GET_SIZE(held) == n;
+    for (Py_ssize_t s = 0; ok && s < n; s++) {
+        PyObject *action = own[s];
+        ok = (PyUnicode_CheckExact(action) || PyLong_CheckExact(action)) && lookup(codes, action, card, &bit, &code)
+            && u64(PyTuple_GET_ITEM(held, s), &have) && (card ? (have & bit) != 0 : (have & bit) == 0);
+        if (ok) {
+            pending |= code << (s * PENDING_BITS);
+        }
+    }
+    Py_XDECREF(codes);
+    Py_XDECREF(held);
+    for (Py_ssize_t s = 0; s < n; s++) {
+        Py_DECREF(own[s]);
+    }
+    return ok ? pending : 0;
 }
 
 static PyObject *
@@ -443,111 +550,123 @@ step_impl(PyObject *const *args)
 {
     PyObject *state = args[0], *actions = args[1];
     Parts p;
-    uint64_t everyone, bit, code, have, pending = 0;
+    uint64_t everyone, pending;
     if (!parts_of(state, &p) || !u64(FIELD(p.context, E.everyone), &everyone) || p.waiting != everyone
         || !(PyList_CheckExact(actions) || PyTuple_CheckExact(actions))
         || PySequence_Fast_GET_SIZE(actions) != p.players) {
         goto plain;
     }
-    PyObject **items = PySequence_Fast_ITEMS(actions);
     int card = p.step < p.activity_step;
-    PyObject *codes = FIELD(p.context, card ? E.card_codes : E.activity_codes);
-    PyObject *held = card ? p.hands : FIELD(p.context, E.used);
-    if (held == NULL || !PyTuple_CheckExact(held) || PyTuple_GET_SIZE(held) != p.players) {
+    /* 0: some action is not for the fast path -- or every code is 0, which step_plain takes as none */
+    if ((pending = step_pending(&p, actions, card)) == 0) {
         goto plain;
-    }
-    for (Py_ssize_t s = 0; s < p.players; s++) {
-        PyObject *action = items[s];
-        if (!(PyUnicode_CheckExact(action) || PyLong_CheckExact(action)) || !lookup(codes, action, &bit, &code)
-            || !u64(PyTuple_GET_ITEM(held, s), &have) || (card ? !(have & bit) : (have & bit) != 0)) {
-            goto plain;
-        }
-        pending |= code << (s * PENDING_BITS);
     }
     return card ? resolve(&p, pending) : finish(&p, pending);
 plain:
-    return call_plain(E.step_plain, args, 2);
+    return PyObject_Vectorcall(E.step_plain, args, 2, NULL);
 }
 
-static int
-arity(const char *name, Py_ssize_t nargs, Py_ssize_t expected)
+/* A call that is not (state, positional args...) as the fast path takes it -- keywords, or the
+ * wrong number of arguments -- made to the plain function as it was made (``self`` first, for a
+ * method), so that its error, or its result, is the plain one. */
+static PyObject *
+forward(PyObject *function, PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    if (nargs != expected) {
-        PyErr_Format(PyExc_TypeError, "%s() takes exactly %zd arguments (%zd given)", name, expected, nargs);
-        return 0;
+    if (function == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "boomerang_rules.australia._accel is not set up: the engine calls "
+                                            "accelerate() when it is imported (unless BOOMERANG_RULES_PURE is set)");
+        return NULL;
     }
-    return 1;
+    if (self == NULL) {
+        return PyObject_Vectorcall(function, args, nargs, kwnames);
+    }
+    Py_ssize_t total = nargs + (kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames));
+    PyObject **all = PyMem_Malloc((size_t)(total + 1) * sizeof(PyObject *));
+    if (all == NULL) {
+        return PyErr_NoMemory();
+    }
+    all[0] = self;
+    if (total) {
+        memcpy(all + 1, args, (size_t)total * sizeof(PyObject *));
+    }
+    PyObject *out = PyObject_Vectorcall(function, all, nargs + 1, kwnames);
+    PyMem_Free(all);
+    return out;
 }
 
 /* As functions: apply(state, seat, action), legal_actions(state, seat), step(state, actions). */
 static PyObject *
-apply_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+apply_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    return arity("apply", nargs, 3) ? apply_impl(args) : NULL;
+    (void)module;
+    return E.ready && nargs == 3 && kwnames == NULL ? apply_impl(args)
+                                                     : forward(E.apply_plain, NULL, args, nargs, kwnames);
 }
 
 static PyObject *
-legal_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+legal_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    return arity("legal_actions", nargs, 2) ? legal_impl(args) : NULL;
+    (void)module;
+    return E.ready && nargs == 2 && kwnames == NULL ? legal_impl(args)
+                                                     : forward(E.legal_plain, NULL, args, nargs, kwnames);
 }
 
 static PyObject *
-step_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+step_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    return arity("step", nargs, 2) ? step_impl(args) : NULL;
+    (void)module;
+    return E.ready && nargs == 2 && kwnames == NULL ? step_impl(args)
+                                                     : forward(E.step_plain, NULL, args, nargs, kwnames);
 }
 
 /* end_round(tables, drafts, activities, visited, used): Tables.end_round, compiled. */
 static PyObject *
-end_round_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+end_round_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     (void)module;
-    if (!arity("end_round", nargs, 5)) {
-        return NULL;
+    if (!E.ready || nargs != 5 || kwnames != NULL) {
+        return forward(E.end_round_plain, NULL, args, nargs, kwnames);
     }
-    if (E.ready) {
-        PyObject *scoring = PyObject_GetAttr(args[0], E.scoring_name);
-        if (scoring == NULL) {
-            PyErr_Clear();
-        }
-        else {
-            PyObject *out = end_round_fast(scoring, args[1], args[2], args[3], args[4]);
-            Py_DECREF(scoring);
-            if (out != NULL || PyErr_Occurred()) {
-                return out;
-            }
+    PyObject *scoring = PyObject_GetAttr(args[0], E.scoring_name); /* a new reference, held while read */
+    if (scoring == NULL) {
+        PyErr_Clear();
+    }
+    else {
+        PyObject *out = end_round_fast(scoring, args[1], args[2], args[3], args[4]);
+        Py_DECREF(scoring);
+        if (out != NULL || PyErr_Occurred()) {
+            return out;
         }
     }
-    return call_plain(E.end_round_plain, args, 5);
+    return PyObject_Vectorcall(E.end_round_plain, args, 5, NULL);
 }
 
 /* As GameState's methods (the top-level API calls ``state._br_apply(seat, action)``). */
 static PyObject *
-apply_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+apply_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    if (!arity("apply", nargs, 2)) {
-        return NULL;
+    if (nargs != 2 || kwnames != NULL) {
+        return forward(E.apply_plain, self, args, nargs, kwnames);
     }
     PyObject *all[3] = {self, args[0], args[1]};
     return apply_impl(all);
 }
 
 static PyObject *
-legal_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+legal_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    if (!arity("legal_actions", nargs, 1)) {
-        return NULL;
+    if (nargs != 1 || kwnames != NULL) {
+        return forward(E.legal_plain, self, args, nargs, kwnames);
     }
     PyObject *all[2] = {self, args[0]};
     return legal_impl(all);
 }
 
 static PyObject *
-step_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+step_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
-    if (!arity("step", nargs, 1)) {
-        return NULL;
+    if (nargs != 1 || kwnames != NULL) {
+        return forward(E.step_plain, self, args, nargs, kwnames);
     }
     PyObject *all[2] = {self, args[0]};
     return step_impl(all);
@@ -558,12 +677,13 @@ step_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 #define STEP_DOC "The same as engine.step_plain (the reference), compiled for the common case."
 
 static PyMethodDef state_methods[] = {
-    {"apply", (PyCFunction)(void (*)(void))apply_method, METH_FASTCALL, APPLY_DOC},
-    {"legal_actions", (PyCFunction)(void (*)(void))legal_method, METH_FASTCALL, LEGAL_DOC},
-    {"step", (PyCFunction)(void (*)(void))step_method, METH_FASTCALL, STEP_DOC},
+    {"apply", (PyCFunction)(void (*)(void))apply_method, METH_FASTCALL | METH_KEYWORDS, APPLY_DOC},
+    {"legal_actions", (PyCFunction)(void (*)(void))legal_method, METH_FASTCALL | METH_KEYWORDS, LEGAL_DOC},
+    {"step", (PyCFunction)(void (*)(void))step_method, METH_FASTCALL | METH_KEYWORDS, STEP_DOC},
 };
 
-/* The offset of a slotted class's field, from its member descriptor. */
+/* The offset of a slotted class's field, from its member descriptor: an object slot of ``cls``
+ * or of a base of it (a descriptor of another class, set on ``cls`` as an attribute, is not). */
 static int
 offset_of(PyTypeObject *cls, const char *name, Py_ssize_t *out)
 {
@@ -572,12 +692,13 @@ offset_of(PyTypeObject *cls, const char *name, Py_ssize_t *out)
         return 0;
     }
     int ok = Py_IS_TYPE(descr, &PyMemberDescr_Type)
-        && ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX;
+        && ((PyMemberDescrObject *)descr)->d_member->type == T_OBJECT_EX
+        && PyType_IsSubtype(cls, PyDescr_TYPE(descr));
     if (ok) {
         *out = ((PyMemberDescrObject *)descr)->d_member->offset;
     }
     else {
-        PyErr_Format(PyExc_TypeError, "%s.%s is not a slot", cls->tp_name, name);
+        PyErr_Format(PyExc_TypeError, "%s.%s is not a slot of it", cls->tp_name, name);
     }
     Py_DECREF(descr);
     return ok;
@@ -586,60 +707,67 @@ offset_of(PyTypeObject *cls, const char *name, Py_ssize_t *out)
 static PyObject *
 accelerate(PyObject *module, PyObject *args)
 {
-    PyTypeObject *state_type, *context_type;
-    PyObject *apply_plain, *legal_plain, *step_plain, *finish_round, *resolve_plain, *end_round_plain;
-    unsigned half;
-    if (!PyArg_ParseTuple(args, "O!O!OOOOOOI:accelerate", &PyType_Type, &state_type, &PyType_Type, &context_type,
-                          &apply_plain, &legal_plain, &step_plain, &finish_round, &resolve_plain, &end_round_plain,
-                          &half)) {
+    (void)module;
+    Engine e = {0};
+    if (!PyArg_ParseTuple(args, "O!O!OOOOOOI:accelerate", &PyType_Type, &e.state_type, &PyType_Type, &e.context_type,
+                          &e.apply_plain, &e.legal_plain, &e.step_plain, &e.finish_round, &e.resolve_plain,
+                          &e.end_round_plain, &e.half)) {
         return NULL;
     }
-    if (!PyType_IsSubtype(state_type, &PyTuple_Type) || half == 0 || half >= 64) {
+    if (!PyType_IsSubtype(e.state_type, &PyTuple_Type) || e.half == 0 || e.half >= 64) {
         PyErr_SetString(PyExc_TypeError, "accelerate needs a tuple-backed state class and 0 < half < 64");
         return NULL;
     }
     struct { const char *name; Py_ssize_t *offset; } fields[] = {
-        {"players", &E.players}, {"activity_step", &E.activity_step}, {"card_codes", &E.card_codes},
-        {"activity_codes", &E.activity_codes}, {"used", &E.used}, {"hand_low", &E.hand_low},
-        {"hand_high", &E.hand_high}, {"activity_choices", &E.activity_choices}, {"shift", &E.shift},
-        {"everyone", &E.everyone},
+        {"players", &e.players}, {"activity_step", &e.activity_step}, {"card_codes", &e.card_codes},
+        {"activity_codes", &e.activity_codes}, {"used", &e.used}, {"hand_low", &e.hand_low},
+        {"hand_high", &e.hand_high}, {"activity_choices", &e.activity_choices}, {"shift", &e.shift},
+        {"everyone", &e.everyone},
     };
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-        if (!offset_of(context_type, fields[i].name, fields[i].offset)) {
+        if (!offset_of(e.context_type, fields[i].name, fields[i].offset)) {
             return NULL;
         }
     }
-    Py_INCREF(state_type);
-    Py_INCREF(context_type);
-    Py_INCREF(apply_plain);
-    Py_INCREF(legal_plain);
-    Py_INCREF(step_plain);
-    Py_INCREF(finish_round);
-    Py_INCREF(resolve_plain);
-    Py_INCREF(end_round_plain);
-    E.scoring_name = PyUnicode_InternFromString("_scoring");
-    if (E.scoring_name == NULL) {
-        return NULL;
-    }
-    E.state_type = state_type;
-    E.context_type = context_type;
-    E.apply_plain = apply_plain;
-    E.legal_plain = legal_plain;
-    E.step_plain = step_plain;
-    E.finish_round = finish_round;
-    E.resolve_plain = resolve_plain;
-    E.end_round_plain = end_round_plain;
-    E.half = half;
-    E.ready = 1;
     PyObject *methods = PyDict_New();
     for (size_t i = 0; methods != NULL && i < sizeof state_methods / sizeof state_methods[0]; i++) {
-        PyObject *descr = PyDescr_NewMethod(state_type, &state_methods[i]);
+        PyObject *descr = PyDescr_NewMethod(e.state_type, &state_methods[i]);
         if (descr == NULL || PyDict_SetItemString(methods, state_methods[i].ml_name, descr) < 0) {
             Py_XDECREF(descr);
             Py_CLEAR(methods);
             break;
         }
         Py_DECREF(descr);
+    }
+    e.scoring_name = PyUnicode_InternFromString("_scoring");
+    if (methods == NULL || e.scoring_name == NULL) {
+        Py_XDECREF(methods);
+        Py_XDECREF(e.scoring_name);
+        return NULL;
+    }
+    /* All checked: set up at once (a second call replaces the first whole; the old one's states
+     * then take the plain code, their types no longer being the engine's). */
+    Py_INCREF(e.state_type);
+    Py_INCREF(e.context_type);
+    Py_INCREF(e.apply_plain);
+    Py_INCREF(e.legal_plain);
+    Py_INCREF(e.step_plain);
+    Py_INCREF(e.finish_round);
+    Py_INCREF(e.resolve_plain);
+    Py_INCREF(e.end_round_plain);
+    Engine old = E;
+    e.ready = 1;
+    E = e;
+    if (old.ready) {
+        Py_DECREF(old.state_type);
+        Py_DECREF(old.context_type);
+        Py_DECREF(old.apply_plain);
+        Py_DECREF(old.legal_plain);
+        Py_DECREF(old.step_plain);
+        Py_DECREF(old.finish_round);
+        Py_DECREF(old.resolve_plain);
+        Py_DECREF(old.end_round_plain);
+        Py_DECREF(old.scoring_name);
     }
     return methods;
 }
@@ -649,11 +777,11 @@ static PyMethodDef module_methods[] = {
      "accelerate(GameState, RoundContext, apply_plain, legal_actions_plain, step_plain, finish_round, "
      "resolve_draft, end_round_plain, half) -> {name: GameState method}: set up the compiled path; the "
      "functions below and the methods returned then play it."},
-    {"end_round", (PyCFunction)(void (*)(void))end_round_function, METH_FASTCALL,
+    {"end_round", (PyCFunction)(void (*)(void))end_round_function, METH_FASTCALL | METH_KEYWORDS,
      "end_round(tables, drafts, activities, visited, used): Tables.end_round (the reference), compiled."},
-    {"apply", (PyCFunction)(void (*)(void))apply_function, METH_FASTCALL, APPLY_DOC},
-    {"legal_actions", (PyCFunction)(void (*)(void))legal_function, METH_FASTCALL, LEGAL_DOC},
-    {"step", (PyCFunction)(void (*)(void))step_function, METH_FASTCALL, STEP_DOC},
+    {"apply", (PyCFunction)(void (*)(void))apply_function, METH_FASTCALL | METH_KEYWORDS, APPLY_DOC},
+    {"legal_actions", (PyCFunction)(void (*)(void))legal_function, METH_FASTCALL | METH_KEYWORDS, LEGAL_DOC},
+    {"step", (PyCFunction)(void (*)(void))step_function, METH_FASTCALL | METH_KEYWORDS, STEP_DOC},
     {NULL, NULL, 0, NULL},
 };
 
@@ -667,5 +795,14 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC
 PyInit__accel(void)
 {
+    /* Whether a mappingproxy is laid out as ProxyLayout says: checked on one made here. */
+    PyObject *dict = PyDict_New(), *proxy = dict == NULL ? NULL : PyDictProxy_New(dict);
+    if (proxy == NULL) {
+        Py_XDECREF(dict);
+        return NULL;
+    }
+    proxy_layout_holds = Py_IS_TYPE(proxy, &PyDictProxy_Type) && ((ProxyLayout *)proxy)->mapping == dict;
+    Py_DECREF(proxy);
+    Py_DECREF(dict);
     return PyModule_Create(&module_def);
 }

@@ -345,14 +345,24 @@ def _step_checked(state: GameState, actions: Sequence[str | int]) -> GameState:
 
 def _resolve_draft(context: RoundContext, step: int, hands: tuple[int, ...], taken: tuple[int, ...],
                    pending: int) -> GameState:
-    """Everyone has chosen: take the cards, pass the hands, and add the Catch after the last pick."""
+    """Everyone has chosen: take the cards, pass the hands, and add the Catch after the last pick.
+
+    A seat's choice is its ``PENDING_BITS`` of ``pending`` (bits past the last seat's are
+    ignored, as ``GameState.choice`` reads them). One that is not a card the seat holds -- a
+    ``pending`` or ``waiting`` the engine did not make -- is refused (``InvalidInput``), never
+    played. It reads the context's fields, not its tables: the compiled twin (``_accel.c``'s
+    ``resolve``) reads the same, and hands this function any case it does not take.
+    """
     if context.players == 4 and UNROLLED:
         # The same as the loop below, unrolled for the most played count (tests compare both).
-        c0 = (pending & 255) - 2
-        c1 = (pending >> 8 & 255) - 2
-        c2 = (pending >> 16 & 255) - 2
-        c3 = (pending >> 24) - 2
+        k0 = pending & 255
+        k1 = pending >> 8 & 255
+        k2 = pending >> 16 & 255
+        k3 = pending >> 24 & 255
         h0, h1, h2, h3 = hands
+        if not h0 << 2 >> k0 & h1 << 2 >> k1 & h2 << 2 >> k2 & h3 << 2 >> k3 & 1:  # each holds its card
+            raise _not_held(hands, pending)
+        c0, c1, c2, c3 = k0 - 2, k1 - 2, k2 - 2, k3 - 2
         if context.shift == 1:
             h0, h1, h2, h3 = h3 ^ 1 << c3, h0 ^ 1 << c0, h1 ^ 1 << c1, h2 ^ 1 << c2
         else:
@@ -363,26 +373,41 @@ def _resolve_draft(context: RoundContext, step: int, hands: tuple[int, ...], tak
                 c0, c1, c2, c3, h0.bit_length() - 1, h1.bit_length() - 1, h2.bit_length() - 1, h3.bit_length() - 1),
                 0, 15))
         return _NEW(GameState, (context, step, (h0, h1, h2, h3), taken + (c0, c1, c2, c3), 0, 15))
-    t = context.tables
     n = context.players
-    bit = t.bit
     kept_list = []
     chosen = []
+    codes = pending
     for hand in hands:
-        card = (pending & _SLOT) - 2
-        pending >>= PENDING_BITS
-        chosen.append(card)
-        kept_list.append(hand ^ bit[card])
+        code = codes & _SLOT
+        codes >>= PENDING_BITS
+        if not hand << 2 >> code & 1:
+            raise _not_held(hands, pending)
+        chosen.append(code - 2)
+        kept_list.append(hand ^ 1 << code - 2)
     shift = context.shift
     if shift:
         kept_list = kept_list[-shift:] + kept_list[:-shift]
     kept = tuple(kept_list)
     taken += tuple(chosen)
     step += 1
-    if step == t.activity_step:  # each seat catches the last card of the hand passed to it
+    if step == context.activity_step:  # each seat catches the last card of the hand passed to it
         taken += tuple([h.bit_length() - 1 for h in kept])
-        return _NEW(GameState, (context, step, t.no_hands[n], taken, 0, context.everyone))
+        return _NEW(GameState, (context, step, (0,) * n, taken, 0, context.everyone))
     return _NEW(GameState, (context, step, kept, taken, 0, context.everyone))
+
+
+def _not_held(hands: tuple[int, ...], pending: int) -> InvalidInput:
+    """The refusal of a ``pending`` that holds, for some seat, no card that seat holds."""
+    for seat, hand in enumerate(hands):
+        code = pending >> seat * PENDING_BITS & _SLOT
+        if not hand << 2 >> code & 1:
+            what = "no choice" if code == 0 else f"the choice of card index {code - 2}"
+            return _tampered(f"pending has {what} for seat {seat}, which holds no such card")
+    return _tampered("pending does not fit the hands")
+
+
+def _tampered(message: str) -> InvalidInput:
+    return InvalidInput([Problem("/pending", f"{message}: not a state the engine made", "state-pending")])
 
 
 _NO_HANDS4 = (0, 0, 0, 0)
@@ -418,17 +443,25 @@ def _bonuses_by_chunks(t: Tables, visited: tuple[int, ...], gone: int) -> tuple[
 
 
 def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -> GameState:
-    """Everyone has chosen an activity: score the round, then deal the next or end the game."""
+    """Everyone has chosen an activity: score the round, then deal the next or end the game.
+
+    The choices are read from ``pending`` as ``_resolve_draft`` reads cards; one that is not an
+    activity the seat may choose (or none) is refused (``InvalidInput``)."""
     t = context.tables
     n = context.players
     past, visited, used, gone, seed, rng, leftover, deals, names = context.progress
     if n == 4 and UNROLLED:  # unrolled: the same as below (tests compare)
         activities: tuple[int, ...] = ((pending & 255) - 2, (pending >> 8 & 255) - 2, (pending >> 16 & 255) - 2,
-                                       (pending >> 24) - 2)
+                                       (pending >> 24 & 255) - 2)
         drafts: tuple[tuple[int, ...], ...] = (taken[0::4], taken[1::4], taken[2::4], taken[3::4])
     else:
         activities = tuple([(pending >> shift & _SLOT) - 2 for shift in range(0, n * PENDING_BITS, PENDING_BITS)])
         drafts = tuple([taken[seat::n] for seat in range(n)])
+    kinds = len(t.activity_kinds)
+    for seat, activity in enumerate(activities):  # each a choice the seat may make (see _resolve_draft)
+        if not -1 <= activity < kinds or activity >= 0 and used[seat] >> activity & 1:
+            what = "no choice" if activity == -2 else f"the choice of activity index {activity}"
+            raise _tampered(f"pending has {what} for seat {seat}, which may not make it")
     scores, visited, used = _end_round(t, drafts, activities, visited, used)
     bonuses = t.no_hands[n]
     if gone != t.every_region:
