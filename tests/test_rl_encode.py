@@ -201,3 +201,165 @@ def test_step_dicts_are_the_plain_ones() -> None:
     for bad in ((1, 2), [1, 2, 3], ("x", 1, 2)):
         with pytest.raises((ValueError, TypeError)):
             compiled(agents, bad, False, False)
+
+
+# --- Hostile input: states the engine did not make, and arguments that run Python code -----------
+# ``encode`` (the compiled encoder where built) must give what ``encode_plain`` gives, arrays or
+# the exception's type and words, for any state: a field rebound to junk (``attrs.evolve``), a
+# context made with ``object.__new__`` and slots left unset, int subclasses and objects with
+# ``__index__`` where ints belong. ``fill`` reads exact types only (no user code runs inside it);
+# the encoder hands anything it refuses to ``encode_plain``. ``step_dicts`` holds each agent while
+# its entries are set (a hostile ``__hash__`` may change the list). CI runs these under
+# ``PYTHONMALLOC=debug`` too (docs/testing.md).
+
+import attrs  # noqa: E402
+
+from boomerang_rules.australia.state import RoundContext  # noqa: E402
+
+
+class Odd(int):
+    """An int subclass (the compiled encoder does not read it: the plain one judges it)."""
+
+
+class Index:
+    """An object with ``__index__`` that counts its calls (the compiled encoder must make none)."""
+
+    calls = 0
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        Index.calls += 1
+        return self.value
+
+
+def encoded(function: Any, state: Any) -> tuple[str, Any]:
+    try:
+        obs_, masks, legal = function(state)
+        return "ok", (obs_.dtype.str, obs_.tolist(), masks.dtype.str, masks.tolist(), list(legal))
+    except Exception as error:  # the comparison is of any exception, whatever it is
+        return type(error).__name__, str(error)
+
+
+def encode_pool() -> list[br.GameState]:
+    out: list[br.GameState] = []
+    for rules, players in CASES[::4]:
+        out += list(states(rules, players, 1))[:25]
+    return out
+
+
+POOL = encode_pool()
+
+
+@settings(max_examples=250, deadline=None)
+@given(st.data())
+def test_states_with_fields_rebound_encode_as_the_plain_encoder_does(data: st.DataObject) -> None:
+    s = data.draw(st.sampled_from(POOL), label="state")
+    n = s.players
+    junk = st.one_of(st.integers(), st.integers(-2, 70), st.booleans(), st.builds(Odd, st.integers(0, 30)), st.none(),
+                     st.floats(allow_nan=False), st.just(()), st.builds(Index, st.integers(0, 5)))
+    values: dict[str, st.SearchStrategy[Any]] = {
+        "step": junk, "pending": junk, "waiting": st.one_of(junk, st.integers(0, 2**n - 1)),
+        "hands": st.one_of(junk, st.lists(st.one_of(st.integers(0, 2**30), junk), min_size=n, max_size=n).map(tuple),
+                           st.lists(st.integers(0, 2**64 + 1), max_size=n + 1).map(tuple)),
+        "taken": st.one_of(junk, st.lists(st.one_of(st.integers(-1, 64), junk), max_size=3 * n).map(tuple),
+                           st.just(list(s.taken)), st.just(tuple(Odd(c) for c in s.taken))),
+    }
+    fields = data.draw(st.sets(st.sampled_from(sorted(values)), min_size=1), label="fields")
+    odd = attrs.evolve(s, **{name: data.draw(values[name], label=name) for name in sorted(fields)})
+    assert encoded(obs.encode, odd) == encoded(obs.encode_plain, odd)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_contexts_the_engine_did_not_make_encode_as_the_plain_encoder_does(data: st.DataObject) -> None:
+    s = data.draw(st.sampled_from(POOL), label="state")
+    names = [f.name for f in attrs.fields(RoundContext)]
+    if data.draw(st.booleans(), label="unset"):
+        unset = data.draw(st.sets(st.sampled_from(names), min_size=1), label="slots")
+        context = object.__new__(RoundContext)
+        for name in names:
+            if name not in unset:
+                object.__setattr__(context, name, getattr(s.context, name))
+    else:
+        name = data.draw(st.sampled_from(["round", "everyone", "players", "over", "used", "activity_step", "shift"]),
+                         label="slot")
+        value = data.draw(st.one_of(st.integers(-2, 20), st.booleans(), st.builds(Odd, st.integers(0, 9)), st.none(),
+                                    st.just(()), st.builds(Index, st.integers(0, 3))), label="value")
+        context = attrs.evolve(s.context, **{name: value})
+    odd = br.GameState(context, *tuple(s)[1:])
+    assert encoded(obs.encode, odd) == encoded(obs.encode_plain, odd)
+
+
+def test_fill_reads_exact_types_only_and_runs_no_user_code() -> None:
+    """Ints with ``__index__``, int subclasses and float subclasses where ``fill`` reads numbers:
+    refused with its own error, and no ``__index__`` (or ``__float__``) called."""
+    from boomerang_rules.rl._encode import fill
+
+    class Float(float):
+        def __float__(self) -> float:
+            raise AssertionError("__float__ called")
+
+    rules = br.load_rules()
+    lay = obs.layout(rules, 4)
+    state = engine.new_game(rules, 4, 1)
+    good: list[Any] = [np.empty((4, lay.size), np.float32), np.empty((4, lay.actions), np.int8), lay.plan, state,
+                       0, list(state.hands), lay.template_blob, (0, 0, 0, 0)]
+    fill(*good)
+    Index.calls = 0
+    bad: list[tuple[int, Any]] = [
+        (3, attrs.evolve(state, step=Index(0))), (3, attrs.evolve(state, step=Odd(0))), (4, Index(0)), (4, Odd(0)),
+        (5, [Index(1), 0, 0, 0]), (5, [Odd(1), 0, 0, 0]), (3, attrs.evolve(state, hands=(Odd(1), 0, 0, 0))),
+        (3, attrs.evolve(state, taken=(Index(1),) * 4)), (3, attrs.evolve(state, taken=(Odd(1),) * 4)),
+        (7, (Float(0.5), 0, 0, 0)), (7, (Odd(1), 0, 0, 0)), (7, (Index(1), 0, 0, 0)),
+    ]
+    for at, value in bad:
+        args = list(good)
+        args[at] = value
+        with pytest.raises(ValueError):
+            fill(*args)
+    assert Index.calls == 0
+
+
+def test_step_dicts_survive_agents_that_change_the_list_under_them() -> None:
+    """An agent whose ``__hash__`` empties the agents list (and a reward whose ``__float__``
+    does): the compiled step_dicts hold what they read, and say the list changed."""
+    pytest.importorskip("pettingzoo")
+    from boomerang_rules.rl import _encode
+
+    agents: list[Any] = []
+
+    class Agent:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def __hash__(self) -> int:
+            agents.clear()
+            return hash(self.name)
+
+    class Points:
+        def __float__(self) -> float:
+            agents.clear()
+            return 1.0
+
+    for points in (None, (Points(), Points(), Points())):
+        agents[:] = [Agent("a"), Agent("b"), Agent("c")]
+        try:
+            out = _encode.step_dicts(agents, points, False, False)
+        except RuntimeError as error:
+            assert "changed" in str(error)
+        else:
+            assert len(out) == 4
+    names = tuple(f"p{i}" for i in range(3))
+
+    class Rows:
+        """Rows whose item access builds and drops garbage (the names tuple is held by the caller)."""
+
+        def __getitem__(self, i: int) -> Any:
+            if i >= 3:
+                raise IndexError(i)
+            return [object() for _ in range(100)]
+
+    out = _encode.seat_rows(names, Rows(), Rows())
+    assert list(out) == list(names)

@@ -4,7 +4,14 @@
  * n!'s bit width, rejection sampled below n!, read as the mixed-radix digits of a Fisher-Yates
  * shuffle. Every round of a simulated game deals from it, where the Python long division was a
  * fifth of a round's end. Optional: rng.py's written-out shuffle stands in when it is not built;
- * tests compare the two (tests/test_accel.py).
+ * tests compare the two (tests/test_rng.py, tests/test_accel.py).
+ *
+ * Every input the fast path does not take is handed to rng.shuffle_plain / rng.below_plain, the
+ * reference, as it was given: a state that is not an exact int or a bool (an int subclass may
+ * change its arithmetic), a bound that is not one, a list of more than 34 items or not an exact
+ * list, keywords, the wrong number of arguments. So compiled and plain give the same result or
+ * the same error on every input; an int state of any size or sign is taken modulo 2**64, as the
+ * plain generator's first ``& MASK`` takes it. No Python code runs while a list's items are read.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -25,67 +32,97 @@ next_word(uint64_t *state)
     return z ^ (z >> 31);
 }
 
+/* rng's function ``name`` (a new reference): the reference the fast path hands any other input to. */
 static PyObject *
-shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+plain(const char *name)
 {
-    (void)module;
-    if (nargs != 2 || !PyLong_CheckExact(args[0]) || !PyList_CheckExact(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "shuffle(state: int, out: list) takes a generator state and a list");
+    PyObject *module = PyImport_ImportModule("boomerang_rules.core.rng");
+    if (module == NULL) {
         return NULL;
     }
-    uint64_t state = PyLong_AsUnsignedLongLong(args[0]);
-    if (state == (uint64_t)-1 && PyErr_Occurred()) {
+    PyObject *function = PyObject_GetAttrString(module, name);
+    Py_DECREF(module);
+    return function;
+}
+
+static PyObject *
+call_plain(const char *name, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *function = plain(name);
+    if (function == NULL) {
         return NULL;
+    }
+    PyObject *out = PyObject_Vectorcall(function, args, nargs, kwnames);
+    Py_DECREF(function);
+    return out;
+}
+
+/* An int the generator takes as its state, the way the plain code's arithmetic does: an exact
+ * int or a bool (whose arithmetic is int's), modulo 2**64. 0 for anything else. */
+static int
+state_of(PyObject *o, uint64_t *out)
+{
+    if (!(PyLong_CheckExact(o) || PyBool_Check(o))) {
+        return 0;
+    }
+    *out = (uint64_t)PyLong_AsUnsignedLongLongMask(o); /* an exact int: no Python code, no error */
+    return 1;
+}
+
+static PyObject *
+shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    (void)module;
+    if (nargs != 2 || kwnames != NULL || !PyList_CheckExact(args[1]) || PyList_GET_SIZE(args[1]) > MAX_ITEMS) {
+        return call_plain("shuffle_plain", args, nargs, kwnames);
     }
     PyObject *list = args[1];
     Py_ssize_t n = PyList_GET_SIZE(list);
-    if (n > MAX_ITEMS) {
-        PyErr_Format(PyExc_ValueError, "the compiled shuffle takes at most %d items, not %zd", MAX_ITEMS, n);
-        return NULL;
+    if (n < 2) { /* nothing to shuffle: the state comes back as it came, whatever it is */
+        return Py_NewRef(args[0]);
     }
-    if (n >= 2) {
-        int bits = width[n], words = (bits + 63) / 64;
-        u128 r;
-        do {
-            r = 0;
-            for (int w = 0; w < words; w++) {
-                r = r << 64 | next_word(&state);
-            }
-            r >>= words * 64 - bits;
-        } while (r >= factorial[n]);
-        PyObject **items = ((PyListObject *)list)->ob_item;
-        for (Py_ssize_t i = n - 1; i >= 1; i--) {
-            uint64_t radix = (uint64_t)i + 1, j;
-            if (r >> 64) {
-                j = (uint64_t)(r % radix);
-                r /= radix;
-            }
-            else {
-                uint64_t small = (uint64_t)r;
-                j = small % radix;
-                r = small / radix;
-            }
-            PyObject *swap = items[i];
-            items[i] = items[j];
-            items[j] = swap;
+    uint64_t state;
+    if (!state_of(args[0], &state)) {
+        return call_plain("shuffle_plain", args, nargs, kwnames);
+    }
+    int bits = width[n], words = (bits + 63) / 64;
+    u128 r;
+    do {
+        r = 0;
+        for (int w = 0; w < words; w++) {
+            r = r << 64 | next_word(&state);
         }
+        r >>= words * 64 - bits;
+    } while (r >= factorial[n]);
+    PyObject **items = ((PyListObject *)list)->ob_item; /* read and swapped with no Python code run */
+    for (Py_ssize_t i = n - 1; i >= 1; i--) {
+        uint64_t radix = (uint64_t)i + 1, j;
+        if (r >> 64) {
+            j = (uint64_t)(r % radix);
+            r /= radix;
+        }
+        else {
+            uint64_t small = (uint64_t)r;
+            j = small % radix;
+            r = small / radix;
+        }
+        PyObject *swap = items[i];
+        items[i] = items[j];
+        items[j] = swap;
     }
     return PyLong_FromUnsignedLongLong(state);
 }
 
-/* below(state, n) -> (state, k): rng.below_plain, by the same rejection sampling: any int state
- * (taken modulo 2**64, as the generator takes it), 1 <= n <= 2**64. */
+/* below(state, n) -> (state, k): rng.below_plain, by the same rejection sampling: an int state
+ * (modulo 2**64, as the generator takes it) and an int 1 <= n <= 2**64 (else its ValueError). */
 static PyObject *
-below(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+below(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     (void)module;
-    if (nargs != 2 || !PyLong_Check(args[0]) || !PyLong_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "below(state: int, n: int) takes a generator state and a bound");
-        return NULL;
-    }
-    uint64_t state = PyLong_AsUnsignedLongLongMask(args[0]);
-    if (state == (uint64_t)-1 && PyErr_Occurred()) {
-        return NULL;
+    uint64_t state;
+    if (nargs != 2 || kwnames != NULL || !state_of(args[0], &state)
+        || !(PyLong_CheckExact(args[1]) || PyBool_Check(args[1]))) {
+        return call_plain("below_plain", args, nargs, kwnames);
     }
     int overflow;
     long long small = PyLong_AsLongLongAndOverflow(args[1], &overflow);
@@ -102,9 +139,9 @@ below(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         if (big == (unsigned long long)-1 && PyErr_Occurred()) {
             PyErr_Clear();
             PyObject *limit = PyLong_FromUnsignedLongLong(UINT64_MAX), *one = PyLong_FromLong(1), *top = NULL;
-            int is_top = 0;
+            int is_top = -1;
             if (limit != NULL && one != NULL && (top = PyNumber_Add(limit, one)) != NULL) {
-                is_top = PyObject_RichCompareBool(args[1], top, Py_EQ);
+                is_top = PyObject_RichCompareBool(args[1], top, Py_EQ); /* exact ints: no Python code */
             }
             Py_XDECREF(limit);
             Py_XDECREF(one);
@@ -140,11 +177,12 @@ below(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 static PyMethodDef methods[] = {
-    {"below", (PyCFunction)(void (*)(void))below, METH_FASTCALL,
-     "below(state, n) -> (state, k): a uniform k in range(n) as rng.below_plain draws it (1 <= n <= 2**64)."},
-    {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL,
-     "shuffle(state, out) -> state: permute the list ``out`` (at most 34 items) in place as "
-     "rng.shuffle_plain does; return the generator's new state."},
+    {"below", (PyCFunction)(void (*)(void))below, METH_FASTCALL | METH_KEYWORDS,
+     "below(state, n) -> (state, k): a uniform k in range(n) as rng.below_plain draws it (1 <= n <= 2**64; "
+     "compiled for int arguments, else by it)."},
+    {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL | METH_KEYWORDS,
+     "shuffle(state, out) -> state: permute the list ``out`` in place as rng.shuffle_plain does (compiled "
+     "for an exact list of at most 34 items, else by it); return the generator's new state."},
     {NULL, NULL, 0, NULL},
 };
 

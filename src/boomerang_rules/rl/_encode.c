@@ -78,7 +78,8 @@ mod(Py_ssize_t x, Py_ssize_t n)
     return r < 0 ? r + n : r;
 }
 
-/* An exact int in [0, 2**64) from a tuple or list of n; -1 (error set) for anything else. */
+/* Exact ints in [0, 2**64) from an exact tuple or list of n; -1 (error set) for anything else.
+ * No Python code runs while the list's items are read (exact ints only: no __index__). */
 static int
 read_u64s(PyObject *seq, Py_ssize_t n, uint64_t *out, const char *what)
 {
@@ -88,7 +89,7 @@ read_u64s(PyObject *seq, Py_ssize_t n, uint64_t *out, const char *what)
     }
     PyObject **items = PySequence_Fast_ITEMS(seq);
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (!PyLong_Check(items[i])) {
+        if (!PyLong_CheckExact(items[i])) {
             PyErr_Format(PyExc_ValueError, "%s: ints are expected", what);
             return -1;
         }
@@ -150,6 +151,12 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_ValueError, "state: a GameState is expected");
         return NULL;
     }
+    /* Only exact types are read below (ints, floats, tuples, lists, bytes): no __index__ or
+     * __float__ of a user object runs, so nothing read from an argument changes under it. */
+    if (!PyLong_CheckExact(PyTuple_GET_ITEM(state, 1)) || !PyLong_CheckExact(args[4])) {
+        PyErr_SetString(PyExc_ValueError, "state: its step and round must be ints");
+        return NULL;
+    }
     long step = PyLong_AsLong(PyTuple_GET_ITEM(state, 1));
     if (step == -1 && PyErr_Occurred()) {
         return NULL;
@@ -191,11 +198,12 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             }
             v = (double)whole;
         }
+        else if (PyFloat_CheckExact(item)) {
+            v = PyFloat_AS_DOUBLE(item);
+        }
         else {
-            v = PyFloat_AsDouble(item);
-            if (v == -1.0 && PyErr_Occurred()) {
-                return NULL;
-            }
+            PyErr_SetString(PyExc_ValueError, "scores: ints or floats are expected");
+            return NULL;
         }
         scores[s] = (float)v;
     }
@@ -207,6 +215,10 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     for (Py_ssize_t i = 0; i < count; i++) {
+        if (!PyLong_CheckExact(PyTuple_GET_ITEM(taken, i))) {
+            PyErr_SetString(PyExc_ValueError, "taken: ints are expected");
+            return NULL;
+        }
         long c = PyLong_AsLong(PyTuple_GET_ITEM(taken, i));
         if (c == -1 && PyErr_Occurred()) {
             return NULL;
@@ -404,10 +416,17 @@ step_dicts(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (rewards == NULL || over == NULL || truncated == NULL || infos == NULL) {
         goto done;
     }
+    /* An agent is held while its entries are set (its __hash__ or a reward's __float__ may run
+     * Python code, which could change the list): the list is read afresh at each index. */
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *agent = PyList_GET_ITEM(agents, i);
+        if (i >= PyList_GET_SIZE(agents)) {
+            PyErr_SetString(PyExc_RuntimeError, "step_dicts: the agents changed while their dicts were made");
+            goto done;
+        }
+        PyObject *agent = Py_NewRef(PyList_GET_ITEM(agents, i));
         PyObject *reward, *info = PyDict_New();
         if (info == NULL) {
+            Py_DECREF(agent);
             goto done;
         }
         if (points == Py_None) {
@@ -421,6 +440,7 @@ step_dicts(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             || PyDict_SetItem(infos, agent, info) < 0;
         Py_XDECREF(reward);
         Py_DECREF(info);
+        Py_DECREF(agent);
         if (bad) {
             goto done;
         }

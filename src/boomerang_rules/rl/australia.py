@@ -382,19 +382,22 @@ def _encoder(lay: _Layout) -> Encoder:
         fill = _fill
         if plan is None or fill is None:
             return encode_plain(state, words, lay)
-        context, step, hands, _, _, waiting = state
-        progress = context.progress
-        if progress is not lay.template_progress:
-            lay.template(state)
-        if waiting == context.everyone:  # every seat owes its decision
-            # a pick (or the Throw): its hand's cards; else the activity choice
-            masks = list(hands) if step < activity_step else [choices[used] for used in progress.used_activities]
-        else:
-            owing = to_act(state)
-            masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
-        obs = empty(obs_shape, float32)
-        action_masks = empty(mask_shape, int8)
-        fill(obs, action_masks, plan, state, context.round, masks, lay.template_blob, lay.scores)
+        try:
+            context, step, hands, _, _, waiting = state
+            progress = context.progress
+            if progress is not lay.template_progress:
+                lay.template(state)
+            if waiting == context.everyone:  # every seat owes its decision
+                # a pick (or the Throw): its hand's cards; else the activity choice
+                masks = list(hands) if step < activity_step else [choices[used] for used in progress.used_activities]
+            else:
+                owing = to_act(state)
+                masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
+            obs = empty(obs_shape, float32)
+            action_masks = empty(mask_shape, int8)
+            fill(obs, action_masks, plan, state, context.round, masks, lay.template_blob, lay.scores)
+        except Exception:  # noqa: BLE001 -- a state the compiled encoder does not take: the plain one judges it
+            return encode_plain(state, words, lay)
         return obs, action_masks, masks
 
     return encode_layout
