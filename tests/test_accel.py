@@ -264,8 +264,9 @@ def agree(state: Any, seat: Any, action: Any, actions: Any) -> None:
     assert result(engine.legal_actions, state, seat) == result(engine.legal_actions_plain, state, seat)
     assert result(engine.step, state, actions) == result(engine.step_plain, state, actions)
     if type(state) is GameState:
-        assert result(state._br_apply, seat, action) == result(engine.apply_plain, state, seat, action)
-        assert result(state._br_step, actions) == result(engine.step_plain, state, actions)
+        methods: Any = state
+        assert result(methods._br_apply, seat, action) == result(engine.apply_plain, state, seat, action)
+        assert result(methods._br_step, actions) == result(engine.step_plain, state, actions)
 
 
 class OddDict(dict):  # type: ignore[type-arg]
@@ -490,6 +491,7 @@ def test_lookups_that_run_python_code_free_nothing_the_compiled_code_reads(how: 
         if not actions:
             continue
         outcomes = []
+        function: Callable[..., Any]
         for function in (engine.step, engine.step_plain):
             victim = list(actions)
             holder: list[RoundContext] = [attrs.evolve(s.context)]

@@ -308,10 +308,11 @@ def test_fill_reads_exact_types_only_and_runs_no_user_code() -> None:
                        0, list(state.hands), lay.template_blob, (0, 0, 0, 0)]
     fill(*good)
     Index.calls = 0
+    junk: Any = Index
     bad: list[tuple[int, Any]] = [
-        (3, attrs.evolve(state, step=Index(0))), (3, attrs.evolve(state, step=Odd(0))), (4, Index(0)), (4, Odd(0)),
+        (3, attrs.evolve(state, step=junk(0))), (3, attrs.evolve(state, step=Odd(0))), (4, Index(0)), (4, Odd(0)),
         (5, [Index(1), 0, 0, 0]), (5, [Odd(1), 0, 0, 0]), (3, attrs.evolve(state, hands=(Odd(1), 0, 0, 0))),
-        (3, attrs.evolve(state, taken=(Index(1),) * 4)), (3, attrs.evolve(state, taken=(Odd(1),) * 4)),
+        (3, attrs.evolve(state, taken=(junk(1),) * 4)), (3, attrs.evolve(state, taken=(Odd(1),) * 4)),
         (7, (Float(0.5), 0, 0, 0)), (7, (Odd(1), 0, 0, 0)), (7, (Index(1), 0, 0, 0)),
     ]
     for at, value in bad:
@@ -345,12 +346,14 @@ def test_step_dicts_survive_agents_that_change_the_list_under_them() -> None:
 
     for points in (None, (Points(), Points(), Points())):
         agents[:] = [Agent("a"), Agent("b"), Agent("c")]
+        hostile: Any = points
         try:
-            out = _encode.step_dicts(agents, points, False, False)
+            out = _encode.step_dicts(agents, hostile, False, False)
         except RuntimeError as error:
-            assert "changed" in str(error)
+            message = str(error)
         else:
-            assert len(out) == 4
+            message = "changed" if len(out) == 4 else "?"
+        assert "changed" in message
     names = tuple(f"p{i}" for i in range(3))
 
     class Rows:
@@ -361,5 +364,5 @@ def test_step_dicts_survive_agents_that_change_the_list_under_them() -> None:
                 raise IndexError(i)
             return [object() for _ in range(100)]
 
-    out = _encode.seat_rows(names, Rows(), Rows())
-    assert list(out) == list(names)
+    rows = _encode.seat_rows(names, Rows(), Rows())
+    assert list(rows) == list(names)

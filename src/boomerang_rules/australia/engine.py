@@ -459,7 +459,7 @@ def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -
         drafts = tuple([taken[seat::n] for seat in range(n)])
     kinds = len(t.activity_kinds)
     for seat, activity in enumerate(activities):  # each a choice the seat may make (see _resolve_draft)
-        if not -1 <= activity < kinds or activity >= 0 and used[seat] >> activity & 1:
+        if not -1 <= activity < kinds or (activity >= 0 and used[seat] >> activity & 1):
             what = "no choice" if activity == -2 else f"the choice of activity index {activity}"
             raise _tampered(f"pending has {what} for seat {seat}, which may not make it")
     scores, visited, used = _end_round(t, drafts, activities, visited, used)
@@ -536,7 +536,7 @@ else:
     STATE_METHODS = _accel.accelerate(GameState, RoundContext, apply_plain, legal_actions_plain, step_plain,
                                       _finish_round, _resolve_draft, Tables.end_round, HALF)
     _end_round = _accel.end_round
-    apply = _accel.apply  # type: ignore[assignment]
-    legal_actions = _accel.legal_actions  # type: ignore[assignment]
-    step = _accel.step  # type: ignore[assignment]
+    apply = _accel.apply
+    legal_actions = _accel.legal_actions
+    step = _accel.step
     ACCELERATED = True

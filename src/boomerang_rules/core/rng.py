@@ -181,4 +181,4 @@ COMPILED = _compiled is not None
 below_plain = below
 """``below`` in Python: the reference its compiled twin is tested against."""
 if _compiled is not None:
-    below = _compiled.below  # type: ignore[assignment]
+    below = _compiled.below

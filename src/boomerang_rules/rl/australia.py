@@ -396,7 +396,7 @@ def _encoder(lay: _Layout) -> Encoder:
             obs = empty(obs_shape, float32)
             action_masks = empty(mask_shape, int8)
             fill(obs, action_masks, plan, state, context.round, masks, lay.template_blob, lay.scores)
-        except Exception:  # noqa: BLE001 -- a state the compiled encoder does not take: the plain one judges it
+        except Exception:
             return encode_plain(state, words, lay)
         return obs, action_masks, masks
 
