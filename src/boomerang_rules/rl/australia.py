@@ -383,15 +383,15 @@ def _encoder(lay: _Layout) -> Encoder:
         if plan is None or fill is None:
             return encode_plain(state, words, lay)
         try:
-            context, step, hands, _, _, waiting = state
+            context, step, hands, _, _, _ = state
             progress = context.progress
             if progress is not lay.template_progress:
                 lay.template(state)
-            if waiting == context.everyone:  # every seat owes its decision
+            owing = to_act(state)
+            if len(owing) == n:  # every seat owes its decision (as encode_plain tells it)
                 # a pick (or the Throw): its hand's cards; else the activity choice
                 masks = list(hands) if step < activity_step else [choices[used] for used in progress.used_activities]
             else:
-                owing = to_act(state)
                 masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
             obs = empty(obs_shape, float32)
             action_masks = empty(mask_shape, int8)
