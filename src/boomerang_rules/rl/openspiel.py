@@ -432,7 +432,10 @@ class BoomerangState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_actions(self, actions: list[int]) -> None:
         p = self._position
-        if self._node() != pyspiel.PlayerId.SIMULTANEOUS:
+        node = self._node()
+        if node == pyspiel.PlayerId.TERMINAL:
+            raise IllegalAction("the game is over: no action can be applied")
+        if node != pyspiel.PlayerId.SIMULTANEOUS:
             raise IllegalAction("this is not a simultaneous node: apply_action takes one action")
         engine = br.step(p.engine, [int(a) for a in actions])
         history = p.history
