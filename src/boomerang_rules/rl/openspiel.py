@@ -278,12 +278,8 @@ def parse_actions(text: object, what: str) -> list[int]:
 
 
 def _mask_ids(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """The action ids a legal mask holds, ascending."""
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 class BoomerangGame(pyspiel.Game):  # type: ignore[misc]
