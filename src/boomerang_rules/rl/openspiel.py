@@ -207,9 +207,10 @@ _MAX_TEXT = 1 << 22
 _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,9})\Z", re.ASCII)
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class _Position:
-    """Where a game is: immutable, so clones share it (``copy.deepcopy`` returns it)."""
+    """Where a game is: immutable, so clones share it (``copy.deepcopy`` returns it). Compared by
+    identity: states compare through their engine states and histories."""
 
     game: BoomerangGame
     engine: Any
@@ -218,7 +219,7 @@ class _Position:
     """The outcomes of the chance event under way."""
     held: tuple[int, str] | None = None
     """A decision waiting for its chance outcome (seat, action)."""
-    history: tuple[int, Any] | None = None
+    history: tuple[int, Any] | None = attrs.field(default=None, repr=False)
     """Every action since the initial state, newest first, as a linked list ``(action, earlier)``."""
     sampled: bool = False
     """Drawn by ``resample_from_infostate``: no history leads to it."""
