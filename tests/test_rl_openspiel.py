@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -14,16 +15,42 @@ pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
 from boomerang_rules import rl  # noqa: E402
-from boomerang_rules.rl import openspiel as bos  # noqa: E402, F401 (registers the games)
+from boomerang_rules.rl import openspiel as bos  # noqa: E402 (registers the games)
 
 GAMES = ["boomerang_australia", "boomerang_australia_turn_based"]
+ALL_GAMES = [*GAMES, "sea_salt_paper", "boomerang_2010"]
+SEQUENTIAL = ["boomerang_australia_turn_based", "sea_salt_paper", "boomerang_2010"]
+RULES = {"boomerang_australia": "standard", "boomerang_australia_turn_based": "standard",
+         "sea_salt_paper": "sea-salt-paper", "boomerang_2010": "boomerang-2010"}
+COUNTS = [(name, n) for name in ALL_GAMES
+          for n in range(br.load_rules(RULES[name]).players.min, br.load_rules(RULES[name]).players.max + 1)]
 
 
-@pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_player_count_of_every_game_is_tried() -> None:
+    assert {name for name, _ in COUNTS} == set(bos.GAME_CLASSES) == set(ALL_GAMES)
+    assert [n for name, n in COUNTS if name == "sea_salt_paper"] == [2, 3, 4]
+    assert [n for name, n in COUNTS if name == "boomerang_2010"] == [3, 4, 5]
+
+
+@pytest.mark.parametrize(("name", "players"), COUNTS)
 def test_random_sim_test(name: str, players: int) -> None:
     game = pyspiel.load_game(name, {"players": players})
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", ["sea_salt_paper", "boomerang_2010"])
+def test_the_new_games_type_and_parameters(name: str) -> None:
+    rules = br.load_rules(RULES[name])
+    game = pyspiel.load_game(name, {"players": 3, "rules": RULES[name]})
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert (kind.min_num_players, kind.max_num_players) == (rules.players.min, rules.players.max)
+    assert game.num_players() == 3
+    assert game.num_distinct_actions() == br.num_actions(rules)
+    assert game.max_chance_outcomes() == len(rules.cards)
+    assert game.observation_tensor_shape() == [rl.observation_size(rules, 3)]
+    assert pyspiel.load_game(name).num_players() == (3 if name == "sea_salt_paper" else 4)
 
 
 def test_game_type_and_parameters() -> None:
@@ -61,7 +88,7 @@ def _play(name: str, players: int, seed: int) -> tuple[object, list[float]]:
     return state, state.returns()
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", ALL_GAMES)
 def test_a_game_ends_with_the_engine_totals(name: str) -> None:
     state, returns = _play(name, 3, seed=4)
     engine = state.engine_state  # type: ignore[attr-defined]
@@ -69,10 +96,13 @@ def test_a_game_ends_with_the_engine_totals(name: str) -> None:
     assert returns == [float(sheet.total) for sheet in br.score_sheets(engine)]
 
 
-def test_observations_are_the_library_observations() -> None:
-    game = pyspiel.load_game("boomerang_australia_turn_based", {"players": 2})
+@pytest.mark.parametrize("name", SEQUENTIAL)
+def test_observations_are_the_library_observations(name: str) -> None:
+    game = pyspiel.load_game(name, {"players": 2 if name != "boomerang_2010" else 3})
     state = game.new_initial_state()
     rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.chance_outcomes())[0])
     for _ in range(40):
         action = rng.choice(state.chance_outcomes())[0] if state.is_chance_node() else rng.choice(state.legal_actions())
         state.apply_action(action)
@@ -95,8 +125,9 @@ def test_cloning_shares_the_immutable_state() -> None:
     assert br.to_act(state.engine_state) == (0, 1)
 
 
-def _turn_based_state(players: int, decisions: int, seed: int) -> object:
-    game = pyspiel.load_game("boomerang_australia_turn_based", {"players": players})
+def _turn_based_state(players: int, decisions: int, seed: int, name: str = "boomerang_australia_turn_based"
+                     ) -> object:
+    game = pyspiel.load_game(name, {"players": players})
     state = game.new_initial_state()
     rng = random.Random(seed)
     made = 0
@@ -109,20 +140,54 @@ def _turn_based_state(players: int, decisions: int, seed: int) -> object:
     return state
 
 
-@pytest.mark.parametrize(("players", "decisions"), [(2, 1), (3, 20), (4, 45)])
-def test_resampling_keeps_the_information_state(players: int, decisions: int) -> None:
-    state = _turn_based_state(players, decisions, seed=decisions)
+def _hidden(engine: object) -> object:
+    """What some seat cannot see of an engine state: hands, cards taken, the deck's order, tokens."""
+    return tuple(getattr(engine, name, None) for name in ("hands", "taken", "deck", "tokens"))
+
+
+@pytest.mark.parametrize(("name", "players", "decisions"),
+                         [("boomerang_australia_turn_based", 2, 1), ("boomerang_australia_turn_based", 3, 20),
+                          ("boomerang_australia_turn_based", 4, 45), ("sea_salt_paper", 2, 3),
+                          ("sea_salt_paper", 4, 60), ("boomerang_2010", 3, 1), ("boomerang_2010", 5, 40)])
+def test_resampling_keeps_the_information_state(name: str, players: int, decisions: int) -> None:
+    """Needs ``br.determinize`` for the game's views."""
+    state = _turn_based_state(players, decisions, seed=decisions, name=name)
     player = state.current_player()  # type: ignore[attr-defined]
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     seen = state.information_state_string(player)  # type: ignore[attr-defined]
-    hands = set()
+    samples = set()
     for _ in range(5):
         sample = state.resample_from_infostate(player, sampler)  # type: ignore[attr-defined]
         assert sample.current_player() == player
         assert sample.information_state_string(player) == seen
         assert sample.legal_actions() == state.legal_actions()  # type: ignore[attr-defined]
-        hands.add((sample.engine_state.hands, sample.engine_state.taken))
-    assert len(hands) > 1  # what the seat cannot see is drawn afresh
+        assert br.view(sample.engine_state, player) == br.view(state.engine_state, player)  # type: ignore[attr-defined]
+        samples.add(repr(_hidden(sample.engine_state)))
+    assert len(samples) > 1  # what the seat cannot see is drawn afresh
+    with pytest.raises(ValueError, match="cannot be serialized"):
+        sample.serialize()
+
+
+@pytest.mark.parametrize("name", ["sea_salt_paper", "boomerang_2010"])
+def test_python_ismcts_plays_the_new_games(name: str) -> None:
+    """OpenSpiel's Python ISMCTS searches through ``resample_from_infostate`` (``br.determinize``)."""
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    game = pyspiel.load_game(name, {"players": 3})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(3))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=np.random.RandomState(3))
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    searched = 0
+    while searched < 4 and not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        searched += 1
+    assert searched == 4
 
 
 def test_ismcts_plays_the_turn_based_game() -> None:
@@ -178,3 +243,264 @@ def test_outcome_sampling_mccfr_runs() -> None:
     policy = solver.average_policy().get_state_policy(state)
     assert {a for a, _ in policy} == set(state.legal_actions())  # type: ignore[attr-defined]
     assert sum(p for _, p in policy) == pytest.approx(1.0)
+
+
+# --- Hostile input: serialized states, chance outcomes, actions at every node, parameters ----------
+
+
+class _Payload:
+    """A pickle that creates a file when it is loaded: what a hostile 'serialized state' carries."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (open, (self.path, "w"))
+
+
+def _hostile_texts(path: str) -> list[str]:
+    import base64
+    import pickle
+
+    blob = base64.b64encode(pickle.dumps({"_position": _Payload(path)})).decode()
+    return [
+        f"history=\nmove_number=0\n__dict__={blob}",  # pyspiel's own format for a Python state
+        f"{bos.HEADER}\n__dict__={blob}",
+        blob,
+    ]
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_a_hostile_pickle_is_refused_and_never_run(name: str, tmp_path: object) -> None:
+    from pathlib import Path
+
+    target = Path(str(tmp_path)) / "pwned"
+    game = pyspiel.load_game(name, {"players": 3})
+    for text in _hostile_texts(str(target)):
+        with pytest.raises(ValueError, match=rf"^not a serialized state of {name}: "):
+            game.deserialize_state(text)
+        with pytest.raises(ValueError, match=r"^not a serialized game and state of this library"):
+            bos.deserialize_game_and_state(text)
+        with pytest.raises(ValueError, match=rf"^not a serialized state of {name}: "):
+            bos.deserialize_game_and_state(f"{game}\n{text}")
+    assert not target.exists()
+
+
+def test_pyspiels_own_text_of_a_state_is_refused() -> None:
+    """``pyspiel.serialize_game_and_state`` wraps the state in a pickle: not this library's text."""
+    game = pyspiel.load_game("sea_salt_paper", {"players": 2})
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    theirs = pyspiel.serialize_game_and_state(game, state)
+    with pytest.raises(ValueError, match=r"^not a serialized game and state of this library"):
+        bos.deserialize_game_and_state(theirs)
+
+
+def test_what_pyspiels_pickle_carries_is_only_this_librarys_text() -> None:
+    """Pyspiel's C++ serialization pickles a Python state's attributes (OpenSpiel 2.0.2); ours pickle
+    as one call to the strict parser, with two strings (the game and the state's own text)."""
+    import base64
+    import pickletools
+
+    game = pyspiel.load_game("boomerang_2010", {"players": 3})
+    state = game.new_initial_state()
+    for _ in range(5):
+        state.apply_action(state.chance_outcomes()[-1][0])
+    blob = pyspiel.serialize_game_and_state(game, state).split("__dict__=", 1)[1].strip()
+    ops = list(pickletools.genops(base64.b64decode(blob)))
+    strings = [arg for op, arg, _ in ops if op.name in ("SHORT_BINUNICODE", "BINUNICODE", "UNICODE")]
+    calls = [op.name for op, _, _ in ops if op.name in ("GLOBAL", "STACK_GLOBAL", "REDUCE", "INST", "OBJ",
+                                                         "NEWOBJ", "NEWOBJ_EX", "BUILD")]
+    assert calls == ["STACK_GLOBAL", "REDUCE"]
+    assert strings[:3] == ["_position", "boomerang_rules.rl.openspiel", "_position_from_text"]
+    assert strings[3:] == [str(game), state.serialize()]
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert str(again) == str(state) and again.serialize() == state.serialize()
+
+
+JUNK = [
+    "", "\n", "boomerang-rules openspiel state 2\n", f"{bos.HEADER}", f" {bos.HEADER}\n", f"{bos.HEADER}\r\n1",
+    f"{bos.HEADER}\n1  2", f"{bos.HEADER}\n1 2 ", f"{bos.HEADER}\n 1", f"{bos.HEADER}\n01", f"{bos.HEADER}\n-1",
+    f"{bos.HEADER}\n+1", f"{bos.HEADER}\n1\n", f"{bos.HEADER}\n1.0", f"{bos.HEADER}\n\u0661",
+    f"{bos.HEADER}\n{2**31}", f"{bos.HEADER}\n{10**400}", f"{bos.HEADER}\n1,2", f"{bos.HEADER}\n" + "1 " * (1 << 21),
+]
+
+
+@pytest.mark.parametrize("text", JUNK, ids=range(len(JUNK)))
+def test_junk_is_refused_with_the_reason(text: str) -> None:
+    game = pyspiel.load_game("sea_salt_paper", {"players": 2})
+    with pytest.raises(ValueError, match=r"^not a serialized state of sea_salt_paper: "):
+        game.deserialize_state(text)
+
+
+@pytest.mark.parametrize("junk", [None, b"bytes", 5, ["0"]])
+def test_a_serialized_state_must_be_text(junk: object) -> None:
+    game = pyspiel.load_game("boomerang_2010", {"players": 3})
+    with pytest.raises(TypeError, match="must be a str, not"):
+        game.deserialize_state(junk)
+    with pytest.raises(TypeError, match="must be a str, not"):
+        bos.deserialize_game_and_state(junk)
+
+
+def _random_history(name: str, players: int, seed: int, stop: Any = None) -> Any:
+    game = pyspiel.load_game(name, {"players": players})
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal() and not (stop and stop(state)):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_serialized_states_replay_exactly_and_each_action_is_checked(name: str) -> None:
+    state = _random_history(name, 3, seed=2)
+    game = state.get_game()
+    text = state.serialize()
+    header, actions = text.split("\n")
+    assert header == bos.HEADER and [int(a) for a in actions.split(" ")] == state.history()
+    again = game.deserialize_state(text)
+    assert again.engine_state == state.engine_state
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.is_terminal()
+    assert game.deserialize_state(f"{bos.HEADER}\n").history() == []
+    back, restored = bos.deserialize_game_and_state(bos.serialize_game_and_state(game, state))
+    assert str(back) == str(game) and restored.engine_state == state.engine_state
+    with pytest.raises(ValueError, match=r"action \d+ \(0\) cannot be applied: the game is over"):
+        game.deserialize_state(text + " 0")
+    history = state.history()
+    first = history[0]
+    with pytest.raises(ValueError, match=r"^not a serialized state of .*: action 1 \(\d+\) cannot be applied: "
+                                         r"chance outcome \d+ is not possible here"):
+        game.deserialize_state(f"{bos.HEADER}\n{first} {first}")
+    # the first decision replaced by an action that is not legal then
+    cut = next(i for i in range(len(history)) if not game.deserialize_state(
+        f"{bos.HEADER}\n{' '.join(map(str, history[:i]))}").is_chance_node())
+    before = game.deserialize_state(f"{bos.HEADER}\n{' '.join(map(str, history[:cut]))}")
+    width = game.num_players() if before.is_simultaneous_node() else 1
+    legal = set(before.legal_actions(0 if width > 1 else before.current_player()))
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
+    bad = " ".join(map(str, [*history[:cut], *[illegal] * width]))
+    with pytest.raises(ValueError, match=rf"action {cut} \({illegal}\) cannot be applied: "):
+        game.deserialize_state(f"{bos.HEADER}\n{bad}")
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_chance_refuses_an_impossible_outcome_at_once(name: str) -> None:
+    game = pyspiel.load_game(name, {"players": 3})
+    state = game.new_initial_state()
+    for junk in (999, -2, game.max_chance_outcomes(), 2**40):
+        with pytest.raises(ValueError, match=rf"^chance outcome {junk} is not possible here: the next is one of "):
+            state.apply_action(junk)
+    with pytest.raises(pyspiel.SpielError, match="kInvalidAction"):  # OpenSpiel's own check, before ours
+        state.apply_action(-1)
+    dealt = state.chance_outcomes()[3][0]
+    state.apply_action(dealt)
+    with pytest.raises(ValueError, match=rf"^chance outcome {dealt} is not possible here"):
+        state.apply_action(dealt)  # a card already dealt
+    assert dealt not in dict(state.chance_outcomes())
+    assert state.history() == [dealt]
+
+
+def test_sea_salt_and_papers_first_player_and_steals_are_chance() -> None:
+    game = pyspiel.load_game("sea_salt_paper", {"players": 3})
+    state = game.new_initial_state()
+    for card in range(58):
+        state.apply_action(card)
+    assert state.chance_outcomes() == [(0, pytest.approx(1 / 3)), (1, pytest.approx(1 / 3)),
+                                       (2, pytest.approx(1 / 3))]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "first player: seat 2"
+    for junk in (3, 7, 57):
+        with pytest.raises(ValueError, match=rf"^chance outcome {junk} is not possible here: the next is one of 3 "):
+            state.apply_action(junk)
+    state.apply_action(2)
+    assert state.current_player() == 2 and state.engine_state.deck0 == tuple(range(58))
+
+    def stealing(s: object) -> bool:
+        return bool(s.is_chance_node() and s.engine_state is not None  # type: ignore[attr-defined]
+                    and s.engine_state.phase == "steal")  # type: ignore[attr-defined]
+
+    for seed in range(40):
+        state = _random_history("sea_salt_paper", 3, seed, stop=stealing)
+        if not state.is_terminal():
+            break
+    else:
+        pytest.fail("no steal in 40 random games")
+    engine = state.engine_state
+    victim = int(br.action_of(engine.rules, state.history()[-1]).partition(":")[2])
+    hand = engine.hands[victim]
+    assert [c for c, _ in state.chance_outcomes()] == list(hand)
+    outside = next(c for c in range(58) if c not in hand)
+    with pytest.raises(ValueError, match=rf"^chance outcome {outside} is not possible here"):
+        state.apply_action(outside)
+    text = state.serialize()
+    assert str(game.deserialize_state(text)) == str(state)
+    state.apply_action(hand[-1])
+    thief = br.to_act(state.engine_state)[0]
+    assert hand[-1] in state.engine_state.hands[thief]
+    assert hand[-1] not in state.engine_state.hands[victim]
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_every_node_refuses_what_it_cannot_take(name: str) -> None:
+    state = _random_history(name, 3, seed=7)
+    game = state.get_game()
+    for action in (0, 5, -2):
+        with pytest.raises(ValueError, match=r"^the game is over: no action can be applied"):
+            state.apply_action(action)
+    with pytest.raises(ValueError, match=r"^the game is over: no action can be applied"):
+        state.apply_actions([0, 0, 0])
+    assert state.legal_actions() == [] and state.chance_outcomes() == []
+    middle = _random_history(name, 3, seed=7, stop=lambda s: len(s.history()) > 70 and not s.is_chance_node())
+    if middle.is_simultaneous_node():
+        with pytest.raises(ValueError, match="apply_actions takes one action per seat"):
+            middle.apply_action(middle.legal_actions(0)[0])
+        with pytest.raises(ValueError, match="step needs 3 actions"):
+            middle.apply_actions([middle.legal_actions(0)[0]])
+        illegal = next(a for a in range(game.num_distinct_actions()) if a not in middle.legal_actions(0))
+        with pytest.raises(ValueError):
+            middle.apply_actions([illegal, middle.legal_actions(1)[0], middle.legal_actions(2)[0]])
+    else:
+        with pytest.raises(ValueError, match="not a simultaneous node"):
+            middle.apply_actions([0, 0, 0])
+        legal = middle.legal_actions()
+        for junk in [next(a for a in range(game.num_distinct_actions()) if a not in legal), -2,
+                     game.num_distinct_actions(), 10**6]:
+            with pytest.raises(ValueError, match=r"seat \d|not legal|may not|must|not an action"):
+                middle.apply_action(junk)
+    with pytest.raises(ValueError, match=r"^i must be an action id|is not an action id|^action "):
+        middle.action_to_string(0, 10**6)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for seat in (-1, 3, 1.5, True):
+        with pytest.raises(ValueError, match=r"^player_id must be a seat of this 3-player game"):
+            middle.resample_from_infostate(seat, sampler)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+@pytest.mark.parametrize("other", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_another_games_rules_are_refused(name: str, other: str) -> None:
+    if br.load_rules(other).game == br.load_rules(RULES[name]).game:
+        assert pyspiel.load_game(name, {"rules": other}).num_players() >= 2
+        return
+    with pytest.raises(ValueError, match=rf"^{name}: rules='{other}' is a ruleset of '[a-z0-9-]+', not of "
+                                         rf"'[a-z0-9-]+' \(shipped rulesets of "):
+        pyspiel.load_game(name, {"rules": other})
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_parameters_are_checked(name: str, tmp_path: object) -> None:
+    rules = br.load_rules(RULES[name])
+    for players in (rules.players.min - 1, rules.players.max + 1, 0, -3, 1000):
+        with pytest.raises(ValueError, match=rf"^{name}: players={players}: .* is for \d to \d players"):
+            pyspiel.load_game(name, {"players": players})
+    for junk in ({"players": "3"}, {"players": 2.5}, {"rules": 3}, {"seed": 1}):
+        with pytest.raises(pyspiel.SpielError, match=r"Wrong type for parameter|Unknown parameter"):
+            pyspiel.load_game(name, junk)
+    with pytest.raises(br.RulesError, match="no shipped ruleset is called 'nope'"):
+        pyspiel.load_game(name, {"rules": "nope"})
+    with pytest.raises(br.RulesError):
+        pyspiel.load_game(name, {"rules": f"{tmp_path}/missing.json"})

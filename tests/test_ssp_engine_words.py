@@ -241,7 +241,8 @@ def test_an_action_of_another_phase_gets_the_general_refusal(players: int) -> No
     hand = [T.ids[c] for c in draw.hands[seat]] or ["crab-1"]
     for action in ("stop", "last_chance", "end", f"duo:{hand[0]}+{hand[0]}", "steal:0", "pile:left"):
         assert refusal(draw, seat, action) == may_not(draw, seat, repr(action))
-    assert refusal(draw, seat, 7) == may_not(draw, seat, "7")
+    assert refusal(draw, seat, -7) == may_not(draw, seat, "-7")  # no action's id (7 is one: take:crab-2)
+    assert refusal(draw, seat, ssp.action_id(draw.rules, "stop")) == may_not(draw, seat, "'stop'")
     assert refusal(draw, seat, None) == may_not(draw, seat, "None")
     assert refusal(draw, seat, 10 ** 5000) == may_not(draw, seat, brief(10 ** 5000))
     play = first(players, lambda s: s.phase == "play" and len(ssp.legal_actions(s, s.turn)) >= 2)

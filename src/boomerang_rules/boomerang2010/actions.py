@@ -7,8 +7,7 @@ id as well as its string.
 
 from __future__ import annotations
 
-import operator
-
+from ..core.arguments import as_id
 from .engine import check_seat, legal_actions
 from .rules import PASS, THROW, Ruleset
 from .state import GameState
@@ -16,16 +15,6 @@ from .state import GameState
 
 def _names(rules: Ruleset) -> tuple[str, ...]:
     return (*rules.lands, PASS, THROW)
-
-
-def as_id(value: object) -> int | None:
-    """``value`` as an integer id if it is one (an int or anything with ``__index__``, never a bool)."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
 
 
 def num_actions(rules: Ruleset) -> int:

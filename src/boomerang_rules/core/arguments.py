@@ -7,6 +7,7 @@ mistake must not become a 10 MB message.
 
 from __future__ import annotations
 
+import operator
 import reprlib
 from collections.abc import Sequence
 from typing import Any
@@ -58,3 +59,14 @@ def require(value: object, cls: type | tuple[type, ...], parameter: str, what: s
     if not isinstance(value, cls):
         raise TypeError(f"{parameter} must be {what}, not {kind(value)}: {brief(value)}")
     return value
+
+
+def as_id(value: object) -> int | None:
+    """``value`` as an integer id if it is one (an int or anything with ``__index__``, never a bool);
+    None otherwise. What the integer-action functions of every game take for an action id."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None

@@ -1,106 +1,317 @@
-"""OpenSpiel games for Boomerang: Australia (the extra ``openspiel``). Importing registers them.
+"""OpenSpiel games for every game of the library (the extra ``openspiel``). Importing registers them.
 
-- ``boomerang_australia``: simultaneous moves (every seat decides each step at once),
-  explicit chance (each round is dealt card by card from the top of the deck, as the dealer
-  deals: see ``chance_outcomes``), imperfect information, general sum, terminal rewards (each
-  seat's final total). Parameters ``players`` (default 4) and ``rules`` (a shipped ruleset id
-  or a file path, default ``standard``).
-- ``boomerang_australia_turn_based``: the same game with the seats of a step deciding one
-  after another, lowest seat first, none seeing the choices made before it in that step; for
-  algorithms that need a sequential game (ISMCTS, MCCFR). ``resample_from_infostate`` draws a
-  state from the acting seat's information set with ``determinize``.
+- ``boomerang_australia``: Boomerang: Australia with simultaneous moves (every seat decides each
+  step at once); ``boomerang_australia_turn_based``: the same game with the seats of a step
+  deciding one after another, lowest seat first, none seeing the choices made before it in that
+  step, for algorithms that need a sequential game (ISMCTS, MCCFR).
+- ``sea_salt_paper``: Sea Salt & Paper, one seat at a time.
+- ``boomerang_2010``: Boomerang (2010), one seat at a time (the land tokens of a round are
+  chosen in seat order, none seeing another's).
 
-Observation tensors are ``boomerang_rules.rl.observe``; information-state strings are the
-seat's whole ``view`` (everything it has seen, so perfect recall). A state holds the engine's
-immutable state, so cloning shares it instead of copying it.
+All: explicit chance, imperfect information, general sum, terminal rewards (each seat's final
+total). Parameters ``players`` and ``rules`` (a shipped ruleset id or a file path of that
+game's rules). Chance is explicit for every shuffle and draw, one outcome at a time (each
+game's chance model: ``rl.australia`` deals card by card, ``seasaltpaper.chance`` and
+``boomerang2010.chance`` draw each deck order card by card; the outcomes are cards).
+
+The layer is written once over the game contract (``br.to_act``, ``br.legal_mask``,
+``br.apply``, ``br.step``, ``br.view``, ``br.determinize``, ``rl.observe``), filled in by one
+``GameDescription`` per game. Actions are the game's integer actions; observation tensors are
+``boomerang_rules.rl.observe``; information-state strings are the seat's ``view`` (all it may
+know now), so that ``resample_from_infostate`` (``br.determinize``) keeps them.
+
+States are serialized as the game's own text: a header line and every action since the
+initial state (chance outcomes included), parsed strictly and replayed, every action checked;
+anything else is refused with ``ValueError``. Nothing of this module unpickles data.
+Pyspiel's own C++ ``serialize_game_and_state`` / ``deserialize_game_and_state`` still wrap a
+Python game's state in a pickle (OpenSpiel 2.0.2: ``PyState::Serialize``); what that pickle
+carries of these games is only a call to this module's parser with that text, but
+``pyspiel.deserialize_game_and_state`` unpickles whatever it is given, before any code of
+ours runs: never give it untrusted text. Use this module's ``deserialize_game_and_state`` or
+``game.deserialize_state`` instead.
+
+A state holds the engine's immutable state, so cloning shares it instead of copying it.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+import re
+from collections.abc import Callable
+from typing import Any, Protocol
 
+import attrs
 import numpy as np
 import pyspiel
 
-from ..australia.determinize import determinize
-from ..australia.engine import apply, is_over, step, to_act
-from ..australia.sheets import score_sheets
-from ..australia.view import view
+import boomerang_rules as br
+
+from ..boomerang2010 import chance as b10_chance
+from ..core.arguments import brief, kind
+from ..core.errors import IllegalAction
 from ..core.loading import load_rules
-from .australia import (
-    _max_total,
-    chance_outcomes,
-    deal_in_order,
-    layout,
-    new_undealt_game,
-    observe,
-    waiting_for_deal,
+from ..core.seats import check_players
+from ..seasaltpaper import chance as ssp_chance
+from . import australia as au
+from . import observation_size, observation_spec, observe
+
+
+class ChanceModel(Protocol):
+    """A game's chance, drawn from outside one outcome at a time.
+
+    ``drawn`` is what the event under way has drawn so far; ``held`` a decision (seat, action
+    string) that waits for a chance outcome before it is applied, or None.
+    """
+
+    def start(self, rules: Any, players: int) -> Any:
+        """The state before any chance (None if the first chance event makes the game)."""
+
+    def waiting(self, state: Any) -> bool:
+        """Whether ``state`` waits for a chance event (a deal, a shuffle)."""
+
+    def holds(self, state: Any, seat: int, action: str) -> bool:
+        """Whether ``seat``'s legal ``action`` waits for a chance outcome before it is applied."""
+
+    def outcomes(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...],
+                 held: Any) -> list[tuple[int, float]]:
+        """The next outcome of the event under way, with its probability; [] when complete."""
+
+    def resolve(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...], held: Any) -> Any:
+        """The state once the event's outcomes ``drawn`` are all known."""
+
+    def outcome_name(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...], held: Any,
+                     outcome: int) -> str:
+        """A chance outcome in words."""
+
+
+class _AustraliaChance:
+    """Boomerang: Australia's deals, card by card (``rl.australia``'s explicit chance)."""
+
+    def start(self, rules: Any, players: int) -> Any:
+        return au.new_undealt_game(rules, players)
+
+    def waiting(self, state: Any) -> bool:
+        return bool(au.waiting_for_deal(state))
+
+    def holds(self, state: Any, seat: int, action: str) -> bool:
+        return False
+
+    def outcomes(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...],
+                 held: Any) -> list[tuple[int, float]]:
+        return au.chance_outcomes(state, drawn)
+
+    def resolve(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...], held: Any) -> Any:
+        return au.deal_in_order(state, drawn)
+
+    def outcome_name(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...], held: Any,
+                     outcome: int) -> str:
+        return f"deal {br.action_of(rules, outcome)}"
+
+
+def _scores_bound(rules: Any, players: int) -> float:
+    """The highest final total the game's observation bounds allow (its ``scores`` slice)."""
+    from .adapters import adapter_for
+
+    x = next(x for x in observation_spec(rules, players) if x.name == "scores")
+    return float(adapter_for(rules, players).observation_high[x.start:x.stop].max())
+
+
+def _australia_length(rules: Any, players: int) -> int:
+    t = au.layout(rules, players).tables
+    return 2 * t.rounds * players * t.hand_size  # every card dealt, every decision
+
+
+def _b10_length(rules: Any, players: int) -> int:
+    """The shuffle, then at most one round per card (each round takes at least one card from the
+    river), each with ``players`` tokens, ``players - 1`` passes and at most every boomerang thrown
+    (a thrown boomerang comes back only to a seat that leaves the hunt)."""
+    deck = len(rules.cards)
+    each: int = rules.boomerangs_each
+    return deck + deck * (2 * players - 1 + players * each)
+
+
+SSP_MAX_ROUNDS = 100
+"""The rounds ``max_game_length`` allows for in Sea Salt & Paper, which has no bound of its own
+(a round ending with an empty deck scores nothing, and any number of them may follow)."""
+
+
+def _ssp_length(rules: Any, players: int) -> int:
+    """Per round: the deck order, the first player, at most ``deck + 3`` turns (each takes a card,
+    and the piles only grow by the draws' discards) of draw, keep and end, and at most
+    ``deck / 2`` duos with two effect decisions and a steal each."""
+    deck = len(rules.cards)
+    return SSP_MAX_ROUNDS * (deck + 1 + 3 * (deck + 3) + 4 * (deck // 2 + 1))
+
+
+@attrs.frozen
+class GameDescription:
+    """One game as OpenSpiel sees it: what differs between games, and nothing else."""
+
+    short_name: str
+    long_name: str
+    game: str
+    """The library's name of the game (a ruleset's ``game``)."""
+    rules: str
+    """The default ruleset id; its player range is the game type's."""
+    players: int
+    """The default player count."""
+    simultaneous: bool
+    """Whether the seats of a step decide at once (one OpenSpiel simultaneous node)."""
+    chance: ChanceModel
+    private: tuple[str, ...]
+    """The observation slices only the observing seat sees."""
+    max_utility: Callable[[Any, int], float]
+    max_game_length: Callable[[Any, int], int]
+
+    def game_type(self) -> pyspiel.GameType:
+        standard = load_rules(self.rules)
+        return pyspiel.GameType(
+            short_name=self.short_name,
+            long_name=self.long_name,
+            dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if self.simultaneous
+                      else pyspiel.GameType.Dynamics.SEQUENTIAL),
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.GENERAL_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=standard.players.max,
+            min_num_players=standard.players.min,
+            provides_information_state_string=True,
+            provides_information_state_tensor=False,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            provides_factored_observation_string=False,
+            parameter_specification={"players": self.players, "rules": self.rules},
+        )
+
+
+_AUSTRALIA = GameDescription("boomerang_australia", "Boomerang: Australia", "boomerang-australia", "standard", 4,
+                             True, _AustraliaChance(), ("hand", "throw", "held"),
+                             lambda rules, players: float(au._max_total(rules)), _australia_length)
+
+DESCRIPTIONS: tuple[GameDescription, ...] = (
+    _AUSTRALIA,
+    attrs.evolve(_AUSTRALIA, short_name="boomerang_australia_turn_based",
+                 long_name="Boomerang: Australia (seats in turn)", simultaneous=False),
+    GameDescription("sea_salt_paper", "Sea Salt & Paper", "sea-salt-paper", "sea-salt-paper", 3, False, ssp_chance,
+                    ("hand", "drawn", "chosen_pile"), _scores_bound, _ssp_length),
+    GameDescription("boomerang_2010", "Boomerang (2010)", "boomerang-2010", "boomerang-2010", 4, False, b10_chance,
+                    ("token",), _scores_bound, _b10_length),
 )
+"""Every game this module registers with OpenSpiel."""
 
-_DEFAULTS = {"players": 4, "rules": "standard"}
+HEADER = "boomerang-rules openspiel state 1"
+"""The first line of every serialized state; the second lists every action since the initial state."""
+
+_MAX_TEXT = 1 << 22
+_NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,9})\Z", re.ASCII)
 
 
-class _Shared:
-    """A reference that ``copy.deepcopy`` (OpenSpiel's clone of a Python state) shares, not copies."""
+@attrs.frozen(eq=False)
+class _Position:
+    """Where a game is: immutable, so clones share it (``copy.deepcopy`` returns it). Compared by
+    identity: states compare through their engine states and histories."""
 
-    __slots__ = ("value",)
+    game: BoomerangGame
+    engine: Any
+    """The library's state; None before the chance event that makes the game."""
+    drawn: tuple[int, ...] = ()
+    """The outcomes of the chance event under way."""
+    held: tuple[int, str] | None = None
+    """A decision waiting for its chance outcome (seat, action)."""
+    history: tuple[int, Any] | None = attrs.field(default=None, repr=False)
+    """Every action since the initial state, newest first, as a linked list ``(action, earlier)``."""
+    sampled: bool = False
+    """Drawn by ``resample_from_infostate``: no history leads to it."""
 
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Shared, (self.value,))
+        """Pyspiel's C++ serialization pickles a Python state's attributes: this one pickles as a
+        call to this module's strict parser with the game and the state's text."""
+        return (_position_from_text, (str(self.game), serialize_position(self)))
+
+    def actions(self) -> list[int]:
+        out = []
+        node = self.history
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
 
 
-def _game_type(short_name: str, long_name: str, simultaneous: bool) -> pyspiel.GameType:
-    standard = load_rules("standard")
-    return pyspiel.GameType(
-        short_name=short_name,
-        long_name=long_name,
-        dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if simultaneous
-                  else pyspiel.GameType.Dynamics.SEQUENTIAL),
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=standard.players.max,
-        min_num_players=standard.players.min,
-        provides_information_state_string=True,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        provides_factored_observation_string=False,
-        parameter_specification=_DEFAULTS,
-    )
+def serialize_position(position: _Position) -> str:
+    if position.sampled:
+        raise ValueError("a state drawn by resample_from_infostate has no history from the initial state: "
+                         "it cannot be serialized")
+    return HEADER + "\n" + " ".join(map(str, position.actions()))
 
 
-_SIMULTANEOUS = _game_type("boomerang_australia", "Boomerang: Australia", True)
-_TURN_BASED = _game_type("boomerang_australia_turn_based", "Boomerang: Australia (seats in turn)", False)
+def _position_from_text(game_string: object, text: object) -> _Position:
+    _, state = deserialize_game_and_state(f"{game_string}\n{text}" if isinstance(game_string, str)
+                                             and isinstance(text, str) else None)
+    position: _Position = state._position
+    return position
+
+
+def parse_actions(text: object, what: str) -> list[int]:
+    """The actions of a serialized state (``HEADER``, then action ids separated by single spaces);
+    ``ValueError`` saying what is wrong for anything else."""
+    if not isinstance(text, str):
+        raise TypeError(f"a serialized state of {what} must be a str, not {kind(text)}")
+    if len(text) > _MAX_TEXT:
+        raise ValueError(f"not a serialized state of {what}: {len(text)} characters (at most {_MAX_TEXT})")
+    header, newline, body = text.partition("\n")
+    if header != HEADER or not newline:
+        raise ValueError(f"not a serialized state of {what}: the first line must be {HEADER!r}, "
+                         f"not {brief(header)}")
+    if not body:
+        return []
+    actions = []
+    for i, token in enumerate(body.split(" ")):
+        if not _NUMBER.match(token) or int(token) >= 2**31:
+            raise ValueError(f"not a serialized state of {what}: action {i} is {brief(token)}, not an action id "
+                             "(decimal digits, the actions separated by single spaces)")
+        actions.append(int(token))
+    return actions
+
+
+def _mask_ids(mask: int) -> list[int]:
+    """The action ids a legal mask holds, ascending."""
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 class BoomerangGame(pyspiel.Game):  # type: ignore[misc]
-    """Boomerang: Australia with simultaneous steps."""
+    """One of the library's games for OpenSpiel (its ``GameDescription`` says which)."""
 
-    turn_based = False
+    description: GameDescription = DESCRIPTIONS[0]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = {**_DEFAULTS, **(params or {})}
-        rules = load_rules(str(params["rules"]))
-        players = int(params["players"])
-        lay = layout(rules, players)
-        t = lay.tables
-        moves = 2 * t.rounds * players * t.hand_size  # every card dealt, every decision
-        info = pyspiel.GameInfo(num_distinct_actions=lay.actions, max_chance_outcomes=t.deck_size,
-                                num_players=players, min_utility=0.0, max_utility=float(_max_total(rules)),
-                                utility_sum=None, max_game_length=moves)
-        super().__init__(_TURN_BASED if self.turn_based else _SIMULTANEOUS, info, params)
+        d = self.description
+        params = {"players": d.players, "rules": d.rules, **(params or {})}
+        name = params["rules"]
+        if not isinstance(name, str):
+            raise TypeError(f"{d.short_name}: rules must be a ruleset id or a file path (str), not {kind(name)}")
+        rules = load_rules(name)
+        if rules.game != d.game:
+            shipped = ", ".join(info.id for info in br.list_rules() if info.game == d.game)
+            raise ValueError(f"{d.short_name}: rules={name!r} is a ruleset of {rules.game!r}, not of {d.game!r} "
+                             f"(shipped rulesets of {d.game!r}: {shipped})")
+        try:
+            players = check_players(rules, params["players"])
+        except (TypeError, ValueError) as e:
+            raise ValueError(f"{d.short_name}: players={brief(params['players'])}: {e}") from None
+        info = pyspiel.GameInfo(num_distinct_actions=br.num_actions(rules),
+                                max_chance_outcomes=max(len(rules.cards), players),
+                                num_players=players, min_utility=0.0, max_utility=d.max_utility(rules, players),
+                                utility_sum=None, max_game_length=d.max_game_length(rules, players))
+        super().__init__(_TYPES[d.short_name], info, params)
         self.rules = rules
         self.players = players
-        self.size = lay.size
+        self.size = observation_size(rules, players)
+        self.initial = _Position(self, d.chance.start(rules, players))
 
     def new_initial_state(self) -> BoomerangState:
         return BoomerangState(self)
@@ -111,161 +322,278 @@ class BoomerangGame(pyspiel.Game):  # type: ignore[misc]
     def observation_tensor_shape(self) -> list[int]:
         return [self.size]
 
-
-class BoomerangTurnBasedGame(BoomerangGame):
-    """Boomerang: Australia with the seats of each step deciding in turn."""
-
-    turn_based = True
+    def deserialize_state(self, text: str) -> BoomerangState:
+        """The state ``serialize`` wrote: its actions replayed from the initial state, each checked;
+        ``ValueError`` naming the first that is wrong (or anything that is not such a text)."""
+        what = self.description.short_name
+        actions = parse_actions(text, what)
+        state = BoomerangState(self)
+        i = 0
+        while i < len(actions):
+            try:
+                if state.is_terminal():
+                    raise IllegalAction("the game is over")
+                if state.is_simultaneous_node():
+                    if i + self.players > len(actions):
+                        raise IllegalAction(f"a simultaneous node takes {self.players} actions, "
+                                            f"{len(actions) - i} are left")
+                    state.apply_actions(actions[i:i + self.players])
+                    i += self.players
+                    continue
+                state.apply_action(actions[i])
+            except (IllegalAction, ValueError) as e:
+                raise ValueError(f"not a serialized state of {what}: action {i} ({actions[i]}) cannot be applied: "
+                                 f"{e}") from None
+            i += 1
+        return state
 
 
 class BoomerangState(pyspiel.State):  # type: ignore[misc]
-    """A position: the engine's immutable state, and the cards dealt so far of a deal under way."""
+    """A position (``_Position``): the engine's immutable state, and the chance event under way."""
 
-    def __init__(self, game: BoomerangGame, engine_state: Any = None) -> None:
+    def __init__(self, game: BoomerangGame, position: _Position | None = None) -> None:
         super().__init__(game)
-        self._game = _Shared(game)
-        self._engine = _Shared(engine_state if engine_state is not None
-                               else new_undealt_game(game.rules, game.players))
-        self._dealing: tuple[int, ...] = ()
+        self._position = position or game.initial
 
     @property
     def engine_state(self) -> Any:
-        """The library's own state of this position."""
-        return self._engine.value
+        """The library's own state of this position (None before the first chance event completes)."""
+        return self._position.engine
+
+    def _node(self) -> int:
+        p = self._position
+        game = p.game
+        if p.held is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if game.description.chance.waiting(p.engine):
+            return int(pyspiel.PlayerId.CHANCE)
+        if br.is_over(p.engine):
+            return int(pyspiel.PlayerId.TERMINAL)
+        if game.description.simultaneous:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return int(br.to_act(p.engine)[0])
 
     def current_player(self) -> int:
-        s = self._engine.value
-        if is_over(s):
-            return int(pyspiel.PlayerId.TERMINAL)
-        if waiting_for_deal(s):
-            return int(pyspiel.PlayerId.CHANCE)
-        if self._game.value.turn_based:
-            return int(to_act(s)[0])
-        return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return self._node()
 
     def _legal_actions(self, player: int) -> list[int]:
-        s = self._engine.value
-        if self._game.value.turn_based and (is_over(s) or waiting_for_deal(s) or player != to_act(s)[0]):
+        p = self._position
+        node = self._node()
+        if node < 0 and node != pyspiel.PlayerId.SIMULTANEOUS:
             return []
-        from ..australia.actions import legal_mask
-
-        mask = legal_mask(s, player)
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return out
+        if node >= 0 and player != node:
+            return []
+        return _mask_ids(br.legal_mask(p.engine, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return chance_outcomes(self._engine.value, self._dealing)
+        p = self._position
+        if self._node() != pyspiel.PlayerId.CHANCE:
+            return []
+        g = p.game
+        return g.description.chance.outcomes(g.rules, g.players, p.engine, p.drawn, p.held)
+
+    def _moved(self, action: int, **changes: Any) -> _Position:
+        return attrs.evolve(self._position, history=(action, self._position.history), **changes)
 
     def _apply_action(self, action: int) -> None:
-        s = self._engine.value
-        if waiting_for_deal(s):
-            self._dealing = (*self._dealing, int(action))
-            if not chance_outcomes(s, self._dealing):
-                self._engine = _Shared(deal_in_order(s, self._dealing))
-                self._dealing = ()
+        p = self._position
+        g = p.game
+        model = g.description.chance
+        node = self._node()
+        if node == pyspiel.PlayerId.TERMINAL:
+            raise IllegalAction(f"the game is over: no action can be applied (not {brief(action)})")
+        if node == pyspiel.PlayerId.SIMULTANEOUS:
+            raise IllegalAction("every seat decides at once here: apply_actions takes one action per seat")
+        if node == pyspiel.PlayerId.CHANCE:
+            possible = self.chance_outcomes()
+            if action not in dict(possible):
+                what = model.outcome_name(g.rules, g.players, p.engine, p.drawn, p.held, possible[0][0])
+                raise IllegalAction(f"chance outcome {brief(action)} is not possible here: the next is one of "
+                                    f"{len(possible)} outcomes ({', '.join(str(a) for a, _ in possible[:12])}"
+                                    f"{' …' if len(possible) > 12 else ''}), such as {what!r}")
+            drawn = (*p.drawn, action)
+            if model.outcomes(g.rules, g.players, p.engine, drawn, p.held):
+                self._position = self._moved(action, drawn=drawn)
+            else:
+                engine = model.resolve(g.rules, g.players, p.engine, drawn, p.held)
+                self._position = self._moved(action, engine=engine, drawn=(), held=None)
             return
-        self._engine = _Shared(apply(s, to_act(s)[0], int(action)))
+        if action < 0 or not br.legal_mask(p.engine, node) >> action & 1:
+            br.apply(p.engine, node, action)  # raises IllegalAction saying why
+            raise IllegalAction(f"seat {node} may not take action {brief(action)} now")
+        name = br.action_of(g.rules, action)
+        if model.holds(p.engine, node, name):
+            self._position = self._moved(action, held=(node, name))
+        else:
+            self._position = self._moved(action, engine=br.apply(p.engine, node, action))
 
     def _apply_actions(self, actions: list[int]) -> None:
-        self._engine = _Shared(step(self._engine.value, [int(a) for a in actions]))
+        p = self._position
+        node = self._node()
+        if node == pyspiel.PlayerId.TERMINAL:
+            raise IllegalAction("the game is over: no action can be applied")
+        if node != pyspiel.PlayerId.SIMULTANEOUS:
+            raise IllegalAction("this is not a simultaneous node: apply_action takes one action")
+        engine = br.step(p.engine, [int(a) for a in actions])
+        history = p.history
+        for a in actions:
+            history = (int(a), history)
+        self._position = attrs.evolve(p, engine=engine, history=history)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        from ..australia.actions import action_of
-
-        name = action_of(self._game.value.rules, int(action))
-        return f"deal {name}" if player == pyspiel.PlayerId.CHANCE else name
+        p = self._position
+        g = p.game
+        if player == pyspiel.PlayerId.CHANCE:
+            if not 0 <= action < max(len(g.rules.cards), g.players):
+                raise ValueError(f"action {brief(action)} is no chance outcome of {g.description.short_name}")
+            return g.description.chance.outcome_name(g.rules, g.players, p.engine, p.drawn, p.held, action)
+        return br.action_of(g.rules, action)
 
     def is_terminal(self) -> bool:
-        return bool(is_over(self._engine.value))
+        return self._node() == int(pyspiel.PlayerId.TERMINAL)
 
     def returns(self) -> list[float]:
-        s = self._engine.value
-        if not is_over(s):
-            return [0.0] * s.players
-        return [float(sheet.total) for sheet in score_sheets(s)]
+        p = self._position
+        if not self.is_terminal():
+            return [0.0] * p.game.players
+        return [float(sheet.total) for sheet in br.score_sheets(p.engine)]
 
     def rewards(self) -> list[float]:
         return self.returns()
 
+    def serialize(self) -> str:
+        """The game's own text of this state: ``HEADER``, then every action since the initial state."""
+        return serialize_position(self._position)
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BoomerangState:
-        """A state drawn from ``player_id``'s information set (``determinize``), as ISMCTS asks.
+        """A state drawn from ``player_id``'s information set (``br.determinize``), as ISMCTS asks.
 
         Seats that have already decided this step (in turn order) decide again at random in the
-        sample: their choices are hidden. The sample deals later rounds itself (no chance nodes).
+        sample: their choices are hidden. The sample draws its own chance from then on (no chance
+        nodes), and has no history (it cannot be serialized). A chance or terminal node is its own
+        sample.
         """
-        s = self._engine.value
-        game = self._game.value
-        if is_over(s) or waiting_for_deal(s) or self._dealing:
+        p = self._position
+        g = p.game
+        seat = check_seat(g.players, player_id)
+        if self._node() < 0:
             return self.clone()  # type: ignore[no-any-return]
         rng = random.Random(int(probability_sampler() * 2**53))
-        sample = determinize(view(s, player_id), rng)
-        owing = set(to_act(s))
-        from ..australia.engine import legal_actions
-
-        for seat in to_act(sample):
-            if seat not in owing:
-                sample = apply(sample, seat, rng.choice(legal_actions(sample, seat)))
-        return BoomerangState(game, sample)
+        sample = br.determinize(br.view(p.engine, seat), rng)
+        owing = set(br.to_act(p.engine))
+        for other in br.to_act(sample):
+            if other not in owing:
+                sample = br.apply(sample, other, rng.choice(br.legal_actions(sample, other)))
+        return BoomerangState(g, _Position(g, sample, sampled=True))
 
     def __str__(self) -> str:
-        s = self._engine.value
-        t = layout(s.rules, s.players).tables
-        lines = [f"round {s.round + 1} step {s.step}" + (f" dealing {len(self._dealing)}" if self._dealing else "")]
-        for seat in range(s.players):
-            lines.append(f"seat {seat}: hand {' '.join(t.hand_ids(s.hands[seat])) or '-'}; "
-                         f"taken {' '.join(t.ids[c] for c in s.drafted[seat]) or '-'}")
+        p = self._position
+        t = p.game
+        lines = [str(p.engine) if p.engine is not None else f"{t.description.long_name}: before the shuffle"]
+        if p.drawn or p.held:
+            lines.append(f"chance under way: {' '.join(map(str, p.drawn)) or '-'}"
+                         + (f" for seat {p.held[0]}'s {p.held[1]}" if p.held else ""))
         return "\n".join(lines)
 
 
+def check_seat(players: int, player: object) -> int:
+    """``player`` as a seat of the game; ``ValueError`` naming it otherwise."""
+    if isinstance(player, bool) or not isinstance(player, int | np.integer) or not 0 <= player < players:
+        raise ValueError(f"player_id must be a seat of this {players}-player game (0 to {players - 1}), "
+                         f"not {brief(player)}")
+    return int(player)
+
+
 class BoomerangObserver:
-    """Observations (``observe``) and information states (the seat's ``view``), per OpenSpiel's PyObserver."""
+    """Observations (``rl.observe``) and information states (the seat's ``view``), per OpenSpiel's PyObserver.
+
+    Information states are for one seat's own information (``private_info`` SINGLE_PLAYER);
+    observations may leave out the seat's private part, or everything public.
+    """
 
     def __init__(self, game: BoomerangGame, iig_obs_type: Any, params: Any) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
+            raise ValueError(f"observation parameters are not supported, got {brief(params)}")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.private = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("observations of every seat's private information at once are not supported "
+                             "(private_info ALL_PLAYERS): observe one seat at a time")
+        self.private = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self.public = bool(iig_obs_type.public_info)
+        if self.perfect_recall and not (self.private and self.public):
+            raise ValueError("information states are one seat's whole view: perfect_recall needs "
+                             "private_info SINGLE_PLAYER and public_info")
         self.dict: dict[str, np.ndarray] = {}
         self.tensor: np.ndarray | None = None
+        self._game = game
         if not self.perfect_recall:
-            lay = layout(game.rules, game.players)
-            self.tensor = np.zeros(lay.size, np.float32)
-            self._private = [x for x in lay.spec if x.name in ("hand", "throw", "held")]
-            for x in lay.spec:
+            self.spec = observation_spec(game.rules, game.players)
+            self.tensor = np.zeros(game.size, np.float32)
+            for x in self.spec:
                 self.dict[x.name] = self.tensor[x.start:x.stop].reshape(x.shape)
 
     def set_from(self, state: BoomerangState, player: int) -> None:
         if self.tensor is None:
             return
-        self.tensor[:] = observe(state.engine_state, player)
-        if not self.private:
-            for x in self._private:
-                self.tensor[x.start:x.stop] = 0
-        if not self.public:
-            keep = {x.name for x in self._private} if self.private else set()
-            for name, part in self.dict.items():
-                if name not in keep:
-                    part[...] = 0
+        engine = state.engine_state
+        self.tensor[:] = 0 if engine is None else observe(engine, check_seat(self._game.players, player))
+        private = self._game.description.private
+        for name, part in self.dict.items():
+            if not (self.private if name in private else self.public):
+                part[...] = 0
 
     def string_from(self, state: BoomerangState, player: int) -> str:
-        v = view(state.engine_state, player)
+        seat = check_seat(self._game.players, player)
+        engine = state.engine_state
+        if engine is None:
+            return f"seat {seat}: before the shuffle"
         if self.perfect_recall:
-            private = f"seat {v.seat} hand {v.hand} throw {v.throw} held {v.held} chosen {v.chosen}"
-            public = (f"round {v.round} phase {v.phase} pick {v.pick} face up {v.face_up} "
-                      f"past {v.past_rounds} used {v.activities_used}")
-        else:
-            private = f"seat {v.seat} hand {' '.join(v.hand)} throw {v.throw or '-'}"
-            public = (f"round {v.round + 1} {v.phase} {v.pick or ''} face up "
-                      + " | ".join(" ".join(f) for f in v.face_up)
-                      + " scores " + " ".join(str(sheet.total) for sheet in v.sheets))
-        parts = ([private] if self.private else []) + ([public] if self.public else [])
-        return "; ".join(parts)
+            return repr(br.view(engine, seat))
+        self.set_from(state, seat)
+        parts = []
+        for x in self.spec:
+            values = self.dict[x.name]
+            if x.rows:
+                entries = [f"{r}:{c}" + ("" if v == 1 else f"={v:g}") for r, row in zip(x.rows, values)
+                           for c, v in zip(x.columns, row) if v]
+            else:
+                entries = [c + ("" if v == 1 else f"={v:g}") for c, v in zip(x.columns, values) if v]
+            if entries:
+                parts.append(f"{x.name} {' '.join(entries)}")
+        return f"seat {seat}; " + "; ".join(parts)
 
 
-pyspiel.register_game(_SIMULTANEOUS, BoomerangGame)
-pyspiel.register_game(_TURN_BASED, BoomerangTurnBasedGame)
+def deserialize_game_and_state(text: object) -> tuple[BoomerangGame, BoomerangState]:
+    """The game and state of ``serialize_game_and_state``'s text (its game string on the first
+    line, then the state's text); ``ValueError`` for anything else. Unlike pyspiel's function
+    of that name it unpickles nothing."""
+    if not isinstance(text, str):
+        raise TypeError(f"a serialized game and state must be a str, not {kind(text)}")
+    game_string, newline, state_text = text.partition("\n")
+    match = re.fullmatch(r"([a-z0-9_]+)\((.*)\)", game_string, re.ASCII)
+    if not newline or match is None or match.group(1) not in _TYPES:
+        raise ValueError(f"not a serialized game and state of this library: the first line must name one of its "
+                         f"games ({', '.join(_TYPES)}) with its parameters, not {brief(game_string)}")
+    game = pyspiel.load_game(game_string)
+    if not isinstance(game, BoomerangGame):
+        raise ValueError(f"not a game of this library: {brief(game_string)}")
+    return game, game.deserialize_state(state_text)
+
+
+def serialize_game_and_state(game: BoomerangGame, state: BoomerangState) -> str:
+    """The game string and the state's own text, for ``deserialize_game_and_state``."""
+    return f"{game}\n{state.serialize()}"
+
+
+def _game_class(description: GameDescription) -> type[BoomerangGame]:
+    name = "".join(part.title() for part in description.short_name.split("_")) + "Game"
+    return type(name, (BoomerangGame,), {"description": description, "__doc__": description.long_name})
+
+
+_TYPES: dict[str, pyspiel.GameType] = {d.short_name: d.game_type() for d in DESCRIPTIONS}
+GAME_CLASSES: dict[str, type[BoomerangGame]] = {d.short_name: _game_class(d) for d in DESCRIPTIONS}
+BoomerangTurnBasedGame = GAME_CLASSES["boomerang_australia_turn_based"]
+
+for _d in DESCRIPTIONS:
+    pyspiel.register_game(_TYPES[_d.short_name], GAME_CLASSES[_d.short_name])

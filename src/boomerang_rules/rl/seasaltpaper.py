@@ -14,7 +14,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..seasaltpaper.engine import _duo_pairs, duo_action, legal_actions
+from ..seasaltpaper import actions
+from ..seasaltpaper.engine import legal_actions
 from ..seasaltpaper.rules import Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
 from ..seasaltpaper.view import view
@@ -23,20 +24,9 @@ from .australia import ObsSlice, _relative
 PHASES = ("draw", "keep", "play", "crab_pile", "crab_card", "steal", "over")
 
 
-@lru_cache(maxsize=32)
 def action_names(rules: Ruleset) -> tuple[str, ...]:
     """Every action a game under ``rules`` can offer, in a fixed order: action ``i`` is ``action_names[i]``."""
-    t = tables_for(rules)
-    ids = t.ids
-    deck = tuple(range(len(ids)))
-    names = ["draw", "pass", "end", "stop", "last_chance", "mermaids"]
-    names += [f"take:{c}" for c in ids]
-    names += [f"keep:{c}:{p}" for c in ids for p in PILES]
-    names += [f"pile:{p}" for p in PILES]
-    names += [f"pick:{c}" for c in ids]
-    names += [f"steal:{s}" for s in range(rules.players.max)]
-    names += sorted({duo_action(t, a, b) for a, b in _duo_pairs(t, deck)})
-    return tuple(names)
+    return actions.action_names(rules)
 
 
 @lru_cache(maxsize=32)
