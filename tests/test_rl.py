@@ -22,8 +22,9 @@ RULESETS = australia_ids()
 
 
 def _parts(state: br.GameState, seat: int) -> dict[str, Any]:
+    """Australia's raw observation (totals in points) by slice."""
     spec = rl.observation_spec(state.rules, state.players)
-    obs = rl.observe(state, seat)
+    obs = rl.observe_seats(state)[seat]
     return {x.name: obs[x.start:x.stop].reshape(x.shape) for x in spec}
 
 
@@ -69,7 +70,9 @@ def test_observation_says_what_the_view_says(rules_id: str, players: int, seed: 
         everyone = rl.observe_seats(state)
         assert everyone.shape == (players, size) and everyone.dtype == np.float32
         for seat in range(players):
-            assert np.array_equal(rl.observe(state, seat), everyone[seat])
+            # rl.observe is the raw encoding scaled by the field table's bounds (the totals' only)
+            bounds = np.concatenate([np.full(x.stop - x.start, x.bound) for x in rl.observation_spec(rules, players)])
+            assert np.array_equal(rl.observe(state, seat), (everyone[seat] / bounds).astype(np.float32))
             _check_against_view(state, seat)
         if br.is_over(state):
             break
@@ -226,7 +229,8 @@ def test_a_boomerang_2010_observation_says_what_the_view_says(players: int, seed
         for seat in range(players):
             v = br.view(state, seat)
             obs = rl.observe(state, seat)
-            p = {x.name: obs[x.start:x.stop].reshape(x.shape) for x in rl.observation_spec(rules, players)}
+            p = {x.name: np.rint(obs[x.start:x.stop].astype(np.float64) * x.bound).reshape(x.shape)
+                 for x in rl.observation_spec(rules, players)}  # each entry back in its own units
             order = [(seat + j) % players for j in range(players)]
             assert [rules.lands[i] for i in np.flatnonzero(p["token"])] == ([v.token] if v.token else [])
             assert list(p["chosen"]) == [v.chosen[s] for s in order]

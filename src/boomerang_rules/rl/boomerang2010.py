@@ -1,4 +1,4 @@
-"""Boomerang (2010) for learning agents: observations as numpy arrays, built from the state's fields.
+"""Boomerang (2010) for learning agents: its observation as a table of fields, read from the state.
 
 A seat sees its own token of this round, never another seat's (until the capture reveals it:
 then it is history, summed up in the captures and scores), nor the deck's order.
@@ -6,111 +6,92 @@ then it is history, summed up in the captures and scores), nor the deck's order.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
 
-import numpy as np
-import numpy.typing as npt
-
+from ..boomerang2010.actions import legal_mask
+from ..boomerang2010.engine import to_act
 from ..boomerang2010.rules import Ruleset
 from ..boomerang2010.sheets import score_sheets
 from ..boomerang2010.state import NO_TOKEN, GameState
-from .australia import ObsSlice, _relative
+from .encoding import Encoder, Field, mask_of
 
 PHASES = ("tokens", "hunt", "over")
 
+_TOTALS: dict[int, tuple[object, object, tuple[int, ...]]] = {}
 
-@lru_cache(maxsize=32)
-def observation_spec(rules: Ruleset, players: int) -> tuple[ObsSlice, ...]:
-    """The named parts of an observation, in order."""
-    if isinstance(players, bool) or not isinstance(players, int) or not (
-            rules.players.min <= players <= rules.players.max):
-        raise ValueError(f"{rules.id!r} is for {rules.players.min} to {rules.players.max} players, "
-                         f"not {players!r}")
+
+def totals(state: GameState) -> tuple[int, ...]:
+    """Each seat's score as if the game ended now (cached while the captures and boomerangs stay)."""
+    found = _TOTALS.get(id(state.captured))
+    if found is not None and found[0] is state.captured and found[1] is state.boomerangs:
+        return found[2]
+    scores = tuple(sheet.total for sheet in score_sheets(state))
+    if len(_TOTALS) >= 64:
+        _TOTALS.clear()
+    _TOTALS[id(state.captured)] = (state.captured, state.boomerangs, scores)
+    return scores
+
+
+def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
+    """Boomerang (2010)'s observation as a table of fields (``encoding.Encoder`` reads it)."""
+    n = players
+    seats = range(n)
     cards = tuple(c.id for c in rules.cards)
-    seats = _relative(players)
-    parts: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = [
-        ("token", (), rules.lands, "the observer's own land this round, once chosen"),
-        ("chosen", (), seats, "which seats have chosen their land this round"),
-        ("river", (), cards, "the cards in the river"),
-        ("turned", (), cards, "the cards turned up this round"),
-        ("captured", seats, cards, "each seat's captured cards"),
-        ("boomerangs", (), seats, "each seat's boomerangs"),
-        ("pot", (), ("pot",), "boomerangs in the pot"),
-        ("deck", (), ("deck",), "cards left face down in the deck"),
-        ("round", (), ("round",), "rounds played before this one"),
-        ("phase", (), PHASES, "the phase (one-hot)"),
-        ("first", (), seats, "the seat that opens this round's hunt (one-hot)"),
-        ("active", (), seats, "the seats still in the hunt"),
-        ("turn", (), seats, "the seat whose turn it is in the hunt (one-hot)"),
-        ("stack", (), seats, "each seat's place on the stack, 1 at the bottom, 0 off it"),
-        ("scores", (), seats, "each seat's score as if the game ended now"),
-    ]
-    spec = []
-    start = 0
-    for name, rows, columns, description in parts:
-        shape = (len(rows), len(columns)) if rows else (len(columns),)
-        stop = start + int(np.prod(shape))
-        spec.append(ObsSlice(name, start, stop, shape, rows, columns, description))
-        start = stop
-    return tuple(spec)
+    boomerangs = rules.boomerangs_each * n
+    rounds = len(cards) + 1
+
+    def token(s: GameState) -> Sequence[int]:
+        return [0 if x == NO_TOKEN else 1 << x for x in s.tokens]
+
+    def chosen(s: GameState) -> Sequence[int]:
+        return [int(x != NO_TOKEN) for x in s.tokens]
+
+    def first(s: GameState) -> Sequence[int]:
+        return [int(k == s.first) for k in seats]
+
+    def active(s: GameState) -> Sequence[int]:
+        on = s.active
+        return [int(k in on) for k in seats]
+
+    def turn(s: GameState) -> Sequence[int]:
+        now = s.active[0] if s.phase == "hunt" and s.active else -1
+        return [int(k == now) for k in seats]
+
+    def stack(s: GameState) -> Sequence[int]:
+        place = [0] * n
+        for at, k in enumerate(s.stack, start=1):
+            place[k] = at
+        return place
+
+    return (
+        Field("token", "own", rules.lands, token, "the observer's own land this round, once chosen"),
+        Field("chosen", "seat", ("chosen",), chosen, "which seats have chosen their land this round"),
+        Field("river", "shared", cards, lambda s: (mask_of(s.river),), "the cards in the river"),
+        Field("turned", "shared", cards, lambda s: (mask_of(s.turned),), "the cards turned up this round"),
+        Field("captured", "seat", cards, lambda s: [mask_of(c) for c in s.captured], "each seat's captured cards"),
+        Field("boomerangs", "seat", ("boomerangs",), lambda s: s.boomerangs,
+              "each seat's boomerangs, divided by all the boomerangs in play", bound=boomerangs),
+        Field("pot", "shared", ("pot",), lambda s: (s.pot,), "boomerangs in the pot, divided by all in play",
+              bound=boomerangs),
+        Field("deck", "shared", ("deck",), lambda s: (len(s.deck),), "cards left face down, divided by the deck's size",
+              bound=len(cards)),
+        Field("round", "shared", ("round",), lambda s: (min(s.round, rounds),),
+              "rounds played before this one, divided by the deck's size + 1 (more rounds never happen: "
+              "each turns a card)", bound=rounds),
+        Field("phase", "shared", PHASES, lambda s: (1 << PHASES.index(s.phase),), "the phase (one-hot)"),
+        Field("first", "seat", ("first",), first, "the seat that opens this round's hunt (one-hot)"),
+        Field("active", "seat", ("active",), active, "the seats still in the hunt"),
+        Field("turn", "seat", ("turn",), turn, "the seat whose turn it is in the hunt (one-hot)"),
+        Field("stack", "seat", ("stack",), stack,
+              "each seat's place on the stack (1 at the bottom, 0 off it), divided by the number of seats", bound=n),
+        Field("scores", "seat", ("total",), totals,
+              "each seat's score as if the game ended now, divided by the deck's size + all boomerangs "
+              "(no score is higher)", bound=len(cards) + boomerangs),
+    )
 
 
-def observation_size(rules: Ruleset, players: int) -> int:
-    """The length of every observation of a ``players``-seat game under ``rules``."""
-    return observation_spec(rules, players)[-1].stop
+def encoder(rules: Ruleset, players: int) -> Encoder:
+    """Boomerang (2010)'s ``Encoder``: its field table, read plainly."""
+    from ..boomerang2010.actions import num_actions
 
-
-def observation_high(rules: Ruleset, players: int) -> npt.NDArray[np.float32]:
-    """Upper bounds of every entry (for a Box space)."""
-    spec = {x.name: x for x in observation_spec(rules, players)}
-    high = np.ones(observation_size(rules, players), np.float32)
-    boomerangs = float(rules.boomerangs_each * players)
-    for name, bound in (("boomerangs", boomerangs), ("pot", boomerangs), ("deck", float(len(rules.cards))),
-                        ("round", float(len(rules.cards))), ("stack", float(players)),
-                        ("scores", float(len(rules.cards) + boomerangs))):
-        high[spec[name].start:spec[name].stop] = bound
-    return high
-
-
-def _idx(cards: tuple[int, ...]) -> npt.NDArray[np.intp]:
-    return np.array(cards, np.intp)
-
-
-def observe(state: GameState, seat: int) -> npt.NDArray[np.float32]:
-    """What ``seat`` sees of ``state``, as ``observation_size`` float32 numbers (see ``observation_spec``)."""
-    n = state.players
-    if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < n:
-        raise ValueError(f"seat {seat!r} does not exist in a {n}-player game")
-    spec = {x.name: x for x in observation_spec(state.rules, n)}
-    out = np.zeros(spec["scores"].stop, np.float32)
-
-    def part(name: str) -> npt.NDArray[np.float32]:
-        x = spec[name]
-        view: npt.NDArray[np.float32] = out[x.start:x.stop].reshape(x.shape)
-        return view
-
-    order = [(seat + j) % n for j in range(n)]
-    where = {s: j for j, s in enumerate(order)}
-    mine = state.tokens[seat]
-    if mine != NO_TOKEN:
-        part("token")[mine] = 1
-    part("chosen")[:] = [state.tokens[s] != NO_TOKEN for s in order]
-    part("river")[_idx(state.river)] = 1
-    part("turned")[_idx(state.turned)] = 1
-    captured = part("captured")
-    for j, s in enumerate(order):
-        captured[j, _idx(state.captured[s])] = 1
-    part("boomerangs")[:] = [state.boomerangs[s] for s in order]
-    part("pot")[0] = state.pot
-    part("deck")[0] = len(state.deck)
-    part("round")[0] = state.round
-    part("phase")[PHASES.index(state.phase)] = 1
-    part("first")[where[state.first]] = 1
-    for s in state.active:
-        part("active")[where[s]] = 1
-    if state.phase == "hunt" and state.active:
-        part("turn")[where[state.active[0]]] = 1
-    for place, s in enumerate(state.stack, start=1):
-        part("stack")[where[s]] = place
-    part("scores")[:] = [score_sheets(state)[s].total for s in order]
-    return out
+    return Encoder(rules, players, fields(rules, players), num_actions(rules), legal_mask, to_act)

@@ -1,0 +1,280 @@
+"""One observation encoder for every game, driven by a table of fields that each game's module gives.
+
+A game's table (its rl module's ``fields(rules, players)``) lists the parts of an observation:
+each ``Field`` says what it is (name, columns, description), whose it is (``per``), how to read
+it from a state (``read``), and its scale (``bound``). ``Encoder`` lays the fields out once per
+ruleset and player count, then reads a state in one pass for every seat: each field's reader is
+called once, its values go into one source buffer (bit masks packed into one integer and
+unpacked by one numpy call, numbers divided by their bounds), and one gather through a fixed
+index makes every seat's observation, seat rows turned so that row ``+0`` is the observer's.
+
+Every entry of an observation lies in [0, 1]: bit fields are 0 or 1, number fields are the
+value divided by the field's ``bound`` (a bound the value never exceeds, or at which the reader
+saturates it, as its description says).
+
+Hidden information: a field ``per="own"`` holds one row for each seat, and each seat's
+observation gathers only its own row; ``"seat"`` rows are public (every seat sees every row);
+``"shared"`` fields are one public row.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, TypeAlias
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+FloatArray: TypeAlias = npt.NDArray[np.float32]
+Encoded: TypeAlias = tuple[FloatArray, npt.NDArray[np.int8], list[int]]
+"""Every seat's observation, every seat's action mask (0/1 rows), and the legal masks as integers."""
+
+Per = Literal["shared", "seat", "own"]
+
+
+@attrs.frozen
+class ObsSlice:
+    """One named part of an observation: ``obs[start:stop]`` reshaped to ``shape``.
+
+    ``rows`` names the first axis (seats are relative to the observer: ``+0`` is the observer,
+    ``+1`` the next seat to its left); ``columns`` the last (card ids, regions, activities).
+    ``bound``: what an entry's raw value was divided by (1 for a 0/1 entry), so that every
+    entry lies in [0, 1].
+    """
+
+    name: str
+    start: int
+    stop: int
+    shape: tuple[int, ...]
+    rows: tuple[str, ...]
+    columns: tuple[str, ...]
+    description: str
+    bound: float = 1.0
+
+
+@attrs.frozen
+class Field:
+    """One part of a game's observation, as its table describes it.
+
+    ``per``: ``"shared"`` (one public row), ``"seat"`` (a public row per seat, turned to the
+    observer), ``"own"`` (a row per seat, each seat seeing only its own). ``rows``: sub-rows of
+    one row (piles, steps), none for a plain row. ``bound``: 0 for a bit field, whose reader
+    gives a bit mask over ``columns`` per row; else a number field, whose reader gives one number
+    per column, each divided by ``bound``.
+
+    ``read(state)`` gives the field's values in seat order (seat 0 first) for a per-seat field,
+    row after row: bit masks (ints), or numbers.
+    """
+
+    name: str
+    per: Per
+    columns: tuple[str, ...]
+    read: Callable[[Any], Sequence[Any]]
+    description: str
+    rows: tuple[str, ...] = ()
+    bound: float = 0.0
+
+
+def relative_seats(players: int) -> tuple[str, ...]:
+    """Seat labels relative to the observer: ``+0`` (itself), ``+1`` (the next to its left), ..."""
+    return tuple(f"+{j}" for j in range(players))
+
+
+def mask_of(cards: Sequence[int]) -> int:
+    """The bit mask of card indices."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+_or = functools.partial(functools.reduce, operator.or_)
+
+
+class Encoder:
+    """Observations (and action masks) of one game under one ruleset at one player count.
+
+    ``size``: the length of an observation; ``spec``: its named slices (``ObsSlice``);
+    ``observe(state, seat)``: one seat's observation (float32, entries in [0, 1]);
+    ``encode(state)``: every seat's observation and action mask at once (the envs' call).
+    ``fast``: an optional compiled ``encode`` of the same table (tested equal to ``encode_plain``).
+    """
+
+    def __init__(self, rules: Any, players: int, fields: Sequence[Field], num_actions: int,
+                 legal_mask: Callable[[Any, int], int], to_act: Callable[[Any], Sequence[int]],
+                 fast: Callable[[Any], Encoded] | None = None) -> None:
+        self.rules = rules
+        self.players = n = players
+        self.fields = tuple(fields)
+        self.num_actions = num_actions
+        self._legal_mask = legal_mask
+        self._to_act = to_act
+        self.fast = fast
+        seats = relative_seats(n)
+        bit_fields = [f for f in self.fields if not f.bound]
+        number_fields = [f for f in self.fields if f.bound]
+        # source positions: the bits of every field, then every seat's action mask, then the numbers
+        where: dict[str, int] = {}
+        offsets: list[int] = []
+        pos = 0
+        for f in bit_fields:
+            where[f.name] = pos
+            width = len(f.columns)
+            for _ in range(self._row_count(f)):
+                offsets.append(pos)
+                pos += width
+        self._mask_start = pos
+        offsets += [pos + s * num_actions for s in range(n)]
+        pos += n * num_actions
+        self._nbytes = (pos + 7) // 8
+        self._nbits = self._nbytes * 8
+        self._offsets = tuple(offsets)
+        pos = self._nbits
+        bounds: list[float] = []
+        for f in number_fields:
+            where[f.name] = pos
+            count = self._row_count(f) * len(f.columns)
+            bounds += [float(f.bound)] * count
+            pos += count
+        self._bounds = tuple(bounds)
+        self._source_size = pos
+        self._bit_readers = tuple(f.read for f in bit_fields)
+        self._number_readers = tuple(f.read for f in number_fields)
+        # the observation: fields in table order, each seat's rows turned to the observer
+        spec: list[ObsSlice] = []
+        index: list[list[int]] = [[] for _ in range(n)]
+        start = 0
+        for f in self.fields:
+            width = len(f.columns)
+            block = max(1, len(f.rows)) * width
+            base = where[f.name]
+            for k in range(n):
+                if f.per == "shared":
+                    index[k] += range(base, base + block)
+                elif f.per == "own":
+                    index[k] += range(base + k * block, base + (k + 1) * block)
+                else:
+                    for j in range(n):
+                        s = (k + j) % n
+                        index[k] += range(base + s * block, base + (s + 1) * block)
+            if f.per == "seat":
+                if f.rows:
+                    raise ValueError(f"field {f.name!r}: a per-seat field has no sub-rows")
+                shape: tuple[int, ...] = (n,) if width == 1 else (n, width)
+                rows, columns = ((), seats) if width == 1 else (seats, f.columns)
+            else:
+                shape = (len(f.rows), width) if f.rows else (width,)
+                rows, columns = f.rows, f.columns
+            stop = start + int(np.prod(shape))
+            spec.append(ObsSlice(f.name, start, stop, shape, rows, columns, f.description,
+                                 float(f.bound) if f.bound else 1.0))
+            start = stop
+        self.size = start
+        self.spec = tuple(spec)
+        self._index = np.array(index, np.intp).reshape(n, self.size)
+        self._mask_index = np.array([[self._mask_start + s * num_actions + i for i in range(num_actions)]
+                                     for s in range(n)], np.intp).reshape(n, num_actions)
+        self.low = np.zeros(self.size, np.float32)
+        self.high = np.ones(self.size, np.float32)
+
+    def _row_count(self, f: Field) -> int:
+        return max(1, len(f.rows)) * (1 if f.per == "shared" else self.players)
+
+    def masks(self, state: Any) -> list[int]:
+        """Each seat's legal actions as an integer bit mask (0 for a seat that owes no decision)."""
+        owing = self._to_act(state)
+        legal = self._legal_mask
+        return [legal(state, s) if s in owing else 0 for s in range(self.players)]
+
+    def _source(self, state: Any, masks: list[int]) -> tuple[FloatArray, npt.NDArray[np.uint8]]:
+        values: list[int] = []
+        for read in self._bit_readers:
+            values += read(state)
+        values += masks
+        word = _or(map(operator.lshift, values, self._offsets), 0)
+        bits = np.unpackbits(np.frombuffer(word.to_bytes(self._nbytes, "little"), np.uint8), bitorder="little")
+        source = np.empty(self._source_size, np.float32)
+        source[:self._nbits] = bits
+        if self._number_readers:
+            numbers: list[float] = []
+            for read in self._number_readers:
+                numbers += read(state)
+            source[self._nbits:] = [v / b for v, b in zip(numbers, self._bounds)]
+        return source, bits
+
+    def encode_plain(self, state: Any) -> Encoded:
+        """``encode`` read plainly from the table: the reference of any ``fast`` encoder."""
+        masks = self.masks(state)
+        source, bits = self._source(state, masks)
+        return source.take(self._index), bits.take(self._mask_index).view(np.int8), masks
+
+    def encode(self, state: Any) -> Encoded:
+        """Every seat's observation (``(players, size)`` float32) and action mask, and the masks as integers."""
+        fast = self.fast
+        return self.encode_plain(state) if fast is None else fast(state)
+
+    def observe(self, state: Any, seat: int) -> FloatArray:
+        """What ``seat`` sees of ``state``: ``size`` float32 numbers in [0, 1] (see ``spec``)."""
+        n = self.players
+        if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < n:
+            raise ValueError(f"seat {seat!r} does not exist in a {n}-player game")
+        if self.fast is not None:
+            row: FloatArray = self.fast(state)[0][int(seat)]
+            return row
+        source, _ = self._source(state, [0] * n)
+        out: FloatArray = source.take(self._index[int(seat)])
+        return out
+
+    def observe_all(self, state: Any) -> FloatArray:
+        """Every seat's observation, one row each."""
+        return self.encode(state)[0]
+
+    def action_masks(self, state: Any) -> npt.NDArray[np.int8]:
+        """Every seat's legal actions as 0/1 rows of ``num_actions`` (all 0 for a seat that owes nothing)."""
+        return self.encode(state)[1]
+
+
+def _rl_module(game: object) -> Any:
+    """The rl module of ``game``: its field table, numbering and rewards (the one place that names games)."""
+    if game == "boomerang-australia":
+        from . import australia
+
+        return australia
+    if game == "boomerang-2010":
+        from . import boomerang2010
+
+        return boomerang2010
+    if game == "sea-salt-paper":
+        from . import seasaltpaper
+
+        return seasaltpaper
+    raise ValueError(f"no observation for game {game!r}")
+
+
+_ENCODERS: dict[tuple[Any, int], Encoder] = {}
+
+
+def encoder_for(rules: Any, players: int) -> Encoder:
+    """The encoder of ``rules``'s game at ``players`` (a ruleset, or a shipped ruleset's id); made once, then shared."""
+    if isinstance(rules, str):
+        from ..core.loading import load_rules
+
+        rules = load_rules(rules)
+    module = _rl_module(getattr(rules, "game", None))
+    key = (rules, players)
+    found = _ENCODERS.get(key)
+    if found is None:
+        low, high = rules.players.min, rules.players.max
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players!r}")
+        found = module.encoder(rules, players)
+        if len(_ENCODERS) >= 64:
+            _ENCODERS.clear()
+        _ENCODERS[key] = found
+    return found
+
+
+__all__ = ["Encoded", "Encoder", "Field", "ObsSlice", "encoder_for", "mask_of", "relative_seats"]
