@@ -19,8 +19,6 @@ observation gathers only its own row; ``"seat"`` rows are public (every seat see
 
 from __future__ import annotations
 
-import functools
-import operator
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeAlias
 
@@ -91,7 +89,43 @@ def mask_of(cards: Sequence[int]) -> int:
     return mask
 
 
-_or = functools.partial(functools.reduce, operator.or_)
+def last_by_identity(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``fn`` remembering its last argument and result: called again with the same object, the result.
+
+    For a reader of an immutable part of a state (a tuple of cards): successive states share
+    the parts a decision did not change, so a step re-reads only what changed. The argument is
+    held, so its identity cannot be reused by another object.
+    """
+    last: list[Any] = [object(), None]
+
+    def read(value: Any) -> Any:
+        if value is last[0]:
+            return last[1]
+        result = fn(value)
+        last[0] = value
+        last[1] = result
+        return result
+
+    return read
+
+
+def masks_by_legal(legal_actions: Callable[[Any, int], Any], legal_mask: Callable[[Any, int], int]
+                   ) -> Callable[[Any, int], int]:
+    """``legal_mask`` remembered for each tuple of legal actions (a game whose legal actions come
+    from a few tuples: the same mask, without numbering the actions again)."""
+    known: dict[Any, int] = {}
+
+    def mask(state: Any, seat: int) -> int:
+        legal = legal_actions(state, seat)
+        found = known.get(legal)
+        if found is None:
+            found = known[legal] = legal_mask(state, seat)
+        return found
+
+    return mask
+
+
+_U64 = (1 << 64) - 1
 
 
 class Encoder:
@@ -116,32 +150,30 @@ class Encoder:
         seats = relative_seats(n)
         bit_fields = [f for f in self.fields if not f.bound]
         number_fields = [f for f in self.fields if f.bound]
-        # source positions: the bits of every field, then every seat's action mask, then the numbers
-        where: dict[str, int] = {}
-        offsets: list[int] = []
-        pos = 0
+        # The source: every bit row in 64-bit slots (a row of more columns takes several), then
+        # every seat's action mask, then the numbers. A step's masks go to numpy as one array of
+        # uint64s, unpacked by one call.
+        rows_at: dict[str, list[int]] = {}
+        self._bit_plan: list[tuple[Callable[[Any], Sequence[Any]], int]] = []
+        slot = 0
         for f in bit_fields:
-            where[f.name] = pos
-            width = len(f.columns)
-            for _ in range(self._row_count(f)):
-                offsets.append(pos)
-                pos += width
-        self._mask_start = pos
-        offsets += [pos + s * num_actions for s in range(n)]
-        pos += n * num_actions
-        self._nbytes = (pos + 7) // 8
-        self._nbits = self._nbytes * 8
-        self._offsets = tuple(offsets)
+            chunks = -(-len(f.columns) // 64)
+            rows_at[f.name] = [(slot + r * chunks) * 64 for r in range(self._row_count(f))]
+            slot += self._row_count(f) * chunks
+            self._bit_plan.append((f.read, chunks))
+        self._mask_chunks = -(-num_actions // 64) if num_actions else 1
+        self._mask_start = slot * 64
+        slot += n * self._mask_chunks
+        self._nbits = slot * 64
         pos = self._nbits
         bounds: list[float] = []
         for f in number_fields:
-            where[f.name] = pos
-            count = self._row_count(f) * len(f.columns)
-            bounds += [float(f.bound)] * count
-            pos += count
-        self._bounds = tuple(bounds)
+            width = len(f.columns)
+            rows_at[f.name] = [pos + r * width for r in range(self._row_count(f))]
+            bounds += [float(f.bound)] * (self._row_count(f) * width)
+            pos += self._row_count(f) * width
+        self._bounds = np.array(bounds, np.float64)
         self._source_size = pos
-        self._bit_readers = tuple(f.read for f in bit_fields)
         self._number_readers = tuple(f.read for f in number_fields)
         # the observation: fields in table order, each seat's rows turned to the observer
         spec: list[ObsSlice] = []
@@ -149,17 +181,17 @@ class Encoder:
         start = 0
         for f in self.fields:
             width = len(f.columns)
-            block = max(1, len(f.rows)) * width
-            base = where[f.name]
+            per_seat = max(1, len(f.rows))
+            at = rows_at[f.name]
             for k in range(n):
                 if f.per == "shared":
-                    index[k] += range(base, base + block)
+                    chosen = at
                 elif f.per == "own":
-                    index[k] += range(base + k * block, base + (k + 1) * block)
+                    chosen = at[k * per_seat:(k + 1) * per_seat]
                 else:
-                    for j in range(n):
-                        s = (k + j) % n
-                        index[k] += range(base + s * block, base + (s + 1) * block)
+                    chosen = [at[(k + j) % n * per_seat + r] for j in range(n) for r in range(per_seat)]
+                for row in chosen:
+                    index[k] += range(row, row + width)
             if f.per == "seat":
                 if f.rows:
                     raise ValueError(f"field {f.name!r}: a per-seat field has no sub-rows")
@@ -175,8 +207,9 @@ class Encoder:
         self.size = start
         self.spec = tuple(spec)
         self._index = np.array(index, np.intp).reshape(n, self.size)
-        self._mask_index = np.array([[self._mask_start + s * num_actions + i for i in range(num_actions)]
+        self._mask_index = np.array([[self._mask_start + s * self._mask_chunks * 64 + i for i in range(num_actions)]
                                      for s in range(n)], np.intp).reshape(n, num_actions)
+        self._no_mask = [0] * self._mask_chunks
         self.low = np.zeros(self.size, np.float32)
         self.high = np.ones(self.size, np.float32)
 
@@ -191,18 +224,25 @@ class Encoder:
 
     def _source(self, state: Any, masks: list[int]) -> tuple[FloatArray, npt.NDArray[np.uint8]]:
         values: list[int] = []
-        for read in self._bit_readers:
-            values += read(state)
-        values += masks
-        word = _or(map(operator.lshift, values, self._offsets), 0)
-        bits = np.unpackbits(np.frombuffer(word.to_bytes(self._nbytes, "little"), np.uint8), bitorder="little")
+        for read, chunks in self._bit_plan:
+            if chunks == 1:
+                values += read(state)
+            else:
+                for v in read(state):
+                    values += [v >> 64 * i & _U64 for i in range(chunks)]
+        if self._mask_chunks == 1:
+            values += masks
+        else:
+            for m in masks:
+                values += [m >> 64 * i & _U64 for i in range(self._mask_chunks)] if m else self._no_mask
+        bits = np.unpackbits(np.array(values, "<u8").view(np.uint8), bitorder="little")
         source = np.empty(self._source_size, np.float32)
         source[:self._nbits] = bits
         if self._number_readers:
             numbers: list[float] = []
             for read in self._number_readers:
                 numbers += read(state)
-            source[self._nbits:] = [v / b for v, b in zip(numbers, self._bounds)]
+            source[self._nbits:] = np.divide(numbers, self._bounds)
         return source, bits
 
     def encode_plain(self, state: Any) -> Encoded:
@@ -277,4 +317,5 @@ def encoder_for(rules: Any, players: int) -> Encoder:
     return found
 
 
-__all__ = ["Encoded", "Encoder", "Field", "ObsSlice", "encoder_for", "mask_of", "relative_seats"]
+__all__ = ["Encoded", "Encoder", "Field", "ObsSlice", "encoder_for", "last_by_identity", "mask_of", "masks_by_legal",
+           "relative_seats"]

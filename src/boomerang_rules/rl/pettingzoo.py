@@ -44,7 +44,6 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
 
 from ..core import rng as rng_mod
 from .adapters import GameAdapter, adapter_for
@@ -252,10 +251,12 @@ class _Common:
 
 
 class RawEnv(_Common, AECEnv):  # type: ignore[misc]
-    """The AEC env without PettingZoo's wrappers (an illegal action raises ``IllegalAction``)."""
+    """The AEC env; an illegal action raises ``IllegalAction`` (``env()`` gives the classic games' handling)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "boomerang_v0", "render_modes": ["ansi", "human"],
                                           "is_parallelizable": True}
+    _terminate_illegal = False
+    """Whether an illegal action ends the game with -1 for its seat (``BoomerangEnv``) or raises."""
 
     def __init__(self, rules: Any = "standard", players: int = 4, reward: str = "round",
                  max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None) -> None:
@@ -286,6 +287,8 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         changes until the step resolves)."""
         obs = self._obs
         if obs is None:
+            if self._state is None:
+                raise RuntimeError("call reset() before observe() or step()")
             obs = self._obs = self.game.encode(self._step_start)
         return obs
 
@@ -298,13 +301,26 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         obs, masks, _ = self._encoded()
         seat = self._seat[agent]
-        if agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent)):
+        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
             mask = masks[seat]
         else:
             mask = self._zeros
         return {"observation": obs[seat], "action_mask": mask}
 
+    def _end_for_illegal(self, agent: str) -> None:
+        """As PettingZoo's ``TerminateIllegalWrapper``: -1 for ``agent``, 0 for the others, every agent done."""
+        gymnasium.logger.warn("Illegal move made, game terminating with current player losing.")
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -1.0
+        self._accumulate_rewards()
+        self._deads_step_first()
+
     def step(self, action: Any) -> None:
+        if self._state is None:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -312,53 +328,56 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         game = self.game
         action = check_action(action, game.num_actions)
         seat = self._seat[agent]
+        if self._terminate_illegal and not self._encoded()[2][seat] >> action & 1:
+            self._end_for_illegal(agent)
+            return
         before = self._state
         after = game.apply(before, seat, action)
         self._state = after
         self._cumulative_rewards[agent] = 0.0
-        rewards: dict[str, float] = dict.fromkeys(self.agents, 0.0)
+        agents = self.agents
+        rewards: dict[str, float] = dict.fromkeys(agents, 0.0)
         owing = game.to_act(after)
         resolved = seat == game.to_act(before)[-1]
         self._acted[seat] += 1
         if self.reward == "round":
-            for s, points in enumerate(self._credit(after)):
-                rewards[self.possible_agents[s]] = points
+            points = self._credit(after)
+            if points is not self._nothing:
+                for s, got in enumerate(points):
+                    rewards[agents[s]] = got
         if resolved:
             self._obs = None
             self._step_start = after
         if game.is_over(after):
             for s, extra in enumerate(self._end_rewards(after)):
-                rewards[self.possible_agents[s]] += extra
-            self.terminations = dict.fromkeys(self.agents, True)
+                rewards[agents[s]] += extra
+            self.terminations = dict.fromkeys(agents, True)
         elif resolved and self.max_cycles is not None and min(self._acted) >= self.max_cycles:
-            self.truncations = dict.fromkeys(self.agents, True)
+            self.truncations = dict.fromkeys(agents, True)
         self.rewards = rewards
-        self._accumulate_rewards()
+        cumulative = self._cumulative_rewards
+        for a, r in rewards.items():
+            cumulative[a] += r
         if owing and not (self.terminations[agent] or self.truncations[agent]):
-            self.agent_selection = self.possible_agents[owing[0]]
+            self.agent_selection = agents[owing[0]]
         else:
-            self.agent_selection = self.agents[0]
+            self.agent_selection = agents[0]
         if self.render_mode == "human":
             self.render()
 
 
-class _CheckedActions(wrappers.BaseWrapper):  # type: ignore[misc]
-    """Refuses an action that is not an action id with a ``ValueError`` (PettingZoo's own check asserts)."""
+class BoomerangEnv(RawEnv):
+    """The AEC env as ``env()`` gives it: an illegal action ends the game with -1 for its seat and 0 for
+    the others, as in PettingZoo's classic games (their ``TerminateIllegalWrapper``, built in: the
+    wrappers' attribute forwarding cost more than the game's own step)."""
 
-    def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if not (self.terminations[agent] or self.truncations[agent]):
-            check_action(action, self.unwrapped.game.num_actions)
-        super().step(action)
+    _terminate_illegal = True
 
 
 def env(rules: Any = "standard", players: int = 4, reward: str = "round", max_cycles: int | None = DEFAULT_MAX_CYCLES,
         render_mode: str | None = None) -> AECEnv:
-    """The AEC env, wrapped as PettingZoo's classic games are (illegal action: -1, game over)."""
-    raw = RawEnv(rules, players, reward, max_cycles, render_mode)
-    wrapped: Any = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
-    wrapped = _CheckedActions(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The AEC env, as PettingZoo's classic games are (illegal action: -1, game over; not an action id: ``ValueError``)."""
+    return BoomerangEnv(rules, players, reward, max_cycles, render_mode)
 
 
 raw_env = RawEnv

@@ -15,7 +15,7 @@ from typing import Any
 from ..seasaltpaper.engine import _duo_pairs, duo_action, legal_actions, to_act
 from ..seasaltpaper.rules import Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
-from .encoding import Encoder, Field, mask_of
+from .encoding import Encoder, Field, last_by_identity, mask_of
 
 PHASES = ("draw", "keep", "play", "crab_pile", "crab_card", "steal", "over")
 
@@ -82,31 +82,39 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
     def revealed(s: Any) -> Sequence[int]:
         if s.phase == "over" or not s.protected:
             return [0] * n
-        return [mask_of(h) if s.protected >> k & 1 else 0 for k, h in enumerate(s.hands)]
+        return [mask if s.protected >> k & 1 else 0 for k, mask in enumerate(card_masks(s.hands))]
+
+    one_hot = [[int(k == j) for k in seats] for j in range(n)]
+    nobody = [0] * n
+    card_masks = last_by_identity(lambda groups: [mask_of(c) for c in groups])
+    played_masks = last_by_identity(lambda groups: [mask_of(c) for c in groups])
+    protected = last_by_identity(lambda bits: [bits >> k & 1 for k in seats])
+    sizes = last_by_identity(lambda groups: [len(c) for c in groups])
+    pile_sizes = last_by_identity(lambda piles: [len(p) for p in piles])
 
     def flag(attribute: str) -> Callable[[Any], Sequence[int]]:
         def read(s: Any) -> Sequence[int]:
             at = getattr(s, attribute)
-            return [int(k == at) for k in seats]
+            return one_hot[at] if at >= 0 else nobody
         return read
 
     return (
-        Field("hand", "own", ids, lambda s: [mask_of(h) for h in s.hands], "the observer's hand"),
+        Field("hand", "own", ids, lambda s: card_masks(s.hands), "the observer's hand"),
         Field("drawn", "own", ids, drawn, "the two cards it has just drawn (while keeping one)"),
         Field("pile_tops", "shared", ids, pile_tops, "the top card of each discard pile", rows=PILES),
         Field("chosen_pile", "own", ids, chosen_pile, "the whole pile it chooses a card from after a crab duo"),
-        Field("played", "seat", ids, lambda s: [mask_of(p) for p in s.played],
+        Field("played", "seat", ids, lambda s: played_masks(s.played),
               "the cards each seat has placed in front of it"),
         Field("revealed", "seat", ids, revealed, "hands revealed by a LAST CHANCE"),
-        Field("pile_sizes", "shared", PILES, lambda s: [len(p) for p in s.piles],
+        Field("pile_sizes", "shared", PILES, lambda s: pile_sizes(s.piles),
               "cards in each discard pile, divided by the deck's size", bound=deck),
         Field("deck", "shared", ("deck",), lambda s: (len(s.deck),), "cards left in the deck, divided by its size",
               bound=deck),
-        Field("hand_sizes", "seat", ("cards",), lambda s: [len(h) for h in s.hands],
+        Field("hand_sizes", "seat", ("cards",), lambda s: sizes(s.hands),
               "cards in each seat's hand, divided by the deck's size", bound=deck),
         Field("turn", "seat", ("turn",), flag("turn"), "the seat whose turn it is (one-hot)"),
         Field("caller", "seat", ("caller",), flag("caller"), "the seat that called LAST CHANCE this round (one-hot)"),
-        Field("protected", "seat", ("protected",), lambda s: [s.protected >> k & 1 for k in seats],
+        Field("protected", "seat", ("protected",), lambda s: protected(s.protected),
               "seats whose revealed hands may not be stolen from"),
         Field("phase", "shared", PHASES, lambda s: (1 << PHASES.index(s.phase) if s.phase in PHASES else 0,),
               "the phase of the turn (one-hot)"),
