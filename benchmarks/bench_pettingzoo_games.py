@@ -63,7 +63,7 @@ def aec_decisions(rules: str, players: int, seconds: float, seed: int) -> tuple[
     while time.perf_counter() < start + seconds:
         env.reset(seed=game)
         game += 1
-        for agent in env.agent_iter():
+        for _ in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
                 env.step(None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -286,7 +286,6 @@ def static_words(state: GameState) -> list[int]:
     cb = lay.row_bits
     taken = state.taken
     rows = len(taken) // n
-    rnd = state.round
     face_shift = (t.hand_size + 1) * cb
     words = []
     for s in range(n):
@@ -399,8 +398,8 @@ def _encoder(lay: _Layout, scaled: bool = False) -> _Encode:
             masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
         obs = empty(obs_shape, float32)
         action_masks = empty(mask_shape, int8)
-        fill(obs, action_masks, plan, state, context.round, masks, lay.template_blob,
-             lay.scaled_scores if scaled else lay.scores)
+        scores: Any = lay.scaled_scores if scaled else lay.scores  # fill takes ints or floats
+        fill(obs, action_masks, plan, state, context.round, masks, lay.template_blob, scores)
         return obs, action_masks, masks
 
     return encode_layout

@@ -68,8 +68,10 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
         return place
 
     return (
-        Field("token", "own", rules.lands, lambda s: tokens(s.tokens)[0], "the observer's own land this round, once chosen"),
-        Field("chosen", "seat", ("chosen",), lambda s: tokens(s.tokens)[1], "which seats have chosen their land this round"),
+        Field("token", "own", rules.lands, lambda s: tokens(s.tokens)[0],
+              "the observer's own land this round, once chosen"),
+        Field("chosen", "seat", ("chosen",), lambda s: tokens(s.tokens)[1],
+              "which seats have chosen their land this round"),
         Field("river", "shared", cards, lambda s: river(s.river), "the cards in the river"),
         Field("turned", "shared", cards, lambda s: turned(s.turned), "the cards turned up this round"),
         Field("captured", "seat", cards, lambda s: card_masks(s.captured), "each seat's captured cards"),
@@ -83,7 +85,8 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
               "rounds played before this one, divided by the deck's size + 1 (more rounds never happen: "
               "each turns a card)", bound=rounds),
         Field("phase", "shared", PHASES, lambda s: (1 << PHASES.index(s.phase),), "the phase (one-hot)"),
-        Field("first", "seat", ("first",), lambda s: one_hot[s.first], "the seat that opens this round's hunt (one-hot)"),
+        Field("first", "seat", ("first",), lambda s: one_hot[s.first],
+              "the seat that opens this round's hunt (one-hot)"),
         Field("active", "seat", ("active",), lambda s: active_flags(s.active), "the seats still in the hunt"),
         Field("turn", "seat", ("turn",), turn, "the seat whose turn it is in the hunt (one-hot)"),
         Field("stack", "seat", ("stack",), lambda s: stack(s.stack),

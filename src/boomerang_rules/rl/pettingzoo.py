@@ -124,7 +124,8 @@ def check_action(action: Any, actions: int, who: str = "action") -> int:
         action = int(action)
     if not 0 <= action < actions:
         raise ValueError(f"{who} must be an integer action id (0 to {actions - 1}), not {action!r}")
-    return action
+    checked: int = action
+    return checked
 
 
 class _Seeds:
@@ -376,7 +377,7 @@ class BoomerangEnv(RawEnv):
 
 def env(rules: Any = "standard", players: int = 4, reward: str = "round", max_cycles: int | None = DEFAULT_MAX_CYCLES,
         render_mode: str | None = None) -> AECEnv:
-    """The AEC env, as PettingZoo's classic games are (illegal action: -1, game over; not an action id: ``ValueError``)."""
+    """The AEC env, as PettingZoo's classic games are (an illegal action: -1 and the game ends)."""
     return BoomerangEnv(rules, players, reward, max_cycles, render_mode)
 
 
