@@ -127,6 +127,9 @@ def masks_by_legal(legal_actions: Callable[[Any, int], Any], legal_mask: Callabl
 
 _U64 = (1 << 64) - 1
 
+_BYTE_FLOATS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
+"""Row ``b``: the eight bits of byte ``b`` as 0.0 / 1.0, least significant first."""
+
 
 class Encoder:
     """Observations (and action masks) of one game under one ruleset at one player count.
@@ -148,8 +151,10 @@ class Encoder:
         self._to_act = to_act
         self.fast = fast
         seats = relative_seats(n)
-        bit_fields = [f for f in self.fields if not f.bound]
-        number_fields = [f for f in self.fields if f.bound]
+        # A bit field of one column (a flag a seat) travels as a number (0 or 1, bound 1): cheaper
+        # than a 64-bit slot a row.
+        bit_fields = [f for f in self.fields if not f.bound and len(f.columns) > 1]
+        number_fields = [f for f in self.fields if f.bound or len(f.columns) == 1]
         # The source: every bit row in 64-bit slots (a row of more columns takes several), then
         # every seat's action mask, then the numbers. A step's masks go to numpy as one array of
         # uint64s, unpacked by one call.
@@ -161,16 +166,18 @@ class Encoder:
             rows_at[f.name] = [(slot + r * chunks) * 64 for r in range(self._row_count(f))]
             slot += self._row_count(f) * chunks
             self._bit_plan.append((f.read, chunks))
-        self._mask_chunks = -(-num_actions // 64) if num_actions else 1
+        self._packed_masks = 0 < num_actions <= 64
+        """Whether the masks ride in the source (one 64-bit slot a seat), or are unpacked on their own."""
         self._mask_start = slot * 64
-        slot += n * self._mask_chunks
+        slot += n if self._packed_masks else 0
+        self._mask_bytes = (num_actions + 7) // 8
         self._nbits = slot * 64
         pos = self._nbits
         bounds: list[float] = []
         for f in number_fields:
             width = len(f.columns)
             rows_at[f.name] = [pos + r * width for r in range(self._row_count(f))]
-            bounds += [float(f.bound)] * (self._row_count(f) * width)
+            bounds += [float(f.bound or 1)] * (self._row_count(f) * width)
             pos += self._row_count(f) * width
         self._bounds = np.array(bounds, np.float64)
         self._source_size = pos
@@ -207,9 +214,8 @@ class Encoder:
         self.size = start
         self.spec = tuple(spec)
         self._index = np.array(index, np.intp).reshape(n, self.size)
-        self._mask_index = np.array([[self._mask_start + s * self._mask_chunks * 64 + i for i in range(num_actions)]
+        self._mask_index = np.array([[self._mask_start + s * 64 + i for i in range(num_actions)]
                                      for s in range(n)], np.intp).reshape(n, num_actions)
-        self._no_mask = [0] * self._mask_chunks
         self.low = np.zeros(self.size, np.float32)
         self.high = np.ones(self.size, np.float32)
 
@@ -222,7 +228,8 @@ class Encoder:
         legal = self._legal_mask
         return [legal(state, s) if s in owing else 0 for s in range(self.players)]
 
-    def _source(self, state: Any, masks: list[int]) -> tuple[FloatArray, npt.NDArray[np.uint8]]:
+    def _source(self, state: Any, masks: list[int]) -> FloatArray:
+        """Every field's values (and the masks, when packed) in one float32 buffer that ``_index`` gathers from."""
         values: list[int] = []
         for read, chunks in self._bit_plan:
             if chunks == 1:
@@ -230,26 +237,42 @@ class Encoder:
             else:
                 for v in read(state):
                     values += [v >> 64 * i & _U64 for i in range(chunks)]
-        if self._mask_chunks == 1:
+        if self._packed_masks:
             values += masks
-        else:
-            for m in masks:
-                values += [m >> 64 * i & _U64 for i in range(self._mask_chunks)] if m else self._no_mask
-        bits = np.unpackbits(np.array(values, "<u8").view(np.uint8), bitorder="little")
-        source = np.empty(self._source_size, np.float32)
-        source[:self._nbits] = bits
-        if self._number_readers:
-            numbers: list[float] = []
-            for read in self._number_readers:
-                numbers += read(state)
-            source[self._nbits:] = np.divide(numbers, self._bounds)
-        return source, bits
+        # each byte's eight bits as floats, from a table: one call for the unpacking and the conversion
+        bits = _BYTE_FLOATS.take(np.array(values, "<u8").view(np.uint8), axis=0).reshape(-1)
+        if not self._number_readers:
+            return bits
+        numbers: list[float] = []
+        for read in self._number_readers:
+            numbers += read(state)
+        return np.concatenate((bits, np.divide(numbers, self._bounds)), dtype=np.float32)
+
+    def _mask_rows(self, source: FloatArray, masks: list[int]) -> npt.NDArray[np.int8]:
+        """Every seat's mask as a 0/1 row: gathered from the source, or unpacked from the masks alone."""
+        if self._packed_masks:
+            return source.take(self._mask_index).astype(np.int8)
+        rows = np.zeros((self.players, self.num_actions), np.int8)
+        size = self._mask_bytes
+        for s, m in enumerate(masks):
+            if m:
+                rows[s] = np.unpackbits(np.frombuffer(m.to_bytes(size, "little"), np.uint8),
+                                        count=self.num_actions, bitorder="little")
+        return rows
 
     def encode_plain(self, state: Any) -> Encoded:
         """``encode`` read plainly from the table: the reference of any ``fast`` encoder."""
         masks = self.masks(state)
-        source, bits = self._source(state, masks)
-        return source.take(self._index), bits.take(self._mask_index).view(np.int8), masks
+        source = self._source(state, masks)
+        return source.take(self._index), self._mask_rows(source, masks), masks
+
+    def reading(self, state: Any) -> Reading:
+        """What ``state`` shows every seat, read once, each seat's observation gathered when asked for
+        (an AEC env observes one seat a decision)."""
+        if self.fast is not None:
+            return Reading(self, None, *self.fast(state))
+        masks = self.masks(state)
+        return Reading(self, self._source(state, masks), None, None, masks)
 
     def encode(self, state: Any) -> Encoded:
         """Every seat's observation (``(players, size)`` float32) and action mask, and the masks as integers."""
@@ -264,8 +287,7 @@ class Encoder:
         if self.fast is not None:
             row: FloatArray = self.fast(state)[0][int(seat)]
             return row
-        source, _ = self._source(state, [0] * n)
-        out: FloatArray = source.take(self._index[int(seat)])
+        out: FloatArray = self._source(state, [0] * n).take(self._index[int(seat)])
         return out
 
     def observe_all(self, state: Any) -> FloatArray:
@@ -275,6 +297,36 @@ class Encoder:
     def action_masks(self, state: Any) -> npt.NDArray[np.int8]:
         """Every seat's legal actions as 0/1 rows of ``num_actions`` (all 0 for a seat that owes nothing)."""
         return self.encode(state)[1]
+
+
+class Reading:
+    """One state as every seat sees it: its observations and action masks, gathered seat by seat."""
+
+    __slots__ = ("_encoder", "_masks_rows", "_observations", "_source", "masks")
+
+    def __init__(self, encoder: Encoder, source: FloatArray | None, observations: FloatArray | None,
+                 masks_rows: npt.NDArray[np.int8] | None, masks: list[int]) -> None:
+        self._encoder = encoder
+        self._source = source
+        self._observations = observations
+        self._masks_rows = masks_rows
+        self.masks = masks
+        """Each seat's legal actions as an integer bit mask."""
+
+    def observation(self, seat: int) -> FloatArray:
+        if self._observations is not None:
+            row: FloatArray = self._observations[seat]
+            return row
+        assert self._source is not None
+        gathered: FloatArray = self._source.take(self._encoder._index[seat])
+        return gathered
+
+    def mask_row(self, seat: int) -> npt.NDArray[np.int8]:
+        if self._masks_rows is None:
+            assert self._source is not None
+            self._masks_rows = self._encoder._mask_rows(self._source, self.masks)
+        row: npt.NDArray[np.int8] = self._masks_rows[seat]
+        return row
 
 
 def _rl_module(game: object) -> Any:
@@ -317,5 +369,5 @@ def encoder_for(rules: Any, players: int) -> Encoder:
     return found
 
 
-__all__ = ["Encoded", "Encoder", "Field", "ObsSlice", "encoder_for", "last_by_identity", "mask_of", "masks_by_legal",
+__all__ = ["Encoded", "Encoder", "Field", "ObsSlice", "Reading", "encoder_for", "last_by_identity", "mask_of", "masks_by_legal",
            "relative_seats"]

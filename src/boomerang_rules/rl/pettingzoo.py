@@ -47,7 +47,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from ..core import rng as rng_mod
 from .adapters import GameAdapter, adapter_for
-from .encoding import Encoded
+from .encoding import Encoded, Reading
 
 REWARDS = ("round", "final", "win")
 
@@ -258,6 +258,12 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
                                           "is_parallelizable": True}
     _terminate_illegal = False
     """Whether an illegal action ends the game with -1 for its seat (``BoomerangEnv``) or raises."""
+    _DERIVED = (*_Common._DERIVED, "_obs", "_seen")
+
+    def _build(self) -> None:
+        super()._build()
+        self._obs = None  # read again when next observed
+        self._seen = {}
 
     def __init__(self, rules: Any = "standard", players: int = 4, reward: str = "round",
                  max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None) -> None:
@@ -265,7 +271,10 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._setup(rules, players, reward, max_cycles, render_mode)
         self.agents: list[str] = []
         self._step_start: Any = None
-        self._obs: Encoded | None = None
+        self._obs: Reading | None = None
+        """The state at the start of this step as the seats see it (None: not read yet)."""
+        self._seen: dict[int, np.ndarray] = {}
+        """The observations gathered from ``_obs`` so far, by seat."""
         self._acted = [0] * players
         self._zeros = np.zeros(self.game.num_actions, np.int8)
 
@@ -283,30 +292,34 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game.to_act(self._state)[0]]
 
-    def _encoded(self) -> Encoded:
-        """The encoding of the state at the start of this step (once a step: nothing a seat sees
-        changes until the step resolves)."""
+    def _encoded(self) -> Reading:
+        """The state at the start of this step as the seats see it (read once a step: nothing a seat
+        sees changes until the step resolves; each seat's observation gathered when it is observed)."""
         obs = self._obs
         if obs is None:
             if self._state is None:
                 raise RuntimeError("call reset() before observe() or step()")
-            obs = self._obs = self.game.encode(self._step_start)
+            obs = self._obs = self.game.encoder.reading(self._step_start)
+            self._seen = {}
         return obs
 
     def _legal_row(self, seat: int) -> np.ndarray | None:
         if self._state is None or self.possible_agents[seat] != self.agent_selection:
             return None
-        row: np.ndarray = self._encoded()[1][seat]
-        return row if row.any() else None
+        reading = self._encoded()
+        return reading.mask_row(seat) if reading.masks[seat] else None
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        obs, masks, _ = self._encoded()
+        reading = self._encoded()
         seat = self._seat[agent]
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = reading.observation(seat)
         if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
-            mask = masks[seat]
+            mask = reading.mask_row(seat)
         else:
             mask = self._zeros
-        return {"observation": obs[seat], "action_mask": mask}
+        return {"observation": seen, "action_mask": mask}
 
     def _end_for_illegal(self, agent: str) -> None:
         """As PettingZoo's ``TerminateIllegalWrapper``: -1 for ``agent``, 0 for the others, every agent done."""
@@ -329,7 +342,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         game = self.game
         action = check_action(action, game.num_actions)
         seat = self._seat[agent]
-        if self._terminate_illegal and not self._encoded()[2][seat] >> action & 1:
+        if self._terminate_illegal and not self._encoded().masks[seat] >> action & 1:
             self._end_for_illegal(agent)
             return
         before = self._state
