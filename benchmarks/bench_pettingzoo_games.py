@@ -32,16 +32,22 @@ def _pick(mask: Any, rand: Any) -> int | None:
     return int(legal[int(rand() * len(legal))]) if len(legal) else None
 
 
+def _episodes(reset: Any, seconds: float, seed: int) -> Any:
+    """Reset seeds of successive episodes for about ``seconds`` (each game a new seed), ``reset`` called on each."""
+    game = seed << 20
+    start = time.perf_counter()
+    while time.perf_counter() < start + seconds:
+        yield reset(seed=game)
+        game += 1
+
+
 def parallel_decisions(rules: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
     """Random-policy parallel episodes for about ``seconds``: decisions, seconds."""
     env = bz.parallel_env(rules, players)
     rand = random.Random(seed).random
     decisions = 0
-    game = seed << 20
     start = time.perf_counter()
-    while time.perf_counter() < start + seconds:
-        obs, _ = env.reset(seed=game)
-        game += 1
+    for obs, _ in _episodes(env.reset, seconds, seed):
         while env.agents:
             actions = {}
             for agent, seen in obs.items():
@@ -54,15 +60,12 @@ def parallel_decisions(rules: str, players: int, seconds: float, seed: int) -> t
 
 
 def aec_decisions(rules: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
-    """Random-policy AEC episodes (wrapped as ``env()`` returns it) for about ``seconds``: decisions, seconds."""
+    """Random-policy AEC episodes (as ``env()`` returns it) for about ``seconds``: decisions, seconds."""
     env = bz.env(rules, players)
     rand = random.Random(seed).random
     decisions = 0
-    game = seed << 20
     start = time.perf_counter()
-    while time.perf_counter() < start + seconds:
-        env.reset(seed=game)
-        game += 1
+    for _ in _episodes(env.reset, seconds, seed):
         for _ in env.agent_iter():
             obs, _, terminated, truncated, _ = env.last()
             if terminated or truncated:
