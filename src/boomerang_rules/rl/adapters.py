@@ -55,8 +55,14 @@ class GameAdapter:
         names = self._names
         return self._apply(state, seat, action if names is None else names[action])
 
-    def step(self, state: Any, actions: Sequence[int]) -> Any:
+    def step(self, state: Any, actions: Sequence[int], seats: Sequence[int] | None = None) -> Any:
+        """The state after each seat in ``to_act(state)`` (``seats``, when the caller has it) takes its action.
+
+        One seat (a game of turns): ``apply`` (the game's own checks, without ``step``'s).
+        """
         names = self._names
+        if seats is not None and len(seats) == 1:
+            return self._apply(state, seats[0], actions[0] if names is None else names[actions[0]])
         return self._step(state, actions if names is None else [names[a] for a in actions])
 
     def observe_seats(self, state: Any) -> npt.NDArray[np.float32]:

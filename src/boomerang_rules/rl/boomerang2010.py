@@ -7,6 +7,7 @@ then it is history, summed up in the captures and scores), nor the deck's order.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ..boomerang2010.actions import legal_mask
 from ..boomerang2010.engine import to_act
@@ -18,11 +19,16 @@ from .encoding import Encoder, Field, last_by_identity, mask_of, masks_by_legal
 PHASES = ("tokens", "hunt", "over")
 
 _POINTS: dict[int, tuple[object, tuple[int, ...]]] = {}
+_LAST: list[Any] = [None, ()]
+"""The last state ``totals`` read, and its totals."""
 
 
 def totals(state: GameState) -> tuple[int, ...]:
     """Each seat's score as if the game ended now: ``score_sheets``' totals, the animals' points
     kept while the captures stay (tested equal to the sheets on every state of random games)."""
+    if state is _LAST[0]:  # an env asks twice a step (its reward, and the observation's scores)
+        last: tuple[int, ...] = _LAST[1]
+        return last
     t = state.tables
     captured = state.captured
     found = _POINTS.get(id(t))
@@ -34,7 +40,9 @@ def totals(state: GameState) -> tuple[int, ...]:
         points = tuple(sum(c for c, lead in zip(seat, leads) if c == lead) for seat in counts)
         _POINTS[id(t)] = (captured, points)
     per_point = t.rules.boomerangs_per_point
-    return tuple(p + held // per_point for p, held in zip(points, state.boomerangs))
+    scores = tuple(p + held // per_point for p, held in zip(points, state.boomerangs))
+    _LAST[:] = [state, scores]
+    return scores
 
 
 def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:

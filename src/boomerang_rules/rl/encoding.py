@@ -64,7 +64,7 @@ class Field:
     per column, each divided by ``bound``.
 
     ``read(state)`` gives the field's values in seat order (seat 0 first) for a per-seat field,
-    row after row: bit masks (ints), or numbers.
+    row after row: bit masks, or numbers (non-negative ints: counts, totals, places, flags).
     """
 
     name: str
@@ -239,14 +239,16 @@ class Encoder:
                     values += [v >> 64 * i & _U64 for i in range(chunks)]
         if self._packed_masks:
             values += masks
+        words = len(values)
+        for read in self._number_readers:  # counts and totals: non-negative ints, in the same array
+            values += read(state)
+        packed = np.array(values, "<u8")
+        source = np.empty(self._source_size, np.float32)
         # each byte's eight bits as floats, from a table: one call for the unpacking and the conversion
-        bits = _BYTE_FLOATS.take(np.array(values, "<u8").view(np.uint8), axis=0).reshape(-1)
-        if not self._number_readers:
-            return bits
-        numbers: list[float] = []
-        for read in self._number_readers:
-            numbers += read(state)
-        return np.concatenate((bits, np.divide(numbers, self._bounds)), dtype=np.float32)
+        _BYTE_FLOATS.take(packed[:words].view(np.uint8), axis=0, out=source[:self._nbits].reshape(-1, 8))
+        if words < len(values):
+            np.divide(packed[words:], self._bounds, out=source[self._nbits:], casting="same_kind")
+        return source
 
     def _mask_rows(self, source: FloatArray, masks: list[int]) -> npt.NDArray[np.int8]:
         """Every seat's mask as a 0/1 row: gathered from the source, or unpacked from the masks alone."""
@@ -369,5 +371,5 @@ def encoder_for(rules: Any, players: int) -> Encoder:
     return found
 
 
-__all__ = ["Encoded", "Encoder", "Field", "ObsSlice", "Reading", "encoder_for", "last_by_identity", "mask_of", "masks_by_legal",
-           "relative_seats"]
+__all__ = ["Encoded", "Encoder", "Field", "ObsSlice", "Reading", "encoder_for", "last_by_identity", "mask_of",
+           "masks_by_legal", "relative_seats"]

@@ -47,7 +47,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from ..core import rng as rng_mod
 from .adapters import GameAdapter, adapter_for
-from .encoding import Encoded, Reading
+from .encoding import Reading
 
 REWARDS = ("round", "final", "win")
 
@@ -260,6 +260,11 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
     """Whether an illegal action ends the game with -1 for its seat (``BoomerangEnv``) or raises."""
     _DERIVED = (*_Common._DERIVED, "_obs", "_seen")
 
+    _obs: Reading | None
+    """The state at the start of this step as the seats see it (None: not read yet)."""
+    _seen: dict[int, np.ndarray]
+    """The observations gathered from ``_obs`` so far, by seat."""
+
     def _build(self) -> None:
         super()._build()
         self._obs = None  # read again when next observed
@@ -271,10 +276,8 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._setup(rules, players, reward, max_cycles, render_mode)
         self.agents: list[str] = []
         self._step_start: Any = None
-        self._obs: Reading | None = None
-        """The state at the start of this step as the seats see it (None: not read yet)."""
-        self._seen: dict[int, np.ndarray] = {}
-        """The observations gathered from ``_obs`` so far, by seat."""
+        self._obs = None
+        self._seen = {}
         self._acted = [0] * players
         self._zeros = np.zeros(self.game.num_actions, np.int8)
 
@@ -480,10 +483,11 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         if not agents:
             raise RuntimeError("the game is over: call reset()")
         names = self._names
-        chosen = self._actions(actions, self._to_act(state))
+        seats = self._to_act(state)
+        chosen = self._actions(actions, seats)
         if isinstance(chosen, set):
             return self._illegal(state, chosen)
-        after = self._step(state, chosen)
+        after = self._step(state, chosen, seats)
         self._state = after
         self._cycles += 1
         points = None
