@@ -166,11 +166,9 @@ class Encoder:
             rows_at[f.name] = [(slot + r * chunks) * 64 for r in range(self._row_count(f))]
             slot += self._row_count(f) * chunks
             self._bit_plan.append((f.read, chunks))
-        self._packed_masks = 0 < num_actions <= 64
-        """Whether the masks ride in the source (one 64-bit slot a seat), or are unpacked on their own."""
-        self._mask_start = slot * 64
-        slot += n if self._packed_masks else 0
         self._mask_bytes = (num_actions + 7) // 8
+        self._mask_matrices: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
+        """The mask rows of each combination of masks seen (masks repeat: a game offers few)."""
         self._nbits = slot * 64
         pos = self._nbits
         bounds: list[float] = []
@@ -214,8 +212,6 @@ class Encoder:
         self.size = start
         self.spec = tuple(spec)
         self._index = np.array(index, np.intp).reshape(n, self.size)
-        self._mask_index = np.array([[self._mask_start + s * 64 + i for i in range(num_actions)]
-                                     for s in range(n)], np.intp).reshape(n, num_actions)
         self.low = np.zeros(self.size, np.float32)
         self.high = np.ones(self.size, np.float32)
 
@@ -228,8 +224,8 @@ class Encoder:
         legal = self._legal_mask
         return [legal(state, s) if s in owing else 0 for s in range(self.players)]
 
-    def _source(self, state: Any, masks: list[int]) -> FloatArray:
-        """Every field's values (and the masks, when packed) in one float32 buffer that ``_index`` gathers from."""
+    def _source(self, state: Any) -> FloatArray:
+        """Every field's values in one float32 buffer that ``_index`` gathers from."""
         values: list[int] = []
         for read, chunks in self._bit_plan:
             if chunks == 1:
@@ -237,8 +233,6 @@ class Encoder:
             else:
                 for v in read(state):
                     values += [v >> 64 * i & _U64 for i in range(chunks)]
-        if self._packed_masks:
-            values += masks
         words = len(values)
         for read in self._number_readers:  # counts and totals: non-negative ints, in the same array
             values += read(state)
@@ -250,23 +244,26 @@ class Encoder:
             np.divide(packed[words:], self._bounds, out=source[self._nbits:], casting="same_kind")
         return source
 
-    def _mask_rows(self, source: FloatArray, masks: list[int]) -> npt.NDArray[np.int8]:
-        """Every seat's mask as a 0/1 row: gathered from the source, or unpacked from the masks alone."""
-        if self._packed_masks:
-            return source.take(self._mask_index).astype(np.int8)
-        rows = np.zeros((self.players, self.num_actions), np.int8)
-        size = self._mask_bytes
-        for s, m in enumerate(masks):
-            if m:
-                rows[s] = np.unpackbits(np.frombuffer(m.to_bytes(size, "little"), np.uint8),
-                                        count=self.num_actions, bitorder="little")
-        return rows
+    def _mask_rows(self, masks: list[int]) -> npt.NDArray[np.int8]:
+        """Every seat's mask as a 0/1 row (a fresh array): made once for each combination of masks, then copied."""
+        key = tuple(masks)
+        known = self._mask_matrices.get(key)
+        if known is None:
+            known = np.zeros((self.players, self.num_actions), np.int8)
+            size = self._mask_bytes
+            for s, m in enumerate(masks):
+                if m:
+                    known[s] = np.unpackbits(np.frombuffer(m.to_bytes(size, "little"), np.uint8),
+                                             count=self.num_actions, bitorder="little")
+            if len(self._mask_matrices) >= 4096:
+                self._mask_matrices.clear()
+            self._mask_matrices[key] = known
+        return known.copy()
 
     def encode_plain(self, state: Any) -> Encoded:
         """``encode`` read plainly from the table: the reference of any ``fast`` encoder."""
         masks = self.masks(state)
-        source = self._source(state, masks)
-        return source.take(self._index), self._mask_rows(source, masks), masks
+        return self._source(state).take(self._index), self._mask_rows(masks), masks
 
     def reading(self, state: Any) -> Reading:
         """What ``state`` shows every seat, read once, each seat's observation gathered when asked for
@@ -274,7 +271,7 @@ class Encoder:
         if self.fast is not None:
             return Reading(self, None, *self.fast(state))
         masks = self.masks(state)
-        return Reading(self, self._source(state, masks), None, None, masks)
+        return Reading(self, self._source(state), None, None, masks)
 
     def encode(self, state: Any) -> Encoded:
         """Every seat's observation (``(players, size)`` float32) and action mask, and the masks as integers."""
@@ -289,7 +286,7 @@ class Encoder:
         if self.fast is not None:
             row: FloatArray = self.fast(state)[0][int(seat)]
             return row
-        out: FloatArray = self._source(state, [0] * n).take(self._index[int(seat)])
+        out: FloatArray = self._source(state).take(self._index[int(seat)])
         return out
 
     def observe_all(self, state: Any) -> FloatArray:
@@ -325,8 +322,7 @@ class Reading:
 
     def mask_row(self, seat: int) -> npt.NDArray[np.int8]:
         if self._masks_rows is None:
-            assert self._source is not None
-            self._masks_rows = self._encoder._mask_rows(self._source, self.masks)
+            self._masks_rows = self._encoder._mask_rows(self.masks)
         row: npt.NDArray[np.int8] = self._masks_rows[seat]
         return row
 
