@@ -22,8 +22,9 @@ RULESETS = australia_ids()
 
 
 def _parts(state: br.GameState, seat: int) -> dict[str, Any]:
+    """Australia's raw observation (totals in points) by slice."""
     spec = rl.observation_spec(state.rules, state.players)
-    obs = rl.observe(state, seat)
+    obs = rl.observe_seats(state)[seat]
     return {x.name: obs[x.start:x.stop].reshape(x.shape) for x in spec}
 
 
@@ -69,7 +70,9 @@ def test_observation_says_what_the_view_says(rules_id: str, players: int, seed: 
         everyone = rl.observe_seats(state)
         assert everyone.shape == (players, size) and everyone.dtype == np.float32
         for seat in range(players):
-            assert np.array_equal(rl.observe(state, seat), everyone[seat])
+            # rl.observe is the raw encoding scaled by the field table's bounds (the totals' only)
+            bounds = np.concatenate([np.full(x.stop - x.start, x.bound) for x in rl.observation_spec(rules, players)])
+            assert np.array_equal(rl.observe(state, seat), (everyone[seat] / bounds).astype(np.float32))
             _check_against_view(state, seat)
         if br.is_over(state):
             break
@@ -226,7 +229,8 @@ def test_a_boomerang_2010_observation_says_what_the_view_says(players: int, seed
         for seat in range(players):
             v = br.view(state, seat)
             obs = rl.observe(state, seat)
-            p = {x.name: obs[x.start:x.stop].reshape(x.shape) for x in rl.observation_spec(rules, players)}
+            p = {x.name: np.rint(obs[x.start:x.stop].astype(np.float64) * x.bound).reshape(x.shape)
+                 for x in rl.observation_spec(rules, players)}  # each entry back in its own units
             order = [(seat + j) % players for j in range(players)]
             assert [rules.lands[i] for i in np.flatnonzero(p["token"])] == ([v.token] if v.token else [])
             assert list(p["chosen"]) == [v.chosen[s] for s in order]
@@ -263,3 +267,134 @@ def test_sea_salt_paper_actions_are_numbered_and_observed() -> None:
             hand = rl.observation_spec(rules, players)[0]
             assert hand.name == "hand" and obs[hand.start:hand.stop].sum() == len(br.view(state, seat).hand)
             state = br.apply(state, seat, rng.choice(legal))
+
+
+# --- the one encoder over each game's table of fields ---------------------------------------
+
+GAMES = ["standard", "sea-salt-paper", "boomerang-2010"]
+
+
+def _random_states(rules: Any, players: int, seed: int) -> Any:
+    """Every state of a random game (one decision at a time)."""
+    state = br.new_game(rules, players, seed)
+    rng = random.Random(seed)
+    yield state
+    while not br.is_over(state) and br.to_act(state):
+        seat = br.to_act(state)[0]
+        state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+        yield state
+
+
+def test_australias_compiled_encoder_is_its_table_read_plainly() -> None:
+    """The compiled encoder (scaled) gives exactly what the field table gives, on every shipped ruleset."""
+    from boomerang_rules.rl import australia as au
+
+    for rules_id in RULESETS:
+        rules = br.load_rules(rules_id)
+        for players in (2, 3, 4):
+            encoder = rl.encoder_for(rules, players)
+            if au.COMPILED:
+                assert encoder.fast is not None
+            bounds = np.array([x.bound for x in encoder.spec for _ in range(x.stop - x.start)])
+            for state in _random_states(rules, players, players):
+                plain = encoder.encode_plain(state)
+                fast = encoder.encode(state)
+                raw = au.encode_plain(state)
+                assert np.array_equal(plain[0], fast[0]) and np.array_equal(plain[1], fast[1])
+                assert plain[2] == fast[2] == raw[2] and np.array_equal(plain[1], raw[1])
+                assert np.array_equal(plain[0], (raw[0] / bounds).astype(np.float32))
+
+
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_the_encoder_api(rules_id: str) -> None:
+    rules = br.load_rules(rules_id)
+    for players in range(rules.players.min, rules.players.max + 1):
+        encoder = rl.encoder_for(rules_id, players)
+        assert encoder is rl.encoder_for(rules, players)
+        assert encoder.spec == rl.observation_spec(rules, players)
+        assert encoder.size == rl.observation_size(rules, players) == encoder.spec[-1].stop
+        assert [x.name for x in encoder.spec] == [f.name for f in encoder.fields]
+        assert len({x.name for x in encoder.spec}) == len(encoder.spec) and encoder.spec[0].start == 0
+        for a, b in itertools.pairwise(encoder.spec):
+            assert a.stop == b.start and a.stop - a.start == int(np.prod(a.shape))
+        state = br.new_game(rules, players, seed=players)
+        everyone, masks, ints = encoder.encode(state)
+        assert everyone.shape == (players, encoder.size) and everyone.dtype == np.float32
+        assert masks.shape == (players, encoder.num_actions) and masks.dtype == np.int8
+        for seat in range(players):
+            assert np.array_equal(encoder.observe(state, seat), everyone[seat])
+            assert np.array_equal(rl.observe(state, seat), everyone[seat])
+            assert ints[seat] == (br.legal_mask(state, seat) if rules_id != "sea-salt-paper"
+                                  else rl.seasaltpaper.legal_mask(state, seat))
+            assert list(np.flatnonzero(masks[seat])) == [i for i in range(encoder.num_actions) if ints[seat] >> i & 1]
+    with pytest.raises(ValueError, match="players"):
+        rl.encoder_for(rules, rules.players.max + 1)
+
+
+@pytest.mark.parametrize("bad", [None, 3, "x", object()])
+def test_observe_names_what_it_takes(bad: Any) -> None:
+    with pytest.raises(ValueError, match="state must be a game state"):
+        rl.observe(bad, 0)
+    with pytest.raises(ValueError, match="rules must be a ruleset"):
+        rl.observation_spec(bad if bad != "x" else 3, 2)
+    state = br.new_game(br.load_rules("sea-salt-paper"), 2, seed=1)
+    with pytest.raises(ValueError, match="seat"):
+        rl.observe(state, bad if bad is not None else 2)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(0, 2**32), st.data())
+def test_every_observation_lies_in_zero_to_one(rules_id: str, seed: int, data: st.DataObject) -> None:
+    """The bounds are true: no entry of any observation leaves [0, 1] (property test over random games)."""
+    rules = br.load_rules(rules_id)
+    players = data.draw(st.integers(rules.players.min, rules.players.max))
+    encoder = rl.encoder_for(rules, players)
+    for state in _random_states(rules, players, seed):
+        obs = encoder.encode(state)[0]
+        assert obs.min() >= 0.0 and obs.max() <= 1.0
+
+
+def test_boomerang_2010_totals_are_the_score_sheets() -> None:
+    """The observation's scores (counts kept while the captures stay) are the score sheets' totals."""
+    from boomerang_rules.rl import boomerang2010 as b10
+
+    rules = br.load_rules("boomerang-2010")
+    for players in (3, 4, 5):
+        for seed in range(3):
+            for state in _random_states(rules, players, seed):
+                assert b10.totals(state) == tuple(sheet.total for sheet in br.score_sheets(state))
+
+
+def _twins(state: Any, seat: int, rng: random.Random) -> Any:
+    """``state`` with what ``seat`` cannot see redealt: other seats' hidden cards or tokens, and the deck."""
+    import attrs
+
+    if state.rules.game == "sea-salt-paper":
+        hidden = [s for s in range(state.players) if s != seat and not state.protected >> s & 1]
+        pool = list(state.deck) + [c for s in hidden for c in state.hands[s]]
+        rng.shuffle(pool)
+        hands = list(state.hands)
+        for s in hidden:
+            hands[s], pool = tuple(sorted(pool[:len(hands[s])])), pool[len(hands[s]):]
+        return state.evolve(hands=tuple(hands), deck=tuple(pool))
+    tokens = tuple(t if s == seat or t < 0 else rng.randrange(len(state.rules.lands))
+                   for s, t in enumerate(state.tokens))
+    deck = list(state.deck)
+    rng.shuffle(deck)
+    return attrs.evolve(state, tokens=tokens, deck=tuple(deck))
+
+
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "boomerang-2010"])
+def test_an_observation_hides_what_the_seat_cannot_see(rules_id: str) -> None:
+    """Twin states that differ only in what a seat cannot see give that seat the same observation."""
+    rules = br.load_rules(rules_id)
+    rng = random.Random(7)
+    changed = 0
+    for players in (rules.players.min, rules.players.max):
+        for state in _random_states(rules, players, players):
+            for seat in range(players):
+                twin = _twins(state, seat, rng)
+                assert br.view(twin, seat) == br.view(state, seat) or rules_id == "sea-salt-paper"
+                assert np.array_equal(rl.observe(twin, seat), rl.observe(state, seat))
+                changed += twin != state
+    assert changed  # the twins differed

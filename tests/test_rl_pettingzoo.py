@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import pickle
 import random
+import types
 import warnings
+from typing import Any
 
 import pytest
 
@@ -18,6 +22,7 @@ from pettingzoo.test import (  # noqa: E402
     max_cycles_test,
     parallel_api_test,
     parallel_seed_test,
+    render_test,
     seed_test,
     state_test,
 )
@@ -170,23 +175,183 @@ def test_bench_reports_the_adapters() -> None:
 
 
 OTHER_GAMES = [("boomerang-2010", 3), ("boomerang-2010", 5), ("sea-salt-paper", 2), ("sea-salt-paper", 4)]
+ALL_GAMES = [("standard", 2), *OTHER_GAMES]
+
+
+def _module(rules_id: str, players: int) -> Any:
+    """The envs of one game as a module PettingZoo's tests take (``env``, ``parallel_env``)."""
+    return types.SimpleNamespace(env=functools.partial(bz.env, rules=rules_id, players=players),
+                                 parallel_env=functools.partial(bz.parallel_env, rules=rules_id, players=players))
 
 
 @pytest.mark.parametrize(("rules_id", "players"), OTHER_GAMES)
 def test_other_games_pass_the_suites(rules_id: str, players: int) -> None:
-    """Every shipped game gets its env the same way (max_cycles_test assumes every agent acts
-    every cycle, which a game of turns does not do)."""
-    def aec() -> object:
-        return bz.env(rules=rules_id, players=players)
+    """Every shipped game gets its env the same way, and passes PettingZoo's suites."""
+    mod = _module(rules_id, players)
+    api_test(mod.env(), num_cycles=1000)
+    seed_test(mod.env)
+    parallel_api_test(mod.parallel_env())
+    parallel_seed_test(mod.parallel_env)
+    state_test(mod.env(), mod.parallel_env())
+    render_test(mod.env)
 
-    def par() -> object:
-        return bz.parallel_env(rules=rules_id, players=players)
 
-    api_test(aec(), num_cycles=1000)
-    seed_test(aec)
-    parallel_api_test(par())
-    parallel_seed_test(par)
-    state_test(aec(), par())
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_max_cycles_counts_cycles(rules_id: str, players: int) -> None:
+    """A cycle is every live agent acting once: the parallel env truncates after ``max_cycles`` steps;
+    the AEC env once every agent has acted ``max_cycles`` times (PettingZoo's ``max_cycles_test``
+    wholly in Australia, where every agent acts at every step; its parallel half in the games of turns,
+    whose AEC agents act unevenly by the rules)."""
+    mod = _module(rules_id, players)
+    if rules_id == "standard":
+        max_cycles_test(mod)
+    for cycles in (1, 4, 9):
+        par = mod.parallel_env(max_cycles=cycles)
+        obs, _ = par.reset(seed=cycles)
+        steps = 0
+        while par.agents:
+            actions = {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items() if o["action_mask"].any()}
+            obs, _, terminations, truncations, _ = par.step(actions)
+            steps += 1
+        assert steps == cycles and all(truncations.values()) and not any(terminations.values())
+        aec = mod.env(max_cycles=cycles)
+        aec.reset(seed=cycles)
+        acted = dict.fromkeys(aec.possible_agents, 0)
+        for agent in aec.agent_iter():
+            o, _, terminated, truncated, _ = aec.last()
+            if terminated or truncated:
+                aec.step(None)
+                continue
+            acted[agent] += 1
+            aec.step(int(np.flatnonzero(o["action_mask"])[0]))
+        assert min(acted.values()) == cycles, acted
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_default_max_cycles_bounds_a_game_that_never_ends(rules_id: str) -> None:
+    """A Sea Salt & Paper policy that never ends a round would play for ever: the default bound
+    truncates it; a game played to its end is never truncated by it."""
+    assert bz.parallel_env(rules_id).max_cycles == bz.env(rules_id).unwrapped.max_cycles == bz.DEFAULT_MAX_CYCLES
+    assert bz.parallel_env(rules_id, max_cycles=None).max_cycles is None
+    env = bz.parallel_env(rules_id, 4)
+    obs, _ = env.reset(seed=1)
+    names = br.rl.seasaltpaper.action_names(env.game.rules) if rules_id == "sea-salt-paper" else None
+    steps = 0
+    while env.agents:
+        actions = {}
+        for a, o in obs.items():
+            legal = np.flatnonzero(o["action_mask"]).tolist()
+            if names is not None:  # never end a round: no stop, no LAST CHANCE, no mermaids
+                legal = [i for i in legal if names[i] not in ("stop", "last_chance", "mermaids")] or legal
+            if legal:
+                actions[a] = legal[-1]
+        obs, _, terminations, truncations, _ = env.step(actions)
+        steps += 1
+    if rules_id == "sea-salt-paper":
+        assert steps == bz.DEFAULT_MAX_CYCLES and all(truncations.values())
+    else:
+        assert all(terminations.values()) and not any(truncations.values()) and steps < bz.DEFAULT_MAX_CYCLES
+
+
+BAD_SEEDS = [1.9, 1.0, "1", True, np.float64(2.0), [1], b"1"]
+BAD_ACTIONS = [2.9, 2.0, "A", "draw", True, np.float32(1.0), -1, None, [1], 10**6]
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_seeds_and_actions_that_are_not_integers_are_refused(rules_id: str, players: int) -> None:
+    """Hostile input: a seed or an action of the wrong type or out of range is a ValueError naming it,
+    never a truncated seed or action played; numpy integers are integers."""
+    par = bz.parallel_env(rules_id, players)
+    aec = bz.env(rules_id, players)
+    for bad in BAD_SEEDS:
+        with pytest.raises(ValueError, match="seed must be an integer"):
+            par.reset(seed=bad)
+        with pytest.raises(ValueError, match="seed must be an integer"):
+            aec.reset(seed=bad)
+    obs, _ = par.reset(seed=np.int64(5))
+    again, _ = bz.parallel_env(rules_id, players).reset(seed=5)
+    assert all(np.array_equal(obs[a]["observation"], again[a]["observation"]) for a in obs)
+    aec.reset(seed=np.uint32(5))
+    agent = aec.agent_selection
+    legal = int(np.flatnonzero(aec.observe(agent)["action_mask"])[0])
+    for bad in BAD_ACTIONS:
+        if bad is None:
+            continue  # None is a dead agent's action: PettingZoo's own error
+        with pytest.raises(ValueError, match="action must be an integer action id"):
+            aec.step(bad)
+        assert aec.agent_selection == agent and not any(aec.terminations.values())
+    owing = [a for a, o in obs.items() if o["action_mask"].any()]
+    good = {a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in owing}
+    for bad in BAD_ACTIONS:
+        if bad is None:
+            continue
+        actions = dict(good)
+        actions[owing[-1]] = bad
+        with pytest.raises(ValueError, match=rf"actions\['{owing[-1]}'\] must be an integer action id"):
+            par.step(actions)
+        assert par.agents and par._state is not None
+    with pytest.raises(ValueError, match="actions must be a dict"):
+        par.step([0] * players)  # type: ignore[arg-type]
+    aec.step(np.int64(legal))
+    obs, *_ = par.step({a: np.int32(v) for a, v in good.items()})
+    assert par.agents
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_spaces_and_envs_pickle_and_play_on(rules_id: str, players: int) -> None:
+    """Spaces and envs pickle (Ray's env runners, multiprocess vector envs): a copied env plays on
+    exactly as the original does."""
+    for make in (bz.parallel_env, bz.env):
+        fresh = make(rules_id, players)
+        for agent in fresh.possible_agents:
+            for space in (fresh.action_space(agent), fresh.observation_space(agent)):
+                copy = pickle.loads(pickle.dumps(space))
+                assert copy == space
+    pickle.loads(pickle.dumps(bz.parallel_env(rules_id, players)))  # before reset too
+    par = bz.parallel_env(rules_id, players)
+    obs, _ = par.reset(seed=3)
+    rng = random.Random(3)
+    for _ in range(5):
+        obs, *_ = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()
+                            if o["action_mask"].any()})
+    twin = pickle.loads(pickle.dumps(par))
+    assert twin._state == par._state
+    for _ in range(20):
+        if not par.agents:
+            break
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()
+                   if o["action_mask"].any()}
+        obs, rewards, *_ = par.step(actions)
+        obs2, rewards2, *_ = twin.step(actions)
+        assert rewards == rewards2
+        assert all(np.array_equal(obs[a]["observation"], obs2[a]["observation"]) for a in obs)
+        for a in twin.agents:  # the copy's spaces are its own, tied to it
+            if obs2[a]["action_mask"].any():
+                assert obs2[a]["action_mask"][twin.action_space(a).sample()] == 1
+    aec = bz.env(rules_id, players)
+    aec.reset(seed=4)
+    aec.step(int(np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])[0]))
+    copy = pickle.loads(pickle.dumps(aec))
+    assert copy.agent_selection == aec.agent_selection and copy.unwrapped._state == aec.unwrapped._state
+    agent = aec.agent_selection
+    assert np.array_equal(copy.observe(agent)["observation"], aec.observe(agent)["observation"])
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_observations_stay_in_their_box(rules_id: str, players: int) -> None:
+    """Every observation of random games lies in its space (entries in [0, 1]), in both envs."""
+    par = bz.parallel_env(rules_id, players)
+    space: Any = par.observation_space("player_0")
+    assert float(space["observation"].high.max()) == 1.0 and float(space["observation"].low.min()) == 0.0
+    for seed in range(3):
+        obs, _ = par.reset(seed=seed)
+        rng = random.Random(seed)
+        while par.agents:
+            for a, o in obs.items():
+                assert space.contains(o), (a, o)
+            obs, *_ = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()
+                                if o["action_mask"].any()})
+        assert all(space.contains(o) for o in obs.values())
 
 
 @pytest.mark.parametrize("rules_id", ["boomerang-2010", "sea-salt-paper"])

@@ -1,6 +1,7 @@
 """Reinforcement learning on the library's games: numpy primitives, and framework adapters.
 
-The primitives here need numpy alone: integer actions, observations as float32 arrays,
+The primitives here need numpy alone: integer actions, observations as float32 arrays in
+[0, 1] (one encoder, ``encoder_for(rules, players)``, over each game's table of fields),
 per-round rewards, and explicit chance (a game can wait for each deal and be dealt from
 outside). ``boomerang_rules.rl.pettingzoo`` and ``boomerang_rules.rl.openspiel`` wrap them for
 those frameworks (extras ``pettingzoo``, ``openspiel``, or ``rl`` for both).
@@ -14,7 +15,6 @@ from .. import action_id, action_of, legal_mask, num_actions
 from ..australia.determinize import determinize
 from . import australia as _australia
 from .australia import (
-    ObsSlice,
     action_masks,
     advance_words,
     chance_outcomes,
@@ -29,31 +29,26 @@ from .australia import (
     waiting_for_deal,
     win_rewards,
 )
+from .encoding import Encoder, Field, ObsSlice, encoder_for
 
 
-def _game_module(game: object) -> Any:
-    if game == "boomerang-australia":
-        return _australia
-    if game == "boomerang-2010":
-        from . import boomerang2010
-
-        return boomerang2010
-    if game == "sea-salt-paper":
-        from . import seasaltpaper
-
-        return seasaltpaper
-    raise ValueError(f"no observation for game {game!r}")
+def _rules_of(state: Any) -> Any:
+    rules = getattr(state, "rules", None)
+    if getattr(rules, "game", None) is None or not isinstance(getattr(state, "players", None), int):
+        raise ValueError(f"state must be a game state of a shipped game, not {type(state).__name__}")
+    return rules
 
 
 def observe(state: Any, seat: int) -> Any:
-    """What ``seat`` sees of ``state`` as a float32 array of ``observation_size`` (any shipped game with one)."""
-    return _game_module(state.rules.game).observe(state, seat)
+    """What ``seat`` sees of ``state``: a float32 array of ``observation_size`` entries in [0, 1] (any game)."""
+    return encoder_for(_rules_of(state), state.players).observe(state, seat)
 
 
 def observation_spec(rules: Any, players: int) -> tuple[ObsSlice, ...]:
-    """The named slices of an observation of ``rules``'s game at ``players``."""
-    spec: tuple[ObsSlice, ...] = _game_module(rules.game).observation_spec(rules, players)
-    return spec
+    """The named slices of an observation of ``rules``'s game at ``players`` (each with its ``bound``)."""
+    if getattr(rules, "game", None) is None and not isinstance(rules, str):
+        raise ValueError(f"rules must be a ruleset or a shipped ruleset's id, not {type(rules).__name__}")
+    return encoder_for(rules, players).spec
 
 
 def observation_size(rules: Any, players: int) -> int:
@@ -72,6 +67,8 @@ def round_rewards(before: Any, after: Any) -> tuple[int, ...]:
 
 
 __all__ = [
+    "Encoder",
+    "Field",
     "ObsSlice",
     "action_id",
     "action_masks",
@@ -83,6 +80,7 @@ __all__ = [
     "deck_layers",
     "determinize",
     "encode",
+    "encoder_for",
     "legal_mask",
     "new_undealt_game",
     "num_actions",

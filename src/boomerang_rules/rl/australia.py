@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -21,6 +20,7 @@ from ..australia.rules import Ruleset
 from ..australia.sheets import winners
 from ..australia.state import GameState
 from ..australia.tables import NO_ACTIVITY, Tables, tables_for
+from .encoding import Encoded, Encoder, Field, ObsSlice, encoder_for, relative_seats
 
 FloatArray: TypeAlias = npt.NDArray[np.float32]
 
@@ -56,25 +56,7 @@ def _runs(index: npt.NDArray[np.intp], bits: int) -> list[tuple[int, int, int]]:
     return runs
 
 
-@attrs.frozen
-class ObsSlice:
-    """One named part of an observation: ``obs[start:stop]`` reshaped to ``shape``.
-
-    ``rows`` names the first axis (seats are relative to the observer: ``+0`` is the observer,
-    ``+1`` the next seat to its left); ``columns`` the last (card ids, regions, activities).
-    """
-
-    name: str
-    start: int
-    stop: int
-    shape: tuple[int, ...]
-    rows: tuple[str, ...]
-    columns: tuple[str, ...]
-    description: str
-
-
-def _relative(players: int) -> tuple[str, ...]:
-    return tuple(f"+{j}" for j in range(players))
+_relative = relative_seats
 
 
 class _Layout:
@@ -150,7 +132,13 @@ class _Layout:
         """The template bits of ``template_progress``, as ``encode`` appends them to the seats' bytes."""
         self.scores: tuple[int, ...] = (0,) * n
         """The totals of ``template_progress``."""
+        self.score_bound = float(_max_total(t.rules))
+        """What the scaled encoder divides the totals by (``_max_total``)."""
+        self.scaled_scores: tuple[float, ...] = (0.0,) * n
+        """``scores`` divided by ``score_bound``, as the observations of ``encoder`` hold them."""
         self.encode = _encoder(self)
+        self.encode_scaled = _encoder(self, scaled=True)
+        """``encode`` with the totals divided by ``score_bound`` (the compiled fast path of ``encoder``)."""
         """``encode`` for this layout (the compiled encoder or the plain one, as ``encode`` chooses)."""
         self.plan: bytes | None = None
         """What the compiled encoder follows (None: ``encode_plain`` serves): the geometry above as
@@ -184,6 +172,7 @@ class _Layout:
             shift += kinds
         self.template_blob = word.to_bytes(self.template_bytes, "little")
         self.scores = totals(state)
+        self.scaled_scores = tuple(x / self.score_bound for x in self.scores)
         self.template_progress = progress
 
     def source(self, state: GameState) -> FloatArray:
@@ -297,7 +286,6 @@ def static_words(state: GameState) -> list[int]:
     cb = lay.row_bits
     taken = state.taken
     rows = len(taken) // n
-    rnd = state.round
     face_shift = (t.hand_size + 1) * cb
     words = []
     for s in range(n):
@@ -307,6 +295,23 @@ def static_words(state: GameState) -> list[int]:
             for j in range(1, rows):
                 word |= 1 << taken[j * n + s] + face_shift
         words.append(word)
+    for s, rows_held in enumerate(held_hands(state)):
+        for k, mask in enumerate(rows_held):
+            words[s] |= mask << (2 + k) * cb
+    return words
+
+
+def held_hands(state: GameState) -> list[list[int]]:
+    """The hands each seat held at each earlier step of this round (the dealt hand first), as bit masks.
+
+    ``activity_step - 1`` rows a seat, 0 for a step not reached yet.
+    """
+    t = tables_for(state.rules)
+    n = state.players
+    taken = state.taken
+    rows = len(taken) // n
+    rnd = state.round
+    held = [[0] * (t.hand_size - 1) for _ in range(n)]
     # The hand dealt to origin seat o sits at seat o + k*d at step k. Rebuilt backwards from the
     # seat holding it now, adding back the card taken from it at each step.
     held_rows = 0 if rnd >= t.rounds else min(state.step, t.activity_step)
@@ -318,8 +323,8 @@ def static_words(state: GameState) -> list[int]:
             for k in range(rows - 1, -1, -1):
                 mask |= 1 << taken[k * n + (o + k * d) % n]
                 if k < held_rows:
-                    words[(o + k * d) % n] |= mask << (2 + k) * cb
-    return words
+                    held[(o + k * d) % n][k] = mask
+    return held
 
 
 def advance_words(words: list[int], before: GameState, after: GameState, lay: _Layout | None = None) -> list[int]:
@@ -346,10 +351,7 @@ def advance_words(words: list[int], before: GameState, after: GameState, lay: _L
     return out
 
 
-Encoded: TypeAlias = tuple[FloatArray, npt.NDArray[np.int8], list[int]]
-
-
-class Encoder(Protocol):
+class _Encode(Protocol):
     """``encode`` bound to one layout."""
 
     def __call__(self, state: GameState, words: list[int] | None = None) -> Encoded: ...
@@ -366,7 +368,7 @@ def encode(state: GameState, words: list[int] | None = None, lay: _Layout | None
     return (layout(state.rules, state.players) if lay is None else lay).encode(state, words)
 
 
-def _encoder(lay: _Layout) -> Encoder:
+def _encoder(lay: _Layout, scaled: bool = False) -> _Encode:
     """``encode`` for one layout, its constants bound (an env calls it at every step: each lookup counts)."""
     n = lay.players
     obs_shape = (n, lay.size)
@@ -381,6 +383,8 @@ def _encoder(lay: _Layout) -> Encoder:
         plan = lay.plan
         fill = _fill
         if plan is None or fill is None:
+            if scaled:  # the field table, read plainly
+                return encoder_for(state.rules, state.players).encode_plain(state)
             return encode_plain(state, words, lay)
         try:
             context, step, hands, _, _, _ = state
@@ -395,8 +399,11 @@ def _encoder(lay: _Layout) -> Encoder:
                 masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
             obs = empty(obs_shape, float32)
             action_masks = empty(mask_shape, int8)
-            fill(obs, action_masks, plan, state, context.round, masks, lay.template_blob, lay.scores)
-        except Exception:
+            scores: Any = lay.scaled_scores if scaled else lay.scores  # fill takes ints or floats
+            fill(obs, action_masks, plan, state, context.round, masks, lay.template_blob, scores)
+        except Exception:  # a state the compiled encoder refuses: the plain reading
+            if scaled:
+                return encoder_for(state.rules, state.players).encode_plain(state)
             return encode_plain(state, words, lay)
         return obs, action_masks, masks
 
@@ -439,15 +446,16 @@ def encode_plain(state: GameState, words: list[int] | None = None, lay: _Layout 
 
 
 def observe(state: GameState, seat: int) -> FloatArray:
-    """What ``seat`` sees of ``state``, as ``observation_size`` float32 numbers (see ``observation_spec``)."""
-    if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < state.players:
-        raise ValueError(f"seat {seat!r} does not exist in a {state.players}-player game")
-    row: FloatArray = observe_seats(state)[int(seat)]
-    return row
+    """What ``seat`` sees of ``state``: ``encoder``'s observation, entries in [0, 1] (the totals scaled)."""
+    return encoder_for(state.rules, state.players).observe(state, seat)
 
 
 def observe_seats(state: GameState, seats: Sequence[int] | None = None) -> FloatArray:
-    """``observe`` for several seats at once (every seat by default), one row each."""
+    """The raw observation of several seats at once (every seat by default), one row each.
+
+    Raw: the totals in points, not scaled (what ``encode`` and the vector env's kernels write);
+    ``observe`` divides them by ``_max_total``.
+    """
     obs = encode(state)[0]
     return obs if seats is None else obs[list(seats)]
 
@@ -503,6 +511,99 @@ def win_rewards(state: GameState) -> tuple[int, ...]:
     """1 for each winning seat of a finished game (a shared win too), 0 for the others."""
     won = winners(state)
     return tuple(int(s in won) for s in range(state.players))
+
+
+# --- the field table ------------------------------------------------------------------------
+
+
+def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
+    """Australia's observation as a table of fields (``encoding.Encoder`` reads it).
+
+    The same parts, in the same order and at the same offsets, as ``observation_spec``; the
+    totals divided by ``_max_total``.
+    """
+    t = tables_for(rules)
+    n, h, d = players, t.hand_size, t.deck_size
+    full = (1 << d) - 1
+    regions = tuple(r.id for r in rules.regions)
+    kinds = t.activity_kinds
+    seats = range(n)
+
+    def hand(s: GameState) -> Sequence[int]:
+        return s.hands
+
+    def throw(s: GameState) -> Sequence[int]:
+        taken = s.taken
+        return [1 << taken[k] for k in seats] if len(taken) >= n else [0] * n
+
+    def held(s: GameState) -> Sequence[int]:
+        return [mask for rows in held_hands(s) for mask in rows]
+
+    def face_up(s: GameState) -> Sequence[int]:
+        taken = s.taken
+        rows = len(taken) // n
+        out = []
+        for k in seats:
+            mask = 0
+            for j in range(1, rows):
+                mask |= 1 << taken[j * n + k]
+            out.append(mask)
+        return out
+
+    def sites(s: GameState) -> Sequence[int]:
+        return [mask & full for mask in s.progress.visited]
+
+    def round_(s: GameState) -> Sequence[int]:
+        return (1 << s.round,)
+
+    def step(s: GameState) -> Sequence[int]:
+        return (1 << (0 if s.round >= t.rounds else s.step),)
+
+    def regions_taken(s: GameState) -> Sequence[int]:
+        return (s.progress.regions_taken & ((1 << len(regions)) - 1),)
+
+    def activities_used(s: GameState) -> Sequence[int]:
+        return [mask & ((1 << len(kinds)) - 1) for mask in s.progress.used_activities]
+
+    rounds = (*(f"round {r + 1}" for r in range(t.rounds)), "over")
+    steps = ("throw", *(f"pick {k}" for k in range(1, h - 1)), "activity")
+    return (
+        Field("hand", "own", t.ids, hand, "the cards the observer holds now"),
+        Field("throw", "own", t.ids, throw, "the observer's own Throw card this round (hidden from others)"),
+        Field("held", "own", t.ids, held,
+              "the hands the observer held at each earlier step of this round, the dealt hand first",
+              rows=tuple(f"step {k}" for k in range(h - 1))),
+        Field("face_up", "seat", t.ids, face_up, "each seat's face-up cards this round (picks, then the Catch)"),
+        Field("sites", "seat", t.ids, sites, "the sites each seat has crossed off so far"),
+        Field("round", "shared", rounds, round_, "which round is being played (one-hot; last: the game is over)"),
+        Field("step", "shared", steps, step, "which decision of the round this is (one-hot)"),
+        Field("regions_taken", "shared", regions, regions_taken, "the regions whose bonus is gone"),
+        Field("activities_used", "seat", kinds, activities_used,
+              "the activities each seat has scored in earlier rounds"),
+        Field("scores", "seat", ("total",), totals,
+              "each seat's total so far, divided by an upper bound of a game total", bound=_max_total(rules)),
+    )
+
+
+def describe(state: GameState) -> str:
+    """The public table: round, step, face-up cards and totals (no hidden card)."""
+    t = tables_for(state.rules)
+    n = state.players
+    taken = state.taken
+    lines = [f"round {min(state.round + 1, t.rounds)} of {t.rounds}, "
+             + ("game over" if is_over(state) else f"step {state.step}")]
+    scores = totals(state)
+    for seat in range(n):
+        face = " ".join(t.ids[taken[j * n + seat]] for j in range(1, len(taken) // n))
+        lines.append(f"  player_{seat}: {scores[seat]:>3} points  face up: {face or '-'}")
+    return "\n".join(lines)
+
+
+def encoder(rules: Ruleset, players: int) -> Encoder:
+    """Australia's ``Encoder``: its field table, with the compiled encoder as its fast path where built."""
+    lay = layout(rules, players)
+    fast = lay.encode_scaled if lay.plan is not None and COMPILED else None
+    return Encoder(rules, players, fields(rules, players), lay.actions, legal_mask, to_act, fast=fast)
 
 
 # --- chance --------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Boomerang (2010) for learning agents: observations as numpy arrays, built from the state's fields.
+"""Boomerang (2010) for learning agents: its observation as a table of fields, read from the state.
 
 A seat sees its own token of this round, never another seat's (until the capture reveals it:
 then it is history, summed up in the captures and scores), nor the deck's order.
@@ -6,111 +6,109 @@ then it is history, summed up in the captures and scores), nor the deck's order.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
+from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
+from ..boomerang2010.actions import legal_mask
+from ..boomerang2010.engine import to_act
 from ..boomerang2010.rules import Ruleset
-from ..boomerang2010.sheets import score_sheets
+from ..boomerang2010.scoring import count_cards
 from ..boomerang2010.state import NO_TOKEN, GameState
-from .australia import ObsSlice, _relative
+from .encoding import Encoder, Field, last_by_identity, mask_of, masks_by_legal
 
 PHASES = ("tokens", "hunt", "over")
 
+_POINTS: dict[int, tuple[object, tuple[int, ...]]] = {}
+_LAST: list[Any] = [None, ()]
+"""The last state ``totals`` read, and its totals."""
 
-@lru_cache(maxsize=32)
-def observation_spec(rules: Ruleset, players: int) -> tuple[ObsSlice, ...]:
-    """The named parts of an observation, in order."""
-    if isinstance(players, bool) or not isinstance(players, int) or not (
-            rules.players.min <= players <= rules.players.max):
-        raise ValueError(f"{rules.id!r} is for {rules.players.min} to {rules.players.max} players, "
-                         f"not {players!r}")
+
+def totals(state: GameState) -> tuple[int, ...]:
+    """Each seat's score as if the game ended now: ``score_sheets``' totals, the animals' points
+    kept while the captures stay (tested equal to the sheets on every state of random games)."""
+    if state is _LAST[0]:  # an env asks twice a step (its reward, and the observation's scores)
+        last: tuple[int, ...] = _LAST[1]
+        return last
+    t = state.tables
+    captured = state.captured
+    found = _POINTS.get(id(t))
+    if found is not None and found[0] is captured:
+        points = found[1]
+    else:
+        counts = [count_cards(t, c) for c in captured]
+        leads = [max(column) for column in zip(*counts)]
+        points = tuple(sum(c for c, lead in zip(seat, leads) if c == lead) for seat in counts)
+        _POINTS[id(t)] = (captured, points)
+    per_point = t.rules.boomerangs_per_point
+    scores = tuple(p + held // per_point for p, held in zip(points, state.boomerangs))
+    _LAST[:] = [state, scores]
+    return scores
+
+
+def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
+    """Boomerang (2010)'s observation as a table of fields (``encoding.Encoder`` reads it)."""
+    n = players
+    seats = range(n)
     cards = tuple(c.id for c in rules.cards)
-    seats = _relative(players)
-    parts: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = [
-        ("token", (), rules.lands, "the observer's own land this round, once chosen"),
-        ("chosen", (), seats, "which seats have chosen their land this round"),
-        ("river", (), cards, "the cards in the river"),
-        ("turned", (), cards, "the cards turned up this round"),
-        ("captured", seats, cards, "each seat's captured cards"),
-        ("boomerangs", (), seats, "each seat's boomerangs"),
-        ("pot", (), ("pot",), "boomerangs in the pot"),
-        ("deck", (), ("deck",), "cards left face down in the deck"),
-        ("round", (), ("round",), "rounds played before this one"),
-        ("phase", (), PHASES, "the phase (one-hot)"),
-        ("first", (), seats, "the seat that opens this round's hunt (one-hot)"),
-        ("active", (), seats, "the seats still in the hunt"),
-        ("turn", (), seats, "the seat whose turn it is in the hunt (one-hot)"),
-        ("stack", (), seats, "each seat's place on the stack, 1 at the bottom, 0 off it"),
-        ("scores", (), seats, "each seat's score as if the game ended now"),
-    ]
-    spec = []
-    start = 0
-    for name, rows, columns, description in parts:
-        shape = (len(rows), len(columns)) if rows else (len(columns),)
-        stop = start + int(np.prod(shape))
-        spec.append(ObsSlice(name, start, stop, shape, rows, columns, description))
-        start = stop
-    return tuple(spec)
+    boomerangs = rules.boomerangs_each * n
+    rounds = len(cards) + 1
+
+    one_hot = [[int(k == j) for k in seats] for j in range(n)]
+    nobody = [0] * n
+
+    @last_by_identity
+    def tokens(values: tuple[int, ...]) -> tuple[list[int], list[int]]:
+        return [0 if x == NO_TOKEN else 1 << x for x in values], [int(x != NO_TOKEN) for x in values]
+
+    card_masks = last_by_identity(lambda groups: [mask_of(c) for c in groups])
+    river = last_by_identity(lambda cards: (mask_of(cards),))
+    turned = last_by_identity(lambda cards: (mask_of(cards),))
+    active_flags = last_by_identity(lambda on: [int(k in on) for k in seats])
+
+    def turn(s: GameState) -> Sequence[int]:
+        return one_hot[s.active[0]] if s.phase == "hunt" and s.active else nobody
+
+    @last_by_identity
+    def stack(on: tuple[int, ...]) -> Sequence[int]:
+        place = [0] * n
+        for at, k in enumerate(on, start=1):
+            place[k] = at
+        return place
+
+    return (
+        Field("token", "own", rules.lands, lambda s: tokens(s.tokens)[0],
+              "the observer's own land this round, once chosen"),
+        Field("chosen", "seat", ("chosen",), lambda s: tokens(s.tokens)[1],
+              "which seats have chosen their land this round"),
+        Field("river", "shared", cards, lambda s: river(s.river), "the cards in the river"),
+        Field("turned", "shared", cards, lambda s: turned(s.turned), "the cards turned up this round"),
+        Field("captured", "seat", cards, lambda s: card_masks(s.captured), "each seat's captured cards"),
+        Field("boomerangs", "seat", ("boomerangs",), lambda s: s.boomerangs,
+              "each seat's boomerangs, divided by all the boomerangs in play", bound=boomerangs),
+        Field("pot", "shared", ("pot",), lambda s: (s.pot,), "boomerangs in the pot, divided by all in play",
+              bound=boomerangs),
+        Field("deck", "shared", ("deck",), lambda s: (len(s.deck),), "cards left face down, divided by the deck's size",
+              bound=len(cards)),
+        Field("round", "shared", ("round",), lambda s: (min(s.round, rounds),),
+              "rounds played before this one, divided by the deck's size + 1 (more rounds never happen: "
+              "each turns a card)", bound=rounds),
+        Field("phase", "shared", PHASES, lambda s: (1 << PHASES.index(s.phase),), "the phase (one-hot)"),
+        Field("first", "seat", ("first",), lambda s: one_hot[s.first],
+              "the seat that opens this round's hunt (one-hot)"),
+        Field("active", "seat", ("active",), lambda s: active_flags(s.active), "the seats still in the hunt"),
+        Field("turn", "seat", ("turn",), turn, "the seat whose turn it is in the hunt (one-hot)"),
+        Field("stack", "seat", ("stack",), lambda s: stack(s.stack),
+              "each seat's place on the stack (1 at the bottom, 0 off it), divided by the number of seats", bound=n),
+        Field("scores", "seat", ("total",), totals,
+              "each seat's score as if the game ended now, divided by the deck's size + all boomerangs "
+              "(no score is higher)", bound=len(cards) + boomerangs),
+    )
 
 
-def observation_size(rules: Ruleset, players: int) -> int:
-    """The length of every observation of a ``players``-seat game under ``rules``."""
-    return observation_spec(rules, players)[-1].stop
+def encoder(rules: Ruleset, players: int) -> Encoder:
+    """Boomerang (2010)'s ``Encoder``: its field table, read plainly."""
+    from ..boomerang2010.actions import num_actions
+    from ..boomerang2010.engine import legal_actions
 
-
-def observation_high(rules: Ruleset, players: int) -> npt.NDArray[np.float32]:
-    """Upper bounds of every entry (for a Box space)."""
-    spec = {x.name: x for x in observation_spec(rules, players)}
-    high = np.ones(observation_size(rules, players), np.float32)
-    boomerangs = float(rules.boomerangs_each * players)
-    for name, bound in (("boomerangs", boomerangs), ("pot", boomerangs), ("deck", float(len(rules.cards))),
-                        ("round", float(len(rules.cards))), ("stack", float(players)),
-                        ("scores", float(len(rules.cards) + boomerangs))):
-        high[spec[name].start:spec[name].stop] = bound
-    return high
-
-
-def _idx(cards: tuple[int, ...]) -> npt.NDArray[np.intp]:
-    return np.array(cards, np.intp)
-
-
-def observe(state: GameState, seat: int) -> npt.NDArray[np.float32]:
-    """What ``seat`` sees of ``state``, as ``observation_size`` float32 numbers (see ``observation_spec``)."""
-    n = state.players
-    if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < n:
-        raise ValueError(f"seat {seat!r} does not exist in a {n}-player game")
-    spec = {x.name: x for x in observation_spec(state.rules, n)}
-    out = np.zeros(spec["scores"].stop, np.float32)
-
-    def part(name: str) -> npt.NDArray[np.float32]:
-        x = spec[name]
-        view: npt.NDArray[np.float32] = out[x.start:x.stop].reshape(x.shape)
-        return view
-
-    order = [(seat + j) % n for j in range(n)]
-    where = {s: j for j, s in enumerate(order)}
-    mine = state.tokens[seat]
-    if mine != NO_TOKEN:
-        part("token")[mine] = 1
-    part("chosen")[:] = [state.tokens[s] != NO_TOKEN for s in order]
-    part("river")[_idx(state.river)] = 1
-    part("turned")[_idx(state.turned)] = 1
-    captured = part("captured")
-    for j, s in enumerate(order):
-        captured[j, _idx(state.captured[s])] = 1
-    part("boomerangs")[:] = [state.boomerangs[s] for s in order]
-    part("pot")[0] = state.pot
-    part("deck")[0] = len(state.deck)
-    part("round")[0] = state.round
-    part("phase")[PHASES.index(state.phase)] = 1
-    part("first")[where[state.first]] = 1
-    for s in state.active:
-        part("active")[where[s]] = 1
-    if state.phase == "hunt" and state.active:
-        part("turn")[where[state.active[0]]] = 1
-    for place, s in enumerate(state.stack, start=1):
-        part("stack")[where[s]] = place
-    part("scores")[:] = [score_sheets(state)[s].total for s in order]
-    return out
+    return Encoder(rules, players, fields(rules, players), num_actions(rules),
+                   masks_by_legal(legal_actions, legal_mask), to_act)

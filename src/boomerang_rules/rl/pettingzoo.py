@@ -10,7 +10,24 @@ game with -1 for the seat that made it and 0 for the others.
 space knows its seat's mask), so a policy that ignores masks still plays a legal game; pass
 a mask or a probability and it behaves as any ``Discrete``.
 
-Rewards (``reward=``): ``"round"`` the points each seat scores at the end of each round
+Every observation entry lies in [0, 1] (``boomerang_rules.rl.encoding``: one encoder over each
+game's table of fields; the Box says so).
+
+``max_cycles`` (default ``DEFAULT_MAX_CYCLES``; ``None`` for no bound) truncates an episode
+after that many cycles, a cycle being, as PettingZoo defines it, every live agent acting once:
+in the parallel env a step (every agent submits an action; in a game of turns only the seat to
+act has a legal one), in the AEC env once every agent has acted that many times. The default
+is far beyond any game played to its end, so it only stops a policy that never ends one (in
+Sea Salt & Paper a round may go on while nobody ends it).
+
+Bad input is refused with a ``ValueError`` naming it: a seed that is not an integer (numpy
+integers are), an action that is not an integer action id of the game's numbering.
+
+Spaces and envs pickle (for multiprocess vector envs and Ray): an env pickles as its
+arguments and where its game is, a space as a plain ``Discrete`` copy (detached from its env,
+its ``sample()`` then draws from every action).
+
+ ``"round"`` the points each seat scores at the end of each round
 (summing to its final total), ``"final"`` each seat's total at the end, ``"win"`` 1 at the end
 to every winning seat (a shared win too), 0 to the others.
 """
@@ -21,18 +38,22 @@ import operator
 import os
 import secrets
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo.utils import wrappers
 
 from ..core import rng as rng_mod
 from .adapters import GameAdapter, adapter_for
+from .encoding import Reading
 
 REWARDS = ("round", "final", "win")
+
+DEFAULT_MAX_CYCLES = 5_000
+"""The default ``max_cycles``: no game played to its end comes near it (the longest of 200 random
+games took 28 cycles in Australia, 624 steps in Sea Salt & Paper, 205 in Boomerang (2010))."""
 
 
 def seat_rows_plain(names: tuple[str, ...], observations: np.ndarray, action_masks: np.ndarray
@@ -65,16 +86,46 @@ except ImportError:  # not built, or not wanted
 
 
 class SeatActions(gymnasium.spaces.Discrete):  # type: ignore[misc,unused-ignore]
-    """A seat's ``Discrete`` actions whose unmasked ``sample()`` draws a legal one."""
+    """A seat's ``Discrete`` actions whose unmasked ``sample()`` draws a legal one (while tied to its env)."""
 
-    def __init__(self, n: int, legal: Callable[[], np.ndarray | None]) -> None:
+    def __init__(self, n: int, env: Any = None, seat: int = 0) -> None:
         super().__init__(n)
-        self._legal = legal
+        self._env = None if env is None else weakref.ref(env)
+        self._seat = seat
 
     def sample(self, mask: Any = None, probability: Any = None) -> Any:
-        if mask is None and probability is None:
-            mask = self._legal()
+        if mask is None and probability is None and self._env is not None:
+            env = self._env()
+            if env is not None:
+                mask = env._legal_row(self._seat)
         return super().sample(mask=mask, probability=probability)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy is detached from the env (a weak reference does not pickle)."""
+        state = dict(self.__dict__)
+        state["_env"] = None
+        return state
+
+
+def check_seed(seed: Any) -> int | None:
+    """``seed`` as an int (or None); a ``ValueError`` for anything else (a float, a string, a bool)."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+    return int(seed)
+
+
+def check_action(action: Any, actions: int, who: str = "action") -> int:
+    """``action`` as an int action id below ``actions``; a ``ValueError`` naming ``who`` for anything else."""
+    if type(action) is not int:
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise ValueError(f"{who} must be an integer action id (0 to {actions - 1}), not {action!r}")
+        action = int(action)
+    if not 0 <= action < actions:
+        raise ValueError(f"{who} must be an integer action id (0 to {actions - 1}), not {action!r}")
+    checked: int = action
+    return checked
 
 
 class _Seeds:
@@ -83,73 +134,78 @@ class _Seeds:
     def __init__(self) -> None:
         self.stream: int | None = None
 
-    def next(self, seed: int | None) -> int:
-        if seed is not None:
-            self.stream = rng_mod.seed_state(int(seed))
+    def next(self, seed: Any) -> int:
+        checked = check_seed(seed)
+        if checked is not None:
+            self.stream = rng_mod.seed_state(checked)
         elif self.stream is None:
             self.stream = secrets.randbits(64)
         self.stream, out = rng_mod.next_u64(self.stream)
         return out
 
 
-def _check(reward: str, max_cycles: int | None) -> None:
+def _check(reward: str, max_cycles: int | None, render_mode: str | None) -> None:
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-    if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int)
+    if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int | np.integer)
                                    or max_cycles < 1):
         raise ValueError(f"max_cycles must be a positive integer or None, not {max_cycles!r}")
+    if render_mode not in (None, "ansi", "human"):
+        raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
 
 
 class _Common:
-    """What both envs share: spaces, seeding, rewards and the text rendering."""
+    """What both envs share: spaces, seeding, rewards, pickling and the text rendering."""
 
     game: GameAdapter
     possible_agents: list[str]
     render_mode: str | None
     _state: Any
+    _DERIVED: ClassVar[tuple[str, ...]] = ("game", "_observation_spaces", "_action_spaces", "state_space")
+    """Attributes rebuilt from the arguments when an env is unpickled (``_build``)."""
 
     def _setup(self, rules: Any, players: int, reward: str, max_cycles: int | None,
                render_mode: str | None) -> None:
-        _check(reward, max_cycles)
-        if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        _check(reward, max_cycles, render_mode)
         self.game = adapter_for(rules, players)
+        self._args = (self.game.rules, players)
         self.reward = reward
-        self.max_cycles = max_cycles
+        self.max_cycles = None if max_cycles is None else int(max_cycles)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        g = self.game
-        box = gymnasium.spaces.Box(0.0, g.observation_high, (g.observation_size,), np.float32)
-        self._observation_spaces = {
-            a: gymnasium.spaces.Dict({"observation": box,
-                                      "action_mask": gymnasium.spaces.Box(0, 1, (g.num_actions,), np.int8)})
-            for a in self.possible_agents}
-        me = weakref.ref(self)
-
-        def legal_of(seat: int) -> Callable[[], np.ndarray | None]:
-            def legal() -> np.ndarray | None:
-                env = me()
-                if env is None or env._state is None:
-                    return None
-                return env._legal_row(seat)
-            return legal
-
-        self._action_spaces = {a: SeatActions(g.num_actions, legal_of(i)) for i, a in enumerate(self.possible_agents)}
-        high = np.tile(g.observation_high, players)
-        self.state_space = gymnasium.spaces.Box(0.0, high, (len(high),), np.float32)
         self._seeds = _Seeds()
         self._state = None
         self._nothing_scored: tuple[int, ...] = (0,) * players
         self._nothing: tuple[float, ...] = (0.0,) * players
         self._credited = self._nothing_scored
+        self._build()
+
+    def _build(self) -> None:
+        """The game adapter, the spaces and the bound methods: what pickling leaves out."""
+        if getattr(self, "game", None) is None:
+            self.game = adapter_for(*self._args)
+        g = self.game
+        box = gymnasium.spaces.Box(0.0, 1.0, (g.observation_size,), np.float32)
+        self._observation_spaces = {
+            a: gymnasium.spaces.Dict({"observation": box,
+                                      "action_mask": gymnasium.spaces.Box(0, 1, (g.num_actions,), np.int8)})
+            for a in self.possible_agents}
+        self._action_spaces = {a: SeatActions(g.num_actions, self, i) for i, a in enumerate(self.possible_agents)}
+        size = g.observation_size * g.players
+        self.state_space = gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32)
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {k: v for k, v in self.__dict__.items() if k not in self._DERIVED}
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._build()
 
     def _legal_row(self, seat: int) -> np.ndarray | None:
-        state = self._state
-        if not self.game.legal_mask(state, seat):
-            return None
-        row: np.ndarray = self.game.action_masks(state, (seat,))[0]
-        return row
+        """``seat``'s action mask now, or None when it owes no decision."""
+        raise NotImplementedError
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -196,27 +252,41 @@ class _Common:
 
 
 class RawEnv(_Common, AECEnv):  # type: ignore[misc]
-    """The AEC env without PettingZoo's wrappers (an illegal action raises ``IllegalAction``)."""
+    """The AEC env; an illegal action raises ``IllegalAction`` (``env()`` gives the classic games' handling)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "boomerang_v0", "render_modes": ["ansi", "human"],
                                           "is_parallelizable": True}
+    _terminate_illegal = False
+    """Whether an illegal action ends the game with -1 for its seat (``BoomerangEnv``) or raises."""
+    _DERIVED = (*_Common._DERIVED, "_obs", "_seen")
+
+    _obs: Reading | None
+    """The state at the start of this step as the seats see it (None: not read yet)."""
+    _seen: dict[int, np.ndarray]
+    """The observations gathered from ``_obs`` so far, by seat."""
+
+    def _build(self) -> None:
+        super()._build()
+        self._obs = None  # read again when next observed
+        self._seen = {}
 
     def __init__(self, rules: Any = "standard", players: int = 4, reward: str = "round",
-                 max_cycles: int | None = None, render_mode: str | None = None) -> None:
+                 max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None) -> None:
         super().__init__()
         self._setup(rules, players, reward, max_cycles, render_mode)
         self.agents: list[str] = []
-        self._words: Any = None
         self._step_start: Any = None
-        self._obs: tuple[np.ndarray, np.ndarray, list[int]] | None = None
+        self._obs = None
+        self._seen = {}
+        self._acted = [0] * players
+        self._zeros = np.zeros(self.game.num_actions, np.int8)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._state = self.game.new_state(self._seeds.next(seed))
-        self._words = self.game.advance(None, None, self._state)
         self._credited = self._nothing_scored
         self._step_start = self._state
         self._obs = None
-        self._cycles = 0
+        self._acted = [0] * self.game.players
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -225,104 +295,153 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game.to_act(self._state)[0]]
 
+    def _encoded(self) -> Reading:
+        """The state at the start of this step as the seats see it (read once a step: nothing a seat
+        sees changes until the step resolves; each seat's observation gathered when it is observed)."""
+        obs = self._obs
+        if obs is None:
+            if self._state is None:
+                raise RuntimeError("call reset() before observe() or step()")
+            obs = self._obs = self.game.encoder.reading(self._step_start)
+            self._seen = {}
+        return obs
+
+    def _legal_row(self, seat: int) -> np.ndarray | None:
+        if self._state is None or self.possible_agents[seat] != self.agent_selection:
+            return None
+        reading = self._encoded()
+        return reading.mask_row(seat) if reading.masks[seat] else None
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if self._obs is None:  # once a step: nothing a seat sees changes until the step resolves
-            self._obs = self.game.encode(self._state, self._words)
-        obs, masks, _ = self._obs
+        reading = self._encoded()
         seat = self._seat[agent]
-        if agent == self.agent_selection and not (self.terminations.get(agent) or self.truncations.get(agent)):
-            mask = masks[seat]
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = reading.observation(seat)
+        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+            mask = reading.mask_row(seat)
         else:
-            mask = np.zeros(self.game.num_actions, np.int8)
-        return {"observation": obs[seat], "action_mask": mask}
+            mask = self._zeros
+        return {"observation": seen, "action_mask": mask}
+
+    def _end_for_illegal(self, agent: str) -> None:
+        """As PettingZoo's ``TerminateIllegalWrapper``: -1 for ``agent``, 0 for the others, every agent done."""
+        gymnasium.logger.warn("Illegal move made, game terminating with current player losing.")
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -1.0
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def step(self, action: Any) -> None:
+        if self._state is None:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         game = self.game
+        action = check_action(action, game.num_actions)
         seat = self._seat[agent]
+        if self._terminate_illegal and not self._encoded().masks[seat] >> action & 1:
+            self._end_for_illegal(agent)
+            return
         before = self._state
-        after = game.apply(before, seat, int(action))
+        after = game.apply(before, seat, action)
         self._state = after
         self._cumulative_rewards[agent] = 0.0
-        rewards: dict[str, float] = dict.fromkeys(self.agents, 0.0)
+        agents = self.agents
+        rewards: dict[str, float] = dict.fromkeys(agents, 0.0)
         owing = game.to_act(after)
         resolved = seat == game.to_act(before)[-1]
+        self._acted[seat] += 1
         if self.reward == "round":
-            for s, points in enumerate(self._credit(after)):
-                rewards[self.possible_agents[s]] = points
+            points = self._credit(after)
+            if points is not self._nothing:
+                for s, got in enumerate(points):
+                    rewards[agents[s]] = got
         if resolved:
             self._obs = None
-            self._words = game.advance(self._words, self._step_start, after)
             self._step_start = after
-            self._cycles += 1
         if game.is_over(after):
             for s, extra in enumerate(self._end_rewards(after)):
-                rewards[self.possible_agents[s]] += extra
-            self.terminations = dict.fromkeys(self.agents, True)
-        elif resolved and self.max_cycles is not None and self._cycles >= self.max_cycles:
-            self.truncations = dict.fromkeys(self.agents, True)
+                rewards[agents[s]] += extra
+            self.terminations = dict.fromkeys(agents, True)
+        elif resolved and self.max_cycles is not None and min(self._acted) >= self.max_cycles:
+            self.truncations = dict.fromkeys(agents, True)
         self.rewards = rewards
-        self._accumulate_rewards()
+        cumulative = self._cumulative_rewards
+        for a, r in rewards.items():
+            cumulative[a] += r
         if owing and not (self.terminations[agent] or self.truncations[agent]):
-            self.agent_selection = self.possible_agents[owing[0]]
+            self.agent_selection = agents[owing[0]]
         else:
-            self.agent_selection = self.agents[0]
+            self.agent_selection = agents[0]
         if self.render_mode == "human":
             self.render()
 
 
-def env(rules: Any = "standard", players: int = 4, reward: str = "round", max_cycles: int | None = None,
+class BoomerangEnv(RawEnv):
+    """The AEC env as ``env()`` gives it: an illegal action ends the game with -1 for its seat and 0 for
+    the others, as in PettingZoo's classic games (their ``TerminateIllegalWrapper``, built in: the
+    wrappers' attribute forwarding cost more than the game's own step)."""
+
+    _terminate_illegal = True
+
+
+def env(rules: Any = "standard", players: int = 4, reward: str = "round", max_cycles: int | None = DEFAULT_MAX_CYCLES,
         render_mode: str | None = None) -> AECEnv:
-    """The AEC env, wrapped as PettingZoo's classic games are (illegal action: -1, game over)."""
-    raw = RawEnv(rules, players, reward, max_cycles, render_mode)
-    wrapped: Any = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The AEC env, as PettingZoo's classic games are (an illegal action: -1 and the game ends)."""
+    return BoomerangEnv(rules, players, reward, max_cycles, render_mode)
 
 
 raw_env = RawEnv
 
 
 class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
-    """Every seat acts at once; a step of the env is a step of the game."""
+    """Every seat acts at once; a step of the env is a step of the game (and a cycle)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "boomerang_v0", "render_modes": ["ansi", "human"]}
+    _DERIVED = (*_Common._DERIVED, "_encode", "_to_act", "_step", "_is_over", "_totals", "_everyone")
 
     def __init__(self, rules: Any = "standard", players: int = 4, reward: str = "round",
-                 max_cycles: int | None = None, render_mode: str | None = None) -> None:
+                 max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None) -> None:
         self._setup(rules, players, reward, max_cycles, render_mode)
         self.agents: list[str] = []
         self._masks: list[int] = []
-        self._words: Any = None
-        g = self.game
+        self._rows: np.ndarray | None = None
         self._names = tuple(self.possible_agents)
+        self._cycles = 0
+
+    def _build(self) -> None:
+        super()._build()
+        g = self.game
         self._encode = g.encode
         self._to_act = g.to_act
         self._step = g.step
         self._is_over = g.is_over
         self._totals = g.totals
-        self._may_score = g.may_score
-        self._keep_words = g.needs_words
-        self._everyone = operator.itemgetter(*self._names) if players > 1 else None
+        names = tuple(self.possible_agents)
+        self._everyone = operator.itemgetter(*names) if len(names) > 1 else None
         """Every seat's action from the actions dict, in seat order, in one call."""
 
-    def _observations(self, state: Any) -> dict[str, dict[str, np.ndarray]]:
-        obs, masks, self._masks = self._encode(state, self._words)
-        return seat_rows(self._names, obs, masks)
+    def _legal_row(self, seat: int) -> np.ndarray | None:
+        rows = self._rows
+        if rows is None or not self.agents or not self._masks[seat]:
+            return None
+        row: np.ndarray = rows[seat]
+        return row
 
-    def _illegal(self, state: Any, actions: dict[str, Any], seats: tuple[int, ...]
+    def _observations(self, state: Any) -> dict[str, dict[str, np.ndarray]]:
+        obs, self._rows, self._masks = self._encode(state)
+        return seat_rows(self._names, obs, self._rows)
+
+    def _illegal(self, state: Any, illegal: set[int]
                  ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
         """The game ends: -1 for each seat whose action is missing or illegal, 0 for the others."""
         agents = self.agents
-        illegal = set()
-        for seat in seats:
-            action = actions.get(self.possible_agents[seat])
-            if (not isinstance(action, int | np.integer) or isinstance(action, bool) or action < 0
-                    or not self._masks[seat] >> int(action) & 1):
-                illegal.add(seat)
         rewards = {a: (-1.0 if self._seat[a] in illegal else 0.0) for a in agents}
         obs = self._observations(state)
         self.agents = []
@@ -331,11 +450,30 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         self._state = self.game.new_state(self._seeds.next(seed))
-        self._words = self.game.advance(None, None, self._state)
         self._credited = self._nothing_scored
         self._cycles = 0
         self.agents = self.possible_agents[:]
         return self._observations(self._state), {a: {} for a in self.agents}
+
+    def _actions(self, actions: Any, seats: Sequence[int]) -> list[Any] | set[int]:
+        """The owing seats' actions as checked ids, or the seats whose action is missing or illegal."""
+        if not isinstance(actions, dict):
+            raise ValueError(f"actions must be a dict of each agent's action, not {type(actions).__name__}")
+        names = self._names
+        masks = self._masks
+        n = self.game.num_actions
+        chosen = (list(self._everyone(actions)) if len(seats) == len(names) and self._everyone is not None
+                  and len(actions) >= len(names) and all(a in actions for a in names)
+                  else [actions.get(names[seat]) for seat in seats])
+        illegal: set[int] = set()
+        for i, (seat, action) in enumerate(zip(seats, chosen)):
+            if action is None:
+                illegal.add(seat)
+                continue
+            action = chosen[i] = check_action(action, n, f"actions[{names[seat]!r}]")
+            if not masks[seat] >> action & 1:
+                illegal.add(seat)
+        return illegal or chosen
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                       dict[str, bool], dict[str, dict[str, Any]]]:
@@ -346,19 +484,14 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
             raise RuntimeError("the game is over: call reset()")
         names = self._names
         seats = self._to_act(state)
-        try:
-            if len(seats) == len(names) and self._everyone is not None:
-                after = self._step(state, self._everyone(actions))
-            else:
-                after = self._step(state, [actions[names[seat]] for seat in seats])
-        except (KeyError, ValueError):  # a seat without an action, or an illegal one (IllegalAction)
-            return self._illegal(state, actions, seats)
+        chosen = self._actions(actions, seats)
+        if isinstance(chosen, set):
+            return self._illegal(state, chosen)
+        after = self._step(state, chosen, seats)
         self._state = after
-        if self._keep_words:
-            self._words = self.game.advance(self._words, state, after)
         self._cycles += 1
         points = None
-        if self.reward == "round" and self._may_score(state, after) and self._totals(after) != self._credited:
+        if self.reward == "round" and self._totals(after) != self._credited:
             points = self._credit(after)
         over = self._is_over(after)
         truncated = not over and self.max_cycles is not None and self._cycles >= self.max_cycles
@@ -366,16 +499,15 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         if over:
             for i, extra in enumerate(self._end_rewards(after)):
                 rewards[agents[i]] += extra
-        obs, masks, self._masks = self._encode(after, self._words)
+        obs, self._rows, self._masks = self._encode(after)
         if over or truncated:
             self.agents = []
         if self.render_mode == "human":
             self.render()
-        return seat_rows(names, obs, masks), rewards, terminations, truncations, infos
+        return seat_rows(names, obs, self._rows), rewards, terminations, truncations, infos
 
 
-def parallel_env(rules: Any = "standard", players: int = 4, reward: str = "round", max_cycles: int | None = None,
-                 render_mode: str | None = None) -> ParallelBoomerang:
+def parallel_env(rules: Any = "standard", players: int = 4, reward: str = "round",
+                 max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None) -> ParallelBoomerang:
     """The parallel env: ``step`` takes every seat's action at once."""
     return ParallelBoomerang(rules, players, reward, max_cycles, render_mode)
-

@@ -3,11 +3,12 @@
 The game numbers no actions of its own, so this module does, per ruleset: ``draw``, ``pass``,
 ``end``, ``stop``, ``last_chance``, ``mermaids``, then ``take:CARD``, ``keep:CARD:PILE``,
 ``pile:PILE``, ``pick:CARD``, ``steal:SEAT`` and every ``duo:A+B`` the deck allows. Observations
-are read off ``view`` (so they hold nothing the seat may not know).
+are a table of fields (``fields``) read from the state as the seat's ``view`` shows it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -15,11 +16,10 @@ import numpy as np
 import numpy.typing as npt
 
 from ..seasaltpaper import actions
-from ..seasaltpaper.engine import legal_actions
+from ..seasaltpaper.engine import _duo_pairs, duo_action, legal_actions, to_act
 from ..seasaltpaper.rules import Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
-from ..seasaltpaper.view import view
-from .australia import ObsSlice, _relative
+from .encoding import Encoder, Field, last_by_identity, mask_of
 
 PHASES = ("draw", "keep", "play", "crab_pile", "crab_card", "steal", "over")
 
@@ -43,99 +43,87 @@ def legal_mask(state: Any, seat: int) -> int:
     return mask
 
 
-@lru_cache(maxsize=32)
-def observation_spec(rules: Ruleset, players: int) -> tuple[ObsSlice, ...]:
-    """The named parts of an observation, in order."""
-    if isinstance(players, bool) or not isinstance(players, int) or not (
-            rules.players.min <= players <= rules.players.max):
-        raise ValueError(f"{rules.id!r} is for {rules.players.min} to {rules.players.max} players, "
-                         f"not {players!r}")
-    cards = tables_for(rules).ids
-    seats = _relative(players)
-    parts: list[tuple[str, tuple[str, ...], tuple[str, ...], str]] = [
-        ("hand", (), cards, "the observer's hand"),
-        ("drawn", (), cards, "the two cards it has just drawn (while keeping one)"),
-        ("pile_tops", PILES, cards, "the top card of each discard pile"),
-        ("chosen_pile", (), cards, "the whole pile it chooses a card from after a crab duo"),
-        ("played", seats, cards, "the cards each seat has placed in front of it"),
-        ("revealed", seats, cards, "hands revealed by a LAST CHANCE"),
-        ("pile_sizes", (), PILES, "cards in each discard pile"),
-        ("deck", (), ("deck",), "cards left in the deck"),
-        ("hand_sizes", (), seats, "cards in each seat's hand"),
-        ("turn", (), seats, "the seat whose turn it is (one-hot)"),
-        ("caller", (), seats, "the seat that called LAST CHANCE this round (one-hot)"),
-        ("protected", (), seats, "seats whose revealed hands may not be stolen from"),
-        ("phase", (), PHASES, "the phase of the turn (one-hot)"),
-        ("round", (), ("round",), "rounds played before this one"),
-        ("scores", (), seats, "each seat's game total"),
-    ]
-    spec = []
-    start = 0
-    for name, rows, columns, description in parts:
-        shape = (len(rows), len(columns)) if rows else (len(columns),)
-        stop = start + int(np.prod(shape))
-        spec.append(ObsSlice(name, start, stop, shape, rows, columns, description))
-        start = stop
-    return tuple(spec)
+ROUNDS_CAP = 50
+"""Where the ``round`` entry saturates (a game may go on for ever in principle: rounds the deck ends score nothing)."""
 
 
-def observation_size(rules: Ruleset, players: int) -> int:
-    return observation_spec(rules, players)[-1].stop
+def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
+    """Sea Salt & Paper's observation as a table of fields (``encoding.Encoder`` reads it).
+
+    Read from the state, each field as the seat's ``view`` shows it: the drawn cards and a crab
+    duo's pile only to the seat at its turn, a hand only to its holder until a LAST CHANCE
+    reveals it.
+    """
+    t = tables_for(rules)
+    n = players
+    seats = range(n)
+    ids = t.ids
+    deck = len(ids)
+    cap = 2 * rules.target(players)
+
+    def drawn(s: Any) -> Sequence[int]:
+        return [mask_of(s.drawn) if k == s.turn and s.phase == "keep" else 0 for k in seats]
+
+    def pile_tops(s: Any) -> Sequence[int]:
+        return [1 << p[-1] if p else 0 for p in s.piles]
+
+    def chosen_pile(s: Any) -> Sequence[int]:
+        if s.phase != "crab_card":
+            return [0] * n
+        return [mask_of(s.piles[s.crab_pile]) if k == s.turn else 0 for k in seats]
+
+    def revealed(s: Any) -> Sequence[int]:
+        if s.phase == "over" or not s.protected:
+            return [0] * n
+        return [mask if s.protected >> k & 1 else 0 for k, mask in enumerate(card_masks(s.hands))]
+
+    one_hot = [[int(k == j) for k in seats] for j in range(n)]
+    nobody = [0] * n
+    card_masks = last_by_identity(lambda groups: [mask_of(c) for c in groups])
+    played_masks = last_by_identity(lambda groups: [mask_of(c) for c in groups])
+    protected = last_by_identity(lambda bits: [bits >> k & 1 for k in seats])
+    sizes = last_by_identity(lambda groups: [len(c) for c in groups])
+    pile_sizes = last_by_identity(lambda piles: [len(p) for p in piles])
+
+    def flag(attribute: str) -> Callable[[Any], Sequence[int]]:
+        def read(s: Any) -> Sequence[int]:
+            at = getattr(s, attribute)
+            return one_hot[at] if at >= 0 else nobody
+        return read
+
+    return (
+        Field("hand", "own", ids, lambda s: card_masks(s.hands), "the observer's hand"),
+        Field("drawn", "own", ids, drawn, "the two cards it has just drawn (while keeping one)"),
+        Field("pile_tops", "shared", ids, pile_tops, "the top card of each discard pile", rows=PILES),
+        Field("chosen_pile", "own", ids, chosen_pile, "the whole pile it chooses a card from after a crab duo"),
+        Field("played", "seat", ids, lambda s: played_masks(s.played),
+              "the cards each seat has placed in front of it"),
+        Field("revealed", "seat", ids, revealed, "hands revealed by a LAST CHANCE"),
+        Field("pile_sizes", "shared", PILES, lambda s: pile_sizes(s.piles),
+              "cards in each discard pile, divided by the deck's size", bound=deck),
+        Field("deck", "shared", ("deck",), lambda s: (len(s.deck),), "cards left in the deck, divided by its size",
+              bound=deck),
+        Field("hand_sizes", "seat", ("cards",), lambda s: sizes(s.hands),
+              "cards in each seat's hand, divided by the deck's size", bound=deck),
+        Field("turn", "seat", ("turn",), flag("turn"), "the seat whose turn it is (one-hot)"),
+        Field("caller", "seat", ("caller",), flag("caller"), "the seat that called LAST CHANCE this round (one-hot)"),
+        Field("protected", "seat", ("protected",), lambda s: protected(s.protected),
+              "seats whose revealed hands may not be stolen from"),
+        Field("phase", "shared", PHASES, lambda s: (1 << PHASES.index(s.phase) if s.phase in PHASES else 0,),
+              "the phase of the turn (one-hot)"),
+        Field("round", "shared", ("round",), lambda s: (min(s.round, ROUNDS_CAP),),
+              f"rounds played before this one, divided by {ROUNDS_CAP} (saturating there)", bound=ROUNDS_CAP),
+        Field("scores", "seat", ("total",), lambda s: [min(x, cap) for x in s.totals],
+              "each seat's game total, divided by twice the game's target (saturating there)", bound=cap),
+    )
 
 
-def observation_high(rules: Ruleset, players: int) -> npt.NDArray[np.float32]:
-    """Upper bounds of every entry (for a Box space)."""
-    spec = {x.name: x for x in observation_spec(rules, players)}
-    high = np.ones(observation_size(rules, players), np.float32)
-    deck = float(len(tables_for(rules).ids))
-    for name in ("pile_sizes", "deck", "hand_sizes", "round"):
-        high[spec[name].start:spec[name].stop] = deck
-    high[spec["scores"].start:spec["scores"].stop] = 10_000.0
-    return high
+def totals(state: Any) -> tuple[int, ...]:
+    """Each seat's game total (the finished rounds')."""
+    found: tuple[int, ...] = state.totals
+    return found
 
 
-def observe(state: Any, seat: int) -> npt.NDArray[np.float32]:
-    """What ``seat`` sees of ``state``, as ``observation_size`` float32 numbers (from its ``view``)."""
-    n = state.players
-    if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < n:
-        raise ValueError(f"seat {seat!r} does not exist in a {n}-player game")
-    seat = int(seat)
-    rules = state.rules
-    index = tables_for(rules).index
-    spec = {x.name: x for x in observation_spec(rules, n)}
-    out = np.zeros(spec["scores"].stop, np.float32)
-    v = view(state, seat)
-
-    def part(name: str) -> npt.NDArray[np.float32]:
-        x = spec[name]
-        found: npt.NDArray[np.float32] = out[x.start:x.stop].reshape(x.shape)
-        return found
-
-    def cards(row: npt.NDArray[np.float32], ids: Any) -> None:
-        for c in ids or ():
-            row[index[c]] = 1
-
-    order = [(seat + j) % n for j in range(n)]
-    cards(part("hand"), v.hand)
-    cards(part("drawn"), v.drawn)
-    for p, top in enumerate(v.pile_tops):
-        if top is not None:
-            part("pile_tops")[p, index[top]] = 1
-    cards(part("chosen_pile"), v.chosen_pile)
-    for j, s in enumerate(order):
-        cards(part("played")[j], v.played[s])
-        cards(part("revealed")[j], v.revealed[s])
-    part("pile_sizes")[:] = v.pile_sizes
-    part("deck")[0] = v.deck_size
-    part("hand_sizes")[:] = [v.hand_sizes[s] for s in order]
-    if v.turn >= 0:
-        part("turn")[order.index(v.turn)] = 1
-    if v.caller >= 0:
-        part("caller")[order.index(v.caller)] = 1
-    for s in v.protected:
-        part("protected")[order.index(s)] = 1
-    if v.phase in PHASES:
-        part("phase")[PHASES.index(v.phase)] = 1
-    part("round")[0] = v.round
-    part("scores")[:] = [v.totals[s] for s in order]
-    return out
+def encoder(rules: Ruleset, players: int) -> Encoder:
+    """Sea Salt & Paper's ``Encoder``: its field table, read plainly, over ``action_names``."""
+    return Encoder(rules, players, fields(rules, players), len(action_names(rules)), legal_mask, to_act)

@@ -1,0 +1,106 @@
+"""Each game's PettingZoo envs (parallel and AEC) against its raw engine loop, in CPU time.
+
+For every shipped game: the raw loop of ``bench.play_random_games`` (``new_game``, ``to_act``,
+``legal_actions``, ``apply``, random choices, through the public API), the parallel env and
+the AEC env, each with a random policy over the legal actions of its ``action_mask``
+(observations and masks included). Timed by ``time.process_time`` in alternating runs, so the
+ratios hold on a shared machine; printed as decisions a second and the engine-to-env ratio
+(the env's cost a decision as a multiple of the engine's: 3 or less is the goal).
+
+Needs the extra ``pettingzoo``.
+Run: python benchmarks/bench_pettingzoo_games.py [--seconds 1.0] [--runs 3] [--game sea-salt-paper]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+from unittest import mock
+
+import boomerang_rules as br
+from boomerang_rules import bench
+from boomerang_rules.rl import pettingzoo as bz
+
+GAMES = (("standard", 4), ("sea-salt-paper", 4), ("boomerang-2010", 4))
+
+
+def _pick(mask: Any, rand: Any) -> int | None:
+    legal = mask.nonzero()[0]
+    return int(legal[int(rand() * len(legal))]) if len(legal) else None
+
+
+def _episodes(reset: Any, seconds: float, seed: int) -> Any:
+    """Reset seeds of successive episodes for about ``seconds`` (each game a new seed), ``reset`` called on each."""
+    game = seed << 20
+    start = time.perf_counter()
+    while time.perf_counter() < start + seconds:
+        yield reset(seed=game)
+        game += 1
+
+
+def parallel_decisions(rules: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
+    """Random-policy parallel episodes for about ``seconds``: decisions, seconds."""
+    env = bz.parallel_env(rules, players)
+    rand = random.Random(seed).random
+    decisions = 0
+    start = time.perf_counter()
+    for obs, _ in _episodes(env.reset, seconds, seed):
+        while env.agents:
+            actions = {}
+            for agent, seen in obs.items():
+                action = _pick(seen["action_mask"], rand)
+                if action is not None:
+                    actions[agent] = action
+            decisions += len(actions)
+            obs, _, _, _, _ = env.step(actions)
+    return decisions, time.perf_counter() - start
+
+
+def aec_decisions(rules: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
+    """Random-policy AEC episodes (as ``env()`` returns it) for about ``seconds``: decisions, seconds."""
+    env = bz.env(rules, players)
+    rand = random.Random(seed).random
+    decisions = 0
+    start = time.perf_counter()
+    for _ in _episodes(env.reset, seconds, seed):
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(_pick(obs["action_mask"], rand))
+            decisions += 1
+    return decisions, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Each game's PettingZoo envs against its raw engine loop.")
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--game", help="one ruleset id (default: one of each game)")
+    args = parser.parse_args()
+    games = [(g, p) for g, p in GAMES if args.game in (None, g)] or [(args.game, 4)]
+    print(f"CPU time, median of {args.runs} alternating runs of {args.seconds} s (decisions a second):")
+    with mock.patch.object(time, "perf_counter", time.process_time):
+        for rules_id, players in games:
+            rules = br.load_rules(rules_id)
+            raw: list[float] = []
+            par: list[float] = []
+            aec: list[float] = []
+            for run in range(args.runs):
+                _, decisions, elapsed = bench.play_random_games(rules, players, args.seconds, run)
+                raw.append(decisions / elapsed)
+                decisions, elapsed = parallel_decisions(rules_id, players, args.seconds, run)
+                par.append(decisions / elapsed)
+                decisions, elapsed = aec_decisions(rules_id, players, args.seconds, run)
+                aec.append(decisions / elapsed)
+            r, p, a = (statistics.median(x) for x in (raw, par, aec))
+            print(f"  {rules_id:<15} {players}p  engine {r:>9,.0f}   parallel {p:>9,.0f} (x{r / p:.2f})"
+                  f"   AEC {a:>9,.0f} (x{r / a:.2f})")
+
+
+if __name__ == "__main__":
+    main()

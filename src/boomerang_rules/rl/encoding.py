@@ -1,0 +1,371 @@
+"""One observation encoder for every game, driven by a table of fields that each game's module gives.
+
+A game's table (its rl module's ``fields(rules, players)``) lists the parts of an observation:
+each ``Field`` says what it is (name, columns, description), whose it is (``per``), how to read
+it from a state (``read``), and its scale (``bound``). ``Encoder`` lays the fields out once per
+ruleset and player count, then reads a state in one pass for every seat: each field's reader is
+called once, its values go into one source buffer (bit masks packed into one integer and
+unpacked by one numpy call, numbers divided by their bounds), and one gather through a fixed
+index makes every seat's observation, seat rows turned so that row ``+0`` is the observer's.
+
+Every entry of an observation lies in [0, 1]: bit fields are 0 or 1, number fields are the
+value divided by the field's ``bound`` (a bound the value never exceeds, or at which the reader
+saturates it, as its description says).
+
+Hidden information: a field ``per="own"`` holds one row for each seat, and each seat's
+observation gathers only its own row; ``"seat"`` rows are public (every seat sees every row);
+``"shared"`` fields are one public row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, TypeAlias
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+FloatArray: TypeAlias = npt.NDArray[np.float32]
+Encoded: TypeAlias = tuple[FloatArray, npt.NDArray[np.int8], list[int]]
+"""Every seat's observation, every seat's action mask (0/1 rows), and the legal masks as integers."""
+
+Per = Literal["shared", "seat", "own"]
+
+
+@attrs.frozen
+class ObsSlice:
+    """One named part of an observation: ``obs[start:stop]`` reshaped to ``shape``.
+
+    ``rows`` names the first axis (seats are relative to the observer: ``+0`` is the observer,
+    ``+1`` the next seat to its left); ``columns`` the last (card ids, regions, activities).
+    ``bound``: what an entry's raw value was divided by (1 for a 0/1 entry), so that every
+    entry lies in [0, 1].
+    """
+
+    name: str
+    start: int
+    stop: int
+    shape: tuple[int, ...]
+    rows: tuple[str, ...]
+    columns: tuple[str, ...]
+    description: str
+    bound: float = 1.0
+
+
+@attrs.frozen
+class Field:
+    """One part of a game's observation, as its table describes it.
+
+    ``per``: ``"shared"`` (one public row), ``"seat"`` (a public row per seat, turned to the
+    observer), ``"own"`` (a row per seat, each seat seeing only its own). ``rows``: sub-rows of
+    one row (piles, steps), none for a plain row. ``bound``: 0 for a bit field, whose reader
+    gives a bit mask over ``columns`` per row; else a number field, whose reader gives one number
+    per column, each divided by ``bound``.
+
+    ``read(state)`` gives the field's values in seat order (seat 0 first) for a per-seat field,
+    row after row: bit masks, or numbers (non-negative ints: counts, totals, places, flags).
+    """
+
+    name: str
+    per: Per
+    columns: tuple[str, ...]
+    read: Callable[[Any], Sequence[Any]]
+    description: str
+    rows: tuple[str, ...] = ()
+    bound: float = 0.0
+
+
+def relative_seats(players: int) -> tuple[str, ...]:
+    """Seat labels relative to the observer: ``+0`` (itself), ``+1`` (the next to its left), ..."""
+    return tuple(f"+{j}" for j in range(players))
+
+
+def mask_of(cards: Sequence[int]) -> int:
+    """The bit mask of card indices."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def last_by_identity(fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``fn`` remembering its last argument and result: called again with the same object, the result.
+
+    For a reader of an immutable part of a state (a tuple of cards): successive states share
+    the parts a decision did not change, so a step re-reads only what changed. The argument is
+    held, so its identity cannot be reused by another object.
+    """
+    last: list[Any] = [object(), None]
+
+    def read(value: Any) -> Any:
+        if value is last[0]:
+            return last[1]
+        result = fn(value)
+        last[0] = value
+        last[1] = result
+        return result
+
+    return read
+
+
+def masks_by_legal(legal_actions: Callable[[Any, int], Any], legal_mask: Callable[[Any, int], int]
+                   ) -> Callable[[Any, int], int]:
+    """``legal_mask`` remembered for each tuple of legal actions (a game whose legal actions come
+    from a few tuples: the same mask, without numbering the actions again)."""
+    known: dict[Any, int] = {}
+
+    def mask(state: Any, seat: int) -> int:
+        legal = legal_actions(state, seat)
+        found = known.get(legal)
+        if found is None:
+            found = known[legal] = legal_mask(state, seat)
+        return found
+
+    return mask
+
+
+_U64 = (1 << 64) - 1
+
+_BYTE_FLOATS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
+"""Row ``b``: the eight bits of byte ``b`` as 0.0 / 1.0, least significant first."""
+
+
+class Encoder:
+    """Observations (and action masks) of one game under one ruleset at one player count.
+
+    ``size``: the length of an observation; ``spec``: its named slices (``ObsSlice``);
+    ``observe(state, seat)``: one seat's observation (float32, entries in [0, 1]);
+    ``encode(state)``: every seat's observation and action mask at once (the envs' call).
+    ``fast``: an optional compiled ``encode`` of the same table (tested equal to ``encode_plain``).
+    """
+
+    def __init__(self, rules: Any, players: int, fields: Sequence[Field], num_actions: int,
+                 legal_mask: Callable[[Any, int], int], to_act: Callable[[Any], Sequence[int]],
+                 fast: Callable[[Any], Encoded] | None = None) -> None:
+        self.rules = rules
+        self.players = n = players
+        self.fields = tuple(fields)
+        self.num_actions = num_actions
+        self._legal_mask = legal_mask
+        self._to_act = to_act
+        self.fast = fast
+        seats = relative_seats(n)
+        # A bit field of one column (a flag a seat) travels as a number (0 or 1, bound 1): cheaper
+        # than a 64-bit slot a row.
+        bit_fields = [f for f in self.fields if not f.bound and len(f.columns) > 1]
+        number_fields = [f for f in self.fields if f.bound or len(f.columns) == 1]
+        # The source: every bit row in 64-bit slots (a row of more columns takes several), then
+        # every seat's action mask, then the numbers. A step's masks go to numpy as one array of
+        # uint64s, unpacked by one call.
+        rows_at: dict[str, list[int]] = {}
+        self._bit_plan: list[tuple[Callable[[Any], Sequence[Any]], int]] = []
+        slot = 0
+        for f in bit_fields:
+            chunks = -(-len(f.columns) // 64)
+            rows_at[f.name] = [(slot + r * chunks) * 64 for r in range(self._row_count(f))]
+            slot += self._row_count(f) * chunks
+            self._bit_plan.append((f.read, chunks))
+        self._mask_bytes = (num_actions + 7) // 8
+        self._mask_matrices: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
+        """The mask rows of each combination of masks seen (masks repeat: a game offers few)."""
+        self._nbits = slot * 64
+        pos = self._nbits
+        bounds: list[float] = []
+        for f in number_fields:
+            width = len(f.columns)
+            rows_at[f.name] = [pos + r * width for r in range(self._row_count(f))]
+            bounds += [float(f.bound or 1)] * (self._row_count(f) * width)
+            pos += self._row_count(f) * width
+        self._bounds = np.array(bounds, np.float64)
+        self._source_size = pos
+        self._number_readers = tuple(f.read for f in number_fields)
+        # the observation: fields in table order, each seat's rows turned to the observer
+        spec: list[ObsSlice] = []
+        index: list[list[int]] = [[] for _ in range(n)]
+        start = 0
+        for f in self.fields:
+            width = len(f.columns)
+            per_seat = max(1, len(f.rows))
+            at = rows_at[f.name]
+            for k in range(n):
+                if f.per == "shared":
+                    chosen = at
+                elif f.per == "own":
+                    chosen = at[k * per_seat:(k + 1) * per_seat]
+                else:
+                    chosen = [at[(k + j) % n * per_seat + r] for j in range(n) for r in range(per_seat)]
+                for row in chosen:
+                    index[k] += range(row, row + width)
+            if f.per == "seat":
+                if f.rows:
+                    raise ValueError(f"field {f.name!r}: a per-seat field has no sub-rows")
+                shape: tuple[int, ...] = (n,) if width == 1 else (n, width)
+                rows, columns = ((), seats) if width == 1 else (seats, f.columns)
+            else:
+                shape = (len(f.rows), width) if f.rows else (width,)
+                rows, columns = f.rows, f.columns
+            stop = start + int(np.prod(shape))
+            spec.append(ObsSlice(f.name, start, stop, shape, rows, columns, f.description,
+                                 float(f.bound) if f.bound else 1.0))
+            start = stop
+        self.size = start
+        self.spec = tuple(spec)
+        self._index = np.array(index, np.intp).reshape(n, self.size)
+        self.low = np.zeros(self.size, np.float32)
+        self.high = np.ones(self.size, np.float32)
+
+    def _row_count(self, f: Field) -> int:
+        return max(1, len(f.rows)) * (1 if f.per == "shared" else self.players)
+
+    def masks(self, state: Any) -> list[int]:
+        """Each seat's legal actions as an integer bit mask (0 for a seat that owes no decision)."""
+        owing = self._to_act(state)
+        legal = self._legal_mask
+        return [legal(state, s) if s in owing else 0 for s in range(self.players)]
+
+    def _source(self, state: Any) -> FloatArray:
+        """Every field's values in one float32 buffer that ``_index`` gathers from."""
+        values: list[int] = []
+        for read, chunks in self._bit_plan:
+            if chunks == 1:
+                values += read(state)
+            else:
+                for v in read(state):
+                    values += [v >> 64 * i & _U64 for i in range(chunks)]
+        words = len(values)
+        for read in self._number_readers:  # counts and totals: non-negative ints, in the same array
+            values += read(state)
+        packed = np.array(values, "<u8")
+        source = np.empty(self._source_size, np.float32)
+        # each byte's eight bits as floats, from a table: one call for the unpacking and the conversion
+        _BYTE_FLOATS.take(packed[:words].view(np.uint8), axis=0, out=source[:self._nbits].reshape(-1, 8))
+        if words < len(values):
+            np.divide(packed[words:], self._bounds, out=source[self._nbits:], casting="same_kind")
+        return source
+
+    def _mask_rows(self, masks: list[int]) -> npt.NDArray[np.int8]:
+        """Every seat's mask as a 0/1 row (a fresh array): made once for each combination of masks, then copied."""
+        key = tuple(masks)
+        known = self._mask_matrices.get(key)
+        if known is None:
+            known = np.zeros((self.players, self.num_actions), np.int8)
+            size = self._mask_bytes
+            for s, m in enumerate(masks):
+                if m:
+                    known[s] = np.unpackbits(np.frombuffer(m.to_bytes(size, "little"), np.uint8),
+                                             count=self.num_actions, bitorder="little")
+            if len(self._mask_matrices) >= 4096:
+                self._mask_matrices.clear()
+            self._mask_matrices[key] = known
+        return known.copy()
+
+    def encode_plain(self, state: Any) -> Encoded:
+        """``encode`` read plainly from the table: the reference of any ``fast`` encoder."""
+        masks = self.masks(state)
+        return self._source(state).take(self._index), self._mask_rows(masks), masks
+
+    def reading(self, state: Any) -> Reading:
+        """What ``state`` shows every seat, read once, each seat's observation gathered when asked for
+        (an AEC env observes one seat a decision)."""
+        if self.fast is not None:
+            return Reading(self, None, *self.fast(state))
+        masks = self.masks(state)
+        return Reading(self, self._source(state), None, None, masks)
+
+    def encode(self, state: Any) -> Encoded:
+        """Every seat's observation (``(players, size)`` float32) and action mask, and the masks as integers."""
+        fast = self.fast
+        return self.encode_plain(state) if fast is None else fast(state)
+
+    def observe(self, state: Any, seat: int) -> FloatArray:
+        """What ``seat`` sees of ``state``: ``size`` float32 numbers in [0, 1] (see ``spec``)."""
+        n = self.players
+        if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < n:
+            raise ValueError(f"seat {seat!r} does not exist in a {n}-player game")
+        if self.fast is not None:
+            row: FloatArray = self.fast(state)[0][int(seat)]
+            return row
+        out: FloatArray = self._source(state).take(self._index[int(seat)])
+        return out
+
+    def observe_all(self, state: Any) -> FloatArray:
+        """Every seat's observation, one row each."""
+        return self.encode(state)[0]
+
+    def action_masks(self, state: Any) -> npt.NDArray[np.int8]:
+        """Every seat's legal actions as 0/1 rows of ``num_actions`` (all 0 for a seat that owes nothing)."""
+        return self.encode(state)[1]
+
+
+class Reading:
+    """One state as every seat sees it: its observations and action masks, gathered seat by seat."""
+
+    __slots__ = ("_encoder", "_masks_rows", "_observations", "_source", "masks")
+
+    def __init__(self, encoder: Encoder, source: FloatArray | None, observations: FloatArray | None,
+                 masks_rows: npt.NDArray[np.int8] | None, masks: list[int]) -> None:
+        self._encoder = encoder
+        self._source = source
+        self._observations = observations
+        self._masks_rows = masks_rows
+        self.masks = masks
+        """Each seat's legal actions as an integer bit mask."""
+
+    def observation(self, seat: int) -> FloatArray:
+        if self._observations is not None:
+            row: FloatArray = self._observations[seat]
+            return row
+        assert self._source is not None
+        gathered: FloatArray = self._source.take(self._encoder._index[seat])
+        return gathered
+
+    def mask_row(self, seat: int) -> npt.NDArray[np.int8]:
+        if self._masks_rows is None:
+            self._masks_rows = self._encoder._mask_rows(self.masks)
+        row: npt.NDArray[np.int8] = self._masks_rows[seat]
+        return row
+
+
+def _rl_module(game: object) -> Any:
+    """The rl module of ``game``: its field table, numbering and rewards (the one place that names games)."""
+    if game == "boomerang-australia":
+        from . import australia
+
+        return australia
+    if game == "boomerang-2010":
+        from . import boomerang2010
+
+        return boomerang2010
+    if game == "sea-salt-paper":
+        from . import seasaltpaper
+
+        return seasaltpaper
+    raise ValueError(f"no observation for game {game!r}")
+
+
+_ENCODERS: dict[tuple[Any, int], Encoder] = {}
+
+
+def encoder_for(rules: Any, players: int) -> Encoder:
+    """The encoder of ``rules``'s game at ``players`` (a ruleset, or a shipped ruleset's id); made once, then shared."""
+    if isinstance(rules, str):
+        from ..core.loading import load_rules
+
+        rules = load_rules(rules)
+    module = _rl_module(getattr(rules, "game", None))
+    key = (rules, players)
+    found = _ENCODERS.get(key)
+    if found is None:
+        low, high = rules.players.min, rules.players.max
+        if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+            raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players!r}")
+        found = module.encoder(rules, players)
+        if len(_ENCODERS) >= 64:
+            _ENCODERS.clear()
+        _ENCODERS[key] = found
+    return found
+
+
+__all__ = ["Encoded", "Encoder", "Field", "ObsSlice", "Reading", "encoder_for", "last_by_identity", "mask_of",
+           "masks_by_legal", "relative_seats"]
