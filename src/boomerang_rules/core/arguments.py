@@ -7,6 +7,7 @@ mistake must not become a 10 MB message.
 
 from __future__ import annotations
 
+import operator
 import reprlib
 from collections.abc import Sequence
 from typing import Any
@@ -57,4 +58,54 @@ def require(value: object, cls: type | tuple[type, ...], parameter: str, what: s
     """``value`` if it is an instance of ``cls``; ``TypeError`` naming ``parameter`` otherwise."""
     if not isinstance(value, cls):
         raise TypeError(f"{parameter} must be {what}, not {kind(value)}: {brief(value)}")
+    return value
+
+
+def integer(value: object, parameter: str, what: str = "an integer") -> int:
+    """``value`` as an int: an int or any object with ``__index__``, never a bool (``True`` is no
+    count or seat) nor a float; ``TypeError`` naming ``parameter`` otherwise."""
+    if value.__class__ is int:
+        return value
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"{parameter} must be {what} (int), not {kind(value)}: {brief(value)}")
+
+
+def optional_seed(value: object, parameter: str = "seed") -> int | None:
+    """``value`` if it is None or an integer seed; ``TypeError`` naming ``parameter`` otherwise."""
+    return None if value is None else integer(value, parameter, "an integer seed or None")
+
+
+def in_range(value: object, low: int, high: int, parameter: str, what: str = "an integer") -> int:
+    """``value`` as an int from ``low`` to ``high`` (both included); ``TypeError`` for a non-integer,
+    ``ValueError`` naming ``parameter`` and the range for one outside it."""
+    number = integer(value, parameter, what)
+    if not low <= number <= high:
+        raise ValueError(f"{parameter} must be {what} from {low} to {high}, not {brief(number)}")
+    return number
+
+
+def seat_of(value: object, players: int, parameter: str = "seat") -> int:
+    """``value`` as a seat of a ``players``-player game (0 to players - 1)."""
+    return in_range(value, 0, players - 1, parameter, f"a seat of the {players}-player game")
+
+
+def one_of(value: object, options: Sequence[str], parameter: str) -> str:
+    """``value`` if it is one of ``options`` (strings); ``TypeError``/``ValueError`` naming ``parameter``."""
+    listed = " or ".join(repr(o) for o in options)
+    if not isinstance(value, str):
+        raise TypeError(f"{parameter} must be {listed} (str), not {kind(value)}: {brief(value)}")
+    if value not in options:
+        raise ValueError(f"{parameter} must be {listed}, not {brief(value)}")
+    return value
+
+
+def list_of(value: object, parameter: str, what: str) -> Sequence[Any]:
+    """``value`` if it is a list or tuple; ``TypeError`` naming ``parameter`` and ``what`` it holds otherwise."""
+    if not is_list(value):
+        raise TypeError(f"{parameter} must be a list of {what}, not {kind(value)}: {brief(value)}")
+    assert isinstance(value, list | tuple)
     return value
