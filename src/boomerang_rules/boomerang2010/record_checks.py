@@ -105,6 +105,10 @@ def _check_captures(state: GameState, r: int, captures: list[dict[str, Any]]) ->
             if t.ids[c] not in counts:
                 here.append(Problem(f"{where}/cards", f"the capture skips card {t.ids[c]!r}, which shows {land} and "
                                     "is still in the river: the owner takes every such card", "capture-cards"))
+        if not here and entry["cards"] != list(t.ids_of(took)):  # the right cards: one order only, the river's
+            here.append(Problem(f"{where}/cards", f"the cards are listed as {', '.join(entry['cards'])}; a capture "
+                                f"lists them as they lie in the river: {', '.join(t.ids_of(took))}",
+                                "capture-card-order"))
         problems += here
         river = [c for c in river if c not in took]
     return problems

@@ -34,6 +34,7 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
             "turned": list(t.ids_of(log.turned)),
             "tokens": [t.lands[x] for x in log.tokens],
             "hunt": list(log.hunt),
+            # each capture's cards as they lie in the river: the one order validate accepts
             "captures": [{"seat": seat, "land": t.lands[log.tokens[seat]], "cards": list(t.ids_of(took))}
                          for seat, took in zip(reversed(log.stack), log.captures)],
         })

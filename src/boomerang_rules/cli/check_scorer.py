@@ -7,19 +7,30 @@ from collections import Counter
 
 import click
 
-from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli, load_rules_or_exit, require_players, rules_option
+from .common import (
+    EXIT_INVALID,
+    EXIT_USAGE,
+    INT,
+    FloatRange,
+    IntRange,
+    fail,
+    game_cli,
+    load_rules_or_exit,
+    require_players,
+    rules_option,
+)
 
 
 @click.command(name="check-scorer", short_help="Check another scorer against the rules.",
                context_settings={"ignore_unknown_options": True})
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
-@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True,
+@click.option("--games", "-n", type=IntRange(min=1), default=200, show_default=True,
               help="How many games to generate and score.")
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Seed of the first game.")
 @rules_option
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=None,
+@click.option("--players", "-p", type=IntRange(1, 64), default=None,
               help="Player count of every game (default: every count the rules allow, in turn).")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=120.0, show_default=True,
+@click.option("--timeout", type=FloatRange(min=0.1), default=120.0, show_default=True,
               help="Seconds the scorer may take for each batch.")
 @click.option("--example-out", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the shortest disagreeing record (without result) to this file.")

@@ -7,6 +7,8 @@ import click
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
+    INT,
+    IntRange,
     fail,
     game_cli,
     game_of,
@@ -18,11 +20,11 @@ from .common import (
 
 
 @click.command(short_help="Play a game against bots.")
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=3, show_default=True)
-@click.option("--seat", "-k", type=int, default=0, show_default=True, help="The seat you play.")
+@click.option("--players", "-p", type=IntRange(1, 64), default=3, show_default=True)
+@click.option("--seat", "-k", type=INT, default=0, show_default=True, help="The seat you play.")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help="Bots for the other seats, in seat order (default: greedy for each).")
-@click.option("--seed", "-s", type=int, default=None, help="Seed of the deal (default: a new one each game).")
+@click.option("--seed", "-s", type=INT, default=None, help="Seed of the deal (default: a new one each game).")
 @rules_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Save the game record here when the game ends (checked before the game starts).")

@@ -7,6 +7,8 @@ import click
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
+    INT,
+    IntRange,
     fail,
     game_cli,
     load_rules_or_exit,
@@ -17,9 +19,9 @@ from .common import (
 
 @click.command(short_help="Tell a recorded game step by step.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
               help="The N-th game (1 = first) of a file of several games (JSON Lines).")
-@click.option("--seat", type=int, default=None, help="Show only what this seat could see at each moment.")
+@click.option("--seat", type=INT, default=None, help="Show only what this seat could see at each moment.")
 @click.option("--rules", "rules_name", default=None, metavar="ID|PATH",
               help="Replay under this ruleset or variant instead of the one the record names.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="PAGE.html",

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import click
 
-from .common import EXIT_USAGE, fail, game_cli, read_one_game, refuse_to_overwrite_input
+from .common import EXIT_USAGE, IntRange, fail, game_cli, read_one_game, refuse_to_overwrite_input
 
 
 @click.command(short_help="Draw a record's score sheets as SVG.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--out", "-o", "out", type=click.Path(dir_okay=False, allow_dash=True), default="-",
               show_default=True, help="The SVG file to write ('-': standard output).")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
               help="The N-th game of a JSON Lines file.")
 def sheet(file: str, out: str, game_number: int | None) -> None:
     """Draw the score sheets of a recorded game as an SVG picture, laid out like the game's

@@ -8,16 +8,26 @@ from typing import IO
 
 import click
 
-from .common import EXIT_USAGE, fail, game_of, load_rules_or_exit, parse_bots, require_players, rules_option
+from .common import (
+    EXIT_USAGE,
+    INT,
+    IntRange,
+    fail,
+    game_of,
+    load_rules_or_exit,
+    parse_bots,
+    require_players,
+    rules_option,
+)
 
 
 @click.command(short_help="Play bot games and write their records.")
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True,
+@click.option("--players", "-p", type=IntRange(1, 64), default=4, show_default=True,
               help="Number of players.")
-@click.option("--seed", "-s", type=int, default=0, show_default=True,
+@click.option("--seed", "-s", type=INT, default=0, show_default=True,
               help="Seed of the first game; game i of the batch uses SEED + i.")
 @rules_option
-@click.option("--games", "-n", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--games", "-n", type=IntRange(min=1), default=1, show_default=True,
               help="How many games.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default=None,
               help="Write the records to this file ('-': standard output, the default). The format follows "

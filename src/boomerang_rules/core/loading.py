@@ -152,7 +152,7 @@ def _in_variant(problem: Problem, variant: dict[str, Any] | None, label: str | N
     for part in parts:
         if isinstance(node, dict) and part in node:
             node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+        elif isinstance(node, list) and part.isascii() and part.isdigit() and int(part) < len(node):
             node = node[int(part)]
         else:
             return Problem(problem.pointer, problem.message + f" (in the ruleset that {label} resolves to)",
