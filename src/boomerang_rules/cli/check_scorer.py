@@ -19,6 +19,7 @@ from .common import (
     require_players,
     rules_option,
 )
+from .files import command_files, refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(name="check-scorer", short_help="Check another scorer against the rules.",
@@ -56,6 +57,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     from ..core.differential import ScorerError, ScorerNotRun, check, shortest
 
     rules = load_rules_or_exit(rules_name)
+    refuse_to_overwrite("--example-out", example_out, [*rules_read(rules_name), *command_files(command)])
     counts = [players] if players is not None else list(range(rules.players.min, rules.players.max + 1))
     for n in counts:
         require_players(rules, n)
@@ -86,10 +88,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     if len(example.differences) > 10:
         click.echo(f"  … and {len(example.differences) - 10} more")
     if example_out:
-        try:
-            with open(example_out, "w", encoding="utf-8") as f:
-                f.write(json.dumps(example.record, indent=1) + "\n")
-        except OSError as exc:
-            fail(f"cannot write {example_out}: {exc.strerror or exc}", EXIT_USAGE)
+        text = json.dumps(example.record, indent=1) + "\n"
+        write_text(example_out, text, "--example-out")
         click.echo(f"  record written to {example_out}")
     raise SystemExit(EXIT_INVALID)

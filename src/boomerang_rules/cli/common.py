@@ -136,22 +136,6 @@ def require_players(rules: Any, players: int) -> None:
              EXIT_USAGE)
 
 
-def refuse_to_overwrite_input(option: str, out: str, source: str) -> None:
-    """Exit with a usage error when ``out`` names the file ``source`` is read from: writing it
-    would destroy the record before (or instead of) drawing it."""
-    import os
-
-    if out == "-" or source == "-":
-        return
-    try:
-        same = os.path.samefile(out, source)
-    except OSError:  # one of them does not exist (yet): not the same file
-        return
-    if same:
-        fail(f"{option} {out}: that is the record being read; writing there would destroy it (choose another "
-             "name)", EXIT_USAGE)
-
-
 def read_one_game(file: str, game_number: int | None) -> tuple[str, Any]:
     """The record to draw or replay from ``file`` (game ``game_number`` of a JSON Lines file, counted
     from 1) and where it stands; exits 2 when there is no such game or the file cannot be read, 1

@@ -17,6 +17,7 @@ from .common import (
     require_players,
     rules_option,
 )
+from .files import refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(short_help="Play a game against bots.")
@@ -52,6 +53,7 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
 
     rules = load_rules_or_exit(rules_name)
     require_players(rules, players)
+    refuse_to_overwrite("--record", record_path, rules_read(rules_name))
     if record_path:
         _check_record_path(record_path, force)
     if not 0 <= seat < players:
@@ -71,11 +73,8 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     if record_path:
         from ..core.jsonio import dumps_pretty
 
-        try:
-            with open(record_path, "w", encoding="utf-8") as f:
-                f.write(dumps_pretty(game_of(rules).record_of(state, labels)) + "\n")
-        except OSError as exc:
-            fail(f"cannot write {record_path}: {exc.strerror or exc}", EXIT_USAGE)
+        text = dumps_pretty(game_of(rules).record_of(state, labels)) + "\n"
+        write_text(record_path, text, "--record")
         click.echo(f"Game record saved to {record_path}")
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from .common import EXIT_USAGE, IntRange, fail, game_cli, read_one_game, refuse_to_overwrite_input
+from .common import IntRange, fail, game_cli, read_one_game
+from .files import refuse_to_overwrite, write_text
 
 
 @click.command(short_help="Draw a record's score sheets as SVG.")
@@ -29,7 +30,7 @@ def sheet(file: str, out: str, game_number: int | None) -> None:
     from .. import check_record, is_over
     from ..core.jsonio import STDIN
 
-    refuse_to_overwrite_input("--out", out, file)
+    refuse_to_overwrite("--out", out, [("the record being read", file)])
     where, data = read_one_game(file, game_number)
     checked = check_record(data)
     if checked.problems or checked.state is None:
@@ -39,9 +40,5 @@ def sheet(file: str, out: str, game_number: int | None) -> None:
     if out == STDIN:
         click.echo(svg, nl=False)
         return
-    try:
-        with open(out, "w", encoding="utf-8", newline="\n") as f:
-            f.write(svg)
-    except OSError as exc:
-        fail(f"cannot write {out}: {exc.strerror or exc}", EXIT_USAGE)
+    write_text(out, svg, "--out")
     click.echo(f"Score sheets drawn in {out}" + ("" if is_over(state) else " (the game is unfinished: no winner yet)"))

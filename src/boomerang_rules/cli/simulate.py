@@ -19,6 +19,7 @@ from .common import (
     require_players,
     rules_option,
 )
+from .files import refuse_to_overwrite, rules_read, write_text_file
 
 
 @click.command(short_help="Play bot games and write their records.")
@@ -53,6 +54,7 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     from ..core.jsonio import dumps_pretty
 
     rules = load_rules_or_exit(rules_name)
+    refuse_to_overwrite("--out", out, rules_read(rules_name))
     require_players(rules, players)
     names = parse_bots(bots_arg, players, rules=rules)
     record_of = game_of(rules).record_of
@@ -78,8 +80,4 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     if to_stdout:
         write(sys.stdout)
         return
-    try:
-        with open(str(out), "w", encoding="utf-8", newline="\n") as f:
-            write(f)
-    except OSError as exc:
-        fail(f"cannot write {out}: {exc.strerror or exc}", EXIT_USAGE)
+    write_text_file(str(out), write, "--out")

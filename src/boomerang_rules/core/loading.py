@@ -235,3 +235,24 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
                                   f"exists (shipped: {', '.join(shipped_ids())})", "io", _label(path))])
     label = _label(path)
     return rules_from_data(_read(path, label), label, path.parent, path=path)
+
+
+def files_read(name_or_path: str | os.PathLike[str]) -> tuple[Path, ...]:
+    """The files ``load_rules(name_or_path)`` reads: the ruleset or variant, then each file it
+    extends, in turn (a command must not write over any of them)."""
+    if isinstance(name_or_path, str) and _is_shipped(name_or_path):
+        path = data_dir("variants") / f"{name_or_path}.json"
+    else:
+        path = Path(name_or_path)
+    found: list[Path] = []
+    while path.is_file() and len(found) <= MAX_EXTENDS_DEPTH + 1 and path.resolve() not in found:
+        found.append(path.resolve())
+        try:
+            data = _read(path, _label(path))
+        except RulesError:
+            break
+        parent = data.get("extends") if data.get("format") == VARIANT_FORMAT else None
+        if not isinstance(parent, str):
+            break
+        path = _locate(parent, path.parent)[0]
+    return tuple(found)
