@@ -100,7 +100,9 @@ def _missing(table: dict[type, Any], state: object) -> Any:
             game_module(game)
             if cls in table:
                 return table[cls]
-    raise TypeError(f"not a game state: {state!r:.80}")
+    from .core.arguments import brief, kind
+
+    raise TypeError(f"state must be a game state (see new_game), not {kind(state)}: {brief(state)} (not a game state)")
 
 
 def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) -> Any:
@@ -118,7 +120,10 @@ def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) 
         rules = load(rules)
     game = getattr(rules, "game", None)
     if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
-        raise TypeError(f"not a ruleset of a known game: {rules!r:.80}")
+        from .core.arguments import brief, kind
+
+        raise TypeError(f"rules must be a loaded ruleset (see load_rules), a shipped id or a path, not {kind(rules)}: "
+                        f"{brief(rules)} (not a ruleset of a known game)")
     if seed is None and not options:
         import secrets
 
@@ -180,7 +185,10 @@ def legal_mask(state: Any, seat: int) -> int:
 def _rules_function(name: str, rules: Any) -> Any:
     game = getattr(rules, "game", None)
     if not isinstance(game, str) or game not in GAMES:
-        raise TypeError(f"not a ruleset of a known game: {rules!r:.80}")
+        from .core.arguments import brief, kind
+
+        raise TypeError(f"rules must be a loaded ruleset (see load_rules), not {kind(rules)}: {brief(rules)} (not a "
+                        "ruleset of a known game)")
     game_module(game)
     return RULES_DISPATCH[name][game]
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import operator
 
+from ..core.arguments import require
 from .engine import check_seat, legal_actions
 from .rules import PASS, THROW, Ruleset
 from .state import GameState
+
+RULES_WHAT = "a Boomerang (2010) Ruleset (see load_rules)"
 
 
 def _names(rules: Ruleset) -> tuple[str, ...]:
@@ -30,11 +33,13 @@ def as_id(value: object) -> int | None:
 
 def num_actions(rules: Ruleset) -> int:
     """How many actions ``rules`` numbers: its lands, ``pass`` and ``throw``."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
     return len(rules.lands) + 2
 
 
 def action_of(rules: Ruleset, i: int) -> str:
     """The action (a land, ``pass`` or ``throw``) numbered ``i``; ``ValueError`` if none is."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
     names = _names(rules)
     number = as_id(i)
     if number is None or not 0 <= number < len(names):
@@ -44,6 +49,7 @@ def action_of(rules: Ruleset, i: int) -> str:
 
 def action_id(rules: Ruleset, action: str | int) -> int:
     """The number of ``action`` (a land, ``pass`` or ``throw``; an id is returned as it is)."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
     names = _names(rules)
     if isinstance(action, str):
         if action in names:

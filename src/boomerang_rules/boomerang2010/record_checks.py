@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from ..core.errors import Problem, under
+from ..core.loading import rules_data
 from ..core.pointer import pointer
 from ..core.records import Checked, digest_problems, document_problems, named_rules, players_problems
 from ..core.results import result_problems
@@ -188,6 +189,10 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
         if rules is None:
             return Checked(None, tuple(found))
         problems += digest_problems(record, rules)
+    elif not isinstance(rules, Ruleset):
+        rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
+        return Checked(None, (Problem("/rules", f"replayed under a ruleset for {rules.game!r}, but the record is a "
+                                      f"{GAME!r} game", "rules-game"),))
     n = len(record["players"])
     found = players_problems(rules, n)
     if found:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import operator
 import reprlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from .jsonio import is_text
@@ -57,7 +58,7 @@ def string_list(value: object, parameter: str, what: str) -> Sequence[str]:
 def require(value: object, cls: type | tuple[type, ...], parameter: str, what: str) -> Any:
     """``value`` if it is an instance of ``cls``; ``TypeError`` naming ``parameter`` otherwise."""
     if not isinstance(value, cls):
-        raise TypeError(f"{parameter} must be {what}, not {kind(value)}: {brief(value)}")
+        raise not_a(value, parameter, what)
     return value
 
 
@@ -109,3 +110,27 @@ def list_of(value: object, parameter: str, what: str) -> Sequence[Any]:
         raise TypeError(f"{parameter} must be a list of {what}, not {kind(value)}: {brief(value)}")
     assert isinstance(value, list | tuple)
     return value
+
+
+def not_a(value: object, parameter: str, what: str) -> TypeError:
+    """The ``TypeError`` for ``parameter`` given ``value`` where it takes ``what`` (raise it)."""
+    return TypeError(f"{parameter} must be {what}, not {kind(value)}: {brief(value)}")
+
+
+def exact(value: object, cls: type, parameter: str, what: str) -> Any:
+    """``value`` if its class is ``cls`` (one identity test: the check for a hot path's entry);
+    ``TypeError`` naming ``parameter`` otherwise."""
+    if value.__class__ is not cls:
+        raise not_a(value, parameter, what)
+    return value
+
+
+def items_of(value: object, parameter: str, what: str) -> list[Any]:
+    """The items of ``value`` when it is a sequence (a list, a tuple, a range, a numpy array: what
+    numeric callers pass), as a list; ``TypeError`` naming ``parameter`` for a string, a mapping,
+    a set or a non-sequence."""
+    if isinstance(value, str | bytes | Mapping | AbstractSet) or not hasattr(value, "__len__") \
+            or not hasattr(value, "__getitem__"):
+        raise not_a(value, parameter, f"a list of {what}")
+    listed: list[Any] = list(value)  # type: ignore[call-overload]
+    return listed

@@ -12,6 +12,7 @@ from typing import Any
 
 from .. import action_id, action_of, legal_mask, num_actions
 from ..australia.determinize import determinize
+from ..core.arguments import integer, not_a
 from . import australia as _australia
 from .australia import (
     ObsSlice,
@@ -45,14 +46,35 @@ def _game_module(game: object) -> Any:
     raise ValueError(f"no observation for game {game!r}")
 
 
+def _state_game(state: object, parameter: str = "state") -> str:
+    """The game of a game state; ``TypeError`` naming ``parameter`` for anything else."""
+    from ..core.games import DISPATCH
+
+    if state.__class__ not in DISPATCH["to_act"]:
+        raise not_a(state, parameter, "a game state (see new_game)")
+    game: str = state.rules.game  # type: ignore[attr-defined]
+    return game
+
+
+def _rules_game(rules: object) -> str:
+    """The game of a loaded ruleset; ``TypeError`` naming ``rules`` for anything else."""
+    from ..core.loading import rules_data
+
+    rules_data(rules)  # the check every function taking a ruleset makes
+    game: str = rules.game  # type: ignore[attr-defined]
+    return game
+
+
 def observe(state: Any, seat: int) -> Any:
     """What ``seat`` sees of ``state`` as a float32 array of ``observation_size`` (any shipped game with one)."""
-    return _game_module(state.rules.game).observe(state, seat)
+    return _game_module(_state_game(state)).observe(state, seat)
 
 
 def observation_spec(rules: Any, players: int) -> tuple[ObsSlice, ...]:
     """The named slices of an observation of ``rules``'s game at ``players``."""
-    spec: tuple[ObsSlice, ...] = _game_module(rules.game).observation_spec(rules, players)
+    game = _rules_game(rules)
+    players = integer(players, "players", "a player count")  # its range: the game's own check
+    spec: tuple[ObsSlice, ...] = _game_module(game).observation_spec(rules, players)
     return spec
 
 
@@ -63,6 +85,8 @@ def observation_size(rules: Any, players: int) -> int:
 
 def round_rewards(before: Any, after: Any) -> tuple[int, ...]:
     """The points each seat scored in the rounds that ended between ``before`` and ``after``."""
+    if _state_game(after, "after") != _state_game(before, "before") or before.players != after.players:
+        raise ValueError("before and after must be states of one game (the same game and players)")
     if after.rules.game == "boomerang-australia":
         return _australia.round_rewards(before, after)
     from .adapters import adapter_for

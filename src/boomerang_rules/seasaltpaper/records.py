@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from ..core.errors import IllegalAction, Problem, under
+from ..core.loading import rules_data
 from ..core.pointer import pointer
 from ..core.records import (
     Checked,
@@ -32,7 +33,7 @@ from .dealing import deck_problems
 from .engine import is_over, legal_actions, new_game, winners
 from .rules import GAME, Ruleset
 from .sheets import score_sheets
-from .state import Entry, GameState
+from .state import Entry, GameState, check_state
 from .tables import Tables, tables_for
 
 RECORD_SCHEMA = "sea-salt-paper-game-record"
@@ -49,6 +50,7 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     ``names`` are the players' names, in seat order (default: those of the record the state
     was replayed from, else ``Seat 0``, ``Seat 1``, ...).
     """
+    check_state(state)
     t = state.tables
     names = player_names(names, state.players, state.names)
     rounds = [{"deck": list(t.ids_of(r.deck)), "first": r.first, "actions": [_entry(t, e) for e in r.log]}
@@ -144,6 +146,7 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
             return Checked(None, tuple(found))
         problems += digest_problems(record, rules)
     elif not isinstance(rules, Ruleset):
+        rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
         return Checked(None, (Problem("/rules", f"replayed under a ruleset for {getattr(rules, 'game', rules)!r}, "
                                       f"but the record is a {GAME!r} game", "rules-game"),))
     t = tables_for(rules)
