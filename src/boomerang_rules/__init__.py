@@ -273,8 +273,12 @@ def _rules_argument(rules: Any) -> Any:
     return rules
 
 
-def _record_game(record: Any) -> Any:
+def _record_game(record: Any, rules: Any = None) -> Any:
+    """The package that checks ``record``: its ``game``'s, else that of the ``rules`` given (a record
+    that names no game is then checked, and refused, as one of theirs)."""
     game = record.get("game") if isinstance(record, dict) else None
+    if not (isinstance(game, str) and game in GAMES) and rules is not None:
+        game = rules.game
     return records_module(game if isinstance(game, str) else "")
 
 
@@ -311,7 +315,8 @@ def check_record(record: Any, rules: Any = None) -> Any:
     ``InvalidInput`` when ``rules`` are another game's than the record's."""
     import attrs
 
-    checked = _record_game(record).check_record(record, _rules_for_record(record, rules))
+    rules = _rules_for_record(record, rules)
+    checked = _record_game(record, rules).check_record(record, rules)
     unknown = unknown_game(record)
     return attrs.evolve(checked, state=None, problems=tuple(unknown)) if unknown else checked
 
@@ -327,7 +332,8 @@ def state_of(record: Any, rules: Any = None) -> Any:
     unknown = unknown_game(record)
     if unknown:
         raise InvalidInput(unknown, "not a valid game record:")
-    return _record_game(record).state_of(record, _rules_for_record(record, rules))
+    rules = _rules_for_record(record, rules)
+    return _record_game(record, rules).state_of(record, rules)
 
 
 __version__ = "0.1.0"

@@ -18,7 +18,7 @@ import attrs
 
 from ..core import rng as rng_mod
 from ..core import seats as core_seats
-from ..core.arguments import brief, optional_seed, require
+from ..core.arguments import brief, items_of, optional_seed, require
 from ..core.errors import IllegalAction, InvalidInput, Problem, under
 from ..core.pointer import pointer
 from ..core.seats import check_players
@@ -61,6 +61,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     if deck is not None:
         if isinstance(deck, str):
             raise TypeError("deck must be a sequence of card ids, not one string")
+        items_of(deck, "deck", "card ids (str), top first")
         problems = deck_problems(t, deck)
         if problems:
             raise InvalidInput(under("/deck", problems),
