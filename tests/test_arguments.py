@@ -177,7 +177,8 @@ def test_round_points_takes_an_integer_like_ender() -> None:
     from boomerang_rules import seasaltpaper as ssp
 
     pairs: list[Any] = [(["shell-1", "shell-2"], []), (["crab-1"], [])]
-    assert ssp.round_points(SSP, pairs, Index(), "last_chance") == ssp.round_points(SSP, pairs, 1, "last_chance")
+    one: Any = Index()
+    assert ssp.round_points(SSP, pairs, one, "last_chance") == ssp.round_points(SSP, pairs, 1, "last_chance")
 
 
 @pytest.mark.parametrize(("cards", "boomerangs", "message"), [
@@ -201,7 +202,8 @@ def test_final_scores_and_winners_of_name_their_bad_argument(function: str, card
 @pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
 def test_a_view_for_an_integer_like_seat_is_that_seat_s(rules: str) -> None:
     state = br.new_game(br.load_rules(rules), 3, seed=4)
-    assert br.view(state, Index()) == br.view(state, 1)
+    one: Any = Index()
+    assert br.view(state, one) == br.view(state, 1)
 
 
 def test_the_examples_of_the_issue() -> None:
@@ -216,3 +218,21 @@ def test_the_examples_of_the_issue() -> None:
         br.determinize(seen, 1.5)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^rules must be a Sea Salt & Paper Ruleset \(see load_rules\), not str"):
         __import__("boomerang_rules.seasaltpaper", fromlist=["score_cards"]).score_cards("sea-salt-paper")
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"rules": None}, r"^rules must be a loaded ruleset \(see load_rules\), not None: None$"),
+    ({"names": None}, r"^names must be a list of bot names \(str\), not None$"),
+    ({"names": ["random", 3]}, r"^names\[1\] must be a bot name \(str\), not int: 3$"),
+    ({"names": ["random"]}, r"^names must hold one bot name per seat: 'standard' is for 2 to 4 players, not 1$"),
+    ({"games": 1.5}, r"^games must be a number of games \(int\), not float: 1\.5$"),
+    ({"games": 0}, r"^games must be a number of games from 1 to "),
+    ({"seed": None}, r"^seed must be an integer seed \(int\), not None: None$"),
+    ({"jobs": True}, r"^jobs must be a number of processes \(int\), not bool: True$"),
+])
+def test_a_tournament_names_its_bad_argument(change: dict[str, Any], message: str) -> None:
+    from boomerang_rules.core import tournament
+
+    given: dict[str, Any] = {"rules": br.load_rules(), "names": ["random"] * 3, "games": 1, "seed": 0, "jobs": 1}
+    with pytest.raises((TypeError, ValueError), match=message):
+        tournament.run(**{**given, **change})
