@@ -14,7 +14,6 @@ from typing import Any
 import attrs
 
 from ..core.errors import IllegalAction, Problem, under
-from ..core.loading import rules_data
 from ..core.pointer import pointer
 from ..core.records import (
     Checked,
@@ -146,7 +145,6 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
             return Checked(None, tuple(found))
         problems += digest_problems(record, rules)
     elif not isinstance(rules, Ruleset):
-        rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
         return Checked(None, (Problem("/rules", f"replayed under a ruleset for {getattr(rules, 'game', rules)!r}, "
                                       f"but the record is a {GAME!r} game", "rules-game"),))
     t = tables_for(rules)
