@@ -231,3 +231,39 @@ def test_an_owners_deck_in_a_variant_file_plays_and_validates(tmp_path: Path) ->
         with pytest.raises(br.RulesError) as exc:
             br.load_rules(str(path))
         assert [(p.pointer, p.rule) for p in exc.value.problems] == [(f"/changes/cards/{n}/{where}", rule)]
+
+
+def _river_orders(rec: dict[str, Any]) -> list[tuple[int, int, list[str]]]:
+    """Each capture of two or more cards: its round, its index and its cards as written."""
+    return [(r, i, c["cards"]) for r, rnd in enumerate(rec["rounds"]) for i, c in enumerate(rnd.get("captures", []))
+            if len(c["cards"]) > 1]
+
+
+@pytest.mark.parametrize("reorder", ["reversed", "first two swapped", "last moved first", "ruleset order"])
+def test_a_capture_lists_its_cards_in_one_order_only(reorder: str) -> None:
+    """Issue 25: any order of the right cards passed, so one game had many records. The river's order
+    (cards left from earlier rounds first, then as turned up) is the one record_of writes and the only
+    one validate accepts."""
+    index = {c.id: k for k, c in enumerate(RULES.cards)}
+    for seed in range(1, 6):
+        rec = record(4, seed)
+        assert found(rec) == set()
+        for r, i, cards in _river_orders(rec):
+            state = b10.state_of(rec)
+            log = state.history[r]
+            river = [RULES.cards[c].id for c in log.river]
+            assert cards == [c for c in river if c in cards]  # record_of writes the river's order
+            moved = {"reversed": cards[::-1], "first two swapped": [cards[1], cards[0], *cards[2:]],
+                     "last moved first": [cards[-1], *cards[:-1]],
+                     "ruleset order": sorted(cards, key=index.__getitem__)}[reorder]
+            if moved == cards:
+                continue
+            bad = copy.deepcopy(rec)
+            bad["rounds"][r]["captures"][i]["cards"] = moved
+            problems = br.validate_record(bad)
+            assert [(p.pointer, p.rule, p.message) for p in problems] == [(
+                f"/rounds/{r}/captures/{i}/cards", "capture-card-order",
+                f"the cards are listed as {', '.join(moved)}; a capture lists them as they lie in the river: "
+                f"{', '.join(cards)}")]
+            return
+    pytest.fail("no capture of two cards in five games")  # pragma: no cover

@@ -84,6 +84,7 @@ def test_direction_right_passes_to_the_previous_seat() -> None:
 
     data = standard_data()
     data["pass_directions"] = ["right"] * 4
+    data["id"] = "right-passing"  # a shipped id must name the shipped rules
     right = rules_from_data(data)
     s = br.new_game(right, 3, seed=3)
     dealt = [br.legal_actions(s, seat) for seat in range(3)]

@@ -219,6 +219,7 @@ def test_site_points_and_region_bonus_scale_their_rows(rules: br.Ruleset, n: int
     data = br.rules_data(rules)
     data["scoring"]["site_points"] = 2
     data["scoring"]["region_bonus"] = rules.scoring.region_bonus + 2
+    data["id"] = rules.id + "-scaled"  # a shipped id must name the shipped rules
     changed = rules_from_data(data)
     plain = br.score_sheets(random_game(rules, n, seed))
     state = random_game(changed, n, seed)

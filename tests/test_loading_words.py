@@ -149,3 +149,37 @@ def test_an_inline_ruleset_may_not_take_a_shipped_id_for_other_rules() -> None:
     assert list(refused.value.problems) == [Problem(
         "/id", "this ruleset is called 'standard', as a shipped one is, but its rules differ from the shipped "
         "'standard'; give it an id of its own", "rules-id", "game.json")]
+
+
+@pytest.mark.parametrize("shipped", ["standard", "sea-salt-paper", "boomerang-2010", "reshuffle"])
+def test_a_changed_copy_that_keeps_a_shipped_id_is_refused_wherever_it_is_loaded(tmp_path: Path,
+                                                                                 shipped: str) -> None:
+    """Issue 25: ``validate rs.json`` said "valid ruleset", ``simulate --rules rs.json`` wrote records,
+    and ``validate`` refused those records (``rules-id``). Now the file itself is refused, the same way
+    by every command; an unchanged copy, and the shipped file read by its path, still load."""
+    import json
+
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+    from boomerang_rules.core.resources import data_dir
+
+    data = rules_data(load_rules(shipped))
+    same = tmp_path / "same.json"
+    same.write_text(json.dumps(data))
+    assert load_rules(same) == load_rules(shipped) == load_rules(data_dir("variants") / f"{shipped}.json")
+    data["name"] = "Ours"  # not a rule: the name and the description may differ
+    data["players"]["max"] -= 1
+    path = tmp_path / "rs.json"
+    path.write_text(json.dumps(data))
+    want = (f"{path}:/id: this ruleset is called {shipped!r}, as a shipped one is, but its rules differ from the "
+            f"shipped {shipped!r}; give it an id of its own [rules-id]")
+    with pytest.raises(RulesError) as refused:
+        load_rules(path)
+    assert [str(p) for p in refused.value.problems] == [want]
+    runner = CliRunner()
+    validated = runner.invoke(cli, ["validate", str(path)])
+    assert validated.exit_code == 1 and want in validated.stdout + validated.stderr
+    out = tmp_path / "games.jsonl"
+    simulated = runner.invoke(cli, ["simulate", "--rules", str(path), "--games", "1", "--out", str(out)])
+    assert simulated.exit_code == 1 and want in simulated.stderr and not out.exists()

@@ -46,6 +46,29 @@ def _keep_one(kind: str) -> Change:
     return change
 
 
+def _worthless_but(field: str, value: dict[str, Any] | list[Any], min_points: int) -> Change:
+    """No duo, collector or multiplier scoring but ``value`` in ``field`` (the mermaids' 34 points stay),
+    and the given round end."""
+    def change(data: dict[str, Any]) -> None:
+        for duo in data["duos"]:
+            duo["points"] = 0
+        data["collectors"] = {k: [0] * len(v) for k, v in data["collectors"].items()}
+        for mult in data["multipliers"].values():
+            mult["points"] = 0
+        data[field] = data[field] | value if isinstance(value, dict) else value
+        data["round_end"]["min_points"] = min_points
+
+    return change
+
+
+def _only_uncounted_mermaids(data: dict[str, Any]) -> None:
+    """A deck of mermaids alone, their white not counted: nothing ever scores, bonus included."""
+    data["cards"] = [{"id": f"mermaid-{i}", "kind": "mermaid", "colour": "white"} for i in range(1, 11)]
+    data.update(duos=[], collectors={}, multipliers={})
+    data["mermaids"].update(count_own_colour=False, win_with=1)
+    data["round_end"]["min_points"] = 0
+
+
 CASES: dict[str, tuple[Change, list[str]]] = {
     "a duo kind also a collector": (
         lambda d: d["collectors"].update(crab=[0, 1]),
@@ -97,6 +120,37 @@ CASES: dict[str, tuple[Change, list[str]]] = {
         lambda d: d.update(cards=[c for c in d["cards"] if c["kind"] != "mermaid"]),
         ["/mermaids/kind: the deck has no 'mermaid' card [kind-in-deck]",
          "/mermaids/win_with: 4 mermaids win, but the deck has 0 [mermaid-count]"]),
+    "a round end no hand reaches": (
+        lambda d: d["round_end"].update(min_points=110),
+        ["/round_end/min_points: ending a round takes 110 card points, but no hand of this deck can score more "
+         "than 109: no round could ever be scored, and no target reached [round-end-reachable]"]),
+    "a round end past every hand, mermaids or not": (
+        lambda d: (d["round_end"].update(min_points=1000), d["mermaids"].update(win_with=1)),
+        ["/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
+         "than 109: no round could ever be scored, and no target reached [round-end-reachable]"]),
+    "a round end past tables that fall": (
+        _worthless_but("collectors", {"shell": [9, 1, 0, 0, 0, 0], "sailor": [0, 0, 4]}, min_points=44),
+        ["/round_end/min_points: ending a round takes 44 card points, but no hand of this deck can score more "
+         "than 43: no round could ever be scored, and no target reached [round-end-reachable]"]),
+    "a round end past the pairs the deck holds": (
+        _worthless_but("duos", [{"kinds": ["crab", "crab"], "points": 2, "effect": "take_from_discard"},
+                                {"kinds": ["boat", "boat"], "points": 0, "effect": "extra_turn"},
+                                {"kinds": ["fish", "fish"], "points": 0, "effect": "draw"},
+                                {"kinds": ["swimmer", "shark"], "points": 3, "effect": "steal"}], min_points=58),
+        ["/round_end/min_points: ending a round takes 58 card points, but no hand of this deck can score more "
+         "than 57: no round could ever be scored, and no target reached [round-end-reachable]"]),
+    "a round end past the multipliers": (
+        _worthless_but("multipliers", {"captain": {"kind": "sailor", "points": 3}}, min_points=41),
+        ["/round_end/min_points: ending a round takes 41 card points, but no hand of this deck can score more "
+         "than 40: no round could ever be scored, and no target reached [round-end-reachable]"]),
+    "a round end past the mermaids": (
+        _worthless_but("collectors", {}, min_points=35),
+        ["/round_end/min_points: ending a round takes 35 card points, but no hand of this deck can score more "
+         "than 34: no round could ever be scored, and no target reached [round-end-reachable]"]),
+    "no card scoring anything": (
+        _only_uncounted_mermaids,
+        ["/end_targets: no card scores a point (neither card points nor a colour bonus): no target could ever be "
+         "reached [end-targets-reachable]"]),
     "a card id twice": (
         lambda d: d["cards"][1].update(id=d["cards"][0]["id"]),
         ["/cards/0/id: card id 'crab-1' is used 2 times [unique-card-ids]",
@@ -113,12 +167,14 @@ def test_each_broken_rule_is_named_where_it_is(case: str) -> None:
 def test_the_smallest_deck_and_one_player_count_pass() -> None:
     data = br.rules_data(br.load_rules("sea-salt-paper"))
     _tiny_deck(data)
+    data["id"] = "tiny"  # a shipped id must name the shipped rules
     data["cards"].append({**next(c for c in data["cards"] if c["kind"] == "shell"), "id": "shell-99"})
     rules = rules_from_data(data)  # 18 cards: 2 for the discard piles and 2 a player, 8 players
     assert rules.players.max == 8 and len(rules.cards) == 18
     data = br.rules_data(br.load_rules("sea-salt-paper"))
     data["players"] = {"min": 3, "max": 3}
     data["end_targets"] = {"3": 35}
+    data["id"] = "three-players"
     assert rules_from_data(data).players.min == 3
 
 
@@ -217,3 +273,54 @@ def test_the_tables_restate_the_ruleset(rules_id: str) -> None:
         for kind in d.kinds:
             assert t.duo_of_kind[t.kind_index[kind]] == (n, d.effect)
     assert len(t.duo_of_kind) == len({k for d in rules.duos for k in d.kinds})
+
+
+def test_the_bound_is_what_the_whole_deck_scores() -> None:
+    """The bound is met: the standard deck held whole scores 109, and a round end of 109 loads."""
+    from boomerang_rules import seasaltpaper as ssp
+
+    rules = br.load_rules("sea-salt-paper")
+    assert ssp.score_cards(rules, hand=[c.id for c in rules.cards]).card_points == 109
+    data = br.rules_data(rules)
+    data["id"] = "hard-to-end"
+    data["round_end"]["min_points"] = 109
+    assert rules_from_data(data).round_end.min_points == 109
+
+
+def _endless_file(tmp_path: Any, variant: bool) -> tuple[str, str]:
+    import json
+
+    if variant:
+        doc: dict[str, Any] = {"format": "boomerang-rules/variant", "version": 1, "id": "endless",
+                               "name": "Endless", "extends": "sea-salt-paper",
+                               "changes": {"round_end": {"min_points": 1000}, "mermaids": {"win_with": 3}}}
+        where = "/changes/round_end/min_points"
+    else:
+        doc = br.rules_data(br.load_rules("sea-salt-paper"))
+        doc.update(id="endless")
+        doc["round_end"]["min_points"] = 1000
+        where = "/round_end/min_points"
+    path = tmp_path / "endless.json"
+    path.write_text(json.dumps(doc))
+    return str(path), where
+
+
+@pytest.mark.parametrize("variant", [False, True], ids=["ruleset", "variant"])
+@pytest.mark.parametrize("command", [
+    ["validate", "{f}"], ["simulate", "--rules", "{f}", "--games", "1", "--out", "{out}"],
+    ["tournament", "--rules", "{f}", "--games", "1"], ["play", "--rules", "{f}"],
+    ["check-scorer", "--rules", "{f}", "--games", "1", "--", "python", "-c", "pass"]])
+def test_every_command_refuses_a_game_that_cannot_end(tmp_path: Any, variant: bool, command: list[str]) -> None:
+    """Before this check, these commands played forever (issue 25); now each refuses at once."""
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+
+    path, where = _endless_file(tmp_path, variant)
+    out = tmp_path / "out.jsonl"
+    args = [a.format(f=path, out=out) for a in command]
+    result = CliRunner().invoke(cli, args, input="")
+    assert result.exit_code == 1
+    text = result.stdout + result.stderr
+    assert f"{path}:{where}: ending a round takes 1000 card points" in text and "[round-end-reachable]" in text
+    assert not out.exists()

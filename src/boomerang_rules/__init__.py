@@ -100,7 +100,9 @@ def _missing(table: dict[type, Any], state: object) -> Any:
             game_module(game)
             if cls in table:
                 return table[cls]
-    raise TypeError(f"not a game state: {state!r:.80}")
+    from .core.arguments import brief, kind
+
+    raise TypeError(f"state must be a game state (see new_game), not {kind(state)}: {brief(state)} (not a game state)")
 
 
 def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) -> Any:
@@ -118,7 +120,10 @@ def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) 
         rules = load(rules)
     game = getattr(rules, "game", None)
     if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
-        raise TypeError(f"not a ruleset of a known game: {rules!r:.80}")
+        from .core.arguments import brief, kind
+
+        raise TypeError(f"rules must be a loaded ruleset (see load_rules), a shipped id or a path, not {kind(rules)}: "
+                        f"{brief(rules)} (not a ruleset of a known game)")
     if seed is None and not options:
         import secrets
 
@@ -180,7 +185,10 @@ def legal_mask(state: Any, seat: int) -> int:
 def _rules_function(name: str, rules: Any) -> Any:
     game = getattr(rules, "game", None)
     if not isinstance(game, str) or game not in GAMES:
-        raise TypeError(f"not a ruleset of a known game: {rules!r:.80}")
+        from .core.arguments import brief, kind
+
+        raise TypeError(f"rules must be a loaded ruleset (see load_rules), not {kind(rules)}: {brief(rules)} (not a "
+                        "ruleset of a known game)")
     game_module(game)
     return RULES_DISPATCH[name][game]
 
@@ -265,8 +273,12 @@ def _rules_argument(rules: Any) -> Any:
     return rules
 
 
-def _record_game(record: Any) -> Any:
+def _record_game(record: Any, rules: Any = None) -> Any:
+    """The package that checks ``record``: its ``game``'s, else that of the ``rules`` given (a record
+    that names no game is then checked, and refused, as one of theirs)."""
     game = record.get("game") if isinstance(record, dict) else None
+    if not (isinstance(game, str) and game in GAMES) and rules is not None:
+        game = rules.game
     return records_module(game if isinstance(game, str) else "")
 
 
@@ -303,7 +315,8 @@ def check_record(record: Any, rules: Any = None) -> Any:
     ``InvalidInput`` when ``rules`` are another game's than the record's."""
     import attrs
 
-    checked = _record_game(record).check_record(record, _rules_for_record(record, rules))
+    rules = _rules_for_record(record, rules)
+    checked = _record_game(record, rules).check_record(record, rules)
     unknown = unknown_game(record)
     return attrs.evolve(checked, state=None, problems=tuple(unknown)) if unknown else checked
 
@@ -319,7 +332,8 @@ def state_of(record: Any, rules: Any = None) -> Any:
     unknown = unknown_game(record)
     if unknown:
         raise InvalidInput(unknown, "not a valid game record:")
-    return _record_game(record).state_of(record, _rules_for_record(record, rules))
+    rules = _rules_for_record(record, rules)
+    return _record_game(record, rules).state_of(record, rules)
 
 
 __version__ = "0.1.0"

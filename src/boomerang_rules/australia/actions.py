@@ -9,19 +9,24 @@ from __future__ import annotations
 
 import operator
 
+from ..core.arguments import require
 from .rules import Ruleset
-from .state import GameState
+from .state import GameState, check_state
 from .tables import tables_for
+
+RULES_WHAT = "a Boomerang: Australia Ruleset (see load_rules)"
 
 
 def num_actions(rules: Ruleset) -> int:
     """How many actions ``rules`` numbers: its cards, its activity kinds, and ``"none"``."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
     t = tables_for(rules)
     return t.deck_size + len(t.activity_kinds) + 1
 
 
 def action_of(rules: Ruleset, i: int) -> str:
     """The action (card id, activity id or ``"none"``) numbered ``i``; ``ValueError`` if none is."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
     t = tables_for(rules)
     number = as_id(i)
     if number is None or not 0 <= number < len(t.action_names):
@@ -31,6 +36,7 @@ def action_of(rules: Ruleset, i: int) -> str:
 
 def action_id(rules: Ruleset, action: str | int) -> int:
     """The number of ``action`` (a card id, activity id or ``"none"``; an id is returned as it is)."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
     t = tables_for(rules)
     if isinstance(action, str):
         number = t.action_ids.get(action)
@@ -59,6 +65,8 @@ def legal_mask(state: GameState, seat: int) -> int:
 
     0 when the seat owes no decision; ``IllegalAction`` for a seat the game does not have.
     """
+    if state.__class__ is not GameState:
+        check_state(state)
     if seat.__class__ is not int or seat < 0 or not state.waiting >> seat & 1:
         from .engine import check_seat  # off the hot path: an import costs microseconds
 

@@ -42,6 +42,7 @@ import random
 from collections.abc import Sequence
 
 from ..core import rng as rng_mod
+from ..core.arguments import integer, require
 from .engine import apply, new_game
 from .rules import Ruleset
 from .state import GameState
@@ -55,7 +56,7 @@ Rng = random.Random | int
 def _seed_of(rng: Rng) -> int:
     if isinstance(rng, random.Random):
         return rng.getrandbits(64)
-    return rng_mod.seed_state(rng)
+    return rng_mod.seed_state(integer(rng, "rng", "an integer seed or a random.Random"))
 
 
 def _direction(rules: Ruleset, round_no: int) -> int:
@@ -95,6 +96,7 @@ class Determinizer:
     """
 
     def __init__(self, seen: SeatView) -> None:
+        require(seen, SeatView, "seen", "a Boomerang: Australia SeatView (see view)")
         rules = seen.rules
         t = tables_for(rules)
         self._t = t

@@ -24,6 +24,7 @@ from .state import (
     Progress,
     RoundContext,
     RoundResult,
+    check_state,
     make_state,
     new_context,
 )
@@ -109,6 +110,8 @@ def _round_state(t: Tables, players: int, round_no: int, hands: tuple[int, ...] 
 
 def to_act(state: GameState) -> tuple[int, ...]:
     """The seats that still owe a decision now, ascending; empty when the game is over."""
+    if state.__class__ is not GameState:
+        check_state(state)
     try:
         return _SEATS[state[5]]
     except IndexError:
@@ -117,6 +120,8 @@ def to_act(state: GameState) -> tuple[int, ...]:
 
 def is_over(state: GameState) -> bool:
     """Whether every round has been played and scored."""
+    if state.__class__ is not GameState:
+        check_state(state)
     return state[0].over  # type: ignore[no-any-return]
 
 
@@ -130,8 +135,8 @@ def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
 
     Empty when the seat owes no decision (it has decided this step, or the game is over).
     """
-    if seat.__class__ is not int or seat < 0:
-        seat = check_seat(state, seat)
+    if seat.__class__ is not int or seat < 0 or state.__class__ is not GameState:
+        seat = check_seat(check_state(state), seat)
     context, step, hands, _, _, waiting = state
     if waiting >> seat & 1:
         if step < context.activity_step:
@@ -203,8 +208,8 @@ def apply(state: GameState, seat: int, action: str | int) -> GameState:
 
     Raises ``IllegalAction`` (a ``ValueError``) saying why when the action is not legal.
     """
-    if seat.__class__ is not int or seat < 0:
-        seat = check_seat(state, seat)
+    if seat.__class__ is not int or seat < 0 or state.__class__ is not GameState:
+        seat = check_seat(check_state(state), seat)
     context, step, hands, taken, pending, waiting = state
     if waiting >> seat & 1:
         key = action if action.__class__ is str or action.__class__ is int else _normal_action(action)
@@ -237,6 +242,8 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     The same as ``apply`` for each seat in turn, in one call. If any action is illegal, raises
     ``IllegalAction`` naming the first such seat and applies none (``state`` never changes).
     """
+    if state.__class__ is not GameState:
+        check_state(state)
     context, number, hands, taken, pending, waiting = state
     if waiting == context.everyone and (actions.__class__ is list or actions.__class__ is tuple) \
             and len(actions) == context.players:

@@ -185,7 +185,7 @@ def _merge(replayed: list[Problem], static: list[Problem]) -> list[Problem]:
     merged = replayed + [p for p in static if p.pointer not in seen]
 
     def place(p: Problem) -> list[tuple[int, int | str]]:
-        return [(0, int(x)) if x.isdigit() else (1, x) for x in p.pointer.split("/")[1:]]
+        return [(0, int(x)) if x.isascii() and x.isdigit() else (1, x) for x in p.pointer.split("/")[1:]]
 
     return sorted(merged, key=place)
 

@@ -17,7 +17,7 @@ from .engine import is_over
 from .record_checks import check_record
 from .rules import Ruleset
 from .sheets import score_sheets, winners
-from .state import GameState
+from .state import GameState, check_state
 
 
 def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -28,6 +28,7 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
 
     Decisions of a step not yet complete are left out: a record holds complete steps only.
     """
+    check_state(state)
     t = state.tables
     progress = state.progress
     names = player_names(names, state.players, progress.names)

@@ -123,7 +123,11 @@ def _max_icons(cards: list[dict[str, Any]], kind: str, hand_size: int) -> int:
 
 
 def check(data: dict[str, Any]) -> list[Problem]:
-    """The consistency checks a schema cannot state, on a schema-valid ruleset object."""
+    """The consistency checks a schema cannot state, on a schema-valid ruleset object.
+
+    Every game of a ruleset that passes them ends: it has ``rounds`` rounds of ``hand_size`` picks,
+    each dealt from a deck that holds every seat's hand (``deck-size``).
+    """
     cards: list[dict[str, Any]] = data["cards"]
     scoring = data["scoring"]
     players, hand = data["players"], data["hand_size"]

@@ -9,7 +9,7 @@ import attrs
 
 from ..core.sheets import SheetRows
 from .engine import is_over
-from .state import GameState, fast_init
+from .state import GameState, check_state, fast_init
 
 ROWS = ("throw_catch", "collections", "animals", "activity", "sites", "regions", "total")
 """The rows of a score sheet, in the order the paper sheet has them."""
@@ -44,6 +44,7 @@ class ScoreSheet(SheetRows):
 
 def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:
     """Every seat's score sheet so far, in seat order (rounds not yet scored are absent)."""
+    check_state(state)
     context = state[0]
     t = context.tables
     progress = context.progress
@@ -76,6 +77,7 @@ def winners(state: GameState) -> tuple[int, ...]:
     Highest total wins; ties go to the ruleset's tie-breakers in turn (the standard rules:
     most Throw & Catch points); still tied, the win is shared.
     """
+    check_state(state)
     if not is_over(state):
         return ()
     return best_sheets(score_sheets(state), state.rules.scoring.tie_breakers)

@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from ..core.arguments import exact
 from .rules import Ruleset
 from .tables import Tables
 
@@ -257,3 +258,10 @@ def make_state(context: RoundContext, step: int, hands: tuple[int, ...], taken: 
                waiting: int) -> GameState:
     """``GameState(...)`` without the keyword-friendly ``__new__``: the engine's hot path."""
     return _NEW(GameState, (context, step, hands, taken, pending, waiting))
+
+
+def check_state(state: object, parameter: str = "state") -> GameState:
+    """``state`` if it is a game state of this game (one identity test); ``TypeError`` naming
+    ``parameter`` otherwise, rather than an ``AttributeError`` from deep inside."""
+    checked: GameState = exact(state, GameState, parameter, "a Boomerang: Australia GameState (see new_game)")
+    return checked

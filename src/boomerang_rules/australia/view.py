@@ -12,10 +12,10 @@ from typing import Literal
 
 import attrs
 
-from .engine import is_over, legal_actions
+from .engine import check_seat, is_over, legal_actions
 from .rules import Ruleset
 from .sheets import ScoreSheet, score_sheets
-from .state import GameState
+from .state import GameState, check_state
 from .tables import NO_ACTIVITY
 
 Phase = Literal["deal", "throw", "pick", "activity", "over"]
@@ -87,6 +87,8 @@ def held_hands(state: GameState, seat: int) -> tuple[int, ...]:
 
 def view(state: GameState, seat: int) -> SeatView:
     """The game as ``seat`` sees it now."""
+    check_state(state)
+    seat = check_seat(state, seat)
     t = state.tables
     actions = legal_actions(state, seat)  # also checks the seat exists
     over = is_over(state)

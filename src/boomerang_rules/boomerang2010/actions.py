@@ -7,10 +7,12 @@ id as well as its string.
 
 from __future__ import annotations
 
-from ..core.arguments import as_id
+from ..core.arguments import as_id, require
 from .engine import check_seat, legal_actions
 from .rules import PASS, THROW, Ruleset
 from .state import GameState
+
+RULES_WHAT = "a Boomerang (2010) Ruleset (see load_rules)"
 
 
 def _names(rules: Ruleset) -> tuple[str, ...]:
@@ -19,11 +21,13 @@ def _names(rules: Ruleset) -> tuple[str, ...]:
 
 def num_actions(rules: Ruleset) -> int:
     """How many actions ``rules`` numbers: its lands, ``pass`` and ``throw``."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
     return len(rules.lands) + 2
 
 
 def action_of(rules: Ruleset, i: int) -> str:
     """The action (a land, ``pass`` or ``throw``) numbered ``i``; ``ValueError`` if none is."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
     names = _names(rules)
     number = as_id(i)
     if number is None or not 0 <= number < len(names):
@@ -33,6 +37,7 @@ def action_of(rules: Ruleset, i: int) -> str:
 
 def action_id(rules: Ruleset, action: str | int) -> int:
     """The number of ``action`` (a land, ``pass`` or ``throw``; an id is returned as it is)."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
     names = _names(rules)
     if isinstance(action, str):
         if action in names:

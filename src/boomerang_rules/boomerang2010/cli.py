@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
+from ..cli.common import EXIT_INVALID, EXIT_USAGE, ascii_whole, fail
 from ..cli.terminal import common_command, says
 from ..core.arguments import brief
 from .picture import replay_html, sheet_svg
@@ -280,7 +280,7 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
         else:
             fail(f"unexpected argument {arg!r} for {GAME_NAME}: give {SEAT_HELP}", EXIT_USAGE)
         ids, sep, count = spec.rpartition(":")
-        if not sep or not count.strip().isdigit():
+        if not sep or not ascii_whole(count.strip()):  # str.isdigit takes '²' and '١', int() then fails or reads them
             fail(f"--seat {spec!r}: expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)", EXIT_USAGE)
         cards.append([c.strip().upper() for c in ids.split(",") if c.strip()])
         boomerangs.append(int(count))

@@ -18,12 +18,12 @@ import attrs
 
 from ..core import rng as rng_mod
 from ..core import seats as core_seats
-from ..core.arguments import brief
+from ..core.arguments import brief, items_of, optional_seed, require
 from ..core.errors import IllegalAction, InvalidInput, Problem, under
 from ..core.pointer import pointer
 from ..core.seats import check_players
 from .rules import PASS, THROW, Ruleset
-from .state import NO_TOKEN, GameState, RoundLog
+from .state import NO_TOKEN, GameState, RoundLog, check_state
 from .tables import Tables, tables_for
 
 
@@ -54,11 +54,14 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     does. The same rules, player count and seed always give the same game, on every platform.
     The first river is built at once; seat 0 opens the first hunt.
     """
+    require(rules, Ruleset, "rules", "a Boomerang (2010) Ruleset (see load_rules)")
+    optional_seed(seed)
     check_players(rules, players)
     t = tables_for(rules)
     if deck is not None:
         if isinstance(deck, str):
             raise TypeError("deck must be a sequence of card ids, not one string")
+        items_of(deck, "deck", "card ids (str), top first")
         problems = deck_problems(t, deck)
         if problems:
             raise InvalidInput(under("/deck", problems),
@@ -100,6 +103,8 @@ def _start_round(t: Tables, n: int, round_no: int, deck: tuple[int, ...], river:
 
 def to_act(state: GameState) -> tuple[int, ...]:
     """The seats that owe a decision now, ascending: every seat without a token, or the hunter whose turn it is."""
+    if state.__class__ is not GameState:
+        check_state(state)
     if state.phase == "tokens":
         return tuple(s for s, tok in enumerate(state.tokens) if tok == NO_TOKEN)
     if state.phase == "hunt":
@@ -109,11 +114,15 @@ def to_act(state: GameState) -> tuple[int, ...]:
 
 def is_over(state: GameState) -> bool:
     """Whether the game has ended (a round would have started with an empty deck)."""
+    if state.__class__ is not GameState:
+        check_state(state)
     return state.phase == "over"
 
 
 def check_seat(state: GameState, seat: object) -> int:
     """``seat`` as an int if the game has it; ``IllegalAction`` if not."""
+    if state.__class__ is not GameState:
+        check_state(state)
     return core_seats.check_seat(state.players, seat)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from ..core.errors import Problem, under
+from ..core.loading import rules_data
 from ..core.pointer import pointer
 from ..core.records import Checked, digest_problems, document_problems, named_rules, players_problems
 from ..core.results import result_problems
@@ -105,6 +106,10 @@ def _check_captures(state: GameState, r: int, captures: list[dict[str, Any]]) ->
             if t.ids[c] not in counts:
                 here.append(Problem(f"{where}/cards", f"the capture skips card {t.ids[c]!r}, which shows {land} and "
                                     "is still in the river: the owner takes every such card", "capture-cards"))
+        if not here and entry["cards"] != list(t.ids_of(took)):  # the right cards: one order only, the river's
+            here.append(Problem(f"{where}/cards", f"the cards are listed as {', '.join(entry['cards'])}; a capture "
+                                f"lists them as they lie in the river: {', '.join(t.ids_of(took))}",
+                                "capture-card-order"))
         problems += here
         river = [c for c in river if c not in took]
     return problems
@@ -184,6 +189,10 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
         if rules is None:
             return Checked(None, tuple(found))
         problems += digest_problems(record, rules)
+    elif not isinstance(rules, Ruleset):
+        rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
+        return Checked(None, (Problem("/rules", f"replayed under a ruleset for {rules.game!r}, but the record is a "
+                                      f"{GAME!r} game", "rules-game"),))
     n = len(record["players"])
     found = players_problems(rules, n)
     if found:

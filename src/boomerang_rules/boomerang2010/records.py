@@ -16,7 +16,7 @@ from .engine import is_over
 from .record_checks import check_record
 from .rules import Ruleset
 from .sheets import score_sheets, winners
-from .state import GameState
+from .state import GameState, check_state
 
 
 def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -26,6 +26,7 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     was replayed from, else ``Seat 0``, ``Seat 1``, ...). Tokens of a choice still under way
     are left out: a record holds complete steps only.
     """
+    check_state(state)
     t = state.tables
     names = player_names(names, state.players, state.names)
     rounds: list[dict[str, Any]] = []
@@ -34,6 +35,7 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
             "turned": list(t.ids_of(log.turned)),
             "tokens": [t.lands[x] for x in log.tokens],
             "hunt": list(log.hunt),
+            # each capture's cards as they lie in the river: the one order validate accepts
             "captures": [{"seat": seat, "land": t.lands[log.tokens[seat]], "cards": list(t.ids_of(took))}
                          for seat, took in zip(reversed(log.stack), log.captures)],
         })

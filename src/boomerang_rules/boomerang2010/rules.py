@@ -68,7 +68,13 @@ def to_data(rules: Ruleset) -> dict[str, Any]:
 
 
 def check(data: dict[str, Any]) -> list[Problem]:
-    """The consistency checks a schema cannot state, on a schema-valid ruleset object."""
+    """The consistency checks a schema cannot state, on a schema-valid ruleset object.
+
+    No schema-valid ruleset makes a game that cannot end, so none is checked for: a hunt ends
+    (each throw spends one of the boomerangs the seats hold, each pass removes a seat), and each
+    round takes a card from the deck, or captures one from a river that shows every land, so the
+    deck (at least one card, by the schema) runs out and the next round ends the game.
+    """
     problems = player_range_problems(data["players"])
     for i, land in enumerate(data["lands"]):
         if land in HUNT_ACTIONS:

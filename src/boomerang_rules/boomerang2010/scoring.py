@@ -13,6 +13,7 @@ from typing import Any
 
 import attrs
 
+from ..core.arguments import list_of, require
 from ..core.errors import InvalidInput, Problem
 from ..core.frozendict import FrozenDict
 from ..core.pointer import pointer
@@ -108,12 +109,17 @@ def best_seats(scores: Sequence[SeatScore], tie_breakers: Sequence[str]) -> Seat
 
 def _checked(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequence[int]
              ) -> tuple[Tables, list[list[int]]]:
-    """Card indices per seat; ``InvalidInput`` naming every unknown or repeated card and bad count."""
+    """Card indices per seat; ``TypeError`` naming the argument that is not a list, ``InvalidInput``
+    naming every unknown or repeated card and bad count (any number of seats: the scoring is the
+    same arithmetic; the command line refuses a count the ruleset has not)."""
+    require(rules, Ruleset, "rules", "a Boomerang (2010) Ruleset (see load_rules)")
     t = tables_for(rules)
     problems: list[Problem] = []
     if isinstance(cards, str) or isinstance(boomerangs, str | bytes):
         raise InvalidInput([Problem("", "give one list of card ids and one boomerang count per seat",
                                     "seat-count")])
+    list_of(cards, "cards", "seats' cards, each a list of card ids (str)")
+    list_of(boomerangs, "boomerangs", "boomerang counts (int), one per seat")
     if len(cards) != len(boomerangs):
         problems.append(Problem("", f"{len(cards)} lists of cards for {len(boomerangs)} boomerang counts: "
                                 "give one of each per seat", "seat-count"))
@@ -125,6 +131,7 @@ def _checked(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequenc
             problems.append(Problem(pointer("cards", s), "give a seat's cards as a list of ids, not one string",
                                     "card-known"))
             hand = []
+        list_of(hand, f"cards[{s}]", "card ids (str)")
         for i, cid in enumerate(hand):
             where = pointer("cards", s, i)
             if not isinstance(cid, str) or cid not in t.index:
@@ -164,4 +171,5 @@ def final_scores(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Seq
 
 def winners_of(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequence[int]) -> Seats:
     """The winning seats for these cards and boomerangs; a shared victory lists several."""
-    return best_seats(final_scores(rules, cards, boomerangs), rules.tie_breakers)
+    scores = final_scores(rules, cards, boomerangs)  # checks every argument
+    return best_seats(scores, rules.tie_breakers)

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from .engine import is_over
 from .scoring import Seats, SeatScore, best_seats, count_cards, score_counts
-from .state import GameState
+from .state import GameState, check_state
 
 
 def score_sheets(state: GameState) -> tuple[SeatScore, ...]:
     """Every seat's score as if the game ended now (the final scores once it is over)."""
+    check_state(state)
     t = state.tables
     return score_counts(t, [count_cards(t, c) for c in state.captured], state.boomerangs)
 
 
 def winners(state: GameState) -> Seats:
     """The winning seats of a finished game (several on a shared victory); empty before the end."""
+    check_state(state)
     if not is_over(state):
         return Seats()
     return best_seats(score_sheets(state), state.rules.tie_breakers)

@@ -10,6 +10,7 @@ from typing import Literal
 
 import attrs
 
+from ..core.arguments import exact
 from .rules import Ruleset
 from .tables import Tables
 
@@ -88,3 +89,10 @@ class GameState:
         from .show import state_text
 
         return state_text(self)
+
+
+def check_state(state: object, parameter: str = "state") -> GameState:
+    """``state`` if it is a game state of this game (one identity test); ``TypeError`` naming
+    ``parameter`` otherwise, rather than an ``AttributeError`` from deep inside."""
+    checked: GameState = exact(state, GameState, parameter, "a Boomerang (2010) GameState (see new_game)")
+    return checked

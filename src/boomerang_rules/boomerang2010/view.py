@@ -12,10 +12,10 @@ from typing import Literal
 
 import attrs
 
-from .engine import legal_actions
+from .engine import check_seat, legal_actions
 from .scoring import SeatScore
 from .sheets import score_sheets
-from .state import NO_TOKEN, GameState
+from .state import NO_TOKEN, GameState, check_state
 
 ViewPhase = Literal["tokens", "hunt", "over"]
 
@@ -84,6 +84,8 @@ def past_round(state: GameState, r: int) -> PastRound:
 
 def view(state: GameState, seat: int) -> SeatView:
     """The game as ``seat`` sees it now."""
+    check_state(state)
+    seat = check_seat(state, seat)
     t = state.tables
     actions = legal_actions(state, seat)  # also checks the seat exists
     mine = state.tokens[seat]

@@ -6,14 +6,14 @@ import json
 
 import click
 
-from .common import EXIT_USAGE, fail
+from .common import EXIT_USAGE, FloatRange, IntRange, fail
 
 
 @click.command(short_help="Measure the engine's speed; compare with OpenSpiel.")
-@click.option("--players", "-p", type=click.IntRange(2, 4), default=4, show_default=True)
-@click.option("--seconds", "-t", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
+@click.option("--players", "-p", type=IntRange(2, 4), default=4, show_default=True)
+@click.option("--seconds", "-t", type=FloatRange(min=0.01), default=1.0, show_default=True,
               help="Length of each timed run.")
-@click.option("--runs", "-r", type=click.IntRange(min=1), default=5, show_default=True,
+@click.option("--runs", "-r", type=IntRange(min=1), default=5, show_default=True,
               help="Timed runs; figures are their median.")
 @click.option("--compare", type=click.Choice(["hearts"]), default=None,
               help="Also run OpenSpiel's hearts (needs the 'bench' extra), alternating with ours.")

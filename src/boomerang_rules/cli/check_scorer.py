@@ -7,19 +7,31 @@ from collections import Counter
 
 import click
 
-from .common import EXIT_INVALID, EXIT_USAGE, fail, game_cli, load_rules_or_exit, require_players, rules_option
+from .common import (
+    EXIT_INVALID,
+    EXIT_USAGE,
+    INT,
+    FloatRange,
+    IntRange,
+    fail,
+    game_cli,
+    load_rules_or_exit,
+    require_players,
+    rules_option,
+)
+from .files import command_files, refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(name="check-scorer", short_help="Check another scorer against the rules.",
                context_settings={"ignore_unknown_options": True})
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
-@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True,
+@click.option("--games", "-n", type=IntRange(min=1), default=200, show_default=True,
               help="How many games to generate and score.")
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Seed of the first game.")
 @rules_option
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=None,
+@click.option("--players", "-p", type=IntRange(1, 64), default=None,
               help="Player count of every game (default: every count the rules allow, in turn).")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=120.0, show_default=True,
+@click.option("--timeout", type=FloatRange(min=0.1), default=120.0, show_default=True,
               help="Seconds the scorer may take for each batch.")
 @click.option("--example-out", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the shortest disagreeing record (without result) to this file.")
@@ -45,6 +57,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     from ..core.differential import ScorerError, ScorerNotRun, check, shortest
 
     rules = load_rules_or_exit(rules_name)
+    refuse_to_overwrite("--example-out", example_out, [*rules_read(rules_name), *command_files(command)])
     counts = [players] if players is not None else list(range(rules.players.min, rules.players.max + 1))
     for n in counts:
         require_players(rules, n)
@@ -75,10 +88,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     if len(example.differences) > 10:
         click.echo(f"  … and {len(example.differences) - 10} more")
     if example_out:
-        try:
-            with open(example_out, "w", encoding="utf-8") as f:
-                f.write(json.dumps(example.record, indent=1) + "\n")
-        except OSError as exc:
-            fail(f"cannot write {example_out}: {exc.strerror or exc}", EXIT_USAGE)
+        text = json.dumps(example.record, indent=1) + "\n"
+        write_text(example_out, text, "--example-out")
         click.echo(f"  record written to {example_out}")
     raise SystemExit(EXIT_INVALID)

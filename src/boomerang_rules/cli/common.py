@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import sys
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -13,6 +14,56 @@ EXIT_USAGE = 2
 rules_option = click.option(
     "--rules", "rules_name", default="standard", show_default=True, metavar="ID|PATH",
     help="A shipped ruleset or variant id, or the path of a ruleset or variant JSON file.")
+
+
+if TYPE_CHECKING:
+    _ParamType = click.ParamType[Any, Any]
+else:  # click before 8.2 has no generic ParamType
+    _ParamType = click.ParamType
+
+
+class _AsciiNumber(_ParamType):
+    """A number as a command line gives it: ASCII digits only, as a user means them. Python's own
+    ``int()`` and ``float()`` also read other scripts' digits (``١٢``), underscores (``1_000``),
+    spaces, ``nan`` and ``inf``, none of which a command should take for a count or a seed."""
+
+    written: re.Pattern[str]
+    words: str
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not self.written.fullmatch(value):
+            self.fail(f"{value!r} is not {self.words} written in ASCII digits (0-9)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+_WHOLE = re.compile(r"[-+]?[0-9]+")
+_DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+
+
+class AsciiInt(_AsciiNumber, click.types.IntParamType):
+    """``click.INT``, written in ASCII digits."""
+
+    written, words = _WHOLE, "a whole number"
+
+
+class IntRange(_AsciiNumber, click.IntRange):
+    """``click.IntRange``, written in ASCII digits."""
+
+    written, words = _WHOLE, "a whole number"
+
+
+class FloatRange(_AsciiNumber, click.FloatRange):
+    """``click.FloatRange``, written in ASCII digits (so never ``nan`` or ``inf``)."""
+
+    written, words = _DECIMAL, "a number"
+
+
+INT = AsciiInt()
+
+
+def ascii_whole(text: str) -> bool:
+    """Whether ``text`` is a whole number of ASCII digits (what ``str.isdigit`` is not: it takes ``²``, ``١``)."""
+    return _WHOLE.fullmatch(text) is not None and text[0] not in "+-"
 
 
 def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
@@ -61,7 +112,10 @@ def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules:
     BOTS = (game_of(rules) if rules is not None else game_module(next(iter(GAMES)))).BOTS
     if value is None:
         return ["random"] * players
-    names = [n.strip().lower() for n in value.split(",") if n.strip()]
+    names = [n.strip().lower() for n in value.split(",")]
+    if "" in names:  # "random,,random" or a trailing comma: a seat without a bot, not a shorter list
+        fail(f"{param}: bot name {names.index('') + 1} of {len(names)} is empty in {value!r} (give one name per "
+             "seat, separated by commas)", EXIT_USAGE)
     for name in names:
         if name not in BOTS:
             kind, budget, _ = name.partition(":")
@@ -80,22 +134,6 @@ def require_players(rules: Any, players: int) -> None:
     if not rules.players.min <= players <= rules.players.max:
         fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
              EXIT_USAGE)
-
-
-def refuse_to_overwrite_input(option: str, out: str, source: str) -> None:
-    """Exit with a usage error when ``out`` names the file ``source`` is read from: writing it
-    would destroy the record before (or instead of) drawing it."""
-    import os
-
-    if out == "-" or source == "-":
-        return
-    try:
-        same = os.path.samefile(out, source)
-    except OSError:  # one of them does not exist (yet): not the same file
-        return
-    if same:
-        fail(f"{option} {out}: that is the record being read; writing there would destroy it (choose another "
-             "name)", EXIT_USAGE)
 
 
 def read_one_game(file: str, game_number: int | None) -> tuple[str, Any]:

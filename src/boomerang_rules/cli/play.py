@@ -7,6 +7,8 @@ import click
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
+    INT,
+    IntRange,
     fail,
     game_cli,
     game_of,
@@ -15,14 +17,15 @@ from .common import (
     require_players,
     rules_option,
 )
+from .files import refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(short_help="Play a game against bots.")
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=3, show_default=True)
-@click.option("--seat", "-k", type=int, default=0, show_default=True, help="The seat you play.")
+@click.option("--players", "-p", type=IntRange(1, 64), default=3, show_default=True)
+@click.option("--seat", "-k", type=INT, default=0, show_default=True, help="The seat you play.")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help="Bots for the other seats, in seat order (default: greedy for each).")
-@click.option("--seed", "-s", type=int, default=None, help="Seed of the deal (default: a new one each game).")
+@click.option("--seed", "-s", type=INT, default=None, help="Seed of the deal (default: a new one each game).")
 @rules_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Save the game record here when the game ends (checked before the game starts).")
@@ -50,6 +53,7 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
 
     rules = load_rules_or_exit(rules_name)
     require_players(rules, players)
+    refuse_to_overwrite("--record", record_path, rules_read(rules_name))
     if record_path:
         _check_record_path(record_path, force)
     if not 0 <= seat < players:
@@ -69,11 +73,8 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     if record_path:
         from ..core.jsonio import dumps_pretty
 
-        try:
-            with open(record_path, "w", encoding="utf-8") as f:
-                f.write(dumps_pretty(game_of(rules).record_of(state, labels)) + "\n")
-        except OSError as exc:
-            fail(f"cannot write {record_path}: {exc.strerror or exc}", EXIT_USAGE)
+        text = dumps_pretty(game_of(rules).record_of(state, labels)) + "\n"
+        write_text(record_path, text, "--record")
         click.echo(f"Game record saved to {record_path}")
 
 

@@ -7,19 +7,21 @@ import click
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
+    INT,
+    IntRange,
     fail,
     game_cli,
     load_rules_or_exit,
     read_one_game,
-    refuse_to_overwrite_input,
 )
+from .files import refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(short_help="Tell a recorded game step by step.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
               help="The N-th game (1 = first) of a file of several games (JSON Lines).")
-@click.option("--seat", type=int, default=None, help="Show only what this seat could see at each moment.")
+@click.option("--seat", type=INT, default=None, help="Show only what this seat could see at each moment.")
 @click.option("--rules", "rules_name", default=None, metavar="ID|PATH",
               help="Replay under this ruleset or variant instead of the one the record names.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="PAGE.html",
@@ -35,10 +37,9 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     from .. import check_record
     from ..core.errors import InvalidInput
 
-    if html_path is not None:
-        refuse_to_overwrite_input("--html", html_path, file)
     label, data = read_one_game(file, game_number)
     rules = load_rules_or_exit(rules_name) if rules_name else None
+    refuse_to_overwrite("--html", html_path, [("the record being read", file), *rules_read(rules_name)])
     try:
         checked = check_record(data, rules)
     except InvalidInput as exc:  # --rules of another game than the record's
@@ -62,9 +63,5 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
 def _write_html(record: dict[str, object], rules: object, names: list[str], path: str) -> None:
     """``replay --html``: the page of a checked record, drawn by its game."""
     page = game_cli(rules).replay_html(record, rules, [str(n) for n in names])
-    try:
-        with open(path, "w", encoding="utf-8", newline="\n") as f:
-            f.write(page)
-    except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}", EXIT_USAGE)
+    write_text(path, page, "--html")
     click.echo(f"Page written to {path}")

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import click
 
-from .common import EXIT_USAGE, fail, game_cli, read_one_game, refuse_to_overwrite_input
+from .common import IntRange, fail, game_cli, read_one_game
+from .files import refuse_to_overwrite, write_text
 
 
 @click.command(short_help="Draw a record's score sheets as SVG.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--out", "-o", "out", type=click.Path(dir_okay=False, allow_dash=True), default="-",
               show_default=True, help="The SVG file to write ('-': standard output).")
-@click.option("--game", "game_number", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
               help="The N-th game of a JSON Lines file.")
 def sheet(file: str, out: str, game_number: int | None) -> None:
     """Draw the score sheets of a recorded game as an SVG picture, laid out like the game's
@@ -29,7 +30,7 @@ def sheet(file: str, out: str, game_number: int | None) -> None:
     from .. import check_record, is_over
     from ..core.jsonio import STDIN
 
-    refuse_to_overwrite_input("--out", out, file)
+    refuse_to_overwrite("--out", out, [("the record being read", file)])
     where, data = read_one_game(file, game_number)
     checked = check_record(data)
     if checked.problems or checked.state is None:
@@ -39,9 +40,5 @@ def sheet(file: str, out: str, game_number: int | None) -> None:
     if out == STDIN:
         click.echo(svg, nl=False)
         return
-    try:
-        with open(out, "w", encoding="utf-8", newline="\n") as f:
-            f.write(svg)
-    except OSError as exc:
-        fail(f"cannot write {out}: {exc.strerror or exc}", EXIT_USAGE)
+    write_text(out, svg, "--out")
     click.echo(f"Score sheets drawn in {out}" + ("" if is_over(state) else " (the game is unfinished: no winner yet)"))

@@ -8,16 +8,27 @@ from typing import IO
 
 import click
 
-from .common import EXIT_USAGE, fail, game_of, load_rules_or_exit, parse_bots, require_players, rules_option
+from .common import (
+    EXIT_USAGE,
+    INT,
+    IntRange,
+    fail,
+    game_of,
+    load_rules_or_exit,
+    parse_bots,
+    require_players,
+    rules_option,
+)
+from .files import refuse_to_overwrite, rules_read, write_text_file
 
 
 @click.command(short_help="Play bot games and write their records.")
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True,
+@click.option("--players", "-p", type=IntRange(1, 64), default=4, show_default=True,
               help="Number of players.")
-@click.option("--seed", "-s", type=int, default=0, show_default=True,
+@click.option("--seed", "-s", type=INT, default=0, show_default=True,
               help="Seed of the first game; game i of the batch uses SEED + i.")
 @rules_option
-@click.option("--games", "-n", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--games", "-n", type=IntRange(min=1), default=1, show_default=True,
               help="How many games.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default=None,
               help="Write the records to this file ('-': standard output, the default). The format follows "
@@ -43,6 +54,7 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     from ..core.jsonio import dumps_pretty
 
     rules = load_rules_or_exit(rules_name)
+    refuse_to_overwrite("--out", out, rules_read(rules_name))
     require_players(rules, players)
     names = parse_bots(bots_arg, players, rules=rules)
     record_of = game_of(rules).record_of
@@ -68,8 +80,4 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     if to_stdout:
         write(sys.stdout)
         return
-    try:
-        with open(str(out), "w", encoding="utf-8", newline="\n") as f:
-            write(f)
-    except OSError as exc:
-        fail(f"cannot write {out}: {exc.strerror or exc}", EXIT_USAGE)
+    write_text_file(str(out), write, "--out")

@@ -49,7 +49,7 @@ def pick_from(answer: str, choices: list[str]) -> str | None:
     normal = {c.lower().replace("-", "_"): c for c in choices}
     if key in normal:
         return normal[key]
-    if key.isdigit() and 1 <= int(key) <= len(choices):
+    if key.isascii() and key.isdigit() and 1 <= int(key) <= len(choices):
         return choices[int(key) - 1]
     starts = [c for k, c in normal.items() if k.startswith(key)]
     return starts[0] if len(starts) == 1 else None

@@ -8,21 +8,21 @@ from collections.abc import Callable
 
 import click
 
-from .common import load_rules_or_exit, parse_bots, require_players, rules_option
+from .common import INT, IntRange, load_rules_or_exit, parse_bots, require_players, rules_option
 
 _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activity": "Act", "sites": "Sites",
           "regions": "Regns", "total": "Total"}
 
 
 @click.command(short_help="Play many bot games; figures per seat.")
-@click.option("--players", "-p", type=click.IntRange(1, 64), default=4, show_default=True)
+@click.option("--players", "-p", type=IntRange(1, 64), default=4, show_default=True)
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help="One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision; "
                    "default: random for every seat).")
-@click.option("--games", "-n", type=click.IntRange(min=1), default=200, show_default=True)
-@click.option("--seed", "-s", type=int, default=0, show_default=True, help="Game i is dealt from SEED + i.")
+@click.option("--games", "-n", type=IntRange(min=1), default=200, show_default=True)
+@click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Game i is dealt from SEED + i.")
 @rules_option
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+@click.option("--jobs", "-j", type=IntRange(min=1), default=1, show_default=True,
               help="Processes to spread the games over; results are identical to --jobs 1.")
 @click.option("--rotate", is_flag=True,
               help="Move the bots one seat on each game (game i: bot e at seat (e + i) mod players); "

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import operator
 import reprlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from .jsonio import is_text
@@ -57,7 +58,7 @@ def string_list(value: object, parameter: str, what: str) -> Sequence[str]:
 def require(value: object, cls: type | tuple[type, ...], parameter: str, what: str) -> Any:
     """``value`` if it is an instance of ``cls``; ``TypeError`` naming ``parameter`` otherwise."""
     if not isinstance(value, cls):
-        raise TypeError(f"{parameter} must be {what}, not {kind(value)}: {brief(value)}")
+        raise not_a(value, parameter, what)
     return value
 
 
@@ -70,3 +71,77 @@ def as_id(value: object) -> int | None:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         return None
+
+
+def integer(value: object, parameter: str, what: str = "an integer") -> int:
+    """``value`` as an int: an int or any object with ``__index__``, never a bool (``True`` is no
+    count or seat) nor a float; ``TypeError`` naming ``parameter`` otherwise."""
+    if value.__class__ is int:
+        return value
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"{parameter} must be {what} (int), not {kind(value)}: {brief(value)}")
+
+
+def optional_seed(value: object, parameter: str = "seed") -> int | None:
+    """``value`` if it is None or an integer seed; ``TypeError`` naming ``parameter`` otherwise."""
+    return None if value is None else integer(value, parameter, "an integer seed or None")
+
+
+def in_range(value: object, low: int, high: int, parameter: str, what: str = "an integer") -> int:
+    """``value`` as an int from ``low`` to ``high`` (both included); ``TypeError`` for a non-integer,
+    ``ValueError`` naming ``parameter`` and the range for one outside it."""
+    number = integer(value, parameter, what)
+    if not low <= number <= high:
+        raise ValueError(f"{parameter} must be {what} from {low} to {high}, not {brief(number)}")
+    return number
+
+
+def seat_of(value: object, players: int, parameter: str = "seat") -> int:
+    """``value`` as a seat of a ``players``-player game (0 to players - 1)."""
+    return in_range(value, 0, players - 1, parameter, f"a seat of the {players}-player game")
+
+
+def one_of(value: object, options: Sequence[str], parameter: str) -> str:
+    """``value`` if it is one of ``options`` (strings); ``TypeError``/``ValueError`` naming ``parameter``."""
+    listed = " or ".join(repr(o) for o in options)
+    if not isinstance(value, str):
+        raise TypeError(f"{parameter} must be {listed} (str), not {kind(value)}: {brief(value)}")
+    if value not in options:
+        raise ValueError(f"{parameter} must be {listed}, not {brief(value)}")
+    return value
+
+
+def list_of(value: object, parameter: str, what: str) -> Sequence[Any]:
+    """``value`` if it is a list or tuple; ``TypeError`` naming ``parameter`` and ``what`` it holds otherwise."""
+    if not is_list(value):
+        raise TypeError(f"{parameter} must be a list of {what}, not {kind(value)}: {brief(value)}")
+    assert isinstance(value, list | tuple)
+    return value
+
+
+def not_a(value: object, parameter: str, what: str) -> TypeError:
+    """The ``TypeError`` for ``parameter`` given ``value`` where it takes ``what`` (raise it)."""
+    return TypeError(f"{parameter} must be {what}, not {kind(value)}: {brief(value)}")
+
+
+def exact(value: object, cls: type, parameter: str, what: str) -> Any:
+    """``value`` if its class is ``cls`` (one identity test: the check for a hot path's entry);
+    ``TypeError`` naming ``parameter`` otherwise."""
+    if value.__class__ is not cls:
+        raise not_a(value, parameter, what)
+    return value
+
+
+def items_of(value: object, parameter: str, what: str) -> list[Any]:
+    """The items of ``value`` when it is a sequence (a list, a tuple, a range, a numpy array: what
+    numeric callers pass), as a list; ``TypeError`` naming ``parameter`` for a string, a mapping,
+    a set or a non-sequence."""
+    if isinstance(value, str | bytes | Mapping | AbstractSet) or not hasattr(value, "__len__") \
+            or not hasattr(value, "__getitem__"):
+        raise not_a(value, parameter, f"a list of {what}")
+    listed: list[Any] = list(value)  # type: ignore[call-overload]
+    return listed

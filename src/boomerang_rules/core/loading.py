@@ -152,7 +152,7 @@ def _in_variant(problem: Problem, variant: dict[str, Any] | None, label: str | N
     for part in parts:
         if isinstance(node, dict) and part in node:
             node = node[part]
-        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+        elif isinstance(node, list) and part.isascii() and part.isdigit() and int(part) < len(node):
             node = node[int(part)]
         else:
             return Problem(problem.pointer, problem.message + f" (in the ruleset that {label} resolves to)",
@@ -176,11 +176,12 @@ def check_resolved(resolved: dict[str, Any], source: dict[str, Any] | None = Non
 
 
 def rules_from_data(data: Any, label: str | None = None, base: Path | None = None,
-                    allow_paths: bool = True, path: Path | None = None) -> Any:
+                    allow_paths: bool = True, path: Path | None = None, *, shipped: str | None = None) -> Any:
     """Resolve, check and build a ruleset from a parsed ruleset or variant object.
 
     ``path`` is the file ``data`` was read from, so that a cycle back to it is reported as
-    one from its first step (``a -> b -> a``).
+    one from its first step (``a -> b -> a``). A ruleset that takes a shipped one's id must
+    have its rules (``rules-id``), unless it is that shipped one being loaded (``shipped``).
     """
     if not isinstance(data, dict):
         raise RulesError([Problem("", "a ruleset or variant must be a JSON object", "schema:type", label)])
@@ -193,18 +194,29 @@ def rules_from_data(data: Any, label: str | None = None, base: Path | None = Non
     if problems:
         raise RulesError(problems)
     rules = rules_module(resolved["game"]).build(resolved)
-    if not allow_paths and _is_shipped(rules.id) and _load_shipped(rules.id) != rules:
-        # Inline in a record: the id is all a reader would see ("[standard]"), so it must not lie.
-        raise RulesError([Problem("/id", f"this ruleset is called {rules.id!r}, as a shipped one is, but its rules "
-                                  f"differ from the shipped {rules.id!r}; give it an id of its own", "rules-id",
-                                  label)])
+    if shipped is None:
+        problems = shipped_id_problems(rules, label)
+        if problems:
+            raise RulesError(problems)
     return rules
+
+
+def shipped_id_problems(rules: Any, label: str | None) -> list[Problem]:
+    """A ruleset that takes a shipped one's id for other rules (``rules-id``); [] otherwise.
+
+    A record names its rules by id ("[standard]"), so an id must not lie: a changed copy of a
+    shipped ruleset that kept its id would write records that ``validate`` then refuses.
+    """
+    if _is_shipped(rules.id) and _load_shipped(rules.id) != rules:
+        return [Problem("/id", f"this ruleset is called {rules.id!r}, as a shipped one is, but its rules differ "
+                        f"from the shipped {rules.id!r}; give it an id of its own", "rules-id", label)]
+    return []
 
 
 @lru_cache(maxsize=32)
 def _load_shipped(name: str) -> Any:
     path, label = _locate(name, None)
-    return rules_from_data(_read(path, label), label, path.parent, path=path)
+    return rules_from_data(_read(path, label), label, path.parent, path=path, shipped=name)
 
 
 def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
@@ -223,3 +235,24 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
                                   f"exists (shipped: {', '.join(shipped_ids())})", "io", _label(path))])
     label = _label(path)
     return rules_from_data(_read(path, label), label, path.parent, path=path)
+
+
+def files_read(name_or_path: str | os.PathLike[str]) -> tuple[Path, ...]:
+    """The files ``load_rules(name_or_path)`` reads: the ruleset or variant, then each file it
+    extends, in turn (a command must not write over any of them)."""
+    if isinstance(name_or_path, str) and _is_shipped(name_or_path):
+        path = data_dir("variants") / f"{name_or_path}.json"
+    else:
+        path = Path(name_or_path)
+    found: list[Path] = []
+    while path.is_file() and len(found) <= MAX_EXTENDS_DEPTH + 1 and path.resolve() not in found:
+        found.append(path.resolve())
+        try:
+            data = _read(path, _label(path))
+        except RulesError:
+            break
+        parent = data.get("extends") if data.get("format") == VARIANT_FORMAT else None
+        if not isinstance(parent, str):
+            break
+        path = _locate(parent, path.parent)[0]
+    return tuple(found)

@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 
+from .arguments import in_range, integer, string_list
 from .bots import bot_game
 from .games import game_module
 
@@ -96,7 +97,16 @@ def run(rules: Any, names: Sequence[str], games: int, seed: int = 0, jobs: int =
     ``rotate``: in game ``i`` the bots move ``i`` seats on (entry ``e`` of ``names`` at seat
     ``(e + i) % n``), so that every bot plays every seat equally often; results are per entry.
     """
-    n = len(names)
+    from .loading import rules_data
+
+    rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
+    n = len(string_list(names, "names", "bot names"))
+    games = in_range(games, 1, 2**31, "games", "a number of games")
+    seed = integer(seed, "seed", "an integer seed")
+    jobs = in_range(jobs, 1, 1024, "jobs", "a number of processes")
+    if not rules.players.min <= n <= rules.players.max:
+        raise ValueError(f"names must hold one bot name per seat: {rules.id!r} is for {rules.players.min} to "
+                         f"{rules.players.max} players, not {n}")
     seeds = [(seed + i, i % n if rotate else 0) for i in range(games)]
     results: list[GameResult] = []
     if jobs <= 1:

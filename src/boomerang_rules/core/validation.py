@@ -9,10 +9,10 @@ from typing import Any
 import attrs
 
 from .errors import Problem, RulesError
-from .games import records_module, unknown_game
+from .games import records_module, rules_module, unknown_game
 from .jsonio import JSON_LINES_SUFFIXES, STDIN, json_problems, read_documents  # noqa: F401 (JSON_LINES_SUFFIXES: kept importable here)
 from .limits import DEFAULT_MAX_BYTES
-from .loading import RULESET_FORMAT, VARIANT_FORMAT, check_resolved, resolve_data
+from .loading import RULESET_FORMAT, VARIANT_FORMAT, check_resolved, resolve_data, shipped_id_problems
 
 RECORD_FORMAT = "boomerang-rules/game-record"
 
@@ -47,7 +47,10 @@ def check_rules_document(data: Any, label: str | None, base: Path | None) -> lis
         resolved = resolve_data(data, label, base)
     except RulesError as exc:
         return list(exc.problems)
-    return check_resolved(resolved, data, label)
+    problems = check_resolved(resolved, data, label)
+    if problems:
+        return problems
+    return shipped_id_problems(rules_module(resolved["game"]).build(resolved), label)
 
 
 def check_record_document(data: Any, label: str | None, base: Path | None) -> list[Problem]:

@@ -13,6 +13,7 @@ from typing import Any
 
 from .. import action_id, action_of, legal_mask, num_actions
 from ..australia.determinize import determinize
+from ..core.arguments import integer, not_a, seat_of
 from . import australia as _australia
 from .australia import (
     action_masks,
@@ -39,15 +40,40 @@ def _rules_of(state: Any) -> Any:
     return rules
 
 
+def _state_game(state: object, parameter: str = "state") -> str:
+    """The game of a game state; ``TypeError`` naming ``parameter`` for anything else."""
+    from ..core.games import DISPATCH
+
+    if state.__class__ not in DISPATCH["to_act"]:
+        raise not_a(state, parameter, "a game state (see new_game)")
+    game: str = state.rules.game  # type: ignore[attr-defined]
+    return game
+
+
+def _rules_game(rules: object) -> str:
+    """The game of a loaded ruleset; ``TypeError`` naming ``rules`` for anything else."""
+    from ..core.loading import rules_data
+
+    rules_data(rules)  # the check every function taking a ruleset makes
+    game: str = rules.game  # type: ignore[attr-defined]
+    return game
+
+
 def observe(state: Any, seat: int) -> Any:
     """What ``seat`` sees of ``state``: a float32 array of ``observation_size`` entries in [0, 1] (any game)."""
-    return encoder_for(_rules_of(state), state.players).observe(state, seat)
+    _state_game(state)
+    seat = seat_of(seat, state.players)
+    return encoder_for(state.rules, state.players).observe(state, seat)
 
 
 def observation_spec(rules: Any, players: int) -> tuple[ObsSlice, ...]:
     """The named slices of an observation of ``rules``'s game at ``players`` (each with its ``bound``)."""
-    if getattr(rules, "game", None) is None and not isinstance(rules, str):
-        raise ValueError(f"rules must be a ruleset or a shipped ruleset's id, not {type(rules).__name__}")
+    if isinstance(rules, str):
+        from ..core.loading import load_rules
+
+        rules = load_rules(rules)
+    _rules_game(rules)
+    players = integer(players, "players", "a player count")  # its range: the game's own check
     return encoder_for(rules, players).spec
 
 
@@ -58,6 +84,8 @@ def observation_size(rules: Any, players: int) -> int:
 
 def round_rewards(before: Any, after: Any) -> tuple[int, ...]:
     """The points each seat scored in the rounds that ended between ``before`` and ``after``."""
+    if _state_game(after, "after") != _state_game(before, "before") or before.players != after.players:
+        raise ValueError("before and after must be states of one game (the same game and players)")
     if after.rules.game == "boomerang-australia":
         return _australia.round_rewards(before, after)
     from .adapters import adapter_for

@@ -18,8 +18,9 @@ from ..australia.actions import action_of, legal_mask, num_actions
 from ..australia.engine import deal_round, is_over, new_game, to_act
 from ..australia.rules import Ruleset
 from ..australia.sheets import winners
-from ..australia.state import GameState
+from ..australia.state import GameState, check_state
 from ..australia.tables import NO_ACTIVITY, Tables, tables_for
+from ..core.arguments import in_range, integer, items_of, not_a, seat_of
 from .encoding import Encoded, Encoder, Field, ObsSlice, encoder_for, relative_seats
 
 FloatArray: TypeAlias = npt.NDArray[np.float32]
@@ -280,6 +281,7 @@ def static_words(state: GameState) -> list[int]:
     the mask change at every step and are added by ``encode``; these rows only grow within a
     round, so an env stepping through a game updates them with ``advance_words``.
     """
+    check_state(state)
     lay = layout(state.rules, state.players)
     t = lay.tables
     n = lay.players
@@ -332,6 +334,8 @@ def advance_words(words: list[int], before: GameState, after: GameState, lay: _L
 
     ``lay``: ``layout(after.rules, after.players)``, when the caller holds it.
     """
+    check_state(before, "before")
+    check_state(after, "after")
     step = before.step
     if after.step != step + 1 or after.progress is not before.progress or after.round != before.round:
         return static_words(after)
@@ -365,6 +369,11 @@ def encode(state: GameState, words: list[int] | None = None, lay: _Layout | None
     to date (only the plain encoder reads it: an env need not keep it when ``needs_words`` is
     false); ``lay``: ``layout(state.rules, state.players)``, when the caller holds it.
     """
+    check_state(state)
+    if lay is not None and lay.__class__ is not _Layout:
+        raise not_a(lay, "lay", "the state's layout (see layout) or None")
+    if words is not None and words.__class__ is not list:
+        raise not_a(words, "words", "static_words(state) (a list of int) or None")
     return (layout(state.rules, state.players) if lay is None else lay).encode(state, words)
 
 
@@ -447,7 +456,15 @@ def encode_plain(state: GameState, words: list[int] | None = None, lay: _Layout 
 
 def observe(state: GameState, seat: int) -> FloatArray:
     """What ``seat`` sees of ``state``: ``encoder``'s observation, entries in [0, 1] (the totals scaled)."""
-    return encoder_for(state.rules, state.players).observe(state, seat)
+    check_state(state)
+    if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < state.players:
+        raise ValueError(f"seat {seat!r} does not exist in a {state.players}-player game")
+    return encoder_for(state.rules, state.players).observe(state, int(seat))
+
+
+def _seats(state: GameState, seats: object) -> list[int]:
+    """``seats`` as a list of the game's seats; ``TypeError``/``ValueError`` naming the bad one."""
+    return [seat_of(s, state.players, f"seats[{i}]") for i, s in enumerate(items_of(seats, "seats", "seats (int)"))]
 
 
 def observe_seats(state: GameState, seats: Sequence[int] | None = None) -> FloatArray:
@@ -456,12 +473,17 @@ def observe_seats(state: GameState, seats: Sequence[int] | None = None) -> Float
     Raw: the totals in points, not scaled (what ``encode`` and the vector env's kernels write);
     ``observe`` divides them by ``_max_total``.
     """
+    check_state(state)
+    if seats is not None:
+        seats = _seats(state, seats)
     obs = encode(state)[0]
     return obs if seats is None else obs[list(seats)]
 
 
 def action_masks(state: GameState, seats: Sequence[int]) -> npt.NDArray[np.int8]:
     """Each seat's legal actions as a 0/1 row of ``num_actions`` (all 0 when it owes no decision)."""
+    check_state(state)
+    seats = _seats(state, seats)
     lay = layout(state.rules, state.players)
     nb = (lay.actions + 7) // 8
     packed = b"".join([legal_mask(state, s).to_bytes(nb, "little") for s in seats])
@@ -474,6 +496,7 @@ _TOTALS: dict[int, tuple[object, tuple[int, ...]]] = {}
 
 def totals(state: GameState) -> tuple[int, ...]:
     """Each seat's game total so far: every finished round, sites and region bonuses."""
+    check_state(state)
     progress = state.progress
     cached = _TOTALS.get(id(progress))
     if cached is not None and cached[0] is progress:  # the finished rounds change once a round
@@ -502,6 +525,8 @@ def round_rewards(before: GameState, after: GameState) -> tuple[int, ...]:
     Zero for every seat while a round is being played; summed over a whole game (the first state
     to the last), each seat's final total.
     """
+    check_state(before, "before")
+    check_state(after, "after")
     if len(before.progress.rounds) == len(after.progress.rounds):
         return (0,) * after.players
     return tuple(a - b for a, b in zip(totals(after), totals(before)))
@@ -509,6 +534,7 @@ def round_rewards(before: GameState, after: GameState) -> tuple[int, ...]:
 
 def win_rewards(state: GameState) -> tuple[int, ...]:
     """1 for each winning seat of a finished game (a shared win too), 0 for the others."""
+    check_state(state)
     won = winners(state)
     return tuple(int(s in won) for s in range(state.players))
 
@@ -616,6 +642,7 @@ def new_undealt_game(rules: Ruleset, players: int) -> GameState:
 
 def waiting_for_deal(state: GameState) -> bool:
     """Whether ``state`` waits for its next round to be dealt (nobody to act, not over)."""
+    check_state(state)
     return not state.waiting and not state.step and not is_over(state)
 
 
@@ -627,6 +654,7 @@ def deck_layers(state: GameState) -> tuple[int, ...]:
     top, and the cards used last round, shuffled, go below them. Built from past deals alone,
     which every player knows once a round's cards are all revealed.
     """
+    check_state(state)
     t = tables_for(state.rules)
     full = (1 << t.deck_size) - 1
     take = state.players * t.hand_size
@@ -651,6 +679,9 @@ def chance_outcomes(state: GameState, dealt: Sequence[int] = ()) -> list[tuple[i
     dealt so far. Outcomes are card action ids (a card's id is its index in the engine's order).
     Empty when the deal is complete or ``state`` waits for no deal.
     """
+    check_state(state)
+    dealt = [in_range(c, 0, state.tables.deck_size - 1, f"dealt[{i}]", "a card's action id")
+             for i, c in enumerate(items_of(dealt, "dealt", "card action ids (int)"))]
     if not waiting_for_deal(state):
         return []
     t = tables_for(state.rules)
@@ -670,12 +701,18 @@ def chance_outcomes(state: GameState, dealt: Sequence[int] = ()) -> list[tuple[i
 
 def deal(state: GameState, hands: Sequence[Sequence[str | int]]) -> GameState:
     """``state``, waiting for its deal, dealt ``hands`` (each seat's cards, as ids or action ids)."""
-    named = [[c if isinstance(c, str) else action_of(state.rules, int(c)) for c in hand] for hand in hands]
+    check_state(state)
+    for s, hand in enumerate(items_of(hands, "hands", "hands, one per seat, each a list of card ids or action ids")):
+        items_of(hand, f"hands[{s}]", "card ids (str) or action ids (int)")
+    named = [[c if isinstance(c, str) else action_of(state.rules, c) for c in hand] for hand in hands]
     return deal_round(state, named)
 
 
 def deal_in_order(state: GameState, cards: Sequence[int]) -> GameState:
     """``deal`` from the cards in the order ``chance_outcomes`` drew them (card ``p`` to seat ``p % n``)."""
+    check_state(state)
+    given = items_of(cards, "cards", "card action ids (int)")
+    cards = [integer(c, f"cards[{i}]", "a card's action id") for i, c in enumerate(given)]
     n = state.players
     return deal(state, [list(cards[s::n]) for s in range(n)])
 

@@ -12,11 +12,8 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from ..seasaltpaper import actions
-from ..seasaltpaper.engine import _duo_pairs, duo_action, legal_actions, to_act
+from ..seasaltpaper.engine import legal_actions, to_act
 from ..seasaltpaper.rules import Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
 from .encoding import Encoder, Field, last_by_identity, mask_of

@@ -15,6 +15,7 @@ from ..core import rng as rng_mod
 from ..core.arguments import brief
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_players, check_seat
+from .dealing import check_new_game, given_chances
 from .rules import Ruleset
 from .scoring import points_of, round_scores
 from .state import Chance, Entry, GameState, RoundResult
@@ -31,16 +32,17 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     The same rules, player count and seed always give the same game, on every platform.
     ``decks`` (each round's deck order, card ids, top first), ``first`` (the first player) and
     ``steals`` (the cards the steals take, in order) give chance outcomes instead, as a game
-    record does; they are taken as given. Without a seed the game waits at a round it has no
-    deck for.
+    record does: each deck must hold every card once, ``first`` be a seat, each steal a card id
+    (``TypeError``/``ValueError`` naming the parameter otherwise). Without a seed the game waits
+    at a round it has no deck for.
     """
+    check_new_game(rules, seed, decks, first, steals)
     check_players(rules, players)
     if seed is None and not decks:
         raise InvalidInput([Problem("", "give a seed to shuffle from, or the decks", "deal-source")])
     t = tables_for(rules)
-    given = tuple(tuple(t.index[c] for c in deck) for deck in decks)
-    chance = Chance(None if seed is None else rng_mod.seed_state(seed), given, first,
-                    tuple(t.index[c] for c in steals))
+    given, first, stolen = given_chances(t, players, decks, first, steals)
+    chance = Chance(None if seed is None else rng_mod.seed_state(seed), given, first, stolen)
     empty = tuple(() for _ in range(players))
     state = GameState(rules, t, players, 0, 0, -1, "deal", (), ((), ()), empty, empty, (), -1, -1, (), 0, 0,
                       (-1,) * players, (0,) * players, (), (), None, seed, (), chance)

@@ -8,13 +8,12 @@ JSON pointer and the rule broken.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
-from ..core.errors import IllegalAction, Problem
+from ..core.errors import IllegalAction, Problem, under
 from ..core.pointer import pointer
 from ..core.records import (
     Checked,
@@ -29,10 +28,11 @@ from ..core.records import (
 )
 from ..core.results import result_problems
 from ..core.validation import RECORD_FORMAT
+from .dealing import deck_problems
 from .engine import is_over, legal_actions, new_game, winners
 from .rules import GAME, Ruleset
 from .sheets import score_sheets
-from .state import Entry, GameState
+from .state import Entry, GameState, check_state
 from .tables import Tables, tables_for
 
 RECORD_SCHEMA = "sea-salt-paper-game-record"
@@ -49,6 +49,7 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     ``names`` are the players' names, in seat order (default: those of the record the state
     was replayed from, else ``Seat 0``, ``Seat 1``, ...).
     """
+    check_state(state)
     t = state.tables
     names = player_names(names, state.players, state.names)
     rounds = [{"deck": list(t.ids_of(r.deck)), "first": r.first, "actions": [_entry(t, e) for e in r.log]}
@@ -61,24 +62,6 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     if is_over(state):
         record["result"] = result_of(score_sheets(state), winners(state))
     return record
-
-
-def _deck_problems(t: Tables, r: int, deck: list[Any]) -> list[Problem]:
-    """A round's deck must hold every card of the ruleset once."""
-    base = pointer("rounds", r, "deck")
-    problems = []
-    counts = Counter(deck)
-    for i, card in enumerate(deck):
-        if card not in t.index:
-            problems.append(Problem(pointer("rounds", r, "deck", i), f"unknown card {card!r}", "card-known"))
-        elif counts[card] > 1:
-            problems.append(Problem(pointer("rounds", r, "deck", i), f"card {card!r} is in the deck "
-                                    f"{counts[card]} times (a card in two places)", "deck-cards"))
-    missing = [c for c in t.ids if c not in counts]
-    if missing:
-        problems.append(Problem(base, f"the deck lacks {', '.join(missing)}: every round is played with all "
-                                f"{t.deck_size} cards", "deck-cards"))
-    return problems
 
 
 _RULE_OF_PHASE = {"draw": "take-top", "keep": "keep-drawn", "play": "play", "crab_pile": "crab-pile",
@@ -172,7 +155,7 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
     rounds = record["rounds"]
     decks: list[list[str]] = []
     for r, rnd in enumerate(rounds):
-        found = _deck_problems(t, r, rnd["deck"])
+        found = under(pointer("rounds", r, "deck"), deck_problems(t, rnd["deck"]))
         problems += found
         if found:
             break

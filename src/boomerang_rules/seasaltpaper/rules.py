@@ -167,4 +167,51 @@ def check(data: dict[str, Any]) -> list[Problem]:
     if len(cards) < 2 + 2 * players["max"]:
         problems.append(Problem(pointer("cards"), f"{len(cards)} cards are too few for {players['max']} players",
                                 "deck-size"))
-    return problems
+    return problems + end_problems(data)
+
+
+def most_card_points(data: dict[str, Any]) -> int:
+    """An upper bound of the card points one player can hold: each rule's most over the whole deck.
+
+    Duos, multipliers and mermaids only gain from more cards, so the whole deck is their most; a
+    collector's table may fall, so its most is its best entry for the counts the deck allows.
+    The parts are maximised apart, so no real hand exceeds the sum.
+    """
+    kinds = Counter(c["kind"] for c in data["cards"])
+    total = 0
+    for duo in data["duos"]:
+        a, b = duo["kinds"]
+        total += duo["points"] * (kinds[a] // 2 if a == b else min(kinds[a], kinds[b]))
+    for kind, table in data["collectors"].items():
+        total += max(table[:kinds[kind]], default=0)
+    for kind, mult in data["multipliers"].items():
+        total += kinds[kind] * kinds[mult["kind"]] * mult["points"]
+    total += sum(sorted(colour_counts(data).values(), reverse=True)[:kinds[data["mermaids"]["kind"]]])
+    return total
+
+
+def colour_counts(data: dict[str, Any]) -> Counter[str]:
+    """The cards of each colour the mermaids and the colour bonus count (the mermaids' own white or not)."""
+    mermaids = data["mermaids"]
+    return Counter(c["colour"] for c in data["cards"]
+                   if mermaids["count_own_colour"] or c["kind"] != mermaids["kind"])
+
+
+def end_problems(data: dict[str, Any]) -> list[Problem]:
+    """A game that could never end: no round can be ended and scored, or no scored round gives a point.
+
+    A round is scored only when a player holding ``min_points`` card points ends it; if none can,
+    every round runs out of deck unscored and no target is reached. A mermaid win does not save such
+    a ruleset: until one came (if a deal ever allows it) the game would go on, round after round.
+    """
+    most = most_card_points(data)
+    need = data["round_end"]["min_points"]
+    if need > most:
+        return [Problem(pointer("round_end", "min_points"), f"ending a round takes {need} card points, but no hand "
+                        f"of this deck can score more than {most}: no round could ever be scored, and no target "
+                        "reached", "round-end-reachable")]
+    bonus = max(colour_counts(data).values(), default=0)
+    if most == 0 and bonus == 0:
+        return [Problem(pointer("end_targets"), "no card scores a point (neither card points nor a colour bonus): "
+                        "no target could ever be reached", "end-targets-reachable")]
+    return []

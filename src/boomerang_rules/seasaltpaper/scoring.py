@@ -8,12 +8,14 @@ from typing import Literal
 
 import attrs
 
+from ..core.arguments import brief, integer, is_list, list_of, not_a, require
 from ..core.errors import InvalidInput, Problem
 from ..core.pointer import pointer
 from .rules import Ruleset
 from .tables import Tables, tables_for
 
 Call = Literal["stop", "last_chance"]
+RULES_WHAT = "a Sea Salt & Paper Ruleset (see load_rules)"
 
 
 @attrs.frozen
@@ -100,6 +102,7 @@ def score_cards(rules: Ruleset, hand: Sequence[str] = (), played: Sequence[str] 
     >>> p.card_points, p.duos, p.collectors, p.colour_bonus
     (3, 1, 2, 2)
     """
+    require(rules, Ruleset, "rules", RULES_WHAT)
     t = tables_for(rules)
     problems: list[Problem] = []
     seen: dict[str, str] = {}
@@ -130,8 +133,17 @@ def round_points(rules: Ruleset, cards: Sequence[tuple[Sequence[str], Sequence[s
     colour bonus only; otherwise the caller scores the colour bonus only and the others their
     card points.
     """
+    require(rules, Ruleset, "rules", RULES_WHAT)
     if call not in ("stop", "last_chance"):
-        raise ValueError(f"call must be 'stop' or 'last_chance', not {call!r}")
+        raise ValueError(f"call must be 'stop' or 'last_chance', not {brief(call)}")
+    for seat, pair in enumerate(list_of(cards, "cards", "(hand, played) pairs, one per seat")):
+        if not is_list(pair) or len(pair) != 2:
+            raise not_a(pair, f"cards[{seat}]", "a (hand, played) pair of card id lists")
+    low, high = rules.players.min, rules.players.max
+    if not low <= len(cards) <= high:
+        raise ValueError(f"cards must hold one (hand, played) pair per seat: {rules.id!r} is for {low} to {high} "
+                         f"players, not {len(cards)}")
+    ender = integer(ender, "ender", "a seat number")
     if not 0 <= ender < len(cards):
         raise ValueError(f"ender {ender} is not a seat of a {len(cards)}-player round")
     t = tables_for(rules)

@@ -8,7 +8,7 @@ import attrs
 
 from ..core.sheets import SheetRows
 from .engine import winners
-from .state import GameState
+from .state import GameState, check_state
 
 ROWS = ("rounds", "total")
 """The rows of a score sheet: the points of each finished round, and the game total."""
@@ -33,6 +33,7 @@ class ScoreSheet(SheetRows):
 
 def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:
     """Every seat's score sheet so far, in seat order."""
+    check_state(state)
     return tuple(ScoreSheet(tuple(r.scores[seat] for r in state.history), state.totals[seat])
                  for seat in range(state.players))
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from ..core.arguments import exact
 from .rules import Ruleset
 from .tables import Tables
 
@@ -157,3 +158,10 @@ _INDEX = {name: i for i, name in enumerate(_FIELDS)}
 _GET = operator.attrgetter(*_FIELDS)
 _SETTERS = tuple(GameState.__dict__[name].__set__ for name in _FIELDS)
 _SET_LEGAL = GameState.__dict__["legal"].__set__
+
+
+def check_state(state: object, parameter: str = "state") -> GameState:
+    """``state`` if it is a game state of this game (one identity test); ``TypeError`` naming
+    ``parameter`` otherwise, rather than an ``AttributeError`` from deep inside."""
+    checked: GameState = exact(state, GameState, parameter, "a Sea Salt & Paper GameState (see new_game)")
+    return checked

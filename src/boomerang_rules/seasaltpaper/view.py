@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import attrs
 
+from ..core.seats import check_seat
 from .engine import card_points, is_over, legal_actions
 from .scoring import Points, points_of
 from .sheets import ScoreSheet, score_sheets
-from .state import GameState
+from .state import GameState, check_state
 
 
 @attrs.frozen
@@ -65,6 +66,8 @@ class SeatView:
 
 def view(state: GameState, seat: int) -> SeatView:
     """All that ``seat`` may know now, and nothing more."""
+    check_state(state)
+    seat = check_seat(state.players, seat)
     legal = legal_actions(state, seat)
     t = state.tables
     ids = t.ids

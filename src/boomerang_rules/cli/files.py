@@ -1,0 +1,114 @@
+"""Writing the files commands make: never over a file the command reads, and never half-written.
+
+Every writer of the command line goes through ``refuse_to_overwrite`` and ``write_text_file``:
+the first compares the output with every input as the file system sees them (hard links and
+symbolic links included, ``os.path.samefile``); the second writes to a temporary file beside the
+target and renames it into place when done, so that an interrupted or failed run leaves the old
+file as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Callable, Iterable
+from typing import IO
+
+from .common import EXIT_USAGE, fail
+
+STDIO = "-"
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether ``a`` and ``b`` name one existing file (through any link); False if either is absent."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):  # absent, unreadable, or a name the system cannot take
+        return False
+
+
+def refuse_to_overwrite(option: str, out: str | None, reads: Iterable[tuple[str, str | os.PathLike[str]]]) -> None:
+    """Exit with a usage error (2) when ``out`` is one of the files the command reads: ``reads``
+    holds ``(what, path)`` pairs, ``what`` as the message names it ("the record being read")."""
+    if out is None or out == STDIO:
+        return
+    for what, path in reads:
+        if str(path) != STDIO and same_file(out, path):
+            fail(f"{option} {out}: that is {what}; writing there would destroy it (choose another name)", EXIT_USAGE)
+
+
+def rules_read(rules_name: str | None, option: str = "--rules") -> list[tuple[str, str | os.PathLike[str]]]:
+    """The files loading ``rules_name`` reads, as ``refuse_to_overwrite`` takes them."""
+    from ..core.loading import files_read
+
+    if rules_name is None:
+        return []
+    files = files_read(rules_name)
+    return [(f"the ruleset being read ({option} {rules_name})" if i == 0 else
+             f"a ruleset that {option} {rules_name} extends", path) for i, path in enumerate(files)]
+
+
+def command_files(command: Iterable[str]) -> list[tuple[str, str]]:
+    """The files a scorer's command names (its program, found on PATH, and any argument that is a
+    file, such as its script), as ``refuse_to_overwrite`` takes them."""
+    import shutil
+
+    words = list(command)
+    found = [(f"a file of the scorer's command ({word})", word) for word in words if os.path.isfile(word)]
+    program = shutil.which(words[0]) if words else None
+    if program is not None:
+        found.append((f"the scorer's program ({words[0]})", program))
+    return found
+
+
+def write_text_file(path: str, write: Callable[[IO[str]], object], option: str) -> None:
+    """Call ``write`` on a new temporary file beside ``path``, then rename it to ``path``.
+
+    ``path`` keeps its permissions (a new file gets the usual ones, by the umask); a symbolic
+    link is written through, to the file it names. A device or a pipe (``/dev/null``) is
+    written in place, as renaming onto it would replace it. Exits 2 naming ``option`` when the
+    file cannot be written; the old file is then left as it was.
+    """
+    target = os.path.realpath(path)
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    try:
+        if mode is not None and not stat.S_ISREG(mode):
+            with open(target, "w", encoding="utf-8", newline="\n") as stream:
+                write(stream)
+            return
+        _replace(target, write, stat.S_IMODE(mode) if mode is not None else _default_mode())
+    except OSError as exc:
+        fail(f"cannot write {path} ({option}): {exc.strerror or exc}", EXIT_USAGE)
+
+
+def write_text(path: str, text: str, option: str) -> None:
+    """``write_text_file`` of one string."""
+    write_text_file(path, lambda stream: stream.write(text), option)
+
+
+def _replace(target: str, write: Callable[[IO[str]], object], mode: int) -> None:
+    folder, name = os.path.split(target)
+    fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
+            write(stream)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:  # an error, or Ctrl-C: the target is untouched, the partial file removed
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _default_mode() -> int:
+    """The permissions ``open(path, "w")`` would give a new file: 0o666 less the umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask

@@ -1,0 +1,88 @@
+"""The command line's own arguments: numbers in ASCII digits only, one bot name per seat, none empty
+(issue 25: ``score --rules boomerang-2010`` took non-ASCII digits, ``--bots random,random,random,``
+passed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from boomerang_rules.cli import cli
+
+
+def _run(*args: str) -> Any:
+    return CliRunner().invoke(cli, list(args))
+
+
+def _numeric_options() -> list[tuple[str, str, Any]]:
+    found = []
+    for name, command in sorted(cli.commands.items()):
+        for param in command.params:
+            if isinstance(param, click.Option) and isinstance(param.type, click.types._NumberParamTypeBase):
+                found.append((name, param.opts[0], param.type))
+    return found
+
+
+NUMERIC = _numeric_options()
+NOT_ASCII = ["١٢", "²", "1_000", "٣", " 3", "3 ", "0x10", "nan", "inf", "-inf", "1e", "", "+"]
+
+
+def test_every_numeric_option_is_read_in_ascii_digits() -> None:
+    """Every command's number options: none reads Python's wider int()/float() (the whole class, by
+    construction, so that an option added later is covered too)."""
+    from boomerang_rules.cli.common import _AsciiNumber
+
+    assert len(NUMERIC) >= 15
+    assert [(c, o) for c, o, t in NUMERIC if not isinstance(t, _AsciiNumber)] == []
+
+
+@pytest.mark.parametrize("written", NOT_ASCII)
+@pytest.mark.parametrize(("command", "option"), [(c, o) for c, o, _ in NUMERIC])
+def test_a_number_not_in_ascii_digits_is_a_usage_error(command: str, option: str, written: str) -> None:
+    arguments = {"validate": ["x.json"], "replay": ["x.json"], "sheet": ["x.json"], "check-scorer": ["true"]}
+    result = _run(command, f"{option}={written}", *arguments.get(command, []))
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for '{option}'" in result.output and "written in ASCII digits (0-9)" in result.output
+
+
+@pytest.mark.parametrize("written", ["3", "+3", "03"])
+def test_ascii_digits_still_read(written: str, tmp_path: Any) -> None:
+    out = tmp_path / "games.jsonl"
+    result = _run("simulate", "--games", written, "--players", "2", "--rules", "sea-salt-paper", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert len(out.read_text().splitlines()) == 3
+
+
+@pytest.mark.parametrize("count", ["١١", "²", "1_1", "1١", "-1", "+1", "1.0", ""])
+def test_boomerang_2010_score_refuses_a_boomerang_count_not_in_ascii_digits(count: str) -> None:
+    result = _run("score", "--rules", "boomerang-2010", "--seat", f"A1:{count}", "--seat", ":12", "--seat", ":13")
+    assert result.exit_code == 2
+    assert f"--seat 'A1:{count}': expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)" in result.output
+
+
+@pytest.mark.parametrize("bots", ["random,random,random,", ",random,random,random", "random,,random,random",
+                                  "random, ,random,random", "random,random,random,,"])
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_an_empty_bot_name_is_refused(command: str, bots: str, tmp_path: Any) -> None:
+    extra = ["--out", str(tmp_path / "x.jsonl")] if command == "simulate" else []
+    result = _run(command, "--players", "3", "--bots", bots, *extra)
+    assert result.exit_code == 2
+    assert "--bots: bot name " in result.output and " is empty in " in result.output
+    assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_an_empty_bot_name_is_refused_in_play_too() -> None:
+    result = _run("play", "--players", "3", "--bots", "random,")
+    assert result.exit_code == 2 and "--bots: bot name 2 of 2 is empty in 'random,'" in result.output
+
+
+@pytest.mark.parametrize("answer", ["²", "١", "٢", "𝟐", "1_0"])
+def test_play_reads_a_choice_number_in_ascii_digits_only(answer: str) -> None:
+    """At the prompt, a choice is its number in ASCII digits: '²' passed str.isdigit and broke int()."""
+    from boomerang_rules.cli.terminal import pick_from
+
+    assert pick_from(answer, ["draw", "take:crab-1"]) is None
+    assert pick_from("2", ["draw", "take:crab-1"]) == "take:crab-1"

@@ -1,0 +1,170 @@
+"""The files commands write: never over a file the command reads (the same path, another spelling,
+a symbolic link, a hard link), and never half-written (issue 25: ``simulate --rules F --out F`` and
+``replay G --rules F --html F`` replaced the user's ruleset and exited 0; ``simulate --out`` emptied
+its target before playing)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import boomerang_rules as br
+from boomerang_rules.cli import cli
+
+
+def _run(*args: str, stdin: str = "") -> Any:
+    return CliRunner().invoke(cli, list(args), input=stdin)
+
+
+@pytest.fixture
+def inputs(tmp_path: Path) -> dict[str, Path]:
+    """A ruleset of its own, a variant extending it, and a record played under it."""
+    data = br.rules_data(br.load_rules("sea-salt-paper"))
+    data["id"] = "ours"
+    rules = tmp_path / "ours.json"
+    rules.write_text(json.dumps(data))
+    variant = tmp_path / "variant.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "our-variant",
+                                   "name": "Ours, 3 players", "extends": "ours.json",
+                                   "changes": {"players": {"min": 3, "max": 3}}}))
+    record = tmp_path / "game.json"
+    assert _run("simulate", "--rules", str(rules), "--players", "2", "--out", str(record)).exit_code == 0
+    return {"rules": rules, "variant": variant, "record": record}
+
+
+Args = Callable[[dict[str, Path], str], list[str]]
+
+WRITERS: dict[str, tuple[Args, str]] = {
+    "simulate --out": (lambda f, out: ["simulate", "--rules", str(f["rules"]), "--players", "2", "--out", out],
+                       "--out"),
+    "replay --html": (lambda f, out: ["replay", str(f["record"]), "--rules", str(f["rules"]), "--html", out],
+                      "--html"),
+    "sheet --out": (lambda f, out: ["sheet", str(f["record"]), "--out", out], "--out"),
+    "check-scorer --example-out": (lambda f, out: ["check-scorer", "--rules", str(f["rules"]), "--games", "1",
+                                                   "--example-out", out, "--", "python", "-c", "pass"],
+                                   "--example-out"),
+    "play --record": (lambda f, out: ["play", "--rules", str(f["rules"]), "--players", "2", "--record", out,
+                                      "--force"], "--record"),
+}
+READS = {"simulate --out": ["rules"], "replay --html": ["record", "rules"], "sheet --out": ["record"],
+         "check-scorer --example-out": ["rules"], "play --record": ["rules"]}
+WHAT = {"rules": "the ruleset being read (--rules ", "record": "the record being read"}
+
+
+def _spellings(path: Path) -> dict[str, str]:
+    """Names of ``path``: itself, another spelling of it, a symbolic link and a hard link to it."""
+    link = path.with_name("link-" + path.name)
+    link.symlink_to(path.name)
+    hard = path.with_name("hard-" + path.name)
+    os.link(path, hard)
+    return {"itself": str(path), "another spelling": str(path.parent / "." / ".." / path.parent.name / path.name),
+            "a symbolic link": str(link), "a hard link": str(hard)}
+
+
+@pytest.mark.parametrize("spelling", ["itself", "another spelling", "a symbolic link", "a hard link"])
+@pytest.mark.parametrize("writer", sorted(WRITERS))
+def test_no_command_writes_over_a_file_it_reads(inputs: dict[str, Path], writer: str, spelling: str) -> None:
+    args, option = WRITERS[writer]
+    for read in READS[writer]:
+        before = inputs[read].read_bytes()
+        out = _spellings(inputs[read])[spelling]
+        result = _run(*args(inputs, out))
+        assert result.exit_code == 2, result.output
+        assert f"{option} {out}: that is {WHAT[read]}" in result.output
+        assert "writing there would destroy it (choose another name)" in result.output
+        assert inputs[read].read_bytes() == before
+        for name in ("link-", "hard-"):
+            (inputs[read].parent / (name + inputs[read].name)).unlink()
+
+
+@pytest.mark.parametrize("writer", ["simulate --out", "play --record"])
+def test_nor_a_file_the_variant_it_reads_extends(inputs: dict[str, Path], writer: str) -> None:
+    args, option = WRITERS[writer]
+    before = inputs["rules"].read_bytes()
+    variant = {**inputs, "rules": inputs["variant"]}
+    command = [a if a != "2" else "3" for a in args(variant, str(inputs["rules"]))]  # the variant is for 3
+    result = _run(*command)
+    assert result.exit_code == 2
+    assert (f"{option} {inputs['rules']}: that is a ruleset that --rules {inputs['variant']} extends; writing there "
+            "would destroy it") in result.output
+    assert inputs["rules"].read_bytes() == before
+
+
+def test_nor_the_shipped_ruleset_it_reads(tmp_path: Path) -> None:
+    from boomerang_rules.core.resources import data_dir
+
+    shipped = data_dir("variants") / "sea-salt-paper.json"
+    link = tmp_path / "shipped.json"
+    link.symlink_to(shipped)
+    before = shipped.read_bytes()
+    result = _run("simulate", "--rules", "sea-salt-paper", "--players", "2", "--out", str(link))
+    assert result.exit_code == 2 and "that is the ruleset being read (--rules sea-salt-paper)" in result.output
+    assert shipped.read_bytes() == before
+
+
+def test_nor_the_scorer_s_own_script(tmp_path: Path) -> None:
+    script = tmp_path / "scorer.py"
+    script.write_text("import sys\n")
+    result = _run("check-scorer", "--games", "1", "--example-out", str(script), "--", "python", str(script))
+    assert result.exit_code == 2 and "that is a file of the scorer's command" in result.output
+    assert script.read_text() == "import sys\n"
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".part"))
+
+
+@pytest.mark.parametrize("failure", [KeyboardInterrupt, RuntimeError])
+def test_an_interrupted_simulate_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     failure: type[BaseException]) -> None:
+    """The records go to a temporary file beside the target, renamed into place only when all are written."""
+    from boomerang_rules.core import bots
+
+    out = tmp_path / "games.jsonl"
+    out.write_text("the old games\n")
+    played = bots.bot_game
+    calls = []
+
+    def interrupted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:
+            raise failure()
+        return played(*args, **kwargs)
+
+    monkeypatch.setattr(bots, "bot_game", interrupted)
+    result = _run("simulate", "--games", "5", "--out", str(out))
+    assert result.exit_code != 0 and len(calls) == 3
+    assert out.read_text() == "the old games\n"
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_finished_write_replaces_the_file_and_keeps_its_permissions(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    out.write_text("old\n")
+    out.chmod(0o640)
+    assert _run("simulate", "--games", "2", "--out", str(out)).exit_code == 0
+    assert len(out.read_text().splitlines()) == 2 and stat.S_IMODE(out.stat().st_mode) == 0o640
+    assert _leftovers(tmp_path) == []
+
+
+def test_a_symbolic_link_is_written_through_and_a_device_in_place(tmp_path: Path) -> None:
+    target = tmp_path / "real.json"
+    target.write_text("old\n")
+    link = tmp_path / "game.json"
+    link.symlink_to(target.name)
+    assert _run("simulate", "--out", str(link)).exit_code == 0
+    assert link.is_symlink() and json.loads(target.read_text())["format"] == "boomerang-rules/game-record"
+    assert _run("simulate", "--out", os.devnull).exit_code == 0
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_an_unwritable_place_is_an_io_error(tmp_path: Path) -> None:
+    result = _run("simulate", "--out", str(tmp_path / "no-such-folder" / "game.json"))
+    assert result.exit_code == 2

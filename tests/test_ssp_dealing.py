@@ -1,0 +1,107 @@
+"""Sea Salt & Paper's ``new_game`` checks the chance outcomes it is given (decks, first player,
+steals) and its other arguments, as the other two games check theirs (issue 25: ``first=7`` made
+seat 7 act, unknown ids raised a raw ``KeyError``, a 1-card deck an ``IndexError``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules import seasaltpaper as ssp
+
+RULES = br.load_rules("sea-salt-paper")
+IDS = [c.id for c in RULES.cards]
+
+
+class Index:
+    """An integer-like object (``numpy.int64`` is one): taken as the integer it stands for."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+TYPE_ERRORS: dict[str, tuple[dict[str, Any], str]] = {
+    "first a float": ({"first": 1.5}, r"^first must be a seat number or None \(int\), not float: 1\.5$"),
+    "first a bool": ({"first": True}, r"^first must be a seat number or None \(int\), not bool: True$"),
+    "first a string": ({"first": "1"}, r"^first must be a seat number or None \(int\), not str: '1'$"),
+    "seed a float": ({"seed": 2.5}, r"^seed must be an integer seed or None \(int\), not float: 2\.5$"),
+    "seed a bool": ({"seed": False}, r"^seed must be an integer seed or None \(int\), not bool: False$"),
+    "decks one string": ({"decks": "crab-1"}, r"^decks must be a list of decks, .* not str: 'crab-1'$"),
+    "decks None": ({"decks": None}, r"^decks must be a list of decks, .* not None: None$"),
+    "a deck a string": ({"decks": ["crab-1"]}, r"^decks\[0\] must be a list of card ids \(str\), not str$"),
+    "a deck holding a number": ({"decks": [[*IDS[:-1], 7]]}, r"^decks\[0\]\[57\] must be a card id \(str\), "
+                                r"not int: 7$"),
+    "steals one string": ({"steals": "crab-1"}, r"^steals must be a list of card ids \(str\), not str$"),
+    "a steal not a string": ({"steals": [None]}, r"^steals\[0\] must be a card id \(str\), not None: None$"),
+    "rules not a ruleset": ({"rules": "sea-salt-paper"}, r"^rules must be a Sea Salt & Paper Ruleset"),
+    "rules of another game": ({"rules": br.load_rules("standard")}, r"^rules must be a Sea Salt & Paper Ruleset"),
+    "players a float": ({"players": 3.0}, r"^players must be an integer, not float$"),
+}
+
+
+def _new_game(**given: Any) -> Any:
+    rules = given.pop("rules", RULES)
+    players = given.pop("players", 3)
+    seed = given.pop("seed", 1)
+    return ssp.new_game(rules, players, seed, **given)
+
+
+@pytest.mark.parametrize("case", sorted(TYPE_ERRORS))
+def test_an_argument_of_the_wrong_type_is_named(case: str) -> None:
+    given, message = TYPE_ERRORS[case]
+    with pytest.raises(TypeError, match=message):
+        _new_game(**given)
+
+
+VALUE_ERRORS: dict[str, tuple[dict[str, Any], list[str]]] = {
+    "a 1-card deck": ({"decks": [IDS[:1]]}, [f"/decks/0: the deck lacks {', '.join(IDS[1:])}: every round is "
+                                             "played with all 58 cards [deck-cards]"]),
+    "an empty deck": ({"decks": [[]]}, [f"/decks/0: the deck lacks {', '.join(IDS)}: every round is played "
+                                        "with all 58 cards [deck-cards]"]),
+    "an unknown card": ({"decks": [["kraken-1", *IDS[1:]]]}, [
+        "/decks/0/0: unknown card 'kraken-1' [card-known]",
+        "/decks/0: the deck lacks crab-1: every round is played with all 58 cards [deck-cards]"]),
+    "a card twice (too many cards)": ({"decks": [IDS, [*IDS, IDS[3]]]}, [
+        f"/decks/1/3: card '{IDS[3]}' is in the deck 2 times (a card in two places) [deck-cards]",
+        f"/decks/1/58: card '{IDS[3]}' is in the deck 2 times (a card in two places) [deck-cards]"]),
+    "a card twice in place of another": ({"decks": [[IDS[1], *IDS[1:]]]}, [
+        f"/decks/0/0: card '{IDS[1]}' is in the deck 2 times (a card in two places) [deck-cards]",
+        f"/decks/0/1: card '{IDS[1]}' is in the deck 2 times (a card in two places) [deck-cards]",
+        "/decks/0: the deck lacks crab-1: every round is played with all 58 cards [deck-cards]"]),
+    "an unknown steal": ({"steals": [IDS[0], "Crab-1"]}, ["/steals/1: unknown card 'Crab-1' [card-known]"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(VALUE_ERRORS))
+def test_chance_that_no_game_of_the_rules_has_is_refused_where_it_is(case: str) -> None:
+    given, problems = VALUE_ERRORS[case]
+    with pytest.raises(br.InvalidInput, match=r"^(decks|steals): not what a game of 'sea-salt-paper' is dealt:") \
+            as info:
+        _new_game(**given)
+    assert [str(p) for p in info.value.problems] == problems
+
+
+@pytest.mark.parametrize("first", [3, 7, -1, 2**70, Index(5)])
+def test_a_first_player_the_game_has_not_is_refused(first: Any) -> None:
+    with pytest.raises(ValueError, match=r"^first must be a seat of the 3-player game from 0 to 2, not "):
+        _new_game(first=first)
+
+
+@pytest.mark.parametrize("first", [0, 2, Index(1)])
+def test_a_first_player_of_the_game_is_taken(first: Any) -> None:
+    state = _new_game(first=first, decks=[IDS])
+    assert ssp.to_act(state) == (int(first.value if isinstance(first, Index) else first),)
+    assert state.first.__class__ is int
+
+
+def test_given_decks_and_steals_play_as_given() -> None:
+    """Accepted chance is the game's: the deck is the one given, top first, as a record replays it."""
+    deck = list(reversed(IDS))
+    state = ssp.new_game(RULES, 2, None, decks=(tuple(deck),), first=1, steals=[IDS[0]])
+    assert [RULES.cards[c].id for c in state.deck0] == deck and ssp.to_act(state) == (1,)
+    assert state.chance.steals == (0,)
