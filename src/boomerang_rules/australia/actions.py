@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 
+from ..core.seats import check_seat
 from .rules import Ruleset
 from .state import GameState
 from .tables import tables_for
@@ -60,9 +61,7 @@ def legal_mask(state: GameState, seat: int) -> int:
     0 when the seat owes no decision; ``IllegalAction`` for a seat the game does not have.
     """
     if seat.__class__ is not int or seat < 0 or not state.waiting >> seat & 1:
-        from .engine import check_seat  # off the hot path: an import costs microseconds
-
-        seat = check_seat(state, seat)
+        seat = check_seat(state.players, seat)
         if not state.waiting >> seat & 1:
             return 0
     context = state.context

@@ -9,9 +9,10 @@ from typing import Any
 
 import click
 
-from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
-from ..cli.terminal import common_command, says
 from ..core.arguments import brief
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
+from ..terminal.prompts import common_command
+from ..terminal.wording import says
 from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
 from .scoring import SeatScore
@@ -143,7 +144,7 @@ class Session:
         self.rules, self.players, self.seat, self.seed, self.labels = rules, players, seat, seed, labels
 
     def run(self, bots: list[Any]) -> Any:
-        from ..cli.terminal import title
+        from ..terminal.colour import title
         from .engine import apply, is_over, new_game, to_act
         from .view import view
 
@@ -183,7 +184,7 @@ class Session:
                 "sheet": ("everyone's captures, boomerangs and score now", sheet)}
 
     def ask(self, seen: Any) -> str:
-        from ..cli.terminal import pick_from, read_answer
+        from ..terminal.prompts import pick_from, read_answer
 
         self.show(seen)
         legal = list(seen.legal_actions)
@@ -208,7 +209,7 @@ class Session:
                        else "Please type your choice (or help).")
 
     def show(self, seen: Any) -> None:
-        from ..cli.terminal import title
+        from ..terminal.colour import title
 
         click.echo("")
         if seen.phase == "tokens":
@@ -227,7 +228,7 @@ class Session:
                    f"Still hunting: {', '.join(self.labels[s] for s in seen.active)}.")
 
     def round_end(self, seen: Any, r: int) -> None:
-        from ..cli.terminal import note, title
+        from ..terminal.colour import note, title
 
         past = seen.past_rounds[r]
         click.echo("")
@@ -246,7 +247,7 @@ class Session:
                    + " (type sheet for the whole table)")
 
     def game_end(self, state: Any) -> None:
-        from ..cli.terminal import title
+        from ..terminal.colour import title
         from .sheets import score_sheets, winners
 
         click.echo("")

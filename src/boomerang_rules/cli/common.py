@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import sys
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
-EXIT_INVALID = 1
-EXIT_USAGE = 2
+from ..terminal.exits import EXIT_INVALID as EXIT_INVALID
+from ..terminal.exits import EXIT_USAGE as EXIT_USAGE
+from ..terminal.exits import fail as fail
 
 rules_option = click.option(
     "--rules", "rules_name", default="standard", show_default=True, metavar="ID|PATH",
     help="A shipped ruleset or variant id, or the path of a ruleset or variant JSON file.")
-
-
-def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
-    """Print ``message`` to stderr and exit with ``code``."""
-    click.echo(f"boomerang-rules: {message}", err=True)
-    sys.exit(code)
 
 
 def load_rules_or_exit(name: str) -> Any:
