@@ -177,7 +177,7 @@ class Session:
                 click.echo("  " + line)
 
         def sheet() -> None:
-            for line in score_table(self.rules, seen.scores, self.labels):
+            for line in score_table(self.rules, seen.sheets, self.labels):
                 click.echo(line)
 
         return {"lands": ("the river's cards by land: what each token would take", river),
@@ -221,7 +221,7 @@ class Session:
             click.echo("  Boomerangs: " + ", ".join(f"{self.labels[s]} {b}" for s, b in enumerate(seen.boomerangs)))
             if any(seen.captured):
                 click.echo("  Captured so far:")
-                for line in score_table(self.rules, seen.scores, self.labels, indent="    "):
+                for line in score_table(self.rules, seen.sheets, self.labels, indent="    "):
                     click.echo(line)
             return
         click.echo(f"Your token: {seen.token}. Pot: {seen.pot}. Your boomerangs: {seen.boomerangs[seen.seat]}. "
@@ -243,7 +243,7 @@ class Session:
                     else f"  {says(self.labels[s], 'takes')} nothing")
             click.echo(note(line) if took and s == self.seat else line)
         click.echo("  Scores if the game ended now: "
-                   + ", ".join(f"{self.labels[s]} {score.total}" for s, score in enumerate(seen.scores))
+                   + ", ".join(f"{self.labels[s]} {score.total}" for s, score in enumerate(seen.sheets))
                    + " (type sheet for the whole table)")
 
     def game_end(self, state: Any) -> None:
