@@ -23,6 +23,8 @@ class RulesModule(Protocol):
 
     SCHEMA: str
     """The name of the ruleset schema in ``schemas/`` (``NAME.schema.json``)."""
+    DEFAULT_RULES: str
+    """The id of the shipped ruleset that the game's own name loads (``load_rules(GAME)``)."""
 
     def check(self, data: dict[str, Any]) -> list[Any]: ...
 
