@@ -28,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 from .core.games import DISPATCH, GAMES, RULES_DISPATCH, game_module, records_module, unknown_game
 
 if TYPE_CHECKING:
-    from .australia.determinize import determinize
     from .australia.rules import Card, Region, Ruleset
     from .australia.scoring import RoundScore, score_round
     from .australia.sheets import ROWS, ScoreSheet
@@ -65,7 +64,6 @@ _LAZY: dict[str, str] = {
     "Sheet": ".core.contract",
     "State": ".core.contract",
     "View": ".core.contract",
-    "determinize": ".australia.determinize",
     "list_rules": ".core.loading",
     "load_rules": ".core.loading",
     "rules_data": ".core.loading",
@@ -259,6 +257,28 @@ def record_of(state: Any, names: Sequence[str] | None = None) -> dict[str, Any]:
     except KeyError:
         f = _missing(_RECORD_OF, state)
     return f(state, names)  # type: ignore[no-any-return]
+
+
+def _game_of_view(seen: object) -> Any:
+    """The package of the game whose view ``seen`` is (its class's module is the game's), imported."""
+    module = seen.__class__.__module__
+    for game, package in GAMES.items():
+        if module.startswith(package + "."):
+            return game_module(game)
+    raise TypeError(f"not a view of a known game (see view(state, seat)): {seen!r:.80}")
+
+
+def determinize(seen: Any, rng: Any) -> Any:
+    """A full state of ``seen``'s game consistent with all the view shows, everything it does not
+    drawn uniformly from what it could be: ``view(determinize(seen, rng), seen.seat) == seen``.
+
+    ``rng``: an integer seed (the same draw on every platform) or a ``random.Random`` (one 64-bit
+    draw). ``TypeError`` for a game that does not determinize its views."""
+    game = _game_of_view(seen)
+    function = getattr(game, "determinize", None)
+    if function is None:
+        raise TypeError(f"{game.GAME} does not determinize its views (determinize is not available)")
+    return function(seen, rng)
 
 
 def _rules_argument(rules: Any) -> Any:

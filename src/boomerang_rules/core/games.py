@@ -67,6 +67,10 @@ class GameModule(RulesModule, Protocol):
 
     def view(self, state: Any, seat: int) -> Any: ...
 
+    def determinize(self, seen: Any, rng: Any) -> Any:
+        """A full state consistent with the view ``seen``, the rest drawn uniformly (``rng``: a seed
+        or a ``random.Random``); ``view(determinize(seen, rng), seen.seat) == seen``."""
+
     def record_of(self, state: Any, names: Sequence[str] | None = None) -> dict[str, Any]: ...
 
     def state_of(self, record: Any, rules: Any = None) -> Any: ...
