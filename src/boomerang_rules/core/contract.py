@@ -10,6 +10,7 @@ checks both). Only what every game means the same by is here; the rest is each g
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from .rulesets import PlayerRange
@@ -67,6 +68,12 @@ class Sheet(Protocol):
 
     def as_dict(self) -> dict[str, Any]:
         """The sheet as JSON data, as a record's ``result`` holds it."""
+
+    def keys(self) -> tuple[str, ...]:
+        """``ROWS``: ``dict(sheet)`` is the rows by name."""
+
+    def __iter__(self) -> Iterator[str]:
+        """The row names."""
 
 
 @runtime_checkable
