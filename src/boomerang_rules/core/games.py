@@ -57,7 +57,15 @@ class GameModule(RulesModule, Protocol):
 
     def legal_actions(self, state: Any, seat: int) -> tuple[str, ...]: ...
 
-    def apply(self, state: Any, seat: int, action: str) -> Any: ...
+    def apply(self, state: Any, seat: int, action: str | int) -> Any: ...
+
+    def num_actions(self, rules: Any) -> int: ...
+
+    def action_id(self, rules: Any, action: Any) -> int: ...
+
+    def action_of(self, rules: Any, i: int) -> str: ...
+
+    def legal_mask(self, state: Any, seat: int) -> int: ...
 
     def is_over(self, state: Any) -> bool: ...
 
@@ -172,9 +180,10 @@ def _as_method(function: Callable[..., Any]) -> Callable[..., Any]:
 def register(module: GameModule) -> None:
     """Enter a game package's state classes in ``DISPATCH`` (each package calls it on import).
 
-    ``step`` and the integer actions (``legal_mask``, ``num_actions``, ``action_id``,
-    ``action_of``) are optional: a game without its own ``step`` gets one that applies each
-    action in turn; one without integer actions refuses them with a ``TypeError``. A package's
+    ``step`` is optional: a game without its own gets one that applies each action in turn. The
+    integer actions (``legal_mask``, ``num_actions``, ``action_id``, ``action_of``) are part of
+    the contract (``tests/test_contract.py``); a game still without them refuses them with a
+    ``TypeError`` saying so, rather than an ``AttributeError`` from inside. A package's
     ``STATE_METHODS`` (name -> a method of its state classes: compiled code, say) is set on the
     classes in place of the function of that name, for the top-level API to call.
     """
