@@ -11,7 +11,9 @@ from click.testing import CliRunner
 
 import boomerang_rules as br
 from boomerang_rules.cli import cli
-from boomerang_rules.cli.terminal import colour_on, pick_from, says
+from boomerang_rules.terminal.colour import colour_on
+from boomerang_rules.terminal.prompts import pick_from
+from boomerang_rules.terminal.wording import says
 
 RULES = br.load_rules("standard")
 
@@ -166,7 +168,7 @@ def test_a_piped_game_of_boomerang_2010_explains_itself(tmp_path: Path) -> None:
 def test_colour_on_a_terminal_and_never_with_no_color(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
-    from boomerang_rules.cli import terminal
+    from boomerang_rules.terminal import colour
 
     class Terminal:  # what the game writes to, as the real stdout of the moment, but a terminal
         def __getattr__(self, name: str) -> object:
@@ -186,7 +188,7 @@ def test_colour_on_a_terminal_and_never_with_no_color(rules: str, monkeypatch: p
         assert result.exit_code == 1 and "Commands" in result.stdout
         return result.stdout
 
-    monkeypatch.setattr(terminal, "sys", System())
+    monkeypatch.setattr(colour, "sys", System())
     monkeypatch.delenv("NO_COLOR", raising=False)
     assert "\x1b[" in play()
     monkeypatch.setenv("NO_COLOR", "1")

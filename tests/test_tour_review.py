@@ -58,7 +58,7 @@ def test_stories_of_a_game_played_as_you_agree_with_you(rules: str, tmp_path: Pa
 
 
 def test_verbs_and_possessives_agree_with_you() -> None:
-    from boomerang_rules.cli.terminal import verb_for, whose
+    from boomerang_rules.terminal.wording import verb_for, whose
 
     assert verb_for("You", "takes") == "take" and verb_for("Ana Lee", "takes") == "takes"
     assert whose("You") == "your" and whose("Ana") == "Ana's"

@@ -1,4 +1,5 @@
-"""boomerang-rules: the rules of card games (Boomerang: Australia, Sea Salt & Paper) as data and pure functions.
+"""boomerang-rules: the rules of card games (Boomerang: Australia, Sea Salt & Paper, Boomerang (2010))
+as data and pure functions.
 
 >>> import boomerang_rules as br
 >>> rules = br.load_rules()                     # the standard ruleset
@@ -8,8 +9,13 @@
 >>> s = br.apply(s, 0, br.legal_actions(s, 0)[0])
 >>> br.to_act(s)
 (1, 2)
+>>> isinstance(s, br.State) and isinstance(br.view(s, 1), br.View) and isinstance(rules, br.Rules)
+True
 
-States are immutable; ``apply`` returns a new one or raises ``IllegalAction``.
+States are immutable; ``apply`` returns a new one or raises ``IllegalAction``. The game functions
+work on every game's states, rulesets and records; ``State``, ``View``, ``Sheet`` and ``Rules``
+name what every game's classes share. ``GameState``, ``SeatView``, ``ScoreSheet``, ``Ruleset``,
+``Card``, ``score_round``... are Boomerang: Australia's own (each game package has its own).
 """
 
 from __future__ import annotations
@@ -22,20 +28,21 @@ from typing import TYPE_CHECKING, Any
 from .core.games import DISPATCH, GAMES, RULES_DISPATCH, game_module, records_module, unknown_game
 
 if TYPE_CHECKING:
-    from .australia.determinize import determinize
     from .australia.rules import Card, Region, Ruleset
     from .australia.scoring import RoundScore, score_round
     from .australia.sheets import ROWS, ScoreSheet
     from .australia.state import GameState
     from .australia.tables import NO_ACTIVITY
     from .australia.view import PastRound, SeatView
+    from .core.contract import Rules, Sheet, State, View
     from .core.errors import BoomerangError, IllegalAction, InvalidInput, Problem, RulesError
     from .core.loading import RulesInfo, list_rules, load_rules, rules_data, shipped_ids
 
 # Names are imported on first use (PEP 562), so that ``import boomerang_rules`` and the
 # command line start fast: a program that only validates never loads the engine, and one
-# that only plays never loads jsonschema. Boomerang: Australia's own names (``Card``,
-# ``score_round``...) stay here as they always were.
+# that only plays never loads jsonschema. The game-neutral types (``State``, ``View``, ``Sheet``,
+# ``Rules``) are every game's; Boomerang: Australia's own names (``GameState``, ``SeatView``,
+# ``ScoreSheet``, ``Ruleset``, ``Card``, ``score_round``...) stay here as they always were.
 _LAZY: dict[str, str] = {
     "BoomerangError": ".core.errors",
     "Card": ".australia.rules",
@@ -49,11 +56,14 @@ _LAZY: dict[str, str] = {
     "Region": ".australia.rules",
     "RoundScore": ".australia.scoring",
     "RulesError": ".core.errors",
+    "Rules": ".core.contract",
     "RulesInfo": ".core.loading",
     "Ruleset": ".australia.rules",
     "ScoreSheet": ".australia.sheets",
     "SeatView": ".australia.view",
-    "determinize": ".australia.determinize",
+    "Sheet": ".core.contract",
+    "State": ".core.contract",
+    "View": ".core.contract",
     "list_rules": ".core.loading",
     "load_rules": ".core.loading",
     "rules_data": ".core.loading",
@@ -257,6 +267,28 @@ def record_of(state: Any, names: Sequence[str] | None = None) -> dict[str, Any]:
     return f(state, names)  # type: ignore[no-any-return]
 
 
+def _game_of_view(seen: object) -> Any:
+    """The package of the game whose view ``seen`` is (its class's module is the game's), imported."""
+    module = seen.__class__.__module__
+    for game, package in GAMES.items():
+        if module.startswith(package + "."):
+            return game_module(game)
+    raise TypeError(f"not a view of a known game (see view(state, seat)): {seen!r:.80}")
+
+
+def determinize(seen: Any, rng: Any) -> Any:
+    """A full state of ``seen``'s game consistent with all the view shows, everything it does not
+    drawn uniformly from what it could be: ``view(determinize(seen, rng), seen.seat) == seen``.
+
+    ``rng``: an integer seed (the same draw on every platform) or a ``random.Random`` (one 64-bit
+    draw). ``TypeError`` for a game that does not determinize its views."""
+    game = _game_of_view(seen)
+    function = getattr(game, "determinize", None)
+    if function is None:
+        raise TypeError(f"{game.GAME} does not determinize its views (determinize is not available)")
+    return function(seen, rng)
+
+
 def _rules_argument(rules: Any) -> Any:
     """``rules`` for replaying a record: None, a loaded ruleset, or what ``load_rules`` takes."""
     if rules is None:
@@ -350,11 +382,15 @@ __all__ = [
     "Problem",
     "Region",
     "RoundScore",
+    "Rules",
     "RulesError",
     "RulesInfo",
     "Ruleset",
     "ScoreSheet",
     "SeatView",
+    "Sheet",
+    "State",
+    "View",
     "action_id",
     "action_of",
     "apply",

@@ -11,6 +11,7 @@ import sys
 from ..core.games import register
 from .actions import action_id, action_of, legal_mask, num_actions
 from .bots import BOTS, play_game
+from .determinize import determinize
 from .engine import STATE_METHODS, apply, is_over, legal_actions, new_game, step, to_act
 from .loading import load_rules
 from .records import check_record, record_of, state_of, validate_record
@@ -24,6 +25,6 @@ STATE_TYPES: tuple[type, ...] = (GameState,)
 register(sys.modules[__name__])
 
 __all__ = ["BOTS", "GAME", "ROWS", "SCHEMA", "STATE_METHODS", "STATE_TYPES", "action_id", "action_of", "apply",
-           "build", "check", "check_record", "is_over", "legal_actions", "legal_mask", "load_rules", "new_game",
-           "num_actions", "play_game", "record_of", "score_sheets", "state_of", "step", "to_act", "to_data",
-           "validate_record", "view", "winners"]
+           "build", "check", "check_record", "determinize", "is_over", "legal_actions", "legal_mask", "load_rules",
+           "new_game", "num_actions", "play_game", "record_of", "score_sheets", "state_of", "step", "to_act",
+           "to_data", "validate_record", "view", "winners"]

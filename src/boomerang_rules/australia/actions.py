@@ -10,6 +10,7 @@ from __future__ import annotations
 import operator
 
 from ..core.arguments import require
+from ..core.seats import check_seat
 from .rules import Ruleset
 from .state import GameState, check_state
 from .tables import tables_for
@@ -68,9 +69,7 @@ def legal_mask(state: GameState, seat: int) -> int:
     if state.__class__ is not GameState:
         check_state(state)
     if seat.__class__ is not int or seat < 0 or not state.waiting >> seat & 1:
-        from .engine import check_seat  # off the hot path: an import costs microseconds
-
-        seat = check_seat(state, seat)
+        seat = check_seat(state.players, seat)
         if not state.waiting >> seat & 1:
             return 0
     context = state.context

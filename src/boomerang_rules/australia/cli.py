@@ -9,12 +9,12 @@ from typing import Any
 
 import click
 
-from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
-from ..cli.sheets_text import round_table, totals_table
-from ..cli.terminal import says as agree
 from ..core.arguments import brief
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
+from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
 from .picture import visited_sites as _visited
+from .sheets_text import round_table, totals_table
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
@@ -111,7 +111,7 @@ class Session:
         self.regions_seen: tuple[str, ...] = ()
 
     def run(self, bots: list[Any]) -> Any:
-        from ..cli.terminal import title
+        from ..terminal.colour import title
         from .engine import apply, is_over, new_game, to_act
         from .view import view
 
@@ -174,7 +174,7 @@ class Session:
             click.echo(f"  {region.name:<20} {state}{taken}")
 
     def ask(self, seen: Any) -> str:
-        from ..cli.terminal import pick_from, read_answer
+        from ..terminal.prompts import pick_from, read_answer
 
         self.show(seen)
         legal = list(seen.legal_actions)
@@ -206,7 +206,7 @@ class Session:
                 click.echo(f"{brief(answer)} is not a card in your hand; choose one of {' '.join(legal)} (or help).")
 
     def show(self, seen: Any) -> None:
-        from ..cli.terminal import note, title
+        from ..terminal.colour import note, title
         from .tables import tables_for
 
         t = tables_for(self.rules)
@@ -251,7 +251,7 @@ class Session:
             click.echo(f"  Still to come around: {' '.join(coming)}")
 
     def round_end(self, seen: Any, r: int) -> None:
-        from ..cli.terminal import note, title
+        from ..terminal.colour import note, title
 
         past = seen.past_rounds[r]
         click.echo("")
@@ -276,7 +276,7 @@ class Session:
                    f"sites gained: {' '.join(gained) or 'none'}")
 
     def game_end(self, state: Any) -> None:
-        from ..cli.terminal import title
+        from ..terminal.colour import title
         from .sheets import score_sheets, winners
 
         click.echo("")

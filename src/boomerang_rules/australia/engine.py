@@ -26,7 +26,7 @@ from .state import (
     RoundResult,
     check_state,
     make_state,
-    new_context,
+    round_context,
 )
 from .tables import _SEATS, NO_ACTIVITY, Tables, seats, tables_for
 
@@ -84,27 +84,13 @@ def _deals_argument(deals: object) -> Sequence[Sequence[Sequence[str]]]:
     return deals
 
 
-def context_of(rules: Ruleset, players: int, round_no: int, dealt: tuple[int, ...],
-               progress: Progress) -> RoundContext:
-    """The context of round ``round_no`` (unpickling makes one again with it)."""
-    return _context(tables_for(rules), players, round_no, dealt, progress)
-
-
-def _context(t: Tables, players: int, round_no: int, dealt: tuple[int, ...], progress: Progress) -> RoundContext:
-    over = round_no >= t.rounds
-    shift = 0 if over else t.directions[round_no] % players
-    return new_context(t.rules, t, players, round_no, dealt, progress, over, shift,  # type: ignore[no-any-return]
-                       (1 << players) - 1, t.activity_step, t.card_codes, t.activity_codes,
-                       progress.used_activities, t.hand_low, t.hand_high, t.activity_choices)
-
-
 def _round_state(t: Tables, players: int, round_no: int, hands: tuple[int, ...] | None,
                  progress: Progress) -> GameState:
     """The state at the start of a round: waiting for every Throw, or for a deal (``hands`` None)."""
     if hands is None:
         empty = (0,) * players
-        return make_state(_context(t, players, round_no, empty, progress), 0, empty, (), 0, 0)
-    return make_state(_context(t, players, round_no, hands, progress), 0, hands, (), 0,
+        return make_state(round_context(t, players, round_no, empty, progress), 0, empty, (), 0, 0)
+    return make_state(round_context(t, players, round_no, hands, progress), 0, hands, (), 0,
                                   (1 << players) - 1)
 
 
@@ -490,12 +476,12 @@ def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -
     if next_round >= t.rounds:
         progress = _NEW(Progress, (rounds, visited, used, gone, seed, rng, leftover, deals, names))
         empty = t.no_hands[n]
-        return _NEW(GameState, (_context(t, n, next_round, empty, progress), 0, empty, (), 0, 0))
+        return _NEW(GameState, (round_context(t, n, next_round, empty, progress), 0, empty, (), 0, 0))
     hands, rng, leftover = deal(t, n, next_round, rng, leftover, deals, context.dealt)
     progress = _NEW(Progress, (rounds, visited, used, gone, seed, rng, leftover, deals, names))
     if hands is None:
         return _round_state(t, n, next_round, hands, progress)
-    return _NEW(GameState, (_context(t, n, next_round, hands, progress), 0, hands, (), 0, context.everyone))
+    return _NEW(GameState, (round_context(t, n, next_round, hands, progress), 0, hands, (), 0, context.everyone))
 
 
 def deal_round(state: GameState, hands: Sequence[Sequence[str]]) -> GameState:

@@ -142,7 +142,7 @@ def sheet_svg(state: Any, names: list[str]) -> str:
 def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
     """The game of a valid record as frames, one per pick of every seat (and per activity
     choice): each seat's hand, cards taken (face up; the Throw marked), running totals."""
-    from ..cli.terminal import says
+    from ..terminal.wording import says
     from .engine import apply, new_game
     from .sheets import score_sheets
     from .tables import bits

@@ -19,6 +19,8 @@ from ..core.rulesets import PlayerRange as PlayerRange
 
 GAME = "boomerang-australia"
 SCHEMA = "ruleset"
+DEFAULT_RULES = "standard"
+"""The shipped ruleset that ``load_rules`` gives for the game's own name (``GAME``)."""
 
 RESERVED_ACTIVITY = "none"
 """The action of choosing no activity (``tables.NO_ACTIVITY``), so no activity's id."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -30,16 +30,6 @@ class ScoreSheet(SheetRows):
     total: int
 
     ROWS: ClassVar[tuple[str, ...]] = ROWS
-
-    def row_total(self, row: str) -> int:
-        """The game total of one row."""
-        value = getattr(self, row)
-        return sum(value) if isinstance(value, tuple) else int(value)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The sheet as JSON-ready data (lists for the round rows)."""
-        return {row: list(v) if isinstance(v, tuple) else v
-                for row, v in ((r, getattr(self, r)) for r in ROWS)}
 
 
 def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:

@@ -16,7 +16,7 @@ import attrs
 
 from ..core.arguments import exact
 from .rules import Ruleset
-from .tables import Tables
+from .tables import Tables, tables_for
 
 PENDING_BITS = 8
 """Bits per seat in ``GameState.pending``: 0 for no choice yet, else the choice + 2."""
@@ -119,9 +119,7 @@ class RoundContext:
 def _context_of(rules: Ruleset, players: int, round_no: int, dealt: tuple[int, ...],
                 progress: Progress) -> RoundContext:
     """A pickled ``RoundContext`` made again, its derived fields with it."""
-    from .engine import context_of
-
-    return context_of(rules, players, round_no, dealt, progress)
+    return round_context(tables_for(rules), players, round_no, dealt, progress)
 
 
 @attrs.frozen(slots=False, order=False)
@@ -252,6 +250,16 @@ def fast_init(cls: type) -> Callable[..., Any]:
 
 
 new_context = fast_init(RoundContext)
+
+
+def round_context(t: Tables, players: int, round_no: int, dealt: tuple[int, ...],
+                  progress: Progress) -> RoundContext:
+    """The context of round ``round_no`` (the engine makes one each round; unpickling, again)."""
+    over = round_no >= t.rounds
+    shift = 0 if over else t.directions[round_no] % players
+    return new_context(t.rules, t, players, round_no, dealt, progress, over, shift,  # type: ignore[no-any-return]
+                       (1 << players) - 1, t.activity_step, t.card_codes, t.activity_codes,
+                       progress.used_activities, t.hand_low, t.hand_high, t.activity_choices)
 
 
 def make_state(context: RoundContext, step: int, hands: tuple[int, ...], taken: tuple[int, ...], pending: int,

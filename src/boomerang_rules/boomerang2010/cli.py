@@ -9,9 +9,11 @@ from typing import Any
 
 import click
 
-from ..cli.common import EXIT_INVALID, EXIT_USAGE, ascii_whole, fail
-from ..cli.terminal import common_command, says
 from ..core.arguments import brief
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
+from ..terminal.numbers import ascii_whole
+from ..terminal.prompts import common_command
+from ..terminal.wording import says
 from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
 from .scoring import SeatScore
@@ -143,7 +145,7 @@ class Session:
         self.rules, self.players, self.seat, self.seed, self.labels = rules, players, seat, seed, labels
 
     def run(self, bots: list[Any]) -> Any:
-        from ..cli.terminal import title
+        from ..terminal.colour import title
         from .engine import apply, is_over, new_game, to_act
         from .view import view
 
@@ -176,14 +178,14 @@ class Session:
                 click.echo("  " + line)
 
         def sheet() -> None:
-            for line in score_table(self.rules, seen.scores, self.labels):
+            for line in score_table(self.rules, seen.sheets, self.labels):
                 click.echo(line)
 
         return {"lands": ("the river's cards by land: what each token would take", river),
                 "sheet": ("everyone's captures, boomerangs and score now", sheet)}
 
     def ask(self, seen: Any) -> str:
-        from ..cli.terminal import pick_from, read_answer
+        from ..terminal.prompts import pick_from, read_answer
 
         self.show(seen)
         legal = list(seen.legal_actions)
@@ -208,7 +210,7 @@ class Session:
                        else "Please type your choice (or help).")
 
     def show(self, seen: Any) -> None:
-        from ..cli.terminal import title
+        from ..terminal.colour import title
 
         click.echo("")
         if seen.phase == "tokens":
@@ -220,14 +222,14 @@ class Session:
             click.echo("  Boomerangs: " + ", ".join(f"{self.labels[s]} {b}" for s, b in enumerate(seen.boomerangs)))
             if any(seen.captured):
                 click.echo("  Captured so far:")
-                for line in score_table(self.rules, seen.scores, self.labels, indent="    "):
+                for line in score_table(self.rules, seen.sheets, self.labels, indent="    "):
                     click.echo(line)
             return
         click.echo(f"Your token: {seen.token}. Pot: {seen.pot}. Your boomerangs: {seen.boomerangs[seen.seat]}. "
                    f"Still hunting: {', '.join(self.labels[s] for s in seen.active)}.")
 
     def round_end(self, seen: Any, r: int) -> None:
-        from ..cli.terminal import note, title
+        from ..terminal.colour import note, title
 
         past = seen.past_rounds[r]
         click.echo("")
@@ -242,11 +244,11 @@ class Session:
                     else f"  {says(self.labels[s], 'takes')} nothing")
             click.echo(note(line) if took and s == self.seat else line)
         click.echo("  Scores if the game ended now: "
-                   + ", ".join(f"{self.labels[s]} {score.total}" for s, score in enumerate(seen.scores))
+                   + ", ".join(f"{self.labels[s]} {score.total}" for s, score in enumerate(seen.sheets))
                    + " (type sheet for the whole table)")
 
     def game_end(self, state: Any) -> None:
-        from ..cli.terminal import title
+        from ..terminal.colour import title
         from .sheets import score_sheets, winners
 
         click.echo("")

@@ -92,7 +92,7 @@ def card_label(rules: Any, card_id: str) -> str:
 def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
     """The game of a valid record as frames: each round's river, the tokens, every hunt decision and
     the capture; each seat's token, captured cards, boomerangs and score if the game ended then."""
-    from ..cli.terminal import says, verb_for, whose
+    from ..terminal.wording import says, verb_for, whose
     from .engine import apply, new_game
     from .rules import THROW
     from .sheets import score_sheets

@@ -18,6 +18,8 @@ from ..core.rulesets import PlayerRange as PlayerRange
 
 SCHEMA = "boomerang-2010-ruleset"
 GAME = "boomerang-2010"
+DEFAULT_RULES = GAME
+"""The shipped ruleset that ``load_rules`` gives for the game's own name (``GAME``)."""
 
 THROW = "throw"
 PASS = "pass"

@@ -9,7 +9,7 @@ ruleset's tie-breakers (most boomerangs); still tied, the victory is shared.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import ClassVar
 
 import attrs
 
@@ -17,6 +17,7 @@ from ..core.arguments import list_of, require
 from ..core.errors import InvalidInput, Problem
 from ..core.frozendict import FrozenDict
 from ..core.pointer import pointer
+from ..core.sheets import SheetRows
 from .rules import Ruleset
 from .tables import Tables, tables_for
 
@@ -26,8 +27,9 @@ def _frozen(value: Mapping[str, int]) -> Mapping[str, int]:
 
 
 @attrs.frozen
-class SeatScore:
-    """One seat's final score: its cards per animal, points per animal, boomerangs and sets."""
+class SeatScore(SheetRows):
+    """One seat's score sheet: its cards per animal, points per animal, boomerangs and sets
+    (``sheet["total"]``, ``row_total``, ``as_dict()``: ``core.sheets.SheetRows``)."""
 
     cards: Mapping[str, int] = attrs.field(converter=_frozen)
     """How many cards of each animal the seat holds."""
@@ -38,20 +40,11 @@ class SeatScore:
     """Complete sets of boomerangs: one point each."""
     total: int
 
-    def row_total(self, row: str) -> int:
-        """A row as one number: ``cards`` and ``animals`` summed over the animals."""
-        if row not in ROWS:
-            raise KeyError(row)
-        value: Mapping[str, int] | int = getattr(self, row)
-        return sum(value.values()) if isinstance(value, Mapping) else value
-
-    def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form, as a record's result sheet holds it."""
-        return {"cards": dict(self.cards), "animals": dict(self.animals), "boomerangs": self.boomerangs,
-                "sets": self.sets, "total": self.total}
+    ROWS: ClassVar[tuple[str, ...]] = ("cards", "animals", "boomerangs", "sets", "total")
+    """The rows of a score sheet, in order (``row_total`` sums ``cards`` and ``animals`` over the animals)."""
 
 
-ROWS = ("cards", "animals", "boomerangs", "sets", "total")
+ROWS = SeatScore.ROWS
 """The fields of a score sheet, in order."""
 
 

@@ -67,8 +67,13 @@ class SeatView:
     """Each seat's captured cards."""
     legal_actions: tuple[str, ...]
     past_rounds: tuple[PastRound, ...]
-    scores: tuple[SeatScore, ...]
-    """Every seat's score as if the game ended now."""
+    sheets: tuple[SeatScore, ...]
+    """Every seat's score sheet as if the game ended now (``score_sheets``; ``sheets`` in every game's view)."""
+
+    @property
+    def scores(self) -> tuple[SeatScore, ...]:
+        """``sheets``, by the name this game's views gave them first."""
+        return self.sheets
 
 
 def past_round(state: GameState, r: int) -> PastRound:
@@ -107,5 +112,5 @@ def view(state: GameState, seat: int) -> SeatView:
         captured=tuple(t.ids_of(c) for c in state.captured),
         legal_actions=actions,
         past_rounds=tuple(past_round(state, r) for r in range(len(state.history))),
-        scores=score_sheets(state),
+        sheets=score_sheets(state),
     )

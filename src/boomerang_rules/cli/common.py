@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import re
-import sys
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import click
 
-EXIT_INVALID = 1
-EXIT_USAGE = 2
+from ..terminal.exits import EXIT_INVALID as EXIT_INVALID
+from ..terminal.exits import EXIT_USAGE as EXIT_USAGE
+from ..terminal.exits import fail as fail
+from ..terminal.numbers import WHOLE
+from ..terminal.numbers import ascii_whole as ascii_whole
 
 rules_option = click.option(
     "--rules", "rules_name", default="standard", show_default=True, metavar="ID|PATH",
@@ -36,7 +38,7 @@ class _AsciiNumber(_ParamType):
         return super().convert(value, param, ctx)
 
 
-_WHOLE = re.compile(r"[-+]?[0-9]+")
+_WHOLE = WHOLE
 _DECIMAL = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
 
 
@@ -59,17 +61,6 @@ class FloatRange(_AsciiNumber, click.FloatRange):
 
 
 INT = AsciiInt()
-
-
-def ascii_whole(text: str) -> bool:
-    """Whether ``text`` is a whole number of ASCII digits (what ``str.isdigit`` is not: it takes ``²``, ``١``)."""
-    return _WHOLE.fullmatch(text) is not None and text[0] not in "+-"
-
-
-def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
-    """Print ``message`` to stderr and exit with ``code``."""
-    click.echo(f"boomerang-rules: {message}", err=True)
-    sys.exit(code)
 
 
 def load_rules_or_exit(name: str) -> Any:

@@ -23,6 +23,8 @@ class RulesModule(Protocol):
 
     SCHEMA: str
     """The name of the ruleset schema in ``schemas/`` (``NAME.schema.json``)."""
+    DEFAULT_RULES: str
+    """The id of the shipped ruleset that the game's own name loads (``load_rules(GAME)``)."""
 
     def check(self, data: dict[str, Any]) -> list[Any]: ...
 
@@ -55,7 +57,15 @@ class GameModule(RulesModule, Protocol):
 
     def legal_actions(self, state: Any, seat: int) -> tuple[str, ...]: ...
 
-    def apply(self, state: Any, seat: int, action: str) -> Any: ...
+    def apply(self, state: Any, seat: int, action: str | int) -> Any: ...
+
+    def num_actions(self, rules: Any) -> int: ...
+
+    def action_id(self, rules: Any, action: Any) -> int: ...
+
+    def action_of(self, rules: Any, i: int) -> str: ...
+
+    def legal_mask(self, state: Any, seat: int) -> int: ...
 
     def is_over(self, state: Any) -> bool: ...
 
@@ -64,6 +74,10 @@ class GameModule(RulesModule, Protocol):
     def score_sheets(self, state: Any) -> tuple[Any, ...]: ...
 
     def view(self, state: Any, seat: int) -> Any: ...
+
+    def determinize(self, seen: Any, rng: Any) -> Any:
+        """A full state consistent with the view ``seen``, the rest drawn uniformly (``rng``: a seed
+        or a ``random.Random``); ``view(determinize(seen, rng), seen.seat) == seen``."""
 
     def record_of(self, state: Any, names: Sequence[str] | None = None) -> dict[str, Any]: ...
 
@@ -166,9 +180,10 @@ def _as_method(function: Callable[..., Any]) -> Callable[..., Any]:
 def register(module: GameModule) -> None:
     """Enter a game package's state classes in ``DISPATCH`` (each package calls it on import).
 
-    ``step`` and the integer actions (``legal_mask``, ``num_actions``, ``action_id``,
-    ``action_of``) are optional: a game without its own ``step`` gets one that applies each
-    action in turn; one without integer actions refuses them with a ``TypeError``. A package's
+    ``step`` is optional: a game without its own gets one that applies each action in turn. The
+    integer actions (``legal_mask``, ``num_actions``, ``action_id``, ``action_of``) are part of
+    the contract (``tests/test_contract.py``); a game still without them refuses them with a
+    ``TypeError`` saying so, rather than an ``AttributeError`` from inside. A package's
     ``STATE_METHODS`` (name -> a method of its state classes: compiled code, say) is set on the
     classes in place of the function of that name, for the top-level API to call.
     """

@@ -220,13 +220,16 @@ def _load_shipped(name: str) -> Any:
 
 
 def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
-    """Load a ruleset by shipped id (``"standard"``, a variant id) or by the path of a JSON file.
+    """Load a ruleset by shipped id (``"standard"``, a variant id), by a game's name (the shipped
+    ruleset its rules module names ``DEFAULT_RULES``) or by the path of a JSON file.
 
     Raises ``RulesError`` naming the file, the place in it and the rule broken.
     """
     if not isinstance(name_or_path, str | os.PathLike):
         raise TypeError(f"name_or_path must be a shipped ruleset id or a file path (str or os.PathLike), "
                         f"not {kind(name_or_path)}: {brief(name_or_path)}")
+    if isinstance(name_or_path, str) and not _is_shipped(name_or_path) and name_or_path in GAMES:
+        name_or_path = rules_module(name_or_path).DEFAULT_RULES  # a game's name: its own standard ruleset
     if isinstance(name_or_path, str) and _is_shipped(name_or_path):
         return _load_shipped(name_or_path)
     path = Path(name_or_path)

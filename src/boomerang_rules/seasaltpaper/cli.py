@@ -8,92 +8,13 @@ from typing import Any
 
 import click
 
-from ..cli.common import EXIT_INVALID, EXIT_USAGE, fail
-from ..cli.terminal import common_command, says, verb_for
 from ..core.arguments import brief
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
+from ..terminal.prompts import common_command
+from ..terminal.wording import says
 from .picture import replay_html, sheet_svg
-from .tables import PILES, Tables, tables_for
-
-EFFECTS = {"take_from_discard": "look through a discard pile of your choice and take any card",
-           "extra_turn": "take another turn at once", "draw": "take the top card of the deck",
-           "steal": "take a random card from another player's hand", "none": "no effect"}
-
-
-def _card(t: Tables, card_id: str) -> str:
-    return t.describe(t.index[card_id]) if card_id in t.index else card_id
-
-
-def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None) -> str:
-    """An action in words, for a person (``mine``: as its player sees it; ``tops``: the discard
-    piles' top cards, to name the pile a card is taken from)."""
-    verb, _, rest = action.partition(":")
-    if verb == "draw":
-        return "draw the top two cards of the deck, keep one, discard the other"
-    if verb == "take":
-        return f"take {_card(t, rest)} from the top of {_pile_of(rest, tops)}"
-    if verb == "keep":
-        card, _, pile = rest.partition(":")
-        return f"keep {_card(t, card) if mine else 'a card'}, discard the other onto the {pile} pile"
-    if verb == "duo":
-        a, _, b = rest.partition("+")
-        effect = t.duo_of_kind.get(t.kind[t.index[a]], (0, "none"))[1] if a in t.index else "none"
-        return f"play {_card(t, a)} + {_card(t, b)} as a duo: {EFFECTS.get(effect, effect)}"
-    if verb == "pile":
-        return f"look through the {rest} discard pile"
-    if verb == "pick":  # the card taken goes to a hand: the others do not see which one
-        return f"take {_card(t, rest) if mine else 'a card'} from that pile"
-    if verb == "steal":
-        return f"steal a random card from seat {rest}"
-    if action == "last_chance" and not mine:
-        return "LAST CHANCE: ends the round; the others take a last turn; bets on having the most card points"
-    return {"mermaids": "place your mermaids in front of you and win the game",
-            "stop": "STOP: end the round, everyone scores their cards",
-            "last_chance": "LAST CHANCE: end the round; the others take a last turn; bet you will have the most",
-            "end": "end your turn", "pass": "nothing to take: pass"}.get(action, action)
-
-
-_GAINS = {"take_from_discard": ": a look through a discard pile", "extra_turn": ": another turn",
-          "draw": ": the deck's top card", "steal": ": a card stolen from another hand", "none": ""}
-"""What a duo's effect gives, told of whoever played it (``EFFECTS`` says it to the player)."""
-
-
-def _pile_of(card: str, tops: Any) -> str:
-    """Which discard pile ``card`` tops, in words ("the left pile"), or "a discard pile" unknown."""
-    names = [PILES[p] for p, top in enumerate(tops or ()) if top == card]
-    return f"the {names[0]} pile" if len(names) == 1 else "a discard pile"
-
-
-def told(t: Tables, action: str, name: str, mine: bool = True, tops: Any = None, first: bool = True) -> str:
-    """What ``name`` did, told in the third person ("Ana keeps ...", "You keep ..."); ``mine``: as
-    its player saw it (else a card kept or taken into the hand stays hidden); ``tops``: the discard
-    piles' top cards before the action, to name the pile a card was taken from; ``first``: with the
-    name (else the verb alone, for a clause after an earlier one)."""
-    verb, _, rest = action.partition(":")
-    if verb == "draw":
-        said = ("draws", "the top two cards of the deck")
-    elif verb == "take":
-        said = ("takes", f"{_card(t, rest)} from the top of {_pile_of(rest, tops)}")
-    elif verb == "keep":
-        card, _, pile = rest.partition(":")
-        kept = _card(t, card) if mine else "one"
-        said = ("keeps", f"{kept} and {verb_for(name, 'discards')} the other onto the {pile} pile")
-    elif verb == "duo":
-        a, _, b = rest.partition("+")
-        effect = t.duo_of_kind.get(t.kind[t.index[a]], (0, "none"))[1] if a in t.index else "none"
-        said = ("plays", f"{_card(t, a)} + {_card(t, b)} as a duo{_GAINS.get(effect, ': ' + effect)}")
-    elif verb == "pile":
-        said = ("looks", f"through the {rest} discard pile")
-    elif verb == "pick":
-        said = ("takes", f"{_card(t, rest) if mine else 'a card'} from that pile")
-    elif verb == "steal":
-        said = ("steals", f"a random card from seat {rest}")
-    else:
-        said = {"mermaids": ("wins", "the game: all the mermaids placed"),
-                "stop": ("calls", "STOP: the round ends, everyone scores their cards"),
-                "last_chance": ("calls", "LAST CHANCE: the round ends after the others' last turn; a bet on "
-                                                "having the most card points"),
-                "end": ("ends", "the turn"), "pass": ("passes", "(nothing to take)")}.get(action, ("plays", action))
-    return f"{says(name, said[0]) if first else verb_for(name, said[0])} {said[1]}"
+from .tables import PILES, tables_for
+from .telling import EFFECTS, describe_action, in_words, told
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
@@ -109,8 +30,8 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
     totals = [0] * n
     for r, rnd in enumerate(record["rounds"]):
         deck = rnd["deck"]
-        lines += ["", f"Round {r + 1}: the discard piles start with {_card(t, deck[0])} (left) and "
-                      f"{_card(t, deck[1])} (right); {says(names[rnd['first']], 'begins')}"]
+        lines += ["", f"Round {r + 1}: the discard piles start with {in_words(t, deck[0])} (left) and "
+                      f"{in_words(t, deck[1])} (right); {says(names[rnd['first']], 'begins')}"]
         for entry in rnd["actions"]:
             s, action = entry[0], entry[1]
             mine = seat is None or seat == s
@@ -119,7 +40,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
                 victim = int(action[6:])
                 seen = seat is None or seat in (s, victim)
                 text = text.replace(f"from seat {victim}", f"from {'you' if names[victim] == 'You' else names[victim]}")
-                text += f": {_card(t, entry[2]) if seen else 'a card'}"
+                text += f": {in_words(t, entry[2]) if seen else 'a card'}"
             lines.append(f"  {text}")
         partial = dict(record, rounds=record["rounds"][: r + 1])
         partial.pop("result", None)
@@ -232,7 +153,7 @@ class Session:
         self.t = tables_for(rules)
 
     def run(self, bots: list[Any]) -> Any:
-        from ..cli.terminal import note, title
+        from ..terminal.colour import note, title
         from .engine import apply, is_over, new_game, to_act
         from .view import view
 
@@ -270,7 +191,7 @@ class Session:
                     victim = int(took[1][6:])
                     if self.seat in (s, victim):
                         who = "You take" if s == self.seat else f"{self.labels[s]} takes"
-                        click.echo(note(f"  {who} {_card(self.t, self.t.ids[took[2]])}"
+                        click.echo(note(f"  {who} {in_words(self.t, self.t.ids[took[2]])}"
                                         + (" from your hand" if victim == self.seat else "")))
             if len(state.history) > rounds:
                 self.round_end(state.history[rounds], state.totals)
@@ -285,7 +206,7 @@ class Session:
         return state
 
     def round_end(self, result: Any, totals: tuple[int, ...]) -> None:
-        from ..cli.terminal import note, title
+        from ..terminal.colour import note, title
         from .picture import bet_won
 
         t = self.t
@@ -310,16 +231,16 @@ class Session:
                            f"scores {result.scores[s]} (total {totals[s]})")
 
     def show(self, seen: Any) -> None:
-        from ..cli.terminal import note, title
+        from ..terminal.colour import note, title
 
         t = self.t
         click.echo("")
-        tops = [f"{PILES[p]}: {_card(t, c) if c else 'empty'} ({_cards(seen.pile_sizes[p])})"
+        tops = [f"{PILES[p]}: {in_words(t, c) if c else 'empty'} ({_cards(seen.pile_sizes[p])})"
                 for p, c in enumerate(seen.pile_tops)]
         click.echo(title(f"Round {seen.round + 1}.") + f" Deck: {_cards(seen.deck_size)}. Discard piles — "
                    + "; ".join(tops))
         for s in range(self.players):
-            played = ", ".join(_card(t, c) for c in seen.played[s]) or "-"
+            played = ", ".join(in_words(t, c) for c in seen.played[s]) or "-"
             extra = " (LAST CHANCE caller)" if s == seen.caller else ""
             revealed = seen.revealed[s]
             shown = f"; revealed hand: {', '.join(revealed) or '-'}" if revealed is not None and s != self.seat else ""
@@ -328,14 +249,14 @@ class Session:
         if seen.caller >= 0 and seen.caller != self.seat:
             click.echo(note(f"  Your last turn: {self.labels[seen.caller]} called LAST CHANCE (you may not end "
                             "the round; your hand is then revealed and safe from steals)"))
-        click.echo("  Your hand: " + (", ".join(_card(t, c) for c in seen.hand) or "empty"))
+        click.echo("  Your hand: " + (", ".join(in_words(t, c) for c in seen.hand) or "empty"))
         p = seen.points
         click.echo(f"  Your card points now: {p.card_points} (duos {p.duos}, collectors {p.collectors}, "
                    f"multipliers {p.multipliers}, mermaids {p.mermaids}); colour bonus {p.colour_bonus}")
         if seen.drawn:
-            click.echo("  You drew: " + ", ".join(_card(t, c) for c in seen.drawn))
+            click.echo("  You drew: " + ", ".join(in_words(t, c) for c in seen.drawn))
         if seen.chosen_pile is not None:
-            click.echo("  The pile holds: " + ", ".join(_card(t, c) for c in seen.chosen_pile))
+            click.echo("  The pile holds: " + ", ".join(in_words(t, c) for c in seen.chosen_pile))
 
     def commands(self, seen: Any) -> dict[str, tuple[str, Any]]:
         """This game's commands besides ``help`` and ``cards``."""
@@ -353,7 +274,7 @@ class Session:
         return {"sheet": ("each round's scores and the totals so far", sheet)}
 
     def ask(self, seen: Any) -> str:
-        from ..cli.terminal import pick_from, read_answer
+        from ..terminal.prompts import pick_from, read_answer
 
         self.show(seen)
         legal = list(seen.legal_actions)

@@ -107,11 +107,11 @@ def sheet_svg(state: Any, names: list[str]) -> str:
 def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
     """The game of a valid record as frames, one per turn (and one per round's end): the discard
     piles and the deck, each seat's hand, cards played, card points now and total."""
-    from ..cli.terminal import says
-    from .cli import told
+    from ..terminal.wording import says
     from .engine import apply, new_game
     from .scoring import points_of
     from .tables import PILES
+    from .telling import told
 
     n = len(names)
     rounds = record["rounds"]

@@ -21,6 +21,8 @@ from ..core.rulesets import PlayerRange as PlayerRange
 
 SCHEMA = "sea-salt-paper-ruleset"
 GAME = "sea-salt-paper"
+DEFAULT_RULES = GAME
+"""The shipped ruleset that ``load_rules`` gives for the game's own name (``GAME``)."""
 
 Effect = Literal["take_from_discard", "extra_turn", "draw", "steal", "none"]
 TieBreak = Literal["last-round-points", "ended-last-round", "went-last"]

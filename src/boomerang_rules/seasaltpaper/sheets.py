@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
@@ -22,13 +22,6 @@ class ScoreSheet(SheetRows):
     total: int
 
     ROWS: ClassVar[tuple[str, ...]] = ROWS
-
-    def row_total(self, row: str) -> int:
-        """The game total of one row."""
-        return sum(self.rounds) if row == "rounds" else self.total
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"rounds": list(self.rounds), "total": self.total}
 
 
 def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:

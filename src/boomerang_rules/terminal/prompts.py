@@ -1,33 +1,13 @@
-"""What every game's ``play`` shares: colour that respects ``NO_COLOR`` and pipes, the commands
-a player may type besides a choice (``help``, ``cards``), and reading one line of input."""
+"""What every game's ``play`` shares when it asks: reading one line of input, the choice an answer
+names, and the commands a player may type besides a choice (``help``, ``cards``)."""
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import click
-
-
-def colour_on() -> bool:
-    """Colour only on a terminal and only when ``NO_COLOR`` (https://no-color.org) is unset or empty."""
-    return not os.environ.get("NO_COLOR") and sys.stdout.isatty()
-
-
-def paint(text: str, **style: Any) -> str:
-    """``text`` styled (``click.style`` arguments) when colour is on, else as it is."""
-    return click.style(text, **style) if colour_on() else text
-
-
-def title(text: str) -> str:
-    return paint(text, bold=True)
-
-
-def note(text: str) -> str:
-    """An announcement: something happened that the player should notice."""
-    return paint(text, fg="yellow", bold=True)
 
 
 def read_answer(question: str) -> str | None:
@@ -53,28 +33,6 @@ def pick_from(answer: str, choices: list[str]) -> str | None:
         return choices[int(key) - 1]
     starts = [c for k, c in normal.items() if k.startswith(key)]
     return starts[0] if len(starts) == 1 else None
-
-
-_YOU_FORMS = {"is": "are", "has": "have", "catches": "catch", "passes": "pass", "chooses": "choose",
-              "completes": "complete"}
-
-
-def says(name: str, verb: str) -> str:
-    """``name`` and a verb in the third person agreeing with it: "Ana takes", but "You take"
-    (a record saved by ``play`` names its player "You")."""
-    if name != "You":
-        return f"{name} {verb}"
-    return "You " + _YOU_FORMS.get(verb, verb[:-1] if verb.endswith("s") else verb)
-
-
-def verb_for(name: str, verb: str) -> str:
-    """The verb alone agreeing with ``name``, for a second clause: "keeps", but "keep" for "You"."""
-    return says(name, verb)[len(name) + 1:]
-
-
-def whose(name: str) -> str:
-    """``name``'s possessive: "Ana's", but "your" for "You"."""
-    return "your" if name == "You" else f"{name}'s"
 
 
 def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, ...] = (),

@@ -1,4 +1,4 @@
-"""Score sheets as text tables, shared by ``replay`` and ``play``."""
+"""Boomerang: Australia's score sheets as text tables, shared by its ``replay`` and ``play``."""
 
 from __future__ import annotations
 

@@ -1,0 +1,91 @@
+"""Sea Salt & Paper's actions in words: to the player choosing one (``describe_action``) and of
+whoever took one (``told``), shared by the command line's story and prompts and by the replay page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..terminal.wording import says, verb_for
+from .tables import PILES, Tables
+
+EFFECTS = {"take_from_discard": "look through a discard pile of your choice and take any card",
+           "extra_turn": "take another turn at once", "draw": "take the top card of the deck",
+           "steal": "take a random card from another player's hand", "none": "no effect"}
+
+
+def in_words(t: Tables, card_id: str) -> str:
+    """A card in words for a person (its id back when the game has no such card)."""
+    return t.describe(t.index[card_id]) if card_id in t.index else card_id
+
+
+def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None) -> str:
+    """An action in words, for a person (``mine``: as its player sees it; ``tops``: the discard
+    piles' top cards, to name the pile a card is taken from)."""
+    verb, _, rest = action.partition(":")
+    if verb == "draw":
+        return "draw the top two cards of the deck, keep one, discard the other"
+    if verb == "take":
+        return f"take {in_words(t, rest)} from the top of {_pile_of(rest, tops)}"
+    if verb == "keep":
+        card, _, pile = rest.partition(":")
+        return f"keep {in_words(t, card) if mine else 'a card'}, discard the other onto the {pile} pile"
+    if verb == "duo":
+        a, _, b = rest.partition("+")
+        effect = t.duo_of_kind.get(t.kind[t.index[a]], (0, "none"))[1] if a in t.index else "none"
+        return f"play {in_words(t, a)} + {in_words(t, b)} as a duo: {EFFECTS.get(effect, effect)}"
+    if verb == "pile":
+        return f"look through the {rest} discard pile"
+    if verb == "pick":  # the card taken goes to a hand: the others do not see which one
+        return f"take {in_words(t, rest) if mine else 'a card'} from that pile"
+    if verb == "steal":
+        return f"steal a random card from seat {rest}"
+    if action == "last_chance" and not mine:
+        return "LAST CHANCE: ends the round; the others take a last turn; bets on having the most card points"
+    return {"mermaids": "place your mermaids in front of you and win the game",
+            "stop": "STOP: end the round, everyone scores their cards",
+            "last_chance": "LAST CHANCE: end the round; the others take a last turn; bet you will have the most",
+            "end": "end your turn", "pass": "nothing to take: pass"}.get(action, action)
+
+
+_GAINS = {"take_from_discard": ": a look through a discard pile", "extra_turn": ": another turn",
+          "draw": ": the deck's top card", "steal": ": a card stolen from another hand", "none": ""}
+"""What a duo's effect gives, told of whoever played it (``EFFECTS`` says it to the player)."""
+
+
+def _pile_of(card: str, tops: Any) -> str:
+    """Which discard pile ``card`` tops, in words ("the left pile"), or "a discard pile" unknown."""
+    names = [PILES[p] for p, top in enumerate(tops or ()) if top == card]
+    return f"the {names[0]} pile" if len(names) == 1 else "a discard pile"
+
+
+def told(t: Tables, action: str, name: str, mine: bool = True, tops: Any = None, first: bool = True) -> str:
+    """What ``name`` did, told in the third person ("Ana keeps ...", "You keep ..."); ``mine``: as
+    its player saw it (else a card kept or taken into the hand stays hidden); ``tops``: the discard
+    piles' top cards before the action, to name the pile a card was taken from; ``first``: with the
+    name (else the verb alone, for a clause after an earlier one)."""
+    verb, _, rest = action.partition(":")
+    if verb == "draw":
+        said = ("draws", "the top two cards of the deck")
+    elif verb == "take":
+        said = ("takes", f"{in_words(t, rest)} from the top of {_pile_of(rest, tops)}")
+    elif verb == "keep":
+        card, _, pile = rest.partition(":")
+        kept = in_words(t, card) if mine else "one"
+        said = ("keeps", f"{kept} and {verb_for(name, 'discards')} the other onto the {pile} pile")
+    elif verb == "duo":
+        a, _, b = rest.partition("+")
+        effect = t.duo_of_kind.get(t.kind[t.index[a]], (0, "none"))[1] if a in t.index else "none"
+        said = ("plays", f"{in_words(t, a)} + {in_words(t, b)} as a duo{_GAINS.get(effect, ': ' + effect)}")
+    elif verb == "pile":
+        said = ("looks", f"through the {rest} discard pile")
+    elif verb == "pick":
+        said = ("takes", f"{in_words(t, rest) if mine else 'a card'} from that pile")
+    elif verb == "steal":
+        said = ("steals", f"a random card from seat {rest}")
+    else:
+        said = {"mermaids": ("wins", "the game: all the mermaids placed"),
+                "stop": ("calls", "STOP: the round ends, everyone scores their cards"),
+                "last_chance": ("calls", "LAST CHANCE: the round ends after the others' last turn; a bet on "
+                                                "having the most card points"),
+                "end": ("ends", "the turn"), "pass": ("passes", "(nothing to take)")}.get(action, ("plays", action))
+    return f"{says(name, said[0]) if first else verb_for(name, said[0])} {said[1]}"

@@ -1,0 +1,25 @@
+"""Names and verbs that agree in what a game tells: "Ana takes", but "You take" (a record saved
+by ``play`` names its player "You"). Shared by every game's story (``replay``) and pictures."""
+
+from __future__ import annotations
+
+_YOU_FORMS = {"is": "are", "has": "have", "catches": "catch", "passes": "pass", "chooses": "choose",
+              "completes": "complete"}
+
+
+def says(name: str, verb: str) -> str:
+    """``name`` and a verb in the third person agreeing with it: "Ana takes", but "You take"
+    (a record saved by ``play`` names its player "You")."""
+    if name != "You":
+        return f"{name} {verb}"
+    return "You " + _YOU_FORMS.get(verb, verb[:-1] if verb.endswith("s") else verb)
+
+
+def verb_for(name: str, verb: str) -> str:
+    """The verb alone agreeing with ``name``, for a second clause: "keeps", but "keep" for "You"."""
+    return says(name, verb)[len(name) + 1:]
+
+
+def whose(name: str) -> str:
+    """``name``'s possessive: "Ana's", but "your" for "You"."""
+    return "your" if name == "You" else f"{name}'s"

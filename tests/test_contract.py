@@ -1,0 +1,338 @@
+"""The game contract of docs/api.md, run over every registered game (``core.games.GAMES``).
+
+Every function of the game table means the same in every game: a game the registry names but
+that leaves a part out (integer actions, ``determinize``, a bot...) fails here, whichever game
+it is. Each game's own rules are tested beside it (``test_<game>_*.py``); this module checks
+only what every game shares, through the top-level API (``import boomerang_rules as br``).
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules.core.bots import make_bots
+from boomerang_rules.core.games import GAMES, game_module, rules_module
+
+if TYPE_CHECKING:
+    from boomerang_rules import boomerang2010 as b10
+    from boomerang_rules import seasaltpaper as ssp
+    from boomerang_rules.australia import sheets as au_sheets
+    from boomerang_rules.australia.state import GameState as AuState
+    from boomerang_rules.australia.view import SeatView as AuView
+
+pytestmark = pytest.mark.parametrize("game", sorted(GAMES))
+
+GAME_NAMES = (
+    "GAME", "STATE_TYPES", "BOTS", "ROWS", "load_rules", "new_game", "to_act", "legal_actions", "apply",
+    "num_actions", "action_id", "action_of", "legal_mask", "is_over", "winners", "score_sheets", "view",
+    "determinize", "record_of", "state_of", "validate_record", "check_record", "play_game",
+    "SCHEMA", "check", "build", "to_data",
+)
+"""What a game package gives at its top level (``core.games.GameModule``; ``step`` may be the generic one)."""
+
+SEARCH_BUDGET = "ismcts:2"
+"""The search bot with a tiny budget: the contract is that it plays legal games, not how well."""
+
+
+def _rules(game: str) -> Any:
+    return br.load_rules(game)
+
+
+def _playout(rules: Any, players: int, seed: int) -> Iterator[Any]:
+    """Every state of one game played by uniform random choices from ``seed``, the last one over."""
+    rng = random.Random(seed)
+    state = br.new_game(rules, players, seed)
+    yield state
+    while not br.is_over(state):
+        actions = [rng.choice(br.legal_actions(state, seat)) for seat in br.to_act(state)]
+        state = br.step(state, actions)
+        yield state
+
+
+def _some_states(rules: Any, players: int, seed: int, every: int = 7) -> list[Any]:
+    """Every ``every``-th state of a random playout before its end (the first among them), then the
+    end: the game is over in the last state only."""
+    states = list(_playout(rules, players, seed))
+    return states[:-1:every] + [states[-1]]
+
+
+def _player_counts(rules: Any) -> list[int]:
+    return sorted({rules.players.min, rules.players.max})
+
+
+def test_the_package_gives_every_name_of_the_contract(game: str) -> None:
+    module = game_module(game)
+    assert [name for name in GAME_NAMES if not hasattr(module, name)] == []
+    assert game == module.GAME and "total" in module.ROWS
+    assert rules_module(game).DEFAULT_RULES in br.shipped_ids()
+
+
+def test_the_game_s_name_loads_its_standard_rules(game: str) -> None:
+    rules = br.load_rules(game)
+    assert rules.game == game and rules is br.load_rules(rules_module(game).DEFAULT_RULES)
+    assert isinstance(rules, br.Rules) and rules.players.min <= rules.players.max
+    assert rules.card(rules.cards[0].id) == rules.cards[0] and rules.describe(rules.cards[0].id)
+    assert br.rules_data(rules)["game"] == game
+
+
+def test_new_game_is_the_same_game_for_the_same_seed(game: str) -> None:
+    rules = _rules(game)
+    for players in _player_counts(rules):
+        first, again = list(_playout(rules, players, 11)), list(_playout(rules, players, 11))
+        assert first == again
+        assert br.record_of(first[-1]) == br.record_of(again[-1])
+        assert br.new_game(rules, players, 12) != br.new_game(rules, players, 11)  # the seed matters
+    assert br.new_game(game, rules.players.min, 3) == br.new_game(rules, rules.players.min, 3)  # an id as rules
+
+
+def test_new_game_refuses_a_player_count_the_rules_do_not_allow(game: str) -> None:
+    rules = _rules(game)
+    with pytest.raises(ValueError, match=str(rules.players.max + 1)):
+        br.new_game(rules, rules.players.max + 1, 1)
+
+
+def test_to_act_and_legal_actions_agree(game: str) -> None:
+    rules = _rules(game)
+    for players in _player_counts(rules):
+        for state in _playout(rules, players, 5):
+            seats = br.to_act(state)
+            assert isinstance(seats, tuple) and list(seats) == sorted(set(seats))
+            assert all(isinstance(s, int) and 0 <= s < players for s in seats)
+            assert (seats == ()) == br.is_over(state)
+            for seat in range(players):
+                legal = br.legal_actions(state, seat)
+                assert isinstance(legal, tuple) and all(isinstance(a, str) for a in legal)
+                assert bool(legal) == (seat in seats), (seat, seats, legal)
+                assert len(set(legal)) == len(legal)
+
+
+def test_a_seat_the_game_does_not_have_is_refused(game: str) -> None:
+    rules = _rules(game)
+    state = br.new_game(rules, rules.players.min, 1)
+    for seat in (-1, rules.players.min, "0", None):
+        with pytest.raises(br.IllegalAction, match="seat"):
+            br.legal_actions(state, seat)  # type: ignore[arg-type]
+
+
+def test_apply_refuses_what_is_not_legal_and_changes_nothing(game: str) -> None:
+    rules = _rules(game)
+    states = _some_states(rules, rules.players.min, 2)
+    for state in states[:-1]:
+        seat = br.to_act(state)[0]
+        before = pickle.dumps(state)
+        with pytest.raises(br.IllegalAction):
+            br.apply(state, seat, "no-such-action")
+        idle = [s for s in range(state.players) if s not in br.to_act(state)]
+        if idle:
+            with pytest.raises(br.IllegalAction):
+                br.apply(state, idle[0], br.legal_actions(state, seat)[0])
+        assert pickle.dumps(state) == before
+    once_legal = br.legal_actions(states[-2], br.to_act(states[-2])[0])[0]
+    with pytest.raises(br.IllegalAction):
+        br.apply(states[-1], 0, once_legal)  # the game is over
+
+
+def test_apply_and_step_leave_their_argument_as_it_was(game: str) -> None:
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.max, 3)[:-1]:
+        before, seen = pickle.dumps(state), [br.view(state, s) for s in range(state.players)]
+        seat = br.to_act(state)[0]
+        after = br.apply(state, seat, br.legal_actions(state, seat)[-1])
+        br.step(state, [br.legal_actions(state, s)[0] for s in br.to_act(state)])
+        assert after != state and pickle.dumps(state) == before
+        assert [br.view(state, s) for s in range(state.players)] == seen
+
+
+def test_step_is_apply_for_each_seat_in_turn(game: str) -> None:
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.max, 4)[:-1]:
+        seats = br.to_act(state)
+        actions = [br.legal_actions(state, s)[-1] for s in seats]
+        one_by_one = state
+        for seat, action in zip(seats, actions):
+            one_by_one = br.apply(one_by_one, seat, action)
+        assert br.step(state, actions) == one_by_one
+        assert br.step(state, [br.action_id(rules, a) for a in actions]) == one_by_one
+        with pytest.raises(br.IllegalAction):
+            br.step(state, [*actions, actions[0]])  # one action too many
+
+
+def test_actions_are_numbered_both_ways(game: str) -> None:
+    rules = _rules(game)
+    n = br.num_actions(rules)
+    assert isinstance(n, int) and n > 0
+    names = [br.action_of(rules, i) for i in range(n)]
+    assert len(set(names)) == n and all(isinstance(a, str) for a in names)
+    assert [br.action_id(rules, a) for a in names] == list(range(n))
+    assert [br.action_id(rules, i) for i in range(n)] == list(range(n))  # an id is its own number
+    for wrong in (-1, n):
+        with pytest.raises(ValueError, match=str(wrong)):
+            br.action_of(rules, wrong)
+    with pytest.raises(ValueError, match="no-such-action"):
+        br.action_id(rules, "no-such-action")
+
+
+def test_the_legal_mask_is_the_legal_actions(game: str) -> None:
+    rules = _rules(game)
+    for players in _player_counts(rules):
+        for state in _playout(rules, players, 6):
+            for seat in range(players):
+                legal = br.legal_actions(state, seat)
+                assert br.legal_mask(state, seat) == sum(1 << br.action_id(rules, a) for a in legal)
+
+
+def test_apply_takes_an_action_s_id_as_its_string(game: str) -> None:
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.max, 8, every=3)[:-1]:
+        for seat in br.to_act(state):
+            for action in br.legal_actions(state, seat):
+                assert br.apply(state, seat, br.action_id(rules, action)) == br.apply(state, seat, action)
+
+
+def test_score_sheets_read_alike(game: str) -> None:
+    rules = _rules(game)
+    rows = game_module(game).ROWS
+    for state in _some_states(rules, rules.players.max, 9):
+        sheets = br.score_sheets(state)
+        assert isinstance(sheets, tuple) and len(sheets) == state.players
+        for sheet in sheets:
+            assert isinstance(sheet, br.Sheet) and rows == sheet.ROWS
+            assert sheet["total"] == sheet.total == sheet.row_total("total")
+            assert all(isinstance(sheet.row_total(row), int) for row in rows)
+            data = sheet.as_dict()
+            assert list(data) == list(rows) == list(dict(sheet)) == list(sheet)
+            assert json.loads(json.dumps(data)) == data and data["total"] == sheet.total
+            with pytest.raises(KeyError):
+                sheet["no-such-row"]
+
+
+def test_winners_are_the_best_totals_once_over(game: str) -> None:
+    rules = _rules(game)
+    for players in _player_counts(rules):
+        states = list(_playout(rules, players, 10))
+        assert all(br.winners(s) == () for s in states[:-1])
+        end = states[-1]
+        best = br.winners(end)
+        totals = [sheet["total"] for sheet in br.score_sheets(end)]
+        assert best and set(best) <= set(range(players)) and list(best) == sorted(set(best))
+        assert br.winners(end) == best and len(totals) == players
+
+
+def test_a_view_shows_the_seat_its_actions_and_the_sheets(game: str) -> None:
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.max, 12):
+        for seat in range(state.players):
+            seen = br.view(state, seat)
+            assert isinstance(seen, br.View) and not isinstance(seen, br.State)
+            assert seen.seat == seat and seen.players == state.players and seen.round == state.round
+            assert seen.legal_actions == br.legal_actions(state, seat)
+            assert seen.sheets == br.score_sheets(state)
+            assert (seen.phase == "over") == br.is_over(state)
+            assert seen == br.view(state, seat)
+
+
+def test_determinize_gives_a_state_the_seat_cannot_tell_from_the_real_one(game: str) -> None:
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.max, 13):
+        for seat in range(state.players):
+            seen = br.view(state, seat)
+            for draw in range(3):
+                guess = br.determinize(seen, draw)
+                assert isinstance(guess, br.State) and br.view(guess, seat) == seen
+            assert br.determinize(seen, 5) == br.determinize(seen, 5)
+            assert br.determinize(seen, random.Random(5)) == br.determinize(seen, random.Random(5))
+
+
+def test_determinize_draws_what_the_seat_cannot_see_and_not_the_truth(game: str) -> None:
+    """At the deal every other seat's cards are hidden: the draws vary, and seldom hit the real ones.
+    (How evenly they spread is each game's own test: ``test_determinize.py`` for Boomerang: Australia.)"""
+    rules = _rules(game)
+    state = br.new_game(rules, rules.players.max, 14)
+    seen = br.view(state, 0)
+    others = [tuple(br.view(br.determinize(seen, draw), s) for s in range(1, state.players)) for draw in range(40)]
+    truth = tuple(br.view(state, s) for s in range(1, state.players))
+    assert len(set(others)) > 20 and others.count(truth) <= 2
+
+
+def test_a_record_gives_back_its_state(game: str) -> None:
+    rules = _rules(game)
+    for players in _player_counts(rules):
+        for state in _some_states(rules, players, 15, every=11):
+            record = json.loads(json.dumps(br.record_of(state, [f"P{s}" for s in range(players)])))
+            assert record["game"] == game and record["players"] == [f"P{s}" for s in range(players)]
+            assert br.validate_record(record) == []
+            assert br.state_of(record) == state
+            checked = br.check_record(record)
+            assert checked.state == state and list(checked.problems) == []
+            assert br.state_of(record, rules) == state
+            if br.is_over(state):
+                assert record["result"]["winners"] == list(br.winners(state))
+                assert record["result"]["sheets"] == [sheet.as_dict() for sheet in br.score_sheets(state)]
+
+
+def test_a_broken_record_is_refused_with_its_problems(game: str) -> None:
+    rules = _rules(game)
+    record = json.loads(json.dumps(br.record_of(list(_playout(rules, rules.players.min, 16))[-1])))
+    record["rounds"] = "nothing"
+    problems = br.validate_record(record)
+    assert problems and all(isinstance(p, br.Problem) for p in problems)
+    assert br.check_record(record).state is None
+    with pytest.raises(br.InvalidInput):
+        br.state_of(record)
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy", "ismcts", SEARCH_BUDGET])
+def test_every_game_has_the_bots(game: str, bot: str) -> None:
+    assert bot in game_module(game).BOTS
+
+
+def test_the_bots_play_legal_games(game: str) -> None:
+    """Each bot gets its view and the legal actions, and returns one of them (``apply`` would refuse
+    another), to the end of the game; the same seed plays the same game."""
+    rules = _rules(game)
+    module = game_module(game)
+    names = ["random", "greedy", SEARCH_BUDGET, "greedy"][: rules.players.max][: max(rules.players.min, 3)]
+    chosen: list[tuple[int, str]] = []
+
+    class Watched:
+        """A bot that checks what it is given and what its inner bot returns."""
+
+        def __init__(self, inner: Any) -> None:
+            self.inner, self.name = inner, inner.name
+
+        def choose(self, seen: br.View, actions: tuple[str, ...]) -> str:
+            assert isinstance(seen, br.View) and tuple(seen.legal_actions) == actions
+            action = self.inner.choose(seen, actions)
+            assert action in actions
+            chosen.append((seen.seat, action))
+            return action  # type: ignore[no-any-return]
+
+    end = module.play_game(rules, [Watched(b) for b in make_bots(module.BOTS, names, rules, 17)], 17)
+    assert br.is_over(end) and {seat for seat, _ in chosen} == set(range(len(names)))
+    again = module.play_game(rules, make_bots(module.BOTS, names, rules, 17), 17)
+    assert br.record_of(again) == br.record_of(end)
+
+
+def test_states_of_every_game_are_states(game: str) -> None:
+    rules = _rules(game)
+    state = br.new_game(rules, rules.players.min, 18)
+    assert isinstance(state, br.State) and not isinstance(state, br.View) and not isinstance(state, br.Rules)
+    assert isinstance(state, game_module(game).STATE_TYPES) and state.rules == rules
+    assert isinstance(state.rules, br.Rules)
+
+
+def _every_game_s_classes_satisfy_the_neutral_types(a: AuState, s: ssp.GameState, b: b10.GameState,
+                                                     av: AuView, sv: ssp.SeatView, bv: b10.SeatView) -> None:
+    """Never run: mypy checks that each game's classes are the neutral types (``br.State``...)."""
+    states: list[br.State] = [a, s, b]
+    views: list[br.View] = [av, sv, bv]
+    sheets: list[br.Sheet] = [*au_sheets.score_sheets(a), *ssp.score_sheets(s), *b10.score_sheets(b)]
+    rules: list[br.Rules] = [a.rules, s.rules, b.rules]
+    del states, views, sheets, rules

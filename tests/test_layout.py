@@ -1,0 +1,181 @@
+"""The package's layout, read from its import graph: no import circles, ``cli`` the top that nothing
+else imports, ``core`` importing no game, and each layer importing only those
+below it (docs/api.md, "Layout").
+
+The graph counts every ``import`` written in a module: at its top, inside a function (an import put
+off to run time is still a dependency) and under ``TYPE_CHECKING``. A module's implicit import of
+its own package's ``__init__`` is not an edge (every submodule has it)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from boomerang_rules.core.games import GAMES
+
+SRC = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = "boomerang_rules"
+GAME_PACKAGES = {package.rpartition(".")[2] for package in GAMES.values()}
+
+LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"core"}),
+    frozenset({"terminal"}),
+    frozenset(GAME_PACKAGES),
+    frozenset({""}),  # boomerang_rules/__init__.py: the top-level API
+    frozenset({"batch", "strategies"}),
+    frozenset({"bench"}),
+    frozenset({"rl"}),
+    frozenset({"cli"}),
+    frozenset({"__main__"}),
+)
+"""The parts of ``boomerang_rules`` from the bottom up (a part: its first name below the package):
+a module imports only from its own part or from a part below it, and no game from another game."""
+
+
+def _modules() -> dict[str, tuple[Path, bool]]:
+    """Every module of the package by dotted name -> (its file, whether it is a package's ``__init__``);
+    compiled extensions (``_accel``: a ``.c`` source or a ``.pyi`` stub) with no file to read."""
+    found: dict[str, tuple[Path, bool]] = {}
+    for path in sorted((SRC / PACKAGE).rglob("*")):
+        if path.suffix not in (".py", ".pyi", ".c") or "__pycache__" in path.parts:
+            continue
+        parts = list(path.relative_to(SRC).with_suffix("").parts)
+        is_package = parts[-1] == "__init__"
+        name = ".".join(parts[:-1] if is_package else parts)
+        if path.suffix == ".py" or name not in found:
+            found[name] = (path, is_package)
+    return found
+
+
+MODULES = _modules()
+
+
+def _imports(name: str) -> set[str]:
+    """The modules of the package that module ``name`` imports (by name, resolved)."""
+    path, is_package = MODULES[name]
+    if path.suffix != ".py":
+        return set()
+    here = name if is_package else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names if alias.name in MODULES)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here.split(".")[: len(here.split(".")) - node.level + 1]
+                source = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                target = f"{source}.{alias.name}"
+                if target in MODULES:
+                    out.add(target)
+                elif source in MODULES:
+                    out.add(source)
+    out.discard(name)
+    return out
+
+
+GRAPH = {name: _imports(name) for name in MODULES}
+
+
+def _part(module: str) -> str:
+    """The part of the package a module belongs to: ``core``, ``australia``, ``cli``... ("" the top)."""
+    return module.split(".")[1] if "." in module else ""
+
+
+def _circles() -> Iterator[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    for root in GRAPH:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(GRAPH[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, successors = work[-1]
+            for nxt in successors:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(GRAPH[nxt]))))
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.append(member)
+                        if member == node:
+                            break
+                    if len(group) > 1:
+                        yield sorted(group)
+
+
+def test_the_graph_sees_the_imports_it_should() -> None:
+    """The reader itself: known edges found (relative, absolute, put off, of a package), none made up."""
+    assert "boomerang_rules.australia.engine" in GRAPH["boomerang_rules.australia"]  # from .engine import ...
+    assert "boomerang_rules.core.games" in GRAPH["boomerang_rules"]  # from .core.games import ...
+    assert "boomerang_rules.cli" in GRAPH["boomerang_rules.__main__"]  # from .cli import main
+    assert "boomerang_rules.australia._accel" in GRAPH["boomerang_rules.australia.engine"]  # from . import _accel
+    assert "boomerang_rules.australia.show" in GRAPH["boomerang_rules.australia.state"]  # inside a method
+    assert "boomerang_rules.bench" in GRAPH["boomerang_rules.cli.bench"]  # from .. import bench as benchmarks
+    assert GRAPH["boomerang_rules.terminal.wording"] == set()
+
+
+def test_no_import_circles() -> None:
+    circles = [", ".join(group) for group in _circles()]
+    assert circles == [], "modules that import each other (directly or round a circle):\n" + "\n".join(circles)
+
+
+def test_the_circle_finder_finds_a_circle(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GRAPH, "boomerang_rules.core.errors", {"boomerang_rules.core.games"})
+    monkeypatch.setitem(GRAPH, "boomerang_rules.core.games", {"boomerang_rules.core.errors"})
+    assert ["boomerang_rules.core.errors", "boomerang_rules.core.games"] in list(_circles())
+
+
+def test_nothing_below_the_command_line_imports_it() -> None:
+    """``cli/`` is the top of the house: only itself and ``python -m boomerang_rules`` import it."""
+    upward = sorted(f"{module} imports {target}" for module, targets in GRAPH.items()
+                    if _part(module) not in ("cli", "__main__") for target in targets if _part(target) == "cli")
+    assert upward == []
+
+
+def test_core_imports_no_game() -> None:
+    """``core/`` serves every game: it imports none of them (the registry finds a game's package by
+    its entry in ``GAMES``, at run time; ``tests/test_games.py`` checks that no other module of
+    ``core`` even names one)."""
+    imports = sorted(f"{module} imports {target}" for module, targets in GRAPH.items() if _part(module) == "core"
+                     for target in targets if _part(target) != "core")
+    assert imports == []
+
+
+def test_every_part_has_a_layer() -> None:
+    parts = {_part(module) for module in MODULES}
+    assert parts <= set().union(*LAYERS), f"give {sorted(parts - set().union(*LAYERS))} a place in LAYERS"
+
+
+def test_each_layer_imports_only_from_below() -> None:
+    """The parts stacked as ``LAYERS`` says: the rules of each game on ``core`` (and the terminal
+    helpers their command-line modules use), everything built on the games above them, no game
+    importing another."""
+    level = {part: i for i, layer in enumerate(LAYERS) for part in layer}
+    wrong = sorted(f"{module} imports {target}" for module, targets in GRAPH.items() for target in targets
+                   if level[_part(target)] > level[_part(module)]
+                   or (level[_part(target)] == level[_part(module)] and _part(target) != _part(module)))
+    assert wrong == []
