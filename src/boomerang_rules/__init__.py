@@ -19,10 +19,9 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .core.games import DISPATCH, GAMES, RULES_DISPATCH, game_module, records_module, unknown_game
+from .core.games import DETERMINIZE, DISPATCH, GAMES, RULES_DISPATCH, game_module, records_module, unknown_game
 
 if TYPE_CHECKING:
-    from .australia.determinize import determinize
     from .australia.rules import Card, Region, Ruleset
     from .australia.scoring import RoundScore, score_round
     from .australia.sheets import ROWS, ScoreSheet
@@ -53,7 +52,6 @@ _LAZY: dict[str, str] = {
     "Ruleset": ".australia.rules",
     "ScoreSheet": ".australia.sheets",
     "SeatView": ".australia.view",
-    "determinize": ".australia.determinize",
     "list_rules": ".core.loading",
     "load_rules": ".core.loading",
     "rules_data": ".core.loading",
@@ -101,6 +99,23 @@ def _missing(table: dict[type, Any], state: object) -> Any:
             if cls in table:
                 return table[cls]
     raise TypeError(f"not a game state: {state!r:.80}")
+
+
+def determinize(seen: Any, rng: Any) -> Any:
+    """A full state of ``seen``'s game consistent with that seat's view, what it cannot see drawn
+    uniformly from ``rng`` (an integer seed, or a ``random.Random``: one draw); see the game's own."""
+    cls = seen.__class__
+    if cls not in DETERMINIZE:
+        for game, package in GAMES.items():
+            if cls.__module__.startswith(package + "."):
+                game_module(game)
+    function = next((DETERMINIZE[c] for c in cls.__mro__ if c in DETERMINIZE), None)  # a subclass: a lazy view
+    if function is None:
+        from .core.arguments import brief, kind
+
+        raise TypeError(f"determinize: seen must be a seat's view (view(state, seat)), not {kind(seen)}: "
+                        f"{brief(seen)}")
+    return function(seen, rng)
 
 
 def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) -> Any:
