@@ -180,7 +180,8 @@ class _Registry(dict[str, Callable[[Any, int], Any]]):
         playouts = key.partition(":")[2]
         if not playouts.isdigit() or not playouts.isascii() or int(playouts) < 1:
             return None
-        return partial(self["ismcts"], playouts=int(playouts))
+        search: Callable[..., Any] = self["ismcts"]
+        return partial(search, playouts=int(playouts))
 
     def __contains__(self, key: object) -> bool:
         return super().__contains__(key) or self._budgeted(key) is not None

@@ -20,7 +20,7 @@ from .state import GameState
 from .tables import Tables, tables_for
 from .view import SeatView
 
-DEFAULT_PLAYOUTS = 60
+DEFAULT_PLAYOUTS = 100
 """Playouts per decision by default (within 0.1 s a decision on the project's machine)."""
 
 REWARD_SCALE = 10.0
@@ -92,31 +92,36 @@ class FastGreedy:
         self._t = tables_for(rules)
 
     def choose(self, state: GameState, seat: int, gen: int) -> tuple[int, str]:
+        """The generator after use and ``seat``'s action in ``state``."""
+        best = self.best(state, seat)
+        if len(best) == 1:
+            return gen, best[0]
+        gen, i = rng_mod.below(gen, len(best))
+        return gen, best[i]
+
+    def best(self, state: GameState, seat: int) -> list[str]:
+        """The actions greedy rates best for ``seat`` (it picks one of them at random)."""
         actions = legal_actions(state, seat)
         if len(actions) == 1:
-            return gen, actions[0]
+            return [actions[0]]
         t = self._t
         phase = state.phase
         if phase == "play":
             if "mermaids" in actions:
-                return gen, "mermaids"
+                return ["mermaids"]
             duos = [a for a in actions if a.startswith("duo:")]
             if duos:
-                gen, i = rng_mod.below(gen, len(duos))
-                return gen, duos[i]
+                return duos
             if "stop" in actions:
                 counts = Counts(t, state.hands[seat], state.played[seat])
                 shown = max((len(p) for s, p in enumerate(state.played) if s != seat), default=0)
-                return gen, "last_chance" if counts.card_points() >= 12 + shown else "stop"
-            return gen, "end"
+                return ["last_chance" if counts.card_points() >= 12 + shown else "stop"]
+            return ["end"]
         if phase == "crab_pile" or phase == "steal":
             sizes = [len(state.piles[0 if a == "pile:left" else 1]) if phase == "crab_pile"
                      else len(state.hands[int(a[6:])]) for a in actions]
             top = max(sizes)
-            best = [a for a, size in zip(actions, sizes) if size == top]
-            gen, i = rng_mod.below(gen, len(best))
-            return gen, best[i]
-        counts = Counts(t, state.hands[seat], state.played[seat])
+            return [a for a, size in zip(actions, sizes) if size == top]
         options: dict[str, int]
         if phase == "draw":
             options = {a: t.index[a[5:]] for a in actions if a.startswith("take:")}
@@ -125,15 +130,14 @@ class FastGreedy:
         else:  # crab_card
             options = {a: t.index[a[5:]] for a in actions}
         if not options:
-            return gen, "draw" if "draw" in actions else actions[0]
+            return ["draw" if "draw" in actions else actions[0]]
+        counts = Counts(t, state.hands[seat], state.played[seat])
         base = counts.card_points()
         gains = {a: counts.gain(c, base) for a, c in options.items()}
         top = max(gains.values())
         if phase == "draw" and top < 2 and "draw" in actions:
-            return gen, "draw"
-        best = [a for a in sorted(gains) if gains[a] == top]
-        gen, i = rng_mod.below(gen, len(best))
-        return gen, best[i]
+            return ["draw"]
+        return [a for a in sorted(gains) if gains[a] == top]
 
 
 class Search:
