@@ -144,6 +144,7 @@ from boomerang_rules.core.loading import list_rules  # noqa: E402
 from boomerang_rules.seasaltpaper import bots as ssp_bots  # noqa: E402
 from boomerang_rules.seasaltpaper import ismcts as ssp_ismcts  # noqa: E402
 from boomerang_rules.seasaltpaper.scoring import points_of  # noqa: E402
+from boomerang_rules.seasaltpaper.tables import tables_for as ssp_tables_for  # noqa: E402
 
 OTHER = {"sea-salt-paper": (ssp_bots, ssp_ismcts, "_pick", (2, 4)),
          "boomerang-2010": (b10_bots, b10_ismcts, "_tie_break", (3, 5))}
@@ -188,7 +189,7 @@ def test_sea_salt_paper_s_counted_points_are_points_of() -> None:
     """The rollout's card points from counts (written twice for speed) agree with ``points_of`` on every variant."""
     for rid in (r for r in OTHER_IDS if br.load_rules(r).game == "sea-salt-paper"):
         rules = br.load_rules(rid)
-        t = ssp_ismcts.tables_for(rules)
+        t = ssp_tables_for(rules)
         rng = random.Random(rid)
         for _ in range(800):
             cards = rng.sample(range(t.deck_size), rng.randint(0, 14))
