@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from ..core import rng as rng_mod
-from ..core.ismcts import IsmctsBot
+from ..core.ismcts import IsmctsBot, pick
 from .determinize import Determinizer
 from .engine import apply, is_over, legal_actions, to_act
 from .rules import PASS, THROW, Ruleset
@@ -82,11 +82,8 @@ class FastGreedy:
         return [THROW]
 
     def choose(self, state: GameState, seat: int, gen: int) -> tuple[int, str]:
-        best = self.best(state, seat)
-        if len(best) == 1:
-            return gen, best[0]
-        gen, i = rng_mod.below(gen, len(best))
-        return gen, best[i]
+        """The generator after use and ``seat``'s action in ``state``."""
+        return pick(gen, self.best(state, seat))
 
 
 def _as_if_over(state: GameState) -> list[int]:

@@ -33,6 +33,14 @@ EXPLORATION = 0.7
 """UCT's exploration constant, for rewards scaled to about [-1, 1]."""
 
 
+def pick(gen: int, best: list[str]) -> tuple[int, str]:
+    """One of ``best`` drawn by the generator (a rollout policy's tie-break), and the generator after."""
+    if len(best) == 1:
+        return gen, best[0]
+    gen, i = rng_mod.below(gen, len(best))
+    return gen, best[i]
+
+
 class SearchGame(Protocol):
     """What the search needs of a game, for one ruleset (each game's ``ismcts`` module makes one)."""
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import rng as rng_mod
-from ..core.ismcts import IsmctsBot
+from ..core.ismcts import IsmctsBot, pick
 from .determinize import Determinizer
 from .engine import apply, is_over, legal_actions, to_act
 from .rules import Ruleset
@@ -93,11 +92,7 @@ class FastGreedy:
 
     def choose(self, state: GameState, seat: int, gen: int) -> tuple[int, str]:
         """The generator after use and ``seat``'s action in ``state``."""
-        best = self.best(state, seat)
-        if len(best) == 1:
-            return gen, best[0]
-        gen, i = rng_mod.below(gen, len(best))
-        return gen, best[i]
+        return pick(gen, self.best(state, seat))
 
     def best(self, state: GameState, seat: int) -> list[str]:
         """The actions greedy rates best for ``seat`` (it picks one of them at random)."""
