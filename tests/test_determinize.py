@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -182,3 +184,184 @@ def test_a_game_waiting_for_its_deal_determinizes_to_one_waiting_too() -> None:
         seen = br.view(s, k)
         assert seen.phase == "deal"
         assert br.view(br.determinize(seen, k), k) == seen
+
+
+# ---- Sea Salt & Paper and Boomerang (2010) ----------------------------------------------------------
+
+from boomerang_rules.core.loading import list_rules  # noqa: E402
+from boomerang_rules.seasaltpaper.determinize import Determinizer as SspDeterminizer  # noqa: E402
+
+OTHER_GAMES = {"sea-salt-paper": (2, 4), "boomerang-2010": (3, 5)}
+OTHER_RULES = {i.id: br.load_rules(i.id) for i in list_rules() if i.game in OTHER_GAMES}
+
+
+def drive_any(rules: Any, players: int, seed: int, decisions: int) -> Any:
+    """A game of any game dealt from ``seed`` after ``decisions`` random decisions."""
+    rng = random.Random(seed)
+    s = br.new_game(rules, players, seed)
+    for _ in range(decisions):
+        if br.is_over(s):
+            break
+        seat = rng.choice(br.to_act(s))
+        s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
+    return s
+
+
+@st.composite
+def other_games(draw: st.DrawFn) -> tuple[Any, int]:
+    rid = draw(st.sampled_from(sorted(OTHER_RULES)))
+    rules = OTHER_RULES[rid]
+    low, high = OTHER_GAMES[rules.game]
+    players = draw(st.integers(low, high))
+    return drive_any(rules, players, draw(st.integers(0, 2**32)), draw(st.integers(0, 600))), players
+
+
+@settings(max_examples=120, deadline=None)
+@given(other_games(), st.integers(0, 2**64 - 1))
+def test_every_game_s_determinization_shows_the_seat_what_it_saw(game: tuple[Any, int], draw: int) -> None:
+    s, players = game
+    for k in range(players):
+        seen = br.view(s, k)
+        for rng in (draw, random.Random(draw)):
+            d = br.determinize(seen, rng)
+            assert br.view(d, k) == seen
+            assert br.is_over(d) == br.is_over(s)
+            assert br.to_act(d) == br.to_act(s)
+
+
+@pytest.mark.parametrize("rid", sorted(OTHER_RULES))
+def test_every_variant_at_every_player_count_determinizes_through_a_whole_game(rid: str) -> None:
+    """Every seat's view at every decision of one game per player count, and play goes on from it."""
+    rules = OTHER_RULES[rid]
+    low, high = OTHER_GAMES[rules.game]
+    for players in range(low, high + 1):
+        rng = random.Random(players)
+        s = br.new_game(rules, players, players)
+        decisions = 0
+        while not br.is_over(s):
+            if decisions % 7 == 0:
+                for k in range(players):
+                    seen = br.view(s, k)
+                    d = br.determinize(seen, decisions)
+                    assert br.view(d, k) == seen
+            seat = rng.choice(br.to_act(s))
+            s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
+            decisions += 1
+        d = br.determinize(br.view(drive_any(rules, players, 3, 40), 0), 9)
+        while not br.is_over(d):
+            seat = rng.choice(br.to_act(d))
+            d = br.apply(d, seat, rng.choice(br.legal_actions(d, seat)))
+
+
+@pytest.mark.parametrize("game", ["sea-salt-paper", "boomerang-2010"])
+def test_junk_is_refused_naming_the_parameter(game: str) -> None:
+    seen = br.view(br.new_game(game, 3, 1), 0)
+    for junk in (None, 1, "view", br.new_game(game, 3, 1)):
+        with pytest.raises(TypeError, match="determinize: seen must be a seat's view"):
+            br.determinize(junk, 1)
+    for junk in ("1", 1.5, None, True):
+        with pytest.raises(TypeError, match=re.escape("determinize: rng must be an integer seed or a random.Random")):
+            br.determinize(seen, junk)
+
+
+@pytest.mark.parametrize("game", ["sea-salt-paper", "boomerang-2010"])
+def test_the_same_seed_gives_the_same_state_in_every_game(game: str) -> None:
+    s = drive_any(br.load_rules(game), 3, 4, 30)
+    seen = br.view(s, 1)
+    assert br.determinize(seen, 17) == br.determinize(seen, 17)
+    r = random.Random(5)
+    assert br.determinize(seen, random.Random(3)) == br.determinize(seen, random.Random(3))
+    br.determinize(seen, r)
+    assert r.getstate() != random.Random(5).getstate()
+
+
+def _chi2_bound(df: int) -> float:
+    """About six standard deviations above a chi-square's mean: generous, so the test cannot flake."""
+    return df + 6 * math.sqrt(2 * df)
+
+
+def _ssp_places(d: Any, cards: list[int]) -> dict[int, tuple[str, int]]:
+    where: dict[int, tuple[str, int]] = {}
+    for s, hand in enumerate(d.hands):
+        for c in hand:
+            where[c] = ("hand", s)
+    for c in d.drawn:
+        where[c] = ("drawn", 0)
+    for p, pile in enumerate(d.piles):
+        for c in pile:
+            where[c] = ("pile", p)
+    for i, c in enumerate(d.deck):
+        where[c] = ("deck", min(i, 2))  # the top, the next, and the rest
+    return {c: where[c] for c in cards}
+
+
+@pytest.mark.parametrize(("players", "seed", "decisions"), [(2, 1, 9), (3, 2, 25), (4, 3, 40), (3, 8, 60)])
+def test_sea_salt_paper_places_each_unseen_card_uniformly(players: int, seed: int, decisions: int) -> None:
+    """Chi-square over every unseen card and place (each other hand, drawn cards, under each pile,
+    the deck's top, its second card, the rest): each place takes a card in proportion to its room."""
+    rules = OTHER_RULES["sea-salt-paper"]
+    s = drive_any(rules, players, seed, decisions)
+    k = (s.turn + 1) % players
+    det = SspDeterminizer(br.view(s, k))
+    unseen = list(det._unseen)
+    truth = _ssp_places(s, unseen)
+    room = Counter(truth.values())
+    samples = 2000
+    counts: Counter[tuple[int, tuple[str, int]]] = Counter()
+    gen = random.Random(seed)
+    for _ in range(samples):
+        for card, place in _ssp_places(det.sample(gen), unseen).items():
+            counts[(card, place)] += 1
+    chi2, df = 0.0, 0
+    for card in unseen:
+        for place, size in room.items():
+            e = samples * size / len(unseen)
+            chi2 += (counts[(card, place)] - e) ** 2 / e
+        df += len(room) - 1
+    assert sum(counts.values()) == samples * len(unseen)  # no unseen card ever lands where the view shows one
+    assert chi2 < _chi2_bound(df), (chi2, df)
+
+
+def test_sea_salt_paper_keeps_what_the_seat_saw_taken() -> None:
+    """A card seen taken from a pile top stays in the taker's hand in every determinization."""
+    rules = OTHER_RULES["sea-salt-paper"]
+    for seed in range(40):
+        s = drive_any(rules, 3, seed, 30)
+        for k in range(3):
+            seen = br.view(s, k)
+            for j, cards in enumerate(seen.known):
+                for i in range(3):
+                    d = br.determinize(seen, i)
+                    assert {d.tables.index[c] for c in cards} <= set(d.hands[j])
+        if any(any(br.view(s, k).known) for k in range(3)):
+            return
+    raise AssertionError("no game showed a card taken from a pile")
+
+
+def test_boomerang_2010_draws_every_completion_equally_often() -> None:
+    """Exact enumeration: late in a game the deck holds a few cards and the other seats' tokens are
+    hidden; every (deck order, tokens) completion is drawn as often as any other (chi-square)."""
+    rules = OTHER_RULES["boomerang-2010"]
+    for seed in range(200):
+        # Walk a game to a state with a short deck and the other seats' tokens chosen.
+        rng = random.Random(seed)
+        s = br.new_game(rules, 3, seed)
+        while not br.is_over(s) and not (0 < len(s.deck) <= 4 and s.phase == "tokens"
+                                         and s.tokens[1] >= 0 and s.tokens[2] >= 0 and s.tokens[0] < 0):
+            seat = rng.choice(br.to_act(s))
+            if s.phase == "tokens" and seat == 0 and len(s.deck) <= 4 and s.tokens.count(-1) > 1:
+                continue
+            s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
+        if not br.is_over(s):
+            break
+    else:
+        raise AssertionError("no game reached a short deck with hidden tokens")
+    seen = br.view(s, 0)
+    cells = math.factorial(len(s.deck)) * len(s.tables.lands) ** 2
+    samples = 40 * cells
+    counts = Counter((d.deck, d.tokens) for d in (br.determinize(seen, i) for i in range(samples)))
+    assert all(br.view(br.determinize(seen, i), 0) == seen for i in range(20))
+    assert len(counts) == cells, (len(counts), cells)
+    e = samples / cells
+    chi2 = sum((c - e) ** 2 / e for c in counts.values())
+    assert chi2 < _chi2_bound(cells - 1), (chi2, cells)

@@ -132,3 +132,129 @@ def test_the_tournament_command_rotates_seats_and_names_budgets() -> None:
         "--bots: 'ismcts:0': the number after 'ismcts:' is its playouts a decision, a whole number of at least 1")
     other = runner.invoke(cli, ["tournament", "--bots", "greedy:3,greedy", "--players", "2", "--games", "1"])
     assert other.exit_code == 2 and "unknown bot 'greedy:3'" in other.output
+
+
+# ---- the search layer over the other games ------------------------------------------------------
+
+from boomerang_rules.boomerang2010 import bots as b10_bots  # noqa: E402
+from boomerang_rules.boomerang2010 import ismcts as b10_ismcts  # noqa: E402
+from boomerang_rules.core.bots import bot_game as any_bot_game  # noqa: E402
+from boomerang_rules.core.ismcts import IsmctsBot as CoreIsmctsBot  # noqa: E402
+from boomerang_rules.core.loading import list_rules  # noqa: E402
+from boomerang_rules.seasaltpaper import bots as ssp_bots  # noqa: E402
+from boomerang_rules.seasaltpaper import ismcts as ssp_ismcts  # noqa: E402
+from boomerang_rules.seasaltpaper.scoring import points_of  # noqa: E402
+from boomerang_rules.seasaltpaper.tables import tables_for as ssp_tables_for  # noqa: E402
+
+OTHER = {"sea-salt-paper": (ssp_bots, ssp_ismcts, "_pick", (2, 4)),
+         "boomerang-2010": (b10_bots, b10_ismcts, "_tie_break", (3, 5))}
+OTHER_IDS = sorted(i.id for i in list_rules() if i.game in OTHER)
+
+
+def _recorder(game: str) -> type:
+    bots, _, tie, _ = OTHER[game]
+
+    def record(self: object, best: list[str]) -> str:
+        self.ties = tuple(best)  # type: ignore[attr-defined]
+        return best[0]
+
+    return type("Recorder", (bots.GreedyBot,), {tie: record, "ties": ()})
+
+
+@pytest.mark.parametrize("rid", OTHER_IDS)
+def test_each_game_s_rollout_policy_rates_actions_as_its_greedy_does(rid: str) -> None:
+    """Each game's ``FastGreedy`` (on the state) finds the actions its ``GreedyBot`` (on the view) rates best."""
+    rules = br.load_rules(rid)
+    _, search, _, (low, high) = OTHER[rules.game]
+    fast = search.FastGreedy(rules)
+    recorder = _recorder(rules.game)
+    compared = 0
+    for players in range(low, high + 1):
+        rng = random.Random(players)
+        s = br.new_game(rules, players, players)
+        while not br.is_over(s) and compared < 900 * players:
+            for x in br.to_act(s):
+                greedy = recorder(rules, 0)
+                seen = br.view(s, x)
+                chosen = greedy.choose(seen, seen.legal_actions)
+                expected = greedy.ties if chosen in greedy.ties else (chosen,)
+                assert sorted(fast.best(s, x)) == sorted(expected), (s.phase, seen.legal_actions)
+                compared += 1
+            x = rng.choice(br.to_act(s))
+            s = br.apply(s, x, rng.choice(br.legal_actions(s, x)))
+    assert compared > 100
+
+
+def test_sea_salt_paper_s_counted_points_are_points_of() -> None:
+    """The rollout's card points from counts (written twice for speed) agree with ``points_of`` on every variant."""
+    for rid in (r for r in OTHER_IDS if br.load_rules(r).game == "sea-salt-paper"):
+        rules = br.load_rules(rid)
+        t = ssp_tables_for(rules)
+        rng = random.Random(rid)
+        for _ in range(800):
+            cards = rng.sample(range(t.deck_size), rng.randint(0, 14))
+            cut = rng.randint(0, len(cards))
+            hand, played = tuple(cards[:cut]), tuple(cards[cut:])
+            counts = ssp_ismcts.Counts(t, hand, played)
+            assert counts.card_points() == points_of(t, hand, played).card_points
+            extra = next((c for c in range(t.deck_size) if c not in cards), None)
+            if extra is not None:
+                gain = counts.gain(extra, counts.card_points())
+                assert gain == points_of(t, (*hand, extra), played).card_points - points_of(t, hand, played).card_points
+
+
+@pytest.mark.parametrize("rid", ["sea-salt-paper-tie-went-last", "boomerang-2010"])
+def test_each_game_s_ismcts_plays_whole_games_the_same_for_the_same_seed(rid: str) -> None:
+    rules = br.load_rules(rid)
+    low = OTHER[rules.game][3][0]
+    names = ["ismcts:4", "greedy", *["random"] * (low - 2)]
+    first = any_bot_game(rules, names, 5)
+    assert br.is_over(first)
+    assert first == any_bot_game(rules, names, 5)
+
+
+@pytest.mark.parametrize("game", sorted(OTHER))
+def test_each_game_names_its_search_budgets(game: str) -> None:
+    bots = OTHER[game][0].BOTS
+    rules = br.load_rules(game)
+    assert "ismcts" in bots and "ismcts:7" in bots
+    for bad in ("ismcts:0", "ismcts:x", "ismcts:", "ismcts:١", "ismcts:-1"):
+        assert bad not in bots
+        with pytest.raises(KeyError):
+            bots[bad]
+    bot = bots["ismcts:7"](rules, 1)
+    assert isinstance(bot, CoreIsmctsBot) and bot.name == "ismcts" and bot._playouts == 7
+
+
+@pytest.mark.parametrize("game", sorted(OTHER))
+def test_each_game_s_search_reads_only_the_view(game: str) -> None:
+    """Two states that one seat cannot tell apart get the same choice from the same bot seed."""
+    rules = br.load_rules(game)
+    rng = random.Random(4)
+    for seed in range(6):
+        s = br.new_game(rules, 3, seed)
+        for _ in range(rng.randint(3, 30)):
+            x = rng.choice(br.to_act(s))
+            s = br.apply(s, x, rng.choice(br.legal_actions(s, x)))
+        if br.is_over(s):
+            continue
+        seat = br.to_act(s)[0]
+        seen = br.view(s, seat)
+        twin = br.determinize(seen, seed)  # another state the seat sees alike
+        assert br.view(twin, seat) == seen
+        bots = OTHER[game][0].BOTS
+        a = bots["ismcts:8"](rules, 9).choose(seen, seen.legal_actions)
+        b = bots["ismcts:8"](rules, 9).choose(br.view(twin, seat), seen.legal_actions)
+        assert a == b and a in seen.legal_actions
+
+
+def test_a_seconds_budget_plays_every_game() -> None:
+    for game in sorted(OTHER):
+        rules = br.load_rules(game)
+        s = br.new_game(rules, 3, 2)
+        seat = br.to_act(s)[0]
+        seen = br.view(s, seat)
+        search = OTHER[game][1].Search(rules)
+        assert CoreIsmctsBot(search, 1, seconds=0.01).choose(seen, seen.legal_actions) in seen.legal_actions
+    with pytest.raises(ValueError, match="at least one playout"):
+        CoreIsmctsBot(search, 1, playouts=0)

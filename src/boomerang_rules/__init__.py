@@ -25,7 +25,7 @@ import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .core.games import DISPATCH, GAMES, RULES_DISPATCH, game_module, records_module, unknown_game
+from .core.games import DETERMINIZE, DISPATCH, GAMES, RULES_DISPATCH, game_module, records_module, unknown_game
 
 if TYPE_CHECKING:
     from .australia.rules import Card, Region, Ruleset
@@ -113,6 +113,23 @@ def _missing(table: dict[type, Any], state: object) -> Any:
     from .core.arguments import brief, kind
 
     raise TypeError(f"state must be a game state (see new_game), not {kind(state)}: {brief(state)} (not a game state)")
+
+
+def determinize(seen: Any, rng: Any) -> Any:
+    """A full state of ``seen``'s game consistent with that seat's view, what it cannot see drawn
+    uniformly from ``rng`` (an integer seed, or a ``random.Random``: one draw); see the game's own."""
+    cls = seen.__class__
+    if cls not in DETERMINIZE:
+        for game, package in GAMES.items():
+            if cls.__module__.startswith(package + "."):
+                game_module(game)
+    function = next((DETERMINIZE[c] for c in cls.__mro__ if c in DETERMINIZE), None)  # a subclass: a lazy view
+    if function is None:
+        from .core.arguments import brief, kind
+
+        raise TypeError(f"determinize: seen must be a seat's view (view(state, seat)), not {kind(seen)}: "
+                        f"{brief(seen)}")
+    return function(seen, rng)
 
 
 def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) -> Any:
@@ -265,28 +282,6 @@ def record_of(state: Any, names: Sequence[str] | None = None) -> dict[str, Any]:
     except KeyError:
         f = _missing(_RECORD_OF, state)
     return f(state, names)  # type: ignore[no-any-return]
-
-
-def _game_of_view(seen: object) -> Any:
-    """The package of the game whose view ``seen`` is (its class's module is the game's), imported."""
-    module = seen.__class__.__module__
-    for game, package in GAMES.items():
-        if module.startswith(package + "."):
-            return game_module(game)
-    raise TypeError(f"not a view of a known game (see view(state, seat)): {seen!r:.80}")
-
-
-def determinize(seen: Any, rng: Any) -> Any:
-    """A full state of ``seen``'s game consistent with all the view shows, everything it does not
-    drawn uniformly from what it could be: ``view(determinize(seen, rng), seen.seat) == seen``.
-
-    ``rng``: an integer seed (the same draw on every platform) or a ``random.Random`` (one 64-bit
-    draw). ``TypeError`` for a game that does not determinize its views."""
-    game = _game_of_view(seen)
-    function = getattr(game, "determinize", None)
-    if function is None:
-        raise TypeError(f"{game.GAME} does not determinize its views (determinize is not available)")
-    return function(seen, rng)
 
 
 def _rules_argument(rules: Any) -> Any:

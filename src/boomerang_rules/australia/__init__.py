@@ -11,7 +11,8 @@ import sys
 from ..core.games import register
 from .actions import action_id, action_of, legal_mask, num_actions
 from .bots import BOTS, play_game
-from .determinize import determinize
+from .determinize import VIEW_TYPES as VIEW_TYPES  # for core.games.register
+from .determinize import determinize as determinize
 from .engine import STATE_METHODS, apply, is_over, legal_actions, new_game, step, to_act
 from .loading import load_rules
 from .records import check_record, record_of, state_of, validate_record

@@ -38,25 +38,15 @@ every known action replayed), so it holds whatever the engine's own states hold.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from ..core import rng as rng_mod
-from ..core.arguments import integer, require
+from ..core.determinize import Rng, check_view, seed_of
 from .engine import apply, new_game
-from .rules import Ruleset
+from .rules import GAME, Ruleset
 from .state import GameState
 from .tables import NO_ACTIVITY, Tables, tables_for
 from .view import SeatView
-
-Rng = random.Random | int
-"""A ``random.Random`` (one 64-bit seed is drawn from it) or an integer seed."""
-
-
-def _seed_of(rng: Rng) -> int:
-    if isinstance(rng, random.Random):
-        return rng.getrandbits(64)
-    return rng_mod.seed_state(integer(rng, "rng", "an integer seed or a random.Random"))
 
 
 def _direction(rules: Ruleset, round_no: int) -> int:
@@ -96,7 +86,7 @@ class Determinizer:
     """
 
     def __init__(self, seen: SeatView) -> None:
-        require(seen, SeatView, "seen", "a Boomerang: Australia SeatView (see view)")
+        check_view(seen, SeatView, GAME)
         rules = seen.rules
         t = tables_for(rules)
         self._t = t
@@ -207,7 +197,7 @@ class Determinizer:
 
     def sample(self, rng: Rng) -> GameState:
         """One full state consistent with the view, unknown cards placed uniformly."""
-        seed = _seed_of(rng)
+        seed = seed_of(rng)
         seen, t = self._seen, self._t
         rules, n = seen.rules, seen.players
         throws: list[str] = []
@@ -246,3 +236,7 @@ def determinize(seen: SeatView, rng: Rng) -> GameState:
     ``random.Random``, from which one 64-bit seed is drawn (so it advances by one draw).
     """
     return Determinizer(seen).sample(rng)
+
+
+VIEW_TYPES: tuple[type, ...] = (SeatView,)
+"""The view classes ``determinize`` takes (for the top-level dispatch)."""

@@ -4,6 +4,9 @@ A view holds the river, the number of cards left in the deck (never their order)
 boomerangs and captured cards, the pot, who is still hunting and in which order the tokens
 went on the stack, this round's hunt so far, and every earlier round with its tokens revealed.
 Of this round's tokens it shows the seat its own only: the others are revealed by the capture.
+
+The finished rounds' part of a view is made once per round and shared by every view of the
+game (``_past_of``): a long game does not pay at each decision for every round before it.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ from typing import Literal
 import attrs
 
 from .engine import check_seat, legal_actions
+from .rules import Ruleset
 from .scoring import SeatScore
 from .sheets import score_sheets
-from .state import NO_TOKEN, GameState, check_state
+from .state import NO_TOKEN, GameState, RoundLog, check_state
 
 ViewPhase = Literal["tokens", "hunt", "over"]
 
@@ -75,6 +79,9 @@ class SeatView:
         """``sheets``, by the name this game's views gave them first."""
         return self.sheets
 
+    rules: Ruleset | None = attrs.field(default=None, eq=False, repr=False)
+    """The game's ruleset (public knowledge: a determinization or a search needs it; not compared)."""
+
 
 def past_round(state: GameState, r: int) -> PastRound:
     """Round ``r`` (finished) as everyone saw it at its end."""
@@ -85,6 +92,36 @@ def past_round(state: GameState, r: int) -> PastRound:
         per_seat[seat] = t.ids_of(took)
     return PastRound(log.first, t.ids_of(log.turned), t.ids_of(log.river), tuple(t.lands[x] for x in log.tokens),
                      log.hunt, log.stack, tuple(per_seat))
+
+
+_PAST: dict[int, tuple[tuple[RoundLog, ...], tuple[PastRound, ...]]] = {}
+"""id(the last finished round) -> (the history, its past rounds)."""
+_PAST_LIMIT = 512
+
+
+def _same(a: tuple[RoundLog, ...], b: tuple[RoundLog, ...]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+
+
+def _past_of(state: GameState) -> tuple[PastRound, ...]:
+    """Every finished round as everyone saw it: made once per finished round and shared (the states
+    of a round share one history, which is the one before it and one more round)."""
+    history = state.history
+    if not history:
+        return ()
+    hit = _PAST.get(id(history[-1]))
+    if hit is not None and (hit[0] is history or _same(hit[0], history)):
+        return hit[1]
+    before = _PAST.get(id(history[-2])) if len(history) > 1 else None
+    if before is not None and _same(before[0], history[:-1]):
+        past, start = before[1], len(history) - 1
+    else:
+        past, start = (), 0
+    past = past + tuple(past_round(state, r) for r in range(start, len(history)))
+    if len(_PAST) >= _PAST_LIMIT:
+        _PAST.clear()
+    _PAST[id(history[-1])] = (history, past)
+    return past
 
 
 def view(state: GameState, seat: int) -> SeatView:
@@ -111,6 +148,7 @@ def view(state: GameState, seat: int) -> SeatView:
         hunt=state.hunt,
         captured=tuple(t.ids_of(c) for c in state.captured),
         legal_actions=actions,
-        past_rounds=tuple(past_round(state, r) for r in range(len(state.history))),
+        past_rounds=_past_of(state),
         sheets=score_sheets(state),
+        rules=state.rules,
     )

@@ -140,6 +140,9 @@ RULES_DISPATCH: dict[str, dict[str, Callable[..., Any]]] = {
 }
 """Per ruleset function, game name -> the game's function (integer actions)."""
 
+DETERMINIZE: dict[type, Callable[[Any, Any], Any]] = {}
+"""View class -> the game's ``determinize`` (a package's ``VIEW_TYPES`` and ``determinize``)."""
+
 
 def _generic_step(module: GameModule) -> Callable[[Any, Sequence[Any]], Any]:
     """``step`` for a game that has none of its own: ``apply`` for each seat in ``to_act``."""
@@ -197,6 +200,8 @@ def register(module: GameModule) -> None:
             setattr(cls, METHOD.format(name), method or _as_method(function))
     for name, by_game in RULES_DISPATCH.items():
         by_game[module.GAME] = getattr(module, name, None) or _unnumbered(module, name)
+    for cls in getattr(module, "VIEW_TYPES", ()):
+        DETERMINIZE[cls] = module.determinize  # type: ignore[attr-defined]
 
 
 _loaded: dict[str, GameModule] = {}

@@ -11,6 +11,7 @@ from typing import TypeAlias
 
 from ..core import bots as core_bots
 from ..core import rng as rng_mod
+from ..core.ismcts import budgeted_bots
 from .rules import Ruleset
 from .scoring import points_of
 from .state import GameState
@@ -90,8 +91,14 @@ class GreedyBot:
         return "end"
 
 
-BOTS: dict[str, Callable[[Ruleset, int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
-"""The bots by name."""
+def _ismcts(rules: Ruleset, seed: int, playouts: int | None = None) -> Bot:
+    from .ismcts import ismcts_bot
+
+    return ismcts_bot(rules, seed, playouts)
+
+
+BOTS: dict[str, Callable[[Ruleset, int], Bot]] = budgeted_bots({"random": RandomBot, "greedy": GreedyBot}, _ismcts)
+"""The bots by name: ``random``, ``greedy``, ``ismcts`` (search; ``ismcts:N`` for N playouts a decision)."""
 
 
 def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,

@@ -1,8 +1,15 @@
 """What one seat may know: its own hand, the discard piles' tops, everyone's played cards and hand
-sizes, revealed hands, the scores; never another hand or the deck's order.
+sizes, revealed hands, the cards it saw others take from a pile top, the scores; never another
+hand or the deck's order.
 
 A crab pair's player sees the whole chosen pile while choosing a card from it; a player who
-has drawn two cards sees both while choosing which to keep.
+has drawn two cards sees both while choosing which to keep. A seat remembers the piles' tops,
+not what lies under them; it remembers the cards it saw go into another hand (a card taken
+from a pile top, a card stolen from itself) until they leave it, and forgets what it knew of a
+hand robbed by a steal it did not see (the stolen card may be any of them).
+
+The finished rounds' part of a view is made once per round and shared by every view of the
+game (``_past_of``): a long game does not pay at each decision for every round before it.
 """
 
 from __future__ import annotations
@@ -11,9 +18,11 @@ import attrs
 
 from ..core.seats import check_seat
 from .engine import card_points, is_over, legal_actions
+from .rules import Ruleset
 from .scoring import Points, points_of
-from .sheets import ScoreSheet, score_sheets
-from .state import GameState, check_state
+from .sheets import ScoreSheet
+from .state import GameState, RoundResult, check_state
+from .tables import PILES, Tables
 
 
 @attrs.frozen
@@ -62,6 +71,85 @@ class SeatView:
     past_rounds: tuple[PastRound, ...]
     legal_actions: tuple[str, ...]
     winners: tuple[int, ...]
+    first: int = -1
+    """The seat that began this round."""
+    last_turns: tuple[int, ...] = ()
+    """The number of each seat's latest turn this round (-1: none yet), as the tie-break "went last" reads it."""
+    crab_pile: str | None = None
+    """The pile a crab pair's player is choosing a card from (``left`` or ``right``; public), else None."""
+    known: tuple[tuple[str, ...], ...] = ()
+    """Per seat, the cards of its hand this seat knows are there (seen taken from a pile top, or stolen
+    from this seat), sorted; () for this seat itself (its ``hand`` says it all)."""
+    rules: Ruleset | None = attrs.field(default=None, eq=False, repr=False)
+    """The game's ruleset (public knowledge: a determinization or a search needs it; not compared)."""
+
+
+def _known(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
+    """What ``seat`` knows of the other hands this round, from the round's decisions (see the module)."""
+    t = state.tables
+    known: list[set[int]] = [set() for _ in range(state.players)]
+    for who, action, card in state.entries():
+        verb, _, rest = action.partition(":")
+        if verb == "take":
+            known[who].add(t.index[rest])
+        elif verb == "duo":
+            known[who].difference_update(t.index[c] for c in rest.split("+"))
+        elif verb == "steal":
+            victim = int(rest)
+            if who == seat:
+                known[victim].discard(card)
+            elif victim == seat:
+                known[who].add(card)
+            else:
+                known[victim].clear()
+        elif verb == "mermaids":
+            known[who] = {c for c in known[who] if t.kind[c] != t.mermaid}
+    known[seat] = set()
+    return tuple(t.ids_of(sorted(k)) for k in known)
+
+
+def _past_round(t: Tables, r: RoundResult) -> PastRound:
+    scored = r.end in ("stop", "last_chance")
+    return PastRound(r.end, r.ender, tuple(t.ids_of(h) for h in r.hands) if scored else None,
+                     tuple(t.ids_of(p) for p in r.played), r.card_points if scored else None,
+                     r.bonuses if scored else None, r.scores)
+
+
+_PAST: dict[int, tuple[tuple[RoundResult, ...], tuple[PastRound, ...], tuple[tuple[int, ...], ...]]] = {}
+"""id(the last finished round) -> (the history, its past rounds, each seat's points per round)."""
+_PAST_LIMIT = 512
+
+
+def _same(a: tuple[RoundResult, ...], b: tuple[RoundResult, ...]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+
+
+def _past_of(state: GameState) -> tuple[tuple[PastRound, ...], tuple[tuple[int, ...], ...]]:
+    """The finished rounds as everyone saw them, and each seat's points per round.
+
+    Made once per finished round and shared (the states of a round share one history, and a
+    round's history is the one before it and one more round), so a view costs the same in the
+    first round as in the hundredth: the rounds before are neither converted nor summed again.
+    """
+    history = state.history
+    if not history:
+        return (), tuple(() for _ in range(state.players))
+    hit = _PAST.get(id(history[-1]))
+    if hit is not None and (hit[0] is history or _same(hit[0], history)):
+        return hit[1], hit[2]
+    before = _PAST.get(id(history[-2])) if len(history) > 1 else None
+    if before is not None and _same(before[0], history[:-1]):
+        past, rows, start = before[1], before[2], len(history) - 1
+    else:
+        past, rows, start = (), tuple(() for _ in range(state.players)), 0
+    t = state.tables
+    new = history[start:]
+    past = past + tuple(_past_round(t, r) for r in new)
+    rows = tuple(row + tuple(r.scores[s] for r in new) for s, row in enumerate(rows))
+    if len(_PAST) >= _PAST_LIMIT:
+        _PAST.clear()
+    _PAST[id(history[-1])] = (history, past, rows)
+    return past, rows
 
 
 def view(state: GameState, seat: int) -> SeatView:
@@ -73,12 +161,7 @@ def view(state: GameState, seat: int) -> SeatView:
     ids = t.ids
     n = state.players
     mine = seat == state.turn
-    past = tuple(PastRound(r.end, r.ender,
-                           tuple(t.ids_of(h) for h in r.hands) if r.end in ("stop", "last_chance") else None,
-                           tuple(t.ids_of(p) for p in r.played),
-                           r.card_points if r.end in ("stop", "last_chance") else None,
-                           r.bonuses if r.end in ("stop", "last_chance") else None, r.scores)
-                 for r in state.history)
+    past, rows = _past_of(state)
     piles = state.piles
     return SeatView(
         seat=seat, players=n, round=state.round, turn=state.turn, phase=state.phase,
@@ -95,8 +178,11 @@ def view(state: GameState, seat: int) -> SeatView:
         caller=state.caller,
         protected=tuple(s for s in range(n) if state.protected >> s & 1),
         points=points_of(t, state.hands[seat], state.played[seat]),
-        totals=state.totals, sheets=score_sheets(state), past_rounds=past, legal_actions=legal,
-        winners=state.winners_)
+        totals=state.totals, sheets=tuple(ScoreSheet(rows[s], state.totals[s]) for s in range(n)),
+        past_rounds=past, legal_actions=legal, winners=state.winners_,
+        first=state.first, last_turns=state.last_turns,
+        crab_pile=PILES[state.crab_pile] if state.phase == "crab_card" else None,
+        known=_known(state, seat), rules=state.rules)
 
 
 __all__ = ["PastRound", "SeatView", "card_points", "view"]

@@ -1,0 +1,119 @@
+"""Determinization for Boomerang (2010): a full game state drawn from what one seat knows.
+
+What a seat does not know: the order of the cards still in the deck, and this round's token
+of every other seat that has chosen one (tokens stay face down, on the stack too, until the
+capture reveals them). Everything else is public: every card turned up (the rounds' ``turned``
+and the river), every hunt decision, every capture and every past round's tokens.
+
+``determinize(seen, rng)`` shuffles the unseen cards uniformly into the deck's remaining
+order and gives each other seat that has chosen a token a land drawn uniformly; every such
+completion is consistent with the view (choosing a token and passing show nothing of it). The
+state is built through the public constructors only: ``new_game`` with the whole deck order
+(the cards turned so far, in order, then the drawn rest), then every decision replayed, so it
+is a state the engine itself could reach and its record is a valid record (the finished rounds
+are replayed once per view and the drawn rest of the deck set in their end state: they turned
+up known cards only). The deck is the
+game's only chance, so the drawn order is also the dealer for what is to come.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..core import rng as rng_mod
+from ..core.determinize import Rng, check_view, seed_of
+from .engine import apply, new_game, to_act
+from .rules import GAME, Ruleset
+from .state import GameState
+from .tables import tables_for
+from .view import SeatView
+
+
+def _turned(seen: SeatView) -> list[str]:
+    """Every card turned up from the deck so far, in order (past rounds', then this round's)."""
+    out = [c for past in seen.past_rounds for c in past.turned]
+    left: tuple[str, ...] = ()
+    if seen.past_rounds:
+        last = seen.past_rounds[-1]
+        taken = {c for took in last.captures for c in took}
+        left = tuple(c for c in last.river if c not in taken)
+    if seen.river[:len(left)] != left:
+        raise ValueError(f"the view of seat {seen.seat} is inconsistent: its river does not begin with the "
+                         "cards the last round left")
+    out.extend(seen.river[len(left):])
+    return out
+
+
+def _replay_hunt(state: GameState, hunt: tuple[str, ...]) -> GameState:
+    for action in hunt:
+        state = apply(state, to_act(state)[0], action)
+    return state
+
+
+class Determinizer:
+    """The replay of what a view knows, done once; ``sample`` draws the deck's order and the tokens.
+
+    A search samples many states from one view: the finished rounds are replayed once (they
+    turned up known cards only), and each draw sets the rest of the deck and replays this round.
+    """
+
+    def __init__(self, seen: SeatView) -> None:
+        check_view(seen, SeatView, GAME)
+        rules = seen.rules
+        if not isinstance(rules, Ruleset):
+            raise TypeError("determinize: seen.rules must be the game's Boomerang (2010) ruleset (a view made by "
+                            "view(state, seat) holds it)")
+        t = tables_for(rules)
+        turned = _turned(seen)
+        shown = set(turned)
+        rest = [c for c in t.ids if c not in shown]
+        if len(rest) != seen.deck_size or len(shown) != len(turned):
+            raise ValueError(f"the view of seat {seen.seat} is inconsistent: {len(rest)} cards unseen for a deck "
+                             f"of {seen.deck_size}")
+        state = new_game(rules, seen.players, deck=[*turned, *rest])
+        for past in seen.past_rounds:
+            for seat, land in enumerate(past.tokens):
+                state = apply(state, seat, land)
+            state = _replay_hunt(state, past.hunt)
+        self._seen = seen
+        self._base = state
+        self._prefix = tuple(t.index[c] for c in turned)
+        self._rest = tuple(t.index[c] for c in rest)
+        self._lands = t.lands
+
+    def sample(self, rng: Rng) -> GameState:
+        """One full state consistent with the view: the deck's rest in a uniform order, each hidden
+        token a uniform land."""
+        seen = self._seen
+        gen = seed_of(rng)
+        gen, order = rng_mod.shuffled(gen, self._rest)
+        state = attrs.evolve(self._base, deck=order, deck_order=self._prefix + order)
+        if seen.phase == "over":
+            return state
+        lands = self._lands
+        for seat, chosen in enumerate(seen.chosen):
+            if not chosen:
+                continue
+            if seat == seen.seat:
+                land = seen.token or ""
+            else:
+                gen, i = rng_mod.below(gen, len(lands))
+                land = lands[i]
+            state = apply(state, seat, land)
+        return _replay_hunt(state, seen.hunt)
+
+
+def determinize(seen: SeatView, rng: Rng) -> GameState:
+    """A full game state consistent with everything ``seen`` knows, the rest drawn at random.
+
+    The cards still in the deck are placed in a uniformly drawn order and every other seat's
+    hidden token is a uniformly drawn land; ``view(result, seen.seat) == seen``.
+
+    ``rng``: an integer seed (SplitMix64, the same state on every platform) or a
+    ``random.Random``, from which one 64-bit seed is drawn (so it advances by one draw).
+    """
+    return Determinizer(seen).sample(rng)
+
+
+VIEW_TYPES: tuple[type, ...] = (SeatView,)
+"""The view classes ``determinize`` takes (for the top-level dispatch)."""

@@ -1,0 +1,35 @@
+"""What every game's ``determinize(seen, rng)`` shares: its arguments checked, and the one seed it draws.
+
+A determinization is a full game state drawn from one seat's view: every card the seat cannot
+see placed uniformly among the places it could be, and a fresh dealer for chance to come, so
+that ``view(determinize(seen, rng), seen.seat) == seen``. Each game writes its own (what a seat
+knows is the game's); ``boomerang_rules.determinize`` picks it by the view's class.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import rng as rng_mod
+from .arguments import brief, kind
+
+Rng = random.Random | int
+"""A ``random.Random`` (one 64-bit seed is drawn from it) or an integer seed."""
+
+
+def seed_of(rng: object) -> int:
+    """The generator state ``rng`` gives: one 64-bit draw from a ``random.Random``, or the integer
+    seed itself (SplitMix64, the same on every platform); ``TypeError`` naming ``rng`` otherwise."""
+    if isinstance(rng, random.Random):
+        return rng.getrandbits(64)
+    if isinstance(rng, bool) or not isinstance(rng, int):
+        raise TypeError(f"determinize: rng must be an integer seed or a random.Random, not {kind(rng)}: "
+                        f"{brief(rng)}")
+    return rng_mod.seed_state(rng)
+
+
+def check_view(seen: object, cls: type, game: str) -> None:
+    """``TypeError`` naming ``seen`` unless it is a view of ``game`` (``view(state, seat)``)."""
+    if not isinstance(seen, cls):
+        raise TypeError(f"determinize: seen must be a {game} view (view(state, seat)), not {kind(seen)}: "
+                        f"{brief(seen)}")

@@ -1,0 +1,201 @@
+"""``ismcts``, written once for every game: single-observer information-set Monte Carlo tree search.
+
+Each playout draws a full state from the seat's view (the game's determinization: the unseen
+cards placed uniformly where they could be), walks a tree of the seat's *own* decisions by UCT,
+and plays on with a fast rollout policy until the game's horizon (the end of the round, say),
+where the game scores it. The other seats are not in the tree: at each of their decisions they
+are drawn from the rollout policy, in the drawn state (open loop: a node is the seat's own
+actions so far, whatever the others did). A node counts how often it was available (legal in
+the drawn state) and UCT divides by that (availability counts), because an action the seat may
+later have is not in every determinization.
+
+What a game gives (``SearchGame``): its transition functions, a determinizer, the rollout
+policy, the horizon and the reward. Each game's ``ismcts`` module fills one in; ``IsmctsBot``
+is the same for every game. The budget is a number of playouts (deterministic: the same seed
+makes the same play on any machine) or, optionally, seconds per decision. The bot sees only
+its view.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any, Protocol
+
+from . import rng as rng_mod
+
+DEFAULT_PLAYOUTS = 100
+"""Playouts per decision when a game's search does not say."""
+
+EXPLORATION = 0.7
+"""UCT's exploration constant, for rewards scaled to about [-1, 1]."""
+
+
+def pick(gen: int, best: list[str]) -> tuple[int, str]:
+    """One of ``best`` drawn by the generator (a rollout policy's tie-break), and the generator after."""
+    if len(best) == 1:
+        return gen, best[0]
+    gen, i = rng_mod.below(gen, len(best))
+    return gen, best[i]
+
+
+class SearchGame(Protocol):
+    """What the search needs of a game, for one ruleset (each game's ``ismcts`` module makes one)."""
+
+    playouts: int
+    """The default budget of playouts per decision (``ismcts`` without ``:N``)."""
+
+    def sampler(self, seen: Any) -> Callable[[int], Any]:
+        """From one view, a function drawing a full state consistent with it from a seed."""
+
+    def to_act(self, state: Any) -> tuple[int, ...]: ...
+
+    def legal_actions(self, state: Any, seat: int) -> tuple[str, ...]: ...
+
+    def apply(self, state: Any, seat: int, action: str) -> Any: ...
+
+    def done(self, start: Any, state: Any) -> bool:
+        """Whether a playout from ``start`` (a drawn state) ends at ``state``: the game's horizon."""
+
+    def rollout(self, state: Any, seat: int, gen: int) -> tuple[int, str]:
+        """The generator after use and the rollout policy's action for ``seat`` in ``state``."""
+
+    def reward(self, seen: Any, start: Any, end: Any) -> float:
+        """The playout's worth to ``seen.seat``, scaled to about [-1, 1]."""
+
+
+class _Node:
+    """A node of the seat's own decisions: visits, summed reward, availability, children by action."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict[str, _Node] = {}
+
+
+class IsmctsBot:
+    """Information-set MCTS from the seat's view over ``game``; see the module's docstring.
+
+    ``playouts`` per decision (deterministic), or ``seconds`` per decision when given (then the
+    play depends on the machine's speed). A decision with one legal action is not searched.
+    """
+
+    name = "ismcts"
+
+    def __init__(self, game: SearchGame, seed: int, playouts: int | None = None, seconds: float | None = None,
+                 exploration: float = EXPLORATION) -> None:
+        playouts = game.playouts if playouts is None else playouts
+        if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
+            raise ValueError(f"ismcts needs at least one playout, not {playouts!r}")
+        self._game = game
+        self._gen = rng_mod.seed_state(seed)
+        self._playouts = playouts
+        self._seconds = seconds
+        self._c = exploration
+
+    def choose(self, seen: Any, actions: tuple[str, ...]) -> str:
+        if len(actions) == 1:
+            return actions[0]
+        root = self.search(seen)
+        visited = [(root.children[a].visits, root.children[a].total, a) for a in actions if a in root.children]
+        if not visited:
+            return actions[0]
+        return max(visited, key=lambda v: (v[0], v[1] / max(v[0], 1)))[2]
+
+    def search(self, seen: Any) -> _Node:
+        """The tree of one decision's playouts (its root)."""
+        sample = self._game.sampler(seen)
+        root = _Node()
+        deadline = None if self._seconds is None else time.perf_counter() + self._seconds
+        done = 0
+        while True:
+            if deadline is None:
+                if done >= self._playouts:
+                    break
+            elif done and time.perf_counter() >= deadline:
+                break
+            done += 1
+            self._gen, sample_seed = rng_mod.next_u64(self._gen)
+            self._playout(seen, sample(sample_seed), root)
+        return root
+
+    def _playout(self, seen: Any, start: Any, root: _Node) -> None:
+        game = self._game
+        seat = seen.seat
+        to_act, legal_actions, apply, rollout, horizon = (game.to_act, game.legal_actions, game.apply, game.rollout,
+                                                          game.done)
+        node = root
+        path = [root]
+        gen = self._gen
+        c = self._c
+        in_tree = True
+        state = start
+        while not horizon(start, state):
+            for x in to_act(state):
+                if x == seat and in_tree:
+                    legal = legal_actions(state, seat)
+                    children = node.children
+                    untried = [a for a in legal if a not in children]
+                    for a in legal:
+                        child = children.get(a)
+                        if child is not None:
+                            child.avail += 1
+                    if untried:
+                        gen, i = rng_mod.below(gen, len(untried))
+                        action = untried[i]
+                        child = children[action] = _Node()
+                        child.avail = 1
+                        in_tree = False
+                    else:
+                        best = -math.inf
+                        action = legal[0]
+                        for a in legal:
+                            ch = children[a]
+                            score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                            if score > best:
+                                best, action = score, a
+                        child = children[action]
+                    node = child
+                    path.append(node)
+                else:
+                    gen, action = rollout(state, x, gen)
+                state = apply(state, x, action)
+        self._gen = gen
+        reward = game.reward(seen, start, state)
+        for n in path:
+            n.visits += 1
+            n.total += reward
+
+
+def budgeted_bots(bots: Mapping[str, Callable[[Any, int], Any]],
+                  search: Callable[..., Any]) -> dict[str, Callable[[Any, int], Any]]:
+    """A game's bot registry: ``bots``, ``ismcts`` (``search(rules, seed)``) and ``ismcts:N`` for N
+    playouts a decision (``search(rules, seed, playouts=N)``)."""
+    return _Registry(bots, ismcts=search)
+
+
+class _Registry(dict[str, Callable[[Any, int], Any]]):
+    """The bots by name; ``ismcts:N`` also names the search bot with a budget of N playouts."""
+
+    def _budgeted(self, key: object) -> Callable[[Any, int], Any] | None:
+        if not isinstance(key, str) or not key.startswith("ismcts:"):
+            return None
+        playouts = key.partition(":")[2]
+        if not playouts.isdigit() or not playouts.isascii() or int(playouts) < 1:
+            return None
+        search: Callable[..., Any] = self["ismcts"]
+        return partial(search, playouts=int(playouts))
+
+    def __contains__(self, key: object) -> bool:
+        return super().__contains__(key) or self._budgeted(key) is not None
+
+    def __missing__(self, key: str) -> Callable[[Any, int], Any]:
+        made = self._budgeted(key)
+        if made is None:
+            raise KeyError(key)
+        return made

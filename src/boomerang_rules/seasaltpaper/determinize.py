@@ -1,0 +1,164 @@
+"""Determinization for Sea Salt & Paper: a full game state drawn from what one seat knows.
+
+What a seat knows (its ``SeatView``): its own hand (and the two cards it has just drawn, or
+the whole pile a crab pair lets it search), both piles' top cards and sizes, every played
+card, every hand revealed by a LAST CHANCE, the cards it saw go into another hand and not
+leave it (``known``: taken from a pile top, stolen from itself), the hand sizes, the deck's
+size, and every finished round as the table saw it. A seat remembers the piles' tops, not what
+lies under them (the view's own model).
+
+What it does not: the rest of each other hand, the two cards another seat has just drawn, the
+cards under each pile's top (in order), and the deck's order. ``determinize(seen, rng)``
+shuffles every card the seat cannot see and deals it into those places in one uniform draw:
+each assignment of the unseen cards to the unseen places is equally likely, and every one is
+consistent with the view. The state gets a fresh dealer (the rest of the draw's generator) for
+the shuffles and steals to come.
+
+The state is made from the view directly (a round's decisions are not in the view, so they
+cannot be replayed): this round's log holds only what the view reads back from it (the cards
+seen taken), and the finished rounds only what the table saw (their hidden deck orders and
+decisions are not drawn: nothing to come depends on them). So a determinization plays on like
+any state, but its record is not a valid game record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core import rng as rng_mod
+from ..core.determinize import Rng, check_view, seed_of
+from .engine import new_game
+from .rules import GAME, Ruleset
+from .state import Chance, GameState, RoundResult
+from .tables import PILES, Tables, tables_for
+from .view import SeatView
+
+
+def _index(t: Tables, ids: Sequence[str]) -> tuple[int, ...]:
+    return tuple(t.index[c] for c in ids)
+
+
+def _history(t: Tables, seen: SeatView) -> tuple[RoundResult, ...]:
+    """The finished rounds as the view shows them; what it does not show left empty."""
+    n = seen.players
+    out = []
+    for past in seen.past_rounds:
+        hands = tuple(_index(t, h) for h in past.hands) if past.hands is not None else ((),) * n
+        out.append(RoundResult((), -1, (), past.end, past.ender, hands, tuple(_index(t, p) for p in past.played),
+                               past.card_points or (0,) * n, past.bonuses or (0,) * n, past.scores, (-1,) * n))
+    return tuple(out)
+
+
+class Determinizer:
+    """What a view knows and where its unseen cards can go, worked out once; ``sample`` draws a state.
+
+    A search samples many states from one view, so the analysis is kept apart from the draw.
+    """
+
+    def __init__(self, seen: SeatView) -> None:
+        check_view(seen, SeatView, GAME)
+        rules = seen.rules
+        if not isinstance(rules, Ruleset):
+            raise TypeError("determinize: seen.rules must be the game's Sea Salt & Paper ruleset (a view made by "
+                            "view(state, seat) holds it)")
+        t = tables_for(rules)
+        n, k = seen.players, seen.seat
+        self._seen = seen
+        self._rules = rules
+        self._t = t
+        visible = [*_index(t, seen.hand), *_index(t, seen.drawn), *(c for p in seen.played for c in _index(t, p))]
+        # Each other hand: its known cards and how many it has besides.
+        self._hand_known: list[tuple[int, ...]] = []
+        self._hand_hidden: list[int] = []
+        for s in range(n):
+            if s == k:
+                known = _index(t, seen.hand)
+            elif seen.revealed[s] is not None:
+                known = _index(t, seen.revealed[s] or ())
+            else:
+                known = _index(t, seen.known[s])
+            if s != k:
+                visible.extend(known)
+            self._hand_known.append(known)
+            self._hand_hidden.append(seen.hand_sizes[s] - len(known))
+        self._drawn_hidden = 2 if seen.phase == "keep" and seen.turn != k else 0
+        # Each pile: its known cards (top, or the whole pile this seat is searching) and how many under them.
+        self._pile_known: list[tuple[int, ...]] = []
+        self._pile_hidden: list[int] = []
+        for p, (top, size) in enumerate(zip(seen.pile_tops, seen.pile_sizes)):
+            if seen.chosen_pile is not None and seen.crab_pile == PILES[p]:
+                known = _index(t, seen.chosen_pile)
+            else:
+                known = _index(t, (top,)) if top is not None else ()
+            visible.extend(known)
+            self._pile_known.append(known)
+            self._pile_hidden.append(size - len(known))
+        shown = set(visible)
+        self._unseen = tuple(c for c in range(t.deck_size) if c not in shown)
+        places = sum(self._hand_hidden) + self._drawn_hidden + sum(self._pile_hidden) + seen.deck_size
+        if len(shown) != len(visible) or min(self._hand_hidden + self._pile_hidden) < 0 \
+                or len(self._unseen) != places:
+            raise ValueError(f"the view of seat {k} is inconsistent: {len(self._unseen)} unseen cards for "
+                             f"{places} places (or a card seen twice)")
+        log: object = None
+        for s, cards in enumerate(seen.known):
+            for c in cards:
+                log = ((s, f"take:{c}", -1), log)
+        self._log = log
+        self._history = _history(t, seen)
+        protected = 0
+        for s in seen.protected:
+            protected |= 1 << s
+        self._protected = protected
+        turns = max(seen.last_turns, default=0)
+        self._turn_no = turns if turns > 0 else 1
+        order = [(seen.caller + i) % n for i in range(1, n)] if seen.caller >= 0 else []
+        self._final = tuple(s for s in order if not protected >> s & 1)
+
+    def sample(self, rng: Rng) -> GameState:
+        """One full state consistent with the view, the unseen cards placed uniformly."""
+        seen, t = self._seen, self._t
+        gen = seed_of(rng)
+        gen, order = rng_mod.shuffled(gen, self._unseen)
+        at = 0
+
+        def take(count: int) -> tuple[int, ...]:
+            nonlocal at
+            out = order[at:at + count]
+            at += count
+            return out
+
+        hands = tuple(tuple(sorted(known + take(hidden)))
+                      for known, hidden in zip(self._hand_known, self._hand_hidden))
+        drawn = take(self._drawn_hidden) if self._drawn_hidden else _index(t, seen.drawn)
+        piles = tuple(take(hidden) + known if len(known) == 1 else known
+                      for known, hidden in zip(self._pile_known, self._pile_hidden))
+        deck = take(seen.deck_size)
+        _, dealer = rng_mod.next_u64(gen)
+        state = new_game(self._rules, seen.players, dealer)
+        waiting = seen.phase == "deal"
+        return state.evolve(
+            round=seen.round, first=seen.first, turn=seen.turn, phase=seen.phase, deck=deck,
+            piles=(piles[0], piles[1]), hands=hands, played=tuple(_index(t, p) for p in seen.played), drawn=drawn,
+            crab_pile=PILES.index(seen.crab_pile) if seen.crab_pile is not None else -1, caller=seen.caller,
+            final=self._final, protected=self._protected, turn_no=self._turn_no, last_turns=seen.last_turns,
+            totals=seen.totals, history=self._history, deck0=(), log=self._log, seed=None, winners_=seen.winners,
+            chance=Chance(None if waiting else rng_mod.seed_state(dealer)))
+
+
+def determinize(seen: SeatView, rng: Rng) -> GameState:
+    """A full game state consistent with everything ``seen`` knows, the rest drawn at random.
+
+    Every card the seat cannot see is placed uniformly among the places it could be (the rest
+    of the other hands, another seat's two drawn cards, under the piles' tops, the deck), and
+    the state has a fresh dealer for the rounds and steals to come; ``view(result, seen.seat)
+    == seen``. Its record is not a valid game record (see the module).
+
+    ``rng``: an integer seed (SplitMix64, the same state on every platform) or a
+    ``random.Random``, from which one 64-bit seed is drawn (so it advances by one draw).
+    """
+    return Determinizer(seen).sample(rng)
+
+
+VIEW_TYPES: tuple[type, ...] = (SeatView,)
+"""The view classes ``determinize`` takes (for the top-level dispatch)."""

@@ -1,0 +1,82 @@
+"""A decision costs the same late in a long game as early: views and bots never go back over every
+finished round (issue 25, "work that never ends"). Counted in calls, never timed."""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from typing import Any
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules.core.bots import make_bots, play_game
+from boomerang_rules.core.games import game_module
+from boomerang_rules.core.loading import rules_from_data
+from boomerang_rules.seasaltpaper import bots as ssp_bots
+from boomerang_rules.seasaltpaper import engine as ssp_engine
+
+ssp_view = importlib.import_module("boomerang_rules.seasaltpaper.view")  # the package's ``view`` is the function
+b10_view = importlib.import_module("boomerang_rules.boomerang2010.view")
+
+
+def _long_sea_salt_paper() -> Any:
+    data = br.rules_data(br.load_rules("sea-salt-paper"))
+    data["id"] = "long-game"
+    data["end_targets"] = {"2": 400, "3": 400, "4": 400}
+    return rules_from_data(data)
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, counts: Counter[str]) -> None:
+    original = getattr(module, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        counts[name] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+
+
+def _per_decision(rules: Any, counts: Counter[str], names: list[str]) -> tuple[Any, list[tuple[int, Counter[str]]]]:
+    """A whole game of bots; per decision, the round it was in and the calls it made."""
+    per: list[tuple[int, Counter[str]]] = []
+    mark = Counter(counts)
+
+    def on_decision(state: Any, seat: int, action: str) -> None:
+        nonlocal mark
+        per.append((state.round, counts - mark))
+        mark = Counter(counts)
+
+    bots = make_bots(game_module(rules.game).BOTS, names, rules, 3)
+    return play_game(rules, bots, 3, on_decision), per
+
+
+def test_a_sea_salt_paper_decision_scores_as_much_in_the_fortieth_round_as_in_the_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = _long_sea_salt_paper()
+    counts: Counter[str] = Counter()
+    ssp_view._PAST.clear()
+    _counting(monkeypatch, ssp_view, "_past_round", counts)
+    for module in (ssp_view, ssp_bots, ssp_engine):
+        _counting(monkeypatch, module, "points_of", counts)
+    end, per = _per_decision(rules, counts, ["greedy", "greedy", "greedy"])
+    rounds = len(end.history)
+    assert rounds >= 30
+    # Each finished round is converted for the views once in the whole game, not once per decision
+    # (the last one ends the game: no decision sees it).
+    assert counts["_past_round"] == rounds - 1
+    early = max(c["points_of"] for r, c in per if r == 0)
+    late = max(c["points_of"] for r, c in per if r >= rounds - 5)
+    assert late <= early
+
+
+def test_a_boomerang_2010_decision_converts_no_finished_round_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = br.load_rules("boomerang-2010")
+    counts: Counter[str] = Counter()
+    b10_view._PAST.clear()
+    _counting(monkeypatch, b10_view, "past_round", counts)
+    _counting(monkeypatch, b10_view, "score_sheets", counts)
+    end, per = _per_decision(rules, counts, ["greedy", "greedy", "greedy", "greedy", "greedy"])
+    assert len(end.history) >= 5
+    assert counts["past_round"] == len(end.history) - 1
+    assert {c["score_sheets"] for _, c in per} == {1}  # one score per view, whatever the round
