@@ -8,6 +8,7 @@ seeded generator (``core.rng``), or from outcomes a record gives.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -17,10 +18,13 @@ from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_players, check_seat
 from .rules import Ruleset
 from .scoring import points_of, round_scores
-from .state import Chance, Entry, GameState, RoundResult
+from .state import FIELD, Chance, Entry, GameState, RoundResult
 from .tables import PILES, Tables, tables_for
 
 _PILE = {name: i for i, name in enumerate(PILES)}
+_TABLES, _TURN, _PHASE, _DECK, _PILES, _HANDS, _DRAWN, _CALLER = (
+    FIELD[name] for name in ("tables", "turn", "phase", "deck", "piles", "hands", "drawn", "caller"))
+"""Positions in a state's tuple (``state.FIELD``) that the hot path reads."""
 
 
 def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
@@ -90,7 +94,7 @@ def is_over(state: GameState) -> bool:
 
 def card_points(state: GameState, seat: int) -> int:
     """``seat``'s card points now (hand and played cards; no colour bonus)."""
-    return points_of(state.tables, state.hands[seat], state.played[seat]).card_points
+    return state.tables.card_points(state.hands[seat], state.played[seat])
 
 
 def _duo_pairs(t: Tables, hand: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -122,21 +126,78 @@ def _mermaids_in(t: Tables, hand: tuple[int, ...]) -> list[int]:
     return [c for c in hand if t.kind[c] == t.mermaid]
 
 
+_LAST: list[tuple[object, tuple[str, ...]]] = [(None, ())]
+"""The last state whose legal actions were made, and them: ``apply`` right after ``legal_actions``
+(the common order) checks its action against them instead of making them again. One entry, one
+rebinding at a time: threads sharing it at worst make them again."""
+
+
 def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
     """What ``seat`` may do now, sorted; empty when it is not that seat's turn."""
     if seat.__class__ is not int:
         seat = check_seat(state.players, seat)
-    if seat != state.turn:
+    if seat != state[_TURN]:
         check_seat(state.players, seat)
         return ()
-    legal = state.legal
-    if legal is None:
-        legal = _legal(state, seat)
-        object.__setattr__(state, "legal", legal)
+    last = _LAST[0]
+    if last[0] is state:
+        return last[1]
+    legal = _legal(state, seat)
+    _LAST[0] = (state, legal)
     return legal
 
 
 def _legal(state: GameState, seat: int) -> tuple[str, ...]:
+    """``legal_plain`` from the action tables (``Tables.duo_actions`` and the like; tests compare)."""
+    t = state[_TABLES]
+    phase = state[_PHASE]
+    if phase == "play":
+        hand = state[_HANDS][seat]
+        duos = t.duo_actions
+        out = []
+        for i, a in enumerate(hand):
+            row = duos[a]
+            for b in hand[i + 1:]:
+                action = row[b]
+                if action is not None:
+                    out.append(action)
+        is_mermaid = t.is_mermaid
+        if sum([is_mermaid[c] for c in hand]) >= t.win_with:
+            out.append("mermaids")
+        if state[_CALLER] < 0 and card_points(state, seat) >= t.min_points:
+            out += _CALLS
+        out.append("end")
+        out.sort()
+        return tuple(out)
+    if phase == "draw":
+        take = t.take_actions
+        out = [take[pile[-1]] for pile in state[_PILES] if pile]
+        if state[_DECK]:
+            out.append("draw")
+        elif not out:
+            return _PASS_ONLY
+        out.sort()
+        return tuple(out)
+    if phase == "keep":
+        keep = t.keep_actions
+        empty = [p for p, pile in enumerate(state[_PILES]) if not pile]
+        if len(empty) == 1:
+            p = empty[0]
+            out = [keep[c][p] for c in state[_DRAWN]]
+        else:
+            out = [action for c in state[_DRAWN] for action in keep[c]]
+        out.sort()
+        return tuple(out)
+    return legal_plain(state, seat)
+
+
+_CALLS = ("last_chance", "stop")
+_PASS_ONLY = ("pass",)
+
+
+def legal_plain(state: GameState, seat: int) -> tuple[str, ...]:
+    """The legal actions of ``seat`` (whose turn it is), read plainly: the reference ``_legal`` is
+    tested against, and its stand-in for the rarer phases."""
     t = state.tables
     ids = t.ids
     phase = state.phase
@@ -211,11 +272,13 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
 
     Raises ``IllegalAction`` (a ``ValueError``) saying why when the action is not legal.
     """
-    if not isinstance(action, str) or action not in legal_actions(state, seat):
+    if (action.__class__ is not str and not isinstance(action, str)) or action not in legal_actions(state, seat):
         raise _refuse(state, seat, action)
+    phase = state[_PHASE]
+    if action == "end":
+        return _end_turn(state, seat, False, {"log": ((seat, action, -1), state.log)})
     t = state.tables
     verb, _, rest = action.partition(":")
-    phase = state.phase
     hands = list(state.hands)
     if phase == "draw":
         if verb == "draw":
@@ -272,8 +335,8 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
         final = tuple((seat + k) % n for k in range(1, n))
         state = state.evolve(caller=seat, final=final, protected=state.protected | 1 << seat,
                              log=_log(state, seat, action))
-        return _end_turn(state, seat, extra=False)
-    return _end_turn(state.evolve(log=_log(state, seat, action)), seat, extra=False)
+        return _end_turn(state, seat, False, {})
+    raise AssertionError(f"{action!r} is legal but not applied")  # every legal action is handled above
 
 
 def _play_duo(state: GameState, seat: int, action: str, cards: list[int]) -> GameState:
@@ -292,7 +355,7 @@ def _play_duo(state: GameState, seat: int, action: str, cards: list[int]) -> Gam
     if effect == "steal" and _victims(state, seat):
         return state.evolve(phase="steal")
     if effect == "extra_turn":
-        return _end_turn(state, seat, extra=True)
+        return _end_turn(state, seat, True, {})
     return state  # no effect, or one that cannot happen: the pair is played all the same
 
 
@@ -328,8 +391,9 @@ def _derived_seed(state: GameState) -> int:
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
 
-def _end_turn(state: GameState, seat: int, extra: bool) -> GameState:
-    """The end of ``seat``'s turn: the empty-deck check, LAST CHANCE's progress, the next turn."""
+def _end_turn(state: GameState, seat: int, extra: bool, changes: dict[str, Any]) -> GameState:
+    """The end of ``seat``'s turn: the empty-deck check, LAST CHANCE's progress, the next turn.
+    ``changes`` (fields of ``state``) are made with it, in the same new state."""
     t = state.tables
     final = state.final
     protected = state.protected
@@ -338,9 +402,9 @@ def _end_turn(state: GameState, seat: int, extra: bool) -> GameState:
         final = final[1:]
         protected |= 1 << seat
     if not state.deck and (caller < 0 or t.deck_ends_last_chance):
-        return _finish_round(state.evolve(final=final, protected=protected), "empty_deck", seat)
+        return _finish_round(state.evolve(final=final, protected=protected, **changes), "empty_deck", seat)
     if caller >= 0 and not final:
-        return _finish_round(state.evolve(final=final, protected=protected), "last_chance", caller)
+        return _finish_round(state.evolve(final=final, protected=protected, **changes), "last_chance", caller)
     if extra:
         nxt = seat
     elif caller >= 0:
@@ -351,7 +415,7 @@ def _end_turn(state: GameState, seat: int, extra: bool) -> GameState:
     last = list(state.last_turns)
     last[nxt] = turn_no
     return state.evolve(turn=nxt, phase="draw", final=final, protected=protected, turn_no=turn_no,
-                        last_turns=tuple(last))
+                        last_turns=tuple(last), **changes)
 
 
 def _finish_round(state: GameState, end: str, ender: int) -> GameState:
