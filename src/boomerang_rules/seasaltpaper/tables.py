@@ -126,8 +126,8 @@ class Tables(ReadOnly):
         """``duo_actions[a][b]``: the action playing cards ``a`` < ``b`` as a duo, None if they are none."""
 
     def ids_of(self, cards: Iterable[int]) -> tuple[str, ...]:
-        ids = self.ids
-        return tuple(ids[c] for c in cards)
+        """The ids of card indices, in the same order."""
+        return tuple(map(self.ids.__getitem__, cards))
 
     def describe(self, card: int) -> str:
         """A card for a person: ``crab-3 (crab, light blue)``."""

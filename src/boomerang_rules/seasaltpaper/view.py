@@ -63,6 +63,29 @@ class SeatView:
     winners: tuple[int, ...]
 
 
+_FINISHED: list[tuple[object, object, object, tuple[PastRound, ...], tuple[ScoreSheet, ...]]] = [
+    (None, None, None, (), ())]
+"""The finished rounds' part of the last view made: what it was made from (the very history,
+totals and tables), its past rounds and score sheets. They change once a round, and a bot's
+game asks at every decision."""
+
+
+def _finished(state: GameState) -> tuple[tuple[PastRound, ...], tuple[ScoreSheet, ...]]:
+    history, totals, t = state.history, state.totals, state.tables
+    last = _FINISHED[0]
+    if last[0] is history and last[1] is totals and last[2] is t:
+        return last[3], last[4]
+    past = tuple(PastRound(r.end, r.ender,
+                           tuple(t.ids_of(h) for h in r.hands) if r.end in ("stop", "last_chance") else None,
+                           tuple(t.ids_of(p) for p in r.played),
+                           r.card_points if r.end in ("stop", "last_chance") else None,
+                           r.bonuses if r.end in ("stop", "last_chance") else None, r.scores)
+                 for r in history)
+    sheets = score_sheets(state)
+    _FINISHED[0] = (history, totals, t, past, sheets)
+    return past, sheets
+
+
 def view(state: GameState, seat: int) -> SeatView:
     """All that ``seat`` may know now, and nothing more."""
     legal = legal_actions(state, seat)
@@ -70,12 +93,7 @@ def view(state: GameState, seat: int) -> SeatView:
     ids = t.ids
     n = state.players
     mine = seat == state.turn
-    past = tuple(PastRound(r.end, r.ender,
-                           tuple(t.ids_of(h) for h in r.hands) if r.end in ("stop", "last_chance") else None,
-                           tuple(t.ids_of(p) for p in r.played),
-                           r.card_points if r.end in ("stop", "last_chance") else None,
-                           r.bonuses if r.end in ("stop", "last_chance") else None, r.scores)
-                 for r in state.history)
+    past, sheets = _finished(state)
     piles = state.piles
     return SeatView(
         seat=seat, players=n, round=state.round, turn=state.turn, phase=state.phase,
@@ -92,7 +110,7 @@ def view(state: GameState, seat: int) -> SeatView:
         caller=state.caller,
         protected=tuple(s for s in range(n) if state.protected >> s & 1),
         points=points_of(t, state.hands[seat], state.played[seat]),
-        totals=state.totals, sheets=score_sheets(state), past_rounds=past, legal_actions=legal,
+        totals=state.totals, sheets=sheets, past_rounds=past, legal_actions=legal,
         winners=state.winners_)
 
 
