@@ -280,3 +280,20 @@ def test_apply_takes_exactly_the_legal_actions(s: b10.GameState, rng: random.Ran
             stepped = br.apply(stepped, seat, action)
         assert br.step(s, actions) == stepped and br.step(s, tuple(actions)) == stepped
         s = stepped
+
+
+def test_a_view_follows_the_state_it_is_made_from() -> None:
+    """Views reuse the parts that change once a round or at a pass or throw: never across states
+    that differ in them."""
+    rng = random.Random(4)
+    s = b10.new_game(RULES, 3, seed=4)
+    while not s.history:
+        seat = br.to_act(s)[0]
+        s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
+    seen = br.view(s, 0)
+    assert len(seen.past_rounds) == 1 and [x.boomerangs for x in seen.scores] == list(s.boomerangs)
+    more = attrs.evolve(s, boomerangs=tuple(b + 3 for b in s.boomerangs))
+    assert [x.boomerangs for x in br.view(more, 0).scores] == [b + 3 for b in s.boomerangs]
+    assert br.view(attrs.evolve(s, history=()), 0).past_rounds == ()
+    assert br.view(attrs.evolve(s, captured=((), (), ())), 1).captured == ((), (), ())
+    assert br.view(s, 0) == seen

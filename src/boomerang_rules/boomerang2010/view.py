@@ -82,11 +82,33 @@ def past_round(state: GameState, r: int) -> PastRound:
                      log.hunt, log.stack, tuple(per_seat))
 
 
+_PAST: list[tuple[object, object, tuple[PastRound, ...]]] = [(None, None, ())]
+_SCORES: list[tuple[object, object, object, tuple[tuple[str, ...], ...], tuple[SeatScore, ...]]] = [
+    (None, None, None, (), ())]
+"""What the last view made of the parts that change once a round (the past rounds) or at a pass
+or throw (captured ids, scores), with what it made them from: the very history, captured cards,
+boomerangs and tables. A bot's game views the state at every decision."""
+
+
+def _shared(state: GameState) -> tuple[tuple[PastRound, ...], tuple[tuple[str, ...], ...], tuple[SeatScore, ...]]:
+    history, captured, boomerangs, t = state.history, state.captured, state.boomerangs, state.tables
+    past = _PAST[0]
+    if not (past[0] is history and past[1] is t):
+        past = (history, t, tuple(past_round(state, r) for r in range(len(history))))
+        _PAST[0] = past
+    scores = _SCORES[0]
+    if not (scores[0] is captured and scores[1] is boomerangs and scores[2] is t):
+        scores = (captured, boomerangs, t, tuple(t.ids_of(c) for c in captured), score_sheets(state))
+        _SCORES[0] = scores
+    return past[2], scores[3], scores[4]
+
+
 def view(state: GameState, seat: int) -> SeatView:
     """The game as ``seat`` sees it now."""
     t = state.tables
     actions = legal_actions(state, seat)  # also checks the seat exists
     mine = state.tokens[seat]
+    past, captured, scores = _shared(state)
     return SeatView(
         seat=seat,
         players=state.players,
@@ -102,8 +124,8 @@ def view(state: GameState, seat: int) -> SeatView:
         active=state.active,
         stack=state.stack,
         hunt=state.hunt,
-        captured=tuple(t.ids_of(c) for c in state.captured),
+        captured=captured,
         legal_actions=actions,
-        past_rounds=tuple(past_round(state, r) for r in range(len(state.history))),
-        scores=score_sheets(state),
+        past_rounds=past,
+        scores=scores,
     )
