@@ -209,8 +209,13 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     never changes: it is immutable).
     """
     seats = to_act(state)
-    if (actions.__class__ is list or actions.__class__ is tuple) and len(seats) == 1 == len(actions):
-        return apply(state, seats[0], actions[0])  # the hunt: one seat a step
+    if actions.__class__ is list or actions.__class__ is tuple:
+        if len(seats) == 1 == len(actions):
+            return apply(state, seats[0], actions[0])  # the hunt: one seat a step
+        if len(seats) == state[_PLAYERS] == len(actions):
+            after = _choose_all(state, actions)
+            if after is not None:
+                return after
     if not seats:
         raise IllegalAction("the game is over: no decisions are owed")
     if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats):
@@ -219,6 +224,28 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     for seat, action in zip(seats, actions):
         state = apply(state, seat, action)
     return state
+
+
+def _choose_all(state: GameState, actions: Sequence[object]) -> GameState | None:
+    """Every seat's token at once, from land ids (strs) only: the same state as an ``apply`` a
+    seat (tests compare); None for anything else, which ``apply`` judges one at a time."""
+    index = state[_TABLES].land_index
+    try:
+        tokens = tuple([index[a] if a.__class__ is str else _NOT_A_LAND for a in actions])
+    except KeyError:
+        return None
+    if _NOT_A_LAND in tokens:
+        return None
+    n = state[_PLAYERS]
+    first = state[_FIRST]
+    values = list(state)
+    values[_TOKENS] = tokens
+    values[_PHASE] = "hunt"
+    values[_ACTIVE] = tuple([(first + i) % n for i in range(n)])
+    return _NEW(GameState, values)
+
+
+_NOT_A_LAND = object()
 
 
 def _choose(state: GameState, seat: int, land: int) -> GameState:
