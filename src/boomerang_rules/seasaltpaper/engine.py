@@ -16,14 +16,16 @@ from ..core import rng as rng_mod
 from ..core.arguments import brief
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_players, check_seat
+from ..core.tuple_backed import NEW
 from .rules import Ruleset
 from .scoring import points_of, round_scores
 from .state import FIELD, Chance, Entry, GameState, RoundResult
 from .tables import PILES, Tables, tables_for
 
 _PILE = {name: i for i, name in enumerate(PILES)}
-_TABLES, _TURN, _PHASE, _DECK, _PILES, _HANDS, _DRAWN, _CALLER = (
-    FIELD[name] for name in ("tables", "turn", "phase", "deck", "piles", "hands", "drawn", "caller"))
+_TABLES, _TURN, _PHASE, _DECK, _PILES, _HANDS, _DRAWN, _CALLER, _LOG = (
+    FIELD[name] for name in ("tables", "turn", "phase", "deck", "piles", "hands", "drawn", "caller", "log"))
+_NEW = NEW
 """Positions in a state's tuple (``state.FIELD``) that the hot path reads."""
 
 
@@ -276,35 +278,42 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
         raise _refuse(state, seat, action)
     phase = state[_PHASE]
     if action == "end":
-        return _end_turn(state, seat, False, {"log": ((seat, action, -1), state.log)})
-    t = state.tables
+        return _end_turn(state, seat, False, {"log": ((seat, action, -1), state[_LOG])})
+    t = state[_TABLES]
+    if phase == "draw" or phase == "keep":  # the most played (with "end"): the new state built in place
+        values = list(state)
+        values[_LOG] = ((seat, action, -1), state[_LOG])
+        values[_PHASE] = "play"
+        hands = values[_HANDS]
+        if action == "draw":
+            deck = values[_DECK]
+            if len(deck) >= 2:
+                values[_PHASE] = "keep"
+                values[_DRAWN] = deck[:2]
+                values[_DECK] = deck[2:]
+                return _NEW(GameState, values)
+            values[_DECK] = ()
+            card = deck[0]
+        elif action == "pass":
+            return _NEW(GameState, values)
+        else:
+            card, p = t.action_cards[action]
+            piles = values[_PILES]
+            if phase == "draw":  # take: the top card of a pile
+                p = 0 if piles[0] and piles[0][-1] == card else 1
+                piles = (piles[0][:-1], piles[1]) if p == 0 else (piles[0], piles[1][:-1])
+            else:  # keep: the other card drawn goes on pile p
+                drawn = values[_DRAWN]
+                other = drawn[1] if drawn[0] == card else drawn[0]
+                piles = ((*piles[0], other), piles[1]) if p == 0 else (piles[0], (*piles[1], other))
+                values[_DRAWN] = ()
+            values[_PILES] = piles
+        hand = [*hands[seat], card]
+        hand.sort()
+        values[_HANDS] = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
+        return _NEW(GameState, values)
     verb, _, rest = action.partition(":")
     hands = list(state.hands)
-    if phase == "draw":
-        if verb == "draw":
-            if len(state.deck) >= 2:
-                return state.evolve(phase="keep", drawn=state.deck[:2], deck=state.deck[2:],
-                                    log=_log(state, seat, action))
-            hands[seat] = tuple(sorted(hands[seat] + state.deck[:1]))
-            return state.evolve(phase="play", deck=(), hands=tuple(hands), log=_log(state, seat, action))
-        if verb == "pass":
-            return state.evolve(phase="play", log=_log(state, seat, action))
-        card = t.index[rest]
-        piles = list(state.piles)
-        p = next(i for i, pile in enumerate(piles) if pile and pile[-1] == card)
-        piles[p] = piles[p][:-1]
-        hands[seat] = tuple(sorted((*hands[seat], card)))
-        return state.evolve(phase="play", piles=(piles[0], piles[1]), hands=tuple(hands),
-                            log=_log(state, seat, action))
-    if phase == "keep":
-        kept_id, _, pile_name = rest.partition(":")
-        kept = t.index[kept_id]
-        other = next(c for c in state.drawn if c != kept)
-        piles = list(state.piles)
-        piles[_PILE[pile_name]] = (*piles[_PILE[pile_name]], other)
-        hands[seat] = tuple(sorted((*hands[seat], kept)))
-        return state.evolve(phase="play", drawn=(), piles=(piles[0], piles[1]), hands=tuple(hands),
-                            log=_log(state, seat, action))
     if phase == "crab_pile":
         return state.evolve(phase="crab_card", crab_pile=_PILE[rest], log=_log(state, seat, action))
     if phase == "crab_card":

@@ -19,8 +19,8 @@ PILES = ("left", "right")
 class Tables(ReadOnly):
     """Everything the engine looks up, derived from one ruleset. Read-only once built."""
 
-    __slots__ = ("collector_fields", "collectors", "colour", "colour_bit", "colour_fields", "colours", "count_mask",
-                 "count_own_colour", "deck_ends_last_chance", "deck_size", "duo_actions", "duo_fields",
+    __slots__ = ("action_cards", "collector_fields", "collectors", "colour", "colour_bit", "colour_fields", "colours",
+                 "count_mask", "count_own_colour", "deck_ends_last_chance", "deck_size", "duo_actions", "duo_fields",
                  "duo_of_kind", "duos", "ids", "index", "is_mermaid", "keep_actions", "kind", "kind_bit",
                  "kind_index", "kinds", "mermaid", "mermaid_shift", "min_points", "multiplier_fields",
                  "multipliers", "pick_actions", "rules", "take_actions", "win_with")
@@ -119,6 +119,10 @@ class Tables(ReadOnly):
         self.keep_actions: tuple[tuple[str, ...], ...] = tuple(
             tuple(f"keep:{c}:{pile}" for pile in PILES) for c in ids)
         self.is_mermaid: tuple[bool, ...] = tuple(k == self.mermaid for k in kind)
+        cards: dict[str, tuple[int, int]] = {f"take:{c}": (i, -1) for i, c in enumerate(ids)}
+        cards.update({f"keep:{c}:{pile}": (i, p) for i, c in enumerate(ids) for p, pile in enumerate(PILES)})
+        self.action_cards = cards
+        """The card (and pile) of each ``take`` and ``keep`` action."""
         pairs = {(a, b) for a, b, _, _ in self.duos} | {(b, a) for a, b, _, _ in self.duos}
         self.duo_actions: tuple[tuple[str | None, ...], ...] = tuple(
             tuple(f"duo:{ids[a]}+{ids[b]}" if a < b and (kind[a], kind[b]) in pairs else None
