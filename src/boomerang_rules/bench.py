@@ -225,20 +225,11 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
             columns["batch_step_api"].append((batched.bench_step_api(seconds, players), 0.0))
 
     def median_ratio(top: str, bottom: str) -> float:
-        return statistics.median(a[0] / b[0] for a, b in zip(columns[top], columns[bottom]))
+        return _median_ratio(columns, top, bottom)
 
-    out: dict[str, Any] = {
-        "game": ruleset.game, "rules": ruleset.id,
-        "players": players, "runs": runs, "seconds_per_run": seconds,
-        "games_per_s": statistics.median(g for g, _ in columns["decisions"]),
-        "decisions_per_s": statistics.median(d for _, d in columns["decisions"]),
-        "step_games_per_s": statistics.median(g for g, _ in columns["steps"]),
-        "step_decisions_per_s": _step_decisions(columns["steps"], columns["decisions"]),
-        "bot_games_per_s": statistics.median(g for g, _ in columns["bots"]),
-        "bots_vs_raw": median_ratio("bots", "decisions"),
-        "batch": "absent" if batched is None else f"{batched.THREADS} thread(s)",
-        "engine": engine_kind(),
-    }
+    out = _loop_figures(ruleset, players, seconds, runs, columns)
+    out["batch"] = "absent" if batched is None else f"{batched.THREADS} thread(s)"
+    out["engine"] = engine_kind()
     if batched is not None:
         out["batch_playouts_games_per_s"] = statistics.median(g for g, _ in columns["batch_playouts"])
         out["batch_step_api_games_per_s"] = statistics.median(g for g, _ in columns["batch_step_api"])
@@ -268,6 +259,26 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
         _startup_figures(out)
         out["bytes_per_state"] = history_bytes_per_state()
     return out
+
+
+def _median_ratio(columns: dict[str, list[tuple[float, float]]], top: str, bottom: str) -> float:
+    """The median of the runs' own ratios of ``top``'s games/s to ``bottom``'s."""
+    return statistics.median(a[0] / b[0] for a, b in zip(columns[top], columns[bottom]))
+
+
+def _loop_figures(rules: Any, players: int, seconds: float, runs: int,
+                  columns: dict[str, list[tuple[float, float]]]) -> dict[str, Any]:
+    """The figures of the apply, step and bot loops, every game's alike."""
+    return {
+        "game": rules.game, "rules": rules.id,
+        "players": players, "runs": runs, "seconds_per_run": seconds,
+        "games_per_s": statistics.median(g for g, _ in columns["decisions"]),
+        "decisions_per_s": statistics.median(d for _, d in columns["decisions"]),
+        "step_games_per_s": statistics.median(g for g, _ in columns["steps"]),
+        "step_decisions_per_s": _step_decisions(columns["steps"], columns["decisions"]),
+        "bot_games_per_s": statistics.median(g for g, _ in columns["bots"]),
+        "bots_vs_raw": _median_ratio(columns, "bots", "decisions"),
+    }
 
 
 def _step_decisions(steps: list[tuple[float, float]], decisions: list[tuple[float, float]]) -> float:
@@ -330,20 +341,11 @@ def _run_game(rules: Any, players: int, seconds: float, runs: int, compare: str 
         if compare == "hearts":
             h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
             columns["hearts"].append((h_games / h_elapsed, h_steps / h_elapsed))
-    out: dict[str, Any] = {
-        "game": rules.game, "rules": rules.id,
-        "players": players, "runs": runs, "seconds_per_run": seconds,
-        "games_per_s": statistics.median(g for g, _ in columns["decisions"]),
-        "decisions_per_s": statistics.median(d for _, d in columns["decisions"]),
-        "step_games_per_s": statistics.median(g for g, _ in columns["steps"]),
-        "step_decisions_per_s": _step_decisions(columns["steps"], columns["decisions"]),
-        "bot_games_per_s": statistics.median(g for g, _ in columns["bots"]),
-        "bots_vs_raw": statistics.median(a[0] / b[0] for a, b in zip(columns["bots"], columns["decisions"])),
-        "batch": "none for this game", "engine": game_engine_kind(rules.game), "other_games": {},
-    }
+    out = _loop_figures(rules, players, seconds, runs, columns)
+    out.update(batch="none for this game", engine=game_engine_kind(rules.game), other_games={})
     if columns["hearts"]:
         _hearts_figures(out, columns)
-        out["bots_ratio"] = statistics.median(a[0] / b[0] for a, b in zip(columns["bots"], columns["hearts"]))
+        out["bots_ratio"] = _median_ratio(columns, "bots", "hearts")
     if extras:
         game = game_module(rules.game)
         record = game.record_of(play_one_random(rules, min(4, rules.players.max), 1))
