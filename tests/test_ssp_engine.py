@@ -303,3 +303,13 @@ def test_packed_card_points_are_the_scorers(rules: ssp.Ruleset, data: st.DataObj
     k = data.draw(st.integers(0, len(cards)))
     hand, played = tuple(sorted(cards[:k])), tuple(cards[k:])
     assert t.card_points(hand, played) == points_of(t, hand, played).card_points
+
+
+def test_step_is_one_decision_and_refuses_anything_else() -> None:
+    s = game()
+    assert br.step(s, ["draw"]) == br.apply(s, 0, "draw") == br.step(s, ("draw",))
+    for wrong in ([], ["draw", "draw"], "draw", None):
+        with pytest.raises(IllegalAction, match=r"step needs 1 actions, one for each seat in \(0,\) in that order"):
+            br.step(s, wrong)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="may not"):
+        br.step(s, ["end"])

@@ -208,10 +208,13 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     If any action is illegal, raises ``IllegalAction`` naming it and applies none (``state``
     never changes: it is immutable).
     """
+    listed = actions.__class__ is list or actions.__class__ is tuple
+    if listed and state[_PHASE] == "hunt" and len(actions) == 1:
+        return apply(state, state[_ACTIVE][0], actions[0])  # the hunt: one seat a step
     seats = to_act(state)
-    if actions.__class__ is list or actions.__class__ is tuple:
+    if listed:
         if len(seats) == 1 == len(actions):
-            return apply(state, seats[0], actions[0])  # the hunt: one seat a step
+            return apply(state, seats[0], actions[0])
         if len(seats) == state[_PLAYERS] == len(actions):
             after = _choose_all(state, actions)
             if after is not None:

@@ -19,7 +19,7 @@ import sys
 
 from ..core.games import register
 from .bots import BOTS, play_game
-from .engine import apply, is_over, legal_actions, new_game, to_act, winners
+from .engine import apply, is_over, legal_actions, new_game, step, to_act, winners
 from .loading import load_rules
 from .records import Checked, check_record, record_of, state_of, validate_record
 from .rules import GAME, SCHEMA, Card, Ruleset, build, check, to_data
@@ -35,4 +35,4 @@ register(sys.modules[__name__])
 __all__ = ["BOTS", "GAME", "ROWS", "SCHEMA", "STATE_TYPES", "Card", "Checked", "GameState", "PastRound", "Points",
            "Ruleset", "ScoreSheet", "SeatView", "apply", "build", "check", "check_record", "is_over",
            "legal_actions", "load_rules", "new_game", "play_game", "record_of", "round_points", "score_cards",
-           "score_sheets", "state_of", "to_act", "to_data", "validate_record", "view", "winners"]
+           "score_sheets", "state_of", "step", "to_act", "to_data", "validate_record", "view", "winners"]

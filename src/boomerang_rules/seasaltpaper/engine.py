@@ -348,6 +348,19 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
     raise AssertionError(f"{action!r} is legal but not applied")  # every legal action is handled above
 
 
+def step(state: GameState, actions: Sequence[str]) -> GameState:
+    """The state after the seat to act takes ``actions[0]``: a step is one decision (one seat acts
+    at a time). ``IllegalAction`` for anything but one action, or an illegal one."""
+    turn = state[_TURN]
+    if (actions.__class__ is list or actions.__class__ is tuple) and len(actions) == 1 and turn >= 0:
+        return apply(state, turn, actions[0])
+    seats = to_act(state)
+    if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats) or not seats:
+        raise IllegalAction(f"step needs {len(seats)} actions, one for each seat in {seats} in that order, "
+                            f"not {actions!r:.80}")
+    return apply(state, seats[0], actions[0])
+
+
 def _play_duo(state: GameState, seat: int, action: str, cards: list[int]) -> GameState:
     t = state.tables
     hands = list(state.hands)
