@@ -242,3 +242,58 @@ def test_integer_actions_and_step() -> None:
         br.step(by_step, ["throw", "throw"])
     with pytest.raises(ValueError, match="not an action"):
         b10.action_id(RULES, "swim")
+
+
+def _agrees_with_legal_actions(s: b10.GameState) -> None:
+    names = [*s.rules.lands, "pass", "throw"]
+    candidates = [*names, *range(-1, len(names) + 1), "land", True]
+    for seat in range(s.players):
+        legal = br.legal_actions(s, seat)
+        for action in candidates:
+            name = names[action] if isinstance(action, int) and not isinstance(action, bool) \
+                and 0 <= action < len(names) else action
+            if name in legal:
+                after = br.apply(s, seat, action)
+                assert after == br.apply(s, seat, name)
+                if len(br.to_act(s)) == 1:
+                    assert br.step(s, [action]) == after
+            else:
+                with pytest.raises(br.IllegalAction) as refused:
+                    br.apply(s, seat, action)
+                assert str(refused.value) == str(b10.engine._refuse(s, seat, name))
+
+
+@settings(max_examples=40, deadline=None)
+@given(bst.b10_games(finished=False), st.randoms(use_true_random=False))
+def test_apply_takes_exactly_the_legal_actions(s: b10.GameState, rng: random.Random) -> None:
+    """``apply`` checks an action without building ``legal_actions``: the two must agree, for every
+    seat and every name or id, at every state to the game's end (the refusals are the plain
+    code's, ``_refuse``); ``step`` equals an ``apply`` per seat."""
+    while True:
+        _agrees_with_legal_actions(s)
+        if br.is_over(s):
+            return
+        seats = br.to_act(s)
+        actions = [rng.choice(br.legal_actions(s, seat)) for seat in seats]
+        stepped = s
+        for seat, action in zip(seats, actions):
+            stepped = br.apply(stepped, seat, action)
+        assert br.step(s, actions) == stepped and br.step(s, tuple(actions)) == stepped
+        s = stepped
+
+
+def test_a_view_follows_the_state_it_is_made_from() -> None:
+    """Views reuse the parts that change once a round or at a pass or throw: never across states
+    that differ in them."""
+    rng = random.Random(4)
+    s = b10.new_game(RULES, 3, seed=4)
+    while not s.history:
+        seat = br.to_act(s)[0]
+        s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
+    seen = br.view(s, 0)
+    assert len(seen.past_rounds) == 1 and [x.boomerangs for x in seen.scores] == list(s.boomerangs)
+    more = attrs.evolve(s, boomerangs=tuple(b + 3 for b in s.boomerangs))
+    assert [x.boomerangs for x in br.view(more, 0).scores] == [b + 3 for b in s.boomerangs]
+    assert br.view(attrs.evolve(s, history=()), 0).past_rounds == ()
+    assert br.view(attrs.evolve(s, captured=((), (), ())), 1).captured == ((), (), ())
+    assert br.view(s, 0) == seen

@@ -41,3 +41,32 @@ def test_history_memory_is_shared() -> None:
     from boomerang_rules.bench import history_bytes_per_state
 
     assert 0 < history_bytes_per_state() < 2000
+
+
+def test_bench_times_every_game_per_decision() -> None:
+    for rules in ("sea-salt-paper", "boomerang-2010"):
+        result = CliRunner().invoke(cli, ["bench", "--rules", rules, "--quick", "--seconds", "0.05", "--runs", "1",
+                                          "--json"])
+        assert result.exit_code == 0, result.output
+        figures = json.loads(result.stdout)
+        assert figures["rules"] == rules and figures["game"] == rules
+        assert figures["decisions_per_s"] > 50 * figures["games_per_s"] > 0
+        assert figures["step_decisions_per_s"] > 0 and figures["bot_games_per_s"] > 0
+        text = CliRunner().invoke(cli, ["bench", "--rules", rules, "--quick", "--seconds", "0.05",
+                                        "--runs", "1"]).stdout
+        assert f"games of {rules}" in text and "decisions/s" in text and "batch" not in text
+
+
+def test_bench_refuses_a_player_count_the_rules_do_not_allow() -> None:
+    result = CliRunner().invoke(cli, ["bench", "--rules", "sea-salt-paper", "--players", "9", "--quick"])
+    assert result.exit_code == 2 and "--players 9" in result.stderr
+
+
+def test_bench_compares_per_decision_with_hearts() -> None:
+    if importlib.util.find_spec("pyspiel") is None:
+        return
+    from boomerang_rules import bench
+
+    figures = bench.run(seconds=0.02, runs=1, extras=False, batch=False, compare="hearts", rules="boomerang-2010")
+    assert figures["decision_ratio"] > 0 and figures["step_decision_ratio"] > 0
+    assert "x hearts per decision" in bench.report(figures)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules import seasaltpaper as ssp
+from boomerang_rules import strategies as bst
 from boomerang_rules.core.errors import IllegalAction
 from boomerang_rules.seasaltpaper.engine import _winners
 from boomerang_rules.seasaltpaper.state import GameState, RoundResult
@@ -251,3 +255,61 @@ def test_a_view_hides_other_hands_and_the_deck() -> None:
     seen = br.view(s, 1)
     assert seen.hand == () and seen.hand_sizes == (2, 0, 0) and seen.deck_size == len(s.deck)
     assert "octopus-1" not in repr(seen)
+
+
+def _tabled_against_plain(s: GameState) -> None:
+    from boomerang_rules.seasaltpaper import engine
+    from boomerang_rules.seasaltpaper.scoring import points_of
+
+    t = s.tables
+    for seat in range(s.players):
+        assert t.card_points(s.hands[seat], s.played[seat]) == points_of(t, s.hands[seat], s.played[seat]).card_points
+    if s.turn >= 0:
+        assert engine._legal(s, s.turn) == engine.legal_plain(s, s.turn)
+        assert br.legal_actions(attrs.evolve(s), s.turn) == engine.legal_plain(s, s.turn)  # an equal state, not it
+
+
+@settings(max_examples=25, deadline=None)
+@given(bst.ssp_rulesets(), st.integers(0, 2**64 - 1), st.data())
+def test_tables_agree_with_the_plain_reading(rules: ssp.Ruleset, seed: int, data: st.DataObject) -> None:
+    """The action tables (``engine._legal``) and the packed card points (``Tables.card_points``)
+    against ``legal_plain`` and ``scoring.points_of``, at every state of drawn games of every
+    shipped ruleset to their end; ``apply`` takes exactly the legal actions, ``step`` the same."""
+    s = ssp.new_game(rules, data.draw(st.integers(rules.players.min, rules.players.max)), seed)
+    rng = random.Random(seed)
+    while True:
+        _tabled_against_plain(s)
+        if br.is_over(s):
+            return
+        seat = br.to_act(s)[0]
+        legal = br.legal_actions(s, seat)
+        for wrong in ("end" if "end" not in legal else "draw", "duo:shell-1+shell-2", "keep:x:left", 3, None):
+            if wrong not in legal:
+                with pytest.raises(IllegalAction):
+                    br.apply(s, seat, wrong)  # type: ignore[arg-type]
+        action = rng.choice(legal)
+        after = br.apply(s, seat, action)
+        assert br.step(s, [action]) == after
+        s = after
+
+
+@settings(max_examples=200, deadline=None)
+@given(bst.ssp_rulesets(), st.data())
+def test_packed_card_points_are_the_scorers(rules: ssp.Ruleset, data: st.DataObject) -> None:
+    from boomerang_rules.seasaltpaper.scoring import points_of
+
+    t = tables_for(rules)
+    cards = data.draw(st.lists(st.integers(0, t.deck_size - 1), unique=True, max_size=30))
+    k = data.draw(st.integers(0, len(cards)))
+    hand, played = tuple(sorted(cards[:k])), tuple(cards[k:])
+    assert t.card_points(hand, played) == points_of(t, hand, played).card_points
+
+
+def test_step_is_one_decision_and_refuses_anything_else() -> None:
+    s = game()
+    assert br.step(s, ["draw"]) == br.apply(s, 0, "draw") == br.step(s, ("draw",))
+    for wrong in ([], ["draw", "draw"], "draw", None):
+        with pytest.raises(IllegalAction, match=r"step needs 1 actions, one for each seat in \(0,\) in that order"):
+            br.step(s, wrong)  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="may not"):
+        br.step(s, ["end"])

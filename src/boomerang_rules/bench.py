@@ -194,19 +194,28 @@ def engine_kind() -> str:
 
 
 def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | None = None,
-        extras: bool = True, batch: bool = True) -> dict[str, Any]:
+        extras: bool = True, batch: bool = True, rules: str | None = None) -> dict[str, Any]:
     """Every figure, as a dict; ``compare="hearts"`` adds OpenSpiel's hearts alternately;
-    ``batch`` the batched engine's playouts and step API when ``boomerang_rules.batch`` imports."""
-    rules = load_rules()
+    ``batch`` the batched engine's playouts and step API when ``boomerang_rules.batch`` imports.
+
+    ``rules`` (a shipped id or a file) times that ruleset's game instead of Boomerang: Australia's
+    standard one: the same apply and step loops, RandomBots through the game's ``play_game``,
+    hearts alternating, and (with ``extras``) its records' validation and the start-up times.
+    """
+    default = load_rules()
+    ruleset = default if rules is None else load_rules(rules)
+    if ruleset.game != default.game:
+        return _run_game(ruleset, players, seconds, runs, compare, extras)
+    rules_ = ruleset
     batched = batch_module() if batch else None
     columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": [],
                                                      "batch_playouts": [], "batch_step_api": []}
     for i in range(runs):
-        games, decisions, elapsed = play_random_games(rules, players, seconds, i)
+        games, decisions, elapsed = play_random_games(rules_, players, seconds, i)
         columns["decisions"].append((games / elapsed, decisions / elapsed))
-        games, steps, elapsed = play_random_steps(rules, players, seconds, i)
+        games, steps, elapsed = play_random_steps(rules_, players, seconds, i)
         columns["steps"].append((games / elapsed, steps / elapsed))
-        games, decisions, elapsed = play_bot_games(rules, players, seconds, i)
+        games, decisions, elapsed = play_bot_games(rules_, players, seconds, i)
         columns["bots"].append((games / elapsed, decisions / elapsed))
         if compare == "hearts":
             h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
@@ -216,33 +225,23 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
             columns["batch_step_api"].append((batched.bench_step_api(seconds, players), 0.0))
 
     def median_ratio(top: str, bottom: str) -> float:
-        return statistics.median(a[0] / b[0] for a, b in zip(columns[top], columns[bottom]))
+        return _median_ratio(columns, top, bottom)
 
-    out: dict[str, Any] = {
-        "players": players, "runs": runs, "seconds_per_run": seconds,
-        "games_per_s": statistics.median(g for g, _ in columns["decisions"]),
-        "decisions_per_s": statistics.median(d for _, d in columns["decisions"]),
-        "step_games_per_s": statistics.median(g for g, _ in columns["steps"]),
-        "bot_games_per_s": statistics.median(g for g, _ in columns["bots"]),
-        "bots_vs_raw": median_ratio("bots", "decisions"),
-        "batch": "absent" if batched is None else f"{batched.THREADS} thread(s)",
-        "engine": engine_kind(),
-    }
+    out = _loop_figures(ruleset, players, seconds, runs, columns)
+    out["batch"] = "absent" if batched is None else f"{batched.THREADS} thread(s)"
+    out["engine"] = engine_kind()
     if batched is not None:
         out["batch_playouts_games_per_s"] = statistics.median(g for g, _ in columns["batch_playouts"])
         out["batch_step_api_games_per_s"] = statistics.median(g for g, _ in columns["batch_step_api"])
-    out["other_games"] = other_games(players, seconds, runs)
+    out["other_games"] = other_games(players, seconds, runs) if rules is None else {}
     if columns["hearts"]:
-        out["hearts_games_per_s"] = statistics.median(g for g, _ in columns["hearts"])
-        out["hearts_steps_per_s"] = statistics.median(d for _, d in columns["hearts"])
-        out["ratio"] = median_ratio("decisions", "hearts")
-        out["step_ratio"] = median_ratio("steps", "hearts")
+        _hearts_figures(out, columns)
         out["bots_ratio"] = median_ratio("bots", "hearts")
         if batched is not None:
             out["batch_playouts_ratio"] = median_ratio("batch_playouts", "hearts")
             out["batch_step_api_ratio"] = median_ratio("batch_step_api", "hearts")
     if extras:
-        record = record_of(random_game(rules, 4, 1))
+        record = record_of(random_game(rules_, 4, 1))
 
         def validations() -> tuple[int, float]:
             n, _, elapsed = for_seconds(seconds / 2, lambda: len(validate_record(record)))
@@ -252,18 +251,132 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
             cards = ["E", "A", "V", "W", "X", "J", "B"]
             start = time.perf_counter()
             for _ in range(20000):
-                score_round(rules, cards, "indigenous_culture")
+                score_round(rules_, cards, "indigenous_culture")
             return 20000, time.perf_counter() - start
 
         out["validate_records_per_s"] = rate(runs, validations)
         out["score_round_calls_per_s"] = rate(runs, scorings)
-        out["import_s"] = startup_seconds([sys.executable, "-c", "import boomerang_rules"])
-        script = shutil.which("boomerang-rules")
-        out["cli_help_s"] = startup_seconds([script, "--help"] if script else
-                                            [sys.executable, "-m", "boomerang_rules", "--help"])
-        out["python_startup_s"] = startup_seconds([sys.executable, "-c", "pass"])
+        _startup_figures(out)
         out["bytes_per_state"] = history_bytes_per_state()
     return out
+
+
+def _median_ratio(columns: dict[str, list[tuple[float, float]]], top: str, bottom: str) -> float:
+    """The median of the runs' own ratios of ``top``'s games/s to ``bottom``'s."""
+    return statistics.median(a[0] / b[0] for a, b in zip(columns[top], columns[bottom]))
+
+
+def _loop_figures(rules: Any, players: int, seconds: float, runs: int,
+                  columns: dict[str, list[tuple[float, float]]]) -> dict[str, Any]:
+    """The figures of the apply, step and bot loops, every game's alike."""
+    return {
+        "game": rules.game, "rules": rules.id,
+        "players": players, "runs": runs, "seconds_per_run": seconds,
+        "games_per_s": statistics.median(g for g, _ in columns["decisions"]),
+        "decisions_per_s": statistics.median(d for _, d in columns["decisions"]),
+        "step_games_per_s": statistics.median(g for g, _ in columns["steps"]),
+        "step_decisions_per_s": _step_decisions(columns["steps"], columns["decisions"]),
+        "bot_games_per_s": statistics.median(g for g, _ in columns["bots"]),
+        "bots_vs_raw": _median_ratio(columns, "bots", "decisions"),
+    }
+
+
+def _step_decisions(steps: list[tuple[float, float]], decisions: list[tuple[float, float]]) -> float:
+    """Decisions per second of the step loop: its games/s times the apply loop's decisions a game
+    (a step holds every seat's decision; random games of the same rules last the same on average)."""
+    per_game = sum(d for _, d in decisions) / sum(g for g, _ in decisions)
+    return statistics.median(g for g, _ in steps) * per_game
+
+
+def _hearts_figures(out: dict[str, Any], columns: dict[str, list[tuple[float, float]]]) -> None:
+    """Hearts' figures and the ratios to them, per game and per decision (a hearts step is one decision)."""
+    hearts = columns["hearts"]
+    out["hearts_games_per_s"] = statistics.median(g for g, _ in hearts)
+    out["hearts_steps_per_s"] = statistics.median(d for _, d in hearts)
+    out["ratio"] = statistics.median(a[0] / b[0] for a, b in zip(columns["decisions"], hearts))
+    out["step_ratio"] = statistics.median(a[0] / b[0] for a, b in zip(columns["steps"], hearts))
+    out["decision_ratio"] = statistics.median(a[1] / b[1] for a, b in zip(columns["decisions"], hearts))
+    per_game = [d / g for g, d in columns["decisions"]]
+    out["step_decision_ratio"] = statistics.median(a[0] * k / b[1] for a, b, k in zip(columns["steps"], hearts,
+                                                                                       per_game))
+
+
+def _startup_figures(out: dict[str, Any]) -> None:
+    out["import_s"] = startup_seconds([sys.executable, "-c", "import boomerang_rules"])
+    script = shutil.which("boomerang-rules")
+    out["cli_help_s"] = startup_seconds([script, "--help"] if script else
+                                        [sys.executable, "-m", "boomerang_rules", "--help"])
+    out["python_startup_s"] = startup_seconds([sys.executable, "-c", "pass"])
+
+
+def play_game_bots(rules: Any, players: int, seconds: float, seed: int) -> tuple[int, float]:
+    """Games of ``RandomBot`` at every seat through the game's ``play_game`` (views and all):
+    games, time. For any game (``play_bot_games`` is Boomerang: Australia's own)."""
+    from .core.bots import bot_game
+
+    rng = random.Random(seed)
+    names = ["random"] * players
+
+    def one_game() -> int:
+        score_sheets(bot_game(rules, names, rng.getrandbits(64)))
+        return 0
+
+    games, _, elapsed = for_seconds(seconds, one_game)
+    return games, elapsed
+
+
+def _run_game(rules: Any, players: int, seconds: float, runs: int, compare: str | None,
+              extras: bool) -> dict[str, Any]:
+    """``run`` for a game other than Boomerang: Australia (no batched engine, no ``score_round``)."""
+    from .core.games import game_module
+
+    columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": []}
+    for i in range(runs):
+        games, decisions, elapsed = play_random_games(rules, players, seconds, i)
+        columns["decisions"].append((games / elapsed, decisions / elapsed))
+        games, steps, elapsed = play_random_steps(rules, players, seconds, i)
+        columns["steps"].append((games / elapsed, steps / elapsed))
+        games, elapsed = play_game_bots(rules, players, seconds, i)
+        columns["bots"].append((games / elapsed, 0.0))
+        if compare == "hearts":
+            h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
+            columns["hearts"].append((h_games / h_elapsed, h_steps / h_elapsed))
+    out = _loop_figures(rules, players, seconds, runs, columns)
+    out.update(batch="none for this game", engine=game_engine_kind(rules.game), other_games={})
+    if columns["hearts"]:
+        _hearts_figures(out, columns)
+        out["bots_ratio"] = _median_ratio(columns, "bots", "hearts")
+    if extras:
+        game = game_module(rules.game)
+        record = game.record_of(play_one_random(rules, min(4, rules.players.max), 1))
+
+        def validations() -> tuple[int, float]:
+            n, _, elapsed = for_seconds(seconds / 2, lambda: len(game.validate_record(record)))
+            return n, elapsed
+
+        out["validate_records_per_s"] = rate(runs, validations)
+        _startup_figures(out)
+    return out
+
+
+def play_one_random(rules: Any, players: int, seed: int) -> Any:
+    """One finished random game through the public API (the apply loop's own), its final state."""
+    rng = random.Random(seed)
+    s = new_game(rules, players, seed)
+    while not is_over(s):
+        for seat in to_act(s):
+            s = apply(s, seat, rng.choice(legal_actions(s, seat)))
+    return s
+
+
+def game_engine_kind(game: str) -> str:
+    """Which engine serves ``game``'s ``apply`` and ``legal_actions`` (its module's ``ENGINE``, if it says)."""
+    import importlib
+
+    from .core.games import GAMES
+
+    engine = importlib.import_module(f"{GAMES[game]}.engine")
+    return str(getattr(engine, "ENGINE", "plain Python"))
 
 
 def other_games(players: int, seconds: float, runs: int) -> dict[str, dict[str, Any]]:
@@ -295,11 +408,17 @@ def report(figures: dict[str, Any]) -> str:
         ratio = f"  {figures[ratio_key]:5.2f}x hearts" if hearts and ratio_key else ""
         return f"  {label:<44}{games:>12,.0f} games/s{ratio}{extra}"
 
-    lines = [f"random {figures['players']}-player games (median of {figures['runs']} alternating runs of "
-             f"{figures['seconds_per_run']} s; engine: {figures['engine']}):",
+    def per_decision(rate_key: str, ratio_key: str) -> str:
+        ratio = f", {figures[ratio_key]:.2f}x hearts per decision" if hearts else ""
+        return f"  ({figures[rate_key]:,.0f} decisions/s{ratio})"
+
+    lines = [f"random {figures['players']}-player games of {figures.get('rules', 'standard')} (median of "
+             f"{figures['runs']} alternating runs of {figures['seconds_per_run']} s; engine: {figures['engine']}):",
              line("public API, one decision a call (apply)", figures["games_per_s"], "ratio",
-                  f"  ({figures['decisions_per_s']:,.0f} decisions/s, {1000 / figures['games_per_s']:.3f} ms/game)"),
-             line("public API, one step a call (step)", figures["step_games_per_s"], "step_ratio"),
+                  per_decision("decisions_per_s", "decision_ratio")
+                  + f"  {1000 / figures['games_per_s']:.3f} ms/game"),
+             line("public API, one step a call (step)", figures["step_games_per_s"], "step_ratio",
+                  per_decision("step_decisions_per_s", "step_decision_ratio")),
              line("RandomBot at every seat (play_game)", figures["bot_games_per_s"], "bots_ratio",
                   f"  ({figures['bots_vs_raw']:.2f}x the apply loop)")]
     if "batch_playouts_games_per_s" in figures:
@@ -307,22 +426,24 @@ def report(figures: dict[str, Any]) -> str:
                        "batch_playouts_ratio"),
                   line("batch step API, lowest legal action (numpy)", figures["batch_step_api_games_per_s"],
                        "batch_step_api_ratio")]
-    else:
+    elif figures["batch"] == "absent":
         lines.append("  batched engine: absent (install the 'batch' extra: numba, numpy)")
     for game, f in figures.get("other_games", {}).items():
         lines.append(f"  {game + ' (' + str(f['players']) + ' players), apply loop':<44}{f['games_per_s']:>12,.0f} "
                      f"games/s  ({f['decisions_per_s']:,.0f} decisions/s, rules {f['rules']})")
     if hearts:
         lines.append(f"  {'OpenSpiel hearts (C++), the same loop':<44}{figures['hearts_games_per_s']:>12,.0f} games/s"
-                     f"  ({figures['hearts_steps_per_s']:,.0f} steps/s)")
+                     f"  ({figures['hearts_steps_per_s']:,.0f} steps/s, each a decision)")
     if "validate_records_per_s" in figures:
+        lines.append(f"validate_record, 4-player finished record: {figures['validate_records_per_s']:,.0f} records/s")
+        if "score_round_calls_per_s" in figures:
+            lines.append(f"score_round: {figures['score_round_calls_per_s']:,.0f} calls/s")
         lines += [
-            f"validate_record, 4-player finished record: {figures['validate_records_per_s']:,.0f} records/s",
-            f"score_round: {figures['score_round_calls_per_s']:,.0f} calls/s",
             f"import boomerang_rules: {figures['import_s'] * 1000:.0f} ms "
             f"(bare python: {figures['python_startup_s'] * 1000:.0f} ms)",
             f"boomerang-rules --help: {figures['cli_help_s'] * 1000:.0f} ms",
-            f"a game's full history of states: {figures['bytes_per_state']:,.0f} bytes per state "
-            "(shared structure counted once)",
         ]
+        if "bytes_per_state" in figures:
+            lines.append(f"a game's full history of states: {figures['bytes_per_state']:,.0f} bytes per state "
+                         "(shared structure counted once)")
     return "\n".join(lines)

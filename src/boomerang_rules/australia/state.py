@@ -8,13 +8,13 @@ finished rounds. Read a state through the functions of ``engine``, ``view`` and 
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
 from ..core.arguments import exact
+from ..core.tuple_backed import NEW, tuple_backed
 from .rules import Ruleset
 from .tables import Tables, tables_for
 
@@ -204,30 +204,7 @@ class GameState(tuple):  # type: ignore[type-arg]
         return code - 2 if code else None
 
 
-_NEW = tuple.__new__
-
-
-def _init(self: tuple[Any, ...], *args: object, **kwargs: object) -> None:
-    """Nothing to do: ``__new__`` has filled the tuple (attrs' own would set attributes)."""
-
-
-def _newargs(self: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The fields, for pickling: ``__new__`` takes them back in order."""
-    return tuple(self)
-
-
-def tuple_backed(cls: type) -> None:
-    """Finish an ``attrs`` class that subclasses ``tuple`` (``slots=False``, ``__slots__ = ()``,
-    a ``__new__`` taking the fields in order): its fields read as the tuple's items, and
-    ``__init__`` does nothing. Building one is then one ``tuple.__new__`` (~0.1 us), where a
-    slotted class fills a slot at a time (~0.1 us each): the engine makes these at every
-    decision (``GameState``) or round (the others)."""
-    cls.__init__ = _init  # type: ignore[misc]
-    if "__getnewargs__" not in cls.__dict__ and "__reduce__" not in cls.__dict__:
-        cls.__getnewargs__ = _newargs  # type: ignore[attr-defined]
-    # attrs found no slots to give the fields: each reads as its item of the tuple.
-    for i, name in enumerate(attrs.fields_dict(cls)):
-        setattr(cls, name, property(operator.itemgetter(i), doc=name))
+_NEW = NEW
 
 
 for _cls in (RoundResult, Progress, GameState):

@@ -14,17 +14,22 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 
-import attrs
-
 from ..core import rng as rng_mod
 from ..core import seats as core_seats
 from ..core.arguments import brief, items_of, optional_seed, require
 from ..core.errors import IllegalAction, InvalidInput, Problem, under
 from ..core.pointer import pointer
 from ..core.seats import check_players
+from ..core.tuple_backed import NEW
 from .rules import PASS, THROW, Ruleset
-from .state import NO_TOKEN, GameState, RoundLog, check_state
+from .state import FIELD, NO_TOKEN, GameState, RoundLog, check_state
 from .tables import Tables, tables_for
+
+_NEW = NEW
+_TABLES, _PLAYERS, _PHASE, _FIRST, _TOKENS, _BOOMERANGS, _POT, _ACTIVE, _STACK, _HUNT = (
+    FIELD[name] for name in ("tables", "players", "phase", "first", "tokens", "boomerangs", "pot", "active", "stack",
+                             "hunt"))
+"""Positions in a state's tuple (``state.FIELD``) that the hot path reads."""
 
 
 def deck_problems(t: Tables, deck: Sequence[object]) -> list[Problem]:
@@ -105,10 +110,11 @@ def to_act(state: GameState) -> tuple[int, ...]:
     """The seats that owe a decision now, ascending: every seat without a token, or the hunter whose turn it is."""
     if state.__class__ is not GameState:
         check_state(state)
-    if state.phase == "tokens":
-        return tuple(s for s, tok in enumerate(state.tokens) if tok == NO_TOKEN)
-    if state.phase == "hunt":
-        return state.active[:1]
+    phase = state[_PHASE]
+    if phase == "hunt":
+        return state[_ACTIVE][:1]  # type: ignore[no-any-return]
+    if phase == "tokens":
+        return tuple([s for s, tok in enumerate(state[_TOKENS]) if tok == NO_TOKEN])
     return ()
 
 
@@ -116,7 +122,7 @@ def is_over(state: GameState) -> bool:
     """Whether the game has ended (a round would have started with an empty deck)."""
     if state.__class__ is not GameState:
         check_state(state)
-    return state.phase == "over"
+    return state[_PHASE] == "over"  # type: ignore[no-any-return]
 
 
 def check_seat(state: GameState, seat: object) -> int:
@@ -126,14 +132,20 @@ def check_seat(state: GameState, seat: object) -> int:
     return core_seats.check_seat(state.players, seat)
 
 
+_HUNT_CHOICES = ((PASS,), (PASS, THROW))
+
+
 def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
     """What ``seat`` may do now: land ids (ruleset order) when choosing a token; ``pass`` and, with a
     boomerang left, ``throw`` when its turn in the hunt. Empty when the seat owes nothing."""
-    seat = check_seat(state, seat)
-    if state.phase == "tokens" and state.tokens[seat] == NO_TOKEN:
-        return state.tables.lands
-    if state.phase == "hunt" and state.active[0] == seat:
-        return (PASS, THROW) if state.boomerangs[seat] > 0 else (PASS,)
+    if seat.__class__ is not int or not 0 <= seat < state[_PLAYERS]:
+        seat = check_seat(state, seat)
+    phase = state[_PHASE]
+    if phase == "hunt":
+        if state[_ACTIVE][0] == seat:
+            return _HUNT_CHOICES[state[_BOOMERANGS][seat] > 0]
+    elif phase == "tokens" and state[_TOKENS][seat] == NO_TOKEN:
+        return state[_TABLES].lands  # type: ignore[no-any-return]
     return ()
 
 
@@ -163,25 +175,39 @@ def apply(state: GameState, seat: int, action: str | int) -> GameState:
     """The state after ``seat`` takes ``action`` (a string, or its id: see ``actions``).
     ``state`` itself is never changed.
 
-    Raises ``IllegalAction`` (a ``ValueError``) saying why when the action is not legal.
+    Raises ``IllegalAction`` (a ``ValueError``) saying why when the action is not legal: the
+    action is legal exactly when it is in ``legal_actions(state, seat)`` (tests compare), and
+    is checked here without building that tuple.
     """
-    seat = check_seat(state, seat)
-    if action.__class__ is not str and not isinstance(action, bool):
-        try:
-            number = operator.index(action)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-        else:
-            names = (*state.tables.lands, PASS, THROW)
-            if 0 <= number < len(names):
-                action = names[number]
-    if action.__class__ is str and action in legal_actions(state, seat):
-        if state.phase == "tokens":
-            return _choose(state, seat, state.tables.land_index[action])
-        if action == THROW:
-            return _throw(state, seat)
-        return _pass(state, seat)
+    if seat.__class__ is not int or not 0 <= seat < state[_PLAYERS]:
+        seat = check_seat(state, seat)
+    if action.__class__ is not str:
+        action = _action_name(state, action)  # type: ignore[assignment]
+    if action.__class__ is str:
+        phase = state[_PHASE]
+        if phase == "hunt":
+            if state[_ACTIVE][0] == seat:
+                if action == PASS:
+                    return _pass(state, seat)
+                if action == THROW and state[_BOOMERANGS][seat] > 0:
+                    return _throw(state, seat)
+        elif phase == "tokens" and state[_TOKENS][seat] == NO_TOKEN:
+            land = state[_TABLES].land_index.get(action)
+            if land is not None:
+                return _choose(state, seat, land)
     raise _refuse(state, seat, action)
+
+
+def _action_name(state: GameState, action: object) -> object:
+    """An action id (an integer, not a bool) as its name; anything else as it is."""
+    if isinstance(action, bool):
+        return action
+    try:
+        number = operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        return action
+    names = (*state.tables.lands, PASS, THROW)
+    return names[number] if 0 <= number < len(names) else action
 
 
 def step(state: GameState, actions: Sequence[str | int]) -> GameState:
@@ -191,7 +217,17 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     If any action is illegal, raises ``IllegalAction`` naming it and applies none (``state``
     never changes: it is immutable).
     """
+    listed = actions.__class__ is list or actions.__class__ is tuple
+    if listed and state[_PHASE] == "hunt" and len(actions) == 1:
+        return apply(state, state[_ACTIVE][0], actions[0])  # the hunt: one seat a step
     seats = to_act(state)
+    if listed:
+        if len(seats) == 1 == len(actions):
+            return apply(state, seats[0], actions[0])
+        if len(seats) == state[_PLAYERS] == len(actions):
+            after = _choose_all(state, actions)
+            if after is not None:
+                return after
     if not seats:
         raise IllegalAction("the game is over: no decisions are owed")
     if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats):
@@ -202,30 +238,70 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     return state
 
 
+def _choose_all(state: GameState, actions: Sequence[object]) -> GameState | None:
+    """Every seat's token at once, from land ids (strs) only: the same state as an ``apply`` a
+    seat (tests compare); None for anything else, which ``apply`` judges one at a time."""
+    index = state[_TABLES].land_index
+    try:
+        tokens = tuple([index[a] if a.__class__ is str else _NOT_A_LAND for a in actions])
+    except KeyError:
+        return None
+    if _NOT_A_LAND in tokens:
+        return None
+    n = state[_PLAYERS]
+    first = state[_FIRST]
+    values = list(state)
+    values[_TOKENS] = tokens
+    values[_PHASE] = "hunt"
+    values[_ACTIVE] = tuple([(first + i) % n for i in range(n)])
+    return _NEW(GameState, values)
+
+
+_NOT_A_LAND = object()
+
+
 def _choose(state: GameState, seat: int, land: int) -> GameState:
-    tokens = state.tokens[:seat] + (land,) + state.tokens[seat + 1:]
-    if NO_TOKEN in tokens:
-        return attrs.evolve(state, tokens=tokens)
-    n = state.players
-    active = tuple((state.first + i) % n for i in range(n))
-    return attrs.evolve(state, tokens=tokens, phase="hunt", active=active)
+    tokens = state[_TOKENS]
+    tokens = tokens[:seat] + (land,) + tokens[seat + 1:]
+    values = list(state)
+    values[_TOKENS] = tokens
+    if NO_TOKEN not in tokens:
+        n = state[_PLAYERS]
+        first = state[_FIRST]
+        values[_PHASE] = "hunt"
+        values[_ACTIVE] = tuple([(first + i) % n for i in range(n)])
+    return _NEW(GameState, values)
 
 
 def _throw(state: GameState, seat: int) -> GameState:
-    held = state.boomerangs
-    boomerangs = held[:seat] + (held[seat] - 1,) + held[seat + 1:]
-    return attrs.evolve(state, boomerangs=boomerangs, pot=state.pot + 1, active=state.active[1:] + state.active[:1],
-                   hunt=(*state.hunt, THROW))
+    values = list(state)
+    held = values[_BOOMERANGS]
+    values[_BOOMERANGS] = held[:seat] + (held[seat] - 1,) + held[seat + 1:]
+    values[_POT] += 1
+    active = values[_ACTIVE]
+    values[_ACTIVE] = active[1:] + active[:1]
+    values[_HUNT] += _THROWN
+    return _NEW(GameState, values)
+
+
+_THROWN = (THROW,)
+_PASSED = (PASS,)
 
 
 def _pass(state: GameState, seat: int) -> GameState:
-    held = state.boomerangs
-    boomerangs = held[:seat] + (held[seat] + state.pot,) + held[seat + 1:]
-    active = state.active[1:]
-    stack = (*state.stack, seat)
-    hunt = (*state.hunt, PASS)
+    values = list(state)
+    held = values[_BOOMERANGS]
+    boomerangs = held[:seat] + (held[seat] + values[_POT],) + held[seat + 1:]
+    active = values[_ACTIVE][1:]
+    stack = (*values[_STACK], seat)
+    hunt = values[_HUNT] + _PASSED
     if len(active) > 1:
-        return attrs.evolve(state, boomerangs=boomerangs, pot=0, active=active, stack=stack, hunt=hunt)
+        values[_BOOMERANGS] = boomerangs
+        values[_POT] = 0
+        values[_ACTIVE] = active
+        values[_STACK] = stack
+        values[_HUNT] = hunt
+        return _NEW(GameState, values)
     return _capture(state, boomerangs, (*stack, active[0]), hunt)
 
 

@@ -11,6 +11,7 @@ from typing import Literal
 import attrs
 
 from ..core.arguments import exact
+from ..core.tuple_backed import NEW, field_index, tuple_backed
 from .rules import Ruleset
 from .tables import Tables
 
@@ -41,9 +42,15 @@ class RoundLog:
     """The cards each stack entry took, from the top of the stack down (``stack`` reversed)."""
 
 
-@attrs.frozen
-class GameState:
-    """A moment of a game. Frozen, hashable, comparable, picklable; ``apply`` returns a new one."""
+@attrs.frozen(slots=False, order=False)
+class GameState(tuple):  # type: ignore[type-arg]
+    """A moment of a game. Frozen, hashable, comparable, picklable; ``apply`` returns a new one.
+
+    Tuple-backed (``core.tuple_backed``): the engine builds one at every decision, in one
+    ``tuple.__new__``; the fields read as properties, and ``attrs`` sees them as its own.
+    """
+
+    __slots__ = ()
 
     rules: Ruleset = attrs.field(repr=False)
     tables: Tables = attrs.field(eq=False, repr=False)
@@ -78,6 +85,15 @@ class GameState:
     names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False)
     """The players' names, when the game came from a record (metadata, not rules)."""
 
+    def __new__(cls, rules: Ruleset, tables: Tables, players: int, round: int, phase: Phase,
+                deck: tuple[int, ...], river: tuple[int, ...], turned: tuple[int, ...], first: int,
+                tokens: tuple[int, ...], boomerangs: tuple[int, ...], pot: int, active: tuple[int, ...],
+                stack: tuple[int, ...], hunt: tuple[str, ...], captured: tuple[tuple[int, ...], ...],
+                history: tuple[RoundLog, ...], deck_order: tuple[int, ...], seed: int | None,
+                names: tuple[str, ...] | None = None) -> GameState:
+        return NEW(cls, (rules, tables, players, round, phase, deck, river, turned, first, tokens, boomerangs,
+                         pot, active, stack, hunt, captured, history, deck_order, seed, names))
+
     def __repr__(self) -> str:
         """One line with card ids (see ``show.state_repr``), not the engine's numbers."""
         from .show import state_repr
@@ -96,3 +112,8 @@ def check_state(state: object, parameter: str = "state") -> GameState:
     ``parameter`` otherwise, rather than an ``AttributeError`` from deep inside."""
     checked: GameState = exact(state, GameState, parameter, "a Boomerang (2010) GameState (see new_game)")
     return checked
+
+
+tuple_backed(GameState)
+FIELD = field_index(GameState)
+"""Each field's position in a state's tuple (the engine's hot path reads and builds by position)."""

@@ -35,8 +35,7 @@ class Tables(ReadOnly):
 
     def ids_of(self, cards: tuple[int, ...] | list[int]) -> tuple[str, ...]:
         """The ids of card indices, in the same order."""
-        ids = self.ids
-        return tuple(ids[c] for c in cards)
+        return tuple(map(self.ids.__getitem__, cards))
 
     def shows(self, card: int, land: int) -> bool:
         """Whether ``card`` shows the land of index ``land``."""

@@ -6,11 +6,13 @@ import json
 
 import click
 
-from .common import EXIT_USAGE, FloatRange, IntRange, fail
+from .common import EXIT_USAGE, FloatRange, IntRange, fail, load_rules_or_exit, require_players, rules_option
 
 
 @click.command(short_help="Measure the engine's speed; compare with OpenSpiel.")
-@click.option("--players", "-p", type=IntRange(2, 4), default=4, show_default=True)
+@rules_option
+@click.option("--players", "-p", type=IntRange(1, 64), default=4, show_default=True,
+              help="Number of players (within the ruleset's range).")
 @click.option("--seconds", "-t", type=FloatRange(min=0.01), default=1.0, show_default=True,
               help="Length of each timed run.")
 @click.option("--runs", "-r", type=IntRange(min=1), default=5, show_default=True,
@@ -23,21 +25,27 @@ from .common import EXIT_USAGE, FloatRange, IntRange, fail
               help="Also the learning adapters: PettingZoo parallel env and the batched vector env against the "
                    "raw loop (needs the 'pettingzoo' extra; the vector env also 'batch').")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def bench(players: int, seconds: float, runs: int, compare: str | None, quick: bool, no_batch: bool,
+def bench(rules_name: str, players: int, seconds: float, runs: int, compare: str | None, quick: bool, no_batch: bool,
           learning: bool, as_json: bool) -> None:
     """Measure random full games through the public API (games/s, decisions/s), and more.
 
-    Random games one decision a call (apply), one step a call (step), RandomBots through
-    play_game, and the batched engine (playouts and its step API) when the 'batch' extra is
-    installed, alternating run by run with OpenSpiel's hearts under --compare hearts. Also
-    measured: validate_record on a 4-player record, score_round, import and CLI start-up
-    time, and the memory of a game's full history of states.
+    Random games of the --rules ruleset (any game) one decision a call (apply), one step a
+    call (step), RandomBots through play_game, and for Boomerang: Australia the batched engine
+    (playouts and its step API) when the 'batch' extra is installed, alternating run by run
+    with OpenSpiel's hearts under --compare hearts, whose ratios are given per game and per
+    decision (a hearts step is one decision). Also measured: validate_record on a finished
+    record, import and CLI start-up time, and for Boomerang: Australia score_round and the
+    memory of a game's full history of states.
 
     \b
-    Example:
+    Examples:
       boomerang-rules bench --compare hearts
+      boomerang-rules bench --rules sea-salt-paper --compare hearts --quick
     """
     from .. import bench as benchmarks
+
+    rules = load_rules_or_exit(rules_name)
+    require_players(rules, players)
 
     if compare == "hearts":
         try:
@@ -49,7 +57,8 @@ def bench(players: int, seconds: float, runs: int, compare: str | None, quick: b
             import pettingzoo  # noqa: F401
         except ImportError:
             fail("--rl needs PettingZoo: pip install 'boomerang-rules[pettingzoo]'", EXIT_USAGE)
-    figures = benchmarks.run(players, seconds, runs, compare, extras=not quick, batch=not no_batch)
+    figures = benchmarks.run(players, seconds, runs, compare, extras=not quick, batch=not no_batch,
+                             rules=None if rules_name == "standard" else rules_name)
     text = benchmarks.report(figures)
     if learning:
         from ..rl import bench as rl_bench

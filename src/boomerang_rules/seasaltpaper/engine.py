@@ -8,6 +8,7 @@ seeded generator (``core.rng``), or from outcomes a record gives.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -15,13 +16,18 @@ from ..core import rng as rng_mod
 from ..core.arguments import brief
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_players, check_seat
+from ..core.tuple_backed import NEW
 from .dealing import check_new_game, given_chances
 from .rules import Ruleset
 from .scoring import points_of, round_scores
-from .state import Chance, Entry, GameState, RoundResult
+from .state import FIELD, Chance, Entry, GameState, RoundResult
 from .tables import PILES, Tables, tables_for
 
 _PILE = {name: i for i, name in enumerate(PILES)}
+_TABLES, _TURN, _PHASE, _DECK, _PILES, _HANDS, _DRAWN, _CALLER, _LOG = (
+    FIELD[name] for name in ("tables", "turn", "phase", "deck", "piles", "hands", "drawn", "caller", "log"))
+_NEW = NEW
+"""Positions in a state's tuple (``state.FIELD``) that the hot path reads."""
 
 
 def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
@@ -92,7 +98,7 @@ def is_over(state: GameState) -> bool:
 
 def card_points(state: GameState, seat: int) -> int:
     """``seat``'s card points now (hand and played cards; no colour bonus)."""
-    return points_of(state.tables, state.hands[seat], state.played[seat]).card_points
+    return state.tables.card_points(state.hands[seat], state.played[seat])
 
 
 def _duo_pairs(t: Tables, hand: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -124,21 +130,78 @@ def _mermaids_in(t: Tables, hand: tuple[int, ...]) -> list[int]:
     return [c for c in hand if t.kind[c] == t.mermaid]
 
 
+_LAST: list[tuple[object, tuple[str, ...]]] = [(None, ())]
+"""The last state whose legal actions were made, and them: ``apply`` right after ``legal_actions``
+(the common order) checks its action against them instead of making them again. One entry, one
+rebinding at a time: threads sharing it at worst make them again."""
+
+
 def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
     """What ``seat`` may do now, sorted; empty when it is not that seat's turn."""
     if seat.__class__ is not int:
         seat = check_seat(state.players, seat)
-    if seat != state.turn:
+    if seat != state[_TURN]:
         check_seat(state.players, seat)
         return ()
-    legal = state.legal
-    if legal is None:
-        legal = _legal(state, seat)
-        object.__setattr__(state, "legal", legal)
+    last = _LAST[0]
+    if last[0] is state:
+        return last[1]
+    legal = _legal(state, seat)
+    _LAST[0] = (state, legal)
     return legal
 
 
 def _legal(state: GameState, seat: int) -> tuple[str, ...]:
+    """``legal_plain`` from the action tables (``Tables.duo_actions`` and the like; tests compare)."""
+    t = state[_TABLES]
+    phase = state[_PHASE]
+    if phase == "play":
+        hand = state[_HANDS][seat]
+        duos = t.duo_actions
+        out = []
+        for i, a in enumerate(hand):
+            row = duos[a]
+            for b in hand[i + 1:]:
+                action = row[b]
+                if action is not None:
+                    out.append(action)
+        is_mermaid = t.is_mermaid
+        if sum([is_mermaid[c] for c in hand]) >= t.win_with:
+            out.append("mermaids")
+        if state[_CALLER] < 0 and card_points(state, seat) >= t.min_points:
+            out += _CALLS
+        out.append("end")
+        out.sort()
+        return tuple(out)
+    if phase == "draw":
+        take = t.take_actions
+        out = [take[pile[-1]] for pile in state[_PILES] if pile]
+        if state[_DECK]:
+            out.append("draw")
+        elif not out:
+            return _PASS_ONLY
+        out.sort()
+        return tuple(out)
+    if phase == "keep":
+        keep = t.keep_actions
+        empty = [p for p, pile in enumerate(state[_PILES]) if not pile]
+        if len(empty) == 1:
+            p = empty[0]
+            out = [keep[c][p] for c in state[_DRAWN]]
+        else:
+            out = [action for c in state[_DRAWN] for action in keep[c]]
+        out.sort()
+        return tuple(out)
+    return legal_plain(state, seat)
+
+
+_CALLS = ("last_chance", "stop")
+_PASS_ONLY = ("pass",)
+
+
+def legal_plain(state: GameState, seat: int) -> tuple[str, ...]:
+    """The legal actions of ``seat`` (whose turn it is), read plainly: the reference ``_legal`` is
+    tested against, and its stand-in for the rarer phases."""
     t = state.tables
     ids = t.ids
     phase = state.phase
@@ -213,37 +276,46 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
 
     Raises ``IllegalAction`` (a ``ValueError``) saying why when the action is not legal.
     """
-    if not isinstance(action, str) or action not in legal_actions(state, seat):
+    if (action.__class__ is not str and not isinstance(action, str)) or action not in legal_actions(state, seat):
         raise _refuse(state, seat, action)
-    t = state.tables
+    phase = state[_PHASE]
+    if action == "end":
+        return _end_turn(state, seat, False, {"log": ((seat, action, -1), state[_LOG])})
+    t = state[_TABLES]
+    if phase == "draw" or phase == "keep":  # the most played (with "end"): the new state built in place
+        values = list(state)
+        values[_LOG] = ((seat, action, -1), state[_LOG])
+        values[_PHASE] = "play"
+        hands = values[_HANDS]
+        if action == "draw":
+            deck = values[_DECK]
+            if len(deck) >= 2:
+                values[_PHASE] = "keep"
+                values[_DRAWN] = deck[:2]
+                values[_DECK] = deck[2:]
+                return _NEW(GameState, values)
+            values[_DECK] = ()
+            card = deck[0]
+        elif action == "pass":
+            return _NEW(GameState, values)
+        else:
+            card, p = t.action_cards[action]
+            piles = values[_PILES]
+            if phase == "draw":  # take: the top card of a pile
+                p = 0 if piles[0] and piles[0][-1] == card else 1
+                piles = (piles[0][:-1], piles[1]) if p == 0 else (piles[0], piles[1][:-1])
+            else:  # keep: the other card drawn goes on pile p
+                drawn = values[_DRAWN]
+                other = drawn[1] if drawn[0] == card else drawn[0]
+                piles = ((*piles[0], other), piles[1]) if p == 0 else (piles[0], (*piles[1], other))
+                values[_DRAWN] = ()
+            values[_PILES] = piles
+        hand = [*hands[seat], card]
+        hand.sort()
+        values[_HANDS] = hands[:seat] + (tuple(hand),) + hands[seat + 1:]
+        return _NEW(GameState, values)
     verb, _, rest = action.partition(":")
-    phase = state.phase
     hands = list(state.hands)
-    if phase == "draw":
-        if verb == "draw":
-            if len(state.deck) >= 2:
-                return state.evolve(phase="keep", drawn=state.deck[:2], deck=state.deck[2:],
-                                    log=_log(state, seat, action))
-            hands[seat] = tuple(sorted(hands[seat] + state.deck[:1]))
-            return state.evolve(phase="play", deck=(), hands=tuple(hands), log=_log(state, seat, action))
-        if verb == "pass":
-            return state.evolve(phase="play", log=_log(state, seat, action))
-        card = t.index[rest]
-        piles = list(state.piles)
-        p = next(i for i, pile in enumerate(piles) if pile and pile[-1] == card)
-        piles[p] = piles[p][:-1]
-        hands[seat] = tuple(sorted((*hands[seat], card)))
-        return state.evolve(phase="play", piles=(piles[0], piles[1]), hands=tuple(hands),
-                            log=_log(state, seat, action))
-    if phase == "keep":
-        kept_id, _, pile_name = rest.partition(":")
-        kept = t.index[kept_id]
-        other = next(c for c in state.drawn if c != kept)
-        piles = list(state.piles)
-        piles[_PILE[pile_name]] = (*piles[_PILE[pile_name]], other)
-        hands[seat] = tuple(sorted((*hands[seat], kept)))
-        return state.evolve(phase="play", drawn=(), piles=(piles[0], piles[1]), hands=tuple(hands),
-                            log=_log(state, seat, action))
     if phase == "crab_pile":
         return state.evolve(phase="crab_card", crab_pile=_PILE[rest], log=_log(state, seat, action))
     if phase == "crab_card":
@@ -274,8 +346,21 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
         final = tuple((seat + k) % n for k in range(1, n))
         state = state.evolve(caller=seat, final=final, protected=state.protected | 1 << seat,
                              log=_log(state, seat, action))
-        return _end_turn(state, seat, extra=False)
-    return _end_turn(state.evolve(log=_log(state, seat, action)), seat, extra=False)
+        return _end_turn(state, seat, False, {})
+    raise AssertionError(f"{action!r} is legal but not applied")  # every legal action is handled above
+
+
+def step(state: GameState, actions: Sequence[str]) -> GameState:
+    """The state after the seat to act takes ``actions[0]``: a step is one decision (one seat acts
+    at a time). ``IllegalAction`` for anything but one action, or an illegal one."""
+    turn = state[_TURN]
+    if (actions.__class__ is list or actions.__class__ is tuple) and len(actions) == 1 and turn >= 0:
+        return apply(state, turn, actions[0])
+    seats = to_act(state)
+    if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats) or not seats:
+        raise IllegalAction(f"step needs {len(seats)} actions, one for each seat in {seats} in that order, "
+                            f"not {actions!r:.80}")
+    return apply(state, seats[0], actions[0])
 
 
 def _play_duo(state: GameState, seat: int, action: str, cards: list[int]) -> GameState:
@@ -294,7 +379,7 @@ def _play_duo(state: GameState, seat: int, action: str, cards: list[int]) -> Gam
     if effect == "steal" and _victims(state, seat):
         return state.evolve(phase="steal")
     if effect == "extra_turn":
-        return _end_turn(state, seat, extra=True)
+        return _end_turn(state, seat, True, {})
     return state  # no effect, or one that cannot happen: the pair is played all the same
 
 
@@ -330,8 +415,9 @@ def _derived_seed(state: GameState) -> int:
     return int.from_bytes(hashlib.sha256(text).digest()[:8], "big")
 
 
-def _end_turn(state: GameState, seat: int, extra: bool) -> GameState:
-    """The end of ``seat``'s turn: the empty-deck check, LAST CHANCE's progress, the next turn."""
+def _end_turn(state: GameState, seat: int, extra: bool, changes: dict[str, Any]) -> GameState:
+    """The end of ``seat``'s turn: the empty-deck check, LAST CHANCE's progress, the next turn.
+    ``changes`` (fields of ``state``) are made with it, in the same new state."""
     t = state.tables
     final = state.final
     protected = state.protected
@@ -340,9 +426,9 @@ def _end_turn(state: GameState, seat: int, extra: bool) -> GameState:
         final = final[1:]
         protected |= 1 << seat
     if not state.deck and (caller < 0 or t.deck_ends_last_chance):
-        return _finish_round(state.evolve(final=final, protected=protected), "empty_deck", seat)
+        return _finish_round(state.evolve(final=final, protected=protected, **changes), "empty_deck", seat)
     if caller >= 0 and not final:
-        return _finish_round(state.evolve(final=final, protected=protected), "last_chance", caller)
+        return _finish_round(state.evolve(final=final, protected=protected, **changes), "last_chance", caller)
     if extra:
         nxt = seat
     elif caller >= 0:
@@ -353,7 +439,7 @@ def _end_turn(state: GameState, seat: int, extra: bool) -> GameState:
     last = list(state.last_turns)
     last[nxt] = turn_no
     return state.evolve(turn=nxt, phase="draw", final=final, protected=protected, turn_no=turn_no,
-                        last_turns=tuple(last))
+                        last_turns=tuple(last), **changes)
 
 
 def _finish_round(state: GameState, end: str, ender: int) -> GameState:

@@ -90,13 +90,12 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
     t = state.tables
     base = ("rounds", r, "actions")
     for i, entry in enumerate(rnd["actions"]):
-        where = pointer(*base, i)
         seat, action = entry[0], entry[1]
         if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(action, str):
-            return state, [Problem(where, "an action is [seat, action] or [seat, action, card]: a seat number, "
-                                   "then a string", "action-shape")]
+            return state, [Problem(pointer(*base, i), "an action is [seat, action] or [seat, action, card]: a seat "
+                                   "number, then a string", "action-shape")]
         if state.round != r or state.turn < 0:
-            return state, [Problem(where, f"round {r + 1} has ended before this action", "round-ended")]
+            return state, [Problem(pointer(*base, i), f"round {r + 1} has ended before this action", "round-ended")]
         if seat != state.turn:
             return state, [Problem(pointer(*base, i, 0), f"it is seat {state.turn}'s turn, not seat {seat}'s",
                                    "turn-order")]
@@ -104,7 +103,7 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
         if steal != (len(entry) == 3):
             message = ("a steal names the card it took as a third item" if steal else
                        "only a steal names a card as a third item")
-            return state, [Problem(where, message, "steal-card")]
+            return state, [Problem(pointer(*base, i), message, "steal-card")]
         if action not in legal_actions(state, seat):
             try:
                 apply(state, seat, action)

@@ -16,12 +16,12 @@ One seat acts at a time (``turn``), through the phases of its turn:
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 import attrs
 
 from ..core.arguments import exact
+from ..core.tuple_backed import NEW, field_index, tuple_backed
 from .rules import Ruleset
 from .tables import Tables
 
@@ -69,9 +69,15 @@ class RoundResult:
     """The number of each seat's latest turn in the round (-1: none), for the "went last" tie-break."""
 
 
-@attrs.frozen
-class GameState:
-    """A moment of a game. Frozen, hashable, comparable, picklable; ``apply`` returns a new one."""
+@attrs.frozen(slots=False, order=False)
+class GameState(tuple):  # type: ignore[type-arg]
+    """A moment of a game. Frozen, hashable, comparable, picklable; ``apply`` returns a new one.
+
+    Tuple-backed (``core.tuple_backed``): the engine builds one at every decision in one
+    ``tuple.__new__`` (``evolve``); the fields read as properties, and ``attrs`` sees them as its own.
+    """
+
+    __slots__ = ()
 
     rules: Ruleset = attrs.field(repr=False)
     tables: Tables = attrs.field(eq=False, repr=False)
@@ -116,8 +122,17 @@ class GameState:
     chance: Chance = attrs.field(eq=False, repr=False)
     names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False)
     """The players' names, when the game came from a record (metadata, not rules)."""
-    legal: tuple[str, ...] | None = attrs.field(default=None, init=False, eq=False, repr=False)
-    """The legal actions of the seat to act, once asked for (a cache; never copied to a new state)."""
+
+    def __new__(cls, rules: Ruleset, tables: Tables, players: int, round: int, first: int, turn: int,
+                phase: str, deck: tuple[int, ...], piles: tuple[tuple[int, ...], tuple[int, ...]],
+                hands: tuple[tuple[int, ...], ...], played: tuple[tuple[int, ...], ...], drawn: tuple[int, ...],
+                crab_pile: int, caller: int, final: tuple[int, ...], protected: int, turn_no: int,
+                last_turns: tuple[int, ...], totals: tuple[int, ...], history: tuple[RoundResult, ...],
+                deck0: tuple[int, ...], log: Any, seed: int | None, winners_: tuple[int, ...], chance: Chance,
+                names: tuple[str, ...] | None = None) -> GameState:
+        return NEW(cls, (rules, tables, players, round, first, turn, phase, deck, piles, hands, played, drawn,
+                         crab_pile, caller, final, protected, turn_no, last_turns, totals, history, deck0, log,
+                         seed, winners_, chance, names))
 
     def __repr__(self) -> str:
         """One line with card ids (see ``show.state_repr``), not the engine's numbers."""
@@ -133,14 +148,10 @@ class GameState:
 
     def evolve(self, **changes: Any) -> GameState:
         """A copy with ``changes`` (``attrs.evolve`` without its checks: the engine's hot path)."""
-        new: GameState = _NEW(GameState)
-        values = list(_GET(self))
+        values = list(self)
         for name, value in changes.items():
-            values[_INDEX[name]] = value
-        for setter, value in zip(_SETTERS, values):
-            setter(new, value)
-        _SET_LEGAL(new, None)
-        return new
+            values[FIELD[name]] = value
+        return NEW(GameState, values)
 
     def entries(self) -> tuple[Entry, ...]:
         """This round's decisions so far, oldest first."""
@@ -152,16 +163,13 @@ class GameState:
         return tuple(reversed(out))
 
 
-_NEW = object.__new__
-_FIELDS = tuple(f.name for f in attrs.fields(GameState) if f.name != "legal")
-_INDEX = {name: i for i, name in enumerate(_FIELDS)}
-_GET = operator.attrgetter(*_FIELDS)
-_SETTERS = tuple(GameState.__dict__[name].__set__ for name in _FIELDS)
-_SET_LEGAL = GameState.__dict__["legal"].__set__
-
-
 def check_state(state: object, parameter: str = "state") -> GameState:
     """``state`` if it is a game state of this game (one identity test); ``TypeError`` naming
     ``parameter`` otherwise, rather than an ``AttributeError`` from deep inside."""
     checked: GameState = exact(state, GameState, parameter, "a Sea Salt & Paper GameState (see new_game)")
     return checked
+
+
+tuple_backed(GameState)
+FIELD = field_index(GameState)
+"""Each field's position in a state's tuple (the engine's hot path reads and builds by position)."""

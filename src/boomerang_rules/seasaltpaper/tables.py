@@ -19,9 +19,11 @@ PILES = ("left", "right")
 class Tables(ReadOnly):
     """Everything the engine looks up, derived from one ruleset. Read-only once built."""
 
-    __slots__ = ("collectors", "colour", "colours", "count_own_colour", "deck_ends_last_chance", "deck_size",
-                 "duo_of_kind", "duos", "ids", "index", "kind", "kind_index", "kinds", "mermaid", "min_points",
-                 "multipliers", "rules", "win_with")
+    __slots__ = ("action_cards", "collector_fields", "collectors", "colour", "colour_bit", "colour_fields", "colours",
+                 "count_mask", "count_own_colour", "deck_ends_last_chance", "deck_size", "duo_actions", "duo_fields",
+                 "duo_of_kind", "duos", "ids", "index", "is_mermaid", "keep_actions", "kind", "kind_bit",
+                 "kind_index", "kinds", "mermaid", "mermaid_shift", "min_points", "multiplier_fields",
+                 "multipliers", "pick_actions", "rules", "take_actions", "win_with")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -57,11 +59,79 @@ class Tables(ReadOnly):
             duo_effect[a] = (n, effect)
             duo_effect[b] = (n, effect)
         self.duo_of_kind = duo_effect
+        self._action_tables()
+        self._count_tables()
         self._freeze()
 
+    def _count_tables(self) -> None:
+        """Kind counts packed in one integer, a field of ``width`` bits a kind (wide enough for the
+        whole deck): a hand's counts are then one ``sum`` (``card_points_without_mermaids``)."""
+        width = self.deck_size.bit_length()
+        self.count_mask = (1 << width) - 1
+        self.kind_bit: tuple[int, ...] = tuple(1 << width * k for k in self.kind)
+        self.duo_fields: tuple[tuple[int, int, int], ...] = tuple(
+            (width * a, width * b, points) for a, b, points, _ in self.duos)
+        self.collector_fields: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
+            (width * k, table) for k, table in self.collectors)
+        self.multiplier_fields: tuple[tuple[int, int, int], ...] = tuple(
+            (width * k, width * target, points) for k, target, points in self.multipliers)
+        self.mermaid_shift = width * self.mermaid if self.mermaid >= 0 else -1
+        own = self.count_own_colour
+        self.colour_bit: tuple[int, ...] = tuple(
+            1 << width * colour if own or k != self.mermaid else 0 for colour, k in zip(self.colour, self.kind))
+        self.colour_fields = tuple(width * c for c in range(len(self.colours)))
+
+    def card_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
+        """The card points of ``hand`` and ``played``: ``scoring.points_of``'s, from packed counts
+        (tests compare the two on every shipped ruleset)."""
+        mask = self.count_mask
+        bit = self.kind_bit.__getitem__
+        in_hand = sum(map(bit, hand))
+        in_front = sum(map(bit, played))
+        kinds = in_hand + in_front
+        total = 0
+        for a, b, points in self.duo_fields:
+            if a == b:
+                total += points * ((in_hand >> a & mask) // 2 + (in_front >> a & mask) // 2)
+            else:
+                total += points * (min(in_hand >> a & mask, in_hand >> b & mask)
+                                   + min(in_front >> a & mask, in_front >> b & mask))
+        for k, table in self.collector_fields:
+            n = kinds >> k & mask
+            if n:
+                total += table[min(n, len(table)) - 1]
+        for k, target, points in self.multiplier_fields:
+            total += (kinds >> k & mask) * (kinds >> target & mask) * points
+        if self.mermaid_shift >= 0:
+            mermaids = kinds >> self.mermaid_shift & mask
+            if mermaids:  # each mermaid scores a colour's cards, the most common colour first
+                colour = self.colour_bit.__getitem__
+                colours = sum(map(colour, hand)) + sum(map(colour, played))
+                ranked = sorted([colours >> c & mask for c in self.colour_fields], reverse=True)
+                total += sum(ranked[:mermaids])
+        return total
+
+    def _action_tables(self) -> None:
+        """Every action string a card can appear in, made once (``legal_actions`` looks them up)."""
+        ids, kind = self.ids, self.kind
+        self.take_actions: tuple[str, ...] = tuple(f"take:{c}" for c in ids)
+        self.pick_actions: tuple[str, ...] = tuple(f"pick:{c}" for c in ids)
+        self.keep_actions: tuple[tuple[str, ...], ...] = tuple(
+            tuple(f"keep:{c}:{pile}" for pile in PILES) for c in ids)
+        self.is_mermaid: tuple[bool, ...] = tuple(k == self.mermaid for k in kind)
+        cards: dict[str, tuple[int, int]] = {f"take:{c}": (i, -1) for i, c in enumerate(ids)}
+        cards.update({f"keep:{c}:{pile}": (i, p) for i, c in enumerate(ids) for p, pile in enumerate(PILES)})
+        self.action_cards = cards
+        """The card (and pile) of each ``take`` and ``keep`` action."""
+        pairs = {(a, b) for a, b, _, _ in self.duos} | {(b, a) for a, b, _, _ in self.duos}
+        self.duo_actions: tuple[tuple[str | None, ...], ...] = tuple(
+            tuple(f"duo:{ids[a]}+{ids[b]}" if a < b and (kind[a], kind[b]) in pairs else None
+                  for b in range(len(ids))) for a in range(len(ids)))
+        """``duo_actions[a][b]``: the action playing cards ``a`` < ``b`` as a duo, None if they are none."""
+
     def ids_of(self, cards: Iterable[int]) -> tuple[str, ...]:
-        ids = self.ids
-        return tuple(ids[c] for c in cards)
+        """The ids of card indices, in the same order."""
+        return tuple(map(self.ids.__getitem__, cards))
 
     def describe(self, card: int) -> str:
         """A card for a person: ``crab-3 (crab, light blue)``."""
