@@ -283,7 +283,7 @@ def test_tables_agree_with_the_plain_reading(rules: ssp.Ruleset, seed: int, data
             return
         seat = br.to_act(s)[0]
         legal = br.legal_actions(s, seat)
-        for wrong in ("end" if "end" not in legal else "draw", "duo:shell-1+shell-2", "keep:x:left", 3, None):
+        for wrong in ("end" if "end" not in legal else "draw", "duo:shell-1+shell-2", "keep:x:left", -3, None):
             if wrong not in legal:
                 with pytest.raises(IllegalAction):
                     br.apply(s, seat, wrong)  # type: ignore[arg-type]

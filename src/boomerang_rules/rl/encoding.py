@@ -328,20 +328,16 @@ class Reading:
 
 
 def _rl_module(game: object) -> Any:
-    """The rl module of ``game``: its field table, numbering and rewards (the one place that names games)."""
-    if game == "boomerang-australia":
-        from . import australia
+    """The rl module of ``game``: its field table, numbering and rewards. Each game's is named as its
+    package (``boomerang_rules.<package>`` plays it, ``boomerang_rules.rl.<package>`` encodes it), so
+    a new game's rl module is found through the registry (``core.games.GAMES``), not named here."""
+    import importlib
 
-        return australia
-    if game == "boomerang-2010":
-        from . import boomerang2010
+    from ..core.games import GAMES
 
-        return boomerang2010
-    if game == "sea-salt-paper":
-        from . import seasaltpaper
-
-        return seasaltpaper
-    raise ValueError(f"no observation for game {game!r}")
+    if not isinstance(game, str) or game not in GAMES:
+        raise ValueError(f"no observation for game {game!r}")
+    return importlib.import_module(f"{__package__}.{GAMES[game].rsplit('.', 1)[1]}")
 
 
 _ENCODERS: dict[tuple[Any, int], Encoder] = {}

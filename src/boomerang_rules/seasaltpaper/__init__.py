@@ -18,11 +18,11 @@ from __future__ import annotations
 import sys
 
 from ..core.games import register
-from .actions import action_id, action_of, apply, legal_mask, num_actions
+from .actions import action_id, action_of, apply, legal_mask, num_actions, step
 from .bots import BOTS, play_game
 from .determinize import VIEW_TYPES as VIEW_TYPES  # for core.games.register
 from .determinize import determinize as determinize
-from .engine import is_over, legal_actions, new_game, step, to_act, winners
+from .engine import is_over, legal_actions, new_game, to_act, winners
 from .loading import load_rules
 from .records import Checked, check_record, record_of, state_of, validate_record
 from .rules import GAME, SCHEMA, Card, Ruleset, build, check, to_data

@@ -10,11 +10,13 @@ well as its string. ``rl.seasaltpaper`` reads this numbering: masks and observat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ..core.arguments import as_id, brief, require
 from .engine import _duo_pairs, duo_action, legal_actions
 from .engine import apply as apply_string
+from .engine import step as step_strings
 from .rules import Ruleset
 from .state import GameState
 from .tables import PILES, tables_for
@@ -92,13 +94,26 @@ def legal_mask(state: GameState, seat: int) -> int:
     return mask
 
 
-def apply(state: GameState, seat: int, action: str | int) -> GameState:
-    """``engine.apply`` taking an action's id as well as its string. An id no action has is
-    refused by the engine, as any other illegal action (``IllegalAction`` saying why)."""
+def _named(state: GameState, action: object) -> object:
+    """``action`` as its string when it is the id of one of ``state``'s ruleset's actions; else itself
+    (the engine refuses what is no action, as any other illegal action)."""
     if action.__class__ is not str:
         number = as_id(action)
         if number is not None:
             names = _of(state.rules)[0]
             if 0 <= number < len(names):
-                action = names[number]
-    return apply_string(state, seat, action)  # type: ignore[arg-type]  # the engine refuses a non-string
+                return names[number]
+    return action
+
+
+def apply(state: GameState, seat: int, action: str | int) -> GameState:
+    """``engine.apply`` taking an action's id as well as its string. An id no action has is
+    refused by the engine, as any other illegal action (``IllegalAction`` saying why)."""
+    return apply_string(state, seat, _named(state, action))  # type: ignore[arg-type]  # the engine refuses a non-string
+
+
+def step(state: GameState, actions: Sequence[str | int]) -> GameState:
+    """``engine.step`` taking ids as well as strings (one decision a step: one seat acts at a time)."""
+    if (actions.__class__ is list or actions.__class__ is tuple) and any(a.__class__ is not str for a in actions):
+        actions = [_named(state, a) for a in actions]  # type: ignore[misc]
+    return step_strings(state, actions)  # type: ignore[arg-type]
