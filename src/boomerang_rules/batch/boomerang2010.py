@@ -6,7 +6,7 @@ Australia's: ``legal_masks(batch)`` is ``(games, players, num_actions)``, True o
 seats owing a decision (``to_act(batch)``, a bool ``(games, players)``); ``step(batch,
 actions)`` takes ``(games, players)`` ids, reading only those seats' entries. A seat's reward
 is the change of its total as if the game ended now (``score_sheets``), so a game's rewards
-add up to its final totals.
+add up to its final totals less those it starts with (every seat's boomerangs make sets).
 
 Action ids are ``boomerang2010.actions``': the lands in ruleset order, then ``pass``, ``throw``.
 Game ``i`` is ``new_game(rules, players, seed + i)``: the same shuffle of the whole deck.
@@ -236,6 +236,23 @@ def observe_into(batch: Batch, offsets: I64Array, obs: npt.NDArray[np.float32]) 
     are the starts of ``_b2010_kernels.O_NAMES``' slices."""
     k.observe(batch.players, batch.compiled.ti, offsets, batch.gi, batch.river, batch.tokens, batch.boomerangs,
               batch.active, batch.stack, batch.captured, batch.totals, obs)
+
+
+OBSERVATION_SLICES = k.O_NAMES
+"""The slices of ``rl.observe`` that ``observe_into`` writes, in the order of its offsets."""
+
+
+def seat_masks(batch: Batch, out: npt.NDArray[np.bool_]) -> None:
+    """``legal_masks`` into ``out`` (already per seat)."""
+    k.legal_masks(batch.players, batch.compiled.ti, batch.gi, batch.tokens, batch.boomerangs, batch.active, out)
+
+
+def seat_actions(batch: Batch, actions: npt.ArrayLike) -> npt.ArrayLike:
+    """``step``'s argument from per-seat actions: the same (``step`` reads the seats owing one)."""
+    return actions
+
+
+seat_sample = sample_actions
 
 
 def _rules() -> Ruleset:

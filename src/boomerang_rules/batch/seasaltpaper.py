@@ -297,6 +297,38 @@ def observe_into(batch: Batch, offsets: I64Array, obs: npt.NDArray[np.float32]) 
     k.observe(batch.players, batch.ti, offsets, *batch.state_arrays(), batch.totals, obs)
 
 
+OBSERVATION_SLICES = k.O_NAMES
+"""The slices of ``rl.observe`` that ``observe_into`` writes, in the order of its offsets."""
+
+
+def seat_masks(batch: Batch, out: npt.NDArray[np.bool_]) -> None:
+    """``legal_masks`` per seat into ``out`` ``(games, players, num_actions)``: the seat to act's row, others False."""
+    out[:] = False
+    seats = to_act(batch)
+    live = np.flatnonzero(seats >= 0)
+    out[live, seats[live]] = legal_masks(batch)[live]
+
+
+def seat_actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
+    """The seat to act's entry of every game's row of ``actions`` ``(games, players)`` (``step``'s argument)."""
+    acts = np.asarray(actions)
+    shape = (batch.games, batch.players)
+    if acts.shape != shape:
+        raise ValueError(f"actions must have shape {shape} (games, players), not {acts.shape}")
+    picked: I64Array = acts[np.arange(batch.games), np.maximum(to_act(batch), 0)]
+    return picked
+
+
+def seat_sample(batch: Batch, states: U64Array) -> I64Array:
+    """``sample_actions`` per seat, ``(games, players)``: the seat to act's draw, -1 elsewhere."""
+    drawn = sample_actions(batch, states)
+    out = np.full((batch.games, batch.players), -1, np.int64)
+    seats = to_act(batch)
+    live = np.flatnonzero(seats >= 0)
+    out[live, seats[live]] = drawn[live]
+    return out
+
+
 def _rules() -> Ruleset:
     from ..seasaltpaper.loading import load_rules
 
