@@ -366,23 +366,20 @@ def _decisions_per_game(rules: Ruleset, players: int) -> float:
 
 
 def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) -> tuple[float, float]:
-    """Games and decisions per second through ``init``/``legal_masks``/``step``/``totals``, the lowest legal
-    action of every game chosen by numpy (``argmax`` of the masks)... except that the lowest legal
-    action never ends a game here, so the first legal action of a random rotation of the ids:
-    ``argmax`` of the masks rolled by a per-step offset."""
+    """Games and decisions per second through ``init``/``legal_masks``/``step``/``totals``, batches of
+    ``games``: every step asks for the masks, and the actions are ``sample_actions``' uniformly
+    random legal ones (the lowest legal action, Australia's numpy ``argmax``, never ends a game)."""
     rules = _rules()
     done = seed = decisions = 0
     warm = True
-    rng = np.random.default_rng(0)
     start = time.perf_counter()
     while True:
         b = init(rules, players, 16 if warm else games, seed)
+        states = sampler(b.games, seed)
         while not b.over:
-            masks = legal_masks(b)
-            shift = int(rng.integers(masks.shape[1]))
-            acts = (np.roll(masks, -shift, axis=1).argmax(axis=1) + shift) % masks.shape[1]
+            legal_masks(b)
             decisions += b.games - int(b.ended.sum())
-            b, _ = step(b, acts)
+            b, _ = step(b, sample_actions(b, states))
         totals(b)
         if warm:
             warm = False
