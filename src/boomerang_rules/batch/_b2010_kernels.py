@@ -16,7 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from ._kernels import _LOW32, _ONE, _ZERO, U64, W_DECK, W_SIZE, count, jit, next_u64, shuffle, trailing_zeros
+from ._kernels import _LOW32, _ONE, _ZERO, U64, W_DECK, W_SIZE, count, inline, jit, next_u64, shuffle, \
+    trailing_zeros
 
 G_PHASE, G_ROUND, G_FIRST, G_DECK, G_POT, G_ACTIVE, G_STACK = range(7)
 G_SIZE = 7
@@ -31,7 +32,7 @@ _POLICY_SALT = U64(0x5851F42D4C957F2D)
 _SAMPLE_SALT = U64(0x2545F4914F6CDD1D)
 
 
-@jit
+@inline
 def start_round(g: int, rnd: int, first: int, players: int, ti: Any, sc: Any, gi: Any, deck: Any, river: Any,
                 tokens: Any) -> None:
     """``engine._start_round``: end the game on an empty deck (after the first round), else turn
@@ -68,7 +69,7 @@ def start_round(g: int, rnd: int, first: int, players: int, ti: Any, sc: Any, gi
     gi[g, G_PHASE] = P_TOKENS
 
 
-@jit
+@inline
 def score(g: int, players: int, ti: Any, sc: Any, captured: Any, boomerangs: Any, totals: Any) -> None:
     """``scoring.score_counts``: each seat's total as if the game ended now into ``totals[g]``."""
     animal_masks = sc[1]
@@ -84,7 +85,7 @@ def score(g: int, players: int, ti: Any, sc: Any, captured: Any, boomerangs: Any
                     totals[g, s] += lead
 
 
-@jit
+@inline
 def apply(g: int, seat: int, a: int, players: int, ti: Any, sc: Any, gi: Any, deck: Any, river: Any, tokens: Any,
           boomerangs: Any, active: Any, stack: Any, captured: Any) -> None:
     """``engine.apply`` of the legal action id ``a`` by ``seat`` (a land in the tokens phase;

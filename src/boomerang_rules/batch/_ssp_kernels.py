@@ -74,7 +74,7 @@ def below(state: Any, n: Any) -> Any:
             return state, np.int64(x % nu)
 
 
-@jit
+@inline
 def points(hand: Any, played: Any, sc: Any) -> Any:
     """``scoring.points_of``: the card points and the colour bonus of ``hand`` with ``played`` in front."""
     kind_masks, colour_masks, mermaid_mask, duos, _, _, collectors, tables, multipliers, _, _ = sc
@@ -128,7 +128,7 @@ def victims(g: int, seat: int, players: int, gi: Any, hands: Any) -> Any:
     return out
 
 
-@jit
+@inline
 def legal(g: int, players: int, ti: Any, sc: Any, gi: Any, deck: Any, piles: Any, hands: Any, played: Any,
           out: Any) -> int:
     """Write the legal action ids of game ``g``'s seat to act into ``out``; return how many (0: over).
@@ -284,10 +284,10 @@ def finish_round(g: int, end: int, ender: int, players: int, ti: Any, sc: Any, s
                 hands, played)
 
 
-@jit
-def end_turn(g: int, seat: int, extra: bool, players: int, ti: Any, sc: Any, shuf: Any, work: Any, gi: Any,
-             rng: Any, deck: Any, piles: Any, hands: Any, played: Any, totals: Any, cps: Any, bonuses: Any) -> None:
-    """``engine._end_turn``: LAST CHANCE's progress, the empty-deck check, the next turn."""
+@inline
+def end_turn(g: int, seat: int, extra: bool, players: int, ti: Any, gi: Any) -> Any:
+    """``engine._end_turn``: LAST CHANCE's progress, the empty-deck check, the next turn. Returns
+    how the round ends and who ended it (``END_*``, seat), or (-1, -1) when the next turn begins."""
     caller = gi[g, G_CALLER]
     left = gi[g, G_FINAL]
     if caller >= 0 and not extra and left > 0 and (caller + players - left) % players == seat:
@@ -295,29 +295,31 @@ def end_turn(g: int, seat: int, extra: bool, players: int, ti: Any, sc: Any, shu
         gi[g, G_FINAL] = left
         gi[g, G_PROTECTED] |= 1 << seat
     if gi[g, G_DECK] >= ti[T_N] and (caller < 0 or ti[T_LC_ENDS]):
-        finish_round(g, END_EMPTY, seat, players, ti, sc, shuf, work, gi, rng, deck, piles, hands, played, totals,
-                     cps, bonuses)
-    elif caller >= 0 and left == 0:
-        finish_round(g, END_LAST, caller, players, ti, sc, shuf, work, gi, rng, deck, piles, hands, played, totals,
-                     cps, bonuses)
+        return END_EMPTY, seat
+    if caller >= 0 and left == 0:
+        return END_LAST, caller
+    if extra:
+        nxt = seat
+    elif caller >= 0:
+        nxt = (caller + players - left) % players
     else:
-        if extra:
-            nxt = seat
-        elif caller >= 0:
-            nxt = (caller + players - left) % players
-        else:
-            nxt = seat + 1 if seat + 1 < players else 0
-        gi[g, G_TURN] = nxt
-        gi[g, G_PHASE] = P_DRAW
+        nxt = seat + 1 if seat + 1 < players else 0
+    gi[g, G_TURN] = nxt
+    gi[g, G_PHASE] = P_DRAW
+    return -1, -1
 
 
-@jit
-def apply(g: int, a: int, players: int, ti: Any, sc: Any, shuf: Any, work: Any, gi: Any, rng: Any, deck: Any,
-          piles: Any, hands: Any, played: Any, totals: Any, cps: Any, bonuses: Any) -> None:
-    """``engine.apply`` of the legal action id ``a`` by game ``g``'s seat to act."""
+@inline
+def decide(g: int, a: int, players: int, ti: Any, sc: Any, gi: Any, rng: Any, deck: Any, piles: Any, hands: Any,
+           played: Any) -> Any:
+    """``engine.apply`` of the legal action id ``a`` by game ``g``'s seat to act, up to the end of a
+    round: returns how the round ends and who ended it (``END_*``, seat), or (-1, -1) when it goes on
+    (``apply`` then scores it). Inlined in every kernel: a call passing arrays costs reference counts."""
     _, _, mermaid_mask, _, duo_effect, card_duo, _, _, _, _, duo_cards = sc
     ph = gi[g, G_PHASE]
     seat = gi[g, G_TURN]
+    turn_ends = False
+    extra = False
     if ph == P_DRAW:
         if a == ti[T_A_DRAW]:
             pos = gi[g, G_DECK]
@@ -326,7 +328,7 @@ def apply(g: int, a: int, players: int, ti: Any, sc: Any, shuf: Any, work: Any, 
                 gi[g, G_DRAWN1] = deck[g, pos + 1]
                 gi[g, G_DECK] = pos + 2
                 gi[g, G_PHASE] = P_KEEP
-                return
+                return -1, -1
             hands[g, seat] |= _ONE << U64(deck[g, pos])
             gi[g, G_DECK] = pos + 1
         elif a != ti[T_A_PASS]:
@@ -371,17 +373,14 @@ def apply(g: int, a: int, players: int, ti: Any, sc: Any, shuf: Any, work: Any, 
         hands[g, seat] |= bit
         gi[g, G_PHASE] = P_PLAY
     elif a == ti[T_A_END]:
-        end_turn(g, seat, False, players, ti, sc, shuf, work, gi, rng, deck, piles, hands, played, totals, cps,
-                 bonuses)
+        turn_ends = True
     elif a == ti[T_A_STOP]:
-        finish_round(g, END_STOP, seat, players, ti, sc, shuf, work, gi, rng, deck, piles, hands, played, totals,
-                     cps, bonuses)
+        return END_STOP, seat
     elif a == ti[T_A_LAST]:
         gi[g, G_CALLER] = seat
         gi[g, G_FINAL] = players - 1
         gi[g, G_PROTECTED] |= 1 << seat
-        end_turn(g, seat, False, players, ti, sc, shuf, work, gi, rng, deck, piles, hands, played, totals, cps,
-                 bonuses)
+        turn_ends = True
     elif a == ti[T_A_MERMAIDS]:
         m = hands[g, seat] & mermaid_mask[0]
         for _ in range(ti[T_WIN_WITH]):  # the lowest ones, as the sorted hand lists them
@@ -389,8 +388,7 @@ def apply(g: int, a: int, players: int, ti: Any, sc: Any, shuf: Any, work: Any, 
             m ^= bit
             hands[g, seat] ^= bit
             played[g, seat] |= bit
-        finish_round(g, END_MERMAIDS, seat, players, ti, sc, shuf, work, gi, rng, deck, piles, hands, played,
-                     totals, cps, bonuses)
+        return END_MERMAIDS, seat
     else:  # a duo
         c0 = duo_cards[a, 0]
         both = (_ONE << U64(c0)) | (_ONE << U64(duo_cards[a, 1]))
@@ -405,7 +403,21 @@ def apply(g: int, a: int, players: int, ti: Any, sc: Any, shuf: Any, work: Any, 
         elif effect == E_STEAL and victims(g, seat, players, gi, hands):
             gi[g, G_PHASE] = P_STEAL
         elif effect == E_EXTRA:
-            end_turn(g, seat, True, players, ti, sc, shuf, work, gi, rng, deck, piles, hands, played, totals, cps,
+            turn_ends = True
+            extra = True
+    if turn_ends:
+        return end_turn(g, seat, extra, players, ti, gi)
+    return -1, -1
+
+
+@inline
+def apply(g: int, a: int, players: int, ti: Any, sc: Any, shuf: Any, work: Any, gi: Any, rng: Any, deck: Any,
+          piles: Any, hands: Any, played: Any, totals: Any, cps: Any, bonuses: Any) -> None:
+    """``engine.apply`` of the legal action id ``a`` by game ``g``'s seat to act: ``decide``, and
+    when that ends the round, ``finish_round`` (a call: once a round)."""
+    end, ender = decide(g, a, players, ti, sc, gi, rng, deck, piles, hands, played)
+    if end >= 0:
+        finish_round(g, end, ender, players, ti, sc, shuf, work, gi, rng, deck, piles, hands, played, totals, cps,
                      bonuses)
 
 
