@@ -163,7 +163,7 @@ def test_refuses_another_game() -> None:
     with pytest.raises(br.RulesError, match="only sea-salt-paper rulesets here, not 'boomerang-australia'"):
         batch.playouts(other, 4, 1, 0)
     with pytest.raises(br.RulesError, match="only boomerang-australia"):
-        batch.init("standard", 4, 1, 0)  # type: ignore[arg-type]
+        batch.init("standard", 4, 1, 0)
 
 
 def test_refuses_a_deck_over_64_cards() -> None:
@@ -182,7 +182,7 @@ def test_refuses_bad_arguments() -> None:
     with pytest.raises(ValueError, match="unknown policy"):
         batch.playouts(rules, 4, 1, 0, policy="best")
     with pytest.raises(TypeError, match="seed"):
-        batch.playouts(rules, 4, 1, 1.5)  # type: ignore[call-overload]
+        batch.playouts(rules, 4, 1, 1.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="0 or more"):
         batch.init(rules, 4, -1, 0)
     assert batch.playouts(rules, 4, 0, 0).shape == (0, 4)

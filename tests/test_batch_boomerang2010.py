@@ -176,7 +176,7 @@ def test_refuses_bad_arguments_and_rulesets() -> None:
         batch.playouts(attrs.evolve(rules, game="sea-salt-paper"), 4, 1, 0)
     with pytest.raises(br.RulesError, match="only boomerang-australia, sea-salt-paper, boomerang-2010 rulesets, "
                                             "not 'dict'"):
-        batch.playouts({}, 4, 1, 0)  # type: ignore[arg-type]
+        batch.playouts({}, 4, 1, 0)
     b = batch.init(rules, 3, 1, 0)
     while not b.over:
         batch.step(b, batch.legal_masks(b).argmax(axis=2))

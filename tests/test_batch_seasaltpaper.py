@@ -149,7 +149,7 @@ def test_refuses_bad_arguments_and_rulesets() -> None:
         batch.playouts(rules, 5, 1, 0)
     with pytest.raises(TypeError, match="players must be an integer"):
         batch.init(rules, "4", 1, 0)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="unknown policy 'lowest'.*never ends a game"):
+    with pytest.raises(ValueError, match=r"unknown policy 'lowest'.*never ends a game"):
         batch.playouts(rules, 4, 1, 0, policy="lowest")
     with pytest.raises(TypeError, match="seed"):
         batch.playouts(rules, 4, 1, 1.5)  # type: ignore[arg-type]

@@ -158,7 +158,7 @@ def bench_rates(game: str, kind: str, seconds: float = 1.0, players: int = 4, ga
     if kind not in ("playouts", "step_api"):
         raise ValueError(f"kind must be 'playouts' or 'step_api', not {kind!r}")
     for module in _engines():
-        if module.GAME == game:
+        if game == module.GAME:
             if module is australia:  # a fixed number of decisions a game
                 from ..australia.loading import load_rules
 

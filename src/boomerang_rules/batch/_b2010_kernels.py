@@ -16,8 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ._kernels import _LOW32, _ONE, _ZERO, U64, W_DECK, W_SIZE, count, inline, jit, next_u64, shuffle, \
-    trailing_zeros
+from ._kernels import _LOW32, _ONE, _ZERO, U64, W_DECK, W_SIZE, count, inline, jit, next_u64, shuffle, trailing_zeros
 
 G_PHASE, G_ROUND, G_FIRST, G_DECK, G_POT, G_ACTIVE, G_STACK = range(7)
 G_SIZE = 7
@@ -199,11 +198,11 @@ def playouts(players: int, start: int, games: int, seed: Any, policy: int, ti: A
                     if have == 0:
                         pstate, bits = next_u64(pstate)
                         have = 2
-                    j = np.int64(((bits & _LOW32) * U64(m)) >> U64(32))
+                    j: Any = np.int64(((bits & _LOW32) * U64(m)) >> U64(32))
                     bits >>= U64(32)
                     have -= 1
                 else:
-                    j = 0
+                    j = np.int64(0)
                 a = j if tokens_phase else lands + j
                 if record:
                     if pos >= room:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from typing import Any
 
 import attrs
 import numpy as np
@@ -177,7 +176,7 @@ def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
 
 def to_act(batch: Batch) -> npt.NDArray[np.bool_]:
     """``(games, players)``: True for the seats that owe a decision now."""
-    acting: npt.NDArray[np.bool_] = legal_masks(batch).any(axis=2)
+    acting: npt.NDArray[np.bool_] = np.asarray(legal_masks(batch).any(axis=2))
     return acting
 
 

@@ -229,7 +229,8 @@ def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
     """``(games, num_actions)``: True where the seat to act (``to_act``) may take the action; a
     finished game's row is all False."""
     out = np.empty((batch.games, len(batch.compiled.names)), np.bool_)
-    k.legal_masks(batch.players, batch.ti, batch.compiled.sc, *batch.state_arrays(), out)
+    gi, deck, piles, hands, played = batch.state_arrays()
+    k.legal_masks(batch.players, batch.ti, batch.compiled.sc, gi, deck, piles, hands, played, out)
     return out
 
 
@@ -245,7 +246,8 @@ def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
 
 
 def _check(batch: Batch, acts: I64Array) -> None:
-    bad = k.check(batch.players, batch.ti, batch.compiled.sc, *batch.state_arrays(), acts)
+    gi, deck, piles, hands, played = batch.state_arrays()
+    bad = k.check(batch.players, batch.ti, batch.compiled.sc, gi, deck, piles, hands, played, acts)
     if bad >= 0:
         names = batch.compiled.names
         a = int(acts[bad])
@@ -287,14 +289,16 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     if batch.over:
         raise IllegalAction("the games are over: no decisions are owed")
     out = np.empty(batch.games, np.int64)
-    k.sample(batch.players, batch.ti, batch.compiled.sc, *batch.state_arrays(), states, out)
+    gi, deck, piles, hands, played = batch.state_arrays()
+    k.sample(batch.players, batch.ti, batch.compiled.sc, gi, deck, piles, hands, played, states, out)
     return out
 
 
 def observe_into(batch: Batch, offsets: I64Array, obs: npt.NDArray[np.float32]) -> None:
     """Every seat's ``rl.observe`` of every game into ``obs`` ``(games, players, size)``; ``offsets``
     are the starts of ``_ssp_kernels.O_NAMES``' slices."""
-    k.observe(batch.players, batch.ti, offsets, *batch.state_arrays(), batch.totals, obs)
+    gi, deck, piles, hands, played = batch.state_arrays()
+    k.observe(batch.players, batch.ti, offsets, gi, deck, piles, hands, played, batch.totals, obs)
 
 
 OBSERVATION_SLICES = k.O_NAMES

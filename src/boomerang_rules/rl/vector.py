@@ -109,7 +109,7 @@ class VectorEnv:
         """``(games, players)``: True for the seats owing a decision now."""
         if self._batch is None:
             raise RuntimeError("call reset() before to_act")
-        owed: npt.NDArray[np.bool_] = self._masks.any(axis=2)
+        owed: npt.NDArray[np.bool_] = np.asarray(self._masks.any(axis=2))
         return owed
 
     @property
@@ -180,7 +180,8 @@ class VectorEnv:
             self._sampler = self._engine.sampler(self.games, seed)
         if self._engine is australia_engine:
             return engine.sample_actions(self._batch, self._sampler)
-        return self._engine.seat_sample(self._batch, self._sampler)
+        drawn: npt.NDArray[np.int64] = self._engine.seat_sample(self._batch, self._sampler)
+        return drawn
 
     def totals(self) -> npt.NDArray[np.int32]:
         """Each seat's total so far, ``(games, players)``."""
