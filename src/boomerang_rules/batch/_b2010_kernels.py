@@ -28,7 +28,6 @@ T_N, T_LANDS, T_EACH, T_PER_POINT = range(4)
 T_SIZE = 4
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
-_SAMPLE_SALT = U64(0x2545F4914F6CDD1D)
 
 
 @inline
@@ -275,13 +274,6 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, river
         score(g, players, ti, sc, captured, boomerangs, totals)
         for s in range(players):
             rewards[g, s] = totals[g, s] - rewards[g, s]
-
-
-@jit
-def sample_seed(seed: Any, states: Any) -> None:
-    """Seed game g's sampling generator from ``seed + g``, apart from its dealer's stream."""
-    for g in range(states.shape[0]):
-        _, states[g] = next_u64((seed + U64(g)) ^ _SAMPLE_SALT)
 
 
 @jit

@@ -60,7 +60,6 @@ T_SIZE = 17
 batch's player count, then the action ids (``T_A_TAKE`` etc.: the id of the first card's)."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
-_SAMPLE_SALT = U64(0x2545F4914F6CDD1D)
 
 
 @inline
@@ -532,13 +531,6 @@ def step(players: int, ti: Any, sc: Any, shuf: Any, actions: Any, gi: Any, rng: 
                   bonuses)
         for s in range(players):
             rewards[g, s] = totals[g, s] - rewards[g, s]
-
-
-@jit
-def sample_seed(seed: Any, states: Any) -> None:
-    """Seed game g's sampling generator from ``seed + g``, apart from its dealer's stream."""
-    for g in range(states.shape[0]):
-        _, states[g] = next_u64((seed + U64(g)) ^ _SAMPLE_SALT)
 
 
 @jit

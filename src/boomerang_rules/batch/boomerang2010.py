@@ -27,7 +27,8 @@ from ..boomerang2010.rules import GAME, Ruleset
 from ..boomerang2010.tables import tables_for
 from ..core.errors import IllegalAction
 from . import _b2010_kernels as k
-from .common import MAX_DECK, SHUFFLE, count_of, players_of, refuse, seed_of
+from .common import MAX_DECK, SHUFFLE, count_of, played_out, players_of, refuse, seed_of
+from .common import sampler as sampler
 
 POLICIES = {"random": 0, "lowest": 1}
 
@@ -98,24 +99,10 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r} (policies are {', '.join(POLICIES)})")
     totals = np.zeros((games, players), np.int32)
-    ends = np.zeros(max(games, 1), np.int64)
-    buf = np.zeros(256 * max(games, 1) if return_actions else 0, np.int16)
-    start = 0
-    while True:
-        start = k.playouts(players, start, games, seed_of(seed), POLICIES[policy], c.ti, c.sc, SHUFFLE, totals,
-                           return_actions, buf, ends)
-        if start == games:
-            break
-        buf = np.concatenate([buf, np.zeros_like(buf)])  # a longer game than room: grow, play on from it
-    if not return_actions:
-        return totals
-    lengths = np.diff(ends[:games], prepend=0)
-    out = np.full((games, int(lengths.max(initial=0))), -1, np.int16)
-    begin = 0
-    for g in range(games):
-        out[g, :lengths[g]] = buf[begin:ends[g]]
-        begin = int(ends[g])
-    return totals, out
+    actions = played_out(games, 256, return_actions, lambda start, buf, ends: int(
+        k.playouts(players, start, games, seed_of(seed), POLICIES[policy], c.ti, c.sc, SHUFFLE, totals,
+                                      return_actions, buf, ends)))
+    return totals if actions is None else (totals, actions)
 
 
 class Batch:
@@ -212,13 +199,6 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
 def totals(batch: Batch) -> IntArray:
     """Each seat's total as if the game ended now, ``(games, players)`` (the final totals once over)."""
     return batch.totals.copy()
-
-
-def sampler(games: int, seed: int) -> U64Array:
-    """The generator states of ``sample_actions``, game g's seeded from ``seed + g`` (apart from its dealer)."""
-    states = np.empty(count_of(games), np.uint64)
-    k.sample_seed(seed_of(seed), states)
-    return states
 
 
 def sample_actions(batch: Batch, states: U64Array) -> I64Array:

@@ -6,6 +6,7 @@ The kernels of every game deal with ``_kernels.shuffle``, the pure engine's shuf
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import factorial
 from typing import Any
 
@@ -94,3 +95,36 @@ def seed_of(seed: object) -> np.uint64:
     return np.uint64(seed & (1 << 64) - 1)
 
 
+
+
+def sampler(games: int, seed: int) -> npt.NDArray[np.uint64]:
+    """The generator states of a game's ``sample_actions``, game g's seeded from ``seed + g``
+    (apart from its dealer's stream: ``_kernels.sample_seed``)."""
+    states = np.empty(count_of(games), np.uint64)
+    k.sample_seed(seed_of(seed), states)
+    return states
+
+
+def played_out(games: int, room: int, record: bool,
+               run: Callable[[int, npt.NDArray[np.int16], npt.NDArray[np.int64]], int]
+               ) -> npt.NDArray[np.int16] | None:
+    """Run a ``playouts`` kernel of games of uneven length: ``run(start, buf, ends)`` plays games
+    ``start`` on, recording game g's ids in ``buf`` up to ``ends[g]`` when ``record``, and returns the
+    first game that did not fit (``games`` when all did); the buffer then doubles and play goes on
+    from that game. Returns the ids as ``(games, longest)`` padded with -1 (None unless ``record``)."""
+    ends = np.zeros(max(games, 1), np.int64)
+    buf = np.zeros(room * max(games, 1) if record else 0, np.int16)
+    start = 0
+    while start < games:
+        start = run(start, buf, ends)
+        if start < games:
+            buf = np.concatenate([buf, np.zeros_like(buf)])
+    if not record:
+        return None
+    lengths = np.diff(ends[:games], prepend=0)
+    out = np.full((games, int(lengths.max(initial=0))), -1, np.int16)
+    begin = 0
+    for g in range(games):
+        out[g, :lengths[g]] = buf[begin:ends[g]]
+        begin = int(ends[g])
+    return out

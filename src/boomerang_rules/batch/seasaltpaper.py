@@ -28,7 +28,7 @@ from ..rl.seasaltpaper import action_names as _rl_action_names
 from ..seasaltpaper.rules import GAME, Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
 from . import _ssp_kernels as k
-from .common import MAX_DECK, SHUFFLE, count_of, players_of, refuse, seed_of
+from .common import MAX_DECK, SHUFFLE, count_of, played_out, players_of, refuse, sampler, seed_of
 
 POLICIES = ("random",)
 
@@ -148,24 +148,10 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     games = count_of(games)
     _policy(policy)
     totals = np.zeros((games, players), np.int32)
-    ends = np.zeros(max(games, 1), np.int64)
-    buf = np.zeros(1024 * max(games, 1) if return_actions else 0, np.int16)
     ti = c.scalars(players)
-    start = 0
-    while True:
-        start = k.playouts(players, start, games, seed_of(seed), ti, c.sc, SHUFFLE, totals, return_actions, buf, ends)
-        if start == games:
-            break
-        buf = np.concatenate([buf, np.zeros_like(buf)])  # a longer game than room: grow, play on from it
-    if not return_actions:
-        return totals
-    lengths = np.diff(ends[:games], prepend=0)
-    out = np.full((games, int(lengths.max(initial=0))), -1, np.int16)
-    begin = 0
-    for g in range(games):
-        out[g, :lengths[g]] = buf[begin:ends[g]]
-        begin = int(ends[g])
-    return totals, out
+    actions = played_out(games, 1024, return_actions, lambda start, buf, ends: int(
+        k.playouts(players, start, games, seed_of(seed), ti, c.sc, SHUFFLE, totals, return_actions, buf, ends)))
+    return totals if actions is None else (totals, actions)
 
 
 class Batch:
@@ -275,13 +261,6 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
 def totals(batch: Batch) -> IntArray:
     """Each seat's game total so far, ``(games, players)``."""
     return batch.totals.copy()
-
-
-def sampler(games: int, seed: int) -> U64Array:
-    """The generator states of ``sample_actions``, game g's seeded from ``seed + g`` (apart from its dealer)."""
-    states = np.empty(count_of(games), np.uint64)
-    k.sample_seed(seed_of(seed), states)
-    return states
 
 
 def sample_actions(batch: Batch, states: U64Array) -> I64Array:
