@@ -113,3 +113,87 @@ def test_final_rewards_and_illegal_actions() -> None:
         VectorEnv(games=0)
     with pytest.raises(ValueError, match="at its start"):  # the in-place buffers start from a new batch only
         engine.observe_start(env._batch, env._offsets, env._obs, env._masks)
+
+
+OTHER_GAMES = [(info.id, n) for info in br.list_rules() if info.game != GAME
+               for n in range(br.load_rules(info.id).players.min, br.load_rules(info.id).players.max + 1)]
+
+
+def test_every_other_ruleset_is_covered() -> None:
+    games = {br.load_rules(rules_id).game for rules_id, _ in OTHER_GAMES}
+    assert games == {"sea-salt-paper", "boomerang-2010"}
+
+
+def _pure_step(rules: br.Ruleset, state: object, actions: object) -> object:
+    """The pure engine's step of the seats owing a decision, from a ``(players,)`` row of ids."""
+    seats = br.to_act(state)
+    names = engine.action_names(rules)
+    if rules.game == "sea-salt-paper":  # its actions are strings; the ids are rl.seasaltpaper's
+        return br.apply(state, seats[0], names[int(actions[seats[0]])])  # type: ignore[index]
+    return br.step(state, [int(actions[seat]) for seat in seats])  # type: ignore[index]
+
+
+@pytest.mark.parametrize(("rules_id", "players"), OTHER_GAMES)
+def test_other_games_observe_what_observe_does_at_every_step(rules_id: str, players: int) -> None:
+    """Every step of every game: observations equal ``rl.observe`` of the pure engine's state (so a
+    change of either encoder fails here), masks its legal actions, rewards what its totals gained."""
+    rules = br.load_rules(rules_id)
+    games = 3
+    env = VectorEnv(rules, players=players, games=games, copy=players % 2 == 1)
+    obs, masks = env.reset(seed=200 + players)
+    assert obs.shape == (games, players, rl.observation_size(rules, players)) and obs.dtype == np.float32
+    assert masks.shape == (games, players, engine.num_actions(rules))
+    states = [br.new_game(rules, players, 200 + players + i) for i in range(games)]
+    start = np.array([[sheet.total for sheet in br.score_sheets(s)] for s in states])
+    names = engine.action_names(rules)
+    rng = np.random.default_rng(players)
+    summed = np.zeros((games, players))
+    done = False
+    turn = 0
+    while True:
+        for i, state in enumerate(states):
+            for seat in range(players):
+                assert np.array_equal(obs[i, seat], rl.observe(state, seat)), (i, seat, turn)
+                assert {names[a] for a in np.flatnonzero(masks[i, seat])} == set(br.legal_actions(state, seat))
+            assert env.ended[i] == br.is_over(state)
+        assert np.array_equal(env.to_act, masks.any(axis=2))
+        if done:
+            break
+        if turn % 2:
+            actions = env.sample_actions()
+            assert np.array_equal(actions >= 0, env.to_act)
+        else:
+            actions = np.where(masks, rng.random(masks.shape), -1.0).argmax(axis=2)
+        obs, masks, rewards, done = env.step(actions)
+        turn += 1
+        summed += rewards
+        states = [s if br.is_over(s) else _pure_step(rules, s, actions[i]) for i, s in enumerate(states)]
+    assert all(br.is_over(s) for s in states)
+    expected = np.array([[sheet.total for sheet in br.score_sheets(s)] for s in states])
+    assert np.array_equal(summed + start, expected) and np.array_equal(env.totals(), expected)
+
+
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "boomerang-2010"])
+def test_other_games_final_rewards_and_refusals(rules_id: str) -> None:
+    env = VectorEnv(rules_id, players=3, games=4, reward="final", copy=False)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.to_act  # noqa: B018
+    with pytest.raises(RuntimeError, match="reset"):
+        env.totals()
+    _, masks = env.reset(seed=9)
+    before = env._obs.copy()
+    with pytest.raises(br.IllegalAction, match="game 0, seat"):
+        env.step(np.where(masks, -1.0, 1.0).argmax(axis=2))  # an illegal action for the seats to act
+    assert np.array_equal(env._obs, before)
+    with pytest.raises(ValueError, match=r"shape \(4, 3\)"):
+        env.step(np.zeros((4, 2), np.int64))
+    total = np.zeros((4, 3))
+    done = False
+    ended = env.ended
+    while not done:
+        _, _, rewards, done = env.step(env.sample_actions())
+        now = env.ended
+        assert not rewards[~(now & ~ended)].any()  # a game's totals come once, at the step it ends
+        total += rewards
+        ended = now
+    assert np.array_equal(total, env.totals())

@@ -1,8 +1,12 @@
-"""A vector env over the batched engine: many games at once, observations as arrays (extra ``batch``).
+"""A vector env over the batched engines: many games at once, observations as arrays (extra ``batch``).
 
 ``VectorEnv(players=4, games=256)`` plays ``games`` games of Boomerang: Australia together
 through ``boomerang_rules.batch``; every seat of every game acts at every step, so the
-games move in lockstep and end together. Observations are ``observe``'s, for every game and
+games move in lockstep and end together. Under a ruleset of Sea Salt & Paper or Boomerang
+(2010) only the seats owing a decision act (``to_act``, True where one does), the games end at
+different steps (``ended``), and ``done`` comes once all have; a finished game's observations
+stay as it ended, its masks all False. Actions are ``(games, players)`` ids for every game;
+the entries of seats owing nothing are not read. Observations are ``observe``'s, for every game and
 seat at once: ``(games, players, observation_size)`` float32, equal to
 ``observe(state, seat)`` of the same game played through the pure engine (game ``i`` is dealt
 as ``new_game(rules, players, seed=seed + i)``).
@@ -25,6 +29,7 @@ import numpy.typing as npt
 
 from .. import batch as engine
 from ..batch import _kernels as k
+from ..batch import australia as australia_engine
 from ..core.loading import load_rules
 from .australia import layout
 
@@ -52,13 +57,18 @@ class VectorEnv:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.rules = load_rules(rules) if isinstance(rules, str) else rules
-        engine.compile_rules(self.rules)  # a ruleset the batched engine cannot run fails here
+        self._engine = engine.engine_for(self.rules)  # a ruleset no batched engine runs fails here
+        self._engine.compile_rules(self.rules)
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
             raise ValueError(f"games must be a positive integer, not {games!r}")
         self.players = players
         self.games = games
         self.reward = reward
         self.copy = copy
+        self._batch: Any = None
+        if self._engine is not australia_engine:
+            self._init_owed()
+            return
         lay = layout(self.rules, players)
         self.observation_size = lay.size
         self.num_actions = lay.actions
@@ -70,7 +80,47 @@ class VectorEnv:
         self._rewards = np.zeros((games, players), np.float32)
         self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
         self._sampler = engine.sampler(games, 0)
-        self._batch: Any = None
+
+    def _init_owed(self) -> None:
+        """The buffers of a game whose seats act when they owe a decision (not in lockstep)."""
+        from .. import rl
+
+        games, players = self.games, self.players
+        self.observation_size = rl.observation_size(self.rules, players)
+        self.num_actions = self._engine.num_actions(self.rules)
+        starts = {x.name: x.start for x in rl.observation_spec(self.rules, players)}
+        names = self._engine.OBSERVATION_SLICES
+        if set(names) != set(starts):  # the encoder's slices changed: the kernel must follow
+            raise RuntimeError(f"the batched observation writes the slices {names}, rl.observe {tuple(starts)}")
+        self._offsets = np.array([starts[name] for name in names], np.int64)
+        self._obs = np.zeros((games, players, self.observation_size), np.float32)
+        self._masks = np.zeros((games, players, self.num_actions), np.bool_)
+        self._rewards = np.zeros((games, players), np.float32)
+        self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
+        self._sampler = self._engine.sampler(games, 0)
+
+    def _observe_owed(self) -> None:
+        b = self._batch
+        self._engine.observe_into(b, self._offsets, self._obs)
+        self._engine.seat_masks(b, self._masks)
+
+    @property
+    def to_act(self) -> npt.NDArray[np.bool_]:
+        """``(games, players)``: True for the seats owing a decision now."""
+        if self._batch is None:
+            raise RuntimeError("call reset() before to_act")
+        owed: npt.NDArray[np.bool_] = np.asarray(self._masks.any(axis=2))
+        return owed
+
+    @property
+    def ended(self) -> npt.NDArray[np.bool_]:
+        """``(games,)``: which games are over."""
+        if self._batch is None:
+            raise RuntimeError("call reset() before ended")
+        if self._engine is australia_engine:
+            return np.full(self.games, bool(self._batch.over))
+        ended: npt.NDArray[np.bool_] = self._batch.ended.copy()
+        return ended
 
     def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """New games (game ``i`` dealt from ``seed + i``): every seat's observation and legal-action mask.
@@ -80,8 +130,11 @@ class VectorEnv:
         if seed is None:
             seed = secrets.randbits(63)
         self._batch = engine.init(self.rules, self.players, self.games, seed)
-        self._sampler = engine.sampler(self.games, seed)
-        engine.observe_start(self._batch, self._offsets, self._obs, self._masks)
+        self._sampler = self._engine.sampler(self.games, seed)
+        if self._engine is australia_engine:
+            engine.observe_start(self._batch, self._offsets, self._obs, self._masks)
+        else:
+            self._observe_owed()
         if self.copy:
             return self._obs.copy(), self._masks.copy()
         return self._views[0], self._views[1]
@@ -95,13 +148,22 @@ class VectorEnv:
         b = self._batch
         if b is None:
             raise RuntimeError("call reset() before step()")
-        engine.step_observe(b, actions, self._offsets, self._obs, self._masks, self._rewards)
-        done = bool(b.over)
-        if self.reward == "final":
-            if done:
-                self._rewards[:] = b.totals
-            else:
-                self._rewards.fill(0.0)
+        if self._engine is australia_engine:
+            engine.step_observe(b, actions, self._offsets, self._obs, self._masks, self._rewards)
+            done = bool(b.over)
+            if self.reward == "final":
+                if done:
+                    self._rewards[:] = b.totals
+                else:
+                    self._rewards.fill(0.0)
+        else:
+            ended = b.ended.copy()
+            _, rewards = self._engine.step(b, self._engine.seat_actions(b, actions))
+            self._observe_owed()
+            done = bool(b.over)
+            if self.reward == "final":  # a game's totals at the step it ends
+                rewards = np.where((b.ended & ~ended)[:, None], b.totals, 0)
+            self._rewards[:] = rewards
         if self.copy:
             return self._obs.copy(), self._masks.copy(), self._rewards.copy(), done
         return self._views[0], self._views[1], self._views[2], done
@@ -115,9 +177,14 @@ class VectorEnv:
         if self._batch is None:
             raise RuntimeError("call reset() before sample_actions()")
         if seed is not None:
-            self._sampler = engine.sampler(self.games, seed)
-        return engine.sample_actions(self._batch, self._sampler)
+            self._sampler = self._engine.sampler(self.games, seed)
+        if self._engine is australia_engine:
+            return engine.sample_actions(self._batch, self._sampler)
+        drawn: npt.NDArray[np.int64] = self._engine.seat_sample(self._batch, self._sampler)
+        return drawn
 
     def totals(self) -> npt.NDArray[np.int32]:
         """Each seat's total so far, ``(games, players)``."""
+        if self._batch is None:
+            raise RuntimeError("call reset() before totals()")
         return engine.totals(self._batch)

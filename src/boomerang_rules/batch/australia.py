@@ -1,0 +1,409 @@
+"""A batched engine for Boomerang: Australia: thousands of games at once in compiled code.
+
+Needs the optional extra ``batch`` (numba and numpy): ``pip install 'boomerang-rules[batch]'``.
+Two ways in:
+
+- ``playouts`` plays whole games inside one compiled loop (random or lowest legal actions)
+  and returns every seat's totals, for simulations of millions of games;
+- ``init`` / ``legal_masks`` / ``step`` / ``totals``: a step API for reinforcement learning,
+  every game of the batch advancing one simultaneous step per call, actions chosen outside;
+  ``observe_start`` / ``step_observe`` keep every seat's ``rl.observe`` observation and legal
+  actions in caller-owned arrays up to date in place (``rl.vector.VectorEnv`` is built on
+  them), and ``sampler`` / ``sample_actions`` draw uniformly random legal actions.
+
+Game ``i`` of a batch is dealt exactly as ``new_game(rules, players, seed=seed + i)``, and the
+scoring is the pure engine's, read from the same compiled tables (``australia.tables``);
+tests replay batched games through the pure engine to keep the two one set of rules.
+Actions are the pure engine's integer ids (``br.action_id``): the cards in sorted id order,
+then the activities in ruleset order, then ``"none"``. Everything runs on one thread, the caller's (``THREADS``).
+
+>>> import boomerang_rules as br
+>>> from boomerang_rules import batch
+>>> totals = batch.playouts(br.load_rules(), players=4, games=1000, seed=1)
+>>> totals.shape
+(1000, 4)
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from typing import Literal, overload
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from ..australia.rules import Ruleset
+from ..australia.tables import Tables, tables_for
+from ..core.errors import IllegalAction
+from . import _kernels as k
+from .common import MAX_DECK
+from .common import SHUFFLE as _SHUFFLE
+from .common import count_of as _count
+from .common import players_of as _players
+from .common import refuse as _refuse
+from .common import seed_of as _seed
+
+THREADS = 1
+"""How many threads ``playouts`` and ``step`` use: one, the caller's (no parallel kernels)."""
+
+GAME = "boomerang-australia"
+
+_POLICIES = {"random": 0, "lowest": 1}
+
+IntArray = npt.NDArray[np.int32]
+
+
+
+U64Array = npt.NDArray[np.uint64]
+I64Array = npt.NDArray[np.int64]
+
+
+@attrs.frozen(eq=False)
+class Compiled:
+    """A ruleset's tables as the kernels read them (cards numbered by action id)."""
+
+    rules: Ruleset
+    tables: Tables
+    names: tuple[str, ...]
+    ti: I64Array
+    """The scalars, ``_kernels.T_*`` rows."""
+    sc: tuple[I64Array, U64Array, I64Array, U64Array, I64Array, U64Array, I64Array, U64Array]
+    """Scoring (see ``_kernels``): throw numbers; collection masks and values; animal masks and
+    values; activity masks and points by icon count; region masks."""
+
+    def shifts(self, players: int) -> I64Array:
+        """How far hands move each round: seat p's kept hand goes to seat p + shift."""
+        return np.array([d % players for d in self.tables.directions], np.int64)
+
+
+def _masks(kinds: list[int], count: int) -> U64Array:
+    """For each kind 0..count-1, the mask of the cards (by index) of that kind (-1: none)."""
+    return np.array([sum(1 << i for i, kind in enumerate(kinds) if kind == want) for want in range(count)],
+                    np.uint64)
+
+
+@lru_cache(maxsize=16)
+def _compile_cached(rules: Ruleset) -> Compiled:
+    t = tables_for(rules)
+    names = t.action_names  # the ids of ``br.action_id``, shared with the pure engine:
+    assert names[:t.deck_size] == t.ids  # a card's id is its index in the tables
+    ti = np.zeros(k.T_SIZE, np.int64)
+    ti[k.T_DECK] = t.deck_size
+    ti[k.T_HAND] = t.hand_size
+    ti[k.T_ROUNDS] = t.rounds
+    ti[k.T_KINDS] = len(t.activity_kinds)
+    ti[k.T_LIMIT] = t.double_limit
+    ti[k.T_SITE_POINTS] = t.site_points
+    ti[k.T_REGION_BONUS] = t.region_bonus
+    ti[k.T_WITH_THROW] = t.sites_include_throw
+    ti[k.T_RESHUFFLE] = t.reshuffle
+    values = sorted(set(t.collection_value) - {0})
+    table = list(t.activity_table) + [0] * max(0, t.hand_size + 1 - len(t.activity_table))
+    sc = (np.array(t.number, np.int64),
+          _masks([values.index(v) if v else -1 for v in t.collection_value], len(values)),
+          np.array(values, np.int64),
+          _masks(list(t.animal), len(t.animal_values)),
+          np.array(t.animal_values, np.int64),
+          _masks(list(t.activity), len(t.activity_kinds)),
+          np.array(table, np.int64),
+          np.array(t.region_masks, np.uint64))
+    return Compiled(rules, t, names, ti, sc)
+
+
+def compile_rules(rules: Ruleset) -> Compiled:
+    """The kernels' arrays for ``rules``; ``RulesError`` naming the reason if it cannot run here."""
+    if not isinstance(rules, Ruleset) or getattr(rules, "game", None) != GAME:
+        game = getattr(rules, "game", type(rules).__name__)
+        raise _refuse("batch-game", f"it runs only {GAME} rulesets, not {game!r}")
+    if len(rules.cards) > MAX_DECK:
+        raise _refuse("batch-deck-size", f"its deck has {len(rules.cards)} cards; hands are 64-bit masks here, "
+                                         f"so at most {MAX_DECK} cards")
+    return _compile_cached(rules)
+
+
+def num_actions(rules: Ruleset) -> int:
+    """How many action ids ``rules`` has (``br.num_actions``): its cards, activities and ``"none"``."""
+    return len(compile_rules(rules).names)
+
+
+def action_names(rules: Ruleset) -> tuple[str, ...]:
+    """The action each id stands for: ``action_names(rules)[i] == br.action_of(rules, i)``."""
+    return compile_rules(rules).names
+
+
+def decisions(rules: Ruleset) -> int:
+    """Decisions each seat makes in a game: per round, the Throw, the picks and the activity."""
+    t = compile_rules(rules).tables
+    return t.rounds * t.hand_size
+
+
+@overload
+def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = ...,
+             return_actions: Literal[False] = ...) -> IntArray: ...
+
+
+@overload
+def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = ..., *,
+             return_actions: Literal[True]) -> tuple[IntArray, npt.NDArray[np.int16]]: ...
+
+
+def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = "random",
+             return_actions: bool = False) -> IntArray | tuple[IntArray, npt.NDArray[np.int16]]:
+    """Play ``games`` whole games; each seat's final total as an int32 array ``(games, players)``.
+
+    Game ``i`` is dealt as ``new_game(rules, players, seed=seed + i)``. ``policy`` is
+    ``"random"`` (uniform over the legal actions, from a generator seeded apart from the
+    dealer's, so the same seed plays the same games) or ``"lowest"`` (the lowest legal id).
+    With ``return_actions`` also the action ids chosen, ``(games, players, decisions)``:
+    seat s's decisions in order, a round after another. One thread (``THREADS``).
+    """
+    c = compile_rules(rules)
+    players = _players(rules, players)
+    games = _count(games)
+    if policy not in _POLICIES:
+        raise ValueError(f"unknown policy {policy!r} (policies are {', '.join(_POLICIES)})")
+    totals = np.zeros((games, players), np.int32)
+    actions = np.zeros((games, players, decisions(rules)) if return_actions else (0, 0, 0), np.int16)
+    k.playouts(players, games, _seed(seed), _POLICIES[policy], return_actions, c.ti, c.sc, c.shifts(players),
+               _SHUFFLE, totals, actions)
+    return (totals, actions) if return_actions else totals
+
+
+class Batch:
+    """Games advancing together through the step API. ``step`` updates it in place.
+
+    Every seat acts at every step (Boomerang's decisions are simultaneous), so all games of a
+    batch are at the same step: ``round`` and ``step`` (0 the Throw, then the picks, then the
+    activity choice at ``hand_size - 1``) are the batch's.
+    """
+
+    __slots__ = ("_shifts", "acts", "catch", "compiled", "gone", "hands", "last_used", "leftover", "players",
+                 "rng", "round", "rules", "step", "taken", "throw", "totals", "used_acts", "visited")
+
+    def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
+        self.compiled = c = compile_rules(rules)
+        self.rules = rules
+        self.players = players = _players(rules, players)
+        games = _count(games)
+        self.round = 0
+        self.step = 0
+        self.hands = np.zeros((games, players), np.uint64)
+        """The cards each seat holds (a mask of action ids)."""
+        self.taken = np.zeros((games, players), np.uint64)
+        """The cards each seat has taken this round."""
+        self.throw = np.zeros((games, players), np.int64)
+        self.catch = np.zeros((games, players), np.int64)
+        self.acts = np.zeros((games, players), np.int64)
+        self.visited = np.zeros((games, players), np.uint64)
+        self.used_acts = np.zeros((games, players), np.int64)
+        self.gone = np.zeros(games, np.uint64)
+        self.rng = np.zeros(games, np.uint64)
+        self.leftover = np.zeros((games, MAX_DECK + 1), np.uint8)
+        self.last_used = np.zeros(games, np.uint64)
+        self.totals = np.zeros((games, players), np.int32)
+        self._shifts = c.shifts(players)
+        k.init(players, games, _seed(seed), c.ti, _SHUFFLE, self.rng, self.leftover, self.last_used, self.hands)
+
+    @property
+    def games(self) -> int:
+        return int(self.totals.shape[0])
+
+    @property
+    def over(self) -> bool:
+        """Whether every game has played its last round."""
+        return self.round >= self.compiled.tables.rounds
+
+    def __repr__(self) -> str:
+        return f"<Batch of {self.games} {self.players}-player games, round {self.round}, step {self.step}>"
+
+
+def init(rules: Ruleset, players: int, games: int, seed: int) -> Batch:
+    """``games`` new games, game ``i`` dealt as ``new_game(rules, players, seed=seed + i)``."""
+    return Batch(rules, players, games, seed)
+
+
+def to_act(batch: Batch) -> npt.NDArray[np.bool_]:
+    """``(games, players)``: every seat owes a decision at every step until the games are over."""
+    return np.full((batch.games, batch.players), not batch.over, np.bool_)
+
+
+def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
+    """``(games, players, num_actions)``: True where the seat may take the action now.
+
+    All False once the games are over.
+    """
+    c = batch.compiled
+    shape = (batch.games, batch.players, len(c.names))
+    if batch.over:
+        return np.zeros(shape, np.bool_)
+    out = np.empty(shape, np.bool_)
+    k.legal_masks(batch.step, c.ti, batch.hands, batch.used_acts, out)  # fills every entry
+    return out
+
+
+def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
+    """Apply one action id per seat of every game; return the batch and each seat's reward.
+
+    A reward is the points the step added to the seat's total (non-zero when a round is
+    scored), so a game's rewards add up to its totals. Raises ``IllegalAction`` naming the
+    first game and seat whose action is not legal, and then applies none.
+    """
+    acts = _checked(batch, actions)
+    c = batch.compiled
+    rewards = np.empty(acts.shape, np.int32)
+    k.step(batch.round, batch.step, batch.players, c.ti, c.sc, batch._shifts, _SHUFFLE, acts, batch.hands,
+           batch.taken, batch.throw, batch.catch, batch.acts, batch.visited, batch.used_acts, batch.gone, batch.rng,
+           batch.leftover, batch.last_used, batch.totals, rewards)
+    _advance(batch)
+    return batch, rewards
+
+
+def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
+    """``actions`` as int64 ``(games, players)``, else the error saying why not."""
+    if batch.over:
+        raise IllegalAction("the games are over: no decisions are owed")
+    acts = np.asarray(actions)
+    shape = (batch.games, batch.players)
+    if acts.shape != shape:
+        raise ValueError(f"actions must have shape {shape} (games, players), not {acts.shape}")
+    if acts.dtype.kind not in "iu":
+        raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
+    return acts.astype(np.int64, copy=False)
+
+
+def _refuse_illegal(batch: Batch, acts: I64Array, bad: int) -> None:
+    if bad >= 0:
+        g, seat = divmod(bad, batch.players)
+        raise IllegalAction(_illegal(batch, g, seat, int(acts[g, seat])))
+
+
+def _checked(batch: Batch, actions: npt.ArrayLike) -> I64Array:
+    """``actions`` as int64 ``(games, players)``, every one legal, else the error saying which is not."""
+    acts = _actions(batch, actions)
+    _refuse_illegal(batch, acts, k.check(batch.step, batch.compiled.ti, batch.hands, batch.used_acts, acts))
+    return acts
+
+
+def _advance(batch: Batch) -> None:
+    batch.step += 1
+    if batch.step == batch.compiled.tables.hand_size:
+        batch.step = 0
+        batch.round += 1
+
+
+FloatArray = npt.NDArray[np.float32]
+BoolArray = npt.NDArray[np.bool_]
+
+
+def observe_start(batch: Batch, offsets: I64Array, obs: FloatArray, masks: BoolArray) -> None:
+    """Write every seat's first observation and legal actions of a new batch into ``obs`` and ``masks``.
+
+    ``obs`` is float32 ``(games, players, size)`` laid out as ``rl.australia.layout`` says, its
+    slices starting at ``offsets`` (``_kernels.O_*`` rows); ``masks`` is ``legal_masks``' shape.
+    ``step_observe`` then keeps both up to date in place.
+    """
+    if batch.round or batch.step:
+        raise ValueError("observe_start needs a batch at its start")
+    k.observe_start(batch.players, batch.compiled.ti, offsets, batch.hands, obs, masks)
+
+
+def step_observe(batch: Batch, actions: npt.ArrayLike, offsets: I64Array, obs: FloatArray, masks: BoolArray,
+                 rewards: FloatArray) -> Batch:
+    """``step``, updating ``obs`` and ``masks`` (of ``observe_start``) in place, rewards into ``rewards``.
+
+    Only what the step changed is written, so the arrays must hold the previous step's
+    observations: a caller sharing them must not write to them. Raises ``IllegalAction`` as
+    ``step`` does, and then changes nothing.
+    """
+    acts = _actions(batch, actions)
+    c = batch.compiled
+    bad = k.step_observe(batch.round, batch.step, batch.players, c.ti, c.sc, batch._shifts, _SHUFFLE, offsets, acts,
+                   batch.hands, batch.taken, batch.throw, batch.catch, batch.acts, batch.visited, batch.used_acts,
+                   batch.gone, batch.rng, batch.leftover, batch.last_used, batch.totals, rewards, obs, masks)
+    _refuse_illegal(batch, acts, bad)
+    _advance(batch)
+    return batch
+
+
+def sampler(games: int, seed: int) -> U64Array:
+    """The generator states of ``sample_actions``, game g's seeded from ``seed + g`` (apart from its dealer)."""
+    states = np.empty(_count(games), np.uint64)
+    k.sample_seed(_seed(seed), states)
+    return states
+
+
+def sample_actions(batch: Batch, states: U64Array, out: I64Array | None = None) -> I64Array:
+    """A uniformly random legal action id for every seat of every game, ``(games, players)`` int64.
+
+    ``states`` (of ``sampler``) are advanced, so the same seed draws the same actions.
+    """
+    if batch.over:
+        raise IllegalAction("the games are over: no decisions are owed")
+    if out is None:
+        out = np.empty((batch.games, batch.players), np.int64)
+    k.sample(batch.step, batch.compiled.ti, batch.hands, batch.used_acts, states, out)
+    return out
+
+
+def _illegal(batch: Batch, game: int, seat: int, action: int) -> str:
+    c = batch.compiled
+    name = repr(c.names[action]) if 0 <= action < len(c.names) else "no action"
+    card_step = batch.step < c.tables.hand_size - 1
+    what = "a card it holds" if card_step else "an activity it has not scored, or 'none'"
+    return (f"game {game}, seat {seat}: action {action} ({name}) is not legal at step {batch.step} of round "
+            f"{batch.round + 1}; it must choose {what}")
+
+
+def totals(batch: Batch) -> IntArray:
+    """Each seat's total so far, ``(games, players)`` (the final totals once ``batch.over``)."""
+    return batch.totals.copy()
+
+
+def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096) -> float:
+    """Random games per second through ``playouts``, batches of ``games``, for about ``seconds``."""
+    from ..australia.loading import load_rules
+
+    rules = load_rules()
+    playouts(rules, players, 16, 0)  # compile (or load the cache) outside the timing
+    done = 0
+    seed = 0
+    start = time.perf_counter()
+    while True:
+        playouts(rules, players, games, seed)
+        done += games
+        seed += games
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) -> float:
+    """Games per second through ``init``/``legal_masks``/``step``/``totals``, the lowest legal
+    action of every seat chosen by numpy (``argmax`` of the masks), batches of ``games``."""
+    from ..australia.loading import load_rules
+
+    rules = load_rules()
+    done = seed = 0
+    warm = True
+    start = time.perf_counter()
+    while True:
+        batch = init(rules, players, 16 if warm else games, seed)
+        while not batch.over:
+            batch, _ = step(batch, legal_masks(batch).argmax(axis=2))
+        totals(batch)
+        if warm:
+            warm = False
+            start = time.perf_counter()
+            continue
+        done += games
+        seed += games
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+__all__ = ["MAX_DECK", "THREADS", "Batch", "action_names", "bench_playouts", "bench_step_api",
+           "compile_rules", "decisions", "init", "legal_masks", "num_actions", "observe_start", "playouts",
+           "sample_actions", "sampler", "step", "step_observe", "to_act", "totals"]

@@ -1,0 +1,294 @@
+"""The batched Boomerang (2010) engine: thousands of games at once in compiled code (``_b2010_kernels``).
+
+Every seat without a token chooses its land at once, then the hunt goes one seat at a time,
+and games end after different numbers of decisions. The step API is per seat, as
+Australia's: ``legal_masks(batch)`` is ``(games, players, num_actions)``, True only for the
+seats owing a decision (``to_act(batch)``, a bool ``(games, players)``); ``step(batch,
+actions)`` takes ``(games, players)`` ids, reading only those seats' entries. A seat's reward
+is the change of its total as if the game ended now (``score_sheets``), so a game's rewards
+add up to its final totals less those it starts with (every seat's boomerangs make sets).
+
+Action ids are ``boomerang2010.actions``': the lands in ruleset order, then ``pass``, ``throw``.
+Game ``i`` is ``new_game(rules, players, seed + i)``: the same shuffle of the whole deck.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from ..boomerang2010.actions import action_of
+from ..boomerang2010.actions import num_actions as _num_actions
+from ..boomerang2010.rules import GAME, Ruleset
+from ..boomerang2010.tables import tables_for
+from ..core.errors import IllegalAction
+from . import _b2010_kernels as k
+from .common import MAX_DECK, SHUFFLE, count_of, played_out, players_of, refuse, seed_of
+from .common import sampler as sampler
+
+POLICIES = {"random": 0, "lowest": 1}
+
+IntArray = npt.NDArray[np.int32]
+I64Array = npt.NDArray[np.int64]
+U64Array = npt.NDArray[np.uint64]
+
+
+@attrs.frozen(eq=False)
+class Compiled:
+    """A ruleset's tables as the kernels read them (see ``_b2010_kernels``)."""
+
+    rules: Ruleset
+    names: tuple[str, ...]
+    ti: I64Array
+    sc: tuple[I64Array, U64Array]
+
+
+@lru_cache(maxsize=16)
+def _compile_cached(rules: Ruleset) -> Compiled:
+    t = tables_for(rules)
+    names = tuple(action_of(rules, i) for i in range(_num_actions(rules)))
+    assert names == (*t.lands, "pass", "throw")  # the kernels read lands, then pass, then throw
+    ti = np.zeros(k.T_SIZE, np.int64)
+    ti[k.T_N] = t.deck_size
+    ti[k.T_LANDS] = len(t.lands)
+    ti[k.T_EACH] = rules.boomerangs_each
+    ti[k.T_PER_POINT] = rules.boomerangs_per_point
+    card_lands = np.array(t.card_lands, np.int64)
+    animal_masks = np.array([sum(1 << c for c in range(t.deck_size) if t.animal[c] == a)
+                             for a in range(len(t.animals))], np.uint64)
+    return Compiled(rules, names, ti, (card_lands, animal_masks))
+
+
+def compile_rules(rules: Ruleset) -> Compiled:
+    """The kernels' arrays for ``rules``; ``RulesError`` naming the reason if it cannot run here."""
+    if not isinstance(rules, Ruleset) or getattr(rules, "game", None) != GAME:
+        game = getattr(rules, "game", type(rules).__name__)
+        raise refuse("batch-game", f"it runs only {GAME} rulesets here, not {game!r}")
+    if len(rules.cards) > MAX_DECK:
+        raise refuse("batch-deck-size", f"its deck has {len(rules.cards)} cards; the river and captures are 64-bit "
+                                        f"masks here, so at most {MAX_DECK} cards")
+    return _compile_cached(rules)
+
+
+def action_names(rules: Ruleset) -> tuple[str, ...]:
+    """The action each id stands for (``boomerang2010.actions.action_of``)."""
+    return compile_rules(rules).names
+
+
+def num_actions(rules: Ruleset) -> int:
+    """How many action ids ``rules`` has: its lands, ``pass`` and ``throw``."""
+    return len(compile_rules(rules).names)
+
+
+def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = "random",
+             return_actions: bool = False) -> IntArray | tuple[IntArray, npt.NDArray[np.int16]]:
+    """Play ``games`` whole games; each seat's final total, int32 ``(games, players)``.
+
+    ``policy``: ``"random"`` (uniform over the legal actions) or ``"lowest"`` (the first land,
+    ``pass``). With ``return_actions`` also every game's action ids in the order ``step`` of the
+    pure engine takes them (a token step's seats ascending), int16 ``(games, longest game)``
+    padded with -1.
+    """
+    c = compile_rules(rules)
+    players = players_of(rules, players)
+    games = count_of(games)
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r} (policies are {', '.join(POLICIES)})")
+    totals = np.zeros((games, players), np.int32)
+    actions = played_out(games, 256, return_actions, lambda start, buf, ends: int(
+        k.playouts(players, start, games, seed_of(seed), POLICIES[policy], c.ti, c.sc, SHUFFLE, totals,
+                                      return_actions, buf, ends)))
+    return totals if actions is None else (totals, actions)
+
+
+class Batch:
+    """Games advancing together through the step API (in place)."""
+
+    __slots__ = ("active", "boomerangs", "captured", "compiled", "deck", "gi", "players", "river", "rules", "stack",
+                 "tokens", "totals")
+
+    def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
+        self.compiled = c = compile_rules(rules)
+        self.rules = rules
+        self.players = players = players_of(rules, players)
+        games = count_of(games)
+        self.gi = np.zeros((games, k.G_SIZE), np.int64)
+        """Each game's scalars (``_b2010_kernels.G_*`` columns)."""
+        self.deck = np.zeros((games, MAX_DECK), np.int64)
+        self.river = np.zeros((games, 2), np.uint64)
+        """The river and the cards turned this round, as masks of card indices."""
+        self.tokens = np.zeros((games, players), np.int64)
+        self.boomerangs = np.zeros((games, players), np.int64)
+        self.active = np.zeros((games, players), np.int64)
+        self.stack = np.zeros((games, players), np.int64)
+        self.captured = np.zeros((games, players), np.uint64)
+        self.totals = np.zeros((games, players), np.int32)
+        k.init(players, seed_of(seed), c.ti, c.sc, SHUFFLE, self.gi, self.deck, self.river, self.tokens,
+               self.boomerangs, self.captured, self.totals)
+
+    @property
+    def games(self) -> int:
+        return int(self.totals.shape[0])
+
+    @property
+    def ended(self) -> npt.NDArray[np.bool_]:
+        """Which games are over, ``(games,)``."""
+        ended: npt.NDArray[np.bool_] = self.gi[:, k.G_PHASE] == k.P_OVER
+        return ended
+
+    @property
+    def over(self) -> bool:
+        """Whether every game is over."""
+        return bool(self.ended.all())
+
+    def __repr__(self) -> str:
+        return f"<Batch of {self.games} {self.players}-player games of Boomerang (2010), {int(self.ended.sum())} over>"
+
+
+def init(rules: Ruleset, players: int, games: int, seed: int) -> Batch:
+    """``games`` new games, game ``i`` as ``new_game(rules, players, seed=seed + i)``."""
+    return Batch(rules, players, games, seed)
+
+
+def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
+    """``(games, players, num_actions)``: True where the seat may take the action now."""
+    out = np.empty((batch.games, batch.players, len(batch.compiled.names)), np.bool_)
+    k.legal_masks(batch.players, batch.compiled.ti, batch.gi, batch.tokens, batch.boomerangs, batch.active, out)
+    return out
+
+
+def to_act(batch: Batch) -> npt.NDArray[np.bool_]:
+    """``(games, players)``: True for the seats that owe a decision now."""
+    acting: npt.NDArray[np.bool_] = np.asarray(legal_masks(batch).any(axis=2))
+    return acting
+
+
+def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
+    """Apply the action ids ``(games, players)`` of the seats owing a decision (other entries are
+    not read); return the batch and each seat's reward (its change of total).
+
+    Raises ``IllegalAction`` naming the first game and seat whose action is not legal, and then applies none.
+    """
+    if batch.over:
+        raise IllegalAction("the games are over: no decisions are owed")
+    acts = np.asarray(actions)
+    shape = (batch.games, batch.players)
+    if acts.shape != shape:
+        raise ValueError(f"actions must have shape {shape} (games, players), not {acts.shape}")
+    if acts.dtype.kind not in "iu":
+        raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
+    acts = acts.astype(np.int64)
+    c = batch.compiled
+    bad = k.check(batch.players, c.ti, batch.gi, batch.tokens, batch.boomerangs, batch.active, acts)
+    if bad >= 0:
+        g, seat = divmod(bad, batch.players)
+        a = int(acts[g, seat])
+        name = repr(c.names[a]) if 0 <= a < len(c.names) else "no action"
+        legal = ", ".join(c.names[i] for i in np.flatnonzero(legal_masks(batch)[g, seat]))
+        raise IllegalAction(f"game {g}, seat {seat}: action {a} ({name}) is not legal now; legal: {legal}")
+    rewards = np.empty(shape, np.int32)
+    k.step(batch.players, c.ti, c.sc, acts, batch.gi, batch.deck, batch.river, batch.tokens, batch.boomerangs,
+           batch.active, batch.stack, batch.captured, batch.totals, rewards)
+    return batch, rewards
+
+
+def totals(batch: Batch) -> IntArray:
+    """Each seat's total as if the game ended now, ``(games, players)`` (the final totals once over)."""
+    return batch.totals.copy()
+
+
+def sample_actions(batch: Batch, states: U64Array) -> I64Array:
+    """A uniformly random legal action id for every seat owing a decision (-1 elsewhere), ``(games, players)``."""
+    if batch.over:
+        raise IllegalAction("the games are over: no decisions are owed")
+    out = np.empty((batch.games, batch.players), np.int64)
+    k.sample(batch.players, batch.compiled.ti, batch.gi, batch.tokens, batch.boomerangs, batch.active, states, out)
+    return out
+
+
+def observe_into(batch: Batch, offsets: I64Array, obs: npt.NDArray[np.float32]) -> None:
+    """Every seat's ``rl.observe`` of every game into ``obs`` ``(games, players, size)``; ``offsets``
+    are the starts of ``_b2010_kernels.O_NAMES``' slices."""
+    k.observe(batch.players, batch.compiled.ti, offsets, batch.gi, batch.river, batch.tokens, batch.boomerangs,
+              batch.active, batch.stack, batch.captured, batch.totals, obs)
+
+
+OBSERVATION_SLICES = k.O_NAMES
+"""The slices of ``rl.observe`` that ``observe_into`` writes, in the order of its offsets."""
+
+
+def seat_masks(batch: Batch, out: npt.NDArray[np.bool_]) -> None:
+    """``legal_masks`` into ``out`` (already per seat)."""
+    k.legal_masks(batch.players, batch.compiled.ti, batch.gi, batch.tokens, batch.boomerangs, batch.active, out)
+
+
+def seat_actions(batch: Batch, actions: npt.ArrayLike) -> npt.ArrayLike:
+    """``step``'s argument from per-seat actions: the same (``step`` reads the seats owing one)."""
+    return actions
+
+
+seat_sample = sample_actions
+
+
+def _rules() -> Ruleset:
+    from ..boomerang2010.loading import load_rules
+
+    rules: Ruleset = load_rules(GAME)
+    return rules
+
+
+def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096) -> tuple[float, float]:
+    """Random games and decisions per second through ``playouts`` (batches of ``games``), for about ``seconds``."""
+    rules = _rules()
+    c = compile_rules(rules)
+    totals = np.zeros((games, players), np.int32)
+    ends = np.zeros(games, np.int64)
+    buf = np.zeros(0, np.int16)
+    playouts(rules, players, 16, 0)  # compile (or load the cache) outside the timing
+    done = seed = 0
+    start = time.perf_counter()
+    while True:
+        k.playouts(players, 0, games, np.uint64(seed), 0, c.ti, c.sc, SHUFFLE, totals, False, buf, ends)
+        done += games
+        seed += games
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    return done / elapsed, done * _decisions_per_game(rules, players) / elapsed
+
+
+@lru_cache(maxsize=8)
+def _decisions_per_game(rules: Ruleset, players: int) -> float:
+    """The mean decisions of a random game (from 2,000 recorded ones): decisions/s of ``bench_playouts``."""
+    _, actions = playouts(rules, players, 2000, 1 << 40, return_actions=True)
+    return float((actions >= 0).sum()) / 2000
+
+
+def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) -> tuple[float, float]:
+    """Games and decisions per second through ``init``/``legal_masks``/``step``/``totals``, the lowest legal
+    action of every seat chosen by numpy (``argmax`` of the masks), batches of ``games``."""
+    rules = _rules()
+    done = seed = decisions = 0
+    warm = True
+    start = time.perf_counter()
+    while True:
+        b = init(rules, players, 16 if warm else games, seed)
+        while not b.over:
+            masks = legal_masks(b)
+            decisions += int(masks.any(axis=2).sum())
+            b, _ = step(b, masks.argmax(axis=2))
+        totals(b)
+        if warm:
+            warm = False
+            decisions = 0
+            start = time.perf_counter()
+            continue
+        done += games
+        seed += games
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed, decisions / elapsed

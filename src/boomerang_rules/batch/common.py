@@ -1,0 +1,130 @@
+"""What every game's batched engine shares: argument checks, refusals and the shuffle's table.
+
+The kernels of every game deal with ``_kernels.shuffle``, the pure engine's shuffle bit for bit
+(``core.rng.shuffled``), which reads the table built here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import factorial
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..core.errors import Problem, RulesError
+from . import _kernels as k
+
+MAX_DECK = 64
+"""The largest deck a batched engine runs: a set of cards is one 64-bit mask."""
+
+
+def shuffle_tables() -> npt.NDArray[np.uint64]:
+    """For every n up to 64 (``_kernels.SH_*`` columns): n!'s bit width and group count, n! in
+    32-bit limbs, the radix groups, and each radix's reciprocal.
+
+    Radices n, n-1, ..., 2 are grouped greedily so that each group's product stays below 2**29:
+    the shuffle then divides its big integer once per group instead of once per card, and reads
+    each digit off the group's remainder x < 2**29 as ``x // P = x * ceil(2**K / P) >> K`` with
+    K = 29 + ceil(log2 P): the error x / 2**K stays below 1 / P, so the quotient is exact.
+    """
+    size = MAX_DECK + 1
+    shuf = np.zeros((size, k.SH_COLUMNS), np.uint64)
+    for n in range(2, size):
+        total = factorial(n)
+        shuf[n, k.SH_WIDTH] = total.bit_length()
+        for j in range(k.SH_D - k.SH_FACT):
+            shuf[n, k.SH_FACT + j] = total >> 32 * j & 0xFFFFFFFF
+        groups: list[tuple[int, int]] = []
+        product, count = 1, 0
+        for radix in range(n, 1, -1):
+            if product * radix >= 1 << 29:
+                groups.append((product, count))
+                product, count = 1, 0
+            product *= radix
+            count += 1
+        groups.append((product, count))
+        shuf[n, k.SH_GROUPS] = len(groups)
+        radix = n
+        for g, (d, c) in enumerate(groups):
+            shuf[n, k.SH_D + g] = d
+            shuf[n, k.SH_LEN + g] = c
+            down_to = 1  # the product of the group's radices from its first down to ``radix``
+            for t in range(c):
+                down_to *= radix
+                if t + 1 < c:  # the quotient rem // down_to, by multiply and shift
+                    shift = 29 + (down_to - 1).bit_length()  # 29 + ceil(log2(down_to))
+                    shuf[n, k.SH_MAGIC + radix] = -(-(1 << shift) // down_to)
+                    shuf[n, k.SH_SHIFT + radix] = shift
+                radix -= 1  # the group's last radix keeps 0, 0: rem // d is 0
+    return shuf
+
+
+SHUFFLE = shuffle_tables()
+"""The shuffle's table for every deck size up to ``MAX_DECK`` (``_kernels.shuffle``)."""
+
+def refuse(rule: str, message: str) -> RulesError:
+    """The error of a ruleset a batched engine cannot run, naming the rule it breaks."""
+    return RulesError([Problem("", message, rule)], "the batched engine cannot run this ruleset:")
+
+
+def players_of(rules: Any, players: object) -> int:
+    """``players`` if ``rules`` plays that many, else the ``TypeError`` / ``ValueError`` naming it."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be an integer, not {type(players).__name__}")
+    low, high = rules.players.min, rules.players.max
+    if not low <= players <= high:
+        raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players}")
+    return players
+
+
+def count_of(games: object) -> int:
+    """``games`` as an int, else the ``TypeError`` / ``ValueError`` naming it."""
+    if isinstance(games, bool) or not isinstance(games, int | np.integer):
+        raise TypeError(f"games must be an integer, not {type(games).__name__}")
+    if games < 0:
+        raise ValueError(f"games must be 0 or more, not {games}")
+    return int(games)
+
+
+def seed_of(seed: object) -> np.uint64:
+    """``seed`` modulo 2**64 (as ``core.rng.seed_state``), else the ``TypeError`` naming it."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
+    return np.uint64(seed & (1 << 64) - 1)
+
+
+
+
+def sampler(games: int, seed: int) -> npt.NDArray[np.uint64]:
+    """The generator states of a game's ``sample_actions``, game g's seeded from ``seed + g``
+    (apart from its dealer's stream: ``_kernels.sample_seed``)."""
+    states = np.empty(count_of(games), np.uint64)
+    k.sample_seed(seed_of(seed), states)
+    return states
+
+
+def played_out(games: int, room: int, record: bool,
+               run: Callable[[int, npt.NDArray[np.int16], npt.NDArray[np.int64]], int]
+               ) -> npt.NDArray[np.int16] | None:
+    """Run a ``playouts`` kernel of games of uneven length: ``run(start, buf, ends)`` plays games
+    ``start`` on, recording game g's ids in ``buf`` up to ``ends[g]`` when ``record``, and returns the
+    first game that did not fit (``games`` when all did); the buffer then doubles and play goes on
+    from that game. Returns the ids as ``(games, longest)`` padded with -1 (None unless ``record``)."""
+    ends = np.zeros(max(games, 1), np.int64)
+    buf = np.zeros(room * max(games, 1) if record else 0, np.int16)
+    start = 0
+    while start < games:
+        start = run(start, buf, ends)
+        if start < games:
+            buf = np.concatenate([buf, np.zeros_like(buf)])
+    if not record:
+        return None
+    lengths = np.diff(ends[:games], prepend=0)
+    out = np.full((games, int(lengths.max(initial=0))), -1, np.int16)
+    begin = 0
+    for g in range(games):
+        out[g, :lengths[g]] = buf[begin:ends[g]]
+        begin = int(ends[g])
+    return out

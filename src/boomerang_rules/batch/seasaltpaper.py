@@ -1,0 +1,376 @@
+"""The batched Sea Salt & Paper engine: thousands of games at once in compiled code (``_ssp_kernels``).
+
+One seat acts at a time in each game, and games end after different numbers of decisions, so
+the step API is per game: ``legal_masks(batch)`` is ``(games, num_actions)`` for the seat
+whose turn it is (``to_act(batch)``, -1 once a game is over) and ``step(batch, actions)`` takes
+one action id per game, ``(games,)`` (a finished game's entry is ignored). ``batch.over`` once
+every game is over; ``batch.ended`` says which are.
+
+Action ids are ``rl.seasaltpaper.action_names(rules)`` (the order ``seasaltpaper.actions``
+keeps); each id's meaning is read from those names, never assumed. Game ``i`` is
+``new_game(rules, players, seed + i)``: the same shuffles, first player and steals, drawn
+from the same generator in the same order. ``playouts`` plays uniformly random legal actions
+only: the lowest legal action (``draw``, then ``end``) would never end a game.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from typing import Any
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from ..core.errors import IllegalAction
+from ..rl.seasaltpaper import action_names as _rl_action_names
+from ..seasaltpaper.rules import GAME, Ruleset
+from ..seasaltpaper.tables import PILES, tables_for
+from . import _ssp_kernels as k
+from .common import MAX_DECK, SHUFFLE, count_of, played_out, players_of, refuse, sampler, seed_of
+
+POLICIES = ("random",)
+
+IntArray = npt.NDArray[np.int32]
+I64Array = npt.NDArray[np.int64]
+U64Array = npt.NDArray[np.uint64]
+
+
+def action_names(rules: Ruleset) -> tuple[str, ...]:
+    """The action each id stands for (``rl.seasaltpaper.action_names``)."""
+    return _rl_action_names(compile_rules(rules).rules)
+
+
+@attrs.frozen(eq=False)
+class Compiled:
+    """A ruleset's tables as the kernels read them (see ``_ssp_kernels``)."""
+
+    rules: Ruleset
+    names: tuple[str, ...]
+    ti: I64Array
+    sc: tuple[Any, ...]
+
+    def scalars(self, players: int) -> I64Array:
+        """``ti`` with the target of a ``players``-seat game."""
+        ti = self.ti.copy()
+        ti[k.T_TARGET] = self.rules.target(players)
+        return ti
+
+
+def _mask(cards: list[int]) -> int:
+    return sum(1 << c for c in cards)
+
+
+@lru_cache(maxsize=16)
+def _compile_cached(rules: Ruleset) -> Compiled:
+    t = tables_for(rules)
+    names = _rl_action_names(rules)
+    index = {name: i for i, name in enumerate(names)}
+    n = t.deck_size
+    ti = np.zeros(k.T_SIZE, np.int64)
+    ti[k.T_N] = n
+    ti[k.T_MIN_POINTS] = t.min_points
+    ti[k.T_WIN_WITH] = t.win_with
+    ti[k.T_LC_ENDS] = t.deck_ends_last_chance
+    ti[k.T_ACTIONS] = len(names)
+    for row, name in ((k.T_A_DRAW, "draw"), (k.T_A_PASS, "pass"), (k.T_A_END, "end"), (k.T_A_STOP, "stop"),
+                      (k.T_A_LAST, "last_chance"), (k.T_A_MERMAIDS, "mermaids")):
+        ti[row] = index[name]
+    # Families of ids are read as a first id plus an offset: check that the names agree.
+    ti[k.T_A_TAKE] = index[f"take:{t.ids[0]}"]
+    ti[k.T_A_KEEP] = index[f"keep:{t.ids[0]}:{PILES[0]}"]
+    ti[k.T_A_PILE] = index[f"pile:{PILES[0]}"]
+    ti[k.T_A_PICK] = index[f"pick:{t.ids[0]}"]
+    ti[k.T_A_STEAL] = index["steal:0"]
+    for c, cid in enumerate(t.ids):
+        assert index[f"take:{cid}"] == ti[k.T_A_TAKE] + c and index[f"pick:{cid}"] == ti[k.T_A_PICK] + c
+        for p, pile in enumerate(PILES):
+            assert index[f"keep:{cid}:{pile}"] == ti[k.T_A_KEEP] + 2 * c + p
+    assert index[f"pile:{PILES[1]}"] == ti[k.T_A_PILE] + 1
+    assert all(index[f"steal:{s}"] == ti[k.T_A_STEAL] + s for s in range(rules.players.max))
+    kinds = len(t.kinds)
+    kind_masks = np.array([_mask([c for c in range(n) if t.kind[c] == i]) for i in range(kinds)], np.uint64)
+    colour_masks = np.array([_mask([c for c in range(n) if t.colour[c] == i
+                                    and (t.count_own_colour or t.kind[c] != t.mermaid)])
+                             for i in range(len(t.colours))], np.uint64)
+    mermaid_mask = np.array([_mask([c for c in range(n) if t.kind[c] == t.mermaid])], np.uint64)
+    duos = np.array([(a, b, points) for a, b, points, _ in t.duos], np.int64).reshape(-1, 3)
+    duo_effect = np.array([k.EFFECTS.index(effect) for *_, effect in t.duos], np.int64)
+    card_duo = np.array([t.duo_of_kind.get(t.kind[c], (-1, ""))[0] for c in range(n)], np.int64)
+    collectors = np.array([(kind, len(table)) for kind, table in t.collectors], np.int64).reshape(-1, 2)
+    width = max([len(table) for _, table in t.collectors], default=1)
+    collector_tables = np.zeros((len(t.collectors), width), np.int64)
+    for i, (_, table) in enumerate(t.collectors):
+        collector_tables[i, :len(table)] = table
+    multipliers = np.array(list(t.multipliers), np.int64).reshape(-1, 3)
+    duo_ids = np.full((n, n), -1, np.int64)
+    duo_cards = np.zeros((len(names), 2), np.int64)
+    for name, i in index.items():
+        if name.startswith("duo:"):
+            a, b = (t.index[c] for c in name[4:].split("+"))
+            duo_ids[a, b] = duo_ids[b, a] = i
+            duo_cards[i] = a, b
+    sc = (kind_masks, colour_masks, mermaid_mask, duos, duo_effect, card_duo, collectors, collector_tables,
+          multipliers, duo_ids, duo_cards)
+    return Compiled(rules, names, ti, sc)
+
+
+def compile_rules(rules: Ruleset) -> Compiled:
+    """The kernels' arrays for ``rules``; ``RulesError`` naming the reason if it cannot run here."""
+    if not isinstance(rules, Ruleset) or getattr(rules, "game", None) != GAME:
+        game = getattr(rules, "game", type(rules).__name__)
+        raise refuse("batch-game", f"it runs only {GAME} rulesets here, not {game!r}")
+    if len(rules.cards) > MAX_DECK:
+        raise refuse("batch-deck-size", f"its deck has {len(rules.cards)} cards; hands are 64-bit masks here, "
+                                        f"so at most {MAX_DECK} cards")
+    return _compile_cached(rules)
+
+
+def num_actions(rules: Ruleset) -> int:
+    """How many action ids ``rules`` has."""
+    return len(compile_rules(rules).names)
+
+
+def _policy(policy: object) -> None:
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r} for Sea Salt & Paper (policies are {', '.join(POLICIES)}: "
+                         "the lowest legal action never ends a game)")
+
+
+def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = "random",
+             return_actions: bool = False) -> IntArray | tuple[IntArray, npt.NDArray[np.int16]]:
+    """Play ``games`` whole games with uniformly random legal actions; each seat's final total,
+    int32 ``(games, players)``. With ``return_actions`` also every game's action ids in order,
+    int16 ``(games, longest game)``, padded with -1 (each by the seat whose turn it was)."""
+    c = compile_rules(rules)
+    players = players_of(rules, players)
+    games = count_of(games)
+    _policy(policy)
+    totals = np.zeros((games, players), np.int32)
+    ti = c.scalars(players)
+    actions = played_out(games, 1024, return_actions, lambda start, buf, ends: int(
+        k.playouts(players, start, games, seed_of(seed), ti, c.sc, SHUFFLE, totals, return_actions, buf, ends)))
+    return totals if actions is None else (totals, actions)
+
+
+class Batch:
+    """Games advancing together through the step API, one decision per game a step (in place)."""
+
+    __slots__ = ("compiled", "deck", "gi", "hands", "piles", "played", "players", "rng", "rules", "ti", "totals")
+
+    def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
+        self.compiled = c = compile_rules(rules)
+        self.rules = rules
+        self.players = players = players_of(rules, players)
+        games = count_of(games)
+        self.ti = c.scalars(players)
+        self.gi = np.zeros((games, k.G_SIZE), np.int64)
+        """Each game's scalars (``_ssp_kernels.G_*`` columns)."""
+        self.rng = np.zeros(games, np.uint64)
+        self.deck = np.zeros((games, MAX_DECK), np.int64)
+        self.piles = np.zeros((games, 2, MAX_DECK), np.int64)
+        self.hands = np.zeros((games, players), np.uint64)
+        """The cards each seat holds (a mask of card indices)."""
+        self.played = np.zeros((games, players), np.uint64)
+        self.totals = np.zeros((games, players), np.int32)
+        k.init(players, seed_of(seed), self.ti, SHUFFLE, self.gi, self.rng, self.deck, self.piles, self.hands,
+               self.played, self.totals)
+
+    @property
+    def games(self) -> int:
+        return int(self.totals.shape[0])
+
+    @property
+    def ended(self) -> npt.NDArray[np.bool_]:
+        """Which games are over, ``(games,)``."""
+        ended: npt.NDArray[np.bool_] = self.gi[:, k.G_PHASE] == k.P_OVER
+        return ended
+
+    @property
+    def over(self) -> bool:
+        """Whether every game is over."""
+        return bool(self.ended.all())
+
+    def state_arrays(self) -> tuple[Any, ...]:
+        """The arrays the kernels read a game from: ``gi, deck, piles, hands, played``."""
+        return self.gi, self.deck, self.piles, self.hands, self.played
+
+    def __repr__(self) -> str:
+        return f"<Batch of {self.games} {self.players}-player games of Sea Salt & Paper, {int(self.ended.sum())} over>"
+
+
+def init(rules: Ruleset, players: int, games: int, seed: int) -> Batch:
+    """``games`` new games, game ``i`` as ``new_game(rules, players, seed=seed + i)``."""
+    return Batch(rules, players, games, seed)
+
+
+def to_act(batch: Batch) -> I64Array:
+    """The seat whose turn it is in every game, ``(games,)``; -1 once a game is over."""
+    seats: I64Array = np.where(batch.ended, -1, batch.gi[:, k.G_TURN])
+    return seats
+
+
+def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
+    """``(games, num_actions)``: True where the seat to act (``to_act``) may take the action; a
+    finished game's row is all False."""
+    out = np.empty((batch.games, len(batch.compiled.names)), np.bool_)
+    gi, deck, piles, hands, played = batch.state_arrays()
+    k.legal_masks(batch.players, batch.ti, batch.compiled.sc, gi, deck, piles, hands, played, out)
+    return out
+
+
+def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
+    if batch.over:
+        raise IllegalAction("the games are over: no decisions are owed")
+    acts = np.asarray(actions)
+    if acts.shape != (batch.games,):
+        raise ValueError(f"actions must have shape {(batch.games,)} (one per game), not {acts.shape}")
+    if acts.dtype.kind not in "iu":
+        raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
+    return acts.astype(np.int64)
+
+
+def _check(batch: Batch, acts: I64Array) -> None:
+    gi, deck, piles, hands, played = batch.state_arrays()
+    bad = k.check(batch.players, batch.ti, batch.compiled.sc, gi, deck, piles, hands, played, acts)
+    if bad >= 0:
+        names = batch.compiled.names
+        a = int(acts[bad])
+        name = repr(names[a]) if 0 <= a < len(names) else "no action"
+        legal = ", ".join(names[i] for i in np.flatnonzero(legal_masks(batch)[bad]))
+        phase = ("draw", "keep", "play", "crab_pile", "crab_card", "steal")[int(batch.gi[bad, k.G_PHASE])]
+        raise IllegalAction(f"game {bad}, seat {int(batch.gi[bad, k.G_TURN])}: action {a} ({name}) is not legal "
+                            f"in the {phase} phase; legal: {legal}")
+
+
+def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
+    """Apply one action id per game (its seat to act's; ignored for a finished game); return
+    the batch and each seat's reward ``(games, players)``: the points the step added to its total.
+
+    Raises ``IllegalAction`` naming the first game whose action is not legal, and then applies none.
+    """
+    acts = _actions(batch, actions)
+    _check(batch, acts)
+    rewards = np.empty((batch.games, batch.players), np.int32)
+    k.step(batch.players, batch.ti, batch.compiled.sc, SHUFFLE, acts, batch.gi, batch.rng, batch.deck, batch.piles,
+           batch.hands, batch.played, batch.totals, rewards)
+    return batch, rewards
+
+
+def totals(batch: Batch) -> IntArray:
+    """Each seat's game total so far, ``(games, players)``."""
+    return batch.totals.copy()
+
+
+def sample_actions(batch: Batch, states: U64Array) -> I64Array:
+    """A uniformly random legal action id for every game (-1 for a finished one), ``(games,)``."""
+    if batch.over:
+        raise IllegalAction("the games are over: no decisions are owed")
+    out = np.empty(batch.games, np.int64)
+    gi, deck, piles, hands, played = batch.state_arrays()
+    k.sample(batch.players, batch.ti, batch.compiled.sc, gi, deck, piles, hands, played, states, out)
+    return out
+
+
+def observe_into(batch: Batch, offsets: I64Array, obs: npt.NDArray[np.float32]) -> None:
+    """Every seat's ``rl.observe`` of every game into ``obs`` ``(games, players, size)``; ``offsets``
+    are the starts of ``_ssp_kernels.O_NAMES``' slices."""
+    gi, deck, piles, hands, played = batch.state_arrays()
+    k.observe(batch.players, batch.ti, offsets, gi, deck, piles, hands, played, batch.totals, obs)
+
+
+OBSERVATION_SLICES = k.O_NAMES
+"""The slices of ``rl.observe`` that ``observe_into`` writes, in the order of its offsets."""
+
+
+def seat_masks(batch: Batch, out: npt.NDArray[np.bool_]) -> None:
+    """``legal_masks`` per seat into ``out`` ``(games, players, num_actions)``: the seat to act's row, others False."""
+    out[:] = False
+    seats = to_act(batch)
+    live = np.flatnonzero(seats >= 0)
+    out[live, seats[live]] = legal_masks(batch)[live]
+
+
+def seat_actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
+    """The seat to act's entry of every game's row of ``actions`` ``(games, players)`` (``step``'s argument)."""
+    acts = np.asarray(actions)
+    shape = (batch.games, batch.players)
+    if acts.shape != shape:
+        raise ValueError(f"actions must have shape {shape} (games, players), not {acts.shape}")
+    picked: I64Array = acts[np.arange(batch.games), np.maximum(to_act(batch), 0)]
+    return picked
+
+
+def seat_sample(batch: Batch, states: U64Array) -> I64Array:
+    """``sample_actions`` per seat, ``(games, players)``: the seat to act's draw, -1 elsewhere."""
+    drawn = sample_actions(batch, states)
+    out = np.full((batch.games, batch.players), -1, np.int64)
+    seats = to_act(batch)
+    live = np.flatnonzero(seats >= 0)
+    out[live, seats[live]] = drawn[live]
+    return out
+
+
+def _rules() -> Ruleset:
+    from ..seasaltpaper.loading import load_rules
+
+    rules: Ruleset = load_rules(GAME)
+    return rules
+
+
+def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096) -> tuple[float, float]:
+    """Random games and decisions per second through ``playouts`` (batches of ``games``), for about ``seconds``."""
+    rules = _rules()
+    c = compile_rules(rules)
+    ti = c.scalars(players)
+    totals = np.zeros((games, players), np.int32)
+    ends = np.zeros(games, np.int64)
+    buf = np.zeros(0, np.int16)
+    playouts(rules, players, 16, 0)  # compile (or load the cache) outside the timing
+    done = seed = 0
+    start = time.perf_counter()
+    while True:
+        k.playouts(players, 0, games, np.uint64(seed), ti, c.sc, SHUFFLE, totals, False, buf, ends)
+        done += games
+        seed += games
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    decisions = _decisions_per_game(rules, players)
+    return done / elapsed, done * decisions / elapsed
+
+
+@lru_cache(maxsize=8)
+def _decisions_per_game(rules: Ruleset, players: int) -> float:
+    """The mean decisions of a random game (from 2,000 recorded ones): decisions/s of ``bench_playouts``."""
+    _, actions = playouts(rules, players, 2000, 1 << 40, return_actions=True)
+    return float((actions >= 0).sum()) / 2000
+
+
+def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) -> tuple[float, float]:
+    """Games and decisions per second through ``init``/``legal_masks``/``step``/``totals``, batches of
+    ``games``: every step asks for the masks, and the actions are ``sample_actions``' uniformly
+    random legal ones (the lowest legal action, Australia's numpy ``argmax``, never ends a game)."""
+    rules = _rules()
+    done = seed = decisions = 0
+    warm = True
+    start = time.perf_counter()
+    while True:
+        b = init(rules, players, 16 if warm else games, seed)
+        states = sampler(b.games, seed)
+        while not b.over:
+            legal_masks(b)
+            decisions += b.games - int(b.ended.sum())
+            b, _ = step(b, sample_actions(b, states))
+        totals(b)
+        if warm:
+            warm = False
+            decisions = 0
+            start = time.perf_counter()
+            continue
+        done += games
+        seed += games
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed, decisions / elapsed

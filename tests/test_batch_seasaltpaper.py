@@ -1,0 +1,192 @@
+"""The batched Sea Salt & Paper engine (numba) against the pure engine: same shuffles, first
+players and steals, same legal actions, same totals, on every shipped ruleset and player count.
+
+Skipped when the optional extra ``batch`` (numba, numpy) is not installed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("numba")
+
+import attrs
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules import batch
+from boomerang_rules.rl.seasaltpaper import action_names as rl_action_names
+from boomerang_rules.seasaltpaper.rules import build, to_data
+
+VARIANTS = [info.id for info in br.list_rules() if info.game == "sea-salt-paper"]
+PLAYERS = [2, 3, 4]
+
+
+def replay(rules: Any, players: int, seed: int, actions: np.ndarray[Any, Any]) -> Any:
+    """Play the recorded ids (-1: padding) through the pure engine's ``apply``, each by the seat to act."""
+    names = rl_action_names(rules)
+    s = br.new_game(rules, players, seed=seed)
+    for a in actions:
+        if a < 0:
+            break
+        (seat,) = br.to_act(s)
+        s = br.apply(s, seat, names[a])
+    assert br.is_over(s)
+    return s
+
+
+def test_every_ruleset_is_covered() -> None:
+    assert "sea-salt-paper" in VARIANTS and len(VARIANTS) >= 5
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_playouts_replay_through_the_pure_engine(variant: str, players: int) -> None:
+    rules = br.load_rules(variant)
+    seed = 1000 * players + 11
+    games = 8
+    totals, actions = batch.playouts(rules, players, games, seed, return_actions=True)
+    assert totals.shape == (games, players) and actions.dtype == np.int16
+    for g in range(games):
+        state = replay(rules, players, seed + g, actions[g])
+        assert list(state.totals) == totals[g].tolist()
+        assert [sheet.total for sheet in br.score_sheets(state)] == totals[g].tolist()
+    assert (batch.playouts(rules, players, games, seed) == totals).all()  # the same games without recording
+
+
+def test_random_games_reach_every_kind_of_action() -> None:
+    """The replays above cover steals, crabs, LAST CHANCE, empty decks and several rounds."""
+    rules = br.load_rules("sea-salt-paper")
+    names = rl_action_names(rules)
+    _, actions = batch.playouts(rules, 4, 200, 3, return_actions=True)
+    used = {names[a].split(":")[0] for a in np.unique(actions) if a >= 0}
+    assert {"draw", "take", "keep", "pile", "pick", "steal", "duo", "stop", "last_chance", "end"} <= used
+    states = [replay(rules, 4, 3 + g, actions[g]) for g in range(200)]
+    assert max(len(s.history) for s in states) >= 4
+    assert {r.end for s in states for r in s.history} >= {"stop", "last_chance", "empty_deck"}
+
+
+@settings(max_examples=12)
+@given(seed=st.integers(-(2 ** 70), 2 ** 70), players=st.sampled_from(PLAYERS), variant=st.sampled_from(VARIANTS))
+def test_any_seed_plays_the_pure_engines_game(seed: int, players: int, variant: str) -> None:
+    rules = br.load_rules(variant)
+    totals, actions = batch.playouts(rules, players, 2, seed, return_actions=True)
+    for g in range(2):
+        assert list(replay(rules, players, seed + g, actions[g]).totals) == totals[g].tolist()
+
+
+@given(seed=st.integers(-(2 ** 70), 2 ** 70), players=st.sampled_from(PLAYERS))
+def test_first_deal_is_new_games(seed: int, players: int) -> None:
+    rules = br.load_rules("sea-salt-paper")
+    b = batch.init(rules, players, 3, seed)
+    for g in range(3):
+        state = br.new_game(rules, players, seed=seed + g)
+        assert tuple(b.deck[g, :len(state.deck0)].tolist()) == state.deck0
+        assert batch.to_act(b)[g] == state.turn
+        assert (b.piles[g, 0, 0], b.piles[g, 1, 0]) == (state.piles[0][0], state.piles[1][0])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_step_api_matches_the_pure_engine(variant: str) -> None:
+    """Every step: the legal masks are the pure engine's legal actions, the totals its totals, the
+    rewards what the totals gained; finished games wait with empty masks while others play on."""
+    rules = br.load_rules(variant)
+    players = 2 + VARIANTS.index(variant) % 3
+    names = batch.action_names(rules)
+    seed, games = 70, 4
+    b = batch.init(rules, players, games, seed)
+    states = [br.new_game(rules, players, seed=seed + g) for g in range(games)]
+    states_seen_over = 0
+    sampler = batch.sampler(games, 5)
+    earned = np.zeros((games, players), np.int64)
+    while not b.over:
+        masks = batch.legal_masks(b)
+        assert masks.shape == (games, batch.num_actions(rules))
+        for g, s in enumerate(states):
+            legal = set(br.legal_actions(s, s.turn)) if not br.is_over(s) else set()
+            assert {names[i] for i in np.flatnonzero(masks[g])} == legal
+            assert batch.to_act(b)[g] == (s.turn if not br.is_over(s) else -1)
+            states_seen_over += br.is_over(s)
+        actions = batch.sample_actions(b, sampler)
+        assert all(masks[g, a] for g, a in enumerate(actions) if a >= 0)
+        b, rewards = batch.step(b, actions)
+        earned += rewards
+        for g in range(games):
+            if not br.is_over(states[g]):
+                states[g] = br.apply(states[g], states[g].turn, names[actions[g]])
+        assert batch.totals(b).tolist() == [list(s.totals) for s in states]
+    assert all(br.is_over(s) for s in states) and states_seen_over > 0
+    assert not batch.legal_masks(b).any() and b.ended.all()
+    assert earned.tolist() == batch.totals(b).tolist()
+
+
+def test_step_refuses_illegal_actions_and_applies_none() -> None:
+    rules = br.load_rules("sea-salt-paper")
+    b = batch.init(rules, 3, 4, 9)
+    before = (b.gi.copy(), b.hands.copy(), b.rng.copy())
+    actions = batch.legal_masks(b).argmax(axis=1)
+    actions[2] = batch.action_names(rules).index("end")  # the draw phase: draw or take first
+    with pytest.raises(br.IllegalAction, match=r"game 2, seat \d: action \d+ \('end'\) is not legal in the draw "
+                                               r"phase; legal: draw, take:"):
+        batch.step(b, actions)
+    assert (b.gi == before[0]).all() and (b.hands == before[1]).all() and (b.rng == before[2]).all()
+    actions[2] = 10_000
+    with pytest.raises(br.IllegalAction, match=r"action 10000 \(no action\)"):
+        batch.step(b, actions)
+    with pytest.raises(ValueError, match=r"shape \(4,\) \(one per game\)"):
+        batch.step(b, np.zeros((4, 3), np.int64))
+    with pytest.raises(TypeError, match="integer action ids"):
+        batch.step(b, np.zeros(4))
+
+
+def test_refuses_bad_arguments_and_rulesets() -> None:
+    rules = br.load_rules("sea-salt-paper")
+    with pytest.raises(ValueError, match="2 to 4 players, not 5"):
+        batch.playouts(rules, 5, 1, 0)
+    with pytest.raises(TypeError, match="players must be an integer"):
+        batch.init(rules, "4", 1, 0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"unknown policy 'lowest'.*never ends a game"):
+        batch.playouts(rules, 4, 1, 0, policy="lowest")
+    with pytest.raises(TypeError, match="seed"):
+        batch.playouts(rules, 4, 1, 1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="games must be 0 or more"):
+        batch.init(rules, 4, -1, 0)
+    with pytest.raises(TypeError, match="batch must be a Batch"):
+        batch.legal_masks(object())
+    assert batch.playouts(rules, 4, 0, 0).shape == (0, 4)
+    data = to_data(rules)
+    data["cards"] = data["cards"] + [dict(card, id=f"{card['id']}x") for card in data["cards"][:10]]
+    with pytest.raises(br.RulesError, match=r"68 cards.*at most 64"):
+        batch.playouts(build(data), 4, 1, 0)
+    with pytest.raises(br.RulesError, match="only sea-salt-paper rulesets here, not 'boomerang-2010'"):
+        batch.init(attrs.evolve(rules, game="boomerang-2010"), 4, 1, 0)
+
+
+def test_a_game_over_batch_refuses_steps() -> None:
+    rules = br.load_rules("sea-salt-paper")
+    b = batch.init(rules, 2, 2, 1)
+    sampler = batch.sampler(2, 1)
+    while not b.over:
+        batch.step(b, batch.sample_actions(b, sampler))
+    with pytest.raises(br.IllegalAction, match="over"):
+        batch.step(b, np.zeros(2, np.int64))
+    with pytest.raises(br.IllegalAction, match="over"):
+        batch.sample_actions(b, sampler)
+
+
+def test_action_names_are_the_rl_numbering() -> None:
+    for variant in VARIANTS:
+        rules = br.load_rules(variant)
+        assert batch.action_names(rules) == rl_action_names(rules)
+        assert batch.num_actions(rules) == len(rl_action_names(rules))
+
+
+def test_bench_entry_points() -> None:
+    games_per_s, decisions_per_s = batch.bench_rates("sea-salt-paper", "playouts", seconds=0.01, games=8)
+    assert games_per_s > 0 and decisions_per_s > 100 * games_per_s
+    games_per_s, decisions_per_s = batch.bench_rates("sea-salt-paper", "step_api", seconds=0.01, games=8)
+    assert games_per_s > 0 and decisions_per_s > 100 * games_per_s
