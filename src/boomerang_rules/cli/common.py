@@ -14,6 +14,17 @@ rules_option = click.option(
     "--rules", "rules_name", default="standard", show_default=True, metavar="ID|PATH",
     help="A shipped ruleset or variant id, or the path of a ruleset or variant JSON file.")
 
+jobs_option = click.option(
+    "--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+    help="Processes to spread the games over (with --ray and no address: the local Ray instance's CPUs); "
+         "the output is identical to --jobs 1.")
+
+ray_option = click.option(
+    "--ray", "ray_address", is_flag=False, flag_value="local", default=None, metavar="[ADDRESS]",
+    help="Spread the games over a Ray cluster as tasks: a running cluster's ADDRESS (auto, HOST:PORT or "
+         "ray://HOST:PORT), or a new local instance when none is given. A task whose worker dies is run "
+         "again; the output is identical to --jobs 1. Needs the extra ray.")
+
 
 def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
     """Print ``message`` to stderr and exit with ``code``."""
