@@ -18,6 +18,7 @@ rules_option = click.option(
     help="A shipped ruleset or variant id, or the path of a ruleset or variant JSON file.")
 
 
+
 if TYPE_CHECKING:
     _ParamType = click.ParamType[Any, Any]
 else:  # click before 8.2 has no generic ParamType
@@ -61,6 +62,17 @@ class FloatRange(_AsciiNumber, click.FloatRange):
 
 
 INT = AsciiInt()
+
+jobs_option = click.option(
+    "--jobs", "-j", type=IntRange(min=1), default=1, show_default=True,
+    help="Processes to spread the games over (with --ray and no address: the local Ray instance's CPUs); "
+         "the output is identical to --jobs 1.")
+
+ray_option = click.option(
+    "--ray", "ray_address", is_flag=False, flag_value="local", default=None, metavar="[ADDRESS]",
+    help="Spread the games over a Ray cluster as tasks: a running cluster's ADDRESS (auto, HOST:PORT or "
+         "ray://HOST:PORT), or a new local instance when none is given. A task whose worker dies is run "
+         "again; the output is identical to --jobs 1. Needs the extra ray.")
 
 
 def load_rules_or_exit(name: str) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import IO
 
@@ -13,9 +12,10 @@ from .common import (
     INT,
     IntRange,
     fail,
-    game_of,
+    jobs_option,
     load_rules_or_exit,
     parse_bots,
+    ray_option,
     require_players,
     rules_option,
 )
@@ -37,7 +37,10 @@ from .files import refuse_to_overwrite, rules_read, write_text_file
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help="One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision; "
                    "default: random for every seat).")
-def simulate(players: int, seed: int, rules_name: str, games: int, out: str | None, bots_arg: str | None) -> None:
+@jobs_option
+@ray_option
+def simulate(players: int, seed: int, rules_name: str, games: int, out: str | None, bots_arg: str | None,
+             jobs: int, ray_address: str | None) -> None:
     """Play games between bots and write their records.
 
     Every bot sees only its seat's view and draws from its own generator seeded from the
@@ -49,15 +52,15 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     Examples:
       boomerang-rules simulate --players 3 --seed 7
       boomerang-rules simulate --players 4 --bots greedy,random,random,random --games 1000 --out games.jsonl
+      boomerang-rules simulate --games 100000 --jobs 2 --out games.jsonl
     """
-    from ..core.bots import bot_game
-    from ..core.jsonio import dumps_pretty
+    from ..core.parallel import ParallelError
+    from ..core.simulation import simulate as records
 
     rules = load_rules_or_exit(rules_name)
     refuse_to_overwrite("--out", out, rules_read(rules_name))
     require_players(rules, players)
     names = parse_bots(bots_arg, players, rules=rules)
-    record_of = game_of(rules).record_of
     seat_names = [f"{name} {seat}" for seat, name in enumerate(names)]
 
     from ..core.jsonio import STDIN, is_json_lines_name
@@ -70,12 +73,11 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
              f"such as {stem}.jsonl); a .json file holds one game", EXIT_USAGE)
 
     def write(stream: IO[str]) -> None:
-        for i in range(games):
-            record = record_of(bot_game(rules, names, seed + i), seat_names)
-            if not lines:
-                stream.write(dumps_pretty(record) + "\n")
-            else:
-                stream.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+        try:
+            for text in records(rules, names, seat_names, seed, games, lines, jobs=jobs, ray=ray_address):
+                stream.write(text)
+        except ParallelError as exc:
+            fail(str(exc), EXIT_USAGE)
 
     if to_stdout:
         write(sys.stdout)

@@ -8,7 +8,18 @@ from collections.abc import Callable
 
 import click
 
-from .common import INT, IntRange, load_rules_or_exit, parse_bots, require_players, rules_option
+from .common import (
+    EXIT_USAGE,
+    INT,
+    IntRange,
+    fail,
+    jobs_option,
+    load_rules_or_exit,
+    parse_bots,
+    ray_option,
+    require_players,
+    rules_option,
+)
 
 _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activity": "Act", "sites": "Sites",
           "regions": "Regns", "total": "Total"}
@@ -22,14 +33,14 @@ _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activ
 @click.option("--games", "-n", type=IntRange(min=1), default=200, show_default=True)
 @click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Game i is dealt from SEED + i.")
 @rules_option
-@click.option("--jobs", "-j", type=IntRange(min=1), default=1, show_default=True,
-              help="Processes to spread the games over; results are identical to --jobs 1.")
+@jobs_option
+@ray_option
 @click.option("--rotate", is_flag=True,
               help="Move the bots one seat on each game (game i: bot e at seat (e + i) mod players); "
                    "figures are then per bot entry.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_name: str, jobs: int,
-               rotate: bool, as_json: bool) -> None:
+               ray_address: str | None, rotate: bool, as_json: bool) -> None:
     """Play many games between bots and print, per seat, totals, row means and win rates.
 
     A shared win counts as a share (1/k of a win for each of k winners).
@@ -37,15 +48,20 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
     \b
     Example:
       boomerang-rules tournament --players 4 --bots greedy,random,random,random --games 200
+      boomerang-rules tournament --bots ismcts,greedy,greedy --players 3 --games 1000 --ray
     """
     from ..core import tournament as tour
+    from ..core.parallel import ParallelError
 
     rules = load_rules_or_exit(rules_name)
     require_players(rules, players)
     names = parse_bots(bots_arg, players, rules=rules)
     show = sys.stderr.isatty() and not as_json
     with click.progressbar(length=games, label="games", file=sys.stderr) if show else _NoBar() as bar:
-        result = tour.run(rules, names, games, seed, jobs, progress=bar.update, rotate=rotate)
+        try:
+            result = tour.run(rules, names, games, seed, jobs, progress=bar.update, rotate=rotate, ray=ray_address)
+        except ParallelError as exc:
+            fail(str(exc), EXIT_USAGE)
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import attrs
@@ -12,6 +11,7 @@ import attrs
 from .arguments import in_range, integer, string_list
 from .bots import bot_game
 from .games import game_module
+from .parallel import chunk_size, chunks_of, ordered_map
 
 GameResult = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 """Per seat the game total of each row (the game's ``ROWS`` order), and the winning seats."""
@@ -91,11 +91,14 @@ class Tournament:
 
 
 def run(rules: Any, names: Sequence[str], games: int, seed: int = 0, jobs: int = 1,
-        progress: Callable[[int], None] | None = None, rotate: bool = False) -> Tournament:
-    """Play ``games`` games (seeds ``seed`` to ``seed + games - 1``); the same for any ``jobs``.
+        progress: Callable[[int], None] | None = None, rotate: bool = False, ray: str | None = None) -> Tournament:
+    """Play ``games`` games (seeds ``seed`` to ``seed + games - 1``); the same for any ``jobs`` or ``ray``.
 
     ``rotate``: in game ``i`` the bots move ``i`` seats on (entry ``e`` of ``names`` at seat
     ``(e + i) % n``), so that every bot plays every seat equally often; results are per entry.
+    ``jobs``: processes to spread the games over. ``ray``: a Ray cluster's address to spread them
+    over as tasks (``core.parallel.LOCAL``, ``"local"``, for a new local instance), a task
+    whose worker dies run again; ``core.parallel.ParallelError`` when Ray cannot be used.
     """
     from .loading import rules_data
 
@@ -108,19 +111,12 @@ def run(rules: Any, names: Sequence[str], games: int, seed: int = 0, jobs: int =
         raise ValueError(f"names must hold one bot name per seat: {rules.id!r} is for {rules.players.min} to "
                          f"{rules.players.max} players, not {n}")
     seeds = [(seed + i, i % n if rotate else 0) for i in range(games)]
+    spread = ray is not None or jobs > 1
+    chunks = chunks_of(seeds, chunk_size(games, max(jobs, 2)) if spread else 1)  # here: one game a chunk, for progress
     results: list[GameResult] = []
-    if jobs <= 1:
-        for s, shift in seeds:
-            results.append(_play(rules, names, s, shift))
-            if progress:
-                progress(1)
-    else:
-        size = max(1, min(50, games // (jobs * 4) or 1))
-        chunks = [seeds[i:i + size] for i in range(0, games, size)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for chunk, done in zip(chunks, pool.map(_play_chunk, [rules] * len(chunks),
-                                                    [list(names)] * len(chunks), chunks)):
-                results.extend(done)
-                if progress:
-                    progress(len(chunk))
+    for chunk, done in zip(chunks, ordered_map(_play_chunk, [(rules, list(names), c) for c in chunks],
+                                               jobs=jobs, ray=ray)):
+        results.extend(done)
+        if progress:
+            progress(len(chunk))
     return Tournament(games, seed, rules.id, tuple(names), game_module(rules.game).ROWS, tuple(results), rotate)

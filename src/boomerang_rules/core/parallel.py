@@ -1,0 +1,124 @@
+"""Independent chunks of work spread over processes or a Ray cluster, their results given back in order.
+
+Tournaments and ``simulate`` cut their games into chunks (a few consecutive seeds each); each
+chunk's result depends only on its arguments, so the output is the same, byte for byte, whether
+the chunks run here, in ``jobs`` processes, or as Ray tasks. A Ray worker that dies mid-chunk
+(killed, out of memory, its machine lost) has its chunk run again from the start: Ray retries a
+task whose worker died (``max_retries``), and a chunk has no effect but its result, so running it
+twice changes nothing.
+
+Ray is the optional extra ``ray``; nothing here imports it unless asked to use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+R = TypeVar("R")
+
+LOCAL = "local"
+"""The Ray address that asks for a new local Ray instance (``--ray`` without an address)."""
+
+RETRIES = 5
+"""How many times a Ray task whose worker died is run again before the run fails."""
+
+
+class ParallelError(RuntimeError):
+    """The work could not be spread as asked: Ray missing, the cluster out of reach, a chunk lost for good."""
+
+
+def chunk_size(items: int, workers: int) -> int:
+    """Chunks small enough that ``workers`` stay busy to the end (about four a worker), at most 50 items."""
+    return max(1, min(50, items // (workers * 4) or 1))
+
+
+def chunks_of(items: Sequence[Any], size: int) -> list[list[Any]]:
+    """``items`` cut into consecutive lists of ``size`` (the last one shorter)."""
+    return [list(items[i:i + size]) for i in range(0, len(items), size)]
+
+
+def ordered_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], *, jobs: int = 1,
+                ray: str | None = None) -> Iterator[R]:
+    """``function(*args)`` for each ``args`` of ``calls``, yielded in the order of ``calls``.
+
+    ``ray`` None: here (``jobs`` 1) or in ``jobs`` processes. ``ray`` an address (``LOCAL``,
+    ``"local"``, for a new local instance with ``jobs`` CPUs when ``jobs`` > 1): as Ray tasks, each run again
+    if its worker dies. ``function`` must be importable by name (a module-level function) and its
+    arguments and result picklable. ``ParallelError`` when Ray cannot be used or a chunk is lost.
+    """
+    if ray is not None:
+        return _ray_map(function, calls, ray, jobs)
+    if jobs <= 1 or len(calls) <= 1:
+        return (function(*args) for args in calls)
+    return _process_map(function, calls, jobs)
+
+
+def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], jobs: int) -> Iterator[R]:
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(function, *zip(*calls))
+
+
+def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], address: str, jobs: int) -> Iterator[R]:
+    ray = _import_ray()
+    started = not ray.is_initialized()
+    if started:
+        _start(ray, address, jobs)
+    try:
+        task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(function)
+        refs = [task.remote(*args) for args in calls]
+        for ref in refs:
+            try:
+                yield ray.get(ref)
+            except ray.exceptions.RayTaskError as exc:  # the function itself raised: its own error, as here
+                raise exc.as_instanceof_cause() from None
+            except ray.exceptions.RayError as exc:
+                raise ParallelError(f"a chunk of the work was lost on the Ray cluster after {RETRIES} retries: "
+                                    f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+                                    ) from None
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise ParallelError("--ray needs Ray: pip install 'boomerang-rules[ray]'") from None
+    return ray
+
+
+PROBE_SECONDS = 5.0
+"""How long a cluster's address may take to accept a connection before it counts as out of reach
+(Ray itself would wait for it for ever)."""
+
+
+def _probe(address: str) -> None:
+    """Refuse at once an address ``HOST:PORT`` (or ``ray://HOST:PORT``) that accepts no connection."""
+    import socket
+
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isascii() or not port.isdigit():
+        return  # "auto", or a form Ray resolves itself
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS).close()
+    except OSError as exc:
+        raise ParallelError(f"cannot reach the Ray cluster at {address!r}: {exc.strerror or exc}") from None
+
+
+def _start(ray: Any, address: str, jobs: int) -> None:
+    """Connect to the cluster at ``address``, or start a local instance (``LOCAL``, on the loopback
+    address only) with ``jobs`` CPUs."""
+    options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
+    if address != LOCAL:
+        _probe(address)
+    try:
+        if address == LOCAL:
+            ray.init(num_cpus=jobs if jobs > 1 else None, _node_ip_address="127.0.0.1", **options)
+        else:
+            ray.init(address=address, **options)
+    except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError... for an unreachable cluster
+        where = "a local Ray instance" if address == LOCAL else f"the Ray cluster at {address!r}"
+        raise ParallelError(f"cannot start {where}: {type(exc).__name__}: {exc}") from None

@@ -1,0 +1,44 @@
+"""Bot games written as game records: what ``simulate`` produces, one chunk of seeds at a time.
+
+A chunk's lines depend only on its arguments, so ``core.parallel`` can spread the chunks over
+processes or a Ray cluster and the output stays the same, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from .bots import bot_game
+from .games import game_module
+from .jsonio import dumps_pretty
+from .parallel import chunk_size, chunks_of, ordered_map
+
+
+def record_texts(rules: Any, names: Sequence[str], seat_names: Sequence[str], seeds: Sequence[int],
+                 lines: bool) -> list[str]:
+    """The record of the bot game dealt from each seed, as JSON text: one line each (``lines``) or an
+    indented document each; every text ends in a newline."""
+    record_of = game_module(rules.game).record_of
+    out = []
+    for seed in seeds:
+        record = record_of(bot_game(rules, names, seed), list(seat_names))
+        out.append((json.dumps(record, ensure_ascii=False, separators=(",", ":")) if lines
+                    else dumps_pretty(record)) + "\n")
+    return out
+
+
+def simulate(rules: Any, names: Sequence[str], seat_names: Sequence[str], seed: int, games: int, lines: bool,
+             *, jobs: int = 1, ray: str | None = None, progress: Callable[[int], None] | None = None
+             ) -> Iterator[str]:
+    """The texts of ``record_texts`` for seeds ``seed`` to ``seed + games - 1``, in that order, played here,
+    in ``jobs`` processes or on a Ray cluster (``core.parallel.ordered_map``)."""
+    spread = ray is not None or jobs > 1
+    seeds = range(seed, seed + games)
+    chunks = chunks_of(seeds, chunk_size(games, max(jobs, 2)) if spread else 1)
+    calls = [(rules, list(names), list(seat_names), chunk, lines) for chunk in chunks]
+    for chunk, texts in zip(chunks, ordered_map(record_texts, calls, jobs=jobs, ray=ray)):
+        yield from texts
+        if progress:
+            progress(len(chunk))

@@ -1,0 +1,130 @@
+"""core.parallel: games spread over processes or Ray tasks give the output of one process, in game order,
+and a Ray worker killed mid-run has its games played again, not lost."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from boomerang_rules.cli import cli
+from boomerang_rules.core import parallel, simulation, tournament
+from boomerang_rules.core.loading import load_rules
+
+GAMES = ("standard", "sea-salt-paper", "boomerang-2010")
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def test_ordered_map_keeps_the_order_of_the_calls_here_and_in_processes() -> None:
+    calls = [(i,) for i in range(7)]
+    assert list(parallel.ordered_map(_square, calls)) == [i * i for i in range(7)]
+    assert list(parallel.ordered_map(_square, calls, jobs=2)) == [i * i for i in range(7)]
+
+
+def test_chunks_cover_every_item_once_in_order() -> None:
+    items = list(range(103))
+    for workers in (1, 2, 3, 8):
+        size = parallel.chunk_size(len(items), workers)
+        assert 1 <= size <= 50
+        assert [x for chunk in parallel.chunks_of(items, size) for x in chunk] == items
+
+
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_simulate_in_processes_writes_the_same_text(rules_id: str) -> None:
+    rules = load_rules(rules_id)
+    names = ["greedy", "random", "random"]
+    seats = [f"{n} {i}" for i, n in enumerate(names)]
+    one = list(simulation.simulate(rules, names, seats, 11, 5, True))
+    two = list(simulation.simulate(rules, names, seats, 11, 5, True, jobs=2))
+    assert one == two and len(one) == 5
+
+
+def test_ray_missing_or_out_of_reach_is_a_clear_usage_error(tmp_path: Any) -> None:
+    runner = CliRunner()
+    result = runner.invoke(cli, ["tournament", "--games", "2", "--ray", "127.0.0.1:1"])
+    assert result.exit_code == 2
+    assert "127.0.0.1:1" in result.output
+    assert "Traceback" not in result.output
+
+
+ray = pytest.importorskip("ray", reason="the extra ray is not installed (.ci/run installs it)")
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    """One local Ray instance for the module (on loopback), shut down after it."""
+    ray.init(num_cpus=2, _node_ip_address="127.0.0.1", include_dashboard=False, log_to_driver=False,
+             logging_level="ERROR")
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_a_ray_tournament_equals_one_process(local_ray: None, rules_id: str) -> None:
+    rules = load_rules(rules_id)
+    names = ["greedy", "random", "random"]
+    one = tournament.run(rules, names, 9, seed=4, rotate=True)
+    spread = tournament.run(rules, names, 9, seed=4, rotate=True, ray=parallel.LOCAL)
+    assert spread == one
+
+
+def test_ray_simulate_writes_the_same_bytes_through_the_command(local_ray: None, tmp_path: Any) -> None:
+    runner = CliRunner()
+    one, spread = tmp_path / "one.jsonl", tmp_path / "ray.jsonl"
+    args = ["simulate", "--rules", "sea-salt-paper", "--players", "3", "--games", "6", "--seed", "3"]
+    assert runner.invoke(cli, [*args, "--out", str(one)]).exit_code == 0
+    result = runner.invoke(cli, [*args, "--ray", "--out", str(spread)])
+    assert result.exit_code == 0, result.output
+    assert spread.read_bytes() == one.read_bytes()
+
+
+def _busy_workers(task: str) -> list[int]:
+    """The pids of Ray workers running ``task`` now (a busy worker's title is ``ray::<function>``)."""
+    import psutil
+
+    pids = []
+    for proc in psutil.process_iter(["pid", "cmdline"]):
+        line = " ".join(proc.info["cmdline"] or ())
+        if line.startswith(f"ray::{task}"):
+            pids.append(proc.info["pid"])
+    return pids
+
+
+def test_a_killed_worker_has_its_games_played_again(local_ray: None) -> None:
+    rules = load_rules("standard")
+    names = ["ismcts:20", "greedy"]
+    one = tournament.run(rules, names, 12, seed=2)
+    out: dict[str, Any] = {}
+
+    def spread() -> None:
+        try:
+            out["result"] = tournament.run(rules, names, 12, seed=2, ray=parallel.LOCAL)
+        except BaseException as exc:  # reported below
+            out["error"] = exc
+
+    runner = threading.Thread(target=spread)
+    runner.start()
+    killed = None
+    deadline = time.monotonic() + 120
+    while killed is None and runner.is_alive() and time.monotonic() < deadline:
+        busy = _busy_workers("_play_chunk")
+        if busy:
+            killed = busy[0]
+            os.kill(killed, signal.SIGKILL)
+        else:
+            time.sleep(0.05)
+    runner.join(300)
+    assert killed is not None, "no worker was seen running a chunk"
+    assert "error" not in out, out.get("error")
+    assert out["result"] == one
