@@ -56,8 +56,6 @@ NOT_CALLED = {"build", "check", "to_data", "play_game", "list_rules", "shipped_i
 """Rules-module internals re-exported for the game registry, a bot runner, and functions of no argument."""
 COMPILED = {"apply": ["state", "seat", "action"], "legal_actions": ["state", "seat"], "step": ["state", "actions"]}
 """The parameters of Boomerang: Australia's compiled functions (no signature to read)."""
-SSP_ENGINE = {"apply", "legal_actions", "to_act", "is_over", "winners"}
-"""Sea Salt & Paper's engine functions: their state is not checked yet (see the strict xfail below)."""
 
 
 def _valid(game: str) -> dict[str, Any]:
@@ -111,10 +109,6 @@ def _cases() -> list[Any]:
                     continue  # not a function of this game (Australia's alone), or it needs more
                 for param in given:
                     marks = []
-                    if where == "ssp" and name in SSP_ENGINE and param == "state":
-                        marks = [pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-                            "Sea Salt & Paper's engine functions are being optimized by another engineer; their "
-                            "state check waits for that work (issue 25)"))]
                     cases.append(pytest.param(function, by_name, given, param,
                                               id=f"{where}.{name}[{game}]-{param}", marks=marks))
     return cases
@@ -211,11 +205,11 @@ def test_the_examples_of_the_issue() -> None:
 
     with pytest.raises(TypeError, match=r"^state must be a game state \(see new_game\), not None: None$"):
         rl.observe(None, 0)
-    with pytest.raises(TypeError, match=r"^seen must be a Boomerang: Australia SeatView \(see view\), not None"):
-        br.determinize(None, 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^seen must be a seat's view \(see view\), not None: None"):
+        br.determinize(None, 1)
     seen = br.view(br.new_game(br.load_rules(), 3, seed=1), 0)
     with pytest.raises(TypeError, match=r"^rng must be an integer seed or a random.Random \(int\), not float: 1\.5$"):
-        br.determinize(seen, 1.5)  # type: ignore[arg-type]
+        br.determinize(seen, 1.5)
     with pytest.raises(TypeError, match=r"^rules must be a Sea Salt & Paper Ruleset \(see load_rules\), not str"):
         __import__("boomerang_rules.seasaltpaper", fromlist=["score_cards"]).score_cards("sea-salt-paper")
 

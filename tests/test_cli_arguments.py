@@ -82,7 +82,7 @@ def test_an_empty_bot_name_is_refused_in_play_too() -> None:
 @pytest.mark.parametrize("answer", ["²", "١", "٢", "𝟐", "1_0"])
 def test_play_reads_a_choice_number_in_ascii_digits_only(answer: str) -> None:
     """At the prompt, a choice is its number in ASCII digits: '²' passed str.isdigit and broke int()."""
-    from boomerang_rules.cli.terminal import pick_from
+    from boomerang_rules.terminal.prompts import pick_from
 
     assert pick_from(answer, ["draw", "take:crab-1"]) is None
     assert pick_from("2", ["draw", "take:crab-1"]) == "take:crab-1"

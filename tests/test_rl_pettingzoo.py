@@ -28,6 +28,7 @@ from pettingzoo.test import (  # noqa: E402
 )
 
 from boomerang_rules.rl import pettingzoo as bz  # noqa: E402
+from boomerang_rules.rl import seasaltpaper as rl_ssp  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -235,7 +236,7 @@ def test_the_default_max_cycles_bounds_a_game_that_never_ends(rules_id: str) -> 
     assert bz.parallel_env(rules_id, max_cycles=None).max_cycles is None
     env = bz.parallel_env(rules_id, 4)
     obs, _ = env.reset(seed=1)
-    names = br.rl.seasaltpaper.action_names(env.game.rules) if rules_id == "sea-salt-paper" else None
+    names = rl_ssp.action_names(env.game.rules) if rules_id == "sea-salt-paper" else None
     steps = 0
     while env.agents:
         actions = {}

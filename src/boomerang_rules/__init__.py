@@ -127,8 +127,7 @@ def determinize(seen: Any, rng: Any) -> Any:
     if function is None:
         from .core.arguments import brief, kind
 
-        raise TypeError(f"determinize: seen must be a seat's view (view(state, seat)), not {kind(seen)}: "
-                        f"{brief(seen)}")
+        raise TypeError(f"seen must be a seat's view (see view), not {kind(seen)}: {brief(seen)}")
     return function(seen, rng)
 
 

@@ -61,7 +61,7 @@ class Determinizer:
         check_view(seen, SeatView, GAME)
         rules = seen.rules
         if not isinstance(rules, Ruleset):
-            raise TypeError("determinize: seen.rules must be the game's Boomerang (2010) ruleset (a view made by "
+            raise TypeError("seen.rules must be the game's Boomerang (2010) ruleset (a view made by "
                             "view(state, seat) holds it)")
         t = tables_for(rules)
         turned = _turned(seen)

@@ -138,6 +138,8 @@ _HUNT_CHOICES = ((PASS,), (PASS, THROW))
 def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
     """What ``seat`` may do now: land ids (ruleset order) when choosing a token; ``pass`` and, with a
     boomerang left, ``throw`` when its turn in the hunt. Empty when the seat owes nothing."""
+    if state.__class__ is not GameState:
+        check_state(state)
     if seat.__class__ is not int or not 0 <= seat < state[_PLAYERS]:
         seat = check_seat(state, seat)
     phase = state[_PHASE]
@@ -179,6 +181,8 @@ def apply(state: GameState, seat: int, action: str | int) -> GameState:
     action is legal exactly when it is in ``legal_actions(state, seat)`` (tests compare), and
     is checked here without building that tuple.
     """
+    if state.__class__ is not GameState:
+        check_state(state)
     if seat.__class__ is not int or not 0 <= seat < state[_PLAYERS]:
         seat = check_seat(state, seat)
     if action.__class__ is not str:
@@ -217,6 +221,8 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     If any action is illegal, raises ``IllegalAction`` naming it and applies none (``state``
     never changes: it is immutable).
     """
+    if state.__class__ is not GameState:
+        check_state(state)
     listed = actions.__class__ is list or actions.__class__ is tuple
     if listed and state[_PHASE] == "hunt" and len(actions) == 1:
         return apply(state, state[_ACTIVE][0], actions[0])  # the hunt: one seat a step

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from . import rng as rng_mod
-from .arguments import brief, kind
+from .arguments import brief, integer, kind
 
 Rng = random.Random | int
 """A ``random.Random`` (one 64-bit seed is drawn from it) or an integer seed."""
@@ -22,14 +22,10 @@ def seed_of(rng: object) -> int:
     seed itself (SplitMix64, the same on every platform); ``TypeError`` naming ``rng`` otherwise."""
     if isinstance(rng, random.Random):
         return rng.getrandbits(64)
-    if isinstance(rng, bool) or not isinstance(rng, int):
-        raise TypeError(f"determinize: rng must be an integer seed or a random.Random, not {kind(rng)}: "
-                        f"{brief(rng)}")
-    return rng_mod.seed_state(rng)
+    return rng_mod.seed_state(integer(rng, "rng", "an integer seed or a random.Random"))
 
 
 def check_view(seen: object, cls: type, game: str) -> None:
     """``TypeError`` naming ``seen`` unless it is a view of ``game`` (``view(state, seat)``)."""
     if not isinstance(seen, cls):
-        raise TypeError(f"determinize: seen must be a {game} view (view(state, seat)), not {kind(seen)}: "
-                        f"{brief(seen)}")
+        raise TypeError(f"seen must be a {game} SeatView (see view), not {kind(seen)}: {brief(seen)}")

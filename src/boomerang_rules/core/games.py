@@ -201,7 +201,7 @@ def register(module: GameModule) -> None:
     for name, by_game in RULES_DISPATCH.items():
         by_game[module.GAME] = getattr(module, name, None) or _unnumbered(module, name)
     for cls in getattr(module, "VIEW_TYPES", ()):
-        DETERMINIZE[cls] = module.determinize  # type: ignore[attr-defined]
+        DETERMINIZE[cls] = module.determinize
 
 
 _loaded: dict[str, GameModule] = {}

@@ -350,6 +350,10 @@ def encoder_for(rules: Any, players: int) -> Encoder:
 
         rules = load_rules(rules)
     module = _rl_module(getattr(rules, "game", None))
+    if players.__class__ is not int:
+        from ..core.arguments import integer
+
+        players = integer(players, "players", "a player count")
     key = (rules, players)
     found = _ENCODERS.get(key)
     if found is None:

@@ -110,10 +110,8 @@ class _AustraliaChance:
 
 def _scores_bound(rules: Any, players: int) -> float:
     """The highest final total the game's observation bounds allow (its ``scores`` slice)."""
-    from .adapters import adapter_for
-
     x = next(x for x in observation_spec(rules, players) if x.name == "scores")
-    return float(adapter_for(rules, players).observation_high[x.start:x.stop].max())
+    return float(x.bound)
 
 
 def _australia_length(rules: Any, players: int) -> int:

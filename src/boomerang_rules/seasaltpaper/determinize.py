@@ -59,7 +59,7 @@ class Determinizer:
         check_view(seen, SeatView, GAME)
         rules = seen.rules
         if not isinstance(rules, Ruleset):
-            raise TypeError("determinize: seen.rules must be the game's Sea Salt & Paper ruleset (a view made by "
+            raise TypeError("seen.rules must be the game's Sea Salt & Paper ruleset (a view made by "
                             "view(state, seat) holds it)")
         t = tables_for(rules)
         n, k = seen.players, seen.seat

@@ -20,7 +20,7 @@ from ..core.tuple_backed import NEW
 from .dealing import check_new_game, given_chances
 from .rules import Ruleset
 from .scoring import points_of, round_scores
-from .state import FIELD, Chance, Entry, GameState, RoundResult
+from .state import FIELD, Chance, Entry, GameState, RoundResult, check_state
 from .tables import PILES, Tables, tables_for
 
 _PILE = {name: i for i, name in enumerate(PILES)}
@@ -88,11 +88,15 @@ def _start_round(state: GameState, round_no: int, first: int | None) -> GameStat
 
 def to_act(state: GameState) -> tuple[int, ...]:
     """The seat that owes a decision now, as a 1-tuple; empty when the game is over."""
+    if state.__class__ is not GameState:
+        check_state(state)
     return (state.turn,) if state.turn >= 0 else ()
 
 
 def is_over(state: GameState) -> bool:
     """Whether the game has ended (a target reached, or all mermaids placed)."""
+    if state.__class__ is not GameState:
+        check_state(state)
     return state.phase == "over"
 
 
@@ -138,6 +142,8 @@ rebinding at a time: threads sharing it at worst make them again."""
 
 def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
     """What ``seat`` may do now, sorted; empty when it is not that seat's turn."""
+    if state.__class__ is not GameState:
+        check_state(state)
     if seat.__class__ is not int:
         seat = check_seat(state.players, seat)
     if seat != state[_TURN]:
@@ -276,6 +282,8 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
 
     Raises ``IllegalAction`` (a ``ValueError``) saying why when the action is not legal.
     """
+    if state.__class__ is not GameState:
+        check_state(state)
     if (action.__class__ is not str and not isinstance(action, str)) or action not in legal_actions(state, seat):
         raise _refuse(state, seat, action)
     phase = state[_PHASE]
@@ -353,6 +361,8 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
 def step(state: GameState, actions: Sequence[str]) -> GameState:
     """The state after the seat to act takes ``actions[0]``: a step is one decision (one seat acts
     at a time). ``IllegalAction`` for anything but one action, or an illegal one."""
+    if state.__class__ is not GameState:
+        check_state(state)
     turn = state[_TURN]
     if (actions.__class__ is list or actions.__class__ is tuple) and len(actions) == 1 and turn >= 0:
         return apply(state, turn, actions[0])
@@ -484,4 +494,6 @@ def _winners(t: Tables, totals: tuple[int, ...], last: RoundResult) -> tuple[int
 
 def winners(state: GameState) -> tuple[int, ...]:
     """The winning seats (several for a shared win); ``()`` before the end."""
+    if state.__class__ is not GameState:
+        check_state(state)
     return state.winners_
