@@ -257,7 +257,7 @@ def test_every_variant_at_every_player_count_determinizes_through_a_whole_game(r
 def test_junk_is_refused_naming_the_parameter(game: str) -> None:
     seen = br.view(br.new_game(game, 3, 1), 0)
     for junk in (None, 1, "view", br.new_game(game, 3, 1)):
-        with pytest.raises(TypeError, match="^seen must be a seat.s view"):
+        with pytest.raises(TypeError, match=r"^seen must be a seat.s view"):
             br.determinize(junk, 1)
     for junk in ("1", 1.5, None, True):
         with pytest.raises(TypeError, match="^" + re.escape("rng must be an integer seed or a random.Random")):

@@ -6,8 +6,8 @@ whose turn it is (``to_act(batch)``, -1 once a game is over) and ``step(batch, a
 one action id per game, ``(games,)`` (a finished game's entry is ignored). ``batch.over`` once
 every game is over; ``batch.ended`` says which are.
 
-Action ids are ``rl.seasaltpaper.action_names(rules)`` (the order ``seasaltpaper.actions``
-keeps); each id's meaning is read from those names, never assumed. Game ``i`` is
+Action ids are ``seasaltpaper.actions.action_names(rules)`` (the game's own
+numbering); each id's meaning is read from those names, never assumed. Game ``i`` is
 ``new_game(rules, players, seed + i)``: the same shuffles, first player and steals, drawn
 from the same generator in the same order. ``playouts`` plays uniformly random legal actions
 only: the lowest legal action (``draw``, then ``end``) would never end a game.
@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.errors import IllegalAction
-from ..rl.seasaltpaper import action_names as _rl_action_names
+from ..seasaltpaper.actions import action_names as _rl_action_names
 from ..seasaltpaper.rules import GAME, Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
 from . import _ssp_kernels as k

@@ -19,7 +19,7 @@ from .engine import check_seat, legal_actions
 from .rules import Ruleset
 from .scoring import SeatScore
 from .sheets import score_sheets
-from .state import NO_TOKEN, GameState, check_state
+from .state import NO_TOKEN, GameState, RoundLog, check_state
 
 ViewPhase = Literal["tokens", "hunt", "over"]
 
@@ -94,25 +94,50 @@ def past_round(state: GameState, r: int) -> PastRound:
                      log.hunt, log.stack, tuple(per_seat))
 
 
-_PAST: list[tuple[object, object, tuple[PastRound, ...]]] = [(None, None, ())]
+_PAST: dict[int, tuple[tuple[RoundLog, ...], tuple[PastRound, ...]]] = {}
+"""id(the last finished round) -> (the history, its past rounds)."""
+_PAST_LIMIT = 512
+
+
+def _same(a: tuple[RoundLog, ...], b: tuple[RoundLog, ...]) -> bool:
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+
+
+def _past_of(state: GameState) -> tuple[PastRound, ...]:
+    """Every finished round as everyone saw it: made once per finished round and shared (the states
+    of a round share one history, which is the one before it and one more round)."""
+    history = state.history
+    if not history:
+        return ()
+    hit = _PAST.get(id(history[-1]))
+    if hit is not None and (hit[0] is history or _same(hit[0], history)):
+        return hit[1]
+    before = _PAST.get(id(history[-2])) if len(history) > 1 else None
+    if before is not None and _same(before[0], history[:-1]):
+        past, start = before[1], len(history) - 1
+    else:
+        past, start = (), 0
+    past = past + tuple(past_round(state, r) for r in range(start, len(history)))
+    if len(_PAST) >= _PAST_LIMIT:
+        _PAST.clear()
+    _PAST[id(history[-1])] = (history, past)
+    return past
+
+
 _SCORES: list[tuple[object, object, object, tuple[tuple[str, ...], ...], tuple[SeatScore, ...]]] = [
     (None, None, None, (), ())]
-"""What the last view made of the parts that change once a round (the past rounds) or at a pass
-or throw (captured ids, scores), with what it made them from: the very history, captured cards,
-boomerangs and tables. A bot's game views the state at every decision."""
+"""What the last view made of the parts that change at a pass or throw (captured ids, scores), with
+what it made them from: the very captured cards, boomerangs and tables. A bot's game views the
+state at every decision."""
 
 
 def _shared(state: GameState) -> tuple[tuple[PastRound, ...], tuple[tuple[str, ...], ...], tuple[SeatScore, ...]]:
-    history, captured, boomerangs, t = state.history, state.captured, state.boomerangs, state.tables
-    past = _PAST[0]
-    if not (past[0] is history and past[1] is t):
-        past = (history, t, tuple(past_round(state, r) for r in range(len(history))))
-        _PAST[0] = past
+    captured, boomerangs, t = state.captured, state.boomerangs, state.tables
     scores = _SCORES[0]
     if not (scores[0] is captured and scores[1] is boomerangs and scores[2] is t):
         scores = (captured, boomerangs, t, tuple(t.ids_of(c) for c in captured), score_sheets(state))
         _SCORES[0] = scores
-    return past[2], scores[3], scores[4]
+    return _past_of(state), scores[3], scores[4]
 
 
 def view(state: GameState, seat: int) -> SeatView:

@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from .bots import bot_game
+from . import bots
 from .games import game_module
 from .jsonio import dumps_pretty
 from .parallel import chunk_size, chunks_of, ordered_map
@@ -23,7 +23,7 @@ def record_texts(rules: Any, names: Sequence[str], seat_names: Sequence[str], se
     record_of = game_module(rules.game).record_of
     out = []
     for seed in seeds:
-        record = record_of(bot_game(rules, names, seed), list(seat_names))
+        record = record_of(bots.bot_game(rules, names, seed), list(seat_names))
         out.append((json.dumps(record, ensure_ascii=False, separators=(",", ":")) if lines
                     else dumps_pretty(record)) + "\n")
     return out
