@@ -79,4 +79,4 @@ def test_a_boomerang_2010_decision_converts_no_finished_round_again(monkeypatch:
     end, per = _per_decision(rules, counts, ["greedy", "greedy", "greedy", "greedy", "greedy"])
     assert len(end.history) >= 5
     assert counts["past_round"] == len(end.history) - 1
-    assert {c["score_sheets"] for _, c in per} <= {0, 1}  # at most one score per view (reused while unchanged), whatever the round
+    assert {c["score_sheets"] for _, c in per} <= {0, 1}  # at most one score a view, whatever the round
