@@ -595,3 +595,19 @@ def test_compiled_round_end_reads_no_index_past_its_tables() -> None:
         for activities in ((-1, 0), (0, 1), (3, -1)):
             args = (drafts, activities, (0, 0), (0, 0))
             assert result(_accel.end_round, fake, *args) == result(Tables.end_round, fake, *args), (at, activities)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_state_holding_a_list_is_never_changed_and_both_paths_agree(players: int) -> None:
+    """A tampered state whose ``taken`` is a list: the compiled code hands it to the plain code, which
+    once extended that very list (``+=``), so the caller's state changed and a second call saw it doubled."""
+    import attrs
+
+    state = br.new_game(br.load_rules(), players, 3)
+    while br.to_act(state):
+        actions = [br.legal_actions(state, seat)[0] for seat in br.to_act(state)]
+        tampered = attrs.evolve(state, taken=list(state.taken))
+        held = list(tampered.taken)
+        assert repr(engine.step(tampered, actions)) == repr(engine.step_plain(tampered, actions))
+        assert tampered.taken == held
+        state = br.step(state, actions)

@@ -272,10 +272,10 @@ def _step4(context: RoundContext, number: int, hands: tuple[int, ...], taken: tu
         h0, h1, h2, h3 = h1 ^ b1, h2 ^ b2, h3 ^ b3, h0 ^ b0
     number += 1
     if number == context.activity_step:  # each seat catches the last card of the hand passed to it
-        return _NEW(GameState, (context, number, _NO_HANDS4, taken + (
+        return _NEW(GameState, (context, number, _NO_HANDS4, (*taken,
             c0 - 2, c1 - 2, c2 - 2, c3 - 2, h0.bit_length() - 1, h1.bit_length() - 1, h2.bit_length() - 1,
             h3.bit_length() - 1), 0, 15))
-    return _NEW(GameState, (context, number, (h0, h1, h2, h3), taken + (c0 - 2, c1 - 2, c2 - 2, c3 - 2), 0, 15))
+    return _NEW(GameState, (context, number, (h0, h1, h2, h3), (*taken, c0 - 2, c1 - 2, c2 - 2, c3 - 2), 0, 15))
 
 
 def _step_cards(codes: Mapping[str | int, tuple[int, int]], hands: tuple[int, ...],
@@ -362,10 +362,10 @@ def _resolve_draft(context: RoundContext, step: int, hands: tuple[int, ...], tak
             h0, h1, h2, h3 = h1 ^ 1 << c1, h2 ^ 1 << c2, h3 ^ 1 << c3, h0 ^ 1 << c0
         step += 1
         if step == context.activity_step:  # each seat catches the last card of the hand passed to it
-            return _NEW(GameState, (context, step, _NO_HANDS4, taken + (
+            return _NEW(GameState, (context, step, _NO_HANDS4, (*taken,
                 c0, c1, c2, c3, h0.bit_length() - 1, h1.bit_length() - 1, h2.bit_length() - 1, h3.bit_length() - 1),
                 0, 15))
-        return _NEW(GameState, (context, step, (h0, h1, h2, h3), taken + (c0, c1, c2, c3), 0, 15))
+        return _NEW(GameState, (context, step, (h0, h1, h2, h3), (*taken, c0, c1, c2, c3), 0, 15))
     n = context.players
     kept_list = []
     chosen = []
@@ -381,7 +381,7 @@ def _resolve_draft(context: RoundContext, step: int, hands: tuple[int, ...], tak
     if shift:
         kept_list = kept_list[-shift:] + kept_list[:-shift]
     kept = tuple(kept_list)
-    taken += tuple(chosen)
+    taken = (*taken, *chosen)  # a new tuple, whatever the state held: never ``+=`` on a caller's list
     step += 1
     if step == context.activity_step:  # each seat catches the last card of the hand passed to it
         taken += tuple([h.bit_length() - 1 for h in kept])
@@ -446,10 +446,11 @@ def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -
     if n == 4 and UNROLLED:  # unrolled: the same as below (tests compare)
         activities: tuple[int, ...] = ((pending & 255) - 2, (pending >> 8 & 255) - 2, (pending >> 16 & 255) - 2,
                                        (pending >> 24 & 255) - 2)
-        drafts: tuple[tuple[int, ...], ...] = (taken[0::4], taken[1::4], taken[2::4], taken[3::4])
+        drafts: tuple[tuple[int, ...], ...] = (tuple(taken[0::4]), tuple(taken[1::4]), tuple(taken[2::4]),
+                                               tuple(taken[3::4]))  # tuple(): a tampered list stays no list
     else:
         activities = tuple([(pending >> shift & _SLOT) - 2 for shift in range(0, n * PENDING_BITS, PENDING_BITS)])
-        drafts = tuple([taken[seat::n] for seat in range(n)])
+        drafts = tuple([tuple(taken[seat::n]) for seat in range(n)])
     kinds = len(t.activity_kinds)
     for seat, activity in enumerate(activities):  # each a choice the seat may make (see _resolve_draft)
         if not -1 <= activity < kinds or (activity >= 0 and used[seat] >> activity & 1):
