@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import action_id, action_of, legal_mask, num_actions
-from ..australia.determinize import determinize
+from .. import action_id, action_of, determinize, legal_mask, num_actions
 from ..core.arguments import integer, not_a, seat_of
 from . import australia as _australia
 from .australia import (
