@@ -108,9 +108,7 @@ def _cases() -> list[Any]:
                 except (TypeError, ValueError):
                     continue  # not a function of this game (Australia's alone), or it needs more
                 for param in given:
-                    marks = []
-                    cases.append(pytest.param(function, by_name, given, param,
-                                              id=f"{where}.{name}[{game}]-{param}", marks=marks))
+                    cases.append(pytest.param(function, by_name, given, param, id=f"{where}.{name}[{game}]-{param}"))
     return cases
 
 
