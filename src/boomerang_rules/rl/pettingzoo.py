@@ -157,6 +157,9 @@ def _check(reward: str, max_cycles: int | None, render_mode: str | None) -> None
 class _Common:
     """What both envs share: spaces, seeding, rewards, pickling and the text rendering."""
 
+    _legal_row: Callable[[int], np.ndarray | None]
+    """``seat``'s action mask now, or None when it owes no decision (each env defines it)."""
+
     game: GameAdapter
     possible_agents: list[str]
     render_mode: str | None
@@ -202,10 +205,6 @@ class _Common:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._build()
-
-    def _legal_row(self, seat: int) -> np.ndarray | None:
-        """``seat``'s action mask now, or None when it owes no decision."""
-        raise NotImplementedError
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._observation_spaces[agent]
