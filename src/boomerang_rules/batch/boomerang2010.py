@@ -27,7 +27,7 @@ from ..boomerang2010.rules import GAME, Ruleset
 from ..boomerang2010.tables import tables_for
 from ..core.errors import IllegalAction
 from . import _b2010_kernels as k
-from .common import MAX_DECK, SHUFFLE, count_of, played_out, players_of, refuse, seed_of
+from .common import MAX_DECK, SHUFFLE, GamesBatch, count_of, played_out, players_of, refuse, seed_of
 from .common import sampler as sampler
 
 POLICIES = {"random": 0, "lowest": 1}
@@ -105,9 +105,10 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     return totals if actions is None else (totals, actions)
 
 
-class Batch:
+class Batch(GamesBatch):
     """Games advancing together through the step API (in place)."""
 
+    PHASE, OVER = k.G_PHASE, k.P_OVER
     __slots__ = ("active", "boomerangs", "captured", "compiled", "deck", "gi", "players", "river", "rules", "stack",
                  "tokens", "totals")
 
@@ -130,20 +131,6 @@ class Batch:
         k.init(players, seed_of(seed), c.ti, c.sc, SHUFFLE, self.gi, self.deck, self.river, self.tokens,
                self.boomerangs, self.captured, self.totals)
 
-    @property
-    def games(self) -> int:
-        return int(self.totals.shape[0])
-
-    @property
-    def ended(self) -> npt.NDArray[np.bool_]:
-        """Which games are over, ``(games,)``."""
-        ended: npt.NDArray[np.bool_] = self.gi[:, k.G_PHASE] == k.P_OVER
-        return ended
-
-    @property
-    def over(self) -> bool:
-        """Whether every game is over."""
-        return bool(self.ended.all())
 
     def __repr__(self) -> str:
         return f"<Batch of {self.games} {self.players}-player games of Boomerang (2010), {int(self.ended.sum())} over>"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from math import factorial
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -128,3 +128,30 @@ def played_out(games: int, room: int, record: bool,
         out[g, :lengths[g]] = buf[begin:ends[g]]
         begin = int(ends[g])
     return out
+
+
+class GamesBatch:
+    """What the batches of the games played a decision at a time share: how many games, and which are
+    over. A batch class names the column of ``gi`` where its kernels keep each game's phase
+    (``PHASE``) and the phase of a finished game (``OVER``)."""
+
+    __slots__ = ()
+    PHASE: ClassVar[int]
+    OVER: ClassVar[int]
+    totals: npt.NDArray[Any]
+    gi: npt.NDArray[Any]
+
+    @property
+    def games(self) -> int:
+        return int(self.totals.shape[0])
+
+    @property
+    def ended(self) -> npt.NDArray[np.bool_]:
+        """Which games are over, ``(games,)``."""
+        ended: npt.NDArray[np.bool_] = self.gi[:, self.PHASE] == self.OVER
+        return ended
+
+    @property
+    def over(self) -> bool:
+        """Whether every game is over."""
+        return bool(self.ended.all())

@@ -28,7 +28,7 @@ from ..seasaltpaper.actions import action_names as _rl_action_names
 from ..seasaltpaper.rules import GAME, Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
 from . import _ssp_kernels as k
-from .common import MAX_DECK, SHUFFLE, count_of, played_out, players_of, refuse, sampler, seed_of
+from .common import MAX_DECK, SHUFFLE, GamesBatch, count_of, played_out, players_of, refuse, sampler, seed_of
 
 POLICIES = ("random",)
 
@@ -154,9 +154,10 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     return totals if actions is None else (totals, actions)
 
 
-class Batch:
+class Batch(GamesBatch):
     """Games advancing together through the step API, one decision per game a step (in place)."""
 
+    PHASE, OVER = k.G_PHASE, k.P_OVER
     __slots__ = ("compiled", "deck", "gi", "hands", "piles", "played", "players", "rng", "rules", "ti", "totals")
 
     def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
@@ -177,20 +178,6 @@ class Batch:
         k.init(players, seed_of(seed), self.ti, SHUFFLE, self.gi, self.rng, self.deck, self.piles, self.hands,
                self.played, self.totals)
 
-    @property
-    def games(self) -> int:
-        return int(self.totals.shape[0])
-
-    @property
-    def ended(self) -> npt.NDArray[np.bool_]:
-        """Which games are over, ``(games,)``."""
-        ended: npt.NDArray[np.bool_] = self.gi[:, k.G_PHASE] == k.P_OVER
-        return ended
-
-    @property
-    def over(self) -> bool:
-        """Whether every game is over."""
-        return bool(self.ended.all())
 
     def state_arrays(self) -> tuple[Any, ...]:
         """The arrays the kernels read a game from: ``gi, deck, piles, hands, played``."""
