@@ -205,7 +205,7 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
     default = load_rules()
     ruleset = default if rules is None else load_rules(rules)
     if ruleset.game != default.game:
-        return _run_game(ruleset, players, seconds, runs, compare, extras)
+        return _run_game(ruleset, players, seconds, runs, compare, extras, batch)
     rules_ = ruleset
     batched = batch_module() if batch else None
     columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": [],
@@ -221,8 +221,8 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
             h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
             columns["hearts"].append((h_games / h_elapsed, h_steps / h_elapsed))
         if batched is not None:
-            columns["batch_playouts"].append((batched.bench_playouts(seconds, players), 0.0))
-            columns["batch_step_api"].append((batched.bench_step_api(seconds, players), 0.0))
+            for kind in ("playouts", "step_api"):
+                columns[f"batch_{kind}"].append(batched.bench_rates(batched.GAME, kind, seconds, players))
 
     def median_ratio(top: str, bottom: str) -> float:
         return _median_ratio(columns, top, bottom)
@@ -231,15 +231,15 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
     out["batch"] = "absent" if batched is None else f"{batched.THREADS} thread(s)"
     out["engine"] = engine_kind()
     if batched is not None:
-        out["batch_playouts_games_per_s"] = statistics.median(g for g, _ in columns["batch_playouts"])
-        out["batch_step_api_games_per_s"] = statistics.median(g for g, _ in columns["batch_step_api"])
+        for kind in ("playouts", "step_api"):
+            out[f"batch_{kind}_games_per_s"] = statistics.median(g for g, _ in columns[f"batch_{kind}"])
+            out[f"batch_{kind}_decisions_per_s"] = statistics.median(d for _, d in columns[f"batch_{kind}"])
     out["other_games"] = other_games(players, seconds, runs) if rules is None else {}
     if columns["hearts"]:
         _hearts_figures(out, columns)
         out["bots_ratio"] = median_ratio("bots", "hearts")
         if batched is not None:
-            out["batch_playouts_ratio"] = median_ratio("batch_playouts", "hearts")
-            out["batch_step_api_ratio"] = median_ratio("batch_step_api", "hearts")
+            _batch_ratios(out, columns)
     if extras:
         record = record_of(random_game(rules_, 4, 1))
 
@@ -259,6 +259,14 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
         _startup_figures(out)
         out["bytes_per_state"] = history_bytes_per_state()
     return out
+
+
+def _batch_ratios(out: dict[str, Any], columns: dict[str, list[tuple[float, float]]]) -> None:
+    """The batched engine's ratios to hearts, per game and per decision (a hearts step is one decision)."""
+    for kind in ("playouts", "step_api"):
+        out[f"batch_{kind}_ratio"] = _median_ratio(columns, f"batch_{kind}", "hearts")
+        out[f"batch_{kind}_decision_ratio"] = statistics.median(
+            a[1] / b[1] for a, b in zip(columns[f"batch_{kind}"], columns["hearts"]))
 
 
 def _median_ratio(columns: dict[str, list[tuple[float, float]]], top: str, bottom: str) -> float:
@@ -325,12 +333,28 @@ def play_game_bots(rules: Any, players: int, seconds: float, seed: int) -> tuple
     return games, elapsed
 
 
+def batch_game(batched: Any, game: str, players: int) -> str | None:
+    """The ruleset id whose batched engine ``bench`` times for ``game`` (its shipped base ruleset),
+    or None when ``batched`` is absent or has no engine for it."""
+    if batched is None:
+        return None
+    try:
+        batched.bench_rates(game, "playouts", 0.0, players, 16)  # compiles (or loads the cache) outside the timing
+    except ValueError:
+        return None
+    return game
+
+
 def _run_game(rules: Any, players: int, seconds: float, runs: int, compare: str | None,
-              extras: bool) -> dict[str, Any]:
-    """``run`` for a game other than Boomerang: Australia (no batched engine, no ``score_round``)."""
+              extras: bool, batch: bool = True) -> dict[str, Any]:
+    """``run`` for a game other than Boomerang: Australia (its batched engine over the game's shipped
+    ruleset, no ``score_round``)."""
     from .core.games import game_module
 
-    columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": []}
+    batched: Any = batch_module() if batch else None
+    batch_rules = batch_game(batched, rules.game, players)
+    columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": [],
+                                                     "batch_playouts": [], "batch_step_api": []}
     for i in range(runs):
         games, decisions, elapsed = play_random_games(rules, players, seconds, i)
         columns["decisions"].append((games / elapsed, decisions / elapsed))
@@ -341,11 +365,23 @@ def _run_game(rules: Any, players: int, seconds: float, runs: int, compare: str 
         if compare == "hearts":
             h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
             columns["hearts"].append((h_games / h_elapsed, h_steps / h_elapsed))
+        if batch_rules is not None:
+            for kind in ("playouts", "step_api"):
+                columns[f"batch_{kind}"].append(batched.bench_rates(rules.game, kind, seconds, players))
     out = _loop_figures(rules, players, seconds, runs, columns)
-    out.update(batch="none for this game", engine=game_engine_kind(rules.game), other_games={})
+    out.update(engine=game_engine_kind(rules.game), other_games={})
+    if batch_rules is None:
+        out["batch"] = "absent" if batched is None and batch else "none for this game" if batch else "skipped"
+    else:
+        out.update(batch=f"{batched.THREADS} thread(s)", batch_rules=batch_rules)
+        for kind in ("playouts", "step_api"):
+            out[f"batch_{kind}_games_per_s"] = statistics.median(g for g, _ in columns[f"batch_{kind}"])
+            out[f"batch_{kind}_decisions_per_s"] = statistics.median(d for _, d in columns[f"batch_{kind}"])
     if columns["hearts"]:
         _hearts_figures(out, columns)
         out["bots_ratio"] = _median_ratio(columns, "bots", "hearts")
+        if batch_rules is not None:
+            _batch_ratios(out, columns)
     if extras:
         game = game_module(rules.game)
         record = game.record_of(play_one_random(rules, min(4, rules.players.max), 1))
@@ -421,11 +457,15 @@ def report(figures: dict[str, Any]) -> str:
                   per_decision("step_decisions_per_s", "step_decision_ratio")),
              line("RandomBot at every seat (play_game)", figures["bot_games_per_s"], "bots_ratio",
                   f"  ({figures['bots_vs_raw']:.2f}x the apply loop)")]
-    if "batch_playouts_games_per_s" in figures:
+    if "batch_playouts_decisions_per_s" in figures:
+        if figures.get("batch_rules", figures.get("rules")) != figures.get("rules"):
+            lines.append(f"  batched engine over the game's shipped ruleset, {figures['batch_rules']}:")
         lines += [line(f"batch.playouts ({figures['batch']})", figures["batch_playouts_games_per_s"],
-                       "batch_playouts_ratio"),
-                  line("batch step API, lowest legal action (numpy)", figures["batch_step_api_games_per_s"],
-                       "batch_step_api_ratio")]
+                       "batch_playouts_ratio", per_decision("batch_playouts_decisions_per_s",
+                                                            "batch_playouts_decision_ratio")),
+                  line("batch step API, actions picked by numpy", figures["batch_step_api_games_per_s"],
+                       "batch_step_api_ratio", per_decision("batch_step_api_decisions_per_s",
+                                                            "batch_step_api_decision_ratio"))]
     elif figures["batch"] == "absent":
         lines.append("  batched engine: absent (install the 'batch' extra: numba, numpy)")
     for game, f in figures.get("other_games", {}).items():
