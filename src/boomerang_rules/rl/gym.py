@@ -211,11 +211,12 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
 
     def _bot_choice(self, state: Any, seat: int) -> str:
         bot = self._bots[seat]
+        choose = bot.choose
         if bot.__class__ in VIEWLESS:
-            choice: str = bot.choose(None, br.legal_actions(state, seat))
+            choice: str = choose(None, br.legal_actions(state, seat))
             return choice
         seen = br.view(state, seat)
-        choice = bot.choose(seen, seen.legal_actions)
+        choice = choose(seen, seen.legal_actions)
         return choice
 
     def _observe(self) -> dict[str, npt.NDArray[Any]]:
@@ -303,7 +304,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     def _illegal_action(self, action: int) -> tuple[dict[str, npt.NDArray[Any]], float, bool, bool, dict[str, Any]]:
         """An action the rules do not allow now: raised, or the episode lost (``illegal``)."""
         if self.illegal == "raise":
-            legal = ", ".join(f"{i} ({br.action_of(self.rules, i)})" for i in np.flatnonzero(self._legal))
+            legal = ", ".join(f"{i} ({br.action_of(self.rules, int(i))})" for i in np.flatnonzero(self._legal))
             raise IllegalAction(f"action {action} ({br.action_of(self.rules, action)}) is not legal for seat "
                                 f"{self._me} now; legal: {legal}")
         self._done = True
