@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import pickle
+import re
 import subprocess
 import sys
 import warnings
@@ -323,6 +324,14 @@ def test_the_unmasked_sample_is_always_legal() -> None:
             assert obs["action_mask"][action] == 1
             obs, _, terminated, truncated, _ = env.step(action)
             done = terminated or truncated
+
+
+def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "rl.md").read_text(encoding="utf-8"), re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/rl.md", "exec"), {})
+    assert capsys.readouterr().out.startswith(("won", "lost"))
 
 
 RLLIB = importlib.util.find_spec("ray") is not None and importlib.util.find_spec("ray.rllib") is not None \
