@@ -1,0 +1,349 @@
+"""Gymnasium single-agent environments: one seat learns, the library's bots play the others.
+
+Importing this module registers one environment per registered game (``core.games.GAMES``), its
+id made from the game's name (``boomerang-australia`` -> ``boomerang_rules/BoomerangAustralia-v0``,
+``sea-salt-paper`` -> ``boomerang_rules/SeaSaltPaper-v0``, ``boomerang-2010`` ->
+``boomerang_rules/Boomerang2010-v0``). The env is written once over the game contract and the
+game's rl module (its encoder and totals), so a new game needs nothing here. In another
+process (a Ray worker), ``gymnasium.make("boomerang_rules.rl.gym:boomerang_rules/SeaSaltPaper-v0")``
+imports this module first.
+
+- **Observation**: ``{"observations": Box(0, 1, (size,), float32), "action_mask": Box(0, 1,
+  (num_actions,), float32)}``: the learning seat's observation (``rl.observe``: what that seat may
+  know, every entry in [0, 1], named by ``rl.observation_spec``) and its legal actions as 0.0/1.0,
+  the keys RLlib's action-masking module reads. The mask is also ``info["action_mask"]`` (int8)
+  and ``action_masks()`` (bool, sb3-contrib's convention). Once the episode is over the mask is
+  all 0.
+- **Actions**: ``Discrete(num_actions)``, the game's integer actions (``br.action_of``). The
+  space's ``sample()`` without a mask draws one of the legal actions now.
+- **Opponents**: a bot name of the game's ``BOTS`` (``random``, ``greedy``, ``ismcts``,
+  ``ismcts:N``) for every other seat, or a list of one per other seat in seat order. Each bot sees
+  only its view, and is seeded from the game's seed and its seat (``core.bots.bot_seed``, one-way:
+  no bot can work back to the deal). The game's seed is drawn from the env's ``np_random``, so
+  ``reset(seed=s)`` gives the same game, the same bots and, for the same actions, the same episode.
+- **Reward** (``reward``): ``"win"`` (default) 1.0 at the end when the seat is among the winners
+  (a shared win too), else 0.0; ``"margin"`` at the end its total minus the best other seat's;
+  ``"final"`` its total at the end; ``"round"`` the points it scores, as they are scored (summing
+  to its final total).
+- **Truncation**: after ``max_decisions`` decisions of the learning seat (default
+  ``DEFAULT_MAX_DECISIONS``, far beyond any game played to its end; ``None`` for no bound) the
+  episode is truncated, with no end reward (Sea Salt & Paper's rounds can go on while nobody ends
+  them).
+- **Illegal actions**: an integer outside the action space, or not an integer, is a
+  ``ValueError``. A legal-looking id the rules do not allow now, with ``illegal="lose"`` (default,
+  as PettingZoo's classic games), ends the episode (terminated) with ``illegal_reward`` (-1.0) and
+  ``info["illegal"] = True``; with ``illegal="raise"`` it is ``IllegalAction`` saying which
+  actions are legal, the env unchanged. With a reward other than ``"win"``, set ``illegal_reward``
+  below the worst outcome, or mask the actions.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+import boomerang_rules as br
+
+from ..core.arguments import brief, in_range, integer, kind, one_of, seat_of
+from ..core.bots import RandomBot, bot_seed
+from ..core.errors import IllegalAction
+from ..core.games import GAMES, game_module
+from ..core.loading import rules_data
+from .adapters import GameAdapter, adapter_for, load
+
+NAMESPACE = "boomerang_rules"
+REWARDS = ("win", "margin", "final", "round")
+ILLEGAL = ("lose", "raise")
+
+DEFAULT_MAX_DECISIONS = 2_000
+"""The default bound on the learning seat's decisions in an episode: no game played to its end comes
+near it (the most in 300 games of random play at every player count: 28 in Boomerang: Australia,
+199 in Sea Salt & Paper, 43 in Boomerang (2010))."""
+
+DEFAULT_PLAYERS = 4
+"""The player count when none is given (within the ruleset's range: its nearest count)."""
+
+
+VIEWLESS: tuple[type, ...] = (RandomBot,)
+"""Bots that never read their view (``core.bots.RandomBot``): given the legal actions alone, the same
+ones as ``view(state, seat).legal_actions``, without the view's cost (most of a step's)."""
+
+
+def env_name(game: str) -> str:
+    """The env's name for ``game``: its words capitalised and joined (``sea-salt-paper`` -> ``SeaSaltPaper``)."""
+    return "".join(word[:1].upper() + word[1:] for word in game.split("-"))
+
+
+def env_id(game: str) -> str:
+    """The gymnasium id registered for ``game`` (``boomerang_rules/SeaSaltPaper-v0``)."""
+    return f"{NAMESPACE}/{env_name(game)}-v0"
+
+
+class LegalActions(gymnasium.spaces.Discrete):  # type: ignore[misc,unused-ignore]
+    """The game's integer actions; ``sample()`` with no mask draws a legal one (while tied to its env)."""
+
+    def __init__(self, n: int, env: SingleAgentEnv | None = None) -> None:
+        super().__init__(n)
+        self._env = None if env is None else weakref.ref(env)
+
+    def sample(self, mask: Any = None, probability: Any = None) -> Any:
+        if mask is None and probability is None and self._env is not None:
+            env = self._env()
+            if env is not None and env._legal.any():
+                mask = env._legal.copy()
+        return super().sample(mask=mask, probability=probability)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy is detached from its env (a weak reference does not pickle); the env ties its own again."""
+        state = dict(self.__dict__)
+        state["_env"] = None
+        return state
+
+
+def _rules_for(game: str | None, rules: Any) -> Any:
+    """The ruleset: ``rules`` (a ruleset, an id or a path) or ``game``'s own; one of ``game`` when both are given."""
+    if game is not None and (not isinstance(game, str) or game not in GAMES):
+        raise ValueError(f"game must be one of {', '.join(map(repr, GAMES))}, not {brief(game)}")
+    if rules is None:
+        if game is None:
+            raise ValueError("rules must be given (a ruleset, a ruleset id or a path) when game is not")
+        rules = game
+    loaded = load(rules)
+    rules_data(loaded)  # a TypeError for anything that is no ruleset
+    if game is not None and loaded.game != game:
+        raise ValueError(f"rules must be a ruleset of {game}, not {loaded.id!r}, a ruleset of {loaded.game} "
+                         f"(its env is {env_id(loaded.game)})")
+    return loaded
+
+
+def _opponents(opponents: Any, bots: Any, others: int) -> tuple[str, ...]:
+    """One bot name per other seat, each known to the game's ``bots``."""
+    if isinstance(opponents, str):
+        names: tuple[str, ...] = (opponents,) * others
+    elif isinstance(opponents, list | tuple):
+        if len(opponents) != others:
+            raise ValueError(f"opponents must be a bot name or a list of {others} (one per other seat), "
+                             f"not {len(opponents)}: {brief(opponents)}")
+        for i, name in enumerate(opponents):
+            if not isinstance(name, str):
+                raise TypeError(f"opponents[{i}] must be a bot name (str), not {kind(name)}: {brief(name)}")
+        names = tuple(opponents)
+    else:
+        raise TypeError(f"opponents must be a bot name or a list of them, not {kind(opponents)}: {brief(opponents)}")
+    for name in names:
+        if name not in bots:
+            raise ValueError(f"opponents: unknown bot {brief(name)} (bots: {', '.join(bots)}, ismcts:N)")
+    return names
+
+
+class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
+    """One seat of a game of ``rules`` at ``players``, the other seats played by the library's bots.
+
+    ``game``: the game (registered envs pass it; a ruleset of another game is refused); ``rules``:
+    a ruleset, a shipped ruleset or variant id or a path (default: the game's own standard
+    ruleset); ``players``: default ``DEFAULT_PLAYERS`` within the ruleset's range; ``seat``: the
+    learning seat, or None for one drawn at each reset. The rest: see the module's docstring.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi", "human"], "render_fps": 1}
+
+    def __init__(self, rules: Any = None, players: int | None = None, opponents: str | Sequence[str] = "random",
+                 seat: int | None = 0, reward: str = "win", max_decisions: int | None = DEFAULT_MAX_DECISIONS,
+                 illegal: str = "lose", illegal_reward: float = -1.0, render_mode: str | None = None,
+                 game: str | None = None) -> None:
+        loaded = _rules_for(game, rules)
+        low, high = loaded.players.min, loaded.players.max
+        if players is None:
+            players = min(max(DEFAULT_PLAYERS, low), high)
+        players = in_range(players, low, high, "players", f"a player count of {loaded.id!r}")
+        self.players = players
+        self.seat = None if seat is None else seat_of(seat, players)
+        self.reward = one_of(reward, REWARDS, "reward")
+        self.illegal = one_of(illegal, ILLEGAL, "illegal")
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float | np.floating | np.integer):
+            raise TypeError(f"illegal_reward must be a number, not {kind(illegal_reward)}: {brief(illegal_reward)}")
+        self.illegal_reward = float(illegal_reward)
+        if max_decisions is not None:
+            max_decisions = integer(max_decisions, "max_decisions", "a positive integer or None")
+            if max_decisions < 1:
+                raise ValueError(f"max_decisions must be a positive integer or None, not {max_decisions}")
+        self.max_decisions = max_decisions
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {brief(render_mode)}")
+        self.render_mode = render_mode
+        self.rules = loaded
+        self.game: str = loaded.game
+        module = game_module(self.game)
+        self.opponents = _opponents(opponents, module.BOTS, players - 1)
+        self._adapter: GameAdapter = adapter_for(loaded, players)
+        n = self._adapter.num_actions
+        self.observation_space = gymnasium.spaces.Dict({
+            "observations": gymnasium.spaces.Box(0.0, 1.0, (self._adapter.observation_size,), np.float32),
+            "action_mask": gymnasium.spaces.Box(0.0, 1.0, (n,), np.float32),
+        })
+        self.action_space = LegalActions(n, self)
+        self._state: Any = None
+        self._me = 0
+        self._bots: list[Any] = []
+        self._legal: npt.NDArray[np.int8] = np.zeros(n, np.int8)
+        self._legal_bits = 0
+        self._decisions = 0
+        self._credited = 0
+        self._done = False
+
+    # -- the game -------------------------------------------------------------------------------
+
+    def _play_until_mine(self) -> None:
+        """The bots' decisions until the learning seat owes one, or the game is over."""
+        state = self._state
+        me = self._me
+        while True:
+            owing = br.to_act(state)
+            if not owing or me in owing:
+                break
+            state = br.step(state, [self._bot_choice(state, s) for s in owing])
+        self._state = state
+
+    def _bot_choice(self, state: Any, seat: int) -> str:
+        bot = self._bots[seat]
+        choose = bot.choose
+        if bot.__class__ in VIEWLESS:
+            choice: str = choose(None, br.legal_actions(state, seat))
+            return choice
+        seen = br.view(state, seat)
+        choice = choose(seen, seen.legal_actions)
+        return choice
+
+    def _observe(self) -> dict[str, npt.NDArray[Any]]:
+        """The learning seat's observation of the state now (fresh arrays), its mask remembered."""
+        observations, rows, masks = self._adapter.encode(self._state)
+        me = self._me
+        self._legal = rows[me].copy()
+        self._legal_bits = masks[me]
+        return {"observations": observations[me].copy(), "action_mask": self._legal.astype(np.float32)}
+
+    def _info(self, **more: Any) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self._legal.copy(), "seat": self._me}
+        if self._done:
+            info["totals"] = tuple(int(x) for x in self._adapter.totals(self._state))
+        info.update(more)
+        return info
+
+    # -- gymnasium ------------------------------------------------------------------------------
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
+              ) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
+        """A new game dealt from a seed drawn from ``np_random`` (seeded by ``seed``), played to the
+        seat's first decision."""
+        if seed is not None:
+            seed = integer(seed, "seed", "an integer seed or None")
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**63))
+        self._me = int(self.np_random.integers(self.players)) if self.seat is None else self.seat
+        bots = game_module(self.game).BOTS
+        others = iter(self.opponents)
+        self._bots = [None if s == self._me else bots[next(others)](self.rules, bot_seed(game_seed, s))
+                      for s in range(self.players)]
+        self._state = self._adapter.new_state(game_seed)
+        self._decisions = 0
+        self._credited = 0
+        self._done = False
+        self._play_until_mine()
+        self._done = self._adapter.is_over(self._state)
+        return self._observe(), self._info()
+
+    def step(self, action: Any) -> tuple[dict[str, npt.NDArray[Any]], float, bool, bool, dict[str, Any]]:
+        if self._state is None:
+            raise RuntimeError("call reset() before step()")
+        if self._done:
+            raise RuntimeError("the episode is over: call reset()")
+        n = self._adapter.num_actions
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()
+        if isinstance(action, bool) or not isinstance(action, int | np.integer) or not 0 <= action < n:
+            raise ValueError(f"action must be an integer action id (0 to {n - 1}), not {brief(action)}")
+        action = int(action)
+        if not self._legal_bits >> action & 1:
+            return self._illegal_action(action)
+        state = self._state
+        me = self._me
+        self._state = br.step(state, [action if s == me else self._bot_choice(state, s) for s in br.to_act(state)])
+        self._decisions += 1
+        self._play_until_mine()
+        adapter = self._adapter
+        over = adapter.is_over(self._state)
+        reward = 0.0
+        if self.reward == "round":
+            total = adapter.totals(self._state)[me]
+            reward = float(total - self._credited)
+            self._credited = total
+        elif over:
+            reward = self._end_reward()
+        truncated = not over and self.max_decisions is not None and self._decisions >= self.max_decisions
+        self._done = over or truncated
+        observation = self._observe()
+        if self.render_mode == "human":
+            self.render()
+        return observation, reward, over, truncated, self._info()
+
+    def _end_reward(self) -> float:
+        adapter = self._adapter
+        me = self._me
+        if self.reward == "win":
+            return 1.0 if me in adapter.winners(self._state) else 0.0
+        totals = adapter.totals(self._state)
+        if self.reward == "final":
+            return float(totals[me])
+        return float(totals[me] - max(t for s, t in enumerate(totals) if s != me))
+
+    def _illegal_action(self, action: int) -> tuple[dict[str, npt.NDArray[Any]], float, bool, bool, dict[str, Any]]:
+        """An action the rules do not allow now: raised, or the episode lost (``illegal``)."""
+        if self.illegal == "raise":
+            legal = ", ".join(f"{i} ({br.action_of(self.rules, int(i))})" for i in np.flatnonzero(self._legal))
+            raise IllegalAction(f"action {action} ({br.action_of(self.rules, action)}) is not legal for seat "
+                                f"{self._me} now; legal: {legal}")
+        self._done = True
+        observation = self._observe()
+        self._legal = np.zeros_like(self._legal)  # nothing more to decide
+        self._legal_bits = 0
+        observation["action_mask"][:] = 0.0
+        return observation, self.illegal_reward, True, False, self._info(illegal=True)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The learning seat's legal actions now, as bools (sb3-contrib's ``MaskablePPO`` calls it)."""
+        return self._legal.astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        text = "(not reset)" if self._state is None else \
+            f"{self._adapter.describe(self._state)}\n  (learning seat: player_{self._me})"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled (or deep-copied): its action space tied to it again."""
+        self.__dict__.update(state)
+        self.action_space._env = weakref.ref(self)
+
+
+def register() -> None:
+    """Register every game's env with gymnasium (again: a no-op)."""
+    for game in GAMES:
+        name = env_id(game)
+        if name not in gymnasium.registry:
+            gymnasium.register(id=name, entry_point=f"{__name__}:SingleAgentEnv", kwargs={"game": game})
+
+
+register()
+
+__all__ = ["DEFAULT_MAX_DECISIONS", "DEFAULT_PLAYERS", "ILLEGAL", "REWARDS", "LegalActions", "SingleAgentEnv",
+           "env_id", "env_name", "register"]

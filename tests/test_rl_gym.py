@@ -1,0 +1,354 @@
+"""The gymnasium single-agent envs: registered for every game, gymnasium's checker, the engine's game
+with the library's bots at the other seats, masks, rewards, truncation, pickling, and RLlib's PPO."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import pickle
+import re
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules.core import bots as core_bots
+from boomerang_rules.core.games import GAMES, game_module
+
+gymnasium = pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+from boomerang_rules import rl  # noqa: E402
+from boomerang_rules.rl import gym as bg  # noqa: E402
+from boomerang_rules.rl import seasaltpaper as rl_ssp  # noqa: E402
+from boomerang_rules.rl.adapters import adapter_for  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME_PLAYERS = [(game, n) for game in GAMES for n in range(br.load_rules(game).players.min,
+                                                             br.load_rules(game).players.max + 1)]
+"""Every game at every player count of its standard ruleset."""
+
+
+def _play(env: Any, seed: int, policy_seed: int = 0, limit: int = 10_000) -> list[Any]:
+    """One episode of ``env`` from ``seed``, actions drawn over the masks by a seeded generator: what it gave."""
+    rng = np.random.default_rng(policy_seed)
+    obs, info = env.reset(seed=seed)
+    seen: list[Any] = [(obs["observations"].tolist(), obs["action_mask"].tolist(), info["seat"])]
+    for _ in range(limit):
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, terminated, truncated, info = env.step(action)
+        seen.append((action, obs["observations"].tolist(), reward, terminated, truncated))
+        if terminated or truncated:
+            break
+    return seen
+
+
+def test_every_game_is_registered_under_its_name() -> None:
+    assert bg.env_id("boomerang-australia") == "boomerang_rules/BoomerangAustralia-v0"
+    assert bg.env_id("sea-salt-paper") == "boomerang_rules/SeaSaltPaper-v0"
+    assert bg.env_id("boomerang-2010") == "boomerang_rules/Boomerang2010-v0"
+    for game in GAMES:
+        env = gymnasium.make(bg.env_id(game))
+        assert env.unwrapped.game == game
+        assert env.unwrapped.rules == br.load_rules(game)
+        rules = env.unwrapped.rules
+        assert env.unwrapped.players == min(max(4, rules.players.min), rules.players.max)
+    bg.register()  # again: nothing changes
+    assert sum(name.startswith("boomerang_rules/") for name in gymnasium.registry) == len(GAMES)
+
+
+def test_a_fresh_process_makes_the_env_by_module_and_id() -> None:
+    """As a Ray worker does: ``module:id`` imports the module that registers it."""
+    code = ("import gymnasium; e = gymnasium.make('boomerang_rules.rl.gym:boomerang_rules/Boomerang2010-v0', "
+            "players=3); print(e.unwrapped.game, e.reset(seed=1)[0]['observations'].shape)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.split()[0] == "boomerang-2010"
+
+
+@pytest.mark.parametrize(("game", "players"), GAME_PLAYERS)
+def test_gymnasium_check_env(game: str, players: int) -> None:
+    env = gymnasium.make(bg.env_id(game), players=players)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # check_env's warnings too
+        check_env(env.unwrapped, skip_render_check=True)
+
+
+def test_check_env_with_render_modes_and_other_options() -> None:
+    env = gymnasium.make("boomerang_rules/SeaSaltPaper-v0", players=3, opponents=["greedy", "random"], seat=None,
+                         reward="round", render_mode="ansi").unwrapped
+    check_env(env)
+    text = env.render()
+    assert isinstance(text, str)
+    assert "learning seat" in text
+
+
+@pytest.mark.parametrize(("game", "players"), GAME_PLAYERS)
+def test_observations_masks_and_infos_are_the_seats_own(game: str, players: int) -> None:
+    """Each step's observation is ``rl.observe`` of the seat (its view only), in the box; the mask is its
+    legal actions, the same in the observation, ``info`` and ``action_masks()``; ``info`` holds nothing else
+    but the seat (and the public totals at the end)."""
+    env = bg.SingleAgentEnv(game=game, players=players, seat=players - 1)
+    rng = np.random.default_rng(players)
+    obs, info = env.reset(seed=7)
+    done = terminated = False
+    while True:
+        state, seat = env._state, env._me
+        assert seat == players - 1 == info["seat"]
+        assert env.observation_space.contains(obs)
+        np.testing.assert_array_equal(obs["observations"], rl.observe(state, seat))
+        legal = br.legal_mask(state, seat)
+        expected = [legal >> i & 1 for i in range(env.action_space.n)]
+        assert obs["action_mask"].dtype == np.float32
+        assert obs["action_mask"].tolist() == expected
+        assert info["action_mask"].dtype == np.int8
+        assert info["action_mask"].tolist() == expected
+        assert env.action_masks().tolist() == [bool(b) for b in expected]
+        if done:
+            assert set(info) == {"action_mask", "seat", "totals"}
+            assert br.is_over(state) == terminated
+            assert not any(expected)
+            break
+        assert set(info) == {"action_mask", "seat"}
+        assert not br.is_over(state)
+        assert seat in br.to_act(state)
+        obs, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        done = terminated or truncated
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_same_seed_plays_the_same_episode(game: str) -> None:
+    env = gymnasium.make(bg.env_id(game), opponents="greedy")
+    first = _play(env, 11)
+    assert _play(env, 11) == first
+    assert _play(gymnasium.make(bg.env_id(game), opponents="greedy"), 11) == first
+    assert _play(env, 12) != first
+
+
+def _game_seed(seed: int) -> int:
+    """The game's seed the env draws first after ``reset(seed=seed)`` (gymnasium's ``np_random``)."""
+    return int(np.random.default_rng(seed).integers(0, 2**63))
+
+
+@pytest.mark.parametrize(("game", "players"), GAME_PLAYERS)
+def test_the_env_plays_the_engine_game_with_the_library_bots(game: str, players: int) -> None:
+    """With the learning seat playing the greedy bot, an episode is ``core.bots.play_game`` of greedy bots
+    seeded from the game's seed: the same final state (so the bots are the library's, seeded by seat)."""
+    rules = br.load_rules(game)
+    seat = players // 2
+    env = bg.SingleAgentEnv(rules, players, opponents="greedy", seat=seat, max_decisions=None)
+    module = game_module(game)
+    game_seed = _game_seed(5)
+    me = module.BOTS["greedy"](rules, core_bots.bot_seed(game_seed, seat))
+    env.reset(seed=5)
+    terminated = False
+    while not terminated:
+        seen = br.view(env._state, seat)
+        _, _, terminated, _, _ = env.step(br.action_id(rules, me.choose(seen, seen.legal_actions)))
+    bots = core_bots.make_bots(module.BOTS, ["greedy"] * players, rules, game_seed)
+    assert env._state == core_bots.play_game(rules, bots, game_seed)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_random_bots_given_the_legal_actions_alone_play_as_with_their_view(game: str,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    env = bg.SingleAgentEnv(game=game, opponents="random")
+    fast = _play(env, 3)
+    monkeypatch.setattr(bg, "VIEWLESS", ())
+    assert _play(env, 3) == fast
+
+
+@pytest.mark.parametrize(("game", "players"), [(g, n) for g, n in GAME_PLAYERS if n in (3, 4)])
+@pytest.mark.parametrize("reward", bg.REWARDS)
+def test_rewards(game: str, players: int, reward: str) -> None:
+    env = bg.SingleAgentEnv(game=game, players=players, reward=reward, seat=1, opponents="greedy")
+    for seed in range(3):
+        seen = _play(env, seed)
+        rewards = [step[2] for step in seen[1:]]
+        assert seen[-1][3], "played to its end"
+        totals = adapter_for(env.rules, players).totals(env._state)
+        if reward == "round":
+            assert sum(rewards) == totals[1]
+            continue
+        assert rewards[:-1] == [0.0] * (len(rewards) - 1)
+        if reward == "win":
+            assert rewards[-1] == (1.0 if 1 in br.winners(env._state) else 0.0)
+        elif reward == "final":
+            assert rewards[-1] == totals[1]
+        else:
+            assert rewards[-1] == totals[1] - max(t for s, t in enumerate(totals) if s != 1)
+
+
+def test_a_win_rate_against_random_bots_is_about_a_share_of_the_table() -> None:
+    """Random play against random bots wins about 1 game in ``players`` (a shared win counting)."""
+    env = bg.SingleAgentEnv(game="boomerang-australia", players=4)
+    wins = sum(_play(env, seed, policy_seed=seed)[-1][2] for seed in range(200))
+    assert 30 <= wins <= 80
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_episodes_are_truncated_after_max_decisions(game: str) -> None:
+    env = bg.SingleAgentEnv(game=game, max_decisions=3)
+    seen = _play(env, 1)
+    assert len(seen) == 4
+    assert [s[4] for s in seen[1:]] == [False, False, True]
+    assert [s[3] for s in seen[1:]] == [False, False, False]
+    assert bg.SingleAgentEnv(game=game).max_decisions == bg.DEFAULT_MAX_DECISIONS
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
+
+
+def test_a_policy_that_never_ends_a_round_is_truncated_by_default() -> None:
+    """Sea Salt & Paper: a seat that always draws and ends its turn never calls STOP; the default bound ends it."""
+    rules = br.load_rules("sea-salt-paper")
+    env = bg.SingleAgentEnv(rules, 2, opponents="random")
+    names = rl_ssp.action_names(rules)
+    obs, _ = env.reset(seed=0)
+    decisions = 0
+    while True:
+        legal = [names[i] for i in np.flatnonzero(obs["action_mask"])]
+        prefer = [a for a in legal if a in ("draw", "end", "pass")] or [a for a in legal if a.startswith("keep")]
+        obs, _, terminated, truncated, _ = env.step(names.index(prefer[0] if prefer else legal[0]))
+        decisions += 1
+        if terminated or truncated:
+            break
+    assert decisions <= bg.DEFAULT_MAX_DECISIONS
+    assert terminated or decisions == bg.DEFAULT_MAX_DECISIONS
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_illegal_actions(game: str) -> None:
+    env = bg.SingleAgentEnv(game=game)
+    obs, _ = env.reset(seed=2)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    obs, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal"]) == (-1.0, True, False, True)
+    assert not obs["action_mask"].any()
+    assert not info["action_mask"].any()
+    with pytest.raises(RuntimeError, match="episode is over"):
+        env.step(0)
+
+    strict = bg.SingleAgentEnv(game=game, illegal="raise", illegal_reward=-5)
+    obs, _ = strict.reset(seed=2)
+    before = strict._state
+    with pytest.raises(br.IllegalAction, match=f"action {illegal} .* is not legal for seat 0 now; legal: "):
+        strict.step(illegal)
+    assert strict._state is before
+    strict.step(int(np.flatnonzero(obs["action_mask"])[0]))  # and it plays on
+    n = strict.action_space.n
+    for bad in (n, -1, 1.0, "draw", None, True):
+        with pytest.raises(ValueError, match=r"action must be an integer action id \(0 to"):
+            strict.step(bad)
+    strict.step(np.int64(np.flatnonzero(strict.action_masks())[0]))  # numpy integers are integers
+    with pytest.raises(RuntimeError, match="call reset"):
+        bg.SingleAgentEnv(game=game).step(0)
+
+
+def test_bad_arguments_are_refused_with_the_reason() -> None:
+    with pytest.raises(ValueError, match=r"rules must be a ruleset of sea-salt-paper, not 'standard', a ruleset "
+                                         r"of boomerang-australia \(its env is boomerang_rules/BoomerangAustralia-v0"):
+        gymnasium.make("boomerang_rules/SeaSaltPaper-v0", rules="standard")
+    gymnasium.make("boomerang_rules/SeaSaltPaper-v0", rules="sea-salt-paper-tie-ender")  # a variant of the game
+    gymnasium.make("boomerang_rules/BoomerangAustralia-v0", rules=br.load_rules("direction"))
+    cases: list[tuple[dict[str, Any], type, str]] = [
+        ({"players": 6}, ValueError, "players must be a player count of 'standard' from 2 to 4, not 6"),
+        ({"players": "4"}, TypeError, "players must be"),
+        ({"opponents": "genius"}, ValueError, "opponents: unknown bot 'genius'"),
+        ({"opponents": ["random"]}, ValueError, "opponents must be a bot name or a list of 3"),
+        ({"opponents": ["random", 1, "greedy"]}, TypeError, r"opponents\[1\] must be a bot name"),
+        ({"opponents": 3}, TypeError, "opponents must be a bot name"),
+        ({"seat": 4}, ValueError, "seat must be a seat of the 4-player game from 0 to 3"),
+        ({"reward": "points"}, ValueError, "reward must be 'win' or 'margin'"),
+        ({"illegal": "ignore"}, ValueError, "illegal must be 'lose' or 'raise'"),
+        ({"illegal_reward": "-1"}, TypeError, "illegal_reward must be a number"),
+        ({"max_decisions": 0}, ValueError, "max_decisions must be a positive integer or None"),
+        ({"render_mode": "rgb_array"}, ValueError, "render_mode must be None"),
+        ({"game": "chess"}, ValueError, "game must be one of"),
+        ({"rules": 42}, TypeError, "rules"),
+    ]
+    for kwargs, error, message in cases:
+        with pytest.raises(error, match=message):
+            bg.SingleAgentEnv(**{"game": "boomerang-australia", **kwargs})
+    with pytest.raises(ValueError, match="rules must be given"):
+        bg.SingleAgentEnv()
+    env = bg.SingleAgentEnv(game="boomerang-2010")
+    with pytest.raises(TypeError, match="seed must be an integer seed or None"):
+        env.reset(seed=1.5)  # type: ignore[arg-type]
+    assert bg.SingleAgentEnv(game="boomerang-2010", opponents="ismcts:2").opponents == ("ismcts:2",) * 3
+
+
+def test_a_seat_drawn_at_each_reset() -> None:
+    env = bg.SingleAgentEnv(game="boomerang-australia", players=3, seat=None)
+    seats = {env.reset(seed=s)[1]["seat"] for s in range(30)}
+    assert seats == {0, 1, 2}
+    assert env.reset(seed=4)[1]["seat"] == env.reset(seed=4)[1]["seat"]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_envs_and_spaces_pickle_and_play_on(game: str) -> None:
+    env = bg.SingleAgentEnv(game=game, opponents=["greedy", "random", "ismcts:3"])
+    rng = np.random.default_rng(0)
+    obs, _ = env.reset(seed=9)
+    for _ in range(3):
+        obs, *_ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    copy = pickle.loads(pickle.dumps(env))
+    for _ in range(10):
+        mask = obs["action_mask"]
+        action = copy.action_space.sample()
+        assert mask[action] == 1  # the copy's space samples from the copy's mask
+        a, b = env.step(action), copy.step(action)
+        assert a[0]["observations"].tolist() == b[0]["observations"].tolist()
+        assert a[1:4] == b[1:4]
+        obs = a[0]
+        if a[2] or a[3]:
+            break
+    for space in (env.observation_space, env.action_space):
+        assert pickle.loads(pickle.dumps(space)) == space
+    detached = pickle.loads(pickle.dumps(env.action_space))
+    assert 0 <= detached.sample() < detached.n
+
+
+def test_the_unmasked_sample_is_always_legal() -> None:
+    env = bg.SingleAgentEnv(game="sea-salt-paper", players=3)
+    env.action_space.seed(0)
+    for seed in range(3):
+        obs, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            action = env.action_space.sample()
+            assert obs["action_mask"][action] == 1
+            obs, _, terminated, truncated, _ = env.step(action)
+            done = terminated or truncated
+
+
+def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "rl.md").read_text(encoding="utf-8"), re.S)
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "docs/rl.md", "exec"), {})
+    assert capsys.readouterr().out.startswith(("won", "lost"))
+
+
+RLLIB = importlib.util.find_spec("ray") is not None and importlib.util.find_spec("ray.rllib") is not None \
+    and importlib.util.find_spec("torch") is not None
+
+
+@pytest.mark.skipif(not RLLIB, reason="the extra rllib (ray[rllib], torch) is not installed (.ci/run installs it)")
+def test_the_rllib_example_trains_ppo_with_action_masking() -> None:
+    """``examples/rllib_ppo.py`` on a local Ray instance, two small iterations, over the shipped env by id."""
+    env = {**os.environ, "RAY_DEDUP_LOGS": "0", "PYTHONWARNINGS": "ignore"}
+    out = subprocess.run([sys.executable, str(ROOT / "examples" / "rllib_ppo.py"), "--rules", "boomerang-2010",
+                          "--players", "3", "--iterations", "2", "--batch", "300", "--minibatch", "100",
+                          "--epochs", "2", "--cpus", "2"],
+                         capture_output=True, text=True, timeout=600, env=env)
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = [line for line in out.stdout.splitlines() if line.startswith("iteration")]
+    assert [line.split(":")[0] for line in lines] == ["iteration   1", "iteration   2"], out.stdout
+    for line in lines:
+        mean = float(line.split("mean reward")[1].split()[0])
+        assert 0.0 <= mean <= 1.0  # the share of games won
