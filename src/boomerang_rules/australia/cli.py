@@ -103,6 +103,11 @@ def card_line(rules: Any, card_id: str) -> str:
                                                                if any(icons) else "")
 
 
+def activity_choices(legal: Any) -> list[str]:
+    """The activity menu in the order it is shown and numbered: the activities, then none."""
+    return [k for k in legal if k != "none"] + (["none"] if "none" in legal else [])
+
+
 class Session:
     """The conversation with the person at ``seat``."""
 
@@ -174,13 +179,13 @@ class Session:
             click.echo(f"  {region.name:<20} {state}{taken}")
 
     def ask(self, seen: Any) -> str:
-        from ..terminal.prompts import pick_from, read_answer
+        from ..terminal.prompts import not_a_choice, pick_from, read_answer
 
         self.show(seen)
         legal = list(seen.legal_actions)
         if seen.phase == "activity":
-            choices = [k for k in legal if k != "none"] + ["none"]
-            question = "Your activity (name, number or none): "
+            choices = activity_choices(legal)
+            question = f"Your activity (its number 1 to {len(choices)}, or its name): "
         elif seen.phase == "throw":
             question = "Your Throw (a card id): "
         else:
@@ -200,8 +205,7 @@ class Session:
             elif self.command(answer, seen):
                 continue
             elif seen.phase == "activity":
-                click.echo(f"{brief(answer)} is not an activity you may score now; choose one of "
-                           f"{', '.join(f'{i + 1}. ' + k.replace('_', ' ') for i, k in enumerate(choices))}.")
+                click.echo(not_a_choice(answer, choices))
             else:
                 click.echo(f"{brief(answer)} is not a card in your hand; choose one of {' '.join(legal)} (or help).")
 
@@ -226,15 +230,14 @@ class Session:
             if mine:
                 click.echo(note(f"  The Catch: {card_line(self.rules, mine[-1])}"))
             counts = t.activity_counts([t.index[c] for c in [seen.throw, *mine] if c])
-            number = 0
-            for kind in seen.legal_actions:
+            for number, kind in enumerate(activity_choices(seen.legal_actions), 1):
                 if kind == "none":
+                    click.echo(f"  {number}. none: score no activity this round")
                     continue
-                number += 1
                 icons = counts[t.activity_index[kind]]
                 points = t.activity_table[icons]
                 click.echo(f"  {number}. {kind.replace('_', ' ')}: {icons} icon{'s' if icons != 1 else ''}, "
-                       f"{points} point{'s' if points != 1 else ''}")
+                           f"{points} point{'s' if points != 1 else ''}")
             used = seen.activities_used[self.seat]
             if used:
                 click.echo(f"  (already scored: {', '.join(k.replace('_', ' ') for k in used)})")

@@ -9,7 +9,6 @@ from typing import Any
 
 import click
 
-from ..core.arguments import brief
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command
@@ -185,29 +184,29 @@ class Session:
                 "sheet": ("everyone's captures, boomerangs and score now", sheet)}
 
     def ask(self, seen: Any) -> str:
-        from ..terminal.prompts import pick_from, read_answer
+        from ..terminal.prompts import menu, not_a_choice, pick_from, read_answer
 
         self.show(seen)
         legal = list(seen.legal_actions)
         if seen.phase == "tokens":
-            question = f"Your hunting ground ({', '.join(f'{i}. {a}' for i, a in enumerate(legal, 1))}): "
-        elif THROW in legal:
-            question = f"Throw a boomerang or pass? (pot {seen.pot}) [throw/pass]: "
-        else:
-            question = "You have no boomerangs left: you must pass [pass]: "
+            choices = legal
+            question = f"Your hunting ground ({menu(choices)}): "
+        else:  # shown throw first, as the question asks it; a number means the choice shown with it
+            choices = [a for a in (THROW, PASS) if a in legal]
+            question = (f"Throw a boomerang or pass? (pot {seen.pot}) [{menu(choices)}]: " if THROW in legal else
+                        f"You have no boomerangs left: you must pass [{menu(choices)}]: ")
         while True:
             answer = read_answer(question)
             if answer is None:
                 fail("input ended before the game did", EXIT_INVALID)
-            choice = pick_from(answer, legal)
+            choice = pick_from(answer, choices)
             if choice is not None:
                 return choice
             mine = tuple(seen.captured[seen.seat]) or tuple(seen.river)
             if common_command(answer, self.rules, HELP_CHOICE, mine, self.commands(seen),
                               lambda c: card_rules(self.rules, c)):
                 continue
-            click.echo(f"{brief(answer)} is not one of {', '.join(legal)} (or help)." if answer
-                       else "Please type your choice (or help).")
+            click.echo(not_a_choice(answer, choices) if answer else "Please type your choice (or help).")
 
     def show(self, seen: Any) -> None:
         from ..terminal.colour import title
