@@ -11,9 +11,11 @@ import click
 
 from ..core.arguments import brief
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
+from ..terminal.wording import fitted
 from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
 from .picture import visited_sites as _visited
+from .sheets import tie_words
 from .sheets_text import round_table, totals_table
 
 
@@ -71,6 +73,9 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         best = winners(state)
         label = "Winner" if len(best) == 1 else "Winners (shared)"
         lines.append(f"{label}: {', '.join(names[w] for w in best)}")
+        tie = tie_words(score_sheets(state), rules.scoring.tie_breakers, names)
+        if tie:
+            lines += fitted(tie)
     else:
         lines += ["", "The game is unfinished."]
     return lines
@@ -288,6 +293,10 @@ class Session:
             click.echo(line)
         best = winners(state)
         click.echo(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best))
+        tie = tie_words(score_sheets(state), self.rules.scoring.tie_breakers, self.labels)
+        if tie:
+            for line in fitted(tie):
+                click.echo(line)
         click.echo(f"The game was dealt from seed {self.seed} (--seed {self.seed} plays it again).")
 
 

@@ -12,10 +12,10 @@ import click
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command
-from ..terminal.wording import says
+from ..terminal.wording import fitted, says
 from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
-from .scoring import SeatScore
+from .scoring import SeatScore, tie_words
 
 
 def _card(rules: Ruleset, cid: str) -> str:
@@ -33,7 +33,7 @@ def score_table(rules: Ruleset, scores: Sequence[SeatScore], names: Sequence[str
         cells = [f"{s.cards[a]}:{s.animals[a]}" for a in rules.animals]
         cells += [str(s.boomerangs), str(s.sets), str(s.total)]
         out.append(f"{indent}{name:<{width}}" + "".join(f"{c:>{w}}" for c, w in zip(cells, widths)))
-    out.append(f"{indent}(per animal: cards:points — points go to the most cards of that animal, ties all score;")
+    out.append(f"{indent}(per animal: cards:points — the most cards of an animal score, ties all score;")
     out.append(f"{indent} Boom: boomerangs held; Sets: a point per {rules.boomerangs_per_point} of them)")
     return out
 
@@ -102,6 +102,9 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         best = winners(state)
         label = "Winner" if len(best) == 1 else "Winners (shared)"
         lines.append(f"{label}: {', '.join(names[w] for w in best)}")
+        tie = tie_words(score_sheets(state), rules.tie_breakers, names)
+        if tie:
+            lines += fitted(tie)
     else:
         lines += ["", "The game is unfinished."]
     return lines
@@ -257,6 +260,10 @@ class Session:
         best = winners(state)
         click.echo(title(("Winner: " if len(best) == 1 else "Winners (shared): ")
                          + ", ".join(self.labels[w] for w in best)))
+        tie = tie_words(score_sheets(state), self.rules.tie_breakers, self.labels)
+        if tie:
+            for line in fitted(tie):
+                click.echo(line)
         click.echo(f"The deck was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
 
 
@@ -321,6 +328,10 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
         click.echo(line)
     label = "Winner" if len(best) == 1 else "Winners (shared)"
     click.echo(f"{label}: {', '.join(f'Seat {w}' for w in best)}")
+    tie = tie_words(scores, rules.tie_breakers, [f"Seat {s}" for s in range(len(scores))])
+    if tie:
+        for line in fitted(tie):
+            click.echo(line)
 
 
 __all__ = ["PASS", "THROW", "Session", "narrate", "parse_seats", "replay_html", "round_summary", "score",

@@ -11,8 +11,9 @@ import click
 from ..core.arguments import brief
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
 from ..terminal.prompts import common_command
-from ..terminal.wording import says
+from ..terminal.wording import fitted, says
 from .picture import replay_html, sheet_svg
+from .sheets import tie_words
 from .tables import PILES, tables_for
 from .telling import EFFECTS, describe_action, in_words, told
 
@@ -61,6 +62,9 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         label = "Winner" if len(best) == 1 else "Winners (shared)"
         lines += ["", f"{label}: {', '.join(names[w] for w in best)} "
                       f"(totals: {', '.join(str(x) for x in state.totals)})"]
+        tie = tie_words(rules, state.totals, state.history, names)
+        if tie:
+            lines += fitted(tie)
     else:
         lines += ["", "The game is unfinished."]
     return lines
@@ -202,6 +206,10 @@ class Session:
                                                        for s in range(self.players)))
         click.echo(title(("Winner: " if len(best) == 1 else "Winners (shared): ")
                          + ", ".join(self.labels[w] for w in best)))
+        tie = tie_words(self.rules, state.totals, state.history, self.labels)
+        if tie:
+            for line in fitted(tie):
+                click.echo(line)
         click.echo(f"The game was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
         return state
 
