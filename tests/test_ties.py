@@ -4,12 +4,14 @@ replay, the score sheets' SVG and the replay page, in one sentence from ``core.t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 import boomerang_rules as br
 from boomerang_rules.cli import cli
+from boomerang_rules.cli.common import game_cli
 from boomerang_rules.core.bots import make_bots
 from boomerang_rules.core.games import game_module
 from boomerang_rules.core.ties import TieBreak, tie_told, tied_seats
@@ -35,7 +37,7 @@ def test_a_tie_the_breaks_leave_is_a_shared_win_and_says_so() -> None:
     assert tie_told([7, 7], NAMES, []) == "Ana and Bo tied on 7 points; these rules have no tie-break: a shared win."
 
 
-def _tied_games(rules_id: str, players: int, seeds: range) -> list[tuple[int, object]]:
+def _tied_games(rules_id: str, players: int, seeds: range) -> list[tuple[int, Any]]:
     rules = br.load_rules(rules_id)
     game = game_module(rules.game)
     found = []
@@ -56,7 +58,7 @@ def test_the_words_name_the_winners_the_game_decided(rules_id: str, players: int
     for _seed, state in tied:
         names = [f"P{s}" for s in range(players)]
         best = br.winners(state)
-        cli_module = __import__(f"{game_module(state.rules.game).__name__}.cli", fromlist=["narrate"])
+        cli_module = game_cli(state.rules)
         record = br.record_of(state, names)
         story = " ".join(cli_module.narrate(record, state.rules, names, None)[-3:])
         assert "tied on" in story
@@ -88,7 +90,7 @@ def test_sea_salt_and_paper_seed_18_says_its_tie_break_in_replay_svg_and_page(tm
 def test_the_other_games_say_it_in_their_svg(rules_id: str, players: int) -> None:
     _seed, state = _tied_games(rules_id, players, range(120))[0]
     names = [f"P{s}" for s in range(players)]
-    cli_module = __import__(f"{game_module(state.rules.game).__name__}.cli", fromlist=["sheet_svg"])
+    cli_module = game_cli(state.rules)
     assert 'class="tie-break"' in cli_module.sheet_svg(state, names) and "tied on" in cli_module.sheet_svg(state, names)
 
 
@@ -97,7 +99,7 @@ def test_the_other_games_say_it_in_their_svg(rules_id: str, players: int) -> Non
 def test_play_says_the_tie_break_at_the_end(rules_id: str, players: int, seeds: range,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     _seed, state = _tied_games(rules_id, players, seeds)[0]
-    cli_module = __import__(f"{game_module(state.rules.game).__name__}.cli", fromlist=["Session"])
+    cli_module = game_cli(state.rules)
     labels = ["You", *(f"random {s}" for s in range(1, players))]
     session = cli_module.Session(state.rules, players, 0, 18, labels)
     if rules_id == "sea-salt-paper":  # its end is told at the end of run: play the game out from its last state

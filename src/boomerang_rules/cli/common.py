@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -73,6 +73,19 @@ ray_option = click.option(
     help="Spread the games over a Ray cluster as tasks: a running cluster's ADDRESS (auto, HOST:PORT or "
          "ray://HOST:PORT), or a new local instance when none is given. A task whose worker dies is run "
          "again; the output is identical to --jobs 1. Needs the extra ray.")
+
+
+quiet_option = click.option(
+    "--quiet", "-q", is_flag=True,
+    help="No progress on standard error (it is only ever shown when standard error is a terminal).")
+
+EXIT_INTERRUPTED = 130
+"""Stopped by Ctrl-C: 128 + SIGINT, as shells report a program the signal ended."""
+
+
+def interrupted(what: str) -> NoReturn:
+    """Leave after Ctrl-C (exit 130), saying on standard error what was and was not written."""
+    fail(f"interrupted (Ctrl-C): {what}", EXIT_INTERRUPTED)
 
 
 def load_rules_or_exit(name: str) -> Any:

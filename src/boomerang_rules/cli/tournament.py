@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Callable
 
 import click
 
+from ..terminal.progress import Progress
 from .common import (
     EXIT_USAGE,
     INT,
     IntRange,
     fail,
+    interrupted,
     jobs_option,
     load_rules_or_exit,
     parse_bots,
+    quiet_option,
     ray_option,
     require_players,
     rules_option,
@@ -39,11 +40,14 @@ _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activ
               help="Move the bots one seat on each game (game i: bot e at seat (e + i) mod players); "
                    "figures are then per bot entry.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@quiet_option
 def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_name: str, jobs: int,
-               ray_address: str | None, rotate: bool, as_json: bool) -> None:
+               ray_address: str | None, rotate: bool, as_json: bool, quiet: bool) -> None:
     """Play many games between bots and print, per seat, totals, row means and win rates.
 
-    A shared win counts as a share (1/k of a win for each of k winners).
+    A shared win counts as a share (1/k of a win for each of k winners). On a terminal, standard
+    error shows how many games are done, how fast and how long is left (never in a pipe, nor with
+    --quiet); Ctrl-C stops at once, printing no figures (exit 130).
 
     \b
     Example:
@@ -56,12 +60,14 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
     rules = load_rules_or_exit(rules_name)
     require_players(rules, players)
     names = parse_bots(bots_arg, players, rules=rules)
-    show = sys.stderr.isatty() and not as_json
-    with click.progressbar(length=games, label="games", file=sys.stderr) if show else _NoBar() as bar:
-        try:
+    bar = Progress(games, quiet=quiet)
+    try:
+        with bar:
             result = tour.run(rules, names, games, seed, jobs, progress=bar.update, rotate=rotate, ray=ray_address)
-        except ParallelError as exc:
-            fail(str(exc), EXIT_USAGE)
+    except ParallelError as exc:
+        fail(str(exc), EXIT_USAGE)
+    except KeyboardInterrupt:
+        interrupted(f"stopped after {bar.done:,} of {games:,} games; no figures printed")
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return
@@ -78,14 +84,3 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
         for bot, (mean, wins) in result.by_bot().items():
             click.echo(f"{bot}: mean {mean:.1f}, wins {wins:.1%} a seat")
 
-
-class _NoBar:
-    """Stands in for a progress bar when stderr is not a terminal."""
-
-    update: Callable[[int], None] = staticmethod(lambda n: None)
-
-    def __enter__(self) -> _NoBar:
-        return self
-
-    def __exit__(self, *args: object) -> None:
-        return None

@@ -21,7 +21,7 @@ class TieBreak:
     (default the number)."""
 
     label: str
-    values: tuple[int, ...] = attrs.field(converter=tuple)
+    values: Sequence[int]
     shown: Callable[[int], str] | None = None
 
     def said(self, seat: int) -> str:
