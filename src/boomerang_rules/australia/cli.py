@@ -322,6 +322,20 @@ def _activity_option(args: tuple[str, ...]) -> tuple[tuple[str, ...], str | None
     return tuple(cards), activity
 
 
+def _activity_named(rules: Any, given: str) -> str:
+    """The activity ``--activity`` names, read as ``play`` reads it (its name with spaces or
+    underscores, any case, or a unique beginning); exits 1 when it could be several. A name that
+    matches none is given back, for the scorer to refuse as unknown (exit 1, as before)."""
+    from ..terminal.prompts import matches
+
+    kinds = [*rules.scoring.activities.kinds, "none"]
+    found = [] if given.strip().isdigit() else matches(given, kinds)  # no menu shown here: no numbers
+    if len(found) > 1:
+        fail(f"--activity {given!r} could be {' or '.join(k.replace('_', ' ') for k in found)} (activities: "
+             f"{', '.join(k.replace('_', ' ') for k in kinds)})", EXIT_INVALID)
+    return found[0] if found else given
+
+
 def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     """``boomerang-rules score`` for this game: one player's round from its cards in draft order
     and ``--activity NAME``."""
@@ -335,6 +349,8 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     if flags:
         fail(f"no such option for {rules.name}: {flags[0]} (give the card ids and --activity NAME)", EXIT_USAGE)
     ids = [c.upper() for c in cards]
+    if activity is not None:
+        activity = _activity_named(rules, activity)
     try:
         result = score_round(rules, ids, activity)
     except InvalidInput as exc:

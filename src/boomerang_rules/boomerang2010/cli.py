@@ -268,11 +268,13 @@ class Session:
 
 
 GAME_NAME = "Boomerang (2010)"
-SEAT_HELP = "--seat CARD,CARD,...:BOOMERANGS, once per player in seat order (an empty card list is allowed)"
+SEAT_HELP = ("--player CARD,CARD,...:BOOMERANGS (or --seat, its older spelling), once per player in seat order (an "
+             "empty card list is allowed)")
 
 
 def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
-    """The ``--seat`` options of ``boomerang-rules score``: each seat's card ids and boomerangs.
+    """The ``--player`` options of ``boomerang-rules score``: each seat's card ids and boomerangs.
+    ``--seat`` is its older spelling, still read (elsewhere ``--seat`` is a seat number).
 
     Exits with a usage error (2) naming the argument that is not ``CARD,...:BOOMERANGS``.
     """
@@ -281,15 +283,16 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
     i = 0
     while i < len(args):
         arg = args[i]
-        if arg == "--seat" and i + 1 < len(args):
+        option, equals, value = arg.partition("=")
+        if option in ("--player", "--seat") and not equals and i + 1 < len(args):
             spec, i = args[i + 1], i + 2
-        elif arg.startswith("--seat="):
-            spec, i = arg.removeprefix("--seat="), i + 1
+        elif option in ("--player", "--seat") and equals:
+            spec, i = value, i + 1
         else:
             fail(f"unexpected argument {arg!r} for {GAME_NAME}: give {SEAT_HELP}", EXIT_USAGE)
         ids, sep, count = spec.rpartition(":")
         if not sep or not ascii_whole(count.strip()):  # str.isdigit takes '²' and '١', int() then fails or reads them
-            fail(f"--seat {spec!r}: expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)", EXIT_USAGE)
+            fail(f"{option} {spec!r}: expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)", EXIT_USAGE)
         cards.append([c.strip().upper() for c in ids.split(",") if c.strip()])
         boomerangs.append(int(count))
     if not cards:
@@ -315,7 +318,8 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
         fail("\n".join(lines))
     low, high = rules.players.min, rules.players.max
     if not low <= len(cards) <= high:  # majorities are between every player of a game, and it has low to high
-        fail(f"{len(cards)} --seat given: {rules.id!r} is for {low} to {high} players, one --seat each [players-count]")
+        fail(f"{len(cards)} --player given: {rules.id!r} is for {low} to {high} players, one --player each "
+             "[players-count]")
     in_play = rules.boomerangs_each * len(cards)
     if sum(boomerangs) != in_play:  # the last passer empties the pot, so every boomerang is held at the end
         fail(f"the seats hold {sum(boomerangs)} boomerangs in all; a game of {len(cards)} players has "

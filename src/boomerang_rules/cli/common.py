@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -62,6 +63,45 @@ class FloatRange(_AsciiNumber, click.FloatRange):
 
 
 INT = AsciiInt()
+
+DEFAULT_PLAYERS = 3
+"""The player count of every command that deals games (``play``, ``simulate``, ``tournament``,
+``bench``): one that every shipped game allows."""
+
+DEFAULT_BOTS = "greedy"
+"""The bot of every seat no ``--bots`` names, in ``play``, ``simulate`` and ``tournament`` alike."""
+
+
+def player_ranges() -> str:
+    """Each shipped game's player counts, as help shows them: "2-4 with --rules standard, ..."."""
+    from ..core.games import GAMES, rules_module
+    from ..core.loading import load_rules
+
+    ranges = []
+    for game in GAMES:
+        rules = load_rules(rules_module(game).DEFAULT_RULES)
+        ranges.append(f"{rules.players.min}-{rules.players.max} with --rules {rules.id}")
+    return ", ".join(ranges)
+
+
+class _PlayersOption(click.Option):
+    """``--players``, whose help names each game's real range (read off the shipped rulesets when
+    help is shown, not when the command line is imported)."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        if self.help and "{ranges}" in self.help:
+            self.help = self.help.replace("{ranges}", player_ranges())
+        return super().get_help_record(ctx)
+
+
+def players_option(default: int | None = DEFAULT_PLAYERS, help: str = "Number of players"
+                   ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--players`` option: a whole number the ruleset's range is checked against
+    (``require_players``), the ranges of every game in its help."""
+    shown = f" (default: {default})" if default is not None else ""
+    return click.option("--players", "-p", cls=_PlayersOption, type=INT, default=default, metavar="N",
+                        help=f"{help}{shown}: {{ranges}}, or a variant's own range.")
+
 
 jobs_option = click.option(
     "--jobs", "-j", type=IntRange(min=1), default=1, show_default=True,
@@ -150,6 +190,11 @@ def require_players(rules: Any, players: int) -> None:
     if not rules.players.min <= players <= rules.players.max:
         fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
              EXIT_USAGE)
+
+
+def default_bots(value: str | None, seats: int) -> str:
+    """``--bots`` as given, or ``DEFAULT_BOTS`` for each of ``seats`` seats."""
+    return value if value is not None else ",".join([DEFAULT_BOTS] * seats)
 
 
 def read_one_game(file: str, game_number: int | None) -> tuple[str, Any]:

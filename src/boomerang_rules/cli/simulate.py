@@ -12,11 +12,13 @@ from .common import (
     EXIT_USAGE,
     INT,
     IntRange,
+    default_bots,
     fail,
     interrupted,
     jobs_option,
     load_rules_or_exit,
     parse_bots,
+    players_option,
     quiet_option,
     ray_option,
     require_players,
@@ -26,8 +28,7 @@ from .files import refuse_to_overwrite, rules_read, write_text_file
 
 
 @click.command(short_help="Play bot games and write their records.")
-@click.option("--players", "-p", type=IntRange(1, 64), default=4, show_default=True,
-              help="Number of players.")
+@players_option()
 @click.option("--seed", "-s", type=INT, default=0, show_default=True,
               help="Seed of the first game; game i of the batch uses SEED + i.")
 @rules_option
@@ -39,7 +40,7 @@ from .files import refuse_to_overwrite, rules_read, write_text_file
                    "document, so several games need a .jsonl name.")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help="One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision; "
-                   "default: random for every seat).")
+                   "default: greedy for every seat, as in play).")
 @jobs_option
 @ray_option
 @quiet_option
@@ -69,7 +70,7 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     rules = load_rules_or_exit(rules_name)
     refuse_to_overwrite("--out", out, rules_read(rules_name))
     require_players(rules, players)
-    names = parse_bots(bots_arg, players, rules=rules)
+    names = parse_bots(default_bots(bots_arg, players), players, rules=rules)
     seat_names = [f"{name} {seat}" for seat, name in enumerate(names)]
 
     from ..core.jsonio import STDIN, is_json_lines_name
