@@ -72,7 +72,7 @@ def test_sea_salt_and_paper_seed_18_says_its_tie_break_in_replay_svg_and_page(tm
     runner = CliRunner()
     record = tmp_path / "g.json"
     assert runner.invoke(cli, ["simulate", "--rules", "sea-salt-paper", "--players", "3", "--seed", "18",
-                               "--out", str(record)]).exit_code == 0
+                               "--bots", "random,random,random", "--out", str(record)]).exit_code == 0
     told = runner.invoke(cli, ["replay", str(record)]).stdout
     assert "Winner: random 2 (totals: 17, 35, 35)" in told
     words = "random 1 and random 2 tied on 35 points; the tie-break, most points in the last round"

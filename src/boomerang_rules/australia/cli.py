@@ -15,7 +15,7 @@ from ..terminal.wording import fitted
 from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
 from .picture import visited_sites as _visited
-from .sheets import tie_words
+from .sheets import ROW_WORDS, tie_words
 from .sheets_text import round_table, totals_table
 
 
@@ -97,15 +97,47 @@ A choice: a card id (any case) for the Throw and the picks; for the activity its
 or underscores), a unique beginning of it, its number in the list, or none."""
 
 
-def card_line(rules: Any, card_id: str) -> str:
-    """A card in one line, as the real card shows it: id, number, site, region and icons."""
+def card_line(rules: Any, card_id: str, points: bool = False) -> str:
+    """A card in one line, as the real card shows it: id, number, site, region and icons
+    (``points``: with what its collection and animal icons score, as ``cards`` tells them)."""
     card = rules.card(card_id)
     region = next((r.name for r in rules.regions if r.id == card.region), card.region)
-    icons = [("collection: " + card.collection) if card.collection else "",
-             ("animal: " + card.animal) if card.animal else "",
+    values = rules.scoring
+    worth = {"collection": "", "animal": ""}
+    if points and card.collection:
+        n = values.collections.values.get(card.collection, 0)
+        worth["collection"] = f" ({n} point{'s' if n != 1 else ''})"
+    if points and card.animal:
+        worth["animal"] = f" ({values.animals.values.get(card.animal, 0)} points a pair)"
+    icons = [("collection: " + card.collection + worth["collection"]) if card.collection else "",
+             ("animal: " + card.animal + worth["animal"]) if card.animal else "",
              ("activity: " + card.activity.replace("_", " ")) if card.activity else ""]
     return f"{card.id}  {card.number}  {card.site}, {region}" + ("  [" + "; ".join(i for i in icons if i) + "]"
                                                                if any(icons) else "")
+
+
+def rules_summary(rules: Any) -> list[str]:
+    """The rules in a few lines, read off the ruleset, for the opening of ``play``."""
+    sc = rules.scoring
+    picks = rules.hand_size - 2
+    collections = ", ".join(f"{k} {v}" for k, v in sc.collections.values.items())
+    animals = ", ".join(f"{k} {v}" for k, v in sc.animals.values.items())
+    table = ", ".join(f"{n} icon{'s' if n != 1 else ''} {p}" for n, p in enumerate(sc.activities.table) if n >= 1)
+    throw = "counts" if rules.sites_include_throw else "does not count"
+    tie = " then ".join(ROW_WORDS.get(row, row) for row in sc.tie_breakers)
+    text = [
+        f"Each of {rules.rounds} rounds: you are dealt {rules.hand_size} cards. First the Throw: one card "
+        "kept face down until the round ends. Then the hands pass on and you pick one card face up from the "
+        f"hand you are passed, {picks} times; the last card passed to you is the Catch.",
+        "A round scores, with your 7 cards: Throw & Catch, the difference of their numbers; collections, the "
+        f"sum of their points ({collections}), doubled when {sc.collections.double_limit} or less; animals, "
+        f"each pair's points ({animals}); one activity you choose, by its icons among your cards "
+        f"({table}). Each activity scores once a game: choose none to keep it for later.",
+        f"Every site you cross off (a card's letter; the Throw {throw}) is {sc.site_points} point once a game; "
+        f"the first to complete a region gets {sc.region_bonus} more. Highest total wins"
+        + (f"; a tie goes to the most {tie} points." if tie else "."),
+    ]
+    return [line for paragraph in text for line in fitted(paragraph, indent="")]
 
 
 def activity_choices(legal: Any) -> list[str]:
@@ -127,8 +159,9 @@ class Session:
 
         state = new_game(self.rules, self.players, self.seed)
         # No seed yet: it recreates every hand (new_game), so it is shown once the game is over.
-        click.echo(title(f"{self.rules.name}, {self.players} players. You are seat {self.seat}.")
-                   + " Type help for the commands.")
+        click.echo(title(f"{self.rules.name}, {self.players} players, you are seat {self.seat}.") + " Type help.")
+        for line in rules_summary(self.rules):
+            click.echo(line)
         finished = 0
         while not is_over(state):
             for s in to_act(state):
@@ -155,7 +188,7 @@ class Session:
                                                      *seen.face_up[self.seat]]
             for card_id in ids:
                 try:
-                    click.echo("  " + card_line(self.rules, card_id))
+                    click.echo("  " + card_line(self.rules, card_id, points=True))
                 except KeyError:
                     click.echo(f"  {card_id}: no such card (the ids are A to Z, @ and #)")
             if any(i in ("@", "#") for i in ids) or not words[1:]:
@@ -256,7 +289,8 @@ class Session:
         gone = {c for row in seen.face_up for c in row} | set(seen.hand) | {seen.throw}
         coming = sorted(seen_cards - gone)
         if coming:
-            click.echo(f"  Still to come around: {' '.join(coming)}")
+            click.echo(f"  Seen in earlier hands, not taken yet (they may come around to you again): "
+                       f"{' '.join(coming)}")
 
     def round_end(self, seen: Any, r: int) -> None:
         from ..terminal.colour import note, title

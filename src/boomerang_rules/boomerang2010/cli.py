@@ -84,8 +84,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
             break
         log = state.history[r]
         last = names[log.stack[-1]]
-        whose = "your" if last == "You" else "its"
-        lines.append(f"  {says(last, 'is')} the last hunter left: {whose} token goes on top")
+        lines.append(f"  {last_hunter(last)}")
         caps = []
         for s, took in zip(reversed(log.stack), log.captures):
             land = state.tables.lands[log.tokens[s]]
@@ -108,6 +107,12 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
     else:
         lines += ["", "The game is unfinished."]
     return lines
+
+
+def last_hunter(name: str) -> str:
+    """The round's last hunter, in the same words live and in the replay."""
+    return (f"{says(name, 'is')} the last hunter left: {'your' if name == 'You' else 'their'} token goes on top of "
+            "the stack, revealed first.")
 
 
 def round_summary(record: dict[str, Any], r: int, seat: int) -> str:
@@ -153,10 +158,10 @@ class Session:
 
         state = new_game(self.rules, self.players, self.seed)
         # No seed yet: it recreates the deck's order (new_game), so it is shown once the game is over.
-        click.echo(title(f"{self.rules.name}, {self.players} players. You are seat {self.seat}.")
-                   + " Type help for the commands.")
-        click.echo("Each round: choose a land in secret, then throw boomerangs into the pot or pass (taking the "
-                   "pot); the last hunter left captures first, with the river's cards of its land.")
+        click.echo(title(f"{self.rules.name}, {self.players} players, you are seat {self.seat}.") + " Type help.")
+        for line in fitted("Each round: choose a land in secret, then throw boomerangs into the pot or pass (taking "
+                           "the pot); the last hunter left captures first, with the river's cards of its land."):
+            click.echo(line)
         finished = 0
         while not is_over(state):
             for s in to_act(state):
@@ -222,9 +227,10 @@ class Session:
             for line in by_land(self.rules, seen.river):
                 click.echo("    " + line)
             click.echo("  Boomerangs: " + ", ".join(f"{self.labels[s]} {b}" for s, b in enumerate(seen.boomerangs)))
-            if any(seen.captured):
-                click.echo("  Captured so far:")
-                for line in score_table(self.rules, seen.sheets, self.labels, indent="    "):
+            if any(seen.captured):  # the table is there on demand: each round's end told what changed
+                counts = ", ".join(f"{self.labels[s]} {len(c)}" for s, c in enumerate(seen.captured))
+                for line in fitted(f"Captured so far (cards): {counts} (type sheet for the whole table)",
+                                   indent="  "):
                     click.echo(line)
             return
         click.echo(f"Your token: {seen.token}. Pot: {seen.pot}. Your boomerangs: {seen.boomerangs[seen.seat]}. "
@@ -238,8 +244,7 @@ class Session:
         click.echo(title(f"Round {r + 1} ends.") + " Tokens revealed: "
                    + ", ".join(f"{self.labels[s]} {past.tokens[s]}" for s in range(self.players)))
         last = self.labels[past.stack[-1]]
-        click.echo(f"  {says(last, 'is')} the last hunter left: {'your' if last == 'You' else 'their'} token is "
-                   "revealed first.")
+        click.echo(f"  {last_hunter(last)}")
         for s in reversed(past.stack):
             took = past.captures[s]
             line = (f"  {says(self.labels[s], 'takes')} {' '.join(_card(self.rules, c) for c in took)}" if took

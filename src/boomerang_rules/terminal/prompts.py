@@ -9,15 +9,28 @@ from typing import Any
 
 import click
 
+from .wording import fitted
+
 
 def read_answer(question: str) -> str | None:
-    """One line typed after ``question``; None when the input has ended."""
+    """One line typed after ``question``; None when the input has ended. An answer from a pipe or
+    a file is written after the question, as a terminal would show it typed: the transcript
+    reads as a conversation, and what follows starts on a line of its own."""
     click.echo(question, nl=False)
     line = sys.stdin.readline()
     if not line:
         click.echo("")
         return None
+    if not _is_terminal(sys.stdin):
+        click.echo(line.strip())
     return line.strip()
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # closed, or no file behind it
+        return False
 
 
 def _key(text: str) -> str:
@@ -95,6 +108,7 @@ def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, 
         by_lower = {c.id.lower(): c.id for c in rules.cards}
         for card_id in ids:
             real = by_lower.get(card_id.lower())
-            click.echo("  " + ((describe or rules.describe)(real) if real else f"{card_id}: no such card"))
+            for line in fitted((describe or rules.describe)(real) if real else f"{card_id}: no such card", indent="  "):
+                click.echo(line)
         return True
     return False

@@ -33,3 +33,8 @@ def fitted(text: str, width: int = 80, indent: str = "") -> list[str]:
 
     return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ",
                          break_long_words=False, break_on_hyphens=False) or [indent]
+
+
+def article(noun: str) -> str:
+    """``noun`` with its indefinite article: "a crab", "an octopus"."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
