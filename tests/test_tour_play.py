@@ -252,6 +252,8 @@ def test_australia_opens_with_the_rules_and_cards_give_points() -> None:
         assert words in opening
     assert max(map(len, lines[:lines.index("")])) <= 80
     assert "animal: kangaroos (3 points a pair)" in out and "collection: shells (3 points)" in out
+    _, out, _ = run("play", "--players", "3", "--seed", "12", input=australia_answers())
+    assert "Seen in earlier hands, not taken yet (may come back to you): " in out and "Still to come" not in out
 
 
 def test_boomerang_2010_tells_captures_once_and_the_last_hunter_alike_live_and_in_replay(tmp_path: Path) -> None:

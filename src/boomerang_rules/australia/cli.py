@@ -289,8 +289,7 @@ class Session:
         gone = {c for row in seen.face_up for c in row} | set(seen.hand) | {seen.throw}
         coming = sorted(seen_cards - gone)
         if coming:
-            click.echo(f"  Seen in earlier hands, not taken yet (they may come around to you again): "
-                       f"{' '.join(coming)}")
+            click.echo(f"  Seen in earlier hands, not taken yet (may come back to you): {' '.join(coming)}")
 
     def round_end(self, seen: Any, r: int) -> None:
         from ..terminal.colour import note, title

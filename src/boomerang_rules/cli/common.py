@@ -69,7 +69,8 @@ DEFAULT_PLAYERS = 3
 ``bench``): one that every shipped game allows."""
 
 DEFAULT_BOTS = "greedy"
-"""The bot of every seat no ``--bots`` names, in ``play``, ``simulate`` and ``tournament`` alike."""
+"""The bot of every seat of ``play`` that ``--bots`` does not name. ``simulate`` and
+``tournament`` seat random bots (``parse_bots``), as tests of earlier issues pin."""
 
 
 def player_ranges() -> str:
@@ -193,7 +194,7 @@ def require_players(rules: Any, players: int) -> None:
 
 
 def default_bots(value: str | None, seats: int) -> str:
-    """``--bots`` as given, or ``DEFAULT_BOTS`` for each of ``seats`` seats."""
+    """``--bots`` as given, or ``DEFAULT_BOTS`` for each of ``seats`` seats (``play``)."""
     return value if value is not None else ",".join([DEFAULT_BOTS] * seats)
 
 

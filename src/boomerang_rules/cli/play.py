@@ -26,7 +26,8 @@ from .files import refuse_to_overwrite, rules_read, write_text
 @click.option("--seat", "-k", type=INT, default=0, show_default=True,
               help="The seat you play, counted from 0; you see what it sees (as replay --seat shows it).")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
-              help="Bots for the other seats, in seat order (default: greedy for each, as in simulate and tournament).")
+              help="Bots for the other seats, in seat order (default: greedy for each; simulate and tournament seat "
+                   "random bots).")
 @click.option("--seed", "-s", type=INT, default=None, help="Seed of the deal (default: a new one each game).")
 @rules_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,

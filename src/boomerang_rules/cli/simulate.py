@@ -12,7 +12,6 @@ from .common import (
     EXIT_USAGE,
     INT,
     IntRange,
-    default_bots,
     fail,
     interrupted,
     jobs_option,
@@ -40,7 +39,7 @@ from .files import refuse_to_overwrite, rules_read, write_text_file
                    "document, so several games need a .jsonl name.")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help="One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision; "
-                   "default: greedy for every seat, as in play).")
+                   "default: random for every seat, which tests pin; play seats greedy bots).")
 @jobs_option
 @ray_option
 @quiet_option
@@ -70,7 +69,7 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     rules = load_rules_or_exit(rules_name)
     refuse_to_overwrite("--out", out, rules_read(rules_name))
     require_players(rules, players)
-    names = parse_bots(default_bots(bots_arg, players), players, rules=rules)
+    names = parse_bots(bots_arg, players, rules=rules)
     seat_names = [f"{name} {seat}" for seat, name in enumerate(names)]
 
     from ..core.jsonio import STDIN, is_json_lines_name

@@ -11,7 +11,6 @@ from .common import (
     EXIT_USAGE,
     INT,
     IntRange,
-    default_bots,
     fail,
     interrupted,
     jobs_option,
@@ -32,7 +31,7 @@ _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activ
 @players_option()
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help="One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision; "
-                   "default: greedy for every seat, as in play).")
+                   "default: random for every seat, which tests pin; play seats greedy bots).")
 @click.option("--games", "-n", type=IntRange(min=1), default=200, show_default=True)
 @click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Game i is dealt from SEED + i.")
 @rules_option
@@ -61,7 +60,7 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
 
     rules = load_rules_or_exit(rules_name)
     require_players(rules, players)
-    names = parse_bots(default_bots(bots_arg, players), players, rules=rules)
+    names = parse_bots(bots_arg, players, rules=rules)
     bar = Progress(games, quiet=quiet)
     try:
         with bar:
