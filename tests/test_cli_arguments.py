@@ -86,3 +86,56 @@ def test_play_reads_a_choice_number_in_ascii_digits_only(answer: str) -> None:
 
     assert pick_from(answer, ["draw", "take:crab-1"]) is None
     assert pick_from("2", ["draw", "take:crab-1"]) == "take:crab-1"
+
+
+# One command line for three games (issue 28): the same options mean the same everywhere.
+
+@pytest.mark.parametrize("command", ["play", "simulate", "tournament", "check-scorer"])
+def test_players_help_shows_each_games_real_range(command: str) -> None:
+    text = "".join(_run(command, "--help").stdout.split())  # help wraps lines at spaces and hyphens
+    assert "2-4with--rulesstandard" in text and "3-5with--rulesboomerang-2010" in text
+    assert "2-4with--rulessea-salt-paper" in text and "1<=x<=64" not in text
+
+
+def test_play_simulate_and_tournament_deal_three_players_by_default() -> None:
+    import json
+
+    record = json.loads(_run("simulate", "--rules", "boomerang-2010").stdout)
+    assert record["players"] == ["random 0", "random 1", "random 2"]  # random bots: pinned by test_bots
+    out = _run("tournament", "--games", "2").stdout
+    assert "3 players" in out
+    played = CliRunner().invoke(cli, ["play", "--rules", "sea-salt-paper", "--seed", "1"], input="")
+    assert "3 players" in played.stdout.splitlines()[0]
+    assert "default: greedy" in " ".join(_run("play", "--help").stdout.split())
+    for command in ("simulate", "tournament"):
+        assert "default: random" in " ".join(_run(command, "--help").stdout.split())
+
+
+def test_seat_is_a_seat_number_in_play_and_replay() -> None:
+    for command in ("play", "replay"):
+        assert "counted from 0" in " ".join(_run(command, "--help").stdout.split())
+
+
+def test_boomerang_2010_score_takes_player_and_its_older_spelling_seat() -> None:
+    new = _run("score", "--rules", "boomerang-2010", "--player", "A1,A2,B1:11", "--player", "A3,B2:20",
+               "--player", ":5")
+    old = _run("score", "--rules", "boomerang-2010", "--seat", "A1,A2,B1:11", "--seat=A3,B2:20", "--seat", ":5")
+    assert new.exit_code == old.exit_code == 0 and new.stdout == old.stdout and "Winner" in new.stdout
+
+
+def test_validate_help_describes_every_game() -> None:
+    text = " ".join(_run("validate", "--help").stdout.split())
+    for game in ("Boomerang: Australia", "Sea Salt & Paper", "Boomerang (2010)"):
+        assert game in text
+
+
+@pytest.mark.parametrize("given", ["indigenous_culture", "Indigenous Culture", "indig", "INDIGENOUS-culture"])
+def test_score_activity_takes_what_play_takes(given: str) -> None:
+    result = _run("score", "E", "A", "V", "W", "X", "J", "B", "--activity", given)
+    assert result.exit_code == 0 and "(indigenous_culture)" in result.stdout
+
+
+def test_score_activity_ambiguous_or_unknown_is_refused() -> None:
+    result = _run("score", "E", "A", "V", "W", "X", "J", "B", "--activity", "s")
+    assert result.exit_code == 1 and "could be sightseeing or swimming" in result.stderr
+    assert _run("score", "E", "A", "V", "W", "X", "J", "B", "--activity", "2").exit_code == 1

@@ -99,7 +99,8 @@ def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPa
 def test_the_other_games_answer_help_and_cards(rules: str, answer: str, shown: str) -> None:
     code, out, err = run("play", "--rules", rules, "--players", "3", "--seed", "2", input=f"help\n{answer}\n")
     assert code == 1 and "input ended" in err  # the game goes on until the input ends
-    assert "cards [ID...]" in out and shown in out and out.count(br.load_rules(rules).name) == 1
+    words = " ".join(out.split())  # lines are wrapped at 80 columns (issue 28)
+    assert "cards [ID...]" in out and shown in words and out.count(br.load_rules(rules).name) == 1
 
 
 def test_every_region_completed_is_announced_bonus_or_not() -> None:
@@ -202,3 +203,65 @@ def test_sea_salt_and_paper_says_when_a_turn_is_the_last() -> None:
     called = out.index("calls LAST CHANCE: the round ends")  # a bot calls it: the player's next turn is the last
     assert "Your last turn: " in out[called:] and "bet is" in out[called:]
     assert "; played: " in out  # the round's score shows every card that made it, played ones too
+
+
+# A game that teaches itself (issue 28).
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_line_of_a_piped_sea_salt_and_paper_game_fits_80_columns(players: int) -> None:
+    answers = "help\nsheet\ncards crab-1 octopus-1\n" + "1\n" * 4000
+    code, out, err = run("play", "--rules", "sea-salt-paper", "--players", str(players), "--seed", "3",
+                         input=answers)
+    assert code == 0, err
+    assert max(map(len, out.splitlines())) <= 80
+    assert "Final totals" in out
+
+
+def test_sea_salt_and_paper_reads_as_a_conversation() -> None:
+    answers = "cards octopus-1\n" + "1\n" * 4000
+    code, out, _ = run("play", "--rules", "sea-salt-paper", "--seed", "3", input=answers)
+    assert code == 0
+    assert "octopus-1: an octopus" in out and "a octopus" not in out
+    assert "The discard piles matter" in out
+    assert "You have nothing more to play: your turn ends." in out
+    assert "[end]" not in out.split("Your choice", 1)[1].split("\n", 1)[0]  # never a menu of end alone
+    menus = out.split("Your choice (a number or an action): ")
+    for before in menus[:-1]:
+        options = [line for line in before.splitlines() if line.startswith("   ") and "[" in line]
+        assert options != ["   1. end your turn   [end]"]
+    assert "You draw " in out and " from the deck" in out  # the fish duo's card, named
+    assert "from seat " not in out  # steals name the player
+
+
+def test_a_steal_target_is_named_by_player() -> None:
+    from boomerang_rules.seasaltpaper.tables import tables_for
+    from boomerang_rules.seasaltpaper.telling import describe_action, told
+
+    t = tables_for(br.load_rules("sea-salt-paper"))
+    names = ["You", "greedy 1", "greedy 2"]
+    assert describe_action(t, "steal:2", names=names) == "steal a random card from greedy 2"
+    assert told(t, "steal:0", "greedy 1", names=names) == "greedy 1 steals a random card from you"
+
+
+def test_australia_opens_with_the_rules_and_cards_give_points() -> None:
+    _, out, _ = run("play", "--players", "3", "--seed", "12", input="cards J C\n")
+    lines = out.splitlines()
+    opening = " ".join(" ".join(lines[1:lines.index("")]).split())
+    for words in ("the Throw", "the Catch", "Throw & Catch, the difference of their numbers",
+                  "doubled when 7 or less", "kangaroos 3", "Each activity scores once a game", "3 more"):
+        assert words in opening
+    assert max(map(len, lines[:lines.index("")])) <= 80
+    assert "animal: kangaroos (3 points a pair)" in out and "collection: shells (3 points)" in out
+    _, out, _ = run("play", "--players", "3", "--seed", "12", input=australia_answers())
+    assert "Seen in earlier hands, not taken yet (may come back to you): " in out and "Still to come" not in out
+
+
+def test_boomerang_2010_tells_captures_once_and_the_last_hunter_alike_live_and_in_replay(tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    code, out, _ = run("play", "--rules", "boomerang-2010", "--seed", "6", "--record", str(record),
+                       input="\n".join(["forest"] + ["2"] * 400) + "\n")
+    assert code == 0
+    assert "Sets Total" not in out.split("Final scores")[0]  # no table each round (sheet shows it)
+    _, told, _ = run("replay", str(record))
+    live = next(line for line in out.splitlines() if " is the last hunter left" in line).split(" is the last", 1)[1]
+    assert live in told and "its token" not in told

@@ -11,9 +11,11 @@ import click
 
 from ..core.arguments import brief
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
+from ..terminal.wording import fitted
 from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
 from .picture import visited_sites as _visited
+from .sheets import ROW_WORDS, tie_words
 from .sheets_text import round_table, totals_table
 
 
@@ -71,6 +73,9 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         best = winners(state)
         label = "Winner" if len(best) == 1 else "Winners (shared)"
         lines.append(f"{label}: {', '.join(names[w] for w in best)}")
+        tie = tie_words(score_sheets(state), rules.scoring.tie_breakers, names)
+        if tie:
+            lines += fitted(tie)
     else:
         lines += ["", "The game is unfinished."]
     return lines
@@ -92,15 +97,52 @@ A choice: a card id (any case) for the Throw and the picks; for the activity its
 or underscores), a unique beginning of it, its number in the list, or none."""
 
 
-def card_line(rules: Any, card_id: str) -> str:
-    """A card in one line, as the real card shows it: id, number, site, region and icons."""
+def card_line(rules: Any, card_id: str, points: bool = False) -> str:
+    """A card in one line, as the real card shows it: id, number, site, region and icons
+    (``points``: with what its collection and animal icons score, as ``cards`` tells them)."""
     card = rules.card(card_id)
     region = next((r.name for r in rules.regions if r.id == card.region), card.region)
-    icons = [("collection: " + card.collection) if card.collection else "",
-             ("animal: " + card.animal) if card.animal else "",
+    values = rules.scoring
+    worth = {"collection": "", "animal": ""}
+    if points and card.collection:
+        n = values.collections.values.get(card.collection, 0)
+        worth["collection"] = f" ({n} point{'s' if n != 1 else ''})"
+    if points and card.animal:
+        worth["animal"] = f" ({values.animals.values.get(card.animal, 0)} points a pair)"
+    icons = [("collection: " + card.collection + worth["collection"]) if card.collection else "",
+             ("animal: " + card.animal + worth["animal"]) if card.animal else "",
              ("activity: " + card.activity.replace("_", " ")) if card.activity else ""]
     return f"{card.id}  {card.number}  {card.site}, {region}" + ("  [" + "; ".join(i for i in icons if i) + "]"
                                                                if any(icons) else "")
+
+
+def rules_summary(rules: Any) -> list[str]:
+    """The rules in a few lines, read off the ruleset, for the opening of ``play``."""
+    sc = rules.scoring
+    picks = rules.hand_size - 2
+    collections = ", ".join(f"{k} {v}" for k, v in sc.collections.values.items())
+    animals = ", ".join(f"{k} {v}" for k, v in sc.animals.values.items())
+    table = ", ".join(f"{n} icon{'s' if n != 1 else ''} {p}" for n, p in enumerate(sc.activities.table) if n >= 1)
+    throw = "counts" if rules.sites_include_throw else "does not count"
+    tie = " then ".join(ROW_WORDS.get(row, row) for row in sc.tie_breakers)
+    text = [
+        f"Each of {rules.rounds} rounds: you are dealt {rules.hand_size} cards. First the Throw: one card "
+        "kept face down until the round ends. Then the hands pass on and you pick one card face up from the "
+        f"hand you are passed, {picks} times; the last card passed to you is the Catch.",
+        "A round scores, with your 7 cards: Throw & Catch, the difference of their numbers; collections, the "
+        f"sum of their points ({collections}), doubled when {sc.collections.double_limit} or less; animals, "
+        f"each pair's points ({animals}); one activity you choose, by its icons among your cards "
+        f"({table}). Each activity scores once a game: choose none to keep it for later.",
+        f"Every site you cross off (a card's letter; the Throw {throw}) is {sc.site_points} point once a game; "
+        f"the first to complete a region gets {sc.region_bonus} more. Highest total wins"
+        + (f"; a tie goes to the most {tie} points." if tie else "."),
+    ]
+    return [line for paragraph in text for line in fitted(paragraph, indent="")]
+
+
+def activity_choices(legal: Any) -> list[str]:
+    """The activity menu in the order it is shown and numbered: the activities, then none."""
+    return [k for k in legal if k != "none"] + (["none"] if "none" in legal else [])
 
 
 class Session:
@@ -117,8 +159,9 @@ class Session:
 
         state = new_game(self.rules, self.players, self.seed)
         # No seed yet: it recreates every hand (new_game), so it is shown once the game is over.
-        click.echo(title(f"{self.rules.name}, {self.players} players. You are seat {self.seat}.")
-                   + " Type help for the commands.")
+        click.echo(title(f"{self.rules.name}, {self.players} players, you are seat {self.seat}.") + " Type help.")
+        for line in rules_summary(self.rules):
+            click.echo(line)
         finished = 0
         while not is_over(state):
             for s in to_act(state):
@@ -145,7 +188,7 @@ class Session:
                                                      *seen.face_up[self.seat]]
             for card_id in ids:
                 try:
-                    click.echo("  " + card_line(self.rules, card_id))
+                    click.echo("  " + card_line(self.rules, card_id, points=True))
                 except KeyError:
                     click.echo(f"  {card_id}: no such card (the ids are A to Z, @ and #)")
             if any(i in ("@", "#") for i in ids) or not words[1:]:
@@ -174,13 +217,13 @@ class Session:
             click.echo(f"  {region.name:<20} {state}{taken}")
 
     def ask(self, seen: Any) -> str:
-        from ..terminal.prompts import pick_from, read_answer
+        from ..terminal.prompts import not_a_choice, pick_from, read_answer
 
         self.show(seen)
         legal = list(seen.legal_actions)
         if seen.phase == "activity":
-            choices = [k for k in legal if k != "none"] + ["none"]
-            question = "Your activity (name, number or none): "
+            choices = activity_choices(legal)
+            question = f"Your activity (its number 1 to {len(choices)}, or its name): "
         elif seen.phase == "throw":
             question = "Your Throw (a card id): "
         else:
@@ -200,8 +243,7 @@ class Session:
             elif self.command(answer, seen):
                 continue
             elif seen.phase == "activity":
-                click.echo(f"{brief(answer)} is not an activity you may score now; choose one of "
-                           f"{', '.join(f'{i + 1}. ' + k.replace('_', ' ') for i, k in enumerate(choices))}.")
+                click.echo(not_a_choice(answer, choices))
             else:
                 click.echo(f"{brief(answer)} is not a card in your hand; choose one of {' '.join(legal)} (or help).")
 
@@ -226,15 +268,14 @@ class Session:
             if mine:
                 click.echo(note(f"  The Catch: {card_line(self.rules, mine[-1])}"))
             counts = t.activity_counts([t.index[c] for c in [seen.throw, *mine] if c])
-            number = 0
-            for kind in seen.legal_actions:
+            for number, kind in enumerate(activity_choices(seen.legal_actions), 1):
                 if kind == "none":
+                    click.echo(f"  {number}. none: score no activity this round")
                     continue
-                number += 1
                 icons = counts[t.activity_index[kind]]
                 points = t.activity_table[icons]
                 click.echo(f"  {number}. {kind.replace('_', ' ')}: {icons} icon{'s' if icons != 1 else ''}, "
-                       f"{points} point{'s' if points != 1 else ''}")
+                           f"{points} point{'s' if points != 1 else ''}")
             used = seen.activities_used[self.seat]
             if used:
                 click.echo(f"  (already scored: {', '.join(k.replace('_', ' ') for k in used)})")
@@ -248,7 +289,7 @@ class Session:
         gone = {c for row in seen.face_up for c in row} | set(seen.hand) | {seen.throw}
         coming = sorted(seen_cards - gone)
         if coming:
-            click.echo(f"  Still to come around: {' '.join(coming)}")
+            click.echo(f"  Seen in earlier hands, not taken yet (may come back to you): {' '.join(coming)}")
 
     def round_end(self, seen: Any, r: int) -> None:
         from ..terminal.colour import note, title
@@ -285,6 +326,10 @@ class Session:
             click.echo(line)
         best = winners(state)
         click.echo(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best))
+        tie = tie_words(score_sheets(state), self.rules.scoring.tie_breakers, self.labels)
+        if tie:
+            for line in fitted(tie):
+                click.echo(line)
         click.echo(f"The game was dealt from seed {self.seed} (--seed {self.seed} plays it again).")
 
 
@@ -310,6 +355,20 @@ def _activity_option(args: tuple[str, ...]) -> tuple[tuple[str, ...], str | None
     return tuple(cards), activity
 
 
+def _activity_named(rules: Any, given: str) -> str:
+    """The activity ``--activity`` names, read as ``play`` reads it (its name with spaces or
+    underscores, any case, or a unique beginning); exits 1 when it could be several. A name that
+    matches none is given back, for the scorer to refuse as unknown (exit 1, as before)."""
+    from ..terminal.prompts import matches
+
+    kinds = [*rules.scoring.activities.kinds, "none"]
+    found = [] if given.strip().isdigit() else matches(given, kinds)  # no menu shown here: no numbers
+    if len(found) > 1:
+        fail(f"--activity {given!r} could be {' or '.join(k.replace('_', ' ') for k in found)} (activities: "
+             f"{', '.join(k.replace('_', ' ') for k in kinds)})", EXIT_INVALID)
+    return found[0] if found else given
+
+
 def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     """``boomerang-rules score`` for this game: one player's round from its cards in draft order
     and ``--activity NAME``."""
@@ -323,6 +382,8 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     if flags:
         fail(f"no such option for {rules.name}: {flags[0]} (give the card ids and --activity NAME)", EXIT_USAGE)
     ids = [c.upper() for c in cards]
+    if activity is not None:
+        activity = _activity_named(rules, activity)
     try:
         result = score_round(rules, ids, activity)
     except InvalidInput as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.page import svg_sheet_frame, svg_start
+from ..core.page import NOTE_H, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 
 ROWS = (("throw_catch", "Throw & Catch"), ("collections", "Collections"), ("animals", "Animals"),
@@ -81,14 +81,17 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     parts = sheet_parts(state, names)
     rounds = rules.rounds
     map_rows = (len(rules.regions) + 1) // 2
-    height = PAD * 2 + 30 + ROW_H * (len(ROWS) + 2) + 20 + map_rows * 44 + ROW_H * 4 + 20
+    from .sheets import score_sheets, tie_words
+    tie = tie_words(score_sheets(state), rules.scoring.tie_breakers, names) if state.round >= rules.rounds else None
+    note_h = NOTE_H if tie else 0
+    height = PAD * 2 + 30 + ROW_H * (len(ROWS) + 2) + 20 + map_rows * 44 + ROW_H * 4 + 20 + note_h
     width = PAD + len(parts) * (SHEET_W + PAD)
     out = svg_start(width, height, rules.name, "#fffdf5")
     col_w = (SHEET_W - 130) / (rounds + 1)
     for s, part in enumerate(parts):
         x0 = PAD + s * (SHEET_W + PAD)
         y = PAD
-        out += svg_sheet_frame(s, x0, y, SHEET_W, height - 2 * PAD, part["name"], part["winner"], "#c0392b")
+        out += svg_sheet_frame(s, x0, y, SHEET_W, height - 2 * PAD - note_h, part["name"], part["winner"], "#c0392b")
         y += 30
         out.append(_text(x0 + 10, y + 14, "Round", 11, weight="bold"))
         for r in range(rounds):
@@ -135,6 +138,8 @@ def sheet_svg(state: Any, names: list[str]) -> str:
             chosen = "Activities: " + ", ".join(f"{r + 1} {a}" for r, a in enumerate(part["activities"]))
             out.append(_text(x0 + 10, y + 14, chosen, 10, cls="activities", fit=SHEET_W - 24))
         out.append("</g>")
+    if tie:
+        out.append(svg_note(width, height, tie))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -8,6 +8,7 @@ from typing import ClassVar
 import attrs
 
 from ..core.sheets import SheetRows
+from ..core.ties import TieBreak, tie_told
 from .engine import is_over
 from .state import GameState, check_state, fast_init
 
@@ -78,3 +79,16 @@ def best_sheets(sheets: Sequence[ScoreSheet], tie_breakers: Sequence[str]) -> tu
     keys = [(sheet.total, *(sheet.row_total(row) for row in tie_breakers)) for sheet in sheets]
     best = max(keys)
     return tuple(seat for seat, key in enumerate(keys) if key == best)
+
+
+ROW_WORDS = {"throw_catch": "Throw & Catch", "collections": "collection", "animals": "animal",
+             "activity": "activity", "sites": "site", "regions": "region bonus"}
+"""A score sheet row as a tie-break names it ("most Throw & Catch points")."""
+
+
+def tie_words(sheets: Sequence[ScoreSheet], tie_breakers: Sequence[str], names: Sequence[str]) -> str | None:
+    """Which tie-break decided a game with these final sheets (``core.ties.tie_told``); None
+    without a tie at the top. ``best_sheets`` decides alike."""
+    breaks = [TieBreak(f"most {ROW_WORDS.get(row, row.replace('_', ' '))} points",
+                       [sheet.row_total(row) for sheet in sheets]) for row in tie_breakers]
+    return tie_told([sheet.total for sheet in sheets], names, breaks)

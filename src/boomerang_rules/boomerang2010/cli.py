@@ -9,14 +9,13 @@ from typing import Any
 
 import click
 
-from ..core.arguments import brief
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command
-from ..terminal.wording import says
+from ..terminal.wording import fitted, says
 from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
-from .scoring import SeatScore
+from .scoring import SeatScore, tie_words
 
 
 def _card(rules: Ruleset, cid: str) -> str:
@@ -34,7 +33,7 @@ def score_table(rules: Ruleset, scores: Sequence[SeatScore], names: Sequence[str
         cells = [f"{s.cards[a]}:{s.animals[a]}" for a in rules.animals]
         cells += [str(s.boomerangs), str(s.sets), str(s.total)]
         out.append(f"{indent}{name:<{width}}" + "".join(f"{c:>{w}}" for c, w in zip(cells, widths)))
-    out.append(f"{indent}(per animal: cards:points — points go to the most cards of that animal, ties all score;")
+    out.append(f"{indent}(per animal: cards:points — the most cards of an animal score, ties all score;")
     out.append(f"{indent} Boom: boomerangs held; Sets: a point per {rules.boomerangs_per_point} of them)")
     return out
 
@@ -85,8 +84,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
             break
         log = state.history[r]
         last = names[log.stack[-1]]
-        whose = "your" if last == "You" else "its"
-        lines.append(f"  {says(last, 'is')} the last hunter left: {whose} token goes on top")
+        lines.append(f"  {last_hunter(last)}")
         caps = []
         for s, took in zip(reversed(log.stack), log.captures):
             land = state.tables.lands[log.tokens[s]]
@@ -103,9 +101,18 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         best = winners(state)
         label = "Winner" if len(best) == 1 else "Winners (shared)"
         lines.append(f"{label}: {', '.join(names[w] for w in best)}")
+        tie = tie_words(score_sheets(state), rules.tie_breakers, names)
+        if tie:
+            lines += fitted(tie)
     else:
         lines += ["", "The game is unfinished."]
     return lines
+
+
+def last_hunter(name: str) -> str:
+    """The round's last hunter, in the same words live and in the replay."""
+    return (f"{says(name, 'is')} the last hunter left: {'your' if name == 'You' else 'their'} token goes on top of "
+            "the stack, revealed first.")
 
 
 def round_summary(record: dict[str, Any], r: int, seat: int) -> str:
@@ -151,10 +158,10 @@ class Session:
 
         state = new_game(self.rules, self.players, self.seed)
         # No seed yet: it recreates the deck's order (new_game), so it is shown once the game is over.
-        click.echo(title(f"{self.rules.name}, {self.players} players. You are seat {self.seat}.")
-                   + " Type help for the commands.")
-        click.echo("Each round: choose a land in secret, then throw boomerangs into the pot or pass (taking the "
-                   "pot); the last hunter left captures first, with the river's cards of its land.")
+        click.echo(title(f"{self.rules.name}, {self.players} players, you are seat {self.seat}.") + " Type help.")
+        for line in fitted("Each round: choose a land in secret, then throw boomerangs into the pot or pass (taking "
+                           "the pot); the last hunter left captures first, with the river's cards of its land."):
+            click.echo(line)
         finished = 0
         while not is_over(state):
             for s in to_act(state):
@@ -185,29 +192,29 @@ class Session:
                 "sheet": ("everyone's captures, boomerangs and score now", sheet)}
 
     def ask(self, seen: Any) -> str:
-        from ..terminal.prompts import pick_from, read_answer
+        from ..terminal.prompts import menu, not_a_choice, pick_from, read_answer
 
         self.show(seen)
         legal = list(seen.legal_actions)
         if seen.phase == "tokens":
-            question = f"Your hunting ground ({', '.join(f'{i}. {a}' for i, a in enumerate(legal, 1))}): "
-        elif THROW in legal:
-            question = f"Throw a boomerang or pass? (pot {seen.pot}) [throw/pass]: "
-        else:
-            question = "You have no boomerangs left: you must pass [pass]: "
+            choices = legal
+            question = f"Your hunting ground ({menu(choices)}): "
+        else:  # shown throw first, as the question asks it; a number means the choice shown with it
+            choices = [a for a in (THROW, PASS) if a in legal]
+            question = (f"Throw a boomerang or pass? (pot {seen.pot}) [{menu(choices)}]: " if THROW in legal else
+                        f"You have no boomerangs left: you must pass [{menu(choices)}]: ")
         while True:
             answer = read_answer(question)
             if answer is None:
                 fail("input ended before the game did", EXIT_INVALID)
-            choice = pick_from(answer, legal)
+            choice = pick_from(answer, choices)
             if choice is not None:
                 return choice
             mine = tuple(seen.captured[seen.seat]) or tuple(seen.river)
             if common_command(answer, self.rules, HELP_CHOICE, mine, self.commands(seen),
                               lambda c: card_rules(self.rules, c)):
                 continue
-            click.echo(f"{brief(answer)} is not one of {', '.join(legal)} (or help)." if answer
-                       else "Please type your choice (or help).")
+            click.echo(not_a_choice(answer, choices) if answer else "Please type your choice (or help).")
 
     def show(self, seen: Any) -> None:
         from ..terminal.colour import title
@@ -220,9 +227,10 @@ class Session:
             for line in by_land(self.rules, seen.river):
                 click.echo("    " + line)
             click.echo("  Boomerangs: " + ", ".join(f"{self.labels[s]} {b}" for s, b in enumerate(seen.boomerangs)))
-            if any(seen.captured):
-                click.echo("  Captured so far:")
-                for line in score_table(self.rules, seen.sheets, self.labels, indent="    "):
+            if any(seen.captured):  # the table is there on demand: each round's end told what changed
+                counts = ", ".join(f"{self.labels[s]} {len(c)}" for s, c in enumerate(seen.captured))
+                for line in fitted(f"Captured so far (cards): {counts} (type sheet for the whole table)",
+                                   indent="  "):
                     click.echo(line)
             return
         click.echo(f"Your token: {seen.token}. Pot: {seen.pot}. Your boomerangs: {seen.boomerangs[seen.seat]}. "
@@ -236,8 +244,7 @@ class Session:
         click.echo(title(f"Round {r + 1} ends.") + " Tokens revealed: "
                    + ", ".join(f"{self.labels[s]} {past.tokens[s]}" for s in range(self.players)))
         last = self.labels[past.stack[-1]]
-        click.echo(f"  {says(last, 'is')} the last hunter left: {'your' if last == 'You' else 'their'} token is "
-                   "revealed first.")
+        click.echo(f"  {last_hunter(last)}")
         for s in reversed(past.stack):
             took = past.captures[s]
             line = (f"  {says(self.labels[s], 'takes')} {' '.join(_card(self.rules, c) for c in took)}" if took
@@ -258,15 +265,21 @@ class Session:
         best = winners(state)
         click.echo(title(("Winner: " if len(best) == 1 else "Winners (shared): ")
                          + ", ".join(self.labels[w] for w in best)))
+        tie = tie_words(score_sheets(state), self.rules.tie_breakers, self.labels)
+        if tie:
+            for line in fitted(tie):
+                click.echo(line)
         click.echo(f"The deck was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
 
 
 GAME_NAME = "Boomerang (2010)"
-SEAT_HELP = "--seat CARD,CARD,...:BOOMERANGS, once per player in seat order (an empty card list is allowed)"
+SEAT_HELP = ("--player CARD,CARD,...:BOOMERANGS (or --seat, its older spelling), once per player in seat order (an "
+             "empty card list is allowed)")
 
 
 def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
-    """The ``--seat`` options of ``boomerang-rules score``: each seat's card ids and boomerangs.
+    """The ``--player`` options of ``boomerang-rules score``: each seat's card ids and boomerangs.
+    ``--seat`` is its older spelling, still read (elsewhere ``--seat`` is a seat number).
 
     Exits with a usage error (2) naming the argument that is not ``CARD,...:BOOMERANGS``.
     """
@@ -275,15 +288,16 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
     i = 0
     while i < len(args):
         arg = args[i]
-        if arg == "--seat" and i + 1 < len(args):
+        option, equals, value = arg.partition("=")
+        if option in ("--player", "--seat") and not equals and i + 1 < len(args):
             spec, i = args[i + 1], i + 2
-        elif arg.startswith("--seat="):
-            spec, i = arg.removeprefix("--seat="), i + 1
+        elif option in ("--player", "--seat") and equals:
+            spec, i = value, i + 1
         else:
             fail(f"unexpected argument {arg!r} for {GAME_NAME}: give {SEAT_HELP}", EXIT_USAGE)
         ids, sep, count = spec.rpartition(":")
         if not sep or not ascii_whole(count.strip()):  # str.isdigit takes '²' and '١', int() then fails or reads them
-            fail(f"--seat {spec!r}: expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)", EXIT_USAGE)
+            fail(f"{option} {spec!r}: expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)", EXIT_USAGE)
         cards.append([c.strip().upper() for c in ids.split(",") if c.strip()])
         boomerangs.append(int(count))
     if not cards:
@@ -309,7 +323,8 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
         fail("\n".join(lines))
     low, high = rules.players.min, rules.players.max
     if not low <= len(cards) <= high:  # majorities are between every player of a game, and it has low to high
-        fail(f"{len(cards)} --seat given: {rules.id!r} is for {low} to {high} players, one --seat each [players-count]")
+        fail(f"{len(cards)} --player given: {rules.id!r} is for {low} to {high} players, one --player each "
+             "[players-count]")
     in_play = rules.boomerangs_each * len(cards)
     if sum(boomerangs) != in_play:  # the last passer empties the pot, so every boomerang is held at the end
         fail(f"the seats hold {sum(boomerangs)} boomerangs in all; a game of {len(cards)} players has "
@@ -322,6 +337,10 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
         click.echo(line)
     label = "Winner" if len(best) == 1 else "Winners (shared)"
     click.echo(f"{label}: {', '.join(f'Seat {w}' for w in best)}")
+    tie = tie_words(scores, rules.tie_breakers, [f"Seat {s}" for s in range(len(scores))])
+    if tie:
+        for line in fitted(tie):
+            click.echo(line)
 
 
 __all__ = ["PASS", "THROW", "Session", "narrate", "parse_seats", "replay_html", "round_summary", "score",

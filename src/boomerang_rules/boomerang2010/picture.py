@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.page import page_html, svg_sheet_frame, svg_start
+from ..core.page import NOTE_H, page_html, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 
 SHEET_W, ROW_H, PAD = 300, 20, 12
@@ -45,13 +45,18 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     """The SVG document of every seat's score sheet, side by side."""
     rules = state.rules
     parts = sheet_parts(state, names)
-    height = PAD * 2 + 30 + ROW_H * (len(rules.animals) + 1) + 10 + ROW_H * 4
+    from .engine import is_over
+    from .scoring import tie_words
+    from .sheets import score_sheets
+    tie = tie_words(score_sheets(state), rules.tie_breakers, names) if is_over(state) else None
+    note_h = NOTE_H if tie else 0
+    height = PAD * 2 + 30 + ROW_H * (len(rules.animals) + 1) + 10 + ROW_H * 4 + note_h
     width = PAD + len(parts) * (SHEET_W + PAD)
     out = svg_start(width, height, rules.name, "#fbf6ec")
     for s, part in enumerate(parts):
         x0 = PAD + s * (SHEET_W + PAD)
         y = PAD
-        out += svg_sheet_frame(s, x0, y, SHEET_W, height - 2 * PAD, part["name"], part["winner"], "#a0522d")
+        out += svg_sheet_frame(s, x0, y, SHEET_W, height - 2 * PAD - note_h, part["name"], part["winner"], "#a0522d")
         y += 30
         out.append(_text(x0 + 10, y + 14, "Animal", 11, weight="bold"))
         out.append(_text(x0 + 170, y + 14, "Cards", 11, "end", "bold"))
@@ -79,6 +84,8 @@ def sheet_svg(state: Any, names: list[str]) -> str:
         if part["tie_broken"]:
             out.append(_text(x0 + 10, y + 14, "tied on points: most boomerangs wins", 11))
         out.append("</g>")
+    if tie:
+        out.append(svg_note(width, height, tie))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

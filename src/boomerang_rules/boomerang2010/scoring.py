@@ -100,6 +100,15 @@ def best_seats(scores: Sequence[SeatScore], tie_breakers: Sequence[str]) -> Seat
     return Seats(seat for seat, key in enumerate(keys) if key == best)
 
 
+def tie_words(scores: Sequence[SeatScore], tie_breakers: Sequence[str], names: Sequence[str]) -> str | None:
+    """Which tie-break decided a game of these final scores (``core.ties.tie_told``); None without
+    a tie at the top. ``best_seats`` decides alike."""
+    from ..core.ties import TieBreak, tie_told
+
+    breaks = [TieBreak("most boomerangs", [s.boomerangs for s in scores]) for tb in tie_breakers if tb == "boomerangs"]
+    return tie_told([s.total for s in scores], names, breaks)
+
+
 def _checked(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequence[int]
              ) -> tuple[Tables, list[list[int]]]:
     """Card indices per seat; ``TypeError`` naming the argument that is not a list, ``InvalidInput``

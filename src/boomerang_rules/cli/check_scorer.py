@@ -16,6 +16,7 @@ from .common import (
     fail,
     game_cli,
     load_rules_or_exit,
+    players_option,
     require_players,
     rules_option,
 )
@@ -29,8 +30,7 @@ from .files import command_files, refuse_to_overwrite, rules_read, write_text
               help="How many games to generate and score.")
 @click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Seed of the first game.")
 @rules_option
-@click.option("--players", "-p", type=IntRange(1, 64), default=None,
-              help="Player count of every game (default: every count the rules allow, in turn).")
+@players_option(None, "Player count of every game (default: every count the rules allow, in turn)")
 @click.option("--timeout", type=FloatRange(min=0.1), default=120.0, show_default=True,
               help="Seconds the scorer may take for each batch.")
 @click.option("--example-out", type=click.Path(dir_okay=False, writable=True), default=None,

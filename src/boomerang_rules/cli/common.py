@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -63,6 +64,46 @@ class FloatRange(_AsciiNumber, click.FloatRange):
 
 INT = AsciiInt()
 
+DEFAULT_PLAYERS = 3
+"""The player count of every command that deals games (``play``, ``simulate``, ``tournament``,
+``bench``): one that every shipped game allows."""
+
+DEFAULT_BOTS = "greedy"
+"""The bot of every seat of ``play`` that ``--bots`` does not name. ``simulate`` and
+``tournament`` seat random bots (``parse_bots``), as tests of earlier issues pin."""
+
+
+def player_ranges() -> str:
+    """Each shipped game's player counts, as help shows them: "2-4 with --rules standard, ..."."""
+    from ..core.games import GAMES, rules_module
+    from ..core.loading import load_rules
+
+    ranges = []
+    for game in GAMES:
+        rules = load_rules(rules_module(game).DEFAULT_RULES)
+        ranges.append(f"{rules.players.min}-{rules.players.max} with --rules {rules.id}")
+    return ", ".join(ranges)
+
+
+class _PlayersOption(click.Option):
+    """``--players``, whose help names each game's real range (read off the shipped rulesets when
+    help is shown, not when the command line is imported)."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        if self.help and "{ranges}" in self.help:
+            self.help = self.help.replace("{ranges}", player_ranges())
+        return super().get_help_record(ctx)
+
+
+def players_option(default: int | None = DEFAULT_PLAYERS, help: str = "Number of players"
+                   ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The ``--players`` option: a whole number the ruleset's range is checked against
+    (``require_players``), the ranges of every game in its help."""
+    shown = f" (default: {default})" if default is not None else ""
+    return click.option("--players", "-p", cls=_PlayersOption, type=INT, default=default, metavar="N",
+                        help=f"{help}{shown}: {{ranges}}, or a variant's own range.")
+
+
 jobs_option = click.option(
     "--jobs", "-j", type=IntRange(min=1), default=1, show_default=True,
     help="Processes to spread the games over (with --ray and no address: the local Ray instance's CPUs); "
@@ -73,6 +114,19 @@ ray_option = click.option(
     help="Spread the games over a Ray cluster as tasks: a running cluster's ADDRESS (auto, HOST:PORT or "
          "ray://HOST:PORT), or a new local instance when none is given. A task whose worker dies is run "
          "again; the output is identical to --jobs 1. Needs the extra ray.")
+
+
+quiet_option = click.option(
+    "--quiet", "-q", is_flag=True,
+    help="No progress on standard error (it is only ever shown when standard error is a terminal).")
+
+EXIT_INTERRUPTED = 130
+"""Stopped by Ctrl-C: 128 + SIGINT, as shells report a program the signal ended."""
+
+
+def interrupted(what: str) -> NoReturn:
+    """Leave after Ctrl-C (exit 130), saying on standard error what was and was not written."""
+    fail(f"interrupted (Ctrl-C): {what}", EXIT_INTERRUPTED)
 
 
 def load_rules_or_exit(name: str) -> Any:
@@ -137,6 +191,11 @@ def require_players(rules: Any, players: int) -> None:
     if not rules.players.min <= players <= rules.players.max:
         fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
              EXIT_USAGE)
+
+
+def default_bots(value: str | None, seats: int) -> str:
+    """``--bots`` as given, or ``DEFAULT_BOTS`` for each of ``seats`` seats (``play``)."""
+    return value if value is not None else ",".join([DEFAULT_BOTS] * seats)
 
 
 def read_one_game(file: str, game_number: int | None) -> tuple[str, Any]:

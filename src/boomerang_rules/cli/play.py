@@ -8,12 +8,13 @@ from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
     INT,
-    IntRange,
+    default_bots,
     fail,
     game_cli,
     game_of,
     load_rules_or_exit,
     parse_bots,
+    players_option,
     require_players,
     rules_option,
 )
@@ -21,10 +22,12 @@ from .files import refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(short_help="Play a game against bots.")
-@click.option("--players", "-p", type=IntRange(1, 64), default=3, show_default=True)
-@click.option("--seat", "-k", type=INT, default=0, show_default=True, help="The seat you play.")
+@players_option()
+@click.option("--seat", "-k", type=INT, default=0, show_default=True,
+              help="The seat you play, counted from 0; you see what it sees (as replay --seat shows it).")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
-              help="Bots for the other seats, in seat order (default: greedy for each).")
+              help="Bots for the other seats, in seat order (default: greedy for each; simulate and tournament seat "
+                   "random bots).")
 @click.option("--seed", "-s", type=INT, default=None, help="Seed of the deal (default: a new one each game).")
 @rules_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
@@ -58,7 +61,7 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
         _check_record_path(record_path, force)
     if not 0 <= seat < players:
         fail(f"--seat {seat}: the seats are 0 to {players - 1}", EXIT_USAGE)
-    others = parse_bots(bots_arg or ",".join(["greedy"] * (players - 1)), players - 1, rules=rules)
+    others = parse_bots(default_bots(bots_arg, players - 1), players - 1, rules=rules)
     names_by_seat = others[:seat] + ["you"] + others[seat:]
     if seed is None:
         seed = secrets.randbits(64)  # 32 bits could be searched for the deal that gives one's hand

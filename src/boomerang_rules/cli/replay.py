@@ -21,7 +21,8 @@ from .files import refuse_to_overwrite, rules_read, write_text
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
 @click.option("--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
               help="The N-th game (1 = first) of a file of several games (JSON Lines).")
-@click.option("--seat", type=INT, default=None, help="Show only what this seat could see at each moment.")
+@click.option("--seat", "-k", type=INT, default=None,
+              help="Show only what this seat (counted from 0) could see at each moment, as play --seat plays it.")
 @click.option("--rules", "rules_name", default=None, metavar="ID|PATH",
               help="Replay under this ruleset or variant instead of the one the record names.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="PAGE.html",

@@ -16,16 +16,18 @@ def score(cards: tuple[str, ...], rules_name: str, as_json: bool) -> None:
 
     Boomerang: Australia: the card ids drafted in a round, Throw first and Catch last (site
     letters A-Z, @ and #; quote them in a shell: '#' starts a comment), and --activity NAME
-    for the activity scored that round (omit it, or give 'none', for none).
+    for the activity scored that round (as play takes it: the name, with spaces or
+    underscores, or a unique beginning; omit it, or give 'none', for none).
     Sea Salt & Paper: --hand ID... --played ID... (the cards in hand and those played in front).
-    Boomerang (2010): every player's final score, one --seat CARD,CARD,...:BOOMERANGS per
-    player in seat order (--seat :7 for no cards), and the winners.
+    Boomerang (2010): every player's final score, one --player CARD,CARD,...:BOOMERANGS per
+    player in seat order (--player :7 for no cards), and the winners. (--seat, its older
+    spelling, still works; in play and replay --seat is a seat number.)
 
     \b
     Examples:
-      boomerang-rules score E A V W X J B --activity indigenous_culture
+      boomerang-rules score E A V W X J B --activity indigenous
       boomerang-rules score --rules sea-salt-paper --hand crab-1 crab-2 shell-1 --played boat-1 boat-2
-      boomerang-rules score --rules boomerang-2010 --seat A1,A2,B1:11 --seat A3,B2:20 --seat :5
+      boomerang-rules score --rules boomerang-2010 --player A1,A2,B1:11 --player A3,B2:20 --player :5
     """
     rules = load_rules_or_exit(rules_name)
     game_cli(rules).score(rules, cards, as_json)

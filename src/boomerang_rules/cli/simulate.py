@@ -7,14 +7,18 @@ from typing import IO
 
 import click
 
+from ..terminal.progress import Progress
 from .common import (
     EXIT_USAGE,
     INT,
     IntRange,
     fail,
+    interrupted,
     jobs_option,
     load_rules_or_exit,
     parse_bots,
+    players_option,
+    quiet_option,
     ray_option,
     require_players,
     rules_option,
@@ -23,8 +27,7 @@ from .files import refuse_to_overwrite, rules_read, write_text_file
 
 
 @click.command(short_help="Play bot games and write their records.")
-@click.option("--players", "-p", type=IntRange(1, 64), default=4, show_default=True,
-              help="Number of players.")
+@players_option()
 @click.option("--seed", "-s", type=INT, default=0, show_default=True,
               help="Seed of the first game; game i of the batch uses SEED + i.")
 @rules_option
@@ -36,11 +39,12 @@ from .files import refuse_to_overwrite, rules_read, write_text_file
                    "document, so several games need a .jsonl name.")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help="One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision; "
-                   "default: random for every seat).")
+                   "default: random for every seat, which tests pin; play seats greedy bots).")
 @jobs_option
 @ray_option
+@quiet_option
 def simulate(players: int, seed: int, rules_name: str, games: int, out: str | None, bots_arg: str | None,
-             jobs: int, ray_address: str | None) -> None:
+             jobs: int, ray_address: str | None, quiet: bool) -> None:
     """Play games between bots and write their records.
 
     Every bot sees only its seat's view and draws from its own generator seeded from the
@@ -53,6 +57,11 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
       boomerang-rules simulate --players 3 --seed 7
       boomerang-rules simulate --players 4 --bots greedy,random,random,random --games 1000 --out games.jsonl
       boomerang-rules simulate --games 100000 --jobs 2 --out games.jsonl
+
+    On a terminal, standard error shows how many games are done, how fast and how long is left
+    (never in a pipe, nor with --quiet). Ctrl-C stops at once, exit 130: an --out file is then
+    left as it was (records go to a temporary file renamed when complete); on standard output
+    the records already written stay, and the message says how many.
     """
     from ..core.parallel import ParallelError
     from ..core.simulation import simulate as records
@@ -72,14 +81,26 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
         fail(f"--out {out}: {games} games need a JSON Lines file, one record a line (a name ending in .jsonl, "
              f"such as {stem}.jsonl); a .json file holds one game", EXIT_USAGE)
 
-    def write(stream: IO[str]) -> None:
-        try:
-            for text in records(rules, names, seat_names, seed, games, lines, jobs=jobs, ray=ray_address):
-                stream.write(text)
-        except ParallelError as exc:
-            fail(str(exc), EXIT_USAGE)
+    written = 0
 
-    if to_stdout:
-        write(sys.stdout)
-        return
-    write_text_file(str(out), write, "--out")
+    def write(stream: IO[str]) -> None:
+        nonlocal written
+        with Progress(games, quiet=quiet) as bar:
+            try:
+                for text in records(rules, names, seat_names, seed, games, lines, jobs=jobs, ray=ray_address,
+                                    progress=bar.update):
+                    written += 1  # counted first: a Ctrl-C between the two leaves the record written
+                    stream.write(text)
+            except ParallelError as exc:
+                fail(str(exc), EXIT_USAGE)
+
+    try:
+        if to_stdout:
+            write(sys.stdout)
+            return
+        write_text_file(str(out), write, "--out")
+    except KeyboardInterrupt:
+        if to_stdout:
+            sys.stdout.flush()
+            interrupted(f"the first {written:,} of {games:,} game records went to standard output")
+        interrupted(f"--out {out} was not written (left as it was); {written:,} of {games:,} games had been played")

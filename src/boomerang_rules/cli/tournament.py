@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Callable
 
 import click
 
+from ..terminal.progress import Progress
 from .common import (
     EXIT_USAGE,
     INT,
     IntRange,
     fail,
+    interrupted,
     jobs_option,
     load_rules_or_exit,
     parse_bots,
+    players_option,
+    quiet_option,
     ray_option,
     require_players,
     rules_option,
@@ -26,10 +28,10 @@ _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activ
 
 
 @click.command(short_help="Play many bot games; figures per seat.")
-@click.option("--players", "-p", type=IntRange(1, 64), default=4, show_default=True)
+@players_option()
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help="One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision; "
-                   "default: random for every seat).")
+                   "default: random for every seat, which tests pin; play seats greedy bots).")
 @click.option("--games", "-n", type=IntRange(min=1), default=200, show_default=True)
 @click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Game i is dealt from SEED + i.")
 @rules_option
@@ -39,11 +41,14 @@ _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activ
               help="Move the bots one seat on each game (game i: bot e at seat (e + i) mod players); "
                    "figures are then per bot entry.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@quiet_option
 def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_name: str, jobs: int,
-               ray_address: str | None, rotate: bool, as_json: bool) -> None:
+               ray_address: str | None, rotate: bool, as_json: bool, quiet: bool) -> None:
     """Play many games between bots and print, per seat, totals, row means and win rates.
 
-    A shared win counts as a share (1/k of a win for each of k winners).
+    A shared win counts as a share (1/k of a win for each of k winners). On a terminal, standard
+    error shows how many games are done, how fast and how long is left (never in a pipe, nor with
+    --quiet); Ctrl-C stops at once, printing no figures (exit 130).
 
     \b
     Example:
@@ -56,12 +61,14 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
     rules = load_rules_or_exit(rules_name)
     require_players(rules, players)
     names = parse_bots(bots_arg, players, rules=rules)
-    show = sys.stderr.isatty() and not as_json
-    with click.progressbar(length=games, label="games", file=sys.stderr) if show else _NoBar() as bar:
-        try:
+    bar = Progress(games, quiet=quiet)
+    try:
+        with bar:
             result = tour.run(rules, names, games, seed, jobs, progress=bar.update, rotate=rotate, ray=ray_address)
-        except ParallelError as exc:
-            fail(str(exc), EXIT_USAGE)
+    except ParallelError as exc:
+        fail(str(exc), EXIT_USAGE)
+    except KeyboardInterrupt:
+        interrupted(f"stopped after {bar.done:,} of {games:,} games; no figures printed")
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return
@@ -78,14 +85,3 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
         for bot, (mean, wins) in result.by_bot().items():
             click.echo(f"{bot}: mean {mean:.1f}, wins {wins:.1%} a seat")
 
-
-class _NoBar:
-    """Stands in for a progress bar when stderr is not a terminal."""
-
-    update: Callable[[int], None] = staticmethod(lambda n: None)
-
-    def __enter__(self) -> _NoBar:
-        return self
-
-    def __exit__(self, *args: object) -> None:
-        return None

@@ -19,10 +19,15 @@ from .common import EXIT_INVALID, EXIT_USAGE, IntRange
 @click.option("--max-bytes", default=DEFAULT_MAX_BYTES, show_default=True, type=IntRange(min=1),
               help="Refuse a JSON file larger than this, or a line of a JSON Lines file longer than this.")
 def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int) -> None:
-    """Check game records, rulesets and variants against the rules (their "format" tells which).
+    """Check game records, rulesets and variants against the rules (their "format" tells which),
+    for every game: Boomerang: Australia, Sea Salt & Paper and Boomerang (2010).
 
-    A game record is replayed by the engine: every deal, every pick against the hand the seat
-    held, the Catch, each activity, and the claimed result row by row. Every problem is
+    A game record is replayed by the engine of its game (its "game" field): Boomerang:
+    Australia's every deal, every pick against the hand the seat held, the Catch and each
+    activity; Sea Salt & Paper's every deck, draw, discard, duo effect, steal and round end;
+    Boomerang (2010)'s deck, every token, throw and pass, and each capture; then the claimed
+    result row by row. A ruleset or variant is checked against its game's schema and rules
+    (a variant after its patch is applied). Every problem is
     reported as FILE:POINTER: MESSAGE [RULE]. The format follows the file name: a *.jsonl file
     holds one document per line, reported as FILE:LINE, any other name one JSON document; a
     file in the other format is reported as such. "-" reads standard input (JSON Lines when its

@@ -188,3 +188,13 @@ def svg_sheet_frame(seat: int, x: float, y: float, width: float, height: float, 
             f'<rect x="{x}" y="{y}" width="{width}" height="{height}" fill="white" '
             f'stroke="{frame}" stroke-width="{3 if winner else 1}" rx="6"/>',
             svg_heading(x + 10, y + 20, name, "  — winner" if winner else "", width - 20)]
+
+
+NOTE_H = 22
+"""The height a picture grows by for ``svg_note``'s line under the sheets."""
+
+
+def svg_note(width: float, height: float, text: str) -> str:
+    """A line of words under the sheets, in the last ``NOTE_H`` pixels of a picture ``height``
+    high (which tie-break decided the game), squeezed to the picture's width if need be."""
+    return svg_text(12, height - 10, text, 12, cls="tie-break", fit=width - 24)

@@ -4,6 +4,7 @@ need to know of this game (the commands themselves live in ``boomerang_rules.cli
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -11,8 +12,9 @@ import click
 from ..core.arguments import brief
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
 from ..terminal.prompts import common_command
-from ..terminal.wording import says
+from ..terminal.wording import article, fitted, says
 from .picture import replay_html, sheet_svg
+from .sheets import tie_words
 from .tables import PILES, tables_for
 from .telling import EFFECTS, describe_action, in_words, told
 
@@ -35,13 +37,11 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         for entry in rnd["actions"]:
             s, action = entry[0], entry[1]
             mine = seat is None or seat == s
-            text = told(t, action, names[s], mine)
+            text = told(t, action, names[s], mine, names=names)
             if action.startswith("steal:"):
-                victim = int(action[6:])
-                seen = seat is None or seat in (s, victim)
-                text = text.replace(f"from seat {victim}", f"from {'you' if names[victim] == 'You' else names[victim]}")
+                seen = seat is None or seat in (s, int(action[6:]))
                 text += f": {in_words(t, entry[2]) if seen else 'a card'}"
-            lines.append(f"  {text}")
+            lines += fitted(text, indent="  ")
         partial = dict(record, rounds=record["rounds"][: r + 1])
         partial.pop("result", None)
         state = state_of(partial, rules)
@@ -61,6 +61,9 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         label = "Winner" if len(best) == 1 else "Winners (shared)"
         lines += ["", f"{label}: {', '.join(names[w] for w in best)} "
                       f"(totals: {', '.join(str(x) for x in state.totals)})"]
+        tie = tie_words(rules, state.totals, state.history, names)
+        if tie:
+            lines += fitted(tie)
     else:
         lines += ["", "The game is unfinished."]
     return lines
@@ -122,7 +125,7 @@ def card_rules(rules: Any, card_id: str) -> str:
     for duo in rules.duos:
         if kind in duo.kinds:
             other = duo.kinds[1] if duo.kinds[0] == kind else duo.kinds[0]
-            said.append(f"duo with a {other.replace('_', ' ')}: {duo.points} point, played for its effect: "
+            said.append(f"duo with {article(other.replace('_', ' '))}: {duo.points} point, played for its effect: "
                         f"{EFFECTS.get(duo.effect, duo.effect)}")
     if kind in rules.collectors:
         table = rules.collectors[kind]
@@ -141,12 +144,20 @@ def _cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
 
-HELP_CHOICE = ("A choice: its number in the list, the action in brackets, or a unique beginning of it "
-               "(draw, stop, last chance ...).")
+HELP_CHOICE = ("A choice: its number in the list, the action in brackets, or a unique beginning\n"
+               "of it (draw, stop, last chance ...).")
+
+
+def say(text: str, style: Callable[[str], str] | None = None) -> None:
+    """Print ``text`` in lines of at most 80 columns, the lines after the first indented two more
+    than its own indent; ``style`` (``title``, ``note``) colours each line on a terminal."""
+    lead = text[:len(text) - len(text.lstrip(" "))]
+    for line in (fitted(text.strip(), indent=lead) if len(text) > 80 else [text]):
+        click.echo(style(line) if style else line)
 
 
 class Session:
-    """The conversation with the person at ``seat``."""
+    """The conversation with the person at ``seat``. Every line it prints fits 80 columns."""
 
     def __init__(self, rules: Any, players: int, seat: int, seed: int, labels: list[str]) -> None:
         self.rules, self.players, self.seat, self.seed, self.labels = rules, players, seat, seed, labels
@@ -160,50 +171,64 @@ class Session:
         state = new_game(self.rules, self.players, self.seed)
         target = self.rules.target(self.players)
         # No seed yet: it recreates every deck order, so it is shown once the game is over.
-        click.echo(title(f"{self.rules.name}, {self.players} players. You are seat {self.seat}. "
-                         f"First to {target} points wins.") + " Type help for the commands.")
-        click.echo("On your turn: take a card (draw two and keep one, or take a discard pile's top), play duos "
-                   "for their effects, and with 7+ card points you may end the round (STOP or LAST CHANCE).")
+        say(f"{self.rules.name}, {self.players} players, you are seat {self.seat}. Type help.", title)
+        say(f"First to {target} points wins. On your turn: take a card, either the top two of the deck (keep "
+            "one, discard the other) or the top card of a discard pile; then play duos for their effects, and with "
+            f"{self.rules.round_end.min_points}+ card points you may end the round (STOP or LAST CHANCE).")
+        say("The discard piles matter: their top cards are there for anyone to take instead of drawing, so what "
+            "you discard may help the next player, and a crab duo lets you take any card from a pile.")
         rounds = 0
         announced = -1
         while not is_over(state):
             if state.round != announced:  # before anyone's move: the bots may play first
                 announced = state.round
                 click.echo("")
-                click.echo(title(f"Round {state.round + 1} begins:") + f" {says(self.labels[state.first], 'plays')}"
-                           " first.")
+                say(f"Round {state.round + 1} begins: {says(self.labels[state.first], 'plays')} first.", title)
             for s in to_act(state):
                 seen = view(state, s)
+                before = state.hands[s]
                 if s == self.seat:
                     action = self.ask(seen)
                 else:
                     action = bots[s].choose(seen, seen.legal_actions)
-                    line = f"  {told(self.t, action, self.labels[s], mine=False, tops=seen.pile_tops)}"
-                    if action.startswith("steal:"):
-                        victim = int(action[6:])
-                        line = line.replace(f"from seat {victim}", "from " + ("you" if victim == self.seat
-                                                                              else self.labels[victim]))
+                    line = "  " + told(self.t, action, self.labels[s], mine=False, tops=seen.pile_tops,
+                                       names=self.labels)
                     loud = action in ("stop", "last_chance", "mermaids") or action.startswith("steal:")
-                    click.echo(note(line) if loud else line)
+                    say(line, note if loud else None)
                 state = apply(state, s, action)
+                if s == self.seat and action.startswith("duo:") and len(state.history) == rounds:
+                    self.drew(action, before, state.hands[s])
                 took = state.entries()[-1] if state.entries() and len(state.history) == rounds else None
                 if took is not None and took[1].startswith("steal:") and took[2] >= 0:
                     victim = int(took[1][6:])
                     if self.seat in (s, victim):
                         who = "You take" if s == self.seat else f"{self.labels[s]} takes"
-                        click.echo(note(f"  {who} {in_words(self.t, self.t.ids[took[2]])}"
-                                        + (" from your hand" if victim == self.seat else "")))
+                        say(f"  {who} {in_words(self.t, self.t.ids[took[2]])}"
+                            + (" from your hand" if victim == self.seat else ""), note)
             if len(state.history) > rounds:
                 self.round_end(state.history[rounds], state.totals)
                 rounds += 1
         best = state.winners_
         click.echo("")
-        click.echo(title("Final totals: ") + ", ".join(f"{self.labels[s]} {state.totals[s]}"
-                                                       for s in range(self.players)))
-        click.echo(title(("Winner: " if len(best) == 1 else "Winners (shared): ")
-                         + ", ".join(self.labels[w] for w in best)))
-        click.echo(f"The game was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
+        say("Final totals: " + ", ".join(f"{self.labels[s]} {state.totals[s]}" for s in range(self.players)), title)
+        say(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best), title)
+        tie = tie_words(self.rules, state.totals, state.history, self.labels)
+        if tie:
+            say(tie)
+        say(f"The game was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
         return state
+
+    def drew(self, action: str, before: Any, after: Any) -> None:
+        """Say which card a duo that draws from the deck (the fish duo) gave the player."""
+        from ..terminal.colour import note
+
+        t = self.t
+        first = action[4:].partition("+")[0]
+        if first not in t.index or t.duo_of_kind.get(t.kind[t.index[first]], (0, "none"))[1] != "draw":
+            return
+        new = [c for c in after if c not in before]
+        if new:
+            say(f"  You draw {in_words(t, t.ids[new[0]])} from the deck", note)
 
     def round_end(self, result: Any, totals: tuple[int, ...]) -> None:
         from ..terminal.colour import note, title
@@ -213,50 +238,49 @@ class Session:
         click.echo("")
         ends = {"stop": "STOP", "last_chance": "LAST CHANCE", "empty_deck": "the deck ran out: nobody scores",
                 "mermaids": "all four mermaids: the game ends"}
-        click.echo(title(f"The round ends: {ends[result.end]} ({self.labels[result.ender]})."))
+        say(f"The round ends: {ends[result.end]} ({self.labels[result.ender]}).", title)
         if result.end == "last_chance":
             who = "your" if result.ender == self.seat else f"{self.labels[result.ender]}'s"
-            click.echo(note(f"  LAST CHANCE: {who} bet is " + ("won: the most card points, plus the colour bonus; "
-                                                              "the others score only their colour bonus."
-                                                              if bet_won(result) else
-                                                              "lost: only the colour bonus; the others score "
-                                                              "their card points.")))
+            say(f"  LAST CHANCE: {who} bet is " + ("won: the most card points, plus the colour bonus; the others "
+                                                   "score only their colour bonus." if bet_won(result) else
+                                                   "lost: only the colour bonus; the others score their card "
+                                                   "points."), note)
         if result.end in ("stop", "last_chance"):
             for s in range(self.players):
                 hand = ", ".join(t.describe(c) for c in result.hands[s]) or "-"
                 played = ", ".join(t.describe(c) for c in result.played[s])
-                click.echo(f"  {self.labels[s]:<10} hand: {hand}" + (f"; played: {played}" if played else ""))
+                say(f"  {self.labels[s]:<10} hand: {hand}" + (f"; played: {played}" if played else ""))
                 bonus = f", colour bonus {result.bonuses[s]}" if result.end == "last_chance" else ""
-                click.echo(f"  {'':<10} card points {result.card_points[s]}{bonus}: "
-                           f"scores {result.scores[s]} (total {totals[s]})")
+                say(f"  {'':<10} card points {result.card_points[s]}{bonus}: scores {result.scores[s]} "
+                    f"(total {totals[s]})")
 
     def show(self, seen: Any) -> None:
         from ..terminal.colour import note, title
 
         t = self.t
         click.echo("")
-        tops = [f"{PILES[p]}: {in_words(t, c) if c else 'empty'} ({_cards(seen.pile_sizes[p])})"
-                for p, c in enumerate(seen.pile_tops)]
-        click.echo(title(f"Round {seen.round + 1}.") + f" Deck: {_cards(seen.deck_size)}. Discard piles — "
-                   + "; ".join(tops))
+        say(f"Round {seen.round + 1}. Deck: {_cards(seen.deck_size)}.", title)
+        for p, c in enumerate(seen.pile_tops):
+            say(f"  {PILES[p].capitalize()} discard pile ({_cards(seen.pile_sizes[p])}), top: "
+                + (in_words(t, c) if c else "empty"))
         for s in range(self.players):
             played = ", ".join(in_words(t, c) for c in seen.played[s]) or "-"
             extra = " (LAST CHANCE caller)" if s == seen.caller else ""
             revealed = seen.revealed[s]
             shown = f"; revealed hand: {', '.join(revealed) or '-'}" if revealed is not None and s != self.seat else ""
-            click.echo(f"  {self.labels[s]:<10} {seen.totals[s]:>3} points, {_cards(seen.hand_sizes[s])} in hand, "
-                       f"played: {played}{extra}{shown}")
+            say(f"  {self.labels[s]:<10} {seen.totals[s]:>3} points, {_cards(seen.hand_sizes[s])} in hand, "
+                f"played: {played}{extra}{shown}")
         if seen.caller >= 0 and seen.caller != self.seat:
-            click.echo(note(f"  Your last turn: {self.labels[seen.caller]} called LAST CHANCE (you may not end "
-                            "the round; your hand is then revealed and safe from steals)"))
-        click.echo("  Your hand: " + (", ".join(in_words(t, c) for c in seen.hand) or "empty"))
+            say(f"  Your last turn: {self.labels[seen.caller]} called LAST CHANCE (you may not end the round; "
+                "your hand is then revealed and safe from steals)", note)
+        say("  Your hand: " + (", ".join(in_words(t, c) for c in seen.hand) or "empty"))
         p = seen.points
-        click.echo(f"  Your card points now: {p.card_points} (duos {p.duos}, collectors {p.collectors}, "
-                   f"multipliers {p.multipliers}, mermaids {p.mermaids}); colour bonus {p.colour_bonus}")
+        say(f"  Your card points now: {p.card_points} (duos {p.duos}, collectors {p.collectors}, multipliers "
+            f"{p.multipliers}, mermaids {p.mermaids}); colour bonus {p.colour_bonus}")
         if seen.drawn:
-            click.echo("  You drew: " + ", ".join(in_words(t, c) for c in seen.drawn))
+            say("  You drew: " + ", ".join(in_words(t, c) for c in seen.drawn))
         if seen.chosen_pile is not None:
-            click.echo("  The pile holds: " + ", ".join(in_words(t, c) for c in seen.chosen_pile))
+            say("  The pile holds: " + ", ".join(in_words(t, c) for c in seen.chosen_pile))
 
     def commands(self, seen: Any) -> dict[str, tuple[str, Any]]:
         """This game's commands besides ``help`` and ``cards``."""
@@ -264,22 +288,25 @@ class Session:
             ends = {"stop": "STOP", "last_chance": "LAST CHANCE", "empty_deck": "deck ran out",
                     "mermaids": "mermaids"}
             if not seen.past_rounds:
-                click.echo("  No round has ended yet.")
+                say("  No round has ended yet.")
             for r, past in enumerate(seen.past_rounds):
                 scores = ", ".join(f"{self.labels[s]} {past.scores[s]}" for s in range(self.players))
-                click.echo(f"  Round {r + 1} ({ends[past.end]}, {self.labels[past.ender]}): {scores}")
-            click.echo("  Totals: " + ", ".join(f"{self.labels[s]} {seen.totals[s]}" for s in range(self.players))
-                       + f" (first to {self.rules.target(self.players)} wins)")
+                say(f"  Round {r + 1} ({ends[past.end]}, {self.labels[past.ender]}): {scores}")
+            say("  Totals: " + ", ".join(f"{self.labels[s]} {seen.totals[s]}" for s in range(self.players))
+                + f" (first to {self.rules.target(self.players)} wins)")
 
         return {"sheet": ("each round's scores and the totals so far", sheet)}
 
     def ask(self, seen: Any) -> str:
         from ..terminal.prompts import pick_from, read_answer
 
-        self.show(seen)
         legal = list(seen.legal_actions)
+        if legal == ["end"]:  # nothing left to choose: no prompt for it
+            say("  You have nothing more to play: your turn ends.")
+            return "end"
+        self.show(seen)
         for i, action in enumerate(legal, 1):
-            click.echo(f"  {i:>2}. {describe_action(self.t, action, tops=seen.pile_tops)}   [{action}]")
+            say(f"  {i:>2}. {describe_action(self.t, action, tops=seen.pile_tops, names=self.labels)}   [{action}]")
         while True:
             answer = read_answer("Your choice (a number or an action): ")
             if answer is None:
@@ -288,12 +315,12 @@ class Session:
             if choice is not None:
                 return str(choice)
             if not answer:
-                click.echo("Please type your choice (or help).")
+                say("Please type your choice (or help).")
                 continue
             if common_command(answer, self.rules, HELP_CHOICE, tuple(seen.hand), self.commands(seen),
                               lambda c: card_rules(self.rules, c)):
                 continue
-            click.echo(f"{brief(answer)} is not one of the choices; type a number from 1 to {len(legal)} (or help).")
+            say(f"{brief(answer)} is not one of the choices; type a number from 1 to {len(legal)} (or help).")
 
 
 __all__ = ["Session", "describe_action", "narrate", "replay_html", "round_summary", "score", "sheet_svg", "told"]

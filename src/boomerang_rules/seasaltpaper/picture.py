@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.page import page_html, svg_sheet_frame, svg_start
+from ..core.page import NOTE_H, page_html, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 
 SHEET_W, ROW_H, PAD = 480, 20, 12
@@ -66,13 +66,16 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     target = rules.target(state.players)
     parts = sheet_parts(state, names)
     rounds = len(state.history)
-    height = PAD * 2 + 30 + ROW_H * (rounds + 1) + 14 + ROW_H * 3
+    from .sheets import tie_words
+    tie = tie_words(rules, state.totals, state.history, names) if state.phase == "over" else None
+    note_h = NOTE_H if tie else 0
+    height = PAD * 2 + 30 + ROW_H * (rounds + 1) + 14 + ROW_H * 3 + note_h
     width = PAD + len(parts) * (SHEET_W + PAD)
     out = svg_start(width, height, rules.name, "#f4f8fb")
     for s, part in enumerate(parts):
         x0 = PAD + s * (SHEET_W + PAD)
         y = PAD
-        out += svg_sheet_frame(s, x0, y, SHEET_W, height - 2 * PAD, part["name"], part["winner"], "#1f5f8b")
+        out += svg_sheet_frame(s, x0, y, SHEET_W, height - 2 * PAD - note_h, part["name"], part["winner"], "#1f5f8b")
         y += 30
         out.append(_text(x0 + 10, y + 14, "Round", 11, weight="bold"))
         out.append(_text(x0 + 50, y + 14, "How it ended", 11, weight="bold"))
@@ -100,6 +103,8 @@ def sheet_svg(state: Any, names: list[str]) -> str:
         out.append(_text(x0 + 10, y + 16, "Total", 13, weight="bold"))
         out.append(_text(x0 + SHEET_W - 10, y + 16, str(part["total"]), 13, "end", "bold", cls="total"))
         out.append("</g>")
+    if tie:
+        out.append(svg_note(width, height, tie))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import attrs
 
 from ..core.sheets import SheetRows
+from ..core.ties import TieBreak, tie_told
 from .engine import winners
 from .state import GameState, check_state
 
@@ -31,4 +33,26 @@ def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:
                  for seat in range(state.players))
 
 
-__all__ = ["ROWS", "ScoreSheet", "score_sheets", "winners"]
+def tie_breaks(tie_break: str, last: Any) -> list[TieBreak]:
+    """The ruleset's tie-break read off the game's last round ``last`` (a ``RoundResult`` or a
+    view's past round), as ``engine._winners`` reads it."""
+    n = len(last.scores)
+    if tie_break == "last-round-points":
+        return [TieBreak("most points in the last round", last.scores)]
+    if tie_break == "ended-last-round":
+        return [TieBreak("who ended the last round", [1 if s == last.ender else 0 for s in range(n)],
+                         lambda s: "ended it" if s == last.ender else "did not")]
+    turns = last.last_turns
+    return [TieBreak("the latest turn in the last round", turns,
+                     lambda s: f"turn {turns[s] + 1}" if turns[s] >= 0 else "no turn")]
+
+
+def tie_words(rules: Any, totals: Sequence[int], history: Sequence[Any], names: Sequence[str]) -> str | None:
+    """Which tie-break decided a finished game of these totals and rounds (``core.ties.tie_told``);
+    None without a tie at the top, or when all the mermaids won it (no tie-break then)."""
+    if not history or history[-1].end == "mermaids":
+        return None
+    return tie_told(totals, names, tie_breaks(rules.tie_break, history[-1]))
+
+
+__all__ = ["ROWS", "ScoreSheet", "score_sheets", "tie_words", "winners"]

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..terminal.wording import article
+
 
 def card_words(rules: Any, card_id: str) -> str:
     """A card in words, e.g. ``crab-3: a crab, light blue``. ``KeyError`` for an unknown id."""
     card = rules.card(card_id)
-    return f"{card.id}: a {card.kind.replace('_', ' ')}, {card.colour.replace('_', ' ')}"
+    return f"{card.id}: {article(card.kind.replace('_', ' '))}, {card.colour.replace('_', ' ')}"
 
 
 def _ids(t: Any, cards: Any) -> str:

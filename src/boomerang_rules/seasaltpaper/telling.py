@@ -3,6 +3,7 @@ whoever took one (``told``), shared by the command line's story and prompts and 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..terminal.wording import says, verb_for
@@ -18,9 +19,11 @@ def in_words(t: Tables, card_id: str) -> str:
     return t.describe(t.index[card_id]) if card_id in t.index else card_id
 
 
-def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None) -> str:
+def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None,
+                    names: Sequence[str] | None = None) -> str:
     """An action in words, for a person (``mine``: as its player sees it; ``tops``: the discard
-    piles' top cards, to name the pile a card is taken from)."""
+    piles' top cards, to name the pile a card is taken from; ``names``: the players' names, for
+    the one a steal takes from, else "seat N")."""
     verb, _, rest = action.partition(":")
     if verb == "draw":
         return "draw the top two cards of the deck, keep one, discard the other"
@@ -38,7 +41,7 @@ def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None)
     if verb == "pick":  # the card taken goes to a hand: the others do not see which one
         return f"take {in_words(t, rest) if mine else 'a card'} from that pile"
     if verb == "steal":
-        return f"steal a random card from seat {rest}"
+        return f"steal a random card from {victim(rest, names)}"
     if action == "last_chance" and not mine:
         return "LAST CHANCE: ends the round; the others take a last turn; bets on having the most card points"
     return {"mermaids": "place your mermaids in front of you and win the game",
@@ -58,7 +61,16 @@ def _pile_of(card: str, tops: Any) -> str:
     return f"the {names[0]} pile" if len(names) == 1 else "a discard pile"
 
 
-def told(t: Tables, action: str, name: str, mine: bool = True, tops: Any = None, first: bool = True) -> str:
+def victim(seat: str, names: Sequence[str] | None) -> str:
+    """The player a steal takes from: by name ("you" for "You"), or "seat N" without names."""
+    if names is None or not seat.isdigit() or int(seat) >= len(names):
+        return f"seat {seat}"
+    name = names[int(seat)]
+    return "you" if name == "You" else name
+
+
+def told(t: Tables, action: str, name: str, mine: bool = True, tops: Any = None, first: bool = True,
+         names: Sequence[str] | None = None) -> str:
     """What ``name`` did, told in the third person ("Ana keeps ...", "You keep ..."); ``mine``: as
     its player saw it (else a card kept or taken into the hand stays hidden); ``tops``: the discard
     piles' top cards before the action, to name the pile a card was taken from; ``first``: with the
@@ -81,7 +93,7 @@ def told(t: Tables, action: str, name: str, mine: bool = True, tops: Any = None,
     elif verb == "pick":
         said = ("takes", f"{in_words(t, rest) if mine else 'a card'} from that pile")
     elif verb == "steal":
-        said = ("steals", f"a random card from seat {rest}")
+        said = ("steals", f"a random card from {victim(rest, names)}")
     else:
         said = {"mermaids": ("wins", "the game: all the mermaids placed"),
                 "stop": ("calls", "STOP: the round ends, everyone scores their cards"),

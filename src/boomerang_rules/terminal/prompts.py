@@ -4,35 +4,81 @@ names, and the commands a player may type besides a choice (``help``, ``cards``)
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import click
 
+from .wording import fitted
+
 
 def read_answer(question: str) -> str | None:
-    """One line typed after ``question``; None when the input has ended."""
+    """One line typed after ``question``; None when the input has ended. An answer from a pipe or
+    a file is written after the question, as a terminal would show it typed: the transcript
+    reads as a conversation, and what follows starts on a line of its own."""
     click.echo(question, nl=False)
     line = sys.stdin.readline()
     if not line:
         click.echo("")
         return None
+    if not _is_terminal(sys.stdin):
+        click.echo(line.strip())
     return line.strip()
 
 
-def pick_from(answer: str, choices: list[str]) -> str | None:
-    """The choice ``answer`` names: the choice itself (any case, spaces for underscores), its
-    number in the list shown (1 = first), or a prefix only one choice starts with."""
-    key = answer.strip().lower().replace(" ", "_").replace("-", "_")
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # closed, or no file behind it
+        return False
+
+
+def _key(text: str) -> str:
+    return text.strip().lower().replace(" ", "_").replace("-", "_")
+
+
+def matches(answer: str, choices: Sequence[str]) -> list[str]:
+    """Every choice ``answer`` could name, in the order shown: the choice itself (any case,
+    spaces for underscores), its number in the list shown (1 = first), or the choices it begins.
+    One match is the choice; several an ambiguous answer; none an answer to ask again."""
+    key = _key(answer)
     if not key:
-        return None
-    normal = {c.lower().replace("-", "_"): c for c in choices}
+        return []
+    normal = {_key(c): c for c in choices}
     if key in normal:
-        return normal[key]
-    if key.isascii() and key.isdigit() and 1 <= int(key) <= len(choices):
-        return choices[int(key) - 1]
-    starts = [c for k, c in normal.items() if k.startswith(key)]
-    return starts[0] if len(starts) == 1 else None
+        return [normal[key]]
+    if key.isascii() and key.isdigit():
+        return [choices[int(key) - 1]] if 1 <= int(key) <= len(choices) else []
+    return [c for k, c in normal.items() if k.startswith(key)]
+
+
+def pick_from(answer: str, choices: Sequence[str]) -> str | None:
+    """The choice ``answer`` names (``matches``), or None when it names none or several.
+
+    ``choices`` must be in the order the menu shows them: a number means the choice shown
+    with it, never another (``menu`` writes that list)."""
+    found = matches(answer, choices)
+    return found[0] if len(found) == 1 else None
+
+
+def menu(choices: Sequence[str], words: Callable[[str], str] | None = None, sep: str = ", ") -> str:
+    """The choices numbered as ``pick_from`` reads them: "1. throw, 2. pass" (``words``: a choice
+    as the player reads it, default its name with spaces for underscores)."""
+    said = words or (lambda c: c.replace("_", " "))
+    return sep.join(f"{i}. {said(c)}" for i, c in enumerate(choices, 1))
+
+
+def not_a_choice(answer: str, choices: Sequence[str], words: Callable[[str], str] | None = None) -> str:
+    """What to say to an answer that names no single choice: which choices it could mean when
+    it is ambiguous, else that it is none of them; the menu again either way, as numbered."""
+    from ..core.arguments import brief
+
+    found = matches(answer, choices)
+    said = words or (lambda c: c.replace("_", " "))
+    if len(found) > 1:
+        return (f"{brief(answer)} could be {' or '.join(said(c) for c in found)}: type more of it, or its number "
+                f"({menu(choices, words)}).")
+    return f"{brief(answer)} is not one of the choices: {menu(choices, words)} (or help)."
 
 
 def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, ...] = (),
@@ -62,6 +108,7 @@ def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, 
         by_lower = {c.id.lower(): c.id for c in rules.cards}
         for card_id in ids:
             real = by_lower.get(card_id.lower())
-            click.echo("  " + ((describe or rules.describe)(real) if real else f"{card_id}: no such card"))
+            for line in fitted((describe or rules.describe)(real) if real else f"{card_id}: no such card", indent="  "):
+                click.echo(line)
         return True
     return False

@@ -23,3 +23,18 @@ def verb_for(name: str, verb: str) -> str:
 def whose(name: str) -> str:
     """``name``'s possessive: "Ana's", but "your" for "You"."""
     return "your" if name == "You" else f"{name}'s"
+
+
+def fitted(text: str, width: int = 80, indent: str = "") -> list[str]:
+    """``text`` as lines of at most ``width`` columns (a word longer than that alone on its line),
+    the lines after the first indented by ``indent`` plus two spaces: what ``play`` prints fits a
+    terminal of 80 columns."""
+    import textwrap
+
+    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ",
+                         break_long_words=False, break_on_hyphens=False) or [indent]
+
+
+def article(noun: str) -> str:
+    """``noun`` with its indefinite article: "a crab", "an octopus"."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun

@@ -1,0 +1,119 @@
+"""Long work shows progress (issue 28): ``simulate`` and ``tournament`` draw a progress line on
+standard error when it is a terminal, never into a pipe nor with --quiet; Ctrl-C stops with
+exit 130 and says what was written, never leaving a partial --out file."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boomerang_rules.terminal.progress import Progress, progress_line
+
+COMMAND = [sys.executable, "-m", "boomerang_rules"]
+
+
+def test_the_line_says_count_rate_and_time_left() -> None:
+    assert progress_line(1200, 100000, 2.0) == "1,200 of 100,000 games (1%), 600 a second, about 2m 45s left"
+    assert progress_line(0, 10, 0.0) == "0 of 10 games (0%)"
+    assert progress_line(10, 10, 4.0, "games") == "10 of 10 games (100%), 2.5 a second"
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_drawn_on_a_terminal_erased_at_the_end_and_silent_elsewhere() -> None:
+    ticks = iter(range(100))
+    shown = _Terminal()
+    with Progress(3, stream=shown, every=0, clock=lambda: float(next(ticks))) as bar:
+        for _ in range(3):
+            bar.update(1)
+    assert "\r1 of 3 games" in shown.getvalue() and "3 of 3 games (100%)" in shown.getvalue()
+    assert shown.getvalue().endswith("\r")
+    for stream, quiet in ((io.StringIO(), False), (_Terminal(), True)):
+        with Progress(3, stream=stream, quiet=quiet) as bar:
+            bar.update(3)
+        assert stream.getvalue() == ""
+
+
+def _on_a_pty(args: list[str], until: bytes) -> tuple[int, bytes]:
+    """Run the command with standard error on a pseudo-terminal; Ctrl-C (SIGINT to its group, as a
+    terminal sends it) once ``until`` shows, or let it end when ``until`` is empty."""
+    master, slave = os.openpty()
+    process = subprocess.Popen([*COMMAND, *args], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                               stderr=slave, start_new_session=True)
+    os.close(slave)
+    seen = b""
+    sent = False
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        seen += chunk
+        if until and until in seen and not sent:
+            os.killpg(process.pid, signal.SIGINT)
+            sent = True
+    os.close(master)
+    return process.wait(timeout=60), seen
+
+
+def test_simulate_shows_progress_on_a_terminal_and_not_with_quiet(tmp_path: Path) -> None:
+    out = tmp_path / "g.jsonl"
+    code, err = _on_a_pty(["simulate", "--games", "300", "--out", str(out)], b"")
+    assert code == 0 and b" of 300 games (" in err and b"a second" in err
+    assert len(out.read_text().splitlines()) == 300
+    code, err = _on_a_pty(["simulate", "--games", "300", "--quiet", "--out", str(out), ], b"")
+    assert code == 0 and err == b""
+
+
+def test_nothing_but_records_in_a_pipe() -> None:
+    done = subprocess.run([*COMMAND, "simulate", "--games", "20"], capture_output=True, check=True)
+    assert done.stderr == b"" and len(done.stdout.splitlines()) == 20
+
+
+def test_ctrl_c_leaves_no_out_file_and_says_so(tmp_path: Path) -> None:
+    out = tmp_path / "g.jsonl"
+    code, err = _on_a_pty(["simulate", "--games", "1000000", "--out", str(out)], b"games (")
+    assert code == 130
+    assert b"interrupted (Ctrl-C): --out " in err and b"was not written (left as it was)" in err
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_keeps_an_old_out_file_as_it_was(tmp_path: Path) -> None:
+    out = tmp_path / "g.jsonl"
+    out.write_text("old\n")
+    code, _ = _on_a_pty(["simulate", "--games", "1000000", "--out", str(out)], b"games (")
+    assert code == 130 and out.read_text() == "old\n" and list(tmp_path.iterdir()) == [out]
+
+
+def test_ctrl_c_on_standard_output_says_how_many_records_went_out() -> None:
+    process = subprocess.Popen([*COMMAND, "simulate", "--games", "1000000"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.readline()
+    os.killpg(process.pid, signal.SIGINT)
+    rest = process.stdout.read()
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 130
+    lines = (first + rest).decode().splitlines()
+    assert all(json.loads(line)["format"] for line in lines)
+    said = err.split("interrupted (Ctrl-C): the first ", 1)[1]
+    assert said.endswith(" of 1,000,000 game records went to standard output\n")
+    assert int(said.split(" ", 1)[0].replace(",", "")) in (len(lines), len(lines) + 1)  # Ctrl-C: count, write
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_tournament_ctrl_c_prints_no_figures(jobs: str) -> None:
+    code, err = _on_a_pty(["tournament", "--games", "1000000", "--jobs", jobs], b"games (")
+    assert code == 130 and b"no figures printed" in err

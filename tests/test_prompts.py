@@ -1,0 +1,53 @@
+"""Menus that mean what the player chose (issue 28): every option a prompt accepts is shown,
+numbered as it is accepted; an answer that names nothing shown, or several, is asked again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from boomerang_rules.cli import cli
+from boomerang_rules.terminal.prompts import matches, menu, not_a_choice, pick_from
+
+
+def play(*args: str, input: str) -> str:
+    result = CliRunner().invoke(cli, ["play", *args], input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    return result.stdout
+
+
+def test_a_number_means_the_choice_shown_with_it() -> None:
+    choices = ["throw", "pass"]
+    assert menu(choices) == "1. throw, 2. pass"
+    assert pick_from("1", choices) == "throw" and pick_from("2", choices) == "pass"
+    assert pick_from("3", choices) is None and pick_from("0", choices) is None
+
+
+def test_an_ambiguous_answer_names_what_it_could_be_and_the_menu_as_shown() -> None:
+    choices = ["bushwalking", "sightseeing", "swimming", "none"]
+    assert matches("s", choices) == ["sightseeing", "swimming"]
+    said = not_a_choice("s", choices)
+    assert "sightseeing or swimming" in said and "4. none" in said
+    assert "is not one of the choices: 1. bushwalking" in not_a_choice("9", choices)
+
+
+def test_boomerang_2010_one_at_throw_or_pass_throws(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    answers = "\n".join(["forest", "1"] + ["2"] * 300) + "\n"
+    out = play("--rules", "boomerang-2010", "--seed", "6", "--record", str(path), input=answers)
+    hunt = next(line for line in out.splitlines() if line.startswith("Throw a boomerang or pass?"))
+    assert "[1. throw, 2. pass]" in hunt
+    first = json.loads(path.read_text())["rounds"][0]
+    assert first["hunt"][:2] == ["throw", "throw"]  # seat 0 opens: its "1" threw; greedy 1 threw after it
+
+
+def test_australia_menu_shows_none_with_the_number_it_takes() -> None:
+    answers = "C\nE\nF\nM\nR\nT\ns\n6\n5\n"
+    out = play("--players", "3", "--seed", "12", input=answers)
+    assert "  5. none: score no activity this round" in out
+    assert "could be sightseeing or swimming" in out
+    assert "'6' is not one of the choices: 1. bushwalking" in out
+    table = out.split("Round 1 ends.", 1)[1].splitlines()
+    assert any(line.startswith("  You  ") and line.endswith("(none)") for line in table[:4])

@@ -1,0 +1,113 @@
+"""Which tie-break decided a game, said everywhere the winner is (issue 28): the terminal, the
+replay, the score sheets' SVG and the replay page, in one sentence from ``core.ties``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+import boomerang_rules as br
+from boomerang_rules.cli import cli
+from boomerang_rules.cli.common import game_cli
+from boomerang_rules.core.bots import make_bots
+from boomerang_rules.core.games import game_module
+from boomerang_rules.core.ties import TieBreak, tie_told, tied_seats
+
+NAMES = ["Ana", "Bo", "Cy"]
+
+
+def test_no_tie_at_the_top_says_nothing() -> None:
+    assert tie_told([10, 12, 12], NAMES, []) is not None
+    assert tie_told([12, 10, 10], NAMES, [TieBreak("most boomerangs", [1, 2, 3])]) is None
+
+
+def test_the_tie_break_that_decides_is_named_with_each_tied_seats_key() -> None:
+    said = tie_told([30, 35, 35], NAMES, [TieBreak("most boomerangs", [9, 4, 6])])
+    assert said == "Bo and Cy tied on 35 points; the tie-break, most boomerangs (Bo 4, Cy 6), goes to Cy."
+
+
+def test_a_tie_the_breaks_leave_is_a_shared_win_and_says_so() -> None:
+    breaks = [TieBreak("most Throw & Catch points", [5, 5, 5]), TieBreak("most site points", [1, 2, 2])]
+    said = tie_told([7, 7, 7], NAMES, breaks)
+    assert said is not None and said.endswith("a shared win for Bo and Cy.") and "; then most site points" in said
+    assert tied_seats([7, 7, 7], breaks) == [1, 2]
+    assert tie_told([7, 7], NAMES, []) == "Ana and Bo tied on 7 points; these rules have no tie-break: a shared win."
+
+
+def _tied_games(rules_id: str, players: int, seeds: range) -> list[tuple[int, Any]]:
+    rules = br.load_rules(rules_id)
+    game = game_module(rules.game)
+    found = []
+    for seed in seeds:
+        state = game.play_game(rules, make_bots(game.BOTS, ["random"] * players, rules, seed), seed)
+        totals = [s.total for s in game.score_sheets(state)]
+        if totals.count(max(totals)) > 1:
+            found.append((seed, state))
+    return found
+
+
+@pytest.mark.parametrize(("rules_id", "players", "seeds"), [
+    ("standard", 3, range(120)), ("standard", 2, range(120)), ("boomerang-2010", 3, range(80)),
+    ("sea-salt-paper", 3, (18, 245))])
+def test_the_words_name_the_winners_the_game_decided(rules_id: str, players: int, seeds: range) -> None:
+    tied = _tied_games(rules_id, players, seeds)
+    assert tied
+    for _seed, state in tied:
+        names = [f"P{s}" for s in range(players)]
+        best = br.winners(state)
+        cli_module = game_cli(state.rules)
+        record = br.record_of(state, names)
+        story = " ".join(cli_module.narrate(record, state.rules, names, None)[-3:])
+        assert "tied on" in story
+        if len(best) == 1:
+            assert f"to P{best[0]}." in story
+        else:
+            assert "a shared win for " + " and ".join(f"P{w}" for w in best) in story.replace(",", " and")
+
+
+def test_sea_salt_and_paper_seed_18_says_its_tie_break_in_replay_svg_and_page(tmp_path: Path) -> None:
+    runner = CliRunner()
+    record = tmp_path / "g.json"
+    assert runner.invoke(cli, ["simulate", "--rules", "sea-salt-paper", "--players", "3", "--seed", "18",
+                               "--bots", "random,random,random", "--out", str(record)]).exit_code == 0
+    told = runner.invoke(cli, ["replay", str(record)]).stdout
+    assert "Winner: random 2 (totals: 17, 35, 35)" in told
+    words = "random 1 and random 2 tied on 35 points; the tie-break, most points in the last round"
+    assert words in " ".join(told.split())
+    assert max(map(len, told.splitlines()[-3:])) <= 80
+    svg = tmp_path / "g.svg"
+    assert runner.invoke(cli, ["sheet", str(record), "-o", str(svg)]).exit_code == 0
+    assert words in svg.read_text()
+    page = tmp_path / "g.html"
+    assert runner.invoke(cli, ["replay", str(record), "--html", str(page)]).exit_code == 0
+    assert words in page.read_text()
+
+
+@pytest.mark.parametrize(("rules_id", "players"), [("standard", 3), ("boomerang-2010", 3)])
+def test_the_other_games_say_it_in_their_svg(rules_id: str, players: int) -> None:
+    _seed, state = _tied_games(rules_id, players, range(120))[0]
+    names = [f"P{s}" for s in range(players)]
+    cli_module = game_cli(state.rules)
+    assert 'class="tie-break"' in cli_module.sheet_svg(state, names) and "tied on" in cli_module.sheet_svg(state, names)
+
+
+@pytest.mark.parametrize(("rules_id", "players", "seeds"), [
+    ("standard", 3, range(120)), ("boomerang-2010", 3, range(80)), ("sea-salt-paper", 3, (18,))])
+def test_play_says_the_tie_break_at_the_end(rules_id: str, players: int, seeds: range,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    _seed, state = _tied_games(rules_id, players, seeds)[0]
+    cli_module = game_cli(state.rules)
+    labels = ["You", *(f"random {s}" for s in range(1, players))]
+    session = cli_module.Session(state.rules, players, 0, 18, labels)
+    if rules_id == "sea-salt-paper":  # its end is told at the end of run: play the game out from its last state
+        bots = make_bots(game_module(state.rules.game).BOTS, ["random"] * players, state.rules, 18)
+        session.ask = lambda seen: bots[0].choose(seen, seen.legal_actions)
+        assert br.winners(session.run(bots)) == br.winners(state)
+    else:
+        session.game_end(state)
+    out = capsys.readouterr().out
+    end = out[out.rindex("Winner"):]
+    assert "tied on" in end and max(map(len, end.splitlines())) <= 80
