@@ -87,7 +87,7 @@ class Tables(ReadOnly):
         self.bonus_own_colour = rules.mermaids.bonus_own_colour
         self.extra_turn_on_empty = rules.round_end.empty_deck_extra_turn == "from-discard-piles"
         self.expansion = (any(self.shared_duos) or self.trio >= 0 or self.stand_in >= 0
-                          or self.bonus_own_colour != self.count_own_colour
+                          or self.bonus_own_colour != self.count_own_colour or self.extra_turn_on_empty
                           or any(effect in ("look_at_top", "restrict_opponents") for _, _, _, effect in self.duos))
 
     def _count_tables(self) -> None:
