@@ -21,7 +21,6 @@ import boomerang_rules as br
 from boomerang_rules import batch
 from boomerang_rules.rl.seasaltpaper import action_names as rl_action_names
 from boomerang_rules.seasaltpaper.rules import build, to_data
-
 from boomerang_rules.seasaltpaper.tables import tables_for
 
 SHIPPED = [info.id for info in br.list_rules() if info.game == "sea-salt-paper"]

@@ -101,11 +101,11 @@ def test_the_expansion_scores_as_the_rulebook_and_the_online_version(hand: list[
 
 
 def test_round_points_take_the_expansion() -> None:
-    cards = [(["crab-1", "crab-2", "starfish-1", "seahorse-1", "shell-1", "shell-2"], []), (["lobster-1"], [])]
+    cards: list[tuple[list[str], list[str]]] = [(["crab-1", "crab-2", "starfish-1", "seahorse-1", "shell-1", "shell-2"], []), (["lobster-1"], [])]
     assert ssp.round_points(RULES, cards, ender=0, call="stop") == (3 + 4, 0)
 
 
-hands = st.lists(st.sampled_from([c.id for c in RULES.cards]), unique=True, max_size=30)
+hands: st.SearchStrategy[list[str]] = st.lists(st.sampled_from([c.id for c in RULES.cards]), unique=True, max_size=30)
 
 
 @settings(max_examples=200, deadline=None)
@@ -222,7 +222,7 @@ def test_views_stay_blind_and_determinize_takes_the_expansion() -> None:
 def _record_with_shuffle() -> dict[str, Any]:
     for seed in range(100):
         state = ssp.play_game(RULES, [ssp.BOTS["random"](RULES, seed + s) for s in range(2)], seed)
-        record = json.loads(json.dumps(ssp.record_of(state)))
+        record: dict[str, Any] = json.loads(json.dumps(ssp.record_of(state)))
         if any("shuffles" in r for r in record["rounds"]):
             return record
     raise AssertionError("no game with a lobster shuffle")
@@ -256,7 +256,7 @@ def test_a_bound_seat_that_plays_a_duo_is_refused_by_the_jellyfish_rule() -> Non
         state = ssp.play_game(RULES, [ssp.BOTS["greedy"](RULES, seed + s) for s in range(2)], seed)
         record = json.loads(json.dumps(ssp.record_of(state)))
         for r, rnd in enumerate(record["rounds"]):
-            for i, (seat, action, *_) in enumerate(rnd["actions"]):
+            for i, (_, action, *_) in enumerate(rnd["actions"]):
                 if action == "draw_one":
                     bad = copy.deepcopy(record)
                     bad["rounds"][r]["actions"][i][1] = "draw"

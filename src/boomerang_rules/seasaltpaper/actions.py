@@ -6,7 +6,8 @@ Reinforcement-learning and search code wants a fixed action space. Action ``i`` 
 ``pick:CARD``, ``steal:SEAT`` for every seat the ruleset allows, and every ``duo:A+B`` the deck
 can make, sorted (cards in the ruleset's order); then Extra Salt's, when the ruleset has them:
 ``draw_one``, ``lobster:CARD`` for every card, and every ``trio:A+B+S``, sorted. ``apply`` and
-``step`` take an action's id as well as its string. ``rl.seasaltpaper`` reads this numbering: masks and observations keep it.
+``step`` take an action's id as well as its string. ``rl.seasaltpaper`` reads this numbering:
+masks and observations keep it.
 """
 
 from __future__ import annotations

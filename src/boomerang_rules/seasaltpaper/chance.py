@@ -67,8 +67,8 @@ def outcomes(rules: Ruleset, players: int, state: GameState | None, drawn: tuple
     """The next outcome of the chance event under way and its probability, for each it may be;
     [] when the event is complete (or none is under way)."""
     if held is not None and held[1].startswith("lobster:") and state is not None:
-        left = Counter(_to_shuffle(state, held[1])) - Counter(drawn)
-        return [(c, 1.0 / sum(left.values())) for c in sorted(left)] if left else []
+        remaining = Counter(_to_shuffle(state, held[1])) - Counter(drawn)
+        return [(c, 1.0 / sum(remaining.values())) for c in sorted(remaining)] if remaining else []
     if held is not None:
         if drawn or state is None:
             return []

@@ -17,13 +17,12 @@ from ..core.arguments import brief
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_players, check_seat
 from ..core.tuple_backed import NEW
+from . import extra_salt
 from .dealing import check_new_game, given_chances
 from .rules import Ruleset
 from .scoring import points_of, round_scores
 from .state import FIELD, Chance, Entry, GameState, RoundResult, check_state
 from .tables import PILES, Tables, tables_for
-
-from . import extra_salt  # noqa: E402  (Extra Salt's actions; it reads this module's helpers at call time)
 
 _PILE = {name: i for i, name in enumerate(PILES)}
 _TABLES, _TURN, _PHASE, _DECK, _PILES, _HANDS, _DRAWN, _CALLER, _LOG = (

@@ -139,7 +139,7 @@ def effect(state: GameState, seat: int, effect: str) -> GameState | None:
     return None
 
 
-def shuffle_problems(t: Tables, shuffles: Sequence[object], where: Sequence[object]) -> list[Problem]:
+def shuffle_problems(t: Tables, shuffles: Sequence[object], where: tuple[str | int, ...]) -> list[Problem]:
     """Why a record round's ``shuffles`` are not deck orders of card ids (pointers under ``where``)."""
     problems = []
     for k, order in enumerate(shuffles):

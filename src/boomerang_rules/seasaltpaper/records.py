@@ -29,8 +29,8 @@ from ..core.records import (
 from ..core.results import result_problems
 from ..core.validation import RECORD_FORMAT
 from .dealing import deck_problems
-from .extra_salt import shuffle_problems
 from .engine import is_over, legal_actions, new_game, winners
+from .extra_salt import shuffle_problems
 from .rules import GAME, Ruleset
 from .sheets import score_sheets
 from .state import Entry, GameState, check_state
@@ -139,7 +139,8 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
             state = state.evolve(chance=attrs.evolve(state.chance, steals=(t.index[card],), steals_used=0))
         if state.phase == "lobster" and len(state.drawn) > 1 and state.chance.shuffles_used >= len(shuffles):
             return state, [Problem(pointer("rounds", r, "shuffles"), f"the lobster at actions/{i} shuffles the deck, "
-                                   f"but the round gives {len(shuffles)} shuffle(s) for {state.chance.shuffles_used + 1}",
+                                   f"but the round gives {len(shuffles)} shuffle(s) for "
+                                   f"{state.chance.shuffles_used + 1}",
                                    "shuffles-count")]
         try:
             state = apply(state, seat, action)

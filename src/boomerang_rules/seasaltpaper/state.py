@@ -49,7 +49,8 @@ class Chance:
     """The cards the steals take, in game order, given in advance, used before ``rng``."""
     steals_used: int = 0
     shuffles: tuple[tuple[int, ...], ...] = ()
-    """The deck orders the lobster's shuffles make (Extra Salt), in game order, given in advance, used before ``rng``."""
+    """The deck orders the lobster's shuffles make (Extra Salt), in game order, given in advance,
+    used before ``rng``."""
     shuffles_used: int = 0
 
 
