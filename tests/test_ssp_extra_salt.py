@@ -101,7 +101,8 @@ def test_the_expansion_scores_as_the_rulebook_and_the_online_version(hand: list[
 
 
 def test_round_points_take_the_expansion() -> None:
-    cards: list[tuple[list[str], list[str]]] = [(["crab-1", "crab-2", "starfish-1", "seahorse-1", "shell-1", "shell-2"], []), (["lobster-1"], [])]
+    cards: list[tuple[list[str], list[str]]] = [
+        (["crab-1", "crab-2", "starfish-1", "seahorse-1", "shell-1", "shell-2"], []), (["lobster-1"], [])]
     assert ssp.round_points(RULES, cards, ender=0, call="stop") == (3 + 4, 0)
 
 
