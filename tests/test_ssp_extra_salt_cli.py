@@ -35,6 +35,10 @@ def test_a_simulated_game_validates_replays_and_draws(players: int, tmp_path: Pa
     assert code == 0 and "Round 1" in told
     code, svg = run("sheet", str(record))
     assert code == 0 and svg.lstrip().startswith("<")
+    page = tmp_path / "g.html"
+    code, _ = run("replay", str(record), "--html", str(page))
+    html = page.read_text()
+    assert code == 0 and "starfish-" in html and "jellyfish-" in html  # the new cards on the page
 
 
 def test_a_tampered_record_is_refused_with_pointer_and_rule(tmp_path: Path) -> None:

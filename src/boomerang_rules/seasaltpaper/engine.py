@@ -268,6 +268,9 @@ def _refuse(state: GameState, seat: object, action: object) -> IllegalAction:
     t = state.tables
     text = action if isinstance(action, str) else ""  # not a string: no verb, the general refusal
     verb, _, rest = text.partition(":")
+    if t.expansion and state.bound >> number & 1 and state.phase in ("draw", "play"):
+        return IllegalAction(f"a jellyfish pair binds seat {number} this turn: it may only take the deck's top card "
+                             f"(draw_one), then end its turn; legal: {', '.join(legal)}")
     if state.phase == "play" and text in ("stop", "last_chance"):
         if state.caller >= 0:
             return IllegalAction(f"seat {state.caller} has called LAST CHANCE: nobody may end the round now")
@@ -304,7 +307,7 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
         return _end_turn(state, seat, False, {"log": ((seat, action, -1), state[_LOG])})
     t = state[_TABLES]
     if t.expansion and extra_salt.handles(phase, action):
-        return extra_salt.apply(state, seat, action)
+        return extra_salt.apply(state, seat, action, _derived_seed)
     if phase == "draw" or phase == "keep":  # the most played (with "end"): the new state built in place
         values = list(state)
         values[_LOG] = ((seat, action, -1), state[_LOG])

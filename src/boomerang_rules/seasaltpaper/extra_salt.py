@@ -1,7 +1,8 @@
 """Extra Salt's turn rules: the jellyfish's restriction, the lobster's look at the deck, the
 starfish's trio, and the boat pair's extra turn on an empty deck (the online version's reading).
 
-The engine (``engine``) hands these over only when the ruleset uses them (``Tables.expansion``),
+The engine (``engine``, which imports this module, not the other way round) hands these over
+only when the ruleset uses them (``Tables.expansion``),
 so the base game's code is the same as before. Each function returns the new state (or the
 legal actions), or None when the base game's rule applies.
 
@@ -17,7 +18,7 @@ legal actions), or None when the base game's rule applies.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -26,7 +27,6 @@ from ..core import rng as rng_mod
 from ..core.arguments import list_of, string_list
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.pointer import pointer
-from . import engine
 from .rules import Ruleset
 from .state import GameState
 from .tables import Tables, tables_for
@@ -52,11 +52,10 @@ def given_shuffles(rules: Ruleset, shuffles: object) -> tuple[tuple[int, ...], .
 
 def trios(t: Tables, hand: tuple[int, ...]) -> list[str]:
     """The ``trio:A+B+S`` actions ``hand`` can make (a duo of it and one of its starfish)."""
-    starfish = [c for c in hand if t.kind[c] == t.trio]
-    if not starfish:
+    if not any(t.kind[c] == t.trio for c in hand):
         return []
-    pairs = engine._duo_pairs(t, tuple(c for c in hand if t.kind[c] != t.trio))
-    return [f"{engine.duo_action(t, a, b).replace('duo:', 'trio:')}+{t.ids[s]}" for a, b in pairs for s in starfish]
+    held = set(hand)
+    return [action for action, cards in t.trio_actions.items() if held.issuperset(cards)]
 
 
 def legal(state: GameState, seat: int) -> tuple[str, ...] | None:
@@ -77,11 +76,12 @@ def handles(phase: str, action: str) -> bool:
     return action == "draw_one" or phase == "lobster" or action.startswith("trio:")
 
 
-def apply(state: GameState, seat: int, action: str) -> GameState:
-    """The state after ``seat`` takes one of Extra Salt's actions (legal: the engine has checked)."""
+def apply(state: GameState, seat: int, action: str, derived: Callable[[GameState], int]) -> GameState:
+    """The state after ``seat`` takes one of Extra Salt's actions (legal: the engine has checked);
+    ``derived``: the engine's generator seed for a game with none (from the game so far)."""
     t = state.tables
     hands = list(state.hands)
-    log = engine._log(state, seat, action)
+    log = ((seat, action, -1), state.log)
     if action == "draw_one":
         hands[seat] = tuple(sorted((*hands[seat], state.deck[0])))
         return state.evolve(phase="play", hands=tuple(hands), deck=state.deck[1:], log=log)
@@ -97,11 +97,12 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
     state = state.evolve(phase="play", hands=tuple(hands), drawn=(), log=log)
     if not rest:
         return state
-    deck, chance = _shuffle(state, (*state.deck, *rest))
+    deck, chance = _shuffle(state, (*state.deck, *rest), derived)
     return state.evolve(deck=deck, chance=chance, shuffles=(*state.shuffles, deck))
 
 
-def _shuffle(state: GameState, cards: tuple[int, ...]) -> tuple[tuple[int, ...], Any]:
+def _shuffle(state: GameState, cards: tuple[int, ...],
+             derived: Callable[[GameState], int]) -> tuple[tuple[int, ...], Any]:
     """The deck order after a lobster's shuffle of ``cards``: the given one, else the generator's."""
     chance = state.chance
     if chance.shuffles_used < len(chance.shuffles):
@@ -114,7 +115,7 @@ def _shuffle(state: GameState, cards: tuple[int, ...]) -> tuple[tuple[int, ...],
     if chance.rng is not None:
         rng, order = rng_mod.shuffled(chance.rng, cards)
         return tuple(order), attrs.evolve(chance, rng=rng)
-    _, order = rng_mod.shuffled(engine._derived_seed(state), cards)  # no seed: from the game so far
+    _, order = rng_mod.shuffled(derived(state), cards)  # no seed: from the game so far
     return tuple(order), chance
 
 

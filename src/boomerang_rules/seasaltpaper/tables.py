@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ..core.readonly import ReadOnly
+from . import extra_scoring
 from .rules import Ruleset
 
 PILES = ("left", "right")
@@ -111,10 +112,8 @@ class Tables(ReadOnly):
     def card_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
         """The card points of ``hand`` and ``played``: ``scoring.points_of``'s, from packed counts
         (tests compare the two on every shipped ruleset)."""
-        if self.expansion:
-            from .scoring import points_of  # the scorer's own reading: Extra Salt's rules are not packed
-
-            return points_of(self, hand, played).card_points
+        if self.expansion:  # Extra Salt's rules are not packed: counted plainly (extra_scoring)
+            return self._expansion_points(hand, played)
         mask = self.count_mask
         bit = self.kind_bit.__getitem__
         in_hand = sum(map(bit, hand))
@@ -141,6 +140,18 @@ class Tables(ReadOnly):
                 ranked = sorted([colours >> c & mask for c in self.colour_fields], reverse=True)
                 total += sum(ranked[:mermaids])
         return total
+
+    def _expansion_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
+        """``card_points`` by Extra Salt's rules, from plain counts (as ``scoring.points_of``)."""
+        in_hand = [0] * len(self.kinds)
+        in_front = [0] * len(self.kinds)
+        colours = [0] * len(self.colours)
+        for cards, counts in ((hand, in_hand), (played, in_front)):
+            for c in cards:
+                counts[self.kind[c]] += 1
+                if self.count_own_colour or self.kind[c] != self.mermaid:
+                    colours[self.colour[c]] += 1
+        return sum(extra_scoring.parts(self, in_hand, in_front, colours))
 
     def _action_tables(self) -> None:
         """Every action string a card can appear in, made once (``legal_actions`` looks them up)."""
