@@ -310,3 +310,27 @@ def test_mermaids_without_white_keep_white_in_the_colour_bonus() -> None:
     q = points(["mermaid-1", "mermaid-2", "crab-1"], rules=BASE)
     assert (q.mermaids, q.colour_bonus) == (3, 2)
     assert "colour bonus still counts it" in rules.description
+
+
+def test_openspiel_plays_the_expansion_with_the_lobsters_shuffle_as_chance_nodes() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import random
+
+    import boomerang_rules.rl.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("sea_salt_paper", {"players": 2, "rules": EXTRA})
+    held = 0
+    for seed in range(8):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                state.apply_action(rng.choice(outcomes)[0])
+            else:
+                action = rng.choice(state.legal_actions())
+                kept = state.action_to_string(state.current_player(), action).startswith("lobster:")
+                state.apply_action(action)
+                held += kept and state.is_chance_node()
+    assert held > 0  # a lobster's shuffle is drawn by chance nodes
