@@ -70,7 +70,7 @@ def _valid(game: str) -> dict[str, Any]:
         "action": br.legal_actions(state, seat)[0], "i": 0, "names": None, "file": None, "seats": [0],
         "actions": [br.legal_actions(state, s)[0] for s in br.to_act(state)], "dealt": (), "words": None,
         "lay": None, "activity": None, "hand": (), "played": (), "ender": 0, "call": "stop", "boomerangs": (),
-        "deals": (), "undealt_ok": False, "decks": (), "first": None, "steals": (), "deck": None}
+        "deals": (), "undealt_ok": False, "decks": (), "first": None, "steals": (), "shuffles": (), "deck": None}
     if game == "au":
         table.update(cards=["E", "A", "V", "W", "X", "J", "B"], activity=None)
     elif game == "ssp":

@@ -115,8 +115,24 @@ def test_final_rewards_and_illegal_actions() -> None:
         engine.observe_start(env._batch, env._offsets, env._obs, env._masks)
 
 
-OTHER_GAMES = [(info.id, n) for info in br.list_rules() if info.game != GAME
+def _batched(rules_id: str) -> bool:
+    """Whether a batched engine plays ``rules_id`` (Extra Salt and two online readings: refused)."""
+    try:
+        engine.compile_rules(br.load_rules(rules_id))
+    except br.RulesError:
+        return False
+    return True
+
+
+OTHER_GAMES = [(info.id, n) for info in br.list_rules() if info.game != GAME and _batched(info.id)
                for n in range(br.load_rules(info.id).players.min, br.load_rules(info.id).players.max + 1)]
+UNBATCHED = [info.id for info in br.list_rules() if not _batched(info.id)]
+
+
+@pytest.mark.parametrize("rules_id", UNBATCHED)
+def test_a_ruleset_no_batched_engine_plays_is_refused_by_the_vector_env(rules_id: str) -> None:
+    with pytest.raises(br.RulesError, match="the batched engine cannot run this ruleset"):
+        VectorEnv(br.load_rules(rules_id), players=2, games=2)
 
 
 def test_every_other_ruleset_is_covered() -> None:

@@ -109,9 +109,9 @@ def test_the_mermaid_variant_by_hand() -> None:
     three = ["mermaid-1", "mermaid-2", "mermaid-3", "crab-1", "boat-1", "fish-1", "crab-7", "boat-5", "octopus-1"]
     p = ssp.score_cards(NO_WHITE, hand=three)
     assert (p.mermaids, p.card_points, p.colour_bonus) == (6, 8, 3)
-    # mermaids alone: nothing to count, in the mermaids or the bonus
+    # mermaids alone: nothing for the mermaids to count; the colour bonus keeps their white (issue 29)
     alone = ssp.score_cards(NO_WHITE, hand=["mermaid-1", "mermaid-2", "mermaid-3"])
-    assert (alone.card_points, alone.colour_bonus) == (0, 0)
+    assert (alone.card_points, alone.colour_bonus) == (0, 3)
     standard = ssp.score_cards(RULES, hand=["mermaid-1", "mermaid-2", "mermaid-3"])
     assert (standard.card_points, standard.colour_bonus) == (3, 3)  # white 3, then no colour left
 

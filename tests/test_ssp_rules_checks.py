@@ -73,12 +73,21 @@ CASES: dict[str, tuple[Change, list[str]]] = {
     "a duo kind also a collector": (
         lambda d: d["collectors"].update(crab=[0, 1]),
         ["/collectors/crab: kind 'crab' is both a duo card and a collector; give each kind one role [kind-role]"]),
-    "a kind in two duos": (
+    "a kind in two duos is allowed (Extra Salt's crab), but not with a collector's kind": (
         lambda d: d["duos"].append({"kinds": ["shark", "octopus"], "points": 1, "effect": "draw"}),
-        ["/duos/3/kinds: kind 'shark' is in more than one duo [duo-kinds]",
-         "/duos/4/kinds: kind 'shark' is in more than one duo [duo-kinds]",
-         "/collectors/octopus: kind 'octopus' is both a duo card and a collector; give each kind one role "
+        ["/collectors/octopus: kind 'octopus' is both a duo card and a collector; give each kind one role "
          "[kind-role]"]),
+    "the same pair in two duos": (
+        lambda d: d["duos"].append({"kinds": ["shark", "swimmer"], "points": 1, "effect": "draw"}),
+        ["/duos/3/kinds: the pair swimmer + shark is in more than one duo [duo-kinds]",
+         "/duos/4/kinds: the pair shark + swimmer is in more than one duo [duo-kinds]"]),
+    "a look_at_top duo without its look": (
+        lambda d: d["duos"][0].update(effect="look_at_top"),
+        ["/duos/0/look: a look_at_top duo says how many cards it looks at (look), and only it does [duo-look]"]),
+    "a trio with duos of two worths": (
+        lambda d: (d.update(trio={"kind": "shell", "points": 3}), d["duos"][0].update(points=2)),
+        ["/trio/kind: kind 'shell' is both a collector and the trio card; give each kind one role [kind-role]",
+         "/trio: a trio takes duos of one worth, but the duos score 1, 2 [trio-duos]"]),
     "a multiplier of its own kind": (
         lambda d: d["multipliers"]["captain"].update(kind="captain"),
         ["/multipliers/captain/kind: multiplier 'captain' multiplies its own kind [multiplier-kind]"]),

@@ -43,7 +43,10 @@ def test_the_deck_is_the_reference_deck() -> None:
 def test_variants_change_only_their_rule() -> None:
     base = br.rules_data(RULES)
     expected = {
-        "sea-salt-paper-mermaids-without-white": ("mermaids", {**base["mermaids"], "count_own_colour": False}),
+        "sea-salt-paper-mermaids-without-white": ("mermaids", {**base["mermaids"], "count_own_colour": False,
+                                                               "colour_bonus_own_colour": True}),
+        "sea-salt-paper-boat-from-discards": ("round_end", {**base["round_end"],
+                                                            "empty_deck_extra_turn": "from-discard-piles"}),
         "sea-salt-paper-tie-ender": ("tie_break", "ended-last-round"),
         "sea-salt-paper-tie-went-last": ("tie_break", "went-last"),
         "sea-salt-paper-last-chance-deck": ("round_end", {**base["round_end"],
@@ -124,7 +127,7 @@ def test_a_lone_mermaid_scores_its_own_white_unless_the_variant_leaves_it_out() 
     assert ssp.score_cards(RULES, hand=ids("mermaid", 1)).mermaids == 1
     assert ssp.score_cards(NO_WHITE, hand=ids("mermaid", 1)).mermaids == 0
     assert ssp.score_cards(RULES, hand=ids("mermaid", 4)).colour_bonus == 4
-    assert ssp.score_cards(NO_WHITE, hand=ids("mermaid", 4)).colour_bonus == 0
+    assert ssp.score_cards(NO_WHITE, hand=ids("mermaid", 4)).colour_bonus == 4  # the bonus keeps the white
 
 
 def test_colour_bonus_is_the_count_of_the_most_common_colour() -> None:

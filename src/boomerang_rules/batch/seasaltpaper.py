@@ -124,6 +124,10 @@ def compile_rules(rules: Ruleset) -> Compiled:
     if len(rules.cards) > MAX_DECK:
         raise refuse("batch-deck-size", f"its deck has {len(rules.cards)} cards; hands are 64-bit masks here, "
                                         f"so at most {MAX_DECK} cards")
+    if tables_for(rules).expansion:
+        raise refuse("batch-extra-salt", f"{rules.id!r} uses rules the kernels do not play (Extra Salt's cards, "
+                                         "a colour bonus counted apart from the mermaids, or a boat pair's turn on "
+                                         "an empty deck); play it with the plain engine (seasaltpaper)")
     return _compile_cached(rules)
 
 

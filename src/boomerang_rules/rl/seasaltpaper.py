@@ -59,7 +59,9 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
     cap = 2 * rules.target(players)
 
     def drawn(s: Any) -> Sequence[int]:
-        return [mask_of(s.drawn) if k == s.turn and s.phase == "keep" else 0 for k in seats]
+        return [mask_of(s.drawn) if k == s.turn and s.phase in ("keep", "lobster") else 0 for k in seats]
+
+    phases = (*PHASES, "lobster") if any(d.effect == "look_at_top" for d in rules.duos) else PHASES
 
     def pile_tops(s: Any) -> Sequence[int]:
         return [1 << p[-1] if p else 0 for p in s.piles]
@@ -106,13 +108,15 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
         Field("caller", "seat", ("caller",), flag("caller"), "the seat that called LAST CHANCE this round (one-hot)"),
         Field("protected", "seat", ("protected",), lambda s: protected(s.protected),
               "seats whose revealed hands may not be stolen from"),
-        Field("phase", "shared", PHASES, lambda s: (1 << PHASES.index(s.phase) if s.phase in PHASES else 0,),
-              "the phase of the turn (one-hot)"),
+        Field("phase", "shared", phases, lambda s: (1 << phases.index(s.phase) if s.phase in phases else 0,),
+              "the phase of the turn (one-hot; Extra Salt's lobster choice last)"),
         Field("round", "shared", ("round",), lambda s: (min(s.round, ROUNDS_CAP),),
               f"rounds played before this one, divided by {ROUNDS_CAP} (saturating there)", bound=ROUNDS_CAP),
         Field("scores", "seat", ("total",), lambda s: [min(x, cap) for x in s.totals],
               "each seat's game total, divided by twice the game's target (saturating there)", bound=cap),
-    )
+    ) + ((Field("bound", "seat", ("bound",), lambda s: protected(s.bound),
+                "Extra Salt: the seats a jellyfish pair binds for their next turn"),)
+         if any(d.effect == "restrict_opponents" for d in rules.duos) else ())
 
 
 def totals(state: Any) -> tuple[int, ...]:

@@ -4,8 +4,10 @@ Reinforcement-learning and search code wants a fixed action space. Action ``i`` 
 ``i``-th of: ``draw``, ``pass``, ``end``, ``stop``, ``last_chance``, ``mermaids``; then
 ``take:CARD`` for every card, ``keep:CARD:PILE`` for every card and pile, ``pile:PILE``,
 ``pick:CARD``, ``steal:SEAT`` for every seat the ruleset allows, and every ``duo:A+B`` the deck
-can make, sorted (cards in the ruleset's order). ``apply`` and ``step`` take an action's id as
-well as its string. ``rl.seasaltpaper`` reads this numbering: masks and observations keep it.
+can make, sorted (cards in the ruleset's order); then Extra Salt's, when the ruleset has them:
+``draw_one``, ``lobster:CARD`` for every card, and every ``trio:A+B+S``, sorted. ``apply`` and
+``step`` take an action's id as well as its string. ``rl.seasaltpaper`` reads this numbering:
+masks and observations keep it.
 """
 
 from __future__ import annotations
@@ -35,6 +37,12 @@ def _numbering(rules: Ruleset, max_players: int) -> tuple[tuple[str, ...], dict[
     names += [f"pick:{c}" for c in ids]
     names += [f"steal:{s}" for s in range(max_players)]
     names += sorted({duo_action(t, a, b) for a, b in _duo_pairs(t, tuple(range(len(ids))))})
+    effects = {d.effect for d in rules.duos}
+    if "restrict_opponents" in effects:  # Extra Salt's, after the base game's: its numbers unchanged
+        names.append("draw_one")
+    if "look_at_top" in effects:
+        names += [f"lobster:{c}" for c in ids]
+    names += sorted(t.trio_actions)
     return tuple(names), {name: i for i, name in enumerate(names)}
 
 

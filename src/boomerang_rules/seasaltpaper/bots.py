@@ -73,6 +73,8 @@ class GreedyBot:
             return self._pick([a for a in actions if sizes[a] == top])
         if phase == "crab_card":
             return self._best(seen, {a: a[5:] for a in actions})[0]
+        if phase == "lobster":  # Extra Salt: the card of the deck's top five worth most
+            return self._best(seen, {a: a[8:] for a in actions})[0]
         if phase == "steal":
             sizes = {a: seen.hand_sizes[int(a[6:])] for a in actions}
             top = max(sizes.values())

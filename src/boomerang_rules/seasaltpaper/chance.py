@@ -6,7 +6,9 @@ Three chance events, as the game has them:
   indices in the ruleset's order, each card not yet drawn equally likely);
 - after the first shuffle, the first round's first player (outcomes are seats, uniform);
 - each steal (a swimmer + shark pair): the card taken from the victim's hand (outcomes are its
-  cards, uniform), drawn after the thief names the victim (``holds``).
+  cards, uniform), drawn after the thief names the victim (``holds``);
+- Extra Salt: each lobster's shuffle, after the player names the card it keeps (``holds``): the
+  new deck order drawn card by card, top first (outcomes: the deck's and the put-back cards).
 
 A game made here has no generator: it waits at each round for its deck, and a steal waits for
 its card. Before the first deck there is no state (``start`` gives None). A later round's deck
@@ -15,6 +17,8 @@ state is built by the engine's public constructor only.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 import attrs
 
@@ -45,14 +49,26 @@ def _steal_open(state: GameState) -> bool:
 
 def holds(state: GameState, seat: int, action: str) -> bool:
     """Whether ``action`` waits for a chance outcome before it is applied: a steal whose card
-    nothing has drawn yet."""
+    nothing has drawn yet, or a lobster's keep that shuffles cards back (Extra Salt)."""
+    if action.startswith("lobster:"):
+        chance = state.chance
+        return len(state.drawn) > 1 and chance.rng is None and chance.shuffles_used >= len(chance.shuffles)
     return action.startswith("steal:") and _steal_open(state)
+
+
+def _to_shuffle(state: GameState, action: str) -> tuple[int, ...]:
+    """The cards a lobster's keep shuffles: the deck and the cards put back."""
+    kept = state.tables.index[action.partition(":")[2]]
+    return (*state.deck, *(c for c in state.drawn if c != kept))
 
 
 def outcomes(rules: Ruleset, players: int, state: GameState | None, drawn: tuple[int, ...],
              held: Held) -> list[tuple[int, float]]:
     """The next outcome of the chance event under way and its probability, for each it may be;
     [] when the event is complete (or none is under way)."""
+    if held is not None and held[1].startswith("lobster:") and state is not None:
+        remaining = Counter(_to_shuffle(state, held[1])) - Counter(drawn)
+        return [(c, 1.0 / sum(remaining.values())) for c in sorted(remaining)] if remaining else []
     if held is not None:
         if drawn or state is None:
             return []
@@ -77,6 +93,9 @@ def resolve(rules: Ruleset, players: int, state: GameState | None, drawn: tuple[
     if held is not None:
         assert state is not None
         seat, action = held
+        if action.startswith("lobster:"):
+            shuffled = attrs.evolve(state.chance, shuffles=(tuple(drawn),), shuffles_used=0)
+            return apply(state.evolve(chance=shuffled), seat, action)
         given = attrs.evolve(state.chance, steals=tuple(drawn), steals_used=0)
         return apply(state.evolve(chance=given), seat, action)
     if state is None:
@@ -92,8 +111,9 @@ def _replayed(state: GameState, deck: tuple[str, ...]) -> GameState:
     decks = [t.ids_of(r.deck) for r in history] + [deck]
     entries = [e for r in history for e in r.log]
     steals = [t.ids[card] for _, _, card in entries if card >= 0]
+    shuffles = [t.ids_of(order) for r in history for order in r.shuffles]
     first = history[0].first if history else None
-    replay = new_game(state.rules, state.players, decks=decks, first=first, steals=steals)
+    replay = new_game(state.rules, state.players, decks=decks, first=first, steals=steals, shuffles=shuffles)
     for seat, action, _ in entries:
         replay = apply(replay, seat, action)
     return replay
@@ -103,6 +123,8 @@ def outcome_name(rules: Ruleset, players: int, state: GameState | None, drawn: t
                  held: Held, outcome: int) -> str:
     """A chance outcome in words."""
     t = tables_for(rules)
+    if held is not None and held[1].startswith("lobster:"):
+        return f"shuffled deck {len(drawn) + 1}: {t.ids[outcome]}"
     if held is not None:
         return f"steal takes {t.ids[outcome]}"
     if state is None and len(drawn) == t.deck_size:

@@ -82,6 +82,8 @@ class Determinizer:
             self._hand_known.append(known)
             self._hand_hidden.append(seen.hand_sizes[s] - len(known))
         self._drawn_hidden = 2 if seen.phase == "keep" and seen.turn != k else 0
+        if seen.phase == "lobster" and seen.turn != k:  # Extra Salt: the lobster's cards, unseen by the others
+            self._drawn_hidden = seen.drawn_size
         # Each pile: its known cards (top, or the whole pile this seat is searching) and how many under them.
         self._pile_known: list[tuple[int, ...]] = []
         self._pile_hidden: list[int] = []
@@ -143,7 +145,8 @@ class Determinizer:
             crab_pile=PILES.index(seen.crab_pile) if seen.crab_pile is not None else -1, caller=seen.caller,
             final=self._final, protected=self._protected, turn_no=self._turn_no, last_turns=seen.last_turns,
             totals=seen.totals, history=self._history, deck0=(), log=self._log, seed=None, winners_=seen.winners,
-            chance=Chance(None if waiting else rng_mod.seed_state(dealer)))
+            chance=Chance(None if waiting else rng_mod.seed_state(dealer)),
+            bound=sum(1 << s for s in seen.bound))
 
 
 def determinize(seen: SeatView, rng: Rng) -> GameState:

@@ -17,6 +17,7 @@ from ..core.arguments import brief
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_players, check_seat
 from ..core.tuple_backed import NEW
+from . import extra_salt
 from .dealing import check_new_game, given_chances
 from .rules import Ruleset
 from .scoring import points_of, round_scores
@@ -32,7 +33,7 @@ _NEW = NEW
 
 def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
              decks: Sequence[Sequence[str]] = (), first: int | None = None,
-             steals: Sequence[str] = ()) -> GameState:
+             steals: Sequence[str] = (), shuffles: Sequence[Sequence[str]] = ()) -> GameState:
     """A new game for ``players`` seats, shuffled from a generator seeded by ``seed``.
 
     The same rules, player count and seed always give the same game, on every platform.
@@ -40,15 +41,17 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     ``steals`` (the cards the steals take, in order) give chance outcomes instead, as a game
     record does: each deck must hold every card once, ``first`` be a seat, each steal a card id
     (``TypeError``/``ValueError`` naming the parameter otherwise). Without a seed the game waits
-    at a round it has no deck for.
+    at a round it has no deck for. ``shuffles`` (Extra Salt): the deck order after each lobster
+    shuffle, in game order (card ids, top first).
     """
     check_new_game(rules, seed, decks, first, steals)
+    given_shuffles = extra_salt.given_shuffles(rules, shuffles)
     check_players(rules, players)
     if seed is None and not decks:
         raise InvalidInput([Problem("", "give a seed to shuffle from, or the decks", "deal-source")])
     t = tables_for(rules)
     given, first, stolen = given_chances(t, players, decks, first, steals)
-    chance = Chance(None if seed is None else rng_mod.seed_state(seed), given, first, stolen)
+    chance = Chance(None if seed is None else rng_mod.seed_state(seed), given, first, stolen, shuffles=given_shuffles)
     empty = tuple(() for _ in range(players))
     state = GameState(rules, t, players, 0, 0, -1, "deal", (), ((), ()), empty, empty, (), -1, -1, (), 0, 0,
                       (-1,) * players, (0,) * players, (), (), None, seed, (), chance)
@@ -79,6 +82,8 @@ def _start_round(state: GameState, round_no: int, first: int | None) -> GameStat
     if rng != chance.rng:
         chance = attrs.evolve(chance, rng=rng)
     empty = tuple(() for _ in range(state.players))
+    if t.expansion:
+        state = state.evolve(bound=0, shuffles=())
     return state.evolve(round=round_no, first=first, turn=first, phase="draw", deck=deck[2:],
                         piles=((deck[0],), (deck[1],)), hands=empty, played=empty, drawn=(), crab_pile=-1,
                         caller=-1, final=(), protected=0, turn_no=1,
@@ -160,6 +165,8 @@ def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
 def _legal(state: GameState, seat: int) -> tuple[str, ...]:
     """``legal_plain`` from the action tables (``Tables.duo_actions`` and the like; tests compare)."""
     t = state[_TABLES]
+    if t.expansion:
+        return legal_plain(state, seat)
     phase = state[_PHASE]
     if phase == "play":
         hand = state[_HANDS][seat]
@@ -211,6 +218,10 @@ def legal_plain(state: GameState, seat: int) -> tuple[str, ...]:
     t = state.tables
     ids = t.ids
     phase = state.phase
+    if t.expansion:
+        restricted = extra_salt.legal(state, seat)
+        if restricted is not None:
+            return restricted
     if phase == "draw":
         out = ["draw"] if state.deck else []
         out += [f"take:{ids[pile[-1]]}" for pile in state.piles if pile]
@@ -227,6 +238,8 @@ def legal_plain(state: GameState, seat: int) -> tuple[str, ...]:
         if state.caller < 0 and card_points(state, seat) >= t.min_points:
             out += ["last_chance", "stop"]
         out.append("end")
+        if t.trio >= 0:
+            out += extra_salt.trios(t, hand)
         return tuple(sorted(out))
     if phase == "crab_pile":
         return tuple(sorted(f"pile:{PILES[p]}" for p, pile in enumerate(state.piles) if pile))
@@ -255,6 +268,9 @@ def _refuse(state: GameState, seat: object, action: object) -> IllegalAction:
     t = state.tables
     text = action if isinstance(action, str) else ""  # not a string: no verb, the general refusal
     verb, _, rest = text.partition(":")
+    if t.expansion and state.bound >> number & 1 and state.phase in ("draw", "play"):
+        return IllegalAction(f"a jellyfish pair binds seat {number} this turn: it may only take the deck's top card "
+                             f"(draw_one), then end its turn; legal: {', '.join(legal)}")
     if state.phase == "play" and text in ("stop", "last_chance"):
         if state.caller >= 0:
             return IllegalAction(f"seat {state.caller} has called LAST CHANCE: nobody may end the round now")
@@ -290,6 +306,8 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
     if action == "end":
         return _end_turn(state, seat, False, {"log": ((seat, action, -1), state[_LOG])})
     t = state[_TABLES]
+    if t.expansion and extra_salt.handles(phase, action):
+        return extra_salt.apply(state, seat, action, _derived_seed)
     if phase == "draw" or phase == "keep":  # the most played (with "end"): the new state built in place
         values = list(state)
         values[_LOG] = ((seat, action, -1), state[_LOG])
@@ -379,8 +397,12 @@ def _play_duo(state: GameState, seat: int, action: str, cards: list[int]) -> Gam
     hands[seat] = tuple(c for c in hands[seat] if c not in cards)
     played = list(state.played)
     played[seat] = (*played[seat], *sorted(cards))
-    effect = t.duo_of_kind[t.kind[cards[0]]][1]
+    effect = t.duo_of_pair[(t.kind[cards[0]], t.kind[cards[1]])][1]
     state = state.evolve(hands=tuple(hands), played=tuple(played), log=_log(state, seat, action))
+    if t.expansion:
+        done = extra_salt.effect(state, seat, effect)
+        if done is not None:
+            return done
     if effect == "take_from_discard" and any(state.piles):
         return state.evolve(phase="crab_pile")
     if effect == "draw" and state.deck:
@@ -435,6 +457,8 @@ def _end_turn(state: GameState, seat: int, extra: bool, changes: dict[str, Any])
     if caller >= 0 and not extra and final and final[0] == seat:
         final = final[1:]
         protected |= 1 << seat
+    if t.expansion and state.bound >> seat & 1:
+        changes = {**changes, "bound": state.bound & ~(1 << seat)}  # a jellyfish binds one turn
     if not state.deck and (caller < 0 or t.deck_ends_last_chance):
         return _finish_round(state.evolve(final=final, protected=protected, **changes), "empty_deck", seat)
     if caller >= 0 and not final:
@@ -464,7 +488,7 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
     else:
         scores = (0,) * n
     result = RoundResult(state.deck0, state.first, state.entries(), end, ender, state.hands, state.played,
-                         cards, bonuses, scores, state.last_turns)
+                         cards, bonuses, scores, state.last_turns, state.shuffles if t.expansion else ())
     totals = tuple(a + b for a, b in zip(state.totals, scores))
     history = (*state.history, result)
     state = state.evolve(totals=totals, history=history, turn=-1, drawn=(), crab_pile=-1)

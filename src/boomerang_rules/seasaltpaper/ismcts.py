@@ -58,6 +58,10 @@ class Counts:
         """What ``points_of(...).card_points`` gives for these cards."""
         t = self.t
         hand, front = self.hand, self.front
+        if t.expansion:  # Extra Salt's rules: the scorer's reading of the same counts
+            from .scoring import expansion_points
+
+            return expansion_points(t, hand, front, self.colours, 0).card_points
         total = 0
         for a, b, points, _ in t.duos:
             if a == b:
@@ -122,6 +126,8 @@ class FastGreedy:
             options = {a: t.index[a[5:]] for a in actions if a.startswith("take:")}
         elif phase == "keep":
             options = {a: t.index[a.split(":")[1]] for a in actions}
+        elif phase == "lobster":  # Extra Salt: the card kept of the deck's top five
+            options = {a: t.index[a[8:]] for a in actions}
         else:  # crab_card
             options = {a: t.index[a[5:]] for a in actions}
         if not options:

@@ -121,7 +121,9 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
     n = len(names)
     rounds = record["rounds"]
     steals = [e[2] for rnd in rounds for e in rnd["actions"] if len(e) == 3]
-    state = new_game(rules, n, decks=[rnd["deck"] for rnd in rounds], first=rounds[0]["first"], steals=steals)
+    shuffles = [order for rnd in rounds for order in rnd.get("shuffles", [])]  # Extra Salt's lobster
+    state = new_game(rules, n, decks=[rnd["deck"] for rnd in rounds], first=rounds[0]["first"], steals=steals,
+                     shuffles=shuffles)
     t = state.tables
     frames: list[dict[str, Any]] = []
 

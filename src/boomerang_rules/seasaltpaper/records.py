@@ -30,6 +30,7 @@ from ..core.results import result_problems
 from ..core.validation import RECORD_FORMAT
 from .dealing import deck_problems
 from .engine import is_over, legal_actions, new_game, winners
+from .extra_salt import shuffle_problems
 from .rules import GAME, Ruleset
 from .sheets import score_sheets
 from .state import Entry, GameState, check_state
@@ -52,11 +53,12 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     check_state(state)
     t = state.tables
     names = player_names(names, state.players, state.names)
-    rounds = [{"deck": list(t.ids_of(r.deck)), "first": r.first, "actions": [_entry(t, e) for e in r.log]}
-              for r in state.history]
+    rounds = [_shuffled({"deck": list(t.ids_of(r.deck)), "first": r.first,
+                         "actions": [_entry(t, e) for e in r.log]}, t, r.shuffles) for r in state.history]
     if state.phase not in ("over", "deal"):
-        rounds.append({"deck": list(t.ids_of(state.deck0)), "first": state.first,
-                       "actions": [_entry(t, e) for e in state.entries()]})
+        rounds.append(_shuffled({"deck": list(t.ids_of(state.deck0)), "first": state.first,
+                                 "actions": [_entry(t, e) for e in state.entries()]}, t,
+                                state.shuffles if t.expansion else ()))
     record = envelope(state.rules, names, state.seed)
     record["rounds"] = rounds
     if is_over(state):
@@ -64,13 +66,24 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     return record
 
 
+def _shuffled(rnd: dict[str, Any], t: Tables, shuffles: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
+    """A record's round with its lobster shuffles (Extra Salt), when it had any."""
+    if shuffles:
+        rnd["shuffles"] = [list(t.ids_of(order)) for order in shuffles]
+    return rnd
+
+
 _RULE_OF_PHASE = {"draw": "take-top", "keep": "keep-drawn", "play": "play", "crab_pile": "crab-pile",
-                  "crab_card": "crab-card", "steal": "steal-victim"}
+                  "crab_card": "crab-card", "steal": "steal-victim", "lobster": "lobster-card"}
 
 
 def _rule_for(state: GameState, action: str) -> str:
     """The rule an illegal action breaks, for the report."""
     verb = action.partition(":")[0]
+    if state.bound >> state.turn & 1 and state.phase in ("draw", "play"):
+        return "jellyfish"
+    if state.phase == "play" and verb == "trio":
+        return "trio"
     if state.phase == "play":
         if verb == "duo":
             return "duo"
@@ -89,6 +102,13 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
 
     t = state.tables
     base = ("rounds", r, "actions")
+    shuffles = rnd.get("shuffles", [])
+    if shuffles:
+        found = shuffle_problems(t, shuffles, ("rounds", r, "shuffles"))
+        if found:
+            return state, found
+        given = tuple(tuple(t.index[c] for c in order) for order in shuffles)
+        state = state.evolve(chance=attrs.evolve(state.chance, shuffles=given, shuffles_used=0))
     for i, entry in enumerate(rnd["actions"]):
         seat, action = entry[0], entry[1]
         if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(action, str):
@@ -117,7 +137,21 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
                 return state, [Problem(pointer(*base, i, 2), f"the steal took {card!r}, which seat {victim} does "
                                        f"not hold (it holds {held})", "steal-card")]
             state = state.evolve(chance=attrs.evolve(state.chance, steals=(t.index[card],), steals_used=0))
-        state = apply(state, seat, action)
+        if state.phase == "lobster" and len(state.drawn) > 1 and state.chance.shuffles_used >= len(shuffles):
+            return state, [Problem(pointer("rounds", r, "shuffles"), f"the lobster at actions/{i} shuffles the deck, "
+                                   f"but the round gives {len(shuffles)} shuffle(s) for "
+                                   f"{state.chance.shuffles_used + 1}",
+                                   "shuffles-count")]
+        try:
+            state = apply(state, seat, action)
+        except IllegalAction as exc:  # a given shuffle that is not an order of the cards shuffled
+            return state, [Problem(pointer("rounds", r, "shuffles", state.chance.shuffles_used), str(exc),
+                                   "shuffle-cards")]
+    ended = len(state.history) > r
+    used = len(state.history[r].shuffles) if ended else state.chance.shuffles_used
+    if used < len(shuffles):
+        return state, [Problem(pointer("rounds", r, "shuffles", used), f"round {r + 1} shuffles the deck {used} "
+                               f"time(s), but the record gives {len(shuffles)} shuffles", "shuffles-count")]
     if not last and state.round == r and not is_over(state):  # a game over: check_record reports the round after
         return state, [Problem(pointer(*base), f"round {r + 1} has not ended, and another round follows",
                                "round-complete")]

@@ -24,7 +24,7 @@ GAME = "sea-salt-paper"
 DEFAULT_RULES = GAME
 """The shipped ruleset that ``load_rules`` gives for the game's own name (``GAME``)."""
 
-Effect = Literal["take_from_discard", "extra_turn", "draw", "steal", "none"]
+Effect = Literal["take_from_discard", "extra_turn", "draw", "steal", "look_at_top", "restrict_opponents", "none"]
 TieBreak = Literal["last-round-points", "ended-last-round", "went-last"]
 
 
@@ -44,6 +44,8 @@ class Duo:
     kinds: tuple[str, str]
     points: int
     effect: Effect
+    look: int | None = None
+    """``look_at_top``: how many of the deck's top cards the player looks at (Extra Salt's lobster: 5)."""
 
 
 @attrs.frozen
@@ -61,6 +63,13 @@ class Mermaids:
     kind: str
     count_own_colour: bool
     win_with: int
+    colour_bonus_own_colour: bool | None = None
+    """Whether the mermaids' own colour counts for the colour bonus; None: as ``count_own_colour``."""
+
+    @property
+    def bonus_own_colour(self) -> bool:
+        """Whether the colour bonus counts the mermaids' own colour."""
+        return self.count_own_colour if self.colour_bonus_own_colour is None else self.colour_bonus_own_colour
 
 
 @attrs.frozen
@@ -69,6 +78,26 @@ class RoundEnd:
 
     min_points: int
     empty_deck_during_last_chance: Literal["ends-round", "continues"]
+    empty_deck_extra_turn: Literal["ends-round", "from-discard-piles"] = "ends-round"
+    """A boat pair played with the deck empty: the turn's end ends the round (standard), or the
+    extra turn is taken from the discard piles (the online version)."""
+
+
+@attrs.frozen
+class Trio:
+    """Extra Salt's starfish: played with a duo it makes a trio worth ``points`` (no effect); in
+    hand it joins a pair the player has and no starfish has joined."""
+
+    kind: str
+    points: int
+
+
+@attrs.frozen
+class StandIn:
+    """Extra Salt's seahorse: in hand, one more card of a collection the player has begun, never
+    past its table's end (the collection where it scores most)."""
+
+    kind: str
 
 
 @attrs.frozen
@@ -92,6 +121,8 @@ class Ruleset(core_rulesets.CardLookup[Card]):
     round_end: RoundEnd = attrs.field(eq=False, repr=False)
     end_targets: Mapping[str, int] = attrs.field(eq=False, repr=False, converter=frozen_map)
     tie_break: TieBreak = attrs.field(eq=False)
+    trio: Trio | None = attrs.field(default=None, eq=False, repr=False)
+    stand_in: StandIn | None = attrs.field(default=None, eq=False, repr=False)
     description: str = attrs.field(default="", eq=False, repr=False)
     digest: str = attrs.field(default="", repr=False)
 
@@ -111,6 +142,16 @@ def to_data(rules: Ruleset) -> dict[str, Any]:
     for duo in data["duos"]:
         duo["kinds"] = list(duo["kinds"])
     data["collectors"] = {k: list(v) for k, v in data["collectors"].items()}
+    for duo in data["duos"]:  # the Extra Salt fields are left out when unused: the base rulesets' data unchanged
+        if duo.get("look") is None:
+            duo.pop("look", None)
+    if data["mermaids"].get("colour_bonus_own_colour") is None:
+        data["mermaids"].pop("colour_bonus_own_colour", None)
+    if data["round_end"].get("empty_deck_extra_turn") == "ends-round":
+        data["round_end"].pop("empty_deck_extra_turn", None)
+    for field in ("trio", "stand_in"):
+        if data.get(field) is None:
+            data.pop(field, None)
     return data
 
 
@@ -132,13 +173,14 @@ def check(data: dict[str, Any]) -> list[Problem]:
     for i, duo in enumerate(data["duos"]):
         for kind in duo["kinds"]:
             role(kind, "a duo card", pointer("duos", i, "kinds"))
-    seen_duo_kinds: Counter[str] = Counter(k for duo in data["duos"] for k in set(duo["kinds"]))
+    seen_pairs: Counter[tuple[str, ...]] = Counter(tuple(sorted(duo["kinds"])) for duo in data["duos"])
     for i, duo in enumerate(data["duos"]):
-        for kind in duo["kinds"]:
-            if seen_duo_kinds[kind] > 1:
-                problems.append(Problem(pointer("duos", i, "kinds"), f"kind {kind!r} is in more than one duo",
-                                        "duo-kinds"))
-                break
+        if seen_pairs[tuple(sorted(duo["kinds"]))] > 1:
+            problems.append(Problem(pointer("duos", i, "kinds"), f"the pair {' + '.join(duo['kinds'])} is in more "
+                                    "than one duo", "duo-kinds"))
+        if (duo["effect"] == "look_at_top") != ("look" in duo):
+            problems.append(Problem(pointer("duos", i, "look"), "a look_at_top duo says how many cards it looks at "
+                                    "(look), and only it does", "duo-look"))
     for kind in data["collectors"]:
         role(kind, "a collector", pointer("collectors", kind))
     for kind, mult in data["multipliers"].items():
@@ -148,6 +190,7 @@ def check(data: dict[str, Any]) -> list[Problem]:
                                     "its own kind", "multiplier-kind"))
     mermaid = data["mermaids"]["kind"]
     role(mermaid, "the mermaid", pointer("mermaids", "kind"))
+    problems += expansion_problems(data, role)
     for i, card in enumerate(cards):
         if card["kind"] not in roles:
             problems.append(Problem(pointer("cards", i, "kind"), f"card {card['id']!r} is a {card['kind']!r}, "
@@ -172,6 +215,23 @@ def check(data: dict[str, Any]) -> list[Problem]:
     return problems + end_problems(data)
 
 
+def expansion_problems(data: dict[str, Any], role: Any) -> list[Problem]:
+    """Extra Salt's checks: the starfish and seahorse kinds have one role each, and a trio needs
+    duos of one worth (the pair a starfish joins is then no choice of the player's)."""
+    problems: list[Problem] = []
+    trio = data.get("trio")
+    if trio is not None:
+        role(trio["kind"], "the trio card", pointer("trio", "kind"))
+        worth = {duo["points"] for duo in data["duos"]}
+        if len(worth) > 1:
+            problems.append(Problem(pointer("trio"), f"a trio takes duos of one worth, but the duos score "
+                                    f"{', '.join(map(str, sorted(worth)))}", "trio-duos"))
+    stand_in = data.get("stand_in")
+    if stand_in is not None:
+        role(stand_in["kind"], "the stand-in", pointer("stand_in", "kind"))
+    return problems
+
+
 def most_card_points(data: dict[str, Any]) -> int:
     """An upper bound of the card points one player can hold: each rule's most over the whole deck.
 
@@ -189,6 +249,12 @@ def most_card_points(data: dict[str, Any]) -> int:
     for kind, mult in data["multipliers"].items():
         total += kinds[kind] * kinds[mult["kind"]] * mult["points"]
     total += sum(sorted(colour_counts(data).values(), reverse=True)[:kinds[data["mermaids"]["kind"]]])
+    trio = data.get("trio")
+    if trio is not None:
+        total += kinds[trio["kind"]] * trio["points"]
+    stand_in = data.get("stand_in")
+    if stand_in is not None:
+        total += kinds[stand_in["kind"]] * max((max(t) for t in data["collectors"].values()), default=0)
     return total
 
 
@@ -197,6 +263,14 @@ def colour_counts(data: dict[str, Any]) -> Counter[str]:
     mermaids = data["mermaids"]
     return Counter(c["colour"] for c in data["cards"]
                    if mermaids["count_own_colour"] or c["kind"] != mermaids["kind"])
+
+
+def bonus_colour_counts(data: dict[str, Any]) -> Counter[str]:
+    """The cards of each colour the colour bonus counts (``colour_bonus_own_colour``, else as the mermaids)."""
+    mermaids = data["mermaids"]
+    own = mermaids.get("colour_bonus_own_colour")
+    own = mermaids["count_own_colour"] if own is None else own
+    return Counter(c["colour"] for c in data["cards"] if own or c["kind"] != mermaids["kind"])
 
 
 def end_problems(data: dict[str, Any]) -> list[Problem]:
@@ -212,7 +286,7 @@ def end_problems(data: dict[str, Any]) -> list[Problem]:
         return [Problem(pointer("round_end", "min_points"), f"ending a round takes {need} card points, but no hand "
                         f"of this deck can score more than {most}: no round could ever be scored, and no target "
                         "reached", "round-end-reachable")]
-    bonus = max(colour_counts(data).values(), default=0)
+    bonus = max(bonus_colour_counts(data).values(), default=0)
     if most == 0 and bonus == 0:
         return [Problem(pointer("end_targets"), "no card scores a point (neither card points nor a colour bonus): "
                         "no target could ever be reached", "end-targets-reachable")]

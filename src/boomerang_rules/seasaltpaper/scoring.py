@@ -11,6 +11,7 @@ import attrs
 from ..core.arguments import brief, integer, is_list, list_of, not_a, require
 from ..core.errors import InvalidInput, Problem
 from ..core.pointer import pointer
+from . import extra_scoring
 from .rules import Ruleset
 from .tables import Tables, tables_for
 
@@ -46,12 +47,32 @@ def _kind_counts(t: Tables, cards: Iterable[int]) -> list[int]:
     return counts
 
 
+def expansion_points(t: Tables, in_hand: list[int], in_front: list[int], colours: list[int],
+                     bonus: int) -> Points:
+    """The points of kind counts in hand and in front and mermaid colour counts, Extra Salt's
+    rules included (``t.expansion``; ``extra_scoring`` says how)."""
+    duos, collectors, multipliers, mermaids = extra_scoring.parts(t, in_hand, in_front, colours)
+    return Points(duos + collectors + multipliers + mermaids, bonus, duos, collectors, multipliers, mermaids)
+
+
 def points_of(t: Tables, hand: Iterable[int], played: Iterable[int]) -> Points:
     """The points of a player holding ``hand`` with ``played`` in front (card indices)."""
     hand = tuple(hand)
     played = tuple(played)
     in_hand = _kind_counts(t, hand)
     in_front = _kind_counts(t, played)
+    if t.expansion:
+        colours = [0] * len(t.colours)
+        every = [0] * len(t.colours)
+        for c in hand + played:
+            every[t.colour[c]] += 1
+            if t.count_own_colour or t.kind[c] != t.mermaid:
+                colours[t.colour[c]] += 1
+        if t.bonus_own_colour:
+            bonus = max(every, default=0)
+        else:
+            bonus = max((n for n in _colours_without_mermaids(t, hand + played)), default=0)
+        return expansion_points(t, in_hand, in_front, colours, bonus)
     kinds = [a + b for a, b in zip(in_hand, in_front)]
     duos = _pairs(t, in_hand) + _pairs(t, in_front)
     collectors = 0
@@ -72,6 +93,14 @@ def points_of(t: Tables, hand: Iterable[int], played: Iterable[int]) -> Points:
     mermaids = sum(ranked[:mermaid_count])
     card_points = duos + collectors + multipliers + mermaids
     return Points(card_points, ranked[0] if ranked else 0, duos, collectors, multipliers, mermaids)
+
+
+def _colours_without_mermaids(t: Tables, cards: tuple[int, ...]) -> list[int]:
+    counts = [0] * len(t.colours)
+    for c in cards:
+        if t.kind[c] != t.mermaid:
+            counts[t.colour[c]] += 1
+    return counts
 
 
 def _indices(t: Tables, ids: Sequence[str], where: str, seen: dict[str, str], problems: list[Problem]) -> list[int]:

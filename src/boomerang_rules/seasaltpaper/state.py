@@ -9,7 +9,10 @@ One seat acts at a time (``turn``), through the phases of its turn:
   (``stop``, ``last_chance``) or end the turn (``end``);
 - ``crab_pile`` / ``crab_card``: a crab pair's pile (``pile:PILE``), then any card of it
   (``pick:ID``);
-- ``steal``: a swimmer + shark pair's victim (``steal:SEAT``); the card is chance.
+- ``steal``: a swimmer + shark pair's victim (``steal:SEAT``); the card is chance;
+- ``lobster`` (Extra Salt): a lobster + crab pair's card kept of the deck's top five
+  (``lobster:ID``); the rest are shuffled back (chance). A seat a jellyfish pair binds takes the
+  deck's top card (``draw_one``) and may only ``end``; a duo with a starfish is ``trio:ID+ID+ID``.
 
 ``deal`` waits for a round's deck (a record that stops between rounds); ``over`` ends the game.
 """
@@ -45,6 +48,10 @@ class Chance:
     steals: tuple[int, ...] = ()
     """The cards the steals take, in game order, given in advance, used before ``rng``."""
     steals_used: int = 0
+    shuffles: tuple[tuple[int, ...], ...] = ()
+    """The deck orders the lobster's shuffles make (Extra Salt), in game order, given in advance,
+    used before ``rng``."""
+    shuffles_used: int = 0
 
 
 @attrs.frozen
@@ -67,6 +74,8 @@ class RoundResult:
     """Points each seat scored this round."""
     last_turns: tuple[int, ...]
     """The number of each seat's latest turn in the round (-1: none), for the "went last" tie-break."""
+    shuffles: tuple[tuple[int, ...], ...] = ()
+    """The deck order after each of the round's lobster shuffles (Extra Salt), top first."""
 
 
 @attrs.frozen(slots=False, order=False)
@@ -122,6 +131,11 @@ class GameState(tuple):  # type: ignore[type-arg]
     chance: Chance = attrs.field(eq=False, repr=False)
     names: tuple[str, ...] | None = attrs.field(default=None, eq=False, repr=False)
     """The players' names, when the game came from a record (metadata, not rules)."""
+    bound: int = 0
+    """Extra Salt: bit mask of the seats a jellyfish pair binds for their next turn (only the deck's top
+    card; no cards played, no round ended)."""
+    shuffles: tuple[tuple[int, ...], ...] = attrs.field(default=(), repr=False)
+    """Extra Salt: this round's deck orders after each lobster shuffle (for its record)."""
 
     def __new__(cls, rules: Ruleset, tables: Tables, players: int, round: int, first: int, turn: int,
                 phase: str, deck: tuple[int, ...], piles: tuple[tuple[int, ...], tuple[int, ...]],
@@ -129,10 +143,11 @@ class GameState(tuple):  # type: ignore[type-arg]
                 crab_pile: int, caller: int, final: tuple[int, ...], protected: int, turn_no: int,
                 last_turns: tuple[int, ...], totals: tuple[int, ...], history: tuple[RoundResult, ...],
                 deck0: tuple[int, ...], log: Any, seed: int | None, winners_: tuple[int, ...], chance: Chance,
-                names: tuple[str, ...] | None = None) -> GameState:
+                names: tuple[str, ...] | None = None, bound: int = 0,
+                shuffles: tuple[tuple[int, ...], ...] = ()) -> GameState:
         return NEW(cls, (rules, tables, players, round, first, turn, phase, deck, piles, hands, played, drawn,
                          crab_pile, caller, final, protected, turn_no, last_turns, totals, history, deck0, log,
-                         seed, winners_, chance, names))
+                         seed, winners_, chance, names, bound, shuffles))
 
     def __repr__(self) -> str:
         """One line with card ids (see ``show.state_repr``), not the engine's numbers."""

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ..core.readonly import ReadOnly
+from . import extra_scoring
 from .rules import Ruleset
 
 PILES = ("left", "right")
@@ -19,11 +20,12 @@ PILES = ("left", "right")
 class Tables(ReadOnly):
     """Everything the engine looks up, derived from one ruleset. Read-only once built."""
 
-    __slots__ = ("action_cards", "collector_fields", "collectors", "colour", "colour_bit", "colour_fields", "colours",
-                 "count_mask", "count_own_colour", "deck_ends_last_chance", "deck_size", "duo_actions", "duo_fields",
-                 "duo_of_kind", "duos", "ids", "index", "is_mermaid", "keep_actions", "kind", "kind_bit",
-                 "kind_index", "kinds", "mermaid", "mermaid_shift", "min_points", "multiplier_fields",
-                 "multipliers", "pick_actions", "rules", "take_actions", "win_with")
+    __slots__ = ("action_cards", "bonus_own_colour", "collector_fields", "collectors", "colour", "colour_bit",
+                 "colour_fields", "colours", "count_mask", "count_own_colour", "deck_ends_last_chance", "deck_size",
+                 "duo_actions", "duo_fields", "duo_of_kind", "duo_of_pair", "duos", "expansion", "extra_turn_on_empty",
+                 "ids", "index", "is_mermaid", "keep_actions", "kind", "kind_bit", "kind_index", "kinds", "mermaid",
+                 "mermaid_shift", "min_points", "multiplier_fields", "multipliers", "pick_actions", "rules",
+                 "shared_duos", "stand_in", "take_actions", "trio", "trio_actions", "trio_gain", "win_with")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -59,9 +61,35 @@ class Tables(ReadOnly):
             duo_effect[a] = (n, effect)
             duo_effect[b] = (n, effect)
         self.duo_of_kind = duo_effect
+        self._expansion_tables()
         self._action_tables()
         self._count_tables()
         self._freeze()
+
+    def _expansion_tables(self) -> None:
+        """Extra Salt's part: duos that share a kind (crab with crab and with the lobster), the
+        starfish's trio, the seahorse, the colour bonus's own rule. ``expansion`` is False for a
+        ruleset that uses none of them: the engine and the scorer then run the base game's code."""
+        rules, kind_index = self.rules, self.kind_index
+        seen: dict[int, int] = {}
+        for a, b, _, _ in self.duos:
+            for k in {a, b}:
+                seen[k] = seen.get(k, 0) + 1
+        self.shared_duos: tuple[bool, ...] = tuple(seen[a] > 1 or seen[b] > 1 for a, b, _, _ in self.duos)
+        self.duo_of_pair: dict[tuple[int, int], tuple[int, str]] = {}
+        for n, (a, b, _, effect) in enumerate(self.duos):
+            self.duo_of_pair[(a, b)] = self.duo_of_pair[(b, a)] = (n, effect)
+        trio = rules.trio
+        self.trio: int = kind_index.get(trio.kind, -1) if trio is not None else -1
+        self.trio_gain = (trio.points - self.duos[0][2]) if trio is not None and self.duos else 0
+        """What a trio scores more than the pair it is made of (every duo scores the same: ``rules.check``)."""
+        stand_in = rules.stand_in
+        self.stand_in: int = kind_index.get(stand_in.kind, -1) if stand_in is not None else -1
+        self.bonus_own_colour = rules.mermaids.bonus_own_colour
+        self.extra_turn_on_empty = rules.round_end.empty_deck_extra_turn == "from-discard-piles"
+        self.expansion = (any(self.shared_duos) or self.trio >= 0 or self.stand_in >= 0
+                          or self.bonus_own_colour != self.count_own_colour or self.extra_turn_on_empty
+                          or any(effect in ("look_at_top", "restrict_opponents") for _, _, _, effect in self.duos))
 
     def _count_tables(self) -> None:
         """Kind counts packed in one integer, a field of ``width`` bits a kind (wide enough for the
@@ -84,6 +112,8 @@ class Tables(ReadOnly):
     def card_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
         """The card points of ``hand`` and ``played``: ``scoring.points_of``'s, from packed counts
         (tests compare the two on every shipped ruleset)."""
+        if self.expansion:  # Extra Salt's rules are not packed: counted plainly (extra_scoring)
+            return self._expansion_points(hand, played)
         mask = self.count_mask
         bit = self.kind_bit.__getitem__
         in_hand = sum(map(bit, hand))
@@ -111,6 +141,18 @@ class Tables(ReadOnly):
                 total += sum(ranked[:mermaids])
         return total
 
+    def _expansion_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
+        """``card_points`` by Extra Salt's rules, from plain counts (as ``scoring.points_of``)."""
+        in_hand = [0] * len(self.kinds)
+        in_front = [0] * len(self.kinds)
+        colours = [0] * len(self.colours)
+        for cards, counts in ((hand, in_hand), (played, in_front)):
+            for c in cards:
+                counts[self.kind[c]] += 1
+                if self.count_own_colour or self.kind[c] != self.mermaid:
+                    colours[self.colour[c]] += 1
+        return sum(extra_scoring.parts(self, in_hand, in_front, colours))
+
     def _action_tables(self) -> None:
         """Every action string a card can appear in, made once (``legal_actions`` looks them up)."""
         ids, kind = self.ids, self.kind
@@ -128,6 +170,11 @@ class Tables(ReadOnly):
             tuple(f"duo:{ids[a]}+{ids[b]}" if a < b and (kind[a], kind[b]) in pairs else None
                   for b in range(len(ids))) for a in range(len(ids)))
         """``duo_actions[a][b]``: the action playing cards ``a`` < ``b`` as a duo, None if they are none."""
+        starfish = [i for i, k in enumerate(kind) if k == self.trio] if self.trio >= 0 else []
+        self.trio_actions: dict[str, tuple[int, int, int]] = {
+            f"trio:{ids[a]}+{ids[b]}+{ids[s]}": (a, b, s) for a in range(len(ids)) for b in range(a + 1, len(ids))
+            if (kind[a], kind[b]) in pairs for s in starfish}
+        """Every ``trio:A+B+S`` (a duo ``A`` < ``B`` and a starfish ``S``) and its cards."""
 
     def ids_of(self, cards: Iterable[int]) -> tuple[str, ...]:
         """The ids of card indices, in the same order."""

@@ -11,7 +11,10 @@ from .tables import PILES, Tables
 
 EFFECTS = {"take_from_discard": "look through a discard pile of your choice and take any card",
            "extra_turn": "take another turn at once", "draw": "take the top card of the deck",
-           "steal": "take a random card from another player's hand", "none": "no effect"}
+           "steal": "take a random card from another player's hand", "none": "no effect",
+           "look_at_top": "look at the top five cards of the deck, keep one, shuffle the rest back",
+           "restrict_opponents": "on their next turn the others may only take the deck's top card, and may not "
+                                 "play cards or end the round"}
 
 
 def in_words(t: Tables, card_id: str) -> str:
@@ -25,6 +28,9 @@ def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None,
     piles' top cards, to name the pile a card is taken from; ``names``: the players' names, for
     the one a steal takes from, else "seat N")."""
     verb, _, rest = action.partition(":")
+    extra = _extra_salt(t, action if action == "draw_one" else verb, rest, mine)
+    if extra is not None:
+        return extra[0]
     if verb == "draw":
         return "draw the top two cards of the deck, keep one, discard the other"
     if verb == "take":
@@ -34,7 +40,7 @@ def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None,
         return f"keep {in_words(t, card) if mine else 'a card'}, discard the other onto the {pile} pile"
     if verb == "duo":
         a, _, b = rest.partition("+")
-        effect = t.duo_of_kind.get(t.kind[t.index[a]], (0, "none"))[1] if a in t.index else "none"
+        effect = _effect(t, a, b)
         return f"play {in_words(t, a)} + {in_words(t, b)} as a duo: {EFFECTS.get(effect, effect)}"
     if verb == "pile":
         return f"look through the {rest} discard pile"
@@ -51,8 +57,30 @@ def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None,
 
 
 _GAINS = {"take_from_discard": ": a look through a discard pile", "extra_turn": ": another turn",
-          "draw": ": the deck's top card", "steal": ": a card stolen from another hand", "none": ""}
+          "draw": ": the deck's top card", "steal": ": a card stolen from another hand", "none": "",
+          "look_at_top": ": a look at the deck's top five cards", "restrict_opponents": ": the others' next turn bound"}
 """What a duo's effect gives, told of whoever played it (``EFFECTS`` says it to the player)."""
+
+
+def _effect(t: Tables, a: str, b: str) -> str:
+    """The effect of the duo ``a`` + ``b`` (card ids), "none" if they are none."""
+    if a not in t.index or b not in t.index:
+        return "none"
+    return t.duo_of_pair.get((t.kind[t.index[a]], t.kind[t.index[b]]), (0, "none"))[1]
+
+
+def _extra_salt(t: Tables, verb: str, rest: str, mine: bool) -> tuple[str, str, str] | None:
+    """Extra Salt's actions: (as its player is told, verb, as the others are told); None for others."""
+    if verb == "draw_one":
+        return "take the top card of the deck (a jellyfish binds you)", "takes", "the top card of the deck"
+    if verb == "lobster":  # the card kept goes to a hand: the others do not see which one
+        kept = in_words(t, rest) if mine else "one of the cards"
+        return f"keep {kept}, shuffle the rest back into the deck", "keeps", f"{kept} and shuffles the rest back"
+    if verb == "trio":
+        a, b, c = rest.split("+")
+        cards = f"{in_words(t, a)} + {in_words(t, b)} + {in_words(t, c)}"
+        return f"play {cards} as a trio: 3 points, no effect", "plays", f"{cards} as a trio (no effect)"
+    return None
 
 
 def _pile_of(card: str, tops: Any) -> str:
@@ -76,8 +104,11 @@ def told(t: Tables, action: str, name: str, mine: bool = True, tops: Any = None,
     piles' top cards before the action, to name the pile a card was taken from; ``first``: with the
     name (else the verb alone, for a clause after an earlier one)."""
     verb, _, rest = action.partition(":")
-    if verb == "draw":
+    extra = _extra_salt(t, action if action == "draw_one" else verb, rest, mine)
+    if verb == "draw" and extra is None:
         said = ("draws", "the top two cards of the deck")
+    elif extra is not None:
+        said = (extra[1], extra[2])
     elif verb == "take":
         said = ("takes", f"{in_words(t, rest)} from the top of {_pile_of(rest, tops)}")
     elif verb == "keep":
@@ -86,7 +117,7 @@ def told(t: Tables, action: str, name: str, mine: bool = True, tops: Any = None,
         said = ("keeps", f"{kept} and {verb_for(name, 'discards')} the other onto the {pile} pile")
     elif verb == "duo":
         a, _, b = rest.partition("+")
-        effect = t.duo_of_kind.get(t.kind[t.index[a]], (0, "none"))[1] if a in t.index else "none"
+        effect = _effect(t, a, b)
         said = ("plays", f"{in_words(t, a)} + {in_words(t, b)} as a duo{_GAINS.get(effect, ': ' + effect)}")
     elif verb == "pile":
         said = ("looks", f"through the {rest} discard pile")

@@ -3,7 +3,9 @@ sizes, revealed hands, the cards it saw others take from a pile top, the scores;
 hand or the deck's order.
 
 A crab pair's player sees the whole chosen pile while choosing a card from it; a player who
-has drawn two cards sees both while choosing which to keep. A seat remembers the piles' tops,
+has drawn two cards sees both while choosing which to keep; a lobster pair's player sees the
+deck's top five while choosing one (Extra Salt), and the others only how many (``drawn_size``);
+the cards put back are shuffled into the deck and forgotten, as the deck is. A seat remembers the piles' tops,
 not what lies under them; it remembers the cards it saw go into another hand (a card taken
 from a pile top, a card stolen from itself) until they leave it, and forgets what it knew of a
 hand robbed by a steal it did not see (the stolen card may be any of them).
@@ -82,6 +84,11 @@ class SeatView:
     from this seat), sorted; () for this seat itself (its ``hand`` says it all)."""
     rules: Ruleset | None = attrs.field(default=None, eq=False, repr=False)
     """The game's ruleset (public knowledge: a determinization or a search needs it; not compared)."""
+    bound: tuple[int, ...] = ()
+    """Extra Salt: the seats a jellyfish pair binds for their next turn (the pair is played openly)."""
+    drawn_size: int = 0
+    """How many cards the seat to act is choosing among (two drawn, or a lobster's up to five): the
+    table sees them taken, not what they are."""
 
 
 def _known(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
@@ -92,7 +99,7 @@ def _known(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
         verb, _, rest = action.partition(":")
         if verb == "take":
             known[who].add(t.index[rest])
-        elif verb == "duo":
+        elif verb == "duo" or verb == "trio":
             known[who].difference_update(t.index[c] for c in rest.split("+"))
         elif verb == "steal":
             victim = int(rest)
@@ -166,7 +173,7 @@ def view(state: GameState, seat: int) -> SeatView:
     return SeatView(
         seat=seat, players=n, round=state.round, turn=state.turn, phase=state.phase,
         hand=t.ids_of(state.hands[seat]),
-        drawn=t.ids_of(state.drawn) if mine and state.phase == "keep" else (),
+        drawn=t.ids_of(state.drawn) if mine and state.phase in ("keep", "lobster") else (),
         pile_tops=(ids[piles[0][-1]] if piles[0] else None, ids[piles[1][-1]] if piles[1] else None),
         pile_sizes=(len(piles[0]), len(piles[1])),
         chosen_pile=t.ids_of(piles[state.crab_pile]) if mine and state.phase == "crab_card" else None,
@@ -182,7 +189,9 @@ def view(state: GameState, seat: int) -> SeatView:
         past_rounds=past, legal_actions=legal, winners=state.winners_,
         first=state.first, last_turns=state.last_turns,
         crab_pile=PILES[state.crab_pile] if state.phase == "crab_card" else None,
-        known=_known(state, seat), rules=state.rules)
+        known=_known(state, seat), rules=state.rules,
+        bound=tuple(s for s in range(n) if state.bound >> s & 1) if t.expansion else (),
+        drawn_size=len(state.drawn) if state.phase in ("keep", "lobster") else 0)
 
 
 __all__ = ["PastRound", "SeatView", "card_points", "view"]

@@ -1,0 +1,66 @@
+"""Extra Salt's scoring of kind counts: pairs when duos share a kind, the starfish's trios, the
+seahorse's stand-in. ``scoring`` (the reference) and ``tables`` (the engine's packed counts, which
+hand Extra Salt's rulesets to it) both read it; it imports neither, ``t`` being their ``Tables``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def best_pairs(t: Any, counts: list[int], i: int = 0) -> tuple[int, int]:
+    """The most points (then the most pairs) the duos from ``i`` on can make of ``counts``, and
+    the pairs: each card in one pair. A duo whose kinds no other duo has takes all it can; duos
+    that share a kind (Extra Salt's crab with crab and with the lobster) try every split."""
+    if i == len(t.duos):
+        return 0, 0
+    a, b, points, _ = t.duos[i]
+    most = counts[a] // 2 if a == b else min(counts[a], counts[b])
+    if not t.shared_duos[i]:
+        rest = best_pairs(t, counts, i + 1)
+        return rest[0] + points * most, rest[1] + most
+    best = (-1, -1)
+    for k in range(most + 1):
+        counts[a] -= k
+        counts[b] -= k
+        rest = best_pairs(t, counts, i + 1)
+        counts[a] += k
+        counts[b] += k
+        best = max(best, (rest[0] + points * k, rest[1] + k))
+    return best
+
+
+def parts(t: Any, in_hand: list[int], in_front: list[int], colours: list[int]) -> tuple[int, int, int, int]:
+    """The duos', collectors', multipliers' and mermaids' points of kind counts in hand and in
+    front and mermaid colour counts, Extra Salt's rules included (``t``: the ruleset's ``Tables``):
+    duos that share a kind, the starfish, the seahorse.
+
+    A starfish (in hand or in front) joins a pair its owner has, in hand or in front, that no
+    other starfish has joined: the trio scores ``trio.points`` in place of the pair's (online
+    version: the starfish counted up to the pairs). The seahorse counts in hand only (it is
+    never played) as one more card of a collection begun, short of its table's end, where it
+    scores most.
+    """
+    hand_points, hand_pairs = best_pairs(t, list(in_hand))
+    front_points, front_pairs = best_pairs(t, list(in_front))
+    duos = hand_points + front_points
+    kinds = [a + b for a, b in zip(in_hand, in_front)]
+    if t.trio >= 0:
+        duos += t.trio_gain * min(kinds[t.trio], hand_pairs + front_pairs)
+    collected = [kinds[k] for k, _ in t.collectors]
+    if t.stand_in >= 0:
+        for _ in range(in_hand[t.stand_in]):
+            gains = [(table[n] - table[n - 1], j) for j, ((_, table), n) in enumerate(zip(t.collectors, collected))
+                     if 0 < n < len(table)]
+            if gains and max(gains)[0] > 0:
+                collected[max(gains)[1]] += 1
+    collectors = 0
+    for (_, table), n in zip(t.collectors, collected):
+        if n:
+            collectors += table[min(n, len(table)) - 1]
+    multipliers = 0
+    for k, target, points in t.multipliers:
+        multipliers += kinds[k] * kinds[target] * points
+    ranked = sorted(colours, reverse=True)
+    mermaids = sum(ranked[:kinds[t.mermaid]]) if t.mermaid >= 0 else 0
+    return duos, collectors, multipliers, mermaids

@@ -1,0 +1,336 @@
+"""Sea Salt & Paper's Extra Salt expansion (issue 29): the ruleset, its scoring by the rulebook's
+examples and the online version's counting, its actions (the lobster, the jellyfish, the
+starfish's trio), hidden information, records, and the three online readings as variants."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules import seasaltpaper as ssp
+from boomerang_rules.core import rng as rng_mod
+from boomerang_rules.core.resources import data_dir
+from boomerang_rules.seasaltpaper.determinize import determinize
+from boomerang_rules.seasaltpaper.tables import tables_for
+from boomerang_rules.strategies import games
+
+EXTRA = "sea-salt-paper-extra-salt"
+RULES = br.load_rules(EXTRA)
+BASE = br.load_rules("sea-salt-paper")
+
+
+def points(hand: list[str], played: list[str] = [], rules: Any = RULES) -> ssp.Points:  # noqa: B006
+    return ssp.score_cards(rules, hand=hand, played=played)
+
+
+# --- the ruleset -----------------------------------------------------------------------------
+
+def test_the_expansion_adds_the_eight_cards_in_the_base_cards_shape() -> None:
+    base = {c.id: c for c in BASE.cards}
+    assert len(RULES.cards) == 66 and all(base[c.id] == c for c in RULES.cards if c.id in base)
+    new = Counter((c.kind, c.colour) for c in RULES.cards if c.id not in base)
+    assert new == Counter({("jellyfish", "purple"): 1, ("jellyfish", "pink"): 1, ("lobster", "black"): 1,
+                           ("cast_of_crabs", "green"): 1, ("starfish", "dark_blue"): 1,
+                           ("starfish", "light_blue"): 1, ("starfish", "yellow"): 1, ("seahorse", "white"): 1})
+    assert RULES.multipliers["cast_of_crabs"] == ssp.rules.Multiplier("crab", 1)
+    assert {tuple(d.kinds): d.effect for d in RULES.duos}[("crab", "lobster")] == "look_at_top"
+    assert br.list_rules()[[i.id for i in br.list_rules()].index(EXTRA)].extends == "sea-salt-paper"
+
+
+def test_the_base_rulesets_data_and_digest_are_unchanged_by_the_new_fields() -> None:
+    data = br.rules_data(BASE)
+    assert not {"trio", "stand_in"} & set(data) and "look" not in data["duos"][0]
+    assert "empty_deck_extra_turn" not in data["round_end"] and "colour_bonus_own_colour" not in data["mermaids"]
+    assert BASE.digest == "0caca00021a34bc4e37460a42ba83bad18b3a692eb0f637684f6f9dafb5e3bbc"
+
+
+def test_a_variant_file_may_extend_the_expansion(tmp_path: Path) -> None:
+    path = tmp_path / "es-tie.json"
+    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "es-tie", "name": "ES tie",
+                                "extends": EXTRA, "changes": {"tie_break": "ended-last-round"}}))
+    rules = br.load_rules(path)
+    assert len(rules.cards) == 66 and rules.tie_break == "ended-last-round" and rules.trio == RULES.trio
+
+
+@pytest.mark.parametrize("variant", [i.id for i in br.list_rules()
+                                     if i.game == "sea-salt-paper" and i.extends == "sea-salt-paper"
+                                     and i.id != EXTRA])
+def test_every_base_variant_combines_with_the_expansion(variant: str, tmp_path: Path) -> None:
+    source = json.loads((data_dir("variants") / f"{variant}.json").read_text())
+    source.update(id=f"{variant}-es", extends=EXTRA)
+    path = tmp_path / "v.json"
+    path.write_text(json.dumps(source))
+    rules = br.load_rules(path)
+    assert len(rules.cards) == 66
+    state = ssp.play_game(rules, [ssp.BOTS["greedy"](rules, s) for s in range(3)], 4)
+    assert ssp.is_over(state) and ssp.validate_record(json.loads(json.dumps(ssp.record_of(state)))) == []
+
+
+# --- scoring -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("hand", "played", "want"), [
+    (["cast_of_crabs-1", "crab-1", "crab-2", "lobster-1"], [], 1 + 2),  # one pair of three; the lobster no crab
+    (["crab-1", "crab-2", "crab-3", "lobster-1"], [], 2),  # crab + crab and crab + lobster
+    (["cast_of_crabs-1", "lobster-1"], [], 0),
+    (["swimmer-1", "jellyfish-1", "shark-1"], [], 1),
+    (["swimmer-1", "swimmer-2", "jellyfish-1", "shark-1"], [], 2),
+    (["crab-1", "crab-2", "starfish-1"], [], 3),  # a trio in hand: 3 points
+    (["crab-1", "crab-2", "starfish-1", "starfish-2"], [], 3),  # a starfish counts only up to the pairs held
+    (["starfish-1"], [], 0),
+    (["boat-1", "boat-2", "starfish-2"], ["crab-1", "crab-2", "starfish-1"], 6),  # a played trio and one in hand
+    (["starfish-1"], ["crab-1", "crab-2"], 3),  # a starfish in hand joins a played pair (the online count)
+    (["seahorse-1", "shell-1"], [], 2),  # one missing shell
+    (["seahorse-1", "octopus-1", "octopus-2", "shell-1"], [], 6),  # where it scores most: a third octopus (+3, not +2)
+    (["seahorse-1", "sailor-1", "sailor-2"], [], 5),  # never past the collection's maximum
+    (["seahorse-1", "penguin-1", "penguin-2", "penguin-3"], [], 5),
+    (["seahorse-1", "sailor-1", "captain-1"], [], 5 + 3),  # no sailor for the captain
+    (["seahorse-1"], [], 0),  # no collection begun
+    (["mermaid-1", "seahorse-1"], [], 2),  # the seahorse is a white card
+])
+def test_the_expansion_scores_as_the_rulebook_and_the_online_version(hand: list[str], played: list[str],
+                                                                      want: int) -> None:
+    assert points(hand, played).card_points == want
+
+
+def test_round_points_take_the_expansion() -> None:
+    cards: list[tuple[list[str], list[str]]] = [
+        (["crab-1", "crab-2", "starfish-1", "seahorse-1", "shell-1", "shell-2"], []), (["lobster-1"], [])]
+    assert ssp.round_points(RULES, cards, ender=0, call="stop") == (3 + 4, 0)
+
+
+hands: st.SearchStrategy[list[str]] = st.lists(st.sampled_from([c.id for c in RULES.cards]), unique=True, max_size=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(cards=hands, split=st.integers(0, 30))
+def test_points_are_never_negative_and_the_packed_reading_agrees(cards: list[str], split: int) -> None:
+    p = points(cards[split:], cards[:split])
+    assert min(p.card_points, p.colour_bonus, p.duos, p.collectors, p.multipliers, p.mermaids) >= 0
+    t = tables_for(RULES)
+    assert t.card_points(tuple(t.index[c] for c in cards[split:]), tuple(t.index[c] for c in cards[:split])) \
+        == p.card_points
+
+
+def _all_cards(state: ssp.GameState) -> Counter[int]:
+    return Counter([*state.deck, *state.drawn, *(c for p in state.piles for c in p),
+                    *(c for h in state.hands for c in h), *(c for p in state.played for c in p)])
+
+
+@settings(max_examples=25, deadline=None)
+@given(state=games(rules=EXTRA, finished=None))
+def test_cards_are_conserved_and_scores_never_negative(state: ssp.GameState) -> None:
+    if state.phase not in ("over", "deal"):
+        assert _all_cards(state) == Counter(range(66))
+    assert min(state.totals) >= 0 and all(min(r.scores) >= 0 for r in state.history)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_same_seed_plays_the_same_game(players: int) -> None:
+    def game() -> ssp.GameState:
+        return ssp.play_game(RULES, [ssp.BOTS["random"](RULES, s) for s in range(players)], 21 + players)
+    assert game() == game() and ssp.record_of(game()) == ssp.record_of(game())
+
+
+# --- actions -----------------------------------------------------------------------------------
+
+def _walk(rules: Any, players: int, seeds: range) -> Any:
+    """Every state of random games, with the seat to act (the random bot's choices, seeded)."""
+    for seed in seeds:
+        state = ssp.new_game(rules, players, seed)
+        gen = rng_mod.seed_state(seed)
+        while not ssp.is_over(state):
+            seat = ssp.to_act(state)[0]
+            yield state, seat
+            legal = ssp.legal_actions(state, seat)
+            gen, k = rng_mod.below(gen, len(legal))
+            state = ssp.apply(state, seat, legal[k])
+
+
+def test_the_numbering_keeps_the_base_games_and_adds_the_expansions_at_the_end() -> None:
+    names = ssp.actions.action_names(RULES)
+    assert len(set(names)) == len(names) == ssp.num_actions(RULES)
+    assert names.index("draw_one") > names.index(max(n for n in names if n.startswith("duo:")))
+    assert sum(n.startswith("lobster:") for n in names) == 66 and sum(n.startswith("trio:") for n in names) > 0
+    assert ssp.num_actions(BASE) == 354 and not any(n.startswith(("trio", "lobster", "draw_one"))
+                                                     for n in ssp.actions.action_names(BASE))
+
+
+def test_the_lobster_shows_its_five_cards_to_its_player_only_and_shuffles_the_rest_back_seeded() -> None:
+    seen = 0
+    for state, seat in _walk(RULES, 3, range(40)):
+        if state.phase != "lobster":
+            continue
+        seen += 1
+        legal = ssp.legal_actions(state, seat)
+        assert 1 <= len(state.drawn) <= 5 and legal == tuple(sorted(f"lobster:{c}" for c in
+                                                                    state.tables.ids_of(state.drawn)))
+        assert ssp.view(state, seat).drawn == tuple(state.tables.ids_of(state.drawn))
+        for other in range(3):
+            if other != seat:
+                v = ssp.view(state, other)
+                assert v.drawn == () and v.drawn_size == len(state.drawn) and v.legal_actions == ()
+        after = ssp.apply(state, seat, legal[0])
+        assert after == ssp.apply(state, seat, legal[0])  # the shuffle comes from the game's seed
+        kept = state.tables.index[legal[0][8:]]
+        assert Counter(after.deck) == Counter(state.deck) + Counter(state.drawn) - Counter([kept])
+        assert after.phase == "play" and kept in after.hands[seat]
+    assert seen > 3
+
+
+def test_a_jellyfish_binds_each_opponent_for_one_turn_in_its_legal_actions() -> None:
+    checked = 0
+    for state, seat in _walk(RULES, 3, range(60)):
+        if state.bound >> seat & 1 and state.phase in ("draw", "play"):
+            want = (("draw_one",) if state.deck else ("pass",)) if state.phase == "draw" else ("end",)
+            assert ssp.legal_actions(state, seat) == want and ssp.view(state, seat).bound
+            checked += 1
+            if state.phase == "play":
+                after = ssp.apply(state, seat, "end")
+                assert not after.bound >> seat & 1 or after.round != state.round
+    assert checked > 10
+
+
+def test_a_starfish_cancels_the_duos_effect() -> None:
+    checked = 0
+    for state, seat in _walk(RULES, 2, range(60)):
+        for action in ssp.legal_actions(state, seat):
+            if action.startswith("trio:"):
+                after = ssp.apply(state, seat, action)
+                assert after.phase == "play" and after.turn == seat and after.turn_no == state.turn_no
+                assert after.bound == state.bound and after.deck == state.deck and after.piles == state.piles
+                assert after.played[seat][-3:] == tuple(state.tables.index[c] for c in action[5:].split("+"))
+                checked += 1
+    assert checked > 5
+
+
+def test_views_stay_blind_and_determinize_takes_the_expansion() -> None:
+    for i, (state, _) in enumerate(_walk(RULES, 3, range(6))):
+        for seat in range(3):
+            seen = ssp.view(state, seat)
+            assert ssp.view(determinize(seen, i * 3 + seat), seat) == seen
+
+
+# --- records -----------------------------------------------------------------------------------
+
+def _record_with_shuffle() -> dict[str, Any]:
+    for seed in range(100):
+        state = ssp.play_game(RULES, [ssp.BOTS["random"](RULES, seed + s) for s in range(2)], seed)
+        record: dict[str, Any] = json.loads(json.dumps(ssp.record_of(state)))
+        if any("shuffles" in r for r in record["rounds"]):
+            return record
+    raise AssertionError("no game with a lobster shuffle")
+
+
+def test_a_record_keeps_the_lobsters_shuffles_and_replays() -> None:
+    record = _record_with_shuffle()
+    assert ssp.validate_record(record) == []
+    assert ssp.record_of(ssp.state_of(record)) == record
+
+
+def test_a_tampered_shuffle_is_refused_with_its_pointer_and_rule() -> None:
+    record = _record_with_shuffle()
+    r = next(i for i, rnd in enumerate(record["rounds"]) if "shuffles" in rnd)
+    bad = copy.deepcopy(record)
+    bad["rounds"][r]["shuffles"][0][0] = bad["rounds"][r]["shuffles"][0][1]
+    [problem] = ssp.validate_record(bad)
+    assert (problem.pointer, problem.rule) == (f"/rounds/{r}/shuffles/0", "shuffle-cards")
+    missing = copy.deepcopy(record)
+    del missing["rounds"][r]["shuffles"]
+    [problem] = ssp.validate_record(missing)
+    assert (problem.pointer, problem.rule) == (f"/rounds/{r}/shuffles", "shuffles-count")
+    extra = copy.deepcopy(record)
+    extra["rounds"][r]["shuffles"].append(extra["rounds"][r]["shuffles"][0])
+    [problem] = ssp.validate_record(extra)
+    assert problem.rule == "shuffles-count" and problem.pointer.startswith(f"/rounds/{r}/shuffles/")
+
+
+def test_a_bound_seat_that_plays_a_duo_is_refused_by_the_jellyfish_rule() -> None:
+    for seed in range(100):
+        state = ssp.play_game(RULES, [ssp.BOTS["greedy"](RULES, seed + s) for s in range(2)], seed)
+        record = json.loads(json.dumps(ssp.record_of(state)))
+        for r, rnd in enumerate(record["rounds"]):
+            for i, (_, action, *_) in enumerate(rnd["actions"]):
+                if action == "draw_one":
+                    bad = copy.deepcopy(record)
+                    bad["rounds"][r]["actions"][i][1] = "draw"
+                    [problem] = ssp.validate_record(bad)
+                    assert (problem.pointer, problem.rule) == (f"/rounds/{r}/actions/{i}/1", "jellyfish")
+                    return
+    raise AssertionError("no jellyfish in 100 games")
+
+
+# --- the online readings as variants --------------------------------------------------------
+
+def _boats_on_an_empty_deck(rules_id: str) -> tuple[ssp.GameState, int]:
+    rules = br.load_rules(rules_id)
+    state = ssp.new_game(rules, 2, 3)
+    seat = state.turn
+    state = ssp.apply(state, seat, ssp.legal_actions(state, seat)[0])
+    while state.phase != "play":
+        state = ssp.apply(state, seat, ssp.legal_actions(state, seat)[0])
+    t = state.tables
+    boats = (t.index["boat-1"], t.index["boat-2"])
+    rest = [c for c in state.deck if c not in boats]
+    piles = tuple(tuple(c for c in p if c not in boats) for p in state.piles)
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted((*hands[seat], *boats)))
+    return state.evolve(deck=(), piles=(piles[0] + tuple(rest[:3]), piles[1]), hands=tuple(hands)), seat
+
+
+def test_standard_a_boat_pair_on_an_empty_deck_ends_the_round_unscored() -> None:
+    state, seat = _boats_on_an_empty_deck("sea-salt-paper")
+    after = ssp.apply(state, seat, "duo:boat-1+boat-2")
+    assert after.history[-1].end == "empty_deck" and after.history[-1].scores == (0, 0)
+
+
+def test_online_a_boat_pair_on_an_empty_deck_gives_its_turn_from_the_discard_piles() -> None:
+    state, seat = _boats_on_an_empty_deck("sea-salt-paper-boat-from-discards")
+    after = ssp.apply(state, seat, "duo:boat-1+boat-2")
+    assert after.round == state.round and after.turn == seat and after.phase == "draw"
+    assert ssp.legal_actions(after, seat) and all(a.startswith("take:") for a in ssp.legal_actions(after, seat))
+    taken = ssp.apply(after, seat, ssp.legal_actions(after, seat)[0])
+    assert taken.phase == "play" and "end" in ssp.legal_actions(taken, seat)
+    rich = taken.evolve(hands=tuple(h + tuple(taken.tables.index[f"octopus-{k}"] for k in range(1, 4))
+                                    if s == seat else h for s, h in enumerate(taken.hands)))
+    assert {"stop", "last_chance"} <= set(ssp.legal_actions(rich, seat))  # the player may still end the round
+
+
+def test_mermaids_without_white_keep_white_in_the_colour_bonus() -> None:
+    rules = br.load_rules("sea-salt-paper-mermaids-without-white")
+    p = points(["mermaid-1", "mermaid-2", "crab-1"], rules=rules)
+    assert (p.mermaids, p.colour_bonus) == (1, 2)  # the mermaids score dark blue only; white 2 is the bonus
+    q = points(["mermaid-1", "mermaid-2", "crab-1"], rules=BASE)
+    assert (q.mermaids, q.colour_bonus) == (3, 2)
+    assert "colour bonus still counts it" in rules.description
+
+
+def test_openspiel_plays_the_expansion_with_the_lobsters_shuffle_as_chance_nodes() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    import random
+
+    import boomerang_rules.rl.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("sea_salt_paper", {"players": 2, "rules": EXTRA})
+    held = 0
+    for seed in range(8):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                state.apply_action(rng.choice(outcomes)[0])
+            else:
+                action = rng.choice(state.legal_actions())
+                kept = state.action_to_string(state.current_player(), action).startswith("lobster:")
+                state.apply_action(action)
+                held += kept and state.is_chance_node()
+    assert held > 0  # a lobster's shuffle is drawn by chance nodes
