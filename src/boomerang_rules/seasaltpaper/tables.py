@@ -19,11 +19,11 @@ PILES = ("left", "right")
 class Tables(ReadOnly):
     """Everything the engine looks up, derived from one ruleset. Read-only once built."""
 
-    __slots__ = ("action_cards", "collector_fields", "collectors", "colour", "colour_bit", "colour_fields", "colours",
-                 "count_mask", "count_own_colour", "deck_ends_last_chance", "deck_size", "duo_actions", "duo_fields",
-                 "duo_of_kind", "duos", "ids", "index", "is_mermaid", "keep_actions", "kind", "kind_bit",
-                 "kind_index", "kinds", "mermaid", "mermaid_shift", "min_points", "multiplier_fields",
-                 "multipliers", "pick_actions", "rules", "take_actions", "win_with")
+    __slots__ = ("action_cards", "card_bit", "collector_fields", "collectors", "colour", "colour_bit", "colour_fields",
+                 "colours", "count_mask", "count_own_colour", "deck_ends_last_chance", "deck_size", "duo_actions",
+                 "duo_fields", "duo_of_kind", "duo_partners", "duos", "ids", "index", "is_mermaid", "keep_actions",
+                 "kind", "kind_bit", "kind_index", "kinds", "mermaid", "mermaid_cards", "mermaid_shift", "min_points",
+                 "multiplier_fields", "multipliers", "pick_actions", "rules", "take_actions", "win_with")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -128,6 +128,12 @@ class Tables(ReadOnly):
             tuple(f"duo:{ids[a]}+{ids[b]}" if a < b and (kind[a], kind[b]) in pairs else None
                   for b in range(len(ids))) for a in range(len(ids)))
         """``duo_actions[a][b]``: the action playing cards ``a`` < ``b`` as a duo, None if they are none."""
+        self.card_bit: tuple[int, ...] = tuple(1 << c for c in range(len(ids)))
+        self.duo_partners: tuple[int, ...] = tuple(
+            sum(1 << b for b, action in enumerate(row) if action is not None) for row in self.duo_actions)
+        """``duo_partners[a]``: the cards ``b`` > ``a`` that make a duo with ``a``, as a bit mask."""
+        self.mermaid_cards = sum(1 << c for c, mermaid in enumerate(self.is_mermaid) if mermaid)
+        """The mermaids, as a bit mask of cards."""
 
     def ids_of(self, cards: Iterable[int]) -> tuple[str, ...]:
         """The ids of card indices, in the same order."""
