@@ -313,3 +313,15 @@ def test_step_is_one_decision_and_refuses_anything_else() -> None:
             br.step(s, wrong)  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="may not"):
         br.step(s, ["end"])
+
+
+def test_apply_reads_the_cached_legal_actions_only_for_the_seat_they_were_made_for() -> None:
+    """``apply`` reuses ``legal_actions``' cache in place: another seat (or a seat given as a bool
+    or another state) gets the plain refusal, not the cached seat's actions."""
+    s = ssp.new_game(RULES, 3, 5)
+    turn = s.turn
+    legal = br.legal_actions(s, turn)
+    other = (turn + 1) % 3
+    with pytest.raises(IllegalAction, match=f"it is seat {turn}'s turn, not seat {other}'s"):
+        br.apply(s, other, legal[0])
+    assert br.apply(s, turn, legal[0]) == br.apply(attrs.evolve(s), turn, legal[0])

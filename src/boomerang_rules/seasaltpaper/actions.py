@@ -117,6 +117,8 @@ def _named(state: GameState, action: object) -> object:
 def apply(state: GameState, seat: int, action: str | int) -> GameState:
     """``engine.apply`` taking an action's id as well as its string. An id no action has is
     refused by the engine, as any other illegal action (``IllegalAction`` saying why)."""
+    if action.__class__ is str:
+        return apply_string(state, seat, action)
     return apply_string(state, seat, _named(state, action))  # type: ignore[arg-type]  # the engine refuses a non-string
 
 

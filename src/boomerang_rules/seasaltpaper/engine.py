@@ -170,16 +170,17 @@ def _legal(state: GameState, seat: int) -> tuple[str, ...]:
     phase = state[_PHASE]
     if phase == "play":
         hand = state[_HANDS][seat]
+        held = sum(map(t.card_bit.__getitem__, hand))
         duos = t.duo_actions
+        partners = t.duo_partners
         out = []
-        for i, a in enumerate(hand):
-            row = duos[a]
-            for b in hand[i + 1:]:
-                action = row[b]
-                if action is not None:
-                    out.append(action)
-        is_mermaid = t.is_mermaid
-        if sum([is_mermaid[c] for c in hand]) >= t.win_with:
+        for a in hand:  # each card's partners in the hand, from bit masks (most cards have none)
+            m = partners[a] & held
+            while m:
+                low = m & -m
+                out.append(duos[a][low.bit_length() - 1])
+                m ^= low
+        if (held & t.mermaid_cards).bit_count() >= t.win_with:
             out.append("mermaids")
         if state[_CALLER] < 0 and card_points(state, seat) >= t.min_points:
             out += _CALLS
@@ -300,7 +301,10 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
     """
     if state.__class__ is not GameState:
         check_state(state)
-    if (action.__class__ is not str and not isinstance(action, str)) or action not in legal_actions(state, seat):
+    last = _LAST[0]  # legal_actions' own cache, read in place (the bench's order: legal_actions, then apply)
+    if last[0] is not state or seat.__class__ is not int or seat != state[_TURN]:
+        last = (state, legal_actions(state, seat))
+    if (action.__class__ is not str and not isinstance(action, str)) or action not in last[1]:
         raise _refuse(state, seat, action)
     phase = state[_PHASE]
     if action == "end":

@@ -20,12 +20,13 @@ PILES = ("left", "right")
 class Tables(ReadOnly):
     """Everything the engine looks up, derived from one ruleset. Read-only once built."""
 
-    __slots__ = ("action_cards", "bonus_own_colour", "collector_fields", "collectors", "colour", "colour_bit",
-                 "colour_fields", "colours", "count_mask", "count_own_colour", "deck_ends_last_chance", "deck_size",
-                 "duo_actions", "duo_fields", "duo_of_kind", "duo_of_pair", "duos", "expansion", "extra_turn_on_empty",
-                 "ids", "index", "is_mermaid", "keep_actions", "kind", "kind_bit", "kind_index", "kinds", "mermaid",
-                 "mermaid_shift", "min_points", "multiplier_fields", "multipliers", "pick_actions", "rules",
-                 "shared_duos", "stand_in", "take_actions", "trio", "trio_actions", "trio_gain", "win_with")
+    __slots__ = ("action_cards", "bonus_own_colour", "card_bit", "collector_fields", "collectors", "colour",
+                 "colour_bit", "colour_fields", "colours", "count_mask", "count_own_colour", "deck_ends_last_chance",
+                 "deck_size", "duo_actions", "duo_fields", "duo_of_kind", "duo_of_pair", "duo_partners", "duos",
+                 "expansion", "extra_turn_on_empty", "ids", "index", "is_mermaid", "keep_actions", "kind",
+                 "kind_bit", "kind_index", "kinds", "mermaid", "mermaid_cards", "mermaid_shift", "min_points",
+                 "multiplier_fields", "multipliers", "pick_actions", "rules", "shared_duos", "stand_in",
+                 "take_actions", "trio", "trio_actions", "trio_gain", "win_with")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -175,6 +176,12 @@ class Tables(ReadOnly):
             f"trio:{ids[a]}+{ids[b]}+{ids[s]}": (a, b, s) for a in range(len(ids)) for b in range(a + 1, len(ids))
             if (kind[a], kind[b]) in pairs for s in starfish}
         """Every ``trio:A+B+S`` (a duo ``A`` < ``B`` and a starfish ``S``) and its cards."""
+        self.card_bit: tuple[int, ...] = tuple(1 << c for c in range(len(ids)))
+        self.duo_partners: tuple[int, ...] = tuple(
+            sum(1 << b for b, action in enumerate(row) if action is not None) for row in self.duo_actions)
+        """``duo_partners[a]``: the cards ``b`` > ``a`` that make a duo with ``a``, as a bit mask."""
+        self.mermaid_cards = sum(1 << c for c, mermaid in enumerate(self.is_mermaid) if mermaid)
+        """The mermaids, as a bit mask of cards."""
 
     def ids_of(self, cards: Iterable[int]) -> tuple[str, ...]:
         """The ids of card indices, in the same order."""
