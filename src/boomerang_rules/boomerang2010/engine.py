@@ -98,12 +98,13 @@ def _start_round(t: Tables, n: int, round_no: int, deck: tuple[int, ...], river:
                  order: tuple[int, ...], seed: int | None, names: tuple[str, ...] | None = None) -> GameState:
     """Build the river of round ``round_no`` and wait for every token; or end the game on an empty deck."""
     rules = t.rules
+    # Built by position (``_NEW``), as every decision's state is: the fields in ``GameState``'s order.
     if round_no > 0 and not deck:
-        return GameState(rules, t, n, round_no, "over", deck, river, (), first, (NO_TOKEN,) * n, boomerangs, 0,
-                         (), (), (), captured, history, order, seed, names)
+        return _NEW(GameState, (rules, t, n, round_no, "over", deck, river, (), first, (NO_TOKEN,) * n, boomerangs,
+                                0, (), (), (), captured, history, order, seed, names))
     river, k = build_river(t, river, deck)
-    return GameState(rules, t, n, round_no, "tokens", deck[k:], river, deck[:k], first, (NO_TOKEN,) * n,
-                     boomerangs, 0, (), (), (), captured, history, order, seed, names)
+    return _NEW(GameState, (rules, t, n, round_no, "tokens", deck[k:], river, deck[:k], first, (NO_TOKEN,) * n,
+                            boomerangs, 0, (), (), (), captured, history, order, seed, names))
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
@@ -316,21 +317,23 @@ def capture(t: Tables, river: tuple[int, ...], stack: Sequence[int], tokens: Seq
     """Resolve the stack from the top down: what each entry takes (top first), and the river left."""
     takes = []
     lands = t.card_lands
+    left = list(river)
     for seat in reversed(stack):
         bit = 1 << tokens[seat]
-        takes.append(tuple(c for c in river if lands[c] & bit))
-        river = tuple(c for c in river if not lands[c] & bit)
-    return tuple(takes), river
+        takes.append(tuple([c for c in left if lands[c] & bit]))
+        left = [c for c in left if not lands[c] & bit]  # list comprehensions: no generator per card
+    return tuple(takes), tuple(left)
 
 
 def _capture(state: GameState, boomerangs: tuple[int, ...], stack: tuple[int, ...], hunt: tuple[str, ...]
              ) -> GameState:
     """The hunt is over: capture, log the round, and start the next (the last seat left opens it)."""
-    t = state.tables
-    takes, river = capture(t, state.river, stack, state.tokens)
-    captured = list(state.captured)
+    (_, t, n, round_no, _, deck, river, turned, first, tokens, _, _, _, _, _, captured_before, history, order, seed,
+     names) = state  # one unpacking of the tuple, in ``GameState``'s field order
+    takes, left = capture(t, river, stack, tokens)
+    captured = list(captured_before)
     for seat, took in zip(reversed(stack), takes):
         captured[seat] = captured[seat] + took
-    log = RoundLog(state.first, state.turned, state.river, state.tokens, hunt, stack, takes)
-    return _start_round(t, state.players, state.round + 1, state.deck, river, stack[-1], boomerangs,
-                        tuple(captured), (*state.history, log), state.deck_order, state.seed, state.names)
+    log = RoundLog(first, turned, river, tokens, hunt, stack, takes)
+    return _start_round(t, n, round_no + 1, deck, left, stack[-1], boomerangs, tuple(captured), (*history, log),
+                        order, seed, names)
