@@ -1,10 +1,10 @@
 """Which tie-break decided a game, in words: one sentence every game's terminal, replay, score
 sheet and replay page says, so that a win on a tie is never told as a plain win.
 
-The games break a tie at the top differently (Australia: most Throw & Catch points; Sea Salt &
-Paper: one of three readings of the last round; Boomerang (2010): most boomerangs), so each game
-states its tie-breakers as ``TieBreak`` values, in order, and ``tie_told`` walks them as the
-game's own ``winners`` does. It knows no game: it reads totals and keys, never a state.
+The games break a tie at the top differently (a score sheet row, a reading of the last round,
+the tokens held), so each game states its tie-breakers as ``TieBreak`` values, in order, and
+``tie_told`` walks them as the game's own ``winners`` does. It knows no game: it reads totals
+and keys, never a state.
 """
 
 from __future__ import annotations

@@ -21,8 +21,9 @@ def read_answer(question: str) -> str | None:
     if not line:
         click.echo("")
         return None
-    if not _is_terminal(sys.stdin):
-        click.echo(line.strip())
+    if not _is_terminal(sys.stdin):  # cut short: a huge answer is not written back in full
+        typed = line.strip()
+        click.echo(typed if len(typed) <= 60 else typed[:59] + "…")
     return line.strip()
 
 
