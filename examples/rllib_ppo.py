@@ -63,7 +63,10 @@ def config_for(args: argparse.Namespace) -> Any:
         PPOConfig()
         .environment(env=f"boomerang_rules.rl.gym:{env_id(game)}", env_config=env_config)
         .env_runners(num_env_runners=args.runners, num_envs_per_env_runner=1,
-                     rollout_fragment_length="auto", num_cpus_per_env_runner=1)
+                     rollout_fragment_length="auto", num_cpus_per_env_runner=1,
+                     # RLlib drops a runner's samples after 60 s by default: on a loaded machine a whole
+                     # iteration's were lost (nan means); wait for them instead.
+                     sample_timeout_s=3600.0)
         .learners(num_learners=0)
         .training(train_batch_size_per_learner=args.batch, minibatch_size=args.minibatch, num_epochs=args.epochs,
                   lr=3e-4, gamma=0.99, entropy_coeff=0.01)
