@@ -265,3 +265,38 @@ def test_the_other_games_pages_in_a_real_browser(rules: str, tmp_path: Path) -> 
         assert data.startswith(b"\x89PNG") and len(data) > 8000
         shots.append(data)
     assert shots[0] != shots[1]
+
+
+def _sheet_on_a_terminal(*args: str) -> tuple[int, str, str]:
+    """``boomerang-rules sheet ARGS`` in a child process whose standard output is a terminal (a pty)."""
+    import os
+    import sys
+
+    primary, secondary = os.openpty()
+    try:
+        child = subprocess.Popen([sys.executable, "-m", "boomerang_rules", "sheet", *args], stdout=secondary,
+                                 stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        os.close(secondary)
+        shown = b""
+        while True:  # read as it writes: a pty holds only a few kilobytes
+            try:
+                chunk = os.read(primary, 65536)
+            except OSError:  # the pty's other side is closed: all is read
+                break
+            if not chunk:
+                break
+            shown += chunk
+        err = child.stderr.read() if child.stderr else b""
+        code = child.wait(timeout=120)
+    finally:
+        os.close(primary)
+    return code, shown.decode(), err.decode()
+
+
+def test_sheet_refuses_to_write_svg_onto_a_terminal(game: Path, tmp_path: Path) -> None:
+    code, shown, err = _sheet_on_a_terminal(str(game))
+    assert code == 2 and "<svg" not in shown and "--out FILE.svg" in err, (code, shown, err)
+    code, shown, _ = _sheet_on_a_terminal(str(game), "--out", "-")  # asked for: printed all the same
+    assert code == 0 and "<svg" in shown
+    code, out, err = run("sheet", str(game))  # standard output not a terminal: a pipe or a file gets the SVG
+    assert code == 0 and out.startswith("<svg"), err

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from . import textbox
+
 CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
 """The page may run its own inline script and style, and fetch nothing at all."""
 
@@ -147,28 +149,30 @@ def page_html(title: str, columns: Sequence[str], frames: Sequence[dict[str, Any
 
 
 def svg_text(x: float, y: float, text: str, size: int = 12, anchor: str = "start", weight: str = "normal",
-             cls: str = "", fit: float = 0) -> str:
-    """An SVG ``<text>`` (the text escaped), for the games' score sheet pictures; ``fit``: a width
-    a longer line is squeezed into."""
+             cls: str = "", fit: float = 0, title: str = "") -> str:
+    """An SVG ``<text>`` (the text escaped) at an explicit place, for the games' score sheet
+    pictures; ``fit``: the width a longer line is cut to, with "…" (its whole text then its
+    tooltip); ``title``: a tooltip. Nothing is left for the renderer to measure (no
+    ``textLength``): every renderer draws the same picture (:mod:`.textbox`)."""
     extra = f' class="{cls}"' if cls else ""
-    if fit and len(text) * size * 0.58 > fit:  # a generous guess of a sans-serif line's width
-        extra += f' textLength="{fit:.0f}" lengthAdjust="spacingAndGlyphs"'
+    if fit:
+        shown = textbox.fit(text, size, fit, weight == "bold")
+        if shown != text and not title:
+            title = text
+        text = shown
+    tip = f"<title>{escape(title)}</title>" if title else ""
     return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}"{extra}>{escape(text)}</text>')
+            f'font-weight="{weight}"{extra}>{escape(text)}{tip}</text>')
 
 
 def svg_heading(x: float, y: float, name: str, suffix: str, width: float, size: int = 15) -> str:
     """A sheet's heading, the seat's name and ``suffix`` (e.g. "  — winner"), in bold that stays
-    inside ``width``: a long name is cut with "…" and the line squeezed to fit; the whole name is its
-    tooltip (the page's table shows it whole too)."""
-    per_char = size * 0.62  # a generous guess of a bold sans-serif character's width
-    room = max(8, int(width / per_char * 1.3) - len(suffix))  # squeezed by at most about a third
-    text = (name if len(name) <= room else name[:room - 1] + "…") + suffix
-    fit = ""
-    if len(text) * per_char > width:
-        fit = f' textLength="{width:.0f}" lengthAdjust="spacingAndGlyphs"'
+    inside ``width``: a long name is cut with "…" so that the suffix still shows; the whole name is
+    its tooltip (the page's table shows it whole too)."""
+    room = width - textbox.text_width(suffix, size, True)
+    text = textbox.fit(name, size, room, True) + suffix
     return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="start" font-weight="bold" '
-            f'class="player"{fit}>{escape(text)}<title>{escape(name)}</title></text>')
+            f'class="player">{escape(text)}<title>{escape(name)}</title></text>')
 
 
 def svg_start(width: float, height: float, title: str, background: str) -> list[str]:
