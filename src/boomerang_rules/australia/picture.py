@@ -225,6 +225,21 @@ EXPLAIN = ("Hand: the cards a seat holds at that moment; taken: its cards of the
            "nothing of it counts before the Catch.")
 
 
+def card_faces(rules: Any) -> dict[str, dict[str, str]]:
+    """Every card as the page shows it: its letter and number, its icons, its region's colour, and
+    the card in words (the terminal's) as its tooltip."""
+    from ..core.page import PALETTE, card_face
+    from .show import card_words
+
+    colour = {r.id: PALETTE[i % len(PALETTE)] for i, r in enumerate(rules.regions)}
+    out = {}
+    for c in rules.cards:
+        icons = [i.replace("_", " ") for i in (c.collection, c.animal, c.activity) if i]
+        out[c.id] = card_face(f"{c.id} {c.number}", " · ".join(icons), colour.get(c.region, "#888"),
+                              card_words(rules, c.id))
+    return out
+
+
 def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
     """One self-contained page (no network: a content security policy forbids any fetch) that
     steps through the game pick by pick, and shows the score sheets at the end."""
@@ -233,4 +248,4 @@ def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
     frames, state = replay_frames(record, rules, names)
     svg = sheet_svg(state, names) if state.round >= rules.rounds else None
     return page_html(f"{rules.name}: {', '.join(names)}", ["Player", "Hand", "Taken (Throw first)", "Total"],
-                     frames, svg, EXPLAIN)
+                     frames, svg, EXPLAIN, card_faces(rules))

@@ -218,9 +218,28 @@ EXPLAIN = ("Each step is one turn: what the player did, then the table after it.
            "round ends, by what the round's end gives (STOP: card points; LAST CHANCE: the bet).")
 
 
+COLOURS = {"black": "#222222", "dark_blue": "#1f3a93", "green": "#27ae60", "grey": "#95a5a6",
+           "light_blue": "#5dade2", "light_orange": "#f5b041", "orange": "#e67e22", "pink": "#f19cbb",
+           "purple": "#8e44ad", "white": "#dddddd", "yellow": "#f4d03f"}
+"""The cards' colours on the page (white drawn light grey, to show on a white card)."""
+
+
+def card_faces(rules: Any) -> dict[str, dict[str, str]]:
+    """Every card as the page shows it: its kind, its colour named and as a band, and the card in
+    words (the terminal's) as its tooltip."""
+    from ..core.page import PALETTE, card_face
+    from .show import card_words
+
+    out = {}
+    for i, c in enumerate(rules.cards):
+        colour = COLOURS.get(c.colour, PALETTE[i % len(PALETTE)])
+        out[c.id] = card_face(c.kind.replace("_", " "), c.colour.replace("_", " "), colour, card_words(rules, c.id))
+    return out
+
+
 def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
     """One self-contained page that steps through the game turn by turn, the sheets at the end."""
     frames, state = replay_frames(record, rules, names)
     svg = sheet_svg(state, names) if state.phase == "over" else None
     return page_html(f"{rules.name}: {', '.join(names)}", ["Player", "Hand", "Played", "Card points now", "Total"],
-                     frames, svg, EXPLAIN)
+                     frames, svg, EXPLAIN, card_faces(rules))
