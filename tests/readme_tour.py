@@ -1,0 +1,155 @@
+"""The README's tour, reproducible: its console blocks are what their commands print.
+
+Every ``console`` block of README.md holds commands (``$ ...``) each followed by its output. This
+script runs the commands in order in a scratch folder (``examples`` linked into it), standard
+error merged into standard output, no colour, and writes or compares the outputs:
+
+    python tests/readme_tour.py            # compare; a unified diff and exit 1 where they differ
+    python tests/readme_tour.py --update   # rewrite the answers files and the README's outputs
+
+``tests/test_readme_tour.py`` runs the comparison in the suite. A long output is shown in parts:
+an HTML comment just before its block, ``<!-- tour N: PARTS -->``, picks the parts of the N-th
+command's output (1-based, in that block), "..." standing for what is left out between them.
+PARTS are ``A-B`` (lines A to B, 1-based; ``B`` may be ``$``, the last line), ``/REGEX/+K`` (K
+lines from the first line after the part before that matches REGEX) and ``/REGEX/-$`` (from
+that line to the end).
+
+The answers a game of the tour is played with are in ``examples/tour/<rules>.answers``, one a
+line: what the ``greedy`` bot would choose in seat 0 of that game and seed (the bots of the other
+seats are those ``play`` seats, seeded from the game's seed and seat), so the game is the same
+on every machine. ``--update`` writes them anew: run it after any change to ``play``'s prompts,
+then read the diff of README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+ANSWERS = ROOT / "examples" / "tour"
+TOUR_GAMES = {"standard": (3, 12), "sea-salt-paper": (3, 6), "boomerang-2010": (3, 6)}
+"""The games the tour plays by hand: ruleset -> (players, seed)."""
+
+BLOCK = re.compile(r"((?:<!-- tour \d+: .*? -->\n)*)```console\n(.*?)```", re.S)
+PART = re.compile(r"(\d+)-(\d+|\$)|/((?:[^/\\]|\\.)*)/([+-])(\d+|\$)")
+
+
+def seat0_answers(rules_id: str, players: int, seed: int) -> list[str]:
+    """What a greedy player in seat 0 types in the game ``rules_id`` dealt from ``seed``: every
+    decision of that seat, as its action (which every game's prompt takes as it is)."""
+    import boomerang_rules as br
+    from boomerang_rules.core.bots import make_bots, play_game
+    from boomerang_rules.core.games import game_module
+
+    rules = br.load_rules(rules_id)
+    bots = make_bots(game_module(rules.game).BOTS, ["greedy"] * players, rules, seed)
+    said: list[str] = []
+
+    def note(_state: object, seat: int, action: str) -> None:
+        if seat == 0:
+            said.append(str(action))
+
+    play_game(rules, bots, seed, on_decision=note)
+    return said
+
+
+def write_answers() -> None:
+    ANSWERS.mkdir(exist_ok=True)
+    for rules_id, (players, seed) in TOUR_GAMES.items():
+        (ANSWERS / f"{rules_id}.answers").write_text("\n".join(seat0_answers(rules_id, players, seed)) + "\n")
+
+
+def commands(block: str) -> list[tuple[str, list[str]]]:
+    """A console block's commands, each with the lines shown after it."""
+    out: list[tuple[str, list[str]]] = []
+    for line in block.splitlines():
+        if line.startswith("$ "):
+            out.append((line[2:], []))
+        elif out:
+            out[-1][1].append(line)
+    return out
+
+
+def excerpt(lines: list[str], parts: str) -> list[str]:
+    """The parts of ``lines`` that ``parts`` picks, "..." where lines are left out."""
+    picked: list[tuple[int, int]] = []
+    at = 0
+    for m in PART.finditer(parts):
+        if m.group(1):
+            start = int(m.group(1)) - 1
+            end = len(lines) if m.group(2) == "$" else int(m.group(2))
+        else:
+            pattern = re.compile(m.group(3).replace("\\/", "/"))
+            start = next((i for i in range(at, len(lines)) if pattern.search(lines[i])), -1)
+            if start < 0:
+                raise SystemExit(f"readme_tour: /{m.group(3)}/ matches no line after line {at} of the output")
+            end = len(lines) if m.group(5) == "$" else start + int(m.group(5))
+        picked.append((start, min(end, len(lines))))
+        at = min(end, len(lines))
+    shown: list[str] = []
+    last = 0
+    for start, end in picked:
+        if start > last or (start < last and shown):
+            shown.append("...")
+        shown += lines[max(start, last):end]
+        last = max(last, end)
+    if last < len(lines):
+        shown.append("...")
+    return shown
+
+
+def run_tour(text: str) -> str:
+    """README.md's text with every console block's outputs as its commands print them now."""
+    scratch = Path(tempfile.mkdtemp(prefix="readme-tour-"))
+    try:
+        (scratch / "examples").symlink_to(ROOT / "examples")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("FORCE_COLOR", "CLICOLOR"))}
+        env.update(NO_COLOR="1", COLUMNS="100", LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8",
+                   PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}")
+
+        def block(m: re.Match[str]) -> str:
+            specs = dict(re.findall(r"<!-- tour (\d+): (.*?) -->", m.group(1)))
+            out = []
+            for n, (command, _shown) in enumerate(commands(m.group(2)), 1):
+                done = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=scratch, env=env,
+                                      stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                      timeout=600, check=False)
+                lines = done.stdout.decode().splitlines()
+                out.append("$ " + command)
+                out += excerpt(lines, specs[str(n)]) if str(n) in specs else lines
+            return m.group(1) + "```console\n" + "\n".join(out) + "\n```"
+
+        return BLOCK.sub(block, text)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--update", action="store_true", help="rewrite the answers files and README.md")
+    args = parser.parse_args()
+    if args.update:
+        write_answers()
+    text = README.read_text(encoding="utf-8")
+    now = run_tour(text)
+    if args.update:
+        README.write_text(now, encoding="utf-8")
+        print("README.md's console blocks rewritten" + (" (no change)" if now == text else ""))
+        return 0
+    if now == text:
+        return 0
+    sys.stdout.writelines(difflib.unified_diff(text.splitlines(True), now.splitlines(True), "README.md", "now"))
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
