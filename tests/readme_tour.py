@@ -6,6 +6,7 @@ error merged into standard output, no colour, and writes or compares the outputs
 
     python tests/readme_tour.py            # compare; a unified diff and exit 1 where they differ
     python tests/readme_tour.py --update   # rewrite the answers files and the README's outputs
+                                           # (and the site's copy, docs/index.md, and docs/pictures/)
 
 ``tests/test_readme_tour.py`` runs the comparison in the suite. A long output is shown in parts:
 an HTML comment just before its block, ``<!-- tour N: PARTS -->``, picks the parts of the N-th
@@ -60,6 +61,40 @@ def seat0_answers(rules_id: str, players: int, seed: int) -> list[str]:
 
     play_game(rules, bots, seed, on_decision=note)
     return said
+
+
+PICTURES = {"australia": "game-3p.json", "sea-salt-paper": "ssp-game-3p.json",
+            "boomerang-2010": "boomerang-2010-3p.json"}
+"""The score sheets the game pages show (``docs/pictures/<name>.svg``), drawn from these examples."""
+
+
+def pictures() -> dict[Path, str]:
+    """The game pages' pictures as ``sheet`` draws them now: path -> SVG."""
+    import json
+
+    import boomerang_rules as br
+    from boomerang_rules.cli.common import game_cli
+
+    out = {}
+    for name, example in PICTURES.items():
+        record = json.loads((ROOT / "examples" / example).read_text(encoding="utf-8"))
+        state = br.state_of(record)
+        out[ROOT / "docs" / "pictures" / f"{name}.svg"] = str(
+            game_cli(state.rules).sheet_svg(state, [str(n) for n in record["players"]]))
+    return out
+
+
+def site_index(readme: str) -> str:
+    """The site's home page: the README, its links made the site's own."""
+    return readme.replace("](docs/", "](")
+
+
+def write_generated(readme: str) -> None:
+    """The site's home page and the game pages' pictures, from the README and the examples."""
+    (ROOT / "docs" / "index.md").write_text(site_index(readme), encoding="utf-8")
+    for path, svg in pictures().items():
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(svg, encoding="utf-8")
 
 
 def write_answers() -> None:
@@ -143,7 +178,9 @@ def main() -> int:
     now = run_tour(text)
     if args.update:
         README.write_text(now, encoding="utf-8")
-        print("README.md's console blocks rewritten" + (" (no change)" if now == text else ""))
+        write_generated(now)
+        print("README.md's console blocks rewritten" + (" (no change)" if now == text else "")
+              + "; docs/index.md and docs/pictures/ written")
         return 0
     if now == text:
         return 0

@@ -38,3 +38,19 @@ def test_an_excerpt_shows_its_parts_and_says_where_lines_are_left_out() -> None:
     assert readme_tour.excerpt(lines, "1-2 /^line 10$/+2 /^line 19/-$") == [
         "line 1", "line 2", "...", "line 10", "line 11", "...", "line 19", "line 20"]
     assert readme_tour.excerpt(lines, "1-$") == lines
+
+
+def test_the_site_s_home_page_and_pictures_are_the_readme_s_and_the_sheets_of_now() -> None:
+    readme = readme_tour.README.read_text(encoding="utf-8")
+    assert (readme_tour.ROOT / "docs" / "index.md").read_text(encoding="utf-8") == readme_tour.site_index(readme)
+    for path, svg in readme_tour.pictures().items():
+        assert path.read_text(encoding="utf-8") == svg, f"{path.name} is stale (python tests/readme_tour.py --update)"
+
+
+def test_every_link_of_the_readme_leads_to_a_file_of_the_checkout() -> None:
+    import re
+
+    links = re.findall(r"\]\(([^)#]+)\)", readme_tour.README.read_text(encoding="utf-8"))
+    assert len(links) >= 8
+    for link in links:
+        assert not link.startswith(("http:", "https:")) and (readme_tour.ROOT / link).is_file(), link
