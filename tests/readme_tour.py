@@ -18,8 +18,8 @@ that line to the end).
 The answers a game of the tour is played with are in ``examples/tour/<rules>.answers``, one a
 line: what the ``greedy`` bot would choose in seat 0 of that game and seed (the bots of the other
 seats are those ``play`` seats, seeded from the game's seed and seat), so the game is the same
-on every machine. ``--update`` writes them anew: run it after any change to ``play``'s prompts,
-then read the diff of README.md.
+on every machine. ``--update`` writes them anew (checking that ``play`` fed them plays that very
+game): run it after any change to ``play``'s prompts, then read the diff of README.md.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,9 +45,20 @@ BLOCK = re.compile(r"((?:<!-- tour \d+: .*? -->\n)*)```console\n(.*?)```", re.S)
 PART = re.compile(r"(\d+)-(\d+|\$)|/((?:[^/\\]|\\.)*)/([+-])(\d+|\$)")
 
 
-def seat0_answers(rules_id: str, players: int, seed: int) -> list[str]:
-    """What a greedy player in seat 0 types in the game ``rules_id`` dealt from ``seed``: every
-    decision of that seat, as its action (which every game's prompt takes as it is)."""
+ASKED: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "every decision": lambda legal: True,
+    "not a lone choice": lambda legal: len(legal) > 1,
+    "not a lone end of turn": lambda legal: tuple(legal) != ("end",),
+}
+"""Which of seat 0's decisions ``play`` may put to the player: every one, or all but those with
+one legal action (which ``play`` may take by itself). ``--update`` keeps the first rule under
+which ``play``, fed the answers, plays the very game the greedy bot plays."""
+
+
+def seat0_answers(rules_id: str, players: int, seed: int, asked: str = "every decision") -> list[str]:
+    """What a greedy player in seat 0 types in the game ``rules_id`` dealt from ``seed``: each
+    decision of that seat that ``asked`` says ``play`` asks, as its action (which every game's
+    prompt takes as it is)."""
     import boomerang_rules as br
     from boomerang_rules.core.bots import make_bots, play_game
     from boomerang_rules.core.games import game_module
@@ -55,12 +67,48 @@ def seat0_answers(rules_id: str, players: int, seed: int) -> list[str]:
     bots = make_bots(game_module(rules.game).BOTS, ["greedy"] * players, rules, seed)
     said: list[str] = []
 
-    def note(_state: object, seat: int, action: str) -> None:
-        if seat == 0:
+    def note(state: object, seat: int, action: str) -> None:
+        if seat == 0 and ASKED[asked](br.legal_actions(state, seat)):
             said.append(str(action))
 
     play_game(rules, bots, seed, on_decision=note)
     return said
+
+
+def plays_the_greedy_game(rules_id: str, players: int, seed: int, answers: list[str]) -> bool:
+    """Whether ``play``, fed ``answers``, plays the game of greedy bots in every seat (its
+    record's every field but the names the same)."""
+    import json
+
+    from click.testing import CliRunner
+
+    import boomerang_rules as br
+    from boomerang_rules.cli import cli
+    from boomerang_rules.core.bots import bot_game
+
+    with tempfile.TemporaryDirectory() as scratch:
+        path = Path(scratch) / "game.json"
+        CliRunner().invoke(cli, ["play", "--rules", rules_id, "--players", str(players), "--seed", str(seed),
+                                 "--record", str(path)], input="\n".join(answers) + "\n")
+        if not path.exists():
+            return False
+        played = json.loads(path.read_text(encoding="utf-8"))
+    expected = br.record_of(bot_game(br.load_rules(rules_id), ["greedy"] * players, seed))
+    return {k: v for k, v in played.items() if k != "players"} == {
+        k: v for k, v in expected.items() if k != "players"}
+
+
+def write_answers() -> None:
+    ANSWERS.mkdir(exist_ok=True)
+    for rules_id, (players, seed) in TOUR_GAMES.items():
+        for asked in ASKED:
+            answers = seat0_answers(rules_id, players, seed, asked)
+            if plays_the_greedy_game(rules_id, players, seed, answers):
+                break
+        else:
+            raise SystemExit(f"readme_tour: no answers make play --rules {rules_id} play the greedy game; "
+                             "see ASKED in tests/readme_tour.py")
+        (ANSWERS / f"{rules_id}.answers").write_text("\n".join(answers) + "\n")
 
 
 PICTURES = {"australia": "game-3p.json", "sea-salt-paper": "ssp-game-3p.json",
@@ -95,12 +143,6 @@ def write_generated(readme: str) -> None:
     for path, svg in pictures().items():
         path.parent.mkdir(exist_ok=True)
         path.write_text(svg, encoding="utf-8")
-
-
-def write_answers() -> None:
-    ANSWERS.mkdir(exist_ok=True)
-    for rules_id, (players, seed) in TOUR_GAMES.items():
-        (ANSWERS / f"{rules_id}.answers").write_text("\n".join(seat0_answers(rules_id, players, seed)) + "\n")
 
 
 def commands(block: str) -> list[tuple[str, list[str]]]:
