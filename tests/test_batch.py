@@ -260,8 +260,8 @@ def test_readme_batch_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     import re
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[1] / "docs" / "rl.md").read_text(encoding="utf-8")
     blocks = [b for b in re.findall(r"```python\n(.*?)```", readme, re.S) if "from boomerang_rules import batch" in b]
     assert len(blocks) == 1
-    exec(compile(blocks[0].replace("100_000", "1_000"), "README.md", "exec"), {})
+    exec(compile(blocks[0].replace("100_000", "1_000"), "docs/rl.md", "exec"), {})
     assert capsys.readouterr().out.strip()

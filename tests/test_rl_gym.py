@@ -327,10 +327,10 @@ def test_the_unmasked_sample_is_always_legal() -> None:
 
 
 def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "rl.md").read_text(encoding="utf-8"), re.S)
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "docs" / "gym.md").read_text(encoding="utf-8"), re.S)
     assert blocks
     for block in blocks:
-        exec(compile(block, "docs/rl.md", "exec"), {})
+        exec(compile(block, "docs/gym.md", "exec"), {})
     assert capsys.readouterr().out.startswith(("won", "lost"))
 
 

@@ -1,4 +1,5 @@
-"""The README's reinforcement-learning examples run as written (when the extras are installed)."""
+"""The reinforcement-learning page's examples (docs/rl.md, once the README's) run as written (when the
+extras are installed)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[1] / "docs" / "rl.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
 
 

@@ -17,6 +17,8 @@ from click.testing import CliRunner
 
 import boomerang_rules as br
 from boomerang_rules.cli import cli
+from boomerang_rules.cli.common import game_cli
+from boomerang_rules.core.page import split_sheets
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -204,7 +206,7 @@ def test_a_name_cannot_write_markup_into_the_page(tmp_path: Path) -> None:
     code, _, err = run("replay", str(path), "--html", str(page_path))
     assert code == 0, err
     page = page_path.read_text()
-    assert "<img" not in page and "<b>" not in page and page.count("</script>") == 2
+    assert "<img" not in page and "<b>" not in page and page.count("</script>") == 3  # frames, cards, code
     assert [seat["name"] for seat in _frames(page)[0]["seats"]] == record["players"]  # type: ignore[attr-defined]
 
 
@@ -265,3 +267,102 @@ def test_the_other_games_pages_in_a_real_browser(rules: str, tmp_path: Path) -> 
         assert data.startswith(b"\x89PNG") and len(data) > 8000
         shots.append(data)
     assert shots[0] != shots[1]
+
+
+def _sheet_on_a_terminal(*args: str) -> tuple[int, str, str]:
+    """``boomerang-rules sheet ARGS`` in a child process whose standard output is a terminal (a pty)."""
+    import os
+    import sys
+
+    primary, secondary = os.openpty()
+    try:
+        child = subprocess.Popen([sys.executable, "-m", "boomerang_rules", "sheet", *args], stdout=secondary,
+                                 stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+        os.close(secondary)
+        shown = b""
+        while True:  # read as it writes: a pty holds only a few kilobytes
+            try:
+                chunk = os.read(primary, 65536)
+            except OSError:  # the pty's other side is closed: all is read
+                break
+            if not chunk:
+                break
+            shown += chunk
+        err = child.stderr.read() if child.stderr else b""
+        code = child.wait(timeout=120)
+    finally:
+        os.close(primary)
+    return code, shown.decode(), err.decode()
+
+
+def test_sheet_refuses_to_write_svg_onto_a_terminal(game: Path, tmp_path: Path) -> None:
+    code, shown, err = _sheet_on_a_terminal(str(game))
+    assert code == 2 and "<svg" not in shown and "--out FILE.svg" in err, (code, shown, err)
+    code, shown, _ = _sheet_on_a_terminal(str(game), "--out", "-")  # asked for: printed all the same
+    assert code == 0 and "<svg" in shown
+    code, out, err = run("sheet", str(game))  # standard output not a terminal: a pipe or a file gets the SVG
+    assert code == 0 and out.startswith("<svg"), err
+
+
+MEASURE = """<script>
+"use strict";
+const svgs = [...document.querySelectorAll("#sheets svg")];
+const scale = (s) => s.getBoundingClientRect().width / s.viewBox.baseVal.width;
+const out = {inner: window.innerWidth, page: document.documentElement.scrollWidth,
+  scales: svgs.map(scale), tops: svgs.map((s) => Math.round(s.getBoundingClientRect().top)),
+  smallest: Math.min(...svgs.flatMap((s) => [...s.querySelectorAll("text")].map(
+    (t) => parseFloat(t.getAttribute("font-size")) * scale(s)))),
+  cards: [...document.querySelectorAll(".card")].map((c) => [c.title, c.textContent])};
+const pre = document.createElement("pre");
+pre.id = "measure";
+pre.textContent = JSON.stringify(out);
+document.body.appendChild(pre);
+parent.postMessage(pre.textContent, "*");
+</script>
+"""
+FRAME = """<!DOCTYPE html><html><body style="margin:0">
+<iframe src="__PAGE__" style="width:__W__px;height:900px;border:0"></iframe>
+<pre id="seen"></pre>
+<script>addEventListener("message", (e) => { document.getElementById("seen").textContent = e.data; });</script>
+</body></html>
+"""
+"""A window of the given width around the page (headless Chromium's own is at least 500 px wide)."""
+
+
+@needs_chromium
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_page_reads_well_from_a_phone_s_width_up(rules: str, tmp_path: Path) -> None:
+    """At 400 px and 1280 px: the sheets keep their text's size (no shrinking; a sheet wider than the
+    screen scrolls in its own box, the page itself never sideways), they stack on a phone and sit
+    side by side on a wide screen, and every card shows as its game shows it, with a tooltip."""
+    path, record = _other_game(tmp_path, rules, 5)
+    page_path = tmp_path / "game.html"
+    assert run("replay", str(path), "--html", str(page_path))[0] == 0
+    page = page_path.read_text()
+    frames = _frames(page)
+    measured = tmp_path / "measured.html"
+    measured.write_text(page.replace("</body>", MEASURE + "</body>"))
+    rules_ = br.state_of(record).rules
+    for width in (400, 1280):
+        outer = tmp_path / f"at{width}.html"
+        outer.write_text(FRAME.replace("__PAGE__", f"{measured.name}#{len(frames)}").replace("__W__", str(width)))
+        done = _chromium(tmp_path, "--window-size=1400,1000", "--virtual-time-budget=5000", "--dump-dom",
+                         outer.as_uri())
+        found = re.search(r'<pre id="seen">(.+?)</pre>', done.stdout.decode(), re.S)
+        assert found, done.stderr.decode()[-2000:]
+        seen = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+        assert seen["inner"] <= width and seen["page"] <= seen["inner"] + 1, seen  # no sideways scroll of the page
+        assert len(seen["scales"]) == 3 and min(seen["scales"]) >= 0.99, seen  # one picture a seat, none shrunk
+        assert seen["smallest"] >= 10, seen
+        sheet_w = max(float(re.search(r'width="(\d+)"', one).group(1))  # type: ignore[union-attr]
+                      for one in split_sheets(game_cli(rules_).sheet_svg(br.state_of(record), ["a", "b", "c"])))
+        if width == 400:
+            assert len(set(seen["tops"])) == 3  # stacked
+        elif 3 * (sheet_w + 8) < width - 40:
+            assert len(set(seen["tops"])) == 1  # side by side
+        assert seen["cards"], "no card on the last step"
+        for title, text in seen["cards"]:
+            assert title and ":" in title and text.strip() and text.strip() not in {c.id for c in rules_.cards}
+    shot = tmp_path / "phone.png"
+    _chromium(tmp_path, f"--screenshot={shot}", "--window-size=400,900", f"{page_path.as_uri()}#3")
+    assert shot.read_bytes().startswith(b"\x89PNG")

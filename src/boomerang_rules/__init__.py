@@ -1,6 +1,7 @@
-"""boomerang-rules: the rules of card games (Boomerang: Australia, Sea Salt & Paper, Boomerang (2010))
-as data and pure functions.
+"""boomerang-rules: the rules of three card games, Boomerang: Australia, Sea Salt & Paper and
+Boomerang (2010), as data and pure functions: a referee, a simulator and a scorer for each.
 
+```pycon
 >>> import boomerang_rules as br
 >>> rules = br.load_rules()                     # the standard ruleset
 >>> s = br.new_game(rules, players=3, seed=7)
@@ -11,6 +12,8 @@ as data and pure functions.
 (1, 2)
 >>> isinstance(s, br.State) and isinstance(br.view(s, 1), br.View) and isinstance(rules, br.Rules)
 True
+
+```
 
 States are immutable; ``apply`` returns a new one or raises ``IllegalAction``. The game functions
 work on every game's states, rulesets and records; ``State``, ``View``, ``Sheet`` and ``Rules``

@@ -15,8 +15,11 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Ruleset:
     Variants are resolved against the ruleset they extend. Raises ``RulesError`` naming the
     file, the place in it (a JSON pointer) and the rule broken.
 
+    ```pycon
     >>> load_rules("direction").pass_directions
     ('left', 'right', 'left', 'right')
+
+    ```
     """
     rules = loading.load_rules(name_or_path)
     if not isinstance(rules, Ruleset):

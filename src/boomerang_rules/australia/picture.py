@@ -8,14 +8,19 @@ winner's sheet framed. Text only from the record, escaped; no script, nothing fe
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..core.page import NOTE_H, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
+from ..core.textbox import text_width, wrap
 
 ROWS = (("throw_catch", "Throw & Catch"), ("collections", "Collections"), ("animals", "Animals"),
         ("activity", "Activity"))
 SHEET_W, ROW_H, PAD = 330, 20, 12
+"""The narrowest a sheet is, the height of a row, the margin around the sheets."""
+SITE_W = 28
+"""The room of a site's box on the map (a box 22 wide, and the gap to the next)."""
 
 
 def sheet_parts(state: Any, names: list[str]) -> list[dict[str, Any]]:
@@ -75,52 +80,77 @@ def round_gains(rules: Any, seen: Any, r: int) -> list[tuple[int, int]]:
     return out
 
 
+def sheet_width(rules: Any) -> int:
+    """How wide a sheet is: two columns of regions on the map, each as wide as the widest region's
+    name (bold, starred) or its row of sites."""
+    widest = max([text_width(r.name + " ★", 11, True) + 12 for r in rules.regions]
+                 + [4 + SITE_W * sum(1 for c in rules.cards if c.region == r.id) + 8 for r in rules.regions])
+    return max(SHEET_W, math.ceil(20 + 2 * widest))
+
+
+def activity_lines(part: dict[str, Any], width: float) -> list[str]:
+    """The line "Activities: 1 swimming, 2 none, ..." broken to fit ``width`` (none for no round)."""
+    if not part["activities"]:
+        return []
+    return wrap("Activities: " + ", ".join(f"{r + 1} {a}" for r, a in enumerate(part["activities"])), 10, width,
+                sep=", ")
+
+
 def sheet_svg(state: Any, names: list[str]) -> str:
     """The SVG document of every seat's score sheet, side by side."""
     rules = state.rules
     parts = sheet_parts(state, names)
     rounds = rules.rounds
+    sheet_w = sheet_width(rules)
     map_rows = (len(rules.regions) + 1) // 2
     from .sheets import score_sheets, tie_words
     tie = tie_words(score_sheets(state), rules.scoring.tie_breakers, names) if state.round >= rules.rounds else None
     note_h = NOTE_H if tie else 0
-    height = PAD * 2 + 30 + ROW_H * (len(ROWS) + 2) + 20 + map_rows * 44 + ROW_H * 4 + 20 + note_h
-    width = PAD + len(parts) * (SHEET_W + PAD)
+    lines = [activity_lines(part, sheet_w - 20) for part in parts]
+    most_lines = max((len(ls) for ls in lines), default=0)
+    height = (PAD * 2 + 30 + ROW_H * (len(ROWS) + 2) + 20 + map_rows * 44 + ROW_H * 3 + 14 * most_lines + 12
+              + note_h)
+    width = PAD + len(parts) * (sheet_w + PAD)
     out = svg_start(width, height, rules.name, "#fffdf5")
-    col_w = (SHEET_W - 130) / (rounds + 1)
+    label_w = max(text_width(label, 12) for _, label in ROWS + (("", "Round total"),))
+    label_w = max(label_w, text_width("Round total", 12, True)) + 20
+    col_w = (sheet_w - label_w - 10) / float(rounds + 1)
     for s, part in enumerate(parts):
-        x0 = PAD + s * (SHEET_W + PAD)
+        x0 = PAD + s * (sheet_w + PAD)
         y = PAD
-        out += svg_sheet_frame(s, x0, y, SHEET_W, height - 2 * PAD - note_h, part["name"], part["winner"], "#c0392b")
+        out += svg_sheet_frame(s, x0, y, sheet_w, height - 2 * PAD - note_h, part["name"], part["winner"], "#c0392b")
+
+        def col(r: float, x0: float = x0) -> float:
+            return x0 + label_w + col_w * (r + 0.5)
+
         y += 30
         out.append(_text(x0 + 10, y + 14, "Round", 11, weight="bold"))
         for r in range(rounds):
-            out.append(_text(x0 + 130 + col_w * (r + 0.5), y + 14, str(r + 1), 11, "middle", "bold"))
-        out.append(_text(x0 + 130 + col_w * (rounds + 0.5), y + 14, "Sum", 11, "middle", "bold"))
+            out.append(_text(col(r), y + 14, str(r + 1), 11, "middle", "bold"))
+        out.append(_text(col(rounds), y + 14, "Sum", 11, "middle", "bold"))
         y += ROW_H
         for row, label in ROWS:
             values = part["rounds"][row]
-            out.append(f'<line x1="{x0 + 6}" y1="{y + 4}" x2="{x0 + SHEET_W - 6}" y2="{y + 4}" stroke="#ddd"/>')
+            out.append(f'<line x1="{x0 + 6}" y1="{y + 4}" x2="{x0 + sheet_w - 6}" y2="{y + 4}" stroke="#ddd"/>')
             out.append(_text(x0 + 10, y + 18, label, 12))
             for r in range(rounds):
                 shown = str(values[r]) if r < len(values) else ""
-                out.append(_text(x0 + 130 + col_w * (r + 0.5), y + 18, shown, 12, "middle"))
-            out.append(_text(x0 + 130 + col_w * (rounds + 0.5), y + 18, str(sum(values)), 12, "middle", "bold"))
+                out.append(_text(col(r), y + 18, shown, 12, "middle"))
+            out.append(_text(col(rounds), y + 18, str(sum(values)), 12, "middle", "bold"))
             y += ROW_H
         out.append(_text(x0 + 10, y + 18, "Round total", 12, weight="bold"))
         for r in range(rounds):
             done = [part["rounds"][row][r] for row, _ in ROWS if r < len(part["rounds"][row])]
-            out.append(_text(x0 + 130 + col_w * (r + 0.5), y + 18, str(sum(done)) if done else "", 12, "middle",
-                             "bold"))
+            out.append(_text(col(r), y + 18, str(sum(done)) if done else "", 12, "middle", "bold"))
         y += ROW_H + 14
         for i, region in enumerate(part["regions"]):
-            rx = x0 + 10 + (i % 2) * (SHEET_W - 20) / 2
+            rx = x0 + 10 + (i % 2) * (sheet_w - 20) / 2
             ry = y + (i // 2) * 44
             star = " ★" if region["won"] else ""
             out.append(_text(rx, ry + 12, region["name"] + star, 11, weight="bold" if region["won"] else "normal",
                              cls="region-won" if region["won"] else "region"))
             for k, (site, crossed) in enumerate(region["sites"]):
-                cx = rx + 4 + k * 28
+                cx = rx + 4 + k * SITE_W
                 out.append(f'<rect x="{cx:.0f}" y="{ry + 18}" width="22" height="20" fill="none" stroke="#888"/>')
                 out.append(_text(cx + 11, ry + 33, site, 12, "middle", cls="site"))
                 if crossed:
@@ -131,12 +161,13 @@ def sheet_svg(state: Any, names: list[str]) -> str:
                              ("Total", part["total"])):
             bold = "bold" if label == "Total" else "normal"
             out.append(_text(x0 + 10, y + 16, label, 13, weight=bold))
-            out.append(_text(x0 + SHEET_W - 14, y + 16, str(value), 13, "end", bold,
+            out.append(_text(x0 + sheet_w - 14, y + 16, str(value), 13, "end", bold,
                              cls="total" if label == "Total" else ""))
             y += ROW_H
-        if part["activities"]:  # the paper pad says which activity each round scored, not only its points
-            chosen = "Activities: " + ", ".join(f"{r + 1} {a}" for r, a in enumerate(part["activities"]))
-            out.append(_text(x0 + 10, y + 14, chosen, 10, cls="activities", fit=SHEET_W - 24))
+        # The paper pad says which activity each round scored, not only its points: broken into lines
+        # that fit the sheet, none squeezed or cut off.
+        for k, line in enumerate(lines[s]):
+            out.append(_text(x0 + 10, y + 10 + 14 * k, line, 10, cls="activities"))
         out.append("</g>")
     if tie:
         out.append(svg_note(width, height, tie))
@@ -200,6 +231,21 @@ EXPLAIN = ("Hand: the cards a seat holds at that moment; taken: its cards of the
            "nothing of it counts before the Catch.")
 
 
+def card_faces(rules: Any) -> dict[str, dict[str, str]]:
+    """Every card as the page shows it: its letter and number, its icons, its region's colour, and
+    the card in words (the terminal's) as its tooltip."""
+    from ..core.page import PALETTE, card_face
+    from .show import card_words
+
+    colour = {r.id: PALETTE[i % len(PALETTE)] for i, r in enumerate(rules.regions)}
+    out = {}
+    for c in rules.cards:
+        icons = [i.replace("_", " ") for i in (c.collection, c.animal, c.activity) if i]
+        out[c.id] = card_face(f"{c.id} {c.number}", " · ".join(icons), colour.get(c.region, "#888"),
+                              card_words(rules, c.id))
+    return out
+
+
 def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
     """One self-contained page (no network: a content security policy forbids any fetch) that
     steps through the game pick by pick, and shows the score sheets at the end."""
@@ -208,4 +254,4 @@ def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
     frames, state = replay_frames(record, rules, names)
     svg = sheet_svg(state, names) if state.round >= rules.rounds else None
     return page_html(f"{rules.name}: {', '.join(names)}", ["Player", "Hand", "Taken (Throw first)", "Total"],
-                     frames, svg, EXPLAIN)
+                     frames, svg, EXPLAIN, card_faces(rules))

@@ -63,9 +63,12 @@ def score_round(rules: Ruleset, cards: Sequence[str], activity: str | None = Non
     ``activity`` is the activity they score this round, or ``None``. Raises ``InvalidInput``
     for unknown or repeated ids, a card count other than the hand size, or an unknown activity.
 
+    ```pycon
     >>> import boomerang_rules as br
     >>> br.score_round(br.load_rules(), ["E", "A", "V", "W", "X", "J", "B"], "indigenous_culture")
     RoundScore(throw_catch=3, collections=12, animals=3, activity=7, round_total=25)
+
+    ```
     """
     require(rules, Ruleset, "rules", "a Boomerang: Australia Ruleset (see load_rules)")
     if isinstance(cards, str):

@@ -18,6 +18,7 @@ same shuffles, from the same generator), and action ids are the game's integer a
 tests replay batched games through the pure engine, which stays the reference.
 Everything runs on one thread, the caller's (``THREADS``).
 
+```pycon
 >>> import boomerang_rules as br
 >>> from boomerang_rules import batch
 >>> totals = batch.playouts(br.load_rules(), players=4, games=1000, seed=1)
@@ -25,6 +26,8 @@ Everything runs on one thread, the caller's (``THREADS``).
 (1000, 4)
 >>> batch.playouts(br.load_rules("sea-salt-paper"), players=3, games=10, seed=1).shape
 (10, 3)
+
+```
 """
 
 from __future__ import annotations

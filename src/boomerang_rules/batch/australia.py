@@ -17,11 +17,14 @@ tests replay batched games through the pure engine to keep the two one set of ru
 Actions are the pure engine's integer ids (``br.action_id``): the cards in sorted id order,
 then the activities in ruleset order, then ``"none"``. Everything runs on one thread, the caller's (``THREADS``).
 
+```pycon
 >>> import boomerang_rules as br
 >>> from boomerang_rules import batch
 >>> totals = batch.playouts(br.load_rules(), players=4, games=1000, seed=1)
 >>> totals.shape
 (1000, 4)
+
+```
 """
 
 from __future__ import annotations

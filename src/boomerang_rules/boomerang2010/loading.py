@@ -12,8 +12,11 @@ from .rules import GAME, Ruleset
 def load_rules(name_or_path: str | os.PathLike[str] = GAME) -> Ruleset:
     """Load a Boomerang (2010) ruleset by shipped id or by the path of a ruleset or variant file.
 
+    ```pycon
     >>> load_rules().players
     PlayerRange(min=3, max=5)
+
+    ```
     """
     rules = loading.load_rules(name_or_path)
     if not isinstance(rules, Ruleset):

@@ -90,10 +90,15 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     return "\n".join(out) + "\n"
 
 
-def card_label(rules: Any, card_id: str) -> str:
-    """A card as the page shows it: id, animal and lands."""
-    card = rules.card(card_id)
-    return f"{card_id} {card.animal} {'/'.join(card.lands)}"
+def card_faces(rules: Any) -> dict[str, dict[str, str]]:
+    """Every card as the page shows it: its animal, its id and lands, a colour an animal, and the
+    card in words (the terminal's) as its tooltip."""
+    from ..core.page import PALETTE, card_face
+    from .show import card_words
+
+    colour = {a: PALETTE[i % len(PALETTE)] for i, a in enumerate(rules.animals)}
+    return {c.id: card_face(c.animal.replace("_", " "), f"{c.id} · {'/'.join(c.lands)}".replace("_", " "),
+                            colour.get(c.animal, "#888"), card_words(rules, c.id)) for c in rules.cards}
 
 
 def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
@@ -115,7 +120,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
         river = st.river[:len(st.river) - len(st.turned)] if between else st.river
         deck = len(st.deck) + (len(st.turned) if between else 0)
         board: list[Any] = [f"Deck: {deck} card{'s' if deck != 1 else ''}. River:",
-                            [card_label(rules, c) for c in t.ids_of(river)] or "empty"]
+                            list(t.ids_of(river)) or "empty"]
         if st.phase == "hunt":
             board.append(f"Pot: {st.pot} boomerang{'s' if st.pot != 1 else ''}.")
         frames.append({"title": title, "note": note, "board": board, "seats": [
@@ -173,4 +178,5 @@ def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
     frames, state = replay_frames(record, rules, names)
     svg = sheet_svg(state, names) if state.phase == "over" else None
     return page_html(f"{rules.name}: {', '.join(names)}",
-                     ["Player", "Token", "Captured", "By animal", "Boomerangs", "Total"], frames, svg, EXPLAIN)
+                     ["Player", "Token", "Captured", "By animal", "Boomerangs", "Total"], frames, svg, EXPLAIN,
+                     card_faces(rules))

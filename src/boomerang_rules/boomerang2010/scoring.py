@@ -162,10 +162,13 @@ def final_scores(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Seq
     Raises ``InvalidInput`` naming (``/cards/seat/i``, ``/boomerangs/seat``) each unknown or
     repeated card and each count that is not a whole number.
 
+    ```pycon
     >>> from boomerang_rules.boomerang2010 import load_rules
     >>> s = final_scores(load_rules(), cards=[["A1", "A2", "B1"], ["A3", "B2"], []], boomerangs=[12, 7, 17])
     >>> [x.total for x in s], dict(s[0].animals)["armadillo"], s[2].sets
     ([5, 2, 2], 2, 2)
+
+    ```
     """
     t, indices = _checked(rules, cards, boomerangs)
     return score_counts(t, [count_cards(t, c) for c in indices], list(boomerangs))

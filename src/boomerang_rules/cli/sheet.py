@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
-from .common import IntRange, fail, game_cli, read_one_game
+from .common import EXIT_USAGE, IntRange, fail, game_cli, read_one_game
 from .files import refuse_to_overwrite, write_text
 
 
 @click.command(short_help="Draw a record's score sheets as SVG.")
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--out", "-o", "out", type=click.Path(dir_okay=False, allow_dash=True), default="-",
-              show_default=True, help="The SVG file to write ('-': standard output).")
+@click.option("--out", "-o", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              metavar="FILE.svg",
+              help="The SVG file to write ('-': standard output). Without it the SVG goes to standard "
+                   "output only when that is a file or a pipe; on a terminal the command refuses (exit 2).")
 @click.option("--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
               help="The N-th game of a JSON Lines file.")
-def sheet(file: str, out: str, game_number: int | None) -> None:
+def sheet(file: str, out: str | None, game_number: int | None) -> None:
     """Draw the score sheets of a recorded game as an SVG picture, laid out like the game's
     paper score pad, the winner's framed. Boomerang: Australia: the categories by rounds, the
     sites crossed off on the map of regions, the region bonuses won (a star), the totals.
     Sea Salt & Paper: a round-by-round table (how each round ended, card points, colour bonus,
     running totals to the target); Boomerang (2010) the cards and points per animal, the
     boomerangs and their sets.
+
+    The picture is written to --out; without it, to standard output when that is redirected to
+    a file or a pipe ('sheet game.json > sheet.svg'), and never as text onto a terminal: there
+    the command stops with a usage error (exit 2) asking for --out.
 
     \b
     Example:
@@ -29,6 +37,12 @@ def sheet(file: str, out: str, game_number: int | None) -> None:
     """
     from .. import check_record, is_over
     from ..core.jsonio import STDIN
+
+    if out is None:
+        if sys.stdout.isatty():
+            fail("sheet draws an SVG picture: give --out FILE.svg to write it to a file (or '--out -' to "
+                 "print it here anyway)", EXIT_USAGE)
+        out = STDIN
 
     refuse_to_overwrite("--out", out, [("the record being read", file)])
     where, data = read_one_game(file, game_number)

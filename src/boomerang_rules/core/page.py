@@ -7,16 +7,24 @@ module only lays them out. A frame is plain data::
      "board": ["Deck: 40 cards. River:", ["A1", "B2"]],      # optional: what lies on the table
      "seats": [{"name": "Ana", "cells": [["A", "B"], "3 boomerangs"], "total": 12}, ...]}
 
-A cell (and a board item) is a text, or a list of card ids drawn as cards. Everything from the
-record reaches the page as JSON text set with ``textContent``: nothing of it is parsed as markup.
+A cell (and a board item) is a text, or a list of card ids drawn as cards: each card as its game
+shows it (``cards``: id -> name, detail, colour and the card in words as its tooltip), never a
+bare id. Everything from the record reaches the page as JSON text set with ``textContent``:
+nothing of it is parsed as markup.
+
+The page reads from a phone's width up: the seats' table and each score sheet scroll sideways in
+their own box when they are wider than the screen, and the sheets, one picture a seat, wrap onto
+as many lines as the width needs; nothing is shrunk to fit, so the sheets' text keeps its size.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
+
+from . import textbox
 
 CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
 """The page may run its own inline script and style, and fetch nothing at all."""
@@ -25,20 +33,25 @@ _PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="__CSP__">
 <title>__TITLE__</title>
 <style>
 body { font-family: sans-serif; margin: 1em; background: #fffdf5; color: #222; }
 #controls button { font-size: 1em; margin-right: .3em; }
+@media (max-width: 600px) { body { margin: .5em; } h1 { font-size: 1.4em; } }
+.scroll { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: .8em 0; }
 td, th { border: 1px solid #bbb; padding: .3em .6em; text-align: left; vertical-align: top; }
-.card { display: inline-block; border: 1px solid #888; border-radius: 3px; padding: 0 .3em; margin: .1em;
-        background: #fff; font-family: monospace; }
+.card { display: inline-block; border: 1px solid #888; border-left-width: .5em; border-radius: 3px;
+        padding: 0 .3em; margin: .1em; background: #fff; white-space: nowrap; cursor: help; }
+.card small { color: #555; }
 #note { min-height: 1.4em; color: #555; }
 #board { min-height: 1.4em; }
 #explain { color: #555; font-size: .9em; max-width: 60em; }
 #sheet { display: none; }
-#sheet svg { max-width: 100%; height: auto; }
+#sheets { display: flex; flex-wrap: wrap; gap: .5em; }
+#sheets .scroll svg { display: block; }
 </style>
 </head>
 <body>
@@ -53,30 +66,47 @@ td, th { border: 1px solid #bbb; padding: .3em .6em; text-align: left; vertical-
 <h2 id="step"></h2>
 <p id="note"></p>
 <p id="board"></p>
-<table id="seats"><thead><tr>__HEADS__</tr></thead>
-<tbody></tbody></table>
+<div class="scroll"><table id="seats"><thead><tr>__HEADS__</tr></thead>
+<tbody></tbody></table></div>
 <p id="explain">__EXPLAIN__</p>
 <div id="sheet">
 <h2>Score sheets</h2>
-__SVG__
+<div id="sheets">__SVG__</div>
 </div>
 <script id="frames" type="application/json">__FRAMES__</script>
+<script id="cards" type="application/json">__CARDS__</script>
 <script>
 "use strict";
 const frames = JSON.parse(document.getElementById("frames").textContent);
+const cards = JSON.parse(document.getElementById("cards").textContent);
 let at = 0;
+function card(id) {
+  const c = document.createElement("span");
+  c.className = "card";
+  const known = cards[id];
+  if (!known) {
+    c.textContent = id;
+    return c;
+  }
+  const name = document.createElement("b");
+  name.textContent = known.name;
+  c.appendChild(name);
+  if (known.detail) {
+    const detail = document.createElement("small");
+    detail.textContent = " " + known.detail;
+    c.appendChild(detail);
+  }
+  c.title = known.title;
+  c.style.borderLeftColor = known.colour;
+  return c;
+}
 function cell(value) {
   const span = document.createElement("span");
   if (!Array.isArray(value)) {
     span.textContent = String(value);
     return span;
   }
-  for (const id of value) {
-    const c = document.createElement("span");
-    c.className = "card";
-    c.textContent = id;
-    span.appendChild(c);
-  }
+  for (const id of value) span.appendChild(card(id));
   return span;
 }
 function show(i) {
@@ -129,46 +159,90 @@ show(Number.isFinite(start) ? start - 1 : 0);
 
 
 def page_html(title: str, columns: Sequence[str], frames: Sequence[dict[str, Any]], svg: str | None,
-              explain: str = "") -> str:
+              explain: str = "", cards: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """The page: ``columns`` head the seats' table (the player's name first, the total last, the
     cells between); ``svg`` is the score sheets shown at the last step (None: the game is
-    unfinished); ``explain`` says in a sentence how to read the table. ``#N`` in the address
+    unfinished), shown one picture a seat; ``explain`` says in a sentence how to read the table;
+    ``cards`` describes each card id a frame may hold (:func:`card_face`). ``#N`` in the address
     opens step N."""
     import re
 
     values = {
         "CSP": CSP, "TITLE": escape(title), "HEADS": "".join(f"<th>{escape(c)}</th>" for c in columns),
-        "EXPLAIN": escape(explain), "SVG": svg if svg is not None else "<p>The game is unfinished.</p>",
+        "EXPLAIN": escape(explain),
+        "SVG": "".join(f'<div class="scroll">{one}</div>' for one in split_sheets(svg)) if svg is not None
+        else "<p>The game is unfinished.</p>",
         # "<" only occurs inside JSON strings: as \u003c no text of the record can close the script.
-        "FRAMES": json.dumps(list(frames), ensure_ascii=True).replace("<", "\\u003c"),
+        "FRAMES": _json(list(frames)), "CARDS": _json(dict(cards or {})),
     }
     # One pass over the template: a name that spells a placeholder is not filled in later.
     return re.sub(r"__([A-Z]+)__", lambda m: values[m.group(1)], _PAGE)
 
 
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=True).replace("<", "\\u003c")
+
+
+PALETTE = ("#c0392b", "#2980b9", "#27ae60", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#b7950b", "#2c3e50",
+           "#e84393", "#6d4c41", "#00838f")
+"""Colours told apart on a white page, for a game's regions or kinds when it names no colour of its own."""
+
+
+def card_face(name: str, detail: str, colour: str, words: str) -> dict[str, str]:
+    """How the page shows one card: ``name`` in bold, ``detail`` beside it (icons, lands...), a
+    band of ``colour`` (a CSS colour of the game's own palette, never a record's text) and
+    ``words``, the card as the terminal says it, as its tooltip."""
+    return {"name": name, "detail": detail, "colour": colour, "title": words}
+
+
+def split_sheets(svg: str) -> list[str]:
+    """The score sheets' SVG as one picture a seat (each its own ``g.sheet`` on the background,
+    cropped to its frame), so that a narrow page can stack them instead of shrinking them."""
+    import xml.etree.ElementTree as ET
+
+    ns = "http://www.w3.org/2000/svg"
+    ET.register_namespace("", ns)
+    root = ET.fromstring(svg)
+    groups = [g for g in root if g.tag == f"{{{ns}}}g" and g.get("class") == "sheet"]
+    out = []
+    for group in groups:
+        frame = next(group.iter(f"{{{ns}}}rect"))
+        x, y = float(frame.get("x") or 0) - 4, float(frame.get("y") or 0) - 4
+        width, height = float(frame.get("width") or 0) + 8, float(frame.get("height") or 0) + 8
+        one = ET.Element(root.tag, dict(root.attrib, width=f"{width:.0f}", height=f"{height:.0f}",
+                                        viewBox=f"{x:.0f} {y:.0f} {width:.0f} {height:.0f}"))
+        for child in root:
+            if child not in groups or child is group:
+                one.append(child)
+        out.append(ET.tostring(one, encoding="unicode"))
+    return out
+
+
 def svg_text(x: float, y: float, text: str, size: int = 12, anchor: str = "start", weight: str = "normal",
-             cls: str = "", fit: float = 0) -> str:
-    """An SVG ``<text>`` (the text escaped), for the games' score sheet pictures; ``fit``: a width
-    a longer line is squeezed into."""
+             cls: str = "", fit: float = 0, title: str = "") -> str:
+    """An SVG ``<text>`` (the text escaped) at an explicit place, for the games' score sheet
+    pictures; ``fit``: the width a longer line is cut to, with "…" (its whole text then its
+    tooltip); ``title``: a tooltip. Nothing is left for the renderer to measure (no
+    ``textLength``): every renderer draws the same picture (:mod:`.textbox`)."""
     extra = f' class="{cls}"' if cls else ""
-    if fit and len(text) * size * 0.58 > fit:  # a generous guess of a sans-serif line's width
-        extra += f' textLength="{fit:.0f}" lengthAdjust="spacingAndGlyphs"'
+    if fit:
+        shown = textbox.fit(text, size, fit, weight == "bold")
+        if shown != text and not title:
+            title = text
+        text = shown
+    tip = f"<title>{escape(title)}</title>" if title else ""
     return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="{anchor}" '
-            f'font-weight="{weight}"{extra}>{escape(text)}</text>')
+            f'font-weight="{weight}"{extra}>{escape(text)}{tip}</text>')
 
 
 def svg_heading(x: float, y: float, name: str, suffix: str, width: float, size: int = 15) -> str:
     """A sheet's heading, the seat's name and ``suffix`` (e.g. "  — winner"), in bold that stays
-    inside ``width``: a long name is cut with "…" and the line squeezed to fit; the whole name is its
-    tooltip (the page's table shows it whole too)."""
-    per_char = size * 0.62  # a generous guess of a bold sans-serif character's width
-    room = max(8, int(width / per_char * 1.3) - len(suffix))  # squeezed by at most about a third
-    text = (name if len(name) <= room else name[:room - 1] + "…") + suffix
-    fit = ""
-    if len(text) * per_char > width:
-        fit = f' textLength="{width:.0f}" lengthAdjust="spacingAndGlyphs"'
+    inside ``width``: a long name is cut with "…" so that the suffix still shows; the whole name is
+    its tooltip (the page's table shows it whole too)."""
+    room = width - textbox.text_width(suffix, size, True)
+    text = textbox.fit(name, size, room, True) + suffix
     return (f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="start" font-weight="bold" '
-            f'class="player"{fit}>{escape(text)}<title>{escape(name)}</title></text>')
+            f'class="player">{escape(text)}<title>{escape(name)}</title></text>')
 
 
 def svg_start(width: float, height: float, title: str, background: str) -> list[str]:

@@ -4,6 +4,7 @@ The package exposes what ``core.games.GameModule`` names, so that the top-level 
 ``boomerang_rules`` and the command line play it like any other game, and the game's own
 scoring API:
 
+```pycon
 >>> import boomerang_rules as br
 >>> from boomerang_rules import seasaltpaper as ssp
 >>> rules = br.load_rules("sea-salt-paper")
@@ -11,6 +12,8 @@ scoring API:
 4
 >>> ssp.round_points(rules, cards=[(["octopus-1", "octopus-2"], []), (["shell-1"], [])], ender=0, call="stop")
 (3, 0)
+
+```
 """
 
 from __future__ import annotations

@@ -12,8 +12,11 @@ from .rules import Ruleset
 def load_rules(name_or_path: str | os.PathLike[str] = "sea-salt-paper") -> Ruleset:
     """Load a Sea Salt & Paper ruleset by shipped id or by the path of a JSON file.
 
+    ```pycon
     >>> load_rules().end_targets["3"]
     35
+
+    ```
     """
     rules = loading.load_rules(name_or_path)
     if not isinstance(rules, Ruleset):

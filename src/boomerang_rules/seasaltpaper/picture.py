@@ -9,14 +9,41 @@ Text only from the record, escaped; no script, nothing fetched.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..core.page import NOTE_H, page_html, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
+from ..core.textbox import text_width
 
-SHEET_W, ROW_H, PAD = 480, 20, 12
-COLUMNS = (("Cards", 272), ("Mermaids", 330), ("Bonus", 376), ("Scored", 422), ("Total", 468))
-"""The number columns of a sheet and the x (right edge) of each, from the sheet's left."""
+ROW_H, PAD, GAP = 20, 12, 10
+COLUMNS = (("Cards", "cards"), ("Mermaids", "mermaids"), ("Bonus", "bonus"), ("Scored", "scored"),
+           ("Total", "total"))
+"""The number columns of a sheet, right-aligned after "Round" and "How it ended": label and row key."""
+ENDED_MAX = 250
+"""The widest the "How it ended" column grows; a longer end (a long name) is cut with "…", whole in
+its tooltip."""
+
+
+def columns(parts: list[dict[str, Any]]) -> tuple[int, list[tuple[str, str, float, str]], float]:
+    """The sheet's width, its columns each (label, row key, x of its anchor from the sheet's
+    left, anchor), and the room of "How it ended", from the widths of the texts they hold: nothing
+    overlaps in any renderer."""
+    rounds = max((len(p["rows"]) for p in parts), default=0)
+    x = 10.0
+    round_w = max(text_width("Round", 11, True), text_width(str(max(rounds, 1)), 12))
+    out = [("Round", "round", x + round_w / 2, "middle")]
+    x += round_w + GAP
+    ended_w = max([text_width("How it ended", 11, True)]
+                  + [text_width(row["ended"], 11) for p in parts for row in p["rows"]])
+    ended_w = min(ended_w, ENDED_MAX)
+    out.append(("How it ended", "ended", x, "start"))
+    x += ended_w
+    for label, key in COLUMNS:
+        values = [str(row[key]) for p in parts for row in p["rows"] if row[key] is not None] + ["999"]
+        x += GAP + max([text_width(label, 11, True)] + [text_width(v, 12, key == "total") for v in values])
+        out.append((label, key, x, "end"))
+    return math.ceil(x + 10), out, ended_w
 
 
 def bet_won(result: Any) -> bool:
@@ -65,43 +92,45 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     rules = state.rules
     target = rules.target(state.players)
     parts = sheet_parts(state, names)
+    sheet_w, cols, ended_room = columns(parts)
     rounds = len(state.history)
     from .sheets import tie_words
     tie = tie_words(rules, state.totals, state.history, names) if state.phase == "over" else None
     note_h = NOTE_H if tie else 0
     height = PAD * 2 + 30 + ROW_H * (rounds + 1) + 14 + ROW_H * 3 + note_h
-    width = PAD + len(parts) * (SHEET_W + PAD)
+    width = PAD + len(parts) * (sheet_w + PAD)
     out = svg_start(width, height, rules.name, "#f4f8fb")
     for s, part in enumerate(parts):
-        x0 = PAD + s * (SHEET_W + PAD)
+        x0 = PAD + s * (sheet_w + PAD)
         y = PAD
-        out += svg_sheet_frame(s, x0, y, SHEET_W, height - 2 * PAD - note_h, part["name"], part["winner"], "#1f5f8b")
+        out += svg_sheet_frame(s, x0, y, sheet_w, height - 2 * PAD - note_h, part["name"], part["winner"], "#1f5f8b")
         y += 30
-        out.append(_text(x0 + 10, y + 14, "Round", 11, weight="bold"))
-        out.append(_text(x0 + 50, y + 14, "How it ended", 11, weight="bold"))
-        for label, right in COLUMNS:
-            out.append(_text(x0 + right, y + 14, label, 11, "end", "bold"))
+        for label, _key, x, anchor in cols:
+            out.append(_text(x0 + x, y + 14, label, 11, anchor, "bold"))
         y += ROW_H
         for r, row in enumerate(part["rows"]):
-            out.append(f'<line x1="{x0 + 6}" y1="{y + 4}" x2="{x0 + SHEET_W - 6}" y2="{y + 4}" stroke="#ddd"/>')
+            out.append(f'<line x1="{x0 + 6}" y1="{y + 4}" x2="{x0 + sheet_w - 6}" y2="{y + 4}" stroke="#ddd"/>')
             out.append(f'<g class="round" data-round="{r + 1}">')
-            out.append(_text(x0 + 22, y + 18, str(r + 1), 12, "middle"))
-            out.append(_text(x0 + 50, y + 18, row["ended"], 11, cls="ended"))
-            for (_label, right), key in zip(COLUMNS, ("cards", "mermaids", "bonus", "scored", "total")):
-                value = row[key]
-                shown = "" if value is None or (key == "mermaids" and value == 0) else str(value)
-                out.append(_text(x0 + right, y + 18, shown, 12, "end", "bold" if key == "total" else "normal",
-                                 cls=key))
+            for _label, key, x, anchor in cols:
+                if key == "round":
+                    out.append(_text(x0 + x, y + 18, str(r + 1), 12, anchor))
+                elif key == "ended":
+                    out.append(_text(x0 + x, y + 18, row["ended"], 11, anchor, cls="ended", fit=ended_room))
+                else:
+                    value = row[key]
+                    shown = "" if value is None or (key == "mermaids" and value == 0) else str(value)
+                    out.append(_text(x0 + x, y + 18, shown, 12, anchor, "bold" if key == "total" else "normal",
+                                     cls=key))
             out.append("</g>")
             y += ROW_H
         y += 14
         reached = part["total"] >= target
         out.append(_text(x0 + 10, y + 16, f"Target: {target} points", 13))
-        out.append(_text(x0 + SHEET_W - 10, y + 16, "reached" if reached else f"{target - part['total']} to go",
+        out.append(_text(x0 + sheet_w - 10, y + 16, "reached" if reached else f"{target - part['total']} to go",
                          13, "end"))
         y += ROW_H
         out.append(_text(x0 + 10, y + 16, "Total", 13, weight="bold"))
-        out.append(_text(x0 + SHEET_W - 10, y + 16, str(part["total"]), 13, "end", "bold", cls="total"))
+        out.append(_text(x0 + sheet_w - 10, y + 16, str(part["total"]), 13, "end", "bold", cls="total"))
         out.append("</g>")
     if tie:
         out.append(svg_note(width, height, tie))
@@ -196,9 +225,28 @@ EXPLAIN = ("Each step is one turn: what the player did, then the table after it.
            "round ends, by what the round's end gives (STOP: card points; LAST CHANCE: the bet).")
 
 
+COLOURS = {"black": "#222222", "dark_blue": "#1f3a93", "green": "#27ae60", "grey": "#95a5a6",
+           "light_blue": "#5dade2", "light_orange": "#f5b041", "orange": "#e67e22", "pink": "#f19cbb",
+           "purple": "#8e44ad", "white": "#dddddd", "yellow": "#f4d03f"}
+"""The cards' colours on the page (white drawn light grey, to show on a white card)."""
+
+
+def card_faces(rules: Any) -> dict[str, dict[str, str]]:
+    """Every card as the page shows it: its kind, its colour named and as a band, and the card in
+    words (the terminal's) as its tooltip."""
+    from ..core.page import PALETTE, card_face
+    from .show import card_words
+
+    out = {}
+    for i, c in enumerate(rules.cards):
+        colour = COLOURS.get(c.colour, PALETTE[i % len(PALETTE)])
+        out[c.id] = card_face(c.kind.replace("_", " "), c.colour.replace("_", " "), colour, card_words(rules, c.id))
+    return out
+
+
 def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
     """One self-contained page that steps through the game turn by turn, the sheets at the end."""
     frames, state = replay_frames(record, rules, names)
     svg = sheet_svg(state, names) if state.phase == "over" else None
     return page_html(f"{rules.name}: {', '.join(names)}", ["Player", "Hand", "Played", "Card points now", "Total"],
-                     frames, svg, EXPLAIN)
+                     frames, svg, EXPLAIN, card_faces(rules))

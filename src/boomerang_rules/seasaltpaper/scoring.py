@@ -126,10 +126,13 @@ def score_cards(rules: Ruleset, hand: Sequence[str] = (), played: Sequence[str] 
     Pairs count in hand and in front alike, but a played card never pairs with one in hand.
     Raises ``InvalidInput`` naming each unknown or repeated id (``/hand/2``, ``/played/0``).
 
+    ```pycon
     >>> import boomerang_rules as br
     >>> p = score_cards(br.load_rules("sea-salt-paper"), hand=["shell-1", "shell-2"], played=["crab-1", "crab-2"])
     >>> p.card_points, p.duos, p.collectors, p.colour_bonus
     (3, 1, 2, 2)
+
+    ```
     """
     require(rules, Ruleset, "rules", RULES_WHAT)
     t = tables_for(rules)
