@@ -98,8 +98,11 @@ def _check_layout(svg: str) -> list[tuple[str, Box]]:
         if not (text.text or "").strip():
             continue
         where = _box(text)
-        assert sheet is not None, f"{text.text!r} outside every sheet"
-        frame = _frame(sheet)
+        if sheet is None and text.get("class") == "tie-break":  # the words under the sheets: inside the picture
+            frame = (0.0, 0.0, float(root.get("width") or 0), float(root.get("height") or 0))
+        else:
+            assert sheet is not None, f"{text.text!r} outside every sheet"
+            frame = _frame(sheet)
         assert (frame[0] + 1 <= where[0] and where[2] <= frame[2] - 1 and frame[1] + 1 <= where[1]
                 and where[3] <= frame[3] - 1), f"{text.text!r} {where} leaves its sheet {frame}"
         boxes.append((text.text or "", where))

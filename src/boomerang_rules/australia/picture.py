@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core.page import NOTE_H, svg_note, svg_sheet_frame, svg_start
+from ..core.page import note_height, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 from ..core.textbox import text_width, wrap
 
@@ -105,12 +105,12 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     map_rows = (len(rules.regions) + 1) // 2
     from .sheets import score_sheets, tie_words
     tie = tie_words(score_sheets(state), rules.scoring.tie_breakers, names) if state.round >= rules.rounds else None
-    note_h = NOTE_H if tie else 0
+    width = PAD + len(parts) * (sheet_w + PAD)
+    note_h = note_height(width, tie)
     lines = [activity_lines(part, sheet_w - 20) for part in parts]
     most_lines = max((len(ls) for ls in lines), default=0)
     height = (PAD * 2 + 30 + ROW_H * (len(ROWS) + 2) + 20 + map_rows * 44 + ROW_H * 3 + 14 * most_lines + 12
               + note_h)
-    width = PAD + len(parts) * (sheet_w + PAD)
     out = svg_start(width, height, rules.name, "#fffdf5")
     label_w = max(text_width(label, 12) for _, label in ROWS + (("", "Round total"),))
     label_w = max(label_w, text_width("Round total", 12, True)) + 20

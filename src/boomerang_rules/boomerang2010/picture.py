@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.page import NOTE_H, page_html, svg_note, svg_sheet_frame, svg_start
+from ..core.page import note_height, page_html, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 
 SHEET_W, ROW_H, PAD = 300, 20, 12
@@ -49,9 +49,9 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     from .scoring import tie_words
     from .sheets import score_sheets
     tie = tie_words(score_sheets(state), rules.tie_breakers, names) if is_over(state) else None
-    note_h = NOTE_H if tie else 0
-    height = PAD * 2 + 30 + ROW_H * (len(rules.animals) + 1) + 10 + ROW_H * 4 + note_h
     width = PAD + len(parts) * (SHEET_W + PAD)
+    note_h = note_height(width, tie)
+    height = PAD * 2 + 30 + ROW_H * (len(rules.animals) + 1) + 10 + ROW_H * 4 + note_h
     out = svg_start(width, height, rules.name, "#fbf6ec")
     for s, part in enumerate(parts):
         x0 = PAD + s * (SHEET_W + PAD)

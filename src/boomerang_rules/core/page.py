@@ -264,11 +264,25 @@ def svg_sheet_frame(seat: int, x: float, y: float, width: float, height: float, 
             svg_heading(x + 10, y + 20, name, "  — winner" if winner else "", width - 20)]
 
 
-NOTE_H = 22
-"""The height a picture grows by for ``svg_note``'s line under the sheets."""
+NOTE_LINE = 18
+"""The height of each line of ``svg_note``'s words under the sheets."""
+
+
+def note_lines(width: float, text: str | None) -> list[str]:
+    """``text`` (which tie-break decided the game) broken into lines that fit a picture ``width``
+    wide: every word shown, none cut off (no lines for no text)."""
+    return textbox.wrap(text, 12, width - 24) if text else []
+
+
+def note_height(width: float, text: str | None) -> int:
+    """The height a picture ``width`` wide grows by for ``svg_note``'s lines (0 for no text)."""
+    lines = note_lines(width, text)
+    return 6 + NOTE_LINE * len(lines) if lines else 0
 
 
 def svg_note(width: float, height: float, text: str) -> str:
-    """A line of words under the sheets, in the last ``NOTE_H`` pixels of a picture ``height``
-    high (which tie-break decided the game), squeezed to the picture's width if need be."""
-    return svg_text(12, height - 10, text, 12, cls="tie-break", fit=width - 24)
+    """The words under the sheets (which tie-break decided the game), in the last
+    ``note_height(width, text)`` pixels of a picture ``height`` high, wrapped to its width."""
+    top = height - note_height(width, text)
+    return "\n".join(svg_text(12, top + 14 + NOTE_LINE * k, line, 12, cls="tie-break")
+                     for k, line in enumerate(note_lines(width, text)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core.page import NOTE_H, page_html, svg_note, svg_sheet_frame, svg_start
+from ..core.page import note_height, page_html, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 from ..core.textbox import text_width
 
@@ -96,9 +96,9 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     rounds = len(state.history)
     from .sheets import tie_words
     tie = tie_words(rules, state.totals, state.history, names) if state.phase == "over" else None
-    note_h = NOTE_H if tie else 0
-    height = PAD * 2 + 30 + ROW_H * (rounds + 1) + 14 + ROW_H * 3 + note_h
     width = PAD + len(parts) * (sheet_w + PAD)
+    note_h = note_height(width, tie)
+    height = PAD * 2 + 30 + ROW_H * (rounds + 1) + 14 + ROW_H * 3 + note_h
     out = svg_start(width, height, rules.name, "#f4f8fb")
     for s, part in enumerate(parts):
         x0 = PAD + s * (sheet_w + PAD)
