@@ -46,15 +46,33 @@ def test_history_memory_is_shared() -> None:
 def test_bench_times_every_game_per_decision() -> None:
     for rules in ("sea-salt-paper", "boomerang-2010"):
         result = CliRunner().invoke(cli, ["bench", "--rules", rules, "--quick", "--seconds", "0.05", "--runs", "1",
-                                          "--json"])
+                                          "--json", "--no-batch"])
         assert result.exit_code == 0, result.output
         figures = json.loads(result.stdout)
         assert figures["rules"] == rules and figures["game"] == rules
         assert figures["decisions_per_s"] > 50 * figures["games_per_s"] > 0
         assert figures["step_decisions_per_s"] > 0 and figures["bot_games_per_s"] > 0
         text = CliRunner().invoke(cli, ["bench", "--rules", rules, "--quick", "--seconds", "0.05",
-                                        "--runs", "1"]).stdout
-        assert f"games of {rules}" in text and "decisions/s" in text and "batch" not in text
+                                        "--runs", "1", "--no-batch"]).stdout
+        assert f"games of {rules}" in text and "decisions/s" in text and "batch.playouts" not in text
+
+
+def test_bench_reports_every_games_batch_beside_hearts() -> None:
+    """Every game's batched engine, playouts and step API, in games/s and decisions/s (and against hearts)."""
+    if importlib.util.find_spec("numba") is None:
+        return
+    from boomerang_rules import bench
+
+    hearts = importlib.util.find_spec("pyspiel") is not None
+    for rules in ("standard", "sea-salt-paper", "boomerang-2010"):
+        figures = bench.run(seconds=0.01, runs=1, extras=False, compare="hearts" if hearts else None,
+                            rules=rules, batch_games=16)
+        for kind in ("playouts", "step_api"):
+            assert figures[f"batch_{kind}_decisions_per_s"] > figures[f"batch_{kind}_games_per_s"] > 0
+            assert not hearts or figures[f"batch_{kind}_decision_ratio"] > 0
+        text = bench.report(figures)
+        assert "batch.playouts" in text and "batch step API" in text
+        assert not hearts or text.count("x hearts per decision") >= 4
 
 
 def test_bench_refuses_a_player_count_the_rules_do_not_allow() -> None:

@@ -194,9 +194,11 @@ def engine_kind() -> str:
 
 
 def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | None = None,
-        extras: bool = True, batch: bool = True, rules: str | None = None) -> dict[str, Any]:
+        extras: bool = True, batch: bool = True, rules: str | None = None, batch_games: int = 4096
+        ) -> dict[str, Any]:
     """Every figure, as a dict; ``compare="hearts"`` adds OpenSpiel's hearts alternately;
-    ``batch`` the batched engine's playouts and step API when ``boomerang_rules.batch`` imports.
+    ``batch`` the game's batched engine's playouts and step API (batches of ``batch_games``)
+    when ``boomerang_rules.batch`` imports.
 
     ``rules`` (a shipped id or a file) times that ruleset's game instead of Boomerang: Australia's
     standard one: the same apply and step loops, RandomBots through the game's ``play_game``,
@@ -204,10 +206,10 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
     """
     default = load_rules()
     ruleset = default if rules is None else load_rules(rules)
-    if ruleset.game != default.game:
-        return _run_game(ruleset, players, seconds, runs, compare, extras)
-    rules_ = ruleset
     batched = batch_module() if batch else None
+    if ruleset.game != default.game:
+        return _run_game(ruleset, players, seconds, runs, compare, extras, batched, batch_games)
+    rules_ = ruleset
     columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": [],
                                                      "batch_playouts": [], "batch_step_api": []}
     for i in range(runs):
@@ -221,25 +223,19 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
             h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
             columns["hearts"].append((h_games / h_elapsed, h_steps / h_elapsed))
         if batched is not None:
-            columns["batch_playouts"].append((batched.bench_playouts(seconds, players), 0.0))
-            columns["batch_step_api"].append((batched.bench_step_api(seconds, players), 0.0))
+            _batch_run(batched, ruleset.game, players, seconds, batch_games, columns)
 
     def median_ratio(top: str, bottom: str) -> float:
         return _median_ratio(columns, top, bottom)
 
     out = _loop_figures(ruleset, players, seconds, runs, columns)
-    out["batch"] = "absent" if batched is None else f"{batched.THREADS} thread(s)"
     out["engine"] = engine_kind()
-    if batched is not None:
-        out["batch_playouts_games_per_s"] = statistics.median(g for g, _ in columns["batch_playouts"])
-        out["batch_step_api_games_per_s"] = statistics.median(g for g, _ in columns["batch_step_api"])
+    _batch_figures(out, batched, columns)
     out["other_games"] = other_games(players, seconds, runs) if rules is None else {}
     if columns["hearts"]:
         _hearts_figures(out, columns)
         out["bots_ratio"] = median_ratio("bots", "hearts")
-        if batched is not None:
-            out["batch_playouts_ratio"] = median_ratio("batch_playouts", "hearts")
-            out["batch_step_api_ratio"] = median_ratio("batch_step_api", "hearts")
+        _batch_ratios(out, columns)
     if extras:
         record = record_of(random_game(rules_, 4, 1))
 
@@ -259,6 +255,39 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
         _startup_figures(out)
         out["bytes_per_state"] = history_bytes_per_state()
     return out
+
+
+BATCH_KINDS = ("playouts", "step_api")
+"""The batched engine's two ways in that ``bench`` times: whole games in one compiled loop, and
+``init``/``legal_masks``/``step``/``totals`` driven from Python."""
+
+
+def _batch_run(batched: Any, game: str, players: int, seconds: float, games: int,
+               columns: dict[str, list[tuple[float, float]]]) -> None:
+    """One timed run of ``game``'s batched playouts and step API (games/s, decisions/s) into ``columns``."""
+    for kind in BATCH_KINDS:
+        columns[f"batch_{kind}"].append(batched.bench_rates(game, kind, seconds, players, games))
+
+
+def _batch_figures(out: dict[str, Any], batched: Any, columns: dict[str, list[tuple[float, float]]]) -> None:
+    """The batched engine's medians: games/s and decisions/s of its playouts and step API."""
+    out["batch"] = "absent" if batched is None else f"{batched.THREADS} thread(s)"
+    if batched is None:
+        return
+    for kind in BATCH_KINDS:
+        runs = columns[f"batch_{kind}"]
+        out[f"batch_{kind}_games_per_s"] = statistics.median(g for g, _ in runs)
+        out[f"batch_{kind}_decisions_per_s"] = statistics.median(d for _, d in runs)
+
+
+def _batch_ratios(out: dict[str, Any], columns: dict[str, list[tuple[float, float]]]) -> None:
+    """The batched engine's ratios to hearts, per game and per decision (medians of the runs' own)."""
+    for kind in BATCH_KINDS:
+        runs = columns.get(f"batch_{kind}", [])
+        if runs:
+            out[f"batch_{kind}_ratio"] = _median_ratio(columns, f"batch_{kind}", "hearts")
+            hearts = columns["hearts"]
+            out[f"batch_{kind}_decision_ratio"] = statistics.median(a[1] / b[1] for a, b in zip(runs, hearts))
 
 
 def _median_ratio(columns: dict[str, list[tuple[float, float]]], top: str, bottom: str) -> float:
@@ -326,11 +355,13 @@ def play_game_bots(rules: Any, players: int, seconds: float, seed: int) -> tuple
 
 
 def _run_game(rules: Any, players: int, seconds: float, runs: int, compare: str | None,
-              extras: bool) -> dict[str, Any]:
-    """``run`` for a game other than Boomerang: Australia (no batched engine, no ``score_round``)."""
+              extras: bool, batched: Any = None, batch_games: int = 4096) -> dict[str, Any]:
+    """``run`` for a game other than Boomerang: Australia (no ``score_round``): its batched engine
+    times the game's standard ruleset, as Boomerang: Australia's does."""
     from .core.games import game_module
 
-    columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": []}
+    columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": [],
+                                                     "batch_playouts": [], "batch_step_api": []}
     for i in range(runs):
         games, decisions, elapsed = play_random_games(rules, players, seconds, i)
         columns["decisions"].append((games / elapsed, decisions / elapsed))
@@ -341,11 +372,15 @@ def _run_game(rules: Any, players: int, seconds: float, runs: int, compare: str 
         if compare == "hearts":
             h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
             columns["hearts"].append((h_games / h_elapsed, h_steps / h_elapsed))
+        if batched is not None:
+            _batch_run(batched, rules.game, players, seconds, batch_games, columns)
     out = _loop_figures(rules, players, seconds, runs, columns)
-    out.update(batch="none for this game", engine=game_engine_kind(rules.game), other_games={})
+    out.update(engine=game_engine_kind(rules.game), other_games={})
+    _batch_figures(out, batched, columns)
     if columns["hearts"]:
         _hearts_figures(out, columns)
         out["bots_ratio"] = _median_ratio(columns, "bots", "hearts")
+        _batch_ratios(out, columns)
     if extras:
         game = game_module(rules.game)
         record = game.record_of(play_one_random(rules, min(4, rules.players.max), 1))
@@ -423,9 +458,11 @@ def report(figures: dict[str, Any]) -> str:
                   f"  ({figures['bots_vs_raw']:.2f}x the apply loop)")]
     if "batch_playouts_games_per_s" in figures:
         lines += [line(f"batch.playouts ({figures['batch']})", figures["batch_playouts_games_per_s"],
-                       "batch_playouts_ratio"),
-                  line("batch step API, lowest legal action (numpy)", figures["batch_step_api_games_per_s"],
-                       "batch_step_api_ratio")]
+                       "batch_playouts_ratio",
+                       per_decision("batch_playouts_decisions_per_s", "batch_playouts_decision_ratio")),
+                  line("batch step API (init/legal_masks/step)", figures["batch_step_api_games_per_s"],
+                       "batch_step_api_ratio",
+                       per_decision("batch_step_api_decisions_per_s", "batch_step_api_decision_ratio"))]
     elif figures["batch"] == "absent":
         lines.append("  batched engine: absent (install the 'batch' extra: numba, numpy)")
     for game, f in figures.get("other_games", {}).items():

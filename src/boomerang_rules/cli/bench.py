@@ -30,8 +30,8 @@ def bench(rules_name: str, players: int, seconds: float, runs: int, compare: str
     """Measure random full games through the public API (games/s, decisions/s), and more.
 
     Random games of the --rules ruleset (any game) one decision a call (apply), one step a
-    call (step), RandomBots through play_game, and for Boomerang: Australia the batched engine
-    (playouts and its step API) when the 'batch' extra is installed, alternating run by run
+    call (step), RandomBots through play_game, and the game's batched engine (playouts and its
+    step API, games/s and decisions/s) when the 'batch' extra is installed, alternating run by run
     with OpenSpiel's hearts under --compare hearts, whose ratios are given per game and per
     decision (a hearts step is one decision). Also measured: validate_record on a finished
     record, import and CLI start-up time, and for Boomerang: Australia score_round and the
