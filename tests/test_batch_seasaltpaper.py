@@ -183,6 +183,27 @@ def test_refuses_bad_arguments_and_rulesets() -> None:
         batch.init(attrs.evolve(rules, game="boomerang-2010"), 4, 1, 0)
 
 
+def test_refuses_cards_effects_and_rules_it_does_not_know() -> None:
+    """An expansion's new card kinds, duo effects or rule fields are refused, never played as the base game."""
+    rules = br.load_rules("sea-salt-paper")
+    starfish = attrs.evolve(rules, cards=(attrs.evolve(rules.cards[0], kind="starfish"), *rules.cards[1:]))
+    with pytest.raises(br.RulesError, match=r"card kind\(s\) starfish") as error:
+        batch.playouts(starfish, 4, 1, 0)
+    assert error.value.problems[0].rule == "batch-card-kind"
+    odd = attrs.evolve(rules, duos=(attrs.evolve(rules.duos[0], effect="swap"), *rules.duos[1:]))
+    with pytest.raises(br.RulesError, match="duo effect 'swap'"):
+        batch.init(odd, 4, 1, 0)
+
+    @attrs.frozen(eq=False)
+    class Expansion(type(rules)):  # type: ignore[misc]
+        trios: tuple[str, ...] = attrs.field(default=(), eq=False)
+
+    fields = {f.name: getattr(rules, f.name) for f in attrs.fields(type(rules)) if f.init}
+    assert batch.playouts(Expansion(**fields), 2, 1, 0).shape == (1, 2)  # the field at its default: base rules
+    with pytest.raises(br.RulesError, match="rule field 'trios'"):
+        batch.playouts(Expansion(**fields, trios=("starfish",)), 2, 1, 0)
+
+
 def test_a_game_over_batch_refuses_steps() -> None:
     rules = br.load_rules("sea-salt-paper")
     b = batch.init(rules, 2, 2, 1)

@@ -46,7 +46,7 @@ def test_history_memory_is_shared() -> None:
 def test_bench_times_every_game_per_decision() -> None:
     for rules in ("sea-salt-paper", "boomerang-2010"):
         result = CliRunner().invoke(cli, ["bench", "--rules", rules, "--quick", "--seconds", "0.05", "--runs", "1",
-                                          "--json"])
+                                          "--json", "--no-batch"])
         assert result.exit_code == 0, result.output
         figures = json.loads(result.stdout)
         assert figures["rules"] == rules and figures["game"] == rules
@@ -54,7 +54,25 @@ def test_bench_times_every_game_per_decision() -> None:
         assert figures["step_decisions_per_s"] > 0 and figures["bot_games_per_s"] > 0
         text = CliRunner().invoke(cli, ["bench", "--rules", rules, "--quick", "--seconds", "0.05",
                                         "--runs", "1", "--no-batch"]).stdout
-        assert f"games of {rules}" in text and "decisions/s" in text and "batch" not in text
+        assert f"games of {rules}" in text and "decisions/s" in text and "batch.playouts" not in text
+
+
+def test_bench_reports_every_games_batch_beside_hearts() -> None:
+    """Every game's batched engine, playouts and step API, in games/s and decisions/s (and against hearts)."""
+    if importlib.util.find_spec("numba") is None:
+        return
+    from boomerang_rules import bench
+
+    hearts = importlib.util.find_spec("pyspiel") is not None
+    for rules in ("standard", "sea-salt-paper", "boomerang-2010"):
+        figures = bench.run(seconds=0.01, runs=1, extras=False, compare="hearts" if hearts else None,
+                            rules=rules, batch_games=16)
+        for kind in ("playouts", "step_api"):
+            assert figures[f"batch_{kind}_decisions_per_s"] > figures[f"batch_{kind}_games_per_s"] > 0
+            assert not hearts or figures[f"batch_{kind}_decision_ratio"] > 0
+        text = bench.report(figures)
+        assert "batch.playouts" in text and "batch step API" in text
+        assert not hearts or text.count("x hearts per decision") >= 4
 
 
 def test_bench_refuses_a_player_count_the_rules_do_not_allow() -> None:
@@ -70,27 +88,3 @@ def test_bench_compares_per_decision_with_hearts() -> None:
     figures = bench.run(seconds=0.02, runs=1, extras=False, batch=False, compare="hearts", rules="boomerang-2010")
     assert figures["decision_ratio"] > 0 and figures["step_decision_ratio"] > 0
     assert "x hearts per decision" in bench.report(figures)
-
-
-def test_bench_times_every_game_s_batch_beside_hearts() -> None:
-    """Every game's batched engine (playouts and step API) is timed in the same run as hearts, with its
-    decisions per second and both ratios (per game and per decision)."""
-    if importlib.util.find_spec("pyspiel") is None or importlib.util.find_spec("numba") is None:
-        return
-    from boomerang_rules import bench
-
-    for rules in ("standard", "sea-salt-paper", "boomerang-2010"):
-        figures = bench.run(seconds=0.02, runs=1, extras=False, compare="hearts", rules=rules)
-        for kind in ("playouts", "step_api"):
-            assert figures[f"batch_{kind}_decisions_per_s"] > figures[f"batch_{kind}_games_per_s"] > 0, rules
-            assert figures[f"batch_{kind}_decision_ratio"] > 0 and figures[f"batch_{kind}_ratio"] > 0, rules
-        text = bench.report(figures)
-        assert text.count("x hearts per decision") == 4, text
-        assert "batch.playouts" in text and "batch step API" in text
-
-
-def test_bench_says_when_a_game_s_batch_is_skipped() -> None:
-    from boomerang_rules import bench
-
-    figures = bench.run(seconds=0.02, runs=1, extras=False, batch=False, rules="sea-salt-paper")
-    assert figures["batch"] == "skipped" and "batch_playouts_games_per_s" not in figures

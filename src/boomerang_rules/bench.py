@@ -194,9 +194,11 @@ def engine_kind() -> str:
 
 
 def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | None = None,
-        extras: bool = True, batch: bool = True, rules: str | None = None) -> dict[str, Any]:
+        extras: bool = True, batch: bool = True, rules: str | None = None, batch_games: int = 4096
+        ) -> dict[str, Any]:
     """Every figure, as a dict; ``compare="hearts"`` adds OpenSpiel's hearts alternately;
-    ``batch`` the batched engine's playouts and step API when ``boomerang_rules.batch`` imports.
+    ``batch`` the game's batched engine's playouts and step API (batches of ``batch_games``)
+    when ``boomerang_rules.batch`` imports.
 
     ``rules`` (a shipped id or a file) times that ruleset's game instead of Boomerang: Australia's
     standard one: the same apply and step loops, RandomBots through the game's ``play_game``,
@@ -204,10 +206,10 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
     """
     default = load_rules()
     ruleset = default if rules is None else load_rules(rules)
-    if ruleset.game != default.game:
-        return _run_game(ruleset, players, seconds, runs, compare, extras, batch)
-    rules_ = ruleset
     batched = batch_module() if batch else None
+    if ruleset.game != default.game:
+        return _run_game(ruleset, players, seconds, runs, compare, extras, batched, batch_games)
+    rules_ = ruleset
     columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": [],
                                                      "batch_playouts": [], "batch_step_api": []}
     for i in range(runs):
@@ -221,25 +223,19 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
             h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
             columns["hearts"].append((h_games / h_elapsed, h_steps / h_elapsed))
         if batched is not None:
-            for kind in ("playouts", "step_api"):
-                columns[f"batch_{kind}"].append(batched.bench_rates(batched.GAME, kind, seconds, players))
+            _batch_run(batched, ruleset.game, players, seconds, batch_games, columns)
 
     def median_ratio(top: str, bottom: str) -> float:
         return _median_ratio(columns, top, bottom)
 
     out = _loop_figures(ruleset, players, seconds, runs, columns)
-    out["batch"] = "absent" if batched is None else f"{batched.THREADS} thread(s)"
     out["engine"] = engine_kind()
-    if batched is not None:
-        for kind in ("playouts", "step_api"):
-            out[f"batch_{kind}_games_per_s"] = statistics.median(g for g, _ in columns[f"batch_{kind}"])
-            out[f"batch_{kind}_decisions_per_s"] = statistics.median(d for _, d in columns[f"batch_{kind}"])
+    _batch_figures(out, batched, columns)
     out["other_games"] = other_games(players, seconds, runs) if rules is None else {}
     if columns["hearts"]:
         _hearts_figures(out, columns)
         out["bots_ratio"] = median_ratio("bots", "hearts")
-        if batched is not None:
-            _batch_ratios(out, columns)
+        _batch_ratios(out, columns)
     if extras:
         record = record_of(random_game(rules_, 4, 1))
 
@@ -261,12 +257,37 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
     return out
 
 
+BATCH_KINDS = ("playouts", "step_api")
+"""The batched engine's two ways in that ``bench`` times: whole games in one compiled loop, and
+``init``/``legal_masks``/``step``/``totals`` driven from Python."""
+
+
+def _batch_run(batched: Any, game: str, players: int, seconds: float, games: int,
+               columns: dict[str, list[tuple[float, float]]]) -> None:
+    """One timed run of ``game``'s batched playouts and step API (games/s, decisions/s) into ``columns``."""
+    for kind in BATCH_KINDS:
+        columns[f"batch_{kind}"].append(batched.bench_rates(game, kind, seconds, players, games))
+
+
+def _batch_figures(out: dict[str, Any], batched: Any, columns: dict[str, list[tuple[float, float]]]) -> None:
+    """The batched engine's medians: games/s and decisions/s of its playouts and step API."""
+    out["batch"] = "absent" if batched is None else f"{batched.THREADS} thread(s)"
+    if batched is None:
+        return
+    for kind in BATCH_KINDS:
+        runs = columns[f"batch_{kind}"]
+        out[f"batch_{kind}_games_per_s"] = statistics.median(g for g, _ in runs)
+        out[f"batch_{kind}_decisions_per_s"] = statistics.median(d for _, d in runs)
+
+
 def _batch_ratios(out: dict[str, Any], columns: dict[str, list[tuple[float, float]]]) -> None:
-    """The batched engine's ratios to hearts, per game and per decision (a hearts step is one decision)."""
-    for kind in ("playouts", "step_api"):
-        out[f"batch_{kind}_ratio"] = _median_ratio(columns, f"batch_{kind}", "hearts")
-        out[f"batch_{kind}_decision_ratio"] = statistics.median(
-            a[1] / b[1] for a, b in zip(columns[f"batch_{kind}"], columns["hearts"]))
+    """The batched engine's ratios to hearts, per game and per decision (medians of the runs' own)."""
+    for kind in BATCH_KINDS:
+        runs = columns.get(f"batch_{kind}", [])
+        if runs:
+            out[f"batch_{kind}_ratio"] = _median_ratio(columns, f"batch_{kind}", "hearts")
+            hearts = columns["hearts"]
+            out[f"batch_{kind}_decision_ratio"] = statistics.median(a[1] / b[1] for a, b in zip(runs, hearts))
 
 
 def _median_ratio(columns: dict[str, list[tuple[float, float]]], top: str, bottom: str) -> float:
@@ -333,26 +354,12 @@ def play_game_bots(rules: Any, players: int, seconds: float, seed: int) -> tuple
     return games, elapsed
 
 
-def batch_game(batched: Any, game: str, players: int) -> str | None:
-    """The ruleset id whose batched engine ``bench`` times for ``game`` (its shipped base ruleset),
-    or None when ``batched`` is absent or has no engine for it."""
-    if batched is None:
-        return None
-    try:
-        batched.bench_rates(game, "playouts", 0.0, players, 16)  # compiles (or loads the cache) outside the timing
-    except ValueError:
-        return None
-    return game
-
-
 def _run_game(rules: Any, players: int, seconds: float, runs: int, compare: str | None,
-              extras: bool, batch: bool = True) -> dict[str, Any]:
-    """``run`` for a game other than Boomerang: Australia (its batched engine over the game's shipped
-    ruleset, no ``score_round``)."""
+              extras: bool, batched: Any = None, batch_games: int = 4096) -> dict[str, Any]:
+    """``run`` for a game other than Boomerang: Australia (no ``score_round``): its batched engine
+    times the game's standard ruleset, as Boomerang: Australia's does."""
     from .core.games import game_module
 
-    batched: Any = batch_module() if batch else None
-    batch_rules = batch_game(batched, rules.game, players)
     columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": [],
                                                      "batch_playouts": [], "batch_step_api": []}
     for i in range(runs):
@@ -365,23 +372,15 @@ def _run_game(rules: Any, players: int, seconds: float, runs: int, compare: str 
         if compare == "hearts":
             h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
             columns["hearts"].append((h_games / h_elapsed, h_steps / h_elapsed))
-        if batch_rules is not None:
-            for kind in ("playouts", "step_api"):
-                columns[f"batch_{kind}"].append(batched.bench_rates(rules.game, kind, seconds, players))
+        if batched is not None:
+            _batch_run(batched, rules.game, players, seconds, batch_games, columns)
     out = _loop_figures(rules, players, seconds, runs, columns)
     out.update(engine=game_engine_kind(rules.game), other_games={})
-    if batch_rules is None:
-        out["batch"] = "absent" if batched is None and batch else "none for this game" if batch else "skipped"
-    else:
-        out.update(batch=f"{batched.THREADS} thread(s)", batch_rules=batch_rules)
-        for kind in ("playouts", "step_api"):
-            out[f"batch_{kind}_games_per_s"] = statistics.median(g for g, _ in columns[f"batch_{kind}"])
-            out[f"batch_{kind}_decisions_per_s"] = statistics.median(d for _, d in columns[f"batch_{kind}"])
+    _batch_figures(out, batched, columns)
     if columns["hearts"]:
         _hearts_figures(out, columns)
         out["bots_ratio"] = _median_ratio(columns, "bots", "hearts")
-        if batch_rules is not None:
-            _batch_ratios(out, columns)
+        _batch_ratios(out, columns)
     if extras:
         game = game_module(rules.game)
         record = game.record_of(play_one_random(rules, min(4, rules.players.max), 1))
@@ -457,15 +456,13 @@ def report(figures: dict[str, Any]) -> str:
                   per_decision("step_decisions_per_s", "step_decision_ratio")),
              line("RandomBot at every seat (play_game)", figures["bot_games_per_s"], "bots_ratio",
                   f"  ({figures['bots_vs_raw']:.2f}x the apply loop)")]
-    if "batch_playouts_decisions_per_s" in figures:
-        if figures.get("batch_rules", figures.get("rules")) != figures.get("rules"):
-            lines.append(f"  batched engine over the game's shipped ruleset, {figures['batch_rules']}:")
+    if "batch_playouts_games_per_s" in figures:
         lines += [line(f"batch.playouts ({figures['batch']})", figures["batch_playouts_games_per_s"],
-                       "batch_playouts_ratio", per_decision("batch_playouts_decisions_per_s",
-                                                            "batch_playouts_decision_ratio")),
-                  line("batch step API, actions picked by numpy", figures["batch_step_api_games_per_s"],
-                       "batch_step_api_ratio", per_decision("batch_step_api_decisions_per_s",
-                                                            "batch_step_api_decision_ratio"))]
+                       "batch_playouts_ratio",
+                       per_decision("batch_playouts_decisions_per_s", "batch_playouts_decision_ratio")),
+                  line("batch step API (init/legal_masks/step)", figures["batch_step_api_games_per_s"],
+                       "batch_step_api_ratio",
+                       per_decision("batch_step_api_decisions_per_s", "batch_step_api_decision_ratio"))]
     elif figures["batch"] == "absent":
         lines.append("  batched engine: absent (install the 'batch' extra: numba, numpy)")
     for game, f in figures.get("other_games", {}).items():

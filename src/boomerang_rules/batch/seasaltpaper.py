@@ -116,6 +116,32 @@ def _compile_cached(rules: Ruleset) -> Compiled:
     return Compiled(rules, names, ti, sc)
 
 
+KNOWN_FIELDS = frozenset({"format", "version", "id", "name", "game", "players", "cards", "duos", "collectors",
+                          "multipliers", "mermaids", "round_end", "end_targets", "tie_break", "description", "digest"})
+"""The ruleset's fields the kernels read (or that do not change play): a ruleset setting any other
+(an expansion's new rules) is refused rather than played by the base game's rules."""
+
+
+def _refuse_unknown(rules: Ruleset) -> None:
+    """``RulesError`` when ``rules`` holds what the kernels cannot play: a rule field they do not
+    read set away from its default, a duo effect they do not know, or a kind of card that no
+    duo, collector, multiplier or mermaid rule gives a part (an expansion's new cards)."""
+    for field in attrs.fields(type(rules)):
+        if field.name not in KNOWN_FIELDS and (field.default is attrs.NOTHING
+                                               or getattr(rules, field.name) != field.default):
+            raise refuse("batch-rule", f"it does not know the rule field {field.name!r} (an expansion's rule); "
+                                       "play it with the plain engine")
+    for duo in rules.duos:
+        if duo.effect not in k.EFFECTS:
+            raise refuse("batch-effect", f"it does not know the duo effect {duo.effect!r} of {'+'.join(duo.kinds)}")
+    parts = {kind for duo in rules.duos for kind in duo.kinds} | set(rules.collectors) | {rules.mermaids.kind}
+    parts |= set(rules.multipliers) | {m.kind for m in rules.multipliers.values()}
+    unknown = sorted({card.kind for card in rules.cards} - parts)
+    if unknown:
+        raise refuse("batch-card-kind", f"it does not know the card kind(s) {', '.join(unknown)}: no duo, collector, "
+                                        "multiplier or mermaid rule of the base game scores them")
+
+
 def compile_rules(rules: Ruleset) -> Compiled:
     """The kernels' arrays for ``rules``; ``RulesError`` naming the reason if it cannot run here."""
     if not isinstance(rules, Ruleset) or getattr(rules, "game", None) != GAME:
@@ -128,6 +154,7 @@ def compile_rules(rules: Ruleset) -> Compiled:
         raise refuse("batch-extra-salt", f"{rules.id!r} uses rules the kernels do not play (Extra Salt's cards, "
                                          "a colour bonus counted apart from the mermaids, or a boat pair's turn on "
                                          "an empty deck); play it with the plain engine (seasaltpaper)")
+    _refuse_unknown(rules)
     return _compile_cached(rules)
 
 

@@ -6,21 +6,13 @@ import json
 
 import click
 
-from .common import (
-    EXIT_USAGE,
-    FloatRange,
-    IntRange,
-    fail,
-    load_rules_or_exit,
-    players_option,
-    require_players,
-    rules_option,
-)
+from .common import EXIT_USAGE, FloatRange, IntRange, fail, load_rules_or_exit, require_players, rules_option
 
 
 @click.command(short_help="Measure the engine's speed; compare with OpenSpiel.")
 @rules_option
-@players_option(4, "Number of players (4, as in OpenSpiel's hearts that --compare runs; 3 elsewhere)")
+@click.option("--players", "-p", type=IntRange(1, 64), default=4, show_default=True,
+              help="Number of players (within the ruleset's range).")
 @click.option("--seconds", "-t", type=FloatRange(min=0.01), default=1.0, show_default=True,
               help="Length of each timed run.")
 @click.option("--runs", "-r", type=IntRange(min=1), default=5, show_default=True,
@@ -39,7 +31,7 @@ def bench(rules_name: str, players: int, seconds: float, runs: int, compare: str
 
     Random games of the --rules ruleset (any game) one decision a call (apply), one step a
     call (step), RandomBots through play_game, and the game's batched engine (playouts and its
-    step API, over the game's shipped ruleset) when the 'batch' extra is installed, alternating run by run
+    step API, games/s and decisions/s) when the 'batch' extra is installed, alternating run by run
     with OpenSpiel's hearts under --compare hearts, whose ratios are given per game and per
     decision (a hearts step is one decision). Also measured: validate_record on a finished
     record, import and CLI start-up time, and for Boomerang: Australia score_round and the
