@@ -45,6 +45,10 @@ def test_max_cycles_test() -> None:
     max_cycles_test(bz)
 
 
+def test_render_test() -> None:
+    render_test(bz.env)
+
+
 def test_state_test() -> None:
     state_test(bz.env(), bz.parallel_env())
 
