@@ -60,7 +60,8 @@ def parallel_decisions(rules: str, players: int, seconds: float, seed: int) -> t
 
 
 def aec_decisions(rules: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
-    """Random-policy AEC episodes (as ``env()`` returns it) for about ``seconds``: decisions, seconds."""
+    """Random-policy AEC episodes (as ``env()`` returns it) for about ``seconds``: decisions, seconds
+    (the steps of seats owing nothing in a cycle are played, and not counted as decisions)."""
     env = bz.env(rules, players)
     rand = random.Random(seed).random
     decisions = 0
@@ -71,8 +72,9 @@ def aec_decisions(rules: str, players: int, seconds: float, seed: int) -> tuple[
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(_pick(obs["action_mask"], rand))
-            decisions += 1
+            action = _pick(obs["action_mask"], rand)  # None for a seat owing nothing this cycle
+            env.step(action)
+            decisions += action is not None
     return decisions, time.perf_counter() - start
 
 

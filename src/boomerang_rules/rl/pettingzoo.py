@@ -13,12 +13,21 @@ a mask or a probability and it behaves as any ``Discrete``.
 Every observation entry lies in [0, 1] (``boomerang_rules.rl.encoding``: one encoder over each
 game's table of fields; the Box says so).
 
+A cycle is, as PettingZoo defines it, every live agent stepping once, and it is one step of
+the game in both envs: in the parallel env a ``step`` (every agent submits an action; the
+seats owing no decision there have an all-zero mask, and their action is not read); in the AEC
+env every live agent is selected once, the seats owing a decision first (in ``to_act`` order),
+then the others in seat order, whose mask is all zeros and whose action (any action id, or
+None) is not read. So the AEC env is the parallel env played a seat at a time, as PettingZoo's
+``parallel_to_aec`` makes it, in the games of turns too, where one seat may decide several
+times in a row (Sea Salt & Paper, Boomerang (2010)): each of those decisions is a cycle of its
+own. Within a cycle every seat observes the state at the cycle's start.
+
 ``max_cycles`` (default ``DEFAULT_MAX_CYCLES``; ``None`` for no bound) truncates an episode
-after that many cycles, a cycle being, as PettingZoo defines it, every live agent acting once:
-in the parallel env a step (every agent submits an action; in a game of turns only the seat to
-act has a legal one), in the AEC env once every agent has acted that many times. The default
-is far beyond any game played to its end, so it only stops a policy that never ends one (in
-Sea Salt & Paper a round may go on while nobody ends it).
+after that many cycles, so with ``max_cycles=k`` every agent is selected exactly k times
+(PettingZoo's ``max_cycles_test``). The default is far beyond any game played to its end, so
+it only stops a policy that never ends one (in Sea Salt & Paper a round may go on while nobody
+ends it).
 
 Bad input is refused with a ``ValueError`` naming it: a seed that is not an integer (numpy
 integers are), an action that is not an integer action id of the game's numbering.
@@ -277,26 +286,40 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._step_start: Any = None
         self._obs = None
         self._seen = {}
-        self._acted = [0] * players
+        self._cycles = 0
+        self._order: tuple[int, ...] = ()
+        """This cycle's seats in the order they are selected: the seats owing a decision first."""
+        self._owing = 0
+        """How many of ``_order``'s first seats owe a decision in this cycle."""
+        self._pos = 0
         self._zeros = np.zeros(self.game.num_actions, np.int8)
+
+    def _start_cycle(self, state: Any) -> None:
+        """A new cycle from ``state``: every seat selected once, those owing a decision first."""
+        owing = self.game.to_act(state)
+        self._step_start = state
+        self._obs = None
+        self._owing = len(owing)
+        self._order = owing if len(owing) == self.game.players else (
+            *owing, *(s for s in range(self.game.players) if s not in owing))
+        self._pos = 0
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._state = self.game.new_state(self._seeds.next(seed))
         self._credited = self._nothing_scored
-        self._step_start = self._state
-        self._obs = None
-        self._acted = [0] * self.game.players
+        self._cycles = 0
+        self._start_cycle(self._state)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.game.to_act(self._state)[0]]
+        self.agent_selection = self.possible_agents[self._order[0]]
 
     def _encoded(self) -> Reading:
-        """The state at the start of this step as the seats see it (read once a step: nothing a seat
-        sees changes until the step resolves; each seat's observation gathered when it is observed)."""
+        """The state at the start of this cycle as the seats see it (read once a cycle: nothing a seat
+        sees changes until the cycle ends; each seat's observation gathered when it is observed)."""
         obs = self._obs
         if obs is None:
             if self._state is None:
@@ -305,8 +328,13 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
             self._seen = {}
         return obs
 
+    def _owes(self, seat: int) -> bool:
+        """Whether ``seat`` is selected now and owes a decision in this cycle."""
+        return (self._state is not None and self._pos < self._owing and self._order[self._pos] == seat
+                and self.possible_agents[seat] == self.agent_selection)
+
     def _legal_row(self, seat: int) -> np.ndarray | None:
-        if self._state is None or self.possible_agents[seat] != self.agent_selection:
+        if not self._owes(seat):
             return None
         reading = self._encoded()
         return reading.mask_row(seat) if reading.masks[seat] else None
@@ -317,7 +345,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         seen = self._seen.get(seat)
         if seen is None:
             seen = self._seen[seat] = reading.observation(seat)
-        if agent == self.agent_selection and not (self.terminations[agent] or self.truncations[agent]):
+        if self._owes(seat) and not (self.terminations[agent] or self.truncations[agent]):
             mask = reading.mask_row(seat)
         else:
             mask = self._zeros
@@ -342,42 +370,46 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         game = self.game
-        action = check_action(action, game.num_actions)
         seat = self._seat[agent]
-        if self._terminate_illegal and not self._encoded().masks[seat] >> action & 1:
-            self._end_for_illegal(agent)
-            return
-        before = self._state
-        after = game.apply(before, seat, action)
-        self._state = after
-        self._cumulative_rewards[agent] = 0.0
+        owes = self._pos < self._owing
         agents = self.agents
         rewards: dict[str, float] = dict.fromkeys(agents, 0.0)
-        owing = game.to_act(after)
-        resolved = seat == game.to_act(before)[-1]
-        self._acted[seat] += 1
-        if self.reward == "round":
-            points = self._credit(after)
-            if points is not self._nothing:
-                for s, got in enumerate(points):
-                    rewards[agents[s]] = got
-        if resolved:
-            self._obs = None
-            self._step_start = after
-        if game.is_over(after):
-            for s, extra in enumerate(self._end_rewards(after)):
+        over = False
+        if owes:
+            action = check_action(action, game.num_actions)
+            if self._terminate_illegal and not self._encoded().masks[seat] >> action & 1:
+                self._end_for_illegal(agent)
+                return
+            after = game.apply(self._state, seat, action)
+            self._state = after
+            if self.reward == "round":
+                points = self._credit(after)
+                if points is not self._nothing:
+                    for s, got in enumerate(points):
+                        rewards[agents[s]] = got
+            over = game.is_over(after)
+        elif action is not None:  # a seat owing nothing this cycle: its action is not read
+            check_action(action, game.num_actions)
+        self._cumulative_rewards[agent] = 0.0
+        self._pos += 1
+        ended = self._pos == len(self._order)
+        if over:
+            for s, extra in enumerate(self._end_rewards(self._state)):
                 rewards[agents[s]] += extra
             self.terminations = dict.fromkeys(agents, True)
-        elif resolved and self.max_cycles is not None and min(self._acted) >= self.max_cycles:
-            self.truncations = dict.fromkeys(agents, True)
+        elif ended:
+            self._cycles += 1
+            self._start_cycle(self._state)
+            if self.max_cycles is not None and self._cycles >= self.max_cycles:
+                self.truncations = dict.fromkeys(agents, True)
         self.rewards = rewards
         cumulative = self._cumulative_rewards
         for a, r in rewards.items():
             cumulative[a] += r
-        if owing and not (self.terminations[agent] or self.truncations[agent]):
-            self.agent_selection = agents[owing[0]]
-        else:
+        if over or self.truncations[agent]:
             self.agent_selection = agents[0]
+        else:
+            self.agent_selection = agents[self._order[self._pos]]
         if self.render_mode == "human":
             self.render()
 
