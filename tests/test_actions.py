@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boomerang_rules as br
+from boomerang_rules import strategies as bst
+from boomerang_rules.australia.playouts import random_game
 
-from .helpers import australia_ids
+from .helpers import Policy, australia_ids, play, random_policy
 
 RULES = br.load_rules()
 VARIANTS = [br.load_rules(name) for name in australia_ids()]
@@ -139,3 +142,136 @@ def test_step_after_the_end_or_before_a_deal() -> None:
     waiting = br.new_game(RULES, 2, undealt_ok=True)
     with pytest.raises(br.IllegalAction, match="not been dealt"):
         br.step(waiting, [])
+
+
+SEEDS = st.integers(0, 2**64 - 1)
+
+
+SHIPPED = bst.rulesets(generated=False)
+
+
+def _not_actions(number: int) -> list[Any]:
+    """Values that are not actions although they resemble action ``number``: the same number as
+    a float, a bool or in a container, its text as bytes, None."""
+    return [float(number), bool(number), [number], (number,), {number: number}, str(number).encode(), None]
+
+
+def _somewhere(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> br.GameState:
+    """A game with decisions owed, stopped at a step hypothesis picks."""
+    stop = data.draw(st.integers(0, rules.rounds * (rules.hand_size + 1) - 1), label="decisions before")
+    count = [0]
+
+    def until(state: br.GameState) -> bool:
+        count[0] += 1
+        return count[0] > stop
+
+    state = play(br.new_game(rules, n, seed), random_policy(random.Random(seed)), until=until)
+    return state if br.to_act(state) else br.new_game(rules, n, seed)
+
+
+def _one_by_one(state: br.GameState, seats: tuple[int, ...], actions: list[str]) -> br.GameState:
+    for seat, action in zip(seats, actions):
+        state = br.apply(state, seat, action)
+    return state
+
+
+class Name(str):
+    """A str subclass, as a caller's own string type would be."""
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@settings(max_examples=15, deadline=None)
+@given(SHIPPED, SEEDS, st.data())
+def test_step_refuses_anything_but_an_action_at_any_seat(n: int, rules: br.Ruleset, seed: int,
+                                                         data: st.DataObject) -> None:
+    from boomerang_rules.australia.actions import action_id
+
+    state = _somewhere(rules, n, seed, data)
+    seats = br.to_act(state)
+    legal = [br.legal_actions(state, seat)[-1] for seat in seats]
+    for where, seat in enumerate(seats):
+        theirs = [a for a in br.legal_actions(state, seats[where - 1]) if a not in br.legal_actions(state, seat)]
+        for bogus in [*_not_actions(action_id(rules, legal[where])), *theirs[:1]]:
+            actions: list[Any] = list(legal)
+            actions[where] = bogus
+            with pytest.raises(br.IllegalAction, match=f"seat {seat} "):
+                br.step(state, actions)
+    # every seat names a card another seat holds: the first seat is named
+    passed_on = [br.legal_actions(state, seats[i - 1])[0] for i in range(len(seats))]
+    if all(a not in br.legal_actions(state, seat) for seat, a in zip(seats, passed_on)):
+        with pytest.raises(br.IllegalAction, match=f"seat {seats[0]} "):
+            br.step(state, passed_on)
+    for wrong in (legal[:-1], [*legal, legal[0]]):  # one action too few or too many
+        with pytest.raises(br.IllegalAction, match=f"^step needs {len(seats)} actions"):
+            br.step(state, wrong)
+    if len(seats) > 1:  # once a seat has decided, a step is owed by the others only
+        partly = br.apply(state, seats[0], legal[0])
+        with pytest.raises(br.IllegalAction, match=f"^step needs {len(seats) - 1} actions"):
+            br.step(partly, legal)
+        assert br.step(partly, legal[1:]) == br.step(state, legal)
+    assert br.step(state, legal) == _one_by_one(state, seats, legal)
+
+
+@settings(max_examples=10, deadline=None)
+@given(SHIPPED, st.integers(2, 4), SEEDS, st.data())
+def test_a_string_of_a_str_subclass_is_its_text(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> None:
+    state = _somewhere(rules, n, seed, data)
+    seats = br.to_act(state)
+    legal = [br.legal_actions(state, seat)[0] for seat in seats]
+    assert br.apply(state, seats[0], Name(legal[0])) == br.apply(state, seats[0], legal[0])
+    assert br.step(state, [Name(a) for a in legal]) == br.step(state, legal)
+    view = br.view(state, seats[0])
+    assert (view.seat, view.players, view.rules, view.rounds) == (seats[0], n, rules, rules.rounds)
+    assert view.chosen is None
+
+
+def random_with(rng: random.Random, first_activities: dict[int, str] | None = None) -> Policy:
+    """Uniform over the legal actions, except seat s's activity in round 1 (``first_activities[s]``)."""
+    def choose(state: br.GameState, seat: int, actions: tuple[str, ...]) -> str:
+        if first_activities and br.view(state, seat).phase == "activity" and state.round == 0:
+            return first_activities[seat]
+        return rng.choice(actions)
+
+    return choose
+
+
+class IdLike:
+    """Anything with ``__index__`` is an action id (a numpy integer, say)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@settings(max_examples=15, deadline=None)
+@given(SHIPPED, st.integers(2, 4), SEEDS, st.data())
+def test_only_ids_and_ids_alike_are_actions(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> None:
+    from boomerang_rules.australia.actions import action_id
+
+    state = play(br.new_game(rules, n, seed), random_with(random.Random(seed)),
+                 until=lambda s: data.draw(st.booleans(), label="stop here"))
+    if br.is_over(state):
+        return
+    seat = br.to_act(state)[0]
+    legal = br.legal_actions(state, seat)
+    ids = {action_id(rules, a) for a in legal}
+    for bogus in (True, False, None, 1.0, 0.0, [0], (1,)):
+        with pytest.raises(br.IllegalAction):
+            br.apply(state, seat, bogus)  # type: ignore[arg-type]
+    for i in sorted(ids)[:2]:
+        assert br.apply(state, seat, IdLike(i)) == br.apply(state, seat, i)  # type: ignore[arg-type]
+    assert ids  # a seat to act has something to do
+    assert -1 not in ids
+
+
+def test_step_on_a_finished_or_undealt_game() -> None:
+    over = random_game(br.load_rules(), 3, 8)
+    with pytest.raises(br.IllegalAction) as info:
+        br.step(over, [])
+    assert str(info.value) == "the game is over: no decisions are owed"
+    waiting = br.new_game(br.load_rules(), 3, undealt_ok=True)
+    with pytest.raises(br.IllegalAction) as info:
+        br.step(waiting, [])
+    assert str(info.value) == "round 1 has not been dealt: no decisions are owed"

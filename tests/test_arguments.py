@@ -228,3 +228,14 @@ def test_a_tournament_names_its_bad_argument(change: dict[str, Any], message: st
     given: dict[str, Any] = {"rules": br.load_rules(), "names": ["random"] * 3, "games": 1, "seed": 0, "jobs": 1}
     with pytest.raises((TypeError, ValueError), match=message):
         tournament.run(**{**given, **change})
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_player_count_out_of_range_is_a_problem_of_the_whole_input(rules_id: str) -> None:
+    rules = br.load_rules(rules_id)
+    for players in (rules.players.min - 1, rules.players.max + 1):
+        with pytest.raises(br.InvalidInput) as info:
+            br.new_game(rules, players, seed=1)
+        assert [(p.pointer, p.file, str(p)) for p in info.value.problems] == [
+            ("", None, f"{rules_id!r} is for {rules.players.min} to {rules.players.max} players, not {players} "
+                       "[players-count]")]

@@ -6,8 +6,10 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+import boomerang_rules as br
 from boomerang_rules.cli import cli
 
 SCORERS = Path(__file__).resolve().parent / "scorers"
@@ -90,3 +92,13 @@ def test_check_scorer_for_this_game() -> None:
 def test_variants_lists_the_game() -> None:
     code, out, _ = run("variants")
     assert code == 0 and "boomerang-2010" in out and "ASSUMPTION" in out
+
+
+@pytest.mark.parametrize("seats", [1, 2, 6])
+def test_boomerang_2010_score_refuses_a_seat_count_the_game_does_not_have(seats: int) -> None:
+    rules = br.load_rules("boomerang-2010")
+    assert not rules.players.min <= seats <= rules.players.max
+    result = CliRunner().invoke(cli, ["score", "--rules", "boomerang-2010"] + ["--seat", ":1"] * seats)
+    assert result.exit_code == 1
+    assert f"is for {rules.players.min} to {rules.players.max} players" in result.stderr
+    assert "[players-count]" in result.stderr

@@ -267,3 +267,58 @@ def test_a_capture_lists_its_cards_in_one_order_only(reorder: str) -> None:
                 f"{', '.join(cards)}")]
             return
     pytest.fail("no capture of two cards in five games")  # pragma: no cover
+
+
+B10_RECORDS = ["boomerang-2010-3p", "boomerang-2010-4p", "boomerang-2010-5p"]
+
+
+def _record(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _messages(record: dict[str, Any]) -> list[str]:
+    return [str(p) for p in br.validate_record(record)]
+
+
+@pytest.mark.parametrize("name", B10_RECORDS)
+def test_a_result_claimed_for_an_unfinished_game_names_the_round_and_the_deck_left(name: str) -> None:
+    record = _record(name)
+    rounds = record["rounds"]
+    for played in sorted({1, len(rounds) // 2, len(rounds) - 1}):
+        cut = {**record, "rounds": rounds[:played]}
+        # Each round turns its river up as it begins: the next round's cards have left the deck too.
+        left = len(record["deck"]) - sum(len(r["turned"]) for r in rounds[:played + 1])
+        assert _messages(cut) == [
+            f"/result: the game is unfinished (round {played + 1}, {left} cards in the deck), so it has no "
+            "result yet [result-unfinished]"]
+
+
+@pytest.mark.parametrize("name", B10_RECORDS)
+def test_wrong_winners_are_refused_with_the_totals_and_the_tie_break(name: str) -> None:
+    record = _record(name)
+    result = record["result"]
+    totals = ", ".join(str(sheet["total"]) for sheet in result["sheets"])
+    right = sorted(result["winners"])
+    seats = range(len(record["players"]))
+    for wrong in ([next(s for s in seats if s not in right)], [*seats], []):
+        assert wrong != right
+        claimed = {**record, "result": {**result, "winners": wrong}}
+        assert _messages(claimed) == [
+            f"/result/winners: claimed {sorted(wrong)}, the rules give {right} (totals {totals}; ties go to the "
+            "most boomerangs) [result-winners]"]
+
+
+def test_a_river_that_stops_early_names_every_land_it_lacks() -> None:
+    rules = br.load_rules("boomerang-2010")
+    record = _record("boomerang-2010-3p")
+    turned = record["rounds"][0]["turned"]
+    for k in range(len(turned)):
+        cut = copy.deepcopy(record)
+        cut["rounds"][0]["turned"] = turned[:k]
+        shown = {land for cid in turned[:k] for land in rules.card(cid).lands}
+        lacks = ", ".join(land for land in rules.lands if land not in shown)
+        assert lacks  # the example's first river shows every land only with its last card
+        assert _messages(cut) == [
+            f"/rounds/0/turned: the river stops after {k} card(s) though it lacks {lacks} and the deck still has "
+            f"cards (next: {turned[k]!r}) [river-stops]"]

@@ -130,3 +130,14 @@ def test_scores_match_a_plain_restatement(case: tuple[b10.Ruleset, list[list[str
         most = max(boomerangs[i] for i in leaders)
         leaders = [i for i in leaders if boomerangs[i] == most]
     assert list(b10.winners_of(rules, cards, boomerangs)) == leaders
+
+
+def test_a_boomerang_2010_sheet_refuses_an_unknown_row_by_its_name() -> None:
+    rules = br.load_rules("boomerang-2010")
+    [sheet, _] = b10.final_scores(rules, [[c.id for c in rules.cards[:3]], []], [2, 0])
+    assert [sheet.row_total(row) for row in b10.ROWS] == [
+        sum(sheet.cards.values()), sum(sheet.animals.values()), 2, sheet.sets, sheet.total]
+    for row in ("nope", "ROWS", "as_dict"):
+        with pytest.raises(KeyError) as info:
+            sheet.row_total(row)
+        assert info.value.args == (row,)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
+import boomerang_rules as br
 from boomerang_rules.cli import cli
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,3 +92,46 @@ def test_validate_missing_file_is_an_io_error(tmp_path: Path) -> None:
 def test_validate_needs_a_file() -> None:
     code, _, _ = run("validate")
     assert code == 2
+
+
+GAMES = {"standard": 3, "sea-salt-paper": 3, "boomerang-2010": 3}
+
+
+@pytest.mark.parametrize("recorded", sorted(GAMES))
+@pytest.mark.parametrize("replayed", sorted(GAMES))
+def test_a_record_replayed_under_another_games_rules_is_refused_naming_game(
+        tmp_path: Path, recorded: str, replayed: str) -> None:
+    file = tmp_path / "g.json"
+    code, _, _ = run("simulate", "--rules", recorded, "--players", str(GAMES[recorded]), "--out", str(file))
+    assert code == 0
+    record = json.loads(file.read_text())
+    code, _, err = run("replay", "--rules", replayed, str(file))
+    if br.load_rules(recorded).game == br.load_rules(replayed).game:
+        assert code == 0
+        return
+    assert code == 1
+    assert f"{file}:/game:" in err and "[game]" in err
+    with pytest.raises(br.InvalidInput, match=r"/game: .*\[game\]"):
+        br.state_of(record, replayed)
+    with pytest.raises(br.InvalidInput, match=r"/game: .*\[game\]"):
+        br.check_record(record, br.load_rules(replayed))
+
+
+@pytest.mark.parametrize("game", ["chess", "", "Boomerang-Australia"])
+def test_a_record_of_an_unknown_game_gets_one_problem_listing_the_games(tmp_path: Path, game: str) -> None:
+    file = tmp_path / "g.json"
+    assert run("simulate", "--rules", "sea-salt-paper", "--players", "2", "--out", str(file))[0] == 0
+    record = {**json.loads(file.read_text()), "game": game}
+    file.write_text(json.dumps(record))
+    expected = r"^/game: unknown game .* \(games: boomerang-2010, boomerang-australia, sea-salt-paper\) \[game\]$"
+    assert [p.rule for p in br.validate_record(record)] == ["game"]
+    assert [p.rule for p in br.check_record(record).problems] == ["game"]
+    with pytest.raises(br.InvalidInput) as caught:
+        br.state_of(record)
+    assert [str(p) for p in caught.value.problems] == [str(br.validate_record(record)[0])]
+    import re
+    assert re.match(expected, str(br.validate_record(record)[0]))
+    for command in ("validate", "replay"):
+        code, _, err = run(command, str(file))
+        assert code == 1
+        assert f"{file}:/game: unknown game" in (err or "") + CliRunner().invoke(cli, [command, str(file)]).stdout

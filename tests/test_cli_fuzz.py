@@ -10,10 +10,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import boomerang_rules as br
 from boomerang_rules import strategies as bst
 from boomerang_rules.cli import cli
 
@@ -96,3 +98,22 @@ def test_rulesets_given_to_score_survive_anything(data: bytes) -> None:
 def test_score_survives_any_arguments(cards: list[str], activity: str | None) -> None:
     args = ["score", "--", *cards] if activity is None else ["score", "--activity", activity, "--", *cards]
     _invoke(args)
+
+
+GAMES = {"standard": 3, "sea-salt-paper": 3, "boomerang-2010": 3}
+
+
+HUGE = 10**5000  # str() of it raises ValueError (Python's 4300-digit limit)
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_a_huge_int_anywhere_is_the_librarys_error_with_a_short_message(rules: str) -> None:
+    players = br.load_rules(rules).players.min
+    for bad in (HUGE, -HUGE):
+        with pytest.raises(br.InvalidInput, match=r"players, not <int> \[players-count\]"):
+            br.new_game(rules, bad, seed=1)
+    state = br.new_game(rules, players, seed=1)
+    seat = br.to_act(state)[0]
+    with pytest.raises(br.IllegalAction) as caught:
+        br.apply(state, seat, HUGE)
+    assert len(str(caught.value)) < 300

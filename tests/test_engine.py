@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import boomerang_rules as br
+from boomerang_rules import strategies as bst
 from boomerang_rules.australia.sheets import best_sheets
 
-from .helpers import play, preferring, random_game, random_policy, round_drafts
+from .helpers import Policy, australia_ids, play, preferring, random_game, random_policy, round_drafts
 
 RULES = br.load_rules()
 WA = "ABCD"
@@ -294,3 +299,221 @@ def test_sheet_reads_like_a_mapping() -> None:
     assert sheet["total"] == sheet.total and dict(sheet)["sites"] == sheet.sites
     with pytest.raises(KeyError):
         sheet["nope"]
+
+
+SEEDS = st.integers(0, 2**64 - 1)
+
+
+SHIPPED = bst.rulesets(generated=False)
+
+
+def _not_actions(number: int) -> list[Any]:
+    """Values that are not actions although they resemble action ``number``: the same number as
+    a float, a bool or in a container, its text as bytes, None."""
+    return [float(number), bool(number), [number], (number,), {number: number}, str(number).encode(), None]
+
+
+def _one_by_one(state: br.GameState, seats: tuple[int, ...], actions: list[str]) -> br.GameState:
+    for seat, action in zip(seats, actions):
+        state = br.apply(state, seat, action)
+    return state
+
+
+def _activity_policy(rng: random.Random) -> Any:
+    """Random cards; at the activity choice, an activity other than none when one is left."""
+    def choose(state: br.GameState, seat: int, actions: tuple[str, ...]) -> str:
+        named = [a for a in actions if a != br.NO_ACTIVITY]
+        return rng.choice(named or list(actions))
+
+    return choose
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+@settings(max_examples=10, deadline=None)
+@given(SHIPPED, SEEDS, st.data())
+def test_at_the_activity_choice(n: int, rules: br.Ruleset, seed: int, data: st.DataObject) -> None:
+    """``step`` refuses an activity scored before, what a view says was chosen, and the refusal
+    of a second choice names the step."""
+    from boomerang_rules.australia.actions import action_id
+
+    last = data.draw(st.integers(1, rules.rounds - 1), label="round")
+    policy = _activity_policy(random.Random(seed))
+    state = play(br.new_game(rules, n, seed), policy,
+                 until=lambda s: s.round == last and br.view(s, 0).phase == "activity")
+    seats = br.to_act(state)
+    assert seats == tuple(range(n))
+    legal = [policy(state, seat, br.legal_actions(state, seat)) for seat in seats]
+    for seat in seats:
+        used = br.view(state, seat).activities_used[seat]
+        assert used, "each seat scored an activity in round 1"
+        for again in (used[0], action_id(rules, used[0]), *_not_actions(action_id(rules, br.NO_ACTIVITY))):
+            actions: list[Any] = list(legal)
+            actions[seat] = again
+            with pytest.raises(br.IllegalAction, match=f"seat {seat} "):
+                br.step(state, actions)
+    assert br.view(state, 0).chosen is None
+    after = br.apply(state, 0, legal[0])
+    assert br.view(after, 0).chosen == legal[0]
+    assert br.view(after, 1).chosen is None
+    waiting = ", ".join(map(str, range(1, n)))
+    with pytest.raises(br.IllegalAction) as info:
+        br.apply(after, 0, legal[0])
+    assert str(info.value) == (f"seat 0 has already decided the activity choice of round {last + 1}; "
+                               f"waiting for seat(s) {waiting}")
+    assert br.step(state, legal) == _one_by_one(state, seats, legal)
+    finished = br.step(state, [br.NO_ACTIVITY] * n)
+    assert br.view(finished, 0).past_rounds[-1].activities == (None,) * n
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_skipped_cards_are_those_that_waited_longer_than_a_dealt_one(data: st.DataObject) -> None:
+    from boomerang_rules.australia.dealing import skipped
+
+    cards = data.draw(st.permutations(range(12)), label="deck order")
+    cuts = sorted(data.draw(st.sets(st.integers(1, 11), max_size=4), label="group ends"))
+    groups = [cards[a:b] for a, b in zip([0, *cuts], [*cuts, 12])]
+    dealt = data.draw(st.sets(st.sampled_from(range(12)), min_size=1), label="dealt")
+    group_of = {c: i for i, g in enumerate(groups) for c in g}
+    latest = max(group_of[c] for c in dealt)
+    want = {c for c in range(12) if c not in dealt and group_of[c] < latest}
+    got = skipped(tuple(sum(1 << c for c in g) for g in groups), sum(1 << c for c in dealt))
+    assert got == sum(1 << c for c in want)
+
+
+DEAL_FIRST = sorted(r for r in australia_ids() if br.load_rules(r).leftover_cards == "deal-first")
+
+
+def random_with(rng: random.Random, first_activities: dict[int, str] | None = None) -> Policy:
+    """Uniform over the legal actions, except seat s's activity in round 1 (``first_activities[s]``)."""
+    def choose(state: br.GameState, seat: int, actions: tuple[str, ...]) -> str:
+        if first_activities and br.view(state, seat).phase == "activity" and state.round == 0:
+            return first_activities[seat]
+        return rng.choice(actions)
+
+    return choose
+
+
+def problems(record: Any) -> list[str]:
+    return [str(p) for p in br.validate_record(record)]
+
+
+@settings(max_examples=20, deadline=None)
+@given(SHIPPED, st.integers(2, 4), SEEDS, st.data())
+def test_apply_refuses_an_activity_scored_in_an_earlier_round(rules: br.Ruleset, n: int, seed: int,
+                                                             data: st.DataObject) -> None:
+    kinds = rules.scoring.activities.kinds
+    first = {seat: kinds[seat % len(kinds)] for seat in range(n)}  # seat 0 scores the activity of index 0
+    later = data.draw(st.integers(1, rules.rounds - 1), label="later round")
+    rng = random.Random(seed)
+    state = play(br.new_game(rules, n, seed), random_with(rng, first),
+                 until=lambda s: s.round == later and br.view(s, 0).phase == "activity")
+    assert br.view(state, 0).activities_used[0][:1] == (kinds[0],)
+    for seat in range(n):
+        choices = br.legal_actions(state, seat)
+        assert first[seat] not in choices
+        with pytest.raises(br.IllegalAction) as info:
+            br.apply(state, seat, first[seat])
+        assert str(info.value) == (f"seat {seat} has already scored {first[seat]} in an earlier round "
+                                   f"(it may choose {', '.join(choices)})")
+        assert seat in br.to_act(state)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(DEAL_FIRST), st.integers(2, 3), SEEDS, st.data())
+def test_after_a_given_first_deal_set_aside_cards_are_dealt_first(rules_id: str, n: int, seed: int,
+                                                                  data: st.DataObject) -> None:
+    rules = br.load_rules(rules_id)
+    deck = data.draw(st.permutations([c.id for c in rules.cards]), label="deck")
+    size = rules.hand_size
+    first = [sorted(deck[s * size:(s + 1) * size]) for s in range(n)]
+    state = play(br.new_game(rules, n, seed, deals=[first]), random_with(random.Random(seed)))
+    record = br.record_of(state)
+    assert record["rounds"][0]["hands"] == first
+    dealt = [{c for hand in rnd["hands"] for c in hand} for rnd in record["rounds"]]
+    everything = set(deck)
+    for earlier, later in itertools.pairwise(dealt):
+        assert everything - earlier <= later  # the cards set aside are dealt first
+    assert problems(record) == []
+
+
+@settings(max_examples=15, deadline=None)
+@given(SHIPPED, st.integers(3, 4), SEEDS)
+def test_a_view_shows_the_seats_own_hand_and_the_hands_it_held(rules: br.Ruleset, n: int, seed: int) -> None:
+    rng = random.Random(seed)
+    state = br.new_game(rules, n, seed)
+    held: list[list[tuple[str, ...]]] = [[] for _ in range(n)]
+    round_no = step_no = 0  # counted here: a Throw, hand size - 2 picks, an activity a round
+    while not br.is_over(state):
+        views = [br.view(state, seat) for seat in range(n)]
+        phase = "throw" if step_no == 0 else "pick" if step_no < rules.hand_size - 1 else "activity"
+        for seat, v in enumerate(views):
+            assert v.held == tuple(held[seat])
+            assert (v.round, v.rounds, v.phase, v.pick) == (round_no, rules.rounds, phase,
+                                                           step_no if phase == "pick" else 0)
+            assert v.direction == rules.pass_directions[round_no]
+        if phase == "activity":
+            for seat in range(n):
+                state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+            round_no, step_no, held = round_no + 1, 0, [[] for _ in range(n)]
+            continue
+        step_no += 1
+        chosen = [rng.choice(v.hand) for v in views]
+        for seat, v in enumerate(views):
+            assert v.hand == br.legal_actions(state, seat)  # its own hand: what it may take
+        order = rng.sample(range(n), n)
+        for i, seat in enumerate(order):
+            state = br.apply(state, seat, chosen[seat])
+            if i < n - 1:  # nothing moves until the last seat has chosen
+                for other in range(n):
+                    assert br.view(state, other).hand == views[other].hand
+                    assert br.view(state, other).held == tuple(held[other])
+        for seat, v in enumerate(views):
+            held[seat].append(v.hand)
+        step = 1 if rules.pass_directions[round_no] == "left" else -1
+        for giver, v in enumerate(views):
+            receiver = (giver + step) % n
+            rest = tuple(c for c in v.hand if c != chosen[giver])
+            after = br.view(state, receiver)
+            if len(rest) > 1:
+                assert after.hand == rest
+            else:
+                assert after.face_up[receiver][-1] == rest[0]  # the Catch
+                assert after.hand == ()
+            if len(v.hand) == rules.hand_size:
+                assert br.view(state, giver).throw == chosen[giver]
+    assert round_no == rules.rounds
+    for seat in range(n):
+        v = br.view(state, seat)
+        assert (v.round, v.rounds, v.phase, v.pick, v.direction, v.legal_actions) == (
+            rules.rounds, rules.rounds, "over", 0, None, ())
+
+
+def test_deal_round_deals_a_waiting_game_only() -> None:
+    from boomerang_rules.australia.engine import deal_round
+
+    rules = br.load_rules()
+    ids = sorted(c.id for c in rules.cards)
+    hands = [ids[0:7], ids[7:14], ids[14:21]]
+    waiting = br.new_game(rules, 3, undealt_ok=True)
+    dealt = deal_round(waiting, hands)
+    assert [br.legal_actions(dealt, seat) for seat in range(3)] == [tuple(h) for h in hands]
+    assert dealt == br.new_game(rules, 3, deals=[hands])
+    with pytest.raises(br.IllegalAction) as info:
+        deal_round(dealt, hands)
+    assert str(info.value) == "the game is not waiting for a deal"
+    with pytest.raises(br.IllegalAction) as info:
+        deal_round(random_game(3, 1, rules), hands)
+    assert str(info.value) == "the game is over: there is nothing to deal"
+    mid = br.apply(dealt, 0, hands[0][0])
+    with pytest.raises(br.IllegalAction, match=r"^the game is not waiting for a deal$"):
+        deal_round(mid, hands)
+    with pytest.raises(br.InvalidInput) as flawed:
+        deal_round(waiting, [hands[0], hands[0]])
+    assert [str(p) for p in flawed.value.problems][:2] == [
+        "2 hands dealt for 3 players [deal-hands]",
+        f'/1/0: card "{hands[0][0]}" dealt twice in one round (also to seat 0) [card-unique]']
+    after_round = play(dealt, random_with(random.Random(1)), until=lambda s: s.round == 1)
+    assert br.to_act(after_round) == () and br.view(after_round, 0).phase == "deal"
+    second = deal_round(after_round, [ids[21:28], ids[0:7], ids[7:14]])
+    assert br.legal_actions(second, 0) == tuple(ids[21:28])

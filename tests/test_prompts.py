@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from boomerang_rules.cli import cli
@@ -51,3 +52,16 @@ def test_australia_menu_shows_none_with_the_number_it_takes() -> None:
     assert "'6' is not one of the choices: 1. bushwalking" in out
     table = out.split("Round 1 ends.", 1)[1].splitlines()
     assert any(line.startswith("  You  ") and line.endswith("(none)") for line in table[:4])
+
+
+GAMES = {"standard": 3, "sea-salt-paper": 3, "boomerang-2010": 3}
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_play_does_not_echo_a_huge_answer_back_in_full(rules: str) -> None:
+    result = CliRunner().invoke(cli, ["play", "--rules", rules, "--players", str(GAMES[rules]), "--seed", "1"],
+                                input="x" * 100_000 + "\n")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    assert result.exit_code == 1  # the input ends before the game does
+    assert "'xxx" in result.stdout  # the answer is quoted back, cut short
+    assert max(len(line) for line in result.stdout.splitlines()) < 1000

@@ -118,3 +118,44 @@ def test_a_sheet_is_read_by_row_name_as_the_record_holds_it(name: str) -> None:
             with pytest.raises(KeyError) as info:
                 sheet[missing]
             assert info.value.args == (missing,)
+
+
+GAME_PACKAGES = {"standard": "australia", "sea-salt-paper": "seasaltpaper", "boomerang-2010": "boomerang2010"}
+
+
+@pytest.mark.parametrize("rules_id", sorted(GAME_PACKAGES))
+@pytest.mark.parametrize("extra", [0, 1, 2])
+@pytest.mark.parametrize("top_level", [True, False], ids=["br", "game"])
+def test_record_of_names_every_flaw_of_the_names_given(rules_id: str, extra: int, top_level: bool) -> None:
+    """``record_of``, top-level or the game's own, writes only names a valid record can hold."""
+    import importlib
+
+    rules = br.load_rules(rules_id)
+    players = rules.players.min + extra
+    state = br.new_game(rules, players, seed=players)
+    record_of = br.record_of if top_level else importlib.import_module(
+        f"boomerang_rules.{GAME_PACKAGES[rules_id]}").record_of
+    assert record_of(state)["players"] == [f"Seat {seat}" for seat in range(players)]
+    good = [f"P{seat}" for seat in range(players)]
+    assert record_of(state, good)["players"] == good
+    assert record_of(state, ("x" * 200,) * players)["players"] == ["x" * 200] * players
+    names = [*good[:-2], "a\ud800", "y" * 201]
+    with pytest.raises(br.InvalidInput) as info:
+        record_of(state, names)
+    assert [str(p) for p in info.value.problems] == [
+        f"/{players - 2}: the name 'a\\ud800' is not text [json-text]",
+        f"/{players - 1}: a name has at most 200 characters, not 201 [schema:maxLength]"]
+    assert str(info.value).startswith("names: a record of them would not be valid:\n")
+    with pytest.raises(br.InvalidInput) as info:
+        record_of(state, [*good, "z" * 201])
+    assert [str(p) for p in info.value.problems] == [
+        f"/{players}: a name has at most 200 characters, not 201 [schema:maxLength]",
+        f"{players + 1} names for {players} players [names-count]"]
+    with pytest.raises(br.InvalidInput) as info:
+        record_of(state, good[:-1])
+    assert [str(p) for p in info.value.problems] == [f"{players - 1} names for {players} players [names-count]"]
+    with pytest.raises(TypeError, match=r"^names\[1\] must be a name \(str\), not int: 3$"):
+        record_of(state, ["a", 3])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^names must be a list of names \(str\), not str"):
+        record_of(state, "ab")
+    assert names == [*good[:-2], "a\ud800", "y" * 201]  # the caller's list is left as it was

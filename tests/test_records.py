@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,8 @@ from boomerang_rules.australia.playouts import random_game
 from boomerang_rules.cli import cli
 from boomerang_rules.core.jsonio import parse_json
 from boomerang_rules.core.validation import validate_data
+
+from .helpers import Policy, play
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("game-*.json"))  # Boomerang: Australia's own
@@ -447,3 +450,179 @@ def test_a_dealt_round_may_list_no_picks() -> None:
     del record["rounds"][1]["activities"]
     assert pointers(record) == []
     assert br.view(br.state_of(record), 0).phase == "throw"
+
+
+SEEDS = st.integers(0, 2**64 - 1)
+
+
+SHIPPED = bst.rulesets(generated=False)
+
+
+def _example(players: int) -> dict[str, Any]:
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "examples" / f"game-{players}p.json"
+    record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    del record["result"]
+    return record
+
+
+@settings(max_examples=10, deadline=None)
+@given(SHIPPED, st.integers(2, 4), SEEDS)
+def test_state_of_replays_under_the_ruleset_given(rules: br.Ruleset, n: int, seed: int) -> None:
+    from boomerang_rules.australia.playouts import random_game
+
+    state = random_game(rules, n, seed)
+    record = br.record_of(state)
+    assert br.state_of(record) == state
+    renamed = {**record, "rules": "house-rules-not-shipped"}
+    del renamed["rules_digest"]
+    with pytest.raises(br.InvalidInput):
+        br.state_of(renamed)
+    assert br.state_of(renamed, rules) == state
+    assert br.state_of(renamed, rules.id) == state
+
+
+def test_record_problems_in_record_order_with_their_numbers() -> None:
+    record = _example(2)
+    picks = record["rounds"][0]["picks"]
+    picks[0][5] = "Q9"  # only known as wrong without replaying, after the replay stops
+    picks[1][2] = picks[0][2]  # the replay stops here
+    assert [str(p) for p in br.validate_record(record)] == [
+        "/rounds/0/picks/0/5: unknown card 'Q9': it cannot be in the hand seat 0 holds at pick 6 [pick-in-hand]",
+        '/rounds/0/picks/1/2: card "H" is not in the hand seat 1 holds at pick 3 (it holds #, D, E, K, W) '
+        "[pick-in-hand]"]
+
+
+def test_unknown_activities_are_reported_past_rounds_and_seats_without_one() -> None:
+    record = _example(2)
+    record["rounds"][0]["activities"] = [None, "flying"]
+    record["rounds"][1]["activities"] = [None, "flying", "x"]  # not one a seat: the replay judges it
+    record["rounds"][2]["activities"] = [None, "flying"]
+    known = "indigenous_culture, sightseeing, bushwalking, swimming, or null for none"
+    assert [str(p) for p in br.validate_record(record)] == [
+        f"/rounds/{r}/activities/1: unknown activity 'flying' (activities are {known}) [activity-known]"
+        for r in (0, 2)]
+
+
+def test_a_deal_problem_is_placed_in_its_round() -> None:
+    record = _example(2)
+    hands = record["rounds"][1]["hands"]
+    hands[1][0] = hands[0][0]
+    assert [str(p) for p in br.validate_record(record)] == [
+        '/rounds/1/hands/1/0: card "@" dealt twice in one round (also to seat 0) [card-unique]']
+
+
+def test_problems_are_in_the_order_of_the_record_past_the_tenth_pick() -> None:
+    record = _example(2)
+    record["rounds"] = record["rounds"][:1]
+    del record["rounds"][0]["activities"]
+    record["rounds"][0]["picks"][0] += ["Q1", "Q2", "Q3", "Q4"]
+    assert [str(p) for p in br.validate_record(record)] == [
+        "/rounds/0/picks: the seats took different numbers of cards ([11, 7]); a record stops after a step "
+        "every seat has completed [picks-step]",
+        *(f"/rounds/0/picks/0/{k}: unknown card 'Q{k - 6}': it cannot be in the hand seat 0 holds at pick {k + 1} "
+          "[pick-in-hand]" for k in range(7, 11))]
+
+
+def test_given_deals_name_the_flaws_of_every_round() -> None:
+    rules = br.load_rules()
+    ids = sorted(c.id for c in rules.cards)
+    first = [ids[0:7], ids[0:1] + ids[8:14]]
+    second = [ids[14:21], [*ids[21:27], "Q9"]]
+    with pytest.raises(br.InvalidInput) as info:
+        br.new_game(rules, 2, deals=[first, second])
+    assert [str(p) for p in info.value.problems] == [
+        f'/0/1/0: card "{ids[0]}" dealt twice in one round (also to seat 0) [card-unique]',
+        "/1/1/6: unknown card 'Q9' [card-known]"]
+
+
+def taken(state: br.GameState, seat: int = 0) -> int:
+    """How many cards ``seat`` has taken this round (its Throw, picks and Catch)."""
+    v = br.view(state, seat)
+    return len(v.face_up[seat]) + (v.throw is not None)
+
+
+def random_with(rng: random.Random, first_activities: dict[int, str] | None = None) -> Policy:
+    """Uniform over the legal actions, except seat s's activity in round 1 (``first_activities[s]``)."""
+    def choose(state: br.GameState, seat: int, actions: tuple[str, ...]) -> str:
+        if first_activities and br.view(state, seat).phase == "activity" and state.round == 0:
+            return first_activities[seat]
+        return rng.choice(actions)
+
+    return choose
+
+
+def problems(record: Any) -> list[str]:
+    return [str(p) for p in br.validate_record(record)]
+
+
+@settings(max_examples=20, deadline=None)
+@given(SHIPPED, st.integers(2, 4), SEEDS, st.data())
+def test_a_last_round_whose_seats_took_different_numbers_of_cards(rules: br.Ruleset, n: int, seed: int,
+                                                                   data: st.DataObject) -> None:
+    r = data.draw(st.integers(0, rules.rounds - 1), label="round")
+    k = data.draw(st.integers(2, rules.hand_size - 2), label="cards taken")
+    behind = data.draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=n - 1), label="seats a card behind")
+    state = play(br.new_game(rules, n, seed), random_with(random.Random(seed)),
+                 until=lambda s: s.round == r and taken(s) == k)
+    record = br.record_of(state)
+    picks = record["rounds"][r]["picks"]
+    for seat in behind:
+        picks[seat].pop()
+    counts = [len(p) for p in picks]
+    assert sorted(set(counts)) == [k - 1, k]
+    assert problems(record) == [f"/rounds/{r}/picks: the seats took different numbers of cards ({counts}); "
+                                "a record stops after a step every seat has completed [picks-step]"]
+
+
+@settings(max_examples=20, deadline=None)
+@given(SHIPPED, st.integers(3, 4), SEEDS, st.data())
+def test_a_wrong_catch_names_the_seat_that_passed_the_card(rules: br.Ruleset, n: int, seed: int,
+                                                           data: st.DataObject) -> None:
+    r = data.draw(st.integers(0, rules.rounds - 1), label="round")
+    seat = data.draw(st.integers(0, n - 1), label="seat")
+    policy = random_with(random.Random(seed))
+    last_pick = play(br.new_game(rules, n, seed), policy,
+                     until=lambda s: s.round == r and taken(s) == rules.hand_size - 2)
+    hands = {g: br.view(last_pick, g).hand for g in range(n)}
+    state = play(last_pick, policy)
+    record = br.record_of(state)
+    picks = record["rounds"][r]["picks"][seat]
+    catch = picks[-1]
+    [giver] = [g for g in range(n) if catch in hands[g]]
+    picks[-1] = picks[0]  # a card of this round, but not the one passed on
+    assert problems(record) == [f"/rounds/{r}/picks/{seat}/{rules.hand_size - 1}: the Catch must be \"{catch}\", "
+                                f"the card seat {giver} passed on last, not {picks[0]!r} [catch]"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(bst.records(finished=True, with_result=True))
+def test_a_result_with_no_winner_is_refused(record: dict[str, Any]) -> None:
+    best = record["result"]["winners"]
+    totals = ", ".join(str(sheet["total"]) for sheet in record["result"]["sheets"])
+    record["result"]["winners"] = []
+    assert problems(record) == [f"/result/winners: claimed [], the rules give {best} (totals {totals}) "
+                                "[result-winners]"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(bst.records(finished=True, with_result=True), st.data())
+def test_a_result_naming_a_wrong_winner_set_is_refused(record: dict[str, Any], data: st.DataObject) -> None:
+    n = len(record["players"])
+    best = record["result"]["winners"]
+    claim = data.draw(st.sets(st.integers(0, n - 1), min_size=1).filter(lambda c: sorted(c) != best))
+    record["result"]["winners"] = sorted(claim, reverse=True)
+    totals = ", ".join(str(sheet["total"]) for sheet in record["result"]["sheets"])
+    assert problems(record) == [f"/result/winners: claimed {sorted(claim)}, the rules give {best} "
+                                f"(totals {totals}) [result-winners]"]
+    record["result"]["winners"] = sorted(best, reverse=True)  # the order of the claim does not matter
+    assert problems(record) == []
+
+
+def test_record_with_more_directions_than_rounds_inline() -> None:
+    record = br.record_of(random_game(br.load_rules(), 2, 1))
+    record["rules"] = {"format": "boomerang-rules/variant", "version": 1, "id": "x", "name": "X",
+                       "extends": "standard", "changes": {"pass_directions": ["left"] * 5}}
+    assert problems(record) == ["/rules/changes/pass_directions: 5 pass directions for 4 rounds: give one per "
+                                "round [pass-directions]"]

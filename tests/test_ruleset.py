@@ -161,3 +161,94 @@ def test_bad_json_file(tmp_path: Path) -> None:
         br.load_rules(bad)
     [problem] = info.value.problems
     assert problem.rule == "json-syntax" and problem.file == str(bad)
+
+
+class _NotARuleset:
+    """Has a ``game``, like a ruleset, of no game the library ships."""
+
+    game = "chess"
+
+
+@pytest.mark.parametrize(("rounds", "directions"), [(4, 5), (3, 4), (1, 2), (4, 3), (2, 1)])
+def test_one_pass_direction_per_round(rounds: int, directions: int) -> None:
+    data = br.rules_data(br.load_rules())
+    data["rounds"] = rounds
+    data["pass_directions"] = ["left"] * directions
+    with pytest.raises(br.RulesError) as info:
+        rules_from_data(data, "mine.json")
+    assert [str(p) for p in info.value.problems] == [
+        f"mine.json:/pass_directions: {directions} pass directions for {rounds} rounds: give one per round "
+        "[pass-directions]"]
+
+
+def test_a_ruleset_names_a_missing_card() -> None:
+    with pytest.raises(KeyError, match=r"^'\?\?'$"):
+        br.load_rules().card("??")
+
+
+def test_list_rules_describes_each_shipped_file() -> None:
+    root = Path(__file__).resolve().parents[1] / "variants"
+    infos = br.list_rules()
+    assert sorted(i.id for i in infos) == sorted(br.shipped_ids())
+    for info in infos:
+        data = json.loads((root / f"{info.id}.json").read_text(encoding="utf-8"))
+        assert (info.name, info.description, info.extends, info.game) == (
+            data["name"], data.get("description", ""), data.get("extends"), br.load_rules(info.id).game)
+
+
+def test_a_file_that_is_not_an_object_or_cannot_be_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boomerang_rules.core import loading
+
+    path = tmp_path / "list.json"
+    path.write_text("[1, 2]", encoding="utf-8")
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(path)
+    assert [(p.pointer, str(p)) for p in info.value.problems] == [
+        ("", f"{path}: a ruleset or variant must be a JSON object [schema:type]")]
+
+    def unreadable(*args: object, **kwargs: object) -> object:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(loading, "read_json_file", unreadable)
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(path)
+    assert [(p.pointer, str(p)) for p in info.value.problems] == [
+        ("", f"{path}: cannot read the file: Permission denied [io]")]
+
+
+def test_a_file_name_that_is_not_text_is_named_printably(tmp_path: Path) -> None:
+    import os
+
+    name = os.fsdecode(b"bad-\xff.json")
+    path = tmp_path / name
+    try:
+        path.write_text("[]", encoding="utf-8")
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system takes only text names")
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(path)
+    [problem] = info.value.problems
+    assert problem.file == f"{tmp_path}/bad-\\udcff.json"
+    assert str(problem).encode("utf-8")  # printable anywhere
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    ({"game": "boomerang-australia"}, "dict: {'game': 'boomerang-australia'}"),
+    (_NotARuleset, "type: <class "),
+    ("standard", "str: 'standard'")])
+def test_rules_data_names_what_it_was_given_instead_of_a_ruleset(value: object, shown: str) -> None:
+    from boomerang_rules.core.loading import rules_data
+
+    with pytest.raises(TypeError) as info:
+        rules_data(value)
+    assert str(info.value).startswith(f"rules must be a loaded ruleset (see load_rules), not {shown}")
+
+
+def test_a_ruleset_of_an_unknown_format_is_named_whole() -> None:
+    from boomerang_rules.core.loading import rules_from_data
+
+    with pytest.raises(br.RulesError) as info:
+        rules_from_data({"format": "nope"}, label="f.json")
+    assert [(p.pointer, p.message, p.rule, p.file) for p in info.value.problems] == [
+        ("/format", "expected 'boomerang-rules/ruleset' or 'boomerang-rules/variant', found 'nope'", "format",
+         "f.json")]

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boomerang_rules as br
+from boomerang_rules import strategies as bst
 
 RULES = br.load_rules()
 IDS = [c.id for c in RULES.cards]
@@ -168,3 +169,51 @@ def test_only_throw_and_catch_order_matters(cards: list[str], activity: str | No
     middle = cards[1:-1]
     shuffled = [cards[0], *reversed(middle), cards[-1]]
     assert score(shuffled, activity) == score(cards, activity)
+
+
+SHIPPED = bst.rulesets(generated=False)
+
+
+@settings(max_examples=30, deadline=None)
+@given(SHIPPED, st.integers(2, 4), st.data())
+def test_tables_score_a_round_and_mark_every_card_taken(rules: br.Ruleset, n: int, data: st.DataObject) -> None:
+    from boomerang_rules.australia.tables import tables_for
+
+    t = tables_for(rules)
+    order = data.draw(st.permutations(range(len(rules.cards))), label="deck")
+    drafts = [list(order[s * rules.hand_size:(s + 1) * rules.hand_size]) for s in range(n)]
+    kinds = len(rules.scoring.activities.kinds)
+    activities = data.draw(st.lists(st.integers(-1, kinds - 1), min_size=n, max_size=n), label="activities")
+    scores, masks = t.score_and_mask(drafts, activities)
+    assert masks == [sum(1 << c for c in draft) for draft in drafts]
+    assert scores == t.score_round(drafts, activities)
+    for draft, activity, got in zip(drafts, activities, scores):
+        ids = [t.ids[c] for c in draft]
+        chosen = br.NO_ACTIVITY if activity < 0 else rules.scoring.activities.kinds[activity]
+        want = br.score_round(rules, ids, chosen)
+        assert got == (want.throw_catch, want.collections, want.animals, want.activity)
+
+
+@settings(max_examples=20, deadline=None)
+@given(SHIPPED, st.data())
+def test_tables_score_animal_pairs_and_are_read_only(rules: br.Ruleset, data: st.DataObject) -> None:
+    from boomerang_rules.australia.tables import tables_for
+
+    t = tables_for(rules)
+    cards = data.draw(st.lists(st.sampled_from(range(len(t.ids))), unique=True, min_size=7, max_size=7))
+    packed = sum(1 << t.count_bits * t.animal[c] for c in cards if t.animal[c] >= 0)
+    assert t.animal_points(packed) == br.score_round(rules, [t.ids[c] for c in cards], None).animals
+    with pytest.raises(AttributeError, match="read-only: cannot delete 'ids'"):
+        del t.ids
+
+
+@settings(max_examples=30, deadline=None)
+@given(SHIPPED, st.data())
+def test_tables_count_activity_icons_per_kind(rules: br.Ruleset, data: st.DataObject) -> None:
+    from boomerang_rules.australia.tables import tables_for
+
+    t = tables_for(rules)
+    cards = data.draw(st.lists(st.sampled_from([c.id for c in rules.cards]), unique=True, max_size=10))
+    kinds = rules.scoring.activities.kinds
+    assert t.activity_counts([t.index[c] for c in cards]) == [
+        sum(1 for c in cards if rules.card(c).activity == kind) for kind in kinds]

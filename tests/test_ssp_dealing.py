@@ -4,12 +4,16 @@ seat 7 act, unknown ids raised a raw ``KeyError``, a 1-card deck an ``IndexError
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import attrs
 import pytest
 
 import boomerang_rules as br
 from boomerang_rules import seasaltpaper as ssp
+from boomerang_rules.seasaltpaper.engine import _derived_seed
+from boomerang_rules.seasaltpaper.tables import tables_for
 
 RULES = br.load_rules("sea-salt-paper")
 IDS = [c.id for c in RULES.cards]
@@ -105,3 +109,54 @@ def test_given_decks_and_steals_play_as_given() -> None:
     state = ssp.new_game(RULES, 2, None, decks=(tuple(deck),), first=1, steals=[IDS[0]])
     assert [RULES.cards[c].id for c in state.deck0] == deck and ssp.to_act(state) == (1,)
     assert state.chance.steals == (0,)
+
+
+def _ssp_games() -> list[Any]:
+    """Every state of three short random games (2-4 players)."""
+    rules = br.load_rules("sea-salt-paper")
+    states = []
+    for players in (2, 3, 4):
+        rng = random.Random(players)
+        state = ssp.new_game(rules, players, seed=players)
+        for _ in range(60):
+            if ssp.is_over(state):
+                break
+            states.append(state)
+            seat = ssp.to_act(state)[0]
+            state = ssp.apply(state, seat, rng.choice(ssp.legal_actions(state, seat)))
+        states.append(state)
+    return states
+
+
+def test_a_seedless_game_derives_one_64_bit_generator_per_game_so_far() -> None:
+    """A game replayed from a record and played on draws its steals from a SplitMix64 state
+    derived from the game so far: a 64-bit state, the same for the same game, another for another."""
+    states = _ssp_games()
+    seeds = [_derived_seed(s) for s in states]
+    assert all(0 <= seed < 1 << 64 for seed in seeds)
+    distinct = {(s.round, s.deck0, s.entries(), s.totals) for s in states}
+    assert len(set(seeds)) == len(distinct) > 100
+    replayed = _ssp_games()
+    assert [_derived_seed(s) for s in replayed] == seeds
+
+
+def test_a_seedless_steal_draws_by_the_game_so_far() -> None:
+    """Without a seed (a game from given decks, as a record replays) a steal still takes a card
+    at random: the same card whenever the game so far is the same, not always the same place."""
+    rules = br.load_rules("sea-salt-paper")
+    t = tables_for(rules)
+    start = ssp.new_game(rules, 2, decks=[[c.id for c in rules.cards]], first=0)
+    assert start.chance.rng is None
+    thief = tuple(sorted(t.index[c] for c in ("swimmer-1", "shark-1")))
+    victim = tuple(sorted(t.index[c] for c in ("octopus-1", "octopus-2", "shell-1", "shell-2", "penguin-1",
+                                               "fish-1")))
+    taken = []
+    for points in range(8):
+        state = attrs.evolve(start, hands=(thief, victim), turn=0, phase="play", totals=(points, 0))
+        state = ssp.apply(ssp.apply(state, 0, "duo:swimmer-1+shark-1"), 0, "steal:1")
+        [card] = set(state.hands[0]) - set(thief)
+        again = ssp.apply(ssp.apply(attrs.evolve(start, hands=(thief, victim), turn=0, phase="play",
+                                                 totals=(points, 0)), 0, "duo:swimmer-1+shark-1"), 0, "steal:1")
+        assert again == state and card in victim
+        taken.append(card)
+    assert len(set(taken)) > 1

@@ -3,6 +3,8 @@ replay, the score sheets' SVG and the replay page, in one sentence from ``core.t
 
 from __future__ import annotations
 
+import copy
+import json
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import boomerang_rules as br
+from boomerang_rules import boomerang2010 as b10
 from boomerang_rules.cli import cli
 from boomerang_rules.cli.common import game_cli
 from boomerang_rules.core.bots import make_bots
@@ -111,3 +114,31 @@ def test_play_says_the_tie_break_at_the_end(rules_id: str, players: int, seeds: 
     out = capsys.readouterr().out
     end = out[out.rindex("Winner"):]
     assert "tied on" in end and max(map(len, end.splitlines())) <= 80
+
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+B10_RECORDS = ["boomerang-2010-3p", "boomerang-2010-4p", "boomerang-2010-5p"]
+
+
+def _record(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.mark.parametrize("name", B10_RECORDS)
+def test_winners_are_a_tuple_equal_to_the_same_seats_in_any_form(name: str) -> None:
+    record = _record(name)
+    first, again = b10.winners(br.state_of(record)), b10.winners(br.state_of(copy.deepcopy(record)))
+    assert first is not again
+    seats = record["result"]["winners"]
+    assert first == again and hash(first) == hash(again)
+    assert (first != again) is False
+    assert first == tuple(seats) and tuple(seats) == first and first == list(seats) and list(seats) == first
+    assert first != [*seats, 9] and first != (*seats, 9) and first != "x"
+    assert repr(first) == repr(tuple(seats)) == str(first)
+    rules = br.load_rules("boomerang-2010")
+    shared = b10.winners_of(rules, [[], []], [1, 1])
+    assert shared == b10.winners_of(rules, [[], []], [1, 1]) == (0, 1) and repr(shared) == "(0, 1)"
+    assert {first, again} == {tuple(seats)}

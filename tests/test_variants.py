@@ -10,10 +10,16 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import boomerang_rules as br
+from boomerang_rules import strategies as bst
+from boomerang_rules.australia.playouts import random_game
 from boomerang_rules.cli import cli
 from boomerang_rules.core.canonical import digest
+from boomerang_rules.core.errors import Problem
+from boomerang_rules.core.loading import MAX_EXTENDS_DEPTH, VARIANT_FORMAT, _in_variant, rules_from_data, shipped_ids
 from boomerang_rules.core.merge_patch import merge_patch
 
 from .helpers import play, random_policy
@@ -207,3 +213,169 @@ def test_cli_validate_variant_files(tmp_path: Path) -> None:
 def test_score_with_a_variant() -> None:
     result = CliRunner().invoke(cli, ["score", *"EAVWXJB", "--rules", "sites-exclude-throw", "--json"])
     assert result.exit_code == 0
+
+
+def _variant(changes: dict[str, Any], extends: str = "standard") -> dict[str, Any]:
+    return {"format": VARIANT_FORMAT, "version": 1, "id": "v", "name": "V", "extends": extends, "changes": changes}
+
+
+def test_a_problem_outside_the_changes_is_placed_in_the_resolved_ruleset_with_its_rule() -> None:
+    with pytest.raises(br.RulesError) as info:
+        rules_from_data(_variant({"rounds": 5}), "v.json")
+    assert [str(p) for p in info.value.problems] == [
+        "v.json:/pass_directions: 4 pass directions for 5 rounds: give one per round (in the ruleset that "
+        "v.json resolves to) [pass-directions]"]
+    with pytest.raises(br.RulesError) as info:
+        rules_from_data(_variant({"pass_directions": ["left", "up", "left", "left"]}), "v.json")
+    assert [str(p) for p in info.value.problems] == [
+        "v.json:/changes/pass_directions/1: 'up' is not one of ['left', 'right'] [schema:enum]"]
+
+
+@pytest.mark.parametrize(("where", "placed"), [
+    ("/pass_directions/1", "/changes/pass_directions/1"),
+    ("/pass_directions/3", "/changes/pass_directions/3"),
+    ("/pass_directions/4", None),  # one past the end of the changed list
+    ("/pass_directions/9", None),
+    ("/pass_directions/-", None),  # not an index
+    ("/pass_directions/x", None),
+    ("/end_targets/6", "/changes/end_targets/6"),
+    ("/end_targets/2", None),  # a key the changed object does not have, though a digit below its size
+    ("/end_targets/0", None),
+    ("/end_targets/6/1", None),  # below a number
+    ("/rounds", None),
+])
+def test_a_problem_is_placed_in_the_changes_only_where_they_hold_its_place(where: str, placed: str | None) -> None:
+    """Any pointer a check may give, inside the changes or not, is placed without failing."""
+    variant = _variant({"pass_directions": ["left", "right", "left", "right"],
+                        "end_targets": {"5": 30, "6": 30, "7": 30}})
+    problem = Problem(where, "m", "some-rule")
+    got = _in_variant(problem, variant, "v.json")
+    if placed is None:
+        assert got == Problem(where, "m (in the ruleset that v.json resolves to)", "some-rule", "v.json")
+    else:
+        assert got == Problem(placed, "m", "some-rule", "v.json")
+    assert _in_variant(problem, None, "v.json") == Problem(where, "m", "some-rule", "v.json")
+    assert _in_variant(problem, {"format": "boomerang-rules/ruleset"}, None) == problem
+
+
+def test_a_variant_given_without_a_folder_extends_a_relative_path_from_the_working_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(br.RulesError) as info:
+        rules_from_data(_variant({}, extends="no-such-base.json"))
+    assert [str(p) for p in info.value.problems] == [
+        f"/extends: 'no-such-base.json' is neither a shipped ruleset ({', '.join(shipped_ids())}) nor a file "
+        "[extends]"]
+    base = br.rules_data(br.load_rules("standard"))
+    (tmp_path / "base.json").write_text(json.dumps({**base, "id": "my-base"}), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    rules = rules_from_data(_variant({"rounds": 3, "pass_directions": ["left", "right", "left"]},
+                                     extends="base.json"))
+    assert (rules.id, rules.rounds) == ("v", 3)
+
+
+SEEDS = st.integers(0, 2**64 - 1)
+
+
+SHIPPED = bst.rulesets(generated=False)
+
+
+def problems(record: Any) -> list[str]:
+    return [str(p) for p in br.validate_record(record)]
+
+
+def write_variant(path: Path, extends: str) -> Path:
+    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": path.stem,
+                                "name": path.stem, "extends": extends, "changes": {}}), encoding="utf-8")
+    return path
+
+
+@settings(max_examples=15, deadline=None)
+@given(SHIPPED, st.integers(2, 4), SEEDS)
+def test_site_points_and_region_bonus_scale_their_rows(rules: br.Ruleset, n: int, seed: int) -> None:
+    data = br.rules_data(rules)
+    data["scoring"]["site_points"] = 2
+    data["scoring"]["region_bonus"] = rules.scoring.region_bonus + 2
+    data["id"] = rules.id + "-scaled"  # a shipped id must name the shipped rules
+    changed = rules_from_data(data)
+    plain = br.score_sheets(random_game(rules, n, seed))
+    state = random_game(changed, n, seed)
+    record = br.record_of(state)
+    for seat, (before, after) in enumerate(zip(plain, br.score_sheets(state))):
+        start = 0 if rules.sites_include_throw else 1
+        visited = {c for rnd in record["rounds"] for c in rnd["picks"][seat][start:]}
+        assert after.sites == 2 * len(visited) == 2 * before.sites
+        assert after.regions * rules.scoring.region_bonus == before.regions * (rules.scoring.region_bonus + 2)
+        assert after.total - before.total == after.sites - before.sites + after.regions - before.regions
+        assert [after[row] for row in br.ROWS[:4]] == [before[row] for row in br.ROWS[:4]]
+
+
+@pytest.mark.parametrize("extends", ["base.json", "./base.json", "sub/../base.json", "standard.json"])
+def test_an_inline_variant_cannot_extend_a_relative_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         extends: str) -> None:
+    (tmp_path / "sub").mkdir()
+    for name in ("base.json", "standard.json"):
+        (tmp_path / name).write_text(json.dumps(br.rules_data(br.load_rules())), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    record = br.record_of(random_game(br.load_rules(), 2, 5))
+    record["rules"] = {"format": "boomerang-rules/variant", "version": 1, "id": "x", "name": "X",
+                       "extends": extends, "changes": {}}
+    shipped = ", ".join(br.shipped_ids())
+    assert problems(record) == [f"/rules/extends: {extends!r} is not a shipped ruleset; a variant given inline "
+                                f"may extend only {shipped} [extends]"]
+
+
+@pytest.mark.parametrize("length", [1, 2, 3])
+def test_an_extends_cycle_is_reported_as_the_cycle(tmp_path: Path, length: int) -> None:
+    files = [tmp_path / f"v{i}.json" for i in range(length)]
+    for i, path in enumerate(files):
+        write_variant(path, files[(i + 1) % length].name)
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(files[0])
+    chain = " -> ".join(str(p.resolve()) for p in [*files, files[0]])
+    assert [str(p) for p in info.value.problems] == [
+        f"{files[-1]}:/extends: variants extend each other in a cycle: {chain} [extends-cycle]"]
+
+
+def test_an_extends_cycle_below_the_first_file(tmp_path: Path) -> None:
+    top = write_variant(tmp_path / "top.json", "a.json")
+    a = write_variant(tmp_path / "a.json", "b.json")
+    b = write_variant(tmp_path / "b.json", "a.json")
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(top)
+    chain = " -> ".join(str(p.resolve()) for p in (top, a, b, a))
+    assert [str(p) for p in info.value.problems] == [
+        f"{b}:/extends: variants extend each other in a cycle: {chain} [extends-cycle]"]
+
+
+def test_a_long_chain_of_variants_loads_up_to_the_depth_limit(tmp_path: Path) -> None:
+    files = [tmp_path / f"v{i}.json" for i in range(MAX_EXTENDS_DEPTH + 1)]
+    for path, parent in itertools.pairwise(files):
+        write_variant(path, parent.name)
+    write_variant(files[-1], "standard")
+    loaded = br.rules_data(br.load_rules(files[1]))  # as many variants as the limit allows
+    assert {k: v for k, v in loaded.items() if k not in ("id", "name", "description")} == {
+        k: v for k, v in br.rules_data(br.load_rules()).items() if k not in ("id", "name", "description")}
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(files[0])
+    assert [str(p) for p in info.value.problems] == [
+        f"{files[-1]}:/extends: more than {MAX_EXTENDS_DEPTH} variants extend each other: "
+        f"{files[0].resolve()} -> … -> standard [extends-depth]"]
+
+
+def test_a_problem_is_placed_in_the_variant_that_caused_it(tmp_path: Path) -> None:
+    def load(changes: dict[str, Any]) -> list[tuple[str, str]]:
+        path = tmp_path / "v.json"
+        path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "v", "name": "V",
+                                    "extends": "standard", "changes": changes}), encoding="utf-8")
+        with pytest.raises(br.RulesError) as info:
+            br.load_rules(path)
+        assert {p.file for p in info.value.problems} == {str(path)}
+        return [(p.pointer, p.message) for p in info.value.problems]
+
+    assert load({"rounds": 5}) == [
+        ("/pass_directions", "4 pass directions for 5 rounds: give one per round "
+         f"(in the ruleset that {tmp_path}/v.json resolves to)")]
+    [(where, _)] = load({"pass_directions": ["left", "up", "left", "left"]})
+    assert where == "/changes/pass_directions/1"
+    assert [where for where, _ in load({"scoring": {"collections": {"values": {"a/b~c": -1}}}})] == [
+        "/changes/scoring/collections/values", "/changes/scoring/collections/values/a~1b~0c"]

@@ -4,17 +4,24 @@ finished round (issue 25, "work that never ends"). Counted in calls, never timed
 from __future__ import annotations
 
 import importlib
+import pickle
+import random
 from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import boomerang_rules as br
+from boomerang_rules import strategies as bst
 from boomerang_rules.core.bots import make_bots, play_game
 from boomerang_rules.core.games import game_module
 from boomerang_rules.core.loading import rules_from_data
 from boomerang_rules.seasaltpaper import bots as ssp_bots
 from boomerang_rules.seasaltpaper import engine as ssp_engine
+
+from .helpers import play, random_policy
 
 ssp_view = importlib.import_module("boomerang_rules.seasaltpaper.view")  # the package's ``view`` is the function
 b10_view = importlib.import_module("boomerang_rules.boomerang2010.view")
@@ -80,3 +87,47 @@ def test_a_boomerang_2010_decision_converts_no_finished_round_again(monkeypatch:
     assert len(end.history) >= 5
     assert counts["past_round"] == len(end.history) - 1
     assert {c["score_sheets"] for _, c in per} <= {0, 1}  # at most one score a view, whatever the round
+
+
+SEEDS = st.integers(0, 2**64 - 1)
+
+
+SHIPPED = bst.rulesets(generated=False)
+
+
+def _somewhere(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> br.GameState:
+    """A game with decisions owed, stopped at a step hypothesis picks."""
+    stop = data.draw(st.integers(0, rules.rounds * (rules.hand_size + 1) - 1), label="decisions before")
+    count = [0]
+
+    def until(state: br.GameState) -> bool:
+        count[0] += 1
+        return count[0] > stop
+
+    state = play(br.new_game(rules, n, seed), random_policy(random.Random(seed)), until=until)
+    return state if br.to_act(state) else br.new_game(rules, n, seed)
+
+
+@settings(max_examples=15, deadline=None)
+@given(SHIPPED, st.integers(2, 4), SEEDS, st.data())
+def test_a_lazy_view_is_the_view(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> None:
+    from boomerang_rules.australia.view import lazy_view
+
+    state = _somewhere(rules, n, seed, data)
+    seat = data.draw(st.integers(0, n - 1), label="seat")
+    other = (seat + 1) % n
+    plain = br.view(state, seat)
+    lazy = lazy_view(state, seat)
+    assert lazy == plain and plain == lazy
+    assert (lazy != plain) is False and (plain != lazy) is False
+    assert hash(lazy) == hash(plain)
+    assert repr(lazy) == repr(plain)
+    assert pickle.loads(pickle.dumps(lazy)) == plain
+    assert type(pickle.loads(pickle.dumps(lazy_view(state, seat)))) is type(plain)
+    assert lazy_view(state, seat) != br.view(state, other)  # each view names its seat
+    assert (lazy_view(state, seat) == br.view(state, other)) is False
+    assert (lazy_view(state, seat) == object()) is False
+    assert (lazy_view(state, seat) != object()) is True
+    missing = "no_such_field"
+    with pytest.raises(AttributeError, match=missing):
+        getattr(lazy, missing)
