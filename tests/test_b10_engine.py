@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import boomerang_rules as br
 from boomerang_rules import boomerang2010 as b10
 from boomerang_rules import strategies as bst
-from boomerang_rules.core.loading import rules_from_data
+from boomerang_rules.core.loading import rules_data, rules_from_data
 
 RULES = br.load_rules("boomerang-2010")
 
@@ -297,3 +297,219 @@ def test_a_view_follows_the_state_it_is_made_from() -> None:
     assert br.view(attrs.evolve(s, history=()), 0).past_rounds == ()
     assert br.view(attrs.evolve(s, captured=((), (), ())), 1).captured == ((), (), ())
     assert br.view(s, 0) == seen
+
+
+def drive_checked(state: b10.GameState, tokens: Sequence[str], hunt: Sequence[tuple[int, str]]) -> b10.GameState:
+    """Every seat's token in seat order, then the hunt's (seat, action) pairs, each checked to be that seat's turn."""
+    for seat, land in enumerate(tokens):
+        state = br.apply(state, seat, land)
+    for seat, action in hunt:
+        assert br.to_act(state) == (seat,)
+        state = br.apply(state, seat, action)
+    return state
+
+
+
+def tiny_rules() -> b10.Ruleset:
+    """Five cards: C1 armadillo dunes+forest, C2 bird prairie+mountains, C3 fish rivers+dunes,
+    C4 armadillo forest+prairie, C5 bird mountains+rivers."""
+    data = rules_data(RULES)
+    data["id"] = "tiny-boomerang"
+    data["cards"] = [
+        {"id": "C1", "animal": "armadillo", "lands": ["dunes", "forest"]},
+        {"id": "C2", "animal": "bird", "lands": ["prairie", "mountains"]},
+        {"id": "C3", "animal": "fish", "lands": ["rivers", "dunes"]},
+        {"id": "C4", "animal": "armadillo", "lands": ["forest", "prairie"]},
+        {"id": "C5", "animal": "bird", "lands": ["mountains", "rivers"]},
+    ]
+    rules = rules_from_data(data)
+    assert isinstance(rules, b10.Ruleset)
+    return rules
+
+
+def test_a_hunt_by_hand_on_the_shipped_deck() -> None:
+    # A1 dunes+prairie, B5 forest+mountains, F3 dunes+mountains, T8 prairie+rivers: rivers shows only with T8.
+    top = ["A1", "B5", "F3", "T8"]
+    deck = top + [c.id for c in RULES.cards if c.id not in top]
+    s = b10.new_game(RULES, 3, deck=deck)
+    v = b10.view(s, 0)
+    assert v.river == ("A1", "B5", "F3", "T8") and v.deck_size == 50
+    s = br.apply(s, 0, "dunes")
+    v1 = b10.view(s, 1)
+    assert v1.token is None and v1.chosen == (True, False, False)
+    assert "dunes" not in repr(v1).replace("'dunes', 'forest', 'prairie', 'mountains', 'rivers'", "")
+    s = br.apply(s, 1, "mountains")
+    s = br.apply(s, 2, "forest")
+    hunting = b10.view(s, 1)
+    assert hunting.token == "mountains"
+    assert "dunes" not in repr(hunting) and "forest" not in repr(hunting)
+    assert "A2" not in repr(hunting)  # the next card of the deck
+    s = drive_checked(s, [], [(0, "pass"), (1, "throw"), (2, "throw"), (1, "throw"), (2, "pass")])
+    # Seat 0 passed first (pot 0), seat 2 took 3, seat 1 was left with its token on top.
+    # Capture: seat 1 (mountains) B5 F3; seat 2 (forest) nothing, B5 is gone; seat 0 (dunes) A1, F3 is gone.
+    assert s.boomerangs == (12, 10, 14) and s.pot == 0
+    assert [set(c) for c in s.captured] == [{RULES.cards.index(RULES.card("A1"))},
+                                             {RULES.cards.index(RULES.card(x)) for x in ("B5", "F3")}, set()]
+    after = b10.view(s, 2)
+    past = after.past_rounds[0]
+    assert past.stack == (0, 2, 1)
+    assert past.tokens == ("dunes", "mountains", "forest")
+    assert [set(c) for c in past.captures] == [{"A1"}, {"B5", "F3"}, set()]
+    assert after.captured[0] == ("A1",) and set(after.captured[1]) == {"B5", "F3"} and after.captured[2] == ()
+    # T8 (prairie+rivers) stays; A2 adds dunes+mountains, A3 nothing new, A4 forest: all five show.
+    assert after.river == ("T8", "A2", "A3", "A4") and after.deck_size == 47
+    assert after.first == 1 and after.token is None
+    s = drive_checked(s, ["rivers", "rivers", "prairie"], [])
+    assert br.to_act(s) == (1,)
+    s = drive_checked(s, [], [(1, "pass"), (2, "pass")])
+    # Stack: seat 1, seat 2, seat 0 on top. Seat 0 (rivers) T8 A3; seat 2 (prairie) A4; seat 1 (rivers) nothing.
+    last = b10.view(s, 0)
+    assert last.past_rounds[1].stack == (1, 2, 0)
+    assert [set(c) for c in last.past_rounds[1].captures] == [{"T8", "A3"}, set(), {"A4"}]
+    # A2 (dunes+mountains) stays; A5 adds forest, A6 rivers, A7 prairie.
+    assert last.river == ("A2", "A5", "A6", "A7") and last.deck_size == 44
+    assert last.first == 0 and s.boomerangs == (12, 10, 14)
+    assert b10.validate_record(b10.record_of(s)) == []
+
+
+def test_a_whole_game_by_hand_the_deck_runs_out_and_a_card_is_left() -> None:
+    rules = tiny_rules()
+    s = b10.new_game(rules, 3, deck=["C1", "C2", "C3", "C4", "C5"])
+    assert b10.view(s, 0).river == ("C1", "C2", "C3") and b10.view(s, 0).deck_size == 2
+    # Round 1: seat 0 throws, seat 1 passes (takes 1), seat 2 passes (takes 0); seat 0 is left, on top.
+    s = drive_checked(s, ["rivers", "dunes", "prairie"], [(0, "throw"), (1, "pass"), (2, "pass")])
+    assert s.boomerangs == (11, 13, 12)
+    v = b10.view(s, 1)
+    assert v.captured == (("C3",), ("C1",), ("C2",)) and v.first == 0
+    # Round 2: the deck runs out before dunes shows; the river is C4 C5 and the round is played.
+    assert v.river == ("C4", "C5") and v.deck_size == 0 and not b10.is_over(s)
+    s = drive_checked(s, ["dunes", "dunes", "mountains"], [(0, "pass"), (1, "throw"), (2, "throw"), (1, "pass")])
+    # Stack: 0, 1, then 2 (left) on top: seat 2 takes C5; seats 1 and 0 (dunes) find nothing. C4 stays.
+    assert b10.is_over(s)
+    assert s.boomerangs == (11, 14, 11) and s.pot == 0
+    end = b10.view(s, 0)
+    assert end.captured == (("C3",), ("C1",), ("C2", "C5")) and end.river == ("C4",)
+    # Fish 1 (seat 0), armadillo 1 (seat 1), birds 2 (seat 2); sets 1, 2, 1: totals 2, 3, 3; seat 1 has more.
+    assert [x.total for x in b10.score_sheets(s)] == [2, 3, 3]
+    assert b10.winners(s) == [1]
+    assert b10.winners_of(rules, cards=[["C3"], ["C1"], ["C2", "C5"]], boomerangs=[11, 14, 11]) == [1]
+
+
+def test_four_players_the_turn_skips_passers_and_the_last_left_opens_next() -> None:
+    top = ["A1", "B5", "F3", "T8"]
+    s = b10.new_game(RULES, 4, deck=top + [c.id for c in RULES.cards if c.id not in top])
+    s = drive_checked(s, ["prairie", "dunes", "mountains", "prairie"],
+              [(0, "throw"), (1, "pass"), (2, "throw"), (3, "throw"), (0, "throw"), (2, "pass"), (3, "throw"),
+               (0, "pass")])
+    # Pot: 1 (seat 1 takes it), then 1, 2, 3 (seat 2 takes 3), then 1 (seat 0 takes it); seat 3 is left.
+    assert s.boomerangs == (11, 13, 14, 10) and s.pot == 0
+    v = b10.view(s, 1)
+    assert v.past_rounds[0].stack == (1, 2, 0, 3)
+    # Seat 3 (prairie) A1 T8; seat 0 (prairie) nothing; seat 2 (mountains) B5 F3; seat 1 (dunes) nothing.
+    assert [set(c) for c in v.past_rounds[0].captures] == [set(), set(), {"B5", "F3"}, {"A1", "T8"}]
+    assert v.river == ("A2", "A3", "A4") and v.first == 3
+    s = drive_checked(s, ["rivers", "rivers", "rivers", "rivers"], [])
+    assert br.to_act(s) == (3,)
+    s = drive_checked(s, [], [(3, "throw"), (0, "throw"), (1, "pass")])
+    assert br.to_act(s) == (2,) and s.boomerangs == (10, 15, 14, 9)
+
+
+def _tiny(*cards: tuple[str, str, str, str]) -> b10.Ruleset:
+    """A ruleset of the shipped one with only these cards (id, animal, land, land)."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(RULES)
+    data["id"] = "tiny-" + "-".join(c[0].lower() for c in cards)
+    data["cards"] = [{"id": cid, "animal": animal, "lands": [a, b]} for cid, animal, a, b in cards]
+    rules = rules_from_data(data)
+    assert isinstance(rules, b10.Ruleset)
+    return rules
+
+
+def test_a_deck_used_up_by_the_first_river_ends_the_game_after_one_round() -> None:
+    rules = _tiny(("C1", "bird", "dunes", "forest"), ("C2", "fish", "prairie", "mountains"))
+    s = b10.new_game(rules, 3, deck=["C1", "C2"])
+    assert b10.view(s, 0).river == ("C1", "C2") and b10.view(s, 0).deck_size == 0
+    for seat, land in enumerate(["dunes", "prairie", "rivers"]):
+        s = b10.apply(s, seat, land)
+    for seat, action in ((0, "throw"), (1, "pass"), (2, "pass")):
+        s = b10.apply(s, seat, action)
+    # Stack: seat 1, seat 2, then seat 0 (left) on top: seat 0 (dunes) takes C1; seat 2 nothing; seat 1 C2.
+    assert b10.is_over(s) and b10.to_act(s) == () and b10.legal_actions(s, 0) == ()
+    assert s.round == 1 and s.turned == () and s.active == () and s.stack == () and s.hunt == ()
+    for seat in range(3):
+        v = b10.view(s, seat)
+        assert (v.phase, v.round, v.first, v.active, v.stack, v.hunt, v.pot) == ("over", 1, 0, (), (), (), 0)
+        assert v.captured == (("C1",), ("C2",), ()) and v.river == () and v.token is None
+        assert v.chosen == (False, False, False) and v.boomerangs == (11, 13, 12)
+        assert v.scores == b10.score_sheets(s) and [x.total for x in v.scores] == [2, 3, 2]
+    assert b10.winners(s) == [1]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(3, 11), (4, 12), (5, 13)])
+def test_every_view_follows_the_play_and_keeps_each_round_as_it_was_seen(players: int, seed: int) -> None:
+    """The hunt, the stack and the seats still hunting as the decisions made them; each past round
+    shows the river, tokens, hunt, stack and captures a seat saw when it was played."""
+    import random
+
+    rng = random.Random(seed)
+    s = b10.new_game(RULES, players, seed=seed)
+    tokens: list[str] = []
+    hunt: list[str] = []
+    passed: list[int] = []
+    seen: list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = []
+    played: list[tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]] = []
+    first = 0
+    while not b10.is_over(s):
+        views = [b10.view(s, seat) for seat in range(players)]
+        for v in views:
+            assert (v.round, v.first, v.hunt, v.stack) == (len(played), first, tuple(hunt), tuple(passed))
+            assert v.scores == b10.score_sheets(s)
+            if s.phase == "hunt":
+                assert v.active[0] == b10.to_act(s)[0]
+                assert sorted(v.active) == [x for x in range(players) if x not in passed]
+            else:
+                assert v.active == ()
+        if not seen or len(seen) == len(played):
+            seen.append((views[0].river, views[0].captured))
+        seat = b10.to_act(s)[0]
+        action = rng.choice(b10.legal_actions(s, seat))
+        if s.phase == "tokens":
+            tokens.append(action)
+        else:
+            hunt.append(action)
+            passed += [seat] if action == "pass" else []
+        round_no = s.round
+        s = b10.apply(s, seat, action)
+        if s.round != round_no:
+            last = next(x for x in range(players) if x not in passed)
+            played.append((tuple(tokens), tuple(hunt), (*passed, last)))
+            tokens, hunt, passed, first = [], [], [], last
+    end = b10.view(s, players - 1)
+    assert len(end.past_rounds) == len(played) == end.round
+    left: tuple[str, ...] = ()
+    for r, (past, (river, before), (toks, decisions, stack)) in enumerate(zip(end.past_rounds, seen, played)):
+        assert river[:len(left)] == left and past.turned == river[len(left):]
+        assert (past.river, past.tokens, past.hunt, past.stack) == (river, toks, decisions, stack)
+        after = seen[r + 1][1] if r + 1 < len(seen) else end.captured
+        assert past.captures == tuple(a[len(b):] for a, b in zip(after, before))
+        assert past.first == (played[r - 1][2][-1] if r else 0)
+        took = {c for cards in past.captures for c in cards}
+        left = tuple(c for c in river if c not in took)
+    assert end.river == left and end.deck_size == 0
+
+
+def test_an_action_s_number_stands_for_it_and_no_other_value_does() -> None:
+    """Action ids 0-4 are the lands in ruleset order, 5 ``pass``, 6 ``throw``; anything else is refused as given."""
+    s = b10.new_game(RULES, 3, seed=5)
+    for k, land in enumerate(RULES.lands):
+        assert b10.apply(s, 0, k) == b10.apply(s, 0, land)
+    lands = ", ".join(RULES.lands)
+    for value, quoted in ((5, "'pass'"), (6, "'throw'"), (7, "7"), (-1, "-1"), (True, "True"), (False, "False"),
+                          (2.0, "2.0")):
+        with pytest.raises(br.IllegalAction) as info:
+            b10.apply(s, 0, value)  # type: ignore[arg-type]
+        assert str(info.value) == f"seat 0 must choose a land for round 1 (one of {lands}), not {quoted}"
+    for seat in range(3):
+        s = b10.apply(s, seat, seat)
+    assert b10.apply(s, 0, 5) == b10.apply(s, 0, "pass") and b10.apply(s, 0, 6) == b10.apply(s, 0, "throw")

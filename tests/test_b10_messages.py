@@ -205,3 +205,43 @@ def test_the_tables_restate_the_ruleset() -> None:
     assert [t.animals[a] for a in t.animal] == [c.animal for c in rules.cards]
     assert [{land for j, land in enumerate(t.lands) if t.card_lands[i] >> j & 1} for i in range(t.deck_size)] == [
         set(c.lands) for c in rules.cards]
+
+
+RULES = br.load_rules("boomerang-2010")
+
+
+IDS = [c.id for c in RULES.cards]
+
+
+def _deck_refusal(deck: list[object]) -> str:
+    with pytest.raises(br.InvalidInput) as info:
+        b10.new_game(RULES, 3, deck=deck)  # type: ignore[arg-type]
+    return str(info.value)
+
+
+def test_a_given_deck_s_flaws_are_each_named_at_their_place() -> None:
+    deck: list[object] = [IDS[0], 7, "ZZ", IDS[0], *IDS[1:-2]]
+    assert _deck_refusal(deck) == "\n".join([
+        "not an order of the whole deck:",
+        "/deck/1: unknown card 7 [card-known]",
+        "/deck/2: unknown card 'ZZ' [card-known]",
+        f"/deck/3: card {IDS[0]!r} is in the deck twice (also at 0) [card-unique]",
+        f"/deck: the deck lacks 2 card(s): {IDS[-2]}, {IDS[-1]} [deck-complete]"])
+
+
+@pytest.mark.parametrize("missing", [1, 12, 13, 20])
+def test_a_short_deck_lists_at_most_twelve_missing_cards(missing: int) -> None:
+    kept, lacking = IDS[:-missing], IDS[-missing:]
+    more = " …" if missing > 12 else ""
+    assert _deck_refusal(list(kept)) == (f"not an order of the whole deck:\n/deck: the deck lacks {missing} "
+                                         f"card(s): {', '.join(lacking[:12])}{more} [deck-complete]")
+
+
+def test_a_deck_must_be_a_sequence_and_a_game_needs_a_deal() -> None:
+    with pytest.raises(TypeError) as info:
+        b10.new_game(RULES, 3, deck="".join(IDS))
+    assert str(info.value) == "deck must be a sequence of card ids, not one string"
+    with pytest.raises(br.InvalidInput) as no_deal:
+        b10.new_game(RULES, 3)
+    assert [(p.pointer, p.message, p.rule) for p in no_deal.value.problems] == [
+        ("", "give a seed to shuffle the deck with, or the deck's order", "deal-source")]

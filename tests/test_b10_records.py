@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 import json
+import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -322,3 +324,188 @@ def test_a_river_that_stops_early_names_every_land_it_lacks() -> None:
         assert _messages(cut) == [
             f"/rounds/0/turned: the river stops after {k} card(s) though it lacks {lacks} and the deck still has "
             f"cards (next: {turned[k]!r}) [river-stops]"]
+
+
+def _tiny(*cards: tuple[str, str, str, str]) -> b10.Ruleset:
+    """A ruleset of the shipped one with only these cards (id, animal, land, land)."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(RULES)
+    data["id"] = "tiny-" + "-".join(c[0].lower() for c in cards)
+    data["cards"] = [{"id": cid, "animal": animal, "lands": [a, b]} for cid, animal, a, b in cards]
+    rules = rules_from_data(data)
+    assert isinstance(rules, b10.Ruleset)
+    return rules
+
+
+def _record_problems(record: dict[str, object], rules: b10.Ruleset | None = None) -> list[str]:
+    return [str(p) for p in b10.check_record(record, rules).problems]
+
+
+def _finished_record(players: int, seed: int) -> dict[str, object]:
+
+    rng = random.Random(seed)
+    s = b10.new_game(RULES, players, seed=seed)
+    while not b10.is_over(s):
+        seat = b10.to_act(s)[0]
+        s = b10.apply(s, seat, rng.choice(b10.legal_actions(s, seat)))
+    return b10.record_of(s)
+
+
+def test_a_record_needs_one_name_per_seat() -> None:
+    state = b10.new_game(RULES, 3, seed=1)
+    with pytest.raises(br.InvalidInput) as info:
+        b10.record_of(state, names=["Ann", "Bo"])
+    assert [str(p) for p in info.value.problems] == ["2 names for 3 players [names-count]"]
+    assert b10.record_of(state, names=["Ann", "Bo", "Cy"])["players"] == ["Ann", "Bo", "Cy"]
+
+
+def test_a_record_naming_another_game_s_ruleset_says_whose_it_is() -> None:
+    s = b10.new_game(RULES, 3, seed=2)
+    record = {**b10.record_of(s), "rules": "standard"}
+    del record["rules_digest"]
+    assert [str(p) for p in b10.validate_record(record)] == [
+        "/rules: the ruleset 'standard' is for 'boomerang-australia', but the record is a 'boomerang-2010' game "
+        "[rules-game]"]
+
+
+def test_a_card_turned_up_too_many_says_why_the_river_stops() -> None:
+    record = b10.record_of(b10.new_game(RULES, 3, seed=5))
+    turned = record["rounds"][0]["turned"]
+    turned.append(record["deck"][len(turned)])
+    assert _record_problems(record) == [
+        f"/rounds/0/turned/{len(turned) - 1}: no card is turned up after {len(turned) - 1} in round 1: every land "
+        "shows in the river [river-stops]"]
+    rules = _tiny(("C1", "bird", "dunes", "forest"), ("C2", "fish", "prairie", "mountains"))
+    short = b10.record_of(b10.new_game(rules, 3, deck=["C2", "C1"]))
+    assert short["rounds"][0]["turned"] == ["C2", "C1"]
+    short["rounds"][0]["turned"].append("C1")
+    assert _record_problems(short, rules) == [
+        "/rounds/0/turned/2: no card is turned up after 2 in round 1: the deck has run out [river-stops]"]
+
+
+def test_a_turned_card_off_the_deck_s_order_names_the_right_one() -> None:
+    record = b10.record_of(b10.new_game(RULES, 3, seed=5))
+    turned = record["rounds"][0]["turned"]
+    right, wrong = turned[1], record["deck"][-1]
+    turned[1] = wrong
+    assert _record_problems(record) == [
+        f"/rounds/0/turned/1: the next card of the deck is {right!r}, not {wrong!r} [river-turned]"]
+
+
+def test_a_round_missing_a_step_names_it_and_what_follows() -> None:
+    import copy
+
+    whole = _finished_record(3, 21)
+    rounds = whole["rounds"]
+    assert isinstance(rounds, list) and len(rounds) > 2
+    first = rounds[0]["captures"][0]["seat"]  # the last seat left in round 1 opens round 2's hunt
+    hunting = ", ".join(str((first + i) % 3) for i in range(3))
+
+    def problems(change: object, keep: int | None = None) -> list[str]:
+        record = copy.deepcopy(whole)
+        if keep is not None:  # an unfinished game: no result
+            record["rounds"] = record["rounds"][:keep]  # type: ignore[index]
+            del record["result"]
+        change(record["rounds"][1])  # type: ignore[index, operator]
+        return _record_problems(record)
+
+    def only(*fields: str) -> object:
+        return lambda rnd: [rnd.pop(k) for k in ("tokens", "hunt", "captures") if k not in fields]
+
+    tokens_missing = ("/rounds/1: the hunt and the captures come after every seat has chosen a land: the tokens "
+                      "are missing [tokens-missing]")
+    assert problems(only("hunt"), 2) == [tokens_missing]
+    assert problems(only("captures"), 2) == [tokens_missing]
+    assert problems(only()) == ["/rounds/1: the tokens are missing, and another round follows [round-complete]"]
+    assert problems(only(), 2) == []
+    assert problems(lambda rnd: rnd.update(hunt=[]), 2) == [
+        f"/rounds/1/captures: the hunt is unfinished (seats {hunting} still hunt), so nothing is captured yet "
+        "[captures-early]"]
+    assert problems(lambda rnd: (rnd.update(hunt=[]), rnd.pop("captures"))) == [
+        "/rounds/1/hunt: the hunt is unfinished, and another round follows [round-complete]"]
+    assert problems(lambda rnd: (rnd.update(hunt=[]), rnd.pop("captures")), 2) == []
+    assert problems(lambda rnd: rnd.pop("captures")) == [
+        "/rounds/1: the hunt is over but the captures are missing [captures-missing]"]
+
+
+def test_a_hunt_decision_after_the_hunt_or_without_a_boomerang_is_named() -> None:
+    import copy
+
+    whole = _finished_record(3, 21)
+    record = copy.deepcopy(whole)
+    rnd = record["rounds"][1]  # type: ignore[index]
+    last = rnd["captures"][0]["seat"]  # the top of the stack: the last seat left
+    rnd["hunt"].append("pass")
+    assert _record_problems(record) == [
+        f"/rounds/1/hunt/{len(rnd['hunt']) - 1}: the hunt is over: seat {last} was the last seat left after the "
+        "previous decision [hunt-over]"]
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(RULES)
+    data.update(boomerangs_each=1, id="one-boomerang-each")
+    rules = rules_from_data(data)
+    assert isinstance(rules, b10.Ruleset)
+    s = b10.new_game(rules, 3, seed=4)
+    for seat, land in enumerate(["dunes", "forest", "prairie"]):
+        s = b10.apply(s, seat, land)
+    for action in ["throw", "throw", "throw", "pass", "pass"]:
+        s = b10.apply(s, b10.to_act(s)[0], action)
+    short = b10.record_of(s)
+    short["rounds"][0]["hunt"][4] = "throw"  # seat 1 threw its only boomerang and took no pot
+    assert _record_problems(short, rules) == [
+        "/rounds/0/hunt/4: seat 1 has no boomerang left to throw: a seat without boomerangs must pass "
+        "[throw-needs-boomerang]"]
+
+
+def test_a_round_s_tokens_are_one_known_land_per_seat() -> None:
+    import copy
+
+    whole = _finished_record(3, 21)
+    lands = ", ".join(RULES.lands)
+    cases: list[tuple[Callable[[list[str]], object], list[str]]] = [
+            (lambda toks: toks.pop(), ["/rounds/1/tokens: 2 tokens for 3 players [tokens-seats]"]),
+            (lambda toks: toks.append("dunes"), ["/rounds/1/tokens: 4 tokens for 3 players [tokens-seats]"]),
+            (lambda toks: toks.__setitem__(slice(1, 3), ["swamp", "Dunes"]), [
+                f"/rounds/1/tokens/1: unknown land 'swamp' (lands are {lands}) [token-known]",
+                f"/rounds/1/tokens/2: unknown land 'Dunes' (lands are {lands}) [token-known]"])]
+    for change, want in cases:
+        record = copy.deepcopy(whole)
+        change(record["rounds"][1]["tokens"])  # type: ignore[index]
+        assert _record_problems(record) == want
+
+
+def test_a_result_off_its_schema_does_not_stop_the_replay() -> None:
+    """A result's shape is reported with the replay's problems; any other schema problem stops the check."""
+    import copy
+
+    whole = _finished_record(3, 21)
+    record = copy.deepcopy(whole)
+    record["result"]["winners"] = "nobody"  # type: ignore[index]
+    assert _record_problems(record) == ["/result/winners: 'nobody' is not of type 'array' [schema:type]"]
+    record["rounds"][1]["tokens"].pop()  # type: ignore[index]
+    assert _record_problems(record) == ["/result/winners: 'nobody' is not of type 'array' [schema:type]",
+                                        "/rounds/1/tokens: 2 tokens for 3 players [tokens-seats]"]
+    record["players"] = "Ann"
+    assert _record_problems(record) == ["/players: 'Ann' is not of type 'array' [schema:type]",
+                                        "/result/winners: 'nobody' is not of type 'array' [schema:type]"]
+
+
+def test_a_round_after_the_game_s_end_is_named_and_a_failed_round_keeps_the_state_reached() -> None:
+    import copy
+
+    record = _finished_record(3, 4)
+    rounds = record["rounds"]
+    assert isinstance(rounds, list)
+    played = len(rounds)
+    rounds.append(copy.deepcopy(rounds[-1]))
+    assert _record_problems(record) == [
+        f"/rounds/{played}: the game ended after round {played}: the deck was empty when the next round began "
+        "[rounds-count]"]
+    # A round that fails: the check still gives the state the replay reached (in that round).
+    broken = b10.record_of(b10.new_game(RULES, 3, seed=5))
+    turned = broken["rounds"][0]["turned"]
+    turned[1] = broken["deck"][-1]
+    checked = b10.check_record(broken)
+    assert checked.problems
+    assert checked.state is not None and checked.state.round == 0 and not b10.is_over(checked.state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -141,3 +142,75 @@ def test_a_boomerang_2010_sheet_refuses_an_unknown_row_by_its_name() -> None:
         with pytest.raises(KeyError) as info:
             sheet.row_total(row)
         assert info.value.args == (row,)
+
+
+# The seed's example, card by card (shipped ids: A armadillo, B bird, F fish, K kangaroo, L lizard, T turtle).
+ALICE = ["A1", "A2", "A3", "B1", "B2", "B3", "F1", "K1", "K2", "K3", "L1", "L2", "L3", "L4", "L5", "T1", "T2"]
+
+
+BOB = ["A4", "A5", "B4", "B5", "F2", "K4", "K5", "K6", "L6", "L7", "L8", "L9", "T3", "T4"]
+
+
+GRACE = ["A6", "A7", "A8", "A9", "B6", "B7", "B8", "F3", "F4", "F5", "F6", "F7", "F8", "F9", "K7", "K8", "K9",
+         "T5", "T6", "T7"]
+
+
+def test_the_seeds_example_animal_by_animal() -> None:
+    s = b10.final_scores(RULES, cards=[ALICE, BOB, GRACE], boomerangs=[11, 20, 5])
+    assert dict(s[0].animals) == {"armadillo": 0, "bird": 3, "fish": 0, "kangaroo": 3, "lizard": 5, "turtle": 0}
+    assert dict(s[1].animals) == {"armadillo": 0, "bird": 0, "fish": 0, "kangaroo": 3, "lizard": 0, "turtle": 0}
+    assert dict(s[2].animals) == {"armadillo": 4, "bird": 3, "fish": 7, "kangaroo": 3, "lizard": 0, "turtle": 3}
+    assert [x.sets for x in s] == [1, 3, 0]
+    assert [x.total for x in s] == [12, 6, 20]
+    assert b10.winners_of(RULES, cards=[ALICE, BOB, GRACE], boomerangs=[11, 20, 5]) == [2]
+
+
+def test_sets_at_5_6_11_12_boomerangs() -> None:
+    s = b10.final_scores(RULES, cards=[[], [], [], []], boomerangs=[5, 6, 11, 12])
+    assert [x.sets for x in s] == [0, 1, 1, 2]
+    assert [x.total for x in s] == [0, 1, 1, 2]
+    assert b10.winners_of(RULES, cards=[[], [], [], []], boomerangs=[5, 6, 11, 12]) == [3]
+
+
+def test_majority_ties_every_leader_scores_and_the_rest_nothing() -> None:
+    # Lizards 2 / 2 / 1: both leaders score 2, the third 0. Kangaroos 1 / 1 / 1: everyone scores 1.
+    cards = [["L1", "L2", "K1"], ["L3", "L4", "K2"], ["L5", "K3"]]
+    s = b10.final_scores(RULES, cards=cards, boomerangs=[0, 0, 0])
+    assert [x.animals["lizard"] for x in s] == [2, 2, 0]
+    assert [x.animals["kangaroo"] for x in s] == [1, 1, 1]
+    assert [x.animals["fish"] for x in s] == [0, 0, 0]
+    assert [x.total for x in s] == [3, 3, 1]
+    assert b10.winners_of(RULES, cards=cards, boomerangs=[0, 0, 0]) == [0, 1]
+
+
+def test_tie_on_total_goes_to_most_boomerangs_then_is_shared() -> None:
+    # Seat 0: 2 armadillos = 2, 0 boomerangs; seat 1: 1 bird + 6 boomerangs = 2; seat 2: 11 boomerangs = 1.
+    assert b10.winners_of(RULES, cards=[["A1", "A2"], ["B1"], []], boomerangs=[0, 6, 11]) == [1]
+    # Seat 0: 1 armadillo + 1 set; seat 1: 1 bird + 1 set; both 2 with 7 boomerangs: shared.
+    assert b10.winners_of(RULES, cards=[["A1"], ["B1"], []], boomerangs=[7, 7, 0]) == [0, 1]
+    # Tied on the total, the boomerangs decide even inside the same set count (11 beats 6).
+    assert b10.winners_of(RULES, cards=[["A1"], ["B1"], []], boomerangs=[6, 11, 0]) == [1]
+
+
+def test_a_table_without_seats_scores_nothing() -> None:
+    assert b10.final_scores(RULES, [], []) == ()
+    assert b10.winners_of(RULES, [], []) == []
+
+
+def test_a_claimed_animal_row_names_each_wrong_or_missing_animal() -> None:
+    """A sheet's ``animals`` (and ``cards``) map each animal to a number: a problem a wrong or
+    missing entry, each with what the rules give."""
+    s = b10.new_game(RULES, 3, seed=4)
+    rnd = random.Random(1)
+    while not b10.is_over(s):
+        seat = b10.to_act(s)[0]
+        s = b10.apply(s, seat, rnd.choice(b10.legal_actions(s, seat)))
+    record = br.record_of(s)
+    row = record["result"]["sheets"][1]["animals"]
+    first, last = sorted(row)[0], sorted(row)[-1]
+    right = row[first], row[last]
+    del row[first]
+    row[last] += 1
+    assert [str(p) for p in b10.validate_record(record)] == [
+        f"/result/sheets/1/animals/{first}: claimed None, the rules give {right[0]} [result-sheet]",
+        f"/result/sheets/1/animals/{last}: claimed {right[1] + 1}, the rules give {right[1]} [result-sheet]"]

@@ -5,6 +5,7 @@ seat 7 act, unknown ids raised a raw ``KeyError``, a 1-card deck an ``IndexError
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import attrs
@@ -160,3 +161,32 @@ def test_a_seedless_steal_draws_by_the_game_so_far() -> None:
         assert again == state and card in victim
         taken.append(card)
     assert len(set(taken)) > 1
+
+
+REFERENCE_DECK = {
+    "crab": {"dark_blue": 2, "light_blue": 2, "yellow": 2, "black": 1, "green": 1, "grey": 1},
+    "boat": {"dark_blue": 2, "light_blue": 2, "black": 2, "yellow": 2},
+    "fish": {"dark_blue": 2, "black": 2, "light_blue": 1, "yellow": 1, "green": 1},
+    "swimmer": {"dark_blue": 1, "light_blue": 1, "black": 1, "yellow": 1, "light_orange": 1},
+    "shark": {"dark_blue": 1, "light_blue": 1, "black": 1, "green": 1, "purple": 1},
+    "shell": {"dark_blue": 1, "light_blue": 1, "black": 1, "yellow": 1, "green": 1, "grey": 1},
+    "octopus": {"light_blue": 1, "yellow": 1, "green": 1, "purple": 1, "grey": 1},
+    "penguin": {"purple": 1, "light_orange": 1, "pink": 1},
+    "sailor": {"pink": 1, "orange": 1},
+    "lighthouse": {"purple": 1},
+    "shoal_of_fish": {"grey": 1},
+    "penguin_colony": {"green": 1},
+    "captain": {"light_orange": 1},
+    "mermaid": {"white": 4},
+}
+
+
+def test_every_kind_has_the_reference_colours() -> None:
+    for rules_id in ("sea-salt-paper", "sea-salt-paper-mermaids-without-white", "sea-salt-paper-tie-ender",
+                     "sea-salt-paper-tie-went-last", "sea-salt-paper-last-chance-deck"):
+        cards = br.load_rules(rules_id).cards
+        found: dict[str, Counter[str]] = {}
+        for c in cards:
+            found.setdefault(c.kind, Counter())[c.colour] += 1
+        assert found == REFERENCE_DECK, rules_id
+        assert len(cards) == 58 and len({c.id for c in cards}) == 58

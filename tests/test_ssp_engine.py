@@ -325,3 +325,111 @@ def test_apply_reads_the_cached_legal_actions_only_for_the_seat_they_were_made_f
     with pytest.raises(IllegalAction, match=f"it is seat {turn}'s turn, not seat {other}'s"):
         br.apply(s, other, legal[0])
     assert br.apply(s, turn, legal[0]) == br.apply(attrs.evolve(s), turn, legal[0])
+
+
+def holding_in_phase(state: GameState, seat: int, cards: Sequence[str], phase: str = "play") -> GameState:
+    """``state`` with ``seat`` to act in ``phase``, holding ``cards`` (taken out of the deck and piles)."""
+    chosen = {T.index[c] for c in cards}
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(T.index[c] for c in cards))
+    left, right = (tuple(c for c in pile if c not in chosen) for pile in state.piles)
+    return attrs.evolve(state, hands=tuple(hands), turn=seat, phase=phase, piles=(left, right),
+                        deck=tuple(c for c in state.deck if c not in chosen))
+
+
+
+SEVEN = ["octopus-1", "octopus-2", "octopus-3", "crab-1", "crab-2"]  # octopus 3 -> 6, a crab pair 1
+
+
+SHELLS = ("shell-1", "shell-2", "shell-3", "shell-4", "shell-5", "shell-6")
+
+
+def with_piles(state: GameState) -> GameState:
+    """``state`` with the six shells on the discard piles (three each), out of the deck."""
+    chosen = {T.index[c] for c in SHELLS}
+    left, right = (tuple(T.index[c] for c in SHELLS[k::2]) for k in (0, 1))
+    return attrs.evolve(state, piles=(left, right), deck=tuple(c for c in state.deck if c not in chosen))
+
+
+def take_and_end(state: GameState, seat: int) -> GameState:
+    """``seat`` takes the top of the first non-empty pile and ends its turn."""
+    top = next(pile[-1] for pile in state.piles if pile)
+    after: GameState = br.apply(br.apply(state, seat, "take:" + T.ids[top]), seat, "end")
+    return after
+
+
+def test_no_round_end_before_drawing() -> None:
+    s = holding_in_phase(game("shell-1", "shell-2"), 0, SEVEN, phase="draw")
+    assert br.legal_actions(s, 0) == ("draw", "take:shell-1", "take:shell-2")
+    with pytest.raises(IllegalAction):
+        br.apply(s, 0, "stop")
+    s = br.apply(s, 0, "take:shell-1")
+    assert {"stop", "last_chance"} <= set(br.legal_actions(s, 0))
+
+
+def test_an_empty_pile_cannot_be_taken_from_and_a_crab_pair_sees_only_the_other() -> None:
+    s = attrs.evolve(game("shell-1", "shell-2"), piles=((), (T.index["shell-2"],)))
+    assert br.legal_actions(s, 0) == ("draw", "take:shell-2")
+    s = holding_in_phase(s, 0, ["crab-1", "crab-2"])
+    s = br.apply(s, 0, "duo:crab-1+crab-2")
+    assert br.legal_actions(s, 0) == ("pile:right",)
+
+
+def test_the_last_card_drawn_then_stop_scores_but_ending_the_turn_does_not() -> None:
+    s = holding_in_phase(game(), 1, SEVEN, phase="draw")
+    s = attrs.evolve(s, deck=(T.index["shell-6"],))
+    s = br.apply(s, 1, "draw")
+    assert s.deck == () and s.hands[1] == tuple(sorted(T.index[c] for c in [*SEVEN, "shell-6"]))
+    stopped = br.apply(s, 1, "stop")  # one shell scores 0: still 7
+    assert stopped.history[-1].end == "stop" and stopped.totals == (0, 7, 0)
+    ended = br.apply(s, 1, "end")
+    assert ended.history[-1].end == "empty_deck" and ended.totals == (0, 0, 0) and ended.first == 2
+
+
+def test_several_duos_in_one_turn_each_with_its_effect() -> None:
+    s = holding_in_phase(game("shell-1", "shell-2", "octopus-5"), 0, ["crab-1", "crab-2", "fish-1", "fish-2"])
+    s = br.apply(s, 0, "duo:fish-1+fish-2")
+    assert s.hands[0] == tuple(sorted(T.index[c] for c in ["crab-1", "crab-2", "octopus-5"]))
+    s = br.apply(br.apply(br.apply(s, 0, "duo:crab-1+crab-2"), 0, "pile:left"), 0, "pick:shell-1")
+    assert s.phase == "play" and sorted(T.ids_of(s.hands[0])) == ["octopus-5", "shell-1"]
+    assert ssp.score_cards(RULES, hand=T.ids_of(s.hands[0]), played=T.ids_of(s.played[0])).card_points == 2
+
+
+def test_a_steal_with_only_protected_or_empty_hands_is_skipped() -> None:
+    s = holding_in_phase(game(players=3), 1, SEVEN)
+    s = br.apply(s, 1, "last_chance")  # seat 1 revealed; seat 0 still empty-handed
+    assert s.turn == 2
+    s = holding_in_phase(s, 2, ["swimmer-1", "shark-1"])
+    s = br.apply(s, 2, "duo:swimmer-1+shark-1")
+    assert s.phase == "play" and s.hands[2] == ()
+
+
+def test_a_boat_pair_on_a_final_turn_stays_that_final_turn() -> None:
+    s = holding_in_phase(with_piles(game(players=4)), 2, SEVEN)
+    s = br.apply(s, 2, "last_chance")
+    assert s.final == (3, 0, 1) and s.turn == 3
+    s = holding_in_phase(s, 3, ["boat-1", "boat-2"])
+    s = br.apply(s, 3, "duo:boat-1+boat-2")
+    assert s.turn == 3 and s.phase == "draw" and s.final == (3, 0, 1)
+    s = take_and_end(s, 3)
+    assert s.turn == 0 and s.final == (0, 1)
+    for seat in (0, 1):
+        s = take_and_end(s, seat)
+    assert s.history[-1].end == "last_chance" and s.history[-1].ender == 2
+    assert s.first == 3  # left of the caller
+
+
+def test_a_last_chance_round_reaching_the_target_ends_the_game() -> None:
+    # 4 players: target 30. SEVEN: octopus-1 light blue, octopus-2 yellow, octopus-3 green,
+    # crab-1 + crab-2 dark blue -> 7 card points, colour bonus 2.
+    s = holding_in_phase(with_piles(game(players=4)), 2, SEVEN)
+    s = attrs.evolve(s, totals=(29, 0, 21, 0))
+    s = br.apply(s, 2, "last_chance")
+    for seat in (3, 0, 1):
+        s = take_and_end(s, seat)
+    last = s.history[-1]
+    # everyone else took one shell (one shell scores 0): caller 7 >= all -> 7 + 2 = 9;
+    # the others each hold one card: colour bonus 1
+    assert last.scores == (1, 1, 9, 1)
+    assert br.is_over(s) and s.totals == (30, 1, 30, 1)
+    assert br.winners(s) == (2,)  # tied at 30: most points in the last round

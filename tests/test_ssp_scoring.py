@@ -194,3 +194,97 @@ def test_a_sea_salt_paper_sheet_reads_each_row_as_it_holds_it() -> None:
     for state in _ssp_games():
         for sheet in ssp.score_sheets(state):
             assert sheet.row_total("rounds") == sum(sheet.rounds) == sheet.total == sheet.row_total("total")
+
+
+HANDS = [
+    # (hand, played, card points, colour bonus, duos, collectors, multipliers, mermaids)
+    # 3 shells -> 4; played crab pair -> 1; a lone boat nothing. Dark blue: shell-1, boat-1, crab-1, crab-2.
+    (["shell-1", "shell-2", "shell-3", "boat-1"], ["crab-1", "crab-2"], 5, 4, 1, 4, 0, 0),
+    # boats: 3 in hand (one pair) + a played pair = 2; lighthouse 1 x 5 boats. db 2, lb 2, black 1, purple 1.
+    (["lighthouse-1", "boat-1", "boat-3", "boat-5"], ["boat-2", "boat-4"], 7, 2, 2, 0, 5, 0),
+    # penguins 3 -> 5; colony 2 x 3 = 6; four colours once each.
+    (["penguin_colony-1", "penguin-1", "penguin-2", "penguin-3"], [], 11, 1, 0, 5, 6, 0),
+    # sailors 2 -> 5; captain 3 x 2 = 6.
+    (["captain-1", "sailor-1", "sailor-2"], [], 11, 1, 0, 5, 6, 0),
+    # one sailor -> 0; captain 3 x 1.
+    (["captain-1", "sailor-1"], [], 3, 1, 0, 0, 3, 0),
+    # fish: 3 in hand (one pair) + a played pair = 2; shoal 1 x 5 fish. db 2, black 2, lb 1, grey 1.
+    (["shoal_of_fish-1", "fish-1", "fish-2", "fish-3"], ["fish-4", "fish-5"], 7, 2, 2, 0, 5, 0),
+    # swimmer+shark: min(2 swimmers, 1 shark) = 1 in hand, 1 played; five colours once each.
+    (["swimmer-1", "swimmer-2", "shark-3"], ["swimmer-4", "shark-5"], 2, 1, 2, 0, 0, 0),
+    # 5 octopus -> 12, 6 shells -> 10; lb, yellow, green, grey twice each.
+    (["octopus-1", "octopus-2", "octopus-3", "octopus-4", "octopus-5",
+      "shell-1", "shell-2", "shell-3", "shell-4", "shell-5", "shell-6"], [], 22, 2, 0, 22, 0, 0),
+    # 2 mermaids: white 2, dark blue 3 (crab-1, boat-1, fish-1), black 2 (crab-7, boat-5), lb 1 -> 3 + 2;
+    # crab pair + boat pair = 2; one octopus 0.
+    (["mermaid-1", "mermaid-2", "crab-1", "boat-1", "fish-1", "crab-7", "boat-5", "octopus-1"], [],
+     7, 3, 2, 0, 0, 5),
+    # 3 mermaids: white 3, dark blue 3, black 2 -> 3 + 3 + 2 (two tied colours each count once).
+    (["mermaid-1", "mermaid-2", "mermaid-3", "crab-1", "boat-1", "fish-1", "crab-7", "boat-5", "octopus-1"], [],
+     10, 3, 2, 0, 0, 8),
+    # everything: crab pair in hand, boat pair + swimmer/shark played = 3; shells 2 -> 2, penguin 1 -> 1,
+    # octopus 1 -> 0; yellow 6 (shell-4, octopus-2, crab-5, crab-6, boat-7, boat-8) for the mermaid.
+    (["mermaid-1", "shell-1", "shell-4", "octopus-2", "crab-5", "crab-6", "penguin-1"],
+     ["boat-7", "boat-8", "shark-1", "swimmer-1"], 12, 6, 3, 3, 0, 6),
+    # multipliers alone and a lone mermaid (its own white: 1).
+    (["lighthouse-1", "shoal_of_fish-1", "penguin_colony-1", "captain-1"], [], 0, 1, 0, 0, 0, 0),
+    (["mermaid-4"], [], 1, 1, 0, 0, 0, 1),
+    ([], [], 0, 0, 0, 0, 0, 0),
+]
+
+
+Seat = tuple[list[str], list[str]]
+
+
+# seat 0: 12 card points, bonus 6 (the "everything" hand above)
+SEAT0: Seat = (["mermaid-1", "shell-1", "shell-4", "octopus-2", "crab-5", "crab-6", "penguin-1"],
+         ["boat-7", "boat-8", "shark-1", "swimmer-1"])
+
+
+# seat 1: shells 3 -> 4, played crab pair 1 = 5; dark blue 3 (boat-1, crab-1, crab-2)
+SEAT1: Seat = (["shell-2", "shell-3", "shell-5", "boat-1"], ["crab-1", "crab-2"])
+
+
+# seat 2: sailors 5 + captain 6 = 11; bonus 1
+SEAT2: Seat = (["captain-1", "sailor-1", "sailor-2"], [])
+
+
+# seat 2 tied at 12: + a crab pair in hand; light blue 2 (crab-3, crab-4)
+SEAT2_TIED: Seat = (["captain-1", "sailor-1", "sailor-2", "crab-3", "crab-4"], [])
+
+
+@pytest.mark.parametrize(("hand", "played", "points", "bonus", "duos", "collectors", "multipliers", "mermaids"),
+                         HANDS)
+def test_whole_hands_by_hand(hand: list[str], played: list[str], points: int, bonus: int, duos: int,
+                             collectors: int, multipliers: int, mermaids: int) -> None:
+    p = ssp.score_cards(RULES, hand=hand, played=played)
+    assert (p.card_points, p.colour_bonus, p.duos, p.collectors, p.multipliers, p.mermaids) == (
+        points, bonus, duos, collectors, multipliers, mermaids)
+
+
+def test_the_mermaid_variant_by_hand() -> None:
+    # without the mermaids' white: dark blue 3, black 2, light blue 1 -> 3 mermaids score 3 + 2 + 1
+    three = ["mermaid-1", "mermaid-2", "mermaid-3", "crab-1", "boat-1", "fish-1", "crab-7", "boat-5", "octopus-1"]
+    p = ssp.score_cards(NO_WHITE, hand=three)
+    assert (p.mermaids, p.card_points, p.colour_bonus) == (6, 8, 3)
+    # mermaids alone: nothing for the mermaids to count; the colour bonus keeps their white (issue 29)
+    alone = ssp.score_cards(NO_WHITE, hand=["mermaid-1", "mermaid-2", "mermaid-3"])
+    assert (alone.card_points, alone.colour_bonus) == (0, 3)
+    standard = ssp.score_cards(RULES, hand=["mermaid-1", "mermaid-2", "mermaid-3"])
+    assert (standard.card_points, standard.colour_bonus) == (3, 3)  # white 3, then no colour left
+
+
+@pytest.mark.parametrize(("cards", "ender", "call", "expected"), [
+    ([SEAT0, SEAT1, SEAT2], 0, "stop", (12, 5, 11)),
+    ([SEAT0, SEAT1, SEAT2], 1, "stop", (12, 5, 11)),  # STOP scores card points whoever is ahead
+    ([SEAT0, SEAT1, SEAT2], 0, "last_chance", (12 + 6, 3, 1)),  # caller ahead: + bonus; others bonus
+    ([SEAT0, SEAT1, SEAT2], 2, "last_chance", (12, 5, 1)),  # caller behind: bonus; others card points
+    ([SEAT0, SEAT1, SEAT2], 1, "last_chance", (12, 3, 11)),
+    ([SEAT0, SEAT1, SEAT2_TIED], 2, "last_chance", (6, 3, 12 + 2)),  # a tie with the best is the caller's
+    ([SEAT0, SEAT2_TIED], 0, "last_chance", (12 + 6, 2)),
+    ([SEAT1, ([], [])], 0, "last_chance", (5 + 3, 0)),  # an empty hand's bonus is 0
+    ([SEAT1, ([], []), SEAT2, (["octopus-1"], [])], 3, "last_chance", (5, 0, 11, 1)),
+])
+def test_rounds_by_hand(cards: list[tuple[list[str], list[str]]], ender: int, call: ssp.scoring.Call,
+                        expected: tuple[int, ...]) -> None:
+    assert ssp.round_points(RULES, cards=cards, ender=ender, call=call) == expected
