@@ -44,12 +44,18 @@ def test_drawn_on_a_terminal_erased_at_the_end_and_silent_elsewhere() -> None:
         assert stream.getvalue() == ""
 
 
+def _as_a_terminal_starts_it() -> None:
+    """Ctrl-C's default, as a shell with job control gives it: a background job of a script
+    inherits SIGINT ignored, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _on_a_pty(args: list[str], until: bytes) -> tuple[int, bytes]:
     """Run the command with standard error on a pseudo-terminal; Ctrl-C (SIGINT to its group, as a
     terminal sends it) once ``until`` shows, or let it end when ``until`` is empty."""
     master, slave = os.openpty()
     process = subprocess.Popen([*COMMAND, *args], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                               stderr=slave, start_new_session=True)
+                               stderr=slave, start_new_session=True, preexec_fn=_as_a_terminal_starts_it)
     os.close(slave)
     seen = b""
     sent = False
@@ -99,7 +105,7 @@ def test_ctrl_c_keeps_an_old_out_file_as_it_was(tmp_path: Path) -> None:
 
 def test_ctrl_c_on_standard_output_says_how_many_records_went_out() -> None:
     process = subprocess.Popen([*COMMAND, "simulate", "--games", "1000000"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, start_new_session=True)
+                               stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_as_a_terminal_starts_it)
     assert process.stdout is not None and process.stderr is not None
     first = process.stdout.readline()
     os.killpg(process.pid, signal.SIGINT)
