@@ -7,6 +7,7 @@ seeded generator (``core.rng``), or from outcomes a record gives.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -80,7 +81,7 @@ def _start_round(state: GameState, round_no: int, first: int | None) -> GameStat
         else:
             first = 0
     if rng != chance.rng:
-        chance = attrs.evolve(chance, rng=rng)
+        chance = _with_rng(chance, rng)
     empty = tuple(() for _ in range(state.players))
     if t.expansion:
         state = state.evolve(bound=0, shuffles=())
@@ -89,6 +90,13 @@ def _start_round(state: GameState, round_no: int, first: int | None) -> GameStat
                         caller=-1, final=(), protected=0, turn_no=1,
                         last_turns=tuple(0 if s == first else -1 for s in range(state.players)),
                         deck0=deck, log=None, chance=chance)
+
+
+def _with_rng(chance: Chance, rng: int | None) -> Chance:
+    """``attrs.evolve(chance, rng=rng)``, built directly (``attrs.evolve`` reads the class's fields
+    at every call, once a round)."""
+    return Chance(rng, chance.decks, chance.first, chance.steals, chance.steals_used, chance.shuffles,
+                  chance.shuffles_used)
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
@@ -484,9 +492,13 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
     """Score the round (unless the deck ran out), then start the next one or end the game."""
     t = state.tables
     n = state.players
-    points = [points_of(t, state.hands[s], state.played[s]) for s in range(n)]
-    cards = tuple(p.card_points for p in points)
-    bonuses = tuple(p.colour_bonus for p in points)
+    if t.expansion:
+        points = [points_of(t, state.hands[s], state.played[s]) for s in range(n)]
+        cards = tuple(p.card_points for p in points)
+        bonuses = tuple(p.colour_bonus for p in points)
+    else:  # the packed counts of the tables (a round's end was a third of a random game's time)
+        cards = tuple(map(t.card_points, state.hands, state.played))
+        bonuses = tuple(map(t.colour_bonus, state.hands, state.played))
     if end in ("stop", "last_chance"):
         scores = round_scores(cards, bonuses, ender, "stop" if end == "stop" else "last_chance")
     else:
@@ -525,3 +537,19 @@ def winners(state: GameState) -> tuple[int, ...]:
     if state.__class__ is not GameState:
         check_state(state)
     return state.winners_
+
+
+COMPILED: Any = None
+"""The compiled hot path (``_accel``; ``hot_path`` sets it up and picks it), or None where it is
+not built or ``BOOMERANG_RULES_PURE`` asks for the plain code."""
+
+try:
+    if os.environ.get("BOOMERANG_RULES_PURE"):
+        raise ImportError("the plain engine was asked for")
+    from . import _accel as COMPILED
+except ImportError:  # not built (no compiler at install), or not wanted: the plain functions serve
+    COMPILED = None
+
+ENGINE = ("compiled hot path (seasaltpaper/_accel)" if COMPILED is not None
+          else "plain Python (seasaltpaper/_accel not built, or BOOMERANG_RULES_PURE set)")
+"""Which engine serves the package's ``apply`` and ``legal_actions`` (``bench`` prints it)."""

@@ -1,0 +1,48 @@
+"""Which code serves the package's ``apply``, ``legal_actions``, ``step``, ``to_act`` and ``is_over``:
+the compiled hot path (``_accel.c``: the base game's draws, takes, keeps and ends of turn, and the
+legal actions of those phases and of the play phase) where it is built, else the plain functions.
+
+The plain functions are the reference: the compiled ones hand them every case they do not take
+(refusals, action ids, duos, calls, the end of a round, Extra Salt's rules), and the tests compare
+the two on every shipped ruleset (``tests/test_ssp_accel.py``). ``BOOMERANG_RULES_PURE=1`` asks for
+the plain code (``engine.ENGINE`` says which serves).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import actions, engine
+from .state import FIELD, GameState
+from .tables import Tables
+
+apply_plain = actions.apply
+legal_actions_plain = engine.legal_actions
+step_plain = actions.step
+to_act_plain = engine.to_act
+is_over_plain = engine.is_over
+"""The plain reading: the reference the compiled path is tested against, and its stand-in (``apply``
+and ``step`` take action ids as well as strings)."""
+
+STATE_METHODS: dict[str, object] = {}
+"""The compiled functions as ``GameState`` methods, for the top-level API's dispatch
+(``core.games.register``); empty when the plain code serves."""
+
+apply: Callable[..., Any] = apply_plain
+legal_actions: Callable[..., Any] = legal_actions_plain
+step: Callable[..., Any] = step_plain
+to_act: Callable[..., Any] = to_act_plain
+is_over: Callable[..., Any] = is_over_plain
+
+ACCELERATED = engine.COMPILED is not None
+"""Whether the compiled path serves (``_accel`` built, and ``BOOMERANG_RULES_PURE`` not set)."""
+
+if engine.COMPILED is not None:
+    STATE_METHODS = engine.COMPILED.accelerate(GameState, Tables, tuple(FIELD), apply_plain, legal_actions_plain,
+                                               step_plain, to_act_plain, is_over_plain)
+    apply = engine.COMPILED.apply
+    legal_actions = engine.COMPILED.legal_actions
+    step = engine.COMPILED.step
+    to_act = engine.COMPILED.to_act
+    is_over = engine.COMPILED.is_over
