@@ -10,8 +10,7 @@ the plain code (``engine.ENGINE`` says which serves).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from . import actions, engine
 from .state import FIELD, GameState
@@ -29,11 +28,11 @@ STATE_METHODS: dict[str, object] = {}
 """The compiled functions as ``GameState`` methods, for the top-level API's dispatch
 (``core.games.register``); empty when the plain code serves."""
 
-apply: Callable[..., Any] = apply_plain
-legal_actions: Callable[..., Any] = legal_actions_plain
-step: Callable[..., Any] = step_plain
-to_act: Callable[..., Any] = to_act_plain
-is_over: Callable[..., Any] = is_over_plain
+apply: Callable[[GameState, int, str | int], GameState] = apply_plain
+legal_actions: Callable[[GameState, int], tuple[str, ...]] = legal_actions_plain
+step: Callable[[GameState, Sequence[str | int]], GameState] = step_plain
+to_act: Callable[[GameState], tuple[int, ...]] = to_act_plain
+is_over: Callable[[GameState], bool] = is_over_plain
 
 ACCELERATED = engine.COMPILED is not None
 """Whether the compiled path serves (``_accel`` built, and ``BOOMERANG_RULES_PURE`` not set)."""
