@@ -234,3 +234,33 @@ def test_the_packed_colour_bonus_is_the_plain_one(rules: Any) -> None:
         hand, played = tuple(sorted(cards[:cut])), tuple(cards[cut:])
         assert t.colour_bonus(hand, played) == points_of(t, hand, played).colour_bonus
         assert t.card_points(hand, played) == points_of(t, hand, played).card_points
+
+
+def test_the_compiled_shuffle_is_the_plain_one() -> None:
+    compiled = engine.COMPILED
+    choose = random.Random(11)
+    for n in range(2, 65):
+        for seed in [0, 2**64 - 1, *(choose.getrandbits(64) for _ in range(25))]:
+            assert compiled.shuffled(seed, n) == engine.shuffled_plain(seed, n)
+    junk: list[tuple[Any, ...]] = [(-1, 58), (2**64, 58), (1, 1), (1, 65), (1, 0), (1.0, 5), (True, 5), (1, Odd(5)),
+                                   (1, 5, 6), (1,)]
+    for args in junk:
+        assert outcome(compiled.shuffled, *args) == outcome(engine.shuffled_plain, *args)
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.id)
+def test_the_compiled_round_points_and_entries_are_the_plain_ones(rules: Any) -> None:
+    compiled = engine.COMPILED
+    t = tables_for(rules)
+    choose = random.Random(rules.id)
+    for _ in range(200):
+        cards = choose.sample(range(t.deck_size), choose.randrange(t.deck_size // 2))
+        cut = choose.randrange(len(cards) + 1)
+        hand, played = tuple(sorted(cards[:cut])), tuple(cards[cut:])
+        assert compiled.round_points(t, hand, played) == t.round_points(hand, played)
+        for odd in [(tuple(reversed(hand)), played), (list(hand), played), (hand, list(played)), ((99,), played),
+                    (hand, (99,)), (hand + hand, played)]:
+            assert outcome(compiled.round_points, t, *odd) == outcome(Tables.round_points, t, *odd)
+    for s in every_state(rules, 2, 8)[::9]:
+        assert compiled.entries(s) == GameState.entries(s)
+    assert outcome(compiled.entries, None) == outcome(GameState.entries, None)

@@ -55,8 +55,11 @@ typedef struct {
 } Compiled;
 
 typedef struct {
-    PyTypeObject *state_type, *tables_type;
-    PyObject *apply_plain, *legal_plain, *step_plain, *to_act_plain, *is_over_plain;
+    PyTypeObject *state_type, *tables_type, *chance_type;
+    Py_ssize_t chance_offsets[16], chance_rng, chance_steals, chance_steals_used, chance;
+    int chance_slots;
+    PyObject *apply_plain, *legal_plain, *step_plain, *to_act_plain, *is_over_plain, *shuffled_plain,
+        *round_points_plain, *entries_plain;
     Py_ssize_t compiled_offset, size;
     Py_ssize_t tables, players, turn, phase, deck, piles, hands, played, drawn, crab_pile, caller, final, protected,
         turn_no, last_turns, log;
@@ -66,6 +69,7 @@ typedef struct {
 static Engine E;
 static Compiled *entries[MAX_ENTRIES];
 static int n_entries;
+static PyObject *s_steal_seat[MAX_SEATS]; /* "steal:0"... */
 static PyObject *s_draw, *s_keep, *s_play, *s_over, *s_end, *s_mermaids, *s_last_chance, *s_stop, *s_crab_pile,
     *s_crab_card, *s_steal, *s_take_from_discard, *s_extra_turn, *minus_one;
 
@@ -438,7 +442,9 @@ sorted_actions(PyObject **out, Py_ssize_t n)
     return result;
 }
 
-/* engine._legal for the draw, keep and play phases; NULL with no error set when the plain code serves. */
+static int victims_of(const Parts *p, long seat, long protected, long *out, int *n);
+
+/* engine._legal for the draw, keep, play, crab and steal phases; NULL with no error set when the plain code serves. */
 static PyObject *
 legal_fast(const Parts *p, long seat)
 {
@@ -478,8 +484,46 @@ legal_fast(const Parts *p, long seat)
         out[n++] = s_end;
         return sorted_actions(out, n);
     }
+    if (same_str(p->phase, s_steal)) {
+        long protected, victims[MAX_SEATS];
+        int n_victims;
+        if (!bounded(PyTuple_GET_ITEM(p->state, E.protected), 0, 1L << MAX_SEATS, &protected)
+            || !victims_of(p, seat, protected, victims, &n_victims)) {
+            return NULL;
+        }
+        for (int i = 0; i < n_victims; i++) {
+            out[n++] = s_steal_seat[victims[i]];
+        }
+        return sorted_actions(out, n); /* in seat order, as the plain code gives them: sorted for seats below 10 */
+    }
     if (!top_of(p, 0, &tops[0]) || !top_of(p, 1, &tops[1])) {
         return NULL;
+    }
+    if (same_str(p->phase, s_crab_pile)) {
+        for (int i = 0; i < 2; i++) {
+            if (tops[i] >= 0) {
+                out[n++] = c->pile[i];
+            }
+        }
+        return sorted_actions(out, n);
+    }
+    if (same_str(p->phase, s_crab_card)) {
+        long chosen, card;
+        uint64_t seen = 0;
+        if (!bounded(PyTuple_GET_ITEM(p->state, E.crab_pile), 0, 2, &chosen)) {
+            return NULL;
+        }
+        PyObject *pile = PyTuple_GET_ITEM(p->piles, chosen);
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(pile); i++) {
+            if (!bounded(PyTuple_GET_ITEM(pile, i), 0, c->cards, &card)) {
+                return NULL;
+            }
+            if (!(seen >> card & 1)) {
+                seen |= UINT64_C(1) << card;
+                out[n++] = c->pick[card];
+            }
+        }
+        return sorted_actions(out, n);
     }
     if (same_str(p->phase, s_draw)) {
         for (int i = 0; i < 2; i++) {
@@ -778,6 +822,23 @@ appended(PyObject *tuple, long a, long b)
     return out;
 }
 
+/* engine._victims: the other seats with cards whose hands are not protected; 0 when a hand is not a tuple. */
+static int
+victims_of(const Parts *p, long seat, long protected, long *out, int *n)
+{
+    *n = 0;
+    for (long s = 0; s < p->players; s++) {
+        PyObject *hand = PyTuple_GET_ITEM(p->hands, s);
+        if (!PyTuple_CheckExact(hand)) {
+            return 0;
+        }
+        if (s != seat && PyTuple_GET_SIZE(hand) && !(protected >> s & 1)) {
+            out[(*n)++] = s;
+        }
+    }
+    return 1;
+}
+
 /* The play phase: a duo (engine._play_duo, but a steal that has a victim), LAST CHANCE, and the
  * end of a turn that does not end the round. NULL with no error set when the plain code serves. */
 static PyObject *
@@ -852,14 +913,10 @@ apply_play(const Parts *p, PyObject *seat, PyObject *action)
             rest[n_rest++] = hand[i];
         }
     }
-    long top0, top1;
-    if (effect == EFFECT_STEAL) {
-        for (long s = 0; s < p->players; s++) {
-            PyObject *other = PyTuple_GET_ITEM(p->hands, s);
-            if (s != me && (!PyTuple_CheckExact(other) || (PyTuple_GET_SIZE(other) && !(protected >> s & 1)))) {
-                return NULL; /* a victim: the steal's card is chance, drawn by the plain code */
-            }
-        }
+    long top0, top1, victims[MAX_SEATS];
+    int n_victims = 0;
+    if (effect == EFFECT_STEAL && !victims_of(p, me, protected, victims, &n_victims)) {
+        return NULL;
     }
     if (effect == EFFECT_EXTRA_TURN && !end_turn_plan(p, me, 1, caller, final, n_final, protected, &turn)) {
         return NULL;
@@ -884,9 +941,110 @@ apply_play(const Parts *p, PyObject *seat, PyObject *action)
     if (effect == EFFECT_CRAB && (top0 >= 0 || top1 >= 0)) {
         set_field(&ch, E.phase, Py_NewRef(s_crab_pile));
     }
+    if (effect == EFFECT_STEAL && n_victims) {
+        set_field(&ch, E.phase, Py_NewRef(s_steal));
+    }
     if (effect == EFFECT_EXTRA_TURN) {
         end_turn_changes(&ch, &turn, 0);
     }
+    return evolved(p->state, &ch);
+}
+
+/* rng.below: a uniform integer below ``n`` (1 <= n), SplitMix64 words rejection sampled. */
+static uint64_t
+below(uint64_t *state, uint64_t n)
+{
+    uint64_t rest = (0 - n) % n; /* 2**64 % n */
+    for (;;) {
+        *state += UINT64_C(0x9E3779B97F4A7C15);
+        uint64_t z = *state;
+        z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+        z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+        z ^= z >> 31;
+        if (rest == 0 || z < 0 - rest) {
+            return z % n;
+        }
+    }
+}
+
+/* ``chance`` (an exact Chance) with its generator at ``rng``: a new one, every slot copied; NULL on an error. */
+static PyObject *
+chance_with(PyObject *chance, uint64_t rng)
+{
+    PyObject *value = PyLong_FromUnsignedLongLong(rng);
+    if (value == NULL) {
+        return NULL;
+    }
+    PyObject *out = E.chance_type->tp_alloc(E.chance_type, 0);
+    if (out == NULL) {
+        Py_DECREF(value);
+        return NULL;
+    }
+    for (int i = 0; i < E.chance_slots; i++) {
+        PyObject **to = (PyObject **)((char *)out + E.chance_offsets[i]);
+        *to = E.chance_offsets[i] == E.chance_rng ? value : Py_XNewRef(*(PyObject **)((char *)chance + E.chance_offsets[i]));
+    }
+    return out;
+}
+
+/* The steal phase: the victim's card drawn from the game's generator (engine._steal). NULL with no
+ * error set when the plain code serves (a record's given steals, no generator, not legal). */
+static PyObject *
+apply_steal(const Parts *p, PyObject *seat, PyObject *action)
+{
+    const Compiled *c = p->c;
+    long protected, victims[MAX_SEATS], victim = -1, used, card;
+    int n_victims, mine[MAX_CARDS], theirs[MAX_CARDS];
+    uint64_t held, their_held;
+    Py_ssize_t size, their_size;
+    PyObject *chance = PyTuple_GET_ITEM(p->state, E.chance);
+    if (!bounded(PyTuple_GET_ITEM(p->state, E.protected), 0, 1L << MAX_SEATS, &protected)
+        || !victims_of(p, p->turn, protected, victims, &n_victims) || !Py_IS_TYPE(chance, E.chance_type)) {
+        return NULL;
+    }
+    for (int i = 0; i < n_victims && victim < 0; i++) {
+        if (same_str(action, s_steal_seat[victims[i]])) {
+            victim = victims[i];
+        }
+    }
+    PyObject *rng = *(PyObject **)((char *)chance + E.chance_rng);
+    PyObject *steals = *(PyObject **)((char *)chance + E.chance_steals);
+    if (victim < 0 || rng == NULL || !PyLong_CheckExact(rng) || tuple_of(steals, -1) == NULL
+        || !small(*(PyObject **)((char *)chance + E.chance_steals_used), &used) || used < PyTuple_GET_SIZE(steals)
+        || !hand_of(PyTuple_GET_ITEM(p->hands, p->turn), c, &held, mine, &size) || size >= c->cards
+        || !hand_of(PyTuple_GET_ITEM(p->hands, victim), c, &their_held, theirs, &their_size) || their_size == 0) {
+        return NULL;
+    }
+    uint64_t state = PyLong_AsUnsignedLongLong(rng);
+    if (state == (uint64_t)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return NULL;
+    }
+    card = theirs[below(&state, (uint64_t)their_size)];
+    if (held >> card & 1) {
+        return NULL;
+    }
+    int rest[MAX_CARDS], n_rest = 0;
+    for (Py_ssize_t i = 0; i < their_size; i++) {
+        if (theirs[i] != card) {
+            rest[n_rest++] = theirs[i];
+        }
+    }
+    Changes ch = {0};
+    PyObject *left = PyTuple_New(n_rest);
+    for (int i = 0; left != NULL && i < n_rest; i++) {
+        PyTuple_SET_ITEM(left, i, PyLong_FromLong(rest[i]));
+    }
+    if (left != NULL && PyErr_Occurred()) {
+        Py_CLEAR(left);
+    }
+    PyObject *hands = replaced(p->hands, victim, left);
+    PyObject *entry = Py_BuildValue("(OOl)", seat, action, card);
+    set_field(&ch, E.phase, Py_NewRef(s_play));
+    set_field(&ch, E.chance, chance_with(chance, state));
+    set_field(&ch, E.log, entry == NULL ? NULL : Py_BuildValue("(NO)", entry, PyTuple_GET_ITEM(p->state, E.log)));
+    set_field(&ch, E.hands, hands == NULL ? NULL : replaced(hands, p->turn, with_card(mine, size, card)));
+    Py_XDECREF(hands);
     return evolved(p->state, &ch);
 }
 
@@ -960,6 +1118,9 @@ apply_fast(const Parts *p, PyObject *seat, PyObject *action)
     }
     if (same_str(p->phase, s_crab_pile) || same_str(p->phase, s_crab_card)) {
         return apply_crab(p, seat, action, same_str(p->phase, s_crab_card));
+    }
+    if (same_str(p->phase, s_steal)) {
+        return apply_steal(p, seat, action);
     }
     if (!top_of(p, 0, &tops[0]) || !top_of(p, 1, &tops[1])) {
         return NULL;
@@ -1146,6 +1307,180 @@ is_over_impl(PyObject *state)
     return PyObject_CallOneArg(E.is_over_plain, state);
 }
 
+/* The round's end, compiled: rng.shuffled(state, range(n)) (the plain one), Tables.round_points and
+ * GameState.entries. Each takes what it checks it can read and hands anything else to the plain code. */
+
+#define MAX_LIMBS 6 /* 64! < 2**297: n! for n <= 64 in 64-bit limbs, most significant first */
+
+static uint64_t factorial_limbs[MAX_CARDS + 1][MAX_LIMBS];
+static int factorial_width[MAX_CARDS + 1];
+
+static void
+factorials(void)
+{
+    uint64_t f[MAX_LIMBS] = {0};
+    f[MAX_LIMBS - 1] = 1;
+    for (int n = 1; n <= MAX_CARDS; n++) {
+        unsigned __int128 carry = 0;
+        for (int i = MAX_LIMBS - 1; i >= 0; i--) {
+            unsigned __int128 x = (unsigned __int128)f[i] * (unsigned)n + carry;
+            f[i] = (uint64_t)x;
+            carry = x >> 64;
+        }
+        memcpy(factorial_limbs[n], f, sizeof f);
+        int width = 0;
+        for (int i = 0; i < MAX_LIMBS; i++) {
+            if (f[i]) {
+                width = (MAX_LIMBS - i) * 64 - __builtin_clzll(f[i]);
+                break;
+            }
+        }
+        factorial_width[n] = width;
+    }
+}
+
+/* rng.shuffle_plain on range(n), 2 <= n <= 64: the SplitMix64 words drawn into one integer of n!'s
+ * width (the first word the most significant), rejection sampled below n!, read as the mixed-radix
+ * digits of a Fisher-Yates shuffle. */
+static uint64_t
+shuffle_range(uint64_t state, int n, int *out)
+{
+    int width = factorial_width[n], words = (width + 63) / 64, shift = words * 64 - width;
+    uint64_t r[MAX_LIMBS];
+    for (int i = 0; i < n; i++) {
+        out[i] = i;
+    }
+    for (;;) {
+        uint64_t drawn[MAX_LIMBS];
+        for (int w = 0; w < words; w++) {
+            state += UINT64_C(0x9E3779B97F4A7C15);
+            uint64_t z = state;
+            z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+            z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+            drawn[w] = z ^ (z >> 31);
+        }
+        /* r = drawn >> shift, laid out in MAX_LIMBS limbs, most significant first */
+        memset(r, 0, sizeof r);
+        for (int w = words - 1, at = MAX_LIMBS - 1; w >= 0; w--, at--) {
+            uint64_t low = drawn[w] >> shift;
+            uint64_t high = shift && w > 0 ? drawn[w - 1] << (64 - shift) : 0;
+            r[at] = low | high;
+        }
+        int below = 0;
+        for (int i = 0; i < MAX_LIMBS; i++) {
+            if (r[i] != factorial_limbs[n][i]) {
+                below = r[i] < factorial_limbs[n][i];
+                break;
+            }
+        }
+        if (below) {
+            break;
+        }
+    }
+    for (int i = n - 1; i > 0; i--) {
+        uint64_t d = (uint64_t)i + 1, rem = 0;
+        for (int k = 0; k < MAX_LIMBS; k++) {
+            unsigned __int128 x = ((unsigned __int128)rem << 64) | r[k];
+            r[k] = (uint64_t)(x / d);
+            rem = (uint64_t)(x % d);
+        }
+        int j = (int)rem, t = out[i];
+        out[i] = out[j];
+        out[j] = t;
+    }
+    return state;
+}
+
+/* shuffled(state, n): rng.shuffled(state, range(n)) for an exact int state in [0, 2**64) and
+ * 2 <= n <= 64; the plain function for anything else. */
+static PyObject *
+shuffled_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    (void)module;
+    long n;
+    if (E.ready && nargs == 2 && kwnames == NULL && PyLong_CheckExact(args[0]) && bounded(args[1], 2, MAX_CARDS + 1, &n)) {
+        unsigned long long state = PyLong_AsUnsignedLongLong(args[0]);
+        if (!(state == (unsigned long long)-1 && PyErr_Occurred())) {
+            int order[MAX_CARDS];
+            uint64_t after = shuffle_range((uint64_t)state, (int)n, order);
+            PyObject *deck = PyTuple_New(n);
+            for (long i = 0; deck != NULL && i < n; i++) {
+                PyTuple_SET_ITEM(deck, i, PyLong_FromLong(order[i]));
+            }
+            if (deck == NULL || PyErr_Occurred()) {
+                Py_XDECREF(deck);
+                return NULL;
+            }
+            return Py_BuildValue("(KN)", (unsigned long long)after, deck);
+        }
+        PyErr_Clear();
+    }
+    return forward(E.shuffled_plain, NULL, args, nargs, kwnames);
+}
+
+/* round_points(tables, hand, played): Tables.round_points (card points and colour bonus) for the
+ * base game's tables; the plain method for anything else. */
+static PyObject *
+round_points_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    (void)module;
+    Compiled *c;
+    uint64_t held;
+    int hand[MAX_CARDS];
+    Py_ssize_t size;
+    long points;
+    if (E.ready && nargs == 3 && kwnames == NULL && Py_IS_TYPE(args[0], E.tables_type) && (c = compiled_of(args[0])) != NULL
+        && hand_of(args[1], c, &held, hand, &size) && card_points(c, hand, size, args[2], &points)) {
+        int colours[MAX_COLOURS] = {0}, best = 0;
+        long card;
+        for (Py_ssize_t i = 0; i < size; i++) {
+            if (c->colour[hand[i]] >= 0) {
+                colours[c->colour[hand[i]]]++;
+            }
+        }
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args[2]); i++) {
+            if (bounded(PyTuple_GET_ITEM(args[2], i), 0, c->cards, &card) && c->colour[card] >= 0) {
+                colours[c->colour[card]]++;
+            }
+        }
+        for (int k = 0; k < c->colours; k++) {
+            best = colours[k] > best ? colours[k] : best;
+        }
+        return Py_BuildValue("(li)", points, best);
+    }
+    return forward(E.round_points_plain, NULL, args, nargs, kwnames);
+}
+
+/* entries(state): GameState.entries (the round's log, oldest first) for a state the engine made; the
+ * plain method for anything else. */
+static PyObject *
+entries_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    (void)module;
+    if (E.ready && nargs == 1 && kwnames == NULL && Py_IS_TYPE(args[0], E.state_type)
+        && PyTuple_GET_SIZE(args[0]) == E.size) {
+        PyObject *node = PyTuple_GET_ITEM(args[0], E.log);
+        Py_ssize_t n = 0;
+        while (n < (1 << 24) && node != Py_None && tuple_of(node, 2) != NULL) {
+            node = PyTuple_GET_ITEM(node, 1);
+            n++;
+        }
+        if (node == Py_None) { /* a chain of exact pairs, which the state holds */
+            PyObject *out = PyTuple_New(n);
+            if (out == NULL) {
+                return NULL;
+            }
+            node = PyTuple_GET_ITEM(args[0], E.log);
+            for (Py_ssize_t i = n - 1; i >= 0; i--) {
+                PyTuple_SET_ITEM(out, i, Py_NewRef(PyTuple_GET_ITEM(node, 0)));
+                node = PyTuple_GET_ITEM(node, 1);
+            }
+            return out;
+        }
+    }
+    return forward(E.entries_plain, NULL, args, nargs, kwnames);
+}
+
 /* As functions: apply(state, seat, action), legal_actions(state, seat), step(state, actions). */
 static PyObject *
 apply_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
@@ -1273,9 +1608,35 @@ accelerate(PyObject *module, PyObject *args)
     (void)module;
     Engine e = {0};
     PyObject *fields;
-    if (!PyArg_ParseTuple(args, "O!O!O!OOOOO:accelerate", &PyType_Type, &e.state_type, &PyType_Type, &e.tables_type,
-                          &PyTuple_Type, &fields, &e.apply_plain, &e.legal_plain, &e.step_plain, &e.to_act_plain,
-                          &e.is_over_plain)) {
+    PyObject *chance_fields;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!OOOOOOOO:accelerate", &PyType_Type, &e.state_type, &PyType_Type,
+                          &e.tables_type, &PyTuple_Type, &fields, &PyType_Type, &e.chance_type, &PyTuple_Type,
+                          &chance_fields, &e.apply_plain, &e.legal_plain, &e.step_plain, &e.to_act_plain,
+                          &e.is_over_plain, &e.shuffled_plain, &e.round_points_plain, &e.entries_plain)) {
+        return NULL;
+    }
+    /* Chance: slotted, every field an object slot (a new one is made by copying them all) */
+    e.chance_slots = (int)PyTuple_GET_SIZE(chance_fields);
+    e.chance_rng = e.chance_steals = e.chance_steals_used = -1;
+    if (e.chance_slots > 16 || e.chance_type->tp_dictoffset != 0) {
+        PyErr_SetString(PyExc_TypeError, "accelerate needs a slotted Chance of at most 16 fields");
+        return NULL;
+    }
+    for (int i = 0; i < e.chance_slots; i++) {
+        PyObject *name = PyTuple_GET_ITEM(chance_fields, i);
+        const char *text = PyUnicode_Check(name) ? PyUnicode_AsUTF8(name) : NULL;
+        if (text == NULL || !offset_of(e.chance_type, text, &e.chance_offsets[i])) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_TypeError, "accelerate: Chance's fields must be names");
+            }
+            return NULL;
+        }
+        e.chance_rng = strcmp(text, "rng") == 0 ? e.chance_offsets[i] : e.chance_rng;
+        e.chance_steals = strcmp(text, "steals") == 0 ? e.chance_offsets[i] : e.chance_steals;
+        e.chance_steals_used = strcmp(text, "steals_used") == 0 ? e.chance_offsets[i] : e.chance_steals_used;
+    }
+    if (e.chance_rng < 0 || e.chance_steals < 0 || e.chance_steals_used < 0) {
+        PyErr_SetString(PyExc_TypeError, "accelerate: Chance needs rng, steals and steals_used");
         return NULL;
     }
     if (!PyType_IsSubtype(e.state_type, &PyTuple_Type) || !offset_of(e.tables_type, "compiled", &e.compiled_offset)) {
@@ -1287,7 +1648,7 @@ accelerate(PyObject *module, PyObject *args)
     struct { const char *name; Py_ssize_t *at; } names[] = {
         {"tables", &e.tables}, {"players", &e.players}, {"turn", &e.turn}, {"phase", &e.phase}, {"deck", &e.deck},
         {"piles", &e.piles}, {"hands", &e.hands}, {"played", &e.played}, {"drawn", &e.drawn}, {"caller", &e.caller},
-        {"crab_pile", &e.crab_pile}, {"final", &e.final}, {"protected", &e.protected},
+        {"crab_pile", &e.crab_pile}, {"final", &e.final}, {"protected", &e.protected}, {"chance", &e.chance},
         {"turn_no", &e.turn_no}, {"last_turns", &e.last_turns}, {"log", &e.log},
     };
     e.size = PyTuple_GET_SIZE(fields);
@@ -1319,8 +1680,9 @@ accelerate(PyObject *module, PyObject *args)
     }
     /* All checked: set up at once (a second call replaces the first whole; the old one's states then
      * take the plain code, their types no longer being the engine's; parsed tables stay valid). */
-    PyObject **own[] = {(PyObject **)&e.state_type, (PyObject **)&e.tables_type, &e.apply_plain, &e.legal_plain,
-                        &e.step_plain, &e.to_act_plain, &e.is_over_plain};
+    PyObject **own[] = {(PyObject **)&e.state_type, (PyObject **)&e.tables_type, (PyObject **)&e.chance_type, &e.apply_plain, &e.legal_plain,
+                        &e.step_plain, &e.to_act_plain, &e.is_over_plain, &e.shuffled_plain, &e.round_points_plain,
+                        &e.entries_plain};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) {
         Py_INCREF(*own[i]);
     }
@@ -1328,8 +1690,10 @@ accelerate(PyObject *module, PyObject *args)
     e.ready = 1;
     E = e;
     if (old.ready) {
-        PyObject **was[] = {(PyObject **)&old.state_type, (PyObject **)&old.tables_type, &old.apply_plain,
-                            &old.legal_plain, &old.step_plain, &old.to_act_plain, &old.is_over_plain};
+        PyObject **was[] = {(PyObject **)&old.state_type, (PyObject **)&old.tables_type, (PyObject **)&old.chance_type,
+                            &old.apply_plain,
+                            &old.legal_plain, &old.step_plain, &old.to_act_plain, &old.is_over_plain,
+                            &old.shuffled_plain, &old.round_points_plain, &old.entries_plain};
         for (size_t i = 0; i < sizeof was / sizeof was[0]; i++) {
             Py_DECREF(*was[i]);
         }
@@ -1339,9 +1703,15 @@ accelerate(PyObject *module, PyObject *args)
 
 static PyMethodDef module_methods[] = {
     {"accelerate", accelerate, METH_VARARGS,
-     "accelerate(GameState, Tables, field_names, apply_plain, legal_actions_plain, step_plain, to_act_plain, "
-     "is_over_plain) -> {name: GameState method}: set up the compiled path; the functions below and the methods "
-     "returned then play it."},
+     "accelerate(GameState, Tables, field_names, Chance, chance_field_names, apply_plain, legal_actions_plain, step_plain, to_act_plain, "
+     "is_over_plain, shuffled_plain, round_points_plain, entries_plain) -> {name: GameState method}: set up the "
+     "compiled path; the functions below and the methods returned then play it."},
+    {"shuffled", (PyCFunction)(void (*)(void))shuffled_function, METH_FASTCALL | METH_KEYWORDS,
+     "shuffled(state, n): rng.shuffled(state, range(n)) (the reference), compiled for 2 <= n <= 64."},
+    {"round_points", (PyCFunction)(void (*)(void))round_points_function, METH_FASTCALL | METH_KEYWORDS,
+     "round_points(tables, hand, played): Tables.round_points (the reference), compiled for the base game."},
+    {"entries", (PyCFunction)(void (*)(void))entries_function, METH_FASTCALL | METH_KEYWORDS,
+     "entries(state): GameState.entries (the reference), compiled."},
     {"apply", (PyCFunction)(void (*)(void))apply_function, METH_FASTCALL | METH_KEYWORDS, APPLY_DOC},
     {"legal_actions", (PyCFunction)(void (*)(void))legal_function, METH_FASTCALL | METH_KEYWORDS, LEGAL_DOC},
     {"step", (PyCFunction)(void (*)(void))step_function, METH_FASTCALL | METH_KEYWORDS, STEP_DOC},
@@ -1373,6 +1743,12 @@ PyInit__accel(void)
     }
     if (minus_one == NULL && (minus_one = PyLong_FromLong(-1)) == NULL) {
         return NULL;
+    }
+    factorials();
+    for (int i = 0; i < MAX_SEATS; i++) {
+        if (s_steal_seat[i] == NULL && (s_steal_seat[i] = PyUnicode_FromFormat("steal:%d", i)) == NULL) {
+            return NULL;
+        }
     }
     return PyModule_Create(&module_def);
 }

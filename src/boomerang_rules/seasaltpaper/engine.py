@@ -67,7 +67,7 @@ def _start_round(state: GameState, round_no: int, first: int | None) -> GameStat
     if round_no < len(chance.decks):
         deck = chance.decks[round_no]
     elif rng is not None:
-        rng, deck = rng_mod.shuffled(rng, range(t.deck_size))
+        rng, deck = _shuffled(rng, t.deck_size)
     else:
         empty = tuple(() for _ in range(state.players))
         return state.evolve(round=round_no, turn=-1, phase="deal", first=-1 if first is None else first,
@@ -97,6 +97,18 @@ def _with_rng(chance: Chance, rng: int | None) -> Chance:
     at every call, once a round)."""
     return Chance(rng, chance.decks, chance.first, chance.steals, chance.steals_used, chance.shuffles,
                   chance.shuffles_used)
+
+
+def shuffled_plain(state: int, n: int) -> tuple[int, tuple[int, ...]]:
+    """A round's deck: ``rng.shuffled`` of the card indices (the reference of ``_accel.shuffled``)."""
+    return rng_mod.shuffled(state, range(n))
+
+
+_shuffled: Any = shuffled_plain
+_round_points: Any = Tables.round_points
+_entries: Any = GameState.entries
+"""What a round's start and end use: the plain functions, or their compiled twins (``hot_path``
+sets them where ``_accel`` serves; tests compare)."""
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
@@ -496,14 +508,15 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
         points = [points_of(t, state.hands[s], state.played[s]) for s in range(n)]
         cards = tuple(p.card_points for p in points)
         bonuses = tuple(p.colour_bonus for p in points)
-    else:  # the packed counts of the tables (a round's end was a third of a random game's time)
-        cards = tuple(map(t.card_points, state.hands, state.played))
-        bonuses = tuple(map(t.colour_bonus, state.hands, state.played))
+    else:  # the packed counts of the tables, or their compiled twin (a round's end was a third of a random game's time)
+        points = [_round_points(t, hand, played) for hand, played in zip(state.hands, state.played)]
+        cards = tuple(p[0] for p in points)
+        bonuses = tuple(p[1] for p in points)
     if end in ("stop", "last_chance"):
         scores = round_scores(cards, bonuses, ender, "stop" if end == "stop" else "last_chance")
     else:
         scores = (0,) * n
-    result = RoundResult(state.deck0, state.first, state.entries(), end, ender, state.hands, state.played,
+    result = RoundResult(state.deck0, state.first, _entries(state), end, ender, state.hands, state.played,
                          cards, bonuses, scores, state.last_turns, state.shuffles if t.expansion else ())
     totals = tuple(a + b for a, b in zip(state.totals, scores))
     history = (*state.history, result)

@@ -1,6 +1,7 @@
 """Which code serves the package's ``apply``, ``legal_actions``, ``step``, ``to_act`` and ``is_over``:
-the compiled hot path (``_accel.c``: the base game's draws, takes, keeps and ends of turn, and the
-legal actions of those phases and of the play phase) where it is built, else the plain functions.
+the compiled hot path (``_accel.c``: the base game's draws, takes, keeps, duos, crabs, LAST CHANCE
+calls and ends of turn, the legal actions of the draw, keep and play phases, and a round's shuffle
+and scoring) where it is built, else the plain functions.
 
 The plain functions are the reference: the compiled ones hand them every case they do not take
 (refusals, action ids, duos, calls, the end of a round, Extra Salt's rules), and the tests compare
@@ -12,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import attrs
+
 from . import actions, engine
-from .state import FIELD, GameState
+from .state import FIELD, Chance, GameState
 from .tables import Tables
 
 apply_plain = actions.apply
@@ -38,8 +41,15 @@ ACCELERATED = engine.COMPILED is not None
 """Whether the compiled path serves (``_accel`` built, and ``BOOMERANG_RULES_PURE`` not set)."""
 
 if engine.COMPILED is not None:
-    STATE_METHODS = engine.COMPILED.accelerate(GameState, Tables, tuple(FIELD), apply_plain, legal_actions_plain,
-                                               step_plain, to_act_plain, is_over_plain)
+    STATE_METHODS = engine.COMPILED.accelerate(GameState, Tables, tuple(FIELD), Chance,
+                                               tuple(attrs.fields_dict(Chance)), apply_plain, legal_actions_plain,
+                                               step_plain, to_act_plain, is_over_plain, engine.shuffled_plain,
+                                               Tables.round_points, GameState.entries)
+    # the round's start and end, compiled (the engine reads these at each call; set up only now,
+    # since the compiled functions need accelerate's plain stand-ins)
+    engine._shuffled = engine.COMPILED.shuffled
+    engine._round_points = engine.COMPILED.round_points
+    engine._entries = engine.COMPILED.entries
     apply = engine.COMPILED.apply
     legal_actions = engine.COMPILED.legal_actions
     step = engine.COMPILED.step

@@ -223,6 +223,11 @@ class Tables(ReadOnly):
         colours = sum(map(colour, hand)) + sum(map(colour, played))
         return max([colours >> c & mask for c in self.colour_fields], default=0)
 
+    def round_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> tuple[int, int]:
+        """``card_points`` and ``colour_bonus`` at once: what a round's end scores (its compiled twin,
+        ``_accel.round_points``, is tested against it)."""
+        return self.card_points(hand, played), self.colour_bonus(hand, played)
+
     def _expansion_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
         """``card_points`` by Extra Salt's rules, from plain counts (as ``scoring.points_of``)."""
         in_hand = [0] * len(self.kinds)
