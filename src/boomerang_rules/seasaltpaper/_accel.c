@@ -59,7 +59,7 @@ typedef struct {
     Py_ssize_t chance_offsets[16], chance_rng, chance_steals, chance_steals_used, chance;
     int chance_slots;
     PyObject *apply_plain, *legal_plain, *step_plain, *to_act_plain, *is_over_plain, *shuffled_plain,
-        *round_points_plain, *entries_plain;
+        *round_points_plain, *entries_plain, *finish_round;
     Py_ssize_t compiled_offset, size;
     Py_ssize_t tables, players, turn, phase, deck, piles, hands, played, drawn, crab_pile, caller, final, protected,
         turn_no, last_turns, log;
@@ -71,7 +71,7 @@ static Compiled *entries[MAX_ENTRIES];
 static int n_entries;
 static PyObject *s_steal_seat[MAX_SEATS]; /* "steal:0"... */
 static PyObject *s_draw, *s_keep, *s_play, *s_over, *s_end, *s_mermaids, *s_last_chance, *s_stop, *s_crab_pile,
-    *s_crab_card, *s_steal, *s_take_from_discard, *s_extra_turn, *minus_one;
+    *s_crab_card, *s_steal, *s_empty_deck, *s_take_from_discard, *s_extra_turn, *minus_one;
 
 /* A duo's effect as engine._play_duo reads it (anything else: none, the pair is played all the same). */
 enum { EFFECT_NONE, EFFECT_CRAB, EFFECT_DRAW, EFFECT_STEAL, EFFECT_EXTRA_TURN };
@@ -106,8 +106,13 @@ same_str(PyObject *o, PyObject *s)
     if (o == s) {
         return 1;
     }
-    return PyUnicode_CheckExact(o) && PyUnicode_GET_LENGTH(o) == PyUnicode_GET_LENGTH(s)
-        && PyUnicode_Compare(o, s) == 0;
+    if (!PyUnicode_CheckExact(o) || (PyUnicode_CHECK_INTERNED(o) && PyUnicode_CHECK_INTERNED(s))) {
+        return 0; /* two interned strings are equal only when they are one */
+    }
+    Py_ssize_t n = PyUnicode_GET_LENGTH(o);
+    /* equal strs have the same kind (the narrowest that holds them): compared as bytes */
+    return n == PyUnicode_GET_LENGTH(s) && PyUnicode_KIND(o) == PyUnicode_KIND(s)
+        && memcmp(PyUnicode_DATA(o), PyUnicode_DATA(s), (size_t)n * PyUnicode_KIND(o)) == 0;
 }
 
 /* An exact tuple of ``n`` items (n < 0: any length); NULL otherwise. */
@@ -266,9 +271,13 @@ compiled_of(PyObject *tables)
     if (source == NULL || !PyTuple_CheckExact(source)) {
         return NULL;
     }
+    static Compiled *last;
+    if (last != NULL && last->source == source) {
+        return last;
+    }
     for (int i = n_entries - 1; i >= 0; i--) {
         if (entries[i]->source == source) {
-            return entries[i];
+            return last = entries[i];
         }
     }
     if (n_entries == MAX_ENTRIES) {
@@ -276,7 +285,7 @@ compiled_of(PyObject *tables)
     }
     Compiled *c = parse(source);
     if (c != NULL) {
-        entries[n_entries++] = c;
+        entries[n_entries++] = last = c;
     }
     return c;
 }
@@ -691,10 +700,13 @@ logged(const Parts *p, PyObject *seat, PyObject *action)
 
 /* Who plays next and how, at the end of a turn (engine._end_turn), read before anything is made. */
 typedef struct {
-    long next, turn_no, protected, final[MAX_SEATS];
+    long next, turn_no, protected, final[MAX_SEATS], ender;
     int n_final, final_changed, protected_changed;
+    int ends; /* 0: the next turn; END_EMPTY_DECK or END_LAST_CHANCE: the round ends (engine._finish_round) */
     PyObject *last_turns;
 } Turn;
+
+enum { END_NONE, END_EMPTY_DECK, END_LAST_CHANCE, END_STOP };
 
 /* A tuple of seats (``final``) into ``out``; 0 when it is not one. */
 static int
@@ -729,8 +741,16 @@ end_turn_plan(const Parts *p, long seat, int extra, long caller, const long *fin
         turn->protected |= 1L << seat;
         turn->final_changed = turn->protected_changed = 1;
     }
-    if ((PyTuple_GET_SIZE(p->deck) == 0 && (caller < 0 || p->c->deck_ends_last_chance)) || (caller >= 0 && !turn->n_final)) {
-        return 0;
+    turn->ends = END_NONE;
+    if (PyTuple_GET_SIZE(p->deck) == 0 && (caller < 0 || p->c->deck_ends_last_chance)) {
+        turn->ends = END_EMPTY_DECK;
+        turn->ender = seat;
+        return 1;
+    }
+    if (caller >= 0 && !turn->n_final) {
+        turn->ends = END_LAST_CHANCE;
+        turn->ender = caller;
+        return 1;
     }
     turn->next = extra ? seat : caller >= 0 ? turn->final[0] : (seat + 1) % p->players;
     turn->last_turns = tuple_of(PyTuple_GET_ITEM(p->state, E.last_turns), p->players);
@@ -763,14 +783,17 @@ seats_tuple(const long *seats, int n)
 static void
 end_turn_changes(Changes *ch, const Turn *turn, int final_new)
 {
-    set_field(ch, E.turn, PyLong_FromLong(turn->next));
-    set_field(ch, E.phase, Py_NewRef(s_draw));
     if (turn->final_changed || final_new) {
         set_field(ch, E.final, seats_tuple(turn->final, turn->n_final));
     }
     if (turn->protected_changed) {
         set_field(ch, E.protected, PyLong_FromLong(turn->protected));
     }
+    if (turn->ends) {
+        return; /* the round's end: engine._finish_round makes the rest */
+    }
+    set_field(ch, E.turn, PyLong_FromLong(turn->next));
+    set_field(ch, E.phase, Py_NewRef(s_draw));
     set_field(ch, E.turn_no, PyLong_FromLong(turn->turn_no + 1));
     set_field(ch, E.last_turns, replaced(turn->last_turns, turn->next, PyLong_FromLong(turn->turn_no + 1)));
 }
@@ -822,6 +845,19 @@ appended(PyObject *tuple, long a, long b)
     return out;
 }
 
+/* ``state`` (a new reference, stolen; NULL: an error is set) with the round finished by the plain
+ * engine._finish_round(state, end, ender), as engine._end_turn and engine.apply do; or ``state`` itself
+ * when the decision does not end the round. */
+static PyObject *
+finished(PyObject *state, int ends, long ender)
+{
+    if (state == NULL || ends == END_NONE) {
+        return state;
+    }
+    PyObject *end = ends == END_EMPTY_DECK ? s_empty_deck : ends == END_LAST_CHANCE ? s_last_chance : s_stop;
+    return PyObject_CallFunction(E.finish_round, "NOl", state, end, ender);
+}
+
 /* engine._victims: the other seats with cards whose hands are not protected; 0 when a hand is not a tuple. */
 static int
 victims_of(const Parts *p, long seat, long protected, long *out, int *n)
@@ -860,7 +896,7 @@ apply_play(const Parts *p, PyObject *seat, PyObject *action)
         }
         end_turn_changes(&ch, &turn, 0);
         set_field(&ch, E.log, logged(p, seat, action));
-        return evolved(p->state, &ch);
+        return finished(evolved(p->state, &ch), turn.ends, turn.ender);
     }
     if (!hand_of(PyTuple_GET_ITEM(p->hands, me), c, &held, hand, &size)) {
         return NULL;
@@ -884,7 +920,15 @@ apply_play(const Parts *p, PyObject *seat, PyObject *action)
         set_field(&ch, E.caller, PyLong_FromLong(me));
         end_turn_changes(&ch, &turn, 1);
         set_field(&ch, E.log, logged(p, seat, action));
-        return evolved(p->state, &ch);
+        return finished(evolved(p->state, &ch), turn.ends, turn.ender);
+    }
+    if (same_str(action, s_stop)) {
+        long points;
+        if (caller >= 0 || !card_points(c, hand, size, PyTuple_GET_ITEM(played, me), &points) || points < c->min_points) {
+            return NULL; /* not legal */
+        }
+        set_field(&ch, E.log, logged(p, seat, action));
+        return finished(evolved(p->state, &ch), END_STOP, me);
     }
     int a = -1, b = -1;
     for (Py_ssize_t i = 0; i < size && a < 0; i++) {
@@ -946,6 +990,7 @@ apply_play(const Parts *p, PyObject *seat, PyObject *action)
     }
     if (effect == EFFECT_EXTRA_TURN) {
         end_turn_changes(&ch, &turn, 0);
+        return finished(evolved(p->state, &ch), turn.ends, turn.ender);
     }
     return evolved(p->state, &ch);
 }
@@ -1609,10 +1654,11 @@ accelerate(PyObject *module, PyObject *args)
     Engine e = {0};
     PyObject *fields;
     PyObject *chance_fields;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!OOOOOOOO:accelerate", &PyType_Type, &e.state_type, &PyType_Type,
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!OOOOOOOOO:accelerate", &PyType_Type, &e.state_type, &PyType_Type,
                           &e.tables_type, &PyTuple_Type, &fields, &PyType_Type, &e.chance_type, &PyTuple_Type,
                           &chance_fields, &e.apply_plain, &e.legal_plain, &e.step_plain, &e.to_act_plain,
-                          &e.is_over_plain, &e.shuffled_plain, &e.round_points_plain, &e.entries_plain)) {
+                          &e.is_over_plain, &e.shuffled_plain, &e.round_points_plain, &e.entries_plain,
+                          &e.finish_round)) {
         return NULL;
     }
     /* Chance: slotted, every field an object slot (a new one is made by copying them all) */
@@ -1682,7 +1728,7 @@ accelerate(PyObject *module, PyObject *args)
      * take the plain code, their types no longer being the engine's; parsed tables stay valid). */
     PyObject **own[] = {(PyObject **)&e.state_type, (PyObject **)&e.tables_type, (PyObject **)&e.chance_type, &e.apply_plain, &e.legal_plain,
                         &e.step_plain, &e.to_act_plain, &e.is_over_plain, &e.shuffled_plain, &e.round_points_plain,
-                        &e.entries_plain};
+                        &e.entries_plain, &e.finish_round};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) {
         Py_INCREF(*own[i]);
     }
@@ -1693,7 +1739,7 @@ accelerate(PyObject *module, PyObject *args)
         PyObject **was[] = {(PyObject **)&old.state_type, (PyObject **)&old.tables_type, (PyObject **)&old.chance_type,
                             &old.apply_plain,
                             &old.legal_plain, &old.step_plain, &old.to_act_plain, &old.is_over_plain,
-                            &old.shuffled_plain, &old.round_points_plain, &old.entries_plain};
+                            &old.shuffled_plain, &old.round_points_plain, &old.entries_plain, &old.finish_round};
         for (size_t i = 0; i < sizeof was / sizeof was[0]; i++) {
             Py_DECREF(*was[i]);
         }
@@ -1704,7 +1750,7 @@ accelerate(PyObject *module, PyObject *args)
 static PyMethodDef module_methods[] = {
     {"accelerate", accelerate, METH_VARARGS,
      "accelerate(GameState, Tables, field_names, Chance, chance_field_names, apply_plain, legal_actions_plain, step_plain, to_act_plain, "
-     "is_over_plain, shuffled_plain, round_points_plain, entries_plain) -> {name: GameState method}: set up the "
+     "is_over_plain, shuffled_plain, round_points_plain, entries_plain, finish_round) -> {name: GameState method}: set up the "
      "compiled path; the functions below and the methods returned then play it."},
     {"shuffled", (PyCFunction)(void (*)(void))shuffled_function, METH_FASTCALL | METH_KEYWORDS,
      "shuffled(state, n): rng.shuffled(state, range(n)) (the reference), compiled for 2 <= n <= 64."},
@@ -1734,7 +1780,7 @@ PyInit__accel(void)
         {&s_draw, "draw"}, {&s_keep, "keep"}, {&s_play, "play"}, {&s_over, "over"}, {&s_end, "end"},
         {&s_mermaids, "mermaids"}, {&s_last_chance, "last_chance"}, {&s_stop, "stop"}, {&s_crab_pile, "crab_pile"},
         {&s_crab_card, "crab_card"}, {&s_steal, "steal"}, {&s_take_from_discard, "take_from_discard"},
-        {&s_extra_turn, "extra_turn"},
+        {&s_extra_turn, "extra_turn"}, {&s_empty_deck, "empty_deck"},
     };
     for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++) {
         if (*strings[i].to == NULL && (*strings[i].to = PyUnicode_InternFromString(strings[i].text)) == NULL) {

@@ -44,7 +44,7 @@ if engine.COMPILED is not None:
     STATE_METHODS = engine.COMPILED.accelerate(GameState, Tables, tuple(FIELD), Chance,
                                                tuple(attrs.fields_dict(Chance)), apply_plain, legal_actions_plain,
                                                step_plain, to_act_plain, is_over_plain, engine.shuffled_plain,
-                                               Tables.round_points, GameState.entries)
+                                               Tables.round_points, GameState.entries, engine._finish_round)
     # the round's start and end, compiled (the engine reads these at each call; set up only now,
     # since the compiled functions need accelerate's plain stand-ins)
     engine._shuffled = engine.COMPILED.shuffled
