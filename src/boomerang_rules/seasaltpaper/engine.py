@@ -509,9 +509,9 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
         cards = tuple(p.card_points for p in points)
         bonuses = tuple(p.colour_bonus for p in points)
     else:  # the packed counts of the tables, or their compiled twin (a round's end was a third of a random game's time)
-        points = [_round_points(t, hand, played) for hand, played in zip(state.hands, state.played)]
-        cards = tuple(p[0] for p in points)
-        bonuses = tuple(p[1] for p in points)
+        scored = [_round_points(t, hand, played) for hand, played in zip(state.hands, state.played)]
+        cards = tuple(p[0] for p in scored)
+        bonuses = tuple(p[1] for p in scored)
     if end in ("stop", "last_chance"):
         scores = round_scores(cards, bonuses, ender, "stop" if end == "stop" else "last_chance")
     else:
