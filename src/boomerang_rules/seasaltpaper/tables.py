@@ -214,10 +214,12 @@ class Tables(ReadOnly):
         """The colour bonus of ``hand`` and ``played`` (the most cards of one colour, counted as the
         mermaids count them): ``scoring.points_of``'s, from packed counts, for the base game's rules
         (Extra Salt's count it plainly; tests compare the two on every shipped ruleset)."""
-        if self.expansion:
-            from .scoring import points_of
-
-            return points_of(self, hand, played).colour_bonus
+        if self.expansion:  # counted plainly, as scoring.points_of does for Extra Salt's rules
+            counts = [0] * len(self.colours)
+            for c in (*hand, *played):
+                if self.bonus_own_colour or self.kind[c] != self.mermaid:
+                    counts[self.colour[c]] += 1
+            return max(counts, default=0)
         mask = self.count_mask
         colour = self.colour_bit.__getitem__
         colours = sum(map(colour, hand)) + sum(map(colour, played))
