@@ -21,11 +21,12 @@ from __future__ import annotations
 import sys
 
 from ..core.games import register
-from .actions import action_id, action_of, apply, legal_mask, num_actions, step
+from .actions import action_id, action_of, legal_mask, num_actions
 from .bots import BOTS, play_game
 from .determinize import VIEW_TYPES as VIEW_TYPES  # for core.games.register
 from .determinize import determinize as determinize
-from .engine import is_over, legal_actions, new_game, to_act, winners
+from .engine import new_game, winners
+from .hot_path import STATE_METHODS, apply, is_over, legal_actions, step, to_act
 from .loading import load_rules
 from .records import Checked, check_record, record_of, state_of, validate_record
 from .rules import GAME, SCHEMA, Card, Ruleset, build, check, to_data
@@ -38,8 +39,8 @@ STATE_TYPES: tuple[type, ...] = (GameState,)
 
 register(sys.modules[__name__])
 
-__all__ = ["BOTS", "GAME", "ROWS", "SCHEMA", "STATE_TYPES", "Card", "Checked", "GameState", "PastRound", "Points",
-           "Ruleset", "ScoreSheet", "SeatView", "action_id", "action_of", "apply", "build", "check", "check_record",
-           "is_over", "legal_actions", "legal_mask", "load_rules", "new_game", "num_actions", "play_game",
-           "record_of", "round_points", "score_cards", "score_sheets", "state_of", "step", "to_act", "to_data",
-           "validate_record", "view", "winners"]
+__all__ = ["BOTS", "GAME", "ROWS", "SCHEMA", "STATE_METHODS", "STATE_TYPES", "Card", "Checked", "GameState",
+           "PastRound", "Points", "Ruleset", "ScoreSheet", "SeatView", "action_id", "action_of", "apply", "build",
+           "check", "check_record", "is_over", "legal_actions", "legal_mask", "load_rules", "new_game", "num_actions",
+           "play_game", "record_of", "round_points", "score_cards", "score_sheets", "state_of", "step", "to_act",
+           "to_data", "validate_record", "view", "winners"]

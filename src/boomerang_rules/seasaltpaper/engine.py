@@ -7,6 +7,7 @@ seeded generator (``core.rng``), or from outcomes a record gives.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -66,7 +67,7 @@ def _start_round(state: GameState, round_no: int, first: int | None) -> GameStat
     if round_no < len(chance.decks):
         deck = chance.decks[round_no]
     elif rng is not None:
-        rng, deck = rng_mod.shuffled(rng, range(t.deck_size))
+        rng, deck = _shuffled(rng, t.deck_size)
     else:
         empty = tuple(() for _ in range(state.players))
         return state.evolve(round=round_no, turn=-1, phase="deal", first=-1 if first is None else first,
@@ -80,7 +81,7 @@ def _start_round(state: GameState, round_no: int, first: int | None) -> GameStat
         else:
             first = 0
     if rng != chance.rng:
-        chance = attrs.evolve(chance, rng=rng)
+        chance = _with_rng(chance, rng)
     empty = tuple(() for _ in range(state.players))
     if t.expansion:
         state = state.evolve(bound=0, shuffles=())
@@ -89,6 +90,25 @@ def _start_round(state: GameState, round_no: int, first: int | None) -> GameStat
                         caller=-1, final=(), protected=0, turn_no=1,
                         last_turns=tuple(0 if s == first else -1 for s in range(state.players)),
                         deck0=deck, log=None, chance=chance)
+
+
+def _with_rng(chance: Chance, rng: int | None) -> Chance:
+    """``attrs.evolve(chance, rng=rng)``, built directly (``attrs.evolve`` reads the class's fields
+    at every call, once a round)."""
+    return Chance(rng, chance.decks, chance.first, chance.steals, chance.steals_used, chance.shuffles,
+                  chance.shuffles_used)
+
+
+def shuffled_plain(state: int, n: int) -> tuple[int, tuple[int, ...]]:
+    """A round's deck: ``rng.shuffled`` of the card indices (the reference of ``_accel.shuffled``)."""
+    return rng_mod.shuffled(state, range(n))
+
+
+_shuffled: Any = shuffled_plain
+_round_points: Any = Tables.round_points
+_entries: Any = GameState.entries
+"""What a round's start and end use: the plain functions, or their compiled twins (``hot_path``
+sets them where ``_accel`` serves; tests compare)."""
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
@@ -484,14 +504,19 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
     """Score the round (unless the deck ran out), then start the next one or end the game."""
     t = state.tables
     n = state.players
-    points = [points_of(t, state.hands[s], state.played[s]) for s in range(n)]
-    cards = tuple(p.card_points for p in points)
-    bonuses = tuple(p.colour_bonus for p in points)
+    if t.expansion:
+        points = [points_of(t, state.hands[s], state.played[s]) for s in range(n)]
+        cards = tuple(p.card_points for p in points)
+        bonuses = tuple(p.colour_bonus for p in points)
+    else:  # the packed counts of the tables, or their compiled twin (a round's end was a third of a random game's time)
+        scored = [_round_points(t, hand, played) for hand, played in zip(state.hands, state.played)]
+        cards = tuple(p[0] for p in scored)
+        bonuses = tuple(p[1] for p in scored)
     if end in ("stop", "last_chance"):
         scores = round_scores(cards, bonuses, ender, "stop" if end == "stop" else "last_chance")
     else:
         scores = (0,) * n
-    result = RoundResult(state.deck0, state.first, state.entries(), end, ender, state.hands, state.played,
+    result = RoundResult(state.deck0, state.first, _entries(state), end, ender, state.hands, state.played,
                          cards, bonuses, scores, state.last_turns, state.shuffles if t.expansion else ())
     totals = tuple(a + b for a, b in zip(state.totals, scores))
     history = (*state.history, result)
@@ -525,3 +550,19 @@ def winners(state: GameState) -> tuple[int, ...]:
     if state.__class__ is not GameState:
         check_state(state)
     return state.winners_
+
+
+COMPILED: Any = None
+"""The compiled hot path (``_accel``; ``hot_path`` sets it up and picks it), or None where it is
+not built or ``BOOMERANG_RULES_PURE`` asks for the plain code."""
+
+try:
+    if os.environ.get("BOOMERANG_RULES_PURE"):
+        raise ImportError("the plain engine was asked for")
+    from . import _accel as COMPILED
+except ImportError:  # not built (no compiler at install), or not wanted: the plain functions serve
+    COMPILED = None
+
+ENGINE = ("compiled hot path (seasaltpaper/_accel)" if COMPILED is not None
+          else "plain Python (seasaltpaper/_accel not built, or BOOMERANG_RULES_PURE set)")
+"""Which engine serves the package's ``apply`` and ``legal_actions`` (``bench`` prints it)."""

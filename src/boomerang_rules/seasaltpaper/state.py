@@ -170,12 +170,14 @@ class GameState(tuple):  # type: ignore[type-arg]
 
     def entries(self) -> tuple[Entry, ...]:
         """This round's decisions so far, oldest first."""
-        out = []
+        out: list[Entry] = []
+        append = out.append
         node = self.log
         while node is not None:
-            out.append(node[0])
-            node = node[1]
-        return tuple(reversed(out))
+            entry, node = node
+            append(entry)
+        out.reverse()
+        return tuple(out)
 
 
 def check_state(state: object, parameter: str = "state") -> GameState:

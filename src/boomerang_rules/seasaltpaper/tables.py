@@ -17,16 +17,62 @@ PILES = ("left", "right")
 """The two discard piles, as actions name them."""
 
 
+_COMPILED: dict[tuple[object, ...], tuple[object, ...]] = {}
+_COMPILED_MAX = 48
+"""``Tables.compiled`` tuples by value: the tables of equal rulesets (an unpickled state rebuilds
+its tables) share one, so the compiled path parses it once (it keeps up to 64)."""
+
+
 class Tables(ReadOnly):
     """Everything the engine looks up, derived from one ruleset. Read-only once built."""
 
-    __slots__ = ("action_cards", "bonus_own_colour", "card_bit", "collector_fields", "collectors", "colour",
-                 "colour_bit", "colour_fields", "colours", "count_mask", "count_own_colour", "deck_ends_last_chance",
-                 "deck_size", "duo_actions", "duo_fields", "duo_of_kind", "duo_of_pair", "duo_partners", "duos",
-                 "expansion", "extra_turn_on_empty", "ids", "index", "is_mermaid", "keep_actions", "kind",
-                 "kind_bit", "kind_index", "kinds", "mermaid", "mermaid_cards", "mermaid_shift", "min_points",
-                 "multiplier_fields", "multipliers", "pick_actions", "rules", "shared_duos", "stand_in",
-                 "take_actions", "trio", "trio_actions", "trio_gain", "win_with")
+    __slots__ = (
+        "action_cards",
+        "bonus_own_colour",
+        "card_bit",
+        "collector_fields",
+        "collectors",
+        "colour",
+        "colour_bit",
+        "colour_fields",
+        "colours",
+        "compiled",
+        "count_mask",
+        "count_own_colour",
+        "deck_ends_last_chance",
+        "deck_size",
+        "duo_actions",
+        "duo_fields",
+        "duo_of_kind",
+        "duo_of_pair",
+        "duo_partners",
+        "duos",
+        "expansion",
+        "extra_turn_on_empty",
+        "ids",
+        "index",
+        "is_mermaid",
+        "keep_actions",
+        "kind",
+        "kind_bit",
+        "kind_index",
+        "kinds",
+        "mermaid",
+        "mermaid_cards",
+        "mermaid_shift",
+        "min_points",
+        "multiplier_fields",
+        "multipliers",
+        "pick_actions",
+        "rules",
+        "shared_duos",
+        "stand_in",
+        "take_actions",
+        "trio",
+        "trio_actions",
+        "trio_gain",
+        "win_with",
+    )
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -65,6 +111,7 @@ class Tables(ReadOnly):
         self._expansion_tables()
         self._action_tables()
         self._count_tables()
+        self.compiled = self._compiled_tables()
         self._freeze()
 
     def _expansion_tables(self) -> None:
@@ -110,6 +157,27 @@ class Tables(ReadOnly):
             1 << width * colour if own or k != self.mermaid else 0 for colour, k in zip(self.colour, self.kind))
         self.colour_fields = tuple(width * c for c in range(len(self.colours)))
 
+    def _compiled_tables(self) -> tuple[object, ...] | None:
+        """What the compiled hot path (``_accel.c``) reads, as nested tuples of ints and strings
+        only (immutable: the C code keeps pointers into it): the card count; each card's kind and
+        the colour it counts for a mermaid (-1: none); the kind and colour counts; the duos
+        ``(kind, kind, points, effect)``, collectors ``(kind, points by count)`` and multipliers
+        ``(kind, kind scored, points)``; the mermaid kind, ``win_with``, ``min_points``, whether an
+        empty deck ends a LAST CHANCE round; then the ``take``, ``keep``, ``duo``, ``pile`` and
+        ``pick`` action strings. None for what the compiled path does not serve: Extra Salt's
+        rules, a deck of more than 64 cards (the plain code then serves)."""
+        if self.expansion or self.deck_size > 64:
+            return None
+        own = self.count_own_colour
+        counted = tuple(c if own or k != self.mermaid else -1 for c, k in zip(self.colour, self.kind))
+        made = (self.deck_size, self.kind, counted, len(self.kinds), len(self.colours), self.duos, self.collectors,
+                self.multipliers, self.mermaid, self.win_with, self.min_points, self.deck_ends_last_chance,
+                self.take_actions, self.keep_actions, self.duo_actions, tuple(f"pile:{p}" for p in PILES),
+                self.pick_actions)
+        if len(_COMPILED) >= _COMPILED_MAX:
+            return made
+        return _COMPILED.setdefault(made, made)
+
     def card_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
         """The card points of ``hand`` and ``played``: ``scoring.points_of``'s, from packed counts
         (tests compare the two on every shipped ruleset)."""
@@ -141,6 +209,26 @@ class Tables(ReadOnly):
                 ranked = sorted([colours >> c & mask for c in self.colour_fields], reverse=True)
                 total += sum(ranked[:mermaids])
         return total
+
+    def colour_bonus(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
+        """The colour bonus of ``hand`` and ``played`` (the most cards of one colour, counted as the
+        mermaids count them): ``scoring.points_of``'s, from packed counts, for the base game's rules
+        (Extra Salt's count it plainly; tests compare the two on every shipped ruleset)."""
+        if self.expansion:  # counted plainly, as scoring.points_of does for Extra Salt's rules
+            counts = [0] * len(self.colours)
+            for c in (*hand, *played):
+                if self.bonus_own_colour or self.kind[c] != self.mermaid:
+                    counts[self.colour[c]] += 1
+            return max(counts, default=0)
+        mask = self.count_mask
+        colour = self.colour_bit.__getitem__
+        colours = sum(map(colour, hand)) + sum(map(colour, played))
+        return max([colours >> c & mask for c in self.colour_fields], default=0)
+
+    def round_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> tuple[int, int]:
+        """``card_points`` and ``colour_bonus`` at once: what a round's end scores (its compiled twin,
+        ``_accel.round_points``, is tested against it)."""
+        return self.card_points(hand, played), self.colour_bonus(hand, played)
 
     def _expansion_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
         """``card_points`` by Extra Salt's rules, from plain counts (as ``scoring.points_of``)."""
