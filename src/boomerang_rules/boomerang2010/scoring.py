@@ -51,22 +51,21 @@ ROWS = SeatScore.ROWS
 def score_counts(t: Tables, counts: Sequence[Sequence[int]], boomerangs: Sequence[int]) -> tuple[SeatScore, ...]:
     """Scores from each seat's card count per animal (ruleset order) and boomerangs held."""
     per_point = t.rules.boomerangs_per_point
-    leads = [max((c[a] for c in counts), default=0) for a in range(len(t.animals))]
+    animals = t.animals
+    leads = [max((c[a] for c in counts), default=0) for a in range(len(animals))]
     out = []
     for seat_counts, held in zip(counts, boomerangs):
-        points = {animal: (n if n and n == leads[a] else 0)
-                  for a, (animal, n) in enumerate(zip(t.animals, seat_counts))}
+        points = {animal: (n if n and n == lead else 0) for animal, n, lead in zip(animals, seat_counts, leads)}
         sets = held // per_point
-        out.append(SeatScore(dict(zip(t.animals, seat_counts)), points, held, sets, sum(points.values()) + sets))
+        out.append(SeatScore(dict(zip(animals, seat_counts)), points, held, sets, sum(points.values()) + sets))
     return tuple(out)
 
 
 def count_cards(t: Tables, cards: Sequence[int]) -> list[int]:
-    """How many of ``cards`` (indices) show each animal, in ruleset order."""
-    counts = [0] * len(t.animals)
-    for c in cards:
-        counts[t.animal[c]] += 1
-    return counts
+    """How many of ``cards`` (indices) show each animal, in ruleset order (``list.count`` per
+    animal over the cards' animals: a score sheet per game played is part of every simulation)."""
+    kinds = list(map(t.animal.__getitem__, cards))
+    return [kinds.count(a) for a in range(len(t.animals))]
 
 
 class Seats(tuple[int, ...]):
