@@ -12,6 +12,7 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension("boomerang_rules.australia._accel", ["src/boomerang_rules/australia/_accel.c"], optional=True),
+        Extension("boomerang_rules.boomerang2010._accel", ["src/boomerang_rules/boomerang2010/_accel.c"], optional=True),
         Extension("boomerang_rules.core._rng", ["src/boomerang_rules/core/_rng.c"], optional=True),
         Extension("boomerang_rules.rl._encode", ["src/boomerang_rules/rl/_encode.c"], optional=True),
     ]
