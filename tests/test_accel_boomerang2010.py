@@ -266,8 +266,10 @@ def test_a_second_accelerate_replaces_the_first_whole_and_bad_ones_change_nothin
     accelerate: Any = _accel.accelerate
     with pytest.raises(TypeError):
         accelerate(*args[:2], tuple(reversed(FIELD)), *args[3:])
-    with pytest.raises(TypeError):
+    with pytest.raises(AttributeError, match="lands"):
         accelerate(GameState, RoundLog, *args[2:])  # no slot "lands"
+    with pytest.raises(AttributeError, match="first"):
+        accelerate(*args[:-1], Tables)  # a class without the log's slots
     methods = accelerate(*args)
     assert set(methods) == {"apply", "legal_actions", "step", "to_act", "is_over"}
     s = engine.new_game(SHIPPED[0], 3, 1)

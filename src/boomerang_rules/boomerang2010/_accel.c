@@ -14,6 +14,8 @@
  * so its items stay alive through the call; the tables' slots can be rebound by Python code
  * (object.__setattr__), so what is read from them is held by a strong reference across anything
  * that can run Python (a dict lookup may call a key's __eq__; an allocation may run a finalizer).
+ * A round's log (RoundLog, a slotted attrs class with neither converters nor validators) is made
+ * by its type's allocator and its seven slots set, as its __init__ would set them.
  * A list of actions given to step is copied, each item held, before any lookup.
  */
 #define PY_SSIZE_T_CLEAN
@@ -44,7 +46,8 @@ typedef struct {
     PyObject *pass, *throw, *tokens, *hunt, *over; /* the engine's own strs */
     PyObject *choices_pass, *choices_both;         /* engine._HUNT_CHOICES: (pass,), (pass, throw) */
     PyObject *seat_tuples[MAX_SEATS];              /* (0,), (1,), ...: what to_act gives in the hunt */
-    PyObject *round_log;                           /* the RoundLog class */
+    PyTypeObject *round_log;                       /* the RoundLog class: slotted, built at its slots' offsets */
+    Py_ssize_t log_fields[7];                      /* its slots first, turned, river, tokens, hunt, stack, captures */
     Py_ssize_t lands, land_index, card_lands, all_lands, rules; /* Tables' slots, by offset */
     int ready;
 } Engine;
@@ -483,10 +486,14 @@ capture_fast(PyObject *state, const Parts *p, PyObject *boomerangs, PyObject *st
     if (left == NULL) {
         goto done;
     }
+    /* The round's log, its slots set as RoundLog.__init__ (attrs: each field as given) sets them. */
     PyObject *fields[7] = {f[FIRST], f[TURNED], f[RIVER], f[TOKENS], hunt, stack, takes};
-    log = PyObject_Vectorcall(E.round_log, fields, 7, NULL); /* runs Python: everything read is held */
+    log = E.round_log->tp_alloc(E.round_log, 0);
     if (log == NULL) {
         goto done;
+    }
+    for (int i = 0; i < 7; i++) {
+        SLOT(log, E.log_fields[i]) = Py_NewRef(fields[i]);
     }
     history = appended(f[HISTORY], log);
     if (history == NULL) {
@@ -988,7 +995,7 @@ release(Engine *e)
     PyObject **held[] = {
         (PyObject **)&e->state_type, (PyObject **)&e->tables_type, &e->apply_plain, &e->legal_plain,
         &e->step_plain, &e->to_act_plain, &e->is_over_plain, &e->capture_plain, &e->pass, &e->throw, &e->tokens,
-        &e->hunt, &e->over, &e->choices_pass, &e->choices_both, &e->round_log,
+        &e->hunt, &e->over, &e->choices_pass, &e->choices_both, (PyObject **)&e->round_log,
     };
     for (size_t i = 0; i < sizeof held / sizeof held[0]; i++) {
         Py_CLEAR(*held[i]);
@@ -1008,6 +1015,16 @@ accelerate(PyObject *module, PyObject *args)
                           &e.tables_type, &PyTuple_Type, &fields, &e.apply_plain, &e.legal_plain, &e.step_plain,
                           &e.to_act_plain, &e.is_over_plain, &e.capture_plain, &e.pass, &e.throw, &e.tokens, &e.hunt,
                           &e.over, &PyTuple_Type, &choices, &PyType_Type, &e.round_log)) {
+        return NULL;
+    }
+    static const char *log_names[7] = {"first", "turned", "river", "tokens", "hunt", "stack", "captures"};
+    for (int i = 0; i < 7; i++) {
+        if (!offset_of(e.round_log, log_names[i], &e.log_fields[i])) {
+            return NULL;
+        }
+    }
+    if (e.round_log->tp_itemsize != 0) {
+        PyErr_SetString(PyExc_TypeError, "accelerate needs a slotted RoundLog class");
         return NULL;
     }
     if (!PyType_IsSubtype(e.state_type, &PyTuple_Type) || PyTuple_GET_SIZE(fields) != N_FIELDS) {
