@@ -15,6 +15,8 @@ from __future__ import annotations
 import os
 import pickle
 import random
+import subprocess
+import sys
 from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
@@ -274,3 +276,18 @@ def test_a_second_accelerate_replaces_the_first_whole_and_bad_ones_change_nothin
     assert set(methods) == {"apply", "legal_actions", "step", "to_act", "is_over"}
     s = engine.new_game(SHIPPED[0], 3, 1)
     assert tuple(engine.apply(s, 0, "dunes")) == tuple(engine.apply_plain(s, 0, "dunes"))
+
+
+def test_the_plain_engine_serves_when_asked_and_the_module_not_set_up_refuses_clearly() -> None:
+    """``BOOMERANG_RULES_PURE=1``: the package plays the plain functions, and ``_accel``, never set
+    up, says so from each of its functions."""
+    code = ("import boomerang_rules as br\n"
+            "from boomerang_rules.boomerang2010 import engine, _accel\n"
+            "print(engine.ACCELERATED, br.boomerang2010.apply is engine.apply_plain, engine.STATE_METHODS)\n"
+            "for f, args in [(_accel.apply, (1, 2, 3)), (_accel.legal_actions, (1, 2)), (_accel.step, (1, 2)),"
+            " (_accel.to_act, (1,)), (_accel.is_over, (1,))]:\n"
+            "    try:\n        f(*args)\n    except RuntimeError as e:\n        print(e)\n")
+    env = {**os.environ, "BOOMERANG_RULES_PURE": "1"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("False True {}") and done.stdout.count("is not set up") == 5

@@ -214,6 +214,12 @@ kind_of(PyObject *action, PyObject *lands, PyObject *index)
             return A_NONE;
         }
     }
+    else if (action == E.pass) { /* the engine's own objects first: what legal_actions gives */
+        return A_PASS;
+    }
+    else if (action == E.throw) {
+        return A_THROW;
+    }
     else if (!PyUnicode_CheckExact(action)) {
         return A_NONE;
     }
