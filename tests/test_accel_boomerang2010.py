@@ -106,14 +106,17 @@ def test_ci_builds_the_compiled_engine() -> None:
 
 @pytest.mark.parametrize(("rules", "players"), CASES, ids=lambda x: getattr(x, "id", str(x)))
 def test_every_decision_agrees_with_the_plain_functions(rules: Ruleset, players: int) -> None:
-    ids = list(range(-1, len(rules.lands) + 3))
-    for seed in range(3):
+    every = [*rules.lands, "pass", "throw", *range(-1, len(rules.lands) + 3), *JUNK]
+    for seed in range(2):
         for s in every_state(rules, players, seed):
             same(engine.to_act, engine.to_act_plain, s)
             same(engine.is_over, engine.is_over_plain, s)
+            owing = engine.to_act_plain(s)
+            idle = [seat for seat in range(players) if seat not in owing][:1]  # one seat owing nothing
             for seat in [*range(players), players, -1, True, Odd(0), "0"]:
                 same(engine.legal_actions, engine.legal_actions_plain, s, seat)
-                for action in [*rules.lands, "pass", "throw", *ids, *JUNK]:
+                real = seat in (*owing, *idle) and type(seat) is int
+                for action in every if real else ["pass", "throw", 0, rules.lands[0]]:
                     same(engine.apply, engine.apply_plain, s, seat, action)
 
 
