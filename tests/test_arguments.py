@@ -54,8 +54,9 @@ MODULES = {"br": "boomerang_rules", "au": "boomerang_rules.australia", "ssp": "b
            "b10": "boomerang_rules.boomerang2010", "rl": "boomerang_rules.rl"}
 NOT_CALLED = {"build", "check", "to_data", "play_game", "list_rules", "shipped_ids"}
 """Rules-module internals re-exported for the game registry, a bot runner, and functions of no argument."""
-COMPILED = {"apply": ["state", "seat", "action"], "legal_actions": ["state", "seat"], "step": ["state", "actions"]}
-"""The parameters of Boomerang: Australia's compiled functions (no signature to read)."""
+COMPILED = {"apply": ["state", "seat", "action"], "legal_actions": ["state", "seat"], "step": ["state", "actions"],
+            "to_act": ["state"], "is_over": ["state"]}
+"""The parameters of the compiled functions of Boomerang: Australia and Boomerang (2010) (no signature to read)."""
 
 
 def _valid(game: str) -> dict[str, Any]:
