@@ -14,6 +14,7 @@ setup(
     ext_modules=[
         Extension("boomerang_rules.australia._accel", ["src/boomerang_rules/australia/_accel.c"], optional=True),
         Extension("boomerang_rules.seasaltpaper._accel", ["src/boomerang_rules/seasaltpaper/_accel.c"], optional=True),
+        Extension("boomerang_rules.boomerang2010._accel", ["src/boomerang_rules/boomerang2010/_accel.c"], optional=True),
         Extension("boomerang_rules.core._rng", ["src/boomerang_rules/core/_rng.c"], optional=True),
         Extension("boomerang_rules.rl._encode", ["src/boomerang_rules/rl/_encode.c"], optional=True),
     ]

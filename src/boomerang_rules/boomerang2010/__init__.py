@@ -19,7 +19,7 @@ from .actions import action_id, action_of, legal_mask, num_actions
 from .bots import BOTS, GreedyBot, RandomBot, play_game
 from .determinize import VIEW_TYPES as VIEW_TYPES  # for core.games.register
 from .determinize import determinize as determinize
-from .engine import apply, is_over, legal_actions, new_game, step, to_act
+from .engine import STATE_METHODS, apply, is_over, legal_actions, new_game, step, to_act
 from .loading import load_rules
 from .records import check_record, record_of, state_of, validate_record
 from .rules import GAME, PASS, SCHEMA, THROW, Card, Ruleset, build, check, to_data
@@ -32,8 +32,8 @@ STATE_TYPES: tuple[type, ...] = (GameState,)
 
 register(sys.modules[__name__])
 
-__all__ = ["BOTS", "GAME", "PASS", "ROWS", "SCHEMA", "STATE_TYPES", "THROW", "Card", "GameState", "GreedyBot",
-           "PastRound", "RandomBot", "Ruleset", "SeatScore", "SeatView", "action_id", "action_of", "apply", "build",
-           "check", "check_record", "final_scores", "is_over", "legal_actions", "legal_mask", "load_rules",
+__all__ = ["BOTS", "GAME", "PASS", "ROWS", "SCHEMA", "STATE_METHODS", "STATE_TYPES", "THROW", "Card", "GameState",
+           "GreedyBot", "PastRound", "RandomBot", "Ruleset", "SeatScore", "SeatView", "action_id", "action_of", "apply",
+           "build", "check", "check_record", "final_scores", "is_over", "legal_actions", "legal_mask", "load_rules",
            "new_game", "num_actions", "play_game", "record_of", "score_sheets", "state_of", "step", "to_act",
            "to_data", "validate_record", "view", "winners", "winners_of"]

@@ -12,6 +12,7 @@ an empty deck ends the game instead.
 from __future__ import annotations
 
 import operator
+import os
 from collections.abc import Sequence
 
 from ..core import rng as rng_mod
@@ -222,15 +223,17 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
     If any action is illegal, raises ``IllegalAction`` naming it and applies none (``state``
     never changes: it is immutable).
     """
+    # ``apply_plain``: the plain step is the plain reading throughout (where ``_accel`` serves,
+    # ``apply`` is its compiled twin).
     if state.__class__ is not GameState:
         check_state(state)
     listed = actions.__class__ is list or actions.__class__ is tuple
     if listed and state[_PHASE] == "hunt" and len(actions) == 1:
-        return apply(state, state[_ACTIVE][0], actions[0])  # the hunt: one seat a step
-    seats = to_act(state)
+        return apply_plain(state, state[_ACTIVE][0], actions[0])  # the hunt: one seat a step
+    seats = to_act_plain(state)
     if listed:
         if len(seats) == 1 == len(actions):
-            return apply(state, seats[0], actions[0])
+            return apply_plain(state, seats[0], actions[0])
         if len(seats) == state[_PLAYERS] == len(actions):
             after = _choose_all(state, actions)
             if after is not None:
@@ -241,7 +244,7 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
         raise IllegalAction(f"step needs {len(seats)} actions, one for each seat in {seats} in that order, "
                             f"not {actions!r:.80}")
     for seat, action in zip(seats, actions):
-        state = apply(state, seat, action)
+        state = apply_plain(state, seat, action)
     return state
 
 
@@ -337,3 +340,39 @@ def _capture(state: GameState, boomerangs: tuple[int, ...], stack: tuple[int, ..
     log = RoundLog(first, turned, river, tokens, hunt, stack, takes)
     return _start_round(t, n, round_no + 1, deck, left, stack[-1], boomerangs, tuple(captured), (*history, log),
                         order, seed, names)
+
+
+apply_plain = apply
+legal_actions_plain = legal_actions
+step_plain = step
+to_act_plain = to_act
+is_over_plain = is_over
+"""The plain reading: the reference the compiled path is tested against, and its stand-in."""
+
+STATE_METHODS: dict[str, object] = {}
+"""The compiled ``apply``, ``legal_actions``, ``step``, ``to_act`` and ``is_over`` as ``GameState``
+methods (for the top-level API's dispatch; empty when ``_accel`` is not built)."""
+
+ENGINE = "plain Python (boomerang2010/_accel not built, or BOOMERANG_RULES_PURE set)"
+"""Which engine serves the decisions (``boomerang-rules bench`` prints it)."""
+
+ACCELERATED = False
+"""Whether the compiled path serves (``_accel`` built, and ``BOOMERANG_RULES_PURE`` not set)."""
+
+try:
+    if os.environ.get("BOOMERANG_RULES_PURE"):
+        raise ImportError("the plain engine was asked for")
+    from . import _accel
+except ImportError:  # not built (no compiler at install), or not wanted: the plain functions serve
+    pass
+else:
+    STATE_METHODS = _accel.accelerate(GameState, Tables, tuple(FIELD), apply_plain, legal_actions_plain, step_plain,
+                                      to_act_plain, is_over_plain, _capture, PASS, THROW, "tokens", "hunt", "over",
+                                      _HUNT_CHOICES, RoundLog)
+    apply = _accel.apply
+    legal_actions = _accel.legal_actions
+    step = _accel.step
+    to_act = _accel.to_act
+    is_over = _accel.is_over
+    ENGINE = "compiled hot path (boomerang2010/_accel)"
+    ACCELERATED = True

@@ -51,22 +51,26 @@ ROWS = SeatScore.ROWS
 def score_counts(t: Tables, counts: Sequence[Sequence[int]], boomerangs: Sequence[int]) -> tuple[SeatScore, ...]:
     """Scores from each seat's card count per animal (ruleset order) and boomerangs held."""
     per_point = t.rules.boomerangs_per_point
-    leads = [max((c[a] for c in counts), default=0) for a in range(len(t.animals))]
+    animals = t.animals
+    leads = [max(column) for column in zip(*counts)]  # each animal's most cards (counts: one per animal)
     out = []
     for seat_counts, held in zip(counts, boomerangs):
-        points = {animal: (n if n and n == leads[a] else 0)
-                  for a, (animal, n) in enumerate(zip(t.animals, seat_counts))}
+        points = [n if n == lead else 0 for n, lead in zip(seat_counts, leads)]  # 0 cards score 0 either way
         sets = held // per_point
-        out.append(SeatScore(dict(zip(t.animals, seat_counts)), points, held, sets, sum(points.values()) + sets))
+        out.append(SeatScore(dict(zip(animals, seat_counts)), dict(zip(animals, points)), held, sets,
+                             sum(points) + sets))
     return tuple(out)
 
 
 def count_cards(t: Tables, cards: Sequence[int]) -> list[int]:
-    """How many of ``cards`` (indices) show each animal, in ruleset order."""
-    counts = [0] * len(t.animals)
-    for c in cards:
-        counts[t.animal[c]] += 1
-    return counts
+    """How many of ``cards`` (indices, each at most once) show each animal, in ruleset order.
+
+    One sum over the cards of ``Tables.animal_unit`` (a card adds 1 to its animal's field of
+    ``animal_width`` bits, wide enough for the whole deck), read back field by field.
+    """
+    total = sum(map(t.animal_unit.__getitem__, cards))
+    mask = (1 << t.animal_width) - 1
+    return [total >> shift & mask for shift in t.animal_shifts]
 
 
 class Seats(tuple[int, ...]):

@@ -15,8 +15,8 @@ from .rules import Ruleset
 class Tables(ReadOnly):
     """Everything the engine reads from a ruleset, as indexable tuples. Never changes."""
 
-    __slots__ = ("all_lands", "animal", "animal_index", "animals", "card_lands", "deck_size", "ids", "index",
-                 "land_index", "lands", "rules")
+    __slots__ = ("all_lands", "animal", "animal_index", "animal_shifts", "animal_unit", "animal_width", "animals",
+                 "card_lands", "deck_size", "ids", "index", "land_index", "lands", "rules")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -29,6 +29,10 @@ class Tables(ReadOnly):
         self.animals: tuple[str, ...] = rules.animals
         self.animal_index: dict[str, int] = {a: i for i, a in enumerate(rules.animals)}
         self.animal: tuple[int, ...] = tuple(self.animal_index[c.animal] for c in rules.cards)
+        # Counting by sum (``scoring.count_cards``): a card is 1 in its animal's field of bits.
+        self.animal_width = max(1, self.deck_size.bit_length())
+        self.animal_shifts: tuple[int, ...] = tuple(self.animal_width * a for a in range(len(self.animals)))
+        self.animal_unit: tuple[int, ...] = tuple(1 << self.animal_shifts[a] for a in self.animal)
         self.card_lands: tuple[int, ...] = tuple(
             sum(1 << self.land_index[land] for land in c.lands) for c in rules.cards)
         self._freeze()

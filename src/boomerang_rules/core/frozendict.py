@@ -16,8 +16,11 @@ class FrozenDict(Mapping[K, V]):
     __slots__ = ("_data", "_hash")
 
     def __init__(self, data: Mapping[K, V] | None = None) -> None:
-        self._data: Mapping[K, V] = MappingProxyType(dict(data or {}))
-        self._hash: int | None = None
+        # Set past ``__setattr__`` (which refuses rebinding): a score sheet builds several per seat.
+        object.__setattr__(self, "_data", MappingProxyType(dict(data or {})))
+        object.__setattr__(self, "_hash", None)
+        self._data: Mapping[K, V]
+        self._hash: int | None
 
     def __setattr__(self, name: str, value: object) -> None:
         if name == "_hash" or not hasattr(self, "_data"):
