@@ -86,7 +86,8 @@ def test_every_base_variant_combines_with_the_expansion(variant: str, tmp_path: 
     (["crab-1", "crab-2", "starfish-1", "starfish-2"], [], 3),  # a starfish counts only up to the pairs held
     (["starfish-1"], [], 0),
     (["boat-1", "boat-2", "starfish-2"], ["crab-1", "crab-2", "starfish-1"], 6),  # a played trio and one in hand
-    (["starfish-1"], ["crab-1", "crab-2"], 3),  # a starfish in hand joins a played pair (the online count)
+    (["starfish-1"], ["crab-1", "crab-2"], 1),  # a starfish in hand never joins a played pair (online)
+    (["starfish-1"], ["crab-1", "crab-2", "starfish-2"], 3),  # nor a played trio
     (["seahorse-1", "shell-1"], [], 2),  # one missing shell
     (["seahorse-1", "octopus-1", "octopus-2", "shell-1"], [], 6),  # where it scores most: a third octopus (+3, not +2)
     (["seahorse-1", "sailor-1", "sailor-2"], [], 5),  # never past the collection's maximum
