@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -335,3 +336,16 @@ def test_openspiel_plays_the_expansion_with_the_lobsters_shuffle_as_chance_nodes
                 state.apply_action(action)
                 held += kept and state.is_chance_node()
     assert held > 0  # a lobster's shuffle is drawn by chance nodes
+
+
+def test_greedy_plays_a_trio_while_it_holds_a_starfish() -> None:
+    """A starfish in hand scores only beside a pair in hand, and greedy plays every pair: as a trio."""
+    from boomerang_rules.seasaltpaper.bots import GreedyBot
+
+    s = br.new_game(RULES, 2, seed=3)
+    seat = br.to_act(s)[0]
+    hand = ("crab-1", "crab-2", "starfish-1")
+    seen = attrs.evolve(br.view(s, seat), hand=hand, phase="play")
+    actions = ("duo:crab-1+crab-2", "trio:crab-1+crab-2+starfish-1", "end")
+    assert GreedyBot(RULES, 0).choose(seen, actions) == "trio:crab-1+crab-2+starfish-1"
+    assert GreedyBot(RULES, 0).choose(seen, ("duo:crab-1+crab-2", "end")) == "duo:crab-1+crab-2"
