@@ -349,3 +349,36 @@ def test_greedy_plays_a_trio_while_it_holds_a_starfish() -> None:
     actions = ("duo:crab-1+crab-2", "trio:crab-1+crab-2+starfish-1", "end")
     assert GreedyBot(RULES, 0).choose(seen, actions) == "trio:crab-1+crab-2+starfish-1"
     assert GreedyBot(RULES, 0).choose(seen, ("duo:crab-1+crab-2", "end")) == "duo:crab-1+crab-2"
+
+
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
+def test_a_determinized_state_has_no_record_rather_than_an_invalid_one(rules_id: str) -> None:
+    """Its view holds no deck order nor hidden decisions: ``record_of`` says so, before and after play on."""
+    rules = br.load_rules(rules_id)
+    s = br.new_game(rules, 3, 5)
+    for k in range(150):
+        s = br.step(s, [br.legal_actions(s, seat)[k % len(br.legal_actions(s, seat))] for seat in br.to_act(s)])
+    assert br.validate_record(br.record_of(s)) == []
+    guess = br.determinize(br.view(s, br.to_act(s)[0]), 3)
+    with pytest.raises(ValueError, match="drawn by determinize"):
+        br.record_of(guess)
+    on = br.step(guess, [br.legal_actions(guess, seat)[0] for seat in br.to_act(guess)])
+    with pytest.raises(ValueError, match="drawn by determinize"):
+        br.record_of(on)
+
+
+def test_the_strategies_replay_a_round_cut_before_its_lobster_shuffle() -> None:
+    """``invalid_records`` replays a record's prefix: a shuffle still to come is not kept in it."""
+    from boomerang_rules.seasaltpaper.bots import RandomBot
+    from boomerang_rules.seasaltpaper.strategies import _replay
+
+    def lobsters(record: dict[str, Any]) -> list[tuple[int, int]]:
+        return [(r, i) for r, rnd in enumerate(record["rounds"]) for i, e in enumerate(rnd["actions"])
+                if e[1].startswith("lobster:")]
+
+    games = (br.record_of(ssp.play_game(RULES, [RandomBot(RULES, 0), RandomBot(RULES, 1)], seed)) for seed in range(40))
+    record = next(g for g in games if lobsters(g))
+    r, i = lobsters(record)[0]
+    assert record["rounds"][r]["shuffles"]
+    assert _replay(record, RULES, r, i).phase == "lobster"
+    assert _replay(record, RULES, r, i + 1).phase != "lobster"
