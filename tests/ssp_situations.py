@@ -18,16 +18,17 @@ import sys
 from typing import Any
 
 import boomerang_rules as br
+from boomerang_rules.seasaltpaper.rules import Ruleset
 
 
-def situation(rules: br.Ruleset, seed: int) -> dict[str, Any]:
+def situation(rules: Ruleset, seed: int) -> dict[str, Any]:
     """One end-of-round situation, the same for the same ruleset and seed."""
     rng = random.Random(seed)
     kind = {c.id: c.kind for c in rules.cards}
     deck = [c.id for c in rules.cards]
     rng.shuffle(deck)
     players = rng.randint(rules.players.min, rules.players.max)
-    trio = rules.trio.kind if getattr(rules, "trio", None) is not None else None
+    trio = rules.trio.kind if rules.trio is not None else None
     seats = []
     for _ in range(players):
         played: list[str] = []
@@ -59,6 +60,7 @@ def situation(rules: br.Ruleset, seed: int) -> dict[str, Any]:
 
 def main(argv: list[str]) -> None:
     rules = br.load_rules(argv[0])
+    assert isinstance(rules, Ruleset), "a Sea Salt & Paper ruleset"
     start, count = int(argv[1]), int(argv[2])
     for seed in range(start, start + count):
         print(json.dumps(situation(rules, seed)))
