@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import boomerang_rules as br
 from boomerang_rules import batch
 from boomerang_rules.australia.rules import build, to_data
+from boomerang_rules.batch import generic
 from boomerang_rules.core import rng as rng_mod
 
 from .helpers import australia_ids
@@ -166,13 +167,14 @@ def test_refuses_another_game() -> None:
         batch.init("standard", 4, 1, 0)
 
 
-def test_refuses_a_deck_over_64_cards() -> None:
+def test_a_deck_over_64_cards_is_refused_by_the_kernels_and_played_plainly() -> None:
     data = to_data(br.load_rules())
     base = data["cards"]
     data["cards"] = [dict(card, id=f"{card['id']}{k}") for k in range(3) for card in base]
     rules = build(data)
     with pytest.raises(br.RulesError, match=r"84 cards.*at most 64"):
-        batch.playouts(rules, 4, 1, 0)
+        batch.compile_rules(rules)
+    assert isinstance(batch.init(rules, 4, 1, 0), generic.Batch)  # the plain engine's batch
 
 
 def test_refuses_bad_arguments() -> None:

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules import batch
+from boomerang_rules.batch import generic
 from boomerang_rules.boomerang2010.rules import build, to_data
 
 VARIANTS = [info.id for info in br.list_rules() if info.game == "boomerang-2010"]
@@ -171,7 +172,8 @@ def test_refuses_bad_arguments_and_rulesets() -> None:
     data = to_data(rules)
     data["cards"] = data["cards"] + [dict(card, id=f"{card['id']}x") for card in data["cards"][:11]]
     with pytest.raises(br.RulesError, match=r"65 cards.*at most 64"):
-        batch.init(build(data), 4, 1, 0)
+        batch.compile_rules(build(data))
+    assert isinstance(batch.init(build(data), 4, 1, 0), generic.Batch)  # played by the plain engine
     with pytest.raises(br.RulesError, match="only boomerang-2010 rulesets here, not 'sea-salt-paper'"):
         batch.playouts(attrs.evolve(rules, game="sea-salt-paper"), 4, 1, 0)
     with pytest.raises(br.RulesError, match="only boomerang-australia, sea-salt-paper, boomerang-2010 rulesets, "

@@ -19,23 +19,25 @@ from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules import batch
+from boomerang_rules.batch import generic
 from boomerang_rules.rl.seasaltpaper import action_names as rl_action_names
 from boomerang_rules.seasaltpaper.rules import build, to_data
 from boomerang_rules.seasaltpaper.tables import tables_for
 
 SHIPPED = [info.id for info in br.list_rules() if info.game == "sea-salt-paper"]
 REFUSED = [v for v in SHIPPED if tables_for(br.load_rules(v)).expansion]
-"""Extra Salt and the online readings the kernels do not play: the batch refuses them."""
+"""Extra Salt and the online readings the kernels do not play: the plain engine's batch plays them."""
 VARIANTS = [v for v in SHIPPED if v not in REFUSED]
 PLAYERS = [2, 3, 4]
 
 
 @pytest.mark.parametrize("variant", REFUSED)
-def test_what_the_kernels_do_not_play_is_refused_by_name(variant: str) -> None:
+def test_what_the_kernels_do_not_play_is_refused_by_name_and_played_plainly(variant: str) -> None:
     with pytest.raises(br.RulesError) as caught:
-        batch.init(br.load_rules(variant), 2, 10, seed=1)
+        batch.compile_rules(br.load_rules(variant))
     rule = caught.value.problems[0].rule
     assert rule in ("batch-extra-salt", "batch-deck-size") and "cannot run this ruleset" in str(caught.value)
+    assert isinstance(batch.init(br.load_rules(variant), 2, 10, seed=1), generic.Batch)  # tests/test_batch_generic.py
 
 
 def test_extra_salt_and_the_online_readings_are_refused() -> None:
@@ -178,21 +180,24 @@ def test_refuses_bad_arguments_and_rulesets() -> None:
     data = to_data(rules)
     data["cards"] = data["cards"] + [dict(card, id=f"{card['id']}x") for card in data["cards"][:10]]
     with pytest.raises(br.RulesError, match=r"68 cards.*at most 64"):
-        batch.playouts(build(data), 4, 1, 0)
+        batch.compile_rules(build(data))
+    assert isinstance(batch.init(build(data), 4, 1, 0), generic.Batch)  # played by the plain engine
     with pytest.raises(br.RulesError, match="only sea-salt-paper rulesets here, not 'boomerang-2010'"):
         batch.init(attrs.evolve(rules, game="boomerang-2010"), 4, 1, 0)
 
 
 def test_refuses_cards_effects_and_rules_it_does_not_know() -> None:
-    """An expansion's new card kinds, duo effects or rule fields are refused, never played as the base game."""
+    """An expansion's new card kinds, duo effects or rule fields are refused by the kernels, never
+    played as the base game (``batch.playouts`` and ``init`` hand them to the plain engine)."""
     rules = br.load_rules("sea-salt-paper")
     starfish = attrs.evolve(rules, cards=(attrs.evolve(rules.cards[0], kind="starfish"), *rules.cards[1:]))
     with pytest.raises(br.RulesError, match=r"card kind\(s\) starfish") as error:
-        batch.playouts(starfish, 4, 1, 0)
+        batch.compile_rules(starfish)
     assert error.value.problems[0].rule == "batch-card-kind"
+    assert isinstance(batch.init(starfish, 4, 1, 0), generic.Batch)
     odd = attrs.evolve(rules, duos=(attrs.evolve(rules.duos[0], effect="swap"), *rules.duos[1:]))
     with pytest.raises(br.RulesError, match="duo effect 'swap'"):
-        batch.init(odd, 4, 1, 0)
+        batch.compile_rules(odd)
 
     @attrs.frozen(eq=False)
     class Expansion(type(rules)):  # type: ignore[misc]
@@ -201,7 +206,7 @@ def test_refuses_cards_effects_and_rules_it_does_not_know() -> None:
     fields = {f.name: getattr(rules, f.name) for f in attrs.fields(type(rules)) if f.init}
     assert batch.playouts(Expansion(**fields), 2, 1, 0).shape == (1, 2)  # the field at its default: base rules
     with pytest.raises(br.RulesError, match="rule field 'trios'"):
-        batch.playouts(Expansion(**fields, trios=("starfish",)), 2, 1, 0)
+        batch.compile_rules(Expansion(**fields, trios=("starfish",)))
 
 
 def test_a_game_over_batch_refuses_steps() -> None:

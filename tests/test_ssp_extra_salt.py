@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -86,7 +87,8 @@ def test_every_base_variant_combines_with_the_expansion(variant: str, tmp_path: 
     (["crab-1", "crab-2", "starfish-1", "starfish-2"], [], 3),  # a starfish counts only up to the pairs held
     (["starfish-1"], [], 0),
     (["boat-1", "boat-2", "starfish-2"], ["crab-1", "crab-2", "starfish-1"], 6),  # a played trio and one in hand
-    (["starfish-1"], ["crab-1", "crab-2"], 3),  # a starfish in hand joins a played pair (the online count)
+    (["starfish-1"], ["crab-1", "crab-2"], 1),  # a starfish in hand never joins a played pair (online)
+    (["starfish-1"], ["crab-1", "crab-2", "starfish-2"], 3),  # nor a played trio
     (["seahorse-1", "shell-1"], [], 2),  # one missing shell
     (["seahorse-1", "octopus-1", "octopus-2", "shell-1"], [], 6),  # where it scores most: a third octopus (+3, not +2)
     (["seahorse-1", "sailor-1", "sailor-2"], [], 5),  # never past the collection's maximum
@@ -334,3 +336,49 @@ def test_openspiel_plays_the_expansion_with_the_lobsters_shuffle_as_chance_nodes
                 state.apply_action(action)
                 held += kept and state.is_chance_node()
     assert held > 0  # a lobster's shuffle is drawn by chance nodes
+
+
+def test_greedy_plays_a_trio_while_it_holds_a_starfish() -> None:
+    """A starfish in hand scores only beside a pair in hand, and greedy plays every pair: as a trio."""
+    from boomerang_rules.seasaltpaper.bots import GreedyBot
+
+    s = br.new_game(RULES, 2, seed=3)
+    seat = br.to_act(s)[0]
+    hand = ("crab-1", "crab-2", "starfish-1")
+    seen = attrs.evolve(br.view(s, seat), hand=hand, phase="play")
+    actions = ("duo:crab-1+crab-2", "trio:crab-1+crab-2+starfish-1", "end")
+    assert GreedyBot(RULES, 0).choose(seen, actions) == "trio:crab-1+crab-2+starfish-1"
+    assert GreedyBot(RULES, 0).choose(seen, ("duo:crab-1+crab-2", "end")) == "duo:crab-1+crab-2"
+
+
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
+def test_a_determinized_state_has_no_record_rather_than_an_invalid_one(rules_id: str) -> None:
+    """Its view holds no deck order nor hidden decisions: ``record_of`` says so, before and after play on."""
+    rules = br.load_rules(rules_id)
+    s = br.new_game(rules, 3, 5)
+    for k in range(150):
+        s = br.step(s, [br.legal_actions(s, seat)[k % len(br.legal_actions(s, seat))] for seat in br.to_act(s)])
+    assert br.validate_record(br.record_of(s)) == []
+    guess = br.determinize(br.view(s, br.to_act(s)[0]), 3)
+    with pytest.raises(ValueError, match="drawn by determinize"):
+        br.record_of(guess)
+    on = br.step(guess, [br.legal_actions(guess, seat)[0] for seat in br.to_act(guess)])
+    with pytest.raises(ValueError, match="drawn by determinize"):
+        br.record_of(on)
+
+
+def test_the_strategies_replay_a_round_cut_before_its_lobster_shuffle() -> None:
+    """``invalid_records`` replays a record's prefix: a shuffle still to come is not kept in it."""
+    from boomerang_rules.seasaltpaper.bots import RandomBot
+    from boomerang_rules.seasaltpaper.strategies import _replay
+
+    def lobsters(record: dict[str, Any]) -> list[tuple[int, int]]:
+        return [(r, i) for r, rnd in enumerate(record["rounds"]) for i, e in enumerate(rnd["actions"])
+                if e[1].startswith("lobster:")]
+
+    games = (br.record_of(ssp.play_game(RULES, [RandomBot(RULES, 0), RandomBot(RULES, 1)], seed)) for seed in range(40))
+    record = next(g for g in games if lobsters(g))
+    r, i = lobsters(record)[0]
+    assert record["rounds"][r]["shuffles"]
+    assert _replay(record, RULES, r, i).phase == "lobster"
+    assert _replay(record, RULES, r, i + 1).phase != "lobster"

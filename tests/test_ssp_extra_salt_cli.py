@@ -1,10 +1,13 @@
-"""Extra Salt through every command (issue 29): simulate, validate, replay, sheet, score and play
-for 2 to 4 players, and a tampered record refused with its pointer and rule."""
+"""Extra Salt through every command (issue 29): simulate, validate, replay, sheet, score, play and
+tournament for 2 to 4 players, and records tampered by each of the expansion's rules refused with
+their file, pointer and rule."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -64,3 +67,74 @@ def test_play_in_the_terminal_with_the_expansion(tmp_path: Path) -> None:
     assert "plays lobster:" not in out and "trio:" not in out.replace("[trio:", "")  # told in words
     code, _ = run("validate", str(record))
     assert code == 0
+
+
+def _first(record: dict[str, Any], prefix: str) -> tuple[int, int]:
+    """The round and index of the first action starting with ``prefix``."""
+    return next((r, i) for r, rnd in enumerate(record["rounds"]) for i, (_, name, *_) in enumerate(rnd["actions"])
+                if name.startswith(prefix))
+
+
+def _lobster(record: dict[str, Any]) -> str:
+    r, i = _first(record, "lobster:")
+    record["rounds"][r]["actions"][i][1] = "lobster:" + record["rounds"][r]["deck"][-1]  # not among the five
+    return f"/rounds/{r}/actions/{i}/1"
+
+
+def _trio(record: dict[str, Any]) -> str:
+    r, i = _first(record, "trio:")
+    a, b, _ = record["rounds"][r]["actions"][i][1][5:].split("+")
+    record["rounds"][r]["actions"][i][1] = f"trio:{a}+{b}+mermaid-1"
+    return f"/rounds/{r}/actions/{i}/1"
+
+
+def _jellyfish(record: dict[str, Any]) -> str:
+    r, i = _first(record, "draw_one")
+    record["rounds"][r]["actions"][i][1] = "draw"
+    return f"/rounds/{r}/actions/{i}/1"
+
+
+def _shuffle(record: dict[str, Any]) -> str:
+    r, _ = _first(record, "lobster:")
+    order = record["rounds"][r]["shuffles"][0]
+    order[0] = order[1]
+    return f"/rounds/{r}/shuffles/0"
+
+
+def _shuffles(record: dict[str, Any]) -> str:
+    r, _ = _first(record, "lobster:")
+    record["rounds"][r]["shuffles"].append(record["rounds"][r]["shuffles"][0])
+    return f"/rounds/{r}/shuffles/1"
+
+
+def _result(record: dict[str, Any]) -> str:
+    record["result"]["sheets"][0]["total"] += 1
+    return "/result/sheets/0/total"
+
+
+@pytest.mark.parametrize(("tamper", "rule"), [(_lobster, "lobster-card"), (_trio, "trio"), (_jellyfish, "jellyfish"),
+                                              (_shuffle, "shuffle-cards"), (_shuffles, "shuffles-count"),
+                                              (_result, "result-sheet")])
+def test_each_expansion_rule_refuses_a_tampered_record_by_file_pointer_and_rule(
+        tamper: Callable[[dict[str, Any]], str], rule: str, tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    code, _ = run("simulate", "--rules", RULES, "--players", "2", "--seed", "0", "--out", str(record))
+    data = json.loads(record.read_text())  # seed 0: a lobster, a trio and a jellyfish's binding
+    where = tamper(data)
+    record.write_text(json.dumps(data))
+    code, out = run("validate", str(record))
+    assert code == 1 and f"{record}:{where}" in out and f"[{rule}]" in out, out
+    code, out = run("replay", str(record))
+    assert code == 1 and f"{record}:{where}" in out, out
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_play_and_a_tournament_at_every_player_count(players: int, tmp_path: Path) -> None:
+    record = tmp_path / "p.json"
+    code, out = run("play", "--rules", RULES, "--players", str(players), "--seed", str(players),
+                    "--record", str(record), input="1\n" * 4000)
+    assert code == 0 and "Winner" in out, out[-500:]
+    assert run("validate", str(record))[0] == 0
+    code, out = run("tournament", "--rules", RULES, "--players", str(players), "--games", "2",
+                    "--bots", ",".join(["greedy", "random", "random", "greedy"][:players]))
+    assert code == 0 and f"2 games, {players} players, rules {RULES}" in out, out

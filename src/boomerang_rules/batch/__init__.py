@@ -3,7 +3,9 @@
 Needs the optional extra ``batch`` (numba and numpy): ``pip install 'boomerang-rules[batch]'``.
 Each game has its module here (``australia``, ``seasaltpaper``, ``boomerang2010``, each over
 its own kernels), and the functions below pass a ruleset or a batch to its game's module
-(``ENGINES``: the ruleset's class names the game). Two ways in:
+(``ENGINES``: the ruleset's class names the game). A ruleset its game's compiled engine
+refuses (Extra Salt's 66 cards, a card kind or rule its kernels do not know), or of a game
+without one, is served by ``generic``: the same API over the plain engine, slower. Two ways in:
 
 - ``playouts`` plays whole games inside one compiled loop and returns every seat's totals,
   for simulations of millions of games (``return_actions=True``: the action ids too);
@@ -40,7 +42,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import australia
+from ..core.errors import RulesError
+from . import australia, generic
 from .australia import (
     GAME,
     THREADS,
@@ -76,7 +79,24 @@ def engine_for(rules: object) -> Any:
     raise refuse("batch-game", f"it runs only {games} rulesets, not {game!r}")
 
 
+def _serving(rules: object) -> Any:
+    """The module that plays ``rules``: its game's compiled engine, or ``generic`` when that
+    refuses it or the game has none; the compiled engine's ``RulesError`` when neither plays it."""
+    try:
+        module = engine_for(rules)
+        module.compile_rules(rules)
+        return module
+    except RulesError as refused:
+        try:
+            generic.compile_rules(rules)
+        except RulesError:
+            raise refused from None
+        return generic
+
+
 def _engine_of(batch: object) -> Any:
+    if isinstance(batch, generic.Batch):
+        return generic
     for module in _engines():
         if isinstance(batch, module.Batch):
             return module
@@ -84,19 +104,20 @@ def _engine_of(batch: object) -> Any:
 
 
 def compile_rules(rules: Any) -> Any:
-    """The kernels' arrays for ``rules``; ``RulesError`` naming the reason if its engine cannot run it."""
+    """The kernels' arrays for ``rules``; ``RulesError`` naming the reason if its engine cannot run it
+    (``playouts`` and ``init`` then serve it through ``generic``, the plain engine)."""
     return engine_for(rules).compile_rules(rules)
 
 
 def num_actions(rules: Any) -> int:
     """How many action ids ``rules`` has (the game's own integer actions)."""
-    count: int = engine_for(rules).num_actions(rules)
+    count: int = _serving(rules).num_actions(rules)
     return count
 
 
 def action_names(rules: Any) -> tuple[str, ...]:
     """The action each id stands for."""
-    names: tuple[str, ...] = engine_for(rules).action_names(rules)
+    names: tuple[str, ...] = _serving(rules).action_names(rules)
     return names
 
 
@@ -111,12 +132,12 @@ def playouts(rules: Any, players: int, games: int, seed: int, policy: str = "ran
     decisions)``; the other games', whose games differ in length, ``(games, longest)`` in the
     pure engine's order of play, padded with -1.
     """
-    return engine_for(rules).playouts(rules, players, games, seed, policy=policy, return_actions=return_actions)
+    return _serving(rules).playouts(rules, players, games, seed, policy=policy, return_actions=return_actions)
 
 
 def init(rules: Any, players: int, games: int, seed: int) -> Any:
     """``games`` new games, game ``i`` dealt as ``new_game(rules, players, seed=seed + i)``."""
-    return engine_for(rules).init(rules, players, games, seed)
+    return _serving(rules).init(rules, players, games, seed)
 
 
 def legal_masks(batch: Any) -> npt.NDArray[np.bool_]:

@@ -25,8 +25,9 @@ RandomBot = core_bots.RandomBot
 
 
 class GreedyBot:
-    """Takes the card worth most to its hand, plays every duo, places the mermaids, and ends the
-    round with STOP as soon as it may (LAST CHANCE when it leads every visible score by far).
+    """Takes the card worth most to its hand, plays every duo (a trio while it holds a starfish),
+    places the mermaids, and ends the round with STOP as soon as it may (LAST CHANCE when it
+    leads every visible score by far).
 
     It reads only its view: its hand, the pile tops (a whole pile when a crab lets it choose),
     played cards and hand sizes. Ties go to a seeded coin.
@@ -81,6 +82,9 @@ class GreedyBot:
             return self._pick([a for a in actions if sizes[a] == top])
         if "mermaids" in actions:
             return "mermaids"
+        trios = [a for a in actions if a.startswith("trio:")]  # Extra Salt: a starfish scores only
+        if trios:  # with a pair (in hand or as a trio), and every pair is played: play it as a trio
+            return self._pick(trios)
         duos = [a for a in actions if a.startswith("duo:")]
         if duos:
             return self._pick(duos)

@@ -18,7 +18,10 @@ The state is made from the view directly (a round's decisions are not in the vie
 cannot be replayed): this round's log holds only what the view reads back from it (the cards
 seen taken), and the finished rounds only what the table saw (their hidden deck orders and
 decisions are not drawn: nothing to come depends on them). So a determinization plays on like
-any state, but its record is not a valid game record.
+any state, but it has no game record: ``record_of`` refuses it (``ValueError``) rather than write
+one that no replay reaches. Drawing a whole history consistent with the view instead (every
+kept card, discard order under the piles, steal and lobster shuffle) would make the draw a search
+over histories, for a record of a game nobody played: what a search bot samples needs none.
 """
 
 from __future__ import annotations

@@ -35,9 +35,10 @@ def parts(t: Any, in_hand: list[int], in_front: list[int], colours: list[int]) -
     front and mermaid colour counts, Extra Salt's rules included (``t``: the ruleset's ``Tables``):
     duos that share a kind, the starfish, the seahorse.
 
-    A starfish (in hand or in front) joins a pair its owner has, in hand or in front, that no
-    other starfish has joined: the trio scores ``trio.points`` in place of the pair's (online
-    version: the starfish counted up to the pairs). The seahorse counts in hand only (it is
+    A starfish in front was played with a duo (a trio); a starfish in hand joins a pair in hand
+    that no other starfish has joined ("in hand it counts only up to the number of pairs
+    held"), never a pair played without it. Each trio scores ``trio.points`` in place of the
+    pair's: as the online version counts. The seahorse counts in hand only (it is
     never played) as one more card of a collection begun, short of its table's end, where it
     scores most.
     """
@@ -46,7 +47,7 @@ def parts(t: Any, in_hand: list[int], in_front: list[int], colours: list[int]) -
     duos = hand_points + front_points
     kinds = [a + b for a, b in zip(in_hand, in_front)]
     if t.trio >= 0:
-        duos += t.trio_gain * min(kinds[t.trio], hand_pairs + front_pairs)
+        duos += t.trio_gain * (min(in_hand[t.trio], hand_pairs) + min(in_front[t.trio], front_pairs))
     collected = [kinds[k] for k, _ in t.collectors]
     if t.stand_in >= 0:
         for _ in range(in_hand[t.stand_in]):

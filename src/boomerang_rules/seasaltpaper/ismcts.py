@@ -108,6 +108,9 @@ class FastGreedy:
         if phase == "play":
             if "mermaids" in actions:
                 return ["mermaids"]
+            trios = [a for a in actions if a.startswith("trio:")]  # as GreedyBot: a starfish held
+            if trios:  # makes every duo a trio
+                return trios
             duos = [a for a in actions if a.startswith("duo:")]
             if duos:
                 return duos

@@ -48,10 +48,15 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     """The record of the game so far (with its ``result`` once it is over).
 
     ``names`` are the players' names, in seat order (default: those of the record the state
-    was replayed from, else ``Seat 0``, ``Seat 1``, ...).
+    was replayed from, else ``Seat 0``, ``Seat 1``, ...). A state drawn by ``determinize`` has
+    none (``ValueError``): the view it was drawn from holds no deck order nor decisions to record.
     """
     check_state(state)
     t = state.tables
+    if any(not r.deck for r in state.history) or (state.phase not in ("over", "deal") and not state.deck0):
+        raise ValueError("state has no game record: it was drawn by determinize, whose view holds neither the "
+                         "round's deck order nor its decisions (a determinization plays on, but no record "
+                         "replays to it; docs/sea-salt-paper.md)")
     names = player_names(names, state.players, state.names)
     rounds = [_shuffled({"deck": list(t.ids_of(r.deck)), "first": r.first,
                          "actions": [_entry(t, e) for e in r.log]}, t, r.shuffles) for r in state.history]

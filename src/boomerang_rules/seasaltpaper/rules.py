@@ -86,7 +86,7 @@ class RoundEnd:
 @attrs.frozen
 class Trio:
     """Extra Salt's starfish: played with a duo it makes a trio worth ``points`` (no effect); in
-    hand it joins a pair the player has and no starfish has joined."""
+    hand it joins a pair in hand that no starfish has joined."""
 
     kind: str
     points: int

@@ -105,7 +105,12 @@ def _replay(record: dict[str, Any], ruleset: Ruleset, r: int, i: int) -> GameSta
     partial = copy.deepcopy(record)
     partial.pop("result", None)
     partial["rounds"] = partial["rounds"][: r + 1]
-    partial["rounds"][r]["actions"] = partial["rounds"][r]["actions"][:i]
+    cut = partial["rounds"][r]
+    cut["actions"] = cut["actions"][:i]
+    if "shuffles" in cut:  # Extra Salt: only the shuffles of the lobsters kept before the cut
+        cut["shuffles"] = cut["shuffles"][:sum(1 for e in cut["actions"] if e[1].startswith("lobster:"))]
+        if not cut["shuffles"]:
+            del cut["shuffles"]
     return state_of(partial, ruleset)
 
 

@@ -1,0 +1,262 @@
+"""The batch API served by the plain engine: any game, any ruleset, one game at a time in Python.
+
+A compiled engine runs only the rulesets its kernels know (a 64-card deck, the base game's card
+kinds and effects); ``batch`` hands every other ruleset here, so that ``playouts`` and the step
+API (``init`` / ``legal_masks`` / ``step`` / ``totals``) take any ruleset of any game, only
+slower. It goes through the game contract alone: ``new_game``, ``to_act``, ``legal_mask``,
+``step`` and ``score_sheets``, with the game's integer actions. Game ``i`` is
+``new_game(rules, players, seed + i)``, so its deal is the compiled engine's and the pure
+engine's; the plain engine's states are the games.
+
+Shapes follow the game's compiled engine, so code written for it runs unchanged: a game where
+one seat acts at a time (Sea Salt & Paper, ``ONE_SEAT_GAMES``) takes one action per game,
+``(games,)``, with masks ``(games, num_actions)`` for the seat ``to_act`` names (-1 once over);
+every other game takes ``(games, players)`` ids, reading only the seats that owe a decision
+(``to_act``: bools ``(games, players)``), with masks ``(games, players, num_actions)``. A step's
+reward is the change of each seat's ``score_sheets`` total. ``playouts`` plays uniformly random
+legal actions only (the plain engine cannot tell whether the lowest legal action ever ends a
+game); with ``return_actions`` the ids come as ``(games, longest)``, padded with -1, in the
+order of play: each step's ids for the seats of ``to_act``, in that order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import action_of, is_over, legal_mask, new_game, score_sheets
+from .. import num_actions as _num_actions
+from .. import step as _step
+from .. import to_act as _to_act
+from ..core.errors import IllegalAction
+from ..core.games import GAMES, rules_module
+from ..core.rng import below
+from .common import count_of, players_of, refuse, sampler
+
+GAME = "any"
+"""The game this module runs: every game (``engine_for`` names the game of a ruleset)."""
+
+ONE_SEAT_GAMES = frozenset({"sea-salt-paper"})
+"""Games whose batched engine takes one action per game (one seat acts at a time)."""
+
+POLICIES = ("random",)
+
+IntArray = npt.NDArray[np.int32]
+I64Array = npt.NDArray[np.int64]
+U64Array = npt.NDArray[np.uint64]
+
+
+def _ruleset_class(game: str) -> type:
+    """The class of ``game``'s rulesets (``<package>.rules.Ruleset``)."""
+    module: Any = rules_module(game)
+    cls: type = module.Ruleset
+    return cls
+
+
+def compile_rules(rules: Any) -> Any:
+    """``rules`` itself, once it is a ruleset of a game that numbers its actions; ``RulesError`` if not."""
+    game = getattr(rules, "game", None)
+    if not isinstance(game, str) or game not in GAMES or not isinstance(rules, _ruleset_class(game)):
+        raise refuse("batch-game", f"it runs only rulesets of {', '.join(GAMES)}, not {type(rules).__name__}")
+    try:
+        _num_actions(rules)
+    except TypeError as exc:
+        raise refuse("batch-actions", f"{game} does not number its actions ({exc})") from None
+    return rules
+
+
+def num_actions(rules: Any) -> int:
+    """How many action ids ``rules`` has (the game's own integer actions)."""
+    return int(_num_actions(compile_rules(rules)))
+
+
+def action_names(rules: Any) -> tuple[str, ...]:
+    """The action each id stands for."""
+    return tuple(action_of(rules, i) for i in range(num_actions(rules)))
+
+
+def _totals(state: Any) -> list[int]:
+    return [sheet.total for sheet in score_sheets(state)]
+
+
+def _bits(mask: int, width: int) -> npt.NDArray[np.bool_]:
+    """The bools of an action mask (bit ``i`` for id ``i``)."""
+    raw = np.frombuffer(mask.to_bytes((width + 7) // 8, "little"), np.uint8)
+    out: npt.NDArray[np.bool_] = np.unpackbits(raw, bitorder="little")[:width].astype(np.bool_)
+    return out
+
+
+class Batch:
+    """Games advancing together through the step API: the plain engine's states, one per game."""
+
+    __slots__ = ("actions", "one_seat", "players", "rules", "states", "totals")
+
+    def __init__(self, rules: Any, players: int, games: int, seed: int) -> None:
+        self.rules = compile_rules(rules)
+        self.players = players_of(rules, players)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
+        self.states = [new_game(rules, self.players, seed + i) for i in range(count_of(games))]
+        """Game ``i``'s state (immutable; ``step`` replaces it)."""
+        self.actions = num_actions(rules)
+        self.one_seat = rules.game in ONE_SEAT_GAMES
+        self.totals = np.array([_totals(s) for s in self.states], np.int32).reshape(-1, self.players)
+
+    @property
+    def games(self) -> int:
+        return len(self.states)
+
+    @property
+    def ended(self) -> npt.NDArray[np.bool_]:
+        """Which games are over, ``(games,)``."""
+        return np.array([is_over(s) for s in self.states], np.bool_)
+
+    @property
+    def over(self) -> bool:
+        """Whether every game is over."""
+        return all(is_over(s) for s in self.states)
+
+    def __repr__(self) -> str:
+        return (f"<Batch of {self.games} {self.players}-player games of {self.rules.name} (plain engine), "
+                f"{int(self.ended.sum())} over>")
+
+
+def init(rules: Any, players: int, games: int, seed: int) -> Batch:
+    """``games`` new games, game ``i`` as ``new_game(rules, players, seed=seed + i)``."""
+    return Batch(rules, players, games, seed)
+
+
+def _seats(state: Any) -> tuple[int, ...]:
+    return () if is_over(state) else tuple(_to_act(state))
+
+
+def to_act(batch: Batch) -> npt.NDArray[Any]:
+    """One-seat games: the seat to act per game ``(games,)``, -1 once over; others: bools ``(games, players)``."""
+    if batch.one_seat:
+        return np.array([(_seats(s) or (-1,))[0] for s in batch.states], np.int64)
+    out = np.zeros((batch.games, batch.players), np.bool_)
+    for g, s in enumerate(batch.states):
+        out[g, list(_seats(s))] = True
+    return out
+
+
+def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
+    """The legal action ids now: ``(games, num_actions)`` for the seat to act of a one-seat game,
+    else ``(games, players, num_actions)``, True only for seats owing a decision; all False once over."""
+    out = np.zeros((batch.games, batch.players, batch.actions), np.bool_)
+    for g, s in enumerate(batch.states):
+        for seat in _seats(s):
+            out[g, seat] = _bits(legal_mask(s, seat), batch.actions)
+    if batch.one_seat:
+        seats = to_act(batch)
+        picked: npt.NDArray[np.bool_] = out[np.arange(batch.games), np.maximum(seats, 0)] & (seats >= 0)[:, None]
+        return picked
+    return out
+
+
+def _ids(batch: Batch, actions: npt.ArrayLike) -> I64Array:
+    if batch.over:
+        raise IllegalAction("the games are over: no decisions are owed")
+    acts = np.asarray(actions)
+    shape = (batch.games,) if batch.one_seat else (batch.games, batch.players)
+    if acts.shape != shape:
+        raise ValueError(f"actions must have shape {shape} ({'one per game' if batch.one_seat else 'games, players'})"
+                         f", not {acts.shape}")
+    if acts.dtype.kind not in "iu":
+        raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
+    return acts.astype(np.int64)
+
+
+def _owed(batch: Batch, acts: I64Array, g: int) -> list[int]:
+    """Game ``g``'s ids for the seats of its ``to_act``, in that order (``[]`` once over)."""
+    seats = _seats(batch.states[g])
+    return [int(acts[g])] if batch.one_seat and seats else [int(acts[g, seat]) for seat in seats]
+
+
+def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
+    """Apply the ids of every seat owing a decision (ignored for a finished game or another seat);
+    return the batch (its states replaced) and each seat's reward ``(games, players)``: the change
+    of its ``score_sheets`` total.
+
+    Raises ``IllegalAction`` naming the first illegal game (and seat), and then applies none.
+    """
+    acts = _ids(batch, actions)
+    moved: list[tuple[int, Any]] = []
+    for g, state in enumerate(batch.states):
+        ids = _owed(batch, acts, g)
+        if not ids:
+            continue
+        for seat, a in zip(_seats(state), ids):
+            if not (0 <= a < batch.actions and legal_mask(state, seat) >> a & 1):
+                name = repr(action_of(batch.rules, a)) if 0 <= a < batch.actions else "no action"
+                legal = ", ".join(action_of(batch.rules, int(i)) for i in np.flatnonzero(
+                    _bits(legal_mask(state, seat), batch.actions)))
+                raise IllegalAction(f"game {g}, seat {seat}: action {a} ({name}) is not legal; legal: {legal}")
+        moved.append((g, _step(state, ids)))
+    before = batch.totals.copy()
+    for g, state in moved:
+        batch.states[g] = state
+        batch.totals[g] = _totals(state)
+    rewards: IntArray = batch.totals - before
+    return batch, rewards
+
+
+def totals(batch: Batch) -> IntArray:
+    """Each seat's total so far, ``(games, players)`` (the final totals once ``batch.over``)."""
+    return batch.totals.copy()
+
+
+def _draw(states: U64Array, g: int, mask: int) -> int:
+    """A uniform legal id of ``mask`` from game ``g``'s generator state (advanced)."""
+    legal = [i for i in range(mask.bit_length()) if mask >> i & 1]
+    state, k = below(int(states[g]), len(legal))
+    states[g] = np.uint64(state)
+    return legal[k]
+
+
+def sample_actions(batch: Batch, states: U64Array) -> I64Array:
+    """A uniformly random legal id for every decision owed (``sampler`` states, advanced): ``(games,)``
+    for a one-seat game, else ``(games, players)``; -1 where none is owed."""
+    if batch.over:
+        raise IllegalAction("the games are over: no decisions are owed")
+    out = np.full((batch.games,) if batch.one_seat else (batch.games, batch.players), -1, np.int64)
+    for g, state in enumerate(batch.states):
+        for seat in _seats(state):
+            a = _draw(states, g, legal_mask(state, seat))
+            if batch.one_seat:
+                out[g] = a
+            else:
+                out[g, seat] = a
+    return out
+
+
+def playouts(rules: Any, players: int, games: int, seed: int, policy: str = "random",
+             return_actions: bool = False) -> IntArray | tuple[IntArray, npt.NDArray[Any]]:
+    """Play ``games`` whole games with uniformly random legal actions (a generator per game,
+    ``sampler(games, seed)``, apart from the dealer's); each seat's final total, int32 ``(games,
+    players)``. With ``return_actions`` also each game's ids in the order of play, ``(games, longest)``
+    padded with -1 (int16 when every id fits, else int32)."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown policy {policy!r} for the plain engine's batch (policies: {', '.join(POLICIES)}: "
+                         "it cannot tell whether the lowest legal action ever ends a game)")
+    batch = init(rules, players, games, seed)
+    draws = sampler(batch.games, seed)
+    played: list[list[int]] = []
+    for g, state in enumerate(batch.states):
+        ids: list[int] = []
+        while not is_over(state):
+            chosen = [_draw(draws, g, legal_mask(state, seat)) for seat in _to_act(state)]
+            ids += chosen
+            state = _step(state, chosen)
+        batch.states[g] = state
+        batch.totals[g] = _totals(state)
+        played.append(ids)
+    if not return_actions:
+        return batch.totals
+    width = max((len(ids) for ids in played), default=0)
+    out = np.full((batch.games, width), -1, np.int16 if batch.actions <= np.iinfo(np.int16).max else np.int32)
+    for g, ids in enumerate(played):
+        out[g, :len(ids)] = ids
+    return batch.totals, out
