@@ -113,3 +113,10 @@ def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, 
                 click.echo(line)
         return True
     return False
+
+
+def say(text: str, indent: str = "") -> None:
+    """Write ``text`` wrapped to 80 columns (``fitted``): what a game answers a player fits the
+    terminal, however long the menu it repeats."""
+    for line in fitted(text, indent=indent):
+        click.echo(line)
