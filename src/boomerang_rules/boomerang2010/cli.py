@@ -268,7 +268,8 @@ class Session:
                                    indent="  "):
                     click.echo(line)
             return
-        say(f"Your token: {seen.token}. Pot: {seen.pot}. Your boomerangs: {seen.boomerangs[seen.seat]}. "
+        held = seen.boomerangs[seen.seat]
+        say(f"Your token: {seen.token}. You hold {held} boomerang{'s' if held != 1 else ''}. "
             f"Still hunting: {', '.join(self.labels[s] for s in seen.active)}.")
 
     def round_end(self, seen: Any, r: int) -> None:

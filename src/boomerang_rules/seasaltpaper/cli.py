@@ -12,7 +12,7 @@ import click
 from ..core.arguments import brief
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
 from ..terminal.prompts import common_command
-from ..terminal.wording import article, fitted, says
+from ..terminal.wording import article, fitted, plural, says
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
@@ -140,6 +140,20 @@ def card_rules(rules: Any, card_id: str) -> str:
     return words + (" — " + "; ".join(said) if said else "")
 
 
+def scoring_summary(rules: Any) -> str:
+    """What card points come from, in one paragraph read off the ruleset, for the opening of ``play``."""
+    def words(kind: str) -> str:
+        return kind.replace("_", " ")
+
+    duos = ", ".join((plural(words(d.kinds[0])) if d.kinds[0] == d.kinds[1] else
+                      f"{words(d.kinds[0])} + {words(d.kinds[1])}") + f" {d.points}" for d in rules.duos)
+    collectors = ", ".join(f"{plural(words(k))} {'/'.join(map(str, v))}" for k, v in rules.collectors.items())
+    multipliers = ", ".join(f"{words(k)} {m.points} per {words(m.kind)}" for k, m in rules.multipliers.items())
+    return (f"Card points: each pair played as a duo ({duos}); collections, by how many you hold "
+            f"({collectors}); {multipliers}; each mermaid, the cards of one of your colours. Type cards ID "
+            "to read a card.")
+
+
 def _parts(p: Any) -> str:
     """The parts of card points that are not 0: "duos 2, collectors 3"."""
     named = (("duos", p.duos), ("collectors", p.collectors), ("multipliers", p.multipliers),
@@ -186,7 +200,9 @@ class Session:
         say(f"{self.rules.name}, {self.players} players, you are seat {self.seat}. Type help.", title)
         say(f"First to {target} points wins. On your turn: take a card, either the top two of the deck (keep "
             "one, discard the other) or the top card of a discard pile; then play duos for their effects, and with "
-            f"{self.rules.round_end.min_points}+ card points you may end the round (STOP or LAST CHANCE).")
+            f"{self.rules.round_end.min_points}+ card points you may end the round: STOP (everyone scores their "
+            "cards) or LAST CHANCE (the others play one more turn; you bet you will have the most).")
+        say(scoring_summary(self.rules))
         say("The discard piles matter: their top cards are there for anyone to take instead of drawing, so what "
             "you discard may help the next player, and a crab duo lets you take any card from a pile.")
         rounds = 0
@@ -265,10 +281,13 @@ class Session:
                 hand = ", ".join(t.describe(c) for c in result.hands[s]) or "-"
                 played = ", ".join(t.describe(c) for c in result.played[s])
                 say(f"  {self.labels[s]:<10} hand: {hand}" + (f"; played: {played}" if played else ""))
-                bonus = f", colour bonus {result.bonuses[s]}" if result.end == "last_chance" else ""
                 parts = self.breakdown(result.hands[s], result.played[s], result.card_points[s])
-                say(f"  {'':<10} card points {result.card_points[s]}{parts}{bonus}: scores {result.scores[s]} "
-                    f"(total {totals[s]})")
+                if result.end == "last_chance":
+                    said = (f"card points {result.card_points[s]}{parts}, colour bonus {result.bonuses[s]}: "
+                            f"scores {result.scores[s]}")
+                else:
+                    said = f"scores {result.scores[s]}{parts}"
+                say(f"  {'':<10} {said}; total {totals[s]}")
 
     def breakdown(self, hand: Any, played: Any, total: int) -> str:
         """Where a seat's card points come from, the parts that are not 0: " (duos 2, collectors 3)";
@@ -308,7 +327,7 @@ class Session:
             extra = " (LAST CHANCE caller)" if s == seen.caller else ""
             revealed = seen.revealed[s]
             shown = f"; revealed hand: {', '.join(revealed) or '-'}" if revealed is not None and s != self.seat else ""
-            say(f"  {self.labels[s]:<10} {seen.totals[s]:>3} points, {_cards(seen.hand_sizes[s])} in hand, "
+            say(f"  {self.labels[s]:<10} total {seen.totals[s]:>2}, {_cards(seen.hand_sizes[s])} in hand, "
                 f"played: {played}{extra}{shown}")
         if seen.caller >= 0 and seen.caller != self.seat:
             say(f"  Your last turn: {self.labels[seen.caller]} called LAST CHANCE (you may not end the round; "
