@@ -269,8 +269,8 @@ class Session:
                     click.echo(line)
             return
         held = seen.boomerangs[seen.seat]
-        say(f"Your token: {seen.token}. You hold {held} boomerang{'s' if held != 1 else ''}. "
-            f"Still hunting: {', '.join(self.labels[s] for s in seen.active)}.")
+        say(f"Your token: {seen.token}, {held} boomerang{'s' if held != 1 else ''} in hand. "
+            f"Hunting: {', '.join(self.labels[s] for s in seen.active)}.")
 
     def round_end(self, seen: Any, r: int) -> None:
         from ..terminal.colour import note, title
