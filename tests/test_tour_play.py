@@ -322,7 +322,7 @@ def test_australia_tells_a_region_completed_first_by_two_players_in_one_round_on
 
 
 def test_boomerang_2010_opens_with_how_it_scores_and_says_what_passing_does() -> None:
-    code, out, _ = run("play", "--rules", "boomerang-2010", "--seed", "4", input="1\n1\n")
+    _, out, _ = run("play", "--rules", "boomerang-2010", "--seed", "4", input="1\n1\n")
     opening = " ".join(out.split("Round 1")[0].split())
     for words in ("passing takes the pot and leaves the hunt", "the most cards of it scores a point a card",
                   "a point per 6 boomerangs held", "a tie goes to the most boomerangs"):

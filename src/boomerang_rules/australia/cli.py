@@ -326,10 +326,10 @@ class Session:
         if mine:  # what the cards kept so far are worth: the choice of the next one weighs on it
             _, collections, animals, _ = t.score([t.index[c] for c in mine], -1)
             counts = t.activity_counts([t.index[c] for c in mine])
-            icons = ", ".join(f"{k.replace('_', ' ')} {counts[i]}" for k, i in t.activity_index.items()
-                              if i >= 0 and counts[i])
+            held = ", ".join(f"{k.replace('_', ' ')} {counts[i]}" for k, i in t.activity_index.items()
+                             if i >= 0 and counts[i])
             say(f"So far this round ({' '.join(mine)}): collections {collections}, animals {animals}"
-                + (f"; activity icons: {icons}" if icons else ""), indent="  ")
+                + (f"; activity icons: {held}" if held else ""), indent="  ")
         click.echo("  Your hand:   (id  number  site, region  [icons])")
         for line in hand_lines(self.rules, seen.hand):
             click.echo(line)
@@ -369,6 +369,9 @@ class Session:
         notes = [(past.activities[s] or "none").replace("_", " ") for s in range(self.players)]
         for line in round_table(seen.sheets, self.labels, r, notes, gains=round_gains(self.rules, seen, r)):
             click.echo(line)
+        if r == 0:  # the columns once, the first time the table is shown
+            say("  (T&C: Throw & Catch; Coll: collections; Anim: animals; Act: the activity, named after the "
+                "row; Sites: sites crossed off this round; Regns: region bonuses)")
         mine = past.drafts[self.seat]
         skip = 0 if self.rules.sites_include_throw else 1
         before: set[str] = set()
