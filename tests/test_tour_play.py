@@ -328,6 +328,7 @@ def test_boomerang_2010_opens_with_how_it_scores_and_says_what_passing_does() ->
                   "a point per 6 boomerangs held", "a tie goes to the most boomerangs"):
         assert words in opening
     assert "Throw a boomerang, or pass and take the pot (" in out
+    assert "Still hunting, with their boomerangs: You 12, greedy 1 " in out  # how long a bidding war can last
     assert max(map(len, out.splitlines())) <= 80
 
 

@@ -268,9 +268,8 @@ class Session:
                                    indent="  "):
                     click.echo(line)
             return
-        held = seen.boomerangs[seen.seat]
-        say(f"Your token: {seen.token}, {held} boomerang{'s' if held != 1 else ''} in hand. "
-            f"Hunting: {', '.join(self.labels[s] for s in seen.active)}.")
+        hunting = ", ".join(f"{self.labels[s]} {seen.boomerangs[s]}" for s in seen.active)
+        say(f"Your token: {seen.token}. Still hunting, with their boomerangs: {hunting}.")
 
     def round_end(self, seen: Any, r: int) -> None:
         from ..terminal.colour import note, title
