@@ -98,7 +98,7 @@ def test_tournament_cli() -> None:
     assert [s["bot"] for s in data["seats"]] == ["greedy", "random"]
     assert abs(sum(s["win_rate"] for s in data["seats"]) - 1) < 1e-9
     text = CliRunner().invoke(cli, ["tournament", "-p", "2", "--games", "3"])
-    assert text.exit_code == 0 and "random" in text.stdout and "wins" in text.stdout
+    assert text.exit_code == 0 and "greedy" in text.stdout and "wins" in text.stdout  # the default bots
     assert CliRunner().invoke(cli, ["tournament", "-p", "3", "--bots", "greedy,random"]).exit_code == 2
 
 
@@ -137,7 +137,8 @@ def test_play_input_ending_early_exits_1() -> None:
 
 def test_play_usage_errors() -> None:
     assert CliRunner().invoke(cli, ["play", "--players", "3", "--seat", "3"]).exit_code == 2
-    assert CliRunner().invoke(cli, ["play", "--players", "3", "--bots", "greedy"]).exit_code == 2
+    assert CliRunner().invoke(cli, ["play", "--players", "3", "--bots", "greedy,greedy,greedy"]).exit_code == 2
+    assert CliRunner().invoke(cli, ["play", "--players", "3", "--bots", "nobody"]).exit_code == 2
 
 
 @pytest.mark.parametrize("names", [["random", "greedy", "random"], ["greedy", "greedy"], ["random"] * 4])

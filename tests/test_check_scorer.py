@@ -34,6 +34,9 @@ def test_three_of_a_kind_bug_is_found_with_a_small_example(tmp_path: Path) -> No
     assert "animals, round" in out and "the scorer says" in out
     record = json.loads(example.read_text(encoding="utf-8"))
     assert "result" not in record and len(record["players"]) == 2
+    assert "simulate" not in out  # no command said to deal it again that would deal another game
+    code, out, _ = run("--games", "30", "--seed", "3", "--", sys.executable, str(SCORERS / "three_of_a_kind_scorer.py"))
+    assert code == 1 and "(--example-out FILE saves its record, for replay FILE)" in out
 
 
 def test_the_example_really_has_three_of_a_kind(tmp_path: Path) -> None:

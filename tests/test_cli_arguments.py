@@ -101,14 +101,26 @@ def test_play_simulate_and_tournament_deal_three_players_by_default() -> None:
     import json
 
     record = json.loads(_run("simulate", "--rules", "boomerang-2010").stdout)
-    assert record["players"] == ["random 0", "random 1", "random 2"]  # random bots: pinned by test_bots
+    assert record["players"] == ["greedy 0", "greedy 1", "greedy 2"]
     out = _run("tournament", "--games", "2").stdout
     assert "3 players" in out
     played = CliRunner().invoke(cli, ["play", "--rules", "sea-salt-paper", "--seed", "1"], input="")
     assert "3 players" in played.stdout.splitlines()[0]
-    assert "default: greedy" in " ".join(_run("play", "--help").stdout.split())
-    for command in ("simulate", "tournament"):
-        assert "default: random" in " ".join(_run(command, "--help").stdout.split())
+
+
+def test_every_command_that_seats_bots_seats_greedy_ones_by_default() -> None:
+    import json
+
+    for command in ("play", "simulate", "tournament"):
+        assert "default: greedy for every seat" in " ".join(_run(command, "--help").stdout.split())
+    record = json.loads(_run("simulate", "--players", "2", "--seed", "3").stdout)
+    assert record["players"] == ["greedy 0", "greedy 1"]
+    table = _run("tournament", "--players", "2", "--games", "2").stdout
+    assert [line.split()[1] for line in table.splitlines()[2:4]] == ["greedy", "greedy"]
+    played = CliRunner().invoke(cli, ["play", "--seed", "1"], input="")
+    assert "greedy 1" in played.stdout and "greedy 2" in played.stdout
+    record = json.loads(_run("simulate", "--players", "3", "--bots", "random").stdout)  # one name: every seat
+    assert record["players"] == ["random 0", "random 1", "random 2"]
 
 
 def test_seat_is_a_seat_number_in_play_and_replay() -> None:

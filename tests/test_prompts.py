@@ -38,7 +38,7 @@ def test_boomerang_2010_one_at_throw_or_pass_throws(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     answers = "\n".join(["forest", "1"] + ["2"] * 300) + "\n"
     out = play("--rules", "boomerang-2010", "--seed", "6", "--record", str(path), input=answers)
-    hunt = next(line for line in out.splitlines() if line.startswith("Throw a boomerang or pass?"))
+    hunt = next(line for line in out.splitlines() if line.startswith("Throw a boomerang, or pass and take the pot"))
     assert "[1. throw, 2. pass]" in hunt
     first = json.loads(path.read_text())["rounds"][0]
     assert first["hunt"][:2] == ["throw", "throw"]  # seat 0 opens: its "1" threw; greedy 1 threw after it

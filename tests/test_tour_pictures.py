@@ -106,7 +106,8 @@ def _texts(group: ET.Element, cls: str) -> list[str]:
 
 def _other_game(tmp_path: Path, rules: str, seed: int) -> tuple[Path, dict[str, object]]:
     path = tmp_path / f"{rules}-{seed}.json"
-    code, _, err = run("simulate", "--rules", rules, "--players", "3", "--seed", str(seed), "--out", str(path))
+    code, _, err = run("simulate", "--rules", rules, "--players", "3", "--seed", str(seed), "--bots", "random",
+                       "--out", str(path))  # random bots call LAST CHANCE, won and lost, in these seeds
     assert code == 0, err
     record: dict[str, object] = json.loads(path.read_text())
     return path, record

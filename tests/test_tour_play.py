@@ -4,6 +4,7 @@ colour only where wanted, replays in English for a player named "You"."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -152,7 +153,8 @@ def test_a_piped_game_of_boomerang_2010_explains_itself(tmp_path: Path) -> None:
     assert "Type help" in out.splitlines()[0] and out.count(br.load_rules("boomerang-2010").name) == 1
     assert "lands " in out and "sheet " in out  # help
     rules = br.load_rules("boomerang-2010")
-    river = [line.split()[0] for line in out.split("The river, by land")[1].splitlines()[1:6]]
+    river = [line.split()[0] for line in out.split("The river, by land")[1].splitlines()[1:]
+             if line.strip() and line[4:5] != " "][:5]  # a land's line, not the cards wrapped under it
     assert river == list(rules.lands)  # the river by land: what each token would take
     assert "You open the hunt" in out and "You opens" not in out and "You takes" not in out
     assert out.index("Captured so far") > out.index("Round 1 ends")  # no all-zero table before any capture
@@ -265,3 +267,84 @@ def test_boomerang_2010_tells_captures_once_and_the_last_hunter_alike_live_and_i
     _, told, _ = run("replay", str(record))
     live = next(line for line in out.splitlines() if " is the last hunter left" in line).split(" is the last", 1)[1]
     assert live in told and "its token" not in told
+
+
+# Play that fits a terminal and says what a newcomer asks (issue 28, second pass).
+
+def _wide(out: str) -> list[str]:
+    return [line for line in out.splitlines() if len(line) > 80]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_line_of_a_piped_boomerang_australia_game_fits_80_columns(players: int) -> None:
+    """Commands, wrong answers (a card for the activity: the menu said again) and every round."""
+    answers = "help\ncards\ncards @ Q zz\nmap\nsheet\nswim\n" + australia_answers()
+    for seed in (3, 11):
+        code, out, err = run("play", "--players", str(players), "--seed", str(seed), input=answers)
+        assert code == 0, err
+        assert _wide(out) == [] and "Final score sheets" in out
+        assert "is not one of the choices: 1. " in out  # the long menu said again, wrapped
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_every_line_of_a_piped_boomerang_2010_game_fits_80_columns(players: int) -> None:
+    answers = "help\nlands\nsheet\ncards\ncards A1\nnonsense\n" + "1\n" * 3000
+    code, out, err = run("play", "--rules", "boomerang-2010", "--players", str(players), "--seed", "4",
+                         input=answers)
+    assert code == 0, err
+    assert _wide(out) == [] and "Final scores" in out
+
+
+def test_australia_hand_is_a_column_and_cards_tell_points_on_a_second_line() -> None:
+    _, out, _ = run("play", "--players", "4", "--seed", "3", input="cards G\n")
+    hand = [line for line in out.splitlines() if line.startswith("    ") and line.rstrip().endswith("]")][:7]
+    column = [line.index("[") for line in hand]  # one column, but for a site too long for it
+    assert len(hand) == 7 and column.count(min(column)) == 6 and max(column) - min(column) == 2
+    assert "    G  4  Nitmiluk National Park, Northern Territory  [shells; platypuses]" in hand
+    told = out.split("cards G\n", 1)[1].splitlines()
+    assert told[0] == "  G  4  Nitmiluk National Park, Northern Territory"
+    assert told[1].strip() == "collection: shells (3 points); animal: platypuses (9 points a pair)"
+
+
+def test_australia_says_what_the_cards_kept_score_so_far() -> None:
+    _, out, _ = run("play", "--seed", "21", input="#\nQ\nO\nG\nX\nI\n")
+    words = " ".join(out.split())
+    assert "So far this round (# Q O): collections 0, animals 3; activity icons: indigenous culture 1, " \
+           "bushwalking 1, swimming 1" in words  # a pair of kangaroos: 3 points
+    assert "Your cards score Throw & Catch 1, collections 8, animals 12, plus the activity you choose:" in words
+
+
+def test_australia_tells_a_region_completed_first_by_two_players_in_one_round_once() -> None:
+    _, out, _ = run("play", "--players", "2", "--seed", "5", input=australia_answers())
+    words = " ".join(out.split())
+    assert "You and greedy 1 complete Queensland first, in the same round: +3 points each" in words
+    assert "You complete Queensland first" not in words and "greedy 1 completes Queensland first" not in words
+
+
+def test_boomerang_2010_opens_with_how_it_scores_and_says_what_passing_does() -> None:
+    _, out, _ = run("play", "--rules", "boomerang-2010", "--seed", "4", input="1\n1\n")
+    opening = " ".join(out.split("Round 1")[0].split())
+    for words in ("passing takes the pot and leaves the hunt", "the most cards of it scores a point a card",
+                  "a point per 6 boomerangs held", "a tie goes to the most boomerangs"):
+        assert words in opening
+    assert "Throw a boomerang, or pass and take the pot (" in out
+    assert "Still hunting, with their boomerangs: You 12, greedy 1 " in out  # how long a bidding war can last
+    assert max(map(len, out.splitlines())) <= 80
+
+
+def test_sea_salt_and_paper_tells_a_turn_without_repeating_the_table() -> None:
+    code, out, _ = run("play", "--rules", "sea-salt-paper", "--seed", "3", input="1\n" * 4000)
+    assert code == 0
+    turns = out.count("Your turn (round ")
+    assert turns and out.count("Left discard pile (") == turns  # the table once a turn, not at each choice
+    assert "Round 1. Deck:" not in out
+    drew = out.split("You drew: ", 1)[1].splitlines()
+    first, second = [c.split(" (")[0] for c in drew[0].split("), ")]
+    assert f"keep {second}, discard {first} onto the left pile" in out  # both cards named
+    assert "keeps one and discards the other" not in out  # a bot's discard is face up: named
+    assert " keeps one and discards " in out
+    assert "take crab-" in out and " from the top of the " not in out.split("Your choice", 1)[0].split(" 1. ")[-1]
+    assert ", 7 needed to end the round" not in out and "; 7 needed to end the round" in " ".join(out.split())
+    assert "(duos 0" not in out  # parts that are 0 are not listed
+    ended = out.split("The round ends: ", 1)[1]
+    assert re.search(r"scores \d+ \((duos|collectors|multipliers|mermaids) \d+.*\); total \d+", ended)

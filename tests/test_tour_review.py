@@ -151,8 +151,8 @@ def test_boomerang_2010_tables_name_every_animal_whole_and_explain_their_columns
 
 
 def test_a_count_of_bots_reads_as_english() -> None:
-    code, _, err = run("play", "--bots", "greedy", input="")
-    assert code == 2 and "1 bot name for 2 seats" in err
+    code, _, err = run("play", "--bots", "greedy,random,random", input="")
+    assert code == 2 and "3 bot names for 2 seats" in err
     code, _, err = run("play", "--players", "2", "--bots", "greedy,random", input="")
     assert code == 2 and "2 bot names for 1 seat " in err
 

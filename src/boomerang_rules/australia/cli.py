@@ -11,6 +11,7 @@ import click
 
 from ..core.arguments import brief
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
+from ..terminal.prompts import say
 from ..terminal.wording import fitted
 from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
@@ -90,30 +91,62 @@ def round_summary(record: dict[str, Any], r: int, seat: int) -> str:
 
 HELP = """Commands (type them instead of a choice):
   help            this list
-  cards [ID...]   your hand and your face-up cards in words, or the cards named (e.g. cards B @)
-  map             the sites you have crossed off, and how far each region is from complete
+  cards [ID...]   your hand and face-up cards in words, or the cards named
+                  (e.g. cards B @): each icon's kind and points
+  map             the sites you have crossed off, and what each region lacks
   sheet           the score sheets so far
-A choice: a card id (any case) for the Throw and the picks; for the activity its name (spaces
-or underscores), a unique beginning of it, its number in the list, or none."""
+A choice: a card id (any case) for the Throw and the picks; for the activity
+its number in the list, its name (spaces or underscores), a unique beginning
+of it, or none."""
 
 
 def card_line(rules: Any, card_id: str, points: bool = False) -> str:
     """A card in one line, as the real card shows it: id, number, site, region and icons
-    (``points``: with what its collection and animal icons score, as ``cards`` tells them)."""
+    (``points``: each icon with its kind and what it scores, as ``cards`` tells them; without,
+    the icons' names alone, which say their kind: "leaves", "kangaroos", "swimming")."""
+    return f"{_card_head(rules, card_id)}  [{_icons(rules, card_id, points)}]"
+
+
+def _card_head(rules: Any, card_id: str) -> str:
     card = rules.card(card_id)
     region = next((r.name for r in rules.regions if r.id == card.region), card.region)
+    return f"{card.id}  {card.number}  {card.site}, {region}"
+
+
+def _icons(rules: Any, card_id: str, points: bool) -> str:
+    card = rules.card(card_id)
     values = rules.scoring
-    worth = {"collection": "", "animal": ""}
-    if points and card.collection:
+    icons = []
+    if card.collection:
         n = values.collections.values.get(card.collection, 0)
-        worth["collection"] = f" ({n} point{'s' if n != 1 else ''})"
-    if points and card.animal:
-        worth["animal"] = f" ({values.animals.values.get(card.animal, 0)} points a pair)"
-    icons = [("collection: " + card.collection + worth["collection"]) if card.collection else "",
-             ("animal: " + card.animal + worth["animal"]) if card.animal else "",
-             ("activity: " + card.activity.replace("_", " ")) if card.activity else ""]
-    return f"{card.id}  {card.number}  {card.site}, {region}" + ("  [" + "; ".join(i for i in icons if i) + "]"
-                                                               if any(icons) else "")
+        icons.append(f"collection: {card.collection} ({n} point{'s' if n != 1 else ''})" if points
+                     else card.collection)
+    if card.animal:
+        icons.append(f"animal: {card.animal} ({values.animals.values.get(card.animal, 0)} points a pair)" if points
+                     else card.animal)
+    if card.activity:
+        icons.append(("activity: " if points else "") + card.activity.replace("_", " "))
+    return "; ".join(icons) or "no icons"
+
+
+def hand_lines(rules: Any, ids: Any, indent: str = "    ", width: int = 80) -> list[str]:
+    """The cards ``ids``, one a line, their icons in a column where they fit ``width`` columns
+    (a line too long for the column has its icons closer; one too long for the width wraps)."""
+    heads = [_card_head(rules, c) for c in ids]
+    icons = [f"[{_icons(rules, c, False)}]" for c in ids]
+    column = min(max(map(len, heads), default=0), width - len(indent) - max(map(len, icons), default=0) - 2) + 2
+    lines = []
+    for head, shown in zip(heads, icons):
+        line = head.ljust(max(column, len(head) + 2)) + shown
+        lines += fitted(line, width, indent=indent) if len(indent) + len(line) > width else [indent + line]
+    return lines
+
+
+def card_lines(rules: Any, card_id: str, indent: str = "  ") -> list[str]:
+    """A card as ``cards`` tells it: id, number, site and region, then its icons with their kinds
+    and points on the next line (each within 80 columns)."""
+    return [indent + _card_head(rules, card_id),
+            *fitted(_icons(rules, card_id, True), indent=indent + "     ")]
 
 
 def rules_summary(rules: Any) -> list[str]:
@@ -188,12 +221,15 @@ class Session:
                                                      *seen.face_up[self.seat]]
             for card_id in ids:
                 try:
-                    click.echo("  " + card_line(self.rules, card_id, points=True))
+                    lines = card_lines(self.rules, card_id)
                 except KeyError:
-                    click.echo(f"  {card_id}: no such card (the ids are A to Z, @ and #)")
-            if any(i in ("@", "#") for i in ids) or not words[1:]:
-                click.echo("  (@ and # are the ids of the two cards past Z: Port Arthur and Richmond, Tasmania)"
-                           if any(c.id in ("@", "#") for c in self.rules.cards) else "")
+                    click.echo(f"  {brief(card_id, 40)}: no such card (the ids are A to Z, @ and #)")
+                    continue
+                for line in lines:
+                    click.echo(line)
+            if (any(i in ("@", "#") for i in ids) or not words[1:]) and any(c.id in ("@", "#")
+                                                                            for c in self.rules.cards):
+                click.echo("  (@ and # are the ids of the two cards past Z, both in Tasmania)")
         elif head == "map":
             self.show_map(seen)
         elif head == "sheet":
@@ -243,9 +279,9 @@ class Session:
             elif self.command(answer, seen):
                 continue
             elif seen.phase == "activity":
-                click.echo(not_a_choice(answer, choices))
+                say(not_a_choice(answer, choices))
             else:
-                click.echo(f"{brief(answer)} is not a card in your hand; choose one of {' '.join(legal)} (or help).")
+                say(f"{brief(answer)} is not a card in your hand; choose one of {' '.join(legal)} (or help).")
 
     def show(self, seen: Any) -> None:
         from ..terminal.colour import note, title
@@ -266,8 +302,14 @@ class Session:
         if seen.phase == "activity":
             mine = seen.face_up[self.seat]
             if mine:
-                click.echo(note(f"  The Catch: {card_line(self.rules, mine[-1])}"))
-            counts = t.activity_counts([t.index[c] for c in [seen.throw, *mine] if c])
+                for line in fitted("The Catch: " + card_line(self.rules, mine[-1]), indent="  "):
+                    click.echo(note(line))
+            cards = [t.index[c] for c in [seen.throw, *mine] if c]
+            counts = t.activity_counts(cards)
+            if len(cards) == self.rules.hand_size:
+                throw_catch, collections, animals, _ = t.score(cards, -1)
+                say(f"Your cards score Throw & Catch {throw_catch}, collections {collections}, animals "
+                    f"{animals}, plus the activity you choose:", indent="  ")
             for number, kind in enumerate(activity_choices(seen.legal_actions), 1):
                 if kind == "none":
                     click.echo(f"  {number}. none: score no activity this round")
@@ -280,16 +322,26 @@ class Session:
             if used:
                 click.echo(f"  (already scored: {', '.join(k.replace('_', ' ') for k in used)})")
             return
+        mine = [c for c in [seen.throw, *seen.face_up[self.seat]] if c]
+        if mine:  # what the cards kept so far are worth: the choice of the next one weighs on it
+            _, collections, animals, _ = t.score([t.index[c] for c in mine], -1)
+            counts = t.activity_counts([t.index[c] for c in mine])
+            held = ", ".join(f"{k.replace('_', ' ')} {counts[i]}" for k, i in t.activity_index.items()
+                             if i >= 0 and counts[i])
+            say(f"So far this round ({' '.join(mine)}): collections {collections}, animals {animals}"
+                + (f"; activity icons: {held}" if held else ""), indent="  ")
         click.echo("  Your hand:   (id  number  site, region  [icons])")
-        for card_id in seen.hand:
-            click.echo("    " + card_line(self.rules, card_id))
+        for line in hand_lines(self.rules, seen.hand):
+            click.echo(line)
         seen_cards: set[str] = set()
         for hand in seen.held:
             seen_cards |= set(hand)
         gone = {c for row in seen.face_up for c in row} | set(seen.hand) | {seen.throw}
         coming = sorted(seen_cards - gone)
         if coming:
-            click.echo(f"  Seen in earlier hands, not taken yet (may come back to you): {' '.join(coming)}")
+            for line in fitted(f"Seen in earlier hands, not taken yet (may come back to you): {' '.join(coming)}",
+                               indent="  "):
+                click.echo(line)
 
     def round_end(self, seen: Any, r: int) -> None:
         from ..terminal.colour import note, title
@@ -298,14 +350,28 @@ class Session:
         click.echo("")
         click.echo(title(f"Round {r + 1} ends.") + " Throws revealed: "
                    + ", ".join(f"{self.labels[s]} {past.drafts[s][0]}" for s in range(self.players)))
+        firsts: dict[str, list[int]] = {}
         for s in range(self.players):
             for region, first in completed(self.rules, seen, r, s):
                 who = "You complete" if s == self.seat else f"{self.labels[s]} completes"
-                click.echo(note(f"  {who} {region.name} first: +{self.rules.scoring.region_bonus} points") if first
-                           else f"  {who} {region.name} (its bonus was already taken: no points)")
+                if first:
+                    firsts.setdefault(region.name, []).append(s)
+                else:
+                    say(f"  {who} {region.name} (its bonus was already taken: no points)")
+        bonus = self.rules.scoring.region_bonus
+        for name, seats in firsts.items():  # several in one round all get the bonus
+            who = " and ".join(self.labels[s] for s in seats)
+            verb = "complete" if len(seats) > 1 or seats[0] == self.seat else "completes"
+            said = (f"{who} {verb} {name} first: +{bonus} points" if len(seats) == 1 else
+                    f"{who} {verb} {name} first, in the same round: +{bonus} points each")
+            for line in fitted(said, indent="  "):
+                click.echo(note(line))
         notes = [(past.activities[s] or "none").replace("_", " ") for s in range(self.players)]
         for line in round_table(seen.sheets, self.labels, r, notes, gains=round_gains(self.rules, seen, r)):
             click.echo(line)
+        if r == 0:  # the columns once, the first time the table is shown
+            say("  (T&C: Throw & Catch; Coll: collections; Anim: animals; Act: the activity, named after the "
+                "row; Sites: sites crossed off this round; Regns: region bonuses)")
         mine = past.drafts[self.seat]
         skip = 0 if self.rules.sites_include_throw else 1
         before: set[str] = set()

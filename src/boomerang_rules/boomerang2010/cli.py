@@ -4,14 +4,14 @@ need to know of this game (the commands themselves live in ``boomerang_rules.cli
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
 
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
 from ..terminal.numbers import ascii_whole
-from ..terminal.prompts import common_command
+from ..terminal.prompts import common_command, say
 from ..terminal.wording import fitted, says
 from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
@@ -33,8 +33,8 @@ def score_table(rules: Ruleset, scores: Sequence[SeatScore], names: Sequence[str
         cells = [f"{s.cards[a]}:{s.animals[a]}" for a in rules.animals]
         cells += [str(s.boomerangs), str(s.sets), str(s.total)]
         out.append(f"{indent}{name:<{width}}" + "".join(f"{c:>{w}}" for c, w in zip(cells, widths)))
-    out.append(f"{indent}(per animal: cards:points — the most cards of an animal score, ties all score;")
-    out.append(f"{indent} Boom: boomerangs held; Sets: a point per {rules.boomerangs_per_point} of them)")
+    out.append(f"{indent}(animal columns: cards:points, the most cards of an animal score, tied")
+    out.append(f"{indent} leaders all; Boom: boomerangs held; Sets: a point per {rules.boomerangs_per_point} of them)")
     return out
 
 
@@ -141,8 +141,45 @@ def card_rules(rules: Ruleset, card_id: str) -> str:
             f"{card.animal} majority")
 
 
-HELP_CHOICE = ("A choice: a land for your token, throw or pass in the hunt (a unique beginning will do, or its "
-               "number in the list).")
+HELP_CHOICE = ("A choice: a land for your token, then throw or pass in the hunt: its number in\n"
+               "the list, or a unique beginning of it.")
+
+
+def opening(name: str, players: int, seat: int, style: Callable[[str], str]) -> str:
+    """The first line of ``play``: the game, the players, the seat, and that help exists, in 80
+    columns (a long game name says "seat N" alone)."""
+    line = f"{name}, {players} players, you are seat {seat}."
+    if len(line) + len(" Type help.") > 80:
+        line = f"{name}, {players} players, seat {seat}."
+    return style(line) + " Type help."
+
+
+def rules_summary(rules: Ruleset) -> list[str]:
+    """The rules in a few sentences, read off the ruleset, for the opening of ``play``."""
+    tie = " then ".join(f"the most {row}" for row in rules.tie_breakers)
+    return [
+        "Each round: choose a land in secret (your token); then, in turn, throw a boomerang into the pot or "
+        "pass: passing takes the pot and leaves the hunt. The last hunter left captures first, then the "
+        "passers, latest first: each takes every river card showing the land of its token.",
+        "Scores: for each animal, whoever has the most cards of it scores a point a card (tied leaders all "
+        f"score); a point per {rules.boomerangs_per_point} boomerangs held. The game ends when the deck is "
+        "empty; highest total wins" + (f", a tie goes to {tie}." if tie else "."),
+    ]
+
+
+def land_lines(rules: Ruleset, river: Sequence[str], indent: str) -> list[str]:
+    """``by_land`` in lines of at most 80 columns, the cards of a long land wrapped under its first card."""
+    import textwrap
+
+    out = []
+    for line in by_land(rules, river):
+        head, _, cards = line.partition(": ")
+        lead = indent + head + ": "
+        words = [c.replace(" ", "\0") for c in cards.split(") ")]  # a card is never split: "B2(bird dunes/prairie)"
+        out += [w.replace("\0", " ") for w in textwrap.wrap(") ".join(words), 80, initial_indent=lead,
+                                                           subsequent_indent=" " * len(lead),
+                                                           break_long_words=False, break_on_hyphens=False)]
+    return out
 
 
 class Session:
@@ -158,19 +195,17 @@ class Session:
 
         state = new_game(self.rules, self.players, self.seed)
         # No seed yet: it recreates the deck's order (new_game), so it is shown once the game is over.
-        click.echo(title(f"{self.rules.name}, {self.players} players, you are seat {self.seat}.") + " Type help.")
-        for line in fitted("Each round: choose a land in secret, then throw boomerangs into the pot or pass (taking "
-                           "the pot); the last hunter left captures first, with the river's cards of its land."):
-            click.echo(line)
+        click.echo(opening(self.rules.name, self.players, self.seat, title))
+        for paragraph in rules_summary(self.rules):
+            say(paragraph)
         finished = 0
         while not is_over(state):
             for s in to_act(state):
                 seen = view(state, s)
                 action = self.ask(seen) if s == self.seat else bots[s].choose(seen, seen.legal_actions)
                 if s != self.seat and seen.phase == "hunt":
-                    click.echo(f"  {self.labels[s]} " + ("throws a boomerang (pot " + str(seen.pot + 1) + ")"
-                                                          if action == THROW else f"passes and takes the pot "
-                                                          f"({seen.pot})"))
+                    say(f"  {self.labels[s]} " + ("throws a boomerang (pot " + str(seen.pot + 1) + ")"
+                                                  if action == THROW else f"passes and takes the pot ({seen.pot})"))
                 state = apply(state, s, action)
             while len(state.history) > finished:
                 self.round_end(view(state, self.seat), finished)
@@ -181,8 +216,8 @@ class Session:
     def commands(self, seen: Any) -> dict[str, tuple[str, Any]]:
         """This game's commands besides ``help`` and ``cards``."""
         def river() -> None:
-            for line in by_land(self.rules, seen.river):
-                click.echo("  " + line)
+            for line in land_lines(self.rules, seen.river, "  "):
+                click.echo(line)
 
         def sheet() -> None:
             for line in score_table(self.rules, seen.sheets, self.labels):
@@ -198,11 +233,11 @@ class Session:
         legal = list(seen.legal_actions)
         if seen.phase == "tokens":
             choices = legal
-            question = f"Your hunting ground ({menu(choices)}): "
+            question = f"Your land ({menu(choices)}): "
         else:  # shown throw first, as the question asks it; a number means the choice shown with it
             choices = [a for a in (THROW, PASS) if a in legal]
-            question = (f"Throw a boomerang or pass? (pot {seen.pot}) [{menu(choices)}]: " if THROW in legal else
-                        f"You have no boomerangs left: you must pass [{menu(choices)}]: ")
+            question = (f"Throw a boomerang, or pass and take the pot ({seen.pot})? [{menu(choices)}]: "
+                        if THROW in legal else f"You have no boomerangs left: you must pass [{menu(choices)}]: ")
         while True:
             answer = read_answer(question)
             if answer is None:
@@ -214,7 +249,7 @@ class Session:
             if common_command(answer, self.rules, HELP_CHOICE, mine, self.commands(seen),
                               lambda c: card_rules(self.rules, c)):
                 continue
-            click.echo(not_a_choice(answer, choices) if answer else "Please type your choice (or help).")
+            say(not_a_choice(answer, choices) if answer else "Please type your choice (or help).")
 
     def show(self, seen: Any) -> None:
         from ..terminal.colour import title
@@ -224,35 +259,40 @@ class Session:
             click.echo(title(f"Round {seen.round + 1}") + f": {says(self.labels[seen.first], 'opens')} the hunt; "
                        f"{seen.deck_size} card{'s' if seen.deck_size != 1 else ''} left in the deck")
             click.echo("  The river, by land (a token revealed first takes every card of its land):")
-            for line in by_land(self.rules, seen.river):
-                click.echo("    " + line)
-            click.echo("  Boomerangs: " + ", ".join(f"{self.labels[s]} {b}" for s, b in enumerate(seen.boomerangs)))
+            for line in land_lines(self.rules, seen.river, "    "):
+                click.echo(line)
+            say("  Boomerangs: " + ", ".join(f"{self.labels[s]} {b}" for s, b in enumerate(seen.boomerangs)))
             if any(seen.captured):  # the table is there on demand: each round's end told what changed
                 counts = ", ".join(f"{self.labels[s]} {len(c)}" for s, c in enumerate(seen.captured))
                 for line in fitted(f"Captured so far (cards): {counts} (type sheet for the whole table)",
                                    indent="  "):
                     click.echo(line)
             return
-        click.echo(f"Your token: {seen.token}. Pot: {seen.pot}. Your boomerangs: {seen.boomerangs[seen.seat]}. "
-                   f"Still hunting: {', '.join(self.labels[s] for s in seen.active)}.")
+        hunting = ", ".join(f"{self.labels[s]} {seen.boomerangs[s]}" for s in seen.active)
+        say(f"Your token: {seen.token}. Still hunting, with their boomerangs: {hunting}.")
 
     def round_end(self, seen: Any, r: int) -> None:
         from ..terminal.colour import note, title
 
         past = seen.past_rounds[r]
         click.echo("")
-        click.echo(title(f"Round {r + 1} ends.") + " Tokens revealed: "
-                   + ", ".join(f"{self.labels[s]} {past.tokens[s]}" for s in range(self.players)))
+        head = f"Round {r + 1} ends."
+        lines = fitted(f"{head} Tokens revealed: "
+                       + ", ".join(f"{self.labels[s]} {past.tokens[s]}" for s in range(self.players)))
+        lines[0] = title(head) + lines[0][len(head):]
+        for line in lines:
+            click.echo(line)
         last = self.labels[past.stack[-1]]
-        click.echo(f"  {last_hunter(last)}")
+        say(f"  {last_hunter(last)}")
         for s in reversed(past.stack):
             took = past.captures[s]
             line = (f"  {says(self.labels[s], 'takes')} {' '.join(_card(self.rules, c) for c in took)}" if took
                     else f"  {says(self.labels[s], 'takes')} nothing")
-            click.echo(note(line) if took and s == self.seat else line)
-        click.echo("  Scores if the game ended now: "
-                   + ", ".join(f"{self.labels[s]} {score.total}" for s, score in enumerate(seen.sheets))
-                   + " (type sheet for the whole table)")
+            for part in fitted(line.strip(), indent="  "):
+                click.echo(note(part) if took and s == self.seat else part)
+        say("  Scores if the game ended now: "
+            + ", ".join(f"{self.labels[s]} {score.total}" for s, score in enumerate(seen.sheets))
+            + " (type sheet for the whole table)")
 
     def game_end(self, state: Any) -> None:
         from ..terminal.colour import title
@@ -269,7 +309,7 @@ class Session:
         if tie:
             for line in fitted(tie):
                 click.echo(line)
-        click.echo(f"The deck was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
+        say(f"The deck was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
 
 
 GAME_NAME = "Boomerang (2010)"

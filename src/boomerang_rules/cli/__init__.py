@@ -69,8 +69,14 @@ def _output_failed(exc: OSError) -> NoReturn:
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="boomerang-rules")
 def cli() -> None:
-    """Rules, referee and scorer for card games: Boomerang: Australia (--rules standard, the
-    default) and the other games that 'boomerang-rules variants' lists, chosen with --rules ID|PATH.
+    """Rules, referee and scorer for three card games, chosen with --rules: Boomerang: Australia
+    (--rules standard, the default), Sea Salt & Paper (--rules sea-salt-paper) and Boomerang
+    (2010) (--rules boomerang-2010); 'boomerang-rules variants' lists their variants.
+
+    
+    To play one against bots:
+      boomerang-rules play
+      boomerang-rules play --rules sea-salt-paper
 
     Exit codes: 0 fine, 1 invalid input, 2 usage or I/O error.
     """

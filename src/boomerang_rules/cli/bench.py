@@ -6,13 +6,21 @@ import json
 
 import click
 
-from .common import EXIT_USAGE, FloatRange, IntRange, fail, load_rules_or_exit, require_players, rules_option
+from .common import (
+    EXIT_USAGE,
+    FloatRange,
+    IntRange,
+    fail,
+    load_rules_or_exit,
+    players_option,
+    require_players,
+    rules_option,
+)
 
 
 @click.command(short_help="Measure the engine's speed; compare with OpenSpiel.")
 @rules_option
-@click.option("--players", "-p", type=IntRange(1, 64), default=4, show_default=True,
-              help="Number of players (within the ruleset's range).")
+@players_option(default=4, help="Number of players (4, as hearts, by default)")
 @click.option("--seconds", "-t", type=FloatRange(min=0.01), default=1.0, show_default=True,
               help="Length of each timed run.")
 @click.option("--runs", "-r", type=IntRange(min=1), default=5, show_default=True,

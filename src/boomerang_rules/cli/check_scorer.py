@@ -77,8 +77,9 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     if protocol:
         click.echo(f"{protocol} answers broke the protocol.")
     example = shortest(failing)
+    # Its record is the way to see it again: simulate's bots draw their choices otherwise.
     click.echo(f"shortest example: {example.players} players, seed {example.seed}"
-               f" (boomerang-rules simulate --players {example.players} --seed {example.seed} --rules {rules_name})")
+               + ("" if example_out else " (--example-out FILE saves its record, for replay FILE)"))
     if example.problem:
         click.echo(f"  {example.problem}")
     for difference in sorted(example.differences, key=lambda d: (d.round is None, d.round or 0, d.seat))[:10]:

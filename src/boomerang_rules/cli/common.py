@@ -69,8 +69,13 @@ DEFAULT_PLAYERS = 3
 ``bench``): one that every shipped game allows."""
 
 DEFAULT_BOTS = "greedy"
-"""The bot of every seat of ``play`` that ``--bots`` does not name. ``simulate`` and
-``tournament`` seat random bots (``parse_bots``), as tests of earlier issues pin."""
+"""The bot of every seat ``--bots`` does not name, in every command that seats bots (``play``,
+``simulate``, ``tournament``): one that plays to score, so that the default game is worth playing
+against or reading; ``--bots random`` gives the uniform (and faster) games tests and scorers want."""
+
+BOTS_HELP = ("One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision); "
+             f"one name alone seats it everywhere; default: {DEFAULT_BOTS} for every seat, as in play. "
+             "random plays faster (Boomerang: Australia's games some 15 times).")
 
 
 def player_ranges() -> str:
@@ -159,7 +164,7 @@ def game_cli(rules: Any) -> Any:
 
 
 def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules: Any = None) -> list[str]:
-    """Bot names, one per seat, from "greedy,random,..."; all random when absent.
+    """Bot names, one per seat, from "greedy,random,..."; ``DEFAULT_BOTS`` for each when absent.
 
     The names are those of the game of ``rules`` (Boomerang: Australia's when none is given).
     Exits with a usage error naming the bad name or count.
@@ -168,8 +173,10 @@ def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules:
 
     BOTS = (game_of(rules) if rules is not None else game_module(next(iter(GAMES)))).BOTS
     if value is None:
-        return ["random"] * players
+        return [DEFAULT_BOTS] * players
     names = [n.strip().lower() for n in value.split(",")]
+    if len(names) == 1 and names[0]:  # "--bots random": that bot in every seat
+        names *= players
     if "" in names:  # "random,,random" or a trailing comma: a seat without a bot, not a shorter list
         fail(f"{param}: bot name {names.index('') + 1} of {len(names)} is empty in {value!r} (give one name per "
              "seat, separated by commas)", EXIT_USAGE)
@@ -191,11 +198,6 @@ def require_players(rules: Any, players: int) -> None:
     if not rules.players.min <= players <= rules.players.max:
         fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
              EXIT_USAGE)
-
-
-def default_bots(value: str | None, seats: int) -> str:
-    """``--bots`` as given, or ``DEFAULT_BOTS`` for each of ``seats`` seats (``play``)."""
-    return value if value is not None else ",".join([DEFAULT_BOTS] * seats)
 
 
 def read_one_game(file: str, game_number: int | None) -> tuple[str, Any]:

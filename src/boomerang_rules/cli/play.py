@@ -8,7 +8,6 @@ from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
     INT,
-    default_bots,
     fail,
     game_cli,
     game_of,
@@ -26,8 +25,8 @@ from .files import refuse_to_overwrite, rules_read, write_text
 @click.option("--seat", "-k", type=INT, default=0, show_default=True,
               help="The seat you play, counted from 0; you see what it sees (as replay --seat shows it).")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
-              help="Bots for the other seats, in seat order (default: greedy for each; simulate and tournament seat "
-                   "random bots).")
+              help="Bots for the other seats, in seat order: random, greedy or ismcts; one name alone seats it "
+                   "everywhere (default: greedy for every seat, as in simulate and tournament).")
 @click.option("--seed", "-s", type=INT, default=None, help="Seed of the deal (default: a new one each game).")
 @rules_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
@@ -61,7 +60,7 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
         _check_record_path(record_path, force)
     if not 0 <= seat < players:
         fail(f"--seat {seat}: the seats are 0 to {players - 1}", EXIT_USAGE)
-    others = parse_bots(default_bots(bots_arg, players - 1), players - 1, rules=rules)
+    others = parse_bots(bots_arg, players - 1, rules=rules)
     names_by_seat = others[:seat] + ["you"] + others[seat:]
     if seed is None:
         seed = secrets.randbits(64)  # 32 bits could be searched for the deal that gives one's hand

@@ -9,6 +9,7 @@ import click
 
 from ..terminal.progress import Progress
 from .common import (
+    BOTS_HELP,
     EXIT_USAGE,
     INT,
     IntRange,
@@ -38,8 +39,7 @@ from .files import refuse_to_overwrite, rules_read, write_text_file
                    "the name: *.jsonl gets JSON Lines (one record a line), any other name one indented JSON "
                    "document, so several games need a .jsonl name.")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
-              help="One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision; "
-                   "default: random for every seat, which tests pin; play seats greedy bots).")
+              help=BOTS_HELP)
 @jobs_option
 @ray_option
 @quiet_option

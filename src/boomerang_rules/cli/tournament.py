@@ -8,6 +8,7 @@ import click
 
 from ..terminal.progress import Progress
 from .common import (
+    BOTS_HELP,
     EXIT_USAGE,
     INT,
     IntRange,
@@ -30,8 +31,7 @@ _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activ
 @click.command(short_help="Play many bot games; figures per seat.")
 @players_option()
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
-              help="One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision; "
-                   "default: random for every seat, which tests pin; play seats greedy bots).")
+              help=BOTS_HELP)
 @click.option("--games", "-n", type=IntRange(min=1), default=200, show_default=True)
 @click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Game i is dealt from SEED + i.")
 @rules_option

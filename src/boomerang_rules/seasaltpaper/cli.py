@@ -12,7 +12,7 @@ import click
 from ..core.arguments import brief
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
 from ..terminal.prompts import common_command
-from ..terminal.wording import article, fitted, says
+from ..terminal.wording import article, fitted, plural, says
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
@@ -140,6 +140,32 @@ def card_rules(rules: Any, card_id: str) -> str:
     return words + (" — " + "; ".join(said) if said else "")
 
 
+def scoring_summary(rules: Any) -> str:
+    """What card points come from, in one paragraph read off the ruleset, for the opening of ``play``."""
+    def words(kind: str) -> str:
+        return kind.replace("_", " ")
+
+    duos = ", ".join((plural(words(d.kinds[0])) if d.kinds[0] == d.kinds[1] else
+                      f"{words(d.kinds[0])} + {words(d.kinds[1])}") + f" {d.points}" for d in rules.duos)
+    collectors = ", ".join(f"{plural(words(k))} {'/'.join(map(str, v))}" for k, v in rules.collectors.items())
+    multipliers = ", ".join(f"{words(k)} {m.points} per {words(m.kind)}" for k, m in rules.multipliers.items())
+    return (f"Card points: each pair played as a duo ({duos}); collections, by how many you hold "
+            f"({collectors}); {multipliers}; each mermaid, the cards of one of your colours. Type cards ID "
+            "to read a card.")
+
+
+def _parts(p: Any) -> str:
+    """The parts of card points that are not 0: "duos 2, collectors 3"."""
+    named = (("duos", p.duos), ("collectors", p.collectors), ("multipliers", p.multipliers),
+             ("mermaids", p.mermaids))
+    return ", ".join(f"{name} {n}" for name, n in named if n) or "0"
+
+
+def _turn_starts(legal: Any) -> bool:
+    """Whether these are the first choices of a turn (take a card: the deck or a pile's top)."""
+    return any(a in ("draw", "draw_one", "pass") or a.startswith("take:") for a in legal)
+
+
 def _cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
@@ -174,7 +200,9 @@ class Session:
         say(f"{self.rules.name}, {self.players} players, you are seat {self.seat}. Type help.", title)
         say(f"First to {target} points wins. On your turn: take a card, either the top two of the deck (keep "
             "one, discard the other) or the top card of a discard pile; then play duos for their effects, and with "
-            f"{self.rules.round_end.min_points}+ card points you may end the round (STOP or LAST CHANCE).")
+            f"{self.rules.round_end.min_points}+ card points you may end the round: STOP (everyone scores their "
+            "cards) or LAST CHANCE (the others play one more turn; you bet you will have the most).")
+        say(scoring_summary(self.rules))
         say("The discard piles matter: their top cards are there for anyone to take instead of drawing, so what "
             "you discard may help the next player, and a crab duo lets you take any card from a pile.")
         rounds = 0
@@ -187,15 +215,18 @@ class Session:
             for s in to_act(state):
                 seen = view(state, s)
                 before = state.hands[s]
-                if s == self.seat:
-                    action = self.ask(seen)
-                else:
-                    action = bots[s].choose(seen, seen.legal_actions)
+                action = self.ask(seen) if s == self.seat else bots[s].choose(seen, seen.legal_actions)
+                state = apply(state, s, action)
+                if s != self.seat:
                     line = "  " + told(self.t, action, self.labels[s], mine=False, tops=seen.pile_tops,
                                        names=self.labels)
+                    if action.startswith("keep:") and len(state.history) == rounds:  # the discard is face up
+                        pile = PILES.index(action.rsplit(":", 1)[1])
+                        top = view(state, self.seat).pile_tops[pile]
+                        if top:
+                            line = line.replace(" the other onto ", f" {in_words(self.t, top)} onto ")
                     loud = action in ("stop", "last_chance", "mermaids") or action.startswith("steal:")
                     say(line, note if loud else None)
-                state = apply(state, s, action)
                 if s == self.seat and action.startswith("duo:") and len(state.history) == rounds:
                     self.drew(action, before, state.hands[s])
                 took = state.entries()[-1] if state.entries() and len(state.history) == rounds else None
@@ -250,16 +281,44 @@ class Session:
                 hand = ", ".join(t.describe(c) for c in result.hands[s]) or "-"
                 played = ", ".join(t.describe(c) for c in result.played[s])
                 say(f"  {self.labels[s]:<10} hand: {hand}" + (f"; played: {played}" if played else ""))
-                bonus = f", colour bonus {result.bonuses[s]}" if result.end == "last_chance" else ""
-                say(f"  {'':<10} card points {result.card_points[s]}{bonus}: scores {result.scores[s]} "
-                    f"(total {totals[s]})")
+                parts = self.breakdown(result.hands[s], result.played[s], result.card_points[s])
+                if result.end == "last_chance":
+                    said = (f"card points {result.card_points[s]}{parts}, colour bonus {result.bonuses[s]}: "
+                            f"scores {result.scores[s]}")
+                else:
+                    said = f"scores {result.scores[s]}{parts}"
+                say(f"  {'':<10} {said}; total {totals[s]}")
+
+    def breakdown(self, hand: Any, played: Any, total: int) -> str:
+        """Where a seat's card points come from, the parts that are not 0: " (duos 2, collectors 3)";
+        nothing for 0 points, or when the rules score cards otherwise (an expansion's)."""
+        from ..core.errors import InvalidInput
+        from .scoring import score_cards
+
+        if not total:
+            return ""
+        try:
+            p = score_cards(self.rules, [self.t.ids[c] for c in hand], [self.t.ids[c] for c in played])
+        except InvalidInput:  # an expansion's card the plain scoring does not know: the total says it all
+            return ""
+        if p.card_points != total:
+            return ""
+        return " (" + _parts(p) + ")"
 
     def show(self, seen: Any) -> None:
         from ..terminal.colour import note, title
 
         t = self.t
         click.echo("")
-        say(f"Round {seen.round + 1}. Deck: {_cards(seen.deck_size)}.", title)
+        if not _turn_starts(seen.legal_actions):  # later in the turn: what changed, not the whole table
+            say("  Your hand: " + (", ".join(in_words(t, c) for c in seen.hand) or "empty"))
+            self.points(seen)
+            if seen.drawn:
+                say("  You drew: " + ", ".join(in_words(t, c) for c in seen.drawn))
+            if seen.chosen_pile is not None:
+                say("  The pile holds: " + ", ".join(in_words(t, c) for c in seen.chosen_pile))
+            return
+        say(f"Your turn (round {seen.round + 1}). Deck: {_cards(seen.deck_size)}.", title)
         for p, c in enumerate(seen.pile_tops):
             say(f"  {PILES[p].capitalize()} discard pile ({_cards(seen.pile_sizes[p])}), top: "
                 + (in_words(t, c) if c else "empty"))
@@ -268,19 +327,24 @@ class Session:
             extra = " (LAST CHANCE caller)" if s == seen.caller else ""
             revealed = seen.revealed[s]
             shown = f"; revealed hand: {', '.join(revealed) or '-'}" if revealed is not None and s != self.seat else ""
-            say(f"  {self.labels[s]:<10} {seen.totals[s]:>3} points, {_cards(seen.hand_sizes[s])} in hand, "
+            say(f"  {self.labels[s]:<10} total {seen.totals[s]:>2}, {_cards(seen.hand_sizes[s])} in hand, "
                 f"played: {played}{extra}{shown}")
         if seen.caller >= 0 and seen.caller != self.seat:
             say(f"  Your last turn: {self.labels[seen.caller]} called LAST CHANCE (you may not end the round; "
                 "your hand is then revealed and safe from steals)", note)
         say("  Your hand: " + (", ".join(in_words(t, c) for c in seen.hand) or "empty"))
-        p = seen.points
-        say(f"  Your card points now: {p.card_points} (duos {p.duos}, collectors {p.collectors}, multipliers "
-            f"{p.multipliers}, mermaids {p.mermaids}); colour bonus {p.colour_bonus}")
+        self.points(seen)
         if seen.drawn:
             say("  You drew: " + ", ".join(in_words(t, c) for c in seen.drawn))
         if seen.chosen_pile is not None:
             say("  The pile holds: " + ", ".join(in_words(t, c) for c in seen.chosen_pile))
+
+    def points(self, seen: Any) -> None:
+        p = seen.points
+        parts = f" ({_parts(p)})" if p.card_points else ""
+        need = self.rules.round_end.min_points
+        may = f"; {need} needed to end the round" if p.card_points < need else ""
+        say(f"  Your card points now: {p.card_points}{parts}, colour bonus {p.colour_bonus}{may}")
 
     def commands(self, seen: Any) -> dict[str, tuple[str, Any]]:
         """This game's commands besides ``help`` and ``cards``."""
@@ -297,6 +361,18 @@ class Session:
 
         return {"sheet": ("each round's scores and the totals so far", sheet)}
 
+    def choice_words(self, seen: Any, action: str) -> str:
+        """An action of the menu in words: a keep names both drawn cards, which "You drew" has told."""
+        if action.startswith("keep:") and len(seen.drawn) == 2:
+            card, _, pile = action[5:].partition(":")
+            other = next((c for c in seen.drawn if c != card), None)
+            if other is not None and action.count(":") == 2:
+                return f"keep {card}, discard {other} onto the {pile} pile"
+        if action.startswith("take:"):
+            said = describe_action(self.t, action, tops=seen.pile_tops, names=self.labels)
+            return said.replace(" from the top of the ", " from the ")
+        return describe_action(self.t, action, tops=seen.pile_tops, names=self.labels)
+
     def ask(self, seen: Any) -> str:
         from ..terminal.prompts import pick_from, read_answer
 
@@ -306,7 +382,7 @@ class Session:
             return "end"
         self.show(seen)
         for i, action in enumerate(legal, 1):
-            say(f"  {i:>2}. {describe_action(self.t, action, tops=seen.pile_tops, names=self.labels)}   [{action}]")
+            say(f"  {i:>2}. {self.choice_words(seen, action)}   [{action}]")
         while True:
             answer = read_answer("Your choice (a number or an action): ")
             if answer is None:

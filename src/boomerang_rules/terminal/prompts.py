@@ -113,3 +113,12 @@ def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, 
                 click.echo(line)
         return True
     return False
+
+
+def say(text: str, indent: str = "") -> None:
+    """Write ``text`` wrapped to 80 columns (``fitted``), its lines after the first indented two
+    more than the first (``indent`` plus the spaces ``text`` starts with): what a game answers a
+    player fits the terminal, however long the menu it repeats."""
+    lead = indent + text[:len(text) - len(text.lstrip(" "))]
+    for line in fitted(text.strip(), indent=lead):
+        click.echo(line)

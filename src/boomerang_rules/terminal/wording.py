@@ -38,3 +38,12 @@ def fitted(text: str, width: int = 80, indent: str = "") -> list[str]:
 def article(noun: str) -> str:
     """``noun`` with its indefinite article: "a crab", "an octopus"."""
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+_PLURALS = {"fish": "fish", "octopus": "octopuses", "shoal of fish": "shoals of fish", "penguin colony":
+            "penguin colonies"}
+
+
+def plural(noun: str) -> str:
+    """``noun`` in the plural: "crabs", but "fish" and "octopuses"."""
+    return _PLURALS.get(noun, noun + "s")
