@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ._kernels import _LOW32, _ONE, _ZERO, U64, W_DECK, W_SIZE, count, inline, jit, next_u64, shuffle, trailing_zeros
+from ._kernels import _LOW32, _ONE, _ZERO, U64, W_DECK, W_SIZE, jit, next_u64, popcount, shuffle, trailing_zeros
 
 G_PHASE, G_ROUND, G_FIRST, G_DECK, G_POT, G_TURN, G_IN, G_LEFT, G_STACK = range(9)
 G_SEATS = 9
@@ -47,7 +47,7 @@ def width(players: int) -> int:
     return G_SEATS + 3 * players
 
 
-@inline
+@jit
 def next_in(mask: Any, seat: Any, players: int) -> Any:
     """The seat after ``seat`` (cyclically) among those of ``mask`` (``mask`` not empty)."""
     s = seat + 1
@@ -59,7 +59,7 @@ def next_in(mask: Any, seat: Any, players: int) -> Any:
         s += 1
 
 
-@inline
+@jit
 def turn_up(pos: Any, river: Any, deck: Any, g: int, n: int, lands: int, card_lands: Any, land_masks: Any) -> Any:
     """``engine._start_round``'s river: cards turned from ``pos`` until every land shows (or the
     deck runs out); returns the new position and the mask of the cards turned."""
@@ -77,23 +77,30 @@ def turn_up(pos: Any, river: Any, deck: Any, g: int, n: int, lands: int, card_la
     return pos, turned
 
 
-@inline
-def majorities(a_masks: Any, capt: Any, players: int, out: Any, o: int) -> None:
-    """``scoring.score_counts``' majorities added to ``out[o + s]``: for each animal, the seats
-    with the most cards of it (tied leaders alike) score as many points."""
+@jit
+def sets(held: Any, inv: float) -> Any:
+    """``held // per`` for ``held >= 0`` as ``int((held + 0.5) * inv)``, ``inv = 1 / per``: exact, since
+    (held + 0.5) / per lies at least 0.5 / per inside an integer's interval (per <= 1000, held < 2**20)."""
+    return np.int64((held + 0.5) * inv)
+
+
+@jit
+def majorities(a_masks: Any, capt: Any, g: int, c0: int, players: int, out: Any) -> None:
+    """``scoring.score_counts``' majorities added to ``out[g, s]``, seat s's captures being
+    ``capt[g, c0 + s]``: for each animal, the seats with the most cards of it (tied leaders alike)
+    score as many points (a lead of 0 adds 0)."""
     for a in range(a_masks.shape[0]):
         am = a_masks[a]
         lead = 0
         for s in range(players):
-            lead = max(lead, count(capt[o + s] & am))
-        if lead:
-            for s in range(players):
-                if count(capt[o + s] & am) == lead:
-                    out[o + s] += lead
+            lead = max(lead, np.int64(popcount(capt[g, c0 + s] & am)))
+        for s in range(players):
+            out[g, s] += lead * np.int64(np.int64(popcount(capt[g, c0 + s] & am)) == lead)
 
 
-@inline
-def start_round(g: int, rnd: Any, first: Any, players: int, ti: Any, sc: Any, gi: Any, deck: Any, cm: Any) -> None:
+@jit
+def start_round(g: int, rnd: Any, first: Any, players: int, n: int, lands: int, card_lands: Any, l_masks: Any,
+                gi: Any, deck: Any, cm: Any) -> None:
     """``engine._start_round``: end the game on an empty deck (after the first round), else turn
     cards up until every land shows (or the deck runs out) and wait for every token."""
     gi[g, G_ROUND] = rnd
@@ -106,41 +113,34 @@ def start_round(g: int, rnd: Any, first: Any, players: int, ti: Any, sc: Any, gi
     cm[g, C_TURNED] = _ZERO
     for s in range(players):
         gi[g, G_SEATS + s] = -1
-    n = ti[T_N]
     pos = np.int64(gi[g, G_DECK])
     if rnd > 0 and pos >= n:
         gi[g, G_PHASE] = P_OVER
         return
-    pos, turned = turn_up(pos, cm[g, C_RIVER], deck, g, n, ti[T_LANDS], sc[0], sc[2])
+    pos, turned = turn_up(pos, cm[g, C_RIVER], deck, g, n, lands, card_lands, l_masks)
     gi[g, G_DECK] = pos
     cm[g, C_RIVER] |= turned
     cm[g, C_TURNED] = turned
     gi[g, G_PHASE] = P_TOKENS
 
 
-@inline
-def rescore(g: int, players: int, ti: Any, sc: Any, gi: Any, cm: Any, totals: Any) -> None:
+@jit
+def rescore(g: int, players: int, inv: float, a_masks: Any, gi: Any, cm: Any, totals: Any) -> None:
     """Each seat's total as if the game ended now into ``totals[g]``: sets of boomerangs and majorities."""
-    per = ti[T_PER_POINT]
     b0 = G_SEATS + players
     for s in range(players):
-        totals[g, s] = gi[g, b0 + s] // per
-    for a in range(sc[1].shape[0]):
-        am = sc[1][a]
-        lead = 0
-        for s in range(players):
-            lead = max(lead, count(cm[g, C_CAPTURED + s] & am))
-        if lead:
-            for s in range(players):
-                if count(cm[g, C_CAPTURED + s] & am) == lead:
-                    totals[g, s] += lead
+        totals[g, s] = sets(gi[g, b0 + s], inv)
+    majorities(a_masks, cm, g, C_CAPTURED, players, totals)
 
 
 @jit
 def init(players: int, seed: Any, ti: Any, sc: Any, shuf: Any, gi: Any, deck: Any, cm: Any, totals: Any) -> None:
     """Start every game of a batch: game g as ``new_game(rules, players, seed + g)``."""
+    card_lands, a_masks, l_masks = sc
     work = np.empty(W_SIZE, np.uint64)
     n = ti[T_N]
+    lands = ti[T_LANDS]
+    inv = 1.0 / ti[T_PER_POINT]
     for g in range(gi.shape[0]):
         for i in range(n):
             work[W_DECK + i] = U64(i)
@@ -152,8 +152,8 @@ def init(players: int, seed: Any, ti: Any, sc: Any, shuf: Any, gi: Any, deck: An
         for s in range(players):
             gi[g, G_SEATS + players + s] = ti[T_EACH]
             cm[g, C_CAPTURED + s] = _ZERO
-        start_round(g, 0, 0, players, ti, sc, gi, deck, cm)
-        rescore(g, players, ti, sc, gi, cm, totals)
+        start_round(g, 0, 0, players, n, lands, card_lands, l_masks, gi, deck, cm)
+        rescore(g, players, inv, a_masks, gi, cm, totals)
 
 
 @jit
@@ -175,12 +175,12 @@ def playouts(players: int, start: int, games: int, seed: Any, policy: int, ti: A
     tok = np.empty(MAX_SEATS, np.int64)
     boom = np.empty(MAX_SEATS, np.int64)
     stk = np.empty(MAX_SEATS, np.int64)
-    capt = np.empty(MAX_SEATS, np.uint64)
-    score = np.empty(MAX_SEATS, np.int64)
+    capt = np.empty((1, MAX_SEATS), np.uint64)
+    score = np.empty((1, MAX_SEATS), np.int64)
     n = ti[T_N]
     lands = ti[T_LANDS]
     each = ti[T_EACH]
-    per = ti[T_PER_POINT]
+    inv = 1.0 / ti[T_PER_POINT]
     everyone = (1 << players) - 1
     pos = ends[start - 1] if start > 0 else 0
     room = buf.shape[0]
@@ -196,7 +196,7 @@ def playouts(players: int, start: int, games: int, seed: Any, policy: int, ti: A
         have = 0
         for s in range(players):
             boom[s] = each
-            capt[s] = _ZERO
+            capt[0, s] = _ZERO
         river = _ZERO
         dealt = 0
         first = 0
@@ -257,15 +257,15 @@ def playouts(players: int, start: int, games: int, seed: Any, policy: int, ti: A
             for i in range(top - 1, -1, -1):  # the stack from the top down
                 s = stk[i]
                 took = river & l_masks[tok[s]]
-                capt[s] |= took
+                capt[0, s] |= took
                 river &= ~took
             first = seat
             rnd += 1
         for s in range(players):
-            score[s] = boom[s] // per
-        majorities(a_masks, capt, players, score, 0)
+            score[0, s] = sets(boom[s], inv)
+        majorities(a_masks, capt, 0, 0, players, score)
         for s in range(players):
-            totals[g, s] = score[s]
+            totals[g, s] = score[0, s]
         ends[g] = pos
     return games
 
@@ -312,8 +312,10 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
     Returns the decisions applied, or ``-1 - (game * players + seat)`` of the first seat whose
     action is not legal, and then applies none.
     """
+    card_lands, a_masks, l_masks = sc
+    n = ti[T_N]
     lands = ti[T_LANDS]
-    per = ti[T_PER_POINT]
+    inv = 1.0 / ti[T_PER_POINT]
     b0 = G_SEATS + players
     games = gi.shape[0]
     for g in range(games):
@@ -353,14 +355,14 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
         if actions[g, seat] == lands + 1:  # throw: into the pot, and the turn passes on
             gi[g, b0 + seat] = held - 1
             gi[g, G_POT] += 1
-            gain = (held - 1) // per - held // per
+            gain = sets(held - 1, inv) - sets(held, inv)
             totals[g, seat] += gain
             rewards[g, seat] = gain
             gi[g, G_TURN] = next_in(inside, seat, players)
             continue
         pot = gi[g, G_POT]  # pass: take the pot, token on the stack, out of the hunt
         gi[g, b0 + seat] = held + pot
-        gain = (held + pot) // per - held // per
+        gain = sets(held + pot, inv) - sets(held, inv)
         totals[g, seat] += gain
         rewards[g, seat] = gain
         gi[g, G_POT] = 0
@@ -381,16 +383,16 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
         rest = cm[g, C_RIVER]
         for i in range(top - 1, -1, -1):
             s = gi[g, b0 + players + i]
-            took = rest & sc[2][gi[g, G_SEATS + s]]
+            took = rest & l_masks[gi[g, G_SEATS + s]]
             cm[g, C_CAPTURED + s] |= took
             rest &= ~took
         cm[g, C_RIVER] = rest
         for s in range(players):  # the pass's gain is in both
             rewards[g, s] -= totals[g, s]
-        rescore(g, players, ti, sc, gi, cm, totals)
+        rescore(g, players, inv, a_masks, gi, cm, totals)
         for s in range(players):
             rewards[g, s] += totals[g, s]
-        start_round(g, gi[g, G_ROUND] + 1, last, players, ti, sc, gi, deck, cm)
+        start_round(g, gi[g, G_ROUND] + 1, last, players, n, lands, card_lands, l_masks, gi, deck, cm)
     return done
 
 
