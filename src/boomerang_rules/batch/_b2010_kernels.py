@@ -100,9 +100,11 @@ def majorities(a_masks: Any, capt: Any, g: int, c0: int, players: int, out: Any)
 
 @jit
 def start_round(g: int, rnd: Any, first: Any, players: int, n: int, lands: int, card_lands: Any, l_masks: Any,
-                gi: Any, deck: Any, cm: Any) -> None:
+                gi: Any, deck: Any, cm: Any, ms: Any) -> bool:
     """``engine._start_round``: end the game on an empty deck (after the first round), else turn
-    cards up until every land shows (or the deck runs out) and wait for every token."""
+    cards up until every land shows (or the deck runs out) and wait for every token. The legal
+    masks ``ms[g]`` (flat ``(players, lands + 2)``) follow: every land of every seat, or none once
+    over (returned True)."""
     gi[g, G_ROUND] = rnd
     gi[g, G_FIRST] = first
     gi[g, G_POT] = 0
@@ -114,14 +116,31 @@ def start_round(g: int, rnd: Any, first: Any, players: int, n: int, lands: int, 
     for s in range(players):
         gi[g, G_SEATS + s] = -1
     pos = np.int64(gi[g, G_DECK])
-    if rnd > 0 and pos >= n:
+    over = rnd > 0 and pos >= n
+    na = lands + 2
+    for s in range(players):
+        for a in range(lands):
+            ms[g, s * na + a] = not over
+        ms[g, s * na + lands] = False
+        ms[g, s * na + lands + 1] = False
+    if over:
         gi[g, G_PHASE] = P_OVER
-        return
+        return True
     pos, turned = turn_up(pos, cm[g, C_RIVER], deck, g, n, lands, card_lands, l_masks)
     gi[g, G_DECK] = pos
     cm[g, C_RIVER] |= turned
     cm[g, C_TURNED] = turned
     gi[g, G_PHASE] = P_TOKENS
+    return False
+
+
+@jit
+def hunter(g: int, seat: Any, players: int, lands: int, gi: Any, ms: Any) -> None:
+    """``seat``'s turn in the hunt: its legal masks ``pass``, and ``throw`` while it holds boomerangs."""
+    gi[g, G_TURN] = seat
+    o = seat * (lands + 2) + lands
+    ms[g, o] = True
+    ms[g, o + 1] = gi[g, G_SEATS + players + seat] > 0
 
 
 @jit
@@ -134,7 +153,8 @@ def rescore(g: int, players: int, inv: float, a_masks: Any, gi: Any, cm: Any, to
 
 
 @jit
-def init(players: int, seed: Any, ti: Any, sc: Any, shuf: Any, gi: Any, deck: Any, cm: Any, totals: Any) -> None:
+def init(players: int, seed: Any, ti: Any, sc: Any, shuf: Any, gi: Any, deck: Any, cm: Any, totals: Any,
+         ms: Any) -> None:
     """Start every game of a batch: game g as ``new_game(rules, players, seed + g)``."""
     card_lands, a_masks, l_masks = sc
     work = np.empty(W_SIZE, np.uint64)
@@ -152,7 +172,7 @@ def init(players: int, seed: Any, ti: Any, sc: Any, shuf: Any, gi: Any, deck: An
         for s in range(players):
             gi[g, G_SEATS + players + s] = ti[T_EACH]
             cm[g, C_CAPTURED + s] = _ZERO
-        start_round(g, 0, 0, players, n, lands, card_lands, l_masks, gi, deck, cm)
+        start_round(g, 0, 0, players, n, lands, card_lands, l_masks, gi, deck, cm, ms)
         rescore(g, players, inv, a_masks, gi, cm, totals)
 
 
@@ -271,30 +291,6 @@ def playouts(players: int, start: int, games: int, seed: Any, policy: int, ti: A
 
 
 @jit
-def legal_masks(players: int, ti: Any, gi: Any, out: Any) -> None:
-    """``out[g, seat, action]``: whether the seat may take the action now (every seat without a
-    token in the tokens phase; the hunter whose turn it is in the hunt). ``out`` is written flat."""
-    lands = ti[T_LANDS]
-    na = lands + 2
-    row = players * na
-    flat = out.reshape(-1)
-    for g in range(gi.shape[0]):
-        base = g * row
-        for i in range(row):
-            flat[base + i] = False
-        ph = gi[g, G_PHASE]
-        if ph == P_TOKENS:
-            for s in range(players):
-                if gi[g, G_SEATS + s] < 0:
-                    for a in range(lands):
-                        flat[base + s * na + a] = True
-        elif ph == P_HUNT:
-            s = gi[g, G_TURN]
-            flat[base + s * na + lands] = True
-            flat[base + s * na + lands + 1] = gi[g, G_SEATS + players + s] > 0
-
-
-@jit
 def to_act(players: int, gi: Any, out: Any) -> None:
     """``out[g, seat]``: whether the seat owes a decision now."""
     for g in range(gi.shape[0]):
@@ -304,10 +300,12 @@ def to_act(players: int, gi: Any, out: Any) -> None:
 
 
 @jit
-def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: Any, totals: Any,
-         rewards: Any) -> Any:
+def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: Any, totals: Any, ms: Any,
+         rewards: Any, live: Any) -> Any:
     """Check, then apply, the actions of every seat owing a decision (a token step's seats in
-    seat order); each seat's change of total (as if the game ended now) into ``rewards``.
+    seat order); each seat's change of total (as if the game ended now) into ``rewards``, the
+    legal masks ``ms`` kept up to date (only the entries that change are written), ``live[0]``
+    the games not over.
 
     Returns the decisions applied, or ``-1 - (game * players + seat)`` of the first seat whose
     action is not legal, and then applies none.
@@ -317,6 +315,7 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
     lands = ti[T_LANDS]
     inv = 1.0 / ti[T_PER_POINT]
     b0 = G_SEATS + players
+    na = lands + 2
     games = gi.shape[0]
     for g in range(games):
         ph = gi[g, G_PHASE]
@@ -341,10 +340,12 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
                 if gi[g, G_SEATS + s] < 0:
                     gi[g, G_SEATS + s] = actions[g, s]
                     done += 1
+                for a in range(lands):
+                    ms[g, s * na + a] = False
             gi[g, G_IN] = (1 << players) - 1
             gi[g, G_LEFT] = players
-            gi[g, G_TURN] = gi[g, G_FIRST]
             gi[g, G_PHASE] = P_HUNT
+            hunter(g, gi[g, G_FIRST], players, lands, gi, ms)
             continue
         if ph != P_HUNT:
             continue
@@ -352,13 +353,15 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
         seat = gi[g, G_TURN]
         held = gi[g, b0 + seat]
         inside = gi[g, G_IN]
+        ms[g, seat * na + lands] = False
+        ms[g, seat * na + lands + 1] = False
         if actions[g, seat] == lands + 1:  # throw: into the pot, and the turn passes on
             gi[g, b0 + seat] = held - 1
             gi[g, G_POT] += 1
             gain = sets(held - 1, inv) - sets(held, inv)
             totals[g, seat] += gain
             rewards[g, seat] = gain
-            gi[g, G_TURN] = next_in(inside, seat, players)
+            hunter(g, next_in(inside, seat, players), players, lands, gi, ms)
             continue
         pot = gi[g, G_POT]  # pass: take the pot, token on the stack, out of the hunt
         gi[g, b0 + seat] = held + pot
@@ -373,9 +376,9 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
         gi[g, G_IN] = inside
         gi[g, G_LEFT] -= 1
         last = next_in(inside, seat, players)
-        gi[g, G_TURN] = last
         if gi[g, G_LEFT] > 1:
             gi[g, G_STACK] = top
+            hunter(g, last, players, lands, gi, ms)
             continue
         gi[g, b0 + players + top] = last  # the last one left: its token on top, then the captures
         top += 1
@@ -392,7 +395,8 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
         rescore(g, players, inv, a_masks, gi, cm, totals)
         for s in range(players):
             rewards[g, s] += totals[g, s]
-        start_round(g, gi[g, G_ROUND] + 1, last, players, n, lands, card_lands, l_masks, gi, deck, cm)
+        if start_round(g, gi[g, G_ROUND] + 1, last, players, n, lands, card_lands, l_masks, gi, deck, cm, ms):
+            live[0] -= 1
     return done
 
 

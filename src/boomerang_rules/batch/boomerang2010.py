@@ -116,13 +116,15 @@ class Batch(GamesBatch):
     """Games advancing together through the step API (in place).
 
     The state is ``_b2010_kernels``' three narrow arrays (``gi``, ``cm``, ``deck``); ``tokens``,
-    ``boomerangs``, ``river`` and ``captured`` are views of them. ``decisions`` counts the
-    decisions ``step`` has applied, over every game.
+    ``boomerangs``, ``river`` and ``captured`` are views of them. The kernels keep the legal masks
+    (``masks``) and the count of games not over (``live``) up to date as they go, so that
+    ``legal_masks`` is a copy and ``over`` a comparison. ``decisions`` counts the decisions
+    ``step`` has applied, over every game.
     """
 
     PHASE, OVER = k.G_PHASE, k.P_OVER
-    __slots__ = ("boomerangs", "captured", "cm", "compiled", "decisions", "deck", "gi", "players", "river", "rules",
-                 "tokens", "totals")
+    __slots__ = ("_flat", "boomerangs", "captured", "cm", "compiled", "decisions", "deck", "gi", "live", "masks",
+                 "players", "river", "rules", "tokens", "totals")
 
     def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
         self.compiled = c = compile_rules(rules)
@@ -136,11 +138,19 @@ class Batch(GamesBatch):
         self.deck = np.zeros((games, int(c.ti[k.T_N])), np.uint8)
         self.totals = np.zeros((games, players), np.int32)
         self.decisions = 0
+        self.masks = np.zeros((games, players, len(c.names)), np.bool_)
+        self._flat = self.masks.reshape(games, -1)
+        self.live = np.array([games], np.int64)
         self.river = self.cm[:, :k.C_CAPTURED]
         self.captured = self.cm[:, k.C_CAPTURED:]
         self.tokens = self.gi[:, k.G_SEATS:k.G_SEATS + players]
         self.boomerangs = self.gi[:, k.G_SEATS + players:k.G_SEATS + 2 * players]
-        k.init(players, seed_of(seed), c.ti, c.sc, SHUFFLE, self.gi, self.deck, self.cm, self.totals)
+        k.init(players, seed_of(seed), c.ti, c.sc, SHUFFLE, self.gi, self.deck, self.cm, self.totals, self._flat)
+
+    @property
+    def over(self) -> bool:
+        """Whether every game is over."""
+        return bool(self.live[0] == 0)
 
     def __repr__(self) -> str:
         return f"<Batch of {self.games} {self.players}-player games of Boomerang (2010), {int(self.ended.sum())} over>"
@@ -153,9 +163,7 @@ def init(rules: Ruleset, players: int, games: int, seed: int) -> Batch:
 
 def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
     """``(games, players, num_actions)``: True where the seat may take the action now."""
-    out = np.empty((batch.games, batch.players, len(batch.compiled.names)), np.bool_)
-    k.legal_masks(batch.players, batch.compiled.ti, batch.gi, out)
-    return out
+    return batch.masks.copy()
 
 
 def to_act(batch: Batch) -> npt.NDArray[np.bool_]:
@@ -183,7 +191,8 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
         acts = np.ascontiguousarray(acts, np.int64)
     c = batch.compiled
     rewards = np.empty(shape, np.int32)
-    done = int(k.step(batch.players, c.ti, c.sc, acts, batch.gi, batch.deck, batch.cm, batch.totals, rewards))
+    done = int(k.step(batch.players, c.ti, c.sc, acts, batch.gi, batch.deck, batch.cm, batch.totals, batch._flat,
+                      rewards, batch.live))
     if done < 0:
         g, seat = divmod(-1 - done, batch.players)
         a = int(acts[g, seat])
@@ -220,7 +229,7 @@ OBSERVATION_SLICES = k.O_NAMES
 
 def seat_masks(batch: Batch, out: npt.NDArray[np.bool_]) -> None:
     """``legal_masks`` into ``out`` (already per seat)."""
-    k.legal_masks(batch.players, batch.compiled.ti, batch.gi, out)
+    np.copyto(out, batch.masks)
 
 
 def seat_actions(batch: Batch, actions: npt.ArrayLike) -> npt.ArrayLike:
