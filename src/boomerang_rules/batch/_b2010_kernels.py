@@ -149,7 +149,13 @@ def rescore(g: int, players: int, inv: float, a_masks: Any, gi: Any, cm: Any, to
     b0 = G_SEATS + players
     for s in range(players):
         totals[g, s] = sets(gi[g, b0 + s], inv)
-    majorities(a_masks, cm, g, C_CAPTURED, players, totals)
+    for a in range(a_masks.shape[0]):  # ``majorities``, written out: a call here would count references
+        am = a_masks[a]
+        lead = 0
+        for s in range(players):
+            lead = max(lead, np.int64(popcount(cm[g, C_CAPTURED + s] & am)))
+        for s in range(players):
+            totals[g, s] += lead * np.int64(np.int64(popcount(cm[g, C_CAPTURED + s] & am)) == lead)
 
 
 @jit
