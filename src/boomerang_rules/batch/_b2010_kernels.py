@@ -12,8 +12,11 @@ cards already turned. The hunt's order is always the seats still in it (the mask
 the turn to the next of them, a pass leaves the circle. Every number comes from ``ti``
 (``T_*``) and ``sc = (card_lands, animal_masks, land_masks)`` (each card's lands as bits; each
 animal's cards; each land's cards). Action ids are ``boomerang2010.actions``': the lands in
-ruleset order, ``pass``, ``throw``. Totals are kept up to date as the game goes (the
-majorities recounted only when a hunt's captures change them).
+ruleset order, ``pass``, ``throw``. The step kernel keeps the rest up to date as it goes, writing
+only what changes: the totals (the majorities recounted only for the animals a hunt's captures
+touch), the legal masks ``ms[g]`` (flat ``(players, lands + 2)``) and the count of games not
+over. Helpers that take arrays are called, not inlined by numba (whose inlining counts
+references at every call), and the hot loops index the kernels' own arguments.
 """
 
 from __future__ import annotations
@@ -389,18 +392,30 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
         gi[g, b0 + players + top] = last  # the last one left: its token on top, then the captures
         top += 1
         gi[g, G_STACK] = top
-        rest = cm[g, C_RIVER]
+        river = cm[g, C_RIVER]
+        rest = river
         for i in range(top - 1, -1, -1):
-            s = gi[g, b0 + players + i]
-            took = rest & l_masks[gi[g, G_SEATS + s]]
-            cm[g, C_CAPTURED + s] |= took
-            rest &= ~took
-        cm[g, C_RIVER] = rest
-        for s in range(players):  # the pass's gain is in both
-            rewards[g, s] -= totals[g, s]
-        rescore(g, players, inv, a_masks, gi, cm, totals)
-        for s in range(players):
-            rewards[g, s] += totals[g, s]
+            rest &= ~l_masks[gi[g, G_SEATS + gi[g, b0 + players + i]]]
+        caught = river & ~rest
+        for sign in (-1, 1):  # the majorities of the animals caught: their points out, the captures, back in
+            if sign == 1:
+                rest = river
+                for i in range(top - 1, -1, -1):
+                    s = gi[g, b0 + players + i]
+                    took = rest & l_masks[gi[g, G_SEATS + s]]
+                    cm[g, C_CAPTURED + s] |= took
+                    rest &= ~took
+                cm[g, C_RIVER] = rest
+            for a in range(a_masks.shape[0]):
+                am = a_masks[a]
+                if am & caught:
+                    lead = 0
+                    for s in range(players):
+                        lead = max(lead, np.int64(popcount(cm[g, C_CAPTURED + s] & am)))
+                    for s in range(players):
+                        got = sign * lead * np.int64(np.int64(popcount(cm[g, C_CAPTURED + s] & am)) == lead)
+                        totals[g, s] += got
+                        rewards[g, s] += got
         if start_round(g, gi[g, G_ROUND] + 1, last, players, n, lands, card_lands, l_masks, gi, deck, cm, ms):
             live[0] -= 1
     return done
