@@ -94,7 +94,7 @@ def majorities(a_masks: Any, capt: Any, g: int, c0: int, players: int, out: Any)
     score as many points (a lead of 0 adds 0)."""
     for a in range(a_masks.shape[0]):
         am = a_masks[a]
-        lead = 0
+        lead: Any = 0
         for s in range(players):
             lead = max(lead, np.int64(popcount(capt[g, c0 + s] & am)))
         for s in range(players):
@@ -154,7 +154,7 @@ def rescore(g: int, players: int, inv: float, a_masks: Any, gi: Any, cm: Any, to
         totals[g, s] = sets(gi[g, b0 + s], inv)
     for a in range(a_masks.shape[0]):  # ``majorities``, written out: a call here would count references
         am = a_masks[a]
-        lead = 0
+        lead: Any = 0
         for s in range(players):
             lead = max(lead, np.int64(popcount(cm[g, C_CAPTURED + s] & am)))
         for s in range(players):
@@ -409,7 +409,7 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
             for a in range(a_masks.shape[0]):
                 am = a_masks[a]
                 if am & caught:
-                    lead = 0
+                    lead: Any = 0
                     for s in range(players):
                         lead = max(lead, np.int64(popcount(cm[g, C_CAPTURED + s] & am)))
                     for s in range(players):
