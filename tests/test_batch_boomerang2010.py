@@ -141,14 +141,15 @@ def test_step_refuses_illegal_actions_and_applies_none() -> None:
     b = batch.init(rules, 3, 2, 4)
     actions = np.zeros((2, 3), np.int64)
     batch.step(b, actions)  # every seat takes the first land: the hunt begins
-    before = (b.gi.copy(), b.boomerangs.copy(), b.active.copy())
+    before = (b.gi.copy(), b.cm.copy(), b.deck.copy(), b.totals.copy(), b.decisions)
     hunter = int(np.flatnonzero(batch.to_act(b)[1])[0])
     actions[:] = batch.action_names(rules).index("pass")
     actions[1, hunter] = 0  # a land in the hunt
     with pytest.raises(br.IllegalAction, match=rf"game 1, seat {hunter}: action 0 \('dunes'\) is not legal now; "
                                                "legal: pass, throw"):
         batch.step(b, actions)
-    assert (b.gi == before[0]).all() and (b.boomerangs == before[1]).all() and (b.active == before[2]).all()
+    assert (b.gi == before[0]).all() and (b.cm == before[1]).all() and (b.deck == before[2]).all()
+    assert (b.totals == before[3]).all() and b.decisions == before[4]
     actions[:] = 99
     with pytest.raises(br.IllegalAction, match=r"game 0, seat \d: action 99 \(no action\)"):
         batch.step(b, actions)

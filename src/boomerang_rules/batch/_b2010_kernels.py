@@ -1,13 +1,22 @@
 """The compiled kernels of the batched Boomerang (2010) engine (numba). Read ``batch.boomerang2010`` first.
 
-A game's state is arrays indexed by game ``g``: its scalars ``gi[g, G_*]``, the deck's order
-``deck[g]`` (shuffled once, as ``new_game`` does with ``core.rng.shuffled``; ``gi[g, G_DECK]``
-cards already turned), the river and this round's turned cards as 64-bit masks
-(``river[g, 0]``, ``river[g, 1]``), and per seat its token (-1: none yet), boomerangs,
-captured cards (a mask), the hunt's order ``active[g, :G_ACTIVE]`` (the seat to act first)
-and the stack ``stack[g, :G_STACK]`` (bottom first). Every number comes from ``ti`` (``T_*``)
-and ``sc = (card_lands, animal_masks)`` (each card's lands as bits; each animal's cards).
-Action ids are ``boomerang2010.actions``': the lands in ruleset order, ``pass``, ``throw``.
+A batch's state is three narrow arrays indexed by game ``g``, so that a step touches a few
+cache lines of each game: ``gi[g]`` (int32) its scalars at the ``G_*`` columns, then per seat
+its token (-1: none yet, from ``G_SEATS``), its boomerangs (from ``G_SEATS + players``) and the
+stack (from ``G_SEATS + 2 * players``, bottom first, ``gi[g, G_STACK]`` tokens); ``cm[g]``
+(uint64) the river and this round's turned cards (``C_RIVER``, ``C_TURNED``) and every seat's
+captured cards (from ``C_CAPTURED``), each a mask of card indices; ``deck[g]`` (uint8) the
+deck's order, shuffled once as ``new_game`` does (``core.rng.shuffled``), ``gi[g, G_DECK]``
+cards already turned. The hunt's order is always the seats still in it (the mask
+``gi[g, G_IN]``) in seat order from the one whose turn it is (``gi[g, G_TURN]``): a throw passes
+the turn to the next of them, a pass leaves the circle. Every number comes from ``ti``
+(``T_*``) and ``sc = (card_lands, animal_masks, land_masks)`` (each card's lands as bits; each
+animal's cards; each land's cards). Action ids are ``boomerang2010.actions``': the lands in
+ruleset order, ``pass``, ``throw``. The step kernel keeps the rest up to date as it goes, writing
+only what changes: the totals (the majorities recounted only for the animals a hunt's captures
+touch), the legal masks ``ms[g]`` (flat ``(players, lands + 2)``) and the count of games not
+over. Helpers that take arrays are called, not inlined by numba (whose inlining counts
+references at every call), and the hot loops index the kernels' own arguments.
 """
 
 from __future__ import annotations
@@ -16,10 +25,13 @@ from typing import Any
 
 import numpy as np
 
-from ._kernels import _LOW32, _ONE, _ZERO, U64, W_DECK, W_SIZE, count, inline, jit, next_u64, shuffle, trailing_zeros
+from ._kernels import _LOW32, _ONE, _ZERO, U64, W_DECK, W_SIZE, jit, next_u64, popcount, shuffle, trailing_zeros
 
-G_PHASE, G_ROUND, G_FIRST, G_DECK, G_POT, G_ACTIVE, G_STACK = range(7)
-G_SIZE = 7
+G_PHASE, G_ROUND, G_FIRST, G_DECK, G_POT, G_TURN, G_IN, G_LEFT, G_STACK = range(9)
+G_SEATS = 9
+"""The per-seat columns of ``gi`` start here: tokens, boomerangs, the stack (``players`` each)."""
+
+C_RIVER, C_TURNED, C_CAPTURED = range(3)
 
 P_TOKENS, P_HUNT, P_OVER = range(3)
 """Phases, in the order of ``rl.boomerang2010.PHASES``."""
@@ -27,136 +39,150 @@ P_TOKENS, P_HUNT, P_OVER = range(3)
 T_N, T_LANDS, T_EACH, T_PER_POINT = range(4)
 T_SIZE = 4
 
+MAX_SEATS = 16
+"""The most players a ruleset may have (its schema's bound): the scratch of ``playouts``."""
+
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
 
 
-@inline
-def start_round(g: int, rnd: int, first: int, players: int, ti: Any, sc: Any, gi: Any, deck: Any, river: Any,
-                tokens: Any) -> None:
-    """``engine._start_round``: end the game on an empty deck (after the first round), else turn
-    cards up until every land shows (or the deck runs out) and wait for every token."""
-    card_lands = sc[0]
-    gi[g, G_ROUND] = rnd
-    gi[g, G_FIRST] = first
-    gi[g, G_POT] = 0
-    gi[g, G_ACTIVE] = 0
-    gi[g, G_STACK] = 0
-    river[g, 1] = _ZERO
-    for s in range(players):
-        tokens[g, s] = -1
-    n = ti[T_N]
-    pos = gi[g, G_DECK]
-    if rnd > 0 and pos >= n:
-        gi[g, G_PHASE] = P_OVER
-        return
-    full = (1 << ti[T_LANDS]) - 1
-    shown = 0
-    m = river[g, 0]
-    while m:
-        shown |= card_lands[trailing_zeros(m)]
-        m &= m - _ONE
-    turned = _ZERO
-    while shown != full and pos < n:
-        c = deck[g, pos]
-        shown |= card_lands[c]
-        turned |= _ONE << U64(c)
-        pos += 1
-    gi[g, G_DECK] = pos
-    river[g, 0] |= turned
-    river[g, 1] = turned
-    gi[g, G_PHASE] = P_TOKENS
-
-
-@inline
-def score(g: int, players: int, ti: Any, sc: Any, captured: Any, boomerangs: Any, totals: Any) -> None:
-    """``scoring.score_counts``: each seat's total as if the game ended now into ``totals[g]``."""
-    animal_masks = sc[1]
-    for s in range(players):
-        totals[g, s] = boomerangs[g, s] // ti[T_PER_POINT]
-    for a in range(animal_masks.shape[0]):
-        lead = 0
-        for s in range(players):
-            lead = max(lead, count(captured[g, s] & animal_masks[a]))
-        if lead:
-            for s in range(players):
-                if count(captured[g, s] & animal_masks[a]) == lead:
-                    totals[g, s] += lead
-
-
-@inline
-def apply(g: int, seat: int, a: int, players: int, ti: Any, sc: Any, gi: Any, deck: Any, river: Any, tokens: Any,
-          boomerangs: Any, active: Any, stack: Any, captured: Any) -> None:
-    """``engine.apply`` of the legal action id ``a`` by ``seat`` (a land in the tokens phase;
-    ``pass`` or ``throw`` by the hunter whose turn it is)."""
-    card_lands = sc[0]
-    lands = ti[T_LANDS]
-    if gi[g, G_PHASE] == P_TOKENS:
-        tokens[g, seat] = a
-        for s in range(players):
-            if tokens[g, s] < 0:
-                return
-        for i in range(players):
-            s = gi[g, G_FIRST] + i
-            active[g, i] = s if s < players else s - players
-        gi[g, G_ACTIVE] = players
-        gi[g, G_PHASE] = P_HUNT
-        return
-    left = gi[g, G_ACTIVE]
-    if a == lands + 1:  # throw: into the pot, and the turn passes on
-        boomerangs[g, seat] -= 1
-        gi[g, G_POT] += 1
-        for i in range(left - 1):
-            active[g, i] = active[g, i + 1]
-        active[g, left - 1] = seat
-        return
-    boomerangs[g, seat] += gi[g, G_POT]  # pass: take the pot, token on the stack, out of the hunt
-    gi[g, G_POT] = 0
-    for i in range(left - 1):
-        active[g, i] = active[g, i + 1]
-    left -= 1
-    gi[g, G_ACTIVE] = left
-    stack[g, gi[g, G_STACK]] = seat
-    gi[g, G_STACK] += 1
-    if left > 1:
-        return
-    stack[g, gi[g, G_STACK]] = active[g, 0]
-    gi[g, G_STACK] += 1
-    rest = river[g, 0]
-    for i in range(gi[g, G_STACK] - 1, -1, -1):  # the stack from the top down
-        s = stack[g, i]
-        bit = 1 << tokens[g, s]
-        took = _ZERO
-        m = rest
-        while m:
-            c = trailing_zeros(m)
-            if card_lands[c] & bit:
-                took |= _ONE << c
-            m &= m - _ONE
-        captured[g, s] |= took
-        rest &= ~took
-    river[g, 0] = rest
-    start_round(g, gi[g, G_ROUND] + 1, active[g, 0], players, ti, sc, gi, deck, river, tokens)
+def width(players: int) -> int:
+    """The columns of ``gi`` for ``players`` seats."""
+    return G_SEATS + 3 * players
 
 
 @jit
-def init(players: int, seed: Any, ti: Any, sc: Any, shuf: Any, gi: Any, deck: Any, river: Any, tokens: Any,
-         boomerangs: Any, captured: Any, totals: Any) -> None:
+def next_in(mask: Any, seat: Any, players: int) -> Any:
+    """The seat after ``seat`` (cyclically) among those of ``mask`` (``mask`` not empty)."""
+    s = seat + 1
+    while True:
+        if s == players:
+            s = 0
+        if (mask >> s) & 1:
+            return s
+        s += 1
+
+
+@jit
+def turn_up(pos: Any, river: Any, deck: Any, g: int, n: int, lands: int, card_lands: Any, land_masks: Any) -> Any:
+    """``engine._start_round``'s river: cards turned from ``pos`` until every land shows (or the
+    deck runs out); returns the new position and the mask of the cards turned."""
+    full = (1 << lands) - 1
+    shown = 0
+    for land in range(lands):
+        if river & land_masks[land]:
+            shown |= 1 << land
+    turned = _ZERO
+    while shown != full and pos < n:
+        c = np.int64(deck[g, pos])
+        shown |= card_lands[c]
+        turned |= _ONE << U64(c)
+        pos += 1
+    return pos, turned
+
+
+@jit
+def sets(held: Any, inv: float) -> Any:
+    """``held // per`` for ``held >= 0`` as ``int((held + 0.5) * inv)``, ``inv = 1 / per``: exact, since
+    (held + 0.5) / per lies at least 0.5 / per inside an integer's interval (per <= 1000, held < 2**20)."""
+    return np.int64((held + 0.5) * inv)
+
+
+@jit
+def majorities(a_masks: Any, capt: Any, g: int, c0: int, players: int, out: Any) -> None:
+    """``scoring.score_counts``' majorities added to ``out[g, s]``, seat s's captures being
+    ``capt[g, c0 + s]``: for each animal, the seats with the most cards of it (tied leaders alike)
+    score as many points (a lead of 0 adds 0)."""
+    for a in range(a_masks.shape[0]):
+        am = a_masks[a]
+        lead: Any = 0
+        for s in range(players):
+            lead = max(lead, np.int64(popcount(capt[g, c0 + s] & am)))
+        for s in range(players):
+            out[g, s] += lead * np.int64(np.int64(popcount(capt[g, c0 + s] & am)) == lead)
+
+
+@jit
+def start_round(g: int, rnd: Any, first: Any, players: int, n: int, lands: int, card_lands: Any, l_masks: Any,
+                gi: Any, deck: Any, cm: Any, ms: Any) -> bool:
+    """``engine._start_round``: end the game on an empty deck (after the first round), else turn
+    cards up until every land shows (or the deck runs out) and wait for every token. The legal
+    masks ``ms[g]`` (flat ``(players, lands + 2)``) follow: every land of every seat, or none once
+    over (returned True)."""
+    gi[g, G_ROUND] = rnd
+    gi[g, G_FIRST] = first
+    gi[g, G_POT] = 0
+    gi[g, G_TURN] = -1
+    gi[g, G_IN] = 0
+    gi[g, G_LEFT] = 0
+    gi[g, G_STACK] = 0
+    cm[g, C_TURNED] = _ZERO
+    for s in range(players):
+        gi[g, G_SEATS + s] = -1
+    pos = np.int64(gi[g, G_DECK])
+    over = rnd > 0 and pos >= n
+    na = lands + 2
+    for s in range(players):
+        for a in range(lands):
+            ms[g, s * na + a] = not over
+        ms[g, s * na + lands] = False
+        ms[g, s * na + lands + 1] = False
+    if over:
+        gi[g, G_PHASE] = P_OVER
+        return True
+    pos, turned = turn_up(pos, cm[g, C_RIVER], deck, g, n, lands, card_lands, l_masks)
+    gi[g, G_DECK] = pos
+    cm[g, C_RIVER] |= turned
+    cm[g, C_TURNED] = turned
+    gi[g, G_PHASE] = P_TOKENS
+    return False
+
+
+@jit
+def hunter(g: int, seat: Any, players: int, lands: int, gi: Any, ms: Any) -> None:
+    """``seat``'s turn in the hunt: its legal masks ``pass``, and ``throw`` while it holds boomerangs."""
+    gi[g, G_TURN] = seat
+    o = seat * (lands + 2) + lands
+    ms[g, o] = True
+    ms[g, o + 1] = gi[g, G_SEATS + players + seat] > 0
+
+
+@jit
+def rescore(g: int, players: int, inv: float, a_masks: Any, gi: Any, cm: Any, totals: Any) -> None:
+    """Each seat's total as if the game ended now into ``totals[g]``: sets of boomerangs and majorities."""
+    b0 = G_SEATS + players
+    for s in range(players):
+        totals[g, s] = sets(gi[g, b0 + s], inv)
+    for a in range(a_masks.shape[0]):  # ``majorities``, written out: a call here would count references
+        am = a_masks[a]
+        lead: Any = 0
+        for s in range(players):
+            lead = max(lead, np.int64(popcount(cm[g, C_CAPTURED + s] & am)))
+        for s in range(players):
+            totals[g, s] += lead * np.int64(np.int64(popcount(cm[g, C_CAPTURED + s] & am)) == lead)
+
+
+@jit
+def init(players: int, seed: Any, ti: Any, sc: Any, shuf: Any, gi: Any, deck: Any, cm: Any, totals: Any,
+         ms: Any) -> None:
     """Start every game of a batch: game g as ``new_game(rules, players, seed + g)``."""
+    card_lands, a_masks, l_masks = sc
     work = np.empty(W_SIZE, np.uint64)
     n = ti[T_N]
+    lands = ti[T_LANDS]
+    inv = 1.0 / ti[T_PER_POINT]
     for g in range(gi.shape[0]):
         for i in range(n):
             work[W_DECK + i] = U64(i)
         shuffle(seed + U64(g), work, 0, n, shuf)
         for i in range(n):
-            deck[g, i] = np.int64(work[W_DECK + i])
+            deck[g, i] = np.uint8(work[W_DECK + i])
         gi[g, G_DECK] = 0
-        river[g, 0] = _ZERO
+        cm[g, C_RIVER] = _ZERO
         for s in range(players):
-            boomerangs[g, s] = ti[T_EACH]
-            captured[g, s] = _ZERO
-        start_round(g, 0, 0, players, ti, sc, gi, deck, river, tokens)
-        score(g, players, ti, sc, captured, boomerangs, totals)
+            gi[g, G_SEATS + players + s] = ti[T_EACH]
+            cm[g, C_CAPTURED + s] = _ZERO
+        start_round(g, 0, 0, players, n, lands, card_lands, l_masks, gi, deck, cm, ms)
+        rescore(g, players, inv, a_masks, gi, cm, totals)
 
 
 @jit
@@ -164,120 +190,239 @@ def playouts(players: int, start: int, games: int, seed: Any, policy: int, ti: A
              totals: Any, record: bool, buf: Any, ends: Any) -> int:
     """Play games ``start`` to ``games - 1`` to their end; final totals into ``totals[g]``.
 
-    ``policy`` 0: uniformly random legal actions (a SplitMix64 stream per game, seeded apart
-    from the dealer's; a choice among m is ``(u * m) >> 32`` of a 32-bit half u); 1: the lowest
-    legal id (the first land; ``pass``). When ``record``, game g's action ids go to ``buf`` up to
-    ``ends[g]`` in the order ``engine.step`` takes them (a token step's seats ascending);
-    returns the first game that did not fit (``games`` when all did).
+    A game lives in locals and a few scratch arrays: the river and captures as masks, the hunt
+    as the mask of the seats still in it and the seat whose turn it is. ``policy`` 0: uniformly
+    random legal actions (a SplitMix64 stream per game, seeded apart from the dealer's; a choice
+    among m is ``(u * m) >> 32`` of a 32-bit half u); 1: the lowest legal id (the first land;
+    ``pass``). When ``record``, game g's action ids go to ``buf`` up to ``ends[g]`` in the order
+    ``engine.step`` takes them (a token step's seats ascending); returns the first game that did
+    not fit (``games`` when all did).
     """
-    gi = np.zeros((1, G_SIZE), np.int64)
-    deck = np.zeros((1, 64), np.int64)
-    river = np.zeros((1, 2), np.uint64)
-    tokens = np.zeros((1, players), np.int64)
-    boomerangs = np.zeros((1, players), np.int64)
-    active = np.zeros((1, players), np.int64)
-    stack = np.zeros((1, players), np.int64)
-    captured = np.zeros((1, players), np.uint64)
-    scores = np.zeros((1, players), np.int64)
+    card_lands, a_masks, l_masks = sc
+    work = np.empty(W_SIZE, np.uint64)
+    deck = np.empty((1, 64), np.uint8)
+    tok = np.empty(MAX_SEATS, np.int64)
+    boom = np.empty(MAX_SEATS, np.int64)
+    stk = np.empty(MAX_SEATS, np.int64)
+    capt = np.empty((1, MAX_SEATS), np.uint64)
+    score = np.empty((1, MAX_SEATS), np.int64)
+    n = ti[T_N]
     lands = ti[T_LANDS]
+    each = ti[T_EACH]
+    inv = 1.0 / ti[T_PER_POINT]
+    everyone = (1 << players) - 1
     pos = ends[start - 1] if start > 0 else 0
     room = buf.shape[0]
+    random = policy == 0
     for g in range(start, games):
-        init(players, seed + U64(g), ti, sc, shuf, gi, deck, river, tokens, boomerangs, captured, scores)
+        for i in range(n):
+            work[W_DECK + i] = U64(i)
+        shuffle(seed + U64(g), work, 0, n, shuf)
+        for i in range(n):
+            deck[0, i] = np.uint8(work[W_DECK + i])
         _, pstate = next_u64((seed + U64(g)) ^ _POLICY_SALT)
         bits = _ZERO
         have = 0
-        while gi[0, G_PHASE] != P_OVER:
-            tokens_phase = gi[0, G_PHASE] == P_TOKENS
-            movers = players if tokens_phase else 1
-            for i in range(movers):
-                seat = i if tokens_phase else active[0, 0]
-                m = lands if tokens_phase else (2 if boomerangs[0, seat] > 0 else 1)
-                if policy == 0 and m > 1:
+        for s in range(players):
+            boom[s] = each
+            capt[0, s] = _ZERO
+        river = _ZERO
+        dealt = 0
+        first = 0
+        rnd = 0
+        while rnd == 0 or dealt < n:
+            dealt, turned = turn_up(dealt, river, deck, 0, n, lands, card_lands, l_masks)
+            river |= turned
+            for s in range(players):  # the tokens, seats ascending
+                j: Any = 0
+                if random and lands > 1:
                     if have == 0:
                         pstate, bits = next_u64(pstate)
                         have = 2
-                    j: Any = np.int64(((bits & _LOW32) * U64(m)) >> U64(32))
+                    j = np.int64(((bits & _LOW32) * U64(lands)) >> U64(32))
                     bits >>= U64(32)
                     have -= 1
-                else:
-                    j = np.int64(0)
-                a = j if tokens_phase else lands + j
+                tok[s] = j
                 if record:
                     if pos >= room:
                         return g
-                    buf[pos] = a
+                    buf[pos] = j
                     pos += 1
-                apply(0, seat, a, players, ti, sc, gi, deck, river, tokens, boomerangs, active, stack, captured)
-        score(0, players, ti, sc, captured, boomerangs, scores)
+            inside = everyone
+            left = players
+            seat = first
+            pot = 0
+            top = 0
+            while True:  # the hunt
+                j = 0
+                if random and boom[seat] > 0:
+                    if have == 0:
+                        pstate, bits = next_u64(pstate)
+                        have = 2
+                    j = np.int64(((bits & _LOW32) * U64(2)) >> U64(32))
+                    bits >>= U64(32)
+                    have -= 1
+                if record:
+                    if pos >= room:
+                        return g
+                    buf[pos] = lands + j
+                    pos += 1
+                if j == 1:  # throw: into the pot, and the turn passes on
+                    boom[seat] -= 1
+                    pot += 1
+                    seat = next_in(inside, seat, players)
+                    continue
+                boom[seat] += pot  # pass: take the pot, token on the stack, out of the hunt
+                pot = 0
+                stk[top] = seat
+                top += 1
+                inside &= ~(1 << seat)
+                left -= 1
+                seat = next_in(inside, seat, players)
+                if left == 1:
+                    break
+            stk[top] = seat
+            top += 1
+            for i in range(top - 1, -1, -1):  # the stack from the top down
+                s = stk[i]
+                took = river & l_masks[tok[s]]
+                capt[0, s] |= took
+                river &= ~took
+            first = seat
+            rnd += 1
         for s in range(players):
-            totals[g, s] = scores[0, s]
+            score[0, s] = sets(boom[s], inv)
+        majorities(a_masks, capt, 0, 0, players, score)
+        for s in range(players):
+            totals[g, s] = score[0, s]
         ends[g] = pos
     return games
 
 
 @jit
-def legal_masks(players: int, ti: Any, gi: Any, tokens: Any, boomerangs: Any, active: Any, out: Any) -> None:
-    """``out[g, seat, action]``: whether the seat may take the action now (every seat without a
-    token in the tokens phase; the hunter whose turn it is in the hunt)."""
-    lands = ti[T_LANDS]
-    for g in range(out.shape[0]):
-        out[g, :, :] = False
+def to_act(players: int, gi: Any, out: Any) -> None:
+    """``out[g, seat]``: whether the seat owes a decision now."""
+    for g in range(gi.shape[0]):
         ph = gi[g, G_PHASE]
-        if ph == P_TOKENS:
-            for s in range(players):
-                if tokens[g, s] < 0:
-                    out[g, s, :lands] = True
-        elif ph == P_HUNT:
-            s = active[g, 0]
-            out[g, s, lands] = True
-            out[g, s, lands + 1] = boomerangs[g, s] > 0
+        for s in range(players):
+            out[g, s] = (ph == P_TOKENS and gi[g, G_SEATS + s] < 0) or (ph == P_HUNT and gi[g, G_TURN] == s)
 
 
 @jit
-def check(players: int, ti: Any, gi: Any, tokens: Any, boomerangs: Any, active: Any, actions: Any) -> int:
-    """-1 when every seat owing a decision has a legal action in ``actions``, else the flat index
-    (game * players + seat) of the first that has not."""
+def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: Any, totals: Any, ms: Any,
+         rewards: Any, live: Any) -> Any:
+    """Check, then apply, the actions of every seat owing a decision (a token step's seats in
+    seat order); each seat's change of total (as if the game ended now) into ``rewards``, the
+    legal masks ``ms`` kept up to date (only the entries that change are written), ``live[0]``
+    the games not over.
+
+    Returns the decisions applied, or ``-1 - (game * players + seat)`` of the first seat whose
+    action is not legal, and then applies none.
+    """
+    card_lands, a_masks, l_masks = sc
+    n = ti[T_N]
     lands = ti[T_LANDS]
-    for g in range(actions.shape[0]):
+    inv = 1.0 / ti[T_PER_POINT]
+    b0 = G_SEATS + players
+    na = lands + 2
+    games = gi.shape[0]
+    for g in range(games):
         ph = gi[g, G_PHASE]
-        for s in range(players):
+        if ph == P_TOKENS:
+            for s in range(players):
+                if gi[g, G_SEATS + s] < 0:
+                    a = actions[g, s]
+                    if a < 0 or a >= lands:
+                        return -1 - (g * players + s)
+        elif ph == P_HUNT:
+            s = gi[g, G_TURN]
             a = actions[g, s]
-            if ph == P_TOKENS and tokens[g, s] < 0:
-                ok = 0 <= a < lands
-            elif ph == P_HUNT and active[g, 0] == s:
-                ok = a == lands or (a == lands + 1 and boomerangs[g, s] > 0)
-            else:
-                continue
-            if not ok:
-                return g * players + s
-    return -1
-
-
-@jit
-def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, river: Any, tokens: Any,
-         boomerangs: Any, active: Any, stack: Any, captured: Any, totals: Any, rewards: Any) -> None:
-    """Apply the (checked) actions of every seat owing a decision, in seat order; each seat's
-    change of total (as if the game ended now) into ``rewards``."""
-    for g in range(actions.shape[0]):
+            if not (a == lands or (a == lands + 1 and gi[g, b0 + s] > 0)):
+                return -1 - (g * players + s)
+    done = 0
+    for g in range(games):
         for s in range(players):
-            rewards[g, s] = totals[g, s]
+            rewards[g, s] = 0
         ph = gi[g, G_PHASE]
         if ph == P_TOKENS:
             for s in range(players):
-                if tokens[g, s] < 0:
-                    apply(g, s, actions[g, s], players, ti, sc, gi, deck, river, tokens, boomerangs, active, stack,
-                          captured)
-        elif ph == P_HUNT:
-            s = active[g, 0]
-            apply(g, s, actions[g, s], players, ti, sc, gi, deck, river, tokens, boomerangs, active, stack, captured)
-        score(g, players, ti, sc, captured, boomerangs, totals)
-        for s in range(players):
-            rewards[g, s] = totals[g, s] - rewards[g, s]
+                if gi[g, G_SEATS + s] < 0:
+                    gi[g, G_SEATS + s] = actions[g, s]
+                    done += 1
+                for a in range(lands):
+                    ms[g, s * na + a] = False
+            gi[g, G_IN] = (1 << players) - 1
+            gi[g, G_LEFT] = players
+            gi[g, G_PHASE] = P_HUNT
+            hunter(g, gi[g, G_FIRST], players, lands, gi, ms)
+            continue
+        if ph != P_HUNT:
+            continue
+        done += 1
+        seat = gi[g, G_TURN]
+        held = gi[g, b0 + seat]
+        inside = gi[g, G_IN]
+        ms[g, seat * na + lands] = False
+        ms[g, seat * na + lands + 1] = False
+        if actions[g, seat] == lands + 1:  # throw: into the pot, and the turn passes on
+            gi[g, b0 + seat] = held - 1
+            gi[g, G_POT] += 1
+            gain = sets(held - 1, inv) - sets(held, inv)
+            totals[g, seat] += gain
+            rewards[g, seat] = gain
+            hunter(g, next_in(inside, seat, players), players, lands, gi, ms)
+            continue
+        pot = gi[g, G_POT]  # pass: take the pot, token on the stack, out of the hunt
+        gi[g, b0 + seat] = held + pot
+        gain = sets(held + pot, inv) - sets(held, inv)
+        totals[g, seat] += gain
+        rewards[g, seat] = gain
+        gi[g, G_POT] = 0
+        top = gi[g, G_STACK]
+        gi[g, b0 + players + top] = seat
+        top += 1
+        inside &= ~(1 << seat)
+        gi[g, G_IN] = inside
+        gi[g, G_LEFT] -= 1
+        last = next_in(inside, seat, players)
+        if gi[g, G_LEFT] > 1:
+            gi[g, G_STACK] = top
+            hunter(g, last, players, lands, gi, ms)
+            continue
+        gi[g, b0 + players + top] = last  # the last one left: its token on top, then the captures
+        top += 1
+        gi[g, G_STACK] = top
+        river = cm[g, C_RIVER]
+        rest = river
+        for i in range(top - 1, -1, -1):
+            rest &= ~l_masks[gi[g, G_SEATS + gi[g, b0 + players + i]]]
+        caught = river & ~rest
+        for sign in (-1, 1):  # the majorities of the animals caught: their points out, the captures, back in
+            if sign == 1:
+                rest = river
+                for i in range(top - 1, -1, -1):
+                    s = gi[g, b0 + players + i]
+                    took = rest & l_masks[gi[g, G_SEATS + s]]
+                    cm[g, C_CAPTURED + s] |= took
+                    rest &= ~took
+                cm[g, C_RIVER] = rest
+            for a in range(a_masks.shape[0]):
+                am = a_masks[a]
+                if am & caught:
+                    lead: Any = 0
+                    for s in range(players):
+                        lead = max(lead, np.int64(popcount(cm[g, C_CAPTURED + s] & am)))
+                    for s in range(players):
+                        got = sign * lead * np.int64(np.int64(popcount(cm[g, C_CAPTURED + s] & am)) == lead)
+                        totals[g, s] += got
+                        rewards[g, s] += got
+        if start_round(g, gi[g, G_ROUND] + 1, last, players, n, lands, card_lands, l_masks, gi, deck, cm, ms):
+            live[0] -= 1
+    return done
 
 
 @jit
-def sample(players: int, ti: Any, gi: Any, tokens: Any, boomerangs: Any, active: Any, states: Any, out: Any) -> None:
+def sample(players: int, ti: Any, gi: Any, states: Any, out: Any) -> None:
     """A uniformly random legal action for every seat owing a decision into ``out[g, seat]`` (-1 elsewhere)."""
     lands = ti[T_LANDS]
     for g in range(out.shape[0]):
@@ -285,11 +430,11 @@ def sample(players: int, ti: Any, gi: Any, tokens: Any, boomerangs: Any, active:
         state = states[g]
         for s in range(players):
             out[g, s] = -1
-            if ph == P_TOKENS and tokens[g, s] < 0:
+            if ph == P_TOKENS and gi[g, G_SEATS + s] < 0:
                 m = lands
                 first = 0
-            elif ph == P_HUNT and active[g, 0] == s:
-                m = 2 if boomerangs[g, s] > 0 else 1
+            elif ph == P_HUNT and gi[g, G_TURN] == s:
+                m = 2 if gi[g, G_SEATS + players + s] > 0 else 1
                 first = lands
             else:
                 continue
@@ -306,18 +451,19 @@ O_NAMES = ("token", "chosen", "river", "turned", "captured", "boomerangs", "pot"
 
 
 @jit
-def observe(players: int, ti: Any, oi: Any, gi: Any, river: Any, tokens: Any, boomerangs: Any, active: Any,
-            stack: Any, captured: Any, totals: Any, obs: Any) -> None:
+def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, obs: Any) -> None:
     """Every seat's ``rl.boomerang2010.observe`` of every game into ``obs[g, seat]``: its own token
     only, the river, the captures, the hunt, seats relative to it."""
     n = ti[T_N]
+    b0 = G_SEATS + players
     for g in range(obs.shape[0]):
         ph = gi[g, G_PHASE]
+        inside = gi[g, G_IN]
         for p in range(players):
             obs[g, p, :] = 0.0
-            if tokens[g, p] >= 0:
-                obs[g, p, oi[O_TOKEN] + tokens[g, p]] = 1.0
-            for row, mask in ((O_RIVER, river[g, 0]), (O_TURNED, river[g, 1])):
+            if gi[g, G_SEATS + p] >= 0:
+                obs[g, p, oi[O_TOKEN] + gi[g, G_SEATS + p]] = 1.0
+            for row, mask in ((O_RIVER, cm[g, C_RIVER]), (O_TURNED, cm[g, C_TURNED])):
                 while mask:
                     obs[g, p, oi[row] + np.int64(trailing_zeros(mask))] = 1.0
                     mask &= mask - _ONE
@@ -327,22 +473,20 @@ def observe(players: int, ti: Any, oi: Any, gi: Any, river: Any, tokens: Any, bo
             obs[g, p, oi[O_PHASE] + ph] = 1.0
             for j in range(players):
                 s = p + j if p + j < players else p + j - players
-                obs[g, p, oi[O_CHOSEN] + j] = 1.0 if tokens[g, s] >= 0 else 0.0
-                mask = captured[g, s]
+                obs[g, p, oi[O_CHOSEN] + j] = 1.0 if gi[g, G_SEATS + s] >= 0 else 0.0
+                mask = cm[g, C_CAPTURED + s]
                 while mask:
                     obs[g, p, oi[O_CAPTURED] + j * n + np.int64(trailing_zeros(mask))] = 1.0
                     mask &= mask - _ONE
-                obs[g, p, oi[O_BOOMERANGS] + j] = boomerangs[g, s]
+                obs[g, p, oi[O_BOOMERANGS] + j] = gi[g, b0 + s]
                 obs[g, p, oi[O_SCORES] + j] = totals[g, s]
                 if s == gi[g, G_FIRST]:
                     obs[g, p, oi[O_FIRST] + j] = 1.0
-            for i in range(gi[g, G_ACTIVE]):
-                s = active[g, i]
-                j = s - p if s >= p else s - p + players
-                obs[g, p, oi[O_ACTIVE] + j] = 1.0
-                if i == 0 and ph == P_HUNT:
-                    obs[g, p, oi[O_TURN] + j] = 1.0
+                if (inside >> s) & 1:
+                    obs[g, p, oi[O_ACTIVE] + j] = 1.0
+                    if ph == P_HUNT and gi[g, G_TURN] == s:
+                        obs[g, p, oi[O_TURN] + j] = 1.0
             for i in range(gi[g, G_STACK]):
-                s = stack[g, i]
+                s = gi[g, b0 + players + i]
                 j = s - p if s >= p else s - p + players
                 obs[g, p, oi[O_STACK] + j] = i + 1

@@ -44,7 +44,14 @@ class Compiled:
     rules: Ruleset
     names: tuple[str, ...]
     ti: I64Array
-    sc: tuple[I64Array, U64Array]
+    sc: tuple[I64Array, U64Array, U64Array]
+    """Each card's lands as bits; each animal's cards; each land's cards (masks of card indices)."""
+
+
+def _masks(kinds: list[int], count: int) -> U64Array:
+    """For each kind 0..count-1, the mask of the cards (by index) of that kind."""
+    return np.array([sum(1 << i for i, kind in enumerate(kinds) if kind == want) for want in range(count)],
+                    np.uint64)
 
 
 @lru_cache(maxsize=16)
@@ -58,9 +65,9 @@ def _compile_cached(rules: Ruleset) -> Compiled:
     ti[k.T_EACH] = rules.boomerangs_each
     ti[k.T_PER_POINT] = rules.boomerangs_per_point
     card_lands = np.array(t.card_lands, np.int64)
-    animal_masks = np.array([sum(1 << c for c in range(t.deck_size) if t.animal[c] == a)
-                             for a in range(len(t.animals))], np.uint64)
-    return Compiled(rules, names, ti, (card_lands, animal_masks))
+    land_masks = np.array([sum(1 << c for c in range(t.deck_size) if t.card_lands[c] >> land & 1)
+                           for land in range(len(t.lands))], np.uint64)
+    return Compiled(rules, names, ti, (card_lands, _masks(list(t.animal), len(t.animals)), land_masks))
 
 
 def compile_rules(rules: Ruleset) -> Compiled:
@@ -106,31 +113,44 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
 
 
 class Batch(GamesBatch):
-    """Games advancing together through the step API (in place)."""
+    """Games advancing together through the step API (in place).
+
+    The state is ``_b2010_kernels``' three narrow arrays (``gi``, ``cm``, ``deck``); ``tokens``,
+    ``boomerangs``, ``river`` and ``captured`` are views of them. The kernels keep the legal masks
+    (``masks``) and the count of games not over (``live``) up to date as they go, so that
+    ``legal_masks`` is a copy and ``over`` a comparison. ``decisions`` counts the decisions
+    ``step`` has applied, over every game.
+    """
 
     PHASE, OVER = k.G_PHASE, k.P_OVER
-    __slots__ = ("active", "boomerangs", "captured", "compiled", "deck", "gi", "players", "river", "rules", "stack",
-                 "tokens", "totals")
+    __slots__ = ("_flat", "boomerangs", "captured", "cm", "compiled", "decisions", "deck", "gi", "live", "masks",
+                 "players", "river", "rules", "tokens", "totals")
 
     def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
         self.compiled = c = compile_rules(rules)
         self.rules = rules
         self.players = players = players_of(rules, players)
         games = count_of(games)
-        self.gi = np.zeros((games, k.G_SIZE), np.int64)
-        """Each game's scalars (``_b2010_kernels.G_*`` columns)."""
-        self.deck = np.zeros((games, MAX_DECK), np.int64)
-        self.river = np.zeros((games, 2), np.uint64)
-        """The river and the cards turned this round, as masks of card indices."""
-        self.tokens = np.zeros((games, players), np.int64)
-        self.boomerangs = np.zeros((games, players), np.int64)
-        self.active = np.zeros((games, players), np.int64)
-        self.stack = np.zeros((games, players), np.int64)
-        self.captured = np.zeros((games, players), np.uint64)
+        self.gi = np.zeros((games, k.width(players)), np.int32)
+        """Each game's scalars (``_b2010_kernels.G_*`` columns), then its seats' tokens, boomerangs and stack."""
+        self.cm = np.zeros((games, k.C_CAPTURED + players), np.uint64)
+        """The river, the cards turned this round and each seat's captures, as masks of card indices."""
+        self.deck = np.zeros((games, int(c.ti[k.T_N])), np.uint8)
         self.totals = np.zeros((games, players), np.int32)
-        k.init(players, seed_of(seed), c.ti, c.sc, SHUFFLE, self.gi, self.deck, self.river, self.tokens,
-               self.boomerangs, self.captured, self.totals)
+        self.decisions = 0
+        self.masks = np.zeros((games, players, len(c.names)), np.bool_)
+        self._flat = self.masks.reshape(games, -1)
+        self.live = np.array([games], np.int64)
+        self.river = self.cm[:, :k.C_CAPTURED]
+        self.captured = self.cm[:, k.C_CAPTURED:]
+        self.tokens = self.gi[:, k.G_SEATS:k.G_SEATS + players]
+        self.boomerangs = self.gi[:, k.G_SEATS + players:k.G_SEATS + 2 * players]
+        k.init(players, seed_of(seed), c.ti, c.sc, SHUFFLE, self.gi, self.deck, self.cm, self.totals, self._flat)
 
+    @property
+    def over(self) -> bool:
+        """Whether every game is over."""
+        return bool(self.live[0] == 0)
 
     def __repr__(self) -> str:
         return f"<Batch of {self.games} {self.players}-player games of Boomerang (2010), {int(self.ended.sum())} over>"
@@ -143,15 +163,14 @@ def init(rules: Ruleset, players: int, games: int, seed: int) -> Batch:
 
 def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
     """``(games, players, num_actions)``: True where the seat may take the action now."""
-    out = np.empty((batch.games, batch.players, len(batch.compiled.names)), np.bool_)
-    k.legal_masks(batch.players, batch.compiled.ti, batch.gi, batch.tokens, batch.boomerangs, batch.active, out)
-    return out
+    return batch.masks.copy()
 
 
 def to_act(batch: Batch) -> npt.NDArray[np.bool_]:
     """``(games, players)``: True for the seats that owe a decision now."""
-    acting: npt.NDArray[np.bool_] = np.asarray(legal_masks(batch).any(axis=2))
-    return acting
+    out = np.empty((batch.games, batch.players), np.bool_)
+    k.to_act(batch.players, batch.gi, out)
+    return out
 
 
 def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
@@ -168,18 +187,19 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
         raise ValueError(f"actions must have shape {shape} (games, players), not {acts.shape}")
     if acts.dtype.kind not in "iu":
         raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
-    acts = acts.astype(np.int64)
+    if acts.dtype != np.int64 or not acts.flags.c_contiguous:
+        acts = np.ascontiguousarray(acts, np.int64)
     c = batch.compiled
-    bad = k.check(batch.players, c.ti, batch.gi, batch.tokens, batch.boomerangs, batch.active, acts)
-    if bad >= 0:
-        g, seat = divmod(bad, batch.players)
+    rewards = np.empty(shape, np.int32)
+    done = int(k.step(batch.players, c.ti, c.sc, acts, batch.gi, batch.deck, batch.cm, batch.totals, batch._flat,
+                      rewards, batch.live))
+    if done < 0:
+        g, seat = divmod(-1 - done, batch.players)
         a = int(acts[g, seat])
         name = repr(c.names[a]) if 0 <= a < len(c.names) else "no action"
         legal = ", ".join(c.names[i] for i in np.flatnonzero(legal_masks(batch)[g, seat]))
         raise IllegalAction(f"game {g}, seat {seat}: action {a} ({name}) is not legal now; legal: {legal}")
-    rewards = np.empty(shape, np.int32)
-    k.step(batch.players, c.ti, c.sc, acts, batch.gi, batch.deck, batch.river, batch.tokens, batch.boomerangs,
-           batch.active, batch.stack, batch.captured, batch.totals, rewards)
+    batch.decisions += done
     return batch, rewards
 
 
@@ -193,15 +213,14 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     if batch.over:
         raise IllegalAction("the games are over: no decisions are owed")
     out = np.empty((batch.games, batch.players), np.int64)
-    k.sample(batch.players, batch.compiled.ti, batch.gi, batch.tokens, batch.boomerangs, batch.active, states, out)
+    k.sample(batch.players, batch.compiled.ti, batch.gi, states, out)
     return out
 
 
-def observe_into(batch: Batch, offsets: I64Array, obs: npt.NDArray[np.float32]) -> None:
+def observe_into(batch: Batch, offsets: I64Array, obs: npt.NDArray[np.float64]) -> None:
     """Every seat's ``rl.observe`` of every game into ``obs`` ``(games, players, size)``; ``offsets``
     are the starts of ``_b2010_kernels.O_NAMES``' slices."""
-    k.observe(batch.players, batch.compiled.ti, offsets, batch.gi, batch.river, batch.tokens, batch.boomerangs,
-              batch.active, batch.stack, batch.captured, batch.totals, obs)
+    k.observe(batch.players, batch.compiled.ti, offsets, batch.gi, batch.cm, batch.totals, obs)
 
 
 OBSERVATION_SLICES = k.O_NAMES
@@ -210,7 +229,7 @@ OBSERVATION_SLICES = k.O_NAMES
 
 def seat_masks(batch: Batch, out: npt.NDArray[np.bool_]) -> None:
     """``legal_masks`` into ``out`` (already per seat)."""
-    k.legal_masks(batch.players, batch.compiled.ti, batch.gi, batch.tokens, batch.boomerangs, batch.active, out)
+    np.copyto(out, batch.masks)
 
 
 def seat_actions(batch: Batch, actions: npt.ArrayLike) -> npt.ArrayLike:
@@ -257,7 +276,8 @@ def _decisions_per_game(rules: Ruleset, players: int) -> float:
 
 def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) -> tuple[float, float]:
     """Games and decisions per second through ``init``/``legal_masks``/``step``/``totals``, the lowest legal
-    action of every seat chosen by numpy (``argmax`` of the masks), batches of ``games``."""
+    action of every seat chosen by numpy (``argmax`` of the masks), batches of ``games``; the decisions
+    are those ``step`` applied (``Batch.decisions``)."""
     rules = _rules()
     done = seed = decisions = 0
     warm = True
@@ -265,10 +285,9 @@ def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) ->
     while True:
         b = init(rules, players, 16 if warm else games, seed)
         while not b.over:
-            masks = legal_masks(b)
-            decisions += int(masks.any(axis=2).sum())
-            b, _ = step(b, masks.argmax(axis=2))
+            b, _ = step(b, legal_masks(b).argmax(axis=2))
         totals(b)
+        decisions += b.decisions
         if warm:
             warm = False
             decisions = 0
