@@ -56,7 +56,7 @@ NOT_CALLED = {"build", "check", "to_data", "play_game", "list_rules", "shipped_i
 """Rules-module internals re-exported for the game registry, a bot runner, and functions of no argument."""
 COMPILED = {"apply": ["state", "seat", "action"], "legal_actions": ["state", "seat"], "step": ["state", "actions"],
             "to_act": ["state"], "is_over": ["state"]}
-"""The parameters of the compiled functions (Boomerang: Australia's, Sea Salt & Paper's and Boomerang (2010)'s: no signature to read)."""
+"""The parameters of the compiled functions (the three games' hot paths: no signature to read)."""
 
 
 def _valid(game: str) -> dict[str, Any]:
