@@ -1,7 +1,7 @@
 """Masked PPO in torch against three random bots, over the library's vector env; then an evaluation.
 
     pip install 'boomerang-rules[batch,rl,train]'
-    python examples/train_ppo.py --rules standard --minutes 8
+    python examples/train_ppo.py --rules standard --minutes 10
     python examples/train_ppo.py --rules sea-salt-paper --minutes 10 --save ssp.pt
 
 The learner plays seat 0 of ``--games`` games at once (``boomerang_rules.rl.vector.VectorEnv``,

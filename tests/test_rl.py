@@ -328,6 +328,19 @@ def test_the_compiled_gather_is_the_table_read_plainly(rules_id: str) -> None:
             assert plain[2] == fast[2]
 
 
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_the_adapters_remembered_totals_are_the_games(rules_id: str) -> None:
+    """``GameAdapter.totals`` (kept while ``totals_source`` is the same object) is the game's own
+    ``totals`` at every state of a random game, rounds' ends included."""
+    from boomerang_rules.rl.adapters import adapter_for
+
+    rules = br.load_rules(rules_id)
+    adapter = adapter_for(rules, 3)
+    module = rl.encoding._rl_module(rules.game)
+    for state in _random_states(rules, 3, 5):
+        assert adapter.totals(state) == module.totals(state)
+
+
 def test_the_compiled_gather_refuses_what_the_plain_code_would() -> None:
     """Values it cannot read exactly (negative, past 64 bits, not ints), an index or a mask past its
     arrays: a ``ValueError``, never memory read or written out of bounds."""

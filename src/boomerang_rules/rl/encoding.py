@@ -119,6 +119,8 @@ def masks_by_legal(legal_actions: Callable[[Any, int], Any], legal_mask: Callabl
         legal = legal_actions(state, seat)
         found = known.get(legal)
         if found is None:
+            if len(known) >= 4096:  # a game of many combinations (Sea Salt & Paper's duos): bounded
+                known.clear()
             found = known[legal] = legal_mask(state, seat)
         return found
 
@@ -289,11 +291,14 @@ class Encoder:
         """``encode_plain`` with the arithmetic after the readers compiled (``_encode.gather``; tested
         equal to it on every shipped ruleset): the fields' readers and the legal masks in Python,
         then one call for the bits, the scaling, the gathers and the mask rows."""
+        gather = _gather
+        if gather is None:  # not built: the plain reading
+            return self.encode_plain(state)
         masks = self.masks(state)
         values, words = self._values(state)
         observations = np.empty((self.players, self.size), np.float32)
         rows = np.zeros((self.players, self.num_actions), np.int8)
-        _gather(values, words, self._bounds, self._index, masks, observations, rows)
+        gather(values, words, self._bounds, self._index, masks, observations, rows)
         return observations, rows, masks
 
     def reading(self, state: Any) -> Reading:

@@ -221,11 +221,11 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
 
     def _observe(self) -> dict[str, npt.NDArray[Any]]:
         """The learning seat's observation of the state now (fresh arrays), its mask remembered."""
-        observations, rows, masks = self._adapter.encode(self._state)
+        observations, rows, masks = self._adapter.encode(self._state)  # fresh arrays: their rows need no copy
         me = self._me
-        self._legal = rows[me].copy()
+        self._legal = rows[me]
         self._legal_bits = masks[me]
-        return {"observations": observations[me].copy(), "action_mask": self._legal.astype(np.float32)}
+        return {"observations": observations[me], "action_mask": self._legal.astype(np.float32)}
 
     def _info(self, **more: Any) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._legal.copy(), "seat": self._me}
@@ -263,11 +263,14 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
         n = self._adapter.num_actions
-        if isinstance(action, np.ndarray) and action.shape == ():
-            action = action.item()
-        if isinstance(action, bool) or not isinstance(action, int | np.integer) or not 0 <= action < n:
+        if action.__class__ is not int:  # the checks below, for anything but a plain int
+            if isinstance(action, np.ndarray) and action.shape == ():
+                action = action.item()
+            if isinstance(action, bool) or not isinstance(action, int | np.integer):
+                raise ValueError(f"action must be an integer action id (0 to {n - 1}), not {brief(action)}")
+            action = int(action)
+        if not 0 <= action < n:
             raise ValueError(f"action must be an integer action id (0 to {n - 1}), not {brief(action)}")
-        action = int(action)
         if not self._legal_bits >> action & 1:
             return self._illegal_action(action)
         state = self._state
