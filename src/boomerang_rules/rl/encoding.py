@@ -319,8 +319,8 @@ class Encoder:
         n = self.players
         if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < n:
             raise ValueError(f"seat {seat!r} does not exist in a {n}-player game")
-        if self.fast is not None:
-            row: FloatArray = self.fast(state)[0][int(seat)]
+        if self.fast is not None:  # a copy: a row's base would hold the other seats' observations
+            row: FloatArray = self.fast(state)[0][int(seat)].copy()
             return row
         out: FloatArray = self._source(state).take(self._index[int(seat)])
         return out
@@ -349,8 +349,8 @@ class Reading:
         """Each seat's legal actions as an integer bit mask."""
 
     def observation(self, seat: int) -> FloatArray:
-        if self._observations is not None:
-            row: FloatArray = self._observations[seat]
+        if self._observations is not None:  # a copy: a row's base would hold the other seats' observations
+            row: FloatArray = self._observations[seat].copy()
             return row
         assert self._source is not None
         gathered: FloatArray = self._source.take(self._encoder._index[seat])
@@ -359,7 +359,7 @@ class Reading:
     def mask_row(self, seat: int) -> npt.NDArray[np.int8]:
         if self._masks_rows is None:
             self._masks_rows = self._encoder._mask_rows(self.masks)
-        row: npt.NDArray[np.int8] = self._masks_rows[seat]
+        row: npt.NDArray[np.int8] = self._masks_rows[seat].copy()  # a copy: the base holds every seat's mask
         return row
 
 

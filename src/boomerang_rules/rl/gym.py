@@ -221,11 +221,12 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
 
     def _observe(self) -> dict[str, npt.NDArray[Any]]:
         """The learning seat's observation of the state now (fresh arrays), its mask remembered."""
-        observations, rows, masks = self._adapter.encode(self._state)  # fresh arrays: their rows need no copy
+        observations, rows, masks = self._adapter.encode(self._state)
         me = self._me
-        self._legal = rows[me]
+        self._legal = rows[me]  # a fresh array's row, kept inside (every mask handed out is a copy)
         self._legal_bits = masks[me]
-        return {"observations": observations[me], "action_mask": self._legal.astype(np.float32)}
+        # a copy, not a view: a view's base would hold the other seats' observations
+        return {"observations": observations[me].copy(), "action_mask": self._legal.astype(np.float32)}
 
     def _info(self, **more: Any) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._legal.copy(), "seat": self._me}
