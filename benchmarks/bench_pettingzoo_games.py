@@ -1,9 +1,13 @@
-"""Each game's PettingZoo envs (parallel and AEC) against its raw engine loop, in CPU time.
+"""Each game's envs (PettingZoo parallel and AEC, the gymnasium single-agent env) against its raw
+engine loop, in CPU time.
 
 For every shipped game: the raw loop of ``bench.play_random_games`` (``new_game``, ``to_act``,
-``legal_actions``, ``apply``, random choices, through the public API), the parallel env and
-the AEC env, each with a random policy over the legal actions of its ``action_mask``
-(observations and masks included). Timed by ``time.process_time`` in alternating runs, so the
+``legal_actions``, ``apply``, random choices, through the public API), the parallel env, the
+AEC env and the gymnasium env (``rl.gym``, the other seats ``random`` bots), each with a random
+policy over the legal actions of its ``action_mask`` (observations and masks included). The
+gymnasium env counts every decision of its game, the bots' as well as the learner's (its step
+plays them): per decision it costs the engine's work plus the learner's observation once a
+turn; its learner's steps a second are printed beside. Timed by ``time.process_time`` in alternating runs, so the
 ratios hold on a shared machine; printed as decisions a second and the engine-to-env ratio
 (the env's cost a decision as a multiple of the engine's: 3 or less is the goal).
 
@@ -78,6 +82,36 @@ def aec_decisions(rules: str, players: int, seconds: float, seed: int) -> tuple[
     return decisions, time.perf_counter() - start
 
 
+def gym_decisions(rules: str, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random-policy episodes of the gymnasium single-agent env (seat 0 learning, the others ``random``
+    bots) for about ``seconds``: the game's decisions (every seat's), the learner's steps, seconds.
+
+    The env plays every decision through ``br.step``; a wrapper counts them (its cost is the env's)."""
+    from boomerang_rules.rl.gym import SingleAgentEnv
+
+    env = SingleAgentEnv(rules, players)
+    rand = random.Random(seed).random
+    played = [0]
+    step = br.step
+
+    def counted(state: Any, actions: Any) -> Any:
+        played[0] += len(actions)
+        return step(state, actions)
+
+    steps = 0
+    with mock.patch.object(br, "step", counted):
+        start = time.perf_counter()
+        for obs, _ in _episodes(env.reset, seconds, seed):
+            done = False
+            while not done:
+                action = _pick(obs["action_mask"], rand)
+                obs, _, terminated, truncated, _ = env.step(action)
+                done = terminated or truncated
+                steps += 1
+        elapsed = time.perf_counter() - start
+    return played[0], steps, elapsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Each game's PettingZoo envs against its raw engine loop.")
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -92,6 +126,8 @@ def main() -> None:
             raw: list[float] = []
             par: list[float] = []
             aec: list[float] = []
+            gym: list[float] = []
+            learner: list[float] = []
             for run in range(args.runs):
                 _, decisions, elapsed = bench.play_random_games(rules, players, args.seconds, run)
                 raw.append(decisions / elapsed)
@@ -99,9 +135,12 @@ def main() -> None:
                 par.append(decisions / elapsed)
                 decisions, elapsed = aec_decisions(rules_id, players, args.seconds, run)
                 aec.append(decisions / elapsed)
-            r, p, a = (statistics.median(x) for x in (raw, par, aec))
+                decisions, steps, elapsed = gym_decisions(rules_id, players, args.seconds, run)
+                gym.append(decisions / elapsed)
+                learner.append(steps / elapsed)
+            r, p, a, g, s = (statistics.median(x) for x in (raw, par, aec, gym, learner))
             print(f"  {rules_id:<15} {players}p  engine {r:>9,.0f}   parallel {p:>9,.0f} (x{r / p:.2f})"
-                  f"   AEC {a:>9,.0f} (x{r / a:.2f})")
+                  f"   AEC {a:>9,.0f} (x{r / a:.2f})   gym {g:>9,.0f} (x{r / g:.2f}; learner {s:,.0f} steps/s)")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Masked PPO in torch against three random bots, over the library's vector env; then an evaluation.
 
     pip install 'boomerang-rules[batch,rl,train]'
-    python examples/train_ppo.py --rules standard --minutes 8
+    python examples/train_ppo.py --rules standard --minutes 10
     python examples/train_ppo.py --rules sea-salt-paper --minutes 10 --save ssp.pt
 
 The learner plays seat 0 of ``--games`` games at once (``boomerang_rules.rl.vector.VectorEnv``,
@@ -173,17 +173,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--updates", type=int, default=None, help="stop after this many updates (before --minutes)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--games", type=int, default=256, help="games played at once per update")
-    p.add_argument("--lr", type=float, default=5e-4)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--hidden", type=int, default=128, help="units in each of the two hidden layers")
+    p.add_argument("--epochs", type=int, default=4, help="PPO epochs over each update's decisions")
+    p.add_argument("--threads", type=int, default=1,
+                   help="torch threads (1: on a shared 2-core machine more threads only contend)")
     p.add_argument("--eval-games", type=int, default=200, help="evaluation games against random and greedy")
     p.add_argument("--ismcts-games", type=int, default=10, help="evaluation games against ismcts (slow: ~30 s a game)")
     p.add_argument("--save", default=None, help="where to save the trained policy (torch.save)")
     args = p.parse_args(argv)
 
     torch.manual_seed(args.seed)
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     rules = br.load_rules(args.rules)
     env = VectorEnv(rules, players=PLAYERS, games=args.games, reward="round", copy=False)
-    policy = Policy(env.observation_size, env.num_actions)
+    policy = Policy(env.observation_size, env.num_actions, args.hidden)
     opt = torch.optim.Adam(policy.parameters(), lr=args.lr)
     start = time.monotonic()
     budget = args.minutes * 60
@@ -194,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         margin_scale = 0.9 * margin_scale + 0.1 * max(1.0, float(np.abs(data["margin"]).mean())) \
             if update_no else max(1.0, float(np.abs(data["margin"]).mean()))
         b = batch_of(data, margin_scale)
-        update(policy, opt, b)
+        update(policy, opt, b, epochs=args.epochs)
         update_no += 1
         print(f"update {update_no:4d}  {time.monotonic() - start:6.0f}s  decisions {len(b['act']):6d}  "
               f"wins vs random (training, sampled) {data['won'].mean():.1%}  "

@@ -378,3 +378,27 @@ def test_another_games_rewards_sum_to_its_scores(rules_id: str) -> None:
     state = env._state
     assert br.is_over(state)
     assert [summed[a] for a in env.possible_agents] == [float(s.total) for s in br.score_sheets(state)]
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_an_array_handed_to_one_seat_holds_no_other_seats(rules_id: str) -> None:
+    """The AEC env's observations and masks, ``rl.observe`` and the gymnasium env's observation are
+    arrays of their own: a view's ``base`` would hold every seat's observation (hidden cards)."""
+    from boomerang_rules import rl
+    from boomerang_rules.rl.gym import SingleAgentEnv
+
+    env = bz.env(rules_id, 3)
+    env.reset(seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        agent = env.agent_selection
+        seen, _, terminated, truncated, _ = env.last()
+        assert seen["observation"].base is None and seen["action_mask"].base is None
+        legal = np.flatnonzero(seen["action_mask"])
+        env.step(None if terminated or truncated or not len(legal) else int(rng.choice(legal)))
+        assert env.observe(agent)["observation"].base is None
+    state = br.new_game(br.load_rules(rules_id), 3, 3)
+    assert rl.observe(state, 1).base is None
+    single = SingleAgentEnv(rules_id, 3)
+    observation, info = single.reset(seed=3)
+    assert observation["observations"].base is None and info["action_mask"].base is None

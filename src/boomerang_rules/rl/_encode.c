@@ -454,7 +454,206 @@ done:
     return out;
 }
 
+static float *gather_source; /* encoding.Encoder's source buffer, grown as needed (the GIL is held) */
+static Py_ssize_t gather_capacity;
+
+/* The low 64 bits of a non-negative exact int, and the int shifted right by 64 (a new reference,
+ * or NULL when nothing is left); -1 with an error set for a negative or inexact value. */
+static int
+low_word(PyObject *v, uint64_t *out, PyObject **rest)
+{
+    *rest = NULL;
+    if (!PyLong_CheckExact(v)) {
+        PyErr_SetString(PyExc_ValueError, "gather: ints are expected");
+        return -1;
+    }
+    int overflow = 0;
+    long long small = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (small == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (!overflow) {
+        if (small < 0) {
+            PyErr_SetString(PyExc_ValueError, "gather: non-negative ints are expected");
+            return -1;
+        }
+        *out = (uint64_t)small;
+        return 0;
+    }
+    if (overflow < 0) {
+        PyErr_SetString(PyExc_ValueError, "gather: non-negative ints are expected");
+        return -1;
+    }
+    *out = (uint64_t)PyLong_AsUnsignedLongLongMask(v);
+    if (*out == (uint64_t)-1 && PyErr_Occurred()) {
+        return -1;
+    }
+    static PyObject *sixty_four;
+    if (sixty_four == NULL && (sixty_four = PyLong_FromLong(64)) == NULL) {
+        return -1;
+    }
+    *rest = PyNumber_Rshift(v, sixty_four);
+    if (*rest == NULL) {
+        return -1;
+    }
+    if (PyObject_Not(*rest) == 1) { /* a value in [2**63, 2**64): nothing left (an exact int: no user code) */
+        Py_CLEAR(*rest);
+    }
+    return 0;
+}
+
+/* encoding.Encoder.encode_plain after its readers, compiled: the source buffer (each of the first
+ * `words` values' 64 bits as 0.0 / 1.0, least significant first, then each later value divided by
+ * its bound), every seat's observation gathered from it through `index`, and every seat's legal
+ * mask written as 0/1 into its (zeroed) row of `action_masks`. */
+static PyObject *
+gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError,
+                        "gather(values, words, bounds, index, masks, observations, action_masks) takes 7 arguments");
+        return NULL;
+    }
+    PyObject *values = args[0], *masks = args[4];
+    if (!PyList_CheckExact(values) || !PyList_CheckExact(masks)) {
+        PyErr_SetString(PyExc_ValueError, "gather: values and masks must be lists of ints");
+        return NULL;
+    }
+    Py_ssize_t words = PyLong_AsSsize_t(args[1]);
+    if (words == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(values), seats = PyList_GET_SIZE(masks);
+    if (words < 0 || words > count || seats < 1) {
+        PyErr_SetString(PyExc_ValueError, "gather: words must lie within the values, and masks be one a seat");
+        return NULL;
+    }
+    Py_buffer bounds, index, obs, rows;
+    if (PyObject_GetBuffer(args[2], &bounds, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        return NULL;
+    }
+    PyObject *out = NULL;
+    int have_index = 0, have_obs = 0, have_rows = 0;
+    if (bounds.itemsize != sizeof(double) || bounds.len / (Py_ssize_t)sizeof(double) != count - words) {
+        PyErr_SetString(PyExc_ValueError, "gather: bounds must be float64, one a number value");
+        goto done;
+    }
+    if (PyObject_GetBuffer(args[3], &index, PyBUF_C_CONTIGUOUS) < 0) {
+        goto done;
+    }
+    have_index = 1;
+    Py_ssize_t cells = index.len / (Py_ssize_t)sizeof(Py_ssize_t);
+    if (index.itemsize != sizeof(Py_ssize_t) || cells % seats) {
+        PyErr_SetString(PyExc_ValueError, "gather: index must be intp, one row a seat");
+        goto done;
+    }
+    if (writable(args[5], &obs, cells, sizeof(float), "gather: observations") < 0) {
+        goto done;
+    }
+    have_obs = 1;
+    if (PyObject_GetBuffer(args[6], &rows, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+        goto done;
+    }
+    have_rows = 1;
+    if (rows.itemsize != 1 || rows.len % seats) {
+        PyErr_SetString(PyExc_ValueError, "gather: action_masks must be int8, one row a seat");
+        goto done;
+    }
+    Py_ssize_t size = words * 64 + (count - words);
+    if (size > gather_capacity) {
+        float *grown = PyMem_Realloc(gather_source, (size_t)size * sizeof(float));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        gather_source = grown;
+        gather_capacity = size;
+    }
+    float *source = gather_source;
+    PyObject **items = PySequence_Fast_ITEMS(values);
+    for (Py_ssize_t i = 0; i < words; i++) {
+        uint64_t word;
+        PyObject *rest;
+        if (low_word(items[i], &word, &rest) < 0) {
+            goto done;
+        }
+        if (rest != NULL) {
+            Py_DECREF(rest);
+            PyErr_SetString(PyExc_ValueError, "gather: a bit word must be below 2**64");
+            goto done;
+        }
+        for (int b = 0; b < 8; b++) {
+            memcpy(source + i * 64 + b * 8, byte_floats[(word >> (8 * b)) & 0xff], 8 * sizeof(float));
+        }
+    }
+    const double *bound = bounds.buf;
+    for (Py_ssize_t i = words; i < count; i++) {
+        uint64_t v;
+        PyObject *rest;
+        if (low_word(items[i], &v, &rest) < 0) {
+            goto done;
+        }
+        if (rest != NULL) {
+            Py_DECREF(rest);
+            PyErr_SetString(PyExc_ValueError, "gather: a number must be below 2**64");
+            goto done;
+        }
+        source[words * 64 + (i - words)] = (float)((double)v / bound[i - words]);
+    }
+    const Py_ssize_t *at = index.buf;
+    float *o = obs.buf;
+    for (Py_ssize_t i = 0; i < cells; i++) {
+        Py_ssize_t k = at[i];
+        if (k < 0 || k >= size) {
+            PyErr_SetString(PyExc_ValueError, "gather: an index past the source");
+            goto done;
+        }
+        o[i] = source[k];
+    }
+    Py_ssize_t actions = rows.len / seats;
+    uint8_t *r = rows.buf;
+    for (Py_ssize_t s = 0; s < seats; s++) {
+        PyObject *m = Py_NewRef(PyList_GET_ITEM(masks, s));
+        for (Py_ssize_t base = 0; m != NULL; base += 64) {
+            uint64_t word;
+            PyObject *rest;
+            int bad = low_word(m, &word, &rest);
+            Py_DECREF(m);
+            if (bad < 0) {
+                goto done;
+            }
+            m = rest;
+            if (word && (base + 64 - __builtin_clzll(word)) > actions) {
+                Py_XDECREF(m);
+                PyErr_SetString(PyExc_ValueError, "gather: a mask past the actions");
+                goto done;
+            }
+            for (; word; word &= word - 1) {
+                r[s * actions + base + __builtin_ctzll(word)] = 1;
+            }
+        }
+    }
+    out = Py_NewRef(Py_None);
+done:
+    PyBuffer_Release(&bounds);
+    if (have_index) {
+        PyBuffer_Release(&index);
+    }
+    if (have_obs) {
+        PyBuffer_Release(&obs);
+    }
+    if (have_rows) {
+        PyBuffer_Release(&rows);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
+    {"gather", (PyCFunction)(void (*)(void))gather, METH_FASTCALL,
+     "gather(values, words, bounds, index, masks, observations, action_masks) -> None: encoding.Encoder's "
+     "source of the readers' values, gathered into every seat's observation, and each seat's legal mask "
+     "written into its zeroed row of action_masks (encode_plain's arithmetic, compiled)."},
     {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL,
      "fill(observations, action_masks, plan, state, round, masks, template, scores) -> None: write every seat's "
      "observation (float32, players x size) and action mask (int8, players x actions) of ``state`` as "

@@ -36,7 +36,11 @@ class GameAdapter:
         self.to_act = br.to_act
         self.is_over = br.is_over
         self.winners = br.winners
-        self.totals = module.totals
+        self._game_totals = module.totals
+        self._totals_source = getattr(module, "totals_source", None)
+        """The part of a state its totals depend on alone, when the game names one (its identity kept)."""
+        self._last_source: Any = None
+        self._last_totals: tuple[int, ...] = ()
         self._describe = getattr(module, "describe", None)
         names = getattr(module, "action_names", None)
         self._names: tuple[str, ...] | None = names(rules) if names is not None else None
@@ -47,6 +51,22 @@ class GameAdapter:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (adapter_for, (self.rules, self.players))
+
+    def totals(self, state: Any) -> tuple[int, ...]:
+        """Each seat's total now (the game's ``totals``), remembered while the part of the state they
+        come from (``totals_source``) is the same object: an env asks at every decision, and most
+        decisions score nothing."""
+        source = self._totals_source
+        if source is None:
+            found: tuple[int, ...] = self._game_totals(state)
+            return found
+        part = source(state)
+        if part is self._last_source:
+            return self._last_totals
+        found = self._game_totals(state)
+        self._last_source = part
+        self._last_totals = found
+        return found
 
     def new_state(self, seed: int) -> Any:
         return self._new_game(self.rules, self.players, seed)

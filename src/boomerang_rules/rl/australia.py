@@ -494,6 +494,12 @@ def action_masks(state: GameState, seats: Sequence[int]) -> npt.NDArray[np.int8]
 _TOTALS: dict[int, tuple[object, tuple[int, ...]]] = {}
 
 
+def totals_source(state: GameState) -> object:
+    """What ``totals`` reads of a state: its finished rounds (``progress``), a new object only when a
+    round ends (the envs' adapter keeps the last totals while it is the same object)."""
+    return state.progress
+
+
 def totals(state: GameState) -> tuple[int, ...]:
     """Each seat's game total so far: every finished round, sites and region bonuses."""
     check_state(state)

@@ -119,6 +119,8 @@ def masks_by_legal(legal_actions: Callable[[Any, int], Any], legal_mask: Callabl
         legal = legal_actions(state, seat)
         found = known.get(legal)
         if found is None:
+            if len(known) >= 4096:  # a game of many combinations (Sea Salt & Paper's duos): bounded
+                known.clear()
             found = known[legal] = legal_mask(state, seat)
         return found
 
@@ -126,6 +128,17 @@ def masks_by_legal(legal_actions: Callable[[Any, int], Any], legal_mask: Callabl
 
 
 _U64 = (1 << 64) - 1
+
+_gather: Callable[..., None] | None = None
+"""``_encode.gather``, where the extension is built and the plain code was not asked for."""
+try:
+    import os
+
+    if os.environ.get("BOOMERANG_RULES_PURE"):
+        raise ImportError("the plain Python code was asked for")
+    from ._encode import gather as _gather
+except ImportError:  # not built, or not wanted
+    pass
 
 _BYTE_FLOATS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
 """Row ``b``: the eight bits of byte ``b`` as 0.0 / 1.0, least significant first."""
@@ -150,6 +163,8 @@ class Encoder:
         self._legal_mask = legal_mask
         self._to_act = to_act
         self.fast = fast
+        """The compiled ``encode`` when there is one: the game's own (``fast``), else ``encode_compiled``
+        where the extension is built (``encode_plain``, the reference, otherwise)."""
         seats = relative_seats(n)
         # A bit field of one column (a flag a seat) travels as a number (0 or 1, bound 1): cheaper
         # than a 64-bit slot a row.
@@ -214,6 +229,8 @@ class Encoder:
         self._index = np.array(index, np.intp).reshape(n, self.size)
         self.low = np.zeros(self.size, np.float32)
         self.high = np.ones(self.size, np.float32)
+        if self.fast is None and _gather is not None:
+            self.fast = self.encode_compiled
 
     def _row_count(self, f: Field) -> int:
         return max(1, len(f.rows)) * (1 if f.per == "shared" else self.players)
@@ -224,8 +241,8 @@ class Encoder:
         legal = self._legal_mask
         return [legal(state, s) if s in owing else 0 for s in range(self.players)]
 
-    def _source(self, state: Any) -> FloatArray:
-        """Every field's values in one float32 buffer that ``_index`` gathers from."""
+    def _values(self, state: Any) -> tuple[list[int], int]:
+        """Every field's values as ints: the bit rows' 64-bit words, then the numbers; and how many words."""
         values: list[int] = []
         for read, chunks in self._bit_plan:
             if chunks == 1:
@@ -236,6 +253,11 @@ class Encoder:
         words = len(values)
         for read in self._number_readers:  # counts and totals: non-negative ints, in the same array
             values += read(state)
+        return values, words
+
+    def _source(self, state: Any) -> FloatArray:
+        """Every field's values in one float32 buffer that ``_index`` gathers from."""
+        values, words = self._values(state)
         packed = np.array(values, "<u8")
         source = np.empty(self._source_size, np.float32)
         # each byte's eight bits as floats, from a table: one call for the unpacking and the conversion
@@ -265,6 +287,20 @@ class Encoder:
         masks = self.masks(state)
         return self._source(state).take(self._index), self._mask_rows(masks), masks
 
+    def encode_compiled(self, state: Any) -> Encoded:
+        """``encode_plain`` with the arithmetic after the readers compiled (``_encode.gather``; tested
+        equal to it on every shipped ruleset): the fields' readers and the legal masks in Python,
+        then one call for the bits, the scaling, the gathers and the mask rows."""
+        gather = _gather
+        if gather is None:  # not built: the plain reading
+            return self.encode_plain(state)
+        masks = self.masks(state)
+        values, words = self._values(state)
+        observations = np.empty((self.players, self.size), np.float32)
+        rows = np.zeros((self.players, self.num_actions), np.int8)
+        gather(values, words, self._bounds, self._index, masks, observations, rows)
+        return observations, rows, masks
+
     def reading(self, state: Any) -> Reading:
         """What ``state`` shows every seat, read once, each seat's observation gathered when asked for
         (an AEC env observes one seat a decision)."""
@@ -283,8 +319,8 @@ class Encoder:
         n = self.players
         if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < n:
             raise ValueError(f"seat {seat!r} does not exist in a {n}-player game")
-        if self.fast is not None:
-            row: FloatArray = self.fast(state)[0][int(seat)]
+        if self.fast is not None:  # a copy: a row's base would hold the other seats' observations
+            row: FloatArray = self.fast(state)[0][int(seat)].copy()
             return row
         out: FloatArray = self._source(state).take(self._index[int(seat)])
         return out
@@ -313,8 +349,8 @@ class Reading:
         """Each seat's legal actions as an integer bit mask."""
 
     def observation(self, seat: int) -> FloatArray:
-        if self._observations is not None:
-            row: FloatArray = self._observations[seat]
+        if self._observations is not None:  # a copy: a row's base would hold the other seats' observations
+            row: FloatArray = self._observations[seat].copy()
             return row
         assert self._source is not None
         gathered: FloatArray = self._source.take(self._encoder._index[seat])
@@ -323,7 +359,7 @@ class Reading:
     def mask_row(self, seat: int) -> npt.NDArray[np.int8]:
         if self._masks_rows is None:
             self._masks_rows = self._encoder._mask_rows(self.masks)
-        row: npt.NDArray[np.int8] = self._masks_rows[seat]
+        row: npt.NDArray[np.int8] = self._masks_rows[seat].copy()  # a copy: the base holds every seat's mask
         return row
 
 

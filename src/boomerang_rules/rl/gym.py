@@ -223,8 +223,9 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         """The learning seat's observation of the state now (fresh arrays), its mask remembered."""
         observations, rows, masks = self._adapter.encode(self._state)
         me = self._me
-        self._legal = rows[me].copy()
+        self._legal = rows[me]  # a fresh array's row, kept inside (every mask handed out is a copy)
         self._legal_bits = masks[me]
+        # a copy, not a view: a view's base would hold the other seats' observations
         return {"observations": observations[me].copy(), "action_mask": self._legal.astype(np.float32)}
 
     def _info(self, **more: Any) -> dict[str, Any]:
@@ -263,11 +264,14 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
         n = self._adapter.num_actions
-        if isinstance(action, np.ndarray) and action.shape == ():
-            action = action.item()
-        if isinstance(action, bool) or not isinstance(action, int | np.integer) or not 0 <= action < n:
+        if action.__class__ is not int:  # the checks below, for anything but a plain int
+            if isinstance(action, np.ndarray) and action.shape == ():
+                action = action.item()
+            if isinstance(action, bool) or not isinstance(action, int | np.integer):
+                raise ValueError(f"action must be an integer action id (0 to {n - 1}), not {brief(action)}")
+            action = int(action)
+        if not 0 <= action < n:
             raise ValueError(f"action must be an integer action id (0 to {n - 1}), not {brief(action)}")
-        action = int(action)
         if not self._legal_bits >> action & 1:
             return self._illegal_action(action)
         state = self._state

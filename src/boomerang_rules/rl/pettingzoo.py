@@ -287,6 +287,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._obs = None
         self._seen = {}
         self._cycles = 0
+        self._rewarded = False
         self._order: tuple[int, ...] = ()
         """This cycle's seats in the order they are selected: the seats owing a decision first."""
         self._owing = 0
@@ -311,6 +312,8 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._start_cycle(self._state)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
+        """Whether ``rewards`` may hold a reward other than 0 (a step of a seat owing nothing leaves all-0 rewards)."""
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -359,6 +362,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, True)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.rewards[agent] = -1.0
+        self._rewarded = True
         self._accumulate_rewards()
         self._deads_step_first()
 
@@ -370,9 +374,23 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         game = self.game
-        seat = self._seat[agent]
         owes = self._pos < self._owing
         agents = self.agents
+        if not owes and self._pos + 1 < len(self._order):
+            # A seat owing nothing, not the cycle's last (most selections in the games of turns): its
+            # action is not read, nothing is scored, and the rewards stay (or become) all 0.
+            if action is not None:
+                check_action(action, game.num_actions)
+            self._cumulative_rewards[agent] = 0.0
+            if self._rewarded:
+                self.rewards = dict.fromkeys(agents, 0.0)
+                self._rewarded = False
+            self._pos += 1
+            self.agent_selection = agents[self._order[self._pos]]
+            if self.render_mode == "human":
+                self.render()
+            return
+        seat = self._seat[agent]
         rewards: dict[str, float] = dict.fromkeys(agents, 0.0)
         over = False
         if owes:
@@ -403,6 +421,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
             if self.max_cycles is not None and self._cycles >= self.max_cycles:
                 self.truncations = dict.fromkeys(agents, True)
         self.rewards = rewards
+        self._rewarded = True
         cumulative = self._cumulative_rewards
         for a, r in rewards.items():
             cumulative[a] += r

@@ -16,7 +16,7 @@ from ..seasaltpaper import actions
 from ..seasaltpaper.engine import legal_actions, to_act
 from ..seasaltpaper.rules import Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
-from .encoding import Encoder, Field, last_by_identity, mask_of
+from .encoding import Encoder, Field, last_by_identity, mask_of, masks_by_legal
 
 PHASES = ("draw", "keep", "play", "crab_pile", "crab_card", "steal", "over")
 
@@ -127,4 +127,5 @@ def totals(state: Any) -> tuple[int, ...]:
 
 def encoder(rules: Ruleset, players: int) -> Encoder:
     """Sea Salt & Paper's ``Encoder``: its field table, read plainly, over ``action_names``."""
-    return Encoder(rules, players, fields(rules, players), len(action_names(rules)), legal_mask, to_act)
+    return Encoder(rules, players, fields(rules, players), len(action_names(rules)),
+                   masks_by_legal(legal_actions, legal_mask), to_act)
