@@ -102,7 +102,6 @@ def _compile_cached(rules: Ruleset) -> Compiled:
                     for i in range(len(t.colours))]
     mermaids = _mask([c for c in range(n) if t.kind[c] == t.mermaid])
     width = max([len(table) for _, table in t.collectors], default=1)
-    duo_of = {kind: d for d, (a, b, _, _) in enumerate(t.duos) for kind in (a, b)}
     duo_ids = [-1] * (n * n)
     duo_cards = [0] * (2 * len(names))
     for name, i in index.items():
@@ -114,7 +113,7 @@ def _compile_cached(rules: Ruleset) -> Compiled:
                  k.T_MULTIPLIERS: [len(t.multipliers)], k.T_COLOURS: [len(t.colours)]})
     ti = _lay_out(rows, [
         (k.T_AT_DUO, [x for a, b, points, effect in t.duos for x in (int(a == b), points, k.EFFECTS.index(effect))]),
-        (k.T_AT_CARD_DUO, [duo_of.get(t.kind[c], -1) for c in range(n)]),
+        (k.T_AT_CARD_DUO, [t.duo_of_kind.get(t.kind[c], (-1, ""))[0] for c in range(n)]),
         (k.T_AT_COLL, [x for _, table in t.collectors for x in (len(table), *table, *[0] * (width - len(table)))]),
         (k.T_AT_MULT, [points for _, _, points in t.multipliers]),
         (k.T_AT_DUO_IDS, duo_ids), (k.T_AT_DUO_CARDS, duo_cards)], k.T_SIZE)
