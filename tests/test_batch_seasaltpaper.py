@@ -110,11 +110,11 @@ def test_first_deal_is_new_games(seed: int, players: int) -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_step_api_matches_the_pure_engine(variant: str) -> None:
+@pytest.mark.parametrize("players", PLAYERS)
+def test_step_api_matches_the_pure_engine(variant: str, players: int) -> None:
     """Every step: the legal masks are the pure engine's legal actions, the totals its totals, the
     rewards what the totals gained; finished games wait with empty masks while others play on."""
     rules = br.load_rules(variant)
-    players = 2 + VARIANTS.index(variant) % 3
     names = batch.action_names(rules)
     seed, games = 70, 4
     b = batch.init(rules, players, games, seed)
@@ -138,6 +138,7 @@ def test_step_api_matches_the_pure_engine(variant: str) -> None:
             if not br.is_over(states[g]):
                 states[g] = br.apply(states[g], states[g].turn, names[actions[g]])
         assert batch.totals(b).tolist() == [list(s.totals) for s in states]
+        assert b.live == sum(not br.is_over(s) for s in states) == int((~b.ended).sum())
     assert all(br.is_over(s) for s in states) and states_seen_over > 0
     assert not batch.legal_masks(b).any() and b.ended.all()
     assert earned.tolist() == batch.totals(b).tolist()

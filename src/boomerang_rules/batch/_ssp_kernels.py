@@ -3,17 +3,17 @@
 A game's state is a few arrays indexed by game ``g``: its scalars ``gi[g, G_*]`` (phase, turn,
 round, the LAST CHANCE caller, ...), its dealer ``rng[g]`` (the pure engine's SplitMix64 state,
 bit for bit: the same shuffles, first player and steals), the round's deck order ``deck[g]``
-(top first, ``gi[g, G_DECK]`` cards already gone), the discard piles ``piles[g, pile]`` (bottom
-first), and every seat's hand and played cards as 64-bit masks of card indices. Nothing of a
-ruleset is written here: every number comes from ``ti`` (``T_*`` rows) and the tables ``sc``
-built by ``batch.seasaltpaper`` from ``seasaltpaper.tables``, action ids included.
+(int8, top first, ``gi[g, G_DECK]`` cards already gone), the discard piles ``piles[g, pile]``
+(int8, bottom first), and every seat's hand and played cards as 64-bit masks of card indices.
+Nothing of a ruleset is written here: every number comes from two flat arrays built by
+``batch.seasaltpaper`` from ``seasaltpaper.tables``, action ids included: ``ti`` (int64: the
+``T_*`` scalars, then the integer tables at the offsets its ``T_AT_*`` rows hold) and ``tm``
+(uint64: the card masks scoring and the legal duos read, at the offsets of ``T_AT_M_*``).
 
-``sc = (kind_masks, colour_masks, mermaid_mask, duos, duo_effect, card_duo, collectors,
-collector_tables, multipliers, duo_ids, duo_cards)``: the mask of each kind's cards; of each
-colour's cards that count for it (mermaids only when they count their own colour); the
-mermaids'; each duo's (kind, kind, points) and effect (``E_*``); each card's duo (-1: none);
-each collector's (kind, table length) and table; each multiplier's (kind, target, points); the
-action id of every duo pair ``duo_ids[a, b]`` (-1: none); the two cards of every duo action.
+Why two flat arrays and no tuple: numba counts a reference for every array a compiled helper is
+handed, and a tuple of eleven tables handed to the helpers at every decision cost more than the
+game itself (atomic increments, three quarters of the time). The helpers here take a few arrays
+each and are inlined; nothing passes a tuple of arrays inside a loop.
 """
 
 from __future__ import annotations
@@ -54,10 +54,18 @@ EFFECTS = ("none", "take_from_discard", "extra_turn", "draw", "steal")
 END_STOP, END_LAST, END_EMPTY, END_MERMAIDS = range(4)
 
 (T_N, T_MIN_POINTS, T_WIN_WITH, T_LC_ENDS, T_TARGET, T_A_DRAW, T_A_PASS, T_A_END, T_A_STOP, T_A_LAST,
- T_A_MERMAIDS, T_A_TAKE, T_A_KEEP, T_A_PILE, T_A_PICK, T_A_STEAL, T_ACTIONS) = range(17)
-T_SIZE = 17
+ T_A_MERMAIDS, T_A_TAKE, T_A_KEEP, T_A_PILE, T_A_PICK, T_A_STEAL, T_ACTIONS, T_DUOS, T_COLLECTORS, T_WIDTH,
+ T_MULTIPLIERS, T_COLOURS, T_AT_DUO, T_AT_CARD_DUO, T_AT_COLL, T_AT_MULT, T_AT_DUO_IDS, T_AT_DUO_CARDS,
+ T_AT_M_DUO, T_AT_M_COLL, T_AT_M_MULT, T_AT_M_COLOUR, T_AT_M_MERMAID) = range(33)
+T_SIZE = 33
 """Rows of ``ti``: the deck size, the round-end and mermaid numbers, the game's target for the
-batch's player count, then the action ids (``T_A_TAKE`` etc.: the id of the first card's)."""
+batch's player count, the action ids (``T_A_TAKE`` etc.: the id of the first card's), how many
+duos, collectors (and their longest table), multipliers and colours, then where each table starts:
+in ``ti`` each duo's (same kind, points, effect), each card's duo (-1: none), each collector's
+(table length, table padded to ``T_WIDTH``), each multiplier's points, the duo action of every
+card pair ``[a * n + b]`` (-1: none), the two cards of every action (duos'); in ``tm`` each duo's
+two kinds' masks, each collector's, each multiplier's (counted, counted by), each colour's cards
+that count for it (mermaids only when they count their own colour), the mermaids'."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
 
@@ -74,146 +82,62 @@ def below(state: Any, n: Any) -> Any:
 
 
 @inline
-def points(hand: Any, played: Any, sc: Any) -> Any:
-    """``scoring.points_of``: the card points and the colour bonus of ``hand`` with ``played`` in front."""
-    kind_masks, colour_masks, mermaid_mask, duos, _, _, collectors, tables, multipliers, _, _ = sc
+def card_points(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
+    """``scoring.points_of``'s card points of ``hand`` with ``played`` in front (``points`` without
+    the colour bonus, which a seat's legal STOP / LAST CHANCE does not read): the colours' counts
+    only when mermaids are held, which is rare."""
     total = 0
-    for d in range(duos.shape[0]):
-        ma = kind_masks[duos[d, 0]]
+    at, mt = ti[T_AT_DUO], ti[T_AT_M_DUO]
+    for d in range(ti[T_DUOS]):
+        ma = tm[mt + 2 * d]
         ha = count(hand & ma)
         fa = count(played & ma)
-        if duos[d, 0] == duos[d, 1]:
-            total += duos[d, 2] * (ha // 2 + fa // 2)
+        if ti[at + 3 * d]:
+            total += ti[at + 3 * d + 1] * ((ha >> 1) + (fa >> 1))
         else:
-            mb = kind_masks[duos[d, 1]]
-            total += duos[d, 2] * (min(ha, count(hand & mb)) + min(fa, count(played & mb)))
+            mb = tm[mt + 2 * d + 1]
+            total += ti[at + 3 * d + 1] * (min(ha, count(hand & mb)) + min(fa, count(played & mb)))
     both = hand | played
-    for i in range(collectors.shape[0]):
-        n = count(both & kind_masks[collectors[i, 0]])
+    at, mt, w = ti[T_AT_COLL], ti[T_AT_M_COLL], ti[T_WIDTH] + 1
+    for i in range(ti[T_COLLECTORS]):
+        n = count(both & tm[mt + i])
         if n:
-            total += tables[i, min(n, collectors[i, 1]) - 1]
-    for i in range(multipliers.shape[0]):
-        total += (count(both & kind_masks[multipliers[i, 0]]) * count(both & kind_masks[multipliers[i, 1]])
-                  * multipliers[i, 2])
-    mermaids = count(both & mermaid_mask[0])
-    used = 0
-    bonus = 0
-    for r in range(max(mermaids, 1)):  # the colours' counts from the largest down, as far as needed
-        best = -1
-        at = -1
-        for c in range(colour_masks.shape[0]):
-            if (used >> c) & 1 == 0:
-                x = count(both & colour_masks[c])
-                if x > best:
-                    best = x
-                    at = c
-        if at < 0:
-            break
-        used |= 1 << at
-        if r == 0:
-            bonus = best
-        if r < mermaids:
+            total += ti[at + w * i + min(n, ti[at + w * i])]
+    at, mt = ti[T_AT_MULT], ti[T_AT_M_MULT]
+    for i in range(ti[T_MULTIPLIERS]):
+        total += count(both & tm[mt + 2 * i]) * count(both & tm[mt + 2 * i + 1]) * ti[at + i]
+    mermaids = count(both & tm[ti[T_AT_M_MERMAID]])
+    if mermaids:
+        mt = ti[T_AT_M_COLOUR]
+        used = 0
+        for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
+            best = -1
+            at = -1
+            for c in range(ti[T_COLOURS]):
+                if (used >> c) & 1 == 0:
+                    x = count(both & tm[mt + c])
+                    if x > best:
+                        best = x
+                        at = c
+            if at < 0:
+                break
+            used |= 1 << at
             total += best
-    return total, bonus
+    return total
 
 
 @inline
-def victims(g: int, seat: int, players: int, gi: Any, hands: Any) -> Any:
-    """The mask of the seats ``seat`` may steal from: others, holding cards, not protected."""
-    out = 0
-    for s in range(players):
-        if s != seat and hands[g, s] != _ZERO and (gi[g, G_PROTECTED] >> s) & 1 == 0:
-            out |= 1 << s
-    return out
+def colour_bonus(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
+    """``scoring.points_of``'s colour bonus: the most cards of one colour (the first mermaid's count)."""
+    both = hand | played
+    mt = ti[T_AT_M_COLOUR]
+    best = 0
+    for c in range(ti[T_COLOURS]):
+        best = max(best, count(both & tm[mt + c]))
+    return best
 
 
 @inline
-def legal(g: int, players: int, ti: Any, sc: Any, gi: Any, deck: Any, piles: Any, hands: Any, played: Any,
-          out: Any) -> int:
-    """Write the legal action ids of game ``g``'s seat to act into ``out``; return how many (0: over).
-
-    As ``seasaltpaper.engine._legal``, phase by phase (ids in no particular order).
-    """
-    kind_masks, _, mermaid_mask, duos, _, _, _, _, _, duo_ids, _ = sc
-    ph = gi[g, G_PHASE]
-    seat = gi[g, G_TURN]
-    k = 0
-    if ph == P_DRAW:
-        if gi[g, G_DECK] < ti[T_N]:
-            out[k] = ti[T_A_DRAW]
-            k += 1
-        if gi[g, G_LEN0]:
-            out[k] = ti[T_A_TAKE] + piles[g, 0, gi[g, G_LEN0] - 1]
-            k += 1
-        if gi[g, G_LEN1]:
-            out[k] = ti[T_A_TAKE] + piles[g, 1, gi[g, G_LEN1] - 1]
-            k += 1
-        if k == 0:
-            out[0] = ti[T_A_PASS]
-            k = 1
-    elif ph == P_KEEP:
-        e0 = gi[g, G_LEN0] == 0
-        e1 = gi[g, G_LEN1] == 0
-        for c in (gi[g, G_DRAWN0], gi[g, G_DRAWN1]):
-            for p in range(2):
-                if e0 == e1 or (e0 if p == 0 else e1):  # one pile empty: the card goes there
-                    out[k] = ti[T_A_KEEP] + 2 * c + p
-                    k += 1
-    elif ph == P_PLAY:
-        h = hands[g, seat]
-        for d in range(duos.shape[0]):
-            ma = h & kind_masks[duos[d, 0]]
-            if duos[d, 0] == duos[d, 1]:
-                while ma:
-                    a = trailing_zeros(ma)
-                    ma &= ma - _ONE
-                    rest = ma
-                    while rest:
-                        out[k] = duo_ids[a, trailing_zeros(rest)]
-                        k += 1
-                        rest &= rest - _ONE
-            else:
-                mb0 = h & kind_masks[duos[d, 1]]
-                if mb0:
-                    while ma:
-                        a = trailing_zeros(ma)
-                        ma &= ma - _ONE
-                        mb = mb0
-                        while mb:
-                            out[k] = duo_ids[a, trailing_zeros(mb)]
-                            k += 1
-                            mb &= mb - _ONE
-        if count(h & mermaid_mask[0]) >= ti[T_WIN_WITH]:
-            out[k] = ti[T_A_MERMAIDS]
-            k += 1
-        if gi[g, G_CALLER] < 0:
-            cp, _ = points(h, played[g, seat], sc)
-            if cp >= ti[T_MIN_POINTS]:
-                out[k] = ti[T_A_STOP]
-                out[k + 1] = ti[T_A_LAST]
-                k += 2
-        out[k] = ti[T_A_END]
-        k += 1
-    elif ph == P_CRAB_PILE:
-        for p in range(2):
-            if gi[g, G_LEN0 + p]:
-                out[k] = ti[T_A_PILE] + p
-                k += 1
-    elif ph == P_CRAB_CARD:
-        pile = gi[g, G_CRAB]
-        for i in range(gi[g, G_LEN0 + pile]):
-            out[k] = ti[T_A_PICK] + piles[g, pile, i]
-            k += 1
-    elif ph == P_STEAL:
-        v = victims(g, seat, players, gi, hands)
-        for s in range(players):
-            if (v >> s) & 1:
-                out[k] = ti[T_A_STEAL] + s
-                k += 1
-    return k
-
-
-@jit
 def start_round(g: int, rnd: int, first: int, players: int, ti: Any, shuf: Any, work: Any, gi: Any, rng: Any,
                 deck: Any, piles: Any, hands: Any, played: Any) -> None:
     """``engine._start_round`` from the generator: shuffle the whole deck, start both piles, the
@@ -223,7 +147,7 @@ def start_round(g: int, rnd: int, first: int, players: int, ti: Any, shuf: Any, 
         work[W_DECK + i] = U64(i)
     state = shuffle(rng[g], work, 0, n, shuf)
     for i in range(n):
-        deck[g, i] = np.int64(work[W_DECK + i])
+        deck[g, i] = work[W_DECK + i]
     if first < 0:
         state, first = below(state, players)
     rng[g] = state
@@ -247,28 +171,26 @@ def start_round(g: int, rnd: int, first: int, players: int, ti: Any, shuf: Any, 
     gi[g, G_DRAWN1] = -1
 
 
-@jit
-def finish_round(g: int, end: int, ender: int, players: int, ti: Any, sc: Any, shuf: Any, work: Any, gi: Any,
-                 rng: Any, deck: Any, piles: Any, hands: Any, played: Any, totals: Any, cps: Any, bonuses: Any
-                 ) -> None:
+@inline
+def finish_round(g: int, end: int, ender: int, players: int, ti: Any, tm: Any, shuf: Any, work: Any, gi: Any,
+                 rng: Any, deck: Any, piles: Any, hands: Any, played: Any, totals: Any) -> None:
     """``engine._finish_round``: score (STOP, LAST CHANCE; nothing on an empty deck or mermaids),
     then end the game (mermaids, or a total at the target) or start the next round."""
-    if end in (END_STOP, END_LAST):
+    if end == END_STOP:
         for s in range(players):
-            cps[s], bonuses[s] = points(hands[g, s], played[g, s], sc)
-        if end == END_STOP:
-            for s in range(players):
-                totals[g, s] += cps[s]
-        else:
-            wins = True
-            for s in range(players):
-                if s != ender and cps[ender] < cps[s]:
-                    wins = False
-            for s in range(players):
-                if s == ender:
-                    totals[g, s] += cps[s] + bonuses[s] if wins else bonuses[s]
-                else:
-                    totals[g, s] += bonuses[s] if wins else cps[s]
+            totals[g, s] += card_points(hands[g, s], played[g, s], ti, tm)
+    elif end == END_LAST:
+        mine = card_points(hands[g, ender], played[g, ender], ti, tm)
+        wins = True
+        for s in range(players):
+            if s != ender and mine < card_points(hands[g, s], played[g, s], ti, tm):
+                wins = False
+        for s in range(players):
+            bonus = colour_bonus(hands[g, s], played[g, s], ti, tm)
+            if (s == ender) == wins:
+                totals[g, s] += card_points(hands[g, s], played[g, s], ti, tm) + (bonus if wins else 0)
+            else:
+                totals[g, s] += bonus
     gi[g, G_TURN] = -1
     gi[g, G_DRAWN0] = -1
     gi[g, G_DRAWN1] = -1
@@ -283,141 +205,340 @@ def finish_round(g: int, end: int, ender: int, players: int, ti: Any, sc: Any, s
                 hands, played)
 
 
-@inline
-def end_turn(g: int, seat: int, extra: bool, players: int, ti: Any, gi: Any) -> Any:
-    """``engine._end_turn``: LAST CHANCE's progress, the empty-deck check, the next turn. Returns
-    how the round ends and who ended it (``END_*``, seat), or (-1, -1) when the next turn begins."""
-    caller = gi[g, G_CALLER]
-    left = gi[g, G_FINAL]
-    if caller >= 0 and not extra and left > 0 and (caller + players - left) % players == seat:
-        left -= 1
-        gi[g, G_FINAL] = left
-        gi[g, G_PROTECTED] |= 1 << seat
-    if gi[g, G_DECK] >= ti[T_N] and (caller < 0 or ti[T_LC_ENDS]):
-        return END_EMPTY, seat
-    if caller >= 0 and left == 0:
-        return END_LAST, caller
-    if extra:
-        nxt = seat
-    elif caller >= 0:
-        nxt = (caller + players - left) % players
-    else:
-        nxt = seat + 1 if seat + 1 < players else 0
-    gi[g, G_TURN] = nxt
-    gi[g, G_PHASE] = P_DRAW
-    return -1, -1
+M_PLAYOUTS, M_STEP, M_CHECK, M_MASKS, M_SAMPLE = range(5)
+"""What ``run`` does with each game: play it out, apply ``actions[g]``, check it, write its legal
+mask, draw a legal action."""
 
 
 @inline
-def decide(g: int, a: int, players: int, ti: Any, sc: Any, gi: Any, rng: Any, deck: Any, piles: Any, hands: Any,
-           played: Any) -> Any:
-    """``engine.apply`` of the legal action id ``a`` by game ``g``'s seat to act, up to the end of a
-    round: returns how the round ends and who ended it (``END_*``, seat), or (-1, -1) when it goes on
-    (``apply`` then scores it). Inlined in every kernel: a call passing arrays costs reference counts."""
-    _, _, mermaid_mask, _, duo_effect, card_duo, _, _, _, _, duo_cards = sc
-    ph = gi[g, G_PHASE]
-    seat = gi[g, G_TURN]
-    turn_ends = False
-    extra = False
-    if ph == P_DRAW:
-        if a == ti[T_A_DRAW]:
-            pos = gi[g, G_DECK]
-            if ti[T_N] - pos >= 2:
-                gi[g, G_DRAWN0] = deck[g, pos]
-                gi[g, G_DRAWN1] = deck[g, pos + 1]
-                gi[g, G_DECK] = pos + 2
-                gi[g, G_PHASE] = P_KEEP
-                return -1, -1
-            hands[g, seat] |= _ONE << U64(deck[g, pos])
-            gi[g, G_DECK] = pos + 1
-        elif a != ti[T_A_PASS]:
-            card = a - ti[T_A_TAKE]
-            p = 0 if gi[g, G_LEN0] and piles[g, 0, gi[g, G_LEN0] - 1] == card else 1
-            gi[g, G_LEN0 + p] -= 1
-            hands[g, seat] |= _ONE << U64(card)
-        gi[g, G_PHASE] = P_PLAY
-    elif ph == P_KEEP:
-        x = a - ti[T_A_KEEP]
-        kept = x >> 1
-        p = x & 1
-        other = gi[g, G_DRAWN1] if kept == gi[g, G_DRAWN0] else gi[g, G_DRAWN0]
-        piles[g, p, gi[g, G_LEN0 + p]] = other
-        gi[g, G_LEN0 + p] += 1
-        hands[g, seat] |= _ONE << U64(kept)
-        gi[g, G_DRAWN0] = -1
-        gi[g, G_DRAWN1] = -1
-        gi[g, G_PHASE] = P_PLAY
-    elif ph == P_CRAB_PILE:
-        gi[g, G_CRAB] = a - ti[T_A_PILE]
-        gi[g, G_PHASE] = P_CRAB_CARD
-    elif ph == P_CRAB_CARD:
-        card = a - ti[T_A_PICK]
-        pile = gi[g, G_CRAB]
-        size = gi[g, G_LEN0 + pile]
-        at = 0
-        while piles[g, pile, at] != card:
-            at += 1
-        for i in range(at, size - 1):
-            piles[g, pile, i] = piles[g, pile, i + 1]
-        gi[g, G_LEN0 + pile] = size - 1
-        hands[g, seat] |= _ONE << U64(card)
-        gi[g, G_CRAB] = -1
-        gi[g, G_PHASE] = P_PLAY
-    elif ph == P_STEAL:
-        victim = a - ti[T_A_STEAL]
-        held = hands[g, victim]
-        rng[g], k = below(rng[g], popcount(held))
-        bit = _ONE << nth_bit(held, k)
-        hands[g, victim] = held ^ bit
-        hands[g, seat] |= bit
-        gi[g, G_PHASE] = P_PLAY
-    elif a == ti[T_A_END]:
-        turn_ends = True
-    elif a == ti[T_A_STOP]:
-        return END_STOP, seat
-    elif a == ti[T_A_LAST]:
-        gi[g, G_CALLER] = seat
-        gi[g, G_FINAL] = players - 1
-        gi[g, G_PROTECTED] |= 1 << seat
-        turn_ends = True
-    elif a == ti[T_A_MERMAIDS]:
-        m = hands[g, seat] & mermaid_mask[0]
-        for _ in range(ti[T_WIN_WITH]):  # the lowest ones, as the sorted hand lists them
-            bit = m & (_ZERO - m)
-            m ^= bit
-            hands[g, seat] ^= bit
-            played[g, seat] |= bit
-        return END_MERMAIDS, seat
-    else:  # a duo
-        c0 = duo_cards[a, 0]
-        both = (_ONE << U64(c0)) | (_ONE << U64(duo_cards[a, 1]))
-        hands[g, seat] ^= both
-        played[g, seat] |= both
-        effect = duo_effect[card_duo[c0]]
-        if effect == E_TAKE and gi[g, G_LEN0] + gi[g, G_LEN1] > 0:
-            gi[g, G_PHASE] = P_CRAB_PILE
-        elif effect == E_DRAW and gi[g, G_DECK] < ti[T_N]:
-            hands[g, seat] |= _ONE << U64(deck[g, gi[g, G_DECK]])
-            gi[g, G_DECK] += 1
-        elif effect == E_STEAL and victims(g, seat, players, gi, hands):
-            gi[g, G_PHASE] = P_STEAL
-        elif effect == E_EXTRA:
-            turn_ends = True
-            extra = True
-    if turn_ends:
-        return end_turn(g, seat, extra, players, ti, gi)
-    return -1, -1
+def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
+        deck: Any, piles: Any, hands: Any, played: Any, totals: Any, actions: Any, out: Any, states: Any,
+        record: bool, buf: Any, ends: Any) -> Any:
+    """Every kernel's loop over games ``g0`` to ``g1 - 1``, written once: the legal actions of the
+    seat to act (as ``seasaltpaper.engine._legal``, phase by phase) and ``engine.apply`` of one of
+    them, up to the end of a round (``finish_round`` then scores it).
 
-
-@inline
-def apply(g: int, a: int, players: int, ti: Any, sc: Any, shuf: Any, work: Any, gi: Any, rng: Any, deck: Any,
-          piles: Any, hands: Any, played: Any, totals: Any, cps: Any, bonuses: Any) -> None:
-    """``engine.apply`` of the legal action id ``a`` by game ``g``'s seat to act: ``decide``, and
-    when that ends the round, ``finish_round`` (a call: once a round)."""
-    end, ender = decide(g, a, players, ti, sc, gi, rng, deck, piles, hands, played)
-    if end >= 0:
-        finish_round(g, end, ender, players, ti, sc, shuf, work, gi, rng, deck, piles, hands, played, totals, cps,
-                     bonuses)
+    Why one loop for all: a compiled helper handed arrays counts a reference for each at every
+    call (atomic increments, once three quarters of the time); here arrays are bound once per
+    kernel call and every decision is straight code, the helpers it calls taking scalars.
+    ``M_PLAYOUTS`` plays games in slot 0 of the arrays (the game's own, made by ``playouts``) and
+    returns the first game that did not fit in ``buf`` (``out``: each game's final totals);
+    ``M_MASKS`` writes the masks into ``out``; ``M_SAMPLE`` draws into ``actions``; ``M_CHECK``
+    returns the first game whose action is not legal (-1: none), ``M_STEP`` how many games are
+    still playing.
+    """
+    n = ti[T_N]
+    at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
+    at_coll, mt_coll, width, ncoll = ti[T_AT_COLL], ti[T_AT_M_COLL], ti[T_WIDTH] + 1, ti[T_COLLECTORS]
+    at_mult, mt_mult, nmult = ti[T_AT_MULT], ti[T_AT_M_MULT], ti[T_MULTIPLIERS]
+    mt_colour, ncolours = ti[T_AT_M_COLOUR], ti[T_COLOURS]
+    mermaid_mask = tm[ti[T_AT_M_MERMAID]]
+    at_cards, at_card_duo = ti[T_AT_DUO_CARDS], ti[T_AT_CARD_DUO]
+    a_draw, a_pass, a_take, a_keep, a_end = ti[T_A_DRAW], ti[T_A_PASS], ti[T_A_TAKE], ti[T_A_KEEP], ti[T_A_END]
+    a_stop, a_last, a_mermaids, a_pile, a_pick = ti[T_A_STOP], ti[T_A_LAST], ti[T_A_MERMAIDS], ti[T_A_PILE], \
+        ti[T_A_PICK]
+    a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
+    work = np.empty(W_SIZE, np.uint64)
+    acts = np.empty(ti[T_ACTIONS], np.int64)
+    pos = 0
+    if mode == M_PLAYOUTS and g0 > 0:
+        pos = ends[g0 - 1]
+    room = buf.shape[0]
+    live = 0
+    pstate = _ZERO
+    bits = _ZERO
+    have = 0
+    for g in range(g0, g1):
+        x = g
+        if mode == M_PLAYOUTS:
+            x = 0
+            rng[0] = seed + U64(g)
+            for s in range(players):
+                totals[0, s] = 0
+            start_round(0, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played)
+            _, pstate = next_u64((seed + U64(g)) ^ _POLICY_SALT)
+            bits = _ZERO
+            have = 0
+        while True:
+            ph = gi[x, G_PHASE]
+            if ph == P_OVER:
+                if mode == M_MASKS:
+                    out[g, :] = False
+                elif mode == M_SAMPLE:
+                    actions[g] = -1
+                break
+            seat = gi[x, G_TURN]
+            h = hands[x, seat]
+            a = -1
+            if mode != M_STEP:  # the legal actions into acts[:m]
+                m = 0
+                if ph == P_DRAW:
+                    if gi[x, G_DECK] < n:
+                        acts[m] = a_draw
+                        m += 1
+                    if gi[x, G_LEN0]:
+                        acts[m] = a_take + piles[x, 0, gi[x, G_LEN0] - 1]
+                        m += 1
+                    if gi[x, G_LEN1]:
+                        acts[m] = a_take + piles[x, 1, gi[x, G_LEN1] - 1]
+                        m += 1
+                    if m == 0:
+                        acts[0] = a_pass
+                        m = 1
+                elif ph == P_KEEP:
+                    e0 = gi[x, G_LEN0] == 0
+                    e1 = gi[x, G_LEN1] == 0
+                    for c in (gi[x, G_DRAWN0], gi[x, G_DRAWN1]):
+                        for p in range(2):
+                            if e0 == e1 or (e0 if p == 0 else e1):  # one pile empty: the card goes there
+                                acts[m] = a_keep + 2 * c + p
+                                m += 1
+                elif ph == P_PLAY:
+                    for d in range(ndu):
+                        ma = h & tm[mt_duo + 2 * d]
+                        if ti[at_duo + 3 * d]:
+                            while ma:
+                                c0 = np.int64(trailing_zeros(ma))
+                                ma &= ma - _ONE
+                                rest = ma
+                                while rest:
+                                    acts[m] = ti[ids + n * c0 + np.int64(trailing_zeros(rest))]
+                                    m += 1
+                                    rest &= rest - _ONE
+                        else:
+                            mb0 = h & tm[mt_duo + 2 * d + 1]
+                            if mb0:
+                                while ma:
+                                    c0 = np.int64(trailing_zeros(ma))
+                                    ma &= ma - _ONE
+                                    mb = mb0
+                                    while mb:
+                                        acts[m] = ti[ids + n * c0 + np.int64(trailing_zeros(mb))]
+                                        m += 1
+                                        mb &= mb - _ONE
+                    if count(h & mermaid_mask) >= win_with:
+                        acts[m] = a_mermaids
+                        m += 1
+                    if gi[x, G_CALLER] < 0:  # card_points, written out: it is read at every turn
+                        f = played[x, seat]
+                        cp = 0
+                        for d in range(ndu):
+                            ma = tm[mt_duo + 2 * d]
+                            ha = count(h & ma)
+                            fa = count(f & ma)
+                            if ti[at_duo + 3 * d]:
+                                cp += ti[at_duo + 3 * d + 1] * ((ha >> 1) + (fa >> 1))
+                            else:
+                                mb = tm[mt_duo + 2 * d + 1]
+                                cp += ti[at_duo + 3 * d + 1] * (min(ha, count(h & mb)) + min(fa, count(f & mb)))
+                        both = h | f
+                        for i in range(ncoll):
+                            k = count(both & tm[mt_coll + i])
+                            if k:
+                                cp += ti[at_coll + width * i + min(k, ti[at_coll + width * i])]
+                        for i in range(nmult):
+                            cp += count(both & tm[mt_mult + 2 * i]) * count(both & tm[mt_mult + 2 * i + 1]) \
+                                * ti[at_mult + i]
+                        mermaids = count(both & mermaid_mask)
+                        used = 0
+                        for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
+                            best = -1
+                            top = -1
+                            for c in range(ncolours):
+                                if (used >> c) & 1 == 0:
+                                    k = count(both & tm[mt_colour + c])
+                                    if k > best:
+                                        best = k
+                                        top = c
+                            if top < 0:
+                                break
+                            used |= 1 << top
+                            cp += best
+                        if cp >= min_points:
+                            acts[m] = a_stop
+                            acts[m + 1] = a_last
+                            m += 2
+                    acts[m] = a_end
+                    m += 1
+                elif ph == P_CRAB_PILE:
+                    for p in range(2):
+                        if gi[x, G_LEN0 + p]:
+                            acts[m] = a_pile + p
+                            m += 1
+                elif ph == P_CRAB_CARD:
+                    pile = gi[x, G_CRAB]
+                    for i in range(gi[x, G_LEN0 + pile]):
+                        acts[m] = a_pick + piles[x, pile, i]
+                        m += 1
+                elif ph == P_STEAL:
+                    for s in range(players):
+                        if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
+                            acts[m] = a_steal + s
+                            m += 1
+                if mode == M_MASKS:
+                    out[g, :] = False
+                    for i in range(m):
+                        out[g, acts[i]] = True
+                    break
+                if mode == M_SAMPLE:
+                    states[g], r = next_u64(states[g])
+                    actions[g] = acts[np.int64(((r & _LOW32) * U64(m)) >> U64(32))]
+                    break
+                if mode == M_CHECK:
+                    ok = False
+                    for i in range(m):
+                        if acts[i] == actions[g]:
+                            ok = True
+                    if not ok:
+                        return g
+                    break
+                if m == 1:  # M_PLAYOUTS: a uniformly random legal action
+                    a = acts[0]
+                else:
+                    if have == 0:
+                        pstate, bits = next_u64(pstate)
+                        have = 2
+                    a = acts[np.int64(((bits & _LOW32) * U64(m)) >> U64(32))]
+                    bits >>= U64(32)
+                    have -= 1
+                if record:
+                    if pos >= room:
+                        return g
+                    buf[pos] = a
+                    pos += 1
+            else:
+                a = actions[g]
+            # engine.apply of a: end, ender say how the round ends (END_*, seat; -1: it goes on)
+            end = -1
+            ender = -1
+            turn_ends = False
+            extra = False
+            if ph == P_DRAW:
+                if a == a_draw:
+                    top = gi[x, G_DECK]
+                    if n - top >= 2:
+                        gi[x, G_DRAWN0] = deck[x, top]
+                        gi[x, G_DRAWN1] = deck[x, top + 1]
+                        gi[x, G_DECK] = top + 2
+                        gi[x, G_PHASE] = P_KEEP
+                    else:
+                        hands[x, seat] = h | _ONE << U64(deck[x, top])
+                        gi[x, G_DECK] = top + 1
+                        gi[x, G_PHASE] = P_PLAY
+                else:
+                    if a != a_pass:
+                        card = a - a_take
+                        p = 0 if gi[x, G_LEN0] and piles[x, 0, gi[x, G_LEN0] - 1] == card else 1
+                        gi[x, G_LEN0 + p] -= 1
+                        hands[x, seat] = h | _ONE << U64(card)
+                    gi[x, G_PHASE] = P_PLAY
+            elif ph == P_KEEP:
+                c = a - a_keep
+                kept = c >> 1
+                p = c & 1
+                other = gi[x, G_DRAWN1] if kept == gi[x, G_DRAWN0] else gi[x, G_DRAWN0]
+                piles[x, p, gi[x, G_LEN0 + p]] = other
+                gi[x, G_LEN0 + p] += 1
+                hands[x, seat] = h | _ONE << U64(kept)
+                gi[x, G_DRAWN0] = -1
+                gi[x, G_DRAWN1] = -1
+                gi[x, G_PHASE] = P_PLAY
+            elif ph == P_CRAB_PILE:
+                gi[x, G_CRAB] = a - a_pile
+                gi[x, G_PHASE] = P_CRAB_CARD
+            elif ph == P_CRAB_CARD:
+                card = a - a_pick
+                pile = gi[x, G_CRAB]
+                size = gi[x, G_LEN0 + pile]
+                i = 0
+                while piles[x, pile, i] != card:
+                    i += 1
+                for j in range(i, size - 1):
+                    piles[x, pile, j] = piles[x, pile, j + 1]
+                gi[x, G_LEN0 + pile] = size - 1
+                hands[x, seat] = h | _ONE << U64(card)
+                gi[x, G_CRAB] = -1
+                gi[x, G_PHASE] = P_PLAY
+            elif ph == P_STEAL:
+                victim = a - a_steal
+                held = hands[x, victim]
+                rng[x], k = below(rng[x], popcount(held))
+                bit = _ONE << nth_bit(held, k)
+                hands[x, victim] = held ^ bit
+                hands[x, seat] = h | bit
+                gi[x, G_PHASE] = P_PLAY
+            elif a == a_end:
+                turn_ends = True
+            elif a == a_stop:
+                end, ender = END_STOP, seat
+            elif a == a_last:
+                gi[x, G_CALLER] = seat
+                gi[x, G_FINAL] = players - 1
+                gi[x, G_PROTECTED] |= 1 << seat
+                turn_ends = True
+            elif a == a_mermaids:
+                mm = h & mermaid_mask
+                f = played[x, seat]
+                for _ in range(win_with):  # the lowest ones, as the sorted hand lists them
+                    bit = mm & (_ZERO - mm)
+                    mm ^= bit
+                    h ^= bit
+                    f |= bit
+                hands[x, seat] = h
+                played[x, seat] = f
+                end, ender = END_MERMAIDS, seat
+            else:  # a duo
+                c0 = ti[at_cards + 2 * a]
+                both = (_ONE << U64(c0)) | (_ONE << U64(ti[at_cards + 2 * a + 1]))
+                h ^= both
+                played[x, seat] |= both
+                effect = ti[at_duo + 3 * ti[at_card_duo + c0] + 2]
+                if effect == E_TAKE and gi[x, G_LEN0] + gi[x, G_LEN1] > 0:
+                    gi[x, G_PHASE] = P_CRAB_PILE
+                elif effect == E_DRAW and gi[x, G_DECK] < n:
+                    h |= _ONE << U64(deck[x, gi[x, G_DECK]])
+                    gi[x, G_DECK] += 1
+                elif effect == E_STEAL:
+                    for s in range(players):
+                        if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
+                            gi[x, G_PHASE] = P_STEAL
+                elif effect == E_EXTRA:
+                    turn_ends = True
+                    extra = True
+                hands[x, seat] = h
+            if turn_ends:  # engine._end_turn: LAST CHANCE's progress, the empty-deck check, the next turn
+                caller = gi[x, G_CALLER]
+                left = gi[x, G_FINAL]
+                if caller >= 0 and not extra and left > 0 and (caller + players - left) % players == seat:
+                    left -= 1
+                    gi[x, G_FINAL] = left
+                    gi[x, G_PROTECTED] |= 1 << seat
+                if gi[x, G_DECK] >= n and (caller < 0 or lc_ends):
+                    end, ender = END_EMPTY, seat
+                elif caller >= 0 and left == 0:
+                    end, ender = END_LAST, caller
+                else:
+                    if extra:
+                        gi[x, G_TURN] = seat
+                    elif caller >= 0:
+                        gi[x, G_TURN] = (caller + players - left) % players
+                    else:
+                        gi[x, G_TURN] = seat + 1 if seat + 1 < players else 0
+                    gi[x, G_PHASE] = P_DRAW
+            if end >= 0:
+                finish_round(x, end, ender, players, ti, tm, shuf, work, gi, rng, deck, piles, hands, played, totals)
+            if mode == M_STEP:
+                live += gi[x, G_PHASE] != P_OVER
+                break
+        if mode == M_PLAYOUTS:
+            for s in range(players):
+                out[g, s] = totals[0, s]
+            ends[g] = pos
+    if mode == M_PLAYOUTS:
+        return g1
+    if mode == M_CHECK:
+        return -1
+    return live
 
 
 @jit
@@ -433,7 +554,7 @@ def init(players: int, seed: Any, ti: Any, shuf: Any, gi: Any, rng: Any, deck: A
 
 
 @jit
-def playouts(players: int, start: int, games: int, seed: Any, ti: Any, sc: Any, shuf: Any, totals: Any,
+def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, shuf: Any, totals: Any,
              record: bool, buf: Any, ends: Any) -> int:
     """Play games ``start`` to ``games - 1`` to their end with uniformly random legal actions; each
     seat's totals into ``totals[g]``.
@@ -443,108 +564,56 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, sc: Any, 
     ``record``, game g's action ids go to ``buf`` up to ``ends[g]`` (from ``ends[g - 1]``, or 0);
     returns the first game that did not fit in ``buf`` (``games`` when all did).
     """
-    work = np.empty(W_SIZE, np.uint64)
     gi = np.zeros((1, G_SIZE), np.int64)
     rng = np.zeros(1, np.uint64)
-    deck = np.zeros((1, 64), np.int64)
-    piles = np.zeros((1, 2, 64), np.int64)
+    deck = np.zeros((1, 64), np.int8)
+    piles = np.zeros((1, 2, 64), np.int8)
     hands = np.zeros((1, players), np.uint64)
     played = np.zeros((1, players), np.uint64)
     scores = np.zeros((1, players), np.int64)
-    cps = np.zeros(players, np.int64)
-    bonuses = np.zeros(players, np.int64)
-    acts = np.empty(ti[T_ACTIONS], np.int64)
-    pos = ends[start - 1] if start > 0 else 0
-    room = buf.shape[0]
-    for g in range(start, games):
-        rng[0] = seed + U64(g)
-        for s in range(players):
-            scores[0, s] = 0
-        start_round(0, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played)
-        _, pstate = next_u64((seed + U64(g)) ^ _POLICY_SALT)
-        bits = _ZERO
-        have = 0
-        while gi[0, G_PHASE] != P_OVER:
-            m = legal(0, players, ti, sc, gi, deck, piles, hands, played, acts)
-            if m == 1:
-                a = acts[0]
-            else:
-                if have == 0:
-                    pstate, bits = next_u64(pstate)
-                    have = 2
-                a = acts[np.int64(((bits & _LOW32) * U64(m)) >> U64(32))]
-                bits >>= U64(32)
-                have -= 1
-            if record:
-                if pos >= room:
-                    return g
-                buf[pos] = a
-                pos += 1
-            apply(0, a, players, ti, sc, shuf, work, gi, rng, deck, piles, hands, played, scores, cps, bonuses)
-        for s in range(players):
-            totals[g, s] = scores[0, s]
-        ends[g] = pos
-    return games
+    unused = np.zeros(0, np.int64)
+    done: int = run(M_PLAYOUTS, players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands, played,
+                    scores, unused, totals, np.zeros(0, np.uint64), record, buf, ends)
+    return done
 
 
 @jit
-def legal_masks(players: int, ti: Any, sc: Any, gi: Any, deck: Any, piles: Any, hands: Any, played: Any,
-                out: Any) -> None:
+def legal_masks(players: int, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any, hands: Any,
+                played: Any, totals: Any, out: Any) -> None:
     """``out[g, action]``: whether game g's seat to act may take the action (all False when over)."""
-    acts = np.empty(ti[T_ACTIONS], np.int64)
-    for g in range(out.shape[0]):
-        out[g, :] = False
-        if gi[g, G_PHASE] != P_OVER:
-            for i in range(legal(g, players, ti, sc, gi, deck, piles, hands, played, acts)):
-                out[g, acts[i]] = True
+    run(M_MASKS, players, 0, gi.shape[0], _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals,
+        np.zeros(0, np.int64), out, np.zeros(0, np.uint64), False, np.zeros(0, np.int16), np.zeros(0, np.int64))
 
 
 @jit
-def check(players: int, ti: Any, sc: Any, gi: Any, deck: Any, piles: Any, hands: Any, played: Any,
-          actions: Any) -> int:
-    """-1 when every game still playing has a legal action in ``actions[g]``, else the first game that has not."""
-    acts = np.empty(ti[T_ACTIONS], np.int64)
-    for g in range(actions.shape[0]):
-        if gi[g, G_PHASE] != P_OVER:
-            ok = False
-            for i in range(legal(g, players, ti, sc, gi, deck, piles, hands, played, acts)):
-                if acts[i] == actions[g]:
-                    ok = True
-                    break
-            if not ok:
-                return g
-    return -1
-
-
-@jit
-def step(players: int, ti: Any, sc: Any, shuf: Any, actions: Any, gi: Any, rng: Any, deck: Any, piles: Any,
-         hands: Any, played: Any, totals: Any, rewards: Any) -> None:
-    """Apply the (checked) ``actions[g]`` of every game still playing; the points each seat gained into ``rewards``."""
-    work = np.empty(W_SIZE, np.uint64)
-    cps = np.zeros(players, np.int64)
-    bonuses = np.zeros(players, np.int64)
-    for g in range(actions.shape[0]):
-        for s in range(players):
-            rewards[g, s] = totals[g, s]
-        if gi[g, G_PHASE] != P_OVER:
-            apply(g, actions[g], players, ti, sc, shuf, work, gi, rng, deck, piles, hands, played, totals, cps,
-                  bonuses)
+def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: Any, deck: Any, piles: Any,
+         hands: Any, played: Any, totals: Any, rewards: Any) -> Any:
+    """Check, then apply, the ``actions[g]`` of every game still playing; the points each seat gained
+    into ``rewards``. Returns the first game whose action is not legal (then nothing is applied; -1
+    when all are) and how many games are still playing after the step."""
+    games = gi.shape[0]
+    states = np.zeros(0, np.uint64)
+    buf = np.zeros(0, np.int16)
+    ends = np.zeros(0, np.int64)
+    bad = run(M_CHECK, players, 0, games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals,
+              actions, rewards, states, False, buf, ends)
+    if bad >= 0:
+        return bad, -1
+    rewards[:, :] = totals
+    live = run(M_STEP, players, 0, games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals,
+               actions, rewards, states, False, buf, ends)
+    for g in range(games):
         for s in range(players):
             rewards[g, s] = totals[g, s] - rewards[g, s]
+    return -1, live
 
 
 @jit
-def sample(players: int, ti: Any, sc: Any, gi: Any, deck: Any, piles: Any, hands: Any, played: Any, states: Any,
-           out: Any) -> None:
+def sample(players: int, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any, hands: Any,
+           played: Any, totals: Any, states: Any, out: Any) -> None:
     """A uniformly random legal action id of every game still playing into ``out[g]`` (-1 when over)."""
-    acts = np.empty(ti[T_ACTIONS], np.int64)
-    for g in range(out.shape[0]):
-        if gi[g, G_PHASE] == P_OVER:
-            out[g] = -1
-            continue
-        m = legal(g, players, ti, sc, gi, deck, piles, hands, played, acts)
-        states[g], x = next_u64(states[g])
-        out[g] = acts[np.int64(((x & _LOW32) * U64(m)) >> U64(32))]
+    run(M_SAMPLE, players, 0, gi.shape[0], _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals, out,
+        np.zeros((0, 0), np.bool_), states, False, np.zeros(0, np.int16), np.zeros(0, np.int64))
 
 
 # Rows of ``oi``: each observation slice's start (``rl.seasaltpaper.observation_spec``).

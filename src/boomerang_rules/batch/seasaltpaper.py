@@ -44,12 +44,12 @@ def action_names(rules: Ruleset) -> tuple[str, ...]:
 
 @attrs.frozen(eq=False)
 class Compiled:
-    """A ruleset's tables as the kernels read them (see ``_ssp_kernels``)."""
+    """A ruleset's tables as the kernels read them: ``ti`` and ``tm`` (see ``_ssp_kernels``)."""
 
     rules: Ruleset
     names: tuple[str, ...]
     ti: I64Array
-    sc: tuple[Any, ...]
+    tm: U64Array
 
     def scalars(self, players: int) -> I64Array:
         """``ti`` with the target of a ``players``-seat game."""
@@ -62,58 +62,70 @@ def _mask(cards: list[int]) -> int:
     return sum(1 << c for c in cards)
 
 
+def _lay_out(rows: dict[int, list[int]], sections: list[tuple[int, list[int]]], header: int) -> list[int]:
+    """``header`` rows (``rows``' values at their keys), then each section's values, its start
+    written at its row: one flat table the kernels index by those starts."""
+    out = [0] * header
+    for row, value in rows.items():
+        out[row] = value[0]
+    for row, values in sections:
+        out[row] = len(out)
+        out += values
+    return out
+
+
 @lru_cache(maxsize=16)
 def _compile_cached(rules: Ruleset) -> Compiled:
     t = tables_for(rules)
     names = _rl_action_names(rules)
     index = {name: i for i, name in enumerate(names)}
     n = t.deck_size
-    ti = np.zeros(k.T_SIZE, np.int64)
-    ti[k.T_N] = n
-    ti[k.T_MIN_POINTS] = t.min_points
-    ti[k.T_WIN_WITH] = t.win_with
-    ti[k.T_LC_ENDS] = t.deck_ends_last_chance
-    ti[k.T_ACTIONS] = len(names)
+    rows = {k.T_N: [n], k.T_MIN_POINTS: [t.min_points], k.T_WIN_WITH: [t.win_with],
+            k.T_LC_ENDS: [int(t.deck_ends_last_chance)], k.T_ACTIONS: [len(names)]}
     for row, name in ((k.T_A_DRAW, "draw"), (k.T_A_PASS, "pass"), (k.T_A_END, "end"), (k.T_A_STOP, "stop"),
                       (k.T_A_LAST, "last_chance"), (k.T_A_MERMAIDS, "mermaids")):
-        ti[row] = index[name]
+        rows[row] = [index[name]]
     # Families of ids are read as a first id plus an offset: check that the names agree.
-    ti[k.T_A_TAKE] = index[f"take:{t.ids[0]}"]
-    ti[k.T_A_KEEP] = index[f"keep:{t.ids[0]}:{PILES[0]}"]
-    ti[k.T_A_PILE] = index[f"pile:{PILES[0]}"]
-    ti[k.T_A_PICK] = index[f"pick:{t.ids[0]}"]
-    ti[k.T_A_STEAL] = index["steal:0"]
+    rows[k.T_A_TAKE] = [index[f"take:{t.ids[0]}"]]
+    rows[k.T_A_KEEP] = [index[f"keep:{t.ids[0]}:{PILES[0]}"]]
+    rows[k.T_A_PILE] = [index[f"pile:{PILES[0]}"]]
+    rows[k.T_A_PICK] = [index[f"pick:{t.ids[0]}"]]
+    rows[k.T_A_STEAL] = [index["steal:0"]]
     for c, cid in enumerate(t.ids):
-        assert index[f"take:{cid}"] == ti[k.T_A_TAKE] + c and index[f"pick:{cid}"] == ti[k.T_A_PICK] + c
+        assert index[f"take:{cid}"] == rows[k.T_A_TAKE][0] + c and index[f"pick:{cid}"] == rows[k.T_A_PICK][0] + c
         for p, pile in enumerate(PILES):
-            assert index[f"keep:{cid}:{pile}"] == ti[k.T_A_KEEP] + 2 * c + p
-    assert index[f"pile:{PILES[1]}"] == ti[k.T_A_PILE] + 1
-    assert all(index[f"steal:{s}"] == ti[k.T_A_STEAL] + s for s in range(rules.players.max))
-    kinds = len(t.kinds)
-    kind_masks = np.array([_mask([c for c in range(n) if t.kind[c] == i]) for i in range(kinds)], np.uint64)
-    colour_masks = np.array([_mask([c for c in range(n) if t.colour[c] == i
-                                    and (t.count_own_colour or t.kind[c] != t.mermaid)])
-                             for i in range(len(t.colours))], np.uint64)
-    mermaid_mask = np.array([_mask([c for c in range(n) if t.kind[c] == t.mermaid])], np.uint64)
-    duos = np.array([(a, b, points) for a, b, points, _ in t.duos], np.int64).reshape(-1, 3)
-    duo_effect = np.array([k.EFFECTS.index(effect) for *_, effect in t.duos], np.int64)
-    card_duo = np.array([t.duo_of_kind.get(t.kind[c], (-1, ""))[0] for c in range(n)], np.int64)
-    collectors = np.array([(kind, len(table)) for kind, table in t.collectors], np.int64).reshape(-1, 2)
+            assert index[f"keep:{cid}:{pile}"] == rows[k.T_A_KEEP][0] + 2 * c + p
+    assert index[f"pile:{PILES[1]}"] == rows[k.T_A_PILE][0] + 1
+    assert all(index[f"steal:{s}"] == rows[k.T_A_STEAL][0] + s for s in range(rules.players.max))
+    kind_mask = [_mask([c for c in range(n) if t.kind[c] == i]) for i in range(len(t.kinds))]
+    colour_masks = [_mask([c for c in range(n) if t.colour[c] == i and (t.count_own_colour or t.kind[c] != t.mermaid)])
+                    for i in range(len(t.colours))]
+    mermaids = _mask([c for c in range(n) if t.kind[c] == t.mermaid])
     width = max([len(table) for _, table in t.collectors], default=1)
-    collector_tables = np.zeros((len(t.collectors), width), np.int64)
-    for i, (_, table) in enumerate(t.collectors):
-        collector_tables[i, :len(table)] = table
-    multipliers = np.array(list(t.multipliers), np.int64).reshape(-1, 3)
-    duo_ids = np.full((n, n), -1, np.int64)
-    duo_cards = np.zeros((len(names), 2), np.int64)
+    duo_ids = [-1] * (n * n)
+    duo_cards = [0] * (2 * len(names))
     for name, i in index.items():
         if name.startswith("duo:"):
             a, b = (t.index[c] for c in name[4:].split("+"))
-            duo_ids[a, b] = duo_ids[b, a] = i
-            duo_cards[i] = a, b
-    sc = (kind_masks, colour_masks, mermaid_mask, duos, duo_effect, card_duo, collectors, collector_tables,
-          multipliers, duo_ids, duo_cards)
-    return Compiled(rules, names, ti, sc)
+            duo_ids[a * n + b] = duo_ids[b * n + a] = i
+            duo_cards[2 * i:2 * i + 2] = a, b
+    rows.update({k.T_DUOS: [len(t.duos)], k.T_COLLECTORS: [len(t.collectors)], k.T_WIDTH: [width],
+                 k.T_MULTIPLIERS: [len(t.multipliers)], k.T_COLOURS: [len(t.colours)]})
+    ti = _lay_out(rows, [
+        (k.T_AT_DUO, [x for a, b, points, effect in t.duos for x in (int(a == b), points, k.EFFECTS.index(effect))]),
+        (k.T_AT_CARD_DUO, [t.duo_of_kind.get(t.kind[c], (-1, ""))[0] for c in range(n)]),
+        (k.T_AT_COLL, [x for _, table in t.collectors for x in (len(table), *table, *[0] * (width - len(table)))]),
+        (k.T_AT_MULT, [points for _, _, points in t.multipliers]),
+        (k.T_AT_DUO_IDS, duo_ids), (k.T_AT_DUO_CARDS, duo_cards)], k.T_SIZE)
+    tm = [mermaids]
+    ti[k.T_AT_M_MERMAID] = 0
+    for row, masks in ((k.T_AT_M_DUO, [kind_mask[x] for a, b, _, _ in t.duos for x in (a, b)]),
+                       (k.T_AT_M_COLL, [kind_mask[kind] for kind, _ in t.collectors]),
+                       (k.T_AT_M_MULT, [kind_mask[x] for a, b, _ in t.multipliers for x in (a, b)]),
+                       (k.T_AT_M_COLOUR, colour_masks)):
+        ti[row] = len(tm)
+        tm += masks
+    return Compiled(rules, names, np.array(ti, np.int64), np.array(tm, np.uint64))
 
 
 KNOWN_FIELDS = frozenset({"format", "version", "id", "name", "game", "players", "cards", "duos", "collectors",
@@ -181,7 +193,7 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     totals = np.zeros((games, players), np.int32)
     ti = c.scalars(players)
     actions = played_out(games, 1024, return_actions, lambda start, buf, ends: int(
-        k.playouts(players, start, games, seed_of(seed), ti, c.sc, SHUFFLE, totals, return_actions, buf, ends)))
+        k.playouts(players, start, games, seed_of(seed), ti, c.tm, SHUFFLE, totals, return_actions, buf, ends)))
     return totals if actions is None else (totals, actions)
 
 
@@ -189,7 +201,8 @@ class Batch(GamesBatch):
     """Games advancing together through the step API, one decision per game a step (in place)."""
 
     PHASE, OVER = k.G_PHASE, k.P_OVER
-    __slots__ = ("compiled", "deck", "gi", "hands", "piles", "played", "players", "rng", "rules", "ti", "totals")
+    __slots__ = ("compiled", "deck", "gi", "hands", "live", "piles", "played", "players", "rng", "rules", "ti",
+                 "tm", "totals")
 
     def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
         self.compiled = c = compile_rules(rules)
@@ -197,18 +210,25 @@ class Batch(GamesBatch):
         self.players = players = players_of(rules, players)
         games = count_of(games)
         self.ti = c.scalars(players)
+        self.tm = c.tm
         self.gi = np.zeros((games, k.G_SIZE), np.int64)
         """Each game's scalars (``_ssp_kernels.G_*`` columns)."""
         self.rng = np.zeros(games, np.uint64)
-        self.deck = np.zeros((games, MAX_DECK), np.int64)
-        self.piles = np.zeros((games, 2, MAX_DECK), np.int64)
+        self.deck = np.zeros((games, MAX_DECK), np.int8)
+        self.piles = np.zeros((games, 2, MAX_DECK), np.int8)
         self.hands = np.zeros((games, players), np.uint64)
         """The cards each seat holds (a mask of card indices)."""
         self.played = np.zeros((games, players), np.uint64)
         self.totals = np.zeros((games, players), np.int32)
         k.init(players, seed_of(seed), self.ti, SHUFFLE, self.gi, self.rng, self.deck, self.piles, self.hands,
                self.played, self.totals)
+        self.live = games
+        """How many games are still playing (``step`` counts them)."""
 
+    @property
+    def over(self) -> bool:
+        """Whether every game is over."""
+        return self.live == 0
 
     def state_arrays(self) -> tuple[Any, ...]:
         """The arrays the kernels read a game from: ``gi, deck, piles, hands, played``."""
@@ -233,8 +253,8 @@ def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
     """``(games, num_actions)``: True where the seat to act (``to_act``) may take the action; a
     finished game's row is all False."""
     out = np.empty((batch.games, len(batch.compiled.names)), np.bool_)
-    gi, deck, piles, hands, played = batch.state_arrays()
-    k.legal_masks(batch.players, batch.ti, batch.compiled.sc, gi, deck, piles, hands, played, out)
+    k.legal_masks(batch.players, batch.ti, batch.tm, SHUFFLE, batch.gi, batch.rng, batch.deck, batch.piles,
+                  batch.hands, batch.played, batch.totals, out)
     return out
 
 
@@ -249,9 +269,7 @@ def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     return acts.astype(np.int64)
 
 
-def _check(batch: Batch, acts: I64Array) -> None:
-    gi, deck, piles, hands, played = batch.state_arrays()
-    bad = k.check(batch.players, batch.ti, batch.compiled.sc, gi, deck, piles, hands, played, acts)
+def _refuse(batch: Batch, acts: I64Array, bad: int) -> None:
     if bad >= 0:
         names = batch.compiled.names
         a = int(acts[bad])
@@ -269,10 +287,11 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     Raises ``IllegalAction`` naming the first game whose action is not legal, and then applies none.
     """
     acts = _actions(batch, actions)
-    _check(batch, acts)
     rewards = np.empty((batch.games, batch.players), np.int32)
-    k.step(batch.players, batch.ti, batch.compiled.sc, SHUFFLE, acts, batch.gi, batch.rng, batch.deck, batch.piles,
-           batch.hands, batch.played, batch.totals, rewards)
+    bad, live = k.step(batch.players, batch.ti, batch.tm, SHUFFLE, acts, batch.gi, batch.rng, batch.deck,
+                       batch.piles, batch.hands, batch.played, batch.totals, rewards)
+    _refuse(batch, acts, bad)
+    batch.live = live
     return batch, rewards
 
 
@@ -286,8 +305,8 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     if batch.over:
         raise IllegalAction("the games are over: no decisions are owed")
     out = np.empty(batch.games, np.int64)
-    gi, deck, piles, hands, played = batch.state_arrays()
-    k.sample(batch.players, batch.ti, batch.compiled.sc, gi, deck, piles, hands, played, states, out)
+    k.sample(batch.players, batch.ti, batch.tm, SHUFFLE, batch.gi, batch.rng, batch.deck, batch.piles, batch.hands,
+             batch.played, batch.totals, states, out)
     return out
 
 
@@ -349,7 +368,7 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096) ->
     done = seed = 0
     start = time.perf_counter()
     while True:
-        k.playouts(players, 0, games, np.uint64(seed), ti, c.sc, SHUFFLE, totals, False, buf, ends)
+        k.playouts(players, 0, games, np.uint64(seed), ti, c.tm, SHUFFLE, totals, False, buf, ends)
         done += games
         seed += games
         elapsed = time.perf_counter() - start
@@ -379,7 +398,7 @@ def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) ->
         states = sampler(b.games, seed)
         while not b.over:
             legal_masks(b)
-            decisions += b.games - int(b.ended.sum())
+            decisions += b.live
             b, _ = step(b, sample_actions(b, states))
         totals(b)
         if warm:
