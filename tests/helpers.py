@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
+from hypothesis import strategies as st
 
 import boomerang_rules as br
+from boomerang_rules import seasaltpaper as ssp
 from boomerang_rules.australia.state import PENDING_BITS, Progress
 from boomerang_rules.australia.view import held_hands
 
@@ -138,3 +141,53 @@ def one_site_regions(rules: br.Ruleset) -> br.Ruleset:
     made = rules_from_data(data)
     assert isinstance(made, br.Ruleset)
     return made
+
+
+def ssp_states() -> list[Any]:
+    """Every state of three short random games (2-4 players)."""
+    rules = br.load_rules("sea-salt-paper")
+    states = []
+    for players in (2, 3, 4):
+        rng = random.Random(players)
+        state = ssp.new_game(rules, players, seed=players)
+        for _ in range(60):
+            if ssp.is_over(state):
+                break
+            states.append(state)
+            seat = ssp.to_act(state)[0]
+            state = ssp.apply(state, seat, rng.choice(ssp.legal_actions(state, seat)))
+        states.append(state)
+    return states
+
+
+def random_with(rng: random.Random, first_activities: dict[int, str] | None = None) -> Policy:
+    """Uniform over the legal actions, except seat s's activity in round 1 (``first_activities[s]``)."""
+    def choose(state: br.GameState, seat: int, actions: tuple[str, ...]) -> str:
+        if first_activities and br.view(state, seat).phase == "activity" and state.round == 0:
+            return first_activities[seat]
+        return rng.choice(actions)
+
+    return choose
+
+
+def record_problems(record: Any) -> list[str]:
+    return [str(p) for p in br.validate_record(record)]
+
+
+def somewhere(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> br.GameState:
+    """A game with decisions owed, stopped at a step hypothesis picks."""
+    stop = data.draw(st.integers(0, rules.rounds * (rules.hand_size + 1) - 1), label="decisions before")
+    count = [0]
+
+    def until(state: br.GameState) -> bool:
+        count[0] += 1
+        return count[0] > stop
+
+    state = play(br.new_game(rules, n, seed), random_policy(random.Random(seed)), until=until)
+    return state if br.to_act(state) else br.new_game(rules, n, seed)
+
+
+def one_by_one(state: br.GameState, seats: tuple[int, ...], actions: list[str]) -> br.GameState:
+    for seat, action in zip(seats, actions):
+        state = br.apply(state, seat, action)
+    return state

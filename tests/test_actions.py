@@ -13,7 +13,7 @@ import boomerang_rules as br
 from boomerang_rules import strategies as bst
 from boomerang_rules.australia.playouts import random_game
 
-from .helpers import Policy, australia_ids, play, random_policy
+from .helpers import australia_ids, one_by_one, play, random_with, somewhere
 
 RULES = br.load_rules()
 VARIANTS = [br.load_rules(name) for name in australia_ids()]
@@ -156,25 +156,6 @@ def _not_actions(number: int) -> list[Any]:
     return [float(number), bool(number), [number], (number,), {number: number}, str(number).encode(), None]
 
 
-def _somewhere(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> br.GameState:
-    """A game with decisions owed, stopped at a step hypothesis picks."""
-    stop = data.draw(st.integers(0, rules.rounds * (rules.hand_size + 1) - 1), label="decisions before")
-    count = [0]
-
-    def until(state: br.GameState) -> bool:
-        count[0] += 1
-        return count[0] > stop
-
-    state = play(br.new_game(rules, n, seed), random_policy(random.Random(seed)), until=until)
-    return state if br.to_act(state) else br.new_game(rules, n, seed)
-
-
-def _one_by_one(state: br.GameState, seats: tuple[int, ...], actions: list[str]) -> br.GameState:
-    for seat, action in zip(seats, actions):
-        state = br.apply(state, seat, action)
-    return state
-
-
 class Name(str):
     """A str subclass, as a caller's own string type would be."""
 
@@ -186,7 +167,7 @@ def test_step_refuses_anything_but_an_action_at_any_seat(n: int, rules: br.Rules
                                                          data: st.DataObject) -> None:
     from boomerang_rules.australia.actions import action_id
 
-    state = _somewhere(rules, n, seed, data)
+    state = somewhere(rules, n, seed, data)
     seats = br.to_act(state)
     legal = [br.legal_actions(state, seat)[-1] for seat in seats]
     for where, seat in enumerate(seats):
@@ -209,13 +190,13 @@ def test_step_refuses_anything_but_an_action_at_any_seat(n: int, rules: br.Rules
         with pytest.raises(br.IllegalAction, match=f"^step needs {len(seats) - 1} actions"):
             br.step(partly, legal)
         assert br.step(partly, legal[1:]) == br.step(state, legal)
-    assert br.step(state, legal) == _one_by_one(state, seats, legal)
+    assert br.step(state, legal) == one_by_one(state, seats, legal)
 
 
 @settings(max_examples=10, deadline=None)
 @given(SHIPPED, st.integers(2, 4), SEEDS, st.data())
 def test_a_string_of_a_str_subclass_is_its_text(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> None:
-    state = _somewhere(rules, n, seed, data)
+    state = somewhere(rules, n, seed, data)
     seats = br.to_act(state)
     legal = [br.legal_actions(state, seat)[0] for seat in seats]
     assert br.apply(state, seats[0], Name(legal[0])) == br.apply(state, seats[0], legal[0])
@@ -223,16 +204,6 @@ def test_a_string_of_a_str_subclass_is_its_text(rules: br.Ruleset, n: int, seed:
     view = br.view(state, seats[0])
     assert (view.seat, view.players, view.rules, view.rounds) == (seats[0], n, rules, rules.rounds)
     assert view.chosen is None
-
-
-def random_with(rng: random.Random, first_activities: dict[int, str] | None = None) -> Policy:
-    """Uniform over the legal actions, except seat s's activity in round 1 (``first_activities[s]``)."""
-    def choose(state: br.GameState, seat: int, actions: tuple[str, ...]) -> str:
-        if first_activities and br.view(state, seat).phase == "activity" and state.round == 0:
-            return first_activities[seat]
-        return rng.choice(actions)
-
-    return choose
 
 
 class IdLike:

@@ -14,7 +14,17 @@ import boomerang_rules as br
 from boomerang_rules import strategies as bst
 from boomerang_rules.australia.sheets import best_sheets
 
-from .helpers import Policy, australia_ids, play, preferring, random_game, random_policy, round_drafts
+from .helpers import (
+    australia_ids,
+    one_by_one,
+    play,
+    preferring,
+    random_game,
+    random_policy,
+    random_with,
+    record_problems,
+    round_drafts,
+)
 
 RULES = br.load_rules()
 WA = "ABCD"
@@ -313,12 +323,6 @@ def _not_actions(number: int) -> list[Any]:
     return [float(number), bool(number), [number], (number,), {number: number}, str(number).encode(), None]
 
 
-def _one_by_one(state: br.GameState, seats: tuple[int, ...], actions: list[str]) -> br.GameState:
-    for seat, action in zip(seats, actions):
-        state = br.apply(state, seat, action)
-    return state
-
-
 def _activity_policy(rng: random.Random) -> Any:
     """Random cards; at the activity choice, an activity other than none when one is left."""
     def choose(state: br.GameState, seat: int, actions: tuple[str, ...]) -> str:
@@ -360,7 +364,7 @@ def test_at_the_activity_choice(n: int, rules: br.Ruleset, seed: int, data: st.D
         br.apply(after, 0, legal[0])
     assert str(info.value) == (f"seat 0 has already decided the activity choice of round {last + 1}; "
                                f"waiting for seat(s) {waiting}")
-    assert br.step(state, legal) == _one_by_one(state, seats, legal)
+    assert br.step(state, legal) == one_by_one(state, seats, legal)
     finished = br.step(state, [br.NO_ACTIVITY] * n)
     assert br.view(finished, 0).past_rounds[-1].activities == (None,) * n
 
@@ -382,20 +386,6 @@ def test_skipped_cards_are_those_that_waited_longer_than_a_dealt_one(data: st.Da
 
 
 DEAL_FIRST = sorted(r for r in australia_ids() if br.load_rules(r).leftover_cards == "deal-first")
-
-
-def random_with(rng: random.Random, first_activities: dict[int, str] | None = None) -> Policy:
-    """Uniform over the legal actions, except seat s's activity in round 1 (``first_activities[s]``)."""
-    def choose(state: br.GameState, seat: int, actions: tuple[str, ...]) -> str:
-        if first_activities and br.view(state, seat).phase == "activity" and state.round == 0:
-            return first_activities[seat]
-        return rng.choice(actions)
-
-    return choose
-
-
-def problems(record: Any) -> list[str]:
-    return [str(p) for p in br.validate_record(record)]
 
 
 @settings(max_examples=20, deadline=None)
@@ -434,7 +424,7 @@ def test_after_a_given_first_deal_set_aside_cards_are_dealt_first(rules_id: str,
     everything = set(deck)
     for earlier, later in itertools.pairwise(dealt):
         assert everything - earlier <= later  # the cards set aside are dealt first
-    assert problems(record) == []
+    assert record_problems(record) == []
 
 
 @settings(max_examples=15, deadline=None)

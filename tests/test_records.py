@@ -20,7 +20,7 @@ from boomerang_rules.cli import cli
 from boomerang_rules.core.jsonio import parse_json
 from boomerang_rules.core.validation import validate_data
 
-from .helpers import Policy, play
+from .helpers import play, random_with, record_problems
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("game-*.json"))  # Boomerang: Australia's own
@@ -543,20 +543,6 @@ def taken(state: br.GameState, seat: int = 0) -> int:
     return len(v.face_up[seat]) + (v.throw is not None)
 
 
-def random_with(rng: random.Random, first_activities: dict[int, str] | None = None) -> Policy:
-    """Uniform over the legal actions, except seat s's activity in round 1 (``first_activities[s]``)."""
-    def choose(state: br.GameState, seat: int, actions: tuple[str, ...]) -> str:
-        if first_activities and br.view(state, seat).phase == "activity" and state.round == 0:
-            return first_activities[seat]
-        return rng.choice(actions)
-
-    return choose
-
-
-def problems(record: Any) -> list[str]:
-    return [str(p) for p in br.validate_record(record)]
-
-
 @settings(max_examples=20, deadline=None)
 @given(SHIPPED, st.integers(2, 4), SEEDS, st.data())
 def test_a_last_round_whose_seats_took_different_numbers_of_cards(rules: br.Ruleset, n: int, seed: int,
@@ -572,7 +558,7 @@ def test_a_last_round_whose_seats_took_different_numbers_of_cards(rules: br.Rule
         picks[seat].pop()
     counts = [len(p) for p in picks]
     assert sorted(set(counts)) == [k - 1, k]
-    assert problems(record) == [f"/rounds/{r}/picks: the seats took different numbers of cards ({counts}); "
+    assert record_problems(record) == [f"/rounds/{r}/picks: the seats took different numbers of cards ({counts}); "
                                 "a record stops after a step every seat has completed [picks-step]"]
 
 
@@ -592,8 +578,9 @@ def test_a_wrong_catch_names_the_seat_that_passed_the_card(rules: br.Ruleset, n:
     catch = picks[-1]
     [giver] = [g for g in range(n) if catch in hands[g]]
     picks[-1] = picks[0]  # a card of this round, but not the one passed on
-    assert problems(record) == [f"/rounds/{r}/picks/{seat}/{rules.hand_size - 1}: the Catch must be \"{catch}\", "
-                                f"the card seat {giver} passed on last, not {picks[0]!r} [catch]"]
+    assert record_problems(record) == [
+        f"/rounds/{r}/picks/{seat}/{rules.hand_size - 1}: the Catch must be \"{catch}\", "
+        f"the card seat {giver} passed on last, not {picks[0]!r} [catch]"]
 
 
 @settings(max_examples=15, deadline=None)
@@ -602,7 +589,7 @@ def test_a_result_with_no_winner_is_refused(record: dict[str, Any]) -> None:
     best = record["result"]["winners"]
     totals = ", ".join(str(sheet["total"]) for sheet in record["result"]["sheets"])
     record["result"]["winners"] = []
-    assert problems(record) == [f"/result/winners: claimed [], the rules give {best} (totals {totals}) "
+    assert record_problems(record) == [f"/result/winners: claimed [], the rules give {best} (totals {totals}) "
                                 "[result-winners]"]
 
 
@@ -614,15 +601,15 @@ def test_a_result_naming_a_wrong_winner_set_is_refused(record: dict[str, Any], d
     claim = data.draw(st.sets(st.integers(0, n - 1), min_size=1).filter(lambda c: sorted(c) != best))
     record["result"]["winners"] = sorted(claim, reverse=True)
     totals = ", ".join(str(sheet["total"]) for sheet in record["result"]["sheets"])
-    assert problems(record) == [f"/result/winners: claimed {sorted(claim)}, the rules give {best} "
+    assert record_problems(record) == [f"/result/winners: claimed {sorted(claim)}, the rules give {best} "
                                 f"(totals {totals}) [result-winners]"]
     record["result"]["winners"] = sorted(best, reverse=True)  # the order of the claim does not matter
-    assert problems(record) == []
+    assert record_problems(record) == []
 
 
 def test_record_with_more_directions_than_rounds_inline() -> None:
     record = br.record_of(random_game(br.load_rules(), 2, 1))
     record["rules"] = {"format": "boomerang-rules/variant", "version": 1, "id": "x", "name": "X",
                        "extends": "standard", "changes": {"pass_directions": ["left"] * 5}}
-    assert problems(record) == ["/rules/changes/pass_directions: 5 pass directions for 4 rounds: give one per "
+    assert record_problems(record) == ["/rules/changes/pass_directions: 5 pass directions for 4 rounds: give one per "
                                 "round [pass-directions]"]

@@ -4,7 +4,6 @@ seat 7 act, unknown ids raised a raw ``KeyError``, a 1-card deck an ``IndexError
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -15,6 +14,8 @@ import boomerang_rules as br
 from boomerang_rules import seasaltpaper as ssp
 from boomerang_rules.seasaltpaper.engine import _derived_seed
 from boomerang_rules.seasaltpaper.tables import tables_for
+
+from .helpers import ssp_states
 
 RULES = br.load_rules("sea-salt-paper")
 IDS = [c.id for c in RULES.cards]
@@ -112,32 +113,15 @@ def test_given_decks_and_steals_play_as_given() -> None:
     assert state.chance.steals == (0,)
 
 
-def _ssp_games() -> list[Any]:
-    """Every state of three short random games (2-4 players)."""
-    rules = br.load_rules("sea-salt-paper")
-    states = []
-    for players in (2, 3, 4):
-        rng = random.Random(players)
-        state = ssp.new_game(rules, players, seed=players)
-        for _ in range(60):
-            if ssp.is_over(state):
-                break
-            states.append(state)
-            seat = ssp.to_act(state)[0]
-            state = ssp.apply(state, seat, rng.choice(ssp.legal_actions(state, seat)))
-        states.append(state)
-    return states
-
-
 def test_a_seedless_game_derives_one_64_bit_generator_per_game_so_far() -> None:
     """A game replayed from a record and played on draws its steals from a SplitMix64 state
     derived from the game so far: a 64-bit state, the same for the same game, another for another."""
-    states = _ssp_games()
+    states = ssp_states()
     seeds = [_derived_seed(s) for s in states]
     assert all(0 <= seed < 1 << 64 for seed in seeds)
     distinct = {(s.round, s.deck0, s.entries(), s.totals) for s in states}
     assert len(set(seeds)) == len(distinct) > 100
-    replayed = _ssp_games()
+    replayed = ssp_states()
     assert [_derived_seed(s) for s in replayed] == seeds
 
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from typing import Any
 
 import pytest
 
@@ -12,6 +10,8 @@ import boomerang_rules as br
 from boomerang_rules import seasaltpaper as ssp
 from boomerang_rules.core.errors import InvalidInput, RulesError
 from boomerang_rules.core.loading import rules_from_data
+
+from .helpers import ssp_states
 
 RULES = br.load_rules("sea-salt-paper")
 NO_WHITE = br.load_rules("sea-salt-paper-mermaids-without-white")
@@ -168,30 +168,13 @@ def test_bad_ids_are_named_with_their_place() -> None:
         ssp.round_points(RULES, cards=[([], [])], ender=0, call="pass")  # type: ignore[arg-type]
 
 
-def _ssp_games() -> list[Any]:
-    """Every state of three short random games (2-4 players)."""
-    rules = br.load_rules("sea-salt-paper")
-    states = []
-    for players in (2, 3, 4):
-        rng = random.Random(players)
-        state = ssp.new_game(rules, players, seed=players)
-        for _ in range(60):
-            if ssp.is_over(state):
-                break
-            states.append(state)
-            seat = ssp.to_act(state)[0]
-            state = ssp.apply(state, seat, rng.choice(ssp.legal_actions(state, seat)))
-        states.append(state)
-    return states
-
-
 def test_a_sea_salt_paper_sheet_reads_each_row_as_it_holds_it() -> None:
     for rounds, total in (((3, 0, 5), 11), ((), 4), ((7,), 0)):
         sheet = ssp.ScoreSheet(rounds, total)
         assert sheet.row_total("rounds") == sum(rounds)
         assert sheet.row_total("total") == total
         assert [sheet[row] for row in ssp.ROWS] == [rounds, total]
-    for state in _ssp_games():
+    for state in ssp_states():
         for sheet in ssp.score_sheets(state):
             assert sheet.row_total("rounds") == sum(sheet.rounds) == sheet.total == sheet.row_total("total")
 

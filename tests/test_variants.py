@@ -22,7 +22,7 @@ from boomerang_rules.core.errors import Problem
 from boomerang_rules.core.loading import MAX_EXTENDS_DEPTH, VARIANT_FORMAT, _in_variant, rules_from_data, shipped_ids
 from boomerang_rules.core.merge_patch import merge_patch
 
-from .helpers import play, random_policy
+from .helpers import play, random_policy, record_problems
 
 
 def write(path: Path, data: dict[str, Any]) -> Path:
@@ -279,10 +279,6 @@ SEEDS = st.integers(0, 2**64 - 1)
 SHIPPED = bst.rulesets(generated=False)
 
 
-def problems(record: Any) -> list[str]:
-    return [str(p) for p in br.validate_record(record)]
-
-
 def write_variant(path: Path, extends: str) -> Path:
     path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": path.stem,
                                 "name": path.stem, "extends": extends, "changes": {}}), encoding="utf-8")
@@ -320,7 +316,7 @@ def test_an_inline_variant_cannot_extend_a_relative_path(tmp_path: Path, monkeyp
     record["rules"] = {"format": "boomerang-rules/variant", "version": 1, "id": "x", "name": "X",
                        "extends": extends, "changes": {}}
     shipped = ", ".join(br.shipped_ids())
-    assert problems(record) == [f"/rules/extends: {extends!r} is not a shipped ruleset; a variant given inline "
+    assert record_problems(record) == [f"/rules/extends: {extends!r} is not a shipped ruleset; a variant given inline "
                                 f"may extend only {shipped} [extends]"]
 
 

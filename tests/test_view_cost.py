@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib
 import pickle
-import random
 from collections import Counter
 from typing import Any
 
@@ -21,7 +20,7 @@ from boomerang_rules.core.loading import rules_from_data
 from boomerang_rules.seasaltpaper import bots as ssp_bots
 from boomerang_rules.seasaltpaper import engine as ssp_engine
 
-from .helpers import play, random_policy
+from .helpers import somewhere
 
 ssp_view = importlib.import_module("boomerang_rules.seasaltpaper.view")  # the package's ``view`` is the function
 b10_view = importlib.import_module("boomerang_rules.boomerang2010.view")
@@ -95,25 +94,12 @@ SEEDS = st.integers(0, 2**64 - 1)
 SHIPPED = bst.rulesets(generated=False)
 
 
-def _somewhere(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> br.GameState:
-    """A game with decisions owed, stopped at a step hypothesis picks."""
-    stop = data.draw(st.integers(0, rules.rounds * (rules.hand_size + 1) - 1), label="decisions before")
-    count = [0]
-
-    def until(state: br.GameState) -> bool:
-        count[0] += 1
-        return count[0] > stop
-
-    state = play(br.new_game(rules, n, seed), random_policy(random.Random(seed)), until=until)
-    return state if br.to_act(state) else br.new_game(rules, n, seed)
-
-
 @settings(max_examples=15, deadline=None)
 @given(SHIPPED, st.integers(2, 4), SEEDS, st.data())
 def test_a_lazy_view_is_the_view(rules: br.Ruleset, n: int, seed: int, data: st.DataObject) -> None:
     from boomerang_rules.australia.view import lazy_view
 
-    state = _somewhere(rules, n, seed, data)
+    state = somewhere(rules, n, seed, data)
     seat = data.draw(st.integers(0, n - 1), label="seat")
     other = (seat + 1) % n
     plain = br.view(state, seat)
