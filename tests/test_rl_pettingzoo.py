@@ -172,7 +172,9 @@ def test_bench_reports_the_adapters() -> None:
 
     from boomerang_rules.cli import cli
 
-    result = CliRunner().invoke(cli, ["bench", "--rl", "--quick", "--runs", "1", "--seconds", "0.05", "--json"])
+    # --no-batch: the batched engines' figures are test_bench's; compiling their kernels cost this test 2 minutes
+    result = CliRunner().invoke(cli, ["bench", "--rl", "--quick", "--runs", "1", "--seconds", "0.05", "--json",
+                                      "--no-batch"])
     assert result.exit_code == 0, result.output
     figures = json.loads(result.output)["rl"]
     assert figures["pettingzoo_parallel_decisions_per_s"] > 0 and figures["raw_decisions_per_s"] > 0
