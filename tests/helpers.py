@@ -13,6 +13,7 @@ import boomerang_rules as br
 from boomerang_rules import seasaltpaper as ssp
 from boomerang_rules.australia.state import PENDING_BITS, Progress
 from boomerang_rules.australia.view import held_hands
+from boomerang_rules.boomerang2010 import rules as b10_rules
 
 Policy = Callable[[br.GameState, int, tuple[str, ...]], str]
 
@@ -191,3 +192,15 @@ def one_by_one(state: br.GameState, seats: tuple[int, ...], actions: list[str]) 
     for seat, action in zip(seats, actions):
         state = br.apply(state, seat, action)
     return state
+
+
+def b10_with_cards(*cards: tuple[str, str, str, str]) -> b10_rules.Ruleset:
+    """Boomerang (2010)'s shipped ruleset with only these cards (id, animal, land, land)."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(br.load_rules("boomerang-2010"))
+    data["id"] = "tiny-" + "-".join(c[0].lower() for c in cards)
+    data["cards"] = [{"id": cid, "animal": animal, "lands": [a, b]} for cid, animal, a, b in cards]
+    rules = rules_from_data(data)
+    assert isinstance(rules, b10_rules.Ruleset)
+    return rules

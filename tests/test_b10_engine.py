@@ -17,6 +17,8 @@ from boomerang_rules import boomerang2010 as b10
 from boomerang_rules import strategies as bst
 from boomerang_rules.core.loading import rules_data, rules_from_data
 
+from .helpers import b10_with_cards
+
 RULES = br.load_rules("boomerang-2010")
 
 
@@ -414,20 +416,8 @@ def test_four_players_the_turn_skips_passers_and_the_last_left_opens_next() -> N
     assert br.to_act(s) == (2,) and s.boomerangs == (10, 15, 14, 9)
 
 
-def _tiny(*cards: tuple[str, str, str, str]) -> b10.Ruleset:
-    """A ruleset of the shipped one with only these cards (id, animal, land, land)."""
-    from boomerang_rules.core.loading import rules_from_data
-
-    data = br.rules_data(RULES)
-    data["id"] = "tiny-" + "-".join(c[0].lower() for c in cards)
-    data["cards"] = [{"id": cid, "animal": animal, "lands": [a, b]} for cid, animal, a, b in cards]
-    rules = rules_from_data(data)
-    assert isinstance(rules, b10.Ruleset)
-    return rules
-
-
 def test_a_deck_used_up_by_the_first_river_ends_the_game_after_one_round() -> None:
-    rules = _tiny(("C1", "bird", "dunes", "forest"), ("C2", "fish", "prairie", "mountains"))
+    rules = b10_with_cards(("C1", "bird", "dunes", "forest"), ("C2", "fish", "prairie", "mountains"))
     s = b10.new_game(rules, 3, deck=["C1", "C2"])
     assert b10.view(s, 0).river == ("C1", "C2") and b10.view(s, 0).deck_size == 0
     for seat, land in enumerate(["dunes", "prairie", "rivers"]):

@@ -20,6 +20,8 @@ from boomerang_rules import strategies as bst
 from boomerang_rules.cli import cli
 from boomerang_rules.core.bots import bot_game
 
+from .helpers import b10_with_cards
+
 RULES = br.load_rules("boomerang-2010")
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -326,18 +328,6 @@ def test_a_river_that_stops_early_names_every_land_it_lacks() -> None:
             f"cards (next: {turned[k]!r}) [river-stops]"]
 
 
-def _tiny(*cards: tuple[str, str, str, str]) -> b10.Ruleset:
-    """A ruleset of the shipped one with only these cards (id, animal, land, land)."""
-    from boomerang_rules.core.loading import rules_from_data
-
-    data = br.rules_data(RULES)
-    data["id"] = "tiny-" + "-".join(c[0].lower() for c in cards)
-    data["cards"] = [{"id": cid, "animal": animal, "lands": [a, b]} for cid, animal, a, b in cards]
-    rules = rules_from_data(data)
-    assert isinstance(rules, b10.Ruleset)
-    return rules
-
-
 def _record_problems(record: dict[str, object], rules: b10.Ruleset | None = None) -> list[str]:
     return [str(p) for p in b10.check_record(record, rules).problems]
 
@@ -376,7 +366,7 @@ def test_a_card_turned_up_too_many_says_why_the_river_stops() -> None:
     assert _record_problems(record) == [
         f"/rounds/0/turned/{len(turned) - 1}: no card is turned up after {len(turned) - 1} in round 1: every land "
         "shows in the river [river-stops]"]
-    rules = _tiny(("C1", "bird", "dunes", "forest"), ("C2", "fish", "prairie", "mountains"))
+    rules = b10_with_cards(("C1", "bird", "dunes", "forest"), ("C2", "fish", "prairie", "mountains"))
     short = b10.record_of(b10.new_game(rules, 3, deck=["C2", "C1"]))
     assert short["rounds"][0]["turned"] == ["C2", "C1"]
     short["rounds"][0]["turned"].append("C1")
