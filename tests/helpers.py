@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -204,3 +207,30 @@ def b10_with_cards(*cards: tuple[str, str, str, str]) -> b10_rules.Ruleset:
     rules = rules_from_data(data)
     assert isinstance(rules, b10_rules.Ruleset)
     return rules
+
+
+RULESETS = ("standard", "sea-salt-paper", "boomerang-2010")  # one ruleset of each game
+
+
+def record_with_you(tmp_path: Path, rules: str, seed: int) -> Path:
+    """A simulated 3-player game whose first player is named "You", as ``play`` names it."""
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+
+    path = tmp_path / f"{rules}.json"
+    result = CliRunner().invoke(cli, ["simulate", "--rules", rules, "--players", "3", "--seed", str(seed),
+                                      "--out", str(path)])
+    assert result.exit_code == 0, result.output
+    record = json.loads(path.read_text())
+    record["players"][0] = "You"
+    path.write_text(json.dumps(record))
+    return path
+
+
+def frame_texts(page: str) -> list[str]:
+    """Each frame's title and note in an HTML replay (``replay --html``)."""
+    found = re.search(r'<script id="frames" type="application/json">(.*?)</script>', page, re.S)
+    assert found
+    return [f"{frame['title']} {frame['note']}" for frame in json.loads(found.group(1))]
+

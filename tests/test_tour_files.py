@@ -15,6 +15,8 @@ from click.testing import CliRunner
 
 from boomerang_rules.cli import cli
 
+from .helpers import record_with_you
+
 GAMES = [("standard", "3"), ("sea-salt-paper", "3"), ("boomerang-2010", "3")]
 
 
@@ -107,3 +109,19 @@ def test_quiet_prints_only_problems_and_json_covers_every_outcome(tmp_path: Path
     reports = [json.loads(line) for line in out.splitlines()]
     assert [r["valid"] for r in reports] == [True, False, False]
     assert reports[1]["problems"][0]["rule"] == "io" and "missing.json" in reports[1]["file"]
+
+
+def test_an_empty_file_is_called_empty(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.json"
+    empty.write_text("\n")
+    for command in (["validate"], ["replay"], ["sheet"]):
+        code, out, err = run(*command, str(empty))
+        assert code == 1 and "empty: no JSON document in it" in out + err and "Expecting value" not in out + err
+    code, out, _ = run("validate", "-", input="")
+    assert code == 1 and "empty" in out
+
+
+def test_a_record_replayed_under_another_games_rules_says_what_to_do(tmp_path: Path) -> None:
+    path = record_with_you(tmp_path, "boomerang-2010", 1)
+    code, _, err = run("replay", str(path), "--rules", "standard")
+    assert code == 1 and "the record is of 'boomerang-2010'" in err and "leave out --rules standard" in err

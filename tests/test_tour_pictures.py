@@ -19,6 +19,9 @@ import boomerang_rules as br
 from boomerang_rules.cli import cli
 from boomerang_rules.cli.common import game_cli
 from boomerang_rules.core.page import split_sheets
+from boomerang_rules.core.textbox import text_width
+
+from .helpers import RULESETS, frame_texts, record_with_you
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -367,3 +370,76 @@ def test_the_page_reads_well_from_a_phone_s_width_up(rules: str, tmp_path: Path)
     shot = tmp_path / "phone.png"
     _chromium(tmp_path, f"--screenshot={shot}", "--window-size=400,900", f"{page_path.as_uri()}#3")
     assert shot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_australia_page_says_throw_for_the_throw(tmp_path: Path) -> None:
+    path = record_with_you(tmp_path, "standard", 2)
+    page = tmp_path / "g.html"
+    run("replay", str(path), "--html", str(page))
+    throws = [text for text in frame_texts(page.read_text()) if text.startswith("Round 1: the Throw")]
+    assert len(throws) == 1 and "You throw " in throws[0] and "takes" not in throws[0]
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_a_long_name_stays_inside_its_sheet(rules: str, tmp_path: Path) -> None:
+    path = record_with_you(tmp_path, rules, 4)
+    record = json.loads(path.read_text())
+    record["players"][1] = "Maximilian Alexander von Habsburg-Lothringen " * 3
+    path.write_text(json.dumps(record))
+    svg = tmp_path / "s.svg"
+    code, _, err = run("sheet", str(path), "-o", str(svg))
+    assert code == 0, err
+    ns = "{http://www.w3.org/2000/svg}"
+    sheets = [g for g in ET.parse(svg).getroot().iter(ns + "g") if g.get("class") == "sheet"]
+    heads = [next(t for t in g.iter(ns + "text") if t.get("class") == "player") for g in sheets]
+    frames = [next(g.iter(ns + "rect")) for g in sheets]
+    short, long = heads[0], heads[1]
+    assert (short.text or "").startswith("You") and "…" not in (short.text or "")
+    assert (long.text or "").startswith("Maximilian") and "…" in (long.text or "")
+    room = float(frames[1].get("width") or 0) - 20
+    assert long.get("textLength") is None  # cut to fit, not squeezed: every renderer draws it the same
+    assert 0 < text_width(long.text or "", float(long.get("font-size") or 0), True) <= room
+    assert long.find(ns + "title") is not None and long.find(ns + "title").text == record["players"][1]  # type: ignore[union-attr]
+
+
+def test_pictures_never_overwrite_the_record_they_draw(tmp_path: Path) -> None:
+    path = record_with_you(tmp_path, "standard", 3)
+    before = path.read_bytes()
+    for args in (["sheet", str(path), "-o", str(path)], ["sheet", str(path), "-o", str(tmp_path / "." / path.name)],
+                 ["replay", str(path), "--html", str(path)]):
+        code, _, err = run(*args)
+        assert code == 2 and "that is the record being read" in err
+    assert path.read_bytes() == before
+    code, _, err = run("sheet", str(path), "-o", str(tmp_path / "s.svg"))
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_the_sheet_of_an_unfinished_game_says_so(rules: str, tmp_path: Path) -> None:
+    path = record_with_you(tmp_path, rules, 2)
+    code, out, _ = run("sheet", str(path), "-o", str(tmp_path / "whole.svg"))
+    assert code == 0 and "unfinished" not in out
+    record = json.loads(path.read_text())
+    record.pop("result", None)
+    record["rounds"] = record["rounds"][:1]
+    path.write_text(json.dumps(record))
+    code, out, err = run("sheet", str(path), "-o", str(tmp_path / "s.svg"))
+    assert code == 0 and "unfinished" in out, err
+
+
+def test_the_australia_sheet_names_each_rounds_activity(tmp_path: Path) -> None:
+    path = record_with_you(tmp_path, "standard", 8)
+    record = json.loads(path.read_text())
+    svg = tmp_path / "s.svg"
+    assert run("sheet", str(path), "-o", str(svg))[0] == 0
+    ns = "{http://www.w3.org/2000/svg}"
+    sheets = [g for g in ET.parse(svg).getroot().iter(ns + "g") if g.get("class") == "sheet"]
+    assert len(sheets) == len(record["players"])
+    for s, sheet in enumerate(sheets):
+        lines = [t for t in sheet.iter(ns + "text") if t.get("class") == "activities"]
+        chosen = [(rnd["activities"][s] or "none").replace("_", " ") for rnd in record["rounds"]]
+        # broken between rounds into lines that fit the sheet, none squeezed (textLength) or cut off
+        assert " ".join(line.text or "" for line in lines) == "Activities: " + ", ".join(
+            f"{r + 1} {a}" for r, a in enumerate(chosen))
+        room = float(next(sheet.iter(ns + "rect")).get("width") or 0) - 20
+        assert all(line.get("textLength") is None and text_width(line.text or "", 10) <= room for line in lines)

@@ -16,7 +16,12 @@ from boomerang_rules.terminal.colour import colour_on
 from boomerang_rules.terminal.prompts import pick_from
 from boomerang_rules.terminal.wording import says
 
+from .helpers import RULESETS, frame_texts, record_with_you
+
 RULES = br.load_rules("standard")
+# "You" with a verb in the third person, or "You's": what a sentence about the player must never say.
+DISAGREES = re.compile(r"\bYou(?:'s| (?:is|has|takes|throws|catches|completes|passes|opens|begins|draws|keeps|"
+                       r"discards|ends|plays|looks|steals|calls|wins|chooses)\b)")
 
 
 def run(*args: str, input: str = "") -> tuple[int, str, str]:
@@ -348,3 +353,125 @@ def test_sea_salt_and_paper_tells_a_turn_without_repeating_the_table() -> None:
     assert "(duos 0" not in out  # parts that are 0 are not listed
     ended = out.split("The round ends: ", 1)[1]
     assert re.search(r"scores \d+ \((duos|collectors|multipliers|mermaids) \d+.*\); total \d+", ended)
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_stories_of_a_game_played_as_you_agree_with_you(rules: str, tmp_path: Path) -> None:
+    path = record_with_you(tmp_path, rules, 5)
+    page = tmp_path / "g.html"
+    code, _, err = run("replay", str(path), "--html", str(page))
+    assert code == 0, err
+    texts = frame_texts(page.read_text())
+    assert any("You " in text for text in texts)  # the player is in the story...
+    assert [text for text in texts if DISAGREES.search(text)] == []  # ...and reads as English
+    for seat in ([], ["--seat", "0"], ["--seat", "1"]):
+        code, told, err = run("replay", str(path), *seat)
+        assert code == 0, err
+        assert "You " in told and [line for line in told.splitlines() if DISAGREES.search(line)] == []
+
+
+def test_verbs_and_possessives_agree_with_you() -> None:
+    from boomerang_rules.terminal.wording import verb_for, whose
+
+    assert verb_for("You", "takes") == "take" and verb_for("Ana Lee", "takes") == "takes"
+    assert whose("You") == "your" and whose("Ana") == "Ana's"
+
+
+def test_sea_salt_and_paper_tells_the_bots_moves_in_the_third_person() -> None:
+    code, out, err = run("play", "--rules", "sea-salt-paper", "--seed", "6", input="1\n" * 2000)
+    assert code == 0, err
+    bots = [line for line in out.splitlines() if line.startswith(("  greedy 1 ", "  greedy 2 "))
+            and " points, " not in line]
+    imperative = re.compile(r"of your|your turn|^  greedy \d (?:draw|keep|take|end|play) ")
+    assert bots and not [line for line in bots if imperative.search(line)]
+    assert any(line.endswith("ends the turn") for line in bots)
+    words = " ".join(out.split())  # lines are wrapped at 80 columns (issue 28)
+    taken = words.split("from the top of ")[1:]
+    assert taken and all(re.match(r"the (left|right) pile", after) for after in taken)
+
+
+def test_sea_salt_and_paper_announces_each_round_before_anyone_moves() -> None:
+    code, out, err = run("play", "--rules", "sea-salt-paper", "--seed", "6", input="1\n" * 2000)
+    assert code == 0, err
+    lines = out.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("Round ") and " begins: " in line]
+    ends = [i for i, line in enumerate(lines) if line.startswith("The round ends: ")]
+    assert len(starts) == len(ends) >= 2 and lines[starts[0]].startswith("Round 1 begins: ")
+    first_move = next(i for i, line in enumerate(lines) if line.startswith(("  greedy", "Round 1. Deck")))
+    assert starts[0] < first_move and all(s < e for s, e in zip(starts, ends))
+
+
+def _round_columns(out: str, names: list[str]) -> dict[str, int]:
+    """Each seat's "Round" column summed over every round table of a told Boomerang: Australia game."""
+    sums = dict.fromkeys(names, 0)
+    lines = out.splitlines()
+    for i, line in enumerate(lines):
+        if line.split()[-1:] == ["Round"] and "Sites" in line:
+            for row in lines[i + 1:i + 1 + len(names)]:
+                name = next(n for n in names if row.strip().startswith(n))
+                sums[name] += int(row[len("  ") + max(map(len, names)):].split()[6])
+    return sums
+
+
+def test_the_australia_round_tables_add_up_to_the_totals(tmp_path: Path) -> None:
+    ids = "ABCDEFGHIJKLMNOPQRSTUVWXYZ@#"
+    answers = "\n".join([*ids, "indigenous culture", "bush", "1", "none"] * 60) + "\n"
+    record = tmp_path / "g.json"
+    code, out, err = run("play", "--seed", "12", "--record", str(record), input=answers)
+    assert code == 0, err
+    names = ["You", "greedy 1", "greedy 2"]
+    final = out.split("Final score sheets")[1].splitlines()[2:5]
+    totals = {name: int(row.split()[-1]) for name, row in zip(names, final)}
+    assert _round_columns(out, names) == totals  # each round says all it gained: sites and regions too
+    assert "indigenous_culture" not in out and "(indigenous culture)" in out
+    code, told, _ = run("replay", str(record))
+    assert code == 0 and _round_columns(told, names) == totals and "indigenous_culture" not in told
+
+
+def test_boomerang_2010_tables_name_every_animal_whole_and_explain_their_columns() -> None:
+    import boomerang_rules as br
+
+    answers = "sheet\n" + "d\nthr\np\n" * 400
+    code, out, err = run("play", "--rules", "boomerang-2010", "--seed", "6", input=answers)
+    assert code == 0, err
+    rules = br.load_rules("boomerang-2010")
+    heads = [line.split() for line in out.splitlines() if line.strip().startswith(rules.animals[0])]
+    assert heads and all(head == [*rules.animals, "Boom", "Sets", "Total"] for head in heads)
+    assert f"Sets: a point per {rules.boomerangs_per_point} of them" in out
+    assert "last hunter left: their token" in out or "last hunter left: your token" in out
+
+
+def test_a_count_of_bots_reads_as_english() -> None:
+    code, _, err = run("play", "--bots", "greedy,random,random", input="")
+    assert code == 2 and "3 bot names for 2 seats" in err
+    code, _, err = run("play", "--players", "2", "--bots", "greedy,random", input="")
+    assert code == 2 and "2 bot names for 1 seat " in err
+
+
+def test_no_all_zero_sheet_before_the_first_round_is_scored() -> None:
+    code, out, _ = run("play", "--seed", "3", input="sheet\n")
+    assert code == 1 and "No round has been scored yet" in out and "T&C" not in out
+
+
+def test_play_refuses_to_record_onto_its_own_conversation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run("play", "--record", "-", "--seed", "1", input="A\n")
+    assert code == 2 and "needs a file" in err and "Round 1" not in out and not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_an_empty_answer_asks_again_kindly(rules: str) -> None:
+    code, out, _ = run("play", "--rules", rules, "--seed", "6", input="\n")
+    assert code == 1 and "Please type your choice (or help)." in out and "'' is not" not in out
+
+
+def test_a_hidden_throw_is_not_read_as_hidden_face_up() -> None:
+    code, out, _ = run("play", "--seed", "12", input="C\n")
+    assert code == 1 and "throw: hidden  face up: " in out and "hidden face up" not in out
+
+
+def test_no_help_shows_markup_meant_for_the_source() -> None:
+    commands = cli.commands
+    for name in ["", *commands]:
+        code, out, _ = run(*([name] if name else []), "--help")
+        assert code == 0 and "`" not in out, name
