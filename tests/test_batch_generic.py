@@ -56,7 +56,7 @@ def _replay_pure(rules: Any, players: int, seed: int, ids: np.ndarray[Any, Any])
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_extra_salt_plays_through_the_batch_and_replays(players: int) -> None:
-    assert batch._serving(EXTRA) is generic
+    assert batch.serving(EXTRA) is generic
     totals, ids = batch.playouts(EXTRA, players, GAMES, 40 + players, return_actions=True)
     assert totals.shape == (GAMES, players) and ids.dtype == np.int16 and (totals >= 0).all()
     assert (_replay_step_api(EXTRA, players, 40 + players, ids) == totals).all()

@@ -154,6 +154,45 @@ def test_round_rewards_sum_to_the_final_totals(rules_id: str, players: int, seed
     assert sum(rl.win_rewards(state)) == len(br.winners(state))
 
 
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
+def test_round_rewards_are_the_games_declared_ones_or_the_change_of_totals(rules_id: str) -> None:
+    """The shared layer names no game: a game's rl module that defines ``round_rewards`` is read
+    (Australia's), any other gives the change of ``totals``, at every decision of a game."""
+    import inspect
+
+    from boomerang_rules.core.games import GAMES
+    from boomerang_rules.rl.encoding import _rl_module
+
+    source = inspect.getsource(rl.round_rewards)
+    assert not [game for game in GAMES if game in source]
+    rules = br.load_rules(rules_id)
+    own = getattr(_rl_module(rules.game), "round_rewards", None)
+    assert (own is not None) == (rules.game == "boomerang-australia")
+    state = br.new_game(rules, 3, 17)
+    rng = random.Random(17)
+    while not br.is_over(state):
+        before = state
+        state = br.step(state, [rng.choice(br.legal_actions(state, seat)) for seat in br.to_act(state)])
+        totals = _rl_module(rules.game).totals
+        expected = own(before, state) if own else tuple(a - b for a, b in zip(totals(state), totals(before)))
+        assert rl.round_rewards(before, state) == expected
+
+
+def test_round_rewards_follow_a_games_declaration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Declaring ``round_rewards`` in a game's rl module is all it takes for ``rl.round_rewards`` to use it."""
+    from boomerang_rules.rl import seasaltpaper
+
+    state = br.new_game(br.load_rules("sea-salt-paper"), 2, 1)
+    monkeypatch.setattr(seasaltpaper, "round_rewards", lambda before, after: (7, 8), raising=False)
+    assert rl.round_rewards(state, state) == (7, 8)
+    monkeypatch.delattr(seasaltpaper, "round_rewards")
+    assert rl.round_rewards(state, state) == (0, 0)
+    with pytest.raises(ValueError, match="states of one game"):
+        rl.round_rewards(state, br.new_game(br.load_rules("sea-salt-paper"), 3, 1))
+    with pytest.raises(ValueError, match="states of one game"):
+        rl.round_rewards(state, br.new_game(br.load_rules("boomerang-2010"), 3, 1))
+
+
 def _deal_by_chance(state: br.GameState, rng: random.Random) -> br.GameState:
     cards: list[int] = []
     while True:

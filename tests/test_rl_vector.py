@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 import pytest
 
 import boomerang_rules as br
@@ -11,23 +14,48 @@ pytest.importorskip("numba")
 
 from boomerang_rules import batch as engine  # noqa: E402
 from boomerang_rules import rl  # noqa: E402
-from boomerang_rules.batch import GAME  # noqa: E402
+from boomerang_rules.batch import GAME, generic  # noqa: E402
+from boomerang_rules.boomerang2010 import rules as b10_rules  # noqa: E402
+from boomerang_rules.core.loading import rules_from_data  # noqa: E402
 from boomerang_rules.rl.vector import VectorEnv  # noqa: E402
 
+from .helpers import deck_of  # noqa: E402
+
 AUSTRALIA = [info.id for info in br.list_rules() if info.game == GAME]
+
+
+def _b10_doubled() -> Any:
+    """Boomerang (2010) with every card twice (108): past the kernels' 64-bit masks, so the plain engine serves."""
+    data = br.rules_data(br.load_rules("boomerang-2010"))
+    data["cards"] = [{**card, "id": f"{card['id']}{copy or ''}"} for copy in range(2) for card in data["cards"]]
+    data["id"] = "boomerang-2010-doubled"
+    made = rules_from_data(data)
+    assert isinstance(made, b10_rules.Ruleset)
+    return made
+
+
+BUILT = {"standard-70": lambda: deck_of(br.load_rules("standard"), 70), "boomerang-2010-doubled": _b10_doubled}
+"""Rulesets of a deck no compiled kernel holds, made here: the plain engine serves them."""
+
+
+@cache
+def _rules(rules_id: str) -> Any:
+    return BUILT[rules_id]() if rules_id in BUILT else br.load_rules(rules_id)
 
 
 def test_every_australia_ruleset_is_covered() -> None:
     assert "standard" in AUSTRALIA and len(AUSTRALIA) >= 4
 
 
-@pytest.mark.parametrize("rules_id", AUSTRALIA)
+@pytest.mark.parametrize("rules_id", [*AUSTRALIA, "standard-70"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_vector_observations_masks_and_rewards_are_the_pure_engines(rules_id: str, players: int) -> None:
-    """Every step of every game, both copy modes: the in-place buffers equal ``observe`` of the pure engine."""
-    rules = br.load_rules(rules_id)
+    """Every step of every game, both copy modes: the in-place buffers equal ``observe`` of the pure engine
+    (the raw reading, totals in points), on the compiled engine and on the plain one (a 70-card deck)."""
+    rules = _rules(rules_id)
     copy = players % 2 == 1
     env = VectorEnv(rules, players=players, games=3, copy=copy)
+    assert env.engine == ("generic" if rules_id in BUILT else "australia")
     obs, masks = env.reset(seed=100)
     assert obs.shape == (3, players, rl.observation_size(rules, players)) and obs.dtype == np.float32
     assert obs.flags.writeable == copy and masks.flags.writeable == copy
@@ -124,20 +152,40 @@ def _batched(rules_id: str) -> bool:
     return True
 
 
-OTHER_GAMES = [(info.id, n) for info in br.list_rules() if info.game != GAME and _batched(info.id)
-               for n in range(br.load_rules(info.id).players.min, br.load_rules(info.id).players.max + 1)]
+OTHER_IDS = [info.id for info in br.list_rules() if info.game != GAME] + ["boomerang-2010-doubled"]
+OTHER_GAMES = [(rules_id, n) for rules_id in OTHER_IDS
+               for n in range(_rules(rules_id).players.min, _rules(rules_id).players.max + 1)]
 UNBATCHED = [info.id for info in br.list_rules() if not _batched(info.id)]
 
 
-@pytest.mark.parametrize("rules_id", UNBATCHED)
-def test_a_ruleset_no_batched_engine_plays_is_refused_by_the_vector_env(rules_id: str) -> None:
+@pytest.mark.parametrize("rules_id", [*UNBATCHED, *BUILT])
+def test_a_ruleset_the_kernels_refuse_is_served_by_the_plain_engine(rules_id: str) -> None:
+    """``batch.serving`` chooses, and ``env.engine`` says so; what no engine plays is still refused."""
+    rules = _rules(rules_id)
+    with pytest.raises(br.RulesError):
+        engine.compile_rules(rules)
+    assert engine.serving(rules) is generic
+    env = VectorEnv(rules, players=rules.players.min, games=2)
+    assert env.engine == "generic" and env.num_actions == br.num_actions(rules)
+    assert env.observation_size == rl.observation_size(rules, rules.players.min)
     with pytest.raises(br.RulesError, match="the batched engine cannot run this ruleset"):
-        VectorEnv(br.load_rules(rules_id), players=2, games=2)
+        VectorEnv(object(), players=2, games=2)
+
+
+def test_every_ruleset_is_served_by_the_engine_batch_serving_names() -> None:
+    names = {"australia", "seasaltpaper", "boomerang2010"}
+    for info in br.list_rules():
+        rules = br.load_rules(info.id)
+        served = VectorEnv(rules, players=rules.players.min, games=1).engine
+        assert served == engine.serving(rules).__name__.rsplit(".", 1)[1]
+        assert (served in names) == _batched(info.id) and (served == "generic") != _batched(info.id)
 
 
 def test_every_other_ruleset_is_covered() -> None:
-    games = {br.load_rules(rules_id).game for rules_id, _ in OTHER_GAMES}
+    games = {_rules(rules_id).game for rules_id, _ in OTHER_GAMES}
     assert games == {"sea-salt-paper", "boomerang-2010"}
+    assert {("sea-salt-paper-extra-salt", n) for n in (2, 3, 4)} <= set(OTHER_GAMES)
+    assert {("boomerang-2010-doubled", n) for n in (3, 4, 5)} <= set(OTHER_GAMES)
 
 
 def _pure_step(rules: br.Ruleset, state: object, actions: object) -> object:
@@ -152,10 +200,12 @@ def _pure_step(rules: br.Ruleset, state: object, actions: object) -> object:
 @pytest.mark.parametrize(("rules_id", "players"), OTHER_GAMES)
 def test_other_games_observe_what_observe_does_at_every_step(rules_id: str, players: int) -> None:
     """Every step of every game: observations equal ``rl.observe`` of the pure engine's state (so a
-    change of either encoder fails here), masks its legal actions, rewards what its totals gained."""
-    rules = br.load_rules(rules_id)
+    change of either encoder fails here), masks its legal actions, rewards what its totals gained;
+    on the compiled engines and on the plain one (Extra Salt, the online readings, a doubled deck)."""
+    rules = _rules(rules_id)
     games = 3
     env = VectorEnv(rules, players=players, games=games, copy=players % 2 == 1)
+    assert (env.engine == "generic") == (rules_id in BUILT or not _batched(rules_id))
     obs, masks = env.reset(seed=200 + players)
     assert obs.shape == (games, players, rl.observation_size(rules, players)) and obs.dtype == np.float32
     assert masks.shape == (games, players, engine.num_actions(rules))
@@ -189,7 +239,7 @@ def test_other_games_observe_what_observe_does_at_every_step(rules_id: str, play
     assert np.array_equal(summed + start, expected) and np.array_equal(env.totals(), expected)
 
 
-@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "boomerang-2010"])
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
 def test_other_games_final_rewards_and_refusals(rules_id: str) -> None:
     env = VectorEnv(rules_id, players=3, games=4, reward="final", copy=False)
     with pytest.raises(RuntimeError, match="reset"):
@@ -213,3 +263,60 @@ def test_other_games_final_rewards_and_refusals(rules_id: str) -> None:
         total += rewards
         ended = now
     assert np.array_equal(total, env.totals())
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+@pytest.mark.parametrize("reward", ["round", "final"])
+def test_the_plain_engine_serves_the_compiled_engines_arrays(rules_id: str, reward: str,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Served by the plain engine (forced here), an env gives the compiled one's arrays at every step:
+    observations, masks, rewards, ``done``, ``ended``, ``to_act``, ``totals``; refusals alike."""
+    players = 3
+    compiled = VectorEnv(rules_id, players=players, games=3, reward=reward)
+    monkeypatch.setattr(engine, "serving", lambda rules: generic)
+    plain = VectorEnv(rules_id, players=players, games=3, reward=reward)
+    assert compiled.engine != "generic" and plain.engine == "generic"
+    assert (plain.observation_size, plain.num_actions) == (compiled.observation_size, compiled.num_actions)
+    got: tuple[Any, ...] = plain.reset(seed=31)
+    want: tuple[Any, ...] = compiled.reset(seed=31)
+    rng = np.random.default_rng(31)
+    done = False
+    turn = 0
+    while True:
+        for a, b in zip(got[:3], want[:3]):  # observations, masks (and rewards)
+            assert a.dtype == b.dtype and np.array_equal(a, b), turn
+        assert np.array_equal(plain.ended, compiled.ended) and np.array_equal(plain.totals(), compiled.totals())
+        assert np.array_equal(plain.to_act, compiled.to_act)
+        if done:
+            break
+        masks = want[1]
+        actions = np.where(masks, rng.random(masks.shape), -1.0).argmax(axis=2)
+        if turn == 1:
+            with pytest.raises(br.IllegalAction, match="game 0, seat"):
+                plain.step(np.where(masks, -1.0, 1.0).argmax(axis=2))
+        got = plain.step(actions)
+        want = compiled.step(actions)
+        assert got[3] == want[3]
+        done = want[3]
+        turn += 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_extra_salt_the_same_seed_is_the_same_game(players: int) -> None:
+    """Two envs reset from one seed deal and play one game (the draws of ``sample_actions`` too);
+    another seed deals another; game ``i`` is ``new_game(rules, players, seed + i)``."""
+    rules = br.load_rules("sea-salt-paper-extra-salt")
+    one, two = (VectorEnv(rules, players=players, games=2) for _ in range(2))
+    first, again = one.reset(seed=60 + players), two.reset(seed=60 + players)
+    assert [np.array_equal(a, b) for a, b in zip(first, again)] == [True, True]
+    dealt = br.new_game(rules, players, 61 + players)  # game 1
+    assert np.array_equal(first[0][1], [rl.observe(dealt, seat) for seat in range(players)])
+    assert not np.array_equal(VectorEnv(rules, players=players, games=2).reset(seed=61 + players)[0], first[0])
+    done = False
+    while not done:
+        drawn = one.sample_actions()
+        assert np.array_equal(drawn, two.sample_actions())
+        a, b = one.step(drawn), two.step(drawn)
+        assert all(np.array_equal(x, y) for x, y in zip(a[:3], b[:3])) and a[3] == b[3]
+        done = a[3]
+    assert np.array_equal(one.totals(), two.totals()) and one.ended.all()

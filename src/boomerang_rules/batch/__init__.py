@@ -5,7 +5,8 @@ Each game has its module here (``australia``, ``seasaltpaper``, ``boomerang2010`
 its own kernels), and the functions below pass a ruleset or a batch to its game's module
 (``ENGINES``: the ruleset's class names the game). A ruleset its game's compiled engine
 refuses (Extra Salt's 66 cards, a card kind or rule its kernels do not know), or of a game
-without one, is served by ``generic``: the same API over the plain engine, slower. Two ways in:
+without one, is served by ``generic``: the same API over the plain engine, slower
+(``serving(rules)`` says which module serves a ruleset). Two ways in:
 
 - ``playouts`` plays whole games inside one compiled loop and returns every seat's totals,
   for simulations of millions of games (``return_actions=True``: the action ids too);
@@ -79,9 +80,14 @@ def engine_for(rules: object) -> Any:
     raise refuse("batch-game", f"it runs only {games} rulesets, not {game!r}")
 
 
-def _serving(rules: object) -> Any:
-    """The module that plays ``rules``: its game's compiled engine, or ``generic`` when that
-    refuses it or the game has none; the compiled engine's ``RulesError`` when neither plays it."""
+def serving(rules: object) -> Any:
+    """The module that plays ``rules`` here: its game's compiled engine (``australia``,
+    ``seasaltpaper``, ``boomerang2010``), or ``generic`` when that refuses it (``compile_rules``'
+    ``RulesError``) or the game has none; the compiled engine's ``RulesError`` when neither plays it.
+
+    ``playouts``, ``init`` and ``rl.vector.VectorEnv`` all choose through it, so a caller can ask
+    beforehand which engine (and so which speed) a ruleset gets.
+    """
     try:
         module = engine_for(rules)
         module.compile_rules(rules)
@@ -111,13 +117,13 @@ def compile_rules(rules: Any) -> Any:
 
 def num_actions(rules: Any) -> int:
     """How many action ids ``rules`` has (the game's own integer actions)."""
-    count: int = _serving(rules).num_actions(rules)
+    count: int = serving(rules).num_actions(rules)
     return count
 
 
 def action_names(rules: Any) -> tuple[str, ...]:
     """The action each id stands for."""
-    names: tuple[str, ...] = _serving(rules).action_names(rules)
+    names: tuple[str, ...] = serving(rules).action_names(rules)
     return names
 
 
@@ -132,12 +138,12 @@ def playouts(rules: Any, players: int, games: int, seed: int, policy: str = "ran
     decisions)``; the other games', whose games differ in length, ``(games, longest)`` in the
     pure engine's order of play, padded with -1.
     """
-    return _serving(rules).playouts(rules, players, games, seed, policy=policy, return_actions=return_actions)
+    return serving(rules).playouts(rules, players, games, seed, policy=policy, return_actions=return_actions)
 
 
 def init(rules: Any, players: int, games: int, seed: int) -> Any:
     """``games`` new games, game ``i`` dealt as ``new_game(rules, players, seed=seed + i)``."""
-    return _serving(rules).init(rules, players, games, seed)
+    return serving(rules).init(rules, players, games, seed)
 
 
 def legal_masks(batch: Any) -> npt.NDArray[np.bool_]:
@@ -196,4 +202,5 @@ def bench_rates(game: str, kind: str, seconds: float = 1.0, players: int = 4, ga
 
 __all__ = ["ENGINES", "GAME", "MAX_DECK", "THREADS", "Batch", "action_names", "bench_playouts", "bench_rates",
            "bench_step_api", "compile_rules", "decisions", "engine_for", "init", "legal_masks", "num_actions",
-           "observe_start", "playouts", "sample_actions", "sampler", "step", "step_observe", "to_act", "totals"]
+           "observe_start", "playouts", "sample_actions", "sampler", "serving", "step", "step_observe", "to_act",
+           "totals"]

@@ -260,3 +260,28 @@ def playouts(rules: Any, players: int, games: int, seed: int, policy: str = "ran
     for g, ids in enumerate(played):
         out[g, :len(ids)] = ids
     return batch.totals, out
+
+
+def seat_actions(batch: Batch, actions: npt.ArrayLike) -> npt.ArrayLike:
+    """``step``'s argument from per-seat ids ``(games, players)`` (``rl.vector.VectorEnv``'s): a
+    one-seat game's entry of the seat to act (its row's first for a finished game); else the same."""
+    if not batch.one_seat:
+        return actions
+    acts = np.asarray(actions)
+    shape = (batch.games, batch.players)
+    if acts.shape != shape:
+        raise ValueError(f"actions must have shape {shape} (games, players), not {acts.shape}")
+    picked: npt.NDArray[Any] = acts[np.arange(batch.games), np.maximum(to_act(batch), 0)]
+    return picked
+
+
+def seat_sample(batch: Batch, states: U64Array) -> I64Array:
+    """``sample_actions`` per seat, ``(games, players)``: each owed decision's draw, -1 elsewhere."""
+    drawn = sample_actions(batch, states)
+    if not batch.one_seat:
+        return drawn
+    out = np.full((batch.games, batch.players), -1, np.int64)
+    seats = to_act(batch)
+    live = np.flatnonzero(seats >= 0)
+    out[live, seats[live]] = drawn[live]
+    return out

@@ -13,7 +13,6 @@ from typing import Any
 
 from .. import action_id, action_of, determinize, legal_mask, num_actions
 from ..core.arguments import integer, not_a, seat_of
-from . import australia as _australia
 from .australia import (
     action_masks,
     advance_words,
@@ -82,11 +81,21 @@ def observation_size(rules: Any, players: int) -> int:
 
 
 def round_rewards(before: Any, after: Any) -> tuple[int, ...]:
-    """The points each seat scored in the rounds that ended between ``before`` and ``after``."""
-    if _state_game(after, "after") != _state_game(before, "before") or before.players != after.players:
+    """The points each seat scored in the rounds that ended between ``before`` and ``after``.
+
+    A game's rl module may declare its own ``round_rewards(before, after)`` (the rounds that ended,
+    read its own way); without one, the change of each seat's ``totals``. So this layer names no
+    game: a new game's module says which it takes.
+    """
+    game = _state_game(after, "after")
+    if game != _state_game(before, "before") or before.players != after.players:
         raise ValueError("before and after must be states of one game (the same game and players)")
-    if after.rules.game == "boomerang-australia":
-        return _australia.round_rewards(before, after)
+    from .encoding import _rl_module
+
+    own = getattr(_rl_module(game), "round_rewards", None)
+    if own is not None:
+        declared: tuple[int, ...] = own(before, after)
+        return declared
     from .adapters import adapter_for
 
     rewards: tuple[int, ...] = adapter_for(after.rules, after.players).round_rewards(before, after)

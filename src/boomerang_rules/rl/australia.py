@@ -529,7 +529,9 @@ def round_rewards(before: GameState, after: GameState) -> tuple[int, ...]:
     """The points each seat scored in the rounds that ended between ``before`` and ``after``.
 
     Zero for every seat while a round is being played; summed over a whole game (the first state
-    to the last), each seat's final total.
+    to the last), each seat's final total. Defined here, it is the declaration ``rl.round_rewards``
+    reads: this game's rewards are its own (the rounds that ended, checked as its states), not the
+    shared layer's change of ``totals``.
     """
     check_state(before, "before")
     check_state(after, "after")

@@ -9,7 +9,8 @@ stay as it ended, its masks all False. Actions are ``(games, players)`` ids for 
 the entries of seats owing nothing are not read. Observations are ``observe``'s, for every game and
 seat at once: ``(games, players, observation_size)`` float32, equal to
 ``observe(state, seat)`` of the same game played through the pure engine (game ``i`` is dealt
-as ``new_game(rules, players, seed=seed + i)``).
+as ``new_game(rules, players, seed=seed + i)``); Boomerang: Australia's are its raw reading,
+``rl.australia.observe_seats``: ``observe``'s but for the totals, in points rather than divided.
 
 The observations live in one buffer that a compiled kernel updates in place as the games
 step, writing only what changed (a hand, a row of held cards, a card turned face up...).
@@ -17,6 +18,12 @@ step, writing only what changed (a hand, a row of held cards, a card turned face
 returns read-only views of the buffers themselves, which the next ``step`` or ``reset``
 overwrites: the fast way, for a learner that consumes a step's arrays before the next.
 ``sample_actions`` draws a uniformly random legal action for every seat in compiled code.
+
+A ruleset no compiled kernel runs (Extra Salt's 66 cards, the online readings of Sea Salt &
+Paper, a deck over 64 cards: ``batch.serving`` decides) is played through ``batch.generic``, the
+plain engine behind the same API, with the same arrays, seeds and rewards: its observations are
+``rl.observe``'s own, read again for the games a step moved; only slower. ``engine`` says which
+serves: ``"australia"``, ``"seasaltpaper"``, ``"boomerang2010"`` (compiled) or ``"generic"``.
 """
 
 from __future__ import annotations
@@ -30,8 +37,11 @@ import numpy.typing as npt
 from .. import batch as engine
 from ..batch import _kernels as k
 from ..batch import australia as australia_engine
+from ..batch import generic
 from ..core.loading import load_rules
+from .australia import encode as australia_encode
 from .australia import layout
+from .encoding import encoder_for
 
 REWARDS = ("round", "final")
 
@@ -57,8 +67,9 @@ class VectorEnv:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.rules = load_rules(rules) if isinstance(rules, str) else rules
-        self._engine = engine.engine_for(self.rules)  # a ruleset no batched engine runs fails here
-        self._engine.compile_rules(self.rules)
+        self._engine = engine.serving(self.rules)  # a compiled engine, else the plain one; else RulesError
+        self.engine: str = self._engine.__name__.rsplit(".", 1)[1]
+        """The module of ``batch`` serving: ``australia``, ``seasaltpaper``, ``boomerang2010`` or ``generic``."""
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
             raise ValueError(f"games must be a positive integer, not {games!r}")
         self.players = players
@@ -66,6 +77,9 @@ class VectorEnv:
         self.reward = reward
         self.copy = copy
         self._batch: Any = None
+        if self._engine is generic:
+            self._init_plain()
+            return
         if self._engine is not australia_engine:
             self._init_owed()
             return
@@ -107,6 +121,31 @@ class VectorEnv:
         self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
         self._sampler = self._engine.sampler(games, 0)
 
+    def _init_plain(self) -> None:
+        """The buffers of the plain engine's games: ``rl.observe``'s encoder reads each state."""
+        self._encoder = encoder = encoder_for(self.rules, self.players)
+        self.observation_size = encoder.size
+        self.num_actions = generic.num_actions(self.rules)
+        if encoder.num_actions != self.num_actions:  # the encoder's masks must be the batch's ids
+            raise RuntimeError(f"the encoder numbers {encoder.num_actions} actions, the batch {self.num_actions}")
+        shape = (self.games, self.players)
+        # Boomerang: Australia's compiled kernels write its raw reading (totals in points), so its
+        # plain games do too; the other games' kernels write observe's own
+        self._encode = australia_encode if self.rules.game == australia_engine.GAME else encoder.encode
+        self._obs = np.zeros((*shape, encoder.size), np.float32)
+        self._masks = np.zeros((*shape, self.num_actions), np.bool_)
+        self._rewards = np.zeros(shape, np.float32)
+        self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
+        self._sampler = self._engine.sampler(self.games, 0)
+
+    def _observe_plain(self, games: range | list[int]) -> None:
+        """Every seat's observation and mask of ``games`` (those a step moved) from its state."""
+        states = self._batch.states
+        for g in games:
+            observations, masks, _ = self._encode(states[g])
+            self._obs[g] = observations
+            self._masks[g] = masks
+
     def _observe_owed(self) -> None:
         b = self._batch
         self._engine.observe_into(b, self._offsets, self._raw)
@@ -129,7 +168,7 @@ class VectorEnv:
             raise RuntimeError("call reset() before ended")
         if self._engine is australia_engine:
             return np.full(self.games, bool(self._batch.over))
-        ended: npt.NDArray[np.bool_] = self._batch.ended.copy()
+        ended: npt.NDArray[np.bool_] = np.array(self._batch.ended, np.bool_)
         return ended
 
     def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
@@ -139,10 +178,12 @@ class VectorEnv:
         """
         if seed is None:
             seed = secrets.randbits(63)
-        self._batch = engine.init(self.rules, self.players, self.games, seed)
+        self._batch = self._engine.init(self.rules, self.players, self.games, seed)
         self._sampler = self._engine.sampler(self.games, seed)
         if self._engine is australia_engine:
             engine.observe_start(self._batch, self._offsets, self._obs, self._masks)
+        elif self._engine is generic:
+            self._observe_plain(range(self.games))
         else:
             self._observe_owed()
         if self.copy:
@@ -167,9 +208,14 @@ class VectorEnv:
                 else:
                     self._rewards.fill(0.0)
         else:
-            ended = b.ended.copy()
-            _, rewards = self._engine.step(b, self._engine.seat_actions(b, actions))
-            self._observe_owed()
+            ended = np.array(b.ended, np.bool_)
+            if self._engine is generic:
+                before = list(b.states)
+                _, rewards = generic.step(b, generic.seat_actions(b, actions))
+                self._observe_plain([g for g, s in enumerate(b.states) if s is not before[g]])
+            else:
+                _, rewards = self._engine.step(b, self._engine.seat_actions(b, actions))
+                self._observe_owed()
             done = bool(b.over)
             if self.reward == "final":  # a game's totals at the step it ends
                 rewards = np.where((b.ended & ~ended)[:, None], b.totals, 0)
@@ -180,7 +226,7 @@ class VectorEnv:
 
     def sample_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action for every seat of every game, ``(games, players)``, drawn in
-        compiled code (as gymnasium's ``action_space.sample(mask)``).
+        compiled code (as gymnasium's ``action_space.sample(mask)``; the plain engine's: in Python).
 
         The draws follow the seed of the last ``reset``, or ``seed`` when given (then reseeded).
         """
