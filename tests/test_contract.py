@@ -74,6 +74,13 @@ def test_the_package_gives_every_name_of_the_contract(game: str) -> None:
     assert rules_module(game).DEFAULT_RULES in br.shipped_ids()
 
 
+def test_one_seat_says_whether_one_seat_acts_at_a_time(game: str) -> None:
+    """``ONE_SEAT`` (read by the batched engines' shapes) agrees with ``to_act`` over whole games."""
+    rules = _rules(game)
+    most = max(len(br.to_act(s)) for n in _player_counts(rules) for s in _playout(rules, n, 3))
+    assert rules_module(game).ONE_SEAT is (most == 1)
+
+
 def test_the_game_s_name_loads_its_standard_rules(game: str) -> None:
     rules = br.load_rules(game)
     assert rules.game == game and rules is br.load_rules(rules_module(game).DEFAULT_RULES)

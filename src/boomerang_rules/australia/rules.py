@@ -22,6 +22,9 @@ SCHEMA = "ruleset"
 DEFAULT_RULES = "standard"
 """The shipped ruleset that ``load_rules`` gives for the game's own name (``GAME``)."""
 
+ONE_SEAT = False
+"""Whether one seat acts at a time: no, every seat drafts at once."""
+
 RESERVED_ACTIVITY = "none"
 """The action of choosing no activity (``tables.NO_ACTIVITY``), so no activity's id."""
 

@@ -9,7 +9,7 @@ slower. It goes through the game contract alone: ``new_game``, ``to_act``, ``leg
 engine's; the plain engine's states are the games.
 
 Shapes follow the game's compiled engine, so code written for it runs unchanged: a game where
-one seat acts at a time (Sea Salt & Paper, ``ONE_SEAT_GAMES``) takes one action per game,
+one seat acts at a time (its rules module's ``ONE_SEAT``: Sea Salt & Paper) takes one action per game,
 ``(games,)``, with masks ``(games, num_actions)`` for the seat ``to_act`` names (-1 once over);
 every other game takes ``(games, players)`` ids, reading only the seats that owe a decision
 (``to_act``: bools ``(games, players)``), with masks ``(games, players, num_actions)``. A step's
@@ -37,9 +37,6 @@ from .common import count_of, players_of, refuse, sampler
 
 GAME = "any"
 """The game this module runs: every game (``engine_for`` names the game of a ruleset)."""
-
-ONE_SEAT_GAMES = frozenset({"sea-salt-paper"})
-"""Games whose batched engine takes one action per game (one seat acts at a time)."""
 
 POLICIES = ("random",)
 
@@ -101,7 +98,7 @@ class Batch:
         self.states = [new_game(rules, self.players, seed + i) for i in range(count_of(games))]
         """Game ``i``'s state (immutable; ``step`` replaces it)."""
         self.actions = num_actions(rules)
-        self.one_seat = rules.game in ONE_SEAT_GAMES
+        self.one_seat = rules_module(rules.game).ONE_SEAT
         self.totals = np.array([_totals(s) for s in self.states], np.int32).reshape(-1, self.players)
 
     @property

@@ -21,6 +21,9 @@ GAME = "boomerang-2010"
 DEFAULT_RULES = GAME
 """The shipped ruleset that ``load_rules`` gives for the game's own name (``GAME``)."""
 
+ONE_SEAT = False
+"""Whether one seat acts at a time: no, every seat without a token chooses one at once."""
+
 THROW = "throw"
 PASS = "pass"
 HUNT_ACTIONS = (PASS, THROW)

@@ -25,6 +25,8 @@ class RulesModule(Protocol):
     """The name of the ruleset schema in ``schemas/`` (``NAME.schema.json``)."""
     DEFAULT_RULES: str
     """The id of the shipped ruleset that the game's own name loads (``load_rules(GAME)``)."""
+    ONE_SEAT: bool
+    """Whether one seat acts at a time (the batch API then takes one action per game, not per seat)."""
 
     def check(self, data: dict[str, Any]) -> list[Any]: ...
 

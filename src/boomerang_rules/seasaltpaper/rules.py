@@ -24,6 +24,9 @@ GAME = "sea-salt-paper"
 DEFAULT_RULES = GAME
 """The shipped ruleset that ``load_rules`` gives for the game's own name (``GAME``)."""
 
+ONE_SEAT = True
+"""Whether one seat acts at a time: yes, the player whose turn it is."""
+
 Effect = Literal["take_from_discard", "extra_turn", "draw", "steal", "look_at_top", "restrict_opponents", "none"]
 TieBreak = Literal["last-round-points", "ended-last-round", "went-last"]
 
