@@ -1,7 +1,7 @@
 """Train PPO with action masking (RLlib's new API stack) on a shipped gymnasium env, on a local Ray instance.
 
-    pip install 'boomerang-rules[rllib]'      # ray[rllib] and torch (CPU is enough)
-    python examples/rllib_ppo.py --rules standard --iterations 20
+    pip install '.[rllib]'      # from a checkout: ray[rllib] and torch (CPU is enough)
+    python examples/rllib_ppo.py --rules standard --iterations 30
     python examples/rllib_ppo.py --rules sea-salt-paper --players 3 --opponents greedy
 
 One seat learns (``boomerang_rules.rl.gym``: observations and the legal-action mask under the keys
@@ -82,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         import ray
         from ray.rllib.algorithms.ppo import PPOConfig  # noqa: F401  (fail here, not in a worker)
     except ImportError as exc:
-        print(f"rllib_ppo.py needs ray[rllib] and torch: pip install 'boomerang-rules[rllib]' ({exc})",
+        print(f"rllib_ppo.py needs ray[rllib] and torch: pip install '.[rllib]' from a checkout ({exc})",
               file=sys.stderr)
         return 2
     from boomerang_rules import load_rules

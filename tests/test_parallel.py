@@ -89,6 +89,30 @@ def test_ray_simulate_writes_the_same_bytes_through_the_command(local_ray: None,
     assert spread.read_bytes() == one.read_bytes()
 
 
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_ray_tournament_prints_the_same_bytes_as_one_job(local_ray: None, rules_id: str,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command's own output, text and JSON, not only the figures ``tournament.run`` returns."""
+    spread_over_ray = []
+    ray_map = parallel._ray_map
+
+    def counted(*args: Any) -> Any:
+        spread_over_ray.append(args[2])
+        return ray_map(*args)
+
+    monkeypatch.setattr(parallel, "_ray_map", counted)
+    runner = CliRunner()
+    args = ["tournament", "--rules", rules_id, "--players", "3", "--bots", "greedy,random,random",
+            "--games", "6", "--seed", "5", "--rotate", "--quiet"]
+    for extra in ([], ["--json"]):
+        one = runner.invoke(cli, [*args, *extra, "--jobs", "1"])
+        spread = runner.invoke(cli, [*args, *extra, "--ray"])
+        assert one.exit_code == 0, one.output
+        assert spread.exit_code == 0, spread.output
+        assert spread.stdout_bytes == one.stdout_bytes
+    assert spread_over_ray == [parallel.LOCAL, parallel.LOCAL]  # --ray went through Ray, --jobs 1 did not
+
+
 def _busy_workers(task: str) -> list[int]:
     """The pids of Ray workers running ``task`` now (a busy worker's title is ``ray::<function>``)."""
     import psutil
