@@ -1,6 +1,6 @@
 """Masked PPO in torch against three random bots, over the library's vector env; then an evaluation.
 
-    pip install 'boomerang-rules[batch,rl,train]'
+    pip install '.[train]'
     python examples/train_ppo.py --rules standard --minutes 10
     python examples/train_ppo.py --rules sea-salt-paper --minutes 10 --save ssp.pt
 
