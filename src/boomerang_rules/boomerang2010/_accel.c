@@ -92,13 +92,27 @@ exact_dict(PyObject *codes)
     return NULL;
 }
 
-/* An exact int that fits a long; 0 (no error set) for anything else. */
+/* An exact int that fits a long; 0 (no error set) for anything else. An int of at most one digit
+ * (every count, seat and card index the engine makes) is read from its digit directly, as
+ * CPython's own compact-int paths do (its layout: 3.11's ob_size and ob_digit; 3.12's API). */
 static int
 small(PyObject *o, long *out)
 {
     if (o == NULL || !PyLong_CheckExact(o)) {
         return 0;
     }
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyUnstable_Long_IsCompact((PyLongObject *)o)) {
+        *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)o);
+        return 1;
+    }
+#else
+    Py_ssize_t size = Py_SIZE(o);
+    if (size >= -1 && size <= 1) {
+        *out = (long)size * (long)((PyLongObject *)o)->ob_digit[0];
+        return 1;
+    }
+#endif
     int overflow;
     *out = PyLong_AsLongAndOverflow(o, &overflow);
     if (overflow || (*out == -1 && PyErr_Occurred())) {
