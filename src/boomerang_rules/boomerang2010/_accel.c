@@ -261,10 +261,8 @@ kind_of(PyObject *action, PyObject *lands, PyObject *index)
 static PyObject *
 evolve(PyObject *state, PyObject **replaced)
 {
-    for (int i = 0; i < N_FIELDS; i++) {
-        if (replaced[i] == NULL && PyErr_Occurred()) {
-            goto fail; /* a failed allocation of one of the new fields */
-        }
+    if (PyErr_Occurred()) {
+        goto fail; /* a failed allocation of one of the new fields (the only error that can be pending here) */
     }
     PyObject *out = E.state_type->tp_alloc(E.state_type, N_FIELDS);
     if (out == NULL) {
