@@ -1,4 +1,5 @@
-/* The decision-level hot path of Boomerang (2010), compiled: apply, legal_actions, step, to_act, is_over.
+/* The decision-level hot path of Boomerang (2010), compiled: apply, legal_actions, step, to_act, is_over,
+ * and score_sheets (below, after accelerate).
  *
  * The same functions as engine.py's plain ones (apply_plain, ...), for the common case only: a
  * state the engine made (its exact class, 20 fields, the numbers exact ints, the tuples exact
@@ -1379,8 +1380,8 @@ static PyMethodDef module_methods[] = {
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "_accel",
-    "The compiled hot path of Boomerang (2010)'s engine (see engine.py; optional: the plain Python "
-    "functions are the reference and stand in when this is not built).",
+    "The compiled hot path of Boomerang (2010)'s engine and score sheets (see engine.py, sheets.py; optional: "
+    "the plain Python functions are the reference and stand in when this is not built).",
     -1, module_methods,
 };
 
