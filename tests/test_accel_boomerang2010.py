@@ -382,3 +382,13 @@ def test_score_sheets_tables_rebound_or_replaced_are_read_safely() -> None:
     same_sheets(last)
     assert pickle.loads(pickle.dumps(sheets.score_sheets(last))) == sheets.score_sheets_plain(last)
     assert hash(sheets.score_sheets(last)) == hash(sheets.score_sheets_plain(last))
+
+
+def test_core_compiled_picks_a_games_accel_unless_the_plain_code_is_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boomerang_rules.boomerang2010 import _accel
+    from boomerang_rules.core.compiled import compiled
+
+    assert compiled("boomerang_rules.boomerang2010") is _accel is engine.COMPILED
+    assert compiled("boomerang_rules.core") is None  # no _accel there: the plain code serves
+    monkeypatch.setenv("BOOMERANG_RULES_PURE", "1")
+    assert compiled("boomerang_rules.boomerang2010") is None
