@@ -264,3 +264,36 @@ def test_the_compiled_round_points_and_entries_are_the_plain_ones(rules: Any) ->
     for s in every_state(rules, 2, 8)[::9]:
         assert compiled.entries(s) == GameState.entries(s)
     assert outcome(compiled.entries, None) == outcome(GameState.entries, None)
+
+
+def test_a_round_ends_in_the_compiled_code_unless_its_decks_are_given() -> None:
+    """The base game's round ends and the next round's deal are the compiled code's own (the plain
+    ``_finish_round`` is not called) when the generator deals; a record's given decks go to it."""
+    calls: list[str] = []
+
+    def spy(state: GameState, end: str, ender: int) -> GameState:
+        calls.append(end)
+        return engine._finish_round(state, end, ender)
+
+    at = hot_path.SETUP.index(engine._finish_round)
+    engine.COMPILED.accelerate(*hot_path.SETUP[:at], spy, *hot_path.SETUP[at + 1:])
+    try:
+        rules = br.load_rules("sea-salt-paper")
+        plain = every_state(rules, 4, 3)
+        choose = random.Random(3)
+        s = br.new_game(rules, 4, 3)
+        while not br.is_over(s):
+            s = br.apply(s, s.turn, choose.choice(br.legal_actions(s, s.turn)))
+        assert list(s) == list(plain[-1]) and len(s.history) > 1 and calls == []
+        ids = tables_for(rules).ids
+        decks = [[ids[card] for card in r.deck] for r in s.history[:2]]
+        games = []
+        for play in (hot_path.apply, hot_path.apply_plain):
+            choose = random.Random(5)
+            s = br.new_game(rules, 4, 5, decks=decks)
+            while not br.is_over(s):
+                s = play(s, s.turn, choose.choice(hot_path.legal_actions_plain(s, s.turn)))
+            games.append(list(s))
+        assert games[0] == games[1] and len(calls) == 1  # the compiled game's round 0: round 1's deck is given
+    finally:
+        engine.COMPILED.accelerate(*hot_path.SETUP)

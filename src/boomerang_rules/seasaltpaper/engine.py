@@ -523,9 +523,14 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
     state = state.evolve(totals=totals, history=history, turn=-1, drawn=(), crab_pile=-1)
     if end == "mermaids":
         return state.evolve(phase="over", winners_=(ender,))
-    if max(totals) >= t.rules.target(n):
+    if max(totals) >= _target(t, n):
         return state.evolve(phase="over", winners_=_winners(t, totals, result))
     return _start_round(state, state.round + 1, (ender + 1) % n)
+
+
+def _target(t: Tables, players: int) -> int:
+    """The points that end the game (the compiled round's end calls this too)."""
+    return t.rules.target(players)
 
 
 def _winners(t: Tables, totals: tuple[int, ...], last: RoundResult) -> tuple[int, ...]:
