@@ -530,7 +530,8 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
 
 def _target(t: Tables, players: int) -> int:
     """The points that end the game (the compiled round's end calls this too)."""
-    return t.rules.target(players)
+    target: int = t.rules.target(players)
+    return target
 
 
 def _winners(t: Tables, totals: tuple[int, ...], last: RoundResult) -> tuple[int, ...]:
