@@ -22,6 +22,7 @@ import attrs
 import pytest
 
 import boomerang_rules as br
+from boomerang_rules.core import rng
 from boomerang_rules.core.loading import shipped_ids
 from boomerang_rules.seasaltpaper import engine, hot_path
 from boomerang_rules.seasaltpaper.actions import action_names
@@ -242,6 +243,8 @@ def test_the_compiled_shuffle_is_the_plain_one() -> None:
     for n in range(2, 65):
         for seed in [0, 2**64 - 1, *(choose.getrandbits(64) for _ in range(25))]:
             assert compiled.shuffled(seed, n) == engine.shuffled_plain(seed, n)
+            order = list(range(n))  # and the written-out reference, which core/_rng's compiled shuffle stands in for
+            assert compiled.shuffled(seed, n) == (rng.shuffle_plain(seed, order), tuple(order))
     junk: list[tuple[Any, ...]] = [(-1, 58), (2**64, 58), (1, 1), (1, 65), (1, 0), (1.0, 5), (True, 5), (1, Odd(5)),
                                    (1, 5, 6), (1,)]
     for args in junk:

@@ -1667,16 +1667,30 @@ shuffle_range(uint64_t state, int n, int *out)
             break;
         }
     }
-    for (int i = n - 1; i > 0; i--) {
-        uint64_t d = (uint64_t)i + 1, rem = 0;
-        for (int k = 0; k < MAX_LIMBS; k++) {
-            unsigned __int128 x = ((unsigned __int128)rem << 64) | r[k];
-            r[k] = (uint64_t)(x / d);
-            rem = (uint64_t)(x % d);
+    int lead = 0; /* r's limbs before ``lead`` are zero */
+    int i = n - 1;
+    while (i > 0) { /* as many radices at once as fit in 64 bits: one long division a group */
+        uint64_t group = 1, rem = 0;
+        int k = i;
+        while (k > 0 && group <= UINT64_MAX / (uint64_t)(k + 1)) {
+            group *= (uint64_t)(k + 1);
+            k--;
         }
-        int j = (int)rem, t = out[i];
-        out[i] = out[j];
-        out[j] = t;
+        for (int w = lead; w < MAX_LIMBS; w++) {
+            unsigned __int128 x = ((unsigned __int128)rem << 64) | r[w];
+            r[w] = (uint64_t)(x / group);
+            rem = (uint64_t)(x % group);
+        }
+        while (lead < MAX_LIMBS && r[lead] == 0) {
+            lead++;
+        }
+        for (; i > k; i--) { /* the group's digits, from its remainder */
+            uint64_t d = (uint64_t)i + 1;
+            int j = (int)(rem % d), t = out[i];
+            rem /= d;
+            out[i] = out[j];
+            out[j] = t;
+        }
     }
     return state;
 }
