@@ -80,6 +80,7 @@ static Compiled *entries[MAX_ENTRIES];
 static int n_entries;
 static PyObject *s_steal_seat[MAX_SEATS]; /* "steal:0"... */
 static PyObject *seat_tuple[MAX_SEATS]; /* (0,), (1,)...: to_act's answers */
+static PyObject *end_only; /* ("end",): the play phase's legal actions when nothing else is */
 static PyObject *s_draw, *s_keep, *s_play, *s_over, *s_end, *s_mermaids, *s_last_chance, *s_stop, *s_crab_pile,
     *s_crab_card, *s_steal, *s_empty_deck, *s_take_from_discard, *s_extra_turn, *minus_one;
 
@@ -501,7 +502,7 @@ legal_fast(const Parts *p, long seat)
             }
         }
         out[n++] = s_end;
-        return sorted_actions(out, n);
+        return n == 1 ? Py_NewRef(end_only) : sorted_actions(out, n);
     }
     if (same_str(p->phase, s_steal)) {
         long protected, victims[MAX_SEATS];
@@ -677,15 +678,19 @@ evolved(PyObject *state, Changes *ch)
     if (out == NULL) {
         goto done;
     }
+    uint64_t changed = 0; /* accelerate checked E.size <= 64; set_field keeps one change a field */
+    for (int i = 0; i < ch->n; i++) {
+        changed |= UINT64_C(1) << ch->at[i];
+    }
+    PyObject **from = &PyTuple_GET_ITEM(state, 0), **to = &PyTuple_GET_ITEM(out, 0);
     for (Py_ssize_t k = 0; k < E.size; k++) {
-        PyObject *item = NULL;
-        for (int i = 0; i < ch->n && item == NULL; i++) {
-            if (ch->at[i] == k) {
-                item = ch->values[i];
-                ch->values[i] = NULL; /* given to the new state */
-            }
+        if (!(changed >> k & 1)) {
+            to[k] = Py_NewRef(from[k]);
         }
-        PyTuple_SET_ITEM(out, k, item != NULL ? item : Py_NewRef(PyTuple_GET_ITEM(state, k)));
+    }
+    for (int i = 0; i < ch->n; i++) {
+        to[ch->at[i]] = ch->values[i];
+        ch->values[i] = NULL; /* given to the new state */
     }
 done:
     dropped(ch);
@@ -1928,6 +1933,10 @@ accelerate(PyObject *module, PyObject *args)
         {"winners_", &e.winners},
     };
     e.size = PyTuple_GET_SIZE(fields);
+    if (e.size > 64) {
+        PyErr_SetString(PyExc_TypeError, "accelerate needs a state of at most 64 fields");
+        return NULL;
+    }
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *names[i].at = -1;
         for (Py_ssize_t k = 0; k < e.size; k++) {
@@ -2019,6 +2028,9 @@ PyInit__accel(void)
         if (*strings[i].to == NULL && (*strings[i].to = PyUnicode_InternFromString(strings[i].text)) == NULL) {
             return NULL;
         }
+    }
+    if (end_only == NULL && (end_only = PyTuple_Pack(1, s_end)) == NULL) {
+        return NULL;
     }
     if (minus_one == NULL && (minus_one = PyLong_FromLong(-1)) == NULL) {
         return NULL;
