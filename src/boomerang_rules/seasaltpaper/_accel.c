@@ -18,7 +18,9 @@
  * caller holds, so its items (tuples, ints, strs: immutable) stay alive for the call. A ruleset's
  * ``Tables.compiled`` tuple (nested tuples of ints and strs) is parsed once into a Compiled
  * entry that holds a strong reference to it for the life of the process and is never evicted or
- * changed: the action strings the entry points to live as long as that tuple does. A Tables slot
+ * changed: the action strings the entry points to live as long as that tuple does, and the legal
+ * action tuples of the draw and keep phases it keeps (made on first need: they depend on the piles'
+ * tops, the deck's emptiness and the cards drawn alone) are its own for good. A Tables slot
  * rebound from Python (object.__setattr__) holds another object, found by identity, so it is
  * parsed afresh or served plainly. No Python code runs between a read and its use: a decision's
  * fast path calls no Python function, compares exact strs only, and allocates only after it has read.
@@ -59,6 +61,9 @@ typedef struct {
     uint64_t mermaid_cards;
     PyObject *take[MAX_CARDS], *keep[MAX_CARDS][2], *duo[MAX_CARDS][MAX_CARDS], *pile[2], *pick[MAX_CARDS];
     /* the action strings, borrowed from source */
+    PyObject *(*draw_legal)[MAX_CARDS + 1][2]; /* [top 0 + 1][top 1 + 1][deck not empty]: the draw phase's
+        legal actions, made on first need and kept (owned) for the life of the entry; NULL until then */
+    PyObject *(*keep_legal)[MAX_CARDS][3]; /* [first drawn][second drawn][the pile a card may go to + 1] */
 } Compiled;
 
 typedef struct {
@@ -380,11 +385,14 @@ top_of(const Parts *p, int i, long *card)
 static int
 card_points(const Compiled *c, const int *hand, Py_ssize_t n_hand, PyObject *played, long *out)
 {
-    int in_hand[MAX_KINDS] = {0}, in_front[MAX_KINDS] = {0}, colours[MAX_COLOURS] = {0};
+    int in_hand[MAX_KINDS], in_front[MAX_KINDS], colours[MAX_COLOURS];
     long card, total = 0;
     if (tuple_of(played, -1) == NULL || n_hand + PyTuple_GET_SIZE(played) > c->cards) {
         return 0;
     }
+    memset(in_hand, 0, sizeof(int) * (size_t)c->kinds); /* kinds and colours index only below these */
+    memset(in_front, 0, sizeof(int) * (size_t)c->kinds);
+    memset(colours, 0, sizeof(int) * (size_t)c->colours);
     for (Py_ssize_t i = 0; i < n_hand; i++) {
         in_hand[c->kind[hand[i]]]++;
         if (c->colour[hand[i]] >= 0) {
@@ -546,6 +554,16 @@ legal_fast(const Parts *p, long seat)
         return sorted_actions(out, n);
     }
     if (same_str(p->phase, s_draw)) {
+        PyObject **cached = NULL;
+        if (c->draw_legal == NULL) { /* the answers depend on the tops and the deck alone: kept */
+            ((Compiled *)c)->draw_legal = PyMem_Calloc(MAX_CARDS + 1, sizeof *c->draw_legal);
+        }
+        if (c->draw_legal != NULL) {
+            cached = &c->draw_legal[tops[0] + 1][tops[1] + 1][PyTuple_GET_SIZE(p->deck) ? 1 : 0];
+            if (*cached != NULL) {
+                return Py_NewRef(*cached);
+            }
+        }
         for (int i = 0; i < 2; i++) {
             if (tops[i] >= 0) {
                 out[n++] = c->take[tops[i]];
@@ -554,7 +572,14 @@ legal_fast(const Parts *p, long seat)
         if (PyTuple_GET_SIZE(p->deck)) {
             out[n++] = s_draw;
         }
-        return n ? sorted_actions(out, n) : NULL; /* nothing to take: ("pass",), the plain code's */
+        if (n == 0) {
+            return NULL; /* nothing to take: ("pass",), the plain code's */
+        }
+        PyObject *made = sorted_actions(out, n);
+        if (made != NULL && cached != NULL) {
+            *cached = Py_NewRef(made);
+        }
+        return made;
     }
     if (same_str(p->phase, s_keep)) {
         PyObject *drawn = tuple_of(PyTuple_GET_ITEM(p->state, E.drawn), -1);
@@ -562,18 +587,34 @@ legal_fast(const Parts *p, long seat)
             return NULL;
         }
         int only = tops[0] < 0 && tops[1] >= 0 ? 0 : tops[1] < 0 && tops[0] >= 0 ? 1 : -1;
+        long cards[2];
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(drawn); i++) {
-            long card;
-            if (!bounded(PyTuple_GET_ITEM(drawn, i), 0, c->cards, &card)) {
+            if (!bounded(PyTuple_GET_ITEM(drawn, i), 0, c->cards, &cards[i])) {
                 return NULL;
             }
             for (int pile = 0; pile < 2; pile++) {
                 if (only < 0 || only == pile) {
-                    out[n++] = c->keep[card][pile];
+                    out[n++] = c->keep[cards[i]][pile];
                 }
             }
         }
-        return sorted_actions(out, n);
+        PyObject **cached = NULL;
+        if (PyTuple_GET_SIZE(drawn) == 2) { /* the answers depend on the two cards and ``only`` alone: kept */
+            if (c->keep_legal == NULL) {
+                ((Compiled *)c)->keep_legal = PyMem_Calloc(MAX_CARDS, sizeof *c->keep_legal);
+            }
+            if (c->keep_legal != NULL) {
+                cached = &c->keep_legal[cards[0]][cards[1]][only + 1];
+                if (*cached != NULL) {
+                    return Py_NewRef(*cached);
+                }
+            }
+        }
+        PyObject *made = sorted_actions(out, n);
+        if (made != NULL && cached != NULL) {
+            *cached = Py_NewRef(made);
+        }
+        return made;
     }
     return NULL;
 }
