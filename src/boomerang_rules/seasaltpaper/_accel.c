@@ -92,10 +92,26 @@ static PyObject *s_draw, *s_keep, *s_play, *s_over, *s_end, *s_mermaids, *s_last
 /* A duo's effect as engine._play_duo reads it (anything else: none, the pair is played all the same). */
 enum { EFFECT_NONE, EFFECT_CRAB, EFFECT_DRAW, EFFECT_STEAL, EFFECT_EXTRA_TURN };
 
+/* CPython's cached small ints (-5 to 256: every card, seat, pile and count the engine stores) are
+ * one static array of exact ints that lives as long as the process: ``small_int_base`` is the
+ * address of -5's when PyInit checked that PyLong_FromLong(k) is the array's (k + 5)th item, an
+ * exact int equal to k, for every k there (else 0: the general reading serves every int). An object
+ * at an item's address is that item, so its value is read off its place, with no call; a third of
+ * a decision's int reads were PyLong_AsLongAndOverflow calls. */
+#define SMALL_INT_LOW (-5)
+#define SMALL_INT_HIGH 256
+static uintptr_t small_int_base;
+
 /* An exact int that fits a long; 0 (no error set) for anything else. */
 static int
 small(PyObject *o, long *out)
 {
+    uintptr_t at = (uintptr_t)o - small_int_base; /* wraps around (large) below the array */
+    if (small_int_base != 0 && at < (uintptr_t)(SMALL_INT_HIGH - SMALL_INT_LOW + 1) * sizeof(PyLongObject)
+        && at % sizeof(PyLongObject) == 0) {
+        *out = (long)(at / sizeof(PyLongObject)) + SMALL_INT_LOW;
+        return 1;
+    }
     if (o == NULL || !PyLong_CheckExact(o)) {
         return 0;
     }
@@ -2077,6 +2093,19 @@ PyInit__accel(void)
         return NULL;
     }
     factorials();
+    PyObject *low = PyLong_FromLong(SMALL_INT_LOW); /* a cached object: no allocation */
+    uintptr_t base = (uintptr_t)low;
+    for (long k = SMALL_INT_LOW; base != 0 && k <= SMALL_INT_HIGH; k++) {
+        PyObject *v = PyLong_FromLong(k);
+        if (v == NULL || (uintptr_t)v != base + (uintptr_t)(k - SMALL_INT_LOW) * sizeof(PyLongObject)
+            || !PyLong_CheckExact(v) || PyLong_AsLong(v) != k) {
+            base = 0;
+        }
+        Py_XDECREF(v);
+    }
+    Py_XDECREF(low); /* the array is static: its addresses stay valid */
+    PyErr_Clear();
+    small_int_base = base;
     for (int i = 0; i < MAX_SEATS; i++) {
         if (s_steal_seat[i] == NULL && (s_steal_seat[i] = PyUnicode_FromFormat("steal:%d", i)) == NULL) {
             return NULL;
