@@ -59,7 +59,7 @@ def test_below_is_in_range(seed: int, n: int) -> None:
 # ``shuffle_plain`` and ``below_plain`` are the reference; the compiled twins must give the same
 # result, or the same exception type and words, on every input: any int state (negative, past
 # 2**64), bools, int subclasses (which may change their arithmetic), non-ints, lists of any length
-# (past the compiled 34 items too) or not lists at all, keywords and the wrong number of arguments.
+# (past the compiled 128 items too) or not lists at all, keywords and the wrong number of arguments.
 # They run under ``PYTHONMALLOC=debug`` in CI as well (docs/testing.md).
 
 compiled_only = pytest.mark.skipif(not rng.COMPILED, reason="the compiled generator (core/_rng) is not built here")
@@ -104,6 +104,7 @@ any_state = st.one_of(
     st.builds(Odd, st.integers(-5, 2**70)), st.builds(Plain, st.integers()), st.none(), st.floats(allow_nan=False),
     st.text(max_size=2), st.just(()))
 any_items = st.one_of(st.lists(st.integers(), max_size=40), st.lists(st.none(), min_size=30, max_size=36),
+                      st.lists(st.integers(), min_size=100, max_size=140),
                       st.tuples(st.integers(), st.integers()), st.text(max_size=3), st.none())
 
 
@@ -127,11 +128,11 @@ def test_compiled_shuffle_is_the_plain_one_for_every_size_it_takes() -> None:
             assert fast == plain
     assert rng.shuffler(28) is _rng.shuffle and rng.shuffler(_rng.MAX_ITEMS + 1) is not _rng.shuffle
     # States shuffle_plain takes, which the compiled one refused once (OverflowError, TypeError), and
-    # lists past its 34 items (ValueError once): now the plain answer, for each.
+    # lists past its 128 items (ValueError once, past 34): now the plain answer, for each.
     odd: list[tuple[Any, Any]] = [(1.0, []), (1.0, [1, 2]), (1, ()), (-1, [1, 2]), (2**64, [1, 2]), (True, [1, 2, 3]),
                                   (False, [1, 2]), (-(2**100), list(range(20))), (Odd(3), [1, 2, 3]),
                                   (Plain(7), [1, 2]), (None, [1]), (None, [1, 2]), (1, list(range(35))),
-                                  (2**64 + 5, list(range(60)))]
+                                  (2**64 + 5, list(range(60))), (3, list(range(129))), (2**64 + 5, list(range(200)))]
     for state, items in odd:
         shuffles_alike(state, items)
     assert _rng.shuffle(-1, [1, 2]) == rng.shuffle_plain(2**64 - 1, [1, 2])  # taken modulo 2**64

@@ -22,6 +22,7 @@ import attrs
 import pytest
 
 import boomerang_rules as br
+from boomerang_rules.core import rng
 from boomerang_rules.core.loading import shipped_ids
 from boomerang_rules.seasaltpaper import engine, hot_path
 from boomerang_rules.seasaltpaper.actions import action_names
@@ -242,6 +243,8 @@ def test_the_compiled_shuffle_is_the_plain_one() -> None:
     for n in range(2, 65):
         for seed in [0, 2**64 - 1, *(choose.getrandbits(64) for _ in range(25))]:
             assert compiled.shuffled(seed, n) == engine.shuffled_plain(seed, n)
+            order = list(range(n))  # and the written-out reference, which core/_rng's compiled shuffle stands in for
+            assert compiled.shuffled(seed, n) == (rng.shuffle_plain(seed, order), tuple(order))
     junk: list[tuple[Any, ...]] = [(-1, 58), (2**64, 58), (1, 1), (1, 65), (1, 0), (1.0, 5), (True, 5), (1, Odd(5)),
                                    (1, 5, 6), (1,)]
     for args in junk:
@@ -264,3 +267,36 @@ def test_the_compiled_round_points_and_entries_are_the_plain_ones(rules: Any) ->
     for s in every_state(rules, 2, 8)[::9]:
         assert compiled.entries(s) == GameState.entries(s)
     assert outcome(compiled.entries, None) == outcome(GameState.entries, None)
+
+
+def test_a_round_ends_in_the_compiled_code_unless_its_decks_are_given() -> None:
+    """The base game's round ends and the next round's deal are the compiled code's own (the plain
+    ``_finish_round`` is not called) when the generator deals; a record's given decks go to it."""
+    calls: list[str] = []
+
+    def spy(state: GameState, end: str, ender: int) -> GameState:
+        calls.append(end)
+        return engine._finish_round(state, end, ender)
+
+    at = hot_path.SETUP.index(engine._finish_round)
+    engine.COMPILED.accelerate(*hot_path.SETUP[:at], spy, *hot_path.SETUP[at + 1:])
+    try:
+        rules = br.load_rules("sea-salt-paper")
+        plain = every_state(rules, 4, 3)
+        choose = random.Random(3)
+        s = br.new_game(rules, 4, 3)
+        while not br.is_over(s):
+            s = br.apply(s, s.turn, choose.choice(br.legal_actions(s, s.turn)))
+        assert list(s) == list(plain[-1]) and len(s.history) > 1 and calls == []
+        ids = tables_for(rules).ids
+        decks = [[ids[card] for card in r.deck] for r in s.history[:2]]
+        games = []
+        for play in (hot_path.apply, hot_path.apply_plain):
+            choose = random.Random(5)
+            s = br.new_game(rules, 4, 5, decks=decks)
+            while not br.is_over(s):
+                s = play(s, s.turn, choose.choice(hot_path.legal_actions_plain(s, s.turn)))
+            games.append(list(s))
+        assert games[0] == games[1] and len(calls) == 1  # the compiled game's round 0: round 1's deck is given
+    finally:
+        engine.COMPILED.accelerate(*hot_path.SETUP)

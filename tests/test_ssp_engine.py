@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 import pytest
@@ -433,3 +434,31 @@ def test_a_last_chance_round_reaching_the_target_ends_the_game() -> None:
     assert last.scores == (1, 1, 9, 1)
     assert br.is_over(s) and s.totals == (30, 1, 30, 1)
     assert br.winners(s) == (2,)  # tied at 30: most points in the last round
+
+
+def test_a_game_dealt_from_its_seed_alone_is_the_one_the_general_path_deals() -> None:
+    """``new_game`` with no outcomes given builds the dealt state in one go (``engine._dealt``):
+    field for field (the generator's state, the tables) what the general path's waiting state and
+    ``_start_round`` make, on every shipped ruleset and player count; refusals are the same."""
+    from boomerang_rules.core.loading import shipped_ids
+
+    for name in shipped_ids():
+        rules = br.load_rules(name)
+        if rules.game != "sea-salt-paper":
+            continue
+        for players in range(rules.players.min, rules.players.max + 1):
+            for seed in (0, 1, 2**64 - 1, 2**64 + 7, -3, 12345):
+                fast, general = br.new_game(rules, players, seed), br.new_game(rules, players, seed, decks=[])
+                assert list(fast) == list(general) and fast.chance == general.chance
+                assert fast.tables is general.tables
+    rules = br.load_rules("sea-salt-paper")
+    odd: list[Any] = [0, 1, 6, True, "4", 4.0]
+    for count in odd:
+        outcomes = []
+        ways: list[dict[str, Any]] = [{}, {"decks": []}]
+        for options in ways:
+            try:
+                br.new_game(rules, count, 1, **options)
+            except Exception as error:  # the comparison is of any exception, whatever it is
+                outcomes.append((type(error).__name__, str(error)))
+        assert len(outcomes) == 2 and outcomes[0] == outcomes[1], count

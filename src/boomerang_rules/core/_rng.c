@@ -1,14 +1,17 @@
-/* core.rng's shuffle, compiled, for lists of up to 34 items (n! below 2**128), and its ``below``.
+/* core.rng's shuffle, compiled, for lists of up to 128 items, and its ``below``.
  *
  * The same permutation as rng.shuffle_plain, bit for bit: SplitMix64 words make one integer of
  * n!'s bit width, rejection sampled below n!, read as the mixed-radix digits of a Fisher-Yates
  * shuffle. Every round of a simulated game deals from it, where the Python long division was a
- * fifth of a round's end. Optional: rng.py's written-out shuffle stands in when it is not built;
+ * fifth of a round's end. The integer is up to 12 64-bit words (128! < 2**717; Boomerang
+ * (2010)'s 54 cards take 4, Sea Salt & Paper's 58 take 5), most significant first, divided by as
+ * many of the radices at once as fit in 64 bits (one long division per group, then the group's
+ * digits from its 64-bit remainder: the same digits, a seventh of the divisions). Optional: rng.py's written-out shuffle stands in when it is not built;
  * tests compare the two (tests/test_rng.py, tests/test_accel.py).
  *
  * Every input the fast path does not take is handed to rng.shuffle_plain / rng.below_plain, the
  * reference, as it was given: a state that is not an exact int or a bool (an int subclass may
- * change its arithmetic), a bound that is not one, a list of more than 34 items or not an exact
+ * change its arithmetic), a bound that is not one, a list of more than 128 items or not an exact
  * list, keywords, the wrong number of arguments. So compiled and plain give the same result or
  * the same error on every input; an int state of any size or sign is taken modulo 2**64, as the
  * plain generator's first ``& MASK`` takes it. No Python code runs while a list's items are read.
@@ -19,9 +22,10 @@
 
 typedef unsigned __int128 u128;
 
-#define MAX_ITEMS 34
-static u128 factorial[MAX_ITEMS + 1];
+#define MAX_ITEMS 128
+#define MAX_WORDS 12   /* 128! < 2**717 */
 static int width[MAX_ITEMS + 1];
+static uint64_t factorial_words[MAX_ITEMS + 1][MAX_WORDS]; /* n! in (width[n] + 63) / 64 words, most significant first */
 
 static uint64_t
 next_word(uint64_t *state)
@@ -69,6 +73,61 @@ state_of(PyObject *o, uint64_t *out)
     return 1;
 }
 
+/* The integer below n! in ``words`` words (most significant first), drawn as the plain code draws
+ * it; then the Fisher-Yates swaps of ``items`` (2 <= n <= MAX_ITEMS) by its mixed-radix digits. */
+static uint64_t
+shuffle_long(uint64_t state, PyObject **items, Py_ssize_t n)
+{
+    int bits = width[n], words = (bits + 63) / 64, shift = words * 64 - bits;
+    const uint64_t *total = factorial_words[n];
+    uint64_t r[MAX_WORDS];
+    for (;;) {
+        uint64_t drawn[MAX_WORDS];
+        for (int w = 0; w < words; w++) {
+            drawn[w] = next_word(&state);
+        }
+        for (int w = 0; w < words; w++) { /* r = drawn >> shift */
+            r[w] = drawn[w] >> shift | (shift && w > 0 ? drawn[w - 1] << (64 - shift) : 0);
+        }
+        int below = 0;
+        for (int w = 0; w < words; w++) {
+            if (r[w] != total[w]) {
+                below = r[w] < total[w];
+                break;
+            }
+        }
+        if (below) {
+            break;
+        }
+    }
+    int lead = 0; /* r's words before ``lead`` are zero */
+    Py_ssize_t i = n - 1;
+    while (i >= 1) {
+        uint64_t group = 1, x = 0;
+        Py_ssize_t k = i;
+        while (k >= 1 && group <= UINT64_MAX / (uint64_t)(k + 1)) {
+            group *= (uint64_t)(k + 1);
+            k--;
+        }
+        for (int w = lead; w < words; w++) { /* r, x = divmod(r, group) */
+            u128 part = (u128)x << 64 | r[w];
+            r[w] = (uint64_t)(part / group);
+            x = (uint64_t)(part % group);
+        }
+        while (lead < words && r[lead] == 0) {
+            lead++;
+        }
+        for (; i > k; i--) { /* the group's digits, from its remainder */
+            uint64_t radix = (uint64_t)i + 1, j = x % radix;
+            x /= radix;
+            PyObject *swap = items[i];
+            items[i] = items[j];
+            items[j] = swap;
+        }
+    }
+    return state;
+}
+
 static PyObject *
 shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
@@ -85,31 +144,7 @@ shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwn
     if (!state_of(args[0], &state)) {
         return call_plain("shuffle_plain", args, nargs, kwnames);
     }
-    int bits = width[n], words = (bits + 63) / 64;
-    u128 r;
-    do {
-        r = 0;
-        for (int w = 0; w < words; w++) {
-            r = r << 64 | next_word(&state);
-        }
-        r >>= words * 64 - bits;
-    } while (r >= factorial[n]);
-    PyObject **items = ((PyListObject *)list)->ob_item; /* read and swapped with no Python code run */
-    for (Py_ssize_t i = n - 1; i >= 1; i--) {
-        uint64_t radix = (uint64_t)i + 1, j;
-        if (r >> 64) {
-            j = (uint64_t)(r % radix);
-            r /= radix;
-        }
-        else {
-            uint64_t small = (uint64_t)r;
-            j = small % radix;
-            r = small / radix;
-        }
-        PyObject *swap = items[i];
-        items[i] = items[j];
-        items[j] = swap;
-    }
+    state = shuffle_long(state, ((PyListObject *)list)->ob_item, n); /* read and swapped with no Python code run */
     return PyLong_FromUnsignedLongLong(state);
 }
 
@@ -182,7 +217,7 @@ static PyMethodDef methods[] = {
      "compiled for int arguments, else by it)."},
     {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL | METH_KEYWORDS,
      "shuffle(state, out) -> state: permute the list ``out`` in place as rng.shuffle_plain does (compiled "
-     "for an exact list of at most 34 items, else by it); return the generator's new state."},
+     "for an exact list of at most 128 items, else by it); return the generator's new state."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -194,16 +229,24 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC
 PyInit__rng(void)
 {
-    factorial[0] = 1;
+    uint64_t f[MAX_WORDS] = {0}; /* n!, least significant word first */
+    f[0] = 1;
     for (int n = 1; n <= MAX_ITEMS; n++) {
-        factorial[n] = factorial[n - 1] * (u128)n;
-        u128 f = factorial[n];
-        int bits = 0;
-        while (f) {
-            bits++;
-            f >>= 1;
+        u128 carry = 0;
+        for (int w = 0; w < MAX_WORDS; w++) {
+            u128 x = (u128)f[w] * (uint64_t)n + carry;
+            f[w] = (uint64_t)x;
+            carry = x >> 64;
         }
-        width[n] = bits;
+        int top = MAX_WORDS - 1;
+        while (f[top] == 0) {
+            top--;
+        }
+        width[n] = top * 64 + 64 - __builtin_clzll(f[top]);
+        int words = (width[n] + 63) / 64;
+        for (int w = 0; w < words; w++) {
+            factorial_words[n][w] = f[words - 1 - w];
+        }
     }
     PyObject *module = PyModule_Create(&module_def);
     if (module != NULL && PyModule_AddIntConstant(module, "MAX_ITEMS", MAX_ITEMS) < 0) {

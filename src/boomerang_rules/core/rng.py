@@ -141,7 +141,7 @@ def _swaps(n: int) -> Callable[[int, list[Any]], None]:
 @cache
 def shuffler(n: int) -> Callable[[int, list[Any]], int]:
     """``shuffle`` for lists of ``n >= 2`` items, for a caller that shuffles many: the compiled
-    shuffle (``_rng``, up to 34 items) where it is built, else ``written_out(n)`` (tests compare
+    shuffle (``_rng``, up to 128 items) where it is built, else ``written_out(n)`` (tests compare
     both with ``shuffle_plain``)."""
     if _compiled is not None and n <= _compiled.MAX_ITEMS:
         return _compiled.shuffle

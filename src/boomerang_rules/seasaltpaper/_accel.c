@@ -4,10 +4,11 @@
  * The same functions as the plain ones (hot_path.apply_plain and the like, the reference), for
  * the common case only: a state the engine made, an int seat whose turn it is, and, for apply,
  * an action that is a str: drawing (``draw``), taking a pile's top card (``take:ID``), keeping
- * one of two cards drawn (``keep:ID:PILE``) and ending a turn (``end``) while no LAST CHANCE is
- * called and the deck is not empty; legal_actions in the draw, keep and play phases. Everything
- * else -- a refusal, an action id, a duo, the mermaids, a call, a crab's or a steal's choice, the
- * end of a round, Extra Salt's rules (whose tables have no ``compiled`` tuple), a state or tables
+ * one of two cards drawn (``keep:ID:PILE``), duos, a crab's and a steal's choices, LAST CHANCE,
+ * STOP and ending a turn (``end``), and the round's end they make (scores, its RoundResult, the
+ * next round's shuffle and deal, or the game's end); legal_actions in those phases. Everything
+ * else -- a refusal, an action id, the mermaids, a round's end whose next deck is given (a
+ * record's) or that has no generator, Extra Salt's rules (whose tables have no ``compiled`` tuple), a state or tables
  * the engine did not make (a subclass, a value of another type, a card out of range, an unsorted
  * hand), keywords or the wrong number of arguments -- is handed to the plain code, so every
  * message and every rule past these steps is the plain reading's own. Tests compare the two on
@@ -17,16 +18,24 @@
  * caller holds, so its items (tuples, ints, strs: immutable) stay alive for the call. A ruleset's
  * ``Tables.compiled`` tuple (nested tuples of ints and strs) is parsed once into a Compiled
  * entry that holds a strong reference to it for the life of the process and is never evicted or
- * changed: the action strings the entry points to live as long as that tuple does. A Tables slot
+ * changed: the action strings the entry points to live as long as that tuple does, and the legal
+ * action tuples of the draw and keep phases it keeps (made on first need: they depend on the piles'
+ * tops, the deck's emptiness and the cards drawn alone) are its own for good. A Tables slot
  * rebound from Python (object.__setattr__) holds another object, found by identity, so it is
- * parsed afresh or served plainly. No Python code runs between a read and its use: the fast path
- * calls no Python function, compares exact strs only, and allocates only after it has read.
+ * parsed afresh or served plainly. No Python code runs between a read and its use: a decision's
+ * fast path calls no Python function, compares exact strs only, and allocates only after it has read.
+ * A round's end (finish_fast: the scores, the RoundResult, the next round's shuffle and deal) calls
+ * three Python callables (RoundResult, engine._target, engine._winners): across them it reads only
+ * the state it owns (a tuple: its items are immutable and live as long as it does), the Compiled
+ * entry (never freed) and what it made itself, and it checks that accelerate() was not called again
+ * meanwhile (``generation``) before it reads the set-up again.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
 #include <stdint.h>
 #include <string.h>
+#include <limits.h>
 
 #define MAX_CARDS 64
 #define MAX_KINDS 64
@@ -52,6 +61,9 @@ typedef struct {
     uint64_t mermaid_cards;
     PyObject *take[MAX_CARDS], *keep[MAX_CARDS][2], *duo[MAX_CARDS][MAX_CARDS], *pile[2], *pick[MAX_CARDS];
     /* the action strings, borrowed from source */
+    PyObject *(*draw_legal)[MAX_CARDS + 1][2]; /* [top 0 + 1][top 1 + 1][deck not empty]: the draw phase's
+        legal actions, made on first need and kept (owned) for the life of the entry; NULL until then */
+    PyObject *(*keep_legal)[MAX_CARDS][3]; /* [first drawn][second drawn][the pile a card may go to + 1] */
 } Compiled;
 
 typedef struct {
@@ -59,27 +71,47 @@ typedef struct {
     Py_ssize_t chance_offsets[16], chance_rng, chance_steals, chance_steals_used, chance;
     int chance_slots;
     PyObject *apply_plain, *legal_plain, *step_plain, *to_act_plain, *is_over_plain, *shuffled_plain,
-        *round_points_plain, *entries_plain, *finish_round;
-    Py_ssize_t compiled_offset, size;
+        *round_points_plain, *entries_plain, *finish_round, *round_result, *winners_plain, *target_plain;
+    Py_ssize_t compiled_offset, size, chance_decks;
     Py_ssize_t tables, players, turn, phase, deck, piles, hands, played, drawn, crab_pile, caller, final, protected,
-        turn_no, last_turns, log;
+        turn_no, last_turns, log, round, first, totals, history, deck0, winners;
     int ready;
 } Engine;
 
 static Engine E;
+static unsigned long generation; /* how many times accelerate() set E up: a round's end, which runs Python
+                                    code, checks it did not change under it */
 static Compiled *entries[MAX_ENTRIES];
 static int n_entries;
 static PyObject *s_steal_seat[MAX_SEATS]; /* "steal:0"... */
+static PyObject *seat_tuple[MAX_SEATS]; /* (0,), (1,)...: to_act's answers */
+static PyObject *end_only; /* ("end",): the play phase's legal actions when nothing else is */
 static PyObject *s_draw, *s_keep, *s_play, *s_over, *s_end, *s_mermaids, *s_last_chance, *s_stop, *s_crab_pile,
     *s_crab_card, *s_steal, *s_empty_deck, *s_take_from_discard, *s_extra_turn, *minus_one;
 
 /* A duo's effect as engine._play_duo reads it (anything else: none, the pair is played all the same). */
 enum { EFFECT_NONE, EFFECT_CRAB, EFFECT_DRAW, EFFECT_STEAL, EFFECT_EXTRA_TURN };
 
+/* CPython's cached small ints (-5 to 256: every card, seat, pile and count the engine stores) are
+ * one static array of exact ints that lives as long as the process: ``small_int_base`` is the
+ * address of -5's when PyInit checked that PyLong_FromLong(k) is the array's (k + 5)th item, an
+ * exact int equal to k, for every k there (else 0: the general reading serves every int). An object
+ * at an item's address is that item, so its value is read off its place, with no call; a third of
+ * a decision's int reads were PyLong_AsLongAndOverflow calls. */
+#define SMALL_INT_LOW (-5)
+#define SMALL_INT_HIGH 256
+static uintptr_t small_int_base;
+
 /* An exact int that fits a long; 0 (no error set) for anything else. */
 static int
 small(PyObject *o, long *out)
 {
+    uintptr_t at = (uintptr_t)o - small_int_base; /* wraps around (large) below the array */
+    if (small_int_base != 0 && at < (uintptr_t)(SMALL_INT_HIGH - SMALL_INT_LOW + 1) * sizeof(PyLongObject)
+        && at % sizeof(PyLongObject) == 0) {
+        *out = (long)(at / sizeof(PyLongObject)) + SMALL_INT_LOW;
+        return 1;
+    }
     if (o == NULL || !PyLong_CheckExact(o)) {
         return 0;
     }
@@ -369,11 +401,14 @@ top_of(const Parts *p, int i, long *card)
 static int
 card_points(const Compiled *c, const int *hand, Py_ssize_t n_hand, PyObject *played, long *out)
 {
-    int in_hand[MAX_KINDS] = {0}, in_front[MAX_KINDS] = {0}, colours[MAX_COLOURS] = {0};
+    int in_hand[MAX_KINDS], in_front[MAX_KINDS], colours[MAX_COLOURS];
     long card, total = 0;
     if (tuple_of(played, -1) == NULL || n_hand + PyTuple_GET_SIZE(played) > c->cards) {
         return 0;
     }
+    memset(in_hand, 0, sizeof(int) * (size_t)c->kinds); /* kinds and colours index only below these */
+    memset(in_front, 0, sizeof(int) * (size_t)c->kinds);
+    memset(colours, 0, sizeof(int) * (size_t)c->colours);
     for (Py_ssize_t i = 0; i < n_hand; i++) {
         in_hand[c->kind[hand[i]]]++;
         if (c->colour[hand[i]] >= 0) {
@@ -491,7 +526,7 @@ legal_fast(const Parts *p, long seat)
             }
         }
         out[n++] = s_end;
-        return sorted_actions(out, n);
+        return n == 1 ? Py_NewRef(end_only) : sorted_actions(out, n);
     }
     if (same_str(p->phase, s_steal)) {
         long protected, victims[MAX_SEATS];
@@ -535,6 +570,16 @@ legal_fast(const Parts *p, long seat)
         return sorted_actions(out, n);
     }
     if (same_str(p->phase, s_draw)) {
+        PyObject **cached = NULL;
+        if (c->draw_legal == NULL) { /* the answers depend on the tops and the deck alone: kept */
+            ((Compiled *)c)->draw_legal = PyMem_Calloc(MAX_CARDS + 1, sizeof *c->draw_legal);
+        }
+        if (c->draw_legal != NULL) {
+            cached = &c->draw_legal[tops[0] + 1][tops[1] + 1][PyTuple_GET_SIZE(p->deck) ? 1 : 0];
+            if (*cached != NULL) {
+                return Py_NewRef(*cached);
+            }
+        }
         for (int i = 0; i < 2; i++) {
             if (tops[i] >= 0) {
                 out[n++] = c->take[tops[i]];
@@ -543,7 +588,14 @@ legal_fast(const Parts *p, long seat)
         if (PyTuple_GET_SIZE(p->deck)) {
             out[n++] = s_draw;
         }
-        return n ? sorted_actions(out, n) : NULL; /* nothing to take: ("pass",), the plain code's */
+        if (n == 0) {
+            return NULL; /* nothing to take: ("pass",), the plain code's */
+        }
+        PyObject *made = sorted_actions(out, n);
+        if (made != NULL && cached != NULL) {
+            *cached = Py_NewRef(made);
+        }
+        return made;
     }
     if (same_str(p->phase, s_keep)) {
         PyObject *drawn = tuple_of(PyTuple_GET_ITEM(p->state, E.drawn), -1);
@@ -551,18 +603,34 @@ legal_fast(const Parts *p, long seat)
             return NULL;
         }
         int only = tops[0] < 0 && tops[1] >= 0 ? 0 : tops[1] < 0 && tops[0] >= 0 ? 1 : -1;
+        long cards[2];
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(drawn); i++) {
-            long card;
-            if (!bounded(PyTuple_GET_ITEM(drawn, i), 0, c->cards, &card)) {
+            if (!bounded(PyTuple_GET_ITEM(drawn, i), 0, c->cards, &cards[i])) {
                 return NULL;
             }
             for (int pile = 0; pile < 2; pile++) {
                 if (only < 0 || only == pile) {
-                    out[n++] = c->keep[card][pile];
+                    out[n++] = c->keep[cards[i]][pile];
                 }
             }
         }
-        return sorted_actions(out, n);
+        PyObject **cached = NULL;
+        if (PyTuple_GET_SIZE(drawn) == 2) { /* the answers depend on the two cards and ``only`` alone: kept */
+            if (c->keep_legal == NULL) {
+                ((Compiled *)c)->keep_legal = PyMem_Calloc(MAX_CARDS, sizeof *c->keep_legal);
+            }
+            if (c->keep_legal != NULL) {
+                cached = &c->keep_legal[cards[0]][cards[1]][only + 1];
+                if (*cached != NULL) {
+                    return Py_NewRef(*cached);
+                }
+            }
+        }
+        PyObject *made = sorted_actions(out, n);
+        if (made != NULL && cached != NULL) {
+            *cached = Py_NewRef(made);
+        }
+        return made;
     }
     return NULL;
 }
@@ -625,8 +693,8 @@ slice(PyObject *tuple, Py_ssize_t lo, Py_ssize_t hi)
 /* The fields a decision changes: new references, owned until ``evolved`` gives them to the new
  * state (or ``dropped`` releases them). A NULL value is an allocation that failed. */
 typedef struct {
-    Py_ssize_t at[16];
-    PyObject *values[16];
+    Py_ssize_t at[32];
+    PyObject *values[32];
     int n;
 } Changes;
 
@@ -667,15 +735,19 @@ evolved(PyObject *state, Changes *ch)
     if (out == NULL) {
         goto done;
     }
+    uint64_t changed = 0; /* accelerate checked E.size <= 64; set_field keeps one change a field */
+    for (int i = 0; i < ch->n; i++) {
+        changed |= UINT64_C(1) << ch->at[i];
+    }
+    PyObject **from = &PyTuple_GET_ITEM(state, 0), **to = &PyTuple_GET_ITEM(out, 0);
     for (Py_ssize_t k = 0; k < E.size; k++) {
-        PyObject *item = NULL;
-        for (int i = 0; i < ch->n && item == NULL; i++) {
-            if (ch->at[i] == k) {
-                item = ch->values[i];
-                ch->values[i] = NULL; /* given to the new state */
-            }
+        if (!(changed >> k & 1)) {
+            to[k] = Py_NewRef(from[k]);
         }
-        PyTuple_SET_ITEM(out, k, item != NULL ? item : Py_NewRef(PyTuple_GET_ITEM(state, k)));
+    }
+    for (int i = 0; i < ch->n; i++) {
+        to[ch->at[i]] = ch->values[i];
+        ch->values[i] = NULL; /* given to the new state */
     }
 done:
     dropped(ch);
@@ -848,6 +920,236 @@ appended(PyObject *tuple, long a, long b)
 /* ``state`` (a new reference, stolen; NULL: an error is set) with the round finished by the plain
  * engine._finish_round(state, end, ender), as engine._end_turn and engine.apply do; or ``state`` itself
  * when the decision does not end the round. */
+static uint64_t shuffle_range(uint64_t state, int n, int *out);
+static PyObject *chance_with(PyObject *chance, uint64_t rng);
+
+/* Tables.round_points of one seat: card points and colour bonus (the most cards of one colour);
+ * 0 when the hand or the cards played are not as the engine keeps them. */
+static int
+seat_points(const Compiled *c, PyObject *hand_tuple, PyObject *played, long *points, long *bonus)
+{
+    uint64_t held;
+    int hand[MAX_CARDS], colours[MAX_COLOURS] = {0}, best = 0;
+    Py_ssize_t size;
+    long card;
+    if (!hand_of(hand_tuple, c, &held, hand, &size) || !card_points(c, hand, size, played, points)) {
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        if (c->colour[hand[i]] >= 0) {
+            colours[c->colour[hand[i]]]++;
+        }
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(played); i++) { /* cards card_points checked */
+        if (bounded(PyTuple_GET_ITEM(played, i), 0, c->cards, &card) && c->colour[card] >= 0) {
+            colours[c->colour[card]]++;
+        }
+    }
+    for (int k = 0; k < c->colours; k++) {
+        best = colours[k] > best ? colours[k] : best;
+    }
+    *bonus = best;
+    return 1;
+}
+
+/* GameState.entries of a state the engine made (its caller holds it): the round's log, oldest
+ * first, as a new tuple; NULL with no error set when the log is not a chain of exact pairs. */
+static PyObject *
+log_entries(PyObject *state)
+{
+    PyObject *node = PyTuple_GET_ITEM(state, E.log);
+    Py_ssize_t n = 0;
+    while (n < (1 << 24) && node != Py_None && tuple_of(node, 2) != NULL) {
+        node = PyTuple_GET_ITEM(node, 1);
+        n++;
+    }
+    if (node != Py_None) {
+        return NULL;
+    }
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) {
+        return NULL;
+    }
+    node = PyTuple_GET_ITEM(state, E.log);
+    for (Py_ssize_t i = n - 1; i >= 0; i--) {
+        PyTuple_SET_ITEM(out, i, Py_NewRef(PyTuple_GET_ITEM(node, 0)));
+        node = PyTuple_GET_ITEM(node, 1);
+    }
+    return out;
+}
+
+/* A tuple of ``n`` new ints; NULL on an error. */
+static PyObject *
+longs_tuple(const long *values, long n)
+{
+    PyObject *out = PyTuple_New(n);
+    for (long i = 0; out != NULL && i < n; i++) {
+        PyObject *v = PyLong_FromLong(values[i]);
+        if (v == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyTuple_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+/* engine._finish_round(state, end, ender) and the next round's engine._start_round, for the base
+ * game dealt from the generator: ``state`` (held by the caller) is one the engine made. A new
+ * state; NULL with no error set when the plain code serves (given decks, no generator, tables or
+ * fields not as the engine makes them): that is decided before anything is made. The new round's
+ * first seat is the one after the ender (no chance drawn); the deck is rng.shuffled of the card
+ * indices. RoundResult, engine._target and engine._winners are called (Python code): everything
+ * read from the state is the state's (immutable tuples and ints) or owned here. */
+static PyObject *
+finish_fast(PyObject *state, PyObject *end, int ends, long ender)
+{
+    long players, round_no, points[MAX_SEATS], bonuses[MAX_SEATS], scores[MAX_SEATS], totals[MAX_SEATS], v;
+    PyObject *tables = PyTuple_GET_ITEM(state, E.tables), *chance = PyTuple_GET_ITEM(state, E.chance);
+    PyObject *hands = PyTuple_GET_ITEM(state, E.hands), *played = PyTuple_GET_ITEM(state, E.played);
+    PyObject *old_totals = PyTuple_GET_ITEM(state, E.totals), *history = PyTuple_GET_ITEM(state, E.history);
+    Compiled *c;
+    if (!Py_IS_TYPE(state, E.state_type) || PyTuple_GET_SIZE(state) != E.size || !Py_IS_TYPE(tables, E.tables_type)
+        || (c = compiled_of(tables)) == NULL || c->cards < 2
+        || !bounded(PyTuple_GET_ITEM(state, E.players), 1, MAX_SEATS + 1, &players) || ender < 0 || ender >= players
+        || !bounded(PyTuple_GET_ITEM(state, E.round), 0, 1L << 30, &round_no) || tuple_of(hands, players) == NULL
+        || tuple_of(played, players) == NULL || tuple_of(old_totals, players) == NULL || tuple_of(history, -1) == NULL
+        || !Py_IS_TYPE(chance, E.chance_type)) {
+        return NULL;
+    }
+    PyObject *rng_object = *(PyObject **)((char *)chance + E.chance_rng);
+    PyObject *decks = *(PyObject **)((char *)chance + E.chance_decks);
+    if (rng_object == NULL || !PyLong_CheckExact(rng_object) || decks == NULL || tuple_of(decks, -1) == NULL
+        || PyTuple_GET_SIZE(decks) > round_no + 1) {
+        return NULL; /* a record's decks, or no generator: the plain code */
+    }
+    unsigned long long rng = PyLong_AsUnsignedLongLong(rng_object);
+    if (rng == (unsigned long long)-1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return NULL;
+    }
+    for (long s = 0; s < players; s++) {
+        if (!seat_points(c, PyTuple_GET_ITEM(hands, s), PyTuple_GET_ITEM(played, s), &points[s], &bonuses[s])
+            || !bounded(PyTuple_GET_ITEM(old_totals, s), -(1L << 40), 1L << 40, &totals[s])) {
+            return NULL;
+        }
+    }
+    int beats = 1; /* scoring.round_scores */
+    for (long s = 0; s < players; s++) {
+        beats &= s == ender || points[ender] >= points[s];
+    }
+    long best = LONG_MIN;
+    for (long s = 0; s < players; s++) {
+        scores[s] = ends == END_STOP ? points[s] : ends != END_LAST_CHANCE ? 0
+            : beats ? (s == ender ? points[s] + bonuses[s] : bonuses[s]) : (s == ender ? bonuses[s] : points[s]);
+        totals[s] += scores[s];
+        best = totals[s] > best ? totals[s] : best;
+    }
+    PyObject *entries = log_entries(state);
+    if (entries == NULL) {
+        return NULL;
+    }
+    PyObject *cards_t = longs_tuple(points, players), *bonuses_t = longs_tuple(bonuses, players);
+    PyObject *scores_t = longs_tuple(scores, players), *ender_o = PyLong_FromLong(ender), *result = NULL;
+    PyObject *totals_t = longs_tuple(totals, players), *target = NULL, *winners = NULL, *out = NULL;
+    PyObject *players_o = PyTuple_GET_ITEM(state, E.players), *no_shuffles = PyTuple_New(0);
+    unsigned long made_by = generation;
+    if (cards_t != NULL && bonuses_t != NULL && scores_t != NULL && ender_o != NULL && totals_t != NULL
+        && no_shuffles != NULL) {
+        PyObject *args[] = {PyTuple_GET_ITEM(state, E.deck0), PyTuple_GET_ITEM(state, E.first), entries, end, ender_o,
+                            hands, played, cards_t, bonuses_t, scores_t, PyTuple_GET_ITEM(state, E.last_turns),
+                            no_shuffles};
+        result = PyObject_Vectorcall(E.round_result, args, 12, NULL);
+    }
+    PyObject *target_args[] = {tables, players_o};
+    if (result != NULL && generation == made_by) {
+        target = PyObject_Vectorcall(E.target_plain, target_args, 2, NULL);
+    }
+    Changes ch = {0};
+    if (target != NULL && generation != made_by) {
+        PyErr_SetString(PyExc_RuntimeError, "seasaltpaper._accel.accelerate() was called again during a round's end");
+        goto done;
+    }
+    if (target != NULL) {
+        if (!small(target, &v)) {
+            goto done; /* not an int: the plain code says what it makes of it */
+        }
+        set_field(&ch, E.totals, Py_NewRef(totals_t));
+        PyObject *grown = PyTuple_New(PyTuple_GET_SIZE(history) + 1);
+        if (grown != NULL) {
+            for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(history); i++) {
+                PyTuple_SET_ITEM(grown, i, Py_NewRef(PyTuple_GET_ITEM(history, i)));
+            }
+            PyTuple_SET_ITEM(grown, PyTuple_GET_SIZE(history), Py_NewRef(result));
+        }
+        set_field(&ch, E.history, grown);
+        set_field(&ch, E.drawn, PyTuple_New(0));
+        set_field(&ch, E.crab_pile, Py_NewRef(minus_one));
+        if (best >= v) {
+            PyObject *winners_args[] = {tables, totals_t, result};
+            winners = PyObject_Vectorcall(E.winners_plain, winners_args, 3, NULL);
+            if (winners == NULL || generation != made_by) {
+                if (winners != NULL) {
+                    PyErr_SetString(PyExc_RuntimeError, "seasaltpaper._accel.accelerate() was called again during a "
+                                                        "round's end");
+                }
+                dropped(&ch);
+                goto done;
+            }
+            set_field(&ch, E.turn, Py_NewRef(minus_one));
+            set_field(&ch, E.phase, Py_NewRef(s_over));
+            set_field(&ch, E.winners, Py_NewRef(winners));
+            out = evolved(state, &ch);
+            goto done;
+        }
+        long first = (ender + 1) % players, last_turns[MAX_SEATS];
+        int order[MAX_CARDS];
+        uint64_t after = shuffle_range((uint64_t)rng, c->cards, order);
+        long deck_values[MAX_CARDS];
+        for (int i = 0; i < c->cards; i++) {
+            deck_values[i] = order[i];
+        }
+        PyObject *deck = longs_tuple(deck_values, c->cards);
+        PyObject *empty = PyTuple_New(players);
+        for (long s = 0; s < players; s++) {
+            if (empty != NULL) {
+                PyTuple_SET_ITEM(empty, s, Py_NewRef(no_shuffles)); /* the empty tuple */
+            }
+            last_turns[s] = s == first ? 0 : -1;
+        }
+        set_field(&ch, E.round, PyLong_FromLong(round_no + 1));
+        set_field(&ch, E.first, PyLong_FromLong(first));
+        set_field(&ch, E.turn, PyLong_FromLong(first));
+        set_field(&ch, E.phase, Py_NewRef(s_draw));
+        set_field(&ch, E.deck, deck == NULL ? NULL : slice(deck, 2, c->cards));
+        set_field(&ch, E.piles, deck == NULL ? NULL : Py_BuildValue("((O)(O))", PyTuple_GET_ITEM(deck, 0),
+                                                                     PyTuple_GET_ITEM(deck, 1)));
+        set_field(&ch, E.hands, Py_XNewRef(empty));
+        set_field(&ch, E.played, empty);
+        set_field(&ch, E.caller, Py_NewRef(minus_one));
+        set_field(&ch, E.final, PyTuple_New(0));
+        set_field(&ch, E.protected, PyLong_FromLong(0));
+        set_field(&ch, E.turn_no, PyLong_FromLong(1));
+        set_field(&ch, E.last_turns, longs_tuple(last_turns, players));
+        set_field(&ch, E.deck0, deck);
+        set_field(&ch, E.log, Py_NewRef(Py_None));
+        set_field(&ch, E.chance, after == rng ? Py_NewRef(chance) : chance_with(chance, after));
+        out = evolved(state, &ch);
+    }
+done:
+    Py_XDECREF(no_shuffles);
+    Py_XDECREF(winners);
+    Py_XDECREF(target);
+    Py_XDECREF(result);
+    Py_XDECREF(totals_t);
+    Py_XDECREF(ender_o);
+    Py_XDECREF(scores_t);
+    Py_XDECREF(bonuses_t);
+    Py_XDECREF(cards_t);
+    Py_DECREF(entries);
+    return out;
+}
+
 static PyObject *
 finished(PyObject *state, int ends, long ender)
 {
@@ -855,6 +1157,11 @@ finished(PyObject *state, int ends, long ender)
         return state;
     }
     PyObject *end = ends == END_EMPTY_DECK ? s_empty_deck : ends == END_LAST_CHANCE ? s_last_chance : s_stop;
+    PyObject *out = finish_fast(state, end, ends, ender);
+    if (out != NULL || PyErr_Occurred()) {
+        Py_DECREF(state);
+        return out;
+    }
     return PyObject_CallFunction(E.finish_round, "NOl", state, end, ender);
 }
 
@@ -1334,7 +1641,7 @@ to_act_impl(PyObject *state)
         long turn;
         PyObject *t = PyTuple_GET_ITEM(state, E.turn);
         if (small(t, &turn)) {
-            return turn >= 0 ? PyTuple_Pack(1, t) : PyTuple_New(0);
+            return turn >= 0 && turn < MAX_SEATS ? Py_NewRef(seat_tuple[turn]) : turn >= 0 ? PyTuple_Pack(1, t) : PyTuple_New(0);
         }
     }
     return PyObject_CallOneArg(E.to_act_plain, state);
@@ -1422,16 +1729,30 @@ shuffle_range(uint64_t state, int n, int *out)
             break;
         }
     }
-    for (int i = n - 1; i > 0; i--) {
-        uint64_t d = (uint64_t)i + 1, rem = 0;
-        for (int k = 0; k < MAX_LIMBS; k++) {
-            unsigned __int128 x = ((unsigned __int128)rem << 64) | r[k];
-            r[k] = (uint64_t)(x / d);
-            rem = (uint64_t)(x % d);
+    int lead = 0; /* r's limbs before ``lead`` are zero */
+    int i = n - 1;
+    while (i > 0) { /* as many radices at once as fit in 64 bits: one long division a group */
+        uint64_t group = 1, rem = 0;
+        int k = i;
+        while (k > 0 && group <= UINT64_MAX / (uint64_t)(k + 1)) {
+            group *= (uint64_t)(k + 1);
+            k--;
         }
-        int j = (int)rem, t = out[i];
-        out[i] = out[j];
-        out[j] = t;
+        for (int w = lead; w < MAX_LIMBS; w++) {
+            unsigned __int128 x = ((unsigned __int128)rem << 64) | r[w];
+            r[w] = (uint64_t)(x / group);
+            rem = (uint64_t)(x % group);
+        }
+        while (lead < MAX_LIMBS && r[lead] == 0) {
+            lead++;
+        }
+        for (; i > k; i--) { /* the group's digits, from its remainder */
+            uint64_t d = (uint64_t)i + 1;
+            int j = (int)(rem % d), t = out[i];
+            rem /= d;
+            out[i] = out[j];
+            out[j] = t;
+        }
     }
     return state;
 }
@@ -1470,28 +1791,10 @@ round_points_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 {
     (void)module;
     Compiled *c;
-    uint64_t held;
-    int hand[MAX_CARDS];
-    Py_ssize_t size;
-    long points;
+    long points, bonus;
     if (E.ready && nargs == 3 && kwnames == NULL && Py_IS_TYPE(args[0], E.tables_type) && (c = compiled_of(args[0])) != NULL
-        && hand_of(args[1], c, &held, hand, &size) && card_points(c, hand, size, args[2], &points)) {
-        int colours[MAX_COLOURS] = {0}, best = 0;
-        long card;
-        for (Py_ssize_t i = 0; i < size; i++) {
-            if (c->colour[hand[i]] >= 0) {
-                colours[c->colour[hand[i]]]++;
-            }
-        }
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(args[2]); i++) {
-            if (bounded(PyTuple_GET_ITEM(args[2], i), 0, c->cards, &card) && c->colour[card] >= 0) {
-                colours[c->colour[card]]++;
-            }
-        }
-        for (int k = 0; k < c->colours; k++) {
-            best = colours[k] > best ? colours[k] : best;
-        }
-        return Py_BuildValue("(li)", points, best);
+        && seat_points(c, args[1], args[2], &points, &bonus)) {
+        return Py_BuildValue("(ll)", points, bonus);
     }
     return forward(E.round_points_plain, NULL, args, nargs, kwnames);
 }
@@ -1504,22 +1807,8 @@ entries_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyOb
     (void)module;
     if (E.ready && nargs == 1 && kwnames == NULL && Py_IS_TYPE(args[0], E.state_type)
         && PyTuple_GET_SIZE(args[0]) == E.size) {
-        PyObject *node = PyTuple_GET_ITEM(args[0], E.log);
-        Py_ssize_t n = 0;
-        while (n < (1 << 24) && node != Py_None && tuple_of(node, 2) != NULL) {
-            node = PyTuple_GET_ITEM(node, 1);
-            n++;
-        }
-        if (node == Py_None) { /* a chain of exact pairs, which the state holds */
-            PyObject *out = PyTuple_New(n);
-            if (out == NULL) {
-                return NULL;
-            }
-            node = PyTuple_GET_ITEM(args[0], E.log);
-            for (Py_ssize_t i = n - 1; i >= 0; i--) {
-                PyTuple_SET_ITEM(out, i, Py_NewRef(PyTuple_GET_ITEM(node, 0)));
-                node = PyTuple_GET_ITEM(node, 1);
-            }
+        PyObject *out = log_entries(args[0]); /* a chain of exact pairs, which the state holds */
+        if (out != NULL || PyErr_Occurred()) {
             return out;
         }
     }
@@ -1654,16 +1943,16 @@ accelerate(PyObject *module, PyObject *args)
     Engine e = {0};
     PyObject *fields;
     PyObject *chance_fields;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!OOOOOOOOO:accelerate", &PyType_Type, &e.state_type, &PyType_Type,
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!OOOOOOOOOOOO:accelerate", &PyType_Type, &e.state_type, &PyType_Type,
                           &e.tables_type, &PyTuple_Type, &fields, &PyType_Type, &e.chance_type, &PyTuple_Type,
                           &chance_fields, &e.apply_plain, &e.legal_plain, &e.step_plain, &e.to_act_plain,
                           &e.is_over_plain, &e.shuffled_plain, &e.round_points_plain, &e.entries_plain,
-                          &e.finish_round)) {
+                          &e.finish_round, &e.round_result, &e.winners_plain, &e.target_plain)) {
         return NULL;
     }
     /* Chance: slotted, every field an object slot (a new one is made by copying them all) */
     e.chance_slots = (int)PyTuple_GET_SIZE(chance_fields);
-    e.chance_rng = e.chance_steals = e.chance_steals_used = -1;
+    e.chance_rng = e.chance_steals = e.chance_steals_used = e.chance_decks = -1;
     if (e.chance_slots > 16 || e.chance_type->tp_dictoffset != 0) {
         PyErr_SetString(PyExc_TypeError, "accelerate needs a slotted Chance of at most 16 fields");
         return NULL;
@@ -1680,9 +1969,10 @@ accelerate(PyObject *module, PyObject *args)
         e.chance_rng = strcmp(text, "rng") == 0 ? e.chance_offsets[i] : e.chance_rng;
         e.chance_steals = strcmp(text, "steals") == 0 ? e.chance_offsets[i] : e.chance_steals;
         e.chance_steals_used = strcmp(text, "steals_used") == 0 ? e.chance_offsets[i] : e.chance_steals_used;
+        e.chance_decks = strcmp(text, "decks") == 0 ? e.chance_offsets[i] : e.chance_decks;
     }
-    if (e.chance_rng < 0 || e.chance_steals < 0 || e.chance_steals_used < 0) {
-        PyErr_SetString(PyExc_TypeError, "accelerate: Chance needs rng, steals and steals_used");
+    if (e.chance_rng < 0 || e.chance_steals < 0 || e.chance_steals_used < 0 || e.chance_decks < 0) {
+        PyErr_SetString(PyExc_TypeError, "accelerate: Chance needs rng, decks, steals and steals_used");
         return NULL;
     }
     if (!PyType_IsSubtype(e.state_type, &PyTuple_Type) || !offset_of(e.tables_type, "compiled", &e.compiled_offset)) {
@@ -1695,9 +1985,15 @@ accelerate(PyObject *module, PyObject *args)
         {"tables", &e.tables}, {"players", &e.players}, {"turn", &e.turn}, {"phase", &e.phase}, {"deck", &e.deck},
         {"piles", &e.piles}, {"hands", &e.hands}, {"played", &e.played}, {"drawn", &e.drawn}, {"caller", &e.caller},
         {"crab_pile", &e.crab_pile}, {"final", &e.final}, {"protected", &e.protected}, {"chance", &e.chance},
-        {"turn_no", &e.turn_no}, {"last_turns", &e.last_turns}, {"log", &e.log},
+        {"turn_no", &e.turn_no}, {"last_turns", &e.last_turns}, {"log", &e.log}, {"round", &e.round},
+        {"first", &e.first}, {"totals", &e.totals}, {"history", &e.history}, {"deck0", &e.deck0},
+        {"winners_", &e.winners},
     };
     e.size = PyTuple_GET_SIZE(fields);
+    if (e.size > 64) {
+        PyErr_SetString(PyExc_TypeError, "accelerate needs a state of at most 64 fields");
+        return NULL;
+    }
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *names[i].at = -1;
         for (Py_ssize_t k = 0; k < e.size; k++) {
@@ -1728,18 +2024,20 @@ accelerate(PyObject *module, PyObject *args)
      * take the plain code, their types no longer being the engine's; parsed tables stay valid). */
     PyObject **own[] = {(PyObject **)&e.state_type, (PyObject **)&e.tables_type, (PyObject **)&e.chance_type, &e.apply_plain, &e.legal_plain,
                         &e.step_plain, &e.to_act_plain, &e.is_over_plain, &e.shuffled_plain, &e.round_points_plain,
-                        &e.entries_plain, &e.finish_round};
+                        &e.entries_plain, &e.finish_round, &e.round_result, &e.winners_plain, &e.target_plain};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) {
         Py_INCREF(*own[i]);
     }
     Engine old = E;
     e.ready = 1;
     E = e;
+    generation++;
     if (old.ready) {
         PyObject **was[] = {(PyObject **)&old.state_type, (PyObject **)&old.tables_type, (PyObject **)&old.chance_type,
                             &old.apply_plain,
                             &old.legal_plain, &old.step_plain, &old.to_act_plain, &old.is_over_plain,
-                            &old.shuffled_plain, &old.round_points_plain, &old.entries_plain, &old.finish_round};
+                            &old.shuffled_plain, &old.round_points_plain, &old.entries_plain, &old.finish_round,
+                            &old.round_result, &old.winners_plain, &old.target_plain};
         for (size_t i = 0; i < sizeof was / sizeof was[0]; i++) {
             Py_DECREF(*was[i]);
         }
@@ -1750,7 +2048,8 @@ accelerate(PyObject *module, PyObject *args)
 static PyMethodDef module_methods[] = {
     {"accelerate", accelerate, METH_VARARGS,
      "accelerate(GameState, Tables, field_names, Chance, chance_field_names, apply_plain, legal_actions_plain, step_plain, to_act_plain, "
-     "is_over_plain, shuffled_plain, round_points_plain, entries_plain, finish_round) -> {name: GameState method}: set up the "
+     "is_over_plain, shuffled_plain, round_points_plain, entries_plain, finish_round, RoundResult, winners_plain, target_plain) "
+     "-> {name: GameState method}: set up the "
      "compiled path; the functions below and the methods returned then play it."},
     {"shuffled", (PyCFunction)(void (*)(void))shuffled_function, METH_FASTCALL | METH_KEYWORDS,
      "shuffled(state, n): rng.shuffled(state, range(n)) (the reference), compiled for 2 <= n <= 64."},
@@ -1787,12 +2086,31 @@ PyInit__accel(void)
             return NULL;
         }
     }
+    if (end_only == NULL && (end_only = PyTuple_Pack(1, s_end)) == NULL) {
+        return NULL;
+    }
     if (minus_one == NULL && (minus_one = PyLong_FromLong(-1)) == NULL) {
         return NULL;
     }
     factorials();
+    PyObject *low = PyLong_FromLong(SMALL_INT_LOW); /* a cached object: no allocation */
+    uintptr_t base = (uintptr_t)low;
+    for (long k = SMALL_INT_LOW; base != 0 && k <= SMALL_INT_HIGH; k++) {
+        PyObject *v = PyLong_FromLong(k);
+        if (v == NULL || (uintptr_t)v != base + (uintptr_t)(k - SMALL_INT_LOW) * sizeof(PyLongObject)
+            || !PyLong_CheckExact(v) || PyLong_AsLong(v) != k) {
+            base = 0;
+        }
+        Py_XDECREF(v);
+    }
+    Py_XDECREF(low); /* the array is static: its addresses stay valid */
+    PyErr_Clear();
+    small_int_base = base;
     for (int i = 0; i < MAX_SEATS; i++) {
         if (s_steal_seat[i] == NULL && (s_steal_seat[i] = PyUnicode_FromFormat("steal:%d", i)) == NULL) {
+            return NULL;
+        }
+        if (seat_tuple[i] == NULL && (seat_tuple[i] = Py_BuildValue("(i)", i)) == NULL) {
             return NULL;
         }
     }

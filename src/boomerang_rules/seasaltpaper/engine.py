@@ -45,6 +45,9 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     at a round it has no deck for. ``shuffles`` (Extra Salt): the deck order after each lobster
     shuffle, in game order (card ids, top first).
     """
+    if (rules.__class__ is Ruleset and seed.__class__ is int and decks is _NO_CHANCES and first is None
+            and steals is _NO_CHANCES and shuffles is _NO_CHANCES):
+        return _dealt(rules, players, seed)
     check_new_game(rules, seed, decks, first, steals)
     given_shuffles = extra_salt.given_shuffles(rules, shuffles)
     check_players(rules, players)
@@ -57,6 +60,30 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     state = GameState(rules, t, players, 0, 0, -1, "deal", (), ((), ()), empty, empty, (), -1, -1, (), 0, 0,
                       (-1,) * players, (0,) * players, (), (), None, seed, (), chance)
     return _start_round(state, 0, None)
+
+
+_NO_CHANCES: Sequence[Any] = ()
+"""``new_game``'s default for the chance outcomes (the empty tuple): none given, the seed deals."""
+
+_last_tables: list[Any] = [None, None]
+"""The last ruleset ``_dealt`` dealt and its tables (``tables_for`` hashes the whole ruleset)."""
+
+
+def _dealt(rules: Ruleset, players: int, seed: int) -> GameState:
+    """``new_game`` dealt from ``seed`` alone (no outcomes given), built in one go: what
+    ``_start_round(state, 0, None)`` makes of the waiting state (tests compare the two)."""
+    check_players(rules, players)
+    if rules is _last_tables[0]:
+        t: Tables = _last_tables[1]
+    else:
+        t = tables_for(rules)
+        _last_tables[:] = [rules, t]
+    rng, deck = _shuffled(rng_mod.seed_state(seed), t.deck_size)
+    rng, first = rng_mod.below(rng, players)
+    empty = ((),) * players
+    last_turns = (-1,) * first + (0,) + (-1,) * (players - first - 1)
+    return GameState(rules, t, players, 0, first, first, "draw", deck[2:], ((deck[0],), (deck[1],)), empty, empty,
+                     (), -1, -1, (), 0, 1, last_turns, (0,) * players, (), deck, None, seed, (), Chance(rng))
 
 
 def _start_round(state: GameState, round_no: int, first: int | None) -> GameState:
@@ -523,9 +550,15 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
     state = state.evolve(totals=totals, history=history, turn=-1, drawn=(), crab_pile=-1)
     if end == "mermaids":
         return state.evolve(phase="over", winners_=(ender,))
-    if max(totals) >= t.rules.target(n):
+    if max(totals) >= _target(t, n):
         return state.evolve(phase="over", winners_=_winners(t, totals, result))
     return _start_round(state, state.round + 1, (ender + 1) % n)
+
+
+def _target(t: Tables, players: int) -> int:
+    """The points that end the game (the compiled round's end calls this too)."""
+    target: int = t.rules.target(players)
+    return target
 
 
 def _winners(t: Tables, totals: tuple[int, ...], last: RoundResult) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from . import actions, engine
-from .state import FIELD, Chance, GameState
+from .state import FIELD, Chance, GameState, RoundResult
 from .tables import Tables
 
 apply_plain = actions.apply
@@ -40,11 +40,15 @@ is_over: Callable[[GameState], bool] = is_over_plain
 ACCELERATED = engine.COMPILED is not None
 """Whether the compiled path serves (``_accel`` built, and ``BOOMERANG_RULES_PURE`` not set)."""
 
+SETUP: tuple[object, ...] = (GameState, Tables, tuple(FIELD), Chance, tuple(attrs.fields_dict(Chance)), apply_plain,
+                              legal_actions_plain, step_plain, to_act_plain, is_over_plain, engine.shuffled_plain,
+                              Tables.round_points, GameState.entries, engine._finish_round, RoundResult,
+                              engine._winners, engine._target)
+"""What ``_accel.accelerate`` is set up with: the classes it builds and reads, and the plain functions
+it hands what it does not take (a round's end with given decks, say, goes to ``engine._finish_round``)."""
+
 if engine.COMPILED is not None:
-    STATE_METHODS = engine.COMPILED.accelerate(GameState, Tables, tuple(FIELD), Chance,
-                                               tuple(attrs.fields_dict(Chance)), apply_plain, legal_actions_plain,
-                                               step_plain, to_act_plain, is_over_plain, engine.shuffled_plain,
-                                               Tables.round_points, GameState.entries, engine._finish_round)
+    STATE_METHODS = engine.COMPILED.accelerate(*SETUP)
     # the round's start and end, compiled (the engine reads these at each call; set up only now,
     # since the compiled functions need accelerate's plain stand-ins)
     engine._shuffled = engine.COMPILED.shuffled
