@@ -1,4 +1,4 @@
-"""Types of the compiled encoder (``_encode.c``); see ``australia.encode``."""
+"""Types of the compiled encoders (``_encode.c``); see ``australia.encode`` and ``encoding.Encoder``."""
 
 from typing import Any
 
@@ -9,3 +9,5 @@ def step_dicts(agents: list[str], points: tuple[float, ...] | None, over: bool, 
                ) -> tuple[dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]: ...
 def gather(values: list[int], words: int, bounds: Any, index: Any, masks: list[int], observations: Any,
            action_masks: Any, /) -> None: ...
+def read_gather(plan: tuple[tuple[Any, int, int, str | None, Any], ...], state: Any, words: int, bounds: Any,
+                index: Any, masks: list[int], observations: Any, action_masks: Any, /) -> None: ...
