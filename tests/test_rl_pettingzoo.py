@@ -404,3 +404,28 @@ def test_an_array_handed_to_one_seat_holds_no_other_seats(rules_id: str) -> None
     single = SingleAgentEnv(rules_id, 3)
     observation, info = single.reset(seed=3)
     assert observation["observations"].base is None and info["action_mask"].base is None
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper"])
+def test_no_seats_mask_can_be_written_into_another_seats(rules_id: str) -> None:
+    """The all-zero mask of the seats owing nothing is one array, shared: read-only (so no seat's
+    writes reach another seat's mask), and again after pickling; an owing seat's mask is its own."""
+    import pickle
+
+    env = bz.env(rules_id, 3)
+    for copy in (env, pickle.loads(pickle.dumps(env))):
+        copy.reset(seed=5)
+        rng = random.Random(5)
+        nothing = 0
+        for _ in range(12):
+            mask = copy.last()[0]["action_mask"]
+            legal = np.flatnonzero(mask)
+            if not len(legal):
+                nothing += 1
+                with pytest.raises(ValueError, match="read-only"):
+                    mask[0] = 1
+            else:
+                mask[:] = 0  # the seat's own copy: the env's legality is unchanged
+                assert len(np.flatnonzero(copy.last()[0]["action_mask"])) == len(legal)
+            copy.step(int(rng.choice(legal)) if len(legal) else None)
+        assert nothing or rules_id == "standard"

@@ -687,7 +687,7 @@ gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * reads (nothing appended: the field's Python reader serves); -1: an error. */
 enum {
     OP_CALL, OP_MASKS, OP_MASK, OP_LENS, OP_LEN, OP_INTS, OP_INT, OP_BITS, OP_ONE_HOT, OP_TOPS, OP_IN, OP_INDEX,
-    OP_COUNT
+    OP_BIT_EACH, OP_SET_EACH, OP_PLACES, OP_COUNT
 };
 
 /* The bit mask of an exact tuple of exact ints in [0, 64 * chunks), into chunks words; 0 for anything else. */
@@ -899,6 +899,62 @@ read_op(long op, PyObject *value, Py_ssize_t chunks, PyObject *arg, Py_ssize_t *
             }
         }
         return 0; /* not a known phase: the Python reader says what it is */
+    case OP_BIT_EACH:
+    case OP_SET_EACH:
+        if (!PyTuple_CheckExact(value)) {
+            return 0;
+        }
+        n = PyTuple_GET_SIZE(value);
+        if (room(*at + n * chunks) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (!PyLong_CheckExact(PyTuple_GET_ITEM(value, i))) {
+                return 0;
+            }
+            int overflow = 0;
+            v = PyLong_AsLongLongAndOverflow(PyTuple_GET_ITEM(value, i), &overflow);
+            if (v == -1 && PyErr_Occurred()) {
+                PyErr_Clear();
+                return 0;
+            }
+            if (op == OP_SET_EACH) {
+                out[i] = overflow || v != -1;
+                continue;
+            }
+            if (overflow || v < -1 || v >= 64 * (long long)chunks) {
+                return 0;
+            }
+            for (Py_ssize_t c = 0; c < chunks; c++) {
+                out[i * chunks + c] = 0;
+            }
+            if (v >= 0) {
+                out[i * chunks + (v >> 6)] = (uint64_t)1 << (v & 63);
+            }
+        }
+        *at += op == OP_SET_EACH ? n : n * chunks;
+        return 1;
+    case OP_PLACES:
+        if (!PyTuple_CheckExact(value) || !small_int(arg, &cap) || cap < 1 || cap > 64) {
+            return 0;
+        }
+        n = (Py_ssize_t)cap;
+        if (room(*at + n) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            out[k] = 0;
+        }
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(value); i++) {
+            if (!small_int(PyTuple_GET_ITEM(value, i), &v) || v < 0 || v >= n) {
+                return 0;
+            }
+            out[v] = (uint64_t)(i + 1);
+        }
+        *at += n;
+        return 1;
     default:
         return 0;
     }

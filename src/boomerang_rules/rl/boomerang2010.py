@@ -6,6 +6,7 @@ then it is history, summed up in the captures and scores), nor the deck's order.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -59,8 +60,9 @@ def totals(state: GameState) -> tuple[int, ...]:
         points = found[1]
     else:
         counts = [_counts(t, c) for c in captured]
-        leads = [max(column) for column in zip(*counts)]
-        points = tuple(sum(c for c, lead in zip(seat, leads) if c == lead) for seat in counts)
+        leads = list(map(max, *counts)) if len(counts) > 1 else counts[0]
+        # each seat's counts where they equal the lead (a count times whether it leads), summed
+        points = tuple(sum(map(operator.mul, seat, map(operator.eq, seat, leads))) for seat in counts)
         _POINTS[id(t)] = (captured, points)
     per_point = t.rules.boomerangs_per_point
     scores = tuple(p + held // per_point for p, held in zip(points, state.boomerangs))
@@ -78,6 +80,7 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
 
     one_hot = [[int(k == j) for k in seats] for j in range(n)]
     nobody = [0] * n
+    no_token = NO_TOKEN == -1  # what the compiled readers of the tokens take for none
 
     @last_by_identity
     def tokens(values: tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -100,9 +103,9 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
 
     return (
         Field("token", "own", rules.lands, lambda s: tokens(s.tokens)[0],
-              "the observer's own land this round, once chosen"),
+              "the observer's own land this round, once chosen", op=("bit_each", "tokens", None) if no_token else ()),
         Field("chosen", "seat", ("chosen",), lambda s: tokens(s.tokens)[1],
-              "which seats have chosen their land this round"),
+              "which seats have chosen their land this round", op=("set_each", "tokens", None) if no_token else ()),
         Field("river", "shared", cards, lambda s: river(s.river), "the cards in the river",
               op=("mask", "river", None)),
         Field("turned", "shared", cards, lambda s: turned(s.turned), "the cards turned up this round",
@@ -127,7 +130,8 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
               op=("in", "active", n)),
         Field("turn", "seat", ("turn",), turn, "the seat whose turn it is in the hunt (one-hot)"),
         Field("stack", "seat", ("stack",), lambda s: stack(s.stack),
-              "each seat's place on the stack (1 at the bottom, 0 off it), divided by the number of seats", bound=n),
+              "each seat's place on the stack (1 at the bottom, 0 off it), divided by the number of seats", bound=n,
+              op=("places", "stack", n)),
         Field("scores", "seat", ("total",), totals,
               "each seat's score as if the game ended now, divided by the deck's size + all boomerangs "
               "(no score is higher)", bound=len(cards) + boomerangs),

@@ -79,14 +79,17 @@ class Field:
     ``(kind, attribute, arg)``, a kind of ``OPS``; empty: ``read`` is called (``read`` is the reference)."""
 
 
-OPS = ("call", "masks", "mask", "lens", "len", "ints", "int", "bits", "one_hot", "tops", "in", "index")
+OPS = ("call", "masks", "mask", "lens", "len", "ints", "int", "bits", "one_hot", "tops", "in", "index", "bit_each",
+       "set_each", "places")
 """The compiled readers' kinds (``_encode.c``'s ``OP_`` enum, in its order), each reading ``getattr(state,
 attribute)`` as: ``masks`` a tuple of card tuples, each row's bit mask; ``mask`` one card tuple's mask;
 ``lens`` each tuple's length; ``len`` the tuple's length; ``ints`` a tuple of ints, each capped at
 ``arg`` (None: no cap); ``int`` one int capped so; ``bits`` an int's ``arg`` low bits, one value each;
 ``one_hot`` an int as ``arg`` values, 1 at its place (all 0 when negative); ``tops`` 1 << each tuple's
 last card (0 for an empty one); ``in`` for each of ``arg`` seats, 1 if the tuple holds it; ``index``
-1 << the place of a string in the tuple ``arg``. Anything not of the exact type read: ``read`` serves."""
+1 << the place of a string in the tuple ``arg``; ``bit_each`` 1 << each int of a tuple, 0 for -1 (none);
+``set_each`` 1 for each int of a tuple but -1, 0 for -1; ``places`` for each of ``arg`` seats, its place
+in the tuple counted from 1, 0 when absent. Anything not of the exact type read: ``read`` serves."""
 
 
 def relative_seats(players: int) -> tuple[str, ...]:

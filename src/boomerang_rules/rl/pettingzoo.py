@@ -266,7 +266,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
                                           "is_parallelizable": True}
     _terminate_illegal = False
     """Whether an illegal action ends the game with -1 for its seat (``BoomerangEnv``) or raises."""
-    _DERIVED = (*_Common._DERIVED, "_obs", "_seen")
+    _DERIVED = (*_Common._DERIVED, "_obs", "_seen", "_zeros")
 
     _obs: Reading | None
     """The state at the start of this step as the seats see it (None: not read yet)."""
@@ -277,6 +277,10 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         super()._build()
         self._obs = None  # read again when next observed
         self._seen = {}
+        zeros = np.zeros(self.game.num_actions, np.int8)
+        zeros.flags.writeable = False
+        self._zeros = zeros
+        """The mask of a seat owing nothing, handed to every such seat: read-only, so no seat's writes reach another's."""
 
     def __init__(self, rules: Any = "standard", players: int = 4, reward: str = "round",
                  max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None) -> None:
@@ -293,7 +297,6 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._owing = 0
         """How many of ``_order``'s first seats owe a decision in this cycle."""
         self._pos = 0
-        self._zeros = np.zeros(self.game.num_actions, np.int8)
 
     def _start_cycle(self, state: Any) -> None:
         """A new cycle from ``state``: every seat selected once, those owing a decision first."""
@@ -343,15 +346,20 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         return reading.mask_row(seat) if reading.masks[seat] else None
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        reading = self._encoded()
+        # every selection of a cycle observes (most of them seats owing nothing): ``_owes`` inlined
+        reading = self._obs
+        if reading is None:
+            reading = self._encoded()
         seat = self._seat[agent]
         seen = self._seen.get(seat)
         if seen is None:
             seen = self._seen[seat] = reading.observation(seat)
-        if self._owes(seat) and not (self.terminations[agent] or self.truncations[agent]):
+        pos = self._pos
+        if (pos < self._owing and self._order[pos] == seat and agent == self.agent_selection
+                and not (self.terminations[agent] or self.truncations[agent])):
             mask = reading.mask_row(seat)
         else:
-            mask = self._zeros
+            mask = self._zeros  # read-only: shared by every seat owing nothing
         return {"observation": seen, "action_mask": mask}
 
     def _end_for_illegal(self, agent: str) -> None:
