@@ -494,15 +494,16 @@ def test_read_gather_hands_what_it_does_not_read_to_the_python_reader() -> None:
     with pytest.raises(AttributeError):
         run(_Odd(deck=(1,)))
     # tokens (a bit each, -1 none), chosen (1 each but -1), places on a stack of 2 seats
-    plan = ((reader("tokens", [0b10, 0]), 1, 12, "tokens", None), (reader("chosen", [1, 0]), 0, 13, "tokens", None),
-            (reader("places", [0, 1]), 0, 14, "stack", 2))
+    plan2 = ((reader("tokens", [0b10, 0]), 1, 12, "tokens", None),
+             (reader("chosen", [1, 0]), 0, 13, "tokens", None),
+             (reader("places", [0, 1]), 0, 14, "stack", 2))
     bounds = np.array([1.0, 1.0, 2.0, 2.0])
     index = np.array([[0, 1, 2, 64, 65, 66, 128, 129, 130, 131]], np.intp)
     expected = [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.5]
     calls.clear()
-    assert run(_Odd(tokens=(1, -1), stack=(1,)), plan, 2) == expected and calls == []
+    assert run(_Odd(tokens=(1, -1), stack=(1,)), plan2, 2) == expected and calls == []
     expected[7] = 1.0  # -2 is no token's "none": chosen, as the plain reader says
-    assert run(_Odd(tokens=(1, -2), stack=(1, 2)), plan, 2) == expected and calls == ["tokens", "places"]
+    assert run(_Odd(tokens=(1, -2), stack=(1, 2)), plan2, 2) == expected and calls == ["tokens", "places"]
     with pytest.raises(AssertionError):
         run(good, ((_never, 1, 0, None, None),) + plan[1:], 1)
 

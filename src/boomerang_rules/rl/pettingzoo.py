@@ -280,7 +280,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         zeros = np.zeros(self.game.num_actions, np.int8)
         zeros.flags.writeable = False
         self._zeros = zeros
-        """The mask of a seat owing nothing, handed to every such seat: read-only, so no seat's writes reach another's."""
+        """The mask of a seat owing nothing, handed to every such seat: read-only (no seat's writes reach another's)."""
 
     def __init__(self, rules: Any = "standard", players: int = 4, reward: str = "round",
                  max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None) -> None:
