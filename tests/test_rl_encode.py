@@ -170,17 +170,21 @@ def test_seat_rows_are_the_plain_comprehension() -> None:
     names = ("a", "b", "c")
     values = np.arange(12, dtype=np.float32).reshape(3, 4)
     masks = np.arange(6, dtype=np.int8).reshape(3, 2)
-    fast = bz.seat_rows(names, values, masks)
-    plain = bz.seat_rows_plain(names, values, masks)
     assert bz.seat_rows is not bz.seat_rows_plain
-    assert list(fast) == list(plain)
-    for name in names:
-        assert list(fast[name]) == list(plain[name]) == ["observation", "action_mask"]
-        for key in plain[name]:
-            assert fast[name][key].base is plain[name][key].base  # views of the same arrays
-            assert np.array_equal(fast[name][key], plain[name][key])
-    with pytest.raises(IndexError):
-        bz.seat_rows(("a", "b", "c", "d"), values, masks)
+    for obs_key in bz.OBS_KEYS:
+        fast = bz.seat_rows(names, values, masks, obs_key)
+        plain = bz.seat_rows_plain(names, values, masks, obs_key)
+        assert list(fast) == list(plain)
+        for name in names:
+            assert list(fast[name]) == list(plain[name]) == [obs_key, "action_mask"]
+            for key in plain[name]:
+                assert fast[name][key].base is None is plain[name][key].base  # copies: no other seat's rows
+                assert np.array_equal(fast[name][key], plain[name][key])
+                assert fast[name][key].dtype == plain[name][key].dtype
+        with pytest.raises(IndexError):
+            bz.seat_rows(("a", "b", "c", "d"), values, masks, obs_key)
+    with pytest.raises(TypeError):
+        bz.seat_rows(names, values, masks, None)  # type: ignore[arg-type]
 
 
 def test_step_dicts_are_the_plain_ones() -> None:
@@ -367,7 +371,7 @@ def test_step_dicts_survive_agents_that_change_the_list_under_them() -> None:
                 raise IndexError(i)
             return [object() for _ in range(100)]
 
-    rows = _encode.seat_rows(names, Rows(), Rows())
+    rows = _encode.seat_rows(names, Rows(), Rows(), "observation")
     assert list(rows) == list(names)
 
 

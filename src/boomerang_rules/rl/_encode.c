@@ -357,38 +357,56 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
-static PyObject *observation_key, *action_mask_key;
+static PyObject *action_mask_key, *copy_name;
 
-/* {name: {"observation": observations[i], "action_mask": action_masks[i]}}: the PettingZoo
- * observations of every seat, each row a view of the two arrays (the comprehension, compiled). */
+/* A copy of seq[i] (its `copy()`): an array of its own, not a view of every seat's. */
+static PyObject *
+row_copy(PyObject *seq, Py_ssize_t i)
+{
+    PyObject *row = PySequence_GetItem(seq, i);
+    if (row == NULL) {
+        return NULL;
+    }
+    PyObject *copied = PyObject_CallMethodNoArgs(row, copy_name);
+    Py_DECREF(row);
+    return copied;
+}
+
+/* {name: {key: observations[i].copy(), "action_mask": action_masks[i].copy()}}: the PettingZoo
+ * observations of every seat, each row a copy (a view's base would hold every seat's observation
+ * and mask: hidden cards), the comprehension compiled. */
 static PyObject *
 seat_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 3 || !PyTuple_CheckExact(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "seat_rows(names: tuple, observations, action_masks) takes 3 arguments");
+    if (nargs != 4 || !PyTuple_CheckExact(args[0]) || !PyUnicode_CheckExact(args[3])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "seat_rows(names: tuple, observations, action_masks, key: str) takes 4 arguments");
         return NULL;
     }
-    PyObject *names = args[0];
+    PyObject *names = Py_NewRef(args[0]), *key = Py_NewRef(args[3]);
     Py_ssize_t n = PyTuple_GET_SIZE(names);
     PyObject *out = PyDict_New();
     if (out == NULL) {
-        return NULL;
+        goto fail;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *row = PySequence_GetItem(args[1], i);
-        PyObject *mask = row == NULL ? NULL : PySequence_GetItem(args[2], i);
+        PyObject *row = row_copy(args[1], i);
+        PyObject *mask = row == NULL ? NULL : row_copy(args[2], i);
         PyObject *seen = mask == NULL ? NULL : PyDict_New();
-        int bad = seen == NULL || PyDict_SetItem(seen, observation_key, row) < 0
+        int bad = seen == NULL || PyDict_SetItem(seen, key, row) < 0
             || PyDict_SetItem(seen, action_mask_key, mask) < 0 || PyDict_SetItem(out, PyTuple_GET_ITEM(names, i), seen) < 0;
         Py_XDECREF(row);
         Py_XDECREF(mask);
         Py_XDECREF(seen);
         if (bad) {
-            Py_DECREF(out);
-            return NULL;
+            Py_CLEAR(out);
+            goto fail;
         }
     }
+fail:
+    Py_DECREF(names);
+    Py_DECREF(key);
     return out;
 }
 
@@ -1100,8 +1118,8 @@ static PyMethodDef methods[] = {
      "observation (float32, players x size) and action mask (int8, players x actions) of ``state`` as "
      "australia.encode_plain makes them, into the two given arrays."},
     {"seat_rows", (PyCFunction)(void (*)(void))seat_rows, METH_FASTCALL,
-     "seat_rows(names, observations, action_masks) -> {name: {'observation': observations[i], "
-     "'action_mask': action_masks[i]}}: each seat's rows, as views."},
+     "seat_rows(names, observations, action_masks, key) -> {name: {key: observations[i].copy(), "
+     "'action_mask': action_masks[i].copy()}}: each seat's rows, as arrays of its own."},
     {"step_dicts", (PyCFunction)(void (*)(void))step_dicts, METH_FASTCALL,
      "step_dicts(agents, points, over, truncated) -> (rewards, terminations, truncations, infos): a parallel "
      "env step's dicts, one entry an agent: float(points[i]) (0.0 when points is None), over, truncated, {}."},
@@ -1123,11 +1141,11 @@ PyInit__encode(void)
             byte_flags[v][i] = (uint8_t)((v >> i) & 1);
         }
     }
-    observation_key = PyUnicode_InternFromString("observation");
+    copy_name = PyUnicode_InternFromString("copy");
     action_mask_key = PyUnicode_InternFromString("action_mask");
     zero_reward = PyFloat_FromDouble(0.0);
     zero_int = PyLong_FromLong(0);
-    if (zero_int == NULL || observation_key == NULL || action_mask_key == NULL || zero_reward == NULL) {
+    if (zero_int == NULL || copy_name == NULL || action_mask_key == NULL || zero_reward == NULL) {
         return NULL;
     }
     return PyModule_Create(&module_def);
