@@ -271,7 +271,10 @@ class Encoder:
         """Each seat's legal actions as an integer bit mask (0 for a seat that owes no decision)."""
         owing = self._to_act(state)
         legal = self._legal_mask
-        return [legal(state, s) if s in owing else 0 for s in range(self.players)]
+        masks = [0] * self.players
+        for s in owing:
+            masks[s] = legal(state, s)
+        return masks
 
     def _values(self, state: Any) -> tuple[list[int], int]:
         """Every field's values as ints: the bit rows' 64-bit words, then the numbers; and how many words."""

@@ -535,6 +535,11 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
             raise ValueError(f"actions must be a dict of each agent's action, not {type(actions).__name__}")
         names = self._names
         masks = self._masks
+        if len(seats) == 1:  # a game of turns: one seat's plain int, legal (else the checks below)
+            seat = seats[0]
+            action = actions.get(names[seat])
+            if action.__class__ is int and action >= 0 and masks[seat] >> action & 1:
+                return [action]
         n = self.game.num_actions
         chosen = (list(self._everyone(actions)) if len(seats) == len(names) and self._everyone is not None
                   and len(actions) >= len(names) and all(a in actions for a in names)
