@@ -170,21 +170,30 @@ def test_seat_rows_are_the_plain_comprehension() -> None:
     names = ("a", "b", "c")
     values = np.arange(12, dtype=np.float32).reshape(3, 4)
     masks = np.arange(6, dtype=np.int8).reshape(3, 2)
+    zeros = np.zeros(2, np.int8)
+    zeros.flags.writeable = False
     assert bz.seat_rows is not bz.seat_rows_plain
     for obs_key in bz.OBS_KEYS:
-        fast = bz.seat_rows(names, values, masks, obs_key)
-        plain = bz.seat_rows_plain(names, values, masks, obs_key)
-        assert list(fast) == list(plain)
-        for name in names:
-            assert list(fast[name]) == list(plain[name]) == [obs_key, "action_mask"]
-            for key in plain[name]:
-                assert fast[name][key].base is None is plain[name][key].base  # copies: no other seat's rows
-                assert np.array_equal(fast[name][key], plain[name][key])
-                assert fast[name][key].dtype == plain[name][key].dtype
+        for legal in ([1, 2, 3], [0, 2, 0], [1 << 70, 0, False]):
+            fast = bz.seat_rows(names, values, masks, obs_key, legal, zeros)
+            plain = bz.seat_rows_plain(names, values, masks, obs_key, legal, zeros)
+            assert list(fast) == list(plain)
+            for name, bits in zip(names, legal):
+                assert list(fast[name]) == list(plain[name]) == [obs_key, "action_mask"]
+                assert fast[name][obs_key].base is None is plain[name][obs_key].base  # copies: no other seat's
+                if bits.__class__ is int and bits == 0:
+                    assert fast[name]["action_mask"] is zeros is plain[name]["action_mask"]
+                else:
+                    assert fast[name]["action_mask"].base is None is plain[name]["action_mask"].base
+                for key in plain[name]:
+                    assert np.array_equal(fast[name][key], plain[name][key])
+                    assert fast[name][key].dtype == plain[name][key].dtype
         with pytest.raises(IndexError):
-            bz.seat_rows(("a", "b", "c", "d"), values, masks, obs_key)
-    with pytest.raises(TypeError):
-        bz.seat_rows(names, values, masks, None)  # type: ignore[arg-type]
+            bz.seat_rows(("a", "b", "c", "d"), values, masks, obs_key, [1, 1, 1, 1], zeros)
+    for bad in ((names, values, masks, None, [1, 1, 1], zeros), (names, values, masks, "observation", [1], zeros),
+                (names, values, masks, "observation", (1, 1, 1), zeros), (names, values, masks, "observation")):
+        with pytest.raises(TypeError):
+            bz.seat_rows(*bad)  # type: ignore[arg-type]
 
 
 def test_step_dicts_are_the_plain_ones() -> None:
@@ -371,7 +380,7 @@ def test_step_dicts_survive_agents_that_change_the_list_under_them() -> None:
                 raise IndexError(i)
             return [object() for _ in range(100)]
 
-    rows = _encode.seat_rows(names, Rows(), Rows(), "observation")
+    rows = _encode.seat_rows(names, Rows(), Rows(), "observation", [1, 0, 1], None)
     assert list(rows) == list(names)
 
 

@@ -358,6 +358,7 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 static PyObject *action_mask_key, *copy_name;
+static int small_int(PyObject *v, long long *out);
 
 /* A copy of seq[i] (its `copy()`): an array of its own, not a view of every seat's. */
 static PyObject *
@@ -379,12 +380,13 @@ static PyObject *
 seat_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 4 || !PyTuple_CheckExact(args[0]) || !PyUnicode_CheckExact(args[3])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "seat_rows(names: tuple, observations, action_masks, key: str) takes 4 arguments");
+    if (nargs != 6 || !PyTuple_CheckExact(args[0]) || !PyUnicode_CheckExact(args[3]) || !PyList_CheckExact(args[4])
+        || PyList_GET_SIZE(args[4]) != PyTuple_GET_SIZE(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "seat_rows(names: tuple, observations, action_masks, key: str, "
+                                         "masks: list (one a name), zeros) takes 6 arguments");
         return NULL;
     }
-    PyObject *names = Py_NewRef(args[0]), *key = Py_NewRef(args[3]);
+    PyObject *names = Py_NewRef(args[0]), *key = Py_NewRef(args[3]), *masks = Py_NewRef(args[4]);
     Py_ssize_t n = PyTuple_GET_SIZE(names);
     PyObject *out = PyDict_New();
     if (out == NULL) {
@@ -392,7 +394,11 @@ seat_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *row = row_copy(args[1], i);
-        PyObject *mask = row == NULL ? NULL : row_copy(args[2], i);
+        /* a seat owing nothing (its legal mask the int 0) gets the shared read-only zeros */
+        PyObject *legal = i < PyList_GET_SIZE(masks) ? PyList_GET_ITEM(masks, i) : NULL;
+        long long zero = -1;
+        int owes_nothing = legal != NULL && small_int(legal, &zero) && zero == 0;
+        PyObject *mask = row == NULL ? NULL : owes_nothing ? Py_NewRef(args[5]) : row_copy(args[2], i);
         PyObject *seen = mask == NULL ? NULL : PyDict_New();
         int bad = seen == NULL || PyDict_SetItem(seen, key, row) < 0
             || PyDict_SetItem(seen, action_mask_key, mask) < 0 || PyDict_SetItem(out, PyTuple_GET_ITEM(names, i), seen) < 0;
@@ -407,6 +413,7 @@ seat_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 fail:
     Py_DECREF(names);
     Py_DECREF(key);
+    Py_DECREF(masks);
     return out;
 }
 
@@ -1118,8 +1125,8 @@ static PyMethodDef methods[] = {
      "observation (float32, players x size) and action mask (int8, players x actions) of ``state`` as "
      "australia.encode_plain makes them, into the two given arrays."},
     {"seat_rows", (PyCFunction)(void (*)(void))seat_rows, METH_FASTCALL,
-     "seat_rows(names, observations, action_masks, key) -> {name: {key: observations[i].copy(), "
-     "'action_mask': action_masks[i].copy()}}: each seat's rows, as arrays of its own."},
+     "seat_rows(names, observations, action_masks, key, masks, zeros) -> {name: {key: observations[i].copy(), "
+     "'action_mask': action_masks[i].copy() (zeros when masks[i] is 0)}}: each seat's rows, as arrays of its own."},
     {"step_dicts", (PyCFunction)(void (*)(void))step_dicts, METH_FASTCALL,
      "step_dicts(agents, points, over, truncated) -> (rewards, terminations, truncations, infos): a parallel "
      "env step's dicts, one entry an agent: float(points[i]) (0.0 when points is None), over, truncated, {}."},

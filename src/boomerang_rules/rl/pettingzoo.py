@@ -71,12 +71,14 @@ DEFAULT_MAX_CYCLES = 5_000
 games took 28 cycles in Australia, 624 steps in Sea Salt & Paper, 205 in Boomerang (2010))."""
 
 
-def seat_rows_plain(names: tuple[str, ...], observations: np.ndarray, action_masks: np.ndarray, key: str
-                    ) -> dict[str, dict[str, np.ndarray]]:
+def seat_rows_plain(names: tuple[str, ...], observations: np.ndarray, action_masks: np.ndarray, key: str,
+                    masks: list[int], zeros: np.ndarray) -> dict[str, dict[str, np.ndarray]]:
     """Each seat's PettingZoo observation, its rows copies of the two arrays' (a view's base would hold
-    every seat's observation and mask: hidden cards), the observation under ``key``
-    (``_encode.seat_rows``'s reference)."""
-    return {a: {key: o.copy(), "action_mask": m.copy()} for a, o, m in zip(names, observations, action_masks)}
+    every seat's observation and mask: hidden cards), the observation under ``key``, the mask of a
+    seat owing nothing (``masks[i]`` the int 0) the shared read-only ``zeros`` (``_encode.seat_rows``'s
+    reference)."""
+    return {a: {key: o.copy(), "action_mask": zeros if legal.__class__ is int and legal == 0 else m.copy()}
+            for a, o, m, legal in zip(names, observations, action_masks, masks)}
 
 
 def step_dicts_plain(agents: list[str], points: tuple[float, ...] | None, over: bool, truncated: bool
@@ -87,8 +89,8 @@ def step_dicts_plain(agents: list[str], points: tuple[float, ...] | None, over: 
     return rewards, dict.fromkeys(agents, over), dict.fromkeys(agents, truncated), {a: {} for a in agents}
 
 
-seat_rows: Callable[[tuple[str, ...], np.ndarray, np.ndarray, str], dict[str, dict[str, np.ndarray]]] = \
-    seat_rows_plain
+seat_rows: Callable[[tuple[str, ...], np.ndarray, np.ndarray, str, list[int], np.ndarray],
+                    dict[str, dict[str, np.ndarray]]] = seat_rows_plain
 step_dicts: Callable[[list[str], tuple[float, ...] | None, bool, bool],
                      tuple[dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]] \
     = step_dicts_plain
@@ -186,7 +188,7 @@ class _Common:
     possible_agents: list[str]
     render_mode: str | None
     _state: Any
-    _DERIVED: ClassVar[tuple[str, ...]] = ("game", "_observation_spaces", "_action_spaces", "state_space")
+    _DERIVED: ClassVar[tuple[str, ...]] = ("game", "_observation_spaces", "_action_spaces", "state_space", "_zeros")
     """Attributes rebuilt from the arguments when an env is unpickled (``_build``)."""
 
     def _setup(self, rules: Any, players: int, reward: str, max_cycles: int | None,
@@ -220,6 +222,10 @@ class _Common:
         self._action_spaces = {a: SeatActions(g.num_actions, self, i) for i, a in enumerate(self.possible_agents)}
         size = g.observation_size * g.players
         self.state_space = gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32)
+        zeros = np.zeros(g.num_actions, np.int8)
+        zeros.flags.writeable = False
+        self._zeros = zeros
+        """The mask of a seat owing nothing, handed to every such seat: read-only (no seat's writes reach another's)."""
 
     def __getstate__(self) -> dict[str, Any]:
         state = {k: v for k, v in self.__dict__.items() if k not in self._DERIVED}
@@ -280,7 +286,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
                                           "is_parallelizable": True}
     _terminate_illegal = False
     """Whether an illegal action ends the game with -1 for its seat (``BoomerangEnv``) or raises."""
-    _DERIVED = (*_Common._DERIVED, "_obs", "_seen", "_zeros")
+    _DERIVED = (*_Common._DERIVED, "_obs", "_seen")
 
     _obs: Reading | None
     """The state at the start of this step as the seats see it (None: not read yet)."""
@@ -291,10 +297,6 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         super()._build()
         self._obs = None  # read again when next observed
         self._seen = {}
-        zeros = np.zeros(self.game.num_actions, np.int8)
-        zeros.flags.writeable = False
-        self._zeros = zeros
-        """The mask of a seat owing nothing, handed to every such seat: read-only (no seat's writes reach another's)."""
 
     def __init__(self, rules: Any = "standard", players: int = 4, reward: str = "round",
                  max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None,
@@ -510,7 +512,7 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
 
     def _observations(self, state: Any) -> dict[str, dict[str, np.ndarray]]:
         obs, self._rows, self._masks = self._encode(state)
-        return seat_rows(self._names, obs, self._rows, self.obs_key)
+        return seat_rows(self._names, obs, self._rows, self.obs_key, self._masks, self._zeros)
 
     def _illegal(self, state: Any, illegal: set[int]
                  ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
@@ -583,7 +585,8 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
             self.agents = []
         if self.render_mode == "human":
             self.render()
-        return seat_rows(names, obs, self._rows, self.obs_key), rewards, terminations, truncations, infos
+        return (seat_rows(names, obs, self._rows, self.obs_key, self._masks, self._zeros), rewards, terminations,
+                truncations, infos)
 
 
 def parallel_env(rules: Any = "standard", players: int = 4, reward: str = "round",
