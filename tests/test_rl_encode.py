@@ -193,7 +193,7 @@ def test_seat_rows_are_the_plain_comprehension() -> None:
     for bad in ((names, values, masks, None, [1, 1, 1], zeros), (names, values, masks, "observation", [1], zeros),
                 (names, values, masks, "observation", (1, 1, 1), zeros), (names, values, masks, "observation")):
         with pytest.raises(TypeError):
-            bz.seat_rows(*bad)  # type: ignore[arg-type]
+            bz.seat_rows(*bad)
 
 
 def test_step_dicts_are_the_plain_ones() -> None:
