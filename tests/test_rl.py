@@ -344,29 +344,6 @@ def test_australias_compiled_encoder_is_its_table_read_plainly() -> None:
                 assert np.array_equal(plain[0], (raw[0] / bounds).astype(np.float32))
 
 
-OTHER_RULESETS = tuple(i.id for i in br.list_rules() if i.game != "boomerang-australia")
-
-
-@pytest.mark.parametrize("rules_id", OTHER_RULESETS)
-def test_the_compiled_gather_is_the_table_read_plainly(rules_id: str) -> None:
-    """Sea Salt & Paper's and Boomerang (2010)'s encoders (``encode_compiled``, ``_encode.gather`` after
-    the readers) give exactly what ``encode_plain`` gives, on every shipped ruleset and player count."""
-    from boomerang_rules.rl import encoding
-
-    rules = br.load_rules(rules_id)
-    for players in range(rules.players.min, rules.players.max + 1):
-        encoder = rl.encoder_for(rules, players)
-        if encoding._gather is None:
-            pytest.skip("the compiled extension (_encode) is not built here")
-        assert encoder.fast == encoder.encode_compiled
-        for state in _random_states(rules, players, players):
-            plain = encoder.encode_plain(state)
-            fast = encoder.encode(state)
-            for a, b in zip(plain[:2], fast[:2]):
-                assert a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a, b)
-            assert plain[2] == fast[2]
-
-
 @pytest.mark.parametrize("rules_id", GAMES)
 def test_the_adapters_remembered_totals_are_the_games(rules_id: str) -> None:
     """``GameAdapter.totals`` (kept while ``totals_source`` is the same object) is the game's own
@@ -378,27 +355,6 @@ def test_the_adapters_remembered_totals_are_the_games(rules_id: str) -> None:
     module = rl.encoding._rl_module(rules.game)
     for state in _random_states(rules, 3, 5):
         assert adapter.totals(state) == module.totals(state)
-
-
-def test_the_compiled_gather_refuses_what_the_plain_code_would() -> None:
-    """Values it cannot read exactly (negative, past 64 bits, not ints), an index or a mask past its
-    arrays: a ``ValueError``, never memory read or written out of bounds."""
-    from boomerang_rules.rl import encoding
-
-    if encoding._gather is None:
-        pytest.skip("the compiled extension (_encode) is not built here")
-    gather = encoding._gather
-    bounds = np.array([2.0])
-    index = np.array([[0, 64]], np.intp)
-    obs = np.empty((1, 2), np.float32)
-    rows = np.zeros((1, 3), np.int8)
-    gather([5, 1], 1, bounds, index, [0b101], obs, rows)
-    assert obs.tolist() == [[1.0, 0.5]] and rows.tolist() == [[1, 0, 1]]
-    for values, at, masks in (([-1, 1], index, [1]), ([1 << 64, 1], index, [1]), ([1.0, 1], index, [1]),
-                              ([5, 1], np.array([[0, 65]], np.intp), [1]), ([5, 1], index, [0b1000]),
-                              ([5, 1], index, [-1]), ([5, 1], index, [1 << 70])):
-        with pytest.raises(ValueError):
-            gather(values, 1, bounds, at, masks, obs, np.zeros((1, 3), np.int8))
 
 
 @pytest.mark.parametrize("rules_id", GAMES)

@@ -1,9 +1,12 @@
-"""The compiled encoder (``rl/_encode.c``) against the plain one (``australia.encode_plain``, the reference).
+"""The compiled encoders (``rl/_encode.c``) against the plain ones (``australia.encode_plain``,
+``Encoder.encode_plain``: the references).
 
 For every shipped Boomerang: Australia ruleset and player count, at every state of seeded games
 (a seat at a time too, as the AEC env sees them, and the states waiting for a deal), both must
 give equal observations, action masks and legal masks; so must the PettingZoo envs built on
 each, step for step. Random rulesets (hypothesis) reach other hands, decks and directions.
+The other games' table readers compiled (``read_gather``) likewise, on every shipped ruleset and
+player count, each compiled reader shown to serve (not its Python stand-in).
 """
 
 from __future__ import annotations
@@ -167,17 +170,30 @@ def test_seat_rows_are_the_plain_comprehension() -> None:
     names = ("a", "b", "c")
     values = np.arange(12, dtype=np.float32).reshape(3, 4)
     masks = np.arange(6, dtype=np.int8).reshape(3, 2)
-    fast = bz.seat_rows(names, values, masks)
-    plain = bz.seat_rows_plain(names, values, masks)
+    zeros = np.zeros(2, np.int8)
+    zeros.flags.writeable = False
     assert bz.seat_rows is not bz.seat_rows_plain
-    assert list(fast) == list(plain)
-    for name in names:
-        assert list(fast[name]) == list(plain[name]) == ["observation", "action_mask"]
-        for key in plain[name]:
-            assert fast[name][key].base is plain[name][key].base  # views of the same arrays
-            assert np.array_equal(fast[name][key], plain[name][key])
-    with pytest.raises(IndexError):
-        bz.seat_rows(("a", "b", "c", "d"), values, masks)
+    for obs_key in bz.OBS_KEYS:
+        for legal in ([1, 2, 3], [0, 2, 0], [1 << 70, 0, False]):
+            fast = bz.seat_rows(names, values, masks, obs_key, legal, zeros)
+            plain = bz.seat_rows_plain(names, values, masks, obs_key, legal, zeros)
+            assert list(fast) == list(plain)
+            for name, bits in zip(names, legal):
+                assert list(fast[name]) == list(plain[name]) == [obs_key, "action_mask"]
+                assert fast[name][obs_key].base is None is plain[name][obs_key].base  # copies: no other seat's
+                if bits.__class__ is int and bits == 0:
+                    assert fast[name]["action_mask"] is zeros is plain[name]["action_mask"]
+                else:
+                    assert fast[name]["action_mask"].base is None is plain[name]["action_mask"].base
+                for key in plain[name]:
+                    assert np.array_equal(fast[name][key], plain[name][key])
+                    assert fast[name][key].dtype == plain[name][key].dtype
+        with pytest.raises(IndexError):
+            bz.seat_rows(("a", "b", "c", "d"), values, masks, obs_key, [1, 1, 1, 1], zeros)
+    for bad in ((names, values, masks, None, [1, 1, 1], zeros), (names, values, masks, "observation", [1], zeros),
+                (names, values, masks, "observation", (1, 1, 1), zeros), (names, values, masks, "observation")):
+        with pytest.raises(TypeError):
+            bz.seat_rows(*bad)
 
 
 def test_step_dicts_are_the_plain_ones() -> None:
@@ -364,5 +380,162 @@ def test_step_dicts_survive_agents_that_change_the_list_under_them() -> None:
                 raise IndexError(i)
             return [object() for _ in range(100)]
 
-    rows = _encode.seat_rows(names, Rows(), Rows())
+    rows = _encode.seat_rows(names, Rows(), Rows(), "observation", [1, 0, 1], None)
     assert list(rows) == list(names)
+
+
+OTHER_RULESETS = tuple(i.id for i in br.list_rules() if i.game != "boomerang-australia")
+
+
+def random_states(rules: Any, players: int, seed: int) -> Iterator[Any]:
+    """Every state of a random game (one decision at a time), through the public API."""
+    state = br.new_game(rules, players, seed)
+    rng = random.Random(seed)
+    yield state
+    while not br.is_over(state) and br.to_act(state):
+        seat = br.to_act(state)[0]
+        state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+        yield state
+
+
+@pytest.mark.parametrize("rules_id", OTHER_RULESETS)
+def test_the_compiled_readers_are_the_table_read_plainly(rules_id: str) -> None:
+    """Sea Salt & Paper's and Boomerang (2010)'s encoders (``encode_compiled``: ``_encode.read_gather``)
+    give exactly what ``encode_plain`` gives, on every shipped ruleset and player count; and so does
+    one seat's ``encode_seat``, in arrays of its own."""
+    from boomerang_rules.rl import encoding
+
+    rules = br.load_rules(rules_id)
+    for players in range(rules.players.min, rules.players.max + 1):
+        encoder = encoding.encoder_for(rules, players)
+        assert encoding._read_gather is not None and encoder.fast == encoder.encode_compiled
+        for state in random_states(rules, players, players):
+            plain = encoder.encode_plain(state)
+            fast = encoder.encode(state)
+            assert plain[0].dtype == fast[0].dtype and np.array_equal(plain[0], fast[0])
+            assert plain[1].dtype == fast[1].dtype and np.array_equal(plain[1], fast[1])
+            assert plain[2] == fast[2]
+            for seat in range(players):
+                seen, row, mask = encoder.encode_seat(state, seat)
+                assert seen.base is None and row.base is None  # nothing of another seat's beside it
+                assert seen.dtype == np.float32 and row.dtype == np.int8
+                assert np.array_equal(seen, plain[0][seat]) and np.array_equal(row, plain[1][seat])
+                assert mask == plain[2][seat]
+
+
+def _never(state: Any) -> Any:
+    raise AssertionError("the Python reader was called where the compiled one should serve")
+
+
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
+def test_each_compiled_reader_serves_on_the_engines_states(rules_id: str) -> None:
+    """Every field with an ``op`` is read in C on the states the engine makes (its Python reader,
+    replaced by one that fails, is never called), and reads what that reader reads."""
+    from boomerang_rules.rl import _encode, encoding
+
+    rules = br.load_rules(rules_id)
+    for players in (rules.players.min, rules.players.max):
+        encoder = encoding.encoder_for(rules, players)
+        compiled = tuple((_never if op else read, chunks, op, attribute, arg)
+                         for read, chunks, op, attribute, arg in encoder._plan)
+        assert sum(1 for entry in encoder._plan if entry[2]) >= 8
+        for state in random_states(rules, players, 7):
+            plain = encoder.encode_plain(state)
+            seen = np.empty((players, encoder.size), np.float32)
+            rows = np.zeros((players, encoder.num_actions), np.int8)
+            _encode.read_gather(compiled, state, encoder._words, encoder._bounds, encoder._index, plain[2], seen,
+                                rows)
+            assert np.array_equal(seen, plain[0]) and np.array_equal(rows, plain[1])
+
+
+class _Odd:
+    """A state whose fields are not of the types the compiled readers read (a list, a float, a subclass)."""
+
+    def __init__(self, **fields: Any) -> None:
+        self.__dict__.update(fields)
+
+
+class _Int(int):
+    pass
+
+
+def test_read_gather_hands_what_it_does_not_read_to_the_python_reader() -> None:
+    """A field of another type than the op reads: the field's Python reader gives its values (the
+    reference), whatever the op; bad plans and bad values are a ``ValueError``, never a crash."""
+    from boomerang_rules.rl import _encode
+
+    calls: list[str] = []
+
+    def reader(name: str, values: Any) -> Any:
+        def read(state: Any) -> Any:
+            calls.append(name)
+            return values
+        return read
+
+    # two bit rows of one word (hands), then numbers: a len, a capped int, one-hot over 2, an index
+    plan = ((reader("hands", [0b11, 0b100]), 1, 1, "hands", None),
+            (reader("deck", [3]), 0, 4, "deck", None),
+            (reader("round", [2]), 0, 6, "round", 2),
+            (reader("turn", [0, 1]), 0, 8, "turn", 2),
+            (reader("phase", [2]), 0, 11, "phase", ("a", "b")))
+    bounds = np.array([4.0, 4.0, 1.0, 1.0, 2.0])
+    index = np.array([[0, 1, 2, 64, 65, 66, 128, 129, 130, 131, 132]], np.intp)
+
+    def run(state: Any, at: Any = plan, words: int = 2) -> list[float]:
+        seen = np.empty(index.shape, np.float32)
+        rows = np.zeros((1, 3), np.int8)
+        _encode.read_gather(at, state, words, bounds, index, [0b1], seen, rows)
+        assert rows.tolist() == [[1, 0, 0]]
+        return [float(x) for x in seen[0]]
+
+    expected = [1.0, 1.0, 0.0, 0.0, 0.0, 1.0, 0.75, 0.5, 0.0, 1.0, 1.0]
+    good = _Odd(hands=((0, 1), (2,)), deck=(1, 2, 3), round=5, turn=1, phase="b")
+    assert run(good) == expected and calls == []
+    odd = _Odd(hands=[(0, 1), (2,)], deck=[1, 2, 3], round=_Int(5), turn=1.0, phase="c")
+    assert run(odd) == expected and calls == ["hands", "deck", "round", "turn", "phase"]
+    calls.clear()
+    assert run(_Odd(hands=((0, 1), (2, 64)), deck=(1, 2, 3), round=-1, turn=2, phase=3)) == expected
+    assert calls == ["hands", "round", "turn", "phase"]
+    for bad_plan in ((plan[0][:4],), ((reader("x", [1]), 1, 99, "hands", None),), [plan[0]]):
+        with pytest.raises(ValueError):
+            run(good, bad_plan, 1)
+    with pytest.raises(ValueError, match="words"):
+        run(good, plan, 1)
+    for values in ([1.0], [-1], [1 << 64], (1 << 64,), "ab", None):
+        with pytest.raises(ValueError):
+            run(good, ((reader("hands", values), 1, 0, None, None),) + plan[1:], 1)
+    with pytest.raises(AttributeError):
+        run(_Odd(deck=(1,)))
+    # tokens (a bit each, -1 none), chosen (1 each but -1), places on a stack of 2 seats
+    plan2 = ((reader("tokens", [0b10, 0]), 1, 12, "tokens", None),
+             (reader("chosen", [1, 0]), 0, 13, "tokens", None),
+             (reader("places", [0, 1]), 0, 14, "stack", 2))
+    bounds = np.array([1.0, 1.0, 2.0, 2.0])
+    index = np.array([[0, 1, 2, 64, 65, 66, 128, 129, 130, 131]], np.intp)
+    expected = [0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.5]
+    calls.clear()
+    assert run(_Odd(tokens=(1, -1), stack=(1,)), plan2, 2) == expected and calls == []
+    expected[7] = 1.0  # -2 is no token's "none": chosen, as the plain reader says
+    assert run(_Odd(tokens=(1, -2), stack=(1, 2)), plan2, 2) == expected and calls == ["tokens", "places"]
+    with pytest.raises(AssertionError):
+        run(good, ((_never, 1, 0, None, None),) + plan[1:], 1)
+
+
+def test_the_compiled_gather_refuses_what_the_plain_code_would() -> None:
+    """Values it cannot read exactly (negative, past 64 bits, not ints), an index or a mask past its
+    arrays: a ``ValueError``, never memory read or written out of bounds."""
+    from boomerang_rules.rl._encode import gather
+
+    bounds = np.array([2.0])
+    index = np.array([[0, 64]], np.intp)
+    seen = np.empty((1, 2), np.float32)
+    rows = np.zeros((1, 3), np.int8)
+    gather([5, 1], 1, bounds, index, [0b101], seen, rows)
+    assert seen.tolist() == [[1.0, 0.5]] and rows.tolist() == [[1, 0, 1]]
+    cases: list[tuple[list[Any], Any, list[int]]] = [
+        ([-1, 1], index, [1]), ([1 << 64, 1], index, [1]), ([1.0, 1], index, [1]),
+        ([5, 1], np.array([[0, 65]], np.intp), [1]), ([5, 1], index, [0b1000]), ([5, 1], index, [-1]),
+        ([5, 1], index, [1 << 70])]
+    for values, at, masks in cases:
+        with pytest.raises(ValueError):
+            gather(values, 1, bounds, at, masks, seen, np.zeros((1, 3), np.int8))

@@ -384,8 +384,8 @@ def test_another_games_rewards_sum_to_its_scores(rules_id: str) -> None:
 
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
 def test_an_array_handed_to_one_seat_holds_no_other_seats(rules_id: str) -> None:
-    """The AEC env's observations and masks, ``rl.observe`` and the gymnasium env's observation are
-    arrays of their own: a view's ``base`` would hold every seat's observation (hidden cards)."""
+    """The AEC and parallel envs' observations and masks, ``rl.observe`` and the gymnasium env's
+    observation are arrays of their own: a view's ``base`` would hold every seat's observation (hidden cards)."""
     from boomerang_rules import rl
     from boomerang_rules.rl.gym import SingleAgentEnv
 
@@ -399,8 +399,78 @@ def test_an_array_handed_to_one_seat_holds_no_other_seats(rules_id: str) -> None
         legal = np.flatnonzero(seen["action_mask"])
         env.step(None if terminated or truncated or not len(legal) else int(rng.choice(legal)))
         assert env.observe(agent)["observation"].base is None
+    par = bz.parallel_env(rules_id, 3)
+    seen_all, _ = par.reset(seed=3)
+    while par.agents:
+        for seen in seen_all.values():
+            assert seen["observation"].base is None and seen["action_mask"].base is None
+        actions = {a: int(rng.choice(np.flatnonzero(s["action_mask"]))) if s["action_mask"].any() else 0
+                   for a, s in seen_all.items()}
+        seen_all = par.step(actions)[0]
     state = br.new_game(br.load_rules(rules_id), 3, 3)
     assert rl.observe(state, 1).base is None
     single = SingleAgentEnv(rules_id, 3)
     observation, info = single.reset(seed=3)
     assert observation["observations"].base is None and info["action_mask"].base is None
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper"])
+def test_no_seats_mask_can_be_written_into_another_seats(rules_id: str) -> None:
+    """The all-zero mask of the seats owing nothing is one array, shared: read-only (so no seat's
+    writes reach another seat's mask), and again after pickling; an owing seat's mask is its own."""
+    import pickle
+
+    env = bz.env(rules_id, 3)
+    for copy in (env, pickle.loads(pickle.dumps(env))):
+        copy.reset(seed=5)
+        rng = random.Random(5)
+        nothing = 0
+        for _ in range(12):
+            mask = copy.last()[0]["action_mask"]
+            legal = np.flatnonzero(mask)
+            if not len(legal):
+                nothing += 1
+                with pytest.raises(ValueError, match="read-only"):
+                    mask[0] = 1
+            else:
+                mask[:] = 0  # the seat's own copy: the env's legality is unchanged
+                assert len(np.flatnonzero(copy.last()[0]["action_mask"])) == len(legal)
+            copy.step(int(rng.choice(legal)) if len(legal) else None)
+        assert nothing or rules_id == "standard"
+
+
+@pytest.mark.parametrize("make", [bz.env, bz.parallel_env])
+def test_the_observation_key_rllib_reads(make: Any) -> None:
+    """``obs_key="observations"`` names the observation as RLlib's action-masking module reads it, in
+    the spaces and in every observation; the envs pass PettingZoo's API tests so; another key is refused."""
+    from pettingzoo.test import api_test, parallel_api_test
+
+    env = make("sea-salt-paper", 3, obs_key="observations")
+    assert sorted(env.observation_space("player_0").spaces) == ["action_mask", "observations"]
+    if make is bz.env:
+        api_test(env, num_cycles=30)
+        env.reset(seed=1)
+        assert list(env.observe("player_1")) == ["observations", "action_mask"]
+    else:
+        parallel_api_test(env, num_cycles=30)
+        seen, _ = env.reset(seed=1)
+        assert all(list(s) == ["observations", "action_mask"] for s in seen.values())
+    assert pickle.loads(pickle.dumps(env)).observation_space("player_0") == env.observation_space("player_0")
+    with pytest.raises(ValueError, match="obs_key"):
+        make("sea-salt-paper", 3, obs_key="obs")
+
+
+def test_rllib_wraps_the_envs_with_rllibs_observation_key() -> None:
+    """RLlib's ``PettingZooEnv`` and ``ParallelPettingZooEnv`` take the envs as they are, and hand on
+    observations under the key its action-masking module reads (no training: CI's example does that)."""
+    wrappers = pytest.importorskip("ray.rllib.env.wrappers.pettingzoo_env")
+    aec = wrappers.PettingZooEnv(bz.env("boomerang-2010", 3, obs_key="observations"))
+    seen, _ = aec.reset(seed=2)
+    ((agent, first),) = seen.items()
+    assert list(first) == ["observations", "action_mask"]
+    seen = aec.step({agent: int(np.flatnonzero(first["action_mask"])[0])})[0]
+    assert all(list(s) == ["observations", "action_mask"] for s in seen.values())
+    par = wrappers.ParallelPettingZooEnv(bz.parallel_env("boomerang-2010", 3, obs_key="observations"))
+    seen, _ = par.reset(seed=2)
+    assert sorted(seen) == ["player_0", "player_1", "player_2"]
+    assert all(list(s) == ["observations", "action_mask"] for s in seen.values())

@@ -357,38 +357,63 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
-static PyObject *observation_key, *action_mask_key;
+static PyObject *action_mask_key, *copy_name;
+static int small_int(PyObject *v, long long *out);
 
-/* {name: {"observation": observations[i], "action_mask": action_masks[i]}}: the PettingZoo
- * observations of every seat, each row a view of the two arrays (the comprehension, compiled). */
+/* A copy of seq[i] (its `copy()`): an array of its own, not a view of every seat's. */
+static PyObject *
+row_copy(PyObject *seq, Py_ssize_t i)
+{
+    PyObject *row = PySequence_GetItem(seq, i);
+    if (row == NULL) {
+        return NULL;
+    }
+    PyObject *copied = PyObject_CallMethodNoArgs(row, copy_name);
+    Py_DECREF(row);
+    return copied;
+}
+
+/* {name: {key: observations[i].copy(), "action_mask": action_masks[i].copy()}}: the PettingZoo
+ * observations of every seat, each row a copy (a view's base would hold every seat's observation
+ * and mask: hidden cards), the comprehension compiled. */
 static PyObject *
 seat_rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 3 || !PyTuple_CheckExact(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "seat_rows(names: tuple, observations, action_masks) takes 3 arguments");
+    if (nargs != 6 || !PyTuple_CheckExact(args[0]) || !PyUnicode_CheckExact(args[3]) || !PyList_CheckExact(args[4])
+        || PyList_GET_SIZE(args[4]) != PyTuple_GET_SIZE(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "seat_rows(names: tuple, observations, action_masks, key: str, "
+                                         "masks: list (one a name), zeros) takes 6 arguments");
         return NULL;
     }
-    PyObject *names = args[0];
+    PyObject *names = Py_NewRef(args[0]), *key = Py_NewRef(args[3]), *masks = Py_NewRef(args[4]);
     Py_ssize_t n = PyTuple_GET_SIZE(names);
     PyObject *out = PyDict_New();
     if (out == NULL) {
-        return NULL;
+        goto fail;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *row = PySequence_GetItem(args[1], i);
-        PyObject *mask = row == NULL ? NULL : PySequence_GetItem(args[2], i);
+        PyObject *row = row_copy(args[1], i);
+        /* a seat owing nothing (its legal mask the int 0) gets the shared read-only zeros */
+        PyObject *legal = i < PyList_GET_SIZE(masks) ? PyList_GET_ITEM(masks, i) : NULL;
+        long long zero = -1;
+        int owes_nothing = legal != NULL && small_int(legal, &zero) && zero == 0;
+        PyObject *mask = row == NULL ? NULL : owes_nothing ? Py_NewRef(args[5]) : row_copy(args[2], i);
         PyObject *seen = mask == NULL ? NULL : PyDict_New();
-        int bad = seen == NULL || PyDict_SetItem(seen, observation_key, row) < 0
+        int bad = seen == NULL || PyDict_SetItem(seen, key, row) < 0
             || PyDict_SetItem(seen, action_mask_key, mask) < 0 || PyDict_SetItem(out, PyTuple_GET_ITEM(names, i), seen) < 0;
         Py_XDECREF(row);
         Py_XDECREF(mask);
         Py_XDECREF(seen);
         if (bad) {
-            Py_DECREF(out);
-            return NULL;
+            Py_CLEAR(out);
+            goto fail;
         }
     }
+fail:
+    Py_DECREF(names);
+    Py_DECREF(key);
+    Py_DECREF(masks);
     return out;
 }
 
@@ -502,62 +527,75 @@ low_word(PyObject *v, uint64_t *out, PyObject **rest)
     return 0;
 }
 
-/* encoding.Encoder.encode_plain after its readers, compiled: the source buffer (each of the first
- * `words` values' 64 bits as 0.0 / 1.0, least significant first, then each later value divided by
- * its bound), every seat's observation gathered from it through `index`, and every seat's legal
- * mask written as 0/1 into its (zeroed) row of `action_masks`. */
-static PyObject *
-gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* Room for `need` more values in the growable `vals` buffer (the GIL is held). */
+static uint64_t *read_values;
+static Py_ssize_t read_capacity;
+
+static int
+room(Py_ssize_t need)
 {
-    (void)module;
-    if (nargs != 7) {
-        PyErr_SetString(PyExc_TypeError,
-                        "gather(values, words, bounds, index, masks, observations, action_masks) takes 7 arguments");
+    if (need <= read_capacity) {
+        return 0;
+    }
+    Py_ssize_t grown = need < 256 ? 256 : need * 2;
+    uint64_t *at = PyMem_Realloc(read_values, (size_t)grown * sizeof(uint64_t));
+    if (at == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    read_values = at;
+    read_capacity = grown;
+    return 0;
+}
+
+/* What gather and read_gather share once the values are plain words: the source buffer (each of
+ * the first `words` values' 64 bits as 0.0 / 1.0, least significant first, then each later value
+ * divided by its bound), every seat's observation gathered from it through `index` (args[0]),
+ * and every seat's legal mask written as 0/1 into its (zeroed) row of `action_masks` (args[3]).
+ * args: index, masks (a list), observations, action_masks; `bounds_arg` the numbers' bounds. */
+static PyObject *
+gather_words(const uint64_t *vals, Py_ssize_t count, Py_ssize_t words, PyObject *bounds_arg,
+             PyObject *const *args, const char *who)
+{
+    PyObject *masks = args[1];
+    if (!PyList_CheckExact(masks)) {
+        PyErr_Format(PyExc_ValueError, "%s: masks must be a list of ints", who);
         return NULL;
     }
-    PyObject *values = args[0], *masks = args[4];
-    if (!PyList_CheckExact(values) || !PyList_CheckExact(masks)) {
-        PyErr_SetString(PyExc_ValueError, "gather: values and masks must be lists of ints");
-        return NULL;
-    }
-    Py_ssize_t words = PyLong_AsSsize_t(args[1]);
-    if (words == -1 && PyErr_Occurred()) {
-        return NULL;
-    }
-    Py_ssize_t count = PyList_GET_SIZE(values), seats = PyList_GET_SIZE(masks);
+    Py_ssize_t seats = PyList_GET_SIZE(masks);
     if (words < 0 || words > count || seats < 1) {
-        PyErr_SetString(PyExc_ValueError, "gather: words must lie within the values, and masks be one a seat");
+        PyErr_Format(PyExc_ValueError, "%s: words must lie within the values, and masks be one a seat", who);
         return NULL;
     }
     Py_buffer bounds, index, obs, rows;
-    if (PyObject_GetBuffer(args[2], &bounds, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+    if (PyObject_GetBuffer(bounds_arg, &bounds, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
         return NULL;
     }
     PyObject *out = NULL;
     int have_index = 0, have_obs = 0, have_rows = 0;
     if (bounds.itemsize != sizeof(double) || bounds.len / (Py_ssize_t)sizeof(double) != count - words) {
-        PyErr_SetString(PyExc_ValueError, "gather: bounds must be float64, one a number value");
+        PyErr_Format(PyExc_ValueError, "%s: bounds must be float64, one a number value", who);
         goto done;
     }
-    if (PyObject_GetBuffer(args[3], &index, PyBUF_C_CONTIGUOUS) < 0) {
+    if (PyObject_GetBuffer(args[0], &index, PyBUF_C_CONTIGUOUS) < 0) {
         goto done;
     }
     have_index = 1;
     Py_ssize_t cells = index.len / (Py_ssize_t)sizeof(Py_ssize_t);
     if (index.itemsize != sizeof(Py_ssize_t) || cells % seats) {
-        PyErr_SetString(PyExc_ValueError, "gather: index must be intp, one row a seat");
+        PyErr_Format(PyExc_ValueError, "%s: index must be intp, one row a seat", who);
         goto done;
     }
-    if (writable(args[5], &obs, cells, sizeof(float), "gather: observations") < 0) {
+    if (writable(args[2], &obs, cells, sizeof(float), "gather: observations") < 0) {
         goto done;
     }
     have_obs = 1;
-    if (PyObject_GetBuffer(args[6], &rows, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+    if (PyObject_GetBuffer(args[3], &rows, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
         goto done;
     }
     have_rows = 1;
     if (rows.itemsize != 1 || rows.len % seats) {
-        PyErr_SetString(PyExc_ValueError, "gather: action_masks must be int8, one row a seat");
+        PyErr_Format(PyExc_ValueError, "%s: action_masks must be int8, one row a seat", who);
         goto done;
     }
     Py_ssize_t size = words * 64 + (count - words);
@@ -571,42 +609,22 @@ gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         gather_capacity = size;
     }
     float *source = gather_source;
-    PyObject **items = PySequence_Fast_ITEMS(values);
     for (Py_ssize_t i = 0; i < words; i++) {
-        uint64_t word;
-        PyObject *rest;
-        if (low_word(items[i], &word, &rest) < 0) {
-            goto done;
-        }
-        if (rest != NULL) {
-            Py_DECREF(rest);
-            PyErr_SetString(PyExc_ValueError, "gather: a bit word must be below 2**64");
-            goto done;
-        }
+        uint64_t word = vals[i];
         for (int b = 0; b < 8; b++) {
             memcpy(source + i * 64 + b * 8, byte_floats[(word >> (8 * b)) & 0xff], 8 * sizeof(float));
         }
     }
     const double *bound = bounds.buf;
     for (Py_ssize_t i = words; i < count; i++) {
-        uint64_t v;
-        PyObject *rest;
-        if (low_word(items[i], &v, &rest) < 0) {
-            goto done;
-        }
-        if (rest != NULL) {
-            Py_DECREF(rest);
-            PyErr_SetString(PyExc_ValueError, "gather: a number must be below 2**64");
-            goto done;
-        }
-        source[words * 64 + (i - words)] = (float)((double)v / bound[i - words]);
+        source[words * 64 + (i - words)] = (float)((double)vals[i] / bound[i - words]);
     }
     const Py_ssize_t *at = index.buf;
     float *o = obs.buf;
     for (Py_ssize_t i = 0; i < cells; i++) {
         Py_ssize_t k = at[i];
         if (k < 0 || k >= size) {
-            PyErr_SetString(PyExc_ValueError, "gather: an index past the source");
+            PyErr_Format(PyExc_ValueError, "%s: an index past the source", who);
             goto done;
         }
         o[i] = source[k];
@@ -626,7 +644,7 @@ gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             m = rest;
             if (word && (base + 64 - __builtin_clzll(word)) > actions) {
                 Py_XDECREF(m);
-                PyErr_SetString(PyExc_ValueError, "gather: a mask past the actions");
+                PyErr_Format(PyExc_ValueError, "%s: a mask past the actions", who);
                 goto done;
             }
             for (; word; word &= word - 1) {
@@ -649,18 +667,466 @@ done:
     return out;
 }
 
+/* encoding.Encoder.encode_plain after its readers, compiled: gather_words over a list of ints. */
+static PyObject *
+gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError,
+                        "gather(values, words, bounds, index, masks, observations, action_masks) takes 7 arguments");
+        return NULL;
+    }
+    PyObject *values = args[0];
+    if (!PyList_CheckExact(values) || !PyList_CheckExact(args[4])) {
+        PyErr_SetString(PyExc_ValueError, "gather: values and masks must be lists of ints");
+        return NULL;
+    }
+    Py_ssize_t words = PyLong_AsSsize_t(args[1]);
+    if (words == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(values);
+    if (room(count) < 0) {
+        return NULL;
+    }
+    /* the list holds exact ints only (checked one by one): reading them runs no Python code */
+    PyObject **items = PySequence_Fast_ITEMS(values);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *rest;
+        if (low_word(items[i], &read_values[i], &rest) < 0) {
+            return NULL;
+        }
+        if (rest != NULL) {
+            Py_DECREF(rest);
+            PyErr_SetString(PyExc_ValueError, i < words ? "gather: a bit word must be below 2**64"
+                                                        : "gather: a number must be below 2**64");
+            return NULL;
+        }
+    }
+    return gather_words(read_values, count, words, args[2], args + 3, "gather");
+}
+
+/* The compiled readers of read_gather: each reads one attribute of the state of an exact type
+ * and appends its values at read_values[*at...]. 1: read; 0: the attribute is not what the op
+ * reads (nothing appended: the field's Python reader serves); -1: an error. */
+enum {
+    OP_CALL, OP_MASKS, OP_MASK, OP_LENS, OP_LEN, OP_INTS, OP_INT, OP_BITS, OP_ONE_HOT, OP_TOPS, OP_IN, OP_INDEX,
+    OP_BIT_EACH, OP_SET_EACH, OP_PLACES, OP_COUNT
+};
+
+/* The bit mask of an exact tuple of exact ints in [0, 64 * chunks), into chunks words; 0 for anything else. */
+static int
+mask_words(PyObject *cards, Py_ssize_t chunks, uint64_t *out)
+{
+    if (!PyTuple_CheckExact(cards)) {
+        return 0;
+    }
+    for (Py_ssize_t c = 0; c < chunks; c++) {
+        out[c] = 0;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(cards);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *card = PyTuple_GET_ITEM(cards, i);
+        if (!PyLong_CheckExact(card)) {
+            return 0;
+        }
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(card, &overflow);
+        if (overflow || v < 0 || v >= 64 * (long long)chunks) {
+            if (v == -1 && PyErr_Occurred()) {
+                PyErr_Clear();
+            }
+            return 0;
+        }
+        out[v >> 6] |= (uint64_t)1 << (v & 63);
+    }
+    return 1;
+}
+
+/* An exact int in [0, 2**63) as *out; 0 for anything else. */
+static int
+small_int(PyObject *v, long long *out)
+{
+    if (!PyLong_CheckExact(v)) {
+        return 0;
+    }
+    int overflow = 0;
+    *out = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (*out == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    return !overflow;
+}
+
+static int
+read_op(long op, PyObject *value, Py_ssize_t chunks, PyObject *arg, Py_ssize_t *at)
+{
+    uint64_t *out = read_values + *at;
+    long long v, cap = -1;
+    Py_ssize_t n;
+    switch (op) {
+    case OP_MASK:
+        if (!mask_words(value, chunks, out)) {
+            return 0;
+        }
+        *at += chunks;
+        return 1;
+    case OP_MASKS:
+    case OP_TOPS:
+        if (!PyTuple_CheckExact(value)) {
+            return 0;
+        }
+        n = PyTuple_GET_SIZE(value);
+        if (room(*at + n * chunks) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *group = PyTuple_GET_ITEM(value, i);
+            if (op == OP_MASKS) {
+                if (!mask_words(group, chunks, out + i * chunks)) {
+                    return 0;
+                }
+                continue;
+            }
+            if (!PyTuple_CheckExact(group)) {
+                return 0;
+            }
+            for (Py_ssize_t c = 0; c < chunks; c++) {
+                out[i * chunks + c] = 0;
+            }
+            Py_ssize_t size = PyTuple_GET_SIZE(group);
+            if (size && (!small_int(PyTuple_GET_ITEM(group, size - 1), &v) || v < 0 || v >= 64 * (long long)chunks)) {
+                return 0;
+            }
+            if (size) {
+                out[i * chunks + (v >> 6)] = (uint64_t)1 << (v & 63);
+            }
+        }
+        *at += n * chunks;
+        return 1;
+    case OP_LENS:
+        if (!PyTuple_CheckExact(value)) {
+            return 0;
+        }
+        n = PyTuple_GET_SIZE(value);
+        if (room(*at + n) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *group = PyTuple_GET_ITEM(value, i);
+            if (!PyTuple_CheckExact(group)) {
+                return 0;
+            }
+            out[i] = (uint64_t)PyTuple_GET_SIZE(group);
+        }
+        *at += n;
+        return 1;
+    case OP_LEN:
+        if (!PyTuple_CheckExact(value)) {
+            return 0;
+        }
+        out[0] = (uint64_t)PyTuple_GET_SIZE(value);
+        *at += 1;
+        return 1;
+    case OP_INTS:
+    case OP_INT:
+        if (arg != Py_None && (!small_int(arg, &cap) || cap < 0)) {
+            return 0;
+        }
+        if (op == OP_INT) {
+            if (!small_int(value, &v) || v < 0) {
+                return 0;
+            }
+            out[0] = (uint64_t)(cap >= 0 && v > cap ? cap : v);
+            *at += 1;
+            return 1;
+        }
+        if (!PyTuple_CheckExact(value)) {
+            return 0;
+        }
+        n = PyTuple_GET_SIZE(value);
+        if (room(*at + n) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (!small_int(PyTuple_GET_ITEM(value, i), &v) || v < 0) {
+                return 0;
+            }
+            out[i] = (uint64_t)(cap >= 0 && v > cap ? cap : v);
+        }
+        *at += n;
+        return 1;
+    case OP_BITS:
+    case OP_ONE_HOT:
+    case OP_IN:
+        if (!small_int(arg, &cap) || cap < 1 || cap > 64) {
+            return 0;
+        }
+        n = (Py_ssize_t)cap;
+        if (room(*at + n) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        if (op == OP_IN) {
+            if (!PyTuple_CheckExact(value)) {
+                return 0;
+            }
+            for (Py_ssize_t k = 0; k < n; k++) {
+                out[k] = 0;
+            }
+            for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(value); i++) {
+                if (!small_int(PyTuple_GET_ITEM(value, i), &v)) {
+                    return 0;
+                }
+                if (v >= 0 && v < n) {
+                    out[v] = 1;
+                }
+            }
+            *at += n;
+            return 1;
+        }
+        if (!small_int(value, &v)) {
+            return 0;
+        }
+        if (op == OP_BITS) {
+            if (v < 0) {
+                return 0;
+            }
+            for (Py_ssize_t k = 0; k < n; k++) {
+                out[k] = (uint64_t)(v >> k) & 1;
+            }
+        }
+        else {
+            if (v >= n) { /* the Python reader's IndexError */
+                return 0;
+            }
+            for (Py_ssize_t k = 0; k < n; k++) {
+                out[k] = k == v;
+            }
+        }
+        *at += n;
+        return 1;
+    case OP_INDEX:
+        if (!PyUnicode_CheckExact(value) || !PyTuple_CheckExact(arg)) {
+            return 0;
+        }
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(arg) && i < 64; i++) {
+            PyObject *name = PyTuple_GET_ITEM(arg, i);
+            if (PyUnicode_CheckExact(name) && (name == value || PyUnicode_Compare(name, value) == 0)) {
+                out[0] = (uint64_t)1 << i;
+                *at += 1;
+                return 1;
+            }
+        }
+        return 0; /* not a known phase: the Python reader says what it is */
+    case OP_BIT_EACH:
+    case OP_SET_EACH:
+        if (!PyTuple_CheckExact(value)) {
+            return 0;
+        }
+        n = PyTuple_GET_SIZE(value);
+        if (room(*at + n * chunks) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            if (!PyLong_CheckExact(PyTuple_GET_ITEM(value, i))) {
+                return 0;
+            }
+            int overflow = 0;
+            v = PyLong_AsLongLongAndOverflow(PyTuple_GET_ITEM(value, i), &overflow);
+            if (v == -1 && PyErr_Occurred()) {
+                PyErr_Clear();
+                return 0;
+            }
+            if (op == OP_SET_EACH) {
+                out[i] = overflow || v != -1;
+                continue;
+            }
+            if (overflow || v < -1 || v >= 64 * (long long)chunks) {
+                return 0;
+            }
+            for (Py_ssize_t c = 0; c < chunks; c++) {
+                out[i * chunks + c] = 0;
+            }
+            if (v >= 0) {
+                out[i * chunks + (v >> 6)] = (uint64_t)1 << (v & 63);
+            }
+        }
+        *at += op == OP_SET_EACH ? n : n * chunks;
+        return 1;
+    case OP_PLACES:
+        if (!PyTuple_CheckExact(value) || !small_int(arg, &cap) || cap < 1 || cap > 64) {
+            return 0;
+        }
+        n = (Py_ssize_t)cap;
+        if (room(*at + n) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            out[k] = 0;
+        }
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(value); i++) {
+            if (!small_int(PyTuple_GET_ITEM(value, i), &v) || v < 0 || v >= n) {
+                return 0;
+            }
+            out[v] = (uint64_t)(i + 1);
+        }
+        *at += n;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static PyObject *zero_int;
+
+/* The values of a Python reader's result (an exact list or tuple of exact non-negative ints),
+ * appended: `chunks` 64-bit words each (0: a number, one word). */
+static int
+append_read(PyObject *result, Py_ssize_t chunks, Py_ssize_t *at)
+{
+    if (!(PyList_CheckExact(result) || PyTuple_CheckExact(result))) {
+        PyErr_SetString(PyExc_ValueError, "read_gather: a reader must give a list or tuple of ints");
+        return -1;
+    }
+    /* a list's items are read one by one as exact ints: no Python code runs to change it */
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(result), per = chunks ? chunks : 1;
+    if (room(*at + n * per) < 0) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *v = Py_NewRef(PySequence_Fast_ITEMS(result)[i]);
+        for (Py_ssize_t c = 0; c < per; c++) {
+            PyObject *rest;
+            int bad = low_word(v, &read_values[*at], &rest);
+            Py_DECREF(v);
+            if (bad < 0) {
+                Py_XDECREF(rest);
+                return -1;
+            }
+            *at += 1;
+            v = rest != NULL ? rest : Py_NewRef(zero_int);
+        }
+        int left = PyObject_IsTrue(v);
+        Py_DECREF(v);
+        if (left) {
+            PyErr_SetString(PyExc_ValueError, chunks ? "read_gather: a bit row past its columns"
+                                                     : "read_gather: a number must be below 2**64");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* encoding.Encoder.encode_plain, its readers compiled too: plan is a tuple of one entry a reader
+ * in the table's value order, (read, chunks, op, attribute, arg); op OP_CALL calls `read(state)`,
+ * the others read `getattr(state, attribute)` in C as the op says (and call `read` when the
+ * attribute is not of the exact type the op reads: the Python reader is the reference). Then
+ * gather_words. */
+static PyObject *
+read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "read_gather(plan, state, words, bounds, index, masks, observations, "
+                                         "action_masks) takes 8 arguments");
+        return NULL;
+    }
+    PyObject *plan = args[0], *state = args[1];
+    if (!PyTuple_CheckExact(plan)) {
+        PyErr_SetString(PyExc_ValueError, "read_gather: plan must be a tuple");
+        return NULL;
+    }
+    Py_ssize_t words = PyLong_AsSsize_t(args[2]);
+    if (words == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t at = 0, words_read = -1;
+    Py_ssize_t entries = PyTuple_GET_SIZE(plan);
+    if (room(64) < 0) {
+        return NULL;
+    }
+    for (Py_ssize_t e = 0; e < entries; e++) {
+        PyObject *entry = PyTuple_GET_ITEM(plan, e);
+        if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 5) {
+            PyErr_SetString(PyExc_ValueError, "read_gather: each plan entry is (read, chunks, op, attribute, arg)");
+            return NULL;
+        }
+        Py_INCREF(entry); /* held: a reader may run any Python code */
+        PyObject *read = PyTuple_GET_ITEM(entry, 0), *attribute = PyTuple_GET_ITEM(entry, 3);
+        long long chunks, op;
+        if (!small_int(PyTuple_GET_ITEM(entry, 1), &chunks) || !small_int(PyTuple_GET_ITEM(entry, 2), &op)
+            || chunks < 0 || chunks > 64 || op < 0 || op >= OP_COUNT) {
+            Py_DECREF(entry);
+            PyErr_SetString(PyExc_ValueError, "read_gather: a plan entry's chunks or op is out of range");
+            return NULL;
+        }
+        if (chunks == 0 && words_read < 0) {
+            words_read = at; /* the numbers begin */
+        }
+        int done = 0;
+        if (op != OP_CALL && PyUnicode_CheckExact(attribute)) {
+            PyObject *value = PyObject_GetAttr(state, attribute);
+            if (value == NULL) {
+                Py_DECREF(entry);
+                return NULL;
+            }
+            Py_ssize_t before = at;
+            /* room for a one-row op; the ops of several rows make their own */
+            done = room(at + (chunks ? chunks : 1)) < 0 ? -1 : read_op((long)op, value, chunks ? chunks : 1,
+                                                                        PyTuple_GET_ITEM(entry, 4), &at);
+            Py_DECREF(value);
+            if (done < 0) {
+                Py_DECREF(entry);
+                return NULL;
+            }
+            if (!done) {
+                at = before;
+            }
+        }
+        if (!done) {
+            PyObject *result = PyObject_CallOneArg(read, state);
+            int bad = result == NULL || append_read(result, chunks, &at) < 0;
+            Py_XDECREF(result);
+            if (bad) {
+                Py_DECREF(entry);
+                return NULL;
+            }
+        }
+        Py_DECREF(entry);
+    }
+    if (words_read < 0) {
+        words_read = at;
+    }
+    if (words_read != words) {
+        PyErr_SetString(PyExc_ValueError, "read_gather: the bit rows read are not the plan's words");
+        return NULL;
+    }
+    return gather_words(read_values, at, words, args[3], args + 4, "read_gather");
+}
+
 static PyMethodDef methods[] = {
     {"gather", (PyCFunction)(void (*)(void))gather, METH_FASTCALL,
      "gather(values, words, bounds, index, masks, observations, action_masks) -> None: encoding.Encoder's "
      "source of the readers' values, gathered into every seat's observation, and each seat's legal mask "
      "written into its zeroed row of action_masks (encode_plain's arithmetic, compiled)."},
+    {"read_gather", (PyCFunction)(void (*)(void))read_gather, METH_FASTCALL,
+     "read_gather(plan, state, words, bounds, index, masks, observations, action_masks) -> None: gather, "
+     "the readers' values read in C where the plan says how (each field's Python reader otherwise)."},
     {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL,
      "fill(observations, action_masks, plan, state, round, masks, template, scores) -> None: write every seat's "
      "observation (float32, players x size) and action mask (int8, players x actions) of ``state`` as "
      "australia.encode_plain makes them, into the two given arrays."},
     {"seat_rows", (PyCFunction)(void (*)(void))seat_rows, METH_FASTCALL,
-     "seat_rows(names, observations, action_masks) -> {name: {'observation': observations[i], "
-     "'action_mask': action_masks[i]}}: each seat's rows, as views."},
+     "seat_rows(names, observations, action_masks, key, masks, zeros) -> {name: {key: observations[i].copy(), "
+     "'action_mask': action_masks[i].copy() (zeros when masks[i] is 0)}}: each seat's rows, as arrays of its own."},
     {"step_dicts", (PyCFunction)(void (*)(void))step_dicts, METH_FASTCALL,
      "step_dicts(agents, points, over, truncated) -> (rewards, terminations, truncations, infos): a parallel "
      "env step's dicts, one entry an agent: float(points[i]) (0.0 when points is None), over, truncated, {}."},
@@ -682,10 +1148,11 @@ PyInit__encode(void)
             byte_flags[v][i] = (uint8_t)((v >> i) & 1);
         }
     }
-    observation_key = PyUnicode_InternFromString("observation");
+    copy_name = PyUnicode_InternFromString("copy");
     action_mask_key = PyUnicode_InternFromString("action_mask");
     zero_reward = PyFloat_FromDouble(0.0);
-    if (observation_key == NULL || action_mask_key == NULL || zero_reward == NULL) {
+    zero_int = PyLong_FromLong(0);
+    if (zero_int == NULL || copy_name == NULL || action_mask_key == NULL || zero_reward == NULL) {
         return NULL;
     }
     return PyModule_Create(&module_def);

@@ -32,6 +32,8 @@ class GameAdapter:
         self.observation_size = encoder.size
         self.encode: Any = encoder.encode
         """Every seat's observation and action mask, and the legal masks as integers (``Encoder.encode``)."""
+        self.encode_seat: Any = encoder.encode_seat
+        """One seat's observation and mask row (arrays of its own) and its legal mask (``Encoder.encode_seat``)."""
         self.legal_mask = encoder.masks
         self.to_act = br.to_act
         self.is_over = br.is_over
@@ -43,11 +45,20 @@ class GameAdapter:
         self._last_totals: tuple[int, ...] = ()
         self._describe = getattr(module, "describe", None)
         names = getattr(module, "action_names", None)
+        if names is None and getattr(module, "ENGINE_ACTIONS", "ids") == "names":
+            names = _action_strings
         self._names: tuple[str, ...] | None = names(rules) if names is not None else None
-        """The game's actions by number, when the game numbers none of its own."""
+        """The game's actions by number, when the game numbers none of its own, or when its engine
+        takes strings faster than ids (its rl module's ``ENGINE_ACTIONS``): what ``apply`` and
+        ``step`` hand the engine for an id."""
         self._apply = br.apply
         self._step = br.step
         self._new_game = br.new_game
+
+    @property
+    def engine_actions(self) -> tuple[str, ...] | None:
+        """What the engine is handed for each action id (None: the id itself)."""
+        return self._names
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (adapter_for, (self.rules, self.players))
@@ -101,6 +112,13 @@ class GameAdapter:
         lines = [f"round {state.round + 1}" + (", game over" if self.is_over(state) else "")]
         lines += [f"  player_{seat}: {points:>3} points" for seat, points in enumerate(totals)]
         return "\n".join(lines)
+
+
+def _action_strings(rules: Any) -> tuple[str, ...]:
+    """Every action id's string (``br.action_of``), in id order."""
+    import boomerang_rules as br
+
+    return tuple(br.action_of(rules, i) for i in range(br.num_actions(rules)))
 
 
 def load(rules: str | Any) -> Any:

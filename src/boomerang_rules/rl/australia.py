@@ -35,6 +35,10 @@ except ImportError:  # not built (no compiler at install), or not wanted: encode
 COMPILED = _fill is not None
 """Whether ``encode`` serves the compiled encoder (``_encode`` built, ``BOOMERANG_RULES_PURE`` not set)."""
 
+ENGINE_ACTIONS = "names"
+"""What the envs hand the engine for an action id: its string (the compiled engine's fast path takes
+strings; an id costs it a lookup in Python)."""
+
 _PLAN_FIELDS = 16
 """Integers before the directions in a ``_Layout.plan`` (the order of ``_encode.c``'s enum)."""
 

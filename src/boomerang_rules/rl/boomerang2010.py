@@ -6,6 +6,7 @@ then it is history, summed up in the captures and scores), nor the deck's order.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +24,29 @@ _LAST: list[Any] = [None, ()]
 """The last state ``totals`` read, and its totals."""
 
 
+_COUNTS: dict[int, tuple[Any, dict[int, tuple[tuple[int, ...], list[int]]]]] = {}
+"""Each tables' (by id, held) latest seat counts, by the id of the captured cards they count (held)."""
+
+
+def _counts(t: Any, cards: tuple[int, ...]) -> list[int]:
+    """``count_cards(t, cards)``, remembered while the same tuple of cards is asked for (a capture
+    changes one seat's cards: the others' tuples stay the same objects)."""
+    entry = _COUNTS.get(id(t))
+    if entry is None or entry[0] is not t:
+        if len(_COUNTS) >= 64:
+            _COUNTS.clear()
+        entry = _COUNTS[id(t)] = (t, {})
+    known = entry[1]
+    found = known.get(id(cards))
+    if found is not None and found[0] is cards:
+        return found[1]
+    counted = count_cards(t, cards)
+    if len(known) >= 256:
+        known.clear()
+    known[id(cards)] = (cards, counted)
+    return counted
+
+
 def totals(state: GameState) -> tuple[int, ...]:
     """Each seat's score as if the game ended now: ``score_sheets``' totals, the animals' points
     kept while the captures stay (tested equal to the sheets on every state of random games)."""
@@ -35,9 +59,10 @@ def totals(state: GameState) -> tuple[int, ...]:
     if found is not None and found[0] is captured:
         points = found[1]
     else:
-        counts = [count_cards(t, c) for c in captured]
-        leads = [max(column) for column in zip(*counts)]
-        points = tuple(sum(c for c, lead in zip(seat, leads) if c == lead) for seat in counts)
+        counts = [_counts(t, c) for c in captured]
+        leads = list(map(max, *counts)) if len(counts) > 1 else counts[0]
+        # each seat's counts where they equal the lead (a count times whether it leads), summed
+        points = tuple(sum(map(operator.mul, seat, map(operator.eq, seat, leads))) for seat in counts)
         _POINTS[id(t)] = (captured, points)
     per_point = t.rules.boomerangs_per_point
     scores = tuple(p + held // per_point for p, held in zip(points, state.boomerangs))
@@ -55,6 +80,7 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
 
     one_hot = [[int(k == j) for k in seats] for j in range(n)]
     nobody = [0] * n
+    no_token = NO_TOKEN == -1  # what the compiled readers of the tokens take for none
 
     @last_by_identity
     def tokens(values: tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -77,28 +103,35 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
 
     return (
         Field("token", "own", rules.lands, lambda s: tokens(s.tokens)[0],
-              "the observer's own land this round, once chosen"),
+              "the observer's own land this round, once chosen", op=("bit_each", "tokens", None) if no_token else ()),
         Field("chosen", "seat", ("chosen",), lambda s: tokens(s.tokens)[1],
-              "which seats have chosen their land this round"),
-        Field("river", "shared", cards, lambda s: river(s.river), "the cards in the river"),
-        Field("turned", "shared", cards, lambda s: turned(s.turned), "the cards turned up this round"),
-        Field("captured", "seat", cards, lambda s: card_masks(s.captured), "each seat's captured cards"),
+              "which seats have chosen their land this round", op=("set_each", "tokens", None) if no_token else ()),
+        Field("river", "shared", cards, lambda s: river(s.river), "the cards in the river",
+              op=("mask", "river", None)),
+        Field("turned", "shared", cards, lambda s: turned(s.turned), "the cards turned up this round",
+              op=("mask", "turned", None)),
+        Field("captured", "seat", cards, lambda s: card_masks(s.captured), "each seat's captured cards",
+              op=("masks", "captured", None)),
         Field("boomerangs", "seat", ("boomerangs",), lambda s: s.boomerangs,
-              "each seat's boomerangs, divided by all the boomerangs in play", bound=boomerangs),
+              "each seat's boomerangs, divided by all the boomerangs in play", bound=boomerangs,
+              op=("ints", "boomerangs", None)),
         Field("pot", "shared", ("pot",), lambda s: (s.pot,), "boomerangs in the pot, divided by all in play",
-              bound=boomerangs),
+              bound=boomerangs, op=("int", "pot", None)),
         Field("deck", "shared", ("deck",), lambda s: (len(s.deck),), "cards left face down, divided by the deck's size",
-              bound=len(cards)),
+              bound=len(cards), op=("len", "deck", None)),
         Field("round", "shared", ("round",), lambda s: (min(s.round, rounds),),
               "rounds played before this one, divided by the deck's size + 1 (more rounds never happen: "
-              "each turns a card)", bound=rounds),
-        Field("phase", "shared", PHASES, lambda s: (1 << PHASES.index(s.phase),), "the phase (one-hot)"),
+              "each turns a card)", bound=rounds, op=("int", "round", rounds)),
+        Field("phase", "shared", PHASES, lambda s: (1 << PHASES.index(s.phase),), "the phase (one-hot)",
+              op=("index", "phase", PHASES)),
         Field("first", "seat", ("first",), lambda s: one_hot[s.first],
               "the seat that opens this round's hunt (one-hot)"),
-        Field("active", "seat", ("active",), lambda s: active_flags(s.active), "the seats still in the hunt"),
+        Field("active", "seat", ("active",), lambda s: active_flags(s.active), "the seats still in the hunt",
+              op=("in", "active", n)),
         Field("turn", "seat", ("turn",), turn, "the seat whose turn it is in the hunt (one-hot)"),
         Field("stack", "seat", ("stack",), lambda s: stack(s.stack),
-              "each seat's place on the stack (1 at the bottom, 0 off it), divided by the number of seats", bound=n),
+              "each seat's place on the stack (1 at the bottom, 0 off it), divided by the number of seats", bound=n,
+              op=("places", "stack", n)),
         Field("scores", "seat", ("total",), totals,
               "each seat's score as if the game ended now, divided by the deck's size + all boomerangs "
               "(no score is higher)", bound=len(cards) + boomerangs),

@@ -74,6 +74,22 @@ class Field:
     description: str
     rows: tuple[str, ...] = ()
     bound: float = 0.0
+    op: tuple[str, str, Any] | tuple[()] = ()
+    """How the compiled reader (``_encode.read_gather``) reads the same values as ``read``, when it can:
+    ``(kind, attribute, arg)``, a kind of ``OPS``; empty: ``read`` is called (``read`` is the reference)."""
+
+
+OPS = ("call", "masks", "mask", "lens", "len", "ints", "int", "bits", "one_hot", "tops", "in", "index", "bit_each",
+       "set_each", "places")
+"""The compiled readers' kinds (``_encode.c``'s ``OP_`` enum, in its order), each reading ``getattr(state,
+attribute)`` as: ``masks`` a tuple of card tuples, each row's bit mask; ``mask`` one card tuple's mask;
+``lens`` each tuple's length; ``len`` the tuple's length; ``ints`` a tuple of ints, each capped at
+``arg`` (None: no cap); ``int`` one int capped so; ``bits`` an int's ``arg`` low bits, one value each;
+``one_hot`` an int as ``arg`` values, 1 at its place (all 0 when negative); ``tops`` 1 << each tuple's
+last card (0 for an empty one); ``in`` for each of ``arg`` seats, 1 if the tuple holds it; ``index``
+1 << the place of a string in the tuple ``arg``; ``bit_each`` 1 << each int of a tuple, 0 for -1 (none);
+``set_each`` 1 for each int of a tuple but -1, 0 for -1; ``places`` for each of ``arg`` seats, its place
+in the tuple counted from 1, 0 when absent. Anything not of the exact type read: ``read`` serves."""
 
 
 def relative_seats(players: int) -> tuple[str, ...]:
@@ -131,17 +147,28 @@ _U64 = (1 << 64) - 1
 
 _gather: Callable[..., None] | None = None
 """``_encode.gather``, where the extension is built and the plain code was not asked for."""
+_read_gather: Callable[..., None] | None = None
+"""``_encode.read_gather``, likewise."""
 try:
     import os
 
     if os.environ.get("BOOMERANG_RULES_PURE"):
         raise ImportError("the plain Python code was asked for")
-    from ._encode import gather as _gather
+    from ._encode import gather as _gather  # noqa: F401  (the readers' values from Python: tested on its own)
+    from ._encode import read_gather as _read_gather
 except ImportError:  # not built, or not wanted
     pass
 
 _BYTE_FLOATS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
 """Row ``b``: the eight bits of byte ``b`` as 0.0 / 1.0, least significant first."""
+
+
+def _op(f: Field) -> tuple[int, str | None, Any]:
+    """A field's compiled reader as ``read_gather`` takes it: its kind's number, attribute and arg."""
+    if not f.op:
+        return 0, None, None
+    kind, attribute, arg = f.op
+    return OPS.index(kind), attribute, arg
 
 
 class Encoder:
@@ -195,6 +222,11 @@ class Encoder:
         self._bounds = np.array(bounds, np.float64)
         self._source_size = pos
         self._number_readers = tuple(f.read for f in number_fields)
+        self._words = slot
+        self._plan = tuple((f.read, chunks, *_op(f))
+                           for f, (_, chunks) in zip(bit_fields, self._bit_plan)) + tuple(
+            (f.read, 0, *_op(f)) for f in number_fields)
+        """``_encode.read_gather``'s plan: each reader in ``_values``' order, its chunks (0: a number) and op."""
         # the observation: fields in table order, each seat's rows turned to the observer
         spec: list[ObsSlice] = []
         index: list[list[int]] = [[] for _ in range(n)]
@@ -229,7 +261,7 @@ class Encoder:
         self._index = np.array(index, np.intp).reshape(n, self.size)
         self.low = np.zeros(self.size, np.float32)
         self.high = np.ones(self.size, np.float32)
-        if self.fast is None and _gather is not None:
+        if self.fast is None and _read_gather is not None:
             self.fast = self.encode_compiled
 
     def _row_count(self, f: Field) -> int:
@@ -239,7 +271,10 @@ class Encoder:
         """Each seat's legal actions as an integer bit mask (0 for a seat that owes no decision)."""
         owing = self._to_act(state)
         legal = self._legal_mask
-        return [legal(state, s) if s in owing else 0 for s in range(self.players)]
+        masks = [0] * self.players
+        for s in owing:
+            masks[s] = legal(state, s)
+        return masks
 
     def _values(self, state: Any) -> tuple[list[int], int]:
         """Every field's values as ints: the bit rows' 64-bit words, then the numbers; and how many words."""
@@ -288,18 +323,31 @@ class Encoder:
         return self._source(state).take(self._index), self._mask_rows(masks), masks
 
     def encode_compiled(self, state: Any) -> Encoded:
-        """``encode_plain`` with the arithmetic after the readers compiled (``_encode.gather``; tested
-        equal to it on every shipped ruleset): the fields' readers and the legal masks in Python,
-        then one call for the bits, the scaling, the gathers and the mask rows."""
-        gather = _gather
-        if gather is None:  # not built: the plain reading
+        """``encode_plain`` compiled (``_encode.read_gather``; tested equal to it on every shipped ruleset
+        and player count): the legal masks in Python, then one call reading the fields whose table
+        says how (``Field.op``; the others through their Python readers), the bits, the scaling, the
+        gathers and the mask rows."""
+        read_gather = _read_gather
+        if read_gather is None:  # not built: the plain reading
             return self.encode_plain(state)
         masks = self.masks(state)
-        values, words = self._values(state)
         observations = np.empty((self.players, self.size), np.float32)
         rows = np.zeros((self.players, self.num_actions), np.int8)
-        gather(values, words, self._bounds, self._index, masks, observations, rows)
+        read_gather(self._plan, state, self._words, self._bounds, self._index, masks, observations, rows)
         return observations, rows, masks
+
+    def encode_seat(self, state: Any, seat: int) -> tuple[FloatArray, npt.NDArray[np.int8], int]:
+        """One seat's observation (a fresh array of its own: no other seat's observation beside it),
+        its mask row and its legal mask as an integer (a single-agent env's call)."""
+        read_gather = _read_gather
+        if read_gather is None or self.fast != self.encode_compiled:
+            observations, rows, masks = self.encode(state)
+            return observations[seat].copy(), rows[seat].copy(), masks[seat]
+        mask = self._legal_mask(state, seat) if seat in self._to_act(state) else 0
+        observation = np.empty(self.size, np.float32)
+        row = np.zeros(self.num_actions, np.int8)
+        read_gather(self._plan, state, self._words, self._bounds, self._index[seat], [mask], observation, row)
+        return observation, row, mask
 
     def reading(self, state: Any) -> Reading:
         """What ``state`` shows every seat, read once, each seat's observation gathered when asked for

@@ -221,12 +221,10 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
 
     def _observe(self) -> dict[str, npt.NDArray[Any]]:
         """The learning seat's observation of the state now (fresh arrays), its mask remembered."""
-        observations, rows, masks = self._adapter.encode(self._state)
-        me = self._me
-        self._legal = rows[me]  # a fresh array's row, kept inside (every mask handed out is a copy)
-        self._legal_bits = masks[me]
-        # a copy, not a view: a view's base would hold the other seats' observations
-        return {"observations": observations[me].copy(), "action_mask": self._legal.astype(np.float32)}
+        # the seat's own fresh arrays (no other seat's observation beside it); the mask kept inside
+        # (every mask handed out is a copy)
+        observation, self._legal, self._legal_bits = self._adapter.encode_seat(self._state, self._me)
+        return {"observations": observation, "action_mask": self._legal.astype(np.float32)}
 
     def _info(self, **more: Any) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self._legal.copy(), "seat": self._me}
@@ -276,7 +274,9 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             return self._illegal_action(action)
         state = self._state
         me = self._me
-        self._state = br.step(state, [action if s == me else self._bot_choice(state, s) for s in br.to_act(state)])
+        names = self._adapter.engine_actions
+        mine = action if names is None else names[action]  # the form the engine takes fastest
+        self._state = br.step(state, [mine if s == me else self._bot_choice(state, s) for s in br.to_act(state)])
         self._decisions += 1
         self._play_until_mine()
         adapter = self._adapter

@@ -2,8 +2,11 @@
 
 ``env()`` is the AEC form: within a simultaneous step the seats act one after another, and
 none sees anything of the choices made before it in that step. ``parallel_env()`` takes every
-seat's action at once. Observations are ``{"observation": Box, "action_mask": Box}``; actions
-are the game's integer actions. As in PettingZoo's classic games, an illegal action ends the
+seat's action at once. Observations are ``{"observation": Box, "action_mask": Box}`` (with
+``obs_key="observations"``, ``{"observations": ...}``: the key RLlib's action-masking module reads,
+so that ``PettingZooEnv(env(..., obs_key="observations"))`` feeds it unchanged); actions are the
+game's integer actions. Every array an agent is handed is its own (no view of a buffer holding
+another seat's observation or mask). As in PettingZoo's classic games, an illegal action ends the
 game with -1 for the seat that made it and 0 for the others.
 
 ``action_space(agent).sample()`` with no mask draws one of that seat's legal actions (the
@@ -59,16 +62,23 @@ from .adapters import GameAdapter, adapter_for
 from .encoding import Reading
 
 REWARDS = ("round", "final", "win")
+OBS_KEYS = ("observation", "observations")
+"""The observation's key beside ``"action_mask"`` (``obs_key``): PettingZoo's convention, or RLlib's
+action-masking module's."""
 
 DEFAULT_MAX_CYCLES = 5_000
 """The default ``max_cycles``: no game played to its end comes near it (the longest of 200 random
 games took 28 cycles in Australia, 624 steps in Sea Salt & Paper, 205 in Boomerang (2010))."""
 
 
-def seat_rows_plain(names: tuple[str, ...], observations: np.ndarray, action_masks: np.ndarray
-                    ) -> dict[str, dict[str, np.ndarray]]:
-    """Each seat's PettingZoo observation, its rows views of the two arrays (``_encode.seat_rows``'s reference)."""
-    return {a: {"observation": o, "action_mask": m} for a, o, m in zip(names, observations, action_masks)}
+def seat_rows_plain(names: tuple[str, ...], observations: np.ndarray, action_masks: np.ndarray, key: str,
+                    masks: list[int], zeros: np.ndarray) -> dict[str, dict[str, np.ndarray]]:
+    """Each seat's PettingZoo observation, its rows copies of the two arrays' (a view's base would hold
+    every seat's observation and mask: hidden cards), the observation under ``key``, the mask of a
+    seat owing nothing (``masks[i]`` the int 0) the shared read-only ``zeros`` (``_encode.seat_rows``'s
+    reference)."""
+    return {a: {key: o.copy(), "action_mask": zeros if legal.__class__ is int and legal == 0 else m.copy()}
+            for a, o, m, legal in zip(names, observations, action_masks, masks)}
 
 
 def step_dicts_plain(agents: list[str], points: tuple[float, ...] | None, over: bool, truncated: bool
@@ -79,7 +89,8 @@ def step_dicts_plain(agents: list[str], points: tuple[float, ...] | None, over: 
     return rewards, dict.fromkeys(agents, over), dict.fromkeys(agents, truncated), {a: {} for a in agents}
 
 
-seat_rows: Callable[[tuple[str, ...], np.ndarray, np.ndarray], dict[str, dict[str, np.ndarray]]] = seat_rows_plain
+seat_rows: Callable[[tuple[str, ...], np.ndarray, np.ndarray, str, list[int], np.ndarray],
+                    dict[str, dict[str, np.ndarray]]] = seat_rows_plain
 step_dicts: Callable[[list[str], tuple[float, ...] | None, bool, bool],
                      tuple[dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]] \
     = step_dicts_plain
@@ -153,7 +164,9 @@ class _Seeds:
         return out
 
 
-def _check(reward: str, max_cycles: int | None, render_mode: str | None) -> None:
+def _check(reward: str, max_cycles: int | None, render_mode: str | None, obs_key: str = "observation") -> None:
+    if obs_key not in OBS_KEYS:
+        raise ValueError(f"obs_key must be one of {', '.join(map(repr, OBS_KEYS))}, not {obs_key!r}")
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
     if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int | np.integer)
@@ -170,15 +183,18 @@ class _Common:
     """``seat``'s action mask now, or None when it owes no decision (each env defines it)."""
 
     game: GameAdapter
+    obs_key: str = "observation"
+    """The observation's key beside ``"action_mask"`` (one of ``OBS_KEYS``)."""
     possible_agents: list[str]
     render_mode: str | None
     _state: Any
-    _DERIVED: ClassVar[tuple[str, ...]] = ("game", "_observation_spaces", "_action_spaces", "state_space")
+    _DERIVED: ClassVar[tuple[str, ...]] = ("game", "_observation_spaces", "_action_spaces", "state_space", "_zeros")
     """Attributes rebuilt from the arguments when an env is unpickled (``_build``)."""
 
     def _setup(self, rules: Any, players: int, reward: str, max_cycles: int | None,
-               render_mode: str | None) -> None:
-        _check(reward, max_cycles, render_mode)
+               render_mode: str | None, obs_key: str = "observation") -> None:
+        _check(reward, max_cycles, render_mode, obs_key)
+        self.obs_key = obs_key
         self.game = adapter_for(rules, players)
         self._args = (self.game.rules, players)
         self.reward = reward
@@ -200,12 +216,16 @@ class _Common:
         g = self.game
         box = gymnasium.spaces.Box(0.0, 1.0, (g.observation_size,), np.float32)
         self._observation_spaces = {
-            a: gymnasium.spaces.Dict({"observation": box,
+            a: gymnasium.spaces.Dict({self.obs_key: box,
                                       "action_mask": gymnasium.spaces.Box(0, 1, (g.num_actions,), np.int8)})
             for a in self.possible_agents}
         self._action_spaces = {a: SeatActions(g.num_actions, self, i) for i, a in enumerate(self.possible_agents)}
         size = g.observation_size * g.players
         self.state_space = gymnasium.spaces.Box(0.0, 1.0, (size,), np.float32)
+        zeros = np.zeros(g.num_actions, np.int8)
+        zeros.flags.writeable = False
+        self._zeros = zeros
+        """The mask of a seat owing nothing, handed to every such seat: read-only (no seat's writes reach another's)."""
 
     def __getstate__(self) -> dict[str, Any]:
         state = {k: v for k, v in self.__dict__.items() if k not in self._DERIVED}
@@ -279,9 +299,10 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._seen = {}
 
     def __init__(self, rules: Any = "standard", players: int = 4, reward: str = "round",
-                 max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None) -> None:
+                 max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None,
+                 obs_key: str = "observation") -> None:
         super().__init__()
-        self._setup(rules, players, reward, max_cycles, render_mode)
+        self._setup(rules, players, reward, max_cycles, render_mode, obs_key)
         self.agents: list[str] = []
         self._step_start: Any = None
         self._obs = None
@@ -293,7 +314,6 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._owing = 0
         """How many of ``_order``'s first seats owe a decision in this cycle."""
         self._pos = 0
-        self._zeros = np.zeros(self.game.num_actions, np.int8)
 
     def _start_cycle(self, state: Any) -> None:
         """A new cycle from ``state``: every seat selected once, those owing a decision first."""
@@ -343,16 +363,21 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         return reading.mask_row(seat) if reading.masks[seat] else None
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        reading = self._encoded()
+        # every selection of a cycle observes (most of them seats owing nothing): ``_owes`` inlined
+        reading = self._obs
+        if reading is None:
+            reading = self._encoded()
         seat = self._seat[agent]
         seen = self._seen.get(seat)
         if seen is None:
             seen = self._seen[seat] = reading.observation(seat)
-        if self._owes(seat) and not (self.terminations[agent] or self.truncations[agent]):
+        pos = self._pos
+        if (pos < self._owing and self._order[pos] == seat and agent == self.agent_selection
+                and not (self.terminations[agent] or self.truncations[agent])):
             mask = reading.mask_row(seat)
         else:
-            mask = self._zeros
-        return {"observation": seen, "action_mask": mask}
+            mask = self._zeros  # read-only: shared by every seat owing nothing
+        return {self.obs_key: seen, "action_mask": mask}
 
     def _end_for_illegal(self, agent: str) -> None:
         """As PettingZoo's ``TerminateIllegalWrapper``: -1 for ``agent``, 0 for the others, every agent done."""
@@ -442,9 +467,9 @@ class BoomerangEnv(RawEnv):
 
 
 def env(rules: Any = "standard", players: int = 4, reward: str = "round", max_cycles: int | None = DEFAULT_MAX_CYCLES,
-        render_mode: str | None = None) -> AECEnv:
+        render_mode: str | None = None, obs_key: str = "observation") -> AECEnv:
     """The AEC env, as PettingZoo's classic games are (an illegal action: -1 and the game ends)."""
-    return BoomerangEnv(rules, players, reward, max_cycles, render_mode)
+    return BoomerangEnv(rules, players, reward, max_cycles, render_mode, obs_key)
 
 
 raw_env = RawEnv
@@ -457,8 +482,9 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
     _DERIVED = (*_Common._DERIVED, "_encode", "_to_act", "_step", "_is_over", "_totals", "_everyone")
 
     def __init__(self, rules: Any = "standard", players: int = 4, reward: str = "round",
-                 max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None) -> None:
-        self._setup(rules, players, reward, max_cycles, render_mode)
+                 max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None,
+                 obs_key: str = "observation") -> None:
+        self._setup(rules, players, reward, max_cycles, render_mode, obs_key)
         self.agents: list[str] = []
         self._masks: list[int] = []
         self._rows: np.ndarray | None = None
@@ -486,7 +512,7 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
 
     def _observations(self, state: Any) -> dict[str, dict[str, np.ndarray]]:
         obs, self._rows, self._masks = self._encode(state)
-        return seat_rows(self._names, obs, self._rows)
+        return seat_rows(self._names, obs, self._rows, self.obs_key, self._masks, self._zeros)
 
     def _illegal(self, state: Any, illegal: set[int]
                  ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
@@ -511,6 +537,11 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
             raise ValueError(f"actions must be a dict of each agent's action, not {type(actions).__name__}")
         names = self._names
         masks = self._masks
+        if len(seats) == 1:  # a game of turns: one seat's plain int, legal (else the checks below)
+            seat = seats[0]
+            action = actions.get(names[seat])
+            if action.__class__ is int and action >= 0 and masks[seat] >> action & 1:
+                return [action]
         n = self.game.num_actions
         chosen = (list(self._everyone(actions)) if len(seats) == len(names) and self._everyone is not None
                   and len(actions) >= len(names) and all(a in actions for a in names)
@@ -554,10 +585,12 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
             self.agents = []
         if self.render_mode == "human":
             self.render()
-        return seat_rows(names, obs, self._rows), rewards, terminations, truncations, infos
+        return (seat_rows(names, obs, self._rows, self.obs_key, self._masks, self._zeros), rewards, terminations,
+                truncations, infos)
 
 
 def parallel_env(rules: Any = "standard", players: int = 4, reward: str = "round",
-                 max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None) -> ParallelBoomerang:
+                 max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None,
+                 obs_key: str = "observation") -> ParallelBoomerang:
     """The parallel env: ``step`` takes every seat's action at once."""
-    return ParallelBoomerang(rules, players, reward, max_cycles, render_mode)
+    return ParallelBoomerang(rules, players, reward, max_cycles, render_mode, obs_key)

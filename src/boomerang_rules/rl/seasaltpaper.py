@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..seasaltpaper import actions
-from ..seasaltpaper.engine import legal_actions, to_act
+from ..seasaltpaper.hot_path import legal_actions, to_act
 from ..seasaltpaper.rules import Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
 from .encoding import Encoder, Field, last_by_identity, mask_of, masks_by_legal
@@ -91,31 +91,37 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
         return read
 
     return (
-        Field("hand", "own", ids, lambda s: card_masks(s.hands), "the observer's hand"),
+        Field("hand", "own", ids, lambda s: card_masks(s.hands), "the observer's hand",
+              op=("masks", "hands", None)),
         Field("drawn", "own", ids, drawn, "the two cards it has just drawn (while keeping one)"),
-        Field("pile_tops", "shared", ids, pile_tops, "the top card of each discard pile", rows=PILES),
+        Field("pile_tops", "shared", ids, pile_tops, "the top card of each discard pile", rows=PILES,
+              op=("tops", "piles", None)),
         Field("chosen_pile", "own", ids, chosen_pile, "the whole pile it chooses a card from after a crab duo"),
         Field("played", "seat", ids, lambda s: played_masks(s.played),
-              "the cards each seat has placed in front of it"),
+              "the cards each seat has placed in front of it", op=("masks", "played", None)),
         Field("revealed", "seat", ids, revealed, "hands revealed by a LAST CHANCE"),
         Field("pile_sizes", "shared", PILES, lambda s: pile_sizes(s.piles),
-              "cards in each discard pile, divided by the deck's size", bound=deck),
+              "cards in each discard pile, divided by the deck's size", bound=deck, op=("lens", "piles", None)),
         Field("deck", "shared", ("deck",), lambda s: (len(s.deck),), "cards left in the deck, divided by its size",
-              bound=deck),
+              bound=deck, op=("len", "deck", None)),
         Field("hand_sizes", "seat", ("cards",), lambda s: sizes(s.hands),
-              "cards in each seat's hand, divided by the deck's size", bound=deck),
-        Field("turn", "seat", ("turn",), flag("turn"), "the seat whose turn it is (one-hot)"),
-        Field("caller", "seat", ("caller",), flag("caller"), "the seat that called LAST CHANCE this round (one-hot)"),
+              "cards in each seat's hand, divided by the deck's size", bound=deck, op=("lens", "hands", None)),
+        Field("turn", "seat", ("turn",), flag("turn"), "the seat whose turn it is (one-hot)",
+              op=("one_hot", "turn", n)),
+        Field("caller", "seat", ("caller",), flag("caller"), "the seat that called LAST CHANCE this round (one-hot)",
+              op=("one_hot", "caller", n)),
         Field("protected", "seat", ("protected",), lambda s: protected(s.protected),
-              "seats whose revealed hands may not be stolen from"),
+              "seats whose revealed hands may not be stolen from", op=("bits", "protected", n)),
         Field("phase", "shared", phases, lambda s: (1 << phases.index(s.phase) if s.phase in phases else 0,),
-              "the phase of the turn (one-hot; Extra Salt's lobster choice last)"),
+              "the phase of the turn (one-hot; Extra Salt's lobster choice last)", op=("index", "phase", phases)),
         Field("round", "shared", ("round",), lambda s: (min(s.round, ROUNDS_CAP),),
-              f"rounds played before this one, divided by {ROUNDS_CAP} (saturating there)", bound=ROUNDS_CAP),
+              f"rounds played before this one, divided by {ROUNDS_CAP} (saturating there)", bound=ROUNDS_CAP,
+              op=("int", "round", ROUNDS_CAP)),
         Field("scores", "seat", ("total",), lambda s: [min(x, cap) for x in s.totals],
-              "each seat's game total, divided by twice the game's target (saturating there)", bound=cap),
+              "each seat's game total, divided by twice the game's target (saturating there)", bound=cap,
+              op=("ints", "totals", cap)),
     ) + ((Field("bound", "seat", ("bound",), lambda s: protected(s.bound),
-                "Extra Salt: the seats a jellyfish pair binds for their next turn"),)
+                "Extra Salt: the seats a jellyfish pair binds for their next turn", op=("bits", "bound", n)),)
          if any(d.effect == "restrict_opponents" for d in rules.duos) else ())
 
 
