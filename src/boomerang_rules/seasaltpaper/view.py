@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..core.lazy_views import lazy_views
 from ..core.seats import check_seat
 from .engine import card_points, is_over, legal_actions
 from .rules import Ruleset
@@ -194,4 +195,9 @@ def view(state: GameState, seat: int) -> SeatView:
         drawn_size=len(state.drawn) if state.phase in ("keep", "lobster") else 0)
 
 
-__all__ = ["PastRound", "SeatView", "card_points", "view"]
+lazy_view = lazy_views(SeatView, view)
+"""``view(state, seat)``, made only when the view is first read (``core.lazy_views``): ``play_game``
+gives one to every bot at every decision, so a bot that reads nothing of it costs the game nothing."""
+
+
+__all__ = ["PastRound", "SeatView", "card_points", "lazy_view", "view"]
