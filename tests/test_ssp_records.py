@@ -215,3 +215,51 @@ def test_replay_for_one_seat_hides_what_it_could_not_see(tmp_path: Path) -> None
     assert kept_by_others and all(line.startswith(f"  {names[1]} keeps one and") for line in kept_by_others)
     mine = [line for line in told if line.startswith(f"  {names[0]} keeps ")]
     assert mine and not any(" keeps one and" in line for line in mine)
+
+
+SSP_SHIPPED = [r for r in br.shipped_ids() if br.load_rules(r).game == "sea-salt-paper"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(SSP_SHIPPED), st.integers(2, 4), st.integers(0, 2**32), st.data())
+def test_a_record_replays_through_the_compiled_path_as_through_the_plain_code(
+        rules_id: str, players: int, seed: int, data: st.DataObject) -> None:
+    """``validate`` replays through the compiled hot path (issue 27); a record broken anywhere (an
+    action swapped for another of the game, a seat changed, a steal's card) gets the plain code's
+    problems, word for word, and a whole one the same state."""
+    from boomerang_rules.seasaltpaper import hot_path
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    rules = br.load_rules(rules_id)
+    record = br.record_of(random_game(rules, players, seed))
+    actions = [a for rnd in record["rounds"] for a in rnd["actions"]]
+    r = data.draw(st.integers(0, len(record["rounds"]) - 1), label="round")
+    rnd = record["rounds"][r]["actions"]
+    i = data.draw(st.integers(0, len(rnd) - 1), label="action")
+    how = data.draw(st.sampled_from(["action", "seat", "card", "none"]), label="how")
+    if how == "action":
+        rnd[i] = [rnd[i][0], data.draw(st.sampled_from(sorted({a[1] for a in actions})), label="instead")]
+    elif how == "seat":
+        rnd[i] = [(rnd[i][0] + 1) % players, *rnd[i][1:]]
+    elif how == "card":  # a steal's card when the round has a steal
+        i = next((j for j, a in enumerate(rnd) if len(a) == 3 and j >= i), i)
+        rnd[i] = [*rnd[i][:2], data.draw(st.sampled_from(sorted(set(rules_cards(rules)))), label="card")]
+
+    def replayed() -> tuple[Any, list[str]]:
+        checked = ssp_records.check_record(record)
+        return checked.state, [str(p) for p in checked.problems]
+
+    compiled = replayed()
+    plain = {"apply": hot_path.apply_plain, "is_over": hot_path.is_over_plain,
+             "legal_actions": hot_path.legal_actions_plain}
+    saved = {name: getattr(ssp_records, name) for name in plain}
+    for name, function in plain.items():
+        setattr(ssp_records, name, function)
+    try:
+        assert replayed() == compiled
+    finally:
+        for name, function in saved.items():
+            setattr(ssp_records, name, function)
+
+def rules_cards(rules: Any) -> list[str]:
+    return [c.id for c in rules.cards]

@@ -29,8 +29,9 @@ from ..core.records import (
 from ..core.results import result_problems
 from ..core.validation import RECORD_FORMAT
 from .dealing import deck_problems
-from .engine import is_over, legal_actions, new_game, winners
+from .engine import new_game, winners
 from .extra_salt import shuffle_problems
+from .hot_path import apply, is_over, legal_actions
 from .rules import GAME, Ruleset
 from .sheets import score_sheets
 from .state import Entry, GameState, check_state
@@ -102,9 +103,10 @@ def _rule_for(state: GameState, action: str) -> str:
 
 
 def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> tuple[GameState, list[Problem]]:
-    """Replay one round's decisions; stop at the first one that breaks a rule."""
-    from .engine import apply
+    """Replay one round's decisions; stop at the first one that breaks a rule.
 
+    Through the compiled hot path where it is built (``hot_path``): it hands every refusal to the
+    plain code, so the words reported are the plain code's (``tests/test_ssp_record_messages.py``)."""
     t = state.tables
     base = ("rounds", r, "actions")
     shuffles = rnd.get("shuffles", [])
