@@ -263,3 +263,49 @@ def test_a_record_replays_through_the_compiled_path_as_through_the_plain_code(
 
 def rules_cards(rules: Any) -> list[str]:
     return [c.id for c in rules.cards]
+
+
+def test_the_schema_says_of_an_action_what_the_fast_check_knows() -> None:
+    from boomerang_rules.core.schema import _schema
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    actions = _schema(ssp_records.RECORD_SCHEMA)["properties"]["rounds"]["items"]["properties"]["actions"]
+    assert {k: v for k, v in actions.items() if k != "description"} == {
+        "type": "array", "maxItems": ssp_records.MAX_ACTIONS, "items": ssp_records.ACTION_SCHEMA}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_schema_shown_a_record_less_its_fitting_actions_finds_what_it_finds_in_the_whole(
+        data: st.DataObject) -> None:
+    """``check_record`` shows the schema each round without its actions when every one fits
+    (issue 27); the problems are those of the whole record, whatever is broken in it."""
+    from boomerang_rules.core.schema import schema_problems
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    record = br.record_of(random_game(RULES, 2, data.draw(st.integers(0, 50), label="seed")))
+    junk = st.one_of(st.none(), st.booleans(), st.integers(-2, 70), st.floats(allow_nan=False), st.text(max_size=90),
+                     st.lists(st.integers(0, 3), max_size=4), st.just({}))
+    rounds = record["rounds"]
+    for _ in range(data.draw(st.integers(0, 3), label="breaks")):
+        rnd = data.draw(st.sampled_from(rounds), label="round")
+        where = data.draw(st.sampled_from(["action", "item", "actions", "deck", "round", "top"]), label="where")
+        if where in ("action", "item") and not (isinstance(rnd["actions"], list) and rnd["actions"]
+                                                and all(isinstance(a, list) and a for a in rnd["actions"])):
+            continue
+        if where == "action":
+            i = data.draw(st.integers(0, len(rnd["actions"]) - 1))
+            rnd["actions"][i] = data.draw(junk | st.lists(junk, max_size=4), label="action")
+        elif where == "item":
+            action = rnd["actions"][data.draw(st.integers(0, len(rnd["actions"]) - 1))]
+            action[data.draw(st.integers(0, len(action) - 1))] = data.draw(junk, label="item")
+        elif where == "actions":
+            rnd["actions"] = data.draw(junk, label="actions")
+        elif where == "deck":
+            rnd["deck"] = data.draw(junk, label="deck")
+        elif where == "round":
+            rnd[data.draw(st.sampled_from(["first", "other"]))] = data.draw(junk, label="value")
+        else:
+            record[data.draw(st.sampled_from(["rounds", "players", "seed"]))] = data.draw(junk, label="value")
+    whole = schema_problems(record, ssp_records.RECORD_SCHEMA)
+    assert schema_problems(ssp_records._for_the_schema(record), ssp_records.RECORD_SCHEMA) == whole
