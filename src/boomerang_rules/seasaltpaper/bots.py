@@ -57,6 +57,8 @@ class GreedyBot:
         return self._pick(sorted(a for a, g in gains.items() if g == top)), top
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        if "end" in actions:  # only the play phase has "end", and it always does: no view to read
+            return self._play(seen, actions)  # unless a round end is open (issue 27)
         phase = seen.phase
         if phase == "draw":
             takes = {a: a[5:] for a in actions if a.startswith("take:")}
@@ -80,6 +82,10 @@ class GreedyBot:
             sizes = {a: seen.hand_sizes[int(a[6:])] for a in actions}
             top = max(sizes.values())
             return self._pick([a for a in actions if sizes[a] == top])
+        return self._play(seen, actions)
+
+    def _play(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        """The play phase: the view is read only when the round may be ended."""
         if "mermaids" in actions:
             return "mermaids"
         trios = [a for a in actions if a.startswith("trio:")]  # Extra Salt: a starfish scores only
