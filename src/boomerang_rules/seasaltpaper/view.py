@@ -116,6 +116,58 @@ def _known(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
     return tuple(t.ids_of(sorted(k)) for k in known)
 
 
+def _learn(t: Tables, seat: int, known: list[set[int]], who: int, action: str, card: int) -> None:
+    """What ``seat`` learns of the hands from one decision (``_known``'s step), into ``known``."""
+    verb, _, rest = action.partition(":")
+    if verb == "take":
+        known[who].add(t.index[rest])
+    elif verb == "duo" or verb == "trio":
+        known[who].difference_update(t.index[c] for c in rest.split("+"))
+    elif verb == "steal":
+        victim = int(rest)
+        if who == seat:
+            known[victim].discard(card)
+        elif victim == seat:
+            known[who].add(card)
+        else:
+            known[victim].clear()
+    elif verb == "mermaids":
+        known[who] = {c for c in known[who] if t.kind[c] != t.mermaid}
+
+
+_KNOWN: dict[tuple[int, int, int], tuple[object, Tables, tuple[frozenset[int], ...]]] = {}
+"""(id(a round's log node), seat, id(tables)) -> (the node, the tables, what the seat knows then):
+the log is a chain of nodes each state extends by one, so a view reads only the decisions since
+the last view of the seat (``_known_of``)."""
+_KNOWN_LIMIT = 4096
+
+
+def _known_of(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
+    """``_known(state, seat)``, from what the seat knew at the latest decision seen before (tests
+    compare the two at every decision of bot games)."""
+    t = state.tables
+    pending = []
+    node = state.log
+    known: list[set[int]] | None = None
+    while node is not None:
+        hit = _KNOWN.get((id(node), seat, id(t)))
+        if hit is not None and hit[0] is node and hit[1] is t and len(hit[2]) == state.players:
+            known = [set(k) for k in hit[2]]
+            break
+        pending.append(node[0])
+        node = node[1]
+    if known is None:
+        known = [set() for _ in range(state.players)]
+    for who, action, card in reversed(pending):
+        _learn(t, seat, known, who, action, card)
+    if state.log is not None and pending:
+        if len(_KNOWN) >= _KNOWN_LIMIT:
+            _KNOWN.clear()
+        _KNOWN[(id(state.log), seat, id(t))] = (state.log, t, tuple(frozenset(k) for k in known))
+    known[seat] = set()
+    return tuple(t.ids_of(sorted(k)) for k in known)
+
+
 def _past_round(t: Tables, r: RoundResult) -> PastRound:
     scored = r.end in ("stop", "last_chance")
     return PastRound(r.end, r.ender, tuple(t.ids_of(h) for h in r.hands) if scored else None,
@@ -190,7 +242,7 @@ def view(state: GameState, seat: int) -> SeatView:
         past_rounds=past, legal_actions=legal, winners=state.winners_,
         first=state.first, last_turns=state.last_turns,
         crab_pile=PILES[state.crab_pile] if state.phase == "crab_card" else None,
-        known=_known(state, seat), rules=state.rules,
+        known=_known_of(state, seat), rules=state.rules,
         bound=tuple(s for s in range(n) if state.bound >> s & 1) if t.expansion else (),
         drawn_size=len(state.drawn) if state.phase in ("keep", "lobster") else 0)
 
