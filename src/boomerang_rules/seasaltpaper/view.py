@@ -20,7 +20,8 @@ import attrs
 
 from ..core.lazy_views import lazy_views
 from ..core.seats import check_seat
-from .engine import card_points, is_over, legal_actions
+from .engine import card_points
+from .hot_path import is_over, legal_actions
 from .rules import Ruleset
 from .scoring import Points, points_of
 from .sheets import ScoreSheet
@@ -212,6 +213,25 @@ def _past_of(state: GameState) -> tuple[tuple[PastRound, ...], tuple[tuple[int, 
     return past, rows
 
 
+_SHARED: list[tuple[object, object, object, tuple[tuple[str, ...], ...], tuple[ScoreSheet, ...]]] = [
+    (None, None, None, (), ())]
+"""What the last view made of the parts every seat sees alike between two plays (the played cards'
+ids, the score sheets), with what it made them from: the very played cards, per-round points and
+totals. A bot game views the state at most decisions, and these change only when a card is played."""
+
+
+def _shared(state: GameState, rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[str, ...], ...],
+                                                                         tuple[ScoreSheet, ...]]:
+    played, totals = state.played, state.totals
+    last = _SHARED[0]
+    if not (last[0] is played and last[1] is rows and last[2] is totals):
+        t = state.tables
+        last = (played, rows, totals, tuple(t.ids_of(p) for p in played),
+                tuple(ScoreSheet(rows[s], totals[s]) for s in range(state.players)))
+        _SHARED[0] = last
+    return last[3], last[4]
+
+
 def view(state: GameState, seat: int) -> SeatView:
     """All that ``seat`` may know now, and nothing more."""
     check_state(state)
@@ -222,6 +242,7 @@ def view(state: GameState, seat: int) -> SeatView:
     n = state.players
     mine = seat == state.turn
     past, rows = _past_of(state)
+    played, sheets = _shared(state, rows)
     piles = state.piles
     return SeatView(
         seat=seat, players=n, round=state.round, turn=state.turn, phase=state.phase,
@@ -232,13 +253,13 @@ def view(state: GameState, seat: int) -> SeatView:
         chosen_pile=t.ids_of(piles[state.crab_pile]) if mine and state.phase == "crab_card" else None,
         deck_size=len(state.deck),
         hand_sizes=tuple(len(h) for h in state.hands),
-        played=tuple(t.ids_of(p) for p in state.played),
+        played=played,
         revealed=tuple(t.ids_of(state.hands[s]) if state.protected >> s & 1 and not is_over(state) else None
                        for s in range(n)),
         caller=state.caller,
         protected=tuple(s for s in range(n) if state.protected >> s & 1),
         points=points_of(t, state.hands[seat], state.played[seat]),
-        totals=state.totals, sheets=tuple(ScoreSheet(rows[s], state.totals[s]) for s in range(n)),
+        totals=state.totals, sheets=sheets,
         past_rounds=past, legal_actions=legal, winners=state.winners_,
         first=state.first, last_turns=state.last_turns,
         crab_pile=PILES[state.crab_pile] if state.phase == "crab_card" else None,
