@@ -119,15 +119,18 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
         state = state.evolve(chance=attrs.evolve(state.chance, shuffles=given, shuffles_used=0))
     for i, entry in enumerate(rnd["actions"]):
         seat, action = entry[0], entry[1]
-        if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(action, str):
+        if ((seat.__class__ is not int and (not isinstance(seat, int) or isinstance(seat, bool)))
+                or (action.__class__ is not str and not isinstance(action, str))):  # exact types first: the common case
             return state, [Problem(pointer(*base, i), "an action is [seat, action] or [seat, action, card]: a seat "
                                    "number, then a string", "action-shape")]
-        if state.round != r or state.turn < 0:
+        turn = state.turn
+        if state.round != r or turn < 0:
             return state, [Problem(pointer(*base, i), f"round {r + 1} has ended before this action", "round-ended")]
-        if seat != state.turn:
-            return state, [Problem(pointer(*base, i, 0), f"it is seat {state.turn}'s turn, not seat {seat}'s",
+        if seat != turn:
+            return state, [Problem(pointer(*base, i, 0), f"it is seat {turn}'s turn, not seat {seat}'s",
                                    "turn-order")]
-        steal = state.phase == "steal" and action.startswith("steal:")
+        phase = state.phase  # a steal's card given below leaves it as it is
+        steal = phase == "steal" and action.startswith("steal:")
         if steal != (len(entry) == 3):
             message = ("a steal names the card it took as a third item" if steal else
                        "only a steal names a card as a third item")
@@ -145,7 +148,7 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
                 return state, [Problem(pointer(*base, i, 2), f"the steal took {card!r}, which seat {victim} does "
                                        f"not hold (it holds {held})", "steal-card")]
             state = state.evolve(chance=attrs.evolve(state.chance, steals=(t.index[card],), steals_used=0))
-        if state.phase == "lobster" and len(state.drawn) > 1 and state.chance.shuffles_used >= len(shuffles):
+        if phase == "lobster" and len(state.drawn) > 1 and state.chance.shuffles_used >= len(shuffles):
             return state, [Problem(pointer("rounds", r, "shuffles"), f"the lobster at actions/{i} shuffles the deck, "
                                    f"but the round gives {len(shuffles)} shuffle(s) for "
                                    f"{state.chance.shuffles_used + 1}",
