@@ -713,3 +713,9 @@ def test_json_problems_of_values_no_encoder_writes_are_the_walk_s() -> None:
     for value in ({"a": {1, 2}}, {(1, 2): "x"}, circular, [object()], "\ud800", "ok", 3):
         assert json_problems(value, 5) == jsonio._walk(value, 5, 20)
     assert json_problems([[[[]]]], 3)[0].rule == "json-depth" and json_problems([[[]]], 3) == []
+    brackets: list[Any] = [["[[[[", {"]": ["x]"]}], ["a", "[", [""], "]]", ["{"]], {"": [["[", "", "]"]]}]
+    for value in brackets:  # brackets in strings
+        for depth in (1, 2, 3, 4):
+            assert json_problems(value, depth) == jsonio._walk(value, depth, 20)
+            text = json.dumps(value).encode()
+            assert jsonio._nesting_fits(text, depth) == (not jsonio._walk(value, depth, 20))

@@ -133,8 +133,11 @@ def _nesting_fits(text: bytes, max_depth: int) -> bool:
     the innermost pairs are taken out, one level a pass: the passes are the depth.
     """
     kept = text.translate(None, _ALL_BUT_BRACKETS_AND_QUOTES)
-    if b'"' in kept:
-        kept = b"".join(kept.split(b'"')[::2])
+    # A string without brackets is now two quotes side by side: one pass takes them all out, and
+    # takes out only those (a string with a bracket keeps its opening quote, which no pair can
+    # take: the quote before it went with its own). Any quote left: cut the strings out by position.
+    fewer = kept.replace(b'""', b"")
+    kept = fewer if b'"' not in fewer else b"".join(kept.split(b'"')[::2])
     kept = kept.translate(_SQUARE)
     for _ in range(max_depth):
         if not kept:
