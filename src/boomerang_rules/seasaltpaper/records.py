@@ -41,9 +41,10 @@ from .tables import Tables, tables_for
 RECORD_SCHEMA = "sea-salt-paper-game-record"
 
 
-def _entry(t: Tables, e: Entry) -> list[Any]:
-    seat, action, card = e
-    return [seat, action, t.ids[card]] if card >= 0 else [seat, action]
+def _entries(t: Tables, log: Sequence[Entry]) -> list[list[Any]]:
+    """A round's decisions as the record writes them: ``[seat, action]``, a steal with its card."""
+    ids = t.ids
+    return [[seat, action, ids[card]] if card >= 0 else [seat, action] for seat, action, card in log]
 
 
 def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str, Any]:
@@ -61,10 +62,10 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
                          "replays to it; docs/sea-salt-paper.md)")
     names = player_names(names, state.players, state.names)
     rounds = [_shuffled({"deck": list(t.ids_of(r.deck)), "first": r.first,
-                         "actions": [_entry(t, e) for e in r.log]}, t, r.shuffles) for r in state.history]
+                         "actions": _entries(t, r.log)}, t, r.shuffles) for r in state.history]
     if state.phase not in ("over", "deal"):
         rounds.append(_shuffled({"deck": list(t.ids_of(state.deck0)), "first": state.first,
-                                 "actions": [_entry(t, e) for e in state.entries()]}, t,
+                                 "actions": _entries(t, state.entries())}, t,
                                 state.shuffles if t.expansion else ()))
     record = envelope(state.rules, names, state.seed)
     record["rounds"] = rounds
