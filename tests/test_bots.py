@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from pathlib import Path
@@ -164,3 +165,76 @@ def test_play_game_with_lazy_views_plays_as_with_views_made_up_front(names: list
         lazy, plain = lazy_view(state, seat), br.view(state, seat)
         assert lazy == plain and plain == lazy and hash(lazy) == hash(plain) and repr(lazy) == repr(plain)
         assert lazy_view(state, seat).hand == plain.hand and isinstance(lazy, br.SeatView)
+
+
+def _reachable(root: object) -> list[object]:
+    """Every object reachable from ``root`` by public attributes (names without a leading ``_``),
+    items of tuples, lists, sets and dicts, and values of properties."""
+    seen: dict[int, object] = {}
+    todo = [root]
+    while todo:
+        x = todo.pop()
+        if id(x) in seen or isinstance(x, (str, int, float, bool, type(None), type)) or callable(x):
+            continue
+        seen[id(x)] = x
+        if isinstance(x, (tuple, list, set, frozenset)):
+            todo.extend(x)
+        elif isinstance(x, dict):
+            todo.extend(x.keys())
+            todo.extend(x.values())
+        else:
+            todo.extend(getattr(x, name) for name in dir(x) if not name.startswith("_"))
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
+def test_a_lazy_view_is_the_view_and_leads_to_nothing_hidden(rules_id: str) -> None:
+    """Every game's ``play_game`` serves views made on first reading (``core.lazy_views``): each reads
+    as the plain view, pickles to one, and no public attribute leads to a state (the hand of another
+    seat, the deck) before or after it is read. The random bot is given no view at all."""
+    import pickle
+
+    from boomerang_rules.core.bots import RandomBot as CoreRandomBot
+    from boomerang_rules.core.bots import reads_view
+    from boomerang_rules.core.games import game_module
+
+    rules = br.load_rules(rules_id)
+    game: Any = game_module(rules.game)
+    view_module = importlib.import_module(f"{game.__name__}.view")
+    n = max(rules.players.min, 3)
+    met: list[tuple[Any, int]] = []
+    names = ["greedy", "random", "greedy"][:n]
+    bots = make_bots_of(game, names, rules, 5)
+    given_views: list[object] = []
+
+    class Recording:
+        name = "recording"
+
+        def choose(self, seen: object, actions: tuple[str, ...]) -> str:
+            given_views.append(seen)
+            return actions[0]
+
+    end = game.play_game(rules, [Recording(), *bots[1:]], 5,
+                         on_decision=lambda s, seat, a: met.append((s, seat)))
+    assert game.is_over(end) and not reads_view(CoreRandomBot(rules, 0)) and reads_view(Recording())
+    assert any(isinstance(x, tuple(game.STATE_TYPES)) for x in _reachable(({"deep": [met[0][0]]},)))
+    states = tuple(game.STATE_TYPES)
+    for seen in given_views:
+        assert type(seen) is not view_module.SeatView and isinstance(seen, view_module.SeatView)
+        assert not any(isinstance(x, states) for x in _reachable(seen))  # read: every field made
+    for state, seat in met[::5]:
+        plain = game.view(state, seat)
+        lazy = view_module.lazy_view(state, seat)
+        assert lazy == plain and plain == lazy and hash(lazy) == hash(plain) and repr(lazy) == repr(plain)
+        assert (lazy != plain) is False
+        again = pickle.loads(pickle.dumps(view_module.lazy_view(state, seat)))
+        assert type(again) is type(plain) and again == plain
+        assert view_module.lazy_view(state, seat).legal_actions == game.legal_actions(state, seat)
+        with pytest.raises(AttributeError, match="no_such_field"):
+            view_module.lazy_view(state, seat).no_such_field  # noqa: B018
+
+
+def make_bots_of(game: Any, names: list[str], rules: Any, seed: int) -> list[Any]:
+    from boomerang_rules.core.bots import make_bots as core_make_bots
+
+    return core_make_bots(game.BOTS, names, rules, seed)

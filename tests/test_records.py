@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import random
 from pathlib import Path
@@ -364,6 +365,43 @@ def test_simulate_is_byte_for_byte_repeatable_and_valid(tmp_path: Path) -> None:
     assert all(br.validate_record(json.loads(x)) == [] for x in lines)
     checked = runner.invoke(cli, ["validate", str(out)])
     assert checked.exit_code == 0 and checked.stdout.count("valid game-record") == 4
+
+
+def _simulated_digest(rules_id: str) -> str:
+    """The SHA-256 of ``simulate``'s texts for a shipped ruleset: random, greedy and mixed seats at its
+    fewest and most players, three games as JSON Lines and one as an indented document each."""
+    from boomerang_rules.core.simulation import record_texts
+
+    rules = br.load_rules(rules_id)
+    texts: list[str] = []
+    for n in sorted({rules.players.min, rules.players.max}):
+        for names in (["random"] * n, ["greedy"] * n, (["greedy", "random"] * 3)[:n]):
+            seats = [f"{name} {seat}" for seat, name in enumerate(names)]
+            texts += record_texts(rules, names, seats, range(3), True) + record_texts(rules, names, seats, [7], False)
+    return hashlib.sha256("".join(texts).encode()).hexdigest()
+
+
+SIMULATED = {  # computed from main at 39b2907, before simulate and validate were made faster (issue 27)
+    "boomerang-2010": "a391b7289456ce39db5040c64824db403a5f583565439f1e8cfd8865eda47198",
+    "direction": "a21b4abaf48331790e28218b886974bf2c9658c8e1953ec6daeb83edcab599e2",
+    "reshuffle": "79ebfc390d9e3f012846d0c7c770fd440d5a39969a811595b2a77d80bd13c26e",
+    "sea-salt-paper": "4d3bd633eca77071b3e45d8d0b7d8e103e1f7fc30fa58f0355cb3cc11de5c7dd",
+    "sea-salt-paper-boat-from-discards": "48fc9f501635192f4a84e386dfc0c22b3dd47372ac3abf8da2a87e45c3f3b694",
+    "sea-salt-paper-extra-salt": "4ab6396f198dd66bb337c7f4e105871b82b9d66e055993748ed6e7b75a47ca68",
+    "sea-salt-paper-last-chance-deck": "fed0ddf02fca150731b692aaa215ba19f0dff7939879f67e8c7f88e0cc9f440a",
+    "sea-salt-paper-mermaids-without-white": "c7e0e708a08ae9cadd98ab1e227dff7b7fe5a67c57df6ac6242caef469f97ad6",
+    "sea-salt-paper-tie-ender": "de827b4e430ab77f9756b1e8eef52f4c0168f94883d6b75a6bb96ce8981fcecf",
+    "sea-salt-paper-tie-went-last": "532041c55d0e948e4ce933b9bc2ec9a78aafa46b85cda4ac85f5b09f7c4109df",
+    "sites-exclude-throw": "374d61fb2e8a26788ab3134c616ef40ab9afca22bf2f18469274f2ed5395c6da",
+    "standard": "fe14274d3fe44c570634c627e67b3457cbc2dafdbb8c31e317b82279da895e00",
+}
+
+
+@pytest.mark.parametrize("rules_id", sorted(SIMULATED))
+def test_simulate_writes_the_same_bytes_as_before_it_was_made_faster(rules_id: str) -> None:
+    """Lazy views, bots that read none, the faster JSON writing: the records stay byte for byte those of
+    the plain loop that made every view in full (issue 27)."""
+    assert _simulated_digest(rules_id) == SIMULATED[rules_id]
 
 
 def test_simulate_usage_errors() -> None:

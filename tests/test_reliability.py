@@ -21,6 +21,7 @@ from boomerang_rules.australia.bots import bot_game
 from boomerang_rules.australia.dealing import queue_after, skipped
 from boomerang_rules.cli import cli
 from boomerang_rules.core.jsonio import json_problems, parse_json
+from boomerang_rules.core.limits import MAX_DEPTH
 from boomerang_rules.core.loading import rules_data, rules_from_data
 from boomerang_rules.core.validation import validate_file
 
@@ -674,3 +675,47 @@ def test_every_game_s_api_refuses_with_the_library_s_errors(rules_id: str) -> No
                  lambda: api.state_of(br.record_of(state), {}), lambda: api.new_game(rules, n, "1")):
         with pytest.raises(TypeError):
             call()
+
+
+_TEXTS = st.text(st.sampled_from(['a', '"', "\\", "[", "]", "{", "}", "é", "\ud800", "\udc00", "\x07"]), max_size=4)
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | _TEXTS,
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner) | st.dictionaries(_TEXTS, inner, max_size=3),
+    max_leaves=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_JSON_VALUES, st.integers(1, 6), st.integers(1, 3))
+def test_json_problems_finds_what_the_walk_of_every_node_finds(value: Any, max_depth: int, limit: int) -> None:
+    """``json_problems`` tells a fit value by the C encoder and its text (issue 27: validate spent
+    half its time walking records); it finds what the node-by-node walk finds, and a parse of the
+    value's text (escaped or not, bytes or str) what a parse then the walk finds."""
+    from boomerang_rules.core import jsonio
+
+    assert json_problems(value, max_depth, limit) == jsonio._walk(value, max_depth, limit)
+    for text in (json.dumps(value, ensure_ascii=False), json.dumps(value)):
+        try:
+            raw = text.encode("utf-8")
+        except UnicodeEncodeError:
+            raw = None
+        for given_text in (text, raw) if raw is not None else (text,):
+            parsed, problem = parse_json(given_text)
+            again = json.loads(text)
+            walked = jsonio._walk(again, MAX_DEPTH, 1)
+            assert (parsed, problem) == ((None, walked[0]) if walked else (again, None))
+
+
+def test_json_problems_of_values_no_encoder_writes_are_the_walk_s() -> None:
+    from boomerang_rules.core import jsonio
+
+    circular: list[Any] = []
+    circular.append(circular)
+    for value in ({"a": {1, 2}}, {(1, 2): "x"}, circular, [object()], "\ud800", "ok", 3):
+        assert json_problems(value, 5) == jsonio._walk(value, 5, 20)
+    assert json_problems([[[[]]]], 3)[0].rule == "json-depth" and json_problems([[[]]], 3) == []
+    brackets: list[Any] = [["[[[[", {"]": ["x]"]}], ["a", "[", [""], "]]", ["{"]], {"": [["[", "", "]"]]}]
+    for value in brackets:  # brackets in strings
+        for depth in (1, 2, 3, 4):
+            assert json_problems(value, depth) == jsonio._walk(value, depth, 20)
+            text = json.dumps(value).encode()
+            assert jsonio._nesting_fits(text, depth) == (not jsonio._walk(value, depth, 20))

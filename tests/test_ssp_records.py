@@ -215,3 +215,97 @@ def test_replay_for_one_seat_hides_what_it_could_not_see(tmp_path: Path) -> None
     assert kept_by_others and all(line.startswith(f"  {names[1]} keeps one and") for line in kept_by_others)
     mine = [line for line in told if line.startswith(f"  {names[0]} keeps ")]
     assert mine and not any(" keeps one and" in line for line in mine)
+
+
+SSP_SHIPPED = [r for r in br.shipped_ids() if br.load_rules(r).game == "sea-salt-paper"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(SSP_SHIPPED), st.integers(2, 4), st.integers(0, 2**32), st.data())
+def test_a_record_replays_through_the_compiled_path_as_through_the_plain_code(
+        rules_id: str, players: int, seed: int, data: st.DataObject) -> None:
+    """``validate`` replays through the compiled hot path (issue 27); a record broken anywhere (an
+    action swapped for another of the game, a seat changed, a steal's card) gets the plain code's
+    problems, word for word, and a whole one the same state."""
+    from boomerang_rules.seasaltpaper import hot_path
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    rules = br.load_rules(rules_id)
+    record = br.record_of(random_game(rules, players, seed))
+    actions = [a for rnd in record["rounds"] for a in rnd["actions"]]
+    r = data.draw(st.integers(0, len(record["rounds"]) - 1), label="round")
+    rnd = record["rounds"][r]["actions"]
+    i = data.draw(st.integers(0, len(rnd) - 1), label="action")
+    how = data.draw(st.sampled_from(["action", "seat", "card", "none"]), label="how")
+    if how == "action":
+        rnd[i] = [rnd[i][0], data.draw(st.sampled_from(sorted({a[1] for a in actions})), label="instead")]
+    elif how == "seat":
+        rnd[i] = [(rnd[i][0] + 1) % players, *rnd[i][1:]]
+    elif how == "card":  # a steal's card when the round has a steal
+        i = next((j for j, a in enumerate(rnd) if len(a) == 3 and j >= i), i)
+        rnd[i] = [*rnd[i][:2], data.draw(st.sampled_from(sorted(set(rules_cards(rules)))), label="card")]
+
+    def replayed() -> tuple[Any, list[str]]:
+        checked = ssp_records.check_record(record)
+        return checked.state, [str(p) for p in checked.problems]
+
+    compiled = replayed()
+    plain = {"apply": hot_path.apply_plain, "is_over": hot_path.is_over_plain,
+             "legal_actions": hot_path.legal_actions_plain}
+    saved = {name: getattr(ssp_records, name) for name in plain}
+    for name, function in plain.items():
+        setattr(ssp_records, name, function)
+    try:
+        assert replayed() == compiled
+    finally:
+        for name, function in saved.items():
+            setattr(ssp_records, name, function)
+
+def rules_cards(rules: Any) -> list[str]:
+    return [c.id for c in rules.cards]
+
+
+def test_the_schema_says_of_an_action_what_the_fast_check_knows() -> None:
+    from boomerang_rules.core.schema import _schema
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    actions = _schema(ssp_records.RECORD_SCHEMA)["properties"]["rounds"]["items"]["properties"]["actions"]
+    assert {k: v for k, v in actions.items() if k != "description"} == {
+        "type": "array", "maxItems": ssp_records.MAX_ACTIONS, "items": ssp_records.ACTION_SCHEMA}
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_the_schema_shown_a_record_less_its_fitting_actions_finds_what_it_finds_in_the_whole(
+        data: st.DataObject) -> None:
+    """``check_record`` shows the schema each round without its actions when every one fits
+    (issue 27); the problems are those of the whole record, whatever is broken in it."""
+    from boomerang_rules.core.schema import schema_problems
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    record = br.record_of(random_game(RULES, 2, data.draw(st.integers(0, 50), label="seed")))
+    junk = st.one_of(st.none(), st.booleans(), st.integers(-2, 70), st.floats(allow_nan=False), st.text(max_size=90),
+                     st.lists(st.integers(0, 3), max_size=4), st.just({}))
+    rounds = record["rounds"]
+    for _ in range(data.draw(st.integers(0, 3), label="breaks")):
+        rnd = data.draw(st.sampled_from(rounds), label="round")
+        where = data.draw(st.sampled_from(["action", "item", "actions", "deck", "round", "top"]), label="where")
+        if where in ("action", "item") and not (isinstance(rnd["actions"], list) and rnd["actions"]
+                                                and all(isinstance(a, list) and a for a in rnd["actions"])):
+            continue
+        if where == "action":
+            i = data.draw(st.integers(0, len(rnd["actions"]) - 1))
+            rnd["actions"][i] = data.draw(junk | st.lists(junk, max_size=4), label="action")
+        elif where == "item":
+            action = rnd["actions"][data.draw(st.integers(0, len(rnd["actions"]) - 1))]
+            action[data.draw(st.integers(0, len(action) - 1))] = data.draw(junk, label="item")
+        elif where == "actions":
+            rnd["actions"] = data.draw(junk, label="actions")
+        elif where == "deck":
+            rnd["deck"] = data.draw(junk, label="deck")
+        elif where == "round":
+            rnd[data.draw(st.sampled_from(["first", "other"]))] = data.draw(junk, label="value")
+        else:
+            record[data.draw(st.sampled_from(["rounds", "players", "seed"]))] = data.draw(junk, label="value")
+    whole = schema_problems(record, ssp_records.RECORD_SCHEMA)
+    assert schema_problems(ssp_records._for_the_schema(record), ssp_records.RECORD_SCHEMA) == whole

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+from functools import partial
+from typing import Any
 
 import attrs
+import pytest
 
 import boomerang_rules as br
 from boomerang_rules import seasaltpaper as ssp
@@ -32,3 +36,29 @@ def test_a_view_of_a_state_with_other_totals_or_rounds_shows_them() -> None:
     assert view(attrs.evolve(s, history=()), 1).past_rounds == () and view(s, 0) == seen
     fresh = ssp.new_game(RULES, 4, 1)
     assert view(fresh, 0).sheets == tuple(view(fresh, 0).sheets) and len(view(fresh, 0).sheets) == 4
+
+
+def _keep(seen: list[Any], state: Any, seat: int, action: str) -> None:
+    seen.append(state)
+
+
+@pytest.mark.parametrize("rules_id", [r for r in br.shipped_ids() if br.load_rules(r).game == "sea-salt-paper"])
+def test_what_a_seat_knows_read_from_the_last_view_is_what_the_whole_round_tells(rules_id: str) -> None:
+    """``_known_of`` reads only the decisions since the seat's last view (issue 27); at every decision
+    of bot games, for every seat, in whatever order the seats are viewed, it is ``_known``."""
+    from boomerang_rules.core.bots import make_bots
+    from boomerang_rules.seasaltpaper import bots as ssp_bots
+    ssp_view_module = importlib.import_module("boomerang_rules.seasaltpaper.view")
+
+    rules = br.load_rules(rules_id)
+    for players, names in ((2, ["greedy", "random"]), (4, ["random", "greedy", "random", "random"])):
+        seen: list[Any] = []
+        ssp_bots.play_game(rules, make_bots(ssp_bots.BOTS, names, rules, players), players,
+                           on_decision=partial(_keep, seen))
+        order = random.Random(players)
+        for state in seen:
+            for seat in order.sample(range(players), players):
+                assert ssp_view_module._known_of(state, seat) == ssp_view_module._known(state, seat)
+        for state in order.sample(seen, 40):  # out of order: from any earlier node, or none
+            seat = order.randrange(players)
+            assert ssp_view_module._known_of(state, seat) == ssp_view_module._known(state, seat)

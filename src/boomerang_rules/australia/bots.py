@@ -12,7 +12,6 @@ from typing import TypeAlias
 
 from ..core import bots as core_bots
 from ..core import rng as rng_mod
-from .engine import apply, is_over, legal_actions, new_game, to_act
 from .rules import Ruleset
 from .state import GameState
 from .tables import NO_ACTIVITY, tables_for
@@ -142,15 +141,9 @@ def make_bots(names: Sequence[str], rules: Ruleset, game_seed: int) -> list[Bot]
 
 def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
               on_decision: Callable[[GameState, int, str], None] | None = None) -> GameState:
-    """A whole game dealt from ``seed``, each seat played by its bot, which sees only its view."""
-    state = new_game(rules, len(bots), seed)
-    while not is_over(state):
-        for seat in to_act(state):
-            # A view made on first reading: a bot that reads none of it costs nothing to serve.
-            action = bots[seat].choose(lazy_view(state, seat), legal_actions(state, seat))
-            if on_decision is not None:
-                on_decision(state, seat, action)
-            state = apply(state, seat, action)
+    """A whole game dealt from ``seed``, each seat played by its bot, which sees only its view
+    (made on first reading: a bot that reads none of it costs nothing to serve)."""
+    state: GameState = core_bots.play_game(rules, bots, seed, on_decision, lazy_view)
     return state
 
 

@@ -12,6 +12,7 @@ from typing import Literal
 
 import attrs
 
+from ..core.lazy_views import lazy_views
 from .engine import check_seat, is_over, legal_actions
 from .rules import Ruleset
 from .sheets import ScoreSheet, score_sheets
@@ -136,57 +137,6 @@ def view(state: GameState, seat: int) -> SeatView:
     )
 
 
-class _LazySeatView(SeatView):
-    """A ``SeatView`` whose fields are worked out on first reading, all at once.
-
-    ``play_game`` gives every bot one at every decision: a bot that reads nothing of it (the
-    random bot) costs the game nothing, and one that reads a field pays for ``view`` once. Its
-    fields, equality, hash and pickling are those of ``view(state, seat)``; it holds no state,
-    only the means to make that view, and drops them once it has.
-    """
-
-    __slots__ = ("_make",)
-
-    def __getattr__(self, name: str) -> object:
-        # Only reached when a field's slot is still empty (or for a name no view has).
-        make = object.__getattribute__(self, "_make")
-        if make is None:
-            raise AttributeError(name)
-        made = make()
-        for field in _FIELDS:
-            _SET[field](self, getattr(made, field))
-        _SET_MAKE(self, None)
-        return object.__getattribute__(self, name)
-
-    def _plain(self) -> SeatView:
-        return SeatView(*(getattr(self, field) for field in _FIELDS))
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (SeatView, tuple(getattr(self, field) for field in _FIELDS))
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, SeatView):
-            return all(getattr(self, field) == getattr(other, field) for field in _FIELDS)
-        return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        equal = self.__eq__(other)
-        return equal if equal is NotImplemented else not equal
-
-    __hash__ = SeatView.__hash__
-
-    def __repr__(self) -> str:
-        return repr(self._plain())
-
-
-_FIELDS = tuple(attrs.fields_dict(SeatView))
-_SET = {name: SeatView.__dict__[name].__set__ for name in _FIELDS}
-_SET_MAKE = _LazySeatView.__dict__["_make"].__set__
-_NEW_LAZY = object.__new__
-
-
-def lazy_view(state: GameState, seat: int) -> SeatView:
-    """``view(state, seat)``, made only when the view is first read (see ``_LazySeatView``)."""
-    seen = _NEW_LAZY(_LazySeatView)
-    _SET_MAKE(seen, lambda: view(state, seat))
-    return seen
+lazy_view = lazy_views(SeatView, view)
+"""``view(state, seat)``, made only when the view is first read (``core.lazy_views``): ``play_game``
+gives one to every bot at every decision, so a bot that reads nothing of it costs the game nothing."""

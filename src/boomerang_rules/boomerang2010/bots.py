@@ -15,7 +15,7 @@ from ..core.ismcts import budgeted_bots
 from .rules import PASS, THROW, Ruleset
 from .state import GameState
 from .tables import tables_for
-from .view import SeatView
+from .view import SeatView, lazy_view
 
 Bot: TypeAlias = core_bots.Bot[SeatView]
 """A player: given what its seat may know and the legal actions, it returns one of them (``core.bots.Bot``)."""
@@ -98,6 +98,7 @@ BOTS: dict[str, Callable[[Ruleset, int], Bot]] = budgeted_bots({"random": Random
 
 def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
               on_decision: Callable[[GameState, int, str], None] | None = None) -> GameState:
-    """A whole game shuffled from ``seed``, each seat played by its bot, which sees only its view."""
-    state: GameState = core_bots.play_game(rules, bots, seed, on_decision)
+    """A whole game shuffled from ``seed``, each seat played by its bot, which sees only its view
+    (made on first reading: a bot that reads none of it costs nothing to serve)."""
+    state: GameState = core_bots.play_game(rules, bots, seed, on_decision, lazy_view)
     return state

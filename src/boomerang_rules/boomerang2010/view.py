@@ -15,6 +15,7 @@ from typing import Literal
 
 import attrs
 
+from ..core.lazy_views import lazy_views
 from .engine import check_seat, legal_actions
 from .rules import Ruleset
 from .scoring import SeatScore
@@ -169,3 +170,7 @@ def view(state: GameState, seat: int) -> SeatView:
         sheets=scores,
         rules=state.rules,
     )
+
+lazy_view = lazy_views(SeatView, view)
+"""``view(state, seat)``, made only when the view is first read (``core.lazy_views``): ``play_game``
+gives one to every bot at every decision, so a bot that reads nothing of it costs the game nothing."""

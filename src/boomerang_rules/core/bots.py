@@ -13,7 +13,11 @@ View_contra = TypeVar("View_contra", contravariant=True)
 
 
 class Bot(Protocol[View_contra]):
-    """A player: given what its seat may know (the game's view type) and the legal actions, it returns one of them."""
+    """A player: given what its seat may know (the game's view type) and the legal actions, it returns one of them.
+
+    A bot whose class sets ``reads_view = False`` declares it never reads the view: ``play_game``
+    then hands it ``None`` and builds none.
+    """
 
     name: str
 
@@ -27,6 +31,8 @@ class RandomBot:
     """
 
     name = "random"
+    reads_view = False
+    """It is given no view (``play_game`` builds none for it)."""
 
     def __init__(self, rules: object, seed: int) -> None:
         self._state = rng_mod.seed_state(seed)
@@ -64,19 +70,30 @@ def bot_game(rules: Any, names: Sequence[str], seed: int) -> Any:
     return module.play_game(rules, make_bots(module.BOTS, names, rules, seed), seed)
 
 
+def reads_view(bot: object) -> bool:
+    """Whether ``bot`` reads the view it is given (every bot but one declaring ``reads_view = False``)."""
+    return getattr(bot, "reads_view", True) is not False
+
+
 def play_game(rules: Any, bots: Sequence[Any], seed: int,
-              on_decision: Callable[[Any, int, str], None] | None = None) -> Any:
+              on_decision: Callable[[Any, int, str], None] | None = None,
+              view: Callable[[Any, int], Any] | None = None) -> Any:
     """A whole game of ``rules``'s game shuffled from ``seed``, each seat played by its bot, which
-    sees only its view (``view(state, seat)``, the legal actions among it), never the state."""
+    sees only its view (``view(state, seat)``, by default the game's ``view``; a game passes its
+    views made on first reading) and the legal actions, never the state. A bot that reads no view
+    (``reads_view``) is given ``None``."""
     from .games import game_module
 
     game = game_module(rules.game)
-    new_game, is_over, to_act, view, apply = game.new_game, game.is_over, game.to_act, game.view, game.apply
+    new_game, is_over, to_act, apply = game.new_game, game.is_over, game.to_act, game.apply
+    legal_actions = game.legal_actions
+    seen_by = view or game.view
+    views = [seen_by if reads_view(bot) else None for bot in bots]
     state = new_game(rules, len(bots), seed)
     while not is_over(state):
         for seat in to_act(state):
-            seen = view(state, seat)
-            action = bots[seat].choose(seen, seen.legal_actions)
+            make = views[seat]
+            action = bots[seat].choose(None if make is None else make(state, seat), legal_actions(state, seat))
             if on_decision is not None:
                 on_decision(state, seat, action)
             state = apply(state, seat, action)

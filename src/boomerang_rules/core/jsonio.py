@@ -12,7 +12,7 @@ import json
 import math
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -48,11 +48,20 @@ def _no_constant(text: str) -> Any:
     raise _Reject(f"{text} is not valid JSON")
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object, remembering its repeated keys (the walk after parsing reports them)."""
-    result = dict(pairs)
-    if len(result) == len(pairs):
-        return result
+def _objects(repeated: list[None]) -> Callable[[list[tuple[str, Any]]], dict[str, Any]]:
+    """The parse's maker of objects: each remembers its repeated keys (the walk after parsing
+    reports them), and ``repeated`` gets an item for each object that has some."""
+    def make(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result = dict(pairs)
+        if len(result) == len(pairs):
+            return result
+        repeated.append(None)
+        return _marked(result, pairs)
+
+    return make
+
+
+def _marked(result: dict[str, Any], pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     marked = _Duplicates(result)
     seen: set[str] = set()
     repeated = []
@@ -103,8 +112,60 @@ def json_problems(value: Any, max_depth: int = MAX_DEPTH, limit: int = 20) -> li
     """What makes a parsed (or in-memory) JSON value unfit to read, at most ``limit`` problems.
 
     Repeated keys (only a parse can see them), strings that are not text (keys included), and
-    nesting deeper than ``max_depth``. The walk uses no recursion, so any depth is safe.
+    nesting deeper than ``max_depth``. A value of plain JSON types is first told fit or not by the
+    C encoder (``_fit``); only one that may hold a problem is walked node by node (``_walk``).
     """
+    if _fit(value, max_depth):
+        return []
+    return _walk(value, max_depth, limit)
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=True, separators=(",", ":")).encode
+_ALL_BUT_BRACKETS_AND_QUOTES = bytes(set(range(256)) - set(b'[]{}"'))
+_SQUARE = bytes.maketrans(b"{}", b"[]")
+
+
+def _nesting_fits(text: bytes, max_depth: int) -> bool:
+    """Whether the JSON ``text``, which holds no backslash (so no string holds a quote), nests no
+    deeper than ``max_depth`` containers (the outermost counts as one).
+
+    Only the brackets outside strings are kept (a string is what lies between two quotes), then
+    the innermost pairs are taken out, one level a pass: the passes are the depth.
+    """
+    kept = text.translate(None, _ALL_BUT_BRACKETS_AND_QUOTES)
+    # A string without brackets is now two quotes side by side: one pass takes them all out, and
+    # takes out only those (a string with a bracket keeps its opening quote, which no pair can
+    # take: the quote before it went with its own). Any quote left: cut the strings out by position.
+    fewer = kept.replace(b'""', b"")
+    kept = fewer if b'"' not in fewer else b"".join(kept.split(b'"')[::2])
+    kept = kept.translate(_SQUARE)
+    for _ in range(max_depth):
+        if not kept:
+            return True
+        kept = kept.replace(b"[]", b"")
+    return not kept
+
+
+def _fit(value: Any, max_depth: int) -> bool:
+    """True only when ``_walk`` would find no problem in ``value``: its JSON text is UTF-8 (so no
+    string or key holds a lone surrogate), holds no escape, and nests no deeper than ``max_depth``.
+    False says only "walk it": a value of other types, with escapes, too deep, or not text.
+
+    It cannot see repeated keys, which only ``parse_json`` makes (``_Duplicates``) and never returns
+    (it refuses the document); so the parse looks for them itself (``_parse``).
+    """
+    if isinstance(value, str):
+        return is_text(value)
+    try:
+        text = _ENCODE(value).encode("utf-8")
+    except (TypeError, ValueError, RecursionError):  # not JSON types, circular, a lone surrogate
+        return False
+    return b"\\" not in text and _nesting_fits(text, max_depth)
+
+
+def _walk(value: Any, max_depth: int, limit: int) -> list[Problem]:
+    """``json_problems`` by a walk of every node: the reference, and the words of every problem.
+    It uses no recursion, so any depth is safe."""
     problems: list[Problem] = []
     if isinstance(value, str):
         return [] if is_text(value) else [_not_text(value, ())]
@@ -140,13 +201,17 @@ def _not_text(value: str, path: tuple[str | int, ...]) -> Problem:
 
 def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
     """Parse JSON text; on failure return ``(None, problem)`` with the line and column or pointer."""
+    raw: bytes | None = None
     if isinstance(text, bytes):
+        raw = text
         try:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             return None, Problem("", f"not UTF-8 text (byte {exc.start})", "json-syntax")
+    repeated: list[None] = []
     try:
-        value = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant, object_pairs_hook=_object)
+        value = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant,
+                           object_pairs_hook=_objects(repeated))
     except json.JSONDecodeError as exc:
         if not text.strip():
             return None, Problem("", "empty: no JSON document in it", "json-syntax")
@@ -158,10 +223,27 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
         return None, Problem("", f"JSON nested too deeply (the limit is {MAX_DEPTH} levels)", "json-depth")
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
         return None, Problem("", f"unreadable JSON value: {str(exc)[:200]}", "json-syntax")
-    problems = json_problems(value, limit=1)
+    if repeated:  # only the walk sees repeated keys
+        problems = _walk(value, MAX_DEPTH, 1)
+    elif _text_fits(text, raw):
+        return value, None
+    else:
+        problems = json_problems(value, limit=1)
     if problems:
         return None, problems[0]
     return value, None
+
+
+def _text_fits(text: str, raw: bytes | None) -> bool:
+    """Whether a document parsed from ``text`` (decoded from ``raw``) is fit by its text alone: UTF-8
+    (strictly decoded bytes hold no lone surrogate) with no escape (so no string gets one from a
+    ``\\u`` escape), and nested no deeper than ``MAX_DEPTH`` (``_nesting_fits``)."""
+    if raw is None:
+        try:
+            raw = text.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+    return b"\\" not in raw and _nesting_fits(raw, MAX_DEPTH)
 
 
 def _open_regular(path: str | Path) -> int:

@@ -9,7 +9,7 @@ checked, the same way for every game, so that is here once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -85,10 +85,13 @@ def envelope(rules: Any, names: Sequence[str], seed: int | None) -> dict[str, An
     return record
 
 
-def document_problems(record: Any, schema: str) -> list[Problem]:
+def document_problems(record: Any, schema: str, schema_sees: Callable[[Any], Any] | None = None) -> list[Problem]:
     """What a record breaks as a document, before any replay: strings that are not text or
-    nesting too deep (``json_problems``), else its game's record schema."""
-    return json_problems(record) or schema_problems(record, schema)
+    nesting too deep (``json_problems``), else its game's record schema.
+
+    ``schema_sees(record)``, when given, is what the schema is shown instead: the record less
+    parts the game has found the schema accepts (checked faster), of which the schema says the same."""
+    return json_problems(record) or schema_problems(record if schema_sees is None else schema_sees(record), schema)
 
 
 def named_rules(ref: Any, game: str) -> tuple[Any, list[Problem]]:

@@ -15,6 +15,9 @@ from .games import game_module
 from .jsonio import dumps_pretty
 from .parallel import chunk_size, chunks_of, ordered_map
 
+_one_line = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""``json.dumps(record, ensure_ascii=False, separators=(",", ":"))``, the encoder made once."""
+
 
 def record_texts(rules: Any, names: Sequence[str], seat_names: Sequence[str], seeds: Sequence[int],
                  lines: bool) -> list[str]:
@@ -24,8 +27,7 @@ def record_texts(rules: Any, names: Sequence[str], seat_names: Sequence[str], se
     out = []
     for seed in seeds:
         record = record_of(bots.bot_game(rules, names, seed), list(seat_names))
-        out.append((json.dumps(record, ensure_ascii=False, separators=(",", ":")) if lines
-                    else dumps_pretty(record)) + "\n")
+        out.append((_one_line(record) if lines else dumps_pretty(record)) + "\n")
     return out
 
 

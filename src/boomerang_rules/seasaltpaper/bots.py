@@ -16,7 +16,7 @@ from .rules import Ruleset
 from .scoring import points_of
 from .state import GameState
 from .tables import tables_for
-from .view import SeatView
+from .view import SeatView, lazy_view
 
 Bot: TypeAlias = core_bots.Bot[SeatView]
 """A player: given what its seat may know and the legal actions, it returns one of them (``core.bots.Bot``)."""
@@ -57,6 +57,8 @@ class GreedyBot:
         return self._pick(sorted(a for a, g in gains.items() if g == top)), top
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        if "end" in actions:  # only the play phase has "end", and it always does: no view to read
+            return self._play(seen, actions)  # unless a round end is open (issue 27)
         phase = seen.phase
         if phase == "draw":
             takes = {a: a[5:] for a in actions if a.startswith("take:")}
@@ -80,6 +82,10 @@ class GreedyBot:
             sizes = {a: seen.hand_sizes[int(a[6:])] for a in actions}
             top = max(sizes.values())
             return self._pick([a for a in actions if sizes[a] == top])
+        return self._play(seen, actions)
+
+    def _play(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        """The play phase: the view is read only when the round may be ended."""
         if "mermaids" in actions:
             return "mermaids"
         trios = [a for a in actions if a.startswith("trio:")]  # Extra Salt: a starfish scores only
@@ -109,6 +115,7 @@ BOTS: dict[str, Callable[[Ruleset, int], Bot]] = budgeted_bots({"random": Random
 
 def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
               on_decision: Callable[[GameState, int, str], None] | None = None) -> GameState:
-    """A whole game shuffled from ``seed``, each seat played by its bot, which sees only its view."""
-    state: GameState = core_bots.play_game(rules, bots, seed, on_decision)
+    """A whole game shuffled from ``seed``, each seat played by its bot, which sees only its view
+    (made on first reading: a bot that reads none of it costs nothing to serve)."""
+    state: GameState = core_bots.play_game(rules, bots, seed, on_decision, lazy_view)
     return state

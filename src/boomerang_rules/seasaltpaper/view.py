@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import attrs
 
+from ..core.lazy_views import lazy_views
 from ..core.seats import check_seat
-from .engine import card_points, is_over, legal_actions
+from .engine import card_points
+from .hot_path import is_over, legal_actions
 from .rules import Ruleset
 from .scoring import Points, points_of
 from .sheets import ScoreSheet
@@ -115,6 +117,58 @@ def _known(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
     return tuple(t.ids_of(sorted(k)) for k in known)
 
 
+def _learn(t: Tables, seat: int, known: list[set[int]], who: int, action: str, card: int) -> None:
+    """What ``seat`` learns of the hands from one decision (``_known``'s step), into ``known``."""
+    verb, _, rest = action.partition(":")
+    if verb == "take":
+        known[who].add(t.index[rest])
+    elif verb == "duo" or verb == "trio":
+        known[who].difference_update(t.index[c] for c in rest.split("+"))
+    elif verb == "steal":
+        victim = int(rest)
+        if who == seat:
+            known[victim].discard(card)
+        elif victim == seat:
+            known[who].add(card)
+        else:
+            known[victim].clear()
+    elif verb == "mermaids":
+        known[who] = {c for c in known[who] if t.kind[c] != t.mermaid}
+
+
+_KNOWN: dict[tuple[int, int, int], tuple[object, Tables, tuple[frozenset[int], ...]]] = {}
+"""(id(a round's log node), seat, id(tables)) -> (the node, the tables, what the seat knows then):
+the log is a chain of nodes each state extends by one, so a view reads only the decisions since
+the last view of the seat (``_known_of``)."""
+_KNOWN_LIMIT = 4096
+
+
+def _known_of(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
+    """``_known(state, seat)``, from what the seat knew at the latest decision seen before (tests
+    compare the two at every decision of bot games)."""
+    t = state.tables
+    pending = []
+    node = state.log
+    known: list[set[int]] | None = None
+    while node is not None:
+        hit = _KNOWN.get((id(node), seat, id(t)))
+        if hit is not None and hit[0] is node and hit[1] is t and len(hit[2]) == state.players:
+            known = [set(k) for k in hit[2]]
+            break
+        pending.append(node[0])
+        node = node[1]
+    if known is None:
+        known = [set() for _ in range(state.players)]
+    for who, action, card in reversed(pending):
+        _learn(t, seat, known, who, action, card)
+    if state.log is not None and pending:
+        if len(_KNOWN) >= _KNOWN_LIMIT:
+            _KNOWN.clear()
+        _KNOWN[(id(state.log), seat, id(t))] = (state.log, t, tuple(frozenset(k) for k in known))
+    known[seat] = set()
+    return tuple(t.ids_of(sorted(k)) for k in known)
+
+
 def _past_round(t: Tables, r: RoundResult) -> PastRound:
     scored = r.end in ("stop", "last_chance")
     return PastRound(r.end, r.ender, tuple(t.ids_of(h) for h in r.hands) if scored else None,
@@ -159,6 +213,25 @@ def _past_of(state: GameState) -> tuple[tuple[PastRound, ...], tuple[tuple[int, 
     return past, rows
 
 
+_SHARED: list[tuple[object, object, object, tuple[tuple[str, ...], ...], tuple[ScoreSheet, ...]]] = [
+    (None, None, None, (), ())]
+"""What the last view made of the parts every seat sees alike between two plays (the played cards'
+ids, the score sheets), with what it made them from: the very played cards, per-round points and
+totals. A bot game views the state at most decisions, and these change only when a card is played."""
+
+
+def _shared(state: GameState, rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[tuple[str, ...], ...],
+                                                                         tuple[ScoreSheet, ...]]:
+    played, totals = state.played, state.totals
+    last = _SHARED[0]
+    if not (last[0] is played and last[1] is rows and last[2] is totals):
+        t = state.tables
+        last = (played, rows, totals, tuple(t.ids_of(p) for p in played),
+                tuple(ScoreSheet(rows[s], totals[s]) for s in range(state.players)))
+        _SHARED[0] = last
+    return last[3], last[4]
+
+
 def view(state: GameState, seat: int) -> SeatView:
     """All that ``seat`` may know now, and nothing more."""
     check_state(state)
@@ -169,6 +242,7 @@ def view(state: GameState, seat: int) -> SeatView:
     n = state.players
     mine = seat == state.turn
     past, rows = _past_of(state)
+    played, sheets = _shared(state, rows)
     piles = state.piles
     return SeatView(
         seat=seat, players=n, round=state.round, turn=state.turn, phase=state.phase,
@@ -179,19 +253,24 @@ def view(state: GameState, seat: int) -> SeatView:
         chosen_pile=t.ids_of(piles[state.crab_pile]) if mine and state.phase == "crab_card" else None,
         deck_size=len(state.deck),
         hand_sizes=tuple(len(h) for h in state.hands),
-        played=tuple(t.ids_of(p) for p in state.played),
+        played=played,
         revealed=tuple(t.ids_of(state.hands[s]) if state.protected >> s & 1 and not is_over(state) else None
                        for s in range(n)),
         caller=state.caller,
         protected=tuple(s for s in range(n) if state.protected >> s & 1),
         points=points_of(t, state.hands[seat], state.played[seat]),
-        totals=state.totals, sheets=tuple(ScoreSheet(rows[s], state.totals[s]) for s in range(n)),
+        totals=state.totals, sheets=sheets,
         past_rounds=past, legal_actions=legal, winners=state.winners_,
         first=state.first, last_turns=state.last_turns,
         crab_pile=PILES[state.crab_pile] if state.phase == "crab_card" else None,
-        known=_known(state, seat), rules=state.rules,
+        known=_known_of(state, seat), rules=state.rules,
         bound=tuple(s for s in range(n) if state.bound >> s & 1) if t.expansion else (),
         drawn_size=len(state.drawn) if state.phase in ("keep", "lobster") else 0)
 
 
-__all__ = ["PastRound", "SeatView", "card_points", "view"]
+lazy_view = lazy_views(SeatView, view)
+"""``view(state, seat)``, made only when the view is first read (``core.lazy_views``): ``play_game``
+gives one to every bot at every decision, so a bot that reads nothing of it costs the game nothing."""
+
+
+__all__ = ["PastRound", "SeatView", "card_points", "lazy_view", "view"]

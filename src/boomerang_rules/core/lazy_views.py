@@ -1,0 +1,85 @@
+"""Views made on first reading, for every game: a bot that reads none of its view costs the game nothing.
+
+``play_game`` gives every bot a view at every decision. Made in full, that view dominated a bot
+game of Sea Salt & Paper (what each seat knows of the others' hands, its points, every pile),
+though the random bot never looks at it. ``lazy_views(SeatView, view)`` makes a function whose
+views are instances of a subclass of ``SeatView`` with every field's slot empty: the first
+reading of any field calls ``view(state, seat)`` and fills them all at once. Fields, equality,
+hash, repr and pickling are those of the plain view (a pickled one comes back a plain
+``SeatView``).
+
+Until then the view holds the state and the seat in two private slots, and drops the state
+once it has made the view: no public attribute leads to the state (``tests/test_bots.py`` walks
+every one), so a bot reading its view sees what the plain view shows and nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import attrs
+
+V = TypeVar("V")
+
+
+def lazy_views(view_type: type[V], make: Callable[[Any, int], V]) -> Callable[[Any, int], V]:
+    """A function ``(state, seat)`` giving ``make(state, seat)`` as a view of ``view_type`` (a frozen,
+    slotted ``attrs`` class) made on first reading."""
+    fields = tuple(attrs.fields_dict(view_type))  # type: ignore[arg-type]
+    setters = tuple(view_type.__dict__[name].__set__ for name in fields)
+    get = object.__getattribute__
+
+    def fill(self: Any) -> bool:
+        """Make the view into the empty slots; False when it was made already."""
+        state = get(self, "_state")
+        if state is None:
+            return False
+        made = make(state, get(self, "_seat"))
+        for name, set_field in zip(fields, setters):
+            set_field(self, getattr(made, name))
+        set_state(self, None)
+        return True
+
+    def __getattr__(self: Any, name: str) -> object:
+        # Reached only when a field's slot is still empty, or for a name no view has.
+        if fill(self):
+            return get(self, name)
+        raise AttributeError(f"{view_type.__name__!r} object has no attribute {name!r}")
+
+    def plain(self: Any) -> V:
+        return view_type(*(getattr(self, name) for name in fields))
+
+    def __reduce__(self: Any) -> tuple[object, ...]:
+        return (view_type, tuple(getattr(self, name) for name in fields))
+
+    def __eq__(self: Any, other: object) -> bool:
+        if isinstance(other, view_type):
+            return all(getattr(self, name) == getattr(other, name) for name in fields)
+        return NotImplemented
+
+    def __ne__(self: Any, other: object) -> bool:
+        equal = __eq__(self, other)
+        return equal if equal is NotImplemented else not equal
+
+    def __repr__(self: Any) -> str:
+        return repr(plain(self))
+
+    lazy = type(f"Lazy{view_type.__name__}", (view_type,), {
+        "__slots__": ("_state", "_seat"), "__doc__": f"A ``{view_type.__name__}`` made on first reading.",
+        "__module__": view_type.__module__, "__getattr__": __getattr__, "__reduce__": __reduce__,
+        "__eq__": __eq__, "__ne__": __ne__, "__hash__": view_type.__hash__, "__repr__": __repr__,
+    })
+    set_state = lazy.__dict__["_state"].__set__
+    set_seat = lazy.__dict__["_seat"].__set__
+    new = object.__new__
+
+    def lazy_view(state: Any, seat: int) -> V:
+        """``make(state, seat)``, made only when the view is first read."""
+        seen: Any = new(lazy)
+        set_state(seen, state)
+        set_seat(seen, seat)
+        return seen  # type: ignore[no-any-return]
+
+    lazy_view.__doc__ = f"``{make.__name__}(state, seat)``, made only when the view is first read."
+    return lazy_view
