@@ -421,7 +421,7 @@ def report(figures: dict[str, Any]) -> str:
         ratio = f", {figures[ratio_key]:.2f}x hearts per decision" if hearts else ""
         return f"  ({figures[rate_key]:,.0f} decisions/s{ratio})"
 
-    lines = [f"random {figures['players']}-player games of {figures.get('rules', 'standard')} (median of "
+    lines = [f"random {figures['players']}-player games of {figures['rules']} (median of "
              f"{figures['runs']} alternating runs of {figures['seconds_per_run']} s; engine: {figures['engine']}):",
              line("public API, one decision a call (apply)", figures["games_per_s"], "ratio",
                   per_decision("decisions_per_s", "decision_ratio")

@@ -52,6 +52,7 @@ def bench(rules_name: str, players: int, seconds: float, runs: int, compare: str
     Examples:
       boomerang-rules bench --compare hearts
       boomerang-rules bench --rules sea-salt-paper --compare hearts --quick
+      boomerang-rules bench --rl --rules boomerang-2010 --quick
     """
     from .. import bench as benchmarks
 
