@@ -1,7 +1,8 @@
 """Boomerang (2010)'s compiled hot path (``boomerang2010/_accel.c``) against the plain Python code.
 
-``apply``, ``legal_actions``, ``step``, ``to_act`` and ``is_over`` have two implementations: the
-plain functions (``engine.apply_plain``...), which are the reference, and the compiled ones the
+``apply``, ``legal_actions``, ``step``, ``to_act``, ``is_over`` and ``score_sheets`` have two
+implementations: the plain functions (``engine.apply_plain``..., ``sheets.score_sheets_plain``),
+which are the reference, and the compiled ones the
 package uses when the extension is built. On every shipped ruleset of the game and variants of
 it, at every allowed player count, at every state of seeded random games, both must give equal
 states (every field, the round logs too) for every legal action, and the same refusal, word for
@@ -18,7 +19,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable
-from types import MappingProxyType
+from types import MappingProxyType, SimpleNamespace
 from typing import Any
 
 import attrs
@@ -26,10 +27,11 @@ import pytest
 
 import boomerang_rules as br
 from boomerang_rules import bench
-from boomerang_rules.boomerang2010 import engine
+from boomerang_rules.boomerang2010 import engine, sheets
 from boomerang_rules.boomerang2010.rules import Ruleset
 from boomerang_rules.boomerang2010.state import FIELD, GameState
 from boomerang_rules.boomerang2010.tables import Tables
+from boomerang_rules.core.frozendict import FrozenDict
 from boomerang_rules.core.loading import rules_from_data
 
 pytestmark = pytest.mark.skipif(not engine.ACCELERATED,
@@ -79,6 +81,26 @@ def same(compiled: Callable[..., Any], plain: Callable[..., Any], *args: Any) ->
     return a[1][1] if a[0] in ("ok", "state") else None
 
 
+def made_alike(value: Any) -> Any:
+    """What a score sheet is made of, all the way down: each object's type, each mapping's items in
+    order, a ``FrozenDict``'s own slots (a mappingproxy of an exact dict, no hash yet)."""
+    if isinstance(value, tuple):
+        return type(value), [made_alike(v) for v in value]
+    if isinstance(value, FrozenDict):
+        data = object.__getattribute__(value, "_data")
+        return (FrozenDict, type(data), type(data.copy()), object.__getattribute__(value, "_hash"),
+                [(type(k), k, made_alike(v)) for k, v in data.items()])
+    if attrs.has(type(value)):
+        return type(value), [made_alike(getattr(value, f)) for f in attrs.fields_dict(type(value))]
+    return type(value), value
+
+
+def same_sheets(s: Any) -> None:
+    """The compiled score sheets of ``s`` made as the plain ones are, or the same refusal."""
+    a, b = outcome(sheets.score_sheets, s), outcome(sheets.score_sheets_plain, s)
+    assert a[0] == b[0] and (made_alike(a[1][1]) == made_alike(b[1][1]) if a[0] == "ok" else a == b), tuple(s)[2:]
+
+
 def every_state(rules: Ruleset, players: int, seed: int) -> list[GameState]:
     """A seeded random game's states, by the plain functions alone."""
     choose = random.Random(seed)
@@ -94,8 +116,9 @@ def every_state(rules: Ruleset, players: int, seed: int) -> list[GameState]:
 def test_the_package_plays_the_compiled_functions() -> None:
     assert br.boomerang2010.apply is engine.apply is not engine.apply_plain
     s = br.new_game(SHIPPED[0], 3, 1)
-    for name in ("apply", "legal_actions", "step", "to_act", "is_over"):
+    for name in ("apply", "legal_actions", "step", "to_act", "is_over", "score_sheets"):
         assert getattr(type(s), "_br_" + name) is engine.STATE_METHODS[name]
+    assert br.boomerang2010.score_sheets is sheets.score_sheets is not sheets.score_sheets_plain
     assert "compiled" in bench.game_engine_kind("boomerang-2010")
 
 
@@ -111,6 +134,7 @@ def test_every_decision_agrees_with_the_plain_functions(rules: Ruleset, players:
         for s in every_state(rules, players, seed):
             same(engine.to_act, engine.to_act_plain, s)
             same(engine.is_over, engine.is_over_plain, s)
+            same_sheets(s)
             owing = engine.to_act_plain(s)
             idle = [seat for seat in range(players) if seat not in owing][:1]  # one seat owing nothing
             for seat in [*range(players), players, -1, True, Odd(0), "0"]:
@@ -180,7 +204,16 @@ def test_states_the_engine_did_not_make_get_the_plain_answers() -> None:
            rebuilt(tokens, tokens=(-1, -1, -1, Odd(-1))), rebuilt(tokens, first=9), rebuilt(tokens, first=-1),
            rebuilt(tokens, tokens=(-1, -1, -1)), rebuilt(tokens, players=99), rebuilt(tokens, phase="over"),
            rebuilt(tokens, phase=None)]
+    last = states[-1]
+    many = tuple(range(len(rules.cards)))
+    odd += [rebuilt(last, captured=(*last.captured[:3], (-1,))), rebuilt(last, captured=(*last.captured[:3], (999,))),
+            rebuilt(last, captured=(*last.captured[:3], (Odd(1), True))), rebuilt(last, captured=last.captured[:3]),
+            rebuilt(last, captured=(*last.captured[:3], many + (0,))), rebuilt(last, captured=(many, many, (), ())),
+            rebuilt(last, captured=(*last.captured[:3], [1, 2])), rebuilt(last, boomerangs=(-1, 5, 2**40, 0)),
+            rebuilt(last, boomerangs=(1, 2, 3)), rebuilt(last, boomerangs=(1, 2, 3, 4.0)),
+            rebuilt(last, boomerangs=(10**30, 1, 1, 1)), rebuilt(last, players=3)]
     for s in odd:
+        same_sheets(s)
         same(engine.to_act, engine.to_act_plain, s)
         same(engine.is_over, engine.is_over_plain, s)
         for seat in range(5):
@@ -208,7 +241,8 @@ def test_calls_with_keywords_or_the_wrong_arguments_are_the_plain_functions_call
     s = engine.new_game(SHIPPED[0], 3, 1)
     pairs: list[tuple[Callable[..., Any], Callable[..., Any]]] = [
         (engine.apply, engine.apply_plain), (engine.legal_actions, engine.legal_actions_plain),
-        (engine.step, engine.step_plain), (engine.to_act, engine.to_act_plain), (engine.is_over, engine.is_over_plain)]
+        (engine.step, engine.step_plain), (engine.to_act, engine.to_act_plain), (engine.is_over, engine.is_over_plain),
+        (sheets.score_sheets, sheets.score_sheets_plain)]
     for compiled, plain in pairs:
         for args in [(), (s,), (s, 0), (s, 0, "dunes"), (s, 0, "dunes", 1)]:
             same(compiled, plain, *args)
@@ -217,6 +251,8 @@ def test_calls_with_keywords_or_the_wrong_arguments_are_the_plain_functions_call
     assert outcome(method._br_apply, 0, action="dunes") == outcome(engine.apply_plain, s, 0, action="dunes")
     assert outcome(method._br_to_act, 1) == outcome(engine.to_act_plain, s, 1)
     assert outcome(method._br_is_over, x=1) == outcome(engine.is_over_plain, s, x=1)
+    assert outcome(method._br_score_sheets, 1) == outcome(sheets.score_sheets_plain, s, 1)
+    assert outcome(sheets.score_sheets, state=s) == outcome(sheets.score_sheets_plain, state=s)
 
 
 class Evil(str):
@@ -288,9 +324,71 @@ def test_the_plain_engine_serves_when_asked_and_the_module_not_set_up_refuses_cl
             "from boomerang_rules.boomerang2010 import engine, _accel\n"
             "print(engine.ACCELERATED, br.boomerang2010.apply is engine.apply_plain, engine.STATE_METHODS)\n"
             "for f, args in [(_accel.apply, (1, 2, 3)), (_accel.legal_actions, (1, 2)), (_accel.step, (1, 2)),"
-            " (_accel.to_act, (1,)), (_accel.is_over, (1,))]:\n"
+            " (_accel.to_act, (1,)), (_accel.is_over, (1,)), (_accel.score_sheets, (1,))]:\n"
             "    try:\n        f(*args)\n    except RuntimeError as e:\n        print(e)\n")
     env = {**os.environ, "BOOMERANG_RULES_PURE": "1"}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("False True {}") and done.stdout.count("is not set up") == 5
+    assert done.stdout.startswith("False True {}") and done.stdout.count("is not set up") == 6
+
+
+def test_score_sheets_tables_rebound_or_replaced_are_read_safely() -> None:
+    """Tables whose slots the sheets read hold something else (a tuple too short, an animal not a
+    str), a ruleset without a usable set size, and a second set-up with bad arguments: the plain
+    answers, or a clear refusal that changes nothing."""
+    from boomerang_rules.boomerang2010 import _accel
+    from boomerang_rules.boomerang2010.scoring import SeatScore
+
+    last = every_state(SHIPPED[0], 4, 3)[-1]
+    class Rebinding:
+        """A ruleset whose set size, once read, rebinds the slots the sheets read and drops the last
+        references to what they held (the compiled code holds them meanwhile)."""
+
+        @property
+        def boomerangs_per_point(self) -> int:
+            object.__setattr__(t, "animal", tuple([0] * len(t.animal)))
+            object.__setattr__(t, "animals", tuple(["".join(["x", str(i)]) for i in range(6)]))
+            object.__setattr__(t, "rules", None)
+            return int(SHIPPED[0].boomerangs_per_point)
+
+    for name, value in [("animal", ()), ("animal", None), ("animals", ("x",)), ("animals", (Text("a"),) * 6),
+                        ("animals", tuple("abcdef")), ("animal", (99,) * 54), ("animals", ("a",) * 6),
+                        ("rules", object()), ("rules", SimpleNamespace(boomerangs_per_point=0)),
+                        ("rules", SimpleNamespace(boomerangs_per_point=2.0))]:
+        t = Tables(SHIPPED[0])
+        object.__setattr__(t, name, value)
+        values = list(last)
+        values[FIELD["tables"]] = t
+        same_sheets(tuple.__new__(GameState, values))
+    t = Tables(SHIPPED[0])
+    object.__setattr__(t, "rules", Rebinding())
+    values = list(last)
+    values[FIELD["tables"]] = t
+    # read before the set size: the sheets of the tables as they were
+    assert made_alike(sheets.score_sheets(tuple.__new__(GameState, values))) == \
+        made_alike(sheets.score_sheets_plain(last))
+    assert t.rules is None  # the property ran
+    accelerate_sheets: Any = _accel.accelerate_sheets
+    with pytest.raises(TypeError):
+        accelerate_sheets(SeatScore, ("cards",), FrozenDict, sheets.score_sheets_plain)
+    with pytest.raises(TypeError):
+        accelerate_sheets(SeatScore, ("cards", "animals", "boomerangs", "total", "sets"), FrozenDict,
+                          sheets.score_sheets_plain)
+    with pytest.raises(AttributeError, match="_data"):
+        accelerate_sheets(SeatScore, tuple(attrs.fields_dict(SeatScore)), SeatScore, sheets.score_sheets_plain)
+    same_sheets(last)
+    methods = accelerate_sheets(SeatScore, tuple(attrs.fields_dict(SeatScore)), FrozenDict, sheets.score_sheets_plain)
+    assert set(methods) == {"score_sheets"}
+    same_sheets(last)
+    assert pickle.loads(pickle.dumps(sheets.score_sheets(last))) == sheets.score_sheets_plain(last)
+    assert hash(sheets.score_sheets(last)) == hash(sheets.score_sheets_plain(last))
+
+
+def test_core_compiled_picks_a_games_accel_unless_the_plain_code_is_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boomerang_rules.boomerang2010 import _accel
+    from boomerang_rules.core.compiled import compiled
+
+    assert compiled("boomerang_rules.boomerang2010") is _accel is engine.COMPILED
+    assert compiled("boomerang_rules.core") is None  # no _accel there: the plain code serves
+    monkeypatch.setenv("BOOMERANG_RULES_PURE", "1")
+    assert compiled("boomerang_rules.boomerang2010") is None

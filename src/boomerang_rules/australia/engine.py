@@ -7,11 +7,11 @@ has decided. Nobody's choice is visible to others before that.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping, Sequence
 
 from ..core import rng as rng_mod
 from ..core.arguments import brief, is_list, kind, require, string_list
+from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_seat as seat_of_game
 from .actions import as_id
@@ -518,13 +518,10 @@ top-level API's dispatch; empty when ``_accel`` is not built)."""
 ACCELERATED = False
 """Whether the compiled path serves (``_accel`` built, and ``BOOMERANG_RULES_PURE`` not set)."""
 
-try:
-    if os.environ.get("BOOMERANG_RULES_PURE"):
-        raise ImportError("the plain engine was asked for")
-    from . import _accel
-except ImportError:  # not built (no compiler at install), or not wanted: the plain functions serve
-    pass
-else:
+_accel = compiled(__package__)
+"""The compiled hot path, or None where the plain functions serve (``core.compiled``)."""
+
+if _accel is not None:
     from .tables import HALF
 
     STATE_METHODS = _accel.accelerate(GameState, RoundContext, apply_plain, legal_actions_plain, step_plain,

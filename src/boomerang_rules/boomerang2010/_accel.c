@@ -1,4 +1,5 @@
-/* The decision-level hot path of Boomerang (2010), compiled: apply, legal_actions, step, to_act, is_over.
+/* The decision-level hot path of Boomerang (2010), compiled: apply, legal_actions, step, to_act, is_over,
+ * and score_sheets (below, after accelerate).
  *
  * The same functions as engine.py's plain ones (apply_plain, ...), for the common case only: a
  * state the engine made (its exact class, 20 fields, the numbers exact ints, the tuples exact
@@ -92,13 +93,27 @@ exact_dict(PyObject *codes)
     return NULL;
 }
 
-/* An exact int that fits a long; 0 (no error set) for anything else. */
+/* An exact int that fits a long; 0 (no error set) for anything else. An int of at most one digit
+ * (every count, seat and card index the engine makes) is read from its digit directly, as
+ * CPython's own compact-int paths do (its layout: 3.11's ob_size and ob_digit; 3.12's API). */
 static int
 small(PyObject *o, long *out)
 {
     if (o == NULL || !PyLong_CheckExact(o)) {
         return 0;
     }
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyUnstable_Long_IsCompact((PyLongObject *)o)) {
+        *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)o);
+        return 1;
+    }
+#else
+    Py_ssize_t size = Py_SIZE(o);
+    if (size >= -1 && size <= 1) {
+        *out = (long)size * (long)((PyLongObject *)o)->ob_digit[0];
+        return 1;
+    }
+#endif
     int overflow;
     *out = PyLong_AsLongAndOverflow(o, &overflow);
     if (overflow || (*out == -1 && PyErr_Occurred())) {
@@ -247,10 +262,8 @@ kind_of(PyObject *action, PyObject *lands, PyObject *index)
 static PyObject *
 evolve(PyObject *state, PyObject **replaced)
 {
-    for (int i = 0; i < N_FIELDS; i++) {
-        if (replaced[i] == NULL && PyErr_Occurred()) {
-            goto fail; /* a failed allocation of one of the new fields */
-        }
+    if (PyErr_Occurred()) {
+        goto fail; /* a failed allocation of one of the new fields (the only error that can be pending here) */
     }
     PyObject *out = E.state_type->tp_alloc(E.state_type, N_FIELDS);
     if (out == NULL) {
@@ -1100,6 +1113,252 @@ accelerate(PyObject *module, PyObject *args)
     return methods;
 }
 
+/* ---- score_sheets(state): sheets.score_sheets_plain, compiled for a state the engine made ----
+ *
+ * Each seat's cards counted per animal (Tables.animal), each animal's most cards, the points of
+ * those who hold that many, the sets of boomerangs and the total: the plain reading's arithmetic
+ * (scoring.score_counts over scoring.count_cards). The sheets are made as the plain code makes
+ * them, without running Python: each SeatScore by its class's allocator, its five slots set as
+ * its attrs __init__ sets them (its two mappings converted to FrozenDicts of fresh dicts: each a
+ * FrozenDict made by its allocator, its _data a mappingproxy of that dict, its _hash None).
+ * Anything else -- another state, a card index out of the tables, a count not an exact int, an
+ * animal not an exact str, a seat holding more cards than the deck has -- is the plain code's. */
+
+#define MAX_ANIMALS 64
+
+typedef struct {
+    PyTypeObject *seat_score, *frozen_dict, *tables_type; /* the Tables class the offsets below are of */
+    PyObject *sheets_plain, *per_point_name;
+    Py_ssize_t score_fields[5]; /* SeatScore's slots cards, animals, boomerangs, sets, total */
+    Py_ssize_t data, hash;      /* FrozenDict's slots _data, _hash */
+    Py_ssize_t animal, animals, rules; /* Tables' slots, by offset */
+    int ready;
+} Sheets;
+
+static Sheets S;
+
+/* A FrozenDict of ``dict`` (stolen), as FrozenDict(dict) would make it of a copy of it. */
+static PyObject *
+frozen_of(PyObject *dict)
+{
+    PyObject *proxy = dict == NULL ? NULL : PyDictProxy_New(dict);
+    Py_XDECREF(dict);
+    if (proxy == NULL) {
+        return NULL;
+    }
+    PyObject *fd = S.frozen_dict->tp_alloc(S.frozen_dict, 0);
+    if (fd == NULL) {
+        Py_DECREF(proxy);
+        return NULL;
+    }
+    SLOT(fd, S.data) = proxy;
+    SLOT(fd, S.hash) = Py_NewRef(Py_None);
+    return fd;
+}
+
+/* {animal: value} in the animals' order (exact strs: setting them runs no Python code). */
+static PyObject *
+by_animal(PyObject *animals, const long *values, Py_ssize_t k)
+{
+    PyObject *d = PyDict_New();
+    for (Py_ssize_t a = 0; d != NULL && a < k; a++) {
+        PyObject *v = PyLong_FromLong(values[a]);
+        if (v == NULL || PyDict_SetItem(d, PyTuple_GET_ITEM(animals, a), v) < 0) {
+            Py_CLEAR(d);
+        }
+        Py_XDECREF(v);
+    }
+    return frozen_of(d);
+}
+
+/* The sheets, or Py_NotImplemented (a new reference) where the plain code must answer. The
+ * tables' slots read are held by the caller (``animal``, ``animals``, ``rules``). */
+static PyObject *
+sheets_fast(const Parts *p, PyObject *animal, PyObject *animals, PyObject *rules)
+{
+    PyObject *const *f = p->f;
+    Py_ssize_t n = p->players, k;
+    long held[MAX_SEATS], counts[MAX_SEATS][MAX_ANIMALS], leads[MAX_ANIMALS], points[MAX_ANIMALS], per_point;
+    PyObject *captured = f[CAPTURED];
+    if (animal == NULL || animals == NULL || rules == NULL || !PyTuple_CheckExact(animal)
+        || !PyTuple_CheckExact(animals) || (k = PyTuple_GET_SIZE(animals)) > MAX_ANIMALS
+        || !PyTuple_CheckExact(captured) || PyTuple_GET_SIZE(captured) != n || !ints_of(f[BOOMERANGS], n, held)) {
+        return Py_NewRef(Py_NotImplemented);
+    }
+    for (Py_ssize_t a = 0; a < k; a++) {
+        if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(animals, a))) {
+            return Py_NewRef(Py_NotImplemented);
+        }
+        leads[a] = 0;
+    }
+    Py_ssize_t deck = PyTuple_GET_SIZE(animal);
+    for (Py_ssize_t s = 0; s < n; s++) {
+        PyObject *cards = PyTuple_GET_ITEM(captured, s);
+        if (held[s] < 0 || !PyTuple_CheckExact(cards) || PyTuple_GET_SIZE(cards) > deck) {
+            return Py_NewRef(Py_NotImplemented);
+        }
+        memset(counts[s], 0, sizeof counts[s]);
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++) {
+            long c, a;
+            if (!small(PyTuple_GET_ITEM(cards, i), &c) || c < 0 || c >= deck
+                || !small(PyTuple_GET_ITEM(animal, c), &a) || a < 0 || a >= k) {
+                return Py_NewRef(Py_NotImplemented);
+            }
+            counts[s][a]++;
+        }
+        for (Py_ssize_t a = 0; a < k; a++) {
+            leads[a] = counts[s][a] > leads[a] ? counts[s][a] : leads[a];
+        }
+    }
+    /* The ruleset's set size: an attribute read (a frozen attrs instance's slot; held meanwhile). */
+    PyObject *pp = PyObject_GetAttr(rules, S.per_point_name);
+    if (pp == NULL) {
+        PyErr_Clear();
+        return Py_NewRef(Py_NotImplemented);
+    }
+    int ok = small(pp, &per_point) && per_point > 0;
+    Py_DECREF(pp);
+    if (!ok) {
+        return Py_NewRef(Py_NotImplemented);
+    }
+    PyObject *out = PyTuple_New(n);
+    for (Py_ssize_t s = 0; out != NULL && s < n; s++) {
+        long total = 0, sets = held[s] / per_point;
+        for (Py_ssize_t a = 0; a < k; a++) {
+            points[a] = counts[s][a] == leads[a] ? counts[s][a] : 0;
+            total += points[a];
+        }
+        PyObject *values[5] = {by_animal(animals, counts[s], k), by_animal(animals, points, k),
+                               Py_NewRef(PyTuple_GET_ITEM(f[BOOMERANGS], s)), PyLong_FromLong(sets),
+                               PyLong_FromLong(total + sets)};
+        PyObject *sheet = NULL;
+        if (values[0] && values[1] && values[3] && values[4]) {
+            sheet = S.seat_score->tp_alloc(S.seat_score, 0);
+        }
+        if (sheet == NULL) {
+            for (int i = 0; i < 5; i++) {
+                Py_XDECREF(values[i]);
+            }
+            Py_CLEAR(out);
+            break;
+        }
+        for (int i = 0; i < 5; i++) {
+            SLOT(sheet, S.score_fields[i]) = values[i];
+        }
+        PyTuple_SET_ITEM(out, s, sheet);
+    }
+    return out;
+}
+
+static PyObject *
+sheets_impl(PyObject *state)
+{
+    Parts p;
+    if (S.ready && parts_of(state, &p) && Py_IS_TYPE(p.f[TABLES], S.tables_type)) {
+        PyObject *tables = p.f[TABLES];
+        PyObject *animal = slot(tables, S.animal), *animals = slot(tables, S.animals), *rules = slot(tables, S.rules);
+        PyObject *out = sheets_fast(&p, animal, animals, rules);
+        Py_XDECREF(animal);
+        Py_XDECREF(animals);
+        Py_XDECREF(rules);
+        if (out != Py_NotImplemented) {
+            return out;
+        }
+        Py_DECREF(out);
+    }
+    if (S.sheets_plain == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "boomerang_rules.boomerang2010._accel is not set up for score sheets: "
+                                            "sheets.py calls accelerate_sheets() when it is imported (unless "
+                                            "BOOMERANG_RULES_PURE is set)");
+        return NULL;
+    }
+    return PyObject_CallOneArg(S.sheets_plain, state);
+}
+
+static PyObject *
+sheets_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    (void)module;
+    return nargs == 1 && kwnames == NULL ? sheets_impl(args[0]) : forward(S.sheets_plain, NULL, args, nargs, kwnames);
+}
+
+static PyObject *
+sheets_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    return nargs == 0 && kwnames == NULL ? sheets_impl(self) : forward(S.sheets_plain, self, args, nargs, kwnames);
+}
+
+static PyMethodDef sheets_state_method = {
+    "score_sheets", (PyCFunction)(void (*)(void))sheets_method, METH_FASTCALL | METH_KEYWORDS,
+    "The same as sheets.score_sheets_plain (the reference), compiled for the common case.",
+};
+
+/* accelerate_sheets(SeatScore, its field names, FrozenDict, score_sheets_plain) -> {"score_sheets":
+ * GameState method}; needs accelerate() first (the state's layout and the Tables class). */
+static PyObject *
+accelerate_sheets(PyObject *module, PyObject *args)
+{
+    (void)module;
+    Sheets s = {0};
+    PyObject *fields;
+    if (!PyArg_ParseTuple(args, "O!O!O!O:accelerate_sheets", &PyType_Type, &s.seat_score, &PyTuple_Type, &fields,
+                          &PyType_Type, &s.frozen_dict, &s.sheets_plain)) {
+        return NULL;
+    }
+    if (!E.ready) {
+        PyErr_SetString(PyExc_RuntimeError, "accelerate_sheets needs accelerate() first");
+        return NULL;
+    }
+    static const char *score_names[5] = {"cards", "animals", "boomerangs", "sets", "total"};
+    if (PyTuple_GET_SIZE(fields) != 5) {
+        PyErr_SetString(PyExc_TypeError, "accelerate_sheets needs SeatScore's five fields");
+        return NULL;
+    }
+    for (int i = 0; i < 5; i++) {
+        PyObject *name = PyTuple_GET_ITEM(fields, i);
+        if (!PyUnicode_Check(name) || PyUnicode_CompareWithASCIIString(name, score_names[i]) != 0) {
+            PyErr_Format(PyExc_TypeError, "accelerate_sheets: field %d of SeatScore must be %s", i, score_names[i]);
+            return NULL;
+        }
+        if (!offset_of(s.seat_score, score_names[i], &s.score_fields[i])) {
+            return NULL;
+        }
+    }
+    if (s.seat_score->tp_itemsize != 0 || s.frozen_dict->tp_itemsize != 0 || !offset_of(s.frozen_dict, "_data", &s.data)
+        || !offset_of(s.frozen_dict, "_hash", &s.hash) || !offset_of(E.tables_type, "animal", &s.animal)
+        || !offset_of(E.tables_type, "animals", &s.animals) || !offset_of(E.tables_type, "rules", &s.rules)) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_TypeError, "accelerate_sheets needs slotted SeatScore and FrozenDict classes");
+        }
+        return NULL;
+    }
+    s.per_point_name = PyUnicode_InternFromString("boomerangs_per_point");
+    PyObject *descr = s.per_point_name == NULL ? NULL : PyDescr_NewMethod(E.state_type, &sheets_state_method);
+    PyObject *methods = descr == NULL ? NULL : PyDict_New();
+    if (methods == NULL || PyDict_SetItemString(methods, "score_sheets", descr) < 0) {
+        Py_XDECREF(s.per_point_name);
+        Py_XDECREF(descr);
+        Py_XDECREF(methods);
+        return NULL;
+    }
+    Py_DECREF(descr);
+    Py_INCREF(s.seat_score);
+    Py_INCREF(s.frozen_dict);
+    Py_INCREF(s.sheets_plain);
+    s.tables_type = (PyTypeObject *)Py_NewRef(E.tables_type);
+    Sheets old = S;
+    s.ready = 1;
+    S = s;
+    if (old.ready) {
+        Py_DECREF(old.seat_score);
+        Py_DECREF(old.frozen_dict);
+        Py_DECREF(old.sheets_plain);
+        Py_DECREF(old.per_point_name);
+        Py_DECREF(old.tables_type);
+    }
+    return methods;
+}
+
 static PyMethodDef module_methods[] = {
     {"accelerate", accelerate, METH_VARARGS,
      "accelerate(GameState, Tables, fields, apply_plain, legal_actions_plain, step_plain, to_act_plain, "
@@ -1111,13 +1370,18 @@ static PyMethodDef module_methods[] = {
     {"step", (PyCFunction)(void (*)(void))step_function, METH_FASTCALL | METH_KEYWORDS, SAME_AS("step")},
     {"to_act", (PyCFunction)(void (*)(void))to_act_function, METH_FASTCALL | METH_KEYWORDS, SAME_AS("to_act")},
     {"is_over", (PyCFunction)(void (*)(void))is_over_function, METH_FASTCALL | METH_KEYWORDS, SAME_AS("is_over")},
+    {"accelerate_sheets", accelerate_sheets, METH_VARARGS,
+     "accelerate_sheets(SeatScore, SeatScore's field names, FrozenDict, score_sheets_plain) -> {'score_sheets': "
+     "GameState method}: set up the compiled score sheets (after accelerate)."},
+    {"score_sheets", (PyCFunction)(void (*)(void))sheets_function, METH_FASTCALL | METH_KEYWORDS,
+     "The same as sheets.score_sheets_plain (the reference), compiled for the common case."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "_accel",
-    "The compiled hot path of Boomerang (2010)'s engine (see engine.py; optional: the plain Python "
-    "functions are the reference and stand in when this is not built).",
+    "The compiled hot path of Boomerang (2010)'s engine and score sheets (see engine.py, sheets.py; optional: "
+    "the plain Python functions are the reference and stand in when this is not built).",
     -1, module_methods,
 };
 

@@ -12,12 +12,12 @@ an empty deck ends the game instead.
 from __future__ import annotations
 
 import operator
-import os
 from collections.abc import Sequence
 
 from ..core import rng as rng_mod
 from ..core import seats as core_seats
 from ..core.arguments import brief, items_of, optional_seed, require
+from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem, under
 from ..core.pointer import pointer
 from ..core.seats import check_players
@@ -359,20 +359,17 @@ ENGINE = "plain Python (boomerang2010/_accel not built, or BOOMERANG_RULES_PURE 
 ACCELERATED = False
 """Whether the compiled path serves (``_accel`` built, and ``BOOMERANG_RULES_PURE`` not set)."""
 
-try:
-    if os.environ.get("BOOMERANG_RULES_PURE"):
-        raise ImportError("the plain engine was asked for")
-    from . import _accel
-except ImportError:  # not built (no compiler at install), or not wanted: the plain functions serve
-    pass
-else:
-    STATE_METHODS = _accel.accelerate(GameState, Tables, tuple(FIELD), apply_plain, legal_actions_plain, step_plain,
-                                      to_act_plain, is_over_plain, _capture, PASS, THROW, "tokens", "hunt", "over",
-                                      _HUNT_CHOICES, RoundLog)
-    apply = _accel.apply
-    legal_actions = _accel.legal_actions
-    step = _accel.step
-    to_act = _accel.to_act
-    is_over = _accel.is_over
+COMPILED = compiled(__package__)
+"""The compiled hot path (``_accel``), or None where the plain functions serve (``core.compiled``)."""
+
+if COMPILED is not None:
+    STATE_METHODS = COMPILED.accelerate(GameState, Tables, tuple(FIELD), apply_plain, legal_actions_plain,
+                                        step_plain, to_act_plain, is_over_plain, _capture, PASS, THROW, "tokens",
+                                        "hunt", "over", _HUNT_CHOICES, RoundLog)
+    apply = COMPILED.apply
+    legal_actions = COMPILED.legal_actions
+    step = COMPILED.step
+    to_act = COMPILED.to_act
+    is_over = COMPILED.is_over
     ENGINE = "compiled hot path (boomerang2010/_accel)"
     ACCELERATED = True
