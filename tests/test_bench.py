@@ -5,9 +5,11 @@ from __future__ import annotations
 import importlib.util
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from boomerang_rules.cli import cli
+from boomerang_rules.core.games import GAMES
 
 
 def test_bench_quick_json() -> None:
@@ -41,6 +43,105 @@ def test_history_memory_is_shared() -> None:
     from boomerang_rules.bench import history_bytes_per_state
 
     assert 0 < history_bytes_per_state() < 2000
+    for game in GAMES:  # every game's, its tables and ruleset counted as shared, not the history's
+        assert 0 < history_bytes_per_state(4, 1, game) < 2000
+
+
+def test_bench_extras_are_every_games_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Validation, score_sheets and memory for every game, under the same keys (start-up not run here)."""
+    from boomerang_rules import bench
+
+    monkeypatch.setattr(bench, "startup_seconds", lambda args, runs=5: 0.01)
+    keys = set()
+    for game in GAMES:
+        figures = bench.run(seconds=0.01, runs=1, batch=False, rules=game)
+        assert figures["game"] == game and figures["other_games"] == {}
+        assert figures["validate_records_per_s"] > 0 and figures["score_sheets_calls_per_s"] > 0
+        assert figures["bytes_per_state"] > 0 and figures["extras_players"] == 4
+        text = bench.report(figures)
+        assert "score_sheets, 4-player finished game" in text and "bytes per state" in text
+        keys.add(tuple(sorted(figures)))
+    assert len(keys) == 1
+
+
+def test_bench_other_games_without_rules_only() -> None:
+    """Without --rules the other games' apply loops come too; with one, that game's figures alone."""
+    args = ["bench", "--quick", "--seconds", "0.01", "--runs", "1", "--json", "--no-batch"]
+    figures = json.loads(CliRunner().invoke(cli, args).stdout)
+    assert set(figures["other_games"]) == set(GAMES) - {figures["game"]}
+    for game in GAMES:
+        figures = json.loads(CliRunner().invoke(cli, [*args, "--rules", game]).stdout)
+        assert figures["game"] == game and figures["other_games"] == {}
+
+
+def test_bench_rl_measures_the_rules_game() -> None:
+    """``bench --rl --rules R``: the PettingZoo and vector envs of R's game, every game under the same keys."""
+    if importlib.util.find_spec("pettingzoo") is None:
+        return
+    from boomerang_rules import load_rules
+
+    batch = importlib.util.find_spec("numba") is not None
+    keys = set()
+    for game in GAMES:
+        result = CliRunner().invoke(cli, ["bench", "--rl", "--rules", game, "--quick", "--seconds", "0.01",
+                                          "--runs", "1", "--json"])
+        assert result.exit_code == 0, result.output
+        rl = json.loads(result.stdout)["rl"]
+        assert rl["game"] == game and rl["rules"] == load_rules(game).id and rl["players"] == 4
+        assert rl["raw_decisions_per_s"] > 0 and rl["pettingzoo_parallel_decisions_per_s"] > 0
+        if batch:
+            from boomerang_rules.rl.vector import VectorEnv
+
+            assert rl["vector_engine"] == VectorEnv(game, players=4, games=1).engine
+            assert len(rl["vector"]) == 3 and all(v["decisions_per_s"] > 0 for v in rl["vector"])
+            assert rl["fill_ceiling_decisions_per_s"] > 0 and rl["copy_ceiling_decisions_per_s"] > 0
+        keys.add(tuple(sorted(rl)))
+        text = CliRunner().invoke(cli, ["bench", "--rl", "--rules", game, "--quick", "--seconds", "0.01",
+                                        "--runs", "1", "--no-batch"]).stdout
+        assert f"learning adapters, 4-player games of {load_rules(game).id}" in text
+    assert len(keys) == 1
+
+
+def test_vector_steps_count_the_decisions_owed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision is a seat owing one: ``vector_steps`` counts, over one batch of each game, what the
+    env's own ``to_act`` says step by step (the same seeds, the same draws, counted apart)."""
+    if importlib.util.find_spec("numba") is None:
+        return
+    import sys
+    import time
+
+    import numpy as np
+
+    from boomerang_rules.rl import bench as rl_bench
+    from boomerang_rules.rl.vector import VectorEnv
+
+    real = time.perf_counter
+    calls = [0]
+
+    def clock() -> float:  # vector_steps' own reads: the start, one batch, then past the deadline
+        if sys._getframe(1).f_code is not rl_bench.vector_steps.__code__:
+            return real()
+        calls[0] += 1
+        return 0.0 if calls[0] <= 2 else 2.0
+
+    monkeypatch.setattr(time, "perf_counter", clock)
+    for game in GAMES:
+        for policy in ("sample", "numpy"):
+            calls[0] = 0
+            counted, _ = rl_bench.vector_steps(game, 4, 1.0, 3, games=4, policy=policy)
+            env = VectorEnv(game, players=4, games=4)
+            rng = np.random.default_rng(3)
+            _, masks = env.reset(seed=3 << 32)
+            owed, done = 0, False
+            while not done:
+                owed += int(env.to_act.sum())
+                if policy == "sample":
+                    actions = env.sample_actions()
+                else:
+                    noise = rng.random(masks.shape, dtype=np.float32)
+                    actions = np.where(masks, noise, -1.0).argmax(axis=2)
+                _, masks, _, done = env.step(actions)
+            assert counted == owed > 0, (game, policy)
 
 
 def test_bench_times_every_game_per_decision() -> None:

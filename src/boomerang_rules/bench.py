@@ -26,14 +26,10 @@ from . import (
     legal_actions,
     load_rules,
     new_game,
-    record_of,
-    score_round,
     score_sheets,
     step,
     to_act,
 )
-from .australia.playouts import random_game
-from .australia.records import validate_record
 
 
 def for_seconds(seconds: float, play_one: Callable[[], int]) -> tuple[int, int, float]:
@@ -145,9 +141,8 @@ def rate(runs: int, work: Callable[[], tuple[int, float]]) -> float:
     return statistics.median(rates)
 
 
-def history_bytes_per_state(players: int = 4, seed: int = 1) -> float:
-    """Memory a game's full history of states holds, per state, counting shared objects once."""
-    rules = load_rules()
+def random_history(rules: Any, players: int, seed: int) -> list[Any]:
+    """Every state of one random game through the public API, the first to the finished one."""
     rng = random.Random(seed)
     s = new_game(rules, players, seed)
     history = [s]
@@ -155,11 +150,22 @@ def history_bytes_per_state(players: int = 4, seed: int = 1) -> float:
         for seat in to_act(s):
             s = apply(s, seat, rng.choice(legal_actions(s, seat)))
             history.append(s)
-    # The ruleset's tables are shared by every game under it (a context holds some of them).
-    skip = (type, type(rules))
+    return history
+
+
+def history_bytes_per_state(players: int = 4, seed: int = 1, rules: Any = None) -> float:
+    """Memory a game's full history of states holds, per state, counting shared objects once (any
+    game's: ``rules``, a ruleset or its id; None, the default ruleset).
+
+    What another game of the same ruleset reaches too (the ruleset, its tables, the interpreter's
+    shared small objects) is not the history's: a second random game's history, walked first,
+    marks it, so no game's layout (where its tables hang) is named here.
+    """
+    rules = load_rules() if rules is None else load_rules(rules) if isinstance(rules, str) else rules
+    history = random_history(rules, players, seed)
     shared: set[int] = set()
-    _reachable([s.context.tables], shared, skip)
-    return sum(map(sys.getsizeof, _reachable(history, shared, skip))) / len(history)
+    _reachable(random_history(rules, players, seed + 1), shared)
+    return sum(map(sys.getsizeof, _reachable(history, shared))) / len(history)
 
 
 def _reachable(roots: list[Any], seen: set[int] | None = None, skip: tuple[type, ...] = (type,)) -> list[Any]:
@@ -192,76 +198,76 @@ def startup_seconds(args: list[str], runs: int = 5) -> float:
 
 
 def engine_kind() -> str:
-    """Which Boomerang: Australia engine serves ``apply``, ``legal_actions`` and ``step``."""
-    from .australia import engine
-
-    if engine.ACCELERATED:
-        return "compiled hot path (australia/_accel)"
-    return "plain Python (australia/_accel not built, or BOOMERANG_RULES_PURE set)"
+    """Which engine of the default ruleset's game serves ``apply``, ``legal_actions`` and ``step``."""
+    return game_engine_kind(load_rules().game)
 
 
 def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | None = None,
-        extras: bool = True, batch: bool = True, rules: str | None = None, batch_games: int = 4096
-        ) -> dict[str, Any]:
-    """Every figure, as a dict; ``compare="hearts"`` adds OpenSpiel's hearts alternately;
-    ``batch`` the game's batched engine's playouts and step API (batches of ``batch_games``)
-    when ``boomerang_rules.batch`` imports.
+        extras: bool = True, batch: bool = True, rules: Any = None, batch_games: int = 4096,
+        others: bool | None = None) -> dict[str, Any]:
+    """Every figure of ``rules``'s game (a ruleset, a shipped id or a file; None: the default
+    ruleset), as a dict, the same code and the same keys for every game.
 
-    ``rules`` (a shipped id or a file) times that ruleset's game instead of Boomerang: Australia's
-    standard one: the same apply and step loops, RandomBots through the game's ``play_game``,
-    hearts alternating, and (with ``extras``) its records' validation and the start-up times.
+    The apply and step loops, RandomBots through the game's ``play_game``, ``compare="hearts"``
+    OpenSpiel's hearts alternately, ``batch`` the game's batched engine's playouts and step API
+    (batches of ``batch_games``) when ``boomerang_rules.batch`` imports; with ``extras`` its
+    records' validation, ``score_sheets`` of a finished game, the memory of a game's history and
+    the start-up times. ``others`` (by default: when ``rules`` is None) adds the apply loop of every
+    other game's default ruleset.
     """
-    default = load_rules()
-    ruleset = default if rules is None else load_rules(rules)
+    ruleset = load_rules() if rules is None else load_rules(rules) if isinstance(rules, str) else rules
     batched = batch_module() if batch else None
-    if ruleset.game != default.game:
-        return _run_game(ruleset, players, seconds, runs, compare, extras, batched, batch_games)
-    rules_ = ruleset
     columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": [],
                                                      "batch_playouts": [], "batch_step_api": []}
     for i in range(runs):
-        games, decisions, elapsed = play_random_games(rules_, players, seconds, i)
+        games, decisions, elapsed = play_random_games(ruleset, players, seconds, i)
         columns["decisions"].append((games / elapsed, decisions / elapsed))
-        games, steps, elapsed = play_random_steps(rules_, players, seconds, i)
+        games, steps, elapsed = play_random_steps(ruleset, players, seconds, i)
         columns["steps"].append((games / elapsed, steps / elapsed))
-        games, decisions, elapsed = play_bot_games(rules_, players, seconds, i)
-        columns["bots"].append((games / elapsed, decisions / elapsed))
+        games, elapsed = play_game_bots(ruleset, players, seconds, i)
+        columns["bots"].append((games / elapsed, 0.0))
         if compare == "hearts":
             h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
             columns["hearts"].append((h_games / h_elapsed, h_steps / h_elapsed))
         if batched is not None:
             _batch_run(batched, ruleset.game, players, seconds, batch_games, columns)
-
-    def median_ratio(top: str, bottom: str) -> float:
-        return _median_ratio(columns, top, bottom)
-
     out = _loop_figures(ruleset, players, seconds, runs, columns)
-    out["engine"] = engine_kind()
+    out["engine"] = game_engine_kind(ruleset.game)
     _batch_figures(out, batched, columns)
-    out["other_games"] = other_games(players, seconds, runs) if rules is None else {}
+    out["other_games"] = other_games(players, seconds, runs, ruleset.game) if (
+        rules is None if others is None else others) else {}
     if columns["hearts"]:
         _hearts_figures(out, columns)
-        out["bots_ratio"] = median_ratio("bots", "hearts")
+        out["bots_ratio"] = _median_ratio(columns, "bots", "hearts")
         _batch_ratios(out, columns)
     if extras:
-        record = record_of(random_game(rules_, 4, 1))
-
-        def validations() -> tuple[int, float]:
-            n, _, elapsed = for_seconds(seconds / 2, lambda: len(validate_record(record)))
-            return n, elapsed
-
-        def scorings() -> tuple[int, float]:
-            cards = ["E", "A", "V", "W", "X", "J", "B"]
-            start = time.perf_counter()
-            for _ in range(20000):
-                score_round(rules_, cards, "indigenous_culture")
-            return 20000, time.perf_counter() - start
-
-        out["validate_records_per_s"] = rate(runs, validations)
-        out["score_round_calls_per_s"] = rate(runs, scorings)
-        _startup_figures(out)
-        out["bytes_per_state"] = history_bytes_per_state()
+        _extra_figures(out, ruleset, seconds, runs)
     return out
+
+
+def _extra_figures(out: dict[str, Any], rules: Any, seconds: float, runs: int) -> None:
+    """The figures beyond the loops, every game's alike (through the game contract): its records'
+    validation, ``score_sheets`` of a finished game, a game's history in memory, the start-up times."""
+    from .core.games import game_module
+
+    game = game_module(rules.game)
+    n = min(max(4, rules.players.min), rules.players.max)
+    final = play_one_random(rules, n, 1)
+    record = game.record_of(final)
+
+    def validations() -> tuple[int, float]:
+        done, _, elapsed = for_seconds(seconds / 2, lambda: len(game.validate_record(record)))
+        return done, elapsed
+
+    def sheets() -> tuple[int, float]:
+        done, _, elapsed = for_seconds(seconds / 2, lambda: len(score_sheets(final)))
+        return done, elapsed
+
+    out["extras_players"] = n
+    out["validate_records_per_s"] = rate(runs, validations)
+    out["score_sheets_calls_per_s"] = rate(runs, sheets)
+    _startup_figures(out)
+    out["bytes_per_state"] = history_bytes_per_state(n, 1, rules)
 
 
 BATCH_KINDS = ("playouts", "step_api")
@@ -361,46 +367,6 @@ def play_game_bots(rules: Any, players: int, seconds: float, seed: int) -> tuple
     return games, elapsed
 
 
-def _run_game(rules: Any, players: int, seconds: float, runs: int, compare: str | None,
-              extras: bool, batched: Any = None, batch_games: int = 4096) -> dict[str, Any]:
-    """``run`` for a game other than Boomerang: Australia (no ``score_round``): its batched engine
-    times the game's standard ruleset, as Boomerang: Australia's does."""
-    from .core.games import game_module
-
-    columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": [],
-                                                     "batch_playouts": [], "batch_step_api": []}
-    for i in range(runs):
-        games, decisions, elapsed = play_random_games(rules, players, seconds, i)
-        columns["decisions"].append((games / elapsed, decisions / elapsed))
-        games, steps, elapsed = play_random_steps(rules, players, seconds, i)
-        columns["steps"].append((games / elapsed, steps / elapsed))
-        games, elapsed = play_game_bots(rules, players, seconds, i)
-        columns["bots"].append((games / elapsed, 0.0))
-        if compare == "hearts":
-            h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
-            columns["hearts"].append((h_games / h_elapsed, h_steps / h_elapsed))
-        if batched is not None:
-            _batch_run(batched, rules.game, players, seconds, batch_games, columns)
-    out = _loop_figures(rules, players, seconds, runs, columns)
-    out.update(engine=game_engine_kind(rules.game), other_games={})
-    _batch_figures(out, batched, columns)
-    if columns["hearts"]:
-        _hearts_figures(out, columns)
-        out["bots_ratio"] = _median_ratio(columns, "bots", "hearts")
-        _batch_ratios(out, columns)
-    if extras:
-        game = game_module(rules.game)
-        record = game.record_of(play_one_random(rules, min(4, rules.players.max), 1))
-
-        def validations() -> tuple[int, float]:
-            n, _, elapsed = for_seconds(seconds / 2, lambda: len(game.validate_record(record)))
-            return n, elapsed
-
-        out["validate_records_per_s"] = rate(runs, validations)
-        _startup_figures(out)
-    return out
-
-
 def play_one_random(rules: Any, players: int, seed: int) -> Any:
     """One finished random game through the public API (the apply loop's own), its final state."""
     rng = random.Random(seed)
@@ -412,24 +378,32 @@ def play_one_random(rules: Any, players: int, seed: int) -> Any:
 
 
 def game_engine_kind(game: str) -> str:
-    """Which engine serves ``game``'s ``apply`` and ``legal_actions`` (its module's ``ENGINE``, if it says)."""
+    """Which engine serves ``game``'s ``apply`` and ``legal_actions``: its engine module's ``ENGINE``
+    if it says, else read off its ``ACCELERATED`` (the compiled hot path ``<package>/_accel``)."""
     import importlib
 
     from .core.games import GAMES
 
     engine = importlib.import_module(f"{GAMES[game]}.engine")
-    return str(getattr(engine, "ENGINE", "plain Python"))
+    said = getattr(engine, "ENGINE", None)
+    if said is not None:
+        return str(said)
+    package = GAMES[game].rsplit(".", 1)[1]
+    if getattr(engine, "ACCELERATED", False):
+        return f"compiled hot path ({package}/_accel)"
+    return f"plain Python ({package}/_accel not built, or BOOMERANG_RULES_PURE set)"
 
 
-def other_games(players: int, seconds: float, runs: int) -> dict[str, dict[str, Any]]:
-    """Random games of every other game's standard ruleset through the same public API loop:
-    per game, its ruleset, the player count (``players`` within its range), games/s and decisions/s."""
+def other_games(players: int, seconds: float, runs: int, game: str | None = None) -> dict[str, dict[str, Any]]:
+    """Random games of every game but ``game`` (None: the default ruleset's) through the same public
+    API loop, each its default ruleset: per game, its ruleset, the player count (``players`` within
+    its range), games/s and decisions/s."""
     from .core.loading import list_rules
 
     out: dict[str, dict[str, Any]] = {}
-    default = load_rules()
+    skip = load_rules().game if game is None else game
     for info in list_rules():
-        if info.extends is not None or info.game == default.game or info.game in out:
+        if info.extends is not None or info.game == skip or info.game in out:
             continue
         rules = load_rules(info.id)
         n = min(max(players, rules.players.min), rules.players.max)
@@ -454,7 +428,7 @@ def report(figures: dict[str, Any]) -> str:
         ratio = f", {figures[ratio_key]:.2f}x hearts per decision" if hearts else ""
         return f"  ({figures[rate_key]:,.0f} decisions/s{ratio})"
 
-    lines = [f"random {figures['players']}-player games of {figures.get('rules', 'standard')} (median of "
+    lines = [f"random {figures['players']}-player games of {figures['rules']} (median of "
              f"{figures['runs']} alternating runs of {figures['seconds_per_run']} s; engine: {figures['engine']}):",
              line("public API, one decision a call (apply)", figures["games_per_s"], "ratio",
                   per_decision("decisions_per_s", "decision_ratio")
@@ -479,15 +453,14 @@ def report(figures: dict[str, Any]) -> str:
         lines.append(f"  {'OpenSpiel hearts (C++), the same loop':<44}{figures['hearts_games_per_s']:>12,.0f} games/s"
                      f"  ({figures['hearts_steps_per_s']:,.0f} steps/s, each a decision)")
     if "validate_records_per_s" in figures:
-        lines.append(f"validate_record, 4-player finished record: {figures['validate_records_per_s']:,.0f} records/s")
-        if "score_round_calls_per_s" in figures:
-            lines.append(f"score_round: {figures['score_round_calls_per_s']:,.0f} calls/s")
+        n = figures["extras_players"]
+        lines += [f"validate_record, {n}-player finished record: {figures['validate_records_per_s']:,.0f} records/s",
+                  f"score_sheets, {n}-player finished game: {figures['score_sheets_calls_per_s']:,.0f} calls/s"]
         lines += [
             f"import boomerang_rules: {figures['import_s'] * 1000:.0f} ms "
             f"(bare python: {figures['python_startup_s'] * 1000:.0f} ms)",
             f"boomerang-rules --help: {figures['cli_help_s'] * 1000:.0f} ms",
         ]
-        if "bytes_per_state" in figures:
-            lines.append(f"a game's full history of states: {figures['bytes_per_state']:,.0f} bytes per state "
-                         "(shared structure counted once)")
+        lines.append(f"a {n}-player game's full history of states: {figures['bytes_per_state']:,.0f} bytes per state "
+                     "(shared structure counted once)")
     return "\n".join(lines)

@@ -2,7 +2,10 @@
 
 Figures, never pass/fail: each is the median of several timed runs, the adapters' runs
 alternating with the raw loop's (``bench.play_random_games``: ``new_game``, ``to_act``,
-``legal_actions``, ``apply``) so that both see the same machine.
+``legal_actions``, ``apply``) so that both see the same machine. Every function takes the
+ruleset (any game's): the envs are the same code for every game, so is their timing. A decision
+is one seat's action: every seat's at each step of a game played in lockstep, the seats owing one
+in a game of turns (counted from the env's own masks and draws, never from the game's name).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import time
 from typing import Any
 
 
-def pettingzoo_parallel(players: int, seconds: float, seed: int) -> tuple[int, float]:
+def pettingzoo_parallel(rules: Any, players: int, seconds: float, seed: int) -> tuple[int, float]:
     """Random-policy PettingZoo parallel episodes, observations and masks included: decisions, seconds.
 
     The policy draws uniformly among the legal actions of each seat's ``action_mask``
@@ -24,7 +27,7 @@ def pettingzoo_parallel(players: int, seconds: float, seed: int) -> tuple[int, f
     """
     from .pettingzoo import parallel_env
 
-    env = parallel_env(players=players)
+    env = parallel_env(rules, players=players)
     rand = random.Random(seed).random
     decisions = 0
     game = seed << 20
@@ -53,18 +56,21 @@ VECTOR_RUNS = (("sample", False), ("sample", True), ("numpy", True))
 """The vector env's timed configurations: (policy, copy)."""
 
 
-def vector_steps(players: int, seconds: float, seed: int, games: int = VECTOR_GAMES, copy: bool = True,
+def vector_steps(rules: Any, players: int, seconds: float, seed: int, games: int = VECTOR_GAMES, copy: bool = True,
                  policy: str = "sample") -> tuple[int, float]:
     """Random-policy steps of the batched vector env (``games`` at once), observations included: decisions, seconds.
 
-    ``policy`` "sample": ``env.sample_actions()`` (compiled); "numpy": uniform noise over the
-    masks and ``argmax`` in numpy. ``copy``: the env's ``copy`` (fresh arrays or views of its buffers).
+    ``policy`` "sample": ``env.sample_actions()`` (compiled, where a kernel serves); "numpy":
+    uniform noise over the masks and ``argmax`` in numpy. ``copy``: the env's ``copy`` (fresh
+    arrays or views of its buffers). The decisions counted are the seats owing one at each step:
+    the draws that are actions (``sample_actions`` gives -1 to a seat owing nothing), or the
+    seats with a legal action under the numpy policy.
     """
     import numpy as np
 
     from .vector import VectorEnv
 
-    env = VectorEnv(players=players, games=games, copy=copy)
+    env = VectorEnv(rules, players=players, games=games, copy=copy)
     rng = np.random.default_rng(seed)
     env.reset(seed=0)  # compiles the batched engine (or loads it) outside the timing
     env.step(env.sample_actions())
@@ -80,27 +86,31 @@ def vector_steps(players: int, seconds: float, seed: int, games: int = VECTOR_GA
         while not done:
             if sample:
                 actions = env.sample_actions()
+                decisions += int(np.count_nonzero(actions >= 0))
             else:
                 noise = rng.random(masks.shape, dtype=np.float32)
-                actions = np.where(masks, noise, -1.0).argmax(axis=2)
+                scored = np.where(masks, noise, np.float32(-1.0))
+                actions = scored.argmax(axis=2)
+                decisions += int(np.count_nonzero(np.take_along_axis(scored, actions[:, :, None], 2) >= 0))
             _, masks, _, done = env.step(actions)
-            decisions += games * players
     return decisions, time.perf_counter() - start
 
 
-def memory_ceilings(players: int, seconds: float, games: int = VECTOR_GAMES) -> tuple[float, float]:
-    """Decisions per second if a vector env step did nothing but (write, copy) its observations
-    in full: ``fill`` then ``copyto`` of a float32 ``(games, players, observation_size)`` array.
+def memory_ceilings(rules: Any, players: int, seconds: float, games: int = VECTOR_GAMES) -> tuple[float, float]:
+    """Seat-observations per second if a vector env step did nothing but (write, copy) its
+    observations in full: ``fill`` then ``copyto`` of a float32 ``(games, players, observation_size)``
+    array of ``rules``'s game.
 
     The first bounds any env building each observation anew, the second any env returning
-    copies (``copy=True``); an env updating its buffer in place and returning views is bound by neither.
+    copies (``copy=True``); an env updating its buffer in place and returning views is bound by
+    neither. In a game played in lockstep a seat-observation is a decision; in a game of turns a
+    step holds fewer decisions than seats, so the ceiling in decisions is lower by that ratio.
     """
     import numpy as np
 
-    from .. import load_rules
-    from .australia import observation_size
+    from . import observation_size
 
-    a = np.zeros((games, players, observation_size(load_rules(), players)), np.float32)
+    a = np.zeros((games, players, observation_size(rules, players)), np.float32)
     b = np.empty_like(a)
     rates = []
     for copy in (False, True):
@@ -116,13 +126,21 @@ def memory_ceilings(players: int, seconds: float, games: int = VECTOR_GAMES) -> 
     return rates[0], rates[1]
 
 
-def run(players: int = 4, seconds: float = 1.0, runs: int = 5, hearts: bool = False, batch: bool = True
-        ) -> dict[str, Any]:
-    """The adapters' figures as a dict, with the raw loop's (and OpenSpiel hearts', if asked) from the same runs."""
+def vector_engine(rules: Any, players: int) -> str:
+    """Which batched engine serves ``rules``'s vector env: its ``engine`` (a compiled kernel's game, or "generic")."""
+    from .vector import VectorEnv
+
+    return VectorEnv(rules, players=players, games=1).engine
+
+
+def run(players: int = 4, seconds: float = 1.0, runs: int = 5, hearts: bool = False, batch: bool = True,
+        rules: Any = None) -> dict[str, Any]:
+    """The adapters' figures for ``rules`` (a ruleset or its id; None: the default), as a dict, with the
+    raw loop's (and OpenSpiel hearts', if asked) from the same runs: the same keys for every game."""
     from .. import load_rules
     from ..bench import play_hearts_games, play_random_games
 
-    rules = load_rules()
+    rules = load_rules() if rules is None else load_rules(rules) if isinstance(rules, str) else rules
     raw: list[float] = []
     parallel: list[float] = []
     vector: dict[tuple[str, bool], list[float]] = {run: [] for run in VECTOR_RUNS}
@@ -137,18 +155,18 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, hearts: bool = Fa
     for i in range(runs):
         _, decisions, elapsed = play_random_games(rules, players, seconds, i)
         raw.append(decisions / elapsed)
-        done, elapsed = pettingzoo_parallel(players, seconds, i)
+        done, elapsed = pettingzoo_parallel(rules, players, seconds, i)
         parallel.append(done / elapsed)
         if has_batch:
             for policy, copy in VECTOR_RUNS:
-                done, elapsed = vector_steps(players, seconds, i, copy=copy, policy=policy)
+                done, elapsed = vector_steps(rules, players, seconds, i, copy=copy, policy=policy)
                 vector[policy, copy].append(done / elapsed)
-            ceilings.append(memory_ceilings(players, seconds))
+            ceilings.append(memory_ceilings(rules, players, seconds))
         if hearts:
             _, steps, elapsed = play_hearts_games(seconds, i)
             hearts_steps.append(steps / elapsed)
     out: dict[str, Any] = {
-        "players": players, "runs": runs, "seconds_per_run": seconds,
+        "game": rules.game, "rules": rules.id, "players": players, "runs": runs, "seconds_per_run": seconds,
         "raw_decisions_per_s": statistics.median(raw),
         "pettingzoo_parallel_decisions_per_s": statistics.median(parallel),
         "pettingzoo_parallel_ratio": statistics.median(p / r for p, r in zip(parallel, raw)),
@@ -156,6 +174,7 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, hearts: bool = Fa
     if hearts_steps:
         out["hearts_steps_per_s"] = statistics.median(hearts_steps)
     if has_batch:
+        out["vector_engine"] = vector_engine(rules, players)
         out["vector_games"] = VECTOR_GAMES
         out["vector"] = []
         for (policy, copy), rates in vector.items():
@@ -170,8 +189,8 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, hearts: bool = Fa
 
 def report(figures: dict[str, Any]) -> str:
     """The figures as lines for a person."""
-    lines = [f"learning adapters, {figures['players']} players (median of {figures['runs']} alternating runs "
-             f"of {figures['seconds_per_run']} s):",
+    lines = [f"learning adapters, {figures['players']}-player games of {figures['rules']} (median of "
+             f"{figures['runs']} alternating runs of {figures['seconds_per_run']} s):",
              f"  raw engine loop                  {figures['raw_decisions_per_s']:>12,.0f} decisions/s",
              f"  PettingZoo parallel, random      {figures['pettingzoo_parallel_decisions_per_s']:>12,.0f} "
              f"decisions/s  ratio to raw {figures['pettingzoo_parallel_ratio']:.2f}",
@@ -179,8 +198,8 @@ def report(figures: dict[str, Any]) -> str:
              "action_space(agent).sample(mask))"]
     policies = {"sample": "env.sample_actions()", "numpy": "numpy noise + argmax"}
     if "vector" in figures:
-        lines.append(f"  vector env (batch), {figures['vector_games']} games x {figures['players']} seats a step, "
-                     "random policy, observations included:")
+        lines.append(f"  vector env (batch, engine {figures['vector_engine']}), {figures['vector_games']} games x "
+                     f"{figures['players']} seats a step, random policy, observations included:")
         for v in figures["vector"]:
             line = (f"    copy={v['copy']!s:<5} {policies[v['policy']]:<22} {v['decisions_per_s']:>12,.0f} decisions/s")
             if "hearts_ratio" in v:
@@ -188,5 +207,5 @@ def report(figures: dict[str, Any]) -> str:
             lines.append(line)
         fill, copied = figures["fill_ceiling_decisions_per_s"], figures["copy_ceiling_decisions_per_s"]
         lines.append(f"    ceilings, numpy alone on the observation buffer: fill {fill:,.0f}, copy {copied:,.0f} "
-                     "decisions/s")
+                     "seat-observations/s")
     return "\n".join(lines)
