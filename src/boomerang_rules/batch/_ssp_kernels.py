@@ -23,16 +23,17 @@ from typing import Any
 import numpy as np
 
 from ._kernels import (
+    _GAMMA,
     _LOW32,
+    _MIX1,
+    _MIX2,
     _ONE,
     _ZERO,
     U64,
     W_DECK,
     W_SIZE,
-    count,
     inline,
     jit,
-    next_u64,
     nth_bit,
     popcount,
     shuffle,
@@ -68,6 +69,23 @@ two kinds' masks, each collector's, each multiplier's (counted, counted by), eac
 that count for it (mermaids only when they count their own colour), the mermaids'."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
+
+
+@inline
+def count(m: Any) -> Any:
+    """``_kernels.count`` inlined: a compiled call per popcount (a call and its error check, and
+    every array reloaded after it) cost more than the popcount itself, ~30 a play decision."""
+    return np.int64(popcount(m))
+
+
+@inline
+def next_u64(state: Any) -> Any:
+    """``_kernels.next_u64`` (SplitMix64) inlined, for the reason of ``count``."""
+    state = state + _GAMMA
+    z = state
+    z = (z ^ (z >> U64(30))) * _MIX1
+    z = (z ^ (z >> U64(27))) * _MIX2
+    return state, z ^ (z >> U64(31))
 
 
 @inline
@@ -205,27 +223,27 @@ def finish_round(g: int, end: int, ender: int, players: int, ti: Any, tm: Any, s
                 hands, played)
 
 
-M_PLAYOUTS, M_STEP, M_CHECK, M_MASKS, M_SAMPLE = range(5)
-"""What ``run`` does with each game: play it out, apply ``actions[g]``, check it, write its legal
-mask, draw a legal action."""
+M_PLAYOUTS, M_STEP, M_LEGAL = range(3)
+"""What ``run`` does with each game: play it out, apply ``actions[g]`` and list the legal actions
+after it, or list them."""
 
 
 @inline
 def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
-        deck: Any, piles: Any, hands: Any, played: Any, totals: Any, actions: Any, out: Any, states: Any,
+        deck: Any, piles: Any, hands: Any, played: Any, totals: Any, actions: Any, lst: Any, nl: Any, out: Any,
         record: bool, buf: Any, ends: Any) -> Any:
     """Every kernel's loop over games ``g0`` to ``g1 - 1``, written once: the legal actions of the
-    seat to act (as ``seasaltpaper.engine._legal``, phase by phase) and ``engine.apply`` of one of
-    them, up to the end of a round (``finish_round`` then scores it).
+    seat to act (as ``seasaltpaper.engine._legal``, phase by phase) into ``lst[x, :nl[x]]`` and
+    ``engine.apply`` of one of them, up to the end of a round (``finish_round`` then scores it).
 
     Why one loop for all: a compiled helper handed arrays counts a reference for each at every
     call (atomic increments, once three quarters of the time); here arrays are bound once per
     kernel call and every decision is straight code, the helpers it calls taking scalars.
     ``M_PLAYOUTS`` plays games in slot 0 of the arrays (the game's own, made by ``playouts``) and
     returns the first game that did not fit in ``buf`` (``out``: each game's final totals);
-    ``M_MASKS`` writes the masks into ``out``; ``M_SAMPLE`` draws into ``actions``; ``M_CHECK``
-    returns the first game whose action is not legal (-1: none), ``M_STEP`` how many games are
-    still playing.
+    ``M_LEGAL`` lists each game's legal actions; ``M_STEP`` applies ``actions[g]``, lists the
+    legal actions after it (so that masks, sampling and the next step's check read the list
+    instead of working it out again) and returns how many games are still playing.
     """
     n = ti[T_N]
     at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
@@ -239,7 +257,6 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
         ti[T_A_PICK]
     a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
     work = np.empty(W_SIZE, np.uint64)
-    acts = np.empty(ti[T_ACTIONS], np.int64)
     pos = 0
     if mode == M_PLAYOUTS and g0 > 0:
         pos = ends[g0 - 1]
@@ -259,31 +276,35 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
             _, pstate = next_u64((seed + U64(g)) ^ _POLICY_SALT)
             bits = _ZERO
             have = 0
+        elif mode == M_STEP:
+            for s in range(players):
+                out[g, s] = totals[g, s]
+        applied = False
         while True:
             ph = gi[x, G_PHASE]
             if ph == P_OVER:
-                if mode == M_MASKS:
-                    out[g, :] = False
-                elif mode == M_SAMPLE:
-                    actions[g] = -1
+                nl[x] = 0
                 break
             seat = gi[x, G_TURN]
             h = hands[x, seat]
             a = -1
-            if mode != M_STEP:  # the legal actions into acts[:m]
+            if mode == M_STEP and not applied:
+                a = actions[g]
+                applied = True
+            else:  # the legal actions into lst[x, :m]
                 m = 0
                 if ph == P_DRAW:
                     if gi[x, G_DECK] < n:
-                        acts[m] = a_draw
+                        lst[x, m] = a_draw
                         m += 1
                     if gi[x, G_LEN0]:
-                        acts[m] = a_take + piles[x, 0, gi[x, G_LEN0] - 1]
+                        lst[x, m] = a_take + piles[x, 0, gi[x, G_LEN0] - 1]
                         m += 1
                     if gi[x, G_LEN1]:
-                        acts[m] = a_take + piles[x, 1, gi[x, G_LEN1] - 1]
+                        lst[x, m] = a_take + piles[x, 1, gi[x, G_LEN1] - 1]
                         m += 1
                     if m == 0:
-                        acts[0] = a_pass
+                        lst[x, 0] = a_pass
                         m = 1
                 elif ph == P_KEEP:
                     e0 = gi[x, G_LEN0] == 0
@@ -291,7 +312,7 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                     for c in (gi[x, G_DRAWN0], gi[x, G_DRAWN1]):
                         for p in range(2):
                             if e0 == e1 or (e0 if p == 0 else e1):  # one pile empty: the card goes there
-                                acts[m] = a_keep + 2 * c + p
+                                lst[x, m] = a_keep + 2 * c + p
                                 m += 1
                 elif ph == P_PLAY:
                     for d in range(ndu):
@@ -302,7 +323,7 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                                 ma &= ma - _ONE
                                 rest = ma
                                 while rest:
-                                    acts[m] = ti[ids + n * c0 + np.int64(trailing_zeros(rest))]
+                                    lst[x, m] = ti[ids + n * c0 + np.int64(trailing_zeros(rest))]
                                     m += 1
                                     rest &= rest - _ONE
                         else:
@@ -313,11 +334,11 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                                     ma &= ma - _ONE
                                     mb = mb0
                                     while mb:
-                                        acts[m] = ti[ids + n * c0 + np.int64(trailing_zeros(mb))]
+                                        lst[x, m] = ti[ids + n * c0 + np.int64(trailing_zeros(mb))]
                                         m += 1
                                         mb &= mb - _ONE
                     if count(h & mermaid_mask) >= win_with:
-                        acts[m] = a_mermaids
+                        lst[x, m] = a_mermaids
                         m += 1
                     if gi[x, G_CALLER] < 0:  # card_points, written out: it is read at every turn
                         f = played[x, seat]
@@ -355,50 +376,36 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                             used |= 1 << top
                             cp += best
                         if cp >= min_points:
-                            acts[m] = a_stop
-                            acts[m + 1] = a_last
+                            lst[x, m] = a_stop
+                            lst[x, m + 1] = a_last
                             m += 2
-                    acts[m] = a_end
+                    lst[x, m] = a_end
                     m += 1
                 elif ph == P_CRAB_PILE:
                     for p in range(2):
                         if gi[x, G_LEN0 + p]:
-                            acts[m] = a_pile + p
+                            lst[x, m] = a_pile + p
                             m += 1
                 elif ph == P_CRAB_CARD:
                     pile = gi[x, G_CRAB]
                     for i in range(gi[x, G_LEN0 + pile]):
-                        acts[m] = a_pick + piles[x, pile, i]
+                        lst[x, m] = a_pick + piles[x, pile, i]
                         m += 1
                 elif ph == P_STEAL:
                     for s in range(players):
                         if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
-                            acts[m] = a_steal + s
+                            lst[x, m] = a_steal + s
                             m += 1
-                if mode == M_MASKS:
-                    out[g, :] = False
-                    for i in range(m):
-                        out[g, acts[i]] = True
-                    break
-                if mode == M_SAMPLE:
-                    states[g], r = next_u64(states[g])
-                    actions[g] = acts[np.int64(((r & _LOW32) * U64(m)) >> U64(32))]
-                    break
-                if mode == M_CHECK:
-                    ok = False
-                    for i in range(m):
-                        if acts[i] == actions[g]:
-                            ok = True
-                    if not ok:
-                        return g
+                if mode != M_PLAYOUTS:
+                    nl[x] = m
                     break
                 if m == 1:  # M_PLAYOUTS: a uniformly random legal action
-                    a = acts[0]
+                    a = lst[x, 0]
                 else:
                     if have == 0:
                         pstate, bits = next_u64(pstate)
                         have = 2
-                    a = acts[np.int64(((bits & _LOW32) * U64(m)) >> U64(32))]
+                    a = lst[x, np.int64(((bits & _LOW32) * U64(m)) >> U64(32))]
                     bits >>= U64(32)
                     have -= 1
                 if record:
@@ -406,8 +413,6 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                         return g
                     buf[pos] = a
                     pos += 1
-            else:
-                a = actions[g]
             # engine.apply of a: end, ender say how the round ends (END_*, seat; -1: it goes on)
             end = -1
             ender = -1
@@ -527,30 +532,36 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                     gi[x, G_PHASE] = P_DRAW
             if end >= 0:
                 finish_round(x, end, ender, players, ti, tm, shuf, work, gi, rng, deck, piles, hands, played, totals)
-            if mode == M_STEP:
-                live += gi[x, G_PHASE] != P_OVER
-                break
         if mode == M_PLAYOUTS:
             for s in range(players):
                 out[g, s] = totals[0, s]
             ends[g] = pos
+        else:
+            live += gi[x, G_PHASE] != P_OVER
+            if mode == M_STEP:  # the points the step gained
+                for s in range(players):
+                    out[g, s] = totals[g, s] - out[g, s]
     if mode == M_PLAYOUTS:
         return g1
-    if mode == M_CHECK:
-        return -1
     return live
 
 
+
 @jit
-def init(players: int, seed: Any, ti: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any, hands: Any,
-         played: Any, totals: Any) -> None:
-    """Start every game of a batch: game g as ``new_game(rules, players, seed + g)``."""
+def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any,
+         hands: Any, played: Any, totals: Any, lst: Any, nl: Any) -> None:
+    """Start every game of a batch: game g as ``new_game(rules, players, seed + g)``, its legal
+    actions listed."""
     work = np.empty(W_SIZE, np.uint64)
-    for g in range(gi.shape[0]):
+    games = gi.shape[0]
+    for g in range(games):
         rng[g] = seed + U64(g)
         for s in range(players):
             totals[g, s] = 0
         start_round(g, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played)
+    run(M_LEGAL, players, 0, games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals,
+        np.zeros(0, np.int64), lst, nl, np.zeros((0, 0), np.int32), False, np.zeros(0, np.int16),
+        np.zeros(0, np.int64))
 
 
 @jit
@@ -571,49 +582,57 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, 
     hands = np.zeros((1, players), np.uint64)
     played = np.zeros((1, players), np.uint64)
     scores = np.zeros((1, players), np.int64)
-    unused = np.zeros(0, np.int64)
+    lst = np.zeros((1, ti[T_ACTIONS]), np.int16)
+    nl = np.zeros(1, np.int64)
     done: int = run(M_PLAYOUTS, players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands, played,
-                    scores, unused, totals, np.zeros(0, np.uint64), record, buf, ends)
+                    scores, np.zeros(0, np.int64), lst, nl, totals, record, buf, ends)
     return done
 
 
 @jit
-def legal_masks(players: int, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any, hands: Any,
-                played: Any, totals: Any, out: Any) -> None:
-    """``out[g, action]``: whether game g's seat to act may take the action (all False when over)."""
-    run(M_MASKS, players, 0, gi.shape[0], _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals,
-        np.zeros(0, np.int64), out, np.zeros(0, np.uint64), False, np.zeros(0, np.int16), np.zeros(0, np.int64))
+def legal_masks(lst: Any, nl: Any, out: Any) -> None:
+    """``out[g, action]`` True for each action of game g's list, False elsewhere (a finished game's
+    list is empty): one pass writing each row whole, rather than zeroing ``out`` first."""
+    for g in range(nl.shape[0]):
+        out[g, :] = False
+        for i in range(nl[g]):
+            out[g, lst[g, i]] = True
 
 
 @jit
 def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: Any, deck: Any, piles: Any,
-         hands: Any, played: Any, totals: Any, rewards: Any) -> Any:
+         hands: Any, played: Any, totals: Any, lst: Any, nl: Any, rewards: Any) -> Any:
     """Check, then apply, the ``actions[g]`` of every game still playing; the points each seat gained
-    into ``rewards``. Returns the first game whose action is not legal (then nothing is applied; -1
-    when all are) and how many games are still playing after the step."""
+    into ``rewards`` (as the step goes: one pass over the games). Returns the first game whose
+    action is not legal (then nothing is applied; -1 when all are) and how many games are still
+    playing after the step."""
     games = gi.shape[0]
-    states = np.zeros(0, np.uint64)
-    buf = np.zeros(0, np.int16)
-    ends = np.zeros(0, np.int64)
-    bad = run(M_CHECK, players, 0, games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals,
-              actions, rewards, states, False, buf, ends)
-    if bad >= 0:
-        return bad, -1
-    rewards[:, :] = totals
-    live = run(M_STEP, players, 0, games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals,
-               actions, rewards, states, False, buf, ends)
     for g in range(games):
-        for s in range(players):
-            rewards[g, s] = totals[g, s] - rewards[g, s]
+        m = nl[g]
+        if m:
+            a = actions[g]
+            ok = False
+            for i in range(m):
+                if lst[g, i] == a:
+                    ok = True
+                    break
+            if not ok:
+                return g, -1
+    live = run(M_STEP, players, 0, games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals,
+               actions, lst, nl, rewards, False, np.zeros(0, np.int16), np.zeros(0, np.int64))
     return -1, live
 
 
 @jit
-def sample(players: int, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any, hands: Any,
-           played: Any, totals: Any, states: Any, out: Any) -> None:
-    """A uniformly random legal action id of every game still playing into ``out[g]`` (-1 when over)."""
-    run(M_SAMPLE, players, 0, gi.shape[0], _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals, out,
-        np.zeros((0, 0), np.bool_), states, False, np.zeros(0, np.int16), np.zeros(0, np.int64))
+def sample(lst: Any, nl: Any, states: Any, out: Any) -> None:
+    """A uniformly random action of game g's list into ``out[g]`` (-1 when the game is over)."""
+    for g in range(nl.shape[0]):
+        m = nl[g]
+        if m == 0:
+            out[g] = -1
+        else:
+            states[g], r = next_u64(states[g])
+            out[g] = lst[g, np.int64(((r & _LOW32) * U64(m)) >> U64(32))]
 
 
 # Rows of ``oi``: each observation slice's start (``rl.seasaltpaper.observation_spec``).
