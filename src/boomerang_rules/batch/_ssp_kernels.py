@@ -434,7 +434,7 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                 if mode != M_PLAYOUTS:
                     nl[x] = m
                     break
-                j = 0  # M_PLAYOUTS: a uniformly random legal action, the j-th
+                j = np.int64(0)  # M_PLAYOUTS: a uniformly random legal action, the j-th
                 if m > 1:
                     if have == 0:
                         pstate, bits = next_u64(pstate)
@@ -519,8 +519,8 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                 i = 0
                 while piles[x, pile, i] != card:
                     i += 1
-                for j in range(i, size - 1):
-                    piles[x, pile, j] = piles[x, pile, j + 1]
+                for t in range(i, size - 1):
+                    piles[x, pile, t] = piles[x, pile, t + 1]
                 gi[x, G_LEN0 + pile] = size - 1
                 bit = _ONE << U64(card)
                 pv[x, seat] += gain(bit, h, played[x, seat], ti, tm)
