@@ -23,16 +23,17 @@ from typing import Any
 import numpy as np
 
 from ._kernels import (
+    _GAMMA,
     _LOW32,
+    _MIX1,
+    _MIX2,
     _ONE,
     _ZERO,
     U64,
     W_DECK,
     W_SIZE,
-    count,
     inline,
     jit,
-    next_u64,
     nth_bit,
     popcount,
     shuffle,
@@ -68,6 +69,23 @@ two kinds' masks, each collector's, each multiplier's (counted, counted by), eac
 that count for it (mermaids only when they count their own colour), the mermaids'."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
+
+
+@inline
+def count(m: Any) -> Any:
+    """``_kernels.count`` inlined: a compiled call per popcount (a call and its error check, and
+    every array reloaded after it) cost more than the popcount itself, ~30 a play decision."""
+    return np.int64(popcount(m))
+
+
+@inline
+def next_u64(state: Any) -> Any:
+    """``_kernels.next_u64`` (SplitMix64) inlined, for the reason of ``count``."""
+    state = state + _GAMMA
+    z = state
+    z = (z ^ (z >> U64(30))) * _MIX1
+    z = (z ^ (z >> U64(27))) * _MIX2
+    return state, z ^ (z >> U64(31))
 
 
 @inline
@@ -138,8 +156,50 @@ def colour_bonus(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
 
 
 @inline
+def touched(bit: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
+    """``card_points`` without the mermaids' colours, counting only the duos, collectors and
+    multipliers whose cards include ``bit``: the difference of two calls (the card held, and not)
+    is what gaining or losing it changes, so a seat's card points follow its hand a card at a time
+    instead of being worked out afresh at each of its play decisions."""
+    total = 0
+    at, mt = ti[T_AT_DUO], ti[T_AT_M_DUO]
+    for d in range(ti[T_DUOS]):
+        ma = tm[mt + 2 * d]
+        mb = tm[mt + 2 * d + 1]
+        if (ma | mb) & bit:
+            ha = count(hand & ma)
+            fa = count(played & ma)
+            if ti[at + 3 * d]:
+                total += ti[at + 3 * d + 1] * ((ha >> 1) + (fa >> 1))
+            else:
+                total += ti[at + 3 * d + 1] * (min(ha, count(hand & mb)) + min(fa, count(played & mb)))
+    both = hand | played
+    at, mt, w = ti[T_AT_COLL], ti[T_AT_M_COLL], ti[T_WIDTH] + 1
+    for i in range(ti[T_COLLECTORS]):
+        m = tm[mt + i]
+        if m & bit:
+            n = count(both & m)
+            if n:
+                total += ti[at + w * i + min(n, ti[at + w * i])]
+    at, mt = ti[T_AT_MULT], ti[T_AT_M_MULT]
+    for i in range(ti[T_MULTIPLIERS]):
+        ma = tm[mt + 2 * i]
+        mb = tm[mt + 2 * i + 1]
+        if (ma | mb) & bit:
+            total += count(both & ma) * count(both & mb) * ti[at + i]
+    return total
+
+
+@inline
+def gain(bit: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
+    """What ``card_points`` (without the mermaids' colours) gains when ``hand`` gains ``bit``
+    (duos played leave it as it was: a pair leaves the hand for the table)."""
+    return touched(bit, hand | bit, played, ti, tm) - touched(bit, hand, played, ti, tm)
+
+
+@inline
 def start_round(g: int, rnd: int, first: int, players: int, ti: Any, shuf: Any, work: Any, gi: Any, rng: Any,
-                deck: Any, piles: Any, hands: Any, played: Any) -> None:
+                deck: Any, piles: Any, hands: Any, played: Any, pv: Any) -> None:
     """``engine._start_round`` from the generator: shuffle the whole deck, start both piles, the
     first seat's turn (drawn from the generator when ``first`` < 0)."""
     n = ti[T_N]
@@ -159,6 +219,7 @@ def start_round(g: int, rnd: int, first: int, players: int, ti: Any, shuf: Any, 
     for s in range(players):
         hands[g, s] = _ZERO
         played[g, s] = _ZERO
+        pv[g, s] = 0
     gi[g, G_ROUND] = rnd
     gi[g, G_FIRST] = first
     gi[g, G_TURN] = first
@@ -173,7 +234,7 @@ def start_round(g: int, rnd: int, first: int, players: int, ti: Any, shuf: Any, 
 
 @inline
 def finish_round(g: int, end: int, ender: int, players: int, ti: Any, tm: Any, shuf: Any, work: Any, gi: Any,
-                 rng: Any, deck: Any, piles: Any, hands: Any, played: Any, totals: Any) -> None:
+                 rng: Any, deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any) -> None:
     """``engine._finish_round``: score (STOP, LAST CHANCE; nothing on an empty deck or mermaids),
     then end the game (mermaids, or a total at the target) or start the next round."""
     if end == END_STOP:
@@ -202,35 +263,34 @@ def finish_round(g: int, end: int, ender: int, players: int, ti: Any, tm: Any, s
         gi[g, G_PHASE] = P_OVER
         return
     start_round(g, gi[g, G_ROUND] + 1, (ender + 1) % players, players, ti, shuf, work, gi, rng, deck, piles,
-                hands, played)
+                hands, played, pv)
 
 
-M_PLAYOUTS, M_STEP, M_CHECK, M_MASKS, M_SAMPLE = range(5)
-"""What ``run`` does with each game: play it out, apply ``actions[g]``, check it, write its legal
-mask, draw a legal action."""
+M_PLAYOUTS, M_STEP, M_LEGAL = range(3)
+"""What ``run`` does with each game: play it out, apply ``actions[g]`` and list the legal actions
+after it, or list them."""
 
 
 @inline
 def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
-        deck: Any, piles: Any, hands: Any, played: Any, totals: Any, actions: Any, out: Any, states: Any,
-        record: bool, buf: Any, ends: Any) -> Any:
+        deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any,
+        out: Any, record: bool, buf: Any, ends: Any) -> Any:
     """Every kernel's loop over games ``g0`` to ``g1 - 1``, written once: the legal actions of the
-    seat to act (as ``seasaltpaper.engine._legal``, phase by phase) and ``engine.apply`` of one of
-    them, up to the end of a round (``finish_round`` then scores it).
+    seat to act (as ``seasaltpaper.engine._legal``, phase by phase) into ``lst[x, :nl[x]]`` and
+    ``engine.apply`` of one of them, up to the end of a round (``finish_round`` then scores it).
 
     Why one loop for all: a compiled helper handed arrays counts a reference for each at every
     call (atomic increments, once three quarters of the time); here arrays are bound once per
     kernel call and every decision is straight code, the helpers it calls taking scalars.
     ``M_PLAYOUTS`` plays games in slot 0 of the arrays (the game's own, made by ``playouts``) and
     returns the first game that did not fit in ``buf`` (``out``: each game's final totals);
-    ``M_MASKS`` writes the masks into ``out``; ``M_SAMPLE`` draws into ``actions``; ``M_CHECK``
-    returns the first game whose action is not legal (-1: none), ``M_STEP`` how many games are
-    still playing.
+    ``M_LEGAL`` lists each game's legal actions; ``M_STEP`` applies ``actions[g]``, lists the
+    legal actions after it (so that masks, sampling and the next step's check read the list
+    instead of working it out again) and returns how many games are still playing. ``pv[x, s]``
+    is seat s's card points without the mermaids' colours, kept up as cards reach and leave hands.
     """
     n = ti[T_N]
     at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
-    at_coll, mt_coll, width, ncoll = ti[T_AT_COLL], ti[T_AT_M_COLL], ti[T_WIDTH] + 1, ti[T_COLLECTORS]
-    at_mult, mt_mult, nmult = ti[T_AT_MULT], ti[T_AT_M_MULT], ti[T_MULTIPLIERS]
     mt_colour, ncolours = ti[T_AT_M_COLOUR], ti[T_COLOURS]
     mermaid_mask = tm[ti[T_AT_M_MERMAID]]
     at_cards, at_card_duo = ti[T_AT_DUO_CARDS], ti[T_AT_CARD_DUO]
@@ -239,7 +299,6 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
         ti[T_A_PICK]
     a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
     work = np.empty(W_SIZE, np.uint64)
-    acts = np.empty(ti[T_ACTIONS], np.int64)
     pos = 0
     if mode == M_PLAYOUTS and g0 > 0:
         pos = ends[g0 - 1]
@@ -255,35 +314,40 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
             rng[0] = seed + U64(g)
             for s in range(players):
                 totals[0, s] = 0
-            start_round(0, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played)
+            start_round(0, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
             _, pstate = next_u64((seed + U64(g)) ^ _POLICY_SALT)
             bits = _ZERO
             have = 0
+        elif mode == M_STEP:
+            for s in range(players):
+                out[g, s] = totals[g, s]
+        applied = False
         while True:
             ph = gi[x, G_PHASE]
             if ph == P_OVER:
-                if mode == M_MASKS:
-                    out[g, :] = False
-                elif mode == M_SAMPLE:
-                    actions[g] = -1
+                nl[x] = 0
                 break
             seat = gi[x, G_TURN]
             h = hands[x, seat]
             a = -1
-            if mode != M_STEP:  # the legal actions into acts[:m]
+            pairs = 0
+            if mode == M_STEP and not applied:
+                a = actions[g]
+                applied = True
+            else:  # the legal actions into lst[x, :m]
                 m = 0
                 if ph == P_DRAW:
                     if gi[x, G_DECK] < n:
-                        acts[m] = a_draw
+                        lst[x, m] = a_draw
                         m += 1
                     if gi[x, G_LEN0]:
-                        acts[m] = a_take + piles[x, 0, gi[x, G_LEN0] - 1]
+                        lst[x, m] = a_take + piles[x, 0, gi[x, G_LEN0] - 1]
                         m += 1
                     if gi[x, G_LEN1]:
-                        acts[m] = a_take + piles[x, 1, gi[x, G_LEN1] - 1]
+                        lst[x, m] = a_take + piles[x, 1, gi[x, G_LEN1] - 1]
                         m += 1
                     if m == 0:
-                        acts[0] = a_pass
+                        lst[x, 0] = a_pass
                         m = 1
                 elif ph == P_KEEP:
                     e0 = gi[x, G_LEN0] == 0
@@ -291,54 +355,46 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                     for c in (gi[x, G_DRAWN0], gi[x, G_DRAWN1]):
                         for p in range(2):
                             if e0 == e1 or (e0 if p == 0 else e1):  # one pile empty: the card goes there
-                                acts[m] = a_keep + 2 * c + p
+                                lst[x, m] = a_keep + 2 * c + p
                                 m += 1
                 elif ph == P_PLAY:
-                    for d in range(ndu):
-                        ma = h & tm[mt_duo + 2 * d]
-                        if ti[at_duo + 3 * d]:
-                            while ma:
-                                c0 = np.int64(trailing_zeros(ma))
-                                ma &= ma - _ONE
-                                rest = ma
-                                while rest:
-                                    acts[m] = ti[ids + n * c0 + np.int64(trailing_zeros(rest))]
-                                    m += 1
-                                    rest &= rest - _ONE
-                        else:
-                            mb0 = h & tm[mt_duo + 2 * d + 1]
-                            if mb0:
+                    if mode == M_PLAYOUTS:  # only how many duo pairs: the one drawn is found below
+                        for d in range(ndu):
+                            ka = count(h & tm[mt_duo + 2 * d])
+                            if ti[at_duo + 3 * d]:
+                                m += (ka * (ka - 1)) >> 1
+                            else:
+                                m += ka * count(h & tm[mt_duo + 2 * d + 1])
+                        pairs = m
+                    else:
+                        for d in range(ndu):
+                            ma = h & tm[mt_duo + 2 * d]
+                            if ti[at_duo + 3 * d]:
                                 while ma:
                                     c0 = np.int64(trailing_zeros(ma))
                                     ma &= ma - _ONE
-                                    mb = mb0
-                                    while mb:
-                                        acts[m] = ti[ids + n * c0 + np.int64(trailing_zeros(mb))]
+                                    rest = ma
+                                    while rest:
+                                        lst[x, m] = ti[ids + n * c0 + np.int64(trailing_zeros(rest))]
                                         m += 1
-                                        mb &= mb - _ONE
-                    if count(h & mermaid_mask) >= win_with:
-                        acts[m] = a_mermaids
-                        m += 1
-                    if gi[x, G_CALLER] < 0:  # card_points, written out: it is read at every turn
-                        f = played[x, seat]
-                        cp = 0
-                        for d in range(ndu):
-                            ma = tm[mt_duo + 2 * d]
-                            ha = count(h & ma)
-                            fa = count(f & ma)
-                            if ti[at_duo + 3 * d]:
-                                cp += ti[at_duo + 3 * d + 1] * ((ha >> 1) + (fa >> 1))
+                                        rest &= rest - _ONE
                             else:
-                                mb = tm[mt_duo + 2 * d + 1]
-                                cp += ti[at_duo + 3 * d + 1] * (min(ha, count(h & mb)) + min(fa, count(f & mb)))
-                        both = h | f
-                        for i in range(ncoll):
-                            k = count(both & tm[mt_coll + i])
-                            if k:
-                                cp += ti[at_coll + width * i + min(k, ti[at_coll + width * i])]
-                        for i in range(nmult):
-                            cp += count(both & tm[mt_mult + 2 * i]) * count(both & tm[mt_mult + 2 * i + 1]) \
-                                * ti[at_mult + i]
+                                mb0 = h & tm[mt_duo + 2 * d + 1]
+                                if mb0:
+                                    while ma:
+                                        c0 = np.int64(trailing_zeros(ma))
+                                        ma &= ma - _ONE
+                                        mb = mb0
+                                        while mb:
+                                            lst[x, m] = ti[ids + n * c0 + np.int64(trailing_zeros(mb))]
+                                            m += 1
+                                            mb &= mb - _ONE
+                    if count(h & mermaid_mask) >= win_with:
+                        lst[x, m] = a_mermaids
+                        m += 1
+                    if gi[x, G_CALLER] < 0:  # card_points: pv, and the mermaids' colours when held
+                        cp = pv[x, seat]
+                        both = h | played[x, seat]
                         mermaids = count(both & mermaid_mask)
                         used = 0
                         for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
@@ -355,59 +411,63 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                             used |= 1 << top
                             cp += best
                         if cp >= min_points:
-                            acts[m] = a_stop
-                            acts[m + 1] = a_last
+                            lst[x, m] = a_stop
+                            lst[x, m + 1] = a_last
                             m += 2
-                    acts[m] = a_end
+                    lst[x, m] = a_end
                     m += 1
                 elif ph == P_CRAB_PILE:
                     for p in range(2):
                         if gi[x, G_LEN0 + p]:
-                            acts[m] = a_pile + p
+                            lst[x, m] = a_pile + p
                             m += 1
                 elif ph == P_CRAB_CARD:
                     pile = gi[x, G_CRAB]
                     for i in range(gi[x, G_LEN0 + pile]):
-                        acts[m] = a_pick + piles[x, pile, i]
+                        lst[x, m] = a_pick + piles[x, pile, i]
                         m += 1
                 elif ph == P_STEAL:
                     for s in range(players):
                         if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
-                            acts[m] = a_steal + s
+                            lst[x, m] = a_steal + s
                             m += 1
-                if mode == M_MASKS:
-                    out[g, :] = False
-                    for i in range(m):
-                        out[g, acts[i]] = True
+                if mode != M_PLAYOUTS:
+                    nl[x] = m
                     break
-                if mode == M_SAMPLE:
-                    states[g], r = next_u64(states[g])
-                    actions[g] = acts[np.int64(((r & _LOW32) * U64(m)) >> U64(32))]
-                    break
-                if mode == M_CHECK:
-                    ok = False
-                    for i in range(m):
-                        if acts[i] == actions[g]:
-                            ok = True
-                    if not ok:
-                        return g
-                    break
-                if m == 1:  # M_PLAYOUTS: a uniformly random legal action
-                    a = acts[0]
-                else:
+                j = np.int64(0)  # M_PLAYOUTS: a uniformly random legal action, the j-th
+                if m > 1:
                     if have == 0:
                         pstate, bits = next_u64(pstate)
                         have = 2
-                    a = acts[np.int64(((bits & _LOW32) * U64(m)) >> U64(32))]
+                    j = np.int64(((bits & _LOW32) * U64(m)) >> U64(32))
                     bits >>= U64(32)
                     have -= 1
+                if j >= pairs:
+                    a = lst[x, j]
+                else:  # the j-th duo pair, in the order the listing above writes them
+                    for d in range(ndu):
+                        ma = h & tm[mt_duo + 2 * d]
+                        ka = count(ma)
+                        same = ti[at_duo + 3 * d]
+                        mb0 = h & tm[mt_duo + 2 * d + 1]
+                        here = (ka * (ka - 1)) >> 1 if same else ka * count(mb0)
+                        if j < here:
+                            while True:
+                                c0 = np.int64(trailing_zeros(ma))
+                                ma &= ma - _ONE
+                                rest = ma if same else mb0
+                                r = count(rest)
+                                if j < r:
+                                    a = ti[ids + n * c0 + np.int64(nth_bit(rest, U64(j)))]
+                                    break
+                                j -= r
+                            break
+                        j -= here
                 if record:
                     if pos >= room:
                         return g
                     buf[pos] = a
                     pos += 1
-            else:
-                a = actions[g]
             # engine.apply of a: end, ender say how the round ends (END_*, seat; -1: it goes on)
             end = -1
             ender = -1
@@ -422,7 +482,9 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                         gi[x, G_DECK] = top + 2
                         gi[x, G_PHASE] = P_KEEP
                     else:
-                        hands[x, seat] = h | _ONE << U64(deck[x, top])
+                        bit = _ONE << U64(deck[x, top])
+                        pv[x, seat] += gain(bit, h, played[x, seat], ti, tm)
+                        hands[x, seat] = h | bit
                         gi[x, G_DECK] = top + 1
                         gi[x, G_PHASE] = P_PLAY
                 else:
@@ -430,7 +492,9 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                         card = a - a_take
                         p = 0 if gi[x, G_LEN0] and piles[x, 0, gi[x, G_LEN0] - 1] == card else 1
                         gi[x, G_LEN0 + p] -= 1
-                        hands[x, seat] = h | _ONE << U64(card)
+                        bit = _ONE << U64(card)
+                        pv[x, seat] += gain(bit, h, played[x, seat], ti, tm)
+                        hands[x, seat] = h | bit
                     gi[x, G_PHASE] = P_PLAY
             elif ph == P_KEEP:
                 c = a - a_keep
@@ -439,7 +503,9 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                 other = gi[x, G_DRAWN1] if kept == gi[x, G_DRAWN0] else gi[x, G_DRAWN0]
                 piles[x, p, gi[x, G_LEN0 + p]] = other
                 gi[x, G_LEN0 + p] += 1
-                hands[x, seat] = h | _ONE << U64(kept)
+                bit = _ONE << U64(kept)
+                pv[x, seat] += gain(bit, h, played[x, seat], ti, tm)
+                hands[x, seat] = h | bit
                 gi[x, G_DRAWN0] = -1
                 gi[x, G_DRAWN1] = -1
                 gi[x, G_PHASE] = P_PLAY
@@ -453,10 +519,12 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                 i = 0
                 while piles[x, pile, i] != card:
                     i += 1
-                for j in range(i, size - 1):
-                    piles[x, pile, j] = piles[x, pile, j + 1]
+                for t in range(i, size - 1):
+                    piles[x, pile, t] = piles[x, pile, t + 1]
                 gi[x, G_LEN0 + pile] = size - 1
-                hands[x, seat] = h | _ONE << U64(card)
+                bit = _ONE << U64(card)
+                pv[x, seat] += gain(bit, h, played[x, seat], ti, tm)
+                hands[x, seat] = h | bit
                 gi[x, G_CRAB] = -1
                 gi[x, G_PHASE] = P_PLAY
             elif ph == P_STEAL:
@@ -464,6 +532,8 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                 held = hands[x, victim]
                 rng[x], k = below(rng[x], popcount(held))
                 bit = _ONE << nth_bit(held, k)
+                pv[x, victim] -= gain(bit, held ^ bit, played[x, victim], ti, tm)
+                pv[x, seat] += gain(bit, h, played[x, seat], ti, tm)
                 hands[x, victim] = held ^ bit
                 hands[x, seat] = h | bit
                 gi[x, G_PHASE] = P_PLAY
@@ -496,7 +566,9 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                 if effect == E_TAKE and gi[x, G_LEN0] + gi[x, G_LEN1] > 0:
                     gi[x, G_PHASE] = P_CRAB_PILE
                 elif effect == E_DRAW and gi[x, G_DECK] < n:
-                    h |= _ONE << U64(deck[x, gi[x, G_DECK]])
+                    bit = _ONE << U64(deck[x, gi[x, G_DECK]])
+                    pv[x, seat] += gain(bit, h, played[x, seat] | both, ti, tm)
+                    h |= bit
                     gi[x, G_DECK] += 1
                 elif effect == E_STEAL:
                     for s in range(players):
@@ -526,31 +598,38 @@ def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, 
                         gi[x, G_TURN] = seat + 1 if seat + 1 < players else 0
                     gi[x, G_PHASE] = P_DRAW
             if end >= 0:
-                finish_round(x, end, ender, players, ti, tm, shuf, work, gi, rng, deck, piles, hands, played, totals)
-            if mode == M_STEP:
-                live += gi[x, G_PHASE] != P_OVER
-                break
+                finish_round(x, end, ender, players, ti, tm, shuf, work, gi, rng, deck, piles, hands, played, pv,
+                             totals)
         if mode == M_PLAYOUTS:
             for s in range(players):
                 out[g, s] = totals[0, s]
             ends[g] = pos
+        else:
+            live += gi[x, G_PHASE] != P_OVER
+            if mode == M_STEP:  # the points the step gained
+                for s in range(players):
+                    out[g, s] = totals[g, s] - out[g, s]
     if mode == M_PLAYOUTS:
         return g1
-    if mode == M_CHECK:
-        return -1
     return live
 
 
+
 @jit
-def init(players: int, seed: Any, ti: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any, hands: Any,
-         played: Any, totals: Any) -> None:
-    """Start every game of a batch: game g as ``new_game(rules, players, seed + g)``."""
+def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any,
+         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any) -> None:
+    """Start every game of a batch: game g as ``new_game(rules, players, seed + g)``, its legal
+    actions listed."""
     work = np.empty(W_SIZE, np.uint64)
-    for g in range(gi.shape[0]):
+    games = gi.shape[0]
+    for g in range(games):
         rng[g] = seed + U64(g)
         for s in range(players):
             totals[g, s] = 0
-        start_round(g, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played)
+        start_round(g, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
+    run(M_LEGAL, players, 0, games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv, totals,
+        np.zeros(0, np.int64), lst, nl, np.zeros((0, 0), np.int32), False, np.zeros(0, np.int16),
+        np.zeros(0, np.int64))
 
 
 @jit
@@ -571,49 +650,58 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, 
     hands = np.zeros((1, players), np.uint64)
     played = np.zeros((1, players), np.uint64)
     scores = np.zeros((1, players), np.int64)
-    unused = np.zeros(0, np.int64)
+    pv = np.zeros((1, players), np.int64)
+    lst = np.zeros((1, ti[T_ACTIONS]), np.int16)
+    nl = np.zeros(1, np.int64)
     done: int = run(M_PLAYOUTS, players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands, played,
-                    scores, unused, totals, np.zeros(0, np.uint64), record, buf, ends)
+                    pv, scores, np.zeros(0, np.int64), lst, nl, totals, record, buf, ends)
     return done
 
 
 @jit
-def legal_masks(players: int, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any, hands: Any,
-                played: Any, totals: Any, out: Any) -> None:
-    """``out[g, action]``: whether game g's seat to act may take the action (all False when over)."""
-    run(M_MASKS, players, 0, gi.shape[0], _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals,
-        np.zeros(0, np.int64), out, np.zeros(0, np.uint64), False, np.zeros(0, np.int16), np.zeros(0, np.int64))
+def legal_masks(lst: Any, nl: Any, out: Any) -> None:
+    """``out[g, action]`` True for each action of game g's list, False elsewhere (a finished game's
+    list is empty): one pass writing each row whole, rather than zeroing ``out`` first."""
+    for g in range(nl.shape[0]):
+        out[g, :] = False
+        for i in range(nl[g]):
+            out[g, lst[g, i]] = True
 
 
 @jit
 def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: Any, deck: Any, piles: Any,
-         hands: Any, played: Any, totals: Any, rewards: Any) -> Any:
+         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any, rewards: Any) -> Any:
     """Check, then apply, the ``actions[g]`` of every game still playing; the points each seat gained
-    into ``rewards``. Returns the first game whose action is not legal (then nothing is applied; -1
-    when all are) and how many games are still playing after the step."""
+    into ``rewards`` (as the step goes: one pass over the games). Returns the first game whose
+    action is not legal (then nothing is applied; -1 when all are) and how many games are still
+    playing after the step."""
     games = gi.shape[0]
-    states = np.zeros(0, np.uint64)
-    buf = np.zeros(0, np.int16)
-    ends = np.zeros(0, np.int64)
-    bad = run(M_CHECK, players, 0, games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals,
-              actions, rewards, states, False, buf, ends)
-    if bad >= 0:
-        return bad, -1
-    rewards[:, :] = totals
-    live = run(M_STEP, players, 0, games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals,
-               actions, rewards, states, False, buf, ends)
     for g in range(games):
-        for s in range(players):
-            rewards[g, s] = totals[g, s] - rewards[g, s]
+        m = nl[g]
+        if m:
+            a = actions[g]
+            ok = False
+            for i in range(m):
+                if lst[g, i] == a:
+                    ok = True
+                    break
+            if not ok:
+                return g, -1
+    live = run(M_STEP, players, 0, games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv, totals,
+               actions, lst, nl, rewards, False, np.zeros(0, np.int16), np.zeros(0, np.int64))
     return -1, live
 
 
 @jit
-def sample(players: int, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any, hands: Any,
-           played: Any, totals: Any, states: Any, out: Any) -> None:
-    """A uniformly random legal action id of every game still playing into ``out[g]`` (-1 when over)."""
-    run(M_SAMPLE, players, 0, gi.shape[0], _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, totals, out,
-        np.zeros((0, 0), np.bool_), states, False, np.zeros(0, np.int16), np.zeros(0, np.int64))
+def sample(lst: Any, nl: Any, states: Any, out: Any) -> None:
+    """A uniformly random action of game g's list into ``out[g]`` (-1 when the game is over)."""
+    for g in range(nl.shape[0]):
+        m = nl[g]
+        if m == 0:
+            out[g] = -1
+        else:
+            states[g], r = next_u64(states[g])
+            out[g] = lst[g, np.int64(((r & _LOW32) * U64(m)) >> U64(32))]
 
 
 # Rows of ``oi``: each observation slice's start (``rl.seasaltpaper.observation_spec``).

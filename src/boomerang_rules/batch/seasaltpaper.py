@@ -201,8 +201,8 @@ class Batch(GamesBatch):
     """Games advancing together through the step API, one decision per game a step (in place)."""
 
     PHASE, OVER = k.G_PHASE, k.P_OVER
-    __slots__ = ("compiled", "deck", "gi", "hands", "live", "piles", "played", "players", "rng", "rules", "ti",
-                 "tm", "totals")
+    __slots__ = ("compiled", "deck", "gi", "hands", "legal", "live", "nlegal", "piles", "played", "players",
+                 "points", "rng", "rules", "ti", "tm", "totals")
 
     def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
         self.compiled = c = compile_rules(rules)
@@ -219,9 +219,15 @@ class Batch(GamesBatch):
         self.hands = np.zeros((games, players), np.uint64)
         """The cards each seat holds (a mask of card indices)."""
         self.played = np.zeros((games, players), np.uint64)
+        self.points = np.zeros((games, players), np.int64)
+        """Each seat's card points without the mermaids' colours (what its STOP reads), kept up by the kernels."""
         self.totals = np.zeros((games, players), np.int32)
-        k.init(players, seed_of(seed), self.ti, SHUFFLE, self.gi, self.rng, self.deck, self.piles, self.hands,
-               self.played, self.totals)
+        self.legal = np.zeros((games, len(c.names)), np.int16)
+        """The seat to act's legal action ids, ``legal[g, :nlegal[g]]`` (listed by the step that
+        made the state, so that masks, sampling and the next step's check read them)."""
+        self.nlegal = np.zeros(games, np.int64)
+        k.init(players, seed_of(seed), self.ti, self.tm, SHUFFLE, self.gi, self.rng, self.deck, self.piles,
+               self.hands, self.played, self.points, self.totals, self.legal, self.nlegal)
         self.live = games
         """How many games are still playing (``step`` counts them)."""
 
@@ -253,8 +259,7 @@ def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
     """``(games, num_actions)``: True where the seat to act (``to_act``) may take the action; a
     finished game's row is all False."""
     out = np.empty((batch.games, len(batch.compiled.names)), np.bool_)
-    k.legal_masks(batch.players, batch.ti, batch.tm, SHUFFLE, batch.gi, batch.rng, batch.deck, batch.piles,
-                  batch.hands, batch.played, batch.totals, out)
+    k.legal_masks(batch.legal, batch.nlegal, out)  # fills every entry
     return out
 
 
@@ -289,7 +294,8 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     acts = _actions(batch, actions)
     rewards = np.empty((batch.games, batch.players), np.int32)
     bad, live = k.step(batch.players, batch.ti, batch.tm, SHUFFLE, acts, batch.gi, batch.rng, batch.deck,
-                       batch.piles, batch.hands, batch.played, batch.totals, rewards)
+                       batch.piles, batch.hands, batch.played, batch.points, batch.totals, batch.legal, batch.nlegal,
+                       rewards)
     _refuse(batch, acts, bad)
     batch.live = live
     return batch, rewards
@@ -305,8 +311,7 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     if batch.over:
         raise IllegalAction("the games are over: no decisions are owed")
     out = np.empty(batch.games, np.int64)
-    k.sample(batch.players, batch.ti, batch.tm, SHUFFLE, batch.gi, batch.rng, batch.deck, batch.piles, batch.hands,
-             batch.played, batch.totals, states, out)
+    k.sample(batch.legal, batch.nlegal, states, out)
     return out
 
 
