@@ -55,7 +55,7 @@ MODULES = {"br": "boomerang_rules", "au": "boomerang_rules.australia", "ssp": "b
 NOT_CALLED = {"build", "check", "to_data", "play_game", "list_rules", "shipped_ids"}
 """Rules-module internals re-exported for the game registry, a bot runner, and functions of no argument."""
 COMPILED = {"apply": ["state", "seat", "action"], "legal_actions": ["state", "seat"], "step": ["state", "actions"],
-            "to_act": ["state"], "is_over": ["state"]}
+            "to_act": ["state"], "is_over": ["state"], "score_sheets": ["state"]}
 """The parameters of the compiled functions (the three games' hot paths: no signature to read)."""
 
 
