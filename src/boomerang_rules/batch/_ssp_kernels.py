@@ -271,7 +271,7 @@ M_PLAYOUTS, M_STEP, M_LEGAL = range(3)
 after it, or list them."""
 
 
-@inline
+@jit
 def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
         deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any,
         out: Any, record: bool, buf: Any, ends: Any) -> Any:
@@ -627,8 +627,8 @@ def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any
         for s in range(players):
             totals[g, s] = 0
         start_round(g, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
-    run(M_LEGAL, players, 0, games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv, totals,
-        np.zeros(0, np.int64), lst, nl, np.zeros((0, 0), np.int32), False, np.zeros(0, np.int16),
+    run(np.int64(M_LEGAL), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played,
+        pv, totals, np.zeros(0, np.int64), lst, nl, np.zeros((0, 0), np.int32), np.bool_(False), np.zeros(0, np.int16),
         np.zeros(0, np.int64))
 
 
@@ -649,11 +649,11 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, 
     piles = np.zeros((1, 2, 64), np.int8)
     hands = np.zeros((1, players), np.uint64)
     played = np.zeros((1, players), np.uint64)
-    scores = np.zeros((1, players), np.int64)
+    scores = np.zeros((1, players), np.int32)
     pv = np.zeros((1, players), np.int64)
     lst = np.zeros((1, ti[T_ACTIONS]), np.int16)
     nl = np.zeros(1, np.int64)
-    done: int = run(M_PLAYOUTS, players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands, played,
+    done: int = run(np.int64(M_PLAYOUTS), players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands, played,
                     pv, scores, np.zeros(0, np.int64), lst, nl, totals, record, buf, ends)
     return done
 
@@ -687,8 +687,9 @@ def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: 
                     break
             if not ok:
                 return g, -1
-    live = run(M_STEP, players, 0, games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv, totals,
-               actions, lst, nl, rewards, False, np.zeros(0, np.int16), np.zeros(0, np.int64))
+    live = run(np.int64(M_STEP), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands,
+               played, pv, totals, actions, lst, nl, rewards, np.bool_(False), np.zeros(0, np.int16),
+               np.zeros(0, np.int64))
     return -1, live
 
 
