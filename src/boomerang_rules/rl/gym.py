@@ -199,21 +199,25 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     # -- the game -------------------------------------------------------------------------------
 
     def _play_until_mine(self) -> None:
-        """The bots' decisions until the learning seat owes one, or the game is over."""
+        """The bots' decisions until the learning seat owes one, or the game is over.
+
+        The engine's functions are called as the state's methods (``core.games.METHOD``: what
+        ``br.to_act``, ``br.step`` and ``br.legal_actions`` call), saving their frame a call."""
         state = self._state
         me = self._me
+        choice = self._bot_choice
         while True:
-            owing = br.to_act(state)
+            owing = state._br_to_act()
             if not owing or me in owing:
                 break
-            state = br.step(state, [self._bot_choice(state, s) for s in owing])
+            state = state._br_step([choice(state, s) for s in owing])
         self._state = state
 
     def _bot_choice(self, state: Any, seat: int) -> str:
         bot = self._bots[seat]
         choose = bot.choose
         if bot.__class__ in VIEWLESS:
-            choice: str = choose(None, br.legal_actions(state, seat))
+            choice: str = choose(None, state._br_legal_actions(seat))
             return choice
         seen = br.view(state, seat)
         choice = choose(seen, seen.legal_actions)
@@ -276,7 +280,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         me = self._me
         names = self._adapter.engine_actions
         mine = action if names is None else names[action]  # the form the engine takes fastest
-        self._state = br.step(state, [mine if s == me else self._bot_choice(state, s) for s in br.to_act(state)])
+        choice = self._bot_choice
+        self._state = state._br_step([mine if s == me else choice(state, s) for s in state._br_to_act()])
         self._decisions += 1
         self._play_until_mine()
         adapter = self._adapter

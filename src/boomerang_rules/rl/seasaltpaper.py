@@ -58,8 +58,12 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
     deck = len(ids)
     cap = 2 * rules.target(players)
 
+    nothing = (0,) * n  # a seat's row of no cards, shared (read, never written)
+
     def drawn(s: Any) -> Sequence[int]:
-        return [mask_of(s.drawn) if k == s.turn and s.phase in ("keep", "lobster") else 0 for k in seats]
+        if s.phase not in ("keep", "lobster"):  # the phases holding drawn cards: most steps hold none
+            return nothing
+        return [mask_of(s.drawn) if k == s.turn else 0 for k in seats]
 
     phases = (*PHASES, "lobster") if any(d.effect == "look_at_top" for d in rules.duos) else PHASES
 
@@ -68,12 +72,12 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
 
     def chosen_pile(s: Any) -> Sequence[int]:
         if s.phase != "crab_card":
-            return [0] * n
+            return nothing
         return [mask_of(s.piles[s.crab_pile]) if k == s.turn else 0 for k in seats]
 
     def revealed(s: Any) -> Sequence[int]:
         if s.phase == "over" or not s.protected:
-            return [0] * n
+            return nothing
         return [mask if s.protected >> k & 1 else 0 for k, mask in enumerate(card_masks(s.hands))]
 
     one_hot = [[int(k == j) for k in seats] for j in range(n)]
