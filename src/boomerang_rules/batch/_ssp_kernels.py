@@ -653,8 +653,8 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, 
     pv = np.zeros((1, players), np.int64)
     lst = np.zeros((1, ti[T_ACTIONS]), np.int16)
     nl = np.zeros(1, np.int64)
-    done: int = run(np.int64(M_PLAYOUTS), players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands, played,
-                    pv, scores, np.zeros(0, np.int64), lst, nl, totals, record, buf, ends)
+    done: int = run(np.int64(M_PLAYOUTS), players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands,
+                    played, pv, scores, np.zeros(0, np.int64), lst, nl, totals, record, buf, ends)
     return done
 
 
