@@ -272,9 +272,9 @@ after it, or list them."""
 
 
 @jit
-def run(mode: int, players: int, g0: int, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
+def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
         deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any,
-        out: Any, record: bool, buf: Any, ends: Any) -> Any:
+        out: Any, record: Any, buf: Any, ends: Any) -> Any:
     """Every kernel's loop over games ``g0`` to ``g1 - 1``, written once: the legal actions of the
     seat to act (as ``seasaltpaper.engine._legal``, phase by phase) into ``lst[x, :nl[x]]`` and
     ``engine.apply`` of one of them, up to the end of a round (``finish_round`` then scores it).
