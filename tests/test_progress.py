@@ -7,9 +7,11 @@ from __future__ import annotations
 import io
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,7 +61,13 @@ def _on_a_pty(args: list[str], until: bytes) -> tuple[int, bytes]:
     os.close(slave)
     seen = b""
     sent = False
+    deadline = time.monotonic() + 120
     while True:
+        ready, _, _ = select.select([master], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:  # a command that hangs fails the test instead of hanging the suite
+            os.killpg(process.pid, signal.SIGKILL)
+            os.close(master)
+            pytest.fail(f"{args} still running after 120 s; it printed {seen[-300:]!r}")
         try:
             chunk = os.read(master, 4096)
         except OSError:  # the other end closed

@@ -56,8 +56,18 @@ def ordered_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], *,
 
 
 def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], jobs: int) -> Iterator[R]:
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    """The chunks in ``jobs`` processes. Whatever ends it early (Ctrl-C, an error, the consumer
+    stopping) ends the workers too: a Ctrl-C while ``map`` is still submitting can leave workers
+    that no shutdown sentinel reaches, and the interpreter's exit would wait for them for ever."""
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
         yield from pool.map(function, *zip(*calls))
+    except BaseException:
+        for worker in list(pool._processes.values()):  # private, stable since 3.8: the pool has no public handle
+            worker.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
 
 
 def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], address: str, jobs: int) -> Iterator[R]:
