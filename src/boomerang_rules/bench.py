@@ -85,21 +85,6 @@ def play_random_steps(rules: Any, players: int, seconds: float, seed: int) -> tu
     return for_seconds(seconds, one_game)
 
 
-def play_bot_games(rules: Any, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Games of ``RandomBot`` at every seat through ``play_game``: games, decisions, time."""
-    from .australia.bots import make_bots, play_game
-
-    rng = random.Random(seed)
-
-    def one_game() -> int:
-        game_seed = rng.getrandbits(64)
-        s = play_game(rules, make_bots(["random"] * players, rules, game_seed), game_seed)
-        score_sheets(s)
-        return int(len(s.progress.rounds) * players * rules.hand_size)
-
-    return for_seconds(seconds, one_game)
-
-
 def batch_module() -> Any:
     """``boomerang_rules.batch`` when its extra (numba, numpy) is installed, else None."""
     try:
@@ -353,7 +338,7 @@ def _startup_figures(out: dict[str, Any]) -> None:
 
 def play_game_bots(rules: Any, players: int, seconds: float, seed: int) -> tuple[int, float]:
     """Games of ``RandomBot`` at every seat through the game's ``play_game`` (views and all):
-    games, time. For any game (``play_bot_games`` is Boomerang: Australia's own)."""
+    games, time. For any game."""
     from .core.bots import bot_game
 
     rng = random.Random(seed)

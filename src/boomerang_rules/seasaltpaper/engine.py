@@ -7,7 +7,6 @@ seeded generator (``core.rng``), or from outcomes a record gives.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,6 +14,7 @@ import attrs
 
 from ..core import rng as rng_mod
 from ..core.arguments import brief
+from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_players, check_seat
 from ..core.tuple_backed import NEW
@@ -585,16 +585,9 @@ def winners(state: GameState) -> tuple[int, ...]:
     return state.winners_
 
 
-COMPILED: Any = None
+COMPILED: Any = compiled(__package__)
 """The compiled hot path (``_accel``; ``hot_path`` sets it up and picks it), or None where it is
-not built or ``BOOMERANG_RULES_PURE`` asks for the plain code."""
-
-try:
-    if os.environ.get("BOOMERANG_RULES_PURE"):
-        raise ImportError("the plain engine was asked for")
-    from . import _accel as COMPILED
-except ImportError:  # not built (no compiler at install), or not wanted: the plain functions serve
-    COMPILED = None
+not built or ``BOOMERANG_RULES_PURE`` asks for the plain code (``core.compiled``, as every game)."""
 
 ENGINE = ("compiled hot path (seasaltpaper/_accel)" if COMPILED is not None
           else "plain Python (seasaltpaper/_accel not built, or BOOMERANG_RULES_PURE set)")
