@@ -376,8 +376,9 @@ def encode(state: GameState, words: list[int] | None = None, lay: _Layout | None
     check_state(state)
     if lay is not None and lay.__class__ is not _Layout:
         raise not_a(lay, "lay", "the state's layout (see layout) or None")
-    if words is not None and words.__class__ is not list:
-        raise not_a(words, "words", "static_words(state) (a list of int) or None")
+    if words is not None and (words.__class__ is not list or len(words) != state.players
+                              or not all(w.__class__ is int and w >= 0 for w in words)):
+        raise not_a(words, "words", f"static_words(state) (a list of {state.players} int) or None")
     return (layout(state.rules, state.players) if lay is None else lay).encode(state, words)
 
 
