@@ -50,7 +50,7 @@ import operator
 import os
 import secrets
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import gymnasium
@@ -314,6 +314,8 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._owing = 0
         """How many of ``_order``'s first seats owe a decision in this cycle."""
         self._pos = 0
+        self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """Each cycle's ``_order`` by its owing seats (``to_act``'s tuple)."""
 
     def _start_cycle(self, state: Any) -> None:
         """A new cycle from ``state``: every seat selected once, those owing a decision first."""
@@ -321,8 +323,11 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._step_start = state
         self._obs = None
         self._owing = len(owing)
-        self._order = owing if len(owing) == self.game.players else (
-            *owing, *(s for s in range(self.game.players) if s not in owing))
+        order = self._orders.get(owing)
+        if order is None:  # a few combinations of owing seats: each order made once
+            order = self._orders[owing] = tuple(owing) if len(owing) == self.game.players else (
+                *owing, *(s for s in range(self.game.players) if s not in owing))
+        self._order = order
         self._pos = 0
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -361,6 +366,20 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
             return None
         reading = self._encoded()
         return reading.mask_row(seat) if reading.masks[seat] else None
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The selected agent until the game is over or ``max_iter`` selections (PettingZoo's
+        ``AECIterable``'s loop as a generator: a game of turns selects four agents a decision, and
+        the iterator's ``__next__`` cost more than a generator's resumption)."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last`` with the agent looked up once (called at every selection)."""
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         # every selection of a cycle observes (most of them seats owing nothing): ``_owes`` inlined
@@ -420,7 +439,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         over = False
         if owes:
             action = check_action(action, game.num_actions)
-            if self._terminate_illegal and not self._encoded().masks[seat] >> action & 1:
+            if self._terminate_illegal and not (self._obs or self._encoded()).masks[seat] >> action & 1:
                 self._end_for_illegal(agent)
                 return
             after = game.apply(self._state, seat, action)
