@@ -376,10 +376,27 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
             yield self.agent_selection
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
-        """``AECEnv.last`` with the agent looked up once (called at every selection)."""
+        """``AECEnv.last`` with ``observe`` inlined for the selected agent (called at every selection,
+        most of them, in a game of turns, seats owing nothing)."""
+        if not observe:
+            agent = self.agent_selection
+            return (None, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                    self.infos[agent])
+        reading = self._obs
+        if reading is None:
+            reading = self._encoded()  # before reset(): its RuntimeError
         agent = self.agent_selection
-        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
-                self.terminations[agent], self.truncations[agent], self.infos[agent])
+        terminated = self.terminations[agent]
+        truncated = self.truncations[agent]
+        seat = self._seat[agent]
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = reading.observation(seat)
+        pos = self._pos
+        mask = (reading.mask_row(seat) if pos < self._owing and self._order[pos] == seat
+                and not (terminated or truncated) else self._zeros)
+        return ({self.obs_key: seen, "action_mask": mask}, self._cumulative_rewards[agent], terminated, truncated,
+                self.infos[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         # every selection of a cycle observes (most of them seats owing nothing): ``_owes`` inlined
