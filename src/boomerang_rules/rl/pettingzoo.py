@@ -434,31 +434,39 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self.game
-        owes = self._pos < self._owing
+        pos = self._pos
+        owes = pos < self._owing
         agents = self.agents
-        if not owes and self._pos + 1 < len(self._order):
+        order = self._order
+        if not owes and pos + 1 < len(order):
             # A seat owing nothing, not the cycle's last (most selections in the games of turns): its
             # action is not read, nothing is scored, and the rewards stay (or become) all 0.
             if action is not None:
-                check_action(action, game.num_actions)
+                check_action(action, self.game.num_actions)
             self._cumulative_rewards[agent] = 0.0
             if self._rewarded:
                 self.rewards = dict.fromkeys(agents, 0.0)
                 self._rewarded = False
-            self._pos += 1
-            self.agent_selection = agents[self._order[self._pos]]
+            self._pos = pos = pos + 1
+            self.agent_selection = agents[order[pos]]
             if self.render_mode == "human":
                 self.render()
             return
+        game = self.game
         seat = self._seat[agent]
         rewards: dict[str, float] = dict.fromkeys(agents, 0.0)
         over = False
         if owes:
-            action = check_action(action, game.num_actions)
-            if self._terminate_illegal and not (self._obs or self._encoded()).masks[seat] >> action & 1:
-                self._end_for_illegal(agent)
-                return
+            if self._terminate_illegal:
+                legal = (self._obs or self._encoded()).masks[seat]
+                # a plain int whose bit is set is a legal action id: checked once, by the mask
+                if not (action.__class__ is int and action >= 0 and legal >> action & 1):
+                    action = check_action(action, game.num_actions)
+                    if not legal >> action & 1:
+                        self._end_for_illegal(agent)
+                        return
+            else:
+                action = check_action(action, game.num_actions)
             after = game.apply(self._state, seat, action)
             self._state = after
             if self.reward == "round":
