@@ -454,7 +454,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
             return
         game = self.game
         seat = self._seat[agent]
-        rewards: dict[str, float] = dict.fromkeys(agents, 0.0)
+        points: tuple[float, ...] | None = None
         over = False
         if owes:
             if self._terminate_illegal:
@@ -470,10 +470,9 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
             after = game.apply(self._state, seat, action)
             self._state = after
             if self.reward == "round":
-                points = self._credit(after)
-                if points is not self._nothing:
-                    for s, got in enumerate(points):
-                        rewards[agents[s]] = got
+                scored = self._credit(after)
+                if scored is not self._nothing:
+                    points = scored
             over = game.is_over(after)
         elif action is not None:  # a seat owing nothing this cycle: its action is not read
             check_action(action, game.num_actions)
@@ -481,19 +480,29 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._pos += 1
         ended = self._pos == len(self._order)
         if over:
-            for s, extra in enumerate(self._end_rewards(self._state)):
-                rewards[agents[s]] += extra
             self.terminations = dict.fromkeys(agents, True)
         elif ended:
             self._cycles += 1
             self._start_cycle(self._state)
             if self.max_cycles is not None and self._cycles >= self.max_cycles:
                 self.truncations = dict.fromkeys(agents, True)
-        self.rewards = rewards
-        self._rewarded = True
-        cumulative = self._cumulative_rewards
-        for a, r in rewards.items():
-            cumulative[a] += r
+        if points is None and not over:  # nothing scored (most decisions): the rewards stay (or become) all 0
+            if self._rewarded:
+                self.rewards = dict.fromkeys(agents, 0.0)
+                self._rewarded = False
+        else:
+            rewards: dict[str, float] = dict.fromkeys(agents, 0.0)
+            if points is not None:
+                for s, got in enumerate(points):
+                    rewards[agents[s]] = got
+            if over:
+                for s, extra in enumerate(self._end_rewards(self._state)):
+                    rewards[agents[s]] += extra
+            self.rewards = rewards
+            self._rewarded = True
+            cumulative = self._cumulative_rewards
+            for a, r in rewards.items():
+                cumulative[a] += r
         if over or self.truncations[agent]:
             self.agent_selection = agents[0]
         else:
