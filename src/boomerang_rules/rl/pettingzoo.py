@@ -50,7 +50,7 @@ import operator
 import os
 import secrets
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar
 
 import gymnasium
@@ -314,6 +314,8 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._owing = 0
         """How many of ``_order``'s first seats owe a decision in this cycle."""
         self._pos = 0
+        self._orders: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """Each cycle's ``_order`` by its owing seats (``to_act``'s tuple)."""
 
     def _start_cycle(self, state: Any) -> None:
         """A new cycle from ``state``: every seat selected once, those owing a decision first."""
@@ -321,8 +323,11 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._step_start = state
         self._obs = None
         self._owing = len(owing)
-        self._order = owing if len(owing) == self.game.players else (
-            *owing, *(s for s in range(self.game.players) if s not in owing))
+        order = self._orders.get(owing)
+        if order is None:  # a few combinations of owing seats: each order made once
+            order = self._orders[owing] = tuple(owing) if len(owing) == self.game.players else (
+                *owing, *(s for s in range(self.game.players) if s not in owing))
+        self._order = order
         self._pos = 0
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -362,6 +367,37 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         reading = self._encoded()
         return reading.mask_row(seat) if reading.masks[seat] else None
 
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The selected agent until the game is over or ``max_iter`` selections (PettingZoo's
+        ``AECIterable``'s loop as a generator: a game of turns selects four agents a decision, and
+        the iterator's ``__next__`` cost more than a generator's resumption)."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last`` with ``observe`` inlined for the selected agent (called at every selection,
+        most of them, in a game of turns, seats owing nothing)."""
+        if not observe:
+            agent = self.agent_selection
+            return (None, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                    self.infos[agent])
+        reading = self._obs
+        if reading is None:
+            reading = self._encoded()  # before reset(): its RuntimeError
+        agent = self.agent_selection
+        terminated = self.terminations[agent]
+        truncated = self.truncations[agent]
+        seat = self._seat[agent]
+        seen = self._seen.get(seat)
+        if seen is None:
+            seen = self._seen[seat] = reading.observation(seat)
+        pos = self._pos
+        mask = (reading.mask_row(seat) if pos < self._owing and self._order[pos] == seat
+                and not (terminated or truncated) else self._zeros)
+        return ({self.obs_key: seen, "action_mask": mask}, self._cumulative_rewards[agent], terminated, truncated,
+                self.infos[agent])
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         # every selection of a cycle observes (most of them seats owing nothing): ``_owes`` inlined
         reading = self._obs
@@ -398,38 +434,45 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self.game
-        owes = self._pos < self._owing
+        pos = self._pos
+        owes = pos < self._owing
         agents = self.agents
-        if not owes and self._pos + 1 < len(self._order):
+        order = self._order
+        if not owes and pos + 1 < len(order):
             # A seat owing nothing, not the cycle's last (most selections in the games of turns): its
             # action is not read, nothing is scored, and the rewards stay (or become) all 0.
             if action is not None:
-                check_action(action, game.num_actions)
+                check_action(action, self.game.num_actions)
             self._cumulative_rewards[agent] = 0.0
             if self._rewarded:
                 self.rewards = dict.fromkeys(agents, 0.0)
                 self._rewarded = False
-            self._pos += 1
-            self.agent_selection = agents[self._order[self._pos]]
+            self._pos = pos = pos + 1
+            self.agent_selection = agents[order[pos]]
             if self.render_mode == "human":
                 self.render()
             return
+        game = self.game
         seat = self._seat[agent]
-        rewards: dict[str, float] = dict.fromkeys(agents, 0.0)
+        points: tuple[float, ...] | None = None
         over = False
         if owes:
-            action = check_action(action, game.num_actions)
-            if self._terminate_illegal and not self._encoded().masks[seat] >> action & 1:
-                self._end_for_illegal(agent)
-                return
+            if self._terminate_illegal:
+                legal = (self._obs or self._encoded()).masks[seat]
+                # a plain int whose bit is set is a legal action id: checked once, by the mask
+                if not (action.__class__ is int and action >= 0 and legal >> action & 1):
+                    action = check_action(action, game.num_actions)
+                    if not legal >> action & 1:
+                        self._end_for_illegal(agent)
+                        return
+            else:
+                action = check_action(action, game.num_actions)
             after = game.apply(self._state, seat, action)
             self._state = after
             if self.reward == "round":
-                points = self._credit(after)
-                if points is not self._nothing:
-                    for s, got in enumerate(points):
-                        rewards[agents[s]] = got
+                scored = self._credit(after)
+                if scored is not self._nothing:
+                    points = scored
             over = game.is_over(after)
         elif action is not None:  # a seat owing nothing this cycle: its action is not read
             check_action(action, game.num_actions)
@@ -437,19 +480,29 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self._pos += 1
         ended = self._pos == len(self._order)
         if over:
-            for s, extra in enumerate(self._end_rewards(self._state)):
-                rewards[agents[s]] += extra
             self.terminations = dict.fromkeys(agents, True)
         elif ended:
             self._cycles += 1
             self._start_cycle(self._state)
             if self.max_cycles is not None and self._cycles >= self.max_cycles:
                 self.truncations = dict.fromkeys(agents, True)
-        self.rewards = rewards
-        self._rewarded = True
-        cumulative = self._cumulative_rewards
-        for a, r in rewards.items():
-            cumulative[a] += r
+        if points is None and not over:  # nothing scored (most decisions): the rewards stay (or become) all 0
+            if self._rewarded:
+                self.rewards = dict.fromkeys(agents, 0.0)
+                self._rewarded = False
+        else:
+            rewards: dict[str, float] = dict.fromkeys(agents, 0.0)
+            if points is not None:
+                for s, got in enumerate(points):
+                    rewards[agents[s]] = got
+            if over:
+                for s, extra in enumerate(self._end_rewards(self._state)):
+                    rewards[agents[s]] += extra
+            self.rewards = rewards
+            self._rewarded = True
+            cumulative = self._cumulative_rewards
+            for a, r in rewards.items():
+                cumulative[a] += r
         if over or self.truncations[agent]:
             self.agent_selection = agents[0]
         else:
