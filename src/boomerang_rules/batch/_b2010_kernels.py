@@ -16,8 +16,9 @@ ruleset order, ``pass``, ``throw``. The step kernel keeps the rest up to date as
 only what changes: the totals (the majorities recounted only for the animals a hunt's captures
 touch), the legal masks ``ms[g]`` (flat ``(players, lands + 2)``) and the count of games not
 over. The small helpers of the hunt's every step (``next_in``, ``sets``, ``hunter``) are inlined
-(``inline="always"``), so a throw or pass makes no call; the larger ones that take arrays are
-called, and the hot loops index the kernels' own arguments.
+(``inline="always"``), so a throw or pass makes no call, and so are ``start_round`` and
+``turn_up``, the end of a round's (measured: step 16.6 -> 14.9 ms a batch of 4096); the hot
+loops index the kernels' own arguments.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def next_in(mask: Any, seat: Any, players: int) -> Any:
     return np.int64(trailing_zeros(m))
 
 
-@jit
+@inline
 def turn_up(pos: Any, river: Any, deck: Any, g: int, n: int, lands: int, card_lands: Any, land_masks: Any) -> Any:
     """``engine._start_round``'s river: cards turned from ``pos`` until every land shows (or the
     deck runs out); returns the new position and the mask of the cards turned."""
@@ -101,7 +102,7 @@ def majorities(a_masks: Any, capt: Any, g: int, c0: int, players: int, out: Any)
             out[g, s] += lead * np.int64(np.int64(popcount(capt[g, c0 + s] & am)) == lead)
 
 
-@jit
+@inline
 def start_round(g: int, rnd: Any, first: Any, players: int, n: int, lands: int, card_lands: Any, l_masks: Any,
                 gi: Any, deck: Any, cm: Any, ms: Any) -> bool:
     """``engine._start_round``: end the game on an empty deck (after the first round), else turn
