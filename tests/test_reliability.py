@@ -705,6 +705,24 @@ def test_json_problems_finds_what_the_walk_of_every_node_finds(value: Any, max_d
             assert (parsed, problem) == ((None, walked[0]) if walked else (again, None))
 
 
+def test_a_value_vouched_fit_is_not_encoded_again_and_only_it_only_in_its_block() -> None:
+    """``vouched_fit`` (issue 27: a record was encoded twice more after its parse) answers for the
+    one value it is given, at ``MAX_DEPTH`` or deeper, inside its block; any other value, a
+    shallower depth, or after the block, is checked as ever."""
+    from boomerang_rules.core import jsonio
+
+    unfit = ["\ud800", [[[]]]]
+    fit = [1, "a"]
+    found = json_problems(unfit)
+    assert found and json_problems(unfit, 2)
+    with jsonio.vouched_fit(fit):
+        assert json_problems(fit) == [] and json_problems(unfit) == found
+        with jsonio.vouched_fit(unfit):  # what validate_file does for a value parse_json found fit
+            assert json_problems(unfit) == [] and json_problems(unfit, MAX_DEPTH - 1) == found
+        assert json_problems(unfit) == found
+    assert json_problems(unfit) == found
+
+
 def test_json_problems_of_values_no_encoder_writes_are_the_walk_s() -> None:
     from boomerang_rules.core import jsonio
 

@@ -313,7 +313,7 @@ def _record_game(record: Any, rules: Any = None) -> Any:
 
 def validate_record(record: Any, file: str | None = None) -> list[Problem]:
     """Every problem of a parsed game record of any game (by its ``game``); ``[]`` when valid."""
-    from .core.jsonio import json_problems
+    from .core.jsonio import json_problems, vouched_fit
 
     unreadable = json_problems(record)  # not text, too deep: for every game, before its own checks
     if unreadable:
@@ -321,7 +321,8 @@ def validate_record(record: Any, file: str | None = None) -> list[Problem]:
     unknown: list[Problem] = unknown_game(record)
     if unknown:
         return [p.in_file(file) for p in unknown]
-    problems: list[Problem] = _record_game(record).validate_record(record, file)
+    with vouched_fit(record):  # its game's check need not encode it again
+        problems: list[Problem] = _record_game(record).validate_record(record, file)
     return problems
 
 

@@ -13,6 +13,8 @@ import math
 import os
 import stat
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -115,9 +117,31 @@ def json_problems(value: Any, max_depth: int = MAX_DEPTH, limit: int = 20) -> li
     nesting deeper than ``max_depth``. A value of plain JSON types is first told fit or not by the
     C encoder (``_fit``); only one that may hold a problem is walked node by node (``_walk``).
     """
+    if value is _VOUCHED.get() and max_depth >= MAX_DEPTH:
+        return []
     if _fit(value, max_depth):
         return []
     return _walk(value, max_depth, limit)
+
+
+_VOUCHED: ContextVar[Any] = ContextVar("vouched", default=None)
+"""The one value ``json_problems`` is known to find fit, while ``vouched_fit`` says so."""
+
+
+@contextmanager
+def vouched_fit(value: Any) -> Iterator[None]:
+    """While in this block, ``json_problems(value)`` (at ``MAX_DEPTH`` or deeper) answers ``[]``
+    without encoding ``value`` again: the caller has found it fit (``parse_json`` returned it, or
+    ``json_problems`` found nothing) and holds it unchanged for the block.
+
+    A record was encoded twice more after its parse, once by ``validate_data`` and once by its
+    game's ``document_problems``: a fifth of a Sea Salt & Paper record's validation (issue 27).
+    The value is told by identity, in a context variable (so no other thread sees it)."""
+    token = _VOUCHED.set(value)
+    try:
+        yield
+    finally:
+        _VOUCHED.reset(token)
 
 
 _ENCODE = json.JSONEncoder(ensure_ascii=False, allow_nan=True, separators=(",", ":")).encode

@@ -10,7 +10,7 @@ import attrs
 
 from .errors import Problem, RulesError
 from .games import records_module, rules_module, unknown_game
-from .jsonio import JSON_LINES_SUFFIXES, STDIN, json_problems, read_documents  # noqa: F401 (JSON_LINES_SUFFIXES: kept importable here)
+from .jsonio import JSON_LINES_SUFFIXES, STDIN, json_problems, read_documents, vouched_fit  # noqa: F401 (JSON_LINES_SUFFIXES: kept importable here)
 from .limits import DEFAULT_MAX_BYTES
 from .loading import RULESET_FORMAT, VARIANT_FORMAT, check_resolved, resolve_data, shipped_id_problems
 
@@ -81,7 +81,10 @@ def validate_data(data: Any, label: str | None = None, base: Path | None = None)
         problem = Problem(where, f"not a document this library reads: \"format\" must be one of {kinds}",
                           "format", label)
         return Report(label or "<input>", None, (problem,))
-    found = json_problems(data) or checker(data, label, base)
+    found = json_problems(data)
+    if not found:
+        with vouched_fit(data):  # the checker's own json_problems(data) need not encode it again
+            found = checker(data, label, base)
     problems = [p.in_file(label) if p.file is None else p for p in found]
     return Report(label or "<input>", str(fmt).rsplit("/", 1)[-1], tuple(problems))
 
@@ -101,5 +104,6 @@ def validate_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> list[
         if problem is not None:
             reports.append(Report(where, None, (problem,)))
         else:
-            reports.append(validate_data(data, where, base))
+            with vouched_fit(data):  # parse_json found it fit
+                reports.append(validate_data(data, where, base))
     return reports

@@ -131,6 +131,15 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
             return state, [Problem(pointer(*base, i, 0), f"it is seat {turn}'s turn, not seat {seat}'s",
                                    "turn-order")]
         phase = state.phase  # a steal's card given below leaves it as it is
+        if phase != "steal" and phase != "lobster":  # the common case: here a legal action never raises,
+            if len(entry) == 3:  # so apply alone tells it legal (no legal_actions a decision; issue 27)
+                return state, [Problem(pointer(*base, i), "only a steal names a card as a third item",
+                                       "steal-card")]
+            try:
+                state = apply(state, seat, action)
+            except IllegalAction as exc:
+                return state, [Problem(pointer(*base, i, 1), str(exc), _rule_for(state, action))]
+            continue
         steal = phase == "steal" and action.startswith("steal:")
         if steal != (len(entry) == 3):
             message = ("a steal names the card it took as a third item" if steal else
