@@ -234,6 +234,32 @@ def test_a_lazy_view_is_the_view_and_leads_to_nothing_hidden(rules_id: str) -> N
             view_module.lazy_view(state, seat).no_such_field  # noqa: B018
 
 
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
+def test_each_view_part_made_alone_is_the_view_s_field(rules_id: str) -> None:
+    """A lazy view makes a field of ``VIEW_PARTS`` alone when it is read first (issue 27: the
+    greedy bot's game made every view in full); at every decision of bot games each part is the
+    plain view's field, read first or after the view is made, and the rest of the view follows."""
+    from boomerang_rules.seasaltpaper.view import VIEW_PARTS, lazy_view
+
+    rules = br.load_rules(rules_id)
+    game: Any = importlib.import_module("boomerang_rules.seasaltpaper")
+    for seed, names in ((1, ["greedy"] * 4), (2, ["greedy", "random", "greedy"]), (3, ["random", "greedy"])):
+        met: list[tuple[Any, int]] = []
+        game.play_game(rules, make_bots_of(game, names, rules, seed), seed,
+                       on_decision=lambda s, seat, a, met=met: met.append((s, seat)))
+        for state, seat in met:
+            plain = game.view(state, seat)
+            for name in VIEW_PARTS:
+                lazy = lazy_view(state, seat)
+                assert getattr(lazy, name) == getattr(plain, name), (name, seat)
+                assert lazy == plain and getattr(lazy, name) == getattr(plain, name)
+    from boomerang_rules.core.lazy_views import lazy_views
+    from boomerang_rules.seasaltpaper.view import SeatView, view
+
+    with pytest.raises(ValueError, match="no_such_field"):
+        lazy_views(SeatView, view, {"no_such_field": lambda state, seat: None})
+
+
 def make_bots_of(game: Any, names: list[str], rules: Any, seed: int) -> list[Any]:
     from boomerang_rules.core.bots import make_bots as core_make_bots
 

@@ -11,11 +11,16 @@ hash, repr and pickling are those of the plain view (a pickled one comes back a 
 Until then the view holds the state and the seat in two private slots, and drops the state
 once it has made the view: no public attribute leads to the state (``tests/test_bots.py`` walks
 every one), so a bot reading its view sees what the plain view shows and nothing more.
+
+A game may also name fields that are cheap to make alone (``parts``): reading one of those first
+makes that field only. Sea Salt & Paper's greedy bot reads its hand, the phase and a few sizes,
+where the whole view (what each seat knows of the others' hands, every past round) was half of
+its game (issue 27).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import attrs
@@ -23,12 +28,21 @@ import attrs
 V = TypeVar("V")
 
 
-def lazy_views(view_type: type[V], make: Callable[[Any, int], V]) -> Callable[[Any, int], V]:
+def lazy_views(view_type: type[V], make: Callable[[Any, int], V],
+               parts: Mapping[str, Callable[[Any, int], object]] | None = None) -> Callable[[Any, int], V]:
     """A function ``(state, seat)`` giving ``make(state, seat)`` as a view of ``view_type`` (a frozen,
-    slotted ``attrs`` class) made on first reading."""
+    slotted ``attrs`` class) made on first reading.
+
+    ``parts``: field name -> a function ``(state, seat)`` giving that field alone, equal to
+    ``make``'s (``tests/test_bots.py`` compares them at every decision of bot games); the first
+    reading of such a field makes only it, of any other field the whole view."""
     fields = tuple(attrs.fields_dict(view_type))  # type: ignore[arg-type]
     setters = tuple(view_type.__dict__[name].__set__ for name in fields)
     get = object.__getattribute__
+    unknown = set(parts or {}) - set(fields)
+    if unknown:
+        raise ValueError(f"parts of fields {view_type.__name__} has not: {', '.join(sorted(unknown))}")
+    alone = {name: (part, view_type.__dict__[name].__set__) for name, part in (parts or {}).items()}
 
     def fill(self: Any) -> bool:
         """Make the view into the empty slots; False when it was made already."""
@@ -43,6 +57,13 @@ def lazy_views(view_type: type[V], make: Callable[[Any, int], V]) -> Callable[[A
 
     def __getattr__(self: Any, name: str) -> object:
         # Reached only when a field's slot is still empty, or for a name no view has.
+        part = alone.get(name)
+        if part is not None:
+            state = get(self, "_state")
+            if state is not None:
+                value = part[0](state, get(self, "_seat"))
+                part[1](self, value)
+                return value
         if fill(self):
             return get(self, name)
         raise AttributeError(f"{view_type.__name__!r} object has no attribute {name!r}")

@@ -16,6 +16,8 @@ game (``_past_of``): a long game does not pay at each decision for every round b
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 
 from ..core.lazy_views import lazy_views
@@ -268,9 +270,36 @@ def view(state: GameState, seat: int) -> SeatView:
         drawn_size=len(state.drawn) if state.phase in ("keep", "lobster") else 0)
 
 
-lazy_view = lazy_views(SeatView, view)
+def _hand(state: GameState, seat: int) -> tuple[str, ...]:
+    return state.tables.ids_of(state.hands[seat])
+
+
+def _played(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
+    ids_of = state.tables.ids_of
+    return tuple(ids_of(p) for p in state.played)
+
+
+def _points(state: GameState, seat: int) -> Points:
+    return points_of(state.tables, state.hands[seat], state.played[seat])
+
+
+VIEW_PARTS: dict[str, Callable[[GameState, int], object]] = {
+    "seat": lambda state, seat: seat,
+    "phase": lambda state, seat: state.phase,
+    "hand": _hand,
+    "played": _played,
+    "points": _points,
+    "pile_sizes": lambda state, seat: (len(state.piles[0]), len(state.piles[1])),
+    "hand_sizes": lambda state, seat: tuple(len(h) for h in state.hands),
+}
+"""The fields a lazy view makes alone when read first (``core.lazy_views``): each as ``view`` makes
+it; what the greedy bot reads, so that its game no longer makes every view in full (issue 27)."""
+
+
+lazy_view = lazy_views(SeatView, view, VIEW_PARTS)
 """``view(state, seat)``, made only when the view is first read (``core.lazy_views``): ``play_game``
-gives one to every bot at every decision, so a bot that reads nothing of it costs the game nothing."""
+gives one to every bot at every decision, so a bot that reads nothing of it costs the game nothing,
+and one that reads only ``VIEW_PARTS`` pays for those."""
 
 
 __all__ = ["PastRound", "SeatView", "card_points", "lazy_view", "view"]
