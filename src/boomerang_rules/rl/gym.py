@@ -199,8 +199,9 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
 
     # -- the game -------------------------------------------------------------------------------
 
-    def _play_until_mine(self, state: Any) -> Any:
-        """The bots' decisions from ``state`` until the learning seat owes one, or the game is over: the
+    def _play_until_mine(self, state: Any, mine: Any = None) -> Any:
+        """The decisions from ``state`` until the learning seat owes one (``mine``, when given, is its
+        action in ``state``, played first with the bots owing one there), or the game is over: the
         state then.
 
         The engine's functions are called as the state's methods (``core.games.METHOD``: what
@@ -213,27 +214,26 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         viewless = self._viewless
         while True:
             owing = state._br_to_act()
-            if not owing or me in owing:
+            if not owing:
                 return state
+            if me in owing:
+                if mine is None:
+                    return state
+                if len(owing) == 1:  # a game of turns: the learner's action alone
+                    state = state._br_step([mine])
+                    mine = None
+                    continue
             actions = []
             for s in owing:
-                bot = bots[s]
-                if viewless[s]:
-                    actions.append(bot.choose(None, state._br_legal_actions(s)))
+                if s == me:
+                    actions.append(mine)
+                elif viewless[s]:
+                    actions.append(bots[s].choose(None, state._br_legal_actions(s)))
                 else:
                     seen = br.view(state, s)
-                    actions.append(bot.choose(seen, seen.legal_actions))
+                    actions.append(bots[s].choose(seen, seen.legal_actions))
+            mine = None
             state = state._br_step(actions)
-
-    def _bot_choice(self, state: Any, seat: int) -> str:
-        """The bot at ``seat``'s choice in ``state`` (``_play_until_mine``'s, called once)."""
-        bot = self._bots[seat]
-        if self._viewless[seat]:
-            choice: str = bot.choose(None, state._br_legal_actions(seat))
-            return choice
-        seen = br.view(state, seat)
-        choice = bot.choose(seen, seen.legal_actions)
-        return choice
 
     def _observe(self, **more: Any) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
         """The learning seat's observation of the state now and the step's info (``more`` added), the
@@ -300,14 +300,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         me = self._me
         names = self._adapter.engine_actions
         mine = action if names is None else names[action]  # the form the engine takes fastest
-        owing = state._br_to_act()
-        if len(owing) == 1:  # a game of turns: the learner's action alone
-            state = state._br_step([mine])
-        else:
-            choice = self._bot_choice
-            state = state._br_step([mine if s == me else choice(state, s) for s in owing])
         self._decisions += 1
-        self._state = self._play_until_mine(state)
+        self._state = self._play_until_mine(state, mine)
         over = self._state._br_is_over()
         reward = 0.0
         if self.reward == "round":
