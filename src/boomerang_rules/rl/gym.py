@@ -181,6 +181,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         module = game_module(self.game)
         self.opponents = _opponents(opponents, module.BOTS, players - 1)
         self._adapter: GameAdapter = adapter_for(loaded, players)
+        self._engine_actions = self._adapter.engine_actions
+        """What the engine is handed for each action id (None: the id itself)."""
         n = self._adapter.num_actions
         self.observation_space = gymnasium.spaces.Dict({
             "observations": gymnasium.spaces.Box(0.0, 1.0, (self._adapter.observation_size,), np.float32),
@@ -281,12 +283,40 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         return self._observe()
 
     def step(self, action: Any) -> tuple[dict[str, npt.NDArray[Any]], float, bool, bool, dict[str, Any]]:
-        if self._state is None:
+        state = self._state
+        if state is None:
             raise RuntimeError("call reset() before step()")
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
+        # a plain int whose bit is set is a legal action id (the mask holds no bit beyond the actions)
+        if not (action.__class__ is int and action >= 0 and self._legal_bits >> action & 1):
+            action = self._action_id(action)
+            if not self._legal_bits >> action & 1:
+                return self._illegal_action(action)
+        me = self._me
+        names = self._engine_actions
+        mine = action if names is None else names[action]  # the form the engine takes fastest
+        self._decisions = decisions = self._decisions + 1
+        self._state = state = self._play_until_mine(state, mine)
+        over = state._br_is_over()
+        reward = 0.0
+        if self.reward == "round":
+            total = self._adapter.totals(state)[me]
+            reward = float(total - self._credited)
+            self._credited = total
+        elif over:
+            reward = self._end_reward()
+        truncated = not over and self.max_decisions is not None and decisions >= self.max_decisions
+        self._done = over or truncated
+        observation, info = self._observe()
+        if self.render_mode == "human":
+            self.render()
+        return observation, reward, over, truncated, info
+
+    def _action_id(self, action: Any) -> int:
+        """``action`` as an int action id of the space; a ``ValueError`` for anything else."""
         n = self._adapter.num_actions
-        if action.__class__ is not int:  # the checks below, for anything but a plain int
+        if action.__class__ is not int:
             if isinstance(action, np.ndarray) and action.shape == ():
                 action = action.item()
             if isinstance(action, bool) or not isinstance(action, int | np.integer):
@@ -294,28 +324,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             action = int(action)
         if not 0 <= action < n:
             raise ValueError(f"action must be an integer action id (0 to {n - 1}), not {brief(action)}")
-        if not self._legal_bits >> action & 1:
-            return self._illegal_action(action)
-        state = self._state
-        me = self._me
-        names = self._adapter.engine_actions
-        mine = action if names is None else names[action]  # the form the engine takes fastest
-        self._decisions += 1
-        self._state = self._play_until_mine(state, mine)
-        over = self._state._br_is_over()
-        reward = 0.0
-        if self.reward == "round":
-            total = self._adapter.totals(self._state)[me]
-            reward = float(total - self._credited)
-            self._credited = total
-        elif over:
-            reward = self._end_reward()
-        truncated = not over and self.max_decisions is not None and self._decisions >= self.max_decisions
-        self._done = over or truncated
-        observation, info = self._observe()
-        if self.render_mode == "human":
-            self.render()
-        return observation, reward, over, truncated, info
+        checked: int = action
+        return checked
 
     def _end_reward(self) -> float:
         adapter = self._adapter
