@@ -94,8 +94,8 @@ class LegalActions(gymnasium.spaces.Discrete):  # type: ignore[misc,unused-ignor
     def sample(self, mask: Any = None, probability: Any = None) -> Any:
         if mask is None and probability is None and self._env is not None:
             env = self._env()
-            if env is not None and env._legal.any():
-                mask = env._legal.copy()
+            if env is not None and env._legal_bits:
+                mask = env._legal_row()
         return super().sample(mask=mask, probability=probability)
 
     def __getstate__(self) -> dict[str, Any]:
@@ -181,6 +181,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         module = game_module(self.game)
         self.opponents = _opponents(opponents, module.BOTS, players - 1)
         self._adapter: GameAdapter = adapter_for(loaded, players)
+        self._engine_actions = self._adapter.engine_actions
+        """What the engine is handed for each action id (None: the id itself)."""
         n = self._adapter.num_actions
         self.observation_space = gymnasium.spaces.Dict({
             "observations": gymnasium.spaces.Box(0.0, 1.0, (self._adapter.observation_size,), np.float32),
@@ -190,7 +192,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self._state: Any = None
         self._me = 0
         self._bots: list[Any] = []
-        self._legal: npt.NDArray[np.int8] = np.zeros(n, np.int8)
+        self._viewless: list[bool] = []
+        """Whether each seat's bot reads no view (``VIEWLESS``): handed its legal actions alone."""
         self._legal_bits = 0
         self._decisions = 0
         self._credited = 0
@@ -198,44 +201,63 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
 
     # -- the game -------------------------------------------------------------------------------
 
-    def _play_until_mine(self) -> None:
-        """The bots' decisions until the learning seat owes one, or the game is over.
+    def _play_until_mine(self, state: Any, mine: Any = None) -> Any:
+        """The decisions from ``state`` until the learning seat owes one (``mine``, when given, is its
+        action in ``state``, played first with the bots owing one there), or the game is over: the
+        state then.
 
         The engine's functions are called as the state's methods (``core.games.METHOD``: what
-        ``br.to_act``, ``br.step`` and ``br.legal_actions`` call), saving their frame a call."""
-        state = self._state
+        ``br.to_act``, ``br.step`` and ``br.legal_actions`` call), saving their frame a call; a bot
+        that reads no view (``_viewless``) is handed its legal actions inline, and the seats' actions
+        are gathered by a plain loop (a comprehension is a call of its own on Python 3.11): the bots
+        play most of a game's decisions, each paying this loop."""
         me = self._me
-        choice = self._bot_choice
+        bots = self._bots
+        viewless = self._viewless
         while True:
             owing = state._br_to_act()
-            if not owing or me in owing:
-                break
-            state = state._br_step([choice(state, s) for s in owing])
-        self._state = state
+            if not owing:
+                return state
+            if me in owing:
+                if mine is None:
+                    return state
+                if len(owing) == 1:  # a game of turns: the learner's action alone
+                    state = state._br_step([mine])
+                    mine = None
+                    continue
+            actions = []
+            for s in owing:
+                if s == me:
+                    actions.append(mine)
+                elif viewless[s]:
+                    actions.append(bots[s].choose(None, state._br_legal_actions(s)))
+                else:
+                    seen = br.view(state, s)
+                    actions.append(bots[s].choose(seen, seen.legal_actions))
+            mine = None
+            state = state._br_step(actions)
 
-    def _bot_choice(self, state: Any, seat: int) -> str:
-        bot = self._bots[seat]
-        choose = bot.choose
-        if bot.__class__ in VIEWLESS:
-            choice: str = choose(None, state._br_legal_actions(seat))
-            return choice
-        seen = br.view(state, seat)
-        choice = choose(seen, seen.legal_actions)
-        return choice
+    def _observe(self, **more: Any) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
+        """The learning seat's observation of the state now and the step's info (``more`` added), the
+        legal mask remembered as an integer.
 
-    def _observe(self) -> dict[str, npt.NDArray[Any]]:
-        """The learning seat's observation of the state now (fresh arrays), its mask remembered."""
-        # the seat's own fresh arrays (no other seat's observation beside it); the mask kept inside
-        # (every mask handed out is a copy)
-        observation, self._legal, self._legal_bits = self._adapter.encode_seat(self._state, self._me)
-        return {"observations": observation, "action_mask": self._legal.astype(np.float32)}
-
-    def _info(self, **more: Any) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self._legal.copy(), "seat": self._me}
+        Every array is fresh (no other seat's observation beside it): the mask row the encoder
+        made is the info's own, the observation's a float copy of it; the env keeps only the
+        integer (``_legal_row`` makes an array of it when one is asked for)."""
+        observation, row, self._legal_bits = self._adapter.encode_seat(self._state, self._me)
+        info: dict[str, Any] = {"action_mask": row, "seat": self._me}
         if self._done:
             info["totals"] = tuple(int(x) for x in self._adapter.totals(self._state))
-        info.update(more)
-        return info
+        if more:
+            info.update(more)
+        return {"observations": observation, "action_mask": row.astype(np.float32)}, info
+
+    def _legal_row(self) -> npt.NDArray[np.int8]:
+        """The learning seat's legal actions now as a fresh 0/1 row (all 0 once the episode is over)."""
+        n = self._adapter.num_actions
+        bits = np.frombuffer(self._legal_bits.to_bytes((n + 7) // 8, "little"), np.uint8)
+        row: npt.NDArray[np.int8] = np.unpackbits(bits, count=n, bitorder="little").view(np.int8)
+        return row
 
     # -- gymnasium ------------------------------------------------------------------------------
 
@@ -252,21 +274,49 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         others = iter(self.opponents)
         self._bots = [None if s == self._me else bots[next(others)](self.rules, bot_seed(game_seed, s))
                       for s in range(self.players)]
-        self._state = self._adapter.new_state(game_seed)
+        self._viewless = [bot.__class__ in VIEWLESS for bot in self._bots]
         self._decisions = 0
         self._credited = 0
         self._done = False
-        self._play_until_mine()
+        self._state = self._play_until_mine(self._adapter.new_state(game_seed))
         self._done = self._adapter.is_over(self._state)
-        return self._observe(), self._info()
+        return self._observe()
 
     def step(self, action: Any) -> tuple[dict[str, npt.NDArray[Any]], float, bool, bool, dict[str, Any]]:
-        if self._state is None:
+        state = self._state
+        if state is None:
             raise RuntimeError("call reset() before step()")
         if self._done:
             raise RuntimeError("the episode is over: call reset()")
+        # a plain int whose bit is set is a legal action id (the mask holds no bit beyond the actions)
+        if not (action.__class__ is int and action >= 0 and self._legal_bits >> action & 1):
+            action = self._action_id(action)
+            if not self._legal_bits >> action & 1:
+                return self._illegal_action(action)
+        me = self._me
+        names = self._engine_actions
+        mine = action if names is None else names[action]  # the form the engine takes fastest
+        self._decisions = decisions = self._decisions + 1
+        self._state = state = self._play_until_mine(state, mine)
+        over = state._br_is_over()
+        reward = 0.0
+        if self.reward == "round":
+            total = self._adapter.totals(state)[me]
+            reward = float(total - self._credited)
+            self._credited = total
+        elif over:
+            reward = self._end_reward()
+        truncated = not over and self.max_decisions is not None and decisions >= self.max_decisions
+        self._done = over or truncated
+        observation, info = self._observe()
+        if self.render_mode == "human":
+            self.render()
+        return observation, reward, over, truncated, info
+
+    def _action_id(self, action: Any) -> int:
+        """``action`` as an int action id of the space; a ``ValueError`` for anything else."""
         n = self._adapter.num_actions
-        if action.__class__ is not int:  # the checks below, for anything but a plain int
+        if action.__class__ is not int:
             if isinstance(action, np.ndarray) and action.shape == ():
                 action = action.item()
             if isinstance(action, bool) or not isinstance(action, int | np.integer):
@@ -274,31 +324,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             action = int(action)
         if not 0 <= action < n:
             raise ValueError(f"action must be an integer action id (0 to {n - 1}), not {brief(action)}")
-        if not self._legal_bits >> action & 1:
-            return self._illegal_action(action)
-        state = self._state
-        me = self._me
-        names = self._adapter.engine_actions
-        mine = action if names is None else names[action]  # the form the engine takes fastest
-        choice = self._bot_choice
-        self._state = state._br_step([mine if s == me else choice(state, s) for s in state._br_to_act()])
-        self._decisions += 1
-        self._play_until_mine()
-        adapter = self._adapter
-        over = adapter.is_over(self._state)
-        reward = 0.0
-        if self.reward == "round":
-            total = adapter.totals(self._state)[me]
-            reward = float(total - self._credited)
-            self._credited = total
-        elif over:
-            reward = self._end_reward()
-        truncated = not over and self.max_decisions is not None and self._decisions >= self.max_decisions
-        self._done = over or truncated
-        observation = self._observe()
-        if self.render_mode == "human":
-            self.render()
-        return observation, reward, over, truncated, self._info()
+        checked: int = action
+        return checked
 
     def _end_reward(self) -> float:
         adapter = self._adapter
@@ -313,19 +340,19 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     def _illegal_action(self, action: int) -> tuple[dict[str, npt.NDArray[Any]], float, bool, bool, dict[str, Any]]:
         """An action the rules do not allow now: raised, or the episode lost (``illegal``)."""
         if self.illegal == "raise":
-            legal = ", ".join(f"{i} ({br.action_of(self.rules, int(i))})" for i in np.flatnonzero(self._legal))
+            legal = ", ".join(f"{i} ({br.action_of(self.rules, int(i))})" for i in np.flatnonzero(self._legal_row()))
             raise IllegalAction(f"action {action} ({br.action_of(self.rules, action)}) is not legal for seat "
                                 f"{self._me} now; legal: {legal}")
         self._done = True
-        observation = self._observe()
-        self._legal = np.zeros_like(self._legal)  # nothing more to decide
+        observation, info = self._observe(illegal=True)
+        info["action_mask"][:] = 0  # nothing more to decide
         self._legal_bits = 0
         observation["action_mask"][:] = 0.0
-        return observation, self.illegal_reward, True, False, self._info(illegal=True)
+        return observation, self.illegal_reward, True, False, info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learning seat's legal actions now, as bools (sb3-contrib's ``MaskablePPO`` calls it)."""
-        return self._legal.astype(bool)
+        return self._legal_row().astype(bool)
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -532,7 +532,8 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
     """Every seat acts at once; a step of the env is a step of the game (and a cycle)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "boomerang_v0", "render_modes": ["ansi", "human"]}
-    _DERIVED = (*_Common._DERIVED, "_encode", "_to_act", "_step", "_is_over", "_totals", "_everyone")
+    _DERIVED = (*_Common._DERIVED, "_encode", "_to_act", "_step", "_apply", "_engine_actions", "_is_over", "_totals",
+                "_everyone")
 
     def __init__(self, rules: Any = "standard", players: int = 4, reward: str = "round",
                  max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None,
@@ -550,6 +551,8 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         self._encode = g.encode
         self._to_act = g.to_act
         self._step = g.step
+        self._apply = g._apply
+        self._engine_actions = g.engine_actions
         self._is_over = g.is_over
         self._totals = g.totals
         names = tuple(self.possible_agents)
@@ -618,10 +621,24 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
             raise RuntimeError("the game is over: call reset()")
         names = self._names
         seats = self._to_act(state)
-        chosen = self._actions(actions, seats)
-        if isinstance(chosen, set):
-            return self._illegal(state, chosen)
-        after = self._step(state, chosen, seats)
+        if len(seats) == 1 and isinstance(actions, dict):
+            # a game of turns (most steps): one seat's plain int whose mask bit is set is legal, and
+            # is applied as the engine takes it (``GameAdapter.step``'s one-seat path, inline)
+            seat = seats[0]
+            action = actions.get(names[seat])
+            if action.__class__ is int and action >= 0 and self._masks[seat] >> action & 1:
+                engine = self._engine_actions
+                after = self._apply(state, seat, action if engine is None else engine[action])
+            else:
+                chosen = self._actions(actions, seats)
+                if isinstance(chosen, set):
+                    return self._illegal(state, chosen)
+                after = self._step(state, chosen, seats)
+        else:
+            chosen = self._actions(actions, seats)
+            if isinstance(chosen, set):
+                return self._illegal(state, chosen)
+            after = self._step(state, chosen, seats)
         self._state = after
         self._cycles += 1
         points = None
