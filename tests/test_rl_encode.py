@@ -539,3 +539,29 @@ def test_the_compiled_gather_refuses_what_the_plain_code_would() -> None:
     for values, at, masks in cases:
         with pytest.raises(ValueError):
             gather(values, 1, bounds, at, masks, seen, np.zeros((1, 3), np.int8))
+
+
+def test_the_index_as_runs_writes_what_the_index_gathers() -> None:
+    """``runs_of(index)`` handed to ``gather`` for its index (what the encoders hand it) writes what
+    gathering through the index gives; runs past the source, or not one row a seat, are a ``ValueError``."""
+    from boomerang_rules.rl._encode import gather
+    from boomerang_rules.rl.encoding import runs_of
+
+    rng = random.Random(5)
+    values = [rng.getrandbits(64) for _ in range(3)] + [3, 0, 7]
+    bounds = np.array([4.0, 2.0, 7.0])
+    # runs of every kind: unaligned bits, whole bytes, bits across a word, numbers, a bit next to a number
+    index = np.array([[3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 60, 61, 62, 63, 64, 65, 66, 192, 193, 191, 194, 0],
+                      [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 192, 1, 2, 194, 193, 7, 6, 5, 4,
+                       3, 130]], np.intp)
+    expected = np.empty(index.shape, np.float32)
+    runs = runs_of(index, 192)
+    seen = np.empty(index.shape, np.float32)
+    gather(values, 3, bounds, index, [0, 1], expected, np.zeros((2, 3), np.int8))
+    gather(values, 3, bounds, runs, [0, 1], seen, np.zeros((2, 3), np.int8))
+    assert np.array_equal(seen, expected)
+    assert runs_of(index[1], 192) == runs_of(index[1:], 192)
+    for bad in (runs_of(np.array([[0, 196]], np.intp), 192), runs_of(np.array([[190, 191, 192]], np.intp), 200),
+                runs[:-1], runs[:-8], b""):
+        with pytest.raises(ValueError):
+            gather(values, 3, bounds, bad, [0, 1], seen, np.zeros((2, 3), np.int8))

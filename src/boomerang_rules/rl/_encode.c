@@ -548,10 +548,160 @@ room(Py_ssize_t need)
     return 0;
 }
 
-/* What gather and read_gather share once the values are plain words: the source buffer (each of
- * the first `words` values' 64 bits as 0.0 / 1.0, least significant first, then each later value
- * divided by its bound), every seat's observation gathered from it through `index` (args[0]),
- * and every seat's legal mask written as 0/1 into its (zeroed) row of `action_masks` (args[3]).
+/* Scratch room for `size` floats in gather_source (the GIL is held). */
+static float *
+source_room(Py_ssize_t size)
+{
+    if (size > gather_capacity) {
+        float *grown = PyMem_Realloc(gather_source, (size_t)(size ? size : 1) * sizeof(float));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        gather_source = grown;
+        gather_capacity = size;
+    }
+    return gather_source;
+}
+
+/* The cells an index given as runs covers: `runs` (encoding.runs_of) is int32 pairs, each a first
+ * source and a length, the runs one after another in the observations. A source below `bits` is a
+ * bit of the words (a run of bits stays within them), from `bits` on a number (within `size`).
+ * -1 with an error set for runs this cannot follow. */
+static Py_ssize_t
+runs_cells(PyObject *runs, Py_ssize_t bits, Py_ssize_t size, const char *who)
+{
+    Py_ssize_t length = PyBytes_GET_SIZE(runs), cells = 0;
+    const char *at = PyBytes_AS_STRING(runs);
+    if (length % (2 * sizeof(int32_t))) {
+        PyErr_Format(PyExc_ValueError, "%s: runs must be pairs of int32s", who);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < length; i += 2 * sizeof(int32_t)) {
+        int32_t run[2];
+        memcpy(run, at + i, sizeof run);
+        Py_ssize_t first = run[0], count = run[1];
+        if (first < 0 || count < 1 || (first < bits ? first + count > bits : first + count > size)) {
+            PyErr_Format(PyExc_ValueError, "%s: a run past its source", who);
+            return -1;
+        }
+        cells += count;
+    }
+    return cells;
+}
+
+/* The bits first..first+count of `vals` (bit p: bit p % 64 of word p / 64) as 0.0 / 1.0 at `o`,
+ * whole bytes through byte_floats. */
+static inline float *
+write_bits(float *o, const uint64_t *vals, Py_ssize_t first, Py_ssize_t count)
+{
+    Py_ssize_t p = first, end = first + count;
+    for (; p < end && (p & 7); p++) {
+        *o++ = (float)((vals[p >> 6] >> (p & 63)) & 1);
+    }
+    for (; p + 8 <= end; p += 8, o += 8) {
+        memcpy(o, byte_floats[(vals[p >> 6] >> (p & 63)) & 0xff], 8 * sizeof(float));
+    }
+    for (; p < end; p++) {
+        *o++ = (float)((vals[p >> 6] >> (p & 63)) & 1);
+    }
+    return o;
+}
+
+/* Every seat's observation written straight from the values through runs (checked by runs_cells):
+ * the bits unpacked where they land, the numbers divided by their bounds once, then copied. */
+static int
+write_runs(PyObject *runs, const uint64_t *vals, Py_ssize_t words, Py_ssize_t count, const double *bound, float *o)
+{
+    Py_ssize_t numbers = count - words, bits = words * 64;
+    float *scaled = source_room(numbers);
+    if (scaled == NULL) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < numbers; i++) {
+        scaled[i] = (float)((double)vals[words + i] / bound[i]);
+    }
+    Py_ssize_t length = PyBytes_GET_SIZE(runs);
+    const char *at = PyBytes_AS_STRING(runs);
+    for (Py_ssize_t i = 0; i < length; i += 2 * sizeof(int32_t)) {
+        int32_t run[2];
+        memcpy(run, at + i, sizeof run);
+        if (run[0] >= bits) {
+            memcpy(o, scaled + (run[0] - bits), (size_t)run[1] * sizeof(float));
+            o += run[1];
+        }
+        else {
+            o = write_bits(o, vals, run[0], run[1]);
+        }
+    }
+    return 0;
+}
+
+/* Every seat's observation gathered through an intp index from a source buffer: each word's 64
+ * bits as 0.0 / 1.0, least significant first, then each number divided by its bound. */
+static int
+gather_index(const uint64_t *vals, Py_ssize_t words, Py_ssize_t count, const double *bound, const Py_ssize_t *at,
+             Py_ssize_t cells, float *o, const char *who)
+{
+    Py_ssize_t size = words * 64 + (count - words);
+    float *source = source_room(size);
+    if (source == NULL) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < words; i++) {
+        uint64_t word = vals[i];
+        for (int b = 0; b < 8; b++) {
+            memcpy(source + i * 64 + b * 8, byte_floats[(word >> (8 * b)) & 0xff], 8 * sizeof(float));
+        }
+    }
+    for (Py_ssize_t i = words; i < count; i++) {
+        source[words * 64 + (i - words)] = (float)((double)vals[i] / bound[i - words]);
+    }
+    for (Py_ssize_t i = 0; i < cells; i++) {
+        Py_ssize_t k = at[i];
+        if (k < 0 || k >= size) {
+            PyErr_Format(PyExc_ValueError, "%s: an index past the source", who);
+            return -1;
+        }
+        o[i] = source[k];
+    }
+    return 0;
+}
+
+/* Each seat's legal mask (an exact non-negative int of `masks`, a list) as 1s in its zeroed row
+ * of `actions` bytes at `r`. */
+static int
+set_mask_rows(PyObject *masks, Py_ssize_t seats, uint8_t *r, Py_ssize_t actions, const char *who)
+{
+    for (Py_ssize_t s = 0; s < seats; s++) {
+        PyObject *m = Py_NewRef(PyList_GET_ITEM(masks, s));
+        for (Py_ssize_t base = 0; m != NULL; base += 64) {
+            uint64_t word;
+            PyObject *rest;
+            int bad = low_word(m, &word, &rest);
+            Py_DECREF(m);
+            if (bad < 0) {
+                return -1;
+            }
+            m = rest;
+            if (word && (base + 64 - __builtin_clzll(word)) > actions) {
+                Py_XDECREF(m);
+                PyErr_Format(PyExc_ValueError, "%s: a mask past the actions", who);
+                return -1;
+            }
+            for (; word; word &= word - 1) {
+                r[s * actions + base + __builtin_ctzll(word)] = 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* What gather and read_gather share once the values are plain words: every seat's observation
+ * made of them (each of the first `words` values' 64 bits as 0.0 / 1.0, least significant first,
+ * each later value divided by its bound), through `index` (args[0]): an intp array gathering from
+ * that source, or the same index as runs (bytes, encoding.runs_of) written straight out; and every
+ * seat's legal mask written as 0/1 into its (zeroed) row of `action_masks` (args[3]).
  * args: index, masks (a list), observations, action_masks; `bounds_arg` the numbers' bounds. */
 static PyObject *
 gather_words(const uint64_t *vals, Py_ssize_t count, Py_ssize_t words, PyObject *bounds_arg,
@@ -577,14 +727,26 @@ gather_words(const uint64_t *vals, Py_ssize_t count, Py_ssize_t words, PyObject 
         PyErr_Format(PyExc_ValueError, "%s: bounds must be float64, one a number value", who);
         goto done;
     }
-    if (PyObject_GetBuffer(args[0], &index, PyBUF_C_CONTIGUOUS) < 0) {
-        goto done;
+    Py_ssize_t size = words * 64 + (count - words), cells;
+    if (PyBytes_CheckExact(args[0])) { /* the index as runs (encoding.runs_of): written straight out */
+        cells = runs_cells(args[0], words * 64, size, who);
+        if (cells < 0 || cells % seats) {
+            if (cells >= 0) {
+                PyErr_Format(PyExc_ValueError, "%s: the runs must cover one row a seat", who);
+            }
+            goto done;
+        }
     }
-    have_index = 1;
-    Py_ssize_t cells = index.len / (Py_ssize_t)sizeof(Py_ssize_t);
-    if (index.itemsize != sizeof(Py_ssize_t) || cells % seats) {
-        PyErr_Format(PyExc_ValueError, "%s: index must be intp, one row a seat", who);
-        goto done;
+    else {
+        if (PyObject_GetBuffer(args[0], &index, PyBUF_C_CONTIGUOUS) < 0) {
+            goto done;
+        }
+        have_index = 1;
+        cells = index.len / (Py_ssize_t)sizeof(Py_ssize_t);
+        if (index.itemsize != sizeof(Py_ssize_t) || cells % seats) {
+            PyErr_Format(PyExc_ValueError, "%s: index must be intp, one row a seat", who);
+            goto done;
+        }
     }
     if (writable(args[2], &obs, cells, sizeof(float), "gather: observations") < 0) {
         goto done;
@@ -598,59 +760,16 @@ gather_words(const uint64_t *vals, Py_ssize_t count, Py_ssize_t words, PyObject 
         PyErr_Format(PyExc_ValueError, "%s: action_masks must be int8, one row a seat", who);
         goto done;
     }
-    Py_ssize_t size = words * 64 + (count - words);
-    if (size > gather_capacity) {
-        float *grown = PyMem_Realloc(gather_source, (size_t)size * sizeof(float));
-        if (grown == NULL) {
-            PyErr_NoMemory();
+    if (!have_index) {
+        if (write_runs(args[0], vals, words, count, (const double *)bounds.buf, obs.buf) < 0) {
             goto done;
         }
-        gather_source = grown;
-        gather_capacity = size;
     }
-    float *source = gather_source;
-    for (Py_ssize_t i = 0; i < words; i++) {
-        uint64_t word = vals[i];
-        for (int b = 0; b < 8; b++) {
-            memcpy(source + i * 64 + b * 8, byte_floats[(word >> (8 * b)) & 0xff], 8 * sizeof(float));
-        }
+    else if (gather_index(vals, words, count, (const double *)bounds.buf, index.buf, cells, obs.buf, who) < 0) {
+        goto done;
     }
-    const double *bound = bounds.buf;
-    for (Py_ssize_t i = words; i < count; i++) {
-        source[words * 64 + (i - words)] = (float)((double)vals[i] / bound[i - words]);
-    }
-    const Py_ssize_t *at = index.buf;
-    float *o = obs.buf;
-    for (Py_ssize_t i = 0; i < cells; i++) {
-        Py_ssize_t k = at[i];
-        if (k < 0 || k >= size) {
-            PyErr_Format(PyExc_ValueError, "%s: an index past the source", who);
-            goto done;
-        }
-        o[i] = source[k];
-    }
-    Py_ssize_t actions = rows.len / seats;
-    uint8_t *r = rows.buf;
-    for (Py_ssize_t s = 0; s < seats; s++) {
-        PyObject *m = Py_NewRef(PyList_GET_ITEM(masks, s));
-        for (Py_ssize_t base = 0; m != NULL; base += 64) {
-            uint64_t word;
-            PyObject *rest;
-            int bad = low_word(m, &word, &rest);
-            Py_DECREF(m);
-            if (bad < 0) {
-                goto done;
-            }
-            m = rest;
-            if (word && (base + 64 - __builtin_clzll(word)) > actions) {
-                Py_XDECREF(m);
-                PyErr_Format(PyExc_ValueError, "%s: a mask past the actions", who);
-                goto done;
-            }
-            for (; word; word &= word - 1) {
-                r[s * actions + base + __builtin_ctzll(word)] = 1;
-            }
-        }
+    if (set_mask_rows(args[1], seats, rows.buf, rows.len / seats, who) < 0) {
+        goto done;
     }
     out = Py_NewRef(Py_None);
 done:

@@ -163,6 +163,22 @@ _BYTE_FLOATS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bi
 """Row ``b``: the eight bits of byte ``b`` as 0.0 / 1.0, least significant first."""
 
 
+def runs_of(index: npt.NDArray[np.intp], bits: int) -> bytes:
+    """``index`` (flattened) as runs of consecutive sources, for the compiled encoder to write each
+    observation straight from the values (no source buffer, no gather cell by cell): int32 pairs,
+    a first source and a length, one run after another. A run of bits (sources below ``bits``)
+    never runs on into the numbers."""
+    runs: list[list[int]] = []
+    for q in index.reshape(-1).tolist():
+        if runs:
+            last = runs[-1]
+            if last[0] + last[1] == q and (last[0] < bits) == (q < bits):
+                last[1] += 1
+                continue
+        runs.append([q, 1])
+    return np.array(runs, "<i4").reshape(-1).tobytes()
+
+
 def _op(f: Field) -> tuple[int, str | None, Any]:
     """A field's compiled reader as ``read_gather`` takes it: its kind's number, attribute and arg."""
     if not f.op:
@@ -259,6 +275,10 @@ class Encoder:
         self.size = start
         self.spec = tuple(spec)
         self._index = np.array(index, np.intp).reshape(n, self.size)
+        self._runs = runs_of(self._index, self._nbits)
+        """``_index`` as runs (``runs_of``): what ``encode_compiled`` hands ``read_gather``."""
+        self._seat_runs = tuple(runs_of(row, self._nbits) for row in self._index)
+        """Each seat's row of ``_index`` as runs: what ``encode_seat`` hands it."""
         self.low = np.zeros(self.size, np.float32)
         self.high = np.ones(self.size, np.float32)
         if self.fast is None and _read_gather is not None:
@@ -333,7 +353,7 @@ class Encoder:
         masks = self.masks(state)
         observations = np.empty((self.players, self.size), np.float32)
         rows = np.zeros((self.players, self.num_actions), np.int8)
-        read_gather(self._plan, state, self._words, self._bounds, self._index, masks, observations, rows)
+        read_gather(self._plan, state, self._words, self._bounds, self._runs, masks, observations, rows)
         return observations, rows, masks
 
     def encode_seat(self, state: Any, seat: int) -> tuple[FloatArray, npt.NDArray[np.int8], int]:
@@ -346,7 +366,8 @@ class Encoder:
         mask = self._legal_mask(state, seat) if seat in self._to_act(state) else 0
         observation = np.empty(self.size, np.float32)
         row = np.zeros(self.num_actions, np.int8)
-        read_gather(self._plan, state, self._words, self._bounds, self._index[seat], [mask], observation, row)
+        read_gather(self._plan, state, self._words, self._bounds, self._seat_runs[seat], [mask], observation,
+                    row)
         return observation, row, mask
 
     def reading(self, state: Any) -> Reading:
