@@ -565,3 +565,42 @@ def test_the_index_as_runs_writes_what_the_index_gathers() -> None:
                 runs[:-1], runs[:-8], b""):
         with pytest.raises(ValueError):
             gather(values, 3, bounds, bad, [0, 1], seen, np.zeros((2, 3), np.int8))
+
+
+B10_RULESETS = tuple(i.id for i in br.list_rules() if i.game == "boomerang-2010")
+
+
+@pytest.mark.parametrize("rules_id", B10_RULESETS)
+def test_the_compiled_majorities_are_the_plain_totals(rules_id: str) -> None:
+    """Boomerang (2010)'s ``totals`` (``_encode.majorities``) is ``totals_plain`` (the reference) and the
+    score sheets' totals, on every state of random games of every shipped ruleset and player count."""
+    from boomerang_rules.rl import boomerang2010 as b10
+
+    assert b10._majorities is not None
+    rules = br.load_rules(rules_id)
+    for players in range(rules.players.min, rules.players.max + 1):
+        for state in random_states(rules, players, players):
+            found = b10.totals(state)
+            assert b10._majorities(state.captured, state.boomerangs, *b10._ANIMALS[id(state.tables)][1:]) == found
+            b10._LAST[:] = [None, ()]
+            assert found == b10.totals_plain(state) == tuple(sheet.total for sheet in br.score_sheets(state))
+
+
+def test_the_compiled_majorities_leave_what_they_do_not_read_to_the_plain_code() -> None:
+    """Arguments not of the exact types counted, or past the tables: None (the plain code reads them
+    and says what is wrong), never a crash; the counting itself on a hand-made case."""
+    from boomerang_rules.rl._encode import majorities
+
+    animal = bytes([0, 0, 1, 1, 2])
+    assert majorities(((0, 1, 2), (3, 4), ()), (5, 0, 2), animal, 3, 2) == (2 + 1 + 2, 1 + 1, 1)
+    assert majorities(((0, 2), (1, 3)), (0, 0), animal, 3, 2) == (2, 2)  # tied leads both score
+    bad: list[tuple[Any, ...]] = [
+        (((0, 5),), (0,), animal, 3, 2), (((0, -1),), (0,), animal, 3, 2), (((0, _Int(1)),), (0,), animal, 3, 2),
+        (([0, 1],), (0,), animal, 3, 2), ([(0, 1)], (0,), animal, 3, 2), (((0, 1),), (-1,), animal, 3, 2),
+        (((0, 1),), (0, 0), animal, 3, 2), (((0, 1),), (0,), animal, 3, 0), (((0, 4),), (0,), animal, 2, 2),
+        (((0, 1),), (1.0,), animal, 3, 2), ((), (), animal, 3, 2), (((0, 1),), (0,), bytearray(animal), 3, 2),
+        (((0, 1 << 70),), (0,), animal, 3, 2)]
+    for args in bad:
+        assert majorities(*args) is None, args
+    with pytest.raises(TypeError):
+        majorities(((0,),), (0,), animal, 3)

@@ -1231,6 +1231,82 @@ read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return gather_words(read_values, at, words, args[3], args + 4, "read_gather");
 }
 
+/* rl/boomerang2010.totals' arithmetic, compiled: each seat's animal majorities and boomerang sets.
+ * captured: an exact tuple of each seat's exact tuple of card indices; boomerangs: an exact tuple of
+ * each seat's non-negative count; animal: bytes, each card's animal; animals, per_point: ints.
+ * Returns a tuple of each seat's total, or None for anything not of those exact types or past the
+ * limits (the Python code then reads it and says what is wrong). Only exact ints, tuples and bytes
+ * are read: no Python code runs. */
+#define MAX_ANIMALS 64
+static PyObject *
+majorities(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "majorities(captured, boomerangs, animal, animals, per_point) takes 5 arguments");
+        return NULL;
+    }
+    PyObject *captured = args[0], *held = args[1], *animal = args[2];
+    long long animals, per_point;
+    if (!PyTuple_CheckExact(captured) || !PyTuple_CheckExact(held) || !PyBytes_CheckExact(animal)
+        || !small_int(args[3], &animals) || !small_int(args[4], &per_point)) {
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(captured), deck = PyBytes_GET_SIZE(animal);
+    if (n < 1 || n > MAX_SEATS || PyTuple_GET_SIZE(held) != n || animals < 1 || animals > MAX_ANIMALS
+        || per_point < 1 || deck > (Py_ssize_t)1 << 20) {
+        Py_RETURN_NONE;
+    }
+    const unsigned char *of = (const unsigned char *)PyBytes_AS_STRING(animal);
+    Py_ssize_t counts[MAX_SEATS][MAX_ANIMALS], lead[MAX_ANIMALS];
+    memset(counts, 0, sizeof counts);
+    memset(lead, 0, sizeof lead);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *cards = PyTuple_GET_ITEM(captured, k);
+        if (!PyTuple_CheckExact(cards)) {
+            Py_RETURN_NONE;
+        }
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++) {
+            long long c;
+            if (!small_int(PyTuple_GET_ITEM(cards, i), &c) || c < 0 || c >= deck || of[c] >= animals) {
+                Py_RETURN_NONE;
+            }
+            counts[k][of[c]]++;
+        }
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        for (Py_ssize_t a = 0; a < animals; a++) {
+            if (counts[k][a] > lead[a]) {
+                lead[a] = counts[k][a];
+            }
+        }
+    }
+    long long totals[MAX_SEATS];
+    for (Py_ssize_t k = 0; k < n; k++) {
+        long long sets;
+        if (!small_int(PyTuple_GET_ITEM(held, k), &sets) || sets < 0) {
+            Py_RETURN_NONE;
+        }
+        totals[k] = sets / per_point; /* a non-negative count: floor division, as Python's */
+        for (Py_ssize_t a = 0; a < animals; a++) {
+            totals[k] += counts[k][a] == lead[a] ? counts[k][a] : 0;
+        }
+    }
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *v = PyLong_FromLongLong(totals[k]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, k, v);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"gather", (PyCFunction)(void (*)(void))gather, METH_FASTCALL,
      "gather(values, words, bounds, index, masks, observations, action_masks) -> None: encoding.Encoder's "
@@ -1239,6 +1315,10 @@ static PyMethodDef methods[] = {
     {"read_gather", (PyCFunction)(void (*)(void))read_gather, METH_FASTCALL,
      "read_gather(plan, state, words, bounds, index, masks, observations, action_masks) -> None: gather, "
      "the readers' values read in C where the plan says how (each field's Python reader otherwise)."},
+    {"majorities", (PyCFunction)(void (*)(void))majorities, METH_FASTCALL,
+     "majorities(captured, boomerangs, animal, animals, per_point) -> each seat's total as "
+     "rl.boomerang2010.totals counts it (animal majorities, boomerang sets), or None for arguments "
+     "not of the exact types it reads (the Python code serves)."},
     {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL,
      "fill(observations, action_masks, plan, state, round, masks, template, scores) -> None: write every seat's "
      "observation (float32, players x size) and action mask (int8, players x actions) of ``state`` as "
