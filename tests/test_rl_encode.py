@@ -603,4 +603,71 @@ def test_the_compiled_majorities_leave_what_they_do_not_read_to_the_plain_code()
     for args in bad:
         assert majorities(*args) is None, args
     with pytest.raises(TypeError):
-        majorities(((0,),), (0,), animal, 3)
+        majorities(((0,),), (0,), animal, 3)  # type: ignore[call-arg]
+
+
+def test_the_turn_and_revealed_readers_hand_what_they_do_not_read_to_the_python_reader() -> None:
+    """``turn_mask`` and ``bit_masks`` (Sea Salt & Paper's drawn cards, chosen pile and revealed hands):
+    the rows the plain readers give, read in C from exact types, their Python readers serving
+    anything else (a list, a negative or odd int, an unknown phase, a bad index)."""
+    from boomerang_rules.rl import _encode
+
+    calls: list[str] = []
+
+    def reader(name: str) -> Any:
+        def read(state: Any) -> Any:  # the plain readers' arithmetic, for two seats
+            calls.append(name)
+            if name == "drawn":
+                return [sum(1 << c for c in state.drawn) if k == state.turn else 0 for k in range(2)]
+            if name == "pile":
+                if state.phase != "crab_card":
+                    return [0, 0]
+                return [sum(1 << c for c in state.piles[state.crab_pile]) if k == state.turn else 0 for k in range(2)]
+            if state.phase == "over" or not state.protected:
+                return [0, 0]
+            return [sum(1 << c for c in h) if state.protected >> k & 1 else 0 for k, h in enumerate(state.hands)]
+        return read
+
+    plan = ((reader("drawn"), 1, 15, "drawn", (2, ("keep",), None)),
+            (reader("pile"), 1, 15, "piles", (2, ("crab_card",), "crab_pile")),
+            (reader("revealed"), 1, 16, "hands", (2, "protected", ("over",))))
+    bounds = np.zeros(0)
+    index = np.array([list(range(3)) + list(range(64, 67)) + list(range(128, 131)) + list(range(192, 195))
+                      + list(range(256, 259)) + list(range(320, 323))], np.intp)
+
+    def run(**fields: Any) -> list[list[int]]:
+        seen = np.empty(index.shape, np.float32)
+        _encode.read_gather(plan, _Odd(**fields), 6, bounds, index, [0], seen, np.zeros((1, 1), np.int8))
+        rows: list[list[int]] = np.asarray(seen, np.int64).reshape(6, 3).tolist()
+        return rows
+
+    base: dict[str, Any] = {"phase": "keep", "turn": 1, "drawn": (0, 2), "piles": ((1,), (0, 2)), "crab_pile": 1,
+                            "protected": 0b10, "hands": ((0,), (1, 2))}
+    empty = [0, 0, 0]
+    assert run(**base) == [empty, [1, 0, 1], empty, empty, empty, [0, 1, 1]] and calls == []
+    assert run(**{**base, "phase": "crab_card", "turn": 0}) == [empty, empty, [1, 0, 1], empty, empty, [0, 1, 1]]
+    assert run(**{**base, "phase": "over"}) == [empty] * 6
+    assert run(**{**base, "protected": 0, "turn": 2}) == [empty] * 6 and calls == []
+    odd: list[tuple[dict[str, Any], list[str]]] = [
+        ({"drawn": [0, 2]}, ["drawn"]), ({"turn": _Int(1)}, ["drawn"]), ({"turn": -1}, ["drawn"]),
+        ({"phase": _Str("keep")}, ["drawn", "pile", "revealed"]), ({"hands": [(0,), (1, 2)]}, ["revealed"]),
+        ({"protected": -2}, ["revealed"]), ({"hands": ((0,), (1, _Int(2)))}, ["revealed"])]
+    for change, called in odd:
+        calls.clear()
+        state = {**base, **change}
+        plain = [[r >> c & 1 for c in range(3)] for read, *_ in plan for r in read(_Odd(**state))]
+        calls.clear()
+        assert run(**state) == plain and calls == called, change
+    calls.clear()
+    pile = {**base, "phase": "crab_card", "crab_pile": -1}  # Python's index from the end: its reader's
+    assert run(**pile)[3] == [1, 0, 1] and calls == ["pile"]
+    calls.clear()
+    with pytest.raises(IndexError):
+        run(**{**base, "phase": "crab_card", "crab_pile": 2})
+    assert calls == ["pile"]
+    with pytest.raises(ValueError, match="past its columns"):  # a card past the row's 64 columns
+        run(**{**base, "hands": ((0,), (1, 64))})
+
+
+class _Str(str):
+    pass

@@ -831,7 +831,7 @@ gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * reads (nothing appended: the field's Python reader serves); -1: an error. */
 enum {
     OP_CALL, OP_MASKS, OP_MASK, OP_LENS, OP_LEN, OP_INTS, OP_INT, OP_BITS, OP_ONE_HOT, OP_TOPS, OP_IN, OP_INDEX,
-    OP_BIT_EACH, OP_SET_EACH, OP_PLACES, OP_COUNT
+    OP_BIT_EACH, OP_SET_EACH, OP_PLACES, OP_TURN_MASK, OP_BIT_MASKS, OP_COUNT
 };
 
 /* The bit mask of an exact tuple of exact ints in [0, 64 * chunks), into chunks words; 0 for anything else. */
@@ -879,8 +879,57 @@ small_int(PyObject *v, long long *out)
     return !overflow;
 }
 
+static PyObject *zero_int, *turn_name;
+
+/* Whether the state's phase (an exact str) is one of `phases` (an exact tuple of exact strs):
+ * 1 or 0; -1 when either is of another type (the Python reader serves); -2 with an error set. */
 static int
-read_op(long op, PyObject *value, Py_ssize_t chunks, PyObject *arg, Py_ssize_t *at)
+phase_in(PyObject *state, PyObject *phases)
+{
+    static PyObject *phase_name;
+    if (phase_name == NULL && (phase_name = PyUnicode_InternFromString("phase")) == NULL) {
+        return -2;
+    }
+    if (!PyTuple_CheckExact(phases)) {
+        return -1;
+    }
+    PyObject *phase = PyObject_GetAttr(state, phase_name);
+    if (phase == NULL) {
+        return -2;
+    }
+    int found = PyUnicode_CheckExact(phase) ? 0 : -1;
+    for (Py_ssize_t i = 0; found == 0 && i < PyTuple_GET_SIZE(phases); i++) {
+        PyObject *name = PyTuple_GET_ITEM(phases, i);
+        if (!PyUnicode_CheckExact(name)) {
+            found = -1;
+        }
+        else if (name == phase || PyUnicode_Compare(name, phase) == 0) { /* exact strs: no Python code */
+            found = 1;
+        }
+    }
+    Py_DECREF(phase);
+    return found;
+}
+
+/* getattr(state, name) as an exact int in [0, 2**63) (1), or 0 for anything else (the Python
+ * reader serves); -1 with an error set. */
+static int
+int_attribute(PyObject *state, PyObject *name, long long *out)
+{
+    if (!PyUnicode_CheckExact(name)) {
+        return 0;
+    }
+    PyObject *v = PyObject_GetAttr(state, name);
+    if (v == NULL) {
+        return -1;
+    }
+    int ok = small_int(v, out) && *out >= 0;
+    Py_DECREF(v);
+    return ok;
+}
+
+static int
+read_op(long op, PyObject *state, PyObject *value, Py_ssize_t chunks, PyObject *arg, Py_ssize_t *at)
 {
     uint64_t *out = read_values + *at;
     long long v, cap = -1;
@@ -1099,12 +1148,88 @@ read_op(long op, PyObject *value, Py_ssize_t chunks, PyObject *arg, Py_ssize_t *
         }
         *at += n;
         return 1;
+    case OP_TURN_MASK: {
+        /* arg (seats, phases, index attribute or None): in one of the phases, the row of the seat
+         * whose turn it is holds the mask of `value` (of value[getattr(state, index)]); else none. */
+        long long seats, turn, item = 0;
+        if (!PyTuple_CheckExact(arg) || PyTuple_GET_SIZE(arg) != 3 || !small_int(PyTuple_GET_ITEM(arg, 0), &seats)
+            || seats < 1 || seats > 64) {
+            return 0;
+        }
+        PyObject *index = PyTuple_GET_ITEM(arg, 2);
+        int in = phase_in(state, PyTuple_GET_ITEM(arg, 1));
+        if (in < 0) {
+            return in == -1 ? 0 : -1;
+        }
+        int got = in ? int_attribute(state, turn_name, &turn) : 1;
+        if (got == 1 && in && index != Py_None) {
+            got = int_attribute(state, index, &item);
+        }
+        if (got <= 0) {
+            return got;
+        }
+        PyObject *cards = value;
+        if (in && index != Py_None) {
+            if (!PyTuple_CheckExact(value) || item >= PyTuple_GET_SIZE(value)) {
+                return 0;
+            }
+            cards = PyTuple_GET_ITEM(value, item);
+        }
+        n = (Py_ssize_t)seats;
+        if (room(*at + n * chunks) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        memset(out, 0, (size_t)(n * chunks) * sizeof(uint64_t));
+        if (in && turn < n && !mask_words(cards, chunks, out + turn * chunks)) {
+            return 0;
+        }
+        *at += n * chunks;
+        return 1;
+    }
+    case OP_BIT_MASKS: {
+        /* arg (seats, bits attribute, phases): outside those phases, and when the bits are not 0, each
+         * row k the mask of value[k] where bit k is set (0 where not); else no rows set. */
+        long long seats, bits;
+        if (!PyTuple_CheckExact(arg) || PyTuple_GET_SIZE(arg) != 3 || !small_int(PyTuple_GET_ITEM(arg, 0), &seats)
+            || seats < 1 || seats > 64 || !PyTuple_CheckExact(value)) {
+            return 0;
+        }
+        int in = phase_in(state, PyTuple_GET_ITEM(arg, 2));
+        if (in < 0) {
+            return in == -1 ? 0 : -1;
+        }
+        int got = in ? 1 : int_attribute(state, PyTuple_GET_ITEM(arg, 1), &bits);
+        if (got <= 0) {
+            return got;
+        }
+        n = (Py_ssize_t)seats;
+        if (!in && bits && PyTuple_GET_SIZE(value) != n) {
+            return 0;
+        }
+        if (room(*at + n * chunks) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        memset(out, 0, (size_t)(n * chunks) * sizeof(uint64_t));
+        if (!in && bits) {
+            for (Py_ssize_t k = 0; k < n; k++) {
+                if (!mask_words(PyTuple_GET_ITEM(value, k), chunks, out + k * chunks)) {
+                    return 0;
+                }
+                if (!(k < 63 && (bits >> k) & 1)) {
+                    memset(out + k * chunks, 0, (size_t)chunks * sizeof(uint64_t));
+                }
+            }
+        }
+        *at += n * chunks;
+        return 1;
+    }
     default:
         return 0;
     }
 }
 
-static PyObject *zero_int;
 
 /* The values of a Python reader's result (an exact list or tuple of exact non-negative ints),
  * appended: `chunks` 64-bit words each (0: a number, one word). */
@@ -1199,7 +1324,7 @@ read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             }
             Py_ssize_t before = at;
             /* room for a one-row op; the ops of several rows make their own */
-            done = room(at + (chunks ? chunks : 1)) < 0 ? -1 : read_op((long)op, value, chunks ? chunks : 1,
+            done = room(at + (chunks ? chunks : 1)) < 0 ? -1 : read_op((long)op, state, value, chunks ? chunks : 1,
                                                                         PyTuple_GET_ITEM(entry, 4), &at);
             Py_DECREF(value);
             if (done < 0) {
@@ -1351,7 +1476,8 @@ PyInit__encode(void)
     action_mask_key = PyUnicode_InternFromString("action_mask");
     zero_reward = PyFloat_FromDouble(0.0);
     zero_int = PyLong_FromLong(0);
-    if (zero_int == NULL || copy_name == NULL || action_mask_key == NULL || zero_reward == NULL) {
+    turn_name = PyUnicode_InternFromString("turn");
+    if (zero_int == NULL || turn_name == NULL || copy_name == NULL || action_mask_key == NULL || zero_reward == NULL) {
         return NULL;
     }
     return PyModule_Create(&module_def);

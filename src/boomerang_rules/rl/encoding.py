@@ -80,7 +80,7 @@ class Field:
 
 
 OPS = ("call", "masks", "mask", "lens", "len", "ints", "int", "bits", "one_hot", "tops", "in", "index", "bit_each",
-       "set_each", "places")
+       "set_each", "places", "turn_mask", "bit_masks")
 """The compiled readers' kinds (``_encode.c``'s ``OP_`` enum, in its order), each reading ``getattr(state,
 attribute)`` as: ``masks`` a tuple of card tuples, each row's bit mask; ``mask`` one card tuple's mask;
 ``lens`` each tuple's length; ``len`` the tuple's length; ``ints`` a tuple of ints, each capped at
@@ -89,7 +89,12 @@ attribute)`` as: ``masks`` a tuple of card tuples, each row's bit mask; ``mask``
 last card (0 for an empty one); ``in`` for each of ``arg`` seats, 1 if the tuple holds it; ``index``
 1 << the place of a string in the tuple ``arg``; ``bit_each`` 1 << each int of a tuple, 0 for -1 (none);
 ``set_each`` 1 for each int of a tuple but -1, 0 for -1; ``places`` for each of ``arg`` seats, its place
-in the tuple counted from 1, 0 when absent. Anything not of the exact type read: ``read`` serves."""
+in the tuple counted from 1, 0 when absent; ``turn_mask`` with ``arg`` (seats, phases, index attribute or
+None): ``seats`` rows, and while the state's ``phase`` is one of ``phases`` the row of its ``turn`` holds
+the card tuple's mask (of ``value[getattr(state, index)]`` when an index is named), every other row 0;
+``bit_masks`` with ``arg`` (seats, bits attribute, phases): ``seats`` rows, each row ``k`` the mask of
+card tuple ``k`` where bit ``k`` of the int ``getattr(state, bits)`` is set, all 0 in one of ``phases``
+or when the bits are 0. Anything not of the exact type read: ``read`` serves."""
 
 
 def relative_seats(players: int) -> tuple[str, ...]:
