@@ -539,3 +539,135 @@ def test_the_compiled_gather_refuses_what_the_plain_code_would() -> None:
     for values, at, masks in cases:
         with pytest.raises(ValueError):
             gather(values, 1, bounds, at, masks, seen, np.zeros((1, 3), np.int8))
+
+
+def test_the_index_as_runs_writes_what_the_index_gathers() -> None:
+    """``runs_of(index)`` handed to ``gather`` for its index (what the encoders hand it) writes what
+    gathering through the index gives; runs past the source, or not one row a seat, are a ``ValueError``."""
+    from boomerang_rules.rl._encode import gather
+    from boomerang_rules.rl.encoding import runs_of
+
+    rng = random.Random(5)
+    values = [rng.getrandbits(64) for _ in range(3)] + [3, 0, 7]
+    bounds = np.array([4.0, 2.0, 7.0])
+    # runs of every kind: unaligned bits, whole bytes, bits across a word, numbers, a bit next to a number
+    index = np.array([[3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 60, 61, 62, 63, 64, 65, 66, 192, 193, 191, 194, 0],
+                      [100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 192, 1, 2, 194, 193, 7, 6, 5, 4,
+                       3, 130]], np.intp)
+    expected = np.empty(index.shape, np.float32)
+    runs = runs_of(index, 192)
+    seen = np.empty(index.shape, np.float32)
+    gather(values, 3, bounds, index, [0, 1], expected, np.zeros((2, 3), np.int8))
+    gather(values, 3, bounds, runs, [0, 1], seen, np.zeros((2, 3), np.int8))
+    assert np.array_equal(seen, expected)
+    assert runs_of(index[1], 192) == runs_of(index[1:], 192)
+    for bad in (runs_of(np.array([[0, 196]], np.intp), 192), runs_of(np.array([[190, 191, 192]], np.intp), 200),
+                runs[:-1], runs[:-8], b""):
+        with pytest.raises(ValueError):
+            gather(values, 3, bounds, bad, [0, 1], seen, np.zeros((2, 3), np.int8))
+
+
+B10_RULESETS = tuple(i.id for i in br.list_rules() if i.game == "boomerang-2010")
+
+
+@pytest.mark.parametrize("rules_id", B10_RULESETS)
+def test_the_compiled_majorities_are_the_plain_totals(rules_id: str) -> None:
+    """Boomerang (2010)'s ``totals`` (``_encode.majorities``) is ``totals_plain`` (the reference) and the
+    score sheets' totals, on every state of random games of every shipped ruleset and player count."""
+    from boomerang_rules.rl import boomerang2010 as b10
+
+    assert b10._majorities is not None
+    rules = br.load_rules(rules_id)
+    for players in range(rules.players.min, rules.players.max + 1):
+        for state in random_states(rules, players, players):
+            found = b10.totals(state)
+            assert b10._majorities(state.captured, state.boomerangs, *b10._ANIMALS[id(state.tables)][1:]) == found
+            b10._LAST[:] = [None, ()]
+            assert found == b10.totals_plain(state) == tuple(sheet.total for sheet in br.score_sheets(state))
+
+
+def test_the_compiled_majorities_leave_what_they_do_not_read_to_the_plain_code() -> None:
+    """Arguments not of the exact types counted, or past the tables: None (the plain code reads them
+    and says what is wrong), never a crash; the counting itself on a hand-made case."""
+    from boomerang_rules.rl._encode import majorities
+
+    animal = bytes([0, 0, 1, 1, 2])
+    assert majorities(((0, 1, 2), (3, 4), ()), (5, 0, 2), animal, 3, 2) == (2 + 1 + 2, 1 + 1, 1)
+    assert majorities(((0, 2), (1, 3)), (0, 0), animal, 3, 2) == (2, 2)  # tied leads both score
+    bad: list[tuple[Any, ...]] = [
+        (((0, 5),), (0,), animal, 3, 2), (((0, -1),), (0,), animal, 3, 2), (((0, _Int(1)),), (0,), animal, 3, 2),
+        (([0, 1],), (0,), animal, 3, 2), ([(0, 1)], (0,), animal, 3, 2), (((0, 1),), (-1,), animal, 3, 2),
+        (((0, 1),), (0, 0), animal, 3, 2), (((0, 1),), (0,), animal, 3, 0), (((0, 4),), (0,), animal, 2, 2),
+        (((0, 1),), (1.0,), animal, 3, 2), ((), (), animal, 3, 2), (((0, 1),), (0,), bytearray(animal), 3, 2),
+        (((0, 1 << 70),), (0,), animal, 3, 2)]
+    for args in bad:
+        assert majorities(*args) is None, args
+    with pytest.raises(TypeError):
+        majorities(((0,),), (0,), animal, 3)  # type: ignore[call-arg]
+
+
+def test_the_turn_and_revealed_readers_hand_what_they_do_not_read_to_the_python_reader() -> None:
+    """``turn_mask`` and ``bit_masks`` (Sea Salt & Paper's drawn cards, chosen pile and revealed hands):
+    the rows the plain readers give, read in C from exact types, their Python readers serving
+    anything else (a list, a negative or odd int, an unknown phase, a bad index)."""
+    from boomerang_rules.rl import _encode
+
+    calls: list[str] = []
+
+    def reader(name: str) -> Any:
+        def read(state: Any) -> Any:  # the plain readers' arithmetic, for two seats
+            calls.append(name)
+            if name == "drawn":
+                return [sum(1 << c for c in state.drawn) if k == state.turn else 0 for k in range(2)]
+            if name == "pile":
+                if state.phase != "crab_card":
+                    return [0, 0]
+                return [sum(1 << c for c in state.piles[state.crab_pile]) if k == state.turn else 0 for k in range(2)]
+            if state.phase == "over" or not state.protected:
+                return [0, 0]
+            return [sum(1 << c for c in h) if state.protected >> k & 1 else 0 for k, h in enumerate(state.hands)]
+        return read
+
+    plan = ((reader("drawn"), 1, 15, "drawn", (2, ("keep",), None)),
+            (reader("pile"), 1, 15, "piles", (2, ("crab_card",), "crab_pile")),
+            (reader("revealed"), 1, 16, "hands", (2, "protected", ("over",))))
+    bounds = np.zeros(0)
+    index = np.array([list(range(3)) + list(range(64, 67)) + list(range(128, 131)) + list(range(192, 195))
+                      + list(range(256, 259)) + list(range(320, 323))], np.intp)
+
+    def run(**fields: Any) -> list[list[int]]:
+        seen = np.empty(index.shape, np.float32)
+        _encode.read_gather(plan, _Odd(**fields), 6, bounds, index, [0], seen, np.zeros((1, 1), np.int8))
+        rows: list[list[int]] = np.asarray(seen, np.int64).reshape(6, 3).tolist()
+        return rows
+
+    base: dict[str, Any] = {"phase": "keep", "turn": 1, "drawn": (0, 2), "piles": ((1,), (0, 2)), "crab_pile": 1,
+                            "protected": 0b10, "hands": ((0,), (1, 2))}
+    empty = [0, 0, 0]
+    assert run(**base) == [empty, [1, 0, 1], empty, empty, empty, [0, 1, 1]] and calls == []
+    assert run(**{**base, "phase": "crab_card", "turn": 0}) == [empty, empty, [1, 0, 1], empty, empty, [0, 1, 1]]
+    assert run(**{**base, "phase": "over"}) == [empty] * 6
+    assert run(**{**base, "protected": 0, "turn": 2}) == [empty] * 6 and calls == []
+    odd: list[tuple[dict[str, Any], list[str]]] = [
+        ({"drawn": [0, 2]}, ["drawn"]), ({"turn": _Int(1)}, ["drawn"]), ({"turn": -1}, ["drawn"]),
+        ({"phase": _Str("keep")}, ["drawn", "pile", "revealed"]), ({"hands": [(0,), (1, 2)]}, ["revealed"]),
+        ({"protected": -2}, ["revealed"]), ({"hands": ((0,), (1, _Int(2)))}, ["revealed"])]
+    for change, called in odd:
+        calls.clear()
+        state = {**base, **change}
+        plain = [[r >> c & 1 for c in range(3)] for read, *_ in plan for r in read(_Odd(**state))]
+        calls.clear()
+        assert run(**state) == plain and calls == called, change
+    calls.clear()
+    pile = {**base, "phase": "crab_card", "crab_pile": -1}  # Python's index from the end: its reader's
+    assert run(**pile)[3] == [1, 0, 1] and calls == ["pile"]
+    calls.clear()
+    with pytest.raises(IndexError):
+        run(**{**base, "phase": "crab_card", "crab_pile": 2})
+    assert calls == ["pile"]
+    with pytest.raises(ValueError, match="past its columns"):  # a card past the row's 64 columns
+        run(**{**base, "hands": ((0,), (1, 64))})
+
+
+class _Str(str):
+    pass

@@ -548,10 +548,160 @@ room(Py_ssize_t need)
     return 0;
 }
 
-/* What gather and read_gather share once the values are plain words: the source buffer (each of
- * the first `words` values' 64 bits as 0.0 / 1.0, least significant first, then each later value
- * divided by its bound), every seat's observation gathered from it through `index` (args[0]),
- * and every seat's legal mask written as 0/1 into its (zeroed) row of `action_masks` (args[3]).
+/* Scratch room for `size` floats in gather_source (the GIL is held). */
+static float *
+source_room(Py_ssize_t size)
+{
+    if (size > gather_capacity) {
+        float *grown = PyMem_Realloc(gather_source, (size_t)(size ? size : 1) * sizeof(float));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return NULL;
+        }
+        gather_source = grown;
+        gather_capacity = size;
+    }
+    return gather_source;
+}
+
+/* The cells an index given as runs covers: `runs` (encoding.runs_of) is int32 pairs, each a first
+ * source and a length, the runs one after another in the observations. A source below `bits` is a
+ * bit of the words (a run of bits stays within them), from `bits` on a number (within `size`).
+ * -1 with an error set for runs this cannot follow. */
+static Py_ssize_t
+runs_cells(PyObject *runs, Py_ssize_t bits, Py_ssize_t size, const char *who)
+{
+    Py_ssize_t length = PyBytes_GET_SIZE(runs), cells = 0;
+    const char *at = PyBytes_AS_STRING(runs);
+    if (length % (2 * sizeof(int32_t))) {
+        PyErr_Format(PyExc_ValueError, "%s: runs must be pairs of int32s", who);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < length; i += 2 * sizeof(int32_t)) {
+        int32_t run[2];
+        memcpy(run, at + i, sizeof run);
+        Py_ssize_t first = run[0], count = run[1];
+        if (first < 0 || count < 1 || (first < bits ? first + count > bits : first + count > size)) {
+            PyErr_Format(PyExc_ValueError, "%s: a run past its source", who);
+            return -1;
+        }
+        cells += count;
+    }
+    return cells;
+}
+
+/* The bits first..first+count of `vals` (bit p: bit p % 64 of word p / 64) as 0.0 / 1.0 at `o`,
+ * whole bytes through byte_floats. */
+static inline float *
+write_bits(float *o, const uint64_t *vals, Py_ssize_t first, Py_ssize_t count)
+{
+    Py_ssize_t p = first, end = first + count;
+    for (; p < end && (p & 7); p++) {
+        *o++ = (float)((vals[p >> 6] >> (p & 63)) & 1);
+    }
+    for (; p + 8 <= end; p += 8, o += 8) {
+        memcpy(o, byte_floats[(vals[p >> 6] >> (p & 63)) & 0xff], 8 * sizeof(float));
+    }
+    for (; p < end; p++) {
+        *o++ = (float)((vals[p >> 6] >> (p & 63)) & 1);
+    }
+    return o;
+}
+
+/* Every seat's observation written straight from the values through runs (checked by runs_cells):
+ * the bits unpacked where they land, the numbers divided by their bounds once, then copied. */
+static int
+write_runs(PyObject *runs, const uint64_t *vals, Py_ssize_t words, Py_ssize_t count, const double *bound, float *o)
+{
+    Py_ssize_t numbers = count - words, bits = words * 64;
+    float *scaled = source_room(numbers);
+    if (scaled == NULL) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < numbers; i++) {
+        scaled[i] = (float)((double)vals[words + i] / bound[i]);
+    }
+    Py_ssize_t length = PyBytes_GET_SIZE(runs);
+    const char *at = PyBytes_AS_STRING(runs);
+    for (Py_ssize_t i = 0; i < length; i += 2 * sizeof(int32_t)) {
+        int32_t run[2];
+        memcpy(run, at + i, sizeof run);
+        if (run[0] >= bits) {
+            memcpy(o, scaled + (run[0] - bits), (size_t)run[1] * sizeof(float));
+            o += run[1];
+        }
+        else {
+            o = write_bits(o, vals, run[0], run[1]);
+        }
+    }
+    return 0;
+}
+
+/* Every seat's observation gathered through an intp index from a source buffer: each word's 64
+ * bits as 0.0 / 1.0, least significant first, then each number divided by its bound. */
+static int
+gather_index(const uint64_t *vals, Py_ssize_t words, Py_ssize_t count, const double *bound, const Py_ssize_t *at,
+             Py_ssize_t cells, float *o, const char *who)
+{
+    Py_ssize_t size = words * 64 + (count - words);
+    float *source = source_room(size);
+    if (source == NULL) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < words; i++) {
+        uint64_t word = vals[i];
+        for (int b = 0; b < 8; b++) {
+            memcpy(source + i * 64 + b * 8, byte_floats[(word >> (8 * b)) & 0xff], 8 * sizeof(float));
+        }
+    }
+    for (Py_ssize_t i = words; i < count; i++) {
+        source[words * 64 + (i - words)] = (float)((double)vals[i] / bound[i - words]);
+    }
+    for (Py_ssize_t i = 0; i < cells; i++) {
+        Py_ssize_t k = at[i];
+        if (k < 0 || k >= size) {
+            PyErr_Format(PyExc_ValueError, "%s: an index past the source", who);
+            return -1;
+        }
+        o[i] = source[k];
+    }
+    return 0;
+}
+
+/* Each seat's legal mask (an exact non-negative int of `masks`, a list) as 1s in its zeroed row
+ * of `actions` bytes at `r`. */
+static int
+set_mask_rows(PyObject *masks, Py_ssize_t seats, uint8_t *r, Py_ssize_t actions, const char *who)
+{
+    for (Py_ssize_t s = 0; s < seats; s++) {
+        PyObject *m = Py_NewRef(PyList_GET_ITEM(masks, s));
+        for (Py_ssize_t base = 0; m != NULL; base += 64) {
+            uint64_t word;
+            PyObject *rest;
+            int bad = low_word(m, &word, &rest);
+            Py_DECREF(m);
+            if (bad < 0) {
+                return -1;
+            }
+            m = rest;
+            if (word && (base + 64 - __builtin_clzll(word)) > actions) {
+                Py_XDECREF(m);
+                PyErr_Format(PyExc_ValueError, "%s: a mask past the actions", who);
+                return -1;
+            }
+            for (; word; word &= word - 1) {
+                r[s * actions + base + __builtin_ctzll(word)] = 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* What gather and read_gather share once the values are plain words: every seat's observation
+ * made of them (each of the first `words` values' 64 bits as 0.0 / 1.0, least significant first,
+ * each later value divided by its bound), through `index` (args[0]): an intp array gathering from
+ * that source, or the same index as runs (bytes, encoding.runs_of) written straight out; and every
+ * seat's legal mask written as 0/1 into its (zeroed) row of `action_masks` (args[3]).
  * args: index, masks (a list), observations, action_masks; `bounds_arg` the numbers' bounds. */
 static PyObject *
 gather_words(const uint64_t *vals, Py_ssize_t count, Py_ssize_t words, PyObject *bounds_arg,
@@ -577,14 +727,26 @@ gather_words(const uint64_t *vals, Py_ssize_t count, Py_ssize_t words, PyObject 
         PyErr_Format(PyExc_ValueError, "%s: bounds must be float64, one a number value", who);
         goto done;
     }
-    if (PyObject_GetBuffer(args[0], &index, PyBUF_C_CONTIGUOUS) < 0) {
-        goto done;
+    Py_ssize_t size = words * 64 + (count - words), cells;
+    if (PyBytes_CheckExact(args[0])) { /* the index as runs (encoding.runs_of): written straight out */
+        cells = runs_cells(args[0], words * 64, size, who);
+        if (cells < 0 || cells % seats) {
+            if (cells >= 0) {
+                PyErr_Format(PyExc_ValueError, "%s: the runs must cover one row a seat", who);
+            }
+            goto done;
+        }
     }
-    have_index = 1;
-    Py_ssize_t cells = index.len / (Py_ssize_t)sizeof(Py_ssize_t);
-    if (index.itemsize != sizeof(Py_ssize_t) || cells % seats) {
-        PyErr_Format(PyExc_ValueError, "%s: index must be intp, one row a seat", who);
-        goto done;
+    else {
+        if (PyObject_GetBuffer(args[0], &index, PyBUF_C_CONTIGUOUS) < 0) {
+            goto done;
+        }
+        have_index = 1;
+        cells = index.len / (Py_ssize_t)sizeof(Py_ssize_t);
+        if (index.itemsize != sizeof(Py_ssize_t) || cells % seats) {
+            PyErr_Format(PyExc_ValueError, "%s: index must be intp, one row a seat", who);
+            goto done;
+        }
     }
     if (writable(args[2], &obs, cells, sizeof(float), "gather: observations") < 0) {
         goto done;
@@ -598,59 +760,16 @@ gather_words(const uint64_t *vals, Py_ssize_t count, Py_ssize_t words, PyObject 
         PyErr_Format(PyExc_ValueError, "%s: action_masks must be int8, one row a seat", who);
         goto done;
     }
-    Py_ssize_t size = words * 64 + (count - words);
-    if (size > gather_capacity) {
-        float *grown = PyMem_Realloc(gather_source, (size_t)size * sizeof(float));
-        if (grown == NULL) {
-            PyErr_NoMemory();
+    if (!have_index) {
+        if (write_runs(args[0], vals, words, count, (const double *)bounds.buf, obs.buf) < 0) {
             goto done;
         }
-        gather_source = grown;
-        gather_capacity = size;
     }
-    float *source = gather_source;
-    for (Py_ssize_t i = 0; i < words; i++) {
-        uint64_t word = vals[i];
-        for (int b = 0; b < 8; b++) {
-            memcpy(source + i * 64 + b * 8, byte_floats[(word >> (8 * b)) & 0xff], 8 * sizeof(float));
-        }
+    else if (gather_index(vals, words, count, (const double *)bounds.buf, index.buf, cells, obs.buf, who) < 0) {
+        goto done;
     }
-    const double *bound = bounds.buf;
-    for (Py_ssize_t i = words; i < count; i++) {
-        source[words * 64 + (i - words)] = (float)((double)vals[i] / bound[i - words]);
-    }
-    const Py_ssize_t *at = index.buf;
-    float *o = obs.buf;
-    for (Py_ssize_t i = 0; i < cells; i++) {
-        Py_ssize_t k = at[i];
-        if (k < 0 || k >= size) {
-            PyErr_Format(PyExc_ValueError, "%s: an index past the source", who);
-            goto done;
-        }
-        o[i] = source[k];
-    }
-    Py_ssize_t actions = rows.len / seats;
-    uint8_t *r = rows.buf;
-    for (Py_ssize_t s = 0; s < seats; s++) {
-        PyObject *m = Py_NewRef(PyList_GET_ITEM(masks, s));
-        for (Py_ssize_t base = 0; m != NULL; base += 64) {
-            uint64_t word;
-            PyObject *rest;
-            int bad = low_word(m, &word, &rest);
-            Py_DECREF(m);
-            if (bad < 0) {
-                goto done;
-            }
-            m = rest;
-            if (word && (base + 64 - __builtin_clzll(word)) > actions) {
-                Py_XDECREF(m);
-                PyErr_Format(PyExc_ValueError, "%s: a mask past the actions", who);
-                goto done;
-            }
-            for (; word; word &= word - 1) {
-                r[s * actions + base + __builtin_ctzll(word)] = 1;
-            }
-        }
+    if (set_mask_rows(args[1], seats, rows.buf, rows.len / seats, who) < 0) {
+        goto done;
     }
     out = Py_NewRef(Py_None);
 done:
@@ -712,7 +831,7 @@ gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * reads (nothing appended: the field's Python reader serves); -1: an error. */
 enum {
     OP_CALL, OP_MASKS, OP_MASK, OP_LENS, OP_LEN, OP_INTS, OP_INT, OP_BITS, OP_ONE_HOT, OP_TOPS, OP_IN, OP_INDEX,
-    OP_BIT_EACH, OP_SET_EACH, OP_PLACES, OP_COUNT
+    OP_BIT_EACH, OP_SET_EACH, OP_PLACES, OP_TURN_MASK, OP_BIT_MASKS, OP_COUNT
 };
 
 /* The bit mask of an exact tuple of exact ints in [0, 64 * chunks), into chunks words; 0 for anything else. */
@@ -760,8 +879,57 @@ small_int(PyObject *v, long long *out)
     return !overflow;
 }
 
+static PyObject *zero_int, *turn_name;
+
+/* Whether the state's phase (an exact str) is one of `phases` (an exact tuple of exact strs):
+ * 1 or 0; -1 when either is of another type (the Python reader serves); -2 with an error set. */
 static int
-read_op(long op, PyObject *value, Py_ssize_t chunks, PyObject *arg, Py_ssize_t *at)
+phase_in(PyObject *state, PyObject *phases)
+{
+    static PyObject *phase_name;
+    if (phase_name == NULL && (phase_name = PyUnicode_InternFromString("phase")) == NULL) {
+        return -2;
+    }
+    if (!PyTuple_CheckExact(phases)) {
+        return -1;
+    }
+    PyObject *phase = PyObject_GetAttr(state, phase_name);
+    if (phase == NULL) {
+        return -2;
+    }
+    int found = PyUnicode_CheckExact(phase) ? 0 : -1;
+    for (Py_ssize_t i = 0; found == 0 && i < PyTuple_GET_SIZE(phases); i++) {
+        PyObject *name = PyTuple_GET_ITEM(phases, i);
+        if (!PyUnicode_CheckExact(name)) {
+            found = -1;
+        }
+        else if (name == phase || PyUnicode_Compare(name, phase) == 0) { /* exact strs: no Python code */
+            found = 1;
+        }
+    }
+    Py_DECREF(phase);
+    return found;
+}
+
+/* getattr(state, name) as an exact int in [0, 2**63) (1), or 0 for anything else (the Python
+ * reader serves); -1 with an error set. */
+static int
+int_attribute(PyObject *state, PyObject *name, long long *out)
+{
+    if (!PyUnicode_CheckExact(name)) {
+        return 0;
+    }
+    PyObject *v = PyObject_GetAttr(state, name);
+    if (v == NULL) {
+        return -1;
+    }
+    int ok = small_int(v, out) && *out >= 0;
+    Py_DECREF(v);
+    return ok;
+}
+
+static int
+read_op(long op, PyObject *state, PyObject *value, Py_ssize_t chunks, PyObject *arg, Py_ssize_t *at)
 {
     uint64_t *out = read_values + *at;
     long long v, cap = -1;
@@ -980,12 +1148,88 @@ read_op(long op, PyObject *value, Py_ssize_t chunks, PyObject *arg, Py_ssize_t *
         }
         *at += n;
         return 1;
+    case OP_TURN_MASK: {
+        /* arg (seats, phases, index attribute or None): in one of the phases, the row of the seat
+         * whose turn it is holds the mask of `value` (of value[getattr(state, index)]); else none. */
+        long long seats, turn, item = 0;
+        if (!PyTuple_CheckExact(arg) || PyTuple_GET_SIZE(arg) != 3 || !small_int(PyTuple_GET_ITEM(arg, 0), &seats)
+            || seats < 1 || seats > 64) {
+            return 0;
+        }
+        PyObject *index = PyTuple_GET_ITEM(arg, 2);
+        int in = phase_in(state, PyTuple_GET_ITEM(arg, 1));
+        if (in < 0) {
+            return in == -1 ? 0 : -1;
+        }
+        int got = in ? int_attribute(state, turn_name, &turn) : 1;
+        if (got == 1 && in && index != Py_None) {
+            got = int_attribute(state, index, &item);
+        }
+        if (got <= 0) {
+            return got;
+        }
+        PyObject *cards = value;
+        if (in && index != Py_None) {
+            if (!PyTuple_CheckExact(value) || item >= PyTuple_GET_SIZE(value)) {
+                return 0;
+            }
+            cards = PyTuple_GET_ITEM(value, item);
+        }
+        n = (Py_ssize_t)seats;
+        if (room(*at + n * chunks) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        memset(out, 0, (size_t)(n * chunks) * sizeof(uint64_t));
+        if (in && turn < n && !mask_words(cards, chunks, out + turn * chunks)) {
+            return 0;
+        }
+        *at += n * chunks;
+        return 1;
+    }
+    case OP_BIT_MASKS: {
+        /* arg (seats, bits attribute, phases): outside those phases, and when the bits are not 0, each
+         * row k the mask of value[k] where bit k is set (0 where not); else no rows set. */
+        long long seats, bits;
+        if (!PyTuple_CheckExact(arg) || PyTuple_GET_SIZE(arg) != 3 || !small_int(PyTuple_GET_ITEM(arg, 0), &seats)
+            || seats < 1 || seats > 64 || !PyTuple_CheckExact(value)) {
+            return 0;
+        }
+        int in = phase_in(state, PyTuple_GET_ITEM(arg, 2));
+        if (in < 0) {
+            return in == -1 ? 0 : -1;
+        }
+        int got = in ? 1 : int_attribute(state, PyTuple_GET_ITEM(arg, 1), &bits);
+        if (got <= 0) {
+            return got;
+        }
+        n = (Py_ssize_t)seats;
+        if (!in && bits && PyTuple_GET_SIZE(value) != n) {
+            return 0;
+        }
+        if (room(*at + n * chunks) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        memset(out, 0, (size_t)(n * chunks) * sizeof(uint64_t));
+        if (!in && bits) {
+            for (Py_ssize_t k = 0; k < n; k++) {
+                if (!mask_words(PyTuple_GET_ITEM(value, k), chunks, out + k * chunks)) {
+                    return 0;
+                }
+                if (!(k < 63 && (bits >> k) & 1)) {
+                    memset(out + k * chunks, 0, (size_t)chunks * sizeof(uint64_t));
+                }
+            }
+        }
+        *at += n * chunks;
+        return 1;
+    }
     default:
         return 0;
     }
 }
 
-static PyObject *zero_int;
 
 /* The values of a Python reader's result (an exact list or tuple of exact non-negative ints),
  * appended: `chunks` 64-bit words each (0: a number, one word). */
@@ -1080,7 +1324,7 @@ read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             }
             Py_ssize_t before = at;
             /* room for a one-row op; the ops of several rows make their own */
-            done = room(at + (chunks ? chunks : 1)) < 0 ? -1 : read_op((long)op, value, chunks ? chunks : 1,
+            done = room(at + (chunks ? chunks : 1)) < 0 ? -1 : read_op((long)op, state, value, chunks ? chunks : 1,
                                                                         PyTuple_GET_ITEM(entry, 4), &at);
             Py_DECREF(value);
             if (done < 0) {
@@ -1112,6 +1356,82 @@ read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return gather_words(read_values, at, words, args[3], args + 4, "read_gather");
 }
 
+/* rl/boomerang2010.totals' arithmetic, compiled: each seat's animal majorities and boomerang sets.
+ * captured: an exact tuple of each seat's exact tuple of card indices; boomerangs: an exact tuple of
+ * each seat's non-negative count; animal: bytes, each card's animal; animals, per_point: ints.
+ * Returns a tuple of each seat's total, or None for anything not of those exact types or past the
+ * limits (the Python code then reads it and says what is wrong). Only exact ints, tuples and bytes
+ * are read: no Python code runs. */
+#define MAX_ANIMALS 64
+static PyObject *
+majorities(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "majorities(captured, boomerangs, animal, animals, per_point) takes 5 arguments");
+        return NULL;
+    }
+    PyObject *captured = args[0], *held = args[1], *animal = args[2];
+    long long animals, per_point;
+    if (!PyTuple_CheckExact(captured) || !PyTuple_CheckExact(held) || !PyBytes_CheckExact(animal)
+        || !small_int(args[3], &animals) || !small_int(args[4], &per_point)) {
+        Py_RETURN_NONE;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(captured), deck = PyBytes_GET_SIZE(animal);
+    if (n < 1 || n > MAX_SEATS || PyTuple_GET_SIZE(held) != n || animals < 1 || animals > MAX_ANIMALS
+        || per_point < 1 || deck > (Py_ssize_t)1 << 20) {
+        Py_RETURN_NONE;
+    }
+    const unsigned char *of = (const unsigned char *)PyBytes_AS_STRING(animal);
+    Py_ssize_t counts[MAX_SEATS][MAX_ANIMALS], lead[MAX_ANIMALS];
+    memset(counts, 0, sizeof counts);
+    memset(lead, 0, sizeof lead);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *cards = PyTuple_GET_ITEM(captured, k);
+        if (!PyTuple_CheckExact(cards)) {
+            Py_RETURN_NONE;
+        }
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++) {
+            long long c;
+            if (!small_int(PyTuple_GET_ITEM(cards, i), &c) || c < 0 || c >= deck || of[c] >= animals) {
+                Py_RETURN_NONE;
+            }
+            counts[k][of[c]]++;
+        }
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        for (Py_ssize_t a = 0; a < animals; a++) {
+            if (counts[k][a] > lead[a]) {
+                lead[a] = counts[k][a];
+            }
+        }
+    }
+    long long totals[MAX_SEATS];
+    for (Py_ssize_t k = 0; k < n; k++) {
+        long long sets;
+        if (!small_int(PyTuple_GET_ITEM(held, k), &sets) || sets < 0) {
+            Py_RETURN_NONE;
+        }
+        totals[k] = sets / per_point; /* a non-negative count: floor division, as Python's */
+        for (Py_ssize_t a = 0; a < animals; a++) {
+            totals[k] += counts[k][a] == lead[a] ? counts[k][a] : 0;
+        }
+    }
+    PyObject *out = PyTuple_New(n);
+    if (out == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *v = PyLong_FromLongLong(totals[k]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(out, k, v);
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"gather", (PyCFunction)(void (*)(void))gather, METH_FASTCALL,
      "gather(values, words, bounds, index, masks, observations, action_masks) -> None: encoding.Encoder's "
@@ -1120,6 +1440,10 @@ static PyMethodDef methods[] = {
     {"read_gather", (PyCFunction)(void (*)(void))read_gather, METH_FASTCALL,
      "read_gather(plan, state, words, bounds, index, masks, observations, action_masks) -> None: gather, "
      "the readers' values read in C where the plan says how (each field's Python reader otherwise)."},
+    {"majorities", (PyCFunction)(void (*)(void))majorities, METH_FASTCALL,
+     "majorities(captured, boomerangs, animal, animals, per_point) -> each seat's total as "
+     "rl.boomerang2010.totals counts it (animal majorities, boomerang sets), or None for arguments "
+     "not of the exact types it reads (the Python code serves)."},
     {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL,
      "fill(observations, action_masks, plan, state, round, masks, template, scores) -> None: write every seat's "
      "observation (float32, players x size) and action mask (int8, players x actions) of ``state`` as "
@@ -1152,7 +1476,8 @@ PyInit__encode(void)
     action_mask_key = PyUnicode_InternFromString("action_mask");
     zero_reward = PyFloat_FromDouble(0.0);
     zero_int = PyLong_FromLong(0);
-    if (zero_int == NULL || copy_name == NULL || action_mask_key == NULL || zero_reward == NULL) {
+    turn_name = PyUnicode_InternFromString("turn");
+    if (zero_int == NULL || turn_name == NULL || copy_name == NULL || action_mask_key == NULL || zero_reward == NULL) {
         return NULL;
     }
     return PyModule_Create(&module_def);

@@ -7,7 +7,8 @@ then it is history, summed up in the captures and scores), nor the deck's order.
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..boomerang2010.actions import legal_mask
@@ -23,6 +24,19 @@ _POINTS: dict[int, tuple[object, tuple[int, ...]]] = {}
 _LAST: list[Any] = [None, ()]
 """The last state ``totals`` read, and its totals."""
 
+
+_ANIMALS: dict[int, tuple[Any, bytes | None, int, int]] = {}
+"""Each tables' (by id, held) ``_encode.majorities`` arguments: the cards' animals as bytes (None: too
+many animals for it), the number of animals, boomerangs a point."""
+
+_majorities: Callable[..., Any] | None = None
+"""``_encode.majorities``, where the extension is built and the plain code was not asked for."""
+try:
+    if os.environ.get("BOOMERANG_RULES_PURE"):
+        raise ImportError("the plain Python code was asked for")
+    from ._encode import majorities as _majorities
+except ImportError:  # not built, or not wanted: totals_plain serves
+    pass
 
 _COUNTS: dict[int, tuple[Any, dict[int, tuple[tuple[int, ...], list[int]]]]] = {}
 """Each tables' (by id, held) latest seat counts, by the id of the captured cards they count (held)."""
@@ -48,11 +62,32 @@ def _counts(t: Any, cards: tuple[int, ...]) -> list[int]:
 
 
 def totals(state: GameState) -> tuple[int, ...]:
-    """Each seat's score as if the game ended now: ``score_sheets``' totals, the animals' points
-    kept while the captures stay (tested equal to the sheets on every state of random games)."""
+    """Each seat's score as if the game ended now: ``score_sheets``' totals (``totals_plain``, the
+    reference, tested equal to the sheets on every state of random games), compiled where
+    ``_encode`` is built (``_encode.majorities``, tested equal to ``totals_plain``)."""
     if state is _LAST[0]:  # an env asks twice a step (its reward, and the observation's scores)
         last: tuple[int, ...] = _LAST[1]
         return last
+    majorities = _majorities
+    if majorities is not None:
+        t = state.tables
+        table = _ANIMALS.get(id(t))
+        if table is None or table[0] is not t:
+            if len(_ANIMALS) >= 64:
+                _ANIMALS.clear()
+            # each card's animal as a byte (more animals than the compiled counts hold: the plain code)
+            table = _ANIMALS[id(t)] = (t, bytes(t.animal) if len(t.animals) <= 64 else None, len(t.animals),
+                                       t.rules.boomerangs_per_point)
+        if table[1] is not None:
+            found = majorities(state.captured, state.boomerangs, table[1], table[2], table[3])
+            if found is not None:  # None: a state of other types than the engine's (the plain code says)
+                _LAST[:] = [state, found]
+                return found  # type: ignore[no-any-return]
+    return totals_plain(state)
+
+
+def totals_plain(state: GameState) -> tuple[int, ...]:
+    """``totals`` in Python: the animals' points kept while the captures stay."""
     t = state.tables
     captured = state.captured
     found = _POINTS.get(id(t))

@@ -80,7 +80,7 @@ class Field:
 
 
 OPS = ("call", "masks", "mask", "lens", "len", "ints", "int", "bits", "one_hot", "tops", "in", "index", "bit_each",
-       "set_each", "places")
+       "set_each", "places", "turn_mask", "bit_masks")
 """The compiled readers' kinds (``_encode.c``'s ``OP_`` enum, in its order), each reading ``getattr(state,
 attribute)`` as: ``masks`` a tuple of card tuples, each row's bit mask; ``mask`` one card tuple's mask;
 ``lens`` each tuple's length; ``len`` the tuple's length; ``ints`` a tuple of ints, each capped at
@@ -89,7 +89,12 @@ attribute)`` as: ``masks`` a tuple of card tuples, each row's bit mask; ``mask``
 last card (0 for an empty one); ``in`` for each of ``arg`` seats, 1 if the tuple holds it; ``index``
 1 << the place of a string in the tuple ``arg``; ``bit_each`` 1 << each int of a tuple, 0 for -1 (none);
 ``set_each`` 1 for each int of a tuple but -1, 0 for -1; ``places`` for each of ``arg`` seats, its place
-in the tuple counted from 1, 0 when absent. Anything not of the exact type read: ``read`` serves."""
+in the tuple counted from 1, 0 when absent; ``turn_mask`` with ``arg`` (seats, phases, index attribute or
+None): ``seats`` rows, and while the state's ``phase`` is one of ``phases`` the row of its ``turn`` holds
+the card tuple's mask (of ``value[getattr(state, index)]`` when an index is named), every other row 0;
+``bit_masks`` with ``arg`` (seats, bits attribute, phases): ``seats`` rows, each row ``k`` the mask of
+card tuple ``k`` where bit ``k`` of the int ``getattr(state, bits)`` is set, all 0 in one of ``phases``
+or when the bits are 0. Anything not of the exact type read: ``read`` serves."""
 
 
 def relative_seats(players: int) -> tuple[str, ...]:
@@ -161,6 +166,22 @@ except ImportError:  # not built, or not wanted
 
 _BYTE_FLOATS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
 """Row ``b``: the eight bits of byte ``b`` as 0.0 / 1.0, least significant first."""
+
+
+def runs_of(index: npt.NDArray[np.intp], bits: int) -> bytes:
+    """``index`` (flattened) as runs of consecutive sources, for the compiled encoder to write each
+    observation straight from the values (no source buffer, no gather cell by cell): int32 pairs,
+    a first source and a length, one run after another. A run of bits (sources below ``bits``)
+    never runs on into the numbers."""
+    runs: list[list[int]] = []
+    for q in index.reshape(-1).tolist():
+        if runs:
+            last = runs[-1]
+            if last[0] + last[1] == q and (last[0] < bits) == (q < bits):
+                last[1] += 1
+                continue
+        runs.append([q, 1])
+    return np.array(runs, "<i4").reshape(-1).tobytes()
 
 
 def _op(f: Field) -> tuple[int, str | None, Any]:
@@ -259,6 +280,10 @@ class Encoder:
         self.size = start
         self.spec = tuple(spec)
         self._index = np.array(index, np.intp).reshape(n, self.size)
+        self._runs = runs_of(self._index, self._nbits)
+        """``_index`` as runs (``runs_of``): what ``encode_compiled`` hands ``read_gather``."""
+        self._seat_runs = tuple(runs_of(row, self._nbits) for row in self._index)
+        """Each seat's row of ``_index`` as runs: what ``encode_seat`` hands it."""
         self.low = np.zeros(self.size, np.float32)
         self.high = np.ones(self.size, np.float32)
         if self.fast is None and _read_gather is not None:
@@ -333,7 +358,7 @@ class Encoder:
         masks = self.masks(state)
         observations = np.empty((self.players, self.size), np.float32)
         rows = np.zeros((self.players, self.num_actions), np.int8)
-        read_gather(self._plan, state, self._words, self._bounds, self._index, masks, observations, rows)
+        read_gather(self._plan, state, self._words, self._bounds, self._runs, masks, observations, rows)
         return observations, rows, masks
 
     def encode_seat(self, state: Any, seat: int) -> tuple[FloatArray, npt.NDArray[np.int8], int]:
@@ -346,7 +371,8 @@ class Encoder:
         mask = self._legal_mask(state, seat) if seat in self._to_act(state) else 0
         observation = np.empty(self.size, np.float32)
         row = np.zeros(self.num_actions, np.int8)
-        read_gather(self._plan, state, self._words, self._bounds, self._index[seat], [mask], observation, row)
+        read_gather(self._plan, state, self._words, self._bounds, self._seat_runs[seat], [mask], observation,
+                    row)
         return observation, row, mask
 
     def reading(self, state: Any) -> Reading:

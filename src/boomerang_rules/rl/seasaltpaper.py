@@ -60,8 +60,10 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
 
     nothing = (0,) * n  # a seat's row of no cards, shared (read, never written)
 
+    holding = ("keep", "lobster")  # the phases holding drawn cards: most steps hold none
+
     def drawn(s: Any) -> Sequence[int]:
-        if s.phase not in ("keep", "lobster"):  # the phases holding drawn cards: most steps hold none
+        if s.phase not in holding:
             return nothing
         return [mask_of(s.drawn) if k == s.turn else 0 for k in seats]
 
@@ -97,13 +99,16 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
     return (
         Field("hand", "own", ids, lambda s: card_masks(s.hands), "the observer's hand",
               op=("masks", "hands", None)),
-        Field("drawn", "own", ids, drawn, "the two cards it has just drawn (while keeping one)"),
+        Field("drawn", "own", ids, drawn, "the two cards it has just drawn (while keeping one)",
+              op=("turn_mask", "drawn", (n, holding, None))),
         Field("pile_tops", "shared", ids, pile_tops, "the top card of each discard pile", rows=PILES,
               op=("tops", "piles", None)),
-        Field("chosen_pile", "own", ids, chosen_pile, "the whole pile it chooses a card from after a crab duo"),
+        Field("chosen_pile", "own", ids, chosen_pile, "the whole pile it chooses a card from after a crab duo",
+              op=("turn_mask", "piles", (n, ("crab_card",), "crab_pile"))),
         Field("played", "seat", ids, lambda s: played_masks(s.played),
               "the cards each seat has placed in front of it", op=("masks", "played", None)),
-        Field("revealed", "seat", ids, revealed, "hands revealed by a LAST CHANCE"),
+        Field("revealed", "seat", ids, revealed, "hands revealed by a LAST CHANCE",
+              op=("bit_masks", "hands", (n, "protected", ("over",)))),
         Field("pile_sizes", "shared", PILES, lambda s: pile_sizes(s.piles),
               "cards in each discard pile, divided by the deck's size", bound=deck, op=("lens", "piles", None)),
         Field("deck", "shared", ("deck",), lambda s: (len(s.deck),), "cards left in the deck, divided by its size",
