@@ -14,7 +14,8 @@ without one, is served by ``generic``: the same API over the plain engine, slowe
   actions chosen outside; ``batch.over`` once every game has ended. Boomerang: Australia's
   games move in lockstep, every seat acting at every step; Boomerang (2010)'s seats act when
   they owe a decision (``to_act``); Sea Salt & Paper's step takes one action per game, its
-  seat to act's. ``docs/api.md`` gives each game's shapes.
+  seat to act's. ``docs/api.md`` gives each game's shapes. ``first_legal(masks)`` is the lowest
+  legal action of each row of the masks (numpy's ``argmax`` of them, compiled): the benches' policy.
 
 Game ``i`` of a batch is dealt exactly as ``new_game(rules, players, seed=seed + i)`` (the
 same shuffles, from the same generator), and action ids are the game's integer actions;
@@ -56,7 +57,7 @@ from .australia import (
     sampler,
     step_observe,
 )
-from .common import MAX_DECK, SHUFFLE, refuse
+from .common import MAX_DECK, SHUFFLE, first_legal, refuse
 
 _SHUFFLE = SHUFFLE
 
@@ -201,6 +202,6 @@ def bench_rates(game: str, kind: str, seconds: float = 1.0, players: int = 4, ga
 
 
 __all__ = ["ENGINES", "GAME", "MAX_DECK", "THREADS", "Batch", "action_names", "bench_playouts", "bench_rates",
-           "bench_step_api", "compile_rules", "decisions", "engine_for", "init", "legal_masks", "num_actions",
-           "observe_start", "playouts", "sample_actions", "sampler", "serving", "step", "step_observe", "to_act",
-           "totals"]
+           "bench_step_api", "compile_rules", "decisions", "engine_for", "first_legal", "init", "legal_masks",
+           "num_actions", "observe_start", "playouts", "sample_actions", "sampler", "serving", "step", "step_observe",
+           "to_act", "totals"]

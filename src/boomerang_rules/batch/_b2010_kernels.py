@@ -16,9 +16,13 @@ ruleset order, ``pass``, ``throw``. The step kernel keeps the rest up to date as
 only what changes: the totals (the majorities recounted only for the animals a hunt's captures
 touch), the legal masks ``ms[g]`` (flat ``(players, lands + 2)``) and the count of games not
 over. The small helpers of the hunt's every step (``next_in``, ``sets``, ``hunter``) are inlined
-(``inline="always"``), so a throw or pass makes no call, and so are ``start_round`` and
-``turn_up``, the end of a round's (measured: step 16.6 -> 14.9 ms a batch of 4096); the hot
-loops index the kernels' own arguments.
+(``inline="always"``), so a throw or pass makes no call; the hot loops index the kernels' own
+arguments. ``step`` writes ``start_round`` and ``turn_up`` out at a round's end instead of inlining
+them: numba counts a reference (an atomic increment, then a decrement) for every array handed to
+an inlined helper whose body has loops, twelve a round's end, which ``perf`` put at a third of
+the step's time. Written out, with the rewards zeroed in one pass and the stack read once at a
+hunt's end, ``step`` takes 8.3-9.8 ms of CPU a 4096-game batch of lowest-legal play (14.1-16.6
+before; the spread is the shared machine's load). ``init`` and ``playouts`` still call them.
 """
 
 from __future__ import annotations
@@ -108,7 +112,7 @@ def start_round(g: int, rnd: Any, first: Any, players: int, n: int, lands: int, 
     """``engine._start_round``: end the game on an empty deck (after the first round), else turn
     cards up until every land shows (or the deck runs out) and wait for every token. The legal
     masks ``ms[g]`` (flat ``(players, lands + 2)``) follow: every land of every seat, or none once
-    over (returned True)."""
+    over (returned True). ``step`` has its own copy, written out (see the module's docstring)."""
     gi[g, G_ROUND] = rnd
     gi[g, G_FIRST] = first
     gi[g, G_POT] = 0
@@ -318,7 +322,8 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
     the games not over.
 
     Returns the decisions applied, or ``-1 - (game * players + seat)`` of the first seat whose
-    action is not legal, and then applies none.
+    action is not legal, and then applies none. The rewards are zeroed in one pass (a loop of
+    ``players`` stores a game is a ``memset`` call each) and written only where they are not 0.
     """
     card_lands, a_masks, l_masks = sc
     n = ti[T_N]
@@ -326,6 +331,7 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
     inv = 1.0 / ti[T_PER_POINT]
     b0 = G_SEATS + players
     na = lands + 2
+    full = (1 << lands) - 1
     games = gi.shape[0]
     for g in range(games):
         ph = gi[g, G_PHASE]
@@ -341,9 +347,8 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
             if not (a == lands or (a == lands + 1 and gi[g, b0 + s] > 0)):
                 return -1 - (g * players + s)
     done = 0
+    rewards[:] = 0
     for g in range(games):
-        for s in range(players):
-            rewards[g, s] = 0
         ph = gi[g, G_PHASE]
         if ph == P_TOKENS:
             for s in range(players):
@@ -370,14 +375,16 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
             gi[g, G_POT] += 1
             gain = sets(held - 1, inv) - sets(held, inv)
             totals[g, seat] += gain
-            rewards[g, seat] = gain
+            if gain:
+                rewards[g, seat] = gain
             hunter(g, next_in(inside, seat, players), players, lands, gi, ms)
             continue
         pot = gi[g, G_POT]  # pass: take the pot, token on the stack, out of the hunt
         gi[g, b0 + seat] = held + pot
         gain = sets(held + pot, inv) - sets(held, inv)
         totals[g, seat] += gain
-        rewards[g, seat] = gain
+        if gain:
+            rewards[g, seat] = gain
         gi[g, G_POT] = 0
         top = gi[g, G_STACK]
         gi[g, b0 + players + top] = seat
@@ -394,16 +401,13 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
         top += 1
         gi[g, G_STACK] = top
         river = cm[g, C_RIVER]
-        rest = river
-        for i in range(top - 1, -1, -1):
-            rest &= ~l_masks[gi[g, G_SEATS + gi[g, b0 + players + i]]]
-        caught = river & ~rest
-        rest = river  # the captures, top of the stack first
+        rest = river  # the captures, top of the stack first; what they took is what the river lost
         for i in range(top - 1, -1, -1):
             s = gi[g, b0 + players + i]
             took = rest & l_masks[gi[g, G_SEATS + s]]
             cm[g, C_CAPTURED + s] |= took
             rest &= ~took
+        caught = river & ~rest
         cm[g, C_RIVER] = rest
         kept = ~caught  # a seat's captures before: its captures now less this round's (the river held none)
         for a in range(a_masks.shape[0]):  # the majorities of the animals caught, in one pass: old and new
@@ -422,8 +426,37 @@ def step(players: int, ti: Any, sc: Any, actions: Any, gi: Any, deck: Any, cm: A
                     if got:
                         totals[g, s] += got
                         rewards[g, s] += got
-        if start_round(g, gi[g, G_ROUND] + 1, last, players, n, lands, card_lands, l_masks, gi, deck, cm, ms):
+        gi[g, G_ROUND] += 1  # ``start_round`` and ``turn_up``, written out (see the module's docstring)
+        gi[g, G_FIRST] = last
+        gi[g, G_TURN] = -1
+        gi[g, G_IN] = 0
+        gi[g, G_LEFT] = 0
+        gi[g, G_STACK] = 0
+        cm[g, C_TURNED] = _ZERO
+        for s in range(players):
+            gi[g, G_SEATS + s] = -1
+        pos = np.int64(gi[g, G_DECK])
+        if pos >= n:  # over: the masks are all False already (the lands since the tokens, pass and throw now)
+            gi[g, G_PHASE] = P_OVER
             live[0] -= 1
+            continue
+        for s in range(players):
+            for a in range(lands):
+                ms[g, s * na + a] = True
+        shown = 0
+        for land in range(lands):
+            if rest & l_masks[land]:
+                shown |= 1 << land
+        turned = _ZERO
+        while shown != full and pos < n:
+            card = np.int64(deck[g, pos])
+            shown |= card_lands[card]
+            turned |= _ONE << U64(card)
+            pos += 1
+        gi[g, G_DECK] = pos
+        cm[g, C_RIVER] = rest | turned
+        cm[g, C_TURNED] = turned
+        gi[g, G_PHASE] = P_TOKENS
     return done
 
 

@@ -59,6 +59,27 @@ def _popcount(typingctx: Any, x: Any) -> Any:
 popcount: Any = _popcount
 
 
+@intrinsic
+def _load_u64(typingctx: Any, arr: Any, index: Any) -> Any:
+    """The 8 bytes of a 1-D bool array from ``index`` on, as one uint64 (an unaligned load, the
+    byte at ``index`` lowest on a little-endian machine). The caller keeps ``index + 8`` within
+    the array: nothing here checks it."""
+    if not (isinstance(arr, types.Array) and arr.ndim == 1 and arr.dtype == types.boolean
+            and arr.layout == "C" and isinstance(index, types.Integer)):
+        return None
+    sig = types.uint64(arr, types.intp)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        word = builder.bitcast(builder.gep(ary.data, [args[1]]), context.get_value_type(types.uint64).as_pointer())
+        return builder.load(word, align=1)
+
+    return sig, codegen
+
+
+load_u64: Any = _load_u64
+
+
 @jit
 def count(m: Any) -> Any:
     """``popcount`` as an int64."""
@@ -671,3 +692,44 @@ def sample(stp: int, ti: Any, hands: Any, used_acts: Any, states: Any, out: Any)
                 a = none if j == c else nth_bit(m, j)
                 out[g, p] = n + np.int64(a)
         states[g] = state
+
+
+@jit
+def first_legal(flat: Any, na: int, words: bool, out: Any) -> None:
+    """``out[r]``: the index of the first True of row ``r`` of ``flat`` (rows of ``na`` bools one
+    after another), 0 for a row with none, as numpy's ``argmax``.
+
+    With ``words`` (a little-endian machine) a row is read 8 bytes at a time, as one uint64 whose
+    lowest set byte is the answer; a row of fewer than 8 actions is one masked load and a
+    ``trailing_zeros``, without a branch. The last rows, where 8 bytes would run past the array,
+    are read a byte at a time.
+    """
+    rows = out.shape[0]
+    size = flat.shape[0]
+    start = 0
+    if words and na < 8 and size >= 8:
+        stop = _ONE << U64(8 * na)  # a row with no True reads as na
+        keep = stop - _ONE
+        start = min(rows, (size - 8) // na + 1)  # the rows whose 8 bytes lie within the array
+        for r in range(start):
+            t = np.int64(trailing_zeros((load_u64(flat, r * na) & keep) | stop)) >> 3
+            out[r] = t if t < na else 0
+    for r in range(start, rows):
+        p = r * na
+        best: Any = 0
+        a = 0
+        while a < na:
+            if words and p + a + 8 <= size:
+                x = load_u64(flat, p + a)
+                if na - a < 8:
+                    x &= (_ONE << U64(8 * (na - a))) - _ONE
+                if x:
+                    best = a + (np.int64(trailing_zeros(x)) >> 3)
+                    break
+                a += 8
+            else:
+                if flat[p + a]:
+                    best = a
+                    break
+                a += 1
+        out[r] = best
