@@ -22,6 +22,7 @@ from typing import Any
 
 import numba as nb
 import numpy as np
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba.core import types
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic
@@ -77,7 +78,21 @@ def _load_u64(typingctx: Any, arr: Any, index: Any) -> Any:
     return sig, codegen
 
 
+@intrinsic
+def _mulhi(typingctx: Any, x: Any, y: Any) -> Any:
+    """The high 64 bits of the 128-bit product of two uint64 (one ``mul`` on x86-64)."""
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        wide = ir.IntType(128)
+        product = builder.mul(builder.zext(args[0], wide), builder.zext(args[1], wide))
+        return builder.trunc(builder.lshr(product, ir.Constant(wide, 64)), ir.IntType(64))
+
+    return sig, codegen
+
+
 load_u64: Any = _load_u64
+mulhi: Any = _mulhi
 
 
 @jit
@@ -97,8 +112,9 @@ def next_u64(state: Any) -> Any:
 
 
 # Columns of the shuffle table ``shuf[n]`` (uint64, one row per n up to 64).
-SH_WIDTH, SH_GROUPS, SH_FACT, SH_D, SH_LEN, SH_MAGIC, SH_SHIFT = 0, 1, 2, 18, 82, 146, 211
-SH_COLUMNS = 276
+SH_WIDTH, SH_GROUPS, SH_FACT, SH_D, SH_LEN, SH_MAGIC, SH_SHIFT, SH_RECIP, SH_RSHIFT = 0, 1, 2, 18, 82, 146, 211, 276, \
+    340
+SH_COLUMNS = 404
 # The scratch array ``work`` (uint64): the generator words, the big integer's limbs, the deck.
 W_WORDS, W_LIMBS, W_DECK = 0, 8, 24
 W_SIZE = W_DECK + 64
@@ -116,6 +132,9 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
     P is the product of the group's radices above r and q = rem // P the previous quotient;
     ``rem // (P * r)`` is ``rem * M >> K`` with M, K at columns ``SH_MAGIC + r``, ``SH_SHIFT + r``
     (exact for rem < 2**29; M = 0 for a group's last radix), so no digit waits for a division.
+    The long division by a group's product d is by multiplication too: ``cur // d`` is
+    ``mulhi(cur, R) >> S`` (R, S at ``SH_RECIP + g``, ``SH_RSHIFT + g``; exact for cur < 2**63,
+    and cur < d * 2**32 < 2**61), a multiply's latency a limb instead of a 64-bit divide's.
     Tables and scratch are two arrays, so that a call costs few reference counts.
     """
     if n < 2:
@@ -149,10 +168,12 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
     base = W_DECK + off - 1
     for g in range(np.int64(shuf[n, SH_GROUPS])):
         d = shuf[n, SH_D + g]
+        recip = shuf[n, SH_RECIP + g]
+        rshift = shuf[n, SH_RSHIFT + g]
         rem = _ZERO
         for j in range(top, -1, -1):
             cur = (rem << U64(32)) | work[W_LIMBS + j]
-            q = cur // d
+            q = mulhi(cur, recip) >> rshift
             work[W_LIMBS + j] = q
             rem = cur - q * d
         while top > 0 and work[W_LIMBS + top] == _ZERO:

@@ -57,16 +57,17 @@ END_STOP, END_LAST, END_EMPTY, END_MERMAIDS = range(4)
 (T_N, T_MIN_POINTS, T_WIN_WITH, T_LC_ENDS, T_TARGET, T_A_DRAW, T_A_PASS, T_A_END, T_A_STOP, T_A_LAST,
  T_A_MERMAIDS, T_A_TAKE, T_A_KEEP, T_A_PILE, T_A_PICK, T_A_STEAL, T_ACTIONS, T_DUOS, T_COLLECTORS, T_WIDTH,
  T_MULTIPLIERS, T_COLOURS, T_AT_DUO, T_AT_CARD_DUO, T_AT_COLL, T_AT_MULT, T_AT_DUO_IDS, T_AT_DUO_CARDS,
- T_AT_M_DUO, T_AT_M_COLL, T_AT_M_MULT, T_AT_M_COLOUR, T_AT_M_MERMAID) = range(33)
-T_SIZE = 33
+ T_AT_M_DUO, T_AT_M_COLL, T_AT_M_MULT, T_AT_M_COLOUR, T_AT_M_MERMAID, T_RULE_WIDTH, T_AT_CARD_RULES) = range(35)
+T_SIZE = 35
 """Rows of ``ti``: the deck size, the round-end and mermaid numbers, the game's target for the
 batch's player count, the action ids (``T_A_TAKE`` etc.: the id of the first card's), how many
 duos, collectors (and their longest table), multipliers and colours, then where each table starts:
 in ``ti`` each duo's (same kind, points, effect), each card's duo (-1: none), each collector's
 (table length, table padded to ``T_WIDTH``), each multiplier's points, the duo action of every
-card pair ``[a * n + b]`` (-1: none), the two cards of every action (duos'); in ``tm`` each duo's
-two kinds' masks, each collector's, each multiplier's (counted, counted by), each colour's cards
-that count for it (mermaids only when they count their own colour), the mermaids'."""
+card pair ``[a * n + b]`` (-1: none), the two cards of every action (duos'), each card's rules
+(``T_RULE_WIDTH`` codes ``R_*`` a card, -1 after the last: the rules whose cards include it); in
+``tm`` each duo's two kinds' masks, each collector's, each multiplier's (counted, counted by), each
+colour's cards that count for it (mermaids only when they count their own colour), the mermaids'."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
 
@@ -155,46 +156,58 @@ def colour_bonus(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     return best
 
 
+R_DUO, R_COLL, R_MULT = 0, 1 << 16, 1 << 17
+"""The codes of a card's rules in ``ti``'s ``T_AT_CARD_RULES`` rows: ``R_DUO + d`` (duo d),
+``R_COLL + i`` (collector i), ``R_MULT + i`` (multiplier i); -1 ends a card's list."""
+
+
 @inline
-def touched(bit: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
+def touched(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     """``card_points`` without the mermaids' colours, counting only the duos, collectors and
-    multipliers whose cards include ``bit``: the difference of two calls (the card held, and not)
-    is what gaining or losing it changes, so a seat's card points follow its hand a card at a time
-    instead of being worked out afresh at each of its play decisions."""
+    multipliers whose cards include card ``c``: the difference of two calls (the card held, and
+    not) is what gaining or losing it changes, so a seat's card points follow its hand a card at
+    a time instead of being worked out afresh at each of its play decisions.
+
+    Card c's rules are read from its own short list (``T_AT_CARD_RULES``: one or two for most
+    cards) rather than found by testing every rule of the ruleset: the loop over every duo,
+    collector and multiplier, twice a card gained, was a tenth of a playout."""
     total = 0
-    at, mt = ti[T_AT_DUO], ti[T_AT_M_DUO]
-    for d in range(ti[T_DUOS]):
-        ma = tm[mt + 2 * d]
-        mb = tm[mt + 2 * d + 1]
-        if (ma | mb) & bit:
+    w = ti[T_RULE_WIDTH]
+    at = ti[T_AT_CARD_RULES] + w * c
+    for r in range(w):
+        code = ti[at + r]
+        if code < 0:
+            break
+        if code < R_COLL:
+            d = code - R_DUO
+            ma = tm[ti[T_AT_M_DUO] + 2 * d]
             ha = count(hand & ma)
             fa = count(played & ma)
-            if ti[at + 3 * d]:
-                total += ti[at + 3 * d + 1] * ((ha >> 1) + (fa >> 1))
+            row = ti[T_AT_DUO] + 3 * d
+            if ti[row]:
+                total += ti[row + 1] * ((ha >> 1) + (fa >> 1))
             else:
-                total += ti[at + 3 * d + 1] * (min(ha, count(hand & mb)) + min(fa, count(played & mb)))
-    both = hand | played
-    at, mt, w = ti[T_AT_COLL], ti[T_AT_M_COLL], ti[T_WIDTH] + 1
-    for i in range(ti[T_COLLECTORS]):
-        m = tm[mt + i]
-        if m & bit:
-            n = count(both & m)
+                mb = tm[ti[T_AT_M_DUO] + 2 * d + 1]
+                total += ti[row + 1] * (min(ha, count(hand & mb)) + min(fa, count(played & mb)))
+        elif code < R_MULT:
+            i = code - R_COLL
+            n = count((hand | played) & tm[ti[T_AT_M_COLL] + i])
             if n:
-                total += ti[at + w * i + min(n, ti[at + w * i])]
-    at, mt = ti[T_AT_MULT], ti[T_AT_M_MULT]
-    for i in range(ti[T_MULTIPLIERS]):
-        ma = tm[mt + 2 * i]
-        mb = tm[mt + 2 * i + 1]
-        if (ma | mb) & bit:
-            total += count(both & ma) * count(both & mb) * ti[at + i]
+                row = ti[T_AT_COLL] + (ti[T_WIDTH] + 1) * i
+                total += ti[row + min(n, ti[row])]
+        else:
+            i = code - R_MULT
+            both = hand | played
+            mt = ti[T_AT_M_MULT] + 2 * i
+            total += count(both & tm[mt]) * count(both & tm[mt + 1]) * ti[ti[T_AT_MULT] + i]
     return total
 
 
 @inline
-def gain(bit: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
-    """What ``card_points`` (without the mermaids' colours) gains when ``hand`` gains ``bit``
+def gain(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
+    """What ``card_points`` (without the mermaids' colours) gains when ``hand`` gains card ``c``
     (duos played leave it as it was: a pair leaves the hand for the table)."""
-    return touched(bit, hand | bit, played, ti, tm) - touched(bit, hand, played, ti, tm)
+    return touched(c, hand | (_ONE << U64(c)), played, ti, tm) - touched(c, hand, played, ti, tm)
 
 
 @inline
@@ -482,8 +495,9 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                         gi[x, G_DECK] = top + 2
                         gi[x, G_PHASE] = P_KEEP
                     else:
-                        bit = _ONE << U64(deck[x, top])
-                        pv[x, seat] += gain(bit, h, played[x, seat], ti, tm)
+                        card = deck[x, top]
+                        bit = _ONE << U64(card)
+                        pv[x, seat] += gain(card, h, played[x, seat], ti, tm)
                         hands[x, seat] = h | bit
                         gi[x, G_DECK] = top + 1
                         gi[x, G_PHASE] = P_PLAY
@@ -493,7 +507,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                         p = 0 if gi[x, G_LEN0] and piles[x, 0, gi[x, G_LEN0] - 1] == card else 1
                         gi[x, G_LEN0 + p] -= 1
                         bit = _ONE << U64(card)
-                        pv[x, seat] += gain(bit, h, played[x, seat], ti, tm)
+                        pv[x, seat] += gain(card, h, played[x, seat], ti, tm)
                         hands[x, seat] = h | bit
                     gi[x, G_PHASE] = P_PLAY
             elif ph == P_KEEP:
@@ -504,7 +518,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 piles[x, p, gi[x, G_LEN0 + p]] = other
                 gi[x, G_LEN0 + p] += 1
                 bit = _ONE << U64(kept)
-                pv[x, seat] += gain(bit, h, played[x, seat], ti, tm)
+                pv[x, seat] += gain(kept, h, played[x, seat], ti, tm)
                 hands[x, seat] = h | bit
                 gi[x, G_DRAWN0] = -1
                 gi[x, G_DRAWN1] = -1
@@ -523,7 +537,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                     piles[x, pile, t] = piles[x, pile, t + 1]
                 gi[x, G_LEN0 + pile] = size - 1
                 bit = _ONE << U64(card)
-                pv[x, seat] += gain(bit, h, played[x, seat], ti, tm)
+                pv[x, seat] += gain(card, h, played[x, seat], ti, tm)
                 hands[x, seat] = h | bit
                 gi[x, G_CRAB] = -1
                 gi[x, G_PHASE] = P_PLAY
@@ -531,9 +545,10 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 victim = a - a_steal
                 held = hands[x, victim]
                 rng[x], k = below(rng[x], popcount(held))
-                bit = _ONE << nth_bit(held, k)
-                pv[x, victim] -= gain(bit, held ^ bit, played[x, victim], ti, tm)
-                pv[x, seat] += gain(bit, h, played[x, seat], ti, tm)
+                stolen = nth_bit(held, k)
+                bit = _ONE << stolen
+                pv[x, victim] -= gain(np.int64(stolen), held ^ bit, played[x, victim], ti, tm)
+                pv[x, seat] += gain(np.int64(stolen), h, played[x, seat], ti, tm)
                 hands[x, victim] = held ^ bit
                 hands[x, seat] = h | bit
                 gi[x, G_PHASE] = P_PLAY
@@ -566,8 +581,9 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 if effect == E_TAKE and gi[x, G_LEN0] + gi[x, G_LEN1] > 0:
                     gi[x, G_PHASE] = P_CRAB_PILE
                 elif effect == E_DRAW and gi[x, G_DECK] < n:
-                    bit = _ONE << U64(deck[x, gi[x, G_DECK]])
-                    pv[x, seat] += gain(bit, h, played[x, seat] | both, ti, tm)
+                    card = deck[x, gi[x, G_DECK]]
+                    bit = _ONE << U64(card)
+                    pv[x, seat] += gain(card, h, played[x, seat] | both, ti, tm)
                     h |= bit
                     gi[x, G_DECK] += 1
                 elif effect == E_STEAL:
@@ -660,10 +676,10 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, 
 
 @jit
 def legal_masks(lst: Any, nl: Any, out: Any) -> None:
-    """``out[g, action]`` True for each action of game g's list, False elsewhere (a finished game's
-    list is empty): one pass writing each row whole, rather than zeroing ``out`` first."""
+    """``out[g, action]`` True for each action of game g's list (``out`` all False on entry, as
+    ``np.zeros`` makes it: calloc's memset of the whole array is the cheapest way to clear the
+    rows, and a finished game's list is empty, so its row is left as it is)."""
     for g in range(nl.shape[0]):
-        out[g, :] = False
         for i in range(nl[g]):
             out[g, lst[g, i]] = True
 

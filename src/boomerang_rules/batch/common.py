@@ -29,6 +29,9 @@ def shuffle_tables() -> npt.NDArray[np.uint64]:
     the shuffle then divides its big integer once per group instead of once per card, and reads
     each digit off the group's remainder x < 2**29 as ``x // P = x * ceil(2**K / P) >> K`` with
     K = 29 + ceil(log2 P): the error x / 2**K stays below 1 / P, so the quotient is exact.
+    The long division by a group's product d (each step's dividend below d * 2**32 < 2**61) is
+    ``x // d = mulhi(x, R) >> S`` with S = ceil(log2 d) - 1 and R = ceil(2**(64 + S) / d) < 2**64:
+    R * d - 2**(64 + S) is below d <= 2**(S + 1), so the error stays below 1 / d for x < 2**63.
     """
     size = MAX_DECK + 1
     shuf = np.zeros((size, k.SH_COLUMNS), np.uint64)
@@ -51,6 +54,9 @@ def shuffle_tables() -> npt.NDArray[np.uint64]:
         for g, (d, c) in enumerate(groups):
             shuf[n, k.SH_D + g] = d
             shuf[n, k.SH_LEN + g] = c
+            rshift = (d - 1).bit_length() - 1
+            shuf[n, k.SH_RECIP + g] = -(-(1 << 64 + rshift) // d)
+            shuf[n, k.SH_RSHIFT + g] = rshift
             down_to = 1  # the product of the group's radices from its first down to ``radix``
             for t in range(c):
                 down_to *= radix

@@ -74,6 +74,15 @@ def _lay_out(rows: dict[int, list[int]], sections: list[tuple[int, list[int]]], 
     return out
 
 
+def _card_rules(t: Any, kind: int) -> list[int]:
+    """The codes (``_ssp_kernels.R_*``) of the duos, collectors and multipliers whose cards include
+    a card of ``kind``: the rules its gain or loss can change (``_ssp_kernels.touched``)."""
+    codes = [k.R_DUO + d for d, (a, b, _, _) in enumerate(t.duos) if kind in (a, b)]
+    codes += [k.R_COLL + i for i, (collected, _) in enumerate(t.collectors) if kind == collected]
+    codes += [k.R_MULT + i for i, (a, b, _) in enumerate(t.multipliers) if kind in (a, b)]
+    return codes
+
+
 @lru_cache(maxsize=16)
 def _compile_cached(rules: Ruleset) -> Compiled:
     t = tables_for(rules)
@@ -109,14 +118,19 @@ def _compile_cached(rules: Ruleset) -> Compiled:
             a, b = (t.index[c] for c in name[4:].split("+"))
             duo_ids[a * n + b] = duo_ids[b * n + a] = i
             duo_cards[2 * i:2 * i + 2] = a, b
+    card_rules = [_card_rules(t, t.kind[c]) for c in range(n)]
+    rule_width = max(len(codes) for codes in card_rules) + 1  # room for the -1 after the last
     rows.update({k.T_DUOS: [len(t.duos)], k.T_COLLECTORS: [len(t.collectors)], k.T_WIDTH: [width],
-                 k.T_MULTIPLIERS: [len(t.multipliers)], k.T_COLOURS: [len(t.colours)]})
+                 k.T_MULTIPLIERS: [len(t.multipliers)], k.T_COLOURS: [len(t.colours)],
+                 k.T_RULE_WIDTH: [rule_width]})
     ti = _lay_out(rows, [
         (k.T_AT_DUO, [x for a, b, points, effect in t.duos for x in (int(a == b), points, k.EFFECTS.index(effect))]),
         (k.T_AT_CARD_DUO, [t.duo_of_kind.get(t.kind[c], (-1, ""))[0] for c in range(n)]),
         (k.T_AT_COLL, [x for _, table in t.collectors for x in (len(table), *table, *[0] * (width - len(table)))]),
         (k.T_AT_MULT, [points for _, _, points in t.multipliers]),
-        (k.T_AT_DUO_IDS, duo_ids), (k.T_AT_DUO_CARDS, duo_cards)], k.T_SIZE)
+        (k.T_AT_DUO_IDS, duo_ids), (k.T_AT_DUO_CARDS, duo_cards),
+        (k.T_AT_CARD_RULES, [x for codes in card_rules for x in (*codes, *[-1] * (rule_width - len(codes)))])],
+        k.T_SIZE)
     tm = [mermaids]
     ti[k.T_AT_M_MERMAID] = 0
     for row, masks in ((k.T_AT_M_DUO, [kind_mask[x] for a, b, _, _ in t.duos for x in (a, b)]),
@@ -258,8 +272,8 @@ def to_act(batch: Batch) -> I64Array:
 def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
     """``(games, num_actions)``: True where the seat to act (``to_act``) may take the action; a
     finished game's row is all False."""
-    out = np.empty((batch.games, len(batch.compiled.names)), np.bool_)
-    k.legal_masks(batch.legal, batch.nlegal, out)  # fills every entry
+    out = np.zeros((batch.games, len(batch.compiled.names)), np.bool_)
+    k.legal_masks(batch.legal, batch.nlegal, out)  # sets the legal entries
     return out
 
 
