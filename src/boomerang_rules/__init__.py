@@ -366,6 +366,49 @@ def state_of(record: Any, rules: Any = None) -> Any:
     return _record_game(record, rules).state_of(record, rules)
 
 
+PLAIN_DISPATCH: dict[str, Any] = {}
+"""The Python functions the compiled dispatch stands in for, by name (the reference, which tests compare it
+with); empty where the Python functions serve."""
+
+
+def _compiled_dispatch() -> None:
+    """Put the compiled dispatch (``core/_dispatch.c``) in place of the method-calling functions above.
+
+    Each of them is one method call of the state's (``state._br_step(actions)``) in a Python frame
+    that cost almost as much as a compiled game's ``to_act`` itself, and a game of turns calls four
+    of them a decision. Each is made a builtin function that makes that call with no frame of its
+    own, answers a state of no game through the same ``_missing``, and hands any other call (keywords,
+    the wrong number of arguments) to the Python function, which stays the reference. The builtin has
+    the function's name, docstring and parameter names. Not where ``_dispatch`` is not built, nor with
+    ``BOOMERANG_RULES_PURE`` set (the Python functions then serve)."""
+    if os.environ.get("BOOMERANG_RULES_PURE"):
+        return
+    try:
+        from .core import _dispatch
+    except ImportError:  # not built (no compiler at install): the Python functions serve
+        return
+    import inspect
+    import sys
+
+    from .core.games import METHOD
+
+    def missing(table: dict[type, Any]) -> Any:
+        return lambda state, *args: _missing(table, state)(state, *args)
+
+    here = globals()
+    module = sys.modules[__name__]
+    for name in ("to_act", "legal_actions", "apply", "step", "legal_mask", "is_over", "winners", "score_sheets",
+                 "view"):
+        plain = PLAIN_DISPATCH[name] = here[name]
+        parameters = list(inspect.signature(plain).parameters)
+        doc = f"{name}({', '.join(parameters)})\n--\n\n{inspect.getdoc(plain)}"
+        here[name] = _dispatch.function(METHOD.format(name), plain, missing(DISPATCH[name]), len(parameters), module,
+                                        name, doc)
+
+
+_compiled_dispatch()
+
+
 __version__ = "0.1.0"
 
 __all__ = [
