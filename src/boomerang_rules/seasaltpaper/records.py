@@ -8,7 +8,8 @@ JSON pointer and the rule broken.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
@@ -54,6 +55,12 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     was replayed from, else ``Seat 0``, ``Seat 1``, ...). A state drawn by ``determinize`` has
     none (``ValueError``): the view it was drawn from holds no deck order nor decisions to record.
     """
+    return _record(state, names, _entries)
+
+
+def _record(state: GameState, names: Sequence[str] | None,
+            actions: Callable[[Tables, Sequence[Entry]], Any]) -> dict[str, Any]:
+    """``record_of``'s record, each round's ``actions`` made by ``actions(tables, log)``."""
     check_state(state)
     t = state.tables
     if any(not r.deck for r in state.history) or (state.phase not in ("over", "deal") and not state.deck0):
@@ -62,16 +69,65 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
                          "replays to it; docs/sea-salt-paper.md)")
     names = player_names(names, state.players, state.names)
     rounds = [_shuffled({"deck": list(t.ids_of(r.deck)), "first": r.first,
-                         "actions": _entries(t, r.log)}, t, r.shuffles) for r in state.history]
+                         "actions": actions(t, r.log)}, t, r.shuffles) for r in state.history]
     if state.phase not in ("over", "deal"):
         rounds.append(_shuffled({"deck": list(t.ids_of(state.deck0)), "first": state.first,
-                                 "actions": _entries(t, state.entries())}, t,
+                                 "actions": actions(t, state.entries())}, t,
                                 state.shuffles if t.expansion else ()))
     record = envelope(state.rules, names, state.seed)
     record["rounds"] = rounds
     if is_over(state):
         record["result"] = result_of(score_sheets(state), winners(state))
     return record
+
+
+_one_line = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
+"""``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, the encoder made once (as
+``core.simulation``'s)."""
+
+_FRAGMENTS: dict[tuple[str, ...], dict[Entry, str]] = {}
+"""Card ids -> decision -> its text in a record's line (``[0,"draw"]``), made on first need.
+Bounded: a ruleset's decisions are its seats by its actions (by the card a steal took); and at most
+``_MAX_FRAGMENT_TABLES`` rulesets' are kept (then all are dropped and made again)."""
+_MAX_FRAGMENT_TABLES = 64
+
+
+def _fragments_of(t: Tables) -> dict[Entry, str]:
+    fragments = _FRAGMENTS.get(t.ids)
+    if fragments is None:
+        if len(_FRAGMENTS) >= _MAX_FRAGMENT_TABLES:
+            _FRAGMENTS.clear()
+        fragments = _FRAGMENTS[t.ids] = {}
+    return fragments
+
+
+def _actions_text(t: Tables, log: Sequence[Entry]) -> str:
+    """``_one_line(_entries(t, log))``: each decision's text looked up, made once per ruleset."""
+    fragments = _fragments_of(t)
+    try:
+        return "[" + ",".join(map(fragments.__getitem__, log)) + "]"
+    except KeyError:
+        for entry, listed in zip(log, _entries(t, log)):
+            if entry not in fragments:
+                fragments[entry] = _one_line(listed)
+        return "[" + ",".join(map(fragments.__getitem__, log)) + "]"
+
+
+def _object_text(value: dict[str, Any], written: str) -> str:
+    """``_one_line(value)``, the value under the key ``written`` already JSON text."""
+    return "{" + ",".join(f"{_one_line(k)}:{v if k == written else _one_line(v)}" for k, v in value.items()) + "}"
+
+
+def record_line(state: GameState, names: Sequence[str] | None = None) -> str:
+    """``json.dumps(record_of(state, names), ensure_ascii=False, separators=(",", ":"))``, the same text
+    made faster for ``simulate``: each decision's text is looked up rather than a list made and
+    encoded a decision (two fifths of a random game's record writing; issue 27). JSON writes an
+    object as its ``"key":value`` pairs in order between braces, so the record is written key by
+    key, the rounds' actions from their decisions' texts (``tests/test_ssp_records.py`` compares the
+    two on every shipped ruleset)."""
+    record = _record(state, names, _actions_text)
+    record["rounds"] = "[" + ",".join(_object_text(r, "actions") for r in record["rounds"]) + "]"
+    return _object_text(record, "rounds")
 
 
 def _shuffled(rnd: dict[str, Any], t: Tables, shuffles: tuple[tuple[int, ...], ...]) -> dict[str, Any]:
@@ -300,4 +356,4 @@ def state_of(record: Any, rules: Ruleset | None = None) -> GameState:
     return reached(check_record(record, rules))
 
 
-__all__ = ["RECORD_FORMAT", "Checked", "check_record", "record_of", "state_of", "validate_record"]
+__all__ = ["RECORD_FORMAT", "Checked", "check_record", "record_line", "record_of", "state_of", "validate_record"]
