@@ -1815,6 +1815,88 @@ entries_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyOb
     return forward(E.entries_plain, NULL, args, nargs, kwnames);
 }
 
+/* random_play(state, draws) -> state: core.bots._random_play's loop (the reference) for as long as
+ * the fast path serves every decision: the seat whose turn it is draws k below the number of its
+ * legal actions from its generator, draws[seat] (rng.below, as RandomBot.choose does), and plays
+ * the k-th. It stops, returning the state reached, at the game's end or at the first state,
+ * legal actions or decision the fast path does not take (the caller plays on in Python from
+ * there: a state another code made, Extra Salt's, the mermaids...). ``draws`` must be an exact
+ * list of at least ``players`` exact ints below 2**64 (else nothing is played); the generators
+ * are written back into it however the loop ends: one drawn for a decision apply raised on
+ * advanced, as the plain loop leaves it; one drawn for a decision the fast path declined not
+ * (the caller's loop draws it again).
+ *
+ * Memory: the state, the legal actions and so the action drawn are held (owned) across apply,
+ * whose round's end calls Python code; the generators are read into C first, and written back
+ * only into a list still exact and long enough. */
+static PyObject *
+random_play_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    (void)module;
+    if (nargs != 2 || kwnames != NULL) {
+        PyErr_SetString(PyExc_TypeError, "random_play(state, draws) takes two positional arguments");
+        return NULL;
+    }
+    PyObject *state = Py_NewRef(args[0]), *draws = args[1];
+    uint64_t gen[MAX_SEATS];
+    Py_ssize_t seats = PyList_CheckExact(draws) ? PyList_GET_SIZE(draws) : 0;
+    if (seats > MAX_SEATS) {
+        seats = MAX_SEATS;
+    }
+    for (Py_ssize_t i = 0; i < seats; i++) {
+        PyObject *g = PyList_GET_ITEM(draws, i);
+        if (!PyLong_CheckExact(g)) {
+            return state;
+        }
+        gen[i] = (uint64_t)PyLong_AsUnsignedLongLong(g); /* an exact int: no Python code */
+        if (gen[i] == (uint64_t)-1 && PyErr_Occurred()) { /* negative or past 64 bits: the plain loop's */
+            PyErr_Clear();
+            return state;
+        }
+    }
+    int failed = 0;
+    Parts p;
+    while (parts_of(state, &p) && p.players <= seats) {
+        PyObject *legal = legal_fast(&p, p.turn);
+        if (legal == NULL) {
+            failed = PyErr_Occurred() != NULL;
+            break;
+        }
+        if (!PyTuple_CheckExact(legal) || PyTuple_GET_SIZE(legal) == 0) { /* never: the plain loop's to judge */
+            Py_DECREF(legal);
+            break;
+        }
+        uint64_t before = gen[p.turn];
+        uint64_t k = below(&gen[p.turn], (uint64_t)PyTuple_GET_SIZE(legal));
+        PyObject *seat = PyTuple_GET_ITEM(state, E.turn); /* borrowed from the state, held */
+        PyObject *out = apply_fast(&p, seat, PyTuple_GET_ITEM(legal, (Py_ssize_t)k));
+        Py_DECREF(legal);
+        if (out == NULL) {
+            failed = PyErr_Occurred() != NULL;
+            if (!failed) {
+                gen[p.turn] = before; /* not played here: the caller's loop draws it again */
+            }
+            break;
+        }
+        Py_SETREF(state, out);
+    }
+    if (PyList_CheckExact(draws) && PyList_GET_SIZE(draws) >= seats) {
+        for (Py_ssize_t i = 0; i < seats; i++) {
+            PyObject *g = PyLong_FromUnsignedLongLong(gen[i]);
+            if (g == NULL) {
+                failed = 1;
+                break;
+            }
+            PyList_SetItem(draws, i, g); /* steals g; the old int released */
+        }
+    }
+    if (failed) {
+        Py_DECREF(state);
+        return NULL;
+    }
+    return state;
+}
+
 /* As functions: apply(state, seat, action), legal_actions(state, seat), step(state, actions). */
 static PyObject *
 apply_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
@@ -2062,6 +2144,9 @@ static PyMethodDef module_methods[] = {
     {"step", (PyCFunction)(void (*)(void))step_function, METH_FASTCALL | METH_KEYWORDS, STEP_DOC},
     {"to_act", (PyCFunction)(void (*)(void))to_act_function, METH_FASTCALL | METH_KEYWORDS, TO_ACT_DOC},
     {"is_over", (PyCFunction)(void (*)(void))is_over_function, METH_FASTCALL | METH_KEYWORDS, IS_OVER_DOC},
+    {"random_play", (PyCFunction)(void (*)(void))random_play_function, METH_FASTCALL | METH_KEYWORDS,
+     "random_play(state, draws) -> state: core.bots._random_play's loop (the reference) for as long as the "
+     "compiled path serves every decision, the seats' generators in the list draws, written back."},
     {NULL, NULL, 0, NULL},
 };
 
