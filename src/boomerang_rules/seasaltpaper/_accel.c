@@ -20,7 +20,10 @@
  * entry that holds a strong reference to it for the life of the process and is never evicted or
  * changed: the action strings the entry points to live as long as that tuple does, and the legal
  * action tuples of the draw and keep phases it keeps (made on first need: they depend on the piles'
- * tops, the deck's emptiness and the cards drawn alone) are its own for good. A Tables slot
+ * tops, the deck's emptiness and the cards drawn alone) are its own for good, as are the log entries
+ * ``(seat, action, -1)`` it makes, one a seat and action (a dict by seat, its keys exact strs: one
+ * entry shared by every state that logs it spares an allocation a decision, and a record's writing
+ * finds it by identity; bounded by the ruleset's actions). A Tables slot
  * rebound from Python (object.__setattr__) holds another object, found by identity, so it is
  * parsed afresh or served plainly. No Python code runs between a read and its use: a decision's
  * fast path calls no Python function, compares exact strs only, and allocates only after it has read.
@@ -64,6 +67,8 @@ typedef struct {
     PyObject *(*draw_legal)[MAX_CARDS + 1][2]; /* [top 0 + 1][top 1 + 1][deck not empty]: the draw phase's
         legal actions, made on first need and kept (owned) for the life of the entry; NULL until then */
     PyObject *(*keep_legal)[MAX_CARDS][3]; /* [first drawn][second drawn][the pile a card may go to + 1] */
+    PyObject *logged[MAX_SEATS]; /* per seat, a dict: action (an exact str) -> the log entry (seat, action, -1),
+        made on first need and kept (owned) for the life of the entry; NULL until then */
 } Compiled;
 
 typedef struct {
@@ -761,13 +766,22 @@ done:
 static PyObject *
 logged(const Parts *p, PyObject *seat, PyObject *action)
 {
-    PyObject *entry = PyTuple_Pack(3, seat, action, minus_one);
-    if (entry == NULL) {
+    PyObject **made = &((Compiled *)p->c)->logged[p->turn]; /* seat is the turn's (is_turn checked) */
+    if (*made == NULL && (*made = PyDict_New()) == NULL) {
         return NULL;
     }
-    PyObject *out = PyTuple_Pack(2, entry, PyTuple_GET_ITEM(p->state, E.log));
-    Py_DECREF(entry);
-    return out;
+    PyObject *entry = PyDict_GetItemWithError(*made, action); /* an exact str (apply_fast checked): no Python code */
+    if (entry == NULL) {
+        if (PyErr_Occurred() || (entry = PyTuple_Pack(3, seat, action, minus_one)) == NULL) {
+            return NULL;
+        }
+        int failed = PyDict_SetItem(*made, action, entry);
+        Py_DECREF(entry); /* the dict holds it */
+        if (failed) {
+            return NULL;
+        }
+    }
+    return PyTuple_Pack(2, entry, PyTuple_GET_ITEM(p->state, E.log));
 }
 
 /* Who plays next and how, at the end of a turn (engine._end_turn), read before anything is made. */
