@@ -13,13 +13,20 @@ Nothing of a ruleset is written here: every number comes from two flat arrays bu
 Why two flat arrays and no tuple: numba counts a reference for every array a compiled helper is
 handed, and a tuple of eleven tables handed to the helpers at every decision cost more than the
 game itself (atomic increments, three quarters of the time). The helpers here take a few arrays
-each and are inlined; nothing passes a tuple of arrays inside a loop.
+each and are inlined; nothing passes a tuple of arrays inside a loop. Even so, each inlined
+helper handed ``ti`` and ``tm`` counted a reference to each on entry and let it go on exit (8
+atomic operations a card gained, numba's pruning gives up on a function as large as ``run``): a
+third of a playout's time. So ``run``, the one loop every decision goes through, is compiled
+without numba's runtime (``bare``): it allocates nothing (its callers hand it every array,
+scratch included) and counts no references at all.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
+import numba as nb
 import numpy as np
 
 from ._kernels import (
@@ -70,6 +77,12 @@ card pair ``[a * n + b]`` (-1: none), the two cards of every action (duos'), eac
 colour's cards that count for it (mermaids only when they count their own colour), the mermaids'."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
+
+bare = cast(Callable[[Callable[..., Any]], Callable[..., Any]],
+            nb.njit(cache=True, nogil=True, _nrt=False))  # type: ignore[call-overload]  # private: not in the stubs
+"""``jit`` without numba's runtime (NRT): no reference counts on arrays, and no allocation (numba
+refuses to compile a function that would need either, so nothing is silently missed). The
+arrays are the caller's, alive for the whole call."""
 
 
 @inline
@@ -284,10 +297,10 @@ M_PLAYOUTS, M_STEP, M_LEGAL = range(3)
 after it, or list them."""
 
 
-@jit
+@bare
 def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
         deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any,
-        out: Any, record: Any, buf: Any, ends: Any) -> Any:
+        out: Any, record: Any, buf: Any, ends: Any, work: Any) -> Any:
     """Every kernel's loop over games ``g0`` to ``g1 - 1``, written once: the legal actions of the
     seat to act (as ``seasaltpaper.engine._legal``, phase by phase) into ``lst[x, :nl[x]]`` and
     ``engine.apply`` of one of them, up to the end of a round (``finish_round`` then scores it).
@@ -300,7 +313,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
     ``M_LEGAL`` lists each game's legal actions; ``M_STEP`` applies ``actions[g]``, lists the
     legal actions after it (so that masks, sampling and the next step's check read the list
     instead of working it out again) and returns how many games are still playing. ``pv[x, s]``
-    is seat s's card points without the mermaids' colours, kept up as cards reach and leave hands.
+    is seat s's card points without the mermaids' colours, kept up as cards reach and leave hands;
+    ``work`` is the shuffle's scratch (``W_SIZE`` words: ``run`` is ``bare`` and allocates nothing).
     """
     n = ti[T_N]
     at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
@@ -311,7 +325,6 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
     a_stop, a_last, a_mermaids, a_pile, a_pick = ti[T_A_STOP], ti[T_A_LAST], ti[T_A_MERMAIDS], ti[T_A_PILE], \
         ti[T_A_PICK]
     a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
-    work = np.empty(W_SIZE, np.uint64)
     pos = 0
     if mode == M_PLAYOUTS and g0 > 0:
         pos = ends[g0 - 1]
@@ -645,7 +658,7 @@ def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any
         start_round(g, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
     run(np.int64(M_LEGAL), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played,
         pv, totals, np.zeros(0, np.int64), lst, nl, np.zeros((0, 0), np.int32), np.bool_(False), np.zeros(0, np.int16),
-        np.zeros(0, np.int64))
+        np.zeros(0, np.int64), work)
 
 
 @jit
@@ -670,7 +683,8 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, 
     lst = np.zeros((1, ti[T_ACTIONS]), np.int16)
     nl = np.zeros(1, np.int64)
     done: int = run(np.int64(M_PLAYOUTS), players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands,
-                    played, pv, scores, np.zeros(0, np.int64), lst, nl, totals, record, buf, ends)
+                    played, pv, scores, np.zeros(0, np.int64), lst, nl, totals, record, buf, ends,
+                    np.empty(W_SIZE, np.uint64))
     return done
 
 
@@ -705,7 +719,7 @@ def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: 
                 return g, -1
     live = run(np.int64(M_STEP), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands,
                played, pv, totals, actions, lst, nl, rewards, np.bool_(False), np.zeros(0, np.int16),
-               np.zeros(0, np.int64))
+               np.zeros(0, np.int64), np.empty(W_SIZE, np.uint64))
     return -1, live
 
 
