@@ -144,6 +144,27 @@ def test_step_api_matches_the_pure_engine(variant: str, players: int) -> None:
     assert earned.tolist() == batch.totals(b).tolist()
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_duo_pairs_kept_are_the_duos_listed(variant: str) -> None:
+    """The duo pairs the kernels keep up for each seat (what a playout's play decision reads
+    instead of counting them afresh) are the duo actions listed, at every play decision."""
+    from boomerang_rules.batch import _ssp_kernels as k
+
+    rules = br.load_rules(variant)
+    names = batch.action_names(rules)
+    games = 64
+    b = batch.init(rules, 4, games, 11)
+    sampler = batch.sampler(games, 3)
+    checked = 0
+    while not b.over:
+        for g in np.flatnonzero(b.gi[:, k.G_PHASE] == k.P_PLAY):
+            listed = sum(names[a].startswith("duo:") for a in b.legal[g, :b.nlegal[g]])
+            assert b.points[g, b.gi[g, k.G_TURN], k.PV_PAIRS] == listed
+            checked += listed > 0
+        b, _ = batch.step(b, batch.sample_actions(b, sampler))
+    assert checked > 100
+
+
 def test_step_refuses_illegal_actions_and_applies_none() -> None:
     rules = br.load_rules("sea-salt-paper")
     b = batch.init(rules, 3, 4, 9)

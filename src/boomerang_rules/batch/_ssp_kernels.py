@@ -169,6 +169,9 @@ def colour_bonus(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     return best
 
 
+PV_POINTS, PV_PAIRS = 0, 1
+"""What ``pv[x, seat]`` keeps of a seat's hand (see ``gain``)."""
+
 R_DUO, R_COLL, R_MULT = 0, 1 << 16, 1 << 17
 """The codes of a card's rules in ``ti``'s ``T_AT_CARD_RULES`` rows: ``R_DUO + d`` (duo d),
 ``R_COLL + i`` (collector i), ``R_MULT + i`` (multiplier i); -1 ends a card's list."""
@@ -183,8 +186,13 @@ def touched(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
 
     Card c's rules are read from its own short list (``T_AT_CARD_RULES``: one or two for most
     cards) rather than found by testing every rule of the ruleset: the loop over every duo,
-    collector and multiplier, twice a card gained, was a tenth of a playout."""
+    collector and multiplier, twice a card gained, was a tenth of a playout.
+
+    Returns the points and the duo pairs ``hand`` holds of those duos (what a play decision
+    lists: kept up the same way, so that a playout's play decision needs no loop over every duo,
+    which LLVM turned into slow vector gathers, a fifth of a playout)."""
     total = 0
+    pairs = 0
     w = ti[T_RULE_WIDTH]
     at = ti[T_AT_CARD_RULES] + w * c
     for r in range(w):
@@ -199,9 +207,12 @@ def touched(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
             row = ti[T_AT_DUO] + 3 * d
             if ti[row]:
                 total += ti[row + 1] * ((ha >> 1) + (fa >> 1))
+                pairs += (ha * (ha - 1)) >> 1
             else:
                 mb = tm[ti[T_AT_M_DUO] + 2 * d + 1]
-                total += ti[row + 1] * (min(ha, count(hand & mb)) + min(fa, count(played & mb)))
+                hb = count(hand & mb)
+                total += ti[row + 1] * (min(ha, hb) + min(fa, count(played & mb)))
+                pairs += ha * hb
         elif code < R_MULT:
             i = code - R_COLL
             n = count((hand | played) & tm[ti[T_AT_M_COLL] + i])
@@ -213,14 +224,19 @@ def touched(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
             both = hand | played
             mt = ti[T_AT_M_MULT] + 2 * i
             total += count(both & tm[mt]) * count(both & tm[mt + 1]) * ti[ti[T_AT_MULT] + i]
-    return total
+    return total, pairs
 
 
 @inline
-def gain(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
-    """What ``card_points`` (without the mermaids' colours) gains when ``hand`` gains card ``c``
-    (duos played leave it as it was: a pair leaves the hand for the table)."""
-    return touched(c, hand | (_ONE << U64(c)), played, ti, tm) - touched(c, hand, played, ti, tm)
+def gain(pv: Any, x: Any, seat: Any, c: Any, hand: Any, played: Any, sign: Any, ti: Any, tm: Any) -> None:
+    """Keep ``pv[x, seat]`` (``PV_POINTS``: ``card_points`` without the mermaids' colours;
+    ``PV_PAIRS``: the duo pairs held) up as ``hand`` gains card ``c`` (``sign`` 1) or, when
+    ``hand`` is what is left without it, loses it (``sign`` -1). A duo played leaves the points
+    as they were (a pair leaves the hand for the table) but not the pairs held."""
+    p1, q1 = touched(c, hand | (_ONE << U64(c)), played, ti, tm)
+    p0, q0 = touched(c, hand, played, ti, tm)
+    pv[x, seat, PV_POINTS] += sign * (p1 - p0)
+    pv[x, seat, PV_PAIRS] += sign * (q1 - q0)
 
 
 @inline
@@ -245,7 +261,8 @@ def start_round(g: int, rnd: int, first: int, players: int, ti: Any, shuf: Any, 
     for s in range(players):
         hands[g, s] = _ZERO
         played[g, s] = _ZERO
-        pv[g, s] = 0
+        pv[g, s, PV_POINTS] = 0
+        pv[g, s, PV_PAIRS] = 0
     gi[g, G_ROUND] = rnd
     gi[g, G_FIRST] = first
     gi[g, G_TURN] = first
@@ -384,13 +401,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                                 lst[x, m] = a_keep + 2 * c + p
                                 m += 1
                 elif ph == P_PLAY:
-                    if mode == M_PLAYOUTS:  # only how many duo pairs: the one drawn is found below
-                        for d in range(ndu):
-                            ka = count(h & tm[mt_duo + 2 * d])
-                            if ti[at_duo + 3 * d]:
-                                m += (ka * (ka - 1)) >> 1
-                            else:
-                                m += ka * count(h & tm[mt_duo + 2 * d + 1])
+                    if mode == M_PLAYOUTS:  # only how many duo pairs (kept up): the one drawn is found below
+                        m = pv[x, seat, PV_PAIRS]
                         pairs = m
                     else:
                         for d in range(ndu):
@@ -419,7 +431,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                         lst[x, m] = a_mermaids
                         m += 1
                     if gi[x, G_CALLER] < 0:  # card_points: pv, and the mermaids' colours when held
-                        cp = pv[x, seat]
+                        cp = pv[x, seat, PV_POINTS]
                         both = h | played[x, seat]
                         mermaids = count(both & mermaid_mask)
                         used = 0
@@ -510,7 +522,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                     else:
                         card = deck[x, top]
                         bit = _ONE << U64(card)
-                        pv[x, seat] += gain(card, h, played[x, seat], ti, tm)
+                        gain(pv, x, seat, card, h, played[x, seat], 1, ti, tm)
                         hands[x, seat] = h | bit
                         gi[x, G_DECK] = top + 1
                         gi[x, G_PHASE] = P_PLAY
@@ -520,7 +532,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                         p = 0 if gi[x, G_LEN0] and piles[x, 0, gi[x, G_LEN0] - 1] == card else 1
                         gi[x, G_LEN0 + p] -= 1
                         bit = _ONE << U64(card)
-                        pv[x, seat] += gain(card, h, played[x, seat], ti, tm)
+                        gain(pv, x, seat, card, h, played[x, seat], 1, ti, tm)
                         hands[x, seat] = h | bit
                     gi[x, G_PHASE] = P_PLAY
             elif ph == P_KEEP:
@@ -531,7 +543,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 piles[x, p, gi[x, G_LEN0 + p]] = other
                 gi[x, G_LEN0 + p] += 1
                 bit = _ONE << U64(kept)
-                pv[x, seat] += gain(kept, h, played[x, seat], ti, tm)
+                gain(pv, x, seat, kept, h, played[x, seat], 1, ti, tm)
                 hands[x, seat] = h | bit
                 gi[x, G_DRAWN0] = -1
                 gi[x, G_DRAWN1] = -1
@@ -550,7 +562,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                     piles[x, pile, t] = piles[x, pile, t + 1]
                 gi[x, G_LEN0 + pile] = size - 1
                 bit = _ONE << U64(card)
-                pv[x, seat] += gain(card, h, played[x, seat], ti, tm)
+                gain(pv, x, seat, card, h, played[x, seat], 1, ti, tm)
                 hands[x, seat] = h | bit
                 gi[x, G_CRAB] = -1
                 gi[x, G_PHASE] = P_PLAY
@@ -560,8 +572,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 rng[x], k = below(rng[x], popcount(held))
                 stolen = nth_bit(held, k)
                 bit = _ONE << stolen
-                pv[x, victim] -= gain(np.int64(stolen), held ^ bit, played[x, victim], ti, tm)
-                pv[x, seat] += gain(np.int64(stolen), h, played[x, seat], ti, tm)
+                gain(pv, x, victim, np.int64(stolen), held ^ bit, played[x, victim], -1, ti, tm)
+                gain(pv, x, seat, np.int64(stolen), h, played[x, seat], 1, ti, tm)
                 hands[x, victim] = held ^ bit
                 hands[x, seat] = h | bit
                 gi[x, G_PHASE] = P_PLAY
@@ -587,16 +599,23 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 end, ender = END_MERMAIDS, seat
             else:  # a duo
                 c0 = ti[at_cards + 2 * a]
-                both = (_ONE << U64(c0)) | (_ONE << U64(ti[at_cards + 2 * a + 1]))
-                h ^= both
-                played[x, seat] |= both
+                c1 = ti[at_cards + 2 * a + 1]
+                both = (_ONE << U64(c0)) | (_ONE << U64(c1))
+                f = played[x, seat]
+                points_before = pv[x, seat, PV_POINTS]
+                h ^= _ONE << U64(c0)  # the pairs held without c0, then without c1 too (points: as they were)
+                gain(pv, x, seat, c0, h, f, -1, ti, tm)
+                h ^= _ONE << U64(c1)
+                gain(pv, x, seat, c1, h, f, -1, ti, tm)
+                pv[x, seat, PV_POINTS] = points_before
+                played[x, seat] = f | both
                 effect = ti[at_duo + 3 * ti[at_card_duo + c0] + 2]
                 if effect == E_TAKE and gi[x, G_LEN0] + gi[x, G_LEN1] > 0:
                     gi[x, G_PHASE] = P_CRAB_PILE
                 elif effect == E_DRAW and gi[x, G_DECK] < n:
                     card = deck[x, gi[x, G_DECK]]
                     bit = _ONE << U64(card)
-                    pv[x, seat] += gain(card, h, played[x, seat] | both, ti, tm)
+                    gain(pv, x, seat, card, h, played[x, seat] | both, 1, ti, tm)
                     h |= bit
                     gi[x, G_DECK] += 1
                 elif effect == E_STEAL:
@@ -679,7 +698,7 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, 
     hands = np.zeros((1, players), np.uint64)
     played = np.zeros((1, players), np.uint64)
     scores = np.zeros((1, players), np.int32)
-    pv = np.zeros((1, players), np.int64)
+    pv = np.zeros((1, players, 2), np.int64)
     lst = np.zeros((1, ti[T_ACTIONS]), np.int16)
     nl = np.zeros(1, np.int64)
     done: int = run(np.int64(M_PLAYOUTS), players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands,

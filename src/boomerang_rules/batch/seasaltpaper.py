@@ -233,8 +233,9 @@ class Batch(GamesBatch):
         self.hands = np.zeros((games, players), np.uint64)
         """The cards each seat holds (a mask of card indices)."""
         self.played = np.zeros((games, players), np.uint64)
-        self.points = np.zeros((games, players), np.int64)
-        """Each seat's card points without the mermaids' colours (what its STOP reads), kept up by the kernels."""
+        self.points = np.zeros((games, players, 2), np.int64)
+        """Each seat's card points without the mermaids' colours (what its STOP reads) and the duo
+        pairs it holds, kept up by the kernels (``_ssp_kernels.PV_*``)."""
         self.totals = np.zeros((games, players), np.int32)
         self.legal = np.zeros((games, len(c.names)), np.int16)
         """The seat to act's legal action ids, ``legal[g, :nlegal[g]]`` (listed by the step that
