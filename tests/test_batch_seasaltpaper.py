@@ -165,6 +165,29 @@ def test_the_duo_pairs_kept_are_the_duos_listed(variant: str) -> None:
     assert checked > 100
 
 
+def test_legal_masks_into_out_are_the_fresh_ones() -> None:
+    """``legal_masks(batch, out=)`` writes every entry of ``out`` (whatever it held) as a fresh
+    call's masks, returns it, and refuses an array of another shape, dtype or layout."""
+    from boomerang_rules.batch import seasaltpaper as ssp
+
+    rules = br.load_rules("sea-salt-paper")
+    games = 32
+    b = batch.init(rules, 3, games, 5)
+    sampler = batch.sampler(games, 9)
+    out = np.ones((games, batch.num_actions(rules)), np.bool_)  # garbage: every entry must be written
+    while not b.over:
+        fresh = batch.legal_masks(b)
+        assert ssp.legal_masks(b, out=out) is out
+        assert (out == fresh).all()
+        b, _ = batch.step(b, batch.sample_actions(b, sampler))
+    assert not ssp.legal_masks(b, out=out).any()
+    bads: list[Any] = [np.zeros((games, 3), np.bool_), np.zeros(out.shape, np.int8),
+                       np.zeros(out.shape[::-1], np.bool_).T]
+    for bad in bads:
+        with pytest.raises(ValueError, match="out must be"):
+            ssp.legal_masks(b, out=bad)
+
+
 def test_step_refuses_illegal_actions_and_applies_none() -> None:
     rules = br.load_rules("sea-salt-paper")
     b = batch.init(rules, 3, 4, 9)

@@ -270,10 +270,22 @@ def to_act(batch: Batch) -> I64Array:
     return seats
 
 
-def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
+def legal_masks(batch: Batch, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
     """``(games, num_actions)``: True where the seat to act (``to_act``) may take the action; a
-    finished game's row is all False."""
-    out = np.zeros((batch.games, len(batch.compiled.names)), np.bool_)
+    finished game's row is all False.
+
+    With ``out`` (bool, that shape, C-contiguous) the masks are written there, every entry, and
+    ``out`` is returned: a loop asking for the masks at every step then allocates nothing (a
+    fresh ``(4096, 354)`` array a step, ``np.zeros``' calloc, costs half as much again as
+    clearing one in place)."""
+    shape = (batch.games, len(batch.compiled.names))
+    if out is None:
+        out = np.zeros(shape, np.bool_)
+    elif not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != np.bool_ \
+            or not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError(f"out must be a writeable C-contiguous bool array of shape {shape}")
+    else:
+        out.fill(False)
     k.legal_masks(batch.legal, batch.nlegal, out)  # sets the legal entries
     return out
 
@@ -407,8 +419,9 @@ def _decisions_per_game(rules: Ruleset, players: int) -> float:
 
 def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) -> tuple[float, float]:
     """Games and decisions per second through ``init``/``legal_masks``/``step``/``totals``, batches of
-    ``games``: every step asks for the masks, and the actions are ``sample_actions``' uniformly
-    random legal ones (the lowest legal action, Australia's numpy ``argmax``, never ends a game)."""
+    ``games``: every step asks for the masks (into one array, ``out=``), and the actions are
+    ``sample_actions``' uniformly random legal ones (the lowest legal action, Australia's numpy
+    ``argmax``, never ends a game)."""
     rules = _rules()
     done = seed = decisions = 0
     warm = True
@@ -416,8 +429,9 @@ def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) ->
     while True:
         b = init(rules, players, 16 if warm else games, seed)
         states = sampler(b.games, seed)
+        masks = np.empty((b.games, len(b.compiled.names)), np.bool_)
         while not b.over:
-            legal_masks(b)
+            legal_masks(b, out=masks)
             decisions += b.live
             b, _ = step(b, sample_actions(b, states))
         totals(b)
