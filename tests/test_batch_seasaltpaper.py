@@ -188,6 +188,33 @@ def test_legal_masks_into_out_are_the_fresh_ones() -> None:
             ssp.legal_masks(b, out=bad)
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_masks_kept_by_step_are_the_fresh_ones(variant: str, players: int) -> None:
+    """``masks_view`` (the masks the kernels keep up) is ``legal_masks`` at every step, from the
+    first to the last (all False), read-only, and refused steps leave it as it was."""
+    from boomerang_rules.batch import seasaltpaper as ssp
+
+    rules = br.load_rules(variant)
+    games = 24
+    b = batch.init(rules, players, games, 31)
+    sampler = batch.sampler(games, 2)
+    while not b.over:
+        view = ssp.masks_view(b)
+        assert (view == batch.legal_masks(b)).all()
+        with pytest.raises(ValueError):
+            view[0, 0] = True
+        actions = batch.sample_actions(b, sampler)
+        illegal = actions.copy()
+        live = np.flatnonzero(actions >= 0)
+        illegal[live[0]] = int(np.flatnonzero(~view[live[0]])[0])
+        with pytest.raises(br.IllegalAction):
+            batch.step(b, illegal)
+        assert (ssp.masks_view(b) == batch.legal_masks(b)).all()
+        b, _ = batch.step(b, actions)
+    assert not ssp.masks_view(b).any()
+
+
 def test_step_refuses_illegal_actions_and_applies_none() -> None:
     rules = br.load_rules("sea-salt-paper")
     b = batch.init(rules, 3, 4, 9)

@@ -317,7 +317,7 @@ after it, or list them."""
 @bare
 def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
         deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any,
-        out: Any, record: Any, buf: Any, ends: Any, work: Any) -> Any:
+        out: Any, record: Any, buf: Any, ends: Any, work: Any, masks: Any) -> Any:
     """Every kernel's loop over games ``g0`` to ``g1 - 1``, written once: the legal actions of the
     seat to act (as ``seasaltpaper.engine._legal``, phase by phase) into ``lst[x, :nl[x]]`` and
     ``engine.apply`` of one of them, up to the end of a round (``finish_round`` then scores it).
@@ -332,6 +332,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
     instead of working it out again) and returns how many games are still playing. ``pv[x, s]``
     is seat s's card points without the mermaids' colours, kept up as cards reach and leave hands;
     ``work`` is the shuffle's scratch (``W_SIZE`` words: ``run`` is ``bare`` and allocates nothing).
+    ``masks[x]`` (``M_STEP``, ``M_LEGAL``: ``M_PLAYOUTS`` never reads it) is kept the mask of
+    ``lst[x, :nl[x]]``: the old list's entries cleared as an action is applied, the new one's set.
     """
     n = ti[T_N]
     at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
@@ -377,6 +379,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
             if mode == M_STEP and not applied:
                 a = actions[g]
                 applied = True
+                for i in range(nl[x]):  # the masks kept: the list before this step's action cleared
+                    masks[x, lst[x, i]] = False
             else:  # the legal actions into lst[x, :m]
                 m = 0
                 if ph == P_DRAW:
@@ -471,6 +475,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                             m += 1
                 if mode != M_PLAYOUTS:
                     nl[x] = m
+                    for i in range(m):
+                        masks[x, lst[x, i]] = True
                     break
                 j = np.int64(0)  # M_PLAYOUTS: a uniformly random legal action, the j-th
                 if m > 1:
@@ -665,7 +671,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
 
 @jit
 def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any,
-         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any) -> None:
+         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any, masks: Any) -> None:
     """Start every game of a batch: game g as ``new_game(rules, players, seed + g)``, its legal
     actions listed."""
     work = np.empty(W_SIZE, np.uint64)
@@ -677,7 +683,7 @@ def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any
         start_round(g, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
     run(np.int64(M_LEGAL), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played,
         pv, totals, np.zeros(0, np.int64), lst, nl, np.zeros((0, 0), np.int32), np.bool_(False), np.zeros(0, np.int16),
-        np.zeros(0, np.int64), work)
+        np.zeros(0, np.int64), work, masks)
 
 
 @jit
@@ -703,7 +709,7 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, 
     nl = np.zeros(1, np.int64)
     done: int = run(np.int64(M_PLAYOUTS), players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands,
                     played, pv, scores, np.zeros(0, np.int64), lst, nl, totals, record, buf, ends,
-                    np.empty(W_SIZE, np.uint64))
+                    np.empty(W_SIZE, np.uint64), np.zeros((1, 1), np.bool_))
     return done
 
 
@@ -718,7 +724,7 @@ def legal_masks(lst: Any, nl: Any, out: Any) -> None:
 
 @jit
 def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: Any, deck: Any, piles: Any,
-         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any, rewards: Any) -> Any:
+         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any, rewards: Any, masks: Any) -> Any:
     """Check, then apply, the ``actions[g]`` of every game still playing; the points each seat gained
     into ``rewards`` (as the step goes: one pass over the games). Returns the first game whose
     action is not legal (then nothing is applied; -1 when all are) and how many games are still
@@ -737,7 +743,7 @@ def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: 
                 return g, -1
     live = run(np.int64(M_STEP), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands,
                played, pv, totals, actions, lst, nl, rewards, np.bool_(False), np.zeros(0, np.int16),
-               np.zeros(0, np.int64), np.empty(W_SIZE, np.uint64))
+               np.zeros(0, np.int64), np.empty(W_SIZE, np.uint64), masks)
     return -1, live
 
 

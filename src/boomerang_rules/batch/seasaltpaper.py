@@ -215,7 +215,7 @@ class Batch(GamesBatch):
     """Games advancing together through the step API, one decision per game a step (in place)."""
 
     PHASE, OVER = k.G_PHASE, k.P_OVER
-    __slots__ = ("compiled", "deck", "gi", "hands", "legal", "live", "nlegal", "piles", "played", "players",
+    __slots__ = ("compiled", "deck", "gi", "hands", "legal", "live", "masks", "nlegal", "piles", "played", "players",
                  "points", "rng", "rules", "ti", "tm", "totals")
 
     def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
@@ -241,8 +241,10 @@ class Batch(GamesBatch):
         """The seat to act's legal action ids, ``legal[g, :nlegal[g]]`` (listed by the step that
         made the state, so that masks, sampling and the next step's check read them)."""
         self.nlegal = np.zeros(games, np.int64)
+        self.masks = np.zeros((games, len(c.names)), np.bool_)
+        """The mask of ``legal[g, :nlegal[g]]``, kept by the kernels (``masks_view``)."""
         k.init(players, seed_of(seed), self.ti, self.tm, SHUFFLE, self.gi, self.rng, self.deck, self.piles,
-               self.hands, self.played, self.points, self.totals, self.legal, self.nlegal)
+               self.hands, self.played, self.points, self.totals, self.legal, self.nlegal, self.masks)
         self.live = games
         """How many games are still playing (``step`` counts them)."""
 
@@ -290,6 +292,17 @@ def legal_masks(batch: Batch, out: npt.NDArray[np.bool_] | None = None) -> npt.N
     return out
 
 
+def masks_view(batch: Batch) -> npt.NDArray[np.bool_]:
+    """``legal_masks(batch)`` without writing any: a read-only view of the masks the step kernel
+    keeps (as it lists each game's legal actions it clears the old list's entries and sets the new
+    one's, a few bytes a game), valid until the next ``step``, which changes it in place: copy it
+    to keep it. Writing every mask entry a step (4096 x 354 bytes) was the step API's memset, 15%
+    of its time."""
+    view = batch.masks.view()
+    view.flags.writeable = False
+    return view
+
+
 def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     if batch.over:
         raise IllegalAction("the games are over: no decisions are owed")
@@ -322,7 +335,7 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     rewards = np.empty((batch.games, batch.players), np.int32)
     bad, live = k.step(batch.players, batch.ti, batch.tm, SHUFFLE, acts, batch.gi, batch.rng, batch.deck,
                        batch.piles, batch.hands, batch.played, batch.points, batch.totals, batch.legal, batch.nlegal,
-                       rewards)
+                       rewards, batch.masks)
     _refuse(batch, acts, bad)
     batch.live = live
     return batch, rewards
@@ -419,7 +432,7 @@ def _decisions_per_game(rules: Ruleset, players: int) -> float:
 
 def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) -> tuple[float, float]:
     """Games and decisions per second through ``init``/``legal_masks``/``step``/``totals``, batches of
-    ``games``: every step asks for the masks (into one array, ``out=``), and the actions are
+    ``games``: every step asks for the masks (``masks_view``: those the step kept), and the actions are
     ``sample_actions``' uniformly random legal ones (the lowest legal action, Australia's numpy
     ``argmax``, never ends a game)."""
     rules = _rules()
@@ -429,9 +442,8 @@ def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) ->
     while True:
         b = init(rules, players, 16 if warm else games, seed)
         states = sampler(b.games, seed)
-        masks = np.empty((b.games, len(b.compiled.names)), np.bool_)
         while not b.over:
-            legal_masks(b, out=masks)
+            masks_view(b)
             decisions += b.live
             b, _ = step(b, sample_actions(b, states))
         totals(b)
