@@ -4,7 +4,8 @@ One seat acts at a time in each game, and games end after different numbers of d
 the step API is per game: ``legal_masks(batch)`` is ``(games, num_actions)`` for the seat
 whose turn it is (``to_act(batch)``, -1 once a game is over) and ``step(batch, actions)`` takes
 one action id per game, ``(games,)`` (a finished game's entry is ignored). ``batch.over`` once
-every game is over; ``batch.ended`` says which are.
+every game is over; ``batch.ended`` says which are. ``masks_view(batch)`` is ``legal_masks``
+without writing any: the masks the step kernel keeps, read-only, until the next step.
 
 Action ids are ``seasaltpaper.actions.action_names(rules)`` (the game's own
 numbering); each id's meaning is read from those names, never assumed. Game ``i`` is
