@@ -144,6 +144,77 @@ def test_step_api_matches_the_pure_engine(variant: str, players: int) -> None:
     assert earned.tolist() == batch.totals(b).tolist()
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_duo_pairs_kept_are_the_duos_listed(variant: str) -> None:
+    """The duo pairs the kernels keep up for each seat (what a playout's play decision reads
+    instead of counting them afresh) are the duo actions listed, at every play decision."""
+    from boomerang_rules.batch import _ssp_kernels as k
+
+    rules = br.load_rules(variant)
+    names = batch.action_names(rules)
+    games = 64
+    b = batch.init(rules, 4, games, 11)
+    sampler = batch.sampler(games, 3)
+    checked = 0
+    while not b.over:
+        for g in np.flatnonzero(b.gi[:, k.G_PHASE] == k.P_PLAY):
+            listed = sum(names[a].startswith("duo:") for a in b.legal[g, :b.nlegal[g]])
+            assert b.points[g, b.gi[g, k.G_TURN], k.PV_PAIRS] == listed
+            checked += listed > 0
+        b, _ = batch.step(b, batch.sample_actions(b, sampler))
+    assert checked > 100
+
+
+def test_legal_masks_into_out_are_the_fresh_ones() -> None:
+    """``legal_masks(batch, out=)`` writes every entry of ``out`` (whatever it held) as a fresh
+    call's masks, returns it, and refuses an array of another shape, dtype or layout."""
+    from boomerang_rules.batch import seasaltpaper as ssp
+
+    rules = br.load_rules("sea-salt-paper")
+    games = 32
+    b = batch.init(rules, 3, games, 5)
+    sampler = batch.sampler(games, 9)
+    out = np.ones((games, batch.num_actions(rules)), np.bool_)  # garbage: every entry must be written
+    while not b.over:
+        fresh = batch.legal_masks(b)
+        assert ssp.legal_masks(b, out=out) is out
+        assert (out == fresh).all()
+        b, _ = batch.step(b, batch.sample_actions(b, sampler))
+    assert not ssp.legal_masks(b, out=out).any()
+    bads: list[Any] = [np.zeros((games, 3), np.bool_), np.zeros(out.shape, np.int8),
+                       np.zeros(out.shape[::-1], np.bool_).T]
+    for bad in bads:
+        with pytest.raises(ValueError, match="out must be"):
+            ssp.legal_masks(b, out=bad)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_masks_kept_by_step_are_the_fresh_ones(variant: str, players: int) -> None:
+    """``masks_view`` (the masks the kernels keep up) is ``legal_masks`` at every step, from the
+    first to the last (all False), read-only, and refused steps leave it as it was."""
+    from boomerang_rules.batch import seasaltpaper as ssp
+
+    rules = br.load_rules(variant)
+    games = 24
+    b = batch.init(rules, players, games, 31)
+    sampler = batch.sampler(games, 2)
+    while not b.over:
+        view = ssp.masks_view(b)
+        assert (view == batch.legal_masks(b)).all()
+        with pytest.raises(ValueError):
+            view[0, 0] = True
+        actions = batch.sample_actions(b, sampler)
+        illegal = actions.copy()
+        live = np.flatnonzero(actions >= 0)
+        illegal[live[0]] = int(np.flatnonzero(~view[live[0]])[0])
+        with pytest.raises(br.IllegalAction):
+            batch.step(b, illegal)
+        assert (ssp.masks_view(b) == batch.legal_masks(b)).all()
+        b, _ = batch.step(b, actions)
+    assert not ssp.masks_view(b).any()
+
+
 def test_step_refuses_illegal_actions_and_applies_none() -> None:
     rules = br.load_rules("sea-salt-paper")
     b = batch.init(rules, 3, 4, 9)

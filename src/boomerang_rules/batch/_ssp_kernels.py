@@ -13,13 +13,20 @@ Nothing of a ruleset is written here: every number comes from two flat arrays bu
 Why two flat arrays and no tuple: numba counts a reference for every array a compiled helper is
 handed, and a tuple of eleven tables handed to the helpers at every decision cost more than the
 game itself (atomic increments, three quarters of the time). The helpers here take a few arrays
-each and are inlined; nothing passes a tuple of arrays inside a loop.
+each and are inlined; nothing passes a tuple of arrays inside a loop. Even so, each inlined
+helper handed ``ti`` and ``tm`` counted a reference to each on entry and let it go on exit (8
+atomic operations a card gained, numba's pruning gives up on a function as large as ``run``): a
+third of a playout's time. So ``run``, the one loop every decision goes through, is compiled
+without numba's runtime (``bare``): it allocates nothing (its callers hand it every array,
+scratch included) and counts no references at all.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
+import numba as nb
 import numpy as np
 
 from ._kernels import (
@@ -70,6 +77,12 @@ card pair ``[a * n + b]`` (-1: none), the two cards of every action (duos'), eac
 colour's cards that count for it (mermaids only when they count their own colour), the mermaids'."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
+
+bare = cast(Callable[[Callable[..., Any]], Callable[..., Any]],
+            nb.njit(cache=True, nogil=True, _nrt=False))  # type: ignore[call-overload]  # private: not in the stubs
+"""``jit`` without numba's runtime (NRT): no reference counts on arrays, and no allocation (numba
+refuses to compile a function that would need either, so nothing is silently missed). The
+arrays are the caller's, alive for the whole call."""
 
 
 @inline
@@ -156,6 +169,9 @@ def colour_bonus(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     return best
 
 
+PV_POINTS, PV_PAIRS = 0, 1
+"""What ``pv[x, seat]`` keeps of a seat's hand (see ``gain``)."""
+
 R_DUO, R_COLL, R_MULT = 0, 1 << 16, 1 << 17
 """The codes of a card's rules in ``ti``'s ``T_AT_CARD_RULES`` rows: ``R_DUO + d`` (duo d),
 ``R_COLL + i`` (collector i), ``R_MULT + i`` (multiplier i); -1 ends a card's list."""
@@ -170,8 +186,13 @@ def touched(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
 
     Card c's rules are read from its own short list (``T_AT_CARD_RULES``: one or two for most
     cards) rather than found by testing every rule of the ruleset: the loop over every duo,
-    collector and multiplier, twice a card gained, was a tenth of a playout."""
+    collector and multiplier, twice a card gained, was a tenth of a playout.
+
+    Returns the points and the duo pairs ``hand`` holds of those duos (what a play decision
+    lists: kept up the same way, so that a playout's play decision needs no loop over every duo,
+    which LLVM turned into slow vector gathers, a fifth of a playout)."""
     total = 0
+    pairs = 0
     w = ti[T_RULE_WIDTH]
     at = ti[T_AT_CARD_RULES] + w * c
     for r in range(w):
@@ -186,9 +207,12 @@ def touched(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
             row = ti[T_AT_DUO] + 3 * d
             if ti[row]:
                 total += ti[row + 1] * ((ha >> 1) + (fa >> 1))
+                pairs += (ha * (ha - 1)) >> 1
             else:
                 mb = tm[ti[T_AT_M_DUO] + 2 * d + 1]
-                total += ti[row + 1] * (min(ha, count(hand & mb)) + min(fa, count(played & mb)))
+                hb = count(hand & mb)
+                total += ti[row + 1] * (min(ha, hb) + min(fa, count(played & mb)))
+                pairs += ha * hb
         elif code < R_MULT:
             i = code - R_COLL
             n = count((hand | played) & tm[ti[T_AT_M_COLL] + i])
@@ -200,14 +224,19 @@ def touched(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
             both = hand | played
             mt = ti[T_AT_M_MULT] + 2 * i
             total += count(both & tm[mt]) * count(both & tm[mt + 1]) * ti[ti[T_AT_MULT] + i]
-    return total
+    return total, pairs
 
 
 @inline
-def gain(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
-    """What ``card_points`` (without the mermaids' colours) gains when ``hand`` gains card ``c``
-    (duos played leave it as it was: a pair leaves the hand for the table)."""
-    return touched(c, hand | (_ONE << U64(c)), played, ti, tm) - touched(c, hand, played, ti, tm)
+def gain(pv: Any, x: Any, seat: Any, c: Any, hand: Any, played: Any, sign: Any, ti: Any, tm: Any) -> None:
+    """Keep ``pv[x, seat]`` (``PV_POINTS``: ``card_points`` without the mermaids' colours;
+    ``PV_PAIRS``: the duo pairs held) up as ``hand`` gains card ``c`` (``sign`` 1) or, when
+    ``hand`` is what is left without it, loses it (``sign`` -1). A duo played leaves the points
+    as they were (a pair leaves the hand for the table) but not the pairs held."""
+    p1, q1 = touched(c, hand | (_ONE << U64(c)), played, ti, tm)
+    p0, q0 = touched(c, hand, played, ti, tm)
+    pv[x, seat, PV_POINTS] += sign * (p1 - p0)
+    pv[x, seat, PV_PAIRS] += sign * (q1 - q0)
 
 
 @inline
@@ -232,7 +261,8 @@ def start_round(g: int, rnd: int, first: int, players: int, ti: Any, shuf: Any, 
     for s in range(players):
         hands[g, s] = _ZERO
         played[g, s] = _ZERO
-        pv[g, s] = 0
+        pv[g, s, PV_POINTS] = 0
+        pv[g, s, PV_PAIRS] = 0
     gi[g, G_ROUND] = rnd
     gi[g, G_FIRST] = first
     gi[g, G_TURN] = first
@@ -284,10 +314,10 @@ M_PLAYOUTS, M_STEP, M_LEGAL = range(3)
 after it, or list them."""
 
 
-@jit
+@bare
 def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
         deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any,
-        out: Any, record: Any, buf: Any, ends: Any) -> Any:
+        out: Any, record: Any, buf: Any, ends: Any, work: Any, masks: Any) -> Any:
     """Every kernel's loop over games ``g0`` to ``g1 - 1``, written once: the legal actions of the
     seat to act (as ``seasaltpaper.engine._legal``, phase by phase) into ``lst[x, :nl[x]]`` and
     ``engine.apply`` of one of them, up to the end of a round (``finish_round`` then scores it).
@@ -300,7 +330,10 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
     ``M_LEGAL`` lists each game's legal actions; ``M_STEP`` applies ``actions[g]``, lists the
     legal actions after it (so that masks, sampling and the next step's check read the list
     instead of working it out again) and returns how many games are still playing. ``pv[x, s]``
-    is seat s's card points without the mermaids' colours, kept up as cards reach and leave hands.
+    is seat s's card points without the mermaids' colours, kept up as cards reach and leave hands;
+    ``work`` is the shuffle's scratch (``W_SIZE`` words: ``run`` is ``bare`` and allocates nothing).
+    ``masks[x]`` (``M_STEP``, ``M_LEGAL``: ``M_PLAYOUTS`` never reads it) is kept the mask of
+    ``lst[x, :nl[x]]``: the old list's entries cleared as an action is applied, the new one's set.
     """
     n = ti[T_N]
     at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
@@ -311,7 +344,6 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
     a_stop, a_last, a_mermaids, a_pile, a_pick = ti[T_A_STOP], ti[T_A_LAST], ti[T_A_MERMAIDS], ti[T_A_PILE], \
         ti[T_A_PICK]
     a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
-    work = np.empty(W_SIZE, np.uint64)
     pos = 0
     if mode == M_PLAYOUTS and g0 > 0:
         pos = ends[g0 - 1]
@@ -347,6 +379,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
             if mode == M_STEP and not applied:
                 a = actions[g]
                 applied = True
+                for i in range(nl[x]):  # the masks kept: the list before this step's action cleared
+                    masks[x, lst[x, i]] = False
             else:  # the legal actions into lst[x, :m]
                 m = 0
                 if ph == P_DRAW:
@@ -371,13 +405,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                                 lst[x, m] = a_keep + 2 * c + p
                                 m += 1
                 elif ph == P_PLAY:
-                    if mode == M_PLAYOUTS:  # only how many duo pairs: the one drawn is found below
-                        for d in range(ndu):
-                            ka = count(h & tm[mt_duo + 2 * d])
-                            if ti[at_duo + 3 * d]:
-                                m += (ka * (ka - 1)) >> 1
-                            else:
-                                m += ka * count(h & tm[mt_duo + 2 * d + 1])
+                    if mode == M_PLAYOUTS:  # only how many duo pairs (kept up): the one drawn is found below
+                        m = pv[x, seat, PV_PAIRS]
                         pairs = m
                     else:
                         for d in range(ndu):
@@ -406,7 +435,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                         lst[x, m] = a_mermaids
                         m += 1
                     if gi[x, G_CALLER] < 0:  # card_points: pv, and the mermaids' colours when held
-                        cp = pv[x, seat]
+                        cp = pv[x, seat, PV_POINTS]
                         both = h | played[x, seat]
                         mermaids = count(both & mermaid_mask)
                         used = 0
@@ -446,6 +475,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                             m += 1
                 if mode != M_PLAYOUTS:
                     nl[x] = m
+                    for i in range(m):
+                        masks[x, lst[x, i]] = True
                     break
                 j = np.int64(0)  # M_PLAYOUTS: a uniformly random legal action, the j-th
                 if m > 1:
@@ -497,7 +528,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                     else:
                         card = deck[x, top]
                         bit = _ONE << U64(card)
-                        pv[x, seat] += gain(card, h, played[x, seat], ti, tm)
+                        gain(pv, x, seat, card, h, played[x, seat], 1, ti, tm)
                         hands[x, seat] = h | bit
                         gi[x, G_DECK] = top + 1
                         gi[x, G_PHASE] = P_PLAY
@@ -507,7 +538,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                         p = 0 if gi[x, G_LEN0] and piles[x, 0, gi[x, G_LEN0] - 1] == card else 1
                         gi[x, G_LEN0 + p] -= 1
                         bit = _ONE << U64(card)
-                        pv[x, seat] += gain(card, h, played[x, seat], ti, tm)
+                        gain(pv, x, seat, card, h, played[x, seat], 1, ti, tm)
                         hands[x, seat] = h | bit
                     gi[x, G_PHASE] = P_PLAY
             elif ph == P_KEEP:
@@ -518,7 +549,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 piles[x, p, gi[x, G_LEN0 + p]] = other
                 gi[x, G_LEN0 + p] += 1
                 bit = _ONE << U64(kept)
-                pv[x, seat] += gain(kept, h, played[x, seat], ti, tm)
+                gain(pv, x, seat, kept, h, played[x, seat], 1, ti, tm)
                 hands[x, seat] = h | bit
                 gi[x, G_DRAWN0] = -1
                 gi[x, G_DRAWN1] = -1
@@ -537,7 +568,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                     piles[x, pile, t] = piles[x, pile, t + 1]
                 gi[x, G_LEN0 + pile] = size - 1
                 bit = _ONE << U64(card)
-                pv[x, seat] += gain(card, h, played[x, seat], ti, tm)
+                gain(pv, x, seat, card, h, played[x, seat], 1, ti, tm)
                 hands[x, seat] = h | bit
                 gi[x, G_CRAB] = -1
                 gi[x, G_PHASE] = P_PLAY
@@ -547,8 +578,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 rng[x], k = below(rng[x], popcount(held))
                 stolen = nth_bit(held, k)
                 bit = _ONE << stolen
-                pv[x, victim] -= gain(np.int64(stolen), held ^ bit, played[x, victim], ti, tm)
-                pv[x, seat] += gain(np.int64(stolen), h, played[x, seat], ti, tm)
+                gain(pv, x, victim, np.int64(stolen), held ^ bit, played[x, victim], -1, ti, tm)
+                gain(pv, x, seat, np.int64(stolen), h, played[x, seat], 1, ti, tm)
                 hands[x, victim] = held ^ bit
                 hands[x, seat] = h | bit
                 gi[x, G_PHASE] = P_PLAY
@@ -574,16 +605,23 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 end, ender = END_MERMAIDS, seat
             else:  # a duo
                 c0 = ti[at_cards + 2 * a]
-                both = (_ONE << U64(c0)) | (_ONE << U64(ti[at_cards + 2 * a + 1]))
-                h ^= both
-                played[x, seat] |= both
+                c1 = ti[at_cards + 2 * a + 1]
+                both = (_ONE << U64(c0)) | (_ONE << U64(c1))
+                f = played[x, seat]
+                points_before = pv[x, seat, PV_POINTS]
+                h ^= _ONE << U64(c0)  # the pairs held without c0, then without c1 too (points: as they were)
+                gain(pv, x, seat, c0, h, f, -1, ti, tm)
+                h ^= _ONE << U64(c1)
+                gain(pv, x, seat, c1, h, f, -1, ti, tm)
+                pv[x, seat, PV_POINTS] = points_before
+                played[x, seat] = f | both
                 effect = ti[at_duo + 3 * ti[at_card_duo + c0] + 2]
                 if effect == E_TAKE and gi[x, G_LEN0] + gi[x, G_LEN1] > 0:
                     gi[x, G_PHASE] = P_CRAB_PILE
                 elif effect == E_DRAW and gi[x, G_DECK] < n:
                     card = deck[x, gi[x, G_DECK]]
                     bit = _ONE << U64(card)
-                    pv[x, seat] += gain(card, h, played[x, seat] | both, ti, tm)
+                    gain(pv, x, seat, card, h, played[x, seat] | both, 1, ti, tm)
                     h |= bit
                     gi[x, G_DECK] += 1
                 elif effect == E_STEAL:
@@ -633,7 +671,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
 
 @jit
 def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any,
-         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any) -> None:
+         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any, masks: Any) -> None:
     """Start every game of a batch: game g as ``new_game(rules, players, seed + g)``, its legal
     actions listed."""
     work = np.empty(W_SIZE, np.uint64)
@@ -645,7 +683,7 @@ def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any
         start_round(g, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
     run(np.int64(M_LEGAL), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played,
         pv, totals, np.zeros(0, np.int64), lst, nl, np.zeros((0, 0), np.int32), np.bool_(False), np.zeros(0, np.int16),
-        np.zeros(0, np.int64))
+        np.zeros(0, np.int64), work, masks)
 
 
 @jit
@@ -666,19 +704,19 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, 
     hands = np.zeros((1, players), np.uint64)
     played = np.zeros((1, players), np.uint64)
     scores = np.zeros((1, players), np.int32)
-    pv = np.zeros((1, players), np.int64)
+    pv = np.zeros((1, players, 2), np.int64)
     lst = np.zeros((1, ti[T_ACTIONS]), np.int16)
     nl = np.zeros(1, np.int64)
     done: int = run(np.int64(M_PLAYOUTS), players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands,
-                    played, pv, scores, np.zeros(0, np.int64), lst, nl, totals, record, buf, ends)
+                    played, pv, scores, np.zeros(0, np.int64), lst, nl, totals, record, buf, ends,
+                    np.empty(W_SIZE, np.uint64), np.zeros((1, 1), np.bool_))
     return done
 
 
 @jit
 def legal_masks(lst: Any, nl: Any, out: Any) -> None:
-    """``out[g, action]`` True for each action of game g's list (``out`` all False on entry, as
-    ``np.zeros`` makes it: calloc's memset of the whole array is the cheapest way to clear the
-    rows, and a finished game's list is empty, so its row is left as it is)."""
+    """``out[g, action]`` True for each action of game g's list (``out`` all False on entry: numpy's
+    memset clears it faster than a compiled loop over the rows, 25 against 50 us for 4096 games)."""
     for g in range(nl.shape[0]):
         for i in range(nl[g]):
             out[g, lst[g, i]] = True
@@ -686,7 +724,7 @@ def legal_masks(lst: Any, nl: Any, out: Any) -> None:
 
 @jit
 def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: Any, deck: Any, piles: Any,
-         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any, rewards: Any) -> Any:
+         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any, rewards: Any, masks: Any) -> Any:
     """Check, then apply, the ``actions[g]`` of every game still playing; the points each seat gained
     into ``rewards`` (as the step goes: one pass over the games). Returns the first game whose
     action is not legal (then nothing is applied; -1 when all are) and how many games are still
@@ -705,7 +743,7 @@ def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: 
                 return g, -1
     live = run(np.int64(M_STEP), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands,
                played, pv, totals, actions, lst, nl, rewards, np.bool_(False), np.zeros(0, np.int16),
-               np.zeros(0, np.int64))
+               np.zeros(0, np.int64), np.empty(W_SIZE, np.uint64), masks)
     return -1, live
 
 
