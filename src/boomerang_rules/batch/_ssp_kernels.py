@@ -28,6 +28,7 @@ from typing import Any, cast
 
 import numba as nb
 import numpy as np
+from numba.core.cpu import CPUTargetOptions
 
 from ._kernels import (
     _GAMMA,
@@ -78,11 +79,14 @@ colour's cards that count for it (mermaids only when they count their own colour
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
 
+_HAS_NRT_OPTION = hasattr(CPUTargetOptions, "_nrt")
 bare = cast(Callable[[Callable[..., Any]], Callable[..., Any]],
-            nb.njit(cache=True, nogil=True, _nrt=False))  # type: ignore[call-overload]  # private: not in the stubs
+            nb.njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # private: not in the stubs
+            if _HAS_NRT_OPTION else jit)
 """``jit`` without numba's runtime (NRT): no reference counts on arrays, and no allocation (numba
 refuses to compile a function that would need either, so nothing is silently missed). The
-arrays are the caller's, alive for the whole call."""
+arrays are the caller's, alive for the whole call. ``_nrt`` is numba's private option: a numba
+without it gets plain ``jit`` (the same results, with the reference counts' cost)."""
 
 
 @inline
