@@ -308,8 +308,9 @@ class Encoder:
         """A fresh zeroed mask row, likewise."""
         self.dicts_compiled = _read_seats is not None and self.fast == self.encode_compiled
         """Whether ``seat_dicts`` is one compiled call (``_encode.read_seats``): the table read in C."""
-        self._nothing = ([0] * n, tuple(map(str, range(n))), np.zeros(num_actions, np.int8))
-        """``read_seats``' masks, names and zeros when ``reading`` wants only the observations (no mask rows)."""
+        self._seat_names = tuple(map(str, range(n)))
+        self._no_mask = np.zeros(num_actions, np.int8)
+        """``read_seats``' names and zeros in ``reading`` (which keeps the arrays, not the dicts)."""
 
     def _row_count(self, f: Field) -> int:
         return max(1, len(f.rows)) * (1 if f.per == "shared" else self.players)
@@ -424,10 +425,12 @@ class Encoder:
         read_seats = _read_seats
         if read_seats is not None and self.dicts_compiled:
             masks = self.masks(state)
-            nothing = self._nothing
-            seats = read_seats(self._plan, state, self._words, self._bounds, self._seat_runs, nothing[0],
-                               nothing[1], "o", nothing[2], self._new_observation, self._new_mask)
-            return Reading(self, None, None, None, masks, [seats[name]["o"] for name in nothing[1]])
+            no_mask = self._no_mask
+            seats = read_seats(self._plan, state, self._words, self._bounds, self._seat_runs, masks,
+                               self._seat_names, "o", no_mask, self._new_observation, self._new_mask)
+            got = [seats[name] for name in self._seat_names]
+            return Reading(self, None, None, None, masks, [d["o"] for d in got],
+                           [None if d["action_mask"] is no_mask else d["action_mask"] for d in got])
         if self.fast is not None:
             return Reading(self, None, *self.fast(state))
         masks = self.masks(state)
@@ -461,11 +464,11 @@ class Encoder:
 class Reading:
     """One state as every seat sees it: its observations and action masks, gathered seat by seat."""
 
-    __slots__ = ("_encoder", "_masks_rows", "_observations", "_seats", "_source", "masks")
+    __slots__ = ("_encoder", "_fresh_rows", "_masks_rows", "_observations", "_seats", "_source", "masks")
 
     def __init__(self, encoder: Encoder, source: FloatArray | None, observations: FloatArray | None,
-                 masks_rows: npt.NDArray[np.int8] | None, masks: list[int], seats: list[FloatArray] | None = None
-                 ) -> None:
+                 masks_rows: npt.NDArray[np.int8] | None, masks: list[int], seats: list[FloatArray] | None = None,
+                 fresh_rows: list[npt.NDArray[np.int8] | None] | None = None) -> None:
         self._encoder = encoder
         self._source = source
         self._observations = observations
@@ -474,6 +477,8 @@ class Reading:
         """Each seat's legal actions as an integer bit mask."""
         self._seats = seats
         """Each seat's observation, an array of its own (made for this reading), when read so."""
+        self._fresh_rows = fresh_rows
+        """Each owing seat's mask row made with ``_seats`` (None for the others), until handed out once."""
 
     def observation(self, seat: int) -> FloatArray:
         """``seat``'s observation, an array of its own (the same one each time it is asked of this reading
@@ -488,6 +493,13 @@ class Reading:
         return gathered
 
     def mask_row(self, seat: int) -> npt.NDArray[np.int8]:
+        """``seat``'s mask row, an array of its own, a new one at each call (the caller may write into it)."""
+        fresh = self._fresh_rows
+        if fresh is not None:
+            made = fresh[seat]
+            if made is not None:  # the row read with the observations: handed out once, copies after
+                fresh[seat] = None
+                return made
         if self._masks_rows is None:
             self._masks_rows = self._encoder._mask_rows(self.masks)
         row: npt.NDArray[np.int8] = self._masks_rows[seat].copy()  # a copy: the base holds every seat's mask
