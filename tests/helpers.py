@@ -234,3 +234,18 @@ def frame_texts(page: str) -> list[str]:
     assert found
     return [f"{frame['title']} {frame['note']}" for frame in json.loads(found.group(1))]
 
+
+def big_deck(hand: int = 2, cards: int = 56, players: tuple[int, int] = (1, 3), rounds: int = 4) -> br.Ruleset:
+    """Boomerang: Australia's standard deck repeated to ``cards`` cards, dealt ``hand`` a seat: a deck
+    more than twice what a deal takes, so deals leave cards over."""
+    from boomerang_rules.core.loading import rules_data, rules_from_data
+
+    data = rules_data(br.load_rules())
+    base = data["cards"]
+    data["cards"] = [{**base[i % 28], "id": base[i % 28]["id"] + (str(i // 28) if i >= 28 else ""),
+                      "site": f"{base[i % 28]['site']} {i // 28}"} for i in range(cards)]
+    data["scoring"]["activities"]["table"] = [0, 0, 2, 4, 7, 10, 15, 20]
+    data.update(id="big", hand_size=hand, players={"min": players[0], "max": players[1]}, rounds=rounds,
+                pass_directions=["left"] * rounds)
+    rules: br.Ruleset = rules_from_data(data)
+    return rules

@@ -31,8 +31,7 @@ from boomerang_rules.australia.state import GameState, Progress, RoundContext, R
 from boomerang_rules.australia.tables import Tables
 from boomerang_rules.core import rng
 
-from .helpers import australia_ids
-from .test_reliability import big_deck
+from .helpers import australia_ids, big_deck
 
 pytestmark = pytest.mark.skipif(not engine.ACCELERATED, reason="the compiled engine (_accel) is not built here")
 

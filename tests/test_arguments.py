@@ -17,6 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules.core.errors import BoomerangError
@@ -240,3 +242,102 @@ def test_a_player_count_out_of_range_is_a_problem_of_the_whole_input(rules_id: s
         assert [(p.pointer, p.file, str(p)) for p in info.value.problems] == [
             ("", None, f"{rules_id!r} is for {rules.players.min} to {rules.players.max} players, not {players} "
                        "[players-count]")]
+
+
+# --- the cases that once raised raw errors, and every game's refusals -------------------------
+
+RULES = br.load_rules()
+STATE = br.new_game(RULES, 4, 1)
+api: Any = br  # called with wrong types on purpose
+
+TYPE_ERRORS: list[tuple[str, Any, str]] = [
+    ("new_game None", lambda: api.new_game(None, 4, 1), "ruleset"),
+    ("new_game dict", lambda: api.new_game({}, 4, 1), "ruleset"),
+    ("new_game seed", lambda: api.new_game(RULES, 4, "1"), "seed"),
+    ("deals int", lambda: api.new_game(RULES, 2, deals=5), "deals"),
+    ("deals [5]", lambda: api.new_game(RULES, 2, deals=[5]), "deals[0]"),
+    ("deals [[5]]", lambda: api.new_game(RULES, 2, deals=[[5, 6]]), "deals[0][0]"),
+    ("deals card", lambda: api.new_game(RULES, 2, deals=[[[5], [6]]]), "deals[0][0][0]"),
+    ("deals str hand", lambda: api.new_game(RULES, 2, deals=[["ABCDEFG", "HIJKLMN"]]), "deals[0][0]"),
+    ("deals dict", lambda: api.new_game(RULES, 2, deals={"a": 1}), "deals"),
+    ("score activity", lambda: api.score_round(RULES, list("EAVWXJB"), activity=["x"]), "activity"),
+    ("score rules", lambda: api.score_round(None, list("EAVWXJB")), "rules"),
+    ("score cards", lambda: api.score_round(RULES, None), "cards"),
+    ("load None", lambda: api.load_rules(None), "name_or_path"),
+    ("load int", lambda: api.load_rules(5), "name_or_path"),
+    ("apply None", lambda: api.apply(None, 0, "A"), "game state"),
+    ("view dict", lambda: api.view({}, 0), "game state"),
+    ("record_of string", lambda: api.record_of(STATE, "abcd"), "names"),
+    ("record_of ints", lambda: api.record_of(STATE, [1, 2, 3, 4]), "names[0]"),
+    ("record_of int", lambda: api.record_of(STATE, 5), "names"),
+    ("state_of rules dict", lambda: api.state_of(api.record_of(STATE), {}), "rules"),
+    ("rules_data None", lambda: api.rules_data(None), "rules"),
+    ("rules_data dict", lambda: api.rules_data({}), "rules"),
+]
+
+
+@pytest.mark.parametrize(("call", "names"), [(c[1], c[2]) for c in TYPE_ERRORS], ids=[c[0] for c in TYPE_ERRORS])
+def test_wrong_types_are_type_errors_naming_the_parameter(call: Any, names: str) -> None:
+    with pytest.raises(TypeError) as info:
+        call()
+    assert names in str(info.value)
+
+
+VALUE_ERRORS: list[tuple[str, Any]] = [
+    ("players out of range", lambda: api.new_game(RULES, 9, 1)),
+    ("no seed, no deals", lambda: api.new_game(RULES, 2, deals=None)),
+    ("seat huge", lambda: api.apply(STATE, 10**5000, "A")),
+    ("view seat huge", lambda: api.view(STATE, 10**5000)),
+    ("action list", lambda: api.apply(STATE, 0, ["A"])),
+    ("names surrogate", lambda: api.record_of(STATE, ["\ud800", "b", "c", "d"])),
+    ("names too long", lambda: api.record_of(STATE, ["x" * 201, "b", "c", "d"])),
+    ("names count", lambda: api.record_of(STATE, ["a", "b"])),
+    ("score unknown", lambda: api.score_round(RULES, [[1]] * 7)),
+    ("score one string", lambda: api.score_round(RULES, "EAVWXJB")),
+]
+
+
+@pytest.mark.parametrize("call", [c[1] for c in VALUE_ERRORS], ids=[c[0] for c in VALUE_ERRORS])
+def test_wrong_values_are_the_librarys_value_errors(call: Any) -> None:
+    with pytest.raises(br.BoomerangError) as info:
+        call()
+    assert isinstance(info.value, ValueError) and len(str(info.value)) < 2000
+
+
+def test_new_game_takes_a_ruleset_id_as_load_rules_does() -> None:
+    assert br.new_game("direction", 3, 7) == br.new_game(br.load_rules("direction"), 3, 7)
+
+
+@given(st.sampled_from([lambda s: br.apply(STATE, 0, s), lambda s: br.score_round(RULES, [s] * 7),
+                        lambda s: br.score_round(RULES, list("EAVWXJB"), s), lambda s: br.apply(STATE, s, "A")]),
+       st.integers(10_000, 1_000_000))
+def test_an_oversized_argument_is_not_copied_into_the_message(call: Any, size: int) -> None:
+    with pytest.raises(br.BoomerangError) as info:
+        call("Q" * size)
+    assert len(str(info.value)) < 2000  # seven cards of 10 MB once gave a 70 MB message
+
+
+GAME_IDS = sorted({br.load_rules(i).game: i for i in br.shipped_ids()}.values())
+
+
+@pytest.mark.parametrize("rules_id", GAME_IDS)
+def test_every_game_s_api_refuses_with_the_library_s_errors(rules_id: str) -> None:
+    rules = br.load_rules(rules_id)
+    n = rules.players.min
+    state = br.new_game(rules_id, n, 1)  # an id, as load_rules takes
+    seat = br.to_act(state)[0]
+    from boomerang_rules.core.games import game_module
+
+    engine = game_module(rules.game)  # its new_game refuses a missing seed (br.new_game draws one: issue 16)
+    calls: list[Any] = [lambda: api.new_game(rules, 99, 1), lambda: engine.new_game(rules, n),
+                 lambda: api.apply(state, 10**5000, "x"), lambda: api.view(state, 10**5000),
+                 lambda: api.apply(state, seat, "Q" * 100_000), lambda: api.record_of(state, ["\ud800"] * n),
+                 lambda: api.record_of(state, ["a"] * (n + 1))]
+    for call in calls:
+        with pytest.raises(br.BoomerangError) as info:
+            call()
+        assert isinstance(info.value, ValueError) and len(str(info.value)) < 2000
+    for call in (lambda: api.record_of(state, "abcd"), lambda: api.record_of(state, list(range(n))),
+                 lambda: api.state_of(br.record_of(state), {}), lambda: api.new_game(rules, n, "1")):
+        with pytest.raises(TypeError):
+            call()

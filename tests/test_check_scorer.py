@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from boomerang_rules.cli import cli
@@ -79,3 +82,59 @@ def test_missing_program_is_a_usage_error() -> None:
 def test_needs_a_command() -> None:
     code, _, _ = run("--games", "2")
     assert code == 2
+
+
+# --- a scorer misbehaving ---------------------------------------------------------------------
+
+SCORER_FAULTS = {
+    "invalid UTF-8": "import sys\nn = sum(1 for _ in sys.stdin)\nsys.stdout.buffer.write(b'\\xff[]\\n' * n)\n",
+    "deep JSON": "import sys\nn = sum(1 for _ in sys.stdin)\n"
+                 "sys.stdout.write(('[' * 30000 + ']' * 30000 + '\\n') * n)\n",
+    "unbounded output": "import sys\nsys.stdin.read()\nwhile True:\n    sys.stdout.write('x' * 65536)\n",
+    "stderr mimicking a start failure": "import sys\nsys.stdin.read()\nsys.stderr.write('cannot run it')\n"
+                                        "raise SystemExit(3)\n",
+}
+
+
+@pytest.mark.parametrize("fault", list(SCORER_FAULTS))
+def test_check_scorer_reports_a_misbehaving_scorer(tmp_path: Path, fault: str) -> None:
+    script = tmp_path / "scorer.py"
+    script.write_text(SCORER_FAULTS[fault], encoding="utf-8")
+    code, out, err = run("--games", "2", "--", sys.executable, str(script))
+    assert code == 1, (out, err)
+
+
+def test_check_scorer_on_a_script_without_a_shebang(tmp_path: Path) -> None:
+    script = tmp_path / "scorer.py"
+    script.write_text("print('[]')\n", encoding="utf-8")
+    script.chmod(0o755)
+    code, _, err = run("--games", "2", "--", str(script))
+    assert code == 2 and "'#!'" in err
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="no process groups here")
+def test_check_scorer_timeout_ends_the_scorer_s_children(tmp_path: Path) -> None:
+
+    marker = tmp_path / "child.pid"
+    script = tmp_path / "scorer.py"
+    script.write_text("import subprocess, sys, time\n"
+                      f"child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)'])\n"
+                      f"open({str(marker)!r}, 'w').write(str(child.pid))\n"
+                      "sys.stdin.read()\ntime.sleep(300)\n", encoding="utf-8")
+    code, _, err = run("--games", "1", "--timeout", "2", "--", sys.executable, str(script))
+    assert code == 1 and "did not finish" in err
+    pid = int(marker.read_text())
+    for _ in range(50):  # the kill is sent; give the system a moment to reap it
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        try:  # a zombie child of an already dead parent is reaped by init, not us
+            if Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
+                break
+        except OSError:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, 9)
+        raise AssertionError("the scorer's child outlived the timeout")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,8 @@ from click.testing import CliRunner
 
 import boomerang_rules as br
 from boomerang_rules.cli import cli
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _run(*args: str, stdin: str = "") -> Any:
@@ -168,3 +171,53 @@ def test_a_symbolic_link_is_written_through_and_a_device_in_place(tmp_path: Path
 def test_an_unwritable_place_is_an_io_error(tmp_path: Path) -> None:
     result = _run("simulate", "--out", str(tmp_path / "no-such-folder" / "game.json"))
     assert result.exit_code == 2
+
+
+# --- files that are not files; output that cannot be written ----------------------------------
+
+def _cli(*args: str, **kwargs: Any) -> Any:
+    """The command line in a child process (a FIFO, /dev/full, a closed pipe as its files)."""
+    import sys
+
+    kwargs.setdefault("stdout", subprocess.PIPE)
+    return subprocess.run([sys.executable, "-m", "boomerang_rules", *args], stderr=subprocess.PIPE, timeout=120,
+                          check=False, **kwargs)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("command", ["validate", "replay"])
+def test_a_fifo_without_a_writer_is_refused_not_waited_on(tmp_path: Path, command: str) -> None:
+    import os
+
+    fifo = tmp_path / "game.json"
+    os.mkfifo(fifo)
+    done = _cli(command, str(fifo))
+    assert done.returncode == 2 and b"not a regular file" in done.stderr and b"Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("limit", ["9223372036854775807", "40000000000", "1"])
+def test_a_huge_size_limit_allocates_nothing(limit: str) -> None:
+    result = _run("validate", "--max-bytes", limit, str(ROOT / "examples" / "game-2p.json"))
+    assert (result.exit_code, ": valid " in result.stdout) == ((0, True) if limit != "1" else (1, False))
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [["validate", str(ROOT / "examples" / "game-2p.json")],
+                                  ["variants", "show", "standard"], ["simulate"], ["--help"]])
+def test_a_full_disk_is_an_io_error(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = _cli(*args, stdout=full)
+    assert done.returncode == 2 and b"No space left" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_a_closed_pipe_is_an_io_error() -> None:
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "boomerang_rules", "simulate", "--games", "400"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.read(100)
+    process.stdout.close()
+    err = process.stderr.read()
+    assert process.wait(timeout=120) == 2
+    assert b"closed" in err and b"Traceback" not in err

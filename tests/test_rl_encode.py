@@ -25,8 +25,7 @@ import boomerang_rules as br
 from boomerang_rules import strategies as bst
 from boomerang_rules.australia import engine
 
-from .helpers import australia_ids
-from .test_reliability import big_deck
+from .helpers import australia_ids, big_deck
 
 np = pytest.importorskip("numpy")
 

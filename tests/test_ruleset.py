@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import boomerang_rules as br
-from boomerang_rules.core.loading import rules_from_data
+from boomerang_rules.core.loading import rules_data, rules_from_data
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -252,3 +252,56 @@ def test_a_ruleset_of_an_unknown_format_is_named_whole() -> None:
     assert [(p.pointer, p.message, p.rule, p.file) for p in info.value.problems] == [
         ("/format", "expected 'boomerang-rules/ruleset' or 'boomerang-rules/variant', found 'nope'", "format",
          "f.json")]
+
+
+# --- ruleset checks that once let nonsense through --------------------------------------------
+
+def _ruleset_problems(change: Any) -> list[tuple[str, str]]:
+    data = rules_data(br.load_rules())
+    change(data)
+    with pytest.raises(br.RulesError) as info:
+        rules_from_data(data)
+    return [(p.pointer, p.rule) for p in info.value.problems]
+
+
+@pytest.mark.parametrize("value", ["A\n", "AB\n", "a", "AAAAA", "A\r"])
+def test_card_ids_match_whole_strings(value: str) -> None:
+    assert ("/cards/0/id", "schema:pattern") in _ruleset_problems(lambda d: d["cards"][0].update(id=value))
+
+
+@pytest.mark.parametrize("field", ["id", "region", "activity"])
+def test_ids_match_whole_strings(field: str) -> None:
+    def change(d: dict[str, Any]) -> None:
+        if field == "id":
+            d["id"] = "standard\n"
+        elif field == "region":
+            d["regions"][0]["id"] += "\n"
+        else:
+            d["scoring"]["activities"]["kinds"][0] += "\n"
+    assert any(rule == "schema:pattern" for _, rule in _ruleset_problems(change))
+
+
+def test_an_activity_called_none_is_refused() -> None:
+    def change(d: dict[str, Any]) -> None:
+        d["scoring"]["activities"]["kinds"][0] = "none"
+        for card in d["cards"]:
+            if card["activity"] == "indigenous_culture":
+                card["activity"] = "none"
+    assert ("/scoring/activities/kinds/0", "activity-reserved") in _ruleset_problems(change)
+    from boomerang_rules.australia.rules import RESERVED_ACTIVITY
+
+    assert RESERVED_ACTIVITY == br.NO_ACTIVITY
+
+
+@pytest.mark.parametrize("path", [("scoring", "site_points"), ("scoring", "region_bonus"),
+                                  ("scoring", "collections", "double_limit"),
+                                  ("scoring", "collections", "values", "leaves"),
+                                  ("scoring", "animals", "values", "emus"),
+                                  ("scoring", "activities", "table", 3)])
+def test_point_values_are_bounded(path: tuple[str | int, ...]) -> None:
+    def change(d: dict[str, Any]) -> None:
+        node: Any = d
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = 10**4299
+    assert ("/" + "/".join(map(str, path)), "schema:maximum") in _ruleset_problems(change)

@@ -300,3 +300,60 @@ def test_a_round_ends_in_the_compiled_code_unless_its_decks_are_given() -> None:
         assert games[0] == games[1] and len(calls) == 1  # the compiled game's round 0: round 1's deck is given
     finally:
         engine.COMPILED.accelerate(*hot_path.SETUP)
+
+
+def _plain_random_play(state: GameState, draws: list[int]) -> GameState:
+    """``core.bots._random_play``'s loop through the plain functions: the reference of ``random_play``."""
+    from types import SimpleNamespace
+
+    from boomerang_rules.core.bots import RandomBot, _random_play
+
+    plain = SimpleNamespace(to_act=hot_path.to_act_plain, apply=hot_path.apply_plain,
+                            legal_actions=hot_path.legal_actions_plain)
+    bots = [RandomBot(None, 0) for _ in draws]
+    for bot, draw in zip(bots, draws):
+        bot._state = draw
+    state = _random_play(plain, state, bots)
+    draws[:] = [bot._state for bot in bots]
+    return state
+
+
+@pytest.mark.parametrize(("rules", "players"), CASES, ids=lambda x: getattr(x, "id", str(x)))
+def test_the_compiled_random_loop_plays_the_plain_loops_games(rules: Any, players: int) -> None:
+    """``random_play`` (``core.bots._random_play``'s loop, compiled; issue 27), then the plain loop
+    from where it stops, gives the plain loop's game and leaves each seat's generator where the
+    plain loop leaves it, from a new game or one under way, on every shipped ruleset."""
+    from boomerang_rules.core.bots import make_bots
+    from boomerang_rules.seasaltpaper import BOTS
+
+    assert hot_path.random_play is not None
+    for seed in range(6):
+        start = br.new_game(rules, players, seed)
+        if seed % 3 == 2:
+            start = every_state(rules, players, seed)[seed * 7]
+        draws = [bot._state for bot in make_bots(BOTS, ["random"] * players, rules, seed)]
+        plain_draws = list(draws)
+        plain = _plain_random_play(start, plain_draws)
+        reached = hot_path.random_play(start, draws)
+        assert draws != plain_draws or list(reached) == list(plain)
+        played = _plain_random_play(reached, draws)
+        assert list(played) == list(plain) and draws == plain_draws
+        assert hot_path.is_over(played)
+
+
+def test_the_compiled_random_loop_plays_nothing_it_cannot_read() -> None:
+    """Generators that are not a list of at least a seat each of exact ints below 2**64 leave the
+    state and the list as they are; a state the engine did not make too."""
+    state = br.new_game(br.load_rules("sea-salt-paper"), 3, 1)
+    assert hot_path.random_play is not None
+    odd: list[list[Any]] = [[1, 2], [1, 2, -1], [1, 2, 2**64], [1, 2, True], [1, 2, Odd(3)], [1, 2, 3.0]]
+    for draws in odd:
+        given = list(draws)
+        assert hot_path.random_play(state, given) is state and given == draws
+    assert hot_path.random_play((1, 2), [1, 2, 3]) == (1, 2)  # type: ignore[arg-type]
+    assert hot_path.random_play(state, (1, 2, 3)) is state  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        hot_path.random_play(state)  # type: ignore[call-arg]
+    many = list(range(10))
+    reached = hot_path.random_play(state, many)
+    assert hot_path.is_over(reached) and many[3:] == list(range(3, 10))

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -309,3 +310,31 @@ def test_the_schema_shown_a_record_less_its_fitting_actions_finds_what_it_finds_
             record[data.draw(st.sampled_from(["rounds", "players", "seed"]))] = data.draw(junk, label="value")
     whole = schema_problems(record, ssp_records.RECORD_SCHEMA)
     assert schema_problems(ssp_records._for_the_schema(record), ssp_records.RECORD_SCHEMA) == whole
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(SSP_SHIPPED), st.integers(2, 4), st.integers(0, 2**32), st.data())
+def test_a_record_line_is_the_record_encoded(rules_id: str, players: int, seed: int, data: st.DataObject) -> None:
+    """``record_line``, ``simulate``'s faster writing (issue 27), is the text of ``record_of`` encoded
+    as a line, on every shipped ruleset, at any point of a game (a round under way, between rounds,
+    over), whatever the players' names."""
+    from boomerang_rules.core.simulation import _one_line
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    rules = br.load_rules(rules_id)
+    names = data.draw(st.none() | st.lists(st.text(max_size=6), min_size=players, max_size=players), label="names")
+    states = every_state(rules, players, seed)
+    for state in [states[0], states[-1], *data.draw(st.lists(st.sampled_from(states), max_size=5), label="states")]:
+        assert ssp_records.record_line(state, names) == _one_line(ssp_records.record_of(state, names))
+
+
+def test_a_record_line_refuses_what_record_of_refuses() -> None:
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    state = br.new_game(RULES, 2, 1)
+    seen = br.view(state, 0)
+    drawn = ssp.determinize(seen, 3)
+    with pytest.raises(ValueError, match="no game record"):
+        ssp_records.record_line(drawn)
+    with pytest.raises(TypeError):
+        ssp_records.record_line("a state")  # type: ignore[arg-type]

@@ -27,8 +27,10 @@ from .determinize import VIEW_TYPES as VIEW_TYPES  # for core.games.register
 from .determinize import determinize as determinize
 from .engine import new_game, winners
 from .hot_path import STATE_METHODS, apply, is_over, legal_actions, step, to_act
+from .hot_path import random_play as random_play  # for core.bots
 from .loading import load_rules
 from .records import Checked, check_record, record_of, state_of, validate_record
+from .records import record_line as record_line  # for core.simulation
 from .rules import GAME, SCHEMA, Card, Ruleset, build, check, to_data
 from .scoring import Points, round_points, score_cards
 from .sheets import ROWS, ScoreSheet, score_sheets

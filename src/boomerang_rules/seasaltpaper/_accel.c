@@ -20,7 +20,10 @@
  * entry that holds a strong reference to it for the life of the process and is never evicted or
  * changed: the action strings the entry points to live as long as that tuple does, and the legal
  * action tuples of the draw and keep phases it keeps (made on first need: they depend on the piles'
- * tops, the deck's emptiness and the cards drawn alone) are its own for good. A Tables slot
+ * tops, the deck's emptiness and the cards drawn alone) are its own for good, as are the log entries
+ * ``(seat, action, -1)`` it makes, one a seat and action (a dict by seat, its keys exact strs: one
+ * entry shared by every state that logs it spares an allocation a decision, and a record's writing
+ * finds it by identity; bounded by the ruleset's actions). A Tables slot
  * rebound from Python (object.__setattr__) holds another object, found by identity, so it is
  * parsed afresh or served plainly. No Python code runs between a read and its use: a decision's
  * fast path calls no Python function, compares exact strs only, and allocates only after it has read.
@@ -64,6 +67,8 @@ typedef struct {
     PyObject *(*draw_legal)[MAX_CARDS + 1][2]; /* [top 0 + 1][top 1 + 1][deck not empty]: the draw phase's
         legal actions, made on first need and kept (owned) for the life of the entry; NULL until then */
     PyObject *(*keep_legal)[MAX_CARDS][3]; /* [first drawn][second drawn][the pile a card may go to + 1] */
+    PyObject *logged[MAX_SEATS]; /* per seat, a dict: action (an exact str) -> the log entry (seat, action, -1),
+        made on first need and kept (owned) for the life of the entry; NULL until then */
 } Compiled;
 
 typedef struct {
@@ -761,13 +766,22 @@ done:
 static PyObject *
 logged(const Parts *p, PyObject *seat, PyObject *action)
 {
-    PyObject *entry = PyTuple_Pack(3, seat, action, minus_one);
-    if (entry == NULL) {
+    PyObject **made = &((Compiled *)p->c)->logged[p->turn]; /* seat is the turn's (is_turn checked) */
+    if (*made == NULL && (*made = PyDict_New()) == NULL) {
         return NULL;
     }
-    PyObject *out = PyTuple_Pack(2, entry, PyTuple_GET_ITEM(p->state, E.log));
-    Py_DECREF(entry);
-    return out;
+    PyObject *entry = PyDict_GetItemWithError(*made, action); /* an exact str (apply_fast checked): no Python code */
+    if (entry == NULL) {
+        if (PyErr_Occurred() || (entry = PyTuple_Pack(3, seat, action, minus_one)) == NULL) {
+            return NULL;
+        }
+        int failed = PyDict_SetItem(*made, action, entry);
+        Py_DECREF(entry); /* the dict holds it */
+        if (failed) {
+            return NULL;
+        }
+    }
+    return PyTuple_Pack(2, entry, PyTuple_GET_ITEM(p->state, E.log));
 }
 
 /* Who plays next and how, at the end of a turn (engine._end_turn), read before anything is made. */
@@ -1815,6 +1829,88 @@ entries_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyOb
     return forward(E.entries_plain, NULL, args, nargs, kwnames);
 }
 
+/* random_play(state, draws) -> state: core.bots._random_play's loop (the reference) for as long as
+ * the fast path serves every decision: the seat whose turn it is draws k below the number of its
+ * legal actions from its generator, draws[seat] (rng.below, as RandomBot.choose does), and plays
+ * the k-th. It stops, returning the state reached, at the game's end or at the first state,
+ * legal actions or decision the fast path does not take (the caller plays on in Python from
+ * there: a state another code made, Extra Salt's, the mermaids...). ``draws`` must be an exact
+ * list of at least ``players`` exact ints below 2**64 (else nothing is played); the generators
+ * are written back into it however the loop ends: one drawn for a decision apply raised on
+ * advanced, as the plain loop leaves it; one drawn for a decision the fast path declined not
+ * (the caller's loop draws it again).
+ *
+ * Memory: the state, the legal actions and so the action drawn are held (owned) across apply,
+ * whose round's end calls Python code; the generators are read into C first, and written back
+ * only into a list still exact and long enough. */
+static PyObject *
+random_play_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+{
+    (void)module;
+    if (nargs != 2 || kwnames != NULL) {
+        PyErr_SetString(PyExc_TypeError, "random_play(state, draws) takes two positional arguments");
+        return NULL;
+    }
+    PyObject *state = Py_NewRef(args[0]), *draws = args[1];
+    uint64_t gen[MAX_SEATS];
+    Py_ssize_t seats = PyList_CheckExact(draws) ? PyList_GET_SIZE(draws) : 0;
+    if (seats > MAX_SEATS) {
+        seats = MAX_SEATS;
+    }
+    for (Py_ssize_t i = 0; i < seats; i++) {
+        PyObject *g = PyList_GET_ITEM(draws, i);
+        if (!PyLong_CheckExact(g)) {
+            return state;
+        }
+        gen[i] = (uint64_t)PyLong_AsUnsignedLongLong(g); /* an exact int: no Python code */
+        if (gen[i] == (uint64_t)-1 && PyErr_Occurred()) { /* negative or past 64 bits: the plain loop's */
+            PyErr_Clear();
+            return state;
+        }
+    }
+    int failed = 0;
+    Parts p;
+    while (parts_of(state, &p) && p.players <= seats) {
+        PyObject *legal = legal_fast(&p, p.turn);
+        if (legal == NULL) {
+            failed = PyErr_Occurred() != NULL;
+            break;
+        }
+        if (!PyTuple_CheckExact(legal) || PyTuple_GET_SIZE(legal) == 0) { /* never: the plain loop's to judge */
+            Py_DECREF(legal);
+            break;
+        }
+        uint64_t before = gen[p.turn];
+        uint64_t k = below(&gen[p.turn], (uint64_t)PyTuple_GET_SIZE(legal));
+        PyObject *seat = PyTuple_GET_ITEM(state, E.turn); /* borrowed from the state, held */
+        PyObject *out = apply_fast(&p, seat, PyTuple_GET_ITEM(legal, (Py_ssize_t)k));
+        Py_DECREF(legal);
+        if (out == NULL) {
+            failed = PyErr_Occurred() != NULL;
+            if (!failed) {
+                gen[p.turn] = before; /* not played here: the caller's loop draws it again */
+            }
+            break;
+        }
+        Py_SETREF(state, out);
+    }
+    if (PyList_CheckExact(draws) && PyList_GET_SIZE(draws) >= seats) {
+        for (Py_ssize_t i = 0; i < seats; i++) {
+            PyObject *g = PyLong_FromUnsignedLongLong(gen[i]);
+            if (g == NULL) {
+                failed = 1;
+                break;
+            }
+            PyList_SetItem(draws, i, g); /* steals g; the old int released */
+        }
+    }
+    if (failed) {
+        Py_DECREF(state);
+        return NULL;
+    }
+    return state;
+}
+
 /* As functions: apply(state, seat, action), legal_actions(state, seat), step(state, actions). */
 static PyObject *
 apply_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
@@ -2062,6 +2158,9 @@ static PyMethodDef module_methods[] = {
     {"step", (PyCFunction)(void (*)(void))step_function, METH_FASTCALL | METH_KEYWORDS, STEP_DOC},
     {"to_act", (PyCFunction)(void (*)(void))to_act_function, METH_FASTCALL | METH_KEYWORDS, TO_ACT_DOC},
     {"is_over", (PyCFunction)(void (*)(void))is_over_function, METH_FASTCALL | METH_KEYWORDS, IS_OVER_DOC},
+    {"random_play", (PyCFunction)(void (*)(void))random_play_function, METH_FASTCALL | METH_KEYWORDS,
+     "random_play(state, draws) -> state: core.bots._random_play's loop (the reference) for as long as the "
+     "compiled path serves every decision, the seats' generators in the list draws, written back."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -36,6 +36,11 @@ legal_actions: Callable[[GameState, int], tuple[str, ...]] = legal_actions_plain
 step: Callable[[GameState, Sequence[str | int]], GameState] = step_plain
 to_act: Callable[[GameState], tuple[int, ...]] = to_act_plain
 is_over: Callable[[GameState], bool] = is_over_plain
+random_play: Callable[[GameState, list[int]], GameState] | None = None
+"""``core.bots._random_play``'s loop, compiled: it plays a game on from a state while the compiled
+path serves every decision (the seats' generators in a list, written back), and returns the state
+reached, from which the plain loop plays on; None where the plain code serves (the loop is then
+all Python). Tested against the plain loop on every shipped ruleset (``tests/test_ssp_accel.py``)."""
 
 ACCELERATED = engine.COMPILED is not None
 """Whether the compiled path serves (``_accel`` built, and ``BOOMERANG_RULES_PURE`` not set)."""
@@ -59,3 +64,4 @@ if engine.COMPILED is not None:
     step = engine.COMPILED.step
     to_act = engine.COMPILED.to_act
     is_over = engine.COMPILED.is_over
+    random_play = engine.COMPILED.random_play

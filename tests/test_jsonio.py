@@ -1,0 +1,185 @@
+"""JSON input (``core/jsonio``): text that is not text, repeated keys, deep nesting, blank lines
+of JSON lines, and the fit check ``json_problems`` against the walk of every node."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import boomerang_rules as br
+from boomerang_rules import strategies as bst
+from boomerang_rules.australia.bots import bot_game
+from boomerang_rules.cli import cli
+from boomerang_rules.core.jsonio import json_problems, parse_json
+from boomerang_rules.core.limits import MAX_DEPTH
+from boomerang_rules.core.loading import rules_data, rules_from_data
+from boomerang_rules.core.validation import validate_file
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, input: str | bytes | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    return result.exit_code, result.stdout, result.stderr
+
+
+NOT_TEXT = st.sampled_from(["\ud800", "a\udfff", "\udc80x", "A\ud83d", "\x07\x80\ud800", "é\udfff"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(bst.records(rules="standard", finished=True), NOT_TEXT, st.data())
+def test_lone_surrogates_anywhere_in_a_record_are_invalid(record: dict[str, Any], bad: str,
+                                                         data: st.DataObject) -> None:
+    where = data.draw(st.sampled_from(["players", "card", "activity", "rules", "key", "key above more"]))
+    if where == "players":
+        record["players"][0] = bad
+    elif where == "card":
+        record["rounds"][0]["hands"][0][0] = bad
+    elif where == "activity":
+        record["rounds"][-1]["activities"][0] = bad
+    elif where == "rules":
+        record["rules"] = {"format": "boomerang-rules/variant", "version": 1, "id": "x", "name": bad,
+                           "extends": "standard", "changes": {}}
+    elif where == "key":
+        record[bad] = 1
+    else:  # a key the walk of the document goes below, so its pointer is made from it
+        record[bad] = {"a": [1]}
+    problems = br.validate_record(record)
+    assert any(p.rule == "json-text" for p in problems)
+    text = json.dumps(record)  # the escaped form a file would hold
+    value, problem = parse_json(text)
+    assert value is None and problem is not None and problem.rule == "json-text"
+
+
+def test_surrogates_in_files_never_crash_and_other_files_still_checked(tmp_path: Path) -> None:
+    bad_record = tmp_path / "bad.json"
+    bad_record.write_text('{"format": "boomerang-rules/game-record", "players": ["\\ud800"]}', encoding="utf-8")
+    bad_rules = tmp_path / "rules.json"
+    standard = rules_data(br.load_rules())
+    standard["name"] = "\ud800"
+    bad_rules.write_text(json.dumps(standard), encoding="utf-8")
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(rules_data(br.load_rules())), encoding="utf-8")
+    code, out, err = run("validate", str(bad_record), str(bad_rules), str(good))
+    assert code == 1
+    assert "bad.json:/players/0" in out and "rules.json:/name" in out and "good.json: valid ruleset" in out
+    nested = tmp_path / "nested.json"  # a key of non-ASCII text and a lone surrogate, with more below it
+    nested.write_text('{"format": "boomerang-rules/variant", "\\u0007\\u0080\\ud800": {"a": 1}}', encoding="utf-8")
+    code, out, err = run("validate", "--json", str(nested))
+    assert code == 1 and json.loads(out)["problems"][0]["rule"] == "json-text"
+    for args in (["score", "A", "B", "C", "D", "E", "F", "G", "--rules", str(bad_rules)],
+                 ["simulate", "--rules", str(bad_rules)], ["variants", "show", str(bad_rules)],
+                 ["replay", str(bad_record)]):
+        code, out, err = run(*args)
+        assert code == 1 and "json-text" in err, args
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(bad_rules)
+    assert info.value.problems[0].pointer == "/name"
+
+
+def test_duplicate_keys_are_reported_with_their_pointer() -> None:
+    value, problem = parse_json('{"a": {"b": 1, "c": 2, "b": 3}}')
+    assert value is None and problem is not None
+    assert (problem.pointer, problem.rule) == ("/a/b", "json-duplicate-key")
+
+
+@pytest.mark.parametrize("key", ["result", "rules", "players", "rounds"])
+def test_duplicate_top_level_keys_in_records(tmp_path: Path, key: str) -> None:
+    record = br.record_of(bot_game(br.load_rules(), ["random"] * 2, 1))
+    text = json.dumps(record)
+    text = text[:-1] + f', "{key}": {json.dumps(record[key])}}}'
+    path = tmp_path / "dup.json"
+    path.write_text(text, encoding="utf-8")
+    [report] = validate_file(path)
+    assert [(p.pointer, p.rule) for p in report.problems] == [(f"/{key}", "json-duplicate-key")]
+
+
+def test_deep_nesting_in_memory_is_a_problem_not_a_recursion_error() -> None:
+    changes: dict[str, Any] = {}
+    node = changes
+    for _ in range(5000):
+        node["scoring"] = {}
+        node = node["scoring"]
+    variant = {"format": "boomerang-rules/variant", "version": 1, "id": "deep", "name": "Deep",
+               "extends": "standard", "changes": changes}
+    with pytest.raises(br.RulesError) as info:
+        rules_from_data(variant)
+    assert info.value.problems[0].rule == "json-depth"
+    assert json_problems([[[]]], max_depth=2)[0].rule == "json-depth"
+
+
+@pytest.mark.parametrize("blank", [b"\x0b", b"\x0c", b"\x1c", b"\xc2\x85"])
+def test_a_jsonl_line_of_non_json_whitespace_is_not_blank(tmp_path: Path, blank: bytes) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b"\n" + blank + b"\n\t \r\n")
+    reports = validate_file(path)
+    assert [r.file for r in reports] == [f"{path}:2"] and not reports[0].valid
+
+
+_TEXTS = st.text(st.sampled_from(['a', '"', "\\", "[", "]", "{", "}", "é", "\ud800", "\udc00", "\x07"]), max_size=4)
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | _TEXTS,
+    lambda inner: st.lists(inner, max_size=3) | st.tuples(inner) | st.dictionaries(_TEXTS, inner, max_size=3),
+    max_leaves=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_JSON_VALUES, st.integers(1, 6), st.integers(1, 3))
+def test_json_problems_finds_what_the_walk_of_every_node_finds(value: Any, max_depth: int, limit: int) -> None:
+    """``json_problems`` tells a fit value by the C encoder and its text (issue 27: validate spent
+    half its time walking records); it finds what the node-by-node walk finds, and a parse of the
+    value's text (escaped or not, bytes or str) what a parse then the walk finds."""
+    from boomerang_rules.core import jsonio
+
+    assert json_problems(value, max_depth, limit) == jsonio._walk(value, max_depth, limit)
+    for text in (json.dumps(value, ensure_ascii=False), json.dumps(value)):
+        try:
+            raw = text.encode("utf-8")
+        except UnicodeEncodeError:
+            raw = None
+        for given_text in (text, raw) if raw is not None else (text,):
+            parsed, problem = parse_json(given_text)
+            again = json.loads(text)
+            walked = jsonio._walk(again, MAX_DEPTH, 1)
+            assert (parsed, problem) == ((None, walked[0]) if walked else (again, None))
+
+
+def test_a_value_vouched_fit_is_not_encoded_again_and_only_it_only_in_its_block() -> None:
+    """``vouched_fit`` (issue 27: a record was encoded twice more after its parse) answers for the
+    one value it is given, at ``MAX_DEPTH`` or deeper, inside its block; any other value, a
+    shallower depth, or after the block, is checked as ever."""
+    from boomerang_rules.core import jsonio
+
+    unfit = ["\ud800", [[[]]]]
+    fit = [1, "a"]
+    found = json_problems(unfit)
+    assert found and json_problems(unfit, 2)
+    with jsonio.vouched_fit(fit):
+        assert json_problems(fit) == [] and json_problems(unfit) == found
+        with jsonio.vouched_fit(unfit):  # what validate_file does for a value parse_json found fit
+            assert json_problems(unfit) == [] and json_problems(unfit, MAX_DEPTH - 1) == found
+        assert json_problems(unfit) == found
+    assert json_problems(unfit) == found
+
+
+def test_json_problems_of_values_no_encoder_writes_are_the_walk_s() -> None:
+    from boomerang_rules.core import jsonio
+
+    circular: list[Any] = []
+    circular.append(circular)
+    for value in ({"a": {1, 2}}, {(1, 2): "x"}, circular, [object()], "\ud800", "ok", 3):
+        assert json_problems(value, 5) == jsonio._walk(value, 5, 20)
+    assert json_problems([[[[]]]], 3)[0].rule == "json-depth" and json_problems([[[]]], 3) == []
+    brackets: list[Any] = [["[[[[", {"]": ["x]"]}], ["a", "[", [""], "]]", ["{"]], {"": [["[", "", "]"]]}]
+    for value in brackets:  # brackets in strings
+        for depth in (1, 2, 3, 4):
+            assert json_problems(value, depth) == jsonio._walk(value, depth, 20)
+            text = json.dumps(value).encode()
+            assert jsonio._nesting_fits(text, depth) == (not jsonio._walk(value, depth, 20))
