@@ -422,6 +422,85 @@ def test_the_compiled_readers_are_the_table_read_plainly(rules_id: str) -> None:
                 assert mask == plain[2][seat]
 
 
+@pytest.mark.parametrize("rules_id", OTHER_RULESETS)
+def test_each_seats_dicts_are_the_plain_rows_in_arrays_of_their_own(rules_id: str) -> None:
+    """``Encoder.seat_dicts`` (one ``_encode.read_seats`` call: every seat's PettingZoo observation
+    dict) gives what ``seat_dicts_plain`` gives, on every shipped ruleset and player count, at every
+    state: equal arrays of the same dtypes, each fresh and its own (``base`` None, never an array an
+    earlier call handed out), the shared zeros for a seat owing nothing; and ``reading`` (the AEC
+    env's) gives each seat's observation as ``encode_plain`` does, an array of its own."""
+    from boomerang_rules.rl import encoding
+
+    rules = br.load_rules(rules_id)
+    for players in range(rules.players.min, rules.players.max + 1):
+        encoder = encoding.encoder_for(rules, players)
+        assert encoder.dicts_compiled
+        names = tuple(f"player_{i}" for i in range(players))
+        zeros = np.zeros(encoder.num_actions, np.int8)
+        zeros.flags.writeable = False
+        before: list[Any] = []
+        for key in ("observation", "observations"):
+            for state in random_states(rules, players, players + len(key)):
+                fast, masks = encoder.seat_dicts(state, names, key, zeros)
+                plain, plain_masks = encoder.seat_dicts_plain(state, names, key, zeros)
+                assert masks == plain_masks and list(fast) == list(plain) == list(names)
+                reading = encoder.reading(state)
+                assert reading.masks == masks
+                for seat, name in enumerate(names):
+                    assert list(fast[name]) == list(plain[name]) == [key, "action_mask"]
+                    for k in (key, "action_mask"):
+                        got, want = fast[name][k], plain[name][k]
+                        assert got.dtype == want.dtype and got.shape == want.shape and np.array_equal(got, want)
+                        assert got is zeros if k == "action_mask" and not masks[seat] else got.base is None
+                    assert all(fast[name][key] is not old for old in before[-2 * players:])
+                    seen = reading.observation(seat)
+                    assert seen.base is None and np.array_equal(seen, plain[name][key])
+                before += [fast[name][key] for name in names]
+
+
+def test_read_seats_refuses_what_it_does_not_read() -> None:
+    """``read_seats``' arguments of other types or sizes are refused with the errors it names, before or
+    after reading; factories that make anything but arrays of the zeros' type are refused; factories
+    that drop the caller's arguments (Python code running inside) leave it reading what it holds."""
+    from boomerang_rules.rl import _encode, encoding
+
+    rules = br.load_rules("sea-salt-paper")
+    encoder = encoding.encoder_for(rules, 2)
+    state = br.new_game(rules, 2, 1)
+    names = ("a", "b")
+    zeros = np.zeros(encoder.num_actions, np.int8)
+    masks = encoder.masks(state)
+    args: list[Any] = [encoder._plan, state, encoder._words, encoder._bounds, encoder._seat_runs, masks, names,
+                       "observation", zeros, encoder._new_observation, encoder._new_mask]
+    good = _encode.read_seats(*args)
+    assert np.array_equal(good["a"]["observation"], encoder.encode_plain(state)[0][0])
+    bad: list[tuple[int, Any, type[Exception]]] = [
+        (4, list(encoder._seat_runs), ValueError), (4, encoder._seat_runs[:1], ValueError),
+        (4, (b"", encoder._seat_runs[1]), ValueError), (4, (b"\x00" * 8, encoder._seat_runs[1]), ValueError),
+        (5, tuple(masks), ValueError), (5, [1.0, 0], ValueError), (5, [1 << 400, 0], ValueError),
+        (5, [-1, 0], ValueError), (6, ["a"], ValueError), (6, ("a", 1), ValueError), (7, b"k", ValueError),
+        (9, lambda: np.empty(3, np.float32), ValueError), (9, lambda: [0.0] * encoder.size, ValueError),
+        (9, lambda: np.empty(encoder.size, np.float64), ValueError), (10, lambda: np.empty(3, np.float32), ValueError),
+        (10, lambda: 0, ValueError), (3, np.zeros(1), ValueError), (2, encoder._words + 1, ValueError)]
+    for at, value, error in bad:
+        changed = list(args)
+        changed[at] = value
+        with pytest.raises(error):
+            _encode.read_seats(*changed)
+    with pytest.raises(TypeError):
+        _encode.read_seats(*args[:10])
+    held = list(args)
+
+    def dropping() -> Any:  # drops the caller's lists and tuples while read_seats runs
+        held[4] = held[5] = held[6] = None
+        return np.empty(encoder.size, np.float32)
+
+    held[9] = dropping
+    again = _encode.read_seats(held[0], held[1], held[2], held[3], tuple(encoder._seat_runs), list(masks), ("a", "b"),
+                               held[7], held[8], held[9], held[10])
+    assert all(np.array_equal(again[k][o], good[k][o]) for k in names for o in ("observation", "action_mask"))
+
+
 def _never(state: Any) -> Any:
     raise AssertionError("the Python reader was called where the compiled one should serve")
 

@@ -474,3 +474,48 @@ def test_rllib_wraps_the_envs_with_rllibs_observation_key() -> None:
     seen, _ = par.reset(seed=2)
     assert sorted(seen) == ["player_0", "player_1", "player_2"]
     assert all(list(s) == ["observations", "action_mask"] for s in seen.values())
+
+
+def _mask_row(state: Any, seat: int, game: Any) -> Any:
+    """``seat``'s legal actions as the 0/1 row the envs hand it, from the plain encoder."""
+    return game.encoder.encode_plain(state)[1][seat]
+
+
+@pytest.mark.parametrize(("rules_id", "players"), [*ALL_GAMES, ("standard", 4), ("sea-salt-paper-extra-salt", 3)])
+def test_every_observation_is_observe_and_never_changes_once_handed_out(rules_id: str, players: int) -> None:
+    """At every step of a random game, the parallel env's and the AEC env's observations are
+    ``rl.observe`` of the state each seat sees, their masks the plain encoder's; and every array
+    handed out is kept, then compared again at the end: no later step wrote into one."""
+    from boomerang_rules import rl
+
+    handed: list[tuple[Any, Any]] = []  # (array handed out, its copy then)
+    par = bz.parallel_env(rules_id, players)
+    seen, _ = par.reset(seed=11)
+    rng = random.Random(11)
+    while True:
+        state = par._state
+        for seat, agent in enumerate(par.possible_agents):
+            got = seen[agent]
+            assert np.array_equal(got["observation"], rl.observe(state, seat))
+            assert got["observation"].dtype == np.float32 and got["action_mask"].dtype == np.int8
+            owes = seat in br.to_act(state) and not br.is_over(state)
+            assert np.array_equal(got["action_mask"], _mask_row(state, seat, par.game) if owes else par._zeros)
+            handed += [(got["observation"], got["observation"].copy()), (got["action_mask"], got["action_mask"].copy())]
+        if not par.agents:
+            break
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in seen.items()
+                   if o["action_mask"].any()}
+        seen = par.step(actions)[0]
+    aec = bz.env(rules_id, players)
+    aec.reset(seed=11)
+    for agent in aec.agent_iter():
+        got, _, terminated, truncated, _ = aec.last()
+        seat = aec.possible_agents.index(agent)
+        start = aec._step_start
+        assert np.array_equal(got["observation"], rl.observe(start, seat))
+        handed += [(got["observation"], got["observation"].copy()), (got["action_mask"], got["action_mask"].copy())]
+        legal = np.flatnonzero(got["action_mask"])
+        aec.step(None if terminated or truncated or not len(legal) else int(rng.choice(legal)))
+    assert len(handed) > 40
+    for array, then in handed:
+        assert np.array_equal(array, then)

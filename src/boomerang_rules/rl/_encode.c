@@ -1274,34 +1274,28 @@ append_read(PyObject *result, Py_ssize_t chunks, Py_ssize_t *at)
  * the others read `getattr(state, attribute)` in C as the op says (and call `read` when the
  * attribute is not of the exact type the op reads: the Python reader is the reference). Then
  * gather_words. */
-static PyObject *
-read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* The plan's values read into read_values: plan is a tuple of one entry a reader in the table's
+ * value order, (read, chunks, op, attribute, arg); op OP_CALL calls `read(state)`, the others read
+ * `getattr(state, attribute)` in C as the op says (and call `read` when the attribute is not of the
+ * exact type the op reads: the Python reader is the reference). The count of values read (the
+ * first `words` of them the bit rows' words), or -1 with an error set. */
+static Py_ssize_t
+read_plan(PyObject *plan, PyObject *state, Py_ssize_t words)
 {
-    (void)module;
-    if (nargs != 8) {
-        PyErr_SetString(PyExc_TypeError, "read_gather(plan, state, words, bounds, index, masks, observations, "
-                                         "action_masks) takes 8 arguments");
-        return NULL;
-    }
-    PyObject *plan = args[0], *state = args[1];
     if (!PyTuple_CheckExact(plan)) {
         PyErr_SetString(PyExc_ValueError, "read_gather: plan must be a tuple");
-        return NULL;
-    }
-    Py_ssize_t words = PyLong_AsSsize_t(args[2]);
-    if (words == -1 && PyErr_Occurred()) {
-        return NULL;
+        return -1;
     }
     Py_ssize_t at = 0, words_read = -1;
     Py_ssize_t entries = PyTuple_GET_SIZE(plan);
     if (room(64) < 0) {
-        return NULL;
+        return -1;
     }
     for (Py_ssize_t e = 0; e < entries; e++) {
         PyObject *entry = PyTuple_GET_ITEM(plan, e);
         if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 5) {
             PyErr_SetString(PyExc_ValueError, "read_gather: each plan entry is (read, chunks, op, attribute, arg)");
-            return NULL;
+            return -1;
         }
         Py_INCREF(entry); /* held: a reader may run any Python code */
         PyObject *read = PyTuple_GET_ITEM(entry, 0), *attribute = PyTuple_GET_ITEM(entry, 3);
@@ -1310,7 +1304,7 @@ read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             || chunks < 0 || chunks > 64 || op < 0 || op >= OP_COUNT) {
             Py_DECREF(entry);
             PyErr_SetString(PyExc_ValueError, "read_gather: a plan entry's chunks or op is out of range");
-            return NULL;
+            return -1;
         }
         if (chunks == 0 && words_read < 0) {
             words_read = at; /* the numbers begin */
@@ -1320,7 +1314,7 @@ read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             PyObject *value = PyObject_GetAttr(state, attribute);
             if (value == NULL) {
                 Py_DECREF(entry);
-                return NULL;
+                return -1;
             }
             Py_ssize_t before = at;
             /* room for a one-row op; the ops of several rows make their own */
@@ -1329,7 +1323,7 @@ read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             Py_DECREF(value);
             if (done < 0) {
                 Py_DECREF(entry);
-                return NULL;
+                return -1;
             }
             if (!done) {
                 at = before;
@@ -1341,7 +1335,7 @@ read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             Py_XDECREF(result);
             if (bad) {
                 Py_DECREF(entry);
-                return NULL;
+                return -1;
             }
         }
         Py_DECREF(entry);
@@ -1351,9 +1345,204 @@ read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     if (words_read != words) {
         PyErr_SetString(PyExc_ValueError, "read_gather: the bit rows read are not the plan's words");
+        return -1;
+    }
+    return at;
+}
+
+/* encoding.Encoder.encode_plain, its readers compiled too (read_plan), then gather_words. */
+static PyObject *
+read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 8) {
+        PyErr_SetString(PyExc_TypeError, "read_gather(plan, state, words, bounds, index, masks, observations, "
+                                         "action_masks) takes 8 arguments");
         return NULL;
     }
-    return gather_words(read_values, at, words, args[3], args + 4, "read_gather");
+    Py_ssize_t words = PyLong_AsSsize_t(args[2]);
+    if (words == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t count = read_plan(args[0], args[1], words);
+    if (count < 0) {
+        return NULL;
+    }
+    return gather_words(read_values, count, words, args[3], args + 4, "read_gather");
+}
+
+/* One seat's legal mask (an exact non-negative int) as 1s in its zeroed row of `actions` bytes. */
+static int
+set_mask_row(PyObject *mask, uint8_t *r, Py_ssize_t actions, const char *who)
+{
+    PyObject *m = Py_NewRef(mask);
+    for (Py_ssize_t base = 0; m != NULL; base += 64) {
+        uint64_t word;
+        PyObject *rest;
+        int bad = low_word(m, &word, &rest);
+        Py_DECREF(m);
+        if (bad < 0) {
+            return -1;
+        }
+        m = rest;
+        if (word && (base + 64 - __builtin_clzll(word)) > actions) {
+            Py_XDECREF(m);
+            PyErr_Format(PyExc_ValueError, "%s: a mask past the actions", who);
+            return -1;
+        }
+        for (; word; word &= word - 1) {
+            r[base + __builtin_ctzll(word)] = 1;
+        }
+    }
+    return 0;
+}
+
+/* A fresh array from `factory()` (no arguments), of exactly the type of `like`: NULL with an error set otherwise. */
+static PyObject *
+fresh(PyObject *factory, PyObject *like)
+{
+    PyObject *made = PyObject_CallNoArgs(factory);
+    if (made != NULL && Py_TYPE(made) != Py_TYPE(like)) {
+        Py_DECREF(made);
+        PyErr_SetString(PyExc_ValueError, "read_seats: the factories must make arrays of the zeros' type");
+        return NULL;
+    }
+    return made;
+}
+
+/* {names[i]: {key: seat i's observation, "action_mask": its mask row}}: read_gather for a PettingZoo
+ * env, each array fresh and its own (a row of one array of every seat's would hold the others'
+ * hidden cards in its base), written straight from the values through each seat's runs. A seat
+ * owing nothing (its legal mask the int 0) gets the shared read-only `zeros`. The arrays are all
+ * made first (`new_observation()`, `new_mask()`: fresh float32 and zeroed int8 arrays of the
+ * zeros' exact type), then the values read, then written with no Python code running between.
+ * args: plan, state, words, bounds, seat_runs (a tuple of bytes, one a seat), masks (a list of
+ * ints, one a seat), names (a tuple of strs, one a seat), key (a str), zeros, new_observation,
+ * new_mask. */
+static PyObject *
+read_seats(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 11) {
+        PyErr_SetString(PyExc_TypeError, "read_seats(plan, state, words, bounds, seat_runs, masks, names, key, "
+                                         "zeros, new_observation, new_mask) takes 11 arguments");
+        return NULL;
+    }
+    PyObject *seat_runs = args[4], *masks = args[5], *names = args[6], *key = args[7], *zeros = args[8];
+    if (!PyTuple_CheckExact(seat_runs) || !PyList_CheckExact(masks) || !PyTuple_CheckExact(names)
+        || !PyUnicode_CheckExact(key) || PyTuple_GET_SIZE(names) < 1 || PyTuple_GET_SIZE(names) > MAX_SEATS
+        || PyTuple_GET_SIZE(seat_runs) != PyTuple_GET_SIZE(names) || PyList_GET_SIZE(masks) != PyTuple_GET_SIZE(names)) {
+        PyErr_SetString(PyExc_ValueError, "read_seats: seat_runs (a tuple of bytes), masks (a list of ints) and names "
+                                          "(a tuple of strs) must be one a seat, and key a str");
+        return NULL;
+    }
+    Py_ssize_t words = PyLong_AsSsize_t(args[2]);
+    if (words == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(names);
+    PyObject *seen[MAX_SEATS] = {NULL}, *rows[MAX_SEATS] = {NULL}, *held[4], *out = NULL;
+    Py_buffer bounds;
+    int have_bounds = 0;
+    /* held across the Python code below (the factories, the readers): the caller's tuples and list may be
+     * dropped by it otherwise; the list is copied (its ints are what is written) */
+    held[0] = Py_NewRef(seat_runs);
+    held[1] = PyList_GetSlice(masks, 0, n);
+    held[2] = Py_NewRef(names);
+    held[3] = Py_NewRef(key);
+    if (held[1] == NULL) {
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *legal = PyList_GET_ITEM(held[1], k), *name = PyTuple_GET_ITEM(names, k);
+        if (!PyLong_CheckExact(legal) || !PyBytes_CheckExact(PyTuple_GET_ITEM(seat_runs, k))
+            || !PyUnicode_CheckExact(name)) {
+            PyErr_SetString(PyExc_ValueError, "read_seats: seat_runs (a tuple of bytes), masks (a list of ints) and "
+                                              "names (a tuple of strs) must be one a seat, and key a str");
+            goto done;
+        }
+        if ((seen[k] = fresh(args[9], zeros)) == NULL) {
+            goto done;
+        }
+        /* an exact int: its truth runs no Python code */
+        if (PyObject_IsTrue(legal) && (rows[k] = fresh(args[10], zeros)) == NULL) {
+            goto done;
+        }
+    }
+    Py_ssize_t count = read_plan(args[0], args[1], words);
+    if (count < 0) {
+        goto done;
+    }
+    /* from here on no Python code runs: read_values holds what was read */
+    if (PyObject_GetBuffer(args[3], &bounds, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+        goto done;
+    }
+    have_bounds = 1;
+    if (bounds.itemsize != sizeof(double) || bounds.len / (Py_ssize_t)sizeof(double) != count - words) {
+        PyErr_SetString(PyExc_ValueError, "read_seats: bounds must be float64, one a number value");
+        goto done;
+    }
+    Py_ssize_t size = words * 64 + (count - words);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *runs = PyTuple_GET_ITEM(seat_runs, k);
+        Py_ssize_t cells = runs_cells(runs, words * 64, size, "read_seats");
+        if (cells < 0) {
+            goto done;
+        }
+        Py_buffer view;
+        if (writable(seen[k], &view, cells, sizeof(float), "read_seats: an observation") < 0) {
+            goto done;
+        }
+        int bad = write_runs(runs, read_values, words, count, (const double *)bounds.buf, view.buf);
+        PyBuffer_Release(&view);
+        if (bad < 0) {
+            goto done;
+        }
+        if (rows[k] != NULL) {
+            if (PyObject_GetBuffer(rows[k], &view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+                goto done;
+            }
+            bad = view.itemsize != 1;
+            if (bad) {
+                PyErr_SetString(PyExc_ValueError, "read_seats: a mask row must be int8");
+            }
+            else {
+                memset(view.buf, 0, (size_t)view.len);
+                bad = set_mask_row(PyList_GET_ITEM(held[1], k), view.buf, view.len, "read_seats");
+            }
+            PyBuffer_Release(&view);
+            if (bad) {
+                goto done;
+            }
+        }
+    }
+    PyBuffer_Release(&bounds);
+    have_bounds = 0;
+    /* the dicts: exact str keys (hashing them runs no Python code) */
+    out = PyDict_New();
+    for (Py_ssize_t k = 0; out != NULL && k < n; k++) {
+        PyObject *one = PyDict_New();
+        if (one == NULL || PyDict_SetItem(one, key, seen[k]) < 0
+            || PyDict_SetItem(one, action_mask_key, rows[k] != NULL ? rows[k] : zeros) < 0
+            || PyDict_SetItem(out, PyTuple_GET_ITEM(names, k), one) < 0) {
+            Py_XDECREF(one);
+            Py_CLEAR(out);
+            break;
+        }
+        Py_DECREF(one);
+    }
+done:
+    if (have_bounds) {
+        PyBuffer_Release(&bounds);
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_XDECREF(seen[k]);
+        Py_XDECREF(rows[k]);
+    }
+    for (int i = 0; i < 4; i++) {
+        Py_XDECREF(held[i]);
+    }
+    return out;
 }
 
 /* rl/boomerang2010.totals' arithmetic, compiled: each seat's animal majorities and boomerang sets.
@@ -1440,6 +1629,10 @@ static PyMethodDef methods[] = {
     {"read_gather", (PyCFunction)(void (*)(void))read_gather, METH_FASTCALL,
      "read_gather(plan, state, words, bounds, index, masks, observations, action_masks) -> None: gather, "
      "the readers' values read in C where the plan says how (each field's Python reader otherwise)."},
+    {"read_seats", (PyCFunction)(void (*)(void))read_seats, METH_FASTCALL,
+     "read_seats(plan, state, words, bounds, seat_runs, masks, names, key, zeros, new_observation, new_mask) -> "
+     "{names[i]: {key: observation, 'action_mask': mask row (zeros when masks[i] is 0)}}: read_gather's "
+     "observations and masks, each seat's arrays fresh and its own (made by the two factories)."},
     {"majorities", (PyCFunction)(void (*)(void))majorities, METH_FASTCALL,
      "majorities(captured, boomerangs, animal, animals, per_point) -> each seat's total as "
      "rl.boomerang2010.totals counts it (animal majorities, boomerang sets), or None for arguments "

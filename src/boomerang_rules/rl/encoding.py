@@ -19,6 +19,7 @@ observation gathers only its own row; ``"seat"`` rows are public (every seat see
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, TypeAlias
 
@@ -154,6 +155,8 @@ _gather: Callable[..., None] | None = None
 """``_encode.gather``, where the extension is built and the plain code was not asked for."""
 _read_gather: Callable[..., None] | None = None
 """``_encode.read_gather``, likewise."""
+_read_seats: Callable[..., dict[str, dict[str, Any]]] | None = None
+"""``_encode.read_seats``, likewise."""
 try:
     import os
 
@@ -161,6 +164,7 @@ try:
         raise ImportError("the plain Python code was asked for")
     from ._encode import gather as _gather  # noqa: F401  (the readers' values from Python: tested on its own)
     from ._encode import read_gather as _read_gather
+    from ._encode import read_seats as _read_seats
 except ImportError:  # not built, or not wanted
     pass
 
@@ -182,6 +186,16 @@ def runs_of(index: npt.NDArray[np.intp], bits: int) -> bytes:
                 continue
         runs.append([q, 1])
     return np.array(runs, "<i4").reshape(-1).tobytes()
+
+
+def seat_rows_plain(names: tuple[str, ...], observations: np.ndarray, action_masks: np.ndarray, key: str,
+                    masks: list[int], zeros: np.ndarray) -> dict[str, dict[str, np.ndarray]]:
+    """Each seat's PettingZoo observation, its rows copies of the two arrays' (a view's base would hold
+    every seat's observation and mask: hidden cards), the observation under ``key``, the mask of a
+    seat owing nothing (``masks[i]`` the int 0) the shared read-only ``zeros`` (``_encode.seat_rows``'s
+    and ``Encoder.seat_dicts``' reference)."""
+    return {a: {key: o.copy(), "action_mask": zeros if legal.__class__ is int and legal == 0 else m.copy()}
+            for a, o, m, legal in zip(names, observations, action_masks, masks)}
 
 
 def _op(f: Field) -> tuple[int, str | None, Any]:
@@ -288,6 +302,15 @@ class Encoder:
         self.high = np.ones(self.size, np.float32)
         if self.fast is None and _read_gather is not None:
             self.fast = self.encode_compiled
+        self._new_observation = functools.partial(np.empty, self.size, np.float32)
+        """A fresh observation (``read_seats`` makes each seat's through it)."""
+        self._new_mask = functools.partial(np.zeros, num_actions, np.int8)
+        """A fresh zeroed mask row, likewise."""
+        self.dicts_compiled = _read_seats is not None and self.fast == self.encode_compiled
+        """Whether ``seat_dicts`` is one compiled call (``_encode.read_seats``): the table read in C."""
+        self._seat_names = tuple(map(str, range(n)))
+        self._no_mask = np.zeros(num_actions, np.int8)
+        """``read_seats``' names and zeros in ``reading`` (which keeps the arrays, not the dicts)."""
 
     def _row_count(self, f: Field) -> int:
         return max(1, len(f.rows)) * (1 if f.per == "shared" else self.players)
@@ -375,9 +398,39 @@ class Encoder:
                     row)
         return observation, row, mask
 
+    def seat_dicts(self, state: Any, names: tuple[str, ...], key: str, zeros: npt.NDArray[np.int8]
+                   ) -> tuple[dict[str, dict[str, npt.NDArray[Any]]], list[int]]:
+        """Every seat's PettingZoo observation ``{key: observation, "action_mask": mask row}`` by its
+        name, each array fresh and its own (a row of one array of every seat's would hold the others'
+        hidden cards in its base; a seat owing nothing gets the shared read-only ``zeros``), and the
+        legal masks as integers: one compiled call where ``dicts_compiled`` (``_encode.read_seats``:
+        no array of every seat's made, then copied a row at a time), else ``seat_dicts_plain``."""
+        read_seats = _read_seats
+        if read_seats is None or not self.dicts_compiled:
+            return self.seat_dicts_plain(state, names, key, zeros)
+        masks = self.masks(state)
+        return read_seats(self._plan, state, self._words, self._bounds, self._seat_runs, masks, names, key, zeros,
+                          self._new_observation, self._new_mask), masks
+
+    def seat_dicts_plain(self, state: Any, names: tuple[str, ...], key: str, zeros: npt.NDArray[np.int8]
+                         ) -> tuple[dict[str, dict[str, npt.NDArray[Any]]], list[int]]:
+        """``seat_dicts`` from ``encode`` (``seat_rows_plain`` of its arrays): the reference."""
+        observations, rows, masks = self.encode(state)
+        return seat_rows_plain(names, observations, rows, key, masks, zeros), masks
+
     def reading(self, state: Any) -> Reading:
         """What ``state`` shows every seat, read once, each seat's observation gathered when asked for
-        (an AEC env observes one seat a decision)."""
+        (an AEC env observes one seat a decision): every seat's in arrays of its own at once where
+        ``dicts_compiled`` (``_encode.read_seats``)."""
+        read_seats = _read_seats
+        if read_seats is not None and self.dicts_compiled:
+            masks = self.masks(state)
+            no_mask = self._no_mask
+            seats = read_seats(self._plan, state, self._words, self._bounds, self._seat_runs, masks,
+                               self._seat_names, "o", no_mask, self._new_observation, self._new_mask)
+            got = [seats[name] for name in self._seat_names]
+            return Reading(self, None, None, None, masks, [d["o"] for d in got],
+                           [None if d["action_mask"] is no_mask else d["action_mask"] for d in got])
         if self.fast is not None:
             return Reading(self, None, *self.fast(state))
         masks = self.masks(state)
@@ -411,18 +464,27 @@ class Encoder:
 class Reading:
     """One state as every seat sees it: its observations and action masks, gathered seat by seat."""
 
-    __slots__ = ("_encoder", "_masks_rows", "_observations", "_source", "masks")
+    __slots__ = ("_encoder", "_fresh_rows", "_masks_rows", "_observations", "_seats", "_source", "masks")
 
     def __init__(self, encoder: Encoder, source: FloatArray | None, observations: FloatArray | None,
-                 masks_rows: npt.NDArray[np.int8] | None, masks: list[int]) -> None:
+                 masks_rows: npt.NDArray[np.int8] | None, masks: list[int], seats: list[FloatArray] | None = None,
+                 fresh_rows: list[npt.NDArray[np.int8] | None] | None = None) -> None:
         self._encoder = encoder
         self._source = source
         self._observations = observations
         self._masks_rows = masks_rows
         self.masks = masks
         """Each seat's legal actions as an integer bit mask."""
+        self._seats = seats
+        """Each seat's observation, an array of its own (made for this reading), when read so."""
+        self._fresh_rows = fresh_rows
+        """Each owing seat's mask row made with ``_seats`` (None for the others), until handed out once."""
 
     def observation(self, seat: int) -> FloatArray:
+        """``seat``'s observation, an array of its own (the same one each time it is asked of this reading
+        when read a seat at a time, as ``Encoder.reading`` does where compiled)."""
+        if self._seats is not None:
+            return self._seats[seat]
         if self._observations is not None:  # a copy: a row's base would hold the other seats' observations
             row: FloatArray = self._observations[seat].copy()
             return row
@@ -431,6 +493,13 @@ class Reading:
         return gathered
 
     def mask_row(self, seat: int) -> npt.NDArray[np.int8]:
+        """``seat``'s mask row, an array of its own, a new one at each call (the caller may write into it)."""
+        fresh = self._fresh_rows
+        if fresh is not None:
+            made = fresh[seat]
+            if made is not None:  # the row read with the observations: handed out once, copies after
+                fresh[seat] = None
+                return made
         if self._masks_rows is None:
             self._masks_rows = self._encoder._mask_rows(self.masks)
         row: npt.NDArray[np.int8] = self._masks_rows[seat].copy()  # a copy: the base holds every seat's mask

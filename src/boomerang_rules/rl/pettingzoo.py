@@ -60,6 +60,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from ..core import rng as rng_mod
 from .adapters import GameAdapter, adapter_for
 from .encoding import Reading
+from .encoding import seat_rows_plain as seat_rows_plain  # re-exported: the compiled seat_rows' reference
 
 REWARDS = ("round", "final", "win")
 OBS_KEYS = ("observation", "observations")
@@ -69,16 +70,6 @@ action-masking module's."""
 DEFAULT_MAX_CYCLES = 5_000
 """The default ``max_cycles``: no game played to its end comes near it (the longest of 200 random
 games took 28 cycles in Australia, 624 steps in Sea Salt & Paper, 205 in Boomerang (2010))."""
-
-
-def seat_rows_plain(names: tuple[str, ...], observations: np.ndarray, action_masks: np.ndarray, key: str,
-                    masks: list[int], zeros: np.ndarray) -> dict[str, dict[str, np.ndarray]]:
-    """Each seat's PettingZoo observation, its rows copies of the two arrays' (a view's base would hold
-    every seat's observation and mask: hidden cards), the observation under ``key``, the mask of a
-    seat owing nothing (``masks[i]`` the int 0) the shared read-only ``zeros`` (``_encode.seat_rows``'s
-    reference)."""
-    return {a: {key: o.copy(), "action_mask": zeros if legal.__class__ is int and legal == 0 else m.copy()}
-            for a, o, m, legal in zip(names, observations, action_masks, masks)}
 
 
 def step_dicts_plain(agents: list[str], points: tuple[float, ...] | None, over: bool, truncated: bool
@@ -532,8 +523,8 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
     """Every seat acts at once; a step of the env is a step of the game (and a cycle)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "boomerang_v0", "render_modes": ["ansi", "human"]}
-    _DERIVED = (*_Common._DERIVED, "_encode", "_to_act", "_step", "_apply", "_engine_actions", "_is_over", "_totals",
-                "_everyone")
+    _DERIVED = (*_Common._DERIVED, "_encode", "_seat_dicts", "_to_act", "_step", "_apply", "_engine_actions",
+                "_is_over", "_totals", "_everyone")
 
     def __init__(self, rules: Any = "standard", players: int = 4, reward: str = "round",
                  max_cycles: int | None = DEFAULT_MAX_CYCLES, render_mode: str | None = None,
@@ -541,7 +532,6 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         self._setup(rules, players, reward, max_cycles, render_mode, obs_key)
         self.agents: list[str] = []
         self._masks: list[int] = []
-        self._rows: np.ndarray | None = None
         self._names = tuple(self.possible_agents)
         self._cycles = 0
 
@@ -549,6 +539,9 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         super()._build()
         g = self.game
         self._encode = g.encode
+        self._seat_dicts = g.encoder.seat_dicts if g.encoder.dicts_compiled else None
+        """Every seat's observation dict in one compiled call (``Encoder.seat_dicts``), where the game's
+        table is read so; else ``encode`` and ``seat_rows`` (Australia's own compiled encoder)."""
         self._to_act = g.to_act
         self._step = g.step
         self._apply = g._apply
@@ -560,15 +553,19 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         """Every seat's action from the actions dict, in seat order, in one call."""
 
     def _legal_row(self, seat: int) -> np.ndarray | None:
-        rows = self._rows
-        if rows is None or not self.agents or not self._masks[seat]:
+        if self._state is None or not self.agents or not self._masks[seat]:
             return None
-        row: np.ndarray = rows[seat]
+        row: np.ndarray = self.game.encoder._mask_rows(self._masks)[seat]
         return row
 
     def _observations(self, state: Any) -> dict[str, dict[str, np.ndarray]]:
-        obs, self._rows, self._masks = self._encode(state)
-        return seat_rows(self._names, obs, self._rows, self.obs_key, self._masks, self._zeros)
+        """Every seat's observation dict (each array its own), ``_masks`` set to the legal masks."""
+        seat_dicts = self._seat_dicts
+        if seat_dicts is not None:
+            seen, self._masks = seat_dicts(state, self._names, self.obs_key, self._zeros)
+            return seen
+        obs, rows, self._masks = self._encode(state)
+        return seat_rows(self._names, obs, rows, self.obs_key, self._masks, self._zeros)
 
     def _illegal(self, state: Any, illegal: set[int]
                  ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
@@ -650,13 +647,17 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         if over:
             for i, extra in enumerate(self._end_rewards(after)):
                 rewards[agents[i]] += extra
-        obs, self._rows, self._masks = self._encode(after)
+        seat_dicts = self._seat_dicts
+        if seat_dicts is not None:
+            seen, self._masks = seat_dicts(after, names, self.obs_key, self._zeros)
+        else:
+            obs, rows, self._masks = self._encode(after)
+            seen = seat_rows(names, obs, rows, self.obs_key, self._masks, self._zeros)
         if over or truncated:
             self.agents = []
         if self.render_mode == "human":
             self.render()
-        return (seat_rows(names, obs, self._rows, self.obs_key, self._masks, self._zeros), rewards, terminations,
-                truncations, infos)
+        return seen, rewards, terminations, truncations, infos
 
 
 def parallel_env(rules: Any = "standard", players: int = 4, reward: str = "round",
