@@ -1,0 +1,121 @@
+"""Extra Salt's turn rules one at a time (``seasaltpaper.extra_salt``): a bound seat's actions, the
+states ``draw_one``, a trio and the lobster's choice leave, and the duo effects' exact states."""
+
+from __future__ import annotations
+
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules import seasaltpaper as ssp
+from boomerang_rules.seasaltpaper import extra_salt
+from boomerang_rules.seasaltpaper.state import GameState
+
+RULES = br.load_rules("sea-salt-paper-extra-salt")
+ONLINE = br.load_rules("sea-salt-paper-boat-from-discards")
+
+
+def _derived(state: GameState) -> int:
+    raise AssertionError("a seeded game never asks for a derived seed")
+
+
+def _start(players: int = 3, rules: object = RULES) -> GameState:
+    return ssp.new_game(rules, players, 5)  # type: ignore[arg-type]
+
+
+# --- a bound seat ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_bound_seat_draws_one_card_or_passes_on_an_empty_deck_then_only_ends(players: int) -> None:
+    state = _start(players)
+    seat = (state.turn + 1) % players
+    bound = state.evolve(bound=1 << seat, phase="draw")
+    assert extra_salt.legal(bound, seat) == ("draw_one",)
+    assert extra_salt.legal(bound.evolve(deck=()), seat) == ("pass",)
+    assert extra_salt.legal(bound.evolve(phase="play"), seat) == ("end",)
+    assert extra_salt.legal(bound, (seat + 1) % players) is None  # not bound: the base game's
+    assert extra_salt.legal(state.evolve(bound=0, phase="draw"), seat) is None
+
+
+def test_draw_one_takes_the_top_card_into_the_sorted_hand_and_logs_no_pile() -> None:
+    state = _start().evolve(phase="draw")
+    seat = state.turn
+    after = extra_salt.apply(state, seat, "draw_one", _derived)
+    assert after.hands[seat] == tuple(sorted((*state.hands[seat], state.deck[0])))
+    assert after.deck == state.deck[1:] and after.phase == "play"
+    assert after.log == ((seat, "draw_one", -1), state.log)
+    assert all(after.hands[s] == state.hands[s] for s in range(state.players) if s != seat)
+
+
+def test_a_trio_moves_its_three_cards_from_hand_to_the_played_cards() -> None:
+    state = _start()
+    t = state.tables
+    seat = state.turn
+    action, cards = next(iter(t.trio_actions.items()))
+    state = state.evolve(hands=tuple((*h, *cards) if s == seat else h for s, h in enumerate(state.hands)),
+                         phase="play")
+    after = extra_salt.apply(state, seat, action, _derived)
+    assert after.played[seat] == (*state.played[seat], *cards)
+    assert sorted(after.hands[seat]) == sorted(c for c in state.hands[seat] if c not in cards)
+    assert after.log == ((seat, action, -1), state.log) and after.phase == "play"
+
+
+def test_the_lobsters_choice_keeps_one_card_empties_the_look_and_shuffles_the_rest_in() -> None:
+    state = _start()
+    seat = state.turn
+    looked = state.evolve(phase="lobster", drawn=state.deck[:3], deck=state.deck[3:])
+    kept = looked.drawn[1]
+    action = f"lobster:{state.tables.ids[kept]}"
+    assert action in extra_salt.legal(looked, seat)  # type: ignore[operator]
+    after = extra_salt.apply(looked, seat, action, _derived)
+    assert after.drawn == () and after.phase == "play"
+    assert after.hands[seat] == tuple(sorted((*state.hands[seat], kept)))
+    assert sorted(after.deck) == sorted((*looked.deck, looked.drawn[0], looked.drawn[2]))
+    assert after.shuffles == (*looked.shuffles, after.deck)
+    assert after.log == ((seat, action, -1), looked.log)
+    alone = looked.evolve(drawn=(kept,))
+    only = extra_salt.apply(alone, seat, action, _derived)
+    assert only.drawn == () and only.deck == alone.deck and only.shuffles == alone.shuffles  # nothing to shuffle
+
+
+# --- the duo effects ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_jellyfish_binds_exactly_the_other_seats(players: int) -> None:
+    state = _start(players)
+    for seat in range(players):
+        after = extra_salt.effect(state.evolve(bound=0), seat, "restrict_opponents")
+        assert after is not None and after.bound == ((1 << players) - 1) & ~(1 << seat)
+    kept = extra_salt.effect(state.evolve(bound=1 << 0), 1, "restrict_opponents")
+    assert kept is not None and kept.bound == ((1 << players) - 1) & ~(1 << 1)
+
+
+def test_the_lobster_looks_at_the_rulesets_number_of_top_cards_or_none_on_an_empty_deck() -> None:
+    state = _start()
+    look = next(d.look for d in RULES.duos if d.effect == "look_at_top")
+    after = extra_salt.effect(state, state.turn, "look_at_top")
+    assert after is not None and after.phase == "lobster"
+    assert after.drawn == state.deck[:look] and after.deck == state.deck[look:] and len(after.drawn) == look
+    short = state.evolve(deck=state.deck[:2])
+    few = extra_salt.effect(short, state.turn, "look_at_top")
+    assert few is not None and few.drawn == short.deck and few.deck == ()
+    empty = state.evolve(deck=())
+    assert extra_salt.effect(empty, state.turn, "look_at_top") is empty
+
+
+def test_online_boat_pair_on_an_empty_deck_is_one_more_turn_counted_as_the_seats_last() -> None:
+    start = _start(3, ONLINE)
+    state = start.evolve(deck=(), phase="play", turn_no=7, last_turns=(3, 5, 6),
+                         piles=(start.piles[0] or start.deck[:1], start.piles[1]))
+    seat = 1
+    after = extra_salt.effect(state, seat, "extra_turn")
+    assert after is not None
+    assert (after.phase, after.turn_no, after.last_turns) == ("draw", 8, (3, 8, 6))
+    bare = state.evolve(piles=((), ()))
+    assert extra_salt.effect(bare, seat, "extra_turn") is bare  # nothing to take: no effect
+    assert extra_salt.effect(state.evolve(deck=start.deck[-1:]), seat, "extra_turn") is None  # a deck: the base game's
+    assert extra_salt.effect(_start(3).evolve(deck=()), seat, "extra_turn") is None  # the standard reading
+
+
+def test_other_effects_are_the_base_games() -> None:
+    state = _start()
+    assert extra_salt.effect(state, state.turn, "draw_blind") is None

@@ -1,0 +1,67 @@
+"""``extra_scoring`` over small tables made by hand: what a ruleset's data may say that the shipped
+ones do not (a duo worth more than a point, the starfish, seahorse or mermaid as kind 0, a
+collection that gains a single point), so the counting is the rule's, not the shipped numbers'.
+The rulebook's own examples are in ``test_ssp_extra_salt.py``."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from boomerang_rules.seasaltpaper.extra_scoring import best_pairs, parts
+
+
+def tables(**fields: Any) -> Any:
+    """A ``Tables`` stand-in: no duo, collector, multiplier or Extra Salt role unless given."""
+    base: dict[str, Any] = {"duos": [], "shared_duos": [], "trio": -1, "trio_gain": 0, "stand_in": -1,
+                            "collectors": [], "multipliers": [], "mermaid": -1}
+    return SimpleNamespace(**(base | fields))
+
+
+def test_a_duo_after_another_adds_its_points_and_its_pairs_apart() -> None:
+    t = tables(duos=[(0, 1, 1, None), (2, 2, 3, None)], shared_duos=[False, False])
+    assert best_pairs(t, [1, 1, 4]) == (1 + 2 * 3, 3)  # one pair of 1 point, two of 3 points
+
+
+def test_duos_that_share_a_kind_split_it_where_it_scores_most() -> None:
+    # kinds 0 and 1 pair (1 point), kinds 0 and 2 pair (3 points): kind 0 is shared
+    t = tables(duos=[(0, 1, 1, None), (0, 2, 3, None)], shared_duos=[True, True])
+    assert best_pairs(t, [2, 2, 1]) == (3 + 1, 2)  # one 0+2 pair, then one 0+1 with what is left
+    assert best_pairs(t, [1, 5, 5]) == (3, 1)
+    assert best_pairs(t, [0, 3, 3]) == (0, 0)
+
+
+def test_each_starfish_in_hand_joins_a_pair_in_hand_and_kind_zero_may_be_the_starfish() -> None:
+    t = tables(duos=[(1, 1, 1, None)], shared_duos=[False], trio=0, trio_gain=2)
+    assert parts(t, [1, 4], [0, 0], []) == (2 + 2, 0, 0, 0)  # two pairs, one joined by the starfish
+    assert parts(t, [3, 2], [1, 2], []) == (2 + 2 + 2, 0, 0, 0)  # one trio in hand, one in front
+
+
+def test_a_seahorse_in_hand_adds_a_card_to_a_begun_collection_where_it_gains_most() -> None:
+    # kind 0 the seahorse; kind 1 collects 1, 2 (a gain of one point); kind 2 collects 0, 5
+    t = tables(stand_in=0, collectors=[(1, (1, 2)), (2, (0, 5))])
+    assert parts(t, [1, 1, 0], [0, 0, 0], []) == (0, 2, 0, 0)  # a single point's gain is taken
+    assert parts(t, [1, 1, 1], [0, 0, 0], []) == (0, 1 + 5, 0, 0)  # five points beat one
+    assert parts(t, [2, 1, 1], [0, 0, 0], []) == (0, 2 + 5, 0, 0)  # two seahorses, two collections
+
+
+def test_a_seahorse_never_begins_a_collection() -> None:
+    # a table that falls: a first card's gain over the last would be positive
+    t = tables(stand_in=0, collectors=[(1, (4, 1))])
+    assert parts(t, [1, 0], [0, 0], []) == (0, 0, 0, 0)
+
+
+def test_a_seahorse_with_nothing_to_gain_is_no_card() -> None:
+    # kind 1 collects 3, 3, 9: a second card gains nothing, so the seahorse does not count as it
+    t = tables(stand_in=0, collectors=[(1, (3, 3, 9))])
+    assert parts(t, [1, 1], [0, 0], []) == (0, 3, 0, 0)
+    assert parts(t, [1, 1], [0, 1], []) == (0, 9, 0, 0)  # the third card's six points are taken
+
+
+@pytest.mark.parametrize(("mermaid", "counts", "points"), [(0, [2, 1], 5 + 3), (1, [0, 1], 5), (-1, [2, 3], 0)])
+def test_each_mermaid_counts_a_colour_and_kind_zero_may_be_the_mermaid(mermaid: int, counts: list[int],
+                                                                     points: int) -> None:
+    t = tables(mermaid=mermaid)
+    assert parts(t, counts, [0, 0], [3, 5, 1]) == (0, 0, 0, points)
