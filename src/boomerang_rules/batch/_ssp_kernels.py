@@ -182,52 +182,58 @@ R_DUO, R_COLL, R_MULT = 0, 1 << 16, 1 << 17
 
 
 @inline
-def touched(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
-    """``card_points`` without the mermaids' colours, counting only the duos, collectors and
-    multipliers whose cards include card ``c``: the difference of two calls (the card held, and
-    not) is what gaining or losing it changes, so a seat's card points follow its hand a card at
-    a time instead of being worked out afresh at each of its play decisions.
+def change(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
+    """What gaining card ``c`` changes (``hand`` and ``played`` without it): the card points
+    without the mermaids' colours (``card_points``' duos, collectors and multipliers) and the
+    duo pairs ``hand`` holds, so that a seat's points and pairs follow its hand a card at a time
+    instead of being worked out afresh at each of its play decisions (losing it: the negation).
 
     Card c's rules are read from its own short list (``T_AT_CARD_RULES``: one or two for most
-    cards) rather than found by testing every rule of the ruleset: the loop over every duo,
-    collector and multiplier, twice a card gained, was a tenth of a playout.
-
-    Returns the points and the duo pairs ``hand`` holds of those duos (what a play decision
-    lists: kept up the same way, so that a playout's play decision needs no loop over every duo,
-    which LLVM turned into slow vector gathers, a fifth of a playout)."""
+    cards) rather than found by testing every rule of the ruleset (a tenth of a playout), and
+    each rule's change is read from the counts without c (a popcount or two) rather than as the
+    difference of the rule's points with and without it (twice its popcounts; the change to a
+    duo's pairs or points, a collector's table or a product, written out). The pairs: a play
+    decision lists them without a loop over every duo, which LLVM turned into slow vector
+    gathers (a fifth of a playout)."""
     total = 0
     pairs = 0
+    bit = _ONE << U64(c)
     w = ti[T_RULE_WIDTH]
     at = ti[T_AT_CARD_RULES] + w * c
     for r in range(w):
         code = ti[at + r]
         if code < 0:
             break
-        if code < R_COLL:
+        if code < R_COLL:  # a duo: (ha + 1) // 2 - ha // 2 pairs of one kind, min(ha + 1, hb) - min(ha, hb) of two
             d = code - R_DUO
             ma = tm[ti[T_AT_M_DUO] + 2 * d]
-            ha = count(hand & ma)
-            fa = count(played & ma)
             row = ti[T_AT_DUO] + 3 * d
             if ti[row]:
-                total += ti[row + 1] * ((ha >> 1) + (fa >> 1))
-                pairs += (ha * (ha - 1)) >> 1
+                ha = count(hand & ma)
+                total += ti[row + 1] * (ha & 1)
+                pairs += ha
             else:
                 mb = tm[ti[T_AT_M_DUO] + 2 * d + 1]
+                if ma & bit == _ZERO:  # c is of the duo's second kind
+                    ma, mb = mb, ma
+                ha = count(hand & ma)
                 hb = count(hand & mb)
-                total += ti[row + 1] * (min(ha, hb) + min(fa, count(played & mb)))
-                pairs += ha * hb
-        elif code < R_MULT:
+                total += ti[row + 1] if ha < hb else 0
+                pairs += hb
+        elif code < R_MULT:  # a collector: its table at n + 1 cards less at n (nothing at 0)
             i = code - R_COLL
             n = count((hand | played) & tm[ti[T_AT_M_COLL] + i])
-            if n:
-                row = ti[T_AT_COLL] + (ti[T_WIDTH] + 1) * i
-                total += ti[row + min(n, ti[row])]
-        else:
+            row = ti[T_AT_COLL] + (ti[T_WIDTH] + 1) * i
+            total += ti[row + min(n + 1, ti[row])] - (ti[row + min(n, ti[row])] if n else 0)
+        else:  # a multiplier: (a + da) * (b + db) - a * b times its points
             i = code - R_MULT
             both = hand | played
             mt = ti[T_AT_M_MULT] + 2 * i
-            total += count(both & tm[mt]) * count(both & tm[mt + 1]) * ti[ti[T_AT_MULT] + i]
+            ka = count(both & tm[mt])
+            kb = count(both & tm[mt + 1])
+            da = np.int64(tm[mt] & bit != _ZERO)
+            db = np.int64(tm[mt + 1] & bit != _ZERO)
+            total += ((ka + da) * (kb + db) - ka * kb) * ti[ti[T_AT_MULT] + i]
     return total, pairs
 
 
@@ -237,10 +243,9 @@ def gain(pv: Any, x: Any, seat: Any, c: Any, hand: Any, played: Any, sign: Any, 
     ``PV_PAIRS``: the duo pairs held) up as ``hand`` gains card ``c`` (``sign`` 1) or, when
     ``hand`` is what is left without it, loses it (``sign`` -1). A duo played leaves the points
     as they were (a pair leaves the hand for the table) but not the pairs held."""
-    p1, q1 = touched(c, hand | (_ONE << U64(c)), played, ti, tm)
-    p0, q0 = touched(c, hand, played, ti, tm)
-    pv[x, seat, PV_POINTS] += sign * (p1 - p0)
-    pv[x, seat, PV_PAIRS] += sign * (q1 - q0)
+    points, pairs = change(c, hand, played, ti, tm)
+    pv[x, seat, PV_POINTS] += sign * points
+    pv[x, seat, PV_PAIRS] += sign * pairs
 
 
 @inline

@@ -77,7 +77,7 @@ def _lay_out(rows: dict[int, list[int]], sections: list[tuple[int, list[int]]], 
 
 def _card_rules(t: Any, kind: int) -> list[int]:
     """The codes (``_ssp_kernels.R_*``) of the duos, collectors and multipliers whose cards include
-    a card of ``kind``: the rules its gain or loss can change (``_ssp_kernels.touched``)."""
+    a card of ``kind``: the rules its gain or loss can change (``_ssp_kernels.change``)."""
     codes = [k.R_DUO + d for d, (a, b, _, _) in enumerate(t.duos) if kind in (a, b)]
     codes += [k.R_COLL + i for i, (collected, _) in enumerate(t.collectors) if kind == collected]
     codes += [k.R_MULT + i for i, (a, b, _) in enumerate(t.multipliers) if kind in (a, b)]
