@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -19,14 +19,8 @@ rules_option = click.option(
     help="A shipped ruleset or variant id, or the path of a ruleset or variant JSON file.")
 
 
-
-if TYPE_CHECKING:
-    _ParamType = click.ParamType[Any, Any]
-else:  # click before 8.2 has no generic ParamType
-    _ParamType = click.ParamType
-
-
-class _AsciiNumber(_ParamType):
+# click.ParamType is generic from click 8.2 on (over two types until 8.3, one from 8.4), plain before.
+class _AsciiNumber(click.ParamType):  # type: ignore[type-arg,unused-ignore]
     """A number as a command line gives it: ASCII digits only, as a user means them. Python's own
     ``int()`` and ``float()`` also read other scripts' digits (``١٢``), underscores (``1_000``),
     spaces, ``nan`` and ``inf``, none of which a command should take for a count or a seed."""
