@@ -12,6 +12,11 @@ printed beside. Timed by ``time.process_time`` in alternating runs, so the
 ratios hold on a shared machine; printed as decisions a second and the engine-to-env ratio
 (the env's cost a decision as a multiple of the engine's: 3 or less is the goal).
 
+Beside each PettingZoo env, the loop's floor: the same loop and policy over a null env that plays
+no game, its ``reset``, ``step``, ``agent_iter`` and ``last`` handing back what the real env handed
+out in recorded episodes (no observation made, no state read): what the API's loop and the
+policy cost a decision before any env does anything.
+
 Needs the extra ``pettingzoo``.
 Run: python benchmarks/bench_pettingzoo_games.py [--seconds 1.0] [--runs 3] [--game sea-salt-paper]
 """
@@ -61,6 +66,119 @@ def parallel_decisions(rules: str, players: int, seconds: float, seed: int) -> t
                     actions[agent] = action
             decisions += len(actions)
             obs, _, _, _, _ = env.step(actions)
+    return decisions, time.perf_counter() - start
+
+
+class _ParallelReplay:
+    """A parallel env that plays no game: ``reset`` and ``step`` hand back a recorded episode's results."""
+
+    def __init__(self, rules: str, players: int, seed: int, episodes: int = 20) -> None:
+        env = bz.parallel_env(rules, players)
+        rand = random.Random(seed).random
+        self._episodes: list[tuple[Any, list[Any]]] = []
+        for game in range(episodes):
+            first = env.reset(seed=(seed << 20) + game)
+            obs, steps = first[0], []
+            while env.agents:
+                result = env.step(_actions(obs, rand))
+                steps.append(result)
+                obs = result[0]
+            self._episodes.append((first, steps))
+        self.agents: list[str] = []
+        self._steps: Any = iter(())
+        self._left = 0
+
+    def reset(self, seed: int) -> Any:
+        first, steps = self._episodes[seed % len(self._episodes)]
+        self._steps = iter(steps)
+        self._left = len(steps)
+        self.agents = list(first[0])
+        return first
+
+    def step(self, actions: Any) -> Any:
+        self._left -= 1
+        if not self._left:
+            self.agents = []
+        return next(self._steps)
+
+
+def _actions(obs: Any, rand: Any) -> dict[str, int]:
+    """The benchmark's policy: every seat's random legal action (none for a seat owing nothing)."""
+    actions = {}
+    for agent, seen in obs.items():
+        action = _pick(seen["action_mask"], rand)
+        if action is not None:
+            actions[agent] = action
+    return actions
+
+
+def parallel_floor(rules: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
+    """``parallel_decisions``' loop over recorded episodes (``_ParallelReplay``): decisions, seconds."""
+    env = _ParallelReplay(rules, players, seed)
+    rand = random.Random(seed).random
+    decisions = 0
+    start = time.perf_counter()
+    for obs, _ in _episodes(env.reset, seconds, seed):
+        while env.agents:
+            actions = {}
+            for agent, seen in obs.items():
+                action = _pick(seen["action_mask"], rand)
+                if action is not None:
+                    actions[agent] = action
+            decisions += len(actions)
+            obs, _, _, _, _ = env.step(actions)
+    return decisions, time.perf_counter() - start
+
+
+class _AECReplay:
+    """An AEC env that plays no game: its selections and ``last()`` replay a recorded episode's."""
+
+    def __init__(self, rules: str, players: int, seed: int, episodes: int = 20) -> None:
+        env = bz.env(rules, players)
+        rand = random.Random(seed).random
+        self._episodes: list[list[tuple[str, Any]]] = []
+        for game in range(episodes):
+            env.reset(seed=(seed << 20) + game)
+            selections = []
+            for agent in env.agent_iter():
+                seen = env.last()
+                selections.append((agent, seen))
+                obs, _, terminated, truncated, _ = seen
+                env.step(None if terminated or truncated else _pick(obs["action_mask"], rand))
+            self._episodes.append(selections)
+        self._selections: list[tuple[str, Any]] = []
+        self._at = 0
+
+    def reset(self, seed: int) -> None:
+        self._selections = self._episodes[seed % len(self._episodes)]
+        self._at = 0
+
+    def agent_iter(self) -> Any:
+        for agent, _ in self._selections:
+            yield agent
+
+    def last(self) -> Any:
+        return self._selections[self._at][1]
+
+    def step(self, action: Any) -> None:
+        self._at += 1
+
+
+def aec_floor(rules: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
+    """``aec_decisions``' loop over recorded episodes (``_AECReplay``): decisions, seconds."""
+    env = _AECReplay(rules, players, seed)
+    rand = random.Random(seed).random
+    decisions = 0
+    start = time.perf_counter()
+    for _ in _episodes(env.reset, seconds, seed):
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            action = _pick(obs["action_mask"], rand)
+            env.step(action)
+            decisions += action is not None
     return decisions, time.perf_counter() - start
 
 
@@ -147,6 +265,8 @@ def main() -> None:
             aec: list[float] = []
             gym: list[float] = []
             learner: list[float] = []
+            par_floor: list[float] = []
+            aec_floor_: list[float] = []
             for run in range(args.runs):
                 _, decisions, elapsed = bench.play_random_games(rules, players, args.seconds, run)
                 raw.append(decisions / elapsed)
@@ -154,12 +274,17 @@ def main() -> None:
                 par.append(decisions / elapsed)
                 decisions, elapsed = aec_decisions(rules_id, players, args.seconds, run)
                 aec.append(decisions / elapsed)
+                decisions, elapsed = parallel_floor(rules_id, players, args.seconds, run)
+                par_floor.append(decisions / elapsed)
+                decisions, elapsed = aec_floor(rules_id, players, args.seconds, run)
+                aec_floor_.append(decisions / elapsed)
                 decisions, steps, elapsed = gym_decisions(rules_id, players, args.seconds, run)
                 gym.append(decisions / elapsed)
                 learner.append(steps / elapsed)
-            r, p, a, g, s = (statistics.median(x) for x in (raw, par, aec, gym, learner))
-            print(f"  {rules_id:<15} {players}p  engine {r:>9,.0f}   parallel {p:>9,.0f} (x{r / p:.2f})"
-                  f"   AEC {a:>9,.0f} (x{r / a:.2f})   gym {g:>9,.0f} (x{r / g:.2f}; learner {s:,.0f} steps/s)")
+            r, p, a, g, s, pf, af = (statistics.median(x) for x in (raw, par, aec, gym, learner, par_floor, aec_floor_))
+            print(f"  {rules_id:<15} {players}p  engine {r:>9,.0f}   parallel {p:>9,.0f} (x{r / p:.2f}; loop floor"
+                  f" x{r / pf:.2f})   AEC {a:>9,.0f} (x{r / a:.2f}; loop floor x{r / af:.2f})"
+                  f"   gym {g:>9,.0f} (x{r / g:.2f}; learner {s:,.0f} steps/s)")
 
 
 if __name__ == "__main__":
