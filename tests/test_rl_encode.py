@@ -508,22 +508,70 @@ def _never(state: Any) -> Any:
 @pytest.mark.parametrize("rules_id", ["sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
 def test_each_compiled_reader_serves_on_the_engines_states(rules_id: str) -> None:
     """Every field with an ``op`` is read in C on the states the engine makes (its Python reader,
-    replaced by one that fails, is never called), and reads what that reader reads."""
+    replaced by one that fails, is never called), and reads what that reader reads: by the tuple's
+    item where the plan names the field's slot, and by getattr where it names none. Every field of
+    Boomerang (2010) has one (its turn and totals too)."""
     from boomerang_rules.rl import _encode, encoding
 
     rules = br.load_rules(rules_id)
     for players in (rules.players.min, rules.players.max):
         encoder = encoding.encoder_for(rules, players)
-        compiled = tuple((_never if op else read, chunks, op, attribute, arg)
-                         for read, chunks, op, attribute, arg in encoder._plan)
+        by_slot = tuple((_never if op else read, chunks, op, attribute, arg, slot)
+                        for read, chunks, op, attribute, arg, slot in encoder._plan)
+        by_getattr = tuple(entry[:5] for entry in by_slot)
         assert sum(1 for entry in encoder._plan if entry[2]) >= 8
+        assert sum(1 for entry in encoder._plan if entry[5] is not None) >= 8
+        if rules.game == "boomerang-2010":
+            assert all(entry[2] for entry in encoder._plan)
         for state in random_states(rules, players, 7):
             plain = encoder.encode_plain(state)
-            seen = np.empty((players, encoder.size), np.float32)
-            rows = np.zeros((players, encoder.num_actions), np.int8)
-            _encode.read_gather(compiled, state, encoder._words, encoder._bounds, encoder._index, plain[2], seen,
-                                rows)
-            assert np.array_equal(seen, plain[0]) and np.array_equal(rows, plain[1])
+            for compiled in (by_slot, by_getattr):
+                seen = np.empty((players, encoder.size), np.float32)
+                rows = np.zeros((players, encoder.num_actions), np.int8)
+                _encode.read_gather(compiled, state, encoder._words, encoder._bounds, encoder._index, plain[2], seen,
+                                    rows)
+                assert np.array_equal(seen, plain[0]) and np.array_equal(rows, plain[1])
+
+
+def test_a_slot_serves_only_a_state_of_exactly_its_class() -> None:
+    """The compiled readers read a field by its tuple item only for a state of exactly the class the
+    plan names: a subclass whose property reads something else is read through the property (what
+    the Python reader reads), and so is any other object; a slot past the tuple is not read."""
+    from boomerang_rules.boomerang2010.state import GameState
+    from boomerang_rules.core.tuple_backed import item_of
+    from boomerang_rules.rl import _encode, encoding
+
+    rules = br.load_rules("boomerang-2010")
+    encoder = encoding.encoder_for(rules, 3)
+    state = next(s for s in random_states(rules, 3, 5) if any(s.captured) and s.river)
+    assert item_of(GameState, "river") == 6 and item_of(GameState, "not_a_field") is None
+    assert item_of(int, "real") is None and item_of(tuple, "count") is None
+
+    class Emptied(GameState):
+        __slots__ = ()
+
+        @property
+        def river(self) -> tuple[int, ...]:
+            return ()
+
+    odd = tuple.__new__(Emptied, tuple(state))
+    assert item_of(Emptied, "river") is None and odd.river == () and state.river
+    plain = encoder.encode_plain(state)
+
+    def read(plan: tuple[Any, ...], of: Any) -> Any:
+        seen = np.empty((3, encoder.size), np.float32)
+        rows = np.zeros((3, encoder.num_actions), np.int8)
+        _encode.read_gather(plan, of, encoder._words, encoder._bounds, encoder._index, plain[2], seen, rows)
+        return seen
+
+    by_getattr = tuple(entry[:5] for entry in encoder._plan)
+    assert np.array_equal(read(encoder._plan, state), plain[0])
+    emptied = read(encoder._plan, odd)
+    assert np.array_equal(emptied, read(by_getattr, odd)) and not np.array_equal(emptied, plain[0])
+    river = next(part for part in encoder.spec if part.name == "river")
+    assert not emptied[:, river.start:river.stop].any() and plain[0][:, river.start:river.stop].any()
+    past = tuple((*entry[:5], (GameState, 99)) if entry[5] is not None else entry for entry in encoder._plan)
+    assert np.array_equal(read(past, state), plain[0])
 
 
 class _Odd:
@@ -745,6 +793,66 @@ def test_the_turn_and_revealed_readers_hand_what_they_do_not_read_to_the_python_
     assert calls == ["pile"]
     with pytest.raises(ValueError, match="past its columns"):  # a card past the row's 64 columns
         run(**{**base, "hands": ((0,), (1, 64))})
+
+
+def test_the_lead_and_majorities_readers_hand_what_they_do_not_read_to_the_python_reader() -> None:
+    """``lead`` and ``majorities`` (Boomerang (2010)'s turn and totals): the values the plain readers
+    give, read in C from exact types, their Python readers serving anything else (a list, a negative
+    or too large seat, an odd int, an unknown phase, a card past the animals, a count below 0)."""
+    from boomerang_rules.rl import _encode
+
+    calls: list[str] = []
+    animal = bytes([0, 0, 1, 1, 2])
+
+    def reader(name: str) -> Any:
+        def read(state: Any) -> Any:  # the plain readers' arithmetic, for three seats
+            calls.append(name)
+            if name == "turn":
+                return [int(k == state.active[0]) for k in range(3)] if state.phase == "hunt" and state.active \
+                    else [0, 0, 0]
+            counts = [[sum(1 for c in cards if animal[c] == a) for a in range(3)] for cards in state.captured]
+            leads = [max(seat[a] for seat in counts) for a in range(3)]
+            return [sum(n for n, lead in zip(seat, leads) if n == lead) + held // 2
+                    for seat, held in zip(counts, state.boomerangs)]
+        return read
+
+    plan = ((reader("turn"), 0, 17, "active", (3, ("hunt",))),
+            (reader("totals"), 0, 18, "captured", (3, "boomerangs", animal, 3, 2)))
+    bounds = np.ones(6)
+    index = np.array([list(range(6))], np.intp)
+
+    def run(**fields: Any) -> list[int]:
+        seen = np.empty(index.shape, np.float32)
+        _encode.read_gather(plan, _Odd(**fields), 0, bounds, index, [0], seen, np.zeros((1, 1), np.int8))
+        return [int(x) for x in seen[0]]
+
+    base: dict[str, Any] = {"phase": "hunt", "active": (2, 0), "captured": ((0, 1, 2), (3, 4), ()),
+                            "boomerangs": (5, 0, 2)}
+    assert run(**base) == [0, 0, 1, 2 + 1 + 2, 1 + 1, 1] and calls == []
+    assert run(**{**base, "phase": "tokens"})[:3] == [0, 0, 0] and calls == []
+    assert run(**{**base, "active": ()})[:3] == [0, 0, 0] and calls == []
+    odd: list[tuple[dict[str, Any], list[str]]] = [
+        ({"active": [2, 0]}, ["turn"]), ({"active": (_Int(2),)}, ["turn"]), ({"active": (3,)}, ["turn"]),
+        ({"phase": _Str("hunt")}, ["turn"]), ({"phase": 1}, ["turn"]), ({"captured": [(0,), (3,), ()]}, ["totals"]),
+        ({"captured": ((0, 5), (3,), ())}, ["totals"]), ({"captured": ((0,), (_Int(3),), ())}, ["totals"]),
+        ({"boomerangs": (5, -1, 2)}, ["totals"]), ({"boomerangs": [5, 0, 2]}, ["totals"]),
+        ({"captured": ((0,), (3,))}, ["totals"])]
+    for change, called in odd:
+        calls.clear()
+        state = {**base, **change}
+        try:
+            plain = [v for read, *_ in plan for v in read(_Odd(**state))]
+        except (IndexError, TypeError):
+            plain = None
+        calls.clear()
+        if plain is None or len(plain) != 6:  # the plain reader's own error, or values past the plan
+            with pytest.raises((IndexError, TypeError, ValueError)):
+                run(**state)
+        else:
+            assert run(**state) == plain, change
+        assert calls == called, change
+    calls.clear()
+    assert run(**{**base, "active": (-1,)})[:3] == [0, 0, 0] and calls == ["turn"]  # the plain reader's own reading
 
 
 class _Str(str):

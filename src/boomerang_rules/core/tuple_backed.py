@@ -8,6 +8,7 @@ its fields in a tuple and reads them as properties, and stays an ``attrs`` class
 
 from __future__ import annotations
 
+import inspect
 import operator
 from typing import Any
 
@@ -41,3 +42,19 @@ def tuple_backed(cls: type) -> None:
 def field_index(cls: type) -> dict[str, int]:
     """Each field's position in the tuple of a ``tuple_backed`` class."""
     return {name: i for i, name in enumerate(attrs.fields_dict(cls))}
+
+
+def item_of(cls: type, name: str) -> int | None:
+    """The position in the tuple that field ``name`` of a ``tuple_backed`` class reads, or None when
+    ``cls`` reads it otherwise (not a tuple, not a field, a property of its own): what lets compiled
+    code read an instance of exactly ``cls`` by position instead of through the property."""
+    if not (isinstance(cls, type) and issubclass(cls, tuple) and attrs.has(cls)):
+        return None
+    index = field_index(cls).get(name)
+    prop = inspect.getattr_static(cls, name, None)
+    if index is None or not isinstance(prop, property) or prop.fset is not None or prop.fdel is not None:
+        return None
+    reads = prop.fget
+    if reads.__class__ is not operator.itemgetter or repr(reads) != f"operator.itemgetter({index})":
+        return None
+    return index

@@ -831,7 +831,7 @@ gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * reads (nothing appended: the field's Python reader serves); -1: an error. */
 enum {
     OP_CALL, OP_MASKS, OP_MASK, OP_LENS, OP_LEN, OP_INTS, OP_INT, OP_BITS, OP_ONE_HOT, OP_TOPS, OP_IN, OP_INDEX,
-    OP_BIT_EACH, OP_SET_EACH, OP_PLACES, OP_TURN_MASK, OP_BIT_MASKS, OP_COUNT
+    OP_BIT_EACH, OP_SET_EACH, OP_PLACES, OP_TURN_MASK, OP_BIT_MASKS, OP_LEAD, OP_MAJORITIES, OP_COUNT
 };
 
 /* The bit mask of an exact tuple of exact ints in [0, 64 * chunks), into chunks words; 0 for anything else. */
@@ -926,6 +926,62 @@ int_attribute(PyObject *state, PyObject *name, long long *out)
     int ok = small_int(v, out) && *out >= 0;
     Py_DECREF(v);
     return ok;
+}
+
+#define MAX_ANIMALS 64
+/* rl/boomerang2010.totals' arithmetic: each seat's animal majorities and boomerang sets into totals[].
+ * captured: an exact tuple of each seat's exact tuple of card indices; held: an exact tuple of each
+ * seat's non-negative count; animal: bytes, each card's animal; animals, per_point: counts. The
+ * number of seats (>= 1), or 0 for anything not of those exact types or past the limits (the Python
+ * code then reads it and says what is wrong). Only exact ints, tuples and bytes are read: no Python
+ * code runs. */
+static Py_ssize_t
+count_majorities(PyObject *captured, PyObject *held, PyObject *animal, long long animals, long long per_point,
+                 long long *totals)
+{
+    if (!PyTuple_CheckExact(captured) || !PyTuple_CheckExact(held) || !PyBytes_CheckExact(animal)) {
+        return 0;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(captured), deck = PyBytes_GET_SIZE(animal);
+    if (n < 1 || n > MAX_SEATS || PyTuple_GET_SIZE(held) != n || animals < 1 || animals > MAX_ANIMALS
+        || per_point < 1 || deck > (Py_ssize_t)1 << 20) {
+        return 0;
+    }
+    const unsigned char *of = (const unsigned char *)PyBytes_AS_STRING(animal);
+    Py_ssize_t counts[MAX_SEATS][MAX_ANIMALS], lead[MAX_ANIMALS];
+    memset(counts, 0, sizeof counts);
+    memset(lead, 0, sizeof lead);
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *cards = PyTuple_GET_ITEM(captured, k);
+        if (!PyTuple_CheckExact(cards)) {
+            return 0;
+        }
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++) {
+            long long c;
+            if (!small_int(PyTuple_GET_ITEM(cards, i), &c) || c < 0 || c >= deck || of[c] >= animals) {
+                return 0;
+            }
+            counts[k][of[c]]++;
+        }
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        for (Py_ssize_t a = 0; a < animals; a++) {
+            if (counts[k][a] > lead[a]) {
+                lead[a] = counts[k][a];
+            }
+        }
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        long long sets;
+        if (!small_int(PyTuple_GET_ITEM(held, k), &sets) || sets < 0) {
+            return 0;
+        }
+        totals[k] = sets / per_point; /* a non-negative count: floor division, as Python's */
+        for (Py_ssize_t a = 0; a < animals; a++) {
+            totals[k] += counts[k][a] == lead[a] ? counts[k][a] : 0;
+        }
+    }
+    return n;
 }
 
 static int
@@ -1225,6 +1281,66 @@ read_op(long op, PyObject *state, PyObject *value, Py_ssize_t chunks, PyObject *
         *at += n * chunks;
         return 1;
     }
+    case OP_LEAD: {
+        /* arg (seats, phases): in one of the phases, 1 at the place of value[0] (the tuple's first
+         * seat) when the tuple holds any; else all 0. */
+        long long seats;
+        if (!PyTuple_CheckExact(arg) || PyTuple_GET_SIZE(arg) != 2 || !small_int(PyTuple_GET_ITEM(arg, 0), &seats)
+            || seats < 1 || seats > 64 || !PyTuple_CheckExact(value)) {
+            return 0;
+        }
+        int in = phase_in(state, PyTuple_GET_ITEM(arg, 1));
+        if (in < 0) {
+            return in == -1 ? 0 : -1;
+        }
+        n = (Py_ssize_t)seats;
+        if (room(*at + n) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        memset(out, 0, (size_t)n * sizeof(uint64_t));
+        if (in && PyTuple_GET_SIZE(value)) {
+            /* a seat past the seats, or negative (Python's index from the end): the Python reader's */
+            if (!small_int(PyTuple_GET_ITEM(value, 0), &v) || v < 0 || v >= n) {
+                return 0;
+            }
+            out[v] = 1;
+        }
+        *at += n;
+        return 1;
+    }
+    case OP_MAJORITIES: {
+        /* arg (seats, held attribute, animal, animals, per_point): value the captured cards, each seat's
+         * total as count_majorities counts it, one number a seat. */
+        long long seats, animals, per_point, totals[MAX_SEATS];
+        if (!PyTuple_CheckExact(arg) || PyTuple_GET_SIZE(arg) != 5 || !small_int(PyTuple_GET_ITEM(arg, 0), &seats)
+            || seats < 1 || seats > MAX_SEATS || !PyUnicode_CheckExact(PyTuple_GET_ITEM(arg, 1))
+            || !small_int(PyTuple_GET_ITEM(arg, 3), &animals) || !small_int(PyTuple_GET_ITEM(arg, 4), &per_point)) {
+            return 0;
+        }
+        PyObject *held = PyObject_GetAttr(state, PyTuple_GET_ITEM(arg, 1));
+        if (held == NULL) {
+            return -1;
+        }
+        Py_ssize_t got = count_majorities(value, held, PyTuple_GET_ITEM(arg, 2), animals, per_point, totals);
+        Py_DECREF(held);
+        if (got != (Py_ssize_t)seats) {
+            return 0;
+        }
+        n = (Py_ssize_t)seats;
+        if (room(*at + n) < 0) {
+            return -1;
+        }
+        out = read_values + *at;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            if (totals[k] < 0) {
+                return 0;
+            }
+            out[k] = (uint64_t)totals[k];
+        }
+        *at += n;
+        return 1;
+    }
     default:
         return 0;
     }
@@ -1269,16 +1385,28 @@ append_read(PyObject *result, Py_ssize_t chunks, Py_ssize_t *at)
     return 0;
 }
 
-/* encoding.Encoder.encode_plain, its readers compiled too: plan is a tuple of one entry a reader
- * in the table's value order, (read, chunks, op, attribute, arg); op OP_CALL calls `read(state)`,
- * the others read `getattr(state, attribute)` in C as the op says (and call `read` when the
- * attribute is not of the exact type the op reads: the Python reader is the reference). Then
- * gather_words. */
+/* The attribute a plan entry's slot names, read as the state's item: slot is (type, index), and a
+ * state of exactly that type (a tuple_backed class, whose field reads as that item of the tuple:
+ * encoding.Encoder checked it when it made the plan) gives a new reference to its item; NULL, with
+ * no error set, for anything else (getattr then reads it). No Python code runs. */
+static PyObject *
+slot_item(PyObject *slot, PyObject *state)
+{
+    long long index;
+    if (!PyTuple_CheckExact(slot) || PyTuple_GET_SIZE(slot) != 2
+        || (PyObject *)Py_TYPE(state) != PyTuple_GET_ITEM(slot, 0) || !PyTuple_Check(state)
+        || !small_int(PyTuple_GET_ITEM(slot, 1), &index) || index < 0 || index >= PyTuple_GET_SIZE(state)) {
+        return NULL;
+    }
+    return Py_NewRef(PyTuple_GET_ITEM(state, (Py_ssize_t)index));
+}
+
 /* The plan's values read into read_values: plan is a tuple of one entry a reader in the table's
- * value order, (read, chunks, op, attribute, arg); op OP_CALL calls `read(state)`, the others read
- * `getattr(state, attribute)` in C as the op says (and call `read` when the attribute is not of the
- * exact type the op reads: the Python reader is the reference). The count of values read (the
- * first `words` of them the bit rows' words), or -1 with an error set. */
+ * value order, (read, chunks, op, attribute, arg[, slot]); op OP_CALL calls `read(state)`, the others
+ * read `getattr(state, attribute)` (the slot's item where slot_item serves) in C as the op says (and
+ * call `read` when the attribute is not of the exact type the op reads: the Python reader is the
+ * reference). The count of values read (the first `words` of them the bit rows' words), or -1 with
+ * an error set. */
 static Py_ssize_t
 read_plan(PyObject *plan, PyObject *state, Py_ssize_t words)
 {
@@ -1293,8 +1421,9 @@ read_plan(PyObject *plan, PyObject *state, Py_ssize_t words)
     }
     for (Py_ssize_t e = 0; e < entries; e++) {
         PyObject *entry = PyTuple_GET_ITEM(plan, e);
-        if (!PyTuple_CheckExact(entry) || PyTuple_GET_SIZE(entry) != 5) {
-            PyErr_SetString(PyExc_ValueError, "read_gather: each plan entry is (read, chunks, op, attribute, arg)");
+        if (!PyTuple_CheckExact(entry) || (PyTuple_GET_SIZE(entry) != 5 && PyTuple_GET_SIZE(entry) != 6)) {
+            PyErr_SetString(PyExc_ValueError, "read_gather: each plan entry is (read, chunks, op, attribute, arg"
+                                              "[, slot])");
             return -1;
         }
         Py_INCREF(entry); /* held: a reader may run any Python code */
@@ -1311,7 +1440,10 @@ read_plan(PyObject *plan, PyObject *state, Py_ssize_t words)
         }
         int done = 0;
         if (op != OP_CALL && PyUnicode_CheckExact(attribute)) {
-            PyObject *value = PyObject_GetAttr(state, attribute);
+            PyObject *value = PyTuple_GET_SIZE(entry) == 6 ? slot_item(PyTuple_GET_ITEM(entry, 5), state) : NULL;
+            if (value == NULL) {
+                value = PyObject_GetAttr(state, attribute);
+            }
             if (value == NULL) {
                 Py_DECREF(entry);
                 return -1;
@@ -1545,13 +1677,8 @@ done:
     return out;
 }
 
-/* rl/boomerang2010.totals' arithmetic, compiled: each seat's animal majorities and boomerang sets.
- * captured: an exact tuple of each seat's exact tuple of card indices; boomerangs: an exact tuple of
- * each seat's non-negative count; animal: bytes, each card's animal; animals, per_point: ints.
- * Returns a tuple of each seat's total, or None for anything not of those exact types or past the
- * limits (the Python code then reads it and says what is wrong). Only exact ints, tuples and bytes
- * are read: no Python code runs. */
-#define MAX_ANIMALS 64
+/* rl/boomerang2010.totals, compiled: count_majorities' totals as a tuple, or None for arguments it
+ * does not read (the Python code then reads them and says what is wrong). */
 static PyObject *
 majorities(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -1560,51 +1687,13 @@ majorities(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyErr_SetString(PyExc_TypeError, "majorities(captured, boomerangs, animal, animals, per_point) takes 5 arguments");
         return NULL;
     }
-    PyObject *captured = args[0], *held = args[1], *animal = args[2];
-    long long animals, per_point;
-    if (!PyTuple_CheckExact(captured) || !PyTuple_CheckExact(held) || !PyBytes_CheckExact(animal)
-        || !small_int(args[3], &animals) || !small_int(args[4], &per_point)) {
+    long long animals, per_point, totals[MAX_SEATS];
+    if (!small_int(args[3], &animals) || !small_int(args[4], &per_point)) {
         Py_RETURN_NONE;
     }
-    Py_ssize_t n = PyTuple_GET_SIZE(captured), deck = PyBytes_GET_SIZE(animal);
-    if (n < 1 || n > MAX_SEATS || PyTuple_GET_SIZE(held) != n || animals < 1 || animals > MAX_ANIMALS
-        || per_point < 1 || deck > (Py_ssize_t)1 << 20) {
+    Py_ssize_t n = count_majorities(args[0], args[1], args[2], animals, per_point, totals);
+    if (n == 0) {
         Py_RETURN_NONE;
-    }
-    const unsigned char *of = (const unsigned char *)PyBytes_AS_STRING(animal);
-    Py_ssize_t counts[MAX_SEATS][MAX_ANIMALS], lead[MAX_ANIMALS];
-    memset(counts, 0, sizeof counts);
-    memset(lead, 0, sizeof lead);
-    for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *cards = PyTuple_GET_ITEM(captured, k);
-        if (!PyTuple_CheckExact(cards)) {
-            Py_RETURN_NONE;
-        }
-        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++) {
-            long long c;
-            if (!small_int(PyTuple_GET_ITEM(cards, i), &c) || c < 0 || c >= deck || of[c] >= animals) {
-                Py_RETURN_NONE;
-            }
-            counts[k][of[c]]++;
-        }
-    }
-    for (Py_ssize_t k = 0; k < n; k++) {
-        for (Py_ssize_t a = 0; a < animals; a++) {
-            if (counts[k][a] > lead[a]) {
-                lead[a] = counts[k][a];
-            }
-        }
-    }
-    long long totals[MAX_SEATS];
-    for (Py_ssize_t k = 0; k < n; k++) {
-        long long sets;
-        if (!small_int(PyTuple_GET_ITEM(held, k), &sets) || sets < 0) {
-            Py_RETURN_NONE;
-        }
-        totals[k] = sets / per_point; /* a non-negative count: floor division, as Python's */
-        for (Py_ssize_t a = 0; a < animals; a++) {
-            totals[k] += counts[k][a] == lead[a] ? counts[k][a] : 0;
-        }
     }
     PyObject *out = PyTuple_New(n);
     if (out == NULL) {

@@ -642,7 +642,8 @@ def encoder(rules: Ruleset, players: int) -> Encoder:
     """Australia's ``Encoder``: its field table, with the compiled encoder as its fast path where built."""
     lay = layout(rules, players)
     fast = lay.encode_scaled if lay.plan is not None and COMPILED else None
-    return Encoder(rules, players, fields(rules, players), lay.actions, legal_mask, to_act, fast=fast)
+    return Encoder(rules, players, fields(rules, players), lay.actions, legal_mask, to_act, fast=fast,
+                   state_type=GameState)
 
 
 # --- chance --------------------------------------------------------------------------------

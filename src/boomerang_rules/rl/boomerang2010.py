@@ -16,6 +16,7 @@ from ..boomerang2010.engine import to_act
 from ..boomerang2010.rules import Ruleset
 from ..boomerang2010.scoring import count_cards
 from ..boomerang2010.state import NO_TOKEN, GameState
+from ..boomerang2010.tables import tables_for
 from .encoding import Encoder, Field, last_by_identity, mask_of, masks_by_legal
 
 PHASES = ("tokens", "hunt", "over")
@@ -116,6 +117,10 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
     one_hot = [[int(k == j) for k in seats] for j in range(n)]
     nobody = [0] * n
     no_token = NO_TOKEN == -1  # what the compiled readers of the tokens take for none
+    t = tables_for(rules)
+    # totals' arithmetic read in C (``_encode``'s majorities) where the cards' animals fit its counts
+    counted = (n, "boomerangs", bytes(t.animal), len(t.animals), rules.boomerangs_per_point)
+    majorities: tuple[str, str, Any] | tuple[()] = ("majorities", "captured", counted) if len(t.animals) <= 64 else ()
 
     @last_by_identity
     def tokens(values: tuple[int, ...]) -> tuple[list[int], list[int]]:
@@ -163,13 +168,14 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
               "the seat that opens this round's hunt (one-hot)", op=("one_hot", "first", n)),
         Field("active", "seat", ("active",), lambda s: active_flags(s.active), "the seats still in the hunt",
               op=("in", "active", n)),
-        Field("turn", "seat", ("turn",), turn, "the seat whose turn it is in the hunt (one-hot)"),
+        Field("turn", "seat", ("turn",), turn, "the seat whose turn it is in the hunt (one-hot)",
+              op=("lead", "active", (n, ("hunt",)))),
         Field("stack", "seat", ("stack",), lambda s: stack(s.stack),
               "each seat's place on the stack (1 at the bottom, 0 off it), divided by the number of seats", bound=n,
               op=("places", "stack", n)),
         Field("scores", "seat", ("total",), totals,
               "each seat's score as if the game ended now, divided by the deck's size + all boomerangs "
-              "(no score is higher)", bound=len(cards) + boomerangs),
+              "(no score is higher)", bound=len(cards) + boomerangs, op=majorities),
     )
 
 
@@ -179,4 +185,4 @@ def encoder(rules: Ruleset, players: int) -> Encoder:
     from ..boomerang2010.engine import legal_actions
 
     return Encoder(rules, players, fields(rules, players), num_actions(rules),
-                   masks_by_legal(legal_actions, legal_mask), to_act)
+                   masks_by_legal(legal_actions, legal_mask), to_act, state_type=GameState)

@@ -27,6 +27,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from ..core.tuple_backed import item_of
+
 FloatArray: TypeAlias = npt.NDArray[np.float32]
 Encoded: TypeAlias = tuple[FloatArray, npt.NDArray[np.int8], list[int]]
 """Every seat's observation, every seat's action mask (0/1 rows), and the legal masks as integers."""
@@ -81,7 +83,7 @@ class Field:
 
 
 OPS = ("call", "masks", "mask", "lens", "len", "ints", "int", "bits", "one_hot", "tops", "in", "index", "bit_each",
-       "set_each", "places", "turn_mask", "bit_masks")
+       "set_each", "places", "turn_mask", "bit_masks", "lead", "majorities")
 """The compiled readers' kinds (``_encode.c``'s ``OP_`` enum, in its order), each reading ``getattr(state,
 attribute)`` as: ``masks`` a tuple of card tuples, each row's bit mask; ``mask`` one card tuple's mask;
 ``lens`` each tuple's length; ``len`` the tuple's length; ``ints`` a tuple of ints, each capped at
@@ -95,7 +97,15 @@ None): ``seats`` rows, and while the state's ``phase`` is one of ``phases`` the 
 the card tuple's mask (of ``value[getattr(state, index)]`` when an index is named), every other row 0;
 ``bit_masks`` with ``arg`` (seats, bits attribute, phases): ``seats`` rows, each row ``k`` the mask of
 card tuple ``k`` where bit ``k`` of the int ``getattr(state, bits)`` is set, all 0 in one of ``phases``
-or when the bits are 0. Anything not of the exact type read: ``read`` serves."""
+or when the bits are 0; ``lead`` with ``arg`` (seats, phases): ``seats`` values, while the state's
+``phase`` is one of ``phases`` 1 at the place of the tuple's first seat (all 0 when it is empty or
+in another phase); ``majorities`` with ``arg`` (seats, held attribute, animal bytes, animals, boomerangs a
+point): the tuple of each seat's captured cards and ``getattr(state, held)`` as each seat's total of
+animal majorities and boomerang sets (``rl.boomerang2010.totals``). Anything not of the exact type read:
+``read`` serves.
+
+A field of a ``tuple_backed`` state class (``core.tuple_backed.item_of``) is read as the tuple's item
+when the state is of exactly that class (the class the encoder was given), not through its property."""
 
 
 def relative_seats(players: int) -> tuple[str, ...]:
@@ -198,12 +208,16 @@ def seat_rows_plain(names: tuple[str, ...], observations: np.ndarray, action_mas
             for a, o, m, legal in zip(names, observations, action_masks, masks)}
 
 
-def _op(f: Field) -> tuple[int, str | None, Any]:
-    """A field's compiled reader as ``read_gather`` takes it: its kind's number, attribute and arg."""
+def _op(f: Field, state_type: type | None) -> tuple[int, str | None, Any, tuple[type, int] | None]:
+    """A field's compiled reader as ``read_gather`` takes it: its kind's number, attribute and arg, and
+    the attribute's slot: ``(state_type, its position)`` where a state of exactly ``state_type`` holds
+    it as that item of its tuple (``core.tuple_backed.item_of``), else None (read by getattr)."""
     if not f.op:
-        return 0, None, None
+        return 0, None, None, None
     kind, attribute, arg = f.op
-    return OPS.index(kind), attribute, arg
+    index = None if state_type is None else item_of(state_type, attribute)
+    slot = None if state_type is None or index is None else (state_type, index)
+    return OPS.index(kind), attribute, arg, slot
 
 
 class Encoder:
@@ -217,7 +231,7 @@ class Encoder:
 
     def __init__(self, rules: Any, players: int, fields: Sequence[Field], num_actions: int,
                  legal_mask: Callable[[Any, int], int], to_act: Callable[[Any], Sequence[int]],
-                 fast: Callable[[Any], Encoded] | None = None) -> None:
+                 fast: Callable[[Any], Encoded] | None = None, state_type: type | None = None) -> None:
         self.rules = rules
         self.players = n = players
         self.fields = tuple(fields)
@@ -258,10 +272,11 @@ class Encoder:
         self._source_size = pos
         self._number_readers = tuple(f.read for f in number_fields)
         self._words = slot
-        self._plan = tuple((f.read, chunks, *_op(f))
+        self._plan = tuple((f.read, chunks, *_op(f, state_type))
                            for f, (_, chunks) in zip(bit_fields, self._bit_plan)) + tuple(
-            (f.read, 0, *_op(f)) for f in number_fields)
-        """``_encode.read_gather``'s plan: each reader in ``_values``' order, its chunks (0: a number) and op."""
+            (f.read, 0, *_op(f, state_type)) for f in number_fields)
+        """``_encode.read_gather``'s plan: each reader in ``_values``' order, its chunks (0: a number), op and
+        slot (``state_type``: the game's state class, whose fields the compiled readers read by position)."""
         # the observation: fields in table order, each seat's rows turned to the observer
         spec: list[ObsSlice] = []
         index: list[list[int]] = [[] for _ in range(n)]

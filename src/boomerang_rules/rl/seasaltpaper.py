@@ -15,6 +15,7 @@ from typing import Any
 from ..seasaltpaper import actions
 from ..seasaltpaper.hot_path import legal_actions, to_act
 from ..seasaltpaper.rules import Ruleset
+from ..seasaltpaper.state import GameState
 from ..seasaltpaper.tables import PILES, tables_for
 from .encoding import Encoder, Field, last_by_identity, mask_of, masks_by_legal
 
@@ -143,4 +144,4 @@ def totals(state: Any) -> tuple[int, ...]:
 def encoder(rules: Ruleset, players: int) -> Encoder:
     """Sea Salt & Paper's ``Encoder``: its field table, read plainly, over ``action_names``."""
     return Encoder(rules, players, fields(rules, players), len(action_names(rules)),
-                   masks_by_legal(legal_actions, legal_mask), to_act)
+                   masks_by_legal(legal_actions, legal_mask), to_act, state_type=GameState)
