@@ -30,6 +30,7 @@ from .helpers import australia_ids, big_deck
 np = pytest.importorskip("numpy")
 
 from boomerang_rules.rl import australia as obs  # noqa: E402
+from boomerang_rules.rl.encoding import encoder_for  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not obs.COMPILED and not os.environ.get("CI"),
                                 reason="the compiled encoder (_encode) is not built here")
@@ -55,6 +56,9 @@ def states(rules: br.Ruleset, players: int, seed: int) -> Iterator[br.GameState]
 
 
 def assert_same(state: br.GameState) -> None:
+    """The compiled encoder gives the plain one's arrays for every seat at once, and (``encode_seat``, the
+    compiled encoder writing one seat's row alone) each seat's row of the field table read plainly, in
+    arrays of its own."""
     fast = obs.encode(state)
     plain = obs.encode_plain(state)
     assert fast[0].dtype == plain[0].dtype and fast[0].shape == plain[0].shape
@@ -62,6 +66,12 @@ def assert_same(state: br.GameState) -> None:
     assert np.array_equal(fast[0], plain[0]), state
     assert np.array_equal(fast[1], plain[1]), state
     assert list(fast[2]) == plain[2]
+    encoder = encoder_for(state.rules, state.players)
+    table = encoder.encode_plain(state)
+    for seat in range(state.players):
+        seen, row, mask = encoder.encode_seat(state, seat)
+        assert seen.base is None and row.base is None and seen.dtype == np.float32 and row.dtype == np.int8
+        assert np.array_equal(seen, table[0][seat]) and np.array_equal(row, table[1][seat]) and mask == table[2][seat]
 
 
 @pytest.mark.parametrize(("rules", "players"), CASES, ids=[f"{r.id}-{n}" for r, n in CASES])
@@ -125,6 +135,35 @@ def test_a_stale_or_foreign_plan_is_refused() -> None:
         args = list(good)
         args[at] = value
         with pytest.raises((ValueError, TypeError, BufferError, OverflowError)):
+            fill(*args)
+
+
+def test_one_seats_fill_writes_that_seats_rows_alone_and_refuses_what_it_cannot_follow() -> None:
+    """``fill`` with a seat and its runs writes that seat's row and mask row (what the every-seat call
+    writes there) into arrays of one row; a seat outside the plan, runs that are not int32 triples or
+    run past the row, or arrays of every seat's size are an error, never a crash."""
+    from boomerang_rules.rl._encode import fill
+
+    rules = br.load_rules()
+    lay = obs.layout(rules, 4)
+    state = next(s for s in states(rules, 4, 3) if s.step == 2)
+    common: list[Any] = [lay.plan, state, state.round, list(state.hands), lay.template_blob, (3, 1, 4, 1)]
+    every = np.empty((4, lay.size), np.float32), np.empty((4, lay.actions), np.int8)
+    fill(*every, *common)
+    for seat in range(4):
+        one = np.full(lay.size, 7.0, np.float32), np.full(lay.actions, 7, np.int8)
+        fill(*one, *common, seat, lay.seat_runs[seat])
+        assert np.array_equal(one[0], every[0][seat]) and np.array_equal(one[1], every[1][seat])
+    one = np.empty(lay.size, np.float32), np.empty(lay.actions, np.int8)
+    past = np.frombuffer(lay.seat_runs[0], "<i4").copy()
+    past[0] = lay.size
+    bad: list[tuple[Any, ...]] = [
+        (*one, *common, 4, lay.seat_runs[0]), (*one, *common, -1, lay.seat_runs[0]), (*one, *common, True, b""),
+        (*one, *common, 0.0, lay.seat_runs[0]), (*one, *common, 0, list(lay.seat_runs[0])),
+        (*one, *common, 0, lay.seat_runs[0][:-1]), (*one, *common, 0, past.tobytes()),
+        (*every, *common, 0, lay.seat_runs[0]), (*one, *common, 0)]
+    for args in bad:
+        with pytest.raises((ValueError, TypeError)):
             fill(*args)
 
 

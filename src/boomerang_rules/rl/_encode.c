@@ -27,6 +27,8 @@ enum {
 #define MAX_BLOB 8192
 #define MAX_CARDS 1024
 
+static int small_int(PyObject *v, long long *out);
+
 static float byte_floats[256][8]; /* each byte's bits, least significant first, as 0.0 / 1.0 */
 static uint8_t byte_flags[256][8]; /* and as 0 / 1 */
 
@@ -117,13 +119,17 @@ writable(PyObject *o, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, co
     return 0;
 }
 
+/* Every seat's observation and action mask (observations players x size, action_masks players x
+ * actions), or with `seat` and `seat_runs` (10 arguments) that seat's alone (size floats, actions
+ * bytes), written through the seat's own runs: three int32s each, as the plan's, each start within
+ * the seat's row (a single-agent env observes one seat; the others' rows are not written at all). */
 static PyObject *
 fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 8) {
-        PyErr_SetString(PyExc_TypeError,
-                        "fill(observations, action_masks, plan, state, round, masks, template, scores) takes 8 arguments");
+    if (nargs != 8 && nargs != 10) {
+        PyErr_SetString(PyExc_TypeError, "fill(observations, action_masks, plan, state, round, masks, template, "
+                                         "scores[, seat, seat_runs]) takes 8 or 10 arguments");
         return NULL;
     }
     PyObject *plan = args[2], *state = args[3], *template = args[6];
@@ -147,6 +153,18 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     const char *plan_bytes = PyBytes_AS_STRING(plan);
     const char *directions = plan_bytes + P_FIELDS * sizeof(int64_t);
     const char *run_bytes = directions + rounds * sizeof(int64_t);
+    long long seat = -1; /* every seat's rows; else that seat's alone, through its own runs */
+    if (nargs == 10) {
+        if (!small_int(args[8], &seat) || seat < 0 || seat >= n || !PyBytes_CheckExact(args[9])
+            || PyBytes_GET_SIZE(args[9]) % (Py_ssize_t)(3 * sizeof(int32_t))) {
+            PyErr_SetString(PyExc_ValueError, "seat, seat_runs: a seat of the plan and its runs (bytes of int32 "
+                                              "triples) are expected");
+            return NULL;
+        }
+        run_bytes = PyBytes_AS_STRING(args[9]);
+        runs = PyBytes_GET_SIZE(args[9]) / (Py_ssize_t)(3 * sizeof(int32_t));
+    }
+    Py_ssize_t rows_out = seat < 0 ? n : 1;
     if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) < 4) {
         PyErr_SetString(PyExc_ValueError, "state: a GameState is expected");
         return NULL;
@@ -275,15 +293,15 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
 
     Py_buffer obs, am;
-    if (writable(args[0], &obs, n * size, 4, "observations") < 0) {
+    if (writable(args[0], &obs, rows_out * size, 4, "observations") < 0) {
         return NULL;
     }
-    if (writable(args[1], &am, n * actions, 1, "action_masks") < 0) {
+    if (writable(args[1], &am, rows_out * actions, 1, "action_masks") < 0) {
         PyBuffer_Release(&obs);
         return NULL;
     }
     float *out = (float *)obs.buf;
-    Py_ssize_t total = n * size, scored = 0;
+    Py_ssize_t total = rows_out * size, scored = 0;
     for (Py_ssize_t r = 0; r < runs; r++) {
         int32_t run[3];
         memcpy(run, run_bytes + r * sizeof run, sizeof run);
@@ -333,12 +351,13 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
     }
     int8_t *mask_out = (int8_t *)am.buf;
-    Py_ssize_t mask_total = n * actions;
-    for (Py_ssize_t s = 0; s < n; s++) {
+    Py_ssize_t mask_total = rows_out * actions;
+    for (Py_ssize_t row = 0; row < rows_out; row++) {
+        Py_ssize_t s = seat < 0 ? row : (Py_ssize_t)seat;
         for (Py_ssize_t i = 0; i < actions; i += 8) { /* eight bytes a byte of the mask */
-            int8_t *to = mask_out + s * actions + i;
+            int8_t *to = mask_out + row * actions + i;
             const uint8_t *from = byte_flags[(masks[s] >> i) & 255];
-            if (s * actions + i + 8 <= mask_total) { /* past this seat's row: the next seat's, written next */
+            if (row * actions + i + 8 <= mask_total) { /* past this row: the next one's, written next */
                 memcpy(to, from, 8);
             }
             else {
@@ -358,8 +377,6 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 }
 
 static PyObject *action_mask_key, *copy_name;
-static int small_int(PyObject *v, long long *out);
-
 /* A copy of seq[i] (its `copy()`): an array of its own, not a view of every seat's. */
 static PyObject *
 row_copy(PyObject *seq, Py_ssize_t i)
@@ -1727,9 +1744,10 @@ static PyMethodDef methods[] = {
      "rl.boomerang2010.totals counts it (animal majorities, boomerang sets), or None for arguments "
      "not of the exact types it reads (the Python code serves)."},
     {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL,
-     "fill(observations, action_masks, plan, state, round, masks, template, scores) -> None: write every seat's "
-     "observation (float32, players x size) and action mask (int8, players x actions) of ``state`` as "
-     "australia.encode_plain makes them, into the two given arrays."},
+     "fill(observations, action_masks, plan, state, round, masks, template, scores[, seat, seat_runs]) -> None: "
+     "write every seat's observation (float32, players x size) and action mask (int8, players x actions) of "
+     "``state`` as australia.encode_plain makes them, into the two given arrays; with ``seat`` and its runs, "
+     "that seat's alone (size floats, actions bytes)."},
     {"seat_rows", (PyCFunction)(void (*)(void))seat_rows, METH_FASTCALL,
      "seat_rows(names, observations, action_masks, key, masks, zeros) -> {name: {key: observations[i].copy(), "
      "'action_mask': action_masks[i].copy() (zeros when masks[i] is 0)}}: each seat's rows, as arrays of its own."},

@@ -144,6 +144,11 @@ class _Layout:
         self.encode = _encoder(self)
         self.encode_scaled = _encoder(self, scaled=True)
         """``encode`` with the totals divided by ``score_bound`` (the compiled fast path of ``encoder``)."""
+        self.encode_seat_scaled = _seat_encoder(self)
+        """One seat's ``encode_scaled`` row, mask row and legal mask, written alone (a single-agent env's call)."""
+        self.seat_runs: tuple[bytes, ...] = ()
+        """Each seat's row of ``index`` as runs (``_runs``), starts within the row: what ``encode_seat_scaled``
+        hands the compiled encoder, which then writes that seat's row alone."""
         """``encode`` for this layout (the compiled encoder or the plain one, as ``encode`` chooses)."""
         self.plan: bytes | None = None
         """What the compiled encoder follows (None: ``encode_plain`` serves): the geometry above as
@@ -156,6 +161,8 @@ class _Layout:
             assert len(header) == _PLAN_FIELDS
             self.plan = (np.array(header + list(t.directions), "<i8").tobytes()
                          + np.array(runs, "<i4").reshape(-1).tobytes())
+            self.seat_runs = tuple(np.array(_runs(index[k:k + 1], all_bits), "<i4").reshape(-1).tobytes()
+                                   for k in range(n))
 
     def template(self, state: GameState) -> None:
         """``template_blob`` and ``scores`` for ``state``'s finished rounds (kept until they differ)."""
@@ -424,6 +431,44 @@ def _encoder(lay: _Layout, scaled: bool = False) -> _Encode:
     return encode_layout
 
 
+def _seat_encoder(lay: _Layout) -> Any:
+    """One seat's row of ``lay.encode_scaled`` (float32 ``size``), its mask row (int8 ``actions``) and its
+    legal mask, in arrays of its own: the compiled encoder writes that seat's row alone (no row of
+    another seat's made, then copied); the plain reading's rows, copied, where it cannot."""
+    n = lay.players
+    activity_step = lay.activity_step
+    choices = lay.tables.activity_masks
+    empty = np.empty
+    float32 = np.dtype(np.float32)
+    int8 = np.dtype(np.int8)
+
+    def encode_seat(state: GameState, seat: int) -> tuple[FloatArray, npt.NDArray[np.int8], int]:
+        plan = lay.plan
+        fill = _fill
+        if plan is not None and fill is not None:
+            try:
+                context, step, hands, _, _, _ = state
+                progress = context.progress
+                if progress is not lay.template_progress:
+                    lay.template(state)
+                owing = to_act(state)
+                if len(owing) == n:  # as encode_layout: a pick (or the Throw) or the activity choice
+                    masks = list(hands) if step < activity_step else [choices[u] for u in progress.used_activities]
+                else:
+                    masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
+                observation = empty(lay.size, float32)
+                row = empty(lay.actions, int8)
+                fill(observation, row, plan, state, context.round, masks, lay.template_blob, lay.scaled_scores, seat,
+                     lay.seat_runs[seat])
+                return observation, row, masks[seat]
+            except Exception:  # a state (or seat) the compiled encoder refuses: the plain reading says
+                pass
+        observations, rows, masks = lay.encode_scaled(state)
+        return observations[seat].copy(), rows[seat].copy(), masks[seat]
+
+    return encode_seat
+
+
 def needs_words(lay: _Layout) -> bool:
     """Whether ``encode`` reads the ``words`` an env keeps with ``advance_words`` (only the plain encoder does)."""
     return lay.plan is None or _fill is None
@@ -641,9 +686,10 @@ def describe(state: GameState) -> str:
 def encoder(rules: Ruleset, players: int) -> Encoder:
     """Australia's ``Encoder``: its field table, with the compiled encoder as its fast path where built."""
     lay = layout(rules, players)
-    fast = lay.encode_scaled if lay.plan is not None and COMPILED else None
-    return Encoder(rules, players, fields(rules, players), lay.actions, legal_mask, to_act, fast=fast,
-                   state_type=GameState)
+    compiled = lay.plan is not None and COMPILED
+    return Encoder(rules, players, fields(rules, players), lay.actions, legal_mask, to_act,
+                   fast=lay.encode_scaled if compiled else None,
+                   fast_seat=lay.encode_seat_scaled if compiled else None, state_type=GameState)
 
 
 # --- chance --------------------------------------------------------------------------------
