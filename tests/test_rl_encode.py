@@ -152,7 +152,8 @@ def test_one_seats_fill_writes_that_seats_rows_alone_and_refuses_what_it_cannot_
     fill(*every, *common)
     for seat in range(4):
         one = np.full(lay.size, 7.0, np.float32), np.full(lay.actions, 7, np.int8)
-        fill(*one, *common, seat, lay.seat_runs[seat])
+        fill(one[0], one[1], lay.plan, state, state.round, list(state.hands), lay.template_blob, (3, 1, 4, 1), seat,
+             lay.seat_runs[seat])
         assert np.array_equal(one[0], every[0][seat]) and np.array_equal(one[1], every[1][seat])
     one = np.empty(lay.size, np.float32), np.empty(lay.actions, np.int8)
     past = np.frombuffer(lay.seat_runs[0], "<i4").copy()
