@@ -146,6 +146,7 @@ def test_one_seats_fill_writes_that_seats_rows_alone_and_refuses_what_it_cannot_
 
     rules = br.load_rules()
     lay = obs.layout(rules, 4)
+    assert lay.plan is not None
     state = next(s for s in states(rules, 4, 3) if s.step == 2)
     common: list[Any] = [lay.plan, state, state.round, list(state.hands), lay.template_blob, (3, 1, 4, 1)]
     every = np.empty((4, lay.size), np.float32), np.empty((4, lay.actions), np.int8)
