@@ -2,23 +2,27 @@
 engine loop, in CPU time.
 
 For every shipped game: the raw loop of ``bench.play_random_games`` (``new_game``, ``to_act``,
-``legal_actions``, ``apply``, random choices, through the public API), the parallel env, the
-AEC env and the gymnasium env (``rl.gym``, the other seats ``random`` bots), each with a random
-policy over the legal actions of its ``action_mask`` (observations and masks included). The
-gymnasium env counts every decision of its game, the bots' as well as the learner's (its step
-plays them; counted by replaying the same episodes untimed): per decision it costs the
-engine's work plus the learner's observation once a turn; its learner's steps a second are
-printed beside. Timed by ``time.process_time`` in alternating runs, so the
-ratios hold on a shared machine; printed as decisions a second and the engine-to-env ratio
-(the env's cost a decision as a multiple of the engine's: 3 or less is the goal).
+``legal_actions``, ``apply``, random choices, through the public API, ``score_sheets`` at the
+end), the parallel env, the AEC env and the gymnasium env (``rl.gym``, the other seats ``random``
+bots), each with a random policy over the legal actions of its ``action_mask`` (observations and
+masks included). The gymnasium env counts every decision of its game, the bots' as well as the
+learner's (its step plays them; counted by replaying the same episodes untimed): per decision it
+costs the engine's work plus the learner's observation once a turn; its learner's steps a second
+are printed beside.
 
 Beside each PettingZoo env, the loop's floor: the same loop and policy over a null env that plays
 no game, its ``reset``, ``step``, ``agent_iter`` and ``last`` handing back what the real env handed
 out in recorded episodes (no observation made, no state read): what the API's loop and the
 policy cost a decision before any env does anything.
 
+Timed by ``time.process_time`` in short slices (``--slice``, whole episodes each), every loop one
+slice after another, round after round (``--rounds``): on a machine whose speed drifts from
+second to second (a shared or virtual one), each round's loops see the same machine, so each
+round's ratios hold. A figure is the median of the rounds' (decisions a second, the env's cost a
+decision as a multiple of the engine's: 3 or less is the goal).
+
 Needs the extra ``pettingzoo``.
-Run: python benchmarks/bench_pettingzoo_games.py [--seconds 1.0] [--runs 3] [--game sea-salt-paper]
+Run: python benchmarks/bench_pettingzoo_games.py [--rounds 15] [--slice 0.1] [--game sea-salt-paper]
 """
 
 from __future__ import annotations
@@ -27,14 +31,15 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable, Iterator
 from typing import Any
 from unittest import mock
 
 import boomerang_rules as br
-from boomerang_rules import bench
 from boomerang_rules.rl import pettingzoo as bz
 
 GAMES = (("standard", 4), ("sea-salt-paper", 4), ("boomerang-2010", 4))
+LOOPS = ("engine", "parallel", "parallel floor", "AEC", "AEC floor", "gym")
 
 
 def _pick(mask: Any, rand: Any) -> int | None:
@@ -42,22 +47,41 @@ def _pick(mask: Any, rand: Any) -> int | None:
     return int(legal[int(rand() * len(legal))]) if len(legal) else None
 
 
-def _episodes(reset: Any, seconds: float, seed: int) -> Any:
-    """Reset seeds of successive episodes for about ``seconds`` (each game a new seed), ``reset`` called on each."""
-    game = seed << 20
-    start = time.perf_counter()
-    while time.perf_counter() < start + seconds:
-        yield reset(seed=game)
-        game += 1
+def _actions(obs: Any, rand: Any) -> dict[str, int]:
+    """The benchmark's policy: every seat's random legal action (none for a seat owing nothing)."""
+    actions = {}
+    for agent, seen in obs.items():
+        action = _pick(seen["action_mask"], rand)
+        if action is not None:
+            actions[agent] = action
+    return actions
 
 
-def parallel_decisions(rules: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
-    """Random-policy parallel episodes for about ``seconds``: decisions, seconds."""
-    env = bz.parallel_env(rules, players)
+def engine_loop(rules: str, players: int, seed: int) -> Iterator[int]:
+    """``bench.play_random_games``' game, one after another: each game's decisions."""
+    loaded = br.load_rules(rules)
+    rng = random.Random(seed)
+    choice = rng.choice
+    new_game, is_over, to_act, apply, legal_actions = br.new_game, br.is_over, br.to_act, br.apply, br.legal_actions
+    while True:
+        decisions = 0
+        s = new_game(loaded, players, rng.getrandbits(64))
+        while not is_over(s):
+            for seat in to_act(s):
+                s = apply(s, seat, choice(legal_actions(s, seat)))
+                decisions += 1
+        br.score_sheets(s)
+        yield decisions
+
+
+def parallel_loop(env: Any, seed: int) -> Iterator[int]:
+    """Random-policy episodes of a parallel env (or its null twin), a new seed each: each one's decisions."""
     rand = random.Random(seed).random
-    decisions = 0
-    start = time.perf_counter()
-    for obs, _ in _episodes(env.reset, seconds, seed):
+    game = seed << 20
+    while True:
+        obs, _ = env.reset(seed=game)
+        game += 1
+        decisions = 0
         while env.agents:
             actions = {}
             for agent, seen in obs.items():
@@ -66,7 +90,27 @@ def parallel_decisions(rules: str, players: int, seconds: float, seed: int) -> t
                     actions[agent] = action
             decisions += len(actions)
             obs, _, _, _, _ = env.step(actions)
-    return decisions, time.perf_counter() - start
+        yield decisions
+
+
+def aec_loop(env: Any, seed: int) -> Iterator[int]:
+    """Random-policy episodes of an AEC env (or its null twin): each one's decisions (the steps of seats
+    owing nothing in a cycle are played, and not counted as decisions)."""
+    rand = random.Random(seed).random
+    game = seed << 20
+    while True:
+        env.reset(seed=game)
+        game += 1
+        decisions = 0
+        for _ in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            action = _pick(obs["action_mask"], rand)  # None for a seat owing nothing this cycle
+            env.step(action)
+            decisions += action is not None
+        yield decisions
 
 
 class _ParallelReplay:
@@ -102,34 +146,6 @@ class _ParallelReplay:
         return next(self._steps)
 
 
-def _actions(obs: Any, rand: Any) -> dict[str, int]:
-    """The benchmark's policy: every seat's random legal action (none for a seat owing nothing)."""
-    actions = {}
-    for agent, seen in obs.items():
-        action = _pick(seen["action_mask"], rand)
-        if action is not None:
-            actions[agent] = action
-    return actions
-
-
-def parallel_floor(rules: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
-    """``parallel_decisions``' loop over recorded episodes (``_ParallelReplay``): decisions, seconds."""
-    env = _ParallelReplay(rules, players, seed)
-    rand = random.Random(seed).random
-    decisions = 0
-    start = time.perf_counter()
-    for obs, _ in _episodes(env.reset, seconds, seed):
-        while env.agents:
-            actions = {}
-            for agent, seen in obs.items():
-                action = _pick(seen["action_mask"], rand)
-                if action is not None:
-                    actions[agent] = action
-            decisions += len(actions)
-            obs, _, _, _, _ = env.step(actions)
-    return decisions, time.perf_counter() - start
-
-
 class _AECReplay:
     """An AEC env that plays no game: its selections and ``last()`` replay a recorded episode's."""
 
@@ -153,7 +169,7 @@ class _AECReplay:
         self._selections = self._episodes[seed % len(self._episodes)]
         self._at = 0
 
-    def agent_iter(self) -> Any:
+    def agent_iter(self) -> Iterator[str]:
         for agent, _ in self._selections:
             yield agent
 
@@ -164,127 +180,122 @@ class _AECReplay:
         self._at += 1
 
 
-def aec_floor(rules: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
-    """``aec_decisions``' loop over recorded episodes (``_AECReplay``): decisions, seconds."""
-    env = _AECReplay(rules, players, seed)
-    rand = random.Random(seed).random
-    decisions = 0
-    start = time.perf_counter()
-    for _ in _episodes(env.reset, seconds, seed):
-        for _ in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            action = _pick(obs["action_mask"], rand)
-            env.step(action)
-            decisions += action is not None
-    return decisions, time.perf_counter() - start
-
-
-def aec_decisions(rules: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
-    """Random-policy AEC episodes (as ``env()`` returns it) for about ``seconds``: decisions, seconds
-    (the steps of seats owing nothing in a cycle are played, and not counted as decisions)."""
-    env = bz.env(rules, players)
-    rand = random.Random(seed).random
-    decisions = 0
-    start = time.perf_counter()
-    for _ in _episodes(env.reset, seconds, seed):
-        for _ in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            action = _pick(obs["action_mask"], rand)  # None for a seat owing nothing this cycle
-            env.step(action)
-            decisions += action is not None
-    return decisions, time.perf_counter() - start
-
-
-def _gym_episodes(env: Any, seconds: float, seed: int, episodes: int | None = None) -> tuple[int, int]:
-    """Random-policy episodes of ``env`` for about ``seconds`` (or exactly ``episodes`` of them): episodes, steps."""
-    rand = random.Random(seed).random
-    steps = 0
-    played = 0
-    game = seed << 20
-    start = time.perf_counter()
-    while (time.perf_counter() < start + seconds) if episodes is None else played < episodes:
-        obs, _ = env.reset(seed=game)
-        game += 1
-        played += 1
-        done = False
-        while not done:
-            action = _pick(obs["action_mask"], rand)
-            obs, _, terminated, truncated, _ = env.step(action)
-            done = terminated or truncated
-            steps += 1
-    return played, steps
-
-
-def gym_decisions(rules: str, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+def gym_loop(rules: str, players: int, seed: int, learner_steps: list[int]) -> Iterator[int]:
     """Random-policy episodes of the gymnasium single-agent env (seat 0 learning, the others ``random``
-    bots) for about ``seconds``: the game's decisions (every seat's), the learner's steps, seconds.
+    bots), a new seed each: each one's decisions, every seat's.
 
-    The env plays every decision through the state's ``_br_step`` (what ``br.step`` calls): the
-    same episodes (the same seeds, the same policy) are played again untimed through a wrapper of
-    it that counts them, so the count costs the timed loop nothing (a counting wrapper timed with
-    it cost 7% of Boomerang (2010)'s loop, which the engine's loop does not pay)."""
+    The env plays every decision through the state's ``_br_step`` (what ``br.step`` calls): each
+    episode is played again untimed through a wrapper of it that counts them (between the slices'
+    clock readings' reach: see ``_timed``), so the count costs the timed loop nothing (a counting
+    wrapper timed with it cost 7% of Boomerang (2010)'s loop, which the engine's loop does not pay).
+    The learner's steps are added to ``learner_steps[0]``."""
     from boomerang_rules.rl.gym import SingleAgentEnv
 
     env = SingleAgentEnv(rules, players)
-    start = time.perf_counter()
-    episodes, steps = _gym_episodes(env, seconds, seed)
-    elapsed = time.perf_counter() - start
-    played = [0]
+    again = SingleAgentEnv(rules, players)
+    rand = random.Random(seed).random
+    replay = random.Random(seed).random
     cls = type(br.new_game(br.load_rules(rules), players, 0))
     step = cls.__dict__["_br_step"]
+    played = [0]
 
     def counted(state: Any, actions: Any) -> Any:
         played[0] += len(actions)
         return step(state, actions)
 
-    with mock.patch.object(cls, "_br_step", counted):
-        again = _gym_episodes(SingleAgentEnv(rules, players), 0.0, seed, episodes)
-    assert again == (episodes, steps), (again, episodes, steps)  # the same episodes, replayed
-    return played[0], steps, elapsed
+    game = seed << 20
+    while True:
+        steps = _gym_episode(env, game, rand)
+        learner_steps[0] += steps
+        untimed = time.process_time()
+        played[0] = 0
+        with mock.patch.object(cls, "_br_step", counted):
+            assert _gym_episode(again, game, replay) == steps  # the same episode, replayed
+        _Clock.skip += time.process_time() - untimed
+        game += 1
+        yield played[0]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description="Each game's PettingZoo envs against its raw engine loop.")
-    parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--runs", type=int, default=3)
+def _gym_episode(env: Any, seed: int, rand: Any) -> int:
+    """One random-policy episode of ``env`` from ``reset(seed=seed)``: the learner's steps."""
+    obs, _ = env.reset(seed=seed)
+    done = False
+    steps = 0
+    while not done:
+        action = _pick(obs["action_mask"], rand)
+        obs, _, terminated, truncated, _ = env.step(action)
+        done = terminated or truncated
+        steps += 1
+    return steps
+
+
+class _Clock:
+    """Process time, less what a loop spent untimed (``skip``: the gym loop's counting replays)."""
+
+    skip = 0.0
+
+    @classmethod
+    def now(cls) -> float:
+        return time.process_time() - cls.skip
+
+
+def _timed(loop: Iterator[int], seconds: float) -> tuple[int, float]:
+    """Whole episodes of ``loop`` for about ``seconds`` of CPU time: decisions, seconds."""
+    decisions = 0
+    start = _Clock.now()
+    while _Clock.now() - start < seconds:
+        decisions += next(loop)
+    return decisions, _Clock.now() - start
+
+
+def measure(rules: str, players: int, rounds: int, seconds: float, seed: int = 0
+            ) -> tuple[dict[str, float], dict[str, float], float]:
+    """Every loop of ``LOOPS`` in slices of ``seconds``, one after another, for ``rounds`` rounds: each
+    loop's median decisions a second, each env's median ratio to the engine's cost a decision (taken
+    round by round), and the gym env's median learner steps a second."""
+    learner = [0]
+    loops: dict[str, Iterator[int]] = {
+        "engine": engine_loop(rules, players, seed),
+        "parallel": parallel_loop(bz.parallel_env(rules, players), seed),
+        "parallel floor": parallel_loop(_ParallelReplay(rules, players, seed), seed),
+        "AEC": aec_loop(bz.env(rules, players), seed),
+        "AEC floor": aec_loop(_AECReplay(rules, players, seed), seed),
+        "gym": gym_loop(rules, players, seed, learner),
+    }
+    for loop in loops.values():  # each loop set up and warm before the clock runs
+        next(loop)
+    rates: dict[str, list[float]] = {name: [] for name in loops}
+    ratios: dict[str, list[float]] = {name: [] for name in loops}
+    learner_rates: list[float] = []
+    for _ in range(rounds):
+        for name, loop in loops.items():
+            before = learner[0]
+            decisions, elapsed = _timed(loop, seconds)
+            rates[name].append(decisions / elapsed)
+            if name == "gym":
+                learner_rates.append((learner[0] - before) / elapsed)
+        for name in loops:
+            ratios[name].append(rates["engine"][-1] / rates[name][-1])
+    return ({name: statistics.median(r) for name, r in rates.items()},
+            {name: statistics.median(r) for name, r in ratios.items()}, statistics.median(learner_rates))
+
+
+def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> None:
+    parser = argparse.ArgumentParser(description="Each game's envs against its raw engine loop.")
+    parser.add_argument("--rounds", type=int, default=15, help="rounds of every loop's slice (default 15)")
+    parser.add_argument("--slice", type=float, default=0.1, help="CPU seconds a loop's slice (default 0.1)")
     parser.add_argument("--game", help="one ruleset id (default: one of each game)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     games = [(g, p) for g, p in GAMES if args.game in (None, g)] or [(args.game, 4)]
-    print(f"CPU time, median of {args.runs} alternating runs of {args.seconds} s (decisions a second):")
-    with mock.patch.object(time, "perf_counter", time.process_time):
-        for rules_id, players in games:
-            rules = br.load_rules(rules_id)
-            raw: list[float] = []
-            par: list[float] = []
-            aec: list[float] = []
-            gym: list[float] = []
-            learner: list[float] = []
-            par_floor: list[float] = []
-            aec_floor_: list[float] = []
-            for run in range(args.runs):
-                _, decisions, elapsed = bench.play_random_games(rules, players, args.seconds, run)
-                raw.append(decisions / elapsed)
-                decisions, elapsed = parallel_decisions(rules_id, players, args.seconds, run)
-                par.append(decisions / elapsed)
-                decisions, elapsed = aec_decisions(rules_id, players, args.seconds, run)
-                aec.append(decisions / elapsed)
-                decisions, elapsed = parallel_floor(rules_id, players, args.seconds, run)
-                par_floor.append(decisions / elapsed)
-                decisions, elapsed = aec_floor(rules_id, players, args.seconds, run)
-                aec_floor_.append(decisions / elapsed)
-                decisions, steps, elapsed = gym_decisions(rules_id, players, args.seconds, run)
-                gym.append(decisions / elapsed)
-                learner.append(steps / elapsed)
-            r, p, a, g, s, pf, af = (statistics.median(x) for x in (raw, par, aec, gym, learner, par_floor, aec_floor_))
-            print(f"  {rules_id:<15} {players}p  engine {r:>9,.0f}   parallel {p:>9,.0f} (x{r / p:.2f}; loop floor"
-                  f" x{r / pf:.2f})   AEC {a:>9,.0f} (x{r / a:.2f}; loop floor x{r / af:.2f})"
-                  f"   gym {g:>9,.0f} (x{r / g:.2f}; learner {s:,.0f} steps/s)")
+    out(f"CPU time, medians of {args.rounds} rounds of {args.slice} s slices, every loop in each round "
+        f"(decisions a second; x: the env's cost a decision over the engine's, round by round):")
+    for rules_id, players in games:
+        rates, ratios, learner = measure(rules_id, players, args.rounds, args.slice)
+        out(f"  {rules_id:<15} {players}p  engine {rates['engine']:>9,.0f}"
+            f"   parallel {rates['parallel']:>9,.0f} (x{ratios['parallel']:.2f}; loop floor"
+            f" x{ratios['parallel floor']:.2f})   AEC {rates['AEC']:>9,.0f} (x{ratios['AEC']:.2f}; loop floor"
+            f" x{ratios['AEC floor']:.2f})   gym {rates['gym']:>9,.0f} (x{ratios['gym']:.2f};"
+            f" learner {learner:,.0f} steps/s)")
 
 
 if __name__ == "__main__":
