@@ -409,7 +409,7 @@ class Encoder:
         read_gather = _read_gather
         if self.fast_seat is not None:
             return self.fast_seat(state, seat)
-        if read_gather is None or self.fast != self.encode_compiled:
+        if read_gather is None or not self.dicts_compiled:
             observations, rows, masks = self.encode(state)
             return observations[seat].copy(), rows[seat].copy(), masks[seat]
         mask = self._legal_mask(state, seat) if seat in self._to_act(state) else 0

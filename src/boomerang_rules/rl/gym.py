@@ -218,13 +218,19 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             owing = state._br_to_act()
             if not owing:
                 return state
-            if me in owing:
-                if mine is None:
-                    return state
-                if len(owing) == 1:  # a game of turns: the learner's action alone
+            if len(owing) == 1:  # a game of turns (most of its decisions): one seat's action alone
+                seat = owing[0]
+                if seat == me:
+                    if mine is None:
+                        return state
                     state = state._br_step([mine])
                     mine = None
                     continue
+                if viewless[seat]:
+                    state = state._br_step([bots[seat].choose(None, state._br_legal_actions(seat))])
+                    continue
+            elif me in owing and mine is None:
+                return state
             actions = []
             for s in owing:
                 if s == me:
