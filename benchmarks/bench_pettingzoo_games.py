@@ -39,7 +39,7 @@ import boomerang_rules as br
 from boomerang_rules.rl import pettingzoo as bz
 
 GAMES = (("standard", 4), ("sea-salt-paper", 4), ("boomerang-2010", 4))
-LOOPS = ("engine", "parallel", "parallel floor", "AEC", "AEC floor", "gym")
+LOOPS = ("engine", "parallel", "parallel floor", "AEC", "AEC floor", "gym", "gym reseeded")
 
 
 def _pick(mask: Any, rand: Any) -> int | None:
@@ -180,9 +180,12 @@ class _AECReplay:
         self._at += 1
 
 
-def gym_loop(rules: str, players: int, seed: int, learner_steps: list[int]) -> Iterator[int]:
+def gym_loop(rules: str, players: int, seed: int, learner_steps: list[int], reseed: bool = False) -> Iterator[int]:
     """Random-policy episodes of the gymnasium single-agent env (seat 0 learning, the others ``random``
-    bots), a new seed each: each one's decisions, every seat's.
+    bots): each one's decisions, every seat's. The env is seeded at its first reset only, as
+    gymnasium asks of a training loop (each later game's seed is drawn from the env's own
+    ``np_random``); with ``reseed``, every reset is given a new seed (gymnasium then makes a new
+    ``np_random`` each time, about 10 µs).
 
     The env plays every decision through the state's ``_br_step`` (what ``br.step`` calls): each
     episode is played again untimed through a wrapper of it that counts them (between the slices'
@@ -203,7 +206,7 @@ def gym_loop(rules: str, players: int, seed: int, learner_steps: list[int]) -> I
         played[0] += len(actions)
         return step(state, actions)
 
-    game = seed << 20
+    game: int | None = seed << 20
     while True:
         steps = _gym_episode(env, game, rand)
         learner_steps[0] += steps
@@ -212,11 +215,11 @@ def gym_loop(rules: str, players: int, seed: int, learner_steps: list[int]) -> I
         with mock.patch.object(cls, "_br_step", counted):
             assert _gym_episode(again, game, replay) == steps  # the same episode, replayed
         _Clock.skip += time.process_time() - untimed
-        game += 1
+        game = game + 1 if reseed and game is not None else None
         yield played[0]
 
 
-def _gym_episode(env: Any, seed: int, rand: Any) -> int:
+def _gym_episode(env: Any, seed: int | None, rand: Any) -> int:
     """One random-policy episode of ``env`` from ``reset(seed=seed)``: the learner's steps."""
     obs, _ = env.reset(seed=seed)
     done = False
@@ -261,6 +264,7 @@ def measure(rules: str, players: int, rounds: int, seconds: float, seed: int = 0
         "AEC": aec_loop(bz.env(rules, players), seed),
         "AEC floor": aec_loop(_AECReplay(rules, players, seed), seed),
         "gym": gym_loop(rules, players, seed, learner),
+        "gym reseeded": gym_loop(rules, players, seed, [0], reseed=True),
     }
     for loop in loops.values():  # each loop set up and warm before the clock runs
         next(loop)
@@ -295,7 +299,7 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> N
             f"   parallel {rates['parallel']:>9,.0f} (x{ratios['parallel']:.2f}; loop floor"
             f" x{ratios['parallel floor']:.2f})   AEC {rates['AEC']:>9,.0f} (x{ratios['AEC']:.2f}; loop floor"
             f" x{ratios['AEC floor']:.2f})   gym {rates['gym']:>9,.0f} (x{ratios['gym']:.2f};"
-            f" learner {learner:,.0f} steps/s)")
+            f" learner {learner:,.0f} steps/s; every reset seeded x{ratios['gym reseeded']:.2f})")
 
 
 if __name__ == "__main__":
