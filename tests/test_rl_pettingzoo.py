@@ -141,6 +141,43 @@ def test_an_illegal_action_ends_the_game_as_in_classic_games() -> None:
     assert all(terminations.values()) and par.agents == []
 
 
+@pytest.mark.parametrize("kind", ["missing", "defaultdict", "None", "bool", "numpy", "float"])
+def test_a_simultaneous_steps_actions_are_each_checked(kind: str) -> None:
+    """In a step every seat owes (Australia's), each seat's action is read and checked as in a turn:
+    a missing one (a ``defaultdict`` makes none up) or None is illegal for that seat alone, a numpy
+    integer is its int, anything else not an action id a ``ValueError``."""
+    import collections
+
+    par = bz.parallel_env(players=3)
+    obs, _ = par.reset(seed=4)
+    legal = {a: int(np.flatnonzero(o["action_mask"])[-1]) for a, o in obs.items()}
+    actions: dict[str, Any] = dict(legal)
+    if kind == "missing":
+        del actions["player_2"]
+    elif kind == "defaultdict":
+        made_up = legal["player_2"]  # legal, were it made up
+        actions = collections.defaultdict(lambda: made_up, {a: v for a, v in legal.items() if a != "player_2"})
+    elif kind == "None":
+        actions["player_2"] = None
+    elif kind in ("bool", "float"):
+        actions["player_2"] = True if kind == "bool" else float(legal["player_2"])
+        with pytest.raises(ValueError, match="player_2"):
+            par.step(actions)
+        return
+    else:
+        actions = {a: np.int64(v) for a, v in legal.items()}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _, rewards, terminations, _, _ = par.step(actions)
+    if kind == "numpy":
+        assert not any(terminations.values()) and par.agents == list(legal)
+        played = br.step(br.new_game(br.load_rules(), 3, bz._Seeds().next(4)), list(legal.values()))
+        assert par._state == played
+    else:
+        assert rewards == {"player_0": 0.0, "player_1": 0.0, "player_2": -1.0}
+        assert all(terminations.values()) and par.agents == []
+
+
 def test_unmasked_sample_is_legal_and_seeds_repeat() -> None:
     env = bz.parallel_env(players=3)
     obs, _ = env.reset(seed=4)

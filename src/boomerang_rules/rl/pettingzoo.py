@@ -595,10 +595,21 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
             action = actions.get(names[seat])
             if action.__class__ is int and action >= 0 and masks[seat] >> action & 1:
                 return [action]
+        everyone = self._everyone
+        # every seat at once (seats in seat order), from a plain dict (a subclass may make missing keys up)
+        if len(seats) == len(names) and everyone is not None and actions.__class__ is dict:
+            try:
+                chosen = list(everyone(actions))
+            except KeyError:  # an agent's action missing: the checks below say whose
+                pass
+            else:  # each a plain int whose mask bit is set is legal (else the checks below)
+                for seat, action in enumerate(chosen):
+                    if not (action.__class__ is int and action >= 0 and masks[seat] >> action & 1):
+                        break
+                else:
+                    return chosen
         n = self.game.num_actions
-        chosen = (list(self._everyone(actions)) if len(seats) == len(names) and self._everyone is not None
-                  and len(actions) >= len(names) and all(a in actions for a in names)
-                  else [actions.get(names[seat]) for seat in seats])
+        chosen = [actions.get(names[seat]) for seat in seats]
         illegal: set[int] = set()
         for i, (seat, action) in enumerate(zip(seats, chosen)):
             if action is None:
