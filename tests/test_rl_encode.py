@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import random
+import struct
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -129,13 +130,34 @@ def test_a_stale_or_foreign_plan_is_refused() -> None:
         (0, np.empty((4, lay.size), np.float64)), (0, np.empty((3, lay.size), np.float32)),
         (1, np.empty((4, lay.actions), np.int16)), (2, other.plan), (2, b"plan"), (3, (1, 2)),
         (4, 9), (5, [0, 0, 0]), (5, [2**40, 0, 0, 0]), (5, [-1, 0, 0, 0]), (6, b""), (7, (0, 0)),
-        (0, np.empty((4, lay.size), np.float32)[:, ::-1]),
+        (0, np.empty((4, lay.size), np.float32)[:, ::-1]), (0, np.empty((4, lay.size), np.int32)),
+        (1, np.empty((4, lay.actions), np.uint8)), (1, np.empty((4, lay.actions), np.bool_)),
     ]
+    assert lay.plan is not None
+    header = list(struct.unpack_from("<16q", lay.plan))
+    directions = lay.plan[16 * 8:16 * 8 + header[12] * 8]
+    runs = lay.plan[16 * 8 + header[12] * 8:]
+
+    def plan_with(field: int, value: int, tail: bytes = directions + runs) -> bytes:
+        changed = list(header)
+        changed[field] = value
+        return struct.pack("<16q", *changed) + tail
+
+    # header fields past any layout's (sizes that would overflow the buffers' checks), a passing
+    # direction past the seats, runs that leave a cell unwritten
+    bad += [(2, plan_with(10, 2**60)), (2, plan_with(10, 2**62)), (2, plan_with(12, 2**61, runs)),
+            (2, plan_with(4, 2**62)), (2, plan_with(15, header[15] - 1, directions + runs[:-12]))]
     for at, value in bad:
         args = list(good)
         args[at] = value
         with pytest.raises((ValueError, TypeError, BufferError, OverflowError)):
             fill(*args)
+    passed = next(s for s in states(rules, 4, 3) if s.step == 2)  # hands passed on: the direction is read
+    later = [*good[:3], passed, passed.round, list(passed.hands), *good[6:]]
+    fill(*later)
+    later[2] = plan_with(0, 4, struct.pack("<q", 99) * header[12] + runs)
+    with pytest.raises(ValueError, match="direction"):
+        fill(*later)
 
 
 def test_one_seats_fill_writes_that_seats_rows_alone_and_refuses_what_it_cannot_follow() -> None:
@@ -163,7 +185,9 @@ def test_one_seats_fill_writes_that_seats_rows_alone_and_refuses_what_it_cannot_
         (*one, *common, 4, lay.seat_runs[0]), (*one, *common, -1, lay.seat_runs[0]), (*one, *common, True, b""),
         (*one, *common, 0.0, lay.seat_runs[0]), (*one, *common, 0, list(lay.seat_runs[0])),
         (*one, *common, 0, lay.seat_runs[0][:-1]), (*one, *common, 0, past.tobytes()),
-        (*every, *common, 0, lay.seat_runs[0]), (*one, *common, 0)]
+        (*every, *common, 0, lay.seat_runs[0]), (*one, *common, 0), (*one, *common, 0, b""),
+        (*one, *common, 0, lay.seat_runs[0][12:]), (*one, *common, 0, obs.layout(rules, 3).seat_runs[0]),
+        (*one, *common[:2], 2**40, *common[3:], 0, lay.seat_runs[0])]
     for args in bad:
         with pytest.raises((ValueError, TypeError)):
             fill(*args)
@@ -767,6 +791,7 @@ def test_the_compiled_majorities_leave_what_they_do_not_read_to_the_plain_code()
         (((0, 1),), (0, 0), animal, 3, 2), (((0, 1),), (0,), animal, 3, 0), (((0, 4),), (0,), animal, 2, 2),
         (((0, 1),), (1.0,), animal, 3, 2), ((), (), animal, 3, 2), (((0, 1),), (0,), bytearray(animal), 3, 2),
         (((0, 1 << 70),), (0,), animal, 3, 2)]
+    bad.append((((0,),), (2**63 - 1,), animal, 3, 1))  # a count whose sum would overflow: the Python code's
     for args in bad:
         assert majorities(*args) is None, args
     with pytest.raises(TypeError):

@@ -104,19 +104,39 @@ read_u64s(PyObject *seq, Py_ssize_t n, uint64_t *out, const char *what)
     return 0;
 }
 
+/* Whether a buffer's struct format is `kind` (one character: 'f' float32, 'b' int8), in native order. */
 static int
-writable(PyObject *o, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, const char *what)
+format_is(const char *format, char kind)
 {
-    if (PyObject_GetBuffer(o, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) {
+    if (format != NULL && (format[0] == '@' || format[0] == '=' || format[0] == '<')) {
+        format++;
+    }
+    return format != NULL && format[0] == kind && format[1] == '\0';
+}
+
+/* A writable C-contiguous buffer of exactly `items` items of `itemsize` bytes and format `kind`
+ * ('f': float32, 'b': int8): an error naming `what` for anything else (another dtype of the same
+ * size included: its bytes would be written as the wrong type). */
+static int
+writable_as(PyObject *o, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, char kind, const char *what)
+{
+    if (PyObject_GetBuffer(o, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
         return -1;
     }
-    if (view->len != items * itemsize || view->itemsize != itemsize) {
-        PyErr_Format(PyExc_ValueError, "%s: a contiguous buffer of %zd items of %zd bytes is expected",
-                     what, items, itemsize);
+    if (items < 0 || items > PY_SSIZE_T_MAX / itemsize || view->len != items * itemsize
+        || view->itemsize != itemsize || !format_is(view->format, kind)) {
+        PyErr_Format(PyExc_ValueError, "%s: a contiguous %s buffer of %zd items is expected",
+                     what, kind == 'f' ? "float32" : "int8", items);
         PyBuffer_Release(view);
         return -1;
     }
     return 0;
+}
+
+static int
+writable(PyObject *o, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, const char *what)
+{
+    return writable_as(o, view, items, itemsize, itemsize == 1 ? 'b' : 'f', what);
 }
 
 /* Every seat's observation and action mask (observations players x size, action_masks players x
@@ -139,6 +159,12 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     int64_t P[P_FIELDS];
     memcpy(P, PyBytes_AS_STRING(plan), sizeof P);
+    for (int f = 0; f < P_FIELDS; f++) { /* every field a count or a place: bounded, so no size below overflows */
+        if (P[f] < 0 || P[f] > ((int64_t)1 << 30)) {
+            PyErr_SetString(PyExc_ValueError, "plan: not a plan this encoder can follow");
+            return NULL;
+        }
+    }
     Py_ssize_t n = (Py_ssize_t)P[P_SEATS], size = (Py_ssize_t)P[P_SIZE], actions = (Py_ssize_t)P[P_ACTIONS];
     Py_ssize_t rounds = (Py_ssize_t)P[P_ROUNDS], seat_bytes = (Py_ssize_t)P[P_SEAT_BYTES];
     Py_ssize_t template_bytes = (Py_ssize_t)P[P_TEMPLATE_BYTES], bits = (Py_ssize_t)P[P_BITS];
@@ -265,6 +291,10 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (held_rows) {
         int64_t d;
         memcpy(&d, directions + rnd * sizeof(int64_t), sizeof d);
+        if (d < -MAX_SEATS || d > MAX_SEATS) {
+            PyErr_SetString(PyExc_ValueError, "plan: a passing direction past the seats");
+            return NULL;
+        }
         for (Py_ssize_t o = 0; o < n; o++) {
             uint64_t mask = hands[mod(o + rows * (Py_ssize_t)d, n)];
             for (Py_ssize_t k = rows - 1; k >= 0; k--) {
@@ -301,7 +331,21 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     float *out = (float *)obs.buf;
-    Py_ssize_t total = rows_out * size, scored = 0;
+    Py_ssize_t total = rows_out * size, scored = 0, covered = 0;
+    for (Py_ssize_t r = 0; r < runs; r++) { /* the runs cover the rows, in order: no cell is left unwritten */
+        int32_t run[3];
+        memcpy(run, run_bytes + r * sizeof run, sizeof run);
+        if (run[0] != covered || run[2] < 0 || run[2] > total - covered) {
+            break;
+        }
+        covered += run[2];
+    }
+    if (covered != total) {
+        PyBuffer_Release(&obs);
+        PyBuffer_Release(&am);
+        PyErr_SetString(PyExc_ValueError, "plan: its runs do not cover the observations");
+        return NULL;
+    }
     for (Py_ssize_t r = 0; r < runs; r++) {
         int32_t run[3];
         memcpy(run, run_bytes + r * sizeof run, sizeof run);
@@ -990,8 +1034,8 @@ count_majorities(PyObject *captured, PyObject *held, PyObject *animal, long long
     }
     for (Py_ssize_t k = 0; k < n; k++) {
         long long sets;
-        if (!small_int(PyTuple_GET_ITEM(held, k), &sets) || sets < 0) {
-            return 0;
+        if (!small_int(PyTuple_GET_ITEM(held, k), &sets) || sets < 0 || sets >= (long long)1 << 62) {
+            return 0; /* (past 2**62: the Python code counts it, with no overflow) */
         }
         totals[k] = sets / per_point; /* a non-negative count: floor division, as Python's */
         for (Py_ssize_t a = 0; a < animals; a++) {
