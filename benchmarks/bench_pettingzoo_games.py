@@ -187,8 +187,9 @@ def gym_loop(rules: str, players: int, seed: int, learner_steps: list[int], rese
     ``np_random``); with ``reseed``, every reset is given a new seed (gymnasium then makes a new
     ``np_random`` each time, about 10 µs).
 
-    The env plays every decision through the state's ``_br_step`` (what ``br.step`` calls): each
-    episode is played again untimed through a wrapper of it that counts them (between the slices'
+    The env plays every decision through the state's ``_br_step`` or ``_br_apply`` (what ``br.step``
+    and ``br.apply`` call): each episode is played again untimed through wrappers of them that count
+    them (between the slices'
     clock readings' reach: see ``_timed``), so the count costs the timed loop nothing (a counting
     wrapper timed with it cost 7% of Boomerang (2010)'s loop, which the engine's loop does not pay).
     The learner's steps are added to ``learner_steps[0]``."""
@@ -200,11 +201,16 @@ def gym_loop(rules: str, players: int, seed: int, learner_steps: list[int], rese
     replay = random.Random(seed).random
     cls = type(br.new_game(br.load_rules(rules), players, 0))
     step = cls.__dict__["_br_step"]
+    apply = cls.__dict__["_br_apply"]
     played = [0]
 
     def counted(state: Any, actions: Any) -> Any:
         played[0] += len(actions)
         return step(state, actions)
+
+    def counted_one(state: Any, seat: int, action: Any) -> Any:
+        played[0] += 1
+        return apply(state, seat, action)
 
     game: int | None = seed << 20
     while True:
@@ -212,7 +218,7 @@ def gym_loop(rules: str, players: int, seed: int, learner_steps: list[int], rese
         learner_steps[0] += steps
         untimed = time.process_time()
         played[0] = 0
-        with mock.patch.object(cls, "_br_step", counted):
+        with mock.patch.object(cls, "_br_step", counted), mock.patch.object(cls, "_br_apply", counted_one):
             assert _gym_episode(again, game, replay) == steps  # the same episode, replayed
         _Clock.skip += time.process_time() - untimed
         game = game + 1 if reseed and game is not None else None

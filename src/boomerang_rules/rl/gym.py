@@ -207,7 +207,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         state then.
 
         The engine's functions are called as the state's methods (``core.games.METHOD``: what
-        ``br.to_act``, ``br.step`` and ``br.legal_actions`` call), saving their frame a call; a bot
+        ``br.to_act``, ``br.step``, ``br.apply`` and ``br.legal_actions`` call), saving their frame a
+        call, and a seat acting alone has its action applied (no list of one made for ``step``); a bot
         that reads no view (``_viewless``) is handed its legal actions inline, and the seats' actions
         are gathered by a plain loop (a comprehension is a call of its own on Python 3.11): the bots
         play most of a game's decisions, each paying this loop."""
@@ -218,16 +219,16 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             owing = state._br_to_act()
             if not owing:
                 return state
-            if len(owing) == 1:  # a game of turns (most of its decisions): one seat's action alone
+            if len(owing) == 1:  # a game of turns (most of its decisions): one seat's action, applied
                 seat = owing[0]
                 if seat == me:
                     if mine is None:
                         return state
-                    state = state._br_step([mine])
+                    state = state._br_apply(seat, mine)
                     mine = None
                     continue
                 if viewless[seat]:
-                    state = state._br_step([bots[seat].choose(None, state._br_legal_actions(seat))])
+                    state = state._br_apply(seat, bots[seat].choose(None, state._br_legal_actions(seat)))
                     continue
             elif me in owing and mine is None:
                 return state
