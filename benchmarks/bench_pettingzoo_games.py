@@ -36,6 +36,7 @@ from typing import Any
 from unittest import mock
 
 import boomerang_rules as br
+from boomerang_rules import bench
 from boomerang_rules.rl import pettingzoo as bz
 
 GAMES = (("standard", 4), ("sea-salt-paper", 4), ("boomerang-2010", 4))
@@ -55,23 +56,6 @@ def _actions(obs: Any, rand: Any) -> dict[str, int]:
         if action is not None:
             actions[agent] = action
     return actions
-
-
-def engine_loop(rules: str, players: int, seed: int) -> Iterator[int]:
-    """``bench.play_random_games``' game, one after another: each game's decisions."""
-    loaded = br.load_rules(rules)
-    rng = random.Random(seed)
-    choice = rng.choice
-    new_game, is_over, to_act, apply, legal_actions = br.new_game, br.is_over, br.to_act, br.apply, br.legal_actions
-    while True:
-        decisions = 0
-        s = new_game(loaded, players, rng.getrandbits(64))
-        while not is_over(s):
-            for seat in to_act(s):
-                s = apply(s, seat, choice(legal_actions(s, seat)))
-                decisions += 1
-        br.score_sheets(s)
-        yield decisions
 
 
 def parallel_loop(env: Any, seed: int) -> Iterator[int]:
@@ -264,7 +248,7 @@ def measure(rules: str, players: int, rounds: int, seconds: float, seed: int = 0
     round by round), and the gym env's median learner steps a second."""
     learner = [0]
     loops: dict[str, Iterator[int]] = {
-        "engine": engine_loop(rules, players, seed),
+        "engine": bench.random_games(br.load_rules(rules), players, seed),
         "parallel": parallel_loop(bz.parallel_env(rules, players), seed),
         "parallel floor": parallel_loop(_ParallelReplay(rules, players, seed), seed),
         "AEC": aec_loop(bz.env(rules, players), seed),

@@ -17,7 +17,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from . import (
@@ -43,12 +43,12 @@ def for_seconds(seconds: float, play_one: Callable[[], int]) -> tuple[int, int, 
     return games, steps, time.perf_counter() - start
 
 
-def play_random_games(rules: Any, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
-    """Random full games through the public API for about ``seconds``: games, decisions, time."""
+def random_games(rules: Any, players: int, seed: int) -> Iterator[int]:
+    """Random full games through the public API (``new_game``, ``to_act``, ``legal_actions``, ``apply``,
+    ``score_sheets`` at the end), one after another from ``seed``: each game's decisions."""
     rng = random.Random(seed)
     choice = rng.choice
-
-    def one_game() -> int:
+    while True:
         decisions = 0
         s = new_game(rules, players, rng.getrandbits(64))
         while not is_over(s):
@@ -56,9 +56,13 @@ def play_random_games(rules: Any, players: int, seconds: float, seed: int) -> tu
                 s = apply(s, seat, choice(legal_actions(s, seat)))
                 decisions += 1
         score_sheets(s)
-        return decisions
+        yield decisions
 
-    return for_seconds(seconds, one_game)
+
+def play_random_games(rules: Any, players: int, seconds: float, seed: int) -> tuple[int, int, float]:
+    """``random_games`` for about ``seconds``: games, decisions, time."""
+    games = random_games(rules, players, seed)
+    return for_seconds(seconds, games.__next__)
 
 
 def play_random_steps(rules: Any, players: int, seconds: float, seed: int) -> tuple[int, int, float]:

@@ -164,6 +164,22 @@ class _Layout:
             self.seat_runs = tuple(np.array(_runs(index[k:k + 1], all_bits), "<i4").reshape(-1).tobytes()
                                    for k in range(n))
 
+    def compiled_inputs(self, state: GameState) -> tuple[int, list[int]]:
+        """What the compiled encoder reads beside ``state``: its round and every seat's legal mask
+        (``template_blob`` and ``scores`` brought up to its finished rounds first). A state of
+        another shape is an error (the callers then read it plainly)."""
+        context, step, hands, _, _, _ = state
+        progress = context.progress
+        if progress is not self.template_progress:
+            self.template(state)
+        owing = to_act(state)
+        if len(owing) == self.players:  # every seat owes its decision (as encode_plain tells it)
+            if step < self.activity_step:  # a pick (or the Throw): its hand's cards
+                return context.round, list(hands)
+            choices = self.tables.activity_masks  # the activity choice
+            return context.round, [choices[used] for used in progress.used_activities]
+        return context.round, [legal_mask(state, s) if s in owing else 0 for s in range(self.players)]
+
     def template(self, state: GameState) -> None:
         """``template_blob`` and ``scores`` for ``state``'s finished rounds (kept until they differ)."""
         progress = state.progress
@@ -394,8 +410,6 @@ def _encoder(lay: _Layout, scaled: bool = False) -> _Encode:
     n = lay.players
     obs_shape = (n, lay.size)
     mask_shape = (n, lay.actions)
-    activity_step = lay.activity_step
-    choices = lay.tables.activity_masks
     empty = np.empty
     float32 = np.dtype(np.float32)
     int8 = np.dtype(np.int8)
@@ -408,20 +422,11 @@ def _encoder(lay: _Layout, scaled: bool = False) -> _Encode:
                 return encoder_for(state.rules, state.players).encode_plain(state)
             return encode_plain(state, words, lay)
         try:
-            context, step, hands, _, _, _ = state
-            progress = context.progress
-            if progress is not lay.template_progress:
-                lay.template(state)
-            owing = to_act(state)
-            if len(owing) == n:  # every seat owes its decision (as encode_plain tells it)
-                # a pick (or the Throw): its hand's cards; else the activity choice
-                masks = list(hands) if step < activity_step else [choices[used] for used in progress.used_activities]
-            else:
-                masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
+            rnd, masks = lay.compiled_inputs(state)
             obs = empty(obs_shape, float32)
             action_masks = empty(mask_shape, int8)
             scores: Any = lay.scaled_scores if scaled else lay.scores  # fill takes ints or floats
-            fill(obs, action_masks, plan, state, context.round, masks, lay.template_blob, scores)
+            fill(obs, action_masks, plan, state, rnd, masks, lay.template_blob, scores)
         except Exception:  # a state the compiled encoder refuses: the plain reading
             if scaled:
                 return encoder_for(state.rules, state.players).encode_plain(state)
@@ -435,9 +440,6 @@ def _seat_encoder(lay: _Layout) -> Any:
     """One seat's row of ``lay.encode_scaled`` (float32 ``size``), its mask row (int8 ``actions``) and its
     legal mask, in arrays of its own: the compiled encoder writes that seat's row alone (no row of
     another seat's made, then copied); the plain reading's rows, copied, where it cannot."""
-    n = lay.players
-    activity_step = lay.activity_step
-    choices = lay.tables.activity_masks
     empty = np.empty
     float32 = np.dtype(np.float32)
     int8 = np.dtype(np.int8)
@@ -447,18 +449,10 @@ def _seat_encoder(lay: _Layout) -> Any:
         fill = _fill
         if plan is not None and fill is not None:
             try:
-                context, step, hands, _, _, _ = state
-                progress = context.progress
-                if progress is not lay.template_progress:
-                    lay.template(state)
-                owing = to_act(state)
-                if len(owing) == n:  # as encode_layout: a pick (or the Throw) or the activity choice
-                    masks = list(hands) if step < activity_step else [choices[u] for u in progress.used_activities]
-                else:
-                    masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
+                rnd, masks = lay.compiled_inputs(state)
                 observation = empty(lay.size, float32)
                 row = empty(lay.actions, int8)
-                fill(observation, row, plan, state, context.round, masks, lay.template_blob, lay.scaled_scores, seat,
+                fill(observation, row, plan, state, rnd, masks, lay.template_blob, lay.scaled_scores, seat,
                      lay.seat_runs[seat])
                 return observation, row, masks[seat]
             except Exception:  # a state (or seat) the compiled encoder refuses: the plain reading says
