@@ -142,6 +142,7 @@ class _Layout:
         self.scaled_scores: tuple[float, ...] = (0.0,) * n
         """``scores`` divided by ``score_bound``, as the observations of ``encoder`` hold them."""
         self.encode = _encoder(self)
+        """``encode`` for this layout (the compiled encoder or the plain one, as ``encode`` chooses)."""
         self.encode_scaled = _encoder(self, scaled=True)
         """``encode`` with the totals divided by ``score_bound`` (the compiled fast path of ``encoder``)."""
         self.encode_seat_scaled = _seat_encoder(self)
@@ -149,7 +150,6 @@ class _Layout:
         self.seat_runs: tuple[bytes, ...] = ()
         """Each seat's row of ``index`` as runs (``_runs``), starts within the row: what ``encode_seat_scaled``
         hands the compiled encoder, which then writes that seat's row alone."""
-        """``encode`` for this layout (the compiled encoder or the plain one, as ``encode`` chooses)."""
         self.plan: bytes | None = None
         """What the compiled encoder follows (None: ``encode_plain`` serves): the geometry above as
         int64s, each round's passing direction, then ``index`` as runs of consecutive bits (``_runs``)."""

@@ -240,11 +240,11 @@ class Encoder:
         self._legal_mask = legal_mask
         self._to_act = to_act
         self.fast = fast
+        """The compiled ``encode`` when there is one: the game's own (``fast``), else ``encode_compiled``
+        where the extension is built (``encode_plain``, the reference, otherwise)."""
         self.fast_seat = fast_seat
         """The game's own compiled ``encode_seat``, when it has one beside ``fast`` (tested equal to
         ``encode_plain``'s rows)."""
-        """The compiled ``encode`` when there is one: the game's own (``fast``), else ``encode_compiled``
-        where the extension is built (``encode_plain``, the reference, otherwise)."""
         seats = relative_seats(n)
         # A bit field of one column (a flag a seat) travels as a number (0 or 1, bound 1): cheaper
         # than a 64-bit slot a row.
