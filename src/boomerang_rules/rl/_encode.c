@@ -114,12 +114,13 @@ format_is(const char *format, char kind)
     return format != NULL && format[0] == kind && format[1] == '\0';
 }
 
-/* A writable C-contiguous buffer of exactly `items` items of `itemsize` bytes and format `kind`
- * ('f': float32, 'b': int8): an error naming `what` for anything else (another dtype of the same
- * size included: its bytes would be written as the wrong type). */
+/* A writable C-contiguous buffer of exactly `items` items of `itemsize` bytes: float32 (4) or int8 (1)
+ * by its format; an error naming `what` for anything else (another dtype of the same size included:
+ * its bytes would be written as the wrong type). */
 static int
-writable_as(PyObject *o, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, char kind, const char *what)
+writable(PyObject *o, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, const char *what)
 {
+    char kind = itemsize == 1 ? 'b' : 'f';
     if (PyObject_GetBuffer(o, view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
         return -1;
     }
@@ -131,12 +132,6 @@ writable_as(PyObject *o, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize,
         return -1;
     }
     return 0;
-}
-
-static int
-writable(PyObject *o, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, const char *what)
-{
-    return writable_as(o, view, items, itemsize, itemsize == 1 ? 'b' : 'f', what);
 }
 
 /* Every seat's observation and action mask (observations players x size, action_masks players x
@@ -1394,10 +1389,7 @@ read_op(long op, PyObject *state, PyObject *value, Py_ssize_t chunks, PyObject *
         }
         out = read_values + *at;
         for (Py_ssize_t k = 0; k < n; k++) {
-            if (totals[k] < 0) {
-                return 0;
-            }
-            out[k] = (uint64_t)totals[k];
+            out[k] = (uint64_t)totals[k]; /* count_majorities' totals are never negative */
         }
         *at += n;
         return 1;

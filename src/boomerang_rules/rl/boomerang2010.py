@@ -26,9 +26,8 @@ _LAST: list[Any] = [None, ()]
 """The last state ``totals`` read, and its totals."""
 
 
-_ANIMALS: dict[int, tuple[Any, bytes | None, int, int]] = {}
-"""Each tables' (by id, held) ``_encode.majorities`` arguments: the cards' animals as bytes (None: too
-many animals for it), the number of animals, boomerangs a point."""
+_ANIMALS: dict[int, tuple[Any, tuple[bytes, int, int] | None]] = {}
+"""Each tables' (by id, held) ``majority_args``."""
 
 _majorities: Callable[..., Any] | None = None
 """``_encode.majorities``, where the extension is built and the plain code was not asked for."""
@@ -38,6 +37,19 @@ try:
     from ._encode import majorities as _majorities
 except ImportError:  # not built, or not wanted: totals_plain serves
     pass
+
+MAX_COMPILED_ANIMALS = 64
+"""The most animals ``_encode``'s majorities count (its ``MAX_ANIMALS``); more: the plain code counts."""
+
+
+def majority_args(t: Any) -> tuple[bytes, int, int] | None:
+    """What ``_encode`` counts the majorities from for tables ``t`` (``majorities`` and the ``majorities``
+    op alike): each card's animal as a byte, the number of animals, boomerangs a point; None for more
+    animals than it counts."""
+    if len(t.animals) > MAX_COMPILED_ANIMALS:
+        return None
+    return bytes(t.animal), len(t.animals), t.rules.boomerangs_per_point
+
 
 _COUNTS: dict[int, tuple[Any, dict[int, tuple[tuple[int, ...], list[int]]]]] = {}
 """Each tables' (by id, held) latest seat counts, by the id of the captured cards they count (held)."""
@@ -76,11 +88,9 @@ def totals(state: GameState) -> tuple[int, ...]:
         if table is None or table[0] is not t:
             if len(_ANIMALS) >= 64:
                 _ANIMALS.clear()
-            # each card's animal as a byte (more animals than the compiled counts hold: the plain code)
-            table = _ANIMALS[id(t)] = (t, bytes(t.animal) if len(t.animals) <= 64 else None, len(t.animals),
-                                       t.rules.boomerangs_per_point)
+            table = _ANIMALS[id(t)] = (t, majority_args(t))
         if table[1] is not None:
-            found = majorities(state.captured, state.boomerangs, table[1], table[2], table[3])
+            found = majorities(state.captured, state.boomerangs, *table[1])
             if found is not None:  # None: a state of other types than the engine's (the plain code says)
                 _LAST[:] = [state, found]
                 return found  # type: ignore[no-any-return]
@@ -117,10 +127,9 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
     one_hot = [[int(k == j) for k in seats] for j in range(n)]
     nobody = [0] * n
     no_token = NO_TOKEN == -1  # what the compiled readers of the tokens take for none
-    t = tables_for(rules)
-    # totals' arithmetic read in C (``_encode``'s majorities) where the cards' animals fit its counts
-    counted = (n, "boomerangs", bytes(t.animal), len(t.animals), rules.boomerangs_per_point)
-    majorities: tuple[str, str, Any] | tuple[()] = ("majorities", "captured", counted) if len(t.animals) <= 64 else ()
+    counted = majority_args(tables_for(rules))  # totals' arithmetic read in C where it counts the animals
+    majorities: tuple[str, str, Any] | tuple[()] = () if counted is None else (
+        "majorities", "captured", (n, "boomerangs", *counted))
 
     @last_by_identity
     def tokens(values: tuple[int, ...]) -> tuple[list[int], list[int]]:
