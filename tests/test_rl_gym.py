@@ -17,6 +17,7 @@ import pytest
 
 import boomerang_rules as br
 from boomerang_rules.core import bots as core_bots
+from boomerang_rules.core import rng
 from boomerang_rules.core.games import GAMES, game_module
 
 gymnasium = pytest.importorskip("gymnasium")
@@ -131,8 +132,8 @@ def test_the_same_seed_plays_the_same_episode(game: str) -> None:
 
 
 def _game_seed(seed: int) -> int:
-    """The game's seed the env draws first after ``reset(seed=seed)`` (gymnasium's ``np_random``)."""
-    return int(np.random.default_rng(seed).integers(0, 2**63))
+    """The game's seed ``reset(seed=seed)`` deals: the first word of ``seed``'s SplitMix64 stream, halved."""
+    return rng.next_u64(rng.seed_state(seed))[1] >> 1
 
 
 @pytest.mark.parametrize(("game", "players"), GAME_PLAYERS)
@@ -279,7 +280,33 @@ def test_bad_arguments_are_refused_with_the_reason() -> None:
     env = bg.SingleAgentEnv(game="boomerang-2010")
     with pytest.raises(TypeError, match="seed must be an integer seed or None"):
         env.reset(seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed must be a non-negative integer or None"):
+        env.reset(seed=-1)
     assert bg.SingleAgentEnv(game="boomerang-2010", opponents="ismcts:2").opponents == ("ismcts:2",) * 3
+
+
+def test_np_random_is_made_when_read_from_the_last_seed() -> None:
+    """A seeded reset deals from its seed's stream and leaves gymnasium's generator to be made when read:
+    the same generator as gymnasium's own ``reset`` makes, the games after it drawn from that generator."""
+    env = bg.SingleAgentEnv(game="sea-salt-paper")
+    first = env.reset(seed=7)
+    assert env.__dict__["_np_random_made"] is None
+    assert env.np_random_seed == 7
+    made = gymnasium.utils.seeding.np_random(7)[0]
+    assert env.np_random.bit_generator.state == made.bit_generator.state
+    second = env.reset()  # drawn from np_random: one word of it seeds the next game's stream
+    assert env.np_random.bit_generator.state != made.bit_generator.state
+    again = bg.SingleAgentEnv(game="sea-salt-paper")
+    assert np.array_equal(again.reset(seed=7)[0]["observations"], first[0]["observations"])
+    assert np.array_equal(again.reset()[0]["observations"], second[0]["observations"])  # np_random never read first
+    games = []
+    for user_seed in (3, 3, 4):  # a generator of the user's: the next unseeded game drawn from it
+        env = bg.SingleAgentEnv(game="sea-salt-paper")
+        env.np_random = np.random.default_rng(user_seed)
+        assert env.np_random_seed == -1
+        env.reset()
+        games.append(env._state)
+    assert games[0] == games[1] != games[2]
 
 
 def test_a_seat_drawn_at_each_reset() -> None:

@@ -1005,8 +1005,11 @@ count_majorities(PyObject *captured, PyObject *held, PyObject *animal, long long
     }
     const unsigned char *of = (const unsigned char *)PyBytes_AS_STRING(animal);
     Py_ssize_t counts[MAX_SEATS][MAX_ANIMALS], lead[MAX_ANIMALS];
-    memset(counts, 0, sizeof counts);
-    memset(lead, 0, sizeof lead);
+    /* only what is read is cleared: the n seats' first `animals` counts (the whole array is 8 KB) */
+    for (Py_ssize_t k = 0; k < n; k++) {
+        memset(counts[k], 0, (size_t)animals * sizeof counts[k][0]);
+    }
+    memset(lead, 0, (size_t)animals * sizeof lead[0]);
     for (Py_ssize_t k = 0; k < n; k++) {
         PyObject *cards = PyTuple_GET_ITEM(captured, k);
         if (!PyTuple_CheckExact(cards)) {

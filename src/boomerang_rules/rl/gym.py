@@ -19,8 +19,14 @@ imports this module first.
 - **Opponents**: a bot name of the game's ``BOTS`` (``random``, ``greedy``, ``ismcts``,
   ``ismcts:N``) for every other seat, or a list of one per other seat in seat order. Each bot sees
   only its view, and is seeded from the game's seed and its seat (``core.bots.bot_seed``, one-way:
-  no bot can work back to the deal). The game's seed is drawn from the env's ``np_random``, so
-  ``reset(seed=s)`` gives the same game, the same bots and, for the same actions, the same episode.
+  no bot can work back to the deal).
+- **Seeds**: ``reset(seed=s)`` deals the game of a SplitMix64 stream seeded by ``s``
+  (``core.rng``) and seeds ``np_random`` with ``s``; an unseeded ``reset()`` seeds that stream from
+  one 64-bit word of ``np_random``. So ``reset(seed=s)`` gives the same game, the same bots and, for
+  the same actions, the same episode, and the games after it follow from ``s``. ``np_random`` is
+  made when first read (gymnasium's own ``reset`` makes it at once, ~8 µs, a tenth of a game of
+  Boomerang (2010)'s engine time): a training loop seeding every reset does not pay for a generator
+  it never reads.
 - **Reward** (``reward``): ``"win"`` (default) 1.0 at the end when the seat is among the winners
   (a shared win too), else 0.0; ``"margin"`` at the end its total minus the best other seat's;
   ``"final"`` its total at the end; ``"round"`` the points it scores, as they are scored (summing
@@ -46,10 +52,12 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 import numpy.typing as npt
+from gymnasium.utils import seeding
 
 import boomerang_rules as br
 
 from ..core.arguments import brief, in_range, integer, kind, one_of, seat_of
+from ..core import rng as rng_mod
 from ..core.bots import RandomBot, bot_seed
 from ..core.errors import IllegalAction
 from ..core.games import GAMES, game_module
@@ -268,15 +276,46 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
 
     # -- gymnasium ------------------------------------------------------------------------------
 
+    @property
+    def _np_random(self) -> np.random.Generator | None:  # type: ignore[override]
+        """gymnasium's generator, made from the last ``reset(seed=s)``'s ``s`` when first read (``Env.np_random``
+        and gymnasium's env checker read it here)."""
+        made: np.random.Generator | None = self.__dict__.get("_np_random_made")
+        if made is None:
+            seed = self.__dict__.get("_np_random_pending")
+            if seed is not None:
+                made, _ = seeding.np_random(seed)
+                self.__dict__["_np_random_made"] = made
+                self.__dict__["_np_random_pending"] = None
+        return made
+
+    @_np_random.setter
+    def _np_random(self, value: np.random.Generator | None) -> None:
+        self.__dict__["_np_random_made"] = value
+        self.__dict__["_np_random_pending"] = None
+
+    def _seed_stream(self, seed: int | None) -> int:
+        """The SplitMix64 state this game is drawn from: ``seed``'s (``np_random`` then seeded by it, when
+        first read), or one word of ``np_random``'s."""
+        if seed is None:
+            return int(self.np_random.bit_generator.random_raw())
+        if seed < 0:
+            raise ValueError(f"seed must be a non-negative integer or None (gymnasium's seeds), not {seed}")
+        self.__dict__["_np_random_made"] = None
+        self.__dict__["_np_random_pending"] = seed
+        self._np_random_seed = seed
+        return rng_mod.seed_state(seed)
+
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
-        """A new game dealt from a seed drawn from ``np_random`` (seeded by ``seed``), played to the
-        seat's first decision."""
+        """A new game dealt from a seed drawn from the stream of ``seed`` (or of ``np_random``), played to
+        the seat's first decision. ``Env.reset`` is not called: all it does is make ``np_random``, made
+        here when first read."""
         if seed is not None:
             seed = integer(seed, "seed", "an integer seed or None")
-        super().reset(seed=seed)
-        game_seed = int(self.np_random.integers(0, 2**63))
-        self._me = int(self.np_random.integers(self.players)) if self.seat is None else self.seat
+        stream, game_seed = rng_mod.next_u64(self._seed_stream(seed))
+        game_seed >>= 1  # below 2**63, as every seed the engines take
+        self._me = rng_mod.below(stream, self.players)[1] if self.seat is None else self.seat
         bots = game_module(self.game).BOTS
         others = iter(self.opponents)
         self._bots = [None if s == self._me else bots[next(others)](self.rules, bot_seed(game_seed, s))
