@@ -11,6 +11,7 @@ player count, each compiled reader shown to serve (not its Python stand-in).
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import struct
@@ -73,6 +74,21 @@ def assert_same(state: br.GameState) -> None:
         seen, row, mask = encoder.encode_seat(state, seat)
         assert seen.base is None and row.base is None and seen.dtype == np.float32 and row.dtype == np.int8
         assert np.array_equal(seen, table[0][seat]) and np.array_equal(row, table[1][seat]) and mask == table[2][seat]
+    # every seat's PettingZoo dicts (``fill_seats``: one packing, each seat's arrays its own) and the AEC
+    # env's reading, against the field table's rows
+    names = tuple(f"p{i}" for i in range(state.players))
+    zeros = np.zeros(encoder.num_actions, np.int8)
+    dicts, masks = encoder.seat_dicts(state, names, "obs", zeros)
+    assert masks == table[2] and list(dicts) == list(names)
+    reading = encoder.reading(state)
+    assert reading.masks == table[2]
+    for seat, name in enumerate(names):
+        seen, row = dicts[name]["obs"], dicts[name]["action_mask"]
+        assert list(dicts[name]) == ["obs", "action_mask"] and seen.base is None and seen.dtype == np.float32
+        assert np.array_equal(seen, table[0][seat]) and row.dtype == np.int8 and np.array_equal(row, table[1][seat])
+        assert row is zeros if not masks[seat] else row.base is None
+        assert np.array_equal(reading.observation(seat), table[0][seat])
+        assert np.array_equal(reading.mask_row(seat), table[1][seat])
 
 
 @pytest.mark.parametrize(("rules", "players"), CASES, ids=[f"{r.id}-{n}" for r, n in CASES])
@@ -191,6 +207,60 @@ def test_one_seats_fill_writes_that_seats_rows_alone_and_refuses_what_it_cannot_
     for args in bad:
         with pytest.raises((ValueError, TypeError)):
             fill(*args)
+
+
+def test_fill_seats_refuses_what_it_cannot_follow() -> None:
+    """``fill_seats``' arguments of other types or sizes are refused with a ``ValueError`` or
+    ``TypeError``, never a crash; factories that make anything but arrays of the zeros' type are
+    refused; factories that drop the caller's arguments leave it writing what it packed and holds."""
+    from boomerang_rules.rl._encode import fill as obs_fill
+    from boomerang_rules.rl._encode import fill_seats
+
+    rules = br.load_rules()
+    lay = obs.layout(rules, 4)
+    assert lay.plan is not None
+    state = next(s for s in states(rules, 4, 3) if s.step == 2)
+    names = ("a", "b", "c", "d")
+    zeros = np.zeros(lay.actions, np.int8)
+    masks = [0b101, 0, 0b1, 0b11]
+    new_observation = functools.partial(np.empty, lay.size, np.float32)
+    new_mask = functools.partial(np.empty, lay.actions, np.int8)
+    args: list[Any] = [lay.plan, state, state.round, masks, lay.template_blob, (3, 1, 4, 1), lay.seat_runs, names,
+                       "observation", zeros, new_observation, new_mask]
+    good = fill_seats(*args)
+    every = np.empty((4, lay.size), np.float32), np.empty((4, lay.actions), np.int8)
+    obs_fill(*every, *args[:6])
+    for seat, name in enumerate(names):
+        assert np.array_equal(good[name]["observation"], every[0][seat])
+        assert good[name]["action_mask"] is zeros if not masks[seat] else np.array_equal(good[name]["action_mask"],
+                                                                                          every[1][seat])
+    past = np.frombuffer(lay.seat_runs[0], "<i4").copy()
+    past[0] = lay.size
+    bad: list[tuple[int, Any]] = [
+        (0, b"plan"), (0, obs.layout(rules, 3).plan), (1, (1, 2)), (2, 9), (3, [0, 0, 0]), (3, [1 << 40, 0, 0, 0]),
+        (5, (0, 0)), (6, list(lay.seat_runs)), (6, lay.seat_runs[:3]), (6, (b"", *lay.seat_runs[1:])),
+        (6, (past.tobytes(), *lay.seat_runs[1:])), (6, (lay.seat_runs[0][:-1], *lay.seat_runs[1:])),
+        (6, (obs.layout(rules, 3).seat_runs[0], *lay.seat_runs[1:])), (7, list(names)), (7, names[:3]),
+        (7, ("a", "b", "c", 4)), (8, b"observation"), (10, lambda: np.empty(3, np.float32)),
+        (10, lambda: [0.0] * lay.size), (10, lambda: np.empty(lay.size, np.float64)),
+        (11, lambda: np.empty(lay.actions + 1, np.int8)), (11, lambda: 0), (11, lambda: np.empty(lay.actions, np.uint8))]
+    for at, value in bad:
+        changed = list(args)
+        changed[at] = value
+        with pytest.raises((ValueError, TypeError)):
+            fill_seats(*changed)
+    with pytest.raises(TypeError):
+        fill_seats(*args[:11])
+    held = list(args)
+
+    def dropping() -> Any:  # drops the caller's lists and tuples while fill_seats runs
+        held[3] = held[6] = held[7] = None
+        masks[:] = [0, 0, 0, 0]
+        return np.empty(lay.size, np.float32)
+
+    again = fill_seats(held[0], held[1], held[2], masks, held[4], held[5], tuple(lay.seat_runs), ("a", "b", "c", "d"),
+                       held[8], held[9], dropping, held[11])
+    assert all(np.array_equal(again[k][o], good[k][o]) for k in names for o in ("observation", "action_mask"))
 
 
 def play_env(env: Any, seed: int) -> list[Any]:

@@ -134,30 +134,34 @@ writable(PyObject *o, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, co
     return 0;
 }
 
-/* Every seat's observation and action mask (observations players x size, action_masks players x
- * actions), or with `seat` and `seat_runs` (10 arguments) that seat's alone (size floats, actions
- * bytes), written through the seat's own runs: three int32s each, as the plan's, each start within
- * the seat's row (a single-agent env observes one seat; the others' rows are not written at all). */
-static PyObject *
-fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+/* What australia.encode_plain packs for one state, read out of the plan and the state's exact types:
+ * the plan's geometry, every seat's legal mask and score, and the packed bits (each seat's bytes, then
+ * the template's), from which every seat's observation is copied through runs. */
+typedef struct {
+    Py_ssize_t n, size, actions, bits, runs;
+    const char *run_bytes; /* the plan's runs (every seat's rows), inside the plan's bytes */
+    uint64_t masks[MAX_SEATS];
+    float scores[MAX_SEATS];
+    uint8_t blob[MAX_BLOB + 8]; /* + 8: a run's last bits are read a whole word at a time */
+} Packed;
+
+/* Pack args (plan, state, round, masks, template, scores) into `p`: 0, or -1 with an error set.
+ * Only exact types are read (ints, floats, tuples, lists, bytes): no __index__ or __float__ of a
+ * user object runs, so nothing read from an argument changes under it, and `p` holds copies. */
+static int
+pack(PyObject *const *args, Packed *p)
 {
-    (void)module;
-    if (nargs != 8 && nargs != 10) {
-        PyErr_SetString(PyExc_TypeError, "fill(observations, action_masks, plan, state, round, masks, template, "
-                                         "scores[, seat, seat_runs]) takes 8 or 10 arguments");
-        return NULL;
-    }
-    PyObject *plan = args[2], *state = args[3], *template = args[6];
+    PyObject *plan = args[0], *state = args[1], *template = args[4];
     if (!PyBytes_CheckExact(plan) || PyBytes_GET_SIZE(plan) < (Py_ssize_t)(P_FIELDS * sizeof(int64_t))) {
         PyErr_SetString(PyExc_ValueError, "plan: the layout's packed plan (bytes) is expected");
-        return NULL;
+        return -1;
     }
     int64_t P[P_FIELDS];
     memcpy(P, PyBytes_AS_STRING(plan), sizeof P);
     for (int f = 0; f < P_FIELDS; f++) { /* every field a count or a place: bounded, so no size below overflows */
         if (P[f] < 0 || P[f] > ((int64_t)1 << 30)) {
             PyErr_SetString(PyExc_ValueError, "plan: not a plan this encoder can follow");
-            return NULL;
+            return -1;
         }
     }
     Py_ssize_t n = (Py_ssize_t)P[P_SEATS], size = (Py_ssize_t)P[P_SIZE], actions = (Py_ssize_t)P[P_ACTIONS];
@@ -169,71 +173,60 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         || bits != (n * seat_bytes + template_bytes) * 8 || runs < 0
         || PyBytes_GET_SIZE(plan) != (Py_ssize_t)((P_FIELDS + rounds) * sizeof(int64_t) + runs * 3 * sizeof(int32_t))) {
         PyErr_SetString(PyExc_ValueError, "plan: not a plan this encoder can follow");
-        return NULL;
+        return -1;
     }
-    const char *plan_bytes = PyBytes_AS_STRING(plan);
-    const char *directions = plan_bytes + P_FIELDS * sizeof(int64_t);
-    const char *run_bytes = directions + rounds * sizeof(int64_t);
-    long long seat = -1; /* every seat's rows; else that seat's alone, through its own runs */
-    if (nargs == 10) {
-        if (!small_int(args[8], &seat) || seat < 0 || seat >= n || !PyBytes_CheckExact(args[9])
-            || PyBytes_GET_SIZE(args[9]) % (Py_ssize_t)(3 * sizeof(int32_t))) {
-            PyErr_SetString(PyExc_ValueError, "seat, seat_runs: a seat of the plan and its runs (bytes of int32 "
-                                              "triples) are expected");
-            return NULL;
-        }
-        run_bytes = PyBytes_AS_STRING(args[9]);
-        runs = PyBytes_GET_SIZE(args[9]) / (Py_ssize_t)(3 * sizeof(int32_t));
-    }
-    Py_ssize_t rows_out = seat < 0 ? n : 1;
+    const char *directions = PyBytes_AS_STRING(plan) + P_FIELDS * sizeof(int64_t);
+    p->n = n;
+    p->size = size;
+    p->actions = actions;
+    p->bits = bits;
+    p->runs = runs;
+    p->run_bytes = directions + rounds * sizeof(int64_t);
     if (!PyTuple_Check(state) || PyTuple_GET_SIZE(state) < 4) {
         PyErr_SetString(PyExc_ValueError, "state: a GameState is expected");
-        return NULL;
+        return -1;
     }
-    /* Only exact types are read below (ints, floats, tuples, lists, bytes): no __index__ or
-     * __float__ of a user object runs, so nothing read from an argument changes under it. */
-    if (!PyLong_CheckExact(PyTuple_GET_ITEM(state, 1)) || !PyLong_CheckExact(args[4])) {
+    if (!PyLong_CheckExact(PyTuple_GET_ITEM(state, 1)) || !PyLong_CheckExact(args[2])) {
         PyErr_SetString(PyExc_ValueError, "state: its step and round must be ints");
-        return NULL;
+        return -1;
     }
     long step = PyLong_AsLong(PyTuple_GET_ITEM(state, 1));
     if (step == -1 && PyErr_Occurred()) {
-        return NULL;
+        return -1;
     }
-    long rnd = PyLong_AsLong(args[4]);
+    long rnd = PyLong_AsLong(args[2]);
     if (rnd == -1 && PyErr_Occurred()) {
-        return NULL;
+        return -1;
     }
     if (step < 0 || rnd < 0 || rnd > rounds) {
         PyErr_SetString(PyExc_ValueError, "state: its step or round is out of the plan's range");
-        return NULL;
+        return -1;
     }
-    uint64_t hands[MAX_SEATS], masks[MAX_SEATS];
-    if (read_u64s(PyTuple_GET_ITEM(state, 2), n, hands, "hands") < 0 || read_u64s(args[5], n, masks, "masks") < 0) {
-        return NULL;
+    uint64_t hands[MAX_SEATS];
+    if (read_u64s(PyTuple_GET_ITEM(state, 2), n, hands, "hands") < 0 || read_u64s(args[3], n, p->masks, "masks") < 0) {
+        return -1;
     }
     PyObject *taken = PyTuple_GET_ITEM(state, 3);
     if (!PyTuple_CheckExact(taken)) {
         PyErr_SetString(PyExc_ValueError, "taken: a tuple is expected");
-        return NULL;
+        return -1;
     }
     if (!PyBytes_CheckExact(template) || PyBytes_GET_SIZE(template) != template_bytes) {
         PyErr_SetString(PyExc_ValueError, "template: the layout's template bytes are expected");
-        return NULL;
+        return -1;
     }
-    PyObject *scores_seq = args[7];
+    PyObject *scores_seq = args[5];
     if (!PyTuple_CheckExact(scores_seq) || PyTuple_GET_SIZE(scores_seq) != n) {
         PyErr_SetString(PyExc_ValueError, "scores: a tuple of each seat's total is expected");
-        return NULL;
+        return -1;
     }
-    float scores[MAX_SEATS];
     for (Py_ssize_t s = 0; s < n; s++) {
         PyObject *item = PyTuple_GET_ITEM(scores_seq, s);
         double v;
         if (PyLong_CheckExact(item)) {
             long long whole = PyLong_AsLongLong(item);
             if (whole == -1 && PyErr_Occurred()) {
-                return NULL;
+                return -1;
             }
             v = (double)whole;
         }
@@ -242,34 +235,34 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         else {
             PyErr_SetString(PyExc_ValueError, "scores: ints or floats are expected");
-            return NULL;
+            return -1;
         }
-        scores[s] = (float)v;
+        p->scores[s] = (float)v;
     }
     Py_ssize_t count = PyTuple_GET_SIZE(taken);
     Py_ssize_t rows = count / n;
     int64_t card[MAX_CARDS];
     if (count > MAX_CARDS) {
         PyErr_SetString(PyExc_ValueError, "taken: too many cards for this encoder");
-        return NULL;
+        return -1;
     }
     for (Py_ssize_t i = 0; i < count; i++) {
         if (!PyLong_CheckExact(PyTuple_GET_ITEM(taken, i))) {
             PyErr_SetString(PyExc_ValueError, "taken: ints are expected");
-            return NULL;
+            return -1;
         }
         long c = PyLong_AsLong(PyTuple_GET_ITEM(taken, i));
         if (c == -1 && PyErr_Occurred()) {
-            return NULL;
+            return -1;
         }
         if (c < 0 || c >= 64) {
             PyErr_SetString(PyExc_ValueError, "taken: a card index out of range");
-            return NULL;
+            return -1;
         }
         card[i] = c;
     }
 
-    uint8_t blob[MAX_BLOB + 8]; /* + 8: a run's last bits are read a whole word at a time */
+    uint8_t *blob = p->blob;
     Bits b = {blob, seat_bytes * 8, 0};
     memset(blob, 0, (size_t)(n * seat_bytes));
     memcpy(blob + n * seat_bytes, PyBytes_AS_STRING(template), (size_t)template_bytes);
@@ -288,7 +281,7 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         memcpy(&d, directions + rnd * sizeof(int64_t), sizeof d);
         if (d < -MAX_SEATS || d > MAX_SEATS) {
             PyErr_SetString(PyExc_ValueError, "plan: a passing direction past the seats");
-            return NULL;
+            return -1;
         }
         for (Py_ssize_t o = 0; o < n; o++) {
             uint64_t mask = hands[mod(o + rows * (Py_ssize_t)d, n)];
@@ -303,30 +296,30 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     /* encode_plain: the hand, the legal mask, the round and the step */
     for (Py_ssize_t s = 0; s < n; s++) {
-        if (actions < 64 && masks[s] >> actions) {
+        if (actions < 64 && p->masks[s] >> actions) {
             PyErr_SetString(PyExc_ValueError, "masks: a legal mask past the number of actions");
-            return NULL;
+            return -1;
         }
         set_mask(&b, s, 0, hands[s]);
-        set_mask(&b, s, P[P_MASK_SHIFT], masks[s]);
+        set_mask(&b, s, P[P_MASK_SHIFT], p->masks[s]);
         set_bit(&b, s, P[P_ROUND_SHIFT] + rnd);
         set_bit(&b, s, P[P_STEP_SHIFT] + (rnd >= rounds ? 0 : step));
     }
     if (b.bad) {
         PyErr_SetString(PyExc_ValueError, "state: a card or step past the plan's rows");
-        return NULL;
+        return -1;
     }
+    return 0;
+}
 
-    Py_buffer obs, am;
-    if (writable(args[0], &obs, rows_out * size, 4, "observations") < 0) {
-        return NULL;
-    }
-    if (writable(args[1], &am, rows_out * actions, 1, "action_masks") < 0) {
-        PyBuffer_Release(&obs);
-        return NULL;
-    }
-    float *out = (float *)obs.buf;
-    Py_ssize_t total = rows_out * size, scored = 0, covered = 0;
+/* `total` floats of `out` written from `p` through `runs` runs (three int32s each: start in `out`,
+ * first bit in the packed bits, or bits + seat for a seat's score, length), which must cover the
+ * floats in order: 0, or -1 with an error set (nothing read past the blob, nothing written past
+ * `total`). */
+static int
+write_packed(const Packed *p, const char *run_bytes, Py_ssize_t runs, float *out, Py_ssize_t total)
+{
+    Py_ssize_t covered = 0, bits = p->bits;
     for (Py_ssize_t r = 0; r < runs; r++) { /* the runs cover the rows, in order: no cell is left unwritten */
         int32_t run[3];
         memcpy(run, run_bytes + r * sizeof run, sizeof run);
@@ -336,35 +329,30 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         covered += run[2];
     }
     if (covered != total) {
-        PyBuffer_Release(&obs);
-        PyBuffer_Release(&am);
         PyErr_SetString(PyExc_ValueError, "plan: its runs do not cover the observations");
-        return NULL;
+        return -1;
     }
     for (Py_ssize_t r = 0; r < runs; r++) {
         int32_t run[3];
         memcpy(run, run_bytes + r * sizeof run, sizeof run);
         Py_ssize_t start = run[0], src = run[1], length = run[2];
         if (start < 0 || length < 0 || start + length > total || src < 0) {
-            scored = -1;
-            break;
+            goto bad;
         }
         if (src >= bits) { /* seats' scores, one after another */
-            if (src + length > bits + n) {
-                scored = -1;
-                break;
+            if (src + length > bits + p->n) {
+                goto bad;
             }
             for (Py_ssize_t i = 0; i < length; i++) {
-                out[start + i] = scores[src - bits + i];
+                out[start + i] = p->scores[src - bits + i];
             }
             continue;
         }
         if (src + length > bits) {
-            scored = -1;
-            break;
+            goto bad;
         }
         while (length > 0) { /* up to 56 bits a word, read little-endian whatever the machine */
-            const uint8_t *at = blob + (src >> 3);
+            const uint8_t *at = p->blob + (src >> 3);
             uint64_t w = 0;
             for (int k = 0; k < 8; k++) {
                 w |= (uint64_t)at[k] << (8 * k);
@@ -389,33 +377,192 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             length -= chunk;
         }
     }
-    int8_t *mask_out = (int8_t *)am.buf;
-    Py_ssize_t mask_total = rows_out * actions;
-    for (Py_ssize_t row = 0; row < rows_out; row++) {
-        Py_ssize_t s = seat < 0 ? row : (Py_ssize_t)seat;
+    return 0;
+bad:
+    PyErr_SetString(PyExc_ValueError, "plan: an index out of range");
+    return -1;
+}
+
+/* `rows` mask rows of `actions` bytes (0/1) into `to`, row r seat `first + r`'s legal mask. */
+static void
+write_mask_rows(const Packed *p, Py_ssize_t first, Py_ssize_t rows, int8_t *to)
+{
+    Py_ssize_t actions = p->actions, total = rows * actions;
+    for (Py_ssize_t row = 0; row < rows; row++) {
         for (Py_ssize_t i = 0; i < actions; i += 8) { /* eight bytes a byte of the mask */
-            int8_t *to = mask_out + row * actions + i;
-            const uint8_t *from = byte_flags[(masks[s] >> i) & 255];
-            if (row * actions + i + 8 <= mask_total) { /* past this row: the next one's, written next */
-                memcpy(to, from, 8);
+            int8_t *at = to + row * actions + i;
+            const uint8_t *from = byte_flags[(p->masks[first + row] >> i) & 255];
+            if (row * actions + i + 8 <= total) { /* past this row: the next one's, written next */
+                memcpy(at, from, 8);
             }
             else {
                 for (Py_ssize_t k = 0; k < actions - i; k++) {
-                    to[k] = (int8_t)from[k];
+                    at[k] = (int8_t)from[k];
                 }
             }
         }
     }
+}
+
+/* A seat's runs: bytes of int32 triples; NULL (error set) for anything else. */
+static const char *
+seat_run_bytes(PyObject *runs, Py_ssize_t *count)
+{
+    if (!PyBytes_CheckExact(runs) || PyBytes_GET_SIZE(runs) % (Py_ssize_t)(3 * sizeof(int32_t))) {
+        PyErr_SetString(PyExc_ValueError, "seat_runs: a seat's runs (bytes of int32 triples) are expected");
+        return NULL;
+    }
+    *count = PyBytes_GET_SIZE(runs) / (Py_ssize_t)(3 * sizeof(int32_t));
+    return PyBytes_AS_STRING(runs);
+}
+
+/* Every seat's observation and action mask (observations players x size, action_masks players x
+ * actions), or with `seat` and `seat_runs` (10 arguments) that seat's alone (size floats, actions
+ * bytes), written through the seat's own runs: three int32s each, as the plan's, each start within
+ * the seat's row (a single-agent env observes one seat; the others' rows are not written at all). */
+static PyObject *
+fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 8 && nargs != 10) {
+        PyErr_SetString(PyExc_TypeError, "fill(observations, action_masks, plan, state, round, masks, template, "
+                                         "scores[, seat, seat_runs]) takes 8 or 10 arguments");
+        return NULL;
+    }
+    Packed p;
+    if (pack(args + 2, &p) < 0) {
+        return NULL;
+    }
+    const char *run_bytes = p.run_bytes;
+    Py_ssize_t runs = p.runs;
+    long long seat = -1; /* every seat's rows; else that seat's alone, through its own runs */
+    if (nargs == 10) {
+        if (!small_int(args[8], &seat) || seat < 0 || seat >= p.n) {
+            PyErr_SetString(PyExc_ValueError, "seat, seat_runs: a seat of the plan and its runs (bytes of int32 "
+                                              "triples) are expected");
+            return NULL;
+        }
+        if ((run_bytes = seat_run_bytes(args[9], &runs)) == NULL) {
+            return NULL;
+        }
+    }
+    Py_ssize_t rows_out = seat < 0 ? p.n : 1;
+    Py_buffer obs, am;
+    if (writable(args[0], &obs, rows_out * p.size, 4, "observations") < 0) {
+        return NULL;
+    }
+    if (writable(args[1], &am, rows_out * p.actions, 1, "action_masks") < 0) {
+        PyBuffer_Release(&obs);
+        return NULL;
+    }
+    int bad = write_packed(&p, run_bytes, runs, (float *)obs.buf, rows_out * p.size);
+    if (!bad) {
+        write_mask_rows(&p, seat < 0 ? 0 : (Py_ssize_t)seat, rows_out, (int8_t *)am.buf);
+    }
     PyBuffer_Release(&obs);
     PyBuffer_Release(&am);
-    if (scored < 0) {
-        PyErr_SetString(PyExc_ValueError, "plan: an index out of range");
+    if (bad) {
         return NULL;
     }
     Py_RETURN_NONE;
 }
 
 static PyObject *action_mask_key, *copy_name;
+static PyObject *fresh(PyObject *factory, PyObject *like);
+
+/* {names[i]: {key: seat i's observation, "action_mask": its mask row}}: fill for a PettingZoo env,
+ * each seat's arrays fresh and its own (a row of one array of every seat's would hold the others'
+ * hidden cards in its base), written through each seat's runs from one packing of the state. A
+ * seat owing nothing (legal mask 0) gets the shared read-only `zeros`. The state is packed first
+ * (copies: nothing the factories' Python code does reaches them), then the arrays made
+ * (`new_observation()`, `new_mask()`: float32 and int8 arrays of the zeros' exact type), then
+ * written. args: plan, state, round, masks, template, scores, seat_runs (a tuple of bytes, one a
+ * seat), names (a tuple of strs, one a seat), key (a str), zeros, new_observation, new_mask. */
+static PyObject *
+fill_seats(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (nargs != 12) {
+        PyErr_SetString(PyExc_TypeError, "fill_seats(plan, state, round, masks, template, scores, seat_runs, names, "
+                                         "key, zeros, new_observation, new_mask) takes 12 arguments");
+        return NULL;
+    }
+    Packed p;
+    if (pack(args, &p) < 0) {
+        return NULL;
+    }
+    PyObject *seat_runs = args[6], *names = args[7], *key = args[8], *zeros = args[9];
+    if (!PyTuple_CheckExact(seat_runs) || !PyTuple_CheckExact(names) || !PyUnicode_CheckExact(key)
+        || PyTuple_GET_SIZE(names) != p.n || PyTuple_GET_SIZE(seat_runs) != p.n) {
+        PyErr_SetString(PyExc_ValueError, "fill_seats: seat_runs (a tuple of bytes) and names (a tuple of strs) "
+                                          "must be one a seat of the plan, and key a str");
+        return NULL;
+    }
+    for (Py_ssize_t k = 0; k < p.n; k++) {
+        if (!PyUnicode_CheckExact(PyTuple_GET_ITEM(names, k))) {
+            PyErr_SetString(PyExc_ValueError, "fill_seats: names must be strs");
+            return NULL;
+        }
+    }
+    Py_ssize_t n = p.n;
+    PyObject *seen[MAX_SEATS] = {NULL}, *rows[MAX_SEATS] = {NULL}, *out = NULL;
+    /* held across the factories' Python code: the caller's tuples could be dropped by it otherwise */
+    PyObject *held[3] = {Py_NewRef(seat_runs), Py_NewRef(names), Py_NewRef(key)};
+    for (Py_ssize_t k = 0; k < n; k++) {
+        if ((seen[k] = fresh(args[10], zeros)) == NULL) {
+            goto done;
+        }
+        if (p.masks[k] && (rows[k] = fresh(args[11], zeros)) == NULL) {
+            goto done;
+        }
+    }
+    /* from here on no Python code runs until the dicts (exact str keys: hashing them runs none) */
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_ssize_t runs;
+        const char *run_bytes = seat_run_bytes(PyTuple_GET_ITEM(seat_runs, k), &runs);
+        if (run_bytes == NULL) {
+            goto done;
+        }
+        Py_buffer view;
+        if (writable(seen[k], &view, p.size, 4, "fill_seats: an observation") < 0) {
+            goto done;
+        }
+        int bad = write_packed(&p, run_bytes, runs, (float *)view.buf, p.size);
+        PyBuffer_Release(&view);
+        if (bad) {
+            goto done;
+        }
+        if (rows[k] != NULL) {
+            if (writable(rows[k], &view, p.actions, 1, "fill_seats: a mask row") < 0) {
+                goto done;
+            }
+            write_mask_rows(&p, k, 1, (int8_t *)view.buf);
+            PyBuffer_Release(&view);
+        }
+    }
+    out = PyDict_New();
+    for (Py_ssize_t k = 0; out != NULL && k < n; k++) {
+        PyObject *one = PyDict_New();
+        if (one == NULL || PyDict_SetItem(one, key, seen[k]) < 0
+            || PyDict_SetItem(one, action_mask_key, rows[k] != NULL ? rows[k] : zeros) < 0
+            || PyDict_SetItem(out, PyTuple_GET_ITEM(names, k), one) < 0) {
+            Py_XDECREF(one);
+            Py_CLEAR(out);
+            break;
+        }
+        Py_DECREF(one);
+    }
+done:
+    for (Py_ssize_t k = 0; k < n; k++) {
+        Py_XDECREF(seen[k]);
+        Py_XDECREF(rows[k]);
+    }
+    for (int i = 0; i < 3; i++) {
+        Py_DECREF(held[i]);
+    }
+    return out;
+}
+
 /* A copy of seq[i] (its `copy()`): an array of its own, not a view of every seat's. */
 static PyObject *
 row_copy(PyObject *seq, Py_ssize_t i)
@@ -1592,7 +1739,7 @@ fresh(PyObject *factory, PyObject *like)
     PyObject *made = PyObject_CallNoArgs(factory);
     if (made != NULL && Py_TYPE(made) != Py_TYPE(like)) {
         Py_DECREF(made);
-        PyErr_SetString(PyExc_ValueError, "read_seats: the factories must make arrays of the zeros' type");
+        PyErr_SetString(PyExc_ValueError, "the factories must make arrays of the zeros' type");
         return NULL;
     }
     return made;
@@ -1787,6 +1934,10 @@ static PyMethodDef methods[] = {
      "write every seat's observation (float32, players x size) and action mask (int8, players x actions) of "
      "``state`` as australia.encode_plain makes them, into the two given arrays; with ``seat`` and its runs, "
      "that seat's alone (size floats, actions bytes)."},
+    {"fill_seats", (PyCFunction)(void (*)(void))fill_seats, METH_FASTCALL,
+     "fill_seats(plan, state, round, masks, template, scores, seat_runs, names, key, zeros, new_observation, "
+     "new_mask) -> {names[i]: {key: observation, 'action_mask': mask row (zeros when masks[i] is 0)}}: fill's "
+     "rows, each seat's in arrays of its own (made by the two factories), from one packing of the state."},
     {"seat_rows", (PyCFunction)(void (*)(void))seat_rows, METH_FASTCALL,
      "seat_rows(names, observations, action_masks, key, masks, zeros) -> {name: {key: observations[i].copy(), "
      "'action_mask': action_masks[i].copy() (zeros when masks[i] is 0)}}: each seat's rows, as arrays of its own."},

@@ -7,6 +7,7 @@ the engine's card order (sorted ids), which is also the order of the card action
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeAlias
@@ -21,7 +22,7 @@ from ..australia.sheets import winners
 from ..australia.state import GameState, check_state
 from ..australia.tables import NO_ACTIVITY, Tables, tables_for
 from ..core.arguments import in_range, integer, items_of, not_a, seat_of
-from .encoding import Encoded, Encoder, Field, ObsSlice, encoder_for, relative_seats
+from .encoding import FLOAT32, INT8, Encoded, Encoder, Field, ObsSlice, SeatDicts, encoder_for, relative_seats, seat_rows_plain
 
 FloatArray: TypeAlias = npt.NDArray[np.float32]
 
@@ -29,8 +30,10 @@ try:
     if os.environ.get("BOOMERANG_RULES_PURE"):
         raise ImportError("the plain Python code was asked for")
     from ._encode import fill as _fill
+    from ._encode import fill_seats as _fill_seats
 except ImportError:  # not built (no compiler at install), or not wanted: encode_plain serves
     _fill = None  # type: ignore[assignment]
+    _fill_seats = None  # type: ignore[assignment]
 
 COMPILED = _fill is not None
 """Whether ``encode`` serves the compiled encoder (``_encode`` built, ``BOOMERANG_RULES_PURE`` not set)."""
@@ -147,6 +150,9 @@ class _Layout:
         """``encode`` with the totals divided by ``score_bound`` (the compiled fast path of ``encoder``)."""
         self.encode_seat_scaled = _seat_encoder(self)
         """One seat's ``encode_scaled`` row, mask row and legal mask, written alone (a single-agent env's call)."""
+        self.seat_dicts_scaled = _dicts_encoder(self)
+        """Every seat's ``encode_scaled`` row and mask row as a PettingZoo env hands them out, each in arrays of
+        its own, written from one packing of the state (a parallel env's call: ``Encoder.seat_dicts``)."""
         self.seat_runs: tuple[bytes, ...] = ()
         """Each seat's row of ``index`` as runs (``_runs``), starts within the row: what ``encode_seat_scaled``
         hands the compiled encoder, which then writes that seat's row alone."""
@@ -463,6 +469,32 @@ def _seat_encoder(lay: _Layout) -> Any:
     return encode_seat
 
 
+def _dicts_encoder(lay: _Layout) -> SeatDicts:
+    """``Encoder.seat_dicts`` for one layout: every seat's row of ``lay.encode_scaled`` and mask row in
+    arrays of its own, in PettingZoo's dicts (a seat owing nothing: ``zeros``), and the legal masks.
+    The compiled encoder packs the state once and writes each seat's arrays through its own runs (no
+    array of every seat's made, then copied a row at a time); the plain reading's rows, copied,
+    where it cannot."""
+    new_observation = functools.partial(np.empty, lay.size, FLOAT32)
+    new_mask = functools.partial(np.empty, lay.actions, INT8)  # fill_seats writes every byte
+
+    def seat_dicts(state: GameState, names: tuple[str, ...], key: str, zeros: npt.NDArray[np.int8]
+                   ) -> tuple[dict[str, dict[str, npt.NDArray[Any]]], list[int]]:
+        plan = lay.plan
+        fill_seats = _fill_seats
+        if plan is not None and fill_seats is not None:
+            try:
+                rnd, masks = lay.compiled_inputs(state)
+                return fill_seats(plan, state, rnd, masks, lay.template_blob, lay.scaled_scores, lay.seat_runs,
+                                  names, key, zeros, new_observation, new_mask), masks
+            except Exception:  # a state the compiled encoder refuses: the plain reading says
+                pass
+        observations, rows, masks = lay.encode_scaled(state)
+        return seat_rows_plain(names, observations, rows, key, masks, zeros), masks
+
+    return seat_dicts
+
+
 def needs_words(lay: _Layout) -> bool:
     """Whether ``encode`` reads the ``words`` an env keeps with ``advance_words`` (only the plain encoder does)."""
     return lay.plan is None or _fill is None
@@ -683,7 +715,8 @@ def encoder(rules: Ruleset, players: int) -> Encoder:
     compiled = lay.plan is not None and COMPILED
     return Encoder(rules, players, fields(rules, players), lay.actions, legal_mask, to_act,
                    fast=lay.encode_scaled if compiled else None,
-                   fast_seat=lay.encode_seat_scaled if compiled else None, state_type=GameState)
+                   fast_seat=lay.encode_seat_scaled if compiled else None,
+                   fast_dicts=lay.seat_dicts_scaled if compiled else None, state_type=GameState)
 
 
 # --- chance --------------------------------------------------------------------------------

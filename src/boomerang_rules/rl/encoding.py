@@ -31,6 +31,9 @@ from ..core.tuple_backed import item_of
 
 FloatArray: TypeAlias = npt.NDArray[np.float32]
 Encoded: TypeAlias = tuple[FloatArray, npt.NDArray[np.int8], list[int]]
+SeatDicts: TypeAlias = Callable[[Any, tuple[str, ...], str, npt.NDArray[np.int8]],
+                                tuple[dict[str, dict[str, npt.NDArray[Any]]], list[int]]]
+"""``Encoder.seat_dicts``' shape: (state, names, key, zeros) -> (each seat's PettingZoo dict by name, legal masks)."""
 """Every seat's observation, every seat's action mask (0/1 rows), and the legal masks as integers."""
 
 Per = Literal["shared", "seat", "own"]
@@ -178,6 +181,13 @@ try:
 except ImportError:  # not built, or not wanted
     pass
 
+MAX_COMPILED_SEATS = 16
+"""The most seats ``_encode.read_seats`` writes (its ``MAX_SEATS``); more: ``seat_dicts_plain`` serves."""
+
+FLOAT32 = np.dtype(np.float32)
+INT8 = np.dtype(np.int8)
+"""The dtypes as instances: numpy makes an array of a dtype instance faster than of a scalar type
+(about 60 ns of 200 for an observation: the envs make several a step)."""
 _BYTE_FLOATS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
 """Row ``b``: the eight bits of byte ``b`` as 0.0 / 1.0, least significant first."""
 
@@ -232,7 +242,8 @@ class Encoder:
     def __init__(self, rules: Any, players: int, fields: Sequence[Field], num_actions: int,
                  legal_mask: Callable[[Any, int], int], to_act: Callable[[Any], Sequence[int]],
                  fast: Callable[[Any], Encoded] | None = None, state_type: type | None = None,
-                 fast_seat: Callable[[Any, int], tuple[FloatArray, npt.NDArray[np.int8], int]] | None = None) -> None:
+                 fast_seat: Callable[[Any, int], tuple[FloatArray, npt.NDArray[np.int8], int]] | None = None,
+                 fast_dicts: SeatDicts | None = None) -> None:
         self.rules = rules
         self.players = n = players
         self.fields = tuple(fields)
@@ -245,6 +256,9 @@ class Encoder:
         self.fast_seat = fast_seat
         """The game's own compiled ``encode_seat``, when it has one beside ``fast`` (tested equal to
         ``encode_plain``'s rows)."""
+        self.fast_dicts = fast_dicts
+        """The game's own compiled ``seat_dicts``, when it has one beside ``fast`` (tested equal to
+        ``seat_dicts_plain``)."""
         seats = relative_seats(n)
         # A bit field of one column (a flag a seat) travels as a number (0 or 1, bound 1): cheaper
         # than a 64-bit slot a row.
@@ -321,12 +335,14 @@ class Encoder:
         self.high = np.ones(self.size, np.float32)
         if self.fast is None and _read_gather is not None:
             self.fast = self.encode_compiled
-        self._new_observation = functools.partial(np.empty, self.size, np.float32)
+        self._new_observation = functools.partial(np.empty, self.size, FLOAT32)
         """A fresh observation (``read_seats`` makes each seat's through it)."""
-        self._new_mask = functools.partial(np.zeros, num_actions, np.int8)
+        self._new_mask = functools.partial(np.zeros, num_actions, INT8)
         """A fresh zeroed mask row, likewise."""
-        self.dicts_compiled = _read_seats is not None and self.fast == self.encode_compiled
-        """Whether ``seat_dicts`` is one compiled call (``_encode.read_seats``): the table read in C."""
+        self.dicts_compiled = fast_dicts is not None or (_read_seats is not None and self.fast == self.encode_compiled
+                                                         and n <= MAX_COMPILED_SEATS)
+        """Whether ``seat_dicts`` is one compiled call (the game's ``fast_dicts``, or ``_encode.read_seats``:
+        the table read in C)."""
         self._seat_names = tuple(map(str, range(n)))
         self._no_mask = np.zeros(num_actions, np.int8)
         """``read_seats``' names and zeros in ``reading`` (which keeps the arrays, not the dicts)."""
@@ -361,7 +377,7 @@ class Encoder:
         """Every field's values in one float32 buffer that ``_index`` gathers from."""
         values, words = self._values(state)
         packed = np.array(values, "<u8")
-        source = np.empty(self._source_size, np.float32)
+        source = np.empty(self._source_size, FLOAT32)
         # each byte's eight bits as floats, from a table: one call for the unpacking and the conversion
         _BYTE_FLOATS.take(packed[:words].view(np.uint8), axis=0, out=source[:self._nbits].reshape(-1, 8))
         if words < len(values):
@@ -398,8 +414,8 @@ class Encoder:
         if read_gather is None:  # not built: the plain reading
             return self.encode_plain(state)
         masks = self.masks(state)
-        observations = np.empty((self.players, self.size), np.float32)
-        rows = np.zeros((self.players, self.num_actions), np.int8)
+        observations = np.empty((self.players, self.size), FLOAT32)
+        rows = np.zeros((self.players, self.num_actions), INT8)
         read_gather(self._plan, state, self._words, self._bounds, self._runs, masks, observations, rows)
         return observations, rows, masks
 
@@ -413,8 +429,8 @@ class Encoder:
             observations, rows, masks = self.encode(state)
             return observations[seat].copy(), rows[seat].copy(), masks[seat]
         mask = self._legal_mask(state, seat) if seat in self._to_act(state) else 0
-        observation = np.empty(self.size, np.float32)
-        row = np.zeros(self.num_actions, np.int8)
+        observation = np.empty(self.size, FLOAT32)
+        row = np.zeros(self.num_actions, INT8)
         read_gather(self._plan, state, self._words, self._bounds, self._seat_runs[seat], [mask], observation,
                     row)
         return observation, row, mask
@@ -426,6 +442,8 @@ class Encoder:
         hidden cards in its base; a seat owing nothing gets the shared read-only ``zeros``), and the
         legal masks as integers: one compiled call where ``dicts_compiled`` (``_encode.read_seats``:
         no array of every seat's made, then copied a row at a time), else ``seat_dicts_plain``."""
+        if self.fast_dicts is not None:
+            return self.fast_dicts(state, names, key, zeros)
         read_seats = _read_seats
         if read_seats is None or not self.dicts_compiled:
             return self.seat_dicts_plain(state, names, key, zeros)
@@ -444,11 +462,15 @@ class Encoder:
         (an AEC env observes one seat a decision): every seat's in arrays of its own at once where
         ``dicts_compiled`` (``_encode.read_seats``)."""
         read_seats = _read_seats
-        if read_seats is not None and self.dicts_compiled:
-            masks = self.masks(state)
+        if self.dicts_compiled and (self.fast_dicts is not None or read_seats is not None):
             no_mask = self._no_mask
-            seats = read_seats(self._plan, state, self._words, self._bounds, self._seat_runs, masks,
-                               self._seat_names, "o", no_mask, self._new_observation, self._new_mask)
+            if self.fast_dicts is not None:
+                seats, masks = self.fast_dicts(state, self._seat_names, "o", no_mask)
+            else:
+                assert read_seats is not None
+                masks = self.masks(state)
+                seats = read_seats(self._plan, state, self._words, self._bounds, self._seat_runs, masks,
+                                   self._seat_names, "o", no_mask, self._new_observation, self._new_mask)
             got = [seats[name] for name in self._seat_names]
             return Reading(self, None, None, None, masks, [d["o"] for d in got],
                            [None if d["action_mask"] is no_mask else d["action_mask"] for d in got])

@@ -63,6 +63,7 @@ from ..core.errors import IllegalAction
 from ..core.games import GAMES, game_module
 from ..core.loading import rules_data
 from .adapters import GameAdapter, adapter_for, load
+from .encoding import FLOAT32
 
 NAMESPACE = "boomerang_rules"
 REWARDS = ("win", "margin", "final", "round")
@@ -265,7 +266,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             info["totals"] = tuple(int(x) for x in self._adapter.totals(self._state))
         if more:
             info.update(more)
-        return {"observations": observation, "action_mask": row.astype(np.float32)}, info
+        return {"observations": observation, "action_mask": row.astype(FLOAT32)}, info
 
     def _legal_row(self) -> npt.NDArray[np.int8]:
         """The learning seat's legal actions now as a fresh 0/1 row (all 0 once the episode is over)."""
