@@ -145,6 +145,18 @@ typedef struct {
     uint8_t blob[MAX_BLOB + 8]; /* + 8: a run's last bits are read a whole word at a time */
 } Packed;
 
+/* The 8 bytes at `at` as a little-endian word, whatever the machine (one load where it is little-endian). */
+static inline uint64_t
+load_le64(const uint8_t *at)
+{
+    uint64_t w;
+    memcpy(&w, at, sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    return w;
+}
+
 /* Pack args (plan, state, round, masks, template, scores) into `p`: 0, or -1 with an error set.
  * Only exact types are read (ints, floats, tuples, lists, bytes): no __index__ or __float__ of a
  * user object runs, so nothing read from an argument changes under it, and `p` holds copies. */
@@ -352,12 +364,7 @@ write_packed(const Packed *p, const char *run_bytes, Py_ssize_t runs, float *out
             goto bad;
         }
         while (length > 0) { /* up to 56 bits a word, read little-endian whatever the machine */
-            const uint8_t *at = p->blob + (src >> 3);
-            uint64_t w = 0;
-            for (int k = 0; k < 8; k++) {
-                w |= (uint64_t)at[k] << (8 * k);
-            }
-            w >>= src & 7;
+            uint64_t w = load_le64(p->blob + (src >> 3)) >> (src & 7);
             Py_ssize_t chunk = length < 56 ? length : 56;
             for (Py_ssize_t i = 0; i < chunk; i += 8) { /* eight floats a byte, from the table */
                 float *to = out + start + i;
