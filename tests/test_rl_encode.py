@@ -243,7 +243,8 @@ def test_fill_seats_refuses_what_it_cannot_follow() -> None:
         (6, (obs.layout(rules, 3).seat_runs[0], *lay.seat_runs[1:])), (7, list(names)), (7, names[:3]),
         (7, ("a", "b", "c", 4)), (8, b"observation"), (10, lambda: np.empty(3, np.float32)),
         (10, lambda: [0.0] * lay.size), (10, lambda: np.empty(lay.size, np.float64)),
-        (11, lambda: np.empty(lay.actions + 1, np.int8)), (11, lambda: 0), (11, lambda: np.empty(lay.actions, np.uint8))]
+        (11, lambda: np.empty(lay.actions + 1, np.int8)), (11, lambda: 0),
+        (11, lambda: np.empty(lay.actions, np.uint8))]
     for at, value in bad:
         changed = list(args)
         changed[at] = value
@@ -261,6 +262,43 @@ def test_fill_seats_refuses_what_it_cannot_follow() -> None:
     again = fill_seats(held[0], held[1], held[2], masks, held[4], held[5], tuple(lay.seat_runs), ("a", "b", "c", "d"),
                        held[8], held[9], dropping, held[11])
     assert all(np.array_equal(again[k][o], good[k][o]) for k in names for o in ("observation", "action_mask"))
+
+
+def test_threads_sharing_a_layout_read_each_states_own_rounds() -> None:
+    """Games in threads share one layout (and encoder): each call reads its state's finished rounds
+    and totals as one ``Template`` (a round's bits with its own scores, never another game's), so
+    every observation equals the plain reading's whatever the threads' interleaving."""
+    import sys
+    import threading
+
+    rules = br.load_rules()
+    encoder = encoder_for(rules, 4)
+    names = tuple(map(str, range(4)))
+    zeros = np.zeros(encoder.num_actions, np.int8)
+    games = [list(states(rules, 4, seed))[::3] for seed in range(4)]
+    plain = [[encoder.encode_plain(state)[0] for state in game] for game in games]
+    wrong: list[tuple[int, int]] = []
+
+    def play(g: int) -> None:
+        for _ in range(4):
+            for i, state in enumerate(games[g]):
+                dicts, _ = encoder.seat_dicts(state, names, "o", zeros)
+                seen = encoder.encode_seat(state, i % 4)[0]
+                if not (all(np.array_equal(dicts[a]["o"], plain[g][i][k]) for k, a in enumerate(names))
+                        and np.array_equal(seen, plain[g][i][i % 4])):
+                    wrong.append((g, i))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # a thread switch every few bytecodes
+    try:
+        threads = [threading.Thread(target=play, args=(g,)) for g in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not wrong
 
 
 def play_env(env: Any, seed: int) -> list[Any]:

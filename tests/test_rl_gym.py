@@ -309,6 +309,28 @@ def test_np_random_is_made_when_read_from_the_last_seed() -> None:
     assert games[0] == games[1] != games[2]
 
 
+def test_seeds_past_64_bits_and_generators_pickled_in_gymnasiums_attribute() -> None:
+    """A seed past 64 bits deals its own game (its higher words folded in), not its low word's; an env
+    pickled with its generator in gymnasium's own ``_np_random`` keeps that generator when unpickled."""
+    env = bg.SingleAgentEnv(game="boomerang-2010")
+    env.reset(seed=2**64 + 7)
+    wide = env._state
+    env.reset(seed=7)
+    assert env._state != wide
+    again = bg.SingleAgentEnv(game="boomerang-2010")
+    again.reset(seed=2**64 + 7)
+    assert again._state == wide
+    env.reset()
+    state = dict(env.__dict__)
+    made = np.random.default_rng(42)
+    state.pop("_np_random_made")
+    state.pop("_np_random_pending")
+    state["_np_random"] = made  # as gymnasium's Env keeps it
+    old = bg.SingleAgentEnv.__new__(bg.SingleAgentEnv)
+    old.__setstate__(state)
+    assert old.np_random is made
+
+
 def test_a_seat_drawn_at_each_reset() -> None:
     env = bg.SingleAgentEnv(game="boomerang-australia", players=3, seat=None)
     seats = {env.reset(seed=s)[1]["seat"] for s in range(30)}

@@ -210,7 +210,7 @@ pack(PyObject *const *args, Packed *p)
     if (rnd == -1 && PyErr_Occurred()) {
         return -1;
     }
-    if (step < 0 || rnd < 0 || rnd > rounds) {
+    if (step < 0 || step > (1L << 30) || rnd < 0 || rnd > rounds) { /* bounded: no shift below overflows */
         PyErr_SetString(PyExc_ValueError, "state: its step or round is out of the plan's range");
         return -1;
     }

@@ -4,6 +4,9 @@ from typing import Any
 
 def fill(observations: Any, action_masks: Any, plan: bytes, state: Any, round: int, masks: Any, template: bytes,
          scores: tuple[float, ...], seat: int = ..., seat_runs: bytes = ..., /) -> None: ...
+def fill_seats(plan: bytes, state: Any, round: int, masks: Any, template: bytes, scores: tuple[float, ...],
+               seat_runs: tuple[bytes, ...], names: tuple[str, ...], key: str, zeros: Any, new_observation: Any,
+               new_mask: Any, /) -> dict[str, dict[str, Any]]: ...
 def seat_rows(names: tuple[str, ...], observations: Any, action_masks: Any, key: str, masks: list[int], zeros: Any,
               /) -> dict[str, dict[str, Any]]: ...
 def step_dicts(agents: list[str], points: tuple[float, ...] | None, over: bool, truncated: bool, /

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeAlias
+from typing import Any, NamedTuple, Protocol, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -22,9 +22,30 @@ from ..australia.sheets import winners
 from ..australia.state import GameState, check_state
 from ..australia.tables import NO_ACTIVITY, Tables, tables_for
 from ..core.arguments import in_range, integer, items_of, not_a, seat_of
-from .encoding import FLOAT32, INT8, Encoded, Encoder, Field, ObsSlice, SeatDicts, encoder_for, relative_seats, seat_rows_plain
+from .encoding import (
+    FLOAT32,
+    INT8,
+    Encoded,
+    Encoder,
+    Field,
+    ObsSlice,
+    SeatDicts,
+    encoder_for,
+    relative_seats,
+    seat_rows_plain,
+)
 
 FloatArray: TypeAlias = npt.NDArray[np.float32]
+
+
+class Template(NamedTuple):
+    """A game's finished rounds as the encoders read them: the bits they append after the seats'
+    (sites visited, regions taken, activities used), the totals and the totals scaled."""
+
+    progress: object
+    blob: bytes
+    scores: tuple[int, ...]
+    scaled: tuple[float, ...]
 
 try:
     if os.environ.get("BOOMERANG_RULES_PURE"):
@@ -131,19 +152,11 @@ class _Layout:
         self.mask_index = np.array([[(k * seat_bits + self.mask_shift + i) ^ 7 for i in range(self.actions)]
                                     for k in range(n)], np.intp)
         self.bits = all_bits
-        self.buffer = np.zeros(all_bits + n, np.float32)
-        self.buffer_progress: object = None
-        """The finished rounds whose scores ``buffer`` holds."""
-        self.template_progress: object = None
-        """The finished rounds ``template_blob`` and ``scores`` are of."""
-        self.template_blob = bytes(self.template_bytes)
-        """The template bits of ``template_progress``, as ``encode`` appends them to the seats' bytes."""
-        self.scores: tuple[int, ...] = (0,) * n
-        """The totals of ``template_progress``."""
+        self.template_now: Template = Template(None, bytes(self.template_bytes), (0,) * n, (0.0,) * n)
+        """The finished rounds last read (``template``): one immutable tuple, replaced whole, so that a
+        caller reads a round's bits and scores together even while another thread moves it on."""
         self.score_bound = float(_max_total(t.rules))
         """What the scaled encoder divides the totals by (``_max_total``)."""
-        self.scaled_scores: tuple[float, ...] = (0.0,) * n
-        """``scores`` divided by ``score_bound``, as the observations of ``encoder`` hold them."""
         self.encode = _encoder(self)
         """``encode`` for this layout (the compiled encoder or the plain one, as ``encode`` chooses)."""
         self.encode_scaled = _encoder(self, scaled=True)
@@ -170,27 +183,44 @@ class _Layout:
             self.seat_runs = tuple(np.array(_runs(index[k:k + 1], all_bits), "<i4").reshape(-1).tobytes()
                                    for k in range(n))
 
-    def compiled_inputs(self, state: GameState) -> tuple[int, list[int]]:
-        """What the compiled encoder reads beside ``state``: its round and every seat's legal mask
-        (``template_blob`` and ``scores`` brought up to its finished rounds first). A state of
-        another shape is an error (the callers then read it plainly)."""
+    @property
+    def template_blob(self) -> bytes:
+        """The template bits of the finished rounds last read, as ``encode`` appends them to the seats' bytes."""
+        return self.template_now.blob
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The totals of the finished rounds last read."""
+        return self.template_now.scores
+
+    @property
+    def scaled_scores(self) -> tuple[float, ...]:
+        """``scores`` divided by ``score_bound``, as the observations of ``encoder`` hold them."""
+        return self.template_now.scaled
+
+    def compiled_inputs(self, state: GameState) -> tuple[int, list[int], Template]:
+        """What the compiled encoder reads beside ``state``: its round, every seat's legal mask and its
+        finished rounds' ``Template``. A state of another shape is an error (the callers then read it
+        plainly)."""
         context, step, hands, _, _, _ = state
         progress = context.progress
-        if progress is not self.template_progress:
-            self.template(state)
+        template = self.template_now
+        if progress is not template.progress:
+            template = self.template(state)
         owing = to_act(state)
         if len(owing) == self.players:  # every seat owes its decision (as encode_plain tells it)
             if step < self.activity_step:  # a pick (or the Throw): its hand's cards
-                return context.round, list(hands)
+                return context.round, list(hands), template
             choices = self.tables.activity_masks  # the activity choice
-            return context.round, [choices[used] for used in progress.used_activities]
-        return context.round, [legal_mask(state, s) if s in owing else 0 for s in range(self.players)]
+            return context.round, [choices[used] for used in progress.used_activities], template
+        return context.round, [legal_mask(state, s) if s in owing else 0 for s in range(self.players)], template
 
-    def template(self, state: GameState) -> None:
-        """``template_blob`` and ``scores`` for ``state``'s finished rounds (kept until they differ)."""
+    def template(self, state: GameState) -> Template:
+        """``state``'s finished rounds as the encoders read them (``template_now``, kept until they differ)."""
         progress = state.progress
-        if progress is self.template_progress:
-            return
+        now = self.template_now
+        if progress is now.progress:
+            return now
         t = self.tables
         d = self.deck
         kinds = len(t.activity_kinds)
@@ -204,24 +234,19 @@ class _Layout:
         for mask in progress.used_activities:
             word |= (mask & ((1 << kinds) - 1)) << shift
             shift += kinds
-        self.template_blob = word.to_bytes(self.template_bytes, "little")
-        self.scores = totals(state)
-        self.scaled_scores = tuple(x / self.score_bound for x in self.scores)
-        self.template_progress = progress
+        scores = totals(state)
+        now = Template(progress, word.to_bytes(self.template_bytes, "little"), scores,
+                       tuple(x / self.score_bound for x in scores))
+        self.template_now = now
+        return now
 
-    def source(self, state: GameState) -> FloatArray:
-        """The buffer ``index`` gathers from, for ``state``: its scores written, ``template_blob`` packed.
-
-        Shared by every call (its contents are copied out by the gather), rewritten when the
-        finished rounds differ from the last call's; the caller writes the bits.
-        """
-        progress = state.progress
-        if progress is not self.template_progress:
-            self.template(state)
-        if progress is not self.buffer_progress:
-            self.buffer[self.bits:] = self.scores
-            self.buffer_progress = progress
-        return self.buffer
+    def source(self, state: GameState) -> tuple[FloatArray, bytes]:
+        """A fresh buffer for ``index`` to gather from, ``state``'s scores written after the bits (the
+        caller writes those), and the template bits to pack after the seats' (of the same rounds)."""
+        template = self.template(state)
+        buffer = np.empty(self.bits + self.players, FLOAT32)
+        buffer[self.bits:] = template.scores
+        return buffer, template.blob
 
 
 _LAYOUTS: dict[tuple[Ruleset, int], _Layout] = {}
@@ -428,11 +453,11 @@ def _encoder(lay: _Layout, scaled: bool = False) -> _Encode:
                 return encoder_for(state.rules, state.players).encode_plain(state)
             return encode_plain(state, words, lay)
         try:
-            rnd, masks = lay.compiled_inputs(state)
+            rnd, masks, template = lay.compiled_inputs(state)
             obs = empty(obs_shape, float32)
             action_masks = empty(mask_shape, int8)
-            scores: Any = lay.scaled_scores if scaled else lay.scores  # fill takes ints or floats
-            fill(obs, action_masks, plan, state, rnd, masks, lay.template_blob, scores)
+            scores: Any = template.scaled if scaled else template.scores  # fill takes ints or floats
+            fill(obs, action_masks, plan, state, rnd, masks, template.blob, scores)
         except Exception:  # a state the compiled encoder refuses: the plain reading
             if scaled:
                 return encoder_for(state.rules, state.players).encode_plain(state)
@@ -455,10 +480,10 @@ def _seat_encoder(lay: _Layout) -> Any:
         fill = _fill
         if plan is not None and fill is not None:
             try:
-                rnd, masks = lay.compiled_inputs(state)
+                rnd, masks, template = lay.compiled_inputs(state)
                 observation = empty(lay.size, float32)
                 row = empty(lay.actions, int8)
-                fill(observation, row, plan, state, rnd, masks, lay.template_blob, lay.scaled_scores, seat,
+                fill(observation, row, plan, state, rnd, masks, template.blob, template.scaled, seat,
                      lay.seat_runs[seat])
                 return observation, row, masks[seat]
             except Exception:  # a state (or seat) the compiled encoder refuses: the plain reading says
@@ -484,8 +509,8 @@ def _dicts_encoder(lay: _Layout) -> SeatDicts:
         fill_seats = _fill_seats
         if plan is not None and fill_seats is not None:
             try:
-                rnd, masks = lay.compiled_inputs(state)
-                return fill_seats(plan, state, rnd, masks, lay.template_blob, lay.scaled_scores, lay.seat_runs,
+                rnd, masks, template = lay.compiled_inputs(state)
+                return fill_seats(plan, state, rnd, masks, template.blob, template.scaled, lay.seat_runs,
                                   names, key, zeros, new_observation, new_mask), masks
             except Exception:  # a state the compiled encoder refuses: the plain reading says
                 pass
@@ -524,8 +549,8 @@ def encode_plain(state: GameState, words: list[int] | None = None, lay: _Layout 
         else:
             masks = [legal_mask(state, s) if s in owing else 0 for s in range(n)]
         blob = b"".join([(w | h | m << shift | when).to_bytes(size, "little") for w, h, m in zip(words, hands, masks)])
-    source = lay.source(state)
-    bits = np.unpackbits(np.frombuffer(blob + lay.template_blob, np.uint8))  # big-endian: indices expect p ^ 7
+    source, template_blob = lay.source(state)
+    bits = np.unpackbits(np.frombuffer(blob + template_blob, np.uint8))  # big-endian: indices expect p ^ 7
     source[:lay.bits] = bits
     return source.take(lay.index), bits.take(lay.mask_index).view(np.int8), masks
 

@@ -31,10 +31,10 @@ from ..core.tuple_backed import item_of
 
 FloatArray: TypeAlias = npt.NDArray[np.float32]
 Encoded: TypeAlias = tuple[FloatArray, npt.NDArray[np.int8], list[int]]
+"""Every seat's observation, every seat's action mask (0/1 rows), and the legal masks as integers."""
 SeatDicts: TypeAlias = Callable[[Any, tuple[str, ...], str, npt.NDArray[np.int8]],
                                 tuple[dict[str, dict[str, npt.NDArray[Any]]], list[int]]]
 """``Encoder.seat_dicts``' shape: (state, names, key, zeros) -> (each seat's PettingZoo dict by name, legal masks)."""
-"""Every seat's observation, every seat's action mask (0/1 rows), and the legal masks as integers."""
 
 Per = Literal["shared", "seat", "own"]
 
@@ -184,10 +184,12 @@ except ImportError:  # not built, or not wanted
 MAX_COMPILED_SEATS = 16
 """The most seats ``_encode.read_seats`` writes (its ``MAX_SEATS``); more: ``seat_dicts_plain`` serves."""
 
+# The dtypes as instances: numpy makes an array of a dtype instance faster than of a scalar type
+# (about 60 ns of 200 for an observation: the envs make several a step).
 FLOAT32 = np.dtype(np.float32)
+"""float32, the observations' dtype (and the gymnasium env's float mask's)."""
 INT8 = np.dtype(np.int8)
-"""The dtypes as instances: numpy makes an array of a dtype instance faster than of a scalar type
-(about 60 ns of 200 for an observation: the envs make several a step)."""
+"""int8, the mask rows' dtype."""
 _BYTE_FLOATS = np.unpackbits(np.arange(256, dtype=np.uint8)[:, None], axis=1, bitorder="little").astype(np.float32)
 """Row ``b``: the eight bits of byte ``b`` as 0.0 / 1.0, least significant first."""
 

@@ -56,8 +56,8 @@ from gymnasium.utils import seeding
 
 import boomerang_rules as br
 
-from ..core.arguments import brief, in_range, integer, kind, one_of, seat_of
 from ..core import rng as rng_mod
+from ..core.arguments import brief, in_range, integer, kind, one_of, seat_of
 from ..core.bots import RandomBot, bot_seed
 from ..core.errors import IllegalAction
 from ..core.games import GAMES, game_module
@@ -77,6 +77,8 @@ near it (the most in 300 games of random play at every player count: 28 in Boome
 DEFAULT_PLAYERS = 4
 """The player count when none is given (within the ruleset's range: its nearest count)."""
 
+
+_LOW64 = (1 << 64) - 1
 
 VIEWLESS: tuple[type, ...] = (RandomBot,)
 """Bots that never read their view (``core.bots.RandomBot``): given the legal actions alone, the same
@@ -278,7 +280,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     # -- gymnasium ------------------------------------------------------------------------------
 
     @property
-    def _np_random(self) -> np.random.Generator | None:  # type: ignore[override]
+    def _np_random(self) -> np.random.Generator | None:
         """gymnasium's generator, made from the last ``reset(seed=s)``'s ``s`` when first read (``Env.np_random``
         and gymnasium's env checker read it here)."""
         made: np.random.Generator | None = self.__dict__.get("_np_random_made")
@@ -305,7 +307,11 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.__dict__["_np_random_made"] = None
         self.__dict__["_np_random_pending"] = seed
         self._np_random_seed = seed
-        return rng_mod.seed_state(seed)
+        stream, rest = seed & _LOW64, seed >> 64
+        while rest:  # a seed past 64 bits: its every word folded in (2**64 + 7 is not 7's game)
+            stream = rng_mod.next_u64(stream ^ (rest & _LOW64))[1]
+            rest >>= 64
+        return rng_mod.seed_state(stream)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
@@ -413,7 +419,12 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         return text
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        """Unpickled (or deep-copied): its action space tied to it again."""
+        """Unpickled (or deep-copied): its action space tied to it again (a generator pickled by a version
+        that kept it as gymnasium does, in ``_np_random``, taken as made)."""
+        if "_np_random" in state:
+            state = dict(state)
+            state["_np_random_made"] = state.pop("_np_random")
+            state.setdefault("_np_random_pending", None)
         self.__dict__.update(state)
         self.action_space._env = weakref.ref(self)
 
