@@ -121,6 +121,14 @@ def _action_strings(rules: Any) -> tuple[str, ...]:
     return tuple(br.action_of(rules, i) for i in range(br.num_actions(rules)))
 
 
+def set_attributes(obj: object, state: dict[str, Any]) -> None:
+    """``state``'s attributes set on ``obj`` one by one (an unpickled env's ``__setstate__``): writing
+    ``obj.__dict__`` itself would give the object a dict of its own on CPython (no longer the values
+    its class's instances share the keys of), and every attribute read of its steps a dict lookup."""
+    for name, value in state.items():
+        object.__setattr__(obj, name, value)
+
+
 def load(rules: str | Any) -> Any:
     """A ruleset: ``rules`` itself, or the shipped ruleset with that id."""
     if not isinstance(rules, str):
@@ -137,4 +145,4 @@ def adapter_for(rules: str | Any, players: int) -> GameAdapter:
     return GameAdapter(loaded, players)
 
 
-__all__ = ["Encoded", "GameAdapter", "adapter_for", "load"]
+__all__ = ["Encoded", "GameAdapter", "adapter_for", "load", "set_attributes"]

@@ -58,7 +58,7 @@ import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
 from ..core import rng as rng_mod
-from .adapters import GameAdapter, adapter_for
+from .adapters import GameAdapter, adapter_for, set_attributes
 from .encoding import Reading
 from .encoding import seat_rows_plain as seat_rows_plain  # re-exported: the compiled seat_rows' reference
 
@@ -223,7 +223,7 @@ class _Common:
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        set_attributes(self, state)
         self._build()
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
