@@ -907,6 +907,28 @@ def test_the_compiled_majorities_leave_what_they_do_not_read_to_the_plain_code()
         majorities(((0,),), (0,), animal, 3)  # type: ignore[call-arg]
 
 
+def test_the_compiled_majorities_keep_only_the_same_cards_counts() -> None:
+    """The majority points kept for the last captured cards serve only that same tuple with the same
+    table: equal cards in another tuple, other cards, another table or another animal count are
+    counted afresh, and the boomerangs are read at every call."""
+    from boomerang_rules.rl._encode import majorities
+
+    animal = bytes([0, 0, 1, 1, 2])
+    other_animal = bytes([1, 1, 0, 0, 2])
+    first = ((0, 1, 2), (3, 4), ())
+    assert majorities(first, (5, 0, 2), animal, 3, 2) == (5, 2, 1)
+    assert majorities(first, (0, 0, 0), animal, 3, 2) == (3, 2, 0)  # the same cards, other boomerangs
+    assert majorities(((0, 1, 2), (3, 4), (2, 3)), (0, 0, 0), animal, 3, 2) == (2, 1, 2)
+    assert majorities(first, (0, 0, 0), other_animal, 3, 2) == (3, 2, 0)
+    assert majorities(first, (0, 0, 0), bytes([0, 1, 2, 3, 4]), 5, 2) == (3, 2, 0)
+    assert majorities(tuple(list(first)), (0, 0, 0), animal, 3, 2) == (3, 2, 0)
+    assert majorities(((3, 4), (0, 1, 2), ()), (0, 0, 0), animal, 3, 2) == (2, 3, 0)
+    assert majorities(first, (1, 1, 1), animal, 3, 1) == (4, 3, 1)
+    # a refused call after a kept one: refused still, and the kept counts unharmed
+    assert majorities(first, (0, -1, 0), animal, 3, 2) is None
+    assert majorities(first, (0, 0, 0), animal, 3, 2) == (3, 2, 0)
+
+
 def test_the_turn_and_revealed_readers_hand_what_they_do_not_read_to_the_python_reader() -> None:
     """``turn_mask`` and ``bit_masks`` (Sea Salt & Paper's drawn cards, chosen pile and revealed hands):
     the rows the plain readers give, read in C from exact types, their Python readers serving

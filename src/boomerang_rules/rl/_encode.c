@@ -1145,19 +1145,19 @@ int_attribute(PyObject *state, PyObject *name, long long *out)
  * number of seats (>= 1), or 0 for anything not of those exact types or past the limits (the Python
  * code then reads it and says what is wrong). Only exact ints, tuples and bytes are read: no Python
  * code runs. */
-static Py_ssize_t
-count_majorities(PyObject *captured, PyObject *held, PyObject *animal, long long animals, long long per_point,
-                 long long *totals)
+/* The majority points of the captured cards last counted, kept while the same exact tuple is counted
+ * again with the same table (a capture changes one seat's cards and makes a new tuple; every other
+ * step hands the same one back): the tuple and the table are held here, so no other object can take
+ * their address, and exact tuples of exact ints never change. */
+static PyObject *kept_captured, *kept_animal;
+static long long kept_animals, kept_points[MAX_SEATS];
+
+/* Each seat's animal majority points of `captured` (n exact tuples of exact ints, each a card whose
+ * animal is of[card]): 1 and points[] set, or 0 for anything else. No Python code runs. */
+static int
+majority_points(PyObject *captured, Py_ssize_t n, const unsigned char *of, Py_ssize_t deck, long long animals,
+                long long *points)
 {
-    if (!PyTuple_CheckExact(captured) || !PyTuple_CheckExact(held) || !PyBytes_CheckExact(animal)) {
-        return 0;
-    }
-    Py_ssize_t n = PyTuple_GET_SIZE(captured), deck = PyBytes_GET_SIZE(animal);
-    if (n < 1 || n > MAX_SEATS || PyTuple_GET_SIZE(held) != n || animals < 1 || animals > MAX_ANIMALS
-        || per_point < 1 || deck > (Py_ssize_t)1 << 20) {
-        return 0;
-    }
-    const unsigned char *of = (const unsigned char *)PyBytes_AS_STRING(animal);
     Py_ssize_t counts[MAX_SEATS][MAX_ANIMALS], lead[MAX_ANIMALS];
     /* only what is read is cleared: the n seats' first `animals` counts (the whole array is 8 KB) */
     for (Py_ssize_t k = 0; k < n; k++) {
@@ -1185,14 +1185,49 @@ count_majorities(PyObject *captured, PyObject *held, PyObject *animal, long long
         }
     }
     for (Py_ssize_t k = 0; k < n; k++) {
+        points[k] = 0;
+        for (Py_ssize_t a = 0; a < animals; a++) {
+            points[k] += counts[k][a] == lead[a] ? counts[k][a] : 0;
+        }
+    }
+    return 1;
+}
+
+static Py_ssize_t
+count_majorities(PyObject *captured, PyObject *held, PyObject *animal, long long animals, long long per_point,
+                 long long *totals)
+{
+    if (!PyTuple_CheckExact(captured) || !PyTuple_CheckExact(held) || !PyBytes_CheckExact(animal)) {
+        return 0;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(captured), deck = PyBytes_GET_SIZE(animal);
+    if (n < 1 || n > MAX_SEATS || PyTuple_GET_SIZE(held) != n || animals < 1 || animals > MAX_ANIMALS
+        || per_point < 1 || deck > (Py_ssize_t)1 << 20) {
+        return 0;
+    }
+    long long points[MAX_SEATS];
+    if (captured == kept_captured && animal == kept_animal && animals == kept_animals) {
+        memcpy(points, kept_points, (size_t)n * sizeof points[0]);
+    }
+    else {
+        if (!majority_points(captured, n, (const unsigned char *)PyBytes_AS_STRING(animal), deck, animals, points)) {
+            return 0;
+        }
+        /* the old ones freed after: exact tuples of exact tuples of ints and bytes run no Python code */
+        PyObject *old_captured = kept_captured, *old_animal = kept_animal;
+        kept_captured = Py_NewRef(captured);
+        kept_animal = Py_NewRef(animal);
+        kept_animals = animals;
+        memcpy(kept_points, points, (size_t)n * sizeof points[0]);
+        Py_XDECREF(old_captured);
+        Py_XDECREF(old_animal);
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
         long long sets;
         if (!small_int(PyTuple_GET_ITEM(held, k), &sets) || sets < 0 || sets >= (long long)1 << 62) {
             return 0; /* (past 2**62: the Python code counts it, with no overflow) */
         }
-        totals[k] = sets / per_point; /* a non-negative count: floor division, as Python's */
-        for (Py_ssize_t a = 0; a < animals; a++) {
-            totals[k] += counts[k][a] == lead[a] ? counts[k][a] : 0;
-        }
+        totals[k] = sets / per_point + points[k]; /* a non-negative count: floor division, as Python's */
     }
     return n;
 }
