@@ -94,7 +94,7 @@ class GameAdapter:
         names = self._names
         if seats is not None and len(seats) == 1:
             return self._apply(state, seats[0], actions[0] if names is None else names[actions[0]])
-        return self._step(state, actions if names is None else [names[a] for a in actions])
+        return self._step(state, actions if names is None else list(map(names.__getitem__, actions)))
 
     def observe_seats(self, state: Any) -> npt.NDArray[np.float32]:
         return self.encoder.observe_all(state)
