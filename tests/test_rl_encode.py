@@ -921,7 +921,8 @@ def test_the_compiled_majorities_keep_only_the_same_cards_counts() -> None:
     assert majorities(((0, 1, 2), (3, 4), (2, 3)), (0, 0, 0), animal, 3, 2) == (2, 1, 2)
     assert majorities(first, (0, 0, 0), other_animal, 3, 2) == (3, 2, 0)
     assert majorities(first, (0, 0, 0), bytes([0, 1, 2, 3, 4]), 5, 2) == (3, 2, 0)
-    assert majorities(tuple(list(first)), (0, 0, 0), animal, 3, 2) == (3, 2, 0)
+    equal = tuple(seat for seat in first)  # equal cards in another tuple
+    assert equal is not first and majorities(equal, (0, 0, 0), animal, 3, 2) == (3, 2, 0)
     assert majorities(((3, 4), (0, 1, 2), ()), (0, 0, 0), animal, 3, 2) == (2, 3, 0)
     assert majorities(first, (1, 1, 1), animal, 3, 1) == (4, 3, 1)
     # a refused call after a kept one: refused still, and the kept counts unharmed
