@@ -145,6 +145,18 @@ typedef struct {
     uint8_t blob[MAX_BLOB + 8]; /* + 8: a run's last bits are read a whole word at a time */
 } Packed;
 
+/* The 8 bytes at `at` as a little-endian word, whatever the machine (one load where it is little-endian). */
+static inline uint64_t
+load_le64(const uint8_t *at)
+{
+    uint64_t w;
+    memcpy(&w, at, sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    return w;
+}
+
 /* Pack args (plan, state, round, masks, template, scores) into `p`: 0, or -1 with an error set.
  * Only exact types are read (ints, floats, tuples, lists, bytes): no __index__ or __float__ of a
  * user object runs, so nothing read from an argument changes under it, and `p` holds copies. */
@@ -312,30 +324,12 @@ pack(PyObject *const *args, Packed *p)
     return 0;
 }
 
-/* The packed bits of `p` as floats (0.0 / 1.0), one a bit, eight a byte from the table: what the runs
- * copy from, so that a run is one memcpy. A fresh block (PyMem_Free it), or NULL with MemoryError set. */
-static float *
-packed_floats(const Packed *p)
-{
-    Py_ssize_t bytes = (p->bits + 7) / 8;
-    float *floats = PyMem_Malloc((size_t)bytes * 8 * sizeof(float) + 1);
-    if (floats == NULL) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < bytes; i++) {
-        memcpy(floats + 8 * i, byte_floats[p->blob[i]], 8 * sizeof(float));
-    }
-    return floats;
-}
-
-/* `total` floats of `out` written from `p` (its bits as `floats`, from packed_floats) through `runs`
- * runs (three int32s each: start in `out`, first bit in the packed bits, or bits + seat for a seat's
- * score, length), which must cover the floats in order: 0, or -1 with an error set (nothing read past
- * the bits or the scores, nothing written past `total`). */
+/* `total` floats of `out` written from `p` through `runs` runs (three int32s each: start in `out`,
+ * first bit in the packed bits, or bits + seat for a seat's score, length), which must cover the
+ * floats in order: 0, or -1 with an error set (nothing read past the blob, nothing written past
+ * `total`). */
 static int
-write_packed(const Packed *p, const float *floats, const char *run_bytes, Py_ssize_t runs, float *out,
-             Py_ssize_t total)
+write_packed(const Packed *p, const char *run_bytes, Py_ssize_t runs, float *out, Py_ssize_t total)
 {
     Py_ssize_t covered = 0, bits = p->bits;
     for (Py_ssize_t r = 0; r < runs; r++) { /* the runs cover the rows, in order: no cell is left unwritten */
@@ -361,13 +355,34 @@ write_packed(const Packed *p, const float *floats, const char *run_bytes, Py_ssi
             if (src + length > bits + p->n) {
                 goto bad;
             }
-            memcpy(out + start, p->scores + (src - bits), (size_t)length * sizeof(float));
+            for (Py_ssize_t i = 0; i < length; i++) {
+                out[start + i] = p->scores[src - bits + i];
+            }
             continue;
         }
         if (src + length > bits) {
             goto bad;
         }
-        memcpy(out + start, floats + src, (size_t)length * sizeof(float));
+        while (length > 0) { /* up to 56 bits a word, read little-endian whatever the machine */
+            uint64_t w = load_le64(p->blob + (src >> 3)) >> (src & 7);
+            Py_ssize_t chunk = length < 56 ? length : 56;
+            for (Py_ssize_t i = 0; i < chunk; i += 8) { /* eight floats a byte, from the table */
+                float *to = out + start + i;
+                const float *from = byte_floats[(w >> i) & 255];
+                if (start + i + 8 <= total) {
+                    /* the floats past this run belong to later runs, which write over them */
+                    memcpy(to, from, 8 * sizeof(float));
+                }
+                else {
+                    for (Py_ssize_t k = 0; k < chunk - i; k++) {
+                        to[k] = from[k];
+                    }
+                }
+            }
+            start += chunk;
+            src += chunk;
+            length -= chunk;
+        }
     }
     return 0;
 bad:
@@ -447,9 +462,7 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         PyBuffer_Release(&obs);
         return NULL;
     }
-    float *floats = packed_floats(&p);
-    int bad = floats == NULL || write_packed(&p, floats, run_bytes, runs, (float *)obs.buf, rows_out * p.size) < 0;
-    PyMem_Free(floats);
+    int bad = write_packed(&p, run_bytes, runs, (float *)obs.buf, rows_out * p.size);
     if (!bad) {
         write_mask_rows(&p, seat < 0 ? 0 : (Py_ssize_t)seat, rows_out, (int8_t *)am.buf);
     }
@@ -500,7 +513,6 @@ fill_seats(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     Py_ssize_t n = p.n;
     PyObject *seen[MAX_SEATS] = {NULL}, *rows[MAX_SEATS] = {NULL}, *out = NULL;
-    float *floats = NULL;
     /* held across the factories' Python code: the caller's tuples could be dropped by it otherwise */
     PyObject *held[3] = {Py_NewRef(seat_runs), Py_NewRef(names), Py_NewRef(key)};
     for (Py_ssize_t k = 0; k < n; k++) {
@@ -512,10 +524,6 @@ fill_seats(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
     }
     /* from here on no Python code runs until the dicts (exact str keys: hashing them runs none) */
-    floats = packed_floats(&p);
-    if (floats == NULL) {
-        goto done;
-    }
     for (Py_ssize_t k = 0; k < n; k++) {
         Py_ssize_t runs;
         const char *run_bytes = seat_run_bytes(PyTuple_GET_ITEM(seat_runs, k), &runs);
@@ -526,7 +534,7 @@ fill_seats(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         if (writable(seen[k], &view, p.size, 4, "fill_seats: an observation") < 0) {
             goto done;
         }
-        int bad = write_packed(&p, floats, run_bytes, runs, (float *)view.buf, p.size);
+        int bad = write_packed(&p, run_bytes, runs, (float *)view.buf, p.size);
         PyBuffer_Release(&view);
         if (bad) {
             goto done;
@@ -552,7 +560,6 @@ fill_seats(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         Py_DECREF(one);
     }
 done:
-    PyMem_Free(floats);
     for (Py_ssize_t k = 0; k < n; k++) {
         Py_XDECREF(seen[k]);
         Py_XDECREF(rows[k]);
