@@ -477,6 +477,26 @@ fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 static PyObject *action_mask_key, *copy_name;
 static PyObject *fresh(PyObject *factory, PyObject *like);
 
+/* {names[k]: {key: seen[k], "action_mask": rows[k], or zeros where rows[k] is NULL}} for each of
+ * names' seats (exact strs: hashing them runs no Python code); NULL with an error set. */
+static PyObject *
+seat_dicts(PyObject *names, PyObject *key, PyObject *const *seen, PyObject *const *rows, PyObject *zeros)
+{
+    PyObject *out = PyDict_New();
+    for (Py_ssize_t k = 0; out != NULL && k < PyTuple_GET_SIZE(names); k++) {
+        PyObject *one = PyDict_New();
+        if (one == NULL || PyDict_SetItem(one, key, seen[k]) < 0
+            || PyDict_SetItem(one, action_mask_key, rows[k] != NULL ? rows[k] : zeros) < 0
+            || PyDict_SetItem(out, PyTuple_GET_ITEM(names, k), one) < 0) {
+            Py_XDECREF(one);
+            Py_CLEAR(out);
+            break;
+        }
+        Py_DECREF(one);
+    }
+    return out;
+}
+
 /* {names[i]: {key: seat i's observation, "action_mask": its mask row}}: fill for a PettingZoo env,
  * each seat's arrays fresh and its own (a row of one array of every seat's would hold the others'
  * hidden cards in its base), written through each seat's runs from one packing of the state. A
@@ -547,18 +567,7 @@ fill_seats(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             PyBuffer_Release(&view);
         }
     }
-    out = PyDict_New();
-    for (Py_ssize_t k = 0; out != NULL && k < n; k++) {
-        PyObject *one = PyDict_New();
-        if (one == NULL || PyDict_SetItem(one, key, seen[k]) < 0
-            || PyDict_SetItem(one, action_mask_key, rows[k] != NULL ? rows[k] : zeros) < 0
-            || PyDict_SetItem(out, PyTuple_GET_ITEM(names, k), one) < 0) {
-            Py_XDECREF(one);
-            Py_CLEAR(out);
-            break;
-        }
-        Py_DECREF(one);
-    }
+    out = seat_dicts(names, key, seen, rows, zeros);
 done:
     for (Py_ssize_t k = 0; k < n; k++) {
         Py_XDECREF(seen[k]);
@@ -1895,19 +1904,7 @@ read_seats(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     }
     PyBuffer_Release(&bounds);
     have_bounds = 0;
-    /* the dicts: exact str keys (hashing them runs no Python code) */
-    out = PyDict_New();
-    for (Py_ssize_t k = 0; out != NULL && k < n; k++) {
-        PyObject *one = PyDict_New();
-        if (one == NULL || PyDict_SetItem(one, key, seen[k]) < 0
-            || PyDict_SetItem(one, action_mask_key, rows[k] != NULL ? rows[k] : zeros) < 0
-            || PyDict_SetItem(out, PyTuple_GET_ITEM(names, k), one) < 0) {
-            Py_XDECREF(one);
-            Py_CLEAR(out);
-            break;
-        }
-        Py_DECREF(one);
-    }
+    out = seat_dicts(names, key, seen, rows, zeros);
 done:
     if (have_bounds) {
         PyBuffer_Release(&bounds);
