@@ -539,10 +539,9 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         super()._build()
         g = self.game
         self._encode = g.encode
-        self._seat_dicts = g.encoder.fast_dicts or (g.encoder.seat_dicts if g.encoder.dicts_compiled else None)
-        """Every seat's observation dict in one compiled call: the game's own (``Encoder.fast_dicts``,
-        Australia's), or ``Encoder.seat_dicts`` where the game's table is read in C; else ``encode`` and
-        ``seat_rows``."""
+        self._seat_dicts = g.encoder.seat_dicts if g.encoder.dicts_compiled else None
+        """Every seat's observation dict in one compiled call (``Encoder.seat_dicts``: the game's own
+        ``fast_dicts``, or its table read in C); else ``encode`` and ``seat_rows``."""
         self._to_act = g.to_act
         self._step = g.step
         self._apply = g._apply
