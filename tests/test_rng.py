@@ -31,6 +31,23 @@ def test_seed_must_be_an_integer() -> None:
     assert rng.seed_state(-1) == 2**64 - 1
 
 
+@given(st.integers(0, 2**64 - 1), st.integers(1, 2**64 - 1), st.integers(1, 2**64 - 1))
+def test_folded_state_is_seed_state_below_2_64_and_counts_the_word_past_it(low: int, high: int, other: int) -> None:
+    assert rng.folded_state(low) == rng.seed_state(low)
+    # one word past the low one: the generator's output of (low ^ high), one-to-one in high
+    assert rng.folded_state((high << 64) | low) == rng.next_u64(low ^ high)[1]
+    assert (rng.folded_state((high << 64) | low) == rng.folded_state((other << 64) | low)) == (high == other)
+
+
+def test_folded_state_separates_seeds_that_share_their_low_word() -> None:
+    states = {rng.folded_state(7 + (k << 64)) for k in range(1000)}
+    assert len(states) == 1000 and rng.folded_state(2**64 + 7) != rng.seed_state(7)
+    with pytest.raises(ValueError, match="non-negative"):
+        rng.folded_state(-1)
+    with pytest.raises(TypeError):
+        rng.folded_state(True)
+
+
 @given(st.integers(), st.lists(st.integers(), max_size=40))
 def test_shuffle_is_a_permutation_and_repeatable(seed: int, items: list[int]) -> None:
     state = rng.seed_state(seed)

@@ -27,6 +27,21 @@ def seed_state(seed: int) -> int:
     return seed & _MASK64
 
 
+def folded_state(seed: int) -> int:
+    """The generator state for a non-negative ``seed`` of any size: ``seed_state`` below 2**64, and
+    past it every higher 64-bit word folded in through the generator, so that ``2**64 + 7`` is not
+    ``7``'s stream (``seed_state`` keeps the low word alone)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
+    if seed < 0:
+        raise ValueError(f"folded_state needs a non-negative seed, not {seed}")
+    state, rest = seed & _MASK64, seed >> 64
+    while rest:
+        state = next_u64(state ^ (rest & _MASK64))[1]
+        rest >>= 64
+    return state
+
+
 def next_u64(state: int) -> tuple[int, int]:
     """Advance ``state``; return the new state and a 64-bit output."""
     state = (state + _GAMMA) & _MASK64

@@ -78,8 +78,6 @@ DEFAULT_PLAYERS = 4
 """The player count when none is given (within the ruleset's range: its nearest count)."""
 
 
-_LOW64 = (1 << 64) - 1
-
 VIEWLESS: tuple[type, ...] = (RandomBot,)
 """Bots that never read their view (``core.bots.RandomBot``): given the legal actions alone, the same
 ones as ``view(state, seat).legal_actions``, without the view's cost (most of a step's)."""
@@ -313,11 +311,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self._np_random_made = None
         self._np_random_pending = seed
         self._np_random_seed = seed
-        stream, rest = seed & _LOW64, seed >> 64
-        while rest:  # a seed past 64 bits: its every word folded in (2**64 + 7 is not 7's game)
-            stream = rng_mod.next_u64(stream ^ (rest & _LOW64))[1]
-            rest >>= 64
-        return rng_mod.seed_state(stream)
+        return rng_mod.folded_state(seed)  # a seed past 64 bits: its every word counts
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
