@@ -225,9 +225,11 @@ def test_step_refuses_illegal_actions_and_applies_none() -> None:
                                                r"phase; legal: draw, take:"):
         batch.step(b, actions)
     assert (b.gi == before[0]).all() and (b.hands == before[1]).all() and (b.rng == before[2]).all()
-    actions[2] = 10_000
-    with pytest.raises(br.IllegalAction, match=r"action 10000 \(no action\)"):
-        batch.step(b, actions)
+    for outside in (10_000, -1, len(batch.action_names(rules)), -2**63):  # read from the kept masks: bounded first
+        actions[2] = outside
+        with pytest.raises(br.IllegalAction, match=rf"game 2, seat \d: action {outside} \(no action\)"):
+            batch.step(b, actions)
+    assert (b.gi == before[0]).all() and (b.hands == before[1]).all() and (b.rng == before[2]).all()
     with pytest.raises(ValueError, match=r"shape \(4,\) \(one per game\)"):
         batch.step(b, np.zeros((4, 3), np.int64))
     with pytest.raises(TypeError, match="integer action ids"):

@@ -739,16 +739,11 @@ def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: 
     action is not legal (then nothing is applied; -1 when all are) and how many games are still
     playing after the step."""
     games = gi.shape[0]
-    for g in range(games):
-        m = nl[g]
-        if m:
+    width = masks.shape[1]
+    for g in range(games):  # the kept masks say what is legal: no scan of the list (whose exit is mispredicted)
+        if nl[g]:
             a = actions[g]
-            ok = False
-            for i in range(m):
-                if lst[g, i] == a:
-                    ok = True
-                    break
-            if not ok:
+            if a < 0 or a >= width or not masks[g, a]:
                 return g, -1
     live = run(np.int64(M_STEP), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands,
                played, pv, totals, actions, lst, nl, rewards, np.bool_(False), np.zeros(0, np.int16),
