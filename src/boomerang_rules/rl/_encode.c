@@ -327,62 +327,51 @@ pack(PyObject *const *args, Packed *p)
 /* `total` floats of `out` written from `p` through `runs` runs (three int32s each: start in `out`,
  * first bit in the packed bits, or bits + seat for a seat's score, length), which must cover the
  * floats in order: 0, or -1 with an error set (nothing read past the blob, nothing written past
- * `total`). */
+ * `total`). Each run is checked as it comes, then written: bits eight floats at a time from the
+ * table, the last group of a run spilling into the next run's cells (which that run then writes)
+ * but never past `total`. */
 static int
 write_packed(const Packed *p, const char *run_bytes, Py_ssize_t runs, float *out, Py_ssize_t total)
 {
     Py_ssize_t covered = 0, bits = p->bits;
-    for (Py_ssize_t r = 0; r < runs; r++) { /* the runs cover the rows, in order: no cell is left unwritten */
+    for (Py_ssize_t r = 0; r < runs; r++) {
         int32_t run[3];
         memcpy(run, run_bytes + r * sizeof run, sizeof run);
-        if (run[0] != covered || run[2] < 0 || run[2] > total - covered) {
-            break;
+        Py_ssize_t src = run[1], length = run[2];
+        if (run[0] != covered || length < 0 || length > total - covered) {
+            break; /* the runs do not cover the rows in order: said below */
         }
-        covered += run[2];
+        float *to = out + covered;
+        covered += length;
+        if (src < 0) {
+            goto bad;
+        }
+        if (src >= bits) { /* seats' scores, one after another */
+            if (length > bits + p->n - src) {
+                goto bad;
+            }
+            memcpy(to, p->scores + (src - bits), (size_t)length * sizeof(float));
+            continue;
+        }
+        if (length > bits - src) {
+            goto bad;
+        }
+        Py_ssize_t groups = (length + 7) >> 3, room = total - (to - out);
+        if (groups * 8 > room) { /* the last group would pass `total`: it is written a float at a time */
+            groups--;
+        }
+        const uint8_t *from = p->blob + (src >> 3);
+        unsigned shift = (unsigned)(src & 7);
+        for (Py_ssize_t g = 0; g < groups; g++, to += 8) {
+            memcpy(to, byte_floats[(load_le64(from + g) >> shift) & 255], 8 * sizeof(float));
+        }
+        for (Py_ssize_t i = groups * 8; i < length; i++, to++) {
+            *to = byte_floats[(load_le64(from + (i >> 3)) >> shift) & 255][i & 7];
+        }
     }
     if (covered != total) {
         PyErr_SetString(PyExc_ValueError, "plan: its runs do not cover the observations");
         return -1;
-    }
-    for (Py_ssize_t r = 0; r < runs; r++) {
-        int32_t run[3];
-        memcpy(run, run_bytes + r * sizeof run, sizeof run);
-        Py_ssize_t start = run[0], src = run[1], length = run[2];
-        if (start < 0 || length < 0 || start + length > total || src < 0) {
-            goto bad;
-        }
-        if (src >= bits) { /* seats' scores, one after another */
-            if (src + length > bits + p->n) {
-                goto bad;
-            }
-            for (Py_ssize_t i = 0; i < length; i++) {
-                out[start + i] = p->scores[src - bits + i];
-            }
-            continue;
-        }
-        if (src + length > bits) {
-            goto bad;
-        }
-        while (length > 0) { /* up to 56 bits a word, read little-endian whatever the machine */
-            uint64_t w = load_le64(p->blob + (src >> 3)) >> (src & 7);
-            Py_ssize_t chunk = length < 56 ? length : 56;
-            for (Py_ssize_t i = 0; i < chunk; i += 8) { /* eight floats a byte, from the table */
-                float *to = out + start + i;
-                const float *from = byte_floats[(w >> i) & 255];
-                if (start + i + 8 <= total) {
-                    /* the floats past this run belong to later runs, which write over them */
-                    memcpy(to, from, 8 * sizeof(float));
-                }
-                else {
-                    for (Py_ssize_t k = 0; k < chunk - i; k++) {
-                        to[k] = from[k];
-                    }
-                }
-            }
-            start += chunk;
-            src += chunk;
-            length -= chunk;
-        }
     }
     return 0;
 bad:
