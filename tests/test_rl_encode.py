@@ -209,6 +209,44 @@ def test_one_seats_fill_writes_that_seats_rows_alone_and_refuses_what_it_cannot_
             fill(*args)
 
 
+def test_runs_that_skip_a_cell_or_read_past_their_source_are_refused_by_rule() -> None:
+    """A seat's runs are checked run by run as ``fill`` writes them: a run that does not begin where
+    the last ended, or runs past the row, leave a cell unwritten; a run that starts before the bits,
+    reads past them, or reads a score past the seats' reads outside what was packed. Each is its
+    own ``ValueError``, and the runs as laid out are written whole."""
+    from boomerang_rules.rl._encode import fill
+
+    rules = br.load_rules()
+    lay = obs.layout(rules, 4)
+    assert lay.plan is not None
+    bits = struct.unpack_from("<16q", lay.plan)[9]
+    state = next(s for s in states(rules, 4, 3) if s.step == 2)
+    runs = np.frombuffer(lay.seat_runs[1], "<i4").reshape(-1, 3)
+    one = np.full(lay.size, 7.0, np.float32), np.full(lay.actions, 7, np.int8)
+
+    def fill_seat_1(seat_runs: bytes) -> None:
+        fill(one[0], one[1], lay.plan, state, state.round, list(state.hands), lay.template_blob, (3, 1, 4, 1), 1,
+             seat_runs)
+
+    fill_seat_1(runs.tobytes())
+    assert not (one[0] == 7.0).any()
+    bit_run = int(np.flatnonzero(runs[:, 1] < bits)[-1])
+    score_run = int(np.flatnonzero(runs[:, 1] >= bits)[0])
+
+    def changed(row: int, column: int, value: int) -> bytes:
+        out = runs.copy()
+        out[row, column] = value
+        return bytes(out.tobytes())
+
+    uncovered = [changed(1, 0, int(runs[1, 0]) + 1), changed(len(runs) - 1, 2, int(runs[-1, 2]) + 1),
+                 changed(0, 2, -1), runs[:-1].tobytes()]
+    outside = [changed(0, 1, -1), changed(bit_run, 1, bits - int(runs[bit_run, 2]) + 1),
+               changed(score_run, 1, bits + 4 - int(runs[score_run, 2]) + 1)]
+    for bad, rule in [*((r, "do not cover") for r in uncovered), *((r, "out of range") for r in outside)]:
+        with pytest.raises(ValueError, match=rule):
+            fill_seat_1(bad)
+
+
 def test_fill_seats_refuses_what_it_cannot_follow() -> None:
     """``fill_seats``' arguments of other types or sizes are refused with a ``ValueError`` or
     ``TypeError``, never a crash; factories that make anything but arrays of the zeros' type are
