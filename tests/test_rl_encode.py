@@ -224,8 +224,10 @@ def test_runs_that_skip_a_cell_or_read_past_their_source_are_refused_by_rule() -
     runs = np.frombuffer(lay.seat_runs[1], "<i4").reshape(-1, 3)
     one = np.full(lay.size, 7.0, np.float32), np.full(lay.actions, 7, np.int8)
 
+    plan = lay.plan
+
     def fill_seat_1(seat_runs: bytes) -> None:
-        fill(one[0], one[1], lay.plan, state, state.round, list(state.hands), lay.template_blob, (3, 1, 4, 1), 1,
+        fill(one[0], one[1], plan, state, state.round, list(state.hands), lay.template_blob, (3, 1, 4, 1), 1,
              seat_runs)
 
     fill_seat_1(runs.tobytes())
