@@ -211,7 +211,8 @@ def test_one_seats_fill_writes_that_seats_rows_alone_and_refuses_what_it_cannot_
 
 def test_runs_that_skip_a_cell_or_read_past_their_source_are_refused_by_rule() -> None:
     """A seat's runs are checked run by run as ``fill`` writes them: a run that does not begin where
-    the last ended, or runs past the row, leave a cell unwritten; a run that starts before the bits,
+    the last ended, or runs past the row, leave a cell unwritten (a run left over once the row is
+    covered, likewise: the runs cover the row in order, once); a run that starts before the bits,
     reads past them, or reads a score past the seats' reads outside what was packed. Each is its
     own ``ValueError``, and the runs as laid out are written whole."""
     from boomerang_rules.rl._encode import fill
@@ -240,8 +241,10 @@ def test_runs_that_skip_a_cell_or_read_past_their_source_are_refused_by_rule() -
         out[row, column] = value
         return bytes(out.tobytes())
 
+    left_over = [bytes(np.vstack([runs, np.array([extra], "<i4")]).astype("<i4").tobytes())
+                 for extra in ([-1, 0, 0], [0, 0, 8], [int(runs[-1, 0]), int(runs[-1, 1]), int(runs[-1, 2])])]
     uncovered = [changed(1, 0, int(runs[1, 0]) + 1), changed(len(runs) - 1, 2, int(runs[-1, 2]) + 1),
-                 changed(0, 2, -1), runs[:-1].tobytes()]
+                 changed(0, 2, -1), runs[:-1].tobytes(), *left_over]
     outside = [changed(0, 1, -1), changed(bit_run, 1, bits - int(runs[bit_run, 2]) + 1),
                changed(score_run, 1, bits + 4 - int(runs[score_run, 2]) + 1)]
     for bad, rule in [*((r, "do not cover") for r in uncovered), *((r, "out of range") for r in outside)]:

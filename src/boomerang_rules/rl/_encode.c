@@ -333,13 +333,13 @@ pack(PyObject *const *args, Packed *p)
 static int
 write_packed(const Packed *p, const char *run_bytes, Py_ssize_t runs, float *out, Py_ssize_t total)
 {
-    Py_ssize_t covered = 0, bits = p->bits;
-    for (Py_ssize_t r = 0; r < runs; r++) {
+    Py_ssize_t covered = 0, bits = p->bits, r = 0;
+    for (; r < runs; r++) {
         int32_t run[3];
         memcpy(run, run_bytes + r * sizeof run, sizeof run);
         Py_ssize_t src = run[1], length = run[2];
         if (run[0] != covered || length < 0 || length > total - covered) {
-            break; /* the runs do not cover the rows in order: said below */
+            break; /* the runs do not cover the rows in order (a run left over included): said below */
         }
         float *to = out + covered;
         covered += length;
@@ -369,7 +369,7 @@ write_packed(const Packed *p, const char *run_bytes, Py_ssize_t runs, float *out
             *to = byte_floats[(load_le64(from + (i >> 3)) >> shift) & 255][i & 7];
         }
     }
-    if (covered != total) {
+    if (r < runs || covered != total) {
         PyErr_SetString(PyExc_ValueError, "plan: its runs do not cover the observations");
         return -1;
     }
