@@ -9,13 +9,14 @@ draws its seeds does not change the games compared).
 
 Loops (``--loop``): ``engine`` (``bench.random_games``: the public API's random loop, what the envs are
 measured against), ``parallel`` and ``aec`` (the PettingZoo envs, a random legal action for every seat
-owing one), ``gym`` (the single-agent env, seat 0 learning against three ``random`` bots). Each prints
+owing one: ``bench_pettingzoo_games``' policy), ``gym`` (the single-agent env, seat 0 learning against three ``random`` bots). Each prints
 what it counted (decisions, or the learner's steps).
 
 Needs the extras ``rl`` and ``pettingzoo``; valgrind to count.
-Run, for example (the real interpreter, not a shim; one BLAS thread)::
+Run, for example (the real interpreter, not a shim; one BLAS thread; one hash seed: with Python's
+string hashes drawn afresh each run, the same code's count moved by about 1% between runs)::
 
-    export OPENBLAS_NUM_THREADS=1
+    export OPENBLAS_NUM_THREADS=1 PYTHONHASHSEED=0
     for n in 30 90; do
       valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=cg$n.out \\
         "$(python -c 'import sys; print(sys.executable)')" benchmarks/count_env_instructions.py --loop gym \\
@@ -28,17 +29,12 @@ from __future__ import annotations
 
 import argparse
 import random
-from typing import Any
 
 import boomerang_rules as br
+from bench_pettingzoo_games import pick, pick_all  # the same policy as the timed benchmark's
 from boomerang_rules import bench
 
 LOOPS = ("engine", "parallel", "aec", "gym")
-
-
-def _pick(mask: Any, rand: Any) -> int | None:
-    legal = mask.nonzero()[0]
-    return int(legal[int(rand() * len(legal))]) if len(legal) else None
 
 
 def engine(rules: str, players: int, episodes: int) -> str:
@@ -55,11 +51,7 @@ def parallel(rules: str, players: int, episodes: int) -> str:
     for game in range(episodes):
         observations, _ = env.reset(seed=game)
         while env.agents:
-            actions = {}
-            for agent, seen in observations.items():
-                action = _pick(seen["action_mask"], rand)
-                if action is not None:
-                    actions[agent] = action
+            actions = pick_all(observations, rand)
             decisions += len(actions)
             observations, *_ = env.step(actions)
     return f"decisions {decisions}"
@@ -78,7 +70,7 @@ def aec(rules: str, players: int, episodes: int) -> str:
             if terminated or truncated:
                 env.step(None)
                 continue
-            action = _pick(seen["action_mask"], rand)
+            action = pick(seen["action_mask"], rand)
             env.step(action)
             decisions += action is not None
     return f"decisions {decisions}"
@@ -101,7 +93,7 @@ def gym(rules: str, players: int, episodes: int) -> str:
         observation, _ = env.reset()
         done = False
         while not done:
-            action = _pick(observation["action_mask"], rand)
+            action = pick(observation["action_mask"], rand)
             assert action is not None
             observation, _, terminated, truncated, _ = env.step(action)
             done = terminated or truncated
