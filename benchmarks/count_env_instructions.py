@@ -9,8 +9,8 @@ draws its seeds does not change the games compared).
 
 Loops (``--loop``): ``engine`` (``bench.random_games``: the public API's random loop, what the envs are
 measured against), ``parallel`` and ``aec`` (the PettingZoo envs, a random legal action for every seat
-owing one: ``bench_pettingzoo_games``' policy), ``gym`` (the single-agent env, seat 0 learning against three ``random`` bots). Each prints
-what it counted (decisions, or the learner's steps).
+owing one: ``bench_pettingzoo_games``' policy), ``gym`` (the single-agent env, seat 0 learning against
+three ``random`` bots). Each prints what it counted (decisions, or the learner's steps).
 
 Needs the extras ``rl`` and ``pettingzoo``; valgrind to count.
 Run, for example (the real interpreter, not a shim; one BLAS thread; one hash seed: with Python's
