@@ -489,6 +489,14 @@ O_NAMES = ("token", "chosen", "river", "turned", "captured", "boomerangs", "pot"
  O_TURN, O_STACK, O_SCORES) = range(15)
 
 
+def extents(n: int, lands: int, players: int) -> tuple[int, ...]:
+    """The most cells ``observe`` writes from each of its offsets (``O_NAMES``' order), for ``n``
+    cards and ``lands`` lands: what ``common.observation_buffers`` holds the offsets to (it indexes
+    unchecked)."""
+    return (lands, players, n, n, players * n, players, 1, 1, 1, P_OVER + 1, players, players, players, players,
+            players)
+
+
 @jit
 def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, obs: Any) -> None:
     """Every seat's ``rl.boomerang2010.observe`` of every game into ``obs[g, seat]``: its own token

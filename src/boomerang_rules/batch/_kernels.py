@@ -526,6 +526,14 @@ O_HAND, O_THROW, O_HELD, O_FACE, O_SITES, O_ROUND, O_STEP, O_REGIONS, O_ACTS, O_
 O_SIZE = 10
 
 
+def extents(n: int, hand: int, rounds: int, regions: int, kinds: int, players: int) -> tuple[int, ...]:
+    """The most cells ``observe_start`` and ``step_observe`` write from each offset (``O_*``' order),
+    for ``n`` cards, ``hand`` cards a hand, ``rounds`` rounds, ``regions`` regions and ``kinds``
+    activities: what ``common.observation_buffers`` holds the offsets to (they index unchecked; the
+    round's card rows they clear run from ``O_THROW`` to the face-up rows' end, within these)."""
+    return (n, n, (hand - 1) * n, players * n, players * n, rounds + 1, hand, regions, players * kinds, players)
+
+
 @jit
 def observe_start(players: int, ti: Any, oi: Any, hands: Any, obs: Any, masks: Any) -> None:
     """Every seat's observation and legal actions at a game's start into ``obs`` and ``masks``:

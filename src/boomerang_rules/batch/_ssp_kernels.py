@@ -770,6 +770,13 @@ O_NAMES = ("hand", "drawn", "pile_tops", "chosen_pile", "played", "revealed", "p
            "turn", "caller", "protected", "phase", "round", "scores")
 
 
+def extents(n: int, players: int) -> tuple[int, ...]:
+    """The most cells ``observe`` writes from each of its offsets (``O_NAMES``' order), for ``n``
+    cards: what ``common.observation_buffers`` holds the offsets to (it indexes unchecked)."""
+    return (n, n, 2 * n, n, players * n, players * n, 2, 1, players, players, players, players, P_OVER + 1, 1,
+            players)
+
+
 @inline
 def _cards(obs: Any, g: int, p: int, at: Any, mask: Any) -> None:
     while mask:

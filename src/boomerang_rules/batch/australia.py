@@ -45,6 +45,9 @@ from .common import MAX_DECK
 from .common import SHUFFLE as _SHUFFLE
 from .common import count_of as _count
 from .common import first_legal as _first_legal
+from .common import generator_states as _generator_states
+from .common import observation_buffers as _observation_buffers
+from .common import out_array as _out_array
 from .common import players_of as _players
 from .common import refuse as _refuse
 from .common import seed_of as _seed
@@ -216,8 +219,9 @@ class Batch:
 
     @property
     def over(self) -> bool:
-        """Whether every game has played its last round."""
-        return self.round >= self.compiled.tables.rounds
+        """Whether every game has played its last round (at once, in lockstep; a batch of no games
+        is over from the start, as every engine's is)."""
+        return self.round >= self.compiled.tables.rounds or not self.totals.shape[0]
 
     def __repr__(self) -> str:
         return f"<Batch of {self.games} {self.players}-player games, round {self.round}, step {self.step}>"
@@ -277,16 +281,16 @@ def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     return acts.astype(np.int64, copy=False)
 
 
-def _refuse_illegal(batch: Batch, acts: I64Array, bad: int) -> None:
+def _refuse_illegal(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
     if bad >= 0:
-        g, seat = divmod(bad, batch.players)
-        raise IllegalAction(_illegal(batch, g, seat, int(acts[g, seat])))
+        g, seat = divmod(bad, batch.players)  # the id as given (one past 2**63 - 1 wrapped in int64)
+        raise IllegalAction(_illegal(batch, g, seat, int(np.asarray(actions)[g, seat])))
 
 
 def _checked(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     """``actions`` as int64 ``(games, players)``, every one legal, else the error saying which is not."""
     acts = _actions(batch, actions)
-    _refuse_illegal(batch, acts, k.check(batch.step, batch.compiled.ti, batch.hands, batch.used_acts, acts))
+    _refuse_illegal(batch, actions, k.check(batch.step, batch.compiled.ti, batch.hands, batch.used_acts, acts))
     return acts
 
 
@@ -301,6 +305,18 @@ FloatArray = npt.NDArray[np.float32]
 BoolArray = npt.NDArray[np.bool_]
 
 
+def _observation_arrays(batch: Batch, offsets: object, obs: object, masks: object
+                        ) -> tuple[I64Array, FloatArray, BoolArray]:
+    """The arrays of ``observe_start`` and ``step_observe`` if their kernels may write through them
+    (``common.observation_buffers``; ``masks`` ``legal_masks``' shape), else the ``ValueError``."""
+    t = batch.compiled.tables
+    extents = k.extents(t.deck_size, t.hand_size, t.rounds, len(batch.rules.regions), len(t.activity_kinds),
+                        batch.players)
+    offsets, obs = _observation_buffers(offsets, obs, extents, batch.games, batch.players, np.float32)
+    masks = _out_array(masks, (batch.games, batch.players, len(batch.compiled.names)), np.bool_, "masks")
+    return offsets, obs, masks
+
+
 def observe_start(batch: Batch, offsets: I64Array, obs: FloatArray, masks: BoolArray) -> None:
     """Write every seat's first observation and legal actions of a new batch into ``obs`` and ``masks``.
 
@@ -310,6 +326,7 @@ def observe_start(batch: Batch, offsets: I64Array, obs: FloatArray, masks: BoolA
     """
     if batch.round or batch.step:
         raise ValueError("observe_start needs a batch at its start")
+    offsets, obs, masks = _observation_arrays(batch, offsets, obs, masks)
     k.observe_start(batch.players, batch.compiled.ti, offsets, batch.hands, obs, masks)
 
 
@@ -322,11 +339,13 @@ def step_observe(batch: Batch, actions: npt.ArrayLike, offsets: I64Array, obs: F
     ``step`` does, and then changes nothing.
     """
     acts = _actions(batch, actions)
+    offsets, obs, masks = _observation_arrays(batch, offsets, obs, masks)
+    rewards = _out_array(rewards, (batch.games, batch.players), np.float32, "rewards")
     c = batch.compiled
     bad = k.step_observe(batch.round, batch.step, batch.players, c.ti, c.sc, batch._shifts, _SHUFFLE, offsets, acts,
                    batch.hands, batch.taken, batch.throw, batch.catch, batch.acts, batch.visited, batch.used_acts,
                    batch.gone, batch.rng, batch.leftover, batch.last_used, batch.totals, rewards, obs, masks)
-    _refuse_illegal(batch, acts, bad)
+    _refuse_illegal(batch, actions, bad)
     _advance(batch)
     return batch
 
@@ -345,8 +364,11 @@ def sample_actions(batch: Batch, states: U64Array, out: I64Array | None = None) 
     """
     if batch.over:
         raise IllegalAction("the games are over: no decisions are owed")
+    states = _generator_states(states, batch.games)
     if out is None:
         out = np.empty((batch.games, batch.players), np.int64)
+    else:
+        out = _out_array(out, (batch.games, batch.players), np.int64)
     k.sample(batch.step, batch.compiled.ti, batch.hands, batch.used_acts, states, out)
     return out
 

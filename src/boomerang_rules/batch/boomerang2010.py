@@ -27,7 +27,18 @@ from ..boomerang2010.rules import GAME, Ruleset
 from ..boomerang2010.tables import tables_for
 from ..core.errors import IllegalAction
 from . import _b2010_kernels as k
-from .common import MAX_DECK, SHUFFLE, GamesBatch, count_of, played_out, players_of, refuse, seed_of
+from .common import (
+    MAX_DECK,
+    SHUFFLE,
+    GamesBatch,
+    count_of,
+    generator_states,
+    observation_buffers,
+    played_out,
+    players_of,
+    refuse,
+    seed_of,
+)
 from .common import first_legal as first_legal
 from .common import sampler as sampler
 
@@ -140,7 +151,7 @@ class Batch(GamesBatch):
         self.totals = np.zeros((games, players), np.int32)
         self.decisions = 0
         self.masks = np.zeros((games, players, len(c.names)), np.bool_)
-        self._flat = self.masks.reshape(games, -1)
+        self._flat = self.masks.reshape(games, players * len(c.names))  # (games, -1) cannot size 0 games
         self.live = np.array([games], np.int64)
         self.river = self.cm[:, :k.C_CAPTURED]
         self.captured = self.cm[:, k.C_CAPTURED:]
@@ -196,7 +207,7 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
                       rewards, batch.live))
     if done < 0:
         g, seat = divmod(-1 - done, batch.players)
-        a = int(acts[g, seat])
+        a = int(np.asarray(actions)[g, seat])  # as given (an id past 2**63 - 1 wrapped in int64)
         name = repr(c.names[a]) if 0 <= a < len(c.names) else "no action"
         legal = ", ".join(c.names[i] for i in np.flatnonzero(legal_masks(batch)[g, seat]))
         raise IllegalAction(f"game {g}, seat {seat}: action {a} ({name}) is not legal now; legal: {legal}")
@@ -213,6 +224,7 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     """A uniformly random legal action id for every seat owing a decision (-1 elsewhere), ``(games, players)``."""
     if batch.over:
         raise IllegalAction("the games are over: no decisions are owed")
+    states = generator_states(states, batch.games)
     out = np.empty((batch.games, batch.players), np.int64)
     k.sample(batch.players, batch.compiled.ti, batch.gi, states, out)
     return out
@@ -220,8 +232,11 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
 
 def observe_into(batch: Batch, offsets: I64Array, obs: npt.NDArray[np.float64]) -> None:
     """Every seat's ``rl.observe`` of every game into ``obs`` ``(games, players, size)``; ``offsets``
-    are the starts of ``_b2010_kernels.O_NAMES``' slices."""
-    k.observe(batch.players, batch.compiled.ti, offsets, batch.gi, batch.cm, batch.totals, obs)
+    are the starts of ``_b2010_kernels.O_NAMES``' slices (each checked to lie within ``obs``)."""
+    ti = batch.compiled.ti
+    extents = k.extents(int(ti[k.T_N]), int(ti[k.T_LANDS]), batch.players)
+    offsets, obs = observation_buffers(offsets, obs, extents, batch.games, batch.players, np.float64)
+    k.observe(batch.players, ti, offsets, batch.gi, batch.cm, batch.totals, obs)
 
 
 OBSERVATION_SLICES = k.O_NAMES

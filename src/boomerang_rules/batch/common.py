@@ -104,6 +104,52 @@ def seed_of(seed: object) -> np.uint64:
 
 
 
+def generator_states(states: object, games: int) -> npt.NDArray[np.uint64]:
+    """``states`` if it is what ``sampler`` makes for ``games`` games (a writeable C-contiguous
+    uint64 array of shape ``(games,)``), else the ``TypeError`` / ``ValueError`` naming what is
+    wrong: the kernels read and advance one state a game, and must never read or write past them."""
+    if not isinstance(states, np.ndarray):
+        raise TypeError(f"states must be a numpy array (sampler's), not {type(states).__name__}")
+    if states.dtype != np.uint64:
+        raise TypeError(f"states must be uint64 (sampler's), not {states.dtype}")
+    if states.shape != (games,):
+        raise ValueError(f"states must have shape {(games,)} (one a game), not {states.shape}")
+    if not states.flags.c_contiguous or not states.flags.writeable:
+        raise ValueError("states must be a writeable C-contiguous array: sampling advances them")
+    return states
+
+
+def out_array(out: object, shape: tuple[int, ...], dtype: type[np.generic], name: str = "out") -> npt.NDArray[Any]:
+    """``out`` if it is a writeable C-contiguous array of ``shape`` and ``dtype``, else the
+    ``ValueError`` naming what is expected (a kernel writes every entry of it, and no more)."""
+    if not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != dtype \
+            or not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError(f"{name} must be a writeable C-contiguous {np.dtype(dtype).name} array of shape {shape}")
+    return out
+
+
+def observation_buffers(offsets: object, obs: object, extents: tuple[int, ...], games: int, players: int,
+                        dtype: type[np.generic]) -> tuple[npt.NDArray[np.int64], npt.NDArray[Any]]:
+    """``offsets`` and ``obs`` if an observation kernel may write through them, else the
+    ``ValueError`` naming what is wrong: ``obs`` a writeable C-contiguous ``dtype`` array of shape
+    ``(games, players, size)``, ``offsets`` int64, one a slice, each slice's ``extents`` entry (the
+    most cells the kernel writes from its offset) within ``size``. The kernels index without bounds
+    checks, so this is what keeps every write inside ``obs``."""
+    if not isinstance(obs, np.ndarray) or obs.ndim != 3 or obs.shape[:2] != (games, players) \
+            or obs.dtype != dtype or not obs.flags.c_contiguous or not obs.flags.writeable:
+        raise ValueError(f"obs must be a writeable C-contiguous {np.dtype(dtype).name} array of shape "
+                         f"{(games, players)} + (observation size,)")
+    if not isinstance(offsets, np.ndarray) or offsets.dtype != np.int64 or offsets.shape != (len(extents),) \
+            or not offsets.flags.c_contiguous:
+        raise ValueError(f"offsets must be a C-contiguous int64 array of shape {(len(extents),)} (one a slice)")
+    size = obs.shape[2]
+    for i, (start, extent) in enumerate(zip(offsets.tolist(), extents)):
+        if start < 0 or start + extent > size:
+            raise ValueError(f"offsets[{i}] = {start}: its slice of {extent} cells must lie within the "
+                             f"observation's {size}")
+    return offsets, obs
+
+
 def sampler(games: int, seed: int) -> npt.NDArray[np.uint64]:
     """The generator states of a game's ``sample_actions``, game g's seeded from ``seed + g``
     (apart from its dealer's stream: ``_kernels.sample_seed``)."""

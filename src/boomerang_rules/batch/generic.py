@@ -33,7 +33,7 @@ from .. import to_act as _to_act
 from ..core.errors import IllegalAction
 from ..core.games import GAMES, rules_module
 from ..core.rng import below
-from .common import count_of, players_of, refuse, sampler
+from .common import count_of, generator_states, players_of, refuse, sampler
 
 GAME = "any"
 """The game this module runs: every game (``engine_for`` names the game of a ruleset)."""
@@ -153,7 +153,7 @@ def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
     return out
 
 
-def _ids(batch: Batch, actions: npt.ArrayLike) -> I64Array:
+def _ids(batch: Batch, actions: npt.ArrayLike) -> npt.NDArray[np.integer[Any]]:
     if batch.over:
         raise IllegalAction("the games are over: no decisions are owed")
     acts = np.asarray(actions)
@@ -163,10 +163,10 @@ def _ids(batch: Batch, actions: npt.ArrayLike) -> I64Array:
                          f", not {acts.shape}")
     if acts.dtype.kind not in "iu":
         raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
-    return acts.astype(np.int64)
+    return acts  # read as Python ints: an id past 2**63 - 1 is refused as given, not wrapped
 
 
-def _owed(batch: Batch, acts: I64Array, g: int) -> list[int]:
+def _owed(batch: Batch, acts: npt.NDArray[np.integer[Any]], g: int) -> list[int]:
     """Game ``g``'s ids for the seats of its ``to_act``, in that order (``[]`` once over)."""
     seats = _seats(batch.states[g])
     return [int(acts[g])] if batch.one_seat and seats else [int(acts[g, seat]) for seat in seats]
@@ -218,6 +218,7 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     for a one-seat game, else ``(games, players)``; -1 where none is owed."""
     if batch.over:
         raise IllegalAction("the games are over: no decisions are owed")
+    states = generator_states(states, batch.games)
     out = np.full((batch.games,) if batch.one_seat else (batch.games, batch.players), -1, np.int64)
     for g, state in enumerate(batch.states):
         for seat in _seats(state):

@@ -29,7 +29,20 @@ from ..seasaltpaper.actions import action_names as _rl_action_names
 from ..seasaltpaper.rules import GAME, Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
 from . import _ssp_kernels as k
-from .common import MAX_DECK, SHUFFLE, GamesBatch, count_of, played_out, players_of, refuse, sampler, seed_of
+from .common import (
+    MAX_DECK,
+    SHUFFLE,
+    GamesBatch,
+    count_of,
+    generator_states,
+    observation_buffers,
+    out_array,
+    played_out,
+    players_of,
+    refuse,
+    sampler,
+    seed_of,
+)
 
 POLICIES = ("random",)
 
@@ -284,10 +297,8 @@ def legal_masks(batch: Batch, out: npt.NDArray[np.bool_] | None = None) -> npt.N
     shape = (batch.games, len(batch.compiled.names))
     if out is None:
         out = np.zeros(shape, np.bool_)
-    elif not isinstance(out, np.ndarray) or out.shape != shape or out.dtype != np.bool_ \
-            or not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError(f"out must be a writeable C-contiguous bool array of shape {shape}")
     else:
+        out = out_array(out, shape, np.bool_)
         out.fill(False)
     k.legal_masks(batch.legal, batch.nlegal, out)  # sets the legal entries
     return out
@@ -315,10 +326,10 @@ def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     return acts.astype(np.int64)
 
 
-def _refuse(batch: Batch, acts: I64Array, bad: int) -> None:
+def _refuse(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
     if bad >= 0:
         names = batch.compiled.names
-        a = int(acts[bad])
+        a = int(np.asarray(actions)[bad])  # as given (an id past 2**63 - 1 wrapped in int64)
         name = repr(names[a]) if 0 <= a < len(names) else "no action"
         legal = ", ".join(names[i] for i in np.flatnonzero(legal_masks(batch)[bad]))
         phase = ("draw", "keep", "play", "crab_pile", "crab_card", "steal")[int(batch.gi[bad, k.G_PHASE])]
@@ -337,7 +348,7 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     bad, live = k.step(batch.players, batch.ti, batch.tm, SHUFFLE, acts, batch.gi, batch.rng, batch.deck,
                        batch.piles, batch.hands, batch.played, batch.points, batch.totals, batch.legal, batch.nlegal,
                        rewards, batch.masks)
-    _refuse(batch, acts, bad)
+    _refuse(batch, actions, bad)
     batch.live = live
     return batch, rewards
 
@@ -351,14 +362,17 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     """A uniformly random legal action id for every game (-1 for a finished one), ``(games,)``."""
     if batch.over:
         raise IllegalAction("the games are over: no decisions are owed")
+    states = generator_states(states, batch.games)
     out = np.empty(batch.games, np.int64)
     k.sample(batch.legal, batch.nlegal, states, out)
     return out
 
 
-def observe_into(batch: Batch, offsets: I64Array, obs: npt.NDArray[np.float32]) -> None:
+def observe_into(batch: Batch, offsets: I64Array, obs: npt.NDArray[np.float64]) -> None:
     """Every seat's ``rl.observe`` of every game into ``obs`` ``(games, players, size)``; ``offsets``
-    are the starts of ``_ssp_kernels.O_NAMES``' slices."""
+    are the starts of ``_ssp_kernels.O_NAMES``' slices (each checked to lie within ``obs``)."""
+    extents = k.extents(int(batch.ti[k.T_N]), batch.players)
+    offsets, obs = observation_buffers(offsets, obs, extents, batch.games, batch.players, np.float64)
     gi, deck, piles, hands, played = batch.state_arrays()
     k.observe(batch.players, batch.ti, offsets, gi, deck, piles, hands, played, batch.totals, obs)
 

@@ -1,0 +1,190 @@
+"""The arrays a caller hands the batched engines: the compiled kernels index them without bounds
+checks, so every public function that passes a caller's array to one checks its type, shape and
+layout first (``batch.common``: ``generator_states``, ``out_array``, ``observation_buffers``) and
+refuses by name, writing nothing; and the refusals quote what was given. Every engine: Australia's,
+Sea Salt & Paper's, Boomerang (2010)'s and the plain one's (``generic``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules import batch, rl
+from boomerang_rules.batch import australia, boomerang2010, generic, seasaltpaper
+from boomerang_rules.rl.australia import observation_spec as australia_spec
+from boomerang_rules.rl.vector import _OFFSETS as AUSTRALIA_SLICES
+
+ENGINES = {"standard": australia, "sea-salt-paper": seasaltpaper, "boomerang-2010": boomerang2010,
+           "sea-salt-paper-extra-salt": generic}
+"""A ruleset each engine serves (Extra Salt: no kernel plays it, so the plain engine does)."""
+
+BATCHED = [(info.id, n) for info in br.list_rules() if batch.serving(br.load_rules(info.id)) is not generic
+           for n in range(br.load_rules(info.id).players.min, br.load_rules(info.id).players.max + 1)]
+"""Every shipped ruleset a compiled kernel plays, at every player count."""
+
+
+def _batch(rules_id: str, games: int = 3) -> Any:
+    b = batch.init(br.load_rules(rules_id), 3, games, 7)
+    assert batch.serving(b.rules) is ENGINES[rules_id]
+    return b
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_the_samplers_states_must_be_one_uint64_a_game_and_writeable(rules_id: str) -> None:
+    b = _batch(rules_id)
+    good = batch.sampler(b.games, 1)
+    short = batch.sampler(1, 1)
+    wrong: list[tuple[object, type[Exception], str]] = [
+        (short, ValueError, r"shape \(3,\)"),  # once read and advanced past its end: heap corruption
+        (batch.sampler(4, 1), ValueError, r"shape \(3,\)"),
+        (good.astype(np.int64), TypeError, "uint64"),
+        (good.astype(np.float64), TypeError, "uint64"),
+        (good.tolist(), TypeError, "numpy array"),
+        (np.repeat(good, 2)[::2], ValueError, "C-contiguous"),
+    ]
+    frozen = good.copy()
+    frozen.flags.writeable = False
+    wrong.append((frozen, ValueError, "writeable"))
+    for states, error, words in wrong:
+        before = np.array(states, copy=True)
+        with pytest.raises(error, match=words):
+            batch.sample_actions(b, states)  # type: ignore[arg-type]
+        assert np.array_equal(np.asarray(states), before)  # nothing advanced
+    drawn = batch.sample_actions(b, good)
+    assert drawn.shape[0] == b.games
+    assert not np.array_equal(good, batch.sampler(b.games, 1))  # the right states are advanced
+
+
+def test_australias_sample_out_must_be_its_shape_and_int64() -> None:
+    b = _batch("standard")
+    states = batch.sampler(b.games, 1)
+    for out in (np.empty((1, 3), np.int64), np.empty((3, 3), np.int32), np.empty((3, 3, 1), np.int64)):
+        with pytest.raises(ValueError, match=r"out must be a writeable C-contiguous int64 array of shape \(3, 3\)"):
+            australia.sample_actions(b, states, out)
+    out = np.full((3, 3), -7, np.int64)
+    assert australia.sample_actions(b, states, out) is out
+    assert (out >= 0).all()
+
+
+def test_sea_salt_papers_legal_masks_out_must_be_its_shape() -> None:
+    b = _batch("sea-salt-paper")
+    width = seasaltpaper.num_actions(b.rules)
+    for out in (np.zeros((2, width), np.bool_), np.zeros((3, width), np.int8), np.zeros((3, width + 1), np.bool_)):
+        with pytest.raises(ValueError, match="out must be a writeable C-contiguous bool array"):
+            seasaltpaper.legal_masks(b, out)
+    assert np.array_equal(seasaltpaper.legal_masks(b, np.ones((3, width), np.bool_)), seasaltpaper.legal_masks(b))
+
+
+def _spec_widths(rules: Any, players: int, names: tuple[str, ...], spec: Any) -> list[int]:
+    widths = {x.name: x.stop - x.start for x in spec(rules, players)}
+    return [widths[name] for name in names]
+
+
+@pytest.mark.parametrize(("rules_id", "players"), BATCHED)
+def test_each_kernels_extents_are_the_slices_of_rl_observe(rules_id: str, players: int) -> None:
+    """What the offsets are held to is what each slice of the observation holds: no more (a write
+    could pass the slice) and no less (a good layout would be refused)."""
+    rules = br.load_rules(rules_id)
+    engine = batch.serving(rules)
+    if engine is australia:
+        t = australia.compile_rules(rules).tables
+        extents = australia.k.extents(t.deck_size, t.hand_size, t.rounds, len(rules.regions),
+                                      len(t.activity_kinds), players)
+        assert list(extents) == _spec_widths(rules, players, AUSTRALIA_SLICES, australia_spec)
+    else:
+        ti = engine.compile_rules(rules).ti if engine is boomerang2010 else engine.compile_rules(rules).scalars(players)
+        k = engine.k
+        extents = (k.extents(int(ti[k.T_N]), int(ti[k.T_LANDS]), players) if engine is boomerang2010
+                   else k.extents(int(ti[k.T_N]), players))
+        assert list(extents) == _spec_widths(rules, players, engine.OBSERVATION_SLICES, rl.observation_spec)
+
+
+def _offsets(rules: Any, players: int, names: tuple[str, ...], spec: Any) -> np.ndarray[Any, Any]:
+    starts = {x.name: x.start for x in spec(rules, players)}
+    return np.array([starts[name] for name in names], np.int64)
+
+
+@pytest.mark.parametrize("engine", [seasaltpaper, boomerang2010], ids=["sea-salt-paper", "boomerang-2010"])
+def test_observe_into_refuses_buffers_its_kernel_would_write_past(engine: Any) -> None:
+    rules_id = "sea-salt-paper" if engine is seasaltpaper else "boomerang-2010"
+    b = _batch(rules_id)
+    size = rl.observation_size(b.rules, 3)
+    offsets = _offsets(b.rules, 3, engine.OBSERVATION_SLICES, rl.observation_spec)
+    dtype = np.float64  # the units the kernels write, which the vector env then scales
+    good = np.zeros((3, 3, size), dtype)
+    engine.observe_into(b, offsets, good)
+    assert good.any()
+    late = offsets.copy()
+    late[-1] = size  # the last slice starting at the end: its cells past the row
+    early = offsets.copy()
+    early[0] = -1
+    for bad_offsets, bad_obs, words in [
+        (late, good, rf"offsets\[{len(offsets) - 1}\] = {size}"),
+        (early, good, r"offsets\[0\] = -1"),
+        (offsets[:-1], good, "one a slice"),
+        (offsets.astype(np.int32), good, "int64"),
+        (offsets, np.zeros((3, 3, size - 1), dtype), "lie within"),
+        (offsets, np.zeros((2, 3, size), dtype), "obs must be"),
+        (offsets, np.zeros((3, 3, size), np.float16), "obs must be"),
+        (offsets, np.zeros((3, 3, 2 * size), dtype)[:, :, ::2], "obs must be"),
+    ]:
+        before = bad_obs.copy()
+        with pytest.raises(ValueError, match=words):
+            engine.observe_into(b, bad_offsets, bad_obs)
+        assert np.array_equal(bad_obs, before)
+
+
+def test_australias_observation_kernels_refuse_buffers_they_would_write_past() -> None:
+    b = _batch("standard")
+    rules, size = b.rules, rl.observation_size(b.rules, 3)
+    offsets = _offsets(rules, 3, AUSTRALIA_SLICES, australia_spec)
+    width = australia.num_actions(rules)
+    obs, masks = np.zeros((3, 3, size), np.float32), np.zeros((3, 3, width), np.bool_)
+    late = offsets.copy()
+    late[2] = size - 1  # the rows of the hands held: (hand - 1) * cards from there
+    for args, words in [
+        ((late, obs, masks), r"offsets\[2\]"),
+        ((offsets, obs[:, :, :-1].copy(), masks), "lie within"),
+        ((offsets, obs.astype(np.float64), masks), "obs must be"),
+        ((offsets, obs, masks[:, :, :-1].copy()), "masks must be"),
+        ((offsets, obs, masks.astype(np.int8)), "masks must be"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            australia.observe_start(b, *args)
+    australia.observe_start(b, offsets, obs, masks)
+    assert np.array_equal(masks, australia.legal_masks(b))
+    actions = batch.first_legal(masks)
+    rewards = np.zeros((3, 3), np.float32)
+    for args, words in [
+        ((late, obs, masks, rewards), r"offsets\[2\]"),
+        ((offsets, obs, masks, np.zeros((3, 2), np.float32)), "rewards must be"),
+        ((offsets, obs, masks, np.zeros((3, 3), np.float64)), "rewards must be"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            australia.step_observe(b, actions, *args)
+    assert b.step == 0  # nothing applied
+    australia.step_observe(b, actions, offsets, obs, masks, rewards)
+    assert b.step == 1
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_a_batch_of_no_games_is_over_from_the_start(rules_id: str) -> None:
+    b = _batch(rules_id, games=0)
+    assert b.games == 0
+    assert b.over
+    assert batch.totals(b).shape == (0, 3)
+    assert batch.legal_masks(b).shape[0] == 0
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_an_id_past_the_int64s_is_refused_as_given(rules_id: str) -> None:
+    b = _batch(rules_id)
+    masks = batch.legal_masks(b)
+    acts = batch.first_legal(masks).astype(np.uint64)
+    acts[(1, 0) if acts.ndim == 2 else 1] = 2**64 - 1
+    with pytest.raises(br.IllegalAction, match=f"game 1, seat 0: action {2**64 - 1} \\(no action\\)"):
+        batch.step(b, acts)
+    assert np.array_equal(batch.legal_masks(b), masks)  # nothing applied
