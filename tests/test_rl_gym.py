@@ -64,6 +64,20 @@ def test_every_game_is_registered_under_its_name() -> None:
     assert sum(name.startswith("boomerang_rules/") for name in gymnasium.registry) == len(GAMES)
 
 
+def test_an_id_stays_its_games() -> None:
+    """``game=`` may name the id's own game, never another (whose ruleset would then play under this id)."""
+    australia = bg.env_id("boomerang-australia")
+    assert gymnasium.make(australia, game="boomerang-australia").unwrapped.game == "boomerang-australia"
+    with pytest.raises(ValueError, match="BoomerangAustralia-v0 is the env of boomerang-australia: its game cannot "
+                                         "be 'sea-salt-paper' .that game's env is boomerang_rules/SeaSaltPaper-v0"):
+        gymnasium.make(australia, game="sea-salt-paper")
+    with pytest.raises(ValueError, match="its game cannot be 'chess'$"):
+        gymnasium.make(australia, game="chess")
+    with pytest.raises(ValueError, match="must be a ruleset of boomerang-australia"):
+        gymnasium.make(australia, rules="sea-salt-paper")
+    assert pickle.loads(pickle.dumps(gymnasium.spec(australia))).id == australia
+
+
 def test_a_fresh_process_makes_the_env_by_module_and_id() -> None:
     """As a Ray worker does: ``module:id`` imports the module that registers it."""
     code = ("import gymnasium; e = gymnasium.make('boomerang_rules.rl.gym:boomerang_rules/Boomerang2010-v0', "
@@ -199,6 +213,13 @@ def test_episodes_are_truncated_after_max_decisions(game: str) -> None:
     assert len(seen) == 4
     assert [s[4] for s in seen[1:]] == [False, False, True]
     assert [s[3] for s in seen[1:]] == [False, False, False]
+    observation, info = env.reset(seed=1)
+    for _ in range(3):
+        assert observation["action_mask"].any() and info["action_mask"].any() and env.action_masks().any()
+        observation, _, _, truncated, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+    # nothing more to decide in a truncated episode: every mask all 0, as at a game's end
+    assert truncated
+    assert not observation["action_mask"].any() and not info["action_mask"].any() and not env.action_masks().any()
     assert bg.SingleAgentEnv(game=game).max_decisions == bg.DEFAULT_MAX_DECISIONS
     with pytest.raises(RuntimeError, match="call reset"):
         env.step(0)

@@ -45,6 +45,7 @@ imports this module first.
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -362,6 +363,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         truncated = not over and self.max_decisions is not None and decisions >= self.max_decisions
         self._done = over or truncated
         observation, info = self._observe()
+        if truncated:  # the game goes on, but not for this episode: nothing more to decide in it
+            self._decide_nothing(observation, info)
         if self.render_mode == "human":
             self.render()
         return observation, reward, over, truncated, info
@@ -398,10 +401,15 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                                 f"{self._me} now; legal: {legal}")
         self._done = True
         observation, info = self._observe(illegal=True)
-        info["action_mask"][:] = 0  # nothing more to decide
-        self._legal_bits = 0
-        observation["action_mask"][:] = 0.0
+        self._decide_nothing(observation, info)
         return observation, self.illegal_reward, True, False, info
+
+    def _decide_nothing(self, observation: dict[str, npt.NDArray[Any]], info: dict[str, Any]) -> None:
+        """The episode is over with the game not (truncated, or lost by an illegal action): every
+        mask all 0, as at the game's end (``info``'s, the observation's and ``action_masks()``)."""
+        info["action_mask"][:] = 0
+        observation["action_mask"][:] = 0.0
+        self._legal_bits = 0
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learning seat's legal actions now, as bools (sb3-contrib's ``MaskablePPO`` calls it)."""
@@ -429,15 +437,27 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.action_space._env = weakref.ref(self)
 
 
+def registered_env(game: str, /, **kwargs: Any) -> SingleAgentEnv:
+    """The env ``gymnasium.make(env_id(game), **kwargs)`` makes: ``SingleAgentEnv(game=game, **kwargs)``.
+    An id stays its game's: a ``game`` of ``kwargs`` naming another is refused (a ``rules`` of
+    another game already was)."""
+    other = kwargs.pop("game", game)
+    if other != game:
+        raise ValueError(f"{env_id(game)} is the env of {game}: its game cannot be {brief(other)}"
+                         + (f" (that game's env is {env_id(other)})" if isinstance(other, str) and other in GAMES
+                            else ""))
+    return SingleAgentEnv(game=game, **kwargs)
+
+
 def register() -> None:
     """Register every game's env with gymnasium (again: a no-op)."""
     for game in GAMES:
         name = env_id(game)
-        if name not in gymnasium.registry:
-            gymnasium.register(id=name, entry_point=f"{__name__}:SingleAgentEnv", kwargs={"game": game})
+        if name not in gymnasium.registry:  # a partial of a module function: it pickles
+            gymnasium.register(id=name, entry_point=functools.partial(registered_env, game))
 
 
 register()
 
 __all__ = ["DEFAULT_MAX_DECISIONS", "DEFAULT_PLAYERS", "ILLEGAL", "REWARDS", "LegalActions", "SingleAgentEnv",
-           "env_id", "env_name", "register"]
+           "env_id", "env_name", "register", "registered_env"]
