@@ -61,7 +61,8 @@ def test_the_samplers_states_must_be_one_uint64_a_game_and_writeable(rules_id: s
 def test_australias_sample_out_must_be_its_shape_and_int64() -> None:
     b = _batch("standard")
     states = batch.sampler(b.games, 1)
-    for out in (np.empty((1, 3), np.int64), np.empty((3, 3), np.int32), np.empty((3, 3, 1), np.int64)):
+    outs: list[Any] = [np.empty((1, 3), np.int64), np.empty((3, 3), np.int32), np.empty((3, 3, 1), np.int64)]
+    for out in outs:
         with pytest.raises(ValueError, match=r"out must be a writeable C-contiguous int64 array of shape \(3, 3\)"):
             australia.sample_actions(b, states, out)
     out = np.full((3, 3), -7, np.int64)
@@ -72,7 +73,9 @@ def test_australias_sample_out_must_be_its_shape_and_int64() -> None:
 def test_sea_salt_papers_legal_masks_out_must_be_its_shape() -> None:
     b = _batch("sea-salt-paper")
     width = seasaltpaper.num_actions(b.rules)
-    for out in (np.zeros((2, width), np.bool_), np.zeros((3, width), np.int8), np.zeros((3, width + 1), np.bool_)):
+    bad: list[Any] = [np.zeros((2, width), np.bool_), np.zeros((3, width), np.int8),
+                      np.zeros((3, width + 1), np.bool_)]
+    for out in bad:
         with pytest.raises(ValueError, match="out must be a writeable C-contiguous bool array"):
             seasaltpaper.legal_masks(b, out)
     assert np.array_equal(seasaltpaper.legal_masks(b, np.ones((3, width), np.bool_)), seasaltpaper.legal_masks(b))
@@ -121,7 +124,7 @@ def test_observe_into_refuses_buffers_its_kernel_would_write_past(engine: Any) -
     late[-1] = size  # the last slice starting at the end: its cells past the row
     early = offsets.copy()
     early[0] = -1
-    for bad_offsets, bad_obs, words in [
+    cases: list[tuple[Any, Any, str]] = [
         (late, good, rf"offsets\[{len(offsets) - 1}\] = {size}"),
         (early, good, r"offsets\[0\] = -1"),
         (offsets[:-1], good, "one a slice"),
@@ -130,7 +133,8 @@ def test_observe_into_refuses_buffers_its_kernel_would_write_past(engine: Any) -
         (offsets, np.zeros((2, 3, size), dtype), "obs must be"),
         (offsets, np.zeros((3, 3, size), np.float16), "obs must be"),
         (offsets, np.zeros((3, 3, 2 * size), dtype)[:, :, ::2], "obs must be"),
-    ]:
+    ]
+    for bad_offsets, bad_obs, words in cases:
         before = bad_obs.copy()
         with pytest.raises(ValueError, match=words):
             engine.observe_into(b, bad_offsets, bad_obs)
@@ -145,24 +149,26 @@ def test_australias_observation_kernels_refuse_buffers_they_would_write_past() -
     obs, masks = np.zeros((3, 3, size), np.float32), np.zeros((3, 3, width), np.bool_)
     late = offsets.copy()
     late[2] = size - 1  # the rows of the hands held: (hand - 1) * cards from there
-    for args, words in [
+    starts: list[tuple[Any, str]] = [
         ((late, obs, masks), r"offsets\[2\]"),
         ((offsets, obs[:, :, :-1].copy(), masks), "lie within"),
         ((offsets, obs.astype(np.float64), masks), "obs must be"),
         ((offsets, obs, masks[:, :, :-1].copy()), "masks must be"),
         ((offsets, obs, masks.astype(np.int8)), "masks must be"),
-    ]:
+    ]
+    for args, words in starts:
         with pytest.raises(ValueError, match=words):
             australia.observe_start(b, *args)
     australia.observe_start(b, offsets, obs, masks)
     assert np.array_equal(masks, australia.legal_masks(b))
     actions = batch.first_legal(masks)
     rewards = np.zeros((3, 3), np.float32)
-    for args, words in [
+    steps: list[tuple[Any, str]] = [
         ((late, obs, masks, rewards), r"offsets\[2\]"),
         ((offsets, obs, masks, np.zeros((3, 2), np.float32)), "rewards must be"),
         ((offsets, obs, masks, np.zeros((3, 3), np.float64)), "rewards must be"),
-    ]:
+    ]
+    for args, words in steps:
         with pytest.raises(ValueError, match=words):
             australia.step_observe(b, actions, *args)
     assert b.step == 0  # nothing applied

@@ -68,10 +68,11 @@ def test_an_id_stays_its_games() -> None:
     """``game=`` may name the id's own game, never another (whose ruleset would then play under this id)."""
     australia = bg.env_id("boomerang-australia")
     assert gymnasium.make(australia, game="boomerang-australia").unwrapped.game == "boomerang-australia"
-    with pytest.raises(ValueError, match="BoomerangAustralia-v0 is the env of boomerang-australia: its game cannot "
-                                         "be 'sea-salt-paper' .that game's env is boomerang_rules/SeaSaltPaper-v0"):
+    with pytest.raises(ValueError, match=re.escape("BoomerangAustralia-v0 is the env of boomerang-australia: its game "
+                                                   "cannot be 'sea-salt-paper' (that game's env is "
+                                                   "boomerang_rules/SeaSaltPaper-v0)")):
         gymnasium.make(australia, game="sea-salt-paper")
-    with pytest.raises(ValueError, match="its game cannot be 'chess'$"):
+    with pytest.raises(ValueError, match=r"its game cannot be 'chess'$"):
         gymnasium.make(australia, game="chess")
     with pytest.raises(ValueError, match="must be a ruleset of boomerang-australia"):
         gymnasium.make(australia, rules="sea-salt-paper")
