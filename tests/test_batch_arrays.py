@@ -116,28 +116,30 @@ def test_observe_into_refuses_buffers_its_kernel_would_write_past(engine: Any) -
     b = _batch(rules_id)
     size = rl.observation_size(b.rules, 3)
     offsets = _offsets(b.rules, 3, engine.OBSERVATION_SLICES, rl.observation_spec)
-    dtype = np.float64  # the units the kernels write, which the vector env then scales
-    good = np.zeros((3, 3, size), dtype)
-    engine.observe_into(b, offsets, good)
+    bounds = np.ones(size, np.float64)
+    good = np.zeros((3, 3, size), np.float32)
+    engine.observe_into(b, offsets, bounds, good)
     assert good.any()
     late = offsets.copy()
     late[-1] = size  # the last slice starting at the end: its cells past the row
     early = offsets.copy()
     early[0] = -1
-    cases: list[tuple[Any, Any, str]] = [
-        (late, good, rf"offsets\[{len(offsets) - 1}\] = {size}"),
-        (early, good, r"offsets\[0\] = -1"),
-        (offsets[:-1], good, "one a slice"),
-        (offsets.astype(np.int32), good, "int64"),
-        (offsets, np.zeros((3, 3, size - 1), dtype), "lie within"),
-        (offsets, np.zeros((2, 3, size), dtype), "obs must be"),
-        (offsets, np.zeros((3, 3, size), np.float16), "obs must be"),
-        (offsets, np.zeros((3, 3, 2 * size), dtype)[:, :, ::2], "obs must be"),
+    cases: list[tuple[Any, Any, Any, str]] = [
+        (late, bounds, good, rf"offsets\[{len(offsets) - 1}\] = {size}"),
+        (early, bounds, good, r"offsets\[0\] = -1"),
+        (offsets[:-1], bounds, good, "one a slice"),
+        (offsets.astype(np.int32), bounds, good, "int64"),
+        (offsets, bounds, np.zeros((3, 3, size - 1), np.float32), "lie within"),
+        (offsets, bounds, np.zeros((2, 3, size), np.float32), "obs must be"),
+        (offsets, bounds, np.zeros((3, 3, size), np.float64), "obs must be"),
+        (offsets, bounds, np.zeros((3, 3, 2 * size), np.float32)[:, :, ::2], "obs must be"),
+        (offsets, bounds[:-1], good, "bounds must be"),  # the scores' last bound read past the array
+        (offsets, bounds.astype(np.float32), good, "bounds must be"),
     ]
-    for bad_offsets, bad_obs, words in cases:
+    for bad_offsets, bad_bounds, bad_obs, words in cases:
         before = bad_obs.copy()
         with pytest.raises(ValueError, match=words):
-            engine.observe_into(b, bad_offsets, bad_obs)
+            engine.observe_into(b, bad_offsets, bad_bounds, bad_obs)
         assert np.array_equal(bad_obs, before)
 
 

@@ -31,7 +31,21 @@ from typing import Any
 
 import numpy as np
 
-from ._kernels import _LOW32, _ONE, _ZERO, U64, W_DECK, W_SIZE, inline, jit, next_u64, popcount, shuffle, trailing_zeros
+from ._kernels import (
+    _LOW32,
+    _ONE,
+    _ZERO,
+    U64,
+    W_DECK,
+    W_SIZE,
+    inline,
+    jit,
+    next_u64,
+    popcount,
+    scaled,
+    shuffle,
+    trailing_zeros,
+)
 
 G_PHASE, G_ROUND, G_FIRST, G_DECK, G_POT, G_TURN, G_IN, G_LEFT, G_STACK = range(9)
 G_SEATS = 9
@@ -498,25 +512,26 @@ def extents(n: int, lands: int, players: int) -> tuple[int, ...]:
 
 
 @jit
-def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, obs: Any) -> None:
-    """Every seat's ``rl.boomerang2010.observe`` of every game into ``obs[g, seat]``: its own token
-    only, the river, the captures, the hunt, seats relative to it."""
+def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, bounds: Any, obs: Any) -> None:
+    """Every seat's ``rl.boomerang2010.observe`` of every game into ``obs[g, seat]`` (float32): its own
+    token only, the river, the captures, the hunt, seats relative to it; each number scaled by its
+    cell's ``bounds`` entry (``_kernels.scaled``). ``obs`` is all 0 on entry (numpy's memset clears it
+    faster than a compiled loop over the rows)."""
     n = ti[T_N]
     b0 = G_SEATS + players
     for g in range(obs.shape[0]):
         ph = gi[g, G_PHASE]
         inside = gi[g, G_IN]
         for p in range(players):
-            obs[g, p, :] = 0.0
             if gi[g, G_SEATS + p] >= 0:
                 obs[g, p, oi[O_TOKEN] + gi[g, G_SEATS + p]] = 1.0
             for row, mask in ((O_RIVER, cm[g, C_RIVER]), (O_TURNED, cm[g, C_TURNED])):
                 while mask:
                     obs[g, p, oi[row] + np.int64(trailing_zeros(mask))] = 1.0
                     mask &= mask - _ONE
-            obs[g, p, oi[O_POT]] = gi[g, G_POT]
-            obs[g, p, oi[O_DECK]] = n - gi[g, G_DECK]
-            obs[g, p, oi[O_ROUND]] = gi[g, G_ROUND]
+            obs[g, p, oi[O_POT]] = scaled(gi[g, G_POT], bounds[oi[O_POT]])
+            obs[g, p, oi[O_DECK]] = scaled(n - gi[g, G_DECK], bounds[oi[O_DECK]])
+            obs[g, p, oi[O_ROUND]] = scaled(gi[g, G_ROUND], bounds[oi[O_ROUND]])
             obs[g, p, oi[O_PHASE] + ph] = 1.0
             for j in range(players):
                 s = p + j if p + j < players else p + j - players
@@ -525,8 +540,10 @@ def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, obs: 
                 while mask:
                     obs[g, p, oi[O_CAPTURED] + j * n + np.int64(trailing_zeros(mask))] = 1.0
                     mask &= mask - _ONE
-                obs[g, p, oi[O_BOOMERANGS] + j] = gi[g, b0 + s]
-                obs[g, p, oi[O_SCORES] + j] = totals[g, s]
+                at = oi[O_BOOMERANGS] + j
+                obs[g, p, at] = scaled(gi[g, b0 + s], bounds[at])
+                at = oi[O_SCORES] + j
+                obs[g, p, at] = scaled(totals[g, s], bounds[at])
                 if s == gi[g, G_FIRST]:
                     obs[g, p, oi[O_FIRST] + j] = 1.0
                 if (inside >> s) & 1:
@@ -536,4 +553,5 @@ def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, obs: 
             for i in range(gi[g, G_STACK]):
                 s = gi[g, b0 + players + i]
                 j = s - p if s >= p else s - p + players
-                obs[g, p, oi[O_STACK] + j] = i + 1
+                at = oi[O_STACK] + j
+                obs[g, p, at] = scaled(i + 1, bounds[at])

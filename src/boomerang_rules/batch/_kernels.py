@@ -115,6 +115,13 @@ def next_u64(state: Any) -> Any:
 SH_WIDTH, SH_GROUPS, SH_FACT, SH_D, SH_LEN, SH_MAGIC, SH_SHIFT, SH_RECIP, SH_RSHIFT = 0, 1, 2, 18, 82, 146, 211, 276, \
     340
 SH_COLUMNS = 404
+@inline
+def scaled(v: Any, bound: Any) -> Any:
+    """A number of an observation as ``rl.observe`` writes it: divided by its slice's bound in
+    float64, rounded to float32, at most 1."""
+    return np.float32(min(np.float64(v) / bound, 1.0))
+
+
 # The scratch array ``work`` (uint64): the generator words, the big integer's limbs, the deck.
 W_WORDS, W_LIMBS, W_DECK = 0, 8, 24
 W_SIZE = W_DECK + 64

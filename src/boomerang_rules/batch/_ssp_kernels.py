@@ -44,6 +44,7 @@ from ._kernels import (
     jit,
     nth_bit,
     popcount,
+    scaled,
     shuffle,
     trailing_zeros,
 )
@@ -752,6 +753,18 @@ def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: 
 
 
 @jit
+def seat_masks(gi: Any, masks: Any, out: Any) -> None:
+    """Each game's kept mask (``masks[g]``, of ``run``) into its seat to act's row of ``out[g]`` (all
+    False on entry: numpy's memset clears it faster than a compiled loop); none once it is over."""
+    width = masks.shape[1]
+    for g in range(out.shape[0]):
+        if gi[g, G_PHASE] != P_OVER:
+            seat = gi[g, G_TURN]
+            for a in range(width):
+                out[g, seat, a] = masks[g, a]
+
+
+@jit
 def sample(lst: Any, nl: Any, states: Any, out: Any) -> None:
     """A uniformly random action of game g's list into ``out[g]`` (-1 when the game is over)."""
     for g in range(nl.shape[0]):
@@ -786,10 +799,12 @@ def _cards(obs: Any, g: int, p: int, at: Any, mask: Any) -> None:
 
 @jit
 def observe(players: int, ti: Any, oi: Any, gi: Any, deck: Any, piles: Any, hands: Any, played: Any, totals: Any,
-            obs: Any) -> None:
-    """Every seat's observation of every game into ``obs[g, seat]`` as ``rl.seasaltpaper.observe``
+            bounds: Any, obs: Any) -> None:
+    """Every seat's observation of every game into ``obs[g, seat]`` (float32) as ``rl.seasaltpaper.observe``
     writes it (from the seat's ``view``: its own hand, the cards it drew or the pile it picks
-    from on its own turn, the revealed hands, sizes, one-hot seats relative to it)."""
+    from on its own turn, the revealed hands, sizes, one-hot seats relative to it), each number
+    scaled by its cell's ``bounds`` entry (``scaled``). ``obs`` is all 0 on entry (numpy's memset
+    clears it faster than a compiled loop over the rows)."""
     n = ti[T_N]
     for g in range(obs.shape[0]):
         ph = gi[g, G_PHASE]
@@ -797,7 +812,6 @@ def observe(players: int, ti: Any, oi: Any, gi: Any, deck: Any, piles: Any, hand
         caller = gi[g, G_CALLER]
         protected = gi[g, G_PROTECTED]
         for p in range(players):
-            obs[g, p, :] = 0.0
             _cards(obs, g, p, oi[O_HAND], hands[g, p])
             if p == turn and ph == P_KEEP:
                 obs[g, p, oi[O_DRAWN] + gi[g, G_DRAWN0]] = 1.0
@@ -806,12 +820,13 @@ def observe(players: int, ti: Any, oi: Any, gi: Any, deck: Any, piles: Any, hand
                 size = gi[g, G_LEN0 + q]
                 if size:
                     obs[g, p, oi[O_PILE_TOPS] + q * n + piles[g, q, size - 1]] = 1.0
-                obs[g, p, oi[O_PILE_SIZES] + q] = size
+                at = oi[O_PILE_SIZES] + q
+                obs[g, p, at] = scaled(size, bounds[at])
             if p == turn and ph == P_CRAB_CARD:
                 pile = gi[g, G_CRAB]
                 for i in range(gi[g, G_LEN0 + pile]):
                     obs[g, p, oi[O_CHOSEN] + piles[g, pile, i]] = 1.0
-            obs[g, p, oi[O_DECK]] = n - gi[g, G_DECK]
+            obs[g, p, oi[O_DECK]] = scaled(n - gi[g, G_DECK], bounds[oi[O_DECK]])
             for j in range(players):
                 s = p + j if p + j < players else p + j - players
                 _cards(obs, g, p, oi[O_PLAYED] + j * n, played[g, s])
@@ -819,11 +834,13 @@ def observe(players: int, ti: Any, oi: Any, gi: Any, deck: Any, piles: Any, hand
                     obs[g, p, oi[O_PROTECTED] + j] = 1.0
                     if ph != P_OVER:
                         _cards(obs, g, p, oi[O_REVEALED] + j * n, hands[g, s])
-                obs[g, p, oi[O_HAND_SIZES] + j] = count(hands[g, s])
+                at = oi[O_HAND_SIZES] + j
+                obs[g, p, at] = scaled(count(hands[g, s]), bounds[at])
                 if s == turn:
                     obs[g, p, oi[O_TURN] + j] = 1.0
                 if s == caller:
                     obs[g, p, oi[O_CALLER] + j] = 1.0
-                obs[g, p, oi[O_SCORES] + j] = totals[g, s]
+                at = oi[O_SCORES] + j
+                obs[g, p, at] = scaled(totals[g, s], bounds[at])
             obs[g, p, oi[O_PHASE] + ph] = 1.0
-            obs[g, p, oi[O_ROUND]] = gi[g, G_ROUND]
+            obs[g, p, oi[O_ROUND]] = scaled(gi[g, G_ROUND], bounds[oi[O_ROUND]])

@@ -150,6 +150,15 @@ def observation_buffers(offsets: object, obs: object, extents: tuple[int, ...], 
     return offsets, obs
 
 
+def observation_bounds(bounds: object, size: int) -> npt.NDArray[np.float64]:
+    """``bounds`` if it is one float64 bound a cell of an observation of ``size`` cells (C-contiguous),
+    else the ``ValueError``: what the observation kernels divide each number by."""
+    if not isinstance(bounds, np.ndarray) or bounds.dtype != np.float64 or bounds.shape != (size,) \
+            or not bounds.flags.c_contiguous:
+        raise ValueError(f"bounds must be a C-contiguous float64 array of shape {(size,)} (one a cell)")
+    return bounds
+
+
 def sampler(games: int, seed: int) -> npt.NDArray[np.uint64]:
     """The generator states of a game's ``sample_actions``, game g's seeded from ``seed + g``
     (apart from its dealer's stream: ``_kernels.sample_seed``)."""

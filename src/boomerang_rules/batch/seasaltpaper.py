@@ -35,6 +35,7 @@ from .common import (
     GamesBatch,
     count_of,
     generator_states,
+    observation_bounds,
     observation_buffers,
     out_array,
     played_out,
@@ -368,13 +369,18 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     return out
 
 
-def observe_into(batch: Batch, offsets: I64Array, obs: npt.NDArray[np.float64]) -> None:
-    """Every seat's ``rl.observe`` of every game into ``obs`` ``(games, players, size)``; ``offsets``
-    are the starts of ``_ssp_kernels.O_NAMES``' slices (each checked to lie within ``obs``)."""
+def observe_into(batch: Batch, offsets: I64Array, bounds: npt.NDArray[np.float64],
+                 obs: npt.NDArray[np.float32]) -> None:
+    """Every seat's ``rl.observe`` of every game into ``obs`` ``(games, players, size)``, float32:
+    ``offsets`` are the starts of ``_ssp_kernels.O_NAMES``' slices (each checked to lie within
+    ``obs``), ``bounds`` each cell's bound (``rl.observation_spec``'s: every number divided by it,
+    at most 1; 1 for the bits)."""
     extents = k.extents(int(batch.ti[k.T_N]), batch.players)
-    offsets, obs = observation_buffers(offsets, obs, extents, batch.games, batch.players, np.float64)
+    offsets, obs = observation_buffers(offsets, obs, extents, batch.games, batch.players, np.float32)
+    bounds = observation_bounds(bounds, obs.shape[2])
+    obs.fill(0.0)
     gi, deck, piles, hands, played = batch.state_arrays()
-    k.observe(batch.players, batch.ti, offsets, gi, deck, piles, hands, played, batch.totals, obs)
+    k.observe(batch.players, batch.ti, offsets, gi, deck, piles, hands, played, batch.totals, bounds, obs)
 
 
 OBSERVATION_SLICES = k.O_NAMES
@@ -382,11 +388,11 @@ OBSERVATION_SLICES = k.O_NAMES
 
 
 def seat_masks(batch: Batch, out: npt.NDArray[np.bool_]) -> None:
-    """``legal_masks`` per seat into ``out`` ``(games, players, num_actions)``: the seat to act's row, others False."""
-    out[:] = False
-    seats = to_act(batch)
-    live = np.flatnonzero(seats >= 0)
-    out[live, seats[live]] = legal_masks(batch)[live]
+    """``legal_masks`` per seat into ``out`` ``(games, players, num_actions)``: the seat to act's row, others
+    False (from the masks the kernels keep: no list read again)."""
+    out = out_array(out, (batch.games, batch.players, batch.masks.shape[1]), np.bool_)
+    out.fill(False)
+    k.seat_masks(batch.gi, batch.masks, out)
 
 
 def seat_actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:

@@ -104,13 +104,11 @@ class VectorEnv:
         self.num_actions = self._engine.num_actions(self.rules)
         spec = rl.observation_spec(self.rules, players)
         starts = {x.name: x.start for x in spec}
-        # the kernels write each entry in its units; rl.observe divides it by its slice's bound
-        # (saturating at 1), so the env does the same after each write
+        # rl.observe divides each number by its slice's bound (at most 1): the kernels do as they write
         self._bounds = np.ones(self.observation_size, np.float64)
         for x in spec:
             if x.bound:
                 self._bounds[x.start:x.stop] = x.bound
-        self._raw = np.zeros((games, players, self.observation_size), np.float64)
         names = self._engine.OBSERVATION_SLICES
         if set(names) != set(starts):  # the encoder's slices changed: the kernel must follow
             raise RuntimeError(f"the batched observation writes the slices {names}, rl.observe {tuple(starts)}")
@@ -148,9 +146,7 @@ class VectorEnv:
 
     def _observe_owed(self) -> None:
         b = self._batch
-        self._engine.observe_into(b, self._offsets, self._raw)
-        np.divide(self._raw, self._bounds, out=self._obs, casting="same_kind")
-        np.minimum(self._obs, np.float32(1.0), out=self._obs)
+        self._engine.observe_into(b, self._offsets, self._bounds, self._obs)
         self._engine.seat_masks(b, self._masks)
 
     @property
