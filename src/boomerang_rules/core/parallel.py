@@ -7,13 +7,22 @@ the chunks run here, in ``jobs`` processes, or as Ray tasks. A Ray worker that d
 task whose worker died (``max_retries``), and a chunk has no effect but its result, so running it
 twice changes nothing.
 
+While Ray work runs, Ray's own messages on the driver ("(raylet) A worker died or was killed...",
+"(raylet) Task ... failed. There are 5 retries remaining...") go to standard error, so that
+standard output holds the library's output alone, byte-identical to ``jobs`` 1 even when a worker
+dies (``_ray_messages_to_stderr``).
+
 Ray is the optional extra ``ray``; nothing here imports it unless asked to use it.
 """
 
 from __future__ import annotations
 
+import importlib
+import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 R = TypeVar("R")
@@ -72,24 +81,75 @@ def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], j
 
 def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], address: str, jobs: int) -> Iterator[R]:
     ray = _import_ray()
-    started = not ray.is_initialized()
-    if started:
-        _start(ray, address, jobs)
-    try:
-        task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(function)
-        refs = [task.remote(*args) for args in calls]
-        for ref in refs:
-            try:
-                yield ray.get(ref)
-            except ray.exceptions.RayTaskError as exc:  # the function itself raised: its own error, as here
-                raise exc.as_instanceof_cause() from None
-            except ray.exceptions.RayError as exc:
-                raise ParallelError(f"a chunk of the work was lost on the Ray cluster after {RETRIES} retries: "
-                                    f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-                                    ) from None
-    finally:
+    with _ray_messages_to_stderr():
+        started = not ray.is_initialized()
         if started:
-            ray.shutdown()
+            _start(ray, address, jobs)
+        try:
+            task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(function)
+            refs = [task.remote(*args) for args in calls]
+            for ref in refs:
+                try:
+                    yield ray.get(ref)
+                except ray.exceptions.RayTaskError as exc:  # the function itself raised: its own error, as here
+                    raise exc.as_instanceof_cause() from None
+                except ray.exceptions.RayError as exc:
+                    raise ParallelError(f"a chunk of the work was lost on the Ray cluster after {RETRIES} retries: "
+                                        f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+                                        ) from None
+        finally:
+            if started:
+                ray.shutdown()  # within the redirection: Ray prints the messages it held back as it disconnects
+
+
+_redirect_lock = threading.Lock()
+_redirect_users = 0
+_redirect_original: Any = None
+
+
+def _print_worker_logs_to_stderr(data: Any, print_file: Any, *rest: Any, **options: Any) -> Any:
+    """Ray's ``print_worker_logs`` with standard error for its sink, whatever sink it was given."""
+    return _redirect_original(data, sys.stderr, *rest, **options)
+
+
+@contextmanager
+def _ray_messages_to_stderr() -> Iterator[None]:
+    """Ray's messages on the driver go to standard error while the block runs, then as before.
+
+    Ray's driver prints them from a background thread it always runs
+    (``ray._private.worker.listen_error_messages``: a worker that died, a task retried, printed as
+    "(raylet) ..." to ``sys.stdout`` whatever ``log_to_driver`` says), from the thread that
+    forwards the workers' output when ``log_to_driver`` is on, and on ``ray.shutdown`` (the lines
+    it held back as repeats). All three go through ``ray._private.worker.print_worker_logs(data,
+    sink)``, the one place that writes them: while any caller is inside the block, that function
+    is replaced by one that writes to ``sys.stderr``; the last caller out puts Ray's back.
+    Nothing else changes (``sys.stdout`` is left alone: the caller's own output, written while
+    the block runs, goes where it always goes). A Ray without that function is left as it is.
+    """
+    global _redirect_users, _redirect_original
+    worker: Any
+    try:
+        worker = importlib.import_module("ray._private.worker")
+    except ImportError:
+        worker = None
+    with _redirect_lock:
+        if worker is None or not callable(getattr(worker, "print_worker_logs", None)):
+            worker = None
+        else:
+            if _redirect_users == 0 and worker.print_worker_logs is not _print_worker_logs_to_stderr:
+                _redirect_original = worker.print_worker_logs
+                worker.print_worker_logs = _print_worker_logs_to_stderr
+            _redirect_users += 1
+    try:
+        yield
+    finally:
+        if worker is not None:
+            with _redirect_lock:
+                _redirect_users -= 1
+                if _redirect_users == 0 and worker.print_worker_logs is _print_worker_logs_to_stderr:
+                    # _redirect_original is kept: a Ray thread that took the replacement just before
+                    # still finds Ray's function through it.
+                    worker.print_worker_logs = _redirect_original
 
 
 def _import_ray() -> Any:
