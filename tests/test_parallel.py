@@ -1,11 +1,13 @@
 """core.parallel: games spread over processes or Ray tasks give the output of one process, in game order,
 and a Ray worker killed mid-run has its games played again, not lost, standard output untouched by
-Ray's messages."""
+Ray's messages; a local Ray instance listens on the loopback address only."""
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -63,9 +65,8 @@ ray = pytest.importorskip("ray", reason="the extra ray is not installed (.ci/run
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
-    """One local Ray instance for the module (on loopback), shut down after it."""
-    ray.init(num_cpus=2, _node_ip_address="127.0.0.1", include_dashboard=False, log_to_driver=False,
-             logging_level="ERROR")
+    """One local Ray instance for the module (on loopback, as ``--ray`` starts one), shut down after it."""
+    parallel.init_local_ray(2)
     try:
         yield
     finally:
@@ -195,3 +196,43 @@ def test_ray_messages_go_to_standard_error_inside_the_block_only(local_ray: None
     say("fourth message")
     captured = capsys.readouterr()
     assert "fourth message" in captured.out and "fourth message" not in captured.err
+
+
+def _listening(pid: int) -> list[tuple[str, str, int]]:
+    """(process name, address, port) of each TCP socket listening, or UDP socket bound, in process
+    ``pid`` and all its descendants."""
+    import psutil
+
+    found = []
+    parent = psutil.Process(pid)
+    for proc in [parent, *parent.children(recursive=True)]:
+        try:
+            name = proc.name()
+            conns = proc.net_connections("inet") if hasattr(proc, "net_connections") else proc.connections("inet")
+        except psutil.Error:  # gone meanwhile
+            continue
+        for conn in conns:
+            if conn.type == socket.SOCK_DGRAM or conn.status == psutil.CONN_LISTEN:
+                found.append((name, conn.laddr.ip, conn.laddr.port))
+    return found
+
+
+def _loopback(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%")[0])
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped  # a dual-stack socket bound to ::ffff:127.0.0.1
+    return ip.is_loopback
+
+
+def test_the_local_ray_instance_listens_on_the_loopback_address_only(local_ray: None) -> None:
+    """Every socket that the local instance (``init_local_ray``, as ``--ray`` with no address
+    starts) and its workers listen on: the GCS server, the raylet, the runtime-env agent, the
+    workers, the driver. Ray would otherwise bind them to every address (0.0.0.0)."""
+    pytest.importorskip("psutil", reason="psutil (which ray brings) lists the sockets")
+    spread = tournament.run(load_rules("standard"), ["greedy", "random"], 4, seed=1, ray=parallel.LOCAL)
+    assert spread == tournament.run(load_rules("standard"), ["greedy", "random"], 4, seed=1)  # workers up
+    sockets = _listening(os.getpid())
+    names = {name for name, _, _ in sockets}
+    assert {"gcs_server", "raylet"} <= names, sockets  # the listing sees Ray's processes
+    assert [s for s in sockets if not _loopback(s[1])] == []
+    assert ray.util.get_node_ip_address() == "127.0.0.1"

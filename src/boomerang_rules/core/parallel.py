@@ -12,12 +12,17 @@ While Ray work runs, Ray's own messages on the driver ("(raylet) A worker died o
 standard output holds the library's output alone, byte-identical to ``jobs`` 1 even when a worker
 dies (``_ray_messages_to_stderr``).
 
+A local instance (``LOCAL``) has every service listen on the loopback address only (127.0.0.1):
+the GCS server, the raylet, the runtime-env agent, the workers and the driver's own gRPC server;
+no dashboard (``init_local_ray``).
+
 Ray is the optional extra ``ray``; nothing here imports it unless asked to use it.
 """
 
 from __future__ import annotations
 
 import importlib
+import ipaddress
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -179,16 +184,69 @@ def _probe(address: str) -> None:
 
 
 def _start(ray: Any, address: str, jobs: int) -> None:
-    """Connect to the cluster at ``address``, or start a local instance (``LOCAL``, on the loopback
-    address only) with ``jobs`` CPUs."""
-    options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
-    if address != LOCAL:
-        _probe(address)
+    """Connect to the cluster at ``address``, or start a local instance (``LOCAL``, listening on the
+    loopback address only) with ``jobs`` CPUs."""
+    if address == LOCAL:
+        _init_local(ray, jobs if jobs > 1 else None)
+        return
+    _probe(address)
     try:
-        if address == LOCAL:
-            ray.init(num_cpus=jobs if jobs > 1 else None, _node_ip_address="127.0.0.1", **options)
-        else:
-            ray.init(address=address, **options)
+        ray.init(address=address, **RAY_OPTIONS)
     except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError... for an unreachable cluster
-        where = "a local Ray instance" if address == LOCAL else f"the Ray cluster at {address!r}"
-        raise ParallelError(f"cannot start {where}: {type(exc).__name__}: {exc}") from None
+        raise ParallelError(f"cannot start the Ray cluster at {address!r}: {type(exc).__name__}: {exc}") from None
+
+
+RAY_OPTIONS: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
+"""``ray.init``'s options for any instance: no dashboard, the workers' output not forwarded to the
+driver, Ray's own logging only for errors."""
+
+
+def init_local_ray(cpus: int | None = None) -> None:
+    """Start a new local Ray instance in this process (``ray.init``) with ``cpus`` CPUs (None: all
+    the machine's), every service listening on the loopback address only (see ``_init_local``),
+    with ``RAY_OPTIONS``. ``ParallelError`` when Ray is missing or cannot start so."""
+    _init_local(_import_ray(), cpus)
+
+
+def _init_local(ray: Any, cpus: int | None) -> None:
+    """``ray.init`` of a local instance whose node address is 127.0.0.1, so that every service
+    listens on the loopback address only.
+
+    Ray's processes bind their gRPC servers to 127.0.0.1 when the node's address is 127.0.0.1,
+    and to every address (0.0.0.0) otherwise (the runtime-env agent: to the node's address). But
+    ``ray.init`` replaces a loopback ``_node_ip_address`` by the machine's own address
+    (``ray._private.services.resolve_ip_for_localhost``) unless Ray clusters are disabled
+    (``ray._private.ray_constants.ENABLE_RAY_CLUSTER``, which Ray reads once, at its import, from
+    the environment variable ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER``; its default is false on Windows
+    and macOS, where Ray uses the loopback address for this reason, and true elsewhere). So it is
+    set false for the call to ``ray.init`` alone, and put back; the node's address is then checked:
+    an instance that would listen beyond the loopback address is shut down, ``ParallelError``.
+    """
+    try:
+        constants: Any = importlib.import_module("ray._private.ray_constants")
+    except ImportError:
+        constants = None
+    had = constants is not None and hasattr(constants, "ENABLE_RAY_CLUSTER")
+    before = constants.ENABLE_RAY_CLUSTER if had else None
+    try:
+        if had:
+            constants.ENABLE_RAY_CLUSTER = False
+        ray.init(num_cpus=cpus, _node_ip_address="127.0.0.1", **RAY_OPTIONS)
+    except Exception as exc:
+        raise ParallelError(f"cannot start a local Ray instance: {type(exc).__name__}: {exc}") from None
+    finally:
+        if had:
+            constants.ENABLE_RAY_CLUSTER = before
+    node = str(ray.util.get_node_ip_address())
+    if not _is_loopback(node):
+        ray.shutdown()
+        raise ParallelError(f"the local Ray instance would listen on {node}, beyond the loopback address "
+                            f"(Ray {getattr(ray, '__version__', '?')}); start one yourself (ray start --head) "
+                            "and pass its address to --ray")
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
