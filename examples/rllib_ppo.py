@@ -9,8 +9,10 @@ RLlib's ``ActionMaskingTorchRLModule`` reads), the library's bots play the other
 shipped one, unpatched: each env runner makes it by its gymnasium id, ``module:id`` so that the
 runner's process imports the module that registers it. Each iteration prints the mean return of
 the episodes it finished (with the default ``--reward win``: the share of games won, a shared win
-counting; 1 / players is what random play gets against random bots). Ray runs on the loopback
-address only (``_node_ip_address="127.0.0.1"``), with no dashboard.
+counting; 1 / players is what random play gets against random bots). Ray runs with no dashboard,
+every service of it listening on the loopback address only (``core.parallel.init_local_ray``:
+``ray.init(_node_ip_address="127.0.0.1")`` alone would not do it, Ray puts the machine's address
+in its place).
 """
 
 from __future__ import annotations
@@ -86,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     from boomerang_rules import load_rules
+    from boomerang_rules.core.parallel import ParallelError, init_local_ray
     from boomerang_rules.rl.gym import SingleAgentEnv
 
     try:  # the env's own checks, with a clear message, before any worker starts
@@ -97,8 +100,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{probe.rules.name} ({probe.rules.id}), {probe.players} players, opponents {args.opponents}, "
           f"reward {args.reward}: {probe.observation_space['observations'].shape[0]} observations, "
           f"{probe.action_space.n} actions", flush=True)
-    ray.init(num_cpus=args.cpus, _node_ip_address="127.0.0.1", include_dashboard=False, log_to_driver=False,
-             logging_level="ERROR")
+    try:
+        init_local_ray(args.cpus)
+    except ParallelError as exc:
+        print(f"rllib_ppo.py: {exc}", file=sys.stderr)
+        return 1
     try:
         algo = config_for(args).build_algo()
         start = time.monotonic()

@@ -1,11 +1,15 @@
 """core.parallel: games spread over processes or Ray tasks give the output of one process, in game order,
-and a Ray worker killed mid-run has its games played again, not lost."""
+and a Ray worker killed mid-run has its games played again, not lost, standard output untouched by
+Ray's messages; a local Ray instance listens on the loopback address only."""
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import signal
-import threading
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -61,9 +65,8 @@ ray = pytest.importorskip("ray", reason="the extra ray is not installed (.ci/run
 
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
-    """One local Ray instance for the module (on loopback), shut down after it."""
-    ray.init(num_cpus=2, _node_ip_address="127.0.0.1", include_dashboard=False, log_to_driver=False,
-             logging_level="ERROR")
+    """One local Ray instance for the module (on loopback, as ``--ray`` starts one), shut down after it."""
+    parallel.init_local_ray(2)
     try:
         yield
     finally:
@@ -113,42 +116,123 @@ def test_ray_tournament_prints_the_same_bytes_as_one_job(local_ray: None, rules_
     assert spread_over_ray == [parallel.LOCAL, parallel.LOCAL]  # --ray went through Ray, --jobs 1 did not
 
 
-def _busy_workers(task: str) -> list[int]:
-    """The pids of Ray workers running ``task`` now (a busy worker's title is ``ray::<function>``)."""
+def _busy_workers(task: str, parent: int) -> list[int]:
+    """The pids of the Ray workers under process ``parent`` running ``task`` now (a busy worker's
+    title is ``ray::<function>``)."""
     import psutil
 
     pids = []
-    for proc in psutil.process_iter(["pid", "cmdline"]):
-        line = " ".join(proc.info["cmdline"] or ())
+    for proc in psutil.Process(parent).children(recursive=True):
+        try:
+            line = " ".join(proc.cmdline())
+        except psutil.Error:  # gone meanwhile
+            continue
         if line.startswith(f"ray::{task}"):
-            pids.append(proc.info["pid"])
+            pids.append(proc.pid)
     return pids
 
 
-def test_a_killed_worker_has_its_games_played_again(local_ray: None) -> None:
-    rules = load_rules("standard")
-    names = ["ismcts:20", "greedy"]
-    one = tournament.run(rules, names, 12, seed=2)
-    out: dict[str, Any] = {}
+KILLED_RUNS = {  # the command, and the function its Ray tasks run
+    "tournament": ("_play_chunk", ["tournament", "--rules", "standard", "--players", "2", "--bots", "ismcts:20,greedy",
+                   "--games", "16", "--seed", "2", "--json"]),
+    "simulate": ("record_texts", ["simulate", "--rules", "standard", "--players", "2", "--bots", "ismcts:20,greedy",
+                 "--games", "16", "--seed", "2"]),
+}
 
-    def spread() -> None:
-        try:
-            out["result"] = tournament.run(rules, names, 12, seed=2, ray=parallel.LOCAL)
-        except BaseException as exc:  # reported below
-            out["error"] = exc
 
-    runner = threading.Thread(target=spread)
-    runner.start()
-    killed = None
-    deadline = time.monotonic() + 120
-    while killed is None and runner.is_alive() and time.monotonic() < deadline:
-        busy = _busy_workers("_play_chunk")
-        if busy:
-            killed = busy[0]
-            os.kill(killed, signal.SIGKILL)
-        else:
-            time.sleep(0.05)
-    runner.join(300)
+@pytest.mark.parametrize("command", sorted(KILLED_RUNS))
+def test_a_killed_worker_has_its_games_played_again(command: str) -> None:
+    """The command with ``--ray --jobs 2`` in a child process (its own local Ray instance), one worker
+    killed mid-chunk: its chunk is played again and standard output is, byte for byte, that of
+    ``--jobs 1``. Ray tells of the death ("(raylet) A worker died or was killed ... Worker PID: N",
+    "(raylet) Task <function> failed. There are 5 retries remaining ...") on the driver, which
+    printed it to standard output; now on standard error."""
+    pytest.importorskip("psutil", reason="psutil (which ray brings) finds the workers")
+    task, command_line = KILLED_RUNS[command]
+    args = [sys.executable, "-m", "boomerang_rules", *command_line]
+    one = subprocess.run([*args, "--jobs", "1"], capture_output=True, timeout=300, check=False)
+    assert one.returncode == 0, one.stderr.decode(errors="replace")
+    spread = subprocess.Popen([*args, "--ray", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        killed = None
+        deadline = time.monotonic() + 120
+        while killed is None and spread.poll() is None and time.monotonic() < deadline:
+            busy = _busy_workers(task, spread.pid)
+            if busy:
+                killed = busy[0]
+                os.kill(killed, signal.SIGKILL)
+            else:
+                time.sleep(0.05)
+        out, err = spread.communicate(timeout=300)
+    finally:
+        if spread.poll() is None:
+            spread.kill()
+            spread.communicate()
     assert killed is not None, "no worker was seen running a chunk"
-    assert "error" not in out, out.get("error")
-    assert out["result"] == one
+    assert spread.returncode == 0, err.decode(errors="replace")
+    assert out == one.stdout
+    assert f"Worker PID: {killed}".encode() in err  # Ray did report the death: on standard error
+
+
+def test_ray_messages_go_to_standard_error_inside_the_block_only(local_ray: None,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Ray's driver prints the raylet's messages (``is_err`` false) to standard output; inside
+    ``_ray_messages_to_stderr`` (nested too) they go to standard error, and after it as before."""
+    from ray._private import worker
+
+    def say(line: str) -> None:
+        worker.print_to_stdstream({"lines": [line], "pid": "raylet", "is_err": False}, ignore_prefix=False)
+
+    original = worker.print_worker_logs
+    with parallel._ray_messages_to_stderr():
+        say("first message")
+        with parallel._ray_messages_to_stderr():
+            say("second message")
+        say("third message")
+    assert worker.print_worker_logs is original
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert all(f"{n} message" in captured.err for n in ("first", "second", "third"))
+    say("fourth message")
+    captured = capsys.readouterr()
+    assert "fourth message" in captured.out and "fourth message" not in captured.err
+
+
+def _listening(pid: int) -> list[tuple[str, str, int]]:
+    """(process name, address, port) of each TCP socket listening, or UDP socket bound, in process
+    ``pid`` and all its descendants."""
+    import psutil
+
+    found = []
+    parent = psutil.Process(pid)
+    for proc in [parent, *parent.children(recursive=True)]:
+        try:
+            name = proc.name()
+            conns = proc.net_connections("inet") if hasattr(proc, "net_connections") else proc.connections("inet")
+        except psutil.Error:  # gone meanwhile
+            continue
+        for conn in conns:
+            if conn.type == socket.SOCK_DGRAM or conn.status == psutil.CONN_LISTEN:
+                found.append((name, conn.laddr.ip, conn.laddr.port))
+    return found
+
+
+def _loopback(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%")[0])
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped  # a dual-stack socket bound to ::ffff:127.0.0.1
+    return ip.is_loopback
+
+
+def test_the_local_ray_instance_listens_on_the_loopback_address_only(local_ray: None) -> None:
+    """Every socket that the local instance (``init_local_ray``, as ``--ray`` with no address
+    starts) and its workers listen on: the GCS server, the raylet, the runtime-env agent, the
+    workers, the driver. Ray would otherwise bind them to every address (0.0.0.0)."""
+    pytest.importorskip("psutil", reason="psutil (which ray brings) lists the sockets")
+    spread = tournament.run(load_rules("standard"), ["greedy", "random"], 4, seed=1, ray=parallel.LOCAL)
+    assert spread == tournament.run(load_rules("standard"), ["greedy", "random"], 4, seed=1)  # workers up
+    sockets = _listening(os.getpid())
+    names = {name for name, _, _ in sockets}
+    assert {"gcs_server", "raylet"} <= names, sockets  # the listing sees Ray's processes
+    assert [s for s in sockets if not _loopback(s[1])] == []
+    assert ray.util.get_node_ip_address() == "127.0.0.1"

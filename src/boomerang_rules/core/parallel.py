@@ -7,13 +7,27 @@ the chunks run here, in ``jobs`` processes, or as Ray tasks. A Ray worker that d
 task whose worker died (``max_retries``), and a chunk has no effect but its result, so running it
 twice changes nothing.
 
+While Ray work runs, Ray's own messages on the driver ("(raylet) A worker died or was killed...",
+"(raylet) Task ... failed. There are 5 retries remaining...") go to standard error, so that
+standard output holds the library's output alone, byte-identical to ``jobs`` 1 even when a worker
+dies (``_ray_messages_to_stderr``).
+
+A local instance (``LOCAL``) has every service listen on the loopback address only (127.0.0.1):
+the GCS server, the raylet, the runtime-env agent, the workers and the driver's own gRPC server;
+no dashboard (``init_local_ray``).
+
 Ray is the optional extra ``ray``; nothing here imports it unless asked to use it.
 """
 
 from __future__ import annotations
 
+import importlib
+import ipaddress
+import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 R = TypeVar("R")
@@ -72,24 +86,75 @@ def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], j
 
 def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], address: str, jobs: int) -> Iterator[R]:
     ray = _import_ray()
-    started = not ray.is_initialized()
-    if started:
-        _start(ray, address, jobs)
-    try:
-        task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(function)
-        refs = [task.remote(*args) for args in calls]
-        for ref in refs:
-            try:
-                yield ray.get(ref)
-            except ray.exceptions.RayTaskError as exc:  # the function itself raised: its own error, as here
-                raise exc.as_instanceof_cause() from None
-            except ray.exceptions.RayError as exc:
-                raise ParallelError(f"a chunk of the work was lost on the Ray cluster after {RETRIES} retries: "
-                                    f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-                                    ) from None
-    finally:
+    with _ray_messages_to_stderr():
+        started = not ray.is_initialized()
         if started:
-            ray.shutdown()
+            _start(ray, address, jobs)
+        try:
+            task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(function)
+            refs = [task.remote(*args) for args in calls]
+            for ref in refs:
+                try:
+                    yield ray.get(ref)
+                except ray.exceptions.RayTaskError as exc:  # the function itself raised: its own error, as here
+                    raise exc.as_instanceof_cause() from None
+                except ray.exceptions.RayError as exc:
+                    raise ParallelError(f"a chunk of the work was lost on the Ray cluster after {RETRIES} retries: "
+                                        f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+                                        ) from None
+        finally:
+            if started:
+                ray.shutdown()  # within the redirection: Ray prints the messages it held back as it disconnects
+
+
+_redirect_lock = threading.Lock()
+_redirect_users = 0
+_redirect_original: Any = None
+
+
+def _print_worker_logs_to_stderr(data: Any, print_file: Any, *rest: Any, **options: Any) -> Any:
+    """Ray's ``print_worker_logs`` with standard error for its sink, whatever sink it was given."""
+    return _redirect_original(data, sys.stderr, *rest, **options)
+
+
+@contextmanager
+def _ray_messages_to_stderr() -> Iterator[None]:
+    """Ray's messages on the driver go to standard error while the block runs, then as before.
+
+    Ray's driver prints them from a background thread it always runs
+    (``ray._private.worker.listen_error_messages``: a worker that died, a task retried, printed as
+    "(raylet) ..." to ``sys.stdout`` whatever ``log_to_driver`` says), from the thread that
+    forwards the workers' output when ``log_to_driver`` is on, and on ``ray.shutdown`` (the lines
+    it held back as repeats). All three go through ``ray._private.worker.print_worker_logs(data,
+    sink)``, the one place that writes them: while any caller is inside the block, that function
+    is replaced by one that writes to ``sys.stderr``; the last caller out puts Ray's back.
+    Nothing else changes (``sys.stdout`` is left alone: the caller's own output, written while
+    the block runs, goes where it always goes). A Ray without that function is left as it is.
+    """
+    global _redirect_users, _redirect_original
+    worker: Any
+    try:
+        worker = importlib.import_module("ray._private.worker")
+    except ImportError:
+        worker = None
+    with _redirect_lock:
+        if worker is None or not callable(getattr(worker, "print_worker_logs", None)):
+            worker = None
+        else:
+            if _redirect_users == 0 and worker.print_worker_logs is not _print_worker_logs_to_stderr:
+                _redirect_original = worker.print_worker_logs
+                worker.print_worker_logs = _print_worker_logs_to_stderr
+            _redirect_users += 1
+    try:
+        yield
+    finally:
+        if worker is not None:
+            with _redirect_lock:
+                _redirect_users -= 1
+                if _redirect_users == 0 and worker.print_worker_logs is _print_worker_logs_to_stderr:
+                    # _redirect_original is kept: a Ray thread that took the replacement just before
+                    # still finds Ray's function through it.
+                    worker.print_worker_logs = _redirect_original
 
 
 def _import_ray() -> Any:
@@ -119,16 +184,69 @@ def _probe(address: str) -> None:
 
 
 def _start(ray: Any, address: str, jobs: int) -> None:
-    """Connect to the cluster at ``address``, or start a local instance (``LOCAL``, on the loopback
-    address only) with ``jobs`` CPUs."""
-    options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
-    if address != LOCAL:
-        _probe(address)
+    """Connect to the cluster at ``address``, or start a local instance (``LOCAL``, listening on the
+    loopback address only) with ``jobs`` CPUs."""
+    if address == LOCAL:
+        _init_local(ray, jobs if jobs > 1 else None)
+        return
+    _probe(address)
     try:
-        if address == LOCAL:
-            ray.init(num_cpus=jobs if jobs > 1 else None, _node_ip_address="127.0.0.1", **options)
-        else:
-            ray.init(address=address, **options)
+        ray.init(address=address, **RAY_OPTIONS)
     except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError... for an unreachable cluster
-        where = "a local Ray instance" if address == LOCAL else f"the Ray cluster at {address!r}"
-        raise ParallelError(f"cannot start {where}: {type(exc).__name__}: {exc}") from None
+        raise ParallelError(f"cannot start the Ray cluster at {address!r}: {type(exc).__name__}: {exc}") from None
+
+
+RAY_OPTIONS: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
+"""``ray.init``'s options for any instance: no dashboard, the workers' output not forwarded to the
+driver, Ray's own logging only for errors."""
+
+
+def init_local_ray(cpus: int | None = None) -> None:
+    """Start a new local Ray instance in this process (``ray.init``) with ``cpus`` CPUs (None: all
+    the machine's), every service listening on the loopback address only (see ``_init_local``),
+    with ``RAY_OPTIONS``. ``ParallelError`` when Ray is missing or cannot start so."""
+    _init_local(_import_ray(), cpus)
+
+
+def _init_local(ray: Any, cpus: int | None) -> None:
+    """``ray.init`` of a local instance whose node address is 127.0.0.1, so that every service
+    listens on the loopback address only.
+
+    Ray's processes bind their gRPC servers to 127.0.0.1 when the node's address is 127.0.0.1,
+    and to every address (0.0.0.0) otherwise (the runtime-env agent: to the node's address). But
+    ``ray.init`` replaces a loopback ``_node_ip_address`` by the machine's own address
+    (``ray._private.services.resolve_ip_for_localhost``) unless Ray clusters are disabled
+    (``ray._private.ray_constants.ENABLE_RAY_CLUSTER``, which Ray reads once, at its import, from
+    the environment variable ``RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER``; its default is false on Windows
+    and macOS, where Ray uses the loopback address for this reason, and true elsewhere). So it is
+    set false for the call to ``ray.init`` alone, and put back; the node's address is then checked:
+    an instance that would listen beyond the loopback address is shut down, ``ParallelError``.
+    """
+    try:
+        constants: Any = importlib.import_module("ray._private.ray_constants")
+    except ImportError:
+        constants = None
+    had = constants is not None and hasattr(constants, "ENABLE_RAY_CLUSTER")
+    before = constants.ENABLE_RAY_CLUSTER if had else None
+    try:
+        if had:
+            constants.ENABLE_RAY_CLUSTER = False
+        ray.init(num_cpus=cpus, _node_ip_address="127.0.0.1", **RAY_OPTIONS)
+    except Exception as exc:
+        raise ParallelError(f"cannot start a local Ray instance: {type(exc).__name__}: {exc}") from None
+    finally:
+        if had:
+            constants.ENABLE_RAY_CLUSTER = before
+    node = str(ray.util.get_node_ip_address())
+    if not _is_loopback(node):
+        ray.shutdown()
+        raise ParallelError(f"the local Ray instance would listen on {node}, beyond the loopback address "
+                            f"(Ray {getattr(ray, '__version__', '?')}); start one yourself (ray start --head) "
+                            "and pass its address to --ray")
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
