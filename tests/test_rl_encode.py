@@ -31,6 +31,7 @@ from .helpers import australia_ids, big_deck
 
 np = pytest.importorskip("numpy")
 
+from boomerang_rules import rl  # noqa: E402
 from boomerang_rules.rl import australia as obs  # noqa: E402
 from boomerang_rules.rl.encoding import encoder_for  # noqa: E402
 
@@ -672,6 +673,75 @@ def test_each_seats_dicts_are_the_plain_rows_in_arrays_of_their_own(rules_id: st
                     seen = reading.observation(seat)
                     assert seen.base is None and np.array_equal(seen, plain[name][key])
                 before += [fast[name][key] for name in names]
+
+
+class _ReadsAgain(tuple[Any, ...]):
+    """A field's tuple that reads another state through the encoder while it is being read (Python
+    code a reader runs: its ``__iter__``)."""
+
+    other: Any = None
+
+    def __iter__(self) -> Iterator[Any]:
+        assert self.other is not None
+        rl.observe(self.other, 1)
+        rl.action_masks(self.other, [0])
+        return tuple.__iter__(self)
+
+
+class _TupleOfInts(tuple[Any, ...]):
+    """A tuple subclass: what the compiled ops do not read (their exact types), the Python readers do."""
+
+
+def _odd_fields(state: Any) -> Iterator[tuple[str, Any]]:
+    """``state`` with one field at a time in another type the engine's plain code reads alike: numpy
+    ints and ``int`` subclasses for ints, tuple subclasses for tuples, both inside."""
+    for field in attrs.fields(type(state)):
+        value = getattr(state, field.name)
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            yield field.name, np.int64(value)
+            yield field.name, _Int(value)
+        elif isinstance(value, tuple) and value and all(isinstance(v, int) and not isinstance(v, bool)
+                                                         for v in value):
+            yield field.name, _TupleOfInts(value)
+            yield field.name, tuple(_Int(v) for v in value)
+
+
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
+def test_what_the_compiled_readers_do_not_read_is_read_plainly(rules_id: str) -> None:
+    """A field of another int or tuple type than the engine makes (a numpy int, a subclass), or a
+    reader that reads another state through the encoder while this one is read (its values would
+    share one buffer), is read by the plain reference (``_encode.Unserved``): every encoder path
+    gives what ``encode_plain`` gives, and a re-entered reading the same as one that was not."""
+    from boomerang_rules.rl import encoding
+
+    rules = br.load_rules(rules_id)
+    states = list(random_states(rules, 3, 7))
+    other = states[len(states) // 3]
+    names = ("a", "b", "c")
+    encoder = encoding.encoder_for(rules, 3)
+    zeros = np.zeros(encoder.num_actions, np.int8)
+    checked = 0
+    for state in states[:: max(1, len(states) // 6)]:
+        variants = [(name, attrs.evolve(state, **{name: value})) for name, value in _odd_fields(state)]
+        _ReadsAgain.other = other
+        variants += [(f"{name} reads again", attrs.evolve(state, **{name: _ReadsAgain(getattr(state, name))}))
+                     for name, _ in _odd_fields(state) if isinstance(getattr(state, name), tuple)]
+        for name, odd in variants:
+            try:
+                plain = encoder.encode_plain(odd)
+            except Exception:  # a field the plain reading refuses in that type: not this test's case
+                continue
+            fast = encoder.encode(odd)
+            assert np.array_equal(fast[0], plain[0]) and np.array_equal(fast[1], plain[1]), name
+            seen, row, _ = encoder.encode_seat(odd, 1)
+            assert np.array_equal(seen, plain[0][1]) and np.array_equal(row, plain[1][1]), name
+            dicts, _ = encoder.seat_dicts(odd, names, "o", zeros)
+            assert all(np.array_equal(dicts[n]["o"], plain[0][i]) for i, n in enumerate(names)), name
+            assert np.array_equal(encoder.reading(odd).observation(2), plain[0][2]), name
+            checked += 1
+    assert checked > 20
 
 
 def test_read_seats_refuses_what_it_does_not_read() -> None:

@@ -687,6 +687,8 @@ done:
     return out;
 }
 
+static PyObject *Unserved; /* ValueError's subclass: values the compiled readers do not read (the plain reading serves) */
+static int reading; /* read_plan under way: read_values holds its values, and a reader may run Python code */
 static float *gather_source; /* encoding.Encoder's source buffer, grown as needed (the GIL is held) */
 static Py_ssize_t gather_capacity;
 
@@ -697,7 +699,7 @@ low_word(PyObject *v, uint64_t *out, PyObject **rest)
 {
     *rest = NULL;
     if (!PyLong_CheckExact(v)) {
-        PyErr_SetString(PyExc_ValueError, "gather: ints are expected");
+        PyErr_SetString(Unserved, "gather: ints are expected");
         return -1;
     }
     int overflow = 0;
@@ -707,14 +709,14 @@ low_word(PyObject *v, uint64_t *out, PyObject **rest)
     }
     if (!overflow) {
         if (small < 0) {
-            PyErr_SetString(PyExc_ValueError, "gather: non-negative ints are expected");
+            PyErr_SetString(Unserved, "gather: non-negative ints are expected");
             return -1;
         }
         *out = (uint64_t)small;
         return 0;
     }
     if (overflow < 0) {
-        PyErr_SetString(PyExc_ValueError, "gather: non-negative ints are expected");
+        PyErr_SetString(Unserved, "gather: non-negative ints are expected");
         return -1;
     }
     *out = (uint64_t)PyLong_AsUnsignedLongLongMask(v);
@@ -1014,6 +1016,10 @@ gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     Py_ssize_t count = PyList_GET_SIZE(values);
+    if (reading) { /* called from a reader of read_plan's: read_values is its */
+        PyErr_SetString(Unserved, "gather: called while a state is being read");
+        return NULL;
+    }
     if (room(count) < 0) {
         return NULL;
     }
@@ -1026,7 +1032,7 @@ gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         if (rest != NULL) {
             Py_DECREF(rest);
-            PyErr_SetString(PyExc_ValueError, i < words ? "gather: a bit word must be below 2**64"
+            PyErr_SetString(Unserved, i < words ? "gather: a bit word must be below 2**64"
                                                         : "gather: a number must be below 2**64");
             return NULL;
         }
@@ -1596,7 +1602,7 @@ static int
 append_read(PyObject *result, Py_ssize_t chunks, Py_ssize_t *at)
 {
     if (!(PyList_CheckExact(result) || PyTuple_CheckExact(result))) {
-        PyErr_SetString(PyExc_ValueError, "read_gather: a reader must give a list or tuple of ints");
+        PyErr_SetString(Unserved, "read_gather: a reader must give a list or tuple of ints");
         return -1;
     }
     /* a list's items are read one by one as exact ints: no Python code runs to change it */
@@ -1620,7 +1626,7 @@ append_read(PyObject *result, Py_ssize_t chunks, Py_ssize_t *at)
         int left = PyObject_IsTrue(v);
         Py_DECREF(v);
         if (left) {
-            PyErr_SetString(PyExc_ValueError, chunks ? "read_gather: a bit row past its columns"
+            PyErr_SetString(Unserved, chunks ? "read_gather: a bit row past its columns"
                                                      : "read_gather: a number must be below 2**64");
             return -1;
         }
@@ -1651,7 +1657,7 @@ slot_item(PyObject *slot, PyObject *state)
  * reference). The count of values read (the first `words` of them the bit rows' words), or -1 with
  * an error set. */
 static Py_ssize_t
-read_plan(PyObject *plan, PyObject *state, Py_ssize_t words)
+read_plan_values(PyObject *plan, PyObject *state, Py_ssize_t words)
 {
     if (!PyTuple_CheckExact(plan)) {
         PyErr_SetString(PyExc_ValueError, "read_gather: plan must be a tuple");
@@ -1723,6 +1729,23 @@ read_plan(PyObject *plan, PyObject *state, Py_ssize_t words)
         return -1;
     }
     return at;
+}
+
+/* read_plan_values, not re-entered: a reader (Python code) that reads a state again through this
+ * module while the values of another are in read_values gets Unserved (its caller then reads
+ * plainly), so that the values already read are not overwritten, nor the buffer moved under a
+ * pointer into it (room grows it). */
+static Py_ssize_t
+read_plan(PyObject *plan, PyObject *state, Py_ssize_t words)
+{
+    if (reading) {
+        PyErr_SetString(Unserved, "read_gather: called again by a reader while a state is being read");
+        return -1;
+    }
+    reading = 1;
+    Py_ssize_t count = read_plan_values(plan, state, words);
+    reading = 0;
+    return count;
 }
 
 /* encoding.Encoder.encode_plain, its readers compiled too (read_plan), then gather_words. */
@@ -1995,8 +2018,19 @@ PyInit__encode(void)
     zero_reward = PyFloat_FromDouble(0.0);
     zero_int = PyLong_FromLong(0);
     turn_name = PyUnicode_InternFromString("turn");
-    if (zero_int == NULL || turn_name == NULL || copy_name == NULL || action_mask_key == NULL || zero_reward == NULL) {
+    Unserved = PyErr_NewExceptionWithDoc(
+        "boomerang_rules.rl._encode.Unserved",
+        "A state's values the compiled readers do not read (an int of another type, a reader's result that is\n"
+        "no list or tuple of ints, a reading re-entered): encoding.Encoder then reads the state plainly.",
+        PyExc_ValueError, NULL);
+    if (zero_int == NULL || turn_name == NULL || copy_name == NULL || action_mask_key == NULL || zero_reward == NULL
+        || Unserved == NULL) {
         return NULL;
     }
-    return PyModule_Create(&module_def);
+    PyObject *module = PyModule_Create(&module_def);
+    if (module != NULL && PyModule_AddObjectRef(module, "Unserved", Unserved) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
 }

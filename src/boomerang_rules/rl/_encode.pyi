@@ -20,3 +20,6 @@ def majorities(captured: Any, boomerangs: Any, animal: bytes, animals: int, per_
 def read_seats(plan: tuple[tuple[Any, ...], ...], state: Any, words: int, bounds: Any,
                seat_runs: tuple[bytes, ...], masks: list[int], names: tuple[str, ...], key: str, zeros: Any,
                new_observation: Any, new_mask: Any, /) -> dict[str, dict[str, Any]]: ...
+
+class Unserved(ValueError):
+    """A state's values the compiled readers do not read: ``encoding.Encoder`` reads the state plainly."""

@@ -170,11 +170,22 @@ _read_gather: Callable[..., None] | None = None
 """``_encode.read_gather``, likewise."""
 _read_seats: Callable[..., dict[str, dict[str, Any]]] | None = None
 """``_encode.read_seats``, likewise."""
+
+
+class _NeverRaised(ValueError):
+    """``Unserved`` where the extension is not built (nothing raises it)."""
+
+
+Unserved: type[ValueError] = _NeverRaised
+"""``_encode.Unserved``: a state's values the compiled readers do not read (an int of another type than
+``int``, a reader's result that is no list or tuple of ints, a reading re-entered from a reader):
+``Encoder`` then reads that state plainly, as the reference does."""
 try:
     import os
 
     if os.environ.get("BOOMERANG_RULES_PURE"):
         raise ImportError("the plain Python code was asked for")
+    from ._encode import Unserved as Unserved
     from ._encode import gather as _gather  # noqa: F401  (the readers' values from Python: tested on its own)
     from ._encode import read_gather as _read_gather
     from ._encode import read_seats as _read_seats
@@ -418,7 +429,10 @@ class Encoder:
         masks = self.masks(state)
         observations = np.empty((self.players, self.size), FLOAT32)
         rows = np.zeros((self.players, self.num_actions), INT8)
-        read_gather(self._plan, state, self._words, self._bounds, self._runs, masks, observations, rows)
+        try:
+            read_gather(self._plan, state, self._words, self._bounds, self._runs, masks, observations, rows)
+        except Unserved:  # values the compiled readers do not read: the reference reads them
+            return self.encode_plain(state)
         return observations, rows, masks
 
     def encode_seat(self, state: Any, seat: int) -> tuple[FloatArray, npt.NDArray[np.int8], int]:
@@ -433,8 +447,12 @@ class Encoder:
         mask = self._legal_mask(state, seat) if seat in self._to_act(state) else 0
         observation = np.empty(self.size, FLOAT32)
         row = np.zeros(self.num_actions, INT8)
-        read_gather(self._plan, state, self._words, self._bounds, self._seat_runs[seat], [mask], observation,
-                    row)
+        try:
+            read_gather(self._plan, state, self._words, self._bounds, self._seat_runs[seat], [mask], observation,
+                        row)
+        except Unserved:  # values the compiled readers do not read: the reference reads them
+            observations, rows, masks = self.encode_plain(state)
+            return observations[seat].copy(), rows[seat].copy(), masks[seat]
         return observation, row, mask
 
     def seat_dicts(self, state: Any, names: tuple[str, ...], key: str, zeros: npt.NDArray[np.int8]
@@ -450,8 +468,12 @@ class Encoder:
         if read_seats is None or not self.dicts_compiled:
             return self.seat_dicts_plain(state, names, key, zeros)
         masks = self.masks(state)
-        return read_seats(self._plan, state, self._words, self._bounds, self._seat_runs, masks, names, key, zeros,
-                          self._new_observation, self._new_mask), masks
+        try:
+            return read_seats(self._plan, state, self._words, self._bounds, self._seat_runs, masks, names, key,
+                              zeros, self._new_observation, self._new_mask), masks
+        except Unserved:  # values the compiled readers do not read: the reference reads them
+            observations, rows, masks = self.encode_plain(state)
+            return seat_rows_plain(names, observations, rows, key, masks, zeros), masks
 
     def seat_dicts_plain(self, state: Any, names: tuple[str, ...], key: str, zeros: npt.NDArray[np.int8]
                          ) -> tuple[dict[str, dict[str, npt.NDArray[Any]]], list[int]]:
@@ -471,8 +493,11 @@ class Encoder:
             else:
                 assert read_seats is not None
                 masks = self.masks(state)
-                seats = read_seats(self._plan, state, self._words, self._bounds, self._seat_runs, masks,
-                                   self._seat_names, "o", no_mask, self._new_observation, self._new_mask)
+                try:
+                    seats = read_seats(self._plan, state, self._words, self._bounds, self._seat_runs, masks,
+                                       self._seat_names, "o", no_mask, self._new_observation, self._new_mask)
+                except Unserved:  # values the compiled readers do not read: the reference reads them
+                    return Reading(self, self._source(state), None, None, masks)
             got = [seats[name] for name in self._seat_names]
             return Reading(self, None, None, None, masks, [d["o"] for d in got],
                            [None if d["action_mask"] is no_mask else d["action_mask"] for d in got])
