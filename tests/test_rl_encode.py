@@ -628,6 +628,10 @@ def test_the_compiled_readers_are_the_table_read_plainly(rules_id: str) -> None:
         for state in random_states(rules, players, players):
             plain = encoder.encode_plain(state)
             fast = encoder.encode(state)
+            served = np.empty_like(plain[0]), np.zeros_like(plain[1])  # the compiled reader itself: no fallback
+            encoding._read_gather(encoder._plan, state, encoder._words, encoder._bounds, encoder._runs, plain[2],
+                                  *served)
+            assert np.array_equal(served[0], plain[0]) and np.array_equal(served[1], plain[1])
             assert plain[0].dtype == fast[0].dtype and np.array_equal(plain[0], fast[0])
             assert plain[1].dtype == fast[1].dtype and np.array_equal(plain[1], fast[1])
             assert plain[2] == fast[2]
@@ -658,6 +662,10 @@ def test_each_seats_dicts_are_the_plain_rows_in_arrays_of_their_own(rules_id: st
         before: list[Any] = []
         for key in ("observation", "observations"):
             for state in random_states(rules, players, players + len(key)):
+                assert encoding._read_seats is not None  # the compiled reader itself serves: no fallback
+                encoding._read_seats(encoder._plan, state, encoder._words, encoder._bounds, encoder._seat_runs,
+                                     encoder.masks(state), names, key, zeros, encoder._new_observation,
+                                     encoder._new_mask)
                 fast, masks = encoder.seat_dicts(state, names, key, zeros)
                 plain, plain_masks = encoder.seat_dicts_plain(state, names, key, zeros)
                 assert masks == plain_masks and list(fast) == list(plain) == list(names)
