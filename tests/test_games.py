@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,6 +68,17 @@ def test_not_a_state_is_refused_with_a_type_error() -> None:
     for function in (br.to_act, br.is_over, br.winners, br.score_sheets):
         with pytest.raises(TypeError, match="not a game state"):
             function("nonsense")
+    calls: list[tuple[Any, tuple[Any, ...]]] = [
+        (br.to_act, ()), (br.legal_actions, (0,)), (br.apply, (0, 0)), (br.step, ([0],)), (br.legal_mask, (0,)),
+        (br.is_over, ()), (br.winners, ()), (br.score_sheets, ()), (br.view, (0,))]
+    for rules_id in ("standard", "sea-salt-paper", "boomerang-2010"):
+        state = br.new_game(rules_id, 3, seed=1)
+        for function, rest in calls:
+            if function not in (br.apply, br.step):  # warmed: CPython 3.11 specializes a call site after a few calls
+                for _ in range(20):
+                    function(state, *rest)
+            with pytest.raises(TypeError, match="not a game state"):  # a game's state class, not a state
+                function(type(state), *rest)
     for nonsense in (None, {"game": "boomerang-australia"}, 3):
         with pytest.raises(TypeError, match="not a ruleset"):
             br.new_game(nonsense, 3, seed=1)

@@ -160,10 +160,18 @@ def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) 
     return game_module(game).new_game(rules, players, seed, **options)
 
 
+# The functions below call the method on the state's class (``type(state)._br_to_act(state)``), not
+# on the state: a class given for a state then has no such method (``type``'s) and is refused as no
+# game state, where ``state._br_to_act()`` called its function unbound; and CPython 3.11's specialized
+# call of a method descriptor, warmed by states, read past the stack when that unbound call came
+# (PRECALL_METHOD_DESCRIPTOR_FAST_WITH_KEYWORDS takes the slot above the callable for its self: a
+# segmentation fault, found by a red-team pass).
+
+
 def to_act(state: Any) -> tuple[int, ...]:
     """The seats that owe a decision now; ``()`` when the game is over."""
     try:
-        return state._br_to_act()  # type: ignore[no-any-return]
+        return type(state)._br_to_act(state)  # type: ignore[no-any-return]
     except AttributeError:
         if hasattr(state.__class__, "_br_to_act"):
             raise  # from inside the game's function
@@ -173,7 +181,7 @@ def to_act(state: Any) -> tuple[int, ...]:
 def legal_actions(state: Any, seat: int) -> tuple[str, ...]:
     """What ``seat`` may do now, as action strings; ``()`` when it owes nothing."""
     try:
-        return state._br_legal_actions(seat)  # type: ignore[no-any-return]
+        return type(state)._br_legal_actions(state, seat)  # type: ignore[no-any-return]
     except AttributeError:
         if hasattr(state.__class__, "_br_legal_actions"):
             raise  # from inside the game's function
@@ -183,7 +191,7 @@ def legal_actions(state: Any, seat: int) -> tuple[str, ...]:
 def apply(state: Any, seat: int, action: str | int) -> Any:
     """The state after ``seat`` takes ``action``; ``IllegalAction`` saying why if it may not."""
     try:
-        return state._br_apply(seat, action)
+        return type(state)._br_apply(state, seat, action)
     except AttributeError:
         if hasattr(state.__class__, "_br_apply"):
             raise  # from inside the game's function
@@ -194,7 +202,7 @@ def step(state: Any, actions: Sequence[Any]) -> Any:
     """The state after one action (a string or an id) for each seat in ``to_act(state)``, in that
     order; ``IllegalAction`` naming the first illegal one, and nothing applied."""
     try:
-        return state._br_step(actions)
+        return type(state)._br_step(state, actions)
     except AttributeError:
         if hasattr(state.__class__, "_br_step"):
             raise  # from inside the game's function
@@ -204,7 +212,7 @@ def step(state: Any, actions: Sequence[Any]) -> Any:
 def legal_mask(state: Any, seat: int) -> int:
     """The legal actions of ``seat`` as a bit mask of action ids (see ``num_actions``)."""
     try:
-        return state._br_legal_mask(seat)  # type: ignore[no-any-return]
+        return type(state)._br_legal_mask(state, seat)  # type: ignore[no-any-return]
     except AttributeError:
         if hasattr(state.__class__, "_br_legal_mask"):
             raise  # from inside the game's function
@@ -240,7 +248,7 @@ def action_of(rules: Any, i: int) -> str:
 def is_over(state: Any) -> bool:
     """Whether the game has ended."""
     try:
-        return state._br_is_over()  # type: ignore[no-any-return]
+        return type(state)._br_is_over(state)  # type: ignore[no-any-return]
     except AttributeError:
         if hasattr(state.__class__, "_br_is_over"):
             raise  # from inside the game's function
@@ -250,7 +258,7 @@ def is_over(state: Any) -> bool:
 def winners(state: Any) -> tuple[int, ...]:
     """The winning seats (several for a shared win); ``()`` before the end."""
     try:
-        return state._br_winners()  # type: ignore[no-any-return]
+        return type(state)._br_winners(state)  # type: ignore[no-any-return]
     except AttributeError:
         if hasattr(state.__class__, "_br_winners"):
             raise  # from inside the game's function
@@ -260,7 +268,7 @@ def winners(state: Any) -> tuple[int, ...]:
 def score_sheets(state: Any) -> tuple[Any, ...]:
     """Every seat's score sheet so far, in seat order."""
     try:
-        return state._br_score_sheets()  # type: ignore[no-any-return]
+        return type(state)._br_score_sheets(state)  # type: ignore[no-any-return]
     except AttributeError:
         if hasattr(state.__class__, "_br_score_sheets"):
             raise  # from inside the game's function
@@ -270,7 +278,7 @@ def score_sheets(state: Any) -> tuple[Any, ...]:
 def view(state: Any, seat: int) -> Any:
     """All that ``seat`` may know now, and nothing more."""
     try:
-        return state._br_view(seat)
+        return type(state)._br_view(state, seat)
     except AttributeError:
         if hasattr(state.__class__, "_br_view"):
             raise  # from inside the game's function
@@ -374,7 +382,7 @@ with); empty where the Python functions serve."""
 def _compiled_dispatch() -> None:
     """Put the compiled dispatch (``core/_dispatch.c``) in place of the method-calling functions above.
 
-    Each of them is one method call of the state's (``state._br_step(actions)``) in a Python frame
+    Each of them is one method call of the state's (``type(state)._br_step(state, actions)``) in a Python frame
     that cost almost as much as a compiled game's ``to_act`` itself, and a game of turns calls four
     of them a decision. Each is made a builtin function that makes that call with no frame of its
     own, answers a state of no game through the same ``_missing``, and hands any other call (keywords,

@@ -124,6 +124,9 @@ dispatch(Slot *d, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
         Py_DECREF(found);
     }
     else {
+        if (PyType_Check(args[0])) { /* a class given for a state: no game state (its method would be unbound) */
+            return PyObject_Vectorcall(d->missing, args, (size_t)nargs, NULL);
+        }
         remember(d, type);
         out = PyObject_VectorcallMethod(d->method, args, (size_t)nargs, NULL);
     }
