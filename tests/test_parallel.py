@@ -198,6 +198,45 @@ def test_ray_messages_go_to_standard_error_inside_the_block_only(local_ray: None
     assert "fourth message" in captured.out and "fourth message" not in captured.err
 
 
+def test_a_wrapper_put_over_the_redirection_is_left_and_never_loops(local_ray: None,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Another tool wrapping Ray's ``print_worker_logs`` inside the block (so over the replacement)
+    keeps its wrapper after it; the next block writes through Ray's own function, not the wrapper
+    (which would call the replacement again, without end)."""
+    from ray._private import worker as ray_worker
+
+    worker: Any = ray_worker  # its function replaced by hand
+    original = worker.print_worker_logs
+    seen: list[str] = []
+    try:
+        with parallel._ray_messages_to_stderr():
+            inner = worker.print_worker_logs
+
+            def wrapper(data: Any, sink: Any, *rest: Any, **options: Any) -> Any:
+                seen.extend(data["lines"])
+                return inner(data, sink, *rest, **options)
+
+            worker.print_worker_logs = wrapper
+        assert worker.print_worker_logs is wrapper  # left as the other tool put it
+        with parallel._ray_messages_to_stderr():
+            worker.print_worker_logs({"lines": ["fifth message"], "pid": "raylet", "is_err": False}, sys.stdout)
+        assert worker.print_worker_logs is wrapper
+        assert "fifth message" in capsys.readouterr().err and seen == []
+    finally:
+        worker.print_worker_logs = original
+
+
+def test_the_local_instance_starts_where_ray_address_names_a_cluster() -> None:
+    """``init_local_ray`` starts a local instance even where ``RAY_ADDRESS`` names a cluster (which
+    ``ray.init`` would try to reach: no answer from a closed port, for minutes)."""
+    code = ("import ray; from boomerang_rules.core import parallel; parallel.init_local_ray(1); "
+            "print(ray.util.get_node_ip_address()); ray.shutdown()")
+    env = {**os.environ, "RAY_ADDRESS": "127.0.0.1:9"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=180, env=env)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split()[-1] == "127.0.0.1"
+
+
 def _listening(pid: int) -> list[tuple[str, str, int]]:
     """(process name, address, port) of each TCP socket listening, or UDP socket bound, in process
     ``pid`` and all its descendants."""

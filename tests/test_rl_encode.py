@@ -15,8 +15,11 @@ import functools
 import os
 import random
 import struct
+import subprocess
+import sys
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -750,6 +753,50 @@ def test_what_the_compiled_readers_do_not_read_is_read_plainly(rules_id: str) ->
             assert np.array_equal(encoder.reading(odd).observation(2), plain[0][2]), name
             checked += 1
     assert checked > 20
+
+
+class _Bits:
+    def __init__(self, bits: int, number: int = 1) -> None:
+        self.bits, self.number = bits, number
+
+
+def _bits_encoder(columns: int, number: bool) -> Any:
+    from boomerang_rules.rl.encoding import Encoder, Field
+
+    fields = [Field("cards", "shared", tuple(f"c{i}" for i in range(columns)), lambda s: [s.bits], "bits")]
+    if number:
+        fields.append(Field("n", "shared", ("k",), lambda s: [s.number], "a number", bound=10.0))
+    return Encoder(None, 2, fields, 3, lambda s, seat: 1, lambda s: (0,))
+
+
+def test_values_out_of_range_stay_value_errors() -> None:
+    """Only values of another type (or a re-entered reading) are ``Unserved``, read plainly: a negative
+    value, one past its row or past 64 bits is the ``ValueError`` naming it, on every path (the plain
+    reading would take a negative row for all its bits, and drop one past its columns)."""
+    from boomerang_rules.rl import _encode
+
+    encoder = _bits_encoder(70, number=True)
+    assert encoder.encode(_Bits(5))[0][0][:70].sum() == 2  # what reads, reads
+    for state, words in [(_Bits(-1), "non-negative"), (_Bits(1 << 130), "past its columns"),
+                         (_Bits(5, -1), "non-negative"), (_Bits(5, 1 << 64), "below 2\\*\\*64")]:
+        calls: list[tuple[Any, tuple[Any, ...]]] = [
+            (encoder.encode, (state,)), (encoder.encode_seat, (state, 0)),
+            (encoder.seat_dicts, (state, ("a", "b"), "o", np.zeros(3, np.int8)))]
+        for function, args in calls:
+            with pytest.raises(ValueError, match=words) as raised:
+                function(*args)
+            assert not isinstance(raised.value, _encode.Unserved)
+
+
+def test_a_table_of_bits_alone_reads_on_a_process_first_call() -> None:
+    """No number field: the numbers' scratch of no floats is allocated on the first call too (it was
+    left NULL, and the call failed with a ``SystemError``)."""
+    code = ("from tests.test_rl_encode import _Bits, _bits_encoder; "
+            "print(_bits_encoder(70, number=False).encode(_Bits(5))[0][0].sum())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=Path(__file__).resolve().parent.parent)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["2.0"]
 
 
 def test_read_seats_refuses_what_it_does_not_read() -> None:

@@ -23,6 +23,7 @@ from boomerang_rules.core.games import GAMES, game_module
 gymnasium = pytest.importorskip("gymnasium")
 np = pytest.importorskip("numpy")
 
+from gymnasium.envs.registration import EnvSpec  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from boomerang_rules import rl  # noqa: E402
@@ -76,7 +77,12 @@ def test_an_id_stays_its_games() -> None:
         gymnasium.make(australia, game="chess")
     with pytest.raises(ValueError, match="must be a ruleset of boomerang-australia"):
         gymnasium.make(australia, rules="sea-salt-paper")
-    assert pickle.loads(pickle.dumps(gymnasium.spec(australia))).id == australia
+    spec = gymnasium.spec(australia)
+    assert pickle.loads(pickle.dumps(spec)).id == australia
+    assert spec.kwargs == {"game": "boomerang-australia"}
+    again = EnvSpec.from_json(spec.to_json())  # the entry point a string: the spec serializes
+    assert again.entry_point == spec.entry_point and again.kwargs == spec.kwargs
+    assert gymnasium.make(again).unwrapped.game == "boomerang-australia"
 
 
 def test_a_fresh_process_makes_the_env_by_module_and_id() -> None:

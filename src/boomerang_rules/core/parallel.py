@@ -109,12 +109,17 @@ def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], addre
 
 _redirect_lock = threading.Lock()
 _redirect_users = 0
-_redirect_original: Any = None
+_ray_own: Any = None
+"""The function the replacement writes through: the first ``print_worker_logs`` it displaced (Ray's),
+kept for good: a wrapper another tool puts over the replacement later is never called by it (which
+would call the wrapper again, without end)."""
+_displaced: Any = None
+"""What the replacement displaced at its last installing, put back when the last caller leaves."""
 
 
 def _print_worker_logs_to_stderr(data: Any, print_file: Any, *rest: Any, **options: Any) -> Any:
     """Ray's ``print_worker_logs`` with standard error for its sink, whatever sink it was given."""
-    return _redirect_original(data, sys.stderr, *rest, **options)
+    return _ray_own(data, sys.stderr, *rest, **options)
 
 
 @contextmanager
@@ -131,7 +136,7 @@ def _ray_messages_to_stderr() -> Iterator[None]:
     Nothing else changes (``sys.stdout`` is left alone: the caller's own output, written while
     the block runs, goes where it always goes). A Ray without that function is left as it is.
     """
-    global _redirect_users, _redirect_original
+    global _redirect_users, _ray_own, _displaced
     worker: Any
     try:
         worker = importlib.import_module("ray._private.worker")
@@ -142,7 +147,9 @@ def _ray_messages_to_stderr() -> Iterator[None]:
             worker = None
         else:
             if _redirect_users == 0 and worker.print_worker_logs is not _print_worker_logs_to_stderr:
-                _redirect_original = worker.print_worker_logs
+                _displaced = worker.print_worker_logs
+                if _ray_own is None:
+                    _ray_own = _displaced
                 worker.print_worker_logs = _print_worker_logs_to_stderr
             _redirect_users += 1
     try:
@@ -152,9 +159,9 @@ def _ray_messages_to_stderr() -> Iterator[None]:
             with _redirect_lock:
                 _redirect_users -= 1
                 if _redirect_users == 0 and worker.print_worker_logs is _print_worker_logs_to_stderr:
-                    # _redirect_original is kept: a Ray thread that took the replacement just before
-                    # still finds Ray's function through it.
-                    worker.print_worker_logs = _redirect_original
+                    # _ray_own is kept: a Ray thread that took the replacement just before still finds
+                    # Ray's function through it. A wrapper put over the replacement meanwhile is left.
+                    worker.print_worker_logs = _displaced
 
 
 def _import_ray() -> Any:
@@ -231,7 +238,8 @@ def _init_local(ray: Any, cpus: int | None) -> None:
     try:
         if had:
             constants.ENABLE_RAY_CLUSTER = False
-        ray.init(num_cpus=cpus, _node_ip_address="127.0.0.1", **RAY_OPTIONS)
+        # "local": a new instance even where RAY_ADDRESS names a cluster (ray.init would connect to it)
+        ray.init(address="local", num_cpus=cpus, _node_ip_address="127.0.0.1", **RAY_OPTIONS)
     except Exception as exc:
         raise ParallelError(f"cannot start a local Ray instance: {type(exc).__name__}: {exc}") from None
     finally:

@@ -687,7 +687,8 @@ done:
     return out;
 }
 
-static PyObject *Unserved; /* ValueError's subclass: values the compiled readers do not read (the plain reading serves) */
+static PyObject *Unserved; /* ValueError's subclass: values of types the compiled readers do not read, or a reading
+                           * re-entered (the plain reading serves); a value out of range stays a ValueError */
 static int reading; /* read_plan under way: read_values holds its values, and a reader may run Python code */
 static float *gather_source; /* encoding.Encoder's source buffer, grown as needed (the GIL is held) */
 static Py_ssize_t gather_capacity;
@@ -709,14 +710,14 @@ low_word(PyObject *v, uint64_t *out, PyObject **rest)
     }
     if (!overflow) {
         if (small < 0) {
-            PyErr_SetString(Unserved, "gather: non-negative ints are expected");
+            PyErr_SetString(PyExc_ValueError, "gather: non-negative ints are expected");
             return -1;
         }
         *out = (uint64_t)small;
         return 0;
     }
     if (overflow < 0) {
-        PyErr_SetString(Unserved, "gather: non-negative ints are expected");
+        PyErr_SetString(PyExc_ValueError, "gather: non-negative ints are expected");
         return -1;
     }
     *out = (uint64_t)PyLong_AsUnsignedLongLongMask(v);
@@ -762,14 +763,14 @@ room(Py_ssize_t need)
 static float *
 source_room(Py_ssize_t size)
 {
-    if (size > gather_capacity) {
+    if (size > gather_capacity || gather_source == NULL) { /* NULL: never allocated, even for no floats */
         float *grown = PyMem_Realloc(gather_source, (size_t)(size ? size : 1) * sizeof(float));
         if (grown == NULL) {
             PyErr_NoMemory();
             return NULL;
         }
         gather_source = grown;
-        gather_capacity = size;
+        gather_capacity = size ? size : 1;
     }
     return gather_source;
 }
@@ -1032,7 +1033,7 @@ gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         }
         if (rest != NULL) {
             Py_DECREF(rest);
-            PyErr_SetString(Unserved, i < words ? "gather: a bit word must be below 2**64"
+            PyErr_SetString(PyExc_ValueError, i < words ? "gather: a bit word must be below 2**64"
                                                         : "gather: a number must be below 2**64");
             return NULL;
         }
@@ -1626,7 +1627,7 @@ append_read(PyObject *result, Py_ssize_t chunks, Py_ssize_t *at)
         int left = PyObject_IsTrue(v);
         Py_DECREF(v);
         if (left) {
-            PyErr_SetString(Unserved, chunks ? "read_gather: a bit row past its columns"
+            PyErr_SetString(PyExc_ValueError, chunks ? "read_gather: a bit row past its columns"
                                                      : "read_gather: a number must be below 2**64");
             return -1;
         }
@@ -2020,8 +2021,9 @@ PyInit__encode(void)
     turn_name = PyUnicode_InternFromString("turn");
     Unserved = PyErr_NewExceptionWithDoc(
         "boomerang_rules.rl._encode.Unserved",
-        "A state's values the compiled readers do not read (an int of another type, a reader's result that is\n"
-        "no list or tuple of ints, a reading re-entered): encoding.Encoder then reads the state plainly.",
+        "A state's values of types the compiled readers do not read (an int of another type than int, a\n"
+        "reader's result that is no list or tuple), or a reading re-entered: encoding.Encoder then reads the\n"
+        "state plainly. A value out of range (negative, past 64 bits, past a row) stays a ValueError.",
         PyExc_ValueError, NULL);
     if (zero_int == NULL || turn_name == NULL || copy_name == NULL || action_mask_key == NULL || zero_reward == NULL
         || Unserved == NULL) {

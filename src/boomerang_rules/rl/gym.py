@@ -46,6 +46,7 @@ imports this module first.
 from __future__ import annotations
 
 import functools
+import sys
 import weakref
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -450,11 +451,16 @@ def registered_env(game: str, /, **kwargs: Any) -> SingleAgentEnv:
 
 
 def register() -> None:
-    """Register every game's env with gymnasium (again: a no-op)."""
+    """Register every game's env with gymnasium (again: a no-op). Each id's entry point is this
+    module's ``entry_<EnvName>`` (``registered_env`` with its game bound), named by a string, so that
+    the spec serializes (``EnvSpec.to_json``) and pickles; its kwargs hold the game, as the env's."""
+    module = sys.modules[__name__]
     for game in GAMES:
         name = env_id(game)
-        if name not in gymnasium.registry:  # a partial of a module function: it pickles
-            gymnasium.register(id=name, entry_point=functools.partial(registered_env, game))
+        entry = f"entry_{env_name(game)}"
+        setattr(module, entry, functools.partial(registered_env, game))
+        if name not in gymnasium.registry:
+            gymnasium.register(id=name, entry_point=f"{__name__}:{entry}", kwargs={"game": game})
 
 
 register()
