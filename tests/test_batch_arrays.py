@@ -141,6 +141,13 @@ def test_observe_into_refuses_buffers_its_kernel_would_write_past(engine: Any) -
         with pytest.raises(ValueError, match=words):
             engine.observe_into(b, bad_offsets, bad_bounds, bad_obs)
         assert np.array_equal(bad_obs, before)
+    skips: list[Any] = [np.zeros(2, np.bool_), np.zeros(3, np.int8), [False] * 3]
+    for skip in skips:
+        with pytest.raises(ValueError, match="skip must be a writeable C-contiguous bool array of shape"):
+            engine.observe_into(b, offsets, bounds, good, skip)
+    kept = np.full_like(good, 7.0)
+    engine.observe_into(b, offsets, bounds, kept, np.array([False, True, False]))
+    assert (kept[1] == 7.0).all() and np.array_equal(kept[[0, 2]], good[[0, 2]])  # a skipped game left as it was
 
 
 def test_australias_observation_kernels_refuse_buffers_they_would_write_past() -> None:

@@ -512,14 +512,20 @@ def extents(n: int, lands: int, players: int) -> tuple[int, ...]:
 
 
 @jit
-def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, bounds: Any, obs: Any) -> None:
+def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, bounds: Any, skip: Any, obs: Any) -> None:
     """Every seat's ``rl.boomerang2010.observe`` of every game into ``obs[g, seat]`` (float32): its own
     token only, the river, the captures, the hunt, seats relative to it; each number scaled by its
-    cell's ``bounds`` entry (``_kernels.scaled``). ``obs`` is all 0 on entry (numpy's memset clears it
-    faster than a compiled loop over the rows)."""
+    cell's ``bounds`` entry (``_kernels.scaled``); the games ``skip`` marks are left as they are (a
+    game over since its last observation: the same again)."""
     n = ti[T_N]
     b0 = G_SEATS + players
+    cells = obs.shape[2]
     for g in range(obs.shape[0]):
+        if skip[g]:
+            continue
+        for p in range(players):
+            for i in range(cells):
+                obs[g, p, i] = 0.0
         ph = gi[g, G_PHASE]
         inside = gi[g, G_IN]
         for p in range(players):

@@ -799,14 +799,20 @@ def _cards(obs: Any, g: int, p: int, at: Any, mask: Any) -> None:
 
 @jit
 def observe(players: int, ti: Any, oi: Any, gi: Any, deck: Any, piles: Any, hands: Any, played: Any, totals: Any,
-            bounds: Any, obs: Any) -> None:
+            bounds: Any, skip: Any, obs: Any) -> None:
     """Every seat's observation of every game into ``obs[g, seat]`` (float32) as ``rl.seasaltpaper.observe``
     writes it (from the seat's ``view``: its own hand, the cards it drew or the pile it picks
     from on its own turn, the revealed hands, sizes, one-hot seats relative to it), each number
-    scaled by its cell's ``bounds`` entry (``scaled``). ``obs`` is all 0 on entry (numpy's memset
-    clears it faster than a compiled loop over the rows)."""
+    scaled by its cell's ``bounds`` entry (``scaled``); the games ``skip`` marks are left as they
+    are (a game over since its last observation: the same again)."""
     n = ti[T_N]
+    cells = obs.shape[2]
     for g in range(obs.shape[0]):
+        if skip[g]:
+            continue
+        for p in range(players):
+            for i in range(cells):
+                obs[g, p, i] = 0.0
         ph = gi[g, G_PHASE]
         turn = gi[g, G_TURN]
         caller = gi[g, G_CALLER]

@@ -35,6 +35,7 @@ from .common import (
     generator_states,
     observation_bounds,
     observation_buffers,
+    out_array,
     played_out,
     players_of,
     refuse,
@@ -231,18 +232,19 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     return out
 
 
-def observe_into(batch: Batch, offsets: I64Array, bounds: npt.NDArray[np.float64],
-                 obs: npt.NDArray[np.float32]) -> None:
+def observe_into(batch: Batch, offsets: I64Array, bounds: npt.NDArray[np.float64], obs: npt.NDArray[np.float32],
+                 skip: npt.NDArray[np.bool_] | None = None) -> None:
     """Every seat's ``rl.observe`` of every game into ``obs`` ``(games, players, size)``, float32:
     ``offsets`` are the starts of ``_b2010_kernels.O_NAMES``' slices (each checked to lie within
     ``obs``), ``bounds`` each cell's bound (``rl.observation_spec``'s: every number divided by it,
-    at most 1; 1 for the bits)."""
+    at most 1; 1 for the bits). The games ``skip`` marks (bools, one a game) are left as they are:
+    a game over since ``obs`` last observed it shows the same again."""
     ti = batch.compiled.ti
     extents = k.extents(int(ti[k.T_N]), int(ti[k.T_LANDS]), batch.players)
     offsets, obs = observation_buffers(offsets, obs, extents, batch.games, batch.players, np.float32)
     bounds = observation_bounds(bounds, obs.shape[2])
-    obs.fill(0.0)
-    k.observe(batch.players, ti, offsets, batch.gi, batch.cm, batch.totals, bounds, obs)
+    skip = np.zeros(batch.games, np.bool_) if skip is None else out_array(skip, (batch.games,), np.bool_, "skip")
+    k.observe(batch.players, ti, offsets, batch.gi, batch.cm, batch.totals, bounds, skip, obs)
 
 
 OBSERVATION_SLICES = k.O_NAMES

@@ -369,18 +369,19 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     return out
 
 
-def observe_into(batch: Batch, offsets: I64Array, bounds: npt.NDArray[np.float64],
-                 obs: npt.NDArray[np.float32]) -> None:
+def observe_into(batch: Batch, offsets: I64Array, bounds: npt.NDArray[np.float64], obs: npt.NDArray[np.float32],
+                 skip: npt.NDArray[np.bool_] | None = None) -> None:
     """Every seat's ``rl.observe`` of every game into ``obs`` ``(games, players, size)``, float32:
     ``offsets`` are the starts of ``_ssp_kernels.O_NAMES``' slices (each checked to lie within
     ``obs``), ``bounds`` each cell's bound (``rl.observation_spec``'s: every number divided by it,
-    at most 1; 1 for the bits)."""
+    at most 1; 1 for the bits). The games ``skip`` marks (bools, one a game) are left as they are:
+    a game over since ``obs`` last observed it shows the same again."""
     extents = k.extents(int(batch.ti[k.T_N]), batch.players)
     offsets, obs = observation_buffers(offsets, obs, extents, batch.games, batch.players, np.float32)
     bounds = observation_bounds(bounds, obs.shape[2])
-    obs.fill(0.0)
+    skip = np.zeros(batch.games, np.bool_) if skip is None else out_array(skip, (batch.games,), np.bool_, "skip")
     gi, deck, piles, hands, played = batch.state_arrays()
-    k.observe(batch.players, batch.ti, offsets, gi, deck, piles, hands, played, batch.totals, bounds, obs)
+    k.observe(batch.players, batch.ti, offsets, gi, deck, piles, hands, played, batch.totals, bounds, skip, obs)
 
 
 OBSERVATION_SLICES = k.O_NAMES

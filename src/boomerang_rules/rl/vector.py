@@ -144,9 +144,11 @@ class VectorEnv:
             self._obs[g] = observations
             self._masks[g] = masks
 
-    def _observe_owed(self) -> None:
+    def _observe_owed(self, skip: npt.NDArray[np.bool_] | None = None) -> None:
+        """Every seat's observation and mask from the batch; the games ``skip`` marks (over before this
+        step: their observations already the last) left as they are."""
         b = self._batch
-        self._engine.observe_into(b, self._offsets, self._bounds, self._obs)
+        self._engine.observe_into(b, self._offsets, self._bounds, self._obs, skip)
         self._engine.seat_masks(b, self._masks)
 
     @property
@@ -211,7 +213,7 @@ class VectorEnv:
                 self._observe_plain([g for g, s in enumerate(b.states) if s is not before[g]])
             else:
                 _, rewards = self._engine.step(b, self._engine.seat_actions(b, actions))
-                self._observe_owed()
+                self._observe_owed(ended)
             done = bool(b.over)
             if self.reward == "final":  # a game's totals at the step it ends
                 rewards = np.where((b.ended & ~ended)[:, None], b.totals, 0)
