@@ -33,9 +33,7 @@ from .common import (
     GamesBatch,
     count_of,
     generator_states,
-    observation_bounds,
-    observation_buffers,
-    out_array,
+    observe_arrays,
     played_out,
     players_of,
     refuse,
@@ -241,9 +239,7 @@ def observe_into(batch: Batch, offsets: I64Array, bounds: npt.NDArray[np.float64
     a game over since ``obs`` last observed it shows the same again."""
     ti = batch.compiled.ti
     extents = k.extents(int(ti[k.T_N]), int(ti[k.T_LANDS]), batch.players)
-    offsets, obs = observation_buffers(offsets, obs, extents, batch.games, batch.players, np.float32)
-    bounds = observation_bounds(bounds, obs.shape[2])
-    skip = np.zeros(batch.games, np.bool_) if skip is None else out_array(skip, (batch.games,), np.bool_, "skip")
+    offsets, bounds, obs, skip = observe_arrays(offsets, bounds, obs, skip, extents, batch.games, batch.players)
     k.observe(batch.players, ti, offsets, batch.gi, batch.cm, batch.totals, bounds, skip, obs)
 
 

@@ -159,6 +159,17 @@ def observation_bounds(bounds: object, size: int) -> npt.NDArray[np.float64]:
     return bounds
 
 
+def observe_arrays(offsets: object, bounds: object, obs: object, skip: object, extents: tuple[int, ...],
+                   games: int, players: int) -> tuple[Any, Any, Any, Any]:
+    """The arrays of a game of turns' ``observe_into``, checked: ``offsets`` and ``obs`` (float32,
+    ``observation_buffers``), ``bounds`` (``observation_bounds``) and ``skip`` (one bool a game; None:
+    none skipped), else the ``ValueError`` naming what is wrong."""
+    offsets, obs = observation_buffers(offsets, obs, extents, games, players, np.float32)
+    bounds = observation_bounds(bounds, obs.shape[2])
+    skip = np.zeros(games, np.bool_) if skip is None else out_array(skip, (games,), np.bool_, "skip")
+    return offsets, bounds, obs, skip
+
+
 def sampler(games: int, seed: int) -> npt.NDArray[np.uint64]:
     """The generator states of a game's ``sample_actions``, game g's seeded from ``seed + g``
     (apart from its dealer's stream: ``_kernels.sample_seed``)."""

@@ -35,8 +35,7 @@ from .common import (
     GamesBatch,
     count_of,
     generator_states,
-    observation_bounds,
-    observation_buffers,
+    observe_arrays,
     out_array,
     played_out,
     players_of,
@@ -377,9 +376,7 @@ def observe_into(batch: Batch, offsets: I64Array, bounds: npt.NDArray[np.float64
     at most 1; 1 for the bits). The games ``skip`` marks (bools, one a game) are left as they are:
     a game over since ``obs`` last observed it shows the same again."""
     extents = k.extents(int(batch.ti[k.T_N]), batch.players)
-    offsets, obs = observation_buffers(offsets, obs, extents, batch.games, batch.players, np.float32)
-    bounds = observation_bounds(bounds, obs.shape[2])
-    skip = np.zeros(batch.games, np.bool_) if skip is None else out_array(skip, (batch.games,), np.bool_, "skip")
+    offsets, bounds, obs, skip = observe_arrays(offsets, bounds, obs, skip, extents, batch.games, batch.players)
     gi, deck, piles, hands, played = batch.state_arrays()
     k.observe(batch.players, batch.ti, offsets, gi, deck, piles, hands, played, batch.totals, bounds, skip, obs)
 
