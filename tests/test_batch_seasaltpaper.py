@@ -132,7 +132,9 @@ def test_step_api_matches_the_pure_engine(variant: str, players: int) -> None:
             states_seen_over += br.is_over(s)
         actions = batch.sample_actions(b, sampler)
         assert all(masks[g, a] for g, a in enumerate(actions) if a >= 0)
+        before = batch.totals(b)
         b, rewards = batch.step(b, actions)
+        assert (rewards == batch.totals(b) - before).all()  # a finished game's too: 0
         earned += rewards
         for g in range(games):
             if not br.is_over(states[g]):

@@ -477,9 +477,10 @@ def step_games(rnd: int, stp: int, players: int, ti: Any, sc: Any, shifts: Any, 
     points = np.empty(players, np.int64)
     work = np.empty(W_SIZE, np.uint64)
     shift = shifts[rnd]
-    for g in range(games):
+    for g in range(games):  # zeroed in one pass: a loop of ``players`` stores a game is a memset call each
         for p in range(players):
             rewards[g, p] = 0
+    for g in range(games):
         if stp < hand - 1:
             for p in range(players):
                 c = actions[g, p]
