@@ -157,7 +157,8 @@ def test_round_rewards_sum_to_the_final_totals(rules_id: str, players: int, seed
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
 def test_round_rewards_are_the_games_declared_ones_or_the_change_of_totals(rules_id: str) -> None:
     """The shared layer names no game: a game's rl module that defines ``round_rewards`` is read
-    (Australia's), any other gives the change of ``totals``, at every decision of a game."""
+    (Australia's: its rounds' ends; Boomerang (2010)'s: its starting totals paid with the first
+    decision), any other gives the change of ``totals``, at every decision of a game."""
     import inspect
 
     from boomerang_rules.core.games import GAMES
@@ -167,7 +168,7 @@ def test_round_rewards_are_the_games_declared_ones_or_the_change_of_totals(rules
     assert not [game for game in GAMES if game in source]
     rules = br.load_rules(rules_id)
     own = getattr(_rl_module(rules.game), "round_rewards", None)
-    assert (own is not None) == (rules.game == "boomerang-australia")
+    assert (own is not None) == (rules.game in ("boomerang-australia", "boomerang-2010"))
     state = br.new_game(rules, 3, 17)
     rng = random.Random(17)
     while not br.is_over(state):

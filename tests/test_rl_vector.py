@@ -200,8 +200,9 @@ def _pure_step(rules: br.Ruleset, state: object, actions: object) -> object:
 @pytest.mark.parametrize(("rules_id", "players"), OTHER_GAMES)
 def test_other_games_observe_what_observe_does_at_every_step(rules_id: str, players: int) -> None:
     """Every step of every game: observations equal ``rl.observe`` of the pure engine's state (so a
-    change of either encoder fails here), masks its legal actions, rewards what its totals gained;
-    on the compiled engines and on the plain one (Extra Salt, the online readings, a doubled deck)."""
+    change of either encoder fails here), masks its legal actions, rewards what its totals gained
+    (with the first step, the totals it started at: summed, its final totals); on the compiled
+    engines and on the plain one (Extra Salt, the online readings, a doubled deck)."""
     rules = _rules(rules_id)
     games = 3
     env = VectorEnv(rules, players=players, games=games, copy=players % 2 == 1)
@@ -230,13 +231,16 @@ def test_other_games_observe_what_observe_does_at_every_step(rules_id: str, play
             assert np.array_equal(actions >= 0, env.to_act)
         else:
             actions = np.where(masks, rng.random(masks.shape), -1.0).argmax(axis=2)
+        before = np.array([[sheet.total for sheet in br.score_sheets(s)] for s in states])
         obs, masks, rewards, done = env.step(actions)
-        turn += 1
         summed += rewards
         states = [s if br.is_over(s) else _pure_step(rules, s, actions[i]) for i, s in enumerate(states)]
+        after = np.array([[sheet.total for sheet in br.score_sheets(s)] for s in states])
+        assert np.array_equal(rewards, after - before + (start if turn == 0 else 0))
+        turn += 1
     assert all(br.is_over(s) for s in states)
     expected = np.array([[sheet.total for sheet in br.score_sheets(s)] for s in states])
-    assert np.array_equal(summed + start, expected) and np.array_equal(env.totals(), expected)
+    assert np.array_equal(summed, expected) and np.array_equal(env.totals(), expected)
 
 
 @pytest.mark.parametrize("rules_id", ["sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])

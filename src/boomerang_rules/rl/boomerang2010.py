@@ -15,7 +15,7 @@ from ..boomerang2010.actions import legal_mask
 from ..boomerang2010.engine import to_act
 from ..boomerang2010.rules import Ruleset
 from ..boomerang2010.scoring import count_cards
-from ..boomerang2010.state import NO_TOKEN, GameState
+from ..boomerang2010.state import NO_TOKEN, GameState, check_state
 from ..boomerang2010.tables import tables_for
 from .encoding import Encoder, Field, last_by_identity, mask_of, masks_by_legal
 
@@ -114,6 +114,25 @@ def totals_plain(state: GameState) -> tuple[int, ...]:
     scores = tuple(p + held // per_point for p, held in zip(points, state.boomerangs))
     _LAST[:] = [state, scores]
     return scores
+
+
+def _at_start(state: GameState) -> bool:
+    """Whether no decision of the game has been made: round 0, every token still to choose."""
+    return state.round == 0 and state.phase == "tokens" and all(t == NO_TOKEN for t in state.tokens)
+
+
+def round_rewards(before: GameState, after: GameState) -> tuple[int, ...]:
+    """The points each seat scored between ``before`` and ``after``: the change of ``totals``, and
+    with a game's first decision the totals it started with (its boomerangs: 12 a seat, 2 points),
+    so that summed over a whole game (the first state to the last) they are each seat's final
+    total, as in every game (and as the PettingZoo and gymnasium envs pay them). Defined here, it
+    is the declaration ``rl.round_rewards`` reads."""
+    check_state(before, "before")
+    check_state(after, "after")
+    now = totals(after)
+    if _at_start(before) and not _at_start(after):
+        return now
+    return tuple(a - b for a, b in zip(now, totals(before)))
 
 
 def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:

@@ -58,8 +58,11 @@ def _read_only(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
 class VectorEnv:
     """``games`` games at once: ``reset`` and ``step`` return arrays for all of them.
 
-    ``copy``: whether ``reset`` and ``step`` return fresh arrays (True) or read-only views of
-    the env's own buffers, overwritten in place by the next call (False).
+    ``reward``: ``"round"`` the points each seat scores as its game scores them, summing over a
+    game to its final total (the totals a game starts at, Boomerang (2010)'s 2 points a seat, paid
+    with the first step), as in every layer (``rl.round_rewards``); ``"final"`` its total at the
+    step its game ends. ``copy``: whether ``reset`` and ``step`` return fresh arrays (True) or
+    read-only views of the env's own buffers, overwritten in place by the next call (False).
     """
 
     def __init__(self, rules: Any = "standard", players: int = 4, games: int = 64, reward: str = "round",
@@ -77,6 +80,7 @@ class VectorEnv:
         self.reward = reward
         self.copy = copy
         self._batch: Any = None
+        self._unpaid: Any = None
         if self._engine is generic:
             self._init_plain()
             return
@@ -178,6 +182,10 @@ class VectorEnv:
             seed = secrets.randbits(63)
         self._batch = self._engine.init(self.rules, self.players, self.games, seed)
         self._sampler = self._engine.sampler(self.games, seed)
+        start = self._engine.totals(self._batch)
+        self._unpaid = start if start.any() else None
+        """The totals the games started with, paid with the first step's ``round`` rewards (Boomerang
+        (2010)'s boomerangs, 2 points a seat): a game's rewards sum to its final totals, as in every layer."""
         if self._engine is australia_engine:
             engine.observe_start(self._batch, self._offsets, self._obs, self._masks)
         elif self._engine is generic:
@@ -217,6 +225,9 @@ class VectorEnv:
             done = bool(b.over)
             if self.reward == "final":  # a game's totals at the step it ends
                 rewards = np.where((b.ended & ~ended)[:, None], b.totals, 0)
+            elif self._unpaid is not None:
+                rewards = rewards + self._unpaid
+            self._unpaid = None
             self._rewards[:] = rewards
         if self.copy:
             return self._obs.copy(), self._masks.copy(), self._rewards.copy(), done
