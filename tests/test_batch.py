@@ -245,7 +245,7 @@ def test_bench_command_reports_the_batched_engine() -> None:
     result = CliRunner().invoke(cli, ["bench", "--quick", "--seconds", "0.02", "--runs", "1", "--json"])
     assert result.exit_code == 0, result.output
     figures = json.loads(result.stdout)
-    assert figures["batch"] == "1 thread(s)"
+    assert figures["batch"] == "australia, 1 thread(s)" and figures["batch_engine"] == "australia"
     assert figures["batch_playouts_games_per_s"] > 0 and figures["batch_step_api_games_per_s"] > 0
     text = CliRunner().invoke(cli, ["bench", "--quick", "--seconds", "0.02", "--runs", "1"]).stdout
     assert "batch.playouts" in text and "batch step API" in text

@@ -18,7 +18,7 @@ def test_bench_quick_json() -> None:
     figures = json.loads(result.stdout)
     assert figures["games_per_s"] > 0 and figures["decisions_per_s"] > figures["games_per_s"]
     assert figures["step_games_per_s"] > 0 and figures["bot_games_per_s"] > 0 and figures["bots_vs_raw"] > 0
-    assert figures["batch"] == "absent" and "batch_playouts_games_per_s" not in figures
+    assert figures["batch"] == "skipped" and "batch_playouts_games_per_s" not in figures
 
 
 def test_bench_reports_every_line() -> None:
@@ -26,7 +26,7 @@ def test_bench_reports_every_line() -> None:
 
     figures = bench.run(seconds=0.02, runs=1, extras=False, batch=False)
     text = bench.report(figures)
-    for words in ("apply", "step", "play_game", "batched engine: absent", "sea-salt-paper ("):
+    for words in ("apply", "step", "play_game", "batched engine: skipped (--no-batch)", "sea-salt-paper ("):
         assert words in text
     assert figures["other_games"]["sea-salt-paper"]["games_per_s"] > 0
 
@@ -174,6 +174,42 @@ def test_bench_reports_every_games_batch_beside_hearts() -> None:
         text = bench.report(figures)
         assert "batch.playouts" in text and "batch step API" in text
         assert not hearts or text.count("x hearts per decision") >= 4
+
+
+def test_bench_without_the_batch_extra_says_it_is_absent(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boomerang_rules import bench
+
+    monkeypatch.setattr(bench, "batch_module", lambda: None)
+    figures = bench.run(seconds=0.01, runs=1, extras=False, others=False)
+    assert figures["batch"] == "absent"
+    assert "batched engine: absent (install the 'batch' extra" in bench.report(figures)
+
+
+@pytest.mark.parametrize(("rules_id", "engine"), [("direction", "australia"),
+                                                  ("sea-salt-paper-tie-ender", "seasaltpaper"),
+                                                  ("sea-salt-paper-extra-salt", "generic")])
+def test_bench_times_the_batch_of_the_ruleset_asked(rules_id: str, engine: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A variant's batched lines time that variant, on the engine serving it (not its game's default)."""
+    if importlib.util.find_spec("numba") is None:
+        return
+    from boomerang_rules import batch, bench
+
+    timed = []
+    real = batch.bench_rates
+
+    def recording(rules: object, *args: object) -> tuple[float, float]:
+        timed.append(rules)
+        return real(rules, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(batch, "bench_rates", recording)
+    figures = bench.run(seconds=0.01, runs=1, extras=False, rules=rules_id, batch_games=16, players=2)
+    assert [getattr(r, "id", r) for r in timed] == [rules_id, rules_id]
+    assert figures["batch_engine"] == engine
+    assert figures["batch_playouts_decisions_per_s"] > figures["batch_playouts_games_per_s"] > 0
+    text = bench.report(figures)
+    assert f"batch.playouts ({engine}" in text
+    assert ("the plain engine serves its batch" in text) == (engine == "generic")
 
 
 def test_bench_refuses_a_player_count_the_rules_do_not_allow() -> None:

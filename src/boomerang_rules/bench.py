@@ -219,10 +219,10 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
             h_games, h_steps, h_elapsed = play_hearts_games(seconds, i)
             columns["hearts"].append((h_games / h_elapsed, h_steps / h_elapsed))
         if batched is not None:
-            _batch_run(batched, ruleset.game, players, seconds, batch_games, columns)
+            _batch_run(batched, ruleset, players, seconds, batch_games, columns)
     out = _loop_figures(ruleset, players, seconds, runs, columns)
     out["engine"] = game_engine_kind(ruleset.game)
-    _batch_figures(out, batched, columns)
+    _batch_figures(out, batched, columns, ruleset, batch)
     out["other_games"] = other_games(players, seconds, runs, ruleset.game) if (
         rules is None if others is None else others) else {}
     if columns["hearts"]:
@@ -264,18 +264,26 @@ BATCH_KINDS = ("playouts", "step_api")
 ``init``/``legal_masks``/``step``/``totals`` driven from Python."""
 
 
-def _batch_run(batched: Any, game: str, players: int, seconds: float, games: int,
+def _batch_run(batched: Any, ruleset: Any, players: int, seconds: float, games: int,
                columns: dict[str, list[tuple[float, float]]]) -> None:
-    """One timed run of ``game``'s batched playouts and step API (games/s, decisions/s) into ``columns``."""
+    """One timed run of ``ruleset``'s batched playouts and step API (games/s, decisions/s) into
+    ``columns``, on the engine that serves it (``batch.serving``)."""
     for kind in BATCH_KINDS:
-        columns[f"batch_{kind}"].append(batched.bench_rates(game, kind, seconds, players, games))
+        columns[f"batch_{kind}"].append(batched.bench_rates(ruleset, kind, seconds, players, games))
 
 
-def _batch_figures(out: dict[str, Any], batched: Any, columns: dict[str, list[tuple[float, float]]]) -> None:
-    """The batched engine's medians: games/s and decisions/s of its playouts and step API."""
-    out["batch"] = "absent" if batched is None else f"{batched.THREADS} thread(s)"
+def _batch_figures(out: dict[str, Any], batched: Any, columns: dict[str, list[tuple[float, float]]],
+                   ruleset: Any, wanted: bool) -> None:
+    """The batched engine's medians: games/s and decisions/s of its playouts and step API, and
+    which engine served them (``batch``: "absent" without the extra, "skipped" when not asked)."""
     if batched is None:
+        out["batch"] = "absent" if wanted else "skipped"
         return
+    serving = batched.serving(ruleset).__name__.rsplit(".", 1)[1]
+    out["batch_engine"] = serving
+    out["batch"] = f"{serving}, {batched.THREADS} thread(s)" if serving != "generic" else "generic, plain"
+    if serving == "generic":
+        out["batch_games"] = batched.generic.BENCH_GAMES
     for kind in BATCH_KINDS:
         runs = columns[f"batch_{kind}"]
         out[f"batch_{kind}_games_per_s"] = statistics.median(g for g, _ in runs)
@@ -433,8 +441,13 @@ def report(figures: dict[str, Any]) -> str:
                   line("batch step API (init/legal_masks/step)", figures["batch_step_api_games_per_s"],
                        "batch_step_api_ratio",
                        per_decision("batch_step_api_decisions_per_s", "batch_step_api_decision_ratio"))]
+        if figures.get("batch_engine") == "generic":
+            lines.append(f"  (the batched kernels refuse this ruleset: the plain engine serves its batch, "
+                         f"{figures['batch_games']} games at a time)")
     elif figures["batch"] == "absent":
         lines.append("  batched engine: absent (install the 'batch' extra: numba, numpy)")
+    elif figures["batch"] == "skipped":
+        lines.append("  batched engine: skipped (--no-batch)")
     for game, f in figures.get("other_games", {}).items():
         lines.append(f"  {game + ' (' + str(f['players']) + ' players), apply loop':<44}{f['games_per_s']:>12,.0f} "
                      f"games/s  ({f['decisions_per_s']:,.0f} decisions/s, rules {f['rules']})")

@@ -182,23 +182,33 @@ def sample_actions(batch: Any, states: npt.NDArray[np.uint64]) -> npt.NDArray[np
     return out
 
 
-def bench_rates(game: str, kind: str, seconds: float = 1.0, players: int = 4, games: int = 4096
+def bench_rates(rules: Any, kind: str, seconds: float = 1.0, players: int = 4, games: int = 4096
                 ) -> tuple[float, float]:
-    """Games and decisions per second of ``game``'s ``playouts`` (``kind="playouts"``) or step API
-    (``"step_api"``), for about ``seconds``: the figures ``bench`` and ``benchmarks/`` report."""
+    """Games and decisions per second of ``playouts`` (``kind="playouts"``) or the step API
+    (``"step_api"``) for about ``seconds``: the figures ``bench`` and ``benchmarks/`` report.
+
+    ``rules``: a game id (its default ruleset, on its compiled engine), or a ruleset, timed on the
+    engine that serves it (``serving``: ``generic`` for one the kernels refuse, such as Extra Salt).
+    """
     if kind not in ("playouts", "step_api"):
         raise ValueError(f"kind must be 'playouts' or 'step_api', not {kind!r}")
-    for module in _engines():
-        if game == module.GAME:
-            if module is australia:  # a fixed number of decisions a game
-                from ..australia.loading import load_rules
+    if isinstance(rules, str):
+        module = next((m for m in _engines() if rules == m.GAME), None)
+        if module is None:
+            raise ValueError(f"no batched engine for game {rules!r} (games: {', '.join(m.GAME for m in _engines())})")
+        ruleset = None
+    else:
+        module, ruleset = serving(rules), rules
+    if module is australia:  # a fixed number of decisions a game
+        run = australia.bench_playouts if kind == "playouts" else australia.bench_step_api
+        if ruleset is None:
+            from ..australia.loading import load_rules
 
-                run = bench_playouts if kind == "playouts" else bench_step_api
-                rate = run(seconds, players, games)
-                return rate, rate * decisions(load_rules()) * players
-            out: tuple[float, float] = getattr(module, f"bench_{kind}")(seconds, players, games)
-            return out
-    raise ValueError(f"no batched engine for game {game!r} (games: {', '.join(m.GAME for m in _engines())})")
+            ruleset = load_rules()
+        rate = run(seconds, players, games, ruleset)
+        return rate, rate * decisions(ruleset) * players
+    out: tuple[float, float] = getattr(module, f"bench_{kind}")(seconds, players, games, ruleset)
+    return out
 
 
 __all__ = ["ENGINES", "GAME", "MAX_DECK", "THREADS", "Batch", "action_names", "bench_playouts", "bench_rates",

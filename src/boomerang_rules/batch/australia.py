@@ -387,11 +387,12 @@ def totals(batch: Batch) -> IntArray:
     return batch.totals.copy()
 
 
-def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096) -> float:
+def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,
+                   rules: Ruleset | None = None) -> float:
     """Random games per second through ``playouts``, batches of ``games``, for about ``seconds``."""
     from ..australia.loading import load_rules
 
-    rules = load_rules()
+    rules = load_rules() if rules is None else rules
     playouts(rules, players, 16, 0)  # compile (or load the cache) outside the timing
     done = 0
     seed = 0
@@ -405,13 +406,14 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096) ->
             return done / elapsed
 
 
-def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) -> float:
+def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096,
+                   rules: Ruleset | None = None) -> float:
     """Games per second through ``init``/``legal_masks``/``step``/``totals``, the lowest legal
     action of every seat chosen from the masks by ``first_legal`` (numpy's ``argmax`` of them,
     compiled), batches of ``games``."""
     from ..australia.loading import load_rules
 
-    rules = load_rules()
+    rules = load_rules() if rules is None else rules
     done = seed = 0
     warm = True
     start = time.perf_counter()

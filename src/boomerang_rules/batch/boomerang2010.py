@@ -267,9 +267,10 @@ def _rules() -> Ruleset:
     return rules
 
 
-def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096) -> tuple[float, float]:
+def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,
+                   rules: Ruleset | None = None) -> tuple[float, float]:
     """Random games and decisions per second through ``playouts`` (batches of ``games``), for about ``seconds``."""
-    rules = _rules()
+    rules = _rules() if rules is None else rules
     c = compile_rules(rules)
     totals = np.zeros((games, players), np.int32)
     ends = np.zeros(games, np.int64)
@@ -294,11 +295,12 @@ def _decisions_per_game(rules: Ruleset, players: int) -> float:
     return float((actions >= 0).sum()) / 2000
 
 
-def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096) -> tuple[float, float]:
+def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096,
+                   rules: Ruleset | None = None) -> tuple[float, float]:
     """Games and decisions per second through ``init``/``legal_masks``/``step``/``totals``, the lowest legal
     action of every seat chosen from the masks by ``first_legal`` (numpy's ``argmax`` of them, compiled),
     batches of ``games``; the decisions are those ``step`` applied (``Batch.decisions``)."""
-    rules = _rules()
+    rules = _rules() if rules is None else rules
     done = seed = decisions = 0
     warm = True
     start = time.perf_counter()

@@ -21,6 +21,7 @@ order of play: each step's ids for the seats of ``to_act``, in that order.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
@@ -258,6 +259,56 @@ def playouts(rules: Any, players: int, games: int, seed: int, policy: str = "ran
     for g, ids in enumerate(played):
         out[g, :len(ids)] = ids
     return batch.totals, out
+
+
+BENCH_GAMES = 16
+"""The most games a batch of ``bench_playouts`` and ``bench_step_api`` plays: the plain engine plays
+hundreds of games a second, not hundreds of thousands (a batch of 4,096 would outlast any timing)."""
+
+
+def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096, rules: Any = None
+                   ) -> tuple[float, float]:
+    """Games and decisions per second through ``playouts`` of ``rules`` (batches of at most
+    ``BENCH_GAMES``), for about ``seconds``: what ``batch.bench_rates`` reports for a ruleset the
+    compiled engines refuse."""
+    if rules is None:
+        raise ValueError("the plain engine's batch needs a ruleset to time")
+    games = min(games, BENCH_GAMES)
+    done = seed = decisions = 0
+    start = time.perf_counter()
+    while True:
+        _, actions = playouts(rules, players, games, seed, return_actions=True)
+        decisions += int((actions >= 0).sum())
+        done += games
+        seed += games
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed, decisions / elapsed
+
+
+def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096, rules: Any = None
+                   ) -> tuple[float, float]:
+    """Games and decisions per second through ``init``/``legal_masks``/``step``/``totals`` of
+    ``rules``, ``sample_actions``' random legal actions (batches of at most ``BENCH_GAMES``)."""
+    if rules is None:
+        raise ValueError("the plain engine's batch needs a ruleset to time")
+    games = min(games, BENCH_GAMES)
+    done = seed = decisions = 0
+    start = time.perf_counter()
+    while True:
+        batch = init(rules, players, games, seed)
+        draws = sampler(games, seed)
+        while not batch.over:
+            legal_masks(batch)
+            actions = sample_actions(batch, draws)
+            decisions += int((actions >= 0).sum())
+            batch, _ = step(batch, actions)
+        totals(batch)
+        done += games
+        seed += games
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed, decisions / elapsed
 
 
 def seat_actions(batch: Batch, actions: npt.ArrayLike) -> npt.ArrayLike:
