@@ -197,7 +197,9 @@ def test_bench_entry_points() -> None:
     for kind in ("playouts", "step_api"):
         games_per_s, decisions_per_s = batch.bench_rates("boomerang-2010", kind, seconds=0.01, games=8)
         assert games_per_s > 0 and decisions_per_s > 20 * games_per_s
-    with pytest.raises(ValueError, match="no batched engine for game 'chess'"):
+    with pytest.raises(ValueError, match="'chess' is neither a game with a batched engine"):
         batch.bench_rates("chess", "playouts")
+    games_per_s, decisions_per_s = batch.bench_rates("direction", "playouts", seconds=0.01, games=8)  # a ruleset id
+    assert decisions_per_s > games_per_s > 0
     with pytest.raises(ValueError, match="kind must be"):
         batch.bench_rates("boomerang-2010", "fast")

@@ -187,17 +187,24 @@ def bench_rates(rules: Any, kind: str, seconds: float = 1.0, players: int = 4, g
     """Games and decisions per second of ``playouts`` (``kind="playouts"``) or the step API
     (``"step_api"``) for about ``seconds``: the figures ``bench`` and ``benchmarks/`` report.
 
-    ``rules``: a game id (its default ruleset, on its compiled engine), or a ruleset, timed on the
-    engine that serves it (``serving``: ``generic`` for one the kernels refuse, such as Extra Salt).
+    ``rules``: a game id (its default ruleset, on its compiled engine), or a ruleset (or the id or
+    path of one), timed on the engine that serves it (``serving``: ``generic`` for one the kernels
+    refuse, such as Extra Salt).
     """
     if kind not in ("playouts", "step_api"):
         raise ValueError(f"kind must be 'playouts' or 'step_api', not {kind!r}")
-    if isinstance(rules, str):
-        module = next((m for m in _engines() if rules == m.GAME), None)
-        if module is None:
-            raise ValueError(f"no batched engine for game {rules!r} (games: {', '.join(m.GAME for m in _engines())})")
-        ruleset = None
-    else:
+    module = next((m for m in _engines() if rules == m.GAME), None) if isinstance(rules, str) else None
+    ruleset = None
+    if module is None:
+        if isinstance(rules, str):
+            from ..core.loading import load_rules
+
+            try:
+                rules = load_rules(rules)
+            except Exception as exc:
+                known = ", ".join(m.GAME for m in _engines())
+                raise ValueError(f"{rules!r} is neither a game with a batched engine ({known}) nor a ruleset: "
+                                 f"{exc}") from None
         module, ruleset = serving(rules), rules
     if module is australia:  # a fixed number of decisions a game
         run = australia.bench_playouts if kind == "playouts" else australia.bench_step_api

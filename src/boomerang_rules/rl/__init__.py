@@ -81,11 +81,13 @@ def observation_size(rules: Any, players: int) -> int:
 
 
 def round_rewards(before: Any, after: Any) -> tuple[int, ...]:
-    """The points each seat scored in the rounds that ended between ``before`` and ``after``.
+    """The points each seat scored between ``before`` and ``after``, as its game scores them:
+    summed over a whole game (its first state to its last), each seat's final total.
 
-    A game's rl module may declare its own ``round_rewards(before, after)`` (the rounds that ended,
-    read its own way); without one, the change of each seat's ``totals``. So this layer names no
-    game: a new game's module says which it takes.
+    A game's rl module may declare its own ``round_rewards(before, after)`` (Boomerang: Australia's:
+    the rounds that ended; Boomerang (2010)'s: with the first decision, the totals its seats start
+    at); without one, the change of each seat's ``totals`` (Sea Salt & Paper's, scored at its
+    rounds' ends). So this layer names no game: a new game's module says which it takes.
     """
     game = _state_game(after, "after")
     if game != _state_game(before, "before") or before.players != after.players:
