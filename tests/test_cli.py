@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -165,3 +166,25 @@ def test_every_command_that_reads_a_record_refuses_a_name_holding_a_control_char
         assert err.splitlines() == ["boomerang-rules: not a valid game record:", f"  {want}"], command
     assert not page.exists() and not svg.exists()
 
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_replay_writes_no_control_character_onto_the_terminal(tmp_path: Path, rules: str,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Behind the record's check: whatever the game's telling holds, ``replay`` shows a control character
+    as U+FFFD rather than let the terminal obey it (a bell, an escape sequence that clears the screen)."""
+    from boomerang_rules.cli.common import game_cli
+
+    file = tmp_path / "g.json"
+    assert run("simulate", "--rules", rules, "--players", str(GAMES[rules]), "--out", str(file))[0] == 0
+    telling = game_cli(br.load_rules(rules))
+    narrate = telling.narrate
+    bad = "Ana\x00\x07\x1b[2J\r\x7f\x9b\ufffe!"
+
+    def with_names(record: Any, rules: Any, names: list[str], seat: int | None) -> list[str]:
+        return narrate(record, rules, [bad, *names[1:]], seat)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(telling, "narrate", with_names)
+    code, out, err = run("replay", str(file))
+    assert code == 0, err
+    assert not CONTROL.search(out) and "\ufffe" not in out
+    assert "Ana\ufffd\ufffd\ufffd[2J\ufffd\ufffd\ufffd\ufffd!" in out
