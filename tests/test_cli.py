@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -135,3 +137,54 @@ def test_a_record_of_an_unknown_game_gets_one_problem_listing_the_games(tmp_path
         code, _, err = run(command, str(file))
         assert code == 1
         assert f"{file}:/game: unknown game" in (err or "") + CliRunner().invoke(cli, [command, str(file)]).stdout
+
+
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Characters a terminal obeys rather than shows (tab and newline aside)."""
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_every_command_that_reads_a_record_refuses_a_name_holding_a_control_character(
+        tmp_path: Path, rules: str) -> None:
+    """Such a record was "valid", then ``replay --html`` crashed, ``sheet`` wrote an SVG no XML parser
+    reads and ``replay`` rang the terminal's bell: now each command refuses it, naming the place (exit 1)."""
+    file = tmp_path / "g.json"
+    assert run("simulate", "--rules", rules, "--players", str(GAMES[rules]), "--out", str(file))[0] == 0
+    record = json.loads(file.read_text())
+    record["players"][0] = bad = "Ana\x07\x1b[2J"
+    file.write_text(json.dumps(record))
+    want = (f"{file}:/players/0: {bad!r} holds U+0007 (character 4), which pictures and terminals cannot show: "
+            "text players read may hold no control character but tab and newline, nor U+FFFE or U+FFFF "
+            "[schema:pattern]")
+    code, out, err = run("validate", str(file))
+    assert (code, out.splitlines()) == (1, [want, "0 valid, 1 invalid"])
+    page, svg = tmp_path / "g.html", tmp_path / "g.svg"
+    for command in (["replay", str(file)], ["replay", str(file), "--html", str(page)],
+                    ["sheet", str(file), "-o", str(svg)]):
+        code, out, err = run(*command)
+        assert (code, out) == (1, ""), command
+        assert err.splitlines() == ["boomerang-rules: not a valid game record:", f"  {want}"], command
+    assert not page.exists() and not svg.exists()
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_replay_writes_no_control_character_onto_the_terminal(tmp_path: Path, rules: str,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Behind the record's check: whatever the game's telling holds, ``replay`` shows a control character
+    as U+FFFD rather than let the terminal obey it (a bell, an escape sequence that clears the screen)."""
+    from boomerang_rules.cli.common import game_cli
+
+    file = tmp_path / "g.json"
+    assert run("simulate", "--rules", rules, "--players", str(GAMES[rules]), "--out", str(file))[0] == 0
+    telling = game_cli(br.load_rules(rules))
+    narrate = telling.narrate
+    bad = "Ana\x00\x07\x1b[2J\r\x7f\x9b\ufffe!"
+
+    def with_names(record: Any, rules: Any, names: list[str], seat: int | None) -> list[str]:
+        return narrate(record, rules, [bad, *names[1:]], seat)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(telling, "narrate", with_names)
+    code, out, err = run("replay", str(file))
+    assert code == 0, err
+    assert not CONTROL.search(out) and "\ufffe" not in out
+    assert "Ana\ufffd\ufffd\ufffd[2J\ufffd\ufffd\ufffd\ufffd!" in out

@@ -183,3 +183,59 @@ def test_a_changed_copy_that_keeps_a_shipped_id_is_refused_wherever_it_is_loaded
     out = tmp_path / "games.jsonl"
     simulated = runner.invoke(cli, ["simulate", "--rules", str(path), "--games", "1", "--out", str(out)])
     assert simulated.exit_code == 1 and want in simulated.stderr and not out.exists()
+
+
+SHOWN_TEXTS = {"standard": ["/name", "/description", "/regions/0/name", "/cards/0/site"],
+               "sea-salt-paper": ["/name", "/description"], "boomerang-2010": ["/name", "/description"]}
+"""Where each game's rulesets hold text players read (in play, replay and the pictures)."""
+
+
+def unshown(value: str, char: str) -> str:
+    """The words of ``schema:pattern`` for ``value``, whose first character no shown text may hold is ``char``."""
+    return (f"{value[:30]!r}{'…' if len(value) > 30 else ''} holds U+{ord(char):04X} (character "
+            f"{value.index(char) + 1}), which pictures and terminals cannot show: text players read may hold no "
+            "control character but tab and newline, nor U+FFFE or U+FFFF")
+
+
+@pytest.mark.parametrize(("rules_id", "where"), [(r, w) for r, places in SHOWN_TEXTS.items() for w in places])
+@pytest.mark.parametrize("char", ["\x00", "\x1b", "\x9b", "\uffff"], ids=ascii)
+def test_a_ruleset_text_players_read_holding_a_control_character_is_refused_at_its_place(
+        rules_id: str, where: str, char: str) -> None:
+    data = {**json.loads(json.dumps(rules_data(load_rules(rules_id)))), "id": "house"}
+    node: Any = data
+    *parents, last = [int(p) if p.isdigit() else p for p in where.split("/")[1:]]
+    for part in parents:
+        node = node[part]
+    node[last] = bad = f"{node[last]}{char}]0;title"
+    with pytest.raises(RulesError) as refused:
+        rules_from_data(data, "house.json")
+    assert list(refused.value.problems) == [Problem(where, unshown(bad, char), "schema:pattern", "house.json")]
+    node[last] = f"{node[last][:-len(char) - 8]}\tand\nmore"  # tab and newline are whitespace, shown as such
+    assert rules_from_data(data, "house.json").id == "house"
+
+
+@pytest.mark.parametrize("extends", sorted(SHOWN_TEXTS))
+@pytest.mark.parametrize("field", ["name", "description"])
+def test_a_variant_file_whose_name_holds_a_control_character_is_refused_by_every_command(
+        tmp_path: Path, extends: str, field: str) -> None:
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+
+    path = tmp_path / "house.json"
+    bad = "House\x07 rules\x1b[2J"
+    path.write_text(json.dumps({**variant(extends, {}), field: bad}))
+    want = f"{path}:/{field}: {unshown(bad, chr(7))} [schema:pattern]"
+    with pytest.raises(RulesError) as refused:
+        load_rules(path)
+    assert [str(p) for p in refused.value.problems] == [want]
+    runner = CliRunner()
+    validated = runner.invoke(cli, ["validate", str(path)])
+    assert (validated.exit_code, validated.stdout.splitlines()[0]) == (1, want)
+    out = tmp_path / "games.jsonl"
+    for command in (["simulate", "--rules", str(path), "--out", str(out)], ["play", "--rules", str(path)],
+                    ["score", "--rules", str(path), "A"]):
+        result = runner.invoke(cli, command, input="")
+        assert result.exit_code == 1 and want in result.stderr, command
+        assert "\x07" not in result.stdout + result.stderr
+    assert not out.exists()

@@ -65,3 +65,16 @@ def test_play_does_not_echo_a_huge_answer_back_in_full(rules: str) -> None:
     assert result.exit_code == 1  # the input ends before the game does
     assert "'xxx" in result.stdout  # the answer is quoted back, cut short
     assert max(len(line) for line in result.stdout.splitlines()) < 1000
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_play_writes_an_answer_back_without_its_control_characters(rules: str) -> None:
+    """An answer from a pipe is written after its question, as a terminal would show it typed: a control
+    character in it is shown as U+FFFD, not obeyed (a bell, an escape sequence that clears the screen)."""
+    result = CliRunner().invoke(cli, ["play", "--rules", rules, "--players", str(GAMES[rules]), "--seed", "1"],
+                                input="\x1b[2J\x07x\ncards \x1b[2J\x07x\n")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    assert result.exit_code == 1  # the input ends before the game does
+    assert not any(c in result.stdout for c in "\x07\x1b")
+    assert ": \ufffd[2J\ufffdx\n" in result.stdout and ": cards \ufffd[2J\ufffdx\n" in result.stdout
+    assert "no such card" in result.stdout  # and said so without them

@@ -159,3 +159,54 @@ def test_record_of_names_every_flaw_of_the_names_given(rules_id: str, extra: int
     with pytest.raises(TypeError, match=r"^names must be a list of names \(str\), not str"):
         record_of(state, "ab")
     assert names == [*good[:-2], "a\ud800", "y" * 201]  # the caller's list is left as it was
+
+
+UNSHOWN = ["\x00", "\x07", "\x1b", "\r", "\x0b", "\x7f", "\x9b", "\ufffe", "\uffff"]
+"""Characters no player name may hold: a control character (but tab and newline), U+FFFE, U+FFFF."""
+
+
+def unshown(value: str, char: str) -> str:
+    """The words of ``schema:pattern`` for ``value``, whose first character no name may hold is ``char``."""
+    return (f"{value!r} holds U+{ord(char):04X} (character {value.index(char) + 1}), which pictures and terminals "
+            "cannot show: text players read may hold no control character but tab and newline, nor U+FFFE or "
+            "U+FFFF")
+
+
+@pytest.mark.parametrize("char", UNSHOWN, ids=ascii)
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_player_name_holding_a_control_character_is_refused_at_its_place(name: str, char: str) -> None:
+    """A name with a control character passed validate, then broke the pictures (an SVG no XML parser
+    reads) and drove the terminal replay tells the game on. It is refused where it stands."""
+    record = _record(name)
+    bad = f"Ana{char}[31m"
+    players = [record["players"][0], bad, *record["players"][2:]]
+    assert _messages({**record, "players": players}) == [f"/players/1: {unshown(bad, char)} [schema:pattern]"]
+    with pytest.raises(br.InvalidInput, match=r"^not a valid game record:"):
+        br.state_of({**record, "players": players})
+    assert _messages({**record, "players": ["Ana\tB", "Ben\nC", *record["players"][2:]]}) == []  # whitespace
+
+
+@pytest.mark.parametrize("rules_id", sorted(GAME_PACKAGES))
+def test_record_of_refuses_a_name_no_record_holds(rules_id: str) -> None:
+    rules = br.load_rules(rules_id)
+    players = rules.players.min
+    state = br.new_game(rules, players, seed=players)
+    names = [*(f"P{seat}" for seat in range(players - 1)), "Ana\x1b]0;title\x07"]
+    with pytest.raises(br.InvalidInput) as info:
+        br.record_of(state, names)
+    assert [str(p) for p in info.value.problems] == [
+        f"/{players - 1}: the name {unshown(names[-1], chr(27))} [schema:pattern]"]
+
+
+def test_the_schemas_rule_and_the_pictures_defence_agree_on_every_character() -> None:
+    """``SHOWN_TEXT`` (the schemas' pattern) refuses exactly what ``displayable`` replaces, lone
+    surrogates aside (a document with one is refused as not text, ``json-text``)."""
+    import re
+
+    from boomerang_rules.core.display import SHOWN_TEXT, UNSHOWN, displayable
+
+    pattern = re.compile(SHOWN_TEXT.removesuffix("$") + r"\Z")
+    for code in [*range(0xD800), *range(0xE000, 0x10000), 0x10FFFF]:
+        char = chr(code)
+        assert (pattern.match(char) is None) == (UNSHOWN.search(char) is not None) == (displayable(char) != char)
+    assert displayable("a\tb\nc") == "a\tb\nc" and displayable("\ud800") == "\ufffd"

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from xml.dom import minidom
 
 import pytest
 from click.testing import CliRunner
@@ -21,7 +23,7 @@ from boomerang_rules.cli.common import game_cli
 from boomerang_rules.core.page import split_sheets
 from boomerang_rules.core.textbox import text_width
 
-from .helpers import RULESETS, frame_texts, record_with_you
+from .helpers import RULESETS, frame_texts, play, random_policy, record_with_you
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -443,3 +445,39 @@ def test_the_australia_sheet_names_each_rounds_activity(tmp_path: Path) -> None:
             f"{r + 1} {a}" for r, a in enumerate(chosen))
         room = float(next(sheet.iter(ns + "rect")).get("width") or 0) - 20
         assert all(line.get("textLength") is None and text_width(line.text or "", 10) <= room for line in lines)
+
+
+XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""The characters XML 1.0 forbids in a document."""
+
+
+@pytest.mark.parametrize("finished", [True, False], ids=["finished", "unfinished"])
+@pytest.mark.parametrize("rules", RULESETS)
+def test_a_name_given_through_the_api_never_breaks_a_picture(rules: str, finished: bool) -> None:
+    """A record cannot hold a name with a control character (validate refuses it), but the Python API
+    takes any names for the pictures: what XML forbids is drawn as U+FFFD, so the sheets stay SVG
+    that every XML parser reads and the page's sheets are split, not a ParseError."""
+    ruleset = br.load_rules(rules)
+    state = br.new_game(ruleset, 3, seed=9)
+    rng = random.Random(9)
+    steps = iter(range(10))
+    state = play(state, random_policy(rng), until=None if finished else lambda _: next(steps, None) is None)
+    assert br.is_over(state) == finished
+    names = ["Ana\x00\x07\x1b[2J\x0b\x0c\r\x7f\x9b\ufffe\uffff\ud800!", "Ben\x1b]0;title\x07", "Cy"]
+    drawn = ["Ana" + "\ufffd" * 3 + "[2J" + "\ufffd" * 8 + "!", "Ben\ufffd]0;title\ufffd", "Cy"]
+    pictures = game_cli(ruleset)
+    svg = pictures.sheet_svg(state, names)
+    assert not XML_FORBIDDEN.search(svg)
+    minidom.parseString(svg.encode("utf-8"))
+    heads = [t for t in ET.fromstring(svg).iter(SVG + "text") if t.get("class") == "player"]
+    assert [head.find(SVG + "title").text for head in heads] == drawn  # type: ignore[union-attr]
+    page = pictures.replay_html(br.record_of(state), ruleset, names)
+    page.encode("utf-8")  # no lone surrogate: the page can be written
+    assert not XML_FORBIDDEN.search(page)
+    sheets = re.findall(r"<svg .*?</svg>", page, re.S)
+    assert len(sheets) == (3 if finished else 0)
+    for sheet in sheets:
+        ET.fromstring(sheet)
+    frames = _frames(page)
+    assert [seat["name"] for seat in frames[-1]["seats"]] == drawn  # type: ignore[attr-defined]
+    assert not any(XML_FORBIDDEN.search(text) or "\x1b" in text for text in frame_texts(page))

@@ -36,6 +36,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     The record is checked first; an invalid one is refused with its problems (exit 1).
     """
     from .. import check_record
+    from ..core.display import displayable
     from ..core.errors import InvalidInput
 
     label, data = read_one_game(file, game_number)
@@ -58,7 +59,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
         _write_html(data, checked.state.rules, names, html_path)
         return
     for line in game_cli(checked.state.rules).narrate(data, checked.state.rules, names, seat):
-        click.echo(line)
+        click.echo(displayable(line))  # a checked record holds no control character; nor does the output
 
 
 def _write_html(record: dict[str, object], rules: object, names: list[str], path: str) -> None:

@@ -10,7 +10,9 @@ module only lays them out. A frame is plain data::
 A cell (and a board item) is a text, or a list of card ids drawn as cards: each card as its game
 shows it (``cards``: id -> name, detail, colour and the card in words as its tooltip), never a
 bare id. Everything from the record reaches the page as JSON text set with ``textContent``:
-nothing of it is parsed as markup.
+nothing of it is parsed as markup. No text reaches a page or a picture with a character XML 1.0
+forbids (a control character, say): each is shown as U+FFFD (``core.display.displayable``), so
+that a name given through the Python API cannot make a picture unreadable.
 
 The page reads from a phone's width up: the seats' table and each score sheet scroll sideways in
 their own box when they are wider than the screen, and the sheets, one picture a seat, wrap onto
@@ -22,9 +24,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape as _escape
 
 from . import textbox
+from .display import displayable
 
 CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
 """The page may run its own inline script and style, and fetch nothing at all."""
@@ -179,8 +182,25 @@ def page_html(title: str, columns: Sequence[str], frames: Sequence[dict[str, Any
     return re.sub(r"__([A-Z]+)__", lambda m: values[m.group(1)], _PAGE)
 
 
+def escape(text: str) -> str:
+    """``text`` as an element's character data: markup escaped, and every character no picture may
+    hold shown as U+FFFD (``displayable``)."""
+    return _escape(displayable(text))
+
+
+def _displayable_json(value: Any) -> Any:
+    """``value`` with every string in it (keys too) ``displayable``."""
+    if isinstance(value, str):
+        return displayable(value)
+    if isinstance(value, Mapping):
+        return {displayable(k) if isinstance(k, str) else k: _displayable_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_displayable_json(v) for v in value]
+    return value
+
+
 def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=True).replace("<", "\\u003c")
+    return json.dumps(_displayable_json(value), ensure_ascii=True).replace("<", "\\u003c")
 
 
 PALETTE = ("#c0392b", "#2980b9", "#27ae60", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#b7950b", "#2c3e50",

@@ -15,6 +15,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from .arguments import string_list
+from .display import unshown_words
 from .errors import InvalidInput, Problem, RulesError, under
 from .jsonio import is_text, json_problems, shown
 from .loading import load_rules, rules_data, rules_from_data, shipped_ids
@@ -55,7 +56,8 @@ def player_names(names: Sequence[str] | None, players: int, recorded: Sequence[s
     """The names a record of a game of ``players`` seats writes: ``names`` when given, else
     ``recorded`` (those of the record the game was replayed from), else ``Seat 0``, ``Seat 1``, ...
 
-    Given names must be a list of text, one name of at most ``MAX_NAME`` characters a seat:
+    Given names must be a list of text, one name of at most ``MAX_NAME`` characters a seat, none
+    holding a character players cannot be shown (``core.display``: a control character, say):
     ``TypeError`` when it is not a list of ``str``, ``InvalidInput`` naming every other flaw,
     so that a record of them is always valid.
     """
@@ -64,6 +66,8 @@ def player_names(names: Sequence[str] | None, players: int, recorded: Sequence[s
     names = string_list(names, "names", "names")
     problems = [Problem(pointer(seat), f"the name {shown(name)} is not text", "json-text")
                 for seat, name in enumerate(names) if not is_text(name)]
+    problems += [Problem(pointer(seat), f"the name {shown(name, 30)} {unshown_words(name)}", "schema:pattern")
+                 for seat, name in enumerate(names) if is_text(name) and unshown_words(name)]
     problems += [Problem(pointer(seat), f"a name has at most {MAX_NAME} characters, not {len(name)}",
                          "schema:maxLength") for seat, name in enumerate(names) if len(name) > MAX_NAME]
     if len(names) != players:

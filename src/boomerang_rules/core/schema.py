@@ -11,7 +11,9 @@ import re
 from functools import cache
 from typing import Any
 
+from .display import SHOWN_TEXT, unshown_words
 from .errors import Problem
+from .jsonio import shown
 from .pointer import pointer
 from .resources import data_dir
 
@@ -95,11 +97,16 @@ def _max_items(validator: Any, most: int, instance: Any, schema: Any) -> Any:
 
 
 def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
-    """``pattern`` with ECMA 262's ``$``: the end of the string, not before a final newline."""
+    """``pattern`` with ECMA 262's ``$``: the end of the string, not before a final newline.
+    A text shown to players (``SHOWN_TEXT``) says which character it may not hold, and why."""
     from jsonschema.exceptions import ValidationError
 
     if validator.is_type(instance, "string") and not _compiled(pattern).search(instance):
-        yield ValidationError(f"{_short(repr(instance), 60)} does not match {pattern!r}")
+        why = unshown_words(instance) if pattern == SHOWN_TEXT else None
+        if why is not None:
+            yield ValidationError(f"{shown(instance, 30)} {why}")
+        else:
+            yield ValidationError(f"{_short(repr(instance), 60)} does not match {pattern!r}")
 
 
 @cache

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from ..core.display import displayable
 from .wording import fitted
 
 
@@ -22,7 +23,7 @@ def read_answer(question: str) -> str | None:
         click.echo("")
         return None
     if not _is_terminal(sys.stdin):  # cut short: a huge answer is not written back in full
-        typed = line.strip()
+        typed = displayable(line.strip())  # written back as text: a control character is shown, not obeyed
         click.echo(typed if len(typed) <= 60 else typed[:59] + "…")
     return line.strip()
 
@@ -109,7 +110,8 @@ def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, 
         by_lower = {c.id.lower(): c.id for c in rules.cards}
         for card_id in ids:
             real = by_lower.get(card_id.lower())
-            for line in fitted((describe or rules.describe)(real) if real else f"{card_id}: no such card", indent="  "):
+            text = (describe or rules.describe)(real) if real else f"{displayable(card_id)}: no such card"
+            for line in fitted(text, indent="  "):
                 click.echo(line)
         return True
     return False
