@@ -128,8 +128,11 @@ def interrupted(what: str) -> NoReturn:
     fail(f"interrupted (Ctrl-C): {what}", EXIT_INTERRUPTED)
 
 
-def load_rules_or_exit(name: str) -> Any:
-    """The ruleset ``--rules`` names; exit 2 if it cannot be read, 1 if it is invalid."""
+def load_rules_or_exit(name: str, doing: str = "use --rules") -> Any:
+    """The ruleset ``--rules`` names; exit 2 if it cannot be read, 1 if it is invalid.
+
+    The refusal says "cannot {doing} NAME:", then the problems: ``doing`` names where ``name`` was
+    given, the ``--rules`` option unless a command takes it otherwise (``variants show NAME``)."""
     from ..core.errors import RulesError
     from ..core.loading import load_rules
 
@@ -137,7 +140,7 @@ def load_rules_or_exit(name: str) -> Any:
         return load_rules(name)
     except RulesError as exc:
         code = EXIT_USAGE if any(p.rule == "io" for p in exc.problems) else EXIT_INVALID
-        fail("cannot use --rules " + name + ":\n" + "\n".join(f"  {p}" for p in exc.problems), code)
+        fail(f"cannot {doing} {name}:\n" + "\n".join(f"  {p}" for p in exc.problems), code)
 
 
 def game_of(rules: Any) -> Any:
