@@ -183,11 +183,12 @@ def test_step_refuses_anything_but_an_action_at_any_seat(n: int, rules: br.Rules
         with pytest.raises(br.IllegalAction, match=f"seat {seats[0]} "):
             br.step(state, passed_on)
     for wrong in (legal[:-1], [*legal, legal[0]]):  # one action too few or too many
-        with pytest.raises(br.IllegalAction, match=f"^step needs {len(seats)} actions"):
+        with pytest.raises(br.IllegalAction, match=f"^step needs {len(seats)} actions?, "):
             br.step(state, wrong)
     if len(seats) > 1:  # once a seat has decided, a step is owed by the others only
         partly = br.apply(state, seats[0], legal[0])
-        with pytest.raises(br.IllegalAction, match=f"^step needs {len(seats) - 1} actions"):
+        owed = len(seats) - 1
+        with pytest.raises(br.IllegalAction, match=f"^step needs {owed} action{'s' if owed > 1 else ''}, "):
             br.step(partly, legal)
         assert br.step(partly, legal[1:]) == br.step(state, legal)
     assert br.step(state, legal) == one_by_one(state, seats, legal)

@@ -103,6 +103,34 @@ def test_tournament_cli() -> None:
     assert CliRunner().invoke(cli, ["tournament", "-p", "3", "--bots", "greedy,random"]).exit_code == 2
 
 
+HEADS = {"standard": ["T&C", "Coll", "Anim", "Act", "Sites", "Regns"], "sea-salt-paper": ["Rounds"],
+         "sea-salt-paper-extra-salt": ["Rounds"], "boomerang-2010": ["Cards", "Anim", "Boom", "Sets"]}
+
+
+@pytest.mark.parametrize("rules", sorted(HEADS))
+@pytest.mark.parametrize("bots", ["random", "ismcts:1,random,random"])
+def test_tournament_table_heads_every_games_rows_whole_and_aligned(rules: str, bots: str) -> None:
+    """Each game's rows are headed by a word chosen for them, never a name cut to the column (issue:
+    Boomerang (2010)'s "boomera" beside "Anim"); every line of the table is as wide as its heads,
+    a bot name longer than a column (ismcts:1) included."""
+    result = CliRunner().invoke(cli, ["tournament", "--rules", rules, "--players", "3", "--games", "1", "--bots", bots,
+                                      "--rotate"])
+    assert result.exit_code == 0, result.output
+    head, *seats = result.stdout.splitlines()[1:5]
+    assert head.split() == ["entry", "bot", "mean", "stdev", *HEADS[rules], "wins"]
+    assert {len(line) for line in seats} == {len(head)}
+    ends = [i + 1 for i, c in enumerate(head) if c != " " and (i + 1 == len(head) or head[i + 1] == " ")]
+    assert all(line[i - 1] != " " for line in seats for i in ends)  # right-aligned under each head
+
+
+def test_tournament_table_heads_a_row_it_has_no_word_for_by_its_whole_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    command = importlib.import_module("boomerang_rules.cli.tournament")  # the module: the package's name is the command
+    monkeypatch.setattr(command, "_SHORT", {})
+    result = CliRunner().invoke(cli, ["tournament", "--rules", "boomerang-2010", "--games", "1", "--bots", "random"])
+    head = result.stdout.splitlines()[1]
+    assert head.split() == ["seat", "bot", "mean", "stdev", "cards", "animals", "boomerangs", "sets", "wins"]
+
+
 def test_simulate_with_bots() -> None:
     result = CliRunner().invoke(cli, ["simulate", "-p", "3", "--bots", "greedy,random,greedy", "-s", "2"])
     assert result.exit_code == 0

@@ -74,6 +74,27 @@ def test_protocol_breaks(tmp_path: Path) -> None:
     assert code == 1 and "status 3" in err
 
 
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_example_out_refuses_a_file_that_exists_unless_forced(tmp_path: Path, rules: str) -> None:
+    """--example-out is checked before any game is dealt: a file that exists is refused (exit 2,
+    left as it was), as play --record refuses one, unless --force (issue: it was replaced)."""
+    example = tmp_path / "example.json"
+    example.write_text("mine\n", encoding="utf-8")
+    code, out, err = run("--rules", rules, "--games", "2", "--example-out", str(example), "--",
+                         "no-such-scorer-program")  # refused before the scorer is run
+    assert (code, out) == (2, "")
+    assert err == f"boomerang-rules: --example-out {example}: the file exists; choose another name, or add --force " \
+                  "to replace it\n"
+    assert example.read_text(encoding="utf-8") == "mine\n"
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text("import sys\nfor line in sys.stdin:\n    print('[]')\n", encoding="utf-8")
+    code, out, _ = run("--rules", rules, "--games", "2", "--example-out", str(example), "--force", "--",
+                       sys.executable, str(wrong))
+    assert code == 1 and f"record written to {example}" in out
+    assert "result" not in json.loads(example.read_text(encoding="utf-8"))
+    assert "--force" in " ".join(CliRunner().invoke(cli, ["check-scorer", "--help"]).stdout.split())
+
+
 def test_missing_program_is_a_usage_error() -> None:
     code, _, err = run("--games", "2", "--", "no-such-scorer-program")
     assert code == 2 and "cannot run" in err

@@ -55,6 +55,40 @@ def test_score_unknown_activity() -> None:
     assert code == 1 and "surfing" in err
 
 
+NOTHING = {"standard": [], "sea-salt-paper": [], "sea-salt-paper-extra-salt": [], "boomerang-2010": [],
+           "standard+activity": ["--activity", "indigenous"]}
+"""``score`` with nothing to score: no card (Australia, also with an activity), no --hand nor
+--played (Sea Salt & Paper), no --player (Boomerang (2010))."""
+
+
+@pytest.mark.parametrize("rules", sorted(NOTHING))
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_score_with_nothing_to_score_is_a_usage_error_in_every_game(rules: str, as_json: bool) -> None:
+    """Nothing given is a usage error (exit 2) in every game, with what to give; cards the game
+    refuses are invalid input (exit 1) (issue: exit 1, 0 and 2 by game, Sea Salt & Paper printing
+    an empty hand's zeros)."""
+    code, out, err = run("score", "--rules", rules.split("+")[0], *NOTHING[rules], *(["--json"] if as_json else []))
+    assert (code, out) == (2, "")
+    assert err.startswith("boomerang-rules: nothing to score: give ") and "\n" not in err.rstrip("\n")
+    help_text = " ".join(run("score", "--help")[1].split())
+    assert "Giving nothing to score is a usage error (exit 2) in every game" in help_text
+
+
+@pytest.mark.parametrize(("rules", "args"), [
+    ("standard", ["A"]), ("sea-salt-paper", ["--hand", "nope-1"]), ("boomerang-2010", ["--player", ":36"])])
+def test_score_with_cards_the_game_refuses_is_invalid_input(rules: str, args: list[str]) -> None:
+    assert run("score", "--rules", rules, *args)[0] == 1
+
+
+@pytest.mark.parametrize("rules", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
+@pytest.mark.parametrize("args", [["--hand"], ["--played"], ["--hand", "--played"]])
+def test_score_an_empty_sea_salt_and_paper_hand_when_asked_for(rules: str, args: list[str]) -> None:
+    """A seat can hold no card (every card played as duos, or its last one stolen): --hand alone
+    (or --played alone) scores it, as Boomerang (2010)'s --player :7 is a seat without cards."""
+    code, out, _ = run("score", "--rules", rules, *args, "--json")
+    assert code == 0 and set(json.loads(out).values()) == {0}
+
+
 def test_score_unknown_rules_is_a_usage_error() -> None:
     code, _, err = run("score", *"ABCDEFG", "--rules", "nope")
     assert code == 2 and "nope" in err

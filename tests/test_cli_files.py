@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -199,6 +200,39 @@ def test_a_fifo_without_a_writer_is_refused_not_waited_on(tmp_path: Path, comman
 def test_a_huge_size_limit_allocates_nothing(limit: str) -> None:
     result = _run("validate", "--max-bytes", limit, str(ROOT / "examples" / "game-2p.json"))
     assert (result.exit_code, ": valid " in result.stdout) == ((0, True) if limit != "1" else (1, False))
+
+
+RECORDS = {"standard": "game-2p.json", "sea-salt-paper": "ssp-game-2p.json", "boomerang-2010": "boomerang-2010-3p.json"}
+RECORD_READERS = {"validate": [], "replay": [], "sheet": ["--out", "-"]}
+"""Every command that reads records, and what it needs besides the record to print it."""
+
+
+def test_every_command_that_reads_a_file_is_a_record_reader_here() -> None:
+    """A command with a FILE argument reads records: it is among ``RECORD_READERS`` (so the test
+    below gives it a record over its limit)."""
+    readers = {name for name, command in cli.commands.items()
+               if any(isinstance(p, click.Argument) and p.name in ("file", "files") for p in command.params)}
+    assert readers == set(RECORD_READERS)
+
+
+@pytest.mark.parametrize("rules", sorted(RECORDS))
+@pytest.mark.parametrize("command", sorted(RECORD_READERS))
+@pytest.mark.parametrize("lines", [False, True], ids=["json", "jsonl"])
+def test_every_command_that_reads_records_takes_the_max_bytes_it_suggests(tmp_path: Path, command: str, rules: str,
+                                                                         lines: bool) -> None:
+    """A record over the size limit is refused with "raise it with --max-bytes": every command
+    that says so takes the option (issue: replay and sheet said it, then refused the option)."""
+    record = json.loads((ROOT / "examples" / RECORDS[rules]).read_text(encoding="utf-8"))
+    path = tmp_path / ("games.jsonl" if lines else "game.json")
+    path.write_text(json.dumps(record) + "\n" if lines else json.dumps(record, indent=2), encoding="utf-8")
+    size = len(path.read_bytes()) - lines  # a JSON Lines file's limit is a line's, its newline left out
+    args = [command, str(path), *RECORD_READERS[command]]
+    refused = _run(*args, "--max-bytes", str(size - 1))
+    assert refused.exit_code == 1, refused.output
+    assert f"larger than the limit of {size - 1} bytes (raise it with --max-bytes" in refused.stdout + refused.stderr
+    read = _run(*args, "--max-bytes", str(size))
+    assert read.exit_code == 0, read.output
+    assert "--max-bytes N" in " ".join(_run(command, "--help").stdout.split())
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -95,3 +96,41 @@ def test_list_rules_names_each_rulesets_game() -> None:
     infos = br.list_rules()
     assert all(info.game in GAMES for info in infos)
     assert {info.id: info.game for info in infos}["standard"] == "boomerang-australia"
+
+
+def _step_words(seats: tuple[int, ...], actions: object) -> str:
+    """What ``step`` says of ``actions`` that are not one a seat of ``seats``, in every game."""
+    each = f"one for each seat in {seats}" if len(seats) > 1 else f"one for seat {seats[0]}"
+    if actions is None or isinstance(actions, int):
+        return f"step needs a sequence of actions, {each}, not {actions!r}"
+    if len(seats) == 1:
+        return f"step needs 1 action, {each}, not {actions!r}"
+    return f"step needs {len(seats)} actions, {each} in that order, not {actions!r}"
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
+def test_step_says_what_it_needs_in_the_same_words_in_every_game(rules: str) -> None:
+    """One message for every game (``core.seats.step_refusal``): "a sequence" for what has no
+    length, the count (singular for one seat) for a string or another length (issue: Sea Salt &
+    Paper's "step needs 1 actions ... in (2,)", and its None not called "not a sequence"); the
+    game over likewise."""
+    state = br.new_game(br.load_rules(rules), 3, seed=1)
+    states = [state]
+    while len(br.to_act(state)) > 1:  # then one seat left to act, in the games of simultaneous choices
+        seat = br.to_act(state)[0]
+        state = br.apply(state, seat, br.legal_actions(state, seat)[0])
+    states.append(state)
+    for state in states:
+        seats = br.to_act(state)
+        legal = [br.legal_actions(state, seat)[0] for seat in seats]
+        for wrong in (None, 5, [], "abc", [*legal, legal[0]], legal[:-1]):
+            with pytest.raises(br.IllegalAction) as info:
+                br.step(state, wrong)  # type: ignore[arg-type]
+            assert str(info.value) == _step_words(seats, wrong)
+        assert br.step(state, legal) == br.step(state, tuple(legal))
+    rng = random.Random(1)
+    while not br.is_over(state):
+        state = br.step(state, [rng.choice(br.legal_actions(state, seat)) for seat in br.to_act(state)])
+    for wrong in (None, []):
+        with pytest.raises(br.IllegalAction, match=r"^the game is over: no decisions are owed$"):
+            br.step(state, wrong)  # type: ignore[arg-type]

@@ -216,6 +216,28 @@ def test_a_file_that_is_not_an_object_or_cannot_be_read(tmp_path: Path, monkeypa
         ("", f"{path}: cannot read the file: Permission denied [io]")]
 
 
+def test_a_ruleset_over_the_size_limit_is_refused_without_a_hint_no_command_takes(tmp_path: Path) -> None:
+    """A ruleset or variant file is read under the library's fixed limit: its refusal does not
+    suggest --max-bytes, which only the commands that read records take (and which does not
+    raise the limit of the ruleset a command loads)."""
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+    from boomerang_rules.core.limits import DEFAULT_MAX_BYTES
+
+    path = tmp_path / "big.json"
+    text = (ROOT / "variants" / "standard.json").read_text(encoding="utf-8")
+    path.write_text(text + " " * (DEFAULT_MAX_BYTES - len(text.encode()) + 1), encoding="utf-8")
+    with pytest.raises(br.RulesError) as info:
+        br.load_rules(path)
+    assert [str(p) for p in info.value.problems] == [
+        f"{path}: file larger than the limit of {DEFAULT_MAX_BYTES} bytes for a ruleset or variant [size-limit]"]
+    for args in (["score", *"EAVWXJB", "--rules", str(path)], ["variants", "show", str(path)],
+                 ["replay", str(ROOT / "examples" / "game-2p.json"), "--rules", str(path)]):
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 1 and "[size-limit]" in result.stderr and "--max-bytes" not in result.stderr
+
+
 def test_a_file_name_that_is_not_text_is_named_printably(tmp_path: Path) -> None:
     import os
 

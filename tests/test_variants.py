@@ -201,6 +201,21 @@ def test_cli_variants_list_and_show() -> None:
     assert missing.exit_code == 2
 
 
+def test_cli_variants_show_names_its_argument_not_an_option(tmp_path: Path) -> None:
+    """``variants show`` takes its ruleset as an argument: a refusal names it as given, and no
+    ``--rules`` option that was never given (issue: "cannot use --rules nope")."""
+    runner = CliRunner()
+    missing = runner.invoke(cli, ["variants", "show", "nope"])
+    assert missing.exit_code == 2
+    assert missing.stderr.startswith("boomerang-rules: cannot show nope:\n  nope: no shipped ruleset")
+    assert "--rules" not in missing.stderr
+    bad = write(tmp_path / "bad.json", variant({"pass_directions": "left"}))
+    invalid = runner.invoke(cli, ["variants", "show", str(bad)])
+    assert invalid.exit_code == 1
+    assert invalid.stderr.startswith(f"boomerang-rules: cannot show {bad}:\n  {bad}")
+    assert "--rules" not in invalid.stderr
+
+
 def test_cli_validate_variant_files(tmp_path: Path) -> None:
     good = write(tmp_path / "good.json", variant({"pass_directions": ["right"] * 4}))
     bad = write(tmp_path / "too-many.json", variant({"players": {"max": 6}}))

@@ -447,6 +447,9 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     flags = [c for c in cards if c.startswith("--")]
     if flags:
         fail(f"no such option for {rules.name}: {flags[0]} (give the card ids and --activity NAME)", EXIT_USAGE)
+    if not cards:  # a usage error in every game (a wrong count of cards is invalid input)
+        fail(f"nothing to score: give the {rules.hand_size} card ids of one round, Throw first and Catch last, and "
+             "--activity NAME for its activity", EXIT_USAGE)
     ids = [c.upper() for c in cards]
     if activity is not None:
         activity = _activity_named(rules, activity)

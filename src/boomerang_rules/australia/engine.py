@@ -14,6 +14,7 @@ from ..core.arguments import brief, is_list, kind, require, string_list
 from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_seat as seat_of_game
+from ..core.seats import step_refusal
 from .actions import as_id
 from .dealing import deal, deal_masks, deal_problems
 from .rules import Ruleset
@@ -326,11 +327,9 @@ def _step_checked(state: GameState, actions: Sequence[str | int]) -> GameState:
     try:
         count = len(actions)
     except TypeError:
-        raise IllegalAction(f"step needs a sequence of actions, one for each seat in {seats_now}, "
-                            f"not {actions!r:.80}") from None
+        raise step_refusal(seats_now, actions) from None
     if count != len(seats_now) or isinstance(actions, str):
-        raise IllegalAction(f"step needs {len(seats_now)} actions, one for each seat in {seats_now} "
-                            f"in that order, not {actions!r:.80}")
+        raise step_refusal(seats_now, actions)
     for seat, action in zip(seats_now, actions):
         state = apply(state, seat, action)
     return state

@@ -341,7 +341,7 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
         cards.append([c.strip().upper() for c in ids.split(",") if c.strip()])
         boomerangs.append(int(count))
     if not cards:
-        fail(f"no seats given: {SEAT_HELP}", EXIT_USAGE)
+        fail(f"nothing to score: give {SEAT_HELP}", EXIT_USAGE)  # a usage error in every game
     return cards, boomerangs
 
 

@@ -20,7 +20,7 @@ from .common import (
     require_players,
     rules_option,
 )
-from .files import command_files, refuse_to_overwrite, rules_read, write_text
+from .files import check_new_file, command_files, refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(name="check-scorer", short_help="Check another scorer against the rules.",
@@ -34,9 +34,11 @@ from .files import command_files, refuse_to_overwrite, rules_read, write_text
 @click.option("--timeout", type=FloatRange(min=0.1), default=120.0, show_default=True,
               help="Seconds the scorer may take for each batch.")
 @click.option("--example-out", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write the shortest disagreeing record (without result) to this file.")
+              help="Write the shortest disagreeing record (without result) to this file (checked before the "
+                   "games are dealt).")
+@click.option("--force", is_flag=True, help="Let --example-out replace a file that exists.")
 def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: str, players: int | None,
-                 timeout: float, example_out: str | None) -> None:
+                 timeout: float, example_out: str | None, force: bool) -> None:
     """Run another scorer on generated games and report where it disagrees with the rules.
 
     COMMAND reads finished game records (without "result") on stdin, one JSON object a line,
@@ -58,6 +60,8 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
 
     rules = load_rules_or_exit(rules_name)
     refuse_to_overwrite("--example-out", example_out, [*rules_read(rules_name), *command_files(command)])
+    if example_out is not None:
+        check_new_file("--example-out", example_out, force)
     counts = [players] if players is not None else list(range(rules.players.min, rules.players.max + 1))
     for n in counts:
         require_players(rules, n)

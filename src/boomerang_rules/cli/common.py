@@ -8,6 +8,7 @@ from typing import Any, NoReturn
 
 import click
 
+from ..core.limits import DEFAULT_MAX_BYTES
 from ..terminal.exits import EXIT_INVALID as EXIT_INVALID
 from ..terminal.exits import EXIT_USAGE as EXIT_USAGE
 from ..terminal.exits import fail as fail
@@ -103,6 +104,12 @@ def players_option(default: int | None = DEFAULT_PLAYERS, help: str = "Number of
                         help=f"{help}{shown}: {{ranges}}, or a variant's own range.")
 
 
+max_bytes_option = click.option(
+    "--max-bytes", default=DEFAULT_MAX_BYTES, show_default=True, type=IntRange(min=1), metavar="N",
+    help="Refuse a JSON file larger than this, or a line of a JSON Lines file longer than this.")
+"""``--max-bytes``, of every command that reads records (``validate``, ``replay``, ``sheet``): the
+limit that a record over it is refused with ("raise it with --max-bytes")."""
+
 jobs_option = click.option(
     "--jobs", "-j", type=IntRange(min=1), default=1, show_default=True,
     help="Processes to spread the games over (with --ray and no address: the local Ray instance's CPUs); "
@@ -128,8 +135,11 @@ def interrupted(what: str) -> NoReturn:
     fail(f"interrupted (Ctrl-C): {what}", EXIT_INTERRUPTED)
 
 
-def load_rules_or_exit(name: str) -> Any:
-    """The ruleset ``--rules`` names; exit 2 if it cannot be read, 1 if it is invalid."""
+def load_rules_or_exit(name: str, doing: str = "use --rules") -> Any:
+    """The ruleset ``--rules`` names; exit 2 if it cannot be read, 1 if it is invalid.
+
+    The refusal says "cannot {doing} NAME:", then the problems: ``doing`` names where ``name`` was
+    given, the ``--rules`` option unless a command takes it otherwise (``variants show NAME``)."""
     from ..core.errors import RulesError
     from ..core.loading import load_rules
 
@@ -137,7 +147,7 @@ def load_rules_or_exit(name: str) -> Any:
         return load_rules(name)
     except RulesError as exc:
         code = EXIT_USAGE if any(p.rule == "io" for p in exc.problems) else EXIT_INVALID
-        fail("cannot use --rules " + name + ":\n" + "\n".join(f"  {p}" for p in exc.problems), code)
+        fail(f"cannot {doing} {name}:\n" + "\n".join(f"  {p}" for p in exc.problems), code)
 
 
 def game_of(rules: Any) -> Any:
@@ -194,16 +204,16 @@ def require_players(rules: Any, players: int) -> None:
              EXIT_USAGE)
 
 
-def read_one_game(file: str, game_number: int | None) -> tuple[str, Any]:
+def read_one_game(file: str, game_number: int | None, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[str, Any]:
     """The record to draw or replay from ``file`` (game ``game_number`` of a JSON Lines file, counted
     from 1) and where it stands; exits 2 when there is no such game or the file cannot be read, 1
-    when the document is not JSON."""
+    when the document is not JSON or is larger than ``max_bytes`` (``--max-bytes``)."""
     from ..core.jsonio import label_of, read_documents
 
     label = label_of(file)
     documents = []
     try:
-        for found in read_documents(file):
+        for found in read_documents(file, max_bytes):
             documents.append(found)
             if game_number is not None and len(documents) >= game_number:
                 break

@@ -39,6 +39,21 @@ def refuse_to_overwrite(option: str, out: str | None, reads: Iterable[tuple[str,
             fail(f"{option} {out}: that is {what}; writing there would destroy it (choose another name)", EXIT_USAGE)
 
 
+def check_new_file(option: str, path: str, force: bool) -> None:
+    """Refuse, before any work, an output ``path`` the command could not write or must not
+    replace: exit 2 when its folder is missing or not writable, when it is a folder, and when the
+    file exists without ``--force`` (a command never replaces a file unless told to)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        fail(f"{option} {path}: the folder {folder} does not exist", EXIT_USAGE)
+    if os.path.isdir(path):
+        fail(f"{option} {path}: is a folder", EXIT_USAGE)
+    if os.path.exists(path) and not force:
+        fail(f"{option} {path}: the file exists; choose another name, or add --force to replace it", EXIT_USAGE)
+    if not os.access(folder, os.W_OK):
+        fail(f"{option} {path}: the folder {folder} is not writable", EXIT_USAGE)
+
+
 def rules_read(rules_name: str | None, option: str = "--rules") -> list[tuple[str, str | os.PathLike[str]]]:
     """The files loading ``rules_name`` reads, as ``refuse_to_overwrite`` takes them."""
     from ..core.loading import files_read

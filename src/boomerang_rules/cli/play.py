@@ -17,7 +17,7 @@ from .common import (
     require_players,
     rules_option,
 )
-from .files import refuse_to_overwrite, rules_read, write_text
+from .files import check_new_file, refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(short_help="Play a game against bots.")
@@ -82,17 +82,7 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
 
 def _check_record_path(path: str, force: bool) -> None:
     """Refuse, before any card is dealt, a --record path the game could not be saved to."""
-    import os
-
     if path == "-":
         fail("--record -: play talks with you on standard output, so the record needs a file (e.g. --record "
              "game.json)", EXIT_USAGE)
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        fail(f"--record {path}: the folder {folder} does not exist", EXIT_USAGE)
-    if os.path.isdir(path):
-        fail(f"--record {path}: is a folder", EXIT_USAGE)
-    if os.path.exists(path) and not force:
-        fail(f"--record {path}: the file exists; choose another name, or add --force to replace it", EXIT_USAGE)
-    if not os.access(folder, os.W_OK):
-        fail(f"--record {path}: the folder {folder} is not writable", EXIT_USAGE)
+    check_new_file("--record", path, force)

@@ -12,6 +12,7 @@ from .common import (
     fail,
     game_cli,
     load_rules_or_exit,
+    max_bytes_option,
     read_one_game,
 )
 from .files import refuse_to_overwrite, rules_read, write_text
@@ -27,8 +28,9 @@ from .files import refuse_to_overwrite, rules_read, write_text
               help="Replay under this ruleset or variant instead of the one the record names.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="PAGE.html",
               help="Write the game as one self-contained web page to step through.")
+@max_bytes_option
 def replay(file: str, seat: int | None, rules_name: str | None, game_number: int | None,
-           html_path: str | None) -> None:
+           html_path: str | None, max_bytes: int) -> None:
     """Print a recorded game (of any game) step by step: deals, every decision, scores, winner.
 
     FILE is what simulate or play --record wrote: one record (*.json), or several, one a
@@ -39,7 +41,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     from ..core.display import displayable
     from ..core.errors import InvalidInput
 
-    label, data = read_one_game(file, game_number)
+    label, data = read_one_game(file, game_number, max_bytes)
     rules = load_rules_or_exit(rules_name) if rules_name else None
     refuse_to_overwrite("--html", html_path, [("the record being read", file), *rules_read(rules_name)])
     try:

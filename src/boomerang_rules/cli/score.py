@@ -23,6 +23,11 @@ def score(cards: tuple[str, ...], rules_name: str, as_json: bool) -> None:
     player in seat order (--player :7 for no cards), and the winners. (--seat, its older
     spelling, still works; in play and replay --seat is a seat number.)
 
+    Giving nothing to score is a usage error (exit 2) in every game; cards the game refuses (a
+    count a round or game cannot have, an unknown or repeated id) are invalid input (exit 1). A
+    Sea Salt & Paper player may hold no card (all played as duos, or the last one stolen): score
+    an empty hand with --hand alone, as --player :7 is a Boomerang (2010) player without cards.
+
     \b
     Examples:
       boomerang-rules score E A V W X J B --activity indigenous

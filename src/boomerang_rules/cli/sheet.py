@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from .common import EXIT_USAGE, IntRange, fail, game_cli, read_one_game
+from .common import EXIT_USAGE, IntRange, fail, game_cli, max_bytes_option, read_one_game
 from .files import refuse_to_overwrite, write_text
 
 
@@ -18,7 +18,8 @@ from .files import refuse_to_overwrite, write_text
                    "output only when that is a file or a pipe; on a terminal the command refuses (exit 2).")
 @click.option("--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
               help="The N-th game of a JSON Lines file.")
-def sheet(file: str, out: str | None, game_number: int | None) -> None:
+@max_bytes_option
+def sheet(file: str, out: str | None, game_number: int | None, max_bytes: int) -> None:
     """Draw the score sheets of a recorded game as an SVG picture, laid out like the game's
     paper score pad, the winner's framed. Boomerang: Australia: the categories by rounds, the
     sites crossed off on the map of regions, the region bonuses won (a star), the totals.
@@ -45,7 +46,7 @@ def sheet(file: str, out: str | None, game_number: int | None) -> None:
         out = STDIN
 
     refuse_to_overwrite("--out", out, [("the record being read", file)])
-    where, data = read_one_game(file, game_number)
+    where, data = read_one_game(file, game_number, max_bytes)
     checked = check_record(data)
     if checked.problems or checked.state is None:
         fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(where)}" for p in checked.problems))

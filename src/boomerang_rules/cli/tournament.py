@@ -25,7 +25,17 @@ from .common import (
 )
 
 _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activity": "Act", "sites": "Sites",
-          "regions": "Regns", "total": "Total"}
+          "regions": "Regns", "total": "Total", "rounds": "Rounds", "cards": "Cards", "boomerangs": "Boom",
+          "sets": "Sets"}
+"""The heads of the score-sheet rows' columns, every game's (Boomerang: Australia's as its sheets
+show them, Boomerang (2010)'s as its score table); a row not here is headed by its whole name."""
+
+
+def _columns(lines: list[list[str]]) -> list[str]:
+    """Cells right-aligned in columns two spaces apart, each as wide as its widest cell and at
+    least 7: a head is never cut."""
+    widths = [max(7, *(len(line[i]) for line in lines)) for i in range(len(lines[0]))]
+    return ["  ".join(f"{cell:>{width}}" for cell, width in zip(line, widths)) for line in lines]
 
 
 @click.command(short_help="Play many bot games; figures per seat.")
@@ -75,12 +85,11 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
     click.echo(f"{games} games, {players} players, rules {rules.id}, seeds {seed} to {seed + games - 1}"
                + (", seats rotated (figures per bot entry)" if rotate else ""))
     shown = [r for r in result.rows if r != "total"]
-    heads = ["entry" if rotate else "seat", "bot", "mean", "stdev", *(_SHORT.get(r, r[:7]) for r in shown), "wins"]
-    click.echo("  ".join(f"{h:>7}" for h in heads))
-    for s in result.seats():
-        rows = [f"{s.row_means[r]:7.1f}" for r in shown]
-        click.echo("  ".join([f"{s.seat:>7}", f"{s.bot:>7}", f"{s.mean_total:7.1f}", f"{s.stdev_total:7.1f}",
-                              *rows, f"{s.win_rate:7.1%}"]))
+    heads = ["entry" if rotate else "seat", "bot", "mean", "stdev", *(_SHORT.get(r, r) for r in shown), "wins"]
+    table = [heads] + [[str(s.seat), s.bot, f"{s.mean_total:.1f}", f"{s.stdev_total:.1f}",
+                        *(f"{s.row_means[r]:.1f}" for r in shown), f"{s.win_rate:.1%}"] for s in result.seats()]
+    for line in _columns(table):
+        click.echo(line)
     if len(set(names)) < len(names):
         for bot, (mean, wins) in result.by_bot().items():
             click.echo(f"{bot}: mean {mean:.1f}, wins {wins:.1%} a seat")

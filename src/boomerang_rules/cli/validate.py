@@ -7,8 +7,7 @@ import sys
 
 import click
 
-from ..core.limits import DEFAULT_MAX_BYTES
-from .common import EXIT_INVALID, EXIT_USAGE, IntRange
+from .common import EXIT_INVALID, EXIT_USAGE, max_bytes_option
 
 
 @click.command(short_help="Check records, rulesets and variants.")
@@ -16,8 +15,7 @@ from .common import EXIT_INVALID, EXIT_USAGE, IntRange
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON report per document (an unreadable file included), one per line.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the problems: no line per valid document, no summary.")
-@click.option("--max-bytes", default=DEFAULT_MAX_BYTES, show_default=True, type=IntRange(min=1),
-              help="Refuse a JSON file larger than this, or a line of a JSON Lines file longer than this.")
+@max_bytes_option
 def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int) -> None:
     """Check game records, rulesets and variants against the rules (their "format" tells which),
     for every game: Boomerang: Australia, Sea Salt & Paper and Boomerang (2010).

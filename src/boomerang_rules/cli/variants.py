@@ -37,5 +37,5 @@ def show(rules_name: str) -> None:
     """Print the complete ruleset that ID (or a variant file) resolves to, as JSON."""
     from ..core.loading import rules_data
 
-    rules = load_rules_or_exit(rules_name)
+    rules = load_rules_or_exit(rules_name, "show")
     click.echo(json.dumps(rules_data(rules), indent=2, ensure_ascii=False))

@@ -149,12 +149,15 @@ DETERMINIZE: dict[type, Callable[[Any, Any], Any]] = {}
 def _generic_step(module: GameModule) -> Callable[[Any, Sequence[Any]], Any]:
     """``step`` for a game that has none of its own: ``apply`` for each seat in ``to_act``."""
     from .errors import IllegalAction
+    from .seats import step_refusal
 
     def step(state: Any, actions: Sequence[Any]) -> Any:
         seats = module.to_act(state)
-        if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats) or not seats:
-            raise IllegalAction(f"step needs {len(seats)} actions, one for each seat in {seats} in that order, "
-                                f"not {actions!r:.80}")
+        if not seats:
+            raise IllegalAction("the game is over: no decisions are owed" if module.is_over(state) else
+                                "no seat is to act: no decisions are owed")
+        if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats):
+            raise step_refusal(seats, actions)
         for seat, action in zip(seats, actions):
             state = module.apply(state, seat, action)
         return state

@@ -18,6 +18,7 @@ from .arguments import brief, kind
 from .errors import Problem, RulesError
 from .games import GAMES, rules_module
 from .jsonio import json_problems, printable, read_json_file
+from .limits import DEFAULT_MAX_BYTES
 from .merge_patch import merge_patch
 from .pointer import pointer
 from .resources import data_dir
@@ -83,6 +84,9 @@ def _read(path: Path, label: str) -> dict[str, Any]:
     except OSError as exc:
         raise RulesError([Problem("", f"cannot read the file: {exc.strerror or exc}", "io", label)]) from None
     if problem is not None:
+        if problem.rule == "size-limit":  # no option raises a ruleset's limit: no "--max-bytes" hint
+            problem = Problem("", f"file larger than the limit of {DEFAULT_MAX_BYTES} bytes for a ruleset or variant",
+                              "size-limit")
         raise RulesError([problem.in_file(label)])
     if not isinstance(data, dict):
         raise RulesError([Problem("", "a ruleset or variant must be a JSON object", "schema:type", label)])

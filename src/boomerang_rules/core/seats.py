@@ -7,6 +7,7 @@ so the checks and their messages are one for every game.
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from typing import Any
 
 from .arguments import brief
@@ -37,3 +38,19 @@ def check_seat(players: int, seat: object) -> int:
                 return number
     raise IllegalAction(f"seat {brief(seat)} does not exist in a {players}-player game "
                         f"(seats are 0 to {players - 1})")
+
+
+def step_refusal(seats: Sequence[int], actions: object) -> IllegalAction:
+    """What every game's ``step`` says of ``actions`` that are not one action for each seat of
+    ``seats`` (``to_act``, at least one seat), in that order: "step needs a sequence of actions"
+    for what has no length (``None``, a number), "step needs N action(s)" for a string or a
+    sequence of another length; the seats named, one seat as "seat K"."""
+    seats = tuple(seats)
+    each = f"one for each seat in {seats}" if len(seats) != 1 else f"one for seat {seats[0]}"
+    try:
+        len(actions)  # type: ignore[arg-type]
+    except TypeError:
+        return IllegalAction(f"step needs a sequence of actions, {each}, not {actions!r:.80}")
+    if len(seats) == 1:
+        return IllegalAction(f"step needs 1 action, {each}, not {actions!r:.80}")
+    return IllegalAction(f"step needs {len(seats)} actions, {each} in that order, not {actions!r:.80}")

@@ -80,9 +80,14 @@ _LABELS = {"duos": "Duos", "collectors": "Collectors", "multipliers": "Multiplie
 
 
 def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The cards of ``--hand ID...`` and ``--played ID...``; exits 2 when neither is given (nothing
+    to score: an empty hand is ``--hand`` alone)."""
     where: list[str] | None = None
     hand: list[str] = []
     played: list[str] = []
+    if not args:  # a usage error in every game (cards the game refuses are invalid input)
+        fail("nothing to score: give --hand ID... and --played ID... (the cards in hand and those played in front; "
+             "--hand alone for an empty hand)", EXIT_USAGE)
     for arg in args:
         if arg == "--hand":
             where = hand

@@ -16,7 +16,7 @@ from ..core import rng as rng_mod
 from ..core.arguments import brief
 from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem
-from ..core.seats import check_players, check_seat
+from ..core.seats import check_players, check_seat, step_refusal
 from ..core.tuple_backed import NEW
 from . import extra_salt
 from .dealing import check_new_game, given_chances
@@ -436,9 +436,10 @@ def step(state: GameState, actions: Sequence[str]) -> GameState:
     if (actions.__class__ is list or actions.__class__ is tuple) and len(actions) == 1 and turn >= 0:
         return apply(state, turn, actions[0])
     seats = to_act(state)
-    if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats) or not seats:
-        raise IllegalAction(f"step needs {len(seats)} actions, one for each seat in {seats} in that order, "
-                            f"not {actions!r:.80}")
+    if not seats:
+        raise _refuse(state, 0, None)  # the game is over, or the round has no deck yet
+    if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats):
+        raise step_refusal(seats, actions)
     return apply(state, seats[0], actions[0])
 
 
