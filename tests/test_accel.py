@@ -342,6 +342,22 @@ def test_contexts_with_a_slot_rebound_get_the_plain_answers(data: st.DataObject)
     agree(odd, *moves(s))
 
 
+@pytest.mark.parametrize("players", [0, 1, 3, 10**6, 2**64 - 1, True])
+def test_a_round_ended_with_a_players_count_not_the_games_is_refused_at_once(players: Any) -> None:
+    """The end of a round builds a row for each of ``players`` seats: a count the game's progress
+    does not hold is refused before (a rebound ``players`` of a billion once took minutes and every
+    byte of memory, and killed the test run), by the compiled path and the plain one alike."""
+    ends = [s for s in pool() if s.step == s.context.tables.hand_size - 1 and len(engine.to_act(s)) == 1]
+    assert ends
+    for s in ends:
+        odd = GameState(attrs.evolve(s.context, players=players), *tuple(s)[1:])
+        seat, action, actions = moves(s)
+        for outcome in (result(engine.apply_plain, odd, seat, action), result(engine.apply, odd, seat, action),
+                        result(engine.step_plain, odd, actions), result(engine.step, odd, actions)):
+            assert outcome[0] == "InvalidInput" and "/context/players" in outcome[1]
+            assert outcome[1].endswith("[state-context]")
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_contexts_with_slots_unset_get_the_plain_answers(data: st.DataObject) -> None:

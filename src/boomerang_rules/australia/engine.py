@@ -442,6 +442,10 @@ def _finish_round(context: RoundContext, taken: tuple[int, ...], pending: int) -
     t = context.tables
     n = context.players
     past, visited, used, gone, seed, rng, leftover, deals, names = context.progress
+    if n.__class__ is not int or n != len(visited):  # its rows below are n long: a tampered count is no
+        # number of seats to build them for (a billion took minutes and all the memory before failing)
+        raise InvalidInput([Problem("/context/players", f"players is {n!r} but the game's progress holds "
+                                    f"{len(visited)} seats: not a state the engine made", "state-context")])
     if n == 4 and UNROLLED:  # unrolled: the same as below (tests compare)
         activities: tuple[int, ...] = ((pending & 255) - 2, (pending >> 8 & 255) - 2, (pending >> 16 & 255) - 2,
                                        (pending >> 24 & 255) - 2)
