@@ -402,23 +402,6 @@ def test_observations_stay_in_their_box(rules_id: str, players: int) -> None:
         assert all(space.contains(o) for o in obs.values())
 
 
-@pytest.mark.parametrize("rules_id", ["boomerang-2010", "sea-salt-paper"])
-def test_another_games_rewards_sum_to_its_scores(rules_id: str) -> None:
-    env = bz.parallel_env(rules=rules_id, players=4)
-    obs, _ = env.reset(seed=3)
-    rng = random.Random(3)
-    summed = dict.fromkeys(env.possible_agents, 0.0)
-    while env.agents:
-        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()
-                   if o["action_mask"].any()}
-        obs, rewards, _, _, _ = env.step(actions)
-        for a, r in rewards.items():
-            summed[a] += r
-    state = env._state
-    assert br.is_over(state)
-    assert [summed[a] for a in env.possible_agents] == [float(s.total) for s in br.score_sheets(state)]
-
-
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
 def test_an_array_handed_to_one_seat_holds_no_other_seats(rules_id: str) -> None:
     """The AEC and parallel envs' observations and masks, ``rl.observe`` and the gymnasium env's

@@ -22,6 +22,7 @@ order of play: each step's ids for the seats of ``to_act``, in that order.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -266,11 +267,10 @@ BENCH_GAMES = 16
 hundreds of games a second, not hundreds of thousands (a batch of 4,096 would outlast any timing)."""
 
 
-def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096, rules: Any = None
-                   ) -> tuple[float, float]:
-    """Games and decisions per second through ``playouts`` of ``rules`` (batches of at most
-    ``BENCH_GAMES``), for about ``seconds``: what ``batch.bench_rates`` reports for a ruleset the
-    compiled engines refuse."""
+def _timed(seconds: float, players: int, games: int, rules: Any,
+           one_batch: Callable[[int, int], int]) -> tuple[float, float]:
+    """Games and decisions per second of ``one_batch(games, seed)`` (it returns its decisions), batches
+    of at most ``BENCH_GAMES`` one after another for about ``seconds``."""
     if rules is None:
         raise ValueError("the plain engine's batch needs a ruleset to time")
     games = min(games, BENCH_GAMES)
@@ -278,39 +278,43 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096, ru
     done = seed = decisions = 0
     start = time.perf_counter()
     while True:
-        _, actions = playouts(rules, players, games, seed, return_actions=True)
-        decisions += int((actions >= 0).sum())
+        decisions += one_batch(games, seed)
         done += games
         seed += games
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return done / elapsed, decisions / elapsed
+
+
+def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096, rules: Any = None
+                   ) -> tuple[float, float]:
+    """Games and decisions per second through ``playouts`` of ``rules`` (batches of at most
+    ``BENCH_GAMES``), for about ``seconds``: what ``batch.bench_rates`` reports for a ruleset the
+    compiled engines refuse."""
+
+    def one_batch(games: int, seed: int) -> int:
+        _, actions = playouts(rules, players, games, seed, return_actions=True)
+        return int((actions >= 0).sum())
+
+    return _timed(seconds, players, games, rules, one_batch)
 
 
 def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096, rules: Any = None
                    ) -> tuple[float, float]:
     """Games and decisions per second through ``init``/``legal_masks``/``step``/``totals`` of
     ``rules``, ``sample_actions``' random legal actions (batches of at most ``BENCH_GAMES``)."""
-    if rules is None:
-        raise ValueError("the plain engine's batch needs a ruleset to time")
-    games = min(games, BENCH_GAMES)
-    playouts(rules, players, 1, 0)  # the sampler's compiled draw loaded outside the timing
-    done = seed = decisions = 0
-    start = time.perf_counter()
-    while True:
-        batch = init(rules, players, games, seed)
-        draws = sampler(games, seed)
+
+    def one_batch(games: int, seed: int) -> int:
+        batch, draws, decisions = init(rules, players, games, seed), sampler(games, seed), 0
         while not batch.over:
             legal_masks(batch)
             actions = sample_actions(batch, draws)
             decisions += int((actions >= 0).sum())
             batch, _ = step(batch, actions)
         totals(batch)
-        done += games
-        seed += games
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return done / elapsed, decisions / elapsed
+        return decisions
+
+    return _timed(seconds, players, games, rules, one_batch)
 
 
 def seat_actions(batch: Batch, actions: npt.ArrayLike) -> npt.ArrayLike:
