@@ -150,6 +150,65 @@ def test_observe_into_refuses_buffers_its_kernel_would_write_past(engine: Any) -
     assert (kept[1] == 7.0).all() and np.array_equal(kept[[0, 2]], good[[0, 2]])  # a skipped game left as it was
 
 
+@pytest.mark.parametrize("engine", [seasaltpaper, boomerang2010], ids=["sea-salt-paper", "boomerang-2010"])
+def test_an_observation_memo_must_be_its_shape_and_stray_bits_write_nothing_outside(engine: Any) -> None:
+    """A memo of the wrong shape or type is refused, writing nothing; one holding bits past the deck
+    (a caller's garbage) changes only cells of the observation, never memory past it."""
+    rules_id = "sea-salt-paper" if engine is seasaltpaper else "boomerang-2010"
+    b = _batch(rules_id)
+    size = rl.observation_size(b.rules, 3)
+    offsets = _offsets(b.rules, 3, engine.OBSERVATION_SLICES, rl.observation_spec)
+    bounds = np.ones(size, np.float64)
+    memo = engine.observation_memo(3, 3)
+    assert memo.dtype == np.uint64 and memo.shape[:2] == (3, 3) and not memo.any()
+    bad: list[Any] = [memo[:2], memo.astype(np.int64), memo[:, :, :-1].copy(), memo.tolist()]
+    obs = np.zeros((3, 3, size), np.float32)
+    for wrong in bad:
+        with pytest.raises(ValueError, match="memo must be a writeable C-contiguous uint64 array of shape"):
+            engine.observe_into(b, offsets, bounds, obs, None, wrong)
+    assert not obs.any()
+    guarded = np.full(obs.size + 64, 9.0, np.float32)
+    inside = guarded[:obs.size].reshape(obs.shape)
+    inside[:] = 0.0
+    stray = np.full_like(memo, np.iinfo(np.uint64).max)
+    engine.observe_into(b, offsets, bounds, inside, None, stray)
+    assert (guarded[obs.size:] == 9.0).all()
+    assert set(np.unique(inside[inside > 1.0])) == set()  # every cell written is a bit or a scaled number
+
+
+@pytest.mark.parametrize(("rules_id", "players"), [(r, n) for r, n in BATCHED if batch.serving(br.load_rules(r))
+                                                   in (seasaltpaper, boomerang2010)])
+def test_observe_into_with_a_memo_writes_what_it_writes_without_at_every_step(rules_id: str, players: int) -> None:
+    """The memo's path (only the cells that changed written) against every cell written afresh, at
+    every step of random games to their end, finished games skipped as ``VectorEnv`` skips them;
+    ``tests/test_rl_vector.py`` holds both to ``rl.observe``."""
+    rules = br.load_rules(rules_id)
+    engine = batch.serving(rules)
+    games = 4
+    b = engine.init(rules, players, games, 11 + players)
+    size = rl.observation_size(rules, players)
+    offsets = _offsets(rules, players, engine.OBSERVATION_SLICES, rl.observation_spec)
+    bounds = np.ones(size, np.float64)
+    for x in rl.observation_spec(rules, players):
+        if x.bound:
+            bounds[x.start:x.stop] = x.bound
+    kept, memo = np.zeros((games, players, size), np.float32), engine.observation_memo(games, players)
+    states = batch.sampler(games, players)
+    steps = 0
+    over_before = None  # the games over before the step: their observations already the last
+    while True:
+        engine.observe_into(b, offsets, bounds, kept, over_before, memo)
+        fresh = np.full_like(kept, 5.0)
+        engine.observe_into(b, offsets, bounds, fresh)
+        assert np.array_equal(kept, fresh), steps
+        if b.over:
+            break
+        over_before = np.array(b.ended, np.bool_)
+        engine.step(b, engine.seat_actions(b, engine.seat_sample(b, states)))
+        steps += 1
+    assert steps > 50
+
+
 def test_australias_observation_kernels_refuse_buffers_they_would_write_past() -> None:
     b = _batch("standard")
     rules, size = b.rules, rl.observation_size(b.rules, 3)

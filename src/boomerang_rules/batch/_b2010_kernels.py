@@ -38,6 +38,7 @@ from ._kernels import (
     U64,
     W_DECK,
     W_SIZE,
+    bare,
     inline,
     jit,
     next_u64,
@@ -45,6 +46,7 @@ from ._kernels import (
     scaled,
     shuffle,
     trailing_zeros,
+    write_changed_bits,
 )
 
 G_PHASE, G_ROUND, G_FIRST, G_DECK, G_POT, G_TURN, G_IN, G_LEFT, G_STACK = range(9)
@@ -511,51 +513,78 @@ def extents(n: int, lands: int, players: int) -> tuple[int, ...]:
             players)
 
 
-@jit
-def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, bounds: Any, skip: Any, obs: Any) -> None:
+M_RIVER, M_TURNED, M_CAPTURED = 0, 1, 2
+"""Columns of an observation's memo (``observe``): the bits its cells hold of the river, the cards
+turned up, then each seat's captures (``players`` columns, seats relative to the observer)."""
+
+
+def memo_width(players: int) -> int:
+    """The columns of an observation's memo a seat (``M_*``)."""
+    return M_CAPTURED + players
+
+
+@inline
+def _bits(obs: Any, memo: Any, g: Any, p: Any, column: Any, at: Any, new: Any, kept: Any, deck_bits: Any) -> None:
+    """The card bits ``new`` into the slice at ``at`` of ``obs[g, p]``: through the memo's ``column``
+    (only the cells that changed) when ``kept``, else set on cells already all 0."""
+    if kept:
+        memo[g, p, column] = write_changed_bits(obs, g, p, at, memo[g, p, column] & deck_bits, new)
+    else:
+        write_changed_bits(obs, g, p, at, _ZERO, new)
+
+
+@bare
+def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, bounds: Any, skip: Any, memo: Any,
+            obs: Any) -> None:
     """Every seat's ``rl.boomerang2010.observe`` of every game into ``obs[g, seat]`` (float32): its own
     token only, the river, the captures, the hunt, seats relative to it; each number scaled by its
     cell's ``bounds`` entry (``_kernels.scaled``); the games ``skip`` marks are left as they are (a
-    game over since its last observation: the same again)."""
+    game over since its last observation: the same again).
+
+    ``memo`` (uint64, ``(games, players, memo_width(players))``, or with no columns) holds the
+    card bits ``obs`` holds, as the last call with it left them: then only the cells that changed
+    are written (the numbers, the token and the one-hot seats all; the card bits through
+    ``write_changed_bits``), and ``memo`` is kept up. With no columns every cell is written. The
+    memo's bits are read within the deck's ``n`` (a memo of other bits writes no cell outside its
+    slice)."""
     n = ti[T_N]
+    lands = ti[T_LANDS]
+    deck_bits = (_ONE << U64(n)) - _ONE if n < 64 else _ZERO - _ONE
+    kept = memo.shape[2] > 0
     b0 = G_SEATS + players
     cells = obs.shape[2]
     for g in range(obs.shape[0]):
         if skip[g]:
             continue
-        for p in range(players):
-            for i in range(cells):
-                obs[g, p, i] = 0.0
         ph = gi[g, G_PHASE]
         inside = gi[g, G_IN]
         for p in range(players):
-            if gi[g, G_SEATS + p] >= 0:
-                obs[g, p, oi[O_TOKEN] + gi[g, G_SEATS + p]] = 1.0
-            for row, mask in ((O_RIVER, cm[g, C_RIVER]), (O_TURNED, cm[g, C_TURNED])):
-                while mask:
-                    obs[g, p, oi[row] + np.int64(trailing_zeros(mask))] = 1.0
-                    mask &= mask - _ONE
+            if not kept:
+                for i in range(cells):
+                    obs[g, p, i] = 0.0
+            token = gi[g, G_SEATS + p]
+            for i in range(lands):
+                obs[g, p, oi[O_TOKEN] + i] = 1.0 if i == token else 0.0
+            _bits(obs, memo, g, p, M_RIVER, oi[O_RIVER], cm[g, C_RIVER], kept, deck_bits)
+            _bits(obs, memo, g, p, M_TURNED, oi[O_TURNED], cm[g, C_TURNED], kept, deck_bits)
             obs[g, p, oi[O_POT]] = scaled(gi[g, G_POT], bounds[oi[O_POT]])
             obs[g, p, oi[O_DECK]] = scaled(n - gi[g, G_DECK], bounds[oi[O_DECK]])
             obs[g, p, oi[O_ROUND]] = scaled(gi[g, G_ROUND], bounds[oi[O_ROUND]])
-            obs[g, p, oi[O_PHASE] + ph] = 1.0
+            for i in range(P_OVER + 1):
+                obs[g, p, oi[O_PHASE] + i] = 1.0 if i == ph else 0.0
             for j in range(players):
                 s = p + j if p + j < players else p + j - players
                 obs[g, p, oi[O_CHOSEN] + j] = 1.0 if gi[g, G_SEATS + s] >= 0 else 0.0
-                mask = cm[g, C_CAPTURED + s]
-                while mask:
-                    obs[g, p, oi[O_CAPTURED] + j * n + np.int64(trailing_zeros(mask))] = 1.0
-                    mask &= mask - _ONE
+                _bits(obs, memo, g, p, M_CAPTURED + j, oi[O_CAPTURED] + j * n, cm[g, C_CAPTURED + s], kept, deck_bits)
                 at = oi[O_BOOMERANGS] + j
                 obs[g, p, at] = scaled(gi[g, b0 + s], bounds[at])
                 at = oi[O_SCORES] + j
                 obs[g, p, at] = scaled(totals[g, s], bounds[at])
-                if s == gi[g, G_FIRST]:
-                    obs[g, p, oi[O_FIRST] + j] = 1.0
-                if (inside >> s) & 1:
-                    obs[g, p, oi[O_ACTIVE] + j] = 1.0
-                    if ph == P_HUNT and gi[g, G_TURN] == s:
-                        obs[g, p, oi[O_TURN] + j] = 1.0
+                obs[g, p, oi[O_FIRST] + j] = 1.0 if s == gi[g, G_FIRST] else 0.0
+                active = (inside >> s) & 1 != 0
+                obs[g, p, oi[O_ACTIVE] + j] = 1.0 if active else 0.0
+                obs[g, p, oi[O_TURN] + j] = 1.0 if active and ph == P_HUNT and gi[g, G_TURN] == s else 0.0
+                obs[g, p, oi[O_STACK] + j] = 0.0
             for i in range(gi[g, G_STACK]):
                 s = gi[g, b0 + players + i]
                 j = s - p if s >= p else s - p + players

@@ -18,12 +18,14 @@ activity and region the mask of its cards, with the value or the points by icon 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import numba as nb
 import numpy as np
 from llvmlite import ir  # type: ignore[import-untyped]
 from numba.core import types
+from numba.core.cpu import CPUTargetOptions
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic
 
@@ -41,6 +43,15 @@ T_SIZE = 9
 
 jit = nb.njit(cache=True, nogil=True)
 inline = nb.njit(cache=True, nogil=True, inline="always")
+
+_HAS_NRT_OPTION = hasattr(CPUTargetOptions, "_nrt")
+bare = cast(Callable[[Callable[..., Any]], Callable[..., Any]],
+            nb.njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # private: not in the stubs
+            if _HAS_NRT_OPTION else jit)
+"""``jit`` without numba's runtime (NRT): no reference counts on arrays, and no allocation (numba
+refuses to compile a function that would need either, so nothing is silently missed). The
+arrays are the caller's, alive for the whole call. ``_nrt`` is numba's private option: a numba
+without it gets plain ``jit`` (the same results, with the reference counts' cost)."""
 
 trailing_zeros: Any = _trailing_zeros
 """The index of the lowest set bit (LLVM's cttz)."""
@@ -120,6 +131,22 @@ def scaled(v: Any, bound: Any) -> Any:
     """A number of an observation as ``rl.observe`` writes it: divided by its slice's bound in
     float64, rounded to float32, at most 1."""
     return np.float32(min(np.float64(v) / bound, 1.0))
+
+
+@inline
+def write_changed_bits(obs: Any, g: Any, p: Any, at: Any, old: Any, new: Any) -> Any:
+    """The cells ``obs[g, p, at + i]`` of the bits i where ``old`` (the bits the cells hold) and
+    ``new`` differ, set to 1.0 or 0.0 as ``new`` has it; returns ``new``. An observation kept from
+    one step to the next costs the cells that changed (a card or two), not the whole slice."""
+    gone = old & ~new
+    while gone:
+        obs[g, p, at + np.int64(trailing_zeros(gone))] = 0.0
+        gone &= gone - _ONE
+    came = new & ~old
+    while came:
+        obs[g, p, at + np.int64(trailing_zeros(came))] = 1.0
+        came &= came - _ONE
+    return new
 
 
 # The scratch array ``work`` (uint64): the generator words, the big integer's limbs, the deck.

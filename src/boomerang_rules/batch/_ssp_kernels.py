@@ -23,12 +23,9 @@ scratch included) and counts no references at all.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
-import numba as nb
 import numpy as np
-from numba.core.cpu import CPUTargetOptions
 
 from ._kernels import (
     _GAMMA,
@@ -40,6 +37,7 @@ from ._kernels import (
     U64,
     W_DECK,
     W_SIZE,
+    bare,
     inline,
     jit,
     nth_bit,
@@ -47,6 +45,7 @@ from ._kernels import (
     scaled,
     shuffle,
     trailing_zeros,
+    write_changed_bits,
 )
 
 G_PHASE, G_TURN, G_ROUND, G_FIRST, G_CALLER, G_FINAL, G_PROTECTED, G_CRAB, G_DECK, G_LEN0, G_LEN1, G_DRAWN0, \
@@ -80,14 +79,6 @@ colour's cards that count for it (mermaids only when they count their own colour
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
 
-_HAS_NRT_OPTION = hasattr(CPUTargetOptions, "_nrt")
-bare = cast(Callable[[Callable[..., Any]], Callable[..., Any]],
-            nb.njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # private: not in the stubs
-            if _HAS_NRT_OPTION else jit)
-"""``jit`` without numba's runtime (NRT): no reference counts on arrays, and no allocation (numba
-refuses to compile a function that would need either, so nothing is silently missed). The
-arrays are the caller's, alive for the whole call. ``_nrt`` is numba's private option: a numba
-without it gets plain ``jit`` (the same results, with the reference counts' cost)."""
 
 
 @inline
@@ -795,62 +786,87 @@ def extents(n: int, players: int) -> tuple[int, ...]:
 
 
 @inline
-def _cards(obs: Any, g: int, p: int, at: Any, mask: Any) -> None:
-    while mask:
-        obs[g, p, at + np.int64(trailing_zeros(mask))] = 1.0
-        mask &= mask - _ONE
+def _bits(obs: Any, memo: Any, g: Any, p: Any, column: Any, at: Any, new: Any, kept: Any, deck_bits: Any) -> None:
+    """The card bits ``new`` into the slice at ``at`` of ``obs[g, p]``: through the memo's ``column``
+    (only the cells that changed) when ``kept``, else set on cells already all 0."""
+    if kept:
+        memo[g, p, column] = write_changed_bits(obs, g, p, at, memo[g, p, column] & deck_bits, new)
+    else:
+        write_changed_bits(obs, g, p, at, _ZERO, new)
 
 
-@jit
+M_HAND, M_DRAWN, M_TOPS, M_CHOSEN, M_PLAYED = 0, 1, 2, 4, 5
+"""Columns of an observation's memo (``observe``): the bits its cells hold of the seat's hand, the
+cards drawn, the two piles' tops, the pile chosen, then each seat's played cards (``players``
+columns, seats relative to the observer) and revealed hands (``players`` more)."""
+
+
+def memo_width(players: int) -> int:
+    """The columns of an observation's memo a seat (``M_*``)."""
+    return M_PLAYED + 2 * players
+
+
+@bare
 def observe(players: int, ti: Any, oi: Any, gi: Any, deck: Any, piles: Any, hands: Any, played: Any, totals: Any,
-            bounds: Any, skip: Any, obs: Any) -> None:
+            bounds: Any, skip: Any, memo: Any, obs: Any) -> None:
     """Every seat's observation of every game into ``obs[g, seat]`` (float32) as ``rl.seasaltpaper.observe``
     writes it (from the seat's ``view``: its own hand, the cards it drew or the pile it picks
     from on its own turn, the revealed hands, sizes, one-hot seats relative to it), each number
     scaled by its cell's ``bounds`` entry (``scaled``); the games ``skip`` marks are left as they
-    are (a game over since its last observation: the same again)."""
+    are (a game over since its last observation: the same again).
+
+    ``memo`` (uint64, ``(games, players, memo_width(players))``, or with no columns) holds the
+    card bits ``obs`` holds, as the last call with it left them: then only the cells that changed
+    are written (the numbers and the one-hot seats all, a few dozen cells; the card bits through
+    ``write_changed_bits``), and ``memo`` is kept up. With no columns every cell is written. The
+    memo's bits are read within the deck's ``n`` (a memo of other bits writes no cell outside its
+    slice)."""
     n = ti[T_N]
+    deck_bits = (_ONE << U64(n)) - _ONE if n < 64 else _ZERO - _ONE
+    kept = memo.shape[2] > 0
     cells = obs.shape[2]
     for g in range(obs.shape[0]):
         if skip[g]:
             continue
-        for p in range(players):
-            for i in range(cells):
-                obs[g, p, i] = 0.0
         ph = gi[g, G_PHASE]
         turn = gi[g, G_TURN]
         caller = gi[g, G_CALLER]
         protected = gi[g, G_PROTECTED]
         for p in range(players):
-            _cards(obs, g, p, oi[O_HAND], hands[g, p])
+            if not kept:
+                for i in range(cells):
+                    obs[g, p, i] = 0.0
+            _bits(obs, memo, g, p, M_HAND, oi[O_HAND], hands[g, p], kept, deck_bits)
+            drawn = _ZERO
             if p == turn and ph == P_KEEP:
-                obs[g, p, oi[O_DRAWN] + gi[g, G_DRAWN0]] = 1.0
-                obs[g, p, oi[O_DRAWN] + gi[g, G_DRAWN1]] = 1.0
+                drawn = (_ONE << U64(gi[g, G_DRAWN0])) | (_ONE << U64(gi[g, G_DRAWN1]))
+            _bits(obs, memo, g, p, M_DRAWN, oi[O_DRAWN], drawn, kept, deck_bits)
             for q in range(2):
                 size = gi[g, G_LEN0 + q]
-                if size:
-                    obs[g, p, oi[O_PILE_TOPS] + q * n + piles[g, q, size - 1]] = 1.0
+                top = _ONE << U64(piles[g, q, size - 1]) if size else _ZERO
+                _bits(obs, memo, g, p, M_TOPS + q, oi[O_PILE_TOPS] + q * n, top, kept, deck_bits)
                 at = oi[O_PILE_SIZES] + q
                 obs[g, p, at] = scaled(size, bounds[at])
+            chosen = _ZERO
             if p == turn and ph == P_CRAB_CARD:
                 pile = gi[g, G_CRAB]
                 for i in range(gi[g, G_LEN0 + pile]):
-                    obs[g, p, oi[O_CHOSEN] + piles[g, pile, i]] = 1.0
+                    chosen |= _ONE << U64(piles[g, pile, i])
+            _bits(obs, memo, g, p, M_CHOSEN, oi[O_CHOSEN], chosen, kept, deck_bits)
             obs[g, p, oi[O_DECK]] = scaled(n - gi[g, G_DECK], bounds[oi[O_DECK]])
             for j in range(players):
                 s = p + j if p + j < players else p + j - players
-                _cards(obs, g, p, oi[O_PLAYED] + j * n, played[g, s])
-                if (protected >> s) & 1:
-                    obs[g, p, oi[O_PROTECTED] + j] = 1.0
-                    if ph != P_OVER:
-                        _cards(obs, g, p, oi[O_REVEALED] + j * n, hands[g, s])
+                _bits(obs, memo, g, p, M_PLAYED + j, oi[O_PLAYED] + j * n, played[g, s], kept, deck_bits)
+                shown = (protected >> s) & 1 != 0
+                obs[g, p, oi[O_PROTECTED] + j] = 1.0 if shown else 0.0
+                revealed = hands[g, s] if shown and ph != P_OVER else _ZERO
+                _bits(obs, memo, g, p, M_PLAYED + players + j, oi[O_REVEALED] + j * n, revealed, kept, deck_bits)
                 at = oi[O_HAND_SIZES] + j
                 obs[g, p, at] = scaled(count(hands[g, s]), bounds[at])
-                if s == turn:
-                    obs[g, p, oi[O_TURN] + j] = 1.0
-                if s == caller:
-                    obs[g, p, oi[O_CALLER] + j] = 1.0
+                obs[g, p, oi[O_TURN] + j] = 1.0 if s == turn else 0.0
+                obs[g, p, oi[O_CALLER] + j] = 1.0 if s == caller else 0.0
                 at = oi[O_SCORES] + j
                 obs[g, p, at] = scaled(totals[g, s], bounds[at])
-            obs[g, p, oi[O_PHASE] + ph] = 1.0
+            for i in range(P_OVER + 1):
+                obs[g, p, oi[O_PHASE] + i] = 1.0 if i == ph else 0.0
             obs[g, p, oi[O_ROUND]] = scaled(gi[g, G_ROUND], bounds[oi[O_ROUND]])

@@ -231,16 +231,27 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
 
 
 def observe_into(batch: Batch, offsets: I64Array, bounds: npt.NDArray[np.float64], obs: npt.NDArray[np.float32],
-                 skip: npt.NDArray[np.bool_] | None = None) -> None:
+                 skip: npt.NDArray[np.bool_] | None = None, memo: U64Array | None = None) -> None:
     """Every seat's ``rl.observe`` of every game into ``obs`` ``(games, players, size)``, float32:
     ``offsets`` are the starts of ``_b2010_kernels.O_NAMES``' slices (each checked to lie within
     ``obs``), ``bounds`` each cell's bound (``rl.observation_spec``'s: every number divided by it,
     at most 1; 1 for the bits). The games ``skip`` marks (bools, one a game) are left as they are:
-    a game over since ``obs`` last observed it shows the same again."""
+    a game over since ``obs`` last observed it shows the same again.
+
+    ``memo`` (``observation_memo``'s, kept beside ``obs`` and passed with it at every call) makes a
+    call write only the cells that changed since the last (the numbers and the one-hot seats
+    always): the card bits ``obs`` holds, kept up by each call. ``obs`` must hold what that memo
+    says: all zeros with a new memo, then nothing else writing either."""
     ti = batch.compiled.ti
     extents = k.extents(int(ti[k.T_N]), int(ti[k.T_LANDS]), batch.players)
-    offsets, bounds, obs, skip = observe_arrays(offsets, bounds, obs, skip, extents, batch.games, batch.players)
-    k.observe(batch.players, ti, offsets, batch.gi, batch.cm, batch.totals, bounds, skip, obs)
+    offsets, bounds, obs, skip, memo = observe_arrays(offsets, bounds, obs, skip, memo, extents,
+                                                      k.memo_width(batch.players), batch.games, batch.players)
+    k.observe(batch.players, ti, offsets, batch.gi, batch.cm, batch.totals, bounds, skip, memo, obs)
+
+
+def observation_memo(games: int, players: int) -> U64Array:
+    """A new memo for ``observe_into``, for an ``obs`` of all zeros (as ``np.zeros`` makes it)."""
+    return np.zeros((games, players, k.memo_width(players)), np.uint64)
 
 
 OBSERVATION_SLICES = k.O_NAMES

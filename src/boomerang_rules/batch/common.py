@@ -159,15 +159,21 @@ def observation_bounds(bounds: object, size: int) -> npt.NDArray[np.float64]:
     return bounds
 
 
-def observe_arrays(offsets: object, bounds: object, obs: object, skip: object, extents: tuple[int, ...],
-                   games: int, players: int) -> tuple[Any, Any, Any, Any]:
+_NO_MEMO = np.zeros((0, 0, 0), np.uint64)
+"""The memo of an ``observe_into`` without one: no columns, so the kernel writes every cell."""
+
+
+def observe_arrays(offsets: object, bounds: object, obs: object, skip: object, memo: object, extents: tuple[int, ...],
+                   memo_width: int, games: int, players: int) -> tuple[Any, Any, Any, Any, Any]:
     """The arrays of a game of turns' ``observe_into``, checked: ``offsets`` and ``obs`` (float32,
-    ``observation_buffers``), ``bounds`` (``observation_bounds``) and ``skip`` (one bool a game; None:
-    none skipped), else the ``ValueError`` naming what is wrong."""
+    ``observation_buffers``), ``bounds`` (``observation_bounds``), ``skip`` (one bool a game; None:
+    none skipped) and ``memo`` (``observation_memo``'s shape and type; None: none), else the
+    ``ValueError`` naming what is wrong."""
     offsets, obs = observation_buffers(offsets, obs, extents, games, players, np.float32)
     bounds = observation_bounds(bounds, obs.shape[2])
     skip = np.zeros(games, np.bool_) if skip is None else out_array(skip, (games,), np.bool_, "skip")
-    return offsets, bounds, obs, skip
+    memo = _NO_MEMO if memo is None else out_array(memo, (games, players, memo_width), np.uint64, "memo")
+    return offsets, bounds, obs, skip, memo
 
 
 def sampler(games: int, seed: int) -> npt.NDArray[np.uint64]:

@@ -118,6 +118,8 @@ class VectorEnv:
             raise RuntimeError(f"the batched observation writes the slices {names}, rl.observe {tuple(starts)}")
         self._offsets = np.array([starts[name] for name in names], np.int64)
         self._obs = np.zeros((games, players, self.observation_size), np.float32)
+        self._memo = self._engine.observation_memo(games, players)
+        """The card bits ``_obs`` holds (``observe_into``'s memo): each step writes only the cells that changed."""
         self._masks = np.zeros((games, players, self.num_actions), np.bool_)
         self._rewards = np.zeros((games, players), np.float32)
         self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
@@ -152,7 +154,7 @@ class VectorEnv:
         """Every seat's observation and mask from the batch; the games ``skip`` marks (over before this
         step: their observations already the last) left as they are."""
         b = self._batch
-        self._engine.observe_into(b, self._offsets, self._bounds, self._obs, skip)
+        self._engine.observe_into(b, self._offsets, self._bounds, self._obs, skip, self._memo)
         self._engine.seat_masks(b, self._masks)
 
     @property
