@@ -18,13 +18,12 @@ game's only chance, so the drawn order is also the dealer for what is to come.
 
 from __future__ import annotations
 
-import attrs
-
 from ..core import rng as rng_mod
 from ..core.determinize import Rng, check_view, seed_of
+from ..core.tuple_backed import NEW
 from .engine import apply, new_game, to_act
 from .rules import GAME, Ruleset
-from .state import GameState
+from .state import FIELD, GameState
 from .tables import tables_for
 from .view import SeatView
 
@@ -87,7 +86,9 @@ class Determinizer:
         seen = self._seen
         gen = seed_of(rng)
         gen, order = rng_mod.shuffled(gen, self._rest)
-        state = attrs.evolve(self._base, deck=order, deck_order=self._prefix + order)
+        values = list(self._base)  # built by position, as the engine builds its states (unchecked)
+        values[FIELD["deck"]], values[FIELD["deck_order"]] = order, self._prefix + order
+        state: GameState = NEW(GameState, values)
         if seen.phase == "over":
             return state
         lands = self._lands

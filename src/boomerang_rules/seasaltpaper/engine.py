@@ -57,8 +57,8 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     given, first, stolen = given_chances(t, players, decks, first, steals)
     chance = Chance(None if seed is None else rng_mod.seed_state(seed), given, first, stolen, shuffles=given_shuffles)
     empty = tuple(() for _ in range(players))
-    state = GameState(rules, t, players, 0, 0, -1, "deal", (), ((), ()), empty, empty, (), -1, -1, (), 0, 0,
-                      (-1,) * players, (0,) * players, (), (), None, seed, (), chance)
+    state = _NEW(GameState, (rules, t, players, 0, 0, -1, "deal", (), ((), ()), empty, empty, (), -1, -1, (), 0, 0,
+                             (-1,) * players, (0,) * players, (), (), None, seed, (), chance, None, 0, ()))
     return _start_round(state, 0, None)
 
 
@@ -82,8 +82,9 @@ def _dealt(rules: Ruleset, players: int, seed: int) -> GameState:
     rng, first = rng_mod.below(rng, players)
     empty = ((),) * players
     last_turns = (-1,) * first + (0,) + (-1,) * (players - first - 1)
-    return GameState(rules, t, players, 0, first, first, "draw", deck[2:], ((deck[0],), (deck[1],)), empty, empty,
-                     (), -1, -1, (), 0, 1, last_turns, (0,) * players, (), deck, None, seed, (), Chance(rng))
+    return _NEW(GameState, (rules, t, players, 0, first, first, "draw", deck[2:], ((deck[0],), (deck[1],)), empty,
+                            empty, (), -1, -1, (), 0, 1, last_turns, (0,) * players, (), deck, None, seed, (),
+                            Chance(rng), None, 0, ()))
 
 
 def _start_round(state: GameState, round_no: int, first: int | None) -> GameState:
