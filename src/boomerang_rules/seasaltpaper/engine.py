@@ -593,4 +593,16 @@ not built or ``BOOMERANG_RULES_PURE`` asks for the plain code (``core.compiled``
 
 ENGINE = ("compiled hot path (seasaltpaper/_accel)" if COMPILED is not None
           else "plain Python (seasaltpaper/_accel not built, or BOOMERANG_RULES_PURE set)")
-"""Which engine serves the package's ``apply`` and ``legal_actions`` (``bench`` prints it)."""
+"""Which engine serves the package's ``apply`` and ``legal_actions`` for the rulesets it compiles
+(``serving`` says for a given ruleset)."""
+
+
+def serving(rules: Ruleset) -> str:
+    """Which engine serves ``apply``, ``legal_actions`` and ``step`` for ``rules`` (``bench`` prints
+    it): ``ENGINE``, unless the compiled path takes none of this ruleset's decisions: its tables
+    hold no ``compiled`` tuple (Extra Salt's rules, a deck of more than 64 cards), so the compiled
+    ``apply``, ``legal_actions`` and ``step`` hand every decision to the plain functions."""
+    if COMPILED is not None and tables_for(rules).compiled is None:
+        return ("plain Python (seasaltpaper/_accel is built, but its apply, legal_actions and step hand every "
+                "decision of this ruleset to the plain functions: Extra Salt's rules, or a deck of more than 64 cards)")
+    return ENGINE
