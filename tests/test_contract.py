@@ -490,3 +490,35 @@ def test_a_state_s_tables_must_be_its_rules(game: str) -> None:
         "tables": foreign_tables}
     with pytest.raises(br.InvalidInput, match="tables must be those of the"):
         attrs.evolve(state, **changes)
+
+
+@pytest.mark.parametrize("odd", ["mapping", "set", "string", "bytes", "sized, not iterable", "iterator"])
+def test_step_refuses_what_is_no_sequence_of_actions_alike(game: str, odd: str) -> None:
+    """A mapping (Sea Salt & Paper played ``{0: "draw"}``'s value and gave a ``KeyError`` for
+    ``{"a": 1}``), a set, a string, bytes (Sea Salt & Paper read ``b"x"`` as the id 120), what has a
+    length but no items, an iterator: "step needs ..." (``IllegalAction``) in every game, nothing applied."""
+
+    class Sized:
+        def __len__(self) -> int:
+            return 1
+
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.min, 2, every=9)[:-1]:
+        seats = br.to_act(state)
+        legal = [br.legal_actions(state, seat)[0] for seat in seats]
+        ids = [br.action_id(rules, action) for action in legal]
+        given: Any = {"mapping": dict(enumerate(legal)), "set": set(ids), "string": "".join(legal),
+                      "bytes": bytes(ids), "sized, not iterable": Sized(), "iterator": iter(legal)}[odd]
+        with pytest.raises(br.IllegalAction, match=r"^step needs"):
+            br.step(state, given)
+
+
+def test_step_takes_a_sequence_of_ids_alike(game: str) -> None:
+    """A numpy array of action ids is a sequence of actions in every game (Sea Salt & Paper's
+    ``step`` took its ids for strings and refused them)."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.min, 3, every=9)[:-1]:
+        legal = [br.legal_actions(state, seat)[0] for seat in br.to_act(state)]
+        ids = np.array([br.action_id(rules, action) for action in legal])
+        assert br.step(state, ids) == br.step(state, legal)

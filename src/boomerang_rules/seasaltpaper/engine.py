@@ -16,7 +16,7 @@ from ..core import rng as rng_mod
 from ..core.arguments import brief
 from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem
-from ..core.seats import check_players, check_seat, step_refusal
+from ..core.seats import check_players, check_seat, step_actions
 from ..core.tuple_backed import NEW
 from . import extra_salt
 from .dealing import check_new_game, given_chances
@@ -439,9 +439,8 @@ def step(state: GameState, actions: Sequence[str]) -> GameState:
     seats = to_act(state)
     if not seats:
         raise _refuse(state, 0, None)  # the game is over, or the round has no deck yet
-    if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats):
-        raise step_refusal(seats, actions)
-    return apply(state, seats[0], actions[0])
+    (action,) = step_actions(seats, actions)
+    return apply(state, seats[0], action)  # type: ignore[arg-type]
 
 
 def _play_duo(state: GameState, seat: int, action: str, cards: list[int]) -> GameState:
