@@ -8,13 +8,16 @@ A state that is not refused then reads without a traceback in every function of 
 (``tests/test_contract.py``: any field rebound). What no type can say (a card in two hands, a
 deck short of a card) is not looked for: such a state plays on by the rules as they read it.
 
+A view given to ``determinize`` is checked alike where it is read (``Shape("a view view() made",
+"view")``): what the determinization reads of it, before it reads it.
+
 A fault is ``InvalidInput``, ``/field...: ...: not a state the engine made [state-field]``, the
 words an engine refuses a tampered field with where it reads one (``state-pending``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import Any
 
 from .arguments import brief
@@ -27,13 +30,14 @@ Check = Callable[[str, Any], bool]
 class Shape:
     """The faults found in a state's fields, each at its pointer (the first of each field)."""
 
-    def __init__(self) -> None:
+    def __init__(self, made: str = "a state the engine made", rule: str = "state") -> None:
         self.problems: list[Problem] = []
+        self.made, self.rule = made, rule
 
     def fault(self, pointer: str, message: str) -> bool:
         """Note a fault at ``pointer`` (its rule named by the field); always False."""
         field = pointer.split("/")[1] if pointer.count("/") else pointer
-        self.problems.append(Problem(pointer, f"{message}: not a state the engine made", f"state-{field}"))
+        self.problems.append(Problem(pointer, f"{message}: not {self.made}", f"{self.rule}-{field}"))
         return False
 
     def done(self) -> None:
@@ -72,6 +76,16 @@ class Shape:
         if longest is not None and len(value) > longest:
             return self.fault(pointer, f"{_name(pointer)} must hold at most {longest} entries, not {len(value)}")
         return all(each(f"{pointer}/{i}", item) for i, item in enumerate(value))
+
+    def member(self, pointer: str, value: object, allowed: Container[object], what: str) -> bool:
+        """``value`` is a str (exactly) in ``allowed`` (a card id of the rules, say)."""
+        if value.__class__ is str and value in allowed:
+            return True
+        return self.fault(pointer, f"{_name(pointer)} must be {what}, not {brief(value)}")
+
+    def ids(self, allowed: Container[object], what: str) -> Check:
+        """A check of a str in ``allowed``."""
+        return lambda pointer, value: self.member(pointer, value, allowed, what)
 
     def ints(self, low: int | None, high: int | None = None) -> Check:
         """A check of an int from ``low`` to ``high``."""
