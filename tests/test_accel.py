@@ -31,7 +31,7 @@ from boomerang_rules.australia.state import GameState, Progress, RoundContext, R
 from boomerang_rules.australia.tables import Tables
 from boomerang_rules.core import rng
 
-from .helpers import australia_ids, big_deck
+from .helpers import australia_ids, big_deck, built, rebound
 
 pytestmark = pytest.mark.skipif(not engine.ACCELERATED, reason="the compiled engine (_accel) is not built here")
 
@@ -124,16 +124,16 @@ def test_step_agrees_with_the_plain_function(rules: br.Ruleset, players: int) ->
 def test_states_the_engine_did_not_make_get_the_plain_answers() -> None:
     s = br.new_game(br.load_rules(), 4, 3)
     odd_states = [
-        GameState(object(), *tuple(s)[1:]),  # type: ignore[arg-type]
-        attrs.evolve(s, hands=(1, 2, 3)),
-        attrs.evolve(s, hands=list(s.hands)),
-        attrs.evolve(s, step=-1),
-        attrs.evolve(s, step=Odd(0)),
-        attrs.evolve(s, waiting=-1),
-        attrs.evolve(s, waiting=2**70 - 1),
-        attrs.evolve(s, pending=2**80),
-        attrs.evolve(s, hands=(2**70, *s.hands[1:])),
-        attrs.evolve(s, taken=[]),
+        built(GameState, object(), *tuple(s)[1:]),
+        rebound(s, hands=(1, 2, 3)),
+        rebound(s, hands=list(s.hands)),
+        rebound(s, step=-1),
+        rebound(s, step=Odd(0)),
+        rebound(s, waiting=-1),
+        rebound(s, waiting=2**70 - 1),
+        rebound(s, pending=2**80),
+        rebound(s, hands=(2**70, *s.hands[1:])),
+        rebound(s, taken=[]),
     ]
     card = engine.legal_actions_plain(s, 0)[0]
     for odd in odd_states:
@@ -338,7 +338,7 @@ def test_contexts_with_a_slot_rebound_get_the_plain_answers(data: st.DataObject)
     s = data.draw(st.sampled_from(pool()), label="state")
     name = data.draw(st.sampled_from(CONTEXT_FIELDS), label="slot")
     context = attrs.evolve(s.context, **{name: data.draw(junk_for(name, s.context), label="value")})
-    odd = GameState(context, *tuple(s)[1:])
+    odd = built(GameState, context, *tuple(s)[1:])
     agree(odd, *moves(s))
 
 
@@ -350,7 +350,7 @@ def test_a_round_ended_with_a_players_count_not_the_games_is_refused_at_once(pla
     ends = [s for s in pool() if s.step == s.context.tables.hand_size - 1 and len(engine.to_act(s)) == 1]
     assert ends
     for s in ends:
-        odd = GameState(attrs.evolve(s.context, players=players), *tuple(s)[1:])
+        odd = built(GameState, attrs.evolve(s.context, players=players), *tuple(s)[1:])
         seat, action, actions = moves(s)
         for outcome in (result(engine.apply_plain, odd, seat, action), result(engine.apply, odd, seat, action),
                         result(engine.step_plain, odd, actions), result(engine.step, odd, actions)):
@@ -368,7 +368,7 @@ def test_contexts_with_slots_unset_get_the_plain_answers(data: st.DataObject) ->
     for name in CONTEXT_FIELDS:
         if name not in unset:
             object.__setattr__(context, name, getattr(s.context, name))
-    agree(GameState(context, *tuple(s)[1:]), *moves(s))
+    agree(built(GameState, context, *tuple(s)[1:]), *moves(s))
 
 
 def test_every_slot_unset_in_turn_at_the_end_of_a_step_and_of_a_round() -> None:
@@ -381,7 +381,7 @@ def test_every_slot_unset_in_turn_at_the_end_of_a_step_and_of_a_round() -> None:
             for other in CONTEXT_FIELDS:
                 if other != name:
                     object.__setattr__(context, other, getattr(s.context, other))
-            odd = GameState(context, *tuple(s)[1:])
+            odd = built(GameState, context, *tuple(s)[1:])
             seat, action, actions = moves(s)
             agree(odd, seat, action, actions)
             assert result(br.apply, odd, seat, action) == result(engine.apply_plain, odd, seat, action)
@@ -409,7 +409,7 @@ def test_states_with_fields_rebound_get_the_plain_answers(data: st.DataObject) -
                            st.sampled_from([list(s.taken), (None,) * n, (Odd(1),) * n])),
     }
     fields = data.draw(st.sets(st.sampled_from(sorted(values)), min_size=1), label="fields")
-    odd = attrs.evolve(s, **{name: data.draw(values[name], label=name) for name in sorted(fields)})
+    odd = rebound(s, **{name: data.draw(values[name], label=name) for name in sorted(fields)})
     seat, action, actions = moves(s)
     agree(odd, seat, action, actions)
     for other in range(n):  # every seat, each of its legal actions in the untampered state
@@ -429,7 +429,7 @@ def test_a_tampered_pending_is_refused_alike_by_the_compiled_and_plain_code() ->
             card = engine.legal_actions_plain(s, players - 1)[0]
             for pending in (s.pending | 1 << 8 * players + 3, s.pending | 1 << 60, 0, s.pending & ~255,
                             s.pending ^ 1, s.pending | 0xF0, 2**64 - 1, s.pending << 1):
-                odd = attrs.evolve(s, pending=pending)
+                odd = rebound(s, pending=pending)
                 with pytest.MonkeyPatch.context() as patch:
                     patch.setattr(engine, "UNROLLED", unrolled)
                     compiled = result(engine.apply, odd, players - 1, card)
@@ -438,11 +438,11 @@ def test_a_tampered_pending_is_refused_alike_by_the_compiled_and_plain_code() ->
                 if pending >> 8 * players == 0 or compiled[0] == "InvalidInput":
                     continue
                 # bits past the last seat's are ignored: the same as without them
-                clean = attrs.evolve(s, pending=pending & (1 << 8 * players) - 1)
+                clean = rebound(s, pending=pending & (1 << 8 * players) - 1)
                 assert compiled == result(engine.apply_plain, clean, players - 1, card)
     assert refused >= 8
     with pytest.raises(br.InvalidInput, match="pending has no choice for seat 0"):
-        engine.apply(attrs.evolve(s, pending=0), 3, card)
+        engine.apply(rebound(s, pending=0), 3, card)
 
 
 def hostile_codes(victim: list[Any], context: list[RoundContext], how: str) -> Any:
@@ -511,18 +511,18 @@ def test_lookups_that_run_python_code_free_nothing_the_compiled_code_reads(how: 
             victim = list(actions)
             holder: list[RoundContext] = [attrs.evolve(s.context)]
             object.__setattr__(holder[0], "card_codes", hostile_codes(victim, holder, how))
-            outcomes.append(own_result(holder[0], function, GameState(holder[0], *tuple(s)[1:]), victim))
+            outcomes.append(own_result(holder[0], function, built(GameState, holder[0], *tuple(s)[1:]), victim))
         assert outcomes[0] == outcomes[1]
         for function in (engine.apply, engine.apply_plain):
             holder = [attrs.evolve(s.context)]
             object.__setattr__(holder[0], "card_codes", hostile_codes([], holder, how))
-            outcomes.append(own_result(holder[0], function, GameState(holder[0], *tuple(s)[1:]), seat, action))
+            outcomes.append(own_result(holder[0], function, built(GameState, holder[0], *tuple(s)[1:]), seat, action))
         assert outcomes[2] == outcomes[3]
         for function in (engine.step, engine.apply):  # colliding keys: survival, and a clear answer
             victim = list(actions)
             holder = [attrs.evolve(s.context)]
             object.__setattr__(holder[0], "card_codes", hostile_codes(victim, holder, "collide-" + how))
-            odd = GameState(holder[0], *tuple(s)[1:])
+            odd = built(GameState, holder[0], *tuple(s)[1:])
             got = result(function, odd, victim) if function is engine.step else result(function, odd, seat, action)
             assert got[0] in ("ok", "IllegalAction", "InvalidInput", "AttributeError", "TypeError"), got
 
@@ -616,12 +616,11 @@ def test_compiled_round_end_reads_no_index_past_its_tables() -> None:
 def test_a_state_holding_a_list_is_never_changed_and_both_paths_agree(players: int) -> None:
     """A tampered state whose ``taken`` is a list: the compiled code hands it to the plain code, which
     once extended that very list (``+=``), so the caller's state changed and a second call saw it doubled."""
-    import attrs
 
     state = br.new_game(br.load_rules(), players, 3)
     while br.to_act(state):
         actions = [br.legal_actions(state, seat)[0] for seat in br.to_act(state)]
-        tampered = attrs.evolve(state, taken=list(state.taken))
+        tampered = rebound(state, taken=list(state.taken))
         held = list(tampered.taken)
         assert repr(engine.step(tampered, actions)) == repr(engine.step_plain(tampered, actions))
         assert tampered.taken == held

@@ -225,3 +225,24 @@ def test_bench_compares_per_decision_with_hearts() -> None:
     figures = bench.run(seconds=0.02, runs=1, extras=False, batch=False, compare="hearts", rules="boomerang-2010")
     assert figures["decision_ratio"] > 0 and figures["step_decision_ratio"] > 0
     assert "x hearts per decision" in bench.report(figures)
+
+
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper-extra-salt", "sea-salt-paper", "standard", "boomerang-2010"])
+def test_the_header_names_the_engine_that_serves_the_ruleset(rules_id: str) -> None:
+    """The engine in the header is what serves the ruleset asked, as its game's engine reports it:
+    Sea Salt & Paper's compiled path hands every decision of Extra Salt's rules to the plain
+    functions, so ``bench --rules sea-salt-paper-extra-salt`` times plain Python (it said
+    "compiled hot path" of the whole game)."""
+    from boomerang_rules import bench, load_rules
+    from boomerang_rules.seasaltpaper import engine as ssp_engine
+    from boomerang_rules.seasaltpaper.tables import tables_for
+
+    rules = load_rules(rules_id)
+    figures = bench.run(seconds=0.01, runs=1, extras=False, batch=False, rules=rules_id, others=False,
+                        players=rules.players.min)
+    assert figures["engine"] == bench.rules_engine_kind(rules)
+    compiled = bench.game_engine_kind(rules.game).startswith("compiled")
+    handed = rules.game == "sea-salt-paper" and ssp_engine.COMPILED is not None and tables_for(rules).compiled is None
+    assert figures["engine"].startswith("compiled") is (compiled and not handed), figures["engine"]
+    assert (rules_id == "sea-salt-paper-extra-salt" and compiled) is handed
+    assert f"engine: {figures['engine']}" in bench.report(figures)

@@ -255,3 +255,52 @@ def test_a_closed_pipe_is_an_io_error() -> None:
     err = process.stderr.read()
     assert process.wait(timeout=120) == 2
     assert b"closed" in err and b"Traceback" not in err
+
+
+# --- file names with control characters -----------------------------------------------------------
+
+ODD_NAME = "a\x1b[31mb\x07\nc.json"
+"""A file name holding an escape sequence, a bell and a newline (``$'a\\x1b[31mb\\x07\\nc.json'``)."""
+
+ODD_SHOWN = "a\\x1b[31mb\\x07\\nc.json"
+"""How every message shows it: one line, each control character as its escape."""
+
+
+def _odd_cases(tmp_path: Path) -> list[list[str]]:
+    """Commands whose messages name a file called ``ODD_NAME``: missing, invalid, existing, written."""
+    missing = str(tmp_path / "missing" / ODD_NAME)
+    invalid = tmp_path / ODD_NAME
+    invalid.write_text("{}")
+    record = tmp_path / ("rec" + ODD_NAME)
+    assert _run("simulate", "--rules", "sea-salt-paper", "--out", str(record)).exit_code == 0
+    return [
+        ["validate", missing], ["validate", str(invalid)], ["replay", missing], ["replay", str(invalid)],
+        ["sheet", missing], ["sheet", str(invalid)], ["sheet", str(record), "--out", str(tmp_path / ("s" + ODD_NAME))],
+        ["score", "--rules", missing, "--hand", "x"], ["simulate", "--rules", str(invalid)],
+        ["tournament", "--rules", missing], ["variants", "show", str(invalid)],
+        ["simulate", "--games", "2", "--out", str(invalid)], ["simulate", "--out", str(tmp_path / "no" / ODD_NAME)],
+        ["simulate", "--rules", str(record), "--out", str(record)],
+        ["play", "--rules", "boomerang-2010", "--record", str(invalid)],
+        ["replay", str(record), "--rules", "standard"],
+        ["check-scorer", "--rules", "boomerang-2010", "--games", "1", "--example-out", str(invalid), "--", "true"],
+    ]
+
+
+def test_a_file_name_with_control_characters_is_shown_escaped_on_one_line(tmp_path: Path) -> None:
+    """Every message that names a file shows its name escaped (``core.display.escaped_name``): an
+    escape sequence, a bell or a newline in a name never reaches the terminal, nor breaks a line."""
+    for args in _odd_cases(tmp_path):
+        done = _cli(*args, stdin=subprocess.DEVNULL)
+        said = (done.stdout + done.stderr).decode("utf-8")
+        assert "Traceback" not in said, args
+        assert ODD_SHOWN.split("[")[1] in said, (args, said)  # the name is there...
+        assert "\x1b" not in said and "\x07" not in said and "b\x07\nc.json" not in said, (args, said)  # ...escaped
+        assert "\nc.json" not in said, (args, said)
+        assert done.returncode in (0, 1, 2), args
+
+
+def test_a_ruleset_or_output_named_dash_is_named_as_given() -> None:
+    """``-`` is standard input only where a command reads a record: a ruleset called ``-`` is no
+    such thing, and its refusal names it ``-`` (never ``<stdin>``)."""
+    done = _run("variants", "show", "-", stdin="{}")
+    assert done.exit_code == 2 and "cannot show -:" in done.output and "<stdin>" not in done.output

@@ -14,6 +14,7 @@ import random
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import pytest
 
 import boomerang_rules as br
@@ -343,3 +344,181 @@ def _every_game_s_classes_satisfy_the_neutral_types(a: AuState, s: ssp.GameState
     sheets: list[br.Sheet] = [*au_sheets.score_sheets(a), *ssp.score_sheets(s), *b10.score_sheets(b)]
     rules: list[br.Rules] = [a.rules, s.rules, b.rules]
     del states, views, sheets, rules
+
+
+# --- States a caller built (``attrs.evolve``, the class, unpickling): checked once, where built ---
+
+_READERS = ("to_act", "is_over", "winners", "score_sheets", "record_of")
+"""The contract's functions of a state alone; ``view``, ``legal_actions``, ``legal_mask``,
+``apply`` and ``determinize`` (of its view) are called too."""
+
+
+def _reads_cleanly(state: Any, original: Any) -> list[str]:
+    """What goes wrong reading ``state`` through the contract: any exception but the library's
+    own (``InvalidInput``, ``IllegalAction``, ``TypeError``) or a refused determinization."""
+    wrong: list[str] = []
+
+    def call(name: str, function: Any, *args: Any) -> Any:
+        try:
+            return function(*args)
+        except (br.BoomerangError, TypeError):
+            return None
+        except ValueError as error:  # determinize's word on a view no deal could give, record_of's on
+            # a Sea Salt & Paper determinization (one with no deck order: docs/sea-salt-paper.md)
+            if (name == "determinize" and "inconsistent" in str(error)) or (
+                    name == "record_of" and "drawn by determinize" in str(error)):
+                return None
+            wrong.append(f"{name}: {type(error).__name__}: {error}")
+        except Exception as error:  # the test is of any other exception, whatever it is
+            wrong.append(f"{name}: {type(error).__name__}: {error}")
+        return None
+
+    for name in _READERS:
+        call(name, getattr(br, name), state)
+    for seat in range(original.players):
+        seen = call("view", br.view, state, seat)
+        if seen is not None:
+            call("determinize", br.determinize, seen, 1)
+        call("legal_actions", br.legal_actions, state, seat)
+        call("legal_mask", br.legal_mask, state, seat)
+        for action in br.legal_actions(original, seat)[:3]:
+            call("apply", br.apply, state, seat, action)
+    return wrong
+
+
+def _near(value: Any, rng: random.Random) -> Any:
+    """A value of ``value``'s type, or near it: one more or less, a tuple an entry short or long,
+    an entry changed, a field of a nested record changed; sometimes junk of another type."""
+    if rng.random() < 0.15:
+        return rng.choice([None, "x", 10**9, -1, 2**70, (), (0,), 1.5])
+    if type(value) is bool:
+        return not value
+    if type(value) is int:
+        return rng.choice([value + 1, value - 1, 0, -1, rng.randrange(70), 2**64])
+    if type(value) is str:
+        return rng.choice(["draw", "play", "keep", "lobster", "over", "deal", "hunt", "tokens", "throw", ""])
+    if type(value) is tuple or (isinstance(value, tuple) and not attrs.has(type(value))):
+        if not value:
+            return rng.choice([(0,), (1, 2), ((),)])
+        roll = rng.random()
+        if roll < 0.25:
+            return value[:-1]
+        if roll < 0.45:
+            return (*value, value[-1])
+        i = rng.randrange(len(value))
+        return (*value[:i], _near(value[i], rng), *value[i + 1:])
+    if attrs.has(type(value)):
+        fields = [f for f in attrs.fields(type(value)) if f.name not in ("rules", "tables")]
+        name = rng.choice(fields).name
+        return _evolved(value, name, _near(getattr(value, name), rng))
+    return value
+
+
+def _evolved(value: Any, name: str, new: Any) -> Any:
+    """``attrs.evolve(value, name=new)``, or None when the class refuses it."""
+    try:
+        return attrs.evolve(value, **{name: new})
+    except (br.BoomerangError, TypeError):
+        return None
+
+
+def test_the_states_the_engine_makes_pass_their_class_s_checks(game: str) -> None:
+    """A state built through its class is checked; every state a game reaches passes, rebuilt by
+    ``attrs.evolve`` or unpickled, and so does every determinization of its views."""
+    rules = _rules(game)
+    for players in _player_counts(rules):
+        for state in _playout(rules, players, 8):
+            assert attrs.evolve(state) == state and pickle.loads(pickle.dumps(state)) == state
+            for seat in range(players):
+                drawn = br.determinize(br.view(state, seat), seat)
+                assert attrs.evolve(drawn) == drawn
+
+
+@pytest.mark.parametrize("junk", [None, 0, -1, 10**9, 2**70, "x", (), (0,), ((),), [0], 1.5])
+def test_a_field_rebound_to_junk_is_refused_naming_it(game: str, junk: Any) -> None:
+    """Any field of a state rebound (``attrs.evolve``) to a value of the wrong type, range or
+    length is refused where the state is built: ``InvalidInput``, ``/field...: ... not a state
+    the engine made [state-field]`` (Boomerang (2010)'s ``tables=0`` was an ``AttributeError`` in
+    ``legal_actions``; Sea Salt & Paper's ``players=10**9`` an ``IndexError`` in ``view``, a hang in
+    ``to_act``). What is not refused reads without a traceback."""
+    rules = _rules(game)
+    states = _some_states(rules, rules.players.max, 4, every=11)
+    for state in states:
+        for field in attrs.fields(type(state)):
+            try:
+                odd = attrs.evolve(state, **{field.name: junk})
+            except br.InvalidInput as refused:
+                problems = refused.problems
+            else:
+                assert _reads_cleanly(odd, state) == [], (field.name, junk)
+                continue
+            assert all(p.rule.startswith("state-") and p.pointer.startswith("/")
+                       and p.message.endswith("not a state the engine made") for p in problems), problems
+
+
+def test_a_field_rebound_near_its_value_is_refused_or_read_cleanly(game: str) -> None:
+    """Fields rebound to values near their own (seeded draws): a tuple an entry short, a seat or
+    card one off, a nested record's field changed, a phase another's: refused where built, or
+    read by every function of the contract without a traceback."""
+    rules = _rules(game)
+    rng = random.Random(game)
+    states = [s for n in _player_counts(rules) for s in _some_states(rules, n, 6, every=3)]
+    fields = [f.name for f in attrs.fields(type(states[0])) if f.name not in ("rules", "tables")]
+    tried = 0
+    while tried < 150:
+        state = rng.choice(states)
+        name = rng.choice(fields)
+        odd = _evolved(state, name, _near(getattr(state, name), rng))
+        if odd is None:
+            continue
+        tried += 1
+        assert _reads_cleanly(odd, state) == [], (name, getattr(odd, name))
+
+
+def test_a_state_s_tables_must_be_its_rules(game: str) -> None:
+    """Tables are read for every card and seat: another ruleset's are refused where the state is built."""
+    other: Any = {"boomerang-australia": "direction", "sea-salt-paper": "sea-salt-paper-extra-salt"}.get(game)
+    if other is None:
+        from .helpers import b10_with_cards
+
+        other = b10_with_cards(*[(f"{chr(65 + i)}", "kangaroo", "dunes", "forest") for i in range(26)])
+    state = br.new_game(_rules(game), _rules(game).players.min, 1)
+    field, holder = ("context", state.context) if game == "boomerang-australia" else ("tables", state)
+    foreign = br.new_game(other, _rules(game).players.min, 1)
+    foreign_tables = foreign.context.tables if game == "boomerang-australia" else foreign.tables
+    changes = {"context": attrs.evolve(holder, tables=foreign_tables)} if field == "context" else {
+        "tables": foreign_tables}
+    with pytest.raises(br.InvalidInput, match="tables must be those of the"):
+        attrs.evolve(state, **changes)
+
+
+@pytest.mark.parametrize("odd", ["mapping", "set", "string", "bytes", "sized, not iterable", "iterator"])
+def test_step_refuses_what_is_no_sequence_of_actions_alike(game: str, odd: str) -> None:
+    """A mapping (Sea Salt & Paper played ``{0: "draw"}``'s value and gave a ``KeyError`` for
+    ``{"a": 1}``), a set, a string, bytes (Sea Salt & Paper read ``b"x"`` as the id 120), what has a
+    length but no items, an iterator: "step needs ..." (``IllegalAction``) in every game, nothing applied."""
+
+    class Sized:
+        def __len__(self) -> int:
+            return 1
+
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.min, 2, every=9)[:-1]:
+        seats = br.to_act(state)
+        legal = [br.legal_actions(state, seat)[0] for seat in seats]
+        ids = [br.action_id(rules, action) for action in legal]
+        given: Any = {"mapping": dict(enumerate(legal)), "set": set(ids), "string": "".join(legal),
+                      "bytes": bytes(ids), "sized, not iterable": Sized(), "iterator": iter(legal)}[odd]
+        with pytest.raises(br.IllegalAction, match=r"^step needs"):
+            br.step(state, given)
+
+
+def test_step_takes_a_sequence_of_ids_alike(game: str) -> None:
+    """A numpy array of action ids is a sequence of actions in every game (Sea Salt & Paper's
+    ``step`` took its ids for strings and refused them)."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.min, 3, every=9)[:-1]:
+        legal = [br.legal_actions(state, seat)[0] for seat in br.to_act(state)]
+        ids = np.array([br.action_id(rules, action) for action in legal])
+        assert br.step(state, ids) == br.step(state, legal)

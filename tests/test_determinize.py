@@ -365,3 +365,64 @@ def test_boomerang_2010_draws_every_completion_equally_often() -> None:
     e = samples / cells
     chi2 = sum((c - e) ** 2 / e for c in counts.values())
     assert chi2 < _chi2_bound(cells - 1), (chi2, cells)
+
+
+# --- Views a caller built (attrs.evolve): refused naming the field, where determinize reads them ----
+
+def _odd(value: Any, rng: random.Random) -> Any:
+    """Junk of another type, or a value near ``value``: one off, a tuple an entry short or long, an
+    entry changed."""
+    if rng.random() < 0.25:
+        return rng.choice([None, "x", 10**9, -1, (), (0,), 1.5, ("zz",)])
+    if type(value) is bool:
+        return not value
+    if type(value) is int:
+        return rng.choice([value + 1, value - 1, -1, 0, 99])
+    if type(value) is str:
+        return rng.choice(["", "x", "over", "draw", "hunt", "A"])
+    if type(value) is tuple:
+        if not value:
+            return rng.choice([("x",), (0,), ((),)])
+        roll = rng.random()
+        if roll < 0.3:
+            return value[:-1]
+        if roll < 0.5:
+            return (*value, value[-1])
+        i = rng.randrange(len(value))
+        return (*value[:i], _odd(value[i], rng), *value[i + 1:])
+    return value
+
+
+@pytest.mark.parametrize("rid", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
+def test_a_view_with_a_field_rebound_is_refused_naming_it_or_determinized(rid: str) -> None:
+    """A view built through its class with a field out of type, range or length: ``InvalidInput``
+    naming it (``/field: ...: not a view view(state, seat) made [view-field]``), or a refusal of an
+    inconsistent view, never another exception (an ``IndexError``, a ``KeyError``, an
+    ``AttributeError``) nor a hang (Boomerang: Australia's ``players=10**9`` built rows for ever)."""
+    import attrs
+
+    rng = random.Random(rid)
+    views = []
+    for seed in range(2):
+        s = br.new_game(rid, 3, seed)
+        while not br.is_over(s):
+            if rng.random() < 0.15:
+                views.append(br.view(s, rng.randrange(3)))
+            s = br.step(s, [rng.choice(br.legal_actions(s, seat)) for seat in br.to_act(s)])
+    views.append(br.view(s, 0))
+    fields = [f.name for f in attrs.fields(type(views[0])) if f.name != "rules"]
+    refused = 0
+    for _ in range(400):
+        seen = rng.choice(views)
+        name = rng.choice(fields)
+        odd = attrs.evolve(seen, **{name: _odd(getattr(seen, name), rng)})
+        try:
+            br.determinize(odd, 1)
+        except (br.InvalidInput, br.IllegalAction) as error:  # the view's fields, or the deals they give
+            refused += all(p.rule == f"view-{name}" for p in getattr(error, "problems", ()))
+        except ValueError as error:  # a view no deal could give (the words determinize always had)
+            wrong = "" if "is inconsistent" in str(error) else f"{name}: {error}"
+            assert not wrong, wrong
+    assert refused > 50
+    with pytest.raises(br.InvalidInput, match=r"^/players: .*\[view-players\]$"):
+        br.determinize(attrs.evolve(views[0], players=10**9), 1)

@@ -45,6 +45,22 @@ def test_a_name_neither_shipped_nor_a_file_lists_the_shipped_ones(name: str, tmp
             "", f"no shipped ruleset is called {name!r} and no such file exists (shipped: {SHIPPED})", "io", name)]
 
 
+def test_a_name_the_system_cannot_look_up_is_an_io_problem_naming_it(tmp_path: Path) -> None:
+    """A name too long for the file system: ``Path.is_file`` raises ``OSError`` (it was the
+    caller's, raw, and the command line's "I/O error: File name too long" naming no file)."""
+    long = "x" * 5000
+    with pytest.raises(RulesError) as refused:
+        load_rules(long)
+    assert list(refused.value.problems) == [Problem("", "cannot read the file: File name too long", "io", long)]
+    house = tmp_path / "house.json"
+    house.write_text(json.dumps(variant(long, {})))
+    with pytest.raises(RulesError) as refused:
+        load_rules(house)
+    assert list(refused.value.problems) == [Problem(
+        "/extends", f"{long[:27]!r}...{long[:28]!r} is neither a shipped ruleset ({SHIPPED}) nor a file (cannot "
+        "read the file: File name too long)".replace("'...'", "..."), "extends", str(house))]
+
+
 def variant(extends: str, changes: Any) -> dict[str, Any]:
     return {"format": "boomerang-rules/variant", "version": 1, "id": "house", "name": "House rules",
             "extends": extends, "changes": changes}

@@ -30,7 +30,7 @@ import boomerang_rules as br
 from boomerang_rules import strategies as bst
 from boomerang_rules.australia import engine
 
-from .helpers import australia_ids, big_deck
+from .helpers import australia_ids, big_deck, built, rebound
 
 np = pytest.importorskip("numpy")
 
@@ -502,7 +502,7 @@ def test_states_with_fields_rebound_encode_as_the_plain_encoder_does(data: st.Da
                            st.just(list(s.taken)), st.just(tuple(Odd(c) for c in s.taken))),
     }
     fields = data.draw(st.sets(st.sampled_from(sorted(values)), min_size=1), label="fields")
-    odd = attrs.evolve(s, **{name: data.draw(values[name], label=name) for name in sorted(fields)})
+    odd = rebound(s, **{name: data.draw(values[name], label=name) for name in sorted(fields)})
     assert encoded(obs.encode, odd) == encoded(obs.encode_plain, odd)
 
 
@@ -523,7 +523,7 @@ def test_contexts_the_engine_did_not_make_encode_as_the_plain_encoder_does(data:
         value = data.draw(st.one_of(st.integers(-2, 20), st.booleans(), st.builds(Odd, st.integers(0, 9)), st.none(),
                                     st.just(()), st.builds(Index, st.integers(0, 3))), label="value")
         context = attrs.evolve(s.context, **{name: value})
-    odd = br.GameState(context, *tuple(s)[1:])
+    odd = built(br.GameState, context, *tuple(s)[1:])
     assert encoded(obs.encode, odd) == encoded(obs.encode_plain, odd)
 
 
@@ -545,9 +545,9 @@ def test_fill_reads_exact_types_only_and_runs_no_user_code() -> None:
     Index.calls = 0
     junk: Any = Index
     bad: list[tuple[int, Any]] = [
-        (3, attrs.evolve(state, step=junk(0))), (3, attrs.evolve(state, step=Odd(0))), (4, Index(0)), (4, Odd(0)),
-        (5, [Index(1), 0, 0, 0]), (5, [Odd(1), 0, 0, 0]), (3, attrs.evolve(state, hands=(Odd(1), 0, 0, 0))),
-        (3, attrs.evolve(state, taken=(junk(1),) * 4)), (3, attrs.evolve(state, taken=(Odd(1),) * 4)),
+        (3, rebound(state, step=junk(0))), (3, rebound(state, step=Odd(0))), (4, Index(0)), (4, Odd(0)),
+        (5, [Index(1), 0, 0, 0]), (5, [Odd(1), 0, 0, 0]), (3, rebound(state, hands=(Odd(1), 0, 0, 0))),
+        (3, rebound(state, taken=(junk(1),) * 4)), (3, rebound(state, taken=(Odd(1),) * 4)),
         (7, (Float(0.5), 0, 0, 0)), (7, (Odd(1), 0, 0, 0)), (7, (Index(1), 0, 0, 0)),
     ]
     for at, value in bad:
@@ -735,9 +735,9 @@ def test_what_the_compiled_readers_do_not_read_is_read_plainly(rules_id: str) ->
     zeros = np.zeros(encoder.num_actions, np.int8)
     checked = 0
     for state in states[:: max(1, len(states) // 6)]:
-        variants = [(name, attrs.evolve(state, **{name: value})) for name, value in _odd_fields(state)]
+        variants = [(name, rebound(state, **{name: value})) for name, value in _odd_fields(state)]
         _ReadsAgain.other = other
-        variants += [(f"{name} reads again", attrs.evolve(state, **{name: _ReadsAgain(getattr(state, name))}))
+        variants += [(f"{name} reads again", rebound(state, **{name: _ReadsAgain(getattr(state, name))}))
                      for name, _ in _odd_fields(state) if isinstance(getattr(state, name), tuple)]
         for name, odd in variants:
             try:

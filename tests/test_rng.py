@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from boomerang_rules.core import rng
 
+from .helpers import built
+
 
 def test_splitmix64_reference_outputs() -> None:
     state = rng.seed_state(0)
@@ -209,7 +211,7 @@ def test_a_game_dealt_from_an_odd_generator_state_deals_as_the_plain_code(player
     for odd in (-1, -(2**90), 2**64 + 3, 2**100, True, Plain(5), Odd(9)):
         progress = attrs.evolve(base.progress, rng=odd)
         context = attrs.evolve(base.context, progress=progress)
-        s = br.GameState(context, *tuple(base)[1:])
+        s = built(br.GameState, context, *tuple(base)[1:])
         outcomes = []
         for shuffler in (rng.shuffler, rng.written_out):
             monkeypatch.setattr(rng, "shuffler", shuffler)

@@ -18,7 +18,6 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-import attrs
 import pytest
 
 import boomerang_rules as br
@@ -29,6 +28,8 @@ from boomerang_rules.seasaltpaper.actions import action_names
 from boomerang_rules.seasaltpaper.scoring import points_of
 from boomerang_rules.seasaltpaper.state import GameState
 from boomerang_rules.seasaltpaper.tables import Tables, tables_for
+
+from .helpers import built, rebound
 
 pytestmark = pytest.mark.skipif(not hot_path.ACCELERATED, reason="the compiled engine (_accel) is not built here")
 
@@ -156,7 +157,7 @@ def test_states_the_engine_did_not_make_get_the_plain_answers() -> None:
     odd_states: list[Any] = []
 
     def evolve(s: Any, **changes: Any) -> Any:
-        return attrs.evolve(s, **changes)
+        return rebound(s, **changes)
 
     for s in by_phase.values():
         hand = s.hands[max(s.turn, 0)]
@@ -219,7 +220,7 @@ def test_tables_the_engine_did_not_make_get_the_plain_answers() -> None:
         t = Tables(rules)
         object.__setattr__(t, "compiled", compiled)
         fields: list[Any] = [t if i == 1 else v for i, v in enumerate(s)]
-        odd = GameState(*fields)
+        odd = built(GameState, *fields)
         for action in (*hot_path.legal_actions_plain(odd, odd.turn), "draw", "end"):
             same(hot_path.apply, hot_path.apply_plain, odd, odd.turn, action)
         same(hot_path.legal_actions, hot_path.legal_actions_plain, odd, odd.turn)

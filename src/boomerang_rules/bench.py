@@ -188,7 +188,7 @@ def startup_seconds(args: list[str], runs: int = 5) -> float:
 
 def engine_kind() -> str:
     """Which engine of the default ruleset's game serves ``apply``, ``legal_actions`` and ``step``."""
-    return game_engine_kind(load_rules().game)
+    return rules_engine_kind(load_rules())
 
 
 def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | None = None,
@@ -221,7 +221,7 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
         if batched is not None:
             _batch_run(batched, ruleset, players, seconds, batch_games, columns)
     out = _loop_figures(ruleset, players, seconds, runs, columns)
-    out["engine"] = game_engine_kind(ruleset.game)
+    out["engine"] = rules_engine_kind(ruleset)
     _batch_figures(out, batched, columns, ruleset, batch)
     out["other_games"] = other_games(players, seconds, runs, ruleset.game) if (
         rules is None if others is None else others) else {}
@@ -372,6 +372,19 @@ def play_one_random(rules: Any, players: int, seed: int) -> Any:
         for seat in to_act(s):
             s = apply(s, seat, rng.choice(legal_actions(s, seat)))
     return s
+
+
+def rules_engine_kind(rules: Any) -> str:
+    """Which engine serves ``apply`` and ``legal_actions`` for ``rules``: its game's engine module's
+    ``serving(rules)`` if it has one (a compiled path that hands some rulesets to the plain code
+    says so), else ``game_engine_kind`` of its game."""
+    import importlib
+
+    from .core.games import GAMES
+
+    engine = importlib.import_module(f"{GAMES[rules.game]}.engine")
+    serving = getattr(engine, "serving", None)
+    return str(serving(rules)) if serving is not None else game_engine_kind(rules.game)
 
 
 def game_engine_kind(game: str) -> str:

@@ -42,15 +42,69 @@ from collections.abc import Sequence
 
 from ..core import rng as rng_mod
 from ..core.determinize import Rng, check_view, seed_of
+from ..core.state_checks import Shape, seats_of
 from .engine import apply, new_game
 from .rules import GAME, Ruleset
 from .state import GameState
 from .tables import NO_ACTIVITY, Tables, tables_for
-from .view import SeatView
+from .view import PastRound, SeatView
 
 
 def _direction(rules: Ruleset, round_no: int) -> int:
     return 1 if rules.pass_directions[round_no] == "left" else -1
+
+
+_PHASES = frozenset(("deal", "throw", "pick", "activity", "over"))
+
+
+def fit_view(seen: SeatView) -> Tables:
+    """The tables of ``seen``'s rules, once every field the determinization reads is of the type,
+    range and length ``view`` gives it; ``InvalidInput`` naming each that is not (a view built
+    through its class, ``attrs.evolve``: ``core.state_checks``)."""
+    shape = Shape("a view view(state, seat) made", "view")
+    shape.instance("/rules", seen.rules, Ruleset, "a Boomerang: Australia Ruleset")
+    shape.done()
+    t = tables_for(seen.rules)
+    n = seats_of(shape, seen.rules, seen.players)
+    shape.done()
+    assert n is not None
+    size = t.hand_size
+    card = shape.ids(t.index, "a card id of the rules")
+    cards = shape.rows(card, longest=size)
+    shape.whole("/seat", seen.seat, 0, n - 1)
+    shape.whole("/rounds", seen.rounds, t.rounds, t.rounds)
+    shape.text("/phase", seen.phase, _PHASES)
+    shape.whole("/pick", seen.pick, 0, size)
+    shape.optional(lambda pointer, value: shape.text(pointer, value, frozenset(("left", "right"))))(
+        "/direction", seen.direction)
+    cards("/hand", seen.hand)
+    shape.optional(card)("/throw", seen.throw)
+    shape.optional(lambda pointer, value: shape.text(pointer, value))("/chosen", seen.chosen)
+    shape.row("/face_up", seen.face_up, cards, n)
+    shape.row("/hand_sizes", seen.hand_sizes, shape.ints(0, size), n)
+    shape.row("/held", seen.held, cards, longest=size)
+    activity = shape.optional(shape.ids(t.activity_kinds, "an activity of the rules"))
+
+    def past(pointer: str, value: object) -> bool:
+        if not shape.instance(pointer, value, PastRound, "a PastRound"):
+            return False
+        assert isinstance(value, PastRound)
+        return (shape.row(f"{pointer}/drafts", value.drafts, shape.rows(card, size), n)
+                and shape.row(f"{pointer}/activities", value.activities, activity, n)
+                and shape.row(f"{pointer}/bonuses", value.bonuses, shape.rows(lambda at, v: shape.text(at, v)), n))
+
+    if shape.whole("/round", seen.round, 0, t.rounds):
+        shape.row("/past_rounds", seen.past_rounds, past, seen.round)
+    shape.row("/activities_used", seen.activities_used, shape.rows(activity), n)
+    shape.done()  # what follows reads the fields together
+    if seen.phase in ("throw", "pick", "activity"):  # a row of face-up cards a seat, as long; a hand held a step
+        taken = 0 if seen.phase == "throw" else len(seen.face_up[seen.seat]) + 1
+        if len({len(row) for row in seen.face_up}) != 1:
+            shape.fault("/face_up", "every seat has as many cards face up")
+        elif len(seen.held) < min(taken, t.hand_size - 1):
+            shape.fault("/held", f"held must hold the hand of each step before, not {len(seen.held)}")
+    shape.done()
+    return t
 
 
 def past_deals(t: Tables, seen: SeatView) -> list[list[list[str]]]:
@@ -87,8 +141,8 @@ class Determinizer:
 
     def __init__(self, seen: SeatView) -> None:
         check_view(seen, SeatView, GAME)
+        t = fit_view(seen)
         rules = seen.rules
-        t = tables_for(rules)
         self._t = t
         self._seen = seen
         self._deals = past_deals(t, seen)

@@ -14,7 +14,7 @@ from ..core.arguments import brief, is_list, kind, require, string_list
 from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_seat as seat_of_game
-from ..core.seats import step_refusal
+from ..core.seats import step_actions
 from .actions import as_id
 from .dealing import deal, deal_masks, deal_problems
 from .rules import Ruleset
@@ -324,14 +324,8 @@ def _step_checked(state: GameState, actions: Sequence[str | int]) -> GameState:
     if not seats_now:
         raise _refuse(state, 0, None) if not state.context.over else IllegalAction(
             "the game is over: no decisions are owed")
-    try:
-        count = len(actions)
-    except TypeError:
-        raise step_refusal(seats_now, actions) from None
-    if count != len(seats_now) or isinstance(actions, str):
-        raise step_refusal(seats_now, actions)
-    for seat, action in zip(seats_now, actions):
-        state = apply(state, seat, action)
+    for seat, action in zip(seats_now, step_actions(seats_now, actions)):
+        state = apply(state, seat, action)  # type: ignore[arg-type]
     return state
 
 

@@ -13,7 +13,8 @@ from typing import Any
 
 import attrs
 
-from ..core.arguments import exact
+from ..core.arguments import brief, exact
+from ..core.state_checks import Shape, seats_of
 from ..core.tuple_backed import NEW, tuple_backed
 from .rules import Ruleset
 from .tables import Tables, tables_for
@@ -149,7 +150,11 @@ class GameState(tuple):  # type: ignore[type-arg]
 
     def __new__(cls, context: RoundContext, step: int, hands: tuple[int, ...], taken: tuple[int, ...],
                 pending: int, waiting: int) -> GameState:
-        return _NEW(cls, (context, step, hands, taken, pending, waiting))
+        """A state built by a caller (``attrs.evolve``, unpickling), checked first (``fit``); the
+        engine builds its own by position (``make_state``), unchecked."""
+        values = (context, step, hands, taken, pending, waiting)
+        fit(values)
+        return _NEW(cls, values)
 
     def __getnewargs__(self) -> tuple[object, ...]:
         return tuple(self)
@@ -237,6 +242,107 @@ def round_context(t: Tables, players: int, round_no: int, dealt: tuple[int, ...]
     return new_context(t.rules, t, players, round_no, dealt, progress, over, shift,  # type: ignore[no-any-return]
                        (1 << players) - 1, t.activity_step, t.card_codes, t.activity_codes,
                        progress.used_activities, t.hand_low, t.hand_high, t.activity_choices)
+
+
+_UNSET = object()
+
+
+def fit(values: tuple[object, ...]) -> None:
+    """``InvalidInput`` naming every field of ``values`` (a state's, in order) of a type, range or
+    length the engine never makes (``core.state_checks``), and a ``context`` whose ``rules``,
+    ``tables`` or ``players`` are not a game's (what the fields are checked against). The
+    context's other slots are the engine's own: its compiled and plain code read them alike
+    (``tests/test_accel.py``)."""
+    context, step, hands, taken, pending, waiting = values
+    shape = Shape()
+    if shape.instance("/context", context, RoundContext, "a RoundContext (a state's context)"):
+        rules, t = getattr(context, "rules", _UNSET), getattr(context, "tables", _UNSET)
+        if shape.instance("/context/rules", rules, Ruleset, "a Boomerang: Australia Ruleset") and shape.instance(
+                "/context/tables", t, Tables, "the Tables of the context's rules (tables_for(rules))"):
+            assert isinstance(t, Tables)
+            if t.rules is not rules and t.rules != rules:  # equal rules: a hash of each
+                shape.fault("/context/tables", "tables must be those of the context's rules")
+            seats_of(shape, rules, getattr(context, "players", _UNSET), "/context/players")
+    shape.done()  # what follows counts seats and cards
+    assert isinstance(context, RoundContext) and isinstance(t, Tables)
+    n, size, last = context.players, t.deck_size, t.activity_step
+    _fits_context(shape, context, t, n)
+    shape.row("/hands", hands, shape.ints(0, (1 << size) - 1), n)
+    if shape.whole("/step", step, 0, last):  # the cards taken: a row a step, the Catch's too at the activity
+        assert isinstance(step, int)
+        shape.row("/taken", taken, shape.ints(0, size - 1), n * (step if step < last else last + 1))
+    if shape.whole("/pending", pending, 0, (1 << 64) - 1) and step.__class__ is int:
+        assert isinstance(pending, int)
+        top = 1 + len(t.activity_kinds) if step == last else 1 + size  # the highest code of a choice
+        for seat in range(n):
+            code = pending >> seat * PENDING_BITS & (1 << PENDING_BITS) - 1
+            if code > top or (code == 1 and step != last):
+                shape.fault("/pending", f"pending holds code {code} for seat {seat}, no choice at step {step}")
+                break
+    shape.mask("/waiting", waiting, n)
+    shape.done()
+
+
+def _fits_context(shape: Shape, context: RoundContext, t: Tables, n: int) -> None:
+    """The rest of ``context``: its round, deal and progress as the engine writes them, and the
+    slots it derives from them (and the tables' own) what ``round_context`` derives."""
+    round_no, dealt = getattr(context, "round", _UNSET), getattr(context, "dealt", _UNSET)
+    progress = getattr(context, "progress", _UNSET)
+    hand = shape.ints(0, (1 << t.deck_size) - 1)
+    if not (shape.whole("/context/round", round_no, 0, t.rounds) and shape.row("/context/dealt", dealt, hand, n)
+            and _fits_progress(shape, progress, t, n)):
+        return
+    assert isinstance(round_no, int) and isinstance(progress, Progress)
+    if len(progress.rounds) != round_no:
+        shape.fault("/context/progress/rounds", f"progress holds {len(progress.rounds)} rounds, not the "
+                    f"{round_no} before round {round_no}")
+        return
+    over = round_no >= t.rounds
+    derived: dict[str, object] = {"over": over, "shift": 0 if over else t.directions[round_no] % n,
+                                  "everyone": (1 << n) - 1, "activity_step": t.activity_step}
+    same: dict[str, object] = {"card_codes": t.card_codes, "activity_codes": t.activity_codes,
+                               "used": progress.used_activities, "hand_low": t.hand_low, "hand_high": t.hand_high,
+                               "activity_choices": t.activity_choices}
+    for name, value in derived.items():
+        held = getattr(context, name, _UNSET)
+        if held.__class__ is not value.__class__ or held != value:
+            shape.fault(f"/context/{name}", f"{name} is {brief(held)}, not the {value!r} the round's context derives")
+    for name, shared in same.items():
+        if getattr(context, name, _UNSET) is not shared:
+            shape.fault(f"/context/{name}", f"{name} is not the one the round's context derives")
+
+
+def _fits_progress(shape: Shape, progress: object, t: Tables, n: int) -> bool:
+    """``progress``: a ``Progress`` whose fields are as the engine writes them."""
+    if not shape.instance("/context/progress", progress, Progress, "a Progress"):
+        return False
+    assert isinstance(progress, Progress)
+    at = "/context/progress/"
+    hand, card = shape.ints(0, (1 << t.deck_size) - 1), shape.ints(0, t.deck_size - 1)
+    masks = shape.rows(shape.ints(0), n)
+    return (shape.row(f"{at}rounds", progress.rounds, lambda pointer, result: _fits_result(shape, pointer, result,
+                                                                                          t, n))
+            and masks(f"{at}visited", progress.visited) and masks(f"{at}used_activities", progress.used_activities)
+            and shape.whole(f"{at}regions_taken", progress.regions_taken, 0, t.every_region)
+            and shape.optional(shape.ints(None))(f"{at}seed", progress.seed)
+            and shape.optional(shape.ints(0, (1 << 64) - 1))(f"{at}rng", progress.rng)
+            and shape.row(f"{at}leftover", progress.leftover, card, longest=t.deck_size)
+            and shape.row(f"{at}deals", progress.deals, shape.rows(hand, n))
+            and shape.optional(shape.rows(lambda pointer, value: shape.text(pointer, value), n))(
+                f"{at}names", progress.names))
+
+
+def _fits_result(shape: Shape, pointer: str, result: object, t: Tables, n: int) -> bool:
+    """A finished round of ``progress.rounds``: a ``RoundResult`` as the engine writes it."""
+    if not shape.instance(pointer, result, RoundResult, "a RoundResult"):
+        return False
+    assert isinstance(result, RoundResult)
+    drafted = t.activity_step + 1
+    return (shape.row(f"{pointer}/dealt", result.dealt, shape.ints(0, (1 << t.deck_size) - 1), n)
+            and shape.row(f"{pointer}/drafts", result.drafts, shape.rows(shape.ints(0, t.deck_size - 1), drafted), n)
+            and shape.row(f"{pointer}/activities", result.activities, shape.ints(-1, len(t.activity_kinds) - 1), n)
+            and shape.row(f"{pointer}/scores", result.scores, shape.rows(shape.ints(None), 4), n)
+            and shape.row(f"{pointer}/bonuses", result.bonuses, shape.ints(0, t.every_region), n))
 
 
 def make_state(context: RoundContext, step: int, hands: tuple[int, ...], taken: tuple[int, ...], pending: int,

@@ -18,15 +18,51 @@ game's only chance, so the drawn order is also the dealer for what is to come.
 
 from __future__ import annotations
 
-import attrs
-
 from ..core import rng as rng_mod
+from ..core.arguments import brief
 from ..core.determinize import Rng, check_view, seed_of
+from ..core.state_checks import Shape, seats_of
+from ..core.tuple_backed import NEW
 from .engine import apply, new_game, to_act
 from .rules import GAME, Ruleset
-from .state import GameState
-from .tables import tables_for
-from .view import SeatView
+from .state import FIELD, GameState
+from .tables import Tables, tables_for
+from .view import PastRound, SeatView
+
+
+def _fit_view(seen: SeatView, t: Tables) -> None:
+    """``InvalidInput`` naming each field the determinization reads that is not of the type, range
+    and length ``view`` gives it (a view built through its class, ``attrs.evolve``:
+    ``core.state_checks``)."""
+    shape = Shape("a view view(state, seat) made", "view")
+    n = seats_of(shape, t.rules, seen.players)
+    shape.done()
+    assert n is not None
+    card = shape.ids(t.index, "a card id of the rules")
+    cards = shape.rows(card, longest=t.deck_size)
+    seat = shape.ints(0, n - 1)
+    text = shape.rows(lambda pointer, value: shape.text(pointer, value))
+    seat("/seat", seen.seat)
+    shape.text("/phase", seen.phase, frozenset(("tokens", "hunt", "over")))
+    shape.row("/chosen", seen.chosen, lambda pointer, value: value.__class__ is bool or shape.fault(
+        pointer, f"chosen[{pointer.rsplit('/', 1)[1]}] must be True or False, not {brief(value)}"), n)
+    shape.whole("/deck_size", seen.deck_size, 0, t.deck_size)
+    cards("/river", seen.river)
+    shape.optional(shape.ids(t.land_index, "a land of the rules"))("/token", seen.token)
+    text("/hunt", seen.hunt)
+
+    def past(pointer: str, value: object) -> bool:
+        if not shape.instance(pointer, value, PastRound, "a PastRound"):
+            return False
+        assert isinstance(value, PastRound)
+        return (seat(f"{pointer}/first", value.first) and cards(f"{pointer}/turned", value.turned)
+                and cards(f"{pointer}/river", value.river)
+                and shape.row(f"{pointer}/tokens", value.tokens, shape.ids(t.land_index, "a land of the rules"), n)
+                and text(f"{pointer}/hunt", value.hunt) and shape.row(f"{pointer}/stack", value.stack, seat)
+                and shape.row(f"{pointer}/captures", value.captures, cards))
+
+    shape.row("/past_rounds", seen.past_rounds, past)
+    shape.done()
 
 
 def _turned(seen: SeatView) -> list[str]:
@@ -64,6 +100,7 @@ class Determinizer:
             raise TypeError("seen.rules must be the game's Boomerang (2010) ruleset (a view made by "
                             "view(state, seat) holds it)")
         t = tables_for(rules)
+        _fit_view(seen, t)
         turned = _turned(seen)
         shown = set(turned)
         rest = [c for c in t.ids if c not in shown]
@@ -87,7 +124,9 @@ class Determinizer:
         seen = self._seen
         gen = seed_of(rng)
         gen, order = rng_mod.shuffled(gen, self._rest)
-        state = attrs.evolve(self._base, deck=order, deck_order=self._prefix + order)
+        values = list(self._base)  # built by position, as the engine builds its states (unchecked)
+        values[FIELD["deck"]], values[FIELD["deck_order"]] = order, self._prefix + order
+        state: GameState = NEW(GameState, values)
         if seen.phase == "over":
             return state
         lands = self._lands

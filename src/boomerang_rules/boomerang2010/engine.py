@@ -20,7 +20,7 @@ from ..core.arguments import brief, items_of, optional_seed, require
 from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem, under
 from ..core.pointer import pointer
-from ..core.seats import check_players, step_refusal
+from ..core.seats import check_players, step_actions
 from ..core.tuple_backed import NEW
 from .rules import PASS, THROW, Ruleset
 from .state import FIELD, NO_TOKEN, GameState, RoundLog, check_state
@@ -240,10 +240,8 @@ def step(state: GameState, actions: Sequence[str | int]) -> GameState:
                 return after
     if not seats:
         raise IllegalAction("the game is over: no decisions are owed")
-    if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats):
-        raise step_refusal(seats, actions)
-    for seat, action in zip(seats, actions):
-        state = apply_plain(state, seat, action)
+    for seat, action in zip(seats, step_actions(seats, actions)):
+        state = apply_plain(state, seat, action)  # type: ignore[arg-type]
     return state
 
 

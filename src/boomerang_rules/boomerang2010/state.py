@@ -10,7 +10,8 @@ from typing import Literal
 
 import attrs
 
-from ..core.arguments import exact
+from ..core.arguments import brief, exact
+from ..core.state_checks import Shape, seats_of
 from ..core.tuple_backed import NEW, field_index, tuple_backed
 from .rules import Ruleset
 from .tables import Tables
@@ -91,8 +92,12 @@ class GameState(tuple):  # type: ignore[type-arg]
                 stack: tuple[int, ...], hunt: tuple[str, ...], captured: tuple[tuple[int, ...], ...],
                 history: tuple[RoundLog, ...], deck_order: tuple[int, ...], seed: int | None,
                 names: tuple[str, ...] | None = None) -> GameState:
-        return NEW(cls, (rules, tables, players, round, phase, deck, river, turned, first, tokens, boomerangs,
-                         pot, active, stack, hunt, captured, history, deck_order, seed, names))
+        """A state built by a caller (``attrs.evolve``, unpickling), checked first (``fit``); the
+        engine builds its own by position, unchecked."""
+        values = (rules, tables, players, round, phase, deck, river, turned, first, tokens, boomerangs,
+                  pot, active, stack, hunt, captured, history, deck_order, seed, names)
+        fit(values)
+        return NEW(cls, values)
 
     def __repr__(self) -> str:
         """One line with card ids (see ``show.state_repr``), not the engine's numbers."""
@@ -112,6 +117,72 @@ def check_state(state: object, parameter: str = "state") -> GameState:
     ``parameter`` otherwise, rather than an ``AttributeError`` from deep inside."""
     checked: GameState = exact(state, GameState, parameter, "a Boomerang (2010) GameState (see new_game)")
     return checked
+
+
+_PHASES = frozenset(("tokens", "hunt", "over"))
+_HUNT = frozenset(("throw", "pass"))
+
+
+def fit(values: tuple[object, ...]) -> None:
+    """``InvalidInput`` naming every field of ``values`` (a state's, in order) of a type, range or
+    length the engine never makes (``core.state_checks``)."""
+    (rules, tables, players, round_no, phase, deck, river, turned, first, tokens, boomerangs, pot, active, stack,
+     hunt, captured, history, deck_order, seed, names) = values
+    shape = Shape()
+    if shape.instance("/rules", rules, Ruleset, "a Boomerang (2010) Ruleset"):
+        assert isinstance(rules, Ruleset)
+        if shape.instance("/tables", tables, Tables, "the Tables of the state's rules (tables_for(rules))"):
+            assert isinstance(tables, Tables)
+            if tables.rules is not rules and tables.rules != rules:  # equal rules: a hash of each
+                shape.fault("/tables", "tables must be those of the state's rules")
+    shape.done()  # what follows reads the rules and tables
+    assert isinstance(rules, Ruleset) and isinstance(tables, Tables)
+    n = seats_of(shape, rules, players)
+    shape.done()  # what follows counts seats
+    assert n is not None
+    size, lands = tables.deck_size, len(tables.lands)
+    seat, cards = shape.ints(0, n - 1), shape.rows(shape.ints(0, size - 1), longest=size)
+    seats = shape.rows(seat, longest=n)
+    shape.whole("/round", round_no, 0, size)
+    shape.text("/phase", phase, _PHASES)
+    for name, value in (("deck", deck), ("river", river), ("turned", turned), ("deck_order", deck_order)):
+        cards(f"/{name}", value)
+    seat("/first", first)
+    shape.row("/tokens", tokens, shape.ints(-1, lands - 1), n)
+    shape.row("/boomerangs", boomerangs, shape.ints(0), n)
+    shape.whole("/pot", pot, 0)
+    seats("/active", active)
+    seats("/stack", stack)
+    shape.row("/hunt", hunt, lambda pointer, value: shape.text(pointer, value, _HUNT))
+    shape.row("/captured", captured, cards, n)
+    shape.row("/history", history, lambda pointer, log: _fits_log(shape, pointer, log, n, size, lands))
+    shape.optional(shape.ints(None))("/seed", seed)
+    shape.optional(shape.rows(lambda pointer, value: shape.text(pointer, value), n))("/names", names)
+    shape.done()  # what follows reads the fields together
+    assert isinstance(active, tuple) and isinstance(tokens, tuple)
+    if phase == "hunt":  # the hunt goes on while two seats are in it, each with its land chosen
+        if len(active) < 2 or len(set(active)) != len(active):
+            shape.fault("/active", f"the hunt needs two seats or more in it, each once, not {brief(active)}")
+        if NO_TOKEN in tokens:
+            shape.fault("/tokens", f"every seat has chosen its land in the hunt, not {brief(tokens)}")
+    elif active:
+        shape.fault("/active", f"seats are in the hunt only in the hunt, not in phase {phase!r}")
+    shape.done()
+
+
+def _fits_log(shape: Shape, pointer: str, log: object, n: int, size: int, lands: int) -> bool:
+    """A finished round of ``history``: a ``RoundLog`` whose fields are as the engine writes them."""
+    if not shape.instance(pointer, log, RoundLog, "a RoundLog"):
+        return False
+    assert isinstance(log, RoundLog)
+    cards = shape.rows(shape.ints(0, size - 1), longest=size)
+    return (shape.whole(f"{pointer}/first", log.first, 0, n - 1) and cards(f"{pointer}/turned", log.turned)
+            and cards(f"{pointer}/river", log.river)
+            and shape.row(f"{pointer}/tokens", log.tokens, shape.ints(0, lands - 1), n)
+            and shape.row(f"{pointer}/hunt", log.hunt, lambda at, value: shape.text(at, value, _HUNT))
+            and shape.row(f"{pointer}/stack", log.stack, shape.ints(0, n - 1), longest=n)
+            and shape.row(f"{pointer}/captures", log.captures, cards, len(log.stack)
+                          if log.stack.__class__ is tuple else None))
 
 
 tuple_backed(GameState)

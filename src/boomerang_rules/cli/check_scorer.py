@@ -7,6 +7,7 @@ from collections import Counter
 
 import click
 
+from ..core.jsonio import printable
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
@@ -95,5 +96,5 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     if example_out:
         text = json.dumps(example.record, indent=1) + "\n"
         write_text(example_out, text, "--example-out")
-        click.echo(f"  record written to {example_out}")
+        click.echo(f"  record written to {printable(example_out)}")
     raise SystemExit(EXIT_INVALID)

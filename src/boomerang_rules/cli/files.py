@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Callable, Iterable
 from typing import IO
 
+from ..core.jsonio import printable
 from .common import EXIT_USAGE, fail
 
 STDIO = "-"
@@ -36,7 +37,8 @@ def refuse_to_overwrite(option: str, out: str | None, reads: Iterable[tuple[str,
         return
     for what, path in reads:
         if str(path) != STDIO and same_file(out, path):
-            fail(f"{option} {out}: that is {what}; writing there would destroy it (choose another name)", EXIT_USAGE)
+            fail(f"{option} {printable(out)}: that is {what}; writing there would destroy it (choose another name)",
+                 EXIT_USAGE)
 
 
 def check_new_file(option: str, path: str, force: bool) -> None:
@@ -44,14 +46,15 @@ def check_new_file(option: str, path: str, force: bool) -> None:
     replace: exit 2 when its folder is missing or not writable, when it is a folder, and when the
     file exists without ``--force`` (a command never replaces a file unless told to)."""
     folder = os.path.dirname(os.path.abspath(path))
+    name, folder_name = printable(path), printable(folder)
     if not os.path.isdir(folder):
-        fail(f"{option} {path}: the folder {folder} does not exist", EXIT_USAGE)
+        fail(f"{option} {name}: the folder {folder_name} does not exist", EXIT_USAGE)
     if os.path.isdir(path):
-        fail(f"{option} {path}: is a folder", EXIT_USAGE)
+        fail(f"{option} {name}: is a folder", EXIT_USAGE)
     if os.path.exists(path) and not force:
-        fail(f"{option} {path}: the file exists; choose another name, or add --force to replace it", EXIT_USAGE)
+        fail(f"{option} {name}: the file exists; choose another name, or add --force to replace it", EXIT_USAGE)
     if not os.access(folder, os.W_OK):
-        fail(f"{option} {path}: the folder {folder} is not writable", EXIT_USAGE)
+        fail(f"{option} {name}: the folder {folder_name} is not writable", EXIT_USAGE)
 
 
 def rules_read(rules_name: str | None, option: str = "--rules") -> list[tuple[str, str | os.PathLike[str]]]:
@@ -61,8 +64,9 @@ def rules_read(rules_name: str | None, option: str = "--rules") -> list[tuple[st
     if rules_name is None:
         return []
     files = files_read(rules_name)
-    return [(f"the ruleset being read ({option} {rules_name})" if i == 0 else
-             f"a ruleset that {option} {rules_name} extends", path) for i, path in enumerate(files)]
+    name = printable(rules_name)
+    return [(f"the ruleset being read ({option} {name})" if i == 0 else
+             f"a ruleset that {option} {name} extends", path) for i, path in enumerate(files)]
 
 
 def command_files(command: Iterable[str]) -> list[tuple[str, str]]:
@@ -98,7 +102,7 @@ def write_text_file(path: str, write: Callable[[IO[str]], object], option: str) 
             return
         _replace(target, write, stat.S_IMODE(mode) if mode is not None else _default_mode())
     except OSError as exc:
-        fail(f"cannot write {path} ({option}): {exc.strerror or exc}", EXIT_USAGE)
+        fail(f"cannot write {printable(path)} ({option}): {exc.strerror or exc}", EXIT_USAGE)
 
 
 def write_text(path: str, text: str, option: str) -> None:

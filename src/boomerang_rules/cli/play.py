@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..core.jsonio import printable
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
@@ -77,7 +78,7 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
 
         text = dumps_pretty(game_of(rules).record_of(state, labels)) + "\n"
         write_text(record_path, text, "--record")
-        click.echo(f"Game record saved to {record_path}")
+        click.echo(f"Game record saved to {printable(record_path)}")
 
 
 def _check_record_path(path: str, force: bool) -> None:

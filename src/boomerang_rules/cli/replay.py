@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..core.jsonio import printable
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
@@ -48,8 +49,8 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
         checked = check_record(data, rules)
     except InvalidInput as exc:  # --rules of another game than the record's
         fail("\n".join(str(p.in_file(label)) for p in exc.problems)
-             + f"\n(leave out --rules {rules_name}: a record names its own ruleset; --rules is for a variant of "
-             "the same game)", EXIT_INVALID)
+             + f"\n(leave out --rules {printable(rules_name or '')}: a record names its own ruleset; --rules is for a "
+             "variant of the same game)", EXIT_INVALID)
     if checked.problems or checked.state is None:
         fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(label)}" for p in checked.problems))
     names = list(data["players"])
@@ -68,4 +69,4 @@ def _write_html(record: dict[str, object], rules: object, names: list[str], path
     """``replay --html``: the page of a checked record, drawn by its game."""
     page = game_cli(rules).replay_html(record, rules, [str(n) for n in names])
     write_text(path, page, "--html")
-    click.echo(f"Page written to {path}")
+    click.echo(f"Page written to {printable(path)}")

@@ -6,6 +6,7 @@ import sys
 
 import click
 
+from ..core.jsonio import printable
 from .common import EXIT_USAGE, IntRange, fail, game_cli, max_bytes_option, read_one_game
 from .files import refuse_to_overwrite, write_text
 
@@ -56,4 +57,5 @@ def sheet(file: str, out: str | None, game_number: int | None, max_bytes: int) -
         click.echo(svg, nl=False)
         return
     write_text(out, svg, "--out")
-    click.echo(f"Score sheets drawn in {out}" + ("" if is_over(state) else " (the game is unfinished: no winner yet)"))
+    unfinished = "" if is_over(state) else " (the game is unfinished: no winner yet)"
+    click.echo(f"Score sheets drawn in {printable(out)}{unfinished}")

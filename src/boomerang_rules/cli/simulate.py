@@ -7,6 +7,7 @@ from typing import IO
 
 import click
 
+from ..core.jsonio import printable
 from ..terminal.progress import Progress
 from .common import (
     BOTS_HELP,
@@ -77,8 +78,9 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     to_stdout = out is None or out == STDIN
     lines = games > 1 if to_stdout else is_json_lines_name(str(out))
     if not lines and games > 1:
-        stem = str(out).rsplit(".", 1)[0] if "." in str(out).rsplit("/", 1)[-1] else str(out)
-        fail(f"--out {out}: {games} games need a JSON Lines file, one record a line (a name ending in .jsonl, "
+        name = printable(str(out))
+        stem = name.rsplit(".", 1)[0] if "." in name.rsplit("/", 1)[-1] else name
+        fail(f"--out {name}: {games} games need a JSON Lines file, one record a line (a name ending in .jsonl, "
              f"such as {stem}.jsonl); a .json file holds one game", EXIT_USAGE)
 
     written = 0
@@ -103,4 +105,5 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
         if to_stdout:
             sys.stdout.flush()
             interrupted(f"the first {written:,} of {games:,} game records went to standard output")
-        interrupted(f"--out {out} was not written (left as it was); {written:,} of {games:,} games had been played")
+        interrupted(f"--out {printable(str(out))} was not written (left as it was); {written:,} of {games:,} games had "
+                    "been played")

@@ -35,6 +35,23 @@ def displayable(text: str) -> str:
     return UNSHOWN.sub(REPLACEMENT, text) if UNSHOWN.search(text) else text
 
 
+UNSHOWN_IN_NAMES = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+"""What a file name in a message may not hold as it is: ``UNSHOWN``, and tab and newline too (a
+newline in a name would start a line of the message that the name wrote)."""
+
+
+def escaped_name(name: str) -> str:
+    """A file name (or another name a message quotes) fit for a terminal, one line: each character
+    of ``UNSHOWN_IN_NAMES`` as its Python escape (``\\x1b``, ``\\n``, ``\\udcff`` for a byte no
+    encoding decoded), so that the name is still told from others; ``name`` itself when it holds
+    none (the usual case)."""
+    if not UNSHOWN_IN_NAMES.search(name):
+        return name
+    return UNSHOWN_IN_NAMES.sub(lambda found: found.group().encode("unicode_escape").decode("ascii")
+                                if not 0xD800 <= ord(found.group()) <= 0xDFFF else f"\\u{ord(found.group()):04x}",
+                                name)
+
+
 def unshown_words(text: str) -> str | None:
     """Why ``text`` may not be shown to players, in words for a problem's message ("holds U+0007
     (character 4), ..."); None when it may."""

@@ -21,7 +21,11 @@ class Problem:
     file: str | None = None
 
     def __str__(self) -> str:
-        where = ":".join(part for part in (self.file, self.pointer) if part)
+        """``file:/pointer: message [rule]``, the file's name escaped to one line a terminal shows
+        as it is (``core.display.escaped_name``: a name may hold an escape or a newline)."""
+        from .display import escaped_name
+
+        where = ":".join(part for part in (self.file and escaped_name(self.file), self.pointer) if part)
         return f"{where}: {self.message} [{self.rule}]" if where else f"{self.message} [{self.rule}]"
 
     def in_file(self, file: str | None) -> Problem:

@@ -18,6 +18,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
+from .display import escaped_name
 from .errors import Problem
 from .limits import DEFAULT_MAX_BYTES, MAX_DEPTH
 from .pointer import pointer
@@ -87,9 +88,10 @@ def is_text(value: str) -> bool:
 
 
 def printable(name: str) -> str:
-    """A file name as messages show it: names that are not text (bytes no encoding decodes, kept
-    as lone surrogates by the file system's decoding) get their odd bytes escaped."""
-    return name if is_text(name) else name.encode("utf-8", "backslashreplace").decode("utf-8")
+    """A file name as messages show it, on one line and safe for a terminal: a control character
+    (an escape, a newline) and a byte no encoding decodes (kept as a lone surrogate by the file
+    system's decoding) shown as its escape (``core.display.escaped_name``)."""
+    return escaped_name(name)
 
 
 def shown(value: str, limit: int = 60) -> str:

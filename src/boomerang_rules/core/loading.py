@@ -73,6 +73,16 @@ def _is_shipped(name: str) -> bool:
     return name in shipped_ids()
 
 
+def _unreadable(path: Path) -> str | None:
+    """Why ``path`` names no file to read, or None when it is a file: "no such file", or the
+    system's words for a name it cannot look up at all (a name too long, a folder not searchable),
+    where ``Path.is_file`` raises instead of saying False."""
+    try:
+        return None if path.is_file() else "no such file"
+    except OSError as exc:
+        return f"cannot read the file: {exc.strerror or exc}"
+
+
 def _label(path: Path) -> str:
     """The path as problems name it: printable, even when the file system's name is not text."""
     return printable(str(path))
@@ -126,7 +136,7 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
         raise RulesError([Problem("/extends", f"{parent!r} is not a shipped ruleset; a variant given inline may "
                                   f"extend only {', '.join(shipped_ids())}", "extends", label)])
     path, parent_label = _locate(parent, base)
-    key = str(path.resolve()) if path.exists() else parent_label
+    key = str(path.resolve()) if _unreadable(path) is None else parent_label
     if key in seen:
         chain = " -> ".join([*seen, key])
         raise RulesError([Problem("/extends", f"variants extend each other in a cycle: {chain}",
@@ -134,9 +144,11 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
     if len(seen) > MAX_EXTENDS_DEPTH:
         raise RulesError([Problem("/extends", f"more than {MAX_EXTENDS_DEPTH} variants extend each other: "
                                   f"{seen[0]} -> … -> {parent}", "extends-depth", label)])
-    if not path.is_file():
-        raise RulesError([Problem("/extends", f"{parent!r} is neither a shipped ruleset "
-                                  f"({', '.join(shipped_ids())}) nor a file", "extends", label)])
+    why = _unreadable(path)
+    if why is not None:
+        said = "" if why == "no such file" else f" ({why})"
+        raise RulesError([Problem("/extends", f"{brief(parent)} is neither a shipped ruleset "
+                                  f"({', '.join(shipped_ids())}) nor a file{said}", "extends", label)])
     parent_data = resolve_data(_read(path, parent_label), parent_label, path.parent, (*seen, key), allow_paths)
     merged = merge_patch(parent_data, data["changes"])
     merged["format"] = RULESET_FORMAT
@@ -237,9 +249,12 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
     if isinstance(name_or_path, str) and _is_shipped(name_or_path):
         return _load_shipped(name_or_path)
     path = Path(name_or_path)
-    if not path.is_file():
+    why = _unreadable(path)
+    if why == "no such file":
         raise RulesError([Problem("", f"no shipped ruleset is called {brief(str(name_or_path))} and no such file "
                                   f"exists (shipped: {', '.join(shipped_ids())})", "io", _label(path))])
+    if why is not None:
+        raise RulesError([Problem("", why, "io", _label(path))])
     label = _label(path)
     return rules_from_data(_read(path, label), label, path.parent, path=path)
 
@@ -252,7 +267,7 @@ def files_read(name_or_path: str | os.PathLike[str]) -> tuple[Path, ...]:
     else:
         path = Path(name_or_path)
     found: list[Path] = []
-    while path.is_file() and len(found) <= MAX_EXTENDS_DEPTH + 1 and path.resolve() not in found:
+    while _unreadable(path) is None and len(found) <= MAX_EXTENDS_DEPTH + 1 and path.resolve() not in found:
         found.append(path.resolve())
         try:
             data = _read(path, _label(path))

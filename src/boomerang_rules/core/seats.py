@@ -7,7 +7,8 @@ so the checks and their messages are one for every game.
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from .arguments import brief
@@ -38,6 +39,36 @@ def check_seat(players: int, seat: object) -> int:
                 return number
     raise IllegalAction(f"seat {brief(seat)} does not exist in a {players}-player game "
                         f"(seats are 0 to {players - 1})")
+
+
+def step_actions(seats: Sequence[int], actions: object) -> tuple[object, ...]:
+    """``actions`` as a tuple, one action for each seat of ``seats`` in that order, as every game's
+    ``step`` takes them off its fast path: a list, a tuple or another sequence (a numpy array of
+    ids). ``step_refusal`` for what is no such sequence -- a string or bytes (not one action a
+    character), a mapping or a set (whose order says no seat), what has no length or cannot be
+    iterated -- or one of another length."""
+    if isinstance(actions, str | bytes | bytearray | Mapping | AbstractSet):
+        raise step_refusal(seats, actions)
+    try:
+        listed: tuple[object, ...] = tuple(actions)  # type: ignore[arg-type]
+        count = len(actions)  # type: ignore[arg-type]
+    except TypeError:
+        raise step_refusal(seats, actions) from None
+    if count != len(listed) or count != len(tuple(seats)):
+        raise step_refusal(seats, actions)
+    return listed
+
+
+def as_listed(actions: object) -> object:
+    """A sequence of actions that is not a list or tuple (a numpy array of ids) as a tuple, so that
+    a game's ``step`` reads its items as it reads a list's; anything else as it is, for
+    ``step_actions`` to refuse (an iterator is not consumed)."""
+    if isinstance(actions, str | bytes | bytearray | Mapping | AbstractSet) or not hasattr(actions, "__len__"):
+        return actions
+    try:
+        return tuple(actions)  # type: ignore[arg-type]
+    except TypeError:
+        return actions
 
 
 def step_refusal(seats: Sequence[int], actions: object) -> IllegalAction:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from ..core.arguments import as_id, brief, require
+from ..core.seats import as_listed
 from .engine import _duo_pairs, duo_action, legal_actions
 from .engine import apply as apply_string
 from .engine import step as step_strings
@@ -123,7 +124,10 @@ def apply(state: GameState, seat: int, action: str | int) -> GameState:
 
 
 def step(state: GameState, actions: Sequence[str | int]) -> GameState:
-    """``engine.step`` taking ids as well as strings (one decision a step: one seat acts at a time)."""
+    """``engine.step`` taking ids as well as strings (one decision a step: one seat acts at a time),
+    in a list, a tuple or another sequence (a numpy array of ids, as every game's ``step``)."""
+    if actions.__class__ is not list and actions.__class__ is not tuple:
+        actions = as_listed(actions)  # type: ignore[assignment]
     if (actions.__class__ is list or actions.__class__ is tuple) and any(a.__class__ is not str for a in actions):
         actions = [_named(state, a) for a in actions]  # type: ignore[misc]
     return step_strings(state, actions)  # type: ignore[arg-type]

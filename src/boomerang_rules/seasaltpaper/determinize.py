@@ -30,11 +30,62 @@ from collections.abc import Sequence
 
 from ..core import rng as rng_mod
 from ..core.determinize import Rng, check_view, seed_of
+from ..core.errors import InvalidInput, Problem
+from ..core.state_checks import Shape, seats_of
 from .engine import new_game
 from .rules import GAME, Ruleset
-from .state import Chance, GameState, RoundResult
+from .state import Chance, GameState, RoundResult, fit
 from .tables import PILES, Tables, tables_for
-from .view import SeatView
+from .view import PastRound, SeatView
+
+_PHASES = frozenset(("deal", "draw", "keep", "play", "crab_pile", "crab_card", "steal", "lobster", "over"))
+
+
+def _fit_view(seen: SeatView, t: Tables) -> None:
+    """``InvalidInput`` naming each field the determinization reads that is not of the type, range
+    and length ``view`` gives it (a view built through its class, ``attrs.evolve``:
+    ``core.state_checks``); what it copies into the states it draws is checked as they are
+    (``state.fit``, on a first draw)."""
+    shape = Shape("a view view(state, seat) made", "view")
+    n = seats_of(shape, t.rules, seen.players)
+    shape.done()
+    assert n is not None
+    card = shape.ids(t.index, "a card id of the rules")
+    cards = shape.rows(card, longest=t.deck_size)
+    seat, maybe_seat = shape.ints(0, n - 1), shape.ints(-1, n - 1)
+    numbers = shape.optional(shape.rows(shape.ints(None), n))
+    seat("/seat", seen.seat)
+    maybe_seat("/turn", seen.turn)
+    shape.text("/phase", seen.phase, _PHASES)
+    cards("/hand", seen.hand)
+    cards("/drawn", seen.drawn)
+    shape.row("/played", seen.played, cards, n)
+    shape.row("/revealed", seen.revealed, shape.optional(cards), n)
+    shape.row("/known", seen.known, cards, n)
+    shape.row("/hand_sizes", seen.hand_sizes, shape.ints(0, t.deck_size), n)
+    shape.row("/pile_tops", seen.pile_tops, shape.optional(card), 2)
+    shape.row("/pile_sizes", seen.pile_sizes, shape.ints(0, t.deck_size), 2)
+    shape.optional(cards)("/chosen_pile", seen.chosen_pile)
+    shape.optional(lambda pointer, value: shape.text(pointer, value, frozenset(PILES)))("/crab_pile", seen.crab_pile)
+    shape.whole("/deck_size", seen.deck_size, 0, t.deck_size)
+    shape.whole("/drawn_size", seen.drawn_size, 0, t.deck_size)
+    maybe_seat("/caller", seen.caller)
+    shape.row("/protected", seen.protected, seat, longest=n)
+    shape.row("/bound", seen.bound, seat, longest=n)
+    shape.row("/last_turns", seen.last_turns, shape.ints(-1, None), n)
+
+    def past(pointer: str, value: object) -> bool:
+        if not shape.instance(pointer, value, PastRound, "a PastRound"):
+            return False
+        assert isinstance(value, PastRound)
+        return (shape.optional(shape.rows(cards, n))(f"{pointer}/hands", value.hands)
+                and shape.row(f"{pointer}/played", value.played, cards, n)
+                and numbers(f"{pointer}/card_points", value.card_points)
+                and numbers(f"{pointer}/bonuses", value.bonuses)
+                and shape.row(f"{pointer}/scores", value.scores, shape.ints(None), n))
+
+    shape.row("/past_rounds", seen.past_rounds, past)
+    shape.done()
 
 
 def _index(t: Tables, ids: Sequence[str]) -> tuple[int, ...]:
@@ -65,6 +116,7 @@ class Determinizer:
             raise TypeError("seen.rules must be the game's Sea Salt & Paper ruleset (a view made by "
                             "view(state, seat) holds it)")
         t = tables_for(rules)
+        _fit_view(seen, t)
         n, k = seen.players, seen.seat
         self._seen = seen
         self._rules = rules
@@ -119,6 +171,14 @@ class Determinizer:
         self._turn_no = turns if turns > 0 else 1
         order = [(seen.caller + i) % n for i in range(1, n)] if seen.caller >= 0 else []
         self._final = tuple(s for s in order if not protected >> s & 1)
+        try:  # the rest of the view, as the states drawn hold it (each the same but its hidden cards)
+            fit(tuple(self.sample(0)))
+        except InvalidInput as refused:
+            made = ": not a view view(state, seat) made"
+            raise InvalidInput([Problem(p.pointer.replace("/winners_", "/winners"), p.message.replace(
+                "winners_", "winners").replace(": not a state the engine made", made),
+                p.rule.replace("state-", "view-", 1).replace("winners_", "winners"))
+                for p in refused.problems]) from None
 
     def sample(self, rng: Rng) -> GameState:
         """One full state consistent with the view, the unseen cards placed uniformly."""

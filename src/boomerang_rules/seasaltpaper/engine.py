@@ -16,7 +16,7 @@ from ..core import rng as rng_mod
 from ..core.arguments import brief
 from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem
-from ..core.seats import check_players, check_seat, step_refusal
+from ..core.seats import check_players, check_seat, step_actions
 from ..core.tuple_backed import NEW
 from . import extra_salt
 from .dealing import check_new_game, given_chances
@@ -57,8 +57,8 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     given, first, stolen = given_chances(t, players, decks, first, steals)
     chance = Chance(None if seed is None else rng_mod.seed_state(seed), given, first, stolen, shuffles=given_shuffles)
     empty = tuple(() for _ in range(players))
-    state = GameState(rules, t, players, 0, 0, -1, "deal", (), ((), ()), empty, empty, (), -1, -1, (), 0, 0,
-                      (-1,) * players, (0,) * players, (), (), None, seed, (), chance)
+    state = _NEW(GameState, (rules, t, players, 0, 0, -1, "deal", (), ((), ()), empty, empty, (), -1, -1, (), 0, 0,
+                             (-1,) * players, (0,) * players, (), (), None, seed, (), chance, None, 0, ()))
     return _start_round(state, 0, None)
 
 
@@ -82,8 +82,9 @@ def _dealt(rules: Ruleset, players: int, seed: int) -> GameState:
     rng, first = rng_mod.below(rng, players)
     empty = ((),) * players
     last_turns = (-1,) * first + (0,) + (-1,) * (players - first - 1)
-    return GameState(rules, t, players, 0, first, first, "draw", deck[2:], ((deck[0],), (deck[1],)), empty, empty,
-                     (), -1, -1, (), 0, 1, last_turns, (0,) * players, (), deck, None, seed, (), Chance(rng))
+    return _NEW(GameState, (rules, t, players, 0, first, first, "draw", deck[2:], ((deck[0],), (deck[1],)), empty,
+                            empty, (), -1, -1, (), 0, 1, last_turns, (0,) * players, (), deck, None, seed, (),
+                            Chance(rng), None, 0, ()))
 
 
 def _start_round(state: GameState, round_no: int, first: int | None) -> GameState:
@@ -438,9 +439,8 @@ def step(state: GameState, actions: Sequence[str]) -> GameState:
     seats = to_act(state)
     if not seats:
         raise _refuse(state, 0, None)  # the game is over, or the round has no deck yet
-    if isinstance(actions, str) or not hasattr(actions, "__len__") or len(actions) != len(seats):
-        raise step_refusal(seats, actions)
-    return apply(state, seats[0], actions[0])
+    (action,) = step_actions(seats, actions)
+    return apply(state, seats[0], action)  # type: ignore[arg-type]
 
 
 def _play_duo(state: GameState, seat: int, action: str, cards: list[int]) -> GameState:
@@ -592,4 +592,16 @@ not built or ``BOOMERANG_RULES_PURE`` asks for the plain code (``core.compiled``
 
 ENGINE = ("compiled hot path (seasaltpaper/_accel)" if COMPILED is not None
           else "plain Python (seasaltpaper/_accel not built, or BOOMERANG_RULES_PURE set)")
-"""Which engine serves the package's ``apply`` and ``legal_actions`` (``bench`` prints it)."""
+"""Which engine serves the package's ``apply`` and ``legal_actions`` for the rulesets it compiles
+(``serving`` says for a given ruleset)."""
+
+
+def serving(rules: Ruleset) -> str:
+    """Which engine serves ``apply``, ``legal_actions`` and ``step`` for ``rules`` (``bench`` prints
+    it): ``ENGINE``, unless the compiled path takes none of this ruleset's decisions: its tables
+    hold no ``compiled`` tuple (Extra Salt's rules, a deck of more than 64 cards), so the compiled
+    ``apply``, ``legal_actions`` and ``step`` hand every decision to the plain functions."""
+    if COMPILED is not None and tables_for(rules).compiled is None:
+        return ("plain Python (seasaltpaper/_accel is built, but its apply, legal_actions and step hand every "
+                "decision of this ruleset to the plain functions: Extra Salt's rules, or a deck of more than 64 cards)")
+    return ENGINE

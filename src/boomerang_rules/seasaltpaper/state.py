@@ -19,11 +19,13 @@ One seat acts at a time (``turn``), through the phases of its turn:
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import attrs
 
-from ..core.arguments import exact
+from ..core.arguments import brief, exact
+from ..core.state_checks import Check, Shape, seats_of
 from ..core.tuple_backed import NEW, field_index, tuple_backed
 from .rules import Ruleset
 from .tables import Tables
@@ -145,9 +147,13 @@ class GameState(tuple):  # type: ignore[type-arg]
                 deck0: tuple[int, ...], log: Any, seed: int | None, winners_: tuple[int, ...], chance: Chance,
                 names: tuple[str, ...] | None = None, bound: int = 0,
                 shuffles: tuple[tuple[int, ...], ...] = ()) -> GameState:
-        return NEW(cls, (rules, tables, players, round, first, turn, phase, deck, piles, hands, played, drawn,
-                         crab_pile, caller, final, protected, turn_no, last_turns, totals, history, deck0, log,
-                         seed, winners_, chance, names, bound, shuffles))
+        """A state built by a caller (``attrs.evolve``, unpickling), checked first (``fit``); the
+        engine builds its own by position (``evolve``), unchecked."""
+        values = (rules, tables, players, round, first, turn, phase, deck, piles, hands, played, drawn,
+                  crab_pile, caller, final, protected, turn_no, last_turns, totals, history, deck0, log,
+                  seed, winners_, chance, names, bound, shuffles)
+        fit(values)
+        return NEW(cls, values)
 
     def __repr__(self) -> str:
         """One line with card ids (see ``show.state_repr``), not the engine's numbers."""
@@ -185,6 +191,134 @@ def check_state(state: object, parameter: str = "state") -> GameState:
     ``parameter`` otherwise, rather than an ``AttributeError`` from deep inside."""
     checked: GameState = exact(state, GameState, parameter, "a Sea Salt & Paper GameState (see new_game)")
     return checked
+
+
+_PHASES = frozenset(("deal", "draw", "keep", "play", "crab_pile", "crab_card", "steal", "lobster", "over"))
+_ENDS = frozenset(("stop", "last_chance", "empty_deck", "mermaids"))
+_LONGEST = 1 << 40
+"""A bound on counts the engine keeps (turns, steals used) far past any game's."""
+
+
+def fit(values: tuple[object, ...]) -> None:
+    """``InvalidInput`` naming every field of ``values`` (a state's, in order) of a type, range or
+    length the engine never makes (``core.state_checks``)."""
+    (rules, tables, players, round_no, first, turn, phase, deck, piles, hands, played, drawn, crab_pile, caller,
+     final, protected, turn_no, last_turns, totals, history, deck0, log, seed, winners, chance, names, bound,
+     shuffles) = values
+    shape = Shape()
+    if shape.instance("/rules", rules, Ruleset, "a Sea Salt & Paper Ruleset"):
+        assert isinstance(rules, Ruleset)
+        if shape.instance("/tables", tables, Tables, "the Tables of the state's rules (tables_for(rules))"):
+            assert isinstance(tables, Tables)
+            if tables.rules is not rules and tables.rules != rules:  # equal rules: a hash of each
+                shape.fault("/tables", "tables must be those of the state's rules")
+    shape.done()  # what follows reads the rules and tables
+    assert isinstance(rules, Ruleset) and isinstance(tables, Tables)
+    n = seats_of(shape, rules, players)
+    shape.done()  # what follows counts seats
+    assert n is not None
+    size = tables.deck_size
+    seat, maybe_seat = shape.ints(0, n - 1), shape.ints(-1, n - 1)
+    cards = shape.rows(shape.ints(0, size - 1), longest=size)
+    orders = shape.rows(cards)
+    shape.whole("/round", round_no, 0, _LONGEST)
+    maybe_seat("/first", first)
+    maybe_seat("/turn", turn)
+    shape.text("/phase", phase, _PHASES)
+    for name, value in (("deck", deck), ("drawn", drawn), ("deck0", deck0)):
+        cards(f"/{name}", value)
+    shape.row("/piles", piles, cards, 2)
+    shape.row("/hands", hands, cards, n)
+    shape.row("/played", played, cards, n)
+    shape.whole("/crab_pile", crab_pile, -1, 1)
+    maybe_seat("/caller", caller)
+    shape.row("/final", final, seat, longest=n)
+    shape.mask("/protected", protected, n)
+    shape.whole("/turn_no", turn_no, 0, _LONGEST)
+    shape.row("/last_turns", last_turns, shape.ints(-1, _LONGEST), n)
+    shape.row("/totals", totals, shape.ints(-_LONGEST, _LONGEST), n)
+    entry = _entry_check(shape, n, size)
+    shape.row("/history", history, lambda pointer, result: _fits_result(shape, pointer, result, n, size, entry))
+    _fits_log(shape, log, entry)
+    shape.optional(shape.ints(None))("/seed", seed)
+    shape.row("/winners_", winners, seat, longest=n)
+    _fits_chance(shape, chance, n, size)
+    shape.optional(shape.rows(lambda pointer, value: shape.text(pointer, value), n))("/names", names)
+    shape.mask("/bound", bound, n)
+    orders("/shuffles", shuffles)
+    shape.done()  # what follows reads the fields together
+    assert isinstance(drawn, tuple) and isinstance(hands, tuple)
+    for seat_no, hand in enumerate(hands):
+        if any(a >= b for a, b in pairwise(hand)):
+            shape.fault(f"/hands/{seat_no}", f"a hand is sorted, each card once, not {brief(hand)}")
+    if (turn == -1) != (phase in ("deal", "over")):
+        shape.fault("/turn", f"a seat is to act in every phase but deal and over, not {turn!r} in {phase!r}")
+    if (phase == "keep" and len(drawn) != 2) or (phase == "lobster" and not drawn) or (
+            phase not in ("keep", "lobster") and drawn):
+        shape.fault("/drawn", f"two cards are drawn in phase keep, some in lobster, none else; not {len(drawn)} "
+                    f"in {phase!r}")
+    if (crab_pile == -1) == (phase == "crab_card"):
+        shape.fault("/crab_pile", f"a pile is chosen in phase crab_card only, not {crab_pile!r} in {phase!r}")
+    shape.done()
+
+
+def _entry_check(shape: Shape, n: int, size: int) -> Check:
+    """A check of a log entry: (seat, action, card taken or -1)."""
+    def fits(pointer: str, entry: object) -> bool:
+        if entry.__class__ is not tuple or len(entry) != 3:
+            return shape.fault(pointer, f"{pointer[1:].replace('/', '[', 1)}] must be a (seat, action, card) tuple")
+        seat, action, card = entry
+        return (shape.whole(f"{pointer}/0", seat, 0, n - 1) and shape.text(f"{pointer}/1", action)
+                and shape.whole(f"{pointer}/2", card, -1, size - 1))
+    return fits
+
+
+def _fits_log(shape: Shape, log: object, entry: Check) -> bool:
+    """``log``: None or ``(entry, earlier)``, down to None (the round's decisions, newest first)."""
+    node, depth = log, 0
+    while node is not None:
+        if node.__class__ is not tuple or len(node) != 2:
+            return shape.fault("/log", f"log must be None or an (entry, earlier log) pair, not {brief(node)} "
+                               f"at depth {depth}")
+        item, node = node
+        if not entry(f"/log/{depth}", item):
+            return False
+        depth += 1
+    return True
+
+
+def _fits_result(shape: Shape, pointer: str, result: object, n: int, size: int, entry: Check) -> bool:
+    """A finished round of ``history``: a ``RoundResult`` whose fields are as the engine writes them."""
+    if not shape.instance(pointer, result, RoundResult, "a RoundResult"):
+        return False
+    assert isinstance(result, RoundResult)
+    cards = shape.rows(shape.ints(0, size - 1), longest=size)
+    numbers = shape.rows(shape.ints(-_LONGEST, _LONGEST), n)
+    return (cards(f"{pointer}/deck", result.deck) and shape.whole(f"{pointer}/first", result.first, -1, n - 1)
+            and shape.row(f"{pointer}/log", result.log, entry)
+            and shape.text(f"{pointer}/end", result.end, _ENDS)
+            and shape.whole(f"{pointer}/ender", result.ender, 0, n - 1)
+            and shape.row(f"{pointer}/hands", result.hands, cards, n)
+            and shape.row(f"{pointer}/played", result.played, cards, n)
+            and numbers(f"{pointer}/card_points", result.card_points)
+            and numbers(f"{pointer}/bonuses", result.bonuses) and numbers(f"{pointer}/scores", result.scores)
+            and shape.row(f"{pointer}/last_turns", result.last_turns, shape.ints(-1, _LONGEST), n)
+            and shape.row(f"{pointer}/shuffles", result.shuffles, cards))
+
+
+def _fits_chance(shape: Shape, chance: object, n: int, size: int) -> bool:
+    """``chance``: a ``Chance`` whose fields are as the engine writes them."""
+    if not shape.instance("/chance", chance, Chance, "a Chance"):
+        return False
+    assert isinstance(chance, Chance)
+    cards = shape.rows(shape.ints(0, size - 1), longest=size)
+    return (shape.optional(shape.ints(0, (1 << 64) - 1))("/chance/rng", chance.rng)
+            and shape.row("/chance/decks", chance.decks, cards)
+            and shape.optional(shape.ints(0, n - 1))("/chance/first", chance.first)
+            and shape.row("/chance/steals", chance.steals, shape.ints(0, size - 1))
+            and shape.whole("/chance/steals_used", chance.steals_used, 0, _LONGEST)
+            and shape.row("/chance/shuffles", chance.shuffles, cards)
+            and shape.whole("/chance/shuffles_used", chance.shuffles_used, 0, _LONGEST))
 
 
 tuple_backed(GameState)

@@ -7,11 +7,15 @@ from typing import NoReturn
 
 import click
 
+from ..core.display import displayable
+
 EXIT_INVALID = 1
 EXIT_USAGE = 2
 
 
 def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
-    """Print ``message`` to stderr and exit with ``code``."""
-    click.echo(f"boomerang-rules: {message}", err=True)
+    """Print ``message`` to stderr and exit with ``code``. The names of files in it are shown by
+    ``core.jsonio.label_of``; any control character still in it (but tab and newline) is shown
+    as U+FFFD (``core.display.displayable``), never sent to the terminal."""
+    click.echo(f"boomerang-rules: {displayable(message)}", err=True)
     sys.exit(code)
