@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from ..core.arguments import brief, exact
-from ..core.state_checks import Shape, seats_of
+from ..core.state_checks import Shape, rules_tables_seats
 from ..core.tuple_backed import NEW, tuple_backed
 from .rules import Ruleset
 from .tables import Tables, tables_for
@@ -257,12 +257,8 @@ def fit(values: tuple[object, ...]) -> None:
     shape = Shape()
     if shape.instance("/context", context, RoundContext, "a RoundContext (a state's context)"):
         rules, t = getattr(context, "rules", _UNSET), getattr(context, "tables", _UNSET)
-        if shape.instance("/context/rules", rules, Ruleset, "a Boomerang: Australia Ruleset") and shape.instance(
-                "/context/tables", t, Tables, "the Tables of the context's rules (tables_for(rules))"):
-            assert isinstance(t, Tables)
-            if t.rules is not rules and t.rules != rules:  # equal rules: a hash of each
-                shape.fault("/context/tables", "tables must be those of the context's rules")
-            seats_of(shape, rules, getattr(context, "players", _UNSET), "/context/players")
+        rules_tables_seats(shape, rules, t, getattr(context, "players", _UNSET), Ruleset, Tables,
+                           "Boomerang: Australia", "/context")
     shape.done()  # what follows counts seats and cards
     assert isinstance(context, RoundContext) and isinstance(t, Tables)
     n, size, last = context.players, t.deck_size, t.activity_step

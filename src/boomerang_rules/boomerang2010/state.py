@@ -11,7 +11,7 @@ from typing import Literal
 import attrs
 
 from ..core.arguments import brief, exact
-from ..core.state_checks import Shape, seats_of
+from ..core.state_checks import Shape, rules_tables_seats
 from ..core.tuple_backed import NEW, field_index, tuple_backed
 from .rules import Ruleset
 from .tables import Tables
@@ -129,17 +129,8 @@ def fit(values: tuple[object, ...]) -> None:
     (rules, tables, players, round_no, phase, deck, river, turned, first, tokens, boomerangs, pot, active, stack,
      hunt, captured, history, deck_order, seed, names) = values
     shape = Shape()
-    if shape.instance("/rules", rules, Ruleset, "a Boomerang (2010) Ruleset"):
-        assert isinstance(rules, Ruleset)
-        if shape.instance("/tables", tables, Tables, "the Tables of the state's rules (tables_for(rules))"):
-            assert isinstance(tables, Tables)
-            if tables.rules is not rules and tables.rules != rules:  # equal rules: a hash of each
-                shape.fault("/tables", "tables must be those of the state's rules")
-    shape.done()  # what follows reads the rules and tables
+    n = rules_tables_seats(shape, rules, tables, players, Ruleset, Tables, "Boomerang (2010)")
     assert isinstance(rules, Ruleset) and isinstance(tables, Tables)
-    n = seats_of(shape, rules, players)
-    shape.done()  # what follows counts seats
-    assert n is not None
     size, lands = tables.deck_size, len(tables.lands)
     seat, cards = shape.ints(0, n - 1), shape.rows(shape.ints(0, size - 1), longest=size)
     seats = shape.rows(seat, longest=n)

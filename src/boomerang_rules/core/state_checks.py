@@ -117,3 +117,20 @@ def seats_of(shape: Shape, rules: Any, players: object, pointer: str = "/players
         assert isinstance(players, int)
         return players
     return None
+
+
+def rules_tables_seats(shape: Shape, rules: object, tables: Any, players: object, ruleset: type, tables_type: type,
+                       game: str, at: str = "") -> int:
+    """The rules (a ``ruleset``: ``game``'s), their tables (a ``tables_type`` made from those rules) and
+    the seat count (one the rules allow), at ``at/rules``, ``at/tables`` and ``at/players``: every
+    fault raised at once, for all that follows reads them; else the seat count."""
+    whose = "context's" if at else "state's"
+    if shape.instance(f"{at}/rules", rules, ruleset, f"a {game} Ruleset") and shape.instance(
+            f"{at}/tables", tables, tables_type, f"the Tables of the {whose} rules (tables_for(rules))"):
+        made_from = tables.rules  # a tables_type: each game's knows the rules it was made from
+        if made_from is not rules and made_from != rules:  # equal rules: a hash of each
+            shape.fault(f"{at}/tables", f"tables must be those of the {whose} rules")
+        seats_of(shape, rules, players, f"{at}/players")
+    shape.done()
+    assert isinstance(players, int)
+    return players

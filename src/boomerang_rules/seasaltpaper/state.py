@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from ..core.arguments import brief, exact
-from ..core.state_checks import Check, Shape, seats_of
+from ..core.state_checks import Check, Shape, rules_tables_seats
 from ..core.tuple_backed import NEW, field_index, tuple_backed
 from .rules import Ruleset
 from .tables import Tables
@@ -206,17 +206,8 @@ def fit(values: tuple[object, ...]) -> None:
      final, protected, turn_no, last_turns, totals, history, deck0, log, seed, winners, chance, names, bound,
      shuffles) = values
     shape = Shape()
-    if shape.instance("/rules", rules, Ruleset, "a Sea Salt & Paper Ruleset"):
-        assert isinstance(rules, Ruleset)
-        if shape.instance("/tables", tables, Tables, "the Tables of the state's rules (tables_for(rules))"):
-            assert isinstance(tables, Tables)
-            if tables.rules is not rules and tables.rules != rules:  # equal rules: a hash of each
-                shape.fault("/tables", "tables must be those of the state's rules")
-    shape.done()  # what follows reads the rules and tables
+    n = rules_tables_seats(shape, rules, tables, players, Ruleset, Tables, "Sea Salt & Paper")
     assert isinstance(rules, Ruleset) and isinstance(tables, Tables)
-    n = seats_of(shape, rules, players)
-    shape.done()  # what follows counts seats
-    assert n is not None
     size = tables.deck_size
     seat, maybe_seat = shape.ints(0, n - 1), shape.ints(-1, n - 1)
     cards = shape.rows(shape.ints(0, size - 1), longest=size)
