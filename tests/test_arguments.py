@@ -341,3 +341,19 @@ def test_every_game_s_api_refuses_with_the_library_s_errors(rules_id: str) -> No
                  lambda: api.state_of(br.record_of(state), {}), lambda: api.new_game(rules, n, "1")):
         with pytest.raises(TypeError):
             call()
+
+
+@pytest.mark.parametrize(("game", "name"), [("australia", "Boomerang: Australia"), ("seasaltpaper", "Sea Salt & Paper"),
+                                            ("boomerang2010", "Boomerang (2010)")])
+@pytest.mark.parametrize("function", ["to_act", "is_over", "step", "legal_actions", "apply"])
+@pytest.mark.parametrize("junk", ["x", 3, ("ctx", 0)])
+def test_each_engine_names_the_kind_and_value_given_for_a_state(game: str, name: str, function: str,
+                                                               junk: Any) -> None:
+    """A game engine's entry points refuse what is not one of its states, saying what was given
+    (the test above reads the parameter's name only): on the plain path and the compiled one."""
+    engine = importlib.import_module(f"boomerang_rules.{game}.engine")
+    args = {"to_act": (), "is_over": (), "step": ([],), "legal_actions": (0,), "apply": (0, "x")}[function]
+    with pytest.raises(TypeError) as info:
+        getattr(engine, function)(junk, *args)
+    assert str(info.value) == (f"state must be a {name} GameState (see new_game), not {type(junk).__name__}: "
+                               f"{junk!r}")

@@ -6,13 +6,16 @@ import itertools
 import random
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules import strategies as bst
+from boomerang_rules.australia import engine
 from boomerang_rules.australia.sheets import best_sheets
+from boomerang_rules.australia.state import GameState
 
 from .helpers import (
     australia_ids,
@@ -507,3 +510,73 @@ def test_deal_round_deals_a_waiting_game_only() -> None:
     assert br.to_act(after_round) == () and br.view(after_round, 0).phase == "deal"
     second = deal_round(after_round, [ids[21:28], ids[0:7], ids[7:14]])
     assert br.legal_actions(second, 0) == tuple(ids[21:28])
+
+
+def _last_seat_owes(rules: br.Ruleset, players: int, activity: bool, rounds: int = 0) -> GameState:
+    """A game by the plain engine at the Throw of round ``rounds`` (0: the first), or at its
+    activity choice: every seat but the last has chosen. Each seat takes the first activity of the
+    tables (index 0) while it may, else its first legal action."""
+    s: GameState = br.new_game(rules, players, seed=5)
+    first = s.context.tables.activity_kinds[0]
+    while True:
+        owing = engine.to_act(s)
+        at = s.context.activity_step if activity else 0
+        if s.round == rounds and s.step == at and owing == (players - 1,):
+            return s
+        legal = engine.legal_actions_plain(s, owing[0])
+        s = engine.apply_plain(s, owing[0], first if first in legal else legal[0])
+
+
+def _refusal(s: GameState) -> list[str]:
+    seat = s.players - 1
+    with pytest.raises(br.InvalidInput) as info:
+        engine.apply_plain(s, seat, engine.legal_actions_plain(s, seat)[0])
+    return [str(p) for p in info.value.problems]
+
+
+@pytest.mark.parametrize(("players", "unrolled"), [(2, False), (3, False), (4, True), (4, False)])
+def test_a_pending_draft_choice_no_seat_made_is_refused_naming_the_seat(players: int, unrolled: bool,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pending`` holds each seat's card as its index + 2 (0: no choice yet). A step's end whose
+    ``pending`` has no choice for a seat, or a card the seat does not hold, is not a state the engine
+    made: refused, naming the first such seat, never played (docs/testing.md, a tampered pending)."""
+    monkeypatch.setattr(engine, "UNROLLED", unrolled)
+    s = _last_seat_owes(RULES, players, activity=False)
+    end = " which holds no such card: not a state the engine made [state-pending]"
+    assert _refusal(attrs.evolve(s, pending=s.pending & ~255)) == [f"/pending: pending has no choice for seat 0,{end}"]
+    for seat in sorted({0, players - 2}):  # the lowest card index a seat that chose does not hold, as its choice
+        other = next(i for i in range(len(RULES.cards)) if not s.hands[seat] >> i & 1)
+        pending = s.pending & ~(255 << 8 * seat) | (other + 2) << 8 * seat
+        assert _refusal(attrs.evolve(s, pending=pending)) == [
+            f"/pending: pending has the choice of card index {other} for seat {seat},{end}"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_pending_activity_choice_no_seat_may_make_is_refused_naming_the_seat(players: int) -> None:
+    """At the activity choice a seat's ``pending`` is an activity index + 2 (1: none). No choice, an
+    index past the activities, or an activity the seat scored in an earlier round is refused."""
+    s = _last_seat_owes(RULES, players, activity=True, rounds=2)
+    kinds = len(s.context.tables.activity_kinds)
+    other = players - 2  # a seat that has chosen (the last has not)
+    scored = [a for a in range(kinds) if s.progress[2][other] >> a & 1]  # the activities it scored before
+    assert scored[0] == 0 and len(scored) == 2
+    end = "which may not make it: not a state the engine made [state-pending]"
+    for seat, code, what in [(0, 0, "no choice"), (0, kinds + 2, f"the choice of activity index {kinds}"),
+                             *[(other, a + 2, f"the choice of activity index {a}") for a in scored]]:
+        pending = s.pending & ~(255 << 8 * seat) | code << 8 * seat
+        assert _refusal(attrs.evolve(s, pending=pending)) == [f"/pending: pending has {what} for seat {seat}, {end}"]
+    none = s.pending & ~255 | 1  # seat 0 choosing no activity is a choice it may make
+    assert engine.apply_plain(attrs.evolve(s, pending=none), players - 1, "none").round == 3
+
+
+@pytest.mark.parametrize("players", [0, 3, 10**9])
+def test_a_round_ended_with_a_players_count_its_progress_does_not_hold_is_refused(players: int) -> None:
+    """The round's end builds a row a seat: a ``players`` the game's progress does not hold (four
+    seats here) is refused first, at ``/context/players`` (test_accel.py compares the compiled path)."""
+    s = _last_seat_owes(RULES, 4, activity=True)
+    odd = GameState(attrs.evolve(s.context, players=players), *tuple(s)[1:])
+    with pytest.raises(br.InvalidInput) as info:
+        engine.apply_plain(odd, 3, engine.legal_actions_plain(s, 3)[0])
+    assert [str(p) for p in info.value.problems] == [
+        f"/context/players: players is {players} but the game's progress holds 4 seats: not a state the engine "
+        "made [state-context]"]

@@ -172,7 +172,8 @@ def unshown(value: str, char: str) -> str:
             "U+FFFF")
 
 
-@pytest.mark.parametrize("char", UNSHOWN, ids=ascii)
+# Ids in plain ASCII (`U+001B`), not `ascii`: see test_loading_words.py.
+@pytest.mark.parametrize("char", UNSHOWN, ids=lambda c: f"U+{ord(c):04X}")
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_player_name_holding_a_control_character_is_refused_at_its_place(name: str, char: str) -> None:
     """A name with a control character passed validate, then broke the pictures (an SVG no XML parser

@@ -142,3 +142,20 @@ def test_winners_are_a_tuple_equal_to_the_same_seats_in_any_form(name: str) -> N
     shared = b10.winners_of(rules, [[], []], [1, 1])
     assert shared == b10.winners_of(rules, [[], []], [1, 1]) == (0, 1) and repr(shared) == "(0, 1)"
     assert {first, again} == {tuple(seats)}
+
+
+def test_australia_names_each_tie_break_by_its_score_sheet_row() -> None:
+    """Boomerang: Australia's tie-breaks are score sheet rows (``scoring.tie_breakers``; the
+    standard rules: Throw & Catch): each is said as "most ... points" in the row's own words."""
+    from boomerang_rules.australia.sheets import ScoreSheet, tie_words
+
+    ana = ScoreSheet(throw_catch=(3, 4), collections=(2, 2), animals=(0, 3), activity=(4, 0), sites=6, regions=3,
+                     total=27)
+    bo = ScoreSheet(throw_catch=(5, 4), collections=(1, 2), animals=(3, 0), activity=(0, 4), sites=8, regions=0,
+                    total=27)
+    tied = "Ana and Bo tied on 27 points; the tie-break, "
+    for row, said in [("throw_catch", "most Throw & Catch points (Ana 7, Bo 9), goes to Bo."),
+                      ("regions", "most region bonus points (Ana 3, Bo 0), goes to Ana."),
+                      ("collections", "most collection points (Ana 4, Bo 3), goes to Ana."),
+                      ("sites", "most site points (Ana 6, Bo 8), goes to Bo.")]:
+        assert tie_words([ana, bo], [row], ["Ana", "Bo"]) == tied + said
