@@ -19,12 +19,14 @@ from boomerang_rules.australia.state import GameState
 
 from .helpers import (
     australia_ids,
+    built,
     one_by_one,
     play,
     preferring,
     random_game,
     random_policy,
     random_with,
+    rebound,
     record_problems,
     round_drafts,
 )
@@ -543,11 +545,11 @@ def test_a_pending_draft_choice_no_seat_made_is_refused_naming_the_seat(players:
     monkeypatch.setattr(engine, "UNROLLED", unrolled)
     s = _last_seat_owes(RULES, players, activity=False)
     end = " which holds no such card: not a state the engine made [state-pending]"
-    assert _refusal(attrs.evolve(s, pending=s.pending & ~255)) == [f"/pending: pending has no choice for seat 0,{end}"]
+    assert _refusal(rebound(s, pending=s.pending & ~255)) == [f"/pending: pending has no choice for seat 0,{end}"]
     for seat in sorted({0, players - 2}):  # the lowest card index a seat that chose does not hold, as its choice
         other = next(i for i in range(len(RULES.cards)) if not s.hands[seat] >> i & 1)
         pending = s.pending & ~(255 << 8 * seat) | (other + 2) << 8 * seat
-        assert _refusal(attrs.evolve(s, pending=pending)) == [
+        assert _refusal(rebound(s, pending=pending)) == [
             f"/pending: pending has the choice of card index {other} for seat {seat},{end}"]
 
 
@@ -564,9 +566,9 @@ def test_a_pending_activity_choice_no_seat_may_make_is_refused_naming_the_seat(p
     for seat, code, what in [(0, 0, "no choice"), (0, kinds + 2, f"the choice of activity index {kinds}"),
                              *[(other, a + 2, f"the choice of activity index {a}") for a in scored]]:
         pending = s.pending & ~(255 << 8 * seat) | code << 8 * seat
-        assert _refusal(attrs.evolve(s, pending=pending)) == [f"/pending: pending has {what} for seat {seat}, {end}"]
+        assert _refusal(rebound(s, pending=pending)) == [f"/pending: pending has {what} for seat {seat}, {end}"]
     none = s.pending & ~255 | 1  # seat 0 choosing no activity is a choice it may make
-    assert engine.apply_plain(attrs.evolve(s, pending=none), players - 1, "none").round == 3
+    assert engine.apply_plain(rebound(s, pending=none), players - 1, "none").round == 3
 
 
 @pytest.mark.parametrize("players", [0, 3, 10**9])
@@ -574,7 +576,7 @@ def test_a_round_ended_with_a_players_count_its_progress_does_not_hold_is_refuse
     """The round's end builds a row a seat: a ``players`` the game's progress does not hold (four
     seats here) is refused first, at ``/context/players`` (test_accel.py compares the compiled path)."""
     s = _last_seat_owes(RULES, 4, activity=True)
-    odd = GameState(attrs.evolve(s.context, players=players), *tuple(s)[1:])
+    odd = built(GameState, attrs.evolve(s.context, players=players), *tuple(s)[1:])
     with pytest.raises(br.InvalidInput) as info:
         engine.apply_plain(odd, 3, engine.legal_actions_plain(s, 3)[0])
     assert [str(p) for p in info.value.problems] == [
