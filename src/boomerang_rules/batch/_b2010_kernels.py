@@ -46,7 +46,7 @@ from ._kernels import (
     scaled,
     shuffle,
     trailing_zeros,
-    write_changed_bits,
+    write_kept_bits,
 )
 
 G_PHASE, G_ROUND, G_FIRST, G_DECK, G_POT, G_TURN, G_IN, G_LEFT, G_STACK = range(9)
@@ -523,16 +523,6 @@ def memo_width(players: int) -> int:
     return M_CAPTURED + players
 
 
-@inline
-def _bits(obs: Any, memo: Any, g: Any, p: Any, column: Any, at: Any, new: Any, kept: Any, deck_bits: Any) -> None:
-    """The card bits ``new`` into the slice at ``at`` of ``obs[g, p]``: through the memo's ``column``
-    (only the cells that changed) when ``kept``, else set on cells already all 0."""
-    if kept:
-        memo[g, p, column] = write_changed_bits(obs, g, p, at, memo[g, p, column] & deck_bits, new)
-    else:
-        write_changed_bits(obs, g, p, at, _ZERO, new)
-
-
 @bare
 def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, bounds: Any, skip: Any, memo: Any,
             obs: Any) -> None:
@@ -565,8 +555,8 @@ def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, bound
             token = gi[g, G_SEATS + p]
             for i in range(lands):
                 obs[g, p, oi[O_TOKEN] + i] = 1.0 if i == token else 0.0
-            _bits(obs, memo, g, p, M_RIVER, oi[O_RIVER], cm[g, C_RIVER], kept, deck_bits)
-            _bits(obs, memo, g, p, M_TURNED, oi[O_TURNED], cm[g, C_TURNED], kept, deck_bits)
+            write_kept_bits(obs, memo, g, p, M_RIVER, oi[O_RIVER], cm[g, C_RIVER], kept, deck_bits)
+            write_kept_bits(obs, memo, g, p, M_TURNED, oi[O_TURNED], cm[g, C_TURNED], kept, deck_bits)
             obs[g, p, oi[O_POT]] = scaled(gi[g, G_POT], bounds[oi[O_POT]])
             obs[g, p, oi[O_DECK]] = scaled(n - gi[g, G_DECK], bounds[oi[O_DECK]])
             obs[g, p, oi[O_ROUND]] = scaled(gi[g, G_ROUND], bounds[oi[O_ROUND]])
@@ -575,7 +565,8 @@ def observe(players: int, ti: Any, oi: Any, gi: Any, cm: Any, totals: Any, bound
             for j in range(players):
                 s = p + j if p + j < players else p + j - players
                 obs[g, p, oi[O_CHOSEN] + j] = 1.0 if gi[g, G_SEATS + s] >= 0 else 0.0
-                _bits(obs, memo, g, p, M_CAPTURED + j, oi[O_CAPTURED] + j * n, cm[g, C_CAPTURED + s], kept, deck_bits)
+                write_kept_bits(obs, memo, g, p, M_CAPTURED + j, oi[O_CAPTURED] + j * n, cm[g, C_CAPTURED + s], kept,
+                                deck_bits)
                 at = oi[O_BOOMERANGS] + j
                 obs[g, p, at] = scaled(gi[g, b0 + s], bounds[at])
                 at = oi[O_SCORES] + j

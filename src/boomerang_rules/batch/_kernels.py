@@ -149,6 +149,18 @@ def write_changed_bits(obs: Any, g: Any, p: Any, at: Any, old: Any, new: Any) ->
     return new
 
 
+@inline
+def write_kept_bits(obs: Any, memo: Any, g: Any, p: Any, column: Any, at: Any, new: Any, kept: Any,
+                    deck_bits: Any) -> None:
+    """The card bits ``new`` into the slice at ``at`` of ``obs[g, p]`` (an observation kernel's):
+    through the memo's ``column`` (only the cells that changed; its bits read within ``deck_bits``)
+    when ``kept``, else set on cells already all 0."""
+    if kept:
+        memo[g, p, column] = write_changed_bits(obs, g, p, at, memo[g, p, column] & deck_bits, new)
+    else:
+        write_changed_bits(obs, g, p, at, _ZERO, new)
+
+
 # The scratch array ``work`` (uint64): the generator words, the big integer's limbs, the deck.
 W_WORDS, W_LIMBS, W_DECK = 0, 8, 24
 W_SIZE = W_DECK + 64

@@ -45,7 +45,7 @@ from ._kernels import (
     scaled,
     shuffle,
     trailing_zeros,
-    write_changed_bits,
+    write_kept_bits,
 )
 
 G_PHASE, G_TURN, G_ROUND, G_FIRST, G_CALLER, G_FINAL, G_PROTECTED, G_CRAB, G_DECK, G_LEN0, G_LEN1, G_DRAWN0, \
@@ -785,16 +785,6 @@ def extents(n: int, players: int) -> tuple[int, ...]:
             players)
 
 
-@inline
-def _bits(obs: Any, memo: Any, g: Any, p: Any, column: Any, at: Any, new: Any, kept: Any, deck_bits: Any) -> None:
-    """The card bits ``new`` into the slice at ``at`` of ``obs[g, p]``: through the memo's ``column``
-    (only the cells that changed) when ``kept``, else set on cells already all 0."""
-    if kept:
-        memo[g, p, column] = write_changed_bits(obs, g, p, at, memo[g, p, column] & deck_bits, new)
-    else:
-        write_changed_bits(obs, g, p, at, _ZERO, new)
-
-
 M_HAND, M_DRAWN, M_TOPS, M_CHOSEN, M_PLAYED = 0, 1, 2, 4, 5
 """Columns of an observation's memo (``observe``): the bits its cells hold of the seat's hand, the
 cards drawn, the two piles' tops, the pile chosen, then each seat's played cards (``players``
@@ -836,15 +826,15 @@ def observe(players: int, ti: Any, oi: Any, gi: Any, deck: Any, piles: Any, hand
             if not kept:
                 for i in range(cells):
                     obs[g, p, i] = 0.0
-            _bits(obs, memo, g, p, M_HAND, oi[O_HAND], hands[g, p], kept, deck_bits)
+            write_kept_bits(obs, memo, g, p, M_HAND, oi[O_HAND], hands[g, p], kept, deck_bits)
             drawn = _ZERO
             if p == turn and ph == P_KEEP:
                 drawn = (_ONE << U64(gi[g, G_DRAWN0])) | (_ONE << U64(gi[g, G_DRAWN1]))
-            _bits(obs, memo, g, p, M_DRAWN, oi[O_DRAWN], drawn, kept, deck_bits)
+            write_kept_bits(obs, memo, g, p, M_DRAWN, oi[O_DRAWN], drawn, kept, deck_bits)
             for q in range(2):
                 size = gi[g, G_LEN0 + q]
                 top = _ONE << U64(piles[g, q, size - 1]) if size else _ZERO
-                _bits(obs, memo, g, p, M_TOPS + q, oi[O_PILE_TOPS] + q * n, top, kept, deck_bits)
+                write_kept_bits(obs, memo, g, p, M_TOPS + q, oi[O_PILE_TOPS] + q * n, top, kept, deck_bits)
                 at = oi[O_PILE_SIZES] + q
                 obs[g, p, at] = scaled(size, bounds[at])
             chosen = _ZERO
@@ -852,15 +842,16 @@ def observe(players: int, ti: Any, oi: Any, gi: Any, deck: Any, piles: Any, hand
                 pile = gi[g, G_CRAB]
                 for i in range(gi[g, G_LEN0 + pile]):
                     chosen |= _ONE << U64(piles[g, pile, i])
-            _bits(obs, memo, g, p, M_CHOSEN, oi[O_CHOSEN], chosen, kept, deck_bits)
+            write_kept_bits(obs, memo, g, p, M_CHOSEN, oi[O_CHOSEN], chosen, kept, deck_bits)
             obs[g, p, oi[O_DECK]] = scaled(n - gi[g, G_DECK], bounds[oi[O_DECK]])
             for j in range(players):
                 s = p + j if p + j < players else p + j - players
-                _bits(obs, memo, g, p, M_PLAYED + j, oi[O_PLAYED] + j * n, played[g, s], kept, deck_bits)
+                write_kept_bits(obs, memo, g, p, M_PLAYED + j, oi[O_PLAYED] + j * n, played[g, s], kept, deck_bits)
                 shown = (protected >> s) & 1 != 0
                 obs[g, p, oi[O_PROTECTED] + j] = 1.0 if shown else 0.0
                 revealed = hands[g, s] if shown and ph != P_OVER else _ZERO
-                _bits(obs, memo, g, p, M_PLAYED + players + j, oi[O_REVEALED] + j * n, revealed, kept, deck_bits)
+                write_kept_bits(obs, memo, g, p, M_PLAYED + players + j, oi[O_REVEALED] + j * n, revealed, kept,
+                                deck_bits)
                 at = oi[O_HAND_SIZES] + j
                 obs[g, p, at] = scaled(count(hands[g, s]), bounds[at])
                 obs[g, p, oi[O_TURN] + j] = 1.0 if s == turn else 0.0
