@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..core import rng as rng_mod
 from ..core.arguments import brief
 from ..core.determinize import Rng, check_view, seed_of
-from ..core.state_checks import Shape, seats_of
+from ..core.state_checks import view_seats
 from ..core.tuple_backed import NEW
 from .engine import apply, new_game, to_act
 from .rules import GAME, Ruleset
@@ -34,10 +34,7 @@ def _fit_view(seen: SeatView, t: Tables) -> None:
     """``InvalidInput`` naming each field the determinization reads that is not of the type, range
     and length ``view`` gives it (a view built through its class, ``attrs.evolve``:
     ``core.state_checks``)."""
-    shape = Shape("a view view(state, seat) made", "view")
-    n = seats_of(shape, t.rules, seen.players)
-    shape.done()
-    assert n is not None
+    shape, n = view_seats(t.rules, seen.players)
     card = shape.ids(t.index, "a card id of the rules")
     cards = shape.rows(card, longest=t.deck_size)
     seat = shape.ints(0, n - 1)

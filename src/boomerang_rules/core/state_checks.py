@@ -119,6 +119,16 @@ def seats_of(shape: Shape, rules: Any, players: object, pointer: str = "/players
     return None
 
 
+def view_seats(rules: Any, players: object) -> tuple[Shape, int]:
+    """A ``Shape`` for a view's fields (faults: ``not a view view(state, seat) made [view-...]``) and
+    its seat count, checked first (raised at once: every check after it counts seats)."""
+    shape = Shape("a view view(state, seat) made", "view")
+    n = seats_of(shape, rules, players)
+    shape.done()
+    assert n is not None
+    return shape, n
+
+
 def rules_tables_seats(shape: Shape, rules: object, tables: Any, players: object, ruleset: type, tables_type: type,
                        game: str, at: str = "") -> int:
     """The rules (a ``ruleset``: ``game``'s), their tables (a ``tables_type`` made from those rules) and

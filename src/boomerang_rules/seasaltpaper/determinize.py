@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from ..core import rng as rng_mod
 from ..core.determinize import Rng, check_view, seed_of
 from ..core.errors import InvalidInput, Problem
-from ..core.state_checks import Shape, seats_of
+from ..core.state_checks import view_seats
 from .engine import new_game
 from .rules import GAME, Ruleset
 from .state import Chance, GameState, RoundResult, fit
@@ -46,10 +46,7 @@ def _fit_view(seen: SeatView, t: Tables) -> None:
     and length ``view`` gives it (a view built through its class, ``attrs.evolve``:
     ``core.state_checks``); what it copies into the states it draws is checked as they are
     (``state.fit``, on a first draw)."""
-    shape = Shape("a view view(state, seat) made", "view")
-    n = seats_of(shape, t.rules, seen.players)
-    shape.done()
-    assert n is not None
+    shape, n = view_seats(t.rules, seen.players)
     card = shape.ids(t.index, "a card id of the rules")
     cards = shape.rows(card, longest=t.deck_size)
     seat, maybe_seat = shape.ints(0, n - 1), shape.ints(-1, n - 1)
