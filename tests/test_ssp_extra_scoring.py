@@ -5,12 +5,15 @@ The rulebook's own examples are in ``test_ssp_extra_salt.py``."""
 
 from __future__ import annotations
 
+import itertools
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from boomerang_rules.seasaltpaper.extra_scoring import best_pairs, parts
+from boomerang_rules.seasaltpaper.extra_scoring import best_pairs, collector_points, parts
 
 
 def tables(**fields: Any) -> Any:
@@ -58,6 +61,46 @@ def test_a_seahorse_with_nothing_to_gain_is_no_card() -> None:
     t = tables(stand_in=0, collectors=[(1, (3, 3, 9))])
     assert parts(t, [1, 1], [0, 0], []) == (0, 3, 0, 0)
     assert parts(t, [1, 1], [0, 1], []) == (0, 9, 0, 0)  # the third card's six points are taken
+
+
+def test_several_seahorses_go_where_the_total_is_highest_not_one_at_a_time() -> None:
+    # kind 0 the seahorse; kind 1 collects 0, 1, 10; kind 2 collects 0, 2. One card of each: one
+    # seahorse at a time takes kind 2's gain of 2 first (3 points); both on kind 1 make 10
+    t = tables(stand_in=0, collectors=[(1, (0, 1, 10)), (2, (0, 2))])
+    assert parts(t, [2, 1, 1], [0, 0, 0], []) == (0, 10, 0, 0)
+    assert parts(t, [1, 1, 1], [0, 0, 0], []) == (0, 2, 0, 0)  # one seahorse: kind 2's 2 beats kind 1's 1
+    assert parts(t, [3, 1, 1], [0, 0, 0], []) == (0, 10 + 2, 0, 0)  # the third fills kind 2
+    assert parts(t, [5, 1, 1], [0, 0, 0], []) == (0, 10 + 2, 0, 0)  # never past a table's end
+    # kind 1 collects 3, 3, 9: a second card alone gains nothing, two seahorses make the third
+    flat = tables(stand_in=0, collectors=[(1, (3, 3, 9))])
+    assert parts(flat, [2, 1], [0, 0], []) == (0, 9, 0, 0)
+
+
+def brute_force_collectors(t: Any, collected: list[int], seahorses: int) -> int:
+    """The best total over every placement of every seahorse (on a collection begun, short of its
+    table's end, or on none), one seahorse at a time: what ``collector_points`` must equal."""
+    best = 0
+    for places in itertools.product(range(len(collected) + 1), repeat=seahorses):
+        counts = list(collected)
+        for j in places:
+            if j < len(counts):
+                counts[j] += 1
+        if any(counts[j] > max(n, len(table)) or (counts[j] > n and n == 0)
+               for j, ((_, table), n) in enumerate(zip(t.collectors, collected))):
+            continue
+        best = max(best, sum(table[min(n, len(table)) - 1] for (_, table), n in zip(t.collectors, counts) if n))
+    return best
+
+
+@given(st.lists(st.lists(st.integers(0, 12), min_size=1, max_size=4), min_size=1, max_size=3),
+       st.lists(st.integers(0, 5), min_size=3, max_size=3), st.integers(0, 4))
+def test_seahorses_make_the_best_total_of_every_placement(tables_: list[list[int]], held: list[int],
+                                                          seahorses: int) -> None:
+    t = tables(stand_in=0, collectors=[(k + 1, tuple(table)) for k, table in enumerate(tables_)])
+    collected = held[:len(tables_)]
+    assert collector_points(t, collected, seahorses) == brute_force_collectors(t, collected, seahorses)
+    counts = [seahorses, *collected] + [0] * (3 - len(collected))
+    assert parts(t, counts, [0] * len(counts), [])[1] == brute_force_collectors(t, collected, seahorses)
 
 
 @pytest.mark.parametrize(("mermaid", "counts", "points"), [(0, [2, 1], 5 + 3), (1, [0, 1], 5), (-1, [2, 3], 0)])

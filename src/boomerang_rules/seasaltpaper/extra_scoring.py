@@ -30,6 +30,28 @@ def best_pairs(t: Any, counts: list[int], i: int = 0) -> tuple[int, int]:
     return best
 
 
+def collector_points(t: Any, collected: list[int], seahorses: int) -> int:
+    """The collectors' points of ``collected`` (each collector's cards, in ``t.collectors``' order)
+    with ``seahorses`` stand-ins in hand: each one more card of a collection begun (one card held
+    at least), never past its table's end, all of them placed where the total is highest.
+
+    The online version tries its one seahorse on each collection begun and keeps the highest
+    total. A ruleset's data may hold several, and placing them one at a time, each where it gains
+    most, can miss the best total (tables 0, 1, 10 and 0, 2, one card of each: 3 points, where both
+    on the first make 10); so they are placed together, a collection at a time: ``most[s]`` is the
+    best of the collections so far with at most ``s`` seahorses placed (a seahorse that would lower
+    a total is not placed)."""
+    most = [0] * (seahorses + 1)
+    for (_, table), n in zip(t.collectors, collected):
+        if not n:
+            continue
+        size = len(table)
+        room = max(0, size - n)  # the missing cards a seahorse may stand in for
+        most = [max(most[s - k] + table[min(n + k, size) - 1] for k in range(min(s, room) + 1))
+                for s in range(seahorses + 1)]
+    return most[seahorses]
+
+
 def parts(t: Any, in_hand: list[int], in_front: list[int], colours: list[int]) -> tuple[int, int, int, int]:
     """The duos', collectors', multipliers' and mermaids' points of kind counts in hand and in
     front and mermaid colour counts, Extra Salt's rules included (``t``: the ruleset's ``Tables``):
@@ -40,7 +62,7 @@ def parts(t: Any, in_hand: list[int], in_front: list[int], colours: list[int]) -
     held"), never a pair played without it. Each trio scores ``trio.points`` in place of the
     pair's: as the online version counts. The seahorse counts in hand only (it is
     never played) as one more card of a collection begun, short of its table's end, where it
-    scores most.
+    scores most (``collector_points``).
     """
     hand_points, hand_pairs = best_pairs(t, list(in_hand))
     front_points, front_pairs = best_pairs(t, list(in_front))
@@ -49,16 +71,7 @@ def parts(t: Any, in_hand: list[int], in_front: list[int], colours: list[int]) -
     if t.trio >= 0:
         duos += t.trio_gain * (min(in_hand[t.trio], hand_pairs) + min(in_front[t.trio], front_pairs))
     collected = [kinds[k] for k, _ in t.collectors]
-    if t.stand_in >= 0:
-        for _ in range(in_hand[t.stand_in]):
-            gains = [(table[n] - table[n - 1], j) for j, ((_, table), n) in enumerate(zip(t.collectors, collected))
-                     if 0 < n < len(table)]
-            if gains and max(gains)[0] > 0:
-                collected[max(gains)[1]] += 1
-    collectors = 0
-    for (_, table), n in zip(t.collectors, collected):
-        if n:
-            collectors += table[min(n, len(table)) - 1]
+    collectors = collector_points(t, collected, in_hand[t.stand_in] if t.stand_in >= 0 else 0)
     multipliers = 0
     for k, target, points in t.multipliers:
         multipliers += kinds[k] * kinds[target] * points
