@@ -6,11 +6,13 @@ The mutation run of docs/testing.md showed these messages asserted only in part.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from boomerang_rules.core.arguments import brief
 from boomerang_rules.core.errors import Problem, RulesError
 from boomerang_rules.core.loading import load_rules, resolve_data, rules_data, rules_from_data, shipped_ids
 
@@ -64,6 +66,26 @@ def test_a_name_the_system_cannot_look_up_is_an_io_problem_naming_it(tmp_path: P
 def variant(extends: str, changes: Any) -> dict[str, Any]:
     return {"format": "boomerang-rules/variant", "version": 1, "id": "house", "name": "House rules",
             "extends": extends, "changes": changes}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_folder_or_a_pipe_is_named_as_what_it_is_and_never_read(tmp_path: Path) -> None:
+    """Something that is there but is no file: said so (it was "no such file exists"), and a pipe is
+    never opened (its reading would wait for a writer for ever)."""
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    for given, why in ((tmp_path, "a folder, not a file"),
+                       (pipe, "not a regular file (a device, a pipe or a socket)")):
+        with pytest.raises(RulesError) as refused:
+            load_rules(given)
+        assert list(refused.value.problems) == [Problem("", why, "io", str(given))]
+        house = tmp_path / "house.json"
+        house.write_text(json.dumps(variant(str(given), {})))
+        with pytest.raises(RulesError) as refused:
+            load_rules(house)
+        assert list(refused.value.problems) == [Problem(
+            "/extends", f"{brief(str(given))} is neither a shipped ruleset ({SHIPPED}) nor a file ({why})", "extends",
+            str(house))]
 
 
 def test_a_variant_inline_may_extend_only_a_shipped_ruleset_and_the_problem_is_in_its_file() -> None:

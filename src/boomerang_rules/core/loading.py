@@ -73,12 +73,21 @@ def _is_shipped(name: str) -> bool:
     return name in shipped_ids()
 
 
+NO_SUCH_FILE = "no such file"
+"""``_unreadable``'s answer for a name that is nothing at all (a shipped id mistyped, most often)."""
+
+
 def _unreadable(path: Path) -> str | None:
-    """Why ``path`` names no file to read, or None when it is a file: "no such file", or the
-    system's words for a name it cannot look up at all (a name too long, a folder not searchable),
-    where ``Path.is_file`` raises instead of saying False."""
+    """Why ``path`` names no file to read, or None when it is a regular file: ``NO_SUCH_FILE``,
+    a folder, something else that is not a file (a device or a pipe, whose reading may never
+    end), or the system's words for a name it cannot look up at all (a name too long, a folder
+    not searchable), where ``Path.is_file`` raises instead of saying False."""
     try:
-        return None if path.is_file() else "no such file"
+        if path.is_file():
+            return None
+        if path.is_dir():
+            return "a folder, not a file"
+        return "not a regular file (a device, a pipe or a socket)" if path.exists() else NO_SUCH_FILE
     except OSError as exc:
         return f"cannot read the file: {exc.strerror or exc}"
 
@@ -146,7 +155,7 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
                                   f"{seen[0]} -> … -> {parent}", "extends-depth", label)])
     why = _unreadable(path)
     if why is not None:
-        said = "" if why == "no such file" else f" ({why})"
+        said = "" if why == NO_SUCH_FILE else f" ({why})"
         raise RulesError([Problem("/extends", f"{brief(parent)} is neither a shipped ruleset "
                                   f"({', '.join(shipped_ids())}) nor a file{said}", "extends", label)])
     parent_data = resolve_data(_read(path, parent_label), parent_label, path.parent, (*seen, key), allow_paths)
@@ -250,7 +259,7 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
         return _load_shipped(name_or_path)
     path = Path(name_or_path)
     why = _unreadable(path)
-    if why == "no such file":
+    if why == NO_SUCH_FILE:
         raise RulesError([Problem("", f"no shipped ruleset is called {brief(str(name_or_path))} and no such file "
                                   f"exists (shipped: {', '.join(shipped_ids())})", "io", _label(path))])
     if why is not None:
