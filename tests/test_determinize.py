@@ -419,10 +419,31 @@ def test_a_view_with_a_field_rebound_is_refused_naming_it_or_determinized(rid: s
         try:
             br.determinize(odd, 1)
         except (br.InvalidInput, br.IllegalAction) as error:  # the view's fields, or the deals they give
-            refused += all(p.rule == f"view-{name}" for p in getattr(error, "problems", ()))
-        except ValueError as error:  # a view no deal could give (the words determinize always had)
-            wrong = "" if "is inconsistent" in str(error) else f"{name}: {error}"
-            assert not wrong, wrong
+            problems = getattr(error, "problems", ())
+            refused += all(p.rule == f"view-{name}" for p in problems)
+            # else a view no deal could give, refused as one: ``/: the view of seat k is inconsistent``
+            said = r"the view of seat \d is inconsistent: .+"
+            wrong = [p for p in problems if p.rule == "view-cards" and not re.fullmatch(said, p.message)]
+            assert not wrong, f"{name}: {wrong}"
     assert refused > 50
     with pytest.raises(br.InvalidInput, match=r"^/players: .*\[view-players\]$"):
         br.determinize(attrs.evolve(views[0], players=10**9), 1)
+
+
+@pytest.mark.parametrize(("rid", "change"), [
+    ("standard", lambda v: {"hand": v.hand[:1] * 2 + v.hand[2:]}),  # a card seen twice, one missing
+    ("sea-salt-paper", lambda v: {"deck_size": v.deck_size + 1}),  # a deck one card longer than unseen
+    ("boomerang-2010", lambda v: {"deck_size": v.deck_size + 1}),
+])
+def test_a_view_no_deal_could_give_is_invalid_input_saying_so(rid: str, change: Any) -> None:
+    """Every field fits, together they do not: ``InvalidInput`` ``[view-cards]`` (a plain ``ValueError``
+    before, which a caller catching the library's errors missed)."""
+    import attrs
+
+    seen = br.view(br.new_game(rid, 3, 1), 0)
+    with pytest.raises(br.InvalidInput) as refused:
+        br.determinize(attrs.evolve(seen, **change(seen)), 1)
+    [problem] = refused.value.problems
+    assert (problem.pointer, problem.rule) == ("", "view-cards")
+    assert re.fullmatch(r"the view of seat 0 is inconsistent: \d+ (unknown |unseen )?cards (unseen )?for .+",
+                        problem.message)

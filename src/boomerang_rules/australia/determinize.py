@@ -42,7 +42,7 @@ from collections.abc import Sequence
 
 from ..core import rng as rng_mod
 from ..core.determinize import Rng, check_view, seed_of
-from ..core.state_checks import Shape, seats_of
+from ..core.state_checks import Shape, inconsistent_view, seats_of
 from .engine import apply, new_game
 from .rules import GAME, Ruleset
 from .state import GameState
@@ -191,8 +191,7 @@ class Determinizer:
         unknown = [c for c in t.ids if c not in seen_cards]
         sizes = [int(throw_slot[o]) + unknown_rest[o] for o in range(n)]
         if len(unknown) != sum(sizes) + self._undealt:
-            raise ValueError(f"the view of seat {k} is inconsistent: {len(unknown)} unknown cards for "
-                             f"{sum(sizes) + self._undealt} places")
+            raise inconsistent_view(k, f"{len(unknown)} unknown cards for {sum(sizes) + self._undealt} places")
         # Cards set aside last round are dealt first this round (deal-first, fewer players).
         aside: set[str] = set()
         if seen.round > 0 and not t.reshuffle and self._undealt > 0:

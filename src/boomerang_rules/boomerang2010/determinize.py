@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..core import rng as rng_mod
 from ..core.arguments import brief
 from ..core.determinize import Rng, check_view, seed_of
-from ..core.state_checks import view_seats
+from ..core.state_checks import inconsistent_view, view_seats
 from ..core.tuple_backed import NEW
 from .engine import apply, new_game, to_act
 from .rules import GAME, Ruleset
@@ -71,8 +71,7 @@ def _turned(seen: SeatView) -> list[str]:
         taken = {c for took in last.captures for c in took}
         left = tuple(c for c in last.river if c not in taken)
     if seen.river[:len(left)] != left:
-        raise ValueError(f"the view of seat {seen.seat} is inconsistent: its river does not begin with the "
-                         "cards the last round left")
+        raise inconsistent_view(seen.seat, "its river does not begin with the cards the last round left")
     out.extend(seen.river[len(left):])
     return out
 
@@ -102,8 +101,7 @@ class Determinizer:
         shown = set(turned)
         rest = [c for c in t.ids if c not in shown]
         if len(rest) != seen.deck_size or len(shown) != len(turned):
-            raise ValueError(f"the view of seat {seen.seat} is inconsistent: {len(rest)} cards unseen for a deck "
-                             f"of {seen.deck_size}")
+            raise inconsistent_view(seen.seat, f"{len(rest)} cards unseen for a deck of {seen.deck_size}")
         state = new_game(rules, seen.players, deck=[*turned, *rest])
         for past in seen.past_rounds:
             for seat, land in enumerate(past.tokens):

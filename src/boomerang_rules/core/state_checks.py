@@ -129,6 +129,12 @@ def view_seats(rules: Any, players: object) -> tuple[Shape, int]:
     return shape, n
 
 
+def inconsistent_view(seat: int, why: str) -> InvalidInput:
+    """The refusal of a view whose fields each fit but that no deal could give (a card seen twice,
+    more unseen cards than places): ``/: the view of seat k is inconsistent: why [view-cards]``."""
+    return InvalidInput([Problem("", f"the view of seat {seat} is inconsistent: {why}", "view-cards")])
+
+
 def rules_tables_seats(shape: Shape, rules: object, tables: Any, players: object, ruleset: type, tables_type: type,
                        game: str, at: str = "") -> int:
     """The rules (a ``ruleset``: ``game``'s), their tables (a ``tables_type`` made from those rules) and

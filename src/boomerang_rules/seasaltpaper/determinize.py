@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from ..core import rng as rng_mod
 from ..core.determinize import Rng, check_view, seed_of
 from ..core.errors import InvalidInput, Problem
-from ..core.state_checks import view_seats
+from ..core.state_checks import inconsistent_view, view_seats
 from .engine import new_game
 from .rules import GAME, Ruleset
 from .state import Chance, GameState, RoundResult, fit
@@ -152,8 +152,7 @@ class Determinizer:
         places = sum(self._hand_hidden) + self._drawn_hidden + sum(self._pile_hidden) + seen.deck_size
         if len(shown) != len(visible) or min(self._hand_hidden + self._pile_hidden) < 0 \
                 or len(self._unseen) != places:
-            raise ValueError(f"the view of seat {k} is inconsistent: {len(self._unseen)} unseen cards for "
-                             f"{places} places (or a card seen twice)")
+            raise inconsistent_view(k, f"{len(self._unseen)} unseen cards for {places} places (or a card seen twice)")
         log: object = None
         for s, cards in enumerate(seen.known):
             for c in cards:
