@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -96,8 +97,11 @@ def test_budgets_are_named_in_the_registry() -> None:
     with pytest.raises(KeyError):
         BOTS["ismcts:-3"]
     assert isinstance(BOTS["ismcts:12"](RULES, 1), IsmctsBot)
-    with pytest.raises(ValueError, match="at least one playout"):
-        IsmctsBot(RULES, 1, playouts=0)
+    assert "ismcts:1000000" in BOTS and "ismcts:1000001" not in BOTS and "ismcts:" + "9" * 5000 not in BOTS
+    budget: Any
+    for budget in (0, 1_000_001, 2.0, True):
+        with pytest.raises(ValueError, match=r"^ismcts takes 1 to 1,000,000 playouts a decision, not "):
+            IsmctsBot(RULES, 1, playouts=budget)
 
 
 def test_rotated_tournaments_give_each_entry_its_own_results() -> None:
@@ -129,7 +133,12 @@ def test_the_tournament_command_rotates_seats_and_names_budgets() -> None:
     assert "seats rotated" in ok.output and "ismcts:2" in ok.output
     bad = runner.invoke(cli, ["tournament", "--bots", "ismcts:0,greedy", "--players", "2", "--games", "1"])
     assert bad.exit_code == 2 and bad.output.strip().endswith(
-        "--bots: 'ismcts:0': the number after 'ismcts:' is its playouts a decision, a whole number of at least 1")
+        "--bots: 'ismcts:0': the number after 'ismcts:' is its playouts a decision, a whole number from 1 to "
+        "1,000,000")
+    for budget in ("1000001", "9" * 5000):  # past the cap, and past the digits Python's int() reads
+        huge = runner.invoke(cli, ["tournament", "--bots", f"ismcts:{budget},greedy", "--players", "2", "--games", "1"])
+        assert huge.exit_code == 2 and "a whole number from 1 to 1,000,000" in huge.output, huge.output
+        assert len(huge.output) < 400  # the name cut short, not 5,000 digits echoed
     other = runner.invoke(cli, ["tournament", "--bots", "greedy:3,greedy", "--players", "2", "--games", "1"])
     assert other.exit_code == 2 and "unknown bot 'greedy:3'" in other.output
 
@@ -256,5 +265,6 @@ def test_a_seconds_budget_plays_every_game() -> None:
         seen = br.view(s, seat)
         search = OTHER[game][1].Search(rules)
         assert CoreIsmctsBot(search, 1, seconds=0.01).choose(seen, seen.legal_actions) in seen.legal_actions
-    with pytest.raises(ValueError, match="at least one playout"):
-        CoreIsmctsBot(search, 1, playouts=0)
+    for budget in (0, 1_000_001):
+        with pytest.raises(ValueError, match=r"^ismcts takes 1 to 1,000,000 playouts a decision, not "):
+            CoreIsmctsBot(search, 1, playouts=budget)

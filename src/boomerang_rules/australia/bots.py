@@ -7,11 +7,11 @@ peek at hidden cards even by mistake. Bots are deterministic for a given seed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import TypeAlias
 
 from ..core import bots as core_bots
 from ..core import rng as rng_mod
+from ..core.ismcts import budgeted_bots
 from .rules import Ruleset
 from .state import GameState
 from .tables import NO_ACTIVITY, tables_for
@@ -103,34 +103,13 @@ class GreedyBot:
         return value
 
 
-class _Registry(dict[str, Callable[[Ruleset, int], Bot]]):
-    """The bots by name; ``ismcts:N`` also names the search bot with a budget of N playouts."""
-
-    def _budgeted(self, key: object) -> Callable[[Ruleset, int], Bot] | None:
-        if not isinstance(key, str) or not key.startswith("ismcts:"):
-            return None
-        playouts = key.partition(":")[2]
-        if not playouts.isdigit() or not playouts.isascii() or int(playouts) < 1:
-            return None
-        return partial(_ismcts, playouts=int(playouts))
-
-    def __contains__(self, key: object) -> bool:
-        return super().__contains__(key) or self._budgeted(key) is not None
-
-    def __missing__(self, key: str) -> Callable[[Ruleset, int], Bot]:
-        made = self._budgeted(key)
-        if made is None:
-            raise KeyError(key)
-        return made
-
-
 def _ismcts(rules: Ruleset, seed: int, playouts: int | None = None) -> Bot:
     from .ismcts import DEFAULT_PLAYOUTS, IsmctsBot
 
     return IsmctsBot(rules, seed, playouts or DEFAULT_PLAYOUTS)
 
 
-BOTS: dict[str, Callable[[Ruleset, int], Bot]] = _Registry(random=RandomBot, greedy=GreedyBot, ismcts=_ismcts)
+BOTS: dict[str, Callable[[Ruleset, int], Bot]] = budgeted_bots({"random": RandomBot, "greedy": GreedyBot}, _ismcts)
 """The bots by name: ``random``, ``greedy``, ``ismcts`` (search; ``ismcts:N`` for N playouts a decision)."""
 
 

@@ -25,6 +25,8 @@ import math
 import time
 
 from ..core import rng as rng_mod
+from ..core.arguments import brief
+from ..core.ismcts import MAX_PLAYOUTS
 from .determinize import Determinizer
 from .engine import apply, is_over, legal_actions, to_act
 from .rules import Ruleset
@@ -167,8 +169,8 @@ class IsmctsBot:
 
     def __init__(self, rules: Ruleset, seed: int, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = None,
                  exploration: float = EXPLORATION) -> None:
-        if playouts < 1:
-            raise ValueError(f"ismcts needs at least one playout, not {playouts}")
+        if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= MAX_PLAYOUTS:
+            raise ValueError(f"ismcts takes 1 to {MAX_PLAYOUTS:,} playouts a decision, not {brief(playouts)}")
         self._rules = rules
         self._t: Tables = tables_for(rules)
         self._gen = rng_mod.seed_state(seed)

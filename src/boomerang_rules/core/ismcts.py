@@ -25,9 +25,15 @@ from functools import partial
 from typing import Any, Protocol
 
 from . import rng as rng_mod
+from .arguments import brief
 
 DEFAULT_PLAYOUTS = 100
 """Playouts per decision when a game's search does not say."""
+
+MAX_PLAYOUTS = 1_000_000
+"""The largest budget a search takes (``ismcts:N``): a few minutes a decision at the most, where a
+budget of any size was a search that never ended (and a number past Python's 4,300 digits a
+traceback)."""
 
 EXPLORATION = 0.7
 """UCT's exploration constant, for rewards scaled to about [-1, 1]."""
@@ -90,8 +96,8 @@ class IsmctsBot:
     def __init__(self, game: SearchGame, seed: int, playouts: int | None = None, seconds: float | None = None,
                  exploration: float = EXPLORATION) -> None:
         playouts = game.playouts if playouts is None else playouts
-        if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
-            raise ValueError(f"ismcts needs at least one playout, not {playouts!r}")
+        if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= MAX_PLAYOUTS:
+            raise ValueError(f"ismcts takes 1 to {MAX_PLAYOUTS:,} playouts a decision, not {brief(playouts)}")
         self._game = game
         self._gen = rng_mod.seed_state(seed)
         self._playouts = playouts
@@ -180,13 +186,15 @@ def budgeted_bots(bots: Mapping[str, Callable[[Any, int], Any]],
 
 
 class _Registry(dict[str, Callable[[Any, int], Any]]):
-    """The bots by name; ``ismcts:N`` also names the search bot with a budget of N playouts."""
+    """The bots by name; ``ismcts:N`` also names the search bot with a budget of N playouts (1 to
+    ``MAX_PLAYOUTS``)."""
 
     def _budgeted(self, key: object) -> Callable[[Any, int], Any] | None:
         if not isinstance(key, str) or not key.startswith("ismcts:"):
             return None
         playouts = key.partition(":")[2]
-        if not playouts.isdigit() or not playouts.isascii() or int(playouts) < 1:
+        if not playouts.isdigit() or not playouts.isascii() or len(playouts) > 7 \
+                or not 1 <= int(playouts) <= MAX_PLAYOUTS:
             return None
         search: Callable[..., Any] = self["ismcts"]
         return partial(search, playouts=int(playouts))

@@ -63,6 +63,7 @@ from ..core.arguments import brief, in_range, integer, kind, one_of, seat_of
 from ..core.bots import RandomBot, bot_seed
 from ..core.errors import IllegalAction
 from ..core.games import GAMES, game_module
+from ..core.ismcts import MAX_PLAYOUTS
 from ..core.loading import rules_data
 from .adapters import GameAdapter, adapter_for, load, set_attributes
 from .encoding import FLOAT32
@@ -148,7 +149,8 @@ def _opponents(opponents: Any, bots: Any, others: int) -> tuple[str, ...]:
         raise TypeError(f"opponents must be a bot name or a list of them, not {kind(opponents)}: {brief(opponents)}")
     for name in names:
         if name not in bots:
-            raise ValueError(f"opponents: unknown bot {brief(name)} (bots: {', '.join(bots)}, ismcts:N)")
+            raise ValueError(f"opponents: unknown bot {brief(name)} (bots: {', '.join(bots)}, ismcts:N for N "
+                             f"playouts a decision, 1 to {MAX_PLAYOUTS:,})")
     return names
 
 
