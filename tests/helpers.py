@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,21 @@ def built(cls: type, *values: Any) -> Any:
     """An instance of the tuple-backed state class ``cls`` from ``values`` in field order,
     unchecked (see ``rebound``)."""
     return tuple.__new__(cls, values)
+
+
+@contextlib.contextmanager
+def unchecked_rulesets() -> Iterator[None]:
+    """Rulesets built by hand inside it (``attrs.evolve(rules, ...)``, a subclass's constructor) skip the
+    checks a caller's ruleset gets (``core.rulesets.settle``), as ``build`` does: what only code
+    reaching past the API can make, for the tests of the engines' own refusals (their digest is
+    still taken of what they hold)."""
+    from boomerang_rules.core import rulesets
+
+    token = rulesets._BUILDING.set(True)
+    try:
+        yield
+    finally:
+        rulesets._BUILDING.reset(token)
 
 
 def random_policy(rng: random.Random) -> Policy:

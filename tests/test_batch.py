@@ -22,7 +22,7 @@ from boomerang_rules.australia.rules import build, to_data
 from boomerang_rules.batch import generic
 from boomerang_rules.core import rng as rng_mod
 
-from .helpers import australia_ids
+from .helpers import australia_ids, unchecked_rulesets
 
 VARIANTS = australia_ids()
 
@@ -156,11 +156,13 @@ def test_action_ids_are_the_pure_engines() -> None:
 
 def test_refuses_another_game() -> None:
     rules = br.load_rules()
+    with unchecked_rulesets():  # a ruleset built by hand is checked (its game's schema): past that here
+        mislabelled = attrs.evolve(rules, game="sea-salt-paper")
+        # The other games have batched engines of their own now (tests/test_batch_<game>.py); a
+        # ruleset whose game field says another game than its class is refused by its class's engine.
+        other = attrs.evolve(br.load_rules("sea-salt-paper"), game="boomerang-australia")
     with pytest.raises(br.RulesError, match="only boomerang-australia rulesets"):
-        batch.playouts(attrs.evolve(rules, game="sea-salt-paper"), 4, 1, 0)
-    # The other games have batched engines of their own now (tests/test_batch_<game>.py); a
-    # ruleset whose game field says another game than its class is refused by its class's engine.
-    other = attrs.evolve(br.load_rules("sea-salt-paper"), game="boomerang-australia")
+        batch.playouts(mislabelled, 4, 1, 0)
     with pytest.raises(br.RulesError, match="only sea-salt-paper rulesets here, not 'boomerang-australia'"):
         batch.playouts(other, 4, 1, 0)
     with pytest.raises(br.RulesError, match="only boomerang-australia"):

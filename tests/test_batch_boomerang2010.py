@@ -22,6 +22,8 @@ from boomerang_rules import batch
 from boomerang_rules.batch import generic
 from boomerang_rules.boomerang2010.rules import build, to_data
 
+from .helpers import unchecked_rulesets
+
 VARIANTS = [info.id for info in br.list_rules() if info.game == "boomerang-2010"]
 
 
@@ -175,8 +177,10 @@ def test_refuses_bad_arguments_and_rulesets() -> None:
     with pytest.raises(br.RulesError, match=r"65 cards.*at most 64"):
         batch.compile_rules(build(data))
     assert isinstance(batch.init(build(data), 4, 1, 0), generic.Batch)  # played by the plain engine
+    with unchecked_rulesets():  # a ruleset built by hand is checked (its game's schema): past that here
+        mislabelled = attrs.evolve(rules, game="sea-salt-paper")
     with pytest.raises(br.RulesError, match="only boomerang-2010 rulesets here, not 'sea-salt-paper'"):
-        batch.playouts(attrs.evolve(rules, game="sea-salt-paper"), 4, 1, 0)
+        batch.playouts(mislabelled, 4, 1, 0)
     with pytest.raises(br.RulesError, match="only boomerang-australia, sea-salt-paper, boomerang-2010 rulesets, "
                                             "not 'dict'"):
         batch.playouts({}, 4, 1, 0)

@@ -24,6 +24,8 @@ from boomerang_rules.rl.seasaltpaper import action_names as rl_action_names
 from boomerang_rules.seasaltpaper.rules import build, to_data
 from boomerang_rules.seasaltpaper.tables import tables_for
 
+from .helpers import unchecked_rulesets
+
 SHIPPED = [info.id for info in br.list_rules() if info.game == "sea-salt-paper"]
 REFUSED = [v for v in SHIPPED if tables_for(br.load_rules(v)).expansion]
 """Extra Salt and the online readings the kernels do not play: the plain engine's batch plays them."""
@@ -258,20 +260,24 @@ def test_refuses_bad_arguments_and_rulesets() -> None:
     with pytest.raises(br.RulesError, match=r"68 cards.*at most 64"):
         batch.compile_rules(build(data))
     assert isinstance(batch.init(build(data), 4, 1, 0), generic.Batch)  # played by the plain engine
+    with unchecked_rulesets():  # a ruleset built by hand is checked (its game's schema): past that here
+        mislabelled = attrs.evolve(rules, game="boomerang-2010")
     with pytest.raises(br.RulesError, match="only sea-salt-paper rulesets here, not 'boomerang-2010'"):
-        batch.init(attrs.evolve(rules, game="boomerang-2010"), 4, 1, 0)
+        batch.init(mislabelled, 4, 1, 0)
 
 
 def test_refuses_cards_effects_and_rules_it_does_not_know() -> None:
     """An expansion's new card kinds, duo effects or rule fields are refused by the kernels, never
     played as the base game (``batch.playouts`` and ``init`` hand them to the plain engine)."""
     rules = br.load_rules("sea-salt-paper")
-    starfish = attrs.evolve(rules, cards=(attrs.evolve(rules.cards[0], kind="starfish"), *rules.cards[1:]))
+    with unchecked_rulesets():  # rulesets no loader makes (a ruleset built by hand is checked): past that
+        starfish = attrs.evolve(rules, cards=(attrs.evolve(rules.cards[0], kind="starfish"), *rules.cards[1:]))
     with pytest.raises(br.RulesError, match=r"card kind\(s\) starfish") as error:
         batch.compile_rules(starfish)
     assert error.value.problems[0].rule == "batch-card-kind"
     assert isinstance(batch.init(starfish, 4, 1, 0), generic.Batch)
-    odd = attrs.evolve(rules, duos=(attrs.evolve(rules.duos[0], effect="swap"), *rules.duos[1:]))
+    with unchecked_rulesets():
+        odd = attrs.evolve(rules, duos=(attrs.evolve(rules.duos[0], effect="swap"), *rules.duos[1:]))
     with pytest.raises(br.RulesError, match="duo effect 'swap'"):
         batch.compile_rules(odd)
 
@@ -280,9 +286,11 @@ def test_refuses_cards_effects_and_rules_it_does_not_know() -> None:
         trios: tuple[str, ...] = attrs.field(default=(), eq=False)
 
     fields = {f.name: getattr(rules, f.name) for f in attrs.fields(type(rules)) if f.init}
-    assert batch.playouts(Expansion(**fields), 2, 1, 0).shape == (1, 2)  # the field at its default: base rules
+    with unchecked_rulesets():
+        base, trios = Expansion(**fields), Expansion(**fields, trios=("starfish",))
+    assert batch.playouts(base, 2, 1, 0).shape == (1, 2)  # the field at its default: base rules
     with pytest.raises(br.RulesError, match="rule field 'trios'"):
-        batch.compile_rules(Expansion(**fields, trios=("starfish",)))
+        batch.compile_rules(trios)
 
 
 def test_a_game_over_batch_refuses_steps() -> None:

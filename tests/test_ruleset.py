@@ -94,6 +94,42 @@ def test_load_is_cached_and_equal_by_content(tmp_path: Path) -> None:
     assert len(a.digest) == 64
 
 
+@pytest.mark.parametrize(("rid", "field", "value"), [("standard", "hand_size", 5),
+                                                    ("sea-salt-paper", "tie_break", "went-last"),
+                                                    ("boomerang-2010", "boomerangs_per_point", 3)])
+def test_a_ruleset_built_by_hand_has_the_digest_of_what_it_holds_and_is_checked(rid: str, field: str,
+                                                                               value: Any) -> None:
+    """``attrs.evolve`` hands on the old digest: an evolved ruleset compared equal to its original,
+    and the tables cached for the original served it (a hand size of 5 dealt 7 cards). Its digest is
+    now taken of what it holds, and it is checked as a file is, ``RulesError`` naming the rule."""
+    import attrs
+
+    rules = br.load_rules(rid)
+    renamed = attrs.evolve(rules, id="house", name="House")
+    assert renamed != rules and renamed.digest == br.load_rules(_written(rules_data(renamed))).digest
+    house = attrs.evolve(renamed, **{field: value})
+    assert house != renamed and house.digest != renamed.digest and getattr(house, field) == value
+    assert house == attrs.evolve(renamed, **{field: value}) and attrs.evolve(house, **{field: getattr(rules, field)})\
+        == renamed
+    if field == "hand_size":
+        assert [len(hand) for hand in br.view(br.new_game(house, 4, 1), 0).hand] == [1] * 5
+    with pytest.raises(br.RulesError) as refused:  # the id of a shipped ruleset, other rules
+        attrs.evolve(rules, **{field: value})
+    assert [(p.pointer, p.rule) for p in refused.value.problems] == [("/id", "rules-id")]
+    with pytest.raises(br.RulesError) as refused:  # off the schema
+        attrs.evolve(renamed, players=attrs.evolve(rules.players, max=99))
+    assert [(p.pointer, p.rule) for p in refused.value.problems] == [("/players/max", "schema:maximum")]
+
+
+def _written(data: dict[str, Any]) -> Path:
+    """``data`` in a file of its own (a ruleset as a user would give it)."""
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False, encoding="utf-8") as out:
+        json.dump(data, out)
+    return Path(out.name)
+
+
 def test_ruleset_is_immutable() -> None:
     rules = br.load_rules()
     with pytest.raises(TypeError):

@@ -111,6 +111,10 @@ class Ruleset(core_rulesets.CardLookup[Card]):
     cards: tuple[Card, ...] = attrs.field(eq=False, repr=False)
     description: str = attrs.field(default="", eq=False, repr=False)
     digest: str = attrs.field(default="", repr=False)
+    """SHA-256 of its canonical JSON (``to_data``), taken when it is made: not given (``core.rulesets.settle``)."""
+
+    def __attrs_post_init__(self) -> None:
+        core_rulesets.settle(self, to_data)
 
 
 def build(data: dict[str, Any]) -> Ruleset:

@@ -60,6 +60,10 @@ class Ruleset(core_rulesets.CardLookup[Card]):
     cards: tuple[Card, ...] = attrs.field(eq=False, repr=False)
     description: str = attrs.field(default="", eq=False, repr=False)
     digest: str = attrs.field(default="", repr=False)
+    """SHA-256 of its canonical JSON (``to_data``), taken when it is made: not given (``core.rulesets.settle``)."""
+
+    def __attrs_post_init__(self) -> None:
+        core_rulesets.settle(self, to_data)
 
 
 def build(data: dict[str, Any]) -> Ruleset:
@@ -69,7 +73,10 @@ def build(data: dict[str, Any]) -> Ruleset:
 
 def to_data(rules: Ruleset) -> dict[str, Any]:
     """The ruleset as JSON-ready data, every field present (the digest left out)."""
-    return core_rulesets.to_data(rules)
+    data = core_rulesets.to_data(rules)
+    for card in data["cards"]:  # lists, as JSON reads them back (a tuple is no array to a JSON Schema)
+        card["lands"] = list(card["lands"])
+    return data
 
 
 def check(data: dict[str, Any]) -> list[Problem]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -49,12 +50,33 @@ def converter() -> cattrs.Converter:
     return made
 
 
+_BUILDING: ContextVar[bool] = ContextVar("boomerang_rules_building_a_ruleset", default=False)
+"""True while ``build`` makes a ruleset of data the loader has checked: ``settle`` checks it no more."""
+
+
 def build(cls: type[R], data: dict[str, Any], to_data: Callable[[R], dict[str, Any]]) -> R:
-    """Turn a checked ruleset object into a ``cls``, its digest taken of ``to_data`` of it."""
+    """Turn a checked ruleset object into a ``cls`` (its digest taken by ``settle``)."""
     fields = {k: v for k, v in data.items() if k != "$schema"}
-    rules: Any = converter().structure(fields, cls)  # Any: attrs.evolve cannot type a TypeVar
-    made: R = attrs.evolve(rules, digest=digest(to_data(rules)))
+    token = _BUILDING.set(True)
+    try:
+        made: R = converter().structure(fields, cls)
+    finally:
+        _BUILDING.reset(token)
     return made
+
+
+def settle(rules: Any, to_data: Callable[[Any], dict[str, Any]]) -> None:
+    """Each game's ``Ruleset.__attrs_post_init__``: its ``digest`` taken of what it holds, whatever it
+    was given (``attrs.evolve`` hands on the old one: an evolved ruleset compared equal to its
+    original, and the tables cached for the original served it, so a changed hand size dealt the
+    old one); and a ruleset a caller built (``Ruleset(...)``, ``attrs.evolve``) checked as
+    ``load_rules`` checks a file, ``RulesError`` naming the place and the rule broken."""
+    data = to_data(rules)
+    object.__setattr__(rules, "digest", digest(data))
+    if not _BUILDING.get():
+        from .loading import rules_from_data
+
+        rules_from_data(data, allow_paths=False)
 
 
 def to_data(rules: AttrsInstance) -> dict[str, Any]:

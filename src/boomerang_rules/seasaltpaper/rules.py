@@ -128,6 +128,10 @@ class Ruleset(core_rulesets.CardLookup[Card]):
     stand_in: StandIn | None = attrs.field(default=None, eq=False, repr=False)
     description: str = attrs.field(default="", eq=False, repr=False)
     digest: str = attrs.field(default="", repr=False)
+    """SHA-256 of its canonical JSON (``to_data``), taken when it is made: not given (``core.rulesets.settle``)."""
+
+    def __attrs_post_init__(self) -> None:
+        core_rulesets.settle(self, to_data)
 
     def target(self, players: int) -> int:
         """The points that end the game for ``players`` players."""
