@@ -16,28 +16,28 @@ scored; its reward is the seat's points gained this round (totals, sites and reg
 included) minus the other seats' mean gain, so that cards denied to others count too.
 
 The budget is a number of playouts (deterministic: the same seed makes the same play on any
-machine) or, optionally, seconds per decision. The bot sees only its ``SeatView``.
+machine) or, optionally, seconds per decision. The bot sees only its ``SeatView``. The search
+itself is ``core.ismcts``'s, every game's; this module fills in the game's part (``Search``).
 """
 
 from __future__ import annotations
 
 import math
-import time
+from typing import Any
 
+from ..core import ismcts as core_ismcts
 from ..core import rng as rng_mod
-from ..core.arguments import brief
-from ..core.ismcts import MAX_PLAYOUTS
 from .determinize import Determinizer
 from .engine import apply, is_over, legal_actions, to_act
 from .rules import Ruleset
 from .state import GameState
-from .tables import NO_ACTIVITY, Tables, tables_for
+from .tables import NO_ACTIVITY, tables_for
 from .view import SeatView
 
 DEFAULT_PLAYOUTS = 100
 """Playouts per decision by default (well under 0.1 s a decision on the project machine)."""
 
-EXPLORATION = 0.7
+EXPLORATION = core_ismcts.EXPLORATION
 """UCT's exploration constant, for rewards scaled to about [-1, 1]."""
 
 REWARD_SCALE = 20.0
@@ -133,18 +133,6 @@ class FastGreedy:
         return [t.ids[c] for c in best]
 
 
-class _Node:
-    """A node of the seat's own decisions: per action, visits, summed reward and availability."""
-
-    __slots__ = ("avail", "children", "total", "visits")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.total = 0.0
-        self.avail = 0
-        self.children: dict[str, _Node] = {}
-
-
 def _totals(state: GameState) -> list[int]:
     """Every seat's game total so far, from the settled rounds."""
     t = state.tables
@@ -158,96 +146,39 @@ def _totals(state: GameState) -> list[int]:
     return out
 
 
-class IsmctsBot:
-    """Information-set MCTS from the seat's view; see the module's docstring.
+class Search:
+    """Boomerang: Australia for ``core.ismcts``: playouts to the end of the round, ``FastGreedy``'s
+    rollouts, the seat's points this round less the others' mean."""
 
-    ``playouts`` per decision (deterministic), or ``seconds`` per decision when given (then
+    def __init__(self, rules: Ruleset, playouts: int = DEFAULT_PLAYOUTS) -> None:
+        self.playouts = playouts
+        self._policy = FastGreedy(rules)
+        self.to_act = to_act
+        self.legal_actions = legal_actions
+        self.apply = apply
+
+    def sampler(self, seen: SeatView) -> Any:
+        return Determinizer(seen).sample
+
+    def done(self, start: GameState, state: GameState) -> bool:
+        return state.round != start.round or is_over(state)
+
+    def rollout(self, state: GameState, seat: int, gen: int) -> tuple[int, str]:
+        return self._policy.choose(state, seat, gen)
+
+    def reward(self, seen: SeatView, start: GameState, end: GameState) -> float:
+        gains = [after - sheet.total for after, sheet in zip(_totals(end), seen.sheets)]
+        seat = seen.seat
+        others = (sum(gains) - gains[seat]) / (len(gains) - 1) if len(gains) > 1 else 0.0
+        return (gains[seat] - others) / REWARD_SCALE
+
+
+class IsmctsBot(core_ismcts.IsmctsBot):
+    """Information-set MCTS from the seat's view (``core.ismcts``, over ``Search``); see the module's
+    docstring. ``playouts`` per decision (deterministic), or ``seconds`` per decision when given (then
     the play depends on the machine's speed). A decision with one legal action is not searched.
     """
 
-    name = "ismcts"
-
     def __init__(self, rules: Ruleset, seed: int, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = None,
                  exploration: float = EXPLORATION) -> None:
-        if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= MAX_PLAYOUTS:
-            raise ValueError(f"ismcts takes 1 to {MAX_PLAYOUTS:,} playouts a decision, not {brief(playouts)}")
-        self._rules = rules
-        self._t: Tables = tables_for(rules)
-        self._gen = rng_mod.seed_state(seed)
-        self._playouts = playouts
-        self._seconds = seconds
-        self._c = exploration
-        self._policy = FastGreedy(rules)
-
-    def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
-        if len(actions) == 1:
-            return actions[0]
-        root = self._search(seen)
-        visited = [(root.children[a].visits, root.children[a].total, a) for a in actions if a in root.children]
-        if not visited:
-            return actions[0]
-        return max(visited, key=lambda v: (v[0], v[1] / max(v[0], 1)))[2]
-
-    def _search(self, seen: SeatView) -> _Node:
-        det = Determinizer(seen)
-        seat = seen.seat
-        start = [sheet.total for sheet in seen.sheets]
-        root = _Node()
-        deadline = None if self._seconds is None else time.perf_counter() + self._seconds
-        done = 0
-        while True:
-            if deadline is None:
-                if done >= self._playouts:
-                    break
-            elif done and time.perf_counter() >= deadline:
-                break
-            done += 1
-            self._gen, sample_seed = rng_mod.next_u64(self._gen)
-            self._playout(det.sample(sample_seed), seat, root, start)
-        return root
-
-    def _playout(self, state: GameState, seat: int, root: _Node, start: list[int]) -> None:
-        round_no = state.round
-        node = root
-        path = [root]
-        policy = self._policy
-        gen = self._gen
-        c = self._c
-        in_tree = True
-        while not is_over(state) and state.round == round_no:
-            for x in to_act(state):
-                if x == seat and in_tree:
-                    legal = legal_actions(state, seat)
-                    untried = [a for a in legal if a not in node.children]
-                    for a in legal:
-                        child = node.children.get(a)
-                        if child is not None:
-                            child.avail += 1
-                    if untried:
-                        gen, i = rng_mod.below(gen, len(untried))
-                        action = untried[i]
-                        child = node.children[action] = _Node()
-                        child.avail = 1
-                        in_tree = False
-                    else:
-                        best = -math.inf
-                        action = legal[0]
-                        for a in legal:
-                            ch = node.children[a]
-                            score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                            if score > best:
-                                best, action = score, a
-                        child = node.children[action]
-                    node = child
-                    path.append(node)
-                else:
-                    gen, action = policy.choose(state, x, gen)
-                state = apply(state, x, action)
-        self._gen = gen
-        totals = _totals(state)
-        gains = [after - before for after, before in zip(totals, start)]
-        others = (sum(gains) - gains[seat]) / (len(gains) - 1) if len(gains) > 1 else 0.0
-        reward = (gains[seat] - others) / REWARD_SCALE
-        for n in path:
-            n.visits += 1
-            n.total += reward
+        super().__init__(Search(rules, playouts), seed, playouts, seconds, exploration)
