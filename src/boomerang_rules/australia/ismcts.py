@@ -146,31 +146,19 @@ def _totals(state: GameState) -> list[int]:
     return out
 
 
-class Search:
-    """Boomerang: Australia for ``core.ismcts``: playouts to the end of the round, ``FastGreedy``'s
-    rollouts, the seat's points this round less the others' mean."""
+class Search(core_ismcts.RoundSearch):
+    """Boomerang: Australia for ``core.ismcts``: ``FastGreedy``'s rollouts to the round's end."""
+
+    reward_scale = REWARD_SCALE
 
     def __init__(self, rules: Ruleset, playouts: int = DEFAULT_PLAYOUTS) -> None:
-        self.playouts = playouts
-        self._policy = FastGreedy(rules)
-        self.to_act = to_act
-        self.legal_actions = legal_actions
-        self.apply = apply
+        super().__init__(FastGreedy(rules), to_act, legal_actions, apply, is_over, playouts)
 
     def sampler(self, seen: SeatView) -> Any:
         return Determinizer(seen).sample
 
-    def done(self, start: GameState, state: GameState) -> bool:
-        return state.round != start.round or is_over(state)
-
-    def rollout(self, state: GameState, seat: int, gen: int) -> tuple[int, str]:
-        return self._policy.choose(state, seat, gen)
-
-    def reward(self, seen: SeatView, start: GameState, end: GameState) -> float:
-        gains = [after - sheet.total for after, sheet in zip(_totals(end), seen.sheets)]
-        seat = seen.seat
-        others = (sum(gains) - gains[seat]) / (len(gains) - 1) if len(gains) > 1 else 0.0
-        return (gains[seat] - others) / REWARD_SCALE
+    def points(self, state: GameState) -> list[int]:
+        return _totals(state)
 
 
 class IsmctsBot(core_ismcts.IsmctsBot):

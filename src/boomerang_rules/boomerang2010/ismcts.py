@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from ..core import rng as rng_mod
-from ..core.ismcts import IsmctsBot, pick
+from ..core.ismcts import IsmctsBot, RoundSearch, pick
 from .determinize import Determinizer
 from .engine import apply, is_over, legal_actions, to_act
 from .rules import PASS, THROW, Ruleset
@@ -99,16 +99,14 @@ def _as_if_over(state: GameState) -> list[int]:
             for row, held in zip(counts, state.boomerangs)]
 
 
-class Search:
-    """Boomerang (2010) for ``core.ismcts``: playouts to the end of the round."""
+class Search(RoundSearch):
+    """Boomerang (2010) for ``core.ismcts``: ``FastGreedy``'s rollouts to the round's end, the hidden
+    tokens of a drawn state placed as greedy would place them."""
+
+    reward_scale = REWARD_SCALE
 
     def __init__(self, rules: Ruleset, playouts: int = DEFAULT_PLAYOUTS) -> None:
-        self.playouts = playouts
-        self._policy = FastGreedy(rules)
-        self._t = tables_for(rules)
-        self.to_act = to_act
-        self.legal_actions = legal_actions
-        self.apply = apply
+        super().__init__(FastGreedy(rules), to_act, legal_actions, apply, is_over, playouts)
 
     def sampler(self, seen: SeatView) -> Any:
         policy = self._policy
@@ -132,17 +130,8 @@ class Search:
 
         return sample
 
-    def done(self, start: GameState, state: GameState) -> bool:
-        return state.round != start.round or is_over(state)
-
-    def rollout(self, state: GameState, seat: int, gen: int) -> tuple[int, str]:
-        return self._policy.choose(state, seat, gen)
-
-    def reward(self, seen: SeatView, start: GameState, end: GameState) -> float:
-        gains = [after - before for after, before in zip(_as_if_over(end), _as_if_over(start))]
-        seat = seen.seat
-        others = (sum(gains) - gains[seat]) / (len(gains) - 1) if len(gains) > 1 else 0.0
-        return (gains[seat] - others) / REWARD_SCALE
+    def points(self, state: GameState) -> Any:
+        return _as_if_over(state)
 
 
 def ismcts_bot(rules: Ruleset, seed: int, playouts: int | None = None) -> IsmctsBot:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Protocol
 
@@ -70,6 +70,47 @@ class SearchGame(Protocol):
 
     def reward(self, seen: Any, start: Any, end: Any) -> float:
         """The playout's worth to ``seen.seat``, scaled to about [-1, 1]."""
+
+
+class RoundSearch:
+    """What every game's ``SearchGame`` shares: a playout ends with the round (or the game), the
+    other seats and the seat past its tree play the game's rollout policy (``policy.choose``), and
+    the reward is the seat's points gained in the playout less the other seats' mean gain, divided
+    by ``reward_scale``. A game's subclass says how a view is sampled (``sampler``) and what a
+    seat's points are in a state (``points``)."""
+
+    reward_scale = 1.0
+    """Points that make a reward of 1 (a good round beats the table's mean by about this much)."""
+
+    def __init__(self, policy: Any, to_act: Callable[[Any], tuple[int, ...]],
+                 legal_actions: Callable[[Any, int], tuple[str, ...]], apply: Callable[[Any, int, str], Any],
+                 is_over: Callable[[Any], bool], playouts: int) -> None:
+        self.playouts = playouts
+        self._policy = policy
+        self.to_act = to_act
+        self.legal_actions = legal_actions
+        self.apply = apply
+        self._is_over = is_over
+
+    def sampler(self, seen: Any) -> Callable[[int], Any]:
+        raise NotImplementedError
+
+    def points(self, state: Any) -> Sequence[int]:
+        """Every seat's points in ``state``, what a playout's gains are counted in."""
+        raise NotImplementedError
+
+    def done(self, start: Any, state: Any) -> bool:
+        return state.round != start.round or self._is_over(state)
+
+    def rollout(self, state: Any, seat: int, gen: int) -> tuple[int, str]:
+        chosen: tuple[int, str] = self._policy.choose(state, seat, gen)
+        return chosen
+
+    def reward(self, seen: Any, start: Any, end: Any) -> float:
+        gains = [after - before for after, before in zip(self.points(end), self.points(start))]
+        seat: int = seen.seat
+        others = (sum(gains) - gains[seat]) / (len(gains) - 1) if len(gains) > 1 else 0.0
+        return (gains[seat] - others) / self.reward_scale
 
 
 class _Node:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.ismcts import IsmctsBot, pick
+from ..core.ismcts import IsmctsBot, RoundSearch, pick
 from .determinize import Determinizer
 from .engine import apply, is_over, legal_actions, to_act
 from .rules import Ruleset
@@ -144,30 +144,19 @@ class FastGreedy:
         return [a for a in sorted(gains) if gains[a] == top]
 
 
-class Search:
-    """Sea Salt & Paper for ``core.ismcts``: playouts to the end of the round."""
+class Search(RoundSearch):
+    """Sea Salt & Paper for ``core.ismcts``: ``FastGreedy``'s rollouts to the round's end."""
+
+    reward_scale = REWARD_SCALE
 
     def __init__(self, rules: Ruleset, playouts: int = DEFAULT_PLAYOUTS) -> None:
-        self.playouts = playouts
-        self._policy = FastGreedy(rules)
-        self.to_act = to_act
-        self.legal_actions = legal_actions
-        self.apply = apply
+        super().__init__(FastGreedy(rules), to_act, legal_actions, apply, is_over, playouts)
 
     def sampler(self, seen: SeatView) -> Any:
         return Determinizer(seen).sample
 
-    def done(self, start: GameState, state: GameState) -> bool:
-        return state.round != start.round or is_over(state)
-
-    def rollout(self, state: GameState, seat: int, gen: int) -> tuple[int, str]:
-        return self._policy.choose(state, seat, gen)
-
-    def reward(self, seen: SeatView, start: GameState, end: GameState) -> float:
-        gains = [after - before for after, before in zip(end.totals, start.totals)]
-        seat = seen.seat
-        others = (sum(gains) - gains[seat]) / (len(gains) - 1) if len(gains) > 1 else 0.0
-        return (gains[seat] - others) / REWARD_SCALE
+    def points(self, state: GameState) -> tuple[int, ...]:
+        return state.totals
 
 
 def ismcts_bot(rules: Ruleset, seed: int, playouts: int | None = None) -> IsmctsBot:
