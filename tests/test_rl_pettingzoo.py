@@ -346,6 +346,28 @@ def test_seeds_and_actions_that_are_not_integers_are_refused(rules_id: str, play
 
 
 @pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_negative_seeds_are_refused_and_long_seeds_are_not_truncated(rules_id: str, players: int) -> None:
+    """A seed is a non-negative integer, as gymnasium's (and the single-agent env's) are: -1 is a
+    ValueError, not 2**64 - 1's game; a seed past 64 bits has its higher words folded in, not dropped
+    (2**64 + 5 deals another game than 5, and the same one again)."""
+    par = bz.parallel_env(rules_id, players)
+    aec = bz.env(rules_id, players)
+    for bad in (-1, np.int64(-5), -(2**64) + 3):
+        with pytest.raises(ValueError, match="seed must be a non-negative integer"):
+            par.reset(seed=bad)
+        with pytest.raises(ValueError, match="seed must be a non-negative integer"):
+            aec.reset(seed=bad)
+
+    def first(seed: int) -> list[Any]:
+        env = bz.parallel_env(rules_id, players)
+        obs, _ = env.reset(seed=seed)
+        return [obs[a]["observation"].tolist() for a in env.possible_agents]
+
+    assert first(2**64 + 5) == first(2**64 + 5) != first(5)
+    assert first(2**64 - 1) == first(2**64 - 1)
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
 def test_spaces_and_envs_pickle_and_play_on(rules_id: str, players: int) -> None:
     """Spaces and envs pickle (Ray's env runners, multiprocess vector envs): a copied env plays on
     exactly as the original does."""

@@ -32,8 +32,10 @@ after that many cycles, so with ``max_cycles=k`` every agent is selected exactly
 it only stops a policy that never ends one (in Sea Salt & Paper a round may go on while nobody
 ends it).
 
-Bad input is refused with a ``ValueError`` naming it: a seed that is not an integer (numpy
-integers are), an action that is not an integer action id of the game's numbering.
+Bad input is refused with a ``ValueError`` naming it: a seed that is not a non-negative integer
+(numpy integers are; as gymnasium's seeds, and a seed past 64 bits has its higher words folded in,
+so ``2**64 + 7`` deals another game than ``7``), an action that is not an integer action id of the
+game's numbering.
 
 Spaces and envs pickle (for multiprocess vector envs and Ray): an env pickles as its
 arguments and where its game is, a space as a plain ``Discrete`` copy (detached from its env,
@@ -119,11 +121,14 @@ class SeatActions(gymnasium.spaces.Discrete):  # type: ignore[misc,unused-ignore
 
 
 def check_seed(seed: Any) -> int | None:
-    """``seed`` as an int (or None); a ``ValueError`` for anything else (a float, a string, a bool)."""
+    """``seed`` as an int (or None); a ``ValueError`` for anything else (a float, a string, a bool, a
+    negative integer: gymnasium's seeds are non-negative, and -1 would deal 2**64 - 1's game)."""
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
         raise ValueError(f"seed must be an integer or None, not {seed!r}")
+    if seed < 0:
+        raise ValueError(f"seed must be a non-negative integer or None (gymnasium's seeds), not {seed!r}")
     return int(seed)
 
 
@@ -148,7 +153,7 @@ class _Seeds:
     def next(self, seed: Any) -> int:
         checked = check_seed(seed)
         if checked is not None:
-            self.stream = rng_mod.seed_state(checked)
+            self.stream = rng_mod.folded_state(checked)  # past 64 bits every word counts: 2**64 + 7 is not 7
         elif self.stream is None:
             self.stream = secrets.randbits(64)
         self.stream, out = rng_mod.next_u64(self.stream)
