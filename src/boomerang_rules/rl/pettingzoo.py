@@ -21,10 +21,15 @@ the game in both envs: in the parallel env a ``step`` (every agent submits an ac
 seats owing no decision there have an all-zero mask, and their action is not read); in the AEC
 env every live agent is selected once, the seats owing a decision first (in ``to_act`` order),
 then the others in seat order, whose mask is all zeros and whose action (any action id, or
-None) is not read. So the AEC env is the parallel env played a seat at a time, as PettingZoo's
-``parallel_to_aec`` makes it, in the games of turns too, where one seat may decide several
-times in a row (Sea Salt & Paper, Boomerang (2010)): each of those decisions is a cycle of its
-own. Within a cycle every seat observes the state at the cycle's start.
+None) is not read. So the AEC env is the parallel env played a seat at a time, in the games of
+turns too, where one seat may decide several times in a row (Sea Salt & Paper, Boomerang
+(2010)): each of those decisions is a cycle of its own. Within a cycle every seat observes the
+state at the cycle's start. Unlike the AEC env PettingZoo's ``parallel_to_aec`` makes, it selects
+the seats owing a decision first and gives a seat its mask only while it is selected (as
+PettingZoo's classic games do), so PettingZoo's ``aec_to_parallel``, which expects the agents in
+seat order and every owing seat's mask at the cycle's start, cannot turn it back into a parallel
+env (it played illegal actions from all-zero masks): its metadata says ``is_parallelizable:
+False``, and that conversion is refused. ``parallel_env()`` is the same game in parallel.
 
 ``max_cycles`` (default ``DEFAULT_MAX_CYCLES``; ``None`` for no bound) truncates an episode
 after that many cycles, so with ``max_cycles=k`` every agent is selected exactly k times
@@ -279,7 +284,9 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
     """The AEC env; an illegal action raises ``IllegalAction`` (``env()`` gives the classic games' handling)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "boomerang_v0", "render_modes": ["ansi", "human"],
-                                          "is_parallelizable": True}
+                                          # aec_to_parallel would need every owing seat's mask at a cycle's
+                                          # start, in seat order (see the module's docstring): parallel_env()
+                                          "is_parallelizable": False}
     _terminate_illegal = False
     """Whether an illegal action ends the game with -1 for its seat (``BoomerangEnv``) or raises."""
     _DERIVED = (*_Common._DERIVED, "_obs", "_seen")
