@@ -55,23 +55,29 @@ class Policy(nn.Module):
         return logits, self.v(h).squeeze(-1)
 
 
-def observation_bounds(env: VectorEnv) -> np.ndarray | None:
-    """What to divide the env's observations by to have ``rl.observe``'s (None: they already are).
+def raw_totals(env: VectorEnv) -> tuple[slice, float] | None:
+    """Where the env's observations hold totals in points, and their bound (None: they are ``rl.observe``'s).
 
     Boomerang: Australia's vector env gives its raw reading, the totals in points (``VectorEnv``);
     ``rl.observe`` divides them by their bound, as every other env of the library does."""
     if env.rules.game != "boomerang-australia":
         return None
-    bounds = np.ones(env.observation_size)
-    for part in rl.observation_spec(env.rules, env.players):
-        if part.name == "scores":
-            bounds[part.start:part.stop] = part.bound
-    return bounds
+    part = next(x for x in rl.observation_spec(env.rules, env.players) if x.name == "scores")
+    return slice(part.start, part.stop), float(part.bound)
+
+
+def as_observed(rows: np.ndarray, totals: tuple[slice, float] | None) -> np.ndarray:
+    """The env's observation ``rows`` as ``rl.observe`` gives them (a copy; the totals divided as it does)."""
+    seen = np.array(rows)
+    if totals is not None:
+        part, bound = totals
+        seen[:, part] = seen[:, part].astype(np.float64) / bound  # rounded to float32, as rl.observe does
+    return seen
 
 
 def rollout(env: VectorEnv, policy: Policy, seed: int, cap: int) -> dict[str, Any]:
     """Every game played to its end once (or ``cap`` steps): seat 0's decisions and each game's result."""
-    bounds = observation_bounds(env)
+    totals = raw_totals(env)
     obs, masks = env.reset(seed=seed)
     games = env.games
     per_game: list[list[tuple[np.ndarray, np.ndarray, int, float, float]]] = [[] for _ in range(games)]
@@ -82,7 +88,7 @@ def rollout(env: VectorEnv, policy: Policy, seed: int, cap: int) -> dict[str, An
         owed = masks[:, 0].any(axis=1)
         idx = np.flatnonzero(owed)
         if len(idx):
-            seen = obs[idx, 0] if bounds is None else (obs[idx, 0] / bounds).astype(np.float32)
+            seen = as_observed(obs[idx, 0], totals)
             o = torch.as_tensor(seen)
             m = torch.as_tensor(masks[idx, 0])
             with torch.no_grad():
