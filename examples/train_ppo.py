@@ -7,7 +7,9 @@
 The learner plays seat 0 of ``--games`` games at once (``boomerang_rules.rl.vector.VectorEnv``,
 the batched engines); the other seats play uniformly random legal actions drawn in compiled code
 (``sample_actions``), as the library's ``random`` bot does. Observations are the library's
-(``rl.observe``, every entry in [0, 1]); the policy's logits of illegal actions are set to -inf
+(``rl.observe``, every entry in [0, 1]: Boomerang: Australia's vector env gives the totals in points,
+its raw reading, divided here by their bound as ``rl.observe`` does, so that training, the evaluation
+and any env of the library feed the policy the same numbers); the policy's logits of illegal actions are set to -inf
 (the legal mask), so it never plays one. The reward, given at a game's end, is 1 for a win (a
 shared win too) plus a small term for the points ahead of the opponents' mean; the advantage is
 GAE over each game's decisions of seat 0.
@@ -53,8 +55,29 @@ class Policy(nn.Module):
         return logits, self.v(h).squeeze(-1)
 
 
+def raw_totals(env: VectorEnv) -> tuple[slice, float] | None:
+    """Where the env's observations hold totals in points, and their bound (None: they are ``rl.observe``'s).
+
+    Boomerang: Australia's vector env gives its raw reading, the totals in points (``VectorEnv``);
+    ``rl.observe`` divides them by their bound, as every other env of the library does."""
+    if env.rules.game != "boomerang-australia":
+        return None
+    part = next(x for x in rl.observation_spec(env.rules, env.players) if x.name == "scores")
+    return slice(part.start, part.stop), float(part.bound)
+
+
+def as_observed(rows: np.ndarray, totals: tuple[slice, float] | None) -> np.ndarray:
+    """The env's observation ``rows`` as ``rl.observe`` gives them (a copy; the totals divided as it does)."""
+    seen = np.array(rows)
+    if totals is not None:
+        part, bound = totals
+        seen[:, part] = seen[:, part].astype(np.float64) / bound  # rounded to float32, as rl.observe does
+    return seen
+
+
 def rollout(env: VectorEnv, policy: Policy, seed: int, cap: int) -> dict[str, Any]:
     """Every game played to its end once (or ``cap`` steps): seat 0's decisions and each game's result."""
+    totals = raw_totals(env)
     obs, masks = env.reset(seed=seed)
     games = env.games
     per_game: list[list[tuple[np.ndarray, np.ndarray, int, float, float]]] = [[] for _ in range(games)]
@@ -65,7 +88,8 @@ def rollout(env: VectorEnv, policy: Policy, seed: int, cap: int) -> dict[str, An
         owed = masks[:, 0].any(axis=1)
         idx = np.flatnonzero(owed)
         if len(idx):
-            o = torch.as_tensor(obs[idx, 0])
+            seen = as_observed(obs[idx, 0], totals)
+            o = torch.as_tensor(seen)
             m = torch.as_tensor(masks[idx, 0])
             with torch.no_grad():
                 logits, value = policy(o, m)
@@ -75,7 +99,7 @@ def rollout(env: VectorEnv, policy: Policy, seed: int, cap: int) -> dict[str, An
             chosen_np = chosen.numpy()
             actions[idx, 0] = chosen_np
             for j, g in enumerate(idx):
-                per_game[g].append((obs[g, 0].copy(), masks[g, 0].copy(), int(chosen_np[j]), float(logp[j]),
+                per_game[g].append((seen[j].copy(), masks[g, 0].copy(), int(chosen_np[j]), float(logp[j]),
                                     float(value[j])))
         obs, masks, _, done = env.step(actions)
         steps += 1
@@ -179,7 +203,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--threads", type=int, default=1,
                    help="torch threads (1: on a shared 2-core machine more threads only contend)")
     p.add_argument("--eval-games", type=int, default=200, help="evaluation games against random and greedy")
-    p.add_argument("--ismcts-games", type=int, default=10, help="evaluation games against ismcts (slow: ~30 s a game)")
+    p.add_argument("--ismcts-games", type=int, default=10,
+                   help="evaluation games against ismcts (slow: some 3 s a game of Boomerang: Australia, "
+                        "10-15 s of the others)")
     p.add_argument("--save", default=None, help="where to save the trained policy (torch.save)")
     args = p.parse_args(argv)
 

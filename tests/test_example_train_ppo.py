@@ -34,3 +34,36 @@ def test_train_ppo_runs_and_evaluates(rules_id: str, capsys: pytest.CaptureFixtu
     assert "update    1" in out and "trained 1 updates" in out
     assert "eval vs 3 random" in out and "eval vs 3 greedy" in out
     assert saved.stat().st_size > 0
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_policy_sees_rl_observe_in_training_as_in_the_evaluation(rules_id: str) -> None:
+    """Training reads the vector env, the evaluation ``rl.observe``: the policy must see the same
+    numbers in both. Boomerang: Australia's vector env gives the totals in points (its raw reading),
+    which the example divides by their bound; the other games' are ``rl.observe``'s already."""
+    import numpy as np
+
+    import boomerang_rules as br
+    from boomerang_rules import rl
+    from boomerang_rules.rl.vector import VectorEnv
+
+    module = _example()
+    rules = br.load_rules(rules_id)
+    env = VectorEnv(rules, players=4, games=2, copy=False)
+    totals = module.raw_totals(env)
+    assert (totals is None) == (rules.game != "boomerang-australia")
+    obs, _ = env.reset(seed=3)
+    state = br.new_game(rules, 4, 3)
+    for _ in range(12):
+        seen = module.as_observed(obs[0], totals)
+        assert not np.shares_memory(seen, obs)
+        for seat in range(4):
+            assert np.array_equal(seen[seat], rl.observe(state, seat))
+        actions = env.sample_actions()
+        owing = br.to_act(state)
+        state = br.step(state, [br.action_of(rules, int(actions[0, s])) for s in owing])
+        obs, _, _, _ = env.step(actions)
+    data = module.rollout(VectorEnv(rules, players=4, games=2, copy=False), module.Policy(env.observation_size,
+                          env.num_actions, 16), seed=1, cap=40)
+    recorded = np.array([step[0] for game in data["decisions"] for step in game])
+    assert len(recorded) and recorded.min() >= 0.0 and recorded.max() <= 1.0

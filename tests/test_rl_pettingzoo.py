@@ -346,6 +346,44 @@ def test_seeds_and_actions_that_are_not_integers_are_refused(rules_id: str, play
 
 
 @pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_the_aec_env_is_not_offered_to_aec_to_parallel(rules_id: str, players: int) -> None:
+    """PettingZoo's ``aec_to_parallel`` reads every owing seat's mask at a cycle's start and expects the
+    agents in seat order; the AEC env selects the owing seats first and masks a seat only while it is
+    selected, so the conversion played illegal actions from all-zero masks (failing PettingZoo's
+    ``parallel_api_test``). The metadata says so and the conversion is refused at once;
+    ``parallel_env()`` is the parallel form, and ``parallel_to_aec`` of it passes the AEC API test."""
+    from pettingzoo.utils.conversions import aec_to_parallel, parallel_to_aec
+
+    for aec in (bz.env(rules_id, players), bz.raw_env(rules_id, players)):
+        assert aec.metadata["is_parallelizable"] is False
+        with pytest.raises(AssertionError, match="is_parallelizable"):
+            aec_to_parallel(aec)
+    api_test(parallel_to_aec(bz.parallel_env(rules_id, players)), num_cycles=200)
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_negative_seeds_are_refused_and_long_seeds_are_not_truncated(rules_id: str, players: int) -> None:
+    """A seed is a non-negative integer, as gymnasium's (and the single-agent env's) are: -1 is a
+    ValueError, not 2**64 - 1's game; a seed past 64 bits has its higher words folded in, not dropped
+    (2**64 + 5 deals another game than 5, and the same one again)."""
+    par = bz.parallel_env(rules_id, players)
+    aec = bz.env(rules_id, players)
+    for bad in (-1, np.int64(-5), -(2**64) + 3):
+        with pytest.raises(ValueError, match="seed must be a non-negative integer"):
+            par.reset(seed=bad)
+        with pytest.raises(ValueError, match="seed must be a non-negative integer"):
+            aec.reset(seed=bad)
+
+    def first(seed: int) -> list[Any]:
+        env = bz.parallel_env(rules_id, players)
+        obs, _ = env.reset(seed=seed)
+        return [obs[a]["observation"].tolist() for a in env.possible_agents]
+
+    assert first(2**64 + 5) == first(2**64 + 5) != first(5)
+    assert first(2**64 - 1) == first(2**64 - 1)
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
 def test_spaces_and_envs_pickle_and_play_on(rules_id: str, players: int) -> None:
     """Spaces and envs pickle (Ray's env runners, multiprocess vector envs): a copied env plays on
     exactly as the original does."""

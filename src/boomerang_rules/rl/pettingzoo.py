@@ -21,10 +21,15 @@ the game in both envs: in the parallel env a ``step`` (every agent submits an ac
 seats owing no decision there have an all-zero mask, and their action is not read); in the AEC
 env every live agent is selected once, the seats owing a decision first (in ``to_act`` order),
 then the others in seat order, whose mask is all zeros and whose action (any action id, or
-None) is not read. So the AEC env is the parallel env played a seat at a time, as PettingZoo's
-``parallel_to_aec`` makes it, in the games of turns too, where one seat may decide several
-times in a row (Sea Salt & Paper, Boomerang (2010)): each of those decisions is a cycle of its
-own. Within a cycle every seat observes the state at the cycle's start.
+None) is not read. So the AEC env is the parallel env played a seat at a time, in the games of
+turns too, where one seat may decide several times in a row (Sea Salt & Paper, Boomerang
+(2010)): each of those decisions is a cycle of its own. Within a cycle every seat observes the
+state at the cycle's start. Unlike the AEC env PettingZoo's ``parallel_to_aec`` makes, it selects
+the seats owing a decision first and gives a seat its mask only while it is selected (as
+PettingZoo's classic games do), so PettingZoo's ``aec_to_parallel``, which expects the agents in
+seat order and every owing seat's mask at the cycle's start, cannot turn it back into a parallel
+env (it played illegal actions from all-zero masks): its metadata says ``is_parallelizable:
+False``, and that conversion is refused. ``parallel_env()`` is the same game in parallel.
 
 ``max_cycles`` (default ``DEFAULT_MAX_CYCLES``; ``None`` for no bound) truncates an episode
 after that many cycles, so with ``max_cycles=k`` every agent is selected exactly k times
@@ -32,8 +37,10 @@ after that many cycles, so with ``max_cycles=k`` every agent is selected exactly
 it only stops a policy that never ends one (in Sea Salt & Paper a round may go on while nobody
 ends it).
 
-Bad input is refused with a ``ValueError`` naming it: a seed that is not an integer (numpy
-integers are), an action that is not an integer action id of the game's numbering.
+Bad input is refused with a ``ValueError`` naming it: a seed that is not a non-negative integer
+(numpy integers are; as gymnasium's seeds, and a seed past 64 bits has its higher words folded in,
+so ``2**64 + 7`` deals another game than ``7``), an action that is not an integer action id of the
+game's numbering.
 
 Spaces and envs pickle (for multiprocess vector envs and Ray): an env pickles as its
 arguments and where its game is, a space as a plain ``Discrete`` copy (detached from its env,
@@ -119,11 +126,14 @@ class SeatActions(gymnasium.spaces.Discrete):  # type: ignore[misc,unused-ignore
 
 
 def check_seed(seed: Any) -> int | None:
-    """``seed`` as an int (or None); a ``ValueError`` for anything else (a float, a string, a bool)."""
+    """``seed`` as an int (or None); a ``ValueError`` for anything else (a float, a string, a bool, a
+    negative integer: gymnasium's seeds are non-negative, and -1 would deal 2**64 - 1's game)."""
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
         raise ValueError(f"seed must be an integer or None, not {seed!r}")
+    if seed < 0:
+        raise ValueError(f"seed must be a non-negative integer or None (gymnasium's seeds), not {seed!r}")
     return int(seed)
 
 
@@ -148,7 +158,7 @@ class _Seeds:
     def next(self, seed: Any) -> int:
         checked = check_seed(seed)
         if checked is not None:
-            self.stream = rng_mod.seed_state(checked)
+            self.stream = rng_mod.folded_state(checked)  # past 64 bits every word counts: 2**64 + 7 is not 7
         elif self.stream is None:
             self.stream = secrets.randbits(64)
         self.stream, out = rng_mod.next_u64(self.stream)
@@ -274,7 +284,9 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
     """The AEC env; an illegal action raises ``IllegalAction`` (``env()`` gives the classic games' handling)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "boomerang_v0", "render_modes": ["ansi", "human"],
-                                          "is_parallelizable": True}
+                                          # aec_to_parallel would need every owing seat's mask at a cycle's
+                                          # start, in seat order (see the module's docstring): parallel_env()
+                                          "is_parallelizable": False}
     _terminate_illegal = False
     """Whether an illegal action ends the game with -1 for its seat (``BoomerangEnv``) or raises."""
     _DERIVED = (*_Common._DERIVED, "_obs", "_seen")
