@@ -17,7 +17,7 @@ from boomerang_rules import rl  # noqa: E402
 from boomerang_rules.batch import GAME, generic  # noqa: E402
 from boomerang_rules.boomerang2010 import rules as b10_rules  # noqa: E402
 from boomerang_rules.core.loading import rules_from_data  # noqa: E402
-from boomerang_rules.rl.vector import VectorEnv  # noqa: E402
+from boomerang_rules.rl.vector import DEFAULT_MAX_STEPS, VectorEnv  # noqa: E402
 
 from .helpers import deck_of  # noqa: E402
 
@@ -324,3 +324,43 @@ def test_extra_salt_the_same_seed_is_the_same_game(players: int) -> None:
         assert all(np.array_equal(x, y) for x, y in zip(a[:3], b[:3])) and a[3] == b[3]
         done = a[3]
     assert np.array_equal(one.totals(), two.totals()) and one.ended.all()
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
+def test_max_steps_truncates_an_episode_and_names_the_games_cut_short(rules_id: str) -> None:
+    """A policy that never ends a game (Sea Salt & Paper's lowest legal action: draw, keep, end the
+    turn, for ever) is stopped at ``max_steps``: ``done``, the games still playing named by
+    ``truncated``, and no step after it but ``reset``."""
+    env = VectorEnv(rules_id, players=3, games=4, reward="final")
+    assert env.max_steps == DEFAULT_MAX_STEPS
+    bounded = VectorEnv(rules_id, players=3, games=4, reward="final", max_steps=5)
+    _, masks = bounded.reset(seed=3)
+    assert not bounded.truncated.any()
+    for step in range(5):
+        _, masks, rewards, done = bounded.step(masks.argmax(axis=2))  # each seat's lowest legal action
+        assert done == (step == 4)
+    assert bounded.truncated.tolist() == (~bounded.ended).tolist() == [True] * 4
+    assert not rewards.any()  # "final": nothing to the games cut short
+    with pytest.raises(RuntimeError, match=r"truncated after 5 steps \(max_steps\): call reset\(\)"):
+        bounded.step(masks.argmax(axis=2))
+    bounded.reset(seed=3)
+    assert not bounded.truncated.any()
+    free = VectorEnv(rules_id, players=3, games=2, max_steps=None)
+    free.reset(seed=1)
+    done = False
+    while not done:
+        _, _, _, done = free.step(free.sample_actions())
+    assert free.ended.all() and not free.truncated.any()
+    for bad in (0, -1, 2.5, True, "9"):
+        with pytest.raises(ValueError, match="max_steps must be a positive integer or None"):
+            VectorEnv(rules_id, players=3, games=2, max_steps=bad)  # type: ignore[arg-type]
+
+
+def test_the_lowest_legal_action_never_ends_sea_salt_and_paper_so_the_default_bound_does() -> None:
+    env = VectorEnv("sea-salt-paper", players=2, games=2, copy=False)
+    _, masks = env.reset(seed=5)
+    steps, done = 0, False
+    while not done:
+        _, masks, _, done = env.step(masks.argmax(axis=2))
+        steps += 1
+    assert steps == DEFAULT_MAX_STEPS and env.truncated.all()
