@@ -29,7 +29,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--rules", default="standard",
                    help="a ruleset or variant id of any game, or a path (default: standard, Boomerang: Australia)")
     p.add_argument("--players", type=int, default=None, help="player count (default: 4, within the ruleset's range)")
-    p.add_argument("--opponents", default="random", help="bot at every other seat: random, greedy, ismcts:N")
+    p.add_argument("--opponents", default="random",
+                   help="bot at every other seat: random, greedy, ismcts:N; or one per other seat, comma-separated "
+                        "(greedy,random,random)")
     p.add_argument("--reward", default="win", choices=("win", "margin", "final", "round"))
     p.add_argument("--iterations", type=int, default=10, help="training iterations (default 10)")
     p.add_argument("--batch", type=int, default=2000, help="env steps per iteration (default 2000)")
@@ -40,6 +42,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--seed", type=int, default=0, help="seed of RLlib and of the envs (default 0)")
     p.add_argument("--cpus", type=int, default=None, help="CPUs for the local Ray instance (default: all)")
     args = p.parse_args(argv)
+    if "," in args.opponents:  # one per other seat, in seat order, as the env's ``opponents`` takes a list
+        args.opponents = [name.strip() for name in args.opponents.split(",")]
     for name in ("iterations", "batch", "minibatch", "epochs"):
         if getattr(args, name) < 1:
             p.error(f"--{name} must be at least 1, not {getattr(args, name)}")
@@ -97,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     except (TypeError, ValueError) as exc:
         print(f"rllib_ppo.py: {exc}", file=sys.stderr)
         return 2
-    print(f"{probe.rules.name} ({probe.rules.id}), {probe.players} players, opponents {args.opponents}, "
+    opponents = args.opponents if isinstance(args.opponents, str) else ",".join(args.opponents)
+    print(f"{probe.rules.name} ({probe.rules.id}), {probe.players} players, opponents {opponents}, "
           f"reward {args.reward}: {probe.observation_space['observations'].shape[0]} observations, "
           f"{probe.action_space.n} actions", flush=True)
     try:

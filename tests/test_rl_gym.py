@@ -429,3 +429,18 @@ def test_the_rllib_example_trains_ppo_with_action_masking() -> None:
     for line in lines:
         mean = float(line.split("mean reward")[1].split()[0])
         assert 0.0 <= mean <= 1.0  # the share of games won
+
+
+def test_the_rllib_example_takes_one_opponent_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--opponents greedy,random`` is one bot per other seat, as the env's ``opponents`` list; a
+    count that does not fit is refused by the env's own check before Ray starts (exit 2)."""
+    spec = importlib.util.spec_from_file_location("rllib_ppo", ROOT / "examples" / "rllib_ppo.py")
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    assert example.parse(["--opponents", "greedy, random"]).opponents == ["greedy", "random"]
+    assert example.parse(["--opponents", "ismcts:5"]).opponents == "ismcts:5"
+    if not RLLIB:
+        return
+    assert example.main(["--players", "3", "--opponents", "greedy,random,random"]) == 2
+    assert "opponents must be a bot name or a list of 2 (one per other seat), not 3" in capsys.readouterr().err
