@@ -302,13 +302,13 @@ def test_the_default_max_cycles_bounds_a_game_that_never_ends(rules_id: str) -> 
 
 
 BAD_SEEDS = [1.9, 1.0, "1", True, np.float64(2.0), [1], b"1"]
-BAD_ACTIONS = [2.9, 2.0, "A", "draw", True, np.float32(1.0), -1, None, [1], 10**6]
+BAD_ACTIONS = [2.9, 2.0, "A", "draw", True, np.float32(1.0), -1, None, [1], 10**6, np.array(2.0), np.array([1])]
 
 
 @pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
 def test_seeds_and_actions_that_are_not_integers_are_refused(rules_id: str, players: int) -> None:
     """Hostile input: a seed or an action of the wrong type or out of range is a ValueError naming it,
-    never a truncated seed or action played; numpy integers are integers."""
+    never a truncated seed or action played; numpy integers (and 0-d integer arrays) are integers."""
     par = bz.parallel_env(rules_id, players)
     aec = bz.env(rules_id, players)
     for bad in BAD_SEEDS:
@@ -340,7 +340,12 @@ def test_seeds_and_actions_that_are_not_integers_are_refused(rules_id: str, play
         assert par.agents and par._state is not None
     with pytest.raises(ValueError, match="actions must be a dict"):
         par.step([0] * players)  # type: ignore[arg-type]
+    aec.step(np.array(legal))  # a 0-d integer array is an integer, as gymnasium's Discrete takes it
+    obs, *_ = par.step({a: np.array(v, np.int32) for a, v in good.items()})
+    assert par.agents
+    aec.reset(seed=5)
     aec.step(np.int64(legal))
+    par.reset(seed=5)
     obs, *_ = par.step({a: np.int32(v) for a, v in good.items()})
     assert par.agents
 

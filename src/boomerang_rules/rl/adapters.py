@@ -14,7 +14,24 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..core.arguments import brief
 from .encoding import Encoded, _rl_module, encoder_for
+
+
+def action_id(action: Any, actions: int, who: str = "action") -> int:
+    """``action`` as an int action id below ``actions`` (an int, a numpy integer, or a 0-d integer array,
+    as gymnasium's ``Discrete`` takes: a scalar tensor's ``.numpy()``); a ``ValueError`` naming ``who``
+    for anything else (a bool, a float, a string, an id out of range). Every env checks actions here."""
+    if action.__class__ is not int:
+        if isinstance(action, np.ndarray) and action.shape == ():
+            action = action.item()
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise ValueError(f"{who} must be an integer action id (0 to {actions - 1}), not {brief(action)}")
+        action = int(action)
+    if not 0 <= action < actions:
+        raise ValueError(f"{who} must be an integer action id (0 to {actions - 1}), not {brief(action)}")
+    checked: int = action
+    return checked
 
 
 class GameAdapter:

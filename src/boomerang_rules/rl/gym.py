@@ -65,7 +65,7 @@ from ..core.errors import IllegalAction
 from ..core.games import GAMES, game_module
 from ..core.ismcts import MAX_PLAYOUTS
 from ..core.loading import rules_data
-from .adapters import GameAdapter, adapter_for, load, set_attributes
+from .adapters import GameAdapter, action_id, adapter_for, load, set_attributes
 from .encoding import FLOAT32
 
 NAMESPACE = "boomerang_rules"
@@ -374,17 +374,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
 
     def _action_id(self, action: Any) -> int:
         """``action`` as an int action id of the space; a ``ValueError`` for anything else."""
-        n = self._adapter.num_actions
-        if action.__class__ is not int:
-            if isinstance(action, np.ndarray) and action.shape == ():
-                action = action.item()
-            if isinstance(action, bool) or not isinstance(action, int | np.integer):
-                raise ValueError(f"action must be an integer action id (0 to {n - 1}), not {brief(action)}")
-            action = int(action)
-        if not 0 <= action < n:
-            raise ValueError(f"action must be an integer action id (0 to {n - 1}), not {brief(action)}")
-        checked: int = action
-        return checked
+        return action_id(action, self._adapter.num_actions)
 
     def _end_reward(self) -> float:
         adapter = self._adapter

@@ -65,7 +65,7 @@ import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
 from ..core import rng as rng_mod
-from .adapters import GameAdapter, adapter_for, set_attributes
+from .adapters import GameAdapter, action_id, adapter_for, set_attributes
 from .encoding import Reading
 from .encoding import seat_rows_plain as seat_rows_plain  # re-exported: the compiled seat_rows' reference
 
@@ -137,16 +137,8 @@ def check_seed(seed: Any) -> int | None:
     return int(seed)
 
 
-def check_action(action: Any, actions: int, who: str = "action") -> int:
-    """``action`` as an int action id below ``actions``; a ``ValueError`` naming ``who`` for anything else."""
-    if type(action) is not int:
-        if isinstance(action, bool) or not isinstance(action, int | np.integer):
-            raise ValueError(f"{who} must be an integer action id (0 to {actions - 1}), not {action!r}")
-        action = int(action)
-    if not 0 <= action < actions:
-        raise ValueError(f"{who} must be an integer action id (0 to {actions - 1}), not {action!r}")
-    checked: int = action
-    return checked
+check_action = action_id
+"""``adapters.action_id``: every env's check of an action (its name here since the envs were first written)."""
 
 
 class _Seeds:
