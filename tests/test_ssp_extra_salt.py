@@ -200,6 +200,26 @@ def test_a_jellyfish_binds_each_opponent_for_one_turn_in_its_legal_actions() -> 
     assert checked > 10
 
 
+def test_a_bound_seat_is_refused_in_the_jellyfish_words_and_no_other_seat_is() -> None:
+    """A seat a jellyfish binds is told why at its draw and at its play, whichever seat it is; an
+    unbound seat of the same game gets the general refusal."""
+    seen = set()
+    for state, seat in _walk(RULES, 3, range(20)):
+        if state.phase not in ("draw", "play"):
+            continue
+        bound = state.bound >> seat & 1
+        legal = ssp.legal_actions(state, seat)
+        with pytest.raises(br.IllegalAction) as info:
+            ssp.apply(state, seat, "keep:nope")
+        if bound:
+            assert str(info.value) == (f"a jellyfish pair binds seat {seat} this turn: it may only take the deck's top "
+                                       f"card (draw_one), then end its turn; legal: {', '.join(legal)}")
+        else:
+            assert str(info.value).startswith(f"seat {seat} may not 'keep:nope' now ({state.phase} phase); legal: ")
+        seen.add((bound, state.phase, seat > 0))
+    assert seen == {(b, p, s) for b in (0, 1) for p in ("draw", "play") for s in (False, True)}
+
+
 def test_a_starfish_cancels_the_duos_effect() -> None:
     checked = 0
     for state, seat in _walk(RULES, 2, range(60)):
@@ -265,6 +285,12 @@ def test_a_bound_seat_that_plays_a_duo_is_refused_by_the_jellyfish_rule() -> Non
                     bad["rounds"][r]["actions"][i][1] = "draw"
                     [problem] = ssp.validate_record(bad)
                     assert (problem.pointer, problem.rule) == (f"/rounds/{r}/actions/{i}/1", "jellyfish")
+                    # the same seat, bound, then plays a duo in its play phase: the jellyfish's rule too
+                    assert rnd["actions"][i + 1][0] == rnd["actions"][i][0]
+                    bad = copy.deepcopy(record)
+                    bad["rounds"][r]["actions"][i + 1][1] = "duo:crab-1+crab-2"
+                    [problem] = ssp.validate_record(bad)
+                    assert (problem.pointer, problem.rule) == (f"/rounds/{r}/actions/{i + 1}/1", "jellyfish")
                     return
     raise AssertionError("no jellyfish in 100 games")
 
