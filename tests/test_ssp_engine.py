@@ -316,10 +316,14 @@ def test_step_is_one_decision_and_refuses_anything_else() -> None:
         br.step(s, None)  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="may not"):
         br.step(s, ["end"])
-    # another sequence (a numpy array of ids is one) takes the general path to the same state
+    # another sequence (a numpy array of ids is one) takes the general path to the same state, in
+    # the package's ``step`` (as a tuple) and in the engine's own
     from collections import UserList
+
+    from boomerang_rules.seasaltpaper import engine
     later = game(first=2)
-    assert ssp.step(later, UserList(["draw"])) == br.apply(later, 2, "draw") != later
+    assert ssp.step(later, UserList(["draw"])) == engine.step(later, UserList(["draw"])) \
+        == br.apply(later, 2, "draw") != later
 
 
 def test_apply_reads_the_cached_legal_actions_only_for_the_seat_they_were_made_for() -> None:

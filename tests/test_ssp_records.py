@@ -344,3 +344,24 @@ def test_a_record_line_refuses_what_record_of_refuses() -> None:
         ssp_records.record_line(drawn)
     with pytest.raises(TypeError):
         ssp_records.record_line("a state")  # type: ignore[arg-type]
+
+
+class _Seat(int):
+    """A seat number as another JSON reader may give it: an ``int`` subclass."""
+
+
+class _Action(str):
+    """An action as another JSON reader may give it: a ``str`` subclass."""
+
+
+def test_a_record_whose_seats_and_actions_are_int_and_str_subclasses_replays_the_same() -> None:
+    """A decision is a seat number and a string (``action-shape``): of ``int`` and ``str`` or a
+    subclass (not ``bool``), as the schema reads them, not only the exact types ``json`` makes."""
+    state = ssp.play_game(RULES, [ssp.BOTS["random"](RULES, s) for s in range(3)], 4)
+    record = json.loads(json.dumps(ssp.record_of(state)))
+    for rnd in record["rounds"]:
+        rnd["actions"] = [[_Seat(seat), _Action(action), *rest] for seat, action, *rest in rnd["actions"]]
+    assert ssp.validate_record(record) == []
+    record["rounds"][0]["actions"][0][0] = True
+    [problem] = ssp.validate_record(record)  # a bool is no seat number
+    assert (problem.pointer, problem.rule) == ("/rounds/0/actions/0/0", "schema:type")

@@ -168,12 +168,12 @@ def test_sea_salt_and_paper_says_each_tie_break_by_the_last_round() -> None:
 
     from boomerang_rules.seasaltpaper.sheets import tie_words
 
-    last = SimpleNamespace(end="stop", scores=(0, 5, 9), ender=1, last_turns=(4, 6, -1))
+    last = SimpleNamespace(end="stop", scores=(0, 5, 9), ender=1, last_turns=(0, 6, -1))
     tied = "Ana, Bo and Cy tied on 35 points; the tie-break, "
     for rule, said in [("last-round-points", "most points in the last round (Ana 0, Bo 5, Cy 9), goes to Cy."),
                        ("ended-last-round", "who ended the last round (Ana did not, Bo ended it, Cy did not), goes "
                                             "to Bo."),
-                       ("went-last", "the latest turn in the last round (Ana turn 5, Bo turn 7, Cy no turn), goes "
+                       ("went-last", "the latest turn in the last round (Ana turn 1, Bo turn 7, Cy no turn), goes "
                                      "to Bo.")]:
         rules = SimpleNamespace(tie_break=rule)
         assert tie_words(rules, [35, 35, 35], [last], NAMES) == tied + said
