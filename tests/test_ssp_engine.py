@@ -484,7 +484,8 @@ def test_serving_names_the_plain_engine_where_the_compiled_path_takes_no_decisio
     monkeypatch.setattr(engine, "COMPILED", compiled)
     plain = ("plain Python (seasaltpaper/_accel is built, but its apply, legal_actions and step hand every decision "
              "of this ruleset to the plain functions: Extra Salt's rules, or a deck of more than 64 cards)")
-    served = {r: engine.serving(br.load_rules(r)) for r in br.shipped_ids() if br.load_rules(r).game == "sea-salt-paper"}
+    ssp_ids = [r for r in br.shipped_ids() if br.load_rules(r).game == "sea-salt-paper"]
+    served = {r: engine.serving(br.load_rules(r)) for r in ssp_ids}
     handed = {r for r in served if tables_for(br.load_rules(r)).compiled is None}
     assert handed == {r for r in served if tables_for(br.load_rules(r)).expansion} != set()
     for r, engine_line in served.items():
