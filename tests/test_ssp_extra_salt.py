@@ -257,6 +257,27 @@ def test_a_record_keeps_the_lobsters_shuffles_and_replays() -> None:
     assert ssp.record_of(ssp.state_of(record)) == record
 
 
+@pytest.mark.parametrize("look", [1, 2])
+def test_a_lobster_that_puts_a_card_back_needs_a_shuffle_and_one_that_puts_none_back_has_none(look: int) -> None:
+    """A lobster looking at ``look`` cards keeps one: with one card looked at, none goes back, so
+    the round holds no shuffle and needs none; with two, the card put back is a shuffle the round
+    must give (``shuffles-count`` without it)."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    base = br.rules_data(RULES)
+    rules = rules_from_data({**base, "id": f"lobster-looks-at-{look}", "duos": [
+        {**d, "look": look} if d["effect"] == "look_at_top" else d for d in base["duos"]]})
+    state = ssp.play_game(rules, [ssp.BOTS["random"](rules, 2 + s) for s in range(2)], 2)
+    record = json.loads(json.dumps(ssp.record_of(state)))
+    r, i = next((r, i) for r, rnd in enumerate(record["rounds"]) for i, a in enumerate(rnd["actions"])
+                if a[1].startswith("lobster:"))
+    assert ssp.validate_record(record) == []
+    assert ("shuffles" in record["rounds"][r]) == (look == 2)
+    record["rounds"][r].pop("shuffles", None)
+    expected = [] if look == 1 else [(f"/rounds/{r}/shuffles", "shuffles-count")]
+    assert [(p.pointer, p.rule) for p in ssp.validate_record(record)] == expected, i
+
+
 def test_a_tampered_shuffle_is_refused_with_its_pointer_and_rule() -> None:
     record = _record_with_shuffle()
     r = next(i for i, rnd in enumerate(record["rounds"]) if "shuffles" in rnd)
