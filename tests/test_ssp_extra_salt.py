@@ -285,10 +285,15 @@ def test_a_tampered_shuffle_is_refused_with_its_pointer_and_rule() -> None:
     bad["rounds"][r]["shuffles"][0][0] = bad["rounds"][r]["shuffles"][0][1]
     [problem] = ssp.validate_record(bad)
     assert (problem.pointer, problem.rule) == (f"/rounds/{r}/shuffles/0", "shuffle-cards")
+    cards = len(record["rounds"][r]["shuffles"][0])
+    assert problem.message.startswith(f"the record's shuffle is not an order of the {cards} cards being shuffled "
+                                      "(the deck and the cards the lobster put back: ")
     missing = copy.deepcopy(record)
     del missing["rounds"][r]["shuffles"]
     [problem] = ssp.validate_record(missing)
     assert (problem.pointer, problem.rule) == (f"/rounds/{r}/shuffles", "shuffles-count")
+    i = next(i for i, a in enumerate(record["rounds"][r]["actions"]) if a[1].startswith("lobster:"))
+    assert problem.message == f"the lobster at actions/{i} shuffles the deck, but the round gives 0 shuffle(s) for 1"
     extra = copy.deepcopy(record)
     extra["rounds"][r]["shuffles"].append(extra["rounds"][r]["shuffles"][0])
     [problem] = ssp.validate_record(extra)
