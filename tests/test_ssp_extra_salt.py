@@ -297,7 +297,10 @@ def test_a_tampered_shuffle_is_refused_with_its_pointer_and_rule() -> None:
     extra = copy.deepcopy(record)
     extra["rounds"][r]["shuffles"].append(extra["rounds"][r]["shuffles"][0])
     [problem] = ssp.validate_record(extra)
-    assert problem.rule == "shuffles-count" and problem.pointer.startswith(f"/rounds/{r}/shuffles/")
+    used = len(record["rounds"][r]["shuffles"])
+    assert (problem.pointer, problem.rule) == (f"/rounds/{r}/shuffles/{used}", "shuffles-count")
+    assert problem.message == (f"round {r + 1} shuffles the deck {used} time(s), but the record gives {used + 1} "
+                               "shuffles")
 
 
 def test_a_bound_seat_that_plays_a_duo_is_refused_by_the_jellyfish_rule() -> None:
