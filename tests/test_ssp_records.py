@@ -312,6 +312,32 @@ def test_the_schema_shown_a_record_less_its_fitting_actions_finds_what_it_finds_
     assert schema_problems(ssp_records._for_the_schema(record), ssp_records.RECORD_SCHEMA) == whole
 
 
+FITTING_BREAKS: dict[str, Any] = {
+    "the actions a number": lambda actions: 5,
+    "an action a number": lambda actions: [*actions[:1], 5, *actions[1:]],
+    "an action's verb a number": lambda actions: [[actions[0][0], 5], *actions[1:]],
+    "an action of four items": lambda actions: [[*actions[0], "crab-1", "crab-2"], *actions[1:]],
+    "an action 81 characters long": lambda actions: [[actions[0][0], "d" * 81], *actions[1:]],
+    "an action 80 characters long": lambda actions: [[actions[0][0], "d" * 80], *actions[1:]],
+}
+
+
+@pytest.mark.parametrize("case", sorted(FITTING_BREAKS))
+def test_the_schema_shown_a_record_less_its_fitting_actions_sees_each_break_of_an_action(case: str) -> None:
+    """The cases the property above may not draw in a few examples: the schema's problems are the
+    whole record's (an action may be an id, of at most 80 characters when a string)."""
+    from boomerang_rules.core.schema import schema_problems
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    record = json.loads(json.dumps(br.record_of(random_game(RULES, 2, 3))))
+    for rnd in record["rounds"]:  # every round broken: else the whole record is shown, each fitting or not
+        rnd["actions"] = FITTING_BREAKS[case](rnd["actions"])
+    whole = schema_problems(record, ssp_records.RECORD_SCHEMA)
+    assert schema_problems(ssp_records._for_the_schema(record), ssp_records.RECORD_SCHEMA) == whole
+    assert (whole == []) == (case in ("an action 80 characters long", "an action's verb a number"))  # an id
+    assert whole == [] or ssp.validate_record(record) != []
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(SSP_SHIPPED), st.integers(2, 4), st.integers(0, 2**32), st.data())
 def test_a_record_line_is_the_record_encoded(rules_id: str, players: int, seed: int, data: st.DataObject) -> None:
