@@ -317,6 +317,8 @@ FITTING_BREAKS: dict[str, Any] = {
     "an action a number": lambda actions: [*actions[:1], 5, *actions[1:]],
     "an action's verb a number": lambda actions: [[actions[0][0], 5], *actions[1:]],
     "an action of four items": lambda actions: [[*actions[0][:2], "crab-1", "crab-2"], *(a[:2] for a in actions[1:])],
+    "a steal's card a number": lambda actions: [[*a[:2], 5] if len(a) == 3 else a for a in actions],
+    "a steal's card 81 characters long": lambda actions: [[*a[:2], "c" * 81] if len(a) == 3 else a for a in actions],
     "a seat -1": lambda actions: [[-1, actions[0][1]], *actions[1:]],
     "a seat 64": lambda actions: [[64, actions[0][1]], *actions[1:]],
     "a seat a string": lambda actions: [["0", actions[0][1]], *actions[1:]],
@@ -328,16 +330,24 @@ FITTING_BREAKS: dict[str, Any] = {
 @pytest.mark.parametrize("case", sorted(FITTING_BREAKS))
 def test_the_schema_shown_a_record_less_its_fitting_actions_sees_each_break_of_an_action(case: str) -> None:
     """The cases the property above may not draw in a few examples: the schema's problems are the
-    whole record's (an action may be an id, of at most 80 characters when a string; a seat a string)."""
+    whole record's (an action or card may be an id, of at most 80 characters when a string; a seat a
+    string)."""
     from boomerang_rules.core.schema import schema_problems
     from boomerang_rules.seasaltpaper import records as ssp_records
 
-    record = json.loads(json.dumps(br.record_of(random_game(RULES, 2, 3))))
+    whole_game = json.loads(json.dumps(br.record_of(random_game(RULES, 2, 3))))
+    assert {len(a) for a in whole_game["rounds"][0]["actions"]} == {2, 3}  # a steal among them
+    steal = next(i for i, a in enumerate(whole_game["rounds"][0]["actions"]) if len(a) == 3)
+    # the game up to that steal: one round, whose every decision the schema sees the same
+    record = {**whole_game, "rounds": [{**whole_game["rounds"][0],
+                                        "actions": whole_game["rounds"][0]["actions"][:steal + 1]}]}
+    record.pop("result", None)
     for rnd in record["rounds"]:  # every round broken: else the whole record is shown, each fitting or not
         rnd["actions"] = FITTING_BREAKS[case](rnd["actions"])
     whole = schema_problems(record, ssp_records.RECORD_SCHEMA)
     assert schema_problems(ssp_records._for_the_schema(record), ssp_records.RECORD_SCHEMA) == whole
-    schema_clean = ("an action 80 characters long", "an action's verb a number", "a seat a string")  # an id, a name
+    schema_clean = ("an action 80 characters long", "an action's verb a number", "a seat a string",
+                    "a steal's card a number")  # an action's or a card's id, a seat's name
     assert (whole == []) == (case in schema_clean)
     assert whole == [] or ssp.validate_record(record) != []
 
