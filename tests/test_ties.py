@@ -179,3 +179,16 @@ def test_sea_salt_and_paper_says_each_tie_break_by_the_last_round() -> None:
         assert tie_words(rules, [35, 35, 35], [last], NAMES) == tied + said
         assert tie_words(rules, [35, 35, 35], [SimpleNamespace(**{**vars(last), "end": "mermaids"})], NAMES) is None
         assert tie_words(rules, [0, 0, 0], [], NAMES) is None
+
+
+def test_boomerang_2010_says_its_tie_break_most_boomerangs() -> None:
+    from types import SimpleNamespace
+
+    from boomerang_rules.boomerang2010.scoring import tie_words
+
+    scores = [SimpleNamespace(total=30, boomerangs=2), SimpleNamespace(total=30, boomerangs=3),
+              SimpleNamespace(total=12, boomerangs=9)]
+    assert tie_words(scores, ["boomerangs"], NAMES) == (  # type: ignore[arg-type]
+        "Ana and Bo tied on 30 points; the tie-break, most boomerangs (Ana 2, Bo 3), goes to Bo.")
+    assert tie_words(scores, [], NAMES) == (  # type: ignore[arg-type]
+        "Ana and Bo tied on 30 points; these rules have no tie-break: a shared win.")
