@@ -51,8 +51,19 @@ def mutated_modules() -> frozenset[str]:
     return frozenset(name.removeprefix("src/").removesuffix(".py").replace("/", ".") for name in files)
 
 
+MEMOS: dict[str, tuple[str, ...]] = {
+    "boomerang_rules.seasaltpaper.records": ("_TEXTS", "_KEYS"),
+    "boomerang_rules.seasaltpaper.tables": ("_COMPILED",),
+    "boomerang_rules.seasaltpaper.view": ("_KNOWN", "_PAST"),
+    "boomerang_rules.boomerang2010.view": ("_PAST",),
+}
+"""The mutated modules' own memo dicts (not ``functools`` caches), emptied with them: a record's
+texts, a view's knowledge and past rounds, made once and looked up after."""
+
+
 def forget_made_rules(modules: frozenset[str]) -> None:
-    """Empty the ``functools`` caches of ``modules``: shipped rulesets, game tables, listings.
+    """Empty the ``functools`` caches of ``modules``: shipped rulesets, game tables, listings; and
+    the memo dicts ``MEMOS`` names (a record's texts, a view's past rounds).
 
     The library makes each ruleset and its tables once and shares them. mutmut forks every
     mutant from a process that has collected the tests, and collecting them loads the shipped
@@ -71,6 +82,8 @@ def forget_made_rules(modules: frozenset[str]) -> None:
             clear = getattr(value, "cache_clear", None)
             if callable(clear):
                 clear()
+        for memo in MEMOS.get(name, ()):
+            getattr(module, memo).clear()
 
 
 _MUTATED = mutated_modules() if MUTATION else frozenset()

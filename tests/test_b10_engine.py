@@ -503,3 +503,19 @@ def test_an_action_s_number_stands_for_it_and_no_other_value_does() -> None:
     for seat in range(3):
         s = b10.apply(s, seat, seat)
     assert b10.apply(s, 0, 5) == b10.apply(s, 0, "pass") and b10.apply(s, 0, 6) == b10.apply(s, 0, "throw")
+
+
+def test_a_view_shows_the_past_rounds_of_the_state_it_is_given() -> None:
+    """The past rounds are kept from one view to the next by the last round's identity: a state
+    whose earlier rounds differ (or whose history is another tuple of the same rounds) shows its own."""
+    rules = br.load_rules("boomerang-2010")
+    state, rnd = br.new_game(rules, 3, 2), random.Random(1)
+    while len(state.history) < 2:
+        seat = br.to_act(state)[0]
+        state = br.apply(state, seat, rnd.choice(br.legal_actions(state, seat)))
+    seen = br.view(state, 0).past_rounds
+    assert len(seen) == 2
+    again = attrs.evolve(state, history=state.history[:1] + state.history[1:])  # another tuple
+    assert br.view(again, 0).past_rounds == seen
+    other = attrs.evolve(state, history=(state.history[1], state.history[1]))
+    assert br.view(other, 0).past_rounds == (seen[1], seen[1]) != seen

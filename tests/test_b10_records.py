@@ -499,3 +499,18 @@ def test_a_round_after_the_game_s_end_is_named_and_a_failed_round_keeps_the_stat
     checked = b10.check_record(broken)
     assert checked.problems
     assert checked.state is not None and checked.state.round == 0 and not b10.is_over(checked.state)
+
+
+def test_a_record_checked_under_another_games_ruleset_or_no_ruleset_is_refused_in_words() -> None:
+    """``check_record(record, rules)``: a ruleset of another game is a problem at ``/rules``; what is
+    no ruleset, a ``TypeError`` naming what was given."""
+    from boomerang_rules.boomerang2010.record_checks import check_record
+
+    record = br.record_of(br.new_game(br.load_rules("boomerang-2010"), 3, 1))
+    checked = check_record(record, rules=br.load_rules("standard"))
+    assert checked.state is None and [(p.pointer, p.message, p.rule) for p in checked.problems] == [
+        ("/rules", "replayed under a ruleset for 'boomerang-australia', but the record is a 'boomerang-2010' game",
+         "rules-game")]
+    with pytest.raises(TypeError) as info:
+        check_record(record, rules="boomerang-2010")  # type: ignore[arg-type]
+    assert str(info.value) == "rules must be a loaded ruleset (see load_rules), not str: 'boomerang-2010'"

@@ -80,6 +80,9 @@ VALUE_ERRORS: dict[str, tuple[dict[str, Any], list[str]]] = {
         f"/decks/0/1: card '{IDS[1]}' is in the deck 2 times (a card in two places) [deck-cards]",
         "/decks/0: the deck lacks crab-1: every round is played with all 58 cards [deck-cards]"]),
     "an unknown steal": ({"steals": [IDS[0], "Crab-1"]}, ["/steals/1: unknown card 'Crab-1' [card-known]"]),
+    "a wrong deck before a whole one": ({"decks": [["kraken-1", *IDS[1:]], IDS]}, [
+        "/decks/0/0: unknown card 'kraken-1' [card-known]",
+        "/decks/0: the deck lacks crab-1: every round is played with all 58 cards [deck-cards]"]),
 }
 
 
@@ -90,6 +93,13 @@ def test_chance_that_no_game_of_the_rules_has_is_refused_where_it_is(case: str) 
             as info:
         _new_game(**given)
     assert [str(p) for p in info.value.problems] == problems
+
+
+def test_wrong_decks_and_steals_are_named_together() -> None:
+    with pytest.raises(br.InvalidInput) as info:
+        _new_game(decks=[IDS[1:]], steals=["Crab-1"])
+    assert str(info.value).splitlines()[0] == "decks and steals: not what a game of 'sea-salt-paper' is dealt:"
+    assert [p.pointer for p in info.value.problems] == ["/decks/0", "/steals/0"]
 
 
 @pytest.mark.parametrize("first", [3, 7, -1, 2**70, Index(5)])

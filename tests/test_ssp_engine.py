@@ -316,6 +316,14 @@ def test_step_is_one_decision_and_refuses_anything_else() -> None:
         br.step(s, None)  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="may not"):
         br.step(s, ["end"])
+    # another sequence (a numpy array of ids is one) takes the general path to the same state, in
+    # the package's ``step`` (as a tuple) and in the engine's own
+    from collections import UserList
+
+    from boomerang_rules.seasaltpaper import engine
+    later = game(first=2)
+    assert ssp.step(later, UserList(["draw"])) == engine.step(later, UserList(["draw"])) \
+        == br.apply(later, 2, "draw") != later
 
 
 def test_apply_reads_the_cached_legal_actions_only_for_the_seat_they_were_made_for() -> None:
@@ -464,3 +472,21 @@ def test_a_game_dealt_from_its_seed_alone_is_the_one_the_general_path_deals() ->
             except Exception as error:  # the comparison is of any exception, whatever it is
                 outcomes.append((type(error).__name__, str(error)))
         assert len(outcomes) == 2 and outcomes[0] == outcomes[1], count
+
+
+@pytest.mark.parametrize("compiled", [None, object()])
+def test_serving_names_the_plain_engine_where_the_compiled_path_takes_no_decision(
+        compiled: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serving`` (``bench``'s engine line) is ``ENGINE`` unless the compiled path is there and
+    hands every decision of the ruleset to the plain code (Extra Salt's rules), whether or not it
+    is built here (a stand-in for it)."""
+    from boomerang_rules.seasaltpaper import engine
+    monkeypatch.setattr(engine, "COMPILED", compiled)
+    plain = ("plain Python (seasaltpaper/_accel is built, but its apply, legal_actions and step hand every decision "
+             "of this ruleset to the plain functions: Extra Salt's rules, or a deck of more than 64 cards)")
+    ssp_ids = [r for r in br.shipped_ids() if br.load_rules(r).game == "sea-salt-paper"]
+    served = {r: engine.serving(br.load_rules(r)) for r in ssp_ids}
+    handed = {r for r in served if tables_for(br.load_rules(r)).compiled is None}
+    assert handed == {r for r in served if tables_for(br.load_rules(r)).expansion} != set()
+    for r, engine_line in served.items():
+        assert engine_line == (plain if compiled is not None and r in handed else engine.ENGINE), r

@@ -98,6 +98,9 @@ def test_a_round_without_a_deck_owes_no_decision_and_names_the_round(players: in
     assert not ssp.is_over(state) and ssp.to_act(state) == ()
     for seat in range(players):
         assert refusal(state, seat, "draw") == "round 2 has no deck yet: no decisions are owed"
+    with pytest.raises(IllegalAction) as info:
+        ssp.step(state, ["draw"])
+    assert str(info.value) == "round 2 has no deck yet: no decisions are owed"
     # nothing of round 1 is left: no cards anywhere, no LAST CHANCE, no log; only the scores
     ended = state.history[-1]
     assert ended.end == "last_chance"

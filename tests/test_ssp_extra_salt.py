@@ -200,6 +200,26 @@ def test_a_jellyfish_binds_each_opponent_for_one_turn_in_its_legal_actions() -> 
     assert checked > 10
 
 
+def test_a_bound_seat_is_refused_in_the_jellyfish_words_and_no_other_seat_is() -> None:
+    """A seat a jellyfish binds is told why at its draw and at its play, whichever seat it is; an
+    unbound seat of the same game gets the general refusal."""
+    seen = set()
+    for state, seat in _walk(RULES, 3, range(20)):
+        if state.phase not in ("draw", "play"):
+            continue
+        bound = state.bound >> seat & 1
+        legal = ssp.legal_actions(state, seat)
+        with pytest.raises(br.IllegalAction) as info:
+            ssp.apply(state, seat, "keep:nope")
+        if bound:
+            assert str(info.value) == (f"a jellyfish pair binds seat {seat} this turn: it may only take the deck's top "
+                                       f"card (draw_one), then end its turn; legal: {', '.join(legal)}")
+        else:
+            assert str(info.value).startswith(f"seat {seat} may not 'keep:nope' now ({state.phase} phase); legal: ")
+        seen.add((bound, state.phase, seat > 0))
+    assert seen == {(b, p, s) for b in (0, 1) for p in ("draw", "play") for s in (False, True)}
+
+
 def test_a_starfish_cancels_the_duos_effect() -> None:
     checked = 0
     for state, seat in _walk(RULES, 2, range(60)):
@@ -237,6 +257,27 @@ def test_a_record_keeps_the_lobsters_shuffles_and_replays() -> None:
     assert ssp.record_of(ssp.state_of(record)) == record
 
 
+@pytest.mark.parametrize("look", [1, 2])
+def test_a_lobster_that_puts_a_card_back_needs_a_shuffle_and_one_that_puts_none_back_has_none(look: int) -> None:
+    """A lobster looking at ``look`` cards keeps one: with one card looked at, none goes back, so
+    the round holds no shuffle and needs none; with two, the card put back is a shuffle the round
+    must give (``shuffles-count`` without it)."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    base = br.rules_data(RULES)
+    rules = rules_from_data({**base, "id": f"lobster-looks-at-{look}", "duos": [
+        {**d, "look": look} if d["effect"] == "look_at_top" else d for d in base["duos"]]})
+    state = ssp.play_game(rules, [ssp.BOTS["random"](rules, 2 + s) for s in range(2)], 2)
+    record = json.loads(json.dumps(ssp.record_of(state)))
+    r, i = next((r, i) for r, rnd in enumerate(record["rounds"]) for i, a in enumerate(rnd["actions"])
+                if a[1].startswith("lobster:"))
+    assert ssp.validate_record(record) == []
+    assert ("shuffles" in record["rounds"][r]) == (look == 2)
+    record["rounds"][r].pop("shuffles", None)
+    expected = [] if look == 1 else [(f"/rounds/{r}/shuffles", "shuffles-count")]
+    assert [(p.pointer, p.rule) for p in ssp.validate_record(record)] == expected, i
+
+
 def test_a_tampered_shuffle_is_refused_with_its_pointer_and_rule() -> None:
     record = _record_with_shuffle()
     r = next(i for i, rnd in enumerate(record["rounds"]) if "shuffles" in rnd)
@@ -244,14 +285,22 @@ def test_a_tampered_shuffle_is_refused_with_its_pointer_and_rule() -> None:
     bad["rounds"][r]["shuffles"][0][0] = bad["rounds"][r]["shuffles"][0][1]
     [problem] = ssp.validate_record(bad)
     assert (problem.pointer, problem.rule) == (f"/rounds/{r}/shuffles/0", "shuffle-cards")
+    cards = len(record["rounds"][r]["shuffles"][0])
+    assert problem.message.startswith(f"the record's shuffle is not an order of the {cards} cards being shuffled "
+                                      "(the deck and the cards the lobster put back: ")
     missing = copy.deepcopy(record)
     del missing["rounds"][r]["shuffles"]
     [problem] = ssp.validate_record(missing)
     assert (problem.pointer, problem.rule) == (f"/rounds/{r}/shuffles", "shuffles-count")
+    i = next(i for i, a in enumerate(record["rounds"][r]["actions"]) if a[1].startswith("lobster:"))
+    assert problem.message == f"the lobster at actions/{i} shuffles the deck, but the round gives 0 shuffle(s) for 1"
     extra = copy.deepcopy(record)
     extra["rounds"][r]["shuffles"].append(extra["rounds"][r]["shuffles"][0])
     [problem] = ssp.validate_record(extra)
-    assert problem.rule == "shuffles-count" and problem.pointer.startswith(f"/rounds/{r}/shuffles/")
+    used = len(record["rounds"][r]["shuffles"])
+    assert (problem.pointer, problem.rule) == (f"/rounds/{r}/shuffles/{used}", "shuffles-count")
+    assert problem.message == (f"round {r + 1} shuffles the deck {used} time(s), but the record gives {used + 1} "
+                               "shuffles")
 
 
 def test_a_bound_seat_that_plays_a_duo_is_refused_by_the_jellyfish_rule() -> None:
@@ -265,6 +314,12 @@ def test_a_bound_seat_that_plays_a_duo_is_refused_by_the_jellyfish_rule() -> Non
                     bad["rounds"][r]["actions"][i][1] = "draw"
                     [problem] = ssp.validate_record(bad)
                     assert (problem.pointer, problem.rule) == (f"/rounds/{r}/actions/{i}/1", "jellyfish")
+                    # the same seat, bound, then plays a duo in its play phase: the jellyfish's rule too
+                    assert rnd["actions"][i + 1][0] == rnd["actions"][i][0]
+                    bad = copy.deepcopy(record)
+                    bad["rounds"][r]["actions"][i + 1][1] = "duo:crab-1+crab-2"
+                    [problem] = ssp.validate_record(bad)
+                    assert (problem.pointer, problem.rule) == (f"/rounds/{r}/actions/{i + 1}/1", "jellyfish")
                     return
     raise AssertionError("no jellyfish in 100 games")
 

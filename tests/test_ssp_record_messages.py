@@ -269,6 +269,9 @@ def test_a_steal_without_its_card_and_a_card_on_another_action(players: int, see
     rec = record(players, seed)
     rec["rounds"][d.r]["actions"][d.i].append(T.ids[0])
     expect(rec, [Problem(at(d), "only a steal names a card as a third item", "steal-card")], d.state)
+    rec = record(players, seed)  # at the steal, another action with the steal's card
+    rec["rounds"][s.r]["actions"][s.i][1] = "draw"
+    expect(rec, [Problem(at(s), "only a steal names a card as a third item", "steal-card")], s.state)
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)

@@ -312,6 +312,46 @@ def test_the_schema_shown_a_record_less_its_fitting_actions_finds_what_it_finds_
     assert schema_problems(ssp_records._for_the_schema(record), ssp_records.RECORD_SCHEMA) == whole
 
 
+FITTING_BREAKS: dict[str, Any] = {
+    "the actions a number": lambda actions: 5,
+    "an action a number": lambda actions: [*actions[:1], 5, *actions[1:]],
+    "an action's verb a number": lambda actions: [[actions[0][0], 5], *actions[1:]],
+    "an action of four items": lambda actions: [[*actions[0][:2], "crab-1", "crab-2"], *(a[:2] for a in actions[1:])],
+    "a steal's card a number": lambda actions: [[*a[:2], 5] if len(a) == 3 else a for a in actions],
+    "a steal's card 81 characters long": lambda actions: [[*a[:2], "c" * 81] if len(a) == 3 else a for a in actions],
+    "a seat -1": lambda actions: [[-1, actions[0][1]], *actions[1:]],
+    "a seat 64": lambda actions: [[64, actions[0][1]], *actions[1:]],
+    "a seat a string": lambda actions: [["0", actions[0][1]], *actions[1:]],
+    "an action 81 characters long": lambda actions: [[actions[0][0], "d" * 81], *actions[1:]],
+    "an action 80 characters long": lambda actions: [[actions[0][0], "d" * 80], *actions[1:]],
+}
+
+
+@pytest.mark.parametrize("case", sorted(FITTING_BREAKS))
+def test_the_schema_shown_a_record_less_its_fitting_actions_sees_each_break_of_an_action(case: str) -> None:
+    """The cases the property above may not draw in a few examples: the schema's problems are the
+    whole record's (an action or card may be an id, of at most 80 characters when a string; a seat a
+    string)."""
+    from boomerang_rules.core.schema import schema_problems
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    whole_game = json.loads(json.dumps(br.record_of(random_game(RULES, 2, 3))))
+    assert {len(a) for a in whole_game["rounds"][0]["actions"]} == {2, 3}  # a steal among them
+    steal = next(i for i, a in enumerate(whole_game["rounds"][0]["actions"]) if len(a) == 3)
+    # the game up to that steal: one round, whose every decision the schema sees the same
+    record = {**whole_game, "rounds": [{**whole_game["rounds"][0],
+                                        "actions": whole_game["rounds"][0]["actions"][:steal + 1]}]}
+    record.pop("result", None)
+    for rnd in record["rounds"]:  # every round broken: else the whole record is shown, each fitting or not
+        rnd["actions"] = FITTING_BREAKS[case](rnd["actions"])
+    whole = schema_problems(record, ssp_records.RECORD_SCHEMA)
+    assert schema_problems(ssp_records._for_the_schema(record), ssp_records.RECORD_SCHEMA) == whole
+    schema_clean = ("an action 80 characters long", "an action's verb a number", "a seat a string",
+                    "a steal's card a number")  # an action's or a card's id, a seat's name
+    assert (whole == []) == (case in schema_clean)
+    assert whole == [] or ssp.validate_record(record) != []
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(SSP_SHIPPED), st.integers(2, 4), st.integers(0, 2**32), st.data())
 def test_a_record_line_is_the_record_encoded(rules_id: str, players: int, seed: int, data: st.DataObject) -> None:
@@ -344,3 +384,24 @@ def test_a_record_line_refuses_what_record_of_refuses() -> None:
         ssp_records.record_line(drawn)
     with pytest.raises(TypeError):
         ssp_records.record_line("a state")  # type: ignore[arg-type]
+
+
+class _Seat(int):
+    """A seat number as another JSON reader may give it: an ``int`` subclass."""
+
+
+class _Action(str):
+    """An action as another JSON reader may give it: a ``str`` subclass."""
+
+
+def test_a_record_whose_seats_and_actions_are_int_and_str_subclasses_replays_the_same() -> None:
+    """A decision is a seat number and a string (``action-shape``): of ``int`` and ``str`` or a
+    subclass (not ``bool``), as the schema reads them, not only the exact types ``json`` makes."""
+    state = ssp.play_game(RULES, [ssp.BOTS["random"](RULES, s) for s in range(3)], 4)
+    record = json.loads(json.dumps(ssp.record_of(state)))
+    for rnd in record["rounds"]:
+        rnd["actions"] = [[_Seat(seat), _Action(action), *rest] for seat, action, *rest in rnd["actions"]]
+    assert ssp.validate_record(record) == []
+    record["rounds"][0]["actions"][0][0] = True
+    [problem] = ssp.validate_record(record)  # a bool is no seat number
+    assert (problem.pointer, problem.rule) == ("/rounds/0/actions/0/0", "schema:type")

@@ -42,6 +42,20 @@ def test_the_deck_is_the_reference_deck() -> None:
     assert [RULES.target(n) for n in (2, 3, 4)] == [40, 35, 30]
 
 
+def test_a_colour_bonus_without_the_mermaids_own_colour_counts_the_other_cards_only() -> None:
+    """``colour_bonus_own_colour: false`` (the mermaids' colour not counted for the colour bonus)
+    with mermaids that count their own colour for their points: the bonus is the most cards of
+    one colour that are not mermaids, in hand and in front."""
+    base = br.rules_data(RULES)
+    rules = rules_from_data({**base, "id": "no-mermaid-bonus",
+                             "mermaids": {**base["mermaids"], "colour_bonus_own_colour": False}})
+    mermaids = ["mermaid-1", "mermaid-2", "mermaid-3"]  # white, as are no other cards
+    assert ssp.score_cards(RULES, hand=[*mermaids, "crab-1"]).colour_bonus == 3
+    assert ssp.score_cards(rules, hand=[*mermaids, "crab-1"]).colour_bonus == 1
+    assert ssp.score_cards(rules, hand=[*mermaids, "crab-1"], played=["crab-2", "crab-3"]).colour_bonus == 2
+    assert ssp.score_cards(rules, hand=mermaids).colour_bonus == 0
+
+
 def test_variants_change_only_their_rule() -> None:
     base = br.rules_data(RULES)
     expected = {
@@ -166,6 +180,11 @@ def test_bad_ids_are_named_with_their_place() -> None:
         ssp.round_points(RULES, cards=[([], [])], ender=3, call="stop")
     with pytest.raises(ValueError):
         ssp.round_points(RULES, cards=[([], [])], ender=0, call="pass")  # type: ignore[arg-type]
+    for score in (lambda rules: ssp.score_cards(rules, hand=[], played=[]),
+                  lambda rules: ssp.round_points(rules, cards=[([], []), ([], [])], ender=0, call="stop")):
+        with pytest.raises(TypeError) as type_error:
+            score(br.load_rules("standard"))
+        assert str(type_error.value).startswith("rules must be a Sea Salt & Paper Ruleset (see load_rules), not ")
 
 
 def test_a_sea_salt_paper_sheet_reads_each_row_as_it_holds_it() -> None:

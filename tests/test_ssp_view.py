@@ -62,3 +62,24 @@ def test_what_a_seat_knows_read_from_the_last_view_is_what_the_whole_round_tells
         for state in order.sample(seen, 40):  # out of order: from any earlier node, or none
             seat = order.randrange(players)
             assert ssp_view_module._known_of(state, seat) == ssp_view_module._known(state, seat)
+
+
+def test_mermaids_played_to_win_are_no_longer_known_in_the_hand() -> None:
+    """A mermaid taken from a discard pile is known to be in the taker's hand until it is played:
+    once the four mermaids win the game they lie in front of the seat, and nothing of its hand is
+    known any more, by ``_known`` and by ``_known_of`` alike."""
+    ssp_view_module = importlib.import_module("boomerang_rules.seasaltpaper.view")
+    ids = [c.id for c in RULES.cards]
+    top = ["mermaid-4", "boat-1"]
+    s = ssp.new_game(RULES, 3, decks=[[*top, *(c for c in ids if c not in top)]], first=2)
+    s = br.apply(s, 2, "take:mermaid-4")
+    index = {c: i for i, c in enumerate(ids)}
+    hand = tuple(sorted(index[c] for c in ("mermaid-1", "mermaid-2", "mermaid-3", "mermaid-4", "boat-2")))
+    s = attrs.evolve(s, hands=(s.hands[0], s.hands[1], hand),
+                     deck=tuple(c for c in s.deck if c not in hand))
+    s = br.apply(s, 2, "mermaids")
+    assert br.is_over(s) and br.winners(s) == (2,)
+    for seat in (0, 1):
+        assert br.view(s, seat).known[2] == ()
+        assert ssp_view_module._known(s, seat)[2] == ()
+        assert ssp_view_module._known_of(s, seat)[2] == ()

@@ -159,3 +159,36 @@ def test_australia_names_each_tie_break_by_its_score_sheet_row() -> None:
                       ("collections", "most collection points (Ana 4, Bo 3), goes to Ana."),
                       ("sites", "most site points (Ana 6, Bo 8), goes to Bo.")]:
         assert tie_words([ana, bo], [row], ["Ana", "Bo"]) == tied + said
+
+
+def test_sea_salt_and_paper_says_each_tie_break_by_the_last_round() -> None:
+    """Sea Salt & Paper's three tie-breaks, read off the last round (``sheets.tie_breaks``): its
+    points, who ended it, the latest turn in it; none after the mermaids won, or before a round."""
+    from types import SimpleNamespace
+
+    from boomerang_rules.seasaltpaper.sheets import tie_words
+
+    last = SimpleNamespace(end="stop", scores=(0, 5, 9), ender=1, last_turns=(0, 6, -1))
+    tied = "Ana, Bo and Cy tied on 35 points; the tie-break, "
+    for rule, said in [("last-round-points", "most points in the last round (Ana 0, Bo 5, Cy 9), goes to Cy."),
+                       ("ended-last-round", "who ended the last round (Ana did not, Bo ended it, Cy did not), goes "
+                                            "to Bo."),
+                       ("went-last", "the latest turn in the last round (Ana turn 1, Bo turn 7, Cy no turn), goes "
+                                     "to Bo.")]:
+        rules = SimpleNamespace(tie_break=rule)
+        assert tie_words(rules, [35, 35, 35], [last], NAMES) == tied + said
+        assert tie_words(rules, [35, 35, 35], [SimpleNamespace(**{**vars(last), "end": "mermaids"})], NAMES) is None
+        assert tie_words(rules, [0, 0, 0], [], NAMES) is None
+
+
+def test_boomerang_2010_says_its_tie_break_most_boomerangs() -> None:
+    from types import SimpleNamespace
+
+    from boomerang_rules.boomerang2010.scoring import tie_words
+
+    scores = [SimpleNamespace(total=30, boomerangs=2), SimpleNamespace(total=30, boomerangs=3),
+              SimpleNamespace(total=12, boomerangs=9)]
+    assert tie_words(scores, ["boomerangs"], NAMES) == (  # type: ignore[arg-type]
+        "Ana and Bo tied on 30 points; the tie-break, most boomerangs (Ana 2, Bo 3), goes to Bo.")
+    assert tie_words(scores, [], NAMES) == (  # type: ignore[arg-type]
+        "Ana and Bo tied on 30 points; these rules have no tie-break: a shared win.")
