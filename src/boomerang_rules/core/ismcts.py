@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Protocol
@@ -72,7 +73,7 @@ class SearchGame(Protocol):
         """The playout's worth to ``seen.seat``, scaled to about [-1, 1]."""
 
 
-class RoundSearch:
+class RoundSearch(ABC):
     """What every game's ``SearchGame`` shares: a playout ends with the round (or the game), the
     other seats and the seat past its tree play the game's rollout policy (``policy.choose``), and
     the reward is the seat's points gained in the playout less the other seats' mean gain, divided
@@ -92,12 +93,13 @@ class RoundSearch:
         self.apply = apply
         self._is_over = is_over
 
+    @abstractmethod
     def sampler(self, seen: Any) -> Callable[[int], Any]:
-        raise NotImplementedError
+        """From one view, a function drawing a full state consistent with it from a seed."""
 
+    @abstractmethod
     def points(self, state: Any) -> Sequence[int]:
         """Every seat's points in ``state``, what a playout's gains are counted in."""
-        raise NotImplementedError
 
     def done(self, start: Any, state: Any) -> bool:
         return state.round != start.round or self._is_over(state)
