@@ -53,6 +53,57 @@ def unchecked_rulesets() -> Iterator[None]:
         rulesets._BUILDING.reset(token)
 
 
+@attrs.frozen
+class NearValues:
+    """What ``near_value`` draws from: junk of another type (a ``junk_share`` of the draws), ints near
+    an int (``ints(value, rng)``'s choices), strings, an empty tuple's replacements, and how often a
+    tuple loses (``shorter``) or repeats (below ``longer``) its last entry."""
+
+    junk: tuple[Any, ...]
+    junk_share: float
+    ints: Callable[[int, random.Random], list[int]]
+    strings: tuple[str, ...]
+    empties: tuple[Any, ...]
+    shorter: float
+    longer: float
+    records: bool = False
+    """Whether a tuple subclass (a state's record row) and an attrs record are changed inside too
+    (a field of it, through ``attrs.evolve``; None when its class refuses it)."""
+
+
+def near_value(value: Any, rng: random.Random, pool: NearValues) -> Any:
+    """A value of ``value``'s type, or near it: one more or less, a tuple an entry short or long, an
+    entry changed (with ``pool.records``, a field of a nested record); sometimes junk of another
+    type: the field fuzzers of states and views built by a caller (``test_contract``,
+    ``test_determinize``)."""
+    if rng.random() < pool.junk_share:
+        return rng.choice(pool.junk)
+    if type(value) is bool:
+        return not value
+    if type(value) is int:
+        return rng.choice(pool.ints(value, rng))
+    if type(value) is str:
+        return rng.choice(pool.strings)
+    if type(value) is tuple or (pool.records and isinstance(value, tuple) and not attrs.has(type(value))):
+        if not value:
+            return rng.choice(pool.empties)
+        roll = rng.random()
+        if roll < pool.shorter:
+            return value[:-1]
+        if roll < pool.longer:
+            return (*value, value[-1])
+        i = rng.randrange(len(value))
+        return (*value[:i], near_value(value[i], rng, pool), *value[i + 1:])
+    if pool.records and attrs.has(type(value)):
+        fields = [f for f in attrs.fields(type(value)) if f.name not in ("rules", "tables")]
+        name = rng.choice(fields).name
+        try:
+            return attrs.evolve(value, **{name: near_value(getattr(value, name), rng, pool)})
+        except (br.BoomerangError, TypeError):
+            return None
+    return value
+
+
 def random_policy(rng: random.Random) -> Policy:
     def choose(state: br.GameState, seat: int, actions: tuple[str, ...]) -> str:
         return rng.choice(actions)

@@ -21,6 +21,8 @@ import boomerang_rules as br
 from boomerang_rules.core.bots import make_bots
 from boomerang_rules.core.games import GAMES, game_module, rules_module
 
+from .helpers import NearValues, near_value
+
 if TYPE_CHECKING:
     from boomerang_rules import boomerang2010 as b10
     from boomerang_rules import seasaltpaper as ssp
@@ -386,32 +388,15 @@ def _reads_cleanly(state: Any, original: Any) -> list[str]:
     return wrong
 
 
+NEAR = NearValues(junk=(None, "x", 10**9, -1, 2**70, (), (0,), 1.5), junk_share=0.15,
+                  ints=lambda v, rng: [v + 1, v - 1, 0, -1, rng.randrange(70), 2**64],
+                  strings=("draw", "play", "keep", "lobster", "over", "deal", "hunt", "tokens", "throw", ""),
+                  empties=((0,), (1, 2), ((),)), shorter=0.25, longer=0.45, records=True)
+"""The state fuzzer's values (``helpers.near_value``): a field of a nested record changed too."""
+
+
 def _near(value: Any, rng: random.Random) -> Any:
-    """A value of ``value``'s type, or near it: one more or less, a tuple an entry short or long,
-    an entry changed, a field of a nested record changed; sometimes junk of another type."""
-    if rng.random() < 0.15:
-        return rng.choice([None, "x", 10**9, -1, 2**70, (), (0,), 1.5])
-    if type(value) is bool:
-        return not value
-    if type(value) is int:
-        return rng.choice([value + 1, value - 1, 0, -1, rng.randrange(70), 2**64])
-    if type(value) is str:
-        return rng.choice(["draw", "play", "keep", "lobster", "over", "deal", "hunt", "tokens", "throw", ""])
-    if type(value) is tuple or (isinstance(value, tuple) and not attrs.has(type(value))):
-        if not value:
-            return rng.choice([(0,), (1, 2), ((),)])
-        roll = rng.random()
-        if roll < 0.25:
-            return value[:-1]
-        if roll < 0.45:
-            return (*value, value[-1])
-        i = rng.randrange(len(value))
-        return (*value[:i], _near(value[i], rng), *value[i + 1:])
-    if attrs.has(type(value)):
-        fields = [f for f in attrs.fields(type(value)) if f.name not in ("rules", "tables")]
-        name = rng.choice(fields).name
-        return _evolved(value, name, _near(getattr(value, name), rng))
-    return value
+    return near_value(value, rng, NEAR)
 
 
 def _evolved(value: Any, name: str, new: Any) -> Any:

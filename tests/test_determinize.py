@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import boomerang_rules as br
 from boomerang_rules.australia.determinize import Determinizer
 
-from .helpers import australia_ids, hidden_cards
+from .helpers import NearValues, australia_ids, hidden_cards, near_value
 
 RULES = {rid: br.load_rules(rid) for rid in australia_ids()}
 
@@ -369,28 +369,14 @@ def test_boomerang_2010_draws_every_completion_equally_often() -> None:
 
 # --- Views a caller built (attrs.evolve): refused naming the field, where determinize reads them ----
 
+ODD = NearValues(junk=(None, "x", 10**9, -1, (), (0,), 1.5, ("zz",)), junk_share=0.25,
+                 ints=lambda v, rng: [v + 1, v - 1, -1, 0, 99], strings=("", "x", "over", "draw", "hunt", "A"),
+                 empties=(("x",), (0,), ((),)), shorter=0.3, longer=0.5)
+"""The view fuzzer's values (``helpers.near_value``)."""
+
+
 def _odd(value: Any, rng: random.Random) -> Any:
-    """Junk of another type, or a value near ``value``: one off, a tuple an entry short or long, an
-    entry changed."""
-    if rng.random() < 0.25:
-        return rng.choice([None, "x", 10**9, -1, (), (0,), 1.5, ("zz",)])
-    if type(value) is bool:
-        return not value
-    if type(value) is int:
-        return rng.choice([value + 1, value - 1, -1, 0, 99])
-    if type(value) is str:
-        return rng.choice(["", "x", "over", "draw", "hunt", "A"])
-    if type(value) is tuple:
-        if not value:
-            return rng.choice([("x",), (0,), ((),)])
-        roll = rng.random()
-        if roll < 0.3:
-            return value[:-1]
-        if roll < 0.5:
-            return (*value, value[-1])
-        i = rng.randrange(len(value))
-        return (*value[:i], _odd(value[i], rng), *value[i + 1:])
-    return value
+    return near_value(value, rng, ODD)
 
 
 @pytest.mark.parametrize("rid", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
