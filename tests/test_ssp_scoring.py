@@ -42,6 +42,7 @@ def test_the_deck_is_the_reference_deck() -> None:
                        "purple": 4, "grey": 4, "light_orange": 3, "pink": 2, "orange": 1}
     assert {c.colour for c in RULES.cards if c.kind == "penguin"} == {"purple", "light_orange", "pink"}
     assert [RULES.target(n) for n in (2, 3, 4)] == [40, 35, 30]
+    assert (RULES.players.min, RULES.players.max) == (2, 4)
 
 
 def test_a_colour_bonus_without_the_mermaids_own_colour_counts_the_other_cards_only() -> None:
