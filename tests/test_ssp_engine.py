@@ -223,6 +223,18 @@ def test_four_mermaids_win_at_once() -> None:
     assert "mermaids" not in br.legal_actions(holding(game(), 2, ["mermaid-1", "mermaid-2", "mermaid-3"]), 2)
 
 
+def test_four_mermaids_win_at_once_on_a_last_chance_final_turn_too() -> None:
+    # The seed: "if at any moment someone has the 4 mermaids in hand, they win at once"; the
+    # reference: placed on their own turn. A final turn is the player's own: placing them is a win,
+    # not an end of the round, so the LAST CHANCE running does not forbid it.
+    s = holding_in_phase(with_piles(game(players=3)), 1, SEVEN)
+    s = br.apply(s, 1, "last_chance")
+    s = holding_in_phase(s, 2, ["mermaid-1", "mermaid-2", "mermaid-3", "mermaid-4"])
+    assert br.legal_actions(s, 2) == ("end", "mermaids")
+    s = br.apply(s, 2, "mermaids")
+    assert br.is_over(s) and br.winners(s) == (2,) and s.history[-1].end == "mermaids"
+
+
 def test_the_target_ends_the_game() -> None:
     s = holding(game(), 1, ["octopus-1", "octopus-2", "octopus-3", "crab-1", "crab-2"])
     s = br.apply(attrs.evolve(s, totals=(10, 28, 34)), 1, "stop")
