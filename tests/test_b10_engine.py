@@ -47,6 +47,28 @@ def drive(state: b10.GameState, tokens: Sequence[str], hunt: Sequence[str]) -> b
     return state
 
 
+def test_the_shipped_ruleset_is_the_references_components_and_says_its_deck_is_assumed() -> None:
+    """The reference: 3-5 players, 12 boomerangs each, a point per 6 held, five lands, six animals,
+    54 cards of one animal and two different lands; the deck assumed (9 of each animal, the land
+    pairs spread as evenly as possible over the 10 pairs), and the data file says so."""
+    from collections import Counter
+    from itertools import combinations
+
+    assert (RULES.players.min, RULES.players.max) == (3, 5)
+    assert (RULES.boomerangs_each, RULES.boomerangs_per_point, RULES.tie_breakers) == (12, 6, ("boomerangs",))
+    assert set(RULES.lands) == {"dunes", "forest", "prairie", "mountains", "rivers"}
+    assert set(RULES.animals) == {"armadillo", "bird", "fish", "kangaroo", "lizard", "turtle"}
+    assert len(RULES.cards) == 54 and all(len(set(c.lands)) == 2 for c in RULES.cards)
+    assert Counter(c.animal for c in RULES.cards) == dict.fromkeys(RULES.animals, 9)
+    pairs = Counter(frozenset(c.lands) for c in RULES.cards)
+    assert sorted(pairs.values()) == [5] * 6 + [6] * 4 and len(pairs) == 10
+    every_pair = {frozenset(p) for p in combinations(RULES.lands, 2)}
+    lacking = [every_pair - {frozenset(c.lands) for c in RULES.cards if c.animal == a} for a in RULES.animals]
+    assert all(len(x) == 1 for x in lacking) and len(set().union(*lacking)) == 6  # one each, all different
+    assert sorted(Counter(land for c in RULES.cards for land in c.lands).values()) == [21, 21, 22, 22, 22]
+    assert "ASSUMPTION" in RULES.description
+
+
 def test_river_turns_cards_until_every_land_shows() -> None:
     first = [card_with("dunes", "forest"), card_with("prairie", "mountains")]
     first.append(card_with("dunes", "forest", avoid=first))

@@ -249,6 +249,24 @@ def test_throw_card_marks_its_site() -> None:
     assert br.score_sheets(s)[0].sites == 7
 
 
+def test_a_site_visited_again_is_not_crossed_off_again() -> None:
+    # The rulebook: "You may collect the cards of sites you have already visited on future rounds,
+    # however you will not cross out the site on your map again, nor will you score any points for
+    # visiting the same place more than once." Seat 0 is dealt the same seven cards in rounds 1
+    # and 2 and throws A both times (the Throw is chosen from the hand dealt).
+    ids = sorted(c.id for c in RULES.cards)
+    mine = ["A", "B", "E", "F", "I", "M", "Q"]
+    rest = [c for c in ids if c not in mine]
+    hands = [mine, rest[0:7], rest[7:14], rest[14:21]]
+    s = br.new_game(RULES, 4, seed=5, deals=[hands, hands])
+    s = play(s, preferring([[["A"], [], [], []]] * 2), until=lambda x: x.round == 2)
+    first, second = round_drafts(s, 0)[0], round_drafts(s, 1)[0]
+    assert first[0] == second[0] == "A"
+    visited = set(first) | set(second)
+    assert len(visited) < len(first) + len(second)  # A at least was visited twice
+    assert br.score_sheets(s)[0].sites == len(visited)
+
+
 def test_given_deals_are_checked() -> None:
     with pytest.raises(br.InvalidInput) as info:
         br.new_game(RULES, 2, deals=[[list("ABCDEFG"), list("HIJKLMA")]])

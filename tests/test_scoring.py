@@ -33,6 +33,12 @@ def test_throw_1_catch_4_scores_3() -> None:
     assert score("ABFHMQE").throw_catch == 3
 
 
+def test_throw_7_catch_1_scores_6_and_throw_1_catch_7_too() -> None:
+    # The Spanish and Italian texts' example: the difference is an absolute value. Y is a 7, A a 1.
+    assert score("YEFHMQA").throw_catch == 6
+    assert score("AEFHMQY").throw_catch == 6
+
+
 def test_three_leaves_one_shell_is_12() -> None:
     # A, V, X: leaves; W: shells; B, E, F: no collection.
     assert score("AVXWBEF").collections == 12
@@ -51,6 +57,17 @@ def test_pair_of_kangaroos_scores_3_not_6() -> None:
 def test_three_of_a_kind_scores_as_a_pair_four_as_two_pairs() -> None:
     assert score("BJOEFAD").animals == 3  # three kangaroos
     assert score("BJOCEAD").animals == 6  # four kangaroos
+
+
+def test_a_single_animal_scores_nothing_and_pairs_of_different_animals_all_score() -> None:
+    # The Spanish and Italian texts: single animals are worth nothing; any number of pairs score,
+    # each pair of one animal with another of the same (mix and match).
+    # B, E, F, H, X: one kangaroo, emu, wombat, koala, platypus; A, D: no animal.
+    assert score("BEFHXAD").animals == 0
+    # B, J: kangaroos (3); E, N: emus (4); A, D, I: no animal.
+    assert score("BJENADI").animals == 3 + 4
+    # and a pair of platypuses (G, X: 9) beside them, with the kangaroo pair: 3 + 9.
+    assert score("BJGXADI").animals == 3 + 9
 
 
 def test_three_bushwalking_icons_chosen_scores_4() -> None:

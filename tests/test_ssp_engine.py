@@ -223,6 +223,18 @@ def test_four_mermaids_win_at_once() -> None:
     assert "mermaids" not in br.legal_actions(holding(game(), 2, ["mermaid-1", "mermaid-2", "mermaid-3"]), 2)
 
 
+def test_four_mermaids_win_at_once_on_a_last_chance_final_turn_too() -> None:
+    # The seed: "if at any moment someone has the 4 mermaids in hand, they win at once"; the
+    # reference: placed on their own turn. A final turn is the player's own: placing them is a win,
+    # not an end of the round, so the LAST CHANCE running does not forbid it.
+    s = holding_in_phase(with_piles(game(players=3)), 1, SEVEN)
+    s = br.apply(s, 1, "last_chance")
+    s = holding_in_phase(s, 2, ["mermaid-1", "mermaid-2", "mermaid-3", "mermaid-4"])
+    assert br.legal_actions(s, 2) == ("end", "mermaids")
+    s = br.apply(s, 2, "mermaids")
+    assert br.is_over(s) and br.winners(s) == (2,) and s.history[-1].end == "mermaids"
+
+
 def test_the_target_ends_the_game() -> None:
     s = holding(game(), 1, ["octopus-1", "octopus-2", "octopus-3", "crab-1", "crab-2"])
     s = br.apply(attrs.evolve(s, totals=(10, 28, 34)), 1, "stop")
@@ -249,6 +261,58 @@ def test_a_tie_the_tie_break_cannot_break_is_shared() -> None:
     assert _winners(t, (36, 36, 1), _last((5, 5, 0), ender=2, last_turns=(1, 2, 3))) == (0, 1)
     ender = tables_for(br.load_rules("sea-salt-paper-tie-ender"))
     assert _winners(ender, (36, 36, 1), _last((5, 5, 0), ender=2, last_turns=(1, 2, 3))) == (0, 1)
+
+
+def plain_winners(rule: str, totals: Sequence[int], last: RoundResult) -> tuple[int, ...]:
+    """The reference's end of game read plainly: most points; tied, by the ruleset's reading (the
+    most points in the last round; the tied player who ended it; the tied player whose latest
+    turn in it came last); still tied, or the ender not among the tied, a shared win."""
+    tied = [s for s, total in enumerate(totals) if total == max(totals)]
+    if rule == "last-round-points":
+        tied = [s for s in tied if last.scores[s] == max(last.scores[x] for x in tied)]
+    elif rule == "ended-last-round":
+        tied = [last.ender] if last.ender in tied else tied
+    else:
+        tied = [s for s in tied if last.last_turns[s] == max(last.last_turns[x] for x in tied)]
+    return tuple(tied)
+
+
+TIE_RULES = ["sea-salt-paper", "sea-salt-paper-tie-ender", "sea-salt-paper-tie-went-last"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(TIE_RULES), st.integers(2, 4).flatmap(lambda n: st.tuples(
+    st.lists(st.integers(28, 32), min_size=n, max_size=n), st.lists(st.integers(0, 3), min_size=n, max_size=n),
+    st.integers(0, n - 1), st.lists(st.integers(-1, 4), min_size=n, max_size=n))))
+def test_tie_breaks_match_the_reference_read_plainly(
+        rules_id: str, case: tuple[list[int], list[int], int, list[int]]) -> None:
+    totals, scores, ender, last_turns = case
+    t = tables_for(br.load_rules(rules_id))
+    last = _last(tuple(scores), ender, tuple(last_turns))
+    assert _winners(t, tuple(totals), last) == plain_winners(t.rules.tie_break, totals, last)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(TIE_RULES).flatmap(lambda r: bst.games(rules=r, finished=True)))
+def test_a_finished_game_ends_and_is_won_as_the_reference_says(state: GameState) -> None:
+    """Totals are the rounds' points; a round the deck ended scores nothing; the game ends after the
+    first round that brings someone to the target (40 / 35 / 30), or when four mermaids are placed,
+    and no sooner; the winners are as ``plain_winners`` reads the rules."""
+    n = state.players
+    target = {2: 40, 3: 35, 4: 30}[n]
+    running = [0] * n
+    for k, result in enumerate(state.history):
+        if result.end == "empty_deck":
+            assert result.scores == (0,) * n
+        running = [a + b for a, b in zip(running, result.scores)]
+        last = k == len(state.history) - 1
+        assert last == (result.end == "mermaids" or max(running) >= target)
+    assert list(state.totals) == running
+    result = state.history[-1]
+    if result.end == "mermaids":
+        assert br.winners(state) == (result.ender,)
+    else:
+        assert br.winners(state) == plain_winners(state.rules.tie_break, running, result)
 
 
 def test_a_view_hides_other_hands_and_the_deck() -> None:

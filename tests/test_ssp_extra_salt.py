@@ -121,6 +121,78 @@ def test_points_are_never_negative_and_the_packed_reading_agrees(cards: list[str
         == p.card_points
 
 
+EXTRA_DUOS = (("crab", "crab"), ("boat", "boat"), ("fish", "fish"), ("swimmer", "shark"), ("crab", "lobster"),
+              ("swimmer", "jellyfish"))
+EXTRA_COLLECTORS = {"shell": [0, 2, 4, 6, 8, 10], "octopus": [0, 3, 6, 9, 12], "penguin": [1, 3, 5], "sailor": [0, 5]}
+EXTRA_MULTIPLIERS = {"lighthouse": ("boat", 1), "shoal_of_fish": ("fish", 1), "penguin_colony": ("penguin", 2),
+                     "captain": ("sailor", 3), "cast_of_crabs": ("crab", 1)}
+
+
+def most_pairs(kinds: Counter[str]) -> int:
+    """The most duos some cards make, each card in one: a crab pairs with a crab or the lobster,
+    a swimmer with a shark or a jellyfish; boats and fish with their own kind."""
+    crabs = (kinds["crab"] + min(kinds["lobster"], kinds["crab"])) // 2 if kinds["crab"] else 0
+    return (crabs + kinds["boat"] // 2 + kinds["fish"] // 2
+            + min(kinds["swimmer"], kinds["shark"] + kinds["jellyfish"]))
+
+
+def extra_reference_points(hand: list[str], played: list[str]) -> tuple[int, int, int, int, int]:
+    """Duos, collectors, multipliers, mermaids and colour bonus under Extra Salt, from the
+    reference's words and its numbers: duos as in the base game, the lobster and the jellyfish
+    pairing too; a starfish makes a duo a trio worth 3 (played with it; in hand, up to the pairs in
+    hand); the seahorse, in hand, one more card of a collection begun, short of its table's end,
+    where it gains most; the cast of crabs 1 a crab; the seahorse and mermaids white."""
+    card = {c.id: c for c in RULES.cards}
+    in_hand = Counter(card[c].kind for c in hand)
+    in_front = Counter(card[c].kind for c in played)
+    every = in_hand + in_front
+    pairs_in_hand, pairs_in_front = most_pairs(in_hand), most_pairs(in_front)
+    duos = (pairs_in_hand + 2 * min(in_hand["starfish"], pairs_in_hand)
+            + pairs_in_front + 2 * min(in_front["starfish"], pairs_in_front))
+    collectors = sum(table[every[kind] - 1] for kind, table in EXTRA_COLLECTORS.items() if every[kind])
+    gains = [table[every[kind]] - table[every[kind] - 1] for kind, table in EXTRA_COLLECTORS.items()
+             if 0 < every[kind] < len(table)]
+    if in_hand["seahorse"] and gains:
+        collectors += max(0, max(gains))
+    multipliers = sum(every[m] * every[kind] * each for m, (kind, each) in EXTRA_MULTIPLIERS.items())
+    colours = Counter(card[c].colour for c in hand + played)
+    mermaids = sum(sorted(colours.values(), reverse=True)[:every["mermaid"]])
+    return duos, collectors, multipliers, mermaids, max(colours.values(), default=0)
+
+
+@st.composite
+def extra_hand_and_played(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    """A hand of any cards, and played duos and trios (as a game plays them) out of the rest."""
+    order = draw(st.permutations([c.id for c in RULES.cards]))
+    k = draw(st.integers(0, 20))
+    hand, rest = list(order[:k]), list(order[k:])
+    kind = {c.id: c.kind for c in RULES.cards}
+    played: list[str] = []
+    for _ in range(draw(st.integers(0, 6))):
+        a, b = draw(st.sampled_from(EXTRA_DUOS))
+        firsts = [c for c in rest if kind[c] == a]
+        seconds = [c for c in rest if kind[c] == b and c not in firsts[:1]]
+        if not firsts or not seconds:
+            continue
+        duo = [firsts[0], seconds[0]]
+        stars = [c for c in rest if kind[c] == "starfish"]
+        trio: bool = draw(st.booleans())
+        if stars and trio:
+            duo.append(stars[0])
+        played += duo
+        rest = [c for c in rest if c not in duo]
+    return hand, played
+
+
+@settings(max_examples=300, deadline=None)
+@given(extra_hand_and_played())
+def test_card_points_match_the_reference_read_plainly(cards: tuple[list[str], list[str]]) -> None:
+    hand, played = cards
+    p = points(hand, played)
+    assert (p.duos, p.collectors, p.multipliers, p.mermaids, p.colour_bonus) == extra_reference_points(hand, played)
+    assert p.card_points == p.duos + p.collectors + p.multipliers + p.mermaids
+
+
 def _all_cards(state: ssp.GameState) -> Counter[int]:
     return Counter([*state.deck, *state.drawn, *(c for p in state.piles for c in p),
                     *(c for h in state.hands for c in h), *(c for p in state.played for c in p)])

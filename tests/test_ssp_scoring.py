@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules import seasaltpaper as ssp
@@ -40,6 +42,7 @@ def test_the_deck_is_the_reference_deck() -> None:
                        "purple": 4, "grey": 4, "light_orange": 3, "pink": 2, "orange": 1}
     assert {c.colour for c in RULES.cards if c.kind == "penguin"} == {"purple", "light_orange", "pink"}
     assert [RULES.target(n) for n in (2, 3, 4)] == [40, 35, 30]
+    assert (RULES.players.min, RULES.players.max) == (2, 4)
 
 
 def test_a_colour_bonus_without_the_mermaids_own_colour_counts_the_other_cards_only() -> None:
@@ -290,3 +293,107 @@ def test_the_mermaid_variant_by_hand() -> None:
 def test_rounds_by_hand(cards: list[tuple[list[str], list[str]]], ender: int, call: ssp.scoring.Call,
                         expected: tuple[int, ...]) -> None:
     assert ssp.round_points(RULES, cards=cards, ender=ender, call=call) == expected
+
+
+# --- property: the scorer agrees with the reference text, read plainly ----------------------
+
+REFERENCE_DUOS = (("crab", "crab"), ("boat", "boat"), ("fish", "fish"), ("swimmer", "shark"))
+REFERENCE_COLLECTORS = {"shell": [0, 2, 4, 6, 8, 10], "octopus": [0, 3, 6, 9, 12], "penguin": [1, 3, 5],
+                        "sailor": [0, 5]}
+REFERENCE_MULTIPLIERS = {"lighthouse": ("boat", 1), "shoal_of_fish": ("fish", 1), "penguin_colony": ("penguin", 2),
+                         "captain": ("sailor", 3)}
+
+
+def reference_points(hand: list[str], played: list[str], mermaids_count_white: bool = True
+                     ) -> tuple[int, int, int, int, int]:
+    """Duos, collectors, multipliers, mermaids and colour bonus, written out from the reference's
+    words (its numbers, not the ruleset's): hand and played cards all count; a pair is two cards
+    on the same side."""
+    card = {c.id: c for c in RULES.cards}
+    in_hand = Counter(card[c].kind for c in hand)
+    in_front = Counter(card[c].kind for c in played)
+    every = in_hand + in_front
+    duos = 0
+    for side in (in_hand, in_front):
+        for a, b in REFERENCE_DUOS:
+            duos += side[a] // 2 if a == b else min(side[a], side[b])
+    collectors = sum(table[every[kind] - 1] for kind, table in REFERENCE_COLLECTORS.items() if every[kind])
+    multipliers = sum(every[m] * every[kind] * each for m, (kind, each) in REFERENCE_MULTIPLIERS.items())
+    colours = Counter(card[c].colour for c in hand + played
+                      if mermaids_count_white or card[c].kind != "mermaid")
+    ranked = sorted(colours.values(), reverse=True)
+    mermaids = sum(ranked[:every["mermaid"]])  # each colour once: a mermaid with none left scores 0
+    bonus = max(Counter(card[c].colour for c in hand + played).values(), default=0)
+    return duos, collectors, multipliers, mermaids, bonus
+
+
+def _hand_and_played(draw: st.DrawFn, pool: list[str]) -> tuple[list[str], list[str]]:
+    """A hand of any cards of ``pool``, and played duos (as a game plays them) out of the rest."""
+    order = draw(st.permutations(pool))
+    k = draw(st.integers(0, min(20, len(order))))
+    hand, rest = list(order[:k]), order[k:]
+    kind = {c.id: c.kind for c in RULES.cards}
+    pairs: list[tuple[str, str]] = []
+    for a, b in REFERENCE_DUOS:
+        firsts = [c for c in rest if kind[c] == a]
+        seconds = [c for c in rest if kind[c] == b]
+        if a == b:
+            firsts, seconds = firsts[0::2], firsts[1::2]
+        pairs += zip(firsts, seconds)
+    chosen = draw(st.permutations(pairs))[:draw(st.integers(0, len(pairs)))]
+    return hand, [c for pair in chosen for c in pair]
+
+
+@st.composite
+def hand_and_played(draw: st.DrawFn) -> tuple[list[str], list[str]]:
+    """One player's cards: a hand of any cards, and played duos out of the rest."""
+    return _hand_and_played(draw, ALL_IDS)
+
+
+@st.composite
+def round_ends(draw: st.DrawFn) -> tuple[list[tuple[list[str], list[str]]], int]:
+    """2 to 4 players' cards (no card twice) and the seat that ended the round."""
+    n = draw(st.integers(2, 4))
+    pool = list(ALL_IDS)
+    seats = []
+    for _ in range(n):
+        hand, played = _hand_and_played(draw, pool)
+        seats.append((hand, played))
+        pool = [c for c in pool if c not in hand and c not in played]
+    return seats, draw(st.integers(0, n - 1))
+
+
+ALL_IDS = [c.id for c in RULES.cards]
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand_and_played())
+def test_card_points_match_the_reference_read_plainly(cards: tuple[list[str], list[str]]) -> None:
+    hand, played = cards
+    for rules, white in ((RULES, True), (NO_WHITE, False)):
+        p = ssp.score_cards(rules, hand=hand, played=played)
+        assert (p.duos, p.collectors, p.multipliers, p.mermaids, p.colour_bonus) == reference_points(
+            hand, played, mermaids_count_white=white), rules.id
+        assert p.card_points == p.duos + p.collectors + p.multipliers + p.mermaids
+
+
+@settings(max_examples=200, deadline=None)
+@given(round_ends(), st.sampled_from(["stop", "last_chance"]))
+def test_round_points_match_stop_and_last_chance_read_plainly(
+        case: tuple[list[tuple[list[str], list[str]]], int], call: ssp.scoring.Call) -> None:
+    """STOP: everyone their card points. LAST CHANCE: the caller with at least everyone else's card
+    points scores them plus the colour bonus, the others their colour bonus; otherwise the caller
+    its colour bonus, the others their card points."""
+    seats, ender = case
+    points, bonuses = [], []
+    for hand, played in seats:
+        duos, collectors, multipliers, mermaids, bonus = reference_points(hand, played)
+        points.append(duos + collectors + multipliers + mermaids)
+        bonuses.append(bonus)
+    if call == "stop":
+        want = points
+    elif all(points[ender] >= p for s, p in enumerate(points) if s != ender):
+        want = [points[s] + bonuses[s] if s == ender else bonuses[s] for s in range(len(seats))]
+    else:
+        want = [bonuses[s] if s == ender else points[s] for s in range(len(seats))]
+    assert list(ssp.round_points(RULES, cards=seats, ender=ender, call=call)) == want
