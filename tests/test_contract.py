@@ -102,6 +102,20 @@ def test_new_game_is_the_same_game_for_the_same_seed(game: str) -> None:
     assert br.new_game(game, rules.players.min, 3) == br.new_game(rules, rules.players.min, 3)  # an id as rules
 
 
+def test_new_game_takes_and_refuses_seeds_alike(game: str) -> None:
+    """A seed is an integer in every game, a numpy one too (as seats and action ids are): it deals
+    the game its int deals, kept as that int; anything else is the same ``TypeError`` everywhere."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    players = rules.players.min
+    state = br.new_game(rules, players, np.int64(7))
+    seed = state.progress.seed if game == "boomerang-australia" else state.seed
+    assert state == br.new_game(rules, players, 7) and seed.__class__ is int
+    for odd, shown in ((1.5, "float: 1.5"), (True, "bool: True"), ("7", "str: '7'")):
+        with pytest.raises(TypeError, match=rf"^seed must be an integer seed or None \(int\), not {shown}$"):
+            br.new_game(rules, players, odd)  # type: ignore[arg-type]
+
+
 def test_new_game_refuses_a_player_count_the_rules_do_not_allow(game: str) -> None:
     rules = _rules(game)
     with pytest.raises(ValueError, match=str(rules.players.max + 1)):

@@ -61,7 +61,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     The first river is built at once; seat 0 opens the first hunt.
     """
     require(rules, Ruleset, "rules", "a Boomerang (2010) Ruleset (see load_rules)")
-    optional_seed(seed)
+    seed = optional_seed(seed)  # a numpy integer is the int it holds, as in every game
     check_players(rules, players)
     t = tables_for(rules)
     if deck is not None:
