@@ -364,3 +364,15 @@ def test_the_lowest_legal_action_never_ends_sea_salt_and_paper_so_the_default_bo
         _, masks, _, done = env.step(masks.argmax(axis=2))
         steps += 1
     assert steps == DEFAULT_MAX_STEPS and env.truncated.all()
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
+def test_the_player_count_is_taken_and_refused_alike_in_every_game(rules_id: str) -> None:
+    """``players`` is read as the PettingZoo and gymnasium envs read it, whatever engine serves: a
+    numpy integer is its int, anything else that is no integer a ``TypeError`` naming it."""
+    env = VectorEnv(rules_id, players=np.int64(3), games=2)
+    assert env.players == 3 and env.players.__class__ is int
+    assert env.reset(seed=1)[0].shape == (2, 3, env.observation_size)
+    for odd in (3.0, True, "3"):
+        with pytest.raises(TypeError, match=r"^players must be a player count \(int\), not "):
+            VectorEnv(rules_id, players=odd, games=2)  # type: ignore[arg-type]

@@ -38,6 +38,7 @@ from .. import batch as engine
 from ..batch import _kernels as k
 from ..batch import australia as australia_engine
 from ..batch import generic
+from ..core.arguments import integer
 from ..core.loading import load_rules
 from .australia import encode as australia_encode
 from .australia import layout
@@ -81,6 +82,8 @@ class VectorEnv:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps must be a positive integer or None, not {max_steps!r}")
+        # read as the other envs read it, whatever engine serves (Australia's took a float, or a numpy int not)
+        players = integer(players, "players", "a player count")
         self.max_steps = max_steps
         self._steps = 0
         self._truncated: npt.NDArray[np.bool_] | None = None
