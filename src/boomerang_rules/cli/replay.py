@@ -47,10 +47,10 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     refuse_to_overwrite("--html", html_path, [("the record being read", file), *rules_read(rules_name)])
     try:
         checked = check_record(data, rules)
-    except InvalidInput as exc:  # --rules of another game than the record's
-        fail("\n".join(str(p.in_file(label)) for p in exc.problems)
-             + f"\n(leave out --rules {printable(rules_name or '')}: a record names its own ruleset; --rules is for a "
-             "variant of the same game)", EXIT_INVALID)
+    except InvalidInput as exc:  # --rules of another game than the record's, or a record the checks refuse so
+        hint = (f"\n(leave out --rules {printable(rules_name)}: a record names its own ruleset; --rules is for a "
+                "variant of the same game)" if rules_name else "")
+        fail("\n".join(str(p.in_file(label)) for p in exc.problems) + hint, EXIT_INVALID)
     if checked.problems or checked.state is None:
         fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(label)}" for p in checked.problems))
     names = list(data["players"])
