@@ -80,6 +80,22 @@ def test_score_with_cards_the_game_refuses_is_invalid_input(rules: str, args: li
     assert run("score", "--rules", rules, *args)[0] == 1
 
 
+@pytest.mark.parametrize(("rules", "as_given", "as_written"), [
+    ("standard", ["e", "a", "V", "w", "x", "j", "b"], list("EAVWXJB")),
+    ("sea-salt-paper", ["--hand", "Crab-1", "CRAB-2", "--played", "Boat-1", "boat-2"],
+     ["--hand", "crab-1", "crab-2", "--played", "boat-1", "boat-2"]),
+    ("boomerang-2010", ["--player", "a1,b2:12", "--player", "k3:12", "--player", ":12"],
+     ["--player", "A1,B2:12", "--player", "K3:12", "--player", ":12"])])
+def test_score_reads_card_ids_in_any_case_in_every_game(rules: str, as_given: list[str],
+                                                        as_written: list[str]) -> None:
+    """A card id's case is its game's alone (Australia's and Boomerang (2010)'s upper, Sea Salt &
+    Paper's lower, by their schemas), so ``score`` reads them in any case in every game, as
+    ``play`` does (issue: Sea Salt & Paper's refused ``Crab-1`` as no card)."""
+    code, out, err = run("score", "--rules", rules, *as_given, "--json")
+    assert (code, err) == (0, "")
+    assert out == run("score", "--rules", rules, *as_written, "--json")[1]
+
+
 @pytest.mark.parametrize("rules", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
 @pytest.mark.parametrize("args", [["--hand"], ["--played"], ["--hand", "--played"]])
 def test_score_an_empty_sea_salt_and_paper_hand_when_asked_for(rules: str, args: list[str]) -> None:

@@ -94,8 +94,8 @@ _LABELS = {"duos": "Duos", "collectors": "Collectors", "multipliers": "Multiplie
 
 
 def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
-    """The cards of ``--hand ID...`` and ``--played ID...``; exits 2 when neither is given (nothing
-    to score: an empty hand is ``--hand`` alone)."""
+    """The cards of ``--hand ID...`` and ``--played ID...`` (in any case); exits 2 when neither is
+    given (nothing to score: an empty hand is ``--hand`` alone)."""
     where: list[str] | None = None
     hand: list[str] = []
     played: list[str] = []
@@ -111,8 +111,8 @@ def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
             fail(f"no such option for Sea Salt & Paper: {arg} (give --hand ID... and --played ID...)", EXIT_USAGE)
         elif where is None:
             fail(f"{arg!r}: say whether cards are in hand or played: --hand ID... --played ID...", EXIT_USAGE)
-        else:
-            where.append(arg)
+        else:  # its ids are lower-case (the schema's pattern), as the other games' are upper-case: any case reads
+            where.append(arg.lower())
     return hand, played
 
 
