@@ -96,6 +96,16 @@ def test_score_reads_card_ids_in_any_case_in_every_game(rules: str, as_given: li
     assert out == run("score", "--rules", rules, *as_written, "--json")[1]
 
 
+@pytest.mark.parametrize(("rules", "args"), [
+    ("standard", ["E", "A", "V", "W", "X", "J", "B"]), ("sea-salt-paper", ["--hand", "crab-1"]),
+    ("boomerang-2010", ["--player", "A1:12", "--player", ":12", "--player", ":12"])])
+def test_score_names_an_option_of_another_game_alike_in_every_game(rules: str, args: list[str]) -> None:
+    """An option the game's score does not take is a usage error worded alike in every game."""
+    code, out, err = run("score", "--rules", rules, *args, "--bogus")
+    assert (code, out) == (2, "")
+    assert re.match(r"boomerang-rules: no such option for .+: --bogus \(give .+\)$", err.rstrip("\n")), err
+
+
 @pytest.mark.parametrize("rules", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
 @pytest.mark.parametrize("args", [["--hand"], ["--played"], ["--hand", "--played"]])
 def test_score_an_empty_sea_salt_and_paper_hand_when_asked_for(rules: str, args: list[str]) -> None:

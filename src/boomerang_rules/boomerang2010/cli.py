@@ -333,6 +333,8 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
             spec, i = args[i + 1], i + 2
         elif option in ("--player", "--seat") and equals:
             spec, i = value, i + 1
+        elif arg.startswith("--") and option not in ("--player", "--seat"):  # worded as the other games word it
+            fail(f"no such option for {GAME_NAME}: {arg} (give {SEAT_HELP})", EXIT_USAGE)
         else:
             fail(f"unexpected argument {arg!r} for {GAME_NAME}: give {SEAT_HELP}", EXIT_USAGE)
         ids, sep, count = spec.rpartition(":")
