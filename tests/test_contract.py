@@ -203,6 +203,17 @@ def test_actions_are_numbered_both_ways(game: str) -> None:
         br.action_id(rules, "no-such-action")
 
 
+def test_the_action_numbering_quotes_what_it_refuses_cut_short(game: str) -> None:
+    """A wrong value is quoted cut short (docs/api.md, "Errors"), in every game: a megabyte of
+    text handed to ``action_id`` or ``action_of`` makes no megabyte of message."""
+    rules = _rules(game)
+    for wrong in ("x" * 100_000, ["x"] * 100_000, 10 ** 5000):
+        for call in (br.action_id, br.action_of):
+            with pytest.raises(ValueError) as refused:
+                call(rules, wrong)  # type: ignore[arg-type]
+            assert len(str(refused.value)) < 400
+
+
 def test_the_legal_mask_is_the_legal_actions(game: str) -> None:
     rules = _rules(game)
     for players in _player_counts(rules):
