@@ -214,6 +214,32 @@ def test_the_action_numbering_quotes_what_it_refuses_cut_short(game: str) -> Non
             assert len(str(refused.value)) < 400
 
 
+def test_chance_outcomes_and_scoring_quote_an_unknown_card_cut_short(game: str) -> None:
+    """The same of the cards given to ``new_game`` as chance outcomes and to the game's scoring entry
+    point: an unknown card id of a megabyte is named cut short (Sea Salt & Paper's ``score_cards``,
+    Boomerang (2010)'s ``final_scores`` and every game's dealt cards quoted it whole)."""
+    from boomerang_rules.australia.scoring import score_round
+    from boomerang_rules.boomerang2010.scoring import final_scores
+    from boomerang_rules.seasaltpaper.scoring import score_cards
+
+    rules = _rules(game)
+    huge = "x" * 100_000
+    calls = {
+        "boomerang-australia": (lambda: br.new_game(rules, 2, deals=[[[huge] * 7, list("ABCDEFG")]]),
+                                lambda: score_round(rules, [*"EAVWXJ", huge], None)),
+        "sea-salt-paper": (lambda: br.new_game(rules, 2, decks=[[huge]]),
+                           lambda: br.new_game(rules, 2, 1, steals=[huge]),
+                           lambda: score_cards(rules, [huge], [huge + "y"])),
+        "boomerang-2010": (lambda: br.new_game(rules, 3, deck=[huge]),
+                           lambda: final_scores(rules, [[huge], [], []], [12, 12, 12]),
+                           lambda: final_scores(rules, [[], [], []], [-10 ** 5000, 0, 0])),  # no str() of it
+    }[game]
+    for call in calls:
+        with pytest.raises(br.InvalidInput) as refused:
+            call()
+        assert len(str(refused.value)) < 2_000
+
+
 def test_the_legal_mask_is_the_legal_actions(game: str) -> None:
     rules = _rules(game)
     for players in _player_counts(rules):

@@ -39,7 +39,7 @@ def deck_problems(t: Tables, deck: Sequence[object]) -> list[Problem]:
     seen: dict[str, int] = {}
     for i, cid in enumerate(deck):
         if not isinstance(cid, str) or cid not in t.index:
-            problems.append(Problem(pointer(i), f"unknown card {cid!r}", "card-known"))
+            problems.append(Problem(pointer(i), f"unknown card {brief(cid)}", "card-known"))
         elif cid in seen:
             problems.append(Problem(pointer(i), f"card {cid!r} is in the deck twice (also at {seen[cid]})",
                                     "card-unique"))
