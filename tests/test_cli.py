@@ -106,6 +106,19 @@ def test_score_names_an_option_of_another_game_alike_in_every_game(rules: str, a
     assert re.match(r"boomerang-rules: no such option for .+: --bogus \(give .+\)$", err.rstrip("\n")), err
 
 
+HUGE = "x" * 100_000
+
+
+@pytest.mark.parametrize("args", [
+    ["standard", *"EAVWXJ", HUGE], ["sea-salt-paper", "--hand", HUGE],
+    ["boomerang-2010", "--player", f"{HUGE}:12", "--player", ":12", "--player", ":12"],
+    ["boomerang-2010", "--player", f"A1:{HUGE}"]], ids=["standard", "sea-salt-paper", "card", "count"])
+def test_score_quotes_what_it_refuses_cut_short_in_every_game(args: list[str]) -> None:
+    """A card or count of a megabyte is named cut short, as the library's messages name it."""
+    code, out, err = run("score", "--rules", *args)
+    assert code in (1, 2) and out == "" and len(err) < 1_000
+
+
 @pytest.mark.parametrize("rules", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
 @pytest.mark.parametrize("args", [["--hand"], ["--played"], ["--hand", "--played"]])
 def test_score_an_empty_sea_salt_and_paper_hand_when_asked_for(rules: str, args: list[str]) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from ..core.arguments import brief
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
@@ -339,7 +340,7 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
             fail(f"unexpected argument {arg!r} for {GAME_NAME}: give {SEAT_HELP}", EXIT_USAGE)
         ids, sep, count = spec.rpartition(":")
         if not sep or not ascii_whole(count.strip()):  # str.isdigit takes '²' and '١', int() then fails or reads them
-            fail(f"{option} {spec!r}: expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)", EXIT_USAGE)
+            fail(f"{option} {brief(spec)}: expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)", EXIT_USAGE)
         cards.append([c.strip().upper() for c in ids.split(",") if c.strip()])
         boomerangs.append(int(count))
     if not cards:
