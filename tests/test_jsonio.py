@@ -183,3 +183,12 @@ def test_json_problems_of_values_no_encoder_writes_are_the_walk_s() -> None:
             assert json_problems(value, depth) == jsonio._walk(value, depth, 20)
             text = json.dumps(value).encode()
             assert jsonio._nesting_fits(text, depth) == (not jsonio._walk(value, depth, 20))
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "-" + "9" * 5000], ids=["positive", "negative"])
+def test_an_integer_too_long_to_read_is_named_as_the_float_too_large_is(number: str) -> None:
+    """An integer of more digits than Python reads is refused in the reader's words, as 1e400 is
+    ("too large for a float"), never with Python's advice to call ``sys.set_int_max_str_digits()``."""
+    value, problem = parse_json('{"seed": ' + number + "}")
+    assert value is None and problem is not None and problem.rule == "json-syntax"
+    assert problem.message == "a number of more than 4300 digits: too long to read"

@@ -12,6 +12,7 @@ import json
 import math
 import os
 import stat
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -248,6 +249,9 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
     except RecursionError:
         return None, Problem("", f"JSON nested too deeply (the limit is {MAX_DEPTH} levels)", "json-depth")
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        limit = sys.get_int_max_str_digits()
+        if limit and "sys.set_int_max_str_digits" in str(exc):  # its advice is for a programmer, not a reader
+            return None, Problem("", f"a number of more than {limit} digits: too long to read", "json-syntax")
         return None, Problem("", f"unreadable JSON value: {str(exc)[:200]}", "json-syntax")
     if repeated:  # only the walk sees repeated keys
         problems = _walk(value, MAX_DEPTH, 1)
