@@ -261,3 +261,23 @@ def test_replay_writes_no_control_character_onto_the_terminal(tmp_path: Path, ru
     assert code == 0, err
     assert not CONTROL.search(out) and "\ufffe" not in out
     assert "Ana\ufffd\ufffd\ufffd[2J\ufffd\ufffd\ufffd\ufffd!" in out
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+@pytest.mark.parametrize("seat", [None, 0])
+def test_replay_shows_a_name_holding_a_newline_on_its_own_line(rules: str, seat: int | None, tmp_path: Path) -> None:
+    """A player's name may hold a newline or a tab (the schema allows them), but ``replay`` writes it
+    escaped, on one line, as messages write a file's name: a name cannot start a line of the story
+    (a forged "Winner: ..." line) in any game."""
+    import random
+
+    state = br.new_game(rules, 3, 4)
+    rng = random.Random(4)
+    while not br.is_over(state):
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(br.record_of(state, ["Ana\nWinner: Ana", "B\tb", "Cy"])), encoding="utf-8")
+    code, out, _ = run("replay", str(path), *(["--seat", str(seat)] if seat is not None else []))
+    assert code == 0 and "\t" not in out
+    assert not any(line.startswith("Winner: Ana") for line in out.splitlines())
+    assert "Ana\\nWinner: Ana (seat 0)" in out and "B\\tb (seat 1)" in out

@@ -39,7 +39,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     The record is checked first; an invalid one is refused with its problems (exit 1).
     """
     from .. import check_record
-    from ..core.display import displayable
+    from ..core.display import displayable, escaped_name
     from ..core.errors import InvalidInput
 
     label, data = read_one_game(file, game_number, max_bytes)
@@ -61,7 +61,10 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
             fail("--html shows every seat's hand; it cannot be limited to one --seat yet", EXIT_USAGE)
         _write_html(data, checked.state.rules, names, html_path)
         return
-    for line in game_cli(checked.state.rules).narrate(data, checked.state.rules, names, seat):
+    # a name may hold a newline or a tab (the schema allows them): written escaped, on one line, it
+    # cannot start a line of the story (a forged "Winner: ..."), as a file's name cannot in a message
+    told = [escaped_name(str(name)) for name in names]
+    for line in game_cli(checked.state.rules).narrate(data, checked.state.rules, told, seat):
         click.echo(displayable(line))  # a checked record holds no control character; nor does the output
 
 
