@@ -322,3 +322,16 @@ def test_replay_blames_rules_only_when_it_was_given(tmp_path: Path, monkeypatch:
     assert plain.exit_code == 1 and "/seed: a seed is an integer" in plain.output and "--rules" not in plain.output
     given = CliRunner().invoke(cli, ["replay", str(path), "--rules", "direction"])
     assert given.exit_code == 1 and "leave out --rules direction" in given.output
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_replay_html_dash_is_standard_output_as_every_other_output_dash_is(
+        rules: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--html -`` writes the page to standard output, as ``sheet --out -`` and ``simulate --out -``
+    do: no file named "-" is made (it was, with "Page written to -")."""
+    monkeypatch.chdir(tmp_path)
+    Path("g.json").write_text(json.dumps(br.record_of(br.new_game(rules, 3, 2))), encoding="utf-8")
+    done = CliRunner().invoke(cli, ["replay", "g.json", "--html", "-"])
+    assert done.exit_code == 0, done.output
+    assert done.stdout.startswith("<!DOCTYPE html>") and "Page written" not in done.stdout
+    assert not Path("-").exists()

@@ -16,7 +16,7 @@ from .common import (
     max_bytes_option,
     read_one_game,
 )
-from .files import refuse_to_overwrite, rules_read, write_text
+from .files import STDIO, refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(short_help="Tell a recorded game step by step.")
@@ -27,8 +27,9 @@ from .files import refuse_to_overwrite, rules_read, write_text
               help="Show only what this seat (counted from 0) could see at each moment, as play --seat plays it.")
 @click.option("--rules", "rules_name", default=None, metavar="ID|PATH",
               help="Replay under this ruleset or variant instead of the one the record names.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="PAGE.html",
-              help="Write the game as one self-contained web page to step through.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              metavar="PAGE.html", help="Write the game as one self-contained web page to step through ('-': "
+              "standard output).")
 @max_bytes_option
 def replay(file: str, seat: int | None, rules_name: str | None, game_number: int | None,
            html_path: str | None, max_bytes: int) -> None:
@@ -71,5 +72,8 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
 def _write_html(record: dict[str, object], rules: object, names: list[str], path: str) -> None:
     """``replay --html``: the page of a checked record, drawn by its game."""
     page = game_cli(rules).replay_html(record, rules, [str(n) for n in names])
+    if path == STDIO:  # as sheet --out - and simulate --out - write theirs
+        click.echo(page, nl=False)
+        return
     write_text(path, page, "--html")
     click.echo(f"Page written to {printable(path)}")
