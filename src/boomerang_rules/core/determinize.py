@@ -46,6 +46,7 @@ def agreeing(seen: Any, state: Any, view_of: Callable[[Any, int], Any]) -> Any:
     shown = view_of(state, seen.seat)
     if shown != seen:
         names = [f.name for f in attrs.fields(type(shown)) if getattr(shown, f.name) != getattr(seen, f.name, None)]
-        raise inconsistent_view(seen.seat, f"no state gives it: its {', '.join(names) or 'fields'} disagree "
+        verb = "disagrees" if len(names) == 1 else "disagree"
+        raise inconsistent_view(seen.seat, f"no state gives it: its {', '.join(names) or 'fields'} {verb} "
                                 "with the rest of it")
     return state
