@@ -106,6 +106,14 @@ def test_score_names_an_option_of_another_game_alike_in_every_game(rules: str, a
     assert re.match(r"boomerang-rules: no such option for .+: --bogus \(give .+\)$", err.rstrip("\n")), err
 
 
+@pytest.mark.parametrize("spec", ["A1,,A2:12", ",:12", "A1,:12", ",A1:12"])
+def test_score_refuses_an_empty_card_id_in_a_player_s_list(spec: str) -> None:
+    """A stray comma in Boomerang (2010)'s ``--player`` is a usage error naming the argument, not a card
+    list read without it (``--player :7`` is the way to give no cards)."""
+    code, out, err = run("score", "--rules", "boomerang-2010", "--player", spec, "--player", ":12", "--player", ":12")
+    assert (code, out) == (2, "") and f"--player {spec!r}: expected CARD,CARD,...:BOOMERANGS" in err
+
+
 HUGE = "x" * 100_000
 
 

@@ -339,9 +339,11 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
         else:
             fail(f"unexpected argument {arg!r} for {GAME_NAME}: give {SEAT_HELP}", EXIT_USAGE)
         ids, sep, count = spec.rpartition(":")
-        if not sep or not ascii_whole(count.strip()):  # str.isdigit takes '²' and '١', int() then fails or reads them
+        listed = [c.strip().upper() for c in ids.split(",")] if ids.strip() else []  # ":7": no cards
+        # str.isdigit takes '²' and '١', int() then fails or reads them; a stray comma is no card
+        if not sep or not ascii_whole(count.strip()) or "" in listed:
             fail(f"{option} {brief(spec)}: expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)", EXIT_USAGE)
-        cards.append([c.strip().upper() for c in ids.split(",") if c.strip()])
+        cards.append(listed)
         boomerangs.append(int(count))
     if not cards:
         fail(f"nothing to score: give {SEAT_HELP}", EXIT_USAGE)  # a usage error in every game
