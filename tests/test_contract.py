@@ -286,6 +286,20 @@ def test_winners_are_the_best_totals_once_over(game: str) -> None:
         assert br.winners(end) == best and len(totals) == players
 
 
+def test_the_round_once_over_is_the_number_of_rounds_played(game: str) -> None:
+    """``round`` is 0-based while the game plays and the number of rounds played once it is over
+    (docs/api.md, the neutral ``State``), in the state and the view alike, in every game (Sea Salt &
+    Paper's stayed at its last round's index)."""
+    rules = _rules(game)
+    for players in _player_counts(rules):
+        for seed in (10, 11):
+            states = list(_playout(rules, players, seed))
+            end = states[-1]
+            played = len(br.view(end, 0).past_rounds)
+            assert end.round == br.view(end, 0).round == played
+            assert all(s.round == len(br.view(s, 0).past_rounds) for s in states[:-1] if br.to_act(s))
+
+
 def test_a_view_shows_the_seat_its_actions_and_the_sheets(game: str) -> None:
     rules = _rules(game)
     for state in _some_states(rules, rules.players.max, 12):

@@ -550,10 +550,11 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
     totals = tuple(a + b for a, b in zip(state.totals, scores))
     history = (*state.history, result)
     state = state.evolve(totals=totals, history=history, turn=-1, drawn=(), crab_pile=-1)
+    # once over, round is the number of rounds played (docs/api.md), as in every game
     if end == "mermaids":
-        return state.evolve(phase="over", winners_=(ender,))
+        return state.evolve(phase="over", round=state.round + 1, winners_=(ender,))
     if max(totals) >= _target(t, n):
-        return state.evolve(phase="over", winners_=_winners(t, totals, result))
+        return state.evolve(phase="over", round=state.round + 1, winners_=_winners(t, totals, result))
     return _start_round(state, state.round + 1, (ender + 1) % n)
 
 
