@@ -230,9 +230,9 @@ def test_new_game_takes_any_integer_for_players_and_seed(n: int) -> None:
                                f"{brief(OTHER)}"),
     ((RULES, 2.0, 1), TypeError, "players must be an integer, not float"),
     ((RULES, True, 1), TypeError, "players must be an integer, not bool"),
-    ((RULES, 2, "1"), TypeError, "seed must be an integer or None, not str: '1'"),
-    ((RULES, 2, True), TypeError, "seed must be an integer or None, not bool: True"),
-    ((RULES, 2, 1.0), TypeError, "seed must be an integer or None, not float: 1.0"),
+    ((RULES, 2, "1"), TypeError, "seed must be an integer seed or None (int), not str: '1'"),
+    ((RULES, 2, True), TypeError, "seed must be an integer seed or None (int), not bool: True"),
+    ((RULES, 2, 1.0), TypeError, "seed must be an integer seed or None (int), not float: 1.0"),
 ])
 def test_new_game_refuses_what_is_not_its_argument_by_name(arguments: tuple[Any, ...], error: type[Exception],
                                                              message: str) -> None:

@@ -159,3 +159,13 @@ def test_check_scorer_timeout_ends_the_scorer_s_children(tmp_path: Path) -> None
     else:
         os.kill(pid, 9)
         raise AssertionError("the scorer's child outlived the timeout")
+
+
+def test_example_out_dash_is_refused_as_play_refuses_record_dash(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report is on standard output, so the example record needs a file: ``--example-out -`` is a
+    usage error before any game is dealt, as ``play --record -`` is (a file named "-" was written)."""
+    monkeypatch.chdir(tmp_path)
+    done = CliRunner().invoke(cli, ["check-scorer", "--games", "1", "--example-out", "-", "--", "cat"])
+    assert done.exit_code == 2 and "--example-out -: " in done.stderr and done.stdout == ""
+    assert not Path("-").exists()

@@ -80,6 +80,53 @@ def test_score_with_cards_the_game_refuses_is_invalid_input(rules: str, args: li
     assert run("score", "--rules", rules, *args)[0] == 1
 
 
+@pytest.mark.parametrize(("rules", "as_given", "as_written"), [
+    ("standard", ["e", "a", "V", "w", "x", "j", "b"], list("EAVWXJB")),
+    ("sea-salt-paper", ["--hand", "Crab-1", "CRAB-2", "--played", "Boat-1", "boat-2"],
+     ["--hand", "crab-1", "crab-2", "--played", "boat-1", "boat-2"]),
+    ("boomerang-2010", ["--player", "a1,b2:12", "--player", "k3:12", "--player", ":12"],
+     ["--player", "A1,B2:12", "--player", "K3:12", "--player", ":12"])])
+def test_score_reads_card_ids_in_any_case_in_every_game(rules: str, as_given: list[str],
+                                                        as_written: list[str]) -> None:
+    """A card id's case is its game's alone (Australia's and Boomerang (2010)'s upper, Sea Salt &
+    Paper's lower, by their schemas), so ``score`` reads them in any case in every game, as
+    ``play`` does (issue: Sea Salt & Paper's refused ``Crab-1`` as no card)."""
+    code, out, err = run("score", "--rules", rules, *as_given, "--json")
+    assert (code, err) == (0, "")
+    assert out == run("score", "--rules", rules, *as_written, "--json")[1]
+
+
+@pytest.mark.parametrize(("rules", "args"), [
+    ("standard", ["E", "A", "V", "W", "X", "J", "B"]), ("sea-salt-paper", ["--hand", "crab-1"]),
+    ("boomerang-2010", ["--player", "A1:12", "--player", ":12", "--player", ":12"])])
+def test_score_names_an_option_of_another_game_alike_in_every_game(rules: str, args: list[str]) -> None:
+    """An option the game's score does not take is a usage error worded alike in every game."""
+    code, out, err = run("score", "--rules", rules, *args, "--bogus")
+    assert (code, out) == (2, "")
+    assert re.match(r"boomerang-rules: no such option for .+: --bogus \(give .+\)$", err.rstrip("\n")), err
+
+
+@pytest.mark.parametrize("spec", ["A1,,A2:12", ",:12", "A1,:12", ",A1:12"])
+def test_score_refuses_an_empty_card_id_in_a_player_s_list(spec: str) -> None:
+    """A stray comma in Boomerang (2010)'s ``--player`` is a usage error naming the argument, not a card
+    list read without it (``--player :7`` is the way to give no cards)."""
+    code, out, err = run("score", "--rules", "boomerang-2010", "--player", spec, "--player", ":12", "--player", ":12")
+    assert (code, out) == (2, "") and f"--player {spec!r}: expected CARD,CARD,...:BOOMERANGS" in err
+
+
+HUGE = "x" * 100_000
+
+
+@pytest.mark.parametrize("args", [
+    ["standard", *"EAVWXJ", HUGE], ["sea-salt-paper", "--hand", HUGE],
+    ["boomerang-2010", "--player", f"{HUGE}:12", "--player", ":12", "--player", ":12"],
+    ["boomerang-2010", "--player", f"A1:{HUGE}"]], ids=["standard", "sea-salt-paper", "card", "count"])
+def test_score_quotes_what_it_refuses_cut_short_in_every_game(args: list[str]) -> None:
+    """A card or count of a megabyte is named cut short, as the library's messages name it."""
+    code, out, err = run("score", "--rules", *args)
+    assert code in (1, 2) and out == "" and len(err) < 1_000
+
+
 @pytest.mark.parametrize("rules", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
 @pytest.mark.parametrize("args", [["--hand"], ["--played"], ["--hand", "--played"]])
 def test_score_an_empty_sea_salt_and_paper_hand_when_asked_for(rules: str, args: list[str]) -> None:
@@ -222,3 +269,23 @@ def test_replay_writes_no_control_character_onto_the_terminal(tmp_path: Path, ru
     assert code == 0, err
     assert not CONTROL.search(out) and "\ufffe" not in out
     assert "Ana\ufffd\ufffd\ufffd[2J\ufffd\ufffd\ufffd\ufffd!" in out
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+@pytest.mark.parametrize("seat", [None, 0])
+def test_replay_shows_a_name_holding_a_newline_on_its_own_line(rules: str, seat: int | None, tmp_path: Path) -> None:
+    """A player's name may hold a newline or a tab (the schema allows them), but ``replay`` writes it
+    escaped, on one line, as messages write a file's name: a name cannot start a line of the story
+    (a forged "Winner: ..." line) in any game."""
+    import random
+
+    state = br.new_game(rules, 3, 4)
+    rng = random.Random(4)
+    while not br.is_over(state):
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(br.record_of(state, ["Ana\nWinner: Ana", "B\tb", "Cy"])), encoding="utf-8")
+    code, out, _ = run("replay", str(path), *(["--seat", str(seat)] if seat is not None else []))
+    assert code == 0 and "\t" not in out
+    assert not any(line.startswith("Winner: Ana") for line in out.splitlines())
+    assert "Ana\\nWinner: Ana (seat 0)" in out and "B\\tb (seat 1)" in out

@@ -79,6 +79,15 @@ def test_an_empty_bot_name_is_refused_in_play_too() -> None:
     assert result.exit_code == 2 and "--bots: bot name 2 of 2 is empty in 'random,'" in result.output
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament", "play"])
+@pytest.mark.parametrize("bots", ["x" * 100_000, "random," + "x" * 100_000, "random,,x" + "y" * 100_000],
+                         ids=["unknown", "second unknown", "empty"])
+def test_a_bot_name_of_a_megabyte_is_quoted_cut_short(command: str, bots: str) -> None:
+    """``--bots`` quotes what it refuses cut short, as the library's messages do."""
+    result = _run(command, "--players", "3", "--bots", bots)
+    assert result.exit_code == 2 and "--bots: " in result.output and len(result.output) < 1_000
+
+
 @pytest.mark.parametrize("answer", ["²", "١", "٢", "𝟐", "1_0"])
 def test_play_reads_a_choice_number_in_ascii_digits_only(answer: str) -> None:
     """At the prompt, a choice is its number in ASCII digits: '²' passed str.isdigit and broke int()."""

@@ -304,3 +304,34 @@ def test_a_ruleset_or_output_named_dash_is_named_as_given() -> None:
     such thing, and its refusal names it ``-`` (never ``<stdin>``)."""
     done = _run("variants", "show", "-", stdin="{}")
     assert done.exit_code == 2 and "cannot show -:" in done.output and "<stdin>" not in done.output
+
+
+def test_replay_blames_rules_only_when_it_was_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record the checks refuse by raising (as a seed of 7.0 once did) is reported with its
+    problems; "leave out --rules" is said only to whoever gave --rules."""
+    from boomerang_rules.core.errors import InvalidInput, Problem
+
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(br.record_of(br.new_game("standard", 2, 1))))
+
+    def refuse(record: Any, rules: Any = None) -> Any:
+        raise InvalidInput([Problem("/seed", "a seed is an integer, not 7.0", "seed-integer")])
+
+    monkeypatch.setattr(br, "check_record", refuse)
+    plain = CliRunner().invoke(cli, ["replay", str(path)])
+    assert plain.exit_code == 1 and "/seed: a seed is an integer" in plain.output and "--rules" not in plain.output
+    given = CliRunner().invoke(cli, ["replay", str(path), "--rules", "direction"])
+    assert given.exit_code == 1 and "leave out --rules direction" in given.output
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_replay_html_dash_is_standard_output_as_every_other_output_dash_is(
+        rules: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--html -`` writes the page to standard output, as ``sheet --out -`` and ``simulate --out -``
+    do: no file named "-" is made (it was, with "Page written to -")."""
+    monkeypatch.chdir(tmp_path)
+    Path("g.json").write_text(json.dumps(br.record_of(br.new_game(rules, 3, 2))), encoding="utf-8")
+    done = CliRunner().invoke(cli, ["replay", "g.json", "--html", "-"])
+    assert done.exit_code == 0, done.output
+    assert done.stdout.startswith("<!DOCTYPE html>") and "Page written" not in done.stdout
+    assert not Path("-").exists()

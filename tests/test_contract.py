@@ -102,6 +102,20 @@ def test_new_game_is_the_same_game_for_the_same_seed(game: str) -> None:
     assert br.new_game(game, rules.players.min, 3) == br.new_game(rules, rules.players.min, 3)  # an id as rules
 
 
+def test_new_game_takes_and_refuses_seeds_alike(game: str) -> None:
+    """A seed is an integer in every game, a numpy one too (as seats and action ids are): it deals
+    the game its int deals, kept as that int; anything else is the same ``TypeError`` everywhere."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    players = rules.players.min
+    state = br.new_game(rules, players, np.int64(7))
+    seed = state.progress.seed if game == "boomerang-australia" else state.seed
+    assert state == br.new_game(rules, players, 7) and seed.__class__ is int
+    for odd, shown in ((1.5, "float: 1.5"), (True, "bool: True"), ("7", "str: '7'")):
+        with pytest.raises(TypeError, match=rf"^seed must be an integer seed or None \(int\), not {shown}$"):
+            br.new_game(rules, players, odd)  # type: ignore[arg-type]
+
+
 def test_new_game_refuses_a_player_count_the_rules_do_not_allow(game: str) -> None:
     rules = _rules(game)
     with pytest.raises(ValueError, match=str(rules.players.max + 1)):
@@ -189,6 +203,43 @@ def test_actions_are_numbered_both_ways(game: str) -> None:
         br.action_id(rules, "no-such-action")
 
 
+def test_the_action_numbering_quotes_what_it_refuses_cut_short(game: str) -> None:
+    """A wrong value is quoted cut short (docs/api.md, "Errors"), in every game: a megabyte of
+    text handed to ``action_id`` or ``action_of`` makes no megabyte of message."""
+    rules = _rules(game)
+    for wrong in ("x" * 100_000, ["x"] * 100_000, 10 ** 5000):
+        for call in (br.action_id, br.action_of):
+            with pytest.raises(ValueError) as refused:
+                call(rules, wrong)  # type: ignore[arg-type]
+            assert len(str(refused.value)) < 400
+
+
+def test_chance_outcomes_and_scoring_quote_an_unknown_card_cut_short(game: str) -> None:
+    """The same of the cards given to ``new_game`` as chance outcomes and to the game's scoring entry
+    point: an unknown card id of a megabyte is named cut short (Sea Salt & Paper's ``score_cards``,
+    Boomerang (2010)'s ``final_scores`` and every game's dealt cards quoted it whole)."""
+    from boomerang_rules.australia.scoring import score_round
+    from boomerang_rules.boomerang2010.scoring import final_scores
+    from boomerang_rules.seasaltpaper.scoring import score_cards
+
+    rules = _rules(game)
+    huge = "x" * 100_000
+    calls = {
+        "boomerang-australia": (lambda: br.new_game(rules, 2, deals=[[[huge] * 7, list("ABCDEFG")]]),
+                                lambda: score_round(rules, [*"EAVWXJ", huge], None)),
+        "sea-salt-paper": (lambda: br.new_game(rules, 2, decks=[[huge]]),
+                           lambda: br.new_game(rules, 2, 1, steals=[huge]),
+                           lambda: score_cards(rules, [huge], [huge + "y"])),
+        "boomerang-2010": (lambda: br.new_game(rules, 3, deck=[huge]),
+                           lambda: final_scores(rules, [[huge], [], []], [12, 12, 12]),
+                           lambda: final_scores(rules, [[], [], []], [-10 ** 5000, 0, 0])),  # no str() of it
+    }[game]
+    for call in calls:
+        with pytest.raises(br.InvalidInput) as refused:
+            call()
+        assert len(str(refused.value)) < 2_000
+
+
 def test_the_legal_mask_is_the_legal_actions(game: str) -> None:
     rules = _rules(game)
     for players in _player_counts(rules):
@@ -233,6 +284,20 @@ def test_winners_are_the_best_totals_once_over(game: str) -> None:
         totals = [sheet["total"] for sheet in br.score_sheets(end)]
         assert best and set(best) <= set(range(players)) and list(best) == sorted(set(best))
         assert br.winners(end) == best and len(totals) == players
+
+
+def test_the_round_once_over_is_the_number_of_rounds_played(game: str) -> None:
+    """``round`` is 0-based while the game plays and the number of rounds played once it is over
+    (docs/api.md, the neutral ``State``), in the state and the view alike, in every game (Sea Salt &
+    Paper's stayed at its last round's index)."""
+    rules = _rules(game)
+    for players in _player_counts(rules):
+        for seed in (10, 11):
+            states = list(_playout(rules, players, seed))
+            end = states[-1]
+            played = len(br.view(end, 0).past_rounds)
+            assert end.round == br.view(end, 0).round == played
+            assert all(s.round == len(br.view(s, 0).past_rounds) for s in states[:-1] if br.to_act(s))
 
 
 def test_a_view_shows_the_seat_its_actions_and_the_sheets(game: str) -> None:

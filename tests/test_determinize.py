@@ -433,3 +433,36 @@ def test_a_view_no_deal_could_give_is_invalid_input_saying_so(rid: str, change: 
     assert (problem.pointer, problem.rule) == ("", "view-cards")
     assert re.fullmatch(r"the view of seat 0 is inconsistent: \d+ (unknown |unseen )?cards (unseen )?for .+",
                         problem.message)
+
+
+@pytest.mark.parametrize(("rid", "decisions", "change"), [
+    ("standard", 2, lambda v: {"direction": "right"}),
+    ("standard", 2, lambda v: {"hand_sizes": (7,) * v.players}),
+    ("standard", 2, lambda v: {"activities_used": (("swimming",),) + ((),) * (v.players - 1)}),
+    ("sea-salt-paper", 7, lambda v: {"totals": (5,) + (0,) * (v.players - 1)}),
+    ("sea-salt-paper", 3, lambda v: {"seat": 1}),  # seat 0's hand as seat 1's, whose size hand_sizes says
+    ("sea-salt-paper", 7, lambda v: {"legal_actions": ("draw",)}),
+    ("boomerang-2010", 5, lambda v: {"round": v.round + 2}),
+    ("boomerang-2010", 5, lambda v: {"boomerangs": tuple(b + 1 for b in v.boomerangs)}),
+    ("boomerang-2010", 5, lambda v: {"pot": v.pot + 3}),
+])
+def test_a_view_whose_fields_disagree_is_invalid_input_not_another_seat_s_state(
+        rid: str, decisions: int, change: Any) -> None:
+    """Every field fits and every card has a place, but a field disagrees with the rest of the view
+    (a round, a total, a pot no play of its rounds gives): ``InvalidInput`` ``[view-cards]`` naming
+    the fields that disagree, in every game, where ``determinize`` returned a state whose view was another than the one
+    given, breaking ``view(determinize(seen, rng), seen.seat) == seen`` without a word."""
+    import attrs
+
+    state = br.new_game(rid, 3, 4)
+    rng = random.Random(4)
+    for _ in range(decisions):
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    seen = br.view(state, 0)
+    odd = attrs.evolve(seen, **change(seen))
+    with pytest.raises(br.InvalidInput) as refused:
+        br.determinize(odd, 1)
+    [problem] = refused.value.problems
+    assert (problem.pointer, problem.rule) == ("", "view-cards")
+    assert re.fullmatch(rf"the view of seat {odd.seat} is inconsistent: no state gives it: its [a-z_]+(, [a-z_]+)* "
+                        "disagrees? with the rest of it", problem.message)

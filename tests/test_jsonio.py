@@ -183,3 +183,28 @@ def test_json_problems_of_values_no_encoder_writes_are_the_walk_s() -> None:
             assert json_problems(value, depth) == jsonio._walk(value, depth, 20)
             text = json.dumps(value).encode()
             assert jsonio._nesting_fits(text, depth) == (not jsonio._walk(value, depth, 20))
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "-" + "9" * 5000], ids=["positive", "negative"])
+def test_an_integer_too_long_to_read_is_named_as_the_float_too_large_is(number: str) -> None:
+    """An integer of more digits than Python reads is refused in the reader's words, as 1e400 is
+    ("too large for a float"), never with Python's advice to call ``sys.set_int_max_str_digits()``."""
+    value, problem = parse_json('{"seed": ' + number + "}")
+    assert value is None and problem is not None and problem.rule == "json-number"
+    assert problem.message == "a number of more than 4300 digits: too long to read"
+
+
+@pytest.mark.parametrize("game", ["standard", "sea-salt-paper", "boomerang-2010"])
+@pytest.mark.parametrize("sign", [1, -1], ids=["positive", "negative"])
+def test_a_record_in_memory_holding_such_an_integer_is_a_problem_not_a_value_error(game: str, sign: int) -> None:
+    """The same integer in a record handed to ``validate_record`` is a problem at its place, in
+    every game and every place (Python refused to print it, from inside the schema's messages)."""
+    record = br.record_of(br.new_game(game, 3, 1))
+    huge = sign * 10 ** 5000
+    for where in ("seed", "rules", "players"):
+        broken = {**record, where: [huge] if where == "players" else huge}
+        pointer = "/players/0" if where == "players" else f"/{where}"
+        problems = br.validate_record(broken)
+        assert [(p.pointer, p.message, p.rule) for p in problems] == [
+            (pointer, "a number of more than 4300 digits: too long to read", "json-number")]
+    assert [p.rule for p in br.validate_record(huge)] == ["json-number"]

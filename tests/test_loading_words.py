@@ -47,6 +47,15 @@ def test_a_name_neither_shipped_nor_a_file_lists_the_shipped_ones(name: str, tmp
             "", f"no shipped ruleset is called {name!r} and no such file exists (shipped: {SHIPPED})", "io", name)]
 
 
+def test_an_empty_name_is_no_ruleset_and_no_folder() -> None:
+    """An empty name names no ruleset: it is refused as a name neither shipped nor a file (named
+    ``''``, something to see), not read as the current folder (".: a folder, not a file")."""
+    with pytest.raises(RulesError) as refused:
+        load_rules("")
+    assert list(refused.value.problems) == [Problem(
+        "", f"no shipped ruleset is called '' and no such file exists (shipped: {SHIPPED})", "io", "''")]
+
+
 def test_a_name_the_system_cannot_look_up_is_an_io_problem_naming_it(tmp_path: Path) -> None:
     """A name too long for the file system: ``Path.is_file`` raises ``OSError`` (it was the
     caller's, raw, and the command line's "I/O error: File name too long" naming no file)."""

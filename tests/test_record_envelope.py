@@ -70,6 +70,31 @@ def test_a_record_names_a_shipped_ruleset_by_id_and_any_other_inline(name: str) 
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("seed", [7.0, 7.5])
+def test_a_seed_written_as_a_number_with_a_point_is_a_problem_of_the_record(name: str, seed: float) -> None:
+    """The schema's "integer" takes ``7.0`` (JSON has one kind of number), but a seed is an int:
+    every game reports it at ``/seed`` (``validate`` raised from inside the state's checks in
+    Boomerang: Australia and Boomerang (2010), and Sea Salt & Paper took it)."""
+    record = {**_record(name), "seed": seed}
+    if seed == 7.5:  # the schema's own refusal, as before
+        assert [p.rule for p in br.validate_record(record)] == ["schema:type"]
+        return
+    assert _messages(record) == ["/seed: a seed is an integer, not 7.0 [seed-integer]"]
+    with pytest.raises(br.InvalidInput, match="seed-integer"):
+        br.state_of(record)
+
+
+def test_a_first_player_written_as_a_number_with_a_point_is_a_problem_of_the_record() -> None:
+    """Sea Salt & Paper's first player reaches the engine as a seat: ``2.0`` is reported, not raised."""
+    record = _record("ssp-game-2p")
+    for r in range(len(record["rounds"])):
+        broken = json.loads(json.dumps(record))
+        broken["rounds"][r]["first"] = float(broken["rounds"][r]["first"])
+        assert [p.rule for p in br.validate_record(broken)] == ["first-player"], r
+        assert str(br.validate_record(broken)[0]).startswith(f"/rounds/{r}/first: ")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_state_of_refuses_a_record_that_replays_but_claims_a_wrong_result(name: str) -> None:
     record = _record(name)
     wrong = {**record, "result": {**record["result"], "winners": []}}

@@ -295,6 +295,8 @@ def test_bad_arguments_are_refused_with_the_reason() -> None:
         ({"reward": "points"}, ValueError, "reward must be 'win' or 'margin'"),
         ({"illegal": "ignore"}, ValueError, "illegal must be 'lose' or 'raise'"),
         ({"illegal_reward": "-1"}, TypeError, "illegal_reward must be a number"),
+        ({"illegal_reward": float("nan")}, ValueError, "illegal_reward must be a finite number, not nan"),
+        ({"illegal_reward": float("-inf")}, ValueError, "illegal_reward must be a finite number, not -inf"),
         ({"max_decisions": 0}, ValueError, "max_decisions must be a positive integer or None"),
         ({"render_mode": "rgb_array"}, ValueError, "render_mode must be None"),
         ({"game": "chess"}, ValueError, "game must be one of"),

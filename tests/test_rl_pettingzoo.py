@@ -204,6 +204,37 @@ def test_render_shows_the_public_table() -> None:
     assert isinstance(text, str) and "player_1" in text and "round 1 of 4" in text
 
 
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "boomerang-2010"])
+def test_render_shows_every_games_public_table(rules_id: str) -> None:
+    """Every game's render shows what lies face up, as Boomerang: Australia's shows its face-up
+    cards: Sea Salt & Paper's discard piles' tops and the cards played, Boomerang (2010)'s river,
+    pot and boomerangs; never a card in a hand nor a secret token."""
+    import re
+
+    env = bz.parallel_env(rules_id, players=3, render_mode="ansi")
+    obs, _ = env.reset(seed=4)
+    rng = random.Random(4)
+    for _ in range(25):
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()
+                   if o["action_mask"].any()}
+        obs, *_ = env.step(actions)
+    state = env._state
+    assert env.agents
+    text = env.render()
+    assert isinstance(text, str)
+    words = set(re.findall(r"[\w-]+", text))
+    seen = br.view(state, 0)
+    if rules_id == "sea-salt-paper":
+        public = {c for c in seen.pile_tops if c} | {c for cards in seen.played for c in cards}
+        assert public and public <= words
+        hidden = {state.tables.ids[c] for hand in state.hands for c in hand} - public
+        assert not hidden & words
+    else:
+        assert set(seen.river) <= words and f"pot {seen.pot}" in text
+        assert all(f"{b} boomerangs" in text for b in seen.boomerangs)
+        assert not set(state.rules.lands) & words  # the tokens are secret until the capture
+
+
 def test_bench_reports_the_adapters() -> None:
     from click.testing import CliRunner
 

@@ -364,3 +364,44 @@ def test_the_lowest_legal_action_never_ends_sea_salt_and_paper_so_the_default_bo
         _, masks, _, done = env.step(masks.argmax(axis=2))
         steps += 1
     assert steps == DEFAULT_MAX_STEPS and env.truncated.all()
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
+def test_the_player_count_is_taken_and_refused_alike_in_every_game(rules_id: str) -> None:
+    """``players`` is read as the PettingZoo and gymnasium envs read it, whatever engine serves: a
+    numpy integer is its int, anything else that is no integer a ``TypeError`` naming it."""
+    env = VectorEnv(rules_id, players=np.int64(3), games=2)
+    assert env.players == 3 and env.players.__class__ is int
+    assert env.reset(seed=1)[0].shape == (2, 3, env.observation_size)
+    for odd in (3.0, True, "3"):
+        with pytest.raises(TypeError, match=r"^players must be a player count \(int\), not "):
+            VectorEnv(rules_id, players=odd, games=2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
+@pytest.mark.parametrize("copy", [True, False])
+def test_an_env_pickles_and_plays_on_as_the_original(rules_id: str, copy: bool) -> None:
+    """A vector env pickles, fresh or mid-episode (Ray's workers, a multiprocess runner), as the
+    PettingZoo and gymnasium envs do: the copy plays on exactly as the original, its own buffers
+    behind the views it returns (``copy=False``)."""
+    import pickle
+
+    fresh = pickle.loads(pickle.dumps(VectorEnv(rules_id, players=3, games=3, copy=copy)))
+    assert fresh.engine == VectorEnv(rules_id, players=3, games=2).engine
+    env = VectorEnv(rules_id, players=3, games=3, copy=copy)
+    env.reset(seed=5)
+    for _ in range(3):
+        env.step(env.sample_actions())
+    twin = pickle.loads(pickle.dumps(env))
+    done = False
+    while not done:
+        one, two = env.step(env.sample_actions()), twin.step(twin.sample_actions())
+        done = one[3]
+        assert two[3] == done
+        for a, b in zip(one[:3], two[:3]):
+            assert np.array_equal(a, b)
+    assert np.array_equal(env.totals(), twin.totals())
+    for original, copied in zip(env.reset(seed=6), twin.reset(seed=6)):
+        assert np.array_equal(original, copied)
+        if not copy:  # the copy's views are of its own buffers, written by its own steps
+            assert not np.shares_memory(original, copied)

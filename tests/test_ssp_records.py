@@ -218,6 +218,25 @@ def test_replay_for_one_seat_hides_what_it_could_not_see(tmp_path: Path) -> None
     assert mine and not any(" keeps one and" in line for line in mine)
 
 
+@pytest.mark.parametrize("seat", [None, 0])
+def test_replay_tells_the_face_up_discards_as_play_does(seat: int | None, tmp_path: Path) -> None:
+    """The card a keep discards lies face up on its pile, and which pile a card is taken from is
+    seen by all: replay names both, for every seat, as play tells them (never "the other")."""
+    state = random_game(RULES, 3, 4)
+    record = br.record_of(state)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(record))
+    told = CliRunner().invoke(cli, ["replay", str(path), *(["--seat", str(seat)] if seat is not None else [])])
+    assert told.exit_code == 0, told.output
+    text = " ".join(told.output.split())  # the story's lines are wrapped at 80 columns
+    keeps = [e for rnd in record["rounds"] for e in rnd["actions"] if e[1].startswith("keep:")]
+    takes = [e for rnd in record["rounds"] for e in rnd["actions"] if e[1].startswith("take:")]
+    assert keeps and takes
+    assert "the other onto" not in text and "from the top of a discard pile" not in text
+    assert len(re.findall(r" discards \w[\w-]* \([^)]*\) onto the (?:left|right) pile", text)) == len(keeps)
+    assert len(re.findall(r" from the top of the (?:left|right) pile", text)) == len(takes)
+
+
 SSP_SHIPPED = [r for r in br.shipped_ids() if br.load_rules(r).game == "sea-salt-paper"]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 
-from ..core.arguments import require
+from ..core.arguments import brief, require
 from ..core.seats import check_seat
 from .rules import Ruleset
 from .state import GameState, check_state
@@ -31,7 +31,7 @@ def action_of(rules: Ruleset, i: int) -> str:
     t = tables_for(rules)
     number = as_id(i)
     if number is None or not 0 <= number < len(t.action_names):
-        raise ValueError(f"{i!r} is not an action id of {rules.id!r} (ids are 0 to {len(t.action_names) - 1})")
+        raise ValueError(f"{brief(i)} is not an action id of {rules.id!r} (ids are 0 to {len(t.action_names) - 1})")
     return t.action_names[number]
 
 
@@ -43,10 +43,10 @@ def action_id(rules: Ruleset, action: str | int) -> int:
         number = t.action_ids.get(action)
         if number is not None:
             return number
-        raise ValueError(f"{action!r} is not an action of {rules.id!r} (a card id, an activity id or 'none')")
+        raise ValueError(f"{brief(action)} is not an action of {rules.id!r} (a card id, an activity id or 'none')")
     number = as_id(action)
     if number is None or not 0 <= number < len(t.action_names):
-        raise ValueError(f"{action!r} is not an action of {rules.id!r} (a card id, an activity id or 'none', "
+        raise ValueError(f"{brief(action)} is not an action of {rules.id!r} (a card id, an activity id or 'none', "
                          f"or an id from 0 to {len(t.action_names) - 1})")
     return number
 

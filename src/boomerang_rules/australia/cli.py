@@ -458,7 +458,7 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     except InvalidInput as exc:
         lines = []
         for p in exc.problems:
-            place = f"argument {int(p.pointer[1:]) + 1} ({cards[int(p.pointer[1:])]!r}): " if p.pointer else ""
+            place = f"argument {int(p.pointer[1:]) + 1} ({brief(cards[int(p.pointer[1:])])}): " if p.pointer else ""
             lines.append(place + p.message)
         fail("\n".join(lines))
     if as_json:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import rng as rng_mod
+from ..core.arguments import brief
 from ..core.errors import InvalidInput, Problem
 from ..core.pointer import pointer
 from .tables import Tables, bits
@@ -45,7 +46,7 @@ def deal_problems(t: Tables, players: int, hands: Sequence[Sequence[object]]) ->
         for i, card in enumerate(hand):
             where = pointer(seat, i)
             if not isinstance(card, str) or card not in t.index:
-                problems.append(Problem(where, f"unknown card {card!r}", "card-known"))
+                problems.append(Problem(where, f"unknown card {brief(card)}", "card-known"))
             elif card in owner:
                 also = "seat " + str(owner[card]) if owner[card] != seat else "the same hand"
                 problems.append(Problem(where, f'card "{card}" dealt twice in one round (also to {also})',

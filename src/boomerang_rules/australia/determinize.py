@@ -41,13 +41,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import rng as rng_mod
-from ..core.determinize import Rng, check_view, seed_of
+from ..core.determinize import Rng, agreeing, check_view, seed_of
 from ..core.state_checks import Shape, inconsistent_view, seats_of
 from .engine import apply, new_game
 from .rules import GAME, Ruleset
 from .state import GameState
 from .tables import NO_ACTIVITY, Tables, tables_for
-from .view import PastRound, SeatView
+from .view import PastRound, SeatView, view
 
 
 def _direction(rules: Ruleset, round_no: int) -> int:
@@ -145,6 +145,7 @@ class Determinizer:
         rules = seen.rules
         self._t = t
         self._seen = seen
+        self._checked = False
         self._deals = past_deals(t, seen)
         self._current = seen.phase in ("throw", "pick", "activity")
         if not self._current:
@@ -249,6 +250,15 @@ class Determinizer:
         return state, groups
 
     def sample(self, rng: Rng) -> GameState:
+        """A draw (``_draw``); the first checked against the view (``core.determinize.agreeing``): a view
+        whose fields disagree with each other is ``InvalidInput``, never another view's state."""
+        state = self._draw(rng)
+        if not self._checked:
+            agreeing(self._seen, state, view)
+            self._checked = True
+        return state
+
+    def _draw(self, rng: Rng) -> GameState:
         """One full state consistent with the view, unknown cards placed uniformly."""
         seed = seed_of(rng)
         seen, t = self._seen, self._t

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ..core import rng as rng_mod
-from ..core.arguments import brief, is_list, kind, require, string_list
+from ..core.arguments import brief, is_list, kind, optional_seed, require, string_list
 from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_seat as seat_of_game
@@ -46,8 +46,8 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
         require(rules, Ruleset, "rules", "a Boomerang: Australia Ruleset (see load_rules)")
     if players.__class__ is not int and (isinstance(players, bool) or not isinstance(players, int)):
         raise TypeError(f"players must be an integer, not {kind(players)}")
-    if seed is not None and seed.__class__ is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise TypeError(f"seed must be an integer or None, not {kind(seed)}: {brief(seed)}")
+    if seed is not None and seed.__class__ is not int:  # a numpy integer is the int it holds, as in every game
+        seed = optional_seed(seed)
     if deals.__class__ is not tuple or deals:
         deals = _deals_argument(deals)
     low, high = rules.players.min, rules.players.max

@@ -14,7 +14,7 @@ import attrs
 from ..core.arguments import require
 from ..core.errors import Problem, under
 from ..core.pointer import pointer
-from ..core.records import Checked, document_problems, named_rules, players_problems
+from ..core.records import Checked, document_problems, named_rules, players_problems, recorded_seed
 from ..core.results import result_problems
 from .dealing import deal_problems, queue_after, skipped
 from .engine import apply, is_over, legal_actions, new_game
@@ -226,7 +226,9 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
     deals, found = _check_deals(t, n, rounds, t.reshuffle)
     problems += found
     state = new_game(rules, n, deals=[[t.hand_ids(m) for m in d] for d in deals], undealt_ok=True)
-    progress = attrs.evolve(state.progress, seed=record.get("seed"), names=tuple(record["players"]))
+    seed, found = recorded_seed(record)
+    problems += found
+    progress = attrs.evolve(state.progress, seed=seed, names=tuple(record["players"]))
     state = attrs.evolve(state, context=attrs.evolve(state.context, progress=progress))
     static = _static_problems(t, n, rounds, deals)
     for r in range(len(deals)):

@@ -305,6 +305,7 @@ def finish_round(g: int, end: int, ender: int, players: int, ti: Any, tm: Any, s
         top = max(top, totals[g, s])
     if end == END_MERMAIDS or top >= ti[T_TARGET]:
         gi[g, G_PHASE] = P_OVER
+        gi[g, G_ROUND] += 1  # once over, the rounds played (the engine's state.round, rl.observe's "round")
         return
     start_round(g, gi[g, G_ROUND] + 1, (ender + 1) % players, players, ti, shuf, work, gi, rng, deck, piles,
                 hands, played, pv)

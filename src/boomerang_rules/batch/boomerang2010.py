@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
+from typing import Any
 
 import attrs
 import numpy as np
@@ -151,13 +152,30 @@ class Batch(GamesBatch):
         self.totals = np.zeros((games, players), np.int32)
         self.decisions = 0
         self.masks = np.zeros((games, players, len(c.names)), np.bool_)
-        self._flat = self.masks.reshape(games, players * len(c.names))  # (games, -1) cannot size 0 games
         self.live = np.array([games], np.int64)
+        self._views()
+        k.init(players, seed_of(seed), c.ti, c.sc, SHUFFLE, self.gi, self.deck, self.cm, self.totals, self._flat)
+
+    _VIEWS = ("_flat", "river", "captured", "tokens", "boomerangs")
+    """The fields that are views of others (``_flat`` of ``masks``, the rest of ``cm`` and ``gi``)."""
+
+    def _views(self) -> None:
+        games, players = self.totals.shape
+        self._flat = self.masks.reshape(games, players * self.masks.shape[2])  # (games, -1) cannot size 0 games
         self.river = self.cm[:, :k.C_CAPTURED]
         self.captured = self.cm[:, k.C_CAPTURED:]
         self.tokens = self.gi[:, k.G_SEATS:k.G_SEATS + players]
         self.boomerangs = self.gi[:, k.G_SEATS + players:k.G_SEATS + 2 * players]
-        k.init(players, seed_of(seed), c.ti, c.sc, SHUFFLE, self.gi, self.deck, self.cm, self.totals, self._flat)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without its views, which would unpickle as copies the kernels no longer write."""
+        return {name: getattr(self, name) for name in self.__slots__ if name not in self._VIEWS}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled: its views made again of its own arrays."""
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._views()
 
     @property
     def over(self) -> bool:

@@ -7,7 +7,7 @@ id as well as its string.
 
 from __future__ import annotations
 
-from ..core.arguments import as_id, require
+from ..core.arguments import as_id, brief, require
 from .engine import check_seat, legal_actions
 from .rules import PASS, THROW, Ruleset
 from .state import GameState
@@ -31,7 +31,7 @@ def action_of(rules: Ruleset, i: int) -> str:
     names = _names(rules)
     number = as_id(i)
     if number is None or not 0 <= number < len(names):
-        raise ValueError(f"{i!r} is not an action id of {rules.id!r} (ids are 0 to {len(names) - 1})")
+        raise ValueError(f"{brief(i)} is not an action id of {rules.id!r} (ids are 0 to {len(names) - 1})")
     return names[number]
 
 
@@ -42,10 +42,10 @@ def action_id(rules: Ruleset, action: str | int) -> int:
     if isinstance(action, str):
         if action in names:
             return names.index(action)
-        raise ValueError(f"{action!r} is not an action of {rules.id!r} (a land, 'pass' or 'throw')")
+        raise ValueError(f"{brief(action)} is not an action of {rules.id!r} (a land, 'pass' or 'throw')")
     number = as_id(action)
     if number is None or not 0 <= number < len(names):
-        raise ValueError(f"{action!r} is not an action of {rules.id!r} (a land, 'pass' or 'throw', or an id "
+        raise ValueError(f"{brief(action)} is not an action of {rules.id!r} (a land, 'pass' or 'throw', or an id "
                          f"from 0 to {len(names) - 1})")
     return number
 

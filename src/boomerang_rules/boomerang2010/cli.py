@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from ..core.arguments import brief
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
@@ -333,12 +334,16 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
             spec, i = args[i + 1], i + 2
         elif option in ("--player", "--seat") and equals:
             spec, i = value, i + 1
+        elif arg.startswith("--") and option not in ("--player", "--seat"):  # worded as the other games word it
+            fail(f"no such option for {GAME_NAME}: {arg} (give {SEAT_HELP})", EXIT_USAGE)
         else:
             fail(f"unexpected argument {arg!r} for {GAME_NAME}: give {SEAT_HELP}", EXIT_USAGE)
         ids, sep, count = spec.rpartition(":")
-        if not sep or not ascii_whole(count.strip()):  # str.isdigit takes '²' and '١', int() then fails or reads them
-            fail(f"{option} {spec!r}: expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)", EXIT_USAGE)
-        cards.append([c.strip().upper() for c in ids.split(",") if c.strip()])
+        listed = [c.strip().upper() for c in ids.split(",")] if ids.strip() else []  # ":7": no cards
+        # str.isdigit takes '²' and '١', int() then fails or reads them; a stray comma is no card
+        if not sep or not ascii_whole(count.strip()) or "" in listed:
+            fail(f"{option} {brief(spec)}: expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)", EXIT_USAGE)
+        cards.append(listed)
         boomerangs.append(int(count))
     if not cards:
         fail(f"nothing to score: give {SEAT_HELP}", EXIT_USAGE)  # a usage error in every game

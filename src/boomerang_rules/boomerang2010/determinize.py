@@ -20,14 +20,14 @@ from __future__ import annotations
 
 from ..core import rng as rng_mod
 from ..core.arguments import brief
-from ..core.determinize import Rng, check_view, seed_of
+from ..core.determinize import Rng, agreeing, check_view, seed_of
 from ..core.state_checks import inconsistent_view, view_seats
 from ..core.tuple_backed import NEW
 from .engine import apply, new_game, to_act
 from .rules import GAME, Ruleset
 from .state import FIELD, GameState
 from .tables import Tables, tables_for
-from .view import PastRound, SeatView
+from .view import PastRound, SeatView, view
 
 
 def _fit_view(seen: SeatView, t: Tables) -> None:
@@ -108,12 +108,22 @@ class Determinizer:
                 state = apply(state, seat, land)
             state = _replay_hunt(state, past.hunt)
         self._seen = seen
+        self._checked = False
         self._base = state
         self._prefix = tuple(t.index[c] for c in turned)
         self._rest = tuple(t.index[c] for c in rest)
         self._lands = t.lands
 
     def sample(self, rng: Rng) -> GameState:
+        """A draw (``_draw``); the first checked against the view (``core.determinize.agreeing``): a view
+        whose fields disagree with each other is ``InvalidInput``, never another view's state."""
+        state = self._draw(rng)
+        if not self._checked:
+            agreeing(self._seen, state, view)
+            self._checked = True
+        return state
+
+    def _draw(self, rng: Rng) -> GameState:
         """One full state consistent with the view: the deck's rest in a uniform order, each hidden
         token a uniform land."""
         seen = self._seen

@@ -39,7 +39,7 @@ def deck_problems(t: Tables, deck: Sequence[object]) -> list[Problem]:
     seen: dict[str, int] = {}
     for i, cid in enumerate(deck):
         if not isinstance(cid, str) or cid not in t.index:
-            problems.append(Problem(pointer(i), f"unknown card {cid!r}", "card-known"))
+            problems.append(Problem(pointer(i), f"unknown card {brief(cid)}", "card-known"))
         elif cid in seen:
             problems.append(Problem(pointer(i), f"card {cid!r} is in the deck twice (also at {seen[cid]})",
                                     "card-unique"))
@@ -61,7 +61,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     The first river is built at once; seat 0 opens the first hunt.
     """
     require(rules, Ruleset, "rules", "a Boomerang (2010) Ruleset (see load_rules)")
-    optional_seed(seed)
+    seed = optional_seed(seed)  # a numpy integer is the int it holds, as in every game
     check_players(rules, players)
     t = tables_for(rules)
     if deck is not None:

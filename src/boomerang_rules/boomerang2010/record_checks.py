@@ -15,7 +15,14 @@ import attrs
 from ..core.errors import Problem, under
 from ..core.loading import rules_data
 from ..core.pointer import pointer
-from ..core.records import Checked, digest_problems, document_problems, named_rules, players_problems
+from ..core.records import (
+    Checked,
+    digest_problems,
+    document_problems,
+    named_rules,
+    players_problems,
+    recorded_seed,
+)
 from ..core.results import result_problems
 from .engine import apply, deck_problems, is_over, legal_actions, new_game
 from .rules import GAME, THROW, Ruleset
@@ -201,7 +208,9 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
     if found:
         return Checked(None, tuple(problems + found))
     state = new_game(rules, n, deck=record["deck"])
-    state = attrs.evolve(state, seed=record.get("seed"), names=tuple(record["players"]))
+    seed, found = recorded_seed(record)
+    problems += found
+    state = attrs.evolve(state, seed=seed, names=tuple(record["players"]))
     rounds = record["rounds"]
     for r, rnd in enumerate(rounds):
         if is_over(state):

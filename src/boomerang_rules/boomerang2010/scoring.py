@@ -13,7 +13,7 @@ from typing import ClassVar
 
 import attrs
 
-from ..core.arguments import list_of, require
+from ..core.arguments import brief, list_of, require
 from ..core.errors import InvalidInput, Problem
 from ..core.frozendict import FrozenDict
 from ..core.pointer import pointer
@@ -141,7 +141,7 @@ def _checked(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequenc
         for i, cid in enumerate(hand):
             where = pointer("cards", s, i)
             if not isinstance(cid, str) or cid not in t.index:
-                problems.append(Problem(where, f"unknown card {cid!r}", "card-known"))
+                problems.append(Problem(where, f"unknown card {brief(cid)}", "card-known"))
             elif cid in seen:
                 other, k = seen[cid]
                 problems.append(Problem(where, f"card {cid!r} is held twice (also at /cards/{other}/{k})",
@@ -153,7 +153,7 @@ def _checked(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequenc
     for s, held in enumerate(boomerangs):
         if isinstance(held, bool) or not isinstance(held, int) or held < 0:
             problems.append(Problem(pointer("boomerangs", s), f"a boomerang count is a whole number ≥ 0, "
-                                    f"not {held!r}", "boomerangs-count"))
+                                    f"not {brief(held)}", "boomerangs-count"))
     if problems:
         raise InvalidInput(problems)
     return t, out

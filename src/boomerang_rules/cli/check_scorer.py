@@ -61,6 +61,9 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
 
     rules = load_rules_or_exit(rules_name)
     refuse_to_overwrite("--example-out", example_out, [*rules_read(rules_name), *command_files(command)])
+    if example_out == "-":  # as play's --record -: the report is on standard output
+        fail("--example-out -: check-scorer reports on standard output, so the example needs a file (e.g. "
+             "--example-out example.json)", EXIT_USAGE)
     if example_out is not None:
         check_new_file("--example-out", example_out, force)
     counts = [players] if players is not None else list(range(rules.players.min, rules.players.max + 1))

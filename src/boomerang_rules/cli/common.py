@@ -185,7 +185,7 @@ def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules:
     if len(names) == 1 and names[0]:  # "--bots random": that bot in every seat
         names *= players
     if "" in names:  # "random,,random" or a trailing comma: a seat without a bot, not a shorter list
-        fail(f"{param}: bot name {names.index('') + 1} of {len(names)} is empty in {value!r} (give one name per "
+        fail(f"{param}: bot name {names.index('') + 1} of {len(names)} is empty in {brief(value)} (give one name per "
              "seat, separated by commas)", EXIT_USAGE)
     for name in names:
         if name not in BOTS:
@@ -193,7 +193,7 @@ def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules:
             if budget and f"{kind}:1" in BOTS:  # a bot that takes a budget, given a bad one
                 fail(f"{param}: {brief(name)}: the number after '{kind}:' is its playouts a decision, a whole "
                      f"number from 1 to {MAX_PLAYOUTS:,}", EXIT_USAGE)
-            fail(f"{param}: unknown bot {name!r} (bots: {', '.join(BOTS)})", EXIT_USAGE)
+            fail(f"{param}: unknown bot {brief(name)} (bots: {', '.join(BOTS)})", EXIT_USAGE)
     if len(names) != players:
         given = f"{len(names)} bot name{'s' if len(names) != 1 else ''}"
         fail(f"{param}: {given} for {players} seat{'s' if players != 1 else ''} (give one per seat)", EXIT_USAGE)

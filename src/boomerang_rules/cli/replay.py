@@ -16,7 +16,7 @@ from .common import (
     max_bytes_option,
     read_one_game,
 )
-from .files import refuse_to_overwrite, rules_read, write_text
+from .files import STDIO, refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(short_help="Tell a recorded game step by step.")
@@ -27,8 +27,9 @@ from .files import refuse_to_overwrite, rules_read, write_text
               help="Show only what this seat (counted from 0) could see at each moment, as play --seat plays it.")
 @click.option("--rules", "rules_name", default=None, metavar="ID|PATH",
               help="Replay under this ruleset or variant instead of the one the record names.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None, metavar="PAGE.html",
-              help="Write the game as one self-contained web page to step through.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+              metavar="PAGE.html", help="Write the game as one self-contained web page to step through ('-': "
+              "standard output).")
 @max_bytes_option
 def replay(file: str, seat: int | None, rules_name: str | None, game_number: int | None,
            html_path: str | None, max_bytes: int) -> None:
@@ -39,7 +40,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     The record is checked first; an invalid one is refused with its problems (exit 1).
     """
     from .. import check_record
-    from ..core.display import displayable
+    from ..core.display import displayable, escaped_name
     from ..core.errors import InvalidInput
 
     label, data = read_one_game(file, game_number, max_bytes)
@@ -47,10 +48,10 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     refuse_to_overwrite("--html", html_path, [("the record being read", file), *rules_read(rules_name)])
     try:
         checked = check_record(data, rules)
-    except InvalidInput as exc:  # --rules of another game than the record's
-        fail("\n".join(str(p.in_file(label)) for p in exc.problems)
-             + f"\n(leave out --rules {printable(rules_name or '')}: a record names its own ruleset; --rules is for a "
-             "variant of the same game)", EXIT_INVALID)
+    except InvalidInput as exc:  # --rules of another game than the record's, or a record the checks refuse so
+        hint = (f"\n(leave out --rules {printable(rules_name)}: a record names its own ruleset; --rules is for a "
+                "variant of the same game)" if rules_name else "")
+        fail("\n".join(str(p.in_file(label)) for p in exc.problems) + hint, EXIT_INVALID)
     if checked.problems or checked.state is None:
         fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(label)}" for p in checked.problems))
     names = list(data["players"])
@@ -61,12 +62,18 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
             fail("--html shows every seat's hand; it cannot be limited to one --seat yet", EXIT_USAGE)
         _write_html(data, checked.state.rules, names, html_path)
         return
-    for line in game_cli(checked.state.rules).narrate(data, checked.state.rules, names, seat):
+    # a name may hold a newline or a tab (the schema allows them): written escaped, on one line, it
+    # cannot start a line of the story (a forged "Winner: ..."), as a file's name cannot in a message
+    told = [escaped_name(str(name)) for name in names]
+    for line in game_cli(checked.state.rules).narrate(data, checked.state.rules, told, seat):
         click.echo(displayable(line))  # a checked record holds no control character; nor does the output
 
 
 def _write_html(record: dict[str, object], rules: object, names: list[str], path: str) -> None:
     """``replay --html``: the page of a checked record, drawn by its game."""
     page = game_cli(rules).replay_html(record, rules, [str(n) for n in names])
+    if path == STDIO:  # as sheet --out - and simulate --out - write theirs
+        click.echo(page, nl=False)
+        return
     write_text(path, page, "--html")
     click.echo(f"Page written to {printable(path)}")

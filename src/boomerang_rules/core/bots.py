@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from . import rng as rng_mod
+from .arguments import brief
 
 View_contra = TypeVar("View_contra", contravariant=True)
 
@@ -58,7 +59,7 @@ def make_bots(bots: Mapping[str, Callable[[Any, int], Any]], names: Sequence[str
     """One bot per seat from the game's ``bots`` registry, by name, each seeded from the game's seed and seat."""
     unknown = [n for n in names if n not in bots]
     if unknown:
-        raise ValueError(f"unknown bot {unknown[0]!r} (bots: {', '.join(bots)})")
+        raise ValueError(f"unknown bot {brief(unknown[0])} (bots: {', '.join(bots)})")
     return [bots[name](rules, bot_seed(game_seed, seat)) for seat, name in enumerate(names)]
 
 

@@ -9,9 +9,14 @@ knows is the game's); ``boomerang_rules.determinize`` picks it by the view's cla
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
 
 from . import rng as rng_mod
 from .arguments import brief, integer, kind
+from .state_checks import inconsistent_view
 
 Rng = random.Random | int
 """A ``random.Random`` (one 64-bit seed is drawn from it) or an integer seed."""
@@ -29,3 +34,19 @@ def check_view(seen: object, cls: type, game: str) -> None:
     """``TypeError`` naming ``seen`` unless it is a view of ``game`` (``view(state, seat)``)."""
     if not isinstance(seen, cls):
         raise TypeError(f"seen must be a {game} SeatView (see view), not {kind(seen)}: {brief(seen)}")
+
+
+def agreeing(seen: Any, state: Any, view_of: Callable[[Any, int], Any]) -> Any:
+    """``state``, a determinization of ``seen``, once ``view_of(state, seen.seat) == seen``; else the
+    view is one no state gives (a round, a total, a pot its rounds do not make, each field fitting
+    on its own): ``InvalidInput`` ``[view-cards]`` naming the fields that disagree with the rest.
+
+    Each game's ``Determinizer`` checks its first draw so (the fields it does not read are checked
+    too); the draws after it come from the same analysis of the view, so a search pays once."""
+    shown = view_of(state, seen.seat)
+    if shown != seen:
+        names = [f.name for f in attrs.fields(type(shown)) if getattr(shown, f.name) != getattr(seen, f.name, None)]
+        verb = "disagrees" if len(names) == 1 else "disagree"
+        raise inconsistent_view(seen.seat, f"no state gives it: its {', '.join(names) or 'fields'} {verb} "
+                                "with the rest of it")
+    return state

@@ -12,6 +12,7 @@ import json
 import math
 import os
 import stat
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -195,6 +196,8 @@ def _walk(value: Any, max_depth: int, limit: int) -> list[Problem]:
     problems: list[Problem] = []
     if isinstance(value, str):
         return [] if is_text(value) else [_not_text(value, ())]
+    if _unprintable(value):
+        return [_too_long(())]
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
     while stack and len(problems) < limit:
         node, path = stack.pop()
@@ -214,10 +217,24 @@ def _walk(value: Any, max_depth: int, limit: int) -> list[Problem]:
             if isinstance(child, str):
                 if not is_text(child):
                     problems.append(_not_text(child, (*path, _part(key))))
+            elif _unprintable(child):
+                problems.append(_too_long((*path, _part(key))))
             elif isinstance(child, dict | list | tuple):
                 children.append((child, (*path, _part(key))))
         stack.extend(reversed(children))
     return problems[:limit]
+
+
+def _too_long(path: tuple[str | int, ...]) -> Problem:
+    return Problem(pointer(*path), f"a number of more than {sys.get_int_max_str_digits()} digits: too long to read",
+                   "json-number")
+
+
+def _unprintable(value: Any) -> bool:
+    """Whether ``value`` is an integer of more digits than Python prints (``sys.get_int_max_str_digits``):
+    every message quoting it, the schema's among them, would raise instead."""
+    limit = sys.get_int_max_str_digits()
+    return isinstance(value, int) and not isinstance(value, bool) and limit > 0 and abs(value) >= 10 ** limit
 
 
 def _not_text(value: str, path: tuple[str | int, ...]) -> Problem:
@@ -248,6 +265,8 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
     except RecursionError:
         return None, Problem("", f"JSON nested too deeply (the limit is {MAX_DEPTH} levels)", "json-depth")
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        if "sys.set_int_max_str_digits" in str(exc):  # its advice is for a programmer, not a reader
+            return None, _too_long(())
         return None, Problem("", f"unreadable JSON value: {str(exc)[:200]}", "json-syntax")
     if repeated:  # only the walk sees repeated keys
         problems = _walk(value, MAX_DEPTH, 1)

@@ -258,10 +258,11 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
     if isinstance(name_or_path, str) and _is_shipped(name_or_path):
         return _load_shipped(name_or_path)
     path = Path(name_or_path)
-    why = _unreadable(path)
+    why = NO_SUCH_FILE if name_or_path == "" else _unreadable(path)  # Path("") is "." (the current folder)
     if why == NO_SUCH_FILE:
         raise RulesError([Problem("", f"no shipped ruleset is called {brief(str(name_or_path))} and no such file "
-                                  f"exists (shipped: {', '.join(shipped_ids())})", "io", _label(path))])
+                                  f"exists (shipped: {', '.join(shipped_ids())})", "io",
+                                  _label(path) if name_or_path != "" else "''")])
     if why is not None:
         raise RulesError([Problem("", why, "io", _label(path))])
     label = _label(path)

@@ -98,6 +98,17 @@ def document_problems(record: Any, schema: str, schema_sees: Callable[[Any], Any
     return json_problems(record) or schema_problems(record if schema_sees is None else schema_sees(record), schema)
 
 
+def recorded_seed(record: dict[str, Any]) -> tuple[int | None, list[Problem]]:
+    """A schema-valid record's ``seed`` (None without one), or None and the problem of one written
+    as a number with a point (``7.0``): the schema's "integer" takes it, JSON having one kind of
+    number, but a seed is an int (no state holds another), so it is reported where it stands, in
+    every game, rather than raised from inside the state's checks."""
+    seed = record.get("seed")
+    if seed is None or seed.__class__ is int:
+        return seed, []
+    return None, [Problem("/seed", f"a seed is an integer, not {seed!r}", "seed-integer")]
+
+
 def named_rules(ref: Any, game: str) -> tuple[Any, list[Problem]]:
     """The ruleset a schema-valid record of ``game`` names (a shipped id, or a ruleset or variant
     inline); else ``None`` and its problems under ``/rules``, one of them when it is another game's."""

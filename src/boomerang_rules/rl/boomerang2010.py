@@ -207,6 +207,22 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
     )
 
 
+def describe(state: GameState) -> str:
+    """The public table, the envs' ``render``: round and phase, the river, the deck and the pot, each
+    seat's total, boomerangs, cards captured and whether it still hunts (no secret token)."""
+    t = state.tables
+    over = state.phase == "over"
+    lines = [f"round {state.round if over else state.round + 1}, " + ("game over" if over else state.phase)]
+    lines.append(f"  river: {' '.join(t.ids_of(state.river)) or '-'}; deck: {len(state.deck)} card"
+                 f"{'' if len(state.deck) == 1 else 's'}; "
+                 f"pot {state.pot}")
+    hunting = set(state.active) if state.phase == "hunt" else set()
+    for seat, points in enumerate(totals(state)):
+        lines.append(f"  player_{seat}: {points:>3} points  {state.boomerangs[seat]} boomerangs  captured: "
+                     f"{' '.join(t.ids_of(state.captured[seat])) or '-'}" + ("  (hunting)" if seat in hunting else ""))
+    return "\n".join(lines)
+
+
 def encoder(rules: Ruleset, players: int) -> Encoder:
     """Boomerang (2010)'s ``Encoder``: its field table, read plainly."""
     from ..boomerang2010.actions import num_actions

@@ -46,6 +46,7 @@ imports this module first.
 from __future__ import annotations
 
 import functools
+import math
 import sys
 import weakref
 from collections.abc import Sequence
@@ -185,6 +186,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float | np.floating | np.integer):
             raise TypeError(f"illegal_reward must be a number, not {kind(illegal_reward)}: {brief(illegal_reward)}")
         self.illegal_reward = float(illegal_reward)
+        if not math.isfinite(self.illegal_reward):  # a NaN or infinite reward poisons every return it enters
+            raise ValueError(f"illegal_reward must be a finite number, not {self.illegal_reward!r}")
         if max_decisions is not None:
             max_decisions = integer(max_decisions, "max_decisions", "a positive integer or None")
             if max_decisions < 1:

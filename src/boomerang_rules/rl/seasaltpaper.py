@@ -141,6 +141,25 @@ def totals(state: Any) -> tuple[int, ...]:
     return found
 
 
+def describe(state: GameState) -> str:
+    """The public table, the envs' ``render``: round, who acts, the deck and the discard piles' tops,
+    each seat's total, hand size and cards played (no hidden card: never a hand nor a drawn pair)."""
+    def cards(n: int) -> str:
+        return f"{n} card{'' if n == 1 else 's'}"
+
+    t = state.tables
+    over = state.phase == "over"
+    lines = [f"round {len(state.history) if over else state.round + 1}, "
+             + ("game over" if over else f"player_{state.turn} to act ({state.phase})")]
+    piles = "; ".join(f"{PILES[p]} {t.ids[pile[-1]]} ({cards(len(pile))})" if pile else f"{PILES[p]} empty"
+                      for p, pile in enumerate(state.piles))
+    lines.append(f"  deck: {cards(len(state.deck))}; discard piles: {piles}")
+    for seat, (hand, played) in enumerate(zip(state.hands, state.played)):
+        lines.append(f"  player_{seat}: {state.totals[seat]:>3} points  hand: {cards(len(hand))}  played: "
+                     f"{' '.join(t.ids_of(played)) or '-'}")
+    return "\n".join(lines)
+
+
 def encoder(rules: Ruleset, players: int) -> Encoder:
     """Sea Salt & Paper's ``Encoder``: its field table, read plainly, over ``action_names``."""
     return Encoder(rules, players, fields(rules, players), len(action_names(rules)),

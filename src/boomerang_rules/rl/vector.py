@@ -38,6 +38,7 @@ from .. import batch as engine
 from ..batch import _kernels as k
 from ..batch import australia as australia_engine
 from ..batch import generic
+from ..core.arguments import integer
 from ..core.loading import load_rules
 from .australia import encode as australia_encode
 from .australia import layout
@@ -81,6 +82,8 @@ class VectorEnv:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps must be a positive integer or None, not {max_steps!r}")
+        # read as the other envs read it, whatever engine serves (Australia's took a float, or a numpy int not)
+        players = integer(players, "players", "a player count")
         self.max_steps = max_steps
         self._steps = 0
         self._truncated: npt.NDArray[np.bool_] | None = None
@@ -156,6 +159,28 @@ class VectorEnv:
         self._rewards = np.zeros(shape, np.float32)
         self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
         self._sampler = self._engine.sampler(self.games, 0)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle holds (Ray's workers, a multiprocess runner): the serving engine by its module's
+        name, and nothing made again from the rest (the read-only views of the buffers, which would
+        unpickle as copies of them, and the plain engine's encoder)."""
+        state = dict(self.__dict__)
+        state["_engine"] = self._engine.__name__
+        for made in ("_views", "_encoder", "_encode"):
+            state.pop(made, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled: the engine imported again, the views made of its own buffers, the plain engine's
+        encoder made again from the rules; it plays on exactly as the env it was pickled from."""
+        import importlib
+
+        self.__dict__.update(state)
+        self._engine = importlib.import_module(state["_engine"])
+        self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
+        if self._engine is generic:
+            self._encoder = encoder_for(self.rules, self.players)
+            self._encode = australia_encode if self.rules.game == australia_engine.GAME else self._encoder.encode
 
     def _observe_plain(self, games: range | list[int]) -> None:
         """Every seat's observation and mask of ``games`` (those a step moved) from its state."""

@@ -1112,6 +1112,7 @@ finish_fast(PyObject *state, PyObject *end, int ends, long ender)
             }
             set_field(&ch, E.turn, Py_NewRef(minus_one));
             set_field(&ch, E.phase, Py_NewRef(s_over));
+            set_field(&ch, E.round, PyLong_FromLong(round_no + 1)); /* the rounds played, as every game's */
             set_field(&ch, E.winners, Py_NewRef(winners));
             out = evolved(state, &ch);
             goto done;

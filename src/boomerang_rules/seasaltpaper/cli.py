@@ -20,24 +20,38 @@ from .telling import EFFECTS, describe_action, in_words, told
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
-    """The lines of the story of a valid record, as ``seat`` (or everyone) saw it."""
+    """The lines of the story of a valid record, as ``seat`` (or everyone) saw it.
+
+    The game is played along, so that what lies face up is told as everyone saw it: the card a keep
+    discards (the new top of its pile) and the pile a card is taken from, as ``play`` tells them.
+    """
     t = tables_for(rules)
     n = len(names)
     who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
     lines = [f"{rules.name} [{rules.id}], {n} players: {who}"]
     if seat is not None:
         lines.append(f"As seen by {names[seat]} (seat {seat}).")
+    from .engine import apply, new_game
     from .records import state_of
 
+    rounds = record["rounds"]
+    walked = new_game(rules, n, decks=[rnd["deck"] for rnd in rounds], first=rounds[0]["first"] if rounds else None,
+                      steals=[e[2] for rnd in rounds for e in rnd["actions"] if len(e) == 3],
+                      shuffles=[order for rnd in rounds for order in rnd.get("shuffles", [])])
     totals = [0] * n
-    for r, rnd in enumerate(record["rounds"]):
+    for r, rnd in enumerate(rounds):
         deck = rnd["deck"]
         lines += ["", f"Round {r + 1}: the discard piles start with {in_words(t, deck[0])} (left) and "
                       f"{in_words(t, deck[1])} (right); {says(names[rnd['first']], 'begins')}"]
         for entry in rnd["actions"]:
             s, action = entry[0], entry[1]
             mine = seat is None or seat == s
-            text = told(t, action, names[s], mine, names=names)
+            text = told(t, action, names[s], mine, tops=[t.ids[p[-1]] if p else None for p in walked.piles],
+                        names=names)
+            walked = apply(walked, s, action)
+            if action.startswith("keep:") and walked.round == r:  # the discard lies face up on its pile
+                pile = walked.piles[PILES.index(action.rsplit(":", 1)[1])]
+                text = text.replace(" the other onto ", f" {in_words(t, t.ids[pile[-1]])} onto ")
             if action.startswith("steal:"):
                 seen = seat is None or seat in (s, int(action[6:]))
                 text += f": {in_words(t, entry[2]) if seen else 'a card'}"
@@ -80,8 +94,8 @@ _LABELS = {"duos": "Duos", "collectors": "Collectors", "multipliers": "Multiplie
 
 
 def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
-    """The cards of ``--hand ID...`` and ``--played ID...``; exits 2 when neither is given (nothing
-    to score: an empty hand is ``--hand`` alone)."""
+    """The cards of ``--hand ID...`` and ``--played ID...`` (in any case); exits 2 when neither is
+    given (nothing to score: an empty hand is ``--hand`` alone)."""
     where: list[str] | None = None
     hand: list[str] = []
     played: list[str] = []
@@ -97,8 +111,8 @@ def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
             fail(f"no such option for Sea Salt & Paper: {arg} (give --hand ID... and --played ID...)", EXIT_USAGE)
         elif where is None:
             fail(f"{arg!r}: say whether cards are in hand or played: --hand ID... --played ID...", EXIT_USAGE)
-        else:
-            where.append(arg)
+        else:  # its ids are lower-case (the schema's pattern), as the other games' are upper-case: any case reads
+            where.append(arg.lower())
     return hand, played
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..core.arguments import integer, list_of, optional_seed, require, seat_of, string_list
+from ..core.arguments import brief, integer, list_of, optional_seed, require, seat_of, string_list
 from ..core.errors import InvalidInput, Problem, under
 from ..core.pointer import pointer
 from .rules import Ruleset
@@ -33,7 +33,7 @@ def deck_problems(t: Tables, deck: Sequence[object]) -> list[Problem]:
     counts = Counter(card for card in deck if isinstance(card, str))
     for i, card in enumerate(deck):
         if not isinstance(card, str) or card not in t.index:
-            problems.append(Problem(pointer(i), f"unknown card {card!r}", "card-known"))
+            problems.append(Problem(pointer(i), f"unknown card {brief(card)}", "card-known"))
         elif counts[card] > 1:
             problems.append(Problem(pointer(i), f"card {card!r} is in the deck {counts[card]} times (a card in "
                                     "two places)", "deck-cards"))
@@ -66,7 +66,7 @@ def given_chances(t: Tables, players: int, decks: Sequence[Sequence[str]], first
         problems += under(pointer("decks", r), deck_problems(t, deck))
     for i, card in enumerate(steals):
         if card not in t.index:
-            problems.append(Problem(pointer("steals", i), f"unknown card {card!r}", "card-known"))
+            problems.append(Problem(pointer("steals", i), f"unknown card {brief(card)}", "card-known"))
     if problems:
         named = sorted({p.pointer.split("/")[1] for p in problems})
         raise InvalidInput(problems, f"{' and '.join(named)}: not what a game of {t.rules.id!r} is dealt:")

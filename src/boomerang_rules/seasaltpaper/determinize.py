@@ -29,14 +29,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import rng as rng_mod
-from ..core.determinize import Rng, check_view, seed_of
+from ..core.determinize import Rng, agreeing, check_view, seed_of
 from ..core.errors import InvalidInput, Problem
 from ..core.state_checks import inconsistent_view, view_seats
 from .engine import new_game
 from .rules import GAME, Ruleset
 from .state import Chance, GameState, RoundResult, fit
 from .tables import PILES, Tables, tables_for
-from .view import PastRound, SeatView
+from .view import PastRound, SeatView, view
 
 _PHASES = frozenset(("deal", "draw", "keep", "play", "crab_pile", "crab_card", "steal", "lobster", "over"))
 
@@ -116,6 +116,7 @@ class Determinizer:
         _fit_view(seen, t)
         n, k = seen.players, seen.seat
         self._seen = seen
+        self._checked = False
         self._rules = rules
         self._t = t
         visible = [*_index(t, seen.hand), *_index(t, seen.drawn), *(c for p in seen.played for c in _index(t, p))]
@@ -168,15 +169,27 @@ class Determinizer:
         order = [(seen.caller + i) % n for i in range(1, n)] if seen.caller >= 0 else []
         self._final = tuple(s for s in order if not protected >> s & 1)
         try:  # the rest of the view, as the states drawn hold it (each the same but its hidden cards)
-            fit(tuple(self.sample(0)))
+            drawn = self._draw(0)
+            fit(tuple(drawn))
         except InvalidInput as refused:
             made = ": not a view view(state, seat) made"
             raise InvalidInput([Problem(p.pointer.replace("/winners_", "/winners"), p.message.replace(
                 "winners_", "winners").replace(": not a state the engine made", made),
                 p.rule.replace("state-", "view-", 1).replace("winners_", "winners"))
                 for p in refused.problems]) from None
+        agreeing(seen, drawn, view)  # and its fields together (a draw that fits, viewed again)
+        self._checked = True
 
     def sample(self, rng: Rng) -> GameState:
+        """A draw (``_draw``); the first checked against the view (``core.determinize.agreeing``): a view
+        whose fields disagree with each other is ``InvalidInput``, never another view's state."""
+        state = self._draw(rng)
+        if not self._checked:
+            agreeing(self._seen, state, view)
+            self._checked = True
+        return state
+
+    def _draw(self, rng: Rng) -> GameState:
         """One full state consistent with the view, the unseen cards placed uniformly."""
         seen, t = self._seen, self._t
         gen = seed_of(rng)

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from ..core import rng as rng_mod
-from ..core.arguments import brief
+from ..core.arguments import brief, optional_seed
 from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_players, check_seat, step_actions
@@ -48,6 +48,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     if (rules.__class__ is Ruleset and seed.__class__ is int and decks is _NO_CHANCES and first is None
             and steals is _NO_CHANCES and shuffles is _NO_CHANCES):
         return _dealt(rules, players, seed)
+    seed = optional_seed(seed)  # a numpy integer is the int it holds, as in every game
     check_new_game(rules, seed, decks, first, steals)
     given_shuffles = extra_salt.given_shuffles(rules, shuffles)
     check_players(rules, players)
@@ -549,10 +550,11 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
     totals = tuple(a + b for a, b in zip(state.totals, scores))
     history = (*state.history, result)
     state = state.evolve(totals=totals, history=history, turn=-1, drawn=(), crab_pile=-1)
+    # once over, round is the number of rounds played (docs/api.md), as in every game
     if end == "mermaids":
-        return state.evolve(phase="over", winners_=(ender,))
+        return state.evolve(phase="over", round=state.round + 1, winners_=(ender,))
     if max(totals) >= _target(t, n):
-        return state.evolve(phase="over", winners_=_winners(t, totals, result))
+        return state.evolve(phase="over", round=state.round + 1, winners_=_winners(t, totals, result))
     return _start_round(state, state.round + 1, (ender + 1) % n)
 
 

@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from ..core import rng as rng_mod
-from ..core.arguments import list_of, string_list
+from ..core.arguments import brief, list_of, string_list
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.pointer import pointer
 from .rules import Ruleset
@@ -43,7 +43,7 @@ def given_shuffles(rules: Ruleset, shuffles: object) -> tuple[tuple[int, ...], .
         string_list(order, f"shuffles[{r}]", "card ids")
         for i, card in enumerate(order):
             if card not in t.index:
-                problems.append(Problem(pointer("shuffles", r, i), f"unknown card {card!r}", "card-known"))
+                problems.append(Problem(pointer("shuffles", r, i), f"unknown card {brief(card)}", "card-known"))
         out.append(tuple(t.index[c] for c in order if c in t.index))
     if problems:
         raise InvalidInput(problems, f"shuffles: not what a game of {t.rules.id!r} is dealt:")
@@ -149,5 +149,5 @@ def shuffle_problems(t: Tables, shuffles: Sequence[object], where: tuple[str | i
             continue
         for i, card in enumerate(order):
             if not isinstance(card, str) or card not in t.index:
-                problems.append(Problem(pointer(*where, k, i), f"unknown card {card!r}", "card-known"))
+                problems.append(Problem(pointer(*where, k, i), f"unknown card {brief(card)}", "card-known"))
     return problems

@@ -26,6 +26,7 @@ from ..core.records import (
     player_names,
     players_problems,
     reached,
+    recorded_seed,
     result_of,
 )
 from ..core.results import result_problems
@@ -355,18 +356,20 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
                                     "rounds-count"))
         return Checked(None, tuple(problems))
     first = rounds[0]["first"]
-    if first >= n:
-        problems.append(Problem("/rounds/0/first", f"seat {first} does not exist in a {n}-player game",
+    if first.__class__ is not int or first >= n:  # the schema's "integer" takes 2.0, which is no seat
+        problems.append(Problem("/rounds/0/first", f"seat {first!r} does not exist in a {n}-player game",
                                 "first-player"))
         return Checked(None, tuple(problems))
     state = new_game(rules, n, decks=decks, first=first)
-    state = state.evolve(seed=record.get("seed"), names=tuple(record["players"]))
+    seed, found = recorded_seed(record)
+    problems += found
+    state = state.evolve(seed=seed, names=tuple(record["players"]))
     for r, rnd in enumerate(rounds):
         if is_over(state):  # else round r is under way: _replay_round refused an unended round before it
             problems.append(Problem(pointer("rounds", r), f"the game is over: no round {r + 1} follows",
                                     "rounds-count"))
             return Checked(state, tuple(problems))
-        if rnd["first"] != state.first:
+        if rnd["first"] != state.first or rnd["first"].__class__ is not int:
             problems.append(Problem(pointer("rounds", r, "first"), f"round {r + 1} begins with seat {state.first} "
                                     "(the player after the one who ended the last round), not seat "
                                     f"{rnd['first']}", "first-player"))

@@ -110,7 +110,7 @@ def _indices(t: Tables, ids: Sequence[str], where: str, seen: dict[str, str], pr
         return out
     for i, card in enumerate(ids):
         if not isinstance(card, str) or card not in t.index:
-            problems.append(Problem(pointer(where, i), f"{card!r} is not a card of {t.rules.id!r}", "card-known"))
+            problems.append(Problem(pointer(where, i), f"{brief(card)} is not a card of {t.rules.id!r}", "card-known"))
         elif card in seen:
             problems.append(Problem(pointer(where, i), f"card {card!r} is given twice (also in {seen[card]})",
                                     "card-once"))
