@@ -172,6 +172,30 @@ def test_token_choice_is_once_per_round_and_a_land() -> None:
         br.apply(s, 3, "dunes")
 
 
+def test_a_step_takes_one_action_for_each_seat_still_to_act_and_only_then() -> None:
+    """A step's actions are the seats' of ``to_act``, one each: every seat's land at once only while
+    none has chosen, one action a step in the hunt; what is no action is refused as given."""
+    s = b10.new_game(RULES, 3, seed=2)
+    lands = list(RULES.lands[:3])
+    chosen = br.apply(s, 1, "rivers")
+    with pytest.raises(br.IllegalAction):
+        br.step(chosen, lands)  # three lands for the two seats still choosing
+    assert br.step(chosen, [lands[0], lands[2]]) == br.apply(br.apply(chosen, 0, lands[0]), 2, lands[2])
+    hunt = br.step(s, lands)
+    assert hunt.tokens == tuple(RULES.lands.index(land) for land in lands)
+    with pytest.raises(br.IllegalAction):
+        br.step(hunt, lands)  # one seat hunts at a time
+    with pytest.raises(br.IllegalAction, match=r"must choose a land .*not \['dunes'\]"):
+        br.step(s, [["dunes"], ["dunes"], ["dunes"]])  # type: ignore[list-item]
+
+
+def test_check_seat_names_the_kind_and_value_given_for_a_state() -> None:
+    with pytest.raises(TypeError) as info:
+        b10.engine.check_seat("x", 0)  # type: ignore[arg-type]
+    assert str(info.value) == "state must be a Boomerang (2010) GameState (see new_game), not str: 'x'"
+    assert b10.engine.check_seat(b10.new_game(RULES, 3, seed=2), 2) == 2
+
+
 def test_new_game_refuses_bad_arguments() -> None:
     with pytest.raises(ValueError, match="3 to 5 players"):
         b10.new_game(RULES, 2, seed=1)
