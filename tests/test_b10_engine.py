@@ -168,8 +168,15 @@ def test_token_choice_is_once_per_round_and_a_land() -> None:
         br.apply(s, 1, "dunes")
     with pytest.raises(br.IllegalAction, match="must choose a land"):
         br.apply(s, 0, "ocean")
-    with pytest.raises(br.IllegalAction, match="does not exist"):
+    with pytest.raises(br.IllegalAction, match=r"^seat 3 does not exist in a 3-player game \(seats are 0 to 2\)$"):
         br.apply(s, 3, "dunes")
+    with pytest.raises(br.IllegalAction, match="^seat 'x' does not exist"):
+        br.apply(s, "x", "dunes")  # type: ignore[arg-type]
+
+    class Seat(int):
+        """A seat number of another integer type (numpy's, say)."""
+
+    assert br.apply(s, Seat(2), "dunes") == br.apply(s, 2, "dunes")
 
 
 def test_a_step_takes_one_action_for_each_seat_still_to_act_and_only_then() -> None:
