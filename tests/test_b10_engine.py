@@ -211,6 +211,9 @@ def test_new_game_refuses_bad_arguments() -> None:
     with pytest.raises(br.InvalidInput) as exc:
         b10.new_game(RULES, 3, deck=["A1", "A1"])
     assert {p.rule for p in exc.value.problems} == {"card-unique", "deck-complete"}
+    with pytest.raises(TypeError) as wrong:
+        b10.new_game("boomerang-2010", 3, seed=1)  # type: ignore[arg-type]
+    assert str(wrong.value) == "rules must be a Boomerang (2010) Ruleset (see load_rules), not str: 'boomerang-2010'"
 
 
 # --- properties --------------------------------------------------------------------------------
