@@ -170,7 +170,7 @@ def test_token_choice_is_once_per_round_and_a_land() -> None:
         br.apply(s, 0, "ocean")
     with pytest.raises(br.IllegalAction, match=r"^seat 3 does not exist in a 3-player game \(seats are 0 to 2\)$"):
         br.apply(s, 3, "dunes")
-    with pytest.raises(br.IllegalAction, match="^seat 'x' does not exist"):
+    with pytest.raises(br.IllegalAction, match=r"^seat 'x' does not exist"):
         br.apply(s, "x", "dunes")  # type: ignore[arg-type]
 
     class Seat(int):
@@ -214,6 +214,12 @@ def test_new_game_refuses_bad_arguments() -> None:
     with pytest.raises(TypeError) as wrong:
         b10.new_game("boomerang-2010", 3, seed=1)  # type: ignore[arg-type]
     assert str(wrong.value) == "rules must be a Boomerang (2010) Ruleset (see load_rules), not str: 'boomerang-2010'"
+    for arguments, words in (({"seed": "1"}, "seed must be an integer seed or None (int), not str: '1'"),
+                             ({"seed": 1.5}, "seed must be an integer seed or None (int), not float: 1.5"),
+                             ({"deck": 5}, "deck must be a list of card ids (str), top first, not int: 5")):
+        with pytest.raises(TypeError) as wrong:
+            b10.new_game(RULES, 3, **arguments)  # type: ignore[arg-type]
+        assert str(wrong.value) == words
 
 
 # --- properties --------------------------------------------------------------------------------
