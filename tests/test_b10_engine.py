@@ -193,7 +193,7 @@ def test_a_step_takes_one_action_for_each_seat_still_to_act_and_only_then() -> N
     with pytest.raises(br.IllegalAction):
         br.step(hunt, lands)  # one seat hunts at a time
     with pytest.raises(br.IllegalAction, match=r"must choose a land .*not \['dunes'\]"):
-        br.step(s, [["dunes"], ["dunes"], ["dunes"]])  # type: ignore[list-item]
+        br.step(s, [["dunes"], ["dunes"], ["dunes"]])
 
 
 def test_check_seat_names_the_kind_and_value_given_for_a_state() -> None:
@@ -218,7 +218,7 @@ def test_new_game_refuses_bad_arguments() -> None:
                              ({"seed": 1.5}, "seed must be an integer seed or None (int), not float: 1.5"),
                              ({"deck": 5}, "deck must be a list of card ids (str), top first, not int: 5")):
         with pytest.raises(TypeError) as wrong:
-            b10.new_game(RULES, 3, **arguments)  # type: ignore[arg-type]
+            b10.new_game(RULES, 3, **arguments)
         assert str(wrong.value) == words
 
 
