@@ -190,8 +190,39 @@ def test_token_choice_is_once_per_round_and_a_land() -> None:
         br.apply(s, 1, "dunes")
     with pytest.raises(br.IllegalAction, match="must choose a land"):
         br.apply(s, 0, "ocean")
-    with pytest.raises(br.IllegalAction, match="does not exist"):
+    with pytest.raises(br.IllegalAction, match=r"^seat 3 does not exist in a 3-player game \(seats are 0 to 2\)$"):
         br.apply(s, 3, "dunes")
+    with pytest.raises(br.IllegalAction, match=r"^seat 'x' does not exist"):
+        br.apply(s, "x", "dunes")  # type: ignore[arg-type]
+
+    class Seat(int):
+        """A seat number of another integer type (numpy's, say)."""
+
+    assert br.apply(s, Seat(2), "dunes") == br.apply(s, 2, "dunes")
+
+
+def test_a_step_takes_one_action_for_each_seat_still_to_act_and_only_then() -> None:
+    """A step's actions are the seats' of ``to_act``, one each: every seat's land at once only while
+    none has chosen, one action a step in the hunt; what is no action is refused as given."""
+    s = b10.new_game(RULES, 3, seed=2)
+    lands = list(RULES.lands[:3])
+    chosen = br.apply(s, 1, "rivers")
+    with pytest.raises(br.IllegalAction):
+        br.step(chosen, lands)  # three lands for the two seats still choosing
+    assert br.step(chosen, [lands[0], lands[2]]) == br.apply(br.apply(chosen, 0, lands[0]), 2, lands[2])
+    hunt = br.step(s, lands)
+    assert hunt.tokens == tuple(RULES.lands.index(land) for land in lands)
+    with pytest.raises(br.IllegalAction):
+        br.step(hunt, lands)  # one seat hunts at a time
+    with pytest.raises(br.IllegalAction, match=r"must choose a land .*not \['dunes'\]"):
+        br.step(s, [["dunes"], ["dunes"], ["dunes"]])
+
+
+def test_check_seat_names_the_kind_and_value_given_for_a_state() -> None:
+    with pytest.raises(TypeError) as info:
+        b10.engine.check_seat("x", 0)  # type: ignore[arg-type]
+    assert str(info.value) == "state must be a Boomerang (2010) GameState (see new_game), not str: 'x'"
+    assert b10.engine.check_seat(b10.new_game(RULES, 3, seed=2), 2) == 2
 
 
 def test_new_game_refuses_bad_arguments() -> None:
@@ -202,6 +233,15 @@ def test_new_game_refuses_bad_arguments() -> None:
     with pytest.raises(br.InvalidInput) as exc:
         b10.new_game(RULES, 3, deck=["A1", "A1"])
     assert {p.rule for p in exc.value.problems} == {"card-unique", "deck-complete"}
+    with pytest.raises(TypeError) as wrong:
+        b10.new_game("boomerang-2010", 3, seed=1)  # type: ignore[arg-type]
+    assert str(wrong.value) == "rules must be a Boomerang (2010) Ruleset (see load_rules), not str: 'boomerang-2010'"
+    for arguments, words in (({"seed": "1"}, "seed must be an integer seed or None (int), not str: '1'"),
+                             ({"seed": 1.5}, "seed must be an integer seed or None (int), not float: 1.5"),
+                             ({"deck": 5}, "deck must be a list of card ids (str), top first, not int: 5")):
+        with pytest.raises(TypeError) as wrong:
+            b10.new_game(RULES, 3, **arguments)
+        assert str(wrong.value) == words
 
 
 # --- properties --------------------------------------------------------------------------------

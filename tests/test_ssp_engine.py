@@ -243,6 +243,16 @@ def test_the_target_ends_the_game() -> None:
         br.apply(s, 1, "draw")
 
 
+@pytest.mark.parametrize("junk", ["x", 3, ("ctx", 0)])
+def test_winners_names_the_kind_and_value_given_for_a_state(junk: Any) -> None:
+    """The engine's ``winners`` (Sea Salt & Paper's alone) refuses what is not one of its states,
+    saying what was given, as its other entry points do (``test_arguments.py``)."""
+    with pytest.raises(TypeError) as info:
+        ssp.engine.winners(junk)
+    assert str(info.value) == (f"state must be a Sea Salt & Paper GameState (see new_game), not "
+                               f"{type(junk).__name__}: {junk!r}")
+
+
 def _last(scores: tuple[int, ...], ender: int, last_turns: tuple[int, ...]) -> RoundResult:
     n = len(scores)
     return RoundResult((), 0, (), "stop", ender, ((),) * n, ((),) * n, scores, (0,) * n, scores, last_turns)

@@ -12,6 +12,7 @@ import boomerang_rules as br
 from boomerang_rules import seasaltpaper as ssp
 from boomerang_rules.core.errors import InvalidInput, RulesError
 from boomerang_rules.core.loading import rules_from_data
+from boomerang_rules.seasaltpaper.tables import tables_for
 
 from .helpers import ssp_states
 
@@ -57,6 +58,21 @@ def test_a_colour_bonus_without_the_mermaids_own_colour_counts_the_other_cards_o
     assert ssp.score_cards(rules, hand=[*mermaids, "crab-1"]).colour_bonus == 1
     assert ssp.score_cards(rules, hand=[*mermaids, "crab-1"], played=["crab-2", "crab-3"]).colour_bonus == 2
     assert ssp.score_cards(rules, hand=mermaids).colour_bonus == 0
+
+
+def test_mermaids_and_the_colour_bonus_both_without_the_mermaids_own_colour() -> None:
+    """``count_own_colour: false`` and ``colour_bonus_own_colour: false``: no Extra Salt rule (the
+    base game's scorer counts it), and neither the mermaids nor the bonus count the mermaids' white."""
+    base = br.rules_data(RULES)
+    rules = rules_from_data({**base, "id": "no-white-at-all",
+                             "mermaids": {**base["mermaids"], "count_own_colour": False,
+                                          "colour_bonus_own_colour": False}})
+    assert not tables_for(rules).expansion
+    tied = ["crab-1", "crab-2", "boat-5", "boat-6"]  # 2 dark blue, 2 black
+    p = ssp.score_cards(rules, hand=ids("mermaid", 2) + tied)
+    assert (p.mermaids, p.colour_bonus) == (2 + 2, 2)  # the white of the two mermaids counts for neither
+    alone = ssp.score_cards(rules, hand=ids("mermaid", 4))
+    assert (alone.mermaids, alone.colour_bonus) == (0, 0)
 
 
 def test_variants_change_only_their_rule() -> None:
