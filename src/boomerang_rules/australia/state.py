@@ -244,7 +244,17 @@ def round_context(t: Tables, players: int, round_no: int, dealt: tuple[int, ...]
                        progress.used_activities, t.hand_low, t.hand_high, t.activity_choices)
 
 
-_UNSET = object()
+class _Unset:
+    """What a context's slot never set reads as (a context made without ``__init__``): named so in a
+    refusal, where a bare ``object()`` showed its address."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "nothing (the slot was never set)"
+
+
+_UNSET = _Unset()
 
 
 def fit(values: tuple[object, ...]) -> None:

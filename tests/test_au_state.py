@@ -1,0 +1,142 @@
+"""Boomerang: Australia's hand-built states: a state built through its class (``attrs.evolve``,
+unpickling) is checked against what the engine makes, down to its context's finished rounds, and
+each value out of its range is refused naming its JSON pointer (``australia.state.fit``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+import boomerang_rules as br
+from boomerang_rules.australia.state import GameState, RoundContext, RoundResult
+
+RULES = br.load_rules("standard")
+PLAYERS = 4
+
+
+def _second_round() -> GameState:
+    """A state of round 1 (its progress holds round 0's result), reached by seeded random play."""
+    rng = random.Random(5)
+    state = br.new_game(RULES, PLAYERS, 5)
+    while state.context.round < 1:
+        state = br.step(state, [rng.choice(br.legal_actions(state, seat)) for seat in br.to_act(state)])
+    assert isinstance(state, GameState)
+    return state
+
+
+STATE = _second_round()
+T = STATE.tables
+RESULT: RoundResult = STATE.context.progress.rounds[0]
+
+
+def _refusal(state: GameState, **context: Any) -> list[tuple[str, str, str]]:
+    """What rebuilding ``state`` with its context's fields ``context`` replaced is refused for:
+    (pointer, rule, message) a problem; [] when accepted."""
+    try:
+        attrs.evolve(state, context=attrs.evolve(state.context, **context))
+    except br.InvalidInput as refused:
+        return [(p.pointer, p.rule, p.message) for p in refused.problems]
+    return []
+
+
+def _with_result(**fields: Any) -> list[tuple[str, str, str]]:
+    """``_refusal`` of ``STATE`` whose finished round 0 has ``fields`` replaced."""
+    result = attrs.evolve(RESULT, **fields)
+    return _refusal(STATE, progress=attrs.evolve(STATE.context.progress, rounds=(result,)))
+
+
+def _replaced(row: tuple[Any, ...], value: Any, at: int = 0) -> tuple[Any, ...]:
+    return (*row[:at], value, *row[at + 1:])
+
+
+def test_the_states_the_engine_makes_are_accepted_rebuilt() -> None:
+    assert _refusal(STATE) == []
+    assert _with_result() == []
+    for seat in range(PLAYERS):  # every value at its range's ends is the engine's to make
+        assert _with_result(dealt=_replaced(RESULT.dealt, (1 << T.deck_size) - 1, seat)) == []
+        assert _with_result(dealt=_replaced(RESULT.dealt, 0, seat)) == []
+        assert _with_result(activities=_replaced(RESULT.activities, -1, seat)) == []
+        assert _with_result(activities=_replaced(RESULT.activities, len(T.activity_kinds) - 1, seat)) == []
+        assert _with_result(bonuses=_replaced(RESULT.bonuses, T.every_region, seat)) == []
+        assert _with_result(bonuses=_replaced(RESULT.bonuses, 0, seat)) == []
+        drafts = RESULT.drafts[seat]
+        assert _with_result(drafts=_replaced(RESULT.drafts, _replaced(drafts, T.deck_size - 1), seat)) == []
+        assert _with_result(drafts=_replaced(RESULT.drafts, _replaced(drafts, 0), seat)) == []
+        assert _with_result(scores=_replaced(RESULT.scores, (-5, 10**6, 0, 3), seat)) == []
+
+
+R = "/context/progress/rounds/0"
+DECK = 1 << 28  # the standard deck's 28 cards: a hand is a mask below 2**28
+
+
+@pytest.mark.parametrize(("fields", "pointer", "words"), [
+    ({"dealt": _replaced(RESULT.dealt, -1, 2)}, f"{R}/dealt/2", "must be an integer from 0 to 268435455, not -1"),
+    ({"dealt": _replaced(RESULT.dealt, DECK, 1)}, f"{R}/dealt/1", f"from 0 to {DECK - 1}, not {DECK}"),
+    ({"dealt": RESULT.dealt[:3]}, f"{R}/dealt", "must hold 4 entries, not 3"),
+    ({"drafts": _replaced(RESULT.drafts, _replaced(RESULT.drafts[3], -1, 6), 3)}, f"{R}/drafts/3/6",
+     "must be an integer from 0 to 27, not -1"),
+    ({"drafts": _replaced(RESULT.drafts, _replaced(RESULT.drafts[0], 28, 2), 0)}, f"{R}/drafts/0/2",
+     "from 0 to 27, not 28"),
+    ({"drafts": _replaced(RESULT.drafts, RESULT.drafts[1][:6], 1)}, f"{R}/drafts/1", "must hold 7 entries, not 6"),
+    ({"drafts": RESULT.drafts[:3]}, f"{R}/drafts", "must hold 4 entries, not 3"),
+    ({"activities": _replaced(RESULT.activities, -2, 1)}, f"{R}/activities/1", "from -1 to 3, not -2"),
+    ({"activities": _replaced(RESULT.activities, 4, 0)}, f"{R}/activities/0", "from -1 to 3, not 4"),
+    ({"activities": RESULT.activities * 2}, f"{R}/activities", "must hold 4 entries, not 8"),
+    ({"scores": _replaced(RESULT.scores, (1, 2, 3), 2)}, f"{R}/scores/2", "must hold 4 entries, not 3"),
+    ({"scores": _replaced(RESULT.scores, (1, 2, 3, "4"), 3)}, f"{R}/scores/3/3", "must be an integer"),
+    ({"scores": RESULT.scores[:1]}, f"{R}/scores", "must hold 4 entries, not 1"),
+    ({"bonuses": _replaced(RESULT.bonuses, -1, 3)}, f"{R}/bonuses/3", "from 0 to 127, not -1"),
+    ({"bonuses": _replaced(RESULT.bonuses, 128, 0)}, f"{R}/bonuses/0", "from 0 to 127, not 128"),
+    ({"bonuses": RESULT.bonuses[:2]}, f"{R}/bonuses", "must hold 4 entries, not 2"),
+])
+def test_a_finished_round_out_of_range_is_refused_naming_it(fields: dict[str, Any], pointer: str, words: str) -> None:
+    """Each field of a finished round is checked, the last (bonuses) as well as the first: one out
+    of its range is named by its pointer, and nothing else is."""
+    problems = _with_result(**fields)
+    assert [p[0] for p in problems] == [pointer], problems
+    assert words in problems[0][2] and problems[0][1] == "state-context"
+    assert problems[0][2].endswith("not a state the engine made")
+
+
+def test_a_finished_round_that_is_not_a_round_result_is_refused_saying_what_it_must_be() -> None:
+    """Named alone: the slots the context derives from its progress are not judged against a broken one
+    (``over`` is wrong here too)."""
+    problems = _refusal(STATE, progress=attrs.evolve(STATE.context.progress, rounds=((1, 2),)), over=True)
+    assert [p[0] for p in problems] == [R]
+    assert "rounds][0] must be a RoundResult, not (1, 2)" in problems[0][2]
+
+
+@pytest.mark.parametrize(("context", "pointer", "words"), [
+    ({"round": 2}, "/context/progress/rounds", "progress holds 1 rounds, not the 2 before round 2"),
+    ({"round": -1}, "/context/round", "from 0 to 4, not -1"),
+    ({"round": 5}, "/context/round", "from 0 to 4, not 5"),
+    ({"dealt": _replaced(STATE.context.dealt, -1, 1)}, "/context/dealt/1", "from 0 to 268435455, not -1"),
+    ({"dealt": _replaced(STATE.context.dealt, DECK, 0)}, "/context/dealt/0", f"not {DECK}"),
+    ({"dealt": STATE.context.dealt[:3]}, "/context/dealt", "must hold 4 entries, not 3"),
+    ({"progress": None}, "/context/progress", "a Progress"),
+    ({"over": True}, "/context/over", "not the False the round's context derives"),
+    ({"shift": 3}, "/context/shift", "the round's context derives"),
+    ({"used": ()}, "/context/used", "not the one the round's context derives"),
+])
+def test_a_context_out_of_step_with_its_round_is_refused_naming_it(context: dict[str, Any], pointer: str,
+                                                                   words: str) -> None:
+    problems = _refusal(STATE, **context)
+    assert [p[0] for p in problems] == [pointer], problems
+    assert words in problems[0][2]
+
+
+@pytest.mark.parametrize("unset", ["round", "dealt", "progress"])
+def test_a_context_with_a_slot_never_set_is_refused_not_a_traceback(unset: str) -> None:
+    """A context made without ``__init__`` (``object.__new__``, its slots then filled one by one) and
+    one slot left unset is refused naming that slot, as a wrong value would be: no AttributeError."""
+    made = object.__new__(RoundContext)
+    for field in attrs.fields(RoundContext):
+        if field.name != unset:
+            object.__setattr__(made, field.name, getattr(STATE.context, field.name))
+    with pytest.raises(br.InvalidInput) as refused:
+        attrs.evolve(STATE, context=made)
+    assert [p.pointer for p in refused.value.problems] == [f"/context/{unset}"]
+    assert "not nothing (the slot was never set)" in refused.value.problems[0].message
