@@ -104,7 +104,8 @@ def test_a_finished_round_out_of_range_is_refused_naming_it(fields: dict[str, An
 def test_a_finished_round_that_is_not_a_round_result_is_refused_saying_what_it_must_be() -> None:
     """Named alone: the slots the context derives from its progress are not judged against a broken one
     (``over`` is wrong here too)."""
-    problems = _refusal(STATE, progress=attrs.evolve(STATE.context.progress, rounds=((1, 2),)), over=True)
+    problems = _refusal(STATE, progress=attrs.evolve(STATE.context.progress, rounds=((1, 2),)),  # type: ignore[arg-type]
+                        over=True)
     assert [p[0] for p in problems] == [R]
     assert "rounds][0] must be a RoundResult, not (1, 2)" in problems[0][2]
 
