@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import boomerang_rules as br
-from boomerang_rules.australia.state import GameState, RoundContext, RoundResult
+from boomerang_rules.australia.state import GameState, RoundContext, RoundResult, fast_init
 
 RULES = br.load_rules("standard")
 PLAYERS = 4
@@ -129,7 +129,7 @@ def test_a_context_out_of_step_with_its_round_is_refused_naming_it(context: dict
     assert words in problems[0][2]
 
 
-@pytest.mark.parametrize("unset", ["round", "dealt", "progress"])
+@pytest.mark.parametrize("unset", ["round", "dealt", "progress", "over", "shift"])
 def test_a_context_with_a_slot_never_set_is_refused_not_a_traceback(unset: str) -> None:
     """A context made without ``__init__`` (``object.__new__``, its slots then filled one by one) and
     one slot left unset is refused naming that slot, as a wrong value would be: no AttributeError."""
@@ -140,4 +140,13 @@ def test_a_context_with_a_slot_never_set_is_refused_not_a_traceback(unset: str) 
     with pytest.raises(br.InvalidInput) as refused:
         attrs.evolve(STATE, context=made)
     assert [p.pointer for p in refused.value.problems] == [f"/context/{unset}"]
-    assert "not nothing (the slot was never set)" in refused.value.problems[0].message
+    assert "nothing (the slot was never set)" in refused.value.problems[0].message
+
+
+def test_fast_init_builds_what_the_class_builds() -> None:
+    """``fast_init`` (the engine's builder of a round's context, made at import) fills every slot in
+    field order: the instance ``cls(...)`` gives, each value the one passed."""
+    values = [getattr(STATE.context, f.name) for f in attrs.fields(RoundContext)]
+    made = fast_init(RoundContext)(*values)
+    assert type(made) is RoundContext and made == RoundContext(*values)
+    assert all(getattr(made, f.name) is v for f, v in zip(attrs.fields(RoundContext), values))
