@@ -150,3 +150,101 @@ def test_fast_init_builds_what_the_class_builds() -> None:
     made = fast_init(RoundContext)(*values)
     assert type(made) is RoundContext and made == RoundContext(*values)
     assert all(getattr(made, f.name) is v for f, v in zip(attrs.fields(RoundContext), values))
+
+
+P = "/context/progress"
+
+
+@pytest.mark.parametrize(("fields", "pointer", "words"), [
+    ({"visited": (-1, 0, 0, 0)}, f"{P}/visited/0", "must be an integer of at least 0, not -1"),
+    ({"visited": (0, 0, 0)}, f"{P}/visited", "must hold 4 entries, not 3"),
+    ({"used_activities": (0, -1, 0, 0)}, f"{P}/used_activities/1", "of at least 0, not -1"),
+    ({"used_activities": (0,) * 5}, f"{P}/used_activities", "must hold 4 entries, not 5"),
+    ({"regions_taken": -1}, f"{P}/regions_taken", "from 0 to 127, not -1"),
+    ({"regions_taken": 128}, f"{P}/regions_taken", "from 0 to 127, not 128"),
+    ({"seed": 1.5}, f"{P}/seed", "must be an integer, not 1.5"),
+    ({"rng": -1}, f"{P}/rng", "from 0 to 18446744073709551615, not -1"),
+    ({"rng": 1 << 64}, f"{P}/rng", f"not {1 << 64}"),
+    ({"leftover": (28,)}, f"{P}/leftover/0", "from 0 to 27, not 28"),
+    ({"leftover": (3, -1)}, f"{P}/leftover/1", "from 0 to 27, not -1"),
+    ({"leftover": (*range(28), 0)}, f"{P}/leftover", "must hold at most 28 entries, not 29"),
+    ({"deals": ((DECK, 0, 0, 0),)}, f"{P}/deals/0/0", f"from 0 to {DECK - 1}, not {DECK}"),
+    ({"deals": ((0, 0, 0, 0), (0, -1, 0, 0))}, f"{P}/deals/1/1", "not -1"),
+    ({"deals": ((0, 0, 0),)}, f"{P}/deals/0", "must hold 4 entries, not 3"),
+    ({"names": ("a", "b", "c")}, f"{P}/names", "must hold 4 entries, not 3"),
+    ({"names": ("a", "b", "c", 4)}, f"{P}/names/3", "must be a string, not 4"),
+])
+def test_a_progress_out_of_range_is_refused_naming_it(fields: dict[str, Any], pointer: str, words: str) -> None:
+    """Each field of the game's progress is checked, the last (names) as well as the first."""
+    problems = _refusal(STATE, progress=attrs.evolve(STATE.context.progress, **fields))
+    assert [p[0] for p in problems] == [pointer], problems
+    assert words in problems[0][2] and problems[0][1] == "state-context"
+
+
+@pytest.mark.parametrize("fields", [
+    {"seed": None}, {"seed": -5}, {"rng": None}, {"rng": 0}, {"rng": (1 << 64) - 1}, {"regions_taken": 127},
+    {"leftover": tuple(range(28))}, {"deals": ((0,) * 4, ((1 << 28) - 1,) * 4)}, {"names": ("a", "b", "c", "d")},
+    {"names": None}, {"visited": (0, 1 << 40, 0, 0)},
+])
+def test_a_progress_within_its_ranges_is_accepted(fields: dict[str, Any]) -> None:
+    assert _refusal(STATE, progress=attrs.evolve(STATE.context.progress, **fields)) == []
+
+
+def _at_step(step: int) -> GameState:
+    """``STATE`` played on (seeded random choices) to ``step`` of its round."""
+    rng = random.Random(step)
+    state = STATE
+    while state.step != step:
+        state = br.step(state, [rng.choice(br.legal_actions(state, seat)) for seat in br.to_act(state)])
+    assert isinstance(state, GameState)
+    return state
+
+
+def _top_refusal(state: GameState, **fields: Any) -> list[tuple[str, str, str]]:
+    try:
+        attrs.evolve(state, **fields)
+    except br.InvalidInput as refused:
+        return [(p.pointer, p.rule, p.message) for p in refused.problems]
+    return []
+
+
+PICK = _at_step(2)  # two rows of cards taken: 8 entries
+CHOICE = _at_step(T.activity_step)  # the activity choice
+
+
+@pytest.mark.parametrize(("state", "fields", "pointer", "words"), [
+    (STATE, {"hands": (-1, *STATE.hands[1:])}, "/hands/0", "from 0 to 268435455, not -1"),
+    (STATE, {"hands": (STATE.hands[0], DECK, *STATE.hands[2:])}, "/hands/1", f"not {DECK}"),
+    (STATE, {"hands": STATE.hands[:3]}, "/hands", "must hold 4 entries, not 3"),
+    (STATE, {"step": -1}, "/step", "from 0 to 6, not -1"),
+    (STATE, {"step": 7}, "/step", "from 0 to 6, not 7"),
+    (STATE, {"taken": (1, 2, 3, 4)}, "/taken", "must hold 0 entries, not 4"),
+    (PICK, {"taken": PICK.taken[:7]}, "/taken", "must hold 8 entries, not 7"),
+    (PICK, {"taken": (*PICK.taken[:5], 28, *PICK.taken[6:])}, "/taken/5", "from 0 to 27, not 28"),
+    (PICK, {"taken": (-1, *PICK.taken[1:])}, "/taken/0", "from 0 to 27, not -1"),
+    (CHOICE, {"taken": CHOICE.taken[:-4]}, "/taken", f"must hold {4 * 7} entries, not {4 * 6}"),
+    (STATE, {"pending": -1}, "/pending", "from 0 to 18446744073709551615, not -1"),
+    (STATE, {"pending": 1 << 64}, "/pending", f"not {1 << 64}"),
+    (STATE, {"pending": 30 << 8}, "/pending", "pending holds code 30 for seat 1, no choice at step 0"),
+    (STATE, {"pending": 1 << 24}, "/pending", "pending holds code 1 for seat 3, no choice at step 0"),
+    (CHOICE, {"pending": 6 << 16}, "/pending", "pending holds code 6 for seat 2, no choice at step 6"),
+    (STATE, {"waiting": 16}, "/waiting", "from 0 to 15, not 16"),
+    (STATE, {"waiting": -1}, "/waiting", "from 0 to 15, not -1"),
+])
+def test_a_state_field_out_of_range_is_refused_naming_it(state: GameState, fields: dict[str, Any], pointer: str,
+                                                         words: str) -> None:
+    problems = _top_refusal(state, **fields)
+    assert [p[0] for p in problems] == [pointer], problems
+    assert words in problems[0][2] and problems[0][1] == f"state-{pointer.split('/')[1]}"
+    assert problems[0][2].endswith("not a state the engine made")
+
+
+@pytest.mark.parametrize(("state", "fields"), [
+    (STATE, {"pending": 29 << 8}), (STATE, {"pending": 29 | 29 << 24}), (CHOICE, {"pending": 1 | 5 << 24}),
+    (STATE, {"waiting": 0}), (STATE, {"waiting": 15}), (STATE, {"hands": (0, (1 << 28) - 1, 0, 0)}),
+    (PICK, {"taken": (27, *PICK.taken[1:])}), (PICK, {"taken": (0, *PICK.taken[1:])}),
+])
+def test_a_state_field_within_its_range_is_accepted(state: GameState, fields: dict[str, Any]) -> None:
+    """Each range's ends are the engine's to make (the highest code of a choice: a card's 1 + its index,
+    an activity's 1 + its kind's; code 1 alone is the activity choice's 'no activity')."""
+    assert _top_refusal(state, **fields) == []
