@@ -117,7 +117,8 @@ def test_a_finished_round_that_is_not_a_round_result_is_refused_saying_what_it_m
     ({"dealt": _replaced(STATE.context.dealt, -1, 1)}, "/context/dealt/1", "from 0 to 268435455, not -1"),
     ({"dealt": _replaced(STATE.context.dealt, DECK, 0)}, "/context/dealt/0", f"not {DECK}"),
     ({"dealt": STATE.context.dealt[:3]}, "/context/dealt", "must hold 4 entries, not 3"),
-    ({"progress": None}, "/context/progress", "a Progress"),
+    ({"progress": None}, "/context/progress", "must be a Progress, not None"),
+    ({"tables": 5}, "/context/tables", "must be the Tables of the context's rules (tables_for(rules)), not 5"),
     ({"over": True}, "/context/over", "not the False the round's context derives"),
     ({"shift": 3}, "/context/shift", "the round's context derives"),
     ({"used": ()}, "/context/used", "not the one the round's context derives"),
@@ -129,7 +130,8 @@ def test_a_context_out_of_step_with_its_round_is_refused_naming_it(context: dict
     assert words in problems[0][2]
 
 
-@pytest.mark.parametrize("unset", ["round", "dealt", "progress", "over", "shift"])
+@pytest.mark.parametrize("unset", ["rules", "tables", "players", "round", "dealt", "progress", "over", "shift",
+                                   "card_codes"])
 def test_a_context_with_a_slot_never_set_is_refused_not_a_traceback(unset: str) -> None:
     """A context made without ``__init__`` (``object.__new__``, its slots then filled one by one) and
     one slot left unset is refused naming that slot, as a wrong value would be: no AttributeError."""
@@ -248,3 +250,22 @@ def test_a_state_field_within_its_range_is_accepted(state: GameState, fields: di
     """Each range's ends are the engine's to make (the highest code of a choice: a card's 1 + its index,
     an activity's 1 + its kind's; code 1 alone is the activity choice's 'no activity')."""
     assert _top_refusal(state, **fields) == []
+
+
+def test_a_context_that_is_none_or_another_game_s_is_refused_saying_what_it_must_be() -> None:
+    problems = _top_refusal(STATE, context=5)
+    assert problems == [("/context", "state-context",
+                         "context must be a RoundContext (a state's context), not 5: not a state the engine made")]
+    other = br.new_game(br.load_rules("sea-salt-paper"), PLAYERS, 1).rules
+    problems = _refusal(STATE, rules=other)
+    assert [p[0] for p in problems] == ["/context/rules"]
+    assert problems[0][2].startswith("context[rules] must be a Boomerang: Australia Ruleset, not Ruleset(")
+
+
+def test_choice_is_the_pending_choice_of_that_seat_only() -> None:
+    """A seat's choice at this step, read from its own bits of ``pending`` (the others' unread)."""
+    for seat in range(PLAYERS):
+        chosen = br.apply(PICK, seat, br.legal_actions(PICK, seat)[0])
+        index = chosen.choice(seat)
+        assert index is not None and T.ids[index] == br.legal_actions(PICK, seat)[0]
+        assert [chosen.choice(s) for s in range(PLAYERS) if s != seat] == [None] * (PLAYERS - 1)
