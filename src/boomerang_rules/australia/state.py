@@ -314,8 +314,10 @@ def _fits_context(shape: Shape, context: RoundContext, t: Tables, n: int) -> Non
         if held.__class__ is not value.__class__ or held != value:
             shape.fault(f"/context/{name}", f"{name} is {brief(held)}, not the {value!r} the round's context derives")
     for name, shared in same.items():
-        if getattr(context, name, _UNSET) is not shared:
-            shape.fault(f"/context/{name}", f"{name} is not the one the round's context derives")
+        held = getattr(context, name, _UNSET)
+        if held is not shared:  # a table, too long to quote: named unset, else not quoted
+            what = f"{name} is {_UNSET!r}, not" if held is _UNSET else f"{name} is not"
+            shape.fault(f"/context/{name}", f"{what} the one the round's context derives")
 
 
 def _fits_progress(shape: Shape, progress: object, t: Tables, n: int) -> bool:
