@@ -148,10 +148,11 @@ def test_a_context_with_a_slot_never_set_is_refused_not_a_traceback(unset: str) 
 def test_fast_init_builds_what_the_class_builds() -> None:
     """``fast_init`` (the engine's builder of a round's context, made at import) fills every slot in
     field order: the instance ``cls(...)`` gives, each value the one passed."""
-    values = [getattr(STATE.context, f.name) for f in attrs.fields(RoundContext)]
+    names = [f.name for f in attrs.fields(RoundContext)]
+    values = [getattr(STATE.context, name) for name in names]
     made = fast_init(RoundContext)(*values)
     assert type(made) is RoundContext and made == RoundContext(*values)
-    assert all(getattr(made, f.name) is v for f, v in zip(attrs.fields(RoundContext), values))
+    assert all(getattr(made, name) is v for name, v in zip(names, values))
 
 
 P = "/context/progress"
