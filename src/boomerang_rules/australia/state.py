@@ -244,7 +244,17 @@ def round_context(t: Tables, players: int, round_no: int, dealt: tuple[int, ...]
                        progress.used_activities, t.hand_low, t.hand_high, t.activity_choices)
 
 
-_UNSET = object()
+class _Unset:
+    """What a context's slot never set reads as (a context made without ``__init__``): named so in a
+    refusal, where a bare ``object()`` showed its address."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "nothing (the slot was never set)"
+
+
+_UNSET = _Unset()
 
 
 def fit(values: tuple[object, ...]) -> None:
@@ -304,8 +314,10 @@ def _fits_context(shape: Shape, context: RoundContext, t: Tables, n: int) -> Non
         if held.__class__ is not value.__class__ or held != value:
             shape.fault(f"/context/{name}", f"{name} is {brief(held)}, not the {value!r} the round's context derives")
     for name, shared in same.items():
-        if getattr(context, name, _UNSET) is not shared:
-            shape.fault(f"/context/{name}", f"{name} is not the one the round's context derives")
+        held = getattr(context, name, _UNSET)
+        if held is not shared:  # a table, too long to quote: named unset, else not quoted
+            what = f"{name} is {_UNSET!r}, not" if held is _UNSET else f"{name} is not"
+            shape.fault(f"/context/{name}", f"{what} the one the round's context derives")
 
 
 def _fits_progress(shape: Shape, progress: object, t: Tables, n: int) -> bool:
