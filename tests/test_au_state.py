@@ -5,6 +5,7 @@ each value out of its range is refused naming its JSON pointer (``australia.stat
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import attrs
@@ -121,7 +122,7 @@ def test_a_finished_round_that_is_not_a_round_result_is_refused_saying_what_it_m
     ({"tables": 5}, "/context/tables", "must be the Tables of the context's rules (tables_for(rules)), not 5"),
     ({"over": True}, "/context/over", "not the False the round's context derives"),
     ({"shift": 3}, "/context/shift", "the round's context derives"),
-    ({"used": ()}, "/context/used", "not the one the round's context derives"),
+    ({"used": ()}, "/context/used", "used is not the one the round's context derives"),
 ])
 def test_a_context_out_of_step_with_its_round_is_refused_naming_it(context: dict[str, Any], pointer: str,
                                                                    words: str) -> None:
@@ -142,7 +143,7 @@ def test_a_context_with_a_slot_never_set_is_refused_not_a_traceback(unset: str) 
     with pytest.raises(br.InvalidInput) as refused:
         attrs.evolve(STATE, context=made)
     assert [p.pointer for p in refused.value.problems] == [f"/context/{unset}"]
-    assert "nothing (the slot was never set)" in refused.value.problems[0].message
+    assert re.search(r"(is|not) nothing \(the slot was never set\)[,:]", refused.value.problems[0].message)
 
 
 def test_fast_init_builds_what_the_class_builds() -> None:
