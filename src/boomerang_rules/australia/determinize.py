@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import rng as rng_mod
-from ..core.determinize import Rng, agreeing, check_view, seed_of
+from ..core.determinize import CheckedDraws, Rng, check_view, seed_of
 from ..core.state_checks import Shape, inconsistent_view, seats_of
 from .engine import apply, new_game
 from .rules import GAME, Ruleset
@@ -133,11 +133,13 @@ def _replay_round(state: GameState, drafts: Sequence[Sequence[str]], activities:
     return state
 
 
-class Determinizer:
+class Determinizer(CheckedDraws[GameState]):
     """The places a seat's unknown cards can go, worked out once; ``sample`` draws a state.
 
     A search samples many states from one view, so the analysis is kept apart from the draw.
     """
+
+    view_of = staticmethod(view)
 
     def __init__(self, seen: SeatView) -> None:
         check_view(seen, SeatView, GAME)
@@ -145,7 +147,6 @@ class Determinizer:
         rules = seen.rules
         self._t = t
         self._seen = seen
-        self._checked = False
         self._deals = past_deals(t, seen)
         self._current = seen.phase in ("throw", "pick", "activity")
         if not self._current:
@@ -248,15 +249,6 @@ class Determinizer:
             i += size
         groups.append(undealt)
         return state, groups
-
-    def sample(self, rng: Rng) -> GameState:
-        """A draw (``_draw``); the first checked against the view (``core.determinize.agreeing``): a view
-        whose fields disagree with each other is ``InvalidInput``, never another view's state."""
-        state = self._draw(rng)
-        if not self._checked:
-            agreeing(self._seen, state, view)
-            self._checked = True
-        return state
 
     def _draw(self, rng: Rng) -> GameState:
         """One full state consistent with the view, unknown cards placed uniformly."""

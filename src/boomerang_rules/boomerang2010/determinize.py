@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from ..core import rng as rng_mod
 from ..core.arguments import brief
-from ..core.determinize import Rng, agreeing, check_view, seed_of
+from ..core.determinize import CheckedDraws, Rng, check_view, seed_of
 from ..core.state_checks import inconsistent_view, view_seats
 from ..core.tuple_backed import NEW
 from .engine import apply, new_game, to_act
@@ -82,12 +82,14 @@ def _replay_hunt(state: GameState, hunt: tuple[str, ...]) -> GameState:
     return state
 
 
-class Determinizer:
+class Determinizer(CheckedDraws[GameState]):
     """The replay of what a view knows, done once; ``sample`` draws the deck's order and the tokens.
 
     A search samples many states from one view: the finished rounds are replayed once (they
     turned up known cards only), and each draw sets the rest of the deck and replays this round.
     """
+
+    view_of = staticmethod(view)
 
     def __init__(self, seen: SeatView) -> None:
         check_view(seen, SeatView, GAME)
@@ -108,20 +110,10 @@ class Determinizer:
                 state = apply(state, seat, land)
             state = _replay_hunt(state, past.hunt)
         self._seen = seen
-        self._checked = False
         self._base = state
         self._prefix = tuple(t.index[c] for c in turned)
         self._rest = tuple(t.index[c] for c in rest)
         self._lands = t.lands
-
-    def sample(self, rng: Rng) -> GameState:
-        """A draw (``_draw``); the first checked against the view (``core.determinize.agreeing``): a view
-        whose fields disagree with each other is ``InvalidInput``, never another view's state."""
-        state = self._draw(rng)
-        if not self._checked:
-            agreeing(self._seen, state, view)
-            self._checked = True
-        return state
 
     def _draw(self, rng: Rng) -> GameState:
         """One full state consistent with the view: the deck's rest in a uniform order, each hidden

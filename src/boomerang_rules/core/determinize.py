@@ -8,9 +8,10 @@ knows is the game's); ``boomerang_rules.determinize`` picks it by the view's cla
 
 from __future__ import annotations
 
+import abc
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -50,3 +51,33 @@ def agreeing(seen: Any, state: Any, view_of: Callable[[Any, int], Any]) -> Any:
         raise inconsistent_view(seen.seat, f"no state gives it: its {', '.join(names) or 'fields'} {verb} "
                                 "with the rest of it")
     return state
+
+
+S = TypeVar("S")
+
+
+class CheckedDraws(abc.ABC, Generic[S]):
+    """A game's ``Determinizer``: each draw made by its ``_draw``, the first viewed again against the
+    view it was drawn from (``agreeing``), so that a view whose fields disagree with each other is
+    ``InvalidInput``, never another view's state; the draws after it come from the same analysis
+    of the view, so a search pays the check once."""
+
+    _seen: Any
+    _checked: bool = False
+
+    def sample(self, rng: Rng) -> S:
+        """One full state consistent with the view (``_draw``); the first checked against it."""
+        state = self._draw(rng)
+        if not self._checked:
+            agreeing(self._seen, state, type(self).view_of)
+            self._checked = True
+        return state
+
+    @staticmethod
+    @abc.abstractmethod
+    def view_of(state: Any, seat: int) -> Any:
+        """The game's ``view(state, seat)`` (each game's class: ``view_of = staticmethod(view)``)."""
+
+    @abc.abstractmethod
+    def _draw(self, rng: Rng) -> S:
+        """One full state consistent with the view, what the seat cannot see drawn uniformly."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import rng as rng_mod
-from ..core.determinize import Rng, agreeing, check_view, seed_of
+from ..core.determinize import CheckedDraws, Rng, agreeing, check_view, seed_of
 from ..core.errors import InvalidInput, Problem
 from ..core.state_checks import inconsistent_view, view_seats
 from .engine import new_game
@@ -100,11 +100,13 @@ def _history(t: Tables, seen: SeatView) -> tuple[RoundResult, ...]:
     return tuple(out)
 
 
-class Determinizer:
+class Determinizer(CheckedDraws[GameState]):
     """What a view knows and where its unseen cards can go, worked out once; ``sample`` draws a state.
 
     A search samples many states from one view, so the analysis is kept apart from the draw.
     """
+
+    view_of = staticmethod(view)
 
     def __init__(self, seen: SeatView) -> None:
         check_view(seen, SeatView, GAME)
@@ -116,7 +118,6 @@ class Determinizer:
         _fit_view(seen, t)
         n, k = seen.players, seen.seat
         self._seen = seen
-        self._checked = False
         self._rules = rules
         self._t = t
         visible = [*_index(t, seen.hand), *_index(t, seen.drawn), *(c for p in seen.played for c in _index(t, p))]
@@ -179,15 +180,6 @@ class Determinizer:
                 for p in refused.problems]) from None
         agreeing(seen, drawn, view)  # and its fields together (a draw that fits, viewed again)
         self._checked = True
-
-    def sample(self, rng: Rng) -> GameState:
-        """A draw (``_draw``); the first checked against the view (``core.determinize.agreeing``): a view
-        whose fields disagree with each other is ``InvalidInput``, never another view's state."""
-        state = self._draw(rng)
-        if not self._checked:
-            agreeing(self._seen, state, view)
-            self._checked = True
-        return state
 
     def _draw(self, rng: Rng) -> GameState:
         """One full state consistent with the view, the unseen cards placed uniformly."""
