@@ -405,3 +405,15 @@ def test_an_env_pickles_and_plays_on_as_the_original(rules_id: str, copy: bool) 
         assert np.array_equal(original, copied)
         if not copy:  # the copy's views are of its own buffers, written by its own steps
             assert not np.shares_memory(original, copied)
+
+
+def test_a_pickle_naming_another_engine_module_is_refused_not_imported() -> None:
+    """A pickle's engine is one of ``batch``'s, named; any other name is refused before any import."""
+    env = VectorEnv("standard", players=3, games=2)
+    state = env.__getstate__()
+    assert state["_engine"] == "australia"
+    copy = object.__new__(VectorEnv)
+    with pytest.raises(ValueError, match=r"^not a VectorEnv's pickle: its engine 'os' is none of australia, "):
+        copy.__setstate__({**state, "_engine": "os"})
+    copy.__setstate__(state)
+    assert copy.engine == env.engine

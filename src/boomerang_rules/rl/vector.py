@@ -62,6 +62,10 @@ def _read_only(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return view
 
 
+_ENGINE_MODULES = (*engine.ENGINES, "generic")
+"""The modules of ``boomerang_rules.batch`` a ``VectorEnv`` may be served by (what its pickle names)."""
+
+
 class VectorEnv:
     """``games`` games at once: ``reset`` and ``step`` return arrays for all of them.
 
@@ -165,7 +169,7 @@ class VectorEnv:
         name, and nothing made again from the rest (the read-only views of the buffers, which would
         unpickle as copies of them, and the plain engine's encoder)."""
         state = dict(self.__dict__)
-        state["_engine"] = self._engine.__name__
+        state["_engine"] = self._engine.__name__.rsplit(".", 1)[1]
         for made in ("_views", "_encoder", "_encode"):
             state.pop(made, None)
         return state
@@ -175,8 +179,11 @@ class VectorEnv:
         encoder made again from the rules; it plays on exactly as the env it was pickled from."""
         import importlib
 
+        name = state.get("_engine")
+        if name not in _ENGINE_MODULES:  # a pickle names one of batch's engines, never a module to import
+            raise ValueError(f"not a VectorEnv's pickle: its engine {name!r} is none of {', '.join(_ENGINE_MODULES)}")
         self.__dict__.update(state)
-        self._engine = importlib.import_module(state["_engine"])
+        self._engine = importlib.import_module(f"{engine.__name__}.{name}")
         self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
         if self._engine is generic:
             self._encoder = encoder_for(self.rules, self.players)
