@@ -149,7 +149,7 @@ def describe(state: GameState) -> str:
 
     t = state.tables
     over = state.phase == "over"
-    lines = [f"round {len(state.history) if over else state.round + 1}, "
+    lines = [f"round {state.round if over else state.round + 1}, "
              + ("game over" if over else f"player_{state.turn} to act ({state.phase})")]
     piles = "; ".join(f"{PILES[p]} {t.ids[pile[-1]]} ({cards(len(pile))})" if pile else f"{PILES[p]} empty"
                       for p, pile in enumerate(state.piles))
