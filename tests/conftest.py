@@ -56,6 +56,7 @@ MEMOS: dict[str, tuple[str, ...]] = {
     "boomerang_rules.seasaltpaper.tables": ("_COMPILED",),
     "boomerang_rules.seasaltpaper.view": ("_KNOWN", "_PAST"),
     "boomerang_rules.boomerang2010.view": ("_PAST",),
+    "boomerang_rules.australia.view": ("_PAST",),
 }
 """The mutated modules' own memo dicts (not ``functools`` caches), emptied with them: a record's
 texts, a view's knowledge and past rounds, made once and looked up after."""

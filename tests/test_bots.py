@@ -262,30 +262,56 @@ def test_a_lazy_view_is_the_view_and_leads_to_nothing_hidden(rules_id: str) -> N
             view_module.lazy_view(state, seat).no_such_field  # noqa: B018
 
 
-@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
+@pytest.mark.parametrize("rules_id", ["standard", "direction", "sites-exclude-throw", "sea-salt-paper",
+                                      "sea-salt-paper-extra-salt", "boomerang-2010"])
 def test_each_view_part_made_alone_is_the_view_s_field(rules_id: str) -> None:
-    """A lazy view makes a field of ``VIEW_PARTS`` alone when it is read first (issue 27: the
-    greedy bot's game made every view in full); at every decision of bot games each part is the
-    plain view's field, read first or after the view is made, and the rest of the view follows."""
-    from boomerang_rules.seasaltpaper.view import VIEW_PARTS, lazy_view
+    """Every game's lazy view makes a field of its ``VIEW_PARTS`` alone when it is read first (what
+    its greedy bot reads: issue 27, the greedy bots' games made every view in full); at every
+    decision of bot games each part is the plain view's field, read first or after the view is
+    made, and the rest of the view follows."""
+    from boomerang_rules.core.games import game_module
 
     rules = br.load_rules(rules_id)
-    game: Any = importlib.import_module("boomerang_rules.seasaltpaper")
-    for seed, names in ((1, ["greedy"] * 4), (2, ["greedy", "random", "greedy"]), (3, ["random", "greedy"])):
+    game: Any = game_module(rules.game)
+    view_module = importlib.import_module(f"{game.__name__}.view")
+    parts, lazy_view = view_module.VIEW_PARTS, view_module.lazy_view
+    low, high = rules.players.min, rules.players.max
+    for seed, names in ((1, ["greedy"] * high), (2, ["greedy", "random", "greedy"][:max(low, 3)]),
+                        (3, ["random", "greedy", "greedy"][:low])):
         met: list[tuple[Any, int]] = []
         game.play_game(rules, make_bots_of(game, names, rules, seed), seed,
                        on_decision=lambda s, seat, a, met=met: met.append((s, seat)))
         for state, seat in met:
             plain = game.view(state, seat)
-            for name in VIEW_PARTS:
+            for name in parts:
                 lazy = lazy_view(state, seat)
                 assert getattr(lazy, name) == getattr(plain, name), (name, seat)
                 assert lazy == plain and getattr(lazy, name) == getattr(plain, name)
     from boomerang_rules.core.lazy_views import lazy_views
-    from boomerang_rules.seasaltpaper.view import SeatView, view
 
     with pytest.raises(ValueError, match="no_such_field"):
-        lazy_views(SeatView, view, {"no_such_field": lambda state, seat: None})
+        lazy_views(view_module.SeatView, view_module.view, {"no_such_field": lambda state, seat: None})
+
+
+def test_the_past_rounds_a_view_keeps_are_its_own_game_s() -> None:
+    """Boomerang: Australia's views keep each finished rounds' conversion by the rounds' identity
+    and their tables': a game's views share one conversion a round, and a state of other rules
+    holding the very same rounds gets a conversion of its own, equal to one made afresh."""
+    from types import SimpleNamespace
+
+    from boomerang_rules.australia.tables import tables_for
+
+    au_view: Any = importlib.import_module("boomerang_rules.australia.view")
+
+    state = play(br.new_game(RULES, 3, 4), random_policy(random.Random(4)), until=lambda x: x.round >= 1)
+    first = br.view(state, 0).past_rounds
+    assert first and br.view(state, 1).past_rounds is first
+    other_rules = br.load_rules("direction")  # what _past_rounds reads of a state, other rules' tables
+    other: Any = SimpleNamespace(progress=state.progress, tables=tables_for(other_rules), rules=other_rules)
+    seen = au_view._past_rounds(other)
+    assert seen is not first
+    au_view._PAST.clear()
+    assert seen == au_view._past_rounds(other) and au_view._past_rounds(state) == first
 
 
 def make_bots_of(game: Any, names: list[str], rules: Any, seed: int) -> list[Any]:

@@ -40,6 +40,7 @@ class GreedyBot:
         self._state = rng_mod.seed_state(seed)
         numbers = self._t.number
         self._middle = (min(numbers) + max(numbers)) / 2
+        self._visited_kept: tuple[object, int, int] = (None, -1, 0)
 
     def _tie_break(self, best: list[str]) -> str:
         self._state, k = rng_mod.below(self._state, len(best))
@@ -49,13 +50,19 @@ class GreedyBot:
         t = self._t
         if seen.phase == "activity":
             return self._activity(seen, actions)
-        mine = [t.index[c] for c in ([seen.throw] if seen.throw else []) + list(seen.face_up[seen.seat])]
+        index = t.index
+        mine = [index[c] for c in ([seen.throw] if seen.throw else []) + list(seen.face_up[seen.seat])]
         visited = self._visited(seen)
-        base = self._value(mine, seen, visited)
-        gains = {a: self._value([*mine, t.index[a]], seen, visited) - base for a in actions}
+        used = set(seen.activities_used[seen.seat])
+        unused = [i for i, k in enumerate(t.activity_kinds) if k not in used]
+        taken = set(seen.regions_taken)
+        regions = [mask for region, mask in zip(t.rules.regions, t.region_masks)
+                   if region.id not in taken and visited & mask != mask]
+        base = self._value(mine, visited, unused, regions)
+        gains = {a: self._value([*mine, index[a]], visited, unused, regions) - base for a in actions}
         if seen.phase == "throw":
-            far = max(abs(t.number[t.index[a]] - self._middle) for a in actions)
-            actions = tuple(a for a in actions if abs(t.number[t.index[a]] - self._middle) == far)
+            far = max(abs(t.number[index[a]] - self._middle) for a in actions)
+            actions = tuple(a for a in actions if abs(t.number[index[a]] - self._middle) == far)
         top = max(gains[a] for a in actions)
         return self._tie_break([a for a in actions if gains[a] == top])
 
@@ -70,15 +77,25 @@ class GreedyBot:
         return min(a for a, p in points.items() if p == best)
 
     def _visited(self, seen: SeatView) -> int:
+        """The sites the seat visited in the rounds before, kept while its view's ``past_rounds`` stay
+        the same object (a view shares them between the decisions of a round)."""
+        past_rounds, seat = seen.past_rounds, seen.seat
+        kept = self._visited_kept
+        if kept[0] is past_rounds and kept[1] == seat:
+            return kept[2]
         t = self._t
         first = 0 if t.sites_include_throw else 1
         mask = 0
-        for past in seen.past_rounds:
-            for c in past.drafts[seen.seat][first:]:
+        for past in past_rounds:
+            for c in past.drafts[seat][first:]:
                 mask |= 1 << t.index[c]
+        self._visited_kept = (past_rounds, seat, mask)
         return mask
 
-    def _value(self, cards: list[int], seen: SeatView, visited: int) -> float:
+    def _value(self, cards: list[int], visited: int, unused: list[int], regions: list[int]) -> float:
+        """What ``cards`` are worth this round to a seat that visited ``visited`` in earlier rounds,
+        with the activities of indices ``unused`` still to score and the bonus of the regions of
+        masks ``regions`` still open (neither taken nor completed by ``visited`` alone)."""
         t = self._t
         collected = sum(t.collection_value[c] for c in cards)
         value: float = collected * 2 if collected <= t.double_limit else collected
@@ -87,18 +104,16 @@ class GreedyBot:
             if t.animal[c] >= 0:
                 pairs[t.animal[c]] = pairs.get(t.animal[c], 0) + 1
         value += sum(t.animal_values[a] * (n // 2) for a, n in pairs.items())
-        used = set(seen.activities_used[seen.seat])
         counts = t.activity_counts(cards)
-        value += max((t.activity_table[min(n, len(t.activity_table) - 1)]
-                      for k, n in zip(t.activity_kinds, counts) if k not in used), default=0)
+        table = t.activity_table
+        value += max((table[min(counts[i], len(table) - 1)] for i in unused), default=0)
         first = 0 if t.sites_include_throw or not cards else 1
         sites = visited
         for c in cards[first:]:
             sites |= 1 << c
         value += t.site_points * (sites & ~visited).bit_count()
-        taken = {r.id for r in t.rules.regions if r.id in seen.regions_taken}
-        for region, mask in zip(t.rules.regions, t.region_masks):
-            if region.id not in taken and sites & mask == mask and visited & mask != mask:
+        for mask in regions:
+            if sites & mask == mask:
                 value += t.region_bonus
         return value
 

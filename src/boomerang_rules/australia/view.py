@@ -8,6 +8,7 @@ cards or the order of the deck.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 import attrs
@@ -17,7 +18,7 @@ from .engine import check_seat, is_over, legal_actions
 from .rules import Ruleset
 from .sheets import ScoreSheet, score_sheets
 from .state import GameState, check_state
-from .tables import NO_ACTIVITY
+from .tables import NO_ACTIVITY, Tables
 
 Phase = Literal["deal", "throw", "pick", "activity", "over"]
 """``deal``: a game replayed from a record that stops between rounds, waiting for a deal."""
@@ -86,30 +87,72 @@ def held_hands(state: GameState, seat: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _phase(state: GameState) -> Phase:
+    """The view's ``phase``: what the game waits for."""
+    if is_over(state):
+        return "over"
+    if not state.waiting and state.step == 0:
+        return "deal"
+    if state.step == 0:
+        return "throw"
+    return "pick" if state.step < state.tables.activity_step else "activity"
+
+
+def _throw(state: GameState, seat: int) -> str | None:
+    drafted = state.drafted[seat]
+    return state.tables.ids[drafted[0]] if drafted else None
+
+
+def _face_up(state: GameState) -> tuple[tuple[str, ...], ...]:
+    ids_of = state.tables.ids_of
+    return tuple(ids_of(cards[1:]) for cards in state.drafted)
+
+
+_PAST: dict[int, tuple[object, Tables, tuple[PastRound, ...]]] = {}
+"""id(a game's finished rounds, ``progress.rounds``) -> (those rounds, their tables, the rounds as
+everyone saw them). Every state of a round shares one ``progress.rounds``, so the views of a
+round (a bot game views the state at every decision) convert its finished rounds once."""
+_PAST_LIMIT = 512
+
+
+def _past_rounds(state: GameState) -> tuple[PastRound, ...]:
+    rounds = state.progress.rounds
+    if not rounds:
+        return ()
+    t = state.tables
+    hit = _PAST.get(id(rounds))
+    if hit is not None and hit[0] is rounds and hit[1] is t:
+        return hit[2]
+    past = tuple(
+        PastRound(tuple(t.ids_of(d) for d in r.drafts), tuple(t.activity_name(a) for a in r.activities),
+                  tuple(_regions(state, mask) for mask in r.bonuses))
+        for r in rounds)
+    if len(_PAST) >= _PAST_LIMIT:
+        _PAST.clear()
+    _PAST[id(rounds)] = (rounds, t, past)
+    return past
+
+
+def _regions_taken(state: GameState) -> tuple[str, ...]:
+    return _regions(state, state.progress.regions_taken)
+
+
+def _activities_used(state: GameState) -> tuple[tuple[str, ...], ...]:
+    kinds = state.tables.activity_kinds
+    return tuple(tuple(k for i, k in enumerate(kinds) if used >> i & 1) for used in state.progress.used_activities)
+
+
 def view(state: GameState, seat: int) -> SeatView:
     """The game as ``seat`` sees it now."""
     check_state(state)
     seat = check_seat(state, seat)
     t = state.tables
     actions = legal_actions(state, seat)  # also checks the seat exists
-    over = is_over(state)
-    phase: Phase
-    if over:
-        phase = "over"
-    elif not state.waiting and state.step == 0:
-        phase = "deal"
-    elif state.step == 0:
-        phase = "throw"
-    elif state.step < t.activity_step:
-        phase = "pick"
-    else:
-        phase = "activity"
+    phase = _phase(state)
     mine = state.choice(seat)
     chosen: str | None = None
     if mine is not None:
         chosen = t.ids[mine] if state.step < t.activity_step else (t.activity_name(mine) or NO_ACTIVITY)
-    drafted = state.drafted
-    progress = state.progress
     return SeatView(
         seat=seat,
         players=state.players,
@@ -117,26 +160,37 @@ def view(state: GameState, seat: int) -> SeatView:
         rounds=t.rounds,
         phase=phase,
         pick=state.step if phase == "pick" else 0,
-        direction=None if over else state.rules.pass_directions[state.round],
+        direction=None if phase == "over" else state.rules.pass_directions[state.round],
         hand=t.hand_ids(state.hands[seat]),
-        throw=t.ids[drafted[seat][0]] if drafted[seat] else None,
+        throw=_throw(state, seat),
         chosen=chosen,
-        face_up=tuple(t.ids_of(cards[1:]) for cards in drafted),
+        face_up=_face_up(state),
         hand_sizes=tuple(h.bit_count() for h in state.hands),
         held=tuple(t.hand_ids(m) for m in held_hands(state, seat)),
         legal_actions=actions,
-        past_rounds=tuple(
-            PastRound(tuple(t.ids_of(d) for d in r.drafts), tuple(t.activity_name(a) for a in r.activities),
-                      tuple(_regions(state, mask) for mask in r.bonuses))
-            for r in progress.rounds),
+        past_rounds=_past_rounds(state),
         sheets=score_sheets(state),
-        regions_taken=_regions(state, progress.regions_taken),
-        activities_used=tuple(
-            tuple(k for i, k in enumerate(t.activity_kinds) if used >> i & 1) for used in progress.used_activities),
+        regions_taken=_regions_taken(state),
+        activities_used=_activities_used(state),
         rules=state.rules,
     )
 
 
-lazy_view = lazy_views(SeatView, view)
+VIEW_PARTS: dict[str, Callable[[GameState, int], object]] = {
+    "seat": lambda state, seat: seat,
+    "phase": lambda state, seat: _phase(state),
+    "throw": _throw,
+    "face_up": lambda state, seat: _face_up(state),
+    "past_rounds": lambda state, seat: _past_rounds(state),
+    "regions_taken": lambda state, seat: _regions_taken(state),
+    "activities_used": lambda state, seat: _activities_used(state),
+}
+"""The fields a lazy view makes alone when read first (``core.lazy_views``), each as ``view`` makes
+it: what the greedy bot reads, so that its game no longer makes every view in full (the score
+sheets, the hands held, the legal actions: more than half of a greedy game)."""
+
+
+lazy_view = lazy_views(SeatView, view, VIEW_PARTS)
 """``view(state, seat)``, made only when the view is first read (``core.lazy_views``): ``play_game``
-gives one to every bot at every decision, so a bot that reads nothing of it costs the game nothing."""
+gives one to every bot at every decision, so a bot that reads nothing of it costs the game nothing,
+and one that reads only ``VIEW_PARTS`` pays for those."""

@@ -44,23 +44,25 @@ class GreedyBot:
         self._state, k = rng_mod.below(self._state, len(best))
         return best[k]
 
-    def _counts(self, seen: SeatView) -> list[list[int]]:
+    def _standing(self, seen: SeatView) -> tuple[list[int], list[int], int]:
+        """This seat's captured cards of each animal, the most any other seat holds of each, and the
+        animal points those give it now (a lead or a tie): what every land's worth is measured from."""
         t = self._t
         counts = [[0] * len(t.animals) for _ in range(seen.players)]
         for seat, cards in enumerate(seen.captured):
             for cid in cards:
                 counts[seat][t.animal[t.index[cid]]] += 1
-        return counts
-
-    def _worth(self, seen: SeatView, land: str) -> float:
-        """What the river cards showing ``land`` add to this seat's animal points, and a bit more."""
-        t = self._t
-        bit = 1 << t.land_index[land]
-        counts = self._counts(seen)
         mine = counts[seen.seat]
         others = [max((c[a] for s, c in enumerate(counts) if s != seen.seat), default=0)
                   for a in range(len(t.animals))]
-        before = sum(n for n, o in zip(mine, others) if n and n >= o)
+        return mine, others, sum(n for n, o in zip(mine, others) if n and n >= o)
+
+    def _worth(self, seen: SeatView, land: str, standing: tuple[list[int], list[int], int] | None = None) -> float:
+        """What the river cards showing ``land`` add to this seat's animal points, and a bit more
+        (``standing``: ``_standing(seen)``, made once for every land of a decision)."""
+        t = self._t
+        bit = 1 << t.land_index[land]
+        mine, others, before = self._standing(seen) if standing is None else standing
         after_counts = list(mine)
         taken = 0
         for cid in seen.river:
@@ -73,7 +75,8 @@ class GreedyBot:
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
         if seen.phase == "tokens":
-            worths = {land: self._worth(seen, land) for land in actions}
+            standing = self._standing(seen)
+            worths = {land: self._worth(seen, land, standing) for land in actions}
             top = max(worths.values())
             return self._tie_break([land for land in actions if worths[land] == top])
         if THROW not in actions:

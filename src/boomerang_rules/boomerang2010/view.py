@@ -11,6 +11,7 @@ game (``_past_of``): a long game does not pay at each decision for every round b
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 import attrs
@@ -136,7 +137,7 @@ def _shared(state: GameState) -> tuple[tuple[PastRound, ...], tuple[tuple[str, .
     captured, boomerangs, t = state.captured, state.boomerangs, state.tables
     scores = _SCORES[0]
     if not (scores[0] is captured and scores[1] is boomerangs and scores[2] is t):
-        scores = (captured, boomerangs, t, tuple(t.ids_of(c) for c in captured), score_sheets(state))
+        scores = (captured, boomerangs, t, _captured(state), score_sheets(state))
         _SCORES[0] = scores
     return _past_of(state), scores[3], scores[4]
 
@@ -147,7 +148,6 @@ def view(state: GameState, seat: int) -> SeatView:
     seat = check_seat(state, seat)
     t = state.tables
     actions = legal_actions(state, seat)  # also checks the seat exists
-    mine = state.tokens[seat]
     past, captured, scores = _shared(state)
     return SeatView(
         seat=seat,
@@ -157,7 +157,7 @@ def view(state: GameState, seat: int) -> SeatView:
         first=state.first,
         river=t.ids_of(state.river),
         deck_size=len(state.deck),
-        token=None if mine == NO_TOKEN else t.lands[mine],
+        token=_token(state, seat),
         chosen=tuple(tok != NO_TOKEN for tok in state.tokens),
         boomerangs=state.boomerangs,
         pot=state.pot,
@@ -171,6 +171,33 @@ def view(state: GameState, seat: int) -> SeatView:
         rules=state.rules,
     )
 
-lazy_view = lazy_views(SeatView, view)
+
+def _token(state: GameState, seat: int) -> str | None:
+    mine = state.tokens[seat]
+    return None if mine == NO_TOKEN else state.tables.lands[mine]
+
+
+def _captured(state: GameState) -> tuple[tuple[str, ...], ...]:
+    ids_of = state.tables.ids_of
+    return tuple(ids_of(c) for c in state.captured)
+
+
+VIEW_PARTS: dict[str, Callable[[GameState, int], object]] = {
+    "seat": lambda state, seat: seat,
+    "players": lambda state, seat: state.players,
+    "phase": lambda state, seat: state.phase,
+    "river": lambda state, seat: state.tables.ids_of(state.river),
+    "token": _token,
+    "boomerangs": lambda state, seat: state.boomerangs,
+    "pot": lambda state, seat: state.pot,
+    "captured": lambda state, seat: _captured(state),
+}
+"""The fields a lazy view makes alone when read first (``core.lazy_views``), each as ``view`` makes
+it: what the greedy bot reads, so that its game no longer makes every view in full (the score
+sheets, the past rounds, the legal actions)."""
+
+
+lazy_view = lazy_views(SeatView, view, VIEW_PARTS)
 """``view(state, seat)``, made only when the view is first read (``core.lazy_views``): ``play_game``
-gives one to every bot at every decision, so a bot that reads nothing of it costs the game nothing."""
+gives one to every bot at every decision, so a bot that reads nothing of it costs the game nothing,
+and one that reads only ``VIEW_PARTS`` pays for those."""
