@@ -15,6 +15,7 @@ import boomerang_rules as br
 from boomerang_rules import seasaltpaper as ssp
 from boomerang_rules import strategies as bst
 from boomerang_rules.core.errors import IllegalAction
+from boomerang_rules.seasaltpaper import engine
 from boomerang_rules.seasaltpaper.engine import _winners
 from boomerang_rules.seasaltpaper.state import GameState, RoundResult
 from boomerang_rules.seasaltpaper.tables import tables_for
@@ -378,6 +379,7 @@ def test_packed_card_points_are_the_scorers(rules: ssp.Ruleset, data: st.DataObj
     k = data.draw(st.integers(0, len(cards)))
     hand, played = tuple(sorted(cards[:k])), tuple(cards[k:])
     assert t.card_points(hand, played) == points_of(t, hand, played).card_points
+    assert engine.hand_points(t, hand, played) == points_of(t, hand, played).card_points  # what greedy weighs
 
 
 def test_step_is_one_decision_and_refuses_anything_else() -> None:

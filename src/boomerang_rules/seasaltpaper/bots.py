@@ -12,8 +12,8 @@ from typing import TypeAlias
 from ..core import bots as core_bots
 from ..core import rng as rng_mod
 from ..core.ismcts import budgeted_bots
+from .engine import hand_points
 from .rules import Ruleset
-from .scoring import points_of
 from .state import GameState
 from .tables import tables_for
 from .view import SeatView, lazy_view
@@ -43,16 +43,18 @@ class GreedyBot:
         self._state, k = rng_mod.below(self._state, len(best))
         return best[k]
 
-    def _value(self, seen: SeatView, extra: Sequence[str] = ()) -> int:
-        t = self._t
-        hand = [t.index[c] for c in (*seen.hand, *extra)]
-        played = [t.index[c] for c in seen.played[seen.seat]]
-        return points_of(t, hand, played).card_points
-
     def _best(self, seen: SeatView, options: dict[str, str]) -> tuple[str, int]:
-        """Of ``options`` (action -> card it brings), the action whose card adds most; and that gain."""
-        base = self._value(seen)
-        gains = {a: self._value(seen, (card,)) - base for a, card in options.items()}
+        """Of ``options`` (action -> card it brings), the action whose card adds most; and that gain.
+
+        Worth is card points, by ``engine.hand_points`` (``scoring.points_of``'s, from packed
+        counts and compiled where that serves: the engine's twins of the scorer, tested against it
+        on every shipped ruleset)."""
+        t = self._t
+        index = t.index
+        hand = sorted(index[c] for c in seen.hand)
+        played = tuple(index[c] for c in seen.played[seen.seat])
+        base = hand_points(t, tuple(hand), played)
+        gains = {a: hand_points(t, tuple(sorted((*hand, index[card]))), played) - base for a, card in options.items()}
         top = max(gains.values())
         return self._pick(sorted(a for a, g in gains.items() if g == top)), top
 

@@ -159,6 +159,14 @@ def card_points(state: GameState, seat: int) -> int:
     return state.tables.card_points(state.hands[seat], state.played[seat])
 
 
+def hand_points(t: Tables, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
+    """The card points of ``hand`` (card indices, ascending, as the engine keeps hands) with
+    ``played`` in front: ``Tables.card_points``, by its compiled twin where that serves (a bot
+    weighing each card it may take asks many times a decision)."""
+    points: int = _round_points(t, hand, played)[0]
+    return points
+
+
 def _duo_pairs(t: Tables, hand: tuple[int, ...]) -> list[tuple[int, int]]:
     pairs = []
     kind = t.kind
