@@ -64,9 +64,6 @@ typedef struct {
     uint64_t mermaid_cards;
     PyObject *take[MAX_CARDS], *keep[MAX_CARDS][2], *duo[MAX_CARDS][MAX_CARDS], *pile[2], *pick[MAX_CARDS];
     /* the action strings, borrowed from source */
-    PyObject *(*draw_legal)[MAX_CARDS + 1][2]; /* [top 0 + 1][top 1 + 1][deck not empty]: the draw phase's
-        legal actions, made on first need and kept (owned) for the life of the entry; NULL until then */
-    PyObject *(*keep_legal)[MAX_CARDS][3]; /* [first drawn][second drawn][the pile a card may go to + 1] */
     PyObject *logged[MAX_SEATS]; /* per seat, a dict: action (an exact str) -> the log entry (seat, action, -1),
         made on first need and kept (owned) for the life of the entry; NULL until then */
 } Compiled;
@@ -574,17 +571,9 @@ legal_fast(const Parts *p, long seat)
         }
         return sorted_actions(out, n);
     }
+    /* The draw and keep phases' few actions are sorted and made afresh: tables of them kept per tops or
+     * per cards drawn (~160 KB of pointers to tuples all over the heap) were slower than making them. */
     if (same_str(p->phase, s_draw)) {
-        PyObject **cached = NULL;
-        if (c->draw_legal == NULL) { /* the answers depend on the tops and the deck alone: kept */
-            ((Compiled *)c)->draw_legal = PyMem_Calloc(MAX_CARDS + 1, sizeof *c->draw_legal);
-        }
-        if (c->draw_legal != NULL) {
-            cached = &c->draw_legal[tops[0] + 1][tops[1] + 1][PyTuple_GET_SIZE(p->deck) ? 1 : 0];
-            if (*cached != NULL) {
-                return Py_NewRef(*cached);
-            }
-        }
         for (int i = 0; i < 2; i++) {
             if (tops[i] >= 0) {
                 out[n++] = c->take[tops[i]];
@@ -596,11 +585,7 @@ legal_fast(const Parts *p, long seat)
         if (n == 0) {
             return NULL; /* nothing to take: ("pass",), the plain code's */
         }
-        PyObject *made = sorted_actions(out, n);
-        if (made != NULL && cached != NULL) {
-            *cached = Py_NewRef(made);
-        }
-        return made;
+        return sorted_actions(out, n);
     }
     if (same_str(p->phase, s_keep)) {
         PyObject *drawn = tuple_of(PyTuple_GET_ITEM(p->state, E.drawn), -1);
@@ -619,23 +604,7 @@ legal_fast(const Parts *p, long seat)
                 }
             }
         }
-        PyObject **cached = NULL;
-        if (PyTuple_GET_SIZE(drawn) == 2) { /* the answers depend on the two cards and ``only`` alone: kept */
-            if (c->keep_legal == NULL) {
-                ((Compiled *)c)->keep_legal = PyMem_Calloc(MAX_CARDS, sizeof *c->keep_legal);
-            }
-            if (c->keep_legal != NULL) {
-                cached = &c->keep_legal[cards[0]][cards[1]][only + 1];
-                if (*cached != NULL) {
-                    return Py_NewRef(*cached);
-                }
-            }
-        }
-        PyObject *made = sorted_actions(out, n);
-        if (made != NULL && cached != NULL) {
-            *cached = Py_NewRef(made);
-        }
-        return made;
+        return sorted_actions(out, n);
     }
     return NULL;
 }
