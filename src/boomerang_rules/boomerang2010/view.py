@@ -126,6 +126,16 @@ def _past_of(state: GameState) -> tuple[PastRound, ...]:
     return past
 
 
+def _token(state: GameState, seat: int) -> str | None:
+    mine = state.tokens[seat]
+    return None if mine == NO_TOKEN else state.tables.lands[mine]
+
+
+def _captured(state: GameState) -> tuple[tuple[str, ...], ...]:
+    ids_of = state.tables.ids_of
+    return tuple(ids_of(c) for c in state.captured)
+
+
 _SCORES: list[tuple[object, object, object, tuple[tuple[str, ...], ...], tuple[SeatScore, ...]]] = [
     (None, None, None, (), ())]
 """What the last view made of the parts that change at a pass or throw (captured ids, scores), with
@@ -170,16 +180,6 @@ def view(state: GameState, seat: int) -> SeatView:
         sheets=scores,
         rules=state.rules,
     )
-
-
-def _token(state: GameState, seat: int) -> str | None:
-    mine = state.tokens[seat]
-    return None if mine == NO_TOKEN else state.tables.lands[mine]
-
-
-def _captured(state: GameState) -> tuple[tuple[str, ...], ...]:
-    ids_of = state.tables.ids_of
-    return tuple(ids_of(c) for c in state.captured)
 
 
 VIEW_PARTS: dict[str, Callable[[GameState, int], object]] = {
