@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import boomerang_rules as br
 from boomerang_rules import boomerang2010 as b10
 from boomerang_rules import strategies as bst
+from boomerang_rules.boomerang2010.tables import tables_for
 from boomerang_rules.core.loading import rules_data, rules_from_data
 
 from .helpers import b10_with_cards
@@ -361,6 +362,11 @@ def test_a_view_follows_the_state_it_is_made_from() -> None:
     assert br.view(attrs.evolve(s, history=()), 0).past_rounds == ()
     assert br.view(attrs.evolve(s, captured=((), (), ())), 1).captured == ((), (), ())
     assert br.view(s, 0) == seen
+    # The very captured cards and boomerangs under a ruleset that scores them otherwise: its own sheets.
+    cheap = attrs.evolve(RULES, id="cheap-boomerangs", boomerangs_per_point=1)
+    other = attrs.evolve(s, rules=cheap, tables=tables_for(cheap))
+    assert other.captured is s.captured and other.boomerangs is s.boomerangs
+    assert br.view(other, 0).scores == b10.score_sheets(other) != seen.scores
 
 
 def drive_checked(state: b10.GameState, tokens: Sequence[str], hunt: Sequence[tuple[int, str]]) -> b10.GameState:
