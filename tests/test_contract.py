@@ -257,6 +257,23 @@ def test_apply_takes_an_action_s_id_as_its_string(game: str) -> None:
                 assert br.apply(state, seat, br.action_id(rules, action)) == br.apply(state, seat, action)
 
 
+class _Text(str):
+    """A caller's own string type (numpy's ``str_`` is one too)."""
+
+
+def test_an_action_of_a_str_subclass_is_its_text(game: str) -> None:
+    """A legal action given as a ``str`` subclass (a caller's own, numpy's ``str_``) is that action in
+    every game, to ``apply`` and ``step`` (Boomerang (2010) refused it, quoting the very land it was)."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.max, 8, every=3)[:-1]:
+        seats = br.to_act(state)
+        legal = [br.legal_actions(state, seat)[-1] for seat in seats]
+        for kind in (_Text, np.str_):
+            assert br.apply(state, seats[0], kind(legal[0])) == br.apply(state, seats[0], legal[0])
+            assert br.step(state, [kind(a) for a in legal]) == br.step(state, legal)
+
+
 def test_score_sheets_read_alike(game: str) -> None:
     rules = _rules(game)
     rows = game_module(game).ROWS

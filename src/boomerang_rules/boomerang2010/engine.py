@@ -205,7 +205,10 @@ def apply(state: GameState, seat: int, action: str | int) -> GameState:
 
 
 def _action_name(state: GameState, action: object) -> object:
-    """An action id (an integer, not a bool) as its name; anything else as it is."""
+    """An action id (an integer, not a bool) as its name; a ``str`` subclass (a caller's own,
+    numpy's ``str_``) as its text, as the other games read it; anything else as it is."""
+    if isinstance(action, str):
+        return str(action)
     if isinstance(action, bool):
         return action
     try:
