@@ -116,6 +116,23 @@ def test_new_game_takes_and_refuses_seeds_alike(game: str) -> None:
             br.new_game(rules, players, odd)  # type: ignore[arg-type]
 
 
+def test_new_game_takes_a_numpy_player_count(game: str) -> None:
+    """A player count is an integer in every game, a numpy one too (as seeds, seats and action ids
+    are): the game of its int; a bool or a float stays refused."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    players = rules.players.min
+    for count in (np.int64(players), np.int8(players), np.uint64(players)):
+        state = br.new_game(rules, count, 7)
+        assert state == br.new_game(rules, players, 7) and state.players.__class__ is int
+    odd: Any
+    for odd in (True, float(players)):
+        with pytest.raises(TypeError, match=f"^players must be an integer, not {type(odd).__name__}$"):
+            br.new_game(rules, odd, 7)
+    with pytest.raises(br.InvalidInput, match="players-count"):
+        br.new_game(rules, np.int64(rules.players.max + 1), 7)
+
+
 def test_new_game_refuses_a_player_count_the_rules_do_not_allow(game: str) -> None:
     rules = _rules(game)
     with pytest.raises(ValueError, match=str(rules.players.max + 1)):

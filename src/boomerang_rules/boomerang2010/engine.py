@@ -62,7 +62,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     """
     require(rules, Ruleset, "rules", "a Boomerang (2010) Ruleset (see load_rules)")
     seed = optional_seed(seed)  # a numpy integer is the int it holds, as in every game
-    check_players(rules, players)
+    players = check_players(rules, players)
     t = tables_for(rules)
     if deck is not None:
         if isinstance(deck, str):
