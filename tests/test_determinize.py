@@ -502,3 +502,35 @@ def test_a_sea_salt_paper_view_whose_round_or_winners_no_play_gives_is_invalid_i
     assert (problem.pointer, problem.rule) == ("", "view-cards")
     assert problem.message == (f"the view of seat 0 is inconsistent: no state gives it: its {next(iter(changes))} "
                                "disagrees with the rest of it")
+
+
+@pytest.mark.parametrize(("field", "change"), [
+    ("token", lambda v: {"token": None}),  # its token chosen (chosen says so), none shown
+    ("hunt", lambda v: {"hunt": ("x",)}),
+    ("hunt", lambda v: {"hunt": v.hunt + ("pass",) * (v.players + 1)}),
+    ("past_rounds", lambda v: {"past_rounds": (attrs_evolve(v.past_rounds[0], hunt=("x",)),) + v.past_rounds[1:]}),
+])
+def test_a_boomerang_2010_view_whose_hunt_or_token_no_play_gives_is_invalid_input(field: str, change: Any) -> None:
+    """Boomerang (2010)'s determinization replays the view's tokens and hunts: one that cannot be
+    played is ``InvalidInput`` ``[view-cards]`` naming the field (the engine's ``IllegalAction`` escaped,
+    "seat 1 must choose a land for round 7 (...), not ''")."""
+    import attrs
+
+    state = br.new_game("boomerang-2010", 3, 4)
+    rng = random.Random(4)
+    seen = br.view(state, 1)
+    while not (seen.phase == "hunt" and seen.hunt and seen.past_rounds):
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+        seen = br.view(state, 1)
+    with pytest.raises(br.InvalidInput) as refused:
+        br.determinize(attrs.evolve(seen, **change(seen)), 1)
+    [problem] = refused.value.problems
+    assert (problem.pointer, problem.rule) == ("", "view-cards")
+    assert problem.message == f"the view of seat 1 is inconsistent: no state gives it: its {field} disagrees with " \
+                              "the rest of it"
+
+
+def attrs_evolve(value: Any, **changes: Any) -> Any:
+    import attrs
+
+    return attrs.evolve(value, **changes)
