@@ -318,3 +318,19 @@ def make_bots_of(game: Any, names: list[str], rules: Any, seed: int) -> list[Any
     from boomerang_rules.core.bots import make_bots as core_make_bots
 
     return core_make_bots(game.BOTS, names, rules, seed)
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_bot_registry_gets_what_it_holds(rules_id: str) -> None:
+    """``BOTS.get("ismcts:N")`` is the bot that ``BOTS["ismcts:N"]`` and ``in`` say is there (``get``
+    answered None); a name it does not hold gets the default."""
+    from boomerang_rules.core.games import game_module
+
+    bots: Any = game_module(br.load_rules(rules_id).game).BOTS
+    assert "ismcts:2" in bots and bots.get("ismcts:2") is not None
+    rules = br.load_rules(rules_id)
+    assert bots.get("ismcts:2")(rules, 1).__class__ is bots["ismcts:2"](rules, 1).__class__
+    assert bots.get("random") is bots["random"]
+    for missing in ("ismcts:0", "ismcts:x", "nope", 5):
+        assert missing not in bots and bots.get(missing) is None and bots.get(missing, "d") == "d"
+
