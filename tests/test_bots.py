@@ -334,3 +334,17 @@ def test_the_bot_registry_gets_what_it_holds(rules_id: str) -> None:
     for missing in ("ismcts:0", "ismcts:x", "nope", 5):
         assert missing not in bots and bots.get(missing) is None and bots.get(missing, "d") == "d"
 
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_play_game_refuses_what_is_no_bot_naming_it(rules_id: str) -> None:
+    """A bot's name (or anything without ``choose``) given for a bot is a ``TypeError`` naming its place
+    ("'str' object has no attribute 'choose'" escaped from inside)."""
+    from boomerang_rules.core.games import game_module
+
+    rules = br.load_rules(rules_id)
+    game = game_module(rules.game)
+    bots = [game.BOTS["random"](rules, 1) for _ in range(3)]
+    for junk in ("random", None, 5):
+        with pytest.raises(TypeError, match=rf"^bots\[1\] must be a bot \(an object with choose\(view, actions\): "
+                                            rf"see BOTS\), not (str|None|int): {junk!r}$"):
+            game.play_game(rules, [bots[0], junk, bots[2]], 1)
