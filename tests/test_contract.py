@@ -386,6 +386,23 @@ def test_a_record_gives_back_its_state(game: str) -> None:
                 assert record["result"]["sheets"] == [sheet.as_dict() for sheet in br.score_sheets(state)]
 
 
+def test_a_record_s_names_of_a_str_subclass_are_its_text(game: str) -> None:
+    """A record built in memory whose player names are of a ``str`` subclass (numpy's ``str_``, a
+    caller's own) is valid, as the schema says, in every game: Boomerang: Australia's and Boomerang
+    (2010)'s ``validate_record`` raised ``InvalidInput`` from the state they built ("/names/0: ... not
+    a state the engine made"), where a list of problems is due."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    state = _some_states(rules, rules.players.min, 15, every=11)[-1]
+    record = json.loads(json.dumps(br.record_of(state, [f"P{s}" for s in range(rules.players.min)])))
+    for kind in (_Text, np.str_):
+        given = {**record, "players": [kind(name) for name in record["players"]]}
+        assert br.validate_record(given) == [] and list(br.check_record(given).problems) == []
+        replayed = br.state_of(given)
+        assert replayed == state and br.record_of(replayed) == record
+        assert all(name.__class__ is str for name in br.record_of(replayed)["players"])
+
+
 def test_a_broken_record_is_refused_with_its_problems(game: str) -> None:
     rules = _rules(game)
     record = json.loads(json.dumps(br.record_of(list(_playout(rules, rules.players.min, 16))[-1])))
