@@ -348,3 +348,17 @@ def test_play_game_refuses_what_is_no_bot_naming_it(rules_id: str) -> None:
         with pytest.raises(TypeError, match=rf"^bots\[1\] must be a bot \(an object with choose\(view, actions\): "
                                             rf"see BOTS\), not (str|None|int): {junk!r}$"):
             game.play_game(rules, [bots[0], junk, bots[2]], 1)
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_search_bot_of_the_registry_refuses_a_budget_of_no_playouts(rules_id: str) -> None:
+    """``BOTS["ismcts"](rules, seed, playouts=0)`` is refused in every game (Boomerang: Australia's
+    took 0 for "the default" and searched 100 playouts without a word)."""
+    from boomerang_rules.core.games import game_module
+
+    rules = br.load_rules(rules_id)
+    make: Any = game_module(rules.game).BOTS["ismcts"]
+    for budget in (0, -1):
+        with pytest.raises(ValueError, match=rf"^ismcts takes 1 to 1,000,000 playouts a decision, not {budget}$"):
+            make(rules, 1, playouts=budget)
+    assert make(rules, 1, playouts=None).name == "ismcts"
