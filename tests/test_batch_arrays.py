@@ -262,3 +262,25 @@ def test_an_id_past_the_int64s_is_refused_as_given(rules_id: str) -> None:
     with pytest.raises(br.IllegalAction, match=f"game 1, seat 0: action {2**64 - 1} \\(no action\\)"):
         batch.step(b, acts)
     assert np.array_equal(batch.legal_masks(b), masks)  # nothing applied
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_numpy_integers_are_a_player_count_and_a_seed(rules_id: str) -> None:
+    """A numpy integer count or seed (as ``games`` and ``new_game``'s seed already were) is the int it
+    holds: the same batch and the same playouts, in every engine; a bool or a float stays refused."""
+    rules = br.load_rules(rules_id)
+    plain = batch.init(rules, 3, 2, 7)
+    players: Any
+    seed: Any
+    for players, seed in ((np.int64(3), 7), (3, np.int64(7)), (np.int8(3), np.uint64(7))):
+        given = batch.init(rules, players, 2, seed)
+        assert np.array_equal(batch.legal_masks(given), batch.legal_masks(plain))
+        assert np.array_equal(batch.totals(given), batch.totals(plain))
+    numpy_three: Any = np.int64(3)
+    assert np.array_equal(batch.playouts(rules, numpy_three, 2, numpy_three + 4), batch.playouts(rules, 3, 2, 7))
+    odd: Any
+    for odd in (True, 3.0):
+        with pytest.raises(TypeError, match=f"^players must be an integer, not {type(odd).__name__}$"):
+            batch.init(rules, odd, 2, 7)
+        with pytest.raises(TypeError, match=f"^a seed must be an integer, not {type(odd).__name__}$"):
+            batch.init(rules, 3, 2, odd)

@@ -318,3 +318,47 @@ def make_bots_of(game: Any, names: list[str], rules: Any, seed: int) -> list[Any
     from boomerang_rules.core.bots import make_bots as core_make_bots
 
     return core_make_bots(game.BOTS, names, rules, seed)
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_bot_registry_gets_what_it_holds(rules_id: str) -> None:
+    """``BOTS.get("ismcts:N")`` is the bot that ``BOTS["ismcts:N"]`` and ``in`` say is there (``get``
+    answered None); a name it does not hold gets the default."""
+    from boomerang_rules.core.games import game_module
+
+    bots: Any = game_module(br.load_rules(rules_id).game).BOTS
+    assert "ismcts:2" in bots and bots.get("ismcts:2") is not None
+    rules = br.load_rules(rules_id)
+    assert bots.get("ismcts:2")(rules, 1).__class__ is bots["ismcts:2"](rules, 1).__class__
+    assert bots.get("random") is bots["random"]
+    for missing in ("ismcts:0", "ismcts:x", "nope", 5):
+        assert missing not in bots and bots.get(missing) is None and bots.get(missing, "d") == "d"
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_play_game_refuses_what_is_no_bot_naming_it(rules_id: str) -> None:
+    """A bot's name (or anything without ``choose``) given for a bot is a ``TypeError`` naming its place
+    ("'str' object has no attribute 'choose'" escaped from inside)."""
+    from boomerang_rules.core.games import game_module
+
+    rules = br.load_rules(rules_id)
+    game = game_module(rules.game)
+    bots = [game.BOTS["random"](rules, 1) for _ in range(3)]
+    for junk in ("random", None, 5):
+        with pytest.raises(TypeError, match=rf"^bots\[1\] must be a bot \(an object with choose\(view, actions\): "
+                                            rf"see BOTS\), not (str|None|int): {junk!r}$"):
+            game.play_game(rules, [bots[0], junk, bots[2]], 1)
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_search_bot_of_the_registry_refuses_a_budget_of_no_playouts(rules_id: str) -> None:
+    """``BOTS["ismcts"](rules, seed, playouts=0)`` is refused in every game (Boomerang: Australia's
+    took 0 for "the default" and searched 100 playouts without a word)."""
+    from boomerang_rules.core.games import game_module
+
+    rules = br.load_rules(rules_id)
+    make: Any = game_module(rules.game).BOTS["ismcts"]
+    for budget in (0, -1):
+        with pytest.raises(ValueError, match=rf"^ismcts takes 1 to 1,000,000 playouts a decision, not {budget}$"):
+            make(rules, 1, playouts=budget)
+    assert make(rules, 1, playouts=None).name == "ismcts"

@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -169,3 +170,38 @@ def test_example_out_dash_is_refused_as_play_refuses_record_dash(tmp_path: Path,
     done = CliRunner().invoke(cli, ["check-scorer", "--games", "1", "--example-out", "-", "--", "cat"])
     assert done.exit_code == 2 and "--example-out -: " in done.stderr and done.stdout == ""
     assert not Path("-").exists()
+
+
+def _retyped(value: object, how: Any) -> object:
+    """``value`` with every int ``how`` gives another value for rewritten (lists and objects through)."""
+    if isinstance(value, list):
+        return [_retyped(v, how) for v in value]
+    if isinstance(value, dict):
+        return {k: _retyped(v, how) for k, v in value.items()}
+    return how(value) if value.__class__ is int else value
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_boolean_is_no_number_of_a_sheet(rules_id: str) -> None:
+    """A scorer answering ``true`` or ``false`` for a 1 or a 0 disagrees (Python's ``True == 1`` let it
+    agree); a number written as a float (``95.0``) is still that number."""
+    import random
+
+    import boomerang_rules as br
+    from boomerang_rules.core.differential import compare
+
+    for seed in range(200):  # the first game with a 0 or a 1 on a sheet
+        state = br.new_game(rules_id, 2 if rules_id == "sea-salt-paper" else 3, seed)
+        rng = random.Random(seed)
+        while not br.is_over(state):
+            state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+        ours = [sheet.as_dict() for sheet in br.score_sheets(state)]
+        answer = _retyped(ours, lambda v: bool(v) if v in (0, 1) else v)
+        if answer != _retyped(ours, lambda v: v) or "true" in json.dumps(answer) or "false" in json.dumps(answer):
+            break
+    assert "true" in json.dumps(answer) or "false" in json.dumps(answer)
+    assert compare(json.dumps(ours), state) == ((), None)
+    assert compare(json.dumps(_retyped(ours, float)), state) == ((), None)
+    differences, problem = compare(json.dumps(answer), state)
+    assert problem is None and differences
+    assert all(isinstance(d.theirs, bool | list | dict) for d in differences)

@@ -160,3 +160,27 @@ def test_score_activity_ambiguous_or_unknown_is_refused() -> None:
     result = _run("score", "E", "A", "V", "W", "X", "J", "B", "--activity", "s")
     assert result.exit_code == 1 and "could be sightseeing or swimming" in result.stderr
     assert _run("score", "E", "A", "V", "W", "X", "J", "B", "--activity", "2").exit_code == 1
+
+
+@pytest.mark.parametrize(("command", "option"), [(c, o) for c, o, _ in NUMERIC])
+def test_a_number_of_too_many_digits_is_refused_in_words_cut_short(command: str, option: str) -> None:
+    """A number of more digits than Python reads (4,300) is a usage error saying so, its digits cut
+    short: click said "'999…' (every digit) is not a valid integer" (or "... a valid float"); a long
+    value not in ASCII digits is quoted cut short too."""
+    arguments = {"validate": ["x.json"], "replay": ["x.json"], "sheet": ["x.json"], "check-scorer": ["true"]}
+    for written, said in (("9" * 5000, "a number of 5000 digits: too long (at most 4300)"),
+                          ("x" * 5000, "written in ASCII digits (0-9)")):
+        result = _run(command, f"{option}={written}", *arguments.get(command, []))
+        assert result.exit_code == 2, result.output
+        assert f"Invalid value for '{option}'" in result.output and said in result.output
+        assert len(result.output) < 1000
+
+
+@pytest.mark.parametrize(("command", "option"), [(c, o) for c, o, t in NUMERIC if isinstance(t, click.FloatRange)])
+def test_a_number_too_large_for_a_float_is_refused(command: str, option: str) -> None:
+    """``1e999`` is written in ASCII digits but reads as infinity: ``bench --seconds 1e999`` ran for ever."""
+    arguments = {"check-scorer": ["true"]}
+    result = _run(command, f"{option}=1e999", *arguments.get(command, []))
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for '{option}'" in result.output and "'1e999' is too large: not a finite number" \
+        in result.output

@@ -116,6 +116,23 @@ def test_new_game_takes_and_refuses_seeds_alike(game: str) -> None:
             br.new_game(rules, players, odd)  # type: ignore[arg-type]
 
 
+def test_new_game_takes_a_numpy_player_count(game: str) -> None:
+    """A player count is an integer in every game, a numpy one too (as seeds, seats and action ids
+    are): the game of its int; a bool or a float stays refused."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    players = rules.players.min
+    for count in (np.int64(players), np.int8(players), np.uint64(players)):
+        state = br.new_game(rules, count, 7)
+        assert state == br.new_game(rules, players, 7) and state.players.__class__ is int
+    odd: Any
+    for odd in (True, float(players)):
+        with pytest.raises(TypeError, match=f"^players must be an integer, not {type(odd).__name__}$"):
+            br.new_game(rules, odd, 7)
+    with pytest.raises(br.InvalidInput, match="players-count"):
+        br.new_game(rules, np.int64(rules.players.max + 1), 7)
+
+
 def test_new_game_refuses_a_player_count_the_rules_do_not_allow(game: str) -> None:
     rules = _rules(game)
     with pytest.raises(ValueError, match=str(rules.players.max + 1)):
@@ -257,6 +274,23 @@ def test_apply_takes_an_action_s_id_as_its_string(game: str) -> None:
                 assert br.apply(state, seat, br.action_id(rules, action)) == br.apply(state, seat, action)
 
 
+class _Text(str):
+    """A caller's own string type (numpy's ``str_`` is one too)."""
+
+
+def test_an_action_of_a_str_subclass_is_its_text(game: str) -> None:
+    """A legal action given as a ``str`` subclass (a caller's own, numpy's ``str_``) is that action in
+    every game, to ``apply`` and ``step`` (Boomerang (2010) refused it, quoting the very land it was)."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.max, 8, every=3)[:-1]:
+        seats = br.to_act(state)
+        legal = [br.legal_actions(state, seat)[-1] for seat in seats]
+        for kind in (_Text, np.str_):
+            assert br.apply(state, seats[0], kind(legal[0])) == br.apply(state, seats[0], legal[0])
+            assert br.step(state, [kind(a) for a in legal]) == br.step(state, legal)
+
+
 def test_score_sheets_read_alike(game: str) -> None:
     rules = _rules(game)
     rows = game_module(game).ROWS
@@ -350,6 +384,23 @@ def test_a_record_gives_back_its_state(game: str) -> None:
             if br.is_over(state):
                 assert record["result"]["winners"] == list(br.winners(state))
                 assert record["result"]["sheets"] == [sheet.as_dict() for sheet in br.score_sheets(state)]
+
+
+def test_a_record_s_names_of_a_str_subclass_are_its_text(game: str) -> None:
+    """A record built in memory whose player names are of a ``str`` subclass (numpy's ``str_``, a
+    caller's own) is valid, as the schema says, in every game: Boomerang: Australia's and Boomerang
+    (2010)'s ``validate_record`` raised ``InvalidInput`` from the state they built ("/names/0: ... not
+    a state the engine made"), where a list of problems is due."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    state = _some_states(rules, rules.players.min, 15, every=11)[-1]
+    record = json.loads(json.dumps(br.record_of(state, [f"P{s}" for s in range(rules.players.min)])))
+    for kind in (_Text, np.str_):
+        given = {**record, "players": [kind(name) for name in record["players"]]}
+        assert br.validate_record(given) == [] and list(br.check_record(given).problems) == []
+        replayed = br.state_of(given)
+        assert replayed == state and br.record_of(replayed) == record
+        assert all(name.__class__ is str for name in br.record_of(replayed)["players"])
 
 
 def test_a_broken_record_is_refused_with_its_problems(game: str) -> None:

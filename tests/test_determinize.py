@@ -466,3 +466,71 @@ def test_a_view_whose_fields_disagree_is_invalid_input_not_another_seat_s_state(
     assert (problem.pointer, problem.rule) == ("", "view-cards")
     assert re.fullmatch(rf"the view of seat {odd.seat} is inconsistent: no state gives it: its [a-z_]+(, [a-z_]+)* "
                         "disagrees? with the rest of it", problem.message)
+
+
+@pytest.mark.parametrize("rid", ["sea-salt-paper", "sea-salt-paper-extra-salt", "sea-salt-paper-tie-ender",
+                                 "sea-salt-paper-tie-went-last"])
+@pytest.mark.parametrize("change", [
+    lambda v: {"round": v.round + 1},
+    lambda v: {"round": 10**6},
+    lambda v: {"winners": (0,)} if v.phase != "over" else {"winners": tuple(s for s in range(v.players)
+                                                                            if s not in v.winners)[:1]},
+    lambda v: {"winners": ()},
+])
+@pytest.mark.parametrize("decisions", [40, 10**6])
+def test_a_sea_salt_paper_view_whose_round_or_winners_no_play_gives_is_invalid_input(
+        rid: str, change: Any, decisions: int) -> None:
+    """Sea Salt & Paper's view carries its round beside its finished rounds, and its winners: a round
+    other than the rounds finished, winners before the end or other than the totals and the tie-break
+    give, were drawn into a state (``round 1000001`` of a game in its first round)."""
+    import attrs
+
+    state = br.new_game(rid, 3, 4)
+    rng = random.Random(4)
+    for _ in range(decisions):
+        if br.is_over(state):
+            break
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    seen = br.view(state, 0)
+    assert br.view(br.determinize(seen, 1), 0) == seen
+    changes = change(seen)
+    if all(getattr(seen, k) == v for k, v in changes.items()):
+        return  # no change here (no winners to take away before the end)
+    with pytest.raises(br.InvalidInput) as refused:
+        br.determinize(attrs.evolve(seen, **changes), 1)
+    [problem] = refused.value.problems
+    assert (problem.pointer, problem.rule) == ("", "view-cards")
+    assert problem.message == (f"the view of seat 0 is inconsistent: no state gives it: its {next(iter(changes))} "
+                               "disagrees with the rest of it")
+
+
+@pytest.mark.parametrize(("field", "change"), [
+    ("token", lambda v: {"token": None}),  # its token chosen (chosen says so), none shown
+    ("hunt", lambda v: {"hunt": ("x",)}),
+    ("hunt", lambda v: {"hunt": v.hunt + ("pass",) * (v.players + 1)}),
+    ("past_rounds", lambda v: {"past_rounds": (attrs_evolve(v.past_rounds[0], hunt=("x",)),) + v.past_rounds[1:]}),
+])
+def test_a_boomerang_2010_view_whose_hunt_or_token_no_play_gives_is_invalid_input(field: str, change: Any) -> None:
+    """Boomerang (2010)'s determinization replays the view's tokens and hunts: one that cannot be
+    played is ``InvalidInput`` ``[view-cards]`` naming the field (the engine's ``IllegalAction`` escaped,
+    "seat 1 must choose a land for round 7 (...), not ''")."""
+    import attrs
+
+    state = br.new_game("boomerang-2010", 3, 4)
+    rng = random.Random(4)
+    seen = br.view(state, 1)
+    while not (seen.phase == "hunt" and seen.hunt and seen.past_rounds):
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+        seen = br.view(state, 1)
+    with pytest.raises(br.InvalidInput) as refused:
+        br.determinize(attrs.evolve(seen, **change(seen)), 1)
+    [problem] = refused.value.problems
+    assert (problem.pointer, problem.rule) == ("", "view-cards")
+    assert problem.message == f"the view of seat 1 is inconsistent: no state gives it: its {field} disagrees with " \
+                              "the rest of it"
+
+
+def attrs_evolve(value: Any, **changes: Any) -> Any:
+    import attrs
+
+    return attrs.evolve(value, **changes)

@@ -268,3 +268,18 @@ def test_a_seconds_budget_plays_every_game() -> None:
     for budget in (0, 1_000_001):
         with pytest.raises(ValueError, match=r"^ismcts takes 1 to 1,000,000 playouts a decision, not "):
             CoreIsmctsBot(search, 1, playouts=budget)
+
+
+def test_a_seconds_budget_must_be_a_finite_positive_number() -> None:
+    """``seconds=nan`` searched for ever (no time is past a NaN deadline), ``inf`` too; a string failed
+    inside the search. Each is refused where the bot is made, naming ``seconds``."""
+    for seconds in (float("nan"), float("inf"), 0, -1.0):
+        with pytest.raises(ValueError, match=r"^seconds must be a finite number of seconds above 0 or None, not "):
+            IsmctsBot(RULES, 1, seconds=seconds)
+    odd: Any
+    for odd in ("1", True, [1]):
+        with pytest.raises(TypeError, match=r"^seconds must be a number of seconds or None, not "):
+            IsmctsBot(RULES, 1, seconds=odd)
+    s: br.GameState = br.new_game(RULES, 4, 2)
+    seen = br.view(s, 0)
+    assert IsmctsBot(RULES, 1, seconds=1).choose(seen, seen.legal_actions) in seen.legal_actions

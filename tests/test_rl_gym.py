@@ -446,3 +446,20 @@ def test_the_rllib_example_takes_one_opponent_per_seat(capsys: pytest.CaptureFix
         return
     assert example.main(["--players", "3", "--opponents", "greedy,random,random"]) == 2
     assert "opponents must be a bot name or a list of 2 (one per other seat), not 3" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rules_id", ["direction", "sea-salt-paper-tie-ender", "boomerang-2010"])
+def test_rules_given_as_a_path_object_are_loaded(rules_id: str, tmp_path: Path) -> None:
+    """``rules`` as a path object (``pathlib.Path``: ``load_rules`` takes one, and the docs say "a path")
+    makes the env of that ruleset, in the gymnasium env and the PettingZoo envs alike (it was refused:
+    "rules must be a loaded ruleset (see load_rules), not PosixPath")."""
+    import json
+
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(br.rules_data(br.load_rules(rules_id)) | {"id": "mine"}), encoding="utf-8")
+    mine = br.load_rules(path)
+    assert bg.SingleAgentEnv(rules=path).rules == mine
+    assert adapter_for(path, 3).rules == mine
+    pz = pytest.importorskip("boomerang_rules.rl.pettingzoo")
+    assert pz.env(rules=path, players=3).unwrapped.game.rules == mine
+    assert pz.parallel_env(rules=path, players=3).game.rules == mine

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from typing import Any
 
@@ -417,3 +418,18 @@ def test_a_pickle_naming_another_engine_module_is_refused_not_imported() -> None
         copy.__setstate__({**state, "_engine": "os"})
     copy.__setstate__(state)
     assert copy.engine == env.engine
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_numpy_counts_and_a_path_are_taken_as_the_other_envs_take_them(rules_id: str, tmp_path: Any) -> None:
+    """``games`` and ``max_steps`` as numpy integers (as ``players`` and the seeds already were) and
+    ``rules`` as a path object (``load_rules`` takes one) make the env their plain forms make."""
+    import pathlib
+
+    given = VectorEnv(rules_id, players=np.int64(3), games=np.int64(2), max_steps=np.int32(7))
+    plain = VectorEnv(rules_id, players=3, games=2, max_steps=7)
+    assert (given.games, given.max_steps) == (2, 7) and given.games.__class__ is int
+    assert all(np.array_equal(a, b) for a, b in zip(given.reset(seed=5), plain.reset(seed=5)))
+    path = pathlib.Path(tmp_path) / "rules.json"
+    path.write_text(json.dumps(br.rules_data(br.load_rules(rules_id)) | {"id": "mine"}), encoding="utf-8")
+    assert VectorEnv(path, players=3, games=2).rules == br.load_rules(path)

@@ -363,3 +363,43 @@ def test_point_values_are_bounded(path: tuple[str | int, ...]) -> None:
             node = node[part]
         node[path[-1]] = 10**4299
     assert ("/" + "/".join(map(str, path)), "schema:maximum") in _ruleset_problems(change)
+
+
+def _refusal(make: Any) -> list[Any]:
+    """The problems of the ``RulesError`` ``make()`` raises; [] when it makes its ruleset (any other
+    exception escapes)."""
+    try:
+        make()
+    except br.RulesError as refused:
+        return list(refused.problems) or [None]
+    return []
+
+
+_NOT_A_FIELD: list[Any] = [None, 5, "x", (1, 2), {"min": 1}, [], True, 1.5]
+"""Values of the wrong type for a ruleset's structured fields (a range, tables, cards, mappings)."""
+
+
+@pytest.mark.parametrize("rid", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_ruleset_built_by_hand_with_a_field_of_the_wrong_type_is_refused_naming_it(rid: str) -> None:
+    """Every field of a hand-built ruleset (``attrs.evolve``, ``Ruleset(...)``) given a value of the wrong
+    type is a ``RulesError`` naming a place, as a file's would be: ``players=(1, 2)`` raised "'tuple'
+    object has no attribute 'min'", ``cards=None`` "'NoneType' object is not iterable",
+    ``collectors='x'`` a dictionary's update error, from inside."""
+    import attrs
+
+    rules = attrs.evolve(br.load_rules(rid), id="house")
+    for field in attrs.fields(type(rules)):
+        if field.name == "digest":
+            continue
+        for junk in _NOT_A_FIELD:
+            problems = _refusal(lambda: attrs.evolve(rules, **{field.name: junk}))  # noqa: B023 (called at once)
+            assert all(p.pointer.startswith("/") for p in problems)  # a fitting type may break another rule
+    for name, junk in (("players", (1, 2)), ("cards", None), ("cards", (1, 2)), ("players", 5)):
+        with pytest.raises(br.RulesError) as refused:
+            attrs.evolve(rules, **{name: junk})
+        assert [(p.pointer, p.rule) for p in refused.value.problems] == [(f"/{name}", "schema:type")]
+    assert str(refused.value) == "/players: players must be PlayerRange, not int: 5 [schema:type]"
+    if rid == "sea-salt-paper":
+        with pytest.raises(br.RulesError, match=r"^/collectors: collectors must be Mapping\[str, "
+                                                r"tuple\[int, \.\.\.\]\], not str: 'x' \[schema:type\]$"):
+            attrs.evolve(rules, collectors="x")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
 import boomerang_rules as br
@@ -64,3 +65,33 @@ def test_invalid_records_name_a_pointer_and_rule(case: tuple[dict[str, Any], str
     assert pointer.startswith("/") and rule
     assert len(record["players"]) == 2 or pointer == "/players"
     assert (pointer, rule) in [(p.pointer, p.rule) for p in br.validate_record(record)]
+
+
+def _first(strategy: st.SearchStrategy[Any]) -> Any:
+    return find(strategy, lambda _: True, settings=settings(database=None, max_examples=5, deadline=None))
+
+
+@pytest.mark.parametrize("make", [lambda r: bst.games(rules=r), lambda r: bst.records(rules=r),
+                                  lambda r: bst.invalid_records(rules=r)])
+@pytest.mark.parametrize("rules", [5, b"standard", {"game": "sea-salt-paper"}, st.just(5), st.just(None)])
+def test_a_rules_argument_of_no_ruleset_is_refused_in_words(make: Any, rules: Any) -> None:
+    """``rules`` (or a ruleset its strategy draws) that is no ruleset nor id is a ``TypeError`` naming it
+    (an ``AttributeError`` from inside: "'int' object has no attribute 'game'")."""
+    with pytest.raises(TypeError, match=r"^rules must be a ruleset \(see load_rules\), a ruleset id or path, "
+                                        r"or a strategy of rulesets"):
+        _first(make(rules))
+
+
+def test_a_strategy_of_ids_draws_their_rulesets() -> None:
+    assert _first(bst.games(rules=st.just("boomerang-2010"))).rules == br.load_rules("boomerang-2010")
+
+
+def test_rulesets_of_an_unknown_game_are_refused_naming_it() -> None:
+    with pytest.raises(ValueError, match=r"^game must be one of 'boomerang-australia', .*, not 'nope'$"):
+        bst.rulesets(game="nope")
+
+
+def test_draft_cards_refuse_another_game_s_ruleset_in_words() -> None:
+    for other in ("sea-salt-paper", "boomerang-2010"):
+        with pytest.raises(br.RulesError, match=f"a ruleset for '{other}', not Boomerang: Australia"):
+            bst.draft_cards(br.load_rules(other))

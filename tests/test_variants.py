@@ -21,6 +21,7 @@ from boomerang_rules.core.canonical import digest
 from boomerang_rules.core.errors import Problem
 from boomerang_rules.core.loading import MAX_EXTENDS_DEPTH, VARIANT_FORMAT, _in_variant, rules_from_data, shipped_ids
 from boomerang_rules.core.merge_patch import merge_patch
+from boomerang_rules.core.validation import validate_file
 
 from .helpers import play, random_policy, record_problems
 
@@ -371,6 +372,28 @@ def test_a_long_chain_of_variants_loads_up_to_the_depth_limit(tmp_path: Path) ->
     assert [str(p) for p in info.value.problems] == [
         f"{files[-1]}:/extends: more than {MAX_EXTENDS_DEPTH} variants extend each other: "
         f"{files[0].resolve()} -> … -> standard [extends-depth]"]
+
+
+def test_validate_counts_a_chain_of_variants_as_load_rules_does(tmp_path: Path) -> None:
+    """``validate`` (which reads the document, not its path) and a variant given as data count the
+    document itself in the chain, as ``load_rules`` does: one past the limit is refused by all."""
+    files = [tmp_path / f"v{i}.json" for i in range(MAX_EXTENDS_DEPTH + 1)]
+    for path, parent in itertools.pairwise(files):
+        write_variant(path, parent.name)
+    write_variant(files[-1], "standard")
+    for path, loads in ((files[0], False), (files[1], True)):
+        assert [r.valid for r in validate_file(path)] == [loads]
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if loads:
+            br.load_rules(path)
+            rules_from_data(data, path.name, tmp_path)
+            continue
+        with pytest.raises(br.RulesError, match="extends-depth"):
+            br.load_rules(path)
+        with pytest.raises(br.RulesError, match="extends-depth"):
+            rules_from_data(data, path.name, tmp_path)
+        [report] = validate_file(path)
+        assert [p.rule for p in report.problems] == ["extends-depth"]
 
 
 def test_a_problem_is_placed_in_the_variant_that_caused_it(tmp_path: Path) -> None:

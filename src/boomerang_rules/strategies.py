@@ -16,6 +16,7 @@ Games are reached by hypothesis-chosen legal actions, so a failure shrinks to a 
 from __future__ import annotations
 
 import copy
+import os
 from typing import Any
 
 from hypothesis import strategies as st
@@ -25,7 +26,9 @@ from .australia.loading import load_rules
 from .australia.rules import Ruleset
 from .australia.sheets import ROWS
 from .australia.state import GameState
-from .core.games import game_module
+from .core.arguments import brief, kind
+from .core.errors import Problem, RulesError
+from .core.games import GAMES, game_module
 from .core.loading import list_rules, rules_data, rules_from_data
 from .core.loading import load_rules as load_any_rules
 
@@ -48,7 +51,10 @@ def rulesets(generated: bool = True, game: str = AUSTRALIA) -> st.SearchStrategy
     """The shipped rulesets and variants of ``game`` (Boomerang: Australia's by default;
     ``"sea-salt-paper"`` for Sea Salt & Paper's) and, for Boomerang: Australia unless
     ``generated`` is false, rulesets made from them: other hand sizes, player ranges, round
-    counts and decks of up to 250 cards."""
+    counts and decks of up to 250 cards. A ``game`` the library does not know is a ``ValueError``
+    naming it (hypothesis said only "Cannot sample from a length-zero sequence")."""
+    if not isinstance(game, str) or game not in GAMES:
+        raise ValueError(f"game must be one of {', '.join(map(repr, GAMES))}, not {brief(game)}")
     shipped = st.sampled_from(_shipped(game)).map(load_any_rules)
     return st.one_of(shipped, _generated_rulesets()) if generated and game == AUSTRALIA else shipped
 
@@ -84,10 +90,21 @@ def _generated_rulesets(draw: st.DrawFn) -> Ruleset:
 def _rules(draw: st.DrawFn, rules: RulesArg) -> Any:
     if rules is None:
         return draw(rulesets())
-    if isinstance(rules, str):
-        return load_any_rules(rules)
     if isinstance(rules, st.SearchStrategy):
-        return draw(rules)
+        return _ruleset(draw(rules), " (drawn by the strategy given)")
+    return _ruleset(rules)
+
+
+def _ruleset(rules: object, drawn: str = "") -> Any:
+    """``rules`` as a ruleset: an id or a path loaded, a ruleset of a known game as it is; a
+    ``TypeError`` naming what it is otherwise (an ``AttributeError`` from the strategies' inside was
+    all a tester got)."""
+    if isinstance(rules, str | os.PathLike):
+        return load_any_rules(rules)
+    game = getattr(rules, "game", None)
+    if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
+        raise TypeError(f"rules must be a ruleset (see load_rules), a ruleset id or path, or a strategy of rulesets, "
+                        f"not {kind(rules)}: {brief(rules)}{drawn}")
     return rules
 
 
@@ -144,7 +161,13 @@ def records(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
 
 def draft_cards(rules: Ruleset | str | None = None) -> st.SearchStrategy[list[str]]:
     """Distinct card ids, as many as a hand, in draft order (Throw first, Catch last)."""
-    ruleset = load_rules(rules or "standard") if not isinstance(rules, Ruleset) else rules
+    if isinstance(rules, str | os.PathLike | None):
+        ruleset = load_rules(rules or "standard")
+    elif isinstance(rules, Ruleset):
+        ruleset = rules
+    else:  # another game's ruleset: refused as load_rules refuses its id (it was taken for a path)
+        other = _ruleset(rules).game
+        raise RulesError([Problem("/game", f"a ruleset for {other!r}, not Boomerang: Australia", "game", "rules")])
     ids = [c.id for c in ruleset.cards]
     return st.permutations(ids).map(lambda p: list(p[: ruleset.hand_size]))
 

@@ -121,7 +121,7 @@ class GreedyBot:
 def _ismcts(rules: Ruleset, seed: int, playouts: int | None = None) -> Bot:
     from .ismcts import DEFAULT_PLAYOUTS, IsmctsBot
 
-    return IsmctsBot(rules, seed, playouts or DEFAULT_PLAYOUTS)
+    return IsmctsBot(rules, seed, DEFAULT_PLAYOUTS if playouts is None else playouts)  # 0 is refused, not the default
 
 
 BOTS: dict[str, Callable[[Ruleset, int], Bot]] = budgeted_bots({"random": RandomBot, "greedy": GreedyBot}, _ismcts)

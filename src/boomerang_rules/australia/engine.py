@@ -44,8 +44,11 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     """
     if rules.__class__ is not Ruleset:  # (the checks below cost more than the checked game's deal)
         require(rules, Ruleset, "rules", "a Boomerang: Australia Ruleset (see load_rules)")
-    if players.__class__ is not int and (isinstance(players, bool) or not isinstance(players, int)):
-        raise TypeError(f"players must be an integer, not {kind(players)}")
+    if players.__class__ is not int:  # a numpy integer is the int it holds, as a seed is
+        number = as_id(players)
+        if number is None:
+            raise TypeError(f"players must be an integer, not {kind(players)}")
+        players = number
     if seed is not None and seed.__class__ is not int:  # a numpy integer is the int it holds, as in every game
         seed = optional_seed(seed)
     if deals.__class__ is not tuple or deals:

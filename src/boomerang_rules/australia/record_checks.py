@@ -14,7 +14,7 @@ import attrs
 from ..core.arguments import require
 from ..core.errors import Problem, under
 from ..core.pointer import pointer
-from ..core.records import Checked, document_problems, named_rules, players_problems, recorded_seed
+from ..core.records import Checked, document_problems, named_rules, players_problems, recorded_names, recorded_seed
 from ..core.results import result_problems
 from .dealing import deal_problems, queue_after, skipped
 from .engine import apply, is_over, legal_actions, new_game
@@ -228,7 +228,7 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
     state = new_game(rules, n, deals=[[t.hand_ids(m) for m in d] for d in deals], undealt_ok=True)
     seed, found = recorded_seed(record)
     problems += found
-    progress = attrs.evolve(state.progress, seed=seed, names=tuple(record["players"]))
+    progress = attrs.evolve(state.progress, seed=seed, names=recorded_names(record))
     state = attrs.evolve(state, context=attrs.evolve(state.context, progress=progress))
     static = _static_problems(t, n, rounds, deals)
     for r in range(len(deals)):

@@ -77,9 +77,11 @@ def refuse(rule: str, message: str) -> RulesError:
 
 
 def players_of(rules: Any, players: object) -> int:
-    """``players`` if ``rules`` plays that many, else the ``TypeError`` / ``ValueError`` naming it."""
-    if isinstance(players, bool) or not isinstance(players, int):
+    """``players`` as an int if ``rules`` plays that many (a numpy integer is the int it holds, as in
+    ``new_game``), else the ``TypeError`` / ``ValueError`` naming it."""
+    if isinstance(players, bool) or not isinstance(players, int | np.integer):
         raise TypeError(f"players must be an integer, not {type(players).__name__}")
+    players = int(players)
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
         raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players}")
@@ -96,10 +98,11 @@ def count_of(games: object) -> int:
 
 
 def seed_of(seed: object) -> np.uint64:
-    """``seed`` modulo 2**64 (as ``core.rng.seed_state``), else the ``TypeError`` naming it."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    """``seed`` modulo 2**64 (as ``core.rng.seed_state``; a numpy integer is the int it holds, as
+    ``new_game`` takes it), else the ``TypeError`` naming it."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
         raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
-    return np.uint64(seed & (1 << 64) - 1)
+    return np.uint64(int(seed) & (1 << 64) - 1)
 
 
 

@@ -35,7 +35,7 @@ from .. import to_act as _to_act
 from ..core.errors import IllegalAction
 from ..core.games import GAMES, rules_module
 from ..core.rng import below
-from .common import count_of, generator_states, players_of, refuse, sampler
+from .common import count_of, generator_states, players_of, refuse, sampler, seed_of
 
 GAME = "any"
 """The game this module runs: every game (``engine_for`` names the game of a ruleset)."""
@@ -95,8 +95,9 @@ class Batch:
     def __init__(self, rules: Any, players: int, games: int, seed: int) -> None:
         self.rules = compile_rules(rules)
         self.players = players_of(rules, players)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
+        if seed.__class__ is not int:  # a numpy seed is the int it holds, as new_game takes it
+            seed_of(seed)  # the TypeError of anything but an integer
+            seed = int(seed)
         self.states = [new_game(rules, self.players, seed + i) for i in range(count_of(games))]
         """Game ``i``'s state (immutable; ``step`` replaces it)."""
         self.actions = num_actions(rules)

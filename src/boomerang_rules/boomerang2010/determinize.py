@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..core import rng as rng_mod
 from ..core.arguments import brief
 from ..core.determinize import CheckedDraws, Rng, check_view, seed_of
+from ..core.errors import IllegalAction
 from ..core.state_checks import inconsistent_view, view_seats
 from ..core.tuple_backed import NEW
 from .engine import apply, new_game, to_act
@@ -78,8 +79,18 @@ def _turned(seen: SeatView) -> list[str]:
 
 def _replay_hunt(state: GameState, hunt: tuple[str, ...]) -> GameState:
     for action in hunt:
-        state = apply(state, to_act(state)[0], action)
+        owing = to_act(state)
+        if not owing:  # the round (or the game) ended before the hunt's last entry
+            raise IllegalAction("the hunt goes on past its end")
+        state = apply(state, owing[0], action)
     return state
+
+
+def _disagreeing(seen: SeatView, field: str) -> Exception:
+    """The view's ``field``, played again through the engine, cannot be played: ``InvalidInput``
+    ``[view-cards]`` naming it, as the other fields no play gives are (the engine's ``IllegalAction``
+    escaped: "seat 1 must choose a land for round 7 (...), not ''")."""
+    return inconsistent_view(seen.seat, f"no state gives it: its {field} disagrees with the rest of it")
 
 
 class Determinizer(CheckedDraws[GameState]):
@@ -106,9 +117,10 @@ class Determinizer(CheckedDraws[GameState]):
             raise inconsistent_view(seen.seat, f"{len(rest)} cards unseen for a deck of {seen.deck_size}")
         state = new_game(rules, seen.players, deck=[*turned, *rest])
         for past in seen.past_rounds:
-            for seat, land in enumerate(past.tokens):
-                state = apply(state, seat, land)
-            state = _replay_hunt(state, past.hunt)
+            try:
+                state = _replay_hunt(_chosen(state, past.tokens), past.hunt)
+            except IllegalAction:
+                raise _disagreeing(seen, "past_rounds") from None
         self._seen = seen
         self._base = state
         self._prefix = tuple(t.index[c] for c in turned)
@@ -135,8 +147,21 @@ class Determinizer(CheckedDraws[GameState]):
             else:
                 gen, i = rng_mod.below(gen, len(lands))
                 land = lands[i]
-            state = apply(state, seat, land)
-        return _replay_hunt(state, seen.hunt)
+            try:
+                state = apply(state, seat, land)
+            except IllegalAction:
+                raise _disagreeing(seen, "token") from None
+        try:
+            return _replay_hunt(state, seen.hunt)
+        except IllegalAction:
+            raise _disagreeing(seen, "hunt") from None
+
+
+def _chosen(state: GameState, tokens: tuple[str, ...]) -> GameState:
+    """``state`` once every seat has chosen its land of ``tokens``."""
+    for seat, land in enumerate(tokens):
+        state = apply(state, seat, land)
+    return state
 
 
 def determinize(seen: SeatView, rng: Rng) -> GameState:

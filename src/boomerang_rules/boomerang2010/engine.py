@@ -62,7 +62,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     """
     require(rules, Ruleset, "rules", "a Boomerang (2010) Ruleset (see load_rules)")
     seed = optional_seed(seed)  # a numpy integer is the int it holds, as in every game
-    check_players(rules, players)
+    players = check_players(rules, players)
     t = tables_for(rules)
     if deck is not None:
         if isinstance(deck, str):
@@ -205,7 +205,10 @@ def apply(state: GameState, seat: int, action: str | int) -> GameState:
 
 
 def _action_name(state: GameState, action: object) -> object:
-    """An action id (an integer, not a bool) as its name; anything else as it is."""
+    """An action id (an integer, not a bool) as its name; a ``str`` subclass (a caller's own,
+    numpy's ``str_``) as its text, as the other games read it; anything else as it is."""
+    if isinstance(action, str):
+        return str(action)
     if isinstance(action, bool):
         return action
     try:

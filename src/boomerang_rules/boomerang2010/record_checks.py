@@ -21,6 +21,7 @@ from ..core.records import (
     document_problems,
     named_rules,
     players_problems,
+    recorded_names,
     recorded_seed,
 )
 from ..core.results import result_problems
@@ -210,7 +211,7 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
     state = new_game(rules, n, deck=record["deck"])
     seed, found = recorded_seed(record)
     problems += found
-    state = attrs.evolve(state, seed=seed, names=tuple(record["players"]))
+    state = attrs.evolve(state, seed=seed, names=recorded_names(record))
     rounds = record["rounds"]
     for r, rnd in enumerate(rounds):
         if is_over(state):

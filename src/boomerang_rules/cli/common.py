@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from typing import Any, NoReturn
 
 import click
 
+from ..core.arguments import brief
 from ..core.limits import DEFAULT_MAX_BYTES
 from ..terminal.exits import EXIT_INVALID as EXIT_INVALID
 from ..terminal.exits import EXIT_USAGE as EXIT_USAGE
@@ -30,9 +32,20 @@ class _AsciiNumber(click.ParamType):  # type: ignore[type-arg,unused-ignore]
     words: str
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, str) and not self.written.fullmatch(value):
-            self.fail(f"{value!r} is not {self.words} written in ASCII digits (0-9)", param, ctx)
-        return super().convert(value, param, ctx)
+        if isinstance(value, str):
+            if not self.written.fullmatch(value):
+                self.fail(f"{brief(value)} is not {self.words} written in ASCII digits (0-9)", param, ctx)
+            digits = sum(c.isdigit() for c in value)
+            if digits > _MAX_DIGITS:  # int() refuses it; float() makes it inf (bench --seconds then never ended)
+                self.fail(f"a number of {digits} digits: too long (at most {_MAX_DIGITS})", param, ctx)
+        number = super().convert(value, param, ctx)
+        if isinstance(number, float) and not math.isfinite(number):  # 1e999: inf, a run or a wait without end
+            self.fail(f"{brief(value)} is too large: not a finite number", param, ctx)
+        return number
+
+
+_MAX_DIGITS = 4300
+"""The most digits a number given on the command line may have (Python's ``int()`` reads no more)."""
 
 
 _WHOLE = WHOLE

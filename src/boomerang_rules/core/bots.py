@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from . import rng as rng_mod
-from .arguments import brief
+from .arguments import brief, kind
 
 View_contra = TypeVar("View_contra", contravariant=True)
 
@@ -89,6 +89,10 @@ def play_game(rules: Any, bots: Sequence[Any], seed: int,
     new_game, is_over, to_act, apply = game.new_game, game.is_over, game.to_act, game.apply
     legal_actions = game.legal_actions
     state = new_game(rules, len(bots), seed)
+    for i, bot in enumerate(bots):  # a bot's name given for the bot raised "'str' object has no attribute 'choose'"
+        if not callable(getattr(bot, "choose", None)):
+            raise TypeError(f"bots[{i}] must be a bot (an object with choose(view, actions): see BOTS), not "
+                            f"{kind(bot)}: {brief(bot)}")
     if on_decision is None and all(bot.__class__ is RandomBot for bot in bots):
         return _random_play(game, state, bots)
     seen_by = view or game.view

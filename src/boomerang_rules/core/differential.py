@@ -194,10 +194,24 @@ def compare(answer: str | bytes, state: Any) -> tuple[tuple[Difference, ...], st
         for row in game.ROWS:
             want, got = mine[row], theirs.get(row)
             if isinstance(want, list) and isinstance(got, list) and len(got) == len(want):
-                found += [Difference(seat, row, r, g, w) for r, (w, g) in enumerate(zip(want, got)) if w != g]
-            elif got != want:
+                found += [Difference(seat, row, r, g, w) for r, (w, g) in enumerate(zip(want, got))
+                          if not _same(w, g)]
+            elif not _same(want, got):
                 found.append(Difference(seat, row, None, got, want))
     return tuple(found), None
+
+
+def _same(ours: Any, theirs: Any) -> bool:
+    """Whether an answer's value is ours: equal, with JSON's ``true`` and ``false`` no numbers (Python's
+    ``True == 1`` let a scorer answering ``true`` for a 1 agree); ``95.0`` is ``95``."""
+    if isinstance(theirs, bool) or isinstance(ours, bool):
+        return theirs.__class__ is ours.__class__ and theirs == ours
+    if isinstance(ours, list):
+        return isinstance(theirs, list) and len(theirs) == len(ours) and all(map(_same, ours, theirs))
+    if isinstance(ours, dict):
+        return isinstance(theirs, dict) and theirs.keys() == ours.keys() and all(
+            _same(v, theirs[k]) for k, v in ours.items())
+    return bool(ours == theirs)
 
 
 def check(command: Sequence[str], rules: Any, players: Sequence[int], seed: int, count: int,

@@ -55,5 +55,7 @@ class FrozenDict(Mapping[K, V]):
 
 
 def frozen_map(value: Mapping[K, V]) -> Mapping[K, V]:
-    """``value`` as a ``FrozenDict``: the converter of a frozen ruleset's mapping fields."""
-    return FrozenDict(value)
+    """``value`` as a ``FrozenDict``: the converter of a frozen ruleset's mapping fields. Anything but a
+    mapping is left as it is, for the ruleset's own check to name its field (``core.rulesets.settle``:
+    a string or a list gave a dictionary's own update error from here)."""
+    return FrozenDict(value) if isinstance(value, Mapping) else value

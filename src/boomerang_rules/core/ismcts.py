@@ -26,7 +26,7 @@ from functools import partial
 from typing import Any, Protocol
 
 from . import rng as rng_mod
-from .arguments import brief
+from .arguments import brief, kind
 
 DEFAULT_PLAYOUTS = 100
 """Playouts per decision when a game's search does not say."""
@@ -141,6 +141,11 @@ class IsmctsBot:
         playouts = game.playouts if playouts is None else playouts
         if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= MAX_PLAYOUTS:
             raise ValueError(f"ismcts takes 1 to {MAX_PLAYOUTS:,} playouts a decision, not {brief(playouts)}")
+        if seconds is not None:  # a NaN deadline is never past: the search ran for ever
+            if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+                raise TypeError(f"seconds must be a number of seconds or None, not {kind(seconds)}: {brief(seconds)}")
+            if not (math.isfinite(seconds) and seconds > 0):
+                raise ValueError(f"seconds must be a finite number of seconds above 0 or None, not {brief(seconds)}")
         self._game = game
         self._gen = rng_mod.seed_state(seed)
         self._playouts = playouts
@@ -250,3 +255,8 @@ class _Registry(dict[str, Callable[[Any, int], Any]]):
         if made is None:
             raise KeyError(key)
         return made
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The bot of ``key`` as ``self[key]`` gives it, ``ismcts:N`` too (``dict.get`` never calls
+        ``__missing__``: it answered None for a name ``in`` says is here); else ``default``."""
+        return self[key] if key in self else default  # noqa: SIM401 (self.get is this method)

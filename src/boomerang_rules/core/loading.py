@@ -123,13 +123,16 @@ def _locate(name: str, relative_to: Path | None) -> tuple[Path, str]:
 
 
 def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = None,
-                 seen: tuple[str, ...] = (), allow_paths: bool = True) -> dict[str, Any]:
+                 seen: tuple[str, ...] = (), allow_paths: bool = True, depth: int = 1) -> dict[str, Any]:
     """The complete ruleset a ruleset or variant object stands for, before its checks.
 
     ``base`` is the folder that relative ``extends`` paths start from; ``seen`` the chain of
     files already being resolved, to report a cycle instead of recursing forever. Without
     ``allow_paths`` a variant may extend only shipped rulesets, so that untrusted input (a
-    variant inside a game record) cannot make the library read files.
+    variant inside a game record) cannot make the library read files. ``depth`` counts the
+    variants of the chain down to ``data`` (``data`` itself the first): ``seen`` holds the first
+    one only when it came from a file, and ``validate`` (which reads a document, not its path)
+    must refuse the same chains as ``load_rules``.
     """
     fmt = data.get("format")
     if fmt == RULESET_FORMAT:
@@ -150,7 +153,7 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
         chain = " -> ".join([*seen, key])
         raise RulesError([Problem("/extends", f"variants extend each other in a cycle: {chain}",
                                   "extends-cycle", label)])
-    if len(seen) > MAX_EXTENDS_DEPTH:
+    if depth > MAX_EXTENDS_DEPTH:
         raise RulesError([Problem("/extends", f"more than {MAX_EXTENDS_DEPTH} variants extend each other: "
                                   f"{seen[0]} -> … -> {parent}", "extends-depth", label)])
     why = _unreadable(path)
@@ -158,7 +161,8 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
         said = "" if why == NO_SUCH_FILE else f" ({why})"
         raise RulesError([Problem("/extends", f"{brief(parent)} is neither a shipped ruleset "
                                   f"({', '.join(shipped_ids())}) nor a file{said}", "extends", label)])
-    parent_data = resolve_data(_read(path, parent_label), parent_label, path.parent, (*seen, key), allow_paths)
+    parent_data = resolve_data(_read(path, parent_label), parent_label, path.parent, (*seen, key), allow_paths,
+                               depth + 1)
     merged = merge_patch(parent_data, data["changes"])
     merged["format"] = RULESET_FORMAT
     merged["version"] = 1

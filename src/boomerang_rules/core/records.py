@@ -77,6 +77,13 @@ def player_names(names: Sequence[str] | None, players: int, recorded: Sequence[s
     return list(names)
 
 
+def recorded_names(record: dict[str, Any]) -> tuple[str, ...]:
+    """A valid record's player names as the state keeps them, each an exact ``str``: a name of a
+    ``str`` subclass (numpy's ``str_``, a record built in memory) is valid, and a state holding it
+    was refused as none the engine makes (``validate_record`` raised where it lists problems)."""
+    return tuple(str.__str__(name) for name in record["players"])
+
+
 def envelope(rules: Any, names: Sequence[str], seed: int | None) -> dict[str, Any]:
     """A record's opening fields, in the order every record writes them; the game adds its rounds."""
     record: dict[str, Any] = {

@@ -11,7 +11,7 @@ import importlib
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from functools import cache
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, get_args
 
 import attrs
 
@@ -71,12 +71,39 @@ def settle(rules: Any, to_data: Callable[[Any], dict[str, Any]]) -> None:
     original, and the tables cached for the original served it, so a changed hand size dealt the
     old one); and a ruleset a caller built (``Ruleset(...)``, ``attrs.evolve``) checked as
     ``load_rules`` checks a file, ``RulesError`` naming the place and the rule broken."""
-    data = to_data(rules)
+    try:
+        data = to_data(rules)
+    except (AttributeError, TypeError, ValueError, KeyError):  # a field given a value of another type
+        raise _misfit(rules) from None
     object.__setattr__(rules, "digest", digest(data))
     if not _BUILDING.get():
         from .loading import rules_from_data
 
         rules_from_data(data, allow_paths=False)
+
+
+def _misfit(rules: Any) -> Exception:
+    """The ``RulesError`` naming each field of ``rules`` whose value is not of its type (a range, a
+    table, cards: what ``to_data`` could not write), as a file's would be named: a ruleset built by
+    hand (``attrs.evolve(rules, players=(1, 2))``) raised "'tuple' object has no attribute 'min'"."""
+    import re
+
+    from .arguments import brief, kind
+    from .errors import Problem, RulesError
+
+    cls = type(rules)
+    attrs.resolve_types(cls)
+    problems = []
+    for field in attrs.fields(cls):
+        value = getattr(rules, field.name)
+        try:
+            converter().unstructure(value, unstructure_as=field.type)
+        except (AttributeError, TypeError, ValueError, KeyError):
+            shown = field.type.__name__ if isinstance(field.type, type) and not get_args(field.type) else field.type
+            wanted = re.sub(r"\b(?:[A-Za-z_]\w*\.)+(\w+)", r"\1", str(shown))  # Card, not its module's path
+            problems.append(Problem(f"/{field.name}", f"{field.name} must be {wanted}, not {kind(value)}: "
+                                    f"{brief(value)}", "schema:type"))
+    return RulesError(problems) if problems else TypeError(f"a ruleset of fields of the wrong types: {brief(rules)}")
 
 
 def to_data(rules: AttrsInstance) -> dict[str, Any]:

@@ -11,14 +11,18 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from .arguments import brief
+from .arguments import as_id, brief
 from .errors import IllegalAction, InvalidInput, Problem
 
 
 def check_players(rules: Any, players: object) -> int:
-    """``players`` if ``rules`` allow that many; ``TypeError`` for a non-integer, ``InvalidInput`` else."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError(f"players must be an integer, not {type(players).__name__}")
+    """``players`` as an int if ``rules`` allow that many; ``TypeError`` for a non-integer (a numpy
+    integer is the int it holds, as seeds, seats and action ids are), ``InvalidInput`` else."""
+    if players.__class__ is not int:
+        number = as_id(players)
+        if number is None:
+            raise TypeError(f"players must be an integer, not {type(players).__name__}")
+        players = number
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
         raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {brief(players)}",

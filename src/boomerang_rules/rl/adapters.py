@@ -8,6 +8,7 @@ immutable states.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -147,8 +148,9 @@ def set_attributes(obj: object, state: dict[str, Any]) -> None:
 
 
 def load(rules: str | Any) -> Any:
-    """A ruleset: ``rules`` itself, or the shipped ruleset with that id."""
-    if not isinstance(rules, str):
+    """A ruleset: ``rules`` itself, or the one ``load_rules`` loads of an id or a path (a ``str`` or
+    a path object: ``pathlib.Path`` was refused as no ruleset)."""
+    if not isinstance(rules, str | os.PathLike):
         return rules
     from ..core.loading import load_rules
 

@@ -28,6 +28,7 @@ serves: ``"australia"``, ``"seasaltpaper"``, ``"boomerang2010"`` (compiled) or `
 
 from __future__ import annotations
 
+import os
 import secrets
 from typing import Any
 
@@ -38,7 +39,7 @@ from .. import batch as engine
 from ..batch import _kernels as k
 from ..batch import australia as australia_engine
 from ..batch import generic
-from ..core.arguments import integer
+from ..core.arguments import as_id, integer
 from ..core.loading import load_rules
 from .australia import encode as australia_encode
 from .australia import layout
@@ -84,6 +85,8 @@ class VectorEnv:
                  copy: bool = True, max_steps: int | None = DEFAULT_MAX_STEPS) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if max_steps is not None and as_id(max_steps) is not None:  # a numpy integer is the int it holds
+            max_steps = as_id(max_steps)
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps must be a positive integer or None, not {max_steps!r}")
         # read as the other envs read it, whatever engine serves (Australia's took a float, or a numpy int not)
@@ -91,10 +94,12 @@ class VectorEnv:
         self.max_steps = max_steps
         self._steps = 0
         self._truncated: npt.NDArray[np.bool_] | None = None
-        self.rules = load_rules(rules) if isinstance(rules, str) else rules
+        self.rules = load_rules(rules) if isinstance(rules, str | os.PathLike) else rules  # a path, as load_rules
         self._engine = engine.serving(self.rules)  # a compiled engine, else the plain one; else RulesError
         self.engine: str = self._engine.__name__.rsplit(".", 1)[1]
         """The module of ``batch`` serving: ``australia``, ``seasaltpaper``, ``boomerang2010`` or ``generic``."""
+        if as_id(games) is not None:  # a numpy integer is the int it holds, as players is
+            games = as_id(games)  # type: ignore[assignment]
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
             raise ValueError(f"games must be a positive integer, not {games!r}")
         self.players = players

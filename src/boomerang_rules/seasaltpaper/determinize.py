@@ -28,10 +28,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from ..core import rng as rng_mod
 from ..core.determinize import CheckedDraws, Rng, agreeing, check_view, seed_of
 from ..core.errors import InvalidInput, Problem
 from ..core.state_checks import inconsistent_view, view_seats
+from .engine import _winners as engine_winners
 from .engine import new_game
 from .rules import GAME, Ruleset
 from .state import Chance, GameState, RoundResult, fit
@@ -100,6 +103,24 @@ def _history(t: Tables, seen: SeatView) -> tuple[RoundResult, ...]:
     return tuple(out)
 
 
+def _disagreeing(seen: SeatView, t: Tables, history: Sequence[RoundResult]) -> str | None:
+    """The field of ``seen`` no play gives beside its finished rounds, or None: a round other than
+    the rounds finished (once over too, docs/api.md), winners before the end, or once over other
+    winners than the last round's end, the totals and the tie-break give. The states drawn copy
+    these fields as they are, so viewing a draw again (``agreeing``) cannot tell (a view of round
+    1000001 in a game's first round was drawn into such a state)."""
+    if seen.round != len(seen.past_rounds):
+        return "round"
+    if seen.phase != "over" or not history:
+        return "winners" if seen.winners else None
+    last = history[-1]
+    if last.end == "mermaids":
+        best: tuple[int, ...] = (last.ender,)
+    else:
+        best = engine_winners(t, tuple(seen.totals), attrs.evolve(last, last_turns=tuple(seen.last_turns)))
+    return None if tuple(seen.winners) == best else "winners"
+
+
 class Determinizer(CheckedDraws[GameState]):
     """What a view knows and where its unseen cards can go, worked out once; ``sample`` draws a state.
 
@@ -161,6 +182,9 @@ class Determinizer(CheckedDraws[GameState]):
                 log = ((s, f"take:{c}", -1), log)
         self._log = log
         self._history = _history(t, seen)
+        odd = _disagreeing(seen, t, self._history)
+        if odd is not None:
+            raise inconsistent_view(k, f"no state gives it: its {odd} disagrees with the rest of it")
         protected = 0
         for s in seen.protected:
             protected |= 1 << s

@@ -51,7 +51,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     seed = optional_seed(seed)  # a numpy integer is the int it holds, as in every game
     check_new_game(rules, seed, decks, first, steals)
     given_shuffles = extra_salt.given_shuffles(rules, shuffles)
-    check_players(rules, players)
+    players = check_players(rules, players)
     if seed is None and not decks:
         raise InvalidInput([Problem("", "give a seed to shuffle from, or the decks", "deal-source")])
     t = tables_for(rules)
@@ -73,7 +73,7 @@ _last_tables: list[Any] = [None, None]
 def _dealt(rules: Ruleset, players: int, seed: int) -> GameState:
     """``new_game`` dealt from ``seed`` alone (no outcomes given), built in one go: what
     ``_start_round(state, 0, None)`` makes of the waiting state (tests compare the two)."""
-    check_players(rules, players)
+    players = check_players(rules, players)
     if rules is _last_tables[0]:
         t: Tables = _last_tables[1]
     else:

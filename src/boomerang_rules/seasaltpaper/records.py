@@ -26,6 +26,7 @@ from ..core.records import (
     player_names,
     players_problems,
     reached,
+    recorded_names,
     recorded_seed,
     result_of,
 )
@@ -363,7 +364,7 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
     state = new_game(rules, n, decks=decks, first=first)
     seed, found = recorded_seed(record)
     problems += found
-    state = state.evolve(seed=seed, names=tuple(record["players"]))
+    state = state.evolve(seed=seed, names=recorded_names(record))
     for r, rnd in enumerate(rounds):
         if is_over(state):  # else round r is under way: _replay_round refused an unended round before it
             problems.append(Problem(pointer("rounds", r), f"the game is over: no round {r + 1} follows",
