@@ -117,6 +117,23 @@ def test_play_simulate_and_tournament_deal_three_players_by_default() -> None:
     assert "3 players" in played.stdout.splitlines()[0]
 
 
+@pytest.mark.parametrize("command", ["play", "simulate", "tournament"])
+def test_a_default_player_count_a_variant_leaves_out_is_said_to_be_the_default(command: str, tmp_path: Any) -> None:
+    """A variant for 4 or 5 players, with no --players: the usage error says the 3 is the default, which
+    the user never typed, and how to choose; a count the user gave is named as given."""
+    import json
+
+    variant = tmp_path / "four-five.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "four-five",
+                                   "name": "Four or five", "description": "Four or five players.",
+                                   "extends": "boomerang-2010", "changes": {"players": {"min": 4, "max": 5}}}))
+    defaulted = CliRunner().invoke(cli, [command, "--rules", str(variant)], input="")
+    assert defaulted.exit_code == 2
+    assert "--players 3 (the default; give --players N): 'four-five' is for 4 to 5 players" in defaulted.output
+    given = CliRunner().invoke(cli, [command, "--rules", str(variant), "--players", "3"], input="")
+    assert given.exit_code == 2 and "--players 3: 'four-five' is for 4 to 5 players" in given.output
+
+
 def test_every_command_that_seats_bots_seats_greedy_ones_by_default() -> None:
     import json
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 import click
+from click.core import ParameterSource
 
 from ..core.arguments import brief
 from ..core.limits import DEFAULT_MAX_BYTES
@@ -214,10 +215,13 @@ def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules:
 
 
 def require_players(rules: Any, players: int) -> None:
-    """Exit with a usage error unless ``rules`` allows ``players`` players."""
+    """Exit with a usage error unless ``rules`` allows ``players`` players (saying so when that count is
+    ``--players``'s default, which the user never typed: a variant's own range may leave it out)."""
     if not rules.players.min <= players <= rules.players.max:
-        fail(f"--players {players}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players",
-             EXIT_USAGE)
+        ctx = click.get_current_context(silent=True)
+        defaulted = ctx is not None and ctx.get_parameter_source("players") is ParameterSource.DEFAULT
+        given = f"--players {players} (the default; give --players N)" if defaulted else f"--players {players}"
+        fail(f"{given}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players", EXIT_USAGE)
 
 
 def read_one_game(file: str, game_number: int | None, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[str, Any]:
