@@ -88,6 +88,9 @@ CASES: dict[str, tuple[Change, list[str]]] = {
         lambda d: (d.update(trio={"kind": "shell", "points": 3}), d["duos"][0].update(points=2)),
         ["/trio/kind: kind 'shell' is both a collector and the trio card; give each kind one role [kind-role]",
          "/trio: a trio takes duos of one worth, but the duos score 1, 2 [trio-duos]"]),
+    "a look on a duo that does not look": (
+        lambda d: d["duos"][0].update(look=5),
+        ["/duos/0/look: a look_at_top duo says how many cards it looks at (look), and only it does [duo-look]"]),
     "a multiplier of its own kind": (
         lambda d: d["multipliers"]["captain"].update(kind="captain"),
         ["/multipliers/captain/kind: multiplier 'captain' multiplies its own kind [multiplier-kind]"]),
@@ -333,3 +336,42 @@ def test_every_command_refuses_a_game_that_cannot_end(tmp_path: Any, variant: bo
     text = result.stdout + result.stderr
     assert f"{path}:{where}: ending a round takes 1000 card points" in text and "[round-end-reachable]" in text
     assert not out.exists()
+
+
+def test_a_colour_bonus_alone_lets_a_game_end() -> None:
+    """The mermaids' white left out of their count but kept in the colour bonus: the bonus still
+    scores, so the ruleset is no game that cannot end (the check reads the bonus's own rule)."""
+    data = br.rules_data(br.load_rules("sea-salt-paper"))
+    _only_uncounted_mermaids(data)
+    data["mermaids"]["colour_bonus_own_colour"] = True
+    data["id"] = "bonus-only"
+    rules = rules_from_data(data)
+    assert rules.mermaids.bonus_own_colour and not rules.mermaids.count_own_colour
+
+
+def _extra_salt_problems(change: Change) -> list[str]:
+    data = br.rules_data(br.load_rules("sea-salt-paper-extra-salt"))
+    data["id"] = "my-extra-salt"
+    change(data)
+    with pytest.raises(RulesError) as info:
+        rules_from_data(data)
+    return [f"{p.pointer}: {p.message} [{p.rule}]" for p in info.value.problems]
+
+
+def test_extra_salt_s_trio_and_stand_in_each_take_one_role() -> None:
+    """The starfish's and the seahorse's kinds are checked as every other kind's: one role each,
+    a card in the deck, each refusal at the field that names the kind."""
+    assert _extra_salt_problems(lambda d: d["stand_in"].update(kind="shell")) == [
+        "/stand_in/kind: kind 'shell' is both a collector and the stand-in; give each kind one role [kind-role]",
+        "/cards/65/kind: card 'seahorse-1' is a 'seahorse', which no duo, collector, multiplier or mermaid "
+        "rule scores [kind-known]"]
+    assert _extra_salt_problems(lambda d: d.update(cards=[c for c in d["cards"] if c["kind"] != "seahorse"])) == [
+        "/stand_in/kind: the deck has no 'seahorse' card [kind-in-deck]"]
+
+
+def test_a_trio_with_duos_of_one_worth_loads() -> None:
+    """Extra Salt's duos all score 1, so its trio is accepted: only duos of two worths are refused."""
+    data = br.rules_data(br.load_rules("sea-salt-paper-extra-salt"))
+    data["id"] = "my-extra-salt"
+    rules = rules_from_data(data)
+    assert rules.trio is not None and {d.points for d in rules.duos} == {1}
