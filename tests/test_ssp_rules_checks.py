@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 import boomerang_rules as br
@@ -375,3 +376,27 @@ def test_a_trio_with_duos_of_one_worth_loads() -> None:
     data["id"] = "my-extra-salt"
     rules = rules_from_data(data)
     assert rules.trio is not None and {d.points for d in rules.duos} == {1}
+
+
+@pytest.mark.parametrize("rules_id", [i for i in br.shipped_ids() if i.startswith("sea-salt-paper")])
+def test_a_ruleset_s_data_is_its_file_and_loads_back(rules_id: str) -> None:
+    """``rules_data`` writes a ruleset as its file does (JSON lists; Extra Salt's fields only where
+    used, so the base rulesets' digests stay), and that data loads back to the same ruleset."""
+    import json
+
+    from boomerang_rules.core.resources import data_dir
+
+    rules = br.load_rules(rules_id)
+    data = br.rules_data(rules)
+    file = json.loads((data_dir("variants") / f"{rules_id}.json").read_text(encoding="utf-8"))
+    if file["format"] == "boomerang-rules/ruleset":
+        assert data == {k: v for k, v in file.items() if k != "$schema"}
+    assert all(isinstance(duo["kinds"], list) for duo in data["duos"])
+    assert all(isinstance(table, list) for table in data["collectors"].values())
+    assert all(v is not None for part in (data, data["mermaids"], data["round_end"], *data["duos"])
+               for v in part.values())
+    data["id"] = f"copy-of-{rules_id}"
+    copy = rules_from_data(data)
+    assert br.rules_data(copy) == data
+    fields = [f.name for f in attrs.fields(type(rules)) if f.name not in ("id", "digest")]
+    assert [getattr(copy, f) for f in fields] == [getattr(rules, f) for f in fields]
