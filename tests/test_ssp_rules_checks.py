@@ -141,6 +141,12 @@ CASES: dict[str, tuple[Change, list[str]]] = {
         lambda d: (d["round_end"].update(min_points=1000), d["mermaids"].update(win_with=1)),
         ["/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
          "than 109: no round could ever be scored, and no target reached [round-end-reachable]"]),
+    "a round end past every hand, a collector without cards": (  # the collector adds nothing to the bound
+        lambda d: (d.update(cards=[c for c in d["cards"] if c["kind"] != "sailor"]),
+                   d["round_end"].update(min_points=1000)),
+        ["/collectors/sailor: the deck has no 'sailor' card [kind-in-deck]",
+         "/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
+         "than 98: no round could ever be scored, and no target reached [round-end-reachable]"]),
     "a round end past tables that fall": (
         _worthless_but("collectors", {"shell": [9, 1, 0, 0, 0, 0], "sailor": [0, 0, 4]}, min_points=44),
         ["/round_end/min_points: ending a round takes 44 card points, but no hand of this deck can score more "
