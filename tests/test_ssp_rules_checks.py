@@ -406,3 +406,11 @@ def test_a_ruleset_s_data_is_its_file_and_loads_back(rules_id: str) -> None:
     assert br.rules_data(copy) == data
     fields = [f.name for f in attrs.fields(type(rules)) if f.name not in ("id", "digest")]
     assert [getattr(copy, f) for f in fields] == [getattr(rules, f) for f in fields]
+
+
+def test_the_bound_counts_extra_salt_s_trios_and_stand_ins() -> None:
+    """Each starfish may make a trio (3 points) and each seahorse stand in for the best collector
+    entry (12): the bound a round end is checked against is 125 + 3 x 3 + 1 x 12."""
+    assert _extra_salt_problems(lambda d: d["round_end"].update(min_points=1000)) == [
+        "/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
+        "than 146: no round could ever be scored, and no target reached [round-end-reachable]"]
