@@ -70,6 +70,16 @@ def _only_uncounted_mermaids(data: dict[str, Any]) -> None:
     data["round_end"]["min_points"] = 0
 
 
+def _counted_mermaids_needing(min_points: int) -> Change:
+    """A deck of ten white mermaids that count their own white: a hand scores at most 10."""
+    def change(data: dict[str, Any]) -> None:
+        _only_uncounted_mermaids(data)
+        data["mermaids"]["count_own_colour"] = True
+        data["round_end"]["min_points"] = min_points
+
+    return change
+
+
 CASES: dict[str, tuple[Change, list[str]]] = {
     "a duo kind also a collector": (
         lambda d: d["collectors"].update(crab=[0, 1]),
@@ -147,6 +157,10 @@ CASES: dict[str, tuple[Change, list[str]]] = {
         ["/collectors/sailor: the deck has no 'sailor' card [kind-in-deck]",
          "/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
          "than 98: no round could ever be scored, and no target reached [round-end-reachable]"]),
+    "a round end past mermaids that count their own white": (
+        _counted_mermaids_needing(11),
+        ["/round_end/min_points: ending a round takes 11 card points, but no hand of this deck can score more "
+         "than 10: no round could ever be scored, and no target reached [round-end-reachable]"]),
     "a round end past tables that fall": (
         _worthless_but("collectors", {"shell": [9, 1, 0, 0, 0, 0], "sailor": [0, 0, 4]}, min_points=44),
         ["/round_end/min_points: ending a round takes 44 card points, but no hand of this deck can score more "
@@ -414,3 +428,13 @@ def test_the_bound_counts_extra_salt_s_trios_and_stand_ins() -> None:
     assert _extra_salt_problems(lambda d: d["round_end"].update(min_points=1000)) == [
         "/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
         "than 146: no round could ever be scored, and no target reached [round-end-reachable]"]
+
+
+def test_a_stand_in_without_collectors_adds_nothing_to_the_bound() -> None:
+    """A seahorse with no collection to stand in for scores nothing: the bound (102) is the same
+    without the stand-in (the collectors' cards then score by no rule, each named)."""
+    problems = _extra_salt_problems(lambda d: (d.update(collectors={}), d["round_end"].update(min_points=1000)))
+    assert len(problems) == 17 and all(p.endswith("[kind-known]") for p in problems[:-1])
+    assert problems[-1] == (
+        "/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
+        "than 102: no round could ever be scored, and no target reached [round-end-reachable]")
