@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 import boomerang_rules as br
@@ -69,6 +70,16 @@ def _only_uncounted_mermaids(data: dict[str, Any]) -> None:
     data["round_end"]["min_points"] = 0
 
 
+def _counted_mermaids_needing(min_points: int) -> Change:
+    """A deck of ten white mermaids that count their own white: a hand scores at most 10."""
+    def change(data: dict[str, Any]) -> None:
+        _only_uncounted_mermaids(data)
+        data["mermaids"]["count_own_colour"] = True
+        data["round_end"]["min_points"] = min_points
+
+    return change
+
+
 CASES: dict[str, tuple[Change, list[str]]] = {
     "a duo kind also a collector": (
         lambda d: d["collectors"].update(crab=[0, 1]),
@@ -88,6 +99,9 @@ CASES: dict[str, tuple[Change, list[str]]] = {
         lambda d: (d.update(trio={"kind": "shell", "points": 3}), d["duos"][0].update(points=2)),
         ["/trio/kind: kind 'shell' is both a collector and the trio card; give each kind one role [kind-role]",
          "/trio: a trio takes duos of one worth, but the duos score 1, 2 [trio-duos]"]),
+    "a look on a duo that does not look": (
+        lambda d: d["duos"][0].update(look=5),
+        ["/duos/0/look: a look_at_top duo says how many cards it looks at (look), and only it does [duo-look]"]),
     "a multiplier of its own kind": (
         lambda d: d["multipliers"]["captain"].update(kind="captain"),
         ["/multipliers/captain/kind: multiplier 'captain' multiplies its own kind [multiplier-kind]"]),
@@ -137,6 +151,16 @@ CASES: dict[str, tuple[Change, list[str]]] = {
         lambda d: (d["round_end"].update(min_points=1000), d["mermaids"].update(win_with=1)),
         ["/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
          "than 109: no round could ever be scored, and no target reached [round-end-reachable]"]),
+    "a round end past every hand, a collector without cards": (  # the collector adds nothing to the bound
+        lambda d: (d.update(cards=[c for c in d["cards"] if c["kind"] != "sailor"]),
+                   d["round_end"].update(min_points=1000)),
+        ["/collectors/sailor: the deck has no 'sailor' card [kind-in-deck]",
+         "/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
+         "than 98: no round could ever be scored, and no target reached [round-end-reachable]"]),
+    "a round end past mermaids that count their own white": (
+        _counted_mermaids_needing(11),
+        ["/round_end/min_points: ending a round takes 11 card points, but no hand of this deck can score more "
+         "than 10: no round could ever be scored, and no target reached [round-end-reachable]"]),
     "a round end past tables that fall": (
         _worthless_but("collectors", {"shell": [9, 1, 0, 0, 0, 0], "sailor": [0, 0, 4]}, min_points=44),
         ["/round_end/min_points: ending a round takes 44 card points, but no hand of this deck can score more "
@@ -333,3 +357,84 @@ def test_every_command_refuses_a_game_that_cannot_end(tmp_path: Any, variant: bo
     text = result.stdout + result.stderr
     assert f"{path}:{where}: ending a round takes 1000 card points" in text and "[round-end-reachable]" in text
     assert not out.exists()
+
+
+def test_a_colour_bonus_alone_lets_a_game_end() -> None:
+    """The mermaids' white left out of their count but kept in the colour bonus: the bonus still
+    scores, so the ruleset is no game that cannot end (the check reads the bonus's own rule)."""
+    data = br.rules_data(br.load_rules("sea-salt-paper"))
+    _only_uncounted_mermaids(data)
+    data["mermaids"]["colour_bonus_own_colour"] = True
+    data["id"] = "bonus-only"
+    rules = rules_from_data(data)
+    assert rules.mermaids.bonus_own_colour and not rules.mermaids.count_own_colour
+
+
+def _extra_salt_problems(change: Change) -> list[str]:
+    data = br.rules_data(br.load_rules("sea-salt-paper-extra-salt"))
+    data["id"] = "my-extra-salt"
+    change(data)
+    with pytest.raises(RulesError) as info:
+        rules_from_data(data)
+    return [f"{p.pointer}: {p.message} [{p.rule}]" for p in info.value.problems]
+
+
+def test_extra_salt_s_trio_and_stand_in_each_take_one_role() -> None:
+    """The starfish's and the seahorse's kinds are checked as every other kind's: one role each,
+    a card in the deck, each refusal at the field that names the kind."""
+    assert _extra_salt_problems(lambda d: d["stand_in"].update(kind="shell")) == [
+        "/stand_in/kind: kind 'shell' is both a collector and the stand-in; give each kind one role [kind-role]",
+        "/cards/65/kind: card 'seahorse-1' is a 'seahorse', which no duo, collector, multiplier or mermaid "
+        "rule scores [kind-known]"]
+    assert _extra_salt_problems(lambda d: d.update(cards=[c for c in d["cards"] if c["kind"] != "seahorse"])) == [
+        "/stand_in/kind: the deck has no 'seahorse' card [kind-in-deck]"]
+
+
+def test_a_trio_with_duos_of_one_worth_loads() -> None:
+    """Extra Salt's duos all score 1, so its trio is accepted: only duos of two worths are refused."""
+    data = br.rules_data(br.load_rules("sea-salt-paper-extra-salt"))
+    data["id"] = "my-extra-salt"
+    rules = rules_from_data(data)
+    assert rules.trio is not None and {d.points for d in rules.duos} == {1}
+
+
+@pytest.mark.parametrize("rules_id", [i for i in br.shipped_ids() if i.startswith("sea-salt-paper")])
+def test_a_ruleset_s_data_is_its_file_and_loads_back(rules_id: str) -> None:
+    """``rules_data`` writes a ruleset as its file does (JSON lists; Extra Salt's fields only where
+    used, so the base rulesets' digests stay), and that data loads back to the same ruleset."""
+    import json
+
+    from boomerang_rules.core.resources import data_dir
+
+    rules = br.load_rules(rules_id)
+    data = br.rules_data(rules)
+    file = json.loads((data_dir("variants") / f"{rules_id}.json").read_text(encoding="utf-8"))
+    if file["format"] == "boomerang-rules/ruleset":
+        assert data == {k: v for k, v in file.items() if k != "$schema"}
+    assert all(isinstance(duo["kinds"], list) for duo in data["duos"])
+    assert all(isinstance(table, list) for table in data["collectors"].values())
+    assert all(v is not None for part in (data, data["mermaids"], data["round_end"], *data["duos"])
+               for v in part.values())
+    data["id"] = f"copy-of-{rules_id}"
+    copy = rules_from_data(data)
+    assert br.rules_data(copy) == data
+    fields = [f.name for f in attrs.fields(type(rules)) if f.name not in ("id", "digest")]
+    assert [getattr(copy, f) for f in fields] == [getattr(rules, f) for f in fields]
+
+
+def test_the_bound_counts_extra_salt_s_trios_and_stand_ins() -> None:
+    """Each starfish may make a trio (3 points) and each seahorse stand in for the best collector
+    entry (12): the bound a round end is checked against is 125 + 3 x 3 + 1 x 12."""
+    assert _extra_salt_problems(lambda d: d["round_end"].update(min_points=1000)) == [
+        "/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
+        "than 146: no round could ever be scored, and no target reached [round-end-reachable]"]
+
+
+def test_a_stand_in_without_collectors_adds_nothing_to_the_bound() -> None:
+    """A seahorse with no collection to stand in for scores nothing: the bound (102) is the same
+    without the stand-in (the collectors' cards then score by no rule, each named)."""
+    problems = _extra_salt_problems(lambda d: (d.update(collectors={}), d["round_end"].update(min_points=1000)))
+    assert len(problems) == 17 and all(p.endswith("[kind-known]") for p in problems[:-1])
+    assert problems[-1] == (
+        "/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
+        "than 102: no round could ever be scored, and no target reached [round-end-reachable]")
