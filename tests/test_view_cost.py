@@ -33,11 +33,12 @@ def _long_sea_salt_paper() -> Any:
     return rules_from_data(data)
 
 
-def _counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, counts: Counter[str]) -> None:
+def _counting(monkeypatch: pytest.MonkeyPatch, module: Any, name: str, counts: Counter[str],
+              key: str | None = None) -> None:
     original = getattr(module, name)
 
     def counted(*args: Any, **kwargs: Any) -> Any:
-        counts[name] += 1
+        counts[key or name] += 1
         return original(*args, **kwargs)
 
     monkeypatch.setattr(module, name, counted)
@@ -63,8 +64,9 @@ def test_a_sea_salt_paper_decision_scores_as_much_in_the_fortieth_round_as_in_th
     counts: Counter[str] = Counter()
     ssp_view._PAST.clear()
     _counting(monkeypatch, ssp_view, "_past_round", counts)
-    for module in (ssp_view, ssp_bots, ssp_engine):
+    for module in (ssp_view, ssp_engine):
         _counting(monkeypatch, module, "points_of", counts)
+    _counting(monkeypatch, ssp_bots, "hand_points", counts, "points_of")  # the greedy bot's scorer
     end, per = _per_decision(rules, counts, ["greedy", "greedy", "greedy"])
     rounds = len(end.history)
     assert rounds >= 30
