@@ -222,6 +222,7 @@ def test_four_mermaids_win_at_once() -> None:
     assert "mermaids" in br.legal_actions(s, 2)
     s = br.apply(s, 2, "mermaids")
     assert br.is_over(s) and br.winners(s) == (2,) and br.to_act(s) == ()
+    assert s.round == 1 == len(s.history) and s.turn == -1  # once over: the rounds played, nobody to act
     assert "mermaids" not in br.legal_actions(holding(game(), 2, ["mermaid-1", "mermaid-2", "mermaid-3"]), 2)
 
 
