@@ -188,6 +188,7 @@ def test_an_empty_deck_at_the_end_of_a_turn_ends_the_round_unscored() -> None:
     s = br.apply(s, 1, "end")
     assert s.history[-1].end == "empty_deck" and s.history[-1].scores == (0, 0, 0)
     assert s.totals == (0, 0, 0) and s.first == 2
+    assert s.history[-1].log[-1] == (1, "end", -1)  # the decision that ended the round is in it
 
 
 def test_an_empty_deck_during_last_chance_by_the_rulebook_and_by_the_variant() -> None:
@@ -221,6 +222,7 @@ def test_four_mermaids_win_at_once() -> None:
     assert "mermaids" in br.legal_actions(s, 2)
     s = br.apply(s, 2, "mermaids")
     assert br.is_over(s) and br.winners(s) == (2,) and br.to_act(s) == ()
+    assert s.round == 1 == len(s.history) and s.turn == -1  # once over: the rounds played, nobody to act
     assert "mermaids" not in br.legal_actions(holding(game(), 2, ["mermaid-1", "mermaid-2", "mermaid-3"]), 2)
 
 
@@ -506,6 +508,28 @@ def test_a_boat_pair_on_a_final_turn_stays_that_final_turn() -> None:
     assert s.first == 3  # left of the caller
 
 
+def test_a_last_chance_called_by_seat_0_gives_each_other_seat_one_final_turn() -> None:
+    """Seat 0 is a caller too: each final turn is used up and protects its seat, then the round ends."""
+    s = holding_in_phase(with_piles(game(players=3)), 0, SEVEN)
+    s = br.apply(s, 0, "last_chance")
+    assert s.caller == 0 and s.final == (1, 2) and s.turn == 1 and s.protected == 0b001
+    s = take_and_end(s, 1)
+    assert s.final == (2,) and s.turn == 2 and s.protected == 0b011
+    s = take_and_end(s, 2)
+    assert s.history[-1].end == "last_chance" and s.history[-1].ender == 0 and s.first == 1
+
+
+def test_an_empty_deck_does_not_end_seat_0s_last_chance_in_the_variant() -> None:
+    """The variant skips the empty-deck check for a LAST CHANCE called by seat 0 too."""
+    variant = br.load_rules("sea-salt-paper-last-chance-deck")
+    s = holding_in_phase(with_piles(game(players=3, rules=variant)), 0, SEVEN)
+    s = br.apply(attrs.evolve(s, deck=()), 0, "last_chance")
+    assert s.turn == 1 and s.final == (1, 2)
+    s = take_and_end(take_and_end(s, 1), 2)
+    assert s.history[-1].end == "last_chance" and s.history[-1].ender == 0
+    assert s.history[-1].log[-1] == (2, "end", -1)  # the last final turn's end is in the round's log
+
+
 def test_a_last_chance_round_reaching_the_target_ends_the_game() -> None:
     # 4 players: target 30. SEVEN: octopus-1 light blue, octopus-2 yellow, octopus-3 green,
     # crab-1 + crab-2 dark blue -> 7 card points, colour bonus 2.
@@ -520,6 +544,8 @@ def test_a_last_chance_round_reaching_the_target_ends_the_game() -> None:
     assert last.scores == (1, 1, 9, 1)
     assert br.is_over(s) and s.totals == (30, 1, 30, 1)
     assert br.winners(s) == (2,)  # tied at 30: most points in the last round
+    # the last final turn was taken and revealed as the game ended: none owed, every hand protected
+    assert s.final == () and br.view(s, 0).protected == (0, 1, 2, 3)
 
 
 def test_a_game_dealt_from_its_seed_alone_is_the_one_the_general_path_deals() -> None:
