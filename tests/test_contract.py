@@ -9,6 +9,7 @@ only what every game shares, through the top-level API (``import boomerang_rules
 from __future__ import annotations
 
 import json
+import operator
 import pickle
 import random
 from collections.abc import Iterator
@@ -452,6 +453,25 @@ def test_states_of_every_game_are_states(game: str) -> None:
     assert isinstance(state, br.State) and not isinstance(state, br.View) and not isinstance(state, br.Rules)
     assert isinstance(state, game_module(game).STATE_TYPES) and state.rules == rules
     assert isinstance(state.rules, br.Rules)
+
+
+def test_states_compare_as_attrs_classes_not_as_tuples(game: str) -> None:
+    """A state is held in a tuple for speed (``core.tuple_backed``), but equals only a state of its
+    game (equal states hash alike) and is not ordered, as a frozen ``attrs`` class with
+    ``order=False``."""
+    rules = _rules(game)
+    state, same, other = (br.new_game(rules, rules.players.min, seed) for seed in (18, 18, 19))
+    eq, ne = operator.eq, operator.ne  # both methods asked, each way
+    assert eq(state, same) and not ne(state, same) and hash(state) == hash(same)
+    assert ne(state, other) and not eq(state, other)
+    plain = tuple(state)
+    assert ne(state, plain) and ne(plain, state) and not eq(state, plain) and not eq(plain, state)
+    assert len({state, plain}) == 2
+    for left, right in ((state, same), (state, plain), (plain, state), (state, 1)):
+        with pytest.raises(TypeError):
+            left < right  # noqa: B015 (the comparison is what is tested)
+        with pytest.raises(TypeError):
+            left >= right  # noqa: B015
 
 
 def _every_game_s_classes_satisfy_the_neutral_types(a: AuState, s: ssp.GameState, b: b10.GameState,

@@ -27,11 +27,37 @@ def _newargs(self: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(self)
 
 
+def _unordered(self: tuple[Any, ...], other: object) -> bool:
+    """Ordering refused, as for any ``attrs`` class made with ``order=False`` (tuple's would compare
+    the fields, rulesets and tables included)."""
+    raise TypeError(f"{type(self).__name__} instances are not ordered")
+
+
+def _tuple_unequal(cls: type) -> None:
+    """Make ``cls`` unequal to a plain tuple of its fields: attrs' ``__eq__`` answers
+    ``NotImplemented`` for another class, and Python then asks ``tuple.__eq__``, which compares
+    the items: a state equal to a tuple that hashes otherwise, against the hash's contract."""
+    eq, ne = cls.__eq__, cls.__ne__
+
+    def __eq__(self: tuple[Any, ...], other: object) -> Any:
+        return eq(self, other) if other.__class__ is self.__class__ or not isinstance(other, tuple) else False
+
+    def __ne__(self: tuple[Any, ...], other: object) -> Any:
+        return ne(self, other) if other.__class__ is self.__class__ or not isinstance(other, tuple) else True
+
+    cls.__eq__ = __eq__  # type: ignore[assignment]
+    cls.__ne__ = __ne__  # type: ignore[assignment]
+    for name in ("__lt__", "__le__", "__gt__", "__ge__"):
+        setattr(cls, name, _unordered)
+
+
 def tuple_backed(cls: type) -> None:
     """Finish an ``attrs`` class that subclasses ``tuple`` (``slots=False``, ``__slots__ = ()``,
-    a ``__new__`` taking the fields in order): its fields read as the tuple's items, and
-    ``__init__`` does nothing."""
+    a ``__new__`` taking the fields in order): its fields read as the tuple's items, ``__init__``
+    does nothing, and it compares as an ``attrs`` class, not as a tuple (equal to no plain tuple,
+    not ordered)."""
     cls.__init__ = _init  # type: ignore[misc]
+    _tuple_unequal(cls)
     if "__getnewargs__" not in cls.__dict__ and "__reduce__" not in cls.__dict__:
         cls.__getnewargs__ = _newargs  # type: ignore[attr-defined]
     # attrs found no slots to give the fields: each reads as its item of the tuple.
