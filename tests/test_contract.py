@@ -467,7 +467,8 @@ def test_states_compare_as_attrs_classes_not_as_tuples(game: str) -> None:
     plain = tuple(state)
     assert ne(state, plain) and ne(plain, state) and not eq(state, plain) and not eq(plain, state)
     assert len({state, plain}) == 2
-    for left, right in ((state, same), (state, plain), (plain, state), (state, 1)):
+    pairs: list[tuple[Any, Any]] = [(state, same), (state, plain), (plain, state), (state, 1)]
+    for left, right in pairs:
         with pytest.raises(TypeError):
             left < right  # noqa: B015 (the comparison is what is tested)
         with pytest.raises(TypeError):

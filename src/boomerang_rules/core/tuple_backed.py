@@ -37,7 +37,8 @@ def _tuple_unequal(cls: type) -> None:
     """Make ``cls`` unequal to a plain tuple of its fields: attrs' ``__eq__`` answers
     ``NotImplemented`` for another class, and Python then asks ``tuple.__eq__``, which compares
     the items: a state equal to a tuple that hashes otherwise, against the hash's contract."""
-    eq, ne = cls.__eq__, cls.__ne__
+    eq: Any = cls.__eq__
+    ne: Any = cls.__ne__
 
     def __eq__(self: tuple[Any, ...], other: object) -> Any:
         return eq(self, other) if other.__class__ is self.__class__ or not isinstance(other, tuple) else False
