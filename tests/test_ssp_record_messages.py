@@ -176,6 +176,14 @@ def test_a_first_player_past_the_last_seat(players: int, seed: int) -> None:
                          "first-player")], None)
 
 
+def test_a_first_player_written_with_a_point_is_not_read_as_a_seat() -> None:
+    """JSON has one kind of number and the schema's integer takes ``0.0``, but no seat is a float."""
+    rec = record(3, 5)
+    rec["rounds"][0]["first"] = float(rec["rounds"][0]["first"])
+    expect(rec, [Problem("/rounds/0/first", f"seat {rec['rounds'][0]['first']!r} is not written as an integer",
+                         "first-player")], None)
+
+
 @pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_a_later_round_begun_by_the_wrong_seat(players: int, seed: int) -> None:
     for r in (1, len(final(players, seed).history) - 1):

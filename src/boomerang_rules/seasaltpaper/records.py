@@ -358,8 +358,8 @@ def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState
         return Checked(None, tuple(problems))
     first = rounds[0]["first"]
     if first.__class__ is not int or first >= n:  # the schema's "integer" takes 2.0, which is no seat
-        problems.append(Problem("/rounds/0/first", f"seat {first!r} does not exist in a {n}-player game",
-                                "first-player"))
+        why = f"does not exist in a {n}-player game" if first.__class__ is int else "is not written as an integer"
+        problems.append(Problem("/rounds/0/first", f"seat {first!r} {why}", "first-player"))
         return Checked(None, tuple(problems))
     state = new_game(rules, n, decks=decks, first=first)
     seed, found = recorded_seed(record)
