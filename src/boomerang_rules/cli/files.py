@@ -44,7 +44,10 @@ def refuse_to_overwrite(option: str, out: str | None, reads: Iterable[tuple[str,
 def check_new_file(option: str, path: str, force: bool) -> None:
     """Refuse, before any work, an output ``path`` the command could not write or must not
     replace: exit 2 when its folder is missing or not writable, when it is a folder, and when the
-    file exists without ``--force`` (a command never replaces a file unless told to)."""
+    file exists without ``--force``. For the files a run may not make again: ``play --record`` (a
+    game played by hand) and ``check-scorer --example-out``. The outputs of ``simulate``,
+    ``sheet`` and ``replay --html``, made again by the same arguments, are
+    replaced, as a compiler's ``-o`` is (never a file the command reads: ``refuse_to_overwrite``)."""
     folder = os.path.dirname(os.path.abspath(path))
     name, folder_name = printable(path), printable(folder)
     if not os.path.isdir(folder):
