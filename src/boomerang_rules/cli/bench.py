@@ -20,7 +20,7 @@ from .common import (
 
 @click.command(short_help="Measure the engine's speed; compare with OpenSpiel.")
 @rules_option
-@players_option(default=4, help="Number of players (4, as hearts, by default)")
+@players_option(default=4, help="Number of players (hearts seats 4)")
 @click.option("--seconds", "-t", type=FloatRange(min=0.01), default=1.0, show_default=True,
               help="Length of each timed run.")
 @click.option("--runs", "-r", type=IntRange(min=1), default=5, show_default=True,
