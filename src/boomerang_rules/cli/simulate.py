@@ -38,7 +38,8 @@ from .files import refuse_to_overwrite, rules_read, write_text_file
 @click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default=None,
               help="Write the records to this file ('-': standard output, the default). The format follows "
                    "the name: *.jsonl gets JSON Lines (one record a line), any other name one indented JSON "
-                   "document, so several games need a .jsonl name.")
+                   "document, so several games need a .jsonl name. A file that exists is replaced, once the "
+                   "records are complete.")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help=BOTS_HELP)
 @jobs_option
