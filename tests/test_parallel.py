@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,6 +33,28 @@ def test_ordered_map_keeps_the_order_of_the_calls_here_and_in_processes() -> Non
     calls = [(i,) for i in range(7)]
     assert list(parallel.ordered_map(_square, calls)) == [i * i for i in range(7)]
     assert list(parallel.ordered_map(_square, calls, jobs=2)) == [i * i for i in range(7)]
+
+
+def test_the_process_pool_is_shut_down_with_the_last_result() -> None:
+    """``simulate`` and ``tournament`` read the results as ``zip(chunks, ordered_map(...))``, which never asks
+    for more once the chunks are done: the pool must be shut down (its workers joined) by the time the last
+    result is handed out. It was left to the generator's closing, which took the path of an interruption
+    (workers terminated, no wait), and the exit then raced the pool's own thread: now and then
+    "OSError: [Errno 9] Bad file descriptor" on standard error after a tournament --jobs 2."""
+    import multiprocessing
+
+    calls = [(i,) for i in range(5)]
+    results = parallel.ordered_map(_square, calls, jobs=2)
+    assert [x for _, x in zip(calls, results)] == [i * i for i in range(5)]
+    assert not multiprocessing.active_children()  # the generator (held here) not closed, its workers gone
+    assert list(results) == []
+    results = parallel.ordered_map(_square, calls, jobs=2)
+    assert next(results) == 0
+    assert isinstance(results, types.GeneratorType)
+    results.close()  # a consumer stopping early: the workers are ended, as before
+    for worker in multiprocessing.active_children():
+        worker.join(30)
+        assert not worker.is_alive()
 
 
 def test_chunks_cover_every_item_once_in_order() -> None:
