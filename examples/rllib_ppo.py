@@ -49,6 +49,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
             p.error(f"--{name} must be at least 1, not {getattr(args, name)}")
     if args.runners < 0:
         p.error(f"--runners must be 0 or more, not {args.runners}")
+    # each env runner takes a CPU: Ray would wait for ever for one it does not have
+    if args.cpus is not None and args.cpus < 1:
+        p.error(f"--cpus must be at least 1, not {args.cpus}")
+    if args.cpus is not None and args.runners > args.cpus:
+        p.error(f"--runners {args.runners} needs as many CPUs, --cpus gives {args.cpus}")
     return args
 
 
