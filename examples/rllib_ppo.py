@@ -38,7 +38,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--minibatch", type=int, default=250, help="SGD minibatch size (default 250)")
     p.add_argument("--epochs", type=int, default=10, help="SGD epochs per iteration (default 10)")
     p.add_argument("--runners", type=int, default=1,
-                   help="env runner processes (default 1; 0 samples in the driver process)")
+                   help="env runner processes, each taking a CPU (default 1; 0 samples in the driver process)")
     p.add_argument("--seed", type=int, default=0, help="seed of RLlib and of the envs (default 0)")
     p.add_argument("--cpus", type=int, default=None, help="CPUs for the local Ray instance (default: all)")
     args = p.parse_args(argv)
@@ -116,6 +116,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rllib_ppo.py: {exc}", file=sys.stderr)
         return 1
     try:
+        cpus = int(ray.cluster_resources().get("CPU", 0))
+        if args.runners > cpus:  # the machine's CPUs (no --cpus): Ray would wait for ever for the runners'
+            print(f"rllib_ppo.py: --runners {args.runners} needs as many CPUs, the local Ray instance has {cpus} "
+                  "(--cpus)", file=sys.stderr)
+            return 2
         algo = config_for(args).build_algo()
         start = time.monotonic()
         for i in range(1, args.iterations + 1):
