@@ -86,6 +86,18 @@ def test_ray_missing_or_out_of_reach_is_a_clear_usage_error(tmp_path: Any) -> No
 ray = pytest.importorskip("ray", reason="the extra ray is not installed (.ci/run installs it)")
 
 
+@pytest.mark.parametrize("address", [":6379", "127.0.0.1:-5", "127.0.0.1:", "127.0.0.1:70000", "ray://:10001"])
+def test_a_ray_address_with_no_host_or_port_is_a_clear_usage_error(address: str) -> None:
+    """``HOST:PORT`` with no host, or a port that is no port number, is refused before Ray sees it: ``:6379``
+    printed Ray's own logged traceback before the message, ``127.0.0.1:-5`` waited for ever for a cluster."""
+    out = subprocess.run([sys.executable, "-m", "boomerang_rules", "tournament", "--games", "2", "--bots", "random",
+                          "--ray", address], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert out.stderr == (f"boomerang-rules: {address!r} is no Ray cluster's address "
+                          "(auto, HOST:PORT or ray://HOST:PORT)\n")
+
+
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
     """One local Ray instance for the module (on loopback, as ``--ray`` starts one), shut down after it."""

@@ -187,12 +187,16 @@ PROBE_SECONDS = 5.0
 
 
 def _probe(address: str) -> None:
-    """Refuse at once an address ``HOST:PORT`` (or ``ray://HOST:PORT``) that accepts no connection."""
+    """Refuse at once an address ``HOST:PORT`` (or ``ray://HOST:PORT``) that accepts no connection, or
+    whose host or port is missing or no port number (Ray logged a traceback for ``:6379``, and waited
+    for ever for ``127.0.0.1:-5``)."""
     import socket
 
-    host, _, port = address.removeprefix("ray://").rpartition(":")
-    if not host or not port.isascii() or not port.isdigit():
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon:
         return  # "auto", or a form Ray resolves itself
+    if not host or not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
+        raise ParallelError(f"{address!r} is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS).close()
     except OSError as exc:
