@@ -195,6 +195,12 @@ def test_bad_arguments_are_refused() -> None:
         bz.parallel_env(players=5)
     with pytest.raises(ValueError, match="max_cycles"):
         bz.parallel_env(max_cycles=0)
+    for odd in (None, 5):  # "no observation for game None": the argument unnamed
+        for make in (bz.env, bz.parallel_env):
+            with pytest.raises(TypeError, match=r"^rules must be a loaded ruleset \(see load_rules\), not "):
+                make(rules=odd, players=3)
+    with pytest.raises(RuntimeError, match=r"^call reset\(\) before step\(\)$"):  # not "the game is over"
+        bz.parallel_env().step({})
 
 
 def test_render_shows_the_public_table() -> None:

@@ -630,7 +630,7 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         state = self._state
         agents = self.agents
         if not agents:
-            raise RuntimeError("the game is over: call reset()")
+            raise RuntimeError("the game is over: call reset()" if state is not None else "call reset() before step()")
         names = self._names
         seats = self._to_act(state)
         if len(seats) == 1 and isinstance(actions, dict):
