@@ -80,9 +80,11 @@ def parallel_loop(env: Any, seed: int) -> Iterator[int]:
 
 def aec_loop(env: Any, seed: int) -> Iterator[int]:
     """Random-policy episodes of an AEC env (or its null twin): each one's decisions (the steps of seats
-    owing nothing in a cycle are played, and not counted as decisions)."""
+    owing nothing in a cycle, whose mask is the env's forced pass, are played, and not counted as
+    decisions)."""
     rand = random.Random(seed).random
     game = seed << 20
+    forced = env.unwrapped._pass
     while True:
         env.reset(seed=game)
         game += 1
@@ -92,9 +94,9 @@ def aec_loop(env: Any, seed: int) -> Iterator[int]:
             if terminated or truncated:
                 env.step(None)
                 continue
-            action = pick(obs["action_mask"], rand)  # None for a seat owing nothing this cycle
-            env.step(action)
-            decisions += action is not None
+            mask = obs["action_mask"]
+            env.step(pick(mask, rand))
+            decisions += mask is not forced
         yield decisions
 
 
@@ -149,6 +151,8 @@ class _AECReplay:
             self._episodes.append(selections)
         self._selections: list[tuple[str, Any]] = []
         self._at = 0
+        self._pass = env.unwrapped._pass  # the recorded masks of seats owing nothing are this very array
+        self.unwrapped = self
 
     def reset(self, seed: int) -> None:
         self._selections = self._episodes[seed % len(self._episodes)]

@@ -38,7 +38,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--minibatch", type=int, default=250, help="SGD minibatch size (default 250)")
     p.add_argument("--epochs", type=int, default=10, help="SGD epochs per iteration (default 10)")
     p.add_argument("--runners", type=int, default=1,
-                   help="env runner processes (default 1; 0 samples in the driver process)")
+                   help="env runner processes, each taking a CPU (default 1; 0 samples in the driver process)")
     p.add_argument("--seed", type=int, default=0, help="seed of RLlib and of the envs (default 0)")
     p.add_argument("--cpus", type=int, default=None, help="CPUs for the local Ray instance (default: all)")
     args = p.parse_args(argv)
@@ -49,6 +49,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
             p.error(f"--{name} must be at least 1, not {getattr(args, name)}")
     if args.runners < 0:
         p.error(f"--runners must be 0 or more, not {args.runners}")
+    # each env runner takes a CPU: Ray would wait for ever for one it does not have
+    if args.cpus is not None and args.cpus < 1:
+        p.error(f"--cpus must be at least 1, not {args.cpus}")
+    if args.cpus is not None and args.runners > args.cpus:
+        p.error(f"--runners {args.runners} needs as many CPUs, --cpus gives {args.cpus}")
     return args
 
 
@@ -111,6 +116,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rllib_ppo.py: {exc}", file=sys.stderr)
         return 1
     try:
+        cpus = int(ray.cluster_resources().get("CPU", 0))
+        if args.runners > cpus:  # the machine's CPUs (no --cpus): Ray would wait for ever for the runners'
+            print(f"rllib_ppo.py: --runners {args.runners} needs as many CPUs, the local Ray instance has {cpus} "
+                  "(--cpus)", file=sys.stderr)
+            return 2
         algo = config_for(args).build_algo()
         start = time.monotonic()
         for i in range(1, args.iterations + 1):

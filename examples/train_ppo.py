@@ -24,6 +24,7 @@ Self-contained: nothing here is part of the library's API.
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from typing import Any
 
@@ -208,10 +209,24 @@ def main(argv: list[str] | None = None) -> int:
                         "10-15 s of the others)")
     p.add_argument("--save", default=None, help="where to save the trained policy (torch.save)")
     args = p.parse_args(argv)
+    for name in ("games", "hidden", "epochs", "threads", "updates"):
+        if getattr(args, name) is not None and getattr(args, name) < 1:
+            p.error(f"--{name} must be at least 1, not {getattr(args, name)}")
+    for name in ("minutes", "lr"):
+        if not getattr(args, name) > 0:  # nan too
+            p.error(f"--{name} must be a positive number, not {getattr(args, name)}")
+    for name in ("eval_games", "ismcts_games"):
+        if getattr(args, name) < 0:
+            p.error(f"--{name.replace('_', '-')} must be 0 or more, not {getattr(args, name)}")
+    if args.save and not os.path.isdir(os.path.dirname(os.path.abspath(args.save))):
+        p.error(f"--save: no directory {os.path.dirname(os.path.abspath(args.save))}")
+    try:
+        rules = br.load_rules(args.rules)
+    except br.RulesError as exc:
+        p.error(str(exc))
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    rules = br.load_rules(args.rules)
     env = VectorEnv(rules, players=PLAYERS, games=args.games, reward="round", copy=False)
     policy = Policy(env.observation_size, env.num_actions, args.hidden)
     opt = torch.optim.Adam(policy.parameters(), lr=args.lr)

@@ -67,3 +67,32 @@ def test_the_policy_sees_rl_observe_in_training_as_in_the_evaluation(rules_id: s
                           env.num_actions, 16), seed=1, cap=40)
     recorded = np.array([step[0] for game in data["decisions"] for step in game])
     assert len(recorded) and recorded.min() >= 0.0 and recorded.max() <= 1.0
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--rules", "bogus"], "no shipped ruleset is called 'bogus'"),
+    (["--games", "0"], "--games must be at least 1, not 0"),
+    (["--hidden", "0"], "--hidden must be at least 1, not 0"),
+    (["--epochs", "0"], "--epochs must be at least 1, not 0"),
+    (["--threads", "0"], "--threads must be at least 1, not 0"),
+    (["--updates", "0"], "--updates must be at least 1, not 0"),
+    (["--minutes", "-1"], "--minutes must be a positive number, not -1.0"),
+    (["--minutes", "nan"], "--minutes must be a positive number, not nan"),
+    (["--lr", "-1"], "--lr must be a positive number, not -1.0"),
+    (["--eval-games", "-1"], "--eval-games must be 0 or more, not -1"),
+    (["--ismcts-games", "-2"], "--ismcts-games must be 0 or more, not -2"),
+    (["--save", "/nonexistent/dir/policy.pt"], "--save: no directory /nonexistent/dir"),
+])
+def test_bad_arguments_are_usage_errors_before_training(argv: list[str], message: str,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 2 and the reason, before any update: they were tracebacks (exit 1: ``--rules bogus``, ``--games 0``,
+    ``--lr -1``; ``--save`` into a missing directory only after the whole training), or ran on to nonsense
+    (``--hidden 0`` and ``--epochs 0`` trained nothing for the whole budget; ``--updates 0``, ``--minutes -1``
+    or ``nan`` went straight to the evaluation of an untrained policy)."""
+    module = _example()
+    with pytest.raises(SystemExit) as exit_:
+        module.main(argv)
+    assert exit_.value.code == 2
+    captured = capsys.readouterr()
+    assert message in captured.err
+    assert "update" not in captured.out

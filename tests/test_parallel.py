@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -32,6 +33,28 @@ def test_ordered_map_keeps_the_order_of_the_calls_here_and_in_processes() -> Non
     calls = [(i,) for i in range(7)]
     assert list(parallel.ordered_map(_square, calls)) == [i * i for i in range(7)]
     assert list(parallel.ordered_map(_square, calls, jobs=2)) == [i * i for i in range(7)]
+
+
+def test_the_process_pool_is_shut_down_with_the_last_result() -> None:
+    """``simulate`` and ``tournament`` read the results as ``zip(chunks, ordered_map(...))``, which never asks
+    for more once the chunks are done: the pool must be shut down (its workers joined) by the time the last
+    result is handed out. It was left to the generator's closing, which took the path of an interruption
+    (workers terminated, no wait), and the exit then raced the pool's own thread: now and then
+    "OSError: [Errno 9] Bad file descriptor" on standard error after a tournament --jobs 2."""
+    import multiprocessing
+
+    calls = [(i,) for i in range(5)]
+    results = parallel.ordered_map(_square, calls, jobs=2)
+    assert [x for _, x in zip(calls, results)] == [i * i for i in range(5)]
+    assert not multiprocessing.active_children()  # the generator (held here) not closed, its workers gone
+    assert list(results) == []
+    results = parallel.ordered_map(_square, calls, jobs=2)
+    assert next(results) == 0
+    assert isinstance(results, types.GeneratorType)
+    results.close()  # a consumer stopping early: the workers are ended, as before
+    for worker in multiprocessing.active_children():
+        worker.join(30)
+        assert not worker.is_alive()
 
 
 def test_chunks_cover_every_item_once_in_order() -> None:
@@ -61,6 +84,18 @@ def test_ray_missing_or_out_of_reach_is_a_clear_usage_error(tmp_path: Any) -> No
 
 
 ray = pytest.importorskip("ray", reason="the extra ray is not installed (.ci/run installs it)")
+
+
+@pytest.mark.parametrize("address", [":6379", "127.0.0.1:-5", "127.0.0.1:", "127.0.0.1:70000", "ray://:10001"])
+def test_a_ray_address_with_no_host_or_port_is_a_clear_usage_error(address: str) -> None:
+    """``HOST:PORT`` with no host, or a port that is no port number, is refused before Ray sees it: ``:6379``
+    printed Ray's own logged traceback before the message, ``127.0.0.1:-5`` waited for ever for a cluster."""
+    out = subprocess.run([sys.executable, "-m", "boomerang_rules", "tournament", "--games", "2", "--bots", "random",
+                          "--ray", address], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert out.stderr == (f"boomerang-rules: {address!r} is no Ray cluster's address "
+                          "(auto, HOST:PORT or ray://HOST:PORT)\n")
 
 
 @pytest.fixture(scope="module")

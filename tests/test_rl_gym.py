@@ -448,6 +448,40 @@ def test_the_rllib_example_takes_one_opponent_per_seat(capsys: pytest.CaptureFix
     assert "opponents must be a bot name or a list of 2 (one per other seat), not 3" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--cpus", "0"], "--cpus must be at least 1, not 0"),
+    (["--cpus", "-2"], "--cpus must be at least 1, not -2"),
+    (["--cpus", "1", "--runners", "2"], "--runners 2 needs as many CPUs, --cpus gives 1"),
+])
+def test_the_rllib_example_refuses_cpus_its_runners_cannot_run_on(argv: list[str], message: str,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A usage error (exit 2) before Ray starts: with ``--cpus 0`` (or fewer CPUs than env runners, each
+    taking one) Ray waited for ever for a CPU to run a runner on; ``--cpus -2`` was Ray's own error, exit 1."""
+    spec = importlib.util.spec_from_file_location("rllib_ppo", ROOT / "examples" / "rllib_ppo.py")
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    with pytest.raises(SystemExit) as exit_:
+        example.parse(argv)
+    assert exit_.value.code == 2
+    assert message in capsys.readouterr().err
+    assert example.parse(["--cpus", "1"]).cpus == 1  # one runner, one CPU
+    assert example.parse(["--cpus", "1", "--runners", "0"]).runners == 0  # sampling in the driver
+
+
+@pytest.mark.skipif(not RLLIB, reason="the extra rllib (ray[rllib], torch) is not installed (.ci/run installs it)")
+def test_the_rllib_example_refuses_more_runners_than_the_machines_cpus(capsys: pytest.CaptureFixture[str]) -> None:
+    """With no ``--cpus``, the local instance has the machine's CPUs: more runners than that are refused once
+    Ray is up, before any runner starts (Ray waited for ever: ``--runners 3`` on a 2-core machine)."""
+    spec = importlib.util.spec_from_file_location("rllib_ppo", ROOT / "examples" / "rllib_ppo.py")
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    assert example.main(["--runners", "1000"]) == 2
+    assert re.search(r"--runners 1000 needs as many CPUs, the local Ray instance has \d+ \(--cpus\)$",
+                     capsys.readouterr().err.strip())
+
+
 @pytest.mark.parametrize("rules_id", ["direction", "sea-salt-paper-tie-ender", "boomerang-2010"])
 def test_rules_given_as_a_path_object_are_loaded(rules_id: str, tmp_path: Path) -> None:
     """``rules`` as a path object (``pathlib.Path``: ``load_rules`` takes one, and the docs say "a path")

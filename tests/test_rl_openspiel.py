@@ -113,6 +113,35 @@ def test_observations_are_the_library_observations(name: str) -> None:
         assert state.observation_string(player)
 
 
+@pytest.mark.parametrize(("name", "rules_id"), [("boomerang_australia", "direction"),
+                                              ("boomerang_australia_turn_based", "standard"),
+                                              ("sea_salt_paper", "sea-salt-paper-tie-ender"),
+                                              ("boomerang_2010", "boomerang-2010")])
+def test_games_and_states_pickle(name: str, rules_id: str) -> None:
+    """A game pickles as its name and parameters (as OpenSpiel's own Python games pickle; a multiprocess
+    runner or Ray hands it on so): it was refused ("attribute lookup SeaSaltPaperGame on
+    boomerang_rules.rl.openspiel failed"), its class made by ``type`` under a name the module did not hold."""
+    import pickle
+
+    game = pyspiel.load_game(name, {"players": 3, "rules": rules_id})
+    again = pickle.loads(pickle.dumps(game))
+    assert type(again) is type(game) and str(again) == str(game)
+    assert again.get_parameters() == {"players": 3, "rules": rules_id}
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(3)])
+        else:
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                                          else state.legal_actions()))
+    copied = pickle.loads(pickle.dumps(state))
+    assert copied.history() == state.history() and str(copied) == str(state)
+    assert pickle.loads(pickle.dumps(again.new_initial_state())).history() == []
+
+
 def test_cloning_shares_the_immutable_state() -> None:
     game = pyspiel.load_game("boomerang_australia", {"players": 2})
     state = game.new_initial_state()

@@ -195,6 +195,12 @@ def test_bad_arguments_are_refused() -> None:
         bz.parallel_env(players=5)
     with pytest.raises(ValueError, match="max_cycles"):
         bz.parallel_env(max_cycles=0)
+    for odd in (None, 5):  # "no observation for game None": the argument unnamed
+        for make in (bz.env, bz.parallel_env):
+            with pytest.raises(TypeError, match=r"^rules must be a loaded ruleset \(see load_rules\), not "):
+                make(rules=odd, players=3)
+    with pytest.raises(RuntimeError, match=r"^call reset\(\) before step\(\)$"):  # not "the game is over"
+        bz.parallel_env().step({})
 
 
 def test_render_shows_the_public_table() -> None:
@@ -275,7 +281,7 @@ def test_other_games_pass_the_suites(rules_id: str, players: int) -> None:
 def test_max_cycles_counts_cycles(rules_id: str, players: int) -> None:
     """A cycle is every live agent stepping once, one step of the game: the parallel env truncates
     after ``max_cycles`` steps; the AEC env selects every agent once a cycle (the seats owing a
-    decision first, the others with an all-zero mask), so every agent is selected ``max_cycles``
+    decision first, the others passing by action 0), so every agent is selected ``max_cycles``
     times, in the games of turns too (PettingZoo's ``max_cycles_test``, wholly)."""
     mod = _module(rules_id, players)
     max_cycles_test(mod)
@@ -510,8 +516,9 @@ def test_an_array_handed_to_one_seat_holds_no_other_seats(rules_id: str) -> None
 
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper"])
 def test_no_seats_mask_can_be_written_into_another_seats(rules_id: str) -> None:
-    """The all-zero mask of the seats owing nothing is one array, shared: read-only (so no seat's
-    writes reach another seat's mask), and again after pickling; an owing seat's mask is its own."""
+    """The mask of the seats selected while owing nothing (action 0 alone: a forced pass) is one
+    array, shared, as is the all-zero mask of the seats not selected: read-only (so no seat's writes
+    reach another seat's mask), and again after pickling; an owing seat's mask is its own."""
     import pickle
 
     env = bz.env(rules_id, 3)
@@ -520,17 +527,41 @@ def test_no_seats_mask_can_be_written_into_another_seats(rules_id: str) -> None:
         rng = random.Random(5)
         nothing = 0
         for _ in range(12):
+            agent = copy.agent_selection
             mask = copy.last()[0]["action_mask"]
             legal = np.flatnonzero(mask)
-            if not len(legal):
-                nothing += 1
+            others = [copy.observe(a)["action_mask"] for a in copy.agents if a != agent]
+            for other in others:
+                assert not other.any()
                 with pytest.raises(ValueError, match="read-only"):
-                    mask[0] = 1
+                    other[0] = 1
+            if copy.possible_agents.index(agent) not in br.to_act(copy.unwrapped._step_start):
+                nothing += 1
+                assert legal.tolist() == [0]
+                with pytest.raises(ValueError, match="read-only"):
+                    mask[0] = 0
             else:
                 mask[:] = 0  # the seat's own copy: the env's legality is unchanged
                 assert len(np.flatnonzero(copy.last()[0]["action_mask"])) == len(legal)
-            copy.step(int(rng.choice(legal)) if len(legal) else None)
+            copy.step(int(rng.choice(legal)))
         assert nothing or rules_id == "standard"
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_pettingzoo_s_performance_benchmark_runs_every_game(rules_id: str, players: int,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """PettingZoo's ``performance_benchmark`` draws every selected agent's action from its mask
+    (``random.choice`` of its legal ids): in the games of turns the seats selected while owing
+    nothing pass by action 0, so it runs (it failed on their all-zero masks). Its five seconds
+    are made short by its clock, a second a reading."""
+    import importlib
+
+    from pettingzoo.test import performance_benchmark
+
+    clock = iter(range(10**6))
+    timing = importlib.import_module("pettingzoo.test.performance_benchmark")
+    monkeypatch.setattr(timing, "time", types.SimpleNamespace(time=lambda: float(next(clock))))
+    performance_benchmark(bz.env(rules_id, players))
 
 
 @pytest.mark.parametrize("make", [bz.env, bz.parallel_env])

@@ -21,3 +21,32 @@ def test_readme_rl_examples_run(extra: str, marker: str) -> None:
     assert blocks
     for block in blocks:
         exec(compile(block, str(README), "exec"), {})
+
+
+def test_every_rl_name_the_docs_give_exists() -> None:
+    """Each `rl.NAME` (or `rl.MODULE.NAME`) in backticks in the README and the reinforcement-learning pages names
+    something the package has: the README named the vector env `rl.VectorEnv`, which is
+    `rl.vector.VectorEnv` (the extra batch's numba is imported only with that module)."""
+    import importlib
+
+    root = README.parents[1]
+    names = set()
+    for page in (root / "README.md", root / "docs" / "rl.md", root / "docs" / "gym.md"):
+        text = page.read_text(encoding="utf-8")
+        names |= set(re.findall(r"`(?:boomerang_rules\.)?rl\.([A-Za-z_][\w.]*)", text))
+    assert "vector.VectorEnv" in names
+    missing = []
+    for name in sorted(names):
+        parts = name.split(".")
+        try:
+            obj: object = importlib.import_module("boomerang_rules.rl")
+            for i, part in enumerate(parts):
+                if hasattr(obj, part):
+                    obj = getattr(obj, part)
+                else:  # a submodule not yet imported
+                    obj = importlib.import_module("boomerang_rules.rl." + ".".join(parts[:i + 1]))
+        except ImportError as exc:
+            if exc.name in ("numba", "pettingzoo", "pyspiel", "gymnasium", "torch"):
+                continue  # an extra not installed here
+            missing.append(name)
+    assert not missing, missing

@@ -379,6 +379,15 @@ def test_the_player_count_is_taken_and_refused_alike_in_every_game(rules_id: str
             VectorEnv(rules_id, players=odd, games=2)  # type: ignore[arg-type]
 
 
+def test_copy_must_be_a_bool() -> None:
+    """``copy`` chooses between fresh arrays and read-only views that the next step overwrites: anything but a
+    bool is refused (``copy="no"`` gave copies and ``copy=0`` views, whatever was meant)."""
+    assert VectorEnv(players=3, games=2, copy=np.bool_(False)).copy is False
+    for odd in ("no", 0, 1, None):
+        with pytest.raises(TypeError, match=r"^copy must be True or False, not "):
+            VectorEnv(players=3, games=2, copy=odd)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
 @pytest.mark.parametrize("copy", [True, False])
 def test_an_env_pickles_and_plays_on_as_the_original(rules_id: str, copy: bool) -> None:

@@ -72,16 +72,25 @@ def ordered_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], *,
 def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], jobs: int) -> Iterator[R]:
     """The chunks in ``jobs`` processes. Whatever ends it early (Ctrl-C, an error, the consumer
     stopping) ends the workers too: a Ctrl-C while ``map`` is still submitting can leave workers
-    that no shutdown sentinel reaches, and the interpreter's exit would wait for them for ever."""
+    that no shutdown sentinel reaches, and the interpreter's exit would wait for them for ever.
+
+    The pool is shut down (its workers joined) before the last result is handed out: a consumer that
+    knows how many results there are (``zip(chunks, ...)``) never asks for more, and closing the
+    generator there would take the path of an interruption, whose unjoined pool thread raced the
+    interpreter's exit ("OSError: [Errno 9] Bad file descriptor" on standard error, now and then)."""
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
-        yield from pool.map(function, *zip(*calls))
+        results = pool.map(function, *zip(*calls))
+        for _ in range(len(calls) - 1):
+            yield next(results)
+        last = next(results)
     except BaseException:
         for worker in list(pool._processes.values()):  # private, stable since 3.8: the pool has no public handle
             worker.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
+    yield last
 
 
 def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], address: str, jobs: int) -> Iterator[R]:
@@ -178,12 +187,16 @@ PROBE_SECONDS = 5.0
 
 
 def _probe(address: str) -> None:
-    """Refuse at once an address ``HOST:PORT`` (or ``ray://HOST:PORT``) that accepts no connection."""
+    """Refuse at once an address ``HOST:PORT`` (or ``ray://HOST:PORT``) that accepts no connection, or
+    whose host or port is missing or no port number (Ray logged a traceback for ``:6379``, and waited
+    for ever for ``127.0.0.1:-5``)."""
     import socket
 
-    host, _, port = address.removeprefix("ray://").rpartition(":")
-    if not host or not port.isascii() or not port.isdigit():
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon:
         return  # "auto", or a form Ray resolves itself
+    if not host or not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
+        raise ParallelError(f"{address!r} is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS).close()
     except OSError as exc:

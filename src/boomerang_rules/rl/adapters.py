@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.arguments import brief
+from ..core.loading import rules_data
 from .encoding import Encoded, _rl_module, encoder_for
 
 
@@ -158,8 +159,10 @@ def load(rules: str | Any) -> Any:
 
 
 def adapter_for(rules: str | Any, players: int) -> GameAdapter:
-    """The adapter of the game ``rules`` is for; ``ValueError`` for a game without one, or a bad player count."""
+    """The adapter of the game ``rules`` is for; ``TypeError`` for no ruleset, ``ValueError`` for a game
+    without one, or a bad player count."""
     loaded = load(rules)
+    rules_data(loaded)  # a TypeError naming anything that is no ruleset
     encoder_for(loaded, players)  # checks the game and the player count
     return GameAdapter(loaded, players)
 

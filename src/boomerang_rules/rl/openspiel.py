@@ -311,6 +311,11 @@ class BoomerangGame(pyspiel.Game):  # type: ignore[misc]
         self.size = observation_size(rules, players)
         self.initial = _Position(self, d.chance.start(rules, players))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name and parameters, loaded again by ``pyspiel.load_game`` (pybind's own pickle of
+        a game would make one without ``__init__``, and the class, made by ``type``, is found by no name)."""
+        return (_load_game, (self.description.short_name, self.get_parameters()))
+
     def new_initial_state(self) -> BoomerangState:
         return BoomerangState(self)
 
@@ -577,6 +582,14 @@ def deserialize_game_and_state(text: object) -> tuple[BoomerangGame, BoomerangSt
     if not isinstance(game, BoomerangGame):
         raise ValueError(f"not a game of this library: {brief(game_string)}")
     return game, game.deserialize_state(state_text)
+
+
+def _load_game(short_name: str, params: dict[str, Any]) -> BoomerangGame:
+    """A pickled game (``BoomerangGame.__reduce__``) loaded again: one of this module's games only."""
+    if short_name not in _TYPES:
+        raise ValueError(f"not a game of this library: {brief(short_name)}")
+    game: BoomerangGame = pyspiel.load_game(short_name, params)
+    return game
 
 
 def serialize_game_and_state(game: BoomerangGame, state: BoomerangState) -> str:

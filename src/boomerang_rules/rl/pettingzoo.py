@@ -20,8 +20,10 @@ A cycle is, as PettingZoo defines it, every live agent stepping once, and it is 
 the game in both envs: in the parallel env a ``step`` (every agent submits an action; the
 seats owing no decision there have an all-zero mask, and their action is not read); in the AEC
 env every live agent is selected once, the seats owing a decision first (in ``to_act`` order),
-then the others in seat order, whose mask is all zeros and whose action (any action id, or
-None) is not read. So the AEC env is the parallel env played a seat at a time, in the games of
+then the others in seat order, whose mask holds action 0 alone (a forced pass: every selected
+agent has a legal action, as PettingZoo's ``performance_benchmark`` and ``bombardment_test``
+need) and whose action (any action id, or None) is not read; an agent observed while another is
+selected has an all-zero mask. So the AEC env is the parallel env played a seat at a time, in the games of
 turns too, where one seat may decide several times in a row (Sea Salt & Paper, Boomerang
 (2010)): each of those decisions is a cycle of its own. Within a cycle every seat observes the
 state at the cycle's start. Unlike the AEC env PettingZoo's ``parallel_to_aec`` makes, it selects
@@ -181,7 +183,8 @@ class _Common:
     possible_agents: list[str]
     render_mode: str | None
     _state: Any
-    _DERIVED: ClassVar[tuple[str, ...]] = ("game", "_observation_spaces", "_action_spaces", "state_space", "_zeros")
+    _DERIVED: ClassVar[tuple[str, ...]] = ("game", "_observation_spaces", "_action_spaces", "state_space", "_zeros",
+                                           "_pass")
     """Attributes rebuilt from the arguments when an env is unpickled (``_build``)."""
 
     def _setup(self, rules: Any, players: int, reward: str, max_cycles: int | None,
@@ -219,6 +222,14 @@ class _Common:
         zeros.flags.writeable = False
         self._zeros = zeros
         """The mask of a seat owing nothing, handed to every such seat: read-only (no seat's writes reach another's)."""
+        forced = np.zeros(g.num_actions, np.int8)
+        forced[0] = 1
+        forced.flags.writeable = False
+        self._pass = forced
+        """The AEC env's mask of a seat selected while it owes nothing: action 0 alone, a forced pass
+        (not read), so that every selected agent has a legal action to send (PettingZoo's
+        ``performance_benchmark`` and ``bombardment_test`` draw one from the mask), and a masked
+        policy's pass has probability 1 (no gradient from it). Read-only and shared, as ``_zeros``."""
 
     def __getstate__(self) -> dict[str, Any]:
         state = {k: v for k, v in self.__dict__.items() if k not in self._DERIVED}
@@ -388,8 +399,10 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         if seen is None:
             seen = self._seen[seat] = reading.observation(seat)
         pos = self._pos
-        mask = (reading.mask_row(seat) if pos < self._owing and self._order[pos] == seat
-                and not (terminated or truncated) else self._zeros)
+        if terminated or truncated:
+            mask = self._zeros
+        else:
+            mask = reading.mask_row(seat) if pos < self._owing and self._order[pos] == seat else self._pass
         return ({self.obs_key: seen, "action_mask": mask}, self._cumulative_rewards[agent], terminated, truncated,
                 self.infos[agent])
 
@@ -403,11 +416,12 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         if seen is None:
             seen = self._seen[seat] = reading.observation(seat)
         pos = self._pos
-        if (pos < self._owing and self._order[pos] == seat and agent == self.agent_selection
-                and not (self.terminations[agent] or self.truncations[agent])):
+        if agent != self.agent_selection or self.terminations[agent] or self.truncations[agent]:
+            mask = self._zeros  # read-only: shared by every seat that is not to act
+        elif pos < self._owing and self._order[pos] == seat:
             mask = reading.mask_row(seat)
         else:
-            mask = self._zeros  # read-only: shared by every seat owing nothing
+            mask = self._pass  # selected, owing nothing this cycle: a forced pass
         return {self.obs_key: seen, "action_mask": mask}
 
     def _end_for_illegal(self, agent: str) -> None:
@@ -630,7 +644,7 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         state = self._state
         agents = self.agents
         if not agents:
-            raise RuntimeError("the game is over: call reset()")
+            raise RuntimeError("the game is over: call reset()" if state is not None else "call reset() before step()")
         names = self._names
         seats = self._to_act(state)
         if len(seats) == 1 and isinstance(actions, dict):

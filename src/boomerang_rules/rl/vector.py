@@ -85,6 +85,8 @@ class VectorEnv:
                  copy: bool = True, max_steps: int | None = DEFAULT_MAX_STEPS) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        if not isinstance(copy, bool | np.bool_):  # "no" would give copies, 0 views
+            raise TypeError(f"copy must be True or False, not {copy!r}")
         if max_steps is not None and as_id(max_steps) is not None:  # a numpy integer is the int it holds
             max_steps = as_id(max_steps)
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
@@ -105,7 +107,7 @@ class VectorEnv:
         self.players = players
         self.games = games
         self.reward = reward
-        self.copy = copy
+        self.copy = bool(copy)
         self._batch: Any = None
         self._unpaid: Any = None
         if self._engine is generic:
