@@ -329,6 +329,23 @@ def test_a_record_keeps_the_lobsters_shuffles_and_replays() -> None:
     assert ssp.record_of(ssp.state_of(record)) == record
 
 
+def test_a_game_stopped_after_a_lobster_s_shuffle_records_the_shuffles_of_the_round_under_way() -> None:
+    """The record of a game stopped mid-round, after a lobster shuffled the deck, gives that round's
+    shuffles too (the round under way's, not only the finished rounds'), and replays to the very
+    state."""
+    whole = _record_with_shuffle()
+    r = next(k for k, rnd in enumerate(whole["rounds"]) if "shuffles" in rnd)
+    actions = whole["rounds"][r]["actions"]
+    i = max(k for k, a in enumerate(actions) if a[1].startswith("lobster:"))
+    assert i < len(actions) - 1  # the lobster's player has its turn to end: the round goes on
+    cut = {**whole, "rounds": [*whole["rounds"][:r], {**whole["rounds"][r], "actions": actions[:i + 1]}]}
+    cut.pop("result")
+    state = ssp.state_of(cut)
+    assert state.round == r and not ssp.is_over(state) and state.shuffles
+    assert ssp.record_of(state) == cut
+    assert ssp.validate_record(ssp.record_of(state)) == []
+
+
 @pytest.mark.parametrize("look", [1, 2])
 def test_a_lobster_that_puts_a_card_back_needs_a_shuffle_and_one_that_puts_none_back_has_none(look: int) -> None:
     """A lobster looking at ``look`` cards keeps one: with one card looked at, none goes back, so

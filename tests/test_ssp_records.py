@@ -371,6 +371,18 @@ def test_the_schema_shown_a_record_less_its_fitting_actions_sees_each_break_of_a
     assert whole == [] or ssp.validate_record(record) != []
 
 
+@pytest.mark.parametrize("document", [[], "a record", 5, None, [{"rounds": []}]])
+def test_a_document_that_is_not_a_json_object_gets_the_schema_s_refusal_at_its_root(document: Any) -> None:
+    """A record is a JSON object: any other document (a list, a string, a number, null) is refused
+    by the schema at the root, and nothing is replayed, rather than raising while the record less
+    its fitting actions is made for the schema (issue 27)."""
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    checked = ssp_records.check_record(document)
+    assert checked.state is None
+    assert [(p.pointer, p.rule) for p in checked.problems] == [("", "schema:type")]
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(SSP_SHIPPED), st.integers(2, 4), st.integers(0, 2**32), st.data())
 def test_a_record_line_is_the_record_encoded(rules_id: str, players: int, seed: int, data: st.DataObject) -> None:
