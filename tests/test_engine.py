@@ -450,6 +450,25 @@ def test_after_a_given_first_deal_set_aside_cards_are_dealt_first(rules_id: str,
     assert record_problems(record) == []
 
 
+def test_a_view_s_past_rounds_name_the_regions_each_seat_won() -> None:
+    """Each finished round lists the regions whose bonus each seat won: every one of its sites
+    visited by that seat by then, and as many as the score sheet's region row pays for."""
+    region_of = {c.id: c.region for c in RULES.cards}
+    sites = {r.id: {c for c, region in region_of.items() if region == r.id} for r in RULES.regions}
+    named = set()
+    for seed in range(6):
+        state = play(br.new_game(RULES, 4, seed), random_with(random.Random(seed)))
+        past = br.view(state, 0).past_rounds
+        for seat, sheet in enumerate(br.score_sheets(state)):
+            won = [region for r in past for region in r.bonuses[seat]]
+            assert len(won) == len(set(won)) and len(won) * RULES.scoring.region_bonus == sheet["regions"]
+            for n, r in enumerate(past):
+                visited = {card for earlier in past[:n + 1] for card in earlier.drafts[seat]}
+                assert all(sites[region] <= visited for region in r.bonuses[seat]), (seed, seat, n)
+            named.update(won)
+    assert len(named) > 1  # not only the first region (a bit of each seat's mask read as another's)
+
+
 @settings(max_examples=15, deadline=None)
 @given(SHIPPED, st.integers(3, 4), SEEDS)
 def test_a_view_shows_the_seats_own_hand_and_the_hands_it_held(rules: br.Ruleset, n: int, seed: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import pickle
+import random
 from collections import Counter
 from typing import Any
 
@@ -120,3 +121,25 @@ def test_a_lazy_view_is_the_view(rules: br.Ruleset, n: int, seed: int, data: st.
     missing = "no_such_field"
     with pytest.raises(AttributeError, match=missing):
         getattr(lazy, missing)
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_views_memo_of_finished_rounds_stays_within_its_bound(rules_id: str) -> None:
+    """Each game's views keep their finished rounds' conversions in a module-level memo: it is
+    emptied when full, so a long-running process (a server viewing many games) holds at most
+    ``_PAST_LIMIT`` of them, and a view made past the bound is still right."""
+    rules = br.load_rules(rules_id)
+    module: Any = importlib.import_module(f"{game_module(rules.game).__name__}.view")
+    state = br.new_game(rules, rules.players.min, 6)
+    policy = random.Random(6)
+    while not br.view(state, 0).past_rounds and not br.is_over(state):
+        state = br.step(state, [policy.choice(br.legal_actions(state, seat)) for seat in br.to_act(state)])
+    module._PAST.clear()
+    fresh = br.view(state, 0).past_rounds
+    module._PAST.clear()
+    module._PAST.update({-1 - i: None for i in range(module._PAST_LIMIT)})  # full of other games' rounds
+    try:
+        assert br.view(state, 0).past_rounds == fresh
+        assert 0 < len(module._PAST) <= module._PAST_LIMIT
+    finally:
+        module._PAST.clear()
