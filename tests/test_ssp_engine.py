@@ -214,7 +214,24 @@ def test_a_draw_with_one_card_left_takes_it_and_discards_nothing() -> None:
 def test_nothing_to_take_passes() -> None:
     variant = br.load_rules("sea-salt-paper-last-chance-deck")
     s = attrs.evolve(game(rules=variant), deck=(), piles=((), ()), phase="draw")
-    assert br.legal_actions(s, 0) == ("pass",)
+    assert br.legal_actions(s, 0) == ("pass",) == engine.legal_plain(s, 0)
+
+
+def test_nothing_to_take_passes_with_extra_salt_too(tmp_path: Any) -> None:
+    """Extra Salt with the variant whose LAST CHANCE outlasts the deck: a final turn with an empty
+    deck and empty piles is a pass (Extra Salt's legal actions are the plain reading's)."""
+    import json
+
+    path = tmp_path / "es-deck.json"
+    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "es-deck", "name": "ES deck",
+                                "extends": "sea-salt-paper-extra-salt",
+                                "changes": {"round_end": {"empty_deck_during_last_chance": "continues"}}}))
+    rules = br.load_rules(path)
+    s = attrs.evolve(ssp.new_game(rules, 3, 1), deck=(), piles=((), ()), phase="draw")
+    seat = s.turn
+    assert br.legal_actions(s, seat) == ("pass",)
+    after = br.apply(s, seat, "pass")
+    assert after.phase == "play" and after.turn == seat and after.hands == s.hands
 
 
 def test_four_mermaids_win_at_once() -> None:
