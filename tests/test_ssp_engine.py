@@ -243,6 +243,75 @@ def test_four_mermaids_win_at_once() -> None:
     assert "mermaids" not in br.legal_actions(holding(game(), 2, ["mermaid-1", "mermaid-2", "mermaid-3"]), 2)
 
 
+EXTRA = br.load_rules("sea-salt-paper-extra-salt")
+
+
+def extra_holding(seat: int, cards: Sequence[str], players: int = 3) -> GameState:
+    """An Extra Salt game (whose legal actions are the plain reading's) with ``seat`` to play,
+    holding ``cards`` (taken out of the deck and piles)."""
+    s = ssp.new_game(EXTRA, players, 1)
+    t = s.tables
+    chosen = {t.index[c] for c in cards}
+    hands = list(s.hands)
+    hands[seat] = tuple(sorted(chosen))
+    piles = tuple(tuple(c for c in pile if c not in chosen) for pile in s.piles)
+    return attrs.evolve(s, hands=tuple(hands), turn=seat, phase="play", piles=piles,
+                        deck=tuple(c for c in s.deck if c not in chosen))
+
+
+def test_four_mermaids_win_at_once_in_extra_salt_too() -> None:
+    mermaids = ["mermaid-1", "mermaid-2", "mermaid-3", "mermaid-4"]
+    s = extra_holding(1, [*mermaids, "shell-1"])
+    assert "mermaids" in br.legal_actions(s, 1)
+    s = br.apply(s, 1, "mermaids")
+    assert br.is_over(s) and br.winners(s) == (1,) and s.history[-1].end == "mermaids"
+    assert "mermaids" not in br.legal_actions(extra_holding(1, [*mermaids[:3], "shell-1"]), 1)
+
+
+def _placed(rules: ssp.Ruleset, seat: int, phase: str, hand: Sequence[str], piles: Sequence[Sequence[str]],
+            deck_top: Sequence[str], drawn: Sequence[str], caller: int) -> GameState:
+    """A state of ``rules`` (3 players) with ``seat`` to act in ``phase``, by card ids."""
+    s = ssp.new_game(rules, 3, 1)
+    t = s.tables
+    used = {t.index[c] for c in [*hand, *drawn, *deck_top, *piles[0], *piles[1]]}
+    hands = list(s.hands)
+    hands[seat] = tuple(sorted(t.index[c] for c in hand))
+    deck = (*(t.index[c] for c in deck_top), *(c for c in s.deck if c not in used)) if deck_top else ()
+    final = tuple((caller + k) % 3 for k in range(1, 3) if (caller + k) % 3 != seat) if caller >= 0 else ()
+    return attrs.evolve(s, hands=tuple(hands), turn=seat, phase=phase, caller=caller, final=(seat, *final)[:2]
+                        if caller >= 0 else (), protected=1 << caller if caller >= 0 else 0, deck=deck,
+                        piles=tuple(tuple(t.index[c] for c in pile) for pile in piles),
+                        drawn=tuple(t.index[c] for c in drawn))
+
+
+def test_extra_salt_leaves_the_base_cards_legal_actions_as_they_are() -> None:
+    """With base cards only, Extra Salt's legal actions (the plain reading) are the base game's:
+    the duos, the mermaids, ending the round with 7 points unless a LAST CHANCE was called (by
+    any seat, 0 too), the end of the turn; the draw, the tops to take or a pass; where to discard."""
+    rnd = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(150):
+        cards = rnd.sample(ALL, 22)
+        hand, rest = cards[:rnd.randint(0, 9)], cards[9:]
+        start = rnd.choice([[], [], ["mermaid-1", "mermaid-2", "mermaid-3", "mermaid-4"][:rnd.randint(3, 4)],
+                            SEVEN[:rnd.randint(4, 5)]])  # four mermaids or not; 7 card points or 6
+        if start:
+            hand = list(dict.fromkeys([*start, *hand[:2]]))
+            rest = [c for c in rest if c not in hand]
+        piles = (rest[:rnd.randint(0, 2)], rest[2:2 + rnd.randint(0, 2)])
+        phase = rnd.choice(["play", "play", "draw", "keep"])
+        drawn = rest[4:6] if phase == "keep" else []
+        deck_top = rest[6:7] if rnd.random() < 0.7 else []
+        seat, caller = rnd.randrange(3), rnd.choice([-1, -1, 0, 1, 2])
+        if caller == seat:
+            caller = -1
+        states = [_placed(rules, seat, phase, hand, piles, deck_top, drawn, caller) for rules in (RULES, EXTRA)]
+        legal = [br.legal_actions(st_, seat) for st_ in states]
+        assert legal[0] == legal[1] == engine.legal_plain(states[0], seat), (hand, piles, phase, caller)
+        seen.update(legal[0])
+    assert {"mermaids", "stop", "last_chance", "pass", "draw", "end"} <= seen
+
+
 def test_four_mermaids_win_at_once_on_a_last_chance_final_turn_too() -> None:
     # The seed: "if at any moment someone has the 4 mermaids in hand, they win at once"; the
     # reference: placed on their own turn. A final turn is the player's own: placing them is a win,
