@@ -312,6 +312,14 @@ def test_extra_salt_leaves_the_base_cards_legal_actions_as_they_are() -> None:
     assert {"mermaids", "stop", "last_chance", "pass", "draw", "end"} <= seen
 
 
+def test_a_trio_is_offered_with_the_duo_and_the_rest_of_the_turn() -> None:
+    """A duo and a starfish in hand offer the trio, beside the duo itself, ending the round and
+    the end of the turn."""
+    s = extra_holding(0, ["crab-1", "crab-2", "starfish-1", *SEVEN[:3]])
+    assert br.legal_actions(s, 0) == ("duo:crab-1+crab-2", "end", "last_chance", "stop",
+                                      "trio:crab-1+crab-2+starfish-1")
+
+
 def test_four_mermaids_win_at_once_on_a_last_chance_final_turn_too() -> None:
     # The seed: "if at any moment someone has the 4 mermaids in hand, they win at once"; the
     # reference: placed on their own turn. A final turn is the player's own: placing them is a win,
