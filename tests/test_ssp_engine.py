@@ -510,6 +510,28 @@ def test_apply_reads_the_cached_legal_actions_only_for_the_seat_they_were_made_f
     assert br.apply(s, turn, legal[0]) == br.apply(attrs.evolve(s), turn, legal[0])
 
 
+def test_a_bool_seat_is_refused_even_right_after_that_seats_legal_actions() -> None:
+    """``True`` equals seat 1, but a seat is never a bool: ``apply`` refuses it, cache or no cache."""
+    s = game(first=1)
+    legal = br.legal_actions(s, 1)
+    with pytest.raises(IllegalAction, match=r"^seat True does not exist in a 3-player game \(seats are 0 to 2\)$"):
+        engine.apply(s, True, legal[0])
+
+
+def test_an_action_may_be_a_string_of_a_str_subclass() -> None:
+    """A string of a ``str`` subclass (a numpy string, say) is the action it spells."""
+    import numpy as np
+
+    class Named(str):
+        pass
+
+    s = game("crab-1", "boat-1", "shell-1", "octopus-1")
+    for action in (Named("draw"), np.str_("draw")):
+        assert engine.apply(s, 0, action) == engine.apply(s, 0, "draw")
+        br.legal_actions(s, 0)  # the cached legal actions, read in place
+        assert engine.apply(s, 0, action) == engine.apply(s, 0, "draw")
+
+
 def holding_in_phase(state: GameState, seat: int, cards: Sequence[str], phase: str = "play") -> GameState:
     """``state`` with ``seat`` to act in ``phase``, holding ``cards`` (taken out of the deck and piles)."""
     chosen = {T.index[c] for c in cards}
