@@ -336,6 +336,7 @@ def test_the_target_ends_the_game() -> None:
     s = holding(game(), 1, ["octopus-1", "octopus-2", "octopus-3", "crab-1", "crab-2"])
     s = br.apply(attrs.evolve(s, totals=(10, 28, 34)), 1, "stop")
     assert br.is_over(s) and s.totals == (10, 35, 34) and br.winners(s) == (1,)
+    assert s.round == 1 == len(s.history) and s.turn == -1  # once over: the rounds played, nobody to act
     with pytest.raises(IllegalAction, match="over"):
         br.apply(s, 1, "draw")
 
