@@ -56,6 +56,14 @@ def test_setup_two_piles_one_card_each_and_empty_hands() -> None:
     assert seeded == ssp.new_game(RULES, 4, seed=9) and seeded.turn in range(4)
 
 
+def test_a_given_deck_is_dealt_with_a_seed_too() -> None:
+    """With a seed and a deck given (no first player), the deck given is the round's deck; the
+    seed chooses the first player."""
+    s = ssp.new_game(RULES, 3, 7, decks=[deck("crab-1", "boat-1", "shell-1")])
+    assert s.piles == ((T.index["crab-1"],), (T.index["boat-1"],)) and s.deck[0] == T.index["shell-1"]
+    assert s.deck0 == tuple(T.index[c] for c in deck("crab-1", "boat-1", "shell-1")) and s.turn in range(3)
+
+
 def test_draw_two_keep_one_discard_the_other_where_chosen() -> None:
     s = br.apply(game("crab-1", "boat-1", "shell-1", "octopus-1"), 0, "draw")
     assert s.phase == "keep"
