@@ -62,6 +62,10 @@ def test_a_given_deck_is_dealt_with_a_seed_too() -> None:
     s = ssp.new_game(RULES, 3, 7, decks=[deck("crab-1", "boat-1", "shell-1")])
     assert s.piles == ((T.index["crab-1"],), (T.index["boat-1"],)) and s.deck[0] == T.index["shell-1"]
     assert s.deck0 == tuple(T.index[c] for c in deck("crab-1", "boat-1", "shell-1")) and s.turn in range(3)
+    # a first player or the steals' cards given with a seed are kept as well
+    for first in range(3):
+        assert ssp.new_game(RULES, 3, 7, first=first).turn == first
+    assert ssp.new_game(RULES, 3, 7, steals=["shell-1"]).chance.steals == (T.index["shell-1"],)
 
 
 def test_draw_two_keep_one_discard_the_other_where_chosen() -> None:
