@@ -266,8 +266,8 @@ def extra_holding(seat: int, cards: Sequence[str], players: int = 3) -> GameStat
     chosen = {t.index[c] for c in cards}
     hands = list(s.hands)
     hands[seat] = tuple(sorted(chosen))
-    piles = tuple(tuple(c for c in pile if c not in chosen) for pile in s.piles)
-    return attrs.evolve(s, hands=tuple(hands), turn=seat, phase="play", piles=piles,
+    left, right = (tuple(c for c in pile if c not in chosen) for pile in s.piles)
+    return attrs.evolve(s, hands=tuple(hands), turn=seat, phase="play", piles=(left, right),
                         deck=tuple(c for c in s.deck if c not in chosen))
 
 
@@ -292,7 +292,7 @@ def _placed(rules: ssp.Ruleset, seat: int, phase: str, hand: Sequence[str], pile
     final = tuple((caller + k) % 3 for k in range(1, 3) if (caller + k) % 3 != seat) if caller >= 0 else ()
     return attrs.evolve(s, hands=tuple(hands), turn=seat, phase=phase, caller=caller, final=(seat, *final)[:2]
                         if caller >= 0 else (), protected=1 << caller if caller >= 0 else 0, deck=deck,
-                        piles=tuple(tuple(t.index[c] for c in pile) for pile in piles),
+                        piles=(tuple(t.index[c] for c in piles[0]), tuple(t.index[c] for c in piles[1])),
                         drawn=tuple(t.index[c] for c in drawn))
 
 
