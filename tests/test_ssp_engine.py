@@ -56,6 +56,18 @@ def test_setup_two_piles_one_card_each_and_empty_hands() -> None:
     assert seeded == ssp.new_game(RULES, 4, seed=9) and seeded.turn in range(4)
 
 
+def test_a_given_deck_is_dealt_with_a_seed_too() -> None:
+    """With a seed and a deck given (no first player), the deck given is the round's deck; the
+    seed chooses the first player."""
+    s = ssp.new_game(RULES, 3, 7, decks=[deck("crab-1", "boat-1", "shell-1")])
+    assert s.piles == ((T.index["crab-1"],), (T.index["boat-1"],)) and s.deck[0] == T.index["shell-1"]
+    assert s.deck0 == tuple(T.index[c] for c in deck("crab-1", "boat-1", "shell-1")) and s.turn in range(3)
+    # a first player or the steals' cards given with a seed are kept as well
+    for first in range(3):
+        assert ssp.new_game(RULES, 3, 7, first=first).turn == first
+    assert ssp.new_game(RULES, 3, 7, steals=["shell-1"]).chance.steals == (T.index["shell-1"],)
+
+
 def test_draw_two_keep_one_discard_the_other_where_chosen() -> None:
     s = br.apply(game("crab-1", "boat-1", "shell-1", "octopus-1"), 0, "draw")
     assert s.phase == "keep"
@@ -214,7 +226,24 @@ def test_a_draw_with_one_card_left_takes_it_and_discards_nothing() -> None:
 def test_nothing_to_take_passes() -> None:
     variant = br.load_rules("sea-salt-paper-last-chance-deck")
     s = attrs.evolve(game(rules=variant), deck=(), piles=((), ()), phase="draw")
-    assert br.legal_actions(s, 0) == ("pass",)
+    assert br.legal_actions(s, 0) == ("pass",) == engine.legal_plain(s, 0)
+
+
+def test_nothing_to_take_passes_with_extra_salt_too(tmp_path: Any) -> None:
+    """Extra Salt with the variant whose LAST CHANCE outlasts the deck: a final turn with an empty
+    deck and empty piles is a pass (Extra Salt's legal actions are the plain reading's)."""
+    import json
+
+    path = tmp_path / "es-deck.json"
+    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "es-deck", "name": "ES deck",
+                                "extends": "sea-salt-paper-extra-salt",
+                                "changes": {"round_end": {"empty_deck_during_last_chance": "continues"}}}))
+    rules = br.load_rules(path)
+    s = attrs.evolve(ssp.new_game(rules, 3, 1), deck=(), piles=((), ()), phase="draw")
+    seat = s.turn
+    assert br.legal_actions(s, seat) == ("pass",)
+    after = br.apply(s, seat, "pass")
+    assert after.phase == "play" and after.turn == seat and after.hands == s.hands
 
 
 def test_four_mermaids_win_at_once() -> None:
@@ -224,6 +253,83 @@ def test_four_mermaids_win_at_once() -> None:
     assert br.is_over(s) and br.winners(s) == (2,) and br.to_act(s) == ()
     assert s.round == 1 == len(s.history) and s.turn == -1  # once over: the rounds played, nobody to act
     assert "mermaids" not in br.legal_actions(holding(game(), 2, ["mermaid-1", "mermaid-2", "mermaid-3"]), 2)
+
+
+EXTRA = br.load_rules("sea-salt-paper-extra-salt")
+
+
+def extra_holding(seat: int, cards: Sequence[str], players: int = 3) -> GameState:
+    """An Extra Salt game (whose legal actions are the plain reading's) with ``seat`` to play,
+    holding ``cards`` (taken out of the deck and piles)."""
+    s = ssp.new_game(EXTRA, players, 1)
+    t = s.tables
+    chosen = {t.index[c] for c in cards}
+    hands = list(s.hands)
+    hands[seat] = tuple(sorted(chosen))
+    left, right = (tuple(c for c in pile if c not in chosen) for pile in s.piles)
+    return attrs.evolve(s, hands=tuple(hands), turn=seat, phase="play", piles=(left, right),
+                        deck=tuple(c for c in s.deck if c not in chosen))
+
+
+def test_four_mermaids_win_at_once_in_extra_salt_too() -> None:
+    mermaids = ["mermaid-1", "mermaid-2", "mermaid-3", "mermaid-4"]
+    s = extra_holding(1, [*mermaids, "shell-1"])
+    assert "mermaids" in br.legal_actions(s, 1)
+    s = br.apply(s, 1, "mermaids")
+    assert br.is_over(s) and br.winners(s) == (1,) and s.history[-1].end == "mermaids"
+    assert "mermaids" not in br.legal_actions(extra_holding(1, [*mermaids[:3], "shell-1"]), 1)
+
+
+def _placed(rules: ssp.Ruleset, seat: int, phase: str, hand: Sequence[str], piles: Sequence[Sequence[str]],
+            deck_top: Sequence[str], drawn: Sequence[str], caller: int) -> GameState:
+    """A state of ``rules`` (3 players) with ``seat`` to act in ``phase``, by card ids."""
+    s = ssp.new_game(rules, 3, 1)
+    t = s.tables
+    used = {t.index[c] for c in [*hand, *drawn, *deck_top, *piles[0], *piles[1]]}
+    hands = list(s.hands)
+    hands[seat] = tuple(sorted(t.index[c] for c in hand))
+    deck = (*(t.index[c] for c in deck_top), *(c for c in s.deck if c not in used)) if deck_top else ()
+    final = tuple((caller + k) % 3 for k in range(1, 3) if (caller + k) % 3 != seat) if caller >= 0 else ()
+    return attrs.evolve(s, hands=tuple(hands), turn=seat, phase=phase, caller=caller, final=(seat, *final)[:2]
+                        if caller >= 0 else (), protected=1 << caller if caller >= 0 else 0, deck=deck,
+                        piles=(tuple(t.index[c] for c in piles[0]), tuple(t.index[c] for c in piles[1])),
+                        drawn=tuple(t.index[c] for c in drawn))
+
+
+def test_extra_salt_leaves_the_base_cards_legal_actions_as_they_are() -> None:
+    """With base cards only, Extra Salt's legal actions (the plain reading) are the base game's:
+    the duos, the mermaids, ending the round with 7 points unless a LAST CHANCE was called (by
+    any seat, 0 too), the end of the turn; the draw, the tops to take or a pass; where to discard."""
+    rnd = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(150):
+        cards = rnd.sample(ALL, 22)
+        hand, rest = cards[:rnd.randint(0, 9)], cards[9:]
+        start = rnd.choice([[], [], ["mermaid-1", "mermaid-2", "mermaid-3", "mermaid-4"][:rnd.randint(3, 4)],
+                            SEVEN[:rnd.randint(4, 5)]])  # four mermaids or not; 7 card points or 6
+        if start:
+            hand = list(dict.fromkeys([*start, *hand[:2]]))
+            rest = [c for c in rest if c not in hand]
+        piles = (rest[:rnd.randint(0, 2)], rest[2:2 + rnd.randint(0, 2)])
+        phase = rnd.choice(["play", "play", "draw", "keep"])
+        drawn = rest[4:6] if phase == "keep" else []
+        deck_top = rest[6:7] if rnd.random() < 0.7 else []
+        seat, caller = rnd.randrange(3), rnd.choice([-1, -1, 0, 1, 2])
+        if caller == seat:
+            caller = -1
+        states = [_placed(rules, seat, phase, hand, piles, deck_top, drawn, caller) for rules in (RULES, EXTRA)]
+        legal = [br.legal_actions(st_, seat) for st_ in states]
+        assert legal[0] == legal[1] == engine.legal_plain(states[0], seat), (hand, piles, phase, caller)
+        seen.update(legal[0])
+    assert {"mermaids", "stop", "last_chance", "pass", "draw", "end"} <= seen
+
+
+def test_a_trio_is_offered_with_the_duo_and_the_rest_of_the_turn() -> None:
+    """A duo and a starfish in hand offer the trio, beside the duo itself, ending the round and
+    the end of the turn."""
+    s = extra_holding(0, ["crab-1", "crab-2", "starfish-1", *SEVEN[:3]])
+    assert br.legal_actions(s, 0) == ("duo:crab-1+crab-2", "end", "last_chance", "stop",
+                                      "trio:crab-1+crab-2+starfish-1")
 
 
 def test_four_mermaids_win_at_once_on_a_last_chance_final_turn_too() -> None:
@@ -242,6 +348,7 @@ def test_the_target_ends_the_game() -> None:
     s = holding(game(), 1, ["octopus-1", "octopus-2", "octopus-3", "crab-1", "crab-2"])
     s = br.apply(attrs.evolve(s, totals=(10, 28, 34)), 1, "stop")
     assert br.is_over(s) and s.totals == (10, 35, 34) and br.winners(s) == (1,)
+    assert s.round == 1 == len(s.history) and s.turn == -1  # once over: the rounds played, nobody to act
     with pytest.raises(IllegalAction, match="over"):
         br.apply(s, 1, "draw")
 
@@ -414,6 +521,28 @@ def test_apply_reads_the_cached_legal_actions_only_for_the_seat_they_were_made_f
     with pytest.raises(IllegalAction, match=f"it is seat {turn}'s turn, not seat {other}'s"):
         br.apply(s, other, legal[0])
     assert br.apply(s, turn, legal[0]) == br.apply(attrs.evolve(s), turn, legal[0])
+
+
+def test_a_bool_seat_is_refused_even_right_after_that_seats_legal_actions() -> None:
+    """``True`` equals seat 1, but a seat is never a bool: ``apply`` refuses it, cache or no cache."""
+    s = game(first=1)
+    legal = br.legal_actions(s, 1)
+    with pytest.raises(IllegalAction, match=r"^seat True does not exist in a 3-player game \(seats are 0 to 2\)$"):
+        engine.apply(s, True, legal[0])
+
+
+def test_an_action_may_be_a_string_of_a_str_subclass() -> None:
+    """A string of a ``str`` subclass (a numpy string, say) is the action it spells."""
+    import numpy as np
+
+    class Named(str):
+        pass
+
+    s = game("crab-1", "boat-1", "shell-1", "octopus-1")
+    for action in (Named("draw"), np.str_("draw")):
+        assert engine.apply(s, 0, action) == engine.apply(s, 0, "draw")
+        br.legal_actions(s, 0)  # the cached legal actions, read in place
+        assert engine.apply(s, 0, action) == engine.apply(s, 0, "draw")
 
 
 def holding_in_phase(state: GameState, seat: int, cards: Sequence[str], phase: str = "play") -> GameState:

@@ -415,6 +415,16 @@ def test_a_steal_without_a_seed_is_a_random_card_not_a_fixed_place_in_the_hand()
     assert any(len(seen) > 1 for seen in places.values())
 
 
+def test_a_steal_without_a_seed_draws_from_a_64_bit_generator_state() -> None:
+    """The generator an unseeded steal draws from is a state of ``core.rng`` (64 bits, as every
+    seed's state), made from the game so far: the same game, the same state; another, another."""
+    from boomerang_rules.seasaltpaper import engine
+
+    states = {engine._derived_seed(unseeded_steal(seed)[0]) for seed in range(4)}
+    assert len(states) == 4 and all(0 <= s < 2**64 for s in states)
+    assert engine._derived_seed(unseeded_steal(0)[0]) in states
+
+
 def test_a_steal_without_a_seed_makes_no_dealer_the_next_round_still_waits_for_its_deck() -> None:
     """``new_game``: without a seed the game waits at a round it has no deck for, a steal drawn
     from the game so far notwithstanding (it used to keep that draw's generator as the dealer
