@@ -197,3 +197,12 @@ def test_each_seat_sees_the_table_and_only_its_own_draws_and_chosen_pile(rules_i
     assert phases >= {"draw", "keep", "play", "crab_pile", "crab_card", "steal", "over"}
     assert len(callers) >= 2 and 0 in callers
     assert ("lobster" in phases and bound) == (rules_id != "sea-salt-paper")
+
+
+def test_the_base_game_shows_no_seat_bound_as_it_binds_none() -> None:
+    """Only Extra Salt's jellyfish pair binds a seat: under the base rules a state whose ``bound``
+    says otherwise (made by hand) binds nobody, in its legal actions and in every view."""
+    s = attrs.evolve(ssp.new_game(RULES, 3, 1), bound=0b111)
+    seat = br.to_act(s)[0]
+    assert "draw" in br.legal_actions(s, seat) and "draw_one" not in br.legal_actions(s, seat)
+    assert all(view(s, p).bound == () for p in range(3))
