@@ -358,3 +358,22 @@ def test_the_compiled_random_loop_plays_nothing_it_cannot_read() -> None:
     many = list(range(10))
     reached = hot_path.random_play(state, many)
     assert hot_path.is_over(reached) and many[3:] == list(range(3, 10))
+
+
+def _no_white_at_all() -> Any:
+    from boomerang_rules.core.loading import rules_from_data
+
+    base = br.rules_data(br.load_rules("sea-salt-paper"))
+    return rules_from_data({**base, "id": "no-white-at-all",
+                            "mermaids": {**base["mermaids"], "count_own_colour": False,
+                                         "colour_bonus_own_colour": False}})
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_compiled_engine_agrees_when_neither_mermaids_nor_bonus_count_their_white(players: int) -> None:
+    """The mermaids' white left out of both the mermaids' count and the colour bonus is no Extra Salt
+    rule: the compiled engine serves it, and agrees with the plain one (no shipped ruleset has it)."""
+    rules = _no_white_at_all()
+    assert tables_for(rules).compiled is not None
+    test_every_function_agrees_with_the_plain_one(rules, players)
+    test_the_compiled_round_points_and_entries_are_the_plain_ones(rules)

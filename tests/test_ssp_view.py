@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import pickle
 import random
 from functools import partial
 from typing import Any
@@ -83,3 +84,125 @@ def test_mermaids_played_to_win_are_no_longer_known_in_the_hand() -> None:
         assert br.view(s, seat).known[2] == ()
         assert ssp_view_module._known(s, seat)[2] == ()
         assert ssp_view_module._known_of(s, seat)[2] == ()
+
+
+def _scored(r: Any) -> bool:
+    return r.end in ("stop", "last_chance")
+
+
+def test_every_finished_round_is_in_every_view_once_in_order_as_it_was_played() -> None:
+    """Each finished round, as everyone saw it: how it ended and who ended it, the cards played, the
+    points; the hands and the points of cards and colour only for a scored round (the hands are
+    revealed then). Viewed at every decision of a game (the rounds are made once and shared, round by
+    round) and viewed afresh from a copy of the finished game, the same; the sheets are the game's."""
+    rules = br.load_rules("sea-salt-paper")
+    ids = [c.id for c in rules.cards]
+    rng = random.Random(8)
+    s = ssp.new_game(rules, 4, 8)
+    while not br.is_over(s):
+        seat = br.to_act(s)[0]
+        seen = view(s, seat)
+        assert len(seen.past_rounds) == len(s.history) and seen.sheets == br.score_sheets(s)
+        s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
+    assert [r.end for r in s.history] == ["last_chance", "last_chance", "empty_deck", "stop", "stop"]
+    for seat in range(4):
+        seen = view(s, seat)
+        assert seen.sheets == br.score_sheets(s)
+        for past, r in zip(seen.past_rounds, s.history, strict=True):
+            assert (past.end, past.ender, past.scores) == (r.end, r.ender, r.scores)
+            assert past.played == tuple(tuple(ids[c] for c in p) for p in r.played)
+            if _scored(r):
+                assert past.hands == tuple(tuple(ids[c] for c in h) for h in r.hands)
+                assert (past.card_points, past.bonuses) == (r.card_points, r.bonuses)
+            else:
+                assert past.hands is None and past.card_points is None and past.bonuses is None
+        assert view(pickle.loads(pickle.dumps(s)), seat) == seen
+
+
+def test_a_view_shows_the_rounds_of_its_own_state_whatever_rounds_another_state_shares(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two states that share their last finished round (the very object) but not the rounds before it
+    each show their own; a state whose history is a copy of another's shows the same rounds, made
+    once (no finished round made again for a copy)."""
+    ssp_view_module = importlib.import_module("boomerang_rules.seasaltpaper.view")
+    rng = random.Random(4)
+    s = ssp.new_game(RULES, 3, 4)
+    while len(s.history) < 3:
+        seat = br.to_act(s)[0]
+        s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
+    seen = view(s, 0)
+    made: list[Any] = []
+    real = ssp_view_module._past_round
+    monkeypatch.setattr(ssp_view_module, "_past_round", lambda t, r: made.append(r) or real(t, r))
+    copy = s.history[:1] + s.history[1:]
+    assert copy is not s.history
+    assert view(attrs.evolve(s, history=copy), 1).past_rounds == seen.past_rounds
+    assert made == []
+    first, second, last = s.history
+    other = attrs.evolve(first, scores=(7, 8, 9), end="empty_deck")
+    mixed = attrs.evolve(s, history=(other, second, last))
+    assert [p.scores for p in view(mixed, 0).past_rounds] == [(7, 8, 9), second.scores, last.scores]
+    assert view(mixed, 0).past_rounds[0].hands is None
+    assert view(s, 2).past_rounds == seen.past_rounds
+
+
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
+def test_each_seat_sees_the_table_and_only_its_own_draws_and_chosen_pile(rules_id: str) -> None:
+    """At every decision of random games, for every seat: the table as everyone sees it (players,
+    round, the seat to act, the phase, the seat that began the round and each seat's latest turn, the
+    totals, the winners once over, the ruleset, the LAST CHANCE caller, the protected seats and their
+    revealed hands, the pile a crab pair's player chooses from, how many cards the seat to act chooses
+    among, the seats a jellyfish pair binds), its own legal actions, and what only the seat to act
+    sees: its two drawn cards (or a lobster's five) and the whole pile it picks from after a crab pair."""
+    rules = br.load_rules(rules_id)
+    ids = [c.id for c in rules.cards]
+    phases: set[str] = set()
+    callers: set[int] = set()
+    bound = False
+    for seed in range(6):
+        players = 3 + seed % 2
+        rng = random.Random(seed)
+        s = ssp.new_game(rules, players, seed)
+        while True:
+            over = br.is_over(s)
+            phases.add(s.phase)
+            protected = tuple(p for p in range(players) if s.protected >> p & 1)
+            binds = tuple(p for p in range(players) if s.bound >> p & 1)
+            bound = bound or bool(binds)
+            if s.caller >= 0:
+                callers.add(s.caller)
+            choosing = s.phase in ("keep", "lobster")
+            for seat in range(players):
+                seen = view(s, seat)
+                mine = seat == s.turn and not over
+                assert (seen.seat, seen.players, seen.round, seen.turn, seen.phase) == (
+                    seat, players, s.round, s.turn, s.phase)
+                assert seen.caller == s.caller and seen.protected == protected and seen.bound == binds
+                assert (seen.first, seen.last_turns, seen.totals) == (s.first, s.last_turns, s.totals)
+                assert seen.legal_actions == br.legal_actions(s, seat) and seen.rules is rules
+                assert seen.winners == (br.winners(s) if over else ())
+                assert seen.revealed == tuple(tuple(ids[c] for c in s.hands[p]) if p in protected and not over
+                                              else None for p in range(players))
+                assert seen.drawn == (tuple(ids[c] for c in s.drawn) if mine and choosing else ())
+                assert seen.drawn_size == (len(s.drawn) if choosing else 0)
+                if s.phase == "crab_card":
+                    assert seen.crab_pile == ("left", "right")[s.crab_pile]
+                    assert seen.chosen_pile == (tuple(ids[c] for c in s.piles[s.crab_pile]) if mine else None)
+                else:
+                    assert seen.crab_pile is None and seen.chosen_pile is None
+            if over:
+                break
+            seat = br.to_act(s)[0]
+            s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
+    assert phases >= {"draw", "keep", "play", "crab_pile", "crab_card", "steal", "over"}
+    assert len(callers) >= 2 and 0 in callers
+    assert ("lobster" in phases and bound) == (rules_id != "sea-salt-paper")
+
+
+def test_the_base_game_shows_no_seat_bound_as_it_binds_none() -> None:
+    """Only Extra Salt's jellyfish pair binds a seat: under the base rules a state whose ``bound``
+    says otherwise (made by hand) binds nobody, in its legal actions and in every view."""
+    s = attrs.evolve(ssp.new_game(RULES, 3, 1), bound=0b111)
+    seat = br.to_act(s)[0]
+    assert "draw" in br.legal_actions(s, seat) and "draw_one" not in br.legal_actions(s, seat)
+    assert all(view(s, p).bound == () for p in range(3))

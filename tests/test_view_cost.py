@@ -80,6 +80,31 @@ def test_a_sea_salt_paper_decision_scores_as_much_in_the_fortieth_round_as_in_th
     assert late <= early
 
 
+def test_a_sea_salt_paper_view_reads_each_decision_of_the_round_once_a_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a seat knows of the other hands (``known``) is read from the round's decisions since its
+    last view (issue 27): viewing every seat at every decision of a game reads each new decision once
+    a seat, never the whole round again, and what it reads is what the whole round tells."""
+    rules = br.load_rules("sea-salt-paper")
+    counts: Counter[str] = Counter()
+    ssp_view._KNOWN.clear()
+    _counting(monkeypatch, ssp_view, "_learn", counts)
+    per: list[int] = []
+    longest = 0
+
+    def on_decision(state: Any, seat: int, action: str) -> None:
+        nonlocal longest
+        before = counts["_learn"]
+        seen = [ssp_view.view(state, s).known for s in range(state.players)]
+        per.append(counts["_learn"] - before)
+        longest = max(longest, len(state.entries()))
+        assert seen == [ssp_view._known(state, s) for s in range(state.players)]
+
+    bots = make_bots(ssp_bots.BOTS, ["greedy", "greedy", "greedy"], rules, 3)
+    play_game(rules, bots, 3, on_decision)
+    assert longest >= 10 and sum(per) > 0
+    assert max(per) <= 3  # one decision more than the last view, for each of the 3 seats
+
+
 def test_a_boomerang_2010_decision_converts_no_finished_round_again(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = br.load_rules("boomerang-2010")
     counts: Counter[str] = Counter()
