@@ -133,7 +133,12 @@ def test_a_view_shows_the_rounds_of_its_own_state_whatever_rounds_another_state_
     seen = view(s, 0)
     made: list[Any] = []
     real = ssp_view_module._past_round
-    monkeypatch.setattr(ssp_view_module, "_past_round", lambda t, r: made.append(r) or real(t, r))
+
+    def counted(t: Any, r: Any) -> Any:
+        made.append(r)
+        return real(t, r)
+
+    monkeypatch.setattr(ssp_view_module, "_past_round", counted)
     copy = s.history[:1] + s.history[1:]
     assert copy is not s.history
     assert view(attrs.evolve(s, history=copy), 1).past_rounds == seen.past_rounds

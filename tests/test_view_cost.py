@@ -154,7 +154,8 @@ def test_the_views_memo_of_finished_rounds_stays_within_its_bound(rules_id: str)
     emptied when full, so a long-running process (a server viewing many games) holds at most
     ``_PAST_LIMIT`` of them, and a view made past the bound is still right."""
     rules = br.load_rules(rules_id)
-    module: Any = importlib.import_module(f"{game_module(rules.game).__name__}.view")
+    package: Any = game_module(rules.game)
+    module: Any = importlib.import_module(f"{package.__name__}.view")
     state = br.new_game(rules, rules.players.min, 6)
     policy = random.Random(6)
     while not br.view(state, 0).past_rounds and not br.is_over(state):
