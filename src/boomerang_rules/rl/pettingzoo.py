@@ -21,11 +21,11 @@ the game in both envs: in the parallel env a ``step`` (every agent submits an ac
 seats owing no decision there have an all-zero mask, and their action is not read); in the AEC
 env every live agent is selected once, the seats owing a decision first (in ``to_act`` order),
 then the others in seat order, whose mask holds action 0 alone (a forced pass: every selected
-agent has a legal action, as PettingZoo's ``performance_benchmark`` and ``bombardment_test``
-need) and whose action (any action id, or None) is not read; an agent observed while another is
-selected has an all-zero mask. So the AEC env is the parallel env played a seat at a time, in the games of
-turns too, where one seat may decide several times in a row (Sea Salt & Paper, Boomerang
-(2010)): each of those decisions is a cycle of its own. Within a cycle every seat observes the
+agent has a legal action, as PettingZoo's ``performance_benchmark`` needs) and whose action (any
+action id, or None) is not read; an agent observed while another is selected has an all-zero
+mask. So the AEC env is the parallel env played a seat at a time, in the games of turns too,
+where one seat may decide several times in a row (Sea Salt & Paper, Boomerang (2010)): each of
+those decisions is a cycle of its own. Within a cycle every seat observes the
 state at the cycle's start. Unlike the AEC env PettingZoo's ``parallel_to_aec`` makes, it selects
 the seats owing a decision first and gives a seat its mask only while it is selected (as
 PettingZoo's classic games do), so PettingZoo's ``aec_to_parallel``, which expects the agents in
@@ -228,8 +228,8 @@ class _Common:
         self._pass = forced
         """The AEC env's mask of a seat selected while it owes nothing: action 0 alone, a forced pass
         (not read), so that every selected agent has a legal action to send (PettingZoo's
-        ``performance_benchmark`` and ``bombardment_test`` draw one from the mask), and a masked
-        policy's pass has probability 1 (no gradient from it). Read-only and shared, as ``_zeros``."""
+        ``performance_benchmark`` draws one from the mask), and a masked policy's pass has
+        probability 1 (no gradient from it). Read-only and shared, as ``_zeros``."""
 
     def __getstate__(self) -> dict[str, Any]:
         state = {k: v for k, v in self.__dict__.items() if k not in self._DERIVED}
