@@ -194,6 +194,46 @@ def test_final_scores_and_winners_of_name_their_bad_argument(function: str, card
         getattr(b10, function)(None, [[], [], []], [1, 2, 3])
 
 
+def _scorers(cards: Any) -> dict[str, Callable[[], object]]:
+    """Every game's scoring entry point given ``cards`` where its list of card ids is due."""
+    from boomerang_rules import boomerang2010 as b10
+    from boomerang_rules import seasaltpaper as ssp
+
+    return {
+        "score_round": lambda: br.score_round(RULES, cards),
+        "score_cards hand": lambda: ssp.score_cards(SSP, hand=cards),
+        "score_cards played": lambda: ssp.score_cards(SSP, played=cards),
+        "round_points": lambda: ssp.round_points(SSP, [(cards, []), ([], [])], 0, "stop"),
+        "final_scores": lambda: b10.final_scores(B10, [cards, [], []], [0, 0, 0]),
+    }
+
+
+class _Cards:
+    """A container of card ids that is no sequence (as a numpy array is not one)."""
+
+    def __iter__(self) -> Any:
+        return iter(["A"])
+
+
+@pytest.mark.parametrize("junk", [None, 7, {"A": 1}, frozenset({"A"}), _Cards()], ids=repr)
+@pytest.mark.parametrize("scorer", sorted(_scorers(None)))
+def test_every_game_s_scoring_refuses_a_non_list_of_cards_with_one_type_error(scorer: str, junk: Any) -> None:
+    """A value that is no list where card ids are due is the caller's mistake in every game alike:
+    a ``TypeError`` naming the parameter and the type given (a string of one card id stays
+    invalid input, the game's rule named: pinned with each game's messages)."""
+    named = "None" if junk is None else type(junk).__name__
+    with pytest.raises(TypeError, match=rf"must be a list of .*not {named}") as info:
+        _scorers(junk)[scorer]()
+    assert not isinstance(info.value, BoomerangError)
+
+
+def test_every_game_s_scoring_refuses_a_numpy_array_of_cards_with_one_type_error() -> None:
+    np = pytest.importorskip("numpy")
+    for scorer, call in _scorers(np.array(["A", "B"])).items():
+        with pytest.raises(TypeError, match=r"must be a list of .*not ndarray"):
+            call()
+
+
 @pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
 def test_a_view_for_an_integer_like_seat_is_that_seat_s(rules: str) -> None:
     state = br.new_game(br.load_rules(rules), 3, seed=4)

@@ -103,11 +103,19 @@ def _colours_without_mermaids(t: Tables, cards: tuple[int, ...]) -> list[int]:
     return counts
 
 
-def _indices(t: Tables, ids: Sequence[str], where: str, seen: dict[str, str], problems: list[Problem]) -> list[int]:
+def _indices(t: Tables, ids: Sequence[str], where: str, seen: dict[str, str], problems: list[Problem],
+             parameter: str) -> list[int]:
+    """The card indices of ``ids`` (the ``where`` list: ``hand`` or ``played``), each unknown or
+    repeated id a problem. One string is a problem too (as in the other games' scoring: a card
+    id where a list is due, the input's mistake); any other value that is no sequence (None, a
+    number, a numpy array) is the caller's, a ``TypeError`` naming ``parameter``, as every game's
+    scoring function answers it."""
     out: list[int] = []
-    if isinstance(ids, str) or not isinstance(ids, Sequence):
+    if isinstance(ids, str):
         problems.append(Problem(pointer(where), f"{where} must be a list of card ids", "cards"))
         return out
+    if not isinstance(ids, Sequence):
+        raise not_a(ids, parameter, "a list of card ids (str)")
     for i, card in enumerate(ids):
         if not isinstance(card, str) or card not in t.index:
             problems.append(Problem(pointer(where, i), f"{brief(card)} is not a card of {t.rules.id!r}", "card-known"))
@@ -124,7 +132,8 @@ def score_cards(rules: Ruleset, hand: Sequence[str] = (), played: Sequence[str] 
     """The points of a player holding ``hand`` (card ids) with ``played`` in front of them.
 
     Pairs count in hand and in front alike, but a played card never pairs with one in hand.
-    Raises ``InvalidInput`` naming each unknown or repeated id (``/hand/2``, ``/played/0``).
+    Raises ``InvalidInput`` naming each unknown or repeated id (``/hand/2``, ``/played/0``), and
+    ``TypeError`` for a ``hand`` or ``played`` that is no sequence (a numpy array: ``list(a)``).
 
     ```pycon
     >>> import boomerang_rules as br
@@ -138,8 +147,8 @@ def score_cards(rules: Ruleset, hand: Sequence[str] = (), played: Sequence[str] 
     t = tables_for(rules)
     problems: list[Problem] = []
     seen: dict[str, str] = {}
-    h = _indices(t, hand, "hand", seen, problems)
-    p = _indices(t, played, "played", seen, problems)
+    h = _indices(t, hand, "hand", seen, problems, "hand")
+    p = _indices(t, played, "played", seen, problems, "played")
     if problems:
         raise InvalidInput(problems, "cannot score these cards:")
     return points_of(t, h, p)
@@ -184,8 +193,8 @@ def round_points(rules: Ruleset, cards: Sequence[tuple[Sequence[str], Sequence[s
     scored = []
     for seat, (hand, played) in enumerate(cards):
         sub: list[Problem] = []
-        h = _indices(t, hand, "hand", seen, sub)
-        p = _indices(t, played, "played", seen, sub)
+        h = _indices(t, hand, "hand", seen, sub, f"cards[{seat}][0] (its hand)")
+        p = _indices(t, played, "played", seen, sub, f"cards[{seat}][1] (its played cards)")
         problems += [Problem(pointer("cards", seat) + x.pointer, x.message, x.rule) for x in sub]
         seen = {k: f"seat {seat}'s {v}" if not v.startswith("seat") else v for k, v in seen.items()}
         scored.append(points_of(t, h, p))
