@@ -229,7 +229,7 @@ def test_every_game_s_scoring_refuses_a_non_list_of_cards_with_one_type_error(sc
 
 def test_every_game_s_scoring_refuses_a_numpy_array_of_cards_with_one_type_error() -> None:
     np = pytest.importorskip("numpy")
-    for scorer, call in _scorers(np.array(["A", "B"])).items():
+    for call in _scorers(np.array(["A", "B"])).values():
         with pytest.raises(TypeError, match=r"must be a list of .*not ndarray"):
             call()
 

@@ -130,7 +130,8 @@ def fit(values: tuple[object, ...]) -> None:
      hunt, captured, history, deck_order, seed, names) = values
     shape = Shape()
     n = rules_tables_seats(shape, rules, tables, players, Ruleset, Tables, "Boomerang (2010)")
-    assert isinstance(rules, Ruleset) and isinstance(tables, Tables)
+    assert isinstance(rules, Ruleset)  # for the type checker: checked above
+    assert isinstance(tables, Tables)
     size, lands = tables.deck_size, len(tables.lands)
     seat, cards = shape.ints(0, n - 1), shape.rows(shape.ints(0, size - 1), longest=size)
     seats = shape.rows(seat, longest=n)
@@ -150,7 +151,8 @@ def fit(values: tuple[object, ...]) -> None:
     shape.optional(shape.ints(None))("/seed", seed)
     shape.optional(shape.rows(lambda pointer, value: shape.text(pointer, value), n))("/names", names)
     shape.done()  # what follows reads the fields together
-    assert isinstance(active, tuple) and isinstance(tokens, tuple)
+    assert isinstance(active, tuple)  # for the type checker: checked above
+    assert isinstance(tokens, tuple)
     if phase == "hunt":  # the hunt goes on while two seats are in it, each with its land chosen
         if len(active) < 2 or len(set(active)) != len(active):
             shape.fault("/active", f"the hunt needs two seats or more in it, each once, not {brief(active)}")
@@ -172,8 +174,7 @@ def _fits_log(shape: Shape, pointer: str, log: object, n: int, size: int, lands:
             and shape.row(f"{pointer}/tokens", log.tokens, shape.ints(0, lands - 1), n)
             and shape.row(f"{pointer}/hunt", log.hunt, lambda at, value: shape.text(at, value, _HUNT))
             and shape.row(f"{pointer}/stack", log.stack, shape.ints(0, n - 1), longest=n)
-            and shape.row(f"{pointer}/captures", log.captures, cards, len(log.stack)
-                          if log.stack.__class__ is tuple else None))
+            and shape.row(f"{pointer}/captures", log.captures, cards, len(log.stack)))  # the stack a row by now
 
 
 tuple_backed(GameState)

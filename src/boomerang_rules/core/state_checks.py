@@ -47,7 +47,8 @@ class Shape:
 
     def instance(self, pointer: str, value: object, cls: type, what: str) -> bool:
         """``value`` is exactly of class ``cls`` (a subclass may read otherwise)."""
-        return value.__class__ is cls or self.fault(pointer, f"{_name(pointer)} must be {what}, not {brief(value)}")
+        return value.__class__ is cls or self.fault(pointer,
+                                                    f"{value_name(pointer)} must be {what}, not {brief(value)}")
 
     def whole(self, pointer: str, value: object, low: int | None, high: int | None = None) -> bool:
         """``value`` is an int (exactly: no bool, no subclass) from ``low`` to ``high`` (None: no bound)."""
@@ -55,33 +56,33 @@ class Shape:
             return True
         span = (f"from {low} to {high}" if high is not None else f"of at least {low}") if low is not None else ""
         span = f" {span}" if span else ""
-        return self.fault(pointer, f"{_name(pointer)} must be an integer{span}, not {brief(value)}")
+        return self.fault(pointer, f"{value_name(pointer)} must be an integer{span}, not {brief(value)}")
 
     def text(self, pointer: str, value: object, choices: frozenset[str] | None = None) -> bool:
         """``value`` is a str (exactly), one of ``choices`` if given."""
         if value.__class__ is str and (choices is None or value in choices):
             return True
         what = f"one of {', '.join(sorted(choices))}" if choices is not None else "a string"
-        return self.fault(pointer, f"{_name(pointer)} must be {what}, not {brief(value)}")
+        return self.fault(pointer, f"{value_name(pointer)} must be {what}, not {brief(value)}")
 
     def row(self, pointer: str, value: object, each: Check, length: int | None = None,
             longest: int | None = None) -> bool:
         """``value`` is a tuple (exactly), ``length`` long if given (at most ``longest``), each item
         fitting ``each`` (the first misfit noted)."""
         if value.__class__ is not tuple:
-            return self.fault(pointer, f"{_name(pointer)} must be a tuple, not {brief(value)}")
+            return self.fault(pointer, f"{value_name(pointer)} must be a tuple, not {brief(value)}")
         assert isinstance(value, tuple)
         if length is not None and len(value) != length:
-            return self.fault(pointer, f"{_name(pointer)} must hold {length} entries, not {len(value)}")
+            return self.fault(pointer, f"{value_name(pointer)} must hold {length} entries, not {len(value)}")
         if longest is not None and len(value) > longest:
-            return self.fault(pointer, f"{_name(pointer)} must hold at most {longest} entries, not {len(value)}")
+            return self.fault(pointer, f"{value_name(pointer)} must hold at most {longest} entries, not {len(value)}")
         return all(each(f"{pointer}/{i}", item) for i, item in enumerate(value))
 
     def member(self, pointer: str, value: object, allowed: Container[object], what: str) -> bool:
         """``value`` is a str (exactly) in ``allowed`` (a card id of the rules, say)."""
         if value.__class__ is str and value in allowed:
             return True
-        return self.fault(pointer, f"{_name(pointer)} must be {what}, not {brief(value)}")
+        return self.fault(pointer, f"{value_name(pointer)} must be {what}, not {brief(value)}")
 
     def ids(self, allowed: Container[object], what: str) -> Check:
         """A check of a str in ``allowed``."""
@@ -104,7 +105,7 @@ class Shape:
         return self.whole(pointer, value, 0, (1 << bits) - 1)
 
 
-def _name(pointer: str) -> str:
+def value_name(pointer: str) -> str:
     """How a message names the value at ``pointer``: its field and the rest of the path."""
     parts = pointer.strip("/").split("/")
     return parts[0] + "".join(f"[{p}]" for p in parts[1:])

@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from ..core.arguments import brief, exact
-from ..core.state_checks import Check, Shape, rules_tables_seats
+from ..core.state_checks import Check, Shape, rules_tables_seats, value_name
 from ..core.tuple_backed import NEW, field_index, tuple_backed
 from .rules import Ruleset
 from .tables import Tables
@@ -207,7 +207,8 @@ def fit(values: tuple[object, ...]) -> None:
      shuffles) = values
     shape = Shape()
     n = rules_tables_seats(shape, rules, tables, players, Ruleset, Tables, "Sea Salt & Paper")
-    assert isinstance(rules, Ruleset) and isinstance(tables, Tables)
+    assert isinstance(rules, Ruleset)  # for the type checker: checked above
+    assert isinstance(tables, Tables)
     size = tables.deck_size
     seat, maybe_seat = shape.ints(0, n - 1), shape.ints(-1, n - 1)
     cards = shape.rows(shape.ints(0, size - 1), longest=size)
@@ -238,7 +239,8 @@ def fit(values: tuple[object, ...]) -> None:
     shape.mask("/bound", bound, n)
     orders("/shuffles", shuffles)
     shape.done()  # what follows reads the fields together
-    assert isinstance(drawn, tuple) and isinstance(hands, tuple)
+    assert isinstance(drawn, tuple)  # for the type checker: checked above
+    assert isinstance(hands, tuple)
     for seat_no, hand in enumerate(hands):
         if any(a >= b for a, b in pairwise(hand)):
             shape.fault(f"/hands/{seat_no}", f"a hand is sorted, each card once, not {brief(hand)}")
@@ -257,25 +259,25 @@ def _entry_check(shape: Shape, n: int, size: int) -> Check:
     """A check of a log entry: (seat, action, card taken or -1)."""
     def fits(pointer: str, entry: object) -> bool:
         if entry.__class__ is not tuple or len(entry) != 3:
-            return shape.fault(pointer, f"{pointer[1:].replace('/', '[', 1)}] must be a (seat, action, card) tuple")
+            return shape.fault(pointer, f"{value_name(pointer)} must be a (seat, action, card) tuple")
         seat, action, card = entry
         return (shape.whole(f"{pointer}/0", seat, 0, n - 1) and shape.text(f"{pointer}/1", action)
                 and shape.whole(f"{pointer}/2", card, -1, size - 1))
     return fits
 
 
-def _fits_log(shape: Shape, log: object, entry: Check) -> bool:
-    """``log``: None or ``(entry, earlier)``, down to None (the round's decisions, newest first)."""
+def _fits_log(shape: Shape, log: object, entry: Check) -> None:
+    """``log``: None or ``(entry, earlier)``, down to None (the round's decisions, newest first);
+    the first misfit noted."""
     node, depth = log, 0
     while node is not None:
         if node.__class__ is not tuple or len(node) != 2:
-            return shape.fault("/log", f"log must be None or an (entry, earlier log) pair, not {brief(node)} "
-                               f"at depth {depth}")
+            shape.fault("/log", f"log must be None or an (entry, earlier log) pair, not {brief(node)} at depth {depth}")
+            return
         item, node = node
         if not entry(f"/log/{depth}", item):
-            return False
+            return
         depth += 1
-    return True
 
 
 def _fits_result(shape: Shape, pointer: str, result: object, n: int, size: int, entry: Check) -> bool:
@@ -297,19 +299,22 @@ def _fits_result(shape: Shape, pointer: str, result: object, n: int, size: int, 
             and shape.row(f"{pointer}/shuffles", result.shuffles, cards))
 
 
-def _fits_chance(shape: Shape, chance: object, n: int, size: int) -> bool:
-    """``chance``: a ``Chance`` whose fields are as the engine writes them."""
+def _fits_chance(shape: Shape, chance: object, n: int, size: int) -> None:
+    """``chance``: a ``Chance`` whose fields are as the engine writes them (the first misfit noted)."""
     if not shape.instance("/chance", chance, Chance, "a Chance"):
-        return False
+        return
     assert isinstance(chance, Chance)
     cards = shape.rows(shape.ints(0, size - 1), longest=size)
-    return (shape.optional(shape.ints(0, (1 << 64) - 1))("/chance/rng", chance.rng)
-            and shape.row("/chance/decks", chance.decks, cards)
-            and shape.optional(shape.ints(0, n - 1))("/chance/first", chance.first)
-            and shape.row("/chance/steals", chance.steals, shape.ints(0, size - 1))
-            and shape.whole("/chance/steals_used", chance.steals_used, 0, _LONGEST)
-            and shape.row("/chance/shuffles", chance.shuffles, cards)
-            and shape.whole("/chance/shuffles_used", chance.shuffles_used, 0, _LONGEST))
+    count = shape.ints(0, _LONGEST)
+    for pointer, value, check in (("/chance/rng", chance.rng, shape.optional(shape.ints(0, (1 << 64) - 1))),
+                                  ("/chance/decks", chance.decks, shape.rows(cards)),
+                                  ("/chance/first", chance.first, shape.optional(shape.ints(0, n - 1))),
+                                  ("/chance/steals", chance.steals, shape.rows(shape.ints(0, size - 1))),
+                                  ("/chance/steals_used", chance.steals_used, count),
+                                  ("/chance/shuffles", chance.shuffles, shape.rows(cards)),
+                                  ("/chance/shuffles_used", chance.shuffles_used, count)):
+        if not check(pointer, value):
+            return
 
 
 tuple_backed(GameState)
