@@ -417,6 +417,42 @@ def test_a_record_line_refuses_what_record_of_refuses() -> None:
         ssp_records.record_line("a state")  # type: ignore[arg-type]
 
 
+def test_record_of_refuses_a_determinized_state_saying_why_and_where_the_decision_is_written() -> None:
+    """A state ``determinize`` drew has no record (docs/sea-salt-paper.md): ``record_of`` and
+    ``record_line`` refuse it with the same words, which name the view's missing deck order and
+    decisions and the page that records the decision."""
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    drawn = ssp.determinize(br.view(br.new_game(RULES, 3, 2), 1), 5)
+    why = ("state has no game record: it was drawn by determinize, whose view holds neither the round's deck "
+           "order nor its decisions (a determinization plays on, but no record replays to it; "
+           "docs/sea-salt-paper.md)")
+    for write in (ssp_records.record_of, ssp_records.record_line):
+        with pytest.raises(ValueError) as refused:
+            write(drawn)
+        assert str(refused.value) == why
+
+
+def test_the_record_line_s_texts_are_kept_for_a_bounded_number_of_rulesets() -> None:
+    """``record_line`` keeps each ruleset's card and decision texts (issue 27): the next record of
+    the ruleset finds them made, for at most ``_MAX_TEXTS`` rulesets at once (then drops them all),
+    so a program writing the records of many rulesets' games holds a bounded memo. Each ruleset's
+    texts are its cards' ids as JSON."""
+    from types import SimpleNamespace
+
+    from boomerang_rules.seasaltpaper import records as ssp_records
+
+    try:
+        for i in range(3 * ssp_records._MAX_TEXTS):
+            ids = (f"card-{i}", "shell-1")
+            texts = ssp_records._texts_of(SimpleNamespace(ids=ids))  # type: ignore[arg-type]
+            assert texts.cards == (f'"card-{i}"', '"shell-1"')
+            assert ssp_records._texts_of(SimpleNamespace(ids=ids)) is texts  # type: ignore[arg-type]
+            assert 0 < len(ssp_records._TEXTS) <= ssp_records._MAX_TEXTS
+    finally:
+        ssp_records._TEXTS.clear()
+
+
 class _Seat(int):
     """A seat number as another JSON reader may give it: an ``int`` subclass."""
 
