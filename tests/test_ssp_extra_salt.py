@@ -260,9 +260,10 @@ def test_the_lobster_shows_its_five_cards_to_its_player_only_and_shuffles_the_re
 
 
 def test_a_kinds_name_is_only_a_name_the_trio_kind_sorting_first_too(tmp_path: Path) -> None:
-    """The boat and starfish kinds' names swapped (the starfish cards now the trio kind ``boat``,
-    the first kind in name order, the boats a duo kind ``starfish``): the same seeds deal and play
-    the same games, with the same legal actions at every turn (the trios among them) and scores."""
+    """The boat and starfish kinds' names swapped everywhere (the starfish cards now the trio kind
+    ``boat``, the first kind in name order; the boats a duo kind ``starfish``, which the lighthouse
+    multiplies): the same seeds deal and play the same games, with the same legal actions at every
+    turn (the trios among them) and the same scores."""
     swap = {"boat": "starfish", "starfish": "boat"}
 
     def renamed_kinds(value: Any) -> Any:
@@ -276,7 +277,8 @@ def test_a_kinds_name_is_only_a_name_the_trio_kind_sorting_first_too(tmp_path: P
     data = br.rules_data(RULES)
     parts = ("cards", "duos", "collectors", "multipliers", "mermaids", "trio", "stand_in")
     changes = {part: renamed_kinds(data[part]) for part in parts}
-    assert changes["trio"] == {"kind": "boat", "points": 3} and changes["multipliers"]["lighthouse"]["kind"] == "starfish"
+    assert changes["trio"] == {"kind": "boat", "points": 3}
+    assert changes["multipliers"]["lighthouse"]["kind"] == "starfish"  # the lighthouse still counts the boats
     path = tmp_path / "es-renamed.json"
     path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "es-renamed",
                                 "name": "Extra Salt, two kinds renamed", "extends": EXTRA, "changes": changes}))
