@@ -126,6 +126,42 @@ def test_new_game_refuses_shuffles_of_the_wrong_shape_naming_the_parameter(shuff
     assert str(refused.value) == words
 
 
+def _played_with_shuffles(seed: int) -> tuple[ssp.GameState, list[list[str]]]:
+    """A 2-player game of ``seed`` (moves drawn from a generator of that seed too) whose every lobster
+    shuffle is given to ``new_game``: the cards shuffled, bottom card first (found by playing it
+    again, one shuffle more given each time)."""
+    given: list[list[str]] = []
+    while True:
+        state = ssp.new_game(RULES, 2, seed, shuffles=given)
+        gen = rng_mod.seed_state(seed)
+        while not ssp.is_over(state):
+            seat = ssp.to_act(state)[0]
+            legal = ssp.legal_actions(state, seat)
+            gen, k = rng_mod.below(gen, len(legal))
+            if state.phase == "lobster" and len(state.drawn) > 1 and state.chance.shuffles_used == len(given):
+                kept = TABLES.index[legal[k].partition(":")[2]]
+                cards = (*state.deck, *(c for c in state.drawn if c != kept))
+                given.append(list(reversed(TABLES.ids_of(cards))))
+                break
+            state = ssp.apply(state, seat, legal[k])
+        else:
+            return state, given
+
+
+def test_shuffles_given_with_a_seed_are_taken_in_game_order_over_the_rounds() -> None:
+    """``new_game``'s ``shuffles`` are the whole game's, in game order: each lobster's shuffle takes the
+    next one given, in a later round too (the seed then shuffles each round's deck, and no more)."""
+    for seed in range(40):
+        state, given = _played_with_shuffles(seed)
+        rounds = [r["shuffles"] for r in ssp.record_of(state)["rounds"] if r.get("shuffles")]
+        if len(rounds) < 2:
+            continue
+        assert [list(order) for shuffles in rounds for order in shuffles] == given
+        assert state.chance.shuffles_used == len(given) and state.chance.shuffles == given_shuffles(RULES, given)
+        return
+    raise AssertionError("no game with lobster shuffles in two rounds")
+
+
 # --- a game without a seed ----------------------------------------------------------------------
 
 def test_a_game_without_a_seed_shuffles_from_the_game_so_far() -> None:

@@ -89,6 +89,24 @@ def test_the_jellyfish_binds_exactly_the_other_seats(players: int) -> None:
     assert kept is not None and kept.bound == ((1 << players) - 1) & ~(1 << 1)
 
 
+def test_the_jellyfish_binds_for_the_round_it_is_played_in_only() -> None:
+    """A jellyfish played, then the round stopped at once (the bound seats never took their turn):
+    the next round binds nobody, and its first seat draws or takes as in the base game."""
+    state = _start()
+    t = state.tables
+    seat = state.turn
+    hand = tuple(sorted(t.index[c] for c in ("swimmer-1", "jellyfish-2", "octopus-1", "octopus-2", "octopus-3")))
+    assert not set(hand) & {*state.piles[0], *state.piles[1]}
+    hands = tuple(hand if s == seat else h for s, h in enumerate(state.hands))
+    state = state.evolve(hands=hands, phase="play", deck=tuple(c for c in state.deck if c not in hand))
+    state = ssp.apply(state, seat, "duo:swimmer-1+jellyfish-2")
+    assert state.bound == ((1 << 3) - 1) & ~(1 << seat)
+    state = ssp.apply(state, seat, "stop")
+    assert (state.round, state.history[-1].end, state.bound) == (1, "stop", 0)
+    first = ssp.to_act(state)[0]
+    assert first != seat and "draw" in ssp.legal_actions(state, first)
+
+
 def test_the_lobster_looks_at_the_rulesets_number_of_top_cards_or_none_on_an_empty_deck() -> None:
     state = _start()
     look = next(d.look for d in RULES.duos if d.effect == "look_at_top")
