@@ -134,6 +134,17 @@ def test_new_game_takes_a_numpy_player_count(game: str) -> None:
         br.new_game(rules, np.int64(rules.players.max + 1), 7)
 
 
+def test_new_game_names_what_it_was_given_for_a_player_count_alike(game: str) -> None:
+    """What is no player count is refused in the same words in every game, each kind named as the
+    library names it (``None``, not ``NoneType``: Boomerang: Australia said one, the others the other)."""
+    rules = _rules(game)
+    odd: Any
+    for odd, shown in ((None, "None"), ("3", "str"), ([3], "list"), (1.5, "float"), (True, "bool")):
+        with pytest.raises(TypeError) as refused:
+            br.new_game(rules, odd, 7)
+        assert str(refused.value) == f"players must be an integer, not {shown}"
+
+
 def test_new_game_refuses_a_player_count_the_rules_do_not_allow(game: str) -> None:
     rules = _rules(game)
     with pytest.raises(ValueError, match=str(rules.players.max + 1)):
