@@ -357,3 +357,23 @@ def test_each_engine_names_the_kind_and_value_given_for_a_state(game: str, name:
         getattr(engine, function)(junk, *args)
     assert str(info.value) == (f"state must be a {name} GameState (see new_game), not {type(junk).__name__}: "
                                f"{junk!r}")
+
+
+PACKAGES = {"australia": ("Boomerang: Australia", "standard"), "seasaltpaper": ("Sea Salt & Paper", "sea-salt-paper"),
+            "boomerang2010": ("Boomerang (2010)", "boomerang-2010")}
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+@pytest.mark.parametrize("function", ["num_actions", "action_id", "action_of"])
+def test_each_game_s_action_numbering_names_what_it_takes_for_rules_alike(game: str, function: str) -> None:
+    """A game package's integer-action functions refuse what is not its ruleset in one sentence in
+    every game, another game's ruleset included (Sea Salt & Paper's said ``a ... ruleset``, no more)."""
+    name, own = PACKAGES[game]
+    package = importlib.import_module(f"boomerang_rules.{game}")
+    other = br.load_rules("boomerang-2010" if own == "standard" else "standard")
+    for wrong in (None, own, other):
+        args = (wrong,) if function == "num_actions" else (wrong, 0)
+        with pytest.raises(TypeError) as refused:
+            getattr(package, function)(*args)
+        assert str(refused.value).startswith(f"rules must be a {name} Ruleset (see load_rules), not "
+                                             f"{type(wrong).__name__ if wrong is not None else 'None'}: ")

@@ -12,6 +12,7 @@ import json
 import operator
 import pickle
 import random
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -241,6 +242,26 @@ def test_the_action_numbering_quotes_what_it_refuses_cut_short(game: str) -> Non
             with pytest.raises(ValueError) as refused:
                 call(rules, wrong)  # type: ignore[arg-type]
             assert len(str(refused.value)) < 400
+
+
+def test_the_action_numbering_refuses_in_the_same_words_in_every_game(game: str) -> None:
+    """``action_of`` and ``action_id`` refuse alike in every game: the value quoted first, then the
+    ruleset and what it numbers (Sea Salt & Paper began ``i must be...`` and ``action must be...``)."""
+    rules = _rules(game)
+    last = br.num_actions(rules) - 1
+    odd: Any
+    for odd in (-1, last + 1, None, 1.5, True, "0"):
+        with pytest.raises(ValueError) as refused:
+            br.action_of(rules, odd)
+        assert str(refused.value) == f"{odd!r} is not an action id of {rules.id!r} (ids are 0 to {last})"
+    with pytest.raises(ValueError) as refused:
+        br.action_id(rules, "no-such-action")
+    assert re.fullmatch(rf"'no-such-action' is not an action of {rules.id!r} \([^()]+\)", str(refused.value))
+    for odd in (-1, last + 1, None, 1.5, True, b"draw"):
+        with pytest.raises(ValueError) as refused:
+            br.action_id(rules, odd)
+        assert re.fullmatch(rf"{re.escape(repr(odd))} is not an action of {rules.id!r} \([^()]+, or an id from 0 "
+                            rf"to {last}\)", str(refused.value))
 
 
 def test_chance_outcomes_and_scoring_quote_an_unknown_card_cut_short(game: str) -> None:
