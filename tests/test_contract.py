@@ -307,6 +307,27 @@ def test_apply_takes_an_action_s_id_as_its_string(game: str) -> None:
                 assert br.apply(state, seat, br.action_id(rules, action)) == br.apply(state, seat, action)
 
 
+def test_an_illegal_action_s_id_is_refused_as_its_string(game: str) -> None:
+    """An id of an action that is not legal now is refused in the words its string is, by ``apply``
+    and ``step``, in every game (Boomerang: Australia quoted the bare number instead)."""
+    rules = _rules(game)
+    names = [br.action_of(rules, i) for i in range(br.num_actions(rules))]
+
+    def refusal(call: Any, *args: Any) -> str:
+        with pytest.raises(br.IllegalAction) as refused:
+            call(*args)
+        return str(refused.value)
+
+    for state in _some_states(rules, rules.players.max, 8, every=5)[:-1]:
+        seats = br.to_act(state)
+        others = [br.legal_actions(state, seat)[0] for seat in seats[1:]]
+        legal = set(br.legal_actions(state, seats[0]))
+        for i in [i for i, name in enumerate(names) if name not in legal][::7]:
+            said = refusal(br.apply, state, seats[0], names[i])
+            assert refusal(br.apply, state, seats[0], i) == said
+            assert refusal(br.step, state, [i, *others]) == refusal(br.step, state, [names[i], *others])
+
+
 class _Text(str):
     """A caller's own string type (numpy's ``str_`` is one too)."""
 
