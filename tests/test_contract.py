@@ -290,6 +290,30 @@ def test_chance_outcomes_and_scoring_quote_an_unknown_card_cut_short(game: str) 
         assert len(str(refused.value)) < 2_000
 
 
+def test_chance_outcomes_of_the_wrong_type_are_refused_alike(game: str) -> None:
+    """The chance outcomes ``new_game`` takes (Boomerang: Australia's ``deals``, Sea Salt & Paper's
+    ``decks``, Boomerang (2010)'s ``deck``) refuse what is no list, and a card that is no string, with
+    a ``TypeError`` naming the argument or the place, in every game (Boomerang (2010) called a card 7
+    an unknown card, and one string "no sequence", in other words)."""
+    rules = _rules(game)
+    option, nest = {"boomerang-australia": ("deals", 2), "sea-salt-paper": ("decks", 1),
+                    "boomerang-2010": ("deck", 0)}[game]
+    card: Any = 7
+    for _ in range(nest):
+        card = [card]
+    with pytest.raises(TypeError) as refused:
+        br.new_game(rules, 3, 1, **{option: card})
+    assert str(refused.value).startswith(f"{option}{'[0]' * nest} must be a list of ")  # the innermost list
+    with pytest.raises(TypeError) as refused:
+        br.new_game(rules, 3, 1, **{option: [card]})
+    assert str(refused.value) == f"{option}{'[0]' * (nest + 1)} must be a card id (str), not int: 7"
+    for odd in ("A1", {"A1": 1}, 5):
+        with pytest.raises(TypeError) as refused:
+            br.new_game(rules, 3, 1, **{option: odd})
+        assert re.fullmatch(rf"{option} must be a list of .*, not {type(odd).__name__}(: {re.escape(repr(odd))})?",
+                            str(refused.value))
+
+
 def test_the_legal_mask_is_the_legal_actions(game: str) -> None:
     rules = _rules(game)
     for players in _player_counts(rules):
