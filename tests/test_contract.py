@@ -314,6 +314,16 @@ def test_chance_outcomes_of_the_wrong_type_are_refused_alike(game: str) -> None:
                             str(refused.value))
 
 
+def test_chance_outcomes_given_as_none_are_none_given(game: str) -> None:
+    """None for ``new_game``'s chance outcomes is none given, in every game: the game dealt from the
+    seed, or refused for want of one (Sea Salt & Paper's ``decks=None`` was a ``TypeError``)."""
+    rules = _rules(game)
+    option = {"boomerang-australia": "deals", "sea-salt-paper": "decks", "boomerang-2010": "deck"}[game]
+    assert br.new_game(rules, 3, 4, **{option: None}) == br.new_game(rules, 3, 4)
+    with pytest.raises(br.InvalidInput, match=r"\[deal-source\]$"):
+        game_module(game).new_game(rules, 3, None, **{option: None})
+
+
 def test_the_legal_mask_is_the_legal_actions(game: str) -> None:
     rules = _rules(game)
     for players in _player_counts(rules):
