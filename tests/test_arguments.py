@@ -397,3 +397,54 @@ def test_each_engine_names_the_kind_and_value_given_for_a_state(game: str, name:
         getattr(engine, function)(junk, *args)
     assert str(info.value) == (f"state must be a {name} GameState (see new_game), not {type(junk).__name__}: "
                                f"{junk!r}")
+
+
+PACKAGES = {"australia": ("Boomerang: Australia", "standard"), "seasaltpaper": ("Sea Salt & Paper", "sea-salt-paper"),
+            "boomerang2010": ("Boomerang (2010)", "boomerang-2010")}
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+@pytest.mark.parametrize("function", ["num_actions", "action_id", "action_of"])
+def test_each_game_s_action_numbering_names_what_it_takes_for_rules_alike(game: str, function: str) -> None:
+    """A game package's integer-action functions refuse what is not its ruleset in one sentence in
+    every game, another game's ruleset included (Sea Salt & Paper's said ``a ... ruleset``, no more)."""
+    name, own = PACKAGES[game]
+    package = importlib.import_module(f"boomerang_rules.{game}")
+    other = br.load_rules("boomerang-2010" if own == "standard" else "standard")
+    for wrong in (None, own, other):
+        args = (wrong,) if function == "num_actions" else (wrong, 0)
+        with pytest.raises(TypeError) as refused:
+            getattr(package, function)(*args)
+        assert str(refused.value).startswith(f"rules must be a {name} Ruleset (see load_rules), not "
+                                             f"{type(wrong).__name__ if wrong is not None else 'None'}: ")
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+@pytest.mark.parametrize("function", ["check_record", "state_of"])
+def test_each_game_s_record_replay_takes_its_rules_argument_alike(game: str, function: str) -> None:
+    """A game package's ``check_record`` and ``state_of`` take the same ``rules`` in every game: None,
+    a loaded ruleset or an id to load; another game's (loaded or by id) is a problem at ``/rules``;
+    what is no ruleset a ``TypeError`` naming ``rules``. (Boomerang: Australia raised a ``TypeError``
+    for another game's ruleset, Sea Salt & Paper took its own id for another game's, Boomerang (2010)
+    refused any id.)"""
+    name, own = PACKAGES[game]
+    package = importlib.import_module(f"boomerang_rules.{game}")
+    record = br.record_of(br.new_game(br.load_rules(own), 3, seed=6))
+    other_id = "boomerang-2010" if own == "standard" else "standard"
+    other = br.load_rules(other_id)
+    check, replay = package.check_record, getattr(package, function)
+    assert check(record, own) == check(record, br.load_rules(own)) == check(record)
+    expected = [("/rules", f"replayed under a ruleset for {other.game!r}, but the record is a {package.GAME!r} game",
+                 "rules-game")]
+    for wrong in (other, other_id):
+        if function == "check_record":
+            checked = replay(record, wrong)
+            assert checked.state is None and [(p.pointer, p.message, p.rule) for p in checked.problems] == expected
+        else:
+            with pytest.raises(br.InvalidInput) as refused:
+                replay(record, wrong)
+            assert [(p.pointer, p.message, p.rule) for p in refused.value.problems] == expected
+    for junk, shown in ((5, "int: 5"), ({}, "dict: {}"), (b"x", "bytes: b'x'")):
+        with pytest.raises(TypeError) as wrong_type:
+            replay(record, junk)
+        assert str(wrong_type.value) == f"rules must be a {name} Ruleset, a ruleset id, or None, not {shown}"

@@ -220,10 +220,10 @@ def _deck_refusal(deck: list[object]) -> str:
 
 
 def test_a_given_deck_s_flaws_are_each_named_at_their_place() -> None:
-    deck: list[object] = [IDS[0], 7, "ZZ", IDS[0], *IDS[1:-2]]
+    deck: list[object] = [IDS[0], "7", "ZZ", IDS[0], *IDS[1:-2]]
     assert _deck_refusal(deck) == "\n".join([
         "not an order of the whole deck:",
-        "/deck/1: unknown card 7 [card-known]",
+        "/deck/1: unknown card '7' [card-known]",
         "/deck/2: unknown card 'ZZ' [card-known]",
         f"/deck/3: card {IDS[0]!r} is in the deck twice (also at 0) [card-unique]",
         f"/deck: the deck lacks 2 card(s): {IDS[-2]}, {IDS[-1]} [deck-complete]"])
@@ -240,7 +240,7 @@ def test_a_short_deck_lists_at_most_twelve_missing_cards(missing: int) -> None:
 def test_a_deck_must_be_a_sequence_and_a_game_needs_a_deal() -> None:
     with pytest.raises(TypeError) as info:
         b10.new_game(RULES, 3, deck="".join(IDS))
-    assert str(info.value) == "deck must be a sequence of card ids, not one string"
+    assert str(info.value).startswith("deck must be a list of card ids (str), top first, not str: 'A1A2A3")
     with pytest.raises(br.InvalidInput) as no_deal:
         b10.new_game(RULES, 3)
     assert [(p.pointer, p.message, p.rule) for p in no_deal.value.problems] == [

@@ -512,5 +512,6 @@ def test_a_record_checked_under_another_games_ruleset_or_no_ruleset_is_refused_i
         ("/rules", "replayed under a ruleset for 'boomerang-australia', but the record is a 'boomerang-2010' game",
          "rules-game")]
     with pytest.raises(TypeError) as info:
-        check_record(record, rules="boomerang-2010")  # type: ignore[arg-type]
-    assert str(info.value) == "rules must be a loaded ruleset (see load_rules), not str: 'boomerang-2010'"
+        check_record(record, rules=5)  # type: ignore[arg-type]
+    assert str(info.value) == "rules must be a Boomerang (2010) Ruleset, a ruleset id, or None, not int: 5"
+    assert check_record(record, rules="boomerang-2010") == check_record(record)  # an id, loaded

@@ -12,6 +12,7 @@ import json
 import operator
 import pickle
 import random
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -134,6 +135,17 @@ def test_new_game_takes_a_numpy_player_count(game: str) -> None:
         br.new_game(rules, np.int64(rules.players.max + 1), 7)
 
 
+def test_new_game_names_what_it_was_given_for_a_player_count_alike(game: str) -> None:
+    """What is no player count is refused in the same words in every game, each kind named as the
+    library names it (``None``, not ``NoneType``: Boomerang: Australia said one, the others the other)."""
+    rules = _rules(game)
+    odd: Any
+    for odd, shown in ((None, "None"), ("3", "str"), ([3], "list"), (1.5, "float"), (True, "bool")):
+        with pytest.raises(TypeError) as refused:
+            br.new_game(rules, odd, 7)
+        assert str(refused.value) == f"players must be an integer, not {shown}"
+
+
 def test_new_game_refuses_a_player_count_the_rules_do_not_allow(game: str) -> None:
     rules = _rules(game)
     with pytest.raises(ValueError, match=str(rules.players.max + 1)):
@@ -232,6 +244,26 @@ def test_the_action_numbering_quotes_what_it_refuses_cut_short(game: str) -> Non
             assert len(str(refused.value)) < 400
 
 
+def test_the_action_numbering_refuses_in_the_same_words_in_every_game(game: str) -> None:
+    """``action_of`` and ``action_id`` refuse alike in every game: the value quoted first, then the
+    ruleset and what it numbers (Sea Salt & Paper began ``i must be...`` and ``action must be...``)."""
+    rules = _rules(game)
+    last = br.num_actions(rules) - 1
+    odd: Any
+    for odd in (-1, last + 1, None, 1.5, True, "0"):
+        with pytest.raises(ValueError) as refused:
+            br.action_of(rules, odd)
+        assert str(refused.value) == f"{odd!r} is not an action id of {rules.id!r} (ids are 0 to {last})"
+    with pytest.raises(ValueError) as refused:
+        br.action_id(rules, "no-such-action")
+    assert re.fullmatch(rf"'no-such-action' is not an action of {rules.id!r} \([^()]+\)", str(refused.value))
+    for odd in (-1, last + 1, None, 1.5, True, b"draw"):
+        with pytest.raises(ValueError) as refused:
+            br.action_id(rules, odd)
+        assert re.fullmatch(rf"{re.escape(repr(odd))} is not an action of {rules.id!r} \([^()]+, or an id from 0 "
+                            rf"to {last}\)", str(refused.value))
+
+
 def test_chance_outcomes_and_scoring_quote_an_unknown_card_cut_short(game: str) -> None:
     """The same of the cards given to ``new_game`` as chance outcomes and to the game's scoring entry
     point: an unknown card id of a megabyte is named cut short (Sea Salt & Paper's ``score_cards``,
@@ -258,6 +290,40 @@ def test_chance_outcomes_and_scoring_quote_an_unknown_card_cut_short(game: str) 
         assert len(str(refused.value)) < 2_000
 
 
+def test_chance_outcomes_of_the_wrong_type_are_refused_alike(game: str) -> None:
+    """The chance outcomes ``new_game`` takes (Boomerang: Australia's ``deals``, Sea Salt & Paper's
+    ``decks``, Boomerang (2010)'s ``deck``) refuse what is no list, and a card that is no string, with
+    a ``TypeError`` naming the argument or the place, in every game (Boomerang (2010) called a card 7
+    an unknown card, and one string "no sequence", in other words)."""
+    rules = _rules(game)
+    option, nest = {"boomerang-australia": ("deals", 2), "sea-salt-paper": ("decks", 1),
+                    "boomerang-2010": ("deck", 0)}[game]
+    card: Any = 7
+    for _ in range(nest):
+        card = [card]
+    with pytest.raises(TypeError) as refused:
+        br.new_game(rules, 3, 1, **{option: card})
+    assert str(refused.value).startswith(f"{option}{'[0]' * nest} must be a list of ")  # the innermost list
+    with pytest.raises(TypeError) as refused:
+        br.new_game(rules, 3, 1, **{option: [card]})
+    assert str(refused.value) == f"{option}{'[0]' * (nest + 1)} must be a card id (str), not int: 7"
+    for odd in ("A1", {"A1": 1}, 5):
+        with pytest.raises(TypeError) as refused:
+            br.new_game(rules, 3, 1, **{option: odd})
+        assert re.fullmatch(rf"{option} must be a list of .*, not {type(odd).__name__}(: {re.escape(repr(odd))})?",
+                            str(refused.value))
+
+
+def test_chance_outcomes_given_as_none_are_none_given(game: str) -> None:
+    """None for ``new_game``'s chance outcomes is none given, in every game: the game dealt from the
+    seed, or refused for want of one (Sea Salt & Paper's ``decks=None`` was a ``TypeError``)."""
+    rules = _rules(game)
+    option = {"boomerang-australia": "deals", "sea-salt-paper": "decks", "boomerang-2010": "deck"}[game]
+    assert br.new_game(rules, 3, 4, **{option: None}) == br.new_game(rules, 3, 4)
+    with pytest.raises(br.InvalidInput, match=r"\[deal-source\]$"):
+        game_module(game).new_game(rules, 3, None, **{option: None})
+
+
 def test_the_legal_mask_is_the_legal_actions(game: str) -> None:
     rules = _rules(game)
     for players in _player_counts(rules):
@@ -273,6 +339,27 @@ def test_apply_takes_an_action_s_id_as_its_string(game: str) -> None:
         for seat in br.to_act(state):
             for action in br.legal_actions(state, seat):
                 assert br.apply(state, seat, br.action_id(rules, action)) == br.apply(state, seat, action)
+
+
+def test_an_illegal_action_s_id_is_refused_as_its_string(game: str) -> None:
+    """An id of an action that is not legal now is refused in the words its string is, by ``apply``
+    and ``step``, in every game (Boomerang: Australia quoted the bare number instead)."""
+    rules = _rules(game)
+    names = [br.action_of(rules, i) for i in range(br.num_actions(rules))]
+
+    def refusal(call: Any, *args: Any) -> str:
+        with pytest.raises(br.IllegalAction) as refused:
+            call(*args)
+        return str(refused.value)
+
+    for state in _some_states(rules, rules.players.max, 8, every=5)[:-1]:
+        seats = br.to_act(state)
+        others = [br.legal_actions(state, seat)[0] for seat in seats[1:]]
+        legal = set(br.legal_actions(state, seats[0]))
+        for i in [i for i, name in enumerate(names) if name not in legal][::7]:
+            said = refusal(br.apply, state, seats[0], names[i])
+            assert refusal(br.apply, state, seats[0], i) == said
+            assert refusal(br.step, state, [i, *others]) == refusal(br.step, state, [names[i], *others])
 
 
 class _Text(str):

@@ -76,21 +76,21 @@ def test_no_decision_owed_is_an_empty_mask() -> None:
 
 
 @pytest.mark.parametrize("junk", [-1, 10**6, 1.0, "1", None, True, [0]])
-def test_action_of_names_its_parameter(junk: object) -> None:
+def test_action_of_quotes_what_it_refuses(junk: object) -> None:
     rules = br.load_rules("sea-salt-paper")
-    with pytest.raises(ValueError, match=r"^i must be an action id of 'sea-salt-paper' \(0 to \d+\), not "):
+    with pytest.raises(ValueError, match=r" is not an action id of 'sea-salt-paper' \(ids are 0 to \d+\)$"):
         br.action_of(rules, junk)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("junk", ["draw ", "take:nothing", "", -1, 10**6, 2.0, None, False])
-def test_action_id_names_its_parameter(junk: object) -> None:
+def test_action_id_quotes_what_it_refuses(junk: object) -> None:
     rules = br.load_rules("sea-salt-paper")
-    with pytest.raises(ValueError, match=r"^action "):
+    with pytest.raises(ValueError, match=r" is not an action of 'sea-salt-paper' \(draw, take:CARD, "):
         br.action_id(rules, junk)
 
 
 def test_another_games_ruleset_is_refused() -> None:
-    with pytest.raises(TypeError, match=r"^rules must be a Sea Salt & Paper ruleset, not Ruleset"):
+    with pytest.raises(TypeError, match=r"^rules must be a Sea Salt & Paper Ruleset \(see load_rules\), not Ruleset"):
         actions.num_actions(br.load_rules("standard"))
 
 

@@ -38,7 +38,6 @@ TYPE_ERRORS: dict[str, tuple[dict[str, Any], str]] = {
     "seed a float": ({"seed": 2.5}, r"^seed must be an integer seed or None \(int\), not float: 2\.5$"),
     "seed a bool": ({"seed": False}, r"^seed must be an integer seed or None \(int\), not bool: False$"),
     "decks one string": ({"decks": "crab-1"}, r"^decks must be a list of decks, .* not str: 'crab-1'$"),
-    "decks None": ({"decks": None}, r"^decks must be a list of decks, .* not None: None$"),
     "a deck a string": ({"decks": ["crab-1"]}, r"^decks\[0\] must be a list of card ids \(str\), not str$"),
     "a deck holding a number": ({"decks": [[*IDS[:-1], 7]]}, r"^decks\[0\]\[57\] must be a card id \(str\), "
                                 r"not int: 7$"),

@@ -428,7 +428,7 @@ def test_a_record_naming_or_replayed_under_another_game_s_ruleset() -> None:
     expect(rec, [Problem("/rules", "the ruleset 'standard' is for 'boomerang-australia', but the record is a "
                          "'sea-salt-paper' game", "rules-game")], None)
     rec = record(2, 5)
-    for rules, named in ((australia, "'boomerang-australia'"), ("standard", "'standard'")):
+    for rules, named in ((australia, "'boomerang-australia'"), ("standard", "'boomerang-australia'")):
         checked = check_record(rec, cast(Any, rules))
         assert checked.state is None
         assert list(checked.problems) == [Problem("/rules", f"replayed under a ruleset for {named}, but the record "

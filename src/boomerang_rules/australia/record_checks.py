@@ -11,14 +11,20 @@ from typing import Any
 
 import attrs
 
-from ..core.arguments import require
 from ..core.errors import Problem, under
 from ..core.pointer import pointer
-from ..core.records import Checked, document_problems, named_rules, players_problems, recorded_names, recorded_seed
+from ..core.records import (
+    Checked,
+    document_problems,
+    named_rules,
+    players_problems,
+    recorded_names,
+    recorded_seed,
+    replay_rules,
+)
 from ..core.results import result_problems
 from .dealing import deal_problems, queue_after, skipped
 from .engine import apply, is_over, legal_actions, new_game
-from .loading import load_rules
 from .rules import GAME, Ruleset
 from .sheets import score_sheets, winners
 from .state import GameState
@@ -193,14 +199,17 @@ def _merge(replayed: list[Problem], static: list[Problem]) -> list[Problem]:
 def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[GameState]:
     """Check a parsed record against the schema and, by replaying it, against the rules.
 
-    ``rules`` replays it under another ruleset than the one it names.
+    ``rules`` replays it under another ruleset than the one it names (a loaded one, or an id or a
+    path to load; another game's is a problem at ``/rules``, what is no ruleset a ``TypeError``:
+    ``core.records.replay_rules``, alike in every game).
     """
-    if isinstance(rules, str):
-        rules = load_rules(rules)
-    require(rules, (Ruleset, type(None)), "rules", "a Boomerang: Australia Ruleset, a ruleset id, or None")
+    given, other = replay_rules(rules, Ruleset, GAME, "a Boomerang: Australia Ruleset")
+    rules = given
     problems = document_problems(record, "game-record")
     if any(not p.pointer.startswith("/result") for p in problems):
         return Checked(None, tuple(problems))
+    if other:
+        return Checked(None, tuple(other))
     if rules is None:
         named: Ruleset | None
         named, found = named_rules(record["rules"], GAME)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from ..core import rng as rng_mod
 from ..core import seats as core_seats
-from ..core.arguments import brief, items_of, optional_seed, require
+from ..core.arguments import brief, list_of, optional_seed, require, string_list
 from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem, under
 from ..core.pointer import pointer
@@ -65,9 +65,8 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     players = check_players(rules, players)
     t = tables_for(rules)
     if deck is not None:
-        if isinstance(deck, str):
-            raise TypeError("deck must be a sequence of card ids, not one string")
-        items_of(deck, "deck", "card ids (str), top first")
+        # a list of strings, as the other games' given decks and deals are (``TypeError`` naming ``deck[i]``)
+        string_list(list_of(deck, "deck", "card ids (str), top first"), "deck", "card ids")
         problems = deck_problems(t, deck)
         if problems:
             raise InvalidInput(under("/deck", problems),

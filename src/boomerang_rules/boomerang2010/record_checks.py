@@ -13,7 +13,6 @@ from typing import Any
 import attrs
 
 from ..core.errors import Problem, under
-from ..core.loading import rules_data
 from ..core.pointer import pointer
 from ..core.records import (
     Checked,
@@ -23,6 +22,7 @@ from ..core.records import (
     players_problems,
     recorded_names,
     recorded_seed,
+    replay_rules,
 )
 from ..core.results import result_problems
 from .engine import apply, deck_problems, is_over, legal_actions, new_game
@@ -184,23 +184,27 @@ def _check_result(state: GameState, result: dict[str, Any]) -> list[Problem]:
                            "; ties go to the most boomerangs")
 
 
-def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState]:
+def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[GameState]:
     """Check a parsed record against the schema and, by replaying it, against the rules.
 
-    ``rules`` replays it under another ruleset than the one it names.
+    ``rules`` replays it under another ruleset than the one it names (a loaded one, or an id or a
+    path to load; another game's is a problem at ``/rules``, what is no ruleset a ``TypeError``:
+    ``core.records.replay_rules``, alike in every game).
     """
+    given, other = replay_rules(rules, Ruleset, GAME, "a Boomerang (2010) Ruleset")
+    rules = given
     problems = document_problems(record, RECORD_SCHEMA)
     if any(not p.pointer.startswith("/result") for p in problems):
         return Checked(None, tuple(problems))
+    if other:
+        return Checked(None, tuple(other))
     if rules is None:
-        rules, found = named_rules(record["rules"], GAME)
-        if rules is None:
+        named: Ruleset | None
+        named, found = named_rules(record["rules"], GAME)
+        if named is None:
             return Checked(None, tuple(found))
+        rules = named
         problems += digest_problems(record, rules)
-    elif not isinstance(rules, Ruleset):
-        rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
-        return Checked(None, (Problem("/rules", f"replayed under a ruleset for {rules.game!r}, but the record is a "
-                                      f"{GAME!r} game", "rules-game"),))
     n = len(record["players"])
     found = players_problems(rules, n)
     if found:

@@ -58,7 +58,7 @@ def validate_record(record: Any, file: str | None = None) -> list[Problem]:
     return [p.in_file(file) for p in check_record(record).problems]
 
 
-def state_of(record: Any, rules: Ruleset | None = None) -> GameState:
+def state_of(record: Any, rules: Ruleset | str | None = None) -> GameState:
     """The state a valid record ends in. ``InvalidInput`` lists the problems of an invalid one."""
     return reached(check_record(record, rules))
 

@@ -9,14 +9,16 @@ checked, the same way for every game, so that is here once.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
 
-from .arguments import string_list
+from .arguments import brief, kind, string_list
 from .display import unshown_words
 from .errors import InvalidInput, Problem, RulesError, under
+from .games import GAMES
 from .jsonio import is_text, json_problems, shown
 from .loading import load_rules, rules_data, rules_from_data, shipped_ids
 from .pointer import pointer
@@ -24,6 +26,7 @@ from .schema import schema_problems
 from .validation import RECORD_FORMAT
 
 S = TypeVar("S")
+R = TypeVar("R")
 
 
 @attrs.frozen
@@ -133,6 +136,23 @@ def named_rules(ref: Any, game: str) -> tuple[Any, list[Problem]]:
         return None, [Problem("/rules", f"the ruleset {rules.id!r} is for {rules.game!r}, but the record is a "
                               f"{game!r} game", "rules-game")]
     return rules, []
+
+
+def replay_rules(rules: object, ruleset: type[R], game: str, what: str) -> tuple[R | None, list[Problem]]:
+    """The ``rules`` a game's ``check_record`` and ``state_of`` are given, taken alike in every game:
+    None (the ruleset the record names), a loaded ruleset, or what ``load_rules`` takes (a ruleset or
+    variant id, a path), loaded; with the problem at ``/rules`` of another game's ruleset, under which
+    a record of ``game`` replays nothing (then None). Anything else is a ``TypeError`` naming
+    ``rules`` (``what``: the game's ruleset in words)."""
+    if isinstance(rules, str | os.PathLike):
+        rules = load_rules(rules)
+    if rules is None or isinstance(rules, ruleset):
+        return rules, []
+    other = getattr(rules, "game", None)
+    if isinstance(other, str) and other in GAMES and other != game:
+        return None, [Problem("/rules", f"replayed under a ruleset for {other!r}, but the record is a {game!r} "
+                              "game", "rules-game")]
+    raise TypeError(f"rules must be {what}, a ruleset id, or None, not {kind(rules)}: {brief(rules)}")
 
 
 def players_problems(rules: Any, n: int) -> list[Problem]:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from .arguments import as_id, brief
+from .arguments import as_id, brief, kind
 from .errors import IllegalAction, InvalidInput, Problem
 
 
@@ -21,7 +21,7 @@ def check_players(rules: Any, players: object) -> int:
     if players.__class__ is not int:
         number = as_id(players)
         if number is None:
-            raise TypeError(f"players must be an integer, not {type(players).__name__}")
+            raise TypeError(f"players must be an integer, not {kind(players)}")
         players = number
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:

@@ -47,8 +47,12 @@ def _numbering(rules: Ruleset, max_players: int) -> tuple[tuple[str, ...], dict[
     return tuple(names), {name: i for i, name in enumerate(names)}
 
 
+_KINDS = "draw, take:CARD, keep:CARD:PILE, duo:CARD+CARD, end, ... as legal_actions gives them"
+"""The actions in words, for a refusal (the other games list theirs: a card id, an activity id or 'none'...)."""
+
+
 def _of(rules: object) -> tuple[tuple[str, ...], dict[str, int]]:
-    checked: Ruleset = require(rules, Ruleset, "rules", "a Sea Salt & Paper ruleset")
+    checked: Ruleset = require(rules, Ruleset, "rules", "a Sea Salt & Paper Ruleset (see load_rules)")
     return _numbering(checked, checked.players.max)
 
 
@@ -63,11 +67,11 @@ def num_actions(rules: Ruleset) -> int:
 
 
 def action_of(rules: Ruleset, i: int) -> str:
-    """The action numbered ``i``; ``ValueError`` naming ``i`` if none is."""
+    """The action numbered ``i``; ``ValueError`` quoting ``i`` if none is, as every game's does."""
     names = _of(rules)[0]
     number = as_id(i)
     if number is None or not 0 <= number < len(names):
-        raise ValueError(f"i must be an action id of {rules.id!r} (0 to {len(names) - 1}), not {brief(i)}")
+        raise ValueError(f"{brief(i)} is not an action id of {rules.id!r} (ids are 0 to {len(names) - 1})")
     return names[number]
 
 
@@ -79,12 +83,11 @@ def action_id(rules: Ruleset, action: str | int) -> int:
         number = index.get(action)
         if number is not None:
             return number
-        raise ValueError(f"action {brief(action)} is not an action of {rules.id!r} (draw, take:CARD, "
-                         f"keep:CARD:PILE, duo:CARD+CARD, end, ... as legal_actions gives them)")
+        raise ValueError(f"{brief(action)} is not an action of {rules.id!r} ({_KINDS})")
     number = as_id(action)
     if number is None or not 0 <= number < len(names):
-        raise ValueError(f"action must be an action of {rules.id!r} (a string, or an id from 0 to "
-                         f"{len(names) - 1}), not {brief(action)}")
+        raise ValueError(f"{brief(action)} is not an action of {rules.id!r} ({_KINDS}, or an id from 0 to "
+                         f"{len(names) - 1})")
     return number
 
 

@@ -33,8 +33,8 @@ _NEW = NEW
 
 
 def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
-             decks: Sequence[Sequence[str]] = (), first: int | None = None,
-             steals: Sequence[str] = (), shuffles: Sequence[Sequence[str]] = ()) -> GameState:
+             decks: Sequence[Sequence[str]] | None = (), first: int | None = None,
+             steals: Sequence[str] | None = (), shuffles: Sequence[Sequence[str]] | None = ()) -> GameState:
     """A new game for ``players`` seats, shuffled from a generator seeded by ``seed``.
 
     The same rules, player count and seed always give the same game, on every platform.
@@ -43,12 +43,19 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     record does: each deck must hold every card once, ``first`` be a seat, each steal a card id
     (``TypeError``/``ValueError`` naming the parameter otherwise). Without a seed the game waits
     at a round it has no deck for. ``shuffles`` (Extra Salt): the deck order after each lobster
-    shuffle, in game order (card ids, top first).
+    shuffle, in game order (card ids, top first). None for any of them is none given, as
+    Boomerang: Australia's ``deals`` and Boomerang (2010)'s ``deck`` take it.
     """
     if (rules.__class__ is Ruleset and seed.__class__ is int and decks is _NO_CHANCES and first is None
             and steals is _NO_CHANCES and shuffles is _NO_CHANCES):
         return _dealt(rules, players, seed)
     seed = optional_seed(seed)  # a numpy integer is the int it holds, as in every game
+    if decks is None:  # none given
+        decks = ()
+    if steals is None:
+        steals = ()
+    if shuffles is None:
+        shuffles = ()
     check_new_game(rules, seed, decks, first, steals)
     given_shuffles = extra_salt.given_shuffles(rules, shuffles)
     players = check_players(rules, players)

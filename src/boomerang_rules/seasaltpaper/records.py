@@ -28,6 +28,7 @@ from ..core.records import (
     reached,
     recorded_names,
     recorded_seed,
+    replay_rules,
     result_of,
 )
 from ..core.results import result_problems
@@ -322,22 +323,27 @@ def _for_the_schema(record: Any) -> Any:
     return {**record, "rounds": [{**r, "actions": []} for r in rounds]}
 
 
-def check_record(record: Any, rules: Ruleset | None = None) -> Checked[GameState]:
+def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[GameState]:
     """Check a parsed record against the schema and, by replaying it, against the rules.
 
-    ``rules`` replays it under another ruleset than the one it names.
+    ``rules`` replays it under another ruleset than the one it names (a loaded one, or an id or a
+    path to load; another game's is a problem at ``/rules``, what is no ruleset a ``TypeError``:
+    ``core.records.replay_rules``, alike in every game).
     """
+    given, other = replay_rules(rules, Ruleset, GAME, "a Sea Salt & Paper Ruleset")
+    rules = given
     problems = document_problems(record, RECORD_SCHEMA, _for_the_schema)
     if any(not p.pointer.startswith("/result") for p in problems):
         return Checked(None, tuple(problems))
+    if other:
+        return Checked(None, tuple(other))
     if rules is None:
-        rules, found = named_rules(record["rules"], GAME)
-        if rules is None:
+        named: Ruleset | None
+        named, found = named_rules(record["rules"], GAME)
+        if named is None:
             return Checked(None, tuple(found))
+        rules = named
         problems += digest_problems(record, rules)
-    elif not isinstance(rules, Ruleset):
-        return Checked(None, (Problem("/rules", f"replayed under a ruleset for {getattr(rules, 'game', rules)!r}, "
-                                      f"but the record is a {GAME!r} game", "rules-game"),))
     t = tables_for(rules)
     n = len(record["players"])
     found = players_problems(rules, n)
@@ -389,7 +395,7 @@ def validate_record(record: Any, file: str | None = None) -> list[Problem]:
     return [p.in_file(file) for p in check_record(record).problems]
 
 
-def state_of(record: Any, rules: Ruleset | None = None) -> GameState:
+def state_of(record: Any, rules: Ruleset | str | None = None) -> GameState:
     """The state a valid record ends in. ``InvalidInput`` lists the problems of an invalid one."""
     return reached(check_record(record, rules))
 
