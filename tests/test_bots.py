@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -362,3 +363,44 @@ def test_the_search_bot_of_the_registry_refuses_a_budget_of_no_playouts(rules_id
         with pytest.raises(ValueError, match=rf"^ismcts takes 1 to 1,000,000 playouts a decision, not {budget}$"):
             make(rules, 1, playouts=budget)
     assert make(rules, 1, playouts=None).name == "ismcts"
+
+
+GAME_RULES = {"standard": "Boomerang: Australia", "sea-salt-paper": "Sea Salt & Paper",
+              "boomerang-2010": "Boomerang (2010)"}
+
+
+@pytest.mark.parametrize("rules_id", sorted(GAME_RULES))
+def test_every_game_s_bots_refuse_what_is_not_theirs_alike(rules_id: str) -> None:
+    """Every game's bots and ``play_game`` answer a wrong ruleset and a wrong list of actions in one
+    way (they raised ``max()``'s, ``below()``'s, an ``IndexError`` or an ``AttributeError`` from inside,
+    each game its own): a ``TypeError`` naming the parameter, a ``ValueError`` for no actions to choose
+    from. The random bot reads no rules, so it takes any."""
+    from boomerang_rules.core import bots as core_bots
+    from boomerang_rules.core.games import game_module
+
+    rules = br.load_rules(rules_id)
+    game = game_module(rules.game)
+    other = br.load_rules("boomerang-2010" if rules_id != "boomerang-2010" else "standard")
+    state = br.new_game(rules, 3, 1)
+    seat = br.to_act(state)[0]
+    seen = br.view(state, seat)
+    what = rf"^rules must be a {re.escape(GAME_RULES[rules_id])} Ruleset \(see load_rules\), not"
+    for name in ("random", "greedy", "ismcts:2"):
+        bot = core_bots.make_bots(game.BOTS, [name], rules, 1)[0]
+        with pytest.raises(ValueError, match=r"^actions is empty: a bot chooses among the legal actions"):
+            bot.choose(seen, ())
+        with pytest.raises(TypeError, match=r"^actions must be the legal actions \(a tuple of action names\), not"):
+            bot.choose(seen, None)
+        assert bot.choose(seen, br.legal_actions(state, seat)) in br.legal_actions(state, seat)
+        if name != "random":
+            for wrong in (None, other):
+                with pytest.raises(TypeError, match=what):
+                    core_bots.make_bots(game.BOTS, [name], wrong, 1)
+    with pytest.raises(TypeError, match=what):
+        game.play_game(other, [RandomBot(rules, 1)] * 3, 1)
+    with pytest.raises(TypeError, match=what):
+        game.play_game(None, [RandomBot(rules, 1)] * 3, 1)
+    with pytest.raises(TypeError, match=r"^bots must be a list of bots, one a seat"):
+        game.play_game(rules, None, 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^rules must be a Ruleset \(see load_rules\), not None"):
+        core_bots.play_game(None, [RandomBot(rules, 1)] * 3, 1)

@@ -11,7 +11,9 @@ from typing import TypeAlias
 
 from ..core import bots as core_bots
 from ..core import rng as rng_mod
+from ..core.arguments import require
 from ..core.ismcts import budgeted_bots
+from .actions import RULES_WHAT
 from .rules import Ruleset
 from .state import GameState
 from .tables import NO_ACTIVITY, tables_for
@@ -36,7 +38,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, rules: Ruleset, seed: int) -> None:
-        self._t = tables_for(rules)
+        self._t = tables_for(require(rules, Ruleset, "rules", RULES_WHAT))
         self._state = rng_mod.seed_state(seed)
         numbers = self._t.number
         self._middle = (min(numbers) + max(numbers)) / 2
@@ -47,6 +49,7 @@ class GreedyBot:
         return best[k]
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        core_bots.check_choice(actions)
         t = self._t
         if seen.phase == "activity":
             return self._activity(seen, actions)
@@ -121,6 +124,7 @@ class GreedyBot:
 def _ismcts(rules: Ruleset, seed: int, playouts: int | None = None) -> Bot:
     from .ismcts import DEFAULT_PLAYOUTS, IsmctsBot
 
+    require(rules, Ruleset, "rules", RULES_WHAT)
     return IsmctsBot(rules, seed, DEFAULT_PLAYOUTS if playouts is None else playouts)  # 0 is refused, not the default
 
 
@@ -137,6 +141,7 @@ def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
               on_decision: Callable[[GameState, int, str], None] | None = None) -> GameState:
     """A whole game dealt from ``seed``, each seat played by its bot, which sees only its view
     (made on first reading: a bot that reads none of it costs nothing to serve)."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
     state: GameState = core_bots.play_game(rules, bots, seed, on_decision, lazy_view)
     return state
 

@@ -11,7 +11,9 @@ from typing import TypeAlias
 
 from ..core import bots as core_bots
 from ..core import rng as rng_mod
+from ..core.arguments import require
 from ..core.ismcts import budgeted_bots
+from .actions import RULES_WHAT
 from .rules import PASS, THROW, Ruleset
 from .state import GameState
 from .tables import tables_for
@@ -36,7 +38,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, rules: Ruleset, seed: int) -> None:
-        self._t = tables_for(rules)
+        self._t = tables_for(require(rules, Ruleset, "rules", RULES_WHAT))
         self._state = rng_mod.seed_state(seed)
         self._per_point = rules.boomerangs_per_point
 
@@ -74,6 +76,7 @@ class GreedyBot:
         return after - before + 0.3 * taken
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        core_bots.check_choice(actions)
         if seen.phase == "tokens":
             standing = self._standing(seen)
             worths = {land: self._worth(seen, land, standing) for land in actions}
@@ -92,6 +95,7 @@ class GreedyBot:
 def _ismcts(rules: Ruleset, seed: int, playouts: int | None = None) -> Bot:
     from .ismcts import ismcts_bot
 
+    require(rules, Ruleset, "rules", RULES_WHAT)
     return ismcts_bot(rules, seed, playouts)
 
 
@@ -103,5 +107,6 @@ def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
               on_decision: Callable[[GameState, int, str], None] | None = None) -> GameState:
     """A whole game shuffled from ``seed``, each seat played by its bot, which sees only its view
     (made on first reading: a bot that reads none of it costs nothing to serve)."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
     state: GameState = core_bots.play_game(rules, bots, seed, on_decision, lazy_view)
     return state

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from . import rng as rng_mod
-from .arguments import brief, kind
+from .arguments import brief, is_list, kind, list_of, not_a
 
 View_contra = TypeVar("View_contra", contravariant=True)
 
@@ -39,8 +39,20 @@ class RandomBot:
         self._state = rng_mod.seed_state(seed)
 
     def choose(self, seen: object, actions: tuple[str, ...]) -> str:
+        check_choice(actions)
         self._state, k = rng_mod.below(self._state, len(actions))
         return actions[k]
+
+
+def check_choice(actions: object) -> None:
+    """What every bot's ``choose`` is handed: the legal actions of a seat that owes a decision (a
+    tuple of names, one at least). Anything else is the caller's mistake, told alike in every game
+    (it was ``max()``'s, ``below()``'s or an ``IndexError`` from inside a bot)."""
+    if not is_list(actions):
+        raise not_a(actions, "actions", "the legal actions (a tuple of action names)")
+    if not actions:
+        raise ValueError("actions is empty: a bot chooses among the legal actions of a seat that owes a decision "
+                         "(legal_actions(state, seat) for a seat of to_act(state))")
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -83,9 +95,13 @@ def play_game(rules: Any, bots: Sequence[Any], seed: int,
     sees only its view (``view(state, seat)``, by default the game's ``view``; a game passes its
     views made on first reading) and the legal actions, never the state. A bot that reads no view
     (``reads_view``) is given ``None``."""
-    from .games import game_module
+    from .games import GAMES, game_module
 
-    game = game_module(rules.game)
+    played = getattr(rules, "game", None)
+    if not isinstance(played, str) or played not in GAMES:
+        raise not_a(rules, "rules", "a Ruleset (see load_rules)")
+    list_of(bots, "bots", "bots, one a seat (objects with choose(view, actions): see BOTS)")
+    game = game_module(played)
     new_game, is_over, to_act, apply = game.new_game, game.is_over, game.to_act, game.apply
     legal_actions = game.legal_actions
     state = new_game(rules, len(bots), seed)

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 from . import rng as rng_mod
 from .arguments import brief, kind
+from .bots import check_choice
 
 DEFAULT_PLAYOUTS = 100
 """Playouts per decision when a game's search does not say."""
@@ -153,6 +154,7 @@ class IsmctsBot:
         self._c = exploration
 
     def choose(self, seen: Any, actions: tuple[str, ...]) -> str:
+        check_choice(actions)
         if len(actions) == 1:
             return actions[0]
         root = self.search(seen)

@@ -11,9 +11,11 @@ from typing import TypeAlias
 
 from ..core import bots as core_bots
 from ..core import rng as rng_mod
+from ..core.arguments import require
 from ..core.ismcts import budgeted_bots
 from .engine import hand_points
 from .rules import Ruleset
+from .scoring import RULES_WHAT
 from .state import GameState
 from .tables import tables_for
 from .view import SeatView, lazy_view
@@ -36,7 +38,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, rules: Ruleset, seed: int) -> None:
-        self._t = tables_for(rules)
+        self._t = tables_for(require(rules, Ruleset, "rules", RULES_WHAT))
         self._state = rng_mod.seed_state(seed)
 
     def _pick(self, best: list[str]) -> str:
@@ -59,6 +61,7 @@ class GreedyBot:
         return self._pick(sorted(a for a, g in gains.items() if g == top)), top
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
+        core_bots.check_choice(actions)
         if "end" in actions:  # only the play phase has "end", and it always does: no view to read
             return self._play(seen, actions)  # unless a round end is open (issue 27)
         phase = seen.phase
@@ -108,6 +111,7 @@ class GreedyBot:
 def _ismcts(rules: Ruleset, seed: int, playouts: int | None = None) -> Bot:
     from .ismcts import ismcts_bot
 
+    require(rules, Ruleset, "rules", RULES_WHAT)
     return ismcts_bot(rules, seed, playouts)
 
 
@@ -119,5 +123,6 @@ def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
               on_decision: Callable[[GameState, int, str], None] | None = None) -> GameState:
     """A whole game shuffled from ``seed``, each seat played by its bot, which sees only its view
     (made on first reading: a bot that reads none of it costs nothing to serve)."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
     state: GameState = core_bots.play_game(rules, bots, seed, on_decision, lazy_view)
     return state
