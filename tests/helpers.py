@@ -332,3 +332,30 @@ def big_deck(hand: int = 2, cards: int = 56, players: tuple[int, int] = (1, 3), 
                 pass_directions=["left"] * rounds)
     rules: br.Ruleset = rules_from_data(data)
     return rules
+
+
+Refusal = list[tuple[str, str, str]]
+"""What a state built by hand is refused for: (pointer, rule, message) a problem; [] when accepted."""
+
+
+def refusal_of(state: Any, **fields: Any) -> Refusal:
+    """What rebuilding ``state`` through its class with ``fields`` replaced (``attrs.evolve``) is refused for."""
+    try:
+        attrs.evolve(state, **fields)
+    except br.InvalidInput as refused:
+        return [(p.pointer, p.rule, p.message) for p in refused.problems]
+    return []
+
+
+def refused_alone(problems: Refusal, pointer: str, words: str) -> None:
+    """One problem, at ``pointer``, its rule ``state-`` and the top field's name, its message holding
+    ``words`` and ending as every refusal of a hand-built state does."""
+    assert [p[0] for p in problems] == [pointer], problems
+    assert problems[0][1] == f"state-{pointer.split('/')[1]}"
+    assert words in problems[0][2], problems[0][2]
+    assert problems[0][2].endswith(": not a state the engine made")
+
+
+def replaced_at(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """``row`` with its item ``i`` replaced by ``value``."""
+    return (*row[:i], value, *row[i + 1:])

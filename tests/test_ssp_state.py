@@ -15,6 +15,8 @@ import pytest
 import boomerang_rules as br
 from boomerang_rules.seasaltpaper.state import Chance, GameState, RoundResult, check_state
 
+from .helpers import Refusal, refusal_of, refused_alone, replaced_at
+
 RULES = br.load_rules("sea-salt-paper")
 N = 3
 LONGEST = 1 << 40  # the bound the checks put on counts the engine keeps (turns, steals used)
@@ -35,39 +37,22 @@ def _second_round() -> GameState:
 STATE = _second_round()
 SIZE = STATE.tables.deck_size  # 58 cards: a card is 0..57
 RESULT: RoundResult = STATE.history[0]
-Problems = list[tuple[str, str, str]]
 
 
-def _problems(**fields: Any) -> Problems:
-    """What rebuilding ``STATE`` with ``fields`` replaced is refused for: (pointer, rule, message)
-    a problem; [] when accepted."""
-    try:
-        attrs.evolve(STATE, **fields)
-    except br.InvalidInput as refused:
-        return [(p.pointer, p.rule, p.message) for p in refused.problems]
-    return []
+def _problems(**fields: Any) -> Refusal:
+    """What rebuilding ``STATE`` with ``fields`` replaced is refused for."""
+    return refusal_of(STATE, **fields)
 
 
-def _result(**fields: Any) -> Problems:
+def _result(**fields: Any) -> Refusal:
     """``_problems`` of ``STATE`` whose finished round 0 has ``fields`` replaced."""
     return _problems(history=(attrs.evolve(RESULT, **fields),))
 
 
-def _chance(**fields: Any) -> Problems:
+def _chance(**fields: Any) -> Refusal:
     return _problems(chance=attrs.evolve(STATE.chance, **fields))
 
 
-def _at(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return (*row[:i], value, *row[i + 1:])
-
-
-def _refused_alone(problems: Problems, pointer: str, words: str) -> None:
-    """One problem, at ``pointer``, its rule the top field's, its message holding ``words``."""
-    assert [p[0] for p in problems] == [pointer], problems
-    field = pointer.split("/")[1]
-    assert problems[0][1] == f"state-{field}"
-    assert words in problems[0][2], problems[0][2]
-    assert problems[0][2].endswith(": not a state the engine made")
 
 
 def test_the_state_the_engine_made_is_accepted_rebuilt_pickled_and_equal() -> None:
@@ -84,7 +69,7 @@ INTS = [  # (field, lowest, highest) of the state's own integers, as the engine 
 @pytest.mark.parametrize(("field", "low", "high"), INTS)
 def test_an_integer_field_past_either_end_of_its_range_is_refused_naming_it(field: str, low: int, high: int) -> None:
     for bad in (low - 1, high + 1):
-        _refused_alone(_problems(**{field: bad}), f"/{field}", f"{field} must be an integer from {low} to {high}, "
+        refused_alone(_problems(**{field: bad}), f"/{field}", f"{field} must be an integer from {low} to {high}, "
                                                                f"not {bad}")
     for odd in (True, float(high), str(high), None):  # exactly an int: no bool, float or text
         assert [p[0] for p in _problems(**{field: odd})] == [f"/{field}"]
@@ -111,23 +96,23 @@ def test_a_row_of_numbers_a_seat_is_checked_entry_by_entry(field: str, length: i
     row = getattr(STATE, field)
     for seat in range(N):
         for bad in (low - 1, high + 1):
-            _refused_alone(_problems(**{field: _at(row, seat, bad)}), f"/{field}/{seat}",
+            refused_alone(_problems(**{field: replaced_at(row, seat, bad)}), f"/{field}/{seat}",
                            f"{field}[{seat}] must be an integer from {low} to {high}, not {bad}")
         for good in (low, high):
-            assert _problems(**{field: _at(row, seat, good)}) == []
-    _refused_alone(_problems(**{field: row[:-1]}), f"/{field}", f"{field} must hold {N} entries, not {N - 1}")
-    _refused_alone(_problems(**{field: (*row, 0)}), f"/{field}", f"must hold {N} entries, not {N + 1}")
-    _refused_alone(_problems(**{field: list(row)}), f"/{field}", f"{field} must be a tuple, not [")
+            assert _problems(**{field: replaced_at(row, seat, good)}) == []
+    refused_alone(_problems(**{field: row[:-1]}), f"/{field}", f"{field} must hold {N} entries, not {N - 1}")
+    refused_alone(_problems(**{field: (*row, 0)}), f"/{field}", f"must hold {N} entries, not {N + 1}")
+    refused_alone(_problems(**{field: list(row)}), f"/{field}", f"{field} must be a tuple, not [")
 
 
 @pytest.mark.parametrize("field", ["final", "winners_"])
 def test_a_list_of_seats_holds_at_most_one_entry_a_seat_each_a_seat(field: str) -> None:
     assert _problems(**{field: ()}) == [] and _problems(**{field: tuple(range(N))}) == []
     assert _problems(**{field: (N - 1, 0)}) == []
-    _refused_alone(_problems(**{field: (0, 1, 2, 0)}), f"/{field}", f"must hold at most {N} entries, not {N + 1}")
-    _refused_alone(_problems(**{field: (0, N)}), f"/{field}/1", f"from 0 to {N - 1}, not {N}")
-    _refused_alone(_problems(**{field: (-1,)}), f"/{field}/0", f"from 0 to {N - 1}, not -1")
-    _refused_alone(_problems(**{field: [0]}), f"/{field}", "must be a tuple")
+    refused_alone(_problems(**{field: (0, 1, 2, 0)}), f"/{field}", f"must hold at most {N} entries, not {N + 1}")
+    refused_alone(_problems(**{field: (0, N)}), f"/{field}/1", f"from 0 to {N - 1}, not {N}")
+    refused_alone(_problems(**{field: (-1,)}), f"/{field}/0", f"from 0 to {N - 1}, not -1")
+    refused_alone(_problems(**{field: [0]}), f"/{field}", "must be a tuple")
 
 
 CARD_ROWS = [  # (field, a place holding one row of cards, how to put a row there)
@@ -136,8 +121,8 @@ CARD_ROWS = [  # (field, a place holding one row of cards, how to put a row ther
     ("drawn", "/drawn", lambda row: {"drawn": row, "phase": "lobster"}),
     ("piles", "/piles/1", lambda row: {"piles": (STATE.piles[0], row)}),
     ("piles", "/piles/0", lambda row: {"piles": (row, STATE.piles[1])}),
-    ("hands", f"/hands/{N - 1}", lambda row: {"hands": _at(STATE.hands, N - 1, row)}),
-    ("played", "/played/0", lambda row: {"played": _at(STATE.played, 0, row)}),
+    ("hands", f"/hands/{N - 1}", lambda row: {"hands": replaced_at(STATE.hands, N - 1, row)}),
+    ("played", "/played/0", lambda row: {"played": replaced_at(STATE.played, 0, row)}),
     ("shuffles", "/shuffles/1", lambda row: {"shuffles": ((0,), row)}),
 ]
 
@@ -145,23 +130,23 @@ CARD_ROWS = [  # (field, a place holding one row of cards, how to put a row ther
 @pytest.mark.parametrize(("field", "pointer", "put"), CARD_ROWS, ids=[c[1] for c in CARD_ROWS])
 def test_a_row_of_cards_holds_cards_of_the_deck_and_no_more_than_the_deck(field: str, pointer: str, put: Any) -> None:
     assert _problems(**put((0, SIZE - 1))) == []  # the first card and the last
-    _refused_alone(_problems(**put((0, SIZE))), f"{pointer}/1", f"from 0 to {SIZE - 1}, not {SIZE}")
-    _refused_alone(_problems(**put((-1,))), f"{pointer}/0", f"from 0 to {SIZE - 1}, not -1")
-    _refused_alone(_problems(**put(tuple(range(SIZE)) + (0,))), pointer,
+    refused_alone(_problems(**put((0, SIZE))), f"{pointer}/1", f"from 0 to {SIZE - 1}, not {SIZE}")
+    refused_alone(_problems(**put((-1,))), f"{pointer}/0", f"from 0 to {SIZE - 1}, not -1")
+    refused_alone(_problems(**put(tuple(range(SIZE)) + (0,))), pointer,
                    f"must hold at most {SIZE} entries, not {SIZE + 1}")
-    _refused_alone(_problems(**put([0])), pointer, "must be a tuple, not [0]")
+    refused_alone(_problems(**put([0])), pointer, "must be a tuple, not [0]")
 
 
 @pytest.mark.parametrize(("field", "length"), [("piles", 2), ("hands", N), ("played", N)])
 def test_the_rows_of_cards_a_seat_or_a_pile_hold_one_row_each(field: str, length: int) -> None:
     rows = getattr(STATE, field)
-    _refused_alone(_problems(**{field: rows[:-1]}), f"/{field}", f"must hold {length} entries, not {length - 1}")
-    _refused_alone(_problems(**{field: (*rows, ())}), f"/{field}", f"must hold {length} entries, not {length + 1}")
+    refused_alone(_problems(**{field: rows[:-1]}), f"/{field}", f"must hold {length} entries, not {length - 1}")
+    refused_alone(_problems(**{field: (*rows, ())}), f"/{field}", f"must hold {length} entries, not {length + 1}")
 
 
 def test_the_phase_is_one_the_engine_has() -> None:
     words = "phase must be one of crab_card, crab_pile, deal, draw, keep, lobster, over, play, steal, not 'dance'"
-    _refused_alone(_problems(phase="dance"), "/phase", words)
+    refused_alone(_problems(phase="dance"), "/phase", words)
     for phase in ("draw", "play", "steal", "crab_pile"):  # no field of the state reads otherwise in these
         assert _problems(phase=phase) == []
 
@@ -170,24 +155,24 @@ def test_the_seed_is_none_or_any_integer_and_the_names_none_or_one_text_a_seat()
     for seed in (None, 0, -5, 1 << 80):
         assert _problems(seed=seed) == []
     for odd in ("5", 5.0, True):
-        _refused_alone(_problems(seed=odd), "/seed", "seed must be an integer")
+        refused_alone(_problems(seed=odd), "/seed", "seed must be an integer")
     assert _problems(names=None) == [] and _problems(names=("a", "b", "c")) == []
-    _refused_alone(_problems(names=("a", "b")), "/names", "must hold 3 entries, not 2")
-    _refused_alone(_problems(names=("a", 2, "c")), "/names/1", "names[1] must be a string, not 2")
+    refused_alone(_problems(names=("a", "b")), "/names", "must hold 3 entries, not 2")
+    refused_alone(_problems(names=("a", 2, "c")), "/names/1", "names[1] must be a string, not 2")
 
 
 def test_the_log_is_a_chain_of_decisions_each_a_seat_an_action_and_a_card() -> None:
     newest, earlier = STATE.log
     assert _problems(log=None) == [] and _problems(log=((N - 1, "end", SIZE - 1), earlier)) == []
     assert _problems(log=((0, "end", -1), None)) == []
-    _refused_alone(_problems(log=((N, "end", -1), earlier)), "/log/0/0", f"log[0][0] must be an integer from 0 to "
+    refused_alone(_problems(log=((N, "end", -1), earlier)), "/log/0/0", f"log[0][0] must be an integer from 0 to "
                                                                          f"{N - 1}, not {N}")
-    _refused_alone(_problems(log=((-1, "end", -1), earlier)), "/log/0/0", "not -1")
-    _refused_alone(_problems(log=((0, 5, -1), earlier)), "/log/0/1", "log[0][1] must be a string, not 5")
-    _refused_alone(_problems(log=((0, "end", SIZE), earlier)), "/log/0/2", f"from -1 to {SIZE - 1}, not {SIZE}")
-    _refused_alone(_problems(log=((0, "end", -2), earlier)), "/log/0/2", "not -2")
-    _refused_alone(_problems(log=((0, "end"), earlier)), "/log/0", "log[0] must be a (seat, action, card) tuple")
-    _refused_alone(_problems(log=([0, "end", -1], earlier)), "/log/0", "must be a (seat, action, card) tuple")
+    refused_alone(_problems(log=((-1, "end", -1), earlier)), "/log/0/0", "not -1")
+    refused_alone(_problems(log=((0, 5, -1), earlier)), "/log/0/1", "log[0][1] must be a string, not 5")
+    refused_alone(_problems(log=((0, "end", SIZE), earlier)), "/log/0/2", f"from -1 to {SIZE - 1}, not {SIZE}")
+    refused_alone(_problems(log=((0, "end", -2), earlier)), "/log/0/2", "not -2")
+    refused_alone(_problems(log=((0, "end"), earlier)), "/log/0", "log[0] must be a (seat, action, card) tuple")
+    refused_alone(_problems(log=([0, "end", -1], earlier)), "/log/0", "must be a (seat, action, card) tuple")
     deep = earlier  # the oldest decision broken: every node down the chain is read
     entries = []
     while deep is not None:
@@ -196,11 +181,11 @@ def test_the_log_is_a_chain_of_decisions_each_a_seat_an_action_and_a_card() -> N
     broken: Any = None
     for i, entry in enumerate(reversed(entries)):
         broken = ((N, "end", -1) if i == 0 else entry, broken)
-    _refused_alone(_problems(log=(newest, broken)), f"/log/{len(entries)}/0", f"not {N}")
-    _refused_alone(_problems(log=(newest, (earlier[0], [1]))), "/log", "at depth 2")
-    _refused_alone(_problems(log=(newest, earlier, None)), "/log", "log must be None or an (entry, earlier log) "
+    refused_alone(_problems(log=(newest, broken)), f"/log/{len(entries)}/0", f"not {N}")
+    refused_alone(_problems(log=(newest, (earlier[0], [1]))), "/log", "at depth 2")
+    refused_alone(_problems(log=(newest, earlier, None)), "/log", "log must be None or an (entry, earlier log) "
                                                                    "pair, not (")
-    _refused_alone(_problems(log=[newest, earlier]), "/log", "at depth 0")
+    refused_alone(_problems(log=[newest, earlier]), "/log", "at depth 0")
 
 
 def test_the_entries_are_the_log_oldest_first() -> None:
@@ -236,16 +221,16 @@ R = "/history/0"
     ({"ender": N}, f"{R}/ender", f"from 0 to {N - 1}, not {N}"),
     ({"ender": -1}, f"{R}/ender", "not -1"),
     ({"hands": RESULT.hands[:-1]}, f"{R}/hands", f"must hold {N} entries, not {N - 1}"),
-    ({"hands": _at(RESULT.hands, 2, (SIZE,))}, f"{R}/hands/2/0", f"not {SIZE}"),
+    ({"hands": replaced_at(RESULT.hands, 2, (SIZE,))}, f"{R}/hands/2/0", f"not {SIZE}"),
     ({"played": (*RESULT.played, ())}, f"{R}/played", f"must hold {N} entries, not {N + 1}"),
-    ({"played": _at(RESULT.played, 1, (-1,))}, f"{R}/played/1/0", "not -1"),
-    ({"card_points": _at(RESULT.card_points, 2, LONGEST + 1)}, f"{R}/card_points/2", f"not {LONGEST + 1}"),
+    ({"played": replaced_at(RESULT.played, 1, (-1,))}, f"{R}/played/1/0", "not -1"),
+    ({"card_points": replaced_at(RESULT.card_points, 2, LONGEST + 1)}, f"{R}/card_points/2", f"not {LONGEST + 1}"),
     ({"card_points": RESULT.card_points[:2]}, f"{R}/card_points", "must hold 3 entries, not 2"),
-    ({"bonuses": _at(RESULT.bonuses, 0, -LONGEST - 1)}, f"{R}/bonuses/0", f"not {-LONGEST - 1}"),
+    ({"bonuses": replaced_at(RESULT.bonuses, 0, -LONGEST - 1)}, f"{R}/bonuses/0", f"not {-LONGEST - 1}"),
     ({"bonuses": RESULT.bonuses * 2}, f"{R}/bonuses", "must hold 3 entries, not 6"),
-    ({"scores": _at(RESULT.scores, 1, "4")}, f"{R}/scores/1", "must be an integer"),
+    ({"scores": replaced_at(RESULT.scores, 1, "4")}, f"{R}/scores/1", "must be an integer"),
     ({"scores": ()}, f"{R}/scores", "must hold 3 entries, not 0"),
-    ({"last_turns": _at(RESULT.last_turns, 2, -2)}, f"{R}/last_turns/2", f"from -1 to {LONGEST}, not -2"),
+    ({"last_turns": replaced_at(RESULT.last_turns, 2, -2)}, f"{R}/last_turns/2", f"from -1 to {LONGEST}, not -2"),
     ({"last_turns": RESULT.last_turns[:1]}, f"{R}/last_turns", "must hold 3 entries, not 1"),
     ({"shuffles": ((0, 1), (SIZE,))}, f"{R}/shuffles/1/0", f"not {SIZE}"),
     ({"shuffles": [(0, 1)]}, f"{R}/shuffles", "must be a tuple"),
@@ -253,7 +238,7 @@ R = "/history/0"
 def test_each_field_of_a_finished_round_is_checked_the_last_as_well_as_the_first(
         fields: dict[str, Any], pointer: str, words: str) -> None:
     """A field out of its range is named by its pointer, and nothing else is."""
-    _refused_alone(_result(**fields), pointer, words)
+    refused_alone(_result(**fields), pointer, words)
 
 
 def test_a_finished_round_at_the_ends_of_its_ranges_is_accepted() -> None:
@@ -266,10 +251,10 @@ def test_a_finished_round_at_the_ends_of_its_ranges_is_accepted() -> None:
 
 
 def test_a_finished_round_that_is_not_a_round_result_is_refused_saying_what_it_must_be() -> None:
-    _refused_alone(_problems(history=((1, 2),)), R, "history[0] must be a RoundResult, not (1, 2)")
-    _refused_alone(_problems(history=((1, 2), (3, 4))), R, "not (1, 2)")  # the first misfit named, as in every row
-    _refused_alone(_problems(history=(RESULT, None)), "/history/1", "must be a RoundResult, not None")
-    _refused_alone(_problems(history=[RESULT]), "/history", "history must be a tuple")
+    refused_alone(_problems(history=((1, 2),)), R, "history[0] must be a RoundResult, not (1, 2)")
+    refused_alone(_problems(history=((1, 2), (3, 4))), R, "not (1, 2)")  # the first misfit named, as in every row
+    refused_alone(_problems(history=(RESULT, None)), "/history/1", "must be a RoundResult, not None")
+    refused_alone(_problems(history=[RESULT]), "/history", "history must be a tuple")
 
 
 @pytest.mark.parametrize(("fields", "pointer", "words"), [
@@ -294,7 +279,7 @@ def test_a_finished_round_that_is_not_a_round_result_is_refused_saying_what_it_m
 ])
 def test_each_field_of_the_chance_is_checked_the_last_as_well_as_the_first(
         fields: dict[str, Any], pointer: str, words: str) -> None:
-    _refused_alone(_chance(**fields), pointer, words)
+    refused_alone(_chance(**fields), pointer, words)
 
 
 def test_a_chance_at_the_ends_of_its_ranges_is_accepted() -> None:
@@ -303,13 +288,13 @@ def test_a_chance_at_the_ends_of_its_ranges_is_accepted() -> None:
     assert _chance(decks=((SIZE - 1, 0), ()), first=None, steals=(0, SIZE - 1), steals_used=LONGEST) == []
     assert _chance(first=0) == [] and _chance(first=N - 1) == []
     assert _chance(shuffles=((SIZE - 1,),), shuffles_used=LONGEST) == [] and _chance(shuffles_used=0) == []
-    _refused_alone(_problems(chance=None), "/chance", "chance must be a Chance, not None")
-    _refused_alone(_problems(chance=(None,)), "/chance", "must be a Chance")
+    refused_alone(_problems(chance=None), "/chance", "chance must be a Chance, not None")
+    refused_alone(_problems(chance=(None,)), "/chance", "must be a Chance")
 
 
 @pytest.mark.parametrize(("fields", "pointer", "words"), [
-    ({"hands": _at(STATE.hands, 1, (3, 2))}, "/hands/1", "a hand is sorted, each card once, not (3, 2)"),
-    ({"hands": _at(STATE.hands, 2, (4, 4))}, "/hands/2", "each card once, not (4, 4)"),
+    ({"hands": replaced_at(STATE.hands, 1, (3, 2))}, "/hands/1", "a hand is sorted, each card once, not (3, 2)"),
+    ({"hands": replaced_at(STATE.hands, 2, (4, 4))}, "/hands/2", "each card once, not (4, 4)"),
     ({"turn": -1}, "/turn", "a seat is to act in every phase but deal and over, not -1 in 'play'"),
     ({"phase": "over"}, "/turn", "not 0 in 'over'"),
     ({"phase": "deal"}, "/turn", "not 0 in 'deal'"),
@@ -323,13 +308,14 @@ def test_a_chance_at_the_ends_of_its_ranges_is_accepted() -> None:
 def test_the_fields_read_together_agree(fields: dict[str, Any], pointer: str, words: str) -> None:
     """Read once every field fits on its own: a hand sorted, a seat to act exactly when a phase
     has one, drawn cards exactly in the phases that hold them, a crab pile exactly in its phase."""
-    _refused_alone(_problems(**fields), pointer, words)
+    refused_alone(_problems(**fields), pointer, words)
 
 
 def test_the_fields_read_together_are_read_only_once_each_fits() -> None:
     problems = _problems(turn=-1, round=-1)  # the seat to act is not judged against a broken state
     assert [p[0] for p in problems] == ["/round"]
-    problems = _problems(hands=_at(_at(STATE.hands, 0, (2, 1)), 1, (4, 3)), crab_pile=1)  # every agreement
+    unsorted = replaced_at(replaced_at(STATE.hands, 0, (2, 1)), 1, (4, 3))
+    problems = _problems(hands=unsorted, crab_pile=1)  # every agreement
     assert [p[0] for p in problems] == ["/hands/0", "/hands/1", "/crab_pile"]
     assert _problems(phase="keep", drawn=(1, 2)) == [] and _problems(phase="lobster", drawn=(1,)) == []
     assert _problems(phase="crab_card", crab_pile=0) == [] and _problems(phase="over", turn=-1) == []
@@ -349,7 +335,7 @@ def test_every_field_out_of_range_is_named_at_once() -> None:
     ({"players": 1}, "/players", "from 2 to 4, not 1"),
 ])
 def test_the_rules_tables_and_seat_count_are_the_game_s(fields: dict[str, Any], pointer: str, words: str) -> None:
-    _refused_alone(_problems(**fields), pointer, words)
+    refused_alone(_problems(**fields), pointer, words)
 
 
 def test_check_state_names_its_parameter_and_what_it_takes() -> None:
