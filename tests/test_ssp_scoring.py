@@ -139,6 +139,24 @@ def test_duos_in_hand_and_played_never_across() -> None:
     assert ssp.score_cards(RULES, hand=ids("boat", 8), played=ids("fish", 6)).duos == 4 + 3
 
 
+def test_a_kind_two_duos_share_is_split_for_the_most_points_whichever_kind_a_duo_names_first() -> None:
+    """A kind in two duos (a lone lobster pairs with a crab, worth 1; two crabs worth 3): its cards
+    go where they score most, though the duo that shares it names it second (``lobster, crab``),
+    with no starfish (whose duos are all worth the same)."""
+    data = br.rules_data(RULES)
+    data["cards"] = [*data["cards"], {"id": "lobster-1", "kind": "lobster", "colour": "black"}]
+    data["duos"] = [{"kinds": ["lobster", "crab"], "points": 1, "effect": "none"},
+                    *({**duo, "points": 3} if duo["kinds"] == ["crab", "crab"] else duo for duo in data["duos"])]
+    rules = rules_from_data({**data, "id": "lobster-and-crab"})
+    crabs = ids("crab", 3)
+    t = tables_for(rules)
+    for hand, duos in (([*crabs[:2], "lobster-1"], 3), ([*crabs, "lobster-1"], 3 + 1), ([crabs[0], "lobster-1"], 1)):
+        points = ssp.score_cards(rules, hand=hand)
+        assert points.duos == points.card_points == duos, hand
+        assert t.card_points(tuple(sorted(t.index[c] for c in hand)), ()) == duos
+        assert ssp.score_cards(rules, played=hand).duos == duos
+
+
 def test_mermaids_score_the_most_common_colours_in_turn() -> None:
     blues = [c.id for c in RULES.cards if c.colour == "dark_blue" and c.kind in ("crab", "boat", "fish")][:3]
     blacks = [c.id for c in RULES.cards if c.colour == "black" and c.kind in ("boat", "fish")][:2]
