@@ -334,7 +334,8 @@ def test_a_trio_is_offered_with_the_duo_and_the_rest_of_the_turn() -> None:
                                       "trio:crab-1+crab-2+starfish-1")
 
 
-@pytest.mark.parametrize(("rules_id", "kind"), [("sea-salt-paper", "mermaid"), ("sea-salt-paper-extra-salt", "starfish"),
+@pytest.mark.parametrize(("rules_id", "kind"), [("sea-salt-paper", "mermaid"),
+                                             ("sea-salt-paper-extra-salt", "starfish"),
                                              ("sea-salt-paper-extra-salt", "mermaid")])
 def test_a_kinds_name_changes_no_rule(rules_id: str, kind: str) -> None:
     """The mermaid's or the starfish's kind swapped with ``boat`` (the kind that sorts first, and

@@ -492,7 +492,8 @@ def test_each_extra_salt_rule_alone_is_played_by_its_rule(first: bool) -> None:
 
     starfish = alone("starfish", _base_and("starfish", ["starfish-1"], trio={"kind": "starfish", "points": 3}))
     assert points(["crab-1", "crab-2", "starfish-1"], rules=starfish).card_points == 3
-    assert "trio:crab-1+crab-2+starfish-1" in ssp.legal_actions(_to_play(starfish, ["crab-1", "crab-2", "starfish-1"]), 0)
+    trio = _to_play(starfish, ["crab-1", "crab-2", "starfish-1"])
+    assert "trio:crab-1+crab-2+starfish-1" in ssp.legal_actions(trio, 0)
     seahorse = alone("seahorse", _base_and("seahorse", ["seahorse-1"], stand_in={"kind": "seahorse"}))
     assert points(["shell-1", "seahorse-1"], rules=seahorse).collectors == 2
     lobster = alone("lobster", _base_and("lobster", ["lobster-1", "lobster-2"], [
