@@ -460,6 +460,23 @@ def test_mermaids_without_white_keep_white_in_the_colour_bonus() -> None:
     assert "colour bonus still counts it" in rules.description
 
 
+def test_extra_salt_with_the_mermaids_white_out_of_the_mermaids_and_the_bonus_alike() -> None:
+    """Extra Salt with the mermaids' white left out of both the mermaids' count and the colour bonus
+    (no shipped ruleset has it): a round's end scores two mermaids and a dark blue crab as 1 card
+    point (the crab's colour) and a colour bonus of 1 (the crab; the mermaids' white 2 not counted)."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(RULES)
+    rules = rules_from_data({**data, "id": "extra-salt-no-white-at-all", "mermaids": {
+        **data["mermaids"], "count_own_colour": False, "colour_bonus_own_colour": False}})
+    t = tables_for(rules)
+    hand = ["mermaid-1", "mermaid-2", "crab-1"]
+    p = points(hand, rules=rules)
+    assert (p.card_points, p.mermaids, p.colour_bonus) == (1, 1, 1)
+    assert t.round_points(tuple(sorted(t.index[c] for c in hand)), ()) == (1, 1)
+    assert t.round_points((), tuple(t.index[c] for c in hand)) == (1, 1)
+
+
 def _base_and(name: str, cards: list[str], duos: list[dict[str, Any]] = [], **fields: Any) -> Any:  # noqa: B006
     """The base game with one of Extra Salt's rules added alone: ``cards`` (``kind-n``, black) and
     ``duos`` added, and the rule's own ``fields`` (``trio``, ``stand_in``)."""
