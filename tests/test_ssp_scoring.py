@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -73,6 +74,34 @@ def test_mermaids_and_the_colour_bonus_both_without_the_mermaids_own_colour() ->
     assert (p.mermaids, p.colour_bonus) == (2 + 2, 2)  # the white of the two mermaids counts for neither
     alone = ssp.score_cards(rules, hand=ids("mermaid", 4))
     assert (alone.mermaids, alone.colour_bonus) == (0, 0)
+
+
+def _without_white(extra_salt: bool) -> ssp.Ruleset:
+    """The base game or Extra Salt with the mermaids' white out of both the mermaids and the bonus."""
+    base = br.rules_data(br.load_rules("sea-salt-paper-extra-salt" if extra_salt else "sea-salt-paper"))
+    made = rules_from_data({**base, "id": f"{base['id']}-no-white-at-all", "mermaids": {
+        **base["mermaids"], "count_own_colour": False, "colour_bonus_own_colour": False}})
+    assert isinstance(made, ssp.Ruleset)
+    return made
+
+
+@pytest.mark.parametrize("rules", [*(br.load_rules(i.id) for i in br.list_rules() if i.game == "sea-salt-paper"),
+                                   _without_white(False), _without_white(True)], ids=lambda r: r.id)
+def test_the_tables_round_points_are_the_scorers(rules: ssp.Ruleset) -> None:
+    """``Tables.round_points`` (what a round's end scores: packed counts for the base game's rules,
+    plain ones for Extra Salt's) against ``scoring.points_of`` for hands and played cards drawn
+    from the whole deck, on every shipped ruleset and on both without the mermaids' white; with
+    or without the compiled engine (its twin is tested against it in ``test_ssp_accel.py``)."""
+    from boomerang_rules.seasaltpaper.scoring import points_of
+
+    t = tables_for(rules)
+    choose = random.Random(rules.id)
+    for _ in range(300):
+        cards = choose.sample(range(t.deck_size), choose.randrange(t.deck_size // 2))
+        cut = choose.randrange(len(cards) + 1)
+        hand, played = tuple(sorted(cards[:cut])), tuple(cards[cut:])
+        plain = points_of(t, hand, played)
+        assert t.round_points(hand, played) == (plain.card_points, plain.colour_bonus), (hand, played)
 
 
 def test_variants_change_only_their_rule() -> None:
