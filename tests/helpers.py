@@ -230,6 +230,29 @@ def one_site_regions(rules: br.Ruleset) -> br.Ruleset:
     return made
 
 
+def kinds_swapped(rules: Any, one: str, other: str) -> Any:
+    """Sea Salt & Paper's ``rules`` with the kinds ``one`` and ``other`` swapped wherever a kind is
+    named (the cards, the duos, the collectors, the multipliers, the mermaids', trio's and stand-in's
+    rules): the same game under other names, whose kinds sort (and so are numbered) otherwise."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    swap = {one: other, other: one}
+
+    def kind(name: str) -> str:
+        return swap.get(name, name)
+
+    data = br.rules_data(rules)
+    data["cards"] = [{**c, "kind": kind(c["kind"])} for c in data["cards"]]
+    data["duos"] = [{**d, "kinds": [kind(k) for k in d["kinds"]]} for d in data["duos"]]
+    data["collectors"] = {kind(k): table for k, table in data["collectors"].items()}
+    data["multipliers"] = {kind(k): {**m, "kind": kind(m["kind"])} for k, m in data["multipliers"].items()}
+    for field in ("mermaids", "trio", "stand_in"):
+        if field in data:
+            data[field] = {**data[field], "kind": kind(data[field]["kind"])}
+    data["id"] = f"{rules.id}-{one}-as-{other}"
+    return rules_from_data(data)
+
+
 def ssp_states() -> list[Any]:
     """Every state of three short random games (2-4 players)."""
     rules = br.load_rules("sea-salt-paper")

@@ -25,7 +25,6 @@ from boomerang_rules.core import rng
 from boomerang_rules.core.loading import shipped_ids
 from boomerang_rules.seasaltpaper import engine, hot_path
 from boomerang_rules.seasaltpaper.actions import action_names
-from boomerang_rules.seasaltpaper.scoring import points_of
 from boomerang_rules.seasaltpaper.state import GameState
 from boomerang_rules.seasaltpaper.tables import Tables, tables_for
 
@@ -224,18 +223,6 @@ def test_tables_the_engine_did_not_make_get_the_plain_answers() -> None:
         for action in (*hot_path.legal_actions_plain(odd, odd.turn), "draw", "end"):
             same(hot_path.apply, hot_path.apply_plain, odd, odd.turn, action)
         same(hot_path.legal_actions, hot_path.legal_actions_plain, odd, odd.turn)
-
-
-@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.id)
-def test_the_packed_colour_bonus_is_the_plain_one(rules: Any) -> None:
-    t = tables_for(rules)
-    choose = random.Random(rules.id)
-    for _ in range(300):
-        cards = choose.sample(range(t.deck_size), choose.randrange(t.deck_size // 2))
-        cut = choose.randrange(len(cards) + 1)
-        hand, played = tuple(sorted(cards[:cut])), tuple(cards[cut:])
-        assert t.colour_bonus(hand, played) == points_of(t, hand, played).colour_bonus
-        assert t.card_points(hand, played) == points_of(t, hand, played).card_points
 
 
 def test_the_compiled_shuffle_is_the_plain_one() -> None:

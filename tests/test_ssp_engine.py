@@ -20,6 +20,8 @@ from boomerang_rules.seasaltpaper.engine import _winners
 from boomerang_rules.seasaltpaper.state import GameState, RoundResult
 from boomerang_rules.seasaltpaper.tables import tables_for
 
+from .helpers import kinds_swapped
+
 RULES = br.load_rules("sea-salt-paper")
 T = tables_for(RULES)
 ALL = [c.id for c in RULES.cards]
@@ -330,6 +332,35 @@ def test_a_trio_is_offered_with_the_duo_and_the_rest_of_the_turn() -> None:
     s = extra_holding(0, ["crab-1", "crab-2", "starfish-1", *SEVEN[:3]])
     assert br.legal_actions(s, 0) == ("duo:crab-1+crab-2", "end", "last_chance", "stop",
                                       "trio:crab-1+crab-2+starfish-1")
+
+
+@pytest.mark.parametrize(("rules_id", "kind"), [("sea-salt-paper", "mermaid"),
+                                             ("sea-salt-paper-extra-salt", "starfish"),
+                                             ("sea-salt-paper-extra-salt", "mermaid")])
+def test_a_kinds_name_changes_no_rule(rules_id: str, kind: str) -> None:
+    """The mermaid's or the starfish's kind swapped with ``boat`` (the kind that sorts first, and
+    kinds are numbered in name order) is the same game under other names: the same seeded games
+    offer the same legal actions, score the same round points for every seat at every decision
+    (the mermaids' count and the trio read for kind 0 too) and end with the same totals."""
+    shipped = br.load_rules(rules_id)
+    renamed = kinds_swapped(shipped, kind, "boat")
+    t, renamed_t = tables_for(shipped), tables_for(renamed)
+    assert renamed_t.kinds[0] == "boat" and kind in ("mermaid", "starfish")
+    assert (renamed_t.mermaid if kind == "mermaid" else renamed_t.trio) == 0
+    for seed in range(6):
+        players = 2 + seed % 3
+        a, b = ssp.new_game(shipped, players, seed), ssp.new_game(renamed, players, seed)
+        choose = random.Random(seed)
+        while not br.is_over(a):
+            for seat in range(players):
+                assert renamed_t.round_points(b.hands[seat], b.played[seat]) == t.round_points(a.hands[seat],
+                                                                                                a.played[seat])
+            seat = br.to_act(a)[0]
+            legal = br.legal_actions(a, seat)
+            assert br.legal_actions(b, seat) == legal and a.totals == b.totals
+            action = choose.choice(legal)
+            a, b = br.apply(a, seat, action), br.apply(b, seat, action)
+        assert br.is_over(b) and b.totals == a.totals and br.winners(b) == br.winners(a)
 
 
 def test_four_mermaids_win_at_once_on_a_last_chance_final_turn_too() -> None:

@@ -23,6 +23,8 @@ from boomerang_rules.seasaltpaper.determinize import determinize
 from boomerang_rules.seasaltpaper.tables import tables_for
 from boomerang_rules.strategies import games
 
+from .helpers import kinds_swapped
+
 EXTRA = "sea-salt-paper-extra-salt"
 RULES = br.load_rules(EXTRA)
 BASE = br.load_rules("sea-salt-paper")
@@ -496,6 +498,70 @@ def test_mermaids_without_white_keep_white_in_the_colour_bonus() -> None:
     q = points(["mermaid-1", "mermaid-2", "crab-1"], rules=BASE)
     assert (q.mermaids, q.colour_bonus) == (3, 2)
     assert "colour bonus still counts it" in rules.description
+
+
+def test_extra_salt_with_the_mermaids_white_out_of_the_mermaids_and_the_bonus_alike() -> None:
+    """Extra Salt with the mermaids' white left out of both the mermaids' count and the colour bonus
+    (no shipped ruleset has it): a round's end scores two mermaids and a dark blue crab as 1 card
+    point (the crab's colour) and a colour bonus of 1 (the crab; the mermaids' white 2 not counted)."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(RULES)
+    rules = rules_from_data({**data, "id": "extra-salt-no-white-at-all", "mermaids": {
+        **data["mermaids"], "count_own_colour": False, "colour_bonus_own_colour": False}})
+    t = tables_for(rules)
+    hand = ["mermaid-1", "mermaid-2", "crab-1"]
+    p = points(hand, rules=rules)
+    assert (p.card_points, p.mermaids, p.colour_bonus) == (1, 1, 1)
+    assert t.round_points(tuple(sorted(t.index[c] for c in hand)), ()) == (1, 1)
+    assert t.round_points((), tuple(t.index[c] for c in hand)) == (1, 1)
+
+
+def _base_and(name: str, cards: list[str], duos: list[dict[str, Any]] = [], **fields: Any) -> Any:  # noqa: B006
+    """The base game with one of Extra Salt's rules added alone: ``cards`` (``kind-n``, black) and
+    ``duos`` added, and the rule's own ``fields`` (``trio``, ``stand_in``)."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(BASE)
+    data["cards"] = [*data["cards"], *({"id": c, "kind": c.rpartition("-")[0], "colour": "black"} for c in cards)]
+    data["duos"] = [*data["duos"], *duos]
+    return rules_from_data({**data, **fields, "id": f"sea-salt-paper-and-{name}"})
+
+
+def _to_play(rules: Any, cards: list[str]) -> ssp.GameState:
+    """A 3-player game of ``rules`` with seat 0 to play, holding ``cards``."""
+    s = ssp.new_game(rules, 3, 1)
+    held = {s.tables.index[c] for c in cards}
+    return s.evolve(hands=(tuple(sorted(held)), *s.hands[1:]), turn=0, phase="play",
+                    piles=tuple(tuple(c for c in pile if c not in held) for pile in s.piles),
+                    deck=tuple(c for c in s.deck if c not in held))
+
+
+@pytest.mark.parametrize("first", [False, True], ids=["named-as-shipped", "kind-sorting-first"])
+def test_each_extra_salt_rule_alone_is_played_by_its_rule(first: bool) -> None:
+    """Any one of Extra Salt's rules added alone to the base game is played as the expansion plays
+    it, whichever kind it names, the one that sorts first (``boat``'s place) too: a starfish
+    makes a duo a trio (3 points, offered as an action), a seahorse stands in for a card of a
+    collection, a lobster pair shows the top five cards of the deck, a jellyfish pair binds each
+    opponent to the deck's top card for a turn."""
+    def alone(kind: str, rules: Any) -> Any:
+        return kinds_swapped(rules, kind, "boat") if first else rules
+
+    starfish = alone("starfish", _base_and("starfish", ["starfish-1"], trio={"kind": "starfish", "points": 3}))
+    assert points(["crab-1", "crab-2", "starfish-1"], rules=starfish).card_points == 3
+    trio = _to_play(starfish, ["crab-1", "crab-2", "starfish-1"])
+    assert "trio:crab-1+crab-2+starfish-1" in ssp.legal_actions(trio, 0)
+    seahorse = alone("seahorse", _base_and("seahorse", ["seahorse-1"], stand_in={"kind": "seahorse"}))
+    assert points(["shell-1", "seahorse-1"], rules=seahorse).collectors == 2
+    lobster = alone("lobster", _base_and("lobster", ["lobster-1", "lobster-2"], [
+        {"kinds": ["lobster", "lobster"], "points": 1, "effect": "look_at_top", "look": 5}]))
+    shown = ssp.apply(_to_play(lobster, ["lobster-1", "lobster-2"]), 0, "duo:lobster-1+lobster-2")
+    assert shown.phase == "lobster" and len(shown.drawn) == 5
+    jellyfish = alone("jellyfish", _base_and("jellyfish", ["jellyfish-1", "jellyfish-2"], [
+        {"kinds": ["jellyfish", "jellyfish"], "points": 1, "effect": "restrict_opponents"}]))
+    bound = ssp.apply(ssp.apply(_to_play(jellyfish, ["jellyfish-1", "jellyfish-2"]), 0, "duo:jellyfish-1+jellyfish-2"),
+                      0, "end")
+    assert bound.turn == 1 and ssp.legal_actions(bound, 1) == ("draw_one",)
 
 
 def test_openspiel_plays_the_expansion_with_the_lobsters_shuffle_as_chance_nodes() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -75,6 +76,34 @@ def test_mermaids_and_the_colour_bonus_both_without_the_mermaids_own_colour() ->
     assert (alone.mermaids, alone.colour_bonus) == (0, 0)
 
 
+def _without_white(extra_salt: bool) -> ssp.Ruleset:
+    """The base game or Extra Salt with the mermaids' white out of both the mermaids and the bonus."""
+    base = br.rules_data(br.load_rules("sea-salt-paper-extra-salt" if extra_salt else "sea-salt-paper"))
+    made = rules_from_data({**base, "id": f"{base['id']}-no-white-at-all", "mermaids": {
+        **base["mermaids"], "count_own_colour": False, "colour_bonus_own_colour": False}})
+    assert isinstance(made, ssp.Ruleset)
+    return made
+
+
+@pytest.mark.parametrize("rules", [*(br.load_rules(i.id) for i in br.list_rules() if i.game == "sea-salt-paper"),
+                                   _without_white(False), _without_white(True)], ids=lambda r: r.id)
+def test_the_tables_round_points_are_the_scorers(rules: ssp.Ruleset) -> None:
+    """``Tables.round_points`` (what a round's end scores: packed counts for the base game's rules,
+    plain ones for Extra Salt's) against ``scoring.points_of`` for hands and played cards drawn
+    from the whole deck, on every shipped ruleset and on both without the mermaids' white; with
+    or without the compiled engine (its twin is tested against it in ``test_ssp_accel.py``)."""
+    from boomerang_rules.seasaltpaper.scoring import points_of
+
+    t = tables_for(rules)
+    choose = random.Random(rules.id)
+    for _ in range(300):
+        cards = choose.sample(range(t.deck_size), choose.randrange(t.deck_size // 2))
+        cut = choose.randrange(len(cards) + 1)
+        hand, played = tuple(sorted(cards[:cut])), tuple(cards[cut:])
+        plain = points_of(t, hand, played)
+        assert t.round_points(hand, played) == (plain.card_points, plain.colour_bonus), (hand, played)
+
+
 def test_variants_change_only_their_rule() -> None:
     base = br.rules_data(RULES)
     expected = {
@@ -137,6 +166,24 @@ def test_duos_in_hand_and_played_never_across() -> None:
     assert ssp.score_cards(RULES, hand=ids("swimmer", 2) + ids("shark", 1)).duos == 1
     assert ssp.score_cards(RULES, hand=ids("swimmer", 2)).duos == 0
     assert ssp.score_cards(RULES, hand=ids("boat", 8), played=ids("fish", 6)).duos == 4 + 3
+
+
+def test_a_kind_two_duos_share_is_split_for_the_most_points_whichever_kind_a_duo_names_first() -> None:
+    """A kind in two duos (a lone lobster pairs with a crab, worth 1; two crabs worth 3): its cards
+    go where they score most, though the duo that shares it names it second (``lobster, crab``),
+    with no starfish (whose duos are all worth the same)."""
+    data = br.rules_data(RULES)
+    data["cards"] = [*data["cards"], {"id": "lobster-1", "kind": "lobster", "colour": "black"}]
+    data["duos"] = [{"kinds": ["lobster", "crab"], "points": 1, "effect": "none"},
+                    *({**duo, "points": 3} if duo["kinds"] == ["crab", "crab"] else duo for duo in data["duos"])]
+    rules = rules_from_data({**data, "id": "lobster-and-crab"})
+    crabs = ids("crab", 3)
+    t = tables_for(rules)
+    for hand, duos in (([*crabs[:2], "lobster-1"], 3), ([*crabs, "lobster-1"], 3 + 1), ([crabs[0], "lobster-1"], 1)):
+        points = ssp.score_cards(rules, hand=hand)
+        assert points.duos == points.card_points == duos, hand
+        assert t.card_points(tuple(sorted(t.index[c] for c in hand)), ()) == duos
+        assert ssp.score_cards(rules, played=hand).duos == duos
 
 
 def test_mermaids_score_the_most_common_colours_in_turn() -> None:
