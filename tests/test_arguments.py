@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -448,3 +449,7 @@ def test_each_game_s_record_replay_takes_its_rules_argument_alike(game: str, fun
         with pytest.raises(TypeError) as wrong_type:
             replay(record, junk)
         assert str(wrong_type.value) == f"rules must be a {name} Ruleset, a ruleset id, or None, not {shown}"
+    for game_named in ("chess", package.GAME):  # what names a game but is no ruleset of one: no ruleset at all
+        with pytest.raises(TypeError, match=rf"^rules must be a {re.escape(name)} Ruleset, a ruleset id, or None, "
+                                            r"not SimpleNamespace"):
+            replay(record, types.SimpleNamespace(game=game_named))

@@ -362,6 +362,17 @@ def test_an_illegal_action_s_id_is_refused_as_its_string(game: str) -> None:
             assert refusal(br.step, state, [i, *others]) == refusal(br.step, state, [names[i], *others])
 
 
+def test_an_id_past_the_last_action_or_below_the_first_is_refused_naming_it(game: str) -> None:
+    """An integer that numbers no action (``num_actions`` itself, -1) is refused by ``apply`` as an
+    illegal action quoting it, in every game (never an ``IndexError`` from a table of names)."""
+    rules = _rules(game)
+    state = br.new_game(rules, rules.players.min, 1)
+    seat = br.to_act(state)[0]
+    for number in (br.num_actions(rules), -1, 10**30):
+        with pytest.raises(br.IllegalAction, match=rf"(?<![\d-]){number}(?!\d)"):
+            br.apply(state, seat, number)
+
+
 class _Text(str):
     """A caller's own string type (numpy's ``str_`` is one too)."""
 

@@ -155,7 +155,7 @@ def _refuse(state: GameState, seat: int, action: object) -> IllegalAction:
     if is_over(state):
         return IllegalAction("the game is over: no decisions are owed")
     seat = check_seat(state, seat)
-    number = None if isinstance(action, str) else as_id(action)
+    number = as_id(action)  # None for a name (a str has no __index__)
     if number is not None and 0 <= number < len(t.action_names):
         action = t.action_names[number]  # an id refused as the action it numbers, as in every game
     step = describe_step(t, state.step)
