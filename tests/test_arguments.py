@@ -204,9 +204,16 @@ def _scorers(cards: Any) -> dict[str, Callable[[], object]]:
         "score_round": lambda: br.score_round(RULES, cards),
         "score_cards hand": lambda: ssp.score_cards(SSP, hand=cards),
         "score_cards played": lambda: ssp.score_cards(SSP, played=cards),
-        "round_points": lambda: ssp.round_points(SSP, [(cards, []), ([], [])], 0, "stop"),
-        "final_scores": lambda: b10.final_scores(B10, [cards, [], []], [0, 0, 0]),
+        "round_points hand": lambda: ssp.round_points(SSP, [([], []), (cards, [])], 0, "stop"),
+        "round_points played": lambda: ssp.round_points(SSP, [([], cards), ([], [])], 0, "stop"),
+        "final_scores": lambda: b10.final_scores(B10, [[], cards, []], [0, 0, 0]),
     }
+
+
+NAMED = {"score_round": "cards", "score_cards hand": "hand", "score_cards played": "played",
+         "round_points hand": r"cards\[1\]\[0\] \(its hand\)",
+         "round_points played": r"cards\[0\]\[1\] \(its played cards\)", "final_scores": r"cards\[1\]"}
+"""The parameter each scorer's refusal names, as its message begins."""
 
 
 class _Cards:
@@ -223,15 +230,15 @@ def test_every_game_s_scoring_refuses_a_non_list_of_cards_with_one_type_error(sc
     a ``TypeError`` naming the parameter and the type given (a string of one card id stays
     invalid input, the game's rule named: pinned with each game's messages)."""
     named = "None" if junk is None else type(junk).__name__
-    with pytest.raises(TypeError, match=rf"must be a list of .*not {named}") as info:
+    with pytest.raises(TypeError, match=rf"^{NAMED[scorer]} must be a list of .*not {named}") as info:
         _scorers(junk)[scorer]()
     assert not isinstance(info.value, BoomerangError)
 
 
 def test_every_game_s_scoring_refuses_a_numpy_array_of_cards_with_one_type_error() -> None:
     np = pytest.importorskip("numpy")
-    for call in _scorers(np.array(["A", "B"])).values():
-        with pytest.raises(TypeError, match=r"must be a list of .*not ndarray"):
+    for scorer, call in _scorers(np.array(["A", "B"])).items():
+        with pytest.raises(TypeError, match=rf"^{NAMED[scorer]} must be a list of .*not ndarray"):
             call()
 
 
