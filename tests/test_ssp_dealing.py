@@ -183,3 +183,15 @@ def test_every_kind_has_the_reference_colours() -> None:
             found.setdefault(c.kind, Counter())[c.colour] += 1
         assert found == REFERENCE_DECK, rules_id
         assert len(cards) == 58 and len({c.id for c in cards}) == 58
+
+
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
+def test_none_for_any_chance_outcome_is_none_given(rules_id: str) -> None:
+    """``decks``, ``steals`` and ``shuffles`` of None are none given, each alone and all at once (as
+    Boomerang: Australia's ``deals`` and Boomerang (2010)'s ``deck`` take None): the seed deals."""
+    rules = br.load_rules(rules_id)
+    dealt = ssp.new_game(rules, 3, 7)
+    for given in ({"decks": None}, {"steals": None}, {"shuffles": None},
+                  {"decks": None, "steals": None, "shuffles": None, "first": None}):
+        state = ssp.new_game(rules, 3, 7, **given)
+        assert state == dealt and state.chance == dealt.chance
