@@ -373,6 +373,21 @@ def test_an_id_past_the_last_action_or_below_the_first_is_refused_naming_it(game
             br.apply(state, seat, number)
 
 
+def test_a_record_whose_result_alone_breaks_the_schema_still_replays(game: str) -> None:
+    """A record whose only schema problems lie under ``/result`` is replayed all the same, in every
+    game: ``check_record`` gives the state it ends in beside those problems (a refusal of the whole
+    record for them would leave a referee nothing to check the result against)."""
+    rules = _rules(game)
+    from boomerang_rules.core.bots import bot_game
+
+    state = bot_game(rules, ["random"] * 3, 5)
+    record = br.record_of(state)
+    record["result"]["winners"] = "everyone"
+    checked = game_module(game).check_record(record)
+    assert checked.problems and all(p.pointer.startswith("/result") for p in checked.problems)
+    assert checked.state == state
+
+
 class _Text(str):
     """A caller's own string type (numpy's ``str_`` is one too)."""
 

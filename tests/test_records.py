@@ -651,3 +651,16 @@ def test_record_with_more_directions_than_rounds_inline() -> None:
                        "extends": "standard", "changes": {"pass_directions": ["left"] * 5}}
     assert record_problems(record) == ["/rules/changes/pass_directions: 5 pass directions for 4 rounds: give one per "
                                 "round [pass-directions]"]
+
+
+def test_a_round_that_breaks_a_rule_still_gives_the_state_the_replay_reached() -> None:
+    """``check_record`` of a record whose second round breaks a rule: the problems, and the state the
+    replay reached in that round (not None: a referee sees where the game stood), as the other games do."""
+    from boomerang_rules.australia.record_checks import check_record
+
+    record = br.record_of(random_game(RULES, 3, 4))
+    picks = record["rounds"][1]["picks"]
+    picks[0][2], picks[1][2] = picks[1][2], picks[0][2]  # two seats' third picks swapped: cards they never held
+    checked = check_record(record)
+    assert checked.problems and all(p.pointer.startswith("/rounds/1") for p in checked.problems)
+    assert checked.state is not None and checked.state.context.round == 1 and not br.is_over(checked.state)
