@@ -382,3 +382,14 @@ def refused_alone(problems: Refusal, pointer: str, words: str) -> None:
 def replaced_at(row: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     """``row`` with its item ``i`` replaced by ``value``."""
     return (*row[:i], value, *row[i + 1:])
+
+
+def drawn_hands(deck_size: int, seed: str, count: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """``count`` (hand, played) pairs of card indices drawn from a deck of ``deck_size`` (up to half of
+    it, the hand sorted, the played cards in the order drawn), the same for the same ``seed``: what
+    Sea Salt & Paper's scorers and their compiled twins are compared on."""
+    choose = random.Random(seed)
+    for _ in range(count):
+        cards = choose.sample(range(deck_size), choose.randrange(deck_size // 2))
+        cut = choose.randrange(len(cards) + 1)
+        yield tuple(sorted(cards[:cut])), tuple(cards[cut:])

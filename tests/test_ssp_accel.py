@@ -28,7 +28,7 @@ from boomerang_rules.seasaltpaper.actions import action_names
 from boomerang_rules.seasaltpaper.state import GameState
 from boomerang_rules.seasaltpaper.tables import Tables, tables_for
 
-from .helpers import built, rebound
+from .helpers import built, drawn_hands, rebound
 
 pytestmark = pytest.mark.skipif(not hot_path.ACCELERATED, reason="the compiled engine (_accel) is not built here")
 
@@ -243,11 +243,7 @@ def test_the_compiled_shuffle_is_the_plain_one() -> None:
 def test_the_compiled_round_points_and_entries_are_the_plain_ones(rules: Any) -> None:
     compiled = engine.COMPILED
     t = tables_for(rules)
-    choose = random.Random(rules.id)
-    for _ in range(200):
-        cards = choose.sample(range(t.deck_size), choose.randrange(t.deck_size // 2))
-        cut = choose.randrange(len(cards) + 1)
-        hand, played = tuple(sorted(cards[:cut])), tuple(cards[cut:])
+    for hand, played in drawn_hands(t.deck_size, rules.id, 200):
         assert compiled.round_points(t, hand, played) == t.round_points(hand, played)
         for odd in [(tuple(reversed(hand)), played), (list(hand), played), (hand, list(played)), ((99,), played),
                     (hand, (99,)), (hand + hand, played)]:

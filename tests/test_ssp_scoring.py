@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -15,7 +14,7 @@ from boomerang_rules.core.errors import InvalidInput, RulesError
 from boomerang_rules.core.loading import rules_from_data
 from boomerang_rules.seasaltpaper.tables import tables_for
 
-from .helpers import ssp_states
+from .helpers import drawn_hands, ssp_states
 
 RULES = br.load_rules("sea-salt-paper")
 NO_WHITE = br.load_rules("sea-salt-paper-mermaids-without-white")
@@ -95,11 +94,7 @@ def test_the_tables_round_points_are_the_scorers(rules: ssp.Ruleset) -> None:
     from boomerang_rules.seasaltpaper.scoring import points_of
 
     t = tables_for(rules)
-    choose = random.Random(rules.id)
-    for _ in range(300):
-        cards = choose.sample(range(t.deck_size), choose.randrange(t.deck_size // 2))
-        cut = choose.randrange(len(cards) + 1)
-        hand, played = tuple(sorted(cards[:cut])), tuple(cards[cut:])
+    for hand, played in drawn_hands(t.deck_size, rules.id, 300):
         plain = points_of(t, hand, played)
         assert t.round_points(hand, played) == (plain.card_points, plain.colour_bonus), (hand, played)
 
