@@ -138,3 +138,23 @@ def test_play_and_a_tournament_at_every_player_count(players: int, tmp_path: Pat
     code, out = run("tournament", "--rules", RULES, "--players", str(players), "--games", "2",
                     "--bots", ",".join(["greedy", "random", "random", "greedy"][:players]))
     assert code == 0 and f"2 games, {players} players, rules {RULES}" in out, out
+
+
+@pytest.mark.parametrize(("look", "words"), [(3, "top three cards"), (1, "top card")])
+def test_the_lobster_pair_says_the_number_of_cards_its_ruleset_looks_at(look: int, words: str) -> None:
+    """The words of a ``look_at_top`` duo (the choice offered, what the others are told, ``cards``
+    in ``play``) say the ruleset's own ``look``: a variant's lobster looking at 3 was told as five."""
+    import boomerang_rules as br
+    from boomerang_rules.core.loading import rules_from_data
+    from boomerang_rules.seasaltpaper.cli import card_rules
+    from boomerang_rules.seasaltpaper.tables import tables_for
+    from boomerang_rules.seasaltpaper.telling import describe_action, told
+
+    base = br.rules_data(br.load_rules(RULES))
+    rules = rules_from_data({**base, "id": f"lobster-looks-at-{look}", "duos": [
+        {**d, "look": look} if d["effect"] == "look_at_top" else d for d in base["duos"]]})
+    t = tables_for(rules)
+    assert f"look at the {words} of the deck, keep one" in describe_action(t, "duo:crab-1+lobster-1")
+    assert told(t, "duo:crab-1+lobster-1", "Ana").endswith(f"as a duo: a look at the deck's {words}")
+    assert f"look at the {words} of the deck" in card_rules(rules, "lobster-1")
+    assert "look at the top five cards of the deck" in card_rules(br.load_rules(RULES), "lobster-1")  # the shipped

@@ -120,6 +120,28 @@ def test_the_lobster_looks_at_the_rulesets_number_of_top_cards_or_none_on_an_emp
     assert extra_salt.effect(empty, state.turn, "look_at_top") is empty
 
 
+def test_each_look_at_top_duo_looks_at_its_own_number_of_cards() -> None:
+    """Two ``look_at_top`` duos with different ``look`` (a variant's fish + lobster looking at 2
+    beside the crab + lobster's 5): each pair played looks at its own number, not the first's."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    base = br.rules_data(RULES)
+    rules = rules_from_data({**base, "id": "two-looks", "duos": [
+        *base["duos"], {"kinds": ["fish", "lobster"], "points": 1, "effect": "look_at_top", "look": 2}]})
+    start = _start(3, rules)
+    t = start.tables
+    seat = start.turn
+    for pair, look in (("fish-1+lobster-1", 2), ("crab-1+lobster-1", 5)):
+        hand = tuple(sorted(t.index[c] for c in pair.split("+")))
+        held = {c for h in start.hands for c in h} | {*start.piles[0], *start.piles[1]}
+        assert not set(hand) & held
+        hands = tuple(hand if s == seat else h for s, h in enumerate(start.hands))
+        state = start.evolve(hands=hands, phase="play", deck=tuple(c for c in start.deck if c not in hand))
+        after = ssp.apply(state, seat, f"duo:{pair}")
+        assert after.phase == "lobster" and after.drawn == state.deck[:look], pair
+        assert len(ssp.legal_actions(after, seat)) == look
+
+
 def test_online_boat_pair_on_an_empty_deck_is_one_more_turn_counted_as_the_seats_last() -> None:
     start = _start(3, ONLINE)
     state = start.evolve(deck=(), phase="play", turn_no=7, last_turns=(3, 5, 6),

@@ -16,7 +16,7 @@ from ..terminal.wording import article, fitted, plural, says
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
-from .telling import EFFECTS, describe_action, in_words, told
+from .telling import describe_action, effect_words, in_words, told
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
@@ -145,7 +145,7 @@ def card_rules(rules: Any, card_id: str) -> str:
         if kind in duo.kinds:
             other = duo.kinds[1] if duo.kinds[0] == kind else duo.kinds[0]
             said.append(f"duo with {article(other.replace('_', ' '))}: {duo.points} point, played for its effect: "
-                        f"{EFFECTS.get(duo.effect, duo.effect)}")
+                        f"{effect_words(duo.effect, duo.look)}")
     if kind in rules.collectors:
         table = rules.collectors[kind]
         said.append(f"collector: 1 to {len(table)} of them score {', '.join(map(str, table))}")

@@ -465,10 +465,10 @@ def _play_duo(state: GameState, seat: int, action: str, cards: list[int]) -> Gam
     hands[seat] = tuple(c for c in hands[seat] if c not in cards)
     played = list(state.played)
     played[seat] = (*played[seat], *sorted(cards))
-    effect = t.duo_of_pair[(t.kind[cards[0]], t.kind[cards[1]])][1]
+    n, effect = t.duo_of_pair[(t.kind[cards[0]], t.kind[cards[1]])]
     state = state.evolve(hands=tuple(hands), played=tuple(played), log=_log(state, seat, action))
     if t.expansion:
-        done = extra_salt.effect(state, seat, effect)
+        done = extra_salt.effect(state, seat, effect, t.duo_looks[n])
         if done is not None:
             return done
     if effect == "take_from_discard" and any(state.piles):

@@ -43,6 +43,7 @@ class Tables(ReadOnly):
         "deck_size",
         "duo_actions",
         "duo_fields",
+        "duo_looks",
         "duo_of_kind",
         "duo_of_pair",
         "duo_partners",
@@ -127,6 +128,10 @@ class Tables(ReadOnly):
         self.duo_of_pair: dict[tuple[int, int], tuple[int, str]] = {}
         for n, (a, b, _, effect) in enumerate(self.duos):
             self.duo_of_pair[(a, b)] = self.duo_of_pair[(b, a)] = (n, effect)
+        self.duo_looks: tuple[int, ...] = tuple(
+            d.look or 0 for d in rules.duos if d.kinds[0] in kind_index and d.kinds[1] in kind_index)
+        """Each duo's ``look`` (the cards a ``look_at_top`` duo looks at; 0 for the others), as ``duos``:
+        a ruleset may give two such duos different numbers."""
         trio = rules.trio
         self.trio: int = kind_index.get(trio.kind, -1) if trio is not None else -1
         self.trio_gain = (trio.points - self.duos[0][2]) if trio is not None and self.duos else 0

@@ -12,9 +12,24 @@ from .tables import PILES, Tables
 EFFECTS = {"take_from_discard": "look through a discard pile of your choice and take any card",
            "extra_turn": "take another turn at once", "draw": "take the top card of the deck",
            "steal": "take a random card from another player's hand", "none": "no effect",
-           "look_at_top": "look at the top five cards of the deck, keep one, shuffle the rest back",
+           "look_at_top": "look at the {top} of the deck, keep one, shuffle the rest back",
            "restrict_opponents": "on their next turn the others may only take the deck's top card, and may not "
                                  "play cards or end the round"}
+"""Each duo effect in words, to the player; ``effect_words`` fills in a ``look_at_top`` duo's number."""
+
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _top(look: int) -> str:
+    """``top N cards`` in words (``top card`` for one)."""
+    return "top card" if look == 1 else f"top {_COUNTS[look] if look < len(_COUNTS) else look} cards"
+
+
+def effect_words(effect: str, look: int | None = None, gains: bool = False) -> str:
+    """A duo's effect in words: to its player, or (``gains``) what it gave, told of whoever played it.
+    A ``look_at_top`` duo says its own ``look`` (a ruleset sets it; the expansion's lobster: five)."""
+    words = (_GAINS.get(effect, ": " + effect) if gains else EFFECTS.get(effect, effect))
+    return words.format(top=_top(5 if look is None else look))
 
 
 def in_words(t: Tables, card_id: str) -> str:
@@ -40,8 +55,8 @@ def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None,
         return f"keep {in_words(t, card) if mine else 'a card'}, discard the other onto the {pile} pile"
     if verb == "duo":
         a, _, b = rest.partition("+")
-        effect = _effect(t, a, b)
-        return f"play {in_words(t, a)} + {in_words(t, b)} as a duo: {EFFECTS.get(effect, effect)}"
+        effect, look = _effect(t, a, b)
+        return f"play {in_words(t, a)} + {in_words(t, b)} as a duo: {effect_words(effect, look)}"
     if verb == "pile":
         return f"look through the {rest} discard pile"
     if verb == "pick":  # the card taken goes to a hand: the others do not see which one
@@ -58,15 +73,16 @@ def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None,
 
 _GAINS = {"take_from_discard": ": a look through a discard pile", "extra_turn": ": another turn",
           "draw": ": the deck's top card", "steal": ": a card stolen from another hand", "none": "",
-          "look_at_top": ": a look at the deck's top five cards", "restrict_opponents": ": the others' next turn bound"}
+          "look_at_top": ": a look at the deck's {top}", "restrict_opponents": ": the others' next turn bound"}
 """What a duo's effect gives, told of whoever played it (``EFFECTS`` says it to the player)."""
 
 
-def _effect(t: Tables, a: str, b: str) -> str:
-    """The effect of the duo ``a`` + ``b`` (card ids), "none" if they are none."""
+def _effect(t: Tables, a: str, b: str) -> tuple[str, int]:
+    """The effect of the duo ``a`` + ``b`` (card ids), "none" if they are none, and its ``look``."""
     if a not in t.index or b not in t.index:
-        return "none"
-    return t.duo_of_pair.get((t.kind[t.index[a]], t.kind[t.index[b]]), (0, "none"))[1]
+        return "none", 0
+    n, effect = t.duo_of_pair.get((t.kind[t.index[a]], t.kind[t.index[b]]), (-1, "none"))
+    return effect, t.duo_looks[n] if n >= 0 else 0
 
 
 def _extra_salt(t: Tables, verb: str, rest: str, mine: bool) -> tuple[str, str, str] | None:
@@ -117,8 +133,8 @@ def told(t: Tables, action: str, name: str, mine: bool = True, tops: Any = None,
         said = ("keeps", f"{kept} and {verb_for(name, 'discards')} the other onto the {pile} pile")
     elif verb == "duo":
         a, _, b = rest.partition("+")
-        effect = _effect(t, a, b)
-        said = ("plays", f"{in_words(t, a)} + {in_words(t, b)} as a duo{_GAINS.get(effect, ': ' + effect)}")
+        effect, look = _effect(t, a, b)
+        said = ("plays", f"{in_words(t, a)} + {in_words(t, b)} as a duo{effect_words(effect, look, gains=True)}")
     elif verb == "pile":
         said = ("looks", f"through the {rest} discard pile")
     elif verb == "pick":
