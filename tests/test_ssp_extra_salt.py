@@ -104,6 +104,17 @@ def test_the_expansion_scores_as_the_rulebook_and_the_online_version(hand: list[
     assert points(hand, played).card_points == want
 
 
+def test_the_schema_says_what_a_starfish_in_hand_scores() -> None:
+    """The ruleset schema's words on the trio are the rule ``score_cards`` plays: a starfish in hand
+    joins a pair in hand, never a duo played without it (the schema still said "in hand or played",
+    the online version's count its author replaced the next day)."""
+    schema = json.loads((data_dir("schemas") / "sea-salt-paper-ruleset.schema.json").read_text(encoding="utf-8"))
+    words = schema["properties"]["trio"]["description"]
+    assert "in hand or played" not in words and "joins a pair in hand" in words
+    assert points(["starfish-1"], ["crab-1", "crab-2"]).duos == 1  # the played duo alone: no trio
+    assert points(["starfish-1", "crab-1", "crab-2"]).duos == 3  # a pair in hand: a trio
+
+
 def test_round_points_take_the_expansion() -> None:
     cards: list[tuple[list[str], list[str]]] = [
         (["crab-1", "crab-2", "starfish-1", "seahorse-1", "shell-1", "shell-2"], []), (["lobster-1"], [])]
