@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -413,3 +414,49 @@ def test_a_problem_is_placed_in_the_variant_that_caused_it(tmp_path: Path) -> No
     assert where == "/changes/pass_directions/1"
     assert [where for where, _ in load({"scoring": {"collections": {"values": {"a/b~c": -1}}}})] == [
         "/changes/scoring/collections/values", "/changes/scoring/collections/values/a~1b~0c"]
+
+
+RULES_DOCS = {"boomerang-australia": "rules.md", "sea-salt-paper": "sea-salt-paper.md", "boomerang-2010": "boomerang-2010.md"}
+"""Each game's rules document: the rules as implemented and its ruleset file's fields (issue 4)."""
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def _field_names(node: Any, out: set[str]) -> set[str]:
+    """Every property name a schema node declares, below it too (a card's own fields left out:
+    a deck's table describes them in words)."""
+    if isinstance(node, dict):
+        for name, sub in node.get("properties", {}).items():
+            out.add(name)
+            if name != "cards":
+                _field_names(sub, out)
+        for key in ("items", "additionalProperties"):
+            _field_names(node.get(key), out)
+        for sub in node.get("$defs", {}).values():
+            _field_names(sub, out)
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(RULES_DOCS))
+def test_each_games_rules_document_names_every_field_of_its_ruleset(game: str) -> None:
+    """Issue 4's rules document gives every parameter of the ruleset with its meaning, for every
+    game: Sea Salt & Paper's page named neither `min_points`, `win_with`, `end_targets` nor
+    `empty_deck_during_last_chance`."""
+    from boomerang_rules.core.games import GAMES, rules_module
+
+    assert set(RULES_DOCS) == set(GAMES)
+    schema = json.loads((Path(__file__).resolve().parents[1] / "schemas"
+                         / f"{rules_module(game).SCHEMA}.schema.json").read_text(encoding="utf-8"))
+    ticked = " ".join(re.findall(r"`([^`]*)`", (DOCS / RULES_DOCS[game]).read_text(encoding="utf-8")))
+    missing = [name for name in sorted(_field_names(schema, set()) - {"$schema"})
+               if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", ticked)]
+    assert missing == []
+
+
+def test_every_shipped_variant_is_named_in_its_games_rules_document_and_the_referees_page() -> None:
+    """``boomerang-rules variants`` lists them all; the referee's page listed only Boomerang:
+    Australia's three, and each game's rules document must say what its own do."""
+    referee = (DOCS / "referee.md").read_text(encoding="utf-8")
+    for info in br.list_rules():
+        if info.extends is not None:
+            assert f"`{info.id}`" in referee, info.id
+            assert f"`{info.id}`" in (DOCS / RULES_DOCS[info.game]).read_text(encoding="utf-8"), info.id
