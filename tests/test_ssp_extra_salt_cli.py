@@ -158,3 +158,19 @@ def test_the_lobster_pair_says_the_number_of_cards_its_ruleset_looks_at(look: in
     assert told(t, "duo:crab-1+lobster-1", "Ana").endswith(f"as a duo: a look at the deck's {words}")
     assert f"look at the {words} of the deck" in card_rules(rules, "lobster-1")
     assert "look at the top five cards of the deck" in card_rules(br.load_rules(RULES), "lobster-1")  # the shipped
+
+
+def test_cards_and_the_opening_say_what_the_starfish_and_the_seahorse_do() -> None:
+    """``cards starfish-1`` and ``cards seahorse-1`` in ``play`` said only the card's kind and colour,
+    and the opening's card points left both out: the trio and the stand-in are read off the ruleset."""
+    import boomerang_rules as br
+    from boomerang_rules.seasaltpaper.cli import card_rules, scoring_summary
+
+    rules = br.load_rules(RULES)
+    starfish, seahorse = card_rules(rules, "starfish-1"), card_rules(rules, "seahorse-1")
+    assert "a trio: 3 points in place of the duo's, and no effect" in starfish
+    assert "one more card of a collection you have begun (shells, octopuses, penguins, sailors)" in seahorse
+    summary = scoring_summary(rules)
+    assert "a starfish with a pair, a trio 3" in summary and "a seahorse, one more card of a collection" in summary
+    base = br.load_rules("sea-salt-paper")
+    assert "trio" not in scoring_summary(base) and "seahorse" not in scoring_summary(base)

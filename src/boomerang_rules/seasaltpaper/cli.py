@@ -155,8 +155,22 @@ def card_rules(rules: Any, card_id: str) -> str:
     if kind == rules.mermaids.kind:
         said.append("the first mermaid scores a point per card of your most common colour, the next your second "
                     f"colour, and so on; all {rules.mermaids.win_with} in front of you win the game at once")
+    said += _expansion_rules(rules, kind)
     words: str = rules.describe(card_id)
     return words + (" — " + "; ".join(said) if said else "")
+
+
+def _expansion_rules(rules: Any, kind: str) -> list[str]:
+    """What the trio card (Extra Salt's starfish) or the stand-in (its seahorse) of ``kind`` does, in
+    words from the ruleset; [] for any other kind."""
+    if rules.trio is not None and kind == rules.trio.kind:
+        return [f"played with a duo from your hand, a trio: {rules.trio.points} points in place of the duo's, and "
+                "no effect; in your hand, it makes one pair in your hand a trio"]
+    if rules.stand_in is not None and kind == rules.stand_in.kind:
+        begun = ", ".join(plural(k.replace("_", " ")) for k in rules.collectors)
+        return [f"in your hand, one more card of a collection you have begun ({begun}), where it scores most, "
+                "never past the collection's maximum"]
+    return []
 
 
 def scoring_summary(rules: Any) -> str:
@@ -168,8 +182,11 @@ def scoring_summary(rules: Any) -> str:
                       f"{words(d.kinds[0])} + {words(d.kinds[1])}") + f" {d.points}" for d in rules.duos)
     collectors = ", ".join(f"{plural(words(k))} {'/'.join(map(str, v))}" for k, v in rules.collectors.items())
     multipliers = ", ".join(f"{words(k)} {m.points} per {words(m.kind)}" for k, m in rules.multipliers.items())
+    extra = (f"a {words(rules.trio.kind)} with a pair, a trio {rules.trio.points}; " if rules.trio is not None else "")
+    extra += (f"a {words(rules.stand_in.kind)}, one more card of a collection begun; "
+              if rules.stand_in is not None else "")
     return (f"Card points: each pair played as a duo ({duos}); collections, by how many you hold "
-            f"({collectors}); {multipliers}; each mermaid, the cards of one of your colours. Type cards ID "
+            f"({collectors}); {multipliers}; {extra}each mermaid, the cards of one of your colours. Type cards ID "
             "to read a card.")
 
 
