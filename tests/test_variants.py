@@ -460,3 +460,15 @@ def test_every_shipped_variant_is_named_in_its_games_rules_document_and_the_refe
         if info.extends is not None:
             assert f"`{info.id}`" in referee, info.id
             assert f"`{info.id}`" in (DOCS / RULES_DOCS[info.game]).read_text(encoding="utf-8"), info.id
+
+
+@pytest.mark.parametrize("extends", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
+def test_whole_numbers_written_as_floats_load_as_ints_in_every_game(extends: str, tmp_path: Path) -> None:
+    """JSON Schema's ``integer`` takes ``4.0``: a variant's players written ``{"min": 3.0, "max": 4.0}``
+    loads as 3 to 4 in every game (Sea Salt & Paper's check counted with them: a TypeError traceback
+    from ``load_rules``, ``validate`` and every ``--rules``)."""
+    path = write(tmp_path / "floats.json", variant({"players": {"min": 3.0, "max": 4.0}}, extends, "floats"))
+    rules = br.load_rules(path)
+    assert (rules.players.min, rules.players.max) == (3, 4) and type(rules.players.max) is int
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 0 and "floats.json: valid variant" in result.output, result.output

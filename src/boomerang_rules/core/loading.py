@@ -200,8 +200,21 @@ def check_resolved(resolved: dict[str, Any], source: dict[str, Any] | None = Non
     module = rules_module(game)
     problems = schema_problems(resolved, module.SCHEMA)
     if not problems:
-        problems = module.check(resolved)
+        problems = module.check(_whole_numbers(resolved))
     return [_in_variant(p, source, label) for p in problems]
+
+
+def _whole_numbers(value: Any) -> Any:
+    """``value`` with each float that is a whole number made an int: JSON Schema's ``integer`` takes
+    ``4.0`` (and the built ruleset holds 4), so the games' checks, which count with these numbers
+    (``range(players.min, players.max + 1)``), get ints as the ruleset will."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _whole_numbers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_whole_numbers(v) for v in value]
+    return value
 
 
 def rules_from_data(data: Any, label: str | None = None, base: Path | None = None,
