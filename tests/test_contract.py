@@ -8,6 +8,7 @@ only what every game shares, through the top-level API (``import boomerang_rules
 
 from __future__ import annotations
 
+import importlib
 import json
 import operator
 import pickle
@@ -757,3 +758,25 @@ def test_step_takes_a_sequence_of_ids_alike(game: str) -> None:
         legal = [br.legal_actions(state, seat)[0] for seat in br.to_act(state)]
         ids = np.array([br.action_id(rules, action) for action in legal])
         assert br.step(state, ids) == br.step(state, legal)
+
+
+NEUTRAL_FIELDS = {"seat", "players", "round", "phase", "legal_actions", "past_rounds", "sheets",  # View
+                  "game", "id", "name", "cards", "digest", "format", "version", "description"}  # Rules, envelope
+"""Fields docs/api.md gives once, in the neutral types and the ruleset file's envelope, for every game."""
+
+
+def test_the_api_page_names_every_field_of_the_games_view_and_ruleset(game: str) -> None:
+    """docs/api.md's section of each game names every field its ``SeatView`` and ``Ruleset`` have
+    (beyond the neutral ones): Sea Salt & Paper's left out Extra Salt's ``trio``, ``stand_in``,
+    ``bound`` and ``drawn_size``, and the view's ``first``, ``last_turns``, ``crab_pile`` and ``known``."""
+    from pathlib import Path
+
+    module = GAMES[game]
+    text = (Path(__file__).resolve().parents[1] / "docs" / "api.md").read_text(encoding="utf-8")
+    section = re.search(rf"\n### [^\n]*`{re.escape(module)}`.*?(?=\n### |\n## )", text, re.S)
+    assert section is not None
+    ticked = " ".join(re.findall(r"`([^`]*)`", section.group(0)))
+    classes = (importlib.import_module(f"{module}.view").SeatView, importlib.import_module(f"{module}.rules").Ruleset)
+    missing = [f"{cls.__name__}.{field.name}" for cls in classes for field in attrs.fields(cls)
+               if field.name not in NEUTRAL_FIELDS and not re.search(rf"(?<!\w){field.name}(?!\w)", ticked)]
+    assert missing == []

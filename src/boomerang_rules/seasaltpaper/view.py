@@ -58,7 +58,8 @@ class SeatView:
     phase: str
     hand: tuple[str, ...]
     drawn: tuple[str, ...]
-    """The two cards this seat has just drawn (during its ``keep`` phase), else ()."""
+    """The two cards this seat has just drawn (during its ``keep`` phase), or the deck's top cards its
+    lobster pair looks at (``lobster`` phase, Extra Salt), else ()."""
     pile_tops: tuple[str | None, str | None]
     pile_sizes: tuple[int, int]
     chosen_pile: tuple[str, ...] | None
@@ -91,7 +92,7 @@ class SeatView:
     bound: tuple[int, ...] = ()
     """Extra Salt: the seats a jellyfish pair binds for their next turn (the pair is played openly)."""
     drawn_size: int = 0
-    """How many cards the seat to act is choosing among (two drawn, or a lobster's up to five): the
+    """How many cards the seat to act is choosing among (two drawn, or a lobster's look: up to the duo's ``look``): the
     table sees them taken, not what they are."""
 
 
