@@ -174,3 +174,23 @@ def test_cards_and_the_opening_say_what_the_starfish_and_the_seahorse_do() -> No
     assert "a starfish with a pair, a trio 3" in summary and "a seahorse, one more card of a collection" in summary
     base = br.load_rules("sea-salt-paper")
     assert "trio" not in scoring_summary(base) and "seahorse" not in scoring_summary(base)
+
+
+def test_play_says_the_card_a_drawing_duo_gave_when_its_kind_is_in_two_duos(capsys: pytest.CaptureFixture[str]) -> None:
+    """``play`` tells its player the card a ``draw`` duo took from the deck: it looked up the effect
+    of the first card's kind alone, the last duo naming it, so a fish pair in a ruleset where the
+    fish also pairs with the lobster said nothing."""
+    import boomerang_rules as br
+    from boomerang_rules.core.loading import rules_from_data
+    from boomerang_rules.seasaltpaper.cli import Session
+
+    base = br.rules_data(br.load_rules(RULES))
+    rules = rules_from_data({**base, "id": "fish-and-lobster", "duos": [
+        *base["duos"], {"kinds": ["fish", "lobster"], "points": 1, "effect": "look_at_top", "look": 2}]})
+    session = Session(rules, 2, 0, 1, ["You", "greedy 1"])
+    t = session.t
+    before = (t.index["fish-1"], t.index["fish-2"], t.index["shell-1"])
+    session.drew("duo:fish-1+fish-2", before, (t.index["shell-1"], t.index["octopus-1"]))
+    assert "You draw octopus-1 (octopus, light blue) from the deck" in capsys.readouterr().out
+    session.drew("duo:fish-1+lobster-1", before, (t.index["shell-1"], t.index["octopus-1"]))
+    assert capsys.readouterr().out == ""  # a look at the deck, not a draw: the lobster's own words say it

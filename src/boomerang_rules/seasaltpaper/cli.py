@@ -290,8 +290,9 @@ class Session:
         from ..terminal.colour import note
 
         t = self.t
-        first = action[4:].partition("+")[0]
-        if first not in t.index or t.duo_of_kind.get(t.kind[t.index[first]], (0, "none"))[1] != "draw":
+        pair = action[4:].split("+")  # the pair's own effect: a kind may be in two duos (Extra Salt's crab)
+        if len(pair) != 2 or not all(c in t.index for c in pair) or t.duo_of_pair.get(
+                (t.kind[t.index[pair[0]]], t.kind[t.index[pair[1]]]), (0, "none"))[1] != "draw":
             return
         new = [c for c in after if c not in before]
         if new:
