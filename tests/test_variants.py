@@ -416,7 +416,8 @@ def test_a_problem_is_placed_in_the_variant_that_caused_it(tmp_path: Path) -> No
         "/changes/scoring/collections/values", "/changes/scoring/collections/values/a~1b~0c"]
 
 
-RULES_DOCS = {"boomerang-australia": "rules.md", "sea-salt-paper": "sea-salt-paper.md", "boomerang-2010": "boomerang-2010.md"}
+RULES_DOCS = {"boomerang-australia": "rules.md", "sea-salt-paper": "sea-salt-paper.md",
+              "boomerang-2010": "boomerang-2010.md"}
 """Each game's rules document: the rules as implemented and its ruleset file's fields (issue 4)."""
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
