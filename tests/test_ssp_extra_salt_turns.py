@@ -110,14 +110,14 @@ def test_the_jellyfish_binds_for_the_round_it_is_played_in_only() -> None:
 def test_the_lobster_looks_at_the_rulesets_number_of_top_cards_or_none_on_an_empty_deck() -> None:
     state = _start()
     look = next(d.look for d in RULES.duos if d.effect == "look_at_top")
-    after = extra_salt.effect(state, state.turn, "look_at_top")
+    after = extra_salt.effect(state, state.turn, "look_at_top", look)
     assert after is not None and after.phase == "lobster"
     assert after.drawn == state.deck[:look] and after.deck == state.deck[look:] and len(after.drawn) == look
     short = state.evolve(deck=state.deck[:2])
-    few = extra_salt.effect(short, state.turn, "look_at_top")
+    few = extra_salt.effect(short, state.turn, "look_at_top", look)
     assert few is not None and few.drawn == short.deck and few.deck == ()
     empty = state.evolve(deck=())
-    assert extra_salt.effect(empty, state.turn, "look_at_top") is empty
+    assert extra_salt.effect(empty, state.turn, "look_at_top", look) is empty
 
 
 def test_each_look_at_top_duo_looks_at_its_own_number_of_cards() -> None:

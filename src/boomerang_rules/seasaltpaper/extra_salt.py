@@ -119,16 +119,13 @@ def _shuffle(state: GameState, cards: tuple[int, ...],
     return tuple(order), chance
 
 
-def effect(state: GameState, seat: int, effect: str, look: int | None = None) -> GameState | None:
+def effect(state: GameState, seat: int, effect: str, look: int = 0) -> GameState | None:
     """A duo's Extra Salt effect (or the boat pair's on an empty deck); None: the base game's.
-    ``look``: the played duo's own ``look`` (two ``look_at_top`` duos may differ); None, the
-    ruleset's first such duo's."""
+    ``look``: the played duo's own ``look`` (two ``look_at_top`` duos may differ; 0 for other effects)."""
     t = state.tables
     if effect == "look_at_top":
         if not state.deck:
             return state
-        if look is None:
-            look = next(d.look for d in t.rules.duos if d.effect == "look_at_top") or 0
         return state.evolve(phase="lobster", drawn=state.deck[:look], deck=state.deck[look:])
     if effect == "restrict_opponents":
         everyone = (1 << state.players) - 1
