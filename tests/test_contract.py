@@ -500,6 +500,30 @@ def test_a_record_gives_back_its_state(game: str) -> None:
                 assert record["result"]["sheets"] == [sheet.as_dict() for sheet in br.score_sheets(state)]
 
 
+def test_a_state_replayed_from_its_record_plays_on_as_docs_api_says(game: str) -> None:
+    """docs/api.md (``state_of``, ``to_act``): a replayed game's chance is the record's alone. Played
+    on with the original's decisions, it keeps pace with the original (here; a Sea Salt & Paper steal
+    would draw from the game so far) to the end of the last round the record deals, then waits there,
+    not over, owing nothing (its views' phase ``"deal"``), unless its record holds every chance
+    outcome of the game (Boomerang (2010)'s whole deck): then it ends as the original did. The docs
+    said only "``()`` exactly when the game is over"."""
+    rules = _rules(game)
+    players = rules.players.min
+    rng = random.Random(8)
+    original = br.new_game(rules, players, 8)
+    replayed = br.state_of(br.record_of(original))
+    while not br.is_over(original) and br.to_act(replayed):
+        actions = [rng.choice(br.legal_actions(original, seat)) for seat in br.to_act(original)]
+        original, replayed = br.step(original, actions), br.step(replayed, actions)
+        if original.round == 0:
+            assert replayed == original
+    if br.is_over(replayed):
+        assert replayed == original
+    else:
+        assert replayed.round == 1 and br.to_act(replayed) == () and br.to_act(original) != ()
+        assert {br.view(replayed, seat).phase for seat in range(players)} == {"deal"}
+
+
 def test_a_record_s_names_of_a_str_subclass_are_its_text(game: str) -> None:
     """A record built in memory whose player names are of a ``str`` subclass (numpy's ``str_``, a
     caller's own) is valid, as the schema says, in every game: Boomerang: Australia's and Boomerang
