@@ -468,6 +468,26 @@ def test_a_view_whose_fields_disagree_is_invalid_input_not_another_seat_s_state(
                         "disagrees? with the rest of it", problem.message)
 
 
+@pytest.mark.parametrize("rid", ["standard", "reshuffle", "sea-salt-paper", "sea-salt-paper-extra-salt",
+                                 "boomerang-2010"])
+def test_a_finished_game_s_view_given_a_phase_under_way_is_invalid_input(rid: str) -> None:
+    """The view of a finished game (its round the number of rounds played) rebound to a phase of a
+    round under way: ``InvalidInput``, in every game. Boomerang: Australia's read the passing
+    direction of a round past its last: an ``IndexError`` from inside ``determinize``."""
+    import attrs
+
+    state = br.new_game(rid, 3, 6)
+    rng = random.Random(6)
+    phases = set()  # the phases of a round under way in this game
+    while not br.is_over(state):
+        phases.add(br.view(state, 1).phase)
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    seen = br.view(state, 1)
+    for phase in sorted(phases):
+        with pytest.raises((br.InvalidInput, TypeError)):
+            br.determinize(attrs.evolve(seen, phase=phase), 1)
+
+
 @pytest.mark.parametrize("rid", ["sea-salt-paper", "sea-salt-paper-extra-salt", "sea-salt-paper-tie-ender",
                                  "sea-salt-paper-tie-went-last"])
 @pytest.mark.parametrize("change", [
