@@ -253,6 +253,24 @@ def test_every_variant_at_every_player_count_determinizes_through_a_whole_game(r
             d = br.apply(d, seat, rng.choice(br.legal_actions(d, seat)))
 
 
+@pytest.mark.parametrize("rid", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt"])
+def test_a_game_replayed_from_its_record_determinizes_where_it_waits_for_its_deal(rid: str) -> None:
+    """A game replayed from its record (``state_of``) and played on waits at round 2 for a deal the
+    record does not hold (``phase`` ``"deal"``): its views determinize to a game waiting too, in every
+    game that waits. Sea Salt & Paper's refused them: "58 unseen cards for 0 places", the cards of
+    no round yet counted as cards to place."""
+    state = br.state_of(br.record_of(br.new_game(rid, 3, 5)))
+    rng = random.Random(5)
+    while br.to_act(state):
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    assert not br.is_over(state)
+    for k in range(3):
+        seen = br.view(state, k)
+        assert seen.phase == "deal"
+        drawn = br.determinize(seen, k)
+        assert br.view(drawn, k) == seen and br.to_act(drawn) == () and not br.is_over(drawn)
+
+
 @pytest.mark.parametrize("game", ["sea-salt-paper", "boomerang-2010"])
 def test_junk_is_refused_naming_the_parameter(game: str) -> None:
     seen = br.view(br.new_game(game, 3, 1), 0)
