@@ -524,6 +524,29 @@ def test_a_state_replayed_from_its_record_plays_on_as_docs_api_says(game: str) -
         assert {br.view(replayed, seat).phase for seat in range(players)} == {"deal"}
 
 
+def test_validate_record_places_problems_in_a_file_given_by_name_or_path(game: str) -> None:
+    """``validate_record(record, file)``, top-level and the game's own: a ``Path`` names the file as its
+    text does (it was a ``TypeError`` from inside the report, "expected string or bytes-like object",
+    and only for an invalid record); anything else is a ``TypeError`` naming ``file``, valid record
+    or not, in every game."""
+    from pathlib import Path
+
+    rules = _rules(game)
+    state = _some_states(rules, rules.players.min, 3)[-1]
+    record = json.loads(json.dumps(br.record_of(state)))
+    broken = {**record, "players": record["players"][:1]}
+    for validate in (br.validate_record, game_module(game).validate_record):
+        assert [str(p) for p in validate(broken, Path("games") / "g.json")] == \
+            [str(p) for p in validate(broken, "games/g.json")] != []
+        assert validate(record, Path("g.json")) == []
+        odd: Any
+        refusal = r"^file must be a file's name \(str or os.PathLike\) or None, not "
+        for odd in (5, b"g.json", ["g.json"]):
+            for given in (record, broken):
+                with pytest.raises(TypeError, match=refusal):
+                    validate(given, odd)
+
+
 def test_a_record_s_names_of_a_str_subclass_are_its_text(game: str) -> None:
     """A record built in memory whose player names are of a ``str`` subclass (numpy's ``str_``, a
     caller's own) is valid, as the schema says, in every game: Boomerang: Australia's and Boomerang
