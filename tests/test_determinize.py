@@ -269,6 +269,12 @@ def test_a_game_replayed_from_its_record_determinizes_where_it_waits_for_its_dea
         assert seen.phase == "deal"
         drawn = br.determinize(seen, k)
         assert br.view(drawn, k) == seen and br.to_act(drawn) == () and not br.is_over(drawn)
+    if rid != "standard":  # and a waiting view that holds a card is one no play gives
+        import attrs
+
+        card = br.load_rules(rid).cards[0].id
+        with pytest.raises(br.InvalidInput, match="a game waiting for its next deck holds no card"):
+            br.determinize(attrs.evolve(seen, pile_tops=(card, None), pile_sizes=(1, 0)), 1)
 
 
 @pytest.mark.parametrize("game", ["sea-salt-paper", "boomerang-2010"])
