@@ -547,6 +547,22 @@ def test_validate_record_places_problems_in_a_file_given_by_name_or_path(game: s
                     validate(given, odd)
 
 
+def test_a_determinization_s_record_is_valid_or_refused_as_docs_api_says(game: str) -> None:
+    """docs/api.md (``record_of``): a Sea Salt & Paper determinization has no record (``ValueError``: its
+    view holds neither the deck order nor the decisions); the other games' have a valid one, which
+    replays to it. The docs said nothing of the difference."""
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.max, 4, every=13):
+        seat = (br.to_act(state) or (0,))[0]
+        drawn = br.determinize(br.view(state, seat), 5)
+        if game == "sea-salt-paper":
+            with pytest.raises(ValueError, match=r"^state has no game record: it was drawn by determinize"):
+                br.record_of(drawn)
+            continue
+        record = json.loads(json.dumps(br.record_of(drawn)))
+        assert br.validate_record(record) == [] and br.state_of(record) == drawn
+
+
 def test_a_record_s_names_of_a_str_subclass_are_its_text(game: str) -> None:
     """A record built in memory whose player names are of a ``str`` subclass (numpy's ``str_``, a
     caller's own) is valid, as the schema says, in every game: Boomerang: Australia's and Boomerang
