@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 import boomerang_rules as br
 from boomerang_rules.cli import cli
+from boomerang_rules.core.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -111,6 +112,26 @@ def test_nor_the_shipped_ruleset_it_reads(tmp_path: Path) -> None:
     result = _run("simulate", "--rules", "sea-salt-paper", "--players", "2", "--out", str(link))
     assert result.exit_code == 2 and "that is the ruleset being read (--rules sea-salt-paper)" in result.output
     assert shipped.read_bytes() == before
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_nor_the_shipped_ruleset_a_game_s_name_reads(tmp_path: Path, game: str) -> None:
+    """``--rules boomerang-australia`` reads ``standard.json`` (a game's name loads its own ruleset),
+    so that file is guarded as ``--rules standard`` guards it: it was written over, exit 0."""
+    from boomerang_rules.core.games import rules_module
+    from boomerang_rules.core.resources import data_dir
+
+    shipped = data_dir("variants") / f"{rules_module(game).DEFAULT_RULES}.json"
+    link = tmp_path / "shipped.json"
+    link.symlink_to(shipped)
+    before = shipped.read_bytes()
+    try:
+        result = _run("simulate", "--rules", game, "--players", "3", "--out", str(link))
+        assert result.exit_code == 2 and f"that is the ruleset being read (--rules {game})" in result.output
+        assert shipped.read_bytes() == before
+    finally:  # a failure leaves the package's own ruleset as it found it
+        if shipped.read_bytes() != before:
+            shipped.write_bytes(before)
 
 
 def test_nor_the_scorer_s_own_script(tmp_path: Path) -> None:

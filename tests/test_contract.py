@@ -501,6 +501,69 @@ def test_a_record_gives_back_its_state(game: str) -> None:
                 assert record["result"]["sheets"] == [sheet.as_dict() for sheet in br.score_sheets(state)]
 
 
+def test_a_state_replayed_from_its_record_plays_on_as_docs_api_says(game: str) -> None:
+    """docs/api.md (``state_of``, ``to_act``): a replayed game's chance is the record's alone. Played
+    on with the original's decisions, it keeps pace with the original (here; a Sea Salt & Paper steal
+    would draw from the game so far) to the end of the last round the record deals, then waits there,
+    not over, owing nothing (its views' phase ``"deal"``), unless its record holds every chance
+    outcome of the game (Boomerang (2010)'s whole deck): then it ends as the original did. The docs
+    said only "``()`` exactly when the game is over"."""
+    rules = _rules(game)
+    players = rules.players.min
+    rng = random.Random(8)
+    original = br.new_game(rules, players, 8)
+    replayed = br.state_of(br.record_of(original))
+    while not br.is_over(original) and br.to_act(replayed):
+        actions = [rng.choice(br.legal_actions(original, seat)) for seat in br.to_act(original)]
+        original, replayed = br.step(original, actions), br.step(replayed, actions)
+        if original.round == 0:
+            assert replayed == original
+    if br.is_over(replayed):
+        assert replayed == original
+    else:
+        assert replayed.round == 1 and br.to_act(replayed) == () and br.to_act(original) != ()
+        assert {br.view(replayed, seat).phase for seat in range(players)} == {"deal"}
+
+
+def test_validate_record_places_problems_in_a_file_given_by_name_or_path(game: str) -> None:
+    """``validate_record(record, file)``, top-level and the game's own: a ``Path`` names the file as its
+    text does (it was a ``TypeError`` from inside the report, "expected string or bytes-like object",
+    and only for an invalid record); anything else is a ``TypeError`` naming ``file``, valid record
+    or not, in every game."""
+    from pathlib import Path
+
+    rules = _rules(game)
+    state = _some_states(rules, rules.players.min, 3)[-1]
+    record = json.loads(json.dumps(br.record_of(state)))
+    broken = {**record, "players": record["players"][:1]}
+    for validate in (br.validate_record, game_module(game).validate_record):
+        assert [str(p) for p in validate(broken, Path("games") / "g.json")] == \
+            [str(p) for p in validate(broken, "games/g.json")] != []
+        assert validate(record, Path("g.json")) == []
+        odd: Any
+        refusal = r"^file must be a file's name \(str or os.PathLike\) or None, not "
+        for odd in (5, b"g.json", ["g.json"]):
+            for given in (record, broken):
+                with pytest.raises(TypeError, match=refusal):
+                    validate(given, odd)
+
+
+def test_a_determinization_s_record_is_valid_or_refused_as_docs_api_says(game: str) -> None:
+    """docs/api.md (``record_of``): a Sea Salt & Paper determinization has no record (``ValueError``: its
+    view holds neither the deck order nor the decisions); the other games' have a valid one, which
+    replays to it. The docs said nothing of the difference."""
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.max, 4, every=13):
+        seat = (br.to_act(state) or (0,))[0]
+        drawn = br.determinize(br.view(state, seat), 5)
+        if game == "sea-salt-paper":
+            with pytest.raises(ValueError, match=r"^state has no game record: it was drawn by determinize"):
+                br.record_of(drawn)
+            continue
+        record = json.loads(json.dumps(br.record_of(drawn)))
+        assert br.validate_record(record) == [] and br.state_of(record) == drawn
+
+
 def test_a_record_s_names_of_a_str_subclass_are_its_text(game: str) -> None:
     """A record built in memory whose player names are of a ``str`` subclass (numpy's ``str_``, a
     caller's own) is valid, as the schema says, in every game: Boomerang: Australia's and Boomerang

@@ -253,6 +253,30 @@ def test_every_variant_at_every_player_count_determinizes_through_a_whole_game(r
             d = br.apply(d, seat, rng.choice(br.legal_actions(d, seat)))
 
 
+@pytest.mark.parametrize("rid", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt"])
+def test_a_game_replayed_from_its_record_determinizes_where_it_waits_for_its_deal(rid: str) -> None:
+    """A game replayed from its record (``state_of``) and played on waits at round 2 for a deal the
+    record does not hold (``phase`` ``"deal"``): its views determinize to a game waiting too, in every
+    game that waits. Sea Salt & Paper's refused them: "58 unseen cards for 0 places", the cards of
+    no round yet counted as cards to place."""
+    state = br.state_of(br.record_of(br.new_game(rid, 3, 5)))
+    rng = random.Random(5)
+    while br.to_act(state):
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    assert not br.is_over(state)
+    for k in range(3):
+        seen = br.view(state, k)
+        assert seen.phase == "deal"
+        drawn = br.determinize(seen, k)
+        assert br.view(drawn, k) == seen and br.to_act(drawn) == () and not br.is_over(drawn)
+    if rid != "standard":  # and a waiting view that holds a card is one no play gives
+        import attrs
+
+        card = br.load_rules(rid).cards[0].id
+        with pytest.raises(br.InvalidInput, match="a game waiting for its next deck holds no card"):
+            br.determinize(attrs.evolve(seen, pile_tops=(card, None), pile_sizes=(1, 0)), 1)
+
+
 @pytest.mark.parametrize("game", ["sea-salt-paper", "boomerang-2010"])
 def test_junk_is_refused_naming_the_parameter(game: str) -> None:
     seen = br.view(br.new_game(game, 3, 1), 0)
@@ -466,6 +490,26 @@ def test_a_view_whose_fields_disagree_is_invalid_input_not_another_seat_s_state(
     assert (problem.pointer, problem.rule) == ("", "view-cards")
     assert re.fullmatch(rf"the view of seat {odd.seat} is inconsistent: no state gives it: its [a-z_]+(, [a-z_]+)* "
                         "disagrees? with the rest of it", problem.message)
+
+
+@pytest.mark.parametrize("rid", ["standard", "reshuffle", "sea-salt-paper", "sea-salt-paper-extra-salt",
+                                 "boomerang-2010"])
+def test_a_finished_game_s_view_given_a_phase_under_way_is_invalid_input(rid: str) -> None:
+    """The view of a finished game (its round the number of rounds played) rebound to a phase of a
+    round under way: ``InvalidInput``, in every game. Boomerang: Australia's read the passing
+    direction of a round past its last: an ``IndexError`` from inside ``determinize``."""
+    import attrs
+
+    state = br.new_game(rid, 3, 6)
+    rng = random.Random(6)
+    phases = set()  # the phases of a round under way in this game
+    while not br.is_over(state):
+        phases.add(br.view(state, 1).phase)
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    seen = br.view(state, 1)
+    for phase in sorted(phases):
+        with pytest.raises((br.InvalidInput, TypeError)):
+            br.determinize(attrs.evolve(seen, phase=phase), 1)
 
 
 @pytest.mark.parametrize("rid", ["sea-salt-paper", "sea-salt-paper-extra-salt", "sea-salt-paper-tie-ender",

@@ -270,6 +270,28 @@ def test_a_seconds_budget_plays_every_game() -> None:
             CoreIsmctsBot(search, 1, playouts=budget)
 
 
+@pytest.mark.parametrize("game", ["boomerang-australia", *sorted(OTHER)])
+def test_every_game_s_search_bot_is_made_from_its_rules_alike(game: str) -> None:
+    """``IsmctsBot(rules, seed, playouts, seconds)`` in every game's ``ismcts`` module, as Australia's
+    (docs/api.md): Sea Salt & Paper's and Boomerang (2010)'s took a search, not rules (a seconds budget
+    was an ``AttributeError``), and any game's given another game's ruleset raised an ``AttributeError``
+    where every bot names ``rules`` in a ``TypeError``."""
+    from boomerang_rules.australia import ismcts as au_ismcts
+
+    module = au_ismcts if game == "boomerang-australia" else OTHER[game][1]
+    rules = br.load_rules(game)
+    s = br.new_game(rules, 3, 2)
+    seat = br.to_act(s)[0]
+    seen = br.view(s, seat)
+    assert module.IsmctsBot(rules, 1, seconds=0.01).choose(seen, seen.legal_actions) in seen.legal_actions
+    other: Any
+    for other in (br.load_rules("boomerang-2010" if game != "boomerang-2010" else "standard"), None):
+        with pytest.raises(TypeError, match=r"^rules must be a .* Ruleset \(see load_rules\), not "):
+            module.IsmctsBot(other, 1)
+    with pytest.raises(ValueError, match=r"^ismcts takes 1 to 1,000,000 playouts a decision, not 0"):
+        module.IsmctsBot(rules, 1, playouts=0)
+
+
 def test_a_seconds_budget_must_be_a_finite_positive_number() -> None:
     """``seconds=nan`` searched for ever (no time is past a NaN deadline), ``inf`` too; a string failed
     inside the search. Each is refused where the bot is made, naming ``seconds``."""

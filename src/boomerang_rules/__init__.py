@@ -319,16 +319,19 @@ def _record_game(record: Any, rules: Any = None) -> Any:
     return records_module(game if isinstance(game, str) else "")
 
 
-def validate_record(record: Any, file: str | None = None) -> list[Problem]:
-    """Every problem of a parsed game record of any game (by its ``game``); ``[]`` when valid."""
+def validate_record(record: Any, file: str | os.PathLike[str] | None = None) -> list[Problem]:
+    """Every problem of a parsed game record of any game (by its ``game``); ``[]`` when valid, each
+    in ``file`` (a name or a path: ``core.records.located``)."""
     from .core.jsonio import json_problems, vouched_fit
+    from .core.records import located
 
+    located((), file)  # a file of the wrong type refused before any check, valid record or not
     unreadable = json_problems(record)  # not text, too deep: for every game, before its own checks
     if unreadable:
-        return [p.in_file(file) for p in unreadable]
+        return located(unreadable, file)
     unknown: list[Problem] = unknown_game(record)
     if unknown:
-        return [p.in_file(file) for p in unknown]
+        return located(unknown, file)
     with vouched_fit(record):  # its game's check need not encode it again
         problems: list[Problem] = _record_game(record).validate_record(record, file)
     return problems

@@ -99,7 +99,10 @@ def fit_view(seen: SeatView) -> Tables:
     shape.done()  # what follows reads the fields together
     if seen.phase in ("throw", "pick", "activity"):  # a row of face-up cards a seat, as long; a hand held a step
         taken = 0 if seen.phase == "throw" else len(seen.face_up[seen.seat]) + 1
-        if len({len(row) for row in seen.face_up}) != 1:
+        if seen.round >= t.rounds:  # the round under way is one the rules pass the hands in
+            shape.fault("/round", f"a round under way is one of the game's {t.rounds} (0 to {t.rounds - 1}), "
+                        f"not {seen.round}")
+        elif len({len(row) for row in seen.face_up}) != 1:
             shape.fault("/face_up", "every seat has as many cards face up")
         elif len(seen.held) < min(taken, t.hand_size - 1):
             shape.fault("/held", f"held must hold the hand of each step before, not {len(seen.held)}")

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..core import ismcts as core_ismcts
 from ..core import rng as rng_mod
+from .actions import RULES_WHAT
 from .determinize import Determinizer
 from .engine import apply, is_over, legal_actions, to_act
 from .rules import Ruleset
@@ -161,12 +162,14 @@ class Search(core_ismcts.RoundSearch):
         return _totals(state)
 
 
-class IsmctsBot(core_ismcts.IsmctsBot):
+class IsmctsBot(core_ismcts.GameBot):
     """Information-set MCTS from the seat's view (``core.ismcts``, over ``Search``); see the module's
-    docstring. ``playouts`` per decision (deterministic), or ``seconds`` per decision when given (then
-    the play depends on the machine's speed). A decision with one legal action is not searched.
+    docstring. ``IsmctsBot(rules, seed, playouts=DEFAULT_PLAYOUTS, seconds=None)``: ``playouts`` per
+    decision (deterministic), or ``seconds`` per decision when given (then the play depends on the
+    machine's speed). A decision with one legal action is not searched.
     """
 
-    def __init__(self, rules: Ruleset, seed: int, playouts: int = DEFAULT_PLAYOUTS, seconds: float | None = None,
-                 exploration: float = EXPLORATION) -> None:
-        super().__init__(Search(rules, playouts), seed, playouts, seconds, exploration)
+    search_of = Search
+    ruleset = Ruleset
+    rules_what = RULES_WHAT
+    default_playouts = DEFAULT_PLAYOUTS

@@ -7,11 +7,12 @@ with its JSON pointer.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
 from ..core.errors import Problem
-from ..core.records import Checked, envelope, player_names, reached, result_of
+from ..core.records import Checked, envelope, located, player_names, reached, result_of
 from ..core.validation import RECORD_FORMAT
 from .engine import is_over
 from .record_checks import check_record
@@ -47,9 +48,10 @@ def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str,
     return record
 
 
-def validate_record(record: Any, file: str | None = None) -> list[Problem]:
-    """Every problem of a parsed game record that can be found without guessing; [] when valid."""
-    return [p.in_file(file) for p in check_record(record).problems]
+def validate_record(record: Any, file: str | os.PathLike[str] | None = None) -> list[Problem]:
+    """Every problem of a parsed game record that can be found without guessing; [] when valid,
+    each in ``file`` (a name or a path: ``core.records.located``)."""
+    return located(check_record(record).problems, file)
 
 
 def state_of(record: Any, rules: Ruleset | str | None = None) -> GameState:

@@ -16,7 +16,8 @@ from typing import Any
 import attrs
 
 from ..core import rng as rng_mod
-from ..core.ismcts import IsmctsBot, RoundSearch, pick
+from ..core.ismcts import GameBot, RoundSearch, pick
+from .actions import RULES_WHAT
 from .determinize import Determinizer
 from .engine import apply, is_over, legal_actions, to_act
 from .rules import PASS, THROW, Ruleset
@@ -134,6 +135,18 @@ class Search(RoundSearch):
         return _as_if_over(state)
 
 
-def ismcts_bot(rules: Ruleset, seed: int, playouts: int | None = None) -> IsmctsBot:
+class IsmctsBot(GameBot):
+    """Information-set MCTS from the seat's view (``core.ismcts``, over ``Search``), as in every game:
+    ``IsmctsBot(rules, seed, playouts=DEFAULT_PLAYOUTS, seconds=None)``, ``playouts`` per decision
+    (deterministic), or ``seconds`` per decision when given (then the play depends on the machine's
+    speed)."""
+
+    search_of = Search
+    ruleset = Ruleset
+    rules_what = RULES_WHAT
+    default_playouts = DEFAULT_PLAYOUTS
+
+
+def ismcts_bot(rules: Ruleset, seed: int, playouts: int | None = None, seconds: float | None = None) -> IsmctsBot:
     """The search bot for ``rules`` (``playouts`` a decision, ``DEFAULT_PLAYOUTS`` if None)."""
-    return IsmctsBot(Search(rules), seed, playouts)
+    return IsmctsBot(rules, seed, playouts, seconds)

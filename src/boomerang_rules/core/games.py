@@ -13,6 +13,7 @@ on the ruleset's or the record's ``game``.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Mapping, Sequence
 from types import FunctionType
 from typing import Any, Protocol
@@ -85,7 +86,7 @@ class GameModule(RulesModule, Protocol):
 
     def state_of(self, record: Any, rules: Any = None) -> Any: ...
 
-    def validate_record(self, record: Any, file: str | None = None) -> list[Any]: ...
+    def validate_record(self, record: Any, file: str | os.PathLike[str] | None = None) -> list[Any]: ...
 
     def check_record(self, record: Any, rules: Any = None) -> Any: ...
 

@@ -23,10 +23,10 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from . import rng as rng_mod
-from .arguments import brief, kind
+from .arguments import brief, kind, require
 from .bots import check_choice
 
 DEFAULT_PLAYOUTS = 100
@@ -226,6 +226,27 @@ class IsmctsBot:
         for n in path:
             n.visits += 1
             n.total += reward
+
+
+class GameBot(IsmctsBot):
+    """A game's search bot made from its ruleset, alike in every game:
+    ``IsmctsBot(rules, seed, playouts=None, seconds=None)`` (``playouts`` None: the game's default),
+    what ``BOTS["ismcts"]`` makes. A game's subclass names its ``search_of`` (its ``SearchGame``, made
+    from the rules and the budget) and the ruleset class it plays: another game's ruleset, or None,
+    is a ``TypeError`` naming ``rules``, as for every bot, not an ``AttributeError`` from inside."""
+
+    search_of: ClassVar[Callable[..., SearchGame]]
+    """The game's search, made as ``search_of(rules, playouts)``."""
+    ruleset: ClassVar[type]
+    rules_what: ClassVar[str]
+    """The ruleset in words, for the refusal (``"a Sea Salt & Paper Ruleset (see load_rules)"``)."""
+    default_playouts: ClassVar[int] = DEFAULT_PLAYOUTS
+
+    def __init__(self, rules: Any, seed: int, playouts: int | None = None, seconds: float | None = None,
+                 exploration: float = EXPLORATION) -> None:
+        require(rules, self.ruleset, "rules", self.rules_what)
+        budget = self.default_playouts if playouts is None else playouts  # 0 is refused, not the default
+        super().__init__(type(self).search_of(rules, budget), seed, budget, seconds, exploration)
 
 
 def budgeted_bots(bots: Mapping[str, Callable[[Any, int], Any]],

@@ -255,6 +255,15 @@ def shipped_id_problems(rules: Any, label: str | None) -> list[Problem]:
     return []
 
 
+def _own_ruleset(name_or_path: str | os.PathLike[str]) -> str | os.PathLike[str]:
+    """The shipped id a game's name stands for (its rules module's ``DEFAULT_RULES``); anything else
+    as it is. ``load_rules`` and ``files_read`` both take a name through here, so that what a command
+    reads and what it guards from being written over are the same files."""
+    if isinstance(name_or_path, str) and not _is_shipped(name_or_path) and name_or_path in GAMES:
+        return str(rules_module(name_or_path).DEFAULT_RULES)
+    return name_or_path
+
+
 @lru_cache(maxsize=32)
 def _load_shipped(name: str) -> Any:
     path, label = _locate(name, None)
@@ -270,8 +279,7 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
     if not isinstance(name_or_path, str | os.PathLike):
         raise TypeError(f"name_or_path must be a shipped ruleset id or a file path (str or os.PathLike), "
                         f"not {kind(name_or_path)}: {brief(name_or_path)}")
-    if isinstance(name_or_path, str) and not _is_shipped(name_or_path) and name_or_path in GAMES:
-        name_or_path = rules_module(name_or_path).DEFAULT_RULES  # a game's name: its own standard ruleset
+    name_or_path = _own_ruleset(name_or_path)
     if isinstance(name_or_path, str) and _is_shipped(name_or_path):
         return _load_shipped(name_or_path)
     path = Path(name_or_path)
@@ -289,6 +297,7 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
 def files_read(name_or_path: str | os.PathLike[str]) -> tuple[Path, ...]:
     """The files ``load_rules(name_or_path)`` reads: the ruleset or variant, then each file it
     extends, in turn (a command must not write over any of them)."""
+    name_or_path = _own_ruleset(name_or_path)
     if isinstance(name_or_path, str) and _is_shipped(name_or_path):
         path = data_dir("variants") / f"{name_or_path}.json"
     else:

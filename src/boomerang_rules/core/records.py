@@ -37,6 +37,17 @@ class Checked(Generic[S]):
     problems: tuple[Problem, ...]
 
 
+def located(problems: Iterable[Problem], file: object) -> list[Problem]:
+    """``problems``, each placed in ``file`` (what every game's ``validate_record`` does with its
+    ``file``): a file's name (``str``), its path (``os.PathLike``, by its name) or None; anything else
+    is a ``TypeError`` naming ``file``, whether or not there is a problem to place (a ``Path`` was a
+    ``TypeError`` from inside the report's escaping, and only for an invalid record)."""
+    name = os.fspath(file) if isinstance(file, os.PathLike) else file
+    if name is not None and not isinstance(name, str):
+        raise TypeError(f"file must be a file's name (str or os.PathLike) or None, not {kind(file)}: {brief(file)}")
+    return [p.in_file(name) for p in problems]
+
+
 def reached(checked: Checked[S]) -> S:
     """The state a valid record ends in. ``InvalidInput`` lists the problems of an invalid one."""
     if checked.problems or checked.state is None:  # no state without problems

@@ -171,7 +171,12 @@ class Determinizer(CheckedDraws[GameState]):
             self._pile_known.append(known)
             self._pile_hidden.append(size - len(known))
         shown = set(visible)
-        self._unseen = tuple(c for c in range(t.deck_size) if c not in shown)
+        # A game waiting for its next round's deck (phase "deal": one replayed from a record) holds
+        # no card anywhere: the unseen cards have no place yet, the deck to come is chance's.
+        waiting = seen.phase == "deal"
+        if waiting and visible:
+            raise inconsistent_view(k, "no state gives it: a game waiting for its next deck holds no card")
+        self._unseen = () if waiting else tuple(c for c in range(t.deck_size) if c not in shown)
         places = sum(self._hand_hidden) + self._drawn_hidden + sum(self._pile_hidden) + seen.deck_size
         if len(shown) != len(visible) or min(self._hand_hidden + self._pile_hidden) < 0 \
                 or len(self._unseen) != places:

@@ -9,6 +9,7 @@ JSON pointer and the rule broken.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
@@ -22,6 +23,7 @@ from ..core.records import (
     digest_problems,
     document_problems,
     envelope,
+    located,
     named_rules,
     player_names,
     players_problems,
@@ -390,9 +392,10 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
     return Checked(state, tuple(problems))
 
 
-def validate_record(record: Any, file: str | None = None) -> list[Problem]:
-    """Every problem of a parsed game record that can be found without guessing; [] when valid."""
-    return [p.in_file(file) for p in check_record(record).problems]
+def validate_record(record: Any, file: str | os.PathLike[str] | None = None) -> list[Problem]:
+    """Every problem of a parsed game record that can be found without guessing; [] when valid,
+    each in ``file`` (a name or a path: ``core.records.located``)."""
+    return located(check_record(record).problems, file)
 
 
 def state_of(record: Any, rules: Ruleset | str | None = None) -> GameState:
