@@ -35,3 +35,25 @@ def test_every_python_example_of_the_pages_runs(monkeypatch: pytest.MonkeyPatch)
         namespace: dict[str, object] = {}
         for block in re.findall(r"```python\n(.*?)```", (DOCS / page).read_text(encoding="utf-8"), re.S):
             exec(compile(block, str(DOCS / page), "exec"), namespace)
+
+
+
+def test_the_pages_score_commands_run_and_spell_a_player_as_score_help_does() -> None:
+    """Every ``boomerang-rules score`` line of the pages runs (exit 0), with no ``--seat``: issue 28
+    made it ``--player`` (``--seat`` is a seat number in ``play`` and ``replay``), which ``score
+    --help`` shows, and Boomerang (2010)'s page still taught ``--seat CARDS:N``."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+
+    lines = [line for page in sorted(DOCS.glob("*.md")) if page.name not in ("testing.md", "mutation-history.md")
+             for block in re.findall(r"```sh\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+             for line in block.splitlines() if line.startswith("boomerang-rules score ")]
+    assert len(lines) >= 3 and any("--player" in line for line in lines)
+    for line in lines:
+        args = shlex.split(re.sub(r"\[[^]]*\]", "", line.split("#")[0]))[1:]
+        assert "--seat" not in args, line
+        done = CliRunner().invoke(cli, args)
+        assert done.exit_code == 0, (line, done.output)
