@@ -31,7 +31,8 @@ from .files import check_new_file, refuse_to_overwrite, rules_read, write_text
 @click.option("--seed", "-s", type=INT, default=None, help="Seed of the deal (default: a new one each game).")
 @rules_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Save the game record here when the game ends (checked before the game starts).")
+              help="Save the game record here when the game ends (checked before the game starts): one "
+                   "indented JSON document, or one line under a *.jsonl name, as simulate --out writes.")
 @click.option("--force", is_flag=True, help="Let --record replace a file that exists.")
 def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_name: str,
          record_path: str | None, force: bool) -> None:
@@ -74,9 +75,9 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
         click.echo("")
         fail("game abandoned", EXIT_INVALID)
     if record_path:
-        from ..core.jsonio import dumps_pretty
+        from ..core.jsonio import document_text
 
-        text = dumps_pretty(game_of(rules).record_of(state, labels)) + "\n"
+        text = document_text(game_of(rules).record_of(state, labels), record_path)
         write_text(record_path, text, "--record")
         click.echo(f"Game record saved to {printable(record_path)}")
 
