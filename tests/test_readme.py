@@ -57,3 +57,32 @@ def test_the_pages_score_commands_run_and_spell_a_player_as_score_help_does() ->
         assert "--seat" not in args, line
         done = CliRunner().invoke(cli, args)
         assert done.exit_code == 0, (line, done.output)
+
+
+def test_each_game_page_s_greedy_figures_are_what_its_tournament_prints() -> None:
+    """"Over 200 four-player games against three random bots, greedy averages X points against the
+    random bots' Y (R×) and wins W%": each page's figures are those of the command it names, as
+    the bots run now (bots.md still gave 122.5, 96.4, 1.27× and 90.8% for 123.0, 96.0, 1.28× and
+    94.0%)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+
+    claim = re.compile(r"greedy averages ([\d.]+) points against the\s+random bots' ([\d.]+) \(([\d.]+)×\) and "
+                       r"wins\s+([\d.]+)% of (?:the )?games")
+    pages = {"bots.md": "standard", "sea-salt-paper.md": "sea-salt-paper", "boomerang-2010.md": "boomerang-2010"}
+    for page, rules in pages.items():
+        claims = claim.findall((DOCS / page).read_text(encoding="utf-8"))
+        assert claims, page
+        done = CliRunner().invoke(cli, ["tournament", "--rules", rules, "--players", "4", "--bots",
+                                        "greedy,random,random,random", "--games", "200", "--quiet", "--json"])
+        assert done.exit_code == 0, done.output
+        by_bot = json.loads(done.stdout)["by_bot"]
+        greedy, random = by_bot["greedy"]["mean_total"], by_bot["random"]["mean_total"]
+        wins = 100 * by_bot["greedy"]["win_rate"]
+        for mean, others, ratio, won in claims:
+            assert (mean, others, won) == (f"{greedy:.1f}", f"{random:.1f}", f"{wins:.1f}"), (page, mean, others, won)
+            shown = len(ratio.partition(".")[2])  # the ratio to the digits it is given with
+            assert abs(float(ratio) - greedy / random) <= 0.5 * 10 ** -shown + 1e-9, (page, ratio, greedy / random)
