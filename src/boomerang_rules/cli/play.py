@@ -6,12 +6,12 @@ import click
 
 from ..core.jsonio import printable
 from .common import (
-    EXIT_INVALID,
     EXIT_USAGE,
     INT,
     fail,
     game_cli,
     game_of,
+    interrupted,
     load_rules_or_exit,
     parse_bots,
     players_option,
@@ -45,6 +45,7 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     Type help during the game for the commands (cards in words; the map, the river by land, the
     score sheets: each game's own).
     Works with piped input too; input that ends before the game does ends the program (exit 1).
+    Ctrl-C abandons the game (exit 130, as simulate stops): --record is then not written.
     Colour only on a terminal, and never when NO_COLOR is set.
 
     \b
@@ -71,9 +72,9 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     game = game_cli(rules).Session(rules, players, seat, seed, labels)
     try:
         state = game.run(bots)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # as simulate and tournament stop: exit 130, saying what was not written
         click.echo("")
-        fail("game abandoned", EXIT_INVALID)
+        interrupted("game abandoned" + (f"; --record {printable(record_path)} was not written" if record_path else ""))
     if record_path:
         from ..core.jsonio import document_text
 
