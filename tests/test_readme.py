@@ -86,3 +86,23 @@ def test_each_game_page_s_greedy_figures_are_what_its_tournament_prints() -> Non
             assert (mean, others, won) == (f"{greedy:.1f}", f"{random:.1f}", f"{wins:.1f}"), (page, mean, others, won)
             shown = len(ratio.partition(".")[2])  # the ratio to the digits it is given with
             assert abs(float(ratio) - greedy / random) <= 0.5 * 10 ** -shown + 1e-9, (page, ratio, greedy / random)
+
+
+def test_api_md_says_where_each_game_keeps_the_seed_it_drew() -> None:
+    """``br.new_game`` without a seed keeps the one it drew "so the game can be replayed": api.md
+    names where for every game (it named only Boomerang: Australia's ``state.progress.seed``;
+    the other two keep it in ``state.seed``), and that place holds the record's ``seed``."""
+    import boomerang_rules as br
+
+    text = (DOCS / "api.md").read_text(encoding="utf-8")
+    sections = {"standard": "### Boomerang: Australia", "sea-salt-paper": "### Sea Salt & Paper",
+                "boomerang-2010": "### Boomerang (2010)"}
+    for rules, heading in sections.items():
+        section = text.split(heading, 1)[1].split("\n### ", 1)[0]
+        found = re.search(r"The seed is kept in `state\.([\w.]+)`", section)
+        assert found, heading
+        state = br.new_game(rules, 3)
+        kept: object = state
+        for name in found.group(1).split("."):
+            kept = getattr(kept, name)
+        assert isinstance(kept, int) and kept == br.record_of(state)["seed"], (rules, found.group(1))
