@@ -75,9 +75,15 @@ def seat0_answers(rules_id: str, players: int, seed: int, asked: str = "every de
     return said
 
 
+REFUSED = "(or help)."
+"""How every game's ``play`` ends the line that refuses an answer and asks again."""
+
+
 def plays_the_greedy_game(rules_id: str, players: int, seed: int, answers: list[str]) -> bool:
     """Whether ``play``, fed ``answers``, plays the game of greedy bots in every seat (its
-    record's every field but the names the same)."""
+    record's every field but the names the same), taking every answer as given: an answer
+    refused and asked again (an ``end`` where ``play`` ends the turn by itself) would show a
+    newcomer who pipes the tour's answers an error line for each."""
     import json
 
     from click.testing import CliRunner
@@ -88,9 +94,9 @@ def plays_the_greedy_game(rules_id: str, players: int, seed: int, answers: list[
 
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "game.json"
-        CliRunner().invoke(cli, ["play", "--rules", rules_id, "--players", str(players), "--seed", str(seed),
-                                 "--record", str(path)], input="\n".join(answers) + "\n")
-        if not path.exists():
+        done = CliRunner().invoke(cli, ["play", "--rules", rules_id, "--players", str(players), "--seed",
+                                        str(seed), "--record", str(path)], input="\n".join(answers) + "\n")
+        if not path.exists() or REFUSED in done.output:
             return False
         played = json.loads(path.read_text(encoding="utf-8"))
     expected = br.record_of(bot_game(br.load_rules(rules_id), ["greedy"] * players, seed))

@@ -43,6 +43,21 @@ def test_three_of_a_kind_bug_is_found_with_a_small_example(tmp_path: Path) -> No
     assert code == 1 and "(--example-out FILE saves its record, for replay FILE)" in out
 
 
+def test_an_example_out_named_jsonl_is_one_line_validate_reads(tmp_path: Path) -> None:
+    """``--example-out`` follows the file name, as ``simulate --out`` and ``play --record`` do: a
+    ``.jsonl`` example is one line, which ``validate`` reads (it was an indented document there,
+    refused as "one JSON document spread over several lines"); a ``.json`` one stays indented."""
+    for name, lines in (("example.jsonl", 1), ("example.json", None)):
+        example = tmp_path / name
+        code, out, _ = run("--games", "30", "--seed", "3", "--example-out", str(example), "--",
+                           sys.executable, str(SCORERS / "three_of_a_kind_scorer.py"))
+        assert code == 1 and f"record written to {example}" in out
+        written = example.read_text(encoding="utf-8").splitlines()
+        assert len(written) == 1 if lines else len(written) > 3
+    checked = CliRunner().invoke(cli, ["validate", str(tmp_path / "example.jsonl"), str(tmp_path / "example.json")])
+    assert checked.exit_code == 0 and checked.stdout.splitlines()[-1] == "2 valid, 0 invalid", checked.stdout
+
+
 def test_the_example_really_has_three_of_a_kind(tmp_path: Path) -> None:
     import boomerang_rules as br
 

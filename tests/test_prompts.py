@@ -54,6 +54,18 @@ def test_australia_menu_shows_none_with_the_number_it_takes() -> None:
     assert any(line.startswith("  You  ") and line.endswith("(none)") for line in table[:4])
 
 
+def test_sea_salt_and_paper_says_what_an_ambiguous_beginning_could_be() -> None:
+    """A beginning of several choices ("keep", "t") is answered, as in the other games, with the
+    choices it could be and their numbers, not "not one of the choices" (its help promises "a
+    unique beginning"); an answer that begins none is still not one of them."""
+    out = play("--rules", "sea-salt-paper", "--seed", "6", input="draw\nkeep\n1\nt\nzz\n")
+    assert ("'keep' could be 1. keep:fish-3:left, 2. keep:fish-3:right, 3.\n  keep:shoal_of_fish-1:left or 4."
+            " keep:shoal_of_fish-1:right: type more of it,\n  or its number.") in out
+    assert "'t' could be 2. take:boat-8 or 3. take:crab-1: type more of it, or its number." in out
+    assert "'keep' is not one of the choices" not in out
+    assert "'zz' is not one of the choices; type a number from 1 to 3 (or help)." in out
+
+
 GAMES = {"standard": 3, "sea-salt-paper": 3, "boomerang-2010": 3}
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 PAGES = ("python.md", "bots.md", "referee.md", "boomerang-2010.md", "sea-salt-paper.md")
 """The pages whose examples run, in the order a reader meets them."""
@@ -21,3 +23,86 @@ def test_readme_python_examples_run(capsys: object) -> None:
     namespaces: dict[str, dict[str, object]] = {page: {} for page in PAGES}
     for page, block in runnable:
         exec(compile(block, str(DOCS / page), "exec"), namespaces[page])
+
+
+
+def test_every_python_example_of_the_pages_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Python block of the pages runs as written, in a checkout, the ones without an import
+    of their own included (python.md and referee.md say every example runs): "Checking a game"
+    gives the record it checks, where it used a name no block defines."""
+    monkeypatch.chdir(DOCS.parent)
+    for page in PAGES:
+        namespace: dict[str, object] = {}
+        for block in re.findall(r"```python\n(.*?)```", (DOCS / page).read_text(encoding="utf-8"), re.S):
+            exec(compile(block, str(DOCS / page), "exec"), namespace)
+
+
+
+def test_the_pages_score_commands_run_and_spell_a_player_as_score_help_does() -> None:
+    """Every ``boomerang-rules score`` line of the pages runs (exit 0), with no ``--seat``: issue 28
+    made it ``--player`` (``--seat`` is a seat number in ``play`` and ``replay``), which ``score
+    --help`` shows, and Boomerang (2010)'s page still taught ``--seat CARDS:N``."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+
+    lines = [line for page in sorted(DOCS.glob("*.md")) if page.name not in ("testing.md", "mutation-history.md")
+             for block in re.findall(r"```sh\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+             for line in block.splitlines() if line.startswith("boomerang-rules score ")]
+    assert len(lines) >= 3 and any("--player" in line for line in lines)
+    for line in lines:
+        args = shlex.split(re.sub(r"\[[^]]*\]", "", line.split("#")[0]))[1:]
+        assert "--seat" not in args, line
+        done = CliRunner().invoke(cli, args)
+        assert done.exit_code == 0, (line, done.output)
+
+
+def test_each_game_page_s_greedy_figures_are_what_its_tournament_prints() -> None:
+    """"Over 200 four-player games against three random bots, greedy averages X points against the
+    random bots' Y (R×) and wins W%": each page's figures are those of the command it names, as
+    the bots run now (bots.md still gave 122.5, 96.4, 1.27× and 90.8% for 123.0, 96.0, 1.28× and
+    94.0%)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+
+    claim = re.compile(r"greedy averages ([\d.]+) points against the\s+random bots' ([\d.]+) \(([\d.]+)×\) and "
+                       r"wins\s+([\d.]+)% of (?:the )?games")
+    pages = {"bots.md": "standard", "sea-salt-paper.md": "sea-salt-paper", "boomerang-2010.md": "boomerang-2010"}
+    for page, rules in pages.items():
+        claims = claim.findall((DOCS / page).read_text(encoding="utf-8"))
+        assert claims, page
+        done = CliRunner().invoke(cli, ["tournament", "--rules", rules, "--players", "4", "--bots",
+                                        "greedy,random,random,random", "--games", "200", "--quiet", "--json"])
+        assert done.exit_code == 0, done.output
+        by_bot = json.loads(done.stdout)["by_bot"]
+        greedy, random = by_bot["greedy"]["mean_total"], by_bot["random"]["mean_total"]
+        wins = 100 * by_bot["greedy"]["win_rate"]
+        for mean, others, ratio, won in claims:
+            assert (mean, others, won) == (f"{greedy:.1f}", f"{random:.1f}", f"{wins:.1f}"), (page, mean, others, won)
+            shown = len(ratio.partition(".")[2])  # the ratio to the digits it is given with
+            assert abs(float(ratio) - greedy / random) <= 0.5 * 10 ** -shown + 1e-9, (page, ratio, greedy / random)
+
+
+def test_api_md_says_where_each_game_keeps_the_seed_it_drew() -> None:
+    """``br.new_game`` without a seed keeps the one it drew "so the game can be replayed": api.md
+    names where for every game (it named only Boomerang: Australia's ``state.progress.seed``;
+    the other two keep it in ``state.seed``), and that place holds the record's ``seed``."""
+    import boomerang_rules as br
+
+    text = (DOCS / "api.md").read_text(encoding="utf-8")
+    sections = {"standard": "### Boomerang: Australia", "sea-salt-paper": "### Sea Salt & Paper",
+                "boomerang-2010": "### Boomerang (2010)"}
+    for rules, heading in sections.items():
+        section = text.split(heading, 1)[1].split("\n### ", 1)[0]
+        found = re.search(r"The seed is kept in `state\.([\w.]+)`", section)
+        assert found, heading
+        state = br.new_game(rules, 3)
+        kept: object = state
+        for name in found.group(1).split("."):
+            kept = getattr(kept, name)
+        assert isinstance(kept, int) and kept == br.record_of(state)["seed"], (rules, found.group(1))

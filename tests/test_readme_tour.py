@@ -25,6 +25,22 @@ def test_the_tour_s_answers_play_the_game_of_its_greedy_player() -> None:
         assert not readme_tour.plays_the_greedy_game(rules_id, players, seed, shipped[1:])  # the check can fail
 
 
+def test_play_takes_every_answer_of_the_tour_as_given() -> None:
+    """A newcomer who pipes a tour's answers sees no answer refused (Sea Salt & Paper's answers held
+    an ``end`` for every turn ``play`` now ends by itself: 33 "'end' is not one of the choices")."""
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+
+    for rules_id, (players, seed) in readme_tour.TOUR_GAMES.items():
+        answers = (readme_tour.ANSWERS / f"{rules_id}.answers").read_text()
+        done = CliRunner().invoke(cli, ["play", "--rules", rules_id, "--players", str(players), "--seed", str(seed)],
+                                  input=answers)
+        assert done.exit_code == 0, (rules_id, done.output[-2000:])
+        assert readme_tour.REFUSED not in done.output, (rules_id, [
+            line for line in done.output.splitlines() if readme_tour.REFUSED in line][:3])
+
+
 def test_every_play_command_of_the_tour_gives_its_seed_and_its_answers() -> None:
     for block in readme_tour.BLOCK.finditer(readme_tour.README.read_text(encoding="utf-8")):
         for command, _ in readme_tour.commands(block.group(2)):

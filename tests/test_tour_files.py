@@ -1,8 +1,9 @@
 """Files that round-trip (issue 16): whatever ``simulate`` writes, ``validate`` and ``replay`` read.
 
-The format follows the file name (``*.jsonl``: one record a line, else one JSON document); a
-file in the other format is explained, not misparsed line by line; ``-`` is standard input
-or output; the size limit applies to each record of a JSON Lines file.
+The format follows the file name (``*.jsonl``: one record a line, else one JSON document), in
+what ``play --record`` writes too; a file in the other format is explained, not misparsed line by
+line; ``-`` is standard input or output; the size limit applies to each record of a JSON Lines
+file.
 """
 
 from __future__ import annotations
@@ -125,3 +126,29 @@ def test_a_record_replayed_under_another_games_rules_says_what_to_do(tmp_path: P
     path = record_with_you(tmp_path, "boomerang-2010", 1)
     code, _, err = run("replay", str(path), "--rules", "standard")
     assert code == 1 and "the record is of 'boomerang-2010'" in err and "leave out --rules standard" in err
+
+
+@pytest.mark.parametrize(("rules", "players"), GAMES)
+def test_what_play_records_validate_and_replay_read_whatever_its_name(tmp_path: Path, rules: str,
+                                                                      players: str) -> None:
+    """``play --record`` follows the file name as ``simulate --out`` does: a ``.jsonl`` (or
+    ``.ndjson``) record is one line, which ``validate`` and ``replay`` read (it was an indented
+    document that ``validate`` refused as "one JSON document spread over several lines")."""
+    from .readme_tour import ANSWERS, TOUR_GAMES
+
+    answers = (ANSWERS / f"{rules}.answers").read_text(encoding="utf-8")
+    seed = str(TOUR_GAMES[rules][1])
+    texts = {}
+    for name in ("game.jsonl", "game.ndjson", "game.json"):
+        path = tmp_path / name
+        code, _, err = run("play", "--rules", rules, "-p", players, "--seed", seed, "--record", str(path),
+                           input=answers)
+        assert code == 0, err
+        texts[name] = path.read_text(encoding="utf-8")
+    assert len(texts["game.jsonl"].splitlines()) == 1 and texts["game.ndjson"] == texts["game.jsonl"]
+    assert len(texts["game.json"].splitlines()) > 3  # indented, as before
+    assert json.loads(texts["game.jsonl"]) == json.loads(texts["game.json"])
+    code, out, _ = run("validate", *(str(tmp_path / name) for name in texts))
+    assert code == 0 and out.splitlines()[-1] == "3 valid, 0 invalid", out
+    code, out, err = run("replay", str(tmp_path / "game.jsonl"))
+    assert code == 0 and out.splitlines()[0].endswith("You (seat 0), greedy 1 (seat 1), greedy 2 (seat 2)"), err

@@ -82,6 +82,26 @@ def test_record_path_is_checked_before_the_game_starts(tmp_path: Path) -> None:
     assert code == 0 and json.loads(existing.read_text())["players"][0] == "You"
 
 
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_ctrl_c_abandons_the_game_as_simulate_stops_and_says_the_record_was_not_written(
+        tmp_path: Path, rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C during ``play`` exits 130, as ``simulate`` and ``tournament`` do (it was 1, which the
+    commands keep for invalid input), and says that ``--record`` was not written."""
+    from boomerang_rules.cli.common import game_cli
+
+    def ctrl_c(self: object, bots: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(game_cli(br.load_rules(rules)).Session, "run", ctrl_c)
+    record = tmp_path / "g.json"
+    code, _, err = run("play", "--rules", rules, "--seed", "1", "--record", str(record))
+    assert (code, err) == (130, f"boomerang-rules: interrupted (Ctrl-C): game abandoned; --record {record} was not "
+                                "written\n")
+    assert not record.exists()
+    code, _, err = run("play", "--rules", rules, "--seed", "1")
+    assert (code, err) == (130, "boomerang-rules: interrupted (Ctrl-C): game abandoned\n")
+
+
 def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 import click
 
-from ..core.jsonio import printable
+from ..core.jsonio import document_text, printable
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
@@ -97,7 +97,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     if len(example.differences) > 10:
         click.echo(f"  … and {len(example.differences) - 10} more")
     if example_out:
-        text = json.dumps(example.record, indent=1) + "\n"
+        text = document_text(example.record, example_out, lambda record: json.dumps(record, indent=1))
         write_text(example_out, text, "--example-out")
         click.echo(f"  record written to {printable(example_out)}")
     raise SystemExit(EXIT_INVALID)

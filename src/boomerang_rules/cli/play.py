@@ -6,12 +6,12 @@ import click
 
 from ..core.jsonio import printable
 from .common import (
-    EXIT_INVALID,
     EXIT_USAGE,
     INT,
     fail,
     game_cli,
     game_of,
+    interrupted,
     load_rules_or_exit,
     parse_bots,
     players_option,
@@ -31,7 +31,8 @@ from .files import check_new_file, refuse_to_overwrite, rules_read, write_text
 @click.option("--seed", "-s", type=INT, default=None, help="Seed of the deal (default: a new one each game).")
 @rules_option
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Save the game record here when the game ends (checked before the game starts).")
+              help="Save the game record here when the game ends (checked before the game starts): one "
+                   "indented JSON document, or one line under a *.jsonl name, as simulate --out writes.")
 @click.option("--force", is_flag=True, help="Let --record replace a file that exists.")
 def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_name: str,
          record_path: str | None, force: bool) -> None:
@@ -44,6 +45,7 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     Type help during the game for the commands (cards in words; the map, the river by land, the
     score sheets: each game's own).
     Works with piped input too; input that ends before the game does ends the program (exit 1).
+    Ctrl-C abandons the game (exit 130, as simulate stops): --record is then not written.
     Colour only on a terminal, and never when NO_COLOR is set.
 
     \b
@@ -70,13 +72,13 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     game = game_cli(rules).Session(rules, players, seat, seed, labels)
     try:
         state = game.run(bots)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # as simulate and tournament stop: exit 130, saying what was not written
         click.echo("")
-        fail("game abandoned", EXIT_INVALID)
+        interrupted("game abandoned" + (f"; --record {printable(record_path)} was not written" if record_path else ""))
     if record_path:
-        from ..core.jsonio import dumps_pretty
+        from ..core.jsonio import document_text
 
-        text = dumps_pretty(game_of(rules).record_of(state, labels)) + "\n"
+        text = document_text(game_of(rules).record_of(state, labels), record_path)
         write_text(record_path, text, "--record")
         click.echo(f"Game record saved to {printable(record_path)}")
 

@@ -381,6 +381,17 @@ def is_json_lines_name(name: str | Path) -> bool:
     return Path(str(name)).suffix.lower() in JSON_LINES_SUFFIXES
 
 
+def document_text(value: Any, name: str | Path, pretty: Callable[[Any], str] | None = None) -> str:
+    """``value`` as the whole text of a file called ``name``, ending in a newline: one line for a
+    JSON Lines name (``*.jsonl``, ``*.ndjson``), else indented (``pretty``, default
+    ``dumps_pretty``). The format follows the file name, so that what a command writes (``play
+    --record``, ``check-scorer --example-out``) ``validate`` and ``replay`` read back, whatever
+    the file is called, as ``simulate --out`` does."""
+    if is_json_lines_name(name):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return (pretty or dumps_pretty)(value) + "\n"
+
+
 def label_of(name: str | Path) -> str:
     """How messages name a file: ``<stdin>`` for ``-``."""
     return "<stdin>" if str(name) == STDIN else printable(str(name))

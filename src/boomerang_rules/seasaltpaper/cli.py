@@ -411,7 +411,7 @@ class Session:
         return describe_action(self.t, action, tops=seen.pile_tops, names=self.labels)
 
     def ask(self, seen: Any) -> str:
-        from ..terminal.prompts import pick_from, read_answer
+        from ..terminal.prompts import could_be, pick_from, read_answer
 
         legal = list(seen.legal_actions)
         if legal == ["end"]:  # nothing left to choose: no prompt for it
@@ -433,7 +433,8 @@ class Session:
             if common_command(answer, self.rules, HELP_CHOICE, tuple(seen.hand), self.commands(seen),
                               lambda c: card_rules(self.rules, c)):
                 continue
-            say(f"{brief(answer)} is not one of the choices; type a number from 1 to {len(legal)} (or help).")
+            say(could_be(answer, legal)
+                or f"{brief(answer)} is not one of the choices; type a number from 1 to {len(legal)} (or help).")
 
 
 __all__ = ["Session", "describe_action", "narrate", "replay_html", "round_summary", "score", "sheet_svg", "told"]

@@ -83,6 +83,21 @@ def not_a_choice(answer: str, choices: Sequence[str], words: Callable[[str], str
     return f"{brief(answer)} is not one of the choices: {menu(choices, words)} (or help)."
 
 
+def could_be(answer: str, choices: Sequence[str]) -> str | None:
+    """What to say to an answer that begins several choices of a menu too long to repeat (Sea Salt
+    & Paper's): the ones it could be, each with the number it is shown with; None when the answer
+    names one choice or none. Told "not one of the choices", a player who typed ``keep`` would
+    not know it was a beginning the menu takes, only not a unique one."""
+    from ..core.arguments import brief
+
+    found = matches(answer, choices)
+    if len(found) < 2:
+        return None
+    shown = [f"{list(choices).index(c) + 1}. {c}" for c in found]
+    numbered = ", ".join(shown[:-1]) + " or " + shown[-1]
+    return f"{brief(answer)} could be {numbered}: type more of it, or its number."
+
+
 def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, ...] = (),
                    extra: Mapping[str, tuple[str, Callable[[], None]]] | None = None,
                    describe: Callable[[str], str] | None = None) -> bool:
