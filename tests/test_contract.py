@@ -537,14 +537,15 @@ def test_validate_record_places_problems_in_a_file_given_by_name_or_path(game: s
     record = json.loads(json.dumps(br.record_of(state)))
     broken = {**record, "players": record["players"][:1]}
     for validate in (br.validate_record, game_module(game).validate_record):
-        assert [str(p) for p in validate(broken, Path("games") / "g.json")] == \
-            [str(p) for p in validate(broken, "games/g.json")] != []
+        placed = [str(p) for p in validate(broken, Path("games") / "g.json")]
+        assert placed == [str(p) for p in validate(broken, "games/g.json")] != []
+        assert all(p.startswith("games/g.json:/") for p in placed)
         assert validate(record, Path("g.json")) == []
         odd: Any
         refusal = r"^file must be a file's name \(str or os.PathLike\) or None, not "
-        for odd in (5, b"g.json", ["g.json"]):
+        for odd, named in ((5, "int: 5"), (b"g.json", "bytes: b'g.json'"), (["g.json"], "list: ['g.json']")):
             for given in (record, broken):
-                with pytest.raises(TypeError, match=refusal):
+                with pytest.raises(TypeError, match=refusal + re.escape(named) + "$"):
                     validate(given, odd)
 
 

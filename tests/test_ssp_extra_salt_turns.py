@@ -83,9 +83,9 @@ def test_the_lobsters_choice_keeps_one_card_empties_the_look_and_shuffles_the_re
 def test_the_jellyfish_binds_exactly_the_other_seats(players: int) -> None:
     state = _start(players)
     for seat in range(players):
-        after = extra_salt.effect(state.evolve(bound=0), seat, "restrict_opponents")
+        after = extra_salt.effect(state.evolve(bound=0), seat, "restrict_opponents", 0)
         assert after is not None and after.bound == ((1 << players) - 1) & ~(1 << seat)
-    kept = extra_salt.effect(state.evolve(bound=1 << 0), 1, "restrict_opponents")
+    kept = extra_salt.effect(state.evolve(bound=1 << 0), 1, "restrict_opponents", 0)
     assert kept is not None and kept.bound == ((1 << players) - 1) & ~(1 << 1)
 
 
@@ -147,15 +147,15 @@ def test_online_boat_pair_on_an_empty_deck_is_one_more_turn_counted_as_the_seats
     state = start.evolve(deck=(), phase="play", turn_no=7, last_turns=(3, 5, 6),
                          piles=(start.piles[0] or start.deck[:1], start.piles[1]))
     seat = 1
-    after = extra_salt.effect(state, seat, "extra_turn")
+    after = extra_salt.effect(state, seat, "extra_turn", 0)
     assert after is not None
     assert (after.phase, after.turn_no, after.last_turns) == ("draw", 8, (3, 8, 6))
     bare = state.evolve(piles=((), ()))
-    assert extra_salt.effect(bare, seat, "extra_turn") is bare  # nothing to take: no effect
-    assert extra_salt.effect(state.evolve(deck=start.deck[-1:]), seat, "extra_turn") is None  # a deck: the base game's
-    assert extra_salt.effect(_start(3).evolve(deck=()), seat, "extra_turn") is None  # the standard reading
+    assert extra_salt.effect(bare, seat, "extra_turn", 0) is bare  # nothing to take: no effect
+    assert extra_salt.effect(state.evolve(deck=start.deck[-1:]), seat, "extra_turn", 0) is None  # a deck: base game
+    assert extra_salt.effect(_start(3).evolve(deck=()), seat, "extra_turn", 0) is None  # the standard reading
 
 
 def test_other_effects_are_the_base_games() -> None:
     state = _start()
-    assert extra_salt.effect(state, state.turn, "draw_blind") is None
+    assert extra_salt.effect(state, state.turn, "draw_blind", 0) is None

@@ -119,9 +119,9 @@ def _shuffle(state: GameState, cards: tuple[int, ...],
     return tuple(order), chance
 
 
-def effect(state: GameState, seat: int, effect: str, look: int = 0) -> GameState | None:
+def effect(state: GameState, seat: int, effect: str, look: int) -> GameState | None:
     """A duo's Extra Salt effect (or the boat pair's on an empty deck); None: the base game's.
-    ``look``: the played duo's own ``look`` (two ``look_at_top`` duos may differ; 0 for other effects)."""
+    ``look``: the played duo's own ``look`` (two ``look_at_top`` duos may differ; the other effects ignore it)."""
     t = state.tables
     if effect == "look_at_top":
         if not state.deck:
