@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import random
@@ -473,3 +474,51 @@ def test_whole_numbers_written_as_floats_load_as_ints_in_every_game(extends: str
     assert (rules.players.min, rules.players.max) == (3, 4) and type(rules.players.max) is int
     result = CliRunner().invoke(cli, ["validate", str(path)])
     assert result.exit_code == 0 and "floats.json: valid variant" in result.output, result.output
+
+
+def _chain(tmp_path: Path, length: int, last_extends: str) -> list[Path]:
+    """``length`` variant files, each extending the next; the last extends ``last_extends``."""
+    files = [tmp_path / f"v{i}.json" for i in range(length)]
+    for path, parent in itertools.pairwise(files):
+        write_variant(path, parent.name)
+    write_variant(files[-1], last_extends)
+    return files
+
+
+@pytest.mark.parametrize("case", ["chain", "cycle", "missing", "not-json", "ruleset-with-extends", "too-deep"])
+def test_files_read_names_the_files_load_rules_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      case: str) -> None:
+    """``files_read`` (what a command guards from being written over) names exactly the files
+    ``load_rules`` opens, in order, whether the chain loads or is refused: a cycle read once, a
+    missing or broken parent where the reading stops, a ruleset's stray ``extends`` never followed,
+    and a chain past the depth limit no further than the file that is refused."""
+    from boomerang_rules.core import loading
+
+    if case == "chain":
+        files = _chain(tmp_path, 3, str(tmp_path / "base.json"))
+        (tmp_path / "base.json").write_text(json.dumps(br.rules_data(br.load_rules())), encoding="utf-8")
+    elif case == "cycle":
+        files = _chain(tmp_path, 3, "v1.json")
+    elif case == "missing":
+        files = _chain(tmp_path, 2, "gone.json")
+    elif case == "not-json":
+        files = _chain(tmp_path, 2, "broken.json")
+        (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
+    elif case == "ruleset-with-extends":
+        files = _chain(tmp_path, 1, "base.json")
+        (tmp_path / "base.json").write_text(json.dumps({**br.rules_data(br.load_rules()), "extends": "v0.json"}),
+                                            encoding="utf-8")
+    else:
+        files = _chain(tmp_path, MAX_EXTENDS_DEPTH + 3, "standard")
+    named = list(loading.files_read(files[0]))  # before _read records: files_read reads them too
+    opened: list[Path] = []
+    real_read = loading._read
+
+    def recording_read(path: Path, label: str) -> dict[str, Any]:
+        opened.append(path.resolve())
+        return real_read(path, label)
+
+    monkeypatch.setattr(loading, "_read", recording_read)
+    with contextlib.suppress(br.RulesError):
+        br.load_rules(files[0])
+    assert opened and named == opened

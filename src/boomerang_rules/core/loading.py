@@ -303,7 +303,7 @@ def files_read(name_or_path: str | os.PathLike[str]) -> tuple[Path, ...]:
     else:
         path = Path(name_or_path)
     found: list[Path] = []
-    while _unreadable(path) is None and len(found) <= MAX_EXTENDS_DEPTH + 1 and path.resolve() not in found:
+    while _unreadable(path) is None and len(found) <= MAX_EXTENDS_DEPTH and path.resolve() not in found:
         found.append(path.resolve())
         try:
             data = _read(path, _label(path))
