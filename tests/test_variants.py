@@ -506,8 +506,9 @@ def test_files_read_names_the_files_load_rules_reads(tmp_path: Path, monkeypatch
         (tmp_path / "broken.json").write_text("{not json", encoding="utf-8")
     elif case == "ruleset-with-extends":
         files = _chain(tmp_path, 1, "base.json")
-        (tmp_path / "base.json").write_text(json.dumps({**br.rules_data(br.load_rules()), "extends": "v0.json"}),
+        (tmp_path / "base.json").write_text(json.dumps({**br.rules_data(br.load_rules()), "extends": "stray.json"}),
                                             encoding="utf-8")
+        write_variant(tmp_path / "stray.json", "standard")
     else:
         files = _chain(tmp_path, MAX_EXTENDS_DEPTH + 3, "standard")
     named = list(loading.files_read(files[0]))  # before _read records: files_read reads them too
