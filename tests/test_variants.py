@@ -413,3 +413,34 @@ def test_a_problem_is_placed_in_the_variant_that_caused_it(tmp_path: Path) -> No
     assert where == "/changes/pass_directions/1"
     assert [where for where, _ in load({"scoring": {"collections": {"values": {"a/b~c": -1}}}})] == [
         "/changes/scoring/collections/values", "/changes/scoring/collections/values/a~1b~0c"]
+
+
+def _as_floats(value: Any) -> Any:
+    """``value`` with every int written as a float (``2`` as ``2.0``), as some JSON writers do."""
+    if isinstance(value, bool) or not isinstance(value, int | dict | list):
+        return value
+    if isinstance(value, int):
+        return float(value)
+    if isinstance(value, dict):
+        return {k: _as_floats(v) for k, v in value.items()}
+    return [_as_floats(v) for v in value]
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_whole_numbers_written_as_floats_load_in_every_game(tmp_path: Path, rules_id: str) -> None:
+    """JSON Schema counts 2.0 as the integer 2: a ruleset, a variant's changes and a record's
+    inline variant that write their numbers so load as the same rules in every game (Sea Salt &
+    Paper's checks raised TypeError from ``range(2.0, ...)``), and the data given is not changed."""
+    shipped = br.load_rules(rules_id)
+    data = _as_floats(br.rules_data(shipped))
+    data["id"] = "floats"
+    kept = json.dumps(data)
+    assert br.rules_data(rules_from_data(data)) == {**br.rules_data(shipped), "id": "floats"}
+    assert json.dumps(data) == kept
+    changes = {"players": _as_floats(br.rules_data(shipped)["players"])}
+    path = write(tmp_path / "v.json", variant(changes, extends=rules_id, vid="floats"))
+    assert br.load_rules(path).players == shipped.players
+    ruleset = write(tmp_path / "r.json", data)
+    result = CliRunner().invoke(cli, ["validate", str(ruleset), str(path)])
+    assert result.exit_code == 0, result.output
+    assert "2 valid, 0 invalid" in result.output
