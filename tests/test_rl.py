@@ -384,6 +384,29 @@ def test_the_encoder_api(rules_id: str) -> None:
         rl.encoder_for(rules, rules.players.max + 1)
 
 
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_an_encoder_refuses_a_state_of_other_rules_or_players(rules_id: str) -> None:
+    """``encoder_for(rules, players)`` reads only states of those rules and that player count, in
+    every game: another game's, another ruleset's (Extra Salt's through the base table) or another
+    player count's state gave an observation of the wrong size, a mask cut short or an
+    ``IndexError``; ``None`` an ``AttributeError``."""
+    rules = br.load_rules(rules_id)
+    encoder = rl.encoder_for(rules, 3)
+    others = [br.new_game(rules, 4, seed=1), *(br.new_game(g, 3, seed=1) for g in GAMES if g != rules_id),
+              br.new_game("sea-salt-paper-extra-salt" if rules_id != "sea-salt-paper-extra-salt" else "sea-salt-paper",
+                          3, seed=1)]
+    for state in others:
+        for read in (lambda: encoder.observe(state, 0), lambda: encoder.encode(state), lambda: encoder.observe_all(state),
+                     lambda: encoder.action_masks(state)):
+            with pytest.raises(ValueError, match=rf"^state is a {state.players}-player game of {state.rules.id!r}, "
+                                                 rf"this encoder reads 3-player games of {rules.id!r}"):
+                read()
+    for bad in (None, br.view(br.new_game(rules, 3, seed=1), 0)):
+        with pytest.raises(TypeError, match=r"^state must be a .*(game state|GameState) \(see new_game\), not"):
+            encoder.encode(bad)
+    assert encoder.observe(br.new_game(rules, 3, seed=1), 0).shape == (encoder.size,)
+
+
 @pytest.mark.parametrize("bad", [None, 3, "x", object()])
 def test_observe_names_what_it_takes(bad: Any) -> None:
     with pytest.raises(TypeError, match="state must be a game state"):  # a wrong type: TypeError, as everywhere
