@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -395,12 +396,13 @@ def test_an_encoder_refuses_a_state_of_other_rules_or_players(rules_id: str) -> 
     others = [br.new_game(rules, 4, seed=1), *(br.new_game(g, 3, seed=1) for g in GAMES if g != rules_id),
               br.new_game("sea-salt-paper-extra-salt" if rules_id != "sea-salt-paper-extra-salt" else "sea-salt-paper",
                           3, seed=1)]
+    reads: list[Callable[[Any], object]] = [lambda s: encoder.observe(s, 0), encoder.encode, encoder.observe_all,
+                                             encoder.action_masks]
     for state in others:
-        for read in (lambda: encoder.observe(state, 0), lambda: encoder.encode(state), lambda: encoder.observe_all(state),
-                     lambda: encoder.action_masks(state)):
+        for read in reads:
             with pytest.raises(ValueError, match=rf"^state is a {state.players}-player game of {state.rules.id!r}, "
                                                  rf"this encoder reads 3-player games of {rules.id!r}"):
-                read()
+                read(state)
     for bad in (None, br.view(br.new_game(rules, 3, seed=1), 0)):
         with pytest.raises(TypeError, match=r"^state must be a .*(game state|GameState) \(see new_game\), not"):
             encoder.encode(bad)

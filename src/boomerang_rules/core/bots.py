@@ -64,15 +64,21 @@ def check_seen(seen: object, actions: object, cls: type, game: str) -> None:
     or was answered from the wrong game's fields."""
     check_choice(actions)
     check_view(seen, cls, game)
-    legal = seen.legal_actions  # type: ignore[attr-defined]
+    check_listed(seen, actions)
+
+
+def check_listed(seen: Any, actions: Any) -> None:
+    """A ``ValueError`` naming ``actions`` unless each is one the view ``seen`` lists as legal (a
+    ``TypeError`` for one that is no action name)."""
+    legal = seen.legal_actions
     if actions == legal:  # the common case: the caller passed the view's own legal actions
         return
     allowed = set(legal)
-    for action in actions:  # type: ignore[attr-defined]
+    for action in actions:
         if action.__class__ is not str:
             raise not_a(action, "actions", "a tuple of action names (str)")
         if action not in allowed:
-            raise ValueError(f"actions holds {brief(action)}, which seat {seen.seat} may not take now "  # type: ignore[attr-defined]
+            raise ValueError(f"actions holds {brief(action)}, which seat {seen.seat} may not take now "
                              f"(the view's legal_actions: {brief(legal)})")
 
 
