@@ -140,3 +140,23 @@ def test_what_no_engine_plays_keeps_the_compiled_engine_s_reason() -> None:
         batch.init({}, 2, 1, 0)
     with pytest.raises(br.RulesError, match="only rulesets of"):
         generic.init("standard", 2, 1, 0)
+
+
+@pytest.mark.parametrize(("games", "error"), [(2**63, ValueError), (2**40, MemoryError)])
+def test_a_batch_too_large_for_memory_fails_before_any_game_is_dealt(monkeypatch: pytest.MonkeyPatch, games: int,
+                                                                      error: type[Exception]) -> None:
+    """A count no array can hold fails at once, as the compiled engines' batches do (numpy's
+    ``ValueError`` / ``MemoryError``), not after dealing games one by one until memory runs out."""
+    dealt = 0
+
+    def counted(*args: Any) -> Any:
+        nonlocal dealt
+        dealt += 1
+        assert dealt < 100, "games are being dealt for a batch that cannot fit in memory"
+        return br.new_game(*args)
+
+    monkeypatch.setattr(generic, "new_game", counted)
+    for call in (batch.init, batch.playouts):
+        with pytest.raises(error):
+            call(EXTRA, 3, games, 1)
+    assert dealt == 0

@@ -404,3 +404,39 @@ def test_every_game_s_bots_refuse_what_is_not_theirs_alike(rules_id: str) -> Non
         game.play_game(rules, None, 1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^rules must be a Ruleset \(see load_rules\), not None"):
         core_bots.play_game(None, [RandomBot(rules, 1)] * 3, 1)
+
+
+@pytest.mark.parametrize("rules_id", sorted(GAME_RULES))
+def test_a_greedy_bot_refuses_a_view_or_actions_not_of_its_seat(rules_id: str) -> None:
+    """Every game's greedy bot (and search bot) reads its view, so it takes only a view of its own game and actions
+    that view lists as legal: ``None``, a state or another game's view is a ``TypeError`` naming
+    ``seen``, an action the seat may not take a ``ValueError`` (a non-string a ``TypeError``) naming
+    ``actions``. They raised ``AttributeError`` / ``KeyError`` from inside the bot, or chose
+    from another game's view without a word (Sea Salt & Paper's answered an Australia view "end")."""
+    from boomerang_rules.core import bots as core_bots
+    from boomerang_rules.core.games import game_module
+
+    rules = br.load_rules(rules_id)
+    bot = core_bots.make_bots(game_module(rules.game).BOTS, ["greedy"], rules, 1)[0]
+    state = br.new_game(rules, 3, 1)
+    seat = br.to_act(state)[0]
+    seen = br.view(state, seat)
+    actions = br.legal_actions(state, seat)
+    for other_id in sorted(GAME_RULES):
+        other = br.new_game(other_id, 3, 1)
+        for wrong in (None, other, *([] if other_id == rules_id else [br.view(other, br.to_act(other)[0])])):
+            with pytest.raises(TypeError, match=rf"^seen must be a {re.escape(rules.game)} SeatView \(see view\), not"):
+                bot.choose(wrong, actions)
+    with pytest.raises(ValueError, match=rf"^actions holds 'zzz', which seat {seat} may not take now"):
+        bot.choose(seen, (*actions, "zzz"))
+    with pytest.raises(TypeError, match=r"^actions must be a tuple of action names \(str\), not int: 1$"):
+        bot.choose(seen, (1,))
+    assert bot.choose(seen, actions[-1:]) == actions[-1]  # a subset of the legal actions is still taken
+    search = core_bots.make_bots(game_module(rules.game).BOTS, ["ismcts:2"], rules, 1)[0]
+    for wrong in (None, state):  # the search bot: it returned 'zzz' and 1 without a word
+        with pytest.raises(TypeError, match=rf"^seen must be a {re.escape(rules.game)} SeatView \(see view\), not"):
+            search.choose(wrong, actions)
+    with pytest.raises(ValueError, match=rf"^actions holds 'zzz', which seat {seat} may not take now"):
+        search.choose(seen, ("zzz", *actions))
+    with pytest.raises(TypeError, match=r"^actions must be a tuple of action names \(str\), not int: 1$"):
+        search.choose(seen, (1, 2))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -382,6 +383,30 @@ def test_the_encoder_api(rules_id: str) -> None:
             assert list(np.flatnonzero(masks[seat])) == [i for i in range(encoder.num_actions) if ints[seat] >> i & 1]
     with pytest.raises(ValueError, match="players"):
         rl.encoder_for(rules, rules.players.max + 1)
+
+
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_an_encoder_refuses_a_state_of_other_rules_or_players(rules_id: str) -> None:
+    """``encoder_for(rules, players)`` reads only states of those rules and that player count, in
+    every game: another game's, another ruleset's (Extra Salt's through the base table) or another
+    player count's state gave an observation of the wrong size, a mask cut short or an
+    ``IndexError``; ``None`` an ``AttributeError``."""
+    rules = br.load_rules(rules_id)
+    encoder = rl.encoder_for(rules, 3)
+    others = [br.new_game(rules, 4, seed=1), *(br.new_game(g, 3, seed=1) for g in GAMES if g != rules_id),
+              br.new_game("sea-salt-paper-extra-salt" if rules_id != "sea-salt-paper-extra-salt" else "sea-salt-paper",
+                          3, seed=1)]
+    reads: list[Callable[[Any], object]] = [lambda s: encoder.observe(s, 0), encoder.encode, encoder.observe_all,
+                                             encoder.action_masks]
+    for state in others:
+        for read in reads:
+            with pytest.raises(ValueError, match=rf"^state is a {state.players}-player game of {state.rules.id!r}, "
+                                                 rf"this encoder reads 3-player games of {rules.id!r}"):
+                read(state)
+    for bad in (None, br.view(br.new_game(rules, 3, seed=1), 0)):
+        with pytest.raises(TypeError, match=r"^state must be a .*(game state|GameState) \(see new_game\), not"):
+            encoder.encode(bad)
+    assert encoder.observe(br.new_game(rules, 3, seed=1), 0).shape == (encoder.size,)
 
 
 @pytest.mark.parametrize("bad", [None, 3, "x", object()])

@@ -14,7 +14,7 @@ from ..core import rng as rng_mod
 from ..core.arguments import require
 from ..core.ismcts import budgeted_bots
 from .actions import RULES_WHAT
-from .rules import Ruleset
+from .rules import GAME, Ruleset
 from .state import GameState
 from .tables import NO_ACTIVITY, tables_for
 from .view import SeatView, lazy_view
@@ -49,7 +49,7 @@ class GreedyBot:
         return best[k]
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
-        core_bots.check_choice(actions)
+        core_bots.check_seen(seen, actions, SeatView, GAME)
         t = self._t
         if seen.phase == "activity":
             return self._activity(seen, actions)

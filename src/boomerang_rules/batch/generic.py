@@ -98,11 +98,15 @@ class Batch:
         if seed.__class__ is not int:  # a numpy seed is the int it holds, as new_game takes it
             seed_of(seed)  # the TypeError of anything but an integer
             seed = int(seed)
-        self.states = [new_game(rules, self.players, seed + i) for i in range(count_of(games))]
+        # The totals first: a count no array can hold (2**63, 2**40 games) fails here at once, as the
+        # compiled engines' batches do, not after dealing games until the memory runs out.
+        self.totals = np.zeros((count_of(games), self.players), np.int32)
+        self.states = [new_game(rules, self.players, seed + i) for i in range(len(self.totals))]
         """Game ``i``'s state (immutable; ``step`` replaces it)."""
         self.actions = num_actions(rules)
         self.one_seat = rules_module(rules.game).ONE_SEAT
-        self.totals = np.array([_totals(s) for s in self.states], np.int32).reshape(-1, self.players)
+        for g, state in enumerate(self.states):
+            self.totals[g] = _totals(state)
 
     @property
     def games(self) -> int:

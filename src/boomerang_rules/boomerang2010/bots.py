@@ -14,7 +14,7 @@ from ..core import rng as rng_mod
 from ..core.arguments import require
 from ..core.ismcts import budgeted_bots
 from .actions import RULES_WHAT
-from .rules import PASS, THROW, Ruleset
+from .rules import GAME, PASS, THROW, Ruleset
 from .state import GameState
 from .tables import tables_for
 from .view import SeatView, lazy_view
@@ -76,7 +76,7 @@ class GreedyBot:
         return after - before + 0.3 * taken
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
-        core_bots.check_choice(actions)
+        core_bots.check_seen(seen, actions, SeatView, GAME)
         if seen.phase == "tokens":
             standing = self._standing(seen)
             worths = {land: self._worth(seen, land, standing) for land in actions}

@@ -9,6 +9,7 @@ from typing import Any, Protocol, TypeVar
 
 from . import rng as rng_mod
 from .arguments import brief, is_list, kind, list_of, not_a
+from .determinize import check_view
 
 View_contra = TypeVar("View_contra", contravariant=True)
 
@@ -53,6 +54,32 @@ def check_choice(actions: object) -> None:
     if not actions:
         raise ValueError("actions is empty: a bot chooses among the legal actions of a seat that owes a decision "
                          "(legal_actions(state, seat) for a seat of to_act(state))")
+
+
+def check_seen(seen: object, actions: object, cls: type, game: str) -> None:
+    """What a bot that reads its view is handed: ``check_choice``'s actions, a view of its own game
+    (``cls``, ``view(state, seat)``: ``TypeError`` naming ``seen``), and only actions that view
+    lists as legal (``ValueError`` naming ``actions``). Another game's view, a state, ``None`` or an
+    action the seat may not take raised ``AttributeError`` or ``KeyError`` from inside a greedy bot,
+    or was answered from the wrong game's fields."""
+    check_choice(actions)
+    check_view(seen, cls, game)
+    check_listed(seen, actions)
+
+
+def check_listed(seen: Any, actions: Any) -> None:
+    """A ``ValueError`` naming ``actions`` unless each is one the view ``seen`` lists as legal (a
+    ``TypeError`` for one that is no action name)."""
+    legal = seen.legal_actions
+    if actions == legal:  # the common case: the caller passed the view's own legal actions
+        return
+    allowed = set(legal)
+    for action in actions:
+        if action.__class__ is not str:
+            raise not_a(action, "actions", "a tuple of action names (str)")
+        if action not in allowed:
+            raise ValueError(f"actions holds {brief(action)}, which seat {seen.seat} may not take now "
+                             f"(the view's legal_actions: {brief(legal)})")
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

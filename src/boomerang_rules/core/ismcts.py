@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Protocol
 
 from . import rng as rng_mod
 from .arguments import brief, kind, require
-from .bots import check_choice
+from .bots import check_choice, check_listed
 
 DEFAULT_PLAYOUTS = 100
 """Playouts per decision when a game's search does not say."""
@@ -155,6 +155,8 @@ class IsmctsBot:
 
     def choose(self, seen: Any, actions: tuple[str, ...]) -> str:
         check_choice(actions)
+        if isinstance(getattr(seen, "legal_actions", None), tuple):  # anything else: search's TypeError
+            check_listed(seen, actions)
         if len(actions) == 1:
             return actions[0]
         root = self.search(seen)

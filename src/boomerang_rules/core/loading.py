@@ -136,7 +136,7 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
     """
     fmt = data.get("format")
     if fmt == RULESET_FORMAT:
-        return data
+        return _whole_numbers(data)  # type: ignore[no-any-return]
     if fmt != VARIANT_FORMAT:
         raise RulesError([Problem("/format", f"expected {RULESET_FORMAT!r} or {VARIANT_FORMAT!r}, "
                                   f"found {fmt!r}", "format", label)])
@@ -169,7 +169,22 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
     for field in ("id", "name", "description"):
         if field in data:
             merged[field] = data[field]
-    return merged  # type: ignore[no-any-return]
+    return _whole_numbers(merged)  # type: ignore[no-any-return]
+
+
+def _whole_numbers(value: Any) -> Any:
+    """``value`` with every float that is a whole number (``2.0``) made an int, in new containers.
+
+    JSON Schema counts ``2.0`` as the integer 2, so a ruleset may write it; the games' checks
+    and builders then see ints (``range(2.0, ...)`` is a TypeError), and the input is not changed.
+    """
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: _whole_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_whole_numbers(item) for item in value]
+    return value
 
 
 def _in_variant(problem: Problem, variant: dict[str, Any] | None, label: str | None) -> Problem:
@@ -200,21 +215,8 @@ def check_resolved(resolved: dict[str, Any], source: dict[str, Any] | None = Non
     module = rules_module(game)
     problems = schema_problems(resolved, module.SCHEMA)
     if not problems:
-        problems = module.check(_whole_numbers(resolved))
+        problems = module.check(resolved)
     return [_in_variant(p, source, label) for p in problems]
-
-
-def _whole_numbers(value: Any) -> Any:
-    """``value`` with each float that is a whole number made an int: JSON Schema's ``integer`` takes
-    ``4.0`` (and the built ruleset holds 4), so the games' checks, which count with these numbers
-    (``range(players.min, players.max + 1)``), get ints as the ruleset will."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {k: _whole_numbers(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_whole_numbers(v) for v in value]
-    return value
 
 
 def rules_from_data(data: Any, label: str | None = None, base: Path | None = None,

@@ -27,6 +27,8 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from ..core.arguments import brief, kind
+from ..core.contract import State
 from ..core.tuple_backed import item_of
 
 FloatArray: TypeAlias = npt.NDArray[np.float32]
@@ -506,14 +508,33 @@ class Encoder:
         masks = self.masks(state)
         return Reading(self, self._source(state), None, None, masks)
 
+    def check_state(self, state: Any) -> None:
+        """``TypeError`` unless ``state`` is a game state, ``ValueError`` unless it is one of this
+        encoder's ruleset and player count: another game's, ruleset's or player count's state was read
+        through this table (an observation of the wrong size, a mask cut short, an ``IndexError``).
+        An encoder of no ruleset (``rules`` None: a bare table of fields) reads what it is given."""
+        if self.rules is None:
+            return
+        rules = getattr(state, "rules", None)
+        if rules is self.rules and state.players == self.players:
+            return
+        if not isinstance(state, State):
+            raise TypeError(f"state must be a game state (see new_game), not {kind(state)}: {brief(state)}")
+        if rules != self.rules or state.players != self.players:
+            raise ValueError(f"state is a {state.players}-player game of {state.rules.id!r}, this encoder reads "
+                             f"{self.players}-player games of {self.rules.id!r} (encoder_for(state.rules, "
+                             "state.players) reads it)")
+
     def encode(self, state: Any) -> Encoded:
         """Every seat's observation (``(players, size)`` float32) and action mask, and the masks as integers."""
+        self.check_state(state)
         fast = self.fast
         return self.encode_plain(state) if fast is None else fast(state)
 
     def observe(self, state: Any, seat: int) -> FloatArray:
         """What ``seat`` sees of ``state``: ``size`` float32 numbers in [0, 1] (see ``spec``)."""
         n = self.players
+        self.check_state(state)
         if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < n:
             raise ValueError(f"seat {seat!r} does not exist in a {n}-player game")
         if self.fast is not None:  # a copy: a row's base would hold the other seats' observations

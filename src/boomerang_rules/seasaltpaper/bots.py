@@ -14,7 +14,7 @@ from ..core import rng as rng_mod
 from ..core.arguments import require
 from ..core.ismcts import budgeted_bots
 from .engine import hand_points
-from .rules import Ruleset
+from .rules import GAME, Ruleset
 from .scoring import RULES_WHAT
 from .state import GameState
 from .tables import tables_for
@@ -61,7 +61,7 @@ class GreedyBot:
         return self._pick(sorted(a for a, g in gains.items() if g == top)), top
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
-        core_bots.check_choice(actions)
+        core_bots.check_seen(seen, actions, SeatView, GAME)
         if "end" in actions:  # only the play phase has "end", and it always does: no view to read
             return self._play(seen, actions)  # unless a round end is open (issue 27)
         phase = seen.phase
