@@ -606,8 +606,8 @@ def test_greedy_plays_a_trio_while_it_holds_a_starfish() -> None:
     s = br.new_game(RULES, 2, seed=3)
     seat = br.to_act(s)[0]
     hand = ("crab-1", "crab-2", "starfish-1")
-    seen = attrs.evolve(br.view(s, seat), hand=hand, phase="play")
     actions = ("duo:crab-1+crab-2", "trio:crab-1+crab-2+starfish-1", "end")
+    seen = attrs.evolve(br.view(s, seat), hand=hand, phase="play", legal_actions=actions)
     assert GreedyBot(RULES, 0).choose(seen, actions) == "trio:crab-1+crab-2+starfish-1"
     assert GreedyBot(RULES, 0).choose(seen, ("duo:crab-1+crab-2", "end")) == "duo:crab-1+crab-2"
 
