@@ -65,7 +65,7 @@ def test_no_more_processes_than_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     call: the pool was made with ``jobs`` workers, every one forked at once on Linux, until the
     machine ran out (the command hung, then died)."""
     made: list[int] = []
-    real = parallel.ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor as real
 
     def counted(max_workers: int) -> Any:
         made.append(max_workers)
