@@ -60,6 +60,23 @@ def test_the_process_pool_is_shut_down_with_the_last_result() -> None:
     assert not multiprocessing.active_children()
 
 
+def test_no_more_processes_than_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--jobs`` far above the work (``simulate --games 2 --jobs 1000000``) starts one process a
+    call: the pool was made with ``jobs`` workers, every one forked at once on Linux, until the
+    machine ran out (the command hung, then died)."""
+    made: list[int] = []
+    from concurrent.futures import ProcessPoolExecutor as real
+
+    def counted(max_workers: int) -> Any:
+        made.append(max_workers)
+        return real(max_workers=min(max_workers, 2))  # never a million, even on main
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", counted)
+    calls = [(i,) for i in range(3)]
+    assert list(parallel.ordered_map(_square, calls, jobs=1_000_000)) == [0, 1, 4]
+    assert made == [3]
+
+
 def test_chunks_cover_every_item_once_in_order() -> None:
     items = list(range(103))
     for workers in (1, 2, 3, 8):

@@ -78,7 +78,9 @@ def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], j
     knows how many results there are (``zip(chunks, ...)``) never asks for more, and closing the
     generator there would take the path of an interruption, whose unjoined pool thread raced the
     interpreter's exit ("OSError: [Errno 9] Bad file descriptor" on standard error, now and then)."""
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    # No more processes than calls: each would sit idle, and on Linux's fork every one of ``jobs`` is
+    # started at once (``simulate --games 2 --jobs 1000000`` forked until the machine ran out).
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(calls)))
     try:
         results = pool.map(function, *zip(*calls))
         for _ in range(len(calls) - 1):
