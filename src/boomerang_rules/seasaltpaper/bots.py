@@ -109,10 +109,10 @@ class GreedyBot:
 
 
 def _ismcts(rules: Ruleset, seed: int, playouts: int | None = None) -> Bot:
-    from .ismcts import ismcts_bot
+    from .ismcts import IsmctsBot
 
     require(rules, Ruleset, "rules", RULES_WHAT)
-    return ismcts_bot(rules, seed, playouts)
+    return IsmctsBot(rules, seed, playouts)  # None: the game's default
 
 
 BOTS: dict[str, Callable[[Ruleset, int], Bot]] = budgeted_bots({"random": RandomBot, "greedy": GreedyBot}, _ismcts)

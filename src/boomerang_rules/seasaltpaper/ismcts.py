@@ -170,8 +170,3 @@ class IsmctsBot(GameBot):
     ruleset = Ruleset
     rules_what = RULES_WHAT
     default_playouts = DEFAULT_PLAYOUTS
-
-
-def ismcts_bot(rules: Ruleset, seed: int, playouts: int | None = None, seconds: float | None = None) -> IsmctsBot:
-    """The search bot for ``rules`` (``playouts`` a decision, ``DEFAULT_PLAYOUTS`` if None)."""
-    return IsmctsBot(rules, seed, playouts, seconds)
