@@ -122,10 +122,9 @@ class GreedyBot:
 
 
 def _ismcts(rules: Ruleset, seed: int, playouts: int | None = None) -> Bot:
-    from .ismcts import DEFAULT_PLAYOUTS, IsmctsBot
+    from .ismcts import IsmctsBot
 
-    require(rules, Ruleset, "rules", RULES_WHAT)
-    return IsmctsBot(rules, seed, DEFAULT_PLAYOUTS if playouts is None else playouts)  # 0 is refused, not the default
+    return IsmctsBot(rules, seed, playouts)  # it checks the rules; None: the game's default
 
 
 BOTS: dict[str, Callable[[Ruleset, int], Bot]] = budgeted_bots({"random": RandomBot, "greedy": GreedyBot}, _ismcts)

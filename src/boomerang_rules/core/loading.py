@@ -163,13 +163,13 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
                                   f"({', '.join(shipped_ids())}) nor a file{said}", "extends", label)])
     parent_data = resolve_data(_read(path, parent_label), parent_label, path.parent, (*seen, key), allow_paths,
                                depth + 1)
-    merged = merge_patch(parent_data, data["changes"])
+    merged = merge_patch(parent_data, _whole_numbers(data["changes"]))  # the parent's are ints already
     merged["format"] = RULESET_FORMAT
     merged["version"] = 1
     for field in ("id", "name", "description"):
         if field in data:
             merged[field] = data[field]
-    return _whole_numbers(merged)  # type: ignore[no-any-return]
+    return merged  # type: ignore[no-any-return]
 
 
 def _whole_numbers(value: Any) -> Any:

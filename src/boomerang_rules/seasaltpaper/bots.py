@@ -111,8 +111,7 @@ class GreedyBot:
 def _ismcts(rules: Ruleset, seed: int, playouts: int | None = None) -> Bot:
     from .ismcts import IsmctsBot
 
-    require(rules, Ruleset, "rules", RULES_WHAT)
-    return IsmctsBot(rules, seed, playouts)  # None: the game's default
+    return IsmctsBot(rules, seed, playouts)  # it checks the rules; None: the game's default
 
 
 BOTS: dict[str, Callable[[Ruleset, int], Bot]] = budgeted_bots({"random": RandomBot, "greedy": GreedyBot}, _ismcts)
