@@ -58,10 +58,11 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         lines += ["", f"Round {r + 1}: {says(names[state.first], 'opens')} the hunt"]
         turned = rnd["turned"]
         left = [c for c in state.tables.ids_of(state.river) if c not in turned]
-        if left:
-            lines.append(f"  Left in the river: {' '.join(_card(rules, c) for c in left)}")
-        lines.append(f"  Turned up: {' '.join(_card(rules, c) for c in turned) or 'nothing'}; {len(state.deck)} cards "
-                     "left in the deck")
+        if left:  # 80 columns, a card never split (replay fits the other lines)
+            lines += fitted(f"Left in the river: {' '.join(_cards_of(rules, left))}", indent="  ",
+                            keep=_cards_of(rules, left))
+        lines += fitted(f"Turned up: {' '.join(_cards_of(rules, turned)) or 'nothing'}; {len(state.deck)} cards "
+                        "left in the deck", indent="  ", keep=_cards_of(rules, turned))
         tokens = rnd.get("tokens")
         if tokens is None:
             break
@@ -170,17 +171,17 @@ def rules_summary(rules: Ruleset) -> list[str]:
 
 def land_lines(rules: Ruleset, river: Sequence[str], indent: str) -> list[str]:
     """``by_land`` in lines of at most 80 columns, the cards of a long land wrapped under its first card."""
-    import textwrap
-
     out = []
     for line in by_land(rules, river):
         head, _, cards = line.partition(": ")
-        lead = indent + head + ": "
-        words = [c.replace(" ", "\0") for c in cards.split(") ")]  # a card is never split: "B2(bird dunes/prairie)"
-        out += [w.replace("\0", " ") for w in textwrap.wrap(") ".join(words), 80, initial_indent=lead,
-                                                           subsequent_indent=" " * len(lead),
-                                                           break_long_words=False, break_on_hyphens=False)]
+        out += fitted(f"{head}: {cards}", indent=indent, keep=_cards_of(rules, river),
+                      hang=" " * len(f"{indent}{head}: "))
     return out
+
+
+def _cards_of(rules: Ruleset, ids: Sequence[str]) -> list[str]:
+    """The cards ``ids`` in words (``_card``): phrases a wrapped line never splits."""
+    return [_card(rules, c) for c in ids]
 
 
 class Session:

@@ -12,7 +12,7 @@ import click
 from ..core.arguments import brief
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
 from ..terminal.prompts import common_command
-from ..terminal.wording import article, fitted, plural, says
+from ..terminal.wording import article, fit_line, fitted, plural, says
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
@@ -213,8 +213,7 @@ HELP_CHOICE = ("A choice: its number in the list, the action in brackets, or a u
 def say(text: str, style: Callable[[str], str] | None = None) -> None:
     """Print ``text`` in lines of at most 80 columns, the lines after the first indented two more
     than its own indent; ``style`` (``title``, ``note``) colours each line on a terminal."""
-    lead = text[:len(text) - len(text.lstrip(" "))]
-    for line in (fitted(text.strip(), indent=lead) if len(text) > 80 else [text]):
+    for line in fit_line(text):
         click.echo(style(line) if style else line)
 
 
