@@ -137,10 +137,9 @@ def by_land(rules: Ruleset, river: Sequence[str]) -> list[str]:
 
 
 def card_rules(rules: Ruleset, card_id: str) -> str:
-    """A card in words and how it is captured and scored (``cards`` in ``play``)."""
-    card = rules.card(card_id)
-    return (f"{rules.describe(card_id)} — a token of {' or '.join(card.lands)} captures it; it counts towards the "
-            f"{card.animal} majority")
+    """A card in words, how it is captured and scored (``cards`` in ``play``): ``rules.describe``,
+    which the replay page's tooltips show too (``show.card_words``)."""
+    return rules.describe(card_id)
 
 
 HELP_CHOICE = ("A choice: a land for your token, then throw or pass in the hunt: its number in\n"
