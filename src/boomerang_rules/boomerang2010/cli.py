@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
 from ..terminal.wording import fitted, says
@@ -353,27 +353,28 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
 
 def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     """``boomerang-rules score`` for this game: every seat's final score from its cards and boomerangs."""
-    from ..core.errors import InvalidInput
+    from ..core.errors import InvalidInput, Problem
     from .scoring import best_seats, final_scores
 
     cards, boomerangs = parse_seats(args)
+
+    def where(p: Any) -> str:  # "/cards/1/0": --player 2 (seat 1)
+        parts = p.pointer.split("/")
+        return f"--player {int(parts[2]) + 1} (seat {parts[2]})" if len(parts) > 2 else f"--player ({len(cards)} given)"
+
     try:
         scores = final_scores(rules, cards, boomerangs)
     except InvalidInput as exc:
-        lines = []
-        for p in exc.problems:
-            parts = p.pointer.split("/")
-            place = f"seat {parts[2]}: " if len(parts) > 2 else ""
-            lines.append(place + p.message)
-        fail("\n".join(lines))
+        refuse_input(exc.problems, where)
     low, high = rules.players.min, rules.players.max
     if not low <= len(cards) <= high:  # majorities are between every player of a game, and it has low to high
-        fail(f"{len(cards)} --player given: {rules.id!r} is for {low} to {high} players, one --player each "
-             "[players-count]")
+        refuse_input([Problem("", f"{rules.id!r} is for {low} to {high} players, one --player each",
+                              "players-count")], where)
     in_play = rules.boomerangs_each * len(cards)
     if sum(boomerangs) != in_play:  # the last passer empties the pot, so every boomerang is held at the end
-        fail(f"the seats hold {sum(boomerangs)} boomerangs in all; a game of {len(cards)} players has "
-             f"{in_play} ({rules.boomerangs_each} each), every one held by a player when it ends [boomerangs-total]")
+        refuse_input([Problem("", f"the seats hold {sum(boomerangs)} boomerangs in all; a game of {len(cards)} "
+                              f"players has {in_play} ({rules.boomerangs_each} each), every one held by a player "
+                              "when it ends", "boomerangs-total")], where)
     best = best_seats(scores, rules.tie_breakers)
     if as_json:
         click.echo(json.dumps({"seats": [s.as_dict() for s in scores], "winners": list(best)}))

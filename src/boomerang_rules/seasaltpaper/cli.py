@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import common_command
 from ..terminal.wording import fit_line, fitted, plural, says
 from .picture import replay_html, sheet_svg
@@ -121,13 +121,22 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     import attrs
 
     from ..core.errors import InvalidInput
-    from .scoring import score_cards
+    from .scoring import played_problems, score_cards
 
     hand, played = _split(args)
+
+    def where(p: Any) -> str:  # "/played/0": --played card 1 ('crab-1')
+        _, part, *at = p.pointer.split("/")
+        given = hand if part == "hand" else played
+        return f"--{part} card {int(at[0]) + 1} ({brief(given[int(at[0])])})" if at else f"--{part}"
+
     try:
         points = score_cards(rules, hand, played)
     except InvalidInput as exc:
-        fail("\n".join(f"{p.pointer[1:].replace('/', ' card ')}: {p.message}" for p in exc.problems))
+        refuse_input(exc.problems, where)
+    impossible = played_problems(rules, played)  # the library scores any set; a player's table holds duos
+    if impossible:
+        refuse_input(impossible, where)
     if as_json:
         click.echo(json.dumps(attrs.asdict(points)))
         return
