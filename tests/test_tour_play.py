@@ -352,6 +352,22 @@ def test_every_line_of_a_replay_and_of_play_fits_80_columns_in_every_game(rules:
     assert code == 0 and _wide(out) == [] and "You (seat 0)" in out
 
 
+def test_a_long_line_is_fitted_at_its_own_indent_its_names_and_clauses_whole() -> None:
+    """``fit_line``, what ``replay`` passes every line of every game through: a line that fits is
+    left as it is (a table keeps its columns), a longer one wraps under its own indent, never
+    inside a player's name nor inside a clause that fits a line."""
+    from boomerang_rules.terminal.wording import fit_line
+
+    row = "  greedy 0     4    14    10     7     7     0    42"
+    assert fit_line(row) == [row]
+    line = "  Throw: greedy 0 throws Z; greedy 1 throws C; greedy 2 throws D; greedy 3 throws @"
+    assert fit_line(line, keep=["greedy 3"]) == ["  Throw: greedy 0 throws Z; greedy 1 throws C; greedy 2 throws D;",
+                                                 "    greedy 3 throws @"]
+    named = fit_line("Winners (shared): " + ", ".join(["a long player name"] * 5), keep=["a long player name"])
+    assert len(named) > 1 and all(len(x) <= 80 for x in named)
+    assert "\n".join(named).count("a long player name") == 5  # each on one line
+
+
 def test_australia_hand_is_a_column_and_cards_tell_points_on_a_second_line() -> None:
     _, out, _ = run("play", "--players", "4", "--seed", "3", input="cards G\n")
     hand = [line for line in out.splitlines() if line.startswith("    ") and line.rstrip().endswith("]")][:7]

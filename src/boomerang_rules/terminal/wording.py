@@ -35,8 +35,8 @@ def fitted(text: str, width: int = 80, indent: str = "", keep: Iterable[str] = (
     is never split across lines."""
     import textwrap
 
-    for phrase in keep:  # its spaces made a character textwrap does not break at, for the wrapping only
-        if " " in phrase:
+    for phrase in sorted(keep, key=len, reverse=True):  # its spaces made a character textwrap does not
+        if " " in phrase:  # break at, for the wrapping only; the longest first, as it may hold a shorter one
             text = text.replace(phrase, phrase.replace(" ", "\0"))
     lines = textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  " if hang is None else hang,
                           break_long_words=False, break_on_hyphens=False) or [indent]
@@ -46,12 +46,14 @@ def fitted(text: str, width: int = 80, indent: str = "", keep: Iterable[str] = (
 def fit_line(line: str, width: int = 80, keep: Iterable[str] = ()) -> list[str]:
     """One line of a story or a table as lines of at most ``width`` columns: as it is when it fits
     (a table's columns keep their spaces), else ``fitted`` at its own indent (the spaces it starts
-    with), each line after the first two spaces further in. Every game's ``replay`` and ``play``
-    fit their lines so (issue 28: 80 columns)."""
+    with), each line after the first two spaces further in; a clause (between "; ") that fits a
+    line is kept whole. Every game's ``replay`` and ``play`` fit their lines so (issue 28: 80
+    columns)."""
     if len(line) <= width:
         return [line]
     lead = line[:len(line) - len(line.lstrip(" "))]
-    return fitted(line.strip(), width, indent=lead, keep=keep)
+    clauses = [c for c in line.strip().split("; ") if len(c) < width - len(lead) - 4]
+    return fitted(line.strip(), width, indent=lead, keep=[*keep, *clauses])
 
 
 def article(noun: str) -> str:
