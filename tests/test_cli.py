@@ -289,3 +289,35 @@ def test_replay_shows_a_name_holding_a_newline_on_its_own_line(rules: str, seat:
     assert code == 0 and "\t" not in out
     assert not any(line.startswith("Winner: Ana") for line in out.splitlines())
     assert "Ana\\nWinner: Ana (seat 0)" in out and "B\\tb (seat 1)" in out
+
+
+IMPOSSIBLE = [
+    ("standard", [*"EAVWXJBC"], "the card ids (8 given): a round scores 7 cards, got 8 [card-count]"),
+    ("standard", [*"EAVWXJB", "--activity", "surfing"], "--activity 'surfing': unknown activity 'surfing'"),
+    ("sea-salt-paper", ["--hand", "shell-1", "--played", "crab-1"],
+     "--played card 1 ('crab-1'): this crab has no partner among the played cards: a crab is played in a duo"),
+    ("sea-salt-paper", ["--hand", "--played", "shell-1", "shell-2"],
+     "--played card 2 ('shell-2'): a shell cannot be in front: only duos"),
+    ("sea-salt-paper-extra-salt", ["--hand", "--played", "starfish-1"],
+     "--played card 1 ('starfish-1'): this starfish has no duo"),
+    ("sea-salt-paper", ["--hand", "--played", "mermaid-1"], "--played card 1 ('mermaid-1'): 1 mermaid in front"),
+    ("boomerang-2010", ["--player", "A1:13", "--player", ":12", "--player", ":12"],
+     "--player (3 given): the seats hold 37 boomerangs in all"),
+    ("boomerang-2010", ["--player", "A1:18", "--player", ":18"], "--player (2 given): 'boomerang-2010' is for 3 to 5"),
+    ("boomerang-2010", ["--player", ":12", "--player", "A1,A1:12", "--player", ":12"],
+     "--player 2 (seat 1): card 'A1' is held twice"),
+]
+
+
+@pytest.mark.parametrize(("rules", "args", "said"), IMPOSSIBLE)
+def test_score_refuses_what_no_game_can_hold_alike_in_every_game(rules: str, args: list[str], said: str) -> None:
+    """Cards or counts no game can end with are invalid input (exit 1) in every game, each problem
+    on a line naming the argument, what is wrong and the rule: a Sea Salt & Paper player's lone
+    crab or shells in front were scored without a word (``score_cards`` scores any set; the
+    command refuses one no table can hold)."""
+    code, out, err = run("score", "--rules", rules, *args)
+    assert (code, out) == (1, "")
+    assert said in err
+    lines = err.removeprefix("boomerang-rules: ").splitlines()
+    assert all(re.fullmatch(r"(argument \d+ \(.+\)|the card ids \(\d+ given\)|--\w+( card \d+| \d+)? ?\(.*\)|"
+                            r"--activity '.+'): .+ \[[a-z-]+\]", line) for line in lines), lines

@@ -56,7 +56,7 @@ def test_a_tampered_record_is_refused_with_pointer_and_rule(tmp_path: Path) -> N
 
 def test_score_takes_the_new_cards() -> None:
     code, out = run("score", "--rules", RULES, "--hand", "seahorse-1", "shell-1", "starfish-1", "crab-1", "crab-2",
-                    "--played", "cast_of_crabs-1")
+                    "cast_of_crabs-1")  # in hand: a cast of crabs is never played (score refuses it in front)
     assert code == 0 and "Card points     7" in out  # trio 3, shells 2 with the seahorse, cast of crabs 2
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -455,3 +456,56 @@ def test_round_points_match_stop_and_last_chance_read_plainly(
     else:
         want = [bonuses[s] if s == ender else points[s] for s in range(len(seats))]
     assert list(ssp.round_points(RULES, cards=seats, ender=ender, call=call)) == want
+
+
+# Cards in front that no game can hold (the scorer scores any set; the command line refuses them).
+
+@pytest.mark.parametrize(("rules_id", "played", "rules_broken"), [
+    ("sea-salt-paper", ["crab-1"], ["played-duos"]),
+    ("sea-salt-paper", ["shell-1", "shell-2"], ["played-duos", "played-duos"]),
+    ("sea-salt-paper", ["swimmer-1", "shark-1", "crab-1", "crab-2", "crab-3"], ["played-duos"]),
+    ("sea-salt-paper", ["swimmer-1", "swimmer-2"], ["played-duos", "played-duos"]),  # a swimmer pairs with a shark
+    ("sea-salt-paper", ["mermaid-1", "crab-1", "crab-2"], ["played-mermaids"]),
+    ("sea-salt-paper-extra-salt", ["starfish-1"], ["played-trio"]),
+    ("sea-salt-paper-extra-salt", ["starfish-1", "starfish-2", "crab-1", "crab-2"], ["played-trio"]),
+    ("sea-salt-paper-extra-salt", ["seahorse-1", "fish-1", "fish-2"], ["played-duos"]),
+    ("sea-salt-paper-extra-salt", ["crab-1", "lobster-1", "crab-2"], ["played-duos"]),
+])
+def test_played_cards_no_game_can_hold_are_found_and_still_scored(rules_id: str, played: list[str],
+                                                                   rules_broken: list[str]) -> None:
+    from boomerang_rules.seasaltpaper.scoring import played_problems
+
+    rules = br.load_rules(rules_id)
+    problems = played_problems(rules, played)
+    assert [p.rule for p in problems] == rules_broken
+    assert all(re.fullmatch(r"/played/\d+", p.pointer) for p in problems)
+    ssp.score_cards(rules, [], played)  # the scorer stays a function of card sets: it scores them all the same
+
+
+@pytest.mark.parametrize("played", [[], ["crab-1", "crab-2"], ["swimmer-1", "shark-1", "boat-1", "boat-2"],
+                                    ["mermaid-1", "mermaid-2", "mermaid-3", "mermaid-4", "fish-1", "fish-2"]])
+def test_played_cards_a_game_can_hold_are_not_refused(played: list[str]) -> None:
+    from boomerang_rules.seasaltpaper.scoring import played_problems
+
+    assert played_problems(RULES, played) == []
+    extra = br.load_rules("sea-salt-paper-extra-salt")
+    assert played_problems(extra, ["crab-1", "lobster-1", "crab-2", "crab-3", "starfish-1", "starfish-2"]) == []
+
+
+@pytest.mark.parametrize("rules_id", [i.id for i in br.list_rules() if i.game == "sea-salt-paper"])
+def test_every_table_a_game_reaches_is_one_a_game_can_hold(rules_id: str) -> None:
+    """What the engine puts in front of a player at every round's end, over whole games of greedy
+    and random bots, passes ``played_problems``: it refuses no table a real game reaches."""
+    from boomerang_rules.seasaltpaper.scoring import played_problems
+
+    rules = br.load_rules(rules_id)
+    t = tables_for(rules)
+    tables = 0
+    for seed in range(6):
+        bots = [ssp.BOTS["greedy" if s % 2 else "random"](rules, seed * 10 + s) for s in range(3)]
+        state = ssp.play_game(rules, bots, seed)
+        for result in state.history:
+            for played in result.played:
+                assert played_problems(rules, list(t.ids_of(played))) == [], t.ids_of(played)
+                tables += len(played) > 2
+    assert tables > 10  # many tables of more than one duo

@@ -151,4 +151,5 @@ def test_what_play_records_validate_and_replay_read_whatever_its_name(tmp_path: 
     code, out, _ = run("validate", *(str(tmp_path / name) for name in texts))
     assert code == 0 and out.splitlines()[-1] == "3 valid, 0 invalid", out
     code, out, err = run("replay", str(tmp_path / "game.jsonl"))
-    assert code == 0 and out.splitlines()[0].endswith("You (seat 0), greedy 1 (seat 1), greedy 2 (seat 2)"), err
+    heading = " ".join(out.split("\n\n", 1)[0].split())  # wrapped at 80 columns
+    assert code == 0 and heading.endswith("You (seat 0), greedy 1 (seat 1), greedy 2 (seat 2)"), err

@@ -320,6 +320,54 @@ def test_every_line_of_a_piped_boomerang_2010_game_fits_80_columns(players: int)
     assert _wide(out) == [] and "Final scores" in out
 
 
+def _whole_game_answers(game: str) -> str:
+    """Answers that play a whole game of ``game`` to its end, asking for the sheet on the way."""
+    if game == "boomerang-australia":
+        return "sheet\n" + australia_answers()
+    return "help\nsheet\ncards\n" + "1\n" * 4000
+
+
+@pytest.mark.parametrize("rules", [info.id for info in br.list_rules()])
+def test_every_line_of_a_replay_and_of_play_fits_80_columns_in_every_game(rules: str, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """``replay`` (whole and as one seat saw it) of games at the fewest and the most players, and
+    ``play`` of a whole game and its replay, keep to 80 columns in every game and ruleset, as
+    issue 28 asks of ``play`` (``replay`` of a Boomerang (2010) game had lines of 360 columns)."""
+    monkeypatch.chdir(tmp_path)  # "Game record saved to NAME": a short name, as a player would give
+    ruleset = br.load_rules(rules)
+    for players in (ruleset.players.min, ruleset.players.max):
+        record = Path(f"{players}.json")
+        code, _, err = run("simulate", "--rules", rules, "--players", str(players), "--seed", "2", "--out",
+                           str(record))
+        assert code == 0, err
+        for seat in ([], ["--seat", "1"]):
+            code, out, err = run("replay", str(record), *seat)
+            assert code == 0 and _wide(out) == [], (err, _wide(out))
+            assert "(seat 0)" in out and "(seat\n" not in out  # a player is named on one line
+    played = Path("played.json")
+    code, out, err = run("play", "--rules", rules, "--players", str(ruleset.players.max), "--seed", "5", "--record",
+                         str(played), input=_whole_game_answers(ruleset.game))
+    assert code == 0 and _wide(out) == [], (err, _wide(out))
+    code, out, _ = run("replay", str(played))
+    assert code == 0 and _wide(out) == [] and "You (seat 0)" in out
+
+
+def test_a_long_line_is_fitted_at_its_own_indent_its_names_and_clauses_whole() -> None:
+    """``fit_line``, what ``replay`` passes every line of every game through: a line that fits is
+    left as it is (a table keeps its columns), a longer one wraps under its own indent, never
+    inside a player's name nor inside a clause that fits a line."""
+    from boomerang_rules.terminal.wording import fit_line
+
+    row = "  greedy 0     4    14    10     7     7     0    42"
+    assert fit_line(row) == [row]
+    line = "  Throw: greedy 0 throws Z; greedy 1 throws C; greedy 2 throws D; greedy 3 throws @"
+    assert fit_line(line, keep=["greedy 3"]) == ["  Throw: greedy 0 throws Z; greedy 1 throws C; greedy 2 throws D;",
+                                                 "    greedy 3 throws @"]
+    named = fit_line("Winners (shared): " + ", ".join(["a long player name"] * 5), keep=["a long player name"])
+    assert len(named) > 1 and all(len(x) <= 80 for x in named)
+    assert "\n".join(named).count("a long player name") == 5  # each on one line
+
+
 def test_australia_hand_is_a_column_and_cards_tell_points_on_a_second_line() -> None:
     _, out, _ = run("play", "--players", "4", "--seed", "3", input="cards G\n")
     hand = [line for line in out.splitlines() if line.startswith("    ") and line.rstrip().endswith("]")][:7]

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import say
 from ..terminal.wording import fitted
 from ..terminal.wording import says as agree
@@ -456,11 +456,14 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     try:
         result = score_round(rules, ids, activity)
     except InvalidInput as exc:
-        lines = []
-        for p in exc.problems:
-            place = f"argument {int(p.pointer[1:]) + 1} ({brief(cards[int(p.pointer[1:])])}): " if p.pointer else ""
-            lines.append(place + p.message)
-        fail("\n".join(lines))
+        def where(p: Any) -> str:  # a card by its place among the card ids: "argument 3 ('A')"
+            if p.pointer:
+                return f"argument {int(p.pointer[1:]) + 1} ({brief(cards[int(p.pointer[1:])])})"
+            if p.rule == "activity-known":
+                return f"--activity {brief(activity)}"
+            return f"the card ids ({len(cards)} given)"
+
+        refuse_input(exc.problems, where)
     if as_json:
         click.echo(json.dumps(attrs.asdict(result)))
         return

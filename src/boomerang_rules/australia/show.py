@@ -16,8 +16,10 @@ def _words(value: str | None) -> str:
 
 
 def card_words(rules: Any, card_id: str) -> str:
-    """What a player reads on the real card, e.g. ``A: The Bungle Bungles (Western Australia),
-    number 1; collection: leaves (1 point), animal: none, activity: indigenous culture``.
+    """What a player reads on the real card and what it scores, e.g. ``A: The Bungle Bungles
+    (Western Australia), number 1; collection: leaves (1 point), animal: none, activity:
+    indigenous culture (an icon; the activity you choose scores by its icons); its site: 1 point
+    when you first cross it off``.
     ``KeyError`` for an id the ruleset has no card for."""
     card = rules.card(card_id)
     region = next((r.name for r in rules.regions if r.id == card.region), _words(card.region))
@@ -28,8 +30,12 @@ def card_words(rules: Any, card_id: str) -> str:
     animal = _words(card.animal)
     if card.animal:
         animal += f" ({rules.scoring.animals.values.get(card.animal, 0)} points a pair)"
+    activity = _words(card.activity) + (" (an icon; the activity you choose scores by its icons)" if card.activity
+                                        else "")
+    site = rules.scoring.site_points
     return (f"{card.id}: {card.site} ({region}), number {card.number}; collection: {collection}, "
-            f"animal: {animal}, activity: {_words(card.activity)}")
+            f"animal: {animal}, activity: {activity}; its site: {site} point{'s' if site != 1 else ''} when you first "
+            "cross it off")
 
 
 def _hand(t: Any, mask: int) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
 from ..terminal.wording import fitted, says
@@ -58,10 +58,11 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         lines += ["", f"Round {r + 1}: {says(names[state.first], 'opens')} the hunt"]
         turned = rnd["turned"]
         left = [c for c in state.tables.ids_of(state.river) if c not in turned]
-        if left:
-            lines.append(f"  Left in the river: {' '.join(_card(rules, c) for c in left)}")
-        lines.append(f"  Turned up: {' '.join(_card(rules, c) for c in turned) or 'nothing'}; {len(state.deck)} cards "
-                     "left in the deck")
+        if left:  # 80 columns, a card never split (replay fits the other lines)
+            lines += fitted(f"Left in the river: {' '.join(_cards_of(rules, left))}", indent="  ",
+                            keep=_cards_of(rules, left))
+        lines += fitted(f"Turned up: {' '.join(_cards_of(rules, turned)) or 'nothing'}; {len(state.deck)} cards "
+                        "left in the deck", indent="  ", keep=_cards_of(rules, turned))
         tokens = rnd.get("tokens")
         if tokens is None:
             break
@@ -136,10 +137,9 @@ def by_land(rules: Ruleset, river: Sequence[str]) -> list[str]:
 
 
 def card_rules(rules: Ruleset, card_id: str) -> str:
-    """A card in words and how it is captured and scored (``cards`` in ``play``)."""
-    card = rules.card(card_id)
-    return (f"{rules.describe(card_id)} — a token of {' or '.join(card.lands)} captures it; it counts towards the "
-            f"{card.animal} majority")
+    """A card in words, how it is captured and scored (``cards`` in ``play``): ``rules.describe``,
+    which the replay page's tooltips show too (``show.card_words``)."""
+    return rules.describe(card_id)
 
 
 HELP_CHOICE = ("A choice: a land for your token, then throw or pass in the hunt: its number in\n"
@@ -170,17 +170,17 @@ def rules_summary(rules: Ruleset) -> list[str]:
 
 def land_lines(rules: Ruleset, river: Sequence[str], indent: str) -> list[str]:
     """``by_land`` in lines of at most 80 columns, the cards of a long land wrapped under its first card."""
-    import textwrap
-
     out = []
     for line in by_land(rules, river):
         head, _, cards = line.partition(": ")
-        lead = indent + head + ": "
-        words = [c.replace(" ", "\0") for c in cards.split(") ")]  # a card is never split: "B2(bird dunes/prairie)"
-        out += [w.replace("\0", " ") for w in textwrap.wrap(") ".join(words), 80, initial_indent=lead,
-                                                           subsequent_indent=" " * len(lead),
-                                                           break_long_words=False, break_on_hyphens=False)]
+        out += fitted(f"{head}: {cards}", indent=indent, keep=_cards_of(rules, river),
+                      hang=" " * len(f"{indent}{head}: "))
     return out
+
+
+def _cards_of(rules: Ruleset, ids: Sequence[str]) -> list[str]:
+    """The cards ``ids`` in words (``_card``): phrases a wrapped line never splits."""
+    return [_card(rules, c) for c in ids]
 
 
 class Session:
@@ -353,27 +353,28 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
 
 def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     """``boomerang-rules score`` for this game: every seat's final score from its cards and boomerangs."""
-    from ..core.errors import InvalidInput
+    from ..core.errors import InvalidInput, Problem
     from .scoring import best_seats, final_scores
 
     cards, boomerangs = parse_seats(args)
+
+    def where(p: Any) -> str:  # "/cards/1/0": --player 2 (seat 1)
+        parts = p.pointer.split("/")
+        return f"--player {int(parts[2]) + 1} (seat {parts[2]})" if len(parts) > 2 else f"--player ({len(cards)} given)"
+
     try:
         scores = final_scores(rules, cards, boomerangs)
     except InvalidInput as exc:
-        lines = []
-        for p in exc.problems:
-            parts = p.pointer.split("/")
-            place = f"seat {parts[2]}: " if len(parts) > 2 else ""
-            lines.append(place + p.message)
-        fail("\n".join(lines))
+        refuse_input(exc.problems, where)
     low, high = rules.players.min, rules.players.max
     if not low <= len(cards) <= high:  # majorities are between every player of a game, and it has low to high
-        fail(f"{len(cards)} --player given: {rules.id!r} is for {low} to {high} players, one --player each "
-             "[players-count]")
+        refuse_input([Problem("", f"{rules.id!r} is for {low} to {high} players, one --player each",
+                              "players-count")], where)
     in_play = rules.boomerangs_each * len(cards)
     if sum(boomerangs) != in_play:  # the last passer empties the pot, so every boomerang is held at the end
-        fail(f"the seats hold {sum(boomerangs)} boomerangs in all; a game of {len(cards)} players has "
-             f"{in_play} ({rules.boomerangs_each} each), every one held by a player when it ends [boomerangs-total]")
+        refuse_input([Problem("", f"the seats hold {sum(boomerangs)} boomerangs in all; a game of {len(cards)} "
+                              f"players has {in_play} ({rules.boomerangs_each} each), every one held by a player "
+                              "when it ends", "boomerangs-total")], where)
     best = best_seats(scores, rules.tie_breakers)
     if as_json:
         click.echo(json.dumps({"seats": [s.as_dict() for s in scores], "winners": list(best)}))

@@ -6,11 +6,18 @@ from typing import Any
 
 
 def card_words(rules: Any, card_id: str) -> str:
-    """A card in words, e.g. ``A1: an armadillo; lands: dunes, prairie``. ``KeyError`` for an unknown id."""
+    """A card in words, what captures it and how it scores, read off the ruleset: the terminal's
+    ``cards`` and the replay page's tooltip, e.g. ``A1: an armadillo; lands: dunes, prairie — a
+    token of dunes or prairie captures it; it counts towards the armadillo majority: at the end,
+    whoever holds the most armadillo cards scores a point per armadillo card, tied leaders all``.
+    ``KeyError`` for an unknown id."""
     card = rules.card(card_id)
     animal = card.animal.replace("_", " ")
     article = "an" if animal[:1] in "aeiou" else "a"
-    return f"{card.id}: {article} {animal}; lands: {', '.join(land.replace('_', ' ') for land in card.lands)}"
+    lands = [land.replace("_", " ") for land in card.lands]
+    return (f"{card.id}: {article} {animal}; lands: {', '.join(lands)} — a token of {' or '.join(lands)} captures "
+            f"it; it counts towards the {animal} majority: at the end, whoever holds the most {animal} cards scores "
+            f"a point per {animal} card, tied leaders all")
 
 
 def _ids(t: Any, cards: Any) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..core.jsonio import printable
+from ..terminal.wording import fit_line
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
@@ -65,8 +66,10 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     # a name may hold a newline or a tab (the schema allows them): written escaped, on one line, it
     # cannot start a line of the story (a forged "Winner: ..."), as a file's name cannot in a message
     told = [escaped_name(str(name)) for name in names]
+    whole = [*(f"{name} (seat {i})" for i, name in enumerate(told)), *told]  # never split across lines
     for line in game_cli(checked.state.rules).narrate(data, checked.state.rules, told, seat):
-        click.echo(displayable(line))  # a checked record holds no control character; nor does the output
+        for part in fit_line(line, keep=whole):  # 80 columns in every game, as play fits them (issue 28)
+            click.echo(displayable(part))  # a checked record holds no control character; nor does the output
 
 
 def _write_html(record: dict[str, object], rules: object, names: list[str], path: str) -> None:

@@ -24,7 +24,8 @@ def score(cards: tuple[str, ...], rules_name: str, as_json: bool) -> None:
     spelling, still works; in play and replay --seat is a seat number.)
 
     Giving nothing to score is a usage error (exit 2) in every game; cards the game refuses (a
-    count a round or game cannot have, an unknown or repeated id) are invalid input (exit 1). A
+    count a round or game cannot have, an unknown or repeated id, Sea Salt & Paper cards in front
+    that are no duos) are invalid input (exit 1), each named with its argument and rule. A
     Sea Salt & Paper player may hold no card (all played as duos, or the last one stolen): score
     an empty hand with --hand alone, as --player :7 is a Boomerang (2010) player without cards.
 

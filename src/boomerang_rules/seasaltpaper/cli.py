@@ -10,13 +10,13 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import common_command
-from ..terminal.wording import article, fitted, plural, says
+from ..terminal.wording import fit_line, fitted, plural, says
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
-from .telling import describe_action, effect_words, in_words, told
+from .telling import describe_action, in_words, told
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
@@ -121,13 +121,22 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     import attrs
 
     from ..core.errors import InvalidInput
-    from .scoring import score_cards
+    from .scoring import played_problems, score_cards
 
     hand, played = _split(args)
+
+    def where(p: Any) -> str:  # "/played/0": --played card 1 ('crab-1')
+        _, part, *at = p.pointer.split("/")
+        given = hand if part == "hand" else played
+        return f"--{part} card {int(at[0]) + 1} ({brief(given[int(at[0])])})" if at else f"--{part}"
+
     try:
         points = score_cards(rules, hand, played)
     except InvalidInput as exc:
-        fail("\n".join(f"{p.pointer[1:].replace('/', ' card ')}: {p.message}" for p in exc.problems))
+        refuse_input(exc.problems, where)
+    impossible = played_problems(rules, played)  # the library scores any set; a player's table holds duos
+    if impossible:
+        refuse_input(impossible, where)
     if as_json:
         click.echo(json.dumps(attrs.asdict(points)))
         return
@@ -137,40 +146,9 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
 
 
 def card_rules(rules: Any, card_id: str) -> str:
-    """A card in words and what it scores or does, from the ruleset (``cards`` in ``play``)."""
-    card = rules.card(card_id)
-    kind = card.kind
-    said = []
-    for duo in rules.duos:
-        if kind in duo.kinds:
-            other = duo.kinds[1] if duo.kinds[0] == kind else duo.kinds[0]
-            said.append(f"duo with {article(other.replace('_', ' '))}: {duo.points} point, played for its effect: "
-                        f"{effect_words(duo.effect, duo.look)}")
-    if kind in rules.collectors:
-        table = rules.collectors[kind]
-        said.append(f"collector: 1 to {len(table)} of them score {', '.join(map(str, table))}")
-    if kind in rules.multipliers:
-        m = rules.multipliers[kind]
-        said.append(f"{m.points} point{'s' if m.points != 1 else ''} per {m.kind.replace('_', ' ')}")
-    if kind == rules.mermaids.kind:
-        said.append("the first mermaid scores a point per card of your most common colour, the next your second "
-                    f"colour, and so on; all {rules.mermaids.win_with} in front of you win the game at once")
-    said += _expansion_rules(rules, kind)
-    words: str = rules.describe(card_id)
-    return words + (" — " + "; ".join(said) if said else "")
-
-
-def _expansion_rules(rules: Any, kind: str) -> list[str]:
-    """What the trio card (Extra Salt's starfish) or the stand-in (its seahorse) of ``kind`` does, in
-    words from the ruleset; [] for any other kind."""
-    if rules.trio is not None and kind == rules.trio.kind:
-        return [f"played with a duo from your hand, a trio: {rules.trio.points} points in place of the duo's, and "
-                "no effect; in your hand, it makes one pair in your hand a trio"]
-    if rules.stand_in is not None and kind == rules.stand_in.kind:
-        begun = ", ".join(plural(k.replace("_", " ")) for k in rules.collectors)
-        return [f"in your hand, one more card of a collection you have begun ({begun}), where it scores most, "
-                "never past the collection's maximum"]
-    return []
+    """A card in words and what it scores or does (``cards`` in ``play``): ``rules.describe``, which
+    the replay page's tooltips show too (``show.card_words``)."""
+    return rules.describe(card_id)  # type: ignore[no-any-return]
 
 
 def scoring_summary(rules: Any) -> str:
@@ -213,8 +191,7 @@ HELP_CHOICE = ("A choice: its number in the list, the action in brackets, or a u
 def say(text: str, style: Callable[[str], str] | None = None) -> None:
     """Print ``text`` in lines of at most 80 columns, the lines after the first indented two more
     than its own indent; ``style`` (``title``, ``note``) colours each line on a terminal."""
-    lead = text[:len(text) - len(text.lstrip(" "))]
-    for line in (fitted(text.strip(), indent=lead) if len(text) > 80 else [text]):
+    for line in fit_line(text):
         click.echo(style(line) if style else line)
 
 

@@ -11,6 +11,7 @@ import attrs
 from ..core.arguments import brief, integer, is_list, list_of, not_a, require
 from ..core.errors import InvalidInput, Problem
 from ..core.pointer import pointer
+from ..terminal.wording import article
 from . import extra_scoring
 from .rules import Ruleset
 from .tables import Tables, tables_for
@@ -152,6 +153,83 @@ def score_cards(rules: Ruleset, hand: Sequence[str] = (), played: Sequence[str] 
     if problems:
         raise InvalidInput(problems, "cannot score these cards:")
     return points_of(t, h, p)
+
+
+def played_problems(rules: Ruleset, played: Sequence[str]) -> list[Problem]:
+    """What makes ``played`` (distinct card ids of ``rules``, as ``score_cards`` takes them) cards no
+    game can have in front of a player; [] when some game can.
+
+    Cards reach the table only as the rules play them: duos (two cards a duo of the ruleset pairs),
+    each duo with at most one trio card (Extra Salt's starfish) when the ruleset has one, and the
+    mermaids all ``win_with`` at once (which wins the game). ``score_cards`` scores any set (a
+    tester's positions, the comparison with the online version's code); ``boomerang-rules score``
+    refuses the sets this finds, each problem at ``/played/i`` of a card left over.
+    """
+    require(rules, Ruleset, "rules", RULES_WHAT)
+    t = tables_for(rules)
+    cards = [(i, t.index[c]) for i, c in enumerate(played) if c in t.index]
+    paired = {a for a, b, _, _ in t.duos} | {b for a, b, _, _ in t.duos}
+    duo_kinds = sorted(paired)
+    counts = tuple(sum(1 for _, c in cards if t.kind[c] == k) for k in duo_kinds)
+    left = dict(zip(duo_kinds, _unpaired(t, duo_kinds, counts)))
+    duos = (sum(counts) - sum(left.values())) // 2
+    made = ", ".join(f"{_kind(t, a)} + {_kind(t, b)}" for a, b, _, _ in t.duos)
+    problems: list[Problem] = []
+    mermaids = [i for i, c in cards if t.kind[c] == t.mermaid]
+    starfish = [i for i, c in cards if t.kind[c] == t.trio]
+    front = f"only duos ({made})" + (f", a {_kind(t, t.trio)} with a duo" if t.trio >= 0 else "")
+    for i, c in reversed(cards):  # the last cards of a kind are the ones left over
+        k = t.kind[c]
+        if left.get(k, 0):
+            left[k] -= 1
+            problems.append(Problem(pointer("played", i), f"this {_kind(t, k)} has no partner among the played "
+                                    f"cards: a {_kind(t, k)} is played in a duo ({made})", "played-duos"))
+        elif k not in paired and k != t.mermaid and k != t.trio:
+            problems.append(Problem(pointer("played", i), f"{article(_kind(t, k))} cannot be in front: {front} and "
+                                    f"all {t.win_with} mermaids at once go in front", "played-duos"))
+    for i in starfish[duos:]:
+        star = _kind(t, t.trio)
+        problems.append(Problem(pointer("played", i), f"this {star} has no duo: a {star} goes in front only with a "
+                                f"duo, one per duo, and the played cards make {duos} duo{'s' if duos != 1 else ''}",
+                                "played-trio"))
+    if mermaids and len(mermaids) != t.win_with:
+        problems.append(Problem(pointer("played", mermaids[0]), f"{len(mermaids)} mermaid"
+                                f"{'s' if len(mermaids) != 1 else ''} in front: the mermaids are played all "
+                                f"{t.win_with} at once (which wins the game)", "played-mermaids"))
+    return sorted(problems, key=lambda p: int(p.pointer.rsplit("/", 1)[1]))
+
+
+def _kind(t: Tables, k: int) -> str:
+    return t.kinds[k].replace("_", " ")
+
+
+def _unpaired(t: Tables, kinds: list[int], counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The fewest cards of each kind of ``kinds`` (``counts`` of each) that no way of making duos
+    pairs: a search over the counts, the first kind left first (a handful of kinds, a few cards)."""
+    from functools import cache
+
+    partners = {k: [kinds.index(b if a == k else a) for a, b, _, _ in t.duos if k in (a, b)] for k in kinds}
+
+    @cache
+    def best(n: tuple[int, ...]) -> tuple[int, ...]:
+        first = next((j for j, x in enumerate(n) if x), None)
+        if first is None:
+            return n
+        options = [_add(best(_minus(n, first)), first)]  # one card of it left unpaired
+        for j in partners[kinds[first]]:
+            if n[j] >= (2 if j == first else 1):
+                options.append(best(_minus(_minus(n, first), j)))
+        return min(options, key=sum)
+
+    return best(counts)
+
+
+def _minus(n: tuple[int, ...], j: int) -> tuple[int, ...]:
+    return n[:j] + (n[j] - 1,) + n[j + 1:]
+
+
+def _add(n: tuple[int, ...], j: int) -> tuple[int, ...]:
+    return n[:j] + (n[j] + 1,) + n[j + 1:]
 
 
 def round_scores(card_points: Sequence[int], bonuses: Sequence[int], ender: int, call: Call) -> tuple[int, ...]:

@@ -4,13 +4,52 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..terminal.wording import article
+from ..terminal.wording import article, plural
 
 
 def card_words(rules: Any, card_id: str) -> str:
-    """A card in words, e.g. ``crab-3: a crab, light blue``. ``KeyError`` for an unknown id."""
+    """A card in words and what it scores or does, read off the ruleset (variants and Extra Salt's
+    cards included): the terminal's ``cards`` and the replay page's tooltip, e.g. ``captain-1: a
+    captain, light orange — 3 points per sailor``. ``KeyError`` for an unknown id."""
+    from .telling import effect_words
+
     card = rules.card(card_id)
-    return f"{card.id}: {article(card.kind.replace('_', ' '))}, {card.colour.replace('_', ' ')}"
+    kind = card.kind
+    said = []
+    for duo in rules.duos:
+        if kind in duo.kinds:
+            other = duo.kinds[1] if duo.kinds[0] == kind else duo.kinds[0]
+            said.append(f"duo with {article(other.replace('_', ' '))}: {_points(duo.points)}, played for its "
+                        f"effect: {effect_words(duo.effect, duo.look)}")
+    if kind in rules.collectors:
+        table = rules.collectors[kind]
+        said.append(f"collector: 1 to {len(table)} of them score {', '.join(map(str, table))} points")
+    if kind in rules.multipliers:
+        m = rules.multipliers[kind]
+        said.append(f"{_points(m.points)} per {m.kind.replace('_', ' ')}")
+    if kind == rules.mermaids.kind:
+        said.append("the first mermaid scores a point per card of your most common colour, the next your second "
+                    f"colour, and so on; all {rules.mermaids.win_with} in front of you win the game at once")
+    said += _expansion_rules(rules, kind)
+    words = f"{card.id}: {article(kind.replace('_', ' '))}, {card.colour.replace('_', ' ')}"
+    return words + (" — " + "; ".join(said) if said else "")
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def _expansion_rules(rules: Any, kind: str) -> list[str]:
+    """What the trio card (Extra Salt's starfish) or the stand-in (its seahorse) of ``kind`` does, in
+    words from the ruleset; [] for any other kind."""
+    if rules.trio is not None and kind == rules.trio.kind:
+        return [f"played with a duo from your hand, a trio: {_points(rules.trio.points)} in place of the duo's, "
+                "and no effect; in your hand, it makes one pair in your hand a trio"]
+    if rules.stand_in is not None and kind == rules.stand_in.kind:
+        begun = ", ".join(plural(k.replace("_", " ")) for k in rules.collectors)
+        return [f"in your hand, one more card of a collection you have begun ({begun}), where it scores the most "
+                "points, never past the collection's maximum"]
+    return []
 
 
 def _ids(t: Any, cards: Any) -> str:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, NoReturn
 
 import click
 
 from ..core.display import displayable
+
+if TYPE_CHECKING:
+    from ..core.errors import Problem
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -19,3 +23,11 @@ def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
     as U+FFFD (``core.display.displayable``), never sent to the terminal."""
     click.echo(f"boomerang-rules: {displayable(message)}", err=True)
     sys.exit(code)
+
+
+def refuse_input(problems: Iterable[Problem], where: Callable[[Problem], str]) -> NoReturn:
+    """Exit 1 (invalid input) with each problem of a command's arguments on a line, as ``validate``
+    reports a file's: ``PLACE: message [rule]``, PLACE the argument ``where`` names (``argument 3
+    ('A')``, ``--played card 1 ('crab-1')``, ``--player 2 ('A1:12')``). ``score`` answers so in every
+    game."""
+    fail("\n".join(f"{where(p)}: {p.message} [{p.rule}]" for p in problems))

@@ -3,6 +3,8 @@ by ``play`` names its player "You"). Shared by every game's story (``replay``) a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 _YOU_FORMS = {"is": "are", "has": "have", "catches": "catch", "passes": "pass", "chooses": "choose",
               "completes": "complete"}
 
@@ -25,14 +27,33 @@ def whose(name: str) -> str:
     return "your" if name == "You" else f"{name}'s"
 
 
-def fitted(text: str, width: int = 80, indent: str = "") -> list[str]:
+def fitted(text: str, width: int = 80, indent: str = "", keep: Iterable[str] = (), hang: str | None = None
+           ) -> list[str]:
     """``text`` as lines of at most ``width`` columns (a word longer than that alone on its line),
-    the lines after the first indented by ``indent`` plus two spaces: what ``play`` prints fits a
-    terminal of 80 columns."""
+    the lines after the first indented by ``indent`` plus two spaces (or by ``hang``): what ``play``
+    prints fits a terminal of 80 columns. A phrase of ``keep`` (a player's name, a card in words)
+    is never split across lines."""
     import textwrap
 
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ",
-                         break_long_words=False, break_on_hyphens=False) or [indent]
+    for phrase in sorted(keep, key=len, reverse=True):  # its spaces made a character textwrap does not
+        if " " in phrase:  # break at, for the wrapping only; the longest first, as it may hold a shorter one
+            text = text.replace(phrase, phrase.replace(" ", "\0"))
+    lines = textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  " if hang is None else hang,
+                          break_long_words=False, break_on_hyphens=False) or [indent]
+    return [line.replace("\0", " ") for line in lines]
+
+
+def fit_line(line: str, width: int = 80, keep: Iterable[str] = ()) -> list[str]:
+    """One line of a story or a table as lines of at most ``width`` columns: as it is when it fits
+    (a table's columns keep their spaces), else ``fitted`` at its own indent (the spaces it starts
+    with), each line after the first two spaces further in; a clause (between "; ") that fits a
+    line is kept whole. Every game's ``replay`` and ``play`` fit their lines so (issue 28: 80
+    columns)."""
+    if len(line) <= width:
+        return [line]
+    lead = line[:len(line) - len(line.lstrip(" "))]
+    clauses = [c for c in line.strip().split("; ") if len(c) < width - len(lead) - 4]
+    return fitted(line.strip(), width, indent=lead, keep=[*keep, *clauses])
 
 
 def article(noun: str) -> str:
