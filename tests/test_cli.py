@@ -297,7 +297,7 @@ IMPOSSIBLE = [
     ("sea-salt-paper", ["--hand", "shell-1", "--played", "crab-1"],
      "--played card 1 ('crab-1'): this crab has no partner among the played cards: a crab is played in a duo"),
     ("sea-salt-paper", ["--hand", "--played", "shell-1", "shell-2"],
-     "--played card 2 ('shell-2'): a shell cannot be in front: only duos"),
+     "--played card 2 ('shell-2'): this shell cannot be in front: only duos"),
     ("sea-salt-paper-extra-salt", ["--hand", "--played", "starfish-1"],
      "--played card 1 ('starfish-1'): this starfish has no duo"),
     ("sea-salt-paper", ["--hand", "--played", "mermaid-1"], "--played card 1 ('mermaid-1'): 1 mermaid in front"),

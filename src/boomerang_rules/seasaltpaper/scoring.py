@@ -4,6 +4,7 @@ and a round's points by the STOP / LAST CHANCE rules."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from typing import Literal
 
 import attrs
@@ -11,7 +12,6 @@ import attrs
 from ..core.arguments import brief, integer, is_list, list_of, not_a, require
 from ..core.errors import InvalidInput, Problem
 from ..core.pointer import pointer
-from ..terminal.wording import article
 from . import extra_scoring
 from .rules import Ruleset
 from .tables import Tables, tables_for
@@ -185,7 +185,7 @@ def played_problems(rules: Ruleset, played: Sequence[str]) -> list[Problem]:
             problems.append(Problem(pointer("played", i), f"this {_kind(t, k)} has no partner among the played "
                                     f"cards: a {_kind(t, k)} is played in a duo ({made})", "played-duos"))
         elif k not in paired and k != t.mermaid and k != t.trio:
-            problems.append(Problem(pointer("played", i), f"{article(_kind(t, k))} cannot be in front: {front} and "
+            problems.append(Problem(pointer("played", i), f"this {_kind(t, k)} cannot be in front: {front} and "
                                     f"all {t.win_with} mermaids at once go in front", "played-duos"))
     for i in starfish[duos:]:
         star = _kind(t, t.trio)
@@ -206,8 +206,6 @@ def _kind(t: Tables, k: int) -> str:
 def _unpaired(t: Tables, kinds: list[int], counts: tuple[int, ...]) -> tuple[int, ...]:
     """The fewest cards of each kind of ``kinds`` (``counts`` of each) that no way of making duos
     pairs: a search over the counts, the first kind left first (a handful of kinds, a few cards)."""
-    from functools import cache
-
     partners = {k: [kinds.index(b if a == k else a) for a, b, _, _ in t.duos if k in (a, b)] for k in kinds}
 
     @cache
