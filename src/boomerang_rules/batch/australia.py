@@ -57,6 +57,16 @@ THREADS = 1
 
 GAME = "boomerang-australia"
 
+LOCKSTEP = True
+"""Every seat of every game acts at every step and the games end together (``batch.over``): a vector
+env drives ``observe_start`` and ``step_observe``, which write the observations as the games step (an
+engine without ``LOCKSTEP`` is stepped per seat owing a decision: ``seat_actions``, ``observe_into``)."""
+
+OBSERVATION_SLICES = ("hand", "throw", "held", "face_up", "sites", "round", "step", "regions_taken",
+                      "activities_used", "scores")
+"""The observation's slices the kernels write, in the order of ``_kernels.O_*``: the offsets
+``observe_start`` and ``step_observe`` take, one a slice."""
+
 _POLICIES = {"random": 0, "lowest": 1}
 
 IntArray = npt.NDArray[np.int32]
@@ -445,6 +455,6 @@ def decision_rates(kind: str, seconds: float = 1.0, players: int = 4, games: int
     return rate, rate * decisions(rules) * players
 
 
-__all__ = ["MAX_DECK", "THREADS", "Batch", "action_names", "bench_playouts", "bench_step_api",
-           "compile_rules", "decision_rates", "decisions", "init", "legal_masks", "num_actions", "observe_start",
-           "playouts", "sample_actions", "sampler", "step", "step_observe", "to_act", "totals"]
+__all__ = ["LOCKSTEP", "MAX_DECK", "OBSERVATION_SLICES", "THREADS", "Batch", "action_names", "bench_playouts",
+           "bench_step_api", "compile_rules", "decision_rates", "decisions", "init", "legal_masks", "num_actions",
+           "observe_start", "playouts", "sample_actions", "sampler", "step", "step_observe", "to_act", "totals"]

@@ -831,6 +831,11 @@ def deal_in_order(state: GameState, cards: Sequence[int]) -> GameState:
     return deal(state, [list(cards[s::n]) for s in range(n)])
 
 
+VECTOR_ENCODE = encode
+"""What ``rl.vector.VectorEnv`` writes of a state the plain engine plays: the raw reading (totals in
+points), as the compiled kernels write it for the games they play."""
+
+
 class Chance:
     """Boomerang: Australia's deals, card by card, for ``rl.openspiel`` (its ``ChanceModel``)."""
 
@@ -879,6 +884,7 @@ step in turn, lowest first, for algorithms that need a sequential game."""
 __all__ = [
     "NO_ACTIVITY",
     "OPENSPIEL",
+    "VECTOR_ENCODE",
     "Chance",
     "ObsSlice",
     "action_masks",
