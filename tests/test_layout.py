@@ -1,6 +1,6 @@
 """The package's layout, read from its import graph: no import circles, ``cli`` the top that nothing
-else imports, ``core`` importing no game, and each layer importing only those
-below it (docs/api.md, "Layout").
+else imports, ``core`` importing no game, each layer importing only those below it, and the
+layers that serve every game importing no game's module and naming no game (docs/api.md, "Layout").
 
 The graph counts every ``import`` written in a module: at its top, inside a function (an import put
 off to run time is still a dependency) and under ``TYPE_CHECKING``. A module's implicit import of
@@ -179,3 +179,85 @@ def test_each_layer_imports_only_from_below() -> None:
                    if level[_part(target)] > level[_part(module)]
                    or (level[_part(target)] == level[_part(module)] and _part(target) != _part(module)))
     assert wrong == []
+
+
+SHARED_PARTS = frozenset({"core", "terminal", "batch", "strategies", "bench", "rl", "cli"})
+"""The layers above (and beneath) the rules that serve every game: written once over the game contract,
+filled in by each game's own module of the layer (``rl/<package>.py``, ``batch/<package>.py``, the
+package's ``strategies.py``...), which the layer finds through the registry (``core.games.GAMES``)."""
+
+GAME_IDS = frozenset(GAMES)
+
+LEFT: dict[tuple[str, str], str] = {
+    ("boomerang_rules.rl", "imports boomerang_rules.rl.australia"):
+        "rl's top-level names for Boomerang: Australia's explicit chance and raw reading (docs/api.md)",
+    ("boomerang_rules.rl.openspiel", "imports boomerang_rules.rl.seasaltpaper"):
+        "SSP_MAX_ROUNDS, kept importable where it was (a module __getattr__)",
+    ("boomerang_rules.rl.vector", "imports boomerang_rules.batch.australia"):
+        "_OFFSETS, kept readable where it was (tests/test_batch_arrays.py reads it)",
+    ("boomerang_rules.batch", "imports boomerang_rules.batch.australia"):
+        "batch's top-level names of its first engine (Batch, GAME, bench_playouts...: docs/api.md)",
+    ("boomerang_rules.batch", "names 'australia'"): "ENGINES, whose order error messages (and their tests) keep",
+    ("boomerang_rules.batch", "names 'seasaltpaper'"): "ENGINES, as above",
+    ("boomerang_rules.batch", "names 'boomerang2010'"): "ENGINES, as above",
+    ("boomerang_rules.strategies", "imports boomerang_rules.australia.strategies"):
+        "draft_cards, shipped_ids and GENERATED_ID under their public names",
+    ("boomerang_rules.strategies", "imports boomerang_rules.boomerang2010.strategies"): "the public b10_ names",
+    ("boomerang_rules.strategies", "imports boomerang_rules.seasaltpaper.strategies"): "the public ssp_ names",
+}
+"""The special cases the shared layers still hold, each for a public name kept where users find it:
+the rule below fails on any other, and on any of these once it is gone (then strike it here)."""
+
+
+def _game_of(module: str) -> str | None:
+    """The game package a module serves alone: a module of the game's package, or a layer's module
+    named as the package (``rl.australia``, ``batch.seasaltpaper``); None for a module every game
+    shares. (A game's private helpers of a layer, such as its batched kernels, are reached through
+    that module: a shared module importing them directly is not seen here.)"""
+    if _part(module) in GAME_PACKAGES:
+        return _part(module)
+    if module.rpartition(".")[2] in GAME_PACKAGES:
+        return module.rpartition(".")[2]
+    return None
+
+
+def _game_names(source: str) -> set[str]:
+    """The string constants of ``source`` that are exactly a game's id or its package's name."""
+    return {node.value for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Constant)
+            and isinstance(node.value, str) and node.value in GAME_IDS | GAME_PACKAGES}
+
+
+def _special_cases() -> set[tuple[str, str]]:
+    """Every shared module's import of one game's module, and every game it names in its code (not in
+    its prose: a docstring or a help text is never exactly a game's id); ``core.games``, the registry
+    where games are named, apart."""
+    found: set[tuple[str, str]] = set()
+    for module, (path, _) in MODULES.items():
+        if _part(module) not in SHARED_PARTS or _game_of(module) is not None or module == "boomerang_rules.core.games":
+            continue
+        found.update((module, f"imports {target}") for target in GRAPH[module] if _game_of(target) is not None)
+        if path.suffix == ".py":
+            found.update((module, f"names {name!r}") for name in _game_names(path.read_text("utf-8")))
+    return found
+
+
+def test_the_shared_layers_name_no_game() -> None:
+    """A new game is a package and its data: no layer above the rules imports one game's module or names
+    one game (issue 26); a game's part of a layer is its own module, found through the registry."""
+    found = _special_cases()
+    assert sorted(found - LEFT.keys()) == [], "move these into the game's own module of the layer"
+    assert sorted(LEFT.keys() - found) == [], "these are gone: strike them from LEFT"
+
+
+def test_the_special_case_finder_finds_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader itself: a shared module importing a game's package or its module of a layer is found,
+    and so is a game's id or package written in code, but not in a sentence or an f-string's words."""
+    monkeypatch.setitem(GRAPH, "boomerang_rules.rl.pettingzoo",
+                        GRAPH["boomerang_rules.rl.pettingzoo"] | {"boomerang_rules.rl.boomerang2010",
+                                                                 "boomerang_rules.seasaltpaper.chance"})
+    found = _special_cases()
+    assert ("boomerang_rules.rl.pettingzoo", "imports boomerang_rules.rl.boomerang2010") in found
+    assert ("boomerang_rules.rl.pettingzoo", "imports boomerang_rules.seasaltpaper.chance") in found
+    assert _game_of("boomerang_rules.rl._encode") is None  # compiled, shared by rl.encoding
+    assert _game_names('if rules.game == "sea-salt-paper":\n    x = "Sea Salt & Paper, sea-salt-paper"\n'
+                       'y = f"{x} sea-salt-paper"\nz = ("boomerang2010",)') == {"sea-salt-paper", "boomerang2010"}

@@ -57,6 +57,16 @@ THREADS = 1
 
 GAME = "boomerang-australia"
 
+LOCKSTEP = True
+"""Every seat of every game acts at every step and the games end together (``batch.over``): a vector
+env drives ``observe_start`` and ``step_observe``, which write the observations as the games step (an
+engine without ``LOCKSTEP`` is stepped per seat owing a decision: ``seat_actions``, ``observe_into``)."""
+
+OBSERVATION_SLICES = ("hand", "throw", "held", "face_up", "sites", "round", "step", "regions_taken",
+                      "activities_used", "scores")
+"""The observation's slices the kernels write, in the order of ``_kernels.O_*``: the offsets
+``observe_start`` and ``step_observe`` take, one a slice."""
+
 _POLICIES = {"random": 0, "lowest": 1}
 
 IntArray = npt.NDArray[np.int32]
@@ -433,6 +443,18 @@ def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096,
             return done / elapsed
 
 
-__all__ = ["MAX_DECK", "THREADS", "Batch", "action_names", "bench_playouts", "bench_step_api",
-           "compile_rules", "decisions", "init", "legal_masks", "num_actions", "observe_start", "playouts",
-           "sample_actions", "sampler", "step", "step_observe", "to_act", "totals"]
+def decision_rates(kind: str, seconds: float = 1.0, players: int = 4, games: int = 4096,
+                   rules: Ruleset | None = None) -> tuple[float, float]:
+    """Games and decisions per second of ``bench_playouts`` (``kind="playouts"``) or ``bench_step_api``
+    (``"step_api"``), for ``batch.bench_rates``: those two give games/s alone (their public figure),
+    and a game here has a fixed number of decisions, ``decisions(rules)`` a seat."""
+    from ..australia.loading import load_rules
+
+    rules = load_rules() if rules is None else rules
+    rate = (bench_playouts if kind == "playouts" else bench_step_api)(seconds, players, games, rules)
+    return rate, rate * decisions(rules) * players
+
+
+__all__ = ["LOCKSTEP", "MAX_DECK", "OBSERVATION_SLICES", "THREADS", "Batch", "action_names", "bench_playouts",
+           "bench_step_api", "compile_rules", "decision_rates", "decisions", "init", "legal_masks", "num_actions",
+           "observe_start", "playouts", "sample_actions", "sampler", "step", "step_observe", "to_act", "totals"]

@@ -12,6 +12,7 @@ import os
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Protocol, TypeAlias
 
+import attrs
 import numpy as np
 import numpy.typing as npt
 
@@ -34,6 +35,7 @@ from .encoding import (
     relative_seats,
     seat_rows_plain,
 )
+from .openspiel_games import GameDescription
 
 FloatArray: TypeAlias = npt.NDArray[np.float32]
 
@@ -829,8 +831,61 @@ def deal_in_order(state: GameState, cards: Sequence[int]) -> GameState:
     return deal(state, [list(cards[s::n]) for s in range(n)])
 
 
+VECTOR_ENCODE = encode
+"""What ``rl.vector.VectorEnv`` writes of a state the plain engine plays: the raw reading (totals in
+points), as the compiled kernels write it for the games they play."""
+
+
+class Chance:
+    """Boomerang: Australia's deals, card by card, for ``rl.openspiel`` (its ``ChanceModel``)."""
+
+    def start(self, rules: Ruleset, players: int) -> GameState:
+        return new_undealt_game(rules, players)
+
+    def waiting(self, state: GameState) -> bool:
+        return bool(waiting_for_deal(state))
+
+    def holds(self, state: GameState, seat: int, action: str) -> bool:
+        return False
+
+    def outcomes(self, rules: Ruleset, players: int, state: GameState, drawn: tuple[int, ...],
+                 held: Any) -> list[tuple[int, float]]:
+        return chance_outcomes(state, drawn)
+
+    def resolve(self, rules: Ruleset, players: int, state: GameState, drawn: tuple[int, ...], held: Any) -> GameState:
+        return deal_in_order(state, drawn)
+
+    def outcome_name(self, rules: Ruleset, players: int, state: GameState, drawn: tuple[int, ...], held: Any,
+                     outcome: int) -> str:
+        return f"deal {action_of(rules, outcome)}"
+
+
+def _max_utility(rules: Ruleset, players: int) -> float:
+    return float(_max_total(rules))
+
+
+def _max_game_length(rules: Ruleset, players: int) -> int:
+    t = layout(rules, players).tables
+    return 2 * t.rounds * players * t.hand_size  # every card dealt, every decision
+
+
+_OPENSPIEL = GameDescription("boomerang_australia", "Boomerang: Australia", "boomerang-australia", "standard", 4,
+                             True, Chance(), ("hand", "throw", "held"), _max_utility, _max_game_length)
+
+OPENSPIEL: tuple[GameDescription, ...] = (
+    _OPENSPIEL,
+    attrs.evolve(_OPENSPIEL, short_name="boomerang_australia_turn_based",
+                 long_name="Boomerang: Australia (seats in turn)", simultaneous=False),
+)
+"""The game's OpenSpiel games (``rl.openspiel`` registers them): simultaneous moves, and the seats of a
+step in turn, lowest first, for algorithms that need a sequential game."""
+
+
 __all__ = [
     "NO_ACTIVITY",
+    "OPENSPIEL",
+    "VECTOR_ENCODE",
+    "Chance",
     "ObsSlice",
     "action_masks",
     "advance_words",

@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ..boomerang2010 import chance
 from ..boomerang2010.actions import legal_mask
 from ..boomerang2010.engine import to_act
 from ..boomerang2010.rules import Ruleset
@@ -18,6 +19,7 @@ from ..boomerang2010.scoring import count_cards
 from ..boomerang2010.state import NO_TOKEN, GameState, check_state
 from ..boomerang2010.tables import tables_for
 from .encoding import Encoder, Field, last_by_identity, mask_of, masks_by_legal
+from .openspiel_games import GameDescription, scores_bound
 
 PHASES = ("tokens", "hunt", "over")
 
@@ -230,3 +232,20 @@ def encoder(rules: Ruleset, players: int) -> Encoder:
 
     return Encoder(rules, players, fields(rules, players), num_actions(rules),
                    masks_by_legal(legal_actions, legal_mask), to_act, state_type=GameState)
+
+
+def _max_game_length(rules: Ruleset, players: int) -> int:
+    """The shuffle, then at most one round per card (each round takes at least one card from the
+    river), each with ``players`` tokens, ``players - 1`` passes and at most every boomerang thrown
+    (a thrown boomerang comes back only to a seat that leaves the hunt)."""
+    deck = len(rules.cards)
+    each: int = rules.boomerangs_each
+    return deck + deck * (2 * players - 1 + players * each)
+
+
+OPENSPIEL: tuple[GameDescription, ...] = (
+    GameDescription("boomerang_2010", "Boomerang (2010)", "boomerang-2010", "boomerang-2010", 4, False, chance,
+                    ("token",), scores_bound, _max_game_length),
+)
+"""The game's OpenSpiel game (``rl.openspiel`` registers it): one seat at a time, the land tokens of a
+round chosen in seat order, none seeing another's; each deck order drawn card by card (``boomerang2010.chance``)."""

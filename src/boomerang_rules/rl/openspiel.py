@@ -16,9 +16,11 @@ game's chance model: ``rl.australia`` deals card by card, ``seasaltpaper.chance`
 
 The layer is written once over the game contract (``br.to_act``, ``br.legal_mask``,
 ``br.apply``, ``br.step``, ``br.view``, ``br.determinize``, ``rl.observe``), filled in by one
-``GameDescription`` per game. Actions are the game's integer actions; observation tensors are
-``boomerang_rules.rl.observe``; information-state strings are the seat's ``view`` (all it may
-know now), so that ``resample_from_infostate`` (``br.determinize``) keeps them.
+``GameDescription`` per game, which the game's own rl module gives (its ``OPENSPIEL``, see
+``rl.openspiel_games``): a new game is registered here without a line of this module. Actions
+are the game's integer actions; observation tensors are ``boomerang_rules.rl.observe``;
+information-state strings are the seat's ``view`` (all it may know now), so that
+``resample_from_infostate`` (``br.determinize``) keeps them.
 
 States are serialized as the game's own text: a header line and every action since the
 initial state (chance outcomes included), parsed strictly and replayed, every action checked;
@@ -37,8 +39,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 import attrs
 import numpy as np
@@ -46,157 +47,37 @@ import pyspiel
 
 import boomerang_rules as br
 
-from ..boomerang2010 import chance as b10_chance
 from ..core.arguments import brief, kind
 from ..core.errors import IllegalAction
 from ..core.loading import load_rules
 from ..core.seats import check_players
-from ..seasaltpaper import chance as ssp_chance
-from . import australia as au
 from . import observation_size, observation_spec, observe
+from .encoding import _rl_module
+from .openspiel_games import ChanceModel as ChanceModel  # the names a game's description is made of, kept here
+from .openspiel_games import GameDescription
 
 
-class ChanceModel(Protocol):
-    """A game's chance, drawn from outside one outcome at a time.
+def _descriptions() -> tuple[GameDescription, ...]:
+    """Every registered game's ``OPENSPIEL`` descriptions, in the registry's order: each game's rl
+    module (``rl.<package>``, found as ``rl.encoding`` finds it) names its own, none is named here."""
+    from ..core.games import GAMES
 
-    ``drawn`` is what the event under way has drawn so far; ``held`` a decision (seat, action
-    string) that waits for a chance outcome before it is applied, or None.
-    """
-
-    def start(self, rules: Any, players: int) -> Any:
-        """The state before any chance (None if the first chance event makes the game)."""
-
-    def waiting(self, state: Any) -> bool:
-        """Whether ``state`` waits for a chance event (a deal, a shuffle)."""
-
-    def holds(self, state: Any, seat: int, action: str) -> bool:
-        """Whether ``seat``'s legal ``action`` waits for a chance outcome before it is applied."""
-
-    def outcomes(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...],
-                 held: Any) -> list[tuple[int, float]]:
-        """The next outcome of the event under way, with its probability; [] when complete."""
-
-    def resolve(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...], held: Any) -> Any:
-        """The state once the event's outcomes ``drawn`` are all known."""
-
-    def outcome_name(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...], held: Any,
-                     outcome: int) -> str:
-        """A chance outcome in words."""
+    return tuple(d for game in GAMES for d in _rl_module(game).OPENSPIEL)
 
 
-class _AustraliaChance:
-    """Boomerang: Australia's deals, card by card (``rl.australia``'s explicit chance)."""
-
-    def start(self, rules: Any, players: int) -> Any:
-        return au.new_undealt_game(rules, players)
-
-    def waiting(self, state: Any) -> bool:
-        return bool(au.waiting_for_deal(state))
-
-    def holds(self, state: Any, seat: int, action: str) -> bool:
-        return False
-
-    def outcomes(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...],
-                 held: Any) -> list[tuple[int, float]]:
-        return au.chance_outcomes(state, drawn)
-
-    def resolve(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...], held: Any) -> Any:
-        return au.deal_in_order(state, drawn)
-
-    def outcome_name(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...], held: Any,
-                     outcome: int) -> str:
-        return f"deal {br.action_of(rules, outcome)}"
+DESCRIPTIONS: tuple[GameDescription, ...] = _descriptions()
+"""Every game this module registers with OpenSpiel (each game's rl module's ``OPENSPIEL``)."""
 
 
-def _scores_bound(rules: Any, players: int) -> float:
-    """The highest final total the game's observation bounds allow (its ``scores`` slice)."""
-    x = next(x for x in observation_spec(rules, players) if x.name == "scores")
-    return float(x.bound)
+def __getattr__(name: str) -> Any:
+    """``SSP_MAX_ROUNDS``, kept importable here: it moved with the rest of Sea Salt & Paper's part
+    to that game's rl module (``MAX_ROUNDS``)."""
+    if name == "SSP_MAX_ROUNDS":
+        from .seasaltpaper import MAX_ROUNDS
 
+        return MAX_ROUNDS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-def _australia_length(rules: Any, players: int) -> int:
-    t = au.layout(rules, players).tables
-    return 2 * t.rounds * players * t.hand_size  # every card dealt, every decision
-
-
-def _b10_length(rules: Any, players: int) -> int:
-    """The shuffle, then at most one round per card (each round takes at least one card from the
-    river), each with ``players`` tokens, ``players - 1`` passes and at most every boomerang thrown
-    (a thrown boomerang comes back only to a seat that leaves the hunt)."""
-    deck = len(rules.cards)
-    each: int = rules.boomerangs_each
-    return deck + deck * (2 * players - 1 + players * each)
-
-
-SSP_MAX_ROUNDS = 100
-"""The rounds ``max_game_length`` allows for in Sea Salt & Paper, which has no bound of its own
-(a round ending with an empty deck scores nothing, and any number of them may follow)."""
-
-
-def _ssp_length(rules: Any, players: int) -> int:
-    """Per round: the deck order, the first player, at most ``deck + 3`` turns (each takes a card,
-    and the piles only grow by the draws' discards) of draw, keep and end, and at most
-    ``deck / 2`` duos with two effect decisions and a steal each."""
-    deck = len(rules.cards)
-    return SSP_MAX_ROUNDS * (deck + 1 + 3 * (deck + 3) + 4 * (deck // 2 + 1))
-
-
-@attrs.frozen
-class GameDescription:
-    """One game as OpenSpiel sees it: what differs between games, and nothing else."""
-
-    short_name: str
-    long_name: str
-    game: str
-    """The library's name of the game (a ruleset's ``game``)."""
-    rules: str
-    """The default ruleset id; its player range is the game type's."""
-    players: int
-    """The default player count."""
-    simultaneous: bool
-    """Whether the seats of a step decide at once (one OpenSpiel simultaneous node)."""
-    chance: ChanceModel
-    private: tuple[str, ...]
-    """The observation slices only the observing seat sees."""
-    max_utility: Callable[[Any, int], float]
-    max_game_length: Callable[[Any, int], int]
-
-    def game_type(self) -> pyspiel.GameType:
-        standard = load_rules(self.rules)
-        return pyspiel.GameType(
-            short_name=self.short_name,
-            long_name=self.long_name,
-            dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if self.simultaneous
-                      else pyspiel.GameType.Dynamics.SEQUENTIAL),
-            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-            utility=pyspiel.GameType.Utility.GENERAL_SUM,
-            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-            max_num_players=standard.players.max,
-            min_num_players=standard.players.min,
-            provides_information_state_string=True,
-            provides_information_state_tensor=False,
-            provides_observation_string=True,
-            provides_observation_tensor=True,
-            provides_factored_observation_string=False,
-            parameter_specification={"players": self.players, "rules": self.rules},
-        )
-
-
-_AUSTRALIA = GameDescription("boomerang_australia", "Boomerang: Australia", "boomerang-australia", "standard", 4,
-                             True, _AustraliaChance(), ("hand", "throw", "held"),
-                             lambda rules, players: float(au._max_total(rules)), _australia_length)
-
-DESCRIPTIONS: tuple[GameDescription, ...] = (
-    _AUSTRALIA,
-    attrs.evolve(_AUSTRALIA, short_name="boomerang_australia_turn_based",
-                 long_name="Boomerang: Australia (seats in turn)", simultaneous=False),
-    GameDescription("sea_salt_paper", "Sea Salt & Paper", "sea-salt-paper", "sea-salt-paper", 3, False, ssp_chance,
-                    ("hand", "drawn", "chosen_pile"), _scores_bound, _ssp_length),
-    GameDescription("boomerang_2010", "Boomerang (2010)", "boomerang-2010", "boomerang-2010", 4, False, b10_chance,
-                    ("token",), _scores_bound, _b10_length),
-)
-"""Every game this module registers with OpenSpiel."""
 
 HEADER = "boomerang-rules openspiel state 1"
 """The first line of every serialized state; the second lists every action since the initial state."""

@@ -12,12 +12,13 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..seasaltpaper import actions
+from ..seasaltpaper import actions, chance
 from ..seasaltpaper.hot_path import legal_actions, to_act
 from ..seasaltpaper.rules import Ruleset
 from ..seasaltpaper.state import GameState
 from ..seasaltpaper.tables import PILES, tables_for
 from .encoding import Encoder, Field, last_by_identity, mask_of, masks_by_legal
+from .openspiel_games import GameDescription, scores_bound
 
 PHASES = ("draw", "keep", "play", "crab_pile", "crab_card", "steal", "over")
 
@@ -164,3 +165,24 @@ def encoder(rules: Ruleset, players: int) -> Encoder:
     """Sea Salt & Paper's ``Encoder``: its field table, read plainly, over ``action_names``."""
     return Encoder(rules, players, fields(rules, players), len(action_names(rules)),
                    masks_by_legal(legal_actions, legal_mask), to_act, state_type=GameState)
+
+
+MAX_ROUNDS = 100
+"""The rounds ``max_game_length`` allows for in OpenSpiel, as Sea Salt & Paper has no bound of its own
+(a round ending with an empty deck scores nothing, and any number of them may follow)."""
+
+
+def _max_game_length(rules: Ruleset, players: int) -> int:
+    """Per round: the deck order, the first player, at most ``deck + 3`` turns (each takes a card,
+    and the piles only grow by the draws' discards) of draw, keep and end, and at most
+    ``deck / 2`` duos with two effect decisions and a steal each."""
+    deck = len(rules.cards)
+    return MAX_ROUNDS * (deck + 1 + 3 * (deck + 3) + 4 * (deck // 2 + 1))
+
+
+OPENSPIEL: tuple[GameDescription, ...] = (
+    GameDescription("sea_salt_paper", "Sea Salt & Paper", "sea-salt-paper", "sea-salt-paper", 3, False, chance,
+                    ("hand", "drawn", "chosen_pile"), scores_bound, _max_game_length),
+)
+"""The game's OpenSpiel game (``rl.openspiel`` registers it): one seat at a time, each deck order drawn
+card by card (``seasaltpaper.chance``)."""

@@ -36,14 +36,10 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import batch as engine
-from ..batch import _kernels as k
-from ..batch import australia as australia_engine
 from ..batch import generic
 from ..core.arguments import as_id, integer
 from ..core.loading import load_rules
-from .australia import encode as australia_encode
-from .australia import layout
-from .encoding import encoder_for
+from .encoding import _rl_module, encoder_for
 
 REWARDS = ("round", "final")
 
@@ -53,8 +49,14 @@ DEFAULT_MAX_STEPS = 5_000
 Australia), so it only stops a policy that never ends one (in Sea Salt & Paper a round the deck
 ends scores nothing, and the next begins)."""
 
-_OFFSETS = ("hand", "throw", "held", "face_up", "sites", "round", "step", "regions_taken", "activities_used",
-            "scores")  # in the order of ``_kernels.O_*``
+def __getattr__(name: str) -> Any:
+    """``_OFFSETS``, Boomerang: Australia's observation slices in its kernels' order, kept readable
+    here where they were: they moved to that game's engine (``batch.australia.OBSERVATION_SLICES``)."""
+    if name == "_OFFSETS":
+        from ..batch.australia import OBSERVATION_SLICES
+
+        return OBSERVATION_SLICES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _read_only(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -65,6 +67,14 @@ def _read_only(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 _ENGINE_MODULES = (*engine.ENGINES, "generic")
 """The modules of ``boomerang_rules.batch`` a ``VectorEnv`` may be served by (what its pickle names)."""
+
+
+def _plain_encode(rules: Any, encoder: Any) -> Any:
+    """What the plain engine's games write of a state: the game's rl module's ``VECTOR_ENCODE`` if it
+    has one (Boomerang: Australia's compiled kernels write its raw reading, totals in points, so its
+    plain games do too), else ``rl.observe``'s own (``encoder.encode``), which the other games' write."""
+    own = getattr(_rl_module(rules.game), "VECTOR_ENCODE", None)
+    return own if own is not None else encoder.encode
 
 
 class VectorEnv:
@@ -110,23 +120,24 @@ class VectorEnv:
         self.copy = bool(copy)
         self._batch: Any = None
         self._unpaid: Any = None
+        self._lockstep: bool = getattr(self._engine, "LOCKSTEP", False)
+        """Whether every seat of every game acts at every step (the engine's ``LOCKSTEP``)."""
         if self._engine is generic:
             self._init_plain()
             return
-        if self._engine is not australia_engine:
+        if not self._lockstep:
             self._init_owed()
             return
-        lay = layout(self.rules, players)
-        self.observation_size = lay.size
-        self.num_actions = lay.actions
-        starts = {x.name: x.start for x in lay.spec}
-        self._offsets = np.array([starts[name] for name in _OFFSETS], np.int64)
-        assert len(self._offsets) == k.O_SIZE
-        self._obs = np.zeros((games, players, lay.size), np.float32)
-        self._masks = np.zeros((games, players, lay.actions), np.bool_)
+        spec = encoder_for(self.rules, players).spec  # its slices' places: the kernels' raw reading's
+        self.observation_size = spec[-1].stop
+        self.num_actions = self._engine.num_actions(self.rules)
+        starts = {x.name: x.start for x in spec}
+        self._offsets = np.array([starts[name] for name in self._engine.OBSERVATION_SLICES], np.int64)
+        self._obs = np.zeros((games, players, self.observation_size), np.float32)
+        self._masks = np.zeros((games, players, self.num_actions), np.bool_)
         self._rewards = np.zeros((games, players), np.float32)
         self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
-        self._sampler = engine.sampler(games, 0)
+        self._sampler = self._engine.sampler(games, 0)
 
     def _init_owed(self) -> None:
         """The buffers of a game whose seats act when they owe a decision (not in lockstep)."""
@@ -162,9 +173,7 @@ class VectorEnv:
         if encoder.num_actions != self.num_actions:  # the encoder's masks must be the batch's ids
             raise RuntimeError(f"the encoder numbers {encoder.num_actions} actions, the batch {self.num_actions}")
         shape = (self.games, self.players)
-        # Boomerang: Australia's compiled kernels write its raw reading (totals in points), so its
-        # plain games do too; the other games' kernels write observe's own
-        self._encode = australia_encode if self.rules.game == australia_engine.GAME else encoder.encode
+        self._encode = _plain_encode(self.rules, encoder)
         self._obs = np.zeros((*shape, encoder.size), np.float32)
         self._masks = np.zeros((*shape, self.num_actions), np.bool_)
         self._rewards = np.zeros(shape, np.float32)
@@ -191,10 +200,11 @@ class VectorEnv:
             raise ValueError(f"not a VectorEnv's pickle: its engine {name!r} is none of {', '.join(_ENGINE_MODULES)}")
         self.__dict__.update(state)
         self._engine = importlib.import_module(f"{engine.__name__}.{name}")
+        self._lockstep = getattr(self._engine, "LOCKSTEP", False)  # read again: a pickle of before it was kept
         self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
         if self._engine is generic:
             self._encoder = encoder_for(self.rules, self.players)
-            self._encode = australia_encode if self.rules.game == australia_engine.GAME else self._encoder.encode
+            self._encode = _plain_encode(self.rules, self._encoder)
 
     def _observe_plain(self, games: range | list[int]) -> None:
         """Every seat's observation and mask of ``games`` (those a step moved) from its state."""
@@ -224,7 +234,7 @@ class VectorEnv:
         """``(games,)``: which games are over."""
         if self._batch is None:
             raise RuntimeError("call reset() before ended")
-        if self._engine is australia_engine:
+        if self._lockstep:
             return np.full(self.games, bool(self._batch.over))
         ended: npt.NDArray[np.bool_] = np.array(self._batch.ended, np.bool_)
         return ended
@@ -254,8 +264,8 @@ class VectorEnv:
         self._unpaid = start if start.any() else None
         """The totals the games started with, paid with the first step's ``round`` rewards (Boomerang
         (2010)'s boomerangs, 2 points a seat): a game's rewards sum to its final totals, as in every layer."""
-        if self._engine is australia_engine:
-            engine.observe_start(self._batch, self._offsets, self._obs, self._masks)
+        if self._lockstep:
+            self._engine.observe_start(self._batch, self._offsets, self._obs, self._masks)
         elif self._engine is generic:
             self._observe_plain(range(self.games))
         else:
@@ -275,8 +285,8 @@ class VectorEnv:
             raise RuntimeError("call reset() before step()")
         if self._truncated is not None:
             raise RuntimeError(f"the episode was truncated after {self.max_steps} steps (max_steps): call reset()")
-        if self._engine is australia_engine:
-            engine.step_observe(b, actions, self._offsets, self._obs, self._masks, self._rewards)
+        if self._lockstep:
+            self._engine.step_observe(b, actions, self._offsets, self._obs, self._masks, self._rewards)
             done = bool(b.over)
             if self.reward == "final":
                 if done:
@@ -317,8 +327,9 @@ class VectorEnv:
             raise RuntimeError("call reset() before sample_actions()")
         if seed is not None:
             self._sampler = self._engine.sampler(self.games, seed)
-        if self._engine is australia_engine:
-            return engine.sample_actions(self._batch, self._sampler)
+        if self._lockstep:
+            drawn_all: npt.NDArray[np.int64] = self._engine.sample_actions(self._batch, self._sampler)
+            return drawn_all
         drawn: npt.NDArray[np.int64] = self._engine.seat_sample(self._batch, self._sampler)
         return drawn
 

@@ -1,0 +1,104 @@
+"""What a game's rl module gives ``rl.openspiel``: its ``GameDescription`` (the extra ``openspiel``
+is not needed to make one).
+
+Each game's rl module (``rl.<package>``, found through the registry as every rl layer finds it)
+names its OpenSpiel games in ``OPENSPIEL``, a tuple of ``GameDescription``; ``rl.openspiel``
+registers them all and names no game itself. Kept apart from ``rl.openspiel`` so that a game's
+rl module builds its descriptions without importing pyspiel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+import attrs
+
+from .encoding import encoder_for
+
+if TYPE_CHECKING:
+    import pyspiel
+
+
+class ChanceModel(Protocol):
+    """A game's chance, drawn from outside one outcome at a time.
+
+    ``drawn`` is what the event under way has drawn so far; ``held`` a decision (seat, action
+    string) that waits for a chance outcome before it is applied, or None.
+    """
+
+    def start(self, rules: Any, players: int) -> Any:
+        """The state before any chance (None if the first chance event makes the game)."""
+
+    def waiting(self, state: Any) -> bool:
+        """Whether ``state`` waits for a chance event (a deal, a shuffle)."""
+
+    def holds(self, state: Any, seat: int, action: str) -> bool:
+        """Whether ``seat``'s legal ``action`` waits for a chance outcome before it is applied."""
+
+    def outcomes(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...],
+                 held: Any) -> list[tuple[int, float]]:
+        """The next outcome of the event under way, with its probability; [] when complete."""
+
+    def resolve(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...], held: Any) -> Any:
+        """The state once the event's outcomes ``drawn`` are all known."""
+
+    def outcome_name(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...], held: Any,
+                     outcome: int) -> str:
+        """A chance outcome in words."""
+
+
+def scores_bound(rules: Any, players: int) -> float:
+    """The highest final total the game's observation bounds allow (its ``scores`` slice): a
+    ``max_utility`` for a game with no tighter bound of its own."""
+    x = next(x for x in encoder_for(rules, players).spec if x.name == "scores")
+    return float(x.bound)
+
+
+@attrs.frozen
+class GameDescription:
+    """One game as OpenSpiel sees it: what differs between games, and nothing else."""
+
+    short_name: str
+    long_name: str
+    game: str
+    """The library's name of the game (a ruleset's ``game``)."""
+    rules: str
+    """The default ruleset id; its player range is the game type's."""
+    players: int
+    """The default player count."""
+    simultaneous: bool
+    """Whether the seats of a step decide at once (one OpenSpiel simultaneous node)."""
+    chance: ChanceModel
+    private: tuple[str, ...]
+    """The observation slices only the observing seat sees."""
+    max_utility: Callable[[Any, int], float]
+    max_game_length: Callable[[Any, int], int]
+
+    def game_type(self) -> pyspiel.GameType:
+        import pyspiel
+
+        from ..core.loading import load_rules
+
+        standard = load_rules(self.rules)
+        return pyspiel.GameType(
+            short_name=self.short_name,
+            long_name=self.long_name,
+            dynamics=(pyspiel.GameType.Dynamics.SIMULTANEOUS if self.simultaneous
+                      else pyspiel.GameType.Dynamics.SEQUENTIAL),
+            chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.GENERAL_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=standard.players.max,
+            min_num_players=standard.players.min,
+            provides_information_state_string=True,
+            provides_information_state_tensor=False,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            provides_factored_observation_string=False,
+            parameter_specification={"players": self.players, "rules": self.rules},
+        )
+
+
+__all__ = ["ChanceModel", "GameDescription", "scores_bound"]
