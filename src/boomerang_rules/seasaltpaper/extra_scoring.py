@@ -5,27 +5,64 @@ hand Extra Salt's rulesets to it) both read it; it imports neither, ``t`` being 
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypeAlias
+
+Duos: TypeAlias = tuple[tuple[int, int, int], ...]
 
 
-def best_pairs(t: Any, counts: list[int], i: int = 0) -> tuple[int, int]:
-    """The most points (then the most pairs) the duos from ``i`` on can make of ``counts``, and
-    the pairs: each card in one pair. A duo whose kinds no other duo has takes all it can; duos
-    that share a kind (Extra Salt's crab with crab and with the lobster) try every split."""
-    if i == len(t.duos):
+def split_duos(duos: Any, shared_duos: Any) -> tuple[Duos, tuple[tuple[tuple[int, ...], Duos], ...]]:
+    """``duos`` (``Tables.duos``) as ``best_pairs`` reads them: those that share no kind with
+    another ``(kind, kind, points)``; and the others in groups that share no kind between them
+    (Extra Salt's crab with crab and lobster, its swimmer with shark and jellyfish), each group its
+    kinds and its duos ``(place, place, points)``, a kind by its place in the group's kinds."""
+    lone = tuple((a, b, points) for (a, b, points, _), shared in zip(duos, shared_duos) if not shared)
+    groups: list[tuple[set[int], list[tuple[int, int, int]]]] = []
+    for (a, b, points, _), shared in zip(duos, shared_duos):
+        if shared:  # this duo's group: every group met so far that holds one of its kinds, joined
+            met = [g for g in groups if a in g[0] or b in g[0]]
+            groups = [g for g in groups if g not in met]
+            groups.append(({a, b}.union(*(g[0] for g in met)), [d for g in met for d in g[1]] + [(a, b, points)]))
+    made = []
+    for kinds, joined in groups:
+        order = tuple(sorted(kinds))
+        made.append((order, tuple((order.index(a), order.index(b), points) for a, b, points in joined)))
+    return lone, tuple(made)
+
+
+def best_pairs(t: Any, counts: list[int]) -> tuple[int, int]:
+    """The most points (then the most pairs) the duos can make of ``counts``, and the pairs: each
+    card in one pair. A duo whose kinds no other duo has (``t.lone_duos``) takes all it can; the
+    duos that share a kind (Extra Salt's crab with crab and with the lobster) split their kinds'
+    counts where they score most, a group at a time (``shared_pairs``: the same counts come again
+    and again)."""
+    points = pairs = 0
+    for a, b, worth in t.lone_duos:
+        most = counts[a] // 2 if a == b else min(counts[a], counts[b])
+        points += worth * most
+        pairs += most
+    for kinds, joined in t.duo_groups:
+        shared = shared_pairs(joined, tuple([counts[k] for k in kinds]))
+        points += shared[0]
+        pairs += shared[1]
+    return points, pairs
+
+
+@lru_cache(maxsize=4096)
+def shared_pairs(duos: Duos, counts: tuple[int, ...]) -> tuple[int, int]:
+    """The most points (then the most pairs) ``duos`` (``(place, place, points)`` into ``counts``)
+    can make of ``counts``, and the pairs, over every split of the counts they share: each card in
+    one pair. Memoized: a hand's counts of these few kinds (Extra Salt's crabs and lobster) are few."""
+    if not duos:
         return 0, 0
-    a, b, points, _ = t.duos[i]
+    a, b, points = duos[0]
     most = counts[a] // 2 if a == b else min(counts[a], counts[b])
-    if not t.shared_duos[i]:
-        rest = best_pairs(t, counts, i + 1)
-        return rest[0] + points * most, rest[1] + most
-    best = (-1, -1)
+    best = (0, 0)
     for k in range(most + 1):
-        counts[a] -= k
-        counts[b] -= k
-        rest = best_pairs(t, counts, i + 1)
-        counts[a] += k
-        counts[b] += k
+        left = list(counts)
+        left[a] -= k
+        left[b] -= k
+        rest = shared_pairs(duos[1:], tuple(left))
         best = max(best, (rest[0] + points * k, rest[1] + k))
     return best
 
