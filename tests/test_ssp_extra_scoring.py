@@ -211,3 +211,10 @@ def test_duos_that_share_a_kind_are_grouped_with_every_duo_they_reach() -> None:
     lone, groups = split_duos(duos, shared_of(duos))
     assert lone == ((4, 4, 1),)
     assert groups == (((0, 1, 2, 3), ((0, 1, 1), (2, 3, 2), (1, 2, 3))), ((5, 7), ((1, 0, 1), (0, 0, 2))))
+
+
+def test_without_a_seahorse_each_collection_begun_scores_its_table_up_to_its_end() -> None:
+    t = tables(stand_in=0, collectors=[(1, (1, 2)), (2, (0, 5)), (3, (4,))])
+    assert collector_points(t, [1, 0, 3], 0) == 1 + 4  # kind 2 not begun; kind 3 past its end
+    assert collector_points(t, [5, 2, 0], 0) == 2 + 5
+    assert parts(t, [0, 1, 2, 0], [0, 1, 0, 1], []) == (0, 2 + 5 + 4, 0, 0)

@@ -77,7 +77,9 @@ def collector_points(t: Any, collected: list[int], seahorses: int) -> int:
     most, can miss the best total (tables 0, 1, 10 and 0, 2, one card of each: 3 points, where both
     on the first make 10); so they are placed together, a collection at a time: ``most[s]`` is the
     best of the collections so far with at most ``s`` seahorses placed (a seahorse that would lower
-    a total is not placed)."""
+    a total is not placed). Without a seahorse it is each collection's points, summed."""
+    if not seahorses:  # most of the hands a search scores: no placement to weigh
+        return sum([table[min(n, len(table)) - 1] for (_, table), n in zip(t.collectors, collected) if n])
     most = [0] * (seahorses + 1)
     for (_, table), n in zip(t.collectors, collected):
         if not n:
@@ -101,17 +103,16 @@ def parts(t: Any, in_hand: list[int], in_front: list[int], colours: list[int]) -
     never played) as one more card of a collection begun, short of its table's end, where it
     scores most (``collector_points``).
     """
-    hand_points, hand_pairs = best_pairs(t, list(in_hand))
-    front_points, front_pairs = best_pairs(t, list(in_front))
+    hand_points, hand_pairs = best_pairs(t, in_hand)
+    front_points, front_pairs = best_pairs(t, in_front)
     duos = hand_points + front_points
-    kinds = [a + b for a, b in zip(in_hand, in_front)]
     if t.trio >= 0:
         duos += t.trio_gain * (min(in_hand[t.trio], hand_pairs) + min(in_front[t.trio], front_pairs))
-    collected = [kinds[k] for k, _ in t.collectors]
+    collected = [in_hand[k] + in_front[k] for k, _ in t.collectors]
     collectors = collector_points(t, collected, in_hand[t.stand_in] if t.stand_in >= 0 else 0)
     multipliers = 0
     for k, target, points in t.multipliers:
-        multipliers += kinds[k] * kinds[target] * points
+        multipliers += (in_hand[k] + in_front[k]) * (in_hand[target] + in_front[target]) * points
     ranked = sorted(colours, reverse=True)
-    mermaids = sum(ranked[:kinds[t.mermaid]]) if t.mermaid >= 0 else 0
+    mermaids = sum(ranked[:in_hand[t.mermaid] + in_front[t.mermaid]]) if t.mermaid >= 0 else 0
     return duos, collectors, multipliers, mermaids
