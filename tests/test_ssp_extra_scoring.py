@@ -10,11 +10,11 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boomerang_rules as br
-from boomerang_rules.seasaltpaper.extra_scoring import best_pairs, collector_points, parts, shared_pairs, split_duos
+from boomerang_rules.seasaltpaper.extra_scoring import best_pairs, collector_points, duo_plan, parts, plan_pairs
 from boomerang_rules.seasaltpaper.tables import tables_for
 
 
@@ -23,7 +23,7 @@ def tables(**fields: Any) -> Any:
     base: dict[str, Any] = {"duos": [], "shared_duos": [], "trio": -1, "trio_gain": 0, "stand_in": -1,
                             "collectors": [], "multipliers": [], "mermaid": -1}
     t = SimpleNamespace(**(base | fields))
-    t.lone_duos, t.duo_groups = split_duos(t.duos, t.shared_duos)
+    t.duo_kinds, t.duo_plan = duo_plan(t.duos, t.shared_duos)
     return t
 
 
@@ -81,8 +81,6 @@ def test_duos_of_no_worth_still_count_their_pairs_shared_or_not() -> None:
 def test_the_shipped_expansion_splits_its_crabs_between_crab_and_lobster_pairs() -> None:
     t = tables_for(br.load_rules("sea-salt-paper-extra-salt"))
     crab, lobster = t.kind_index["crab"], t.kind_index["lobster"]
-    named = [[t.kinds[k] for k in kinds] for kinds, _ in t.duo_groups]
-    assert sorted(named) == [["crab", "lobster"], ["jellyfish", "shark", "swimmer"]]
     counts = [0] * len(t.kinds)
     for crabs, lobsters, pairs in [(0, 1, 0), (1, 1, 1), (2, 1, 1), (3, 1, 2), (3, 0, 1), (9, 1, 5), (8, 1, 4)]:
         counts[crab], counts[lobster] = crabs, lobsters
@@ -100,19 +98,38 @@ def test_a_shipped_ruleset_has_duos_that_share_a_kind() -> None:
 
 
 @pytest.mark.parametrize("rules_id", expansion_rulesets())
+@settings(max_examples=30)
 @given(data=st.data())
 def test_best_pairs_equals_every_split_on_every_count_a_shipped_deck_allows(rules_id: str, data: st.DataObject) -> None:
-    """Every count of each group's shared kinds the deck holds (all of them, in turn), the other
-    kinds' counts drawn up to the deck's: ``best_pairs`` equals the exhaustive reading."""
+    """Every count of each kind a shared duo uses that the deck holds (all of them, in turn, a
+    group of duos that share kinds at a time), the other kinds' counts drawn up to the deck's:
+    ``best_pairs`` equals the exhaustive reading."""
     t = tables_for(br.load_rules(rules_id))
     held = [t.kind.count(k) for k in range(len(t.kinds))]
     drawn = data.draw(st.tuples(*(st.integers(0, n) for n in held)))
-    for kinds, _ in t.duo_groups:
-        for shared in itertools.product(*(range(held[k] + 1) for k in kinds)):
+    for group in shared_groups(t):
+        for shared in itertools.product(*(range(held[k] + 1) for k in group)):
             counts = list(drawn)
-            for k, n in zip(kinds, shared):
+            for k, n in zip(group, shared):
                 counts[k] = n
             assert best_pairs(t, counts) == exhaustive_pairs(t, list(counts))
+
+
+def shared_groups(t: Any) -> list[list[int]]:
+    """The kinds of the duos that share a kind, a group of duos joined by their kinds at a time
+    (Extra Salt: crab and lobster; swimmer, shark and jellyfish)."""
+    groups: list[set[int]] = []
+    for (a, b, _, _), shared in zip(t.duos, t.shared_duos):
+        if shared:
+            met = [g for g in groups if a in g or b in g]
+            groups = [g for g in groups if g not in met] + [{a, b}.union(*met)]
+    return [sorted(g) for g in groups]
+
+
+def test_the_shipped_expansion_shares_crabs_and_swimmers() -> None:
+    t = tables_for(br.load_rules("sea-salt-paper-extra-salt"))
+    assert sorted([t.kinds[k] for k in g] for g in shared_groups(t)) == [["crab", "lobster"],
+                                                                       ["jellyfish", "shark", "swimmer"]]
 
 
 duo_lists = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 4), st.none()),
@@ -127,8 +144,16 @@ def test_best_pairs_equals_every_split_for_any_duos_a_ruleset_may_list(duos: lis
     assert best_pairs(t, counts) == exhaustive_pairs(t, list(counts))
 
 
-def test_shared_pairs_with_no_duo_is_nothing() -> None:
-    assert shared_pairs((), (3, 1)) == (0, 0)
+def test_no_duo_makes_no_pair() -> None:
+    assert plan_pairs((), (3, 1)) == (0, 0)
+    assert best_pairs(tables(), [4, 4]) == (0, 0)
+
+
+def test_the_plan_numbers_the_duos_kinds_in_order_and_says_which_duos_share_one() -> None:
+    duos = [(4, 1, 1, None), (6, 6, 2, None), (1, 3, 3, None)]
+    assert duo_plan(duos, shared_of(duos)) == ((1, 3, 4, 6), ((2, 0, 1, True), (3, 3, 2, False), (0, 1, 3, True)))
+    t = tables(duos=duos, shared_duos=shared_of(duos))
+    assert best_pairs(t, [0, 2, 0, 1, 5, 0, 3]) == (3 + 1 + 2, 3)  # 1+3 first (3 points), then 4+1, then 6+6
 
 
 def test_each_starfish_in_hand_joins_a_pair_in_hand_and_kind_zero_may_be_the_starfish() -> None:
@@ -203,14 +228,6 @@ def test_each_mermaid_counts_a_colour_and_kind_zero_may_be_the_mermaid(mermaid: 
                                                                      points: int) -> None:
     t = tables(mermaid=mermaid)
     assert parts(t, counts, [0, 0], [3, 5, 1]) == (0, 0, 0, points)
-
-
-def test_duos_that_share_a_kind_are_grouped_with_every_duo_they_reach() -> None:
-    # 0+1 and 2+3 share nothing until 1+2 joins them; 4+4 and 5+6 share nothing; 5+5 and 5+6 do
-    duos = [(0, 1, 1, None), (2, 3, 2, None), (4, 4, 1, None), (1, 2, 3, None), (7, 5, 1, None), (5, 5, 2, None)]
-    lone, groups = split_duos(duos, shared_of(duos))
-    assert lone == ((4, 4, 1),)
-    assert groups == (((0, 1, 2, 3), ((0, 1, 1), (2, 3, 2), (1, 2, 3))), ((5, 7), ((1, 0, 1), (0, 0, 2))))
 
 
 def test_without_a_seahorse_each_collection_begun_scores_its_table_up_to_its_end() -> None:

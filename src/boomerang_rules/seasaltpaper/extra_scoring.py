@@ -8,61 +8,44 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, TypeAlias
 
-Duos: TypeAlias = tuple[tuple[int, int, int], ...]
+Plan: TypeAlias = tuple[tuple[int, int, int, bool], ...]
 
 
-def split_duos(duos: Any, shared_duos: Any) -> tuple[Duos, tuple[tuple[tuple[int, ...], Duos], ...]]:
-    """``duos`` (``Tables.duos``) as ``best_pairs`` reads them: those that share no kind with
-    another ``(kind, kind, points)``; and the others in groups that share no kind between them
-    (Extra Salt's crab with crab and lobster, its swimmer with shark and jellyfish), each group its
-    kinds and its duos ``(place, place, points)``, a kind by its place in the group's kinds."""
-    lone = tuple((a, b, points) for (a, b, points, _), shared in zip(duos, shared_duos) if not shared)
-    groups: list[tuple[set[int], list[tuple[int, int, int]]]] = []
-    for (a, b, points, _), shared in zip(duos, shared_duos):
-        if shared:  # this duo's group: every group met so far that holds one of its kinds, joined
-            met = [g for g in groups if a in g[0] or b in g[0]]
-            groups = [g for g in groups if g not in met]
-            groups.append(({a, b}.union(*(g[0] for g in met)), [d for g in met for d in g[1]] + [(a, b, points)]))
-    made = []
-    for kinds, joined in groups:
-        order = tuple(sorted(kinds))
-        made.append((order, tuple((order.index(a), order.index(b), points) for a, b, points in joined)))
-    return lone, tuple(made)
+def duo_plan(duos: Any, shared_duos: Any) -> tuple[tuple[int, ...], Plan]:
+    """``duos`` (``Tables.duos``) as ``best_pairs`` reads them: the kinds they use (ascending), and
+    each duo ``(place, place, points, shared)``, a kind by its place in those kinds, ``shared``
+    whether it shares a kind with another duo (``Tables.shared_duos``)."""
+    kinds = tuple(sorted({k for a, b, _, _ in duos for k in (a, b)}))
+    return kinds, tuple((kinds.index(a), kinds.index(b), points, shared)
+                        for (a, b, points, _), shared in zip(duos, shared_duos))
 
 
 def best_pairs(t: Any, counts: list[int]) -> tuple[int, int]:
     """The most points (then the most pairs) the duos can make of ``counts``, and the pairs: each
-    card in one pair. A duo whose kinds no other duo has (``t.lone_duos``) takes all it can; the
-    duos that share a kind (Extra Salt's crab with crab and with the lobster) split their kinds'
-    counts where they score most, a group at a time (``shared_pairs``: the same counts come again
-    and again)."""
-    points = pairs = 0
-    for a, b, worth in t.lone_duos:
-        most = counts[a] // 2 if a == b else min(counts[a], counts[b])
-        points += worth * most
-        pairs += most
-    for kinds, joined in t.duo_groups:
-        shared = shared_pairs(joined, tuple([counts[k] for k in kinds]))
-        points += shared[0]
-        pairs += shared[1]
-    return points, pairs
+    card in one pair (``plan_pairs`` of the duos' kinds' counts: the same few come again and again,
+    so a search that scores hands by the hundred thousand reads most of them from its memo)."""
+    return plan_pairs(t.duo_plan, tuple([counts[k] for k in t.duo_kinds]))
 
 
-@lru_cache(maxsize=4096)
-def shared_pairs(duos: Duos, counts: tuple[int, ...]) -> tuple[int, int]:
-    """The most points (then the most pairs) ``duos`` (``(place, place, points)`` into ``counts``)
-    can make of ``counts``, and the pairs, over every split of the counts they share: each card in
-    one pair. Memoized: a hand's counts of these few kinds (Extra Salt's crabs and lobster) are few."""
-    if not duos:
+@lru_cache(maxsize=1 << 14)
+def plan_pairs(plan: Plan, counts: tuple[int, ...]) -> tuple[int, int]:
+    """The most points (then the most pairs) the duos of ``plan`` (``duo_plan``) can make of
+    ``counts`` (by place), and the pairs: each card in one pair. A duo whose kinds no other duo has
+    takes all it can; duos that share a kind (Extra Salt's crab with crab and with the lobster)
+    try every split. Memoized (about 800 distinct counts in two games of Extra Salt's search)."""
+    if not plan:
         return 0, 0
-    a, b, points = duos[0]
+    a, b, points, shared = plan[0]
     most = counts[a] // 2 if a == b else min(counts[a], counts[b])
+    if not shared:
+        rest = plan_pairs(plan[1:], counts)
+        return rest[0] + points * most, rest[1] + most
     best = (0, 0)
     for k in range(most + 1):
         left = list(counts)
         left[a] -= k
         left[b] -= k
-        rest = shared_pairs(duos[1:], tuple(left))
+        rest = plan_pairs(plan[1:], tuple(left))
         best = max(best, (rest[0] + points * k, rest[1] + k))
     return best
 
