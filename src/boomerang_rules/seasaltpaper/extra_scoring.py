@@ -60,9 +60,7 @@ def collector_points(t: Any, collected: list[int], seahorses: int) -> int:
     most, can miss the best total (tables 0, 1, 10 and 0, 2, one card of each: 3 points, where both
     on the first make 10); so they are placed together, a collection at a time: ``most[s]`` is the
     best of the collections so far with at most ``s`` seahorses placed (a seahorse that would lower
-    a total is not placed). Without a seahorse it is each collection's points, summed."""
-    if not seahorses:  # most of the hands a search scores: no placement to weigh
-        return sum([table[min(n, len(table)) - 1] for (_, table), n in zip(t.collectors, collected) if n])
+    a total is not placed)."""
     most = [0] * (seahorses + 1)
     for (_, table), n in zip(t.collectors, collected):
         if not n:
@@ -91,11 +89,18 @@ def parts(t: Any, in_hand: list[int], in_front: list[int], colours: list[int]) -
     duos = hand_points + front_points
     if t.trio >= 0:
         duos += t.trio_gain * (min(in_hand[t.trio], hand_pairs) + min(in_front[t.trio], front_pairs))
-    collected = [in_hand[k] + in_front[k] for k, _ in t.collectors]
-    collectors = collector_points(t, collected, in_hand[t.stand_in] if t.stand_in >= 0 else 0)
+    seahorses = in_hand[t.stand_in] if t.stand_in >= 0 else 0
+    if seahorses:
+        collectors = collector_points(t, [in_hand[k] + in_front[k] for k, _ in t.collectors], seahorses)
+    else:  # most hands a search scores: each collection begun scores its table, no placement to weigh
+        collectors = 0
+        for k, table in t.collectors:
+            n = in_hand[k] + in_front[k]
+            if n:
+                collectors += table[min(n, len(table)) - 1]
     multipliers = 0
     for k, target, points in t.multipliers:
         multipliers += (in_hand[k] + in_front[k]) * (in_hand[target] + in_front[target]) * points
-    ranked = sorted(colours, reverse=True)
-    mermaids = sum(ranked[:in_hand[t.mermaid] + in_front[t.mermaid]]) if t.mermaid >= 0 else 0
+    held = in_hand[t.mermaid] + in_front[t.mermaid] if t.mermaid >= 0 else 0
+    mermaids = sum(sorted(colours, reverse=True)[:held]) if held else 0
     return duos, collectors, multipliers, mermaids
