@@ -333,7 +333,7 @@ EXPANSION_RULES += [kinds_swapped(EXPANSION_RULES[0], "starfish", "boat"),
 
 @pytest.mark.parametrize("rules", EXPANSION_RULES, ids=["extra-salt", "boat-from-discards", "starfish-as-boat",
                                                         "jellyfish-as-crab"])
-def test_expansion_legal_actions_from_the_tables_are_the_plain_reading_at_every_decision(rules: br.Ruleset) -> None:
+def test_expansion_legal_actions_from_the_tables_are_the_plain_reading_at_every_decision(rules: ssp.Ruleset) -> None:
     """``engine._legal`` (the action tables, which serve Extra Salt's rules too) against
     ``legal_plain`` at every decision of whole games, random and greedy: bound seats, the lobster's
     choice and the trios included."""

@@ -179,7 +179,7 @@ TRIO_RULES = [RULES, kinds_swapped(RULES, "starfish", "boat"), kinds_swapped(RUL
 
 @pytest.mark.parametrize("rules", TRIO_RULES, ids=["extra-salt", "starfish-as-boat", "starfish-as-crab"])
 @given(data=st.data())
-def test_trios_are_every_duo_of_the_hand_with_every_starfish_it_holds(rules: br.Ruleset, data: st.DataObject) -> None:
+def test_trios_are_every_duo_of_the_hand_with_every_starfish_it_holds(rules: ssp.Ruleset, data: st.DataObject) -> None:
     t = tables_for(rules)
     hand = tuple(sorted(data.draw(st.sets(st.integers(0, t.deck_size - 1), max_size=14))))
     found = extra_salt.trios(t, hand)
