@@ -326,6 +326,31 @@ def test_extra_salt_leaves_the_base_cards_legal_actions_as_they_are() -> None:
     assert {"mermaids", "stop", "last_chance", "pass", "draw", "end"} <= seen
 
 
+EXPANSION_RULES = [br.load_rules(r) for r in ("sea-salt-paper-extra-salt", "sea-salt-paper-boat-from-discards")]
+EXPANSION_RULES += [kinds_swapped(EXPANSION_RULES[0], "starfish", "boat"),
+                    kinds_swapped(EXPANSION_RULES[0], "jellyfish", "crab")]
+
+
+@pytest.mark.parametrize("rules", EXPANSION_RULES, ids=["extra-salt", "boat-from-discards", "starfish-as-boat",
+                                                        "jellyfish-as-crab"])
+def test_expansion_legal_actions_from_the_tables_are_the_plain_reading_at_every_decision(rules: ssp.Ruleset) -> None:
+    """``engine._legal`` (the action tables, which serve Extra Salt's rules too) against
+    ``legal_plain`` at every decision of whole games, random and greedy: bound seats, the lobster's
+    choice and the trios included."""
+    seen: set[str] = set()
+
+    def check(state: GameState, seat: int, action: str) -> None:
+        assert engine._legal(state, seat) == engine.legal_plain(state, seat)
+        seen.add(action.partition(":")[0])
+
+    for seed in range(6):
+        names = ["greedy", "random", "random", "greedy"][:2 + seed % 3]
+        bots = [ssp.BOTS[name](rules, seed + s) for s, name in enumerate(names)]
+        ssp.play_game(rules, bots, seed, on_decision=check)
+    if rules.id == "sea-salt-paper-extra-salt":
+        assert {"draw_one", "trio", "lobster", "duo", "stop", "end"} <= seen
+
+
 def test_a_trio_is_offered_with_the_duo_and_the_rest_of_the_turn() -> None:
     """A duo and a starfish in hand offer the trio, beside the duo itself, ending the round and
     the end of the turn."""

@@ -4,11 +4,16 @@ states ``draw_one``, a trio and the lobster's choice leave, and the duo effects'
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules import seasaltpaper as ssp
 from boomerang_rules.seasaltpaper import extra_salt
 from boomerang_rules.seasaltpaper.state import GameState
+from boomerang_rules.seasaltpaper.tables import Tables, tables_for
+
+from .helpers import kinds_swapped
 
 RULES = br.load_rules("sea-salt-paper-extra-salt")
 ONLINE = br.load_rules("sea-salt-paper-boat-from-discards")
@@ -159,3 +164,33 @@ def test_online_boat_pair_on_an_empty_deck_is_one_more_turn_counted_as_the_seats
 def test_other_effects_are_the_base_games() -> None:
     state = _start()
     assert extra_salt.effect(state, state.turn, "draw_blind", 0) is None
+
+
+# --- the trios a hand can make -------------------------------------------------------------------
+
+def every_trio(t: Tables, hand: tuple[int, ...]) -> set[str]:
+    """The reading ``extra_salt.trios`` must equal (its code until 2026-12-05): every trio action
+    whose three cards ``hand`` holds."""
+    return {action for action, cards in t.trio_actions.items() if set(hand).issuperset(cards)}
+
+
+TRIO_RULES = [RULES, kinds_swapped(RULES, "starfish", "boat"), kinds_swapped(RULES, "starfish", "crab")]
+
+
+@pytest.mark.parametrize("rules", TRIO_RULES, ids=["extra-salt", "starfish-as-boat", "starfish-as-crab"])
+@given(data=st.data())
+def test_trios_are_every_duo_of_the_hand_with_every_starfish_it_holds(rules: ssp.Ruleset, data: st.DataObject) -> None:
+    t = tables_for(rules)
+    hand = tuple(sorted(data.draw(st.sets(st.integers(0, t.deck_size - 1), max_size=14))))
+    found = extra_salt.trios(t, hand)
+    assert len(found) == len(set(found)) and set(found) == every_trio(t, hand)
+
+
+def test_two_starfish_make_two_trios_of_each_duo_and_none_without_a_duo() -> None:
+    t = tables_for(RULES)
+    crabs = [t.index[f"crab-{n}"] for n in (1, 2)]
+    stars = [t.index[f"starfish-{n}"] for n in (1, 2)]
+    assert sorted(extra_salt.trios(t, tuple(sorted([*crabs, *stars])))) == [
+        "trio:crab-1+crab-2+starfish-1", "trio:crab-1+crab-2+starfish-2"]
+    assert extra_salt.trios(t, tuple(sorted([crabs[0], *stars]))) == []
+    assert extra_salt.trios(t, tuple(crabs)) == []

@@ -10,17 +10,52 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boomerang_rules.seasaltpaper.extra_scoring import best_pairs, collector_points, parts
+import boomerang_rules as br
+from boomerang_rules.seasaltpaper.extra_scoring import best_pairs, collector_points, duo_plan, parts, plan_pairs
+from boomerang_rules.seasaltpaper.tables import tables_for
 
 
 def tables(**fields: Any) -> Any:
     """A ``Tables`` stand-in: no duo, collector, multiplier or Extra Salt role unless given."""
     base: dict[str, Any] = {"duos": [], "shared_duos": [], "trio": -1, "trio_gain": 0, "stand_in": -1,
                             "collectors": [], "multipliers": [], "mermaid": -1}
-    return SimpleNamespace(**(base | fields))
+    t = SimpleNamespace(**(base | fields))
+    t.duo_kinds, t.duo_plan = duo_plan(t.duos, t.shared_duos)
+    return t
+
+
+def exhaustive_pairs(t: Any, counts: list[int], i: int = 0) -> tuple[int, int]:
+    """The reading ``best_pairs`` must equal (its code until 2026-12-05, slow): the most points
+    (then the most pairs) the duos from ``i`` on make of ``counts``, a duo whose kinds no other duo
+    has taking all it can, the duos that share a kind trying every split."""
+    if i == len(t.duos):
+        return 0, 0
+    a, b, points, _ = t.duos[i]
+    most = counts[a] // 2 if a == b else min(counts[a], counts[b])
+    if not t.shared_duos[i]:
+        rest = exhaustive_pairs(t, counts, i + 1)
+        return rest[0] + points * most, rest[1] + most
+    best = (-1, -1)
+    for k in range(most + 1):
+        counts[a] -= k
+        counts[b] -= k
+        rest = exhaustive_pairs(t, counts, i + 1)
+        counts[a] += k
+        counts[b] += k
+        best = max(best, (rest[0] + points * k, rest[1] + k))
+    return best
+
+
+def shared_of(duos: list[tuple[int, int, int, None]]) -> list[bool]:
+    """Which of ``duos`` share a kind with another (as ``Tables._expansion_tables`` reads it)."""
+    seen: dict[int, int] = {}
+    for a, b, _, _ in duos:
+        for k in {a, b}:
+            seen[k] = seen.get(k, 0) + 1
+    return [seen[a] > 1 or seen[b] > 1 for a, b, _, _ in duos]
 
 
 def test_a_duo_after_another_adds_its_points_and_its_pairs_apart() -> None:
@@ -34,6 +69,91 @@ def test_duos_that_share_a_kind_split_it_where_it_scores_most() -> None:
     assert best_pairs(t, [2, 2, 1]) == (3 + 1, 2)  # one 0+2 pair, then one 0+1 with what is left
     assert best_pairs(t, [1, 5, 5]) == (3, 1)
     assert best_pairs(t, [0, 3, 3]) == (0, 0)
+
+
+def test_duos_of_no_worth_still_count_their_pairs_shared_or_not() -> None:
+    # kinds 0 and 1 pair (3 points), kind 0 pairs with itself for nothing, kinds 2 and 3 for nothing
+    t = tables(duos=[(0, 1, 3, None), (0, 0, 0, None), (2, 3, 0, None)], shared_duos=[True, True, False])
+    assert best_pairs(t, [5, 1, 2, 3]) == (3, 1 + 2 + 2)  # one 0+1, two 0+0, two 2+3
+    assert best_pairs(t, [0, 1, 0, 3]) == (0, 0)
+
+
+def test_the_shipped_expansion_splits_its_crabs_between_crab_and_lobster_pairs() -> None:
+    t = tables_for(br.load_rules("sea-salt-paper-extra-salt"))
+    crab, lobster = t.kind_index["crab"], t.kind_index["lobster"]
+    counts = [0] * len(t.kinds)
+    for crabs, lobsters, pairs in [(0, 1, 0), (1, 1, 1), (2, 1, 1), (3, 1, 2), (3, 0, 1), (9, 1, 5), (8, 1, 4)]:
+        counts[crab], counts[lobster] = crabs, lobsters
+        assert best_pairs(t, counts) == (pairs, pairs) == exhaustive_pairs(t, counts)
+
+
+def expansion_rulesets() -> list[str]:
+    """Every shipped Sea Salt & Paper ruleset whose duos share a kind (Extra Salt's)."""
+    return [i.id for i in br.list_rules() if i.game == "sea-salt-paper"
+            and any(tables_for(br.load_rules(i.id)).shared_duos)]
+
+
+def test_a_shipped_ruleset_has_duos_that_share_a_kind() -> None:
+    assert "sea-salt-paper-extra-salt" in expansion_rulesets()
+
+
+@pytest.mark.parametrize("rules_id", expansion_rulesets())
+@settings(max_examples=30)
+@given(data=st.data())
+def test_best_pairs_equals_every_split_on_every_count_a_shipped_deck_allows(rules_id: str, data: st.DataObject) -> None:
+    """Every count of each kind a shared duo uses that the deck holds (all of them, in turn, a
+    group of duos that share kinds at a time), the other kinds' counts drawn up to the deck's:
+    ``best_pairs`` equals the exhaustive reading."""
+    t = tables_for(br.load_rules(rules_id))
+    held = [t.kind.count(k) for k in range(len(t.kinds))]
+    drawn = data.draw(st.tuples(*(st.integers(0, n) for n in held)))
+    for group in shared_groups(t):
+        for shared in itertools.product(*(range(held[k] + 1) for k in group)):
+            counts = list(drawn)
+            for k, n in zip(group, shared):
+                counts[k] = n
+            assert best_pairs(t, counts) == exhaustive_pairs(t, list(counts))
+
+
+def shared_groups(t: Any) -> list[list[int]]:
+    """The kinds of the duos that share a kind, a group of duos joined by their kinds at a time
+    (Extra Salt: crab and lobster; swimmer, shark and jellyfish)."""
+    groups: list[set[int]] = []
+    for (a, b, _, _), shared in zip(t.duos, t.shared_duos):
+        if shared:
+            met = [g for g in groups if a in g or b in g]
+            groups = [g for g in groups if g not in met] + [{a, b}.union(*met)]
+    return [sorted(g) for g in groups]
+
+
+def test_the_shipped_expansion_shares_crabs_and_swimmers() -> None:
+    t = tables_for(br.load_rules("sea-salt-paper-extra-salt"))
+    assert sorted([t.kinds[k] for k in g] for g in shared_groups(t)) == [["crab", "lobster"],
+                                                                       ["jellyfish", "shark", "swimmer"]]
+
+
+duo_lists = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 4), st.none()),
+                     max_size=5, unique_by=lambda d: tuple(sorted(d[:2])))
+
+
+@given(duo_lists, st.lists(st.integers(0, 7), min_size=4, max_size=4))
+def test_best_pairs_equals_every_split_for_any_duos_a_ruleset_may_list(duos: list[tuple[int, int, int, None]],
+                                                                       counts: list[int]) -> None:
+    """Duos over four kinds, as a ruleset's data may list them (any sharing, worth 0 to 4)."""
+    t = tables(duos=duos, shared_duos=shared_of(duos))
+    assert best_pairs(t, counts) == exhaustive_pairs(t, list(counts))
+
+
+def test_no_duo_makes_no_pair() -> None:
+    assert plan_pairs((), (3, 1)) == (0, 0)
+    assert best_pairs(tables(), [4, 4]) == (0, 0)
+
+
+def test_the_plan_numbers_the_duos_kinds_in_order_and_says_which_duos_share_one() -> None:
+    duos = [(4, 1, 1, None), (6, 6, 2, None), (1, 3, 3, None)]
+    assert duo_plan(duos, shared_of(duos)) == ((1, 3, 4, 6), ((2, 0, 1, True), (3, 3, 2, False), (0, 1, 3, True)))
+    t = tables(duos=duos, shared_duos=shared_of(duos))
+    assert best_pairs(t, [0, 2, 0, 1, 5, 0, 3]) == (3 + 1 + 2, 3)  # 1+3 first (3 points), then 4+1, then 6+6
 
 
 def test_each_starfish_in_hand_joins_a_pair_in_hand_and_kind_zero_may_be_the_starfish() -> None:
@@ -108,3 +228,10 @@ def test_each_mermaid_counts_a_colour_and_kind_zero_may_be_the_mermaid(mermaid: 
                                                                      points: int) -> None:
     t = tables(mermaid=mermaid)
     assert parts(t, counts, [0, 0], [3, 5, 1]) == (0, 0, 0, points)
+
+
+def test_without_a_seahorse_each_collection_begun_scores_its_table_up_to_its_end() -> None:
+    t = tables(stand_in=0, collectors=[(1, (1, 2)), (2, (0, 5)), (3, (4,))])
+    assert collector_points(t, [1, 0, 3], 0) == 1 + 4  # kind 2 not begun; kind 3 past its end
+    assert collector_points(t, [5, 2, 0], 0) == 2 + 5
+    assert parts(t, [0, 1, 2, 0], [0, 1, 0, 1], []) == (0, 2 + 5 + 4, 0, 0)

@@ -227,10 +227,13 @@ def legal_actions(state: GameState, seat: int) -> tuple[str, ...]:
 
 
 def _legal(state: GameState, seat: int) -> tuple[str, ...]:
-    """``legal_plain`` from the action tables (``Tables.duo_actions`` and the like; tests compare)."""
+    """``legal_plain`` from the action tables (``Tables.duo_actions`` and the like; tests compare),
+    Extra Salt's too: a bound seat's or the lobster's actions, and the trios beside the duos."""
     t = state[_TABLES]
     if t.expansion:
-        return legal_plain(state, seat)
+        restricted = extra_salt.legal(state, seat)
+        if restricted is not None:
+            return restricted
     phase = state[_PHASE]
     if phase == "play":
         hand = state[_HANDS][seat]
@@ -249,6 +252,8 @@ def _legal(state: GameState, seat: int) -> tuple[str, ...]:
         if state[_CALLER] < 0 and card_points(state, seat) >= t.min_points:
             out += _CALLS
         out.append("end")
+        if t.trio >= 0:
+            out += extra_salt.trios(t, hand)
         out.sort()
         return tuple(out)
     if phase == "draw":

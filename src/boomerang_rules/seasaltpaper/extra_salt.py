@@ -51,11 +51,15 @@ def given_shuffles(rules: Ruleset, shuffles: object) -> tuple[tuple[int, ...], .
 
 
 def trios(t: Tables, hand: tuple[int, ...]) -> list[str]:
-    """The ``trio:A+B+S`` actions ``hand`` can make (a duo of it and one of its starfish)."""
-    if not any(t.kind[c] == t.trio for c in hand):
+    """The ``trio:A+B+S`` actions ``hand`` (ascending, as the engine keeps hands) can make: each
+    of its duos ``A`` < ``B`` (``Tables.duo_actions``) with each of its starfish ``S`` (the keys of
+    ``Tables.trio_actions`` that ``hand`` holds; a starfish is never a duo's card: ``rules.check``)."""
+    starfish = [f"+{t.ids[c]}" for c in hand if t.kind[c] == t.trio]
+    if not starfish:
         return []
-    held = set(hand)
-    return [action for action, cards in t.trio_actions.items() if held.issuperset(cards)]
+    duo_actions = t.duo_actions
+    return [f"trio{duo[3:]}{s}" for i, a in enumerate(hand) for b in hand[i + 1:]
+            if (duo := duo_actions[a][b]) is not None for s in starfish]
 
 
 def legal(state: GameState, seat: int) -> tuple[str, ...] | None:

@@ -5,27 +5,47 @@ hand Extra Salt's rulesets to it) both read it; it imports neither, ``t`` being 
 
 from __future__ import annotations
 
-from typing import Any
+from functools import lru_cache
+from typing import Any, TypeAlias
+
+Plan: TypeAlias = tuple[tuple[int, int, int, bool], ...]
 
 
-def best_pairs(t: Any, counts: list[int], i: int = 0) -> tuple[int, int]:
-    """The most points (then the most pairs) the duos from ``i`` on can make of ``counts``, and
-    the pairs: each card in one pair. A duo whose kinds no other duo has takes all it can; duos
-    that share a kind (Extra Salt's crab with crab and with the lobster) try every split."""
-    if i == len(t.duos):
+def duo_plan(duos: Any, shared_duos: Any) -> tuple[tuple[int, ...], Plan]:
+    """``duos`` (``Tables.duos``) as ``best_pairs`` reads them: the kinds they use (ascending), and
+    each duo ``(place, place, points, shared)``, a kind by its place in those kinds, ``shared``
+    whether it shares a kind with another duo (``Tables.shared_duos``)."""
+    kinds = tuple(sorted({k for a, b, _, _ in duos for k in (a, b)}))
+    return kinds, tuple((kinds.index(a), kinds.index(b), points, shared)
+                        for (a, b, points, _), shared in zip(duos, shared_duos))
+
+
+def best_pairs(t: Any, counts: list[int]) -> tuple[int, int]:
+    """The most points (then the most pairs) the duos can make of ``counts``, and the pairs: each
+    card in one pair (``plan_pairs`` of the duos' kinds' counts: the same few come again and again,
+    so a search that scores hands by the hundred thousand reads most of them from its memo)."""
+    return plan_pairs(t.duo_plan, tuple([counts[k] for k in t.duo_kinds]))
+
+
+@lru_cache(maxsize=1 << 14)
+def plan_pairs(plan: Plan, counts: tuple[int, ...]) -> tuple[int, int]:
+    """The most points (then the most pairs) the duos of ``plan`` (``duo_plan``) can make of
+    ``counts`` (by place), and the pairs: each card in one pair. A duo whose kinds no other duo has
+    takes all it can; duos that share a kind (Extra Salt's crab with crab and with the lobster)
+    try every split. Memoized (about 800 distinct counts in two games of Extra Salt's search)."""
+    if not plan:
         return 0, 0
-    a, b, points, _ = t.duos[i]
+    a, b, points, shared = plan[0]
     most = counts[a] // 2 if a == b else min(counts[a], counts[b])
-    if not t.shared_duos[i]:
-        rest = best_pairs(t, counts, i + 1)
+    if not shared:
+        rest = plan_pairs(plan[1:], counts)
         return rest[0] + points * most, rest[1] + most
-    best = (-1, -1)
+    best = (0, 0)
     for k in range(most + 1):
-        counts[a] -= k
-        counts[b] -= k
-        rest = best_pairs(t, counts, i + 1)
-        counts[a] += k
-        counts[b] += k
+        left = list(counts)
+        left[a] -= k
+        left[b] -= k
+        rest = plan_pairs(plan[1:], tuple(left))
         best = max(best, (rest[0] + points * k, rest[1] + k))
     return best
 
@@ -64,17 +84,23 @@ def parts(t: Any, in_hand: list[int], in_front: list[int], colours: list[int]) -
     never played) as one more card of a collection begun, short of its table's end, where it
     scores most (``collector_points``).
     """
-    hand_points, hand_pairs = best_pairs(t, list(in_hand))
-    front_points, front_pairs = best_pairs(t, list(in_front))
+    hand_points, hand_pairs = best_pairs(t, in_hand)
+    front_points, front_pairs = best_pairs(t, in_front)
     duos = hand_points + front_points
-    kinds = [a + b for a, b in zip(in_hand, in_front)]
     if t.trio >= 0:
         duos += t.trio_gain * (min(in_hand[t.trio], hand_pairs) + min(in_front[t.trio], front_pairs))
-    collected = [kinds[k] for k, _ in t.collectors]
-    collectors = collector_points(t, collected, in_hand[t.stand_in] if t.stand_in >= 0 else 0)
+    seahorses = in_hand[t.stand_in] if t.stand_in >= 0 else 0
+    if seahorses:
+        collectors = collector_points(t, [in_hand[k] + in_front[k] for k, _ in t.collectors], seahorses)
+    else:  # most hands a search scores: each collection begun scores its table, no placement to weigh
+        collectors = 0
+        for k, table in t.collectors:
+            n = in_hand[k] + in_front[k]
+            if n:
+                collectors += table[min(n, len(table)) - 1]
     multipliers = 0
     for k, target, points in t.multipliers:
-        multipliers += kinds[k] * kinds[target] * points
-    ranked = sorted(colours, reverse=True)
-    mermaids = sum(ranked[:kinds[t.mermaid]]) if t.mermaid >= 0 else 0
+        multipliers += (in_hand[k] + in_front[k]) * (in_hand[target] + in_front[target]) * points
+    held = in_hand[t.mermaid] + in_front[t.mermaid] if t.mermaid >= 0 else 0
+    mermaids = sum(sorted(colours, reverse=True)[:held]) if held else 0
     return duos, collectors, multipliers, mermaids

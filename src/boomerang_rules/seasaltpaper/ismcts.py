@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.ismcts import GameBot, RoundSearch, pick
+from . import extra_scoring
 from .determinize import Determinizer
 from .engine import apply, is_over, legal_actions, to_act
 from .rules import Ruleset
@@ -59,10 +60,8 @@ class Counts:
         """What ``points_of(...).card_points`` gives for these cards."""
         t = self.t
         hand, front = self.hand, self.front
-        if t.expansion:  # Extra Salt's rules: the scorer's reading of the same counts
-            from .scoring import expansion_points
-
-            return expansion_points(t, hand, front, self.colours, 0).card_points
+        if t.expansion:  # Extra Salt's rules: the scorer's parts of the same counts (``expansion_points``)
+            return sum(extra_scoring.parts(t, hand, front, self.colours))
         total = 0
         for a, b, points, _ in t.duos:
             if a == b:

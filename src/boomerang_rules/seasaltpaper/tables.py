@@ -43,10 +43,12 @@ class Tables(ReadOnly):
         "deck_size",
         "duo_actions",
         "duo_fields",
+        "duo_kinds",
         "duo_looks",
         "duo_of_kind",
         "duo_of_pair",
         "duo_partners",
+        "duo_plan",
         "duos",
         "expansion",
         "extra_turn_on_empty",
@@ -125,6 +127,7 @@ class Tables(ReadOnly):
             for k in {a, b}:
                 seen[k] = seen.get(k, 0) + 1
         self.shared_duos: tuple[bool, ...] = tuple(seen[a] > 1 or seen[b] > 1 for a, b, _, _ in self.duos)
+        self.duo_kinds, self.duo_plan = extra_scoring.duo_plan(self.duos, self.shared_duos)
         self.duo_of_pair: dict[tuple[int, int], tuple[int, str]] = {}
         for n, (a, b, _, effect) in enumerate(self.duos):
             self.duo_of_pair[(a, b)] = self.duo_of_pair[(b, a)] = (n, effect)
