@@ -429,6 +429,19 @@ def _lines(stream: Any, max_bytes: int) -> Iterator[tuple[int, bytes | None]]:
         yield number, None
 
 
+BOM = b"\xef\xbb\xbf"
+"""UTF-8's byte-order mark (U+FEFF): a file may begin with one (``parse_json`` reads past it), no
+later line of a JSON Lines file."""
+
+
+def late_bom() -> Problem:
+    """The problem of a line of a JSON Lines file, not its first, that begins with a byte-order mark:
+    only the file's start may hold one, and a line is no file of its own (each line was read past
+    its mark as if it were, so files joined with ``cat`` passed as one)."""
+    return Problem("", "this line begins with a byte-order mark (U+FEFF): only a file's first line may (a "
+                   "file joined from others keeps each one's mark: remove them)", "json-syntax")
+
+
 def record_too_large(max_bytes: int) -> Problem:
     """The problem of one JSON Lines record over the size limit."""
     return Problem("", f"record larger than the limit of {max_bytes} bytes (raise it with --max-bytes; in a "
@@ -480,6 +493,9 @@ def read_documents(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Iter
                 where = f"{label}:{number}"
                 if line is None:
                     yield where, None, record_too_large(max_bytes).in_file(where)
+                    continue
+                if number > 1 and line.startswith(BOM):
+                    yield where, None, late_bom().in_file(where)
                     continue
                 value, problem = parse_json(line)
                 yield where, value, None if problem is None else problem.in_file(where)
