@@ -143,7 +143,7 @@ def test_a_byte_order_mark_begins_only_the_first_line_of_a_json_lines_file(tmp_p
         reports = validate_file(path)
         assert [(r.file, [str(p) for p in r.problems]) for r in reports if not r.valid] == [
             (f"{path}:{late}", [f"{path}:{late}: {LATE_BOM}"])]
-        assert len(reports) == (2 if text.startswith(BOM) or text.startswith(line) else 1)
+        assert len(reports) == (2 if text.startswith((BOM, line)) else 1)
         code, out, _ = run("validate", "-", input=text)
         assert code == 1 and f"<stdin>:{late}: {LATE_BOM}" in out
     code, _, err = run("replay", str(path), "--game", "1")

@@ -154,15 +154,15 @@ def load_rules_or_exit(name: str, doing: str = "use --rules") -> Any:
 
     The refusal says "cannot {doing} NAME:", then the problems: ``doing`` names where ``name`` was
     given, the ``--rules`` option unless a command takes it otherwise (``variants show NAME``)."""
+    from ..core.display import shown_name
     from ..core.errors import RulesError
-    from ..core.jsonio import printable
     from ..core.loading import load_rules
 
     try:
         return load_rules(name)
     except RulesError as exc:
         code = EXIT_USAGE if any(p.rule == "io" for p in exc.problems) else EXIT_INVALID
-        fail(f"cannot {doing} {printable(name)}:\n" + "\n".join(f"  {p}" for p in exc.problems), code)
+        fail(f"cannot {doing} {shown_name(name)}:\n" + "\n".join(f"  {p}" for p in exc.problems), code)
 
 
 def game_of(rules: Any) -> Any:

@@ -194,15 +194,17 @@ def _probe(address: str) -> None:
     for ever for ``127.0.0.1:-5``)."""
     import socket
 
+    from .arguments import brief
+
     host, colon, port = address.removeprefix("ray://").rpartition(":")
     if not colon:
         return  # "auto", or a form Ray resolves itself
     if not host or not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
-        raise ParallelError(f"{address!r} is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)")
+        raise ParallelError(f"{brief(address)} is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS).close()
     except OSError as exc:
-        raise ParallelError(f"cannot reach the Ray cluster at {address!r}: {exc.strerror or exc}") from None
+        raise ParallelError(f"cannot reach the Ray cluster at {brief(address)}: {exc.strerror or exc}") from None
 
 
 def _start(ray: Any, address: str, jobs: int) -> None:

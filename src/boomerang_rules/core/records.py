@@ -16,10 +16,10 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from .arguments import brief, kind, string_list
-from .display import unshown_words
+from .display import is_text, shown, unshown_words
 from .errors import InvalidInput, Problem, RulesError, under
 from .games import GAMES
-from .jsonio import is_text, json_problems, shown
+from .jsonio import json_problems
 from .loading import load_rules, rules_data, rules_from_data, shipped_ids
 from .pointer import pointer
 from .schema import schema_problems
