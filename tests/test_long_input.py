@@ -56,7 +56,8 @@ def test_a_long_rules_name_is_quoted_short(rules_id: str, command: list[str]) ->
 
 @pytest.mark.parametrize("rules_id", sorted(EXAMPLES))
 def test_a_long_name_in_a_variant_or_a_record_is_quoted_short(rules_id: str, tmp_path: Path) -> None:
-    variant = {"format": "boomerang-rules/variant", "version": 1, "id": "v", "name": "v", "extends": LONG, "changes": {}}
+    variant = {"format": "boomerang-rules/variant", "version": 1, "id": "v", "name": "v", "extends": LONG,
+               "changes": {}}
     (tmp_path / "v.json").write_text(json.dumps(variant))
     (tmp_path / "id.json").write_text(json.dumps({**variant, "extends": rules_id, "id": LONG}))
     record = _record(rules_id)

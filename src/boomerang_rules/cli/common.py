@@ -11,7 +11,7 @@ import click
 from click.core import ParameterSource
 
 from ..core.arguments import brief
-from ..core.limits import DEFAULT_MAX_BYTES
+from ..core.limits import DEFAULT_MAX_BYTES, MAX_JOBS, PROCESSES_PER_CPU
 from ..terminal.exits import EXIT_INVALID as EXIT_INVALID
 from ..terminal.exits import EXIT_USAGE as EXIT_USAGE
 from ..terminal.exits import fail as fail
@@ -125,9 +125,10 @@ max_bytes_option = click.option(
 limit that a record over it is refused with ("raise it with --max-bytes")."""
 
 jobs_option = click.option(
-    "--jobs", "-j", type=IntRange(min=1), default=1, show_default=True,
-    help="Processes to spread the games over (with --ray and no address: the local Ray instance's CPUs); "
-         "the output is identical to --jobs 1.")
+    "--jobs", "-j", type=IntRange(min=1, max=MAX_JOBS), default=1, show_default=True,
+    help=f"Processes to spread the games over (with --ray and no address: the local Ray instance's CPUs), "
+         f"1 to {MAX_JOBS}; at most {PROCESSES_PER_CPU} a CPU and one per chunk of games are started, "
+         "whatever is asked. The output is identical to --jobs 1.")
 
 ray_option = click.option(
     "--ray", "ray_address", is_flag=False, flag_value="local", default=None, metavar="[ADDRESS]",

@@ -23,12 +23,15 @@ from __future__ import annotations
 
 import importlib
 import ipaddress
+import os
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any, TypeVar
+
+from .limits import PROCESSES_PER_CPU
 
 R = TypeVar("R")
 
@@ -41,6 +44,16 @@ RETRIES = 5
 
 class ParallelError(RuntimeError):
     """The work could not be spread as asked: Ray missing, the cluster out of reach, a chunk lost for good."""
+
+
+def processes(jobs: int, calls: int, cpus: int | None = None) -> int:
+    """How many processes ``jobs`` gets for ``calls`` chunks of work: no more than the chunks (each
+    more would sit idle, and on Linux's fork all start at once) and no more than ``PROCESSES_PER_CPU``
+    for each of ``cpus`` CPUs (the machine's, ``os.cpu_count()``, when None): ``simulate --games
+    100000 --jobs 100000`` asked for 100,000 processes. At least one."""
+    if cpus is None:
+        cpus = os.cpu_count() or 1
+    return max(1, min(jobs, calls, PROCESSES_PER_CPU * cpus))
 
 
 def chunk_size(items: int, workers: int) -> int:
@@ -80,7 +93,7 @@ def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], j
     interpreter's exit ("OSError: [Errno 9] Bad file descriptor" on standard error, now and then)."""
     # No more processes than calls: each would sit idle, and on Linux's fork every one of ``jobs`` is
     # started at once (``simulate --games 2 --jobs 1000000`` forked until the machine ran out).
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(calls)))
+    pool = ProcessPoolExecutor(max_workers=processes(jobs, len(calls)))
     try:
         results = pool.map(function, *zip(*calls))
         for _ in range(len(calls) - 1):
@@ -100,7 +113,7 @@ def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], addre
     with _ray_messages_to_stderr():
         started = not ray.is_initialized()
         if started:
-            _start(ray, address, jobs)
+            _start(ray, address, processes(jobs, len(calls)) if address == LOCAL else jobs)
         try:
             task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(function)
             refs = [task.remote(*args) for args in calls]

@@ -11,8 +11,10 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from . import bots
+from .arguments import in_range
 from .games import game_module
 from .jsonio import dumps_pretty
+from .limits import MAX_JOBS
 from .parallel import chunk_size, chunks_of, ordered_map
 
 _one_line = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
@@ -47,7 +49,8 @@ def simulate(rules: Any, names: Sequence[str], seat_names: Sequence[str], seed: 
              *, jobs: int = 1, ray: str | None = None, progress: Callable[[int], None] | None = None
              ) -> Iterator[str]:
     """The texts of ``record_texts`` for seeds ``seed`` to ``seed + games - 1``, in that order, played here,
-    in ``jobs`` processes or on a Ray cluster (``core.parallel.ordered_map``)."""
+    in ``jobs`` processes (1 to ``core.limits.MAX_JOBS``) or on a Ray cluster (``core.parallel.ordered_map``)."""
+    jobs = in_range(jobs, 1, MAX_JOBS, "jobs", "a number of processes")
     spread = ray is not None or jobs > 1
     seeds = range(seed, seed + games)
     chunks = chunks_of(seeds, chunk_size(games, max(jobs, 2)) if spread else 1)

@@ -11,6 +11,7 @@ import attrs
 from .arguments import in_range, integer, string_list
 from .bots import bot_game
 from .games import game_module
+from .limits import MAX_JOBS
 from .parallel import chunk_size, chunks_of, ordered_map
 
 GameResult = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
@@ -106,7 +107,7 @@ def run(rules: Any, names: Sequence[str], games: int, seed: int = 0, jobs: int =
     n = len(string_list(names, "names", "bot names"))
     games = in_range(games, 1, 2**31, "games", "a number of games")
     seed = integer(seed, "seed", "an integer seed")
-    jobs = in_range(jobs, 1, 1024, "jobs", "a number of processes")
+    jobs = in_range(jobs, 1, MAX_JOBS, "jobs", "a number of processes")
     if not rules.players.min <= n <= rules.players.max:
         raise ValueError(f"names must hold one bot name per seat: {rules.id!r} is for {rules.players.min} to "
                          f"{rules.players.max} players, not {n}")
