@@ -113,7 +113,7 @@ def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], addre
     with _ray_messages_to_stderr():
         started = not ray.is_initialized()
         if started:
-            _start(ray, address, processes(jobs, len(calls)) if address == LOCAL else jobs)
+            _start(ray, address, processes(jobs, jobs) if address == LOCAL else jobs)  # CPUs: not 1 for jobs > 1
         try:
             task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(function)
             refs = [task.remote(*args) for args in calls]
