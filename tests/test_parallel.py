@@ -145,6 +145,23 @@ def test_jobs_past_the_limit_is_a_usage_error(command: list[str]) -> None:
         tournament.run(load_rules(), ["random"] * 3, 1, jobs=100_000)
 
 
+@pytest.mark.parametrize("command", [["simulate", "--players", "3"], ["tournament", "--players", "3"],
+                                     ["check-scorer"]])
+def test_games_past_the_limit_is_a_usage_error(command: list[str]) -> None:
+    """``tournament --games 99999999999999999999`` ended in a ValueError's traceback and ``simulate``
+    in an OverflowError's (exit 1); ``check-scorer`` generated games until memory ran out. Past
+    ``MAX_GAMES`` (what ``core.tournament.run`` took already) each is a usage error (exit 2)."""
+    from boomerang_rules.core.limits import MAX_GAMES
+
+    tail = ["--", "true"] if command == ["check-scorer"] else []
+    for games in (MAX_GAMES + 1, 10**20):
+        result = CliRunner().invoke(cli, [*command, "--games", str(games), *tail])
+        assert result.exit_code == 2 and f"{games} is not in the range 1<=x<={MAX_GAMES}" in result.stderr, (
+            result.output)
+    with pytest.raises(ValueError, match=f"^games must be a number of games from 0 to {MAX_GAMES}, not "):
+        list(simulation.simulate(load_rules(), ["random"] * 3, ["a", "b", "c"], 0, 10**20, True))
+
+
 def test_chunks_cover_every_item_once_in_order() -> None:
     items = list(range(103))
     for workers in (1, 2, 3, 8):

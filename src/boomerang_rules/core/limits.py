@@ -13,3 +13,7 @@ PROCESSES_PER_CPU = 4
 """The processes started are at most this many for each CPU (``os.cpu_count()``), whatever ``jobs``
 asks: the games use the CPU alone, so more would only wait their turn, each a Python interpreter in
 memory (``core.parallel.processes``)."""
+
+MAX_GAMES = 2**31
+"""The most games ``--games`` (``simulate``, ``tournament``, ``check-scorer``) may ask for: past it, a
+usage error (``tournament`` ended in a traceback, ``simulate`` in an ``OverflowError``)."""

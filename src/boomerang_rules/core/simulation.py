@@ -14,7 +14,7 @@ from . import bots
 from .arguments import in_range
 from .games import game_module
 from .jsonio import dumps_pretty
-from .limits import MAX_JOBS
+from .limits import MAX_GAMES, MAX_JOBS
 from .parallel import chunk_size, chunks_of, ordered_map
 
 _one_line = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
@@ -48,9 +48,11 @@ def record_texts(rules: Any, names: Sequence[str], seat_names: Sequence[str], se
 def simulate(rules: Any, names: Sequence[str], seat_names: Sequence[str], seed: int, games: int, lines: bool,
              *, jobs: int = 1, ray: str | None = None, progress: Callable[[int], None] | None = None
              ) -> Iterator[str]:
-    """The texts of ``record_texts`` for seeds ``seed`` to ``seed + games - 1``, in that order, played here,
-    in ``jobs`` processes (1 to ``core.limits.MAX_JOBS``) or on a Ray cluster (``core.parallel.ordered_map``)."""
+    """The texts of ``record_texts`` for seeds ``seed`` to ``seed + games - 1`` (``games`` up to
+    ``core.limits.MAX_GAMES``), in that order, played here, in ``jobs`` processes (1 to
+    ``core.limits.MAX_JOBS``) or on a Ray cluster (``core.parallel.ordered_map``)."""
     jobs = in_range(jobs, 1, MAX_JOBS, "jobs", "a number of processes")
+    games = in_range(games, 0, MAX_GAMES, "games", "a number of games")
     spread = ray is not None or jobs > 1
     seeds = range(seed, seed + games)
     chunks = chunks_of(seeds, chunk_size(games, max(jobs, 2)) if spread else 1)

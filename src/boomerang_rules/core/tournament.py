@@ -11,7 +11,7 @@ import attrs
 from .arguments import in_range, integer, string_list
 from .bots import bot_game
 from .games import game_module
-from .limits import MAX_JOBS
+from .limits import MAX_GAMES, MAX_JOBS
 from .parallel import chunk_size, chunks_of, ordered_map
 
 GameResult = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
@@ -105,7 +105,7 @@ def run(rules: Any, names: Sequence[str], games: int, seed: int = 0, jobs: int =
 
     rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
     n = len(string_list(names, "names", "bot names"))
-    games = in_range(games, 1, 2**31, "games", "a number of games")
+    games = in_range(games, 1, MAX_GAMES, "games", "a number of games")
     seed = integer(seed, "seed", "an integer seed")
     jobs = in_range(jobs, 1, MAX_JOBS, "jobs", "a number of processes")
     if not rules.players.min <= n <= rules.players.max:
