@@ -162,6 +162,42 @@ def test_games_past_the_limit_is_a_usage_error(command: list[str]) -> None:
         list(simulation.simulate(load_rules(), ["random"] * 3, ["a", "b", "c"], 0, 10**20, True))
 
 
+class _Enough(Exception):
+    pass
+
+
+def _stop(done: int) -> None:
+    raise _Enough
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_huge_run_holds_no_more_in_memory_than_a_small_one(jobs: int) -> None:
+    """``simulate --games 2147483648`` was killed for its memory before its first record: every
+    chunk (a list a game) and every call was made first; ``tournament`` made a tuple a game too,
+    and the process pool a future a chunk (``pool.map``). Chunks and calls are made as they are
+    played now (``parallel.Lazy``), and a few a process submitted ahead."""
+    import tracemalloc
+
+    rules = load_rules()
+    tracemalloc.start()
+    try:
+        texts = simulation.simulate(rules, ["random"] * 3, ["a", "b", "c"], 0, 1_000_000, True, jobs=jobs)
+        first = next(texts)
+        texts.close()
+        with pytest.raises(_Enough):
+            tournament.run(rules, ["random"] * 3, 1_000_000, jobs=jobs, progress=_stop)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert first.startswith('{"format":"boomerang-rules/game-record"')
+    assert peak < 20_000_000, peak  # a million games' chunks and calls: hundreds of megabytes
+    chunks = parallel.chunks_of(range(10**12), 50)
+    assert len(chunks) == 2 * 10**10 and chunks[-1] == list(range(10**12 - 50, 10**12))
+    assert chunks[1:3] == [list(range(50, 100)), list(range(100, 150))]
+    with pytest.raises(IndexError):
+        chunks[2 * 10**10]
+
+
 def test_chunks_cover_every_item_once_in_order() -> None:
     items = list(range(103))
     for workers in (1, 2, 3, 8):

@@ -26,10 +26,12 @@ import ipaddress
 import os
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from itertools import islice
+from typing import Any, TypeVar, overload
 
 from .limits import PROCESSES_PER_CPU
 
@@ -56,14 +58,50 @@ def processes(jobs: int, calls: int, cpus: int | None = None) -> int:
     return max(1, min(jobs, calls, PROCESSES_PER_CPU * cpus))
 
 
+AHEAD = 4
+"""Calls submitted ahead of the one whose result is awaited, for each process: enough to keep them
+busy, few enough that a huge run holds no more in memory than a small one."""
+
+
 def chunk_size(items: int, workers: int) -> int:
     """Chunks small enough that ``workers`` stay busy to the end (about four a worker), at most 50 items."""
     return max(1, min(50, items // (workers * 4) or 1))
 
 
-def chunks_of(items: Sequence[Any], size: int) -> list[list[Any]]:
-    """``items`` cut into consecutive lists of ``size`` (the last one shorter)."""
-    return [list(items[i:i + size]) for i in range(0, len(items), size)]
+T = TypeVar("T")
+
+
+class Lazy(Sequence[T]):
+    """``count`` items, item ``i`` made by ``item(i)`` when it is asked for, never kept: the chunks of
+    ``simulate --games 2147483648`` (and their calls) were all made before the first game was
+    played, a list of a list a game (the command was killed for its memory)."""
+
+    def __init__(self, count: int, item: Callable[[int], T]) -> None:
+        self._count, self._item = count, item
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self._item(i) for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return self._item(index)
+
+
+def chunks_of(items: Sequence[Any], size: int) -> Sequence[list[Any]]:
+    """``items`` cut into consecutive lists of ``size`` (the last one shorter), each made when asked
+    for (``Lazy``)."""
+    return Lazy(-(-len(items) // size), lambda i: list(items[i * size:(i + 1) * size]))
 
 
 def ordered_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], *, jobs: int = 1,
@@ -93,12 +131,17 @@ def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], j
     interpreter's exit ("OSError: [Errno 9] Bad file descriptor" on standard error, now and then)."""
     # No more processes than calls: each would sit idle, and on Linux's fork every one of ``jobs`` is
     # started at once (``simulate --games 2 --jobs 1000000`` forked until the machine ran out).
-    pool = ProcessPoolExecutor(max_workers=processes(jobs, len(calls)))
+    workers = processes(jobs, len(calls))
+    pool = ProcessPoolExecutor(max_workers=workers)
     try:
-        results = pool.map(function, *zip(*calls))
+        # A few calls a worker submitted ahead, not all (as ``pool.map`` does): each a future in memory.
+        waiting = iter(calls)
+        pending = deque(pool.submit(function, *args) for args in islice(waiting, AHEAD * workers))
         for _ in range(len(calls) - 1):
-            yield next(results)
-        last = next(results)
+            result = pending.popleft().result()
+            pending.extend(pool.submit(function, *args) for args in islice(waiting, 1))
+            yield result
+        last = pending.popleft().result()
     except BaseException:
         for worker in list(pool._processes.values()):  # private, stable since 3.8: the pool has no public handle
             worker.terminate()

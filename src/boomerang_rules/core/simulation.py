@@ -15,7 +15,7 @@ from .arguments import in_range
 from .games import game_module
 from .jsonio import dumps_pretty
 from .limits import MAX_GAMES, MAX_JOBS
-from .parallel import chunk_size, chunks_of, ordered_map
+from .parallel import Lazy, chunk_size, chunks_of, ordered_map
 
 _one_line = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 """``json.dumps(record, ensure_ascii=False, separators=(",", ":"))``, the encoder made once. A record
@@ -56,7 +56,8 @@ def simulate(rules: Any, names: Sequence[str], seat_names: Sequence[str], seed: 
     spread = ray is not None or jobs > 1
     seeds = range(seed, seed + games)
     chunks = chunks_of(seeds, chunk_size(games, max(jobs, 2)) if spread else 1)
-    calls = [(rules, list(names), list(seat_names), chunk, lines) for chunk in chunks]
+    names, seat_names = list(names), list(seat_names)
+    calls = Lazy(len(chunks), lambda i: (rules, names, seat_names, chunks[i], lines))
     for chunk, texts in zip(chunks, ordered_map(record_texts, calls, jobs=jobs, ray=ray)):
         yield from texts
         if progress:
