@@ -183,6 +183,7 @@ def test_a_huge_run_holds_no_more_in_memory_than_a_small_one(jobs: int) -> None:
     try:
         texts = simulation.simulate(rules, ["random"] * 3, ["a", "b", "c"], 0, 1_000_000, True, jobs=jobs)
         first = next(texts)
+        assert isinstance(texts, types.GeneratorType)
         texts.close()
         with pytest.raises(_Enough):
             tournament.run(rules, ["random"] * 3, 1_000_000, jobs=jobs, progress=_stop)
