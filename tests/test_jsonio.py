@@ -123,6 +123,33 @@ def test_a_jsonl_line_of_non_json_whitespace_is_not_blank(tmp_path: Path, blank:
     assert [r.file for r in reports] == [f"{path}:2"] and not reports[0].valid
 
 
+BOM = b"\xef\xbb\xbf"
+LATE_BOM = ("this line begins with a byte-order mark (U+FEFF): only a file's first line may (a file joined from "
+            "others keeps each one's mark: remove them) [json-syntax]")
+
+
+@pytest.mark.parametrize("example", ["game-3p", "ssp-game-3p", "boomerang-2010-3p"])
+def test_a_byte_order_mark_begins_only_the_first_line_of_a_json_lines_file(tmp_path: Path, example: str) -> None:
+    """Each line was read past its mark as if it were a file: ``cat a.jsonl b.jsonl`` of two files
+    written with marks passed whole. A mark may begin the file, no later line (a blank first line
+    included), in a file and on standard input alike; ``replay`` refuses the line as ``validate`` does."""
+    line = json.dumps(json.loads((ROOT / "examples" / f"{example}.json").read_text(encoding="utf-8"))).encode()
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(BOM + line + b"\n" + line + b"\n")
+    assert [r.valid for r in validate_file(path)] == [True, True]
+    for text, late in [(line + b"\n" + BOM + line + b"\n", 2), (BOM + line + b"\n\n" + BOM + line, 3),
+                       (b"\n" + BOM + line + b"\n", 2)]:
+        path.write_bytes(text)
+        reports = validate_file(path)
+        assert [(r.file, [str(p) for p in r.problems]) for r in reports if not r.valid] == [
+            (f"{path}:{late}", [f"{path}:{late}: {LATE_BOM}"])]
+        assert len(reports) == (2 if text.startswith((BOM, line)) else 1)
+        code, out, _ = run("validate", "-", input=text)
+        assert code == 1 and f"<stdin>:{late}: {LATE_BOM}" in out
+    code, _, err = run("replay", str(path), "--game", "1")
+    assert code == 1 and f"{path}:2: {LATE_BOM}" in err
+
+
 _TEXTS = st.text(st.sampled_from(['a', '"', "\\", "[", "]", "{", "}", "é", "\ud800", "\udc00", "\x07"]), max_size=4)
 _JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | _TEXTS,

@@ -77,6 +77,128 @@ def test_no_more_processes_than_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     assert made == [3]
 
 
+def test_the_processes_started_are_bounded_by_the_cpus_whatever_jobs_asks() -> None:
+    """``simulate --games 100000 --jobs 100000`` asked for 100,000 processes (one a chunk of one
+    game): they are at most ``PROCESSES_PER_CPU`` a CPU, and no more than the chunks."""
+    from boomerang_rules.core.limits import PROCESSES_PER_CPU
+
+    assert PROCESSES_PER_CPU == 4
+    assert parallel.processes(100_000, 100_000, cpus=2) == 8
+    assert parallel.processes(100_000, 100_000, cpus=64) == 256
+    assert parallel.processes(3, 100_000, cpus=2) == 3 and parallel.processes(100, 5, cpus=2) == 5
+    assert parallel.processes(1, 0, cpus=2) == 1
+    assert parallel.processes(100_000, 100_000) == PROCESSES_PER_CPU * (os.cpu_count() or 1)
+
+
+def test_the_pool_and_a_local_ray_instance_get_the_bounded_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[int] = []
+    from concurrent.futures import ProcessPoolExecutor as real
+
+    def counted(max_workers: int) -> Any:
+        made.append(max_workers)
+        return real(max_workers=min(max_workers, 2))  # never more, even on main
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", counted)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    calls = [(i,) for i in range(10)]
+    assert list(parallel.ordered_map(_square, calls, jobs=1024)) == [i * i for i in range(10)]
+    assert made == [4]
+    started: list[int | None] = []
+    monkeypatch.setattr(parallel, "_init_local", lambda ray, cpus: started.append(cpus))
+    monkeypatch.setattr(parallel, "_import_ray", lambda: _FakeRay())
+    assert list(parallel.ordered_map(_square, calls, jobs=1024, ray=parallel.LOCAL)) == [i * i for i in range(10)]
+    assert started == [4]
+
+
+class _FakeRay:
+    """What ``_ray_map`` asks of Ray, run here: enough to see the CPUs a local instance is given."""
+
+    class exceptions:  # Ray's name
+        RayTaskError = RayError = type("RayError", (Exception,), {})
+
+    def is_initialized(self) -> bool:
+        return False
+
+    def remote(self, **options: Any) -> Any:
+        return lambda function: types.SimpleNamespace(remote=lambda *args: function(*args))
+
+    def get(self, ref: Any) -> Any:
+        return ref
+
+    def shutdown(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("command", [["simulate", "--players", "3"], ["tournament", "--players", "3"]])
+def test_jobs_past_the_limit_is_a_usage_error(command: list[str]) -> None:
+    """``tournament --jobs 100000`` ended in a ValueError's traceback (exit 1); ``simulate``
+    took it. Both refuse it as a usage error naming the limit, before playing (exit 2)."""
+    from boomerang_rules.core.limits import MAX_JOBS
+
+    for jobs, code in ((MAX_JOBS + 1, 2), (100_000, 2)):
+        result = CliRunner().invoke(cli, [*command, "--games", "1", "--jobs", str(jobs)])
+        assert result.exit_code == code and f"{jobs} is not in the range 1<=x<={MAX_JOBS}" in result.stderr, (
+            result.output)
+    with pytest.raises(ValueError, match=f"^jobs must be a number of processes from 1 to {MAX_JOBS}, not 100000$"):
+        list(simulation.simulate(load_rules(), ["random"] * 3, ["a", "b", "c"], 0, 1, True, jobs=100_000))
+    with pytest.raises(ValueError, match=f"^jobs must be a number of processes from 1 to {MAX_JOBS}, not 100000$"):
+        tournament.run(load_rules(), ["random"] * 3, 1, jobs=100_000)
+
+
+@pytest.mark.parametrize("command", [["simulate", "--players", "3"], ["tournament", "--players", "3"],
+                                     ["check-scorer"]])
+def test_games_past_the_limit_is_a_usage_error(command: list[str]) -> None:
+    """``tournament --games 99999999999999999999`` ended in a ValueError's traceback and ``simulate``
+    in an OverflowError's (exit 1); ``check-scorer`` generated games until memory ran out. Past
+    ``MAX_GAMES`` (what ``core.tournament.run`` took already) each is a usage error (exit 2)."""
+    from boomerang_rules.core.limits import MAX_GAMES
+
+    tail = ["--", "true"] if command == ["check-scorer"] else []
+    for games in (MAX_GAMES + 1, 10**20):
+        result = CliRunner().invoke(cli, [*command, "--games", str(games), *tail])
+        assert result.exit_code == 2 and f"{games} is not in the range 1<=x<={MAX_GAMES}" in result.stderr, (
+            result.output)
+    with pytest.raises(ValueError, match=f"^games must be a number of games from 0 to {MAX_GAMES}, not "):
+        list(simulation.simulate(load_rules(), ["random"] * 3, ["a", "b", "c"], 0, 10**20, True))
+
+
+class _Enough(Exception):
+    pass
+
+
+def _stop(done: int) -> None:
+    raise _Enough
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_huge_run_holds_no_more_in_memory_than_a_small_one(jobs: int) -> None:
+    """``simulate --games 2147483648`` was killed for its memory before its first record: every
+    chunk (a list a game) and every call was made first; ``tournament`` made a tuple a game too,
+    and the process pool a future a chunk (``pool.map``). Chunks and calls are made as they are
+    played now (``parallel.Lazy``), and a few a process submitted ahead."""
+    import tracemalloc
+
+    rules = load_rules()
+    tracemalloc.start()
+    try:
+        texts = simulation.simulate(rules, ["random"] * 3, ["a", "b", "c"], 0, 1_000_000, True, jobs=jobs)
+        first = next(texts)
+        assert isinstance(texts, types.GeneratorType)
+        texts.close()
+        with pytest.raises(_Enough):
+            tournament.run(rules, ["random"] * 3, 1_000_000, jobs=jobs, progress=_stop)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert first.startswith('{"format":"boomerang-rules/game-record"')
+    assert peak < 20_000_000, peak  # a million games' chunks and calls: hundreds of megabytes
+    chunks = parallel.chunks_of(range(10**12), 50)
+    assert len(chunks) == 2 * 10**10 and chunks[-1] == list(range(10**12 - 50, 10**12))
+    assert chunks[1:3] == [list(range(50, 100)), list(range(100, 150))]
+    with pytest.raises(IndexError):
+        chunks[2 * 10**10]
+
+
 def test_chunks_cover_every_item_once_in_order() -> None:
     items = list(range(103))
     for workers in (1, 2, 3, 8):

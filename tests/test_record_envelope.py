@@ -236,3 +236,59 @@ def test_the_schemas_rule_and_the_pictures_defence_agree_on_every_character() ->
         char = chr(code)
         assert (pattern.match(char) is None) == (UNSHOWN.search(char) is not None) == (displayable(char) != char)
     assert displayable("a\tb\nc") == "a\tb\nc" and displayable("\ud800") == "\ufffd"
+
+
+def _with(record: dict[str, Any], where: tuple[str | int, ...], value: Any) -> dict[str, Any]:
+    changed: dict[str, Any] = json.loads(json.dumps(record))
+    node: Any = changed
+    for part in where[:-1]:
+        node = node[part]
+    node[where[-1]] = value
+    return changed
+
+
+def _integers(node: Any, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """The place of every integer in ``node`` (not a bool), in document order."""
+    if isinstance(node, int) and not isinstance(node, bool):
+        return [path]
+    items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+    return [found for key, child in items for found in _integers(child, (*path, key))]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_version_written_with_a_point_is_refused_as_another_version_is(name: str) -> None:
+    """``"version": 1.0`` was valid (the schema's ``const`` 1 takes 1.0: JSON has one kind of number)."""
+    record = _record(name)
+    assert _messages(_with(record, ("version",), 2)) == ["/version: 1 was expected [schema:const]"]
+    assert _messages(_with(record, ("version",), 1.0)) == [
+        "/version: 1.0 is written with a point: a record's numbers are integers, written without one "
+        "[record-integer]"]
+    with pytest.raises(br.InvalidInput, match="record-integer"):
+        br.state_of(_with(record, ("version",), 1.0))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_integer_of_a_record_written_with_a_point_is_refused_at_its_place(name: str) -> None:
+    """Every integer a record holds, written ``N.0``: the seed and Sea Salt & Paper's first player
+    in their own words (as before), every other (a claimed total, a winner, a captor's seat...) as
+    ``record-integer``, where each was valid or replayed as an int."""
+    record = _record(name)
+    places = _integers(record)
+    assert ("version",) in places and ("result", "winners", 0) in places
+    for where in places:
+        value: Any = record
+        for part in where:
+            value = value[part]
+        problems = br.validate_record(_with(record, where, float(value)))
+        at = "/" + "/".join(map(str, where))
+        own = "seed-integer" if at == "/seed" else "first-player" if at.endswith("/first") else "record-integer"
+        assert [(p.pointer, p.rule) for p in problems] == [(at, own)], at
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_ruleset_inline_in_a_record_may_write_whole_numbers_with_a_point(name: str) -> None:
+    """A ruleset inline is a ruleset: ``2.0`` is the integer 2 there, as in a ruleset file."""
+    record = _record(name)
+    inline = br.rules_data(br.load_rules(GAMES[name]))
+    inline["players"] = {"min": float(inline["players"]["min"]), "max": float(inline["players"]["max"])}
+    assert _messages({**record, "rules": inline}) == []

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
+from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import say
 from ..terminal.wording import fitted
@@ -446,7 +447,8 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     cards, activity = _activity_option(args)
     flags = [c for c in cards if c.startswith("--")]
     if flags:
-        fail(f"no such option for {rules.name}: {flags[0]} (give the card ids and --activity NAME)", EXIT_USAGE)
+        fail(f"no such option for {rules.name}: {clipped(flags[0])} (give the card ids and --activity NAME)",
+             EXIT_USAGE)
     if not cards:  # a usage error in every game (a wrong count of cards is invalid input)
         fail(f"nothing to score: give the {rules.hand_size} card ids of one round, Throw first and Catch last, and "
              "--activity NAME for its activity", EXIT_USAGE)

@@ -44,6 +44,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..core.arguments import brief
 from ..core.errors import RulesError
 from . import generic
 
@@ -195,7 +196,7 @@ def bench_rates(rules: Any, kind: str, seconds: float = 1.0, players: int = 4, g
     refuse, such as Extra Salt).
     """
     if kind not in ("playouts", "step_api"):
-        raise ValueError(f"kind must be 'playouts' or 'step_api', not {kind!r}")
+        raise ValueError(f"kind must be 'playouts' or 'step_api', not {brief(kind)}")
     module = next((m for m in _engines() if rules == m.GAME), None) if isinstance(rules, str) else None
     ruleset = None
     if module is None:
@@ -206,7 +207,7 @@ def bench_rates(rules: Any, kind: str, seconds: float = 1.0, players: int = 4, g
                 rules = load_rules(rules)
             except Exception as exc:
                 known = ", ".join(m.GAME for m in _engines())
-                raise ValueError(f"{rules!r} is neither a game with a batched engine ({known}) nor a ruleset: "
+                raise ValueError(f"{brief(rules)} is neither a game with a batched engine ({known}) nor a ruleset: "
                                  f"{exc}") from None
         module, ruleset = serving(rules), rules
     own = getattr(module, "decision_rates", None)  # an engine whose benches count games alone says how

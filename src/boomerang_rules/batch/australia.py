@@ -39,6 +39,7 @@ import numpy.typing as npt
 
 from ..australia.rules import Ruleset
 from ..australia.tables import Tables, tables_for
+from ..core.arguments import brief
 from ..core.errors import IllegalAction
 from . import _kernels as k
 from .common import MAX_DECK
@@ -180,7 +181,7 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     players = _players(rules, players)
     games = _count(games)
     if policy not in _POLICIES:
-        raise ValueError(f"unknown policy {policy!r} (policies are {', '.join(_POLICIES)})")
+        raise ValueError(f"unknown policy {brief(policy)} (policies are {', '.join(_POLICIES)})")
     totals = np.zeros((games, players), np.int32)
     actions = np.zeros((games, players, decisions(rules)) if return_actions else (0, 0, 0), np.int16)
     k.playouts(players, games, _seed(seed), _POLICIES[policy], return_actions, c.ti, c.sc, c.shifts(players),

@@ -26,6 +26,7 @@ from ..boomerang2010.actions import action_of
 from ..boomerang2010.actions import num_actions as _num_actions
 from ..boomerang2010.rules import GAME, Ruleset
 from ..boomerang2010.tables import tables_for
+from ..core.arguments import brief
 from ..core.errors import IllegalAction
 from . import _b2010_kernels as k
 from .common import (
@@ -117,7 +118,7 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     players = players_of(rules, players)
     games = count_of(games)
     if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r} (policies are {', '.join(POLICIES)})")
+        raise ValueError(f"unknown policy {brief(policy)} (policies are {', '.join(POLICIES)})")
     totals = np.zeros((games, players), np.int32)
     actions = played_out(games, 256, return_actions, lambda start, buf, ends: int(
         k.playouts(players, start, games, seed_of(seed), POLICIES[policy], c.ti, c.sc, SHUFFLE, totals,

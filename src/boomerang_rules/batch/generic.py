@@ -32,6 +32,7 @@ from .. import action_of, is_over, legal_mask, new_game, score_sheets
 from .. import num_actions as _num_actions
 from .. import step as _step
 from .. import to_act as _to_act
+from ..core.arguments import brief
 from ..core.errors import IllegalAction
 from ..core.games import GAMES, rules_module
 from ..core.rng import below
@@ -244,8 +245,8 @@ def playouts(rules: Any, players: int, games: int, seed: int, policy: str = "ran
     players)``. With ``return_actions`` also each game's ids in the order of play, ``(games, longest)``
     padded with -1 (int16 when every id fits, else int32)."""
     if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r} for the plain engine's batch (policies: {', '.join(POLICIES)}: "
-                         "it cannot tell whether the lowest legal action ever ends a game)")
+        raise ValueError(f"unknown policy {brief(policy)} for the plain engine's batch (policies: "
+                         f"{', '.join(POLICIES)}: it cannot tell whether the lowest legal action ever ends a game)")
     batch = init(rules, players, games, seed)
     draws = sampler(batch.games, seed)
     played: list[list[int]] = []

@@ -24,6 +24,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
+from ..core.arguments import brief
 from ..core.errors import IllegalAction
 from ..seasaltpaper.actions import action_names as _rl_action_names
 from ..seasaltpaper.rules import GAME, Ruleset
@@ -205,7 +206,7 @@ def num_actions(rules: Ruleset) -> int:
 
 def _policy(policy: object) -> None:
     if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r} for Sea Salt & Paper (policies are {', '.join(POLICIES)}: "
+        raise ValueError(f"unknown policy {brief(policy)} for Sea Salt & Paper (policies are {', '.join(POLICIES)}: "
                          "the lowest legal action never ends a game)")
 
 

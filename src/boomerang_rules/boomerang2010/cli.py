@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
+from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
@@ -335,9 +336,9 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
         elif option in ("--player", "--seat") and equals:
             spec, i = value, i + 1
         elif arg.startswith("--") and option not in ("--player", "--seat"):  # worded as the other games word it
-            fail(f"no such option for {GAME_NAME}: {arg} (give {SEAT_HELP})", EXIT_USAGE)
+            fail(f"no such option for {GAME_NAME}: {clipped(arg)} (give {SEAT_HELP})", EXIT_USAGE)
         else:
-            fail(f"unexpected argument {arg!r} for {GAME_NAME}: give {SEAT_HELP}", EXIT_USAGE)
+            fail(f"unexpected argument {brief(arg)} for {GAME_NAME}: give {SEAT_HELP}", EXIT_USAGE)
         ids, sep, count = spec.rpartition(":")
         listed = [c.strip().upper() for c in ids.split(",")] if ids.strip() else []  # ":7": no cards
         # str.isdigit takes '²' and '١', int() then fails or reads them; a stray comma is no card

@@ -11,7 +11,7 @@ import click
 from click.core import ParameterSource
 
 from ..core.arguments import brief
-from ..core.limits import DEFAULT_MAX_BYTES
+from ..core.limits import DEFAULT_MAX_BYTES, MAX_JOBS, PROCESSES_PER_CPU
 from ..terminal.exits import EXIT_INVALID as EXIT_INVALID
 from ..terminal.exits import EXIT_USAGE as EXIT_USAGE
 from ..terminal.exits import fail as fail
@@ -125,9 +125,10 @@ max_bytes_option = click.option(
 limit that a record over it is refused with ("raise it with --max-bytes")."""
 
 jobs_option = click.option(
-    "--jobs", "-j", type=IntRange(min=1), default=1, show_default=True,
-    help="Processes to spread the games over (with --ray and no address: the local Ray instance's CPUs); "
-         "the output is identical to --jobs 1.")
+    "--jobs", "-j", type=IntRange(min=1, max=MAX_JOBS), default=1, show_default=True,
+    help=f"Processes to spread the games over (with --ray and no address: the local Ray instance's CPUs), "
+         f"1 to {MAX_JOBS}; at most {PROCESSES_PER_CPU} a CPU and one per chunk of games are started, "
+         "whatever is asked. The output is identical to --jobs 1.")
 
 ray_option = click.option(
     "--ray", "ray_address", is_flag=False, flag_value="local", default=None, metavar="[ADDRESS]",
@@ -154,15 +155,15 @@ def load_rules_or_exit(name: str, doing: str = "use --rules") -> Any:
 
     The refusal says "cannot {doing} NAME:", then the problems: ``doing`` names where ``name`` was
     given, the ``--rules`` option unless a command takes it otherwise (``variants show NAME``)."""
+    from ..core.display import shown_name
     from ..core.errors import RulesError
-    from ..core.jsonio import printable
     from ..core.loading import load_rules
 
     try:
         return load_rules(name)
     except RulesError as exc:
         code = EXIT_USAGE if any(p.rule == "io" for p in exc.problems) else EXIT_INVALID
-        fail(f"cannot {doing} {printable(name)}:\n" + "\n".join(f"  {p}" for p in exc.problems), code)
+        fail(f"cannot {doing} {shown_name(name)}:\n" + "\n".join(f"  {p}" for p in exc.problems), code)
 
 
 def game_of(rules: Any) -> Any:

@@ -8,6 +8,7 @@ from typing import IO
 import click
 
 from ..core.jsonio import printable
+from ..core.limits import MAX_GAMES
 from ..terminal.progress import Progress
 from .common import (
     BOTS_HELP,
@@ -33,7 +34,7 @@ from .files import refuse_to_overwrite, rules_read, write_text_file
 @click.option("--seed", "-s", type=INT, default=0, show_default=True,
               help="Seed of the first game; game i of the batch uses SEED + i.")
 @rules_option
-@click.option("--games", "-n", type=IntRange(min=1), default=1, show_default=True,
+@click.option("--games", "-n", type=IntRange(min=1, max=MAX_GAMES), default=1, show_default=True,
               help="How many games.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default=None,
               help="Write the records to this file ('-': standard output, the default). The format follows "

@@ -6,6 +6,7 @@ import json
 
 import click
 
+from ..core.limits import MAX_GAMES
 from ..terminal.progress import Progress
 from .common import (
     BOTS_HELP,
@@ -42,7 +43,8 @@ def _columns(lines: list[list[str]]) -> list[str]:
 @players_option()
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
               help=BOTS_HELP)
-@click.option("--games", "-n", type=IntRange(min=1), default=200, show_default=True, help="How many games.")
+@click.option("--games", "-n", type=IntRange(min=1, max=MAX_GAMES), default=200, show_default=True,
+              help="How many games.")
 @click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Game i is dealt from SEED + i.")
 @rules_option
 @jobs_option

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from .jsonio import is_text
+from .display import is_text
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = 60
@@ -23,7 +23,9 @@ _REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 6
 
 
 def brief(value: object, limit: int = 80) -> str:
-    """``repr(value)``, at most ``limit`` characters and safe for any value (huge ints included)."""
+    """``repr(value)``, at most ``limit`` characters and safe for any value (huge ints included): a
+    long string keeps its first and last characters (``'zzz...zzz'``). ``core.display.shown`` is
+    the form for a string a message quotes by its start (with its length when it is huge)."""
     try:
         text = _REPR.repr(value)
     except Exception:  # a repr that fails (an int too long to print, a broken __repr__)

@@ -21,6 +21,8 @@ from typing import Any
 
 import attrs
 
+from .arguments import brief
+from .display import clipped
 from .games import game_module
 from .jsonio import parse_json
 from .playouts import random_game
@@ -89,15 +91,15 @@ def _start(command: Sequence[str]) -> subprocess.Popen[bytes]:
         return subprocess.Popen(list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, start_new_session=True)
     except FileNotFoundError:
-        raise ScorerNotRun(f"cannot run {name!r}: no such program") from None
+        raise ScorerNotRun(f"cannot run {brief(name)}: no such program") from None
     except PermissionError:
-        raise ScorerNotRun(f"cannot run {name!r}: permission denied") from None
+        raise ScorerNotRun(f"cannot run {brief(name)}: permission denied") from None
     except OSError as exc:
         if exc.errno == errno.ENOEXEC:
-            raise ScorerNotRun(f"cannot run {name!r}: not a program the system can start (a script needs a "
+            raise ScorerNotRun(f"cannot run {brief(name)}: not a program the system can start (a script needs a "
                                "'#!' line naming its interpreter, or give the interpreter first: python "
-                               f"{name})") from None
-        raise ScorerNotRun(f"cannot run {name!r}: {exc.strerror or exc}") from None
+                               f"{clipped(name)})") from None
+        raise ScorerNotRun(f"cannot run {brief(name)}: {exc.strerror or exc}") from None
 
 
 def _end_group(process: subprocess.Popen[bytes]) -> None:

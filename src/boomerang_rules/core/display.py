@@ -61,3 +61,57 @@ def unshown_words(text: str) -> str | None:
     return (f"holds U+{ord(found.group()):04X} (character {found.start() + 1}), which pictures and terminals "
             "cannot show: text players read may hold no control character but tab and newline, nor U+FFFE "
             "or U+FFFF")
+
+
+def is_text(value: str) -> bool:
+    """Whether ``value`` can be written as UTF-8: no lone surrogates."""
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+QUOTED = 60
+"""The characters of a value from the input that a message quotes (``shown``): the rest is cut."""
+
+SIZED = 1000
+"""A value from the input longer than this is quoted with its length too (``shown``): no name, id
+or word the library reads comes near, so the reader learns the input was no mistyped word."""
+
+MAX_PATH = 4096
+"""The longest path a file can be opened by (Linux's ``PATH_MAX``): a longer name names no file,
+and a message shows it cut (``shown_name``)."""
+
+
+def shown(value: str, limit: int = QUOTED) -> str:
+    """``value`` quoted for a message: lone surrogates escaped, and cut after ``limit`` characters
+    with an ellipsis (and, past ``SIZED`` characters, the length: ``'zzz…' (1,000,000 characters)``).
+
+    Every message that quotes a name or word from the input (a ``--rules`` name, a variant's
+    ``extends``, a record's ``rules``, a player's or a bot's name, an unexpected key) quotes it
+    through here (``core.arguments.brief`` for a string; ``clipped`` unquoted), so that a name of a
+    million characters makes a message of a line, not of a megabyte."""
+    head = value[:limit]
+    return (repr(head) if is_text(head) else ascii(head)) + _cut(value, limit)
+
+
+def clipped(text: str, limit: int = QUOTED) -> str:
+    """``text`` for a message that shows it unquoted (an option given, a file name): on one line,
+    safe for a terminal (``escaped_name``), and cut as ``shown`` cuts it."""
+    return escaped_name(text[:limit]) + _cut(text, limit)
+
+
+def shown_name(name: str) -> str:
+    """A file name as a message shows it: whole (``escaped_name``), but one longer than ``MAX_PATH``,
+    which names no file, cut (``clipped``)."""
+    return clipped(name) if len(name) > MAX_PATH else escaped_name(name)
+
+
+def _cut(value: str, limit: int) -> str:
+    """What follows a value cut after ``limit`` characters: nothing when it is not cut."""
+    if len(value) <= limit:
+        return ""
+    return "…" if len(value) <= SIZED else f"… ({len(value):,} characters)"

@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
-from .display import escaped_name
+from .display import escaped_name, is_text, shown, shown_name
 from .errors import Problem
 from .limits import DEFAULT_MAX_BYTES, MAX_DEPTH
 from .pointer import pointer
@@ -77,28 +77,11 @@ def _marked(result: dict[str, Any], pairs: list[tuple[str, Any]]) -> dict[str, A
     return marked
 
 
-def is_text(value: str) -> bool:
-    """Whether ``value`` can be written as UTF-8: no lone surrogates."""
-    if value.isascii():
-        return True
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def printable(name: str) -> str:
     """A file name as messages show it, on one line and safe for a terminal: a control character
     (an escape, a newline) and a byte no encoding decodes (kept as a lone surrogate by the file
     system's decoding) shown as its escape (``core.display.escaped_name``)."""
     return escaped_name(name)
-
-
-def shown(value: str, limit: int = 60) -> str:
-    """``value`` quoted for a message: lone surrogates escaped, long values cut."""
-    text = repr(value[:limit]) if is_text(value[:limit]) else ascii(value[:limit])
-    return text + ("…" if len(value) > limit else "")
 
 
 def _part(key: object) -> str | int:
@@ -393,8 +376,9 @@ def document_text(value: Any, name: str | Path, pretty: Callable[[Any], str] | N
 
 
 def label_of(name: str | Path) -> str:
-    """How messages name a file: ``<stdin>`` for ``-``."""
-    return "<stdin>" if str(name) == STDIN else printable(str(name))
+    """How messages name a file: ``<stdin>`` for ``-``; a name no file can have (longer than
+    ``core.display.MAX_PATH``) cut (``core.display.shown_name``)."""
+    return "<stdin>" if str(name) == STDIN else shown_name(str(name))
 
 
 def _open_binary(path: str | Path) -> Any:
@@ -427,6 +411,19 @@ def _lines(stream: Any, max_bytes: int) -> Iterator[tuple[int, bytes | None]]:
         while rest and not rest.endswith(b"\n"):
             rest = stream.readline(CHUNK)
         yield number, None
+
+
+BOM = b"\xef\xbb\xbf"
+"""UTF-8's byte-order mark (U+FEFF): a file may begin with one (``parse_json`` reads past it), no
+later line of a JSON Lines file."""
+
+
+def late_bom() -> Problem:
+    """The problem of a line of a JSON Lines file, not its first, that begins with a byte-order mark:
+    only the file's start may hold one, and a line is no file of its own (each line was read past
+    its mark as if it were, so files joined with ``cat`` passed as one)."""
+    return Problem("", "this line begins with a byte-order mark (U+FEFF): only a file's first line may (a "
+                   "file joined from others keeps each one's mark: remove them)", "json-syntax")
 
 
 def record_too_large(max_bytes: int) -> Problem:
@@ -480,6 +477,9 @@ def read_documents(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Iter
                 where = f"{label}:{number}"
                 if line is None:
                     yield where, None, record_too_large(max_bytes).in_file(where)
+                    continue
+                if number > 1 and line.startswith(BOM):
+                    yield where, None, late_bom().in_file(where)
                     continue
                 value, problem = parse_json(line)
                 yield where, value, None if problem is None else problem.in_file(where)

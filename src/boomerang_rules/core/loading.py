@@ -139,13 +139,13 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
         return _whole_numbers(data)  # type: ignore[no-any-return]
     if fmt != VARIANT_FORMAT:
         raise RulesError([Problem("/format", f"expected {RULESET_FORMAT!r} or {VARIANT_FORMAT!r}, "
-                                  f"found {fmt!r}", "format", label)])
+                                  f"found {brief(fmt)}", "format", label)])
     problems = schema_problems(data, "variant")
     if problems:
         raise RulesError([p.in_file(label) for p in problems])
     parent = data["extends"]
     if not allow_paths and not _is_shipped(parent):
-        raise RulesError([Problem("/extends", f"{parent!r} is not a shipped ruleset; a variant given inline may "
+        raise RulesError([Problem("/extends", f"{brief(parent)} is not a shipped ruleset; a variant given inline may "
                                   f"extend only {', '.join(shipped_ids())}", "extends", label)])
     path, parent_label = _locate(parent, base)
     key = str(path.resolve()) if _unreadable(path) is None else parent_label

@@ -23,12 +23,17 @@ from __future__ import annotations
 
 import importlib
 import ipaddress
+import os
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from itertools import islice
+from typing import Any, TypeVar, overload
+
+from .limits import PROCESSES_PER_CPU
 
 R = TypeVar("R")
 
@@ -43,14 +48,60 @@ class ParallelError(RuntimeError):
     """The work could not be spread as asked: Ray missing, the cluster out of reach, a chunk lost for good."""
 
 
+def processes(jobs: int, calls: int, cpus: int | None = None) -> int:
+    """How many processes ``jobs`` gets for ``calls`` chunks of work: no more than the chunks (each
+    more would sit idle, and on Linux's fork all start at once) and no more than ``PROCESSES_PER_CPU``
+    for each of ``cpus`` CPUs (the machine's, ``os.cpu_count()``, when None): ``simulate --games
+    100000 --jobs 100000`` asked for 100,000 processes. At least one."""
+    if cpus is None:
+        cpus = os.cpu_count() or 1
+    return max(1, min(jobs, calls, PROCESSES_PER_CPU * cpus))
+
+
+AHEAD = 4
+"""Calls submitted ahead of the one whose result is awaited, for each process: enough to keep them
+busy, few enough that a huge run holds no more in memory than a small one."""
+
+
 def chunk_size(items: int, workers: int) -> int:
     """Chunks small enough that ``workers`` stay busy to the end (about four a worker), at most 50 items."""
     return max(1, min(50, items // (workers * 4) or 1))
 
 
-def chunks_of(items: Sequence[Any], size: int) -> list[list[Any]]:
-    """``items`` cut into consecutive lists of ``size`` (the last one shorter)."""
-    return [list(items[i:i + size]) for i in range(0, len(items), size)]
+T = TypeVar("T")
+
+
+class Lazy(Sequence[T]):
+    """``count`` items, item ``i`` made by ``item(i)`` when it is asked for, never kept: the chunks of
+    ``simulate --games 2147483648`` (and their calls) were all made before the first game was
+    played, a list of a list a game (the command was killed for its memory)."""
+
+    def __init__(self, count: int, item: Callable[[int], T]) -> None:
+        self._count, self._item = count, item
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self._item(i) for i in range(*index.indices(self._count))]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return self._item(index)
+
+
+def chunks_of(items: Sequence[Any], size: int) -> Sequence[list[Any]]:
+    """``items`` cut into consecutive lists of ``size`` (the last one shorter), each made when asked
+    for (``Lazy``)."""
+    return Lazy(-(-len(items) // size), lambda i: list(items[i * size:(i + 1) * size]))
 
 
 def ordered_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], *, jobs: int = 1,
@@ -80,12 +131,17 @@ def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], j
     interpreter's exit ("OSError: [Errno 9] Bad file descriptor" on standard error, now and then)."""
     # No more processes than calls: each would sit idle, and on Linux's fork every one of ``jobs`` is
     # started at once (``simulate --games 2 --jobs 1000000`` forked until the machine ran out).
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(calls)))
+    workers = processes(jobs, len(calls))
+    pool = ProcessPoolExecutor(max_workers=workers)
     try:
-        results = pool.map(function, *zip(*calls))
+        # A few calls a worker submitted ahead, not all (as ``pool.map`` does): each a future in memory.
+        waiting = iter(calls)
+        pending = deque(pool.submit(function, *args) for args in islice(waiting, AHEAD * workers))
         for _ in range(len(calls) - 1):
-            yield next(results)
-        last = next(results)
+            result = pending.popleft().result()
+            pending.extend(pool.submit(function, *args) for args in islice(waiting, 1))
+            yield result
+        last = pending.popleft().result()
     except BaseException:
         for worker in list(pool._processes.values()):  # private, stable since 3.8: the pool has no public handle
             worker.terminate()
@@ -100,7 +156,7 @@ def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], addre
     with _ray_messages_to_stderr():
         started = not ray.is_initialized()
         if started:
-            _start(ray, address, jobs)
+            _start(ray, address, processes(jobs, jobs) if address == LOCAL else jobs)  # CPUs: not 1 for jobs > 1
         try:
             task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(function)
             refs = [task.remote(*args) for args in calls]
@@ -194,15 +250,17 @@ def _probe(address: str) -> None:
     for ever for ``127.0.0.1:-5``)."""
     import socket
 
+    from .arguments import brief
+
     host, colon, port = address.removeprefix("ray://").rpartition(":")
     if not colon:
         return  # "auto", or a form Ray resolves itself
     if not host or not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
-        raise ParallelError(f"{address!r} is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)")
+        raise ParallelError(f"{brief(address)} is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS).close()
     except OSError as exc:
-        raise ParallelError(f"cannot reach the Ray cluster at {address!r}: {exc.strerror or exc}") from None
+        raise ParallelError(f"cannot reach the Ray cluster at {brief(address)}: {exc.strerror or exc}") from None
 
 
 def _start(ray: Any, address: str, jobs: int) -> None:

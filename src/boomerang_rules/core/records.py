@@ -16,10 +16,10 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from .arguments import brief, kind, string_list
-from .display import unshown_words
+from .display import is_text, shown, unshown_words
 from .errors import InvalidInput, Problem, RulesError, under
 from .games import GAMES
-from .jsonio import is_text, json_problems, shown
+from .jsonio import json_problems
 from .loading import load_rules, rules_data, rules_from_data, shipped_ids
 from .pointer import pointer
 from .schema import schema_problems
@@ -110,13 +110,53 @@ def envelope(rules: Any, names: Sequence[str], seed: int | None) -> dict[str, An
     return record
 
 
-def document_problems(record: Any, schema: str, schema_sees: Callable[[Any], Any] | None = None) -> list[Problem]:
+def document_problems(record: Any, schema: str, schema_sees: Callable[[Any], Any] | None = None,
+                      own_integers: Iterable[tuple[str, ...]] = ()) -> list[Problem]:
     """What a record breaks as a document, before any replay: strings that are not text or
-    nesting too deep (``json_problems``), else its game's record schema.
+    nesting too deep (``json_problems``), else its game's record schema, else a number written
+    with a point where the schema takes an integer (``point_problems``).
 
     ``schema_sees(record)``, when given, is what the schema is shown instead: the record less
-    parts the game has found the schema accepts (checked faster), of which the schema says the same."""
-    return json_problems(record) or schema_problems(record if schema_sees is None else schema_sees(record), schema)
+    parts the game has found the schema accepts (checked faster), of which the schema says the same.
+    ``own_integers``: the places (``point_problems``) where the game's replay reports such a number
+    itself, in its own words."""
+    return (json_problems(record) or schema_problems(record if schema_sees is None else schema_sees(record), schema)
+            or point_problems(record, own_integers))
+
+
+OWN_INTEGERS = (("seed",), ("rules",))
+"""The places whose numbers written with a point ``point_problems`` leaves alone, in every game:
+``/seed``, reported by ``recorded_seed`` (rule ``seed-integer``), and ``/rules``, a ruleset or
+variant given inline, which may write ``2.0`` as any ruleset may (``core.loading``)."""
+
+
+def point_problems(record: Any, own: Iterable[tuple[str, ...]] = ()) -> list[Problem]:
+    """Every number of a schema-valid record written with a point (``1.0``), at its pointer, but in
+    the places ``own`` names (paths, ``"*"`` for any index) and ``OWN_INTEGERS``.
+
+    Every number a record holds is an integer, and JSON Schema's ``integer`` takes ``1.0`` (JSON has
+    one kind of number): so after the schema, any float left is a whole number written with a point.
+    A record is written by a program from a game state, which holds ints, so such a number is
+    refused, as a version 2 is (``"version": 1.0`` was valid, and ``119.0`` matched a claimed total
+    of 119). A ruleset, written by hand, may say ``2.0`` (``core.loading._whole_numbers``)."""
+    skipped = {*OWN_INTEGERS, *own}
+    problems: list[Problem] = []
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(record, ())]
+    while stack:
+        node, path = stack.pop()
+        for key, value in (node.items() if node.__class__ is dict else enumerate(node)):
+            cls = value.__class__
+            if cls is not float and cls is not dict and cls is not list:
+                continue
+            at = (*path, key)
+            if tuple("*" if isinstance(part, int) else part for part in at) in skipped:
+                continue
+            if cls is float:
+                problems.append(Problem(pointer(*at), f"{value!r} is written with a point: a record's numbers are "
+                                        "integers, written without one", "record-integer"))
+            else:
+                stack.append((value, at))
+    return sorted(problems, key=lambda p: p.pointer)
 
 
 def recorded_seed(record: dict[str, Any]) -> tuple[int | None, list[Problem]]:

@@ -11,9 +11,9 @@ import re
 from functools import cache
 from typing import Any
 
-from .display import SHOWN_TEXT, unshown_words
+from .arguments import brief
+from .display import QUOTED, SHOWN_TEXT, shown, unshown_words
 from .errors import Problem
-from .jsonio import shown
 from .pointer import pointer
 from .resources import data_dir
 
@@ -84,7 +84,7 @@ def _unique_items(validator: Any, unique: bool, instance: Any, schema: Any) -> A
     for i, item in enumerate(instance):
         j = first.setdefault(_json_key(item), i)
         if j != i:
-            yield ValidationError(f"item {i} repeats item {j} ({_short(repr(item), 60)}): the items must be unique")
+            yield ValidationError(f"item {i} repeats item {j} ({brief(item)}): the items must be unique")
             return
 
 
@@ -106,7 +106,7 @@ def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
         if why is not None:
             yield ValidationError(f"{shown(instance, 30)} {why}")
         else:
-            yield ValidationError(f"{_short(repr(instance), 60)} does not match {pattern!r}")
+            yield ValidationError(f"{shown(instance)} does not match {pattern!r}")
 
 
 @cache
@@ -173,7 +173,7 @@ def schema_problems(instance: Any, name: str) -> list[Problem]:
     for error in errors:
         for leaf in _leaf_errors(error):
             where = pointer(*leaf.absolute_path)
-            problems.append(Problem(where, _short(leaf.message), f"schema:{leaf.validator}"))
+            problems.append(Problem(where, _short(_requoted(leaf.message, leaf.instance)), f"schema:{leaf.validator}"))
     if not problems:  # the two disagree: never let a refused document pass
         path = getattr(refused, "path", None)
         place = pointer(*path[1:]) if isinstance(path, list) else ""
@@ -182,6 +182,22 @@ def schema_problems(instance: Any, name: str) -> list[Problem]:
         problems.append(Problem("", f"more problems, not listed: only the first {MAX_PROBLEMS} are (a document "
                                 "that wrong is checked no further)", "schema:more"))
     return problems
+
+
+def _requoted(message: str, instance: Any) -> str:
+    """jsonschema's ``message`` about ``instance`` with each long string of it that the message quotes
+    whole (the instance itself: ``'zzz…' is too long``; an object's keys: ``('zzz…' was unexpected)``)
+    quoted as every message quotes the input (``shown``): cut, with its length."""
+    if isinstance(instance, str):
+        longs = [instance]
+    elif isinstance(instance, dict):
+        longs = [key for key in instance if isinstance(key, str) and len(key) > QUOTED]
+    else:
+        return message
+    for text in longs:
+        if len(text) > QUOTED:
+            message = message.replace(repr(text), shown(text))
+    return message
 
 
 def _short(message: str, limit: int = 200) -> str:

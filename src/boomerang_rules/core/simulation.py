@@ -11,9 +11,11 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from . import bots
+from .arguments import in_range
 from .games import game_module
 from .jsonio import dumps_pretty
-from .parallel import chunk_size, chunks_of, ordered_map
+from .limits import MAX_GAMES, MAX_JOBS
+from .parallel import Lazy, chunk_size, chunks_of, ordered_map
 
 _one_line = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False).encode
 """``json.dumps(record, ensure_ascii=False, separators=(",", ":"))``, the encoder made once. A record
@@ -46,12 +48,16 @@ def record_texts(rules: Any, names: Sequence[str], seat_names: Sequence[str], se
 def simulate(rules: Any, names: Sequence[str], seat_names: Sequence[str], seed: int, games: int, lines: bool,
              *, jobs: int = 1, ray: str | None = None, progress: Callable[[int], None] | None = None
              ) -> Iterator[str]:
-    """The texts of ``record_texts`` for seeds ``seed`` to ``seed + games - 1``, in that order, played here,
-    in ``jobs`` processes or on a Ray cluster (``core.parallel.ordered_map``)."""
+    """The texts of ``record_texts`` for seeds ``seed`` to ``seed + games - 1`` (``games`` up to
+    ``core.limits.MAX_GAMES``), in that order, played here, in ``jobs`` processes (1 to
+    ``core.limits.MAX_JOBS``) or on a Ray cluster (``core.parallel.ordered_map``)."""
+    jobs = in_range(jobs, 1, MAX_JOBS, "jobs", "a number of processes")
+    games = in_range(games, 0, MAX_GAMES, "games", "a number of games")
     spread = ray is not None or jobs > 1
     seeds = range(seed, seed + games)
     chunks = chunks_of(seeds, chunk_size(games, max(jobs, 2)) if spread else 1)
-    calls = [(rules, list(names), list(seat_names), chunk, lines) for chunk in chunks]
+    names, seat_names = list(names), list(seat_names)
+    calls = Lazy(len(chunks), lambda i: (rules, names, seat_names, chunks[i], lines))
     for chunk, texts in zip(chunks, ordered_map(record_texts, calls, jobs=jobs, ray=ray)):
         yield from texts
         if progress:

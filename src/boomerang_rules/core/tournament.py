@@ -11,7 +11,8 @@ import attrs
 from .arguments import in_range, integer, string_list
 from .bots import bot_game
 from .games import game_module
-from .parallel import chunk_size, chunks_of, ordered_map
+from .limits import MAX_GAMES, MAX_JOBS
+from .parallel import Lazy, chunk_size, chunks_of, ordered_map
 
 GameResult = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 """Per seat the game total of each row (the game's ``ROWS`` order), and the winning seats."""
@@ -104,18 +105,19 @@ def run(rules: Any, names: Sequence[str], games: int, seed: int = 0, jobs: int =
 
     rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
     n = len(string_list(names, "names", "bot names"))
-    games = in_range(games, 1, 2**31, "games", "a number of games")
+    games = in_range(games, 1, MAX_GAMES, "games", "a number of games")
     seed = integer(seed, "seed", "an integer seed")
-    jobs = in_range(jobs, 1, 1024, "jobs", "a number of processes")
+    jobs = in_range(jobs, 1, MAX_JOBS, "jobs", "a number of processes")
     if not rules.players.min <= n <= rules.players.max:
         raise ValueError(f"names must hold one bot name per seat: {rules.id!r} is for {rules.players.min} to "
                          f"{rules.players.max} players, not {n}")
-    seeds = [(seed + i, i % n if rotate else 0) for i in range(games)]
+    seeds = Lazy(games, lambda i: (seed + i, i % n if rotate else 0))
     spread = ray is not None or jobs > 1
     chunks = chunks_of(seeds, chunk_size(games, max(jobs, 2)) if spread else 1)  # here: one game a chunk, for progress
     results: list[GameResult] = []
-    for chunk, done in zip(chunks, ordered_map(_play_chunk, [(rules, list(names), c) for c in chunks],
-                                               jobs=jobs, ray=ray)):
+    names = list(names)
+    calls = Lazy(len(chunks), lambda i: (rules, names, chunks[i]))
+    for chunk, done in zip(chunks, ordered_map(_play_chunk, calls, jobs=jobs, ray=ray)):
         results.extend(done)
         if progress:
             progress(len(chunk))

@@ -22,7 +22,7 @@ from ..australia.rules import Ruleset
 from ..australia.sheets import winners
 from ..australia.state import GameState, check_state
 from ..australia.tables import NO_ACTIVITY, Tables, tables_for
-from ..core.arguments import in_range, integer, items_of, not_a, seat_of
+from ..core.arguments import brief, in_range, integer, items_of, not_a, seat_of
 from .encoding import (
     FLOAT32,
     INT8,
@@ -561,7 +561,7 @@ def observe(state: GameState, seat: int) -> FloatArray:
     """What ``seat`` sees of ``state``: ``encoder``'s observation, entries in [0, 1] (the totals scaled)."""
     check_state(state)
     if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < state.players:
-        raise ValueError(f"seat {seat!r} does not exist in a {state.players}-player game")
+        raise ValueError(f"seat {brief(seat)} does not exist in a {state.players}-player game")
     return encoder_for(state.rules, state.players).observe(state, int(seat))
 
 

@@ -536,7 +536,7 @@ class Encoder:
         n = self.players
         self.check_state(state)
         if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < n:
-            raise ValueError(f"seat {seat!r} does not exist in a {n}-player game")
+            raise ValueError(f"seat {brief(seat)} does not exist in a {n}-player game")
         if self.fast is not None:  # a copy: a row's base would hold the other seats' observations
             row: FloatArray = self.fast(state)[0][int(seat)].copy()
             return row

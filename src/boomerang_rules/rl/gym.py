@@ -187,7 +187,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             raise TypeError(f"illegal_reward must be a number, not {kind(illegal_reward)}: {brief(illegal_reward)}")
         self.illegal_reward = float(illegal_reward)
         if not math.isfinite(self.illegal_reward):  # a NaN or infinite reward poisons every return it enters
-            raise ValueError(f"illegal_reward must be a finite number, not {self.illegal_reward!r}")
+            raise ValueError(f"illegal_reward must be a finite number, not {brief(self.illegal_reward)}")
         if max_decisions is not None:
             max_decisions = integer(max_decisions, "max_decisions", "a positive integer or None")
             if max_decisions < 1:

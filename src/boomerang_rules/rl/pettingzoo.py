@@ -67,6 +67,7 @@ import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
 from ..core import rng as rng_mod
+from ..core.arguments import brief
 from .adapters import GameAdapter, action_id, adapter_for, set_attributes
 from .encoding import Reading
 from .encoding import seat_rows_plain as seat_rows_plain  # re-exported: the compiled seat_rows' reference
@@ -133,9 +134,9 @@ def check_seed(seed: Any) -> int | None:
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise ValueError(f"seed must be an integer or None, not {seed!r}")
+        raise ValueError(f"seed must be an integer or None, not {brief(seed)}")
     if seed < 0:
-        raise ValueError(f"seed must be a non-negative integer or None (gymnasium's seeds), not {seed!r}")
+        raise ValueError(f"seed must be a non-negative integer or None (gymnasium's seeds), not {brief(seed)}")
     return int(seed)
 
 
@@ -161,14 +162,14 @@ class _Seeds:
 
 def _check(reward: str, max_cycles: int | None, render_mode: str | None, obs_key: str = "observation") -> None:
     if obs_key not in OBS_KEYS:
-        raise ValueError(f"obs_key must be one of {', '.join(map(repr, OBS_KEYS))}, not {obs_key!r}")
+        raise ValueError(f"obs_key must be one of {', '.join(map(repr, OBS_KEYS))}, not {brief(obs_key)}")
     if reward not in REWARDS:
-        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {brief(reward)}")
     if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int | np.integer)
                                    or max_cycles < 1):
-        raise ValueError(f"max_cycles must be a positive integer or None, not {max_cycles!r}")
+        raise ValueError(f"max_cycles must be a positive integer or None, not {brief(max_cycles)}")
     if render_mode not in (None, "ansi", "human"):
-        raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {brief(render_mode)}")
 
 
 class _Common:

@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from .. import batch as engine
 from ..batch import generic
-from ..core.arguments import as_id, integer
+from ..core.arguments import as_id, brief, integer
 from ..core.loading import load_rules
 from .encoding import _rl_module, encoder_for
 
@@ -94,13 +94,13 @@ class VectorEnv:
     def __init__(self, rules: Any = "standard", players: int = 4, games: int = 64, reward: str = "round",
                  copy: bool = True, max_steps: int | None = DEFAULT_MAX_STEPS) -> None:
         if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {brief(reward)}")
         if not isinstance(copy, bool | np.bool_):  # "no" would give copies, 0 views
-            raise TypeError(f"copy must be True or False, not {copy!r}")
+            raise TypeError(f"copy must be True or False, not {brief(copy)}")
         if max_steps is not None and as_id(max_steps) is not None:  # a numpy integer is the int it holds
             max_steps = as_id(max_steps)
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
-            raise ValueError(f"max_steps must be a positive integer or None, not {max_steps!r}")
+            raise ValueError(f"max_steps must be a positive integer or None, not {brief(max_steps)}")
         # read as the other envs read it, whatever engine serves (Australia's took a float, or a numpy int not)
         players = integer(players, "players", "a player count")
         self.max_steps = max_steps
@@ -113,7 +113,7 @@ class VectorEnv:
         if as_id(games) is not None:  # a numpy integer is the int it holds, as players is
             games = as_id(games)  # type: ignore[assignment]
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-            raise ValueError(f"games must be a positive integer, not {games!r}")
+            raise ValueError(f"games must be a positive integer, not {brief(games)}")
         self.players = players
         self.games = games
         self.reward = reward

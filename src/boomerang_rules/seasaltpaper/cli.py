@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
+from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import common_command
 from ..terminal.wording import fit_line, fitted, plural, says
@@ -108,9 +109,10 @@ def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
         elif arg == "--played":
             where = played
         elif arg.startswith("--"):
-            fail(f"no such option for Sea Salt & Paper: {arg} (give --hand ID... and --played ID...)", EXIT_USAGE)
+            fail(f"no such option for Sea Salt & Paper: {clipped(arg)} (give --hand ID... and --played ID...)",
+                 EXIT_USAGE)
         elif where is None:
-            fail(f"{arg!r}: say whether cards are in hand or played: --hand ID... --played ID...", EXIT_USAGE)
+            fail(f"{brief(arg)}: say whether cards are in hand or played: --hand ID... --played ID...", EXIT_USAGE)
         else:  # its ids are lower-case (the schema's pattern), as the other games' are upper-case: any case reads
             where.append(arg.lower())
     return hand, played

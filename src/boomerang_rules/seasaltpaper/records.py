@@ -334,7 +334,7 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
     """
     given, other = replay_rules(rules, Ruleset, GAME, "a Sea Salt & Paper Ruleset")
     rules = given
-    problems = document_problems(record, RECORD_SCHEMA, _for_the_schema)
+    problems = document_problems(record, RECORD_SCHEMA, _for_the_schema, own_integers=(("rounds", "*", "first"),))
     if any(not p.pointer.startswith("/result") for p in problems):
         return Checked(None, tuple(problems))
     if other:
