@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -509,3 +510,40 @@ def test_every_table_a_game_reaches_is_one_a_game_can_hold(rules_id: str) -> Non
                 assert played_problems(rules, list(t.ids_of(played))) == [], t.ids_of(played)
                 tables += len(played) > 2
     assert tables > 10  # many tables of more than one duo
+
+
+def test_played_problems_say_which_card_and_why() -> None:
+    """Each refusal's words name the card's kind, the duos the ruleset makes (and the starfish's duo in
+    Extra Salt), how many duos the played cards make (a starfish past them), and the mermaids' number."""
+    from boomerang_rules.seasaltpaper.scoring import played_problems
+
+    extra = br.load_rules("sea-salt-paper-extra-salt")
+    base_duos = "crab + crab, boat + boat, fish + fish, swimmer + shark"
+    extra_duos = f"{base_duos}, crab + lobster, swimmer + jellyfish"
+
+    def said(rules: Any, played: list[str]) -> list[tuple[str, str, str]]:
+        return [(p.pointer, p.rule, p.message) for p in played_problems(rules, played)]
+
+    assert said(RULES, ["crab-1", "octopus-1"]) == [
+        ("/played/0", "played-duos", f"this crab has no partner among the played cards: a crab is played in a duo "
+                                     f"({base_duos})"),
+        ("/played/1", "played-duos", f"this octopus cannot be in front: only duos ({base_duos}) and all 4 mermaids "
+                                     "at once go in front")]
+    assert said(extra, ["octopus-1"]) == [
+        ("/played/0", "played-duos", f"this octopus cannot be in front: only duos ({extra_duos}), a starfish with a "
+                                     "duo and all 4 mermaids at once go in front")]
+    # three crabs make one duo, the third left over: the second starfish has no duo of its own
+    assert said(extra, ["crab-1", "crab-2", "crab-3", "starfish-1", "starfish-2"]) == [
+        ("/played/2", "played-duos", f"this crab has no partner among the played cards: a crab is played in a duo "
+                                     f"({extra_duos})"),
+        ("/played/4", "played-trio", "this starfish has no duo: a starfish goes in front only with a duo, one per "
+                                     "duo, and the played cards make 1 duo")]
+    assert said(extra, ["starfish-1"])[0][2].endswith("the played cards make 0 duos")
+    assert said(extra, ["crab-1", "crab-2", "crab-3", "crab-4", *[f"starfish-{i}" for i in (1, 2, 3)]])[0][2].endswith(
+        "the played cards make 2 duos")
+    assert said(RULES, ["mermaid-1", "mermaid-2"]) == [
+        ("/played/0", "played-mermaids", "2 mermaids in front: the mermaids are played all 4 at once (which wins "
+                                         "the game)")]
+    assert said(RULES, ["mermaid-1"])[0][2].startswith("1 mermaid in front:")
+    with pytest.raises(TypeError, match=r"^rules must be a Sea Salt & Paper Ruleset"):
+        played_problems(None, [])  # type: ignore[arg-type]
