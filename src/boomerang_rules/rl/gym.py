@@ -62,11 +62,11 @@ import boomerang_rules as br
 from ..core import rng as rng_mod
 from ..core.arguments import brief, in_range, integer, kind, one_of, seat_of
 from ..core.bots import RandomBot, bot_seed
-from ..core.rng import below
 from ..core.errors import IllegalAction
 from ..core.games import GAMES, game_module
 from ..core.ismcts import MAX_PLAYOUTS
 from ..core.loading import rules_data
+from ..core.rng import below
 from .adapters import GameAdapter, action_id, adapter_for, load, set_attributes
 from .encoding import FLOAT32
 
@@ -284,19 +284,20 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             mine = None
             state = state._br_step(actions)
 
-    def _observe(self, **more: Any) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
-        """The learning seat's observation of the state now and the step's info (``more`` added), the
-        legal mask remembered as an integer.
+    def _observe(self, illegal: bool = False) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
+        """The learning seat's observation of the state now and the step's info (``illegal``: marked so),
+        the legal mask remembered as an integer.
 
         Every array is fresh (no other seat's observation beside it): the mask row the encoder
         made is the info's own, the observation's a float copy of it; the env keeps only the
-        integer (``_legal_row`` makes an array of it when one is asked for)."""
+        integer (``_legal_row`` makes an array of it when one is asked for). ``step`` makes the same
+        inline. A plain argument, not ``**more``: a function taking ``**`` makes a dict at every call."""
         observation, row, self._legal_bits = self._adapter.encode_seat(self._state, self._me)
         info: dict[str, Any] = {"action_mask": row, "seat": self._me}
         if self._done:
             info["totals"] = tuple(int(x) for x in self._adapter.totals(self._state))
-        if more:
-            info.update(more)
+            if illegal:
+                info["illegal"] = True
         return {"observations": observation, "action_mask": row.astype(FLOAT32)}, info
 
     def _legal_row(self) -> npt.NDArray[np.int8]:
@@ -379,7 +380,12 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         mine = action if names is None else names[action]  # the form the engine takes fastest
         self._decisions = decisions = self._decisions + 1
         self._state = state = self._play_until_mine(state, mine)
-        over = state._br_is_over()
+        # _observe(), inline (a Python call costs about 1% of a learner's step, which this is taken at);
+        # the learner's mask says whether the game is over: _play_until_mine stops where the learner owes a
+        # decision (a seat that owes one has a legal action) or where no seat owes one, which is the
+        # game's end (the contract, tests/test_contract.py), so no is_over call is needed
+        seen, row, self._legal_bits = self._adapter.encode_seat(state, me)
+        over = not self._legal_bits
         reward = 0.0
         if self.reward == "round":
             total = self._adapter.totals(state)[me]
@@ -388,8 +394,11 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         elif over:
             reward = self._end_reward()
         truncated = not over and self.max_decisions is not None and decisions >= self.max_decisions
-        self._done = over or truncated
-        observation, info = self._observe()
+        self._done = done = over or truncated
+        info: dict[str, Any] = {"action_mask": row, "seat": me}
+        if done:
+            info["totals"] = tuple(int(x) for x in self._adapter.totals(state))
+        observation = {"observations": seen, "action_mask": row.astype(FLOAT32)}
         if truncated:  # the game goes on, but not for this episode: nothing more to decide in it
             self._decide_nothing(observation, info)
         if self.render_mode == "human":
@@ -417,7 +426,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             raise IllegalAction(f"action {action} ({br.action_of(self.rules, action)}) is not legal for seat "
                                 f"{self._me} now; legal: {legal}")
         self._done = True
-        observation, info = self._observe(illegal=True)
+        observation, info = self._observe(True)
         self._decide_nothing(observation, info)
         return observation, self.illegal_reward, True, False, info
 
