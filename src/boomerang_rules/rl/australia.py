@@ -483,7 +483,7 @@ def _seat_encoder(lay: _Layout) -> Any:
     float32 = np.dtype(np.float32)
     int8 = np.dtype(np.int8)
 
-    players = lay.players
+    everyone = (1 << lay.players) - 1
     activity_step = lay.activity_step
 
     def encode_seat(state: GameState, seat: int) -> tuple[FloatArray, npt.NDArray[np.int8], int]:
@@ -491,12 +491,13 @@ def _seat_encoder(lay: _Layout) -> Any:
         fill = _fill
         if plan is not None and fill is not None:
             try:
-                # a pick (most decisions): lay.compiled_inputs' first case inline, a call less a step
-                context, step, hands, _, _, _ = state
+                # a pick (most decisions): lay.compiled_inputs' first case inline, a call less a step (and
+                # every seat owing one read from the state's waiting seats, as to_act reads them)
+                context, step, hands, _, _, waiting = state
                 template = lay.template_now
                 if context.progress is not template.progress:
                     template = lay.template(state)
-                if step < activity_step and len(to_act(state)) == players:
+                if step < activity_step and waiting == everyone:
                     rnd, masks = context.round, list(hands)
                 else:
                     rnd, masks, template = lay.compiled_inputs(state)
