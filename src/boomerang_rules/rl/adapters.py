@@ -51,8 +51,10 @@ class GameAdapter:
         self.observation_size = encoder.size
         self.encode: Any = encoder.encode
         """Every seat's observation and action mask, and the legal masks as integers (``Encoder.encode``)."""
-        self.encode_seat: Any = encoder.encode_seat
-        """One seat's observation and mask row (arrays of its own) and its legal mask (``Encoder.encode_seat``)."""
+        self.encode_seat: Any = encoder.encode_seat if encoder.fast_seat is None else encoder.fast_seat
+        """One seat's observation and mask row (arrays of its own) and its legal mask (``Encoder.encode_seat``;
+        the game's own ``fast_seat`` called directly when it has one, as ``Encoder.encode_seat`` would call it:
+        a single-agent env's step calls this once, and a frame less is a few hundred instructions)."""
         self.legal_mask = encoder.masks
         self.to_act = br.to_act
         self.is_over = br.is_over

@@ -157,6 +157,8 @@ class _Layout:
         self.template_now: Template = Template(None, bytes(self.template_bytes), (0,) * n, (0.0,) * n)
         """The finished rounds last read (``template``): one immutable tuple, replaced whole, so that a
         caller reads a round's bits and scores together even while another thread moves it on."""
+        self.template_start = self.template_now
+        """The template of a game with no round finished: every bit 0, every total 0 (``template``)."""
         self.score_bound = float(_max_total(t.rules))
         """What the scaled encoder divides the totals by (``_max_total``)."""
         self.encode = _encoder(self)
@@ -222,6 +224,12 @@ class _Layout:
         progress = state.progress
         now = self.template_now
         if progress is now.progress:
+            return now
+        if not progress.rounds and not progress.regions_taken and not any(progress.visited) \
+                and not any(progress.used_activities):  # a new game: nothing to pack or total
+            start = self.template_start
+            now = Template(progress, start.blob, start.scores, start.scaled)
+            self.template_now = now
             return now
         t = self.tables
         d = self.deck
@@ -477,12 +485,24 @@ def _seat_encoder(lay: _Layout) -> Any:
     float32 = np.dtype(np.float32)
     int8 = np.dtype(np.int8)
 
+    everyone = (1 << lay.players) - 1
+    activity_step = lay.activity_step
+
     def encode_seat(state: GameState, seat: int) -> tuple[FloatArray, npt.NDArray[np.int8], int]:
         plan = lay.plan
         fill = _fill
         if plan is not None and fill is not None:
             try:
-                rnd, masks, template = lay.compiled_inputs(state)
+                # a pick (most decisions): lay.compiled_inputs' first case inline, a call less a step (and
+                # every seat owing one read from the state's waiting seats, as to_act reads them)
+                context, step, hands, _, _, waiting = state
+                template = lay.template_now
+                if context.progress is not template.progress:
+                    template = lay.template(state)
+                if step < activity_step and waiting == everyone:
+                    rnd, masks = context.round, list(hands)
+                else:
+                    rnd, masks, template = lay.compiled_inputs(state)
                 observation = empty(lay.size, float32)
                 row = empty(lay.actions, int8)
                 fill(observation, row, plan, state, rnd, masks, template.blob, template.scaled, seat,

@@ -161,6 +161,7 @@ def masks_by_legal(legal_actions: Callable[[Any, int], Any], legal_mask: Callabl
             found = known[legal] = legal_mask(state, seat)
         return found
 
+    mask.by_legal = (legal_actions, known)  # type: ignore[attr-defined]  # Encoder.encode_seat looks up inline
     return mask
 
 
@@ -264,6 +265,8 @@ class Encoder:
         self.fields = tuple(fields)
         self.num_actions = num_actions
         self._legal_mask = legal_mask
+        self._by_legal: tuple[Callable[[Any, int], Any], dict[Any, int]] | None = getattr(legal_mask, "by_legal", None)
+        """A ``masks_by_legal`` mask's legal actions and masks known, which ``encode_seat`` looks up inline."""
         self._to_act = to_act
         self.fast = fast
         """The compiled ``encode`` when there is one: the game's own (``fast``), else ``encode_compiled``
@@ -446,7 +449,13 @@ class Encoder:
         if read_gather is None or not self.dicts_compiled:
             observations, rows, masks = self.encode(state)
             return observations[seat].copy(), rows[seat].copy(), masks[seat]
-        mask = self._legal_mask(state, seat) if seat in self._to_act(state) else 0
+        mask = 0
+        if seat in self._to_act(state):
+            by_legal = self._by_legal
+            if by_legal is None:
+                mask = self._legal_mask(state, seat)
+            else:  # masks_by_legal's lookup inline: a call less at each step of a single-agent env
+                mask = by_legal[1].get(by_legal[0](state, seat)) or self._legal_mask(state, seat)
         observation = np.empty(self.size, FLOAT32)
         row = np.zeros(self.num_actions, INT8)
         try:

@@ -66,6 +66,7 @@ from ..core.errors import IllegalAction
 from ..core.games import GAMES, game_module
 from ..core.ismcts import MAX_PLAYOUTS
 from ..core.loading import rules_data
+from ..core.rng import below
 from .adapters import GameAdapter, action_id, adapter_for, load, set_attributes
 from .encoding import FLOAT32
 
@@ -84,7 +85,8 @@ DEFAULT_PLAYERS = 4
 
 VIEWLESS: tuple[type, ...] = (RandomBot,)
 """Bots that never read their view (``core.bots.RandomBot``): given the legal actions alone, the same
-ones as ``view(state, seat).legal_actions``, without the view's cost (most of a step's)."""
+ones as ``view(state, seat).legal_actions``, without the view's cost (most of a step's). A
+``RandomBot`` among them has its draw made in place (``_play_until_mine``)."""
 
 
 def env_name(game: str) -> str:
@@ -214,6 +216,14 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self._bots: list[Any] = []
         self._viewless: list[bool] = []
         """Whether each seat's bot reads no view (``VIEWLESS``): handed its legal actions alone."""
+        self._drawn: list[bool] = []
+        """Whether each seat's bot is a ``RandomBot`` of ``VIEWLESS``, whose draw the env makes in place:
+        ``below`` on the bot's own generator over the legal actions, as its ``choose`` draws (without
+        ``choose``'s check of what it is handed, which an engine's legal actions always pass: three
+        calls of Python a bot's decision, a fifth of a Sea Salt & Paper episode's loop)."""
+        self._reseed: tuple[str, ...] | None = None
+        """``opponents`` when every other seat's bot, made of them, is a ``RandomBot`` drawn in place
+        (``_drawn``): a reset with the same opponents and learning seat then reseeds those bots in place."""
         self._legal_bits = 0
         self._decisions = 0
         self._credited = 0
@@ -229,12 +239,14 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         The engine's functions are called as the state's methods (``core.games.METHOD``: what
         ``br.to_act``, ``br.step``, ``br.apply`` and ``br.legal_actions`` call), saving their frame a
         call, and a seat acting alone has its action applied (no list of one made for ``step``); a bot
-        that reads no view (``_viewless``) is handed its legal actions inline, and the seats' actions
+        that reads no view (``_viewless``) is handed its legal actions inline (a ``RandomBot``'s draw made
+        here, ``_drawn``), and the seats' actions
         are gathered by a plain loop (a comprehension is a call of its own on Python 3.11): the bots
         play most of a game's decisions, each paying this loop."""
         me = self._me
         bots = self._bots
         viewless = self._viewless
+        drawn = self._drawn
         while True:
             owing = state._br_to_act()
             if not owing:
@@ -247,6 +259,12 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                     state = state._br_apply(seat, mine)
                     mine = None
                     continue
+                if drawn[seat]:  # a RandomBot's choose, inline: the same draw from its generator
+                    bot = bots[seat]
+                    legal = state._br_legal_actions(seat)
+                    bot._state, k = below(bot._state, len(legal))
+                    state = state._br_apply(seat, legal[k])
+                    continue
                 if viewless[seat]:
                     state = state._br_apply(seat, bots[seat].choose(None, state._br_legal_actions(seat)))
                     continue
@@ -256,6 +274,11 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             for s in owing:
                 if s == me:
                     actions.append(mine)
+                elif drawn[s]:
+                    bot = bots[s]
+                    legal = state._br_legal_actions(s)
+                    bot._state, k = below(bot._state, len(legal))
+                    actions.append(legal[k])
                 elif viewless[s]:
                     actions.append(bots[s].choose(None, state._br_legal_actions(s)))
                 else:
@@ -264,19 +287,20 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             mine = None
             state = state._br_step(actions)
 
-    def _observe(self, **more: Any) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
-        """The learning seat's observation of the state now and the step's info (``more`` added), the
-        legal mask remembered as an integer.
+    def _observe(self, illegal: bool = False) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
+        """The learning seat's observation of the state now and the step's info (``illegal``: marked so),
+        the legal mask remembered as an integer.
 
         Every array is fresh (no other seat's observation beside it): the mask row the encoder
         made is the info's own, the observation's a float copy of it; the env keeps only the
-        integer (``_legal_row`` makes an array of it when one is asked for)."""
+        integer (``_legal_row`` makes an array of it when one is asked for). ``step`` makes the same
+        inline. A plain argument, not ``**more``: a function taking ``**`` makes a dict at every call."""
         observation, row, self._legal_bits = self._adapter.encode_seat(self._state, self._me)
         info: dict[str, Any] = {"action_mask": row, "seat": self._me}
         if self._done:
             info["totals"] = tuple(int(x) for x in self._adapter.totals(self._state))
-        if more:
-            info.update(more)
+            if illegal:
+                info["illegal"] = True
         return {"observations": observation, "action_mask": row.astype(FLOAT32)}, info
 
     def _legal_row(self) -> npt.NDArray[np.int8]:
@@ -330,11 +354,20 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         stream, game_seed = rng_mod.next_u64(self._seed_stream(seed))
         game_seed >>= 1  # below 2**63, as every seed the engines take
         self._me = rng_mod.below(stream, self.players)[1] if self.seat is None else self.seat
-        bots = game_module(self.game).BOTS
-        others = iter(self.opponents)
-        self._bots = [None if s == self._me else bots[next(others)](self.rules, bot_seed(game_seed, s))
-                      for s in range(self.players)]
-        self._viewless = [bot.__class__ in VIEWLESS for bot in self._bots]
+        if self._reseed is self.opponents and self._bots[self._me] is None and RandomBot in VIEWLESS:
+            # the same seat against RandomBots alone: each reseeded in place, as a new one is seeded (bot_seed's
+            # 64 bits are its generator's state); making them again cost about 1% of an episode
+            for s, bot in enumerate(self._bots):
+                if bot is not None:
+                    bot._state = bot_seed(game_seed, s)
+        else:
+            bots = game_module(self.game).BOTS
+            others = iter(self.opponents)
+            self._bots = [None if s == self._me else bots[next(others)](self.rules, bot_seed(game_seed, s))
+                          for s in range(self.players)]
+            self._viewless = [bot.__class__ in VIEWLESS for bot in self._bots]
+            self._drawn = [bot.__class__ is RandomBot and RandomBot in VIEWLESS for bot in self._bots]
+            self._reseed = self.opponents if self._drawn.count(True) == self.players - 1 else None
         self._decisions = 0
         self._credited = 0
         self._done = False
@@ -358,7 +391,12 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         mine = action if names is None else names[action]  # the form the engine takes fastest
         self._decisions = decisions = self._decisions + 1
         self._state = state = self._play_until_mine(state, mine)
-        over = state._br_is_over()
+        # _observe(), inline (a Python call costs about 1% of a learner's step, which this is taken at);
+        # the learner's mask says whether the game is over: _play_until_mine stops where the learner owes a
+        # decision (a seat that owes one has a legal action) or where no seat owes one, which is the
+        # game's end (the contract, tests/test_contract.py), so no is_over call is needed
+        seen, row, self._legal_bits = self._adapter.encode_seat(state, me)
+        over = not self._legal_bits
         reward = 0.0
         if self.reward == "round":
             total = self._adapter.totals(state)[me]
@@ -367,8 +405,11 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         elif over:
             reward = self._end_reward()
         truncated = not over and self.max_decisions is not None and decisions >= self.max_decisions
-        self._done = over or truncated
-        observation, info = self._observe()
+        self._done = done = over or truncated
+        info: dict[str, Any] = {"action_mask": row, "seat": me}
+        if done:
+            info["totals"] = tuple(int(x) for x in self._adapter.totals(state))
+        observation = {"observations": seen, "action_mask": row.astype(FLOAT32)}
         if truncated:  # the game goes on, but not for this episode: nothing more to decide in it
             self._decide_nothing(observation, info)
         if self.render_mode == "human":
@@ -396,7 +437,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             raise IllegalAction(f"action {action} ({br.action_of(self.rules, action)}) is not legal for seat "
                                 f"{self._me} now; legal: {legal}")
         self._done = True
-        observation, info = self._observe(illegal=True)
+        observation, info = self._observe(True)
         self._decide_nothing(observation, info)
         return observation, self.illegal_reward, True, False, info
 
@@ -429,6 +470,11 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             state = dict(state)
             state["_np_random_made"] = state.pop("_np_random")
             state.setdefault("_np_random_pending", None)
+        if "_drawn" not in state:  # pickled before the env drew for its RandomBots in place
+            state = dict(state)
+            state["_drawn"] = [bot.__class__ is RandomBot and RandomBot in VIEWLESS for bot in state.get("_bots", ())]
+        if "_reseed" not in state:
+            state = {**state, "_reseed": None}
         set_attributes(self, state)
         self.action_space._env = weakref.ref(self)
 
