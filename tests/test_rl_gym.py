@@ -206,26 +206,6 @@ def test_random_bots_drawn_in_place_leave_their_generators_as_choose_does(game: 
     assert all(isinstance(g, int) for g in generators(env)[1::2])
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_random_opponents_reseeded_in_place_play_as_new_ones(game: str) -> None:
-    """Against ``random`` bots alone, a reset keeping the learning seat reseeds the same bots in place: each
-    episode is the one a fresh env plays from that seed, with the seat fixed or drawn at each reset; other
-    opponents set on the env are made anew."""
-    env = bg.SingleAgentEnv(game=game, players=4, opponents="random")
-    _play(env, 1)
-    bots = env._bots
-    assert _play(env, 2) == _play(bg.SingleAgentEnv(game=game, players=4, opponents="random"), 2)
-    assert env._bots is bots
-    drawn = bg.SingleAgentEnv(game=game, players=4, opponents="random", seat=None)
-    for seed in range(6):
-        assert _play(drawn, seed) == _play(bg.SingleAgentEnv(game=game, players=4, opponents="random", seat=None),
-                                           seed)
-    env.opponents = ("random", "greedy", "random")
-    mixed = _play(env, 2)
-    assert env._bots is not bots and env._drawn == [False, True, False, True]
-    assert mixed == _play(bg.SingleAgentEnv(game=game, players=4, opponents=list(env.opponents)), 2)
-
-
 @pytest.mark.parametrize(("game", "players"), [(g, n) for g, n in GAME_PLAYERS if n in (3, 4)])
 @pytest.mark.parametrize("reward", bg.REWARDS)
 def test_rewards(game: str, players: int, reward: str) -> None:

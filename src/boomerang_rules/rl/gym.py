@@ -221,9 +221,6 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         ``below`` on the bot's own generator over the legal actions, as its ``choose`` draws (without
         ``choose``'s check of what it is handed, which an engine's legal actions always pass: three
         calls of Python a bot's decision, a fifth of a Sea Salt & Paper episode's loop)."""
-        self._reseed: tuple[str, ...] | None = None
-        """``opponents`` when every other seat's bot, made of them, is a ``RandomBot`` drawn in place
-        (``_drawn``): a reset with the same opponents and learning seat then reseeds those bots in place."""
         self._legal_bits = 0
         self._decisions = 0
         self._credited = 0
@@ -354,20 +351,12 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         stream, game_seed = rng_mod.next_u64(self._seed_stream(seed))
         game_seed >>= 1  # below 2**63, as every seed the engines take
         self._me = rng_mod.below(stream, self.players)[1] if self.seat is None else self.seat
-        if self._reseed is self.opponents and self._bots[self._me] is None and RandomBot in VIEWLESS:
-            # the same seat against RandomBots alone: each reseeded in place, as a new one is seeded (bot_seed's
-            # 64 bits are its generator's state); making them again cost about 1% of an episode
-            for s, bot in enumerate(self._bots):
-                if bot is not None:
-                    bot._state = bot_seed(game_seed, s)
-        else:
-            bots = game_module(self.game).BOTS
-            others = iter(self.opponents)
-            self._bots = [None if s == self._me else bots[next(others)](self.rules, bot_seed(game_seed, s))
-                          for s in range(self.players)]
-            self._viewless = [bot.__class__ in VIEWLESS for bot in self._bots]
-            self._drawn = [bot.__class__ is RandomBot and RandomBot in VIEWLESS for bot in self._bots]
-            self._reseed = self.opponents if self._drawn.count(True) == self.players - 1 else None
+        bots = game_module(self.game).BOTS
+        others = iter(self.opponents)
+        self._bots = [None if s == self._me else bots[next(others)](self.rules, bot_seed(game_seed, s))
+                      for s in range(self.players)]
+        self._viewless = [bot.__class__ in VIEWLESS for bot in self._bots]
+        self._drawn = [bot.__class__ is RandomBot and RandomBot in VIEWLESS for bot in self._bots]
         self._decisions = 0
         self._credited = 0
         self._done = False
@@ -473,8 +462,6 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         if "_drawn" not in state:  # pickled before the env drew for its RandomBots in place
             state = dict(state)
             state["_drawn"] = [bot.__class__ is RandomBot and RandomBot in VIEWLESS for bot in state.get("_bots", ())]
-        if "_reseed" not in state:
-            state = {**state, "_reseed": None}
         set_attributes(self, state)
         self.action_space._env = weakref.ref(self)
 
