@@ -59,6 +59,17 @@ def test_random_bot_is_uniform_enough() -> None:
     assert all(800 < n < 1200 for n in counts.values())
 
 
+def test_random_bot_draw_is_choose_without_its_check() -> None:
+    """``draw`` (what the gymnasium env hands the engine's legal actions) makes ``choose``'s draws from the
+    same generator, and checks nothing: ``choose`` refuses what ``draw`` is never handed."""
+    actions = ("a", "b", "c", "d", "e")
+    chosen, drawn = RandomBot(RULES, 7), RandomBot(RULES, 7)
+    assert [chosen.choose(None, actions) for _ in range(50)] == [drawn.draw(actions) for _ in range(50)]
+    assert len({drawn.draw(actions) for _ in range(200)}) == 5
+    with pytest.raises(ValueError, match="actions is empty"):
+        chosen.choose(None, ())
+
+
 def test_greedy_throws_far_from_the_middle_and_scores_its_best_activity() -> None:
     s = br.new_game(RULES, 2, deals=[[list("ABCEFGH"), list("IJKLMNO")]])
     bot = GreedyBot(RULES, 0)

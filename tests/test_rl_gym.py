@@ -186,10 +186,10 @@ def test_random_bots_given_the_legal_actions_alone_play_as_with_their_view(game:
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_random_bots_drawn_in_place_leave_their_generators_as_choose_does(game: str,
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """The env makes a ``RandomBot``'s draw itself (``below`` on the bot's own generator, not its ``choose``):
-    beside a greedy bot, the same episode as through ``choose`` with the view, and every bot's generator
+def test_random_bots_drawn_from_the_legal_actions_leave_their_generators_as_choose_does(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The env has a ``RandomBot`` draw from the engine's legal actions (``draw``, not ``choose`` with
+    the view): beside a greedy bot, the same episode as through ``choose``, and every bot's generator
     left where ``choose`` leaves it."""
     def generators(env: Any) -> list[Any]:
         return [getattr(bot, "_state", None) for bot in env._bots]
@@ -197,11 +197,11 @@ def test_random_bots_drawn_in_place_leave_their_generators_as_choose_does(game: 
     opponents = ["random", "greedy", "random"]
     env = bg.SingleAgentEnv(game=game, players=4, opponents=opponents)
     fast = _play(env, 4)
-    assert env._drawn == [False, True, False, True]
+    assert env._viewless == [False, True, False, True]
     monkeypatch.setattr(bg, "VIEWLESS", ())
     slow = bg.SingleAgentEnv(game=game, players=4, opponents=opponents)
     assert _play(slow, 4) == fast
-    assert slow._drawn == [False] * 4
+    assert slow._viewless == [False] * 4
     assert generators(slow) == generators(env)
     assert all(isinstance(g, int) for g in generators(env)[1::2])
 

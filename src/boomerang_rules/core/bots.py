@@ -41,6 +41,11 @@ class RandomBot:
 
     def choose(self, seen: object, actions: tuple[str, ...]) -> str:
         check_choice(actions)
+        return self.draw(actions)
+
+    def draw(self, actions: tuple[str, ...]) -> str:
+        """``choose`` without its check of ``actions``: for a caller handing an engine's own legal
+        actions (the gymnasium env's opponents, most of an episode's decisions), the same draw."""
         self._state, k = rng_mod.below(self._state, len(actions))
         return actions[k]
 

@@ -66,7 +66,6 @@ from ..core.errors import IllegalAction
 from ..core.games import GAMES, game_module
 from ..core.ismcts import MAX_PLAYOUTS
 from ..core.loading import rules_data
-from ..core.rng import below
 from .adapters import GameAdapter, action_id, adapter_for, load, set_attributes
 from .encoding import FLOAT32
 
@@ -84,9 +83,9 @@ DEFAULT_PLAYERS = 4
 
 
 VIEWLESS: tuple[type, ...] = (RandomBot,)
-"""Bots that never read their view (``core.bots.RandomBot``): given the legal actions alone, the same
-ones as ``view(state, seat).legal_actions``, without the view's cost (most of a step's). A
-``RandomBot`` among them has its draw made in place (``_play_until_mine``)."""
+"""Bots that never read their view (``core.bots.RandomBot``): their ``draw`` is handed the legal actions
+alone, the same ones as ``view(state, seat).legal_actions``, without the view's cost (most of a step's)
+or ``choose``'s check of what it is handed (an engine's legal actions always pass it)."""
 
 
 def env_name(game: str) -> str:
@@ -216,11 +215,6 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self._bots: list[Any] = []
         self._viewless: list[bool] = []
         """Whether each seat's bot reads no view (``VIEWLESS``): handed its legal actions alone."""
-        self._drawn: list[bool] = []
-        """Whether each seat's bot is a ``RandomBot`` of ``VIEWLESS``, whose draw the env makes in place:
-        ``below`` on the bot's own generator over the legal actions, as its ``choose`` draws (without
-        ``choose``'s check of what it is handed, which an engine's legal actions always pass: three
-        calls of Python a bot's decision, a fifth of a Sea Salt & Paper episode's loop)."""
         self._legal_bits = 0
         self._decisions = 0
         self._credited = 0
@@ -236,14 +230,13 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         The engine's functions are called as the state's methods (``core.games.METHOD``: what
         ``br.to_act``, ``br.step``, ``br.apply`` and ``br.legal_actions`` call), saving their frame a
         call, and a seat acting alone has its action applied (no list of one made for ``step``); a bot
-        that reads no view (``_viewless``) is handed its legal actions inline (a ``RandomBot``'s draw made
-        here, ``_drawn``), and the seats' actions
+        that reads no view (``_viewless``) draws from its legal actions (``draw``: no check of them, three
+        calls of Python a decision less, a fifth of a Sea Salt & Paper episode's loop), and the seats' actions
         are gathered by a plain loop (a comprehension is a call of its own on Python 3.11): the bots
         play most of a game's decisions, each paying this loop."""
         me = self._me
         bots = self._bots
         viewless = self._viewless
-        drawn = self._drawn
         while True:
             owing = state._br_to_act()
             if not owing:
@@ -256,14 +249,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                     state = state._br_apply(seat, mine)
                     mine = None
                     continue
-                if drawn[seat]:  # a RandomBot's choose, inline: the same draw from its generator
-                    bot = bots[seat]
-                    legal = state._br_legal_actions(seat)
-                    bot._state, k = below(bot._state, len(legal))
-                    state = state._br_apply(seat, legal[k])
-                    continue
                 if viewless[seat]:
-                    state = state._br_apply(seat, bots[seat].choose(None, state._br_legal_actions(seat)))
+                    state = state._br_apply(seat, bots[seat].draw(state._br_legal_actions(seat)))
                     continue
             elif me in owing and mine is None:
                 return state
@@ -271,13 +258,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             for s in owing:
                 if s == me:
                     actions.append(mine)
-                elif drawn[s]:
-                    bot = bots[s]
-                    legal = state._br_legal_actions(s)
-                    bot._state, k = below(bot._state, len(legal))
-                    actions.append(legal[k])
                 elif viewless[s]:
-                    actions.append(bots[s].choose(None, state._br_legal_actions(s)))
+                    actions.append(bots[s].draw(state._br_legal_actions(s)))
                 else:
                     seen = br.view(state, s)
                     actions.append(bots[s].choose(seen, seen.legal_actions))
@@ -356,7 +338,6 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self._bots = [None if s == self._me else bots[next(others)](self.rules, bot_seed(game_seed, s))
                       for s in range(self.players)]
         self._viewless = [bot.__class__ in VIEWLESS for bot in self._bots]
-        self._drawn = [bot.__class__ is RandomBot and RandomBot in VIEWLESS for bot in self._bots]
         self._decisions = 0
         self._credited = 0
         self._done = False
@@ -459,9 +440,6 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             state = dict(state)
             state["_np_random_made"] = state.pop("_np_random")
             state.setdefault("_np_random_pending", None)
-        if "_drawn" not in state:  # pickled before the env drew for its RandomBots in place
-            state = dict(state)
-            state["_drawn"] = [bot.__class__ is RandomBot and RandomBot in VIEWLESS for bot in state.get("_bots", ())]
         set_attributes(self, state)
         self.action_space._env = weakref.ref(self)
 
