@@ -235,3 +235,23 @@ def test_without_a_seahorse_each_collection_begun_scores_its_table_up_to_its_end
     assert collector_points(t, [1, 0, 3], 0) == 1 + 4  # kind 2 not begun; kind 3 past its end
     assert collector_points(t, [5, 2, 0], 0) == 2 + 5
     assert parts(t, [0, 1, 2, 0], [0, 1, 0, 1], []) == (0, 2 + 5 + 4, 0, 0)
+
+
+_BASE = br.load_rules("sea-salt-paper")
+_BASE_IDS = tables_for(_BASE).ids_of(range(len(tables_for(_BASE).kind)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_BASE_IDS), unique=True, max_size=22), st.data())
+def test_the_expansion_scores_the_base_games_cards_as_the_base_game_does(cards: list[str], data: Any) -> None:
+    """Extra Salt adds cards and rules for them; the base game's cards, in hand and in front (four
+    mermaids in front too), score as the base ruleset scores them, through Extra Salt's own scoring."""
+    from boomerang_rules.seasaltpaper.scoring import score_cards
+
+    extra = br.load_rules("sea-salt-paper-extra-salt")
+    if data.draw(st.booleans()):  # the mermaids played all at once, in front
+        cards = [c for c in cards if not c.startswith("mermaid")]
+        cards += [f"mermaid-{i}" for i in (1, 2, 3, 4)]
+    k = data.draw(st.integers(0, len(cards)))
+    hand, played = cards[:k], cards[k:]
+    assert score_cards(extra, hand, played) == score_cards(_BASE, hand, played)

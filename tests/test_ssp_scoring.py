@@ -547,3 +547,18 @@ def test_played_problems_say_which_card_and_why() -> None:
     assert said(RULES, ["mermaid-1"])[0][2].startswith("1 mermaid in front:")
     with pytest.raises(TypeError, match=r"^rules must be a Sea Salt & Paper Ruleset"):
         played_problems(None, [])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("rules_id", "played", "left"), [
+    ("sea-salt-paper", ["boat-1", "crab-1", "crab-2", "fish-1", "swimmer-1", "shark-1", "shark-2"], [0, 3, 6]),
+    ("sea-salt-paper-extra-salt", ["jellyfish-1", "crab-1", "lobster-1", "crab-2", "shark-1", "swimmer-1",
+                                   "swimmer-2"], [3]),
+    ("sea-salt-paper-extra-salt", ["crab-1", "lobster-1", "crab-2", "crab-3", "fish-1", "crab-4"], [4, 5]),
+])
+def test_played_problems_name_each_card_no_duo_can_take(rules_id: str, played: list[str], left: list[int]) -> None:
+    """The fewest cards are left unpaired, of each kind the last ones played, whatever kinds sit
+    between them (duos sharing a kind, Extra Salt's crab with crab and with the lobster, tried every way)."""
+    from boomerang_rules.seasaltpaper.scoring import played_problems
+
+    assert [(p.pointer, p.rule) for p in played_problems(br.load_rules(rules_id), played)] == [
+        (f"/played/{i}", "played-duos") for i in left]
