@@ -292,3 +292,22 @@ def test_a_ruleset_inline_in_a_record_may_write_whole_numbers_with_a_point(name:
     inline = br.rules_data(br.load_rules(GAMES[name]))
     inline["players"] = {"min": float(inline["players"]["min"]), "max": float(inline["players"]["max"])}
     assert _messages({**record, "rules": inline}) == []
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_number_written_with_a_point_is_refused_in_pointer_order_whatever_comes_first(name: str) -> None:
+    """The places whose numbers are left to their own words (the seed, a ruleset inline) stop no search
+    of the rest, wherever they stand in the document; several such numbers are told in pointer order."""
+    record = _record(name)
+    places = [p for p in _integers(record) if p[0] not in ("seed", "rules") and p[-1] != "first"]
+    first, last = places[0], places[-1]
+    changed = record
+    for where in (first, last):
+        value: Any = record
+        for part in where:
+            value = value[part]
+        changed = _with(changed, where, float(value))
+    changed = {"seed": 1.0, "rules": record["rules"], **{k: v for k, v in changed.items() if k not in ("seed", "rules")}}
+    got = [(p.pointer, p.rule) for p in br.validate_record(changed) if p.rule == "record-integer"]
+    expected = sorted("/" + "/".join(map(str, where)) for where in (first, last))
+    assert [pointer for pointer, _ in got] == expected
