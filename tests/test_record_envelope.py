@@ -307,7 +307,8 @@ def test_every_number_written_with_a_point_is_refused_in_pointer_order_whatever_
         for part in where:
             value = value[part]
         changed = _with(changed, where, float(value))
-    changed = {"seed": 1.0, "rules": record["rules"], **{k: v for k, v in changed.items() if k not in ("seed", "rules")}}
+    changed = {"seed": 1.0, "rules": record["rules"],
+               **{k: v for k, v in changed.items() if k not in ("seed", "rules")}}
     got = [(p.pointer, p.rule) for p in br.validate_record(changed) if p.rule == "record-integer"]
     expected = sorted("/" + "/".join(map(str, where)) for where in (first, last))
     assert [pointer for pointer, _ in got] == expected
