@@ -312,3 +312,14 @@ def test_every_number_written_with_a_point_is_refused_in_pointer_order_whatever_
     got = [(p.pointer, p.rule) for p in br.validate_record(changed) if p.rule == "record-integer"]
     expected = sorted("/" + "/".join(map(str, where)) for where in (first, last))
     assert [pointer for pointer, _ in got] == expected
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_game_packages_own_check_refuses_a_string_that_is_not_text(name: str) -> None:
+    """A game package's ``check_record`` (called directly, past the top level's own check) tells a
+    string holding a lone surrogate as not text, at its place, before the schema reads it."""
+    from boomerang_rules.core.games import game_module
+
+    record = _with(_record(name), ("players", 0), "\ud800")
+    problems = game_module(br.load_rules(GAMES[name]).game).check_record(record).problems
+    assert [(p.pointer, p.rule) for p in problems] == [("/players/0", "json-text")]
