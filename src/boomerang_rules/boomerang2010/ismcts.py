@@ -136,10 +136,8 @@ class Search(RoundSearch):
 
 
 class IsmctsBot(GameBot):
-    """Information-set MCTS from the seat's view (``core.ismcts``, over ``Search``), as in every game:
-    ``IsmctsBot(rules, seed, playouts=DEFAULT_PLAYOUTS, seconds=None)``, ``playouts`` per decision
-    (deterministic), or ``seconds`` per decision when given (then the play depends on the machine's
-    speed)."""
+    """Boomerang (2010)'s search bot: ``core.ismcts.GameBot`` over this module's ``Search`` (its signature,
+    budget and refusals are every game's)."""
 
     search_of = Search
     ruleset = Ruleset
