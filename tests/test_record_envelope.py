@@ -8,9 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules.core.loading import rules_from_data, shipped_ids
+from boomerang_rules.core.records import holds_float
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 GAMES = {"game-2p": "standard", "ssp-game-2p": "sea-salt-paper", "boomerang-2010-3p": "boomerang-2010"}
@@ -312,6 +315,34 @@ def test_every_number_written_with_a_point_is_refused_in_pointer_order_whatever_
     got = [(p.pointer, p.rule) for p in br.validate_record(changed) if p.rule == "record-integer"]
     expected = sorted("/" + "/".join(map(str, where)) for where in (first, last))
     assert [pointer for pointer, _ in got] == expected
+
+
+def _floats_plain(value: Any) -> bool:
+    """``holds_float``'s plain reading: a float, or a dict or list holding one somewhere."""
+    if isinstance(value, dict):
+        return any(_floats_plain(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_floats_plain(v) for v in value)
+    return value.__class__ is float
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=3),
+                     lambda inner: st.lists(inner, max_size=4)
+                     | st.dictionaries(st.text(max_size=2), inner, max_size=4), max_leaves=30)
+
+
+@given(_JSON)
+def test_holds_float_is_its_plain_reading(value: Any) -> None:
+    """The level-at-a-time search ``point_problems`` asks first agrees with a plain recursive one on any
+    JSON value (a float as a leaf, at any depth, or none)."""
+    assert holds_float(value) == _floats_plain(value)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_valid_record_holds_no_float_and_one_written_with_a_point_does(name: str) -> None:
+    record = _record(name)
+    assert not holds_float(record)
+    assert holds_float(_with(record, ("version",), 1.0))
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

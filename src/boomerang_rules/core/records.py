@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
+from itertools import chain, compress, repeat
+from operator import is_
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -130,6 +132,27 @@ OWN_INTEGERS = (("seed",), ("rules",))
 variant given inline, which may write ``2.0`` as any ruleset may (``core.loading``)."""
 
 
+def holds_float(value: Any) -> bool:
+    """Whether a float lies anywhere in the JSON value ``value`` (its dicts' values and lists' items,
+    all the way down).
+
+    ``point_problems``' question for a valid record, asked a level of the tree at a time, with
+    every loop in C: a level's items gathered into one list, their types into another, and only
+    the dicts and lists among them (picked by type) taken down a level. A record's hundreds of
+    small action lists cost a few passes over lists, not a Python step with a path for each."""
+    dicts: list[Any] = [value] if value.__class__ is dict else []
+    lists: list[Any] = [value] if value.__class__ is list else []
+    while dicts or lists:
+        items = [*chain.from_iterable(map(dict.values, dicts)), *chain.from_iterable(lists)]
+        types = list(map(type, items))
+        kinds = set(types)
+        if float in kinds:
+            return True
+        dicts = list(compress(items, map(is_, types, repeat(dict)))) if dict in kinds else []
+        lists = list(compress(items, map(is_, types, repeat(list)))) if list in kinds else []
+    return False
+
+
 def point_problems(record: Any, own: Iterable[tuple[str, ...]] = ()) -> list[Problem]:
     """Every number of a schema-valid record written with a point (``1.0``), at its pointer, but in
     the places ``own`` names (paths, ``"*"`` for any index) and ``OWN_INTEGERS``.
@@ -139,6 +162,8 @@ def point_problems(record: Any, own: Iterable[tuple[str, ...]] = ()) -> list[Pro
     A record is written by a program from a game state, which holds ints, so such a number is
     refused, as a version 2 is (``"version": 1.0`` was valid, and ``119.0`` matched a claimed total
     of 119). A ruleset, written by hand, may say ``2.0`` (``core.loading._whole_numbers``)."""
+    if not holds_float(record):  # every valid record: no walk with pointers, a tenth of its check's time
+        return []
     skipped = {*OWN_INTEGERS, *own}
     problems: list[Problem] = []
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(record, ())]
