@@ -118,12 +118,16 @@ def document_problems(record: Any, schema: str, schema_sees: Callable[[Any], Any
     nesting too deep (``json_problems``), else its game's record schema, else a number written
     with a point where the schema takes an integer (``point_problems``).
 
-    ``schema_sees(record)``, when given, is what the schema is shown instead: the record less
-    parts the game has found the schema accepts (checked faster), of which the schema says the same.
+    ``schema_sees(record)``, when given, is what the schema and the search for numbers written with
+    a point are shown instead: the record less parts the game has found the schema accepts, each
+    number in them an ``int`` (checked faster), of which both say the same.
     ``own_integers``: the places (``point_problems``) where the game's replay reports such a number
     itself, in its own words."""
-    return (json_problems(record) or schema_problems(record if schema_sees is None else schema_sees(record), schema)
-            or point_problems(record, own_integers))
+    problems = json_problems(record)
+    if problems:
+        return problems
+    seen = record if schema_sees is None else schema_sees(record)
+    return schema_problems(seen, schema) or point_problems(seen, own_integers)
 
 
 OWN_INTEGERS = (("seed",), ("rules",))
@@ -140,8 +144,8 @@ def holds_float(value: Any) -> bool:
     every loop in C: a level's items gathered into one list, their types into another, and only
     the dicts and lists among them (picked by type) taken down a level. A record's hundreds of
     small action lists cost a few passes over lists, not a Python step with a path for each."""
-    dicts: list[Any] = [value] if value.__class__ is dict else []
-    lists: list[Any] = [value] if value.__class__ is list else []
+    dicts: list[Any] = []
+    lists: list[Any] = [[value]]  # the top level: value itself, whatever it is
     while dicts or lists:
         items = [*chain.from_iterable(map(dict.values, dicts)), *chain.from_iterable(lists)]
         types = list(map(type, items))

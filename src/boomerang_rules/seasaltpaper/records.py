@@ -317,8 +317,9 @@ def _actions_fit(actions: Any) -> bool:
 def _for_the_schema(record: Any) -> Any:
     """``record`` with each round's actions left out (an empty list) where ``_actions_fit`` finds the
     schema accepts them all: the schema then has the same to say of it, and half a record's
-    checking was the schema's walk of its actions (issue 27). ``record`` itself when its shape
-    is not a record's."""
+    checking was the schema's walk of its actions (issue 27); their seats are ``int`` and the rest
+    strings, so ``point_problems`` has no number written with a point to find there either.
+    ``record`` itself when its shape is not a record's."""
     rounds = record.get("rounds") if type(record) is dict else None
     if type(rounds) is not list or not all(type(r) is dict and _actions_fit(r.get("actions")) for r in rounds):
         return record
