@@ -152,8 +152,8 @@ def holds_float(value: Any) -> bool:
         kinds = set(types)
         if float in kinds:
             return True
-        dicts = list(compress(items, map(is_, types, repeat(dict)))) if dict in kinds else []
-        lists = list(compress(items, map(is_, types, repeat(list)))) if list in kinds else []
+        dicts = list(compress(items, map(is_, types, repeat(dict))))
+        lists = list(compress(items, map(is_, types, repeat(list))))
     return False
 
 
