@@ -152,6 +152,8 @@ def holds_float(value: Any) -> bool:
         kinds = set(types)
         if float in kinds:
             return True
+        if dict not in kinds and list not in kinds:  # the leaves: no pass to find no container
+            return False
         dicts = list(compress(items, map(is_, types, repeat(dict))))
         lists = list(compress(items, map(is_, types, repeat(list))))
     return False
