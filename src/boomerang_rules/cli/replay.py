@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from ..core.jsonio import printable
+from ..terminal.problems import listed
 from ..terminal.wording import fit_line
 from .common import (
     EXIT_INVALID,
@@ -38,7 +39,8 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
 
     FILE is what simulate or play --record wrote: one record (*.json), or several, one a
     line (*.jsonl: choose one with --game N); "-" reads standard input.
-    The record is checked first; an invalid one is refused with its problems (exit 1).
+    The record is checked first; an invalid one is refused with its problems (exit 1), the
+    first 20, then one line counting the rest by rule.
     """
     from .. import check_record
     from ..core.display import displayable, escaped_name
@@ -52,9 +54,10 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     except InvalidInput as exc:  # --rules of another game than the record's, or a record the checks refuse so
         hint = (f"\n(leave out --rules {printable(rules_name)}: a record names its own ruleset; --rules is for a "
                 "variant of the same game)" if rules_name else "")
-        fail("\n".join(str(p.in_file(label)) for p in exc.problems) + hint, EXIT_INVALID)
+        fail("\n".join(listed([p.in_file(label) for p in exc.problems])) + hint, EXIT_INVALID)
     if checked.problems or checked.state is None:
-        fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(label)}" for p in checked.problems))
+        fail("not a valid game record:\n" + "\n".join(f"  {line}" for line in listed(
+            [p.in_file(label) for p in checked.problems])))
     names = list(data["players"])
     if seat is not None and not 0 <= seat < len(names):
         fail(f"--seat {seat}: the game has seats 0 to {len(names) - 1}", EXIT_USAGE)

@@ -1,0 +1,115 @@
+"""The command line's output on bad and big input, in every registered game: a screenful of problems
+(``score``, ``validate``, ``replay``, ``sheet``), a scorer's answers written with a point
+(``check-scorer``), and replay lines that fit 80 columns whatever the players' names."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from boomerang_rules.cli import cli
+from boomerang_rules.core.errors import Problem
+from boomerang_rules.core.games import GAMES, game_module, rules_module
+from boomerang_rules.terminal.problems import SHOWN_PROBLEMS, listed
+
+MANY = 5000
+
+BAD_SCORE_ARGS: dict[str, Callable[[int], list[str]]] = {
+    "boomerang-australia": lambda n: ["ZZ"] * n,
+    "sea-salt-paper": lambda n: ["--hand", *["zz"] * (n - 2), "--played", "crab-1", "crab-1"],
+    "boomerang-2010": lambda n: [arg for _ in range(n // 2) for arg in ("--player", "ZZ,A1:1")],
+}
+"""Arguments of ``score`` for each game holding about ``n`` problems (unknown and repeated cards)."""
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def rules_of(game: str) -> str:
+    """The id of the game's shipped ruleset (``--rules``)."""
+    return rules_module(game).DEFAULT_RULES
+
+
+def finished_record(game: str, players: int = 3, seed: int = 1) -> dict[str, Any]:
+    """A finished random game of ``game``, as its record."""
+    from boomerang_rules import load_rules
+    from boomerang_rules.core.playouts import random_game
+
+    return game_module(game).record_of(random_game(load_rules(rules_of(game)), players, seed))
+
+
+def pointed(value: Any) -> Any:
+    """``value`` with every int (not bool) written as a float: a record of hundreds of problems."""
+    if isinstance(value, list):
+        return [pointed(v) for v in value]
+    if isinstance(value, dict):
+        return {k: v if k in ("version", "seed") else pointed(v) for k, v in value.items()}
+    return float(value) if value.__class__ is int else value
+
+
+def test_every_game_has_its_bad_arguments() -> None:
+    assert set(BAD_SCORE_ARGS) == set(GAMES)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_score_lists_a_screenful_of_problems(game: str) -> None:
+    """5,000 bad cards made 5,000 lines (284 KB): now the first ``SHOWN_PROBLEMS``, each with its
+    argument and rule as before, and one line counting the rest by rule; exit 1 as before."""
+    code, out, err = run("score", "--rules", rules_of(game), *BAD_SCORE_ARGS[game](MANY))
+    assert code == 1 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == SHOWN_PROBLEMS + 1, err[:2000]
+    assert lines[0].startswith("boomerang-rules: ") and all(line.endswith("]") for line in lines[:-1])
+    place = re.compile(r"(boomerang-rules: )?(argument \d+|--(hand|played) card \d+|--player \d+) \(")
+    assert all(place.match(line) for line in lines[:-1]), lines[:3]
+    tail = lines[-1]
+    assert tail.startswith("… and ") and "more problems, not listed: " in tail and "card-known (" in tail
+    counted = sum(int(part.rsplit("(", 1)[1].rstrip("×)")) for part in tail.split(": ", 1)[1].split(", "))
+    assert int(tail.split()[2]) == counted >= MANY // 2 - SHOWN_PROBLEMS
+    assert len(err) < 4000
+    few = run("score", "--rules", rules_of(game), *BAD_SCORE_ARGS[game](6))[2]  # a few: every one listed
+    assert "more problems" not in few and len(few.splitlines()) >= 2
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_validate_replay_and_sheet_list_a_screenful_of_a_record(game: str, tmp_path: Path) -> None:
+    """A record with every number written with a point holds hundreds of ``record-integer``
+    problems: ``validate`` lists the first ``SHOWN_PROBLEMS`` of it and counts the rest, as
+    ``replay`` and ``sheet`` refuse it; ``validate --json`` keeps every one."""
+    path = tmp_path / "pointed.json"
+    path.write_text(json.dumps(pointed(finished_record(game))), encoding="utf-8")
+    done = CliRunner().invoke(cli, ["validate", "--json", str(path)])
+    problems = json.loads(done.stdout)["problems"]
+    assert done.exit_code == 1 and len(problems) > SHOWN_PROBLEMS + 1
+    assert {p["rule"] for p in problems} == {"record-integer"}
+    code, out, _ = run("validate", str(path))
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == SHOWN_PROBLEMS + 2 and lines[-1] == "0 valid, 1 invalid"
+    assert lines[0] == f"{path}:{problems[0]['pointer']}: {problems[0]['message']} [record-integer]"
+    assert lines[-2] == (f"… and {len(problems) - SHOWN_PROBLEMS} more problems, not listed: record-integer "
+                         f"({len(problems) - SHOWN_PROBLEMS}×)")
+    for command in (["replay"], ["sheet", "--out", str(tmp_path / "s.svg")]):
+        code, _, err = run(*command, str(path))
+        assert code == 1 and err.splitlines()[-1] == lines[-2].join(["  ", ""])
+        assert len(err.splitlines()) == SHOWN_PROBLEMS + 2  # "not a valid game record:", 20, the count
+
+
+def test_listed_keeps_one_more_and_says_when_the_schema_stopped_looking() -> None:
+    few = [Problem(f"/x/{i}", "wrong", "rule-a") for i in range(SHOWN_PROBLEMS + 1)]
+    assert listed(few) == [str(p) for p in few]  # one past the limit: listed, not counted
+    many = [*few, Problem("/y", "wrong", "rule-b"), Problem("", "more problems, not listed", "schema:more")]
+    lines = listed(many)
+    assert len(lines) == SHOWN_PROBLEMS + 1
+    assert lines[-1] == ("… and 2 more problems, not listed: rule-a (1×), rule-b (1×); and more, not looked for "
+                         "(a document that wrong is checked no further)")
+    stopped = [*few[:SHOWN_PROBLEMS], Problem("", "a", "schema:more"), Problem("", "b", "schema:more")]
+    assert listed(stopped)[-1] == "… and more, not looked for (a document that wrong is checked no further)"
+    assert listed(many, lambda p: p.pointer, limit=2) == ["/x/0", "/x/1", listed(many, limit=2)[-1]]
