@@ -113,3 +113,29 @@ def test_listed_keeps_one_more_and_says_when_the_schema_stopped_looking() -> Non
     stopped = [*few[:SHOWN_PROBLEMS], Problem("", "a", "schema:more"), Problem("", "b", "schema:more")]
     assert listed(stopped)[-1] == "… and more, not looked for (a document that wrong is checked no further)"
     assert listed(many, lambda p: p.pointer, limit=2) == ["/x/0", "/x/1", listed(many, limit=2)[-1]]
+
+
+SCORERS = Path(__file__).resolve().parent / "scorers"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_check_scorer_refuses_totals_written_with_a_point(game: str) -> None:
+    """A scorer answering ``96.0`` for a total of 96 agreed; it disagrees now (exit 1), each total
+    said to be written with a point, and the report counts them apart; the same scorer writing
+    integers still agrees (exit 0)."""
+    import sys
+
+    code, out, err = run("check-scorer", "--rules", rules_of(game), "--games", "4", "--",
+                         sys.executable, str(SCORERS / "float_scorer.py"))
+    assert code == 1, out + err
+    lines = out.splitlines()
+    assert lines[0] == f"4 of 4 games disagree with the rules ({rules_of(game)})."
+    assert lines[1].startswith("rows that differ: total (") and "," not in lines[1]
+    count = int(lines[1].split("(")[1].rstrip("×)"))
+    assert lines[2] == f"{count} of them written with a point (96.0 for 96): a score is an integer."
+    said = [line for line in lines if line.startswith("  seat ")]
+    assert said and all(re.fullmatch(r"  seat \d+, total: the scorer says (\d+)\.0, the rules give \1 \(written "
+                                     r"with a point: a score is an integer\)", line) for line in said), said
+    code, out, _ = run("check-scorer", "--rules", rules_of(game), "--games", "4", "--",
+                       sys.executable, str(SCORERS / "library_scorer.py"))
+    assert code == 0 and out == f"all 4 games agree with the rules ({rules_of(game)}).\n"
