@@ -139,3 +139,31 @@ def test_check_scorer_refuses_totals_written_with_a_point(game: str) -> None:
     code, out, _ = run("check-scorer", "--rules", rules_of(game), "--games", "4", "--",
                        sys.executable, str(SCORERS / "library_scorer.py"))
     assert code == 0 and out == f"all 4 games agree with the rules ({rules_of(game)}).\n"
+
+
+LONG_NAMES = ["Alexandra " * 19 + "Alexandr", "B" * 200, "\t" * 150 + "Tab", "Cy"]
+"""Names the schema takes (200 characters at most; a tab is allowed, and escaped it is two): one of
+words, one word, one of tabs, and a short one, which stays whole."""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("seat", [None, 1])
+def test_replay_fits_80_columns_whatever_the_names(game: str, seat: int | None, tmp_path: Path) -> None:
+    """A name is never split, so one of 200 characters made lines of 200 and more: every line of
+    the story fits 80 columns now, a long name clipped as messages clip what they quote
+    (``core.display.clipped``: its first 60 characters and "…"), a short one whole."""
+    from boomerang_rules.core.display import QUOTED, clipped, escaped_name
+
+    record = finished_record(game, players=4, seed=3)
+    record["players"] = LONG_NAMES
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, err = run("replay", str(path), *(["--seat", str(seat)] if seat is not None else []))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) > 20 and max(map(len, lines)) <= 80, [line for line in lines if len(line) > 80][:3]
+    told = [clipped(escaped_name(name)) for name in LONG_NAMES]
+    assert all(len(name) == QUOTED + 1 and name.endswith("…") for name in told[:3]) and told[3] == "Cy"
+    story = " ".join(line.strip() for line in lines)
+    assert all(f"{name} (seat {i})" in story for i, name in enumerate(told))
+    assert "\t" not in out and "\\t\\t" in out

@@ -38,12 +38,14 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     """Print a recorded game (of any game) step by step: deals, every decision, scores, winner.
 
     FILE is what simulate or play --record wrote: one record (*.json), or several, one a
-    line (*.jsonl: choose one with --game N); "-" reads standard input.
+    line (*.jsonl: choose one with --game N); "-" reads standard input. Every line fits 80
+    columns, in every game: a player's name is never split across lines, and one longer than
+    60 characters is clipped ("Alexandra Alexandra…"); --html shows every name whole.
     The record is checked first; an invalid one is refused with its problems (exit 1), the
     first 20, then one line counting the rest by rule.
     """
     from .. import check_record
-    from ..core.display import displayable, escaped_name
+    from ..core.display import clipped, displayable, escaped_name
     from ..core.errors import InvalidInput
 
     label, data = read_one_game(file, game_number, max_bytes)
@@ -67,8 +69,10 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
         _write_html(data, checked.state.rules, names, html_path)
         return
     # a name may hold a newline or a tab (the schema allows them): written escaped, on one line, it
-    # cannot start a line of the story (a forged "Winner: ..."), as a file's name cannot in a message
-    told = [escaped_name(str(name)) for name in names]
+    # cannot start a line of the story (a forged "Winner: ..."), as a file's name cannot in a message;
+    # one of more than QUOTED (60) characters, escaped (the schema takes 200), is clipped as messages
+    # clip what they quote ("Alexandra Alexandra…"), so that "NAME (seat 31)," fits a line whole
+    told = [clipped(escaped_name(str(name))) for name in names]
     whole = [*(f"{name} (seat {i})" for i, name in enumerate(told)), *told]  # never split across lines
     for line in game_cli(checked.state.rules).narrate(data, checked.state.rules, told, seat):
         for part in fit_line(line, keep=whole):  # 80 columns in every game, as play fits them (issue 28)
