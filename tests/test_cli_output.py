@@ -141,29 +141,63 @@ def test_check_scorer_refuses_totals_written_with_a_point(game: str) -> None:
     assert code == 0 and out == f"all 4 games agree with the rules ({rules_of(game)}).\n"
 
 
-LONG_NAMES = ["Alexandra " * 19 + "Alexandr", "B" * 200, "\t" * 150 + "Tab", "Cy"]
-"""Names the schema takes (200 characters at most; a tab is allowed, and escaped it is two): one of
-words, one word, one of tabs, and a short one, which stays whole."""
+NAMES = {
+    "long": ["Alexandra " * 19 + "Alexandr", "B" * 200, "\t" * 150 + "Tab", "Cy"],
+    "wide": [("田中 太郎 " * 34)[:200], "佐藤" * 100, "😀" * 200, "山田"],
+}
+"""Names the schema takes (200 characters at most; a tab is allowed, and escaped it is two): of
+words, of one word, of tabs, of wide characters (two columns each), and a short one, kept whole."""
+
+
+def terminal_columns(line: str) -> int:
+    """The columns ``line`` takes on a terminal (a wide character two): measured here, not by the
+    library's ``terminal.wording.columns``."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in line)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("seat", [None, 1])
-def test_replay_fits_80_columns_whatever_the_names(game: str, seat: int | None, tmp_path: Path) -> None:
+@pytest.mark.parametrize("names", sorted(NAMES))
+def test_replay_fits_80_columns_whatever_the_names(game: str, seat: int | None, names: str, tmp_path: Path) -> None:
     """A name is never split, so one of 200 characters made lines of 200 and more: every line of
     the story fits 80 columns now, a long name clipped as messages clip what they quote
-    (``core.display.clipped``: its first 60 characters and "…"), a short one whole."""
-    from boomerang_rules.core.display import QUOTED, clipped, escaped_name
+    (``core.display.clipped``: 60 columns of it and "…", a wide character taking two), a short
+    one whole."""
+    from boomerang_rules.core.display import QUOTED
+    from boomerang_rules.terminal.wording import clipped_to
 
     record = finished_record(game, players=4, seed=3)
-    record["players"] = LONG_NAMES
+    record["players"] = NAMES[names]
     path = tmp_path / "long.json"
     path.write_text(json.dumps(record), encoding="utf-8")
     code, out, err = run("replay", str(path), *(["--seat", str(seat)] if seat is not None else []))
     assert code == 0, err
     lines = out.splitlines()
-    assert len(lines) > 20 and max(map(len, lines)) <= 80, [line for line in lines if len(line) > 80][:3]
-    told = [clipped(escaped_name(name)) for name in LONG_NAMES]
-    assert all(len(name) == QUOTED + 1 and name.endswith("…") for name in told[:3]) and told[3] == "Cy"
+    assert len(lines) > 20 and max(map(terminal_columns, lines)) <= 80, \
+        [line for line in lines if terminal_columns(line) > 80][:3]
+    told = [clipped_to(name) for name in NAMES[names]]
+    assert all(QUOTED - 1 <= terminal_columns(name) <= QUOTED + 1 and name.endswith("…") for name in told[:3])
+    assert told[3] == NAMES[names][3]
     story = " ".join(line.strip() for line in lines)
     assert all(f"{name} (seat {i})" in story for i, name in enumerate(told))
-    assert "\t" not in out and "\\t\\t" in out
+    assert "\t" not in out
+
+
+def test_fitted_counts_a_wide_character_as_two_columns() -> None:
+    """``fitted`` and ``fit_line`` wrapped by characters, so a line of wide characters took up to
+    twice its width; they count columns now, and text of one column a character wraps as before."""
+    import textwrap
+
+    from boomerang_rules.terminal.wording import columns, fit_line, fitted
+
+    wide = "田中 " * 40 + "end"
+    lines = fitted(wide, indent="  ")
+    assert max(map(terminal_columns, lines)) <= 80 and len(lines) == 3
+    assert " ".join(line.strip() for line in lines) == wide.strip()
+    assert all(terminal_columns(line) == columns(line) for line in [*lines, "😀 é ab"])
+    assert fit_line("  " + "田" * 39) == ["  " + "田" * 39] and len(fit_line("  " + "田 " * 40)) == 2
+    ascii_text = "Ana takes A; " * 20
+    assert fitted(ascii_text, indent="  ") == textwrap.wrap(
+        ascii_text, 80, initial_indent="  ", subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)

@@ -6,7 +6,7 @@ import click
 
 from ..core.jsonio import printable
 from ..terminal.problems import listed
-from ..terminal.wording import fit_line
+from ..terminal.wording import clipped_to, fit_line
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
@@ -45,7 +45,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     first 20, then one line counting the rest by rule.
     """
     from .. import check_record
-    from ..core.display import clipped, displayable, escaped_name
+    from ..core.display import displayable
     from ..core.errors import InvalidInput
 
     label, data = read_one_game(file, game_number, max_bytes)
@@ -70,9 +70,9 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
         return
     # a name may hold a newline or a tab (the schema allows them): written escaped, on one line, it
     # cannot start a line of the story (a forged "Winner: ..."), as a file's name cannot in a message;
-    # one of more than QUOTED (60) characters, escaped (the schema takes 200), is clipped as messages
-    # clip what they quote ("Alexandra Alexandra…"), so that "NAME (seat 31)," fits a line whole
-    told = [clipped(escaped_name(str(name))) for name in names]
+    # one wider than QUOTED (60) columns, escaped (the schema takes 200 characters), is clipped as
+    # messages clip what they quote ("Alexandra Alexandra…"), so that "NAME (seat 31)," fits a line whole
+    told = [clipped_to(str(name)) for name in names]
     whole = [*(f"{name} (seat {i})" for i, name in enumerate(told)), *told]  # never split across lines
     for line in game_cli(checked.state.rules).narrate(data, checked.state.rules, told, seat):
         for part in fit_line(line, keep=whole):  # 80 columns in every game, as play fits them (issue 28)
