@@ -39,8 +39,9 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
 
     FILE is what simulate or play --record wrote: one record (*.json), or several, one a
     line (*.jsonl: choose one with --game N); "-" reads standard input. Every line fits 80
-    columns, in every game: a player's name is never split across lines, and one longer than
-    60 characters is clipped ("Alexandra Alexandra…"); --html shows every name whole.
+    columns, in every game: a player's name is never split across lines, and one wider than
+    60 columns (a wide character, as in 田中, takes two) is clipped ("Alexandra Alexandra…");
+    --html shows every name whole.
     The record is checked first; an invalid one is refused with its problems (exit 1), the
     first 20, then one line counting the rest by rule.
     """
