@@ -164,7 +164,8 @@ def test_replay_fits_80_columns_whatever_the_names(game: str, seat: int | None, 
     """A name is never split, so one of 200 characters made lines of 200 and more: every line of
     the story fits 80 columns now, a long name clipped as messages clip what they quote
     (``core.display.clipped``: 60 columns of it and "…", a wide character taking two), a short
-    one whole."""
+    one whole; in a score table, clipped to the room the table leaves it, so that each row is
+    still one line (``terminal.wording.name_column``)."""
     from boomerang_rules.core.display import QUOTED
     from boomerang_rules.terminal.wording import clipped_to
 
@@ -183,6 +184,9 @@ def test_replay_fits_80_columns_whatever_the_names(game: str, seat: int | None, 
     story = " ".join(line.strip() for line in lines)
     assert all(f"{name} (seat {i})" in story for i, name in enumerate(told))
     assert "\t" not in out
+    rows = [line for line in lines if len(re.findall(r"\d+", line)) >= 4]  # a score table's rows, one line each
+    assert any(line.lstrip().startswith(f"{told[3]} ") for line in rows)
+    assert any(line.lstrip().startswith(told[1][:4]) and "…" in line for line in rows)
 
 
 def test_fitted_counts_a_wide_character_as_two_columns() -> None:

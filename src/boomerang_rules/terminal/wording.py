@@ -4,7 +4,7 @@ by ``play`` names its player "You"). Shared by every game's story (``replay``) a
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..core.display import QUOTED, clipped, escaped_name
 
@@ -65,6 +65,18 @@ def clipped_to(text: str, limit: int = QUOTED) -> str:
             break
         fits += 1
     return clipped(text, fits)
+
+
+def name_column(names: Sequence[str], room: int, least: int = 0) -> list[str]:
+    """``names`` as the first column of a table whose other columns leave ``room`` columns of 80
+    to it: each padded to the widest (by its columns, so that a wide character keeps the columns
+    in line), at least ``least`` wide, and one wider than ``room`` (never below 8) clipped
+    (``clipped_to``), so that every row stays one line of 80 columns whatever the names. Every
+    game's score tables in ``replay`` and ``play`` draw their names so."""
+    room = max(room, 8)
+    shown = [clipped_to(name, room - 1) if columns(name) > room else name for name in names]
+    width = max([least, *map(columns, shown)])
+    return [name + " " * (width - columns(name)) for name in shown]
 
 
 def fitted(text: str, width: int = 80, indent: str = "", keep: Iterable[str] = (), hang: str | None = None
