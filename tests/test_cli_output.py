@@ -205,3 +205,14 @@ def test_fitted_counts_a_wide_character_as_two_columns() -> None:
     ascii_text = "Ana takes A; " * 20
     assert fitted(ascii_text, indent="  ") == textwrap.wrap(
         ascii_text, 80, initial_indent="  ", subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
+
+
+def test_clipped_to_is_its_limit_and_an_ellipsis_whatever_the_text() -> None:
+    """A name cut to ``limit`` columns and "…", never more (``core.display.clipped`` adds the length
+    of a text of over 1,000 characters: here the width must be known), escaped to one line first."""
+    from boomerang_rules.terminal.wording import clipped_to, columns
+
+    assert clipped_to("Ana") == "Ana" and clipped_to("a\tb") == "a\\tb"
+    for text in ("x" * 5000, "田" * 5000, "\n" * 1000, "a田" * 100):
+        cut = clipped_to(text, 20)
+        assert cut.endswith("…") and 19 <= columns(cut) - 1 <= 20 and "\n" not in cut

@@ -52,7 +52,7 @@ def _widened(text: str) -> str:
 
 
 def clipped_to(text: str, limit: int = QUOTED) -> str:
-    """``text`` in ``limit`` columns at most (and the ellipsis): cut by ``core.display.clipped``,
+    """``text`` in ``limit`` columns at most and an ellipsis: cut by ``core.display.clipped``,
     on one line and safe for a terminal, at the last character that fits (a wide character takes
     two). ``replay`` tells a player's name so: "NAME (seat 31)," then fits a line of 80 whole."""
     text = escaped_name(text)
@@ -64,7 +64,7 @@ def clipped_to(text: str, limit: int = QUOTED) -> str:
         if used > limit:
             break
         fits += 1
-    return clipped(text, fits)
+    return clipped(text[:fits + 1], fits)  # "…" alone, never "… (1,200 characters)": its width is known
 
 
 def name_column(names: Sequence[str], room: int, least: int = 0) -> list[str]:
