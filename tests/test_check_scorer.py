@@ -199,7 +199,8 @@ def _retyped(value: object, how: Any) -> object:
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
 def test_a_boolean_is_no_number_of_a_sheet(rules_id: str) -> None:
     """A scorer answering ``true`` or ``false`` for a 1 or a 0 disagrees (Python's ``True == 1`` let it
-    agree); a number written as a float (``95.0``) is still that number."""
+    agree); a number written with a point (``95.0``) disagrees too, for that reason alone
+    (``Difference.pointed``): a score is an integer."""
     import random
 
     import boomerang_rules as br
@@ -216,7 +217,10 @@ def test_a_boolean_is_no_number_of_a_sheet(rules_id: str) -> None:
             break
     assert "true" in json.dumps(answer) or "false" in json.dumps(answer)
     assert compare(json.dumps(ours), state) == ((), None)
-    assert compare(json.dumps(_retyped(ours, float)), state) == ((), None)
+    floats, problem = compare(json.dumps(_retyped(ours, float)), state)
+    assert problem is None and floats and all(d.pointed for d in floats)
+    assert {(d.seat, d.row) for d in floats} >= {(seat, "total") for seat in range(len(ours))}
     differences, problem = compare(json.dumps(answer), state)
     assert problem is None and differences
     assert all(isinstance(d.theirs, bool | list | dict) for d in differences)
+    assert not any(d.pointed for d in differences)  # true is no 1.0: only a point is said to be one

@@ -14,7 +14,7 @@ from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
-from ..terminal.wording import fitted, says
+from ..terminal.wording import columns, fitted, name_column, says
 from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
 from .scoring import SeatScore, tie_words
@@ -27,14 +27,14 @@ def _card(rules: Ruleset, cid: str) -> str:
 
 def score_table(rules: Ruleset, scores: Sequence[SeatScore], names: Sequence[str], indent: str = "  ") -> list[str]:
     """Each seat's cards and points per animal, boomerangs, sets and total, one line a seat."""
-    width = max(map(len, names))
     heads = [*rules.animals, "Boom", "Sets", "Total"]
     widths = [max(6, len(h) + 1) for h in heads]  # whole animal names, and the table still fits 80 columns
-    out = [f"{indent}{'':<{width}}" + "".join(f"{h:>{w}}" for h, w in zip(heads, widths))]
-    for name, s in zip(names, scores):
+    column = name_column(names, 80 - len(indent) - sum(widths))  # a long name clipped: a row stays a line
+    out = [f"{indent}{'':<{columns(column[0])}}" + "".join(f"{h:>{w}}" for h, w in zip(heads, widths))]
+    for name, s in zip(column, scores):
         cells = [f"{s.cards[a]}:{s.animals[a]}" for a in rules.animals]
         cells += [str(s.boomerangs), str(s.sets), str(s.total)]
-        out.append(f"{indent}{name:<{width}}" + "".join(f"{c:>{w}}" for c, w in zip(cells, widths)))
+        out.append(f"{indent}{name}" + "".join(f"{c:>{w}}" for c, w in zip(cells, widths)))
     out.append(f"{indent}(animal columns: cards:points, the most cards of an animal score, tied")
     out.append(f"{indent} leaders all; Boom: boomerangs held; Sets: a point per {rules.boomerangs_per_point} of them)")
     return out

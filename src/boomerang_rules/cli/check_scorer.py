@@ -49,7 +49,9 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     activity (lists, one entry a round), sites, regions and total; Sea Salt & Paper: rounds
     and total; Boomerang (2010): cards and animals (objects animal -> count and points),
     boomerangs, sets and total; see docs/testing.md). Put -- before COMMAND so that its
-    options are its own.
+    options are its own. Every number of a sheet is an integer: an answer that writes one with
+    a point (96.0 for 96), as a scorer computing in floats does, disagrees, and the report
+    counts such answers apart and says why, as true for a 1 disagrees.
 
     Exit status: 0 all games agree, 1 some differ (or the scorer broke the protocol),
     2 usage error or the scorer could not be run.
@@ -83,6 +85,9 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     click.echo(f"{len(failing)} of {len(results)} games disagree with the rules ({rules.id}).")
     if categories:
         click.echo("rows that differ: " + ", ".join(f"{row} ({n}×)" for row, n in categories.most_common()))
+    pointed = sum(1 for g in failing for d in g.differences if d.pointed)
+    if pointed:
+        click.echo(f"{pointed} of them written with a point (96.0 for 96): a score is an integer.")
     if protocol:
         click.echo(f"{protocol} answers broke the protocol.")
     example = shortest(failing)

@@ -158,12 +158,13 @@ def load_rules_or_exit(name: str, doing: str = "use --rules") -> Any:
     from ..core.display import shown_name
     from ..core.errors import RulesError
     from ..core.loading import load_rules
+    from ..terminal.problems import listed
 
     try:
         return load_rules(name)
     except RulesError as exc:
         code = EXIT_USAGE if any(p.rule == "io" for p in exc.problems) else EXIT_INVALID
-        fail(f"cannot {doing} {shown_name(name)}:\n" + "\n".join(f"  {p}" for p in exc.problems), code)
+        fail(f"cannot {doing} {shown_name(name)}:\n" + "\n".join(f"  {line}" for line in listed(exc.problems)), code)
 
 
 def game_of(rules: Any) -> Any:

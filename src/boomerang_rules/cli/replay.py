@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from ..core.jsonio import printable
-from ..terminal.wording import fit_line
+from ..terminal.problems import listed
+from ..terminal.wording import clipped_to, fit_line
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
@@ -37,11 +38,15 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     """Print a recorded game (of any game) step by step: deals, every decision, scores, winner.
 
     FILE is what simulate or play --record wrote: one record (*.json), or several, one a
-    line (*.jsonl: choose one with --game N); "-" reads standard input.
-    The record is checked first; an invalid one is refused with its problems (exit 1).
+    line (*.jsonl: choose one with --game N); "-" reads standard input. Every line fits 80
+    columns, in every game: a player's name is never split across lines, and one wider than
+    60 columns (a wide character, as in 田中, takes two) is clipped ("Alexandra Alexandra…");
+    --html shows every name whole.
+    The record is checked first; an invalid one is refused with its problems (exit 1), the
+    first 20, then one line counting the rest by rule.
     """
     from .. import check_record
-    from ..core.display import displayable, escaped_name
+    from ..core.display import displayable
     from ..core.errors import InvalidInput
 
     label, data = read_one_game(file, game_number, max_bytes)
@@ -52,9 +57,10 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     except InvalidInput as exc:  # --rules of another game than the record's, or a record the checks refuse so
         hint = (f"\n(leave out --rules {printable(rules_name)}: a record names its own ruleset; --rules is for a "
                 "variant of the same game)" if rules_name else "")
-        fail("\n".join(str(p.in_file(label)) for p in exc.problems) + hint, EXIT_INVALID)
+        fail("\n".join(listed([p.in_file(label) for p in exc.problems])) + hint, EXIT_INVALID)
     if checked.problems or checked.state is None:
-        fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(label)}" for p in checked.problems))
+        fail("not a valid game record:\n" + "\n".join(f"  {line}" for line in listed(
+            [p.in_file(label) for p in checked.problems])))
     names = list(data["players"])
     if seat is not None and not 0 <= seat < len(names):
         fail(f"--seat {seat}: the game has seats 0 to {len(names) - 1}", EXIT_USAGE)
@@ -64,8 +70,10 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
         _write_html(data, checked.state.rules, names, html_path)
         return
     # a name may hold a newline or a tab (the schema allows them): written escaped, on one line, it
-    # cannot start a line of the story (a forged "Winner: ..."), as a file's name cannot in a message
-    told = [escaped_name(str(name)) for name in names]
+    # cannot start a line of the story (a forged "Winner: ..."), as a file's name cannot in a message;
+    # one wider than QUOTED (60) columns, escaped (the schema takes 200 characters), is clipped as
+    # messages clip what they quote ("Alexandra Alexandra…"), so that "NAME (seat 31)," fits a line whole
+    told = [clipped_to(str(name)) for name in names]
     whole = [*(f"{name} (seat {i})" for i, name in enumerate(told)), *told]  # never split across lines
     for line in game_cli(checked.state.rules).narrate(data, checked.state.rules, told, seat):
         for part in fit_line(line, keep=whole):  # 80 columns in every game, as play fits them (issue 28)

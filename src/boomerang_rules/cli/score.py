@@ -25,7 +25,8 @@ def score(cards: tuple[str, ...], rules_name: str, as_json: bool) -> None:
 
     Giving nothing to score is a usage error (exit 2) in every game; cards the game refuses (a
     count a round or game cannot have, an unknown or repeated id, Sea Salt & Paper cards in front
-    that are no duos) are invalid input (exit 1), each named with its argument and rule. A
+    that are no duos) are invalid input (exit 1), each named with its argument and rule: the first
+    20, then one line counting the rest by rule (5,000 unknown cards make 21 lines). A
     Sea Salt & Paper player may hold no card (all played as duos, or the last one stolen): score
     an empty hand with --hand alone, as --player :7 is a Boomerang (2010) player without cards.
 

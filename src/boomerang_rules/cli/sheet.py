@@ -7,6 +7,7 @@ import sys
 import click
 
 from ..core.jsonio import printable
+from ..terminal.problems import listed
 from .common import EXIT_USAGE, IntRange, fail, game_cli, max_bytes_option, read_one_game
 from .files import refuse_to_overwrite, write_text
 
@@ -50,7 +51,8 @@ def sheet(file: str, out: str | None, game_number: int | None, max_bytes: int) -
     where, data = read_one_game(file, game_number, max_bytes)
     checked = check_record(data)
     if checked.problems or checked.state is None:
-        fail("not a valid game record:\n" + "\n".join(f"  {p.in_file(where)}" for p in checked.problems))
+        fail("not a valid game record:\n" + "\n".join(f"  {line}" for line in listed(
+            [p.in_file(where) for p in checked.problems])))
     state = checked.state
     svg = game_cli(state.rules).sheet_svg(state, [str(n) for n in data["players"]])
     if out == STDIN:

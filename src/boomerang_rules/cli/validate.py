@@ -26,7 +26,9 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
     Boomerang (2010)'s deck, every token, throw and pass, and each capture; then the claimed
     result row by row. A ruleset or variant is checked against its game's schema and rules
     (a variant after its patch is applied). Every problem is
-    reported as FILE:POINTER: MESSAGE [RULE]. The format follows the file name: a *.jsonl file
+    reported as FILE:POINTER: MESSAGE [RULE], the first 20 of each document, then one line
+    counting the rest by rule ("… and 375 more problems, not listed: record-integer (375×)");
+    --json lists every one. The format follows the file name: a *.jsonl file
     holds one document per line, reported as FILE:LINE, any other name one JSON document; a
     file in the other format is reported as such. "-" reads standard input (JSON Lines when its
     first line is a document by itself). Files are only read, never written. The output ends
@@ -36,6 +38,7 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
     """
     from ..core.jsonio import label_of
     from ..core.validation import validate_file
+    from ..terminal.problems import listed
 
     worst = 0
     valid = invalid = unreadable = 0
@@ -65,8 +68,8 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
                 if not quiet:
                     click.echo(f"{report.file}: valid {report.kind}")
             else:
-                for problem in report.problems:
-                    click.echo(str(problem))
+                for line in listed(report.problems):  # a screenful; --json gives every one
+                    click.echo(line)
     if not as_json and not quiet:
         summary = f"{valid} valid, {invalid} invalid"
         click.echo(summary + (f", {unreadable} unreadable" if unreadable else ""))

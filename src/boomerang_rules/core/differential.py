@@ -53,9 +53,25 @@ class Difference:
     theirs: Any
     ours: Any
 
+    @property
+    def pointed(self) -> bool:
+        """Whether the scorer's value is ours but for whole numbers written with a point (``96.0``
+        for ``96``): a scorer that computes in floats, which a score never is (a record refuses
+        such a number too: ``core.records.point_problems``, rule ``record-integer``)."""
+        return _same(self.ours, self.theirs, points=True)
+
     def describe(self) -> str:
+        """``seat 0, total: the scorer says 95, the rules give 96``, and for a number written with a
+        point, why it differs: ``... says 96.0, the rules give 96 (written with a point: a score is an
+        integer)``."""
         where = f", round {self.round + 1}" if self.round is not None else ""
-        return f"seat {self.seat}, {self.row}{where}: the scorer says {self.theirs!r}, the rules give {self.ours!r}"
+        why = f" ({POINTED})" if self.pointed else ""
+        return (f"seat {self.seat}, {self.row}{where}: the scorer says {self.theirs!r}, the rules give "
+                f"{self.ours!r}{why}")
+
+
+POINTED = "written with a point: a score is an integer"
+"""Why an answer's ``96.0`` differs from the rules' ``96`` (``Difference.describe``)."""
 
 
 @attrs.frozen
@@ -203,16 +219,21 @@ def compare(answer: str | bytes, state: Any) -> tuple[tuple[Difference, ...], st
     return tuple(found), None
 
 
-def _same(ours: Any, theirs: Any) -> bool:
+def _same(ours: Any, theirs: Any, points: bool = False) -> bool:
     """Whether an answer's value is ours: equal, with JSON's ``true`` and ``false`` no numbers (Python's
-    ``True == 1`` let a scorer answering ``true`` for a 1 agree); ``95.0`` is ``95``."""
+    ``True == 1`` let a scorer answering ``true`` for a 1 agree), and a score, an integer, no number
+    written with a point (``95.0`` let a scorer computing in floats agree) unless ``points``, which
+    takes it (``Difference.pointed``: the one way such an answer differs)."""
     if isinstance(theirs, bool) or isinstance(ours, bool):
         return theirs.__class__ is ours.__class__ and theirs == ours
     if isinstance(ours, list):
-        return isinstance(theirs, list) and len(theirs) == len(ours) and all(map(_same, ours, theirs))
+        return isinstance(theirs, list) and len(theirs) == len(ours) and all(
+            _same(o, t, points) for o, t in zip(ours, theirs))
     if isinstance(ours, dict):
         return isinstance(theirs, dict) and theirs.keys() == ours.keys() and all(
-            _same(v, theirs[k]) for k, v in ours.items())
+            _same(v, theirs[k], points) for k, v in ours.items())
+    if isinstance(theirs, float) and isinstance(ours, int) and not points:
+        return False
     return bool(ours == theirs)
 
 

@@ -13,7 +13,7 @@ from ..core.arguments import brief
 from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import common_command
-from ..terminal.wording import fit_line, fitted, plural, says
+from ..terminal.wording import fit_line, fitted, name_column, plural, says
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
@@ -40,6 +40,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
                       steals=[e[2] for rnd in rounds for e in rnd["actions"] if len(e) == 3],
                       shuffles=[order for rnd in rounds for order in rnd.get("shuffles", [])])
     totals = [0] * n
+    column = name_column(names, 80 - 4 - 51, least=12)  # the rows of a round's scores: one line of 80 each
     for r, rnd in enumerate(rounds):
         deck = rnd["deck"]
         lines += ["", f"Round {r + 1}: the discard piles start with {in_words(t, deck[0])} (left) and "
@@ -68,7 +69,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
             for s in range(n):
                 totals[s] += result.scores[s]
                 if result.end in ("stop", "last_chance"):
-                    lines.append(f"    {names[s]:<12} cards {result.card_points[s]:>3}  colour bonus "
+                    lines.append(f"    {column[s]} cards {result.card_points[s]:>3}  colour bonus "
                                  f"{result.bonuses[s]:>3}  scores {result.scores[s]:>3}  total {totals[s]:>3}")
     state = state_of({k: v for k, v in record.items() if k != "result"}, rules)
     if state.phase == "over":

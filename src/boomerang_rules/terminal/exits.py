@@ -28,6 +28,8 @@ def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
 def refuse_input(problems: Iterable[Problem], where: Callable[[Problem], str]) -> NoReturn:
     """Exit 1 (invalid input) with each problem of a command's arguments on a line, as ``validate``
     reports a file's: ``PLACE: message [rule]``, PLACE the argument ``where`` names (``argument 3
-    ('A')``, ``--played card 1 ('crab-1')``, ``--player 2 ('A1:12')``). ``score`` answers so in every
-    game."""
-    fail("\n".join(f"{where(p)}: {p.message} [{p.rule}]" for p in problems))
+    ('A')``, ``--played card 1 ('crab-1')``, ``--player 2 ('A1:12')``); past a screenful, the rest
+    counted by rule in one line (``terminal.problems.listed``). ``score`` answers so in every game."""
+    from .problems import listed
+
+    fail("\n".join(listed(list(problems), lambda p: f"{where(p)}: {p.message} [{p.rule}]")))

@@ -3,7 +3,10 @@ by ``play`` names its player "You"). Shared by every game's story (``replay``) a
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import unicodedata
+from collections.abc import Iterable, Sequence
+
+from ..core.display import QUOTED, clipped, escaped_name
 
 _YOU_FORMS = {"is": "are", "has": "have", "catches": "catch", "passes": "pass", "chooses": "choose",
               "completes": "complete"}
@@ -27,20 +30,70 @@ def whose(name: str) -> str:
     return "your" if name == "You" else f"{name}'s"
 
 
+_WIDE = "\x01"
+"""Written after each wide character while ``fitted`` wraps, so that textwrap, which counts characters,
+counts it as the two columns it takes; a control character, which no text wrapped holds."""
+
+
+def columns(text: str) -> int:
+    """The columns ``text`` takes on a terminal: two for each wide character (East Asian wide or
+    fullwidth: "田", "😀"), one for any other (a combining mark counted one too: a line may come
+    out a little shorter, never longer)."""
+    if text.isascii():
+        return len(text)
+    return len(text) + sum(1 for c in text if unicodedata.east_asian_width(c) in "WF")
+
+
+def _widened(text: str) -> str:
+    """``text`` with ``_WIDE`` after each wide character (``columns``)."""
+    if text.isascii():
+        return text
+    return "".join(c + _WIDE if unicodedata.east_asian_width(c) in "WF" else c for c in text)
+
+
+def clipped_to(text: str, limit: int = QUOTED) -> str:
+    """``text`` in ``limit`` columns at most and an ellipsis: cut by ``core.display.clipped``,
+    on one line and safe for a terminal, at the last character that fits (a wide character takes
+    two). ``replay`` tells a player's name so: "NAME (seat 31)," then fits a line of 80 whole."""
+    text = escaped_name(text)
+    if columns(text) <= limit:
+        return text
+    fits, used = 0, 0
+    for c in text:
+        used += columns(c)
+        if used > limit:
+            break
+        fits += 1
+    return clipped(text[:fits + 1], fits)  # "…" alone, never "… (1,200 characters)": its width is known
+
+
+def name_column(names: Sequence[str], room: int, least: int = 0) -> list[str]:
+    """``names`` as the first column of a table whose other columns leave ``room`` columns of 80
+    to it: each padded to the widest (by its columns, so that a wide character keeps the columns
+    in line), at least ``least`` wide, and one wider than ``room`` (never below 8) clipped
+    (``clipped_to``), so that every row stays one line of 80 columns whatever the names. Every
+    game's score tables in ``replay`` and ``play`` draw their names so."""
+    room = max(room, 8)
+    shown = [clipped_to(name, room - 1) if columns(name) > room else name for name in names]
+    width = max([least, *map(columns, shown)])
+    return [name + " " * (width - columns(name)) for name in shown]
+
+
 def fitted(text: str, width: int = 80, indent: str = "", keep: Iterable[str] = (), hang: str | None = None
            ) -> list[str]:
-    """``text`` as lines of at most ``width`` columns (a word longer than that alone on its line),
-    the lines after the first indented by ``indent`` plus two spaces (or by ``hang``): what ``play``
-    prints fits a terminal of 80 columns. A phrase of ``keep`` (a player's name, a card in words)
-    is never split across lines."""
+    """``text`` as lines of at most ``width`` columns (a word longer than that alone on its line; a
+    wide character, "田", counted as its two columns), the lines after the first indented by
+    ``indent`` plus two spaces (or by ``hang``): what ``play`` prints fits a terminal of 80 columns.
+    A phrase of ``keep`` (a player's name, a card in words) is never split across lines."""
     import textwrap
 
     for phrase in sorted(keep, key=len, reverse=True):  # its spaces made a character textwrap does not
         if " " in phrase:  # break at, for the wrapping only; the longest first, as it may hold a shorter one
             text = text.replace(phrase, phrase.replace(" ", "\0"))
-    lines = textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  " if hang is None else hang,
+    lines = textwrap.wrap(_widened(text), width, initial_indent=indent,
+                          subsequent_indent=indent + "  " if hang is None else hang,
                           break_long_words=False, break_on_hyphens=False) or [indent]
-    return [line.replace("\0", " ") for line in lines]
+    return [line.replace("\0", " ").replace(_WIDE, "") for line in lines]
 
 
 def fit_line(line: str, width: int = 80, keep: Iterable[str] = ()) -> list[str]:
@@ -48,11 +101,11 @@ def fit_line(line: str, width: int = 80, keep: Iterable[str] = ()) -> list[str]:
     (a table's columns keep their spaces), else ``fitted`` at its own indent (the spaces it starts
     with), each line after the first two spaces further in; a clause (between "; ") that fits a
     line is kept whole. Every game's ``replay`` and ``play`` fit their lines so (issue 28: 80
-    columns)."""
-    if len(line) <= width:
+    columns; a wide character counted as two, ``columns``)."""
+    if columns(line) <= width:
         return [line]
     lead = line[:len(line) - len(line.lstrip(" "))]
-    clauses = [c for c in line.strip().split("; ") if len(c) < width - len(lead) - 4]
+    clauses = [c for c in line.strip().split("; ") if columns(c) < width - len(lead) - 4]
     return fitted(line.strip(), width, indent=lead, keep=[*keep, *clauses])
 
 

@@ -1,0 +1,218 @@
+"""The command line's output on bad and big input, in every registered game: a screenful of problems
+(``score``, ``validate``, ``replay``, ``sheet``), a scorer's answers written with a point
+(``check-scorer``), and replay lines that fit 80 columns whatever the players' names."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from boomerang_rules.cli import cli
+from boomerang_rules.core.errors import Problem
+from boomerang_rules.core.games import GAMES, game_module, rules_module
+from boomerang_rules.terminal.problems import SHOWN_PROBLEMS, listed
+
+MANY = 5000
+
+BAD_SCORE_ARGS: dict[str, Callable[[int], list[str]]] = {
+    "boomerang-australia": lambda n: ["ZZ"] * n,
+    "sea-salt-paper": lambda n: ["--hand", *["zz"] * (n - 2), "--played", "crab-1", "crab-1"],
+    "boomerang-2010": lambda n: [arg for _ in range(n // 2) for arg in ("--player", "ZZ,A1:1")],
+}
+"""Arguments of ``score`` for each game holding about ``n`` problems (unknown and repeated cards)."""
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def rules_of(game: str) -> str:
+    """The id of the game's shipped ruleset (``--rules``)."""
+    return rules_module(game).DEFAULT_RULES
+
+
+def finished_record(game: str, players: int = 3, seed: int = 1) -> dict[str, Any]:
+    """A finished random game of ``game``, as its record."""
+    from boomerang_rules import load_rules
+    from boomerang_rules.core.playouts import random_game
+
+    return game_module(game).record_of(random_game(load_rules(rules_of(game)), players, seed))
+
+
+def pointed(value: Any) -> Any:
+    """``value`` with every int (not bool) written as a float: a record of hundreds of problems."""
+    if isinstance(value, list):
+        return [pointed(v) for v in value]
+    if isinstance(value, dict):
+        return {k: v if k in ("version", "seed") else pointed(v) for k, v in value.items()}
+    return float(value) if value.__class__ is int else value
+
+
+def test_every_game_has_its_bad_arguments() -> None:
+    assert set(BAD_SCORE_ARGS) == set(GAMES)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_score_lists_a_screenful_of_problems(game: str) -> None:
+    """5,000 bad cards made 5,000 lines (284 KB): now the first ``SHOWN_PROBLEMS``, each with its
+    argument and rule as before, and one line counting the rest by rule; exit 1 as before."""
+    code, out, err = run("score", "--rules", rules_of(game), *BAD_SCORE_ARGS[game](MANY))
+    assert code == 1 and out == ""
+    lines = err.splitlines()
+    assert len(lines) == SHOWN_PROBLEMS + 1, err[:2000]
+    assert lines[0].startswith("boomerang-rules: ") and all(line.endswith("]") for line in lines[:-1])
+    place = re.compile(r"(boomerang-rules: )?(argument \d+|--(hand|played) card \d+|--player \d+) \(")
+    assert all(place.match(line) for line in lines[:-1]), lines[:3]
+    tail = lines[-1]
+    assert tail.startswith("… and ") and "more problems, not listed: " in tail and "card-known (" in tail
+    counted = sum(int(part.rsplit("(", 1)[1].rstrip("×)")) for part in tail.split(": ", 1)[1].split(", "))
+    assert int(tail.split()[2]) == counted >= MANY // 2 - SHOWN_PROBLEMS
+    assert len(err) < 4000
+    few = run("score", "--rules", rules_of(game), *BAD_SCORE_ARGS[game](6))[2]  # a few: every one listed
+    assert "more problems" not in few and len(few.splitlines()) >= 2
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_validate_replay_and_sheet_list_a_screenful_of_a_record(game: str, tmp_path: Path) -> None:
+    """A record with every number written with a point holds hundreds of ``record-integer``
+    problems: ``validate`` lists the first ``SHOWN_PROBLEMS`` of it and counts the rest, as
+    ``replay`` and ``sheet`` refuse it; ``validate --json`` keeps every one."""
+    path = tmp_path / "pointed.json"
+    path.write_text(json.dumps(pointed(finished_record(game))), encoding="utf-8")
+    done = CliRunner().invoke(cli, ["validate", "--json", str(path)])
+    problems = json.loads(done.stdout)["problems"]
+    assert done.exit_code == 1 and len(problems) > SHOWN_PROBLEMS + 1
+    assert {p["rule"] for p in problems} == {"record-integer"}
+    code, out, _ = run("validate", str(path))
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == SHOWN_PROBLEMS + 2 and lines[-1] == "0 valid, 1 invalid"
+    assert lines[0] == f"{path}:{problems[0]['pointer']}: {problems[0]['message']} [record-integer]"
+    assert lines[-2] == (f"… and {len(problems) - SHOWN_PROBLEMS} more problems, not listed: record-integer "
+                         f"({len(problems) - SHOWN_PROBLEMS}×)")
+    for command in (["replay"], ["sheet", "--out", str(tmp_path / "s.svg")]):
+        code, _, err = run(*command, str(path))
+        assert code == 1 and err.splitlines()[-1] == lines[-2].join(["  ", ""])
+        assert len(err.splitlines()) == SHOWN_PROBLEMS + 2  # "not a valid game record:", 20, the count
+
+
+def test_listed_keeps_one_more_and_says_when_the_schema_stopped_looking() -> None:
+    few = [Problem(f"/x/{i}", "wrong", "rule-a") for i in range(SHOWN_PROBLEMS + 1)]
+    assert listed(few) == [str(p) for p in few]  # one past the limit: listed, not counted
+    many = [*few, Problem("/y", "wrong", "rule-b"), Problem("", "more problems, not listed", "schema:more")]
+    lines = listed(many)
+    assert len(lines) == SHOWN_PROBLEMS + 1
+    assert lines[-1] == ("… and 2 more problems, not listed: rule-a (1×), rule-b (1×); and more, not looked for "
+                         "(a document that wrong is checked no further)")
+    stopped = [*few[:SHOWN_PROBLEMS], Problem("", "a", "schema:more"), Problem("", "b", "schema:more")]
+    assert listed(stopped)[-1] == "… and more, not looked for (a document that wrong is checked no further)"
+    assert listed(many, lambda p: p.pointer, limit=2) == ["/x/0", "/x/1", listed(many, limit=2)[-1]]
+
+
+SCORERS = Path(__file__).resolve().parent / "scorers"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_check_scorer_refuses_totals_written_with_a_point(game: str) -> None:
+    """A scorer answering ``96.0`` for a total of 96 agreed; it disagrees now (exit 1), each total
+    said to be written with a point, and the report counts them apart; the same scorer writing
+    integers still agrees (exit 0)."""
+    import sys
+
+    code, out, err = run("check-scorer", "--rules", rules_of(game), "--games", "4", "--",
+                         sys.executable, str(SCORERS / "float_scorer.py"))
+    assert code == 1, out + err
+    lines = out.splitlines()
+    assert lines[0] == f"4 of 4 games disagree with the rules ({rules_of(game)})."
+    assert lines[1].startswith("rows that differ: total (") and "," not in lines[1]
+    count = int(lines[1].split("(")[1].rstrip("×)"))
+    assert lines[2] == f"{count} of them written with a point (96.0 for 96): a score is an integer."
+    said = [line for line in lines if line.startswith("  seat ")]
+    assert said and all(re.fullmatch(r"  seat \d+, total: the scorer says (\d+)\.0, the rules give \1 \(written "
+                                     r"with a point: a score is an integer\)", line) for line in said), said
+    code, out, _ = run("check-scorer", "--rules", rules_of(game), "--games", "4", "--",
+                       sys.executable, str(SCORERS / "library_scorer.py"))
+    assert code == 0 and out == f"all 4 games agree with the rules ({rules_of(game)}).\n"
+
+
+NAMES = {
+    "long": ["Alexandra " * 19 + "Alexandr", "B" * 200, "\t" * 150 + "Tab", "Cy"],
+    "wide": [("田中 太郎 " * 34)[:200], "佐藤" * 100, "😀" * 200, "山田"],
+}
+"""Names the schema takes (200 characters at most; a tab is allowed, and escaped it is two): of
+words, of one word, of tabs, of wide characters (two columns each), and a short one, kept whole."""
+
+
+def terminal_columns(line: str) -> int:
+    """The columns ``line`` takes on a terminal (a wide character two): measured here, not by the
+    library's ``terminal.wording.columns``."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in line)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("seat", [None, 1])
+@pytest.mark.parametrize("names", sorted(NAMES))
+def test_replay_fits_80_columns_whatever_the_names(game: str, seat: int | None, names: str, tmp_path: Path) -> None:
+    """A name is never split, so one of 200 characters made lines of 200 and more: every line of
+    the story fits 80 columns now, a long name clipped as messages clip what they quote
+    (``core.display.clipped``: 60 columns of it and "…", a wide character taking two), a short
+    one whole; in a score table, clipped to the room the table leaves it, so that each row is
+    still one line (``terminal.wording.name_column``)."""
+    from boomerang_rules.core.display import QUOTED
+    from boomerang_rules.terminal.wording import clipped_to
+
+    record = finished_record(game, players=4, seed=3)
+    record["players"] = NAMES[names]
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, err = run("replay", str(path), *(["--seat", str(seat)] if seat is not None else []))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) > 20 and max(map(terminal_columns, lines)) <= 80, \
+        [line for line in lines if terminal_columns(line) > 80][:3]
+    told = [clipped_to(name) for name in NAMES[names]]
+    assert all(QUOTED - 1 <= terminal_columns(name) <= QUOTED + 1 and name.endswith("…") for name in told[:3])
+    assert told[3] == NAMES[names][3]
+    story = " ".join(line.strip() for line in lines)
+    assert all(f"{name} (seat {i})" in story for i, name in enumerate(told))
+    assert "\t" not in out
+    rows = [line for line in lines if len(re.findall(r"\d+", line)) >= 4]  # a score table's rows, one line each
+    assert any(line.lstrip().startswith(f"{told[3]} ") for line in rows)
+    assert any(line.lstrip().startswith(told[1][:4]) and "…" in line for line in rows)
+
+
+def test_fitted_counts_a_wide_character_as_two_columns() -> None:
+    """``fitted`` and ``fit_line`` wrapped by characters, so a line of wide characters took up to
+    twice its width; they count columns now, and text of one column a character wraps as before."""
+    import textwrap
+
+    from boomerang_rules.terminal.wording import columns, fit_line, fitted
+
+    wide = "田中 " * 40 + "end"
+    lines = fitted(wide, indent="  ")
+    assert max(map(terminal_columns, lines)) <= 80 and len(lines) == 3
+    assert " ".join(line.strip() for line in lines) == wide.strip()
+    assert all(terminal_columns(line) == columns(line) for line in [*lines, "😀 é ab"])
+    assert fit_line("  " + "田" * 39) == ["  " + "田" * 39] and len(fit_line("  " + "田 " * 40)) == 2
+    ascii_text = "Ana takes A; " * 20
+    assert fitted(ascii_text, indent="  ") == textwrap.wrap(
+        ascii_text, 80, initial_indent="  ", subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
+
+
+def test_clipped_to_is_its_limit_and_an_ellipsis_whatever_the_text() -> None:
+    """A name cut to ``limit`` columns and "…", never more (``core.display.clipped`` adds the length
+    of a text of over 1,000 characters: here the width must be known), escaped to one line first."""
+    from boomerang_rules.terminal.wording import clipped_to, columns
+
+    assert clipped_to("Ana") == "Ana" and clipped_to("a\tb") == "a\\tb"
+    for text in ("x" * 5000, "田" * 5000, "\n" * 1000, "a田" * 100):
+        cut = clipped_to(text, 20)
+        assert cut.endswith("…") and 19 <= columns(cut) - 1 <= 20 and "\n" not in cut
