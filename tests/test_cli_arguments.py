@@ -63,6 +63,16 @@ def test_boomerang_2010_score_refuses_a_boomerang_count_not_in_ascii_digits(coun
     assert f"--seat 'A1:{count}': expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)" in result.output
 
 
+def test_boomerang_2010_score_refuses_a_boomerang_count_too_long_to_read() -> None:
+    """A count of more digits than Python's ``int()`` reads is a usage error, as it is in every
+    numeric option (it ended in a ValueError's traceback)."""
+    count = "9" * 5000
+    result = _run("score", "--rules", "boomerang-2010", "--player", f"A1:{count}", "--player", ":12", "--player", ":12")
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.exception
+    assert "a number of 5000 digits: too long (at most 4300)" in result.output
+    assert len(result.output) < 1000
+
+
 @pytest.mark.parametrize("bots", ["random,random,random,", ",random,random,random", "random,,random,random",
                                   "random, ,random,random", "random,random,random,,"])
 @pytest.mark.parametrize("command", ["simulate", "tournament"])
