@@ -245,6 +245,19 @@ def test_a_ray_address_with_no_host_or_port_is_a_clear_usage_error(address: str)
                           "(auto, HOST:PORT or ray://HOST:PORT)\n")
 
 
+@pytest.mark.parametrize("address", ["127.0.0.1:" + "9" * 5000, "h" * 64 + ":6379", "a..b:6379", "ho\udcffst:6379"],
+                         ids=["port-too-long-to-read", "label-too-long", "empty-label", "not-utf-8"])
+def test_a_ray_address_no_host_name_can_have_is_a_clear_usage_error(address: str) -> None:
+    """A port of more digits than ``int()`` reads, a host with a label of more than 63 characters, an
+    empty one or a byte no encoding decodes ended in a ValueError's or a UnicodeError's traceback
+    (exit 1) from the probe that refuses an unreachable address: now its usage error, the address cut."""
+    out = subprocess.run([sys.executable, "-m", "boomerang_rules", "tournament", "--games", "2", "--bots", "random",
+                          "--ray", address], capture_output=True, text=True, timeout=60)
+    assert (out.returncode, out.stdout) == (2, ""), out.stderr
+    assert "Traceback" not in out.stderr and len(out.stderr) < 1000
+    assert "is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)" in out.stderr
+
+
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
     """One local Ray instance for the module (on loopback, as ``--ray`` starts one), shut down after it."""
