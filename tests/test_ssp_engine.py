@@ -555,7 +555,9 @@ def _one_rule_of_extra_salt(rule: str) -> ssp.Ruleset:
     else:
         data["mermaids"]["colour_bonus_own_colour"] = False
     data["id"] = f"sea-salt-paper-with-{rule}"
-    return rules_from_data(data)
+    rules = rules_from_data(data)
+    assert isinstance(rules, ssp.Ruleset)
+    return rules
 
 
 ONE_RULE_OF_EXTRA_SALT = [_one_rule_of_extra_salt(r) for r in ("jellyfish", "lobster", "starfish", "seahorse",
