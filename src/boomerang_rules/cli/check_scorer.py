@@ -20,6 +20,7 @@ from .common import (
     load_rules_or_exit,
     players_option,
     require_players,
+    require_seeds,
     rules_option,
 )
 from .files import check_new_file, command_files, refuse_to_overwrite, rules_read, write_text
@@ -60,6 +61,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     """
     from ..core.differential import ScorerError, ScorerNotRun, check, shortest
 
+    require_seeds(seed, games)
     rules = load_rules_or_exit(rules_name)
     refuse_to_overwrite("--example-out", example_out, [*rules_read(rules_name), *command_files(command)])
     if example_out == "-":  # as play's --record -: the report is on standard output
