@@ -63,6 +63,33 @@ def test_boomerang_2010_score_refuses_a_boomerang_count_not_in_ascii_digits(coun
     assert f"--seat 'A1:{count}': expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)" in result.output
 
 
+@pytest.mark.parametrize("command", [["simulate"], ["tournament"], ["check-scorer", "--", "true"]],
+                         ids=["simulate", "tournament", "check-scorer"])
+@pytest.mark.parametrize("seed", ["9" * 4300, "-" + "9" * 4300], ids=["4300-digits", "minus-4300-digits"])
+def test_seeds_past_the_digits_a_record_holds_are_a_usage_error(command: list[str], seed: str, tmp_path: Any) -> None:
+    """``--seed`` takes 4,300 digits, but game ``i`` is dealt from ``SEED + i``: one more digit, and
+    its record could not be written (a ValueError's traceback, exit 1, after the first game)."""
+    out = tmp_path / "games.jsonl"
+    extra = ["--out", str(out)] if command == ["simulate"] else []
+    result = _run(command[0], "--games", "2", "--seed", seed, *extra, *command[1:])
+    if seed.startswith("-"):  # SEED + 1 has no more digits than SEED: played
+        assert result.exit_code in (0, 1) and not isinstance(result.exception, ValueError), result.output[-300:]
+        return
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.exception
+    assert "--seed: the games' seeds run to SEED + 1, which has more than 4300 digits" in result.output
+    assert len(result.output) < 1000 and not out.exists()
+
+
+def test_boomerang_2010_score_refuses_a_boomerang_count_too_long_to_read() -> None:
+    """A count of more digits than Python's ``int()`` reads is a usage error, as it is in every
+    numeric option (it ended in a ValueError's traceback)."""
+    count = "9" * 5000
+    result = _run("score", "--rules", "boomerang-2010", "--player", f"A1:{count}", "--player", ":12", "--player", ":12")
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.exception
+    assert "a number of 5000 digits: too long (at most 4300)" in result.output
+    assert len(result.output) < 1000
+
+
 @pytest.mark.parametrize("bots", ["random,random,random,", ",random,random,random", "random,,random,random",
                                   "random, ,random,random", "random,random,random,,"])
 @pytest.mark.parametrize("command", ["simulate", "tournament"])

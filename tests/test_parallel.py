@@ -150,13 +150,18 @@ def test_jobs_past_the_limit_is_a_usage_error(command: list[str]) -> None:
 def test_games_past_the_limit_is_a_usage_error(command: list[str]) -> None:
     """``tournament --games 99999999999999999999`` ended in a ValueError's traceback and ``simulate``
     in an OverflowError's (exit 1); ``check-scorer`` generated games until memory ran out. Past
-    ``MAX_GAMES`` (what ``core.tournament.run`` took already) each is a usage error (exit 2)."""
-    from boomerang_rules.core.limits import MAX_GAMES
+    ``MAX_GAMES`` (what ``core.tournament.run`` took already) each is a usage error (exit 2); past
+    ``MAX_CHECKED_GAMES`` in ``check-scorer``, which holds every game at once (``--games 2147483648``
+    still ran out of memory, in a MemoryError's traceback)."""
+    from boomerang_rules.core.limits import MAX_CHECKED_GAMES, MAX_GAMES
 
     tail = ["--", "true"] if command == ["check-scorer"] else []
-    for games in (MAX_GAMES + 1, 10**20):
+    most = MAX_CHECKED_GAMES if command == ["check-scorer"] else MAX_GAMES  # it holds every game at once
+    for games in (most + 1, MAX_GAMES, 10**20):
+        if games <= most:
+            continue
         result = CliRunner().invoke(cli, [*command, "--games", str(games), *tail])
-        assert result.exit_code == 2 and f"{games} is not in the range 1<=x<={MAX_GAMES}" in result.stderr, (
+        assert result.exit_code == 2 and f"{games} is not in the range 1<=x<={most}" in result.stderr, (
             result.output)
     with pytest.raises(ValueError, match=f"^games must be a number of games from 0 to {MAX_GAMES}, not "):
         list(simulation.simulate(load_rules(), ["random"] * 3, ["a", "b", "c"], 0, 10**20, True))
@@ -238,6 +243,19 @@ def test_a_ray_address_with_no_host_or_port_is_a_clear_usage_error(address: str)
     assert out.stdout == ""
     assert out.stderr == (f"boomerang-rules: {address!r} is no Ray cluster's address "
                           "(auto, HOST:PORT or ray://HOST:PORT)\n")
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:" + "9" * 5000, "h" * 64 + ":6379", "a..b:6379", "ho\udcffst:6379"],
+                         ids=["port-too-long-to-read", "label-too-long", "empty-label", "not-utf-8"])
+def test_a_ray_address_no_host_name_can_have_is_a_clear_usage_error(address: str) -> None:
+    """A port of more digits than ``int()`` reads, a host with a label of more than 63 characters, an
+    empty one or a byte no encoding decodes ended in a ValueError's or a UnicodeError's traceback
+    (exit 1) from the probe that refuses an unreachable address: now its usage error, the address cut."""
+    out = subprocess.run([sys.executable, "-m", "boomerang_rules", "tournament", "--games", "2", "--bots", "random",
+                          "--ray", address], capture_output=True, text=True, timeout=60)
+    assert (out.returncode, out.stdout) == (2, ""), out.stderr
+    assert "Traceback" not in out.stderr and len(out.stderr) < 1000
+    assert "is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)" in out.stderr
 
 
 @pytest.fixture(scope="module")

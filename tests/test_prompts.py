@@ -24,6 +24,8 @@ def test_a_number_means_the_choice_shown_with_it() -> None:
     assert menu(choices) == "1. throw, 2. pass"
     assert pick_from("1", choices) == "throw" and pick_from("2", choices) == "pass"
     assert pick_from("3", choices) is None and pick_from("0", choices) is None
+    assert pick_from("9" * 5000, choices) is None  # more digits than int() reads: no choice (a traceback)
+    assert pick_from("0" * 5000 + "2", choices) == "pass"
 
 
 def test_an_ambiguous_answer_names_what_it_could_be_and_the_menu_as_shown() -> None:

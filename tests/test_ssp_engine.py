@@ -534,6 +534,55 @@ def test_tables_agree_with_the_plain_reading(rules: ssp.Ruleset, seed: int, data
         s = after
 
 
+def _one_rule_of_extra_salt(rule: str) -> ssp.Ruleset:
+    """The base game with one of Extra Salt's rules and the cards it takes, nothing else of it: a
+    ruleset ``Tables.expansion`` serves by Extra Salt's code though no shipped one is so."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(RULES)
+    extra = {c["id"]: c for c in br.rules_data(br.load_rules("sea-salt-paper-extra-salt"))["cards"]}
+    added = {"jellyfish": ["jellyfish-1", "jellyfish-2"], "lobster": ["lobster-1"], "starfish": ["starfish-1",
+             "starfish-2", "starfish-3"], "seahorse": ["seahorse-1"], "own-colour": []}[rule]
+    data["cards"] += [extra[c] for c in added]
+    if rule == "jellyfish":
+        data["duos"].append({"kinds": ["swimmer", "jellyfish"], "points": 1, "effect": "restrict_opponents"})
+    elif rule == "lobster":
+        data["duos"].append({"kinds": ["crab", "lobster"], "points": 1, "effect": "look_at_top", "look": 3})
+    elif rule == "starfish":
+        data["trio"] = {"kind": "starfish", "points": 3}
+    elif rule == "seahorse":
+        data["stand_in"] = {"kind": "seahorse"}
+    else:
+        data["mermaids"]["colour_bonus_own_colour"] = False
+    data["id"] = f"sea-salt-paper-with-{rule}"
+    rules = rules_from_data(data)
+    assert isinstance(rules, ssp.Ruleset)
+    return rules
+
+
+ONE_RULE_OF_EXTRA_SALT = [_one_rule_of_extra_salt(r) for r in ("jellyfish", "lobster", "starfish", "seahorse",
+                                                                 "own-colour")]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(ONE_RULE_OF_EXTRA_SALT), st.integers(0, 2**64 - 1), st.data())
+def test_tables_agree_with_the_plain_reading_under_one_rule_of_extra_salt(rules: ssp.Ruleset, seed: int,
+                                                                          data: st.DataObject) -> None:
+    """``engine._legal`` (which serves Extra Salt's rules from the action tables) and the packed
+    card points against the plain readings at every state of drawn games of the base game with one
+    of Extra Salt's rules alone (a bound seat, the lobster's choice, a shared kind, the trios, the
+    stand-in, the colour bonus's own rule), each a ruleset the expansion's code serves."""
+    assert tables_for(rules).expansion
+    s = ssp.new_game(rules, data.draw(st.integers(rules.players.min, rules.players.max)), seed)
+    rng = random.Random(seed)
+    while True:
+        _tabled_against_plain(s)
+        if br.is_over(s):
+            return
+        seat = br.to_act(s)[0]
+        s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
+
+
 @settings(max_examples=200, deadline=None)
 @given(bst.ssp_rulesets(), st.data())
 def test_packed_card_points_are_the_scorers(rules: ssp.Ruleset, data: st.DataObject) -> None:

@@ -4,6 +4,7 @@ need to know of this game (the commands themselves live in ``boomerang_rules.cli
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -344,6 +345,9 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
         # str.isdigit takes '²' and '١', int() then fails or reads them; a stray comma is no card
         if not sep or not ascii_whole(count.strip()) or "" in listed:
             fail(f"{option} {brief(spec)}: expected CARD,CARD,...:BOOMERANGS (e.g. A1,K3,F2:11)", EXIT_USAGE)
+        digits, most = len(count.strip()), sys.get_int_max_str_digits()  # 0: no limit
+        if most and digits > most:  # int() refuses it: a usage error, as in every numeric option (a traceback)
+            fail(f"{option} {brief(spec)}: a number of {digits} digits: too long (at most {most})", EXIT_USAGE)
         cards.append(listed)
         boomerangs.append(int(count))
     if not cards:

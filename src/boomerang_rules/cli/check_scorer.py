@@ -8,7 +8,7 @@ from collections import Counter
 import click
 
 from ..core.jsonio import document_text, printable
-from ..core.limits import MAX_GAMES
+from ..core.limits import MAX_CHECKED_GAMES
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
@@ -20,6 +20,7 @@ from .common import (
     load_rules_or_exit,
     players_option,
     require_players,
+    require_seeds,
     rules_option,
 )
 from .files import check_new_file, command_files, refuse_to_overwrite, rules_read, write_text
@@ -28,7 +29,7 @@ from .files import check_new_file, command_files, refuse_to_overwrite, rules_rea
 @click.command(name="check-scorer", short_help="Check another scorer against the rules.",
                context_settings={"ignore_unknown_options": True})
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
-@click.option("--games", "-n", type=IntRange(min=1, max=MAX_GAMES), default=200, show_default=True,
+@click.option("--games", "-n", type=IntRange(min=1, max=MAX_CHECKED_GAMES), default=200, show_default=True,
               help="How many games to generate and score.")
 @click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Seed of the first game.")
 @rules_option
@@ -62,6 +63,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     """
     from ..core.differential import ScorerError, ScorerNotRun, check, shortest
 
+    require_seeds(seed, games)
     rules = load_rules_or_exit(rules_name)
     refuse_to_overwrite("--example-out", example_out, [*rules_read(rules_name), *command_files(command)])
     if example_out == "-":  # as play's --record -: the report is on standard output

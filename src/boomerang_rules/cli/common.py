@@ -216,6 +216,15 @@ def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules:
     return names
 
 
+def require_seeds(seed: int, games: int) -> None:
+    """Exit with a usage error when a game's seed, ``seed + i`` for ``i`` below ``games``, has more
+    digits than ``--seed`` may (``_MAX_DIGITS``): no record could hold it (``simulate``, ``tournament``
+    and ``check-scorer`` ended in a ValueError's traceback after the first game)."""
+    if max(abs(seed), abs(seed + games - 1)) >= 10**_MAX_DIGITS:
+        fail(f"--seed: the games' seeds run to SEED + {games - 1}, which has more than {_MAX_DIGITS} digits: no "
+             "record can hold it (give a shorter seed)", EXIT_USAGE)
+
+
 def require_players(rules: Any, players: int) -> None:
     """Exit with a usage error unless ``rules`` allows ``players`` players (saying so when that count is
     ``--players``'s default, which the user never typed: a variant's own range may leave it out)."""

@@ -24,6 +24,7 @@ from .common import (
     quiet_option,
     ray_option,
     require_players,
+    require_seeds,
     rules_option,
 )
 from .files import refuse_to_overwrite, rules_read, write_text_file
@@ -69,6 +70,7 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     from ..core.parallel import ParallelError
     from ..core.simulation import simulate as records
 
+    require_seeds(seed, games)
     rules = load_rules_or_exit(rules_name)
     refuse_to_overwrite("--out", out, rules_read(rules_name))
     require_players(rules, players)

@@ -22,6 +22,7 @@ from .common import (
     quiet_option,
     ray_option,
     require_players,
+    require_seeds,
     rules_option,
 )
 
@@ -70,6 +71,7 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
     from ..core import tournament as tour
     from ..core.parallel import ParallelError
 
+    require_seeds(seed, games)
     rules = load_rules_or_exit(rules_name)
     require_players(rules, players)
     names = parse_bots(bots_arg, players, rules=rules)

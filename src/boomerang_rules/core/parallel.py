@@ -255,10 +255,14 @@ def _probe(address: str) -> None:
     host, colon, port = address.removeprefix("ray://").rpartition(":")
     if not colon:
         return  # "auto", or a form Ray resolves itself
-    if not host or not (port.isascii() and port.isdigit() and 0 < int(port) < 65536):
+    number = port.lstrip("0") or "0"  # at most 5 digits read: int() refuses more than 4300 (a traceback)
+    if not host or not (port.isascii() and port.isdigit() and len(number) <= 5 and 0 < int(number) < 65536):
         raise ParallelError(f"{brief(address)} is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)")
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=PROBE_SECONDS).close()
+        socket.create_connection((host.strip("[]"), int(number)), timeout=PROBE_SECONDS).close()
+    except UnicodeError as exc:  # a label of more than 63 characters, an empty one, a byte not UTF-8: no host name
+        raise ParallelError(f"{brief(address)} is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT): "
+                            f"its host is no host name ({exc})") from None
     except OSError as exc:
         raise ParallelError(f"cannot reach the Ray cluster at {brief(address)}: {exc.strerror or exc}") from None
 

@@ -49,8 +49,11 @@ def matches(answer: str, choices: Sequence[str]) -> list[str]:
     normal = {_key(c): c for c in choices}
     if key in normal:
         return [normal[key]]
-    if key.isascii() and key.isdigit():
-        return [choices[int(key) - 1]] if 1 <= int(key) <= len(choices) else []
+    if key.isascii() and key.isdigit():  # more digits than the choices' count has: none (int() reads 4300 at most)
+        number = key.lstrip("0") or "0"
+        if len(number) > len(str(len(choices))):
+            return []
+        return [choices[int(number) - 1]] if 1 <= int(number) <= len(choices) else []
     return [c for k, c in normal.items() if k.startswith(key)]
 
 
