@@ -199,6 +199,116 @@ def test_a_huge_run_holds_no_more_in_memory_than_a_small_one(jobs: int) -> None:
         chunks[2 * 10**10]
 
 
+def _reachable(root: object) -> tuple[int, int]:
+    """What ``root`` holds, itself included, following ``gc.get_referents`` (types left out): how
+    many objects other than numbers, and the most bits of any whole number among them."""
+    import gc
+
+    seen: set[int] = set()
+    todo = [root]
+    objects = bits = 0
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, type):
+            continue
+        seen.add(id(item))
+        if isinstance(item, int):
+            bits = max(bits, item.bit_length())
+        else:
+            objects += 1
+        todo.extend(gc.get_referents(item))
+    return objects, bits
+
+
+def _results(count: int, players: int, rows: int, seed: int) -> list[tournament.GameResult]:
+    """Made-up game results: row totals up to a few hundred (the last their sum), 1 to ``players``
+    winners (ties of every size, shares of 1/3 among them)."""
+    import random
+
+    rng = random.Random(seed)
+    out: list[tournament.GameResult] = []
+    for _ in range(count):
+        seats = []
+        for _ in range(players):
+            parts = [rng.randrange(0, 90) for _ in range(rows - 1)]
+            seats.append((*parts, sum(parts)))
+        won = tuple(sorted(rng.sample(range(players), min(players, rng.choice([1, 1, 1, 2, 3, players])))))
+        out.append((tuple(seats), won))
+    return out
+
+
+def _statistics_figures(results: list[tournament.GameResult], seat: int, total: int) -> tuple[Any, ...]:
+    """A seat's figures as ``Tournament.seats`` computed them from every game's result (before the fold)."""
+    import statistics
+
+    totals = [rows[seat][total] for rows, _ in results]
+    share = sum(1 / len(w) for _, w in results if seat in w)
+    means = [statistics.fmean(rows[seat][i] for rows, _ in results) for i in range(len(results[0][0][0]))]
+    return (statistics.fmean(totals), statistics.pstdev(totals), means, share / len(results),
+            sum(1 for _, w in results if w == (seat,)))
+
+
+@pytest.mark.parametrize(("players", "rows"), [(2, 7), (3, 2), (5, 5)])
+def test_the_tournament_fold_gives_the_figures_of_every_result(players: int, rows: int) -> None:
+    """``Tally`` folds the results one by one: the means and standard deviations are those
+    ``statistics.fmean`` and ``pstdev`` give over every result, bit for bit; the win share the sum of
+    1/k over the games won with k winners (exact, where a sum of floats rounded at each step, so to a
+    rounding), the outright wins those won alone."""
+    names = tuple(f"row{i}" for i in range(rows - 1)) + ("total",)
+    for count, seed in ((1, 1), (7, 2), (400, 3)):
+        results = _results(count, players, rows, seed)
+        tally = tournament.Tally.of(results, players, rows, rows - 1)
+        for seat in range(players):
+            mean, stdev, means, win_rate, outright = _statistics_figures(results, seat, rows - 1)
+            summary = tally.summary(seat, "bot", names)
+            assert (summary.mean_total, summary.stdev_total, list(summary.row_means.values()), summary.outright_wins
+                    ) == (mean, stdev, means, outright)
+            assert summary.win_rate == pytest.approx(win_rate, rel=1e-15)
+
+
+def test_the_tournament_fold_holds_as_much_after_many_games_as_after_few() -> None:
+    """A tournament held every game's result until the end (200,000 random games: 83 MiB more than
+    2,000); its fold holds per entry a sum a row, a sum of squares and a count per number of winners:
+    the same lists, however many games, and numbers of a few more bits."""
+    results = _results(3000, 4, 7, 5)
+    tally = tournament.Tally.empty(4, 7, 6)
+    for result in results[:10]:
+        tally.add(result)
+    few, _ = _reachable(tally)
+    for result in results[10:]:
+        tally.add(result)
+    many, bits = _reachable(tally)
+    assert many == few and bits < 32  # numbers: a sum of squares grows by a bit as the games double
+    assert [len(sums) for sums in tally.row_sums] == [7] * 4 and len(tally.total_squares) == 4
+    assert [len(wins) for wins in tally.wins] == [4] * 4 and tally.games == 3000
+
+
+def test_a_tournament_keeps_every_result_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``run`` folds the figures as the chunks come in and keeps no result unless ``keep_results``;
+    the figures are the same either way, and those of a ``Tournament`` made from the results."""
+    rules = load_rules("sea-salt-paper")
+    names = ["greedy", "random", "random"]
+    folded = tournament.run(rules, names, 30, seed=6, rotate=True, jobs=2)
+    kept = tournament.run(rules, names, 30, seed=6, rotate=True, keep_results=True)
+    assert folded.results == () and len(kept.results) == 30
+    assert folded.seats() == kept.seats() and folded.as_dict() == kept.as_dict()
+    remade = tournament.Tournament(kept.games, kept.seed, kept.rules, kept.bots, kept.rows, kept.results, True)
+    assert remade.tally == folded.tally and remade.as_dict() == folded.as_dict()
+
+
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_tournament_prints_the_same_bytes_in_processes(rules_id: str) -> None:
+    """The command's text and JSON with ``--jobs 2`` are those of ``--jobs 1``, folded in game order."""
+    runner = CliRunner()
+    args = ["tournament", "--rules", rules_id, "--players", "3", "--bots", "greedy,random,random",
+            "--games", "40", "--seed", "9", "--rotate", "--quiet"]
+    for extra in ([], ["--json"]):
+        one = runner.invoke(cli, [*args, *extra, "--jobs", "1"])
+        two = runner.invoke(cli, [*args, *extra, "--jobs", "2"])
+        assert one.exit_code == two.exit_code == 0, one.output
+        assert two.stdout_bytes == one.stdout_bytes
+
+
 def test_chunks_cover_every_item_once_in_order() -> None:
     items = list(range(103))
     for workers in (1, 2, 3, 8):
