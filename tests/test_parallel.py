@@ -335,6 +335,100 @@ def test_ray_missing_or_out_of_reach_is_a_clear_usage_error(tmp_path: Any) -> No
     assert "Traceback" not in result.output
 
 
+class _WindowRay:
+    """Ray as ``ordered_map`` uses it, running each task when its result is asked for, and counting the
+    tasks in flight (submitted, their result not yet taken) at every submission."""
+
+    class exceptions:  # noqa: N801 - Ray's own name
+        class RayError(Exception):
+            pass
+
+        class RayTaskError(RayError):
+            pass
+
+    def __init__(self, cpus: int) -> None:
+        self.cpus = cpus
+        self.submitted: list[tuple[Any, ...]] = []
+        self.taken = 0
+        self.in_flight: list[int] = []
+        self.options: dict[str, Any] = {}
+
+    def is_initialized(self) -> bool:
+        return True  # an instance already running: nothing started or shut down
+
+    def cluster_resources(self) -> dict[str, float]:
+        return {"CPU": float(self.cpus), "memory": 1e9}
+
+    def remote(self, **options: Any) -> Any:
+        self.options = options
+        fake = self
+
+        def wrap(function: Any) -> Any:
+            class Task:
+                @staticmethod
+                def remote(*args: Any) -> tuple[Any, tuple[Any, ...]]:
+                    fake.submitted.append(args)
+                    fake.in_flight.append(len(fake.submitted) - fake.taken)
+                    return function, args
+
+            return Task
+
+        return wrap
+
+    def get(self, ref: tuple[Any, tuple[Any, ...]]) -> Any:
+        function, args = ref
+        self.taken += 1
+        return function(*args)
+
+
+@pytest.mark.parametrize("cpus", [1, 2, 5])
+def test_ray_gets_a_bounded_window_of_tasks_in_flight(monkeypatch: pytest.MonkeyPatch, cpus: int) -> None:
+    """Every task was submitted at once (a million games: 20,000 tasks, their results held in the
+    object store till the last was taken); now ``AHEAD`` a cluster CPU, one more as each result is
+    taken, the results still in call order."""
+    fake = _WindowRay(cpus)
+    monkeypatch.setattr(parallel, "_import_ray", lambda: fake)
+    window = parallel.AHEAD * cpus
+    assert parallel.ray_window(fake) == window
+    calls = parallel.Lazy(1000, lambda i: (i,))
+    results = parallel.ordered_map(_square, calls, ray="127.0.0.1:1")
+    assert next(results) == 0
+    assert len(fake.submitted) == window + 1  # the window, and one for the result taken
+    assert list(results) == [i * i for i in range(1, 1000)]
+    assert len(fake.submitted) == 1000 and fake.submitted == [(i,) for i in range(1000)]
+    assert max(fake.in_flight) == window
+    assert fake.options == {"max_retries": parallel.RETRIES, "retry_exceptions": False}
+
+
+def test_tournament_and_simulate_keep_the_ray_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through ``tournament.run`` and ``simulation.simulate``: the same figures and texts as one
+    process, never more than the window in flight."""
+    rules = load_rules()
+    fake = _WindowRay(1)
+    monkeypatch.setattr(parallel, "_import_ray", lambda: fake)
+    names = ["random", "greedy", "random"]
+    spread = tournament.run(rules, names, 300, seed=2, rotate=True, ray="127.0.0.1:1", keep_results=True)
+    assert len(fake.submitted) > parallel.AHEAD  # more chunks than the window
+    assert max(fake.in_flight) == parallel.AHEAD
+    assert spread == tournament.run(rules, names, 300, seed=2, rotate=True, keep_results=True)
+    fake.submitted, fake.in_flight, fake.taken = [], [], 0
+    texts = list(simulation.simulate(rules, names, ["a", "b", "c"], 5, 60, True, ray="127.0.0.1:1"))
+    assert len(fake.submitted) > parallel.AHEAD and max(fake.in_flight) == parallel.AHEAD
+    assert texts == list(simulation.simulate(rules, names, ["a", "b", "c"], 5, 60, True))
+
+
+def test_a_cluster_that_cannot_say_its_cpus_gets_one_cpu_s_window() -> None:
+    class Silent:
+        def cluster_resources(self) -> dict[str, float]:
+            raise ConnectionError("gone")
+
+    class NoCpus:
+        def cluster_resources(self) -> dict[str, float]:
+            return {}
+
+    assert parallel.ray_window(Silent()) == parallel.ray_window(NoCpus()) == parallel.AHEAD
+
+
 ray = pytest.importorskip("ray", reason="the extra ray is not installed (.ci/run installs it)")
 
 
@@ -401,6 +495,45 @@ def test_ray_tournament_prints_the_same_bytes_as_one_job(local_ray: None, rules_
         assert spread.exit_code == 0, spread.output
         assert spread.stdout_bytes == one.stdout_bytes
     assert spread_over_ray == [parallel.LOCAL, parallel.LOCAL]  # --ray went through Ray, --jobs 1 did not
+
+
+def test_a_local_ray_run_keeps_its_window_of_tasks(local_ray: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a real local instance (2 CPUs): the submissions counted as Ray's tasks are made, against
+    the results taken; never more than ``ray_window`` in flight, the figures those of one process."""
+    counts = {"submitted": 0, "taken": 0, "most": 0}
+    real_remote, real_get = ray.remote, ray.get
+
+    def remote(**options: Any) -> Any:
+        make = real_remote(**options)
+
+        def wrap(function: Any) -> Any:
+            task = make(function)
+
+            class Counted:
+                @staticmethod
+                def remote(*args: Any) -> Any:
+                    counts["submitted"] += 1
+                    counts["most"] = max(counts["most"], counts["submitted"] - counts["taken"])
+                    return task.remote(*args)
+
+            return Counted
+
+        return wrap
+
+    def get(ref: Any) -> Any:
+        counts["taken"] += 1
+        return real_get(ref)
+
+    monkeypatch.setattr(ray, "remote", remote)
+    monkeypatch.setattr(ray, "get", get)
+    window = parallel.ray_window(ray)
+    assert window == parallel.AHEAD * 2
+    rules = load_rules()
+    spread = tournament.run(rules, ["random"] * 3, 1200, seed=8, ray=parallel.LOCAL)
+    assert counts["submitted"] == 24 and counts["taken"] == 24  # 1,200 games in chunks of 50
+    assert counts["most"] == window
+    monkeypatch.undo()
+    assert spread == tournament.run(rules, ["random"] * 3, 1200, seed=8)
 
 
 def _busy_workers(task: str, parent: int) -> list[int]:
