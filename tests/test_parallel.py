@@ -339,7 +339,7 @@ class _WindowRay:
     """Ray as ``ordered_map`` uses it, running each task when its result is asked for, and counting the
     tasks in flight (submitted, their result not yet taken) at every submission."""
 
-    class exceptions:  # noqa: N801 - Ray's own name
+    class exceptions:  # Ray's own name
         class RayError(Exception):
             pass
 

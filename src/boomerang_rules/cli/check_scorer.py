@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+
 import click
 
 from ..core.jsonio import document_text, printable
