@@ -557,6 +557,10 @@ KILLED_RUNS = {  # the command, and the function its Ray tasks run
                    "--games", "16", "--seed", "2", "--json"]),
     "simulate": ("record_texts", ["simulate", "--rules", "standard", "--players", "2", "--bots", "ismcts:20,greedy",
                  "--games", "16", "--seed", "2"]),
+    # 12 chunks of 50 games, more than the window of 8 in flight (4 a CPU of the 2): the chunks past the
+    # window are submitted as results come back, while the killed one is run again.
+    "tournament past the window": ("_play_chunk", ["tournament", "--rules", "standard", "--players", "2", "--bots",
+                                   "ismcts:2,greedy", "--games", "600", "--seed", "2", "--json"]),
 }
 
 
