@@ -93,8 +93,8 @@ def test_greedy_beats_random_by_the_target() -> None:
 
 
 def test_tournament_jobs_give_identical_results() -> None:
-    one = tournament.run(RULES, ["greedy", "random"], 12, seed=3, jobs=1)
-    two = tournament.run(RULES, ["greedy", "random"], 12, seed=3, jobs=2)
+    one = tournament.run(RULES, ["greedy", "random"], 12, seed=3, jobs=1, keep_results=True)
+    two = tournament.run(RULES, ["greedy", "random"], 12, seed=3, jobs=2, keep_results=True)
     assert one.results == two.results
 
 

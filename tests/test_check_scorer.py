@@ -224,3 +224,76 @@ def test_a_boolean_is_no_number_of_a_sheet(rules_id: str) -> None:
     assert problem is None and differences
     assert all(isinstance(d.theirs, bool | list | dict) for d in differences)
     assert not any(d.pointed for d in differences)  # true is no 1.0: only a point is said to be one
+
+
+# --- many games: batches, and findings folded -------------------------------------------------
+
+def _counting_scorer(tmp_path: Path, fail_on_run: int | None = None) -> tuple[Path, Path]:
+    """The three-of-a-kind scorer, run through a script that appends a line to a log at each run
+    (and, on run ``fail_on_run``, exits 4 after reading its records)."""
+    log = tmp_path / "runs.log"
+    script = tmp_path / "counting.py"
+    failing = "" if fail_on_run is None else (
+        f"if len(open({str(log)!r}).read().splitlines()) == {fail_on_run}:\n"
+        "    sys.stdin.read()\n    raise SystemExit(4)\n")
+    script.write_text("import runpy, sys\n"
+                      f"with open({str(log)!r}, 'a') as log:\n    log.write('run\\n')\n" + failing
+                      + f"runpy.run_path({str(SCORERS / 'three_of_a_kind_scorer.py')!r}, run_name='__main__')\n",
+                      encoding="utf-8")
+    return script, log
+
+
+def test_the_games_go_in_batches_and_the_report_is_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game's record went to the scorer in one run and every game was held to the end (20,000
+    games: 350 MiB); now ``BATCH`` games a run, the findings folded as each run answers. The report,
+    the exit status and the example written are those of one run."""
+    from boomerang_rules.core import differential
+
+    script, log = _counting_scorer(tmp_path)
+    one = tmp_path / "one.json"
+    code, out, _ = run("--games", "30", "--seed", "3", "--example-out", str(one), "--", sys.executable, str(script))
+    assert code == 1 and log.read_text().count("run") == 1
+    monkeypatch.setattr(differential, "BATCH", 7)
+    log.unlink()
+    batched = tmp_path / "batched.json"
+    code7, out7, _ = run("--games", "30", "--seed", "3", "--example-out", str(batched), "--", sys.executable,
+                         str(script))
+    assert log.read_text().count("run") == 5  # 7, 7, 7, 7 and 2 games
+    assert code7 == code and out7.replace("batched.json", "one.json") == out
+    assert batched.read_bytes() == one.read_bytes()
+
+
+def test_a_failing_run_among_many_says_which_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from boomerang_rules.core import differential
+
+    script, _ = _counting_scorer(tmp_path, fail_on_run=2)
+    monkeypatch.setattr(differential, "BATCH", 4)
+    code, out, err = run("--games", "10", "--", sys.executable, str(script))
+    assert (code, out) == (1, "")
+    assert err.endswith("the scorer exited with status 4 (its run on games 5 to 8 of 10, 4 a run)\n"), err
+
+
+def test_the_findings_are_those_of_every_game_and_hold_one_example() -> None:
+    """``Findings`` folds the games in order: the counts, the rows' order of ``most_common`` and the
+    shortest example are those of every game held; it keeps one game, however many it has seen."""
+    from collections import Counter
+
+    import boomerang_rules as br
+    from boomerang_rules.core import differential
+    from boomerang_rules.core.games import game_module
+
+    rules = br.load_rules()
+    games = differential.check([sys.executable, str(SCORERS / "three_of_a_kind_scorer.py")], rules, [2, 3, 4], 3,
+                               40, 120.0, batch=16)
+    failing = [g for g in games if not g.agrees]
+    assert failing and len(failing) < len(games)
+    findings = differential.Findings.of(games)
+    assert (findings.games, findings.failing, findings.protocol) == (40, len(failing), 0)
+    assert findings.rows.most_common() == Counter(d.row for g in failing for d in g.differences).most_common()
+    assert findings.example is differential.shortest(failing)
+    held = differential.Findings()
+    for game in failing * 50:  # as many games again, and again: still one held
+        held.add(game)
+    assert held.example is findings.example and held.games == 50 * len(failing)
+    assert set(held.rows) <= set(game_module(rules.game).ROWS)  # a count a row, whatever the games
+    assert held.rows == Counter({row: 50 * n for row, n in findings.rows.items()})

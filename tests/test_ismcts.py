@@ -106,7 +106,7 @@ def test_budgets_are_named_in_the_registry() -> None:
 
 def test_rotated_tournaments_give_each_entry_its_own_results() -> None:
     names = ["greedy", "random", "random"]
-    result = tournament.run(RULES, names, 4, seed=20, rotate=True)
+    result = tournament.run(RULES, names, 4, seed=20, rotate=True, keep_results=True)
     for i, (rows, won) in enumerate(result.results):
         seated = [names[(seat - i) % 3] for seat in range(3)]
         state = bot_game(RULES, seated, 20 + i)

@@ -204,6 +204,116 @@ def test_a_huge_run_holds_no_more_in_memory_than_a_small_one(jobs: int) -> None:
         chunks[2 * 10**10]
 
 
+def _reachable(root: object) -> tuple[int, int]:
+    """What ``root`` holds, itself included, following ``gc.get_referents`` (types left out): how
+    many objects other than numbers, and the most bits of any whole number among them."""
+    import gc
+
+    seen: set[int] = set()
+    todo = [root]
+    objects = bits = 0
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, type):
+            continue
+        seen.add(id(item))
+        if isinstance(item, int):
+            bits = max(bits, item.bit_length())
+        else:
+            objects += 1
+        todo.extend(gc.get_referents(item))
+    return objects, bits
+
+
+def _results(count: int, players: int, rows: int, seed: int) -> list[tournament.GameResult]:
+    """Made-up game results: row totals up to a few hundred (the last their sum), 1 to ``players``
+    winners (ties of every size, shares of 1/3 among them)."""
+    import random
+
+    rng = random.Random(seed)
+    out: list[tournament.GameResult] = []
+    for _ in range(count):
+        seats = []
+        for _ in range(players):
+            parts = [rng.randrange(0, 90) for _ in range(rows - 1)]
+            seats.append((*parts, sum(parts)))
+        won = tuple(sorted(rng.sample(range(players), min(players, rng.choice([1, 1, 1, 2, 3, players])))))
+        out.append((tuple(seats), won))
+    return out
+
+
+def _statistics_figures(results: list[tournament.GameResult], seat: int, total: int) -> tuple[Any, ...]:
+    """A seat's figures as ``Tournament.seats`` computed them from every game's result (before the fold)."""
+    import statistics
+
+    totals = [rows[seat][total] for rows, _ in results]
+    share = sum(1 / len(w) for _, w in results if seat in w)
+    means = [statistics.fmean(rows[seat][i] for rows, _ in results) for i in range(len(results[0][0][0]))]
+    return (statistics.fmean(totals), statistics.pstdev(totals), means, share / len(results),
+            sum(1 for _, w in results if w == (seat,)))
+
+
+@pytest.mark.parametrize(("players", "rows"), [(2, 7), (3, 2), (5, 5)])
+def test_the_tournament_fold_gives_the_figures_of_every_result(players: int, rows: int) -> None:
+    """``Tally`` folds the results one by one: the means and standard deviations are those
+    ``statistics.fmean`` and ``pstdev`` give over every result, bit for bit; the win share the sum of
+    1/k over the games won with k winners (exact, where a sum of floats rounded at each step, so to a
+    rounding), the outright wins those won alone."""
+    names = tuple(f"row{i}" for i in range(rows - 1)) + ("total",)
+    for count, seed in ((1, 1), (7, 2), (400, 3)):
+        results = _results(count, players, rows, seed)
+        tally = tournament.Tally.of(results, players, rows, rows - 1)
+        for seat in range(players):
+            mean, stdev, means, win_rate, outright = _statistics_figures(results, seat, rows - 1)
+            summary = tally.summary(seat, "bot", names)
+            assert (summary.mean_total, summary.stdev_total, list(summary.row_means.values()), summary.outright_wins
+                    ) == (mean, stdev, means, outright)
+            assert summary.win_rate == pytest.approx(win_rate, rel=1e-15)
+
+
+def test_the_tournament_fold_holds_as_much_after_many_games_as_after_few() -> None:
+    """A tournament held every game's result until the end (200,000 random games: 83 MiB more than
+    2,000); its fold holds per entry a sum a row, a sum of squares and a count per number of winners:
+    the same lists, however many games, and numbers of a few more bits."""
+    results = _results(3000, 4, 7, 5)
+    tally = tournament.Tally.empty(4, 7, 6)
+    for result in results[:10]:
+        tally.add(result)
+    few, _ = _reachable(tally)
+    for result in results[10:]:
+        tally.add(result)
+    many, bits = _reachable(tally)
+    assert many == few and bits < 32  # numbers: a sum of squares grows by a bit as the games double
+    assert [len(sums) for sums in tally.row_sums] == [7] * 4 and len(tally.total_squares) == 4
+    assert [len(wins) for wins in tally.wins] == [4] * 4 and tally.games == 3000
+
+
+def test_a_tournament_keeps_every_result_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``run`` folds the figures as the chunks come in and keeps no result unless ``keep_results``;
+    the figures are the same either way, and those of a ``Tournament`` made from the results."""
+    rules = load_rules("sea-salt-paper")
+    names = ["greedy", "random", "random"]
+    folded = tournament.run(rules, names, 30, seed=6, rotate=True, jobs=2)
+    kept = tournament.run(rules, names, 30, seed=6, rotate=True, keep_results=True)
+    assert folded.results == () and len(kept.results) == 30
+    assert folded.seats() == kept.seats() and folded.as_dict() == kept.as_dict()
+    remade = tournament.Tournament(kept.games, kept.seed, kept.rules, kept.bots, kept.rows, kept.results, True)
+    assert remade.tally == folded.tally and remade.as_dict() == folded.as_dict()
+
+
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_tournament_prints_the_same_bytes_in_processes(rules_id: str) -> None:
+    """The command's text and JSON with ``--jobs 2`` are those of ``--jobs 1``, folded in game order."""
+    runner = CliRunner()
+    args = ["tournament", "--rules", rules_id, "--players", "3", "--bots", "greedy,random,random",
+            "--games", "40", "--seed", "9", "--rotate", "--quiet"]
+    for extra in ([], ["--json"]):
+        one = runner.invoke(cli, [*args, *extra, "--jobs", "1"])
+        two = runner.invoke(cli, [*args, *extra, "--jobs", "2"])
+        assert one.exit_code == two.exit_code == 0, one.output
+        assert two.stdout_bytes == one.stdout_bytes
+
+
 def test_chunks_cover_every_item_once_in_order() -> None:
     items = list(range(103))
     for workers in (1, 2, 3, 8):
@@ -228,6 +338,100 @@ def test_ray_missing_or_out_of_reach_is_a_clear_usage_error(tmp_path: Any) -> No
     assert result.exit_code == 2
     assert "127.0.0.1:1" in result.output
     assert "Traceback" not in result.output
+
+
+class _WindowRay:
+    """Ray as ``ordered_map`` uses it, running each task when its result is asked for, and counting the
+    tasks in flight (submitted, their result not yet taken) at every submission."""
+
+    class exceptions:  # Ray's own name
+        class RayError(Exception):
+            pass
+
+        class RayTaskError(RayError):
+            pass
+
+    def __init__(self, cpus: int) -> None:
+        self.cpus = cpus
+        self.submitted: list[tuple[Any, ...]] = []
+        self.taken = 0
+        self.in_flight: list[int] = []
+        self.options: dict[str, Any] = {}
+
+    def is_initialized(self) -> bool:
+        return True  # an instance already running: nothing started or shut down
+
+    def cluster_resources(self) -> dict[str, float]:
+        return {"CPU": float(self.cpus), "memory": 1e9}
+
+    def remote(self, **options: Any) -> Any:
+        self.options = options
+        fake = self
+
+        def wrap(function: Any) -> Any:
+            class Task:
+                @staticmethod
+                def remote(*args: Any) -> tuple[Any, tuple[Any, ...]]:
+                    fake.submitted.append(args)
+                    fake.in_flight.append(len(fake.submitted) - fake.taken)
+                    return function, args
+
+            return Task
+
+        return wrap
+
+    def get(self, ref: tuple[Any, tuple[Any, ...]]) -> Any:
+        function, args = ref
+        self.taken += 1
+        return function(*args)
+
+
+@pytest.mark.parametrize("cpus", [1, 2, 5])
+def test_ray_gets_a_bounded_window_of_tasks_in_flight(monkeypatch: pytest.MonkeyPatch, cpus: int) -> None:
+    """Every task was submitted at once (a million games: 20,000 tasks, their results held in the
+    object store till the last was taken); now ``AHEAD`` a cluster CPU, one more as each result is
+    taken, the results still in call order."""
+    fake = _WindowRay(cpus)
+    monkeypatch.setattr(parallel, "_import_ray", lambda: fake)
+    window = parallel.AHEAD * cpus
+    assert parallel.ray_window(fake) == window
+    calls = parallel.Lazy(1000, lambda i: (i,))
+    results = parallel.ordered_map(_square, calls, ray="127.0.0.1:1")
+    assert next(results) == 0
+    assert len(fake.submitted) == window + 1  # the window, and one for the result taken
+    assert list(results) == [i * i for i in range(1, 1000)]
+    assert len(fake.submitted) == 1000 and fake.submitted == [(i,) for i in range(1000)]
+    assert max(fake.in_flight) == window
+    assert fake.options == {"max_retries": parallel.RETRIES, "retry_exceptions": False}
+
+
+def test_tournament_and_simulate_keep_the_ray_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through ``tournament.run`` and ``simulation.simulate``: the same figures and texts as one
+    process, never more than the window in flight."""
+    rules = load_rules()
+    fake = _WindowRay(1)
+    monkeypatch.setattr(parallel, "_import_ray", lambda: fake)
+    names = ["random", "greedy", "random"]
+    spread = tournament.run(rules, names, 300, seed=2, rotate=True, ray="127.0.0.1:1", keep_results=True)
+    assert len(fake.submitted) > parallel.AHEAD  # more chunks than the window
+    assert max(fake.in_flight) == parallel.AHEAD
+    assert spread == tournament.run(rules, names, 300, seed=2, rotate=True, keep_results=True)
+    fake.submitted, fake.in_flight, fake.taken = [], [], 0
+    texts = list(simulation.simulate(rules, names, ["a", "b", "c"], 5, 60, True, ray="127.0.0.1:1"))
+    assert len(fake.submitted) > parallel.AHEAD and max(fake.in_flight) == parallel.AHEAD
+    assert texts == list(simulation.simulate(rules, names, ["a", "b", "c"], 5, 60, True))
+
+
+def test_a_cluster_that_cannot_say_its_cpus_gets_one_cpu_s_window() -> None:
+    class Silent:
+        def cluster_resources(self) -> dict[str, float]:
+            raise ConnectionError("gone")
+
+    class NoCpus:
+        def cluster_resources(self) -> dict[str, float]:
+            return {}
+
+    assert parallel.ray_window(Silent()) == parallel.ray_window(NoCpus()) == parallel.AHEAD
 
 
 ray = pytest.importorskip("ray", reason="the extra ray is not installed (.ci/run installs it)")
@@ -311,6 +515,45 @@ def test_ray_tournament_prints_the_same_bytes_as_one_job(local_ray: None, rules_
     assert spread_over_ray == [parallel.LOCAL, parallel.LOCAL]  # --ray went through Ray, --jobs 1 did not
 
 
+def test_a_local_ray_run_keeps_its_window_of_tasks(local_ray: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a real local instance (2 CPUs): the submissions counted as Ray's tasks are made, against
+    the results taken; never more than ``ray_window`` in flight, the figures those of one process."""
+    counts = {"submitted": 0, "taken": 0, "most": 0}
+    real_remote, real_get = ray.remote, ray.get
+
+    def remote(**options: Any) -> Any:
+        make = real_remote(**options)
+
+        def wrap(function: Any) -> Any:
+            task = make(function)
+
+            class Counted:
+                @staticmethod
+                def remote(*args: Any) -> Any:
+                    counts["submitted"] += 1
+                    counts["most"] = max(counts["most"], counts["submitted"] - counts["taken"])
+                    return task.remote(*args)
+
+            return Counted
+
+        return wrap
+
+    def get(ref: Any) -> Any:
+        counts["taken"] += 1
+        return real_get(ref)
+
+    monkeypatch.setattr(ray, "remote", remote)
+    monkeypatch.setattr(ray, "get", get)
+    window = parallel.ray_window(ray)
+    assert window == parallel.AHEAD * 2
+    rules = load_rules()
+    spread = tournament.run(rules, ["random"] * 3, 1200, seed=8, ray=parallel.LOCAL)
+    assert counts["submitted"] == 24 and counts["taken"] == 24  # 1,200 games in chunks of 50
+    assert counts["most"] == window
+    monkeypatch.undo()
+    assert spread == tournament.run(rules, ["random"] * 3, 1200, seed=8)
+
+
 def _busy_workers(task: str, parent: int) -> list[int]:
     """The pids of the Ray workers under process ``parent`` running ``task`` now (a busy worker's
     title is ``ray::<function>``)."""
@@ -332,6 +575,10 @@ KILLED_RUNS = {  # the command, and the function its Ray tasks run
                    "--games", "16", "--seed", "2", "--json"]),
     "simulate": ("record_texts", ["simulate", "--rules", "standard", "--players", "2", "--bots", "ismcts:20,greedy",
                  "--games", "16", "--seed", "2"]),
+    # 12 chunks of 50 games, more than the window of 8 in flight (4 a CPU of the 2): the chunks past the
+    # window are submitted as results come back, while the killed one is run again.
+    "tournament past the window": ("_play_chunk", ["tournament", "--rules", "standard", "--players", "2", "--bots",
+                                   "ismcts:2,greedy", "--games", "600", "--seed", "2", "--json"]),
 }
 
 

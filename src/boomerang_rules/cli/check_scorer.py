@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 import click
 
@@ -35,7 +34,7 @@ from .files import check_new_file, command_files, refuse_to_overwrite, rules_rea
 @rules_option
 @players_option(None, "Player count of every game (default: every count the rules allow, in turn)")
 @click.option("--timeout", type=FloatRange(min=0.1), default=120.0, show_default=True,
-              help="Seconds the scorer may take for each batch.")
+              help="Seconds the scorer may take for each batch (one run of COMMAND for every 1,000 games).")
 @click.option("--example-out", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write the shortest disagreeing record (without result) to this file (checked before the "
                    "games are dealt).")
@@ -61,7 +60,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     Example:
       boomerang-rules check-scorer --games 500 -- python my_scorer.py
     """
-    from ..core.differential import ScorerError, ScorerNotRun, check, shortest
+    from ..core.differential import BATCH, Findings, ScorerError, ScorerNotRun, checked
 
     require_seeds(seed, games)
     rules = load_rules_or_exit(rules_name)
@@ -74,25 +73,23 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     counts = [players] if players is not None else list(range(rules.players.min, rules.players.max + 1))
     for n in counts:
         require_players(rules, n)
+    findings = Findings()  # folded as each batch is answered: no game kept but the shortest failing one
     try:
-        results = check(command, rules, counts, seed, games, timeout)
+        for game in checked(command, rules, counts, seed, games, timeout, BATCH):
+            findings.add(game)
     except ScorerError as exc:
         fail(str(exc), EXIT_USAGE if isinstance(exc, ScorerNotRun) else EXIT_INVALID)
-    failing = [g for g in results if not g.agrees]
-    if not failing:
-        click.echo(f"all {len(results)} games agree with the rules ({rules.id}).")
+    example = findings.example
+    if example is None:
+        click.echo(f"all {findings.games} games agree with the rules ({rules.id}).")
         return
-    categories = Counter(d.row for g in failing for d in g.differences)
-    protocol = sum(1 for g in failing if g.problem)
-    click.echo(f"{len(failing)} of {len(results)} games disagree with the rules ({rules.id}).")
-    if categories:
-        click.echo("rows that differ: " + ", ".join(f"{row} ({n}×)" for row, n in categories.most_common()))
-    pointed = sum(1 for g in failing for d in g.differences if d.pointed)
-    if pointed:
-        click.echo(f"{pointed} of them written with a point (96.0 for 96): a score is an integer.")
-    if protocol:
-        click.echo(f"{protocol} answers broke the protocol.")
-    example = shortest(failing)
+    click.echo(f"{findings.failing} of {findings.games} games disagree with the rules ({rules.id}).")
+    if findings.rows:
+        click.echo("rows that differ: " + ", ".join(f"{row} ({n}×)" for row, n in findings.rows.most_common()))
+    if findings.pointed:
+        click.echo(f"{findings.pointed} of them written with a point (96.0 for 96): a score is an integer.")
+    if findings.protocol:
+        click.echo(f"{findings.protocol} answers broke the protocol.")
     # Its record is the way to see it again: simulate's bots draw their choices otherwise.
     click.echo(f"shortest example: {example.players} players, seed {example.seed}"
                + ("" if example_out else " (--example-out FILE saves its record, for replay FILE)"))

@@ -2,8 +2,10 @@
 
 The other scorer is a command that reads finished game records (without ``result``), one
 JSON object a line, and writes one line back per record: a JSON array of sheets, one per
-seat, with the rows of ``score_sheets``. All records go in one batch, so a scorer that
-buffers its output works too.
+seat, with the rows of ``score_sheets``. The records go in batches of ``BATCH`` games, each a
+run of the command with its whole batch on standard input, so a scorer that buffers its output
+works too, and memory stays that of one batch however many games are checked: the findings are
+folded game by game (``Findings``), the shortest failing game alone kept whole.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -38,6 +41,10 @@ class ScorerNotRun(ScorerError):
 
 BYTES_PER_RECORD = 64 * 1024
 """The most a scorer may write per record (a correct answer for 32 seats and 64 rounds is ~40 kB)."""
+BATCH = 1000
+"""Games sent to one run of the scorer: their records and states are what ``checked`` holds at a
+time (some 17 kB a game), and each run costs the scorer's start (a tenth of a second for a Python
+scorer, against some two seconds to score a thousand games)."""
 STDERR_TAIL = 4096
 """Bytes of the scorer's stderr kept, from its end, to quote when it fails."""
 
@@ -94,10 +101,12 @@ class Game:
         return min(rounds) if rounds else 99
 
 
-def make_games(rules: Any, players: Sequence[int], seed: int, count: int) -> list[tuple[int, int, Any]]:
-    """``count`` random finished games, seeds from ``seed`` on, player counts in turn."""
+def make_games(rules: Any, players: Sequence[int], seed: int, count: int, start: int = 0
+               ) -> list[tuple[int, int, Any]]:
+    """``count`` random finished games, seeds from ``seed`` on, player counts in turn; with ``start``,
+    games ``start`` to ``start + count - 1`` of that series."""
     return [(seed + i, players[i % len(players)], random_game(rules, players[i % len(players)], seed + i))
-            for i in range(count)]
+            for i in range(start, start + count)]
 
 
 def _start(command: Sequence[str]) -> subprocess.Popen[bytes]:
@@ -237,22 +246,75 @@ def _same(ours: Any, theirs: Any, points: bool = False) -> bool:
     return bool(ours == theirs)
 
 
+def checked(command: Sequence[str], rules: Any, players: Sequence[int], seed: int, count: int,
+            timeout: float, batch: int = BATCH) -> Iterator[Game]:
+    """Score ``count`` generated games with ``command``, ``batch`` games a run of it (each given
+    ``timeout`` seconds); every game with what differs, in game order, as each batch is answered."""
+    record_of = game_module(rules.game).record_of
+    for start in range(0, count, batch):
+        games = make_games(rules, players, seed, min(batch, count - start), start)
+        records = [record_of(state) for _, _, state in games]
+        for record in records:
+            record.pop("result", None)
+        try:
+            answers = run_scorer(command, records, timeout)
+        except ScorerError as exc:
+            if count <= batch:
+                raise
+            raise type(exc)(f"{exc} (its run on games {start + 1:,} to {start + len(games):,} of {count:,}, "
+                            f"{batch:,} a run)") from None
+        for (game_seed, n, state), record, answer in zip(games, records, answers):
+            differences, problem = compare(answer, state)
+            yield Game(game_seed, n, record, differences, problem)
+
+
 def check(command: Sequence[str], rules: Any, players: Sequence[int], seed: int, count: int,
-          timeout: float) -> list[Game]:
-    """Score ``count`` generated games with ``command``; every game with what differs."""
-    games = make_games(rules, players, seed, count)
-    records = [game_module(rules.game).record_of(state) for _, _, state in games]
-    for record in records:
-        record.pop("result", None)
-    answers = run_scorer(command, records, timeout)
-    out = []
-    for (game_seed, n, state), record, answer in zip(games, records, answers):
-        differences, problem = compare(answer, state)
-        out.append(Game(game_seed, n, record, differences, problem))
-    return out
+          timeout: float, batch: int = BATCH) -> list[Game]:
+    """Score ``count`` generated games with ``command``; every game with what differs (all held:
+    ``Findings.of(checked(...))`` keeps only the figures and the shortest failing game)."""
+    return list(checked(command, rules, players, seed, count, timeout, batch))
 
 
-def shortest(games: Sequence[Game]) -> Game:
+def _simplicity(game: Game) -> tuple[int, int, int, int]:
+    return game.players, game.first_round(), len(game.differences), game.seed
+
+
+def shortest(games: Iterable[Game]) -> Game:
     """The simplest failing game: fewest players, then the earliest round that differs."""
-    return min((g for g in games if not g.agrees), key=lambda g: (g.players, g.first_round(), len(g.differences),
-                                                                  g.seed))
+    return min((g for g in games if not g.agrees), key=_simplicity)
+
+
+@attrs.define
+class Findings:
+    """What ``check-scorer`` reports, folded game by game (``add``, in game order): how many games,
+    how many disagree, how often each row differs (and how many differences are a number written
+    with a point), how many answers broke the protocol, and the
+    shortest failing game (``shortest``'s). Its size depends on the game's rows, never on the games."""
+
+    games: int = 0
+    failing: int = 0
+    rows: Counter[str] = attrs.field(factory=Counter)
+    """Per row, the differences found in it, counted in the order the rows were first met."""
+    protocol: int = 0
+    pointed: int = 0
+    """The differences that are a whole number written with a point (``Difference.pointed``)."""
+    example: Game | None = None
+
+    @classmethod
+    def of(cls, games: Iterable[Game]) -> Findings:
+        findings = cls()
+        for game in games:
+            findings.add(game)
+        return findings
+
+    def add(self, game: Game) -> None:
+        self.games += 1
+        if game.agrees:
+            return
+        self.failing += 1
+        self.rows.update(d.row for d in game.differences)
+        self.pointed += sum(1 for d in game.differences if d.pointed)
+        if game.problem:
+            self.protocol += 1
+        if self.example is None or _simplicity(game) < _simplicity(self.example):
+            self.example = game

@@ -7,6 +7,10 @@ the chunks run here, in ``jobs`` processes, or as Ray tasks. A Ray worker that d
 task whose worker died (``max_retries``), and a chunk has no effect but its result, so running it
 twice changes nothing.
 
+However many chunks, only a few are under way at a time: ``AHEAD`` a process submitted ahead of the
+one whose result is awaited, and on Ray ``AHEAD`` a cluster CPU (``ray_window``), more submitted
+as results are taken; so memory does not grow with the number of games.
+
 While Ray work runs, Ray's own messages on the driver ("(raylet) A worker died or was killed...",
 "(raylet) Task ... failed. There are 5 retries remaining...") go to standard error, so that
 standard output holds the library's output alone, byte-identical to ``jobs`` 1 even when a worker
@@ -159,19 +163,39 @@ def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], addre
             _start(ray, address, processes(jobs, jobs) if address == LOCAL else jobs)  # CPUs: not 1 for jobs > 1
         try:
             task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(function)
-            refs = [task.remote(*args) for args in calls]
-            for ref in refs:
+            # A window of tasks in flight, not all of them (a million games were 20,000 tasks submitted at
+            # once, each result held in the object store until the last was taken): the oldest is awaited,
+            # its reference dropped, and one more submitted before its result is handed out.
+            waiting = iter(calls)
+            pending = deque(task.remote(*args) for args in islice(waiting, ray_window(ray)))
+            while pending:
+                ref = pending.popleft()
                 try:
-                    yield ray.get(ref)
+                    result = ray.get(ref)
                 except ray.exceptions.RayTaskError as exc:  # the function itself raised: its own error, as here
                     raise exc.as_instanceof_cause() from None
                 except ray.exceptions.RayError as exc:
                     raise ParallelError(f"a chunk of the work was lost on the Ray cluster after {RETRIES} retries: "
                                         f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
                                         ) from None
+                del ref
+                pending.extend(task.remote(*args) for args in islice(waiting, 1))
+                yield result
         finally:
             if started:
                 ray.shutdown()  # within the redirection: Ray prints the messages it held back as it disconnects
+
+
+def ray_window(ray: Any) -> int:
+    """How many Ray tasks ``ordered_map`` keeps in flight (submitted, their result not yet handed out):
+    ``AHEAD`` for each CPU of the cluster as it stands when the work starts (``ray.cluster_resources``),
+    at least ``AHEAD``. Enough to keep every CPU busy while the oldest task is awaited, few enough that
+    the driver and the object store hold as much for a million games as for a thousand."""
+    try:
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+    except Exception:  # a cluster that cannot say: one CPU's worth
+        cpus = 1
+    return AHEAD * max(1, cpus)
 
 
 _redirect_lock = threading.Lock()
