@@ -7,7 +7,7 @@ import json
 import click
 
 from ..core.jsonio import document_text, printable
-from ..core.limits import MAX_CHECKED_GAMES
+from ..core.limits import MAX_GAMES
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
@@ -28,7 +28,7 @@ from .files import check_new_file, command_files, refuse_to_overwrite, rules_rea
 @click.command(name="check-scorer", short_help="Check another scorer against the rules.",
                context_settings={"ignore_unknown_options": True})
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
-@click.option("--games", "-n", type=IntRange(min=1, max=MAX_CHECKED_GAMES), default=200, show_default=True,
+@click.option("--games", "-n", type=IntRange(min=1, max=MAX_GAMES), default=200, show_default=True,
               help="How many games to generate and score.")
 @click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Seed of the first game.")
 @rules_option

@@ -15,10 +15,5 @@ asks: the games use the CPU alone, so more would only wait their turn, each a Py
 memory (``core.parallel.processes``)."""
 
 MAX_GAMES = 2**31
-"""The most games ``--games`` (``simulate``, ``tournament``) may ask for: past it, a usage error
-(``tournament`` ended in a traceback, ``simulate`` in an ``OverflowError``)."""
-
-MAX_CHECKED_GAMES = 50_000
-"""The most games ``check-scorer --games`` may ask for: it holds every game, its record and the
-scorer's answer at once (about 80 KB a Sea Salt & Paper game, 4 GB at this bound), so past it, a
-usage error (``--games 2147483648`` ran out of memory, a ``MemoryError``'s traceback)."""
+"""The most games ``--games`` (``simulate``, ``tournament``, ``check-scorer``) may ask for: past it, a
+usage error (``tournament`` ended in a traceback, ``simulate`` in an ``OverflowError``)."""
