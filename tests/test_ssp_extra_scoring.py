@@ -255,3 +255,47 @@ def test_the_expansion_scores_the_base_games_cards_as_the_base_game_does(cards: 
     k = data.draw(st.integers(0, len(cards)))
     hand, played = cards[:k], cards[k:]
     assert score_cards(extra, hand, played) == score_cards(_BASE, hand, played)
+
+
+def test_remembered_expansion_points_are_the_plain_count_on_every_expansion_ruleset() -> None:
+    """``Tables.card_points`` remembers Extra Salt's points by packed counts: asked again, and for
+    hands alike but for their cards' colours, it gives what counting them plainly and ``points_of`` give."""
+    import random
+
+    from boomerang_rules.seasaltpaper.scoring import points_of
+
+    for info in br.list_rules():
+        rules = br.load_rules(info.id)
+        if info.game != "sea-salt-paper" or not tables_for(rules).expansion:
+            continue
+        t = tables_for(rules)
+        rng = random.Random(info.id)
+        for _ in range(600):
+            cards = rng.sample(range(t.deck_size), rng.randint(0, 16))
+            cut = rng.randint(0, len(cards))
+            hand, played = tuple(sorted(cards[:cut])), tuple(cards[cut:])
+            expected = points_of(t, hand, played).card_points
+            assert t.counted_expansion_points(hand, played) == expected
+            assert t.card_points(hand, played) == t.card_points(hand, played) == expected
+
+
+def test_remembered_expansion_points_read_colours_only_for_mermaids_and_are_bounded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from boomerang_rules.seasaltpaper import tables as tables_mod
+    from boomerang_rules.seasaltpaper.scoring import points_of
+
+    t = tables_for(br.load_rules("sea-salt-paper-extra-salt"))
+    memo: dict[Any, int] = {}
+    monkeypatch.setattr(tables_mod, "_EXPANSION_POINTS", memo)
+    fish = [c for c in range(t.deck_size) if t.kinds[t.kind[c]] == "fish"]
+    mermaid = next(c for c in range(t.deck_size) if t.kind[c] == t.mermaid)
+    apart = next((a, b) for a in fish for b in fish if t.colour[a] != t.colour[b])
+    for c in apart:
+        assert t.card_points((c,), ()) == points_of(t, (c,), ()).card_points
+    assert len(memo) == 1  # one fish of either colour: one count
+    for c in apart:
+        assert t.card_points((c,), (mermaid,)) == points_of(t, (c,), (mermaid,)).card_points
+    assert len(memo) == 3  # with a mermaid the colours count
+    monkeypatch.setattr(tables_mod, "EXPANSION_POINTS_MAX", 3)
+    assert t.card_points(tuple(fish[:2]), ()) == points_of(t, tuple(fish[:2]), ()).card_points
+    assert len(memo) == 1  # full: emptied, then the new count kept

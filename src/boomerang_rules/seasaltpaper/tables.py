@@ -23,6 +23,13 @@ _COMPILED_MAX = 48
 its tables) share one, so the compiled path parses it once (it keeps up to 64)."""
 
 
+EXPANSION_POINTS_MAX = 1 << 16
+"""The most Extra Salt card points ``Tables.card_points`` keeps (emptied when full: about 10 MB)."""
+
+_EXPANSION_POINTS: dict[tuple[Tables, int, int, int], int] = {}
+"""Extra Salt's card points by tables and packed counts (``Tables._expansion_points``)."""
+
+
 class Tables(ReadOnly):
     """Everything the engine looks up, derived from one ruleset. Read-only once built."""
 
@@ -239,6 +246,25 @@ class Tables(ReadOnly):
         return self.card_points(hand, played), self.colour_bonus(hand, played)
 
     def _expansion_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
+        """``card_points`` by Extra Salt's rules: counted plainly (``counted_expansion_points``) once
+        for each packed count of kinds in hand and in front (and of colours, while a mermaid is held:
+        nothing else reads them), then read back (the engine asks at every play phase whether a
+        round may end)."""
+        kind = self.kind_bit.__getitem__
+        in_hand, in_front = sum(map(kind, hand)), sum(map(kind, played))
+        colours = 0
+        if self.mermaid_shift >= 0 and (in_hand + in_front) >> self.mermaid_shift & self.count_mask:
+            colour = self.colour_bit.__getitem__
+            colours = sum(map(colour, hand)) + sum(map(colour, played))
+        key = (self, in_hand, in_front, colours)
+        points = _EXPANSION_POINTS.get(key)
+        if points is None:
+            if len(_EXPANSION_POINTS) >= EXPANSION_POINTS_MAX:
+                _EXPANSION_POINTS.clear()
+            points = _EXPANSION_POINTS[key] = self.counted_expansion_points(hand, played)
+        return points
+
+    def counted_expansion_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
         """``card_points`` by Extra Salt's rules, from plain counts (as ``scoring.points_of``)."""
         in_hand = [0] * len(self.kinds)
         in_front = [0] * len(self.kinds)
