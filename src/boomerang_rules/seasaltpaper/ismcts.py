@@ -139,10 +139,9 @@ class FastGreedy:
             top = max(sizes)
             return [a for a, size in zip(actions, sizes) if size == top]
         options: dict[str, int]
-        if phase == "draw":
-            options = {a: t.index[a[5:]] for a in actions if a.startswith("take:")}
-        elif phase == "keep":
-            options = {a: t.index[a.split(":")[1]] for a in actions}
+        if phase == "draw" or phase == "keep":  # take:ID and keep:ID:PILE (not draw), by the tables
+            cards = t.action_cards
+            options = {a: cards[a][0] for a in actions if a in cards}
         elif phase == "lobster":  # Extra Salt: the card kept of the deck's top five
             options = {a: t.index[a[8:]] for a in actions}
         else:  # crab_card
@@ -157,7 +156,7 @@ class FastGreedy:
         top = max(gains.values())
         if phase == "draw" and top < 2 and "draw" in actions:
             return ["draw"]
-        return [a for a in sorted(gains) if gains[a] == top]
+        return [a for a, gain in gains.items() if gain == top]  # in the legal actions' (sorted) order
 
 
 class Search(RoundSearch):
