@@ -12,13 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.ismcts import GameBot, RoundSearch, pick
-from . import extra_scoring
 from .determinize import Determinizer
 from .hot_path import apply, is_over, legal_actions, to_act  # compiled where it serves: the same states, twice as fast
 from .rules import Ruleset
 from .scoring import RULES_WHAT
 from .state import GameState
-from .tables import Tables, tables_for
+from .tables import Tables, packed_expansion_points, tables_for
 from .view import SeatView
 
 DEFAULT_PLAYOUTS = 100
@@ -33,10 +32,9 @@ MEMO_SIZE = 1 << 17
 
 
 def counted_points(t: Tables, hand: list[int], front: list[int], colours: list[int]) -> int:
-    """What ``points_of(...).card_points`` gives for cards counted by kind in hand (``hand``) and
-    in front (``front``), and by the colour a mermaid counts (``colours``, hand and front)."""
-    if t.expansion:  # Extra Salt's rules: the scorer's parts of the same counts (``expansion_points``)
-        return sum(extra_scoring.parts(t, hand, front, colours))
+    """What ``points_of(...).card_points`` gives, by the base game's rules, for cards counted by kind
+    in hand (``hand``) and in front (``front``), and by the colour a mermaid counts (``colours``,
+    hand and front)."""
     total = 0
     for a, b, points, _ in t.duos:
         if a == b:
@@ -65,7 +63,8 @@ class PackedPoints:
     tens of thousands of times a decision, and the same counts come again and again (three times
     in four in a round's first searches): each is counted once (``counted_points``, from the
     unpacked counts) and then read back. The colours are in the key only while a mermaid is held
-    (nothing else reads them).
+    (nothing else reads them). Extra Salt's rules are counted and remembered by the tables'
+    ``packed_expansion_points``, with the engine's own.
     """
 
     __slots__ = ("_colour_shifts", "_kind_shifts", "_mask", "_memo", "_mermaid_shift", "_t")
@@ -80,6 +79,8 @@ class PackedPoints:
 
     def of(self, hand: int, front: int, colours: int) -> int:
         """The card points of packed kind counts in hand and in front and packed colour counts."""
+        if self._t.expansion:  # remembered with the engine's (the hand a rollout weighs, the engine scores next)
+            return packed_expansion_points(self._t, hand, front, colours)
         shift = self._mermaid_shift
         if shift < 0 or not (hand + front) >> shift & self._mask:
             colours = 0
