@@ -284,14 +284,15 @@ def test_remembered_expansion_points_read_colours_only_for_mermaids_and_are_boun
     from boomerang_rules.seasaltpaper.scoring import points_of
 
     t = tables_for(br.load_rules("sea-salt-paper-extra-salt"))
-    memo: dict[Any, int] = {}
-    monkeypatch.setattr(tables_mod, "_EXPANSION_POINTS", memo)
+    memos: dict[Any, dict[int, int]] = {}
+    monkeypatch.setattr(tables_mod, "_EXPANSION_POINTS", memos)
     fish = [c for c in range(t.deck_size) if t.kinds[t.kind[c]] == "fish"]
     mermaid = next(c for c in range(t.deck_size) if t.kind[c] == t.mermaid)
     apart = next((a, b) for a in fish for b in fish if t.colour[a] != t.colour[b])
     for c in apart:
         assert t.card_points((c,), ()) == points_of(t, (c,), ()).card_points
-    assert len(memo) == 1  # one fish of either colour: one count
+    memo = memos[t]
+    assert len(memos) == len(memo) == 1  # one fish of either colour: one count
     for c in apart:
         assert t.card_points((c,), (mermaid,)) == points_of(t, (c,), (mermaid,)).card_points
     assert len(memo) == 3  # with a mermaid the colours count

@@ -67,7 +67,7 @@ class PackedPoints:
     ``packed_expansion_points``, with the engine's own.
     """
 
-    __slots__ = ("_colour_shifts", "_kind_shifts", "_mask", "_memo", "_mermaid_shift", "_t")
+    __slots__ = ("_colour_shifts", "_kind_shifts", "_kinds", "_mask", "_memo", "_mermaid_shift", "_t")
 
     def __init__(self, t: Tables) -> None:
         self._t = t
@@ -75,7 +75,8 @@ class PackedPoints:
         self._mermaid_shift = t.mermaid_shift
         self._kind_shifts = tuple(t.count_mask.bit_length() * k for k in range(len(t.kinds)))  # as kind_bit's
         self._colour_shifts = t.colour_fields
-        self._memo: dict[tuple[int, int, int], int] = {}
+        self._kinds = t.count_mask.bit_length() * len(t.kinds)  # the bits of a packed count of kinds
+        self._memo: dict[int, int] = {}  # by the three counts in one integer (the garbage collector walks no key)
 
     def of(self, hand: int, front: int, colours: int) -> int:
         """The card points of packed kind counts in hand and in front and packed colour counts."""
@@ -84,7 +85,7 @@ class PackedPoints:
         shift = self._mermaid_shift
         if shift < 0 or not (hand + front) >> shift & self._mask:
             colours = 0
-        key = (hand, front, colours)
+        key = (colours << self._kinds | front) << self._kinds | hand
         points = self._memo.get(key)
         if points is None:
             if len(self._memo) >= MEMO_SIZE:

@@ -290,10 +290,12 @@ def tables_for(rules: Ruleset) -> Tables:
 
 
 EXPANSION_POINTS_MAX = 1 << 17
-"""The most Extra Salt card points ``packed_expansion_points`` keeps (emptied when full: about 30 MB)."""
+"""The most Extra Salt card points ``packed_expansion_points`` keeps a ruleset (emptied when full:
+about 15 MB)."""
 
-_EXPANSION_POINTS: dict[tuple[Tables, int, int, int], int] = {}
-"""Extra Salt's card points by tables and packed counts (``packed_expansion_points``)."""
+_EXPANSION_POINTS: dict[Tables, dict[int, int]] = {}
+"""Extra Salt's card points by tables, then by packed counts in one integer (``packed_expansion_points``;
+an integer, not a tuple, so that the garbage collector has nothing to walk)."""
 
 
 def packed_expansion_points(t: Tables, in_hand: int, in_front: int, colours: int) -> int:
@@ -304,15 +306,20 @@ def packed_expansion_points(t: Tables, in_hand: int, in_front: int, colours: int
     again and again, so each is counted once, then read back. The colours are in the key only
     while a mermaid is held (nothing else reads them)."""
     shift, mask = t.mermaid_shift, t.count_mask
+    width = mask.bit_length()
+    kinds = width * len(t.kinds)
     if shift < 0 or not (in_hand + in_front) >> shift & mask:
         colours = 0
-    key = (t, in_hand, in_front, colours)
-    points = _EXPANSION_POINTS.get(key)
+    key = (colours << kinds | in_front) << kinds | in_hand
+    memo = _EXPANSION_POINTS.get(t)
+    if memo is None:
+        memo = _EXPANSION_POINTS[t] = {}
+    points = memo.get(key)
     if points is None:
-        if len(_EXPANSION_POINTS) >= EXPANSION_POINTS_MAX:
-            _EXPANSION_POINTS.clear()
-        kinds = range(0, mask.bit_length() * len(t.kinds), mask.bit_length())
-        points = _EXPANSION_POINTS[key] = sum(extra_scoring.parts(
-            t, [in_hand >> k & mask for k in kinds], [in_front >> k & mask for k in kinds],
+        if len(memo) >= EXPANSION_POINTS_MAX:
+            memo.clear()
+        at = range(0, kinds, width)
+        points = memo[key] = sum(extra_scoring.parts(
+            t, [in_hand >> k & mask for k in at], [in_front >> k & mask for k in at],
             [colours >> c & mask for c in t.colour_fields]))
     return points
