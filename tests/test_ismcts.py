@@ -335,3 +335,15 @@ def test_a_seconds_budget_must_be_a_finite_positive_number() -> None:
     s: br.GameState = br.new_game(RULES, 4, 2)
     seen = br.view(s, 0)
     assert IsmctsBot(RULES, 1, seconds=1).choose(seen, seen.legal_actions) in seen.legal_actions
+
+
+def test_sea_salt_paper_s_search_plays_on_the_engine_that_serves_its_rules() -> None:
+    """The package's functions (the compiled hot path where built) for the rulesets it compiles, the
+    plain engine's for those it hands on whole (Extra Salt's): the same states either way (pinned
+    in ``test_ssp_ismcts_pinned``)."""
+    from boomerang_rules.seasaltpaper import engine as ssp_engine
+    from boomerang_rules.seasaltpaper import hot_path
+
+    assert ssp_ismcts.engine_of(br.load_rules("sea-salt-paper")) == (hot_path.apply, hot_path.legal_actions)
+    assert ssp_ismcts.engine_of(br.load_rules("sea-salt-paper-extra-salt")) == (ssp_engine.apply,
+                                                                              ssp_engine.legal_actions)

@@ -9,9 +9,11 @@ points denied to others count too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..core.ismcts import GameBot, RoundSearch, pick
+from . import engine
 from .determinize import Determinizer
 from .hot_path import apply, is_over, legal_actions, to_act  # compiled where it serves: the same states, twice as fast
 from .rules import Ruleset
@@ -103,12 +105,23 @@ class PackedPoints:
                 sum(map(colour, hand)) + sum(map(colour, played)))
 
 
+def engine_of(rules: Ruleset) -> tuple[Callable[[GameState, int, str], GameState],
+                                        Callable[[GameState, int], tuple[str, ...]]]:
+    """The ``apply`` and ``legal_actions`` a search plays ``rules`` on: the package's (the compiled
+    hot path where it serves), or the plain engine's where the compiled path takes none of the
+    ruleset's decisions (Extra Salt's rules: it would hand each one on, through ``actions.apply``)."""
+    if tables_for(rules).compiled is None:
+        return engine.apply, engine.legal_actions
+    return apply, legal_actions
+
+
 class FastGreedy:
     """``GreedyBot``'s choice for any seat of a full state, without building a view (ties by the caller's generator)."""
 
     def __init__(self, rules: Ruleset) -> None:
         self._t = tables_for(rules)
         self._points = PackedPoints(self._t)
+        self.apply, self.legal_actions = engine_of(rules)
 
     def choose(self, state: GameState, seat: int, gen: int) -> tuple[int, str]:
         """The generator after use and ``seat``'s action in ``state``."""
@@ -116,7 +129,7 @@ class FastGreedy:
 
     def best(self, state: GameState, seat: int) -> list[str]:
         """The actions greedy rates best for ``seat`` (it picks one of them at random)."""
-        actions = legal_actions(state, seat)
+        actions = self.legal_actions(state, seat)
         if len(actions) == 1:
             return [actions[0]]
         t = self._t
@@ -167,7 +180,8 @@ class Search(RoundSearch):
     reward_scale = REWARD_SCALE
 
     def __init__(self, rules: Ruleset, playouts: int = DEFAULT_PLAYOUTS) -> None:
-        super().__init__(FastGreedy(rules), to_act, legal_actions, apply, is_over, playouts)
+        policy = FastGreedy(rules)
+        super().__init__(policy, to_act, policy.legal_actions, policy.apply, is_over, playouts)
 
     def sampler(self, seen: SeatView) -> Any:
         return Determinizer(seen).sample
