@@ -291,7 +291,7 @@ def tables_for(rules: Ruleset) -> Tables:
 
 EXPANSION_POINTS_MAX = 1 << 17
 """The most Extra Salt card points ``packed_expansion_points`` keeps a ruleset (emptied when full:
-about 15 MB)."""
+about 13 MB)."""
 
 _EXPANSION_POINTS: dict[Tables, dict[int, int]] = {}
 """Extra Salt's card points by tables, then by packed counts in one integer (``packed_expansion_points``;
