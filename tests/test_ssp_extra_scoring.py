@@ -299,3 +299,20 @@ def test_remembered_expansion_points_read_colours_only_for_mermaids_and_are_boun
     monkeypatch.setattr(tables_mod, "EXPANSION_POINTS_MAX", 3)
     assert t.card_points(tuple(fish[:2]), ()) == points_of(t, tuple(fish[:2]), ()).card_points
     assert len(memo) == 1  # full: emptied, then the new count kept
+
+
+def test_remembered_expansion_points_keep_a_few_rulesets_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``EXPANSION_TABLES_MAX`` rulesets, every ruleset's remembered points are forgotten (a
+    ruleset's tables are not kept alive for ever by them), and what is asked next is counted again."""
+    from boomerang_rules.seasaltpaper import tables as tables_mod
+    from boomerang_rules.seasaltpaper.scoring import points_of
+
+    memos: dict[Any, dict[int, int]] = {}
+    monkeypatch.setattr(tables_mod, "_EXPANSION_POINTS", memos)
+    monkeypatch.setattr(tables_mod, "EXPANSION_TABLES_MAX", 2)
+    rules = br.load_rules("sea-salt-paper-extra-salt")
+    hand = (0, 1, 2)
+    for n in range(3):
+        t = tables_mod.Tables(rules)  # tables of their own, not the cache's: remembered apart
+        assert t.card_points(hand, ()) == points_of(t, hand, ()).card_points
+        assert len(memos) == (n + 1 if n < 2 else 1) and t in memos

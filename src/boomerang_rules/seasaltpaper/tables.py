@@ -293,6 +293,9 @@ EXPANSION_POINTS_MAX = 1 << 17
 """The most Extra Salt card points ``packed_expansion_points`` keeps a ruleset (emptied when full:
 about 13 MB)."""
 
+EXPANSION_TABLES_MAX = 8
+"""The most rulesets whose Extra Salt card points are kept at once (all are forgotten past it)."""
+
 _EXPANSION_POINTS: dict[Tables, dict[int, int]] = {}
 """Extra Salt's card points by tables, then by packed counts in one integer (``packed_expansion_points``;
 an integer, not a tuple, so that the garbage collector has nothing to walk)."""
@@ -313,6 +316,8 @@ def packed_expansion_points(t: Tables, in_hand: int, in_front: int, colours: int
     key = (colours << kinds | in_front) << kinds | in_hand
     memo = _EXPANSION_POINTS.get(t)
     if memo is None:
+        if len(_EXPANSION_POINTS) >= EXPANSION_TABLES_MAX:  # rulesets made by the hundred (tests, a server)
+            _EXPANSION_POINTS.clear()
         memo = _EXPANSION_POINTS[t] = {}
     points = memo.get(key)
     if points is None:
