@@ -195,21 +195,51 @@ def test_each_game_s_rollout_policy_rates_actions_as_its_greedy_does(rid: str) -
 
 
 def test_sea_salt_paper_s_counted_points_are_points_of() -> None:
-    """The rollout's card points from counts (written twice for speed) agree with ``points_of`` on every variant."""
+    """The rollout's card points from packed counts (written twice for speed, and remembered) agree
+    with ``points_of`` on every variant, for a hand and for the hand with one card more."""
     for rid in (r for r in OTHER_IDS if br.load_rules(r).game == "sea-salt-paper"):
         rules = br.load_rules(rid)
         t = ssp_tables_for(rules)
         rng = random.Random(rid)
+        counted = ssp_ismcts.PackedPoints(t)
         for _ in range(800):
             cards = rng.sample(range(t.deck_size), rng.randint(0, 14))
             cut = rng.randint(0, len(cards))
             hand, played = tuple(cards[:cut]), tuple(cards[cut:])
-            counts = ssp_ismcts.Counts(t, hand, played)
-            assert counts.card_points() == points_of(t, hand, played).card_points
+            kinds, front, colours = counted.of_cards(hand, played)
+            assert counted.of(kinds, front, colours) == points_of(t, hand, played).card_points
             extra = next((c for c in range(t.deck_size) if c not in cards), None)
             if extra is not None:
-                gain = counts.gain(extra, counts.card_points())
-                assert gain == points_of(t, (*hand, extra), played).card_points - points_of(t, hand, played).card_points
+                more = counted.of(kinds + t.kind_bit[extra], front, colours + t.colour_bit[extra])
+                assert more == points_of(t, (*hand, extra), played).card_points
+
+
+def test_sea_salt_paper_s_remembered_points_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``PackedPoints`` forgets everything when full, and counts again what it is asked next."""
+    monkeypatch.setattr(ssp_ismcts, "MEMO_SIZE", 3)
+    t = ssp_tables_for(br.load_rules("sea-salt-paper"))
+    counted = ssp_ismcts.PackedPoints(t)
+    rng = random.Random(7)
+    for _ in range(40):
+        hand = tuple(rng.sample(range(t.deck_size), rng.randint(0, 9)))
+        assert counted.of(*counted.of_cards(hand, ())) == points_of(t, hand, ()).card_points
+        assert 1 <= len(counted._memo) <= 3
+
+
+def test_sea_salt_paper_s_remembered_points_read_colours_only_for_mermaids() -> None:
+    """Two hands alike but for their colours share a remembered count unless a mermaid is held."""
+    rules = br.load_rules("sea-salt-paper")
+    t = ssp_tables_for(rules)
+    counted = ssp_ismcts.PackedPoints(t)
+    fish = [c for c in range(t.deck_size) if t.kinds[t.kind[c]] == "fish"]
+    mermaid = next(c for c in range(t.deck_size) if t.kind[c] == t.mermaid)
+    apart = next((a, b) for a in fish for b in fish if t.colour[a] != t.colour[b])
+    for c in apart:
+        counted.of(*counted.of_cards((c,), ()))
+    assert len(counted._memo) == 1
+    for c in apart:
+        assert counted.of(*counted.of_cards((c, mermaid), ())) == points_of(t, (c, mermaid), ()).card_points
+    assert len(counted._memo) == 3
 
 
 @pytest.mark.parametrize("rid", ["sea-salt-paper-tie-went-last", "boomerang-2010"])
@@ -305,3 +335,15 @@ def test_a_seconds_budget_must_be_a_finite_positive_number() -> None:
     s: br.GameState = br.new_game(RULES, 4, 2)
     seen = br.view(s, 0)
     assert IsmctsBot(RULES, 1, seconds=1).choose(seen, seen.legal_actions) in seen.legal_actions
+
+
+def test_sea_salt_paper_s_search_plays_on_the_engine_that_serves_its_rules() -> None:
+    """The package's functions (the compiled hot path where built) for the rulesets it compiles, the
+    plain engine's for those it hands on whole (Extra Salt's): the same states either way (pinned
+    in ``test_ssp_ismcts_pinned``)."""
+    from boomerang_rules.seasaltpaper import engine as ssp_engine
+    from boomerang_rules.seasaltpaper import hot_path
+
+    assert ssp_ismcts.engine_of(br.load_rules("sea-salt-paper")) == (hot_path.apply, hot_path.legal_actions)
+    assert ssp_ismcts.engine_of(br.load_rules("sea-salt-paper-extra-salt")) == (ssp_engine.apply,
+                                                                              ssp_engine.legal_actions)

@@ -255,3 +255,64 @@ def test_the_expansion_scores_the_base_games_cards_as_the_base_game_does(cards: 
     k = data.draw(st.integers(0, len(cards)))
     hand, played = cards[:k], cards[k:]
     assert score_cards(extra, hand, played) == score_cards(_BASE, hand, played)
+
+
+def test_remembered_expansion_points_are_the_plain_count_on_every_expansion_ruleset() -> None:
+    """``Tables.card_points`` remembers Extra Salt's points by packed counts (``packed_expansion_points``):
+    asked the first time and again, it gives what ``points_of`` gives."""
+    import random
+
+    from boomerang_rules.seasaltpaper.scoring import points_of
+
+    for info in br.list_rules():
+        rules = br.load_rules(info.id)
+        if info.game != "sea-salt-paper" or not tables_for(rules).expansion:
+            continue
+        t = tables_for(rules)
+        rng = random.Random(info.id)
+        for _ in range(600):
+            cards = rng.sample(range(t.deck_size), rng.randint(0, 16))
+            cut = rng.randint(0, len(cards))
+            hand, played = tuple(sorted(cards[:cut])), tuple(cards[cut:])
+            expected = points_of(t, hand, played).card_points
+            assert t.card_points(hand, played) == t.card_points(hand, played) == expected
+
+
+def test_remembered_expansion_points_read_colours_only_for_mermaids_and_are_bounded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from boomerang_rules.seasaltpaper import tables as tables_mod
+    from boomerang_rules.seasaltpaper.scoring import points_of
+
+    t = tables_for(br.load_rules("sea-salt-paper-extra-salt"))
+    memos: dict[Any, dict[int, int]] = {}
+    monkeypatch.setattr(tables_mod, "_EXPANSION_POINTS", memos)
+    fish = [c for c in range(t.deck_size) if t.kinds[t.kind[c]] == "fish"]
+    mermaid = next(c for c in range(t.deck_size) if t.kind[c] == t.mermaid)
+    apart = next((a, b) for a in fish for b in fish if t.colour[a] != t.colour[b])
+    for c in apart:
+        assert t.card_points((c,), ()) == points_of(t, (c,), ()).card_points
+    memo = memos[t]
+    assert len(memos) == len(memo) == 1  # one fish of either colour: one count
+    for c in apart:
+        assert t.card_points((c,), (mermaid,)) == points_of(t, (c,), (mermaid,)).card_points
+    assert len(memo) == 3  # with a mermaid the colours count
+    monkeypatch.setattr(tables_mod, "EXPANSION_POINTS_MAX", 3)
+    assert t.card_points(tuple(fish[:2]), ()) == points_of(t, tuple(fish[:2]), ()).card_points
+    assert len(memo) == 1  # full: emptied, then the new count kept
+
+
+def test_remembered_expansion_points_keep_a_few_rulesets_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``EXPANSION_TABLES_MAX`` rulesets, every ruleset's remembered points are forgotten (a
+    ruleset's tables are not kept alive for ever by them), and what is asked next is counted again."""
+    from boomerang_rules.seasaltpaper import tables as tables_mod
+    from boomerang_rules.seasaltpaper.scoring import points_of
+
+    memos: dict[Any, dict[int, int]] = {}
+    monkeypatch.setattr(tables_mod, "_EXPANSION_POINTS", memos)
+    monkeypatch.setattr(tables_mod, "EXPANSION_TABLES_MAX", 2)
+    rules = br.load_rules("sea-salt-paper-extra-salt")
+    hand = (0, 1, 2)
+    for n in range(3):
+        t = tables_mod.Tables(rules)  # tables of their own, not the cache's: remembered apart
+        assert t.card_points(hand, ()) == points_of(t, hand, ()).card_points
+        assert len(memos) == (n + 1 if n < 2 else 1) and t in memos

@@ -189,7 +189,7 @@ class Tables(ReadOnly):
     def card_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
         """The card points of ``hand`` and ``played``: ``scoring.points_of``'s, from packed counts
         (tests compare the two on every shipped ruleset)."""
-        if self.expansion:  # Extra Salt's rules are not packed: counted plainly (extra_scoring)
+        if self.expansion:  # Extra Salt's rules: extra_scoring's count of the packed counts, remembered
             return self._expansion_points(hand, played)
         mask = self.count_mask
         bit = self.kind_bit.__getitem__
@@ -239,16 +239,10 @@ class Tables(ReadOnly):
         return self.card_points(hand, played), self.colour_bonus(hand, played)
 
     def _expansion_points(self, hand: tuple[int, ...], played: tuple[int, ...]) -> int:
-        """``card_points`` by Extra Salt's rules, from plain counts (as ``scoring.points_of``)."""
-        in_hand = [0] * len(self.kinds)
-        in_front = [0] * len(self.kinds)
-        colours = [0] * len(self.colours)
-        for cards, counts in ((hand, in_hand), (played, in_front)):
-            for c in cards:
-                counts[self.kind[c]] += 1
-                if self.count_own_colour or self.kind[c] != self.mermaid:
-                    colours[self.colour[c]] += 1
-        return sum(extra_scoring.parts(self, in_hand, in_front, colours))
+        """``card_points`` by Extra Salt's rules (``packed_expansion_points`` of the cards' packed counts)."""
+        kind, colour = self.kind_bit.__getitem__, self.colour_bit.__getitem__
+        return packed_expansion_points(self, sum(map(kind, hand)), sum(map(kind, played)),
+                                       sum(map(colour, hand)) + sum(map(colour, played)))
 
     def _action_tables(self) -> None:
         """Every action string a card can appear in, made once (``legal_actions`` looks them up)."""
@@ -293,3 +287,44 @@ class Tables(ReadOnly):
 def tables_for(rules: Ruleset) -> Tables:
     """The compiled tables of ``rules`` (cached: rulesets are immutable and hashable)."""
     return Tables(rules)
+
+
+EXPANSION_POINTS_MAX = 1 << 17
+"""The most Extra Salt card points ``packed_expansion_points`` keeps a ruleset (emptied when full:
+about 13 MB)."""
+
+EXPANSION_TABLES_MAX = 8
+"""The most rulesets whose Extra Salt card points are kept at once (all are forgotten past it)."""
+
+_EXPANSION_POINTS: dict[Tables, dict[int, int]] = {}
+"""Extra Salt's card points by tables, then by packed counts in one integer (``packed_expansion_points``;
+an integer, not a tuple, so that the garbage collector has nothing to walk)."""
+
+
+def packed_expansion_points(t: Tables, in_hand: int, in_front: int, colours: int) -> int:
+    """The card points by Extra Salt's rules (``extra_scoring.parts``) of packed counts: of kinds
+    in hand and in front (``Tables.kind_bit``'s fields) and of the colours mermaids count
+    (``Tables.colour_bit``'s), remembered. The engine asks at every play phase whether a round may
+    end, and a search's rollouts ask the worth of every card they may take: the same counts come
+    again and again, so each is counted once, then read back. The colours are in the key only
+    while a mermaid is held (nothing else reads them)."""
+    shift, mask = t.mermaid_shift, t.count_mask
+    width = mask.bit_length()
+    kinds = width * len(t.kinds)
+    if shift < 0 or not (in_hand + in_front) >> shift & mask:
+        colours = 0
+    key = (colours << kinds | in_front) << kinds | in_hand
+    memo = _EXPANSION_POINTS.get(t)
+    if memo is None:
+        if len(_EXPANSION_POINTS) >= EXPANSION_TABLES_MAX:  # rulesets made by the hundred (tests, a server)
+            _EXPANSION_POINTS.clear()
+        memo = _EXPANSION_POINTS[t] = {}
+    points = memo.get(key)
+    if points is None:
+        if len(memo) >= EXPANSION_POINTS_MAX:
+            memo.clear()
+        at = range(0, kinds, width)
+        points = memo[key] = sum(extra_scoring.parts(
+            t, [in_hand >> k & mask for k in at], [in_front >> k & mask for k in at],
+            [colours >> c & mask for c in t.colour_fields]))
+    return points
