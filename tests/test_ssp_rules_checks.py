@@ -4,6 +4,7 @@ the mutation run found these checks reached by one test that looked at three of 
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -438,3 +439,63 @@ def test_a_stand_in_without_collectors_adds_nothing_to_the_bound() -> None:
     assert problems[-1] == (
         "/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
         "than 102: no round could ever be scored, and no target reached [round-end-reachable]")
+
+
+def _more_cards(data: dict[str, Any], kind: str, total: int) -> None:
+    """``total`` cards of ``kind`` in the deck: copies of its first card under new ids."""
+    first = next(c for c in data["cards"] if c["kind"] == kind)
+    data["cards"] = [c for c in data["cards"] if c["kind"] != kind] + [
+        {**first, "id": f"{kind}-{i + 1}"} for i in range(total)]
+
+
+def test_duos_that_share_a_kind_are_refused_when_their_splits_are_too_many() -> None:
+    """A valid ruleset of many shared duos over many cards took minutes to score one table (scoring
+    tries every split of the cards among them): the product of each shared duo's pairs from none to
+    the deck's most is bounded. 60 crabs, 40 lobsters, 30 swimmers and sharks: 31 x 41 x 31 x 3."""
+    def change(data: dict[str, Any]) -> None:
+        for kind, total in (("crab", 60), ("lobster", 40), ("swimmer", 30), ("shark", 30)):
+            _more_cards(data, kind, total)
+
+    assert _extra_salt_problems(change) == [
+        "/duos: the duos that share a kind (crab + crab, swimmer + shark, crab + lobster, swimmer + jellyfish) can "
+        "split one player's cards 118,203 ways, each of which scoring tries: at most 16,384 (fewer duos sharing a "
+        "kind, or fewer cards of their kinds) [duo-splits]"]
+
+
+def test_extra_salt_s_deck_three_times_over_still_loads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound leaves room: Extra Salt's own duos make 180 splits of its deck, 6,272 of a deck three
+    times as large (every card three times)."""
+    from boomerang_rules.seasaltpaper import rules as ssp_rules
+    from boomerang_rules.seasaltpaper.rules import MAX_DUO_SPLITS
+
+    data = br.rules_data(br.load_rules("sea-salt-paper-extra-salt"))
+    data["id"] = "triple-extra-salt"
+    seen: Counter[str] = Counter()
+    cards = []
+    for card in data["cards"] * 3:
+        seen[card["kind"]] += 1
+        cards.append({**card, "id": f"{card['kind']}-{seen[card['kind']]}"})
+    data["cards"] = cards
+    assert rules_from_data(data).id == "triple-extra-salt" and MAX_DUO_SPLITS > 6_272
+    monkeypatch.setattr(ssp_rules, "MAX_DUO_SPLITS", 179)
+    assert "180 ways" in _extra_salt_problems(lambda d: None)[0]
+    monkeypatch.setattr(ssp_rules, "MAX_DUO_SPLITS", 6_271)
+    with pytest.raises(RulesError, match="6,272 ways"):
+        rules_from_data(data)
+
+
+@pytest.mark.parametrize(("others", "refused"), [(127, False), (128, True)])
+def test_the_bound_on_splits_is_met_exactly_and_counts_only_shared_duos(others: int, refused: bool) -> None:
+    """A + A (255 cards: at most 127 pairs) and A + B (``others`` B: at most 127 or 128) make 128 x 128
+    = 16,384 splits, the bound, or 128 x 129, past it; a duo sharing no kind (C + D, 500 each) never
+    splits, whatever its cards."""
+    from boomerang_rules.seasaltpaper.rules import MAX_DUO_SPLITS, duo_split_problems
+
+    duos = [{"kinds": ["a", "a"]}, {"kinds": ["a", "b"]}, {"kinds": ["c", "d"]}]
+    kinds = Counter({"a": 255, "b": others, "c": 500, "d": 500})
+    problems = duo_split_problems(duos, kinds)
+    assert MAX_DUO_SPLITS == 16_384
+    assert [(p.pointer, p.rule) for p in problems] == ([("/duos", "duo-splits")] if refused else [])
+    if refused:
+        assert "(a + a, a + b) can split one player's cards 16,512 ways" in problems[0].message
+    assert duo_split_problems(duos[1:], Counter({"a": 1, "b": 1000, "c": 10**6, "d": 10**6})) == []

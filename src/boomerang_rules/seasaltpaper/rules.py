@@ -198,6 +198,7 @@ def check(data: dict[str, Any]) -> list[Problem]:
     mermaid = data["mermaids"]["kind"]
     role(mermaid, "the mermaid", pointer("mermaids", "kind"))
     problems += expansion_problems(data, role)
+    problems += duo_split_problems(data["duos"], kinds)
     for i, card in enumerate(cards):
         if card["kind"] not in roles:
             problems.append(Problem(pointer("cards", i, "kind"), f"card {card['id']!r} is a {card['kind']!r}, "
@@ -237,6 +238,35 @@ def expansion_problems(data: dict[str, Any], role: Any) -> list[Problem]:
     if stand_in is not None:
         role(stand_in["kind"], "the stand-in", pointer("stand_in", "kind"))
     return problems
+
+
+MAX_DUO_SPLITS = 1 << 14
+"""The most ways ``duo_split_problems`` lets the duos that share a kind split one player's cards: Extra
+Salt's four make 180 of its deck (at most 5 crab pairs, 6 swimmer and shark, 2 crab and lobster, 3
+swimmer and jellyfish), a deck three times as large 6,272."""
+
+
+def duo_split_problems(duos: list[dict[str, Any]], kinds: Counter[str]) -> list[Problem]:
+    """Duos that share a kind (``kinds``: the deck's cards of each) too many to score.
+
+    Scoring tries every split of a player's cards among the duos that share a kind
+    (``extra_scoring.plan_pairs``): for each such duo, every number of its pairs from none to the
+    most the deck allows, so the product of those counts bounds the splits a hand may need. Past
+    ``MAX_DUO_SPLITS`` a valid ruleset (sixteen duos over six kinds of forty cards) took minutes to
+    score one table; it is refused where the duos are given instead."""
+    shares = Counter(k for duo in duos for k in set(duo["kinds"]))
+    ways = 1
+    shared = []
+    for duo in duos:
+        a, b = duo["kinds"]
+        if shares[a] > 1 or shares[b] > 1:
+            ways *= (kinds[a] // 2 if a == b else min(kinds[a], kinds[b])) + 1
+            shared.append(f"{a} + {b}")
+    if ways <= MAX_DUO_SPLITS:
+        return []
+    return [Problem(pointer("duos"), f"the duos that share a kind ({', '.join(shared)}) can split one player's "
+                    f"cards {ways:,} ways, each of which scoring tries: at most {MAX_DUO_SPLITS:,} (fewer duos "
+                    "sharing a kind, or fewer cards of their kinds)", "duo-splits")]
 
 
 def most_card_points(data: dict[str, Any]) -> int:
