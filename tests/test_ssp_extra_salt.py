@@ -272,15 +272,18 @@ def test_the_lobster_shows_its_five_cards_to_its_player_only_and_shuffles_the_re
     assert seen > 3
 
 
-def test_a_kinds_name_is_only_a_name_the_trio_kind_sorting_first_too(tmp_path: Path) -> None:
-    """The boat and starfish kinds' names swapped everywhere (the starfish cards now the trio kind
-    ``boat``, the first kind in name order; the boats a duo kind ``starfish``, which the lighthouse
-    multiplies): the same seeds deal and play the same games, with the same legal actions at every
-    turn (the trios among them) and the same scores."""
-    swap = {"boat": "starfish", "starfish": "boat"}
+@pytest.mark.parametrize("other", ["starfish", "mermaid"])
+def test_a_kinds_name_is_only_a_name_the_trio_or_mermaid_kind_sorting_first_too(tmp_path: Path, other: str) -> None:
+    """The boat and ``other`` kinds' names swapped everywhere (the starfish cards now the trio kind,
+    or the mermaids the mermaid kind, ``boat``, the first kind in name order; the boats a duo kind
+    named ``other``, which the lighthouse multiplies): the same seeds deal and play the same games,
+    with the same legal actions at every turn (the trios, STOP and LAST CHANCE among them) and the
+    same scores. A kind at index 0 is a field at bit 0 of the packed counts: the trio's index and
+    the mermaids' shift were once read as absent there."""
+    swap = {"boat": other, other: "boat"}
 
     def renamed_kinds(value: Any) -> Any:
-        """``value`` with each kind named ``boat`` or ``starfish`` (a string or a key) renamed."""
+        """``value`` with each kind named ``boat`` or ``other`` (a string or a key) renamed."""
         if isinstance(value, dict):
             return {swap.get(k, k): renamed_kinds(v) for k, v in value.items()}
         if isinstance(value, list):
@@ -290,14 +293,15 @@ def test_a_kinds_name_is_only_a_name_the_trio_kind_sorting_first_too(tmp_path: P
     data = br.rules_data(RULES)
     parts = ("cards", "duos", "collectors", "multipliers", "mermaids", "trio", "stand_in")
     changes = {part: renamed_kinds(data[part]) for part in parts}
-    assert changes["trio"] == {"kind": "boat", "points": 3}
-    assert changes["multipliers"]["lighthouse"]["kind"] == "starfish"  # the lighthouse still counts the boats
+    assert (changes["trio"] if other == "starfish" else changes["mermaids"])["kind"] == "boat"
+    assert changes["multipliers"]["lighthouse"]["kind"] == other  # the lighthouse still counts the boats
     path = tmp_path / "es-renamed.json"
     path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "es-renamed",
                                 "name": "Extra Salt, two kinds renamed", "extends": EXTRA, "changes": changes}))
     renamed = br.load_rules(path)
-    assert tables_for(renamed).trio == 0 < tables_for(RULES).trio
-    trios = 0
+    field = "trio" if other == "starfish" else "mermaid"
+    assert getattr(tables_for(renamed), field) == 0 < getattr(tables_for(RULES), field)
+    trios = ends = 0
     for seed in range(6):
         state, twin = ssp.new_game(RULES, 3, seed), ssp.new_game(renamed, 3, seed)
         gen = rng_mod.seed_state(seed)
@@ -306,10 +310,11 @@ def test_a_kinds_name_is_only_a_name_the_trio_kind_sorting_first_too(tmp_path: P
             legal = ssp.legal_actions(state, seat)
             assert ssp.to_act(twin) == (seat,) and ssp.legal_actions(twin, seat) == legal, (seed, state.phase)
             trios += any(a.startswith("trio:") for a in legal)
+            ends += "stop" in legal
             gen, k = rng_mod.below(gen, len(legal))
             state, twin = ssp.apply(state, seat, legal[k]), ssp.apply(twin, seat, legal[k])
         assert ssp.is_over(twin) and twin.totals == state.totals and twin.history == state.history
-    assert trios > 0
+    assert trios > 0 and ends > 0
 
 
 def test_a_jellyfish_binds_each_opponent_for_one_turn_in_its_legal_actions() -> None:

@@ -146,7 +146,7 @@ def holds_float(value: Any) -> bool:
     small action lists cost a few passes over lists, not a Python step with a path for each."""
     dicts: list[Any] = []
     lists: list[Any] = [[value]]  # the top level: value itself, whatever it is
-    while dicts or lists:
+    while True:  # a level holds a container, or the leaves' level returns
         items = [*chain.from_iterable(map(dict.values, dicts)), *chain.from_iterable(lists)]
         types = list(map(type, items))
         kinds = set(types)
@@ -156,7 +156,6 @@ def holds_float(value: Any) -> bool:
             return False
         dicts = list(compress(items, map(is_, types, repeat(dict))))
         lists = list(compress(items, map(is_, types, repeat(list))))
-    return False
 
 
 def point_problems(record: Any, own: Iterable[tuple[str, ...]] = ()) -> list[Problem]:
