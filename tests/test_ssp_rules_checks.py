@@ -484,18 +484,20 @@ def test_extra_salt_s_deck_three_times_over_still_loads(monkeypatch: pytest.Monk
         rules_from_data(data)
 
 
+@pytest.mark.parametrize("pair", [["a", "b"], ["b", "a"]])
 @pytest.mark.parametrize(("others", "refused"), [(127, False), (128, True)])
-def test_the_bound_on_splits_is_met_exactly_and_counts_only_shared_duos(others: int, refused: bool) -> None:
-    """A + A (255 cards: at most 127 pairs) and A + B (``others`` B: at most 127 or 128) make 128 x 128
-    = 16,384 splits, the bound, or 128 x 129, past it; a duo sharing no kind (C + D, 500 each) never
-    splits, whatever its cards."""
+def test_the_bound_on_splits_is_met_exactly_and_counts_only_shared_duos(others: int, refused: bool,
+                                                                       pair: list[str]) -> None:
+    """A + A (255 cards: at most 127 pairs) and A + B (``others`` B: at most 127 or 128; its shared kind
+    written first or second) make 128 x 128 = 16,384 splits, the bound, or 128 x 129, past it; a duo
+    sharing no kind (C + D, 500 each) never splits, whatever its cards."""
     from boomerang_rules.seasaltpaper.rules import MAX_DUO_SPLITS, duo_split_problems
 
-    duos = [{"kinds": ["a", "a"]}, {"kinds": ["a", "b"]}, {"kinds": ["c", "d"]}]
+    duos = [{"kinds": ["a", "a"]}, {"kinds": pair}, {"kinds": ["c", "d"]}]
     kinds = Counter({"a": 255, "b": others, "c": 500, "d": 500})
     problems = duo_split_problems(duos, kinds)
     assert MAX_DUO_SPLITS == 16_384
     assert [(p.pointer, p.rule) for p in problems] == ([("/duos", "duo-splits")] if refused else [])
     if refused:
-        assert "(a + a, a + b) can split one player's cards 16,512 ways" in problems[0].message
+        assert f"(a + a, {' + '.join(pair)}) can split one player's cards 16,512 ways" in problems[0].message
     assert duo_split_problems(duos[1:], Counter({"a": 1, "b": 1000, "c": 10**6, "d": 10**6})) == []
