@@ -96,6 +96,11 @@ def fitted(text: str, width: int = 80, indent: str = "", keep: Iterable[str] = (
     return [line.replace("\0", " ").replace(_WIDE, "") for line in lines]
 
 
+MAX_LEAD = 4
+"""The most spaces ``fit_line`` takes for a line's indent: every story's lines start with 2 or 4; more
+are a told name's own (a name of spaces), kept with it on the line's first word."""
+
+
 def fit_line(line: str, width: int = 80, keep: Iterable[str] = ()) -> list[str]:
     """One line of a story or a table as lines of at most ``width`` columns: as it is when it fits
     (a table's columns keep their spaces), else ``fitted`` at its own indent (the spaces it starts
@@ -104,9 +109,14 @@ def fit_line(line: str, width: int = 80, keep: Iterable[str] = ()) -> list[str]:
     columns; a wide character counted as two, ``columns``)."""
     if columns(line) <= width:
         return [line]
-    lead = line[:len(line) - len(line.lstrip(" "))]
-    clauses = [c for c in line.strip().split("; ") if columns(c) < width - len(lead) - 4]
-    return fitted(line.strip(), width, indent=lead, keep=[*keep, *clauses])
+    spaces = len(line) - len(line.lstrip(" "))
+    lead = " " * min(spaces, MAX_LEAD)
+    # spaces past MAX_LEAD are a told name's own (a name of spaces starting the line), kept on its first word
+    text = "\0" * (spaces - len(lead)) + line.strip()
+    # a clause without the spaces around it (an empty name leaves one after "; "), which would glue it to
+    # the words beside it wherever it is found
+    clauses = [c.strip(" ") for c in text.split("; ") if columns(c) < width - len(lead) - 4]
+    return fitted(text, width, indent=lead, keep=[*keep, *(c for c in clauses if c)])
 
 
 def article(noun: str) -> str:
