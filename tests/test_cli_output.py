@@ -224,6 +224,23 @@ def test_fit_line_keeps_an_indent_and_clauses_to_themselves() -> None:
     assert max(map(terminal_columns, glued)) <= 80
 
 
+def test_fitted_never_glues_kept_phrases_into_one_word() -> None:
+    """A name holding "; " overlaps the clause before it, both kept whole: their spaces all made
+    one word of 110 columns. A phrase within or beside one kept already is not kept, and a line
+    that still passes 80 columns is wrapped again with no phrase kept."""
+    from boomerang_rules.terminal.wording import fit_line, fitted
+
+    name = "w; " + "a " * 25 + "a"
+    line = "  x " + "b " * 25 + name + " takes the crab and the shell"
+    lines = fit_line(line, keep=[name, f"{name} (seat 1)"])
+    assert max(map(terminal_columns, lines)) <= 80, lines
+    assert " ".join(part.strip() for part in lines) == line.strip()
+    glued = fitted("Ann,Bob Bob " + "Cy " * 30, keep=["Ann,Bob", "Bob Bob " + "Cy " * 22, "Ann,Bob Bob"])
+    assert max(map(terminal_columns, glued)) <= 80
+    assert fitted("Ana Lee takes; Bo Ray passes", 20, keep=["Ana Lee", "Bo Ray"]) == [
+        "Ana Lee takes;", "  Bo Ray passes"]
+
+
 def test_fitted_counts_a_wide_character_as_two_columns() -> None:
     """``fitted`` and ``fit_line`` wrapped by characters, so a line of wide characters took up to
     twice its width; they count columns now, and text of one column a character wraps as before."""
