@@ -189,6 +189,58 @@ def test_replay_fits_80_columns_whatever_the_names(game: str, seat: int | None, 
     assert any(line.lstrip().startswith(told[1][:4]) and "…" in line for line in rows)
 
 
+SPACED = [" " * 200, "a " * 100, "", "  x  "]
+"""Names the schema takes too: of spaces alone, of words a letter long, empty, and padded."""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("seat", [None, 1])
+def test_replay_fits_80_columns_with_names_of_spaces(game: str, seat: int | None, tmp_path: Path) -> None:
+    """A name of spaces that starts a line was taken for the line's indent (64 columns, the rest of
+    the line kept at it), and an empty name made a clause that starts with a space ("; " then
+    " passes"), which, kept whole wherever it was found, glued itself to the name before it: lines of
+    82 to 90 columns. Every line fits 80 columns with them too."""
+    record = finished_record(game, players=4, seed=9)
+    record["players"] = SPACED
+    path = tmp_path / "spaced.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, err = run("replay", str(path), *(["--seat", str(seat)] if seat is not None else []))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) > 20 and max(map(terminal_columns, lines)) <= 80, \
+        [line for line in lines if terminal_columns(line) > 80][:3]
+
+
+def test_fit_line_keeps_an_indent_and_clauses_to_themselves() -> None:
+    """``fit_line``'s indent is at most ``MAX_LEAD`` columns (more spaces are a told name's own,
+    kept on the line's first word), and a clause kept whole is kept without the spaces around it."""
+    from boomerang_rules.terminal.wording import MAX_LEAD, fit_line
+
+    name = " " * 60 + "…"
+    lines = fit_line("  " + name + " throws a card face down; " + "Bob passes, takes 0; " * 4, keep=[name])
+    assert max(map(terminal_columns, lines)) <= 80 and lines[0].startswith("  " + name)
+    assert all(len(line) - len(line.lstrip(" ")) == MAX_LEAD + 2 for line in lines[1:])
+    glued = fit_line("  " + "a " * 30 + "…" + " passes, takes 0;  passes, takes 0; " * 3, keep=["a " * 30 + "…"])
+    assert max(map(terminal_columns, glued)) <= 80
+
+
+def test_fitted_never_glues_kept_phrases_into_one_word() -> None:
+    """A name holding "; " overlaps the clause before it, both kept whole: their spaces all made
+    one word of 110 columns. A phrase within or beside one kept already is not kept, and a line
+    that still passes 80 columns is wrapped again with no phrase kept."""
+    from boomerang_rules.terminal.wording import fit_line, fitted
+
+    name = "w; " + "a " * 25 + "a"
+    line = "  x " + "b " * 25 + name + " takes the crab and the shell"
+    lines = fit_line(line, keep=[name, f"{name} (seat 1)"])
+    assert max(map(terminal_columns, lines)) <= 80, lines
+    assert " ".join(part.strip() for part in lines) == line.strip()
+    glued = fitted("Ann,Bob Bob " + "Cy " * 30, keep=["Ann,Bob", "Bob Bob " + "Cy " * 22, "Ann,Bob Bob"])
+    assert max(map(terminal_columns, glued)) <= 80
+    assert fitted("Ana Lee takes; Bo Ray passes", 20, keep=["Ana Lee", "Bo Ray"]) == [
+        "Ana Lee takes;", "  Bo Ray passes"]
+
+
 def test_fitted_counts_a_wide_character_as_two_columns() -> None:
     """``fitted`` and ``fit_line`` wrapped by characters, so a line of wide characters took up to
     twice its width; they count columns now, and text of one column a character wraps as before."""

@@ -84,16 +84,49 @@ def fitted(text: str, width: int = 80, indent: str = "", keep: Iterable[str] = (
     """``text`` as lines of at most ``width`` columns (a word longer than that alone on its line; a
     wide character, "田", counted as its two columns), the lines after the first indented by
     ``indent`` plus two spaces (or by ``hang``): what ``play`` prints fits a terminal of 80 columns.
-    A phrase of ``keep`` (a player's name, a card in words) is never split across lines."""
+    A phrase of ``keep`` (a player's name, a card in words) is never split across lines, where it
+    overlaps or touches no longer one kept (phrases glued together made words of any length: a
+    name holding "; " and a clause of ``fit_line``); should a line still pass ``width`` (phrases
+    glued by a character between them), the text is wrapped again with no phrase kept."""
     import textwrap
 
-    for phrase in sorted(keep, key=len, reverse=True):  # its spaces made a character textwrap does not
-        if " " in phrase:  # break at, for the wrapping only; the longest first, as it may hold a shorter one
-            text = text.replace(phrase, phrase.replace(" ", "\0"))
-    lines = textwrap.wrap(_widened(text), width, initial_indent=indent,
-                          subsequent_indent=indent + "  " if hang is None else hang,
-                          break_long_words=False, break_on_hyphens=False) or [indent]
-    return [line.replace("\0", " ").replace(_WIDE, "") for line in lines]
+    def wrapped(text: str) -> list[str]:
+        lines = textwrap.wrap(_widened(text), width, initial_indent=indent,
+                              subsequent_indent=indent + "  " if hang is None else hang,
+                              break_long_words=False, break_on_hyphens=False) or [indent]
+        return [line.replace("\0", " ").replace(_WIDE, "") for line in lines]
+
+    phrases = [phrase for phrase in keep if " " in phrase]
+    if not phrases:
+        return wrapped(text)
+    lines = wrapped(_kept_whole(text, phrases))
+    if max(map(columns, lines)) > width and max(map(columns, wrapped(text))) <= width:
+        return wrapped(text)
+    return lines
+
+
+def _kept_whole(text: str, phrases: Iterable[str]) -> str:
+    """``text`` with the spaces of each occurrence of ``phrases`` made a character textwrap does not
+    break at (``\\0``, for the wrapping only): the longest first, as it may hold a shorter one, and
+    none within or beside one kept already, so that no two make one word."""
+    taken = bytearray(len(text) + 2)  # taken[i + 1]: text[i] is in a phrase kept (the edges never are)
+    chars = list(text)
+    for phrase in sorted(phrases, key=len, reverse=True):
+        start = text.find(phrase)
+        while start >= 0:
+            end = start + len(phrase)
+            if not any(taken[start:end + 2]):
+                taken[start + 1:end + 1] = b"\1" * len(phrase)
+                for i in range(start, end):
+                    if chars[i] == " ":
+                        chars[i] = "\0"
+            start = text.find(phrase, start + 1)
+    return "".join(chars)
+
+
+MAX_LEAD = 4
+"""The most spaces ``fit_line`` takes for a line's indent: every story's lines start with 2 or 4; more
+are a told name's own (a name of spaces), kept with it on the line's first word."""
 
 
 def fit_line(line: str, width: int = 80, keep: Iterable[str] = ()) -> list[str]:
@@ -104,9 +137,14 @@ def fit_line(line: str, width: int = 80, keep: Iterable[str] = ()) -> list[str]:
     columns; a wide character counted as two, ``columns``)."""
     if columns(line) <= width:
         return [line]
-    lead = line[:len(line) - len(line.lstrip(" "))]
-    clauses = [c for c in line.strip().split("; ") if columns(c) < width - len(lead) - 4]
-    return fitted(line.strip(), width, indent=lead, keep=[*keep, *clauses])
+    spaces = len(line) - len(line.lstrip(" "))
+    lead = " " * min(spaces, MAX_LEAD)
+    # spaces past MAX_LEAD are a told name's own (a name of spaces starting the line), kept on its first word
+    text = "\0" * (spaces - len(lead)) + line.strip()
+    # a clause without the spaces around it (an empty name leaves one after "; "), which would glue it to
+    # the words beside it wherever it is found
+    clauses = [c.strip(" ") for c in text.split("; ") if columns(c) < width - len(lead) - 4]
+    return fitted(text, width, indent=lead, keep=[*keep, *(c for c in clauses if c)])
 
 
 def article(noun: str) -> str:
