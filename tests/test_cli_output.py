@@ -69,7 +69,8 @@ def test_score_lists_a_screenful_of_problems(game: str) -> None:
     assert len(lines) == SHOWN_PROBLEMS + 1, err[:2000]
     assert lines[0].startswith("boomerang-rules: ") and all(line.endswith("]") for line in lines[:-1])
     place = re.compile(r"(boomerang-rules: )?(argument \d+|--(hand|played) card \d+|--player \d+) \(")
-    assert all(place.match(line) for line in lines[:-1]), lines[:3]
+    whole = [line for line in lines[:-1] if not place.match(line)]  # of the input as a whole (its card count)
+    assert len(whole) <= 1 and all("[card-count]" in line for line in whole), whole
     tail = lines[-1]
     assert tail.startswith("… and ") and "more problems, not listed: " in tail and "card-known (" in tail
     counted = sum(int(part.rsplit("(", 1)[1].rstrip("×)")) for part in tail.split(": ", 1)[1].split(", "))
@@ -108,11 +109,24 @@ def test_listed_keeps_one_more_and_says_when_the_schema_stopped_looking() -> Non
     many = [*few, Problem("/y", "wrong", "rule-b"), Problem("", "more problems, not listed", "schema:more")]
     lines = listed(many)
     assert len(lines) == SHOWN_PROBLEMS + 1
-    assert lines[-1] == ("… and 2 more problems, not listed: rule-a (1×), rule-b (1×); and more, not looked for "
+    assert lines[-2] == "/y: wrong [rule-b]"  # the first of each rule listed, the others after the earliest
+    assert lines[-1] == ("… and 2 more problems, not listed: rule-a (2×); and more, not looked for "
                          "(a document that wrong is checked no further)")
     stopped = [*few[:SHOWN_PROBLEMS], Problem("", "a", "schema:more"), Problem("", "b", "schema:more")]
     assert listed(stopped)[-1] == "… and more, not looked for (a document that wrong is checked no further)"
-    assert listed(many, lambda p: p.pointer, limit=2) == ["/x/0", "/x/1", listed(many, limit=2)[-1]]
+    assert listed(many, lambda p: p.pointer, limit=2) == ["/x/0", "/y", listed(many, limit=2)[-1]]
+    assert listed(many, lambda p: p.pointer, limit=1) == ["/x/0", listed(many, limit=1)[-1]]
+    assert listed(many, limit=1)[-1].startswith("… and 21 more problems, not listed: rule-a (20×), rule-b (1×)")
+
+
+def test_a_problem_of_its_own_rule_is_listed_among_thousands_of_another() -> None:
+    """Australia's ``score`` of 3,000 unknown cards: the round's card count ("a round scores 7 cards, got
+    3000"), checked last, is listed among the first unknown cards, not counted in the last line."""
+    code, out, err = run("score", *["ZZ"] * 3000)
+    lines = err.splitlines()
+    assert code == 1 and out == "" and len(lines) == SHOWN_PROBLEMS + 1, lines[:3]
+    assert any("a round scores 7 cards, got 3000 [card-count]" in x for x in lines[:-1])
+    assert lines[-1].startswith(f"… and {3000 - SHOWN_PROBLEMS + 1} more problems, not listed: card-known")
 
 
 SCORERS = Path(__file__).resolve().parent / "scorers"
