@@ -43,7 +43,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     60 columns (a wide character, as in 田中, takes two) is clipped ("Alexandra Alexandra…");
     --html shows every name whole.
     The record is checked first; an invalid one is refused with its problems (exit 1), the
-    first 20, then one line counting the rest by rule.
+    first of each rule, then the earliest others (20 in all), then one line counting the rest by rule.
     """
     from .. import check_record
     from ..core.display import displayable

@@ -26,8 +26,9 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
     Boomerang (2010)'s deck, every token, throw and pass, and each capture; then the claimed
     result row by row. A ruleset or variant is checked against its game's schema and rules
     (a variant after its patch is applied). Every problem is
-    reported as FILE:POINTER: MESSAGE [RULE], the first 20 of each document, then one line
-    counting the rest by rule ("… and 375 more problems, not listed: record-integer (375×)");
+    reported as FILE:POINTER: MESSAGE [RULE], 20 of each document (the first of each rule,
+    then the earliest), then one line counting the rest by rule ("… and 375 more problems,
+    not listed: record-integer (375×)");
     --json lists every one. The format follows the file name: a *.jsonl file
     holds one document per line, reported as FILE:LINE, any other name one JSON document; a
     file in the other format is reported as such. "-" reads standard input (JSON Lines when its
