@@ -21,7 +21,7 @@ from ..core.tuple_backed import NEW
 from . import extra_salt
 from .dealing import check_new_game, given_chances
 from .rules import Ruleset
-from .scoring import points_of, round_scores
+from .scoring import round_scores
 from .state import FIELD, Chance, Entry, GameState, RoundResult, check_state
 from .tables import PILES, Tables, tables_for
 
@@ -553,14 +553,12 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
     """Score the round (unless the deck ran out), then start the next one or end the game."""
     t = state.tables
     n = state.players
-    if t.expansion:
-        points = [points_of(t, state.hands[s], state.played[s]) for s in range(n)]
-        cards = tuple(p.card_points for p in points)
-        bonuses = tuple(p.colour_bonus for p in points)
-    else:  # the packed counts of the tables, or their compiled twin (a round's end was a third of a random game's time)
-        scored = [_round_points(t, hand, played) for hand, played in zip(state.hands, state.played)]
-        cards = tuple(p[0] for p in scored)
-        bonuses = tuple(p[1] for p in scored)
+    # the packed counts of the tables (Extra Salt's remembered), or their compiled twin for the base game's
+    # rules (a round's end was a third of a random game's time; tests compare both with points_of)
+    score = Tables.round_points if t.expansion else _round_points
+    scored = [score(t, hand, played) for hand, played in zip(state.hands, state.played)]
+    cards = tuple(p[0] for p in scored)
+    bonuses = tuple(p[1] for p in scored)
     if end in ("stop", "last_chance"):
         scores = round_scores(cards, bonuses, ender, "stop" if end == "stop" else "last_chance")
     else:
