@@ -292,13 +292,14 @@ def test_remembered_expansion_points_read_colours_only_for_mermaids_and_are_boun
     for c in apart:
         assert t.card_points((c,), ()) == points_of(t, (c,), ()).card_points
     memo = memos[t]
-    assert len(memos) == len(memo) == 1  # one fish of either colour: one count
+    counts = {key for key in memo if key >= 0}  # beside each side's duo points (negative keys)
+    assert len(memos) == len(counts) == 1  # one fish of either colour: one count
     for c in apart:
         assert t.card_points((c,), (mermaid,)) == points_of(t, (c,), (mermaid,)).card_points
-    assert len(memo) == 3  # with a mermaid the colours count
+    assert len([key for key in memo if key >= 0]) == 3  # with a mermaid the colours count
     monkeypatch.setattr(tables_mod, "EXPANSION_POINTS_MAX", 3)
     assert t.card_points(tuple(fish[:2]), ()) == points_of(t, tuple(fish[:2]), ()).card_points
-    assert len(memo) == 1  # full: emptied, then the new count kept
+    assert len([key for key in memo if key >= 0]) == 1  # full: emptied, then the new count kept
 
 
 def test_remembered_expansion_points_keep_a_few_rulesets_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -359,8 +360,11 @@ def test_the_packed_expansion_count_is_the_sum_of_the_parts(role: str, in_hand: 
     from boomerang_rules.seasaltpaper.tables import packed_expansion_count
 
     t = packed_tables(tables(**_ROLES[role]), 4, 3)
-    assert packed_expansion_count(t, packed(in_hand), packed(in_front), packed(colours)) == sum(
-        parts(t, in_hand, in_front, colours))
+    memo: dict[int, int] = {}
+    expected = sum(parts(t, in_hand, in_front, colours))
+    assert packed_expansion_count(t, packed(in_hand), packed(in_front), packed(colours), memo) == expected
+    assert set(memo) == {~packed(in_hand), ~packed(in_front)}  # each side's duo points, remembered
+    assert packed_expansion_count(t, packed(in_hand), packed(in_front), packed(colours), memo) == expected
 
 
 def test_the_packed_expansion_count_is_the_plain_count_on_every_expansion_ruleset() -> None:
@@ -382,7 +386,7 @@ def test_the_packed_expansion_count_is_the_plain_count_on_every_expansion_rulese
             hand, played = tuple(sorted(cards[:cut])), tuple(cards[cut:])
             kind, colour = t.kind_bit.__getitem__, t.colour_bit.__getitem__
             counted = packed_expansion_count(t, sum(map(kind, hand)), sum(map(kind, played)),
-                                             sum(map(colour, cards)))
+                                             sum(map(colour, cards)), {})
             expected = points_of(t, hand, played)
             assert counted == expected.card_points
             assert t.round_points(hand, played) == (expected.card_points, expected.colour_bonus)

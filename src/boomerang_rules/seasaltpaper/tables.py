@@ -300,8 +300,8 @@ def tables_for(rules: Ruleset) -> Tables:
 
 
 EXPANSION_POINTS_MAX = 1 << 17
-"""The most Extra Salt card points ``packed_expansion_points`` keeps a ruleset (emptied when full:
-about 13 MB)."""
+"""The most Extra Salt card points ``packed_expansion_points`` keeps a ruleset, its sides' duo points
+with them (emptied when full: about 13 MB)."""
 
 EXPANSION_TABLES_MAX = 8
 """The most rulesets whose Extra Salt card points are kept at once (all are forgotten past it)."""
@@ -331,22 +331,27 @@ def packed_expansion_points(t: Tables, in_hand: int, in_front: int, colours: int
     if points is None:
         if len(memo) >= EXPANSION_POINTS_MAX:
             memo.clear()
-        points = memo[key] = packed_expansion_count(t, in_hand, in_front, colours)
+        points = memo[key] = packed_expansion_count(t, in_hand, in_front, colours, memo)
     return points
 
 
-def packed_expansion_count(t: Tables, in_hand: int, in_front: int, colours: int) -> int:
+def packed_expansion_count(t: Tables, in_hand: int, in_front: int, colours: int, memo: dict[int, int]) -> int:
     """``sum(extra_scoring.parts(...))`` of packed counts (tests compare), read from the fields
     that ``parts`` reads rather than from lists of every kind's count: the duos' points (the
     starfish's trios with them) of the hand and of the front apart, then the collectors' (the
-    seahorses in hand with them), multipliers' and mermaids' of both together."""
+    seahorses in hand with them), multipliers' and mermaids' of both together. A side's duo points
+    are remembered in ``memo`` by ``~side`` (negative: a count's key never is; far fewer sides
+    come than hands and fronts together)."""
     mask = t.count_mask
     total = 0
     for side in (in_hand, in_front):
-        points, pairs = extra_scoring.memo_pairs(t.duo_plan, tuple([side >> k & mask for k in t.duo_shifts]))
+        points = memo.get(~side)
+        if points is None:
+            points, pairs = extra_scoring.memo_pairs(t.duo_plan, tuple([side >> k & mask for k in t.duo_shifts]))
+            if t.trio_shift >= 0:
+                points += t.trio_gain * min(side >> t.trio_shift & mask, pairs)
+            memo[~side] = points
         total += points
-        if t.trio_shift >= 0:
-            total += t.trio_gain * min(side >> t.trio_shift & mask, pairs)
     kinds = in_hand + in_front
     seahorses = in_hand >> t.stand_in_shift & mask if t.stand_in_shift >= 0 else 0
     if seahorses:
