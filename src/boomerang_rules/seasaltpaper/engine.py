@@ -26,8 +26,8 @@ from .state import FIELD, Chance, Entry, GameState, RoundResult, check_state
 from .tables import PILES, Tables, tables_for
 
 _PILE = {name: i for i, name in enumerate(PILES)}
-_TABLES, _TURN, _PHASE, _DECK, _PILES, _HANDS, _DRAWN, _CALLER, _LOG = (
-    FIELD[name] for name in ("tables", "turn", "phase", "deck", "piles", "hands", "drawn", "caller", "log"))
+_TABLES, _TURN, _PHASE, _DECK, _PILES, _HANDS, _DRAWN, _CALLER, _LOG, _BOUND = (
+    FIELD[name] for name in ("tables", "turn", "phase", "deck", "piles", "hands", "drawn", "caller", "log", "bound"))
 _NEW = NEW
 """Positions in a state's tuple (``state.FIELD``) that the hot path reads."""
 
@@ -230,11 +230,11 @@ def _legal(state: GameState, seat: int) -> tuple[str, ...]:
     """``legal_plain`` from the action tables (``Tables.duo_actions`` and the like; tests compare),
     Extra Salt's too: a bound seat's or the lobster's actions, and the trios beside the duos."""
     t = state[_TABLES]
-    if t.expansion:
+    phase = state[_PHASE]
+    if t.expansion and (state[_BOUND] or phase == "lobster"):  # else extra_salt.legal has nothing to say
         restricted = extra_salt.legal(state, seat)
         if restricted is not None:
             return restricted
-    phase = state[_PHASE]
     if phase == "play":
         hand = state[_HANDS][seat]
         held = sum(map(t.card_bit.__getitem__, hand))
