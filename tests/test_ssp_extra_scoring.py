@@ -375,7 +375,8 @@ def test_the_packed_expansion_count_is_the_plain_count_on_every_expansion_rulese
     from boomerang_rules.seasaltpaper.scoring import points_of
     from boomerang_rules.seasaltpaper.tables import packed_expansion_count
 
-    shipped = [i.id for i in br.list_rules() if i.game == "sea-salt-paper" and tables_for(br.load_rules(i.id)).expansion]
+    shipped = [i.id for i in br.list_rules()
+               if i.game == "sea-salt-paper" and tables_for(br.load_rules(i.id)).expansion]
     assert len(shipped) >= 3  # Extra Salt, and variants of one of its rules alone
     for rules_id in shipped:
         t = tables_for(br.load_rules(rules_id))
