@@ -327,6 +327,7 @@ def packed_tables(t: Any, kinds: int, colours: int, width: int = 4) -> Any:
     t.trio_shift = width * t.trio if t.trio >= 0 else -1
     t.stand_in_shift = width * t.stand_in if t.stand_in >= 0 else -1
     t.mermaid_shift = width * t.mermaid if t.mermaid >= 0 else -1
+    t.paired_mask = sum(t.count_mask << k for k in (*t.duo_shifts, t.trio_shift) if k >= 0)
     t.collector_fields = tuple((width * k, table) for k, table in t.collectors)
     t.multiplier_fields = tuple((width * k, width * m, points) for k, m, points in t.multipliers)
     t.colour_fields = tuple(width * c for c in range(colours))
@@ -363,7 +364,9 @@ def test_the_packed_expansion_count_is_the_sum_of_the_parts(role: str, in_hand: 
     memo: dict[int, int] = {}
     expected = sum(parts(t, in_hand, in_front, colours))
     assert packed_expansion_count(t, packed(in_hand), packed(in_front), packed(colours), memo) == expected
-    assert set(memo) == {~packed(in_hand), ~packed(in_front)}  # each side's duo points, remembered
+    fields = {"starfish": (0, 1, 2, 3), "seahorse": (3,), "mermaid": (), "none": (0, 1)}[role]  # duos', trio's
+    paired = packed([15 if k in fields else 0 for k in range(4)])
+    assert set(memo) == {~(packed(in_hand) & paired), ~(packed(in_front) & paired)}  # each side's duo points
     assert packed_expansion_count(t, packed(in_hand), packed(in_front), packed(colours), memo) == expected
 
 
@@ -380,6 +383,8 @@ def test_the_packed_expansion_count_is_the_plain_count_on_every_expansion_rulese
     assert len(shipped) >= 3  # Extra Salt, and variants of one of its rules alone
     for rules_id in shipped:
         t = tables_for(br.load_rules(rules_id))
+        width = t.count_mask.bit_length()  # a side's duo points read the duos' and the starfish's fields only
+        assert t.paired_mask == sum(t.count_mask << width * k for k in {*t.duo_kinds, t.trio} if k >= 0)
         rng = random.Random(rules_id)
         for _ in range(2000):
             cards = rng.sample(range(t.deck_size), rng.randint(0, 20))

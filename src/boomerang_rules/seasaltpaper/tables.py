@@ -68,6 +68,7 @@ class Tables(ReadOnly):
         "min_points",
         "multiplier_fields",
         "multipliers",
+        "paired_mask",
         "pick_actions",
         "rules",
         "shared_duos",
@@ -174,6 +175,8 @@ class Tables(ReadOnly):
         """The fields of ``duo_kinds`` (``extra_scoring.best_pairs``' counts) in packed counts."""
         self.trio_shift = width * self.trio if self.trio >= 0 else -1
         self.stand_in_shift = width * self.stand_in if self.stand_in >= 0 else -1
+        self.paired_mask = sum(self.count_mask << k for k in (*self.duo_shifts, self.trio_shift) if k >= 0)
+        """The fields of ``duo_shifts`` and the starfish's: all that a side's duo points read."""
 
     def _compiled_tables(self) -> tuple[object, ...] | None:
         """What the compiled hot path (``_accel.c``) reads, as nested tuples of ints and strings
@@ -340,11 +343,11 @@ def packed_expansion_count(t: Tables, in_hand: int, in_front: int, colours: int,
     that ``parts`` reads rather than from lists of every kind's count: the duos' points (the
     starfish's trios with them) of the hand and of the front apart, then the collectors' (the
     seahorses in hand with them), multipliers' and mermaids' of both together. A side's duo points
-    are remembered in ``memo`` by ``~side`` (negative: a count's key never is; far fewer sides
-    come than hands and fronts together)."""
-    mask = t.count_mask
+    are remembered in ``memo`` by ``~side``, the side's fields of ``Tables.paired_mask`` (negative:
+    a count's key never is; far fewer of them come than hands and fronts together)."""
+    mask, paired = t.count_mask, t.paired_mask
     total = 0
-    for side in (in_hand, in_front):
+    for side in (in_hand & paired, in_front & paired):
         points = memo.get(~side)
         if points is None:
             points, pairs = extra_scoring.memo_pairs(t.duo_plan, tuple([side >> k & mask for k in t.duo_shifts]))
