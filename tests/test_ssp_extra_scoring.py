@@ -292,13 +292,14 @@ def test_remembered_expansion_points_read_colours_only_for_mermaids_and_are_boun
     for c in apart:
         assert t.card_points((c,), ()) == points_of(t, (c,), ()).card_points
     memo = memos[t]
-    assert len(memos) == len(memo) == 1  # one fish of either colour: one count
+    counts = {key for key in memo if key >= 0}  # beside each side's duo points (negative keys)
+    assert len(memos) == len(counts) == 1  # one fish of either colour: one count
     for c in apart:
         assert t.card_points((c,), (mermaid,)) == points_of(t, (c,), (mermaid,)).card_points
-    assert len(memo) == 3  # with a mermaid the colours count
+    assert len([key for key in memo if key >= 0]) == 3  # with a mermaid the colours count
     monkeypatch.setattr(tables_mod, "EXPANSION_POINTS_MAX", 3)
     assert t.card_points(tuple(fish[:2]), ()) == points_of(t, tuple(fish[:2]), ()).card_points
-    assert len(memo) == 1  # full: emptied, then the new count kept
+    assert len([key for key in memo if key >= 0]) == 1  # full: emptied, then the new count kept
 
 
 def test_remembered_expansion_points_keep_a_few_rulesets_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -316,3 +317,82 @@ def test_remembered_expansion_points_keep_a_few_rulesets_at_once(monkeypatch: py
         t = tables_mod.Tables(rules)  # tables of their own, not the cache's: remembered apart
         assert t.card_points(hand, ()) == points_of(t, hand, ()).card_points
         assert len(memos) == (n + 1 if n < 2 else 1) and t in memos
+
+
+def packed_tables(t: Any, kinds: int, colours: int, width: int = 4) -> Any:
+    """``t`` (``tables``) with the packed counts' fields ``Tables`` gives it, for ``kinds`` kinds and
+    ``colours`` colours in fields of ``width`` bits."""
+    t.count_mask = (1 << width) - 1
+    t.duo_shifts = tuple(width * k for k in t.duo_kinds)
+    t.trio_shift = width * t.trio if t.trio >= 0 else -1
+    t.stand_in_shift = width * t.stand_in if t.stand_in >= 0 else -1
+    t.mermaid_shift = width * t.mermaid if t.mermaid >= 0 else -1
+    t.paired_mask = sum(t.count_mask << k for k in (*t.duo_shifts, t.trio_shift) if k >= 0)
+    t.collector_fields = tuple((width * k, table) for k, table in t.collectors)
+    t.multiplier_fields = tuple((width * k, width * m, points) for k, m, points in t.multipliers)
+    t.colour_fields = tuple(width * c for c in range(colours))
+    t.kinds = tuple(range(kinds))
+    return t
+
+
+def packed(counts: list[int], width: int = 4) -> int:
+    return sum(n << width * k for k, n in enumerate(counts))
+
+
+_ROLES = {  # each of Extra Salt's roles as kind 0 (its field at bit 0), and as none
+    "starfish": {"duos": [(1, 1, 1, None), (2, 3, 2, None), (3, 3, 1, None)], "shared_duos": [False, True, True],
+                 "trio": 0, "trio_gain": 2},
+    "seahorse": {"stand_in": 0, "collectors": [(1, (1, 2, 4)), (2, (0, 5))], "duos": [(3, 3, 1, None)],
+                 "shared_duos": [False]},
+    "mermaid": {"mermaid": 0, "multipliers": [(1, 2, 3)], "collectors": [(3, (1, 3))]},
+    "none": {"duos": [(0, 1, 1, None)], "shared_duos": [False], "multipliers": [(2, 0, 1)],
+             "collectors": [(3, (0, 2))]},
+}
+
+
+@pytest.mark.parametrize("role", sorted(_ROLES))
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 5), min_size=4, max_size=4), st.lists(st.integers(0, 5), min_size=4, max_size=4),
+       st.lists(st.integers(0, 7), min_size=3, max_size=3))
+def test_the_packed_expansion_count_is_the_sum_of_the_parts(role: str, in_hand: list[int], in_front: list[int],
+                                                          colours: list[int]) -> None:
+    """``tables.packed_expansion_count`` (what ``packed_expansion_points`` remembers) of packed counts is
+    ``sum(parts(...))`` of the counts, the starfish, seahorse or mermaid at kind 0 or absent."""
+    from boomerang_rules.seasaltpaper.tables import packed_expansion_count
+
+    t = packed_tables(tables(**_ROLES[role]), 4, 3)
+    memo: dict[int, int] = {}
+    expected = sum(parts(t, in_hand, in_front, colours))
+    assert packed_expansion_count(t, packed(in_hand), packed(in_front), packed(colours), memo) == expected
+    fields = {"starfish": (0, 1, 2, 3), "seahorse": (3,), "mermaid": (), "none": (0, 1)}[role]  # duos', trio's
+    paired = packed([15 if k in fields else 0 for k in range(4)])
+    assert set(memo) == {~(packed(in_hand) & paired), ~(packed(in_front) & paired)}  # each side's duo points
+    assert packed_expansion_count(t, packed(in_hand), packed(in_front), packed(colours), memo) == expected
+
+
+def test_the_packed_expansion_count_is_the_plain_count_on_every_expansion_ruleset() -> None:
+    """On every shipped ruleset with Extra Salt's rules, ``packed_expansion_count`` of a seat's packed
+    counts, and ``Tables.round_points`` (what a round's end scores), are what ``points_of`` gives."""
+    import random
+
+    from boomerang_rules.seasaltpaper.scoring import points_of
+    from boomerang_rules.seasaltpaper.tables import packed_expansion_count
+
+    shipped = [i.id for i in br.list_rules()
+               if i.game == "sea-salt-paper" and tables_for(br.load_rules(i.id)).expansion]
+    assert len(shipped) >= 3  # Extra Salt, and variants of one of its rules alone
+    for rules_id in shipped:
+        t = tables_for(br.load_rules(rules_id))
+        width = t.count_mask.bit_length()  # a side's duo points read the duos' and the starfish's fields only
+        assert t.paired_mask == sum(t.count_mask << width * k for k in {*t.duo_kinds, t.trio} if k >= 0)
+        rng = random.Random(rules_id)
+        for _ in range(2000):
+            cards = rng.sample(range(t.deck_size), rng.randint(0, 20))
+            cut = rng.randint(0, len(cards))
+            hand, played = tuple(sorted(cards[:cut])), tuple(cards[cut:])
+            kind, colour = t.kind_bit.__getitem__, t.colour_bit.__getitem__
+            counted = packed_expansion_count(t, sum(map(kind, hand)), sum(map(kind, played)),
+                                             sum(map(colour, cards)), {})
+            expected = points_of(t, hand, played)
+            assert counted == expected.card_points
+            assert t.round_points(hand, played) == (expected.card_points, expected.colour_bonus)

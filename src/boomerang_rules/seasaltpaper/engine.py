@@ -21,13 +21,13 @@ from ..core.tuple_backed import NEW
 from . import extra_salt
 from .dealing import check_new_game, given_chances
 from .rules import Ruleset
-from .scoring import points_of, round_scores
+from .scoring import round_scores
 from .state import FIELD, Chance, Entry, GameState, RoundResult, check_state
 from .tables import PILES, Tables, tables_for
 
 _PILE = {name: i for i, name in enumerate(PILES)}
-_TABLES, _TURN, _PHASE, _DECK, _PILES, _HANDS, _DRAWN, _CALLER, _LOG = (
-    FIELD[name] for name in ("tables", "turn", "phase", "deck", "piles", "hands", "drawn", "caller", "log"))
+_TABLES, _TURN, _PHASE, _DECK, _PILES, _HANDS, _DRAWN, _CALLER, _LOG, _BOUND = (
+    FIELD[name] for name in ("tables", "turn", "phase", "deck", "piles", "hands", "drawn", "caller", "log", "bound"))
 _NEW = NEW
 """Positions in a state's tuple (``state.FIELD``) that the hot path reads."""
 
@@ -230,11 +230,11 @@ def _legal(state: GameState, seat: int) -> tuple[str, ...]:
     """``legal_plain`` from the action tables (``Tables.duo_actions`` and the like; tests compare),
     Extra Salt's too: a bound seat's or the lobster's actions, and the trios beside the duos."""
     t = state[_TABLES]
-    if t.expansion:
+    phase = state[_PHASE]
+    if t.expansion and (state[_BOUND] or phase == "lobster"):  # else extra_salt.legal has nothing to say
         restricted = extra_salt.legal(state, seat)
         if restricted is not None:
             return restricted
-    phase = state[_PHASE]
     if phase == "play":
         hand = state[_HANDS][seat]
         held = sum(map(t.card_bit.__getitem__, hand))
@@ -553,14 +553,12 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
     """Score the round (unless the deck ran out), then start the next one or end the game."""
     t = state.tables
     n = state.players
-    if t.expansion:
-        points = [points_of(t, state.hands[s], state.played[s]) for s in range(n)]
-        cards = tuple(p.card_points for p in points)
-        bonuses = tuple(p.colour_bonus for p in points)
-    else:  # the packed counts of the tables, or their compiled twin (a round's end was a third of a random game's time)
-        scored = [_round_points(t, hand, played) for hand, played in zip(state.hands, state.played)]
-        cards = tuple(p[0] for p in scored)
-        bonuses = tuple(p[1] for p in scored)
+    # the packed counts of the tables (Extra Salt's remembered), or their compiled twin for the base game's
+    # rules (a round's end was a third of a random game's time; tests compare both with points_of)
+    score = Tables.round_points if t.expansion else _round_points
+    scored = [score(t, hand, played) for hand, played in zip(state.hands, state.played)]
+    cards = tuple(p[0] for p in scored)
+    bonuses = tuple(p[1] for p in scored)
     if end in ("stop", "last_chance"):
         scores = round_scores(cards, bonuses, ender, "stop" if end == "stop" else "last_chance")
     else:

@@ -10,6 +10,7 @@ points denied to others count too.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..core.ismcts import GameBot, RoundSearch, pick
@@ -121,6 +122,8 @@ class FastGreedy:
     def __init__(self, rules: Ruleset) -> None:
         self._t = tables_for(rules)
         self._points = PackedPoints(self._t)
+        self._worth: Callable[[int, int, int], int] = (  # PackedPoints.of's, Extra Salt's called directly
+            partial(packed_expansion_points, self._t) if self._t.expansion else self._points.of)
         self.apply, self.legal_actions = engine_of(rules)
 
     def choose(self, state: GameState, seat: int, gen: int) -> tuple[int, str]:
@@ -144,7 +147,7 @@ class FastGreedy:
             if duos:
                 return duos
             if "stop" in actions:
-                held = self._points.of(*self._points.of_cards(state.hands[seat], state.played[seat]))
+                held = self._worth(*self._points.of_cards(state.hands[seat], state.played[seat]))
                 shown = max((len(p) for s, p in enumerate(state.played) if s != seat), default=0)
                 return ["last_chance" if held >= 12 + shown else "stop"]
             return ["end"]
@@ -163,7 +166,7 @@ class FastGreedy:
             options = {a: t.index[a[5:]] for a in actions}
         if not options:
             return ["draw" if "draw" in actions else actions[0]]
-        worth = self._points.of
+        worth = self._worth
         hand, front, colours = self._points.of_cards(state.hands[seat], state.played[seat])
         base = worth(hand, front, colours)
         kind, colour = t.kind_bit, t.colour_bit

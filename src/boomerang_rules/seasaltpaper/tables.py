@@ -39,6 +39,7 @@ class Tables(ReadOnly):
         "compiled",
         "count_mask",
         "count_own_colour",
+        "counts_width",
         "deck_ends_last_chance",
         "deck_size",
         "duo_actions",
@@ -49,6 +50,7 @@ class Tables(ReadOnly):
         "duo_of_pair",
         "duo_partners",
         "duo_plan",
+        "duo_shifts",
         "duos",
         "expansion",
         "extra_turn_on_empty",
@@ -66,14 +68,17 @@ class Tables(ReadOnly):
         "min_points",
         "multiplier_fields",
         "multipliers",
+        "paired_mask",
         "pick_actions",
         "rules",
         "shared_duos",
         "stand_in",
+        "stand_in_shift",
         "take_actions",
         "trio",
         "trio_actions",
         "trio_gain",
+        "trio_shift",
         "win_with",
     )
 
@@ -164,6 +169,14 @@ class Tables(ReadOnly):
         self.colour_bit: tuple[int, ...] = tuple(
             1 << width * colour if own or k != self.mermaid else 0 for colour, k in zip(self.colour, self.kind))
         self.colour_fields = tuple(width * c for c in range(len(self.colours)))
+        self.counts_width = width * len(self.kinds)
+        """The bits of a packed count of every kind (a key of packed counts shifts one by this)."""
+        self.duo_shifts = tuple(width * k for k in self.duo_kinds)
+        """The fields of ``duo_kinds`` (``extra_scoring.best_pairs``' counts) in packed counts."""
+        self.trio_shift = width * self.trio if self.trio >= 0 else -1
+        self.stand_in_shift = width * self.stand_in if self.stand_in >= 0 else -1
+        self.paired_mask = sum(self.count_mask << k for k in (*self.duo_shifts, self.trio_shift) if k >= 0)
+        """The fields of ``duo_shifts`` and the starfish's: all that a side's duo points read."""
 
     def _compiled_tables(self) -> tuple[object, ...] | None:
         """What the compiled hot path (``_accel.c``) reads, as nested tuples of ints and strings
@@ -290,8 +303,8 @@ def tables_for(rules: Ruleset) -> Tables:
 
 
 EXPANSION_POINTS_MAX = 1 << 17
-"""The most Extra Salt card points ``packed_expansion_points`` keeps a ruleset (emptied when full:
-about 13 MB)."""
+"""The most Extra Salt card points ``packed_expansion_points`` keeps a ruleset, its sides' duo points
+with them (emptied when full: about 13 MB)."""
 
 EXPANSION_TABLES_MAX = 8
 """The most rulesets whose Extra Salt card points are kept at once (all are forgotten past it)."""
@@ -308,9 +321,7 @@ def packed_expansion_points(t: Tables, in_hand: int, in_front: int, colours: int
     end, and a search's rollouts ask the worth of every card they may take: the same counts come
     again and again, so each is counted once, then read back. The colours are in the key only
     while a mermaid is held (nothing else reads them)."""
-    shift, mask = t.mermaid_shift, t.count_mask
-    width = mask.bit_length()
-    kinds = width * len(t.kinds)
+    shift, mask, kinds = t.mermaid_shift, t.count_mask, t.counts_width
     if shift < 0 or not (in_hand + in_front) >> shift & mask:
         colours = 0
     key = (colours << kinds | in_front) << kinds | in_hand
@@ -323,8 +334,39 @@ def packed_expansion_points(t: Tables, in_hand: int, in_front: int, colours: int
     if points is None:
         if len(memo) >= EXPANSION_POINTS_MAX:
             memo.clear()
-        at = range(0, kinds, width)
-        points = memo[key] = sum(extra_scoring.parts(
-            t, [in_hand >> k & mask for k in at], [in_front >> k & mask for k in at],
-            [colours >> c & mask for c in t.colour_fields]))
+        points = memo[key] = packed_expansion_count(t, in_hand, in_front, colours, memo)
     return points
+
+
+def packed_expansion_count(t: Tables, in_hand: int, in_front: int, colours: int, memo: dict[int, int]) -> int:
+    """``sum(extra_scoring.parts(...))`` of packed counts (tests compare), read from the fields
+    that ``parts`` reads rather than from lists of every kind's count: the duos' points (the
+    starfish's trios with them) of the hand and of the front apart, then the collectors' (the
+    seahorses in hand with them), multipliers' and mermaids' of both together. A side's duo points
+    are remembered in ``memo`` by ``~side``, the side's fields of ``Tables.paired_mask`` (negative:
+    a count's key never is; far fewer of them come than hands and fronts together)."""
+    mask, paired = t.count_mask, t.paired_mask
+    total = 0
+    for side in (in_hand & paired, in_front & paired):
+        points = memo.get(~side)
+        if points is None:
+            points, pairs = extra_scoring.memo_pairs(t.duo_plan, tuple([side >> k & mask for k in t.duo_shifts]))
+            if t.trio_shift >= 0:
+                points += t.trio_gain * min(side >> t.trio_shift & mask, pairs)
+            memo[~side] = points
+        total += points
+    kinds = in_hand + in_front
+    seahorses = in_hand >> t.stand_in_shift & mask if t.stand_in_shift >= 0 else 0
+    if seahorses:
+        total += extra_scoring.collector_points(t, [kinds >> k & mask for k, _ in t.collector_fields], seahorses)
+    else:
+        for k, table in t.collector_fields:
+            n = kinds >> k & mask
+            if n:
+                total += table[min(n, len(table)) - 1]
+    for k, target, points in t.multiplier_fields:
+        total += (kinds >> k & mask) * (kinds >> target & mask) * points
+    held = kinds >> t.mermaid_shift & mask if t.mermaid_shift >= 0 else 0
+    if held:
+        total += sum(sorted([colours >> c & mask for c in t.colour_fields], reverse=True)[:held])
+    return total
