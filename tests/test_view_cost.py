@@ -64,10 +64,10 @@ def test_a_sea_salt_paper_decision_scores_as_much_in_the_fortieth_round_as_in_th
     counts: Counter[str] = Counter()
     ssp_view._PAST.clear()
     _counting(monkeypatch, ssp_view, "_past_round", counts)
-    # the scorer (the views', the round's end) and the greedy bot's card points (engine.hand_points, since
-    # the bot stopped calling the whole scorer): "points_of" was patched on the bots' module, which no
-    # longer has it (AttributeError)
-    for module, name in ((ssp_view, "points_of"), (ssp_engine, "points_of"), (ssp_bots, "hand_points")):
+    # the scorer (the views', the round's end: the engine's tables since a round's end stopped calling
+    # points_of) and the greedy bot's card points (engine.hand_points, since the bot stopped calling the
+    # whole scorer): "points_of" was patched on the bots' module, which no longer has it (AttributeError)
+    for module, name in ((ssp_view, "points_of"), (ssp_engine, "_round_points"), (ssp_bots, "hand_points")):
         _counting(monkeypatch, module, name, counts)
     end, per = _per_decision(rules, counts, ["greedy", "greedy", "greedy"])
     rounds = len(end.history)
@@ -75,9 +75,9 @@ def test_a_sea_salt_paper_decision_scores_as_much_in_the_fortieth_round_as_in_th
     # Each finished round is converted for the views once in the whole game, not once per decision
     # (the last one ends the game: no decision sees it).
     assert counts["_past_round"] == rounds - 1
-    early = max(c["points_of"] + c["hand_points"] for r, c in per if r == 0)
-    late = max(c["points_of"] + c["hand_points"] for r, c in per if r >= rounds - 5)
-    assert late <= early
+    early = max(c["points_of"] + c["_round_points"] + c["hand_points"] for r, c in per if r == 0)
+    late = max(c["points_of"] + c["_round_points"] + c["hand_points"] for r, c in per if r >= rounds - 5)
+    assert 0 < late <= early
 
 
 def test_a_sea_salt_paper_view_reads_each_decision_of_the_round_once_a_seat(monkeypatch: pytest.MonkeyPatch) -> None:
