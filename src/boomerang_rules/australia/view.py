@@ -184,6 +184,7 @@ VIEW_PARTS: dict[str, Callable[[GameState, int], object]] = {
     "past_rounds": lambda state, seat: _past_rounds(state),
     "regions_taken": lambda state, seat: _regions_taken(state),
     "activities_used": lambda state, seat: _activities_used(state),
+    "legal_actions": legal_actions,  # every bot that reads its view checks its actions there (check_listed)
 }
 """The fields a lazy view makes alone when read first (``core.lazy_views``), each as ``view`` makes
 it: what the greedy bot reads, so that its game no longer makes every view in full (the score

@@ -191,6 +191,7 @@ VIEW_PARTS: dict[str, Callable[[GameState, int], object]] = {
     "boomerangs": lambda state, seat: state.boomerangs,
     "pot": lambda state, seat: state.pot,
     "captured": lambda state, seat: _captured(state),
+    "legal_actions": legal_actions,  # every bot that reads its view checks its actions there (check_listed)
 }
 """The fields a lazy view makes alone when read first (``core.lazy_views``), each as ``view`` makes
 it: what the greedy bot reads, so that its game no longer makes every view in full (the score
