@@ -169,3 +169,24 @@ def test_the_views_memo_of_finished_rounds_stays_within_its_bound(rules_id: str)
         assert 0 < len(module._PAST) <= module._PAST_LIMIT
     finally:
         module._PAST.clear()
+
+
+@pytest.mark.parametrize(("rules_id", "module"), [("standard", "australia"), ("sea-salt-paper", "seasaltpaper"),
+                                                  ("boomerang-2010", "boomerang2010")])
+def test_a_greedy_game_makes_no_whole_view(rules_id: str, module: str) -> None:
+    """The greedy bots read only fields their game's lazy view makes alone (``VIEW_PARTS``), the legal
+    actions their check reads among them: a whole view at every decision made Sea Salt & Paper's
+    greedy games four times slower (15.2 against 3.8 ms) once the bots checked their actions there."""
+    from boomerang_rules.core.lazy_views import lazy_views
+
+    views = importlib.import_module(f"boomerang_rules.{module}.view")
+    made = Counter[str]()
+
+    def whole(state: Any, seat: int) -> Any:
+        made["view"] += 1
+        return views.view(state, seat)
+
+    rules = br.load_rules(rules_id)
+    bots = make_bots(game_module(rules.game).BOTS, ["greedy"] * 3, rules, 3)
+    end = play_game(rules, bots, 3, view=lazy_views(views.SeatView, whole, views.VIEW_PARTS))
+    assert br.is_over(end) and made["view"] == 0
