@@ -79,11 +79,17 @@ def test_protocol_breaks(tmp_path: Path) -> None:
     garbage = tmp_path / "garbage.py"
     garbage.write_text("import sys\nfor line in sys.stdin:\n    print('hello')\n", encoding="utf-8")
     code, out, _ = run("--games", "3", "--", sys.executable, str(garbage))
-    assert code == 1 and "broke the protocol" in out
+    assert code == 1 and "3 answers broke the protocol." in out
+    code, out, _ = run("--games", "1", "--", sys.executable, str(garbage))
+    assert code == 1 and "1 answer broke the protocol." in out
     short = tmp_path / "short.py"
     short.write_text("import sys\nsys.stdin.read()\nprint('[]')\n", encoding="utf-8")
     code, _, err = run("--games", "3", "--", sys.executable, str(short))
-    assert code == 1 and "answered 1 lines for 3 records" in err
+    assert code == 1 and "answered 1 line for 3 records" in err
+    silent = tmp_path / "silent.py"
+    silent.write_text("import sys\nsys.stdin.read()\n", encoding="utf-8")
+    code, _, err = run("--games", "1", "--", sys.executable, str(silent))
+    assert code == 1 and "answered 0 lines for 1 record" in err
     crash = tmp_path / "crash.py"
     crash.write_text("raise SystemExit(3)\n", encoding="utf-8")
     code, _, err = run("--games", "2", "--", sys.executable, str(crash))

@@ -89,7 +89,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     if findings.pointed:
         click.echo(f"{findings.pointed} of them written with a point (96.0 for 96): a score is an integer.")
     if findings.protocol:
-        click.echo(f"{findings.protocol} answers broke the protocol.")
+        click.echo(f"{findings.protocol} answer{' broke' if findings.protocol == 1 else 's broke'} the protocol.")
     # Its record is the way to see it again: simulate's bots draw their choices otherwise.
     click.echo(f"shortest example: {example.players} players, seed {example.seed}"
                + ("" if example_out else " (--example-out FILE saves its record, for replay FILE)"))

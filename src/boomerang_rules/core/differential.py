@@ -202,7 +202,8 @@ def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeou
         raise ScorerError(f"the scorer exited with status {status}{said}")
     lines = bytes(out).splitlines()
     if len(lines) != len(records):
-        raise ScorerError(f"the scorer answered {len(lines)} lines for {len(records)} records")
+        raise ScorerError(f"the scorer answered {len(lines)} line{'' if len(lines) == 1 else 's'} for "
+                          f"{len(records)} record{'' if len(records) == 1 else 's'}")
     return lines
 
 
