@@ -171,6 +171,22 @@ def terminal_columns(line: str) -> int:
     return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in line)
 
 
+def _replay_in_80_columns(tmp_path: Path, game: str, seed: int, names: list[str], seat: int | None) -> str:
+    """``replay`` of a finished 4-player game of ``game`` whose players are ``names`` (from ``seat``'s
+    seat, or all-seeing): its output, checked to exit 0 and to hold more than 20 lines, none past 80
+    columns."""
+    record = finished_record(game, players=4, seed=seed)
+    record["players"] = names
+    path = tmp_path / "named.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, out, err = run("replay", str(path), *(["--seat", str(seat)] if seat is not None else []))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert len(lines) > 20 and max(map(terminal_columns, lines)) <= 80, \
+        [line for line in lines if terminal_columns(line) > 80][:3]
+    return out
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("seat", [None, 1])
 @pytest.mark.parametrize("names", sorted(NAMES))
@@ -183,15 +199,8 @@ def test_replay_fits_80_columns_whatever_the_names(game: str, seat: int | None, 
     from boomerang_rules.core.display import QUOTED
     from boomerang_rules.terminal.wording import clipped_to
 
-    record = finished_record(game, players=4, seed=3)
-    record["players"] = NAMES[names]
-    path = tmp_path / "long.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    code, out, err = run("replay", str(path), *(["--seat", str(seat)] if seat is not None else []))
-    assert code == 0, err
+    out = _replay_in_80_columns(tmp_path, game, 3, NAMES[names], seat)
     lines = out.splitlines()
-    assert len(lines) > 20 and max(map(terminal_columns, lines)) <= 80, \
-        [line for line in lines if terminal_columns(line) > 80][:3]
     told = [clipped_to(name) for name in NAMES[names]]
     assert all(QUOTED - 1 <= terminal_columns(name) <= QUOTED + 1 and name.endswith("…") for name in told[:3])
     assert told[3] == NAMES[names][3]
@@ -214,15 +223,7 @@ def test_replay_fits_80_columns_with_names_of_spaces(game: str, seat: int | None
     the line kept at it), and an empty name made a clause that starts with a space ("; " then
     " passes"), which, kept whole wherever it was found, glued itself to the name before it: lines of
     82 to 90 columns. Every line fits 80 columns with them too."""
-    record = finished_record(game, players=4, seed=9)
-    record["players"] = SPACED
-    path = tmp_path / "spaced.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    code, out, err = run("replay", str(path), *(["--seat", str(seat)] if seat is not None else []))
-    assert code == 0, err
-    lines = out.splitlines()
-    assert len(lines) > 20 and max(map(terminal_columns, lines)) <= 80, \
-        [line for line in lines if terminal_columns(line) > 80][:3]
+    _replay_in_80_columns(tmp_path, game, 9, SPACED, seat)
 
 
 def test_fit_line_keeps_an_indent_and_clauses_to_themselves() -> None:
