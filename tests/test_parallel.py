@@ -60,6 +60,32 @@ def test_the_process_pool_is_shut_down_with_the_last_result() -> None:
     assert not multiprocessing.active_children()
 
 
+_STOPPED_EARLY = """
+import multiprocessing, time
+from boomerang_rules.core import parallel
+
+def slow(x, payload):
+    time.sleep(0.5)
+    return x
+
+results = parallel.ordered_map(slow, [(i, b"x" * 200_000) for i in range(40)], jobs=4)
+next(results)
+# A process forked meanwhile (as a test suite or a user's program forks) holds the far end of the pool's pipes.
+multiprocessing.get_context("fork").Process(target=time.sleep, args=(300,), daemon=True).start()
+results.close()
+print("stopped")
+"""
+
+
+def test_a_run_stopped_early_lets_the_interpreter_exit() -> None:
+    """A ``--jobs`` run stopped early (Ctrl-C, an error, the consumer stopping) must not leave the
+    interpreter's exit waiting: CI hung once after every test had passed, the exit joining the pool's
+    thread, which waited on its feeding thread, stuck writing a chunk to a pipe its killed workers no
+    longer read and a later fork still held open. Without the fix this script hung every time."""
+    ran = subprocess.run([sys.executable, "-c", _STOPPED_EARLY], capture_output=True, text=True, timeout=60)
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, "stopped\n", "")
+
+
 def test_no_more_processes_than_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     """``--jobs`` far above the work (``simulate --games 2 --jobs 1000000``) starts one process a
     call: the pool was made with ``jobs`` workers, every one forked at once on Linux, until the
