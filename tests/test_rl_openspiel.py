@@ -315,6 +315,33 @@ def test_a_hostile_pickle_is_refused_and_never_run(name: str, tmp_path: object) 
     assert not target.exists()
 
 
+def test_a_game_string_naming_a_ruleset_file_is_read_only_when_trusted(tmp_path: Any, monkeypatch: Any) -> None:
+    """A serialized game names its ruleset; when that is a file path, deserializing would read a file
+    the text chose (and its answer would tell whether the file exists): refused, the file never
+    opened, unless the caller says it trusts the text. A game string naming a game (its default
+    ruleset) or a shipped id needs no trust."""
+    from boomerang_rules.core import loading
+
+    ruleset = tmp_path / "mine.json"
+    ruleset.write_text('{"format": "boomerang-rules/variant", "version": 1, "id": "mine", "name": "Mine", '
+                       '"extends": "sea-salt-paper", "changes": {}}', encoding="utf-8")
+    game = pyspiel.load_game("sea_salt_paper", {"players": 3, "rules": str(ruleset)})
+    text = bos.serialize_game_and_state(game, game.new_initial_state())
+    assert text.startswith(f"sea_salt_paper(players=3,rules={ruleset})\n")
+    opened: list[object] = []
+    real = loading.rules_from_data
+    monkeypatch.setattr(loading, "rules_from_data", lambda *a, **k: opened.append(a) or real(*a, **k))
+    for named in (str(ruleset), str(tmp_path / "absent.json"), "/dev/zero", ""):
+        with pytest.raises(ValueError, match=r"^the game string names the ruleset file .*ruleset_files=True"):
+            bos.deserialize_game_and_state(text.replace(str(ruleset), named))
+    assert opened == []
+    back, state = bos.deserialize_game_and_state(text, ruleset_files=True)
+    assert str(back) == str(game) and back.rules == game.rules and opened and state.history() == []
+    for shipped in ("sea-salt-paper-extra-salt", "sea-salt-paper"):
+        assert str(bos.deserialize_game_and_state(text.replace(str(ruleset), shipped))[0]) \
+            == f"sea_salt_paper(players=3,rules={shipped})"
+
+
 def test_pyspiels_own_text_of_a_state_is_refused() -> None:
     """``pyspiel.serialize_game_and_state`` wraps the state in a pickle: not this library's text."""
     game = pyspiel.load_game("sea_salt_paper", {"players": 2})

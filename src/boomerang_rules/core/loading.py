@@ -296,6 +296,14 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
     return rules_from_data(_read(path, label), label, path.parent, path=path)
 
 
+def reads_a_file(name_or_path: str | os.PathLike[str]) -> bool:
+    """Whether ``load_rules(name_or_path)`` would read a file of the caller's rather than a shipped
+    ruleset: a text from elsewhere that names its rules (an OpenSpiel game string) must not make a
+    program read its files unless it trusts that text."""
+    name_or_path = _own_ruleset(name_or_path)
+    return not (isinstance(name_or_path, str) and _is_shipped(name_or_path))
+
+
 def files_read(name_or_path: str | os.PathLike[str]) -> tuple[Path, ...]:
     """The files ``load_rules(name_or_path)`` reads: the ruleset or variant, then each file it
     extends, in turn (a command must not write over any of them)."""

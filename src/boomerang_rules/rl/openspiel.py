@@ -49,7 +49,7 @@ import boomerang_rules as br
 
 from ..core.arguments import brief, kind
 from ..core.errors import IllegalAction
-from ..core.loading import load_rules
+from ..core.loading import load_rules, reads_a_file, shipped_ids
 from ..core.seats import check_players
 from . import observation_size, observation_spec, observe
 from .encoding import _rl_module
@@ -448,17 +448,28 @@ class BoomerangObserver:
         return f"seat {seat}; " + "; ".join(parts)
 
 
-def deserialize_game_and_state(text: object) -> tuple[BoomerangGame, BoomerangState]:
+def deserialize_game_and_state(text: object, *, ruleset_files: bool = False) -> tuple[BoomerangGame, BoomerangState]:
     """The game and state of ``serialize_game_and_state``'s text (its game string on the first
     line, then the state's text); ``ValueError`` for anything else. Unlike pyspiel's function
-    of that name it unpickles nothing."""
+    of that name it unpickles nothing.
+
+    A game string whose ``rules`` is a file path (a game made from a ruleset file of your own) is
+    refused unless ``ruleset_files`` is true: the text would choose a file of this machine to read,
+    and what is read and refused answers whether it exists. Pass ``ruleset_files=True`` only for
+    text you trust."""
     if not isinstance(text, str):
         raise TypeError(f"a serialized game and state must be a str, not {kind(text)}")
     game_string, newline, state_text = text.partition("\n")
     match = re.fullmatch(r"([a-z0-9_]+)\((.*)\)", game_string, re.ASCII)
-    if not newline or match is None or match.group(1) not in _TYPES:
+    if not newline or match is None or match.group(1) not in _TYPES or "(" in match.group(2) or ")" in match.group(2):
         raise ValueError(f"not a serialized game and state of this library: the first line must name one of its "
                          f"games ({', '.join(_TYPES)}) with its parameters, not {brief(game_string)}")
+    if not ruleset_files:
+        rules = pyspiel.game_parameters_from_string(game_string).get("rules")
+        if isinstance(rules, str) and reads_a_file(rules):
+            raise ValueError(f"the game string names the ruleset file {brief(rules)}, not a shipped ruleset "
+                             f"({', '.join(shipped_ids())}): pass ruleset_files=True to read the files of a "
+                             f"text you trust")
     game = pyspiel.load_game(game_string)
     if not isinstance(game, BoomerangGame):
         raise ValueError(f"not a game of this library: {brief(game_string)}")
