@@ -330,7 +330,12 @@ def test_a_game_string_naming_a_ruleset_file_is_read_only_when_trusted(tmp_path:
     assert text.startswith(f"sea_salt_paper(players=3,rules={ruleset})\n")
     opened: list[object] = []
     real = loading.rules_from_data
-    monkeypatch.setattr(loading, "rules_from_data", lambda *a, **k: opened.append(a) or real(*a, **k))
+
+    def read(*args: Any, **options: Any) -> Any:
+        opened.append(args)
+        return real(*args, **options)
+
+    monkeypatch.setattr(loading, "rules_from_data", read)
     for named in (str(ruleset), str(tmp_path / "absent.json"), "/dev/zero", ""):
         with pytest.raises(ValueError, match=r"^the game string names the ruleset file .*ruleset_files=True"):
             bos.deserialize_game_and_state(text.replace(str(ruleset), named))

@@ -162,7 +162,7 @@ def _abandon(pool: ProcessPoolExecutor) -> None:
     never fails, and the interpreter's exit waited on it for ever (as CPython gh-107219; seen as a
     hang after every test had passed)."""
     # First, before any worker ends: the pool's own thread joins that queue as soon as it sees one gone.
-    pool._call_queue.cancel_join_thread()  # private, stable since 3.8: the pool has no public handle
+    pool._call_queue.cancel_join_thread()  # type: ignore[attr-defined]  # private, stable since 3.8: no public handle
     workers = list(pool._processes.values())  # private as above
     for worker in workers:
         worker.terminate()
