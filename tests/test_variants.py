@@ -156,6 +156,21 @@ def test_extends_unknown(tmp_path: Path) -> None:
     assert [(p.pointer, p.rule) for p in info.value.problems] == [("/extends", "extends")]
 
 
+@pytest.mark.parametrize("game", ["boomerang-australia", "boomerang-2010", "sea-salt-paper"])
+def test_a_variant_extends_a_game_by_its_name(tmp_path: Path, game: str) -> None:
+    """A game's name stands for its default ruleset in ``extends`` as it does in ``load_rules``, inline
+    (a record's variant, which may extend only what ships) and from a file; ``files_read`` follows it."""
+    from boomerang_rules.core.loading import files_read
+
+    default = br.load_rules(game)
+    data = variant({}, extends=game)
+    assert rules_from_data(data, None, allow_paths=False).game == default.game
+    path = write(tmp_path / "v.json", data)
+    loaded = br.load_rules(path)
+    assert (loaded.game, loaded.cards) == (default.game, default.cards)
+    assert files_read(path)[1:] == files_read(game)
+
+
 def test_variant_schema(tmp_path: Path) -> None:
     data = variant({})
     del data["changes"]

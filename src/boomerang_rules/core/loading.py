@@ -143,7 +143,7 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
     problems = schema_problems(data, "variant")
     if problems:
         raise RulesError([p.in_file(label) for p in problems])
-    parent = data["extends"]
+    parent = str(_own_ruleset(data["extends"]))  # a game's name extends its default ruleset, as ``load_rules`` reads it
     if not allow_paths and not _is_shipped(parent):
         raise RulesError([Problem("/extends", f"{brief(parent)} is not a shipped ruleset; a variant given inline may "
                                   f"extend only {', '.join(shipped_ids())}", "extends", label)])
@@ -322,5 +322,5 @@ def files_read(name_or_path: str | os.PathLike[str]) -> tuple[Path, ...]:
         parent = data.get("extends") if data.get("format") == VARIANT_FORMAT else None
         if not isinstance(parent, str):
             break
-        path = _locate(parent, path.parent)[0]
+        path = _locate(str(_own_ruleset(parent)), path.parent)[0]
     return tuple(found)
