@@ -188,6 +188,18 @@ def _replay_in_80_columns(tmp_path: Path, game: str, seed: int, names: list[str]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+def test_replay_shows_a_names_bidirectional_controls_escaped(game: str, tmp_path: Path) -> None:
+    """A name may hold the bidirectional overrides and isolates (the schema takes them; right-to-left
+    names need none of them): sent to a terminal that honours them, "\u202eBob" would draw the rest of
+    its line, scores included, right to left. ``replay`` writes each as its escape, visibly."""
+    controls = ["\u202e", "\u202d", "\u202a", "\u2067", "\u2066"]
+    names = [f"{c}Bob{i}" for i, c in enumerate(controls[:3])] + ["\u2067علي\u2069"]
+    out = _replay_in_80_columns(tmp_path, game, 2, names, None)
+    assert not any(c in out for c in [*controls, "\u2069"])
+    assert "\\u202eBob0 (seat 0)" in out and "\\u2067علي\\u2069 (seat 3)" in out
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 @pytest.mark.parametrize("seat", [None, 1])
 @pytest.mark.parametrize("names", sorted(NAMES))
 def test_replay_fits_80_columns_whatever_the_names(game: str, seat: int | None, names: str, tmp_path: Path) -> None:

@@ -35,9 +35,12 @@ def displayable(text: str) -> str:
     return UNSHOWN.sub(REPLACEMENT, text) if UNSHOWN.search(text) else text
 
 
-UNSHOWN_IN_NAMES = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
-"""What a file name in a message may not hold as it is: ``UNSHOWN``, and tab and newline too (a
-newline in a name would start a line of the message that the name wrote)."""
+UNSHOWN_IN_NAMES = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
+"""What a name in a message or on a terminal line may not hold as it is: ``UNSHOWN``, tab and
+newline (a newline in a name would start a line of the message that the name wrote), and the
+bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): a terminal that
+honours them would draw the rest of the line in an order the name chose (a player called
+"\u202eBob" turning the scores after it around), as Trojan Source turned code around."""
 
 
 def escaped_name(name: str) -> str:
