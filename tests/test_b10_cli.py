@@ -102,3 +102,40 @@ def test_boomerang_2010_score_refuses_a_seat_count_the_game_does_not_have(seats:
     assert result.exit_code == 1
     assert f"is for {rules.players.min} to {rules.players.max} players" in result.stderr
     assert "[players-count]" in result.stderr
+
+
+def _many_long_animals(tmp_path: Path, count: int, length: int) -> Path:
+    """The shipped deck, its animals renamed ``length`` characters long and cut into ``count`` kinds."""
+    data = json.loads((Path(__file__).resolve().parents[1] / "variants" / "boomerang-2010.json").read_text("utf-8"))
+    animals = [f"a{i:02d}-" + "x" * (length - 4) for i in range(count)]
+    data.update(id="long-animals", animals=animals)
+    for i, card in enumerate(data["cards"]):
+        card["animal"] = animals[i % count]
+    path = tmp_path / "long-animals.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("count", "length"), [(6, 9), (12, 12), (32, 10), (3, 64), (32, 64)])
+def test_the_score_table_fits_80_columns_whatever_the_animals(tmp_path: Path, count: int, length: int) -> None:
+    """A ruleset may name 32 animals of 64 characters: the score table goes on over more tables
+    (each row a line, an animal too long for a table clipped) instead of running past 80 columns;
+    the shipped six fit one table, as before."""
+    from boomerang_rules.boomerang2010.cli import score_table
+    from boomerang_rules.boomerang2010.sheets import score_sheets
+
+    from .helpers import random_game
+
+    rules = br.load_rules(_many_long_animals(tmp_path, count, length))
+    state = random_game(4, 3, rules)
+    sheets = score_sheets(state)
+    names = ["Alexandra " * 6, "Bo", "Chidi", "Dana"]
+    lines = score_table(rules, sheets, names)[:-2]  # the legend's two lines aside
+    assert max(map(len, lines)) <= 80, [line for line in lines if len(line) > 80][:2]
+    tables = len(lines) // 5  # a header and a row a seat
+    assert len(lines) == 5 * tables and (tables == 1) == (count * (length + 1) <= 51)
+    for t in range(tables):  # every table's rows in seat order, the names in one column
+        assert [line[2:4] for line in lines[5 * t + 1:5 * t + 5]] == ["Al", "Bo", "Ch", "Da"]
+    cells = [cell for line in lines if line.startswith("  Bo ") for cell in line.split()[1:]]
+    assert cells == [*(f"{sheets[1].cards[a]}:{sheets[1].animals[a]}" for a in rules.animals),
+                     str(sheets[1].boomerangs), str(sheets[1].sets), str(sheets[1].total)]

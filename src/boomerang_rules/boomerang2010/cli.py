@@ -15,7 +15,7 @@ from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
-from ..terminal.wording import columns, fitted, name_column, says
+from ..terminal.wording import clipped_to, columns, fitted, name_column, says
 from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
 from .scoring import SeatScore, tie_words
@@ -26,19 +26,49 @@ def _card(rules: Ruleset, cid: str) -> str:
     return f"{cid}({card.animal} {'/'.join(card.lands)})"
 
 
+NAMES_ROOM = 12
+"""The fewest columns the score table leaves its names before it splits its columns over several tables."""
+
+SPLIT_NAMES_ROOM = 20
+"""The names' columns in a split score table (a ruleset of many or long animal names)."""
+
+
 def score_table(rules: Ruleset, scores: Sequence[SeatScore], names: Sequence[str], indent: str = "  ") -> list[str]:
-    """Each seat's cards and points per animal, boomerangs, sets and total, one line a seat."""
+    """Each seat's cards and points per animal, boomerangs, sets and total, one line a seat, in 80
+    columns: when a ruleset's animals are too many or too long for one table (a ruleset may name 32
+    animals of 64 characters), the columns go on over as many tables as they need, each row still a
+    line, an animal's name wider than a table clipped."""
     heads = [*rules.animals, "Boom", "Sets", "Total"]
-    widths = [max(6, len(h) + 1) for h in heads]  # whole animal names, and the table still fits 80 columns
-    column = name_column(names, 80 - len(indent) - sum(widths))  # a long name clipped: a row stays a line
-    out = [f"{indent}{'':<{columns(column[0])}}" + "".join(f"{h:>{w}}" for h, w in zip(heads, widths))]
-    for name, s in zip(column, scores):
-        cells = [f"{s.cards[a]}:{s.animals[a]}" for a in rules.animals]
-        cells += [str(s.boomerangs), str(s.sets), str(s.total)]
-        out.append(f"{indent}{name}" + "".join(f"{c:>{w}}" for c, w in zip(cells, widths)))
+    rows = [[*(f"{s.cards[a]}:{s.animals[a]}" for a in rules.animals), str(s.boomerangs), str(s.sets), str(s.total)]
+            for s in scores]
+    widths = [max(6, len(h) + 1, *(len(row[i]) + 1 for row in rows)) for i, h in enumerate(heads)]
+    room = 80 - len(indent) - sum(widths)
+    tables = [range(len(heads))]
+    if room < NAMES_ROOM:
+        room = SPLIT_NAMES_ROOM
+        limit = 80 - len(indent) - room
+        heads = [h if len(h) < limit else clipped_to(h, limit - 2) for h in heads]
+        widths = [min(w, limit) for w in widths]
+        tables = _spans(widths, limit)
+    column = name_column(names, room)  # a long name clipped: a row stays a line
+    out = []
+    for table in tables:
+        out.append(f"{indent}{'':<{columns(column[0])}}" + "".join(f"{heads[i]:>{widths[i]}}" for i in table))
+        out += [f"{indent}{name}" + "".join(f"{row[i]:>{widths[i]}}" for i in table) for name, row in zip(column, rows)]
     out.append(f"{indent}(animal columns: cards:points, the most cards of an animal score, tied")
     out.append(f"{indent} leaders all; Boom: boomerangs held; Sets: a point per {rules.boomerangs_per_point} of them)")
     return out
+
+
+def _spans(widths: Sequence[int], limit: int) -> list[range]:
+    """The columns in runs, in order, each run's widths adding up to ``limit`` at most (each width is)."""
+    spans, start, used = [], 0, 0
+    for i, width in enumerate(widths):
+        if used + width > limit:
+            spans.append(range(start, i))
+            start, used = i, 0
+        used += width
+    return [*spans, range(start, len(widths))]
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
