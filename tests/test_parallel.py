@@ -86,6 +86,29 @@ def test_a_run_stopped_early_lets_the_interpreter_exit() -> None:
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, "stopped\n", "")
 
 
+def _stubborn(x: int) -> int:
+    """A call whose worker shrugs SIGTERM off (as a handler inherited through the fork could) and lasts."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    if x:
+        time.sleep(60)
+    return x
+
+
+def test_a_worker_that_ignores_sigterm_is_killed_when_the_run_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopping a run ends its workers; one that ignores SIGTERM is killed after ``TERMINATE_WAIT``, not
+    waited for (the stop, and the interpreter's exit after it, would otherwise wait as long as it runs)."""
+    import multiprocessing
+
+    monkeypatch.setattr(parallel, "TERMINATE_WAIT", 0.2)
+    results = parallel.ordered_map(_stubborn, [(i,) for i in range(6)], jobs=2)
+    assert next(results) == 0
+    time.sleep(0.5)  # the workers now hold calls that ignore SIGTERM
+    started = time.monotonic()
+    results.close()
+    assert time.monotonic() - started < 20
+    assert not multiprocessing.active_children()
+
+
 def test_no_more_processes_than_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     """``--jobs`` far above the work (``simulate --games 2 --jobs 1000000``) starts one process a
     call: the pool was made with ``jobs`` workers, every one forked at once on Linux, until the

@@ -153,21 +153,28 @@ def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], j
     yield last
 
 
+TERMINATE_WAIT = 5.0
+"""Seconds a terminated worker is given to end before it is killed."""
+
+
 def _abandon(pool: ProcessPoolExecutor) -> None:
     """End ``pool`` at once, its work dropped, so that nothing is left for the interpreter's exit to wait on.
 
-    The queue that feeds the workers is told not to be waited for, then the workers are ended and
-    joined, then the pool is shut down and joined. The queue's feeding thread may be stuck writing to a
-    pipe no worker reads any more; when a process forked meanwhile holds that pipe's far end, the write
-    never fails, and the interpreter's exit waited on it for ever (as CPython gh-107219; seen as a
-    hang after every test had passed)."""
+    The queue that feeds the workers is told not to be waited for, then the workers are ended (killed
+    if they outlive ``TERMINATE_WAIT``) and joined, then the pool is shut down and joined. The queue's
+    feeding thread may be stuck writing to a pipe no worker reads any more; when a process forked
+    meanwhile holds that pipe's far end, the write never fails, and the interpreter's exit waited on
+    it for ever (as CPython gh-107219; seen as a hang after every test had passed)."""
     # First, before any worker ends: the pool's own thread joins that queue as soon as it sees one gone.
     pool._call_queue.cancel_join_thread()  # type: ignore[attr-defined]  # private, stable since 3.8: no public handle
     workers = list(pool._processes.values())  # private as above
     for worker in workers:
         worker.terminate()
     for worker in workers:
-        worker.join()
+        worker.join(TERMINATE_WAIT)
+        if worker.is_alive():  # SIGTERM caught (a handler the parent had, inherited through the fork)
+            worker.kill()
+            worker.join()
     pool.shutdown(wait=True, cancel_futures=True)
 
 
