@@ -103,6 +103,7 @@ def test_a_worker_that_ignores_sigterm_is_killed_when_the_run_stops(monkeypatch:
     results = parallel.ordered_map(_stubborn, [(i,) for i in range(6)], jobs=2)
     assert next(results) == 0
     time.sleep(0.5)  # the workers now hold calls that ignore SIGTERM
+    assert isinstance(results, types.GeneratorType)
     started = time.monotonic()
     results.close()
     assert time.monotonic() - started < 20
