@@ -320,6 +320,8 @@ def test_a_game_string_naming_a_ruleset_file_is_read_only_when_trusted(tmp_path:
     the text chose (and its answer would tell whether the file exists): refused, the file never
     opened, unless the caller says it trusts the text. A game string naming a game (its default
     ruleset) or a shipped id needs no trust."""
+    import pickle
+
     from boomerang_rules.core import loading
 
     ruleset = tmp_path / "mine.json"
@@ -342,6 +344,10 @@ def test_a_game_string_naming_a_ruleset_file_is_read_only_when_trusted(tmp_path:
     assert opened == []
     back, state = bos.deserialize_game_and_state(text, ruleset_files=True)
     assert str(back) == str(game) and back.rules == game.rules and opened and state.history() == []
+    played = game.new_initial_state()
+    played.apply_action(played.chance_outcomes()[0][0])
+    again = pickle.loads(pickle.dumps(played))  # a pickle is trusted already: its game's file is read
+    assert again.history() == played.history() and again.get_game().rules == game.rules
     for shipped in ("sea-salt-paper-extra-salt", "sea-salt-paper"):
         assert str(bos.deserialize_game_and_state(text.replace(str(ruleset), shipped))[0]) \
             == f"sea_salt_paper(players=3,rules={shipped})"

@@ -129,8 +129,10 @@ def serialize_position(position: _Position) -> str:
 
 
 def _position_from_text(game_string: object, text: object) -> _Position:
+    """A pickled position loaded again. Its game's ruleset file is read: whoever unpickles trusts the
+    pickle already (a pickle can run anything), and a game made from a file pickles its path."""
     _, state = deserialize_game_and_state(f"{game_string}\n{text}" if isinstance(game_string, str)
-                                             and isinstance(text, str) else None)
+                                             and isinstance(text, str) else None, ruleset_files=True)
     position: _Position = state._position
     return position
 
