@@ -553,10 +553,10 @@ def _finish_round(state: GameState, end: str, ender: int) -> GameState:
     """Score the round (unless the deck ran out), then start the next one or end the game."""
     t = state.tables
     n = state.players
-    # the packed counts of the tables (Extra Salt's remembered), or their compiled twin for the base game's
-    # rules (a round's end was a third of a random game's time; tests compare both with points_of)
-    score = Tables.round_points if t.expansion else _round_points
-    scored = [score(t, hand, played) for hand, played in zip(state.hands, state.played)]
+    # the packed counts of the tables (Extra Salt's remembered), or their compiled twin, which scores the base
+    # game's tables and hands any other to them (a round's end was a third of a random game's time; tests
+    # compare both with points_of)
+    scored = [_round_points(t, hand, played) for hand, played in zip(state.hands, state.played)]
     cards = tuple(p[0] for p in scored)
     bonuses = tuple(p[1] for p in scored)
     if end in ("stop", "last_chance"):
