@@ -347,3 +347,69 @@ def test_sea_salt_paper_s_search_plays_on_the_engine_that_serves_its_rules() -> 
     assert ssp_ismcts.engine_of(br.load_rules("sea-salt-paper")) == (hot_path.apply, hot_path.legal_actions)
     assert ssp_ismcts.engine_of(br.load_rules("sea-salt-paper-extra-salt")) == (ssp_engine.apply,
                                                                               ssp_engine.legal_actions)
+
+
+# ---- the work budget: simulated decisions a search, not seconds ---------------------------------
+
+
+class _Steps:
+    """A toy game for ``core.ismcts``: a state is a number, each playout plays ``length`` decisions of
+    one seat, and the search's work is capped at ``per_playout`` simulated decisions a playout."""
+
+    playouts = 10
+
+    def __init__(self, length: int, per_playout: int | None) -> None:
+        self.length = length
+        self.simulated_per_playout = per_playout
+        self.applied = 0
+
+    def sampler(self, seen: Any) -> Any:
+        return lambda seed: 0
+
+    def to_act(self, state: int) -> tuple[int, ...]:
+        return (0,)
+
+    def legal_actions(self, state: int, seat: int) -> tuple[str, ...]:
+        return ("a", "b")
+
+    def apply(self, state: int, seat: int, action: str) -> int:
+        self.applied += 1
+        return state + 1
+
+    def done(self, start: int, state: int) -> bool:
+        return state - start >= self.length
+
+    def rollout(self, state: int, seat: int, gen: int) -> tuple[int, str]:
+        return gen, "a"
+
+    def reward(self, seen: Any, start: int, end: int) -> float:
+        return 0.0
+
+
+class _Seat:
+    seat = 0
+
+
+@pytest.mark.parametrize(("per_playout", "playouts"), [(None, 10), (7, 10), (3, 5), (1, 2)])
+def test_the_work_budget_stops_new_playouts_past_its_simulated_decisions(per_playout: int | None,
+                                                                          playouts: int) -> None:
+    """Playouts of 7 decisions, a budget of 10: 3 a playout (30 in all) lets the fifth start (28 so
+    far) and finish (35), and no sixth; None, or room for them all, plays the 10."""
+    game = _Steps(7, per_playout)
+    bot = CoreIsmctsBot(game, 1, playouts=10)
+    assert bot.max_simulated == (None if per_playout is None else 10 * per_playout)
+    root = bot.search(_Seat())
+    assert root.visits == playouts and game.applied == 7 * playouts
+
+
+def test_the_work_budget_scales_with_the_playouts_and_leaves_seconds_alone() -> None:
+    """``ismcts:N`` is N playouts of a bounded mean length: the cap is N times the game's; a seconds
+    budget bounds the time itself (no cap)."""
+    game = _Steps(7, 3)
+    assert CoreIsmctsBot(game, 1, playouts=40).max_simulated == 120
+    assert CoreIsmctsBot(game, 1).max_simulated == 30  # the game's default budget
+    assert CoreIsmctsBot(game, 1, seconds=0.01).max_simulated is None
+    for odd in (0, -1, 2.5, True):  # a cap of nothing would start no playout
+        with pytest.raises(ValueError, match=r"^a search's simulated_per_playout must be a whole number from 1 "):
+            CoreIsmctsBot(_Steps(7, odd), 1)  # type: ignore[arg-type]
+
