@@ -413,3 +413,71 @@ def test_the_work_budget_scales_with_the_playouts_and_leaves_seconds_alone() -> 
         with pytest.raises(ValueError, match=r"^a search's simulated_per_playout must be a whole number from 1 "):
             CoreIsmctsBot(_Steps(7, odd), 1)  # type: ignore[arg-type]
 
+
+def _extra_salt_round_start(players: int, seed: int) -> Any:
+    """The first seat's view at the game's first draw (an empty hand, the deck full: the longest playouts)."""
+    rules = br.load_rules("sea-salt-paper-extra-salt")
+    s = br.new_game(rules, players, seed)
+    return rules, br.view(s, br.to_act(s)[0])
+
+
+def test_extra_salt_s_longest_searches_stop_at_the_work_budget() -> None:
+    """A round's first draw in Extra Salt at 4 players simulates over 6,000 decisions in 100 playouts:
+    capped, the search starts no playout once 5,500 are simulated, and finishes the one under way.
+    Each playout's count is its ``apply`` calls."""
+    rules, seen = _extra_salt_round_start(4, 1)
+    bot = ssp_ismcts.IsmctsBot(rules, 3)
+    assert bot.max_simulated == 100 * ssp_ismcts.PLAIN_SIMULATED_PER_PLAYOUT == 5_500
+    game = bot._game
+    applied = [0]
+    apply, playout = game.apply, bot._playout
+
+    def counted_apply(state: Any, seat: int, action: str) -> Any:
+        applied[0] += 1
+        return apply(state, seat, action)
+
+    steps: list[int] = []
+
+    def counted_playout(*args: Any) -> int:
+        before = applied[0]
+        n = playout(*args)
+        assert n == applied[0] - before
+        steps.append(n)
+        return n
+
+    game.apply = counted_apply  # type: ignore[method-assign]
+    bot._playout = counted_playout  # type: ignore[method-assign,assignment]
+    root = bot.search(seen)
+    assert 80 <= len(steps) < 100 and root.visits == len(steps)
+    assert sum(steps[:-1]) < 5_500 <= sum(steps)
+
+
+def test_the_work_budget_is_the_ruleset_s_not_the_build_s() -> None:
+    """Capped where the playouts run on the plain engine (Extra Salt's rules), whether or not the
+    compiled path is built (``BOOMERANG_RULES_PURE`` plays the same): the base game's rules are not
+    capped, nor are the other games'."""
+    from boomerang_rules.australia import ismcts as au_ismcts
+
+    for rid in OTHER_IDS:
+        rules = br.load_rules(rid)
+        if rules.game != "sea-salt-paper":
+            assert b10_ismcts.Search(rules).simulated_per_playout is None
+            continue
+        plain = ssp_tables_for(rules).compiled is None
+        assert ssp_ismcts.Search(rules).simulated_per_playout == (ssp_ismcts.PLAIN_SIMULATED_PER_PLAYOUT
+                                                                   if plain else None), rid
+        assert plain == (rid in ("sea-salt-paper-extra-salt", "sea-salt-paper-boat-from-discards",
+                                 "sea-salt-paper-mermaids-without-white")), rid
+    for rid in australia_ids():
+        assert au_ismcts.IsmctsBot(br.load_rules(rid), 1).max_simulated is None
+
+
+def test_a_capped_search_plays_the_same_for_the_same_seed() -> None:
+    """The cap counts work, not time: the same seed, the same root and the same choice."""
+    rules, seen = _extra_salt_round_start(4, 1)
+    roots = []
+    for _ in range(2):
+        root = ssp_ismcts.IsmctsBot(rules, 3).search(seen)
+        roots.append(sorted((a, n.visits, n.total) for a, n in root.children.items()))
+    assert roots[0] == roots[1] and sum(v for _, v, _ in roots[0]) < 100
+    assert len({ssp_ismcts.IsmctsBot(rules, 3).choose(seen, seen.legal_actions) for _ in range(2)}) == 1
