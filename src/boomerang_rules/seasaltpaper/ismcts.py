@@ -34,7 +34,8 @@ takes about 15 µs, twice the compiled engine's, and a round's first draws and k
 of them a playout, up to about 6,800 a search in Extra Salt at 4 players: over 0.1 s. Capped, the
 longest searches keep about nine playouts in ten, and a search later in a round (about a
 thousand simulated decisions) is never capped. The base game's rules, on the compiled engine,
-are not capped (their slowest search takes about 0.06 s)."""
+are not capped (their slowest search takes about 0.06 s). Which rulesets are capped is the
+ruleset's (``Tables.compiled``), not the build's: without the compiled path they play the same."""
 
 REWARD_SCALE = 10.0
 """Points that make a reward of 1 (a good round beats the table's mean by about this much)."""
