@@ -347,3 +347,137 @@ def test_sea_salt_paper_s_search_plays_on_the_engine_that_serves_its_rules() -> 
     assert ssp_ismcts.engine_of(br.load_rules("sea-salt-paper")) == (hot_path.apply, hot_path.legal_actions)
     assert ssp_ismcts.engine_of(br.load_rules("sea-salt-paper-extra-salt")) == (ssp_engine.apply,
                                                                               ssp_engine.legal_actions)
+
+
+# ---- the work budget: simulated decisions a search, not seconds ---------------------------------
+
+
+class _Steps:
+    """A toy game for ``core.ismcts``: a state is a number, each playout plays ``length`` decisions of
+    one seat, and the search's work is capped at ``per_playout`` simulated decisions a playout."""
+
+    playouts = 10
+
+    def __init__(self, length: int, per_playout: int | None) -> None:
+        self.length = length
+        self.simulated_per_playout = per_playout
+        self.applied = 0
+
+    def sampler(self, seen: Any) -> Any:
+        return lambda seed: 0
+
+    def to_act(self, state: int) -> tuple[int, ...]:
+        return (0,)
+
+    def legal_actions(self, state: int, seat: int) -> tuple[str, ...]:
+        return ("a", "b")
+
+    def apply(self, state: int, seat: int, action: str) -> int:
+        self.applied += 1
+        return state + 1
+
+    def done(self, start: int, state: int) -> bool:
+        return state - start >= self.length
+
+    def rollout(self, state: int, seat: int, gen: int) -> tuple[int, str]:
+        return gen, "a"
+
+    def reward(self, seen: Any, start: int, end: int) -> float:
+        return 0.0
+
+
+class _Seat:
+    seat = 0
+
+
+@pytest.mark.parametrize(("per_playout", "playouts"), [(None, 10), (7, 10), (3, 5), (1, 2)])
+def test_the_work_budget_stops_new_playouts_past_its_simulated_decisions(per_playout: int | None,
+                                                                          playouts: int) -> None:
+    """Playouts of 7 decisions, a budget of 10: 3 a playout (30 in all) lets the fifth start (28 so
+    far) and finish (35), and no sixth; None, or room for them all, plays the 10."""
+    game = _Steps(7, per_playout)
+    bot = CoreIsmctsBot(game, 1, playouts=10)
+    assert bot.max_simulated == (None if per_playout is None else 10 * per_playout)
+    root = bot.search(_Seat())
+    assert root.visits == playouts and game.applied == 7 * playouts
+
+
+def test_the_work_budget_scales_with_the_playouts_and_leaves_seconds_alone() -> None:
+    """``ismcts:N`` is N playouts of a bounded mean length: the cap is N times the game's; a seconds
+    budget bounds the time itself (no cap)."""
+    game = _Steps(7, 3)
+    assert CoreIsmctsBot(game, 1, playouts=40).max_simulated == 120
+    assert CoreIsmctsBot(game, 1).max_simulated == 30  # the game's default budget
+    assert CoreIsmctsBot(game, 1, seconds=0.01).max_simulated is None
+    for odd in (0, -1, 2.5, True):  # a cap of nothing would start no playout
+        with pytest.raises(ValueError, match=r"^a search's simulated_per_playout must be a whole number from 1 "):
+            CoreIsmctsBot(_Steps(7, odd), 1)  # type: ignore[arg-type]
+
+
+def _extra_salt_round_start(players: int, seed: int) -> Any:
+    """The first seat's view at the game's first draw (an empty hand, the deck full: the longest playouts)."""
+    rules = br.load_rules("sea-salt-paper-extra-salt")
+    s = br.new_game(rules, players, seed)
+    return rules, br.view(s, br.to_act(s)[0])
+
+
+def test_extra_salt_s_longest_searches_stop_at_the_work_budget() -> None:
+    """A round's first draw in Extra Salt at 4 players simulates over 6,000 decisions in 100 playouts:
+    capped, the search starts no playout once 5,500 are simulated, and finishes the one under way.
+    Each playout's count is its ``apply`` calls."""
+    rules, seen = _extra_salt_round_start(4, 1)
+    bot = ssp_ismcts.IsmctsBot(rules, 3)
+    assert bot.max_simulated == 100 * ssp_ismcts.PLAIN_SIMULATED_PER_PLAYOUT == 5_500
+    game = bot._game
+    applied = [0]
+    apply, playout = game.apply, bot._playout
+
+    def counted_apply(state: Any, seat: int, action: str) -> Any:
+        applied[0] += 1
+        return apply(state, seat, action)
+
+    steps: list[int] = []
+
+    def counted_playout(*args: Any) -> int:
+        before = applied[0]
+        n = playout(*args)
+        assert n == applied[0] - before
+        steps.append(n)
+        return n
+
+    game.apply = counted_apply  # type: ignore[method-assign]
+    bot._playout = counted_playout  # type: ignore[method-assign,assignment]
+    root = bot.search(seen)
+    assert 80 <= len(steps) < 100 and root.visits == len(steps)
+    assert sum(steps[:-1]) < 5_500 <= sum(steps)
+
+
+def test_the_work_budget_is_the_ruleset_s_not_the_build_s() -> None:
+    """Capped where the playouts run on the plain engine (Extra Salt's rules), whether or not the
+    compiled path is built (``BOOMERANG_RULES_PURE`` plays the same): the base game's rules are not
+    capped, nor are the other games'."""
+    from boomerang_rules.australia import ismcts as au_ismcts
+
+    for rid in OTHER_IDS:
+        rules = br.load_rules(rid)
+        if rules.game != "sea-salt-paper":
+            assert b10_ismcts.Search(rules).simulated_per_playout is None
+            continue
+        plain = ssp_tables_for(rules).compiled is None
+        assert ssp_ismcts.Search(rules).simulated_per_playout == (ssp_ismcts.PLAIN_SIMULATED_PER_PLAYOUT
+                                                                   if plain else None), rid
+        assert plain == (rid in ("sea-salt-paper-extra-salt", "sea-salt-paper-boat-from-discards",
+                                 "sea-salt-paper-mermaids-without-white")), rid
+    for rid in australia_ids():
+        assert au_ismcts.IsmctsBot(br.load_rules(rid), 1).max_simulated is None
+
+
+def test_a_capped_search_plays_the_same_for_the_same_seed() -> None:
+    """The cap counts work, not time: the same seed, the same root and the same choice."""
+    rules, seen = _extra_salt_round_start(4, 1)
+    roots = []
+    for _ in range(2):
+        root = ssp_ismcts.IsmctsBot(rules, 3).search(seen)
+        roots.append(sorted((a, n.visits, n.total) for a, n in root.children.items()))
+    assert roots[0] == roots[1] and sum(v for _, v, _ in roots[0]) < 100
+    assert len({ssp_ismcts.IsmctsBot(rules, 3).choose(seen, seen.legal_actions) for _ in range(2)}) == 1

@@ -6,6 +6,11 @@ points were memoized and the compiled engine put under it (2026-12-05): the acti
 seeded games, on every shipped Sea Salt & Paper ruleset, and the whole root of a default-budget
 search (each action's visits and summed reward) at the first decisions of the rounds, where the
 playouts are longest. A digest that changes is a change of play, never a speed-up.
+
+The one change of play since: the work budget where the playouts run on the plain engine
+(``ismcts.PLAIN_SIMULATED_PER_PLAYOUT``, 2026-12-06) ends the longest searches early, so three
+digests were taken again (``UNCAPPED``: the ones before, which the search still plays with the
+cap lifted).
 """
 
 from __future__ import annotations
@@ -18,16 +23,17 @@ import pytest
 import boomerang_rules as br
 from boomerang_rules.core.bots import bot_game, play_game
 from boomerang_rules.core.games import game_module
+from boomerang_rules.seasaltpaper import ismcts as ssp_ismcts
 
 GAMES = {
     ("sea-salt-paper", 3): "b5fe86e106903115",
     ("sea-salt-paper", 4): "71bdd88a6d2987cf",
     ("sea-salt-paper-boat-from-discards", 3): "b5fe86e106903115",
     ("sea-salt-paper-extra-salt", 3): "57402fffc7646cda",
-    ("sea-salt-paper-extra-salt", 4): "c6057f9881f50262",
+    ("sea-salt-paper-extra-salt", 4): "c5941954f065ce44",
     ("sea-salt-paper-last-chance-deck", 3): "b5fe86e106903115",
     ("sea-salt-paper-mermaids-without-white", 3): "7b230ae5d4a37beb",
-    ("sea-salt-paper-mermaids-without-white", 4): "30c0807660cff4ae",
+    ("sea-salt-paper-mermaids-without-white", 4): "776085544cb6f529",
     ("sea-salt-paper-tie-ender", 3): "b5fe86e106903115",
     ("sea-salt-paper-tie-went-last", 3): "b5fe86e106903115",
 }
@@ -38,9 +44,17 @@ ROOTS = {
     ("sea-salt-paper", 3): "b420e79b7034f1ca",
     ("sea-salt-paper", 4): "012f3621c0a74a31",
     ("sea-salt-paper-extra-salt", 3): "ad842c9a934bb64f",
-    ("sea-salt-paper-extra-salt", 4): "f1caf7d7cef95bf4",
+    ("sea-salt-paper-extra-salt", 4): "cd73b123d2d71a1f",
 }
 """Each ruleset and player count's digest of two default-budget roots (``_round_start_roots``, seed 2)."""
+
+UNCAPPED = {
+    ("game", "sea-salt-paper-extra-salt", 4): "c6057f9881f50262",
+    ("game", "sea-salt-paper-mermaids-without-white", 4): "30c0807660cff4ae",
+    ("roots", "sea-salt-paper-extra-salt", 4): "f1caf7d7cef95bf4",
+}
+"""The digests ``GAMES`` and ``ROOTS`` had before the work budget, which the search plays with it lifted:
+the budget is the only change of play, and the others (Extra Salt at 3 players too) it leaves alone."""
 
 
 def _names(players: int) -> list[str]:
@@ -98,3 +112,12 @@ def test_seeded_games_of_the_search_play_as_pinned(rid: str, players: int) -> No
 def test_the_slowest_searches_end_with_the_pinned_roots(rid: str, players: int) -> None:
     """A round's first draw at the default budget: every action's visits and summed reward as pinned."""
     assert _round_start_roots(rid, players, 2, 2) == ROOTS[rid, players]
+
+
+@pytest.mark.parametrize(("what", "rid", "players"), sorted(UNCAPPED))
+def test_the_work_budget_lifted_plays_as_before_it(monkeypatch: pytest.MonkeyPatch, what: str, rid: str,
+                                                   players: int) -> None:
+    """Without the plain engine's work budget, the three digests it changed are as they were."""
+    monkeypatch.setattr(ssp_ismcts, "PLAIN_SIMULATED_PER_PLAYOUT", None)
+    digest = _game_digest(rid, players, 3) if what == "game" else _round_start_roots(rid, players, 2, 2)
+    assert digest == UNCAPPED[what, rid, players]

@@ -12,8 +12,9 @@ later have is not in every determinization.
 What a game gives (``SearchGame``): its transition functions, a determinizer, the rollout
 policy, the horizon and the reward. Each game's ``ismcts`` module fills one in; ``IsmctsBot``
 is the same for every game. The budget is a number of playouts (deterministic: the same seed
-makes the same play on any machine) or, optionally, seconds per decision. The bot sees only
-its view.
+makes the same play on any machine) or, optionally, seconds per decision. A game whose playouts
+are long and slow also caps the work of a search (``SearchGame.simulated_per_playout``): counted
+in simulated decisions, not seconds, so that it stays deterministic. The bot sees only its view.
 """
 
 from __future__ import annotations
@@ -55,6 +56,14 @@ class SearchGame(Protocol):
     playouts: int
     """The default budget of playouts per decision (``ismcts`` without ``:N``)."""
 
+    simulated_per_playout: int | None
+    """The search's work budget, in simulated decisions (``apply`` calls) per playout of its budget,
+    or None for no cap: a search of N playouts starts no new playout once its playouts have
+    simulated ``N * simulated_per_playout`` decisions (the one under way finishes). A decision's
+    time is then bounded where a round's first playouts are long and each simulated decision slow
+    (Extra Salt's rules, on the plain engine), whatever the deal; it counts work, not seconds, so
+    the same seed still makes the same play on any machine."""
+
     def sampler(self, seen: Any) -> Callable[[int], Any]:
         """From one view, a function drawing a full state consistent with it from a seed."""
 
@@ -86,8 +95,9 @@ class RoundSearch(ABC):
 
     def __init__(self, policy: Any, to_act: Callable[[Any], tuple[int, ...]],
                  legal_actions: Callable[[Any, int], tuple[str, ...]], apply: Callable[[Any, int, str], Any],
-                 is_over: Callable[[Any], bool], playouts: int) -> None:
+                 is_over: Callable[[Any], bool], playouts: int, simulated_per_playout: int | None = None) -> None:
         self.playouts = playouts
+        self.simulated_per_playout = simulated_per_playout
         self._policy = policy
         self.to_act = to_act
         self.legal_actions = legal_actions
@@ -132,7 +142,10 @@ class IsmctsBot:
     """Information-set MCTS from the seat's view over ``game``; see the module's docstring.
 
     ``playouts`` per decision (deterministic), or ``seconds`` per decision when given (then the
-    play depends on the machine's speed). A decision with one legal action is not searched.
+    play depends on the machine's speed). With ``playouts``, a game's ``simulated_per_playout``
+    also stops the search once its playouts have simulated ``playouts`` times that many decisions
+    (``max_simulated``); ``seconds`` bound the time themselves. A decision with one legal action is
+    not searched.
     """
 
     name = "ismcts"
@@ -152,6 +165,15 @@ class IsmctsBot:
         self._playouts = playouts
         self._seconds = seconds
         self._c = exploration
+        per_playout = game.simulated_per_playout
+        if per_playout is not None and (isinstance(per_playout, bool) or not isinstance(per_playout, int)
+                                        or per_playout < 1):  # a game's mistake: no playout would start
+            raise ValueError(f"a search's simulated_per_playout must be a whole number from 1 or None, "
+                             f"not {brief(per_playout)}")
+        self.max_simulated: int | None = None if per_playout is None or seconds is not None else playouts * per_playout
+        """The simulated decisions past which a search starts no new playout (None: no cap): the
+        game's ``simulated_per_playout`` scaled by the budget, so that ``ismcts:N`` still means N
+        playouts of a bounded mean length."""
 
     def choose(self, seen: Any, actions: tuple[str, ...]) -> str:
         check_choice(actions)
@@ -170,19 +192,21 @@ class IsmctsBot:
         sample = self._game.sampler(seen)
         root = _Node()
         deadline = None if self._seconds is None else time.perf_counter() + self._seconds
-        done = 0
+        cap = self.max_simulated
+        done = simulated = 0
         while True:
             if deadline is None:
-                if done >= self._playouts:
+                if done >= self._playouts or (cap is not None and simulated >= cap):
                     break
             elif done and time.perf_counter() >= deadline:
                 break
             done += 1
             self._gen, sample_seed = rng_mod.next_u64(self._gen)
-            self._playout(seen, sample(sample_seed), root)
+            simulated += self._playout(seen, sample(sample_seed), root)
         return root
 
-    def _playout(self, seen: Any, start: Any, root: _Node) -> None:
+    def _playout(self, seen: Any, start: Any, root: _Node) -> int:
+        """One playout from ``start`` down the tree from ``root``; the decisions it simulated."""
         game = self._game
         seat = seen.seat
         to_act, legal_actions, apply, rollout, horizon = (game.to_act, game.legal_actions, game.apply, game.rollout,
@@ -193,6 +217,7 @@ class IsmctsBot:
         c = self._c
         in_tree = True
         state = start
+        steps = 0
         while not horizon(start, state):
             for x in to_act(state):
                 if x == seat and in_tree:
@@ -223,11 +248,13 @@ class IsmctsBot:
                 else:
                     gen, action = rollout(state, x, gen)
                 state = apply(state, x, action)
+                steps += 1
         self._gen = gen
         reward = game.reward(seen, start, state)
         for n in path:
             n.visits += 1
             n.total += reward
+        return steps
 
 
 class GameBot(IsmctsBot):
