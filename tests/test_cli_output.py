@@ -286,6 +286,32 @@ def test_fitted_counts_a_wide_character_as_two_columns() -> None:
         ascii_text, 80, initial_indent="  ", subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
 
 
+def test_told_apart_tells_alike_names_apart_by_their_seats() -> None:
+    """Names that read alike once clipped, or are alike, get their seat after them; the others are
+    left as ``clipped_to`` leaves them, and every name keeps to its room."""
+    from boomerang_rules.terminal.wording import columns, told_apart
+
+    assert told_apart(["Ana", "Bo"], 10) == ["Ana", "Bo"]
+    assert told_apart(["Bob", "Ana", "Bob"], 10) == ["Bob #0", "Ana", "Bob #2"]
+    long = ["Alexandra the Great " * 3 + str(i) for i in range(3)]
+    told = told_apart([*long, "Cy"], 20)
+    assert told[3] == "Cy" and len(set(told)) == 4 and all(columns(t) <= 20 for t in told)
+    assert [t[-3:] for t in told[:3]] == [" #0", " #1", " #2"] and all("…" in t for t in told[:3])
+    assert told_apart(["Bob", "Bob", "Bob #1"], 10) == ["Bob #0", "Bob #1", "Bob #1 #2"]  # a tag met a name
+    assert told_apart(["田中" * 20, "田中" * 20], 12) == ["田中田中… #0", "田中田中… #1"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_replay_tells_players_of_alike_names_apart(game: str, tmp_path: Path) -> None:
+    """Two players of one name, and two whose long names clip alike: the story and its score tables
+    name each with its seat ("Bob #1"), never two players alike."""
+    names = ["Bob", "Alexandra " * 8 + "one", "Bob", "Alexandra " * 8 + "two"]
+    out = _replay_in_80_columns(tmp_path, game, 2, names, None)
+    assert "Bob #0 (seat 0)" in out and "Bob #2 (seat 2)" in out and "Bob (seat" not in out
+    clipped = [line for line in out.splitlines() if "Alexandra" in line and "…" in line]
+    assert any(" #1" in line for line in clipped) and any(" #3" in line for line in clipped)
+
+
 def test_clipped_to_is_its_limit_and_an_ellipsis_whatever_the_text() -> None:
     """A name cut to ``limit`` columns and "…", never more (``core.display.clipped`` adds the length
     of a text of over 1,000 characters: here the width must be known), escaped to one line first."""

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import click
 
+from ..core.display import QUOTED, escaped_name
 from ..core.jsonio import printable
 from ..terminal.problems import listed
-from ..terminal.wording import clipped_to, fit_line
+from ..terminal.wording import fit_line, told_apart
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
@@ -41,7 +42,8 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     line (*.jsonl: choose one with --game N); "-" reads standard input. Every line fits 80
     columns, in every game: a player's name is never split across lines, and one wider than
     60 columns (a wide character, as in 田中, takes two) is clipped ("Alexandra Alexandra…");
-    --html shows every name whole.
+    players whose names read alike (once clipped, or given alike) are told apart by their seats
+    ("Bob #2"); --html shows every name whole.
     The record is checked first; an invalid one is refused with its problems (exit 1), the
     first of each rule, then the earliest others (20 in all), then one line counting the rest by rule.
     """
@@ -73,7 +75,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     # cannot start a line of the story (a forged "Winner: ..."), as a file's name cannot in a message;
     # one wider than QUOTED (60) columns, escaped (the schema takes 200 characters), is clipped as
     # messages clip what they quote ("Alexandra Alexandra…"), so that "NAME (seat 31)," fits a line whole
-    told = [clipped_to(str(name)) for name in names]
+    told = told_apart([escaped_name(str(name)) for name in names], QUOTED + 1)  # alike once clipped: "NAME #2"
     whole = [*(f"{name} (seat {i})" for i, name in enumerate(told)), *told]  # never split across lines
     for line in game_cli(checked.state.rules).narrate(data, checked.state.rules, told, seat):
         for part in fit_line(line, keep=whole):  # 80 columns in every game, as play fits them (issue 28)

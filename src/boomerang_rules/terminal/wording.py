@@ -67,14 +67,34 @@ def clipped_to(text: str, limit: int = QUOTED) -> str:
     return clipped(text[:fits + 1], fits)  # "…" alone, never "… (1,200 characters)": its width is known
 
 
+def told_apart(names: Sequence[str], room: int) -> list[str]:
+    """Each of ``names`` in ``room`` columns at most: whole when it fits, else clipped (``clipped_to``:
+    what fits of ``room - 1`` columns, and "…"). Names that would then read alike, clipped alike or
+    given alike (a record may give two players one name), are told apart by their seats, " #1" after
+    each, so that no line about one reads as about the other."""
+    def fit(name: str, width: int) -> str:
+        return name if columns(name) <= width else clipped_to(name, width - 1)
+
+    shown = [fit(name, room) for name in names]
+    if len(set(shown)) == len(shown):
+        return shown
+    alike = {s for s in shown if shown.count(s) > 1}
+    tagged = [fit(name, room - len(f" #{i}")) + f" #{i}" if s in alike else s
+              for i, (name, s) in enumerate(zip(names, shown))]
+    if len(set(tagged)) == len(tagged):
+        return tagged
+    return [fit(name, room - len(f" #{i}")) + f" #{i}" for i, name in enumerate(names)]  # a tag met a name
+
+
 def name_column(names: Sequence[str], room: int, least: int = 0) -> list[str]:
     """``names`` as the first column of a table whose other columns leave ``room`` columns of 80
     to it: each padded to the widest (by its columns, so that a wide character keeps the columns
     in line), at least ``least`` wide, and one wider than ``room`` (never below 8) clipped
-    (``clipped_to``), so that every row stays one line of 80 columns whatever the names. Every
+    (``told_apart``: names clipped alike told apart by their seats), so that every row stays one line
+    of 80 columns whatever the names. Every
     game's score tables in ``replay`` and ``play`` draw their names so."""
     room = max(room, 8)
-    shown = [clipped_to(name, room - 1) if columns(name) > room else name for name in names]
+    shown = told_apart(names, room)
     width = max([least, *map(columns, shown)])
     return [name + " " * (width - columns(name)) for name in shown]
 
