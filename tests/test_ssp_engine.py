@@ -814,15 +814,19 @@ def test_a_game_dealt_from_its_seed_alone_is_the_one_the_general_path_deals() ->
 def test_serving_names_the_plain_engine_where_the_compiled_path_takes_no_decision(
         compiled: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """``serving`` (``bench``'s engine line) is ``ENGINE`` unless the compiled path is there and
-    hands every decision of the ruleset to the plain code (Extra Salt's rules), whether or not it
-    is built here (a stand-in for it)."""
+    hands every decision of the ruleset to the plain code, whether or not it is built here (a
+    stand-in for it); it then names what of that ruleset the compiled path does not play (the
+    online variants are no Extra Salt: the line once said so of them)."""
     from boomerang_rules.seasaltpaper import engine
     monkeypatch.setattr(engine, "COMPILED", compiled)
     plain = ("plain Python (seasaltpaper/_accel is built, but its apply, legal_actions and step hand every decision "
-             "of this ruleset to the plain functions: Extra Salt's rules, or a deck of more than 64 cards)")
+             "of this ruleset to the plain functions: ")
+    why = {"sea-salt-paper-extra-salt": "Extra Salt's rules, a deck of 66 cards, more than 64",
+           "sea-salt-paper-mermaids-without-white": "a colour bonus counted apart from the mermaids",
+           "sea-salt-paper-boat-from-discards": "a boat pair's turn on an empty deck"}
     ssp_ids = [r for r in br.shipped_ids() if br.load_rules(r).game == "sea-salt-paper"]
     served = {r: engine.serving(br.load_rules(r)) for r in ssp_ids}
     handed = {r for r in served if tables_for(br.load_rules(r)).compiled is None}
-    assert handed == {r for r in served if tables_for(br.load_rules(r)).expansion} != set()
+    assert handed == {r for r in served if tables_for(br.load_rules(r)).expansion} == set(why)
     for r, engine_line in served.items():
-        assert engine_line == (plain if compiled is not None and r in handed else engine.ENGINE), r
+        assert engine_line == (plain + why[r] + ")" if compiled is not None and r in handed else engine.ENGINE), r

@@ -619,9 +619,23 @@ ENGINE = ("compiled hot path (seasaltpaper/_accel)" if COMPILED is not None
 def serving(rules: Ruleset) -> str:
     """Which engine serves ``apply``, ``legal_actions`` and ``step`` for ``rules`` (``bench`` prints
     it): ``ENGINE``, unless the compiled path takes none of this ruleset's decisions: its tables
-    hold no ``compiled`` tuple (Extra Salt's rules, a deck of more than 64 cards), so the compiled
-    ``apply``, ``legal_actions`` and ``step`` hand every decision to the plain functions."""
-    if COMPILED is not None and tables_for(rules).compiled is None:
+    hold no ``compiled`` tuple, so the compiled ``apply``, ``legal_actions`` and ``step`` hand every
+    decision to the plain functions; the line then names what of the ruleset they do not play
+    (``plain_reasons``)."""
+    tables = tables_for(rules)
+    if COMPILED is not None and tables.compiled is None:
         return ("plain Python (seasaltpaper/_accel is built, but its apply, legal_actions and step hand every "
-                "decision of this ruleset to the plain functions: Extra Salt's rules, or a deck of more than 64 cards)")
+                f"decision of this ruleset to the plain functions: {', '.join(plain_reasons(tables))})")
     return ENGINE
+
+
+def plain_reasons(tables: Tables) -> tuple[str, ...]:
+    """What of a ruleset (its ``tables_for``) the compiled path does not play, in words: why its
+    tables hold no ``compiled`` tuple (``()`` when they do)."""
+    extra = (any(tables.shared_duos) or tables.trio >= 0 or tables.stand_in >= 0
+             or any(effect in ("look_at_top", "restrict_opponents") for _, _, _, effect in tables.duos))
+    reasons = (("Extra Salt's rules", extra),
+               ("a colour bonus counted apart from the mermaids", tables.bonus_own_colour != tables.count_own_colour),
+               ("a boat pair's turn on an empty deck", tables.extra_turn_on_empty),
+               (f"a deck of {tables.deck_size} cards, more than 64", tables.deck_size > 64))
+    return tuple(reason for reason, applies in reasons if applies)
