@@ -6,7 +6,8 @@ seat's action at once. Observations are ``{"observation": Box, "action_mask": Bo
 ``obs_key="observations"``, ``{"observations": ...}``: the key RLlib's action-masking module reads,
 so that ``PettingZooEnv(env(..., obs_key="observations"))`` feeds it unchanged); actions are the
 game's integer actions. Every array an agent is handed is its own (no view of a buffer holding
-another seat's observation or mask). As in PettingZoo's classic games, an illegal action ends the
+another seat's observation or mask), but the all-zero mask of a seat owing nothing: one read-only
+array, shared by every such seat. As in PettingZoo's classic games, an illegal action ends the
 game with -1 for the seat that made it and 0 for the others.
 
 ``action_space(agent).sample()`` with no mask draws one of that seat's legal actions (the
