@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from boomerang_rules.cli import cli
 from boomerang_rules.core import parallel, simulation, tournament
+from boomerang_rules.core.arguments import brief
 from boomerang_rules.core.loading import load_rules
 
 GAMES = ("standard", "sea-salt-paper", "boomerang-2010")
@@ -482,10 +483,11 @@ def test_a_cluster_that_cannot_say_its_cpus_gets_one_cpu_s_window() -> None:
 ray = pytest.importorskip("ray", reason="the extra ray is not installed (.ci/run installs it)")
 
 
-@pytest.mark.parametrize("address", [":6379", "127.0.0.1:-5", "127.0.0.1:", "127.0.0.1:70000", "ray://:10001"])
+@pytest.mark.parametrize("address", [":6379", "127.0.0.1:-5", "127.0.0.1:", "127.0.0.1:70000", "ray://:10001", "", " "])
 def test_a_ray_address_with_no_host_or_port_is_a_clear_usage_error(address: str) -> None:
     """``HOST:PORT`` with no host, or a port that is no port number, is refused before Ray sees it: ``:6379``
-    printed Ray's own logged traceback before the message, ``127.0.0.1:-5`` waited for ever for a cluster."""
+    printed Ray's own logged traceback before the message, ``127.0.0.1:-5`` waited for ever for a cluster;
+    an empty address (``--ray ""``) was "cannot start the Ray cluster at '': ValueError: Invalid address format"."""
     out = subprocess.run([sys.executable, "-m", "boomerang_rules", "tournament", "--games", "2", "--bots", "random",
                           "--ray", address], capture_output=True, text=True, timeout=60)
     assert out.returncode == 2
@@ -505,6 +507,21 @@ def test_a_ray_address_no_host_name_can_have_is_a_clear_usage_error(address: str
     assert (out.returncode, out.stdout) == (2, ""), out.stderr
     assert "Traceback" not in out.stderr and len(out.stderr) < 1000
     assert "is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)" in out.stderr
+
+
+def test_a_cluster_ray_refuses_is_one_it_cannot_connect_to_the_address_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An address Ray's ``init`` refuses (``auto`` with no cluster running, a cluster asking a token) is
+    one the driver cannot connect to, not one it "cannot start": nothing is started at an address. The
+    address is quoted cut short, as every message quotes a value."""
+    class Refusing:
+        def init(self, **options: object) -> None:
+            raise ConnectionError("Could not find any running Ray instance.")
+
+    address = "auto" + "x" * 200
+    with pytest.raises(parallel.ParallelError) as error:
+        parallel._start(Refusing(), address, 1)
+    assert str(error.value) == (f"cannot connect to the Ray cluster at {brief(address)}: ConnectionError: "
+                                "Could not find any running Ray instance.")
 
 
 @pytest.fixture(scope="module")

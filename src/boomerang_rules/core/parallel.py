@@ -299,6 +299,8 @@ def _probe(address: str) -> None:
 
     from .arguments import brief
 
+    if not address.strip():  # Ray read "" as no address, then refused it as "Invalid address format"
+        raise ParallelError(f"{brief(address)} is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)")
     host, colon, port = address.removeprefix("ray://").rpartition(":")
     if not colon:
         return  # "auto", or a form Ray resolves itself
@@ -324,7 +326,10 @@ def _start(ray: Any, address: str, jobs: int) -> None:
     try:
         ray.init(address=address, **RAY_OPTIONS)
     except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError... for an unreachable cluster
-        raise ParallelError(f"cannot start the Ray cluster at {address!r}: {type(exc).__name__}: {exc}") from None
+        from .arguments import brief
+
+        raise ParallelError(f"cannot connect to the Ray cluster at {brief(address)}: {type(exc).__name__}: {exc}"
+                            ) from None
 
 
 RAY_OPTIONS: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}
