@@ -632,10 +632,5 @@ def serving(rules: Ruleset) -> str:
 def plain_reasons(tables: Tables) -> tuple[str, ...]:
     """What of a ruleset (its ``tables_for``) the compiled path does not play, in words: why its
     tables hold no ``compiled`` tuple (``()`` when they do)."""
-    extra = (any(tables.shared_duos) or tables.trio >= 0 or tables.stand_in >= 0
-             or any(effect in ("look_at_top", "restrict_opponents") for _, _, _, effect in tables.duos))
-    reasons = (("Extra Salt's rules", extra),
-               ("a colour bonus counted apart from the mermaids", tables.bonus_own_colour != tables.count_own_colour),
-               ("a boat pair's turn on an empty deck", tables.extra_turn_on_empty),
-               (f"a deck of {tables.deck_size} cards, more than 64", tables.deck_size > 64))
-    return tuple(reason for reason, applies in reasons if applies)
+    too_many = (f"a deck of {tables.deck_size} cards, more than 64",) if tables.deck_size > 64 else ()
+    return tables.expansion_reasons + too_many

@@ -53,6 +53,7 @@ class Tables(ReadOnly):
         "duo_shifts",
         "duos",
         "expansion",
+        "expansion_reasons",
         "extra_turn_on_empty",
         "ids",
         "index",
@@ -148,9 +149,15 @@ class Tables(ReadOnly):
         self.stand_in: int = kind_index.get(stand_in.kind, -1) if stand_in is not None else -1
         self.bonus_own_colour = rules.mermaids.bonus_own_colour
         self.extra_turn_on_empty = rules.round_end.empty_deck_extra_turn == "from-discard-piles"
-        self.expansion = (any(self.shared_duos) or self.trio >= 0 or self.stand_in >= 0
-                          or self.bonus_own_colour != self.count_own_colour or self.extra_turn_on_empty
-                          or any(effect in ("look_at_top", "restrict_opponents") for _, _, _, effect in self.duos))
+        extra_salt = (any(self.shared_duos) or self.trio >= 0 or self.stand_in >= 0
+                      or any(effect in ("look_at_top", "restrict_opponents") for _, _, _, effect in self.duos))
+        self.expansion_reasons: tuple[str, ...] = tuple(reason for reason, applies in (
+            ("Extra Salt's rules", extra_salt),
+            ("a colour bonus counted apart from the mermaids", self.bonus_own_colour != self.count_own_colour),
+            ("a boat pair's turn on an empty deck", self.extra_turn_on_empty)) if applies)
+        """What of the ruleset only the plain code plays (the expansion's paths), in words: ``bench``
+        names them (``engine.plain_reasons``)."""
+        self.expansion = bool(self.expansion_reasons)
 
     def _count_tables(self) -> None:
         """Kind counts packed in one integer, a field of ``width`` bits a kind (wide enough for the
@@ -185,8 +192,8 @@ class Tables(ReadOnly):
         ``(kind, kind, points, effect)``, collectors ``(kind, points by count)`` and multipliers
         ``(kind, kind scored, points)``; the mermaid kind, ``win_with``, ``min_points``, whether an
         empty deck ends a LAST CHANCE round; then the ``take``, ``keep``, ``duo``, ``pile`` and
-        ``pick`` action strings. None for what the compiled path does not serve: Extra Salt's
-        rules, a deck of more than 64 cards (the plain code then serves)."""
+        ``pick`` action strings. None for what the compiled path does not serve: the expansion's
+        paths (``expansion_reasons``), a deck of more than 64 cards (the plain code then serves)."""
         if self.expansion or self.deck_size > 64:
             return None
         own = self.count_own_colour
