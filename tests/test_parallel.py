@@ -118,9 +118,9 @@ def test_no_more_processes_than_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[int] = []
     from concurrent.futures import ProcessPoolExecutor as real
 
-    def counted(max_workers: int) -> Any:
+    def counted(max_workers: int, **options: Any) -> Any:
         made.append(max_workers)
-        return real(max_workers=min(max_workers, 2))  # never a million, even on main
+        return real(max_workers=min(max_workers, 2), **options)  # never a million, even on main
 
     monkeypatch.setattr(parallel, "ProcessPoolExecutor", counted)
     calls = [(i,) for i in range(3)]
@@ -145,9 +145,9 @@ def test_the_pool_and_a_local_ray_instance_get_the_bounded_count(monkeypatch: py
     made: list[int] = []
     from concurrent.futures import ProcessPoolExecutor as real
 
-    def counted(max_workers: int) -> Any:
+    def counted(max_workers: int, **options: Any) -> Any:
         made.append(max_workers)
-        return real(max_workers=min(max_workers, 2))  # never more, even on main
+        return real(max_workers=min(max_workers, 2), **options)  # never more, even on main
 
     monkeypatch.setattr(parallel, "ProcessPoolExecutor", counted)
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
