@@ -161,7 +161,8 @@ def _worker_start(parent: int | None) -> None:
 
     A run whose process was killed (``kill``, ``kill -9``, its terminal closed) left its workers
     running: each finished the chunk in hand, then waited for ever on a queue nobody fed. On Linux
-    the kernel sends the worker SIGTERM when its parent dies (``PR_SET_PDEATHSIG``); a forked worker
+    the kernel kills the worker when its parent dies (``PR_SET_PDEATHSIG``, SIGKILL: a worker has
+    nothing to put away, and a SIGTERM the parent ignored would be ignored here too); a forked worker
     whose parent (``parent``, None when not forked) is gone before the request ends at once. The
     SIGTERM and SIGHUP handlers the command line sets in its own process are put back to the defaults:
     a worker asked to end ends (``_abandon``), not raising the command's exit inside a call its pool
@@ -175,7 +176,7 @@ def _worker_start(parent: int | None) -> None:
         import ctypes
 
         try:
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
         except (OSError, AttributeError):  # no C library to ask: the workers outlive a killed run, as before
             return
         if parent is not None and os.getppid() != parent:
