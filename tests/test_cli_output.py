@@ -301,6 +301,19 @@ def test_told_apart_tells_alike_names_apart_by_their_seats() -> None:
     assert told_apart(["田中" * 20, "田中" * 20], 12) == ["田中田中… #0", "田中田中… #1"]
 
 
+def test_told_apart_tells_apart_names_that_differ_only_unseen() -> None:
+    """Names that differ only by what a terminal does not draw (a zero-width space or joiner, U+FEFF, a
+    bidirectional mark, a no-break space for a space, spaces around) or by a compatibility form read
+    alike: told apart by their seats too. "Bob\u200b", "\u200dBob" and "Bob" were each shown "Bob"."""
+    from boomerang_rules.terminal.wording import told_apart
+
+    assert told_apart(["Bob\u200b", "Bob", "\u200dBob", "Bo\ufeffb"], 10) == [
+        "Bob\u200b #0", "Bob #1", "\u200dBob #2", "Bo\ufeffb #3"]
+    assert told_apart(["Bob\u00a0", "Bob ", " Bob", "Ana"], 10) == ["Bob\u00a0 #0", "Bob  #1", " Bob #2", "Ana"]
+    assert told_apart(["Bob\u200f", "Bob", "Ｂｏｂ"], 10) == ["Bob\u200f #0", "Bob #1", "Ｂｏｂ #2"]
+    assert told_apart(["Bob", "Bób", "bob"], 10) == ["Bob", "Bób", "bob"]  # these read apart
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_replay_tells_players_of_alike_names_apart(game: str, tmp_path: Path) -> None:
     """Two players of one name, and two whose long names clip alike: the story and its score tables

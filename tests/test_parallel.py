@@ -4,6 +4,7 @@ Ray's messages; a local Ray instance listens on the loopback address only."""
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import os
 import signal
@@ -118,9 +119,9 @@ def test_no_more_processes_than_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[int] = []
     from concurrent.futures import ProcessPoolExecutor as real
 
-    def counted(max_workers: int) -> Any:
+    def counted(max_workers: int, **options: Any) -> Any:
         made.append(max_workers)
-        return real(max_workers=min(max_workers, 2))  # never a million, even on main
+        return real(max_workers=min(max_workers, 2), **options)  # never a million, even on main
 
     monkeypatch.setattr(parallel, "ProcessPoolExecutor", counted)
     calls = [(i,) for i in range(3)]
@@ -145,9 +146,9 @@ def test_the_pool_and_a_local_ray_instance_get_the_bounded_count(monkeypatch: py
     made: list[int] = []
     from concurrent.futures import ProcessPoolExecutor as real
 
-    def counted(max_workers: int) -> Any:
+    def counted(max_workers: int, **options: Any) -> Any:
         made.append(max_workers)
-        return real(max_workers=min(max_workers, 2))  # never more, even on main
+        return real(max_workers=min(max_workers, 2), **options)  # never more, even on main
 
     monkeypatch.setattr(parallel, "ProcessPoolExecutor", counted)
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
@@ -779,3 +780,93 @@ def test_the_local_ray_instance_listens_on_the_loopback_address_only(local_ray: 
     assert {"gcs_server", "raylet"} <= names, sockets  # the listing sees Ray's processes
     assert [s for s in sockets if not _loopback(s[1])] == []
     assert ray.util.get_node_ip_address() == "127.0.0.1"
+
+
+_PARENT_KILLED = """
+import sys, time
+from boomerang_rules.core import parallel
+
+def slow(x):
+    time.sleep(0.2)
+    return x
+
+results = parallel.ordered_map(slow, [(i,) for i in range(400)], jobs=2)
+next(results)
+import multiprocessing
+print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
+time.sleep(300)
+"""
+
+
+def _gone(pids: list[int], seconds: float) -> bool:
+    """Whether every process of ``pids`` has ended (or is a zombie) within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        alive = []
+        for pid in pids:
+            try:
+                with open(f"/proc/{pid}/stat") as stat:
+                    if stat.read().rsplit(")", 1)[1].split()[0] != "Z":
+                        alive.append(pid)
+            except OSError:
+                pass
+        if not alive:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent's death is told through prctl")
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
+def test_the_workers_end_with_a_parent_killed_mid_run(signum: int) -> None:
+    """A ``--jobs`` run whose process is killed (``kill``, ``kill -9``, the terminal closed) leaves no
+    worker behind: they finished the chunk in hand, then waited for ever on a queue nobody feeds."""
+    child = subprocess.Popen([sys.executable, "-c", _PARENT_KILLED], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None
+        pids = [int(pid) for pid in child.stdout.readline().split()]
+        assert len(pids) == 2
+        child.send_signal(signum)
+        child.wait(30)
+        gone = _gone(pids, 10)
+        for pid in pids:  # the test's own children, whatever the outcome
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        assert gone
+    finally:
+        child.kill()
+        child.wait()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent's death is told through prctl")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_simulate_killed_mid_run_leaves_its_out_file_and_no_worker(tmp_path: Any, signum: int) -> None:
+    """``kill`` (or a closed terminal) on ``simulate --jobs 2 --out FILE`` ends the command as Ctrl-C does:
+    exit 128 + the signal, FILE as it was, no temporary file beside it, no worker left. The signal's
+    default ended the process where it stood: a ``.part`` file and both workers stayed."""
+    out = tmp_path / "games.jsonl"
+    out.write_text("old\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    child = subprocess.Popen([sys.executable, "-m", "boomerang_rules", "simulate", "--jobs", "2", "--games", "400",
+                              "--bots", "ismcts:30", "--quiet", "--out", str(out)], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    pids: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(pids) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            ps = subprocess.run(["ps", "-o", "pid=", "--ppid", str(child.pid)], capture_output=True, text=True)
+            pids = [int(pid) for pid in ps.stdout.split()]
+        assert len(pids) == 2
+        time.sleep(0.5)
+        child.send_signal(signum)
+        assert child.wait(30) == 128 + signum
+        assert _gone(pids, 10)
+        assert out.read_text() == "old\n"
+        assert os.listdir(tmp_path) == ["games.jsonl"]
+    finally:
+        child.kill()
+        child.wait()
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)

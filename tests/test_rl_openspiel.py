@@ -571,3 +571,23 @@ def test_parameters_are_checked(name: str, tmp_path: object) -> None:
         pyspiel.load_game(name, {"rules": "nope"})
     with pytest.raises(br.RulesError):
         pyspiel.load_game(name, {"rules": f"{tmp_path}/missing.json"})
+
+
+MALFORMED_PARAMETERS = ["rules=.", "rules=-", "rules=1", "rules=true", "rules=.5", "players=x", "players=3 ",
+                        "players=99999999999999999999", "players=1e999", "rules", ",", "rules=standard,",
+                        ",rules=standard", "rules=a=b", "x=1", "players=3,players=4",
+                        "rules=sea-salt-paper,rules=/etc/passwd", "rules=/etc/passwd,rules=sea-salt-paper"]
+
+
+@pytest.mark.parametrize("params", MALFORMED_PARAMETERS)
+def test_a_game_strings_malformed_parameters_are_refused_here(params: str, capfd: pytest.CaptureFixture[str]) -> None:
+    """The parameters are read by this library, not by pyspiel's parser, which printed "OpenSpiel
+    exception: ..." to standard error and raised ``pyspiel.SpielError`` (not the promised
+    ``ValueError``) for a number it could not read, a number where a name was meant, an unknown or
+    repeated parameter. A repeated ``rules`` is refused, not read as the one or the other."""
+    game = pyspiel.load_game("sea_salt_paper", {"players": 3})
+    state_text = bos.serialize_game_and_state(game, game.new_initial_state()).split("\n", 1)[1]
+    capfd.readouterr()
+    with pytest.raises(ValueError, match=r"^(not a serialized game and state of this library|the game string names)"):
+        bos.deserialize_game_and_state(f"sea_salt_paper({params})\n{state_text}")
+    assert capfd.readouterr() == ("", "")

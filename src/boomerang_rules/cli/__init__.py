@@ -8,7 +8,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from typing import Any, NoReturn
 
 import click
@@ -45,11 +48,39 @@ class _Commands(click.Group):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         try:
             try:
-                return super().main(*args, **kwargs)
+                with _ending_on_signals():
+                    return super().main(*args, **kwargs)
             finally:
                 sys.stdout.flush()
         except OSError as exc:  # writing help or the version
             _output_failed(exc)
+
+
+_ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals a command ends on through its own exit (Windows has no SIGHUP)."""
+
+
+@contextlib.contextmanager
+def _ending_on_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP (``kill``, a closed terminal) end a command through its own exit, 128 + the
+    signal's number, as Ctrl-C does through ``KeyboardInterrupt``: a ``--jobs`` run ends its workers,
+    an ``--out`` file's temporary file is removed and the file left as it was. The signal's default
+    ended the process where it stood, leaving both. The handlers are put back after (the main thread
+    only: no other may set them). A signal ignored when the command starts is left ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def end(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    # A signal ignored (``nohup`` ignores SIGHUP) stays ignored.
+    kept = {signum: signal.signal(signum, end) for signum in _ENDING if signal.getsignal(signum) == signal.SIG_DFL}
+    try:
+        yield
+    finally:
+        for signum, handler in kept.items():
+            signal.signal(signum, handler)
 
 
 def _output_failed(exc: OSError) -> NoReturn:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import importlib
 import ipaddress
+import multiprocessing
 import os
 import sys
 import threading
@@ -136,7 +137,9 @@ def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], j
     # No more processes than calls: each would sit idle, and on Linux's fork every one of ``jobs`` is
     # started at once (``simulate --games 2 --jobs 1000000`` forked until the machine ran out).
     workers = processes(jobs, len(calls))
-    pool = ProcessPoolExecutor(max_workers=workers)
+    forked = multiprocessing.get_start_method() == "fork"  # the pool's own: the default context's
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
+                               initargs=(os.getpid() if forked else None,))
     try:
         # A few calls a worker submitted ahead, not all (as ``pool.map`` does): each a future in memory.
         waiting = iter(calls)
@@ -151,6 +154,33 @@ def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], j
         raise
     pool.shutdown()
     yield last
+
+
+def _worker_start(parent: int | None) -> None:
+    """A worker's first act: it ends with the process that started it, however that one ends.
+
+    A run whose process was killed (``kill``, ``kill -9``, its terminal closed) left its workers
+    running: each finished the chunk in hand, then waited for ever on a queue nobody fed. On Linux
+    the kernel kills the worker when its parent dies (``PR_SET_PDEATHSIG``, SIGKILL: a worker has
+    nothing to put away, and a SIGTERM the parent ignored would be ignored here too); a forked worker
+    whose parent (``parent``, None when not forked) is gone before the request ends at once. The
+    SIGTERM and SIGHUP handlers the command line sets in its own process are put back to the defaults:
+    a worker asked to end ends (``_abandon``), not raising the command's exit inside a call its pool
+    would report and outlive."""
+    import signal
+
+    for name in ("SIGTERM", "SIGHUP"):  # Windows has no SIGHUP
+        if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) != signal.SIG_IGN:
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # no C library to ask: the workers outlive a killed run, as before
+            return
+        if parent is not None and os.getppid() != parent:
+            os._exit(1)
 
 
 TERMINATE_WAIT = 5.0

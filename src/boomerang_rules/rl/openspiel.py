@@ -466,16 +466,41 @@ def deserialize_game_and_state(text: object, *, ruleset_files: bool = False) -> 
     if not newline or match is None or match.group(1) not in _TYPES or "(" in match.group(2) or ")" in match.group(2):
         raise ValueError(f"not a serialized game and state of this library: the first line must name one of its "
                          f"games ({', '.join(_TYPES)}) with its parameters, not {brief(game_string)}")
-    if not ruleset_files:
-        rules = pyspiel.game_parameters_from_string(game_string).get("rules")
-        if isinstance(rules, str) and reads_a_file(rules):
-            raise ValueError(f"the game string names the ruleset file {brief(rules)}, not a shipped ruleset "
-                             f"({', '.join(shipped_ids())}): pass ruleset_files=True to read the files of a "
-                             f"text you trust")
-    game = pyspiel.load_game(game_string)
+    short_name = match.group(1)
+    params = _game_parameters(short_name, match.group(2))
+    rules = params.get("rules")
+    if not ruleset_files and isinstance(rules, str) and reads_a_file(rules):
+        raise ValueError(f"the game string names the ruleset file {brief(rules)}, not a shipped ruleset "
+                         f"({', '.join(shipped_ids())}): pass ruleset_files=True to read the files of a "
+                         f"text you trust")
+    game = pyspiel.load_game(short_name, params)
     if not isinstance(game, BoomerangGame):
         raise ValueError(f"not a game of this library: {brief(game_string)}")
     return game, game.deserialize_state(state_text)
+
+
+def _game_parameters(short_name: str, text: str) -> dict[str, Any]:
+    """The parameters of a game string (``players=3,rules=standard``), read here, not by pyspiel's
+    parser: that one printed its failures to standard error and raised ``pyspiel.SpielError``
+    (``rules=.``, ``rules=1``, ``players=99999999999999999999``, ``rules=a=b``, an unknown or a
+    repeated parameter), and read a number where a ruleset's name was meant. Each parameter once,
+    ``players`` a whole number of at most 3 digits, ``rules`` the rest of its item."""
+    known = _TYPES[short_name].parameter_specification
+    params: dict[str, Any] = {}
+    for item in text.split(",") if text else ():
+        key, equals, value = item.partition("=")
+        if not equals or key not in known or key in params:
+            why = "repeated" if key in params else "unknown" if equals else "not NAME=VALUE"
+            raise ValueError(f"not a serialized game and state of this library: parameter {brief(item)} of "
+                             f"{short_name} is {why} (its parameters: {', '.join(known)})")
+        if key == "players":
+            if re.fullmatch(r"[0-9]{1,3}", value, re.ASCII) is None:
+                raise ValueError(f"not a serialized game and state of this library: players must be a whole "
+                                 f"number, not {brief(value)}")
+            params[key] = int(value)
+        else:
+            params[key] = value
+    return params
 
 
 def _load_game(short_name: str, params: dict[str, Any]) -> BoomerangGame:

@@ -67,21 +67,32 @@ def clipped_to(text: str, limit: int = QUOTED) -> str:
     return clipped(text[:fits + 1], fits)  # "…" alone, never "… (1,200 characters)": its width is known
 
 
+def _reading(text: str) -> str:
+    """How ``text`` reads on a terminal, to tell names apart: its compatibility form ("Ｂｏｂ" is
+    "Bob"), without the characters no terminal draws (format characters: zero-width spaces and
+    joiners, U+FEFF, the bidirectional marks), its spaces (a no-break space too) run together and
+    trimmed. "Bob\u200b" and " Bob" read as "Bob"."""
+    kept = "".join(ch for ch in unicodedata.normalize("NFKC", text) if unicodedata.category(ch) != "Cf")
+    return " ".join(kept.split())
+
+
 def told_apart(names: Sequence[str], room: int) -> list[str]:
     """Each of ``names`` in ``room`` columns at most: whole when it fits, else clipped (``clipped_to``:
-    what fits of ``room - 1`` columns, and "…"). Names that would then read alike, clipped alike or
-    given alike (a record may give two players one name), are told apart by their seats, " #1" after
+    what fits of ``room - 1`` columns, and "…"). Names that would then read alike, clipped alike,
+    given alike (a record may give two players one name) or differing only by what is not drawn
+    (``_reading``: "Bob\u200b", " Bob"), are told apart by their seats, " #1" after
     each, so that no line about one reads as about the other."""
     def fit(name: str, width: int) -> str:
         return name if columns(name) <= width else clipped_to(name, width - 1)
 
     shown = [fit(name, room) for name in names]
-    if len(set(shown)) == len(shown):
+    read = [_reading(s) for s in shown]
+    if len(set(read)) == len(read):
         return shown
-    alike = {s for s in shown if shown.count(s) > 1}
-    tagged = [fit(name, room - len(f" #{i}")) + f" #{i}" if s in alike else s
-              for i, (name, s) in enumerate(zip(names, shown))]
-    if len(set(tagged)) == len(tagged):
+    alike = {r for r in read if read.count(r) > 1}
+    tagged = [fit(name, room - len(f" #{i}")) + f" #{i}" if r in alike else s
+              for i, (name, s, r) in enumerate(zip(names, shown, read))]
+    if len({_reading(t) for t in tagged}) == len(tagged):
         return tagged
     return [fit(name, room - len(f" #{i}")) + f" #{i}" for i, name in enumerate(names)]  # a tag met a name
 
