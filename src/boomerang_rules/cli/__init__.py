@@ -109,7 +109,8 @@ def cli() -> None:
       boomerang-rules play
       boomerang-rules play --rules sea-salt-paper
 
-    Exit codes: 0 fine, 1 invalid input, 2 usage or I/O error.
+    Exit codes: 0 fine, 1 invalid input, 2 usage or I/O error; stopped by Ctrl-C
+    130, by SIGTERM 143, by SIGHUP (its terminal closed) 129.
     """
 
 
