@@ -321,3 +321,26 @@ def test_score_refuses_what_no_game_can_hold_alike_in_every_game(rules: str, arg
     lines = err.removeprefix("boomerang-rules: ").splitlines()
     assert all(re.fullmatch(r"(argument \d+ \(.+\)|the card ids \(\d+ given\)|--\w+( card \d+| \d+)? ?\(.*\)|"
                             r"--activity '.+'): .+ \[[a-z-]+\]", line) for line in lines), lines
+
+
+def test_signals_end_a_command_through_its_exit_but_an_ignored_one_stays_ignored() -> None:
+    """SIGTERM and SIGHUP raise the command's exit (128 + the signal) while it runs, and the handlers
+    are put back after; a signal ignored when the command starts (``nohup``'s SIGHUP) stays ignored."""
+    import signal
+
+    from boomerang_rules.cli import _ending_on_signals
+
+    before = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGHUP)}
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # as a command starts (whatever the test runner set)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        with _ending_on_signals():
+            assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+            with pytest.raises(SystemExit) as ended:
+                signal.raise_signal(signal.SIGTERM)
+            assert ended.value.code == 128 + signal.SIGTERM
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
