@@ -323,6 +323,7 @@ def test_score_refuses_what_no_game_can_hold_alike_in_every_game(rules: str, arg
                             r"--activity '.+'): .+ \[[a-z-]+\]", line) for line in lines), lines
 
 
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGHUP"), reason="no SIGHUP (Windows)")
 def test_signals_end_a_command_through_its_exit_but_an_ignored_one_stays_ignored() -> None:
     """SIGTERM and SIGHUP raise the command's exit (128 + the signal) while it runs, and the handlers
     are put back after; a signal ignored when the command starts (``nohup``'s SIGHUP) stays ignored."""
