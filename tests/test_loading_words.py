@@ -17,6 +17,9 @@ from boomerang_rules.core.errors import Problem, RulesError
 from boomerang_rules.core.loading import load_rules, resolve_data, rules_data, rules_from_data, shipped_ids
 
 SHIPPED = ", ".join(shipped_ids())
+GAME_NAMES = "boomerang-2010, boomerang-australia, sea-salt-paper"
+NEITHER = f"is neither a shipped ruleset ({SHIPPED}), a game ({GAME_NAMES}) nor a file"
+"""What ``extends`` naming no ruleset, game or file is told (the file's trouble after it, if any)."""
 
 
 @pytest.mark.parametrize("data", [[1], "standard", None, 3])
@@ -68,7 +71,7 @@ def test_a_name_the_system_cannot_look_up_is_an_io_problem_naming_it(tmp_path: P
     with pytest.raises(RulesError) as refused:
         load_rules(house)
     assert list(refused.value.problems) == [Problem(
-        "/extends", f"{long[:27]!r}...{long[:28]!r} is neither a shipped ruleset ({SHIPPED}) nor a file (cannot "
+        "/extends", f"{long[:27]!r}...{long[:28]!r} {NEITHER} (cannot "
         "read the file: File name too long)".replace("'...'", "..."), "extends", str(house))]
 
 
@@ -93,7 +96,7 @@ def test_a_folder_or_a_pipe_is_named_as_what_it_is_and_never_read(tmp_path: Path
         with pytest.raises(RulesError) as refused:
             load_rules(house)
         assert list(refused.value.problems) == [Problem(
-            "/extends", f"{brief(str(given))} is neither a shipped ruleset ({SHIPPED}) nor a file ({why})", "extends",
+            "/extends", f"{brief(str(given))} {NEITHER} ({why})", "extends",
             str(house))]
 
 
@@ -101,7 +104,8 @@ def test_a_variant_inline_may_extend_only_a_shipped_ruleset_and_the_problem_is_i
     with pytest.raises(RulesError) as refused:
         rules_from_data(variant("mine.json", {}), "game.json", allow_paths=False)
     assert list(refused.value.problems) == [Problem(
-        "/extends", f"'mine.json' is not a shipped ruleset; a variant given inline may extend only {SHIPPED}",
+        "/extends", f"'mine.json' is not a shipped ruleset; a variant given inline may extend only {SHIPPED} or a game "
+        f"({GAME_NAMES})",
         "extends", "game.json")]
 
 
@@ -147,7 +151,7 @@ def test_a_parent_that_is_missing_or_no_object_is_named_in_the_right_file(tmp_pa
     with pytest.raises(RulesError) as refused:
         load_rules(house)
     assert list(refused.value.problems) == [Problem(
-        "/extends", f"'missing.json' is neither a shipped ruleset ({SHIPPED}) nor a file", "extends", str(house))]
+        "/extends", f"'missing.json' {NEITHER}", "extends", str(house))]
     broken.write_text("[1]")
     house.write_text(json.dumps(variant("broken.json", {})))
     with pytest.raises(RulesError) as refused:

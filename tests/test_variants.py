@@ -296,7 +296,8 @@ def test_a_variant_given_without_a_folder_extends_a_relative_path_from_the_worki
     with pytest.raises(br.RulesError) as info:
         rules_from_data(_variant({}, extends="no-such-base.json"))
     assert [str(p) for p in info.value.problems] == [
-        f"/extends: 'no-such-base.json' is neither a shipped ruleset ({', '.join(shipped_ids())}) nor a file "
+        f"/extends: 'no-such-base.json' is neither a shipped ruleset ({', '.join(shipped_ids())}), a game "
+        "(boomerang-2010, boomerang-australia, sea-salt-paper) nor a file "
         "[extends]"]
     base = br.rules_data(br.load_rules("standard"))
     (tmp_path / "base.json").write_text(json.dumps({**base, "id": "my-base"}), encoding="utf-8")
@@ -350,7 +351,8 @@ def test_an_inline_variant_cannot_extend_a_relative_path(tmp_path: Path, monkeyp
                        "extends": extends, "changes": {}}
     shipped = ", ".join(br.shipped_ids())
     assert record_problems(record) == [f"/rules/extends: {extends!r} is not a shipped ruleset; a variant given inline "
-                                f"may extend only {shipped} [extends]"]
+                                f"may extend only {shipped} or a game (boomerang-2010, boomerang-australia, "
+                                "sea-salt-paper) [extends]"]
 
 
 @pytest.mark.parametrize("length", [1, 2, 3])

@@ -69,6 +69,11 @@ def shipped_ids() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in data_dir("variants").glob("*.json")))
 
 
+def _game_names() -> str:
+    """The games' names, as messages list them: ``extends`` takes one for its default ruleset (``_own_ruleset``)."""
+    return ", ".join(sorted(GAMES))
+
+
 def _is_shipped(name: str) -> bool:
     return name in shipped_ids()
 
@@ -146,7 +151,8 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
     parent = str(_own_ruleset(data["extends"]))  # a game's name extends its default ruleset, as ``load_rules`` reads it
     if not allow_paths and not _is_shipped(parent):
         raise RulesError([Problem("/extends", f"{brief(parent)} is not a shipped ruleset; a variant given inline may "
-                                  f"extend only {', '.join(shipped_ids())}", "extends", label)])
+                                  f"extend only {', '.join(shipped_ids())} or a game ({_game_names()})", "extends",
+                                  label)])
     path, parent_label = _locate(parent, base)
     key = str(path.resolve()) if _unreadable(path) is None else parent_label
     if key in seen:
@@ -160,7 +166,8 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
     if why is not None:
         said = "" if why == NO_SUCH_FILE else f" ({why})"
         raise RulesError([Problem("/extends", f"{brief(parent)} is neither a shipped ruleset "
-                                  f"({', '.join(shipped_ids())}) nor a file{said}", "extends", label)])
+                                  f"({', '.join(shipped_ids())}), a game ({_game_names()}) nor a file{said}",
+                                  "extends", label)])
     parent_data = resolve_data(_read(path, parent_label), parent_label, path.parent, (*seen, key), allow_paths,
                                depth + 1)
     merged = merge_patch(parent_data, _whole_numbers(data["changes"]))  # the parent's are ints already
