@@ -798,6 +798,14 @@ time.sleep(300)
 """
 
 
+def _signals_at_their_defaults() -> None:
+    """A child's first act (``preexec_fn``): SIGTERM and SIGHUP at their defaults, as a command started
+    from a terminal has them, whatever this run inherited (CI runs under ``nohup``, which ignores
+    SIGHUP, and a command keeps a signal ignored at its start ignored)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def _gone(pids: list[int], seconds: float) -> bool:
     """Whether every process of ``pids`` has ended (or is a zombie) within ``seconds``."""
     deadline = time.monotonic() + seconds
@@ -821,7 +829,8 @@ def _gone(pids: list[int], seconds: float) -> bool:
 def test_the_workers_end_with_a_parent_killed_mid_run(signum: int) -> None:
     """A ``--jobs`` run whose process is killed (``kill``, ``kill -9``, the terminal closed) leaves no
     worker behind: they finished the chunk in hand, then waited for ever on a queue nobody feeds."""
-    child = subprocess.Popen([sys.executable, "-c", _PARENT_KILLED], stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen([sys.executable, "-c", _PARENT_KILLED], stdout=subprocess.PIPE, text=True,
+                             preexec_fn=_signals_at_their_defaults)
     try:
         assert child.stdout is not None
         pids = [int(pid) for pid in child.stdout.readline().split()]
@@ -849,7 +858,7 @@ def test_simulate_killed_mid_run_leaves_its_out_file_and_no_worker(tmp_path: Any
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
     child = subprocess.Popen([sys.executable, "-m", "boomerang_rules", "simulate", "--jobs", "2", "--games", "400",
                               "--bots", "ismcts:30", "--quiet", "--out", str(out)], env=env,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                             preexec_fn=_signals_at_their_defaults, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     pids: list[int] = []
     try:
         deadline = time.monotonic() + 60
