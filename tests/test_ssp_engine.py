@@ -830,3 +830,23 @@ def test_serving_names_the_plain_engine_where_the_compiled_path_takes_no_decisio
     assert handed == {r for r in served if tables_for(br.load_rules(r)).expansion} == set(why)
     for r, engine_line in served.items():
         assert engine_line == (plain + why[r] + ")" if compiled is not None and r in handed else engine.ENGINE), r
+
+
+@pytest.mark.parametrize("cards", [64, 65])
+def test_the_compiled_path_plays_decks_of_up_to_64_cards_and_bench_says_so_past_them(
+        cards: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand is one 64-bit mask in the compiled path: a deck of 64 cards is compiled, one of 65 is
+    handed to the plain code, and ``serving`` (``bench``'s line) says why."""
+    import json
+
+    from boomerang_rules.core.loading import rules_from_data
+    from boomerang_rules.core.resources import data_dir
+
+    monkeypatch.setattr(engine, "COMPILED", object())  # built or not here: the line is the same
+    data = json.loads((data_dir("variants") / "sea-salt-paper.json").read_text(encoding="utf-8"))
+    more = [{"id": f"crab-{10 + i}", "kind": "crab", "colour": "green"} for i in range(cards - len(data["cards"]))]
+    rules = rules_from_data({**data, "id": f"deck-of-{cards}", "cards": data["cards"] + more})
+    tables = tables_for(rules)
+    assert (tables.deck_size, tables.compiled is None) == (cards, cards > 64)
+    assert engine.plain_reasons(tables) == ((f"a deck of {cards} cards, more than 64",) if cards > 64 else ())
+    assert engine.serving(rules).endswith(f"a deck of {cards} cards, more than 64)") == (cards > 64)

@@ -23,7 +23,7 @@ from .dealing import check_new_game, given_chances
 from .rules import Ruleset
 from .scoring import round_scores
 from .state import FIELD, Chance, Entry, GameState, RoundResult, check_state
-from .tables import PILES, Tables, tables_for
+from .tables import COMPILED_CARDS, PILES, Tables, tables_for
 
 _PILE = {name: i for i, name in enumerate(PILES)}
 _TABLES, _TURN, _PHASE, _DECK, _PILES, _HANDS, _DRAWN, _CALLER, _LOG, _BOUND = (
@@ -632,5 +632,6 @@ def serving(rules: Ruleset) -> str:
 def plain_reasons(tables: Tables) -> tuple[str, ...]:
     """What of a ruleset (its ``tables_for``) the compiled path does not play, in words: why its
     tables hold no ``compiled`` tuple (``()`` when they do)."""
-    too_many = (f"a deck of {tables.deck_size} cards, more than 64",) if tables.deck_size > 64 else ()
+    too_many = ((f"a deck of {tables.deck_size} cards, more than {COMPILED_CARDS}",)
+                if tables.deck_size > COMPILED_CARDS else ())
     return tables.expansion_reasons + too_many

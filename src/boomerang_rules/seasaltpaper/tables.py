@@ -16,6 +16,10 @@ from .rules import Ruleset
 PILES = ("left", "right")
 """The two discard piles, as actions name them."""
 
+COMPILED_CARDS = 64
+"""The most cards the compiled path plays (it holds a hand as one 64-bit mask): a larger deck is
+played by the plain code."""
+
 
 _COMPILED: dict[tuple[object, ...], tuple[object, ...]] = {}
 _COMPILED_MAX = 48
@@ -193,8 +197,8 @@ class Tables(ReadOnly):
         ``(kind, kind scored, points)``; the mermaid kind, ``win_with``, ``min_points``, whether an
         empty deck ends a LAST CHANCE round; then the ``take``, ``keep``, ``duo``, ``pile`` and
         ``pick`` action strings. None for what the compiled path does not serve: the expansion's
-        paths (``expansion_reasons``), a deck of more than 64 cards (the plain code then serves)."""
-        if self.expansion or self.deck_size > 64:
+        paths (``expansion_reasons``), a deck of more than ``COMPILED_CARDS`` (the plain code then serves)."""
+        if self.expansion or self.deck_size > COMPILED_CARDS:
             return None
         own = self.count_own_colour
         counted = tuple(c if own or k != self.mermaid else -1 for c, k in zip(self.colour, self.kind))
