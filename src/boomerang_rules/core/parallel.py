@@ -205,7 +205,7 @@ def _abandon(pool: ProcessPoolExecutor) -> None:
         worker.terminate()
     for worker in workers:
         worker.join(TERMINATE_WAIT)
-        if worker.is_alive():  # SIGTERM caught (a handler the parent had, inherited through the fork)
+        if worker.is_alive():  # SIGTERM ignored (SIG_IGN inherited: ``_worker_start`` keeps it) or caught by the call
             worker.kill()
             worker.join()
     pool.shutdown(wait=True, cancel_futures=True)

@@ -27,15 +27,17 @@ DEFAULT_PLAYOUTS = 100
 """Playouts per decision by default (within 0.1 s a decision on the project's machine)."""
 
 PLAIN_SIMULATED_PER_PLAYOUT = 55
-"""The search's work budget where its playouts run on the plain engine (``engine_of``: Extra Salt's
-rules, or a deck past 64 cards), in simulated decisions a playout (``core.ismcts.SearchGame.
-simulated_per_playout``): 5,500 a search at the default 100 playouts. A simulated decision there
-takes about 15 µs, twice the compiled engine's, and a round's first draws and keeps play 50–70
-of them a playout, up to about 6,800 a search in Extra Salt at 4 players: over 0.1 s. Capped, the
-longest searches keep about nine playouts in ten, and a search later in a round (about a
-thousand simulated decisions) is never capped. The base game's rules, on the compiled engine,
-are not capped (their slowest search takes about 0.06 s). Which rulesets are capped is the
-ruleset's (``Tables.compiled``), not the build's: without the compiled path they play the same."""
+"""The search's work budget where its playouts run on the plain engine (``engine_of``: the rulesets the
+compiled path hands on, ``engine.plain_reasons``: Extra Salt's rules, the two online variants
+``boat-from-discards`` and ``mermaids-without-white``, a deck past 64 cards), in simulated decisions
+a playout (``core.ismcts.SearchGame.simulated_per_playout``): 5,500 a search at the default 100
+playouts. A simulated decision there takes about 15 µs, twice the compiled engine's, and a round's
+first draws and keeps play 50–70 of them a playout, up to about 6,800 a search in Extra Salt at 4
+players: over 0.1 s. Capped, the longest searches keep about nine playouts in ten, and a search
+later in a round (about a thousand simulated decisions) is never capped. The base game's rules, on
+the compiled engine, are not capped (their slowest search takes about 0.06 s). Which rulesets are
+capped is the ruleset's (``Tables.compiled``), not the build's: without the compiled path they play
+the same."""
 
 REWARD_SCALE = 10.0
 """Points that make a reward of 1 (a good round beats the table's mean by about this much)."""
