@@ -265,6 +265,32 @@ def test_an_id_past_the_int64s_is_refused_as_given(rules_id: str) -> None:
 
 
 @pytest.mark.parametrize("rules_id", ENGINES)
+def test_every_engine_refuses_an_illegal_action_in_the_same_words(rules_id: str) -> None:
+    """Game, seat, the action's id and name, when, and the names of the legal ones: the same
+    sentence from every engine, its list the seat's mask; then nothing is applied. Once the games
+    are over, every engine's ``step`` and ``sample_actions`` say so alike."""
+    b = _batch(rules_id)
+    masks = batch.legal_masks(b)
+    acts = batch.first_legal(masks)
+    row = masks[1, 0] if masks.ndim == 3 else masks[1]
+    seat = 0 if masks.ndim == 3 else int(batch.to_act(b)[1])
+    wrong = int(np.flatnonzero(~row)[0])
+    acts[(1, 0) if acts.ndim == 2 else 1] = wrong
+    names = batch.action_names(b.rules)
+    legal = ", ".join(names[i] for i in np.flatnonzero(row))
+    with pytest.raises(br.IllegalAction) as refused:
+        batch.step(b, acts)
+    said = str(refused.value)
+    assert said.startswith(f"game 1, seat {seat}: action {wrong} ({names[wrong]!r}) is not legal ")
+    assert said.endswith(f"; legal: {legal}")
+    assert np.array_equal(batch.legal_masks(b), masks)  # nothing applied
+    over = _batch(rules_id, games=0)
+    for refused_call in (lambda: batch.step(over, acts[:0]), lambda: batch.sample_actions(over, batch.sampler(0, 1))):
+        with pytest.raises(br.IllegalAction, match=r"^the games are over: no decisions are owed$"):
+            refused_call()
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
 def test_numpy_integers_are_a_player_count_and_a_seed(rules_id: str) -> None:
     """A numpy integer count or seed (as ``games`` and ``new_game``'s seed already were) is the int it
     holds: the same batch and the same playouts, in every engine; a bool or a float stays refused."""

@@ -124,7 +124,7 @@ def test_an_illegal_id_is_refused_and_none_applied() -> None:
     legal = batch.legal_masks(b)
     good = int(np.flatnonzero(legal[0])[0])
     bad = int(np.flatnonzero(~legal[1])[0])
-    with pytest.raises(br.IllegalAction, match=r"game 1, seat \d: action \d+ \('.*'\) is not legal; legal: "):
+    with pytest.raises(br.IllegalAction, match=r"game 1, seat \d: action \d+ \('.*'\) is not legal now; legal: "):
         batch.step(b, np.array([good, bad]))
     assert b.states == before
     with pytest.raises(ValueError, match=r"shape \(2,\)"):

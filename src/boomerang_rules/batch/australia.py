@@ -40,15 +40,17 @@ import numpy.typing as npt
 from ..australia.rules import Ruleset
 from ..australia.tables import Tables, tables_for
 from ..core.arguments import brief
-from ..core.errors import IllegalAction
 from . import _kernels as k
 from .common import MAX_DECK
 from .common import SHUFFLE as _SHUFFLE
+from .common import action_ids as _action_ids
 from .common import count_of as _count
 from .common import first_legal as _first_legal
 from .common import generator_states as _generator_states
+from .common import illegal as _illegal
 from .common import observation_buffers as _observation_buffers
 from .common import out_array as _out_array
+from .common import owing as _owing
 from .common import players_of as _players
 from .common import refuse as _refuse
 from .common import seed_of as _seed
@@ -281,21 +283,15 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
 
 def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     """``actions`` as int64 ``(games, players)``, else the error saying why not."""
-    if batch.over:
-        raise IllegalAction("the games are over: no decisions are owed")
-    acts = np.asarray(actions)
-    shape = (batch.games, batch.players)
-    if acts.shape != shape:
-        raise ValueError(f"actions must have shape {shape} (games, players), not {acts.shape}")
-    if acts.dtype.kind not in "iu":
-        raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
-    return acts.astype(np.int64, copy=False)
+    return _action_ids(batch.over, actions, (batch.games, batch.players)).astype(np.int64, copy=False)
 
 
 def _refuse_illegal(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
     if bad >= 0:
-        g, seat = divmod(bad, batch.players)  # the id as given (one past 2**63 - 1 wrapped in int64)
-        raise IllegalAction(_illegal(batch, g, seat, int(np.asarray(actions)[g, seat])))
+        g, seat = divmod(bad, batch.players)
+        a = int(np.asarray(actions)[g, seat])  # as given (an id past 2**63 - 1 wrapped in int64)
+        raise _illegal(g, seat, a, batch.compiled.names, legal_masks(batch)[g, seat],
+                       f"at step {batch.step + 1} of round {batch.round + 1}")
 
 
 def _checked(batch: Batch, actions: npt.ArrayLike) -> I64Array:
@@ -373,8 +369,7 @@ def sample_actions(batch: Batch, states: U64Array, out: I64Array | None = None) 
 
     ``states`` (of ``sampler``) are advanced, so the same seed draws the same actions.
     """
-    if batch.over:
-        raise IllegalAction("the games are over: no decisions are owed")
+    _owing(batch.over)
     states = _generator_states(states, batch.games)
     if out is None:
         out = np.empty((batch.games, batch.players), np.int64)
@@ -382,15 +377,6 @@ def sample_actions(batch: Batch, states: U64Array, out: I64Array | None = None) 
         out = _out_array(out, (batch.games, batch.players), np.int64)
     k.sample(batch.step, batch.compiled.ti, batch.hands, batch.used_acts, states, out)
     return out
-
-
-def _illegal(batch: Batch, game: int, seat: int, action: int) -> str:
-    c = batch.compiled
-    name = repr(c.names[action]) if 0 <= action < len(c.names) else "no action"
-    card_step = batch.step < c.tables.hand_size - 1
-    what = "a card it holds" if card_step else "an activity it has not scored, or 'none'"
-    return (f"game {game}, seat {seat}: action {action} ({name}) is not legal at step {batch.step} of round "
-            f"{batch.round + 1}; it must choose {what}")
 
 
 def totals(batch: Batch) -> IntArray:

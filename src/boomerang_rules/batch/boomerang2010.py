@@ -27,15 +27,17 @@ from ..boomerang2010.actions import num_actions as _num_actions
 from ..boomerang2010.rules import GAME, Ruleset
 from ..boomerang2010.tables import tables_for
 from ..core.arguments import brief
-from ..core.errors import IllegalAction
 from . import _b2010_kernels as k
 from .common import (
     MAX_DECK,
     SHUFFLE,
     GamesBatch,
+    action_ids,
     count_of,
     generator_states,
+    illegal,
     observe_arrays,
+    owing,
     played_out,
     players_of,
     refuse,
@@ -210,14 +212,8 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
 
     Raises ``IllegalAction`` naming the first game and seat whose action is not legal, and then applies none.
     """
-    if batch.over:
-        raise IllegalAction("the games are over: no decisions are owed")
-    acts = np.asarray(actions)
     shape = (batch.games, batch.players)
-    if acts.shape != shape:
-        raise ValueError(f"actions must have shape {shape} (games, players), not {acts.shape}")
-    if acts.dtype.kind not in "iu":
-        raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
+    acts = action_ids(batch.over, actions, shape)
     if acts.dtype != np.int64 or not acts.flags.c_contiguous:
         acts = np.ascontiguousarray(acts, np.int64)
     c = batch.compiled
@@ -227,9 +223,7 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     if done < 0:
         g, seat = divmod(-1 - done, batch.players)
         a = int(np.asarray(actions)[g, seat])  # as given (an id past 2**63 - 1 wrapped in int64)
-        name = repr(c.names[a]) if 0 <= a < len(c.names) else "no action"
-        legal = ", ".join(c.names[i] for i in np.flatnonzero(legal_masks(batch)[g, seat]))
-        raise IllegalAction(f"game {g}, seat {seat}: action {a} ({name}) is not legal now; legal: {legal}")
+        raise illegal(g, seat, a, c.names, legal_masks(batch)[g, seat])
     batch.decisions += done
     return batch, rewards
 
@@ -241,8 +235,7 @@ def totals(batch: Batch) -> IntArray:
 
 def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     """A uniformly random legal action id for every seat owing a decision (-1 elsewhere), ``(games, players)``."""
-    if batch.over:
-        raise IllegalAction("the games are over: no decisions are owed")
+    owing(batch.over)
     states = generator_states(states, batch.games)
     out = np.empty((batch.games, batch.players), np.int64)
     k.sample(batch.players, batch.compiled.ti, batch.gi, states, out)

@@ -7,14 +7,14 @@ The kernels of every game deal with ``_kernels.shuffle``, the pure engine's shuf
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import factorial
 from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
 
-from ..core.errors import Problem, RulesError
+from ..core.errors import IllegalAction, Problem, RulesError
 from . import _kernels as k
 
 MAX_DECK = 64
@@ -74,6 +74,46 @@ SHUFFLE = shuffle_tables()
 def refuse(rule: str, message: str) -> RulesError:
     """The error of a ruleset a batched engine cannot run, naming the rule it breaks."""
     return RulesError([Problem("", message, rule)], "the batched engine cannot run this ruleset:")
+
+
+GAMES_OVER = "the games are over: no decisions are owed"
+"""What every batch's ``step`` and ``sample_actions`` say once its games are over."""
+
+_AXES = {1: "one per game", 2: "games, players"}
+
+
+def owing(over: bool) -> None:
+    """Raise ``IllegalAction`` if a batch's games are ``over``: no action is owed, so none is taken or drawn."""
+    if over:
+        raise IllegalAction(GAMES_OVER)
+
+
+def shaped(actions: npt.ArrayLike, shape: tuple[int, ...]) -> npt.NDArray[Any]:
+    """``actions`` as an array if it has ``shape``, else the ``ValueError`` naming the shape a batch takes."""
+    acts = np.asarray(actions)
+    if acts.shape != shape:
+        raise ValueError(f"actions must have shape {shape} ({_AXES[len(shape)]}), not {acts.shape}")
+    return acts
+
+
+def action_ids(over: bool, actions: npt.ArrayLike, shape: tuple[int, ...]) -> npt.NDArray[np.integer[Any]]:
+    """``actions`` as an integer array of ``shape``, as given (an id past 2**63 - 1 is refused as it
+    was given, not wrapped), else the error every batch's ``step`` raises: ``IllegalAction`` once the
+    games are ``over``, ``ValueError`` for another shape, ``TypeError`` for ids that are not integers."""
+    owing(over)
+    acts = shaped(actions, shape)
+    if acts.dtype.kind not in "iu":
+        raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
+    return acts
+
+
+def illegal(game: int, seat: int, action: int, names: Sequence[str], legal: npt.ArrayLike,
+            when: str = "now") -> IllegalAction:
+    """The refusal of every batch's ``step``: game, seat, the action (its id and name) and ``when``
+    it is not legal, then the names of the legal ones (``legal``: the seat's mask row)."""
+    name = repr(names[action]) if 0 <= action < len(names) else "no action"
+    listed = ", ".join(names[int(i)] for i in np.flatnonzero(legal))
+    return IllegalAction(f"game {game}, seat {seat}: action {action} ({name}) is not legal {when}; legal: {listed}")
 
 
 def players_of(rules: Any, players: object) -> int:

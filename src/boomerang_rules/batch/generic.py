@@ -33,10 +33,9 @@ from .. import num_actions as _num_actions
 from .. import step as _step
 from .. import to_act as _to_act
 from ..core.arguments import brief
-from ..core.errors import IllegalAction
 from ..core.games import GAMES, rules_module
 from ..core.rng import below
-from .common import count_of, generator_states, players_of, refuse, sampler, seed_of
+from .common import action_ids, count_of, generator_states, illegal, owing, players_of, refuse, sampler, seed_of, shaped
 
 GAME = "any"
 """The game this module runs: every game (``engine_for`` names the game of a ruleset)."""
@@ -162,16 +161,7 @@ def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
 
 
 def _ids(batch: Batch, actions: npt.ArrayLike) -> npt.NDArray[np.integer[Any]]:
-    if batch.over:
-        raise IllegalAction("the games are over: no decisions are owed")
-    acts = np.asarray(actions)
-    shape = (batch.games,) if batch.one_seat else (batch.games, batch.players)
-    if acts.shape != shape:
-        raise ValueError(f"actions must have shape {shape} ({'one per game' if batch.one_seat else 'games, players'})"
-                         f", not {acts.shape}")
-    if acts.dtype.kind not in "iu":
-        raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
-    return acts  # read as Python ints: an id past 2**63 - 1 is refused as given, not wrapped
+    return action_ids(batch.over, actions, (batch.games,) if batch.one_seat else (batch.games, batch.players))
 
 
 def _owed(batch: Batch, acts: npt.NDArray[np.integer[Any]], g: int) -> list[int]:
@@ -195,10 +185,7 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
             continue
         for seat, a in zip(_seats(state), ids):
             if not (0 <= a < batch.actions and legal_mask(state, seat) >> a & 1):
-                name = repr(action_of(batch.rules, a)) if 0 <= a < batch.actions else "no action"
-                legal = ", ".join(action_of(batch.rules, int(i)) for i in np.flatnonzero(
-                    _bits(legal_mask(state, seat), batch.actions)))
-                raise IllegalAction(f"game {g}, seat {seat}: action {a} ({name}) is not legal; legal: {legal}")
+                raise illegal(g, seat, a, action_names(batch.rules), _bits(legal_mask(state, seat), batch.actions))
         moved.append((g, _step(state, ids)))
     before = batch.totals.copy()
     for g, state in moved:
@@ -224,8 +211,7 @@ def _draw(states: U64Array, g: int, mask: int) -> int:
 def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     """A uniformly random legal id for every decision owed (``sampler`` states, advanced): ``(games,)``
     for a one-seat game, else ``(games, players)``; -1 where none is owed."""
-    if batch.over:
-        raise IllegalAction("the games are over: no decisions are owed")
+    owing(batch.over)
     states = generator_states(states, batch.games)
     out = np.full((batch.games,) if batch.one_seat else (batch.games, batch.players), -1, np.int64)
     for g, state in enumerate(batch.states):
@@ -328,10 +314,7 @@ def seat_actions(batch: Batch, actions: npt.ArrayLike) -> npt.ArrayLike:
     one-seat game's entry of the seat to act (its row's first for a finished game); else the same."""
     if not batch.one_seat:
         return actions
-    acts = np.asarray(actions)
-    shape = (batch.games, batch.players)
-    if acts.shape != shape:
-        raise ValueError(f"actions must have shape {shape} (games, players), not {acts.shape}")
+    acts = shaped(actions, (batch.games, batch.players))
     picked: npt.NDArray[Any] = acts[np.arange(batch.games), np.maximum(to_act(batch), 0)]
     return picked
 

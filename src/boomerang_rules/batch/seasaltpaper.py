@@ -25,7 +25,6 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.arguments import brief
-from ..core.errors import IllegalAction
 from ..seasaltpaper.actions import action_names as _rl_action_names
 from ..seasaltpaper.rules import GAME, Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
@@ -34,15 +33,19 @@ from .common import (
     MAX_DECK,
     SHUFFLE,
     GamesBatch,
+    action_ids,
     count_of,
     generator_states,
+    illegal,
     observe_arrays,
     out_array,
+    owing,
     played_out,
     players_of,
     refuse,
     sampler,
     seed_of,
+    shaped,
 )
 
 POLICIES = ("random",)
@@ -317,25 +320,15 @@ def masks_view(batch: Batch) -> npt.NDArray[np.bool_]:
 
 
 def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
-    if batch.over:
-        raise IllegalAction("the games are over: no decisions are owed")
-    acts = np.asarray(actions)
-    if acts.shape != (batch.games,):
-        raise ValueError(f"actions must have shape {(batch.games,)} (one per game), not {acts.shape}")
-    if acts.dtype.kind not in "iu":
-        raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
-    return acts.astype(np.int64)
+    return action_ids(batch.over, actions, (batch.games,)).astype(np.int64)
 
 
 def _refuse(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
     if bad >= 0:
-        names = batch.compiled.names
         a = int(np.asarray(actions)[bad])  # as given (an id past 2**63 - 1 wrapped in int64)
-        name = repr(names[a]) if 0 <= a < len(names) else "no action"
-        legal = ", ".join(names[i] for i in np.flatnonzero(legal_masks(batch)[bad]))
         phase = ("draw", "keep", "play", "crab_pile", "crab_card", "steal")[int(batch.gi[bad, k.G_PHASE])]
-        raise IllegalAction(f"game {bad}, seat {int(batch.gi[bad, k.G_TURN])}: action {a} ({name}) is not legal "
-                            f"in the {phase} phase; legal: {legal}")
+        raise illegal(bad, int(batch.gi[bad, k.G_TURN]), a, batch.compiled.names, legal_masks(batch)[bad],
+                      f"in the {phase} phase")
 
 
 def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
@@ -361,8 +354,7 @@ def totals(batch: Batch) -> IntArray:
 
 def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     """A uniformly random legal action id for every game (-1 for a finished one), ``(games,)``."""
-    if batch.over:
-        raise IllegalAction("the games are over: no decisions are owed")
+    owing(batch.over)
     states = generator_states(states, batch.games)
     out = np.empty(batch.games, np.int64)
     k.sample(batch.legal, batch.nlegal, states, out)
@@ -407,10 +399,7 @@ def seat_masks(batch: Batch, out: npt.NDArray[np.bool_]) -> None:
 
 def seat_actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     """The seat to act's entry of every game's row of ``actions`` ``(games, players)`` (``step``'s argument)."""
-    acts = np.asarray(actions)
-    shape = (batch.games, batch.players)
-    if acts.shape != shape:
-        raise ValueError(f"actions must have shape {shape} (games, players), not {acts.shape}")
+    acts = shaped(actions, (batch.games, batch.players))
     picked: I64Array = acts[np.arange(batch.games), np.maximum(to_act(batch), 0)]
     return picked
 
