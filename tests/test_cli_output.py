@@ -189,14 +189,34 @@ def _replay_in_80_columns(tmp_path: Path, game: str, seed: int, names: list[str]
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_replay_shows_a_names_bidirectional_controls_escaped(game: str, tmp_path: Path) -> None:
-    """A name may hold the bidirectional overrides and isolates (the schema takes them; right-to-left
-    names need none of them): sent to a terminal that honours them, "\u202eBob" would draw the rest of
-    its line, scores included, right to left. ``replay`` writes each as its escape, visibly."""
-    controls = ["\u202e", "\u202d", "\u202a", "\u2067", "\u2066"]
-    names = [f"{c}Bob{i}" for i, c in enumerate(controls[:3])] + ["\u2067علي\u2069"]
+    """A name may hold Unicode's bidirectional controls (the schema takes them; right-to-left names
+    need none of them): sent to a terminal that honours them, "\u202eBob" would draw the rest of its
+    line, scores included, right to left, and an invisible right-to-left mark moves the ": 12" after
+    it. ``replay`` writes each as its escape, visibly: the overrides, embeddings and isolates, and
+    the marks (U+200E, U+200F, U+061C)."""
+    names = ["\u202eBob0", "\u200fBob1\u202a", "Bob2\u061c\u200e\u202d", "\u2067علي\u2069"]
     out = _replay_in_80_columns(tmp_path, game, 2, names, None)
-    assert not any(c in out for c in [*controls, "\u2069"])
+    assert not any(c in out for c in "\u202e\u202d\u202a\u2067\u2069\u200e\u200f\u061c")
     assert "\\u202eBob0 (seat 0)" in out and "\\u2067علي\\u2069 (seat 3)" in out
+    assert "\\u200fBob1\\u202a (seat 1)" in out and "Bob2\\u061c\\u200e\\u202d (seat 2)" in out
+
+
+def test_every_bidirectional_control_is_escaped_in_a_name() -> None:
+    """Unicode's ``Bidi_Control`` characters: every one whose bidirectional class is an embedding,
+    override or isolate (found by class over all of Unicode, so one a later Unicode adds is caught),
+    and the three invisible marks (by name); each comes out as its escape, and nothing else does."""
+    import sys
+    import unicodedata
+
+    from boomerang_rules.core.display import escaped_name
+
+    explicit = {"LRE", "RLE", "PDF", "LRO", "RLO", "LRI", "RLI", "FSI", "PDI"}
+    controls = [chr(c) for c in range(sys.maxunicode + 1) if unicodedata.bidirectional(chr(c)) in explicit]
+    marks = [unicodedata.lookup(f"{name} MARK") for name in ("LEFT-TO-RIGHT", "RIGHT-TO-LEFT", "ARABIC LETTER")]
+    assert len(controls) == 9
+    for c in controls + marks:
+        assert escaped_name(f"a{c}b") == f"a\\u{ord(c):04x}b"
+    assert escaped_name("علي\u200dx") == "علي\u200dx"  # a joiner is no control of direction
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -35,12 +35,16 @@ def displayable(text: str) -> str:
     return UNSHOWN.sub(REPLACEMENT, text) if UNSHOWN.search(text) else text
 
 
-UNSHOWN_IN_NAMES = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
+UNSHOWN_IN_NAMES = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
 """What a name in a message or on a terminal line may not hold as it is: ``UNSHOWN``, tab and
-newline (a newline in a name would start a line of the message that the name wrote), and the
-bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): a terminal that
+newline (a newline in a name would start a line of the message that the name wrote), and
+Unicode's bidirectional controls (``Bidi_Control``): the embeddings, overrides and isolates
+(U+202A-U+202E, U+2066-U+2069), and the invisible marks (U+200E, U+200F, U+061C). A terminal that
 honours them would draw the rest of the line in an order the name chose (a player called
-"\u202eBob" turning the scores after it around), as Trojan Source turned code around."""
+"\u202eBob" turning the scores after it around, "Bob\u200f" moving the ": 12" after it), as
+Trojan Source turned code around. A right-to-left name needs none of them: its letters carry
+their own direction."""
 
 
 def escaped_name(name: str) -> str:
