@@ -82,6 +82,11 @@ def __getattr__(name: str) -> Any:
 HEADER = "boomerang-rules openspiel state 1"
 """The first line of every serialized state; the second lists every action since the initial state."""
 
+_UNWRITTEN = re.compile(r"[(),=\x00-\x1f\x7f]")
+"""What a ``rules`` parameter may not hold: the characters OpenSpiel's game strings are parsed by
+(``pyspiel.load_game("name(players=3,rules=a,b.json)")`` reads a parameter ``b.json``), and the
+control characters, a newline among them, which would break ``serialize_game_and_state``'s lines."""
+
 _MAX_TEXT = 1 << 22
 _NUMBER = re.compile(r"(?:0|[1-9][0-9]{0,9})\Z", re.ASCII)
 
@@ -175,6 +180,12 @@ class BoomerangGame(pyspiel.Game):  # type: ignore[misc]
         name = params["rules"]
         if not isinstance(name, str):
             raise TypeError(f"{d.short_name}: rules must be a ruleset id or a file path (str), not {kind(name)}")
+        if _UNWRITTEN.search(name):
+            raise ValueError(f"{d.short_name}: rules={brief(name)} cannot stand in an OpenSpiel game string, which "
+                             "separates its parameters with '(', ')', ',' and '=' and cannot escape them (and a "
+                             "control character would break its line): the game could be neither pickled nor "
+                             "loaded again from its string. Give a ruleset file whose path holds none of them "
+                             "(a copy or a link)")
         rules = load_rules(name)
         if rules.game != d.game:
             shipped = ", ".join(info.id for info in br.list_rules() if info.game == d.game)
