@@ -69,6 +69,32 @@ def test_the_policy_sees_rl_observe_in_training_as_in_the_evaluation(rules_id: s
     assert len(recorded) and recorded.min() >= 0.0 and recorded.max() <= 1.0
 
 
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_points_margin_is_paid_round_by_round_and_adds_up_to_the_games(rules_id: str) -> None:
+    """Each round's points margin (seat 0's less the opponents' mean) is paid at seat 0's decision
+    before it is scored: over a finished game the payments add up to the final margin, and they are
+    not all at the last decision (the rounds before the last are told as they end)."""
+    import numpy as np
+
+    import boomerang_rules as br
+    from boomerang_rules.rl.vector import VectorEnv
+
+    module = _example()
+    rules = br.load_rules(rules_id)
+    env = VectorEnv(rules, players=4, games=6, reward="round", copy=False)
+    data = module.rollout(env, module.Policy(env.observation_size, env.num_actions, 16), seed=2, cap=5_000)
+    assert data["finished"].all()
+    early = 0
+    for g, paid in enumerate(data["gained"]):
+        assert len(paid) == len(data["decisions"][g])
+        assert sum(paid) == pytest.approx(data["margin"][g])
+        early += any(paid[:-1])
+    assert early
+    tensors = module.batch_of(data, margin_scale=1.0)
+    assert len(tensors["act"]) == sum(map(len, data["decisions"]))
+    assert np.isfinite(tensors["adv"].numpy()).all()
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["--rules", "bogus"], "no shipped ruleset is called 'bogus'"),
     (["--games", "0"], "--games must be at least 1, not 0"),
