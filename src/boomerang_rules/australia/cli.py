@@ -13,7 +13,7 @@ from ..core.arguments import brief
 from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import say
-from ..terminal.wording import fitted
+from ..terminal.wording import fitted, opening
 from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
 from .picture import visited_sites as _visited
@@ -193,7 +193,8 @@ class Session:
 
         state = new_game(self.rules, self.players, self.seed)
         # No seed yet: it recreates every hand (new_game), so it is shown once the game is over.
-        click.echo(title(f"{self.rules.name}, {self.players} players, you are seat {self.seat}.") + " Type help.")
+        for line in opening(self.rules.name, self.players, self.seat, title):
+            click.echo(line)
         for line in rules_summary(self.rules):
             click.echo(line)
         finished = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -15,7 +15,7 @@ from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
-from ..terminal.wording import clipped_to, columns, fitted, name_column, says
+from ..terminal.wording import clipped_to, columns, fitted, name_column, opening, says
 from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
 from .scoring import SeatScore, tie_words
@@ -178,15 +178,6 @@ HELP_CHOICE = ("A choice: a land for your token, then throw or pass in the hunt:
                "the list, or a unique beginning of it.")
 
 
-def opening(name: str, players: int, seat: int, style: Callable[[str], str]) -> str:
-    """The first line of ``play``: the game, the players, the seat, and that help exists, in 80
-    columns (a long game name says "seat N" alone)."""
-    line = f"{name}, {players} players, you are seat {seat}."
-    if len(line) + len(" Type help.") > 80:
-        line = f"{name}, {players} players, seat {seat}."
-    return style(line) + " Type help."
-
-
 def rules_summary(rules: Ruleset) -> list[str]:
     """The rules in a few sentences, read off the ruleset, for the opening of ``play``."""
     tie = " then ".join(f"the most {row}" for row in rules.tie_breakers)
@@ -228,7 +219,8 @@ class Session:
 
         state = new_game(self.rules, self.players, self.seed)
         # No seed yet: it recreates the deck's order (new_game), so it is shown once the game is over.
-        click.echo(opening(self.rules.name, self.players, self.seat, title))
+        for line in opening(self.rules.name, self.players, self.seat, title):
+            click.echo(line)
         for paragraph in rules_summary(self.rules):
             say(paragraph)
         finished = 0

@@ -13,7 +13,7 @@ from ..core.arguments import brief
 from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import common_command
-from ..terminal.wording import fit_line, fitted, name_column, plural, says
+from ..terminal.wording import fit_line, fitted, name_column, opening, plural, says
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
@@ -213,7 +213,8 @@ class Session:
         state = new_game(self.rules, self.players, self.seed)
         target = self.rules.target(self.players)
         # No seed yet: it recreates every deck order, so it is shown once the game is over.
-        say(f"{self.rules.name}, {self.players} players, you are seat {self.seat}. Type help.", title)
+        for line in opening(self.rules.name, self.players, self.seat, title):
+            click.echo(line)
         say(f"First to {target} points wins. On your turn: take a card, either the top two of the deck (keep "
             "one, discard the other) or the top card of a discard pile; then play duos for their effects, and with "
             f"{self.rules.round_end.min_points}+ card points you may end the round: STOP (everyone scores their "
