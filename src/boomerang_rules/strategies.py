@@ -49,10 +49,12 @@ def _shipped(game: str) -> list[str]:
 
 def rulesets(generated: bool = True, game: str = AUSTRALIA) -> st.SearchStrategy[Any]:
     """The shipped rulesets and variants of ``game`` (Boomerang: Australia's by default;
-    ``"sea-salt-paper"`` for Sea Salt & Paper's) and, for Boomerang: Australia unless
-    ``generated`` is false, rulesets made from them: other hand sizes, player ranges, round
-    counts and decks of up to 250 cards. A ``game`` the library does not know is a ``ValueError``
-    naming it (hypothesis said only "Cannot sample from a length-zero sequence")."""
+    ``"sea-salt-paper"`` for Sea Salt & Paper's) and, unless ``generated`` is false, rulesets made
+    from them where the game's own strategies make some (its package's ``generated_rulesets``):
+    Boomerang: Australia's other hand sizes, player ranges, round counts and decks of up to 250
+    cards, Boomerang (2010)'s as ``b10_rulesets`` makes them; Sea Salt & Paper makes none. A
+    ``game`` the library does not know is a ``ValueError`` naming it (hypothesis said only "Cannot
+    sample from a length-zero sequence")."""
     if not isinstance(game, str) or game not in GAMES:
         raise ValueError(f"game must be one of {', '.join(map(repr, GAMES))}, not {brief(game)}")
     shipped = st.sampled_from(_shipped(game)).map(load_any_rules)
