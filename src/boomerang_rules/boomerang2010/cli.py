@@ -358,6 +358,9 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
             spec, i = args[i + 1], i + 2
         elif option in ("--player", "--seat") and equals:
             spec, i = value, i + 1
+        elif option in ("--player", "--seat"):  # the last argument, its value left out
+            fail(f"{option} needs CARD,CARD,...:BOOMERANGS (e.g. {option} A1,K3,F2:11, or {option} :7 for no "
+                 "cards)", EXIT_USAGE)
         elif arg.startswith("--") and option not in ("--player", "--seat"):  # worded as the other games word it
             fail(f"no such option for {GAME_NAME}: {clipped(arg)} (give {SEAT_HELP})", EXIT_USAGE)
         else:

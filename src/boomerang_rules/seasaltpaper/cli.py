@@ -96,8 +96,8 @@ _LABELS = {"duos": "Duos", "collectors": "Collectors", "multipliers": "Multiplie
 
 
 def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
-    """The cards of ``--hand ID...`` and ``--played ID...`` (in any case); exits 2 when neither is
-    given (nothing to score: an empty hand is ``--hand`` alone)."""
+    """The cards of ``--hand ID...`` and ``--played ID...`` (in any case; ``--hand=ID`` gives the first
+    of them); exits 2 when neither is given (nothing to score: an empty hand is ``--hand`` alone)."""
     where: list[str] | None = None
     hand: list[str] = []
     played: list[str] = []
@@ -105,10 +105,11 @@ def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
         fail("nothing to score: give --hand ID... and --played ID... (the cards in hand and those played in front; "
              "--hand alone for an empty hand)", EXIT_USAGE)
     for arg in args:
-        if arg == "--hand":
-            where = hand
-        elif arg == "--played":
-            where = played
+        option, equals, value = arg.partition("=")  # --hand=ID, as --activity=NAME and --player=SPEC read
+        if option in ("--hand", "--played"):
+            where = hand if option == "--hand" else played
+            if equals:
+                where.append(value.lower())
         elif arg.startswith("--"):
             fail(f"no such option for Sea Salt & Paper: {clipped(arg)} (give --hand ID... and --played ID...)",
                  EXIT_USAGE)
