@@ -47,7 +47,7 @@ def test_each_game_package_names_its_own_classes(game: str) -> None:
     """``boomerang_rules.australia.SeatView`` is Australia's view as ``seasaltpaper.SeatView`` is
     Sea Salt & Paper's: Australia's package named none of these (only the top level did), and
     only Boomerang (2010)'s named its bots."""
-    module = game_module(game)
+    module = importlib.import_module(GAMES[game])
     state = module.new_game(module.load_rules(), module.load_rules().players.min, 1)
     for name in OWN_CLASSES:
         assert name in module.__all__ and isinstance(getattr(module, name), type), f"{GAMES[game]} lacks {name}"
