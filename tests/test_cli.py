@@ -133,6 +133,18 @@ def test_score_names_an_option_left_without_its_value_in_every_game(rules: str, 
     assert code in (1, 2) and out == "" and err.startswith(f"boomerang-rules: {said}"), err
 
 
+@pytest.mark.parametrize(("rules", "args", "game"), [
+    ("direction", ["E", "A", "V", "W", "X", "J", "B"], "Boomerang: Australia"),
+    ("sea-salt-paper-extra-salt", ["--hand", "crab-1"], "Sea Salt & Paper"),
+    ("boomerang-2010", ["--player", "A1:12", "--player", ":12", "--player", ":12"], "Boomerang (2010)")])
+def test_score_names_the_game_not_the_ruleset_for_an_option_it_does_not_take(rules: str, args: list[str],
+                                                                             game: str) -> None:
+    """Under a variant too, the option is said to be no option of the game, named as the game (Australia
+    named the ruleset: "no such option for Direction variant: --bogus")."""
+    code, out, err = run("score", "--rules", rules, *args, "--bogus")
+    assert (code, out) == (2, "") and err.startswith(f"boomerang-rules: no such option for {game}: --bogus ("), err
+
+
 @pytest.mark.parametrize("spec", ["A1,,A2:12", ",:12", "A1,:12", ",A1:12"])
 def test_score_refuses_an_empty_card_id_in_a_player_s_list(spec: str) -> None:
     """A stray comma in Boomerang (2010)'s ``--player`` is a usage error naming the argument, not a card

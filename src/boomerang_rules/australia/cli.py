@@ -448,8 +448,8 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     cards, activity = _activity_option(args)
     flags = [c for c in cards if c.startswith("--")]
     if flags:
-        fail(f"no such option for {rules.name}: {clipped(flags[0])} (give the card ids and --activity NAME)",
-             EXIT_USAGE)
+        fail(f"no such option for Boomerang: Australia: {clipped(flags[0])} (give the card ids and --activity NAME)",
+             EXIT_USAGE)  # the game's name, as the other games say theirs (a ruleset's own name may be anything)
     if not cards:  # a usage error in every game (a wrong count of cards is invalid input)
         fail(f"nothing to score: give the {rules.hand_size} card ids of one round, Throw first and Catch last, and "
              "--activity NAME for its activity", EXIT_USAGE)
