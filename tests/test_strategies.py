@@ -118,3 +118,24 @@ def test_rulesets_of_a_game_draw_what_its_own_strategy_draws(game: str, own: Any
     assert _makes_a_ruleset_of_its_own(bst.rulesets(game=game)) == _makes_a_ruleset_of_its_own(own(True))
     assert not _makes_a_ruleset_of_its_own(bst.rulesets(generated=False, game=game))
     assert _first(bst.rulesets(game=game)).game == game
+
+
+@settings(max_examples=60, deadline=None)
+@given(bst.ssp_hands())
+def test_sea_salt_and_paper_hands_score_and_are_what_score_takes(case: tuple[Any, list[str], list[str]]) -> None:
+    """``ssp_hands`` is Sea Salt & Paper's scoring input (as ``draft_cards`` is Australia's and
+    ``b10_tables`` Boomerang (2010)'s): distinct cards, duos in front, which ``score_cards`` scores
+    and ``score`` takes (Sea Salt & Paper had no such strategy)."""
+    from boomerang_rules import seasaltpaper as ssp
+    from boomerang_rules.seasaltpaper.scoring import played_problems
+
+    rules, hand, played = case
+    assert rules.game == "sea-salt-paper" and len(set(hand + played)) == len(hand) + len(played)
+    assert len(played) % 2 == 0 and played_problems(rules, played) == []
+    points = ssp.score_cards(rules, hand, played)
+    assert points.duos >= len(played) // 2 * min(d.points for d in rules.duos)
+
+
+def test_sea_salt_and_paper_hands_take_a_ruleset() -> None:
+    rules, _, _ = _first(bst.ssp_hands("sea-salt-paper-extra-salt"))
+    assert rules.id == "sea-salt-paper-extra-salt"

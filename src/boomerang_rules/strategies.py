@@ -146,6 +146,7 @@ from .boomerang2010.strategies import tables as b10_tables  # noqa: E402
 # Sea Salt & Paper: the same strategies with an ``ssp_`` prefix (``games``, ``records`` and
 # ``invalid_records`` above also play it when given one of its rulesets).
 from .seasaltpaper.strategies import games as ssp_games  # noqa: E402
+from .seasaltpaper.strategies import hands as ssp_hands  # noqa: E402
 from .seasaltpaper.strategies import invalid_records as ssp_invalid_records  # noqa: E402
 from .seasaltpaper.strategies import records as ssp_records  # noqa: E402
 from .seasaltpaper.strategies import rulesets as ssp_rulesets  # noqa: E402
@@ -162,6 +163,7 @@ __all__ = [
     "records",
     "rulesets",
     "ssp_games",
+    "ssp_hands",
     "ssp_invalid_records",
     "ssp_records",
     "ssp_rulesets",

@@ -88,6 +88,29 @@ def records(draw: st.DrawFn, players: int | None = None, rules: Ruleset | str | 
 
 
 @st.composite
+def hands(draw: st.DrawFn, rules: Ruleset | str | st.SearchStrategy[Ruleset] | None = None
+          ) -> tuple[Ruleset, list[str], list[str]]:
+    """A ruleset and one player's cards for ``score_cards``: the hand (any distinct cards, none to a
+    dozen) and the cards played in front (duos of the ruleset, none to four), no card in both; what
+    ``boomerang-rules score --rules R --hand ... --played ...`` takes (``scoring.played_problems``
+    finds nothing in them). Sea Salt & Paper's scoring input, as ``draft_cards`` is Boomerang:
+    Australia's and ``b10_tables`` Boomerang (2010)'s."""
+    ruleset = _ruleset(draw, rules)
+    deck = draw(st.permutations([c.id for c in ruleset.cards]), label="deck")
+    kind = {c.id: c.kind for c in ruleset.cards}
+    played: list[str] = []
+    for _ in range(draw(st.integers(0, 4), label="duos")):
+        duo = draw(st.sampled_from(ruleset.duos), label="duo")
+        first = next((c for c in deck if kind[c] == duo.kinds[0] and c not in played), None)
+        second = next((c for c in deck if kind[c] == duo.kinds[1] and c not in played and c != first), None)
+        if first is not None and second is not None:
+            played += [first, second]
+    rest = [c for c in deck if c not in played]
+    hand = rest[:draw(st.integers(0, min(12, len(rest))), label="hand")]
+    return ruleset, hand, played
+
+
+@st.composite
 def invalid_records(draw: st.DrawFn, players: int | None = None,
                     rules: Ruleset | str | None = None) -> tuple[dict[str, Any], str, str]:
     """A Sea Salt & Paper record with exactly one rule broken, the JSON pointer and the rule
