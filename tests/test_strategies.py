@@ -110,7 +110,7 @@ def _makes_a_ruleset_of_its_own(strategy: st.SearchStrategy[Any]) -> bool:
 
 @pytest.mark.parametrize(("game", "own"), [("boomerang-australia", lambda g: bst.rulesets(g)),
                                             ("boomerang-2010", lambda g: bst.b10_rulesets(g)),
-                                            ("sea-salt-paper", lambda g: bst.ssp_rulesets())])
+                                            ("sea-salt-paper", lambda g: bst.ssp_rulesets(g))])
 def test_rulesets_of_a_game_draw_what_its_own_strategy_draws(game: str, own: Any) -> None:
     """``rulesets(game=G)`` makes rulesets of G where G's own strategy does, and only with
     ``generated`` true: ``rulesets(game="boomerang-2010")`` drew the shipped ruleset alone, while
@@ -118,6 +118,7 @@ def test_rulesets_of_a_game_draw_what_its_own_strategy_draws(game: str, own: Any
     assert _makes_a_ruleset_of_its_own(bst.rulesets(game=game)) == _makes_a_ruleset_of_its_own(own(True))
     assert not _makes_a_ruleset_of_its_own(bst.rulesets(generated=False, game=game))
     assert _first(bst.rulesets(game=game)).game == game
+    assert _makes_a_ruleset_of_its_own(bst.rulesets(game=game))  # every game makes some (Sea Salt & Paper none)
 
 
 @settings(max_examples=60, deadline=None)

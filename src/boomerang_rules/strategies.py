@@ -52,7 +52,8 @@ def rulesets(generated: bool = True, game: str = AUSTRALIA) -> st.SearchStrategy
     ``"sea-salt-paper"`` for Sea Salt & Paper's) and, unless ``generated`` is false, rulesets made
     from them where the game's own strategies make some (its package's ``generated_rulesets``):
     Boomerang: Australia's other hand sizes, player ranges, round counts and decks of up to 250
-    cards, Boomerang (2010)'s as ``b10_rulesets`` makes them; Sea Salt & Paper makes none. A
+    cards, Boomerang (2010)'s as ``b10_rulesets`` makes them, Sea Salt & Paper's as
+    ``ssp_rulesets(generated=True)`` does (other player ranges, targets, tie-breaks...). A
     ``game`` the library does not know is a ``ValueError`` naming it (hypothesis said only "Cannot
     sample from a length-zero sequence")."""
     if not isinstance(game, str) or game not in GAMES:
