@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..core.display import clipped
+from ..core.display import clipped, escaped_name
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import say
 from ..terminal.wording import fitted, opening
@@ -34,7 +34,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         return agree(names[s], verb)
 
     who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
-    lines = [f"{rules.name} [{rules.id}], {n} players: {who}"]
+    lines = [f"{escaped_name(rules.name)} [{rules.id}], {n} players: {who}"]  # a ruleset file's name may hold anything
     if seat is not None:
         lines.append(f"As seen by {names[seat]} (seat {seat}).")
     state = new_game(rules, n, deals=[r["hands"] for r in rounds], undealt_ok=True)

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..core.display import clipped
+from ..core.display import clipped, escaped_name
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
@@ -82,7 +82,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
 
     n = len(names)
     who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
-    lines = [f"{rules.name} [{rules.id}], {n} players: {who}"]
+    lines = [f"{escaped_name(rules.name)} [{rules.id}], {n} players: {who}"]  # a ruleset file's name may hold anything
     if seat is not None:
         lines.append(f"As seen by {names[seat]} (seat {seat}).")
     state = new_game(rules, n, deck=record["deck"])

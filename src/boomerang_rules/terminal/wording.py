@@ -183,6 +183,7 @@ def opening(name: str, players: int, seat: int, style: Callable[[str], str] = st
     help exists, in 80 columns: "you are seat N", or "seat N" alone where that does not fit on
     one line, and a name too long for either wrapped over lines (``style``, ``title`` on a
     terminal, marks the words before "Type help.", or every line of a wrapped name)."""
+    name = escaped_name(name)  # a ruleset file's name: its bidirectional controls and newlines escaped, as a player's
     whole = f"{name}, {players} players, you are seat {seat}."
     for said in (whole, f"{name}, {players} players, seat {seat}."):
         if columns(said) + len(" Type help.") <= 80:
