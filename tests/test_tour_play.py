@@ -563,3 +563,18 @@ def test_play_opens_in_80_columns_whatever_the_rulesets_name(game: str, tmp_path
         code, out, err = run("play", "--rules", str(variant), "--players", "3", "--seat", "1", "--seed", "1")
         assert code == 1 and "input ended" in err, err
         assert out.splitlines()[:len(first)] == first, out
+
+
+@pytest.mark.parametrize("rules", ["sea-salt-paper", "boomerang-2010"])
+def test_play_help_says_what_each_game_takes_and_it_is_taken(rules: str) -> None:
+    """``play --help`` says each game's answers as the game's own ``help`` says them: Boomerang
+    (2010) takes a choice's number as Sea Salt & Paper does (the help said only "a unique beginning
+    will do"), and Australia's activity a number, a name or a beginning."""
+    help_text = " ".join(run("play", "--help")[1].split())
+    assert ("Boomerang (2010): a land, then throw or pass: the number of a choice from the list shown, or a "
+            "unique beginning of it.") in help_text
+    assert ("Sea Salt & Paper: the number of a choice from the list shown, the action, or a unique "
+            "beginning") in help_text
+    assert "for the activity, its number in the list, its name or a unique beginning of it, or 'none'" in help_text
+    code, out, err = run("play", "--rules", rules, "--seed", "3", "--bots", "random", input="1\n")
+    assert code == 1 and "input ended" in err and "is not one of the choices" not in out
