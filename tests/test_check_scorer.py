@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -303,3 +304,36 @@ def test_the_findings_are_those_of_every_game_and_hold_one_example() -> None:
     assert held.example is findings.example and held.games == 50 * len(failing)
     assert set(held.rows) <= set(game_module(rules.game).ROWS)  # a count a row, whatever the games
     assert held.rows == Counter({row: 50 * n for row, n in findings.rows.items()})
+
+
+OFF_BY_TWO = '''
+import json, sys
+import boomerang_rules as br
+for line in sys.stdin:
+    sheets = [s.as_dict() for s in br.score_sheets(br.state_of(json.loads(line)))]
+    for row, value in sheets[1].items():
+        if isinstance(value, list) and value:
+            value[0] += 2
+        elif isinstance(value, dict):
+            first = next(iter(value))
+            value[first] += 2
+    print(json.dumps(sheets))
+'''
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_difference_is_named_to_its_entry_in_80_columns_in_every_game(tmp_path: Path, rules_id: str) -> None:
+    """Every difference is one number against another, placed by its round (a row of rounds) or its
+    name (a row by animal: Boomerang (2010)'s ``cards`` and ``animals`` were quoted whole, two Python
+    dicts on a line of 200 columns), and what the round held is told in 80 columns (Sea Salt &
+    Paper's seat's actions ran to 250)."""
+    scorer = tmp_path / "off_by_two.py"
+    scorer.write_text(OFF_BY_TWO, encoding="utf-8")
+    code, out, _ = run("--rules", rules_id, "--games", "2", "--players", "3", "--", sys.executable, str(scorer))
+    assert code == 1, out
+    said = [line for line in out.splitlines() if "the scorer says" in line]
+    assert said and all(re.fullmatch(r"  seat 1, \w+, (round \d+|[a-z_]+): the scorer says (\d+), the rules give \d+",
+                                     line) for line in said), said
+    if rules_id == "boomerang-2010":
+        assert {line.split(",")[1].strip() for line in said} == {"cards", "animals"}
+    assert max((len(line) for line in out.splitlines() if line.startswith("    ")), default=0) <= 80, out

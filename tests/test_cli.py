@@ -106,6 +106,45 @@ def test_score_names_an_option_of_another_game_alike_in_every_game(rules: str, a
     assert re.match(r"boomerang-rules: no such option for .+: --bogus \(give .+\)$", err.rstrip("\n")), err
 
 
+@pytest.mark.parametrize(("rules", "spaced", "joined"), [
+    ("standard", [*"EAVWXJB", "--activity", "swim"], [*"EAVWXJB", "--activity=swim"]),
+    ("sea-salt-paper", ["--hand", "crab-1", "crab-2", "--played", "boat-1", "boat-2"],
+     ["--hand=crab-1", "crab-2", "--played=boat-1", "boat-2"]),
+    ("boomerang-2010", ["--player", "A1:12", "--player", "B2:12", "--player", ":12"],
+     ["--player=A1:12", "--player=B2:12", "--player=:12"])])
+def test_score_takes_an_option_and_its_value_joined_by_equals_in_every_game(rules: str, spaced: list[str],
+                                                                            joined: list[str]) -> None:
+    """``--option=VALUE`` reads as ``--option VALUE`` in every game's ``score``, as in every other
+    command (click's options): Sea Salt & Paper's refused ``--hand=crab-1`` as no such option."""
+    code, out, err = run("score", "--rules", rules, *joined, "--json")
+    assert (code, err) == (0, "")
+    assert out == run("score", "--rules", rules, *spaced, "--json")[1]
+
+
+@pytest.mark.parametrize(("rules", "args", "said"), [
+    ("standard", [*"EAVWXJB", "--activity"], "--activity needs "),
+    ("sea-salt-paper", ["--hand", "crab-1", "--played="], "--played card 1 (''): "),
+    ("boomerang-2010", ["--player", "A1:12", "--player"], "--player needs "),
+    ("boomerang-2010", ["--player", "A1:12", "--player="], "--player '': expected ")])
+def test_score_names_an_option_left_without_its_value_in_every_game(rules: str, args: list[str], said: str) -> None:
+    """An option given last without its value is named as such (Boomerang (2010)'s ``--player`` was an
+    "unexpected argument '--player'")."""
+    code, out, err = run("score", "--rules", rules, *args)
+    assert code in (1, 2) and out == "" and err.startswith(f"boomerang-rules: {said}"), err
+
+
+@pytest.mark.parametrize(("rules", "args", "game"), [
+    ("direction", ["E", "A", "V", "W", "X", "J", "B"], "Boomerang: Australia"),
+    ("sea-salt-paper-extra-salt", ["--hand", "crab-1"], "Sea Salt & Paper"),
+    ("boomerang-2010", ["--player", "A1:12", "--player", ":12", "--player", ":12"], "Boomerang (2010)")])
+def test_score_names_the_game_not_the_ruleset_for_an_option_it_does_not_take(rules: str, args: list[str],
+                                                                             game: str) -> None:
+    """Under a variant too, the option is said to be no option of the game, named as the game (Australia
+    named the ruleset: "no such option for Direction variant: --bogus")."""
+    code, out, err = run("score", "--rules", rules, *args, "--bogus")
+    assert (code, out) == (2, "") and err.startswith(f"boomerang-rules: no such option for {game}: --bogus ("), err
+
+
 @pytest.mark.parametrize("spec", ["A1,,A2:12", ",:12", "A1,:12", ",A1:12"])
 def test_score_refuses_an_empty_card_id_in_a_player_s_list(spec: str) -> None:
     """A stray comma in Boomerang (2010)'s ``--player`` is a usage error naming the argument, not a card

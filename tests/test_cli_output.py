@@ -201,6 +201,24 @@ def test_replay_shows_a_names_bidirectional_controls_escaped(game: str, tmp_path
     assert "\\u200fBob1\\u202a (seat 1)" in out and "Bob2\\u061c\\u200e\\u202d (seat 2)" in out
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_rulesets_name_is_shown_escaped_as_a_players_is(game: str, tmp_path: Path) -> None:
+    """A ruleset or variant file's name may hold bidirectional controls and a newline (its schema takes
+    them, as a player's name): ``replay``'s first line and ``play``'s showed them raw in every game,
+    where a player's name is escaped."""
+    variant = tmp_path / "v.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "evil",
+                                   "name": "Evil \u202etxt.exe\nrest", "extends": game, "changes": {}}),
+                       encoding="utf-8")
+    record = tmp_path / "g.json"
+    assert run("simulate", "--rules", str(variant), "--players", "3", "--bots", "random", "--out", str(record))[0] == 0
+    code, out, _ = run("replay", str(record))
+    assert code == 0 and out.startswith("Evil \\u202etxt.exe\\nrest [evil], 3 players"), out[:200]
+    code, out, _ = run("play", "--rules", str(variant), "--players", "3", "--seed", "1")
+    assert out.startswith("Evil \\u202etxt.exe\\nrest, 3 players, you are seat 0. Type help.\n"), out[:200]
+    assert "\u202e" not in out
+
+
 def test_every_bidirectional_control_is_escaped_in_a_name() -> None:
     """Unicode's ``Bidi_Control`` characters: every one whose bidirectional class is an embedding,
     override or isolate (found by class over all of Unicode, so one a later Unicode adds is caught),

@@ -37,6 +37,25 @@ def test_each_game_package_exposes_the_protocol(game: str) -> None:
         assert hasattr(cli, name)
 
 
+OWN_CLASSES = ("GameState", "Ruleset", "Card", "SeatView", "PastRound", "RandomBot", "GreedyBot")
+"""The classes every game package names as its own (docs/api.md: "each game package has its own
+classes of those names"), whatever the top level also names."""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_game_package_names_its_own_classes(game: str) -> None:
+    """``boomerang_rules.australia.SeatView`` is Australia's view as ``seasaltpaper.SeatView`` is
+    Sea Salt & Paper's: Australia's package named none of these (only the top level did), and
+    only Boomerang (2010)'s named its bots."""
+    module = importlib.import_module(GAMES[game])
+    state = module.new_game(module.load_rules(), module.load_rules().players.min, 1)
+    for name in OWN_CLASSES:
+        assert name in module.__all__ and isinstance(getattr(module, name), type), f"{GAMES[game]} lacks {name}"
+    assert isinstance(state, module.GameState) and isinstance(state.rules, module.Ruleset)
+    assert isinstance(module.view(state, 0), module.SeatView) and isinstance(state.rules.cards[0], module.Card)
+    assert module.BOTS["random"] is module.RandomBot and module.BOTS["greedy"] is module.GreedyBot
+
+
 def test_core_names_no_game_outside_the_registry() -> None:
     names = [*GAMES, *(p.rsplit(".", 1)[-1] for p in GAMES.values())]
     pattern = re.compile("|".join(re.escape(n) for n in names), re.IGNORECASE)

@@ -476,3 +476,33 @@ def test_an_observation_hides_what_the_seat_cannot_see(rules_id: str) -> None:
                 assert np.array_equal(rl.observe(twin, seat), rl.observe(state, seat))
                 changed += twin != state
     assert changed  # the twins differed
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
+def test_totals_win_rewards_and_action_masks_serve_every_game(rules_id: str) -> None:
+    """``rl.totals``, ``rl.win_rewards`` and ``rl.action_masks`` read a state of any game, as
+    ``rl.observe`` and ``rl.round_rewards`` do: they refused every game but Boomerang: Australia
+    ("state must be a Boomerang: Australia GameState")."""
+    rules = br.load_rules(rules_id)
+    players = rules.players.min + 1
+    state = br.new_game(rules, players, 5)
+    rng = random.Random(5)
+    seats = list(range(players))
+    while True:
+        assert rl.totals(state) == tuple(sheet.total for sheet in br.score_sheets(state))
+        masks = rl.action_masks(state, seats)
+        assert masks.shape == (players, br.num_actions(rules)) and masks.dtype == np.int8
+        for seat in seats:
+            assert {br.action_of(rules, int(i)) for i in np.flatnonzero(masks[seat])} == set(
+                br.legal_actions(state, seat))
+        if br.is_over(state):
+            break
+        assert rl.win_rewards(state) == (0,) * players
+        seat = br.to_act(state)[0]
+        state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+    assert rl.win_rewards(state) == tuple(int(seat in br.winners(state)) for seat in seats) != (0,) * players
+    with pytest.raises(ValueError, match=r"seats\[0\]"):
+        rl.action_masks(state, [players])
+    for function in (rl.totals, rl.win_rewards):
+        with pytest.raises(TypeError, match=r"^state must be a game state"):
+            function(rules)

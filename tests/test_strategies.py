@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from hypothesis import find, given, settings
 from hypothesis import strategies as st
+from hypothesis.errors import NoSuchExample
 
 import boomerang_rules as br
 from boomerang_rules import strategies as bst
@@ -95,3 +96,47 @@ def test_draft_cards_refuse_another_game_s_ruleset_in_words() -> None:
     for other in ("sea-salt-paper", "boomerang-2010"):
         with pytest.raises(br.RulesError, match=f"a ruleset for '{other}', not Boomerang: Australia"):
             bst.draft_cards(br.load_rules(other))
+
+
+def _makes_a_ruleset_of_its_own(strategy: st.SearchStrategy[Any]) -> bool:
+    """Whether ``strategy`` draws a ruleset that is not shipped (a generated one)."""
+    try:
+        find(strategy, lambda r: r.id not in br.shipped_ids(), settings=settings(database=None, max_examples=200,
+                                                                                   deadline=None))
+    except NoSuchExample:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(("game", "own"), [("boomerang-australia", lambda g: bst.rulesets(g)),
+                                            ("boomerang-2010", lambda g: bst.b10_rulesets(g)),
+                                            ("sea-salt-paper", lambda g: bst.ssp_rulesets(g))])
+def test_rulesets_of_a_game_draw_what_its_own_strategy_draws(game: str, own: Any) -> None:
+    """``rulesets(game=G)`` makes rulesets of G where G's own strategy does, and only with
+    ``generated`` true: ``rulesets(game="boomerang-2010")`` drew the shipped ruleset alone, while
+    ``b10_rulesets()`` made others from it."""
+    assert _makes_a_ruleset_of_its_own(bst.rulesets(game=game)) == _makes_a_ruleset_of_its_own(own(True))
+    assert not _makes_a_ruleset_of_its_own(bst.rulesets(generated=False, game=game))
+    assert _first(bst.rulesets(game=game)).game == game
+    assert _makes_a_ruleset_of_its_own(bst.rulesets(game=game))  # every game makes some (Sea Salt & Paper none)
+
+
+@settings(max_examples=60, deadline=None)
+@given(bst.ssp_hands())
+def test_sea_salt_and_paper_hands_score_and_are_what_score_takes(case: tuple[Any, list[str], list[str]]) -> None:
+    """``ssp_hands`` is Sea Salt & Paper's scoring input (as ``draft_cards`` is Australia's and
+    ``b10_tables`` Boomerang (2010)'s): distinct cards, duos in front, which ``score_cards`` scores
+    and ``score`` takes (Sea Salt & Paper had no such strategy)."""
+    from boomerang_rules import seasaltpaper as ssp
+    from boomerang_rules.seasaltpaper.scoring import played_problems
+
+    rules, hand, played = case
+    assert rules.game == "sea-salt-paper" and len(set(hand + played)) == len(hand) + len(played)
+    assert len(played) % 2 == 0 and played_problems(rules, played) == []
+    points = ssp.score_cards(rules, hand, played)
+    assert points.duos >= len(played) // 2 * min(d.points for d in rules.duos)
+
+
+def test_sea_salt_and_paper_hands_take_a_ruleset() -> None:
+    rules, _, _ = _first(bst.ssp_hands("sea-salt-paper-extra-salt"))
+    assert rules.id == "sea-salt-paper-extra-salt"

@@ -543,3 +543,38 @@ def test_no_help_shows_markup_meant_for_the_source() -> None:
     for name in ["", *commands]:
         code, out, _ = run(*([name] if name else []), "--help")
         assert code == 0 and "`" not in out, name
+
+
+@pytest.mark.parametrize("game", ["boomerang-australia", "sea-salt-paper", "boomerang-2010"])
+def test_play_opens_in_80_columns_whatever_the_rulesets_name(game: str, tmp_path: Path) -> None:
+    """The first line of ``play`` (the ruleset's name, the players, the seat) is the same sentence
+    in every game and fits 80 columns, "seat N" alone when "you are seat N" does not fit: a long
+    name made a line of 126 columns in Boomerang: Australia and 124 in Boomerang (2010), and Sea
+    Salt & Paper split "Type help." over two lines."""
+    for name, first in (("Short", ["Short, 3 players, you are seat 1. Type help."]),
+                        ("N" * 40, ["N" * 40 + ", 3 players, you are seat 1. Type help."]),
+                        ("N" * 45, ["N" * 45 + ", 3 players, seat 1. Type help."]),
+                        ("田" * 22, ["田" * 22 + ", 3 players, seat 1. Type help."]),
+                        ("word " * 30 + "end", ["word " * 15 + "word", "  " + "word " * 14 + "end, 3",
+                                                "  players, you are seat 1. Type help."])):
+        variant = tmp_path / "named.json"
+        variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "named",
+                                       "name": name, "extends": game, "changes": {}}), encoding="utf-8")
+        code, out, err = run("play", "--rules", str(variant), "--players", "3", "--seat", "1", "--seed", "1")
+        assert code == 1 and "input ended" in err, err
+        assert out.splitlines()[:len(first)] == first, out
+
+
+@pytest.mark.parametrize("rules", ["sea-salt-paper", "boomerang-2010"])
+def test_play_help_says_what_each_game_takes_and_it_is_taken(rules: str) -> None:
+    """``play --help`` says each game's answers as the game's own ``help`` says them: Boomerang
+    (2010) takes a choice's number as Sea Salt & Paper does (the help said only "a unique beginning
+    will do"), and Australia's activity a number, a name or a beginning."""
+    help_text = " ".join(run("play", "--help")[1].split())
+    assert ("Boomerang (2010): a land, then throw or pass: the number of a choice from the list shown, or a "
+            "unique beginning of it.") in help_text
+    assert ("Sea Salt & Paper: the number of a choice from the list shown, the action, or a unique "
+            "beginning") in help_text
+    assert "for the activity, its number in the list, its name or a unique beginning of it, or 'none'" in help_text
+    code, out, err = run("play", "--rules", rules, "--seed", "3", "--bots", "random", input="1\n")
+    assert code == 1 and "input ended" in err and "is not one of the choices" not in out

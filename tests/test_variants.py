@@ -171,6 +171,24 @@ def test_a_variant_extends_a_game_by_its_name(tmp_path: Path, game: str) -> None
     assert files_read(path)[1:] == files_read(game)
 
 
+@pytest.mark.parametrize("game", ["boomerang-australia", "boomerang-2010", "sea-salt-paper"])
+def test_a_rulesets_name_and_description_have_the_same_limits_in_every_game(tmp_path: Path, game: str) -> None:
+    """A name of at most 200 characters and a description of at most 10,000, in every game: a
+    variant of Sea Salt & Paper or Boomerang (2010) with a name of any length loaded, the same
+    variant of Boomerang: Australia was refused."""
+    longest = variant({}, extends=game)
+    longest.update(name="N" * 200, description="D" * 10000)
+    assert br.load_rules(write(tmp_path / "ok.json", longest)).name == "N" * 200
+    for field, length in (("name", 201), ("description", 10001)):
+        data = variant({}, extends=game)
+        data[field] = "x" * length
+        with pytest.raises(br.RulesError) as info:
+            br.load_rules(write(tmp_path / f"{field}.json", data))
+        assert [(p.pointer, p.rule) for p in info.value.problems] == [(f"/{field}", "schema:maxLength")]
+        result = CliRunner().invoke(cli, ["validate", str(tmp_path / f"{field}.json")])
+        assert result.exit_code == 1 and "[schema:maxLength]" in result.output, result.output
+
+
 def test_variant_schema(tmp_path: Path) -> None:
     data = variant({})
     del data["changes"]

@@ -49,10 +49,13 @@ def _shipped(game: str) -> list[str]:
 
 def rulesets(generated: bool = True, game: str = AUSTRALIA) -> st.SearchStrategy[Any]:
     """The shipped rulesets and variants of ``game`` (Boomerang: Australia's by default;
-    ``"sea-salt-paper"`` for Sea Salt & Paper's) and, for Boomerang: Australia unless
-    ``generated`` is false, rulesets made from them: other hand sizes, player ranges, round
-    counts and decks of up to 250 cards. A ``game`` the library does not know is a ``ValueError``
-    naming it (hypothesis said only "Cannot sample from a length-zero sequence")."""
+    ``"sea-salt-paper"`` for Sea Salt & Paper's) and, unless ``generated`` is false, rulesets made
+    from them where the game's own strategies make some (its package's ``generated_rulesets``):
+    Boomerang: Australia's other hand sizes, player ranges, round counts and decks of up to 250
+    cards, Boomerang (2010)'s as ``b10_rulesets`` makes them, Sea Salt & Paper's as
+    ``ssp_rulesets(generated=True)`` does (other player ranges, targets, tie-breaks...). A
+    ``game`` the library does not know is a ``ValueError`` naming it (hypothesis said only "Cannot
+    sample from a length-zero sequence")."""
     if not isinstance(game, str) or game not in GAMES:
         raise ValueError(f"game must be one of {', '.join(map(repr, GAMES))}, not {brief(game)}")
     shipped = st.sampled_from(_shipped(game)).map(load_any_rules)
@@ -144,6 +147,7 @@ from .boomerang2010.strategies import tables as b10_tables  # noqa: E402
 # Sea Salt & Paper: the same strategies with an ``ssp_`` prefix (``games``, ``records`` and
 # ``invalid_records`` above also play it when given one of its rulesets).
 from .seasaltpaper.strategies import games as ssp_games  # noqa: E402
+from .seasaltpaper.strategies import hands as ssp_hands  # noqa: E402
 from .seasaltpaper.strategies import invalid_records as ssp_invalid_records  # noqa: E402
 from .seasaltpaper.strategies import records as ssp_records  # noqa: E402
 from .seasaltpaper.strategies import rulesets as ssp_rulesets  # noqa: E402
@@ -160,6 +164,7 @@ __all__ = [
     "records",
     "rulesets",
     "ssp_games",
+    "ssp_hands",
     "ssp_invalid_records",
     "ssp_records",
     "ssp_rulesets",

@@ -10,10 +10,10 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..core.display import clipped
+from ..core.display import clipped, escaped_name
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import say
-from ..terminal.wording import fitted
+from ..terminal.wording import fitted, opening
 from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
 from .picture import visited_sites as _visited
@@ -34,7 +34,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         return agree(names[s], verb)
 
     who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
-    lines = [f"{rules.name} [{rules.id}], {n} players: {who}"]
+    lines = [f"{escaped_name(rules.name)} [{rules.id}], {n} players: {who}"]  # a ruleset file's name may hold anything
     if seat is not None:
         lines.append(f"As seen by {names[seat]} (seat {seat}).")
     state = new_game(rules, n, deals=[r["hands"] for r in rounds], undealt_ok=True)
@@ -193,7 +193,8 @@ class Session:
 
         state = new_game(self.rules, self.players, self.seed)
         # No seed yet: it recreates every hand (new_game), so it is shown once the game is over.
-        click.echo(title(f"{self.rules.name}, {self.players} players, you are seat {self.seat}.") + " Type help.")
+        for line in opening(self.rules.name, self.players, self.seat, title):
+            click.echo(line)
         for line in rules_summary(self.rules):
             click.echo(line)
         finished = 0
@@ -447,8 +448,8 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     cards, activity = _activity_option(args)
     flags = [c for c in cards if c.startswith("--")]
     if flags:
-        fail(f"no such option for {rules.name}: {clipped(flags[0])} (give the card ids and --activity NAME)",
-             EXIT_USAGE)
+        fail(f"no such option for Boomerang: Australia: {clipped(flags[0])} (give the card ids and --activity NAME)",
+             EXIT_USAGE)  # the game's name, as the other games say theirs (a ruleset's own name may be anything)
     if not cards:  # a usage error in every game (a wrong count of cards is invalid input)
         fail(f"nothing to score: give the {rules.hand_size} card ids of one round, Throw first and Catch last, and "
              "--activity NAME for its activity", EXIT_USAGE)

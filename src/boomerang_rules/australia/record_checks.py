@@ -15,6 +15,7 @@ from ..core.errors import Problem, under
 from ..core.pointer import pointer
 from ..core.records import (
     Checked,
+    digest_problems,
     document_problems,
     named_rules,
     players_problems,
@@ -216,12 +217,7 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
         if named is None:
             return Checked(None, tuple(found))
         rules = named
-        digest = record.get("rules_digest")
-        if digest is not None and digest != rules.digest:
-            at = next(i for i, (a, b) in enumerate(zip(digest, rules.digest)) if a != b)
-            problems.append(Problem("/rules_digest", f"the ruleset {rules.id!r} has changed since this game was "
-                                    f"recorded: its digest was {digest}, now {rules.digest} (they differ from "
-                                    f"character {at + 1} on)", "rules-digest"))
+        problems += digest_problems(record, rules)
     t = tables_for(rules)
     n = len(record["players"])
     found = players_problems(rules, n)

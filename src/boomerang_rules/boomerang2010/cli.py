@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import click
 
 from ..core.arguments import brief
-from ..core.display import clipped
+from ..core.display import clipped, escaped_name
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
-from ..terminal.wording import clipped_to, columns, fitted, name_column, says
+from ..terminal.wording import clipped_to, columns, fitted, name_column, opening, says
 from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
 from .scoring import SeatScore, tie_words
@@ -82,7 +82,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
 
     n = len(names)
     who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
-    lines = [f"{rules.name} [{rules.id}], {n} players: {who}"]
+    lines = [f"{escaped_name(rules.name)} [{rules.id}], {n} players: {who}"]  # a ruleset file's name may hold anything
     if seat is not None:
         lines.append(f"As seen by {names[seat]} (seat {seat}).")
     state = new_game(rules, n, deck=record["deck"])
@@ -178,15 +178,6 @@ HELP_CHOICE = ("A choice: a land for your token, then throw or pass in the hunt:
                "the list, or a unique beginning of it.")
 
 
-def opening(name: str, players: int, seat: int, style: Callable[[str], str]) -> str:
-    """The first line of ``play``: the game, the players, the seat, and that help exists, in 80
-    columns (a long game name says "seat N" alone)."""
-    line = f"{name}, {players} players, you are seat {seat}."
-    if len(line) + len(" Type help.") > 80:
-        line = f"{name}, {players} players, seat {seat}."
-    return style(line) + " Type help."
-
-
 def rules_summary(rules: Ruleset) -> list[str]:
     """The rules in a few sentences, read off the ruleset, for the opening of ``play``."""
     tie = " then ".join(f"the most {row}" for row in rules.tie_breakers)
@@ -228,7 +219,8 @@ class Session:
 
         state = new_game(self.rules, self.players, self.seed)
         # No seed yet: it recreates the deck's order (new_game), so it is shown once the game is over.
-        click.echo(opening(self.rules.name, self.players, self.seat, title))
+        for line in opening(self.rules.name, self.players, self.seat, title):
+            click.echo(line)
         for paragraph in rules_summary(self.rules):
             say(paragraph)
         finished = 0
@@ -366,6 +358,9 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
             spec, i = args[i + 1], i + 2
         elif option in ("--player", "--seat") and equals:
             spec, i = value, i + 1
+        elif option in ("--player", "--seat"):  # the last argument, its value left out
+            fail(f"{option} needs CARD,CARD,...:BOOMERANGS (e.g. {option} A1,K3,F2:11, or {option} :7 for no "
+                 "cards)", EXIT_USAGE)
         elif arg.startswith("--") and option not in ("--player", "--seat"):  # worded as the other games word it
             fail(f"no such option for {GAME_NAME}: {clipped(arg)} (give {SEAT_HELP})", EXIT_USAGE)
         else:

@@ -30,8 +30,10 @@ def shipped_ids() -> tuple[str, ...]:
 
 
 @st.composite
-def _generated(draw: st.DrawFn) -> Ruleset:
-    """A ruleset made from a shipped one: fewer boomerangs, other set sizes and player ranges, part of the deck."""
+def generated_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A ruleset made from a shipped one: fewer boomerangs, other set sizes and player ranges, part of the deck
+    (what ``rulesets()`` here and the generic ``boomerang_rules.strategies.rulesets(game="boomerang-2010")`` add
+    to the shipped ones)."""
     data = rules_data(load_rules(draw(st.sampled_from(shipped_ids()), label="base")))
     data["boomerangs_each"] = draw(st.integers(0, 12), label="boomerangs_each")
     data["boomerangs_per_point"] = draw(st.integers(1, 12), label="boomerangs_per_point")
@@ -52,7 +54,7 @@ def rulesets(generated: bool = True) -> st.SearchStrategy[Ruleset]:
     them (0-12 boomerangs each, sets of 1-12, 2-6 players, any part of the deck, with or without
     the boomerang tie-break)."""
     shipped = st.sampled_from(shipped_ids()).map(load_rules)
-    return st.one_of(shipped, _generated()) if generated else shipped
+    return st.one_of(shipped, generated_rulesets()) if generated else shipped
 
 
 def _rules(draw: st.DrawFn, rules: RulesArg) -> Ruleset:

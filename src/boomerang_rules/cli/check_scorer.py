@@ -8,6 +8,7 @@ import click
 
 from ..core.jsonio import document_text, printable
 from ..core.limits import MAX_GAMES
+from ..terminal.wording import fitted
 from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
@@ -97,8 +98,10 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
         click.echo(f"  {example.problem}")
     for difference in sorted(example.differences, key=lambda d: (d.round is None, d.round or 0, d.seat))[:10]:
         click.echo(f"  {difference.describe()}")
-        if difference.round is not None:
-            click.echo("    " + game_cli(rules).round_summary(example.record, difference.round, difference.seat))
+        if difference.round is not None:  # what the round held, in 80 columns (a game of turns has many)
+            for line in fitted(game_cli(rules).round_summary(example.record, difference.round, difference.seat),
+                               indent="    "):
+                click.echo(line)
     if len(example.differences) > 10:
         click.echo(f"  … and {len(example.differences) - 10} more")
     if example_out:

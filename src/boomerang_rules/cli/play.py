@@ -38,9 +38,10 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
          record_path: str | None, force: bool) -> None:
     """Play a game (the one --rules names) against bots; type your choice when asked.
 
-    Boomerang: Australia: a card id (any case), an activity or 'none'. Sea Salt & Paper: the
-    number of a choice from the list shown, or a unique beginning of it. Boomerang (2010): a
-    land, then throw or pass (a unique beginning will do).
+    Boomerang: Australia: a card id (any case); for the activity, its number in the list, its name
+    or a unique beginning of it, or 'none'. Sea Salt & Paper: the number of a choice from the list
+    shown, the action, or a unique beginning of it. Boomerang (2010): a land, then throw or pass:
+    the number of a choice from the list shown, or a unique beginning of it.
 
     Type help during the game for the commands (cards in words; the map, the river by land, the
     score sheets: each game's own).

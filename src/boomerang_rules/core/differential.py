@@ -59,6 +59,9 @@ class Difference:
     """0-based round index for the per-round rows; None for the game-total rows."""
     theirs: Any
     ours: Any
+    key: str | None = None
+    """The entry of a row that maps names to numbers (Boomerang (2010)'s ``cards`` and ``animals``,
+    by animal), as ``round`` is the entry of a row of rounds; None for a whole row."""
 
     @property
     def pointed(self) -> bool:
@@ -71,7 +74,7 @@ class Difference:
         """``seat 0, total: the scorer says 95, the rules give 96``, and for a number written with a
         point, why it differs: ``... says 96.0, the rules give 96 (written with a point: a score is an
         integer)``."""
-        where = f", round {self.round + 1}" if self.round is not None else ""
+        where = (f", round {self.round + 1}" if self.round is not None else "") + (f", {self.key}" if self.key else "")
         why = f" ({POINTED})" if self.pointed else ""
         return (f"seat {self.seat}, {self.row}{where}: the scorer says {self.theirs!r}, the rules give "
                 f"{self.ours!r}{why}")
@@ -224,6 +227,9 @@ def compare(answer: str | bytes, state: Any) -> tuple[tuple[Difference, ...], st
             if isinstance(want, list) and isinstance(got, list) and len(got) == len(want):
                 found += [Difference(seat, row, r, g, w) for r, (w, g) in enumerate(zip(want, got))
                           if not _same(w, g)]
+            elif isinstance(want, dict) and isinstance(got, dict) and got.keys() == want.keys():
+                found += [Difference(seat, row, None, got[k], w, key=k) for k, w in want.items()
+                          if not _same(w, got[k])]
             elif not _same(want, got):
                 found.append(Difference(seat, row, None, got, want))
     return tuple(found), None

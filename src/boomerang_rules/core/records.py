@@ -246,11 +246,15 @@ def players_problems(rules: Any, n: int) -> list[Problem]:
 
 def digest_problems(record: dict[str, Any], rules: Any) -> list[Problem]:
     """A record made under a ruleset that has changed since (its digest differs) is still replayed,
-    under the ruleset as it is now; the change is reported."""
+    under the ruleset as it is now; the change is reported, both digests whole and where they part,
+    in the same words in every game (``digest``: the schema's 64 hexadecimal digits)."""
     digest = record.get("rules_digest")
     if digest is not None and digest != rules.digest:
+        at = next((i for i, (a, b) in enumerate(zip(digest, rules.digest)) if a != b),
+                  min(len(digest), len(rules.digest)))
         return [Problem("/rules_digest", f"the ruleset {rules.id!r} has changed since this game was "
-                        f"recorded (digest {digest[:12]}…, now {rules.digest[:12]}…)", "rules-digest")]
+                        f"recorded: its digest was {digest}, now {rules.digest} (they differ from "
+                        f"character {at + 1} on)", "rules-digest")]
     return []
 
 

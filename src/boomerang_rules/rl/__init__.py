@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import action_id, action_of, determinize, legal_mask, num_actions
+from .. import action_id, action_of, determinize, legal_mask, num_actions, winners
 from ..core.arguments import integer, not_a, seat_of
 from .australia import (
-    action_masks,
     advance_words,
     chance_outcomes,
     deal,
@@ -24,9 +23,7 @@ from .australia import (
     new_undealt_game,
     observe_seats,
     static_words,
-    totals,
     waiting_for_deal,
-    win_rewards,
 )
 from .encoding import Encoder, Field, ObsSlice, encoder_for
 
@@ -102,6 +99,45 @@ def round_rewards(before: Any, after: Any) -> tuple[int, ...]:
 
     rewards: tuple[int, ...] = adapter_for(after.rules, after.players).round_rewards(before, after)
     return rewards
+
+
+def totals(state: Any) -> tuple[int, ...]:
+    """Each seat's total now, as its game counts it (``score_sheets``' totals), any game: its rl
+    module's own reading (Boomerang: Australia's finished rounds, sites and regions; Sea Salt &
+    Paper's finished rounds; Boomerang (2010)'s score as if the game ended now)."""
+    from .encoding import _rl_module
+
+    found: tuple[int, ...] = _rl_module(_state_game(state)).totals(state)
+    return found
+
+
+def win_rewards(state: Any) -> tuple[int, ...]:
+    """1 for each winning seat of a finished game (a shared win too), 0 for the others (every seat
+    before the end), any game."""
+    _state_game(state)
+    won = set(winners(state))
+    return tuple(int(seat in won) for seat in range(state.players))
+
+
+def action_masks(state: Any, seats: Any) -> Any:
+    """Each of ``seats``' legal actions as a 0/1 row (int8) of ``num_actions`` (all 0 for a seat that
+    owes no decision), any game; a seat the game does not have is a ``ValueError`` naming it."""
+    game = _state_game(state)
+    from .encoding import _rl_module
+
+    own = getattr(_rl_module(game), "action_masks", None)
+    if own is not None:  # Boomerang: Australia's, reading its layout
+        return own(state, seats)
+    import numpy as np
+
+    from ..core.arguments import items_of
+
+    chosen = [seat_of(s, state.players, f"seats[{i}]") for i, s in enumerate(items_of(seats, "seats", "seats (int)"))]
+    count = num_actions(state.rules)
+    width = (count + 7) // 8
+    packed = b"".join(legal_mask(state, s).to_bytes(width, "little") for s in chosen)
+    raw = np.frombuffer(packed, np.uint8).reshape(len(chosen), width)
+    return np.unpackbits(raw, axis=1, count=count, bitorder="little").view(np.int8)
 
 
 __all__ = [

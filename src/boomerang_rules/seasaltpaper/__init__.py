@@ -22,7 +22,7 @@ import sys
 
 from ..core.games import register
 from .actions import action_id, action_of, legal_mask, num_actions
-from .bots import BOTS, play_game
+from .bots import BOTS, GreedyBot, RandomBot, play_game
 from .determinize import VIEW_TYPES as VIEW_TYPES  # for core.games.register
 from .determinize import determinize as determinize
 from .engine import new_game, winners
@@ -42,7 +42,7 @@ STATE_TYPES: tuple[type, ...] = (GameState,)
 register(sys.modules[__name__])
 
 __all__ = ["BOTS", "GAME", "ROWS", "SCHEMA", "STATE_METHODS", "STATE_TYPES", "Card", "Checked", "GameState",
-           "PastRound", "Points", "Ruleset", "ScoreSheet", "SeatView", "action_id", "action_of", "apply", "build",
-           "check", "check_record", "is_over", "legal_actions", "legal_mask", "load_rules", "new_game", "num_actions",
-           "play_game", "record_of", "round_points", "score_cards", "score_sheets", "state_of", "step", "to_act",
-           "to_data", "validate_record", "view", "winners"]
+           "GreedyBot", "PastRound", "Points", "RandomBot", "Ruleset", "ScoreSheet", "SeatView", "action_id",
+           "action_of", "apply", "build", "check", "check_record", "is_over", "legal_actions", "legal_mask",
+           "load_rules", "new_game", "num_actions", "play_game", "record_of", "round_points", "score_cards",
+           "score_sheets", "state_of", "step", "to_act", "to_data", "validate_record", "view", "winners"]

@@ -10,10 +10,10 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..core.display import clipped
+from ..core.display import clipped, escaped_name
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import common_command
-from ..terminal.wording import fit_line, fitted, name_column, plural, says
+from ..terminal.wording import fit_line, fitted, name_column, opening, plural, says
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
@@ -29,7 +29,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
     t = tables_for(rules)
     n = len(names)
     who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
-    lines = [f"{rules.name} [{rules.id}], {n} players: {who}"]
+    lines = [f"{escaped_name(rules.name)} [{rules.id}], {n} players: {who}"]  # a ruleset file's name may hold anything
     if seat is not None:
         lines.append(f"As seen by {names[seat]} (seat {seat}).")
     from .engine import apply, new_game
@@ -96,8 +96,8 @@ _LABELS = {"duos": "Duos", "collectors": "Collectors", "multipliers": "Multiplie
 
 
 def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
-    """The cards of ``--hand ID...`` and ``--played ID...`` (in any case); exits 2 when neither is
-    given (nothing to score: an empty hand is ``--hand`` alone)."""
+    """The cards of ``--hand ID...`` and ``--played ID...`` (in any case; ``--hand=ID`` gives the first
+    of them); exits 2 when neither is given (nothing to score: an empty hand is ``--hand`` alone)."""
     where: list[str] | None = None
     hand: list[str] = []
     played: list[str] = []
@@ -105,10 +105,11 @@ def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
         fail("nothing to score: give --hand ID... and --played ID... (the cards in hand and those played in front; "
              "--hand alone for an empty hand)", EXIT_USAGE)
     for arg in args:
-        if arg == "--hand":
-            where = hand
-        elif arg == "--played":
-            where = played
+        option, equals, value = arg.partition("=")  # --hand=ID, as --activity=NAME and --player=SPEC read
+        if option in ("--hand", "--played"):
+            where = hand if option == "--hand" else played
+            if equals:
+                where.append(value.lower())
         elif arg.startswith("--"):
             fail(f"no such option for Sea Salt & Paper: {clipped(arg)} (give --hand ID... and --played ID...)",
                  EXIT_USAGE)
@@ -213,7 +214,8 @@ class Session:
         state = new_game(self.rules, self.players, self.seed)
         target = self.rules.target(self.players)
         # No seed yet: it recreates every deck order, so it is shown once the game is over.
-        say(f"{self.rules.name}, {self.players} players, you are seat {self.seat}. Type help.", title)
+        for line in opening(self.rules.name, self.players, self.seat, title):
+            click.echo(line)
         say(f"First to {target} points wins. On your turn: take a card, either the top two of the deck (keep "
             "one, discard the other) or the top card of a discard pile; then play duos for their effects, and with "
             f"{self.rules.round_end.min_points}+ card points you may end the round: STOP (everyone scores their "

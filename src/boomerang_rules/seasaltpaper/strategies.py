@@ -49,11 +49,46 @@ def game_state(draw: st.DrawFn, players: int | None, ruleset: Ruleset, finished:
     return state
 
 
-def rulesets() -> st.SearchStrategy[Ruleset]:
-    """The shipped Sea Salt & Paper rulesets and variants."""
-    from ..core.loading import list_rules, load_rules
+GENERATED_ID = "generated-ssp"
+"""The id of the rulesets ``generated_rulesets`` makes (never a shipped id: records carry them inline)."""
 
-    return st.sampled_from([i.id for i in list_rules() if i.game == GAME]).map(load_rules)
+
+def _shipped() -> list[str]:
+    from ..core.loading import list_rules
+
+    return [i.id for i in list_rules() if i.game == GAME]
+
+
+@st.composite
+def generated_rulesets(draw: st.DrawFn) -> Ruleset:
+    """A ruleset made from a shipped one: other player ranges (2 to 5), targets (10 to 60 points a
+    player count), card points needed to end a round (3 to 10), tie-break, and whether the mermaids
+    count their own colour (what ``rulesets(generated=True)`` here and the generic
+    ``boomerang_rules.strategies.rulesets(game="sea-salt-paper")`` add to the shipped ones)."""
+    from ..core.loading import rules_data, rules_from_data
+    from .loading import load_rules
+
+    data = rules_data(load_rules(draw(st.sampled_from(_shipped()), label="base")))
+    low = draw(st.integers(2, 4), label="players.min")
+    high = draw(st.integers(low, 5), label="players.max")
+    data["players"] = {"min": low, "max": high}
+    data["end_targets"] = {str(n): draw(st.integers(10, 60), label=f"end_targets.{n}") for n in range(low, high + 1)}
+    data["round_end"] = {**data["round_end"], "min_points": draw(st.integers(3, 10), label="round_end.min_points")}
+    data["tie_break"] = draw(st.sampled_from(["last-round-points", "ended-last-round", "went-last"]),
+                             label="tie_break")
+    data["mermaids"] = {**data["mermaids"], "count_own_colour": draw(st.booleans(), label="mermaids.count_own_colour")}
+    data.update(id=GENERATED_ID, name="Generated ruleset", description="A ruleset made by a test strategy.")
+    rules: Ruleset = rules_from_data(data, "generated", allow_paths=False)
+    return rules
+
+
+def rulesets(generated: bool = False) -> st.SearchStrategy[Ruleset]:
+    """The shipped Sea Salt & Paper rulesets and variants, and with ``generated`` rulesets made from
+    them (``generated_rulesets``; ``ssp_rulesets()`` keeps to the shipped ones unless asked)."""
+    from .loading import load_rules
+
+    shipped = st.sampled_from(_shipped()).map(load_rules)
+    return st.one_of(shipped, generated_rulesets()) if generated else shipped
 
 
 def _ruleset(draw: st.DrawFn, rules: Ruleset | str | st.SearchStrategy[Ruleset] | None) -> Ruleset:
@@ -85,6 +120,29 @@ def records(draw: st.DrawFn, players: int | None = None, rules: Ruleset | str | 
     if not (draw(st.booleans()) if with_result is None else with_result):
         record.pop("result", None)
     return record
+
+
+@st.composite
+def hands(draw: st.DrawFn, rules: Ruleset | str | st.SearchStrategy[Ruleset] | None = None
+          ) -> tuple[Ruleset, list[str], list[str]]:
+    """A ruleset and one player's cards for ``score_cards``: the hand (any distinct cards, none to a
+    dozen) and the cards played in front (duos of the ruleset, none to four), no card in both; what
+    ``boomerang-rules score --rules R --hand ... --played ...`` takes (``scoring.played_problems``
+    finds nothing in them). Sea Salt & Paper's scoring input, as ``draft_cards`` is Boomerang:
+    Australia's and ``b10_tables`` Boomerang (2010)'s."""
+    ruleset = _ruleset(draw, rules)
+    deck = draw(st.permutations([c.id for c in ruleset.cards]), label="deck")
+    kind = {c.id: c.kind for c in ruleset.cards}
+    played: list[str] = []
+    for _ in range(draw(st.integers(0, 4), label="duos")):
+        duo = draw(st.sampled_from(ruleset.duos), label="duo")
+        first = next((c for c in deck if kind[c] == duo.kinds[0] and c not in played), None)
+        second = next((c for c in deck if kind[c] == duo.kinds[1] and c not in played and c != first), None)
+        if first is not None and second is not None:
+            played += [first, second]
+    rest = [c for c in deck if c not in played]
+    hand = rest[:draw(st.integers(0, min(12, len(rest))), label="hand")]
+    return ruleset, hand, played
 
 
 @st.composite

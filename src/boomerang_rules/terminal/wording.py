@@ -4,7 +4,7 @@ by ``play`` names its player "You"). Shared by every game's story (``replay``) a
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..core.display import QUOTED, clipped, escaped_name
 
@@ -176,6 +176,19 @@ def fit_line(line: str, width: int = 80, keep: Iterable[str] = ()) -> list[str]:
     # the words beside it wherever it is found
     clauses = [c.strip(" ") for c in text.split("; ") if columns(c) < width - len(lead) - 4]
     return fitted(text, width, indent=lead, keep=[*keep, *(c for c in clauses if c)])
+
+
+def opening(name: str, players: int, seat: int, style: Callable[[str], str] = str) -> list[str]:
+    """The first line of every game's ``play``: the ruleset's name, the players, the seat, and that
+    help exists, in 80 columns: "you are seat N", or "seat N" alone where that does not fit on
+    one line, and a name too long for either wrapped over lines (``style``, ``title`` on a
+    terminal, marks the words before "Type help.", or every line of a wrapped name)."""
+    name = escaped_name(name)  # a ruleset file's name: its bidirectional controls and newlines escaped, as a player's
+    whole = f"{name}, {players} players, you are seat {seat}."
+    for said in (whole, f"{name}, {players} players, seat {seat}."):
+        if columns(said) + len(" Type help.") <= 80:
+            return [style(said) + " Type help."]
+    return [style(line) for line in fitted(f"{whole} Type help.", keep=["Type help."])]
 
 
 def article(noun: str) -> str:
