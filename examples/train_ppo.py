@@ -109,7 +109,8 @@ def rollout(env: VectorEnv, policy: Policy, seed: int, cap: int) -> dict[str, An
                                     float(value[j])))
                 gained[g].append(0.0)
         obs, masks, rewards, done = env.step(actions)
-        ahead = rewards[:, 0] - rewards[:, 1:].mean(axis=1)  # non-zero only where a round was scored
+        # non-zero only where a round was scored; in float64, as the final margin is (the rewards are float32)
+        ahead = rewards[:, 0].astype(np.float64) - rewards[:, 1:].mean(axis=1, dtype=np.float64)
         for g in np.flatnonzero(ahead):
             if gained[g]:
                 gained[g][-1] += float(ahead[g])

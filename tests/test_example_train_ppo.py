@@ -79,7 +79,10 @@ def test_the_points_margin_is_paid_round_by_round_and_adds_up_to_the_games(rules
     import boomerang_rules as br
     from boomerang_rules.rl.vector import VectorEnv
 
+    import torch
+
     module = _example()
+    torch.manual_seed(0)
     rules = br.load_rules(rules_id)
     env = VectorEnv(rules, players=4, games=6, reward="round", copy=False)
     data = module.rollout(env, module.Policy(env.observation_size, env.num_actions, 16), seed=2, cap=5_000)
