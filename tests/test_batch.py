@@ -165,8 +165,30 @@ def test_refuses_another_game() -> None:
         batch.playouts(mislabelled, 4, 1, 0)
     with pytest.raises(br.RulesError, match="only sea-salt-paper rulesets here, not 'boomerang-australia'"):
         batch.playouts(other, 4, 1, 0)
-    with pytest.raises(br.RulesError, match="only boomerang-australia"):
-        batch.init("standard", 4, 1, 0)
+    with pytest.raises(br.RulesError, match="only boomerang-australia, sea-salt-paper, boomerang-2010 rulesets, "
+                                            "not 'dict'"):
+        batch.init({"id": "standard"}, 4, 1, 0)
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
+def test_a_ruleset_is_taken_by_its_id_or_path_as_new_game_takes_it(rules_id: str, tmp_path: Any) -> None:
+    """``playouts``, ``init``, ``num_actions``, ``action_names``, ``serving`` and ``engine_for`` take a
+    shipped id or a file's path as ``new_game`` and the envs do (they refused a str as no ruleset);
+    an id no ruleset has is the loader's ``RulesError``."""
+    rules = br.load_rules(rules_id)
+    path = tmp_path / "mine.json"
+    path.write_text('{"format": "boomerang-rules/variant", "version": 1, "id": "mine", "name": "Mine", '
+                    f'"extends": "{rules_id}", "changes": {{}}}}', encoding="utf-8")
+    for named in (rules_id, str(path), path):
+        assert np.array_equal(batch.playouts(named, 3, 4, 9), batch.playouts(rules, 3, 4, 9))
+        assert np.array_equal(batch.legal_masks(batch.init(named, 3, 2, 9)),
+                              batch.legal_masks(batch.init(rules, 3, 2, 9)))
+        assert batch.num_actions(named) == batch.num_actions(rules)
+        assert batch.action_names(named) == batch.action_names(rules)
+        assert batch.serving(named) is batch.serving(rules)
+        assert batch.engine_for(named) is batch.engine_for(rules)
+    with pytest.raises(br.RulesError, match="no shipped ruleset is called 'nope'"):
+        batch.init("nope", 3, 1, 0)
 
 
 def test_a_deck_over_64_cards_is_refused_by_the_kernels_and_played_plainly() -> None:

@@ -75,11 +75,10 @@ def test_the_points_margin_is_paid_round_by_round_and_adds_up_to_the_games(rules
     before it is scored: over a finished game the payments add up to the final margin, and they are
     not all at the last decision (the rounds before the last are told as they end)."""
     import numpy as np
+    import torch
 
     import boomerang_rules as br
     from boomerang_rules.rl.vector import VectorEnv
-
-    import torch
 
     module = _example()
     torch.manual_seed(0)
