@@ -92,3 +92,23 @@ def test_play_writes_an_answer_back_without_its_control_characters(rules: str) -
     assert not any(c in result.stdout for c in "\x07\x1b")
     assert ": \ufffd[2J\ufffdx\n" in result.stdout and ": cards \ufffd[2J\ufffdx\n" in result.stdout
     assert "no such card" in result.stdout  # and said so without them
+
+
+def test_australias_cards_command_names_the_rulesets_own_ids() -> None:
+    """``cards zz`` in Australia's ``play`` names the ids the ruleset has (it said "A to Z, @ and #"
+    whatever the deck): a run of consecutive letters as one, the rest one by one."""
+    from types import SimpleNamespace
+
+    import boomerang_rules as br
+    from boomerang_rules.australia.cli import card_ids
+
+    def deck(*ids: str) -> SimpleNamespace:
+        return SimpleNamespace(cards=[SimpleNamespace(id=i) for i in ids])
+
+    assert card_ids(br.load_rules("standard")) == "A to Z, @ and #"
+    assert card_ids(deck("A", "B", "C", "x1", "Q", "R", "7")) == "A to C, x1, Q, R and 7"
+    assert card_ids(deck("K")) == "K"
+    assert card_ids(deck(*(f"card-{i}" for i in range(40)))).endswith("…")  # cut as messages cut a value
+    result = CliRunner().invoke(cli, ["play", "--rules", "standard", "--players", "3", "--seed", "1"],
+                                input="cards zz\n")
+    assert "'ZZ': no such card (the ids are A to Z, @ and #)" in result.stdout

@@ -143,6 +143,24 @@ def hand_lines(rules: Any, ids: Any, indent: str = "    ", width: int = 80) -> l
     return lines
 
 
+def card_ids(rules: Any) -> str:
+    """The ruleset's card ids in words, a run of consecutive letters as one ("A to Z, @ and #" for the
+    shipped deck), cut as messages cut what they quote: what ``cards`` says of an id it does not know."""
+    parts: list[str] = []
+    run: list[str] = []
+    for card_id in [*(c.id for c in rules.cards), ""]:
+        if run and len(card_id) == 1 and card_id.isalpha() and ord(card_id) == ord(run[-1]) + 1:
+            run.append(card_id)
+            continue
+        if run:
+            parts.extend([f"{run[0]} to {run[-1]}"] if len(run) > 2 else run)
+        run = [card_id] if len(card_id) == 1 and card_id.isalpha() else []
+        if card_id and not run:
+            parts.append(card_id)
+    text = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+    return clipped(text)
+
+
 def card_lines(rules: Any, card_id: str, indent: str = "  ") -> list[str]:
     """A card as ``cards`` tells it: id, number, site and region, then its icons with their kinds
     and points on the next line (each within 80 columns)."""
@@ -225,7 +243,7 @@ class Session:
                 try:
                     lines = card_lines(self.rules, card_id)
                 except KeyError:
-                    click.echo(f"  {brief(card_id, 40)}: no such card (the ids are A to Z, @ and #)")
+                    click.echo(f"  {brief(card_id, 40)}: no such card (the ids are {card_ids(self.rules)})")
                     continue
                 for line in lines:
                     click.echo(line)
