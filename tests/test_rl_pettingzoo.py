@@ -210,6 +210,25 @@ def test_render_shows_the_public_table() -> None:
     assert isinstance(text, str) and "player_1" in text and "round 1 of 4" in text
 
 
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_render_says_who_is_to_act_in_every_game(rules_id: str) -> None:
+    """The table's last line names the seats owing a decision, ``br.to_act``'s, in every game (only
+    Sea Salt & Paper's said who acts); a finished game's names none."""
+    env = bz.parallel_env(rules_id, players=3, render_mode="ansi")
+    obs, _ = env.reset(seed=5)
+    rng = random.Random(5)
+    while env.agents:
+        said = env.render()
+        assert isinstance(said, str)
+        owing = ", ".join(f"player_{seat}" for seat in br.to_act(env._state))
+        assert said.splitlines()[-1] == f"  to act: {owing}"
+        actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()
+                   if o["action_mask"].any()}
+        obs, *_ = env.step(actions)
+    said = env.render()
+    assert isinstance(said, str) and "to act" not in said and "game over" in said
+
+
 @pytest.mark.parametrize("rules_id", ["sea-salt-paper", "boomerang-2010"])
 def test_render_shows_every_games_public_table(rules_id: str) -> None:
     """Every game's render shows what lies face up, as Boomerang: Australia's shows its face-up

@@ -125,14 +125,17 @@ class GameAdapter:
         return tuple(a - b for a, b in zip(self.totals(after), self.totals(before)))
 
     def describe(self, state: Any) -> str:
-        """The public table as text: where the game is and each seat's total (no hidden card)."""
+        """The public table as text: where the game is and each seat's total (no hidden card), the
+        game's own (its rl module's ``describe``); then, in every game alike, who is to act."""
         if self._describe is not None:
             text: str = self._describe(state)
-            return text
-        totals = self.totals(state)
-        lines = [f"round {state.round + 1}" + (", game over" if self.is_over(state) else "")]
-        lines += [f"  player_{seat}: {points:>3} points" for seat, points in enumerate(totals)]
-        return "\n".join(lines)
+        else:
+            totals = self.totals(state)
+            lines = [f"round {state.round + 1}" + (", game over" if self.is_over(state) else "")]
+            lines += [f"  player_{seat}: {points:>3} points" for seat, points in enumerate(totals)]
+            text = "\n".join(lines)
+        seats = self.to_act(state)
+        return text + ("\n  to act: " + ", ".join(f"player_{seat}" for seat in seats) if seats else "")
 
 
 def _action_strings(rules: Any) -> tuple[str, ...]:

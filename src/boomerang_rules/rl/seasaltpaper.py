@@ -143,15 +143,16 @@ def totals(state: Any) -> tuple[int, ...]:
 
 
 def describe(state: GameState) -> str:
-    """The public table, the envs' ``render``: round, who acts, the deck and the discard piles' tops,
-    each seat's total, hand size and cards played (no hidden card: never a hand nor a drawn pair)."""
+    """The public table, the envs' ``render``: round and phase, the deck and the discard piles' tops,
+    each seat's total, hand size and cards played (no hidden card: never a hand nor a drawn pair).
+    Who acts is said after it, in every game alike (``GameAdapter.describe``)."""
     def cards(n: int) -> str:
         return f"{n} card{'' if n == 1 else 's'}"
 
     t = state.tables
     over = state.phase == "over"
     lines = [f"round {state.round if over else state.round + 1}, "
-             + ("game over" if over else f"player_{state.turn} to act ({state.phase})")]
+             + ("game over" if over else state.phase)]
     piles = "; ".join(f"{PILES[p]} {t.ids[pile[-1]]} ({cards(len(pile))})" if pile else f"{PILES[p]} empty"
                       for p, pile in enumerate(state.piles))
     lines.append(f"  deck: {cards(len(state.deck))}; discard piles: {piles}")
