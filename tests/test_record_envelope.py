@@ -63,6 +63,19 @@ def test_a_changed_ruleset_is_reported_and_the_record_still_replayed(name: str) 
     assert br.check_record({**record, "rules_digest": old}).state == br.state_of(record)
 
 
+def test_a_digest_that_is_the_start_of_the_other_parts_where_it_ends() -> None:
+    """``core.records.digest_problems`` read past the schema (which holds a digest to 64 digits, so
+    no record gets here with a shorter one): a digest that is all of the other's start parts where
+    the shorter ends, not with ``StopIteration``."""
+    from boomerang_rules.core.records import digest_problems
+
+    rules = br.load_rules("standard")
+    for written in (rules.digest[:10], rules.digest + "0"):
+        (problem,) = digest_problems({"rules_digest": written}, rules)
+        assert problem.message.endswith(f"(they differ from character {min(len(written), 64) + 1} on)")
+    assert digest_problems({}, rules) == digest_problems({"rules_digest": rules.digest}, rules) == []
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_record_names_a_shipped_ruleset_by_id_and_any_other_inline(name: str) -> None:
     record = _record(name)
