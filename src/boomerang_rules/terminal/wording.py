@@ -175,20 +175,43 @@ def fit_line(line: str, width: int = 80, keep: Iterable[str] = ()) -> list[str]:
     # a clause without the spaces around it (an empty name leaves one after "; "), which would glue it to
     # the words beside it wherever it is found
     clauses = [c.strip(" ") for c in text.split("; ") if columns(c) < width - len(lead) - 4]
-    return fitted(text, width, indent=lead, keep=[*keep, *(c for c in clauses if c)])
+    return cut_wide(fitted(text, width, indent=lead, keep=[*keep, *(c for c in clauses if c)]), width, lead + "  ")
+
+
+def cut_wide(lines: list[str], width: int = 80, hang: str = "  ") -> list[str]:
+    """``lines`` in at most ``width`` columns each: one still wider (``fitted`` leaves a word wider than
+    a line alone on its line: a ruleset's name, a site's or an animal's of up to 200 characters with no
+    space) cut at the last character that fits, the rest on the next lines after ``hang``. ``play``'s
+    opening and every line of ``replay`` and ``play`` (``fit_line``) are so kept to 80 columns."""
+    hang = hang if columns(hang) < width // 2 else ""
+    out: list[str] = []
+    for line in lines:
+        while columns(line) > width:
+            fits, used = 0, 0
+            for c in line:
+                used += columns(c)
+                if used > width:
+                    break
+                fits += 1
+            fits = max(fits, len(hang) + 1)  # at least one character of the rest, whatever the width
+            out.append(line[:fits])
+            line = hang + line[fits:]
+        out.append(line)
+    return out
 
 
 def opening(name: str, players: int, seat: int, style: Callable[[str], str] = str) -> list[str]:
     """The first line of every game's ``play``: the ruleset's name, the players, the seat, and that
     help exists, in 80 columns: "you are seat N", or "seat N" alone where that does not fit on
     one line, and a name too long for either wrapped over lines (``style``, ``title`` on a
-    terminal, marks the words before "Type help.", or every line of a wrapped name)."""
+    terminal, marks the words before "Type help.", or every line of a wrapped name). A word of the
+    name wider than a line is cut where the line ends (``cut_wide``)."""
     name = escaped_name(name)  # a ruleset file's name: its bidirectional controls and newlines escaped, as a player's
     whole = f"{name}, {players} players, you are seat {seat}."
     for said in (whole, f"{name}, {players} players, seat {seat}."):
         if columns(said) + len(" Type help.") <= 80:
             return [style(said) + " Type help."]
-    return [style(line) for line in fitted(f"{whole} Type help.", keep=["Type help."])]
+    return [style(line) for line in cut_wide(fitted(f"{whole} Type help.", keep=["Type help."]))]
 
 
 def article(noun: str) -> str:
