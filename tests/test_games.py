@@ -56,6 +56,17 @@ def test_each_game_package_names_its_own_classes(game: str) -> None:
     assert module.BOTS["random"] is module.RandomBot and module.BOTS["greedy"] is module.GreedyBot
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_game_package_lists_in_all_what_any_package_lists_and_it_has(game: str) -> None:
+    """A name one game package's ``__all__`` lists (``determinize``: Australia's), another package
+    that has it lists too, so that ``from boomerang_rules.<game> import *`` gives each game alike:
+    Sea Salt & Paper's and Boomerang (2010)'s had ``determinize`` and left it out."""
+    modules = [importlib.import_module(path) for path in GAMES.values()]
+    listed = {name for other in modules for name in other.__all__}
+    module = importlib.import_module(GAMES[game])
+    assert sorted(name for name in listed if hasattr(module, name) and name not in module.__all__) == []
+
+
 def test_core_names_no_game_outside_the_registry() -> None:
     names = [*GAMES, *(p.rsplit(".", 1)[-1] for p in GAMES.values())]
     pattern = re.compile("|".join(re.escape(n) for n in names), re.IGNORECASE)
