@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import re
 from pathlib import Path
@@ -65,6 +66,22 @@ def test_each_game_package_lists_in_all_what_any_package_lists_and_it_has(game: 
     listed = {name for other in modules for name in other.__all__}
     module = importlib.import_module(GAMES[game])
     assert sorted(name for name in listed if hasattr(module, name) and name not in module.__all__) == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_states_text_shows_its_rulesets_name_escaped(game: str, tmp_path: Path) -> None:
+    """``str(state)`` starts with the ruleset's name, which a variant file may fill with bidirectional
+    controls and a newline: they are written as their escapes, as ``replay`` and ``play`` write them
+    (``str(state)`` wrote them raw, a newline starting a line of its own)."""
+    module = importlib.import_module(GAMES[game])
+    variant = tmp_path / "v.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "evil",
+                                   "name": "Evil \u202etxt\u200f\nrest", "extends": game, "changes": {}}),
+                       encoding="utf-8")
+    rules = module.load_rules(str(variant))
+    text = str(module.new_game(rules, rules.players.min, 1))
+    assert text.startswith("Evil \\u202etxt\\u200f\\nrest [evil], "), text[:80]
+    assert not any(c in text for c in "\u202e\u200f")
 
 
 def test_core_names_no_game_outside_the_registry() -> None:
