@@ -597,3 +597,22 @@ def test_play_opens_in_80_columns_whatever_a_word_of_the_rulesets_name(game: str
         assert all(columns(line) <= 80 for line in lines), [columns(line) for line in lines]
         assert "".join(line.removeprefix("  ").replace(" ", "") for line in lines).startswith(
             name.replace(" ", "") + ",3players,"), lines
+
+
+def test_australias_cards_fit_80_columns_whatever_a_sites_name(tmp_path: Path) -> None:
+    """A site's name may be 200 characters without a space (the schema takes it): ``cards`` wrote each
+    card's head (id, number, site) whole, 207 columns, and the hand's lines left such a word alone on a
+    line. Every line of ``cards``, ``cards B`` and ``map`` now fits 80 columns, the name cut where a line
+    ends (``terminal.wording.fitted``)."""
+    from boomerang_rules.core.loading import rules_data
+    from boomerang_rules.terminal.wording import columns
+
+    data = rules_data(br.load_rules("standard"))
+    for card in data["cards"]:
+        card["site"] = "S" * 200
+    data.update(id="long-sites", name="Long sites")
+    path = tmp_path / "long-sites.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run("play", "--rules", str(path), "--players", "3", "--seed", "1", input="cards\ncards b\nmap\n")
+    assert code == 1 and out.count("S" * 70) >= 20
+    assert max(map(columns, out.splitlines())) <= 80, [line for line in out.splitlines() if columns(line) > 80][:2]
