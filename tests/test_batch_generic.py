@@ -160,3 +160,18 @@ def test_a_batch_too_large_for_memory_fails_before_any_game_is_dealt(monkeypatch
         with pytest.raises(error):
             call(EXTRA, 3, games, 1)
     assert dealt == 0
+
+
+@pytest.mark.parametrize("game", ["boomerang-australia", "sea-salt-paper", "boomerang-2010"])
+def test_a_plain_batchs_repr_is_one_line_whatever_the_rulesets_name(game: str, tmp_path: Any) -> None:
+    """The plain engine's batch names its ruleset in its ``repr``: a variant file's name holding a newline
+    or a bidirectional control made it two lines, the rest drawn right to left; they are escaped, as
+    ``replay``, ``play`` and ``str(state)`` show the name."""
+    import json
+
+    variant = tmp_path / "v.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "evil",
+                                   "name": "Evil\n\u202eName", "extends": game, "changes": {}}), encoding="utf-8")
+    rules = br.load_rules(str(variant))
+    shown = repr(generic.init(rules, rules.players.min, 2, 0))
+    assert "\n" not in shown and "\u202e" not in shown and "games of Evil\\n\\u202eName (plain engine)" in shown

@@ -219,6 +219,23 @@ def test_a_rulesets_name_is_shown_escaped_as_a_players_is(game: str, tmp_path: P
     assert "\u202e" not in out
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_replay_fits_80_columns_whatever_a_word_of_the_rulesets_name(game: str, tmp_path: Path) -> None:
+    """A ruleset's name of 200 characters without a space (its schema takes it) made ``replay``'s first
+    line 200 columns wide in every game: a word wider than a line stood alone on its line. It is cut
+    where the line ends, the rest on the next lines."""
+    variant = tmp_path / "v.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "long",
+                                   "name": "N" * 199 + "\u202e", "extends": game, "changes": {}}),
+                       encoding="utf-8")
+    record = tmp_path / "g.json"
+    assert run("simulate", "--rules", str(variant), "--players", "3", "--bots", "random", "--out", str(record))[0] == 0
+    code, out, _ = run("replay", str(record))
+    lines = out.splitlines()
+    assert code == 0 and max(map(terminal_columns, lines)) <= 80, [terminal_columns(line) for line in lines[:4]]
+    assert "".join(line.strip() for line in lines[:4]).startswith("N" * 199 + "\\u202e[long], 3 players"), lines[:4]
+
+
 def test_every_bidirectional_control_is_escaped_in_a_name() -> None:
     """Unicode's ``Bidi_Control`` characters: every one whose bidirectional class is an embedding,
     override or isolate (found by class over all of Unicode, so one a later Unicode adds is caught),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import re
 from pathlib import Path
@@ -54,6 +55,33 @@ def test_each_game_package_names_its_own_classes(game: str) -> None:
     assert isinstance(state, module.GameState) and isinstance(state.rules, module.Ruleset)
     assert isinstance(module.view(state, 0), module.SeatView) and isinstance(state.rules.cards[0], module.Card)
     assert module.BOTS["random"] is module.RandomBot and module.BOTS["greedy"] is module.GreedyBot
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_game_package_lists_in_all_what_any_package_lists_and_it_has(game: str) -> None:
+    """A name one game package's ``__all__`` lists (``determinize``: Australia's), another package
+    that has it lists too, so that ``from boomerang_rules.<game> import *`` gives each game alike:
+    Sea Salt & Paper's and Boomerang (2010)'s had ``determinize`` and left it out."""
+    modules = [importlib.import_module(path) for path in GAMES.values()]
+    listed = {name for other in modules for name in other.__all__}
+    module = importlib.import_module(GAMES[game])
+    assert sorted(name for name in listed if hasattr(module, name) and name not in module.__all__) == []
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_states_text_shows_its_rulesets_name_escaped(game: str, tmp_path: Path) -> None:
+    """``str(state)`` starts with the ruleset's name, which a variant file may fill with bidirectional
+    controls and a newline: they are written as their escapes, as ``replay`` and ``play`` write them
+    (``str(state)`` wrote them raw, a newline starting a line of its own)."""
+    module = importlib.import_module(GAMES[game])
+    variant = tmp_path / "v.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "evil",
+                                   "name": "Evil \u202etxt\u200f\nrest", "extends": game, "changes": {}}),
+                       encoding="utf-8")
+    rules = module.load_rules(str(variant))
+    text = str(module.new_game(rules, rules.players.min, 1))
+    assert text.startswith("Evil \\u202etxt\\u200f\\nrest [evil], "), text[:80]
+    assert not any(c in text for c in "\u202e\u200f")
 
 
 def test_core_names_no_game_outside_the_registry() -> None:

@@ -827,26 +827,32 @@ def _gone(pids: list[int], seconds: float) -> bool:
 _WORKER_STARTS = """
 import ctypes, os, signal, sys
 from boomerang_rules.core import parallel
+def handler(signum, frame): pass
+signal.signal(signal.SIGTERM, handler)  # as the command line sets them in its own process
+signal.signal(signal.SIGHUP, signal.SIG_IGN if len(sys.argv) > 2 else handler)  # ignored from the start (nohup)
 parallel._worker_start(int(sys.argv[1]) if sys.argv[1] != "-" else None)
 told = ctypes.c_int(-1)
 ctypes.CDLL(None).prctl(2, ctypes.byref(told), 0, 0, 0)  # 2: PR_GET_PDEATHSIG
-print(told.value, signal.getsignal(signal.SIGTERM) == signal.SIG_DFL, flush=True)
+print(told.value, signal.getsignal(signal.SIGTERM) == signal.SIG_DFL, signal.getsignal(signal.SIGHUP) == (
+    signal.SIG_IGN if len(sys.argv) > 2 else signal.SIG_DFL), flush=True)
 """
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent's death is told through prctl")
 def test_a_worker_is_told_to_die_with_its_parent_and_ends_if_it_is_already_gone() -> None:
     """``_worker_start``, a pool worker's first act: the kernel is asked to kill it when its parent
-    dies (SIGKILL), SIGTERM is back at its default; and a forked worker whose parent died before the
+    dies (SIGKILL), the SIGTERM and SIGHUP handlers the command line set are back at their defaults
+    (a signal ignored from the start, under ``nohup``, stays ignored); and a forked worker whose parent died before the
     request (its parent is then another process) ends at once, exit 1, doing nothing more. A worker
     that was not forked (``None``) has no parent to compare."""
-    def start(parent: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-c", _WORKER_STARTS, parent], capture_output=True, text=True,
-                              timeout=60, preexec_fn=_signals_at_their_defaults)
+    def start(parent: str, *nohup: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", _WORKER_STARTS, parent, *nohup], capture_output=True,
+                              text=True, timeout=60, preexec_fn=_signals_at_their_defaults)
 
     for parent in (str(os.getpid()), "-"):
-        done = start(parent)
-        assert (done.returncode, done.stdout) == (0, f"{int(signal.SIGKILL)} True\n"), done.stderr
+        for nohup in ((), ("nohup",)):  # the handlers put back to their defaults, an ignored signal left ignored
+            done = start(parent, *nohup)
+            assert (done.returncode, done.stdout) == (0, f"{int(signal.SIGKILL)} True True\n"), done.stderr
     orphan = start(str(os.getpid() + 1 if os.getpid() + 1 != os.getppid() else os.getpid() + 2))
     assert (orphan.returncode, orphan.stdout, orphan.stderr) == (1, "", "")
 

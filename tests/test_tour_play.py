@@ -578,3 +578,41 @@ def test_play_help_says_what_each_game_takes_and_it_is_taken(rules: str) -> None
     assert "for the activity, its number in the list, its name or a unique beginning of it, or 'none'" in help_text
     code, out, err = run("play", "--rules", rules, "--seed", "3", "--bots", "random", input="1\n")
     assert code == 1 and "input ended" in err and "is not one of the choices" not in out
+
+
+@pytest.mark.parametrize("game", ["boomerang-australia", "sea-salt-paper", "boomerang-2010"])
+def test_play_opens_in_80_columns_whatever_a_word_of_the_rulesets_name(game: str, tmp_path: Path) -> None:
+    """A name the schema takes (up to 200 characters) may hold no space: its words were wrapped, and a
+    word wider than a line stood alone on one of 201 columns. It is cut where the line ends, the rest
+    on the next lines, so that the opening fits 80 columns and still holds the whole name."""
+    from boomerang_rules.terminal.wording import columns
+
+    for name in ("N" * 200, "田" * 100, "word " + "x" * 150 + " end"):
+        variant = tmp_path / "named.json"
+        variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "named",
+                                       "name": name, "extends": game, "changes": {}}), encoding="utf-8")
+        code, out, err = run("play", "--rules", str(variant), "--players", "3", "--seat", "1", "--seed", "1")
+        assert code == 1 and "input ended" in err, err
+        lines = out.split("Type help.")[0].splitlines()
+        assert all(columns(line) <= 80 for line in lines), [columns(line) for line in lines]
+        assert "".join(line.removeprefix("  ").replace(" ", "") for line in lines).startswith(
+            name.replace(" ", "") + ",3players,"), lines
+
+
+def test_australias_cards_fit_80_columns_whatever_a_sites_name(tmp_path: Path) -> None:
+    """A site's name may be 200 characters without a space (the schema takes it): ``cards`` wrote each
+    card's head (id, number, site) whole, 207 columns, and the hand's lines left such a word alone on a
+    line. Every line of ``cards``, ``cards B`` and ``map`` now fits 80 columns, the name cut where a line
+    ends (``terminal.wording.fitted``)."""
+    from boomerang_rules.core.loading import rules_data
+    from boomerang_rules.terminal.wording import columns
+
+    data = rules_data(br.load_rules("standard"))
+    for card in data["cards"]:
+        card["site"] = "S" * 200
+    data.update(id="long-sites", name="Long sites")
+    path = tmp_path / "long-sites.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run("play", "--rules", str(path), "--players", "3", "--seed", "1", input="cards\ncards b\nmap\n")
+    assert code == 1 and out.count("S" * 70) >= 20
+    assert max(map(columns, out.splitlines())) <= 80, [line for line in out.splitlines() if columns(line) > 80][:2]

@@ -164,7 +164,7 @@ def card_ids(rules: Any) -> str:
 def card_lines(rules: Any, card_id: str, indent: str = "  ") -> list[str]:
     """A card as ``cards`` tells it: id, number, site and region, then its icons with their kinds
     and points on the next line (each within 80 columns)."""
-    return [indent + _card_head(rules, card_id),
+    return [*fitted(_card_head(rules, card_id), indent=indent),  # a site's name may be 200 characters
             *fitted(_icons(rules, card_id, True), indent=indent + "     ")]
 
 

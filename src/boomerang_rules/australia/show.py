@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.display import escaped_name
 from .tables import bits
 
 
@@ -67,7 +68,7 @@ def state_text(state: Any) -> str:
 
     t = state.tables
     totals = [sheet.total for sheet in game_module("boomerang-australia").score_sheets(state)]
-    lines = [f"{state.rules.name} [{state.rules.id}], {state.players} players, "
+    lines = [f"{escaped_name(state.rules.name)} [{state.rules.id}], {state.players} players, "
              f"{_where(state)}" + (f"; seed {state.progress.seed}" if state.progress.seed is not None else "")]
     waiting = [s for s in range(state.players) if state[5] >> s & 1]
     for s in range(state.players):

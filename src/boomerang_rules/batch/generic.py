@@ -33,6 +33,7 @@ from .. import num_actions as _num_actions
 from .. import step as _step
 from .. import to_act as _to_act
 from ..core.arguments import brief
+from ..core.display import escaped_name
 from ..core.games import GAMES, rules_module
 from ..core.rng import below
 from .common import action_ids, count_of, generator_states, illegal, owing, players_of, refuse, sampler, seed_of, shaped
@@ -123,8 +124,8 @@ class Batch:
         return all(is_over(s) for s in self.states)
 
     def __repr__(self) -> str:
-        return (f"<Batch of {self.games} {self.players}-player games of {self.rules.name} (plain engine), "
-                f"{int(self.ended.sum())} over>")
+        name = escaped_name(self.rules.name)  # a ruleset file's name may hold a newline: a repr is one line
+        return f"<Batch of {self.games} {self.players}-player games of {name} (plain engine), {self.ended.sum()} over>"
 
 
 def init(rules: Any, players: int, games: int, seed: int) -> Batch:

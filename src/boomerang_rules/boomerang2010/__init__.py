@@ -32,8 +32,9 @@ STATE_TYPES: tuple[type, ...] = (GameState,)
 
 register(sys.modules[__name__])
 
-__all__ = ["BOTS", "GAME", "PASS", "ROWS", "SCHEMA", "STATE_METHODS", "STATE_TYPES", "THROW", "Card", "GameState",
-           "GreedyBot", "PastRound", "RandomBot", "Ruleset", "SeatScore", "SeatView", "action_id", "action_of", "apply",
-           "build", "check", "check_record", "final_scores", "is_over", "legal_actions", "legal_mask", "load_rules",
-           "new_game", "num_actions", "play_game", "record_of", "score_sheets", "state_of", "step", "to_act",
-           "to_data", "validate_record", "view", "winners", "winners_of"]
+__all__ = ["BOTS", "GAME", "PASS", "ROWS", "SCHEMA", "STATE_METHODS", "STATE_TYPES", "THROW", "Card",
+           "GameState", "GreedyBot", "PastRound", "RandomBot", "Ruleset", "SeatScore", "SeatView",
+           "action_id", "action_of", "apply", "build", "check", "check_record", "determinize",
+           "final_scores", "is_over", "legal_actions", "legal_mask", "load_rules", "new_game",
+           "num_actions", "play_game", "record_of", "score_sheets", "state_of", "step", "to_act", "to_data",
+           "validate_record", "view", "winners", "winners_of"]

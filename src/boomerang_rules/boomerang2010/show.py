@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.display import escaped_name
+
 
 def card_words(rules: Any, card_id: str) -> str:
     """A card in words, what captures it and how it scores, read off the ruleset: the terminal's
@@ -36,7 +38,7 @@ def state_repr(state: Any) -> str:
 def state_text(state: Any) -> str:
     """Several lines: where the game is, the river, the pot, each seat's captures and boomerangs."""
     t = state.tables
-    lines = [f"{state.rules.name} [{state.rules.id}], {state.players} players, "
+    lines = [f"{escaped_name(state.rules.name)} [{state.rules.id}], {state.players} players, "
              f"round {state.round + 1}, {state.phase}" + (f"; seed {state.seed}" if state.seed is not None else ""),
              f"  river: {_ids(t, state.river)}; deck: {len(state.deck)} cards; pot: {state.pot} boomerangs"]
     for s in range(state.players):

@@ -42,7 +42,8 @@ STATE_TYPES: tuple[type, ...] = (GameState,)
 register(sys.modules[__name__])
 
 __all__ = ["BOTS", "GAME", "ROWS", "SCHEMA", "STATE_METHODS", "STATE_TYPES", "Card", "Checked", "GameState",
-           "GreedyBot", "PastRound", "Points", "RandomBot", "Ruleset", "ScoreSheet", "SeatView", "action_id",
-           "action_of", "apply", "build", "check", "check_record", "is_over", "legal_actions", "legal_mask",
-           "load_rules", "new_game", "num_actions", "play_game", "record_of", "round_points", "score_cards",
-           "score_sheets", "state_of", "step", "to_act", "to_data", "validate_record", "view", "winners"]
+           "GreedyBot", "PastRound", "Points", "RandomBot", "Ruleset", "ScoreSheet", "SeatView",
+           "action_id", "action_of", "apply", "build", "check", "check_record", "determinize", "is_over",
+           "legal_actions", "legal_mask", "load_rules", "new_game", "num_actions", "play_game", "record_of",
+           "round_points", "score_cards", "score_sheets", "state_of", "step", "to_act", "to_data",
+           "validate_record", "view", "winners"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.display import escaped_name
 from ..terminal.wording import article, plural
 
 
@@ -68,7 +69,7 @@ def state_repr(state: Any) -> str:
 def state_text(state: Any) -> str:
     """Several lines: where the game is, the deck and discards, each seat's hand, cards played, total."""
     t = state.tables
-    lines = [f"{state.rules.name} [{state.rules.id}], {state.players} players, "
+    lines = [f"{escaped_name(state.rules.name)} [{state.rules.id}], {state.players} players, "
              f"round {state.round + 1}, {state.phase}" + (f", seat {state.turn} to act" if state.turn >= 0 else "")
              + (f"; seed {state.seed}" if state.seed is not None else ""),
              f"  deck: {len(state.deck)} cards; discard piles (top): "

@@ -112,7 +112,8 @@ def name_column(names: Sequence[str], room: int, least: int = 0) -> list[str]:
 
 def fitted(text: str, width: int = 80, indent: str = "", keep: Iterable[str] = (), hang: str | None = None
            ) -> list[str]:
-    """``text`` as lines of at most ``width`` columns (a word longer than that alone on its line; a
+    """``text`` as lines of at most ``width`` columns (a word wider than a line cut where the line ends,
+    ``cut_wide``: a ruleset's name, a site's, of up to 200 characters with no space; a
     wide character, "田", counted as its two columns), the lines after the first indented by
     ``indent`` plus two spaces (or by ``hang``): what ``play`` prints fits a terminal of 80 columns.
     A phrase of ``keep`` (a player's name, a card in words) is never split across lines, where it
@@ -127,13 +128,14 @@ def fitted(text: str, width: int = 80, indent: str = "", keep: Iterable[str] = (
                               break_long_words=False, break_on_hyphens=False) or [indent]
         return [line.replace("\0", " ").replace(_WIDE, "") for line in lines]
 
+    follow = indent + "  " if hang is None else hang
     phrases = [phrase for phrase in keep if " " in phrase]
     if not phrases:
-        return wrapped(text)
+        return cut_wide(wrapped(text), width, follow)
     lines = wrapped(_kept_whole(text, phrases))
     if max(map(columns, lines)) > width and max(map(columns, wrapped(text))) <= width:
         return wrapped(text)
-    return lines
+    return cut_wide(lines, width, follow)
 
 
 def _kept_whole(text: str, phrases: Iterable[str]) -> str:
@@ -178,11 +180,34 @@ def fit_line(line: str, width: int = 80, keep: Iterable[str] = ()) -> list[str]:
     return fitted(text, width, indent=lead, keep=[*keep, *(c for c in clauses if c)])
 
 
+def cut_wide(lines: list[str], width: int = 80, hang: str = "  ") -> list[str]:
+    """``lines`` in at most ``width`` columns each: one still wider (textwrap leaves a word wider than
+    a line alone on its line: a ruleset's name, a site's or an animal's of up to 200 characters with no
+    space) cut at the last character that fits, the rest on the next lines after ``hang``. ``fitted``
+    cuts its lines so, and with it ``play``'s opening and every line of ``replay`` and ``play``."""
+    hang = hang if columns(hang) < width // 2 else ""
+    out: list[str] = []
+    for line in lines:
+        while columns(line) > width:
+            fits, used = 0, 0
+            for c in line:
+                used += columns(c)
+                if used > width:
+                    break
+                fits += 1
+            fits = max(fits, len(hang) + 1)  # at least one character of the rest, whatever the width
+            out.append(line[:fits])
+            line = hang + line[fits:]
+        out.append(line)
+    return out
+
+
 def opening(name: str, players: int, seat: int, style: Callable[[str], str] = str) -> list[str]:
     """The first line of every game's ``play``: the ruleset's name, the players, the seat, and that
     help exists, in 80 columns: "you are seat N", or "seat N" alone where that does not fit on
     one line, and a name too long for either wrapped over lines (``style``, ``title`` on a
-    terminal, marks the words before "Type help.", or every line of a wrapped name)."""
+    terminal, marks the words before "Type help.", or every line of a wrapped name). A word of the
+    name wider than a line is cut where the line ends (``fitted``, ``cut_wide``)."""
     name = escaped_name(name)  # a ruleset file's name: its bidirectional controls and newlines escaped, as a player's
     whole = f"{name}, {players} players, you are seat {seat}."
     for said in (whole, f"{name}, {players} players, seat {seat}."):
