@@ -13,7 +13,7 @@ and any env of the library feed the policy the same numbers); the policy's logit
 (the legal mask), so it never plays one. The reward is 1 for a win (a shared win too), given at seat
 0's last decision, plus a small term for the points ahead of the opponents' mean, paid out round by
 round as the env scores them (``reward="round"``), each round's share at seat 0's decision before
-it: the same sum as paying the margin at the game's end, but a Sea Salt & Paper game holds some 115
+it: the same sum as paying the margin at the game's end (unclipped), but a Sea Salt & Paper game holds some 115
 of seat 0's decisions over five rounds, and a round's points told at once are learned from much
 sooner (10 minutes against random: 95.5% of games won against 89.0%). The advantage is GAE over
 each game's decisions of seat 0.
