@@ -239,7 +239,8 @@ def test_replay_fits_80_columns_whatever_a_word_of_the_rulesets_name(game: str, 
 def test_every_bidirectional_control_is_escaped_in_a_name() -> None:
     """Unicode's ``Bidi_Control`` characters: every one whose bidirectional class is an embedding,
     override or isolate (found by class over all of Unicode, so one a later Unicode adds is caught),
-    and the three invisible marks (by name); each comes out as its escape, and nothing else does."""
+    and the three invisible marks (by name); each comes out as its escape, and nothing else does. The
+    line and paragraph separators too, where Python's ``splitlines`` would cut a name's line."""
     import sys
     import unicodedata
 
@@ -252,6 +253,8 @@ def test_every_bidirectional_control_is_escaped_in_a_name() -> None:
     for c in controls + marks:
         assert escaped_name(f"a{c}b") == f"a\\u{ord(c):04x}b"
     assert escaped_name("علي\u200dx") == "علي\u200dx"  # a joiner is no control of direction
+    for separator in "\u2028\u2029\x85":  # what str.splitlines splits at: one line stays one
+        assert escaped_name(f"a{separator}b").splitlines() == [escaped_name(f"a{separator}b")]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -36,9 +36,10 @@ def displayable(text: str) -> str:
 
 
 UNSHOWN_IN_NAMES = re.compile(
-    r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
+    r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
 """What a name in a message or on a terminal line may not hold as it is: ``UNSHOWN``, tab and
-newline (a newline in a name would start a line of the message that the name wrote), and
+newline (a newline in a name would start a line of the message that the name wrote; so would the
+line and paragraph separators U+2028 and U+2029 for a reader that splits lines as Python does), and
 Unicode's bidirectional controls (``Bidi_Control``): the embeddings, overrides and isolates
 (U+202A-U+202E, U+2066-U+2069), and the invisible marks (U+200E, U+200F, U+061C). A terminal that
 honours them would draw the rest of the line in an order the name chose (a player called
