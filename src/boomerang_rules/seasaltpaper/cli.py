@@ -108,6 +108,9 @@ def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
         option, equals, value = arg.partition("=")  # --hand=ID, as --activity=NAME and --player=SPEC read
         if option in ("--hand", "--played"):
             where = hand if option == "--hand" else played
+            if equals and not value:  # a usage error, as --activity= and --player= are
+                fail(f"{option}= needs a card id after '=' (e.g. {option}=crab-1), or {option} alone for none",
+                     EXIT_USAGE)
             if equals:
                 where.append(value.lower())
         elif arg.startswith("--"):
