@@ -58,13 +58,19 @@ def clipped_to(text: str, limit: int = QUOTED) -> str:
     text = escaped_name(text)
     if columns(text) <= limit:
         return text
+    fits = _fitting(text, limit)
+    return clipped(text[:fits + 1], fits)  # "…" alone, never "… (1,200 characters)": its width is known
+
+
+def _fitting(text: str, width: int) -> int:
+    """How many of ``text``'s first characters fit in ``width`` columns (a wide character takes two)."""
     fits, used = 0, 0
     for c in text:
         used += columns(c)
-        if used > limit:
+        if used > width:
             break
         fits += 1
-    return clipped(text[:fits + 1], fits)  # "…" alone, never "… (1,200 characters)": its width is known
+    return fits
 
 
 def _reading(text: str) -> str:
@@ -189,13 +195,7 @@ def cut_wide(lines: list[str], width: int = 80, hang: str = "  ") -> list[str]:
     out: list[str] = []
     for line in lines:
         while columns(line) > width:
-            fits, used = 0, 0
-            for c in line:
-                used += columns(c)
-                if used > width:
-                    break
-                fits += 1
-            fits = max(fits, len(hang) + 1)  # at least one character of the rest, whatever the width
+            fits = max(_fitting(line, width), len(hang) + 1)  # at least one character of the rest, whatever the width
             out.append(line[:fits])
             line = hang + line[fits:]
         out.append(line)
