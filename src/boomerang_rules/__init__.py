@@ -143,10 +143,9 @@ def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) 
     could be searched for the deal that gives a known hand); the state keeps it, and so does
     its record, so the game can be replayed.
     """
-    if isinstance(rules, str | os.PathLike):
-        from .core.loading import load_rules as load
+    from .core.loading import loaded
 
-        rules = load(rules)
+    rules = loaded(rules)
     game = getattr(rules, "game", None)
     if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
         from .core.arguments import brief, kind

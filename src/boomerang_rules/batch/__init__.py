@@ -37,7 +37,6 @@ Everything runs on one thread, the caller's (``THREADS``).
 from __future__ import annotations
 
 import importlib
-import os
 from functools import cache
 from types import ModuleType
 from typing import Any
@@ -47,6 +46,7 @@ import numpy.typing as npt
 
 from ..core.arguments import brief
 from ..core.errors import RulesError
+from ..core.loading import loaded
 from . import generic
 
 # the first batched engine's names, kept at the top as docs/api.md gives them (Boomerang: Australia's
@@ -76,19 +76,10 @@ def _engines() -> tuple[ModuleType, ...]:
     return tuple(importlib.import_module(f".{name}", __name__) for name in ENGINES)
 
 
-def _loaded(rules: object) -> object:
-    """``rules``, loaded when it names a ruleset (a shipped id or a file's path), as ``new_game`` takes it."""
-    if isinstance(rules, str | os.PathLike):
-        from ..core.loading import load_rules
-
-        return load_rules(rules)
-    return rules
-
-
 def engine_for(rules: object) -> Any:
     """The module that runs ``rules``'s game (a ruleset, a shipped id or a path); ``RulesError`` when
     no batched engine does."""
-    rules = _loaded(rules)
+    rules = loaded(rules)
     for module in _engines():
         if isinstance(rules, module.Ruleset):
             return module
@@ -105,7 +96,7 @@ def serving(rules: object) -> Any:
     ``playouts``, ``init`` and ``rl.vector.VectorEnv`` all choose through it, so a caller can ask
     beforehand which engine (and so which speed) a ruleset gets.
     """
-    rules = _loaded(rules)
+    rules = loaded(rules)
     try:
         module = engine_for(rules)
         module.compile_rules(rules)
@@ -130,20 +121,20 @@ def _engine_of(batch: object) -> Any:
 def compile_rules(rules: Any) -> Any:
     """The kernels' arrays for ``rules``; ``RulesError`` naming the reason if its engine cannot run it
     (``playouts`` and ``init`` then serve it through ``generic``, the plain engine)."""
-    rules = _loaded(rules)
+    rules = loaded(rules)
     return engine_for(rules).compile_rules(rules)
 
 
 def num_actions(rules: Any) -> int:
     """How many action ids ``rules`` has (the game's own integer actions)."""
-    rules = _loaded(rules)
+    rules = loaded(rules)
     count: int = serving(rules).num_actions(rules)
     return count
 
 
 def action_names(rules: Any) -> tuple[str, ...]:
     """The action each id stands for."""
-    rules = _loaded(rules)
+    rules = loaded(rules)
     names: tuple[str, ...] = serving(rules).action_names(rules)
     return names
 
@@ -160,13 +151,13 @@ def playouts(rules: Any, players: int, games: int, seed: int, policy: str = "ran
     decisions)``; the other games', whose games differ in length, ``(games, longest)`` in the
     pure engine's order of play, padded with -1.
     """
-    rules = _loaded(rules)
+    rules = loaded(rules)
     return serving(rules).playouts(rules, players, games, seed, policy=policy, return_actions=return_actions)
 
 
 def init(rules: Any, players: int, games: int, seed: int) -> Any:
     """``games`` new games, game ``i`` dealt as ``new_game(rules, players, seed=seed + i)``."""
-    rules = _loaded(rules)
+    rules = loaded(rules)
     return serving(rules).init(rules, players, games, seed)
 
 

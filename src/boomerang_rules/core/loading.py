@@ -279,6 +279,12 @@ def _load_shipped(name: str) -> Any:
     return rules_from_data(_read(path, label), label, path.parent, path=path, shipped=name)
 
 
+def loaded(rules: Any) -> Any:
+    """``rules`` itself, or the ruleset ``load_rules`` loads when it names one (a shipped id, a game's
+    name or a file's path, a ``str`` or a path object): what every function taking ``rules`` reads."""
+    return load_rules(rules) if isinstance(rules, str | os.PathLike) else rules
+
+
 def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
     """Load a ruleset by shipped id (``"standard"``, a variant id), by a game's name (the shipped
     ruleset its rules module names ``DEFAULT_RULES``) or by the path of a JSON file.

@@ -8,7 +8,6 @@ immutable states.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.arguments import brief
-from ..core.loading import rules_data
+from ..core.loading import loaded, rules_data
 from .encoding import Encoded, _rl_module, encoder_for
 
 
@@ -156,11 +155,7 @@ def set_attributes(obj: object, state: dict[str, Any]) -> None:
 def load(rules: str | Any) -> Any:
     """A ruleset: ``rules`` itself, or the one ``load_rules`` loads of an id or a path (a ``str`` or
     a path object: ``pathlib.Path`` was refused as no ruleset)."""
-    if not isinstance(rules, str | os.PathLike):
-        return rules
-    from ..core.loading import load_rules
-
-    return load_rules(rules)
+    return loaded(rules)
 
 
 def adapter_for(rules: str | Any, players: int) -> GameAdapter:

@@ -28,7 +28,6 @@ serves: ``"australia"``, ``"seasaltpaper"``, ``"boomerang2010"`` (compiled) or `
 
 from __future__ import annotations
 
-import os
 import secrets
 from typing import Any
 
@@ -38,7 +37,7 @@ import numpy.typing as npt
 from .. import batch as engine
 from ..batch import generic
 from ..core.arguments import as_id, brief, integer
-from ..core.loading import load_rules
+from ..core.loading import loaded
 from .encoding import _rl_module, encoder_for
 
 REWARDS = ("round", "final")
@@ -106,7 +105,7 @@ class VectorEnv:
         self.max_steps = max_steps
         self._steps = 0
         self._truncated: npt.NDArray[np.bool_] | None = None
-        self.rules = load_rules(rules) if isinstance(rules, str | os.PathLike) else rules  # a path, as load_rules
+        self.rules = loaded(rules)  # an id or a path, as load_rules takes it
         self._engine = engine.serving(self.rules)  # a compiled engine, else the plain one; else RulesError
         self.engine: str = self._engine.__name__.rsplit(".", 1)[1]
         """The module of ``batch`` serving: ``australia``, ``seasaltpaper``, ``boomerang2010`` or ``generic``."""
