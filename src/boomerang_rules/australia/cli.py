@@ -10,10 +10,10 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..core.display import clipped, escaped_name
+from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import say
-from ..terminal.wording import fitted, opening
+from ..terminal.wording import cast, fitted, opening
 from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
 from .picture import visited_sites as _visited
@@ -33,8 +33,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
     def says(s: int, verb: str) -> str:
         return agree(names[s], verb)
 
-    who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
-    lines = [f"{escaped_name(rules.name)} [{rules.id}], {n} players: {who}"]  # a ruleset file's name may hold anything
+    lines = [cast(rules, names)]
     if seat is not None:
         lines.append(f"As seen by {names[seat]} (seat {seat}).")
     state = new_game(rules, n, deals=[r["hands"] for r in rounds], undealt_ok=True)

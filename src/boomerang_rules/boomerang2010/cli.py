@@ -11,11 +11,11 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..core.display import clipped, escaped_name
+from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
-from ..terminal.wording import clipped_to, columns, fitted, name_column, opening, says
+from ..terminal.wording import cast, clipped_to, columns, fitted, name_column, opening, says
 from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
 from .scoring import SeatScore, tie_words
@@ -81,8 +81,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
     from .sheets import score_sheets, winners
 
     n = len(names)
-    who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
-    lines = [f"{escaped_name(rules.name)} [{rules.id}], {n} players: {who}"]  # a ruleset file's name may hold anything
+    lines = [cast(rules, names)]
     if seat is not None:
         lines.append(f"As seen by {names[seat]} (seat {seat}).")
     state = new_game(rules, n, deck=record["deck"])

@@ -10,10 +10,10 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..core.display import clipped, escaped_name
+from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
 from ..terminal.prompts import common_command
-from ..terminal.wording import fit_line, fitted, name_column, opening, plural, says
+from ..terminal.wording import cast, fit_line, fitted, name_column, opening, plural, says
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
@@ -28,8 +28,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
     """
     t = tables_for(rules)
     n = len(names)
-    who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
-    lines = [f"{escaped_name(rules.name)} [{rules.id}], {n} players: {who}"]  # a ruleset file's name may hold anything
+    lines = [cast(rules, names)]
     if seat is not None:
         lines.append(f"As seen by {names[seat]} (seat {seat}).")
     from .engine import apply, new_game

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from ..core.display import QUOTED, clipped, escaped_name
 
@@ -200,6 +201,13 @@ def cut_wide(lines: list[str], width: int = 80, hang: str = "  ") -> list[str]:
             line = hang + line[fits:]
         out.append(line)
     return out
+
+
+def cast(rules: Any, names: Sequence[str]) -> str:
+    """The first line of every game's story (``replay``): the ruleset's name, escaped (a ruleset
+    file's name may hold anything a name may), its id, and each player with their seat."""
+    who = ", ".join(f"{name} (seat {i})" for i, name in enumerate(names))
+    return f"{escaped_name(rules.name)} [{rules.id}], {len(names)} players: {who}"
 
 
 def opening(name: str, players: int, seat: int, style: Callable[[str], str] = str) -> list[str]:
