@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from boomerang_rules.cli import cli
-from boomerang_rules.core import parallel, simulation, tournament
+from boomerang_rules.core import parallel, process_pool, simulation, tournament
 from boomerang_rules.core.arguments import brief
 from boomerang_rules.core.loading import load_rules
 
@@ -101,7 +101,7 @@ def test_a_worker_that_ignores_sigterm_is_killed_when_the_run_stops(monkeypatch:
     waited for (the stop, and the interpreter's exit after it, would otherwise wait as long as it runs)."""
     import multiprocessing
 
-    monkeypatch.setattr(parallel, "TERMINATE_WAIT", 0.2)
+    monkeypatch.setattr(process_pool, "TERMINATE_WAIT", 0.2)
     results = parallel.ordered_map(_stubborn, [(i,) for i in range(6)], jobs=2)
     assert next(results) == 0
     time.sleep(0.5)  # the workers now hold calls that ignore SIGTERM
@@ -117,13 +117,13 @@ def test_no_more_processes_than_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     call: the pool was made with ``jobs`` workers, every one forked at once on Linux, until the
     machine ran out (the command hung, then died)."""
     made: list[int] = []
-    from concurrent.futures import ProcessPoolExecutor as real
+    real = process_pool.ordered_in_processes
 
-    def counted(max_workers: int, **options: Any) -> Any:
-        made.append(max_workers)
-        return real(max_workers=min(max_workers, 2), **options)  # never a million, even on main
+    def counted(function: Any, calls: Any, workers: int, window: int) -> Any:
+        made.append(workers)
+        return real(function, calls, min(workers, 2), window)  # never a million, even on main
 
-    monkeypatch.setattr(parallel, "ProcessPoolExecutor", counted)
+    monkeypatch.setattr(parallel, "ordered_in_processes", counted)
     calls = [(i,) for i in range(3)]
     assert list(parallel.ordered_map(_square, calls, jobs=1_000_000)) == [0, 1, 4]
     assert made == [3]
@@ -144,13 +144,13 @@ def test_the_processes_started_are_bounded_by_the_cpus_whatever_jobs_asks() -> N
 
 def test_the_pool_and_a_local_ray_instance_get_the_bounded_count(monkeypatch: pytest.MonkeyPatch) -> None:
     made: list[int] = []
-    from concurrent.futures import ProcessPoolExecutor as real
+    real = process_pool.ordered_in_processes
 
-    def counted(max_workers: int, **options: Any) -> Any:
-        made.append(max_workers)
-        return real(max_workers=min(max_workers, 2), **options)  # never more, even on main
+    def counted(function: Any, calls: Any, workers: int, window: int) -> Any:
+        made.append(workers)
+        return real(function, calls, min(workers, 2), window)  # never more, even on main
 
-    monkeypatch.setattr(parallel, "ProcessPoolExecutor", counted)
+    monkeypatch.setattr(parallel, "ordered_in_processes", counted)
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     calls = [(i,) for i in range(10)]
     assert list(parallel.ordered_map(_square, calls, jobs=1024)) == [i * i for i in range(10)]
@@ -784,7 +784,10 @@ def test_the_local_ray_instance_listens_on_the_loopback_address_only(local_ray: 
 
 _PARENT_KILLED = """
 import sys, time
-from boomerang_rules.core import parallel
+from boomerang_rules.core import parallel, process_pool
+
+if sys.argv[1:] == ["untold"]:  # as where the kernel cannot be asked (not Linux): the workers see their pipes end
+    process_pool._worker_start = lambda parent: None
 
 def slow(x):
     time.sleep(0.2)
@@ -826,15 +829,16 @@ def _gone(pids: list[int], seconds: float) -> bool:
 
 _WORKER_STARTS = """
 import ctypes, os, signal, sys
-from boomerang_rules.core import parallel
+from boomerang_rules.core import process_pool
 def handler(signum, frame): pass
 signal.signal(signal.SIGTERM, handler)  # as the command line sets them in its own process
 signal.signal(signal.SIGHUP, signal.SIG_IGN if len(sys.argv) > 2 else handler)  # ignored from the start (nohup)
-parallel._worker_start(int(sys.argv[1]) if sys.argv[1] != "-" else None)
+process_pool._worker_start(int(sys.argv[1]) if sys.argv[1] != "-" else None)
 told = ctypes.c_int(-1)
 ctypes.CDLL(None).prctl(2, ctypes.byref(told), 0, 0, 0)  # 2: PR_GET_PDEATHSIG
 print(told.value, signal.getsignal(signal.SIGTERM) == signal.SIG_DFL, signal.getsignal(signal.SIGHUP) == (
-    signal.SIG_IGN if len(sys.argv) > 2 else signal.SIG_DFL), flush=True)
+    signal.SIG_IGN if len(sys.argv) > 2 else signal.SIG_DFL), signal.getsignal(signal.SIGINT) == signal.SIG_IGN,
+    flush=True)
 """
 
 
@@ -842,9 +846,10 @@ print(told.value, signal.getsignal(signal.SIGTERM) == signal.SIG_DFL, signal.get
 def test_a_worker_is_told_to_die_with_its_parent_and_ends_if_it_is_already_gone() -> None:
     """``_worker_start``, a pool worker's first act: the kernel is asked to kill it when its parent
     dies (SIGKILL), the SIGTERM and SIGHUP handlers the command line set are back at their defaults
-    (a signal ignored from the start, under ``nohup``, stays ignored); and a forked worker whose parent died before the
-    request (its parent is then another process) ends at once, exit 1, doing nothing more. A worker
-    that was not forked (``None``) has no parent to compare."""
+    (a signal ignored from the start, under ``nohup``, stays ignored), Ctrl-C's SIGINT is ignored;
+    and a forked worker whose parent died before the request (its parent is then another process)
+    ends at once, exit 1, doing nothing more. A worker that was not forked (``None``) has no parent
+    to compare."""
     def start(parent: str, *nohup: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-c", _WORKER_STARTS, parent, *nohup], capture_output=True,
                               text=True, timeout=60, preexec_fn=_signals_at_their_defaults)
@@ -852,17 +857,20 @@ def test_a_worker_is_told_to_die_with_its_parent_and_ends_if_it_is_already_gone(
     for parent in (str(os.getpid()), "-"):
         for nohup in ((), ("nohup",)):  # the handlers put back to their defaults, an ignored signal left ignored
             done = start(parent, *nohup)
-            assert (done.returncode, done.stdout) == (0, f"{int(signal.SIGKILL)} True True\n"), done.stderr
+            assert (done.returncode, done.stdout) == (0, f"{int(signal.SIGKILL)} True True True\n"), done.stderr
     orphan = start(str(os.getpid() + 1 if os.getpid() + 1 != os.getppid() else os.getpid() + 2))
     assert (orphan.returncode, orphan.stdout, orphan.stderr) == (1, "", "")
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent's death is told through prctl")
-@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM])
-def test_the_workers_end_with_a_parent_killed_mid_run(signum: int) -> None:
+@pytest.mark.parametrize(("signum", "told"), [(signal.SIGKILL, "told"), (signal.SIGTERM, "told"),
+                                              (signal.SIGKILL, "untold")])
+def test_the_workers_end_with_a_parent_killed_mid_run(signum: int, told: str) -> None:
     """A ``--jobs`` run whose process is killed (``kill``, ``kill -9``, the terminal closed) leaves no
-    worker behind: they finished the chunk in hand, then waited for ever on a queue nobody feeds."""
-    child = subprocess.Popen([sys.executable, "-c", _PARENT_KILLED], stdout=subprocess.PIPE, text=True,
+    worker behind: they finished the chunk in hand, then waited for ever on a queue nobody feeds. The
+    kernel kills them (``told``, Linux); where it cannot be asked (``untold``), each sees its pipe
+    from the run end, since a worker keeps no end of the run's side of any pipe."""
+    child = subprocess.Popen([sys.executable, "-c", _PARENT_KILLED, told], stdout=subprocess.PIPE, text=True,
                              preexec_fn=_signals_at_their_defaults)
     try:
         assert child.stdout is not None

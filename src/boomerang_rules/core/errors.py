@@ -63,3 +63,7 @@ class InvalidInput(BoomerangError, ValueError):
 
 class RulesError(InvalidInput):
     """A ruleset or variant that cannot be loaded: unreadable, off-schema or inconsistent."""
+
+
+class ParallelError(RuntimeError):
+    """The work could not be spread as asked: Ray missing, the cluster out of reach, a chunk lost for good."""

@@ -27,18 +27,18 @@ from __future__ import annotations
 
 import importlib
 import ipaddress
-import multiprocessing
 import os
 import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from itertools import islice
 from typing import Any, TypeVar, overload
 
+from .errors import ParallelError as ParallelError  # its home is core.errors; named here, where it is raised
 from .limits import PROCESSES_PER_CPU
+from .process_pool import ordered_in_processes
 
 R = TypeVar("R")
 
@@ -47,10 +47,6 @@ LOCAL = "local"
 
 RETRIES = 5
 """How many times a Ray task whose worker died is run again before the run fails."""
-
-
-class ParallelError(RuntimeError):
-    """The work could not be spread as asked: Ray missing, the cluster out of reach, a chunk lost for good."""
 
 
 def processes(jobs: int, calls: int, cpus: int | None = None) -> int:
@@ -129,86 +125,12 @@ def ordered_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], *,
 
 
 def _process_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], jobs: int) -> Iterator[R]:
-    """The chunks in ``jobs`` processes. Whatever ends it early (Ctrl-C, an error, the consumer
-    stopping) ends the workers too: a Ctrl-C while ``map`` is still submitting can leave workers
-    that no shutdown sentinel reaches, and the interpreter's exit would wait for them for ever.
-
-    The pool is shut down (its workers joined) before the last result is handed out: a consumer that
-    knows how many results there are (``zip(chunks, ...)``) never asks for more, and closing the
-    generator there would take the path of an interruption, whose unjoined pool thread raced the
-    interpreter's exit ("OSError: [Errno 9] Bad file descriptor" on standard error, now and then)."""
-    # No more processes than calls: each would sit idle, and on Linux's fork every one of ``jobs`` is
-    # started at once (``simulate --games 2 --jobs 1000000`` forked until the machine ran out).
+    """The chunks in ``jobs`` processes (``core.process_pool``), ``AHEAD`` a process given out ahead of
+    the one whose result is awaited."""
+    # No more processes than calls: each would sit idle, and every one of ``jobs`` is started at once
+    # (``simulate --games 2 --jobs 1000000`` forked until the machine ran out).
     workers = processes(jobs, len(calls))
-    forked = multiprocessing.get_start_method() == "fork"  # the pool's own: the default context's
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start,
-                               initargs=(os.getpid() if forked else None,))
-    try:
-        # A few calls a worker submitted ahead, not all (as ``pool.map`` does): each a future in memory.
-        waiting = iter(calls)
-        pending = deque(pool.submit(function, *args) for args in islice(waiting, AHEAD * workers))
-        for _ in range(len(calls) - 1):
-            result = pending.popleft().result()
-            pending.extend(pool.submit(function, *args) for args in islice(waiting, 1))
-            yield result
-        last = pending.popleft().result()
-    except BaseException:
-        _abandon(pool)
-        raise
-    pool.shutdown()
-    yield last
-
-
-def _worker_start(parent: int | None) -> None:
-    """A worker's first act: it ends with the process that started it, however that one ends.
-
-    A run whose process was killed (``kill``, ``kill -9``, its terminal closed) left its workers
-    running: each finished the chunk in hand, then waited for ever on a queue nobody fed. On Linux
-    the kernel kills the worker when its parent dies (``PR_SET_PDEATHSIG``, SIGKILL: a worker has
-    nothing to put away, and a SIGTERM the parent ignored would be ignored here too); a forked worker
-    whose parent (``parent``, None when not forked) is gone before the request ends at once. The
-    SIGTERM and SIGHUP handlers the command line sets in its own process are put back to the defaults:
-    a worker asked to end ends (``_abandon``), not raising the command's exit inside a call its pool
-    would report and outlive."""
-    import signal
-
-    for name in ("SIGTERM", "SIGHUP"):  # Windows has no SIGHUP
-        if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) != signal.SIG_IGN:
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
-        except (OSError, AttributeError):  # no C library to ask: the workers outlive a killed run, as before
-            return
-        if parent is not None and os.getppid() != parent:
-            os._exit(1)
-
-
-TERMINATE_WAIT = 5.0
-"""Seconds a terminated worker is given to end before it is killed."""
-
-
-def _abandon(pool: ProcessPoolExecutor) -> None:
-    """End ``pool`` at once, its work dropped, so that nothing is left for the interpreter's exit to wait on.
-
-    The queue that feeds the workers is told not to be waited for, then the workers are ended (killed
-    if they outlive ``TERMINATE_WAIT``) and joined, then the pool is shut down and joined. The queue's
-    feeding thread may be stuck writing to a pipe no worker reads any more; when a process forked
-    meanwhile holds that pipe's far end, the write never fails, and the interpreter's exit waited on
-    it for ever (as CPython gh-107219; seen as a hang after every test had passed)."""
-    # First, before any worker ends: the pool's own thread joins that queue as soon as it sees one gone.
-    pool._call_queue.cancel_join_thread()  # type: ignore[attr-defined]  # private, stable since 3.8: no public handle
-    workers = list(pool._processes.values())  # private as above
-    for worker in workers:
-        worker.terminate()
-    for worker in workers:
-        worker.join(TERMINATE_WAIT)
-        if worker.is_alive():  # SIGTERM ignored (SIG_IGN inherited: ``_worker_start`` keeps it) or caught by the call
-            worker.kill()
-            worker.join()
-    pool.shutdown(wait=True, cancel_futures=True)
+    return ordered_in_processes(function, calls, workers, AHEAD * workers)
 
 
 def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], address: str, jobs: int) -> Iterator[R]:

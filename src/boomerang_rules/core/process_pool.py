@@ -1,0 +1,221 @@
+"""Worker processes, each fed through pipes of its own and read by the thread that asks for the results.
+
+``concurrent.futures.ProcessPoolExecutor`` served ``--jobs`` before. It reads every worker's results
+from one shared pipe, in a thread of its own. A run stopped early (Ctrl-C, an error, a consumer that
+has enough) ends its workers at once, and a worker ended while writing a result left that thread
+waiting for the rest of the message for ever; the stop waited on the thread (seen in CI as a hang
+now and then, after ``simulate``'s first record). Here each worker has its own two pipes. Only the
+worker holds its result pipe's writing end, so a worker that ends mid-message ends that pipe: the
+reader is told so (end of file), it does not wait. There is no thread: a stopped run ends its
+workers and closes its own ends, and nothing is left to wait on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from multiprocessing.connection import Connection, wait
+from typing import Any, NamedTuple, TypeVar
+
+from .errors import ParallelError
+
+R = TypeVar("R")
+
+TERMINATE_WAIT = 5.0
+"""Seconds the workers of a stopped run are given to end after SIGTERM before they are killed."""
+
+
+class _Worker(NamedTuple):
+    """A worker process and this side's ends of its pipes: calls go out on ``tasks``, results come
+    back on ``results``."""
+
+    process: Any  # the start method's Process
+    tasks: Connection
+    results: Connection
+
+
+def ordered_in_processes(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], workers: int,
+                         window: int) -> Iterator[R]:
+    """``function(*args)`` for each ``args`` of ``calls`` in ``workers`` processes (no more than the
+    calls), yielded in the order of ``calls``. At most ``window`` calls (at least one) are given out
+    whose results have not been yielded, so memory does not grow with the number of calls. The
+    workers are started when the first result is asked for and joined before the last is handed out.
+    Whatever ends the iteration early (the generator closed, Ctrl-C, an error) ends them at once
+    (SIGTERM, then SIGKILL after ``TERMINATE_WAIT``). A worker's exception is raised here; a worker
+    that ends without its result is a ``ParallelError``."""
+    if not calls:
+        return
+    window = max(1, window)
+    context = multiprocessing.get_context()
+    forked = context.get_start_method() == "fork"
+    pool: list[_Worker] = []
+    try:
+        for _ in range(max(1, min(workers, len(calls)))):
+            # A forked worker closes the ends it inherited (this side's of every pipe so far, its own
+            # included): only then does a pipe end when the one process on its far side is gone.
+            pool.append(_start(context, function, os.getpid() if forked else None, forked, pool))
+        idle, busy = list(pool), dict[Connection, _Worker]()
+        results: dict[int, R] = {}
+        given = taken = 0
+        while taken < len(calls):
+            while idle and given < min(len(calls), taken + window):
+                worker = idle.pop()
+                try:
+                    worker.tasks.send((given, calls[given]))
+                except OSError:  # its far end closed: the worker is gone
+                    raise ParallelError(_lost(worker)) from None
+                busy[worker.results] = worker
+                given += 1
+            while taken not in results:
+                _collect(busy, idle, results)
+            result = results.pop(taken)
+            taken += 1
+            if taken == len(calls):
+                _finish(pool)  # before the last result: a consumer that knows the count never asks again
+            yield result
+    except BaseException:
+        _abandon(pool)
+        raise
+    finally:
+        for worker in pool:
+            worker.tasks.close()
+            worker.results.close()
+
+
+def _start(context: Any, function: Callable[..., Any], parent: int | None, forked: bool,
+           started: list[_Worker]) -> _Worker:
+    """One worker, started, with this side's ends of its pipes."""
+    task_reader, task_writer = context.Pipe(duplex=False)
+    result_reader, result_writer = context.Pipe(duplex=False)
+    inherited = [end for worker in started for end in (worker.tasks, worker.results)]
+    inherited = [*inherited, task_writer, result_reader] if forked else []
+    process = context.Process(target=_serve, args=(function, task_reader, result_writer, parent, inherited),
+                              daemon=True, name="boomerang-rules worker")
+    try:
+        process.start()
+    except BaseException:
+        task_writer.close()
+        result_reader.close()
+        raise
+    finally:
+        task_reader.close()
+        result_writer.close()
+    return _Worker(process, task_writer, result_reader)
+
+
+def _collect(busy: dict[Connection, _Worker], idle: list[_Worker], results: dict[int, Any]) -> None:
+    """Wait for at least one busy worker's answer and take every one that is ready: a result is kept
+    under its call's index, an exception raised, a pipe that ended a ``ParallelError``."""
+    for end in wait(list(busy)):
+        assert isinstance(end, Connection)
+        worker = busy.pop(end)
+        try:
+            index, done, value = end.recv()
+        except (EOFError, OSError):  # the worker ended before its whole result was written
+            raise ParallelError(_lost(worker)) from None
+        if not done:
+            raise value
+        results[index] = value
+        idle.append(worker)
+
+
+def _lost(worker: _Worker) -> str:
+    """Why a run stopped when ``worker`` ended without its result: how it ended, if it has."""
+    worker.process.join(1.0)
+    code = worker.process.exitcode
+    if code is None:
+        how = "it closed its pipe"
+    elif code < 0:
+        how = f"killed by {signal.Signals(-code).name}" if -code in signal.valid_signals() else f"signal {-code}"
+    else:
+        how = f"exit code {code}"
+    return f"a worker process ended before it returned its share of the games ({how}); the run was stopped"
+
+
+def _finish(pool: list[_Worker]) -> None:
+    """End every worker once the work is done: each is told to end (None), then joined."""
+    for worker in pool:
+        with contextlib.suppress(OSError):  # gone already
+            worker.tasks.send(None)
+    for worker in pool:
+        worker.process.join()
+
+
+def _abandon(pool: list[_Worker]) -> None:
+    """End every worker at once, its work dropped: SIGTERM, then SIGKILL for any still there after
+    ``TERMINATE_WAIT`` (one that ignores SIGTERM, inherited ignored, or whose call caught it)."""
+    for worker in pool:
+        if worker.process.exitcode is None:
+            worker.process.terminate()
+    deadline = time.monotonic() + TERMINATE_WAIT
+    for worker in pool:
+        worker.process.join(max(0.0, deadline - time.monotonic()))
+        if worker.process.exitcode is None:
+            worker.process.kill()
+            worker.process.join()
+
+
+def _serve(function: Callable[..., Any], tasks: Connection, results: Connection, parent: int | None,
+           inherited: list[Connection]) -> None:
+    """A worker's life: each call read from ``tasks`` is answered on ``results`` (``(index, True,
+    result)``, or ``(index, False, exception)``) until None or the end of ``tasks``. It ends with
+    ``os._exit``: a forked worker has the run's exit handlers too, which are not its to run (one
+    waiting on a lock another thread of the run held at the fork would wait for ever)."""
+    _worker_start(parent)
+    for end in inherited:
+        end.close()
+    while True:
+        try:
+            task = tasks.recv()
+        except (EOFError, OSError):  # the run's process is gone
+            break
+        if task is None:
+            break
+        index, args = task
+        try:
+            answer = (index, True, function(*args))
+        except Exception as error:  # the function's own error, raised by the run
+            answer = (index, False, error)
+        try:
+            results.send(answer)  # pickled whole before a byte is written: a failure here sends nothing
+        except OSError:  # the run's process is gone
+            break
+        except Exception as error:  # a result or an exception that cannot be pickled
+            results.send((index, False, ParallelError(f"a worker's answer could not be sent back: "
+                                                       f"{type(error).__name__}: {error}")))
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    os._exit(0)
+
+
+def _worker_start(parent: int | None) -> None:
+    """A worker's first act: it ends with the process that started it, however that one ends, and
+    leaves Ctrl-C to it.
+
+    A run whose process was killed (``kill``, ``kill -9``, its terminal closed) left its workers
+    running. On Linux the kernel kills the worker when its parent dies (``PR_SET_PDEATHSIG``,
+    SIGKILL: a worker has nothing to put away, and a SIGTERM the parent ignored would be ignored here
+    too); a forked worker whose parent (``parent``, None when not forked) is gone before the request
+    ends at once. The SIGTERM and SIGHUP handlers the command line sets in its own process are put
+    back to the defaults: a worker asked to end ends (``_abandon``), not raising the command's exit
+    inside a call. SIGINT is ignored: Ctrl-C reaches every process of the terminal's group, and the
+    run ends its workers itself (each printed a KeyboardInterrupt's traceback)."""
+    for name in ("SIGTERM", "SIGHUP"):  # Windows has no SIGHUP
+        if hasattr(signal, name) and signal.getsignal(getattr(signal, name)) != signal.SIG_IGN:
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+        except (OSError, AttributeError):  # no C library to ask: the workers outlive a killed run, as before
+            return
+        if parent is not None and os.getppid() != parent:
+            os._exit(1)

@@ -1,0 +1,115 @@
+"""core.process_pool: worker processes fed through pipes of their own. Each way a worker can end
+(its result taken, its own error, killed, killed mid-message, told to stop mid-message) ends the run
+at once with what happened, never a wait: the scenarios that could hang run in a child process
+with a time limit, so that a regression fails here instead of hanging the suite."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import pytest
+
+from boomerang_rules.core import process_pool
+from boomerang_rules.core.errors import ParallelError
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+def _fails_on_three(x: int) -> int:
+    if x == 3:
+        raise ValueError(f"no {x}")
+    return x
+
+
+def _dies_on_two(x: int) -> int:
+    if x == 2:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return x
+
+
+def _unpicklable(x: int) -> object:
+    return threading.Lock() if x == 1 else x
+
+
+def test_results_come_in_the_order_of_the_calls_and_the_workers_are_joined_before_the_last() -> None:
+    import multiprocessing
+
+    calls = [(i,) for i in range(23)]
+    results = process_pool.ordered_in_processes(_square, calls, 3, 6)
+    taken = [x for _, x in zip(calls, results)]  # never asks past the last
+    assert taken == [i * i for i in range(23)]
+    assert not multiprocessing.active_children()
+    assert list(process_pool.ordered_in_processes(_square, [], 2, 8)) == []
+
+
+def test_a_worker_s_error_is_raised_with_its_type_and_the_workers_are_ended() -> None:
+    import multiprocessing
+
+    with pytest.raises(ValueError, match=r"^no 3$"):
+        list(process_pool.ordered_in_processes(_fails_on_three, [(i,) for i in range(8)], 2, 8))
+    assert not multiprocessing.active_children()
+
+
+def test_a_worker_killed_ends_the_run_with_how_it_ended() -> None:
+    import multiprocessing
+
+    with pytest.raises(ParallelError, match=r"^a worker process ended before it returned its share of the games "
+                                            r"\(killed by SIGKILL\); the run was stopped$"):
+        list(process_pool.ordered_in_processes(_dies_on_two, [(i,) for i in range(6)], 2, 8))
+    assert not multiprocessing.active_children()
+
+
+def test_an_answer_that_cannot_be_pickled_is_a_parallel_error_naming_why() -> None:
+    with pytest.raises(ParallelError, match=r"^a worker's answer could not be sent back: TypeError: "):
+        list(process_pool.ordered_in_processes(_unpicklable, [(i,) for i in range(4)], 2, 8))
+
+
+_MID_MESSAGE = """
+import os, signal, sys, threading, time, multiprocessing
+from boomerang_rules.core import process_pool
+from boomerang_rules.core.errors import ParallelError
+
+def big(x):
+    if x == 0:
+        return 0
+    time.sleep(1.0)  # call 0's result is taken alone
+    if sys.argv[1] == "killed":  # the worker dies while its result is half written
+        threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGKILL)).start()
+    return b"x" * 8_000_000  # far more than a pipe holds: the worker blocks mid-message, nobody reading
+
+results = process_pool.ordered_in_processes(big, [(0,), (1,)], 2, 4)
+assert next(results) == 0
+time.sleep(3.0)
+if sys.argv[1] == "killed":
+    try:
+        next(results)
+    except ParallelError as error:
+        print(error)
+else:
+    results.close()  # the run stopped while a worker is mid-message
+    print("stopped", multiprocessing.active_children())
+"""
+
+
+@pytest.mark.parametrize(("how", "said"), [
+    ("killed", "a worker process ended before it returned its share of the games (killed by SIGKILL); "
+               "the run was stopped\n"),
+    ("stopped", "stopped []\n")])
+def test_a_worker_ended_mid_message_leaves_nothing_waiting(how: str, said: str) -> None:
+    """A worker ended while writing its result (killed, or a run stopped early ending it) left the
+    pool's reading thread waiting for the rest for ever, and the stop waiting on that thread: CI hung
+    in ``simulate`` stopped after its first record. The reader now sees the pipe end: only the worker
+    holds its writing end (the other worker, alive and idle here, was forked with none of it)."""
+    started = time.monotonic()
+    ran = subprocess.run([sys.executable, "-c", textwrap.dedent(_MID_MESSAGE), how], capture_output=True, text=True,
+                         timeout=60)
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, said, "")
+    assert time.monotonic() - started < 30
