@@ -140,3 +140,50 @@ def test_sea_salt_and_paper_hands_score_and_are_what_score_takes(case: tuple[Any
 def test_sea_salt_and_paper_hands_take_a_ruleset() -> None:
     rules, _, _ = _first(bst.ssp_hands("sea-salt-paper-extra-salt"))
     assert rules.id == "sea-salt-paper-extra-salt"
+
+
+_PLAYER_COUNTS = [("generic", 3), ("generic", 1), ("boomerang-2010", 2), ("boomerang-2010", 6),
+                  ("sea-salt-paper", 2), ("sea-salt-paper", 5)]
+
+
+def _of_players(which: str, strategy: str, players: int) -> st.SearchStrategy[Any]:
+    """``strategy`` (games, records or invalid_records) of ``which`` game's strategies for ``players``."""
+    prefix = {"generic": "", "boomerang-2010": "b10_", "sea-salt-paper": "ssp_"}[which]
+    made: st.SearchStrategy[Any] = getattr(bst, prefix + strategy)(players=players)
+    return made
+
+
+def _players_of(thing: Any) -> int:
+    """How many play a state, a record, or the record of an ``invalid_records`` case."""
+    if isinstance(thing, tuple) and isinstance(thing[0], dict):  # a case (a state may be a tuple too)
+        thing = thing[0]
+    if isinstance(thing, dict):
+        return len(thing["players"]) if isinstance(thing.get("players"), list) else -1
+    return len(br.record_of(thing)["players"])
+
+
+@pytest.mark.parametrize(("which", "players"), _PLAYER_COUNTS)
+@pytest.mark.parametrize("strategy", ["games", "records", "invalid_records"])
+def test_a_player_count_asked_for_draws_a_ruleset_that_admits_it(which: str, players: int, strategy: str) -> None:
+    """``games(players=3)`` drew any ruleset, one for one or two players among them, and failed inside
+    with the ruleset's refusal ("'generated' is for 1 to 1 players, not 3"); so did every game's
+    ``games``, ``records`` and ``invalid_records`` (Sea Salt & Paper's generated rulesets start at
+    3 or 4 players, Boomerang (2010)'s shipped one at 3). The ruleset is now drawn among those that
+    admit the count."""
+    @settings(max_examples=25, deadline=None, database=None)
+    @given(_of_players(which, strategy, players))
+    def drawn(thing: Any) -> None:
+        assert _players_of(thing) in (players, -1)  # -1: a record whose players list is the rule broken
+
+    drawn()
+
+
+def test_admits_is_the_ruleset_s_player_range_and_leaves_a_non_integer_to_check_players() -> None:
+    from boomerang_rules.core.seats import admits, check_players
+
+    rules = br.load_rules("boomerang-2010")
+    low, high = rules.players.min, rules.players.max
+    assert [admits(rules, n) for n in (low - 1, low, high, high + 1)] == [False, True, True, False]
+    assert admits(rules, None) and admits(rules, "3")
+    with pytest.raises(TypeError):
+        check_players(rules, "3")

@@ -30,6 +30,7 @@ from .core.arguments import brief, kind
 from .core.games import GAMES, game_module
 from .core.loading import list_rules
 from .core.loading import load_rules as load_any_rules
+from .core.seats import admits
 
 RulesArg = Any
 """A ruleset, a shipped id, a strategy of rulesets, or None (Boomerang: Australia's shipped ones)."""
@@ -63,9 +64,11 @@ def rulesets(generated: bool = True, game: str = AUSTRALIA) -> st.SearchStrategy
     return st.one_of(shipped, made()) if made is not None else shipped
 
 
-def _rules(draw: st.DrawFn, rules: RulesArg) -> Any:
+def _rules(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Any:
+    """The ruleset ``rules`` names or draws; when None, one of ``rulesets()`` for ``players`` players
+    (when given): ``games(players=3)`` drew a ruleset for one or two and failed inside."""
     if rules is None:
-        return draw(rulesets())
+        return draw(rulesets().filter(lambda drawn: admits(drawn, players)))
     if isinstance(rules, st.SearchStrategy):
         return _ruleset(draw(rules), " (drawn by the strategy given)")
     return _ruleset(rules)
@@ -92,7 +95,7 @@ def games(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
     The game is the ruleset's: pass ``rules="sea-salt-paper"`` (or ``rulesets(game="sea-salt-paper")``)
     for Sea Salt & Paper games.
     """
-    ruleset = _rules(draw, rules)
+    ruleset = _rules(draw, rules, players)
     return _strategies_of(ruleset.game).game_state(draw, players, ruleset, finished)
 
 
@@ -100,7 +103,7 @@ def games(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
 def records(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
             finished: bool | None = None, with_result: bool | None = None) -> dict[str, Any]:
     """A valid game record; ``with_result`` (default: either) keeps a finished game's result."""
-    ruleset = _rules(draw, rules)
+    ruleset = _rules(draw, rules, players)
     state = draw(games(players, ruleset, finished))
     record = game_module(ruleset.game).record_of(state)
     keep = draw(st.booleans()) if with_result is None else with_result
@@ -126,7 +129,7 @@ def invalid_records(draw: st.DrawFn, players: int | None = None,
     ``activity-once``, ``result-sheet``, ``result-winners``, ``leftover-dealt-first`` and
     ``schema:type``.
     """
-    ruleset = _rules(draw, rules)
+    ruleset = _rules(draw, rules, players)
     record = copy.deepcopy(draw(records(players, ruleset, finished=None, with_result=None)))
     broken: tuple[dict[str, Any], str, str] = _strategies_of(ruleset.game).break_one_rule(draw, record, ruleset)
     return broken

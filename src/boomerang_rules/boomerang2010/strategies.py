@@ -12,6 +12,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..core.loading import list_rules, rules_data, rules_from_data
+from ..core.seats import admits
 from .engine import apply, is_over, legal_actions, new_game, to_act
 from .loading import load_rules
 from .records import record_of
@@ -57,9 +58,9 @@ def rulesets(generated: bool = True) -> st.SearchStrategy[Ruleset]:
     return st.one_of(shipped, generated_rulesets()) if generated else shipped
 
 
-def _rules(draw: st.DrawFn, rules: RulesArg) -> Ruleset:
-    if rules is None:
-        return draw(rulesets())
+def _rules(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Ruleset:
+    if rules is None:  # one for ``players`` players, when given
+        return draw(rulesets().filter(lambda drawn: admits(drawn, players)))
     if isinstance(rules, str):
         return load_rules(rules)
     if isinstance(rules, Ruleset):
@@ -71,7 +72,7 @@ def _rules(draw: st.DrawFn, rules: RulesArg) -> Ruleset:
 def games(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
           finished: bool | None = True) -> GameState:
     """A legal game state: finished, unfinished (stopped after any number of decisions), or either."""
-    ruleset = _rules(draw, rules)
+    ruleset = _rules(draw, rules, players)
     n = players if players is not None else draw(st.integers(ruleset.players.min, ruleset.players.max))
     state = new_game(ruleset, n, draw(st.integers(0, 2**32 - 1), label="seed"))
     if finished is None:
@@ -133,7 +134,7 @@ def invalid_records(draw: st.DrawFn, players: int | None = None,
     The rules: ``throw-needs-boomerang``, ``token-used-twice``, ``capture-cards``, ``capture-land``,
     ``river-turned``, ``card-unique``, ``result-sheet``, ``result-winners`` and ``schema:type``.
     """
-    ruleset = _rules(draw, rules)
+    ruleset = _rules(draw, rules, players)
     record = copy.deepcopy(draw(records(players, ruleset, finished=None, with_result=None)))
     return break_one_rule(draw, record, ruleset)
 

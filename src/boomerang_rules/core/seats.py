@@ -30,6 +30,13 @@ def check_players(rules: Any, players: object) -> int:
     return players
 
 
+def admits(rules: Any, players: object) -> bool:
+    """Whether ``rules`` is for ``players`` players; True for anything but an integer, which
+    ``check_players`` refuses later in its own words (what a test strategy keeps among the rulesets
+    it draws for a player count)."""
+    return not isinstance(players, int) or rules.players.min <= players <= rules.players.max
+
+
 def check_seat(players: int, seat: object) -> int:
     """``seat`` as an int if a game of ``players`` has it (any integer type, never a bool);
     ``IllegalAction`` if not."""

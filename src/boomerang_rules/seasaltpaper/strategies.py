@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..core import rng as rng_mod
+from ..core.seats import admits
 from .engine import apply, is_over, legal_actions, new_game, to_act
 from .rules import GAME, Ruleset
 from .sheets import ROWS
@@ -82,20 +83,21 @@ def generated_rulesets(draw: st.DrawFn) -> Ruleset:
     return rules
 
 
-def rulesets(generated: bool = False) -> st.SearchStrategy[Ruleset]:
-    """The shipped Sea Salt & Paper rulesets and variants, and with ``generated`` rulesets made from
-    them (``generated_rulesets``; ``ssp_rulesets()`` keeps to the shipped ones unless asked)."""
+def rulesets(generated: bool = True) -> st.SearchStrategy[Ruleset]:
+    """The shipped Sea Salt & Paper rulesets and variants and, unless ``generated`` is false, rulesets
+    made from them (``generated_rulesets``), as the other games' ``rulesets`` do."""
     from .loading import load_rules
 
     shipped = st.sampled_from(_shipped()).map(load_rules)
     return st.one_of(shipped, generated_rulesets()) if generated else shipped
 
 
-def _ruleset(draw: st.DrawFn, rules: Ruleset | str | st.SearchStrategy[Ruleset] | None) -> Ruleset:
+def _ruleset(draw: st.DrawFn, rules: Ruleset | str | st.SearchStrategy[Ruleset] | None,
+             players: int | None = None) -> Ruleset:
     from .loading import load_rules
 
-    if rules is None:
-        return draw(rulesets())
+    if rules is None:  # one for ``players`` players, when given
+        return draw(rulesets().filter(lambda drawn: admits(drawn, players)))
     if isinstance(rules, str):
         return load_rules(rules)
     if isinstance(rules, st.SearchStrategy):
@@ -107,7 +109,7 @@ def _ruleset(draw: st.DrawFn, rules: Ruleset | str | st.SearchStrategy[Ruleset] 
 def games(draw: st.DrawFn, players: int | None = None, rules: Ruleset | str | None = None,
           finished: bool | None = True) -> GameState:
     """A legal Sea Salt & Paper state: finished, unfinished (stopped anywhere), or either (``None``)."""
-    return game_state(draw, players, _ruleset(draw, rules), finished)
+    return game_state(draw, players, _ruleset(draw, rules, players), finished)
 
 
 @st.composite
@@ -116,7 +118,7 @@ def records(draw: st.DrawFn, players: int | None = None, rules: Ruleset | str | 
     """A valid Sea Salt & Paper record; ``with_result`` (default: either) keeps a finished game's result."""
     from .records import record_of
 
-    record = record_of(game_state(draw, players, _ruleset(draw, rules), finished))
+    record = record_of(game_state(draw, players, _ruleset(draw, rules, players), finished))
     if not (draw(st.booleans()) if with_result is None else with_result):
         record.pop("result", None)
     return record
@@ -150,7 +152,7 @@ def invalid_records(draw: st.DrawFn, players: int | None = None,
                     rules: Ruleset | str | None = None) -> tuple[dict[str, Any], str, str]:
     """A Sea Salt & Paper record with exactly one rule broken, the JSON pointer and the rule
     (see ``break_one_rule``)."""
-    ruleset = _ruleset(draw, rules)
+    ruleset = _ruleset(draw, rules, players)
     record = draw(records(players, ruleset, finished=None, with_result=None))
     broken: tuple[dict[str, Any], str, str] = break_one_rule(draw, copy.deepcopy(record), ruleset)
     return broken
