@@ -22,7 +22,7 @@ from .display import is_text, shown, unshown_words
 from .errors import InvalidInput, Problem, RulesError, under
 from .games import GAMES
 from .jsonio import json_problems
-from .loading import load_rules, rules_data, rules_from_data, shipped_ids
+from .loading import load_rules, loaded, rules_data, rules_from_data, shipped_ids
 from .pointer import pointer
 from .schema import schema_problems
 from .validation import RECORD_FORMAT
@@ -225,8 +225,7 @@ def replay_rules(rules: object, ruleset: type[R], game: str, what: str) -> tuple
     variant id, a path), loaded; with the problem at ``/rules`` of another game's ruleset, under which
     a record of ``game`` replays nothing (then None). Anything else is a ``TypeError`` naming
     ``rules`` (``what``: the game's ruleset in words)."""
-    if isinstance(rules, str | os.PathLike):
-        rules = load_rules(rules)
+    rules = loaded(rules)
     if rules is None or isinstance(rules, ruleset):
         return rules, []
     other = getattr(rules, "game", None)
