@@ -11,7 +11,7 @@ import click
 
 from ..core.arguments import brief
 from ..core.display import clipped
-from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.prompts import say
 from ..terminal.wording import cast, fitted, opening
 from ..terminal.wording import says as agree
@@ -463,7 +463,7 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     from .scoring import score_round
 
     cards, activity = _activity_option(args)
-    flags = [c for c in cards if c.startswith("--")]
+    flags = [c for c in cards if is_option(c)]  # -q too: score has no --quiet
     if flags:
         fail(f"no such option for Boomerang: Australia: {clipped(flags[0])} (give the card ids and --activity NAME)",
              EXIT_USAGE)  # the game's name, as the other games say theirs (a ruleset's own name may be anything)
