@@ -231,8 +231,12 @@ class Session:
 
     def command(self, answer: str, seen: Any) -> bool:
         """Carry out a command typed instead of a choice; whether it was one."""
+        from ..terminal.prompts import takes_nothing
+
         words = answer.split()
         head = words[0].lower() if words else ""
+        if takes_nothing(words, ("help", "?", "map", "sheet")):  # "map x" was map: refused as every game refuses it
+            return True
         if head in ("help", "?"):
             click.echo(HELP)
         elif head in ("cards", "card"):
