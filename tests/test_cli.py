@@ -147,6 +147,18 @@ def test_score_names_the_game_not_the_ruleset_for_an_option_it_does_not_take(rul
     assert (code, out) == (2, "") and err.startswith(f"boomerang-rules: no such option for {game}: --bogus ("), err
 
 
+def test_every_commands_help_fits_80_columns() -> None:
+    """Text shown to people fits 80 columns: click wraps a help's paragraphs, not its examples, and
+    ``simulate``'s, ``score``'s and ``tournament``'s ran to 89-106 columns (now continued with ``\\``)."""
+    from boomerang_rules.terminal.wording import columns
+
+    for name in ["", *sorted(cli.commands)]:
+        code, out, _ = run(*([name] if name else []), "--help")
+        assert code == 0
+        assert max(map(columns, out.splitlines())) <= 80, (name, [line for line in out.splitlines()
+                                                                  if columns(line) > 80])
+
+
 SCORED = [("standard", ["E", "A", "V", "W", "X", "J", "B"], "Boomerang: Australia"),
           ("sea-salt-paper", ["--hand", "crab-1", "crab-2", "--played", "boat-1", "boat-2"], "Sea Salt & Paper"),
           ("boomerang-2010", ["--player", "A1:12", "--player", ":12", "--player", ":12"], "Boomerang (2010)")]

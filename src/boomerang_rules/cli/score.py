@@ -38,8 +38,10 @@ def score(cards: tuple[str, ...], rules_name: str, as_json: bool) -> None:
     \b
     Examples:
       boomerang-rules score E A V W X J B --activity indigenous
-      boomerang-rules score --rules sea-salt-paper --hand crab-1 crab-2 shell-1 --played boat-1 boat-2
-      boomerang-rules score --rules boomerang-2010 --player A1,A2,B1:11 --player A3,B2:20 --player :5
+      boomerang-rules score --rules sea-salt-paper \\
+        --hand crab-1 crab-2 shell-1 --played boat-1 boat-2
+      boomerang-rules score --rules boomerang-2010 \\
+        --player A1,A2,B1:11 --player A3,B2:20 --player :5
     """
     rules = load_rules_or_exit(rules_name)
     game_cli(rules).score(rules, cards, as_json)

@@ -101,8 +101,10 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
 
     \b
     Example:
-      boomerang-rules tournament --players 4 --bots greedy,random,random,random --games 200
-      boomerang-rules tournament --bots ismcts,greedy,greedy --players 3 --games 1000 --ray
+      boomerang-rules tournament --players 4 --bots greedy,random,random,random \\
+        --games 200
+      boomerang-rules tournament --bots ismcts,greedy,greedy --players 3 \\
+        --games 1000 --ray
     """
     from ..core import tournament as tour
     from ..core.parallel import ParallelError
