@@ -445,12 +445,13 @@ def test_copy_must_be_a_bool() -> None:
 def test_an_env_pickles_and_plays_on_as_the_original(rules_id: str, copy: bool) -> None:
     """A vector env pickles, fresh or mid-episode (Ray's workers, a multiprocess runner), as the
     PettingZoo and gymnasium envs do: the copy plays on exactly as the original, its own buffers
-    behind the views it returns (``copy=False``)."""
+    behind the views it returns (``copy=False``); with copies, ``"win"`` rewards (the actions kept for
+    a replay pickle too)."""
     import pickle
 
     fresh = pickle.loads(pickle.dumps(VectorEnv(rules_id, players=3, games=3, copy=copy)))
     assert fresh.engine == VectorEnv(rules_id, players=3, games=2).engine
-    env = VectorEnv(rules_id, players=3, games=3, copy=copy)
+    env = VectorEnv(rules_id, players=3, games=3, copy=copy, reward="win" if copy else "round")
     env.reset(seed=5)
     for _ in range(3):
         env.step(env.sample_actions())

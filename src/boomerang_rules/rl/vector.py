@@ -84,8 +84,10 @@ class VectorEnv:
     with the first step), as in every layer (``rl.round_rewards``); ``"final"`` its total at the
     step its game ends; ``"win"`` 1.0 at that step to every seat its game's ``winners`` names (a
     shared win too: each tie-break as the game breaks it), 0.0 to the others, as the PettingZoo and
-    gymnasium envs' ``"win"``. ``copy``: whether ``reset`` and ``step`` return fresh arrays (True) or
-    read-only views of the env's own buffers, overwritten in place by the next call (False).
+    gymnasium envs' ``"win"`` (on a compiled engine the env keeps every step's actions, 2 bytes a seat
+    of each game, to replay a game whose totals do not name its winners). ``copy``: whether
+    ``reset`` and ``step`` return fresh arrays (True) or read-only views of the env's own buffers,
+    overwritten in place by the next call (False).
     ``max_steps`` (``None``: no bound) truncates the episode: the step that makes it ``max_steps``
     steps long returns ``done`` with games still playing, which ``truncated`` names; a game cut
     short is paid nothing more (``"final"`` and ``"win"`` rewards come only to the games that
