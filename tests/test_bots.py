@@ -128,19 +128,66 @@ def test_tournament_table_heads_every_games_rows_whole_and_aligned(rules: str, b
     result = CliRunner().invoke(cli, ["tournament", "--rules", rules, "--players", "3", "--games", "1", "--bots", bots,
                                       "--rotate"])
     assert result.exit_code == 0, result.output
-    head, *seats = result.stdout.splitlines()[1:5]
-    assert head.split() == ["entry", "bot", "mean", "stdev", *HEADS[rules], "wins"]
-    assert {len(line) for line in seats} == {len(head)}
-    ends = [i + 1 for i, c in enumerate(head) if c != " " and (i + 1 == len(head) or head[i + 1] == " ")]
-    assert all(line[i - 1] != " " for line in seats for i in ends)  # right-aligned under each head
+    lines = result.stdout.splitlines()
+    tables = [lines[i:i + 4] for i, line in enumerate(lines) if line.split()[:2] == ["entry", "bot"]]
+    assert [word for head, *_ in tables for word in head.split()[2:]] == (  # Australia's rows in a table apart
+        ["mean", "stdev", "wins", *HEADS[rules]] if rules == "standard" else ["mean", "stdev", *HEADS[rules], "wins"])
+    for head, *seats in tables:
+        assert {len(line) for line in seats} == {len(head)}
+        ends = [i + 1 for i, c in enumerate(head) if c != " " and (i + 1 == len(head) or head[i + 1] == " ")]
+        assert all(line[i - 1] != " " for line in seats for i in ends)  # right-aligned under each head
 
 
 def test_tournament_table_heads_a_row_it_has_no_word_for_by_its_whole_name(monkeypatch: pytest.MonkeyPatch) -> None:
     command = importlib.import_module("boomerang_rules.cli.tournament")  # the module: the package's name is the command
     monkeypatch.setattr(command, "_SHORT", {})
     result = CliRunner().invoke(cli, ["tournament", "--rules", "boomerang-2010", "--games", "1", "--bots", "random"])
-    head = result.stdout.splitlines()[1]
-    assert head.split() == ["seat", "bot", "mean", "stdev", "cards", "animals", "boomerangs", "sets", "wins"]
+    lines = result.stdout.splitlines()  # whole names make the table too wide for 80 columns: the rows apart
+    assert lines[1].split() == ["seat", "bot", "mean", "stdev", "wins"]
+    assert lines[6].split() == ["seat", "bot", "cards", "animals", "boomerangs", "sets"]
+
+
+TOURNAMENT_GAMES = [(rules, players) for rules in ("standard", "sea-salt-paper", "sea-salt-paper-extra-salt",
+                                                   "boomerang-2010")
+                    for players in range(br.load_rules(rules).players.min, br.load_rules(rules).players.max + 1)]
+
+
+@pytest.mark.parametrize("rotate", [False, True])
+@pytest.mark.parametrize(("rules", "players"), TOURNAMENT_GAMES)
+def test_tournament_figures_fit_80_columns_in_every_game(rules: str, players: int, rotate: bool) -> None:
+    """Boomerang: Australia's table was 97 columns wide (its six rows beside the totals and the wins),
+    and a rotated tournament's first line 95: every line fits 80 columns now, in every game and
+    player count, the rows' means in a table of their own where one table would not fit; each table
+    aligned; ``--json`` the same figures as ``tournament.run``'s."""
+    args = ["tournament", "--rules", rules, "--players", str(players), "--games", "2", "--bots", "random", "--quiet"]
+    result = CliRunner().invoke(cli, args + (["--rotate"] if rotate else []))
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(map(len, lines)) <= 80, [line for line in lines if len(line) > 80]
+    heads = [i for i, line in enumerate(lines) if line.split()[:2] in (["seat", "bot"], ["entry", "bot"])]
+    for i in heads:
+        assert {len(line) for line in lines[i:i + players + 1]} == {len(lines[i])}
+    named = [word for i in heads for word in lines[i].split()[2:]]
+    assert sorted(named) == sorted(["mean", "stdev", *HEADS[rules], "wins"])  # every figure, once
+    assert len(heads) == (2 if rules == "standard" else 1)
+    as_json = CliRunner().invoke(cli, [*args, "--json"] + (["--rotate"] if rotate else []))
+    expected = tournament.run(br.load_rules(rules), ["random"] * players, 2, 0, rotate=rotate).as_dict()
+    assert json.loads(as_json.stdout) == json.loads(json.dumps(expected))
+
+
+def test_the_widest_figures_split_into_tables_of_80_columns() -> None:
+    """The widest cells a tournament can print (a bot "ismcts:1000000", big means) and whole row names:
+    the rows' means split into as many tables as 80 columns need, each with the seat and its bot."""
+    command = importlib.import_module("boomerang_rules.cli.tournament")
+    rows = [f"row_number_{k}" for k in range(9)]
+    table = [["entry", "bot", "mean", "stdev", *rows, "wins"]] + [
+        [str(seat), "ismcts:1000000", "123456.7", "12345.6", *["99999.9"] * len(rows), "100.0%"] for seat in range(5)]
+    lines = command.figure_tables(table, 2, range(4, 4 + len(rows)))
+    assert max(map(len, lines)) <= 80
+    assert lines[0].split() == ["entry", "bot", "mean", "stdev", "wins"]
+    shown = [word for line in lines if line.split()[:2] == ["entry", "bot"] for word in line.split()[2:]]
+    assert shown == ["mean", "stdev", "wins", *rows]
+    assert lines[6] == "Mean points of each score-sheet row:"
 
 
 def test_simulate_with_bots() -> None:

@@ -147,6 +147,46 @@ def test_score_names_the_game_not_the_ruleset_for_an_option_it_does_not_take(rul
     assert (code, out) == (2, "") and err.startswith(f"boomerang-rules: no such option for {game}: --bogus ("), err
 
 
+def test_every_commands_help_fits_80_columns() -> None:
+    """Text shown to people fits 80 columns: click wraps a help's paragraphs, not its examples, and
+    ``simulate``'s, ``score``'s and ``tournament``'s ran to 89-106 columns (now continued with ``\\``)."""
+    from boomerang_rules.terminal.wording import columns
+
+    for name in ["", *sorted(cli.commands)]:
+        code, out, _ = run(*([name] if name else []), "--help")
+        assert code == 0
+        assert max(map(columns, out.splitlines())) <= 80, (name, [line for line in out.splitlines()
+                                                                  if columns(line) > 80])
+
+
+SCORED = [("standard", ["E", "A", "V", "W", "X", "J", "B"], "Boomerang: Australia"),
+          ("sea-salt-paper", ["--hand", "crab-1", "crab-2", "--played", "boat-1", "boat-2"], "Sea Salt & Paper"),
+          ("boomerang-2010", ["--player", "A1:12", "--player", ":12", "--player", ":12"], "Boomerang (2010)")]
+"""A valid ``score`` of each game, and the game's name as its messages give it."""
+
+
+@pytest.mark.parametrize("flag", ["-q", "--quiet", "-Q", "-x"])
+@pytest.mark.parametrize("where", ["first", "among the cards", "last"])
+@pytest.mark.parametrize(("rules", "args", "game"), SCORED)
+def test_score_refuses_quiet_and_any_short_option_alike_in_every_game(rules: str, args: list[str], game: str,
+                                                                     where: str, flag: str) -> None:
+    """``score`` has no ``-q``/``--quiet`` (no progress to hide; Sea Salt & Paper's score has no one total
+    to print alone): in every game, wherever it stands, it is refused as ``--bogus`` is, a usage error
+    (exit 2) naming it. It was Australia's unknown card '-Q' (exit 1), Sea Salt & Paper's card '-q'
+    after ``--hand`` (exit 1) or a card "in hand or played?" before it (exit 2), and Boomerang
+    (2010)'s "unexpected argument"."""
+    at = {"first": 0, "among the cards": 2, "last": len(args)}[where]
+    code, out, err = run("score", "--rules", rules, *args[:at], flag, *args[at:])
+    assert (code, out) == (2, ""), err
+    assert err.startswith(f"boomerang-rules: no such option for {game}: {flag} (give "), err
+    assert len(err.splitlines()) == 1
+
+
+def test_score_help_says_it_has_no_quiet() -> None:
+    code, out, _ = run("score", "--help")
+    assert code == 0 and "-q" in out and "--quiet" in out
+
+
 @pytest.mark.parametrize("spec", ["A1,,A2:12", ",:12", "A1,:12", ",A1:12"])
 def test_score_refuses_an_empty_card_id_in_a_player_s_list(spec: str) -> None:
     """A stray comma in Boomerang (2010)'s ``--player`` is a usage error naming the argument, not a card

@@ -219,6 +219,70 @@ def test_a_rulesets_name_is_shown_escaped_as_a_players_is(game: str, tmp_path: P
     assert "\u202e" not in out
 
 
+BIDI = "\u202e\u202d\u202a\u2067\u2069\u200e\u200f\u061c"
+"""Unicode's bidirectional controls the names below hold (``core.display.UNSHOWN_IN_NAMES``)."""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_pictures_show_names_escaped_as_replay_does(game: str, tmp_path: Path) -> None:
+    """``sheet`` and ``replay --html`` put the ruleset's and the players' names into titles, headings,
+    tooltips, the seats' table and the notes; each showed their bidirectional controls (and a
+    ruleset name's newline) raw, where ``replay`` escapes them: in every game the pictures write each
+    as its escape now, the same escapes as ``replay``."""
+    import xml.etree.ElementTree as ET
+
+    variant = tmp_path / "v.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "evil",
+                                   "name": "Evil \u202etxt.exe\nrest", "extends": rules_of(game), "changes": {}}),
+                       encoding="utf-8")
+    path = tmp_path / "g.json"
+    assert run("simulate", "--rules", str(variant), "--players", "4", "--seed", "3", "--bots", "random",
+               "--out", str(path))[0] == 0
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["players"] = ["\u202eBob0", "\u200fBob1\u202a", "Bob2\u061c\u200e\u202d", "\u2067علي\u2069"]
+    escaped = ["\\u202eBob0", "\\u200fBob1\\u202a", "Bob2\\u061c\\u200e\\u202d", "\\u2067علي\\u2069"]
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, svg, err = run("sheet", str(path), "--out", "-")
+    assert code == 0, err
+    code, page, err = run("replay", str(path), "--html", "-")
+    assert code == 0, err
+    for drawn in (svg, page):
+        assert not any(c in drawn for c in BIDI), [c for c in BIDI if c in drawn]
+    svg_ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(svg)
+    assert root.find(svg_ns + "title").text == "Evil \\u202etxt.exe\\nrest: score sheets"  # type: ignore[union-attr]
+    heads = [t for t in root.iter(svg_ns + "text") if t.get("class") == "player"]
+    assert [head.find(svg_ns + "title").text for head in heads] == escaped  # type: ignore[union-attr]
+    title = "Evil \\u202etxt.exe\\nrest: " + ", ".join(escaped)
+    assert f"<title>{title}</title>" in page and f"<h1>{title}</h1>" in page
+    found = re.search(r'<script id="frames" type="application/json">(.*?)</script>', page, re.S)
+    assert found
+    frames = json.loads(found.group(1))
+    assert all([seat["name"] for seat in frame["seats"]] == escaped for frame in frames)
+    assert any(escaped[0] in frame["title"] + frame["note"] for frame in frames)
+
+
+def test_australia_pictures_show_a_regions_and_a_sites_name_escaped() -> None:
+    """Boomerang: Australia's pictures name regions (the sheet's map, a note) and sites (a card's
+    tooltip) from the ruleset: escaped as a player's name is, in the sheet and on the page."""
+    from boomerang_rules import load_rules, record_of
+    from boomerang_rules.australia.picture import replay_html, sheet_svg
+    from boomerang_rules.core.loading import rules_data, rules_from_data
+    from boomerang_rules.core.playouts import random_game
+
+    data = rules_data(load_rules("standard"))
+    data["id"] = "evil-regions"
+    data["regions"] = [{**region, "name": f"\u202e{region['name']}"} for region in data["regions"]]
+    data["cards"] = [{**card, "site": f"{card['site']}\u200f"} for card in data["cards"]]
+    state = random_game(rules_from_data(data), 3, 1)
+    svg = sheet_svg(state, ["Ana", "Ben", "Cy"])
+    page = replay_html(record_of(state), state.rules, ["Ana", "Ben", "Cy"])
+    for drawn in (svg, page):
+        assert not any(c in drawn for c in BIDI)
+    assert "\\u202eWestern Australia" in svg
+    assert "The Bungle Bungles\\\\u200f" in page  # a tooltip, in the page's JSON
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_replay_fits_80_columns_whatever_a_word_of_the_rulesets_name(game: str, tmp_path: Path) -> None:
     """A ruleset's name of 200 characters without a space (its schema takes it) made ``replay``'s first

@@ -130,7 +130,7 @@ def test_the_tournament_command_rotates_seats_and_names_budgets() -> None:
     ok = runner.invoke(cli, ["tournament", "--bots", "ismcts:2,greedy", "--players", "2", "--games", "2",
                              "--rotate"])
     assert ok.exit_code == 0, ok.output
-    assert "seats rotated" in ok.output and "ismcts:2" in ok.output
+    assert "Seats rotated: the figures are per bot entry." in ok.output and "ismcts:2" in ok.output
     bad = runner.invoke(cli, ["tournament", "--bots", "ismcts:0,greedy", "--players", "2", "--games", "1"])
     assert bad.exit_code == 2 and bad.output.strip().endswith(
         "--bots: 'ismcts:0': the number after 'ismcts:' is its playouts a decision, a whole number from 1 to "

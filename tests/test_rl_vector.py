@@ -134,8 +134,8 @@ def test_final_rewards_and_illegal_actions() -> None:
     assert np.array_equal(total, env.totals())
     with pytest.raises(br.IllegalAction, match="over"):
         env.sample_actions()
-    with pytest.raises(ValueError, match="reward must be one of"):
-        VectorEnv(reward="win")
+    with pytest.raises(ValueError, match="reward must be one of round, final, win, not 'margin'"):
+        VectorEnv(reward="margin")
     with pytest.raises(RuntimeError, match="reset"):
         VectorEnv().sample_actions()
     with pytest.raises(ValueError, match="games must be a positive integer"):
@@ -271,7 +271,7 @@ def test_other_games_final_rewards_and_refusals(rules_id: str) -> None:
 
 
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
-@pytest.mark.parametrize("reward", ["round", "final"])
+@pytest.mark.parametrize("reward", ["round", "final", "win"])
 def test_the_plain_engine_serves_the_compiled_engines_arrays(rules_id: str, reward: str,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Served by the plain engine (forced here), an env gives the compiled one's arrays at every step:
@@ -304,6 +304,58 @@ def test_the_plain_engine_serves_the_compiled_engines_arrays(rules_id: str, rewa
         assert got[3] == want[3]
         done = want[3]
         turn += 1
+
+
+WIN_RULESETS = ["standard", "standard-70", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010",
+                "boomerang-2010-doubled"]
+"""A ruleset of each game on its compiled engine and on the plain one (``"win"``'s two ways to its winners)."""
+
+
+@pytest.mark.parametrize("replay", [False, True])
+@pytest.mark.parametrize("rules_id", WIN_RULESETS)
+def test_win_rewards_are_the_winners_of_the_plain_engine(rules_id: str, replay: bool,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """``reward="win"``, as the PettingZoo and gymnasium envs': at the step a game ends, 1.0 to every
+    seat the pure engine's ``winners`` names (a shared win too, ties broken as the game breaks them),
+    0.0 to the others and at every other step. ``replay``: every game's winners read from its replay
+    through the plain engine, as a tie at the top is (here even a game the totals decide)."""
+    rules = _rules(rules_id)
+    players, games = 3, 24 if rules_id in BUILT or not _batched(rules_id) else 60
+    env = VectorEnv(rules, players=players, games=games, reward="win", copy=False)
+    if replay:
+        monkeypatch.setattr(env, "_totals_decide", lambda top: False)
+    env.reset(seed=500)
+    states = [br.new_game(rules, players, 500 + i) for i in range(games)]
+    wins = np.zeros((games, players))
+    ties = 0
+    done = False
+    while not done:
+        actions = env.sample_actions()
+        _, _, rewards, done = env.step(actions)
+        for i, state in enumerate(states):
+            if br.is_over(state):
+                assert not rewards[i].any()
+                continue
+            states[i] = after = _pure_step(rules, state, actions[i])
+            won = br.winners(after) if br.is_over(after) else ()
+            assert np.array_equal(rewards[i], rl.win_rewards(after)), (i, won)
+            totals = [sheet.total for sheet in br.score_sheets(after)]
+            ties += len(won) > 0 and totals.count(max(totals)) > 1
+        wins += rewards
+    assert all(br.is_over(s) for s in states) and rewards.dtype == np.float32
+    assert wins.sum(axis=1).min() >= 1  # every game has a winner, paid once
+    if rules_id in ("standard", "boomerang-2010"):
+        assert ties  # the seeds hold a tie at the top: its tie-break decided by the game's own winners
+
+
+def test_win_rewards_go_to_no_game_the_bound_cuts_short() -> None:
+    env = VectorEnv("sea-salt-paper", players=2, games=4, reward="win", max_steps=3)
+    _, masks = env.reset(seed=1)
+    done = False
+    while not done:
+        _, masks, rewards, done = env.step(masks.argmax(axis=2))
+        assert not rewards.any()
+    assert env.truncated.all()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -393,12 +445,13 @@ def test_copy_must_be_a_bool() -> None:
 def test_an_env_pickles_and_plays_on_as_the_original(rules_id: str, copy: bool) -> None:
     """A vector env pickles, fresh or mid-episode (Ray's workers, a multiprocess runner), as the
     PettingZoo and gymnasium envs do: the copy plays on exactly as the original, its own buffers
-    behind the views it returns (``copy=False``)."""
+    behind the views it returns (``copy=False``); with copies, ``"win"`` rewards (the actions kept for
+    a replay pickle too)."""
     import pickle
 
     fresh = pickle.loads(pickle.dumps(VectorEnv(rules_id, players=3, games=3, copy=copy)))
     assert fresh.engine == VectorEnv(rules_id, players=3, games=2).engine
-    env = VectorEnv(rules_id, players=3, games=3, copy=copy)
+    env = VectorEnv(rules_id, players=3, games=3, copy=copy, reward="win" if copy else "round")
     env.reset(seed=5)
     for _ in range(3):
         env.step(env.sample_actions())

@@ -129,6 +129,29 @@ def test_the_other_games_answer_help_and_cards(rules: str, answer: str, shown: s
     assert "cards [ID...]" in out and shown in words and out.count(br.load_rules(rules).name) == 1
 
 
+NO_ARGUMENT_COMMANDS = {"standard": ["help", "?", "map", "sheet"], "sea-salt-paper": ["help", "?", "sheet"],
+                        "boomerang-2010": ["help", "?", "lands", "sheet"]}
+"""Each game's ``play`` commands that take nothing after them (``cards`` takes card ids)."""
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_a_command_that_takes_nothing_refuses_what_follows_it_alike_in_every_game(rules: str) -> None:
+    """``map x`` was Australia's ``map`` (and ``help x`` every game's ``help``), but Sea Salt & Paper's and
+    Boomerang (2010)'s ``sheet x`` was "not one of the choices": in every game a command that takes
+    nothing, given something after it, is refused in one line saying so, and the question is asked
+    again; the command alone still works."""
+    commands = NO_ARGUMENT_COMMANDS[rules]
+    typed = "".join(f"{command} x y\n" for command in commands)
+    code, out, err = run("play", "--rules", rules, "--players", "3", "--seed", "2", input=typed)
+    assert code == 1 and "input ended" in err
+    for command in commands:
+        line = f"  {command} takes nothing after it: type {command} alone (or help)."
+        assert out.count(line) == 1, (command, out[-2000:])
+    assert "Commands (type them" not in out and "not one of the choices" not in out and "not a card" not in out
+    alone = run("play", "--rules", rules, "--players", "3", "--seed", "2", input="".join(f"{c}\n" for c in commands))[1]
+    assert "takes nothing after it" not in alone and alone.count("Commands (type them") == 2
+
+
 def test_every_region_completed_is_announced_bonus_or_not() -> None:
     from boomerang_rules.australia.bots import GreedyBot, play_game
     from boomerang_rules.australia.picture import completed

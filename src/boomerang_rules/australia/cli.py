@@ -11,7 +11,7 @@ import click
 
 from ..core.arguments import brief
 from ..core.display import clipped
-from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.prompts import say
 from ..terminal.wording import cast, fitted, opening
 from ..terminal.wording import says as agree
@@ -231,8 +231,12 @@ class Session:
 
     def command(self, answer: str, seen: Any) -> bool:
         """Carry out a command typed instead of a choice; whether it was one."""
+        from ..terminal.prompts import takes_nothing
+
         words = answer.split()
         head = words[0].lower() if words else ""
+        if takes_nothing(words, ("help", "?", "map", "sheet")):  # "map x" was map: refused as every game refuses it
+            return True
         if head in ("help", "?"):
             click.echo(HELP)
         elif head in ("cards", "card"):
@@ -463,7 +467,7 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     from .scoring import score_round
 
     cards, activity = _activity_option(args)
-    flags = [c for c in cards if c.startswith("--")]
+    flags = [c for c in cards if is_option(c)]  # -q too: score has no --quiet
     if flags:
         fail(f"no such option for Boomerang: Australia: {clipped(flags[0])} (give the card ids and --activity NAME)",
              EXIT_USAGE)  # the game's name, as the other games say theirs (a ruleset's own name may be anything)

@@ -3,7 +3,8 @@
 Each seat's sheet: the four round rows (Throw & Catch, Collections, Animals, Activity) by
 round, the round totals; the map of regions with every site (card id) crossed off once
 visited and the region bonuses won marked with a star; sites, regions and the total; the
-winner's sheet framed. Text only from the record, escaped; no script, nothing fetched.
+winner's sheet framed. Text only from the record, escaped; no script, nothing fetched. A name (a
+player's, a region's, a site's) is shown as ``replay`` shows it (``core.page.picture_names``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core.page import note_height, svg_note, svg_sheet_frame, svg_start
+from ..core.display import escaped_name
+from ..core.page import note_height, picture_names, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 from ..core.textbox import text_width, wrap
 
@@ -37,7 +39,7 @@ def sheet_parts(state: Any, names: list[str]) -> list[dict[str, Any]]:
     for s, sheet in enumerate(sheets):
         visited = set(state.tables.ids_of(bits(state.progress.visited[s])))
         won = {region for past in seen.past_rounds for region in past.bonuses[s]}
-        regions = [{"name": r.name, "won": r.id in won,
+        regions = [{"name": escaped_name(r.name), "won": r.id in won,
                     "sites": [(c.id, c.id in visited) for c in rules.cards if c.region == r.id]}
                    for r in rules.regions]
         out.append({"name": names[s], "rounds": {row: list(getattr(sheet, row)) for row, _ in ROWS},
@@ -83,7 +85,7 @@ def round_gains(rules: Any, seen: Any, r: int) -> list[tuple[int, int]]:
 def sheet_width(rules: Any) -> int:
     """How wide a sheet is: two columns of regions on the map, each as wide as the widest region's
     name (bold, starred) or its row of sites."""
-    widest = max([text_width(r.name + " ★", 11, True) + 12 for r in rules.regions]
+    widest = max([text_width(escaped_name(r.name) + " ★", 11, True) + 12 for r in rules.regions]
                  + [4 + SITE_W * sum(1 for c in rules.cards if c.region == r.id) + 8 for r in rules.regions])
     return max(SHEET_W, math.ceil(20 + 2 * widest))
 
@@ -98,6 +100,7 @@ def activity_lines(part: dict[str, Any], width: float) -> list[str]:
 
 def sheet_svg(state: Any, names: list[str]) -> str:
     """The SVG document of every seat's score sheet, side by side."""
+    names = picture_names(names)  # escaped as replay writes them (core.page)
     rules = state.rules
     parts = sheet_parts(state, names)
     rounds = rules.rounds
@@ -184,6 +187,8 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
     from .tables import bits
     from .view import view
 
+    names = picture_names(names)  # escaped as replay writes them (core.page)
+
     n = len(names)
     rounds = record["rounds"]
     state = new_game(rules, n, deals=[r["hands"] for r in rounds], undealt_ok=True)
@@ -214,7 +219,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
         for s in range(n):
             state = apply(state, s, chosen[s])
         seen = view(state, 0)
-        done = [f"{says(names[s], 'completes')} {region.name}"
+        done = [f"{says(names[s], 'completes')} {escaped_name(region.name)}"
                 + (f" first (+{rules.scoring.region_bonus})" if first else " (the bonus already taken)")
                 for s in range(n) for region, first in completed(rules, seen, r, s)]
         frames.append({"title": f"Round {r + 1}: the Catch and the activities", "note": catch + ". Activities: "
@@ -242,7 +247,7 @@ def card_faces(rules: Any) -> dict[str, dict[str, str]]:
     for c in rules.cards:
         icons = [i.replace("_", " ") for i in (c.collection, c.animal, c.activity) if i]
         out[c.id] = card_face(f"{c.id} {c.number}", " · ".join(icons), colour.get(c.region, "#888"),
-                              card_words(rules, c.id))
+                              escaped_name(card_words(rules, c.id)))
     return out
 
 
@@ -250,6 +255,8 @@ def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
     """One self-contained page (no network: a content security policy forbids any fetch) that
     steps through the game pick by pick, and shows the score sheets at the end."""
     from ..core.page import page_html
+
+    names = picture_names(names)  # escaped as replay writes them (core.page)
 
     frames, state = replay_frames(record, rules, names)
     svg = sheet_svg(state, names) if state.round >= rules.rounds else None

@@ -12,7 +12,7 @@ import click
 
 from ..core.arguments import brief
 from ..core.display import clipped
-from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
 from ..terminal.wording import cast, clipped_to, columns, fitted, name_column, opening, says
@@ -360,7 +360,7 @@ def parse_seats(args: Sequence[str]) -> tuple[list[list[str]], list[int]]:
         elif option in ("--player", "--seat"):  # the last argument, its value left out
             fail(f"{option} needs CARD,CARD,...:BOOMERANGS (e.g. {option} A1,K3,F2:11, or {option} :7 for no "
                  "cards)", EXIT_USAGE)
-        elif arg.startswith("--") and option not in ("--player", "--seat"):  # worded as the other games word it
+        elif is_option(arg) and option not in ("--player", "--seat"):  # worded as the other games word it (-q too)
             fail(f"no such option for {GAME_NAME}: {clipped(arg)} (give {SEAT_HELP})", EXIT_USAGE)
         else:
             fail(f"unexpected argument {brief(arg)} for {GAME_NAME}: give {SEAT_HELP}", EXIT_USAGE)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.page import note_height, page_html, svg_note, svg_sheet_frame, svg_start
+from ..core.page import note_height, page_html, picture_names, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 
 SHEET_W, ROW_H, PAD = 300, 20, 12
@@ -43,6 +43,7 @@ def sheet_parts(state: Any, names: list[str]) -> list[dict[str, Any]]:
 
 def sheet_svg(state: Any, names: list[str]) -> str:
     """The SVG document of every seat's score sheet, side by side."""
+    names = picture_names(names)  # escaped as replay writes them (core.page)
     rules = state.rules
     parts = sheet_parts(state, names)
     from .engine import is_over
@@ -108,6 +109,8 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
     from .engine import apply, new_game
     from .rules import THROW
     from .sheets import score_sheets
+
+    names = picture_names(names)  # escaped as replay writes them (core.page)
 
     n = len(names)
     state = new_game(rules, n, deck=record["deck"])
@@ -175,6 +178,7 @@ EXPLAIN = ("Token: the land each player chose for the round (secret until the ca
 
 def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
     """One self-contained page that steps through the game decision by decision, the sheets at the end."""
+    names = picture_names(names)  # escaped as replay writes them (core.page)
     frames, state = replay_frames(record, rules, names)
     svg = sheet_svg(state, names) if state.phase == "over" else None
     return page_html(f"{rules.name}: {', '.join(names)}",

@@ -44,7 +44,8 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     the number of a choice from the list shown, or a unique beginning of it.
 
     Type help during the game for the commands (cards in words; the map, the river by land, the
-    score sheets: each game's own).
+    score sheets: each game's own). Only cards takes something after it (card ids): in every
+    game, "map x" or "sheet x" is refused in a line saying so, and the question asked again.
     Works with piped input too; input that ends before the game does ends the program (exit 1).
     Ctrl-C abandons the game (exit 130, as simulate stops): --record is then not written.
     Colour only on a terminal, and never when NO_COLOR is set.

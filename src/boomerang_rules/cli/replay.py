@@ -41,9 +41,9 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     FILE is what simulate or play --record wrote: one record (*.json), or several, one a
     line (*.jsonl: choose one with --game N); "-" reads standard input. Every line fits 80
     columns, in every game: a player's name is never split across lines, and one wider than
-    60 columns (a wide character, as in 田中, takes two) is clipped ("Alexandra Alexandra…");
+    60 columns (a wide character such as 田 takes two) is clipped ("Alexandra Alexandra…");
     players whose names read alike (once clipped, or given alike) are told apart by their seats
-    ("Bob #2"); --html shows every name whole.
+    ("Bob #2"); --html shows every name whole, escaped as here.
     The record is checked first; an invalid one is refused with its problems (exit 1), the
     first of each rule, then the earliest others (20 in all), then one line counting the rest by rule.
     """

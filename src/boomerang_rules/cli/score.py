@@ -30,11 +30,18 @@ def score(cards: tuple[str, ...], rules_name: str, as_json: bool) -> None:
     Sea Salt & Paper player may hold no card (all played as duos, or the last one stolen): score
     an empty hand with --hand alone, as --player :7 is a Boomerang (2010) player without cards.
 
+    score has no -q/--quiet: it shows no progress to silence, and no one number could stand for
+    every game's breakdown (Sea Salt & Paper's card points and colour bonus count apart). In every
+    game -q, --quiet or any option the game does not take is a usage error (exit 2), wherever it
+    stands: "no such option for GAME". --json is the breakdown for a program.
+
     \b
     Examples:
       boomerang-rules score E A V W X J B --activity indigenous
-      boomerang-rules score --rules sea-salt-paper --hand crab-1 crab-2 shell-1 --played boat-1 boat-2
-      boomerang-rules score --rules boomerang-2010 --player A1,A2,B1:11 --player A3,B2:20 --player :5
+      boomerang-rules score --rules sea-salt-paper \\
+        --hand crab-1 crab-2 shell-1 --played boat-1 boat-2
+      boomerang-rules score --rules boomerang-2010 \\
+        --player A1,A2,B1:11 --player A3,B2:20 --player :5
     """
     rules = load_rules_or_exit(rules_name)
     game_cli(rules).score(rules, cards, as_json)

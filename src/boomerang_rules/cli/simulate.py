@@ -59,7 +59,8 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     \b
     Examples:
       boomerang-rules simulate --players 3 --seed 7
-      boomerang-rules simulate --players 4 --bots greedy,random,random,random --games 1000 --out games.jsonl
+      boomerang-rules simulate --players 4 --bots greedy,random,random,random \\
+        --games 1000 --out games.jsonl
       boomerang-rules simulate --games 100000 --jobs 2 --out games.jsonl
 
     On a terminal, standard error shows how many games are done, how fast and how long is left

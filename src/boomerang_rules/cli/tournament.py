@@ -40,6 +40,40 @@ def _columns(lines: list[list[str]]) -> list[str]:
     return ["  ".join(f"{cell:>{width}}" for cell, width in zip(line, widths)) for line in lines]
 
 
+WIDTH = 80
+"""The columns every line of the figures fits, in every game and player count (issue 28's 80)."""
+
+
+def _fits(lines: list[list[str]], keys: int, picked: list[int]) -> bool:
+    """Whether the table of the first ``keys`` columns and the columns ``picked`` fits ``WIDTH``."""
+    return max(len(line) for line in _columns([line[:keys] + [line[i] for i in picked] for line in lines])) <= WIDTH
+
+
+def figure_tables(lines: list[list[str]], keys: int, rows: range) -> list[str]:
+    """The table ``lines`` (heads first) as lines of at most ``WIDTH`` columns: one table when it fits;
+    else the first ``keys`` columns (the seat and its bot) with every column but the score-sheet rows'
+    (``rows``: their means), then, after a line saying what they are, the rows' means in as many more
+    tables (the ``keys`` columns again) as their columns need. Boomerang: Australia's six rows made one
+    table of 97 columns."""
+    every = list(range(keys, len(lines[0])))
+    if _fits(lines, keys, every):
+        return _columns(lines)
+    out = _columns([line[:keys] + [line[i] for i in every if i not in rows] for line in lines])
+    chunk: list[int] = []
+    chunks: list[list[int]] = []
+    for i in rows:
+        if chunk and not _fits(lines, keys, [*chunk, i]):
+            chunks.append(chunk)
+            chunk = []
+        chunk.append(i)
+    chunks += [chunk] if chunk else []
+    if chunks:
+        out.append("Mean points of each score-sheet row:")
+    for picked in chunks:
+        out += _columns([line[:keys] + [line[i] for i in picked] for line in lines])
+    return out
+
+
 @click.command(short_help="Play many bot games; figures per seat.")
 @players_option()
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
@@ -59,14 +93,18 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
                ray_address: str | None, rotate: bool, as_json: bool, quiet: bool) -> None:
     """Play many games between bots and print, per seat, totals, row means and win rates.
 
-    A shared win counts as a share (1/k of a win for each of k winners). On a terminal, standard
+    A shared win counts as a share (1/k of a win for each of k winners). Every line fits 80
+    columns: where one table of the figures would not (Boomerang: Australia's six score-sheet rows),
+    the rows' means follow in a table of their own (--json is the same either way). On a terminal, standard
     error shows how many games are done, how fast and how long is left (never in a pipe, nor with
     --quiet); Ctrl-C stops at once, printing no figures (exit 130).
 
     \b
     Example:
-      boomerang-rules tournament --players 4 --bots greedy,random,random,random --games 200
-      boomerang-rules tournament --bots ismcts,greedy,greedy --players 3 --games 1000 --ray
+      boomerang-rules tournament --players 4 --bots greedy,random,random,random \\
+        --games 200
+      boomerang-rules tournament --bots ismcts,greedy,greedy --players 3 \\
+        --games 1000 --ray
     """
     from ..core import tournament as tour
     from ..core.parallel import ParallelError
@@ -86,13 +124,18 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return
-    click.echo(f"{games} games, {players} players, rules {rules.id}, seeds {seed} to {seed + games - 1}"
-               + (", seats rotated (figures per bot entry)" if rotate else ""))
+    from ..terminal.wording import fit_line
+
+    for line in fit_line(f"{games} games, {players} players, rules {rules.id}, seeds {seed} to {seed + games - 1}",
+                         WIDTH):
+        click.echo(line)
+    if rotate:  # a line of its own: beside a long id the first line ran past 80 columns
+        click.echo("Seats rotated: the figures are per bot entry.")
     shown = [r for r in result.rows if r != "total"]
     heads = ["entry" if rotate else "seat", "bot", "mean", "stdev", *(_SHORT.get(r, r) for r in shown), "wins"]
     table = [heads] + [[str(s.seat), s.bot, f"{s.mean_total:.1f}", f"{s.stdev_total:.1f}",
                         *(f"{s.row_means[r]:.1f}" for r in shown), f"{s.win_rate:.1%}"] for s in result.seats()]
-    for line in _columns(table):
+    for line in figure_tables(table, 2, range(4, 4 + len(shown))):
         click.echo(line)
     if len(set(names)) < len(names):
         for bot, (mean, wins) in result.by_bot().items():

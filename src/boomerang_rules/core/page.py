@@ -12,7 +12,11 @@ shows it (``cards``: id -> name, detail, colour and the card in words as its too
 bare id. Everything from the record reaches the page as JSON text set with ``textContent``:
 nothing of it is parsed as markup. No text reaches a page or a picture with a character XML 1.0
 forbids (a control character, say): each is shown as U+FFFD (``core.display.displayable``), so
-that a name given through the Python API cannot make a picture unreadable.
+that a name given through the Python API cannot make a picture unreadable. A name (a player's, the
+ruleset's) is shown as ``replay`` shows it on a terminal, wherever it appears (a title, a heading, a
+tooltip, the seats' table, a note): its bidirectional controls, tab, newline and control characters
+as their escapes (``core.display.escaped_name``; ``picture_names``), so that "\u202eBob" cannot turn
+the rest of a title or a note around.
 
 The page reads from a phone's width up: the seats' table and each score sheet scroll sideways in
 their own box when they are wider than the screen, and the sheets, one picture a seat, wrap onto
@@ -27,7 +31,7 @@ from typing import Any
 from xml.sax.saxutils import escape as _escape
 
 from . import textbox
-from .display import displayable
+from .display import displayable, escaped_name
 
 CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
 """The page may run its own inline script and style, and fetch nothing at all."""
@@ -161,17 +165,26 @@ show(Number.isFinite(start) ? start - 1 : 0);
 """
 
 
+def picture_names(names: Sequence[str]) -> list[str]:
+    """The players' names as every picture shows them: as ``replay`` writes them on a terminal, each
+    character of ``core.display.UNSHOWN_IN_NAMES`` (a bidirectional control, a tab or a newline, a
+    control character) as its escape, the name otherwise whole (``escaped_name``; escaping twice
+    changes nothing). Each game's ``sheet_svg``, ``replay_frames`` and ``replay_html`` read their
+    names through here, so that each width is measured on what is drawn."""
+    return [escaped_name(str(name)) for name in names]
+
+
 def page_html(title: str, columns: Sequence[str], frames: Sequence[dict[str, Any]], svg: str | None,
               explain: str = "", cards: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """The page: ``columns`` head the seats' table (the player's name first, the total last, the
     cells between); ``svg`` is the score sheets shown at the last step (None: the game is
     unfinished), shown one picture a seat; ``explain`` says in a sentence how to read the table;
     ``cards`` describes each card id a frame may hold (:func:`card_face`). ``#N`` in the address
-    opens step N."""
+    opens step N. ``title`` (the ruleset's name and the players') is shown escaped as a name is."""
     import re
 
     values = {
-        "CSP": CSP, "TITLE": escape(title), "HEADS": "".join(f"<th>{escape(c)}</th>" for c in columns),
+        "CSP": CSP, "TITLE": escape(escaped_name(title)), "HEADS": "".join(f"<th>{escape(c)}</th>" for c in columns),
         "EXPLAIN": escape(explain),
         "SVG": "".join(f'<div class="scroll">{one}</div>' for one in split_sheets(svg)) if svg is not None
         else "<p>The game is unfinished.</p>",
@@ -266,10 +279,11 @@ def svg_heading(x: float, y: float, name: str, suffix: str, width: float, size: 
 
 
 def svg_start(width: float, height: float, title: str, background: str) -> list[str]:
-    """The opening of a score-sheet picture: the ``<svg>`` element, its title and its background."""
+    """The opening of a score-sheet picture: the ``<svg>`` element, its title (``title``, the ruleset's
+    name, escaped as a name is: ``escaped_name``) and its background."""
     return [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
-            f"<title>{escape(title)}: score sheets</title>",
+            f"<title>{escape(escaped_name(title))}: score sheets</title>",
             f'<rect width="100%" height="100%" fill="{background}"/>']
 
 

@@ -40,7 +40,7 @@ from ..core.arguments import as_id, brief, integer
 from ..core.loading import loaded
 from .encoding import _rl_module, encoder_for
 
-REWARDS = ("round", "final")
+REWARDS = ("round", "final", "win")
 
 DEFAULT_MAX_STEPS = 5_000
 """The default ``max_steps``: no game played to its end comes near it (the longest of 200 random
@@ -82,12 +82,16 @@ class VectorEnv:
     ``reward``: ``"round"`` the points each seat scores as its game scores them, summing over a
     game to its final total (the totals a game starts at, Boomerang (2010)'s 2 points a seat, paid
     with the first step), as in every layer (``rl.round_rewards``); ``"final"`` its total at the
-    step its game ends. ``copy``: whether ``reset`` and ``step`` return fresh arrays (True) or
-    read-only views of the env's own buffers, overwritten in place by the next call (False).
+    step its game ends; ``"win"`` 1.0 at that step to every seat its game's ``winners`` names (a
+    shared win too: each tie-break as the game breaks it), 0.0 to the others, as the PettingZoo and
+    gymnasium envs' ``"win"`` (on a compiled engine the env keeps every step's actions, 2 bytes a seat
+    of each game, to replay a game whose totals do not name its winners). ``copy``: whether
+    ``reset`` and ``step`` return fresh arrays (True) or read-only views of the env's own buffers,
+    overwritten in place by the next call (False).
     ``max_steps`` (``None``: no bound) truncates the episode: the step that makes it ``max_steps``
     steps long returns ``done`` with games still playing, which ``truncated`` names; a game cut
-    short is paid nothing more (``"final"`` rewards come only to the games that ended), and the
-    next call must be ``reset``.
+    short is paid nothing more (``"final"`` and ``"win"`` rewards come only to the games that
+    ended), and the next call must be ``reset``.
     """
 
     def __init__(self, rules: Any = "standard", players: int = 4, games: int = 64, reward: str = "round",
@@ -119,6 +123,10 @@ class VectorEnv:
         self.copy = bool(copy)
         self._batch: Any = None
         self._unpaid: Any = None
+        self._seed = 0
+        self._played: list[npt.NDArray[np.int16]] = []
+        """``"win"`` on a compiled engine: each step's actions, to replay a game whose totals alone do
+        not name its winners (a tie at the top, Sea Salt & Paper's four mermaids) through the plain engine."""
         self._lockstep: bool = getattr(self._engine, "LOCKSTEP", False)
         """Whether every seat of every game acts at every step (the engine's ``LOCKSTEP``)."""
         if self._engine is generic:
@@ -256,6 +264,8 @@ class VectorEnv:
         if seed is None:
             seed = secrets.randbits(63)
         self._batch = self._engine.init(self.rules, self.players, self.games, seed)
+        self._seed = int(seed)
+        self._played = []
         self._steps = 0
         self._truncated = None
         self._sampler = self._engine.sampler(self.games, seed)
@@ -286,24 +296,31 @@ class VectorEnv:
             raise RuntimeError(f"the episode was truncated after {self.max_steps} steps (max_steps): call reset()")
         if self._lockstep:
             self._engine.step_observe(b, actions, self._offsets, self._obs, self._masks, self._rewards)
+            self._record(actions)
             done = bool(b.over)
             if self.reward == "final":
                 if done:
                     self._rewards[:] = b.totals
                 else:
                     self._rewards.fill(0.0)
+            elif self.reward == "win":
+                self._rewards[:] = self._won(np.full(self.games, done))
         else:
             ended = np.array(b.ended, np.bool_)
             if self._engine is generic:
                 before = list(b.states)
-                _, rewards = generic.step(b, generic.seat_actions(b, actions))
+                _, rewards_ = generic.step(b, generic.seat_actions(b, actions))
                 self._observe_plain([g for g, s in enumerate(b.states) if s is not before[g]])
             else:
-                _, rewards = self._engine.step(b, self._engine.seat_actions(b, actions))
+                _, rewards_ = self._engine.step(b, self._engine.seat_actions(b, actions))
                 self._observe_owed(ended)
+                self._record(actions)
             done = bool(b.over)
+            rewards: npt.NDArray[Any] = rewards_
             if self.reward == "final":  # a game's totals at the step it ends
                 rewards = np.where((b.ended & ~ended)[:, None], b.totals, 0)
+            elif self.reward == "win":  # 1 to its winners at the step it ends
+                rewards = self._won(b.ended & ~ended)
             elif self._unpaid is not None:
                 rewards = rewards + self._unpaid
             self._unpaid = None
@@ -315,6 +332,52 @@ class VectorEnv:
         if self.copy:
             return self._obs.copy(), self._masks.copy(), self._rewards.copy(), done
         return self._views[0], self._views[1], self._views[2], done
+
+    def _record(self, actions: npt.ArrayLike) -> None:
+        """Keep a compiled engine's step's actions (applied: legal ids or -1), for ``_won``'s replays."""
+        if self.reward == "win":
+            self._played.append(np.asarray(actions).astype(np.int16).reshape(self.games, self.players))
+
+    def _won(self, ending: npt.NDArray[np.bool_]) -> npt.NDArray[np.float32]:
+        """``"win"`` rewards ``(games, players)``: 1.0 to the winners of the games ``ending`` marks
+        (those that ended at this step), as the game's own ``winners`` names them (``rl.win_rewards``);
+        0.0 elsewhere."""
+        from . import win_rewards
+
+        out = np.zeros((self.games, self.players), np.float32)
+        totals = engine.totals(self._batch)
+        for g in np.flatnonzero(ending):
+            if self._engine is generic:
+                out[g] = win_rewards(self._batch.states[g])
+                continue
+            row = totals[g]
+            top = np.flatnonzero(row == row.max())
+            if len(top) == 1 and self._totals_decide(int(row.max())):
+                out[g, top] = 1.0
+            else:
+                out[g] = win_rewards(self._replayed(int(g)))
+        return out
+
+    def _totals_decide(self, top: int) -> bool:
+        """Whether the one seat of the highest total won: in every game but Sea Salt & Paper always; in
+        that one once the total reached the game's target (below it, four mermaids ended the game)."""
+        target = getattr(self.rules, "target", None)
+        return target is None or top >= target(self.players)
+
+    def _replayed(self, g: int) -> Any:
+        """Game ``g`` played again through the plain engine from its deal and its recorded actions: its
+        final state, whose ``winners`` the game itself decides."""
+        from .. import is_over, new_game, to_act
+        from .. import step as pure_step
+
+        state = new_game(self.rules, self.players, self._seed + g)
+        for acts in self._played:
+            if is_over(state):
+                break
+            state = pure_step(state, [int(acts[g, seat]) for seat in to_act(state)])
+        if not is_over(state):  # the batch ended it: the replay must too
+            raise RuntimeError(f"game {g} replayed from its actions did not end as the batch's did")
+        return state
 
     def sample_actions(self, seed: int | None = None) -> npt.NDArray[np.int64]:
         """A uniformly random legal action for every seat of every game, ``(games, players)``, drawn in

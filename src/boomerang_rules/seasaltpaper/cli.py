@@ -11,7 +11,7 @@ import click
 
 from ..core.arguments import brief
 from ..core.display import clipped
-from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, refuse_input
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.prompts import common_command
 from ..terminal.wording import cast, fit_line, fitted, name_column, opening, plural, says
 from .picture import replay_html, sheet_svg
@@ -112,7 +112,7 @@ def _split(args: tuple[str, ...]) -> tuple[list[str], list[str]]:
                      EXIT_USAGE)
             if equals:
                 where.append(value.lower())
-        elif arg.startswith("--"):
+        elif is_option(arg):  # -q too: score has no --quiet
             fail(f"no such option for Sea Salt & Paper: {clipped(arg)} (give --hand ID... and --played ID...)",
                  EXIT_USAGE)
         elif where is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core.page import note_height, page_html, svg_note, svg_sheet_frame, svg_start
+from ..core.page import note_height, page_html, picture_names, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 from ..core.textbox import text_width
 
@@ -89,6 +89,7 @@ def sheet_parts(state: Any, names: list[str]) -> list[dict[str, Any]]:
 
 def sheet_svg(state: Any, names: list[str]) -> str:
     """The SVG document of every seat's score sheet, side by side."""
+    names = picture_names(names)  # escaped as replay writes them (core.page)
     rules = state.rules
     target = rules.target(state.players)
     parts = sheet_parts(state, names)
@@ -146,6 +147,8 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
     from .scoring import points_of
     from .tables import PILES
     from .telling import told
+
+    names = picture_names(names)  # escaped as replay writes them (core.page)
 
     n = len(names)
     rounds = record["rounds"]
@@ -246,6 +249,7 @@ def card_faces(rules: Any) -> dict[str, dict[str, str]]:
 
 def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
     """One self-contained page that steps through the game turn by turn, the sheets at the end."""
+    names = picture_names(names)  # escaped as replay writes them (core.page)
     frames, state = replay_frames(record, rules, names)
     svg = sheet_svg(state, names) if state.phase == "over" else None
     return page_html(f"{rules.name}: {', '.join(names)}", ["Player", "Hand", "Played", "Card points now", "Total"],

@@ -25,6 +25,14 @@ def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
     sys.exit(code)
 
 
+def is_option(arg: str) -> bool:
+    """Whether an argument of a game's ``score`` is an option: ``--name``, or a dash and a letter
+    (``-q``). No card id or player of any game starts with a dash, so ``score -q`` is refused as
+    ``score --bogus`` is, in every game, wherever it stands (issue: Australia read ``-q`` as an unknown
+    card, Sea Salt & Paper as a card in hand, Boomerang (2010) as an unexpected argument)."""
+    return arg.startswith("--") or (len(arg) > 1 and arg[0] == "-" and arg[1].isalpha())
+
+
 def refuse_input(problems: Iterable[Problem], where: Callable[[Problem], str]) -> NoReturn:
     """Exit 1 (invalid input) with each problem of a command's arguments on a line, as ``validate``
     reports a file's: ``PLACE: message [rule]``, PLACE the argument ``where`` names (``argument 3

@@ -101,16 +101,30 @@ def could_be(answer: str, choices: Sequence[str]) -> str | None:
     return f"{brief(answer)} could be {numbered}: type more of it, or its number."
 
 
+def takes_nothing(words: Sequence[str], commands: Sequence[str]) -> bool:
+    """Whether ``words`` (an answer split) are one of ``commands`` (the commands that take nothing
+    after them: ``help``, ``map``, ``sheet``...) followed by more; if so, says in one line that it
+    takes nothing and how to give it, and the game asks again. Every game's ``play`` refuses so
+    (Australia's ``map x`` was ``map``; the other games' ``sheet x`` was "not one of the choices")."""
+    if len(words) < 2 or words[0].lower() not in commands:
+        return False
+    head = words[0].lower()
+    click.echo(f"  {head} takes nothing after it: type {head} alone (or help).")
+    return True
+
+
 def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, ...] = (),
                    extra: Mapping[str, tuple[str, Callable[[], None]]] | None = None,
                    describe: Callable[[str], str] | None = None) -> bool:
     """Carry out ``help``, ``cards [ID...]`` or one of the game's ``extra`` commands (name ->
     its line in the help, what it does) typed instead of a choice; whether ``answer`` was one.
     ``mine``: the cards ``cards`` alone describes; ``describe``: a card in words (default
-    ``rules.describe``)."""
+    ``rules.describe``). Every command but ``cards`` takes nothing after it (``takes_nothing``)."""
     words = answer.split()
     head = words[0].lower() if words else ""
     extra = extra or {}
+    if takes_nothing(words, ("help", "?", *extra)):
+        return True
     if head in ("help", "?"):
         click.echo("Commands (type them instead of a choice):\n"
                    "  help            this list\n"
