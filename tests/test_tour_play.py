@@ -639,3 +639,24 @@ def test_australias_cards_fit_80_columns_whatever_a_sites_name(tmp_path: Path) -
     code, out, _ = run("play", "--rules", str(path), "--players", "3", "--seed", "1", input="cards\ncards b\nmap\n")
     assert code == 1 and out.count("S" * 70) >= 20
     assert max(map(columns, out.splitlines())) <= 80, [line for line in out.splitlines() if columns(line) > 80][:2]
+
+
+def test_australia_s_play_shows_a_region_s_and_a_site_s_name_escaped(tmp_path: Path) -> None:
+    """A ruleset's region and site names may hold bidirectional controls and a newline (its schema
+    takes them, as a player's name): ``play``'s ``cards``, ``map``, a card's line and the round's
+    completions wrote them raw, where a player's name is escaped."""
+    from boomerang_rules.core.loading import rules_data
+
+    data = rules_data(RULES)
+    data.update(id="evil-regions", name="Evil regions")
+    data["regions"] = [{**region, "name": f"\u202e{region['name']}\n"} for region in data["regions"]]
+    data["cards"] = [{**card, "site": f"{card['site']}\u200f"} for card in data["cards"]]
+    path = tmp_path / "evil.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run("play", "--rules", str(path), "--players", "3", "--seed", "11", input=australia_answers())
+    assert code == 0, err
+    assert not any(c in out for c in "\u202e\u200f")
+    assert "  \\u202eTasmania\\n     4 of 4 to go: Y Z @ #" in out  # map: the escape counted in its column
+    port_arthur = next(c for c in RULES.cards if c.id == "@")
+    assert f"@  {port_arthur.number}  {port_arthur.site}\\u200f, \\u202eTasmania\\n" in out  # cards @
+    assert re.search(r"completes? \\u202e[A-Za-z ]+\\n", out)  # a round's end names what was completed

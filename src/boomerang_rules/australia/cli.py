@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..core.display import clipped
+from ..core.display import clipped, escaped_name
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.prompts import say
 from ..terminal.wording import cast, fitted, opening
@@ -110,7 +110,7 @@ def card_line(rules: Any, card_id: str, points: bool = False) -> str:
 def _card_head(rules: Any, card_id: str) -> str:
     card = rules.card(card_id)
     region = next((r.name for r in rules.regions if r.id == card.region), card.region)
-    return f"{card.id}  {card.number}  {card.site}, {region}"
+    return f"{card.id}  {card.number}  {escaped_name(card.site)}, {escaped_name(region)}"
 
 
 def _icons(rules: Any, card_id: str, points: bool) -> str:
@@ -273,7 +273,7 @@ class Session:
             left = [c for c in sites if c not in visited]
             state = ("complete" if not left else f"{len(left)} of {len(sites)} to go: {' '.join(left)}")
             taken = " (bonus already taken)" if region.id in seen.regions_taken and left else ""
-            click.echo(f"  {region.name:<20} {state}{taken}")
+            click.echo(f"  {escaped_name(region.name):<20} {state}{taken}")
 
     def ask(self, seen: Any) -> str:
         from ..terminal.prompts import not_a_choice, pick_from, read_answer
@@ -378,9 +378,9 @@ class Session:
             for region, first in completed(self.rules, seen, r, s):
                 who = "You complete" if s == self.seat else f"{self.labels[s]} completes"
                 if first:
-                    firsts.setdefault(region.name, []).append(s)
+                    firsts.setdefault(escaped_name(region.name), []).append(s)
                 else:
-                    say(f"  {who} {region.name} (its bonus was already taken: no points)")
+                    say(f"  {who} {escaped_name(region.name)} (its bonus was already taken: no points)")
         bonus = self.rules.scoring.region_bonus
         for name, seats in firsts.items():  # several in one round all get the bonus
             who = " and ".join(self.labels[s] for s in seats)

@@ -34,7 +34,8 @@ def card_words(rules: Any, card_id: str) -> str:
     activity = _words(card.activity) + (" (an icon; the activity you choose scores by its icons)" if card.activity
                                         else "")
     site = rules.scoring.site_points
-    return (f"{card.id}: {card.site} ({region}), number {card.number}; collection: {collection}, "
+    return (f"{card.id}: {escaped_name(card.site)} ({escaped_name(region)}), number {card.number}; "
+            f"collection: {collection}, "
             f"animal: {animal}, activity: {activity}; its site: {site} point{'s' if site != 1 else ''} when you first "
             "cross it off")
 
