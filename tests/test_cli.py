@@ -426,3 +426,21 @@ def test_signals_end_a_command_through_its_exit_but_an_ignored_one_stays_ignored
     finally:
         for signum, handler in before.items():
             signal.signal(signum, handler)
+
+
+@pytest.mark.parametrize("command", [["score", "A", "B", "C", "D", "E", "F", "G"], ["variants", "show", "standard"],
+                                     ["play", "--rules", "sea-salt-paper"]])
+def test_a_ctrl_c_a_command_does_not_meet_itself_exits_130_saying_so(command: list[str],
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C where a command has no words of its own for it (reading its ruleset, say) ended in
+    click's "Aborted!" and exit 1, the code of invalid input: it exits 130, as the commands that
+    meet it say, with one line."""
+    import boomerang_rules.core.loading as loading
+
+    def stopped(*args: Any, **kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(loading, "load_rules", stopped)
+    monkeypatch.setattr(loading, "load_any_rules", stopped, raising=False)
+    result = CliRunner().invoke(cli, command)
+    assert (result.exit_code, result.stderr) == (130, "boomerang-rules: interrupted (Ctrl-C)\n"), result.output

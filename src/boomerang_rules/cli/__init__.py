@@ -30,10 +30,11 @@ from .variants import variants
 
 
 class _Commands(click.Group):
-    """The command group, turning a failure to write the output into exit 2 with a message.
+    """The command group, turning a failure to write the output into exit 2 with a message, and a
+    Ctrl-C no command met with its own words into exit 130 ("interrupted (Ctrl-C)").
 
     Click itself exits 1, silently, when the reader of a pipe goes away, and a full disk
-    (``> /dev/full``) would end in a traceback.
+    (``> /dev/full``) would end in a traceback; on Ctrl-C it said "Aborted!" and exited 1.
     """
 
     def invoke(self, ctx: click.Context) -> Any:
@@ -44,6 +45,10 @@ class _Commands(click.Group):
                 sys.stdout.flush()
         except OSError as exc:
             _output_failed(exc)
+        except KeyboardInterrupt:  # not met by the command's own words: click said "Aborted!", exit 1
+            from .common import EXIT_INTERRUPTED, fail
+
+            fail("interrupted (Ctrl-C)", EXIT_INTERRUPTED)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         try:
