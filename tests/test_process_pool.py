@@ -12,6 +12,7 @@ import sys
 import textwrap
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -113,3 +114,46 @@ def test_a_worker_ended_mid_message_leaves_nothing_waiting(how: str, said: str) 
                          timeout=60)
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, said, "")
     assert time.monotonic() - started < 30
+
+
+_CTRL_C_AT_START = """
+import functools, multiprocessing, os, signal, sys, time
+from boomerang_rules.core import process_pool
+
+def same(x):
+    return x
+
+if __name__ == "__mp_main__":  # a spawned worker starting (its start-up imports this file) is sent Ctrl-C
+    os.kill(os.getpid(), signal.SIGINT)
+if __name__ == "__main__":
+    multiprocessing.set_start_method(sys.argv[1])
+    if sys.argv[1] == "fork":  # Ctrl-C comes right after the fork, in the worker and in the run
+        os.register_at_fork(after_in_child=functools.partial(os.killpg, 0, signal.SIGINT))
+    me = os.getpid()
+    try:
+        print(list(process_pool.ordered_in_processes(same, [(i,) for i in range(4)], 1, 4)), flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", "here" if os.getpid() == me else "in a worker", flush=True)
+    time.sleep(0.2)
+    print("left", multiprocessing.active_children(), flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="no signal masks")
+@pytest.mark.parametrize(("method", "said"), [("fork", "interrupted here\nleft []\n"),
+                                             ("spawn", "[0, 1, 2, 3]\nleft []\n")])
+def test_ctrl_c_while_a_worker_starts_ends_the_run_alone_and_silently(tmp_path: Path, method: str, said: str) -> None:
+    """Ctrl-C reaches every process of the terminal's group, a worker still starting too. One caught
+    by it before it ignored SIGINT printed a KeyboardInterrupt's traceback and ended (a spawned
+    worker's whole start-up: the run then stopped, "exit code 1"); a forked one, caught in
+    ``multiprocessing``'s own first steps, raised it back through the run's frames and ran the run's
+    own handling in the worker ("interrupted in a worker", 6 runs in 10 here; the command line would
+    print its message twice and end the run's other workers). The signals are held back while the
+    workers start, and dropped by a worker once it ignores SIGINT: the run stops, alone, once every
+    worker is in its pool (fork: the run was sent Ctrl-C too); a worker sent it alone goes on (spawn)."""
+    script = tmp_path / "ctrl_c.py"
+    script.write_text(textwrap.dedent(_CTRL_C_AT_START))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+    ran = subprocess.run([sys.executable, str(script), method], capture_output=True, text=True, timeout=60,
+                         start_new_session=True, env=env)
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, said, "")

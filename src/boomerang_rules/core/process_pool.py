@@ -29,6 +29,10 @@ R = TypeVar("R")
 TERMINATE_WAIT = 5.0
 """Seconds the workers of a stopped run are given to end after SIGTERM before they are killed."""
 
+HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals held back (blocked) while the workers are started: Ctrl-C and the signals the command
+line ends on, sent to the whole process group, reach each worker too."""
+
 
 class _Worker(NamedTuple):
     """A worker process and this side's ends of its pipes: calls go out on ``tasks``, results come
@@ -55,10 +59,12 @@ def ordered_in_processes(function: Callable[..., R], calls: Sequence[tuple[Any, 
     forked = context.get_start_method() == "fork"
     pool: list[_Worker] = []
     try:
-        for _ in range(max(1, min(workers, len(calls)))):
-            # A forked worker closes the ends it inherited (this side's of every pipe so far, its own
-            # included): only then does a pipe end when the one process on its far side is gone.
-            pool.append(_start(context, function, os.getpid() if forked else None, forked, pool))
+        with _signals_held(context) as held:
+            for _ in range(max(1, min(workers, len(calls)))):
+                # A forked worker closes the ends it inherited (this side's of every pipe so far, its own
+                # included): only then does a pipe end when the one process on its far side is gone.
+                pool.append(_start(context, function, os.getpid() if forked else None, forked, pool, held))
+        # A Ctrl-C held back meanwhile is raised here, every worker started in the pool, ended at once.
         idle, busy = list(pool), dict[Connection, _Worker]()
         results: dict[int, R] = {}
         given = taken = 0
@@ -87,14 +93,47 @@ def ordered_in_processes(function: Callable[..., R], calls: Sequence[tuple[Any, 
             worker.results.close()
 
 
+@contextlib.contextmanager
+def _signals_held(context: Any) -> Iterator[tuple[int, ...]]:
+    """``HELD`` blocked in this thread while the block runs (where signals can be blocked), the ones it
+    blocked given to the block; the workers started meanwhile inherit the mask, and unblock them once
+    their own handlers are set (``_serve``, after ``_worker_start``).
+
+    Ctrl-C reaches every process of the terminal's group. A worker caught by it before it ignored
+    SIGINT printed a KeyboardInterrupt's traceback (the whole of a spawned worker's start-up, a forked
+    one's first steps) and, forked, could even raise it back through the run's own frames, in the
+    worker; a SIGTERM or SIGHUP sent to the group ran the command line's handler there. Held back, a
+    signal reaches the worker once its handlers are set (Ctrl-C ignored, SIGTERM ending it), and the run
+    once its workers are all in the pool, which it then ends. The start method's helper processes
+    (resource tracker, fork server) are started first, so that they do not inherit the mask."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield ()
+        return
+    method = context.get_start_method()
+    if method != "fork":
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
+    if method == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
+    try:
+        yield tuple(int(signum) for signum in HELD if signum not in before)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def _start(context: Any, function: Callable[..., Any], parent: int | None, forked: bool,
-           started: list[_Worker]) -> _Worker:
-    """One worker, started, with this side's ends of its pipes."""
+           started: list[_Worker], held: tuple[int, ...] = ()) -> _Worker:
+    """One worker, started, with this side's ends of its pipes; ``held``: the signals it is started
+    with blocked, to unblock once its handlers are set."""
     task_reader, task_writer = context.Pipe(duplex=False)
     result_reader, result_writer = context.Pipe(duplex=False)
     inherited = [end for worker in started for end in (worker.tasks, worker.results)]
     inherited = [*inherited, task_writer, result_reader] if forked else []
-    process = context.Process(target=_serve, args=(function, task_reader, result_writer, parent, inherited),
+    process = context.Process(target=_serve, args=(function, task_reader, result_writer, parent, inherited, held),
                               daemon=True, name="boomerang-rules worker")
     try:
         process.start()
@@ -161,12 +200,14 @@ def _abandon(pool: list[_Worker]) -> None:
 
 
 def _serve(function: Callable[..., Any], tasks: Connection, results: Connection, parent: int | None,
-           inherited: list[Connection]) -> None:
+           inherited: list[Connection], held: tuple[int, ...] = ()) -> None:
     """A worker's life: each call read from ``tasks`` is answered on ``results`` (``(index, True,
     result)``, or ``(index, False, exception)``) until None or the end of ``tasks``. It ends with
     ``os._exit``: a forked worker has the run's exit handlers too, which are not its to run (one
     waiting on a lock another thread of the run held at the fork would wait for ever)."""
     _worker_start(parent)
+    if held:  # held back while it started (``_signals_held``): a SIGINT meanwhile is dropped, a SIGTERM ends it
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
     for end in inherited:
         end.close()
     while True:
