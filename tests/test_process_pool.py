@@ -157,3 +157,45 @@ def test_ctrl_c_while_a_worker_starts_ends_the_run_alone_and_silently(tmp_path: 
     ran = subprocess.run([sys.executable, str(script), method], capture_output=True, text=True, timeout=60,
                          start_new_session=True, env=env)
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, said, "")
+
+
+class _Unrebuilt(Exception):
+    """An exception pickled whole that cannot be rebuilt: its class takes another argument than its message."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class _Unloadable:
+    """A result pickled whole that cannot be rebuilt: it is rebuilt as ``int("x")``."""
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return int, ("x",)
+
+
+def _raises_unrebuilt(x: int) -> int:
+    if x == 2:
+        raise _Unrebuilt("no 2", 7)
+    return x
+
+
+def _unloadable(x: int) -> object:
+    return _Unloadable() if x == 2 else x
+
+
+def test_an_answer_that_cannot_be_rebuilt_is_a_parallel_error_naming_it() -> None:
+    """A worker's exception or result that pickles but cannot be unpickled stopped the run with the
+    unpickling's own error, about something else ("TypeError: _Unrebuilt.__init__() missing 1 required
+    positional argument: 'code'"): the exception is named now, its message with it, and a result says
+    it could not be read back. The workers are ended, as for any error."""
+    import multiprocessing
+
+    with pytest.raises(ParallelError, match=r"^a worker raised _Unrebuilt: no 2 \(it could not be sent back as "
+                                            r"itself: TypeError: .*'code'\)$"):
+        list(process_pool.ordered_in_processes(_raises_unrebuilt, [(i,) for i in range(5)], 2, 8))
+    assert not multiprocessing.active_children()
+    with pytest.raises(ParallelError, match=r"^a worker's answer could not be read back: ValueError: invalid "
+                                            r"literal for int\(\) with base 10: 'x'$"):
+        list(process_pool.ordered_in_processes(_unloadable, [(i,) for i in range(5)], 2, 8))
+    assert not multiprocessing.active_children()

@@ -20,6 +20,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, NamedTuple, TypeVar
 
 from .errors import ParallelError
@@ -157,6 +158,9 @@ def _collect(busy: dict[Connection, _Worker], idle: list[_Worker], results: dict
             index, done, value = end.recv()
         except (EOFError, OSError):  # the worker ended before its whole result was written
             raise ParallelError(_lost(worker)) from None
+        except Exception as error:  # come whole, but it cannot be rebuilt here (its class's pickling is wrong)
+            raise ParallelError(f"a worker's answer could not be read back: {type(error).__name__}: {error}"
+                                ) from None
         if not done:
             raise value
         results[index] = value
@@ -221,7 +225,7 @@ def _serve(function: Callable[..., Any], tasks: Connection, results: Connection,
         try:
             answer = (index, True, function(*args))
         except Exception as error:  # the function's own error, raised by the run
-            answer = (index, False, error)
+            answer = (index, False, _portable(error))
         try:
             results.send(answer)  # pickled whole before a byte is written: a failure here sends nothing
         except OSError:  # the run's process is gone
@@ -233,6 +237,18 @@ def _serve(function: Callable[..., Any], tasks: Connection, results: Connection,
         if stream is not None:
             stream.flush()
     os._exit(0)
+
+
+def _portable(error: Exception) -> Exception:
+    """``error`` if it comes back as itself through pickling, else a ``ParallelError`` naming it: an
+    exception whose class takes other arguments than its message (``__init__(self, a, b)``) is pickled
+    whole but cannot be rebuilt, and the run raised a ``TypeError`` about its ``__init__`` instead."""
+    try:
+        ForkingPickler.loads(ForkingPickler.dumps(error))
+    except Exception as why:
+        return ParallelError(f"a worker raised {type(error).__name__}: {error} (it could not be sent back as "
+                             f"itself: {type(why).__name__}: {why})")
+    return error
 
 
 def _worker_start(parent: int | None) -> None:
