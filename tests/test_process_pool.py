@@ -199,3 +199,14 @@ def test_an_answer_that_cannot_be_rebuilt_is_a_parallel_error_naming_it() -> Non
                                             r"literal for int\(\) with base 10: 'x'$"):
         list(process_pool.ordered_in_processes(_unloadable, [(i,) for i in range(5)], 2, 8))
     assert not multiprocessing.active_children()
+
+
+def test_a_worker_s_error_has_the_worker_s_traceback_for_its_cause() -> None:
+    """The run raises a worker's exception with the worker's traceback as its cause, as
+    ``concurrent.futures`` did: the run's own traceback ends in ``process_pool``, far from the call
+    that failed."""
+    with pytest.raises(ValueError, match=r"^no 3$") as raised:
+        list(process_pool.ordered_in_processes(_fails_on_three, [(i,) for i in range(8)], 2, 8))
+    cause = raised.value.__cause__
+    assert isinstance(cause, process_pool.RemoteTraceback)
+    assert 'in _fails_on_three\n    raise ValueError(f"no {x}")\nValueError: no 3\n' in str(cause)

@@ -18,6 +18,7 @@ import os
 import signal
 import sys
 import time
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from multiprocessing.reduction import ForkingPickler
@@ -33,6 +34,18 @@ TERMINATE_WAIT = 5.0
 HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 """The signals held back (blocked) while the workers are started: Ctrl-C and the signals the command
 line ends on, sent to the whole process group, reach each worker too."""
+
+
+class RemoteTraceback(Exception):
+    """A worker's traceback, the cause of the exception it raised as the run raises it (as
+    ``concurrent.futures`` gives it): the run's own traceback ends in this module."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return f'\n"""\n{self.text}"""'
 
 
 class _Worker(NamedTuple):
@@ -162,7 +175,9 @@ def _collect(busy: dict[Connection, _Worker], idle: list[_Worker], results: dict
             raise ParallelError(f"a worker's answer could not be read back: {type(error).__name__}: {error}"
                                 ) from None
         if not done:
-            raise value
+            error, where = value
+            error.__cause__ = RemoteTraceback(where)  # shown above the run's own traceback
+            raise error
         results[index] = value
         idle.append(worker)
 
@@ -206,9 +221,10 @@ def _abandon(pool: list[_Worker]) -> None:
 def _serve(function: Callable[..., Any], tasks: Connection, results: Connection, parent: int | None,
            inherited: list[Connection], held: tuple[int, ...] = ()) -> None:
     """A worker's life: each call read from ``tasks`` is answered on ``results`` (``(index, True,
-    result)``, or ``(index, False, exception)``) until None or the end of ``tasks``. It ends with
-    ``os._exit``: a forked worker has the run's exit handlers too, which are not its to run (one
-    waiting on a lock another thread of the run held at the fork would wait for ever)."""
+    result)``, or ``(index, False, (exception, its traceback's text))``) until None or the end of
+    ``tasks``. It ends with ``os._exit``: a forked worker has the run's exit handlers too, which are
+    not its to run (one waiting on a lock another thread of the run held at the fork would wait for
+    ever)."""
     _worker_start(parent)
     if held:  # held back while it started (``_signals_held``): a SIGINT meanwhile is dropped, a SIGTERM ends it
         signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
@@ -225,14 +241,15 @@ def _serve(function: Callable[..., Any], tasks: Connection, results: Connection,
         try:
             answer = (index, True, function(*args))
         except Exception as error:  # the function's own error, raised by the run
-            answer = (index, False, _portable(error))
+            answer = (index, False, (_portable(error), "".join(traceback.format_exception(error))))
         try:
             results.send(answer)  # pickled whole before a byte is written: a failure here sends nothing
         except OSError:  # the run's process is gone
             break
         except Exception as error:  # a result or an exception that cannot be pickled
-            results.send((index, False, ParallelError(f"a worker's answer could not be sent back: "
-                                                       f"{type(error).__name__}: {error}")))
+            results.send((index, False, (ParallelError(f"a worker's answer could not be sent back: "
+                                                        f"{type(error).__name__}: {error}"),
+                                          "".join(traceback.format_exception(error)))))
     for stream in (sys.stdout, sys.stderr):
         if stream is not None:
             stream.flush()
