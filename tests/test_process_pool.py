@@ -210,3 +210,31 @@ def test_a_worker_s_error_has_the_worker_s_traceback_for_its_cause() -> None:
     cause = raised.value.__cause__
     assert isinstance(cause, process_pool.RemoteTraceback)
     assert 'in _fails_on_three\n    raise ValueError(f"no {x}")\nValueError: no 3\n' in str(cause)
+
+
+_LEFT_UNFINISHED = """
+import multiprocessing, signal, time
+from boomerang_rules.core import process_pool
+
+def slow(x):
+    time.sleep(0.1)
+    return x
+
+signal.signal(signal.SIGTERM, signal.SIG_IGN)  # as a supervisor may start a program: its workers inherit it
+process_pool.TERMINATE_WAIT = 0.5
+results = process_pool.ordered_in_processes(slow, [(i,) for i in range(40)], 2, 8)
+print(next(results), flush=True)
+# the program ends, the run unfinished and still held
+"""
+
+
+def test_a_run_left_unfinished_at_the_exit_lets_the_interpreter_exit() -> None:
+    """A program that ends with a run unfinished and still referenced (a global) closes it only after
+    the exit handlers: ``multiprocessing``'s sent its workers SIGTERM, then waited for them for ever,
+    since these ignore it (inherited ignored). The run's own exit handler ends them first
+    (``_abandon``: SIGKILL after ``TERMINATE_WAIT``). ``concurrent.futures`` told its workers to end."""
+    started = time.monotonic()
+    ran = subprocess.run([sys.executable, "-c", textwrap.dedent(_LEFT_UNFINISHED)], capture_output=True, text=True,
+                         timeout=30)
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, "0\n", "")
+    assert time.monotonic() - started < 20

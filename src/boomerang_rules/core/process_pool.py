@@ -12,6 +12,7 @@ workers and closes its own ends, and nothing is left to wait on.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import multiprocessing
 import os
@@ -72,6 +73,7 @@ def ordered_in_processes(function: Callable[..., R], calls: Sequence[tuple[Any, 
     context = multiprocessing.get_context()
     forked = context.get_start_method() == "fork"
     pool: list[_Worker] = []
+    _RUNNING[id(pool)] = pool
     try:
         with _signals_held(context) as held:
             for _ in range(max(1, min(workers, len(calls)))):
@@ -102,9 +104,27 @@ def ordered_in_processes(function: Callable[..., R], calls: Sequence[tuple[Any, 
         _abandon(pool)
         raise
     finally:
+        _RUNNING.pop(id(pool), None)
         for worker in pool:
             worker.tasks.close()
             worker.results.close()
+
+
+_RUNNING: dict[int, list[_Worker]] = {}
+"""The pools of the runs under way (``ordered_in_processes``), by their ``id``."""
+
+
+def _end_at_exit() -> None:
+    """At the interpreter's exit, end the workers of every run still under way (``_abandon``: SIGTERM,
+    then SIGKILL after ``TERMINATE_WAIT``). A run whose generator is still held when the program ends
+    is closed only after the exit handlers; ``multiprocessing``'s own sends its workers SIGTERM then
+    waits for them without end, for ever for one that ignores SIGTERM (inherited ignored, or its call's
+    doing). Registered after ``multiprocessing.util``'s (imported above), so run before it."""
+    for pool in list(_RUNNING.values()):
+        _abandon(pool)
+
+
+atexit.register(_end_at_exit)
 
 
 @contextlib.contextmanager
