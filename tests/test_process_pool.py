@@ -126,6 +126,7 @@ def same(x):
 if __name__ == "__mp_main__":  # a spawned worker starting (its start-up imports this file) is sent Ctrl-C
     os.kill(os.getpid(), signal.SIGINT)
 if __name__ == "__main__":
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # a run started in the background has it ignored
     multiprocessing.set_start_method(sys.argv[1])
     if sys.argv[1] == "fork":  # Ctrl-C comes right after the fork, in the worker and in the run
         os.register_at_fork(after_in_child=functools.partial(os.killpg, 0, signal.SIGINT))
@@ -238,3 +239,45 @@ def test_a_run_left_unfinished_at_the_exit_lets_the_interpreter_exit() -> None:
                          timeout=30)
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, "0\n", "")
     assert time.monotonic() - started < 20
+
+
+
+def _dies_soon(x: int) -> int:
+    time.sleep(0.2)
+    os.kill(os.getpid(), signal.SIGKILL)
+    return x
+
+
+def _sleeps(x: int) -> int:
+    time.sleep(2)
+    return x
+
+
+def test_runs_started_together_in_two_threads_keep_their_pipes_to_themselves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two runs started at once in two threads: a worker forked for one while the other was making its
+    pipes held the other's worker's ends, and ``multiprocessing``'s pipe that says a process ended,
+    until it ended itself. The other run's worker killed here was then not seen to end until the first
+    run's workers did: stopping that run waited for them (up to ``TERMINATE_WAIT``; 4 rounds in 10
+    here; a worker killed mid-message left its run waiting as long as the first ran). Workers are
+    started one at a time now, each closing the ends of every run under way."""
+    monkeypatch.setattr(process_pool, "TERMINATE_WAIT", 20.0)
+    for _ in range(4):
+        barrier, took, sums = threading.Barrier(2), list[float](), list[int]()
+
+        def dying() -> None:
+            barrier.wait()
+            started = time.monotonic()
+            with pytest.raises(ParallelError, match=r"\(killed by SIGKILL\)"):
+                list(process_pool.ordered_in_processes(_dies_soon, [(i,) for i in range(8)], 8, 8))
+            took.append(time.monotonic() - started)
+
+        def sleeping() -> None:
+            barrier.wait()
+            sums.append(sum(process_pool.ordered_in_processes(_sleeps, [(i,) for i in range(8)], 8, 8)))
+
+        threads = [threading.Thread(target=dying), threading.Thread(target=sleeping)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        assert len(took) == 1 and took[0] < 1.5 and sums == [28]

@@ -18,6 +18,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
@@ -77,9 +78,7 @@ def ordered_in_processes(function: Callable[..., R], calls: Sequence[tuple[Any, 
     try:
         with _signals_held(context) as held:
             for _ in range(max(1, min(workers, len(calls)))):
-                # A forked worker closes the ends it inherited (this side's of every pipe so far, its own
-                # included): only then does a pipe end when the one process on its far side is gone.
-                pool.append(_start(context, function, os.getpid() if forked else None, forked, pool, held))
+                _start(context, function, os.getpid() if forked else None, forked, pool, held)
         # A Ctrl-C held back meanwhile is raised here, every worker started in the pool, ended at once.
         idle, busy = list(pool), dict[Connection, _Worker]()
         results: dict[int, R] = {}
@@ -159,26 +158,39 @@ def _signals_held(context: Any) -> Iterator[tuple[int, ...]]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-def _start(context: Any, function: Callable[..., Any], parent: int | None, forked: bool,
-           started: list[_Worker], held: tuple[int, ...] = ()) -> _Worker:
-    """One worker, started, with this side's ends of its pipes; ``held``: the signals it is started
-    with blocked, to unblock once its handlers are set."""
-    task_reader, task_writer = context.Pipe(duplex=False)
-    result_reader, result_writer = context.Pipe(duplex=False)
-    inherited = [end for worker in started for end in (worker.tasks, worker.results)]
-    inherited = [*inherited, task_writer, result_reader] if forked else []
-    process = context.Process(target=_serve, args=(function, task_reader, result_writer, parent, inherited, held),
-                              daemon=True, name="boomerang-rules worker")
-    try:
-        process.start()
-    except BaseException:
-        task_writer.close()
-        result_reader.close()
-        raise
-    finally:
-        task_reader.close()
-        result_writer.close()
-    return _Worker(process, task_writer, result_reader)
+_STARTING = threading.Lock()
+"""Held while a worker is started, from its pipes' making to this side's closing of the worker's ends."""
+
+
+def _start(context: Any, function: Callable[..., Any], parent: int | None, forked: bool, pool: list[_Worker],
+           held: tuple[int, ...] = ()) -> None:
+    """One worker, started, added to ``pool`` with this side's ends of its pipes; ``held``: the signals
+    it is started with blocked, to unblock once its handlers are set.
+
+    A forked worker closes the ends it inherited (this side's of every pipe of every run under way,
+    its own included): only then does a pipe end when the one process on its far side is gone. The
+    workers of runs in other threads are started one at a time (``_STARTING``): a worker forked for
+    one run while another made its pipes held the other's worker's ends (and ``multiprocessing``'s
+    pipe that tells a process has ended) until it ended itself: a worker of the other run that died
+    was not seen to (mid-message, that run waited as long as this one ran), and stopping the other run
+    waited ``TERMINATE_WAIT`` for it."""
+    with _STARTING:
+        task_reader, task_writer = context.Pipe(duplex=False)
+        result_reader, result_writer = context.Pipe(duplex=False)
+        inherited = [end for run in list(_RUNNING.values()) for worker in run for end in (worker.tasks, worker.results)]
+        inherited = [*inherited, task_writer, result_reader] if forked else []
+        process = context.Process(target=_serve, args=(function, task_reader, result_writer, parent, inherited, held),
+                                  daemon=True, name="boomerang-rules worker")
+        try:
+            process.start()
+        except BaseException:
+            task_writer.close()
+            result_reader.close()
+            raise
+        finally:
+            task_reader.close()
+            result_writer.close()
+        pool.append(_Worker(process, task_writer, result_reader))
 
 
 def _collect(busy: dict[Connection, _Worker], idle: list[_Worker], results: dict[int, Any]) -> None:
