@@ -263,21 +263,25 @@ def test_runs_started_together_in_two_threads_keep_their_pipes_to_themselves(mon
     monkeypatch.setattr(process_pool, "TERMINATE_WAIT", 20.0)
     for _ in range(4):
         barrier, took, sums = threading.Barrier(2), list[float](), list[int]()
-
-        def dying() -> None:
-            barrier.wait()
-            started = time.monotonic()
-            with pytest.raises(ParallelError, match=r"\(killed by SIGKILL\)"):
-                list(process_pool.ordered_in_processes(_dies_soon, [(i,) for i in range(8)], 8, 8))
-            took.append(time.monotonic() - started)
-
-        def sleeping() -> None:
-            barrier.wait()
-            sums.append(sum(process_pool.ordered_in_processes(_sleeps, [(i,) for i in range(8)], 8, 8)))
-
-        threads = [threading.Thread(target=dying), threading.Thread(target=sleeping)]
+        threads = [threading.Thread(target=_dying, args=(barrier, took)),
+                   threading.Thread(target=_sleeping, args=(barrier, sums))]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(60)
         assert len(took) == 1 and took[0] < 1.5 and sums == [28]
+
+
+def _dying(barrier: threading.Barrier, took: list[float]) -> None:
+    """A run whose worker is killed, started with another: how long it takes to stop, in ``took``."""
+    barrier.wait()
+    started = time.monotonic()
+    with pytest.raises(ParallelError, match=r"\(killed by SIGKILL\)"):
+        list(process_pool.ordered_in_processes(_dies_soon, [(i,) for i in range(8)], 8, 8))
+    took.append(time.monotonic() - started)
+
+
+def _sleeping(barrier: threading.Barrier, sums: list[int]) -> None:
+    """A run of two seconds a call, started with another: its sum, in ``sums``."""
+    barrier.wait()
+    sums.append(sum(process_pool.ordered_in_processes(_sleeps, [(i,) for i in range(8)], 8, 8)))
