@@ -203,8 +203,8 @@ def _collect(busy: dict[Connection, _Worker], idle: list[_Worker], results: dict
             index, done, value = end.recv()
         except (EOFError, OSError):  # the worker ended before its whole result was written
             raise ParallelError(_lost(worker)) from None
-        except Exception as error:  # come whole, but it cannot be rebuilt here (its class's pickling is wrong)
-            raise ParallelError(f"a worker's answer could not be read back: {type(error).__name__}: {error}"
+        except Exception as unread:  # come whole, but it cannot be rebuilt here (its class's pickling is wrong)
+            raise ParallelError(f"a worker's answer could not be read back: {type(unread).__name__}: {unread}"
                                 ) from None
         if not done:
             error, where = value
