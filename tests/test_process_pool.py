@@ -285,3 +285,26 @@ def _sleeping(barrier: threading.Barrier, sums: list[int]) -> None:
     """A run of two seconds a call, started with another: its sum, in ``sums``."""
     barrier.wait()
     sums.append(sum(process_pool.ordered_in_processes(_sleeps, [(i,) for i in range(8)], 8, 8)))
+
+
+class _Outcome(BaseException):
+    """An exception beyond ``Exception``, as a test framework's failure is."""
+
+
+def _base_exception_on_two(x: int) -> int:
+    if x == 2:
+        raise _Outcome("outcome 2")
+    return x
+
+
+def test_a_worker_s_base_exception_is_raised_by_the_run_and_the_worker_prints_nothing(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    """A call raising a ``BaseException`` that is no ``Exception`` (a test framework's failure, a
+    ``KeyboardInterrupt`` of its own) ended its worker with a traceback on standard error, and the run
+    with "exit code 1"; ``concurrent.futures`` raised it in the run, as this pool does now."""
+    import multiprocessing
+
+    with pytest.raises(_Outcome, match=r"^outcome 2$"):
+        list(process_pool.ordered_in_processes(_base_exception_on_two, [(i,) for i in range(5)], 2, 8))
+    assert not multiprocessing.active_children()
+    assert capfd.readouterr() == ("", "")

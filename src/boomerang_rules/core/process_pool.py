@@ -272,7 +272,9 @@ def _serve(function: Callable[..., Any], tasks: Connection, results: Connection,
         index, args = task
         try:
             answer = (index, True, function(*args))
-        except Exception as error:  # the function's own error, raised by the run
+        except SystemExit:  # the function ends its process: the run says how (exit code N)
+            raise
+        except BaseException as error:  # the function's own error (any, as concurrent.futures), raised by the run
             answer = (index, False, (_portable(error), "".join(traceback.format_exception(error))))
         try:
             results.send(answer)  # pickled whole before a byte is written: a failure here sends nothing
@@ -288,7 +290,7 @@ def _serve(function: Callable[..., Any], tasks: Connection, results: Connection,
     os._exit(0)
 
 
-def _portable(error: Exception) -> Exception:
+def _portable(error: BaseException) -> BaseException:
     """``error`` if it comes back as itself through pickling, else a ``ParallelError`` naming it: an
     exception whose class takes other arguments than its message (``__init__(self, a, b)``) is pickled
     whole but cannot be rebuilt, and the run raised a ``TypeError`` about its ``__init__`` instead."""
