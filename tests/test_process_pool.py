@@ -308,3 +308,28 @@ def test_a_worker_s_base_exception_is_raised_by_the_run_and_the_worker_prints_no
         list(process_pool.ordered_in_processes(_base_exception_on_two, [(i,) for i in range(5)], 2, 8))
     assert not multiprocessing.active_children()
     assert capfd.readouterr() == ("", "")
+
+
+_NESTED = """
+from boomerang_rules.core import process_pool
+
+def square(x):
+    return x * x
+
+def nested(x):
+    return sum(process_pool.ordered_in_processes(square, [(i,) for i in range(3)], 2, 4))
+
+try:
+    print(list(process_pool.ordered_in_processes(nested, [(i,) for i in range(3)], 2, 4)))
+except AssertionError as error:
+    print(error)
+"""
+
+
+def test_a_run_asked_for_inside_a_worker_is_refused_not_waited_for() -> None:
+    """A worker is forked while the lock that starts workers one at a time is held: a run asked for in
+    a worker (a call that spreads its own work) waited for that lock for ever. The worker has a lock of
+    its own, and ``multiprocessing`` refuses the run, as before the lock (a worker is a daemon)."""
+    ran = subprocess.run([sys.executable, "-c", textwrap.dedent(_NESTED)], capture_output=True, text=True,
+                         timeout=60)
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, "daemonic processes are not allowed to have children\n", "")

@@ -159,7 +159,17 @@ def _signals_held(context: Any) -> Iterator[tuple[int, ...]]:
 
 
 _STARTING = threading.Lock()
-"""Held while a worker is started, from its pipes' making to this side's closing of the worker's ends."""
+"""Held while a worker is started, from its pipes' making to this side's closing of the worker's ends;
+a new one in a forked process (the worker itself is forked while it is held)."""
+
+
+def _new_starting_lock() -> None:
+    global _STARTING
+    _STARTING = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
+    os.register_at_fork(after_in_child=_new_starting_lock)
 
 
 def _start(context: Any, function: Callable[..., Any], parent: int | None, forked: bool, pool: list[_Worker],
