@@ -333,3 +333,37 @@ def test_a_run_asked_for_inside_a_worker_is_refused_not_waited_for() -> None:
     ran = subprocess.run([sys.executable, "-c", textwrap.dedent(_NESTED)], capture_output=True, text=True,
                          timeout=60)
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, "daemonic processes are not allowed to have children\n", "")
+
+
+_STOP_CUT_SHORT = """
+import os, signal, threading, time
+from boomerang_rules.core import process_pool
+
+def stubborn(x):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    time.sleep(60)
+    return x
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # a run started in the background has it ignored
+process_pool.TERMINATE_WAIT = 1.0
+results = process_pool.ordered_in_processes(stubborn, [(i,) for i in range(4)], 2, 4)
+for delay in (0.5, 0.8):  # Ctrl-C, then Ctrl-C again while the stop waits for the workers
+    threading.Timer(delay, os.kill, (os.getpid(), signal.SIGINT)).start()
+try:
+    next(results)
+except KeyboardInterrupt:
+    time.sleep(0.5)
+print("ended", flush=True)
+"""
+
+
+def test_a_stop_cut_short_by_a_second_ctrl_c_still_lets_the_interpreter_exit() -> None:
+    """A second Ctrl-C while a stopped run waited for its workers cut the stop short, the workers sent
+    SIGTERM but, ignoring it, never killed: the run was forgotten, and ``multiprocessing``'s exit
+    handler then waited for them for ever. The run is forgotten only once its workers have ended, so
+    the run's own exit handler kills them."""
+    started = time.monotonic()
+    ran = subprocess.run([sys.executable, "-c", textwrap.dedent(_STOP_CUT_SHORT)], capture_output=True, text=True,
+                         timeout=30)
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, "ended\n", "")
+    assert time.monotonic() - started < 20

@@ -103,7 +103,8 @@ def ordered_in_processes(function: Callable[..., R], calls: Sequence[tuple[Any, 
         _abandon(pool)
         raise
     finally:
-        _RUNNING.pop(id(pool), None)
+        if all(worker.process.exitcode is not None for worker in pool):  # else a stop cut short: left to the exit
+            _RUNNING.pop(id(pool), None)
         for worker in pool:
             worker.tasks.close()
             worker.results.close()
@@ -118,7 +119,9 @@ def _end_at_exit() -> None:
     then SIGKILL after ``TERMINATE_WAIT``). A run whose generator is still held when the program ends
     is closed only after the exit handlers; ``multiprocessing``'s own sends its workers SIGTERM then
     waits for them without end, for ever for one that ignores SIGTERM (inherited ignored, or its call's
-    doing). Registered after ``multiprocessing.util``'s (imported above), so run before it."""
+    doing). So does a run whose stop was cut short (a second Ctrl-C while it waited for its workers):
+    it stays here until its workers have all ended. Registered after ``multiprocessing.util``'s
+    (imported above), so run before it."""
     for pool in list(_RUNNING.values()):
         _abandon(pool)
 
