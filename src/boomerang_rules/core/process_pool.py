@@ -12,14 +12,18 @@ workers and closes its own ends, and nothing is left to wait on.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import multiprocessing
 import os
 import signal
 import sys
+import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
+from multiprocessing.reduction import ForkingPickler
 from typing import Any, NamedTuple, TypeVar
 
 from .errors import ParallelError
@@ -28,6 +32,22 @@ R = TypeVar("R")
 
 TERMINATE_WAIT = 5.0
 """Seconds the workers of a stopped run are given to end after SIGTERM before they are killed."""
+
+HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals held back (blocked) while the workers are started: Ctrl-C and the signals the command
+line ends on, sent to the whole process group, reach each worker too."""
+
+
+class RemoteTraceback(Exception):
+    """A worker's traceback, the cause of the exception it raised as the run raises it (as
+    ``concurrent.futures`` gives it): the run's own traceback ends in this module."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+    def __str__(self) -> str:
+        return f'\n"""\n{self.text}"""'
 
 
 class _Worker(NamedTuple):
@@ -54,11 +74,12 @@ def ordered_in_processes(function: Callable[..., R], calls: Sequence[tuple[Any, 
     context = multiprocessing.get_context()
     forked = context.get_start_method() == "fork"
     pool: list[_Worker] = []
+    _RUNNING[id(pool)] = pool
     try:
-        for _ in range(max(1, min(workers, len(calls)))):
-            # A forked worker closes the ends it inherited (this side's of every pipe so far, its own
-            # included): only then does a pipe end when the one process on its far side is gone.
-            pool.append(_start(context, function, os.getpid() if forked else None, forked, pool))
+        with _signals_held(context) as held:
+            for _ in range(max(1, min(workers, len(calls)))):
+                _start(context, function, os.getpid() if forked else None, forked, pool, held)
+        # A Ctrl-C held back meanwhile is raised here, every worker started in the pool, ended at once.
         idle, busy = list(pool), dict[Connection, _Worker]()
         results: dict[int, R] = {}
         given = taken = 0
@@ -82,30 +103,107 @@ def ordered_in_processes(function: Callable[..., R], calls: Sequence[tuple[Any, 
         _abandon(pool)
         raise
     finally:
+        if all(worker.process.exitcode is not None for worker in pool):  # else a stop cut short: left to the exit
+            _RUNNING.pop(id(pool), None)
         for worker in pool:
             worker.tasks.close()
             worker.results.close()
 
 
-def _start(context: Any, function: Callable[..., Any], parent: int | None, forked: bool,
-           started: list[_Worker]) -> _Worker:
-    """One worker, started, with this side's ends of its pipes."""
-    task_reader, task_writer = context.Pipe(duplex=False)
-    result_reader, result_writer = context.Pipe(duplex=False)
-    inherited = [end for worker in started for end in (worker.tasks, worker.results)]
-    inherited = [*inherited, task_writer, result_reader] if forked else []
-    process = context.Process(target=_serve, args=(function, task_reader, result_writer, parent, inherited),
-                              daemon=True, name="boomerang-rules worker")
+_RUNNING: dict[int, list[_Worker]] = {}
+"""The pools of the runs under way (``ordered_in_processes``), by their ``id``."""
+
+
+def _end_at_exit() -> None:
+    """At the interpreter's exit, end the workers of every run still under way (``_abandon``: SIGTERM,
+    then SIGKILL after ``TERMINATE_WAIT``). A run whose generator is still held when the program ends
+    is closed only after the exit handlers; ``multiprocessing``'s own sends its workers SIGTERM then
+    waits for them without end, for ever for one that ignores SIGTERM (inherited ignored, or its call's
+    doing). So does a run whose stop was cut short (a second Ctrl-C while it waited for its workers):
+    it stays here until its workers have all ended. Registered after ``multiprocessing.util``'s
+    (imported above), so run before it."""
+    for pool in list(_RUNNING.values()):
+        _abandon(pool)
+
+
+atexit.register(_end_at_exit)
+
+
+@contextlib.contextmanager
+def _signals_held(context: Any) -> Iterator[tuple[int, ...]]:
+    """``HELD`` blocked in this thread while the block runs (where signals can be blocked), the ones it
+    blocked given to the block; the workers started meanwhile inherit the mask, and unblock them once
+    their own handlers are set (``_serve``, after ``_worker_start``).
+
+    Ctrl-C reaches every process of the terminal's group. A worker caught by it before it ignored
+    SIGINT printed a KeyboardInterrupt's traceback (the whole of a spawned worker's start-up, a forked
+    one's first steps) and, forked, could even raise it back through the run's own frames, in the
+    worker; a SIGTERM or SIGHUP sent to the group ran the command line's handler there. Held back, a
+    signal reaches the worker once its handlers are set (Ctrl-C ignored, SIGTERM ending it), and the run
+    once its workers are all in the pool, which it then ends. The start method's helper processes
+    (resource tracker, fork server) are started first, so that they do not inherit the mask."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield ()
+        return
+    method = context.get_start_method()
+    if method != "fork":
+        from multiprocessing import resource_tracker
+
+        resource_tracker.ensure_running()
+    if method == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
     try:
-        process.start()
-    except BaseException:
-        task_writer.close()
-        result_reader.close()
-        raise
+        yield tuple(int(signum) for signum in HELD if signum not in before)
     finally:
-        task_reader.close()
-        result_writer.close()
-    return _Worker(process, task_writer, result_reader)
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+_STARTING = threading.Lock()
+"""Held while a worker is started, from its pipes' making to this side's closing of the worker's ends;
+a new one in a forked process (the worker itself is forked while it is held)."""
+
+
+def _new_starting_lock() -> None:
+    global _STARTING
+    _STARTING = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which does not fork
+    os.register_at_fork(after_in_child=_new_starting_lock)
+
+
+def _start(context: Any, function: Callable[..., Any], parent: int | None, forked: bool, pool: list[_Worker],
+           held: tuple[int, ...] = ()) -> None:
+    """One worker, started, added to ``pool`` with this side's ends of its pipes; ``held``: the signals
+    it is started with blocked, to unblock once its handlers are set.
+
+    A forked worker closes the ends it inherited (this side's of every pipe of every run under way,
+    its own included): only then does a pipe end when the one process on its far side is gone. The
+    workers of runs in other threads are started one at a time (``_STARTING``): a worker forked for
+    one run while another made its pipes held the other's worker's ends (and ``multiprocessing``'s
+    pipe that tells a process has ended) until it ended itself: a worker of the other run that died
+    was not seen to (mid-message, that run waited as long as this one ran), and stopping the other run
+    waited ``TERMINATE_WAIT`` for it."""
+    with _STARTING:
+        task_reader, task_writer = context.Pipe(duplex=False)
+        result_reader, result_writer = context.Pipe(duplex=False)
+        inherited = [end for run in list(_RUNNING.values()) for worker in run for end in (worker.tasks, worker.results)]
+        inherited = [*inherited, task_writer, result_reader] if forked else []
+        process = context.Process(target=_serve, args=(function, task_reader, result_writer, parent, inherited, held),
+                                  daemon=True, name="boomerang-rules worker")
+        try:
+            process.start()
+        except BaseException:
+            task_writer.close()
+            result_reader.close()
+            raise
+        finally:
+            task_reader.close()
+            result_writer.close()
+        pool.append(_Worker(process, task_writer, result_reader))
 
 
 def _collect(busy: dict[Connection, _Worker], idle: list[_Worker], results: dict[int, Any]) -> None:
@@ -118,8 +216,13 @@ def _collect(busy: dict[Connection, _Worker], idle: list[_Worker], results: dict
             index, done, value = end.recv()
         except (EOFError, OSError):  # the worker ended before its whole result was written
             raise ParallelError(_lost(worker)) from None
+        except Exception as unread:  # come whole, but it cannot be rebuilt here (its class's pickling is wrong)
+            raise ParallelError(f"a worker's answer could not be read back: {type(unread).__name__}: {unread}"
+                                ) from None
         if not done:
-            raise value
+            error, where = value
+            error.__cause__ = RemoteTraceback(where)  # shown above the run's own traceback
+            raise error
         results[index] = value
         idle.append(worker)
 
@@ -161,12 +264,15 @@ def _abandon(pool: list[_Worker]) -> None:
 
 
 def _serve(function: Callable[..., Any], tasks: Connection, results: Connection, parent: int | None,
-           inherited: list[Connection]) -> None:
+           inherited: list[Connection], held: tuple[int, ...] = ()) -> None:
     """A worker's life: each call read from ``tasks`` is answered on ``results`` (``(index, True,
-    result)``, or ``(index, False, exception)``) until None or the end of ``tasks``. It ends with
-    ``os._exit``: a forked worker has the run's exit handlers too, which are not its to run (one
-    waiting on a lock another thread of the run held at the fork would wait for ever)."""
+    result)``, or ``(index, False, (exception, its traceback's text))``) until None or the end of
+    ``tasks``. It ends with ``os._exit``: a forked worker has the run's exit handlers too, which are
+    not its to run (one waiting on a lock another thread of the run held at the fork would wait for
+    ever)."""
     _worker_start(parent)
+    if held:  # held back while it started (``_signals_held``): a SIGINT meanwhile is dropped, a SIGTERM ends it
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
     for end in inherited:
         end.close()
     while True:
@@ -179,19 +285,34 @@ def _serve(function: Callable[..., Any], tasks: Connection, results: Connection,
         index, args = task
         try:
             answer = (index, True, function(*args))
-        except Exception as error:  # the function's own error, raised by the run
-            answer = (index, False, error)
+        except SystemExit:  # the function ends its process: the run says how (exit code N)
+            raise
+        except BaseException as error:  # the function's own error (any, as concurrent.futures), raised by the run
+            answer = (index, False, (_portable(error), "".join(traceback.format_exception(error))))
         try:
             results.send(answer)  # pickled whole before a byte is written: a failure here sends nothing
         except OSError:  # the run's process is gone
             break
         except Exception as error:  # a result or an exception that cannot be pickled
-            results.send((index, False, ParallelError(f"a worker's answer could not be sent back: "
-                                                       f"{type(error).__name__}: {error}")))
+            results.send((index, False, (ParallelError(f"a worker's answer could not be sent back: "
+                                                        f"{type(error).__name__}: {error}"),
+                                          "".join(traceback.format_exception(error)))))
     for stream in (sys.stdout, sys.stderr):
         if stream is not None:
             stream.flush()
     os._exit(0)
+
+
+def _portable(error: BaseException) -> BaseException:
+    """``error`` if it comes back as itself through pickling, else a ``ParallelError`` naming it: an
+    exception whose class takes other arguments than its message (``__init__(self, a, b)``) is pickled
+    whole but cannot be rebuilt, and the run raised a ``TypeError`` about its ``__init__`` instead."""
+    try:
+        ForkingPickler.loads(ForkingPickler.dumps(error))
+    except Exception as why:
+        return ParallelError(f"a worker raised {type(error).__name__}: {error} (it could not be sent back as "
+                             f"itself: {type(why).__name__}: {why})")
+    return error
 
 
 def _worker_start(parent: int | None) -> None:
