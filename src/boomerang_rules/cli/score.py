@@ -12,7 +12,8 @@ from .common import game_cli, load_rules_or_exit, rules_option
 @rules_option
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as a JSON object.")
 def score(cards: tuple[str, ...], rules_name: str, as_json: bool) -> None:
-    """Score one player's cards by the rules of the game --rules names.
+    """Score cards by the rules of the game --rules names: one player's (Boomerang: Australia, Sea
+    Salt & Paper) or every player's final score (Boomerang (2010)).
 
     Boomerang: Australia: the card ids drafted in a round, Throw first and Catch last (site
     letters A-Z, @ and #; quote them in a shell: '#' starts a comment), and --activity NAME

@@ -294,9 +294,10 @@ def _serve(function: Callable[..., Any], tasks: Connection, results: Connection,
         except OSError:  # the run's process is gone
             break
         except Exception as error:  # a result or an exception that cannot be pickled
-            results.send((index, False, (ParallelError(f"a worker's answer could not be sent back: "
-                                                        f"{type(error).__name__}: {error}"),
-                                          "".join(traceback.format_exception(error)))))
+            with contextlib.suppress(OSError):  # the run's process gone meanwhile: nothing to tell
+                results.send((index, False, (ParallelError(f"a worker's answer could not be sent back: "
+                                                            f"{type(error).__name__}: {error}"),
+                                              "".join(traceback.format_exception(error)))))
     for stream in (sys.stdout, sys.stderr):
         if stream is not None:
             stream.flush()
