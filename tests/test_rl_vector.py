@@ -17,6 +17,7 @@ from boomerang_rules import batch as engine  # noqa: E402
 from boomerang_rules import rl  # noqa: E402
 from boomerang_rules.batch import GAME, generic  # noqa: E402
 from boomerang_rules.boomerang2010 import rules as b10_rules  # noqa: E402
+from boomerang_rules.core.games import GAMES  # noqa: E402
 from boomerang_rules.core.loading import rules_from_data  # noqa: E402
 from boomerang_rules.rl.vector import DEFAULT_MAX_STEPS, VectorEnv  # noqa: E402
 
@@ -495,3 +496,21 @@ def test_numpy_counts_and_a_path_are_taken_as_the_other_envs_take_them(rules_id:
     path = pathlib.Path(tmp_path) / "rules.json"
     path.write_text(json.dumps(br.rules_data(br.load_rules(rules_id)) | {"id": "mine"}), encoding="utf-8")
     assert VectorEnv(path, players=3, games=2).rules == br.load_rules(path)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_says_when_its_top_total_wins(game: str) -> None:
+    """``"win"`` replays a compiled game only where its rl module's ``top_total_wins`` is False: the
+    knowledge is the game's own (it was read off Sea Salt & Paper's ruleset in the shared env). Sea
+    Salt & Paper's top total wins once it reached the target, four mermaids winning below it."""
+    from boomerang_rules.rl.encoding import _rl_module
+
+    rules = br.load_rules(game)
+    module = _rl_module(game)
+    players = rules.players.min
+    if game == "sea-salt-paper":
+        target = rules.target(players)
+        wins = [module.top_total_wins(rules, players, t) for t in (target - 1, target, target + 9)]
+        assert wins == [False, True, True]
+    else:
+        assert all(module.top_total_wins(rules, players, t) for t in (0, 1, 50, 500))

@@ -922,7 +922,15 @@ __all__ = [
     "observe_seats",
     "round_rewards",
     "static_words",
+    "top_total_wins",
     "totals",
     "waiting_for_deal",
     "win_rewards",
 ]
+
+
+def top_total_wins(rules: Any, players: int, top: int) -> bool:
+    """Whether a finished game's one seat of the highest total is its winner (``rl.vector``'s
+    ``"win"`` reads the batch's totals, and replays a game only where this is False): always here, a
+    tie-break deciding only among equal totals."""
+    return True

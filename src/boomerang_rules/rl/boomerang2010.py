@@ -249,3 +249,10 @@ OPENSPIEL: tuple[GameDescription, ...] = (
 )
 """The game's OpenSpiel game (``rl.openspiel`` registers it): one seat at a time, the land tokens of a
 round chosen in seat order, none seeing another's; each deck order drawn card by card (``boomerang2010.chance``)."""
+
+
+def top_total_wins(rules: Any, players: int, top: int) -> bool:
+    """Whether a finished game's one seat of the highest total is its winner (``rl.vector``'s
+    ``"win"`` reads the batch's totals, and replays a game only where this is False): always here, a
+    tie-break deciding only among equal totals."""
+    return True

@@ -187,3 +187,10 @@ OPENSPIEL: tuple[GameDescription, ...] = (
 )
 """The game's OpenSpiel game (``rl.openspiel`` registers it): one seat at a time, each deck order drawn
 card by card (``seasaltpaper.chance``)."""
+
+
+def top_total_wins(rules: Any, players: int, top: int) -> bool:
+    """Whether a finished game's one seat of the highest total is its winner (``rl.vector``'s
+    ``"win"`` reads the batch's totals, and replays a game only where this is False): once that total
+    reached the target; below it, four mermaids ended the game and their holder won, whatever the totals."""
+    return top >= int(rules.target(players))

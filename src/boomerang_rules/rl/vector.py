@@ -359,10 +359,9 @@ class VectorEnv:
         return out
 
     def _totals_decide(self, top: int) -> bool:
-        """Whether the one seat of the highest total won: in every game but Sea Salt & Paper always; in
-        that one once the total reached the game's target (below it, four mermaids ended the game)."""
-        target = getattr(self.rules, "target", None)
-        return target is None or top >= target(self.players)
+        """Whether the one seat of the highest total won, as the game's rl module says
+        (``top_total_wins``: Sea Salt & Paper's four mermaids win below the target)."""
+        return bool(_rl_module(self.rules.game).top_total_wins(self.rules, self.players, top))
 
     def _replayed(self, g: int) -> Any:
         """Game ``g`` played again through the plain engine from its deal and its recorded actions: its
