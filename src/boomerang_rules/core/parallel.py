@@ -112,10 +112,10 @@ def ordered_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], *,
     ``ray`` None: here (``jobs`` 1) or in ``jobs`` processes. ``ray`` an address (``LOCAL``,
     ``"local"``, for a new local instance with ``jobs`` CPUs when ``jobs`` > 1): as Ray tasks, each run again
     if its worker dies. ``function`` must be importable by name (a module-level function) and its
-    arguments and result picklable. ``ParallelError`` when Ray cannot be used or a chunk is lost.
-    On Linux the processes end with the thread that asked for the first result (they are started
-    then, and told to end with it: ``_worker_start``): drain the map in that thread, or one that
-    outlives it.
+    arguments and result picklable. ``ParallelError`` when Ray cannot be used, a chunk is lost, or a
+    worker process ends without its result. On Linux the processes end with the thread that asked for
+    the first result (they are started then, and told to end with it:
+    ``core.process_pool._worker_start``): drain the map in that thread, or one that outlives it.
     """
     if ray is not None:
         return _ray_map(function, calls, ray, jobs)
