@@ -18,10 +18,11 @@ from boomerang_rules import rl  # noqa: E402
 from boomerang_rules.rl import openspiel as bos  # noqa: E402 (registers the games)
 
 GAMES = ["boomerang_australia", "boomerang_australia_turn_based"]
-ALL_GAMES = [*GAMES, "sea_salt_paper", "boomerang_2010"]
+ALL_GAMES = [*GAMES, "sea_salt_paper", "boomerang_2010", "boomerang_2010_simultaneous"]
 SEQUENTIAL = ["boomerang_australia_turn_based", "sea_salt_paper", "boomerang_2010"]
 RULES = {"boomerang_australia": "standard", "boomerang_australia_turn_based": "standard",
-         "sea_salt_paper": "sea-salt-paper", "boomerang_2010": "boomerang-2010"}
+         "sea_salt_paper": "sea-salt-paper", "boomerang_2010": "boomerang-2010",
+         "boomerang_2010_simultaneous": "boomerang-2010"}
 COUNTS = [(name, n) for name in ALL_GAMES
           for n in range(br.load_rules(RULES[name]).players.min, br.load_rules(RULES[name]).players.max + 1)]
 
@@ -96,6 +97,42 @@ def test_a_game_ends_with_the_engine_totals(name: str) -> None:
     assert returns == [float(sheet.total) for sheet in br.score_sheets(engine)]
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_boomerang_2010s_land_tokens_are_chosen_at_once(players: int) -> None:
+    """In ``boomerang_2010_simultaneous`` a node is simultaneous exactly where the engine asks every seat
+    at once (the land tokens), and one seat's elsewhere; the game ends as the sequential one does."""
+    game = pyspiel.load_game("boomerang_2010_simultaneous", {"players": players})
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    state = game.new_initial_state()
+    sequential = pyspiel.load_game("boomerang_2010", {"players": players}).new_initial_state()
+    rng = random.Random(players)
+    kinds = set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcome = rng.choice(state.chance_outcomes())[0]
+            state.apply_action(outcome)
+            sequential.apply_action(outcome)
+            continue
+        seats = br.to_act(state.engine_state)
+        if state.is_simultaneous_node():
+            assert len(seats) == players
+            assert state.engine_state.phase == "tokens"
+            actions = [rng.choice(state.legal_actions(p)) for p in range(players)]
+            state.apply_actions(actions)
+            for a in actions:
+                sequential.apply_action(a)
+            kinds.add("simultaneous")
+        else:
+            assert seats == (state.current_player(),)
+            action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            sequential.apply_action(action)
+            kinds.add("one seat")
+    assert kinds == {"simultaneous", "one seat"}
+    assert sequential.is_terminal() and state.returns() == sequential.returns()
+    assert state.engine_state == sequential.engine_state
+
+
 @pytest.mark.parametrize("name", SEQUENTIAL)
 def test_observations_are_the_library_observations(name: str) -> None:
     game = pyspiel.load_game(name, {"players": 2 if name != "boomerang_2010" else 3})
@@ -116,7 +153,8 @@ def test_observations_are_the_library_observations(name: str) -> None:
 @pytest.mark.parametrize(("name", "rules_id"), [("boomerang_australia", "direction"),
                                               ("boomerang_australia_turn_based", "standard"),
                                               ("sea_salt_paper", "sea-salt-paper-tie-ender"),
-                                              ("boomerang_2010", "boomerang-2010")])
+                                              ("boomerang_2010", "boomerang-2010"),
+                                              ("boomerang_2010_simultaneous", "boomerang-2010")])
 def test_games_and_states_pickle(name: str, rules_id: str) -> None:
     """A game pickles as its name and parameters (as OpenSpiel's own Python games pickle; a multiprocess
     runner or Ray hands it on so): it was refused ("attribute lookup SeaSaltPaperGame on

@@ -11,6 +11,8 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
+
 from ..boomerang2010 import chance
 from ..boomerang2010.actions import legal_mask
 from ..boomerang2010.engine import to_act
@@ -243,12 +245,18 @@ def _max_game_length(rules: Ruleset, players: int) -> int:
     return deck + deck * (2 * players - 1 + players * each)
 
 
+_OPENSPIEL = GameDescription("boomerang_2010", "Boomerang (2010)", "boomerang-2010", "boomerang-2010", 4, False,
+                             chance, ("token",), scores_bound, _max_game_length)
+
 OPENSPIEL: tuple[GameDescription, ...] = (
-    GameDescription("boomerang_2010", "Boomerang (2010)", "boomerang-2010", "boomerang-2010", 4, False, chance,
-                    ("token",), scores_bound, _max_game_length),
+    _OPENSPIEL,
+    attrs.evolve(_OPENSPIEL, short_name="boomerang_2010_simultaneous",
+                 long_name="Boomerang (2010) (land tokens at once)", simultaneous=True),
 )
-"""The game's OpenSpiel game (``rl.openspiel`` registers it): one seat at a time, the land tokens of a
-round chosen in seat order, none seeing another's; each deck order drawn card by card (``boomerang2010.chance``)."""
+"""The game's OpenSpiel games (``rl.openspiel`` registers them): one seat at a time, the land tokens of a
+round chosen in seat order, none seeing another's; and the land tokens chosen at once (a simultaneous node,
+as the table plays them), every other decision one seat's node. Each deck order is drawn card by card
+(``boomerang2010.chance``)."""
 
 
 def top_total_wins(rules: Any, players: int, top: int) -> bool:

@@ -6,7 +6,9 @@
   step, for algorithms that need a sequential game (ISMCTS, MCCFR).
 - ``sea_salt_paper``: Sea Salt & Paper, one seat at a time.
 - ``boomerang_2010``: Boomerang (2010), one seat at a time (the land tokens of a round are
-  chosen in seat order, none seeing another's).
+  chosen in seat order, none seeing another's); ``boomerang_2010_simultaneous``: the land tokens
+  chosen at once (a simultaneous node), every other decision one seat's node. A game described
+  as simultaneous has a simultaneous node exactly where ``br.to_act`` lists every seat.
 
 All: explicit chance, imperfect information, general sum, terminal rewards (each seat's final
 total). Parameters ``players`` and ``rules`` (a shipped ruleset id or a file path of that
@@ -266,9 +268,10 @@ class BoomerangState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.CHANCE)
         if br.is_over(p.engine):
             return int(pyspiel.PlayerId.TERMINAL)
-        if game.description.simultaneous:
+        seats = br.to_act(p.engine)
+        if game.description.simultaneous and len(seats) == game.players:
             return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return int(br.to_act(p.engine)[0])
+        return int(seats[0])  # one seat's node, in a simultaneous game too (a step not every seat takes)
 
     def current_player(self) -> int:
         return self._node()
