@@ -27,10 +27,9 @@ from typing import Any
 from hypothesis import strategies as st
 
 from .core.arguments import brief, kind
+from .core.drawn_rulesets import rulesets_for
 from .core.games import GAMES, game_module
-from .core.loading import list_rules
 from .core.loading import load_rules as load_any_rules
-from .core.seats import admits
 
 RulesArg = Any
 """A ruleset, a shipped id, a strategy of rulesets, or None (Boomerang: Australia's shipped ones)."""
@@ -44,11 +43,7 @@ def _strategies_of(game: str) -> ModuleType:
     return importlib.import_module(GAMES[game] + ".strategies")
 
 
-def _shipped(game: str) -> list[str]:
-    return [i.id for i in list_rules() if i.game == game]
-
-
-def rulesets(generated: bool = True, game: str = AUSTRALIA) -> st.SearchStrategy[Any]:
+def rulesets(generated: bool = True, game: str = AUSTRALIA, players: int | None = None) -> st.SearchStrategy[Any]:
     """The shipped rulesets and variants of ``game`` (Boomerang: Australia's by default;
     ``"sea-salt-paper"`` for Sea Salt & Paper's) and, unless ``generated`` is false, rulesets made
     from them where the game's own strategies make some (its package's ``generated_rulesets``):
@@ -56,19 +51,21 @@ def rulesets(generated: bool = True, game: str = AUSTRALIA) -> st.SearchStrategy
     cards, Boomerang (2010)'s as ``b10_rulesets`` makes them, Sea Salt & Paper's as
     ``ssp_rulesets(generated=True)`` does (other player ranges, targets, tie-breaks...). A
     ``game`` the library does not know is a ``ValueError`` naming it (hypothesis said only "Cannot
-    sample from a length-zero sequence")."""
+    sample from a length-zero sequence"). Given ``players``, only rulesets for that many players: the
+    shipped ones that admit it, and generated ones made for it (``core.drawn_rulesets``); a count no
+    ruleset of the game can be for is a ``ValueError``."""
     if not isinstance(game, str) or game not in GAMES:
         raise ValueError(f"game must be one of {', '.join(map(repr, GAMES))}, not {brief(game)}")
-    shipped = st.sampled_from(_shipped(game)).map(load_any_rules)
-    made = getattr(_strategies_of(game), "generated_rulesets", None) if generated else None
-    return st.one_of(shipped, made()) if made is not None else shipped
+    own = _strategies_of(game)
+    made = getattr(own, "generated_rulesets", None) if generated else None
+    return rulesets_for(game, players, made, getattr(own, "GENERATED_PLAYERS", range(0)))
 
 
 def _rules(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Any:
     """The ruleset ``rules`` names or draws; when None, one of ``rulesets()`` for ``players`` players
     (when given): ``games(players=3)`` drew a ruleset for one or two and failed inside."""
     if rules is None:
-        return draw(rulesets().filter(lambda drawn: admits(drawn, players)))
+        return draw(rulesets(players=players))
     if isinstance(rules, st.SearchStrategy):
         return _ruleset(draw(rules), " (drawn by the strategy given)")
     return _ruleset(rules)

@@ -30,20 +30,28 @@ GENERATED_ID = "generated"
 """The id of rulesets ``rulesets()`` makes (never a shipped id: records carry them inline)."""
 
 
+GENERATED_PLAYERS = range(1, 33)
+"""The player counts ``generated_rulesets`` makes rulesets for."""
+
+
 @st.composite
-def generated_rulesets(draw: st.DrawFn) -> Ruleset:
-    """A ruleset made from a shipped one, with its deck repeated to between 28 and 250 cards."""
+def generated_rulesets(draw: st.DrawFn, players: int | None = None) -> Ruleset:
+    """A ruleset made from a shipped one, with its deck repeated to between 28 and 250 cards; for
+    ``players`` players when given (one of ``GENERATED_PLAYERS``: a deck deep enough for them)."""
     data = rules_data(load_rules(draw(st.sampled_from(shipped_ids()), label="base")))
-    hand = draw(st.integers(2, 7), label="hand_size")
-    deck = draw(st.one_of(st.sampled_from([28, 56, 250]), st.integers(28, 250)), label="deck")
+    least = players or 1
+    hand = draw(st.integers(2, 7 if players is None else min(7, 250 // players)), label="hand_size")
+    floor = max(28, least * hand)
+    deck = draw(st.one_of(st.sampled_from([d for d in (28, 56, 250) if d >= floor]), st.integers(floor, 250)),
+                label="deck")
     cards = data["cards"]
     data["cards"] = [{**cards[i % len(cards)], "id": cards[i % len(cards)]["id"] + (str(i // len(cards)) if
                                                                                        i >= len(cards) else ""),
                       "site": f"{cards[i % len(cards)]['site']} {i // len(cards)}"} for i in range(deck)]
     table = data["scoring"]["activities"]["table"]
     data["scoring"]["activities"]["table"] = table + [table[-1] + 5 * k for k in range(1, hand + 2 - len(table))]
-    high = draw(st.integers(1, min(32, deck // hand)), label="players.max")
-    data["players"] = {"min": draw(st.integers(1, high), label="players.min"), "max": high}
+    high = draw(st.integers(least, min(32, deck // hand)), label="players.max")
+    data["players"] = {"min": draw(st.integers(1, least if players else high), label="players.min"), "max": high}
     rounds = draw(st.integers(1, 4), label="rounds")
     data["rounds"] = rounds
     data["pass_directions"] = draw(st.lists(st.sampled_from(["left", "right"]), min_size=rounds, max_size=rounds))

@@ -11,8 +11,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from ..core.drawn_rulesets import rulesets_for
 from ..core.loading import list_rules, rules_data, rules_from_data
-from ..core.seats import admits
 from .engine import apply, is_over, legal_actions, new_game, to_act
 from .loading import load_rules
 from .records import record_of
@@ -30,16 +30,20 @@ def shipped_ids() -> tuple[str, ...]:
     return tuple(i.id for i in list_rules() if i.game == GAME)
 
 
+GENERATED_PLAYERS = range(2, 7)
+"""The player counts ``generated_rulesets`` makes rulesets for."""
+
+
 @st.composite
-def generated_rulesets(draw: st.DrawFn) -> Ruleset:
-    """A ruleset made from a shipped one: fewer boomerangs, other set sizes and player ranges, part of the deck
-    (what ``rulesets()`` here and the generic ``boomerang_rules.strategies.rulesets(game="boomerang-2010")`` add
-    to the shipped ones)."""
+def generated_rulesets(draw: st.DrawFn, players: int | None = None) -> Ruleset:
+    """A ruleset made from a shipped one: fewer boomerangs, other set sizes and player ranges (holding
+    ``players`` when given), part of the deck (what ``rulesets()`` here and the generic
+    ``boomerang_rules.strategies.rulesets(game="boomerang-2010")`` add to the shipped ones)."""
     data = rules_data(load_rules(draw(st.sampled_from(shipped_ids()), label="base")))
     data["boomerangs_each"] = draw(st.integers(0, 12), label="boomerangs_each")
     data["boomerangs_per_point"] = draw(st.integers(1, 12), label="boomerangs_per_point")
-    low = draw(st.integers(2, 5), label="players.min")
-    data["players"] = {"min": low, "max": draw(st.integers(low, 6), label="players.max")}
+    low = draw(st.integers(2, 5 if players is None else min(5, players)), label="players.min")
+    data["players"] = {"min": low, "max": draw(st.integers(max(low, players or low), 6), label="players.max")}
     cards = data["cards"]
     keep = draw(st.lists(st.sampled_from(range(len(cards))), min_size=1, max_size=len(cards), unique=True),
                 label="cards")
@@ -50,17 +54,16 @@ def generated_rulesets(draw: st.DrawFn) -> Ruleset:
     return rules
 
 
-def rulesets(generated: bool = True) -> st.SearchStrategy[Ruleset]:
+def rulesets(generated: bool = True, players: int | None = None) -> st.SearchStrategy[Ruleset]:
     """The shipped Boomerang (2010) rulesets and, unless ``generated`` is false, rulesets made from
     them (0-12 boomerangs each, sets of 1-12, 2-6 players, any part of the deck, with or without
-    the boomerang tie-break)."""
-    shipped = st.sampled_from(shipped_ids()).map(load_rules)
-    return st.one_of(shipped, generated_rulesets()) if generated else shipped
+    the boomerang tie-break); only those for ``players`` players when given."""
+    return rulesets_for(GAME, players, generated_rulesets if generated else None, GENERATED_PLAYERS)
 
 
 def _rules(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Ruleset:
     if rules is None:  # one for ``players`` players, when given
-        return draw(rulesets().filter(lambda drawn: admits(drawn, players)))
+        return draw(rulesets(players=players))
     if isinstance(rules, str):
         return load_rules(rules)
     if isinstance(rules, Ruleset):

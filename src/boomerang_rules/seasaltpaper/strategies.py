@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..core import rng as rng_mod
-from ..core.seats import admits
+from ..core.drawn_rulesets import rulesets_for
 from .engine import apply, is_over, legal_actions, new_game, to_act
 from .rules import GAME, Ruleset
 from .sheets import ROWS
@@ -60,18 +60,23 @@ def _shipped() -> list[str]:
     return [i.id for i in list_rules() if i.game == GAME]
 
 
+GENERATED_PLAYERS = range(2, 6)
+"""The player counts ``generated_rulesets`` makes rulesets for."""
+
+
 @st.composite
-def generated_rulesets(draw: st.DrawFn) -> Ruleset:
-    """A ruleset made from a shipped one: other player ranges (2 to 5), targets (10 to 60 points a
-    player count), card points needed to end a round (3 to 10), tie-break, and whether the mermaids
-    count their own colour (what ``rulesets(generated=True)`` here and the generic
-    ``boomerang_rules.strategies.rulesets(game="sea-salt-paper")`` add to the shipped ones)."""
+def generated_rulesets(draw: st.DrawFn, players: int | None = None) -> Ruleset:
+    """A ruleset made from a shipped one: other player ranges (2 to 5; holding ``players`` when
+    given), targets (10 to 60 points a player count), card points needed to end a round (3 to 10),
+    tie-break, and whether the mermaids count their own colour (what ``rulesets(generated=True)``
+    here and the generic ``boomerang_rules.strategies.rulesets(game="sea-salt-paper")`` add to the
+    shipped ones)."""
     from ..core.loading import rules_data, rules_from_data
     from .loading import load_rules
 
     data = rules_data(load_rules(draw(st.sampled_from(_shipped()), label="base")))
-    low = draw(st.integers(2, 4), label="players.min")
-    high = draw(st.integers(low, 5), label="players.max")
+    low = draw(st.integers(2, 4 if players is None else min(4, players)), label="players.min")
+    high = draw(st.integers(max(low, players or low), 5), label="players.max")
     data["players"] = {"min": low, "max": high}
     data["end_targets"] = {str(n): draw(st.integers(10, 60), label=f"end_targets.{n}") for n in range(low, high + 1)}
     data["round_end"] = {**data["round_end"], "min_points": draw(st.integers(3, 10), label="round_end.min_points")}
@@ -83,13 +88,11 @@ def generated_rulesets(draw: st.DrawFn) -> Ruleset:
     return rules
 
 
-def rulesets(generated: bool = True) -> st.SearchStrategy[Ruleset]:
+def rulesets(generated: bool = True, players: int | None = None) -> st.SearchStrategy[Ruleset]:
     """The shipped Sea Salt & Paper rulesets and variants and, unless ``generated`` is false, rulesets
-    made from them (``generated_rulesets``), as the other games' ``rulesets`` do."""
-    from .loading import load_rules
-
-    shipped = st.sampled_from(_shipped()).map(load_rules)
-    return st.one_of(shipped, generated_rulesets()) if generated else shipped
+    made from them (``generated_rulesets``), as the other games' ``rulesets`` do; only those for
+    ``players`` players when given."""
+    return rulesets_for(GAME, players, generated_rulesets if generated else None, GENERATED_PLAYERS)
 
 
 def _ruleset(draw: st.DrawFn, rules: Ruleset | str | st.SearchStrategy[Ruleset] | None,
@@ -97,7 +100,7 @@ def _ruleset(draw: st.DrawFn, rules: Ruleset | str | st.SearchStrategy[Ruleset] 
     from .loading import load_rules
 
     if rules is None:  # one for ``players`` players, when given
-        return draw(rulesets().filter(lambda drawn: admits(drawn, players)))
+        return draw(rulesets(players=players))
     if isinstance(rules, str):
         return load_rules(rules)
     if isinstance(rules, st.SearchStrategy):

@@ -1,0 +1,42 @@
+"""A game's rulesets for a test strategy, for a player count when one is asked (needs hypothesis).
+
+Written once for every game's ``rulesets``: the shipped rulesets that admit the count, and the
+game's generated ones made for it (each game's ``generated_rulesets(players)`` draws a player
+range holding it). Filtering every drawn ruleset instead made hypothesis throw most draws away
+where few admit the count (one-player games of Boomerang: Australia, two-player games of
+Boomerang (2010)): its health check failed the tester's test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import strategies as st
+
+from .loading import list_rules, load_rules
+from .seats import admits
+
+
+def rulesets_for(game: str, players: object, generated: Callable[[int | None], st.SearchStrategy[Any]] | None,
+                 generated_players: range) -> st.SearchStrategy[Any]:
+    """``game``'s shipped rulesets that admit ``players`` (every one when it is not an integer,
+    which the game's own check refuses later in its own words), and ``generated(players)`` when
+    ``generated`` is given and ``players`` is in ``generated_players``, the counts its rulesets
+    can be made for; ``ValueError`` when no ruleset of the game can be for ``players``."""
+    count = players if isinstance(players, int) and not isinstance(players, bool) else None
+    shipped = [i.id for i in list_rules() if i.game == game and admits(load_rules(i.id), count)]
+    parts = [st.sampled_from(shipped).map(load_rules)] if shipped else []
+    if generated is not None and (count is None or count in generated_players):
+        parts.append(generated(count))
+    if not parts:
+        raise ValueError(f"no ruleset of {game!r} is for {count} players: its shipped rulesets are for "
+                         f"{', '.join(sorted({_range_of(i.id) for i in list_rules() if i.game == game}))}"
+                         + (f", its generated ones for {generated_players.start} to {generated_players.stop - 1}"
+                            if generated is not None else ""))
+    return st.one_of(parts)
+
+
+def _range_of(rules_id: str) -> str:
+    found = load_rules(rules_id).players
+    return f"{found.min} to {found.max}"
