@@ -3,8 +3,8 @@
 Written once for every game's ``rulesets``: the shipped rulesets that admit the count, and the
 game's generated ones made for it (each game's ``generated_rulesets(players)`` draws a player
 range holding it). Filtering every drawn ruleset instead made hypothesis throw most draws away
-where few admit the count (one-player games of Boomerang: Australia, two-player games of
-Boomerang (2010)): its health check failed the tester's test.
+where few admit the count (one player, or 32, in the first game; two in the hunting game): its
+health check failed the tester's test.
 """
 
 from __future__ import annotations
