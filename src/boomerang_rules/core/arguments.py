@@ -36,8 +36,14 @@ def brief(value: object, limit: int = 80) -> str:
 
 
 def kind(value: object) -> str:
-    """The type of ``value`` as a message names it."""
-    return "None" if value is None else type(value).__name__
+    """The type of ``value`` as a message names it; a ruleset with the game it is of (every game's
+    class is called ``Ruleset``: "must be a Sea Salt & Paper Ruleset, not Ruleset" named nothing)."""
+    if value is None:
+        return "None"
+    game = getattr(value, "game", None)
+    if isinstance(game, str) and hasattr(value, "digest") and not isinstance(value, type):
+        return f"{type(value).__name__} of {brief(game)}"
+    return type(value).__name__
 
 
 def is_list(value: object) -> bool:
