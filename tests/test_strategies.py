@@ -239,3 +239,20 @@ def test_each_game_s_own_strategies_refuse_another_game_s_ruleset_naming_both(na
     with pytest.raises(br.RulesError, match=f"^{other}:/game: a ruleset for '{br.load_rules(other).game}', "
                                             f"not {re.escape(own)} \\[game\\]"):
         _first(_EACH_GAMES_OWN[name](br.load_rules(other) if loaded else other))
+
+
+@pytest.mark.parametrize(("which", "strategy", "drawable"), [
+    ("generic", "rulesets()", (1, 32)), ("sea-salt-paper", "ssp_rulesets()", (2, 5)),
+    ("boomerang-2010", "b10_rulesets()", (2, 6))])
+@pytest.mark.parametrize("kind", ["games", "records", "invalid_records"])
+def test_a_player_count_no_ruleset_drawn_is_for_is_refused_naming_players(which: str, strategy: str,
+                                                                           drawable: tuple[int, int],
+                                                                           kind: str) -> None:
+    """``ssp_games(players=6)`` drew ruleset after ruleset for 6 players and failed with hypothesis'
+    "Unable to satisfy assumptions ... failed a .filter()", naming no argument; every game's
+    strategies refuse such a count now, saying which counts their rulesets are for."""
+    low, high = drawable
+    for players in (low - 1, high + 1):
+        with pytest.raises(ValueError, match=f"^players={players}: no ruleset {re.escape(strategy)} draws is for "
+                                             f"{players} players \\(they are for {low} to {high}\\); give rules="):
+            _first(_of_players(which, kind, players))

@@ -29,7 +29,7 @@ from .core.arguments import brief
 from .core.games import GAMES, game_module
 from .core.loading import list_rules, ruleset_argument
 from .core.loading import load_rules as load_any_rules
-from .core.seats import admits
+from .core.seats import admits, check_drawable
 
 RulesArg = Any
 """A ruleset, a shipped id, a strategy of rulesets, or None (Boomerang: Australia's shipped ones)."""
@@ -67,6 +67,7 @@ def _rules(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Any:
     """The ruleset ``rules`` names or draws; when None, one of ``rulesets()`` for ``players`` players
     (when given): ``games(players=3)`` drew a ruleset for one or two and failed inside."""
     if rules is None:
+        check_drawable(players, _strategies_of(AUSTRALIA).PLAYERS, "rulesets()")
         return draw(rulesets().filter(lambda drawn: admits(drawn, players)))
     if isinstance(rules, st.SearchStrategy):
         return _ruleset(draw(rules), " (drawn by the strategy given)")

@@ -24,6 +24,10 @@ def shipped_ids() -> tuple[str, ...]:
     return tuple(i.id for i in list_rules() if i.game == GAME)
 
 
+PLAYERS = (1, 32)
+"""The player counts some ruleset ``rulesets()`` draws is for: the shipped ones' 2 to 4, and the
+generated ones' ranges, within 1 to 32 (a deck of up to 250 cards dealt in hands of 2 to 7)."""
+
 GENERATED_ID = "generated"
 """The id of rulesets ``rulesets()`` makes (never a shipped id: records carry them inline)."""
 
@@ -40,8 +44,8 @@ def generated_rulesets(draw: st.DrawFn) -> Ruleset:
                       "site": f"{cards[i % len(cards)]['site']} {i // len(cards)}"} for i in range(deck)]
     table = data["scoring"]["activities"]["table"]
     data["scoring"]["activities"]["table"] = table + [table[-1] + 5 * k for k in range(1, hand + 2 - len(table))]
-    high = draw(st.integers(1, min(32, deck // hand)), label="players.max")
-    data["players"] = {"min": draw(st.integers(1, high), label="players.min"), "max": high}
+    high = draw(st.integers(PLAYERS[0], min(PLAYERS[1], deck // hand)), label="players.max")
+    data["players"] = {"min": draw(st.integers(PLAYERS[0], high), label="players.min"), "max": high}
     rounds = draw(st.integers(1, 4), label="rounds")
     data["rounds"] = rounds
     data["pass_directions"] = draw(st.lists(st.sampled_from(["left", "right"]), min_size=rounds, max_size=rounds))

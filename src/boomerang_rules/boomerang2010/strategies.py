@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..core.loading import game_ruleset_argument, list_rules, rules_data, rules_from_data
-from ..core.seats import admits
+from ..core.seats import admits, check_drawable
 from .engine import apply, is_over, legal_actions, new_game, to_act
 from .loading import TITLE, load_rules
 from .records import record_of
@@ -21,6 +21,10 @@ from .state import GameState
 
 RulesArg = Ruleset | str | st.SearchStrategy[Ruleset] | st.SearchStrategy[str] | None
 """A ruleset, an id or path, a strategy of either, or None (the shipped and generated rulesets)."""
+
+PLAYERS = (2, 6)
+"""The player counts some ruleset ``rulesets()`` draws is for: the shipped one's 3 to 5, and the
+generated ones' ranges, within 2 to 6."""
 
 GENERATED_ID = "generated-b10"
 """The id of the rulesets ``rulesets()`` makes (never a shipped id: records carry them inline)."""
@@ -39,8 +43,8 @@ def generated_rulesets(draw: st.DrawFn) -> Ruleset:
     data = rules_data(load_rules(draw(st.sampled_from(shipped_ids()), label="base")))
     data["boomerangs_each"] = draw(st.integers(0, 12), label="boomerangs_each")
     data["boomerangs_per_point"] = draw(st.integers(1, 12), label="boomerangs_per_point")
-    low = draw(st.integers(2, 5), label="players.min")
-    data["players"] = {"min": low, "max": draw(st.integers(low, 6), label="players.max")}
+    low = draw(st.integers(PLAYERS[0], 5), label="players.min")
+    data["players"] = {"min": low, "max": draw(st.integers(low, PLAYERS[1]), label="players.max")}
     cards = data["cards"]
     keep = draw(st.lists(st.sampled_from(range(len(cards))), min_size=1, max_size=len(cards), unique=True),
                 label="cards")
@@ -63,6 +67,7 @@ def _rules(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Rule
     """The Boomerang (2010) ruleset ``rules`` names or draws (``None``: one for ``players`` players,
     when given); anything else refused as every game's strategies refuse it (``core.loading``)."""
     if rules is None:
+        check_drawable(players, PLAYERS, "b10_rulesets()")
         return draw(rulesets().filter(lambda drawn: admits(drawn, players)))
     given: object = draw(rules) if isinstance(rules, st.SearchStrategy) else rules
     drawn = " (drawn by the strategy given)" if given is not rules else ""

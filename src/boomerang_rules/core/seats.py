@@ -37,6 +37,17 @@ def admits(rules: Any, players: object) -> bool:
     return not isinstance(players, int) or rules.players.min <= players <= rules.players.max
 
 
+def check_drawable(players: object, drawable: tuple[int, int], strategy: str) -> None:
+    """A ``ValueError`` when ``players`` is an integer no ruleset ``strategy`` draws is for (its
+    rulesets are for ``drawable``, low to high): a test strategy asked for such a count with no
+    ruleset given would draw ruleset after ruleset and fail with hypothesis' "Unable to satisfy
+    assumptions", which names no argument."""
+    low, high = drawable
+    if isinstance(players, int) and not isinstance(players, bool) and not low <= players <= high:
+        raise ValueError(f"players={players}: no ruleset {strategy} draws is for {players} players (they are "
+                         f"for {low} to {high}); give rules= a ruleset for {players} players")
+
+
 def check_seat(players: int, seat: object) -> int:
     """``seat`` as an int if a game of ``players`` has it (any integer type, never a bool);
     ``IllegalAction`` if not."""

@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..core import rng as rng_mod
-from ..core.seats import admits
+from ..core.seats import admits, check_drawable
 from .engine import apply, is_over, legal_actions, new_game, to_act
 from .rules import GAME, Ruleset
 from .sheets import ROWS
@@ -50,6 +50,10 @@ def game_state(draw: st.DrawFn, players: int | None, ruleset: Ruleset, finished:
     return state
 
 
+PLAYERS = (2, 5)
+"""The player counts some ruleset ``rulesets()`` draws is for: the shipped ones' 2 to 4, and the
+generated ones' ranges, within 2 to 5."""
+
 GENERATED_ID = "generated-ssp"
 """The id of the rulesets ``generated_rulesets`` makes (never a shipped id: records carry them inline)."""
 
@@ -70,8 +74,8 @@ def generated_rulesets(draw: st.DrawFn) -> Ruleset:
     from .loading import load_rules
 
     data = rules_data(load_rules(draw(st.sampled_from(_shipped()), label="base")))
-    low = draw(st.integers(2, 4), label="players.min")
-    high = draw(st.integers(low, 5), label="players.max")
+    low = draw(st.integers(PLAYERS[0], 4), label="players.min")
+    high = draw(st.integers(low, PLAYERS[1]), label="players.max")
     data["players"] = {"min": low, "max": high}
     data["end_targets"] = {str(n): draw(st.integers(10, 60), label=f"end_targets.{n}") for n in range(low, high + 1)}
     data["round_end"] = {**data["round_end"], "min_points": draw(st.integers(3, 10), label="round_end.min_points")}
@@ -103,6 +107,7 @@ def _ruleset(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Ru
     from .loading import TITLE
 
     if rules is None:
+        check_drawable(players, PLAYERS, "ssp_rulesets()")
         return draw(rulesets().filter(lambda drawn: admits(drawn, players)))
     given: object = draw(rules) if isinstance(rules, st.SearchStrategy) else rules
     drawn = " (drawn by the strategy given)" if given is not rules else ""
