@@ -475,3 +475,23 @@ def test_another_game_s_ruleset_is_named_with_its_game_in_every_game(game: str) 
             package.num_actions(other)
         with pytest.raises(TypeError, match=f", not Ruleset of {other.game!r}: "):
             package.new_game(other, 3, 1)
+
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+def test_a_seed_no_record_could_hold_is_refused_naming_seed(game: str) -> None:
+    """``new_game(rules, 3, 10**5000)`` played, and ``record_of`` then made a record its own
+    ``validate_record`` refused (``/seed``: "a number of more than 4300 digits") and ``json.dumps``
+    could not write; ``--seed`` refused such a number. Every game refuses it now, naming ``seed``;
+    the longest seed Python writes still plays and its record reads back."""
+    import json
+    import sys
+
+    rules = PACKAGES[game][1]
+    digits = sys.get_int_max_str_digits()
+    for seed in (10**digits, -(10**digits), 10**5000):
+        with pytest.raises(ValueError, match=f"^seed must have at most {digits} digits "):
+            br.new_game(rules, 3, seed)
+    longest = 10**digits - 1
+    record = br.record_of(br.new_game(rules, 3, longest))
+    assert br.validate_record(json.loads(json.dumps(record))) == [] and record["seed"] == longest
