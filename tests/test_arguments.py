@@ -423,8 +423,8 @@ def test_each_game_s_action_numbering_names_what_it_takes_for_rules_alike(game: 
         args = (wrong,) if function == "num_actions" else (wrong, 0)
         with pytest.raises(TypeError) as refused:
             getattr(package, function)(*args)
-        assert str(refused.value).startswith(f"rules must be a {name} Ruleset (see load_rules), not "
-                                             f"{type(wrong).__name__ if wrong is not None else 'None'}: ")
+        named = {None: "None", own: "str"}.get(wrong, f"Ruleset of {other.game!r}")
+        assert str(refused.value).startswith(f"rules must be a {name} Ruleset (see load_rules), not {named}: ")
 
 
 @pytest.mark.parametrize("game", sorted(PACKAGES))
@@ -460,3 +460,38 @@ def test_each_game_s_record_replay_takes_its_rules_argument_alike(game: str, fun
         with pytest.raises(TypeError, match=rf"^rules must be a {re.escape(name)} Ruleset, a ruleset id, or None, "
                                             r"not SimpleNamespace"):
             replay(record, types.SimpleNamespace(game=game_named))
+
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+def test_another_game_s_ruleset_is_named_with_its_game_in_every_game(game: str) -> None:
+    """Every game's ruleset class is called ``Ruleset``: ``seasaltpaper.num_actions(standard)`` said
+    "rules must be a Sea Salt & Paper Ruleset (see load_rules), not Ruleset: Ruleset(format=...", the
+    other game left unnamed. The ruleset's game is named now, by every game's refusal alike."""
+    package = importlib.import_module(f"boomerang_rules.{game}")
+    own = br.load_rules(PACKAGES[game][1])
+    for other in {br.load_rules(rules) for _, rules in PACKAGES.values()} - {own}:
+        with pytest.raises(TypeError, match=f" Ruleset \\(see load_rules\\), not Ruleset of {other.game!r}: "):
+            package.num_actions(other)
+        with pytest.raises(TypeError, match=f", not Ruleset of {other.game!r}: "):
+            package.new_game(other, 3, 1)
+
+
+
+@pytest.mark.parametrize("game", sorted(PACKAGES))
+def test_a_seed_no_record_could_hold_is_refused_naming_seed(game: str) -> None:
+    """``new_game(rules, 3, 10**5000)`` played, and ``record_of`` then made a record its own
+    ``validate_record`` refused (``/seed``: "a number of more than 4300 digits") and ``json.dumps``
+    could not write; ``--seed`` refused such a number. Every game refuses it now, naming ``seed``;
+    the longest seed Python writes still plays and its record reads back."""
+    import json
+    import sys
+
+    rules = PACKAGES[game][1]
+    digits = sys.get_int_max_str_digits()
+    for seed in (10**digits, -(10**digits), 10**5000):
+        with pytest.raises(ValueError, match=f"^seed must have at most {digits} digits "):
+            br.new_game(rules, 3, seed)
+    longest = 10**digits - 1
+    record = br.record_of(br.new_game(rules, 3, longest))
+    assert br.validate_record(json.loads(json.dumps(record))) == [] and record["seed"] == longest

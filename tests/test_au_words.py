@@ -226,8 +226,8 @@ def test_new_game_takes_any_integer_for_players_and_seed(n: int) -> None:
 @pytest.mark.parametrize(("arguments", "error", "message"), [
     (("standard", 2, 1), TypeError, "rules must be a Boomerang: Australia Ruleset (see load_rules), not str: "
                                     "'standard'"),
-    ((OTHER, 2, 1), TypeError, f"rules must be a Boomerang: Australia Ruleset (see load_rules), not Ruleset: "
-                               f"{brief(OTHER)}"),
+    ((OTHER, 2, 1), TypeError, f"rules must be a Boomerang: Australia Ruleset (see load_rules), not Ruleset of "
+                               f"{OTHER.game!r}: {brief(OTHER)}"),
     ((RULES, 2.0, 1), TypeError, "players must be an integer, not float"),
     ((RULES, True, 1), TypeError, "players must be an integer, not bool"),
     ((RULES, 2, "1"), TypeError, "seed must be an integer seed or None (int), not str: '1'"),

@@ -54,7 +54,8 @@ def test_refusals_name_the_round_and_the_seats(seed: int) -> None:
     assert str(info.value) == "step needs 3 actions, one for each seat in (0, 1, 2) in that order, not ['dunes']"
     with pytest.raises(br.IllegalAction) as info:
         b10.step(start, "abc")
-    assert str(info.value) == "step needs 3 actions, one for each seat in (0, 1, 2) in that order, not 'abc'"
+    assert str(info.value) == ("step needs 3 actions, one for each seat in (0, 1, 2) in that order, not 'abc' "
+                               "(a str is not taken for the actions: give a list, a tuple or an array)")
 
 
 def test_final_scores_names_every_flaw_of_what_it_is_given() -> None:

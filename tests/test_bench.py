@@ -176,6 +176,21 @@ def test_bench_reports_every_games_batch_beside_hearts() -> None:
         assert not hearts or text.count("x hearts per decision") >= 4
 
 
+def test_bench_rl_says_why_it_left_the_vector_env_out() -> None:
+    """``bench --rl --no-batch`` printed no vector env line and no word why, where the batched engine's
+    line says "skipped (--no-batch)"; the vector env's is said alike, in every game."""
+    if importlib.util.find_spec("pettingzoo") is None:
+        return
+    for game in GAMES:
+        result = CliRunner().invoke(cli, ["bench", "--rl", "--rules", game, "--quick", "--seconds", "0.01",
+                                          "--runs", "1", "--no-batch"])
+        assert result.exit_code == 0, result.output
+        assert "  vector env: skipped (--no-batch)" in result.stdout.splitlines()
+        figures = json.loads(CliRunner().invoke(cli, ["bench", "--rl", "--rules", game, "--quick", "--seconds",
+                                                      "0.01", "--runs", "1", "--no-batch", "--json"]).stdout)
+        assert figures["rl"]["vector_batch"] == "skipped" and "vector" not in figures["rl"]
+
+
 def test_bench_without_the_batch_extra_says_it_is_absent(monkeypatch: pytest.MonkeyPatch) -> None:
     from boomerang_rules import bench
 

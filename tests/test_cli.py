@@ -26,6 +26,14 @@ def test_help_lists_commands() -> None:
     assert code == 0 and "score" in out and "validate" in out and "Exit codes" in out
 
 
+def test_the_command_list_says_score_scores_a_final_table_too() -> None:
+    """The list said "score  Score one player's round.": a round is Boomerang: Australia's alone, and
+    Boomerang (2010)'s score takes every player's final cards (``score --help`` says so)."""
+    code, out, _ = run("--help")
+    line = next(line for line in out.splitlines() if line.split()[:1] == ["score"])
+    assert code == 0 and line.split(None, 1)[1] == "Score one player's cards, or a final table."
+
+
 def test_score_text() -> None:
     code, out, _ = run("score", "E", "A", "V", "W", "X", "J", "B", "--activity", "indigenous_culture")
     assert code == 0

@@ -217,6 +217,22 @@ def test_a_fifo_without_a_writer_is_refused_not_waited_on(tmp_path: Path, comman
     assert done.returncode == 2 and b"not a regular file" in done.stderr and b"Traceback" not in done.stderr
 
 
+@pytest.mark.parametrize("command", ["validate", "replay", "sheet"])
+@pytest.mark.parametrize("what", ["folder", "missing"])
+def test_a_folder_or_a_missing_file_is_named_in_the_same_words_by_every_record_reader(
+        tmp_path: Path, command: str, what: str) -> None:
+    """A folder given for a record was ``adir: cannot read: is a directory`` to ``validate`` and click's
+    usage text (``Error: Invalid value for 'FILE': File 'adir' is a directory.``) to ``replay`` and
+    ``sheet``, which word a missing file as ``validate`` does: one line, in the same words, exit 2."""
+    place = tmp_path / "games"
+    if what == "folder":
+        place.mkdir()
+    result = _run(command, str(place), *RECORD_READERS[command])
+    why = "is a directory" if what == "folder" else "No such file or directory"
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == f"boomerang-rules: {place}: cannot read: {why}"
+
+
 @pytest.mark.parametrize("limit", ["9223372036854775807", "40000000000", "1"])
 def test_a_huge_size_limit_allocates_nothing(limit: str) -> None:
     result = _run("validate", "--max-bytes", limit, str(ROOT / "examples" / "game-2p.json"))

@@ -150,9 +150,13 @@ def _step_words(seats: tuple[int, ...], actions: object) -> str:
     each = f"one for each seat in {seats}" if len(seats) > 1 else f"one for seat {seats[0]}"
     if actions is None or isinstance(actions, int):
         return f"step needs a sequence of actions, {each}, not {actions!r}"
+    why = ""
+    if isinstance(actions, str | set | dict):
+        hint = f"[{actions!r}]" if isinstance(actions, str) and len(seats) == 1 else "a list, a tuple or an array"
+        why = f" (a {type(actions).__name__} is not taken for the actions: give {hint})"
     if len(seats) == 1:
-        return f"step needs 1 action, {each}, not {actions!r}"
-    return f"step needs {len(seats)} actions, {each} in that order, not {actions!r}"
+        return f"step needs 1 action, {each}, not {actions!r}{why}"
+    return f"step needs {len(seats)} actions, {each} in that order, not {actions!r}{why}"
 
 
 @pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
@@ -160,7 +164,8 @@ def test_step_says_what_it_needs_in_the_same_words_in_every_game(rules: str) -> 
     """One message for every game (``core.seats.step_refusal``): "a sequence" for what has no
     length, the count (singular for one seat) for a string or another length (issue: Sea Salt &
     Paper's "step needs 1 actions ... in (2,)", and its None not called "not a sequence"); the
-    game over likewise."""
+    game over likewise. A string, a set or a mapping says why it is not taken, whatever its length
+    (Sea Salt & Paper's ``step(state, "draw")`` was told "step needs 1 action, ..., not 'draw'")."""
     state = br.new_game(br.load_rules(rules), 3, seed=1)
     states = [state]
     while len(br.to_act(state)) > 1:  # then one seat left to act, in the games of simultaneous choices
@@ -170,7 +175,7 @@ def test_step_says_what_it_needs_in_the_same_words_in_every_game(rules: str) -> 
     for state in states:
         seats = br.to_act(state)
         legal = [br.legal_actions(state, seat)[0] for seat in seats]
-        for wrong in (None, 5, [], "abc", [*legal, legal[0]], legal[:-1]):
+        for wrong in (None, 5, [], "abc", [*legal, legal[0]], legal[:-1], legal[0], {*legal}, dict.fromkeys(legal)):
             with pytest.raises(br.IllegalAction) as info:
                 br.step(state, wrong)  # type: ignore[arg-type]
             assert str(info.value) == _step_words(seats, wrong)

@@ -110,6 +110,20 @@ def test_check_env_with_render_modes_and_other_options() -> None:
     assert "learning seat" in text
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_ansi_render_ends_as_the_docs_say(game: str) -> None:
+    """gym.md said the text's last line is the seats to act; the learning seat's line follows it, in
+    every game. The page quotes both lines as the env writes them."""
+    env = bg.SingleAgentEnv(game, 3, seat=1, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str)
+    to_act, learner = text.splitlines()[-2:]
+    assert to_act.startswith("  to act: player_") and learner == "  (learning seat: player_1)"
+    page = (ROOT / "docs" / "gym.md").read_text(encoding="utf-8")
+    assert "`  to act: player_0`, and one of the learning seat, `  (learning seat: player_0)`" in page
+
+
 @pytest.mark.parametrize(("game", "players"), GAME_PLAYERS)
 def test_observations_masks_and_infos_are_the_seats_own(game: str, players: int) -> None:
     """Each step's observation is ``rl.observe`` of the seat (its view only), in the box; the mask is its

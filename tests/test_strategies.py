@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -235,3 +237,71 @@ def test_admits_is_the_ruleset_s_player_range_and_leaves_a_non_integer_to_check_
     assert admits(rules, None) and admits(rules, "3")
     with pytest.raises(TypeError):
         check_players(rules, "3")
+
+
+_EACH_GAMES_OWN: dict[str, Callable[[Any], Any]] = {
+    "ssp_games": lambda r: bst.ssp_games(rules=r), "ssp_records": lambda r: bst.ssp_records(rules=r),
+    "ssp_invalid_records": lambda r: bst.ssp_invalid_records(rules=r), "ssp_hands": lambda r: bst.ssp_hands(r),
+    "b10_games": lambda r: bst.b10_games(rules=r), "b10_records": lambda r: bst.b10_records(rules=r),
+    "b10_invalid_records": lambda r: bst.b10_invalid_records(rules=r), "b10_tables": lambda r: bst.b10_tables(r),
+    "draft_cards": lambda r: bst.draft_cards(r)}
+"""Each game's own strategies, under the names ``boomerang_rules.strategies`` gives them."""
+
+
+@pytest.mark.parametrize("name", list(_EACH_GAMES_OWN))
+@pytest.mark.parametrize("rules", [5, b"standard", {"game": "sea-salt-paper"}, st.just(5), st.just(None)])
+def test_each_game_s_own_strategies_refuse_a_rules_argument_of_no_ruleset_as_the_generic_ones_do(
+        name: str, rules: Any) -> None:
+    """``ssp_games(rules=5)`` and the other prefixed strategies failed inside ("'int' object has no
+    attribute 'players'"), and ``draft_cards(rules=st.just(...))`` said "or a strategy of rulesets"
+    while refusing one: the generic strategies' ``TypeError`` now, in every game."""
+    with pytest.raises(TypeError, match=r"^rules must be a ruleset \(see load_rules\), a ruleset id or path, "
+                                        r"or a strategy of rulesets, not "):
+        _first(_EACH_GAMES_OWN[name](rules))
+
+
+@pytest.mark.parametrize(("name", "own"), [("ssp_games", "sea-salt-paper"), ("ssp_hands", "sea-salt-paper"),
+                                           ("b10_games", "boomerang-2010"), ("b10_tables", "boomerang-2010"),
+                                           ("draft_cards", "direction")])
+def test_each_game_s_own_strategies_take_a_strategy_of_ids_or_of_rulesets(name: str, own: str) -> None:
+    """A strategy of ids was drawn and handed on as a ruleset (an ``AttributeError`` inside), and
+    ``draft_cards`` refused any strategy, where ``games`` takes both."""
+    for rules in (st.just(own), st.just(br.load_rules(own))):
+        drawn = _first(_EACH_GAMES_OWN[name](rules))
+        if name == "draft_cards":
+            assert len(drawn) == br.load_rules(own).hand_size and set(drawn) <= {c.id for c in br.load_rules(own).cards}
+        else:
+            assert (drawn[0] if isinstance(drawn, tuple) else drawn.rules) == br.load_rules(own)
+
+
+@pytest.mark.parametrize(("name", "own"), [("ssp_games", "Sea Salt & Paper"), ("ssp_hands", "Sea Salt & Paper"),
+                                           ("b10_games", "Boomerang (2010)"), ("b10_tables", "Boomerang (2010)"),
+                                           ("draft_cards", "Boomerang: Australia")])
+@pytest.mark.parametrize("loaded", [False, True])
+def test_each_game_s_own_strategies_refuse_another_game_s_ruleset_naming_both(name: str, own: str,
+                                                                              loaded: bool) -> None:
+    """Another game's ruleset, by id or loaded, is the ``RulesError`` its game's ``load_rules`` gives,
+    in the same words in every game (Boomerang (2010)'s said "not 'boomerang-2010'"; a loaded ruleset
+    went on to fail inside Sea Salt & Paper's and Boomerang (2010)'s)."""
+    other = "sea-salt-paper" if own != "Sea Salt & Paper" else "standard"
+    with pytest.raises(br.RulesError, match=f"^{other}:/game: a ruleset for '{br.load_rules(other).game}', "
+                                            f"not {re.escape(own)} \\[game\\]"):
+        _first(_EACH_GAMES_OWN[name](br.load_rules(other) if loaded else other))
+
+
+@pytest.mark.parametrize(("which", "game", "drawable"), [
+    ("generic", "boomerang-australia", (1, 32)), ("sea-salt-paper", "sea-salt-paper", (2, 5)),
+    ("boomerang-2010", "boomerang-2010", (2, 6))])
+@pytest.mark.parametrize("kind", ["games", "records", "invalid_records"])
+def test_a_player_count_no_ruleset_drawn_is_for_is_refused_naming_players(which: str, game: str,
+                                                                           drawable: tuple[int, int],
+                                                                           kind: str) -> None:
+    """``ssp_games(players=6)`` drew ruleset after ruleset for 6 players and failed with hypothesis'
+    "Unable to satisfy assumptions ... failed a .filter()", naming no argument; every game's
+    strategies refuse such a count now, saying which counts their rulesets are for."""
+    low, high = drawable
+    for players in (low - 1, high + 1):
+        with pytest.raises(ValueError, match=f"^players={players}: no ruleset of '{game}' is for {players} players: "
+                                             f"its shipped rulesets are for .*, its generated ones for {low} to "
+                                             f"{high}; give rules= a ruleset for {players} players"):
+            _first(_of_players(which, kind, players))

@@ -20,16 +20,15 @@ from __future__ import annotations
 
 import copy
 import importlib
-import os
 from types import ModuleType
 from typing import Any
 
 from hypothesis import strategies as st
 
-from .core.arguments import brief, kind
+from .core.arguments import brief
 from .core.drawn_rulesets import rulesets_for
 from .core.games import GAMES, game_module
-from .core.loading import load_rules as load_any_rules
+from .core.loading import ruleset_argument
 
 RulesArg = Any
 """A ruleset, a shipped id, a strategy of rulesets, or None (Boomerang: Australia's shipped ones)."""
@@ -73,15 +72,9 @@ def _rules(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Any:
 
 def _ruleset(rules: object, drawn: str = "") -> Any:
     """``rules`` as a ruleset: an id or a path loaded, a ruleset of a known game as it is; a
-    ``TypeError`` naming what it is otherwise (an ``AttributeError`` from the strategies' inside was
-    all a tester got)."""
-    if isinstance(rules, str | os.PathLike):
-        return load_any_rules(rules)
-    game = getattr(rules, "game", None)
-    if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
-        raise TypeError(f"rules must be a ruleset (see load_rules), a ruleset id or path, or a strategy of rulesets, "
-                        f"not {kind(rules)}: {brief(rules)}{drawn}")
-    return rules
+    ``TypeError`` naming what it is otherwise (``core.loading.ruleset_argument``, as each game's own
+    strategies refuse it: an ``AttributeError`` from the strategies' inside was all a tester got)."""
+    return ruleset_argument(rules, drawn)
 
 
 @st.composite
@@ -111,9 +104,8 @@ def records(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
 
 def draft_cards(rules: Any = None) -> st.SearchStrategy[list[str]]:
     """Distinct card ids, as many as a hand, in draft order (Throw first, Catch last): Boomerang:
-    Australia's (another game's ruleset is refused as ``load_rules`` refuses its id)."""
-    if not isinstance(rules, str | os.PathLike | None):
-        _ruleset(rules)  # not a ruleset at all: the TypeError every strategy here gives
+    Australia's, of ``rules`` (a ruleset, an id or path, a strategy of them, or None for the standard
+    ruleset; another game's ruleset is refused as ``load_rules`` refuses its id)."""
     return _draft_cards(rules)
 
 

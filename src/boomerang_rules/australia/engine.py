@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from ..core import rng as rng_mod
-from ..core.arguments import brief, is_list, kind, optional_seed, require, string_list
+from ..core.arguments import PLAIN_SEED_BITS, brief, is_list, kind, optional_seed, require, string_list
 from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_seat as seat_of_game
@@ -49,8 +49,8 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
         if number is None:
             raise TypeError(f"players must be an integer, not {kind(players)}")
         players = number
-    if seed is not None and seed.__class__ is not int:  # a numpy integer is the int it holds, as in every game
-        seed = optional_seed(seed)
+    if seed is not None and (seed.__class__ is not int or seed.bit_length() > PLAIN_SEED_BITS):
+        seed = optional_seed(seed)  # a numpy integer is the int it holds, as in every game
     if deals.__class__ is not tuple or deals:
         deals = _deals_argument(deals)
     low, high = rules.players.min, rules.players.max

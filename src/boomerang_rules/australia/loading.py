@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 
 from ..core import loading
-from ..core.errors import Problem, RulesError
 from .rules import Ruleset
+
+TITLE = "Boomerang: Australia"
+"""The game's name in messages ("a ruleset for 'boomerang-2010', not Boomerang: Australia")."""
 
 
 def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Ruleset:
@@ -21,8 +23,5 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Ruleset:
 
     ```
     """
-    rules = loading.load_rules(name_or_path)
-    if not isinstance(rules, Ruleset):
-        raise RulesError([Problem("/game", f"a ruleset for {rules.game!r}, not Boomerang: Australia", "game",
-                                  str(name_or_path))])
+    rules: Ruleset = loading.of_game(loading.load_rules(name_or_path), Ruleset, TITLE, str(name_or_path))
     return rules

@@ -7,15 +7,13 @@ A game is reached by hypothesis-chosen legal actions, so a failure shrinks to a 
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from hypothesis import strategies as st
 
-from ..core.errors import Problem, RulesError
-from ..core.loading import list_rules, rules_data, rules_from_data
+from ..core.loading import game_ruleset_argument, list_rules, rules_data, rules_from_data
 from .engine import apply, is_over, legal_actions, new_game, to_act
-from .loading import load_rules
+from .loading import TITLE, load_rules
 from .rules import GAME, Ruleset
 from .sheets import ROWS
 from .state import GameState
@@ -77,15 +75,18 @@ def game_state(draw: st.DrawFn, players: int | None, ruleset: Ruleset, finished:
     return state
 
 
-def draft_cards(rules: Ruleset | str | None = None) -> st.SearchStrategy[list[str]]:
-    """Distinct card ids, as many as a hand, in draft order (Throw first, Catch last)."""
-    if isinstance(rules, str | os.PathLike | None):
-        ruleset = load_rules(rules or "standard")
-    elif isinstance(rules, Ruleset):
-        ruleset = rules
-    else:  # another game's ruleset: refused as load_rules refuses its id (it was taken for a path)
-        other = getattr(rules, "game", None)
-        raise RulesError([Problem("/game", f"a ruleset for {other!r}, not Boomerang: Australia", "game", "rules")])
+def draft_cards(rules: Ruleset | str | st.SearchStrategy[Ruleset] | st.SearchStrategy[str] | None = None
+                ) -> st.SearchStrategy[list[str]]:
+    """Distinct card ids, as many as a hand, in draft order (Throw first, Catch last), of ``rules``
+    (the standard ruleset when None; a strategy of rulesets or ids: of each one it draws). Anything
+    else is refused as every game's strategies refuse it (``core.loading.game_ruleset_argument``)."""
+    if isinstance(rules, st.SearchStrategy):
+        return rules.flatmap(lambda drawn: _cards_of(game_ruleset_argument(drawn, Ruleset, TITLE,
+                                                                           " (drawn by the strategy given)")))
+    return _cards_of(game_ruleset_argument("standard" if rules is None else rules, Ruleset, TITLE))
+
+
+def _cards_of(ruleset: Ruleset) -> st.SearchStrategy[list[str]]:
     ids = [c.id for c in ruleset.cards]
     return st.permutations(ids).map(lambda p: list(p[: ruleset.hand_size]))
 

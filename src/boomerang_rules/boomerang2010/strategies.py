@@ -12,14 +12,15 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..core.drawn_rulesets import rulesets_for
-from ..core.loading import list_rules, rules_data, rules_from_data
+from ..core.loading import game_ruleset_argument, list_rules, rules_data, rules_from_data
 from .engine import apply, is_over, legal_actions, new_game, to_act
-from .loading import load_rules
+from .loading import TITLE, load_rules
 from .records import record_of
 from .rules import GAME, PASS, THROW, Ruleset
 from .state import GameState
 
-RulesArg = Ruleset | str | st.SearchStrategy[Ruleset] | None
+RulesArg = Ruleset | str | st.SearchStrategy[Ruleset] | st.SearchStrategy[str] | None
+"""A ruleset, an id or path, a strategy of either, or None (the shipped and generated rulesets)."""
 
 GENERATED_ID = "generated-b10"
 """The id of the rulesets ``rulesets()`` makes (never a shipped id: records carry them inline)."""
@@ -62,13 +63,14 @@ def rulesets(generated: bool = True, players: int | None = None) -> st.SearchStr
 
 
 def _rules(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Ruleset:
-    if rules is None:  # one for ``players`` players, when given
+    """The Boomerang (2010) ruleset ``rules`` names or draws (``None``: one for ``players`` players,
+    when given); anything else refused as every game's strategies refuse it (``core.loading``)."""
+    if rules is None:
         return draw(rulesets(players=players))
-    if isinstance(rules, str):
-        return load_rules(rules)
-    if isinstance(rules, Ruleset):
-        return rules
-    return draw(rules)
+    given: object = draw(rules) if isinstance(rules, st.SearchStrategy) else rules
+    drawn = " (drawn by the strategy given)" if given is not rules else ""
+    ruleset: Ruleset = game_ruleset_argument(given, Ruleset, TITLE, drawn)
+    return ruleset
 
 
 @st.composite

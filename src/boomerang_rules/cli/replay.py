@@ -23,7 +23,7 @@ from .files import STDIO, refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(short_help="Tell a recorded game step by step.")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=click.Path(allow_dash=True))
 @click.option("--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
               help="The N-th game (1 = first) of a file of several games (JSON Lines).")
 @click.option("--seat", "-k", type=INT, default=None,

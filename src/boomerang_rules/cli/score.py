@@ -1,4 +1,4 @@
-"""``boomerang-rules score``: one player's points, as the game of ``--rules`` counts them."""
+"""``boomerang-rules score``: cards scored as the game of ``--rules`` counts them (one player's, or a final table)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import click
 from .common import game_cli, load_rules_or_exit, rules_option
 
 
-@click.command(short_help="Score one player's round.", context_settings={"ignore_unknown_options": True})
+@click.command(short_help="Score one player's cards, or a final table.",
+               context_settings={"ignore_unknown_options": True})
 @click.argument("cards", nargs=-1, metavar="CARD...", type=click.UNPROCESSED)
 @rules_option
 @click.option("--json", "as_json", is_flag=True, help="Print the breakdown as a JSON object.")

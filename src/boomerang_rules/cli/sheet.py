@@ -13,7 +13,7 @@ from .files import refuse_to_overwrite, write_text
 
 
 @click.command(short_help="Draw a record's score sheets as SVG.")
-@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", type=click.Path(allow_dash=True))
 @click.option("--out", "-o", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
               metavar="FILE.svg",
               help="The SVG file to write ('-': standard output). Without it the SVG goes to standard "

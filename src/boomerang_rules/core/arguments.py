@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 import reprlib
+import sys
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
@@ -36,8 +37,14 @@ def brief(value: object, limit: int = 80) -> str:
 
 
 def kind(value: object) -> str:
-    """The type of ``value`` as a message names it."""
-    return "None" if value is None else type(value).__name__
+    """The type of ``value`` as a message names it; a ruleset with the game it is of (every game's
+    class is called ``Ruleset``: "must be a Sea Salt & Paper Ruleset, not Ruleset" named nothing)."""
+    if value is None:
+        return "None"
+    game = getattr(value, "game", None)
+    if isinstance(game, str) and hasattr(value, "digest") and not isinstance(value, type):
+        return f"{type(value).__name__} of {brief(game)}"
+    return type(value).__name__
 
 
 def is_list(value: object) -> bool:
@@ -93,9 +100,24 @@ def integer(value: object, parameter: str, what: str = "an integer") -> int:
     raise TypeError(f"{parameter} must be {what} (int), not {kind(value)}: {brief(value)}")
 
 
+PLAIN_SEED_BITS = 1024
+"""An int seed of at most this many bits is taken as it is, on the engines' fast paths; a longer
+one goes through ``optional_seed`` (which refuses one of more digits than Python writes)."""
+
+
 def optional_seed(value: object, parameter: str = "seed") -> int | None:
-    """``value`` if it is None or an integer seed; ``TypeError`` naming ``parameter`` otherwise."""
-    return None if value is None else integer(value, parameter, "an integer seed or None")
+    """``value`` if it is None or an integer seed; ``TypeError`` naming ``parameter`` otherwise, and a
+    ``ValueError`` for one of more digits than Python writes (``sys.get_int_max_str_digits``, 4300):
+    the game's record keeps its seed, and no JSON could hold it (``record_of`` made a record that
+    ``validate_record`` refused and ``json.dumps`` could not write; ``--seed`` refuses it alike)."""
+    if value is None:
+        return None
+    seed = integer(value, parameter, "an integer seed or None")
+    limit = sys.get_int_max_str_digits()
+    if limit and seed.bit_length() > 3 * limit and abs(seed) >= 10**limit:  # 10**limit has > 3.3 * limit bits
+        raise ValueError(f"{parameter} must have at most {limit} digits (a record keeps it, as JSON), not "
+                         f"{seed.bit_length()} bits")
+    return seed
 
 
 def in_range(value: object, low: int, high: int, parameter: str, what: str = "an integer") -> int:

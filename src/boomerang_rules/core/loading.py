@@ -309,6 +309,40 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
     return rules_from_data(_read(path, label), label, path.parent, path=path)
 
 
+RULES_ARGUMENT = "a ruleset (see load_rules), a ruleset id or path, or a strategy of rulesets"
+"""What the hypothesis strategies of every game take for ``rules`` (``boomerang_rules.strategies``)."""
+
+
+def ruleset_argument(rules: object, drawn: str = "") -> Any:
+    """``rules`` as a ruleset of any game: an id, a game's name or a path loaded, a ruleset as it is;
+    a ``TypeError`` naming what it is otherwise (``drawn``: where it came from, added to the message).
+    The hypothesis strategies of every game read their ``rules`` through here (after drawing it from
+    a strategy given), so that no game's strategy fails inside on ``rules=5``."""
+    if isinstance(rules, str | os.PathLike):
+        return load_rules(rules)
+    game = getattr(rules, "game", None)
+    if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
+        raise TypeError(f"rules must be {RULES_ARGUMENT}, not {kind(rules)}: {brief(rules)}{drawn}")
+    return rules
+
+
+def game_ruleset_argument(rules: object, cls: type, title: str, drawn: str = "") -> Any:
+    """``ruleset_argument(rules, drawn)`` of one game (``of_game``): what each game's own strategies
+    take, another game's ruleset refused in the words of the game's ``load_rules``, in the file or
+    id given (a ruleset given loaded: its id)."""
+    ruleset = ruleset_argument(rules, drawn)
+    return of_game(ruleset, cls, title, str(rules) if isinstance(rules, str | os.PathLike) else ruleset.id)
+
+
+def of_game(rules: Any, cls: type, title: str, label: str) -> Any:
+    """``rules`` if it is a ruleset of the game whose ruleset class is ``cls``; another game's is the
+    ``RulesError`` every game's own ``load_rules`` gives (``/game``, rule ``game``, in ``label``),
+    naming both games in the same words whichever game refuses."""
+    if not isinstance(rules, cls):
+        raise RulesError([Problem("/game", f"a ruleset for {rules.game!r}, not {title}", "game", label)])
+    return rules
+
+
 def reads_a_file(name_or_path: str | os.PathLike[str]) -> bool:
     """Whether ``load_rules(name_or_path)`` would read a file of the caller's rather than a shipped
     ruleset: a text from elsewhere that names its rules (an OpenSpiel game string) must not make a

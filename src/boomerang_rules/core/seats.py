@@ -86,13 +86,19 @@ def step_refusal(seats: Sequence[int], actions: object) -> IllegalAction:
     """What every game's ``step`` says of ``actions`` that are not one action for each seat of
     ``seats`` (``to_act``, at least one seat), in that order: "step needs a sequence of actions"
     for what has no length (``None``, a number), "step needs N action(s)" for a string or a
-    sequence of another length; the seats named, one seat as "seat K"."""
+    sequence of another length; the seats named, one seat as "seat K". A string, a mapping or a set
+    says why it is not taken, whatever its length: ``step(state, "draw")`` was told "step needs 1
+    action, one for seat 0, not 'draw'", one action given as the message asked."""
     seats = tuple(seats)
     each = f"one for each seat in {seats}" if len(seats) != 1 else f"one for seat {seats[0]}"
     try:
         len(actions)  # type: ignore[arg-type]
     except TypeError:
         return IllegalAction(f"step needs a sequence of actions, {each}, not {actions!r:.80}")
+    why = ""
+    if isinstance(actions, str | bytes | bytearray | Mapping | AbstractSet):
+        hint = f"[{actions!r:.80}]" if isinstance(actions, str) and len(seats) == 1 else "a list, a tuple or an array"
+        why = f" (a {type(actions).__name__} is not taken for the actions: give {hint})"
     if len(seats) == 1:
-        return IllegalAction(f"step needs 1 action, {each}, not {actions!r:.80}")
-    return IllegalAction(f"step needs {len(seats)} actions, {each} in that order, not {actions!r:.80}")
+        return IllegalAction(f"step needs 1 action, {each}, not {actions!r:.80}{why}")
+    return IllegalAction(f"step needs {len(seats)} actions, {each} in that order, not {actions!r:.80}{why}")

@@ -150,8 +150,10 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, hearts: bool = Fa
         import boomerang_rules.batch  # noqa: F401
 
         has_batch = batch
+        unbatched = "skipped"
     except ImportError:
         has_batch = False
+        unbatched = "absent"
     for i in range(runs):
         _, decisions, elapsed = play_random_games(rules, players, seconds, i)
         raw.append(decisions / elapsed)
@@ -184,6 +186,8 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, hearts: bool = Fa
             out["vector"].append(figure)
         out["fill_ceiling_decisions_per_s"] = statistics.median(c[0] for c in ceilings)
         out["copy_ceiling_decisions_per_s"] = statistics.median(c[1] for c in ceilings)
+    else:  # said, as the batched engine's lines are: the vector env needs it
+        out["vector_batch"] = unbatched
     return out
 
 
@@ -208,4 +212,8 @@ def report(figures: dict[str, Any]) -> str:
         fill, copied = figures["fill_ceiling_decisions_per_s"], figures["copy_ceiling_decisions_per_s"]
         lines.append(f"    ceilings, numpy alone on the observation buffer: fill {fill:,.0f}, copy {copied:,.0f} "
                      "seat-observations/s")
+    elif figures.get("vector_batch") == "absent":
+        lines.append("  vector env: absent (install the 'batch' extra: numba, numpy)")
+    elif figures.get("vector_batch") == "skipped":
+        lines.append("  vector env: skipped (--no-batch)")
     return "\n".join(lines)

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from ..core import rng as rng_mod
-from ..core.arguments import brief, optional_seed
+from ..core.arguments import PLAIN_SEED_BITS, brief, optional_seed
 from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_players, check_seat, step_actions
@@ -47,7 +47,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
     Boomerang: Australia's ``deals`` and Boomerang (2010)'s ``deck`` take it.
     """
     if (rules.__class__ is Ruleset and seed.__class__ is int and decks is _NO_CHANCES and first is None
-            and steals is _NO_CHANCES and shuffles is _NO_CHANCES):
+            and steals is _NO_CHANCES and shuffles is _NO_CHANCES and seed.bit_length() <= PLAIN_SEED_BITS):
         return _dealt(rules, players, seed)
     seed = optional_seed(seed)  # a numpy integer is the int it holds, as in every game
     if decks is None:  # none given

@@ -95,28 +95,33 @@ def rulesets(generated: bool = True, players: int | None = None) -> st.SearchStr
     return rulesets_for(GAME, players, generated_rulesets if generated else None, GENERATED_PLAYERS)
 
 
-def _ruleset(draw: st.DrawFn, rules: Ruleset | str | st.SearchStrategy[Ruleset] | None,
-             players: int | None = None) -> Ruleset:
-    from .loading import load_rules
+RulesArg = Ruleset | str | st.SearchStrategy[Ruleset] | st.SearchStrategy[str] | None
+"""A ruleset, an id or path, a strategy of either, or None (the shipped and generated rulesets)."""
 
-    if rules is None:  # one for ``players`` players, when given
+
+def _ruleset(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Ruleset:
+    """The Sea Salt & Paper ruleset ``rules`` names or draws (``None``: one for ``players`` players,
+    when given); anything else refused as every game's strategies refuse it (``core.loading``)."""
+    from ..core.loading import game_ruleset_argument
+    from .loading import TITLE
+
+    if rules is None:
         return draw(rulesets(players=players))
-    if isinstance(rules, str):
-        return load_rules(rules)
-    if isinstance(rules, st.SearchStrategy):
-        return draw(rules)
-    return rules
+    given: object = draw(rules) if isinstance(rules, st.SearchStrategy) else rules
+    drawn = " (drawn by the strategy given)" if given is not rules else ""
+    ruleset: Ruleset = game_ruleset_argument(given, Ruleset, TITLE, drawn)
+    return ruleset
 
 
 @st.composite
-def games(draw: st.DrawFn, players: int | None = None, rules: Ruleset | str | None = None,
+def games(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
           finished: bool | None = True) -> GameState:
     """A legal Sea Salt & Paper state: finished, unfinished (stopped anywhere), or either (``None``)."""
     return game_state(draw, players, _ruleset(draw, rules, players), finished)
 
 
 @st.composite
-def records(draw: st.DrawFn, players: int | None = None, rules: Ruleset | str | None = None,
+def records(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
             finished: bool | None = None, with_result: bool | None = None) -> dict[str, Any]:
     """A valid Sea Salt & Paper record; ``with_result`` (default: either) keeps a finished game's result."""
     from .records import record_of
@@ -128,7 +133,7 @@ def records(draw: st.DrawFn, players: int | None = None, rules: Ruleset | str | 
 
 
 @st.composite
-def hands(draw: st.DrawFn, rules: Ruleset | str | st.SearchStrategy[Ruleset] | None = None
+def hands(draw: st.DrawFn, rules: RulesArg = None
           ) -> tuple[Ruleset, list[str], list[str]]:
     """A ruleset and one player's cards for ``score_cards``: the hand (any distinct cards, none to a
     dozen) and the cards played in front (duos of the ruleset, none to four), no card in both; what
@@ -152,7 +157,7 @@ def hands(draw: st.DrawFn, rules: Ruleset | str | st.SearchStrategy[Ruleset] | N
 
 @st.composite
 def invalid_records(draw: st.DrawFn, players: int | None = None,
-                    rules: Ruleset | str | None = None) -> tuple[dict[str, Any], str, str]:
+                    rules: RulesArg = None) -> tuple[dict[str, Any], str, str]:
     """A Sea Salt & Paper record with exactly one rule broken, the JSON pointer and the rule
     (see ``break_one_rule``)."""
     ruleset = _ruleset(draw, rules, players)
