@@ -29,7 +29,7 @@ import attrs
 
 import boomerang_rules as br
 
-from ..core.arguments import brief, in_range, not_a
+from ..core.arguments import as_id, brief, in_range, not_a
 from ..core.errors import IllegalAction
 from ..core.loading import loaded
 from ..core.seats import check_players, step_actions
@@ -125,6 +125,8 @@ class Node:
     """The outcomes of the chance event under way so far (hidden: the undealt order)."""
     held: tuple[int, str] | None = attrs.field(default=None, converter=_held)
     """A decision waiting for its chance outcome: (seat, action), or None."""
+    _waits: bool | None = attrs.field(default=None, init=False, eq=False, repr=False)
+    """Whether the node waits for chance, once asked (``is_chance``): the fields never change."""
 
     @players.validator
     def _check_players(self, attribute: Any, value: object) -> None:
@@ -160,6 +162,17 @@ def _node(value: object) -> Node:
     return value
 
 
+def _made(node: Node, state: Any, drawn: tuple[int, ...], held: tuple[int, str] | None) -> Node:
+    """The node this module's functions move ``node`` to: made by position, its fields unchecked, as
+    the engines make their states (what they hold is what the game's functions gave), so that a game
+    driven through here (OpenSpiel's) pays no check a decision."""
+    made = object.__new__(Node)
+    for name, value in (("rules", node.rules), ("players", node.players), ("state", state), ("drawn", drawn),
+                        ("held", held), ("_waits", None)):
+        object.__setattr__(made, name, value)
+    return made
+
+
 def new_game(rules: Any, players: int) -> Node:
     """A game of ``rules`` for ``players`` seats that waits for its first chance event (``rules``: a
     loaded ruleset, a shipped id, a game's name or a path)."""
@@ -187,8 +200,11 @@ def max_outcomes(rules: Any, players: int) -> int:
 
 def is_chance(node: Node) -> bool:
     """Whether ``node`` waits for a chance outcome (``outcomes``, ``resolve``)."""
-    node = _node(node)
-    return node.held is not None or bool(model(node.rules.game).waiting(node.state))
+    waits = _node(node)._waits
+    if waits is None:
+        waits = node.held is not None or bool(model(node.rules.game).waiting(node.state))
+        object.__setattr__(node, "_waits", waits)
+    return waits
 
 
 def is_over(node: Node) -> bool:
@@ -260,8 +276,8 @@ def resolve(node: Node, outcome: int) -> Node:
                             f"{' …' if len(possible) > 12 else ''}), such as {what!r}")
     drawn = (*drawn, outcome)
     if game.outcomes(rules, players, state, drawn, held):
-        return attrs.evolve(node, drawn=drawn)
-    return attrs.evolve(node, state=game.resolve(rules, players, state, drawn, held), drawn=(), held=None)
+        return _made(node, state, drawn, held)
+    return _made(node, game.resolve(rules, players, state, drawn, held), (), None)
 
 
 def outcome_name(node: Node, outcome: int) -> str:
@@ -276,13 +292,10 @@ def outcome_name(node: Node, outcome: int) -> str:
 
 def _legal_name(state: Any, seat: int, action: object) -> str | None:
     """``action``'s string if it is legal for ``seat`` now (an id or a string), else None."""
-    legal = br.legal_actions(state, seat)  # IllegalAction for a seat the game does not have
-    if isinstance(action, str):
-        return str(action) if action in legal else None
-    if isinstance(action, bool) or not hasattr(action, "__index__"):
-        return None
-    i = action.__index__()
-    if i < 0 or not br.legal_mask(state, seat) >> i & 1:
+    if isinstance(action, str):  # IllegalAction below for a seat the game does not have
+        return str(action) if action in br.legal_actions(state, seat) else None
+    i = as_id(action)
+    if i is None or i < 0 or not br.legal_mask(state, seat) >> i & 1:
         return None
     name: str = br.action_of(state.rules, i)
     return name
@@ -300,8 +313,8 @@ def apply(node: Node, seat: int, action: str | int) -> Node:
         br.apply(state, seat, action)  # raises IllegalAction (or TypeError) saying why
         raise IllegalAction(f"seat {brief(seat)} may not take action {brief(action)} now")
     if model(node.rules.game).holds(state, seat, name):
-        return attrs.evolve(node, held=(int(seat), name))
-    return attrs.evolve(node, state=br.apply(state, seat, action))
+        return _made(node, state, (), (int(seat), name))
+    return _made(node, br.apply(state, seat, action), (), None)
 
 
 def step(node: Node, actions: Any) -> Node:
@@ -321,7 +334,7 @@ def step(node: Node, actions: Any) -> Node:
             if name is not None and game.holds(state, seat, name):
                 raise IllegalAction(f"seat {seat}'s {name!r} waits for a chance outcome: apply it alone, "
                                     "each seat's action in turn")
-    return attrs.evolve(node, state=br.step(state, actions))
+    return _made(node, br.step(state, actions), (), None)
 
 
 __all__ = [

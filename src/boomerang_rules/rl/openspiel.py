@@ -105,6 +105,8 @@ class _Position:
     """Every action since the initial state, newest first, as a linked list ``(action, earlier)``."""
     sampled: bool = False
     """Drawn by ``resample_from_infostate``: no history leads to it."""
+    player: int | None = attrs.field(default=None, init=False, repr=False)
+    """Its OpenSpiel player once asked (``BoomerangState._node``): asked many times a node."""
 
     @property
     def engine(self) -> Any:
@@ -265,14 +267,19 @@ class BoomerangState(pyspiel.State):  # type: ignore[misc]
         ``simultaneous`` has every seat owing a decision at once (``chance.is_simultaneous``), else the
         one seat to act (the lowest of those owing one)."""
         p = self._position
-        node = p.node
-        if chance.is_chance(node):
-            return int(pyspiel.PlayerId.CHANCE)
-        if chance.is_over(node):
-            return int(pyspiel.PlayerId.TERMINAL)
-        if p.game.description.simultaneous and chance.is_simultaneous(node):
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return int(chance.to_act(node)[0])  # one seat's node, in a simultaneous game too
+        player = p.player
+        if player is None:
+            node = p.node
+            if chance.is_chance(node):
+                player = int(pyspiel.PlayerId.CHANCE)
+            elif chance.is_over(node):
+                player = int(pyspiel.PlayerId.TERMINAL)
+            elif p.game.description.simultaneous and chance.is_simultaneous(node):
+                player = int(pyspiel.PlayerId.SIMULTANEOUS)
+            else:
+                player = int(chance.to_act(node)[0])  # one seat's node, in a simultaneous game too
+            object.__setattr__(p, "player", player)
+        return player
 
     def current_player(self) -> int:
         return self._node()
