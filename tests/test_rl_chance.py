@@ -370,7 +370,8 @@ def test_bad_arguments_are_refused_naming_them() -> None:
         ({"players": True}, "players must be"), ({"players": 3.0}, "players must be"),
         ({"drawn": [1]}, "drawn must be"), ({"drawn": (1.0,)}, "drawn must be"),
         ({"held": (0,)}, "held must be"), ({"held": ("0", "steal:1")}, "held must be"),
-        ({"state": "x"}, "state must be"), ({"state": other}, "state must be a state of the node's game")]
+        ({"state": "x"}, "state must be"), ({"state": other}, "state must be a state of the node's game"),
+        ({"rules": br.load_rules("standard")}, "state must be a game state of 'standard': its games have one")]
     for fields, message in cases:
         with pytest.raises((TypeError, ValueError), match=rf"^{message}"):
             chance.Node(**{"rules": rules, "players": 3, **fields})

@@ -138,6 +138,9 @@ class Node:
         from ..core.games import DISPATCH
 
         if value is None:
+            if model(self.rules.game).start(self.rules, self.players) is not None:
+                raise ValueError(f"state must be a game state of {self.rules.id!r}: its games have one before any "
+                                 "chance (see rl.chance.new_game), not None")
             return
         if value.__class__ not in DISPATCH["to_act"]:
             raise not_a(value, "state", "None or a game state (see new_game)")
@@ -152,7 +155,7 @@ class Node:
             where = f"chance, {len(self.drawn)} outcome(s) drawn"
         else:
             where = "over" if is_over(self) else f"to act: {', '.join(map(str, to_act(self)))}"
-        state = "before the first chance event" if self.state is None else repr(self.state)
+        state = "no state yet (the first chance event makes it)" if self.state is None else repr(self.state)
         return f"<chance.Node {self.rules.id!r}, {self.players} players, {where}; {state}>"
 
 
@@ -182,8 +185,10 @@ def new_game(rules: Any, players: int) -> Node:
 
 
 def from_state(state: object) -> Node:
-    """A node at the library's ``state``. A game dealt from a seed (``br.new_game``, a
-    ``br.determinize`` sample) draws its own chance from then on: no chance node follows."""
+    """A node at the library's ``state``, no chance event under way. A game dealt from a seed
+    (``br.new_game``, a ``br.determinize`` sample) draws its own chance from then on, so no chance
+    node follows (what ``rl.openspiel``'s ``resample_from_infostate`` gives); a state of a game
+    dealt from outside (a node's) waits for its next chance event as its node did."""
     from ..core.games import DISPATCH
 
     if state.__class__ not in DISPATCH["to_act"]:

@@ -14,7 +14,10 @@ All: explicit chance, imperfect information, general sum, terminal rewards (each
 total). Parameters ``players`` and ``rules`` (a shipped ruleset id or a file path of that
 game's rules). Chance is explicit for every shuffle and draw, one outcome at a time (each
 game's chance model: ``rl.australia`` deals card by card, ``seasaltpaper.chance`` and
-``boomerang2010.chance`` draw each deck order card by card; the outcomes are cards).
+``boomerang2010.chance`` draw each deck order card by card; the outcomes are cards). A state
+is a ``rl.chance`` node and its history: chance nodes, decisions waiting for their outcome and
+the node rule (simultaneous where every seat owes a decision) are that module's, which needs
+no pyspiel; this one wraps it for OpenSpiel.
 
 The layer is written once over the game contract (``br.to_act``, ``br.legal_mask``,
 ``br.apply``, ``br.step``, ``br.view``, ``br.determinize``, ``rl.observe``), filled in by one
@@ -100,7 +103,8 @@ class _Position:
 
     game: BoomerangGame
     node: chance.Node
-    """The game dealt from outside (``rl.chance``): the library's state, the chance event under way."""
+    """The game dealt from outside (``rl.chance``): the library's state, the chance event under way,
+    a decision waiting for its outcome."""
     history: tuple[int, Any] | None = attrs.field(default=None, repr=False)
     """Every action since the initial state, newest first, as a linked list ``(action, earlier)``."""
     sampled: bool = False
@@ -251,7 +255,8 @@ class BoomerangGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class BoomerangState(pyspiel.State):  # type: ignore[misc]
-    """A position (``_Position``): the engine's immutable state, and the chance event under way."""
+    """A position (``_Position``): a ``rl.chance`` node (the engine's immutable state, and the chance
+    event under way) and the actions that led to it."""
 
     def __init__(self, game: BoomerangGame, position: _Position | None = None) -> None:
         super().__init__(game)

@@ -43,6 +43,8 @@ class GameDescription:
     simultaneous: bool
     """Whether the seats of a step decide at once (one OpenSpiel simultaneous node)."""
     chance: ChanceModel
+    """The game's chance, drawn one outcome at a time (``rl.chance`` drives it, for OpenSpiel too):
+    every description of one game gives the same."""
     private: tuple[str, ...]
     """The observation slices only the observing seat sees."""
     max_utility: Callable[[Any, int], float]
