@@ -3,6 +3,8 @@ one outcome at a time, gives legal games, replays seeded games, and refuses what
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -57,6 +59,8 @@ def test_a_game_drawn_at_random_is_legal_and_ends_with_the_engines_totals(rules_
     assert [sheet.total for sheet in br.score_sheets(replayed)] == totals
     assert [sheet["total"] for sheet in record["result"]["sheets"]] == totals
     assert sum(chance.is_chance(n) for n in nodes) > 0 and any(n.state is not None for n in nodes)
+    middle = nodes[len(nodes) // 2]
+    assert pickle.loads(pickle.dumps(middle)) == middle and hash(copy.deepcopy(middle)) == hash(middle)  # data
 
 
 @pytest.mark.parametrize(("rules_id", "players"), CASES, ids=IDS)
