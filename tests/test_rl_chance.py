@@ -252,8 +252,9 @@ def test_decisions_are_checked_as_the_engine_checks_them(rules_id: str) -> None:
 
 @pytest.mark.parametrize("rules_id", sorted(GAMES))
 def test_every_seat_at_once_is_simultaneous_and_one_seat_is_not(rules_id: str) -> None:
-    """Where ``to_act`` lists every seat (Boomerang: Australia's steps) the node is simultaneous; a seat
-    that decides alone (the other games, or the seats left of a step applied one at a time) is not."""
+    """Where ``to_act`` lists every seat (Boomerang: Australia's steps, Boomerang (2010)'s land tokens)
+    the node is simultaneous; a seat that decides alone (Sea Salt & Paper's, or the seats left of a
+    step applied one at a time) is not."""
     node = _first_decision(rules_id, 3)
     one_seat = rules_module(br.load_rules(rules_id).game).ONE_SEAT
     assert chance.is_simultaneous(node) is (not one_seat)
