@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules.core.errors import BoomerangError
+from boomerang_rules.rl import chance
 
 
 class Index:
@@ -54,7 +55,7 @@ RAW = re.compile(
 
 GAMES = {"au": "standard", "ssp": "sea-salt-paper", "b10": "boomerang-2010"}
 MODULES = {"br": "boomerang_rules", "au": "boomerang_rules.australia", "ssp": "boomerang_rules.seasaltpaper",
-           "b10": "boomerang_rules.boomerang2010", "rl": "boomerang_rules.rl"}
+           "b10": "boomerang_rules.boomerang2010", "rl": "boomerang_rules.rl", "chance": "boomerang_rules.rl.chance"}
 NOT_CALLED = {"build", "check", "to_data", "play_game", "list_rules", "shipped_ids"}
 """Rules-module internals re-exported for the game registry, a bot runner, and functions of no argument."""
 COMPILED = {"apply": ["state", "seat", "action"], "legal_actions": ["state", "seat"], "step": ["state", "actions"],
@@ -74,7 +75,8 @@ def _valid(game: str) -> dict[str, Any]:
         "action": br.legal_actions(state, seat)[0], "i": 0, "names": None, "file": None, "seats": [0],
         "actions": [br.legal_actions(state, s)[0] for s in br.to_act(state)], "dealt": (), "words": None,
         "lay": None, "activity": None, "hand": (), "played": (), "ender": 0, "call": "stop", "boomerangs": (),
-        "deals": (), "undealt_ok": False, "decks": (), "first": None, "steals": (), "shuffles": (), "deck": None}
+        "deals": (), "undealt_ok": False, "decks": (), "first": None, "steals": (), "shuffles": (), "deck": None,
+        "node": chance.from_state(state), "outcome": 0, "game": rules.game}
     if game == "au":
         table.update(cards=["E", "A", "V", "W", "X", "J", "B"], activity=None)
     elif game == "ssp":

@@ -12,7 +12,8 @@ README = Path(__file__).resolve().parents[1] / "docs" / "rl.md"
 BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
 
 
-@pytest.mark.parametrize(("extra", "marker"), [("pettingzoo", "boomerang_rules.rl.pettingzoo"),
+@pytest.mark.parametrize(("extra", "marker"), [("numpy", "from boomerang_rules.rl import chance"),
+                                               ("pettingzoo", "boomerang_rules.rl.pettingzoo"),
                                                ("pyspiel", "boomerang_rules.rl.openspiel"),
                                                ("numba", "boomerang_rules.rl.vector")])
 def test_readme_rl_examples_run(extra: str, marker: str) -> None:

@@ -3,8 +3,9 @@
 The primitives here need numpy alone: integer actions, observations as float32 arrays in
 [0, 1] (one encoder, ``encoder_for(rules, players)``, over each game's table of fields),
 per-round rewards, and explicit chance (a game can wait for each deal and be dealt from
-outside). ``boomerang_rules.rl.pettingzoo`` and ``boomerang_rules.rl.openspiel`` wrap them for
-those frameworks (extras ``pettingzoo``, ``openspiel``, or ``rl`` for both).
+outside: ``boomerang_rules.rl.chance`` for every game, Boomerang: Australia's deals here too).
+``boomerang_rules.rl.pettingzoo`` and ``boomerang_rules.rl.openspiel`` wrap them for those
+frameworks (extras ``pettingzoo``, ``openspiel``, or ``rl`` for both).
 """
 
 from __future__ import annotations

@@ -14,7 +14,10 @@ All: explicit chance, imperfect information, general sum, terminal rewards (each
 total). Parameters ``players`` and ``rules`` (a shipped ruleset id or a file path of that
 game's rules). Chance is explicit for every shuffle and draw, one outcome at a time (each
 game's chance model: ``rl.australia`` deals card by card, ``seasaltpaper.chance`` and
-``boomerang2010.chance`` draw each deck order card by card; the outcomes are cards).
+``boomerang2010.chance`` draw each deck order card by card; the outcomes are cards). A state
+is a ``rl.chance`` node and its history: chance nodes, decisions waiting for their outcome and
+the node rule (simultaneous where every seat owes a decision) are that module's, which needs
+no pyspiel; this one wraps it for OpenSpiel.
 
 The layer is written once over the game contract (``br.to_act``, ``br.legal_mask``,
 ``br.apply``, ``br.step``, ``br.view``, ``br.determinize``, ``rl.observe``), filled in by one
@@ -53,9 +56,9 @@ from ..core.arguments import brief, kind
 from ..core.errors import IllegalAction
 from ..core.loading import load_rules, reads_a_file, shipped_ids
 from ..core.seats import check_players
-from . import observation_size, observation_spec, observe
+from . import chance, observation_size, observation_spec, observe
+from .chance import ChanceModel as ChanceModel  # the names a game's description is made of, kept here
 from .encoding import _rl_module
-from .openspiel_games import ChanceModel as ChanceModel  # the names a game's description is made of, kept here
 from .openspiel_games import GameDescription
 
 
@@ -99,16 +102,20 @@ class _Position:
     identity: states compare through their engine states and histories."""
 
     game: BoomerangGame
-    engine: Any
-    """The library's state; None before the chance event that makes the game."""
-    drawn: tuple[int, ...] = ()
-    """The outcomes of the chance event under way."""
-    held: tuple[int, str] | None = None
-    """A decision waiting for its chance outcome (seat, action)."""
+    node: chance.Node
+    """The game dealt from outside (``rl.chance``): the library's state, the chance event under way,
+    a decision waiting for its outcome."""
     history: tuple[int, Any] | None = attrs.field(default=None, repr=False)
     """Every action since the initial state, newest first, as a linked list ``(action, earlier)``."""
     sampled: bool = False
     """Drawn by ``resample_from_infostate``: no history leads to it."""
+    player: int | None = attrs.field(default=None, init=False, repr=False)
+    """Its OpenSpiel player once asked (``BoomerangState._node``): asked many times a node."""
+
+    @property
+    def engine(self) -> Any:
+        """The library's state; None before the chance event that makes the game."""
+        return self.node.state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
         return self
@@ -198,14 +205,14 @@ class BoomerangGame(pyspiel.Game):  # type: ignore[misc]
         except (TypeError, ValueError) as e:
             raise ValueError(f"{d.short_name}: players={brief(params['players'])}: {e}") from None
         info = pyspiel.GameInfo(num_distinct_actions=br.num_actions(rules),
-                                max_chance_outcomes=max(len(rules.cards), players),
+                                max_chance_outcomes=chance.max_outcomes(rules, players),
                                 num_players=players, min_utility=0.0, max_utility=d.max_utility(rules, players),
                                 utility_sum=None, max_game_length=d.max_game_length(rules, players))
         super().__init__(_TYPES[d.short_name], info, params)
         self.rules = rules
         self.players = players
         self.size = observation_size(rules, players)
-        self.initial = _Position(self, d.chance.start(rules, players))
+        self.initial = _Position(self, chance.new_game(rules, players))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its name and parameters, loaded again by ``pyspiel.load_game`` (pybind's own pickle of
@@ -248,7 +255,8 @@ class BoomerangGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class BoomerangState(pyspiel.State):  # type: ignore[misc]
-    """A position (``_Position``): the engine's immutable state, and the chance event under way."""
+    """A position (``_Position``): a ``rl.chance`` node (the engine's immutable state, and the chance
+    event under way) and the actions that led to it."""
 
     def __init__(self, game: BoomerangGame, position: _Position | None = None) -> None:
         super().__init__(game)
@@ -260,72 +268,50 @@ class BoomerangState(pyspiel.State):  # type: ignore[misc]
         return self._position.engine
 
     def _node(self) -> int:
+        """The node's OpenSpiel player: chance, terminal, simultaneous where a game described
+        ``simultaneous`` has every seat owing a decision at once (``chance.is_simultaneous``), else the
+        one seat to act (the lowest of those owing one)."""
         p = self._position
-        game = p.game
-        if p.held is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if game.description.chance.waiting(p.engine):
-            return int(pyspiel.PlayerId.CHANCE)
-        if br.is_over(p.engine):
-            return int(pyspiel.PlayerId.TERMINAL)
-        seats = br.to_act(p.engine)
-        if game.description.simultaneous and len(seats) == game.players:
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return int(seats[0])  # one seat's node, in a simultaneous game too (a step not every seat takes)
+        player = p.player
+        if player is None:
+            node = p.node
+            if chance.is_chance(node):
+                player = int(pyspiel.PlayerId.CHANCE)
+            elif chance.is_over(node):
+                player = int(pyspiel.PlayerId.TERMINAL)
+            elif p.game.description.simultaneous and chance.is_simultaneous(node):
+                player = int(pyspiel.PlayerId.SIMULTANEOUS)
+            else:
+                player = int(chance.to_act(node)[0])  # one seat's node, in a simultaneous game too
+            object.__setattr__(p, "player", player)
+        return player
 
     def current_player(self) -> int:
         return self._node()
 
     def _legal_actions(self, player: int) -> list[int]:
-        p = self._position
         node = self._node()
         if node < 0 and node != pyspiel.PlayerId.SIMULTANEOUS:
             return []
         if node >= 0 and player != node:
             return []
-        return _mask_ids(br.legal_mask(p.engine, player))
+        return _mask_ids(chance.legal_mask(self._position.node, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = self._position
-        if self._node() != pyspiel.PlayerId.CHANCE:
-            return []
-        g = p.game
-        return g.description.chance.outcomes(g.rules, g.players, p.engine, p.drawn, p.held)
-
-    def _moved(self, action: int, **changes: Any) -> _Position:
-        return attrs.evolve(self._position, history=(action, self._position.history), **changes)
+        return chance.outcomes(self._position.node)
 
     def _apply_action(self, action: int) -> None:
         p = self._position
-        g = p.game
-        model = g.description.chance
         node = self._node()
         if node == pyspiel.PlayerId.TERMINAL:
             raise IllegalAction(f"the game is over: no action can be applied (not {brief(action)})")
         if node == pyspiel.PlayerId.SIMULTANEOUS:
             raise IllegalAction("every seat decides at once here: apply_actions takes one action per seat")
         if node == pyspiel.PlayerId.CHANCE:
-            possible = self.chance_outcomes()
-            if action not in dict(possible):
-                what = model.outcome_name(g.rules, g.players, p.engine, p.drawn, p.held, possible[0][0])
-                raise IllegalAction(f"chance outcome {brief(action)} is not possible here: the next is one of "
-                                    f"{len(possible)} outcomes ({', '.join(str(a) for a, _ in possible[:12])}"
-                                    f"{' …' if len(possible) > 12 else ''}), such as {what!r}")
-            drawn = (*p.drawn, action)
-            if model.outcomes(g.rules, g.players, p.engine, drawn, p.held):
-                self._position = self._moved(action, drawn=drawn)
-            else:
-                engine = model.resolve(g.rules, g.players, p.engine, drawn, p.held)
-                self._position = self._moved(action, engine=engine, drawn=(), held=None)
-            return
-        if action < 0 or not br.legal_mask(p.engine, node) >> action & 1:
-            br.apply(p.engine, node, action)  # raises IllegalAction saying why
-            raise IllegalAction(f"seat {node} may not take action {brief(action)} now")
-        name = br.action_of(g.rules, action)
-        if model.holds(p.engine, node, name):
-            self._position = self._moved(action, held=(node, name))
+            after = chance.resolve(p.node, action)
         else:
-            self._position = self._moved(action, engine=br.apply(p.engine, node, action))
+            after = chance.apply(p.node, node, action)
+        self._position = attrs.evolve(p, node=after, history=(action, p.history))
 
     def _apply_actions(self, actions: list[int]) -> None:
         p = self._position
@@ -334,19 +320,19 @@ class BoomerangState(pyspiel.State):  # type: ignore[misc]
             raise IllegalAction("the game is over: no action can be applied")
         if node != pyspiel.PlayerId.SIMULTANEOUS:
             raise IllegalAction("this is not a simultaneous node: apply_action takes one action")
-        engine = br.step(p.engine, [int(a) for a in actions])
+        after = chance.step(p.node, [int(a) for a in actions])
         history = p.history
         for a in actions:
             history = (int(a), history)
-        self._position = attrs.evolve(p, engine=engine, history=history)
+        self._position = attrs.evolve(p, node=after, history=history)
 
     def _action_to_string(self, player: int, action: int) -> str:
         p = self._position
         g = p.game
         if player == pyspiel.PlayerId.CHANCE:
-            if not 0 <= action < max(len(g.rules.cards), g.players):
+            if not 0 <= action < chance.max_outcomes(g.rules, g.players):
                 raise ValueError(f"action {brief(action)} is no chance outcome of {g.description.short_name}")
-            return g.description.chance.outcome_name(g.rules, g.players, p.engine, p.drawn, p.held, action)
+            return chance.outcome_name(p.node, action)
         return br.action_of(g.rules, action)
 
     def is_terminal(self) -> bool:
@@ -384,15 +370,16 @@ class BoomerangState(pyspiel.State):  # type: ignore[misc]
         for other in br.to_act(sample):
             if other not in owing:
                 sample = br.apply(sample, other, rng.choice(br.legal_actions(sample, other)))
-        return BoomerangState(g, _Position(g, sample, sampled=True))
+        return BoomerangState(g, _Position(g, chance.from_state(sample), sampled=True))
 
     def __str__(self) -> str:
         p = self._position
         t = p.game
         lines = [str(p.engine) if p.engine is not None else f"{t.description.long_name}: before the shuffle"]
-        if p.drawn or p.held:
-            lines.append(f"chance under way: {' '.join(map(str, p.drawn)) or '-'}"
-                         + (f" for seat {p.held[0]}'s {p.held[1]}" if p.held else ""))
+        drawn, held = p.node.drawn, p.node.held
+        if drawn or held:
+            lines.append(f"chance under way: {' '.join(map(str, drawn)) or '-'}"
+                         + (f" for seat {held[0]}'s {held[1]}" if held else ""))
         return "\n".join(lines)
 
 

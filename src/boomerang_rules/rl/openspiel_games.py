@@ -10,42 +10,15 @@ rl module builds its descriptions without importing pyspiel.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from .chance import ChanceModel
 from .encoding import encoder_for
 
 if TYPE_CHECKING:
     import pyspiel
-
-
-class ChanceModel(Protocol):
-    """A game's chance, drawn from outside one outcome at a time.
-
-    ``drawn`` is what the event under way has drawn so far; ``held`` a decision (seat, action
-    string) that waits for a chance outcome before it is applied, or None.
-    """
-
-    def start(self, rules: Any, players: int) -> Any:
-        """The state before any chance (None if the first chance event makes the game)."""
-
-    def waiting(self, state: Any) -> bool:
-        """Whether ``state`` waits for a chance event (a deal, a shuffle)."""
-
-    def holds(self, state: Any, seat: int, action: str) -> bool:
-        """Whether ``seat``'s legal ``action`` waits for a chance outcome before it is applied."""
-
-    def outcomes(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...],
-                 held: Any) -> list[tuple[int, float]]:
-        """The next outcome of the event under way, with its probability; [] when complete."""
-
-    def resolve(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...], held: Any) -> Any:
-        """The state once the event's outcomes ``drawn`` are all known."""
-
-    def outcome_name(self, rules: Any, players: int, state: Any, drawn: tuple[int, ...], held: Any,
-                     outcome: int) -> str:
-        """A chance outcome in words."""
 
 
 def scores_bound(rules: Any, players: int) -> float:
@@ -70,6 +43,8 @@ class GameDescription:
     simultaneous: bool
     """Whether the seats of a step decide at once (one OpenSpiel simultaneous node)."""
     chance: ChanceModel
+    """The game's chance, drawn one outcome at a time (``rl.chance`` drives it, for OpenSpiel too):
+    every description of one game gives the same."""
     private: tuple[str, ...]
     """The observation slices only the observing seat sees."""
     max_utility: Callable[[Any, int], float]
