@@ -305,3 +305,21 @@ def test_a_player_count_no_ruleset_drawn_is_for_is_refused_naming_players(which:
                                              f"its shipped rulesets are for .*, its generated ones for {low} to "
                                              f"{high}; give rules= a ruleset for {players} players"):
             _first(_of_players(which, kind, players))
+
+
+@pytest.mark.parametrize("which", ["generic", "boomerang-2010", "sea-salt-paper"])
+@pytest.mark.parametrize("strategy", ["games", "records", "invalid_records"])
+def test_a_numpy_integer_player_count_is_the_count_it_holds(which: str, strategy: str) -> None:
+    """``games(players=np.int64(3))`` read the count as none (``isinstance(np.int64(3), int)`` is
+    false), drew rulesets for any number of players and failed inside with the ruleset's refusal
+    ("'generated' is for 1 to 1 players, not 3"), though ``new_game`` takes a numpy count."""
+    np = pytest.importorskip("numpy")
+
+    @settings(max_examples=25, deadline=None, database=None, derandomize=True)
+    @given(_of_players(which, strategy, np.int64(3)))
+    def drawn(thing: Any) -> None:
+        assert _players_of(thing) in (3, -1)  # -1: a record whose players list is the rule broken
+
+    drawn()
+    with pytest.raises(ValueError, match=r"^players=40: no ruleset of"):
+        bst.rulesets(players=np.int64(40))

@@ -14,6 +14,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from .arguments import as_id
 from .loading import list_rules, load_rules
 from .seats import admits
 
@@ -23,8 +24,10 @@ def rulesets_for(game: str, players: object, generated: Callable[[int | None], s
     """``game``'s shipped rulesets that admit ``players`` (every one when it is not an integer,
     which the game's own check refuses later in its own words), and ``generated(players)`` when
     ``generated`` is given and ``players`` is in ``generated_players``, the counts its rulesets
-    can be made for; ``ValueError`` when no ruleset of the game can be for ``players``."""
-    count = players if isinstance(players, int) and not isinstance(players, bool) else None
+    can be made for; ``ValueError`` when no ruleset of the game can be for ``players``. A numpy
+    integer is the count it holds, as ``check_players`` takes it: read as no count, it drew rulesets
+    for any number of players, and ``games(players=np.int64(3))`` failed inside."""
+    count = as_id(players)
     shipped = [i.id for i in list_rules() if i.game == game and admits(load_rules(i.id), count)]
     parts = [st.sampled_from(shipped).map(load_rules)] if shipped else []
     if generated is not None and (count is None or count in generated_players):
