@@ -312,17 +312,20 @@ def test_a_nodes_repr_shows_neither_the_undealt_order_nor_a_waiting_decision(rul
     """Nodes are data, but their repr is safe to show: it counts the outcomes drawn of the event under
     way, never which (the undealt order), and names a waiting decision's seat, not its action (a
     lobster's kept card is its seat's alone)."""
+    def unchecked(node: chance.Node, drawn: tuple[int, ...], held: Any) -> chance.Node:
+        return chance._made(node, node.state, drawn, held)  # other outcomes, a decision the game never held
+
     shown = 0
     for node in _random_game(rules_id, players, seed=5):
         if node.drawn:
             text = repr(node)
             assert f"{len(node.drawn)} outcome(s) drawn" in text
-            assert repr(attrs.evolve(node, drawn=node.drawn[::-1])) == text
+            assert repr(unchecked(node, node.drawn[::-1], node.held)) == text
             if len(node.drawn) > 1:
-                assert repr(attrs.evolve(node, drawn=node.drawn[1:])) != text
+                assert repr(unchecked(node, node.drawn[1:], node.held)) != text
             shown += 1
         if node.held is not None:
-            other = attrs.evolve(node, held=(node.held[0], "something else"))
+            other = unchecked(node, node.drawn, (node.held[0], "something else"))
             assert repr(other) == repr(node) and node.held[1] not in repr(node)
     assert shown > 0
     start = repr(chance.new_game(rules_id, players))
@@ -380,3 +383,38 @@ def test_bad_arguments_are_refused_naming_them() -> None:
     for fields, message in cases:
         with pytest.raises((TypeError, ValueError), match=rf"^{message}"):
             chance.Node(**{"rules": rules, "players": 3, **fields})
+
+
+@pytest.mark.parametrize(("rules_id", "players"), [("standard", 3), ("sea-salt-paper", 3), (EXTRA_SALT, 4),
+                                                   ("boomerang-2010", 3)])
+def test_a_node_made_by_hand_is_a_place_the_game_can_reach(rules_id: str, players: int) -> None:
+    """``Node(...)`` (and ``attrs.evolve``) checked its fields' types only: a seeded state with a
+    ``held`` steal was a chance node with no outcomes whose ``resolve`` failed with an ``IndexError``,
+    and ``drawn=(999,)`` or a card drawn twice went on as if they had not been drawn. Every node of a
+    game made by hand again is that node; impossible ``held`` and ``drawn`` are refused naming them."""
+    rebuilt = 0
+    for node in _random_game(rules_id, players, seed=3):
+        if node.drawn or node.held is not None:
+            assert chance.Node(node.rules, node.players, node.state, node.drawn, node.held) == node
+            assert attrs.evolve(node) == node
+            rebuilt += 1
+    assert rebuilt > 0
+    first = chance.new_game(rules_id, players)
+    card = chance.outcomes(first)[0][0]
+    for drawn in [(999,), (-1,), (card, card)]:
+        with pytest.raises(ValueError, match=r"^drawn must be outcomes the chance event under way could draw in "
+                                             rf"that order: drawn\[{len(drawn) - 1}\] is not one"):
+            attrs.evolve(first, drawn=drawn)
+    seeded = chance.from_state(br.new_game(rules_id, players, 1))
+    with pytest.raises(ValueError, match=r"^drawn must be \(\) where no chance event is under way, not \(0,\)"):
+        attrs.evolve(seeded, drawn=(0,))
+    seat = chance.to_act(seeded)[0]
+    for held in [(seat, "steal:1"), (seat, chance.legal_actions(seeded, seat)[0]), (99, "steal:1")]:
+        with pytest.raises(ValueError, match=r"^held must be None or a decision that waits for a chance outcome"):
+            attrs.evolve(seeded, held=held)
+    game = chance.model(first.rules.game)
+    complete: tuple[int, ...] = ()
+    while more := game.outcomes(first.rules, players, first.state, complete, None):
+        complete = (*complete, more[0][0])
+    with pytest.raises(ValueError, match=r"^drawn must leave the chance event under way incomplete"):
+        attrs.evolve(first, drawn=complete)  # its last outcome makes the state

@@ -112,8 +112,12 @@ def _held(value: object) -> tuple[int, str] | None:
 class Node:
     """Where a game dealt from outside is: immutable data (``new_game``, ``resolve``, ``apply``).
 
-    Its fields' types are checked where it is made; that its outcomes so far are ones the game
-    could draw is not (a node made by this module's functions is).
+    Checked where it is made by hand (``Node(...)``, ``attrs.evolve``): its fields' types, and that
+    they are a place the game can reach: ``held`` a legal decision that waits for a chance outcome
+    (else a steal of a seat with no such card failed with an ``IndexError`` in ``resolve``), and
+    ``drawn`` outcomes the event under way could draw in that order, the event not yet complete
+    (else ``outcomes`` went on as if the impossible ones had not been drawn). A node this module's
+    functions make is not checked again.
     """
 
     rules: Any = attrs.field(converter=_rules)
@@ -148,6 +152,12 @@ class Node:
             raise ValueError(f"state must be a state of the node's game ({self.rules.id!r}, {self.players} "
                              f"players), not of {value.rules.id!r} at {value.players}")  # type: ignore[attr-defined]
 
+    def __attrs_post_init__(self) -> None:
+        if self.held is not None:
+            _check_held(self, self.held)
+        if self.drawn:
+            _check_drawn(self, self.drawn)
+
     def __repr__(self) -> str:
         if self.held is not None:
             where = f"seat {self.held[0]}'s decision waits for chance, {len(self.drawn)} outcome(s) drawn"
@@ -157,6 +167,34 @@ class Node:
             where = "over" if is_over(self) else f"to act: {', '.join(map(str, to_act(self)))}"
         state = "no state yet (the first chance event makes it)" if self.state is None else repr(self.state)
         return f"<chance.Node {self.rules.id!r}, {self.players} players, {where}; {state}>"
+
+
+def _check_held(node: Node, held: tuple[int, str]) -> None:
+    """``ValueError`` naming ``held`` unless it is a decision of ``node``'s state that waits for a chance
+    outcome: one of the seat's legal actions now, which the game's chance model holds."""
+    seat, action = held
+    state = node.state
+    if (state is None or seat not in br.to_act(state) or action not in br.legal_actions(state, seat)
+            or not model(node.rules.game).holds(state, seat, action)):
+        raise ValueError(f"held must be None or a decision that waits for a chance outcome (seat, action): a "
+                         f"legal action of a seat to act that the game holds for one (such as a steal whose card "
+                         f"is not drawn yet), not {brief(held)}")
+
+
+def _check_drawn(node: Node, drawn: tuple[int, ...]) -> None:
+    """``ValueError`` naming ``drawn`` unless the chance event under way at ``node`` could draw its
+    outcomes in that order and is not complete with them (a complete event makes its state)."""
+    game = model(node.rules.game)
+    rules, players, state, held = node.rules, node.players, node.state, node.held
+    if held is None and not game.waiting(state):
+        raise ValueError(f"drawn must be () where no chance event is under way, not {brief(drawn)}")
+    for i, outcome in enumerate(drawn):
+        if not any(outcome == o for o, _ in game.outcomes(rules, players, state, drawn[:i], held)):
+            raise ValueError(f"drawn must be outcomes the chance event under way could draw in that order: "
+                             f"drawn[{i}] is not one after the ones before it, in {brief(drawn)}")
+    if not game.outcomes(rules, players, state, drawn, held):
+        raise ValueError(f"drawn must leave the chance event under way incomplete (the last outcome makes its "
+                         f"state: see resolve), not {brief(drawn)}")
 
 
 def _node(value: object) -> Node:
