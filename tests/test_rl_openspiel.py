@@ -133,6 +133,40 @@ def test_boomerang_2010s_land_tokens_are_chosen_at_once(players: int) -> None:
     assert state.engine_state == sequential.engine_state
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_openspiels_rl_environment_plays_boomerang_2010_simultaneous(players: int) -> None:
+    """``rl_environment.Environment`` steps a simultaneous game with one action per seat at every node
+    (0 for a seat with no legal action, OpenSpiel's rule); at the first hunt, one seat's node, it failed
+    with "this is not a simultaneous node". Such a joint action is that seat's action now; anything
+    else at one seat's node is refused naming it, and the game serializes as if applied alone."""
+    rl_environment = pytest.importorskip("open_spiel.python.rl_environment")
+    game = pyspiel.load_game("boomerang_2010_simultaneous", {"players": players})
+    env = rl_environment.Environment(game, seed=players)
+    step = env.reset()
+    rng = random.Random(players)
+    kinds = set()
+    while not step.last():
+        legal = step.observations["legal_actions"]
+        kinds.add(sum(1 for actions in legal if actions))
+        step = env.step([rng.choice(actions) if actions else 0 for actions in legal])
+    assert kinds == {1, players}
+    state = env.get_state
+    assert step.rewards == [float(sheet.total) for sheet in br.score_sheets(state.engine_state)]
+    assert str(game.deserialize_state(state.serialize())) == str(state)
+    one = _random_history("boomerang_2010_simultaneous", players, seed=1,
+                          stop=lambda s: not s.is_chance_node() and not s.is_simultaneous_node())
+    seat = one.current_player()
+    action = one.legal_actions(seat)[0]
+    for wrong in ([action], [action if s == seat else 1 for s in range(players)]):
+        with pytest.raises(ValueError, match=rf"^only seat {seat} decides here: apply_actions takes one action per "
+                                             r"seat, 0 for each other seat"):
+            one.clone().apply_actions(wrong)
+    joint, alone = one.clone(), one.clone()
+    joint.apply_actions([action if s == seat else 0 for s in range(players)])
+    alone.apply_action(action)
+    assert joint.serialize() == alone.serialize() and str(joint) == str(alone)
+
+
 @pytest.mark.parametrize("name", SEQUENTIAL)
 def test_observations_are_the_library_observations(name: str) -> None:
     game = pyspiel.load_game(name, {"players": 2 if name != "boomerang_2010" else 3})
@@ -570,8 +604,10 @@ def test_every_node_refuses_what_it_cannot_take(name: str) -> None:
         with pytest.raises(ValueError):
             middle.apply_actions([illegal, middle.legal_actions(1)[0], middle.legal_actions(2)[0]])
     else:
-        with pytest.raises(ValueError, match="not a simultaneous node"):
-            middle.apply_actions([0, 0, 0])
+        simultaneous = game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS  # one seat's node
+        with pytest.raises(ValueError, match=f"^only seat {middle.current_player()} decides here" if simultaneous
+                           else "not a simultaneous node"):
+            middle.apply_actions([middle.legal_actions()[0]] if simultaneous else [0, 0, 0])
         legal = middle.legal_actions()
         for junk in [next(a for a in range(game.num_distinct_actions()) if a not in legal), -2,
                      game.num_distinct_actions(), 10**6]:

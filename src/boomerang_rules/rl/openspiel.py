@@ -314,10 +314,17 @@ class BoomerangState(pyspiel.State):  # type: ignore[misc]
         self._position = attrs.evolve(p, node=after, history=(action, p.history))
 
     def _apply_actions(self, actions: list[int]) -> None:
+        """A joint action: one action per seat. At one seat's node of a game described simultaneous,
+        that seat's action, every other seat giving 0 (OpenSpiel's rule for a seat with no legal
+        action): ``rl_environment.Environment`` steps a simultaneous game so at every node, and
+        failed at the first such node ("this is not a simultaneous node")."""
         p = self._position
         node = self._node()
         if node == pyspiel.PlayerId.TERMINAL:
             raise IllegalAction("the game is over: no action can be applied")
+        if node >= 0 and p.game.description.simultaneous:
+            self._apply_action(_one_seats_action(node, p.game.players, actions))
+            return
         if node != pyspiel.PlayerId.SIMULTANEOUS:
             raise IllegalAction("this is not a simultaneous node: apply_action takes one action")
         after = chance.step(p.node, [int(a) for a in actions])
@@ -381,6 +388,15 @@ class BoomerangState(pyspiel.State):  # type: ignore[misc]
             lines.append(f"chance under way: {' '.join(map(str, drawn)) or '-'}"
                          + (f" for seat {held[0]}'s {held[1]}" if held else ""))
         return "\n".join(lines)
+
+
+def _one_seats_action(seat: int, players: int, actions: list[int]) -> int:
+    """``seat``'s action of a joint action at its node, where only it decides: ``IllegalAction``
+    unless there is one action per seat and every other seat's is 0."""
+    if len(actions) != players or any(a != 0 for s, a in enumerate(actions) if s != seat):
+        raise IllegalAction(f"only seat {seat} decides here: apply_actions takes one action per seat, 0 for each "
+                            f"other seat (or apply_action takes seat {seat}'s), not {brief(actions)}")
+    return int(actions[seat])
 
 
 def check_seat(players: int, player: object) -> int:
