@@ -598,6 +598,8 @@ def test_every_node_refuses_what_it_cannot_take(name: str) -> None:
     if middle.is_simultaneous_node():
         with pytest.raises(ValueError, match="apply_actions takes one action per seat"):
             middle.apply_action(middle.legal_actions(0)[0])
+        with pytest.raises(ValueError, match=r"^every seat decides at once here: legal_actions\(player\) gives "):
+            middle.legal_actions()  # said "seat -2 does not exist in a 3-player game"
         with pytest.raises(ValueError, match="step needs 3 actions"):
             middle.apply_actions([middle.legal_actions(0)[0]])
         illegal = next(a for a in range(game.num_distinct_actions()) if a not in middle.legal_actions(0))

@@ -290,9 +290,16 @@ class BoomerangState(pyspiel.State):  # type: ignore[misc]
         return self._node()
 
     def _legal_actions(self, player: int) -> list[int]:
+        """``player``'s legal actions. ``legal_actions()`` at a simultaneous node asks for the node's
+        player (-2): OpenSpiel's flat joint actions, not offered (as many as every seat's choices
+        multiplied); it said "seat -2 does not exist" and is refused saying what to ask instead."""
         node = self._node()
         if node < 0 and node != pyspiel.PlayerId.SIMULTANEOUS:
             return []
+        if node == pyspiel.PlayerId.SIMULTANEOUS and player < 0:
+            raise IllegalAction("every seat decides at once here: legal_actions(player) gives each seat's actions, "
+                                "and apply_actions takes one per seat (joint actions as flat integers are not "
+                                "offered)")
         if node >= 0 and player != node:
             return []
         return _mask_ids(chance.legal_mask(self._position.node, player))
