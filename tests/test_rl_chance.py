@@ -190,7 +190,8 @@ def test_an_impossible_outcome_is_refused_naming_it(rules_id: str) -> None:
             chance.resolve(node, junk)
     first = chance.outcomes(node)[0][0]
     again = chance.resolve(node, first)
-    with pytest.raises(ValueError, match=rf"^chance outcome {first} is not possible here: .* such as '"):
+    with pytest.raises(ValueError, match=rf"^chance outcome {first} is not possible here: the next is one of "
+                                         rf"{len(chance.outcomes(again))} outcomes \(outcomes\(node\) lists them\)$"):
         chance.resolve(again, first)  # a card already dealt
     assert first not in dict(chance.outcomes(again)) and node.drawn == () and again.drawn == (first,)
     for odd in (1.5, "3", None, True, [first]):
@@ -305,6 +306,24 @@ def test_a_steal_waits_for_its_card_from_the_victims_hand() -> None:
     assert chance.outcome_name(node, hand[-1]).startswith("steal takes ")
     after = chance.resolve(node, hand[-1])
     assert after.held is None and hand[-1] in after.state.hands[thief] and hand[-1] not in after.state.hands[victim]
+
+
+def test_an_impossible_outcome_is_refused_without_naming_the_possible_ones() -> None:
+    """At a steal the possible outcomes are the victim's hand, and in a shuffle they tell which cards are
+    drawn so far (the undealt order a node's repr hides): ``resolve``'s refusal listed a dozen of them by
+    index and named one (``such as 'steal takes crab-3'``). It counts them now."""
+    steal = next(n for seed in range(40) for n in _random_game("sea-salt-paper", 3, seed)
+                 if n.held is not None and n.held[1].startswith("steal:"))
+    hand = steal.state.hands[int(steal.held[1].partition(":")[2])]  # type: ignore[index]
+    shuffle = chance.resolve(chance.resolve(chance.new_game("sea-salt-paper", 3), 0), 2)
+    for node, hidden in ((steal, hand), (shuffle, (0, 2))):
+        impossible = next(c for c in range(len(node.rules.cards)) if c not in dict(chance.outcomes(node)))
+        with pytest.raises(br.IllegalAction) as refused:
+            chance.resolve(node, impossible)
+        words = str(refused.value)
+        assert words == (f"chance outcome {impossible} is not possible here: the next is one of "
+                         f"{len(chance.outcomes(node))} outcomes (outcomes(node) lists them)")
+        assert not any(node.rules.cards[c].id in words for c in hidden)
 
 
 @pytest.mark.parametrize(("rules_id", "players"), CASES, ids=IDS)

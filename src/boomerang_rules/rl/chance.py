@@ -301,7 +301,9 @@ def _chance_refusal(node: Node, what: str) -> IllegalAction:
 def resolve(node: Node, outcome: int) -> Node:
     """``node`` after its chance event draws ``outcome`` (one of ``outcomes(node)``): the event's
     next outcome, or its last, which gives the state the event makes. ``IllegalAction`` (a
-    ``ValueError``) naming an outcome not possible here, and at a decision node."""
+    ``ValueError``) naming an outcome not possible here, and at a decision node. The refusal counts
+    the possible outcomes, never lists them: at a steal they are the victim's hand, in a shuffle they
+    tell which cards are drawn (the undealt order ``repr`` hides); it listed a dozen and named one."""
     if not is_chance(node):
         here = "the game is over" if is_over(node) else f"seats {', '.join(map(str, to_act(node)))} decide here"
         raise IllegalAction(f"no chance event is under way: {here}, not chance (chance outcome {brief(outcome)})")
@@ -312,11 +314,9 @@ def resolve(node: Node, outcome: int) -> Node:
     game = model(node.rules.game)
     rules, players, state, drawn, held = node.rules, node.players, node.state, node.drawn, node.held
     possible = game.outcomes(rules, players, state, drawn, held)
-    if not any(outcome == o for o, _ in possible):
-        what = game.outcome_name(rules, players, state, drawn, held, possible[0][0])
+    if not any(outcome == o for o, _ in possible):  # not which: a victim's hand, or the cards drawn so far
         raise IllegalAction(f"chance outcome {brief(outcome)} is not possible here: the next is one of "
-                            f"{len(possible)} outcomes ({', '.join(str(a) for a, _ in possible[:12])}"
-                            f"{' …' if len(possible) > 12 else ''}), such as {what!r}")
+                            f"{len(possible)} outcomes (outcomes(node) lists them)")
     drawn = (*drawn, outcome)
     if game.outcomes(rules, players, state, drawn, held):
         return _made(node, state, drawn, held)
