@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import os
 import pickle
 import random
@@ -340,6 +341,23 @@ def test_contexts_with_a_slot_rebound_get_the_plain_answers(data: st.DataObject)
     context = attrs.evolve(s.context, **{name: data.draw(junk_for(name, s.context), label="value")})
     odd = built(GameState, context, *tuple(s)[1:])
     agree(odd, *moves(s))
+
+
+def test_a_round_ended_with_negative_hands_in_its_context_is_refused_not_dealt_for_ever() -> None:
+    """A context whose ``dealt`` slot holds a negative mask (the near miss ``(-1, -1)`` the test above
+    draws now and then) made the next deal list the set bits of -1: the plain engine, which the
+    compiled one hands the round's end to, looped for ever (the suite stopped in it, once). Both
+    paths refuse it alike now, with ``ValueError`` saying why."""
+    rules = br.load_rules("standard")
+    states = every_state(rules, 2, 3)
+    s = next(x for x, after in itertools.pairwise(states)
+             if x.context.round == 0 and after.context.round == 1 and len(engine.to_act(x)) == 1)
+    context = attrs.evolve(s.context, dealt=(-1, -1))
+    odd = built(GameState, context, *tuple(s)[1:])
+    seat, action, actions = moves(s)
+    assert result(engine.apply, odd, seat, action) == result(engine.apply_plain, odd, seat, action) == (
+        "ValueError", "a mask of cards cannot be negative, not -1")
+    agree(odd, seat, action, actions)
 
 
 @pytest.mark.parametrize("players", [0, 1, 3, 10**6, 2**64 - 1, True])

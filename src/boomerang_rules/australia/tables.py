@@ -23,7 +23,10 @@ CHUNK = 7
 
 
 def bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, ascending."""
+    """The positions of the set bits of ``mask``, ascending. A negative mask (a state's slot rebound
+    to junk, such as a round's hands) has no end of set bits: ``ValueError``, where this looped for ever."""
+    if mask < 0:
+        raise ValueError(f"a mask of cards cannot be negative, not {mask}")
     out = []
     while mask:
         low = mask & -mask
