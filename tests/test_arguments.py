@@ -283,6 +283,26 @@ def test_a_tournament_names_its_bad_argument(change: dict[str, Any], message: st
         tournament.run(**{**given, **change})
 
 
+@pytest.mark.parametrize(("change", "message"), [
+    ({"rules": "standard"}, r"^rules must be a loaded ruleset \(see load_rules\), not str: 'standard'$"),
+    ({"names": None}, r"^names must be a list of bot names \(str\), not None$"),
+    ({"seat_names": None}, r"^seat_names must be a list of player names \(str\), not None$"),
+    ({"seat_names": ["a", 2, "c"]}, r"^seat_names\[1\] must be a player name \(str\), not int: 2$"),
+    ({"seed": "7"}, r"^seed must be an integer seed \(int\), not str: '7'$"),
+    ({"seed": None}, r"^seed must be an integer seed \(int\), not None: None$"),
+])
+def test_simulate_names_its_bad_argument_as_a_tournament_does(change: dict[str, Any], message: str) -> None:
+    """``core.simulation.simulate`` (api.md: the records of ``simulate``) failed inside on a bad
+    argument: ``seat_names=None`` "'NoneType' object is not iterable", a seed given as text "can only
+    concatenate str (not "int") to str"; its arguments are checked as ``tournament.run``'s are."""
+    from boomerang_rules.core import simulation
+
+    given: dict[str, Any] = {"rules": br.load_rules(), "names": ["random"] * 3, "seat_names": ["a", "b", "c"],
+                             "seed": 0, "games": 1, "lines": True}
+    with pytest.raises((TypeError, ValueError), match=message):
+        list(simulation.simulate(**{**given, **change}))
+
+
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
 def test_a_player_count_out_of_range_is_a_problem_of_the_whole_input(rules_id: str) -> None:
     rules = br.load_rules(rules_id)

@@ -498,3 +498,22 @@ def test_a_greedy_bot_refuses_a_view_or_actions_not_of_its_seat(rules_id: str) -
         search.choose(seen, ("zzz", *actions))
     with pytest.raises(TypeError, match=r"^actions must be a tuple of action names \(str\), not int: 1$"):
         search.choose(seen, (1, 2))
+
+
+@pytest.mark.parametrize(("rules", "names", "error", "message"), [
+    ("sea-salt-paper", ["random"] * 3, TypeError, r"^rules must be a Ruleset \(see load_rules\), not str: "),
+    (None, ["random"] * 3, TypeError, r"^rules must be a Ruleset \(see load_rules\), not None: None$"),
+    (br.load_rules("boomerang-2010"), None, TypeError, r"^names must be a list of bot names \(str\), not None$"),
+    (br.load_rules("boomerang-2010"), "random", TypeError, r"^names must be a list of bot names \(str\), not str$"),
+    (br.load_rules("sea-salt-paper"), ["random", 2, "random"], TypeError,
+     r"^names\[1\] must be a bot name \(str\), not int: 2$"),
+])
+def test_core_bot_game_names_its_bad_argument_as_play_game_does(rules: Any, names: Any, error: type[Exception],
+                                                                message: str) -> None:
+    """``core.bots.bot_game`` (api.md) failed inside: a ruleset id with ``'str' object has no attribute
+    'game'``, ``names=None`` with "'NoneType' object is not iterable", a name that is no string with
+    "unhashable type" or an unknown bot called 2; ``play_game``'s refusals, in every game."""
+    from boomerang_rules.core import bots as core_bots
+
+    with pytest.raises(error, match=message):
+        core_bots.bot_game(rules, names, 1)

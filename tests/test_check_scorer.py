@@ -337,3 +337,32 @@ def test_a_difference_is_named_to_its_entry_in_80_columns_in_every_game(tmp_path
     if rules_id == "boomerang-2010":
         assert {line.split(",")[1].strip() for line in said} == {"cards", "animals"}
     assert max((len(line) for line in out.splitlines() if line.startswith("    ")), default=0) <= 80, out
+
+
+@pytest.mark.parametrize(("change", "error", "message"), [
+    ({"command": []}, ValueError, r"^command must name the program to run, then its arguments, not \[\]$"),
+    ({"command": None}, TypeError, r"^command must be a list of a program's arguments \(str\), not None$"),
+    ({"command": "cat"}, TypeError, r"^command must be a list of a program's arguments \(str\), not str$"),
+    ({"rules": "standard"}, TypeError, r"^rules must be a loaded ruleset \(see load_rules\), not str: 'standard'$"),
+    ({"players": []}, ValueError, r"^players must hold at least one player count, not \[\]$"),
+    ({"players": 3}, TypeError, r"^players must be a list of player counts, not int: 3$"),
+    ({"players": [3, "4"]}, TypeError, r"^players\[1\] must be a player count \(int\), not str: '4'$"),
+    ({"seed": "x"}, TypeError, r"^seed must be an integer seed \(int\), not str: 'x'$"),
+    ({"count": -1}, ValueError, r"^count must be a number of games from 0 to "),
+    ({"batch": 0}, ValueError, r"^batch must be a number of games a run from 1 to "),
+    ({"timeout": -1}, ValueError, r"^timeout must be a positive number of seconds, not -1$"),
+    ({"timeout": "5"}, TypeError, r"^timeout must be a number of seconds \(int or float\), not str: '5'$"),
+])
+def test_the_api_names_its_bad_argument_before_any_game_is_made(change: dict[str, Any], error: type[Exception],
+                                                                 message: str) -> None:
+    """``core.differential.check`` (api.md: the ``check-scorer`` machinery) failed inside on a bad
+    argument: ``command=[]`` an ``IndexError``, ``players=[]`` a ``ZeroDivisionError``, ``rules`` as
+    an id an ``AttributeError``, a negative timeout reported as the scorer's own slowness. Each is a
+    ``TypeError`` or ``ValueError`` naming it now, raised by ``checked`` itself, not at its first game."""
+    from boomerang_rules import load_rules
+    from boomerang_rules.core import differential
+
+    given: dict[str, Any] = {"command": ["cat"], "rules": load_rules("sea-salt-paper"), "players": [3],
+                             "seed": 0, "count": 1, "timeout": 5.0}
+    with pytest.raises(error, match=message):
+        differential.checked(**{**given, **change})

@@ -34,6 +34,21 @@ def test_the_command_list_says_score_scores_a_final_table_too() -> None:
     assert code == 0 and line.split(None, 1)[1] == "Score one player's cards, or a final table."
 
 
+def test_the_bots_help_says_how_much_faster_random_plays_as_the_readme_measured() -> None:
+    """``--bots`` said "random plays some 20 times faster, in every game"; the README's table measures
+    greedy's game at 22 times random's in Boomerang: Australia, 11 in Sea Salt & Paper and 16 in
+    Boomerang (2010). The help gives the range now, and every game's figure lies in it."""
+    from boomerang_rules.cli.common import BOTS_HELP
+
+    assert "random plays some 10 to 20 times faster (Sea Salt & Paper the least)" in BOTS_HELP
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (Boomerang: Australia|Sea Salt & Paper|Boomerang \(2010\)) \| ([\d.]+) ms \([\d.]+\) \| "
+                      r"[\d.]+ ms \([\d.]+\) \| ([\d.]+) ms", readme, re.M)
+    ratios = {game: float(greedy) / float(random) for game, random, greedy in rows}
+    assert len(ratios) == 3 and all(9.5 <= ratio <= 22.5 for ratio in ratios.values()), ratios
+    assert min(ratios, key=ratios.__getitem__) == "Sea Salt & Paper"
+
+
 def test_score_text() -> None:
     code, out, _ = run("score", "E", "A", "V", "W", "X", "J", "B", "--activity", "indigenous_culture")
     assert code == 0

@@ -233,6 +233,26 @@ def test_a_folder_or_a_missing_file_is_named_in_the_same_words_by_every_record_r
     assert result.stderr.splitlines()[0] == f"boomerang-rules: {place}: cannot read: {why}"
 
 
+@pytest.mark.parametrize(("args", "option"), [
+    (["play", "--rules", "boomerang-2010", "--seed", "4", "--record", ""], "'--record'"),
+    (["check-scorer", "--games", "2", "--example-out", "", "--", "python", "-c", "print('[]')"], "'--example-out'"),
+    (["simulate", "--out", ""], "'--out' / '-o'"),
+    (["sheet", str(ROOT / "examples" / "game-2p.json"), "--out", ""], "'--out' / '-o'"),
+    (["replay", str(ROOT / "examples" / "game-2p.json"), "--html", ""], "'--html'"),
+    (["replay", ""], "'FILE'"),
+    (["sheet", "", "--out", "-"], "'FILE'"),
+    (["validate", str(ROOT / "examples" / "game-2p.json"), ""], "'FILE...'"),
+])
+def test_an_empty_file_name_is_a_usage_error_naming_its_option(args: list[str], option: str) -> None:
+    """``play --record ''`` played the whole game and saved nothing (exit 0), ``check-scorer
+    --example-out ''`` kept no example (exit 1, its disagreements only), ``simulate --out ''`` said
+    "cannot write  (--out): Is a directory" and ``validate ''`` ": cannot read". Every option and
+    argument naming a file refuses an empty name before anything is played or read."""
+    result = _run(*args, stdin="1\n" * 3000)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert f"Invalid value for {option}: an empty file name names no file" in result.stderr
+
+
 @pytest.mark.parametrize("limit", ["9223372036854775807", "40000000000", "1"])
 def test_a_huge_size_limit_allocates_nothing(limit: str) -> None:
     result = _run("validate", "--max-bytes", limit, str(ROOT / "examples" / "game-2p.json"))

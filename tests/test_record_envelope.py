@@ -371,3 +371,21 @@ def test_a_game_packages_own_check_refuses_a_string_that_is_not_text(name: str) 
     record = _with(_record(name), ("players", 0), "\ud800")
     problems = game_module(br.load_rules(GAMES[name]).game).check_record(record).problems
     assert [(p.pointer, p.rule) for p in problems] == [("/players/0", "json-text")]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("other", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_record_whose_game_is_not_its_ruleset_s_says_so_first(name: str, other: str) -> None:
+    """A record of one game whose ``game`` names another (a site writing the wrong name) broke the
+    other game's schema 22 to 61 times, and no problem said why; the clash of its ``game`` and its
+    ruleset's comes first now, in the words ``named_rules`` gives it, in every game."""
+    record = _record(name)
+    own = br.load_rules(record["rules"]).game
+    game = br.load_rules(other).game
+    if game == own:
+        return
+    record["game"] = game
+    problems = br.validate_record(record)
+    assert str(problems[0]) == (f"/rules: the ruleset {record['rules']!r} is for {own!r}, but the record is a "
+                                f"{game!r} game [rules-game]")
+    assert len(problems) > 1 and all(p.rule.startswith("schema:") for p in problems[1:])

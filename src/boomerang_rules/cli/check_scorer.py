@@ -23,7 +23,7 @@ from .common import (
     require_seeds,
     rules_option,
 )
-from .files import check_new_file, command_files, refuse_to_overwrite, rules_read, write_text
+from .files import check_new_file, command_files, named, refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(name="check-scorer", short_help="Check another scorer against the rules.",
@@ -36,7 +36,7 @@ from .files import check_new_file, command_files, refuse_to_overwrite, rules_rea
 @players_option(None, "Player count of every game (default: every count the rules allow, in turn)")
 @click.option("--timeout", type=FloatRange(min=0.1), default=120.0, show_default=True,
               help="Seconds the scorer may take for each batch (one run of COMMAND for every 1,000 games).")
-@click.option("--example-out", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--example-out", type=click.Path(dir_okay=False, writable=True), default=None, callback=named,
               help="Write the shortest disagreeing record (without result) to this file (checked before the "
                    "games are dealt).")
 @click.option("--force", is_flag=True, help="Let --example-out replace a file that exists.")

@@ -16,10 +16,23 @@ import tempfile
 from collections.abc import Callable, Iterable
 from typing import IO
 
+import click
+
 from ..core.jsonio import printable
 from .common import EXIT_USAGE, fail
 
 STDIO = "-"
+
+
+def named(ctx: click.Context, param: click.Parameter, value: object) -> object:
+    """A click callback for every option and argument that names a file: an empty name is a usage
+    error (exit 2) naming the option. ``play --record ''`` played the whole game and saved nothing,
+    exit 0; ``check-scorer --example-out ''`` kept no example; ``simulate --out ''`` said "cannot
+    write  (--out): Is a directory", and ``validate ''`` ": cannot read"."""
+    given = value if isinstance(value, tuple) else (value,)
+    if "" in given:
+        raise click.BadParameter("an empty file name names no file", ctx=ctx, param=param)
+    return value
 
 
 def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:

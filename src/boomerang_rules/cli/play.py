@@ -18,7 +18,7 @@ from .common import (
     require_players,
     rules_option,
 )
-from .files import check_new_file, refuse_to_overwrite, rules_read, write_text
+from .files import check_new_file, named, refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(short_help="Play a game against bots.")
@@ -30,7 +30,7 @@ from .files import check_new_file, refuse_to_overwrite, rules_read, write_text
                    "everywhere (default: greedy for every seat, as in simulate and tournament).")
 @click.option("--seed", "-s", type=INT, default=None, help="Seed of the deal (default: a new one each game).")
 @rules_option
-@click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None, callback=named,
               help="Save the game record here when the game ends (checked before the game starts): one "
                    "indented JSON document, or one line under a *.jsonl name, as simulate --out writes.")
 @click.option("--force", is_flag=True, help="Let --record replace a file that exists.")

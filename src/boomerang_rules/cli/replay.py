@@ -19,18 +19,18 @@ from .common import (
     max_bytes_option,
     read_one_game,
 )
-from .files import STDIO, refuse_to_overwrite, rules_read, write_text
+from .files import STDIO, named, refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(short_help="Tell a recorded game step by step.")
-@click.argument("file", type=click.Path(allow_dash=True))
+@click.argument("file", type=click.Path(allow_dash=True), callback=named)
 @click.option("--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
               help="The N-th game (1 = first) of a file of several games (JSON Lines).")
 @click.option("--seat", "-k", type=INT, default=None,
               help="Show only what this seat (counted from 0) could see at each moment, as play --seat plays it.")
 @click.option("--rules", "rules_name", default=None, metavar="ID|PATH",
               help="Replay under this ruleset or variant instead of the one the record names.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, allow_dash=True), default=None, callback=named,
               metavar="PAGE.html", help="Write the game as one self-contained web page to step through ('-': "
               "standard output).")
 @max_bytes_option

@@ -9,12 +9,12 @@ import click
 from ..core.jsonio import printable
 from ..terminal.problems import listed
 from .common import EXIT_USAGE, IntRange, fail, game_cli, max_bytes_option, read_one_game
-from .files import refuse_to_overwrite, write_text
+from .files import named, refuse_to_overwrite, write_text
 
 
 @click.command(short_help="Draw a record's score sheets as SVG.")
-@click.argument("file", type=click.Path(allow_dash=True))
-@click.option("--out", "-o", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+@click.argument("file", type=click.Path(allow_dash=True), callback=named)
+@click.option("--out", "-o", "out", type=click.Path(dir_okay=False, allow_dash=True), default=None, callback=named,
               metavar="FILE.svg",
               help="The SVG file to write ('-': standard output). Without it the SVG goes to standard "
                    "output only when that is a file or a pipe; on a terminal the command refuses (exit 2).")

@@ -27,7 +27,7 @@ from .common import (
     require_seeds,
     rules_option,
 )
-from .files import refuse_to_overwrite, rules_read, write_text_file
+from .files import named, refuse_to_overwrite, rules_read, write_text_file
 
 
 @click.command(short_help="Play bot games and write their records.")
@@ -38,6 +38,7 @@ from .files import refuse_to_overwrite, rules_read, write_text_file
 @click.option("--games", "-n", type=IntRange(min=1, max=MAX_GAMES), default=1, show_default=True,
               help="How many games.")
 @click.option("--out", "-o", type=click.Path(dir_okay=False, writable=True, allow_dash=True), default=None,
+              callback=named,
               help="Write the records to this file ('-': standard output, the default). The format follows "
                    "the name: *.jsonl gets JSON Lines (one record a line), any other name one indented JSON "
                    "document, so several games need a .jsonl name. A file that exists is replaced, once the "

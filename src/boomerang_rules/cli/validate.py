@@ -8,10 +8,11 @@ import sys
 import click
 
 from .common import EXIT_INVALID, EXIT_USAGE, max_bytes_option
+from .files import named
 
 
 @click.command(short_help="Check records, rulesets and variants.")
-@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...", callback=named)
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON report per document (an unreadable file included), one per line.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the problems: no line per valid document, no summary.")

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from . import rng as rng_mod
-from .arguments import brief, is_list, kind, list_of, not_a
+from .arguments import brief, is_list, kind, list_of, not_a, string_list
 from .determinize import check_view
 
 View_contra = TypeVar("View_contra", contravariant=True)
@@ -108,10 +108,16 @@ def make_bots(bots: Mapping[str, Callable[[Any, int], Any]], names: Sequence[str
 
 
 def bot_game(rules: Any, names: Sequence[str], seed: int) -> Any:
-    """A whole game of ``rules``'s game dealt from ``seed``, each seat played by the bot it names."""
-    from .games import game_module
+    """A whole game of ``rules``'s game dealt from ``seed``, each seat played by the bot it names.
+    ``rules`` and ``names`` are refused as ``play_game`` refuses its own (a ruleset id raised an
+    ``AttributeError``, ``names=None`` "'NoneType' object is not iterable")."""
+    from .games import GAMES, game_module
 
-    module = game_module(rules.game)
+    played = getattr(rules, "game", None)
+    if not isinstance(played, str) or played not in GAMES:
+        raise not_a(rules, "rules", "a Ruleset (see load_rules)")
+    string_list(names, "names", "bot names")
+    module = game_module(played)
     return module.play_game(rules, make_bots(module.BOTS, names, rules, seed), seed)
 
 

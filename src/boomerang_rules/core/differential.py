@@ -24,10 +24,11 @@ from typing import Any
 
 import attrs
 
-from .arguments import brief
+from .arguments import brief, in_range, integer, kind, list_of, string_list
 from .display import clipped
 from .games import game_module
 from .jsonio import parse_json
+from .limits import MAX_GAMES
 from .playouts import random_game
 
 
@@ -256,7 +257,38 @@ def _same(ours: Any, theirs: Any, points: bool = False) -> bool:
 def checked(command: Sequence[str], rules: Any, players: Sequence[int], seed: int, count: int,
             timeout: float, batch: int = BATCH) -> Iterator[Game]:
     """Score ``count`` generated games with ``command``, ``batch`` games a run of it (each given
-    ``timeout`` seconds); every game with what differs, in game order, as each batch is answered."""
+    ``timeout`` seconds); every game with what differs, in game order, as each batch is answered.
+
+    The arguments are checked here, before a game is made: a ``TypeError`` or ``ValueError`` naming
+    the one that is wrong (``command=[]`` raised an ``IndexError``, ``players=[]`` a
+    ``ZeroDivisionError``, ``rules="standard"`` an ``AttributeError``, from inside)."""
+    _check_arguments(command, rules, players, seed, count, timeout, batch)
+    return _checked(command, rules, players, seed, count, timeout, batch)
+
+
+def _check_arguments(command: object, rules: object, players: object, seed: object, count: object,
+                     timeout: object, batch: object) -> None:
+    from .loading import rules_data
+
+    if not string_list(command, "command", "a program's arguments"):
+        raise ValueError("command must name the program to run, then its arguments, not []")
+    rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
+    counts: Sequence[object] = list_of(players, "players", "player counts")
+    if not counts:
+        raise ValueError("players must hold at least one player count, not []")
+    for i, n in enumerate(counts):
+        integer(n, f"players[{i}]", "a player count")
+    integer(seed, "seed", "an integer seed")
+    in_range(count, 0, MAX_GAMES, "count", "a number of games")
+    in_range(batch, 1, MAX_GAMES, "batch", "a number of games a run")
+    if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+        raise TypeError(f"timeout must be a number of seconds (int or float), not {kind(timeout)}: {brief(timeout)}")
+    if not 0 < timeout < float("inf"):
+        raise ValueError(f"timeout must be a positive number of seconds, not {brief(timeout)}")
+
+
+def _checked(command: Sequence[str], rules: Any, players: Sequence[int], seed: int, count: int,
+             timeout: float, batch: int) -> Iterator[Game]:
     record_of = game_module(rules.game).record_of
     for start in range(0, count, batch):
         games = make_games(rules, players, seed, min(batch, count - start), start)

@@ -127,7 +127,27 @@ def document_problems(record: Any, schema: str, schema_sees: Callable[[Any], Any
     if problems:
         return problems
     seen = record if schema_sees is None else schema_sees(record)
-    return schema_problems(seen, schema) or point_problems(seen, own_integers)
+    problems = schema_problems(seen, schema)
+    if problems:  # the shape of another game's record: the clash of its game and ruleset said first
+        return _another_game_s_rules(record) + problems
+    return point_problems(seen, own_integers)
+
+
+def _another_game_s_rules(record: Any) -> list[Problem]:
+    """The ``rules-game`` problem of a record whose ``rules`` is the id of a shipped ruleset of
+    another game than its ``game`` says: its rounds and result, of the ruleset's game, break the
+    schema of ``game``'s records a dozen times over, and those problems alone never said why (a
+    site that wrote the wrong ``game``, or the wrong ruleset)."""
+    ref, game = (record.get("rules"), record.get("game")) if isinstance(record, dict) else (None, None)
+    if not isinstance(ref, str) or not isinstance(game, str) or ref not in shipped_ids():
+        return []
+    named = load_rules(ref).game
+    return [] if named == game else [_rules_game(ref, named, game)]
+
+
+def _rules_game(rules_id: str, named: str, game: str) -> Problem:
+    return Problem("/rules", f"the ruleset {rules_id!r} is for {named!r}, but the record is a {game!r} game",
+                   "rules-game")
 
 
 OWN_INTEGERS = (("seed",), ("rules",))
@@ -214,8 +234,7 @@ def named_rules(ref: Any, game: str) -> tuple[Any, list[Problem]]:
     except RulesError as exc:
         return None, under("/rules", exc.problems)
     if rules.game != game:
-        return None, [Problem("/rules", f"the ruleset {rules.id!r} is for {rules.game!r}, but the record is a "
-                              f"{game!r} game", "rules-game")]
+        return None, [_rules_game(rules.id, rules.game, game)]
     return rules, []
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from . import bots
-from .arguments import in_range
+from .arguments import in_range, integer, string_list
 from .games import game_module
 from .jsonio import dumps_pretty
 from .limits import MAX_GAMES, MAX_JOBS
@@ -50,7 +50,16 @@ def simulate(rules: Any, names: Sequence[str], seat_names: Sequence[str], seed: 
              ) -> Iterator[str]:
     """The texts of ``record_texts`` for seeds ``seed`` to ``seed + games - 1`` (``games`` up to
     ``core.limits.MAX_GAMES``), in that order, played here, in ``jobs`` processes (1 to
-    ``core.limits.MAX_JOBS``) or on a Ray cluster (``core.parallel.ordered_map``)."""
+    ``core.limits.MAX_JOBS``) or on a Ray cluster (``core.parallel.ordered_map``). Every argument is
+    checked as ``core.tournament.run`` checks its own, before any game is played: a ``TypeError`` or
+    ``ValueError`` naming it (``seat_names=None`` raised "'NoneType' object is not iterable", a seed
+    given as text "can only concatenate str")."""
+    from .loading import rules_data
+
+    rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
+    string_list(names, "names", "bot names")
+    string_list(seat_names, "seat_names", "player names")
+    seed = integer(seed, "seed", "an integer seed")
     jobs = in_range(jobs, 1, MAX_JOBS, "jobs", "a number of processes")
     games = in_range(games, 0, MAX_GAMES, "games", "a number of games")
     spread = ray is not None or jobs > 1
