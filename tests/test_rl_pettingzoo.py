@@ -406,6 +406,25 @@ def test_seeds_and_actions_that_are_not_integers_are_refused(rules_id: str, play
     assert par.agents
 
 
+def test_each_game_s_envs_are_named_for_their_game() -> None:
+    """Every game's envs were named ``boomerang_v0`` (PettingZoo's ``metadata["name"]``, which tools
+    such as SuperSuit and RLlib's env registration show): each is named for its game now, the AEC and
+    parallel envs alike, wrapped, pickled, or of another ruleset of the game."""
+    import pickle
+
+    names = {}
+    for rules_id, players in ALL_GAMES:
+        game = br.load_rules(rules_id).game
+        made = [bz.env(rules_id, players), bz.raw_env(rules_id, players), bz.parallel_env(rules_id, players)]
+        made.append(pickle.loads(pickle.dumps(made[2])))
+        assert {env.metadata["name"] for env in made} == {game.replace("-", "_") + "_v0"}
+        names[game] = made[0].metadata["name"]
+    from boomerang_rules.core.games import GAMES
+
+    assert set(names) == set(GAMES) and len(set(names.values())) == len(GAMES)
+    assert bz.parallel_env("direction", 3).metadata["name"] == "boomerang_australia_v0"
+
+
 @pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
 def test_the_aec_env_is_not_offered_to_aec_to_parallel(rules_id: str, players: int) -> None:
     """PettingZoo's ``aec_to_parallel`` reads every owing seat's mask at a cycle's start and expects the

@@ -179,6 +179,8 @@ class _Common:
     _legal_row: Callable[[int], np.ndarray | None]
     """``seat``'s action mask now, or None when it owes no decision (each env defines it)."""
 
+    metadata: ClassVar[dict[str, Any]]
+    """Each env class's (PettingZoo's); an env's own names its game (see ``_setup``)."""
     game: GameAdapter
     obs_key: str = "observation"
     """The observation's key beside ``"action_mask"`` (one of ``OBS_KEYS``)."""
@@ -195,6 +197,9 @@ class _Common:
         self.obs_key = obs_key
         self.game = adapter_for(rules, players)
         self._args = (self.game.rules, players)
+        # the env's name is its game's (every game's envs were "boomerang_v0"), as PettingZoo names its own;
+        # an instance's metadata over the class's (written through vars: a ClassVar to the type checker)
+        vars(self)["metadata"] = {**type(self).metadata, "name": self.game.rules.game.replace("-", "_") + "_v0"}
         self.reward = reward
         self.max_cycles = None if max_cycles is None else int(max_cycles)
         self.render_mode = render_mode
@@ -292,6 +297,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
                                           # aec_to_parallel would need every owing seat's mask at a cycle's
                                           # start, in seat order (see the module's docstring): parallel_env()
                                           "is_parallelizable": False}
+    """The class's; each env's names its game (``boomerang_australia_v0``, ``sea_salt_paper_v0``...)."""
     _terminate_illegal = False
     """Whether an illegal action ends the game with -1 for its seat (``BoomerangEnv``) or raises."""
     _DERIVED = (*_Common._DERIVED, "_obs", "_seen")
@@ -543,6 +549,7 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
     """Every seat acts at once; a step of the env is a step of the game (and a cycle)."""
 
     metadata: ClassVar[dict[str, Any]] = {"name": "boomerang_v0", "render_modes": ["ansi", "human"]}
+    """The class's; each env's names its game (``boomerang_australia_v0``, ``sea_salt_paper_v0``...)."""
     _DERIVED = (*_Common._DERIVED, "_encode", "_seat_dicts", "_to_act", "_step", "_apply", "_engine_actions",
                 "_is_over", "_totals", "_everyone")
 
