@@ -477,10 +477,10 @@ def test_each_game_s_record_replay_takes_its_rules_argument_alike(game: str, fun
     for junk, shown in ((5, "int: 5"), ({}, "dict: {}"), (b"x", "bytes: b'x'")):
         with pytest.raises(TypeError) as wrong_type:
             replay(record, junk)
-        assert str(wrong_type.value) == f"rules must be a {name} Ruleset, a ruleset id, or None, not {shown}"
+        assert str(wrong_type.value) == f"rules must be a {name} Ruleset, a ruleset id or path, or None, not {shown}"
     for game_named in ("chess", package.GAME):  # what names a game but is no ruleset of one: no ruleset at all
-        with pytest.raises(TypeError, match=rf"^rules must be a {re.escape(name)} Ruleset, a ruleset id, or None, "
-                                            r"not SimpleNamespace"):
+        with pytest.raises(TypeError, match=rf"^rules must be a {re.escape(name)} Ruleset, a ruleset id or path, "
+                                            r"or None, not SimpleNamespace"):
             replay(record, types.SimpleNamespace(game=game_named))
 
 

@@ -109,7 +109,7 @@ def test_check_record_takes_a_ruleset_id_a_ruleset_or_none(n: int) -> None:
     for wrong in (5, b"standard", {"rules": "standard"}):
         with pytest.raises(TypeError) as refused:
             au.check_record(record, wrong)  # type: ignore[arg-type]
-        assert str(refused.value) == (f"rules must be a Boomerang: Australia Ruleset, a ruleset id, or None, "
+        assert str(refused.value) == (f"rules must be a Boomerang: Australia Ruleset, a ruleset id or path, or None, "
                                       f"not {type(wrong).__name__}: {wrong!r}")
 
 

@@ -513,5 +513,5 @@ def test_a_record_checked_under_another_games_ruleset_or_no_ruleset_is_refused_i
          "rules-game")]
     with pytest.raises(TypeError) as info:
         check_record(record, rules=5)  # type: ignore[arg-type]
-    assert str(info.value) == "rules must be a Boomerang (2010) Ruleset, a ruleset id, or None, not int: 5"
+    assert str(info.value) == "rules must be a Boomerang (2010) Ruleset, a ruleset id or path, or None, not int: 5"
     assert check_record(record, rules="boomerang-2010") == check_record(record)  # an id, loaded

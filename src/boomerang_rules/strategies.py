@@ -114,9 +114,10 @@ def invalid_records(draw: st.DrawFn, players: int | None = None,
                     rules: RulesArg = None) -> tuple[dict[str, Any], str, str]:
     """A record with exactly one rule broken, the JSON pointer and the rule a validator must report.
 
-    The rules are this library's rule names: ``pick-in-hand``, ``card-unique``, ``catch``,
+    The rules are this library's rule names, the ruleset's game's (its package's ``break_one_rule``
+    breaks one): Boomerang: Australia's ``pick-in-hand``, ``card-unique``, ``catch``,
     ``activity-once``, ``result-sheet``, ``result-winners``, ``leftover-dealt-first`` and
-    ``schema:type``.
+    ``schema:type``; the other games' as their rules pages list them.
     """
     ruleset = _rules(draw, rules, players)
     record = copy.deepcopy(draw(records(players, ruleset, finished=None, with_result=None)))

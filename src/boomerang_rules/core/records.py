@@ -251,7 +251,7 @@ def replay_rules(rules: object, ruleset: type[R], game: str, what: str) -> tuple
     if isinstance(other, str) and other in GAMES and other != game:
         return None, [Problem("/rules", f"replayed under a ruleset for {other!r}, but the record is a {game!r} "
                               "game", "rules-game")]
-    raise TypeError(f"rules must be {what}, a ruleset id, or None, not {kind(rules)}: {brief(rules)}")
+    raise TypeError(f"rules must be {what}, a ruleset id or path, or None, not {kind(rules)}: {brief(rules)}")
 
 
 def players_problems(rules: Any, n: int) -> list[Problem]:
