@@ -11,8 +11,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ..core.drawn_rulesets import rulesets_for
-from ..core.loading import game_ruleset_argument, list_rules, rules_data, rules_from_data
+from ..core.drawn_rulesets import game_ruleset_drawn, rulesets_for
+from ..core.loading import list_rules, rules_data, rules_from_data
 from .engine import apply, is_over, legal_actions, new_game, to_act
 from .loading import TITLE, load_rules
 from .records import record_of
@@ -65,11 +65,7 @@ def rulesets(generated: bool = True, players: int | None = None) -> st.SearchStr
 def _rules(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Ruleset:
     """The Boomerang (2010) ruleset ``rules`` names or draws (``None``: one for ``players`` players,
     when given); anything else refused as every game's strategies refuse it (``core.loading``)."""
-    if rules is None:
-        return draw(rulesets(players=players))
-    given: object = draw(rules) if isinstance(rules, st.SearchStrategy) else rules
-    drawn = " (drawn by the strategy given)" if given is not rules else ""
-    ruleset: Ruleset = game_ruleset_argument(given, Ruleset, TITLE, drawn)
+    ruleset: Ruleset = game_ruleset_drawn(draw, rules, players, rulesets, Ruleset, TITLE)
     return ruleset
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from .arguments import as_id
-from .loading import list_rules, load_rules
+from .loading import game_ruleset_argument, list_rules, load_rules
 from .seats import admits
 
 
@@ -38,6 +38,17 @@ def rulesets_for(game: str, players: object, generated: Callable[[int | None], s
                          + (f", its generated ones for {generated_players.start} to {generated_players.stop - 1}"
                             if generated is not None else "") + f"; give rules= a ruleset for {count} players")
     return st.one_of(parts)
+
+
+def game_ruleset_drawn(draw: st.DrawFn, rules: object, players: object,
+                       rulesets: Callable[..., st.SearchStrategy[Any]], cls: type, title: str) -> Any:
+    """The ruleset one game's own strategies play: ``rules`` None, one of ``rulesets(players=players)``;
+    else an id, a path, a ruleset or a strategy of them, another game's refused in the words of the
+    game's ``load_rules`` (``core.loading.game_ruleset_argument``, which names a drawn one so)."""
+    if rules is None:
+        return draw(rulesets(players=players))
+    given: object = draw(rules) if isinstance(rules, st.SearchStrategy) else rules
+    return game_ruleset_argument(given, cls, title, " (drawn by the strategy given)" if given is not rules else "")
 
 
 def _range_of(rules_id: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..core import rng as rng_mod
-from ..core.drawn_rulesets import rulesets_for
+from ..core.drawn_rulesets import game_ruleset_drawn, rulesets_for
 from .engine import apply, is_over, legal_actions, new_game, to_act
 from .rules import GAME, Ruleset
 from .sheets import ROWS
@@ -102,14 +102,9 @@ RulesArg = Ruleset | str | st.SearchStrategy[Ruleset] | st.SearchStrategy[str] |
 def _ruleset(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Ruleset:
     """The Sea Salt & Paper ruleset ``rules`` names or draws (``None``: one for ``players`` players,
     when given); anything else refused as every game's strategies refuse it (``core.loading``)."""
-    from ..core.loading import game_ruleset_argument
     from .loading import TITLE
 
-    if rules is None:
-        return draw(rulesets(players=players))
-    given: object = draw(rules) if isinstance(rules, st.SearchStrategy) else rules
-    drawn = " (drawn by the strategy given)" if given is not rules else ""
-    ruleset: Ruleset = game_ruleset_argument(given, Ruleset, TITLE, drawn)
+    ruleset: Ruleset = game_ruleset_drawn(draw, rules, players, rulesets, Ruleset, TITLE)
     return ruleset
 
 
