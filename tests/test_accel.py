@@ -343,6 +343,16 @@ def test_contexts_with_a_slot_rebound_get_the_plain_answers(data: st.DataObject)
     agree(odd, *moves(s))
 
 
+@given(st.integers(0, 2**300))
+def test_bits_lists_a_mask_s_set_bits_ascending_and_refuses_a_negative_one(mask: int) -> None:
+    from boomerang_rules.australia.tables import bits
+
+    assert bits(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
+    assert bits(0) == []
+    with pytest.raises(ValueError, match=f"^a mask of cards cannot be negative, not {-mask - 1}$"):
+        bits(-mask - 1)
+
+
 def test_a_round_ended_with_negative_hands_in_its_context_is_refused_not_dealt_for_ever() -> None:
     """A context whose ``dealt`` slot holds a negative mask (the near miss ``(-1, -1)`` the test above
     draws now and then) made the next deal list the set bits of -1: the plain engine, which the
