@@ -168,7 +168,7 @@ def test_cli_score_and_variants() -> None:
     assert runner.invoke(cli, ["score", "--rules", "sea-salt-paper", "--hand", "nope"]).exit_code == 1
     assert runner.invoke(cli, ["score", "--rules", "sea-salt-paper", "crab-1"]).exit_code == 2
     listed = runner.invoke(cli, ["variants"])
-    assert listed.exit_code == 0 and re.search(r"sea-salt-paper-tie-ender +sea-salt-paper ", listed.output)
+    assert listed.exit_code == 0 and re.search(r"^sea-salt-paper-tie-ender +sea-salt-paper$", listed.output, re.M)
 
 
 def test_cli_tournament_and_play_from_a_pipe(tmp_path: Path) -> None:

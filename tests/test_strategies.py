@@ -180,6 +180,11 @@ def test_a_player_count_asked_for_draws_a_ruleset_that_admits_it(which: str, pla
     drawn()
 
 
+def _seats(players: int) -> str:
+    """How the refusal counts ``players`` ("1 player", "6 players")."""
+    return f"{players} player" + ("" if players == 1 else "s")
+
+
 _EDGE_COUNTS = [("boomerang-australia", n) for n in (1, 2, 5, 32)] + \
     [("boomerang-2010", n) for n in (2, 3, 6)] + [("sea-salt-paper", n) for n in (2, 5)]
 
@@ -220,11 +225,11 @@ def test_a_rare_count_passes_hypothesis_health_check(strategy: str, players: int
 @pytest.mark.parametrize(("game", "players"), [("boomerang-australia", 40), ("boomerang-2010", 7),
                                                ("sea-salt-paper", 6), ("sea-salt-paper", 1)])
 def test_a_count_no_ruleset_can_be_for_is_refused_by_name(game: str, players: int) -> None:
-    with pytest.raises(ValueError, match=rf"no ruleset of '{game}' is for {players} players: its shipped rulesets "
+    with pytest.raises(ValueError, match=rf"no ruleset of '{game}' is for {_seats(players)}: its shipped rulesets "
                                          r"are for \d to \d, its generated ones for \d+ to \d+"):
         bst.rulesets(game=game, players=players)
     prefix = {"boomerang-australia": "", "boomerang-2010": "b10_", "sea-salt-paper": "ssp_"}[game]
-    with pytest.raises(ValueError, match=f"no ruleset of '{game}' is for {players} players"):
+    with pytest.raises(ValueError, match=f"no ruleset of '{game}' is for {_seats(players)}"):
         find(getattr(bst, prefix + "games")(players=players), lambda _: True)
 
 
@@ -301,9 +306,9 @@ def test_a_player_count_no_ruleset_drawn_is_for_is_refused_naming_players(which:
     strategies refuse such a count now, saying which counts their rulesets are for."""
     low, high = drawable
     for players in (low - 1, high + 1):
-        with pytest.raises(ValueError, match=f"^players={players}: no ruleset of '{game}' is for {players} players: "
+        with pytest.raises(ValueError, match=f"^players={players}: no ruleset of '{game}' is for {_seats(players)}: "
                                              f"its shipped rulesets are for .*, its generated ones for {low} to "
-                                             f"{high}; give rules= a ruleset for {players} players"):
+                                             f"{high}; give rules= a ruleset for {_seats(players)}"):
             _first(_of_players(which, kind, players))
 
 

@@ -225,6 +225,18 @@ def test_merge_patch_rfc7396_examples(target: Any, patch: Any, result: Any) -> N
     assert json.dumps(target) == before
 
 
+def test_the_variants_listing_fits_80_columns_and_holds_every_name_and_description() -> None:
+    """Each ruleset's id and game on a line, its name and description wrapped below it: the names and
+    descriptions were printed beside 60 columns of ids and games, lines of up to 533 characters."""
+    listed = CliRunner().invoke(cli, ["variants"])
+    assert listed.exit_code == 0
+    assert max(map(len, listed.stdout.splitlines())) <= 80
+    flat = " ".join(listed.stdout.split())
+    for info in br.list_rules():
+        assert re.search(rf"^{re.escape(info.id)} +{re.escape(info.game)}$", listed.stdout, re.M)
+        assert " ".join(info.name.split()) in flat and " ".join(info.description.split()) in flat
+
+
 def test_cli_variants_list_and_show() -> None:
     runner = CliRunner()
     listed = runner.invoke(cli, ["variants"])

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import json
+import textwrap
 
 import click
 
 from .common import load_rules_or_exit
 
+LISTING_WIDTH = 80
+"""The listing's width, as every command's output and help keep to."""
+INDENT = "    "
+
 
 @click.group(invoke_without_command=True, short_help="List the shipped rulesets and variants.")
 @click.pass_context
 def variants(ctx: click.Context) -> None:
-    """List the shipped rulesets and variants: id, game, name and description.
+    """List the shipped rulesets and variants: id and game, then name and description.
 
     A variant is a small file of changes to another ruleset; pick one with --rules ID on the
     commands that play or score.
@@ -23,12 +28,13 @@ def variants(ctx: click.Context) -> None:
 
     infos = list_rules()
     width = max(len(i.id) for i in infos)
-    game_width = max(len(i.game) for i in infos)
-    for info in infos:
+    for info in infos:  # in 80 columns: the id and game, then the name and description below, indented
         base = f" (extends {info.extends})" if info.extends else ""
-        click.echo(f"{info.id:<{width}}  {info.game:<{game_width}}  {info.name}{base}")
-        if info.description:
-            click.echo(f"{'':<{width}}  {'':<{game_width}}  {info.description}")
+        click.echo(f"{info.id:<{width}}  {info.game}")
+        for text in (f"{info.name}{base}", info.description):
+            if text:
+                click.echo(textwrap.fill(text, LISTING_WIDTH, initial_indent=INDENT, subsequent_indent=INDENT,
+                                         break_on_hyphens=False))
 
 
 @variants.command()

@@ -33,10 +33,11 @@ def rulesets_for(game: str, players: object, generated: Callable[[int | None], s
     if generated is not None and (count is None or count in generated_players):
         parts.append(generated(count))
     if not parts:
-        raise ValueError(f"players={count}: no ruleset of {game!r} is for {count} players: its shipped rulesets "
+        seats = f"{count} player" + ("" if count == 1 else "s")
+        raise ValueError(f"players={count}: no ruleset of {game!r} is for {seats}: its shipped rulesets "
                          f"are for {', '.join(sorted({_range_of(i.id) for i in list_rules() if i.game == game}))}"
                          + (f", its generated ones for {generated_players.start} to {generated_players.stop - 1}"
-                            if generated is not None else "") + f"; give rules= a ruleset for {count} players")
+                            if generated is not None else "") + f"; give rules= a ruleset for {seats}")
     return st.one_of(parts)
 
 
