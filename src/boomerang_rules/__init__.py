@@ -297,16 +297,9 @@ def _rules_argument(rules: Any) -> Any:
     """``rules`` for replaying a record: None, a loaded ruleset, or what ``load_rules`` takes."""
     if rules is None:
         return None
-    if isinstance(rules, str | os.PathLike):
-        from .core.loading import load_rules as load
+    from .core.loading import ruleset_argument
 
-        return load(rules)
-    game = getattr(rules, "game", None)
-    if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
-        from .core.arguments import brief, kind
-
-        raise TypeError(f"rules must be a loaded ruleset, a ruleset id or None, not {kind(rules)}: {brief(rules)}")
-    return rules
+    return ruleset_argument(rules, what="a loaded ruleset, a ruleset id or path, or None")
 
 
 def _record_game(record: Any, rules: Any = None) -> Any:

@@ -313,16 +313,17 @@ RULES_ARGUMENT = "a ruleset (see load_rules), a ruleset id or path, or a strateg
 """What the hypothesis strategies of every game take for ``rules`` (``boomerang_rules.strategies``)."""
 
 
-def ruleset_argument(rules: object, drawn: str = "") -> Any:
+def ruleset_argument(rules: object, drawn: str = "", what: str = RULES_ARGUMENT) -> Any:
     """``rules`` as a ruleset of any game: an id, a game's name or a path loaded, a ruleset as it is;
-    a ``TypeError`` naming what it is otherwise (``drawn``: where it came from, added to the message).
-    The hypothesis strategies of every game read their ``rules`` through here (after drawing it from
-    a strategy given), so that no game's strategy fails inside on ``rules=5``."""
+    a ``TypeError`` naming what it is otherwise (``drawn``: where it came from, added to the message;
+    ``what``: what the caller takes). The hypothesis strategies of every game read their ``rules``
+    through here (after drawing it from a strategy given), so that no game's strategy fails inside on
+    ``rules=5``; so does the top-level API's reading of a record's ``rules``."""
     if isinstance(rules, str | os.PathLike):
         return load_rules(rules)
     game = getattr(rules, "game", None)
     if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
-        raise TypeError(f"rules must be {RULES_ARGUMENT}, not {kind(rules)}: {brief(rules)}{drawn}")
+        raise TypeError(f"rules must be {what}, not {kind(rules)}: {brief(rules)}{drawn}")
     return rules
 
 
