@@ -233,6 +233,44 @@ def test_a_boolean_is_no_number_of_a_sheet(rules_id: str) -> None:
     assert not any(d.pointed for d in differences)  # true is no 1.0: only a point is said to be one
 
 
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_row_the_sheets_do_not_have_disagrees(rules_id: str) -> None:
+    """A sheet holds the rows of ``score_sheets`` and no other: an answer with one more key (a misspelt
+    ``totl`` beside a right ``total``) was taken as agreeing, the key never read."""
+    import random
+
+    import boomerang_rules as br
+    from boomerang_rules.core.differential import compare
+
+    rng = random.Random(4)
+    state = br.new_game(rules_id, 3, 4)
+    while not br.is_over(state):  # random: Sea Salt & Paper's first legal action never ends a round
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    ours = [sheet.as_dict() for sheet in br.score_sheets(state)]
+    answer = [dict(sheet) for sheet in ours]
+    answer[1]["totl"] = 7
+    differences, problem = compare(json.dumps(answer), state)
+    assert problem is None
+    assert [(d.seat, d.row, d.theirs, d.stray) for d in differences] == [(1, "totl", 7, True)]
+    assert differences[0].describe() == "seat 1, 'totl': the scorer writes 7; the sheets have no such row"
+
+
+def test_check_scorer_reports_a_row_the_sheets_do_not_have(tmp_path: Path) -> None:
+    script = tmp_path / "extra.py"
+    script.write_text("import io, json, runpy, sys\n"
+                      "out, sys.stdout = sys.stdout, io.StringIO()\n"
+                      f"runpy.run_path({str(SCORERS / 'library_scorer.py')!r}, run_name='__main__')\n"
+                      "text, sys.stdout = sys.stdout.getvalue(), out\n"
+                      "for line in text.splitlines():\n"
+                      "    sheets = json.loads(line)\n"
+                      "    sheets[0]['note'] = 'x'\n"
+                      "    print(json.dumps(sheets))\n", encoding="utf-8")
+    code, out, _ = run("--games", "3", "--", sys.executable, str(script))
+    assert code == 1, out
+    assert "rows that differ: note (3×)" in out
+    assert "seat 0, 'note': the scorer writes 'x'; the sheets have no such row" in out
+
+
 # --- many games: batches, and findings folded -------------------------------------------------
 
 def _counting_scorer(tmp_path: Path, fail_on_run: int | None = None) -> tuple[Path, Path]:

@@ -37,6 +37,15 @@ def test_ordered_map_keeps_the_order_of_the_calls_here_and_in_processes() -> Non
     assert list(parallel.ordered_map(_square, calls, jobs=2)) == [i * i for i in range(7)]
 
 
+@pytest.mark.parametrize("jobs", [0, -3])
+def test_ordered_map_refuses_fewer_than_one_job(jobs: int) -> None:
+    """``jobs=0`` ran every call here as if it were 1, silently (the CLI checks ``--jobs``; the function did not)."""
+    with pytest.raises(ValueError, match=f"jobs must be a number of processes, at least 1, not {jobs}"):
+        parallel.ordered_map(_square, [(1,)], jobs=jobs)
+    with pytest.raises(TypeError, match="jobs must be a number of processes"):
+        parallel.ordered_map(_square, [(1,)], jobs=1.5)  # type: ignore[arg-type]
+
+
 def test_the_process_pool_is_shut_down_with_the_last_result() -> None:
     """``simulate`` and ``tournament`` read the results as ``zip(chunks, ordered_map(...))``, which never asks
     for more once the chunks are done: the pool must be shut down (its workers joined) by the time the last

@@ -63,6 +63,9 @@ class Difference:
     key: str | None = None
     """The entry of a row that maps names to numbers (Boomerang (2010)'s ``cards`` and ``animals``,
     by animal), as ``round`` is the entry of a row of rounds; None for a whole row."""
+    stray: bool = False
+    """``row`` is none of the game's rows (``ours`` None): a sheet must hold the rows of
+    ``score_sheets`` and no other, since a misspelt row (``totl``) is a scorer's bug too."""
 
     @property
     def pointed(self) -> bool:
@@ -75,6 +78,8 @@ class Difference:
         """``seat 0, total: the scorer says 95, the rules give 96``, and for a number written with a
         point, why it differs: ``... says 96.0, the rules give 96 (written with a point: a score is an
         integer)``."""
+        if self.stray:
+            return f"seat {self.seat}, {self.row!r}: the scorer writes {self.theirs!r}; the sheets have no such row"
         where = (f", round {self.round + 1}" if self.round is not None else "") + (f", {self.key}" if self.key else "")
         why = f" ({POINTED})" if self.pointed else ""
         return (f"seat {self.seat}, {self.row}{where}: the scorer says {self.theirs!r}, the rules give "
@@ -233,6 +238,8 @@ def compare(answer: str | bytes, state: Any) -> tuple[tuple[Difference, ...], st
                           if not _same(w, got[k])]
             elif not _same(want, got):
                 found.append(Difference(seat, row, None, got, want))
+        found += [Difference(seat, str(row), None, got, None, stray=True) for row, got in theirs.items()
+                  if row not in mine]
     return tuple(found), None
 
 

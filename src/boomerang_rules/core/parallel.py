@@ -36,6 +36,7 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import Any, TypeVar, overload
 
+from .arguments import integer
 from .errors import ParallelError as ParallelError  # its home is core.errors; named here, where it is raised
 from .limits import PROCESSES_PER_CPU
 from .process_pool import ordered_in_processes
@@ -116,7 +117,11 @@ def ordered_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], *,
     worker process ends without its result. On Linux the processes end with the thread that asked for
     the first result (they are started then, and told to end with it:
     ``core.process_pool._worker_start``): drain the map in that thread, or one that outlives it.
+    ``jobs`` below 1 is refused (``ValueError``), not run here as if it were 1.
     """
+    jobs = integer(jobs, "jobs", "a number of processes")
+    if jobs < 1:
+        raise ValueError(f"jobs must be a number of processes, at least 1, not {jobs}")
     if ray is not None:
         return _ray_map(function, calls, ray, jobs)
     if jobs <= 1 or len(calls) <= 1:
