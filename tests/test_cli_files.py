@@ -217,6 +217,26 @@ def test_a_fifo_without_a_writer_is_refused_not_waited_on(tmp_path: Path, comman
     assert done.returncode == 2 and b"not a regular file" in done.stderr and b"Traceback" not in done.stderr
 
 
+STDIN_WRITERS = {"sheet --out": (["sheet", "-", "--out"], "the record being read"),
+                 "replay --html": (["replay", "-", "--html"], "the record being read"),
+                 "play --record": (["play", "--rules", "sea-salt-paper", "--players", "2", "--force", "--record"],
+                                   "the answers being read")}
+
+
+@pytest.mark.parametrize("writer", sorted(STDIN_WRITERS))
+def test_nor_the_file_its_standard_input_reads(inputs: dict[str, Path], writer: str) -> None:
+    """Standard input redirected from a file is a file the command reads: ``sheet - -o g.json <
+    g.json`` wrote the SVG over the record it had read, exit 0 (the guard compared names only)."""
+    args, what = STDIN_WRITERS[writer]
+    record = inputs["record"]
+    before = record.read_bytes()
+    with record.open("rb") as stdin:
+        done = _cli(*args, str(record), stdin=stdin)
+    assert done.returncode == 2, done.stderr
+    assert f"that is {what} (standard input); writing there would destroy it".encode() in done.stderr
+    assert record.read_bytes() == before
+
+
 @pytest.mark.parametrize("command", ["validate", "replay", "sheet"])
 @pytest.mark.parametrize("what", ["folder", "missing"])
 def test_a_folder_or_a_missing_file_is_named_in_the_same_words_by_every_record_reader(

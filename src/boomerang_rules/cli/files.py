@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from typing import IO
@@ -43,15 +44,27 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
         return False
 
 
+def stdin_is(path: str | os.PathLike[str]) -> bool:
+    """Whether standard input is the regular file ``path`` names (``sheet - -o g.json < g.json``):
+    a shell's redirection reads a file the command never sees by name."""
+    try:
+        given = os.fstat(sys.stdin.fileno())
+        return stat.S_ISREG(given.st_mode) and os.path.samestat(given, os.stat(path))
+    except (OSError, ValueError, AttributeError):  # no descriptor (a test's stdin), closed, or no such file
+        return False
+
+
 def refuse_to_overwrite(option: str, out: str | None, reads: Iterable[tuple[str, str | os.PathLike[str]]]) -> None:
     """Exit with a usage error (2) when ``out`` is one of the files the command reads: ``reads``
-    holds ``(what, path)`` pairs, ``what`` as the message names it ("the record being read")."""
+    holds ``(what, path)`` pairs, ``what`` as the message names it ("the record being read");
+    a path ``-`` is standard input, refused when it is the file ``out`` names."""
     if out is None or out == STDIO:
         return
     for what, path in reads:
-        if str(path) != STDIO and same_file(out, path):
-            fail(f"{option} {printable(out)}: that is {what}; writing there would destroy it (choose another name)",
-                 EXIT_USAGE)
+        if same_file(out, path) if str(path) != STDIO else stdin_is(out):
+            where = " (standard input)" if str(path) == STDIO else ""
+            fail(f"{option} {printable(out)}: that is {what}{where}; writing there would destroy it (choose another "
+                 "name)", EXIT_USAGE)
 
 
 def check_new_file(option: str, path: str, force: bool) -> None:

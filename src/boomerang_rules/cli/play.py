@@ -18,7 +18,7 @@ from .common import (
     require_players,
     rules_option,
 )
-from .files import check_new_file, named, refuse_to_overwrite, rules_read, write_text
+from .files import STDIO, check_new_file, named, refuse_to_overwrite, rules_read, write_text
 
 
 @click.command(short_help="Play a game against bots.")
@@ -60,7 +60,7 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
 
     rules = load_rules_or_exit(rules_name)
     require_players(rules, players)
-    refuse_to_overwrite("--record", record_path, rules_read(rules_name))
+    refuse_to_overwrite("--record", record_path, [*rules_read(rules_name), ("the answers being read", STDIO)])
     if record_path:
         _check_record_path(record_path, force)
     if not 0 <= seat < players:
