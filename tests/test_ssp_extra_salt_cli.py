@@ -194,3 +194,16 @@ def test_play_says_the_card_a_drawing_duo_gave_when_its_kind_is_in_two_duos(caps
     assert "You draw octopus-1 (octopus, light blue) from the deck" in capsys.readouterr().out
     session.drew("duo:fish-1+lobster-1", before, (t.index["shell-1"], t.index["octopus-1"]))
     assert capsys.readouterr().out == ""  # a look at the deck, not a draw: the lobster's own words say it
+
+
+def test_play_says_the_card_a_jellyfish_let_its_player_draw() -> None:
+    """A seat a jellyfish binds takes the deck's top card (``draw_one``), unseen until it is in hand:
+    ``play`` said only "You have nothing more to play", so its player learnt the card at the next
+    turn, or at the round's end. It is named as the fish duo's card is."""
+    code, out = run("play", "--rules", RULES, "--players", "4", "--seed", "3", "--bots", "random", input="1\n" * 3000)
+    assert code == 0, out[-500:]
+    lines = out.splitlines()
+    bound = [i for i, line in enumerate(lines) if "(a jellyfish binds you)" in line]
+    assert bound  # seed 3: the player is bound once
+    for i in bound:
+        assert lines[i + 2].startswith("  You draw ") and lines[i + 2].endswith(" from the deck"), lines[i:i + 4]

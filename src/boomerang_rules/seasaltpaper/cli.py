@@ -247,7 +247,8 @@ class Session:
                             line = line.replace(" the other onto ", f" {in_words(self.t, top)} onto ")
                     loud = action in ("stop", "last_chance", "mermaids") or action.startswith("steal:")
                     say(line, note if loud else None)
-                if s == self.seat and action.startswith("duo:") and len(state.history) == rounds:
+                if s == self.seat and (action.startswith("duo:") or action == "draw_one") and len(
+                        state.history) == rounds:
                     self.drew(action, before, state.hands[s])
                 took = state.entries()[-1] if state.entries() and len(state.history) == rounds else None
                 if took is not None and took[1].startswith("steal:") and took[2] >= 0:
@@ -270,13 +271,14 @@ class Session:
         return state
 
     def drew(self, action: str, before: Any, after: Any) -> None:
-        """Say which card a duo that draws from the deck (the fish duo) gave the player."""
+        """Say which card a draw the player does not see made gave the player: a duo that draws from
+        the deck (the fish duo), or the top card a jellyfish lets a bound seat take (``draw_one``)."""
         from ..terminal.colour import note
 
         t = self.t
         pair = action[4:].split("+")  # the pair's own effect: a kind may be in two duos (Extra Salt's crab)
-        if len(pair) != 2 or not all(c in t.index for c in pair) or t.duo_of_pair.get(
-                (t.kind[t.index[pair[0]]], t.kind[t.index[pair[1]]]), (0, "none"))[1] != "draw":
+        if action != "draw_one" and (len(pair) != 2 or not all(c in t.index for c in pair) or t.duo_of_pair.get(
+                (t.kind[t.index[pair[0]]], t.kind[t.index[pair[1]]]), (0, "none"))[1] != "draw"):
             return
         new = [c for c in after if c not in before]
         if new:
