@@ -49,6 +49,17 @@ def test_the_ruleset_a_record_names(name: str) -> None:
         f"/players: 1 players; {rules_id!r} is for {players.min} to {players.max} [players-count]")
 
 
+def test_a_record_naming_its_game_is_told_the_ruleset_s_id() -> None:
+    """``load_rules`` takes a game's name (issue 26), but a record names its ruleset by id, as
+    ``record_of`` writes it: ``"rules": "boomerang-australia"`` was an "unknown ruleset" whose list
+    of shipped ids left the reader to guess that ``standard`` was meant."""
+    record = _record("game-2p")
+    assert _messages({**record, "rules": "boomerang-australia"}) == [
+        "/rules: 'boomerang-australia' is a game's name, not a ruleset's id: a record names its ruleset "
+        "('standard', the standard rules of 'boomerang-australia'), as record_of writes it [rules-known]"]
+    assert record["rules"] == br.record_of(br.new_game("boomerang-australia", 2, seed=1))["rules"] == "standard"
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_changed_ruleset_is_reported_and_the_record_still_replayed(name: str) -> None:
     """In the same words in every game, both digests whole and where they part (Sea Salt & Paper and

@@ -20,7 +20,7 @@ import attrs
 from .arguments import brief, kind, string_list
 from .display import is_text, shown, unshown_words
 from .errors import InvalidInput, Problem, RulesError, under
-from .games import GAMES
+from .games import GAMES, rules_module
 from .jsonio import json_problems
 from .loading import load_rules, loaded, rules_data, rules_from_data, shipped_ids
 from .pointer import pointer
@@ -226,6 +226,10 @@ def named_rules(ref: Any, game: str) -> tuple[Any, list[Problem]]:
     try:
         if isinstance(ref, str):
             if ref not in shipped_ids():
+                if ref in GAMES:  # load_rules takes a game's name; a record names the ruleset it loads
+                    return None, [Problem("/rules", f"{ref!r} is a game's name, not a ruleset's id: a record names "
+                                          f"its ruleset ({rules_module(ref).DEFAULT_RULES!r}, the standard "
+                                          f"rules of {ref!r}), as record_of writes it", "rules-known")]
                 return None, [Problem("/rules", f"unknown ruleset {ref!r} (shipped: {', '.join(shipped_ids())}); "
                                       "give any other ruleset or variant inline", "rules-known")]
             rules = load_rules(ref)
