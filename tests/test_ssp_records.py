@@ -472,3 +472,39 @@ def test_a_record_whose_seats_and_actions_are_int_and_str_subclasses_replays_the
     record["rounds"][0]["actions"][0][0] = True
     [problem] = ssp.validate_record(record)  # a bool is no seat number
     assert (problem.pointer, problem.rule) == ("/rounds/0/actions/0/0", "schema:type")
+
+
+@pytest.mark.parametrize("seat", [None, 0, 1])
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
+def test_replay_names_a_card_drawn_unseen_to_whoever_saw_it(rules_id: str, seat: int | None, tmp_path: Path) -> None:
+    """The card a fish duo draws, or the top card a jellyfish lets a bound seat take (``draw_one``),
+    is seen by its player: ``play`` names it to them, and replay (the whole table's, or that
+    seat's) names it too; it said only "the deck's top card", even to the player who drew it."""
+    from boomerang_rules.seasaltpaper.telling import draws_unseen
+
+    rules = br.load_rules(rules_id)
+    record = br.record_of(random_game(rules, 3, 11))
+    rounds = record["rounds"]
+    walked = ssp.new_game(rules, 3, decks=[r["deck"] for r in rounds], first=rounds[0]["first"],
+                          steals=[e[2] for r in rounds for e in r["actions"] if len(e) == 3],
+                          shuffles=[o for r in rounds for o in r.get("shuffles", [])])
+    t = walked.tables
+    drawn: list[tuple[int, str]] = []  # (seat, card) of every unseen draw that drew a card
+    kinds = set()
+    for rnd in rounds:
+        for entry in rnd["actions"]:
+            before = walked.hands[entry[0]]
+            walked = br.apply(walked, entry[0], entry[1])
+            new = [c for c in walked.hands[entry[0]] if c not in before]
+            if draws_unseen(t, entry[1]) and new and walked.round == rounds.index(rnd):
+                drawn.append((entry[0], t.ids[new[0]]))
+                kinds.add(entry[1][:4])
+    assert {s for s, _ in drawn} >= {0, 1}  # seed 11: both seats draw so, in both rulesets
+    assert kinds == ({"duo:", "draw"} if rules.trio else {"duo:"})  # Extra Salt's draw_one too
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(record))
+    told = CliRunner().invoke(cli, ["replay", str(path), *(["--seat", str(seat)] if seat is not None else [])])
+    assert told.exit_code == 0, told.output
+    text = " ".join(told.output.split())
+    named = re.findall(r"(?:the deck's top card|takes the top card of the deck), ([\w-]+) \(", text)
+    assert named == [card for s, card in drawn if seat in (None, s)]

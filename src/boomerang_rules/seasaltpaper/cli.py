@@ -17,7 +17,7 @@ from ..terminal.wording import cast, fit_line, fitted, name_column, opening, plu
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
-from .telling import describe_action, in_words, told
+from .telling import describe_action, draws_unseen, in_words, told
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
@@ -49,7 +49,12 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
             mine = seat is None or seat == s
             text = told(t, action, names[s], mine, tops=[t.ids[p[-1]] if p else None for p in walked.piles],
                         names=names)
+            before = walked.hands[s]
             walked = apply(walked, s, action)
+            if mine and draws_unseen(t, action) and walked.round == r:  # the card drawn, as play names it
+                drawn = [c for c in walked.hands[s] if c not in before]
+                if drawn:
+                    text += f", {in_words(t, t.ids[drawn[0]])}"
             if action.startswith("keep:") and walked.round == r:  # the discard lies face up on its pile
                 pile = walked.piles[PILES.index(action.rsplit(":", 1)[1])]
                 text = text.replace(" the other onto ", f" {in_words(t, t.ids[pile[-1]])} onto ")
@@ -247,8 +252,7 @@ class Session:
                             line = line.replace(" the other onto ", f" {in_words(self.t, top)} onto ")
                     loud = action in ("stop", "last_chance", "mermaids") or action.startswith("steal:")
                     say(line, note if loud else None)
-                if s == self.seat and (action.startswith("duo:") or action == "draw_one") and len(
-                        state.history) == rounds:
+                if s == self.seat and draws_unseen(self.t, action) and len(state.history) == rounds:
                     self.drew(action, before, state.hands[s])
                 took = state.entries()[-1] if state.entries() and len(state.history) == rounds else None
                 if took is not None and took[1].startswith("steal:") and took[2] >= 0:
@@ -276,9 +280,7 @@ class Session:
         from ..terminal.colour import note
 
         t = self.t
-        pair = action[4:].split("+")  # the pair's own effect: a kind may be in two duos (Extra Salt's crab)
-        if action != "draw_one" and (len(pair) != 2 or not all(c in t.index for c in pair) or t.duo_of_pair.get(
-                (t.kind[t.index[pair[0]]], t.kind[t.index[pair[1]]]), (0, "none"))[1] != "draw"):
+        if not draws_unseen(t, action):  # the pair's own effect: a kind may be in two duos (Extra Salt's crab)
             return
         new = [c for c in after if c not in before]
         if new:

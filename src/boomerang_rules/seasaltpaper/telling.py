@@ -85,6 +85,17 @@ def _effect(t: Tables, a: str, b: str) -> tuple[str, int]:
     return effect, t.duo_looks[n] if n >= 0 else 0
 
 
+def draws_unseen(t: Tables, action: str) -> bool:
+    """Whether ``action`` takes a card from the deck that only its player sees: a duo whose effect
+    draws (the fish duo), or the top card a jellyfish lets a bound seat take (``draw_one``).
+    ``play`` and ``replay`` name that card to its player (and the whole table's replay to all)."""
+    if action == "draw_one":
+        return True
+    verb, _, rest = action.partition(":")
+    a, _, b = rest.partition("+")
+    return verb == "duo" and _effect(t, a, b)[0] == "draw"
+
+
 def _extra_salt(t: Tables, verb: str, rest: str, mine: bool) -> tuple[str, str, str] | None:
     """Extra Salt's actions: (as its player is told, verb, as the others are told); None for others."""
     if verb == "draw_one":
