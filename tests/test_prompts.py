@@ -112,3 +112,11 @@ def test_australias_cards_command_names_the_rulesets_own_ids() -> None:
     result = CliRunner().invoke(cli, ["play", "--rules", "standard", "--players", "3", "--seed", "1"],
                                 input="cards zz\n")
     assert "'ZZ': no such card (the ids are A to Z, @ and #)" in result.stdout
+
+
+def test_cards_alone_with_an_empty_hand_says_the_hand_is_empty() -> None:
+    """``cards`` alone describes the player's cards; at a Sea Salt & Paper round's first turn the
+    hand is empty, and it answered only "Name the cards", as if ``cards`` needed an argument
+    (``help`` says "your cards in words, or the cards named")."""
+    out = play("--rules", "sea-salt-paper", "--players", "2", "--seed", "1", input="cards\n")
+    assert "  You hold no cards yet: name the cards to read, e.g. cards crab-1 crab-2" in out

@@ -138,7 +138,8 @@ def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, 
     if head in ("cards", "card"):
         ids = words[1:] or list(mine)
         if not ids:
-            click.echo("  Name the cards, e.g. cards " + " ".join(c.id for c in rules.cards[:2]))
+            click.echo("  You hold no cards yet: name the cards to read, e.g. cards "
+                       + " ".join(c.id for c in rules.cards[:2]))
         by_lower = {c.id.lower(): c.id for c in rules.cards}
         for card_id in ids:
             real = by_lower.get(card_id.lower())
