@@ -235,3 +235,29 @@ def test_a_record_in_memory_holding_such_an_integer_is_a_problem_not_a_value_err
         assert [(p.pointer, p.message, p.rule) for p in problems] == [
             (pointer, "a number of more than 4300 digits: too long to read", "json-number")]
     assert [p.rule for p in br.validate_record(huge)] == ["json-number"]
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ('{"nope": 1', "line 1, column 11"),
+    ('{"nope": 1\n', "line 1, column 11"),
+    ('{"nope": 1\n\n  \n', "line 1, column 11"),
+    ('[1,\n2\n', "line 2, column 2"),
+    ('{"a" 1}\n', "line 1, column 6"),
+])
+def test_a_syntax_error_has_one_place_whether_read_as_a_file_or_a_line(text: str, where: str) -> None:
+    """A document cut short is placed after its last character that is not white space: ``validate``
+    (a record file read line by line) said line 1, column 11 where ``--rules`` (the file whole) said
+    line 2, column 1 for the same file, its closing newline counted."""
+    _, problem = parse_json(text)
+    assert problem is not None and problem.rule == "json-syntax"
+    assert f"invalid JSON at {where}:" in problem.message
+
+
+def test_validate_and_rules_place_a_syntax_error_alike(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"nope": 1\n', encoding="utf-8")
+    validated = CliRunner().invoke(cli, ["validate", str(bad)])
+    simulated = CliRunner().invoke(cli, ["simulate", "--rules", str(bad), "--games", "1"])
+    assert validated.exit_code == simulated.exit_code == 1
+    for result in (validated, simulated):
+        assert "invalid JSON at line 1, column 11: Expecting ',' delimiter [json-syntax]" in result.output

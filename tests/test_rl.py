@@ -443,6 +443,17 @@ def test_boomerang_2010_totals_are_the_score_sheets() -> None:
                 assert b10.totals(state) == tuple(sheet.total for sheet in br.score_sheets(state))
 
 
+def test_boomerang_2010_totals_of_no_state_is_refused_before_any_is_read() -> None:
+    """The last-read cache started as ``[None, ()]``: ``totals(None)`` answered ``()`` (it must fail, as for
+    any other non-state) until a first state was read."""
+    import subprocess
+    import sys
+
+    code = "from boomerang_rules.rl import boomerang2010 as b10\nprint(b10.totals(None))"  # a fresh cache
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0 and "AttributeError" in done.stderr, done.stdout
+
+
 def _twins(state: Any, seat: int, rng: random.Random) -> Any:
     """``state`` with what ``seat`` cannot see redealt: other seats' hidden cards or tokens, and the deck."""
     import attrs

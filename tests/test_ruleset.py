@@ -217,9 +217,22 @@ def test_one_pass_direction_per_round(rounds: int, directions: int) -> None:
         "[pass-directions]"]
 
 
-def test_a_ruleset_names_a_missing_card() -> None:
-    with pytest.raises(KeyError, match=r"^'\?\?'$"):
-        br.load_rules().card("??")
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_ruleset_names_a_missing_card(rules_id: str) -> None:
+    """A ``KeyError`` whose id is its ``args[0]``, saying in words what is missing and where (a bare
+    ``KeyError('??')`` printed ``'??'``); ``describe`` alike; an id that is no string a ``TypeError``."""
+    import pickle
+
+    rules = br.load_rules(rules_id)
+    first = rules.cards[0].id
+    for lookup in (rules.card, rules.describe):
+        with pytest.raises(KeyError, match=rf"^no card '\?\?' in ruleset '{rules_id}' \(its ids: {first}, ") as info:
+            lookup("??")
+        assert info.value.args == ("??",)
+        assert str(pickle.loads(pickle.dumps(info.value))) == str(info.value)  # our own object, pickled and back
+        for wrong in (None, 3, b"A"):
+            with pytest.raises(TypeError, match=r"^card_id must be a card's id \(str\), not "):
+                lookup(wrong)
 
 
 def test_list_rules_describes_each_shipped_file() -> None:

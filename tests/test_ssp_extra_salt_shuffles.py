@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -105,6 +106,20 @@ def test_new_game_takes_shuffles_as_card_indices() -> None:
     assert given_shuffles(RULES, ()) == ()
     state = ssp.new_game(RULES, 2, 5, shuffles=[[CARD_B, CARD_A]])
     assert state.chance.shuffles == ((1, 0),) and state.chance.shuffles_used == 0
+
+
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "sea-salt-paper-tie-ender"])
+def test_new_game_refuses_shuffles_for_rules_that_never_shuffle(rules_id: str) -> None:
+    """The base game has no lobster: its ``new_game`` took ``shuffles`` and never used them (a mistaken
+    ``rules`` went unseen, a bad shuffle surfacing nowhere); none given is still taken, in every form."""
+    base = br.load_rules(rules_id)
+    card = base.cards[0].id
+    with pytest.raises(ValueError, match=rf"^shuffles must be \(\) for a game of '{rules_id}': no duo of its rules "
+                       r"shuffles the deck \(Extra Salt's lobster does\), not \[\['"):
+        ssp.new_game(base, 2, 5, shuffles=[[card]])
+    nones: tuple[Sequence[Sequence[str]] | None, ...] = ((), [], None)
+    for none in nones:
+        assert ssp.new_game(base, 2, 5, shuffles=none) == ssp.new_game(base, 2, 5)
 
 
 def test_new_game_refuses_unknown_cards_in_shuffles_by_pointer() -> None:

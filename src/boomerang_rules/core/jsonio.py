@@ -241,8 +241,8 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
     except json.JSONDecodeError as exc:
         if not text.strip():
             return None, Problem("", "empty: no JSON document in it", "json-syntax")
-        return None, Problem("", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
-                             "json-syntax")
+        line, column = _where(text, exc)
+        return None, Problem("", f"invalid JSON at line {line}, column {column}: {exc.msg}", "json-syntax")
     except _Reject as exc:
         return None, Problem("", str(exc), "json-syntax")
     except RecursionError:
@@ -260,6 +260,19 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
     if problems:
         return None, problems[0]
     return value, None
+
+
+def _where(text: str, exc: json.JSONDecodeError) -> tuple[int, int]:
+    """The line and column of a syntax error: ``json``'s, but an error met at the end of the text
+    (a document cut short) is placed just after its last character that is not white space, where
+    the missing ``}`` or ``,`` belongs, not after the file's closing newline: ``{"a": 1`` and the
+    same with a newline were told line 1, column 8 and line 2, column 1, depending on whether the
+    text was read as a file or as a line of one (``validate``'s records, a ruleset's file)."""
+    end = len(text.rstrip())
+    if exc.pos < end:
+        return exc.lineno, exc.colno
+    line = text.count("\n", 0, end) + 1
+    return line, end - (text.rfind("\n", 0, end) + 1) + 1
 
 
 def _text_fits(text: str, raw: bytes | None) -> bool:

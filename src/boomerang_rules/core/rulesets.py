@@ -113,12 +113,36 @@ def to_data(rules: AttrsInstance) -> dict[str, Any]:
     return data
 
 
-def card(cards: Iterable[C], card_id: str) -> C:
-    """The card with this id; ``KeyError`` if there is none."""
+class UnknownCard(KeyError):
+    """No card of the ruleset has the id asked for: a ``KeyError`` (the id is its ``args[0]``, as
+    ever) that says so in words, where a bare ``KeyError('nope')`` printed only ``'nope'``."""
+
+    def __init__(self, card_id: str, ruleset: str, ids: tuple[str, ...]) -> None:
+        super().__init__(card_id)
+        self.ruleset = ruleset
+        self.ids = ids
+
+    def __str__(self) -> str:
+        shown = ", ".join(self.ids[:8]) + (", …" if len(self.ids) > 8 else "")
+        return f"no card {self.args[0]!r} in ruleset {self.ruleset!r} (its ids: {shown})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled whole (a worker process's exception comes back as itself)
+        return (type(self), (self.args[0], self.ruleset, self.ids))
+
+
+def card(cards: Iterable[C], card_id: str, ruleset: str = "") -> C:
+    """The card with this id; ``UnknownCard`` (a ``KeyError``) if there is none, ``TypeError`` for
+    an id that is not a string (``card(None)`` was a ``KeyError(None)``)."""
+    if card_id.__class__ is not str and not isinstance(card_id, str):
+        from .arguments import not_a
+
+        raise not_a(card_id, "card_id", "a card's id (str)")
+    if cards.__class__ is not tuple:
+        cards = tuple(cards)
     for item in cards:
         if item.id == card_id:
             return item
-    raise KeyError(card_id)
+    raise UnknownCard(card_id, ruleset, tuple(item.id for item in cards))
 
 
 class CardLookup(Generic[C]):
@@ -133,8 +157,9 @@ class CardLookup(Generic[C]):
     cards: tuple[C, ...]
 
     def card(self, card_id: str) -> C:
-        """The card with this id; ``KeyError`` if there is none."""
-        return card(self.cards, card_id)
+        """The card with this id; ``UnknownCard`` (a ``KeyError``) if there is none, ``TypeError``
+        for an id that is not a string."""
+        return card(self.cards, card_id, getattr(self, "id", ""))
 
     def describe(self, card_id: str) -> str:
         """The card with this id in words, as a player reads it on the real card; ``KeyError``

@@ -26,8 +26,9 @@ from .openspiel_games import GameDescription, scores_bound
 PHASES = ("tokens", "hunt", "over")
 
 _POINTS: dict[int, tuple[object, tuple[int, ...]]] = {}
-_LAST: list[Any] = [None, ()]
-"""The last state ``totals`` read, and its totals."""
+_LAST: list[Any] = [object(), ()]
+"""The last state ``totals`` read, and its totals: at first an object no caller holds (it was None, and
+``totals(None)`` answered ``()`` instead of failing as any other non-state does)."""
 
 
 _ANIMALS: dict[int, tuple[Any, tuple[bytes, int, int] | None]] = {}

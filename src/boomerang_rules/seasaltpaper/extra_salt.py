@@ -35,11 +35,17 @@ EFFECTS = ("look_at_top", "restrict_opponents")
 
 
 def given_shuffles(rules: Ruleset, shuffles: object) -> tuple[tuple[int, ...], ...]:
-    """``new_game``'s ``shuffles`` as card indices; ``TypeError``/``ValueError`` naming the parameter."""
+    """``new_game``'s ``shuffles`` as card indices; ``TypeError``/``ValueError`` naming the parameter.
+    Shuffles for rules that never shuffle mid-round (no duo looks at the deck's top, as Extra Salt's
+    lobster does) are refused: they were taken and never used, a typo in ``rules`` unseen."""
     t = tables_for(rules)
     out = []
     problems = []
-    for r, order in enumerate(list_of(shuffles, "shuffles", "deck orders, each a list of card ids (str), top first")):
+    given = list_of(shuffles, "shuffles", "deck orders, each a list of card ids (str), top first")
+    if given and not any(effect == "look_at_top" for *_, effect in t.duos):
+        raise ValueError(f"shuffles must be () for a game of {t.rules.id!r}: no duo of its rules shuffles the deck "
+                         f"(Extra Salt's lobster does), not {brief(shuffles)}")
+    for r, order in enumerate(given):
         string_list(order, f"shuffles[{r}]", "card ids")
         for i, card in enumerate(order):
             if card not in t.index:
