@@ -8,7 +8,7 @@ lookup and ``PlayerRange`` are the same, so they live here once.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, get_args
@@ -130,15 +130,14 @@ class UnknownCard(KeyError):
         return (type(self), (self.args[0], self.ruleset, self.ids))
 
 
-def card(cards: Iterable[C], card_id: str, ruleset: str = "") -> C:
-    """The card with this id; ``UnknownCard`` (a ``KeyError``) if there is none, ``TypeError`` for
-    an id that is not a string (``card(None)`` was a ``KeyError(None)``)."""
-    if card_id.__class__ is not str and not isinstance(card_id, str):
+def card(cards: Sequence[C], card_id: str, ruleset: str) -> C:
+    """The card of ``cards`` (ruleset ``ruleset``'s) with this id; ``UnknownCard`` (a ``KeyError``)
+    if there is none, ``TypeError`` for an id that is not a string (``card(None)`` was a
+    ``KeyError(None)``)."""
+    if not isinstance(card_id, str):
         from .arguments import not_a
 
         raise not_a(card_id, "card_id", "a card's id (str)")
-    if cards.__class__ is not tuple:
-        cards = tuple(cards)
     for item in cards:
         if item.id == card_id:
             return item
