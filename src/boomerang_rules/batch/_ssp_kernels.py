@@ -16,9 +16,10 @@ game itself (atomic increments, three quarters of the time). The helpers here ta
 each and are inlined; nothing passes a tuple of arrays inside a loop. Even so, each inlined
 helper handed ``ti`` and ``tm`` counted a reference to each on entry and let it go on exit (8
 atomic operations a card gained, numba's pruning gives up on a function as large as ``run``): a
-third of a playout's time. So ``run``, the one loop every decision goes through, is compiled
-without numba's runtime (``bare``): it allocates nothing (its callers hand it every array,
-scratch included) and counts no references at all.
+third of a playout's time. So ``run`` (the step API's loop) and ``play_out`` (the playouts'),
+the loops every decision goes through, are compiled without numba's runtime (``bare``): they
+allocate nothing (their callers hand them every array, scratch included) and count no
+references at all.
 """
 
 from __future__ import annotations
@@ -311,31 +312,30 @@ def finish_round(g: int, end: int, ender: int, players: int, ti: Any, tm: Any, s
                 hands, played, pv)
 
 
-M_PLAYOUTS, M_STEP, M_LEGAL = range(3)
-"""What ``run`` does with each game: play it out, apply ``actions[g]`` and list the legal actions
-after it, or list them."""
+M_STEP, M_LEGAL = range(2)
+"""What ``run`` does with each game: apply ``actions[g]`` and list the legal actions after it, or
+list them (``play_out`` plays games out)."""
 
 
 @bare
-def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
-        deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any,
-        out: Any, record: Any, buf: Any, ends: Any, work: Any, masks: Any) -> Any:
-    """Every kernel's loop over games ``g0`` to ``g1 - 1``, written once: the legal actions of the
-    seat to act (as ``seasaltpaper.engine._legal``, phase by phase) into ``lst[x, :nl[x]]`` and
-    ``engine.apply`` of one of them, up to the end of a round (``finish_round`` then scores it).
+def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any,
+        piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any, work: Any,
+        masks: Any) -> Any:
+    """The step API's loop over games ``g0`` to ``g1 - 1``, written once for both its modes: the
+    legal actions of the seat to act (as ``seasaltpaper.engine._legal``, phase by phase) into
+    ``lst[x, :nl[x]]`` and ``engine.apply`` of one of them, up to the end of a round
+    (``finish_round`` then scores it).
 
-    Why one loop for all: a compiled helper handed arrays counts a reference for each at every
+    Why one loop for both: a compiled helper handed arrays counts a reference for each at every
     call (atomic increments, once three quarters of the time); here arrays are bound once per
     kernel call and every decision is straight code, the helpers it calls taking scalars.
-    ``M_PLAYOUTS`` plays games in slot 0 of the arrays (the game's own, made by ``playouts``) and
-    returns the first game that did not fit in ``buf`` (``out``: each game's final totals);
     ``M_LEGAL`` lists each game's legal actions; ``M_STEP`` applies ``actions[g]``, lists the
     legal actions after it (so that masks, sampling and the next step's check read the list
     instead of working it out again) and returns how many games are still playing. ``pv[x, s]``
     is seat s's card points without the mermaids' colours, kept up as cards reach and leave hands;
     ``work`` is the shuffle's scratch (``W_SIZE`` words: ``run`` is ``bare`` and allocates nothing).
-    ``masks[x]`` (``M_STEP``, ``M_LEGAL``: ``M_PLAYOUTS`` never reads it) is kept the mask of
-    ``lst[x, :nl[x]]``: the old list's entries cleared as an action is applied, the new one's set.
+    ``masks[x]`` is kept the mask of ``lst[x, :nl[x]]``: the old list's entries cleared as an
+    action is applied, the new one's set. (``play_out`` is the playouts' loop, structured by turn.)
     """
     n = ti[T_N]
     at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
@@ -346,26 +346,10 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
     a_stop, a_last, a_mermaids, a_pile, a_pick = ti[T_A_STOP], ti[T_A_LAST], ti[T_A_MERMAIDS], ti[T_A_PILE], \
         ti[T_A_PICK]
     a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
-    pos = 0
-    if mode == M_PLAYOUTS and g0 > 0:
-        pos = ends[g0 - 1]
-    room = buf.shape[0]
     live = 0
-    pstate = _ZERO
-    bits = _ZERO
-    have = 0
     for g in range(g0, g1):
         x = g
-        if mode == M_PLAYOUTS:
-            x = 0
-            rng[0] = seed + U64(g)
-            for s in range(players):
-                totals[0, s] = 0
-            start_round(0, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
-            _, pstate = next_u64((seed + U64(g)) ^ _POLICY_SALT)
-            bits = _ZERO
-            have = 0
-        elif mode == M_STEP and nl[g] == 0:  # over before this step (only then is its list empty)
+        if mode == M_STEP and nl[g] == 0:  # over before this step (only then is its list empty)
             continue
         applied = False
         while True:
@@ -376,7 +360,6 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
             seat = gi[x, G_TURN]
             h = hands[x, seat]
             a = -1
-            pairs = 0
             if mode == M_STEP and not applied:
                 a = actions[g]
                 applied = True
@@ -406,32 +389,28 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                                 lst[x, m] = a_keep + 2 * c + p
                                 m += 1
                 elif ph == P_PLAY:
-                    if mode == M_PLAYOUTS:  # only how many duo pairs (kept up): the one drawn is found below
-                        m = pv[x, seat, PV_PAIRS]
-                        pairs = m
-                    else:
-                        for d in range(ndu):
-                            ma = h & tm[mt_duo + 2 * d]
-                            if ti[at_duo + 3 * d]:
+                    for d in range(ndu):
+                        ma = h & tm[mt_duo + 2 * d]
+                        if ti[at_duo + 3 * d]:
+                            while ma:
+                                c0 = np.int64(trailing_zeros(ma))
+                                ma &= ma - _ONE
+                                rest = ma
+                                while rest:
+                                    lst[x, m] = ti[ids + n * c0 + np.int64(trailing_zeros(rest))]
+                                    m += 1
+                                    rest &= rest - _ONE
+                        else:
+                            mb0 = h & tm[mt_duo + 2 * d + 1]
+                            if mb0:
                                 while ma:
                                     c0 = np.int64(trailing_zeros(ma))
                                     ma &= ma - _ONE
-                                    rest = ma
-                                    while rest:
-                                        lst[x, m] = ti[ids + n * c0 + np.int64(trailing_zeros(rest))]
+                                    mb = mb0
+                                    while mb:
+                                        lst[x, m] = ti[ids + n * c0 + np.int64(trailing_zeros(mb))]
                                         m += 1
-                                        rest &= rest - _ONE
-                            else:
-                                mb0 = h & tm[mt_duo + 2 * d + 1]
-                                if mb0:
-                                    while ma:
-                                        c0 = np.int64(trailing_zeros(ma))
-                                        ma &= ma - _ONE
-                                        mb = mb0
-                                        while mb:
-                                            lst[x, m] = ti[ids + n * c0 + np.int64(trailing_zeros(mb))]
-                                            m += 1
-                                            mb &= mb - _ONE
+                                        mb &= mb - _ONE
                     if count(h & mermaid_mask) >= win_with:
                         lst[x, m] = a_mermaids
                         m += 1
@@ -474,45 +453,10 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                         if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
                             lst[x, m] = a_steal + s
                             m += 1
-                if mode != M_PLAYOUTS:
-                    nl[x] = m
-                    for i in range(m):
-                        masks[x, lst[x, i]] = True
-                    break
-                j = np.int64(0)  # M_PLAYOUTS: a uniformly random legal action, the j-th
-                if m > 1:
-                    if have == 0:
-                        pstate, bits = next_u64(pstate)
-                        have = 2
-                    j = np.int64(((bits & _LOW32) * U64(m)) >> U64(32))
-                    bits >>= U64(32)
-                    have -= 1
-                if j >= pairs:
-                    a = lst[x, j]
-                else:  # the j-th duo pair, in the order the listing above writes them
-                    for d in range(ndu):
-                        ma = h & tm[mt_duo + 2 * d]
-                        ka = count(ma)
-                        same = ti[at_duo + 3 * d]
-                        mb0 = h & tm[mt_duo + 2 * d + 1]
-                        here = (ka * (ka - 1)) >> 1 if same else ka * count(mb0)
-                        if j < here:
-                            while True:
-                                c0 = np.int64(trailing_zeros(ma))
-                                ma &= ma - _ONE
-                                rest = ma if same else mb0
-                                r = count(rest)
-                                if j < r:
-                                    a = ti[ids + n * c0 + np.int64(nth_bit(rest, U64(j)))]
-                                    break
-                                j -= r
-                            break
-                        j -= here
-                if record:
-                    if pos >= room:
-                        return g
-                    buf[pos] = a
-                    pos += 1
+                nl[x] = m
+                for i in range(m):
+                    masks[x, lst[x, i]] = True
+                break
             # engine.apply of a: end, ender say how the round ends (END_*, seat; -1: it goes on)
             end = -1
             ender = -1
@@ -655,16 +599,324 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
             if end >= 0:
                 finish_round(x, end, ender, players, ti, tm, shuf, work, gi, rng, deck, piles, hands, played, pv,
                              totals)
-        if mode == M_PLAYOUTS:
-            for s in range(players):
-                out[g, s] = totals[0, s]
-            ends[g] = pos
-        else:
-            live += gi[x, G_PHASE] != P_OVER
-    if mode == M_PLAYOUTS:
-        return g1
+        live += gi[x, G_PHASE] != P_OVER
     return live
 
+
+
+@inline
+def choose(pstate: Any, bits: Any, have: Any, m: Any) -> Any:
+    """The policy's choice among ``m`` actions (the j-th, from 0), as ``run`` draws it: no draw
+    when there is one; a 64-bit output gives two 32-bit halves, the low one first."""
+    j = np.int64(0)
+    if m > 1:
+        if have == 0:
+            pstate, bits = next_u64(pstate)
+            have = 2
+        j = np.int64(((bits & _LOW32) * U64(m)) >> U64(32))
+        bits >>= U64(32)
+        have -= 1
+    return pstate, bits, have, j
+
+
+@inline
+def put(record: Any, buf: Any, pos: Any, a: Any) -> Any:
+    """Record action ``a`` at ``buf[pos]`` when ``record``; the next position, -1 when ``buf`` is full."""
+    if record:
+        if pos >= buf.shape[0]:
+            return -1
+        buf[pos] = a
+        return pos + 1
+    return pos
+
+
+@bare
+def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
+             deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, out: Any, record: Any, buf: Any,
+             ends: Any, work: Any) -> Any:
+    """``run``'s ``M_PLAYOUTS`` (the same games, policy draws and action ids, in the same order),
+    structured by turn: the seat to act's hand, played cards, points and pairs, the piles' sizes
+    and the deck's position are held in locals for a whole turn (written back at its end), and
+    the phases follow the code's own control flow (the draw or take, the keep when two were
+    drawn, then a loop of play decisions; the crab's and steal's decisions inline after their
+    duo) instead of a reload of ``gi[x, G_PHASE]`` and a dispatch every decision.
+    """
+    n = ti[T_N]
+    at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
+    mt_colour, ncolours = ti[T_AT_M_COLOUR], ti[T_COLOURS]
+    mermaid_mask = tm[ti[T_AT_M_MERMAID]]
+    at_cards, at_card_duo = ti[T_AT_DUO_CARDS], ti[T_AT_CARD_DUO]
+    a_draw, a_pass, a_take, a_keep, a_end = ti[T_A_DRAW], ti[T_A_PASS], ti[T_A_TAKE], ti[T_A_KEEP], ti[T_A_END]
+    a_stop, a_last, a_mermaids, a_pile, a_pick = ti[T_A_STOP], ti[T_A_LAST], ti[T_A_MERMAIDS], ti[T_A_PILE], \
+        ti[T_A_PICK]
+    a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
+    pos = np.int64(0)
+    if g0 > 0:
+        pos = ends[g0 - 1]
+    for g in range(g0, g1):
+        rng[0] = seed + U64(g)
+        for s in range(players):
+            totals[0, s] = 0
+        start_round(0, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
+        _, pstate = next_u64((seed + U64(g)) ^ _POLICY_SALT)
+        bits = _ZERO
+        have = 0
+        # The round's state (reloaded after each round's start)
+        seat = gi[0, G_TURN]
+        top = gi[0, G_DECK]
+        len0 = gi[0, G_LEN0]
+        len1 = gi[0, G_LEN1]
+        caller = -1
+        left = 0
+        protected = 0
+        while True:  # a turn
+            h = hands[0, seat]
+            f = played[0, seat]
+            pts = pv[0, seat, PV_POINTS]
+            prs = pv[0, seat, PV_PAIRS]
+            # The draw phase: draw (while the deck lasts), take either pile's top, or pass
+            can_draw = np.int64(top < n)
+            m = can_draw + np.int64(len0 > 0) + np.int64(len1 > 0)
+            pstate, bits, have, j = choose(pstate, bits, have, m)
+            if m == 0:
+                pos = put(record, buf, pos, a_pass)
+                if pos < 0:
+                    return g
+            elif j < can_draw:
+                pos = put(record, buf, pos, a_draw)
+                if pos < 0:
+                    return g
+                if n - top >= 2:  # the keep phase: one of the two to the hand, the other on a pile
+                    d0 = np.int64(deck[0, top])
+                    d1 = np.int64(deck[0, top + 1])
+                    top += 2
+                    if (len0 == 0) == (len1 == 0):
+                        pstate, bits, have, j = choose(pstate, bits, have, 4)
+                        kept = d0 if j < 2 else d1
+                        p = j & 1
+                    else:  # one pile empty: the card goes there
+                        pstate, bits, have, j = choose(pstate, bits, have, 2)
+                        kept = d0 if j == 0 else d1
+                        p = np.int64(len0 != 0)
+                    pos = put(record, buf, pos, a_keep + 2 * kept + p)
+                    if pos < 0:
+                        return g
+                    if p == 0:
+                        piles[0, 0, len0] = d1 if kept == d0 else d0
+                        len0 += 1
+                    else:
+                        piles[0, 1, len1] = d1 if kept == d0 else d0
+                        len1 += 1
+                    card = kept
+                else:
+                    card = np.int64(deck[0, top])
+                    top += 1
+                dp, dq = change(card, h, f, ti, tm)
+                pts += dp
+                prs += dq
+                h |= _ONE << U64(card)
+            else:  # take the top of the (j - can_draw)-th pile that has one
+                if len0 and j == can_draw:
+                    len0 -= 1
+                    card = np.int64(piles[0, 0, len0])
+                else:
+                    len1 -= 1
+                    card = np.int64(piles[0, 1, len1])
+                pos = put(record, buf, pos, a_take + card)
+                if pos < 0:
+                    return g
+                dp, dq = change(card, h, f, ti, tm)
+                pts += dp
+                prs += dq
+                h |= _ONE << U64(card)
+            # The play phase: duos (each with its effect's decisions inline), then END, STOP, LAST
+            # CHANCE or the mermaids
+            end = -1
+            ender = -1
+            extra = False
+            while True:
+                mer = np.int64(count(h & mermaid_mask) >= win_with)
+                can_stop = np.int64(0)
+                if caller < 0:  # card_points: pts, and the mermaids' colours when held
+                    cp = pts
+                    both = h | f
+                    mermaids = count(both & mermaid_mask)
+                    used = 0
+                    for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
+                        best = -1
+                        at = -1
+                        for c in range(ncolours):
+                            if (used >> c) & 1 == 0:
+                                k = count(both & tm[mt_colour + c])
+                                if k > best:
+                                    best = k
+                                    at = c
+                        if at < 0:
+                            break
+                        used |= 1 << at
+                        cp += best
+                    can_stop = np.int64(cp >= min_points)
+                m = prs + mer + 2 * can_stop + 1
+                pstate, bits, have, j = choose(pstate, bits, have, m)
+                if j >= prs:
+                    i = j - prs
+                    if i < mer:
+                        a = a_mermaids
+                    elif i - mer < 2 * can_stop:
+                        a = a_stop if i == mer else a_last
+                    else:
+                        a = a_end
+                    pos = put(record, buf, pos, a)
+                    if pos < 0:
+                        return g
+                    if a == a_end:
+                        break
+                    if a == a_stop:
+                        end, ender = END_STOP, seat
+                        break
+                    if a == a_last:
+                        caller = seat
+                        left = players - 1
+                        protected |= 1 << seat
+                        break
+                    mm = h & mermaid_mask  # the mermaids: the lowest ones, as the sorted hand lists them
+                    for _ in range(win_with):
+                        bit = mm & (_ZERO - mm)
+                        mm ^= bit
+                        h ^= bit
+                        f |= bit
+                    end, ender = END_MERMAIDS, seat
+                    break
+                a = -1  # the j-th duo pair, in the order the step kernel lists them
+                for d in range(ndu):
+                    ma = h & tm[mt_duo + 2 * d]
+                    ka = count(ma)
+                    same = ti[at_duo + 3 * d]
+                    mb0 = h & tm[mt_duo + 2 * d + 1]
+                    here = (ka * (ka - 1)) >> 1 if same else ka * count(mb0)
+                    if j < here:
+                        while True:
+                            c0 = np.int64(trailing_zeros(ma))
+                            ma &= ma - _ONE
+                            rest = ma if same else mb0
+                            r = count(rest)
+                            if j < r:
+                                a = ti[ids + n * c0 + np.int64(nth_bit(rest, U64(j)))]
+                                break
+                            j -= r
+                        break
+                    j -= here
+                pos = put(record, buf, pos, a)
+                if pos < 0:
+                    return g
+                c0 = ti[at_cards + 2 * a]
+                c1 = ti[at_cards + 2 * a + 1]
+                h ^= _ONE << U64(c0)  # the pairs held without c0, then without c1 too (points: as they were)
+                dp, dq = change(c0, h, f, ti, tm)
+                prs -= dq
+                h ^= _ONE << U64(c1)
+                dp, dq = change(c1, h, f, ti, tm)
+                prs -= dq
+                f |= (_ONE << U64(c0)) | (_ONE << U64(c1))
+                effect = ti[at_duo + 3 * ti[at_card_duo + c0] + 2]
+                if effect == E_TAKE:
+                    if len0 + len1 > 0:  # a pile (one that has cards), then one of its cards
+                        m = np.int64(len0 > 0) + np.int64(len1 > 0)
+                        pstate, bits, have, j = choose(pstate, bits, have, m)
+                        pile = np.int64(1) if len0 == 0 or j == 1 else np.int64(0)
+                        pos = put(record, buf, pos, a_pile + pile)
+                        if pos < 0:
+                            return g
+                        size = len0 if pile == 0 else len1
+                        pstate, bits, have, j = choose(pstate, bits, have, size)
+                        card = np.int64(piles[0, pile, j])
+                        pos = put(record, buf, pos, a_pick + card)
+                        if pos < 0:
+                            return g
+                        for t in range(j, size - 1):
+                            piles[0, pile, t] = piles[0, pile, t + 1]
+                        if pile == 0:
+                            len0 -= 1
+                        else:
+                            len1 -= 1
+                        dp, dq = change(card, h, f, ti, tm)
+                        pts += dp
+                        prs += dq
+                        h |= _ONE << U64(card)
+                elif effect == E_DRAW:
+                    if top < n:
+                        card = np.int64(deck[0, top])
+                        top += 1
+                        dp, dq = change(card, h, f, ti, tm)
+                        pts += dp
+                        prs += dq
+                        h |= _ONE << U64(card)
+                elif effect == E_STEAL:
+                    m = np.int64(0)
+                    for s in range(players):
+                        if s != seat and hands[0, s] != _ZERO and (protected >> s) & 1 == 0:
+                            m += 1
+                    if m:
+                        pstate, bits, have, j = choose(pstate, bits, have, m)
+                        victim = -1
+                        for s in range(players):
+                            if s != seat and hands[0, s] != _ZERO and (protected >> s) & 1 == 0:
+                                if j == 0:
+                                    victim = s
+                                    break
+                                j -= 1
+                        pos = put(record, buf, pos, a_steal + victim)
+                        if pos < 0:
+                            return g
+                        held = hands[0, victim]
+                        rng[0], k = below(rng[0], popcount(held))
+                        stolen = nth_bit(held, k)
+                        bit = _ONE << stolen
+                        dp, dq = change(np.int64(stolen), held ^ bit, played[0, victim], ti, tm)
+                        pv[0, victim, PV_POINTS] -= dp
+                        pv[0, victim, PV_PAIRS] -= dq
+                        hands[0, victim] = held ^ bit
+                        dp, dq = change(np.int64(stolen), h, f, ti, tm)
+                        pts += dp
+                        prs += dq
+                        h |= bit
+                elif effect == E_EXTRA:
+                    extra = True
+                    break
+            hands[0, seat] = h
+            played[0, seat] = f
+            pv[0, seat, PV_POINTS] = pts
+            pv[0, seat, PV_PAIRS] = prs
+            if end < 0:  # engine._end_turn: LAST CHANCE's progress, the empty-deck check, the next turn
+                if caller >= 0 and not extra and left > 0 and (caller + players - left) % players == seat:
+                    left -= 1
+                    protected |= 1 << seat
+                if top >= n and (caller < 0 or lc_ends):
+                    end, ender = END_EMPTY, seat
+                elif caller >= 0 and left == 0:
+                    end, ender = END_LAST, caller
+                elif extra:
+                    pass
+                elif caller >= 0:
+                    seat = (caller + players - left) % players
+                else:
+                    seat = seat + 1 if seat + 1 < players else 0
+            if end >= 0:
+                finish_round(0, end, ender, players, ti, tm, shuf, work, gi, rng, deck, piles, hands, played, pv,
+                             totals)
+                if gi[0, G_PHASE] == P_OVER:
+                    break
+                seat = gi[0, G_TURN]
+                top = gi[0, G_DECK]
+                len0 = gi[0, G_LEN0]
+                len1 = gi[0, G_LEN1]
+                caller = -1
+                left = 0
+                protected = 0
+        for s in range(players):
+            out[g, s] = totals[0, s]
+        ends[g] = pos
+    return g1
 
 
 @jit
@@ -679,9 +931,8 @@ def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any
         for s in range(players):
             totals[g, s] = 0
         start_round(g, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
-    run(np.int64(M_LEGAL), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played,
-        pv, totals, np.zeros(0, np.int64), lst, nl, np.zeros((0, 0), np.int32), np.bool_(False), np.zeros(0, np.int16),
-        np.zeros(0, np.int64), work, masks)
+    run(np.int64(M_LEGAL), players, np.int64(0), games, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv, totals,
+        np.zeros(0, np.int64), lst, nl, work, masks)
 
 
 @jit
@@ -703,11 +954,8 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, 
     played = np.zeros((1, players), np.uint64)
     scores = np.zeros((1, players), np.int32)
     pv = np.zeros((1, players, 2), np.int64)
-    lst = np.zeros((1, ti[T_ACTIONS]), np.int16)
-    nl = np.zeros(1, np.int64)
-    done: int = run(np.int64(M_PLAYOUTS), players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands,
-                    played, pv, scores, np.zeros(0, np.int64), lst, nl, totals, record, buf, ends,
-                    np.empty(W_SIZE, np.uint64), np.zeros((1, 1), np.bool_))
+    done: int = play_out(players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv,
+                         scores, totals, record, buf, ends, np.empty(W_SIZE, np.uint64))
     return done
 
 
@@ -739,9 +987,8 @@ def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: 
     for g in range(games):
         for s in range(players):
             rewards[g, s] = totals[g, s]
-    live = run(np.int64(M_STEP), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands,
-               played, pv, totals, actions, lst, nl, rewards, np.bool_(False), np.zeros(0, np.int16),
-               np.zeros(0, np.int64), np.empty(W_SIZE, np.uint64), masks)
+    live = run(np.int64(M_STEP), players, np.int64(0), games, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv,
+               totals, actions, lst, nl, np.empty(W_SIZE, np.uint64), masks)
     for g in range(games):
         for s in range(players):
             rewards[g, s] = totals[g, s] - rewards[g, s]
