@@ -187,46 +187,46 @@ def change(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     difference of the rule's points with and without it (twice its popcounts; the change to a
     duo's pairs or points, a collector's table or a product, written out). The pairs: a play
     decision lists them without a loop over every duo, which LLVM turned into slow vector
-    gathers (a fifth of a playout)."""
+    gathers (a fifth of a playout). Its indices are unsigned (``U64``), as ``play_out``'s are."""
     total = 0
     pairs = 0
     bit = _ONE << U64(c)
     w = ti[T_RULE_WIDTH]
     at = ti[T_AT_CARD_RULES] + w * c
     for r in range(w):
-        code = ti[at + r]
+        code = ti[U64(at + r)]
         if code < 0:
             break
         if code < R_COLL:  # a duo: (ha + 1) // 2 - ha // 2 pairs of one kind, min(ha + 1, hb) - min(ha, hb) of two
             d = code - R_DUO
-            ma = tm[ti[T_AT_M_DUO] + 2 * d]
+            ma = tm[U64(ti[T_AT_M_DUO] + 2 * d)]
             row = ti[T_AT_DUO] + 3 * d
-            if ti[row]:
+            if ti[U64(row)]:
                 ha = count(hand & ma)
-                total += ti[row + 1] * (ha & 1)
+                total += ti[U64(row + 1)] * (ha & 1)
                 pairs += ha
             else:
-                mb = tm[ti[T_AT_M_DUO] + 2 * d + 1]
+                mb = tm[U64(ti[T_AT_M_DUO] + 2 * d + 1)]
                 if ma & bit == _ZERO:  # c is of the duo's second kind
                     ma, mb = mb, ma
                 ha = count(hand & ma)
                 hb = count(hand & mb)
-                total += ti[row + 1] if ha < hb else 0
+                total += ti[U64(row + 1)] if ha < hb else 0
                 pairs += hb
         elif code < R_MULT:  # a collector: its table at n + 1 cards less at n (nothing at 0)
             i = code - R_COLL
-            n = count((hand | played) & tm[ti[T_AT_M_COLL] + i])
+            n = count((hand | played) & tm[U64(ti[T_AT_M_COLL] + i)])
             row = ti[T_AT_COLL] + (ti[T_WIDTH] + 1) * i
-            total += ti[row + min(n + 1, ti[row])] - (ti[row + min(n, ti[row])] if n else 0)
+            total += ti[U64(row + min(n + 1, ti[U64(row)]))] - (ti[U64(row + min(n, ti[U64(row)]))] if n else 0)
         else:  # a multiplier: (a + da) * (b + db) - a * b times its points
             i = code - R_MULT
             both = hand | played
             mt = ti[T_AT_M_MULT] + 2 * i
-            ka = count(both & tm[mt])
-            kb = count(both & tm[mt + 1])
-            da = np.int64(tm[mt] & bit != _ZERO)
-            db = np.int64(tm[mt + 1] & bit != _ZERO)
-            total += ((ka + da) * (kb + db) - ka * kb) * ti[ti[T_AT_MULT] + i]
+            ka = count(both & tm[U64(mt)])
+            kb = count(both & tm[U64(mt + 1)])
+            da = np.int64(tm[U64(mt)] & bit != _ZERO)
+            db = np.int64(tm[U64(mt + 1)] & bit != _ZERO)
+            total += ((ka + da) * (kb + db) - ka * kb) * ti[U64(ti[T_AT_MULT] + i)]
     return total, pairs
 
 
@@ -640,6 +640,10 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
     the phases follow the code's own control flow (the draw or take, the keep when two were
     drawn, then a loop of play decisions; the crab's and steal's decisions inline after their
     duo) instead of a reload of ``gi[x, G_PHASE]`` and a dispatch every decision.
+
+    The indices numba cannot see are non-negative are cast to unsigned (``U64``): a signed index
+    costs a wraparound (a compare and a select) at every read, ~5% of a playout. Every one of
+    them is non-negative by construction (a card, a seat, a count, a table's offset).
     """
     n = ti[T_N]
     at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
@@ -670,10 +674,10 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
         left = 0
         protected = 0
         while True:  # a turn
-            h = hands[0, seat]
-            f = played[0, seat]
-            pts = pv[0, seat, PV_POINTS]
-            prs = pv[0, seat, PV_PAIRS]
+            h = hands[0, U64(seat)]
+            f = played[0, U64(seat)]
+            pts = pv[0, U64(seat), PV_POINTS]
+            prs = pv[0, U64(seat), PV_PAIRS]
             # The draw phase: draw (while the deck lasts), take either pile's top, or pass
             can_draw = np.int64(top < n)
             m = can_draw + np.int64(len0 > 0) + np.int64(len1 > 0)
@@ -687,8 +691,8 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 if pos < 0:
                     return g
                 if n - top >= 2:  # the keep phase: one of the two to the hand, the other on a pile
-                    d0 = np.int64(deck[0, top])
-                    d1 = np.int64(deck[0, top + 1])
+                    d0 = np.int64(deck[0, U64(top)])
+                    d1 = np.int64(deck[0, U64(top + 1)])
                     top += 2
                     if (len0 == 0) == (len1 == 0):
                         pstate, bits, have, j = choose(pstate, bits, have, 4)
@@ -702,14 +706,14 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                     if pos < 0:
                         return g
                     if p == 0:
-                        piles[0, 0, len0] = d1 if kept == d0 else d0
+                        piles[0, 0, U64(len0)] = d1 if kept == d0 else d0
                         len0 += 1
                     else:
-                        piles[0, 1, len1] = d1 if kept == d0 else d0
+                        piles[0, 1, U64(len1)] = d1 if kept == d0 else d0
                         len1 += 1
                     card = kept
                 else:
-                    card = np.int64(deck[0, top])
+                    card = np.int64(deck[0, U64(top)])
                     top += 1
                 dp, dq = change(card, h, f, ti, tm)
                 pts += dp
@@ -718,10 +722,10 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
             else:  # take the top of the (j - can_draw)-th pile that has one
                 if len0 and j == can_draw:
                     len0 -= 1
-                    card = np.int64(piles[0, 0, len0])
+                    card = np.int64(piles[0, 0, U64(len0)])
                 else:
                     len1 -= 1
-                    card = np.int64(piles[0, 1, len1])
+                    card = np.int64(piles[0, 1, U64(len1)])
                 pos = put(record, buf, pos, a_take + card)
                 if pos < 0:
                     return g
@@ -747,7 +751,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                         at = -1
                         for c in range(ncolours):
                             if (used >> c) & 1 == 0:
-                                k = count(both & tm[mt_colour + c])
+                                k = count(both & tm[U64(mt_colour + c)])
                                 if k > best:
                                     best = k
                                     at = c
@@ -789,10 +793,10 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                     break
                 a = -1  # the j-th duo pair, in the order the step kernel lists them
                 for d in range(ndu):
-                    ma = h & tm[mt_duo + 2 * d]
+                    ma = h & tm[U64(mt_duo + 2 * d)]
                     ka = count(ma)
-                    same = ti[at_duo + 3 * d]
-                    mb0 = h & tm[mt_duo + 2 * d + 1]
+                    same = ti[U64(at_duo + 3 * d)]
+                    mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
                     here = (ka * (ka - 1)) >> 1 if same else ka * count(mb0)
                     if j < here:
                         while True:
@@ -801,7 +805,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                             rest = ma if same else mb0
                             r = count(rest)
                             if j < r:
-                                a = ti[ids + n * c0 + np.int64(nth_bit(rest, U64(j)))]
+                                a = ti[U64(ids + n * c0) + nth_bit(rest, U64(j))]
                                 break
                             j -= r
                         break
@@ -809,8 +813,8 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 pos = put(record, buf, pos, a)
                 if pos < 0:
                     return g
-                c0 = ti[at_cards + 2 * a]
-                c1 = ti[at_cards + 2 * a + 1]
+                c0 = ti[U64(at_cards + 2 * a)]
+                c1 = ti[U64(at_cards + 2 * a + 1)]
                 h ^= _ONE << U64(c0)  # the pairs held without c0, then without c1 too (points: as they were)
                 dp, dq = change(c0, h, f, ti, tm)
                 prs -= dq
@@ -818,7 +822,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 dp, dq = change(c1, h, f, ti, tm)
                 prs -= dq
                 f |= (_ONE << U64(c0)) | (_ONE << U64(c1))
-                effect = ti[at_duo + 3 * ti[at_card_duo + c0] + 2]
+                effect = ti[U64(at_duo + 3 * ti[U64(at_card_duo + c0)] + 2)]
                 if effect == E_TAKE:
                     if len0 + len1 > 0:  # a pile (one that has cards), then one of its cards
                         m = np.int64(len0 > 0) + np.int64(len1 > 0)
@@ -829,7 +833,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                             return g
                         size = len0 if pile == 0 else len1
                         pstate, bits, have, j = choose(pstate, bits, have, size)
-                        card = np.int64(piles[0, pile, j])
+                        card = np.int64(piles[0, pile, U64(j)])
                         pos = put(record, buf, pos, a_pick + card)
                         if pos < 0:
                             return g
@@ -845,7 +849,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                         h |= _ONE << U64(card)
                 elif effect == E_DRAW:
                     if top < n:
-                        card = np.int64(deck[0, top])
+                        card = np.int64(deck[0, U64(top)])
                         top += 1
                         dp, dq = change(card, h, f, ti, tm)
                         pts += dp
@@ -883,10 +887,10 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 elif effect == E_EXTRA:
                     extra = True
                     break
-            hands[0, seat] = h
-            played[0, seat] = f
-            pv[0, seat, PV_POINTS] = pts
-            pv[0, seat, PV_PAIRS] = prs
+            hands[0, U64(seat)] = h
+            played[0, U64(seat)] = f
+            pv[0, U64(seat), PV_POINTS] = pts
+            pv[0, U64(seat), PV_PAIRS] = prs
             if end < 0:  # engine._end_turn: LAST CHANCE's progress, the empty-deck check, the next turn
                 if caller >= 0 and not extra and left > 0 and (caller + players - left) % players == seat:
                     left -= 1
