@@ -336,6 +336,9 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
     ``work`` is the shuffle's scratch (``W_SIZE`` words: ``run`` is ``bare`` and allocates nothing).
     ``masks[x]`` is kept the mask of ``lst[x, :nl[x]]``: the old list's entries cleared as an
     action is applied, the new one's set. (``play_out`` is the playouts' loop, structured by turn.)
+
+    Its indices are unsigned (``U64``) where numba cannot see they are not negative, as
+    ``play_out``'s are: a signed index costs a wraparound test (a compare and a select) a read.
     """
     n = ti[T_N]
     at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
@@ -348,7 +351,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
     a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
     live = 0
     for g in range(g0, g1):
-        x = g
+        x = U64(g)
         if mode == M_STEP and nl[g] == 0:  # over before this step (only then is its list empty)
             continue
         applied = False
@@ -358,13 +361,14 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                 nl[x] = 0
                 break
             seat = gi[x, G_TURN]
-            h = hands[x, seat]
+            us = U64(seat)
+            h = hands[x, us]
             a = -1
             if mode == M_STEP and not applied:
                 a = actions[g]
                 applied = True
                 for i in range(nl[x]):  # the masks kept: the list before this step's action cleared
-                    masks[x, lst[x, i]] = False
+                    masks[x, U64(lst[x, i])] = False
             else:  # the legal actions into lst[x, :m]
                 m = 0
                 if ph == P_DRAW:
@@ -372,10 +376,10 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                         lst[x, m] = a_draw
                         m += 1
                     if gi[x, G_LEN0]:
-                        lst[x, m] = a_take + piles[x, 0, gi[x, G_LEN0] - 1]
+                        lst[x, m] = a_take + piles[x, 0, U64(gi[x, G_LEN0] - 1)]
                         m += 1
                     if gi[x, G_LEN1]:
-                        lst[x, m] = a_take + piles[x, 1, gi[x, G_LEN1] - 1]
+                        lst[x, m] = a_take + piles[x, 1, U64(gi[x, G_LEN1] - 1)]
                         m += 1
                     if m == 0:
                         lst[x, 0] = a_pass
@@ -390,33 +394,33 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                                 m += 1
                 elif ph == P_PLAY:
                     for d in range(ndu):
-                        ma = h & tm[mt_duo + 2 * d]
-                        if ti[at_duo + 3 * d]:
+                        ma = h & tm[U64(mt_duo + 2 * d)]
+                        if ti[U64(at_duo + 3 * d)]:
                             while ma:
                                 c0 = np.int64(trailing_zeros(ma))
                                 ma &= ma - _ONE
                                 rest = ma
                                 while rest:
-                                    lst[x, m] = ti[ids + n * c0 + np.int64(trailing_zeros(rest))]
+                                    lst[x, m] = ti[U64(ids + n * c0) + trailing_zeros(rest)]
                                     m += 1
                                     rest &= rest - _ONE
                         else:
-                            mb0 = h & tm[mt_duo + 2 * d + 1]
+                            mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
                             if mb0:
                                 while ma:
                                     c0 = np.int64(trailing_zeros(ma))
                                     ma &= ma - _ONE
                                     mb = mb0
                                     while mb:
-                                        lst[x, m] = ti[ids + n * c0 + np.int64(trailing_zeros(mb))]
+                                        lst[x, m] = ti[U64(ids + n * c0) + trailing_zeros(mb)]
                                         m += 1
                                         mb &= mb - _ONE
                     if count(h & mermaid_mask) >= win_with:
                         lst[x, m] = a_mermaids
                         m += 1
                     if gi[x, G_CALLER] < 0:  # card_points: pv, and the mermaids' colours when held
-                        cp = pv[x, seat, PV_POINTS]
-                        both = h | played[x, seat]
+                        cp = pv[x, us, PV_POINTS]
+                        both = h | played[x, us]
                         mermaids = count(both & mermaid_mask)
                         used = 0
                         for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
@@ -424,7 +428,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                             top = -1
                             for c in range(ncolours):
                                 if (used >> c) & 1 == 0:
-                                    k = count(both & tm[mt_colour + c])
+                                    k = count(both & tm[U64(mt_colour + c)])
                                     if k > best:
                                         best = k
                                         top = c
@@ -444,8 +448,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                             lst[x, m] = a_pile + p
                             m += 1
                 elif ph == P_CRAB_CARD:
-                    pile = gi[x, G_CRAB]
-                    for i in range(gi[x, G_LEN0 + pile]):
+                    pile = U64(gi[x, G_CRAB])
+                    for i in range(gi[x, U64(G_LEN0) + pile]):
                         lst[x, m] = a_pick + piles[x, pile, i]
                         m += 1
                 elif ph == P_STEAL:
@@ -455,7 +459,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                             m += 1
                 nl[x] = m
                 for i in range(m):
-                    masks[x, lst[x, i]] = True
+                    masks[x, U64(lst[x, i])] = True
                 break
             # engine.apply of a: end, ender say how the round ends (END_*, seat; -1: it goes on)
             end = -1
@@ -466,36 +470,36 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                 if a == a_draw:
                     top = gi[x, G_DECK]
                     if n - top >= 2:
-                        gi[x, G_DRAWN0] = deck[x, top]
-                        gi[x, G_DRAWN1] = deck[x, top + 1]
+                        gi[x, G_DRAWN0] = deck[x, U64(top)]
+                        gi[x, G_DRAWN1] = deck[x, U64(top + 1)]
                         gi[x, G_DECK] = top + 2
                         gi[x, G_PHASE] = P_KEEP
                     else:
-                        card = deck[x, top]
+                        card = deck[x, U64(top)]
                         bit = _ONE << U64(card)
-                        gain(pv, x, seat, card, h, played[x, seat], 1, ti, tm)
-                        hands[x, seat] = h | bit
+                        gain(pv, x, us, card, h, played[x, us], 1, ti, tm)
+                        hands[x, us] = h | bit
                         gi[x, G_DECK] = top + 1
                         gi[x, G_PHASE] = P_PLAY
                 else:
                     if a != a_pass:
                         card = a - a_take
-                        p = 0 if gi[x, G_LEN0] and piles[x, 0, gi[x, G_LEN0] - 1] == card else 1
+                        p = 0 if gi[x, G_LEN0] and piles[x, 0, U64(gi[x, G_LEN0] - 1)] == card else 1
                         gi[x, G_LEN0 + p] -= 1
                         bit = _ONE << U64(card)
-                        gain(pv, x, seat, card, h, played[x, seat], 1, ti, tm)
-                        hands[x, seat] = h | bit
+                        gain(pv, x, us, card, h, played[x, us], 1, ti, tm)
+                        hands[x, us] = h | bit
                     gi[x, G_PHASE] = P_PLAY
             elif ph == P_KEEP:
                 c = a - a_keep
                 kept = c >> 1
                 p = c & 1
                 other = gi[x, G_DRAWN1] if kept == gi[x, G_DRAWN0] else gi[x, G_DRAWN0]
-                piles[x, p, gi[x, G_LEN0 + p]] = other
+                piles[x, p, U64(gi[x, G_LEN0 + p])] = other
                 gi[x, G_LEN0 + p] += 1
                 bit = _ONE << U64(kept)
-                gain(pv, x, seat, kept, h, played[x, seat], 1, ti, tm)
-                hands[x, seat] = h | bit
+                gain(pv, x, us, kept, h, played[x, us], 1, ti, tm)
+                hands[x, us] = h | bit
                 gi[x, G_DRAWN0] = -1
                 gi[x, G_DRAWN1] = -1
                 gi[x, G_PHASE] = P_PLAY
@@ -504,29 +508,29 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                 gi[x, G_PHASE] = P_CRAB_CARD
             elif ph == P_CRAB_CARD:
                 card = a - a_pick
-                pile = gi[x, G_CRAB]
-                size = gi[x, G_LEN0 + pile]
+                pile = U64(gi[x, G_CRAB])
+                size = gi[x, U64(G_LEN0) + pile]
                 i = 0
                 while piles[x, pile, i] != card:
                     i += 1
                 for t in range(i, size - 1):
                     piles[x, pile, t] = piles[x, pile, t + 1]
-                gi[x, G_LEN0 + pile] = size - 1
+                gi[x, U64(G_LEN0) + pile] = size - 1
                 bit = _ONE << U64(card)
-                gain(pv, x, seat, card, h, played[x, seat], 1, ti, tm)
-                hands[x, seat] = h | bit
+                gain(pv, x, us, card, h, played[x, us], 1, ti, tm)
+                hands[x, us] = h | bit
                 gi[x, G_CRAB] = -1
                 gi[x, G_PHASE] = P_PLAY
             elif ph == P_STEAL:
-                victim = a - a_steal
+                victim = U64(a - a_steal)
                 held = hands[x, victim]
                 rng[x], k = below(rng[x], popcount(held))
                 stolen = nth_bit(held, k)
                 bit = _ONE << stolen
                 gain(pv, x, victim, np.int64(stolen), held ^ bit, played[x, victim], -1, ti, tm)
-                gain(pv, x, seat, np.int64(stolen), h, played[x, seat], 1, ti, tm)
+                gain(pv, x, us, np.int64(stolen), h, played[x, us], 1, ti, tm)
                 hands[x, victim] = held ^ bit
-                hands[x, seat] = h | bit
+                hands[x, us] = h | bit
                 gi[x, G_PHASE] = P_PLAY
             elif a == a_end:
                 turn_ends = True
@@ -539,34 +543,34 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                 turn_ends = True
             elif a == a_mermaids:
                 mm = h & mermaid_mask
-                f = played[x, seat]
+                f = played[x, us]
                 for _ in range(win_with):  # the lowest ones, as the sorted hand lists them
                     bit = mm & (_ZERO - mm)
                     mm ^= bit
                     h ^= bit
                     f |= bit
-                hands[x, seat] = h
-                played[x, seat] = f
+                hands[x, us] = h
+                played[x, us] = f
                 end, ender = END_MERMAIDS, seat
             else:  # a duo
-                c0 = ti[at_cards + 2 * a]
-                c1 = ti[at_cards + 2 * a + 1]
+                c0 = ti[U64(at_cards + 2 * a)]
+                c1 = ti[U64(at_cards + 2 * a + 1)]
                 both = (_ONE << U64(c0)) | (_ONE << U64(c1))
-                f = played[x, seat]
-                points_before = pv[x, seat, PV_POINTS]
+                f = played[x, us]
+                points_before = pv[x, us, PV_POINTS]
                 h ^= _ONE << U64(c0)  # the pairs held without c0, then without c1 too (points: as they were)
-                gain(pv, x, seat, c0, h, f, -1, ti, tm)
+                gain(pv, x, us, c0, h, f, -1, ti, tm)
                 h ^= _ONE << U64(c1)
-                gain(pv, x, seat, c1, h, f, -1, ti, tm)
-                pv[x, seat, PV_POINTS] = points_before
-                played[x, seat] = f | both
-                effect = ti[at_duo + 3 * ti[at_card_duo + c0] + 2]
+                gain(pv, x, us, c1, h, f, -1, ti, tm)
+                pv[x, us, PV_POINTS] = points_before
+                played[x, us] = f | both
+                effect = ti[U64(at_duo + 3 * ti[U64(at_card_duo + c0)] + 2)]
                 if effect == E_TAKE and gi[x, G_LEN0] + gi[x, G_LEN1] > 0:
                     gi[x, G_PHASE] = P_CRAB_PILE
                 elif effect == E_DRAW and gi[x, G_DECK] < n:
-                    card = deck[x, gi[x, G_DECK]]
+                    card = deck[x, U64(gi[x, G_DECK])]
                     bit = _ONE << U64(card)
-                    gain(pv, x, seat, card, h, played[x, seat] | both, 1, ti, tm)
+                    gain(pv, x, us, card, h, played[x, us] | both, 1, ti, tm)
                     h |= bit
                     gi[x, G_DECK] += 1
                 elif effect == E_STEAL:
@@ -576,7 +580,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                 elif effect == E_EXTRA:
                     turn_ends = True
                     extra = True
-                hands[x, seat] = h
+                hands[x, us] = h
             if turn_ends:  # engine._end_turn: LAST CHANCE's progress, the empty-deck check, the next turn
                 caller = gi[x, G_CALLER]
                 left = gi[x, G_FINAL]
