@@ -66,17 +66,19 @@ END_STOP, END_LAST, END_EMPTY, END_MERMAIDS = range(4)
 (T_N, T_MIN_POINTS, T_WIN_WITH, T_LC_ENDS, T_TARGET, T_A_DRAW, T_A_PASS, T_A_END, T_A_STOP, T_A_LAST,
  T_A_MERMAIDS, T_A_TAKE, T_A_KEEP, T_A_PILE, T_A_PICK, T_A_STEAL, T_ACTIONS, T_DUOS, T_COLLECTORS, T_WIDTH,
  T_MULTIPLIERS, T_COLOURS, T_AT_DUO, T_AT_CARD_DUO, T_AT_COLL, T_AT_MULT, T_AT_DUO_IDS, T_AT_DUO_CARDS,
- T_AT_M_DUO, T_AT_M_COLL, T_AT_M_MULT, T_AT_M_COLOUR, T_AT_M_MERMAID, T_RULE_WIDTH, T_AT_CARD_RULES) = range(35)
-T_SIZE = 35
+ T_AT_M_DUO, T_AT_M_COLL, T_AT_M_MULT, T_AT_M_COLOUR, T_AT_M_MERMAID, T_RULE_WIDTH, T_AT_CARD_SLOTS, T_AT_GAINS,
+ T_AT_M_CARD_SLOTS) = range(37)
+T_SIZE = 37
 """Rows of ``ti``: the deck size, the round-end and mermaid numbers, the game's target for the
 batch's player count, the action ids (``T_A_TAKE`` etc.: the id of the first card's), how many
 duos, collectors (and their longest table), multipliers and colours, then where each table starts:
 in ``ti`` each duo's (same kind, points, effect), each card's duo (-1: none), each collector's
 (table length, table padded to ``T_WIDTH``), each multiplier's points, the duo action of every
-card pair ``[a * n + b]`` (-1: none), the two cards of every action (duos'), each card's rules
-(``T_RULE_WIDTH`` codes ``R_*`` a card, -1 after the last: the rules whose cards include it); in
-``tm`` each duo's two kinds' masks, each collector's, each multiplier's (counted, counted by), each
-colour's cards that count for it (mermaids only when they count their own colour), the mermaids'."""
+card pair ``[a * n + b]`` (-1: none), the two cards of every action (duos'), each card's slots
+(``T_RULE_WIDTH`` a card, two numbers each: a code ``S_*``, -1 after the last, and its ``q``; see
+``change``) and the gain tables the slots point into; in ``tm`` each duo's two kinds' masks, each
+collector's, each multiplier's (counted, counted by), each colour's cards that count for it
+(mermaids only when they count their own colour), the mermaids', each card slot's two."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
 
@@ -169,9 +171,9 @@ def colour_bonus(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
 PV_POINTS, PV_PAIRS = 0, 1
 """What ``pv[x, seat]`` keeps of a seat's hand (see ``gain``)."""
 
-R_DUO, R_COLL, R_MULT = 0, 1 << 16, 1 << 17
-"""The codes of a card's rules in ``ti``'s ``T_AT_CARD_RULES`` rows: ``R_DUO + d`` (duo d),
-``R_COLL + i`` (collector i), ``R_MULT + i`` (multiplier i); -1 ends a card's list."""
+S_HAND, S_PAIR, S_BOTH = range(3)
+"""The codes of a card's slots (``T_AT_CARD_SLOTS``, built by ``batch.seasaltpaper._card_slots``):
+a duo of one kind, a duo of two kinds, a collector or a multiplier; -1 ends a card's list."""
 
 
 @inline
@@ -181,52 +183,41 @@ def change(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     duo pairs ``hand`` holds, so that a seat's points and pairs follow its hand a card at a time
     instead of being worked out afresh at each of its play decisions (losing it: the negation).
 
-    Card c's rules are read from its own short list (``T_AT_CARD_RULES``: one or two for most
-    cards) rather than found by testing every rule of the ruleset (a tenth of a playout), and
-    each rule's change is read from the counts without c (a popcount or two) rather than as the
-    difference of the rule's points with and without it (twice its popcounts; the change to a
-    duo's pairs or points, a collector's table or a product, written out). The pairs: a play
-    decision lists them without a loop over every duo, which LLVM turned into slow vector
-    gathers (a fifth of a playout). Its indices are unsigned (``U64``), as ``play_out``'s are."""
+    Card c's rules are read from its own short list of slots (one or two for most cards) rather
+    than found by testing every rule of the ruleset (a tenth of a playout), and each slot's
+    change is written out when the tables are built: a popcount of the cards without c, then
+    one read of a table of gains by that count (a duo of one kind: the points of a pair when
+    the count is odd; a collector: its table at k + 1 less at k; a multiplier: its points times
+    the other kind's count), or for a duo of two kinds a compare of two counts. Reading the
+    rule's own tables instead (its mask, row, points, the collector's table at two clamped
+    counts, the multiplier's two counts and which side c is on) took twice the instructions.
+    The pairs: a play decision lists them without a loop over every duo, which LLVM turned into
+    slow vector gathers (a fifth of a playout). Its indices are unsigned (``U64``), as
+    ``play_out``'s are."""
     total = 0
     pairs = 0
-    bit = _ONE << U64(c)
+    both = hand | played
     w = ti[T_RULE_WIDTH]
-    at = ti[T_AT_CARD_RULES] + w * c
-    for r in range(w):
-        code = ti[U64(at + r)]
+    at = U64(ti[T_AT_CARD_SLOTS] + 2 * w * c)
+    mt = U64(ti[T_AT_M_CARD_SLOTS] + 2 * w * c)
+    for _ in range(w):
+        code = ti[at]
         if code < 0:
             break
-        if code < R_COLL:  # a duo: (ha + 1) // 2 - ha // 2 pairs of one kind, min(ha + 1, hb) - min(ha, hb) of two
-            d = code - R_DUO
-            ma = tm[U64(ti[T_AT_M_DUO] + 2 * d)]
-            row = ti[T_AT_DUO] + 3 * d
-            if ti[U64(row)]:
-                ha = count(hand & ma)
-                total += ti[U64(row + 1)] * (ha & 1)
-                pairs += ha
-            else:
-                mb = tm[U64(ti[T_AT_M_DUO] + 2 * d + 1)]
-                if ma & bit == _ZERO:  # c is of the duo's second kind
-                    ma, mb = mb, ma
-                ha = count(hand & ma)
-                hb = count(hand & mb)
-                total += ti[U64(row + 1)] if ha < hb else 0
-                pairs += hb
-        elif code < R_MULT:  # a collector: its table at n + 1 cards less at n (nothing at 0)
-            i = code - R_COLL
-            n = count((hand | played) & tm[U64(ti[T_AT_M_COLL] + i)])
-            row = ti[T_AT_COLL] + (ti[T_WIDTH] + 1) * i
-            total += ti[U64(row + min(n + 1, ti[U64(row)]))] - (ti[U64(row + min(n, ti[U64(row)]))] if n else 0)
-        else:  # a multiplier: (a + da) * (b + db) - a * b times its points
-            i = code - R_MULT
-            both = hand | played
-            mt = ti[T_AT_M_MULT] + 2 * i
-            ka = count(both & tm[U64(mt)])
-            kb = count(both & tm[U64(mt + 1)])
-            da = np.int64(tm[U64(mt)] & bit != _ZERO)
-            db = np.int64(tm[U64(mt + 1)] & bit != _ZERO)
-            total += ((ka + da) * (kb + db) - ka * kb) * ti[U64(ti[T_AT_MULT] + i)]
+        q = ti[at + U64(1)]
+        if code == S_BOTH:
+            total += ti[U64(q) + popcount(both & tm[mt])]
+        elif code == S_HAND:
+            k = popcount(hand & tm[mt])
+            total += ti[U64(q) + k]
+            pairs += np.int64(k)
+        else:
+            ha = count(hand & tm[mt])
+            hb = count(hand & tm[mt + U64(1)])
+            total += q if ha < hb else 0
+            pairs += hb
+        at += U64(2)
+        mt += U64(2)
     return total, pairs
 
 
