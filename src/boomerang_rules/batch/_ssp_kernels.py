@@ -75,10 +75,10 @@ duos, collectors (and their longest table), multipliers and colours, then where 
 in ``ti`` each duo's (same kind, points, effect), each card's duo (-1: none), each collector's
 (table length, table padded to ``T_WIDTH``), each multiplier's points, the duo action of every
 card pair ``[a * n + b]`` (-1: none), the two cards of every action (duos'), each card's slots
-(``T_RULE_WIDTH`` a card, two numbers each: a code ``S_*``, -1 after the last, and its ``q``; see
-``change``) and the gain tables the slots point into; in ``tm`` each duo's two kinds' masks, each
-collector's, each multiplier's (counted, counted by), each colour's cards that count for it
-(mermaids only when they count their own colour), the mermaids', each card slot's two."""
+(``T_RULE_WIDTH`` a card, four numbers each: ``q``, ``p``, ``sa``, ``sb``; see ``change``) and the
+gain tables the slots point into; in ``tm`` each duo's two kinds' masks, each collector's, each
+multiplier's (counted, counted by), each colour's cards that count for it (mermaids only when they
+count their own colour), the mermaids', each card slot's three."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
 
@@ -172,8 +172,8 @@ PV_POINTS, PV_PAIRS = 0, 1
 """What ``pv[x, seat]`` keeps of a seat's hand (see ``gain``)."""
 
 S_HAND, S_PAIR, S_BOTH = range(3)
-"""The codes of a card's slots (``T_AT_CARD_SLOTS``, built by ``batch.seasaltpaper._card_slots``):
-a duo of one kind, a duo of two kinds, a collector or a multiplier; -1 ends a card's list."""
+"""The kinds of a card's slots as ``batch.seasaltpaper._card_slots`` builds them (a duo of one
+kind, a duo of two kinds, a collector or a multiplier); ``change`` reads every slot alike."""
 
 
 @inline
@@ -183,41 +183,33 @@ def change(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     duo pairs ``hand`` holds, so that a seat's points and pairs follow its hand a card at a time
     instead of being worked out afresh at each of its play decisions (losing it: the negation).
 
-    Card c's rules are read from its own short list of slots (one or two for most cards) rather
-    than found by testing every rule of the ruleset (a tenth of a playout), and each slot's
-    change is written out when the tables are built: a popcount of the cards without c, then
-    one read of a table of gains by that count (a duo of one kind: the points of a pair when
-    the count is odd; a collector: its table at k + 1 less at k; a multiplier: its points times
-    the other kind's count), or for a duo of two kinds a compare of two counts. Reading the
-    rule's own tables instead (its mask, row, points, the collector's table at two clamped
-    counts, the multiplier's two counts and which side c is on) took twice the instructions.
-    The pairs: a play decision lists them without a loop over every duo, which LLVM turned into
-    slow vector gathers (a fifth of a playout). Its indices are unsigned (``U64``), as
-    ``play_out``'s are."""
+    Card c's rules are read from its own slots (``T_RULE_WIDTH`` a card, the same for every
+    card: one or two used, the rest empty) rather than found by testing every rule of the
+    ruleset (a tenth of a playout), and each slot's change was written out when the tables were
+    built, so that every slot is read alike, without a branch: ``ka`` cards of its first mask
+    held (in the hand, or played too by its second: a collector's or a multiplier's), ``kb`` of
+    its third in the hand; it adds ``gains[q + ka]`` (a duo of one kind: a pair's points when
+    ka is odd; a collector: its table at ka + 1 less at ka; a multiplier: its points times the
+    other kind's count), ``p`` points when ka < kb (a duo of two kinds, ka the card's own), and
+    ``ka * sa + kb * sb`` pairs. A branch a kind and a list's end (the card drawn is random, so
+    they were mispredicted) cost more than the empty slots' popcounts; reading the rule's own
+    tables (its mask, row, points, the collector's table at two clamped counts, the
+    multiplier's two counts and which side c is on) cost more again. The pairs: a play decision
+    lists them without a loop over every duo, which LLVM turned into slow vector gathers (a
+    fifth of a playout). Its indices are unsigned (``U64``), as ``play_out``'s are."""
     total = 0
     pairs = 0
-    both = hand | played
     w = ti[T_RULE_WIDTH]
-    at = U64(ti[T_AT_CARD_SLOTS] + 2 * w * c)
-    mt = U64(ti[T_AT_M_CARD_SLOTS] + 2 * w * c)
+    at = U64(ti[T_AT_CARD_SLOTS] + 4 * w * c)
+    mt = U64(ti[T_AT_M_CARD_SLOTS] + 3 * w * c)
     for _ in range(w):
-        code = ti[at]
-        if code < 0:
-            break
-        q = ti[at + U64(1)]
-        if code == S_BOTH:
-            total += ti[U64(q) + popcount(both & tm[mt])]
-        elif code == S_HAND:
-            k = popcount(hand & tm[mt])
-            total += ti[U64(q) + k]
-            pairs += np.int64(k)
-        else:
-            ha = count(hand & tm[mt])
-            hb = count(hand & tm[mt + U64(1)])
-            total += q if ha < hb else 0
-            pairs += hb
-        at += U64(2)
-        mt += U64(2)
+        ka = popcount((hand & tm[mt]) | (played & tm[mt + U64(1)]))
+        kb = count(hand & tm[mt + U64(2)])
+        total += ti[U64(ti[at]) + ka]
+        total += ti[at + U64(1)] if np.int64(ka) < kb else 0
+        pairs += np.int64(ka) * ti[at + U64(2)] + kb * ti[at + U64(3)]
+        at += U64(4)
+        mt += U64(3)
     return total, pairs
 
 

@@ -104,7 +104,8 @@ def _card_slots(t: Any, kind: int, kind_mask: list[int], gains: list[int]) -> li
     ``S_HAND`` (a duo of one kind) and ``S_BOTH`` (a collector or a multiplier) add
     ``gains[q + k]`` for the ``k`` cards of ``ma`` held (in the hand; in the hand or played),
     a table of ``n + 1`` entries appended to ``gains``; ``S_PAIR`` (a duo of two kinds, ``ma``
-    the card's own) adds ``q`` points when the hand holds fewer of ``ma`` than of ``mb``."""
+    the card's own) adds ``q`` points when the hand holds fewer of ``ma`` than of ``mb``.
+    ``_compile_cached`` lays them out as the kernel reads them, every kind alike."""
     n = t.deck_size
 
     def table(values: list[int]) -> int:
@@ -165,10 +166,14 @@ def _compile_cached(rules: Ruleset) -> Compiled:
             a, b = (t.index[c] for c in name[4:].split("+"))
             duo_ids[a * n + b] = duo_ids[b * n + a] = i
             duo_cards[2 * i:2 * i + 2] = a, b
-    gains: list[int] = []
+    gains: list[int] = [0] * (n + 1)  # a table of no gains first: the S_PAIR slots' and the empty ones'
     card_slots = [_card_slots(t, t.kind[c], kind_mask, gains) for c in range(n)]
-    rule_width = max(len(slots) for slots in card_slots) + 1  # room for the -1 after the last
+    rule_width = max(len(slots) for slots in card_slots)  # every card as many slots, the last ones empty
     card_slots = [slots + [(-1, 0, 0, 0)] * (rule_width - len(slots)) for slots in card_slots]
+    # (q, points when fewer of ma than of mb are held, pairs a card of ma, pairs a card of mb)
+    slot_ints = [(q if code in (k.S_HAND, k.S_BOTH) else 0, q if code == k.S_PAIR else 0,
+                  int(code == k.S_HAND), int(code == k.S_PAIR)) for slots in card_slots for code, q, _, _ in slots]
+    slot_masks = [(ma, ma if code == k.S_BOTH else 0, mb) for slots in card_slots for code, _, ma, mb in slots]
     rows.update({k.T_DUOS: [len(t.duos)], k.T_COLLECTORS: [len(t.collectors)], k.T_WIDTH: [width],
                  k.T_MULTIPLIERS: [len(t.multipliers)], k.T_COLOURS: [len(t.colours)],
                  k.T_RULE_WIDTH: [rule_width]})
@@ -178,18 +183,17 @@ def _compile_cached(rules: Ruleset) -> Compiled:
         (k.T_AT_COLL, [x for _, table in t.collectors for x in (len(table), *table, *[0] * (width - len(table)))]),
         (k.T_AT_MULT, [points for _, _, points in t.multipliers]),
         (k.T_AT_DUO_IDS, duo_ids), (k.T_AT_DUO_CARDS, duo_cards),
-        (k.T_AT_CARD_SLOTS, [x for slots in card_slots for code, q, _, _ in slots for x in (code, q)]),
+        (k.T_AT_CARD_SLOTS, [x for slot in slot_ints for x in slot]),
         (k.T_AT_GAINS, gains)], k.T_SIZE)
-    for i, (code, _, _, _) in enumerate(slot for slots in card_slots for slot in slots):
-        if code in (k.S_HAND, k.S_BOTH):  # a table's offset in gains, made an offset in ti
-            ti[ti[k.T_AT_CARD_SLOTS] + 2 * i + 1] += ti[k.T_AT_GAINS]
+    for i in range(len(slot_ints)):  # a table's offset in gains, made an offset in ti
+        ti[ti[k.T_AT_CARD_SLOTS] + 4 * i] += ti[k.T_AT_GAINS]
     tm = [mermaids]
     ti[k.T_AT_M_MERMAID] = 0
     for row, masks in ((k.T_AT_M_DUO, [kind_mask[x] for a, b, _, _ in t.duos for x in (a, b)]),
                        (k.T_AT_M_COLL, [kind_mask[kind] for kind, _ in t.collectors]),
                        (k.T_AT_M_MULT, [kind_mask[x] for a, b, _ in t.multipliers for x in (a, b)]),
                        (k.T_AT_M_COLOUR, colour_masks),
-                       (k.T_AT_M_CARD_SLOTS, [x for slots in card_slots for _, _, ma, mb in slots for x in (ma, mb)])):
+                       (k.T_AT_M_CARD_SLOTS, [x for slot in slot_masks for x in slot])):
         ti[row] = len(tm)
         tm += masks
     return Compiled(rules, names, np.array(ti, np.int64), np.array(tm, np.uint64))
