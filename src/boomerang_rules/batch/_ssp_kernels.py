@@ -692,12 +692,10 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                     pos = put(record, buf, pos, a_keep + 2 * kept + p)
                     if pos < 0:
                         return g
-                    if p == 0:
-                        piles[0, 0, U64(len0)] = d1 if kept == d0 else d0
-                        len0 += 1
-                    else:
-                        piles[0, 1, U64(len1)] = d1 if kept == d0 else d0
-                        len1 += 1
+                    # the other card on pile p, without a branch on p (a random one, so mispredicted)
+                    piles[0, U64(p), U64(len1 if p else len0)] = d1 if kept == d0 else d0
+                    len0 += 1 - p
+                    len1 += p
                     card = kept
                 else:
                     card = np.int64(deck[0, U64(top)])
@@ -706,13 +704,11 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 pts += dp
                 prs += dq
                 h |= _ONE << U64(card)
-            else:  # take the top of the (j - can_draw)-th pile that has one
-                if len0 and j == can_draw:
-                    len0 -= 1
-                    card = np.int64(piles[0, 0, U64(len0)])
-                else:
-                    len1 -= 1
-                    card = np.int64(piles[0, 1, U64(len1)])
+            else:  # take the top of the (j - can_draw)-th pile that has one (no branch on which)
+                pile = np.int64(len0 == 0 or j != can_draw)
+                card = np.int64(piles[0, U64(pile), U64((len1 if pile else len0) - 1)])
+                len0 -= 1 - pile
+                len1 -= pile
                 pos = put(record, buf, pos, a_take + card)
                 if pos < 0:
                     return g
