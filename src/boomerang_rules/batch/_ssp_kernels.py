@@ -116,7 +116,8 @@ def below(state: Any, n: Any) -> Any:
 def card_points(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     """``scoring.points_of``'s card points of ``hand`` with ``played`` in front (``points`` without
     the colour bonus, which a seat's legal STOP / LAST CHANCE does not read): the colours' counts
-    only when mermaids are held, which is rare."""
+    only when mermaids are held, which is rare. The kernels keep it up a card at a time instead
+    (``pv``, through ``change``) and read it with ``kept_points``; this is the formula they follow."""
     total = 0
     at, mt = ti[T_AT_DUO], ti[T_AT_M_DUO]
     for d in range(ti[T_DUOS]):
@@ -137,11 +138,19 @@ def card_points(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     at, mt = ti[T_AT_MULT], ti[T_AT_M_MULT]
     for i in range(ti[T_MULTIPLIERS]):
         total += count(both & tm[mt + 2 * i]) * count(both & tm[mt + 2 * i + 1]) * ti[at + i]
+    return total + mermaid_points(both, ti, tm)
+
+
+@inline
+def mermaid_points(both: Any, ti: Any, tm: Any) -> Any:
+    """``card_points``' mermaids' part for the cards ``both`` (hand and played): the colours'
+    counts from the largest down, one a mermaid; nothing (no loop) when none is held."""
+    total = 0
     mermaids = count(both & tm[ti[T_AT_M_MERMAID]])
     if mermaids:
         mt = ti[T_AT_M_COLOUR]
         used = 0
-        for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
+        for _ in range(mermaids):
             best = -1
             at = -1
             for c in range(ti[T_COLOURS]):
@@ -170,6 +179,15 @@ def colour_bonus(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
 
 PV_POINTS, PV_PAIRS = 0, 1
 """What ``pv[x, seat]`` keeps of a seat's hand (see ``gain``)."""
+
+
+@inline
+def kept_points(pv: Any, g: Any, s: Any, hands: Any, played: Any, ti: Any, tm: Any) -> Any:
+    """``card_points`` of seat ``s`` of game ``g`` from what ``pv`` keeps (its points without the
+    mermaids', the same number the STOP check reads) and the mermaids' part: a round's scoring
+    without the loops over every duo, collector and multiplier a seat (which LLVM turned into
+    vector gathers), four to twelve of them a round."""
+    return pv[g, s, PV_POINTS] + mermaid_points(hands[g, s] | played[g, s], ti, tm)
 
 S_HAND, S_PAIR, S_BOTH = range(3)
 """The kinds of a card's slots as ``batch.seasaltpaper._card_slots`` builds them (a duo of one
@@ -267,17 +285,17 @@ def finish_round(g: int, end: int, ender: int, players: int, ti: Any, tm: Any, s
     then end the game (mermaids, or a total at the target) or start the next round."""
     if end == END_STOP:
         for s in range(players):
-            totals[g, s] += card_points(hands[g, s], played[g, s], ti, tm)
+            totals[g, s] += kept_points(pv, g, s, hands, played, ti, tm)
     elif end == END_LAST:
-        mine = card_points(hands[g, ender], played[g, ender], ti, tm)
+        mine = kept_points(pv, g, ender, hands, played, ti, tm)
         wins = True
         for s in range(players):
-            if s != ender and mine < card_points(hands[g, s], played[g, s], ti, tm):
+            if s != ender and mine < kept_points(pv, g, s, hands, played, ti, tm):
                 wins = False
         for s in range(players):
             bonus = colour_bonus(hands[g, s], played[g, s], ti, tm)
             if (s == ender) == wins:
-                totals[g, s] += card_points(hands[g, s], played[g, s], ti, tm) + (bonus if wins else 0)
+                totals[g, s] += kept_points(pv, g, s, hands, played, ti, tm) + (bonus if wins else 0)
             else:
                 totals[g, s] += bonus
     gi[g, G_TURN] = -1
