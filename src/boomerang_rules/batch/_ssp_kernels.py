@@ -747,6 +747,10 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                     both = h | f
                     mermaids = count(both & mermaid_mask)
                     used = 0
+                    if mermaids == 1:  # the most cards of one colour (no colour to skip: one vector pass)
+                        for c in range(ncolours):
+                            cp = max(cp, pts + count(both & tm[U64(mt_colour + c)]))
+                        mermaids = 0
                     for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
                         best = -1
                         at = -1
