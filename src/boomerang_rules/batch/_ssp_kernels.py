@@ -424,6 +424,11 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                         both = h | played[x, us]
                         mermaids = count(both & mermaid_mask)
                         used = 0
+                        if mermaids == 1:  # the most cards of one colour (as play_out's STOP check)
+                            base = cp
+                            for c in range(ncolours):
+                                cp = max(cp, base + count(both & tm[U64(mt_colour + c)]))
+                            mermaids = 0
                         for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
                             best = -1
                             top = -1
