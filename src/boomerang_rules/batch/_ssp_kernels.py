@@ -279,7 +279,7 @@ def start_round(g: int, rnd: int, first: int, players: int, ti: Any, shuf: Any, 
 
 
 @inline
-def finish_round(g: int, end: int, ender: int, players: int, ti: Any, tm: Any, shuf: Any, work: Any, gi: Any,
+def finish_round(g: Any, end: int, ender: int, players: int, ti: Any, tm: Any, shuf: Any, work: Any, gi: Any,
                  rng: Any, deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any) -> None:
     """``engine._finish_round``: score (STOP, LAST CHANCE; nothing on an empty deck or mermaids),
     then end the game (mermaids, or a total at the target) or start the next round."""
