@@ -79,6 +79,43 @@ def test_playouts_replay_through_the_pure_engine(variant: str, players: int) -> 
     assert (batch.playouts(rules, players, games, seed) == totals).all()  # the same games without recording
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_playouts_take_the_policys_choice_among_the_listed_actions(variant: str) -> None:
+    """Every action ``playouts`` records is its policy's: game g's own SplitMix64 stream (from
+    ``seed + g`` and the policy's salt), one 32-bit half of an output (low first) a choice among
+    m > 1 legal actions, ``(u * m) >> 32`` indexing the list the step API keeps. The replays above
+    check only that the actions are legal and score as recorded: a playout kernel that chose
+    otherwise (another stream, order or list) would pass them."""
+    from boomerang_rules.batch import _ssp_kernels as k
+    from boomerang_rules.core.rng import next_u64
+
+    rules = br.load_rules(variant)
+    for players in PLAYERS:
+        seed, games = 40 + players, 6
+        _, recorded = batch.playouts(rules, players, games, seed, return_actions=True)
+        b = batch.init(rules, players, games, seed)
+        states = [next_u64((seed + g) ^ int(k._POLICY_SALT))[1] for g in range(games)]
+        halves: list[list[int]] = [[] for _ in range(games)]
+        t = 0
+        while not b.over:
+            actions = np.full(games, -1, np.int64)
+            for g in range(games):
+                m = int(b.nlegal[g])
+                if m == 0:  # over: padding from here on
+                    continue
+                j = 0
+                if m > 1:
+                    if not halves[g]:
+                        states[g], word = next_u64(states[g])
+                        halves[g] = [word & 0xFFFFFFFF, word >> 32]
+                    j = (halves[g].pop(0) * m) >> 32
+                actions[g] = b.legal[g, j]
+            assert recorded[:, t].tolist() == actions.tolist()
+            b, _ = batch.step(b, actions)
+            t += 1
+        assert t == recorded.shape[1]
+
+
 def test_random_games_reach_every_kind_of_action() -> None:
     """The replays above cover steals, crabs, LAST CHANCE, empty decks and several rounds."""
     rules = br.load_rules("sea-salt-paper")

@@ -16,9 +16,10 @@ game itself (atomic increments, three quarters of the time). The helpers here ta
 each and are inlined; nothing passes a tuple of arrays inside a loop. Even so, each inlined
 helper handed ``ti`` and ``tm`` counted a reference to each on entry and let it go on exit (8
 atomic operations a card gained, numba's pruning gives up on a function as large as ``run``): a
-third of a playout's time. So ``run``, the one loop every decision goes through, is compiled
-without numba's runtime (``bare``): it allocates nothing (its callers hand it every array,
-scratch included) and counts no references at all.
+third of a playout's time. So ``run`` (the step API's loop) and ``play_out`` (the playouts'),
+the loops every decision goes through, are compiled without numba's runtime (``bare``): they
+allocate nothing (their callers hand them every array, scratch included) and count no
+references at all.
 """
 
 from __future__ import annotations
@@ -65,17 +66,19 @@ END_STOP, END_LAST, END_EMPTY, END_MERMAIDS = range(4)
 (T_N, T_MIN_POINTS, T_WIN_WITH, T_LC_ENDS, T_TARGET, T_A_DRAW, T_A_PASS, T_A_END, T_A_STOP, T_A_LAST,
  T_A_MERMAIDS, T_A_TAKE, T_A_KEEP, T_A_PILE, T_A_PICK, T_A_STEAL, T_ACTIONS, T_DUOS, T_COLLECTORS, T_WIDTH,
  T_MULTIPLIERS, T_COLOURS, T_AT_DUO, T_AT_CARD_DUO, T_AT_COLL, T_AT_MULT, T_AT_DUO_IDS, T_AT_DUO_CARDS,
- T_AT_M_DUO, T_AT_M_COLL, T_AT_M_MULT, T_AT_M_COLOUR, T_AT_M_MERMAID, T_RULE_WIDTH, T_AT_CARD_RULES) = range(35)
-T_SIZE = 35
+ T_AT_M_DUO, T_AT_M_COLL, T_AT_M_MULT, T_AT_M_COLOUR, T_AT_M_MERMAID, T_RULE_WIDTH, T_AT_CARD_SLOTS, T_AT_GAINS,
+ T_AT_M_CARD_SLOTS) = range(37)
+T_SIZE = 37
 """Rows of ``ti``: the deck size, the round-end and mermaid numbers, the game's target for the
 batch's player count, the action ids (``T_A_TAKE`` etc.: the id of the first card's), how many
 duos, collectors (and their longest table), multipliers and colours, then where each table starts:
 in ``ti`` each duo's (same kind, points, effect), each card's duo (-1: none), each collector's
 (table length, table padded to ``T_WIDTH``), each multiplier's points, the duo action of every
-card pair ``[a * n + b]`` (-1: none), the two cards of every action (duos'), each card's rules
-(``T_RULE_WIDTH`` codes ``R_*`` a card, -1 after the last: the rules whose cards include it); in
-``tm`` each duo's two kinds' masks, each collector's, each multiplier's (counted, counted by), each
-colour's cards that count for it (mermaids only when they count their own colour), the mermaids'."""
+card pair ``[a * n + b]`` (-1: none), the two cards of every action (duos'), each card's slots
+(``T_RULE_WIDTH`` a card, four numbers each: ``q``, ``p``, ``sa``, ``sb``; see ``change``) and the
+gain tables the slots point into; in ``tm`` each duo's two kinds' masks, each collector's, each
+multiplier's (counted, counted by), each colour's cards that count for it (mermaids only when they
+count their own colour), the mermaids', each card slot's three."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
 
@@ -113,7 +116,8 @@ def below(state: Any, n: Any) -> Any:
 def card_points(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     """``scoring.points_of``'s card points of ``hand`` with ``played`` in front (``points`` without
     the colour bonus, which a seat's legal STOP / LAST CHANCE does not read): the colours' counts
-    only when mermaids are held, which is rare."""
+    only when mermaids are held, which is rare. The kernels keep it up a card at a time instead
+    (``pv``, through ``change``) and read it with ``kept_points``; this is the formula they follow."""
     total = 0
     at, mt = ti[T_AT_DUO], ti[T_AT_M_DUO]
     for d in range(ti[T_DUOS]):
@@ -134,11 +138,19 @@ def card_points(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     at, mt = ti[T_AT_MULT], ti[T_AT_M_MULT]
     for i in range(ti[T_MULTIPLIERS]):
         total += count(both & tm[mt + 2 * i]) * count(both & tm[mt + 2 * i + 1]) * ti[at + i]
+    return total + mermaid_points(both, ti, tm)
+
+
+@inline
+def mermaid_points(both: Any, ti: Any, tm: Any) -> Any:
+    """``card_points``' mermaids' part for the cards ``both`` (hand and played): the colours'
+    counts from the largest down, one a mermaid; nothing (no loop) when none is held."""
+    total = 0
     mermaids = count(both & tm[ti[T_AT_M_MERMAID]])
     if mermaids:
         mt = ti[T_AT_M_COLOUR]
         used = 0
-        for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
+        for _ in range(mermaids):
             best = -1
             at = -1
             for c in range(ti[T_COLOURS]):
@@ -168,9 +180,18 @@ def colour_bonus(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
 PV_POINTS, PV_PAIRS = 0, 1
 """What ``pv[x, seat]`` keeps of a seat's hand (see ``gain``)."""
 
-R_DUO, R_COLL, R_MULT = 0, 1 << 16, 1 << 17
-"""The codes of a card's rules in ``ti``'s ``T_AT_CARD_RULES`` rows: ``R_DUO + d`` (duo d),
-``R_COLL + i`` (collector i), ``R_MULT + i`` (multiplier i); -1 ends a card's list."""
+
+@inline
+def kept_points(pv: Any, g: Any, s: Any, hands: Any, played: Any, ti: Any, tm: Any) -> Any:
+    """``card_points`` of seat ``s`` of game ``g`` from what ``pv`` keeps (its points without the
+    mermaids', the same number the STOP check reads) and the mermaids' part: a round's scoring
+    without the loops over every duo, collector and multiplier a seat (which LLVM turned into
+    vector gathers), four to twelve of them a round."""
+    return pv[g, s, PV_POINTS] + mermaid_points(hands[g, s] | played[g, s], ti, tm)
+
+S_HAND, S_PAIR, S_BOTH = range(3)
+"""The kinds of a card's slots as ``batch.seasaltpaper._card_slots`` builds them (a duo of one
+kind, a duo of two kinds, a collector or a multiplier); ``change`` reads every slot alike."""
 
 
 @inline
@@ -180,52 +201,33 @@ def change(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     duo pairs ``hand`` holds, so that a seat's points and pairs follow its hand a card at a time
     instead of being worked out afresh at each of its play decisions (losing it: the negation).
 
-    Card c's rules are read from its own short list (``T_AT_CARD_RULES``: one or two for most
-    cards) rather than found by testing every rule of the ruleset (a tenth of a playout), and
-    each rule's change is read from the counts without c (a popcount or two) rather than as the
-    difference of the rule's points with and without it (twice its popcounts; the change to a
-    duo's pairs or points, a collector's table or a product, written out). The pairs: a play
-    decision lists them without a loop over every duo, which LLVM turned into slow vector
-    gathers (a fifth of a playout)."""
+    Card c's rules are read from its own slots (``T_RULE_WIDTH`` a card, the same for every
+    card: one or two used, the rest empty) rather than found by testing every rule of the
+    ruleset (a tenth of a playout), and each slot's change was written out when the tables were
+    built, so that every slot is read alike, without a branch: ``ka`` cards of its first mask
+    held (in the hand, or played too by its second: a collector's or a multiplier's), ``kb`` of
+    its third in the hand; it adds ``gains[q + ka]`` (a duo of one kind: a pair's points when
+    ka is odd; a collector: its table at ka + 1 less at ka; a multiplier: its points times the
+    other kind's count), ``p`` points when ka < kb (a duo of two kinds, ka the card's own), and
+    ``ka * sa + kb * sb`` pairs. A branch a kind and a list's end (the card drawn is random, so
+    they were mispredicted) cost more than the empty slots' popcounts; reading the rule's own
+    tables (its mask, row, points, the collector's table at two clamped counts, the
+    multiplier's two counts and which side c is on) cost more again. The pairs: a play decision
+    lists them without a loop over every duo, which LLVM turned into slow vector gathers (a
+    fifth of a playout). Its indices are unsigned (``U64``), as ``play_out``'s are."""
     total = 0
     pairs = 0
-    bit = _ONE << U64(c)
     w = ti[T_RULE_WIDTH]
-    at = ti[T_AT_CARD_RULES] + w * c
-    for r in range(w):
-        code = ti[at + r]
-        if code < 0:
-            break
-        if code < R_COLL:  # a duo: (ha + 1) // 2 - ha // 2 pairs of one kind, min(ha + 1, hb) - min(ha, hb) of two
-            d = code - R_DUO
-            ma = tm[ti[T_AT_M_DUO] + 2 * d]
-            row = ti[T_AT_DUO] + 3 * d
-            if ti[row]:
-                ha = count(hand & ma)
-                total += ti[row + 1] * (ha & 1)
-                pairs += ha
-            else:
-                mb = tm[ti[T_AT_M_DUO] + 2 * d + 1]
-                if ma & bit == _ZERO:  # c is of the duo's second kind
-                    ma, mb = mb, ma
-                ha = count(hand & ma)
-                hb = count(hand & mb)
-                total += ti[row + 1] if ha < hb else 0
-                pairs += hb
-        elif code < R_MULT:  # a collector: its table at n + 1 cards less at n (nothing at 0)
-            i = code - R_COLL
-            n = count((hand | played) & tm[ti[T_AT_M_COLL] + i])
-            row = ti[T_AT_COLL] + (ti[T_WIDTH] + 1) * i
-            total += ti[row + min(n + 1, ti[row])] - (ti[row + min(n, ti[row])] if n else 0)
-        else:  # a multiplier: (a + da) * (b + db) - a * b times its points
-            i = code - R_MULT
-            both = hand | played
-            mt = ti[T_AT_M_MULT] + 2 * i
-            ka = count(both & tm[mt])
-            kb = count(both & tm[mt + 1])
-            da = np.int64(tm[mt] & bit != _ZERO)
-            db = np.int64(tm[mt + 1] & bit != _ZERO)
-            total += ((ka + da) * (kb + db) - ka * kb) * ti[ti[T_AT_MULT] + i]
+    at = U64(ti[T_AT_CARD_SLOTS] + 4 * w * c)
+    mt = U64(ti[T_AT_M_CARD_SLOTS] + 3 * w * c)
+    for _ in range(w):
+        ka = popcount((hand & tm[mt]) | (played & tm[mt + U64(1)]))
+        kb = count(hand & tm[mt + U64(2)])
+        total += ti[U64(ti[at]) + ka]
+        total += ti[at + U64(1)] if np.int64(ka) < kb else 0
+        pairs += np.int64(ka) * ti[at + U64(2)] + kb * ti[at + U64(3)]
+        at += U64(4)
+        mt += U64(3)
     return total, pairs
 
 
@@ -277,23 +279,23 @@ def start_round(g: int, rnd: int, first: int, players: int, ti: Any, shuf: Any, 
 
 
 @inline
-def finish_round(g: int, end: int, ender: int, players: int, ti: Any, tm: Any, shuf: Any, work: Any, gi: Any,
+def finish_round(g: Any, end: int, ender: int, players: int, ti: Any, tm: Any, shuf: Any, work: Any, gi: Any,
                  rng: Any, deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any) -> None:
     """``engine._finish_round``: score (STOP, LAST CHANCE; nothing on an empty deck or mermaids),
     then end the game (mermaids, or a total at the target) or start the next round."""
     if end == END_STOP:
         for s in range(players):
-            totals[g, s] += card_points(hands[g, s], played[g, s], ti, tm)
+            totals[g, s] += kept_points(pv, g, s, hands, played, ti, tm)
     elif end == END_LAST:
-        mine = card_points(hands[g, ender], played[g, ender], ti, tm)
+        mine = kept_points(pv, g, ender, hands, played, ti, tm)
         wins = True
         for s in range(players):
-            if s != ender and mine < card_points(hands[g, s], played[g, s], ti, tm):
+            if s != ender and mine < kept_points(pv, g, s, hands, played, ti, tm):
                 wins = False
         for s in range(players):
             bonus = colour_bonus(hands[g, s], played[g, s], ti, tm)
             if (s == ender) == wins:
-                totals[g, s] += card_points(hands[g, s], played[g, s], ti, tm) + (bonus if wins else 0)
+                totals[g, s] += kept_points(pv, g, s, hands, played, ti, tm) + (bonus if wins else 0)
             else:
                 totals[g, s] += bonus
     gi[g, G_TURN] = -1
@@ -311,31 +313,33 @@ def finish_round(g: int, end: int, ender: int, players: int, ti: Any, tm: Any, s
                 hands, played, pv)
 
 
-M_PLAYOUTS, M_STEP, M_LEGAL = range(3)
-"""What ``run`` does with each game: play it out, apply ``actions[g]`` and list the legal actions
-after it, or list them."""
+M_STEP, M_LEGAL = range(2)
+"""What ``run`` does with each game: apply ``actions[g]`` and list the legal actions after it, or
+list them (``play_out`` plays games out)."""
 
 
 @bare
-def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
-        deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any,
-        out: Any, record: Any, buf: Any, ends: Any, work: Any, masks: Any) -> Any:
-    """Every kernel's loop over games ``g0`` to ``g1 - 1``, written once: the legal actions of the
-    seat to act (as ``seasaltpaper.engine._legal``, phase by phase) into ``lst[x, :nl[x]]`` and
-    ``engine.apply`` of one of them, up to the end of a round (``finish_round`` then scores it).
+def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any,
+        piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any, work: Any,
+        masks: Any) -> Any:
+    """The step API's loop over games ``g0`` to ``g1 - 1``, written once for both its modes: the
+    legal actions of the seat to act (as ``seasaltpaper.engine._legal``, phase by phase) into
+    ``lst[x, :nl[x]]`` and ``engine.apply`` of one of them, up to the end of a round
+    (``finish_round`` then scores it).
 
-    Why one loop for all: a compiled helper handed arrays counts a reference for each at every
+    Why one loop for both: a compiled helper handed arrays counts a reference for each at every
     call (atomic increments, once three quarters of the time); here arrays are bound once per
     kernel call and every decision is straight code, the helpers it calls taking scalars.
-    ``M_PLAYOUTS`` plays games in slot 0 of the arrays (the game's own, made by ``playouts``) and
-    returns the first game that did not fit in ``buf`` (``out``: each game's final totals);
     ``M_LEGAL`` lists each game's legal actions; ``M_STEP`` applies ``actions[g]``, lists the
     legal actions after it (so that masks, sampling and the next step's check read the list
     instead of working it out again) and returns how many games are still playing. ``pv[x, s]``
     is seat s's card points without the mermaids' colours, kept up as cards reach and leave hands;
     ``work`` is the shuffle's scratch (``W_SIZE`` words: ``run`` is ``bare`` and allocates nothing).
-    ``masks[x]`` (``M_STEP``, ``M_LEGAL``: ``M_PLAYOUTS`` never reads it) is kept the mask of
-    ``lst[x, :nl[x]]``: the old list's entries cleared as an action is applied, the new one's set.
+    ``masks[x]`` is kept the mask of ``lst[x, :nl[x]]``: the old list's entries cleared as an
+    action is applied, the new one's set. (``play_out`` is the playouts' loop, structured by turn.)
+
+    Its indices are unsigned (``U64``) where numba cannot see they are not negative, as
+    ``play_out``'s are: a signed index costs a wraparound test (a compare and a select) a read.
     """
     n = ti[T_N]
     at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
@@ -346,26 +350,10 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
     a_stop, a_last, a_mermaids, a_pile, a_pick = ti[T_A_STOP], ti[T_A_LAST], ti[T_A_MERMAIDS], ti[T_A_PILE], \
         ti[T_A_PICK]
     a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
-    pos = 0
-    if mode == M_PLAYOUTS and g0 > 0:
-        pos = ends[g0 - 1]
-    room = buf.shape[0]
     live = 0
-    pstate = _ZERO
-    bits = _ZERO
-    have = 0
     for g in range(g0, g1):
-        x = g
-        if mode == M_PLAYOUTS:
-            x = 0
-            rng[0] = seed + U64(g)
-            for s in range(players):
-                totals[0, s] = 0
-            start_round(0, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
-            _, pstate = next_u64((seed + U64(g)) ^ _POLICY_SALT)
-            bits = _ZERO
-            have = 0
-        elif mode == M_STEP and nl[g] == 0:  # over before this step (only then is its list empty)
+        x = U64(g)
+        if mode == M_STEP and nl[g] == 0:  # over before this step (only then is its list empty)
             continue
         applied = False
         while True:
@@ -374,14 +362,14 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 nl[x] = 0
                 break
             seat = gi[x, G_TURN]
-            h = hands[x, seat]
+            us = U64(seat)
+            h = hands[x, us]
             a = -1
-            pairs = 0
             if mode == M_STEP and not applied:
                 a = actions[g]
                 applied = True
                 for i in range(nl[x]):  # the masks kept: the list before this step's action cleared
-                    masks[x, lst[x, i]] = False
+                    masks[x, U64(lst[x, i])] = False
             else:  # the legal actions into lst[x, :m]
                 m = 0
                 if ph == P_DRAW:
@@ -389,10 +377,10 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                         lst[x, m] = a_draw
                         m += 1
                     if gi[x, G_LEN0]:
-                        lst[x, m] = a_take + piles[x, 0, gi[x, G_LEN0] - 1]
+                        lst[x, m] = a_take + piles[x, 0, U64(gi[x, G_LEN0] - 1)]
                         m += 1
                     if gi[x, G_LEN1]:
-                        lst[x, m] = a_take + piles[x, 1, gi[x, G_LEN1] - 1]
+                        lst[x, m] = a_take + piles[x, 1, U64(gi[x, G_LEN1] - 1)]
                         m += 1
                     if m == 0:
                         lst[x, 0] = a_pass
@@ -406,46 +394,47 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                                 lst[x, m] = a_keep + 2 * c + p
                                 m += 1
                 elif ph == P_PLAY:
-                    if mode == M_PLAYOUTS:  # only how many duo pairs (kept up): the one drawn is found below
-                        m = pv[x, seat, PV_PAIRS]
-                        pairs = m
-                    else:
-                        for d in range(ndu):
-                            ma = h & tm[mt_duo + 2 * d]
-                            if ti[at_duo + 3 * d]:
+                    for d in range(ndu):
+                        ma = h & tm[U64(mt_duo + 2 * d)]
+                        if ti[U64(at_duo + 3 * d)]:
+                            while ma:
+                                c0 = np.int64(trailing_zeros(ma))
+                                ma &= ma - _ONE
+                                rest = ma
+                                while rest:
+                                    lst[x, m] = ti[U64(ids + n * c0) + trailing_zeros(rest)]
+                                    m += 1
+                                    rest &= rest - _ONE
+                        else:
+                            mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
+                            if mb0:
                                 while ma:
                                     c0 = np.int64(trailing_zeros(ma))
                                     ma &= ma - _ONE
-                                    rest = ma
-                                    while rest:
-                                        lst[x, m] = ti[ids + n * c0 + np.int64(trailing_zeros(rest))]
+                                    mb = mb0
+                                    while mb:
+                                        lst[x, m] = ti[U64(ids + n * c0) + trailing_zeros(mb)]
                                         m += 1
-                                        rest &= rest - _ONE
-                            else:
-                                mb0 = h & tm[mt_duo + 2 * d + 1]
-                                if mb0:
-                                    while ma:
-                                        c0 = np.int64(trailing_zeros(ma))
-                                        ma &= ma - _ONE
-                                        mb = mb0
-                                        while mb:
-                                            lst[x, m] = ti[ids + n * c0 + np.int64(trailing_zeros(mb))]
-                                            m += 1
-                                            mb &= mb - _ONE
+                                        mb &= mb - _ONE
                     if count(h & mermaid_mask) >= win_with:
                         lst[x, m] = a_mermaids
                         m += 1
                     if gi[x, G_CALLER] < 0:  # card_points: pv, and the mermaids' colours when held
-                        cp = pv[x, seat, PV_POINTS]
-                        both = h | played[x, seat]
+                        cp = pv[x, us, PV_POINTS]
+                        both = h | played[x, us]
                         mermaids = count(both & mermaid_mask)
                         used = 0
+                        if mermaids == 1:  # the most cards of one colour (as play_out's STOP check)
+                            base = cp
+                            for c in range(ncolours):
+                                cp = max(cp, base + count(both & tm[U64(mt_colour + c)]))
+                            mermaids = 0
                         for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
                             best = -1
                             top = -1
                             for c in range(ncolours):
                                 if (used >> c) & 1 == 0:
-                                    k = count(both & tm[mt_colour + c])
+                                    k = count(both & tm[U64(mt_colour + c)])
                                     if k > best:
                                         best = k
                                         top = c
@@ -465,8 +454,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                             lst[x, m] = a_pile + p
                             m += 1
                 elif ph == P_CRAB_CARD:
-                    pile = gi[x, G_CRAB]
-                    for i in range(gi[x, G_LEN0 + pile]):
+                    pile = U64(gi[x, G_CRAB])
+                    for i in range(gi[x, U64(G_LEN0) + pile]):
                         lst[x, m] = a_pick + piles[x, pile, i]
                         m += 1
                 elif ph == P_STEAL:
@@ -474,45 +463,10 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                         if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
                             lst[x, m] = a_steal + s
                             m += 1
-                if mode != M_PLAYOUTS:
-                    nl[x] = m
-                    for i in range(m):
-                        masks[x, lst[x, i]] = True
-                    break
-                j = np.int64(0)  # M_PLAYOUTS: a uniformly random legal action, the j-th
-                if m > 1:
-                    if have == 0:
-                        pstate, bits = next_u64(pstate)
-                        have = 2
-                    j = np.int64(((bits & _LOW32) * U64(m)) >> U64(32))
-                    bits >>= U64(32)
-                    have -= 1
-                if j >= pairs:
-                    a = lst[x, j]
-                else:  # the j-th duo pair, in the order the listing above writes them
-                    for d in range(ndu):
-                        ma = h & tm[mt_duo + 2 * d]
-                        ka = count(ma)
-                        same = ti[at_duo + 3 * d]
-                        mb0 = h & tm[mt_duo + 2 * d + 1]
-                        here = (ka * (ka - 1)) >> 1 if same else ka * count(mb0)
-                        if j < here:
-                            while True:
-                                c0 = np.int64(trailing_zeros(ma))
-                                ma &= ma - _ONE
-                                rest = ma if same else mb0
-                                r = count(rest)
-                                if j < r:
-                                    a = ti[ids + n * c0 + np.int64(nth_bit(rest, U64(j)))]
-                                    break
-                                j -= r
-                            break
-                        j -= here
-                if record:
-                    if pos >= room:
-                        return g
-                    buf[pos] = a
-                    pos += 1
+                nl[x] = m
+                for i in range(m):
+                    masks[x, U64(lst[x, i])] = True
+                break
             # engine.apply of a: end, ender say how the round ends (END_*, seat; -1: it goes on)
             end = -1
             ender = -1
@@ -522,36 +476,36 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 if a == a_draw:
                     top = gi[x, G_DECK]
                     if n - top >= 2:
-                        gi[x, G_DRAWN0] = deck[x, top]
-                        gi[x, G_DRAWN1] = deck[x, top + 1]
+                        gi[x, G_DRAWN0] = deck[x, U64(top)]
+                        gi[x, G_DRAWN1] = deck[x, U64(top + 1)]
                         gi[x, G_DECK] = top + 2
                         gi[x, G_PHASE] = P_KEEP
                     else:
-                        card = deck[x, top]
+                        card = deck[x, U64(top)]
                         bit = _ONE << U64(card)
-                        gain(pv, x, seat, card, h, played[x, seat], 1, ti, tm)
-                        hands[x, seat] = h | bit
+                        gain(pv, x, us, card, h, played[x, us], 1, ti, tm)
+                        hands[x, us] = h | bit
                         gi[x, G_DECK] = top + 1
                         gi[x, G_PHASE] = P_PLAY
                 else:
                     if a != a_pass:
                         card = a - a_take
-                        p = 0 if gi[x, G_LEN0] and piles[x, 0, gi[x, G_LEN0] - 1] == card else 1
+                        p = 0 if gi[x, G_LEN0] and piles[x, 0, U64(gi[x, G_LEN0] - 1)] == card else 1
                         gi[x, G_LEN0 + p] -= 1
                         bit = _ONE << U64(card)
-                        gain(pv, x, seat, card, h, played[x, seat], 1, ti, tm)
-                        hands[x, seat] = h | bit
+                        gain(pv, x, us, card, h, played[x, us], 1, ti, tm)
+                        hands[x, us] = h | bit
                     gi[x, G_PHASE] = P_PLAY
             elif ph == P_KEEP:
                 c = a - a_keep
                 kept = c >> 1
                 p = c & 1
                 other = gi[x, G_DRAWN1] if kept == gi[x, G_DRAWN0] else gi[x, G_DRAWN0]
-                piles[x, p, gi[x, G_LEN0 + p]] = other
+                piles[x, p, U64(gi[x, G_LEN0 + p])] = other
                 gi[x, G_LEN0 + p] += 1
                 bit = _ONE << U64(kept)
-                gain(pv, x, seat, kept, h, played[x, seat], 1, ti, tm)
-                hands[x, seat] = h | bit
+                gain(pv, x, us, kept, h, played[x, us], 1, ti, tm)
+                hands[x, us] = h | bit
                 gi[x, G_DRAWN0] = -1
                 gi[x, G_DRAWN1] = -1
                 gi[x, G_PHASE] = P_PLAY
@@ -560,29 +514,29 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 gi[x, G_PHASE] = P_CRAB_CARD
             elif ph == P_CRAB_CARD:
                 card = a - a_pick
-                pile = gi[x, G_CRAB]
-                size = gi[x, G_LEN0 + pile]
+                pile = U64(gi[x, G_CRAB])
+                size = gi[x, U64(G_LEN0) + pile]
                 i = 0
                 while piles[x, pile, i] != card:
                     i += 1
                 for t in range(i, size - 1):
                     piles[x, pile, t] = piles[x, pile, t + 1]
-                gi[x, G_LEN0 + pile] = size - 1
+                gi[x, U64(G_LEN0) + pile] = size - 1
                 bit = _ONE << U64(card)
-                gain(pv, x, seat, card, h, played[x, seat], 1, ti, tm)
-                hands[x, seat] = h | bit
+                gain(pv, x, us, card, h, played[x, us], 1, ti, tm)
+                hands[x, us] = h | bit
                 gi[x, G_CRAB] = -1
                 gi[x, G_PHASE] = P_PLAY
             elif ph == P_STEAL:
-                victim = a - a_steal
+                victim = U64(a - a_steal)
                 held = hands[x, victim]
                 rng[x], k = below(rng[x], popcount(held))
                 stolen = nth_bit(held, k)
                 bit = _ONE << stolen
                 gain(pv, x, victim, np.int64(stolen), held ^ bit, played[x, victim], -1, ti, tm)
-                gain(pv, x, seat, np.int64(stolen), h, played[x, seat], 1, ti, tm)
+                gain(pv, x, us, np.int64(stolen), h, played[x, us], 1, ti, tm)
                 hands[x, victim] = held ^ bit
-                hands[x, seat] = h | bit
+                hands[x, us] = h | bit
                 gi[x, G_PHASE] = P_PLAY
             elif a == a_end:
                 turn_ends = True
@@ -595,34 +549,34 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 turn_ends = True
             elif a == a_mermaids:
                 mm = h & mermaid_mask
-                f = played[x, seat]
+                f = played[x, us]
                 for _ in range(win_with):  # the lowest ones, as the sorted hand lists them
                     bit = mm & (_ZERO - mm)
                     mm ^= bit
                     h ^= bit
                     f |= bit
-                hands[x, seat] = h
-                played[x, seat] = f
+                hands[x, us] = h
+                played[x, us] = f
                 end, ender = END_MERMAIDS, seat
             else:  # a duo
-                c0 = ti[at_cards + 2 * a]
-                c1 = ti[at_cards + 2 * a + 1]
+                c0 = ti[U64(at_cards + 2 * a)]
+                c1 = ti[U64(at_cards + 2 * a + 1)]
                 both = (_ONE << U64(c0)) | (_ONE << U64(c1))
-                f = played[x, seat]
-                points_before = pv[x, seat, PV_POINTS]
+                f = played[x, us]
+                points_before = pv[x, us, PV_POINTS]
                 h ^= _ONE << U64(c0)  # the pairs held without c0, then without c1 too (points: as they were)
-                gain(pv, x, seat, c0, h, f, -1, ti, tm)
+                gain(pv, x, us, c0, h, f, -1, ti, tm)
                 h ^= _ONE << U64(c1)
-                gain(pv, x, seat, c1, h, f, -1, ti, tm)
-                pv[x, seat, PV_POINTS] = points_before
-                played[x, seat] = f | both
-                effect = ti[at_duo + 3 * ti[at_card_duo + c0] + 2]
+                gain(pv, x, us, c1, h, f, -1, ti, tm)
+                pv[x, us, PV_POINTS] = points_before
+                played[x, us] = f | both
+                effect = ti[U64(at_duo + 3 * ti[U64(at_card_duo + c0)] + 2)]
                 if effect == E_TAKE and gi[x, G_LEN0] + gi[x, G_LEN1] > 0:
                     gi[x, G_PHASE] = P_CRAB_PILE
                 elif effect == E_DRAW and gi[x, G_DECK] < n:
-                    card = deck[x, gi[x, G_DECK]]
+                    card = deck[x, U64(gi[x, G_DECK])]
                     bit = _ONE << U64(card)
-                    gain(pv, x, seat, card, h, played[x, seat] | both, 1, ti, tm)
+                    gain(pv, x, us, card, h, played[x, us] | both, 1, ti, tm)
                     h |= bit
                     gi[x, G_DECK] += 1
                 elif effect == E_STEAL:
@@ -632,7 +586,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
                 elif effect == E_EXTRA:
                     turn_ends = True
                     extra = True
-                hands[x, seat] = h
+                hands[x, us] = h
             if turn_ends:  # engine._end_turn: LAST CHANCE's progress, the empty-deck check, the next turn
                 caller = gi[x, G_CALLER]
                 left = gi[x, G_FINAL]
@@ -655,16 +609,328 @@ def run(mode: Any, players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, 
             if end >= 0:
                 finish_round(x, end, ender, players, ti, tm, shuf, work, gi, rng, deck, piles, hands, played, pv,
                              totals)
-        if mode == M_PLAYOUTS:
-            for s in range(players):
-                out[g, s] = totals[0, s]
-            ends[g] = pos
-        else:
-            live += gi[x, G_PHASE] != P_OVER
-    if mode == M_PLAYOUTS:
-        return g1
+        live += gi[x, G_PHASE] != P_OVER
     return live
 
+
+
+@inline
+def choose(pstate: Any, bits: Any, have: Any, m: Any) -> Any:
+    """The policy's choice among ``m`` actions (the j-th, from 0), as ``run`` draws it: no draw
+    when there is one; a 64-bit output gives two 32-bit halves, the low one first."""
+    j = np.int64(0)
+    if m > 1:
+        if have == 0:
+            pstate, bits = next_u64(pstate)
+            have = 2
+        j = np.int64(((bits & _LOW32) * U64(m)) >> U64(32))
+        bits >>= U64(32)
+        have -= 1
+    return pstate, bits, have, j
+
+
+@inline
+def put(record: Any, buf: Any, pos: Any, a: Any) -> Any:
+    """Record action ``a`` at ``buf[pos]`` when ``record``; the next position, -1 when ``buf`` is full."""
+    if record:
+        if pos >= buf.shape[0]:
+            return -1
+        buf[pos] = a
+        return pos + 1
+    return pos
+
+
+@bare
+def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
+             deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, out: Any, record: Any, buf: Any,
+             ends: Any, work: Any) -> Any:
+    """``run``'s ``M_PLAYOUTS`` (the same games, policy draws and action ids, in the same order),
+    structured by turn: the seat to act's hand, played cards, points and pairs, the piles' sizes
+    and the deck's position are held in locals for a whole turn (written back at its end), and
+    the phases follow the code's own control flow (the draw or take, the keep when two were
+    drawn, then a loop of play decisions; the crab's and steal's decisions inline after their
+    duo) instead of a reload of ``gi[x, G_PHASE]`` and a dispatch every decision.
+
+    The indices numba cannot see are non-negative are cast to unsigned (``U64``): a signed index
+    costs a wraparound (a compare and a select) at every read, ~5% of a playout. Every one of
+    them is non-negative by construction (a card, a seat, a count, a table's offset).
+    """
+    n = ti[T_N]
+    at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
+    mt_colour, ncolours = ti[T_AT_M_COLOUR], ti[T_COLOURS]
+    mermaid_mask = tm[ti[T_AT_M_MERMAID]]
+    at_cards, at_card_duo = ti[T_AT_DUO_CARDS], ti[T_AT_CARD_DUO]
+    a_draw, a_pass, a_take, a_keep, a_end = ti[T_A_DRAW], ti[T_A_PASS], ti[T_A_TAKE], ti[T_A_KEEP], ti[T_A_END]
+    a_stop, a_last, a_mermaids, a_pile, a_pick = ti[T_A_STOP], ti[T_A_LAST], ti[T_A_MERMAIDS], ti[T_A_PILE], \
+        ti[T_A_PICK]
+    a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
+    pos = np.int64(0)
+    if g0 > 0:
+        pos = ends[g0 - 1]
+    for g in range(g0, g1):
+        rng[0] = seed + U64(g)
+        for s in range(players):
+            totals[0, s] = 0
+        start_round(0, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
+        _, pstate = next_u64((seed + U64(g)) ^ _POLICY_SALT)
+        bits = _ZERO
+        have = 0
+        # The round's state (reloaded after each round's start)
+        seat = gi[0, G_TURN]
+        top = gi[0, G_DECK]
+        len0 = gi[0, G_LEN0]
+        len1 = gi[0, G_LEN1]
+        caller = -1
+        left = 0
+        protected = 0
+        while True:  # a turn
+            h = hands[0, U64(seat)]
+            f = played[0, U64(seat)]
+            pts = pv[0, U64(seat), PV_POINTS]
+            prs = pv[0, U64(seat), PV_PAIRS]
+            # The draw phase: draw (while the deck lasts), take either pile's top, or pass
+            can_draw = np.int64(top < n)
+            m = can_draw + np.int64(len0 > 0) + np.int64(len1 > 0)
+            pstate, bits, have, j = choose(pstate, bits, have, m)
+            if m == 0:
+                pos = put(record, buf, pos, a_pass)
+                if pos < 0:
+                    return g
+            elif j < can_draw:
+                pos = put(record, buf, pos, a_draw)
+                if pos < 0:
+                    return g
+                if n - top >= 2:  # the keep phase: one of the two to the hand, the other on a pile
+                    d0 = np.int64(deck[0, U64(top)])
+                    d1 = np.int64(deck[0, U64(top + 1)])
+                    top += 2
+                    if (len0 == 0) == (len1 == 0):
+                        pstate, bits, have, j = choose(pstate, bits, have, 4)
+                        kept = d0 if j < 2 else d1
+                        p = j & 1
+                    else:  # one pile empty: the card goes there
+                        pstate, bits, have, j = choose(pstate, bits, have, 2)
+                        kept = d0 if j == 0 else d1
+                        p = np.int64(len0 != 0)
+                    pos = put(record, buf, pos, a_keep + 2 * kept + p)
+                    if pos < 0:
+                        return g
+                    # the other card on pile p, without a branch on p (a random one, so mispredicted)
+                    piles[0, U64(p), U64(len1 if p else len0)] = d1 if kept == d0 else d0
+                    len0 += 1 - p
+                    len1 += p
+                    card = kept
+                else:
+                    card = np.int64(deck[0, U64(top)])
+                    top += 1
+                dp, dq = change(card, h, f, ti, tm)
+                pts += dp
+                prs += dq
+                h |= _ONE << U64(card)
+            else:  # take the top of the (j - can_draw)-th pile that has one (no branch on which)
+                pile = np.int64(len0 == 0 or j != can_draw)
+                card = np.int64(piles[0, U64(pile), U64((len1 if pile else len0) - 1)])
+                len0 -= 1 - pile
+                len1 -= pile
+                pos = put(record, buf, pos, a_take + card)
+                if pos < 0:
+                    return g
+                dp, dq = change(card, h, f, ti, tm)
+                pts += dp
+                prs += dq
+                h |= _ONE << U64(card)
+            # The play phase: duos (each with its effect's decisions inline), then END, STOP, LAST
+            # CHANCE or the mermaids
+            end = -1
+            ender = -1
+            extra = False
+            while True:
+                mer = np.int64(count(h & mermaid_mask) >= win_with)
+                can_stop = np.int64(0)
+                if caller < 0:  # card_points: pts, and the mermaids' colours when held
+                    cp = pts
+                    both = h | f
+                    mermaids = count(both & mermaid_mask)
+                    used = 0
+                    if mermaids == 1:  # the most cards of one colour (no colour to skip: one vector pass)
+                        for c in range(ncolours):
+                            cp = max(cp, pts + count(both & tm[U64(mt_colour + c)]))
+                        mermaids = 0
+                    for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
+                        best = -1
+                        at = -1
+                        for c in range(ncolours):
+                            if (used >> c) & 1 == 0:
+                                k = count(both & tm[U64(mt_colour + c)])
+                                if k > best:
+                                    best = k
+                                    at = c
+                        if at < 0:
+                            break
+                        used |= 1 << at
+                        cp += best
+                    can_stop = np.int64(cp >= min_points)
+                m = prs + mer + 2 * can_stop + 1
+                pstate, bits, have, j = choose(pstate, bits, have, m)
+                if j >= prs:
+                    i = j - prs
+                    if i < mer:
+                        a = a_mermaids
+                    elif i - mer < 2 * can_stop:
+                        a = a_stop if i == mer else a_last
+                    else:
+                        a = a_end
+                    pos = put(record, buf, pos, a)
+                    if pos < 0:
+                        return g
+                    if a == a_end:
+                        break
+                    if a == a_stop:
+                        end, ender = END_STOP, seat
+                        break
+                    if a == a_last:
+                        caller = seat
+                        left = players - 1
+                        protected |= 1 << seat
+                        break
+                    mm = h & mermaid_mask  # the mermaids: the lowest ones, as the sorted hand lists them
+                    for _ in range(win_with):
+                        bit = mm & (_ZERO - mm)
+                        mm ^= bit
+                        h ^= bit
+                        f |= bit
+                    end, ender = END_MERMAIDS, seat
+                    break
+                a = -1  # the j-th duo pair, in the order the step kernel lists them
+                for d in range(ndu):
+                    ma = h & tm[U64(mt_duo + 2 * d)]
+                    ka = count(ma)
+                    same = ti[U64(at_duo + 3 * d)]
+                    mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
+                    here = (ka * (ka - 1)) >> 1 if same else ka * count(mb0)
+                    if j < here:
+                        while True:
+                            c0 = np.int64(trailing_zeros(ma))
+                            ma &= ma - _ONE
+                            rest = ma if same else mb0
+                            r = count(rest)
+                            if j < r:
+                                a = ti[U64(ids + n * c0) + nth_bit(rest, U64(j))]
+                                break
+                            j -= r
+                        break
+                    j -= here
+                pos = put(record, buf, pos, a)
+                if pos < 0:
+                    return g
+                c0 = ti[U64(at_cards + 2 * a)]
+                c1 = ti[U64(at_cards + 2 * a + 1)]
+                h ^= _ONE << U64(c0)  # the pairs held without c0, then without c1 too (points: as they were)
+                dp, dq = change(c0, h, f, ti, tm)
+                prs -= dq
+                h ^= _ONE << U64(c1)
+                dp, dq = change(c1, h, f, ti, tm)
+                prs -= dq
+                f |= (_ONE << U64(c0)) | (_ONE << U64(c1))
+                effect = ti[U64(at_duo + 3 * ti[U64(at_card_duo + c0)] + 2)]
+                if effect == E_TAKE:
+                    if len0 + len1 > 0:  # a pile (one that has cards), then one of its cards
+                        m = np.int64(len0 > 0) + np.int64(len1 > 0)
+                        pstate, bits, have, j = choose(pstate, bits, have, m)
+                        pile = np.int64(1) if len0 == 0 or j == 1 else np.int64(0)
+                        pos = put(record, buf, pos, a_pile + pile)
+                        if pos < 0:
+                            return g
+                        size = len0 if pile == 0 else len1
+                        pstate, bits, have, j = choose(pstate, bits, have, size)
+                        card = np.int64(piles[0, pile, U64(j)])
+                        pos = put(record, buf, pos, a_pick + card)
+                        if pos < 0:
+                            return g
+                        for t in range(j, size - 1):
+                            piles[0, pile, t] = piles[0, pile, t + 1]
+                        if pile == 0:
+                            len0 -= 1
+                        else:
+                            len1 -= 1
+                        dp, dq = change(card, h, f, ti, tm)
+                        pts += dp
+                        prs += dq
+                        h |= _ONE << U64(card)
+                elif effect == E_DRAW:
+                    if top < n:
+                        card = np.int64(deck[0, U64(top)])
+                        top += 1
+                        dp, dq = change(card, h, f, ti, tm)
+                        pts += dp
+                        prs += dq
+                        h |= _ONE << U64(card)
+                elif effect == E_STEAL:
+                    m = np.int64(0)
+                    for s in range(players):
+                        if s != seat and hands[0, s] != _ZERO and (protected >> s) & 1 == 0:
+                            m += 1
+                    if m:
+                        pstate, bits, have, j = choose(pstate, bits, have, m)
+                        victim = -1
+                        for s in range(players):
+                            if s != seat and hands[0, s] != _ZERO and (protected >> s) & 1 == 0:
+                                if j == 0:
+                                    victim = s
+                                    break
+                                j -= 1
+                        pos = put(record, buf, pos, a_steal + victim)
+                        if pos < 0:
+                            return g
+                        held = hands[0, victim]
+                        rng[0], k = below(rng[0], popcount(held))
+                        stolen = nth_bit(held, k)
+                        bit = _ONE << stolen
+                        dp, dq = change(np.int64(stolen), held ^ bit, played[0, victim], ti, tm)
+                        pv[0, victim, PV_POINTS] -= dp
+                        pv[0, victim, PV_PAIRS] -= dq
+                        hands[0, victim] = held ^ bit
+                        dp, dq = change(np.int64(stolen), h, f, ti, tm)
+                        pts += dp
+                        prs += dq
+                        h |= bit
+                elif effect == E_EXTRA:
+                    extra = True
+                    break
+            hands[0, U64(seat)] = h
+            played[0, U64(seat)] = f
+            pv[0, U64(seat), PV_POINTS] = pts
+            pv[0, U64(seat), PV_PAIRS] = prs
+            if end < 0:  # engine._end_turn: LAST CHANCE's progress, the empty-deck check, the next turn
+                if caller >= 0 and not extra and left > 0 and (caller + players - left) % players == seat:
+                    left -= 1
+                    protected |= 1 << seat
+                if top >= n and (caller < 0 or lc_ends):
+                    end, ender = END_EMPTY, seat
+                elif caller >= 0 and left == 0:
+                    end, ender = END_LAST, caller
+                elif extra:
+                    pass
+                elif caller >= 0:
+                    seat = (caller + players - left) % players
+                else:
+                    seat = seat + 1 if seat + 1 < players else 0
+            if end >= 0:
+                finish_round(0, end, ender, players, ti, tm, shuf, work, gi, rng, deck, piles, hands, played, pv,
+                             totals)
+                if gi[0, G_PHASE] == P_OVER:
+                    break
+                seat = gi[0, G_TURN]
+                top = gi[0, G_DECK]
+                len0 = gi[0, G_LEN0]
+                len1 = gi[0, G_LEN1]
+                caller = -1
+                left = 0
+                protected = 0
+        for s in range(players):
+            out[g, s] = totals[0, s]
+        ends[g] = pos
+    return g1
 
 
 @jit
@@ -679,9 +945,8 @@ def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any
         for s in range(players):
             totals[g, s] = 0
         start_round(g, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
-    run(np.int64(M_LEGAL), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands, played,
-        pv, totals, np.zeros(0, np.int64), lst, nl, np.zeros((0, 0), np.int32), np.bool_(False), np.zeros(0, np.int16),
-        np.zeros(0, np.int64), work, masks)
+    run(np.int64(M_LEGAL), players, np.int64(0), games, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv, totals,
+        np.zeros(0, np.int64), lst, nl, work, masks)
 
 
 @jit
@@ -703,11 +968,8 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, 
     played = np.zeros((1, players), np.uint64)
     scores = np.zeros((1, players), np.int32)
     pv = np.zeros((1, players, 2), np.int64)
-    lst = np.zeros((1, ti[T_ACTIONS]), np.int16)
-    nl = np.zeros(1, np.int64)
-    done: int = run(np.int64(M_PLAYOUTS), players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands,
-                    played, pv, scores, np.zeros(0, np.int64), lst, nl, totals, record, buf, ends,
-                    np.empty(W_SIZE, np.uint64), np.zeros((1, 1), np.bool_))
+    done: int = play_out(players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv,
+                         scores, totals, record, buf, ends, np.empty(W_SIZE, np.uint64))
     return done
 
 
@@ -739,9 +1001,8 @@ def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: 
     for g in range(games):
         for s in range(players):
             rewards[g, s] = totals[g, s]
-    live = run(np.int64(M_STEP), players, np.int64(0), games, _ZERO, ti, tm, shuf, gi, rng, deck, piles, hands,
-               played, pv, totals, actions, lst, nl, rewards, np.bool_(False), np.zeros(0, np.int16),
-               np.zeros(0, np.int64), np.empty(W_SIZE, np.uint64), masks)
+    live = run(np.int64(M_STEP), players, np.int64(0), games, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv,
+               totals, actions, lst, nl, np.empty(W_SIZE, np.uint64), masks)
     for g in range(games):
         for s in range(players):
             rewards[g, s] = totals[g, s] - rewards[g, s]

@@ -92,13 +92,43 @@ def _lay_out(rows: dict[int, list[int]], sections: list[tuple[int, list[int]]], 
     return out
 
 
-def _card_rules(t: Any, kind: int) -> list[int]:
-    """The codes (``_ssp_kernels.R_*``) of the duos, collectors and multipliers whose cards include
-    a card of ``kind``: the rules its gain or loss can change (``_ssp_kernels.change``)."""
-    codes = [k.R_DUO + d for d, (a, b, _, _) in enumerate(t.duos) if kind in (a, b)]
-    codes += [k.R_COLL + i for i, (collected, _) in enumerate(t.collectors) if kind == collected]
-    codes += [k.R_MULT + i for i, (a, b, _) in enumerate(t.multipliers) if kind in (a, b)]
-    return codes
+def _collected(points_at: tuple[int, ...], j: int) -> int:
+    """A collector's points for ``j`` cards: nothing for none, its last entry past the table's end."""
+    return points_at[min(j, len(points_at)) - 1] if min(j, len(points_at)) else 0
+
+
+def _card_slots(t: Any, kind: int, kind_mask: list[int], gains: list[int]) -> list[tuple[int, int, int, int]]:
+    """What gaining a card of ``kind`` changes, as ``_ssp_kernels.change`` reads it: a slot
+    ``(code, q, ma, mb)`` for each duo, collector and multiplier whose cards include it, each
+    change written out here once rather than worked out from the rule's tables at every gain.
+    ``S_HAND`` (a duo of one kind) and ``S_BOTH`` (a collector or a multiplier) add
+    ``gains[q + k]`` for the ``k`` cards of ``ma`` held (in the hand; in the hand or played),
+    a table of ``n + 1`` entries appended to ``gains``; ``S_PAIR`` (a duo of two kinds, ``ma``
+    the card's own) adds ``q`` points when the hand holds fewer of ``ma`` than of ``mb``.
+    ``_compile_cached`` lays them out as the kernel reads them, every kind alike."""
+    n = t.deck_size
+
+    def table(values: list[int]) -> int:
+        gains.extend(values)
+        return len(gains) - len(values)
+
+    slots = []
+    for a, b, points, _ in t.duos:
+        if a == b == kind:  # (k + 1) // 2 - k // 2 pairs more: the points of one when k is odd
+            slots.append((k.S_HAND, table([points * (j & 1) for j in range(n + 1)]), kind_mask[a], 0))
+        elif kind in (a, b):  # min(k + 1, kb) - min(k, kb): a pair more when k < kb
+            own, other = (a, b) if kind == a else (b, a)
+            slots.append((k.S_PAIR, points, kind_mask[own], kind_mask[other]))
+    for collected, points_at in t.collectors:
+        if kind == collected:  # the points at j + 1 cards less those at j
+            slots.append((k.S_BOTH, table([_collected(points_at, j + 1) - _collected(points_at, j)
+                                           for j in range(n + 1)]), kind_mask[collected], 0))
+    for a, b, points in t.multipliers:  # (ka + da) * (kb + db) - ka * kb: da * kb + db * ka + da * db
+        if kind == a:
+            slots.append((k.S_BOTH, table([points * (j + (kind == b)) for j in range(n + 1)]), kind_mask[b], 0))
+        if kind == b:
+            slots.append((k.S_BOTH, table([points * j for j in range(n + 1)]), kind_mask[a], 0))
+    return slots
 
 
 @lru_cache(maxsize=16)
@@ -136,8 +166,14 @@ def _compile_cached(rules: Ruleset) -> Compiled:
             a, b = (t.index[c] for c in name[4:].split("+"))
             duo_ids[a * n + b] = duo_ids[b * n + a] = i
             duo_cards[2 * i:2 * i + 2] = a, b
-    card_rules = [_card_rules(t, t.kind[c]) for c in range(n)]
-    rule_width = max(len(codes) for codes in card_rules) + 1  # room for the -1 after the last
+    gains: list[int] = [0] * (n + 1)  # a table of no gains first: the S_PAIR slots' and the empty ones'
+    card_slots = [_card_slots(t, t.kind[c], kind_mask, gains) for c in range(n)]
+    rule_width = max(len(slots) for slots in card_slots)  # every card as many slots, the last ones empty
+    card_slots = [slots + [(-1, 0, 0, 0)] * (rule_width - len(slots)) for slots in card_slots]
+    # (q, points when fewer of ma than of mb are held, pairs a card of ma, pairs a card of mb)
+    slot_ints = [(q if code in (k.S_HAND, k.S_BOTH) else 0, q if code == k.S_PAIR else 0,
+                  int(code == k.S_HAND), int(code == k.S_PAIR)) for slots in card_slots for code, q, _, _ in slots]
+    slot_masks = [(ma, ma if code == k.S_BOTH else 0, mb) for slots in card_slots for code, _, ma, mb in slots]
     rows.update({k.T_DUOS: [len(t.duos)], k.T_COLLECTORS: [len(t.collectors)], k.T_WIDTH: [width],
                  k.T_MULTIPLIERS: [len(t.multipliers)], k.T_COLOURS: [len(t.colours)],
                  k.T_RULE_WIDTH: [rule_width]})
@@ -147,14 +183,17 @@ def _compile_cached(rules: Ruleset) -> Compiled:
         (k.T_AT_COLL, [x for _, table in t.collectors for x in (len(table), *table, *[0] * (width - len(table)))]),
         (k.T_AT_MULT, [points for _, _, points in t.multipliers]),
         (k.T_AT_DUO_IDS, duo_ids), (k.T_AT_DUO_CARDS, duo_cards),
-        (k.T_AT_CARD_RULES, [x for codes in card_rules for x in (*codes, *[-1] * (rule_width - len(codes)))])],
-        k.T_SIZE)
+        (k.T_AT_CARD_SLOTS, [x for slot in slot_ints for x in slot]),
+        (k.T_AT_GAINS, gains)], k.T_SIZE)
+    for i in range(len(slot_ints)):  # a table's offset in gains, made an offset in ti
+        ti[ti[k.T_AT_CARD_SLOTS] + 4 * i] += ti[k.T_AT_GAINS]
     tm = [mermaids]
     ti[k.T_AT_M_MERMAID] = 0
     for row, masks in ((k.T_AT_M_DUO, [kind_mask[x] for a, b, _, _ in t.duos for x in (a, b)]),
                        (k.T_AT_M_COLL, [kind_mask[kind] for kind, _ in t.collectors]),
                        (k.T_AT_M_MULT, [kind_mask[x] for a, b, _ in t.multipliers for x in (a, b)]),
-                       (k.T_AT_M_COLOUR, colour_masks)):
+                       (k.T_AT_M_COLOUR, colour_masks),
+                       (k.T_AT_M_CARD_SLOTS, [x for slot in slot_masks for x in slot])):
         ti[row] = len(tm)
         tm += masks
     return Compiled(rules, names, np.array(ti, np.int64), np.array(tm, np.uint64))
