@@ -167,6 +167,34 @@ def mermaid_points(both: Any, ti: Any, tm: Any) -> Any:
 
 
 @inline
+def stop_colours(both: Any, mermaids: Any, tm: Any, mt_colour: Any, ncolours: Any) -> Any:
+    """``mermaid_points`` as the STOP check reads it, with the table offsets the loops hold in
+    locals and the mask read unsigned: one mermaid (the common case when any) is the most cards
+    of one colour, one pass with no colour to skip; more take the colours from the largest down."""
+    if mermaids == 1:
+        most = 0
+        for c in range(ncolours):
+            most = max(most, count(both & tm[U64(mt_colour + c)]))
+        return most
+    total = 0
+    used = 0
+    for _ in range(mermaids):
+        best = -1
+        at = -1
+        for c in range(ncolours):
+            if (used >> c) & 1 == 0:
+                k = count(both & tm[U64(mt_colour + c)])
+                if k > best:
+                    best = k
+                    at = c
+        if at < 0:
+            break
+        used |= 1 << at
+        total += best
+    return total
+
+
+@inline
 def colour_bonus(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     """``scoring.points_of``'s colour bonus: the most cards of one colour (the first mermaid's count)."""
     both = hand | played
@@ -422,26 +450,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                     if gi[x, G_CALLER] < 0:  # card_points: pv, and the mermaids' colours when held
                         cp = pv[x, us, PV_POINTS]
                         both = h | played[x, us]
-                        mermaids = count(both & mermaid_mask)
-                        used = 0
-                        if mermaids == 1:  # the most cards of one colour (as play_out's STOP check)
-                            base = cp
-                            for c in range(ncolours):
-                                cp = max(cp, base + count(both & tm[U64(mt_colour + c)]))
-                            mermaids = 0
-                        for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
-                            best = -1
-                            top = -1
-                            for c in range(ncolours):
-                                if (used >> c) & 1 == 0:
-                                    k = count(both & tm[U64(mt_colour + c)])
-                                    if k > best:
-                                        best = k
-                                        top = c
-                            if top < 0:
-                                break
-                            used |= 1 << top
-                            cp += best
+                        cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
                         if cp >= min_points:
                             lst[x, m] = a_stop
                             lst[x, m + 1] = a_last
@@ -750,25 +759,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 if caller < 0:  # card_points: pts, and the mermaids' colours when held
                     cp = pts
                     both = h | f
-                    mermaids = count(both & mermaid_mask)
-                    used = 0
-                    if mermaids == 1:  # the most cards of one colour (no colour to skip: one vector pass)
-                        for c in range(ncolours):
-                            cp = max(cp, pts + count(both & tm[U64(mt_colour + c)]))
-                        mermaids = 0
-                    for _ in range(mermaids):  # the colours' counts from the largest down, one a mermaid
-                        best = -1
-                        at = -1
-                        for c in range(ncolours):
-                            if (used >> c) & 1 == 0:
-                                k = count(both & tm[U64(mt_colour + c)])
-                                if k > best:
-                                    best = k
-                                    at = c
-                        if at < 0:
-                            break
-                        used |= 1 << at
-                        cp += best
+                    cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
                     can_stop = np.int64(cp >= min_points)
                 m = prs + mer + 2 * can_stop + 1
                 pstate, bits, have, j = choose(pstate, bits, have, m)
