@@ -243,6 +243,10 @@ def test_a_record_in_memory_holding_such_an_integer_is_a_problem_not_a_value_err
     ('{"nope": 1\n\n  \n', "line 1, column 11"),
     ('[1,\n2\n', "line 2, column 2"),
     ('{"a" 1}\n', "line 1, column 6"),
+    ('{"a": 1}\n\xa0\n', "line 2, column 1"),  # no JSON white space: the extra data itself, not passed over
+    ('{"a": 1\n\x0c', "line 2, column 1"),
+    ('\xa0\n', "line 1, column 1"),  # not "empty"
+    ('{"a": 1\r\n\t \r\n', "line 1, column 8"),
 ])
 def test_a_syntax_error_has_one_place_whether_read_as_a_file_or_a_line(text: str, where: str) -> None:
     """A document cut short is placed after its last character that is not white space: ``validate``

@@ -239,7 +239,7 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
         value = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant,
                            object_pairs_hook=_objects(repeated))
     except json.JSONDecodeError as exc:
-        if not text.strip():
+        if not text.strip(JSON_WHITESPACE.decode("ascii")):
             return None, Problem("", "empty: no JSON document in it", "json-syntax")
         line, column = _where(text, exc)
         return None, Problem("", f"invalid JSON at line {line}, column {column}: {exc.msg}", "json-syntax")
@@ -267,8 +267,10 @@ def _where(text: str, exc: json.JSONDecodeError) -> tuple[int, int]:
     (a document cut short) is placed just after its last character that is not white space, where
     the missing ``}`` or ``,`` belongs, not after the file's closing newline: ``{"a": 1`` and the
     same with a newline were told line 1, column 8 and line 2, column 1, depending on whether the
-    text was read as a file or as a line of one (``validate``'s records, a ruleset's file)."""
-    end = len(text.rstrip())
+    text was read as a file or as a line of one (``validate``'s records, a ruleset's file). Only
+    JSON's white space (space, tab, CR, LF) is passed over: a no-break space or a form feed at the
+    end is the error itself, on its own line."""
+    end = len(text.rstrip(JSON_WHITESPACE.decode("ascii")))  # str.rstrip() would pass a no-break space
     if exc.pos < end:
         return exc.lineno, exc.colno
     line = text.count("\n", 0, end) + 1
