@@ -255,6 +255,31 @@ def test_a_row_the_sheets_do_not_have_disagrees(rules_id: str) -> None:
     assert differences[0].describe() == "seat 1, 'totl': the scorer writes 7; the sheets have no such row"
 
 
+def test_a_row_the_sheets_do_not_have_is_quoted_where_it_is_counted() -> None:
+    """The scorer's own key is input: counted raw under "rows that differ", a key holding a newline
+    forged a line of the report (``all 9 games agree``), an escape reached the terminal, ``'total '``
+    read as ``total``, and a key of a megabyte was printed whole."""
+    import random
+
+    import boomerang_rules as br
+    from boomerang_rules.core.differential import Findings, Game, compare
+
+    rng = random.Random(4)
+    state = br.new_game("standard", 2, 4)
+    while not br.is_over(state):
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    answer = [sheet.as_dict() for sheet in br.score_sheets(state)]
+    forged, spaced, long = "x\nall 9 games agree\x1b[2J", "total ", "k" * 10_000
+    answer[0].update({forged: 1, spaced: 2, long: "v" * 10_000})
+    differences, _ = compare(json.dumps(answer), state)
+    assert [d.named for d in differences] == ["'x\\nall 9 games agree\\x1b[2J'", "'total '",
+                                             f"'{'k' * 60}'… (10,000 characters)"]
+    assert all(len(d.describe()) <= 200 and "\n" not in d.describe() for d in differences)
+    findings = Findings()
+    findings.add(Game(4, 2, {}, differences))
+    assert list(findings.rows) == [d.named for d in differences]
+
+
 def test_check_scorer_reports_a_row_the_sheets_do_not_have(tmp_path: Path) -> None:
     script = tmp_path / "extra.py"
     script.write_text("import io, json, runpy, sys\n"
@@ -267,7 +292,7 @@ def test_check_scorer_reports_a_row_the_sheets_do_not_have(tmp_path: Path) -> No
                       "    print(json.dumps(sheets))\n", encoding="utf-8")
     code, out, _ = run("--games", "3", "--", sys.executable, str(script))
     assert code == 1, out
-    assert "rows that differ: note (3×)" in out
+    assert "rows that differ: 'note' (3×)" in out
     assert "seat 0, 'note': the scorer writes 'x'; the sheets have no such row" in out
 
 

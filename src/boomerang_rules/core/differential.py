@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from .arguments import brief, in_range, integer, kind, list_of, string_list
-from .display import clipped
+from .display import clipped, shown
 from .games import game_module
 from .jsonio import parse_json
 from .limits import MAX_GAMES
@@ -68,6 +68,13 @@ class Difference:
     ``score_sheets`` and no other, since a misspelt row (``totl``) is a scorer's bug too."""
 
     @property
+    def named(self) -> str:
+        """The row as the report names it: a stray one, the scorer's own key, quoted and clipped
+        (``core.display.shown``), as any key from the input is, so that a key holding a newline or an
+        escape cannot forge a line of the report, nor ``'total '`` read as ``total``."""
+        return shown(self.row) if self.stray else self.row
+
+    @property
     def pointed(self) -> bool:
         """Whether the scorer's value is ours but for whole numbers written with a point (``96.0``
         for ``96``): a scorer that computes in floats, which a score never is (a record refuses
@@ -79,7 +86,7 @@ class Difference:
         point, why it differs: ``... says 96.0, the rules give 96 (written with a point: a score is an
         integer)``."""
         if self.stray:
-            return f"seat {self.seat}, {self.row!r}: the scorer writes {self.theirs!r}; the sheets have no such row"
+            return f"seat {self.seat}, {self.named}: the scorer writes {brief(self.theirs)}; the sheets have no such row"
         where = (f", round {self.round + 1}" if self.round is not None else "") + (f", {self.key}" if self.key else "")
         why = f" ({POINTED})" if self.pointed else ""
         return (f"seat {self.seat}, {self.row}{where}: the scorer says {self.theirs!r}, the rules give "
@@ -340,7 +347,8 @@ class Findings:
     games: int = 0
     failing: int = 0
     rows: Counter[str] = attrs.field(factory=Counter)
-    """Per row, the differences found in it, counted in the order the rows were first met."""
+    """Per row, the differences found in it, counted in the order the rows were first met; a row the
+    sheets do not have quoted, as the scorer wrote it (``Difference.named``)."""
     protocol: int = 0
     pointed: int = 0
     """The differences that are a whole number written with a point (``Difference.pointed``)."""
@@ -358,7 +366,7 @@ class Findings:
         if game.agrees:
             return
         self.failing += 1
-        self.rows.update(d.row for d in game.differences)
+        self.rows.update(d.named for d in game.differences)
         self.pointed += sum(1 for d in game.differences if d.pointed)
         if game.problem:
             self.protocol += 1
