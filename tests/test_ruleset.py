@@ -237,6 +237,19 @@ def test_a_ruleset_names_a_missing_card(rules_id: str) -> None:
             assert str(refused.value) == f"card_id must be a card's id (str), not {said}"
 
 
+def test_an_unknown_card_quotes_its_id_clipped() -> None:
+    """The id is the caller's input: quoted as every message quotes input (``core.display.shown``),
+    not printed whole at a megabyte, and a lone surrogate escaped so that the message can be written."""
+    for lookup in (br.load_rules().card, br.load_rules().describe):
+        with pytest.raises(KeyError) as info:
+            lookup("z" * 1_000_000)
+        assert str(info.value).startswith(f"no card '{'z' * 60}'… (1,000,000 characters) in ruleset 'standard'")
+        assert info.value.args == ("z" * 1_000_000,)
+        with pytest.raises(KeyError) as info:
+            lookup("\ud800")
+        str(info.value).encode("utf-8")
+
+
 @pytest.mark.parametrize(("ids", "shown"), [
     ((), ""), (("a",), "a"), (tuple("abcdefgh"), "a, b, c, d, e, f, g, h"),
     (tuple("abcdefghi"), "a, b, c, d, e, f, g, h, …"),

@@ -124,7 +124,9 @@ class UnknownCard(KeyError):
 
     def __str__(self) -> str:
         shown = ", ".join(self.ids[:8]) + (", …" if len(self.ids) > 8 else "")
-        return f"no card {self.args[0]!r} in ruleset {self.ruleset!r} (its ids: {shown})"
+        from .display import shown as quoted  # an id of a megabyte makes a line, not a megabyte
+
+        return f"no card {quoted(self.args[0])} in ruleset {self.ruleset!r} (its ids: {shown})"
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickled whole (a worker process's exception comes back as itself)
         return (type(self), (self.args[0], self.ruleset, self.ids))
