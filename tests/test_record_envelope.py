@@ -60,6 +60,15 @@ def test_a_record_naming_its_game_is_told_the_ruleset_s_id() -> None:
     assert record["rules"] == br.record_of(br.new_game("boomerang-australia", 2, seed=1))["rules"] == "standard"
 
 
+def test_a_record_naming_another_game_is_not_told_that_game_s_ruleset() -> None:
+    """A Sea Salt & Paper record naming ``"boomerang-australia"`` was told to name ``'standard'``,
+    which is then refused as another game's ruleset (``rules-game``): it is told its own game's."""
+    record = _record("ssp-game-3p")
+    assert _messages({**record, "rules": "boomerang-australia"}) == [
+        "/rules: 'boomerang-australia' is a game's name, not a ruleset's id, and the record is a 'sea-salt-paper' "
+        "game: a record names its ruleset ('sea-salt-paper', the standard rules of 'sea-salt-paper') [rules-game]"]
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_changed_ruleset_is_reported_and_the_record_still_replayed(name: str) -> None:
     """In the same words in every game, both digests whole and where they part (Sea Salt & Paper and

@@ -226,6 +226,11 @@ def named_rules(ref: Any, game: str) -> tuple[Any, list[Problem]]:
     try:
         if isinstance(ref, str):
             if ref not in shipped_ids():
+                if ref in GAMES and ref != game:  # another game's name: its standard ruleset is no answer
+                    return None, [Problem("/rules", f"{ref!r} is a game's name, not a ruleset's id, and the record "
+                                          f"is a {game!r} game: a record names its ruleset "
+                                          f"({rules_module(game).DEFAULT_RULES!r}, the standard rules of {game!r})",
+                                          "rules-game")]
                 if ref in GAMES:  # load_rules takes a game's name; a record names the ruleset it loads
                     return None, [Problem("/rules", f"{ref!r} is a game's name, not a ruleset's id: a record names "
                                           f"its ruleset ({rules_module(ref).DEFAULT_RULES!r}, the standard "
