@@ -265,3 +265,19 @@ def test_validate_and_rules_place_a_syntax_error_alike(tmp_path: Path) -> None:
     assert validated.exit_code == simulated.exit_code == 1
     for result in (validated, simulated):
         assert "invalid JSON at line 1, column 11: Expecting ',' delimiter [json-syntax]" in result.output
+
+
+def test_a_closed_standard_input_is_unreadable_not_a_traceback() -> None:
+    """Started with standard input closed (``validate - <&-``), Python has no ``sys.stdin``: reading
+    ``-`` was an ``AttributeError`` traceback (exit 1) in ``validate``, ``replay`` and ``sheet``; it is
+    an unreadable file, exit 2, as every command reports one."""
+    import os
+    import subprocess
+    import sys
+
+    src = str(Path(br.__file__).resolve().parent.parent)
+    for command in (["validate", "-"], ["replay", "-"], ["sheet", "-", "-o", os.devnull]):
+        done = subprocess.run([sys.executable, "-m", "boomerang_rules", *command], preexec_fn=lambda: os.close(0),
+                              capture_output=True, text=True, env={**os.environ, "PYTHONPATH": src}, timeout=120)
+        assert done.returncode == 2, (command, done.stderr)
+        assert "Traceback" not in done.stderr and "standard input is closed" in done.stdout + done.stderr

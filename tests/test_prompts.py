@@ -120,3 +120,14 @@ def test_cards_alone_with_an_empty_hand_says_the_hand_is_empty() -> None:
     (``help`` says "your cards in words, or the cards named")."""
     out = play("--rules", "sea-salt-paper", "--players", "2", "--seed", "1", input="cards\n")
     assert "  You hold no cards yet: name the cards to read, e.g. cards crab-1 crab-2" in out
+
+
+def test_a_closed_standard_input_is_input_ended(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Started with standard input closed (``play <&-``), Python has no ``sys.stdin``: the first
+    question was an ``AttributeError`` traceback; it is input that has ended, as from /dev/null."""
+    import sys
+
+    from boomerang_rules.terminal.prompts import read_answer
+
+    monkeypatch.setattr(sys, "stdin", None)
+    assert read_answer("Your choice: ") is None

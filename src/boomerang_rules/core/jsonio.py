@@ -8,6 +8,7 @@ this library does (deep nesting would exhaust the stack of every recursive reade
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -402,6 +403,8 @@ def _open_binary(path: str | Path) -> Any:
     import sys
 
     if str(path) == STDIN:
+        if sys.stdin is None:  # started with it closed (``<&-``): Python gives no stream at all
+            raise OSError(errno.EBADF, "standard input is closed")
         return sys.stdin.buffer
     return os.fdopen(_open_regular(path), "rb")
 

@@ -18,7 +18,7 @@ def read_answer(question: str) -> str | None:
     a file is written after the question, as a terminal would show it typed: the transcript
     reads as a conversation, and what follows starts on a line of its own."""
     click.echo(question, nl=False)
-    line = sys.stdin.readline()
+    line = sys.stdin.readline() if sys.stdin is not None else ""  # None: started with it closed (<&-), ended
     if not line:
         click.echo("")
         return None
