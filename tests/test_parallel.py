@@ -46,6 +46,13 @@ def test_ordered_map_refuses_fewer_than_one_job(jobs: int) -> None:
         parallel.ordered_map(_square, [(1,)], jobs=1.5)  # type: ignore[arg-type]
 
 
+def test_ordered_map_refuses_a_huge_negative_jobs_in_its_own_words() -> None:
+    """``jobs=-10**5000`` printed in the message raised Python's own ``ValueError`` about
+    ``sys.set_int_max_str_digits`` instead: the number is quoted as ``brief`` quotes any."""
+    with pytest.raises(ValueError, match="^jobs must be a number of processes, at least 1, not <int>$"):
+        parallel.ordered_map(_square, [(1,)], jobs=-10**5000)
+
+
 def test_the_process_pool_is_shut_down_with_the_last_result() -> None:
     """``simulate`` and ``tournament`` read the results as ``zip(chunks, ordered_map(...))``, which never asks
     for more once the chunks are done: the pool must be shut down (its workers joined) by the time the last

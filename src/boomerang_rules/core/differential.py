@@ -86,7 +86,8 @@ class Difference:
         point, why it differs: ``... says 96.0, the rules give 96 (written with a point: a score is an
         integer)``."""
         if self.stray:
-            return f"seat {self.seat}, {self.named}: the scorer writes {brief(self.theirs)}; the sheets have no such row"
+            return (f"seat {self.seat}, {self.named}: the scorer writes {brief(self.theirs)}; the sheets have no "
+                    "such row")
         where = (f", round {self.round + 1}" if self.round is not None else "") + (f", {self.key}" if self.key else "")
         why = f" ({POINTED})" if self.pointed else ""
         return (f"seat {self.seat}, {self.row}{where}: the scorer says {self.theirs!r}, the rules give "

@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import Any, TypeVar, overload
 
-from .arguments import integer
+from .arguments import brief, integer
 from .errors import ParallelError as ParallelError  # its home is core.errors; named here, where it is raised
 from .limits import PROCESSES_PER_CPU
 from .process_pool import ordered_in_processes
@@ -121,7 +121,7 @@ def ordered_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], *,
     """
     jobs = integer(jobs, "jobs", "a number of processes")
     if jobs < 1:
-        raise ValueError(f"jobs must be a number of processes, at least 1, not {jobs}")
+        raise ValueError(f"jobs must be a number of processes, at least 1, not {brief(jobs)}")  # brief: -10**5000
     if ray is not None:
         return _ray_map(function, calls, ray, jobs)
     if jobs <= 1 or len(calls) <= 1:
