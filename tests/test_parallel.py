@@ -49,7 +49,7 @@ def test_ordered_map_refuses_fewer_than_one_job(jobs: int) -> None:
 def test_ordered_map_refuses_a_huge_negative_jobs_in_its_own_words() -> None:
     """``jobs=-10**5000`` printed in the message raised Python's own ``ValueError`` about
     ``sys.set_int_max_str_digits`` instead: the number is quoted as ``brief`` quotes any."""
-    with pytest.raises(ValueError, match="^jobs must be a number of processes, at least 1, not <int>$"):
+    with pytest.raises(ValueError, match=r"^jobs must be a number of processes, at least 1, not <int>$"):
         parallel.ordered_map(_square, [(1,)], jobs=-10**5000)
 
 
