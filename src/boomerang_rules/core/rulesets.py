@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, get_args
 import attrs
 
 from .canonical import digest
+from .display import shown
 from .frozendict import FrozenDict
 
 if TYPE_CHECKING:
@@ -123,10 +124,9 @@ class UnknownCard(KeyError):
         self.ids = ids
 
     def __str__(self) -> str:
-        shown = ", ".join(self.ids[:8]) + (", …" if len(self.ids) > 8 else "")
-        from .display import shown as quoted  # an id of a megabyte makes a line, not a megabyte
-
-        return f"no card {quoted(self.args[0])} in ruleset {self.ruleset!r} (its ids: {shown})"
+        ids = ", ".join(self.ids[:8]) + (", …" if len(self.ids) > 8 else "")
+        # quoted and clipped (``shown``): an id of a megabyte makes a line, not a megabyte
+        return f"no card {shown(self.args[0])} in ruleset {self.ruleset!r} (its ids: {ids})"
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickled whole (a worker process's exception comes back as itself)
         return (type(self), (self.args[0], self.ruleset, self.ids))
