@@ -315,6 +315,24 @@ def test_chance_outcomes_of_the_wrong_type_are_refused_alike(game: str) -> None:
                             str(refused.value))
 
 
+def test_a_card_given_twice_or_missing_is_one_rule_in_every_game(game: str) -> None:
+    """The same fault carries the same rule name in every game's problems, for a user filtering
+    ``validate --json`` by rule: a card dealt twice is ``card-unique`` and a deck that lacks a card
+    ``deck-complete`` (Sea Salt & Paper called both ``deck-cards``). Boomerang: Australia deals
+    hands, never a whole deck, so it has no missing card to name."""
+    rules = _rules(game)
+    ids = [card.id for card in rules.cards]
+    option, given, missing = {
+        "boomerang-australia": ("deals", [[ids[:7], [ids[0], *ids[8:14]], ids[14:21]]], False),
+        "sea-salt-paper": ("decks", [[ids[0], *ids[:-1]]], True),
+        "boomerang-2010": ("deck", [ids[0], *ids[:-1]], True),
+    }[game]
+    with pytest.raises(br.InvalidInput) as refused:
+        br.new_game(rules, 3, 1, **{option: given})
+    rules_named = [p.rule for p in refused.value.problems]
+    assert set(rules_named) == ({"card-unique", "deck-complete"} if missing else {"card-unique"})
+
+
 def test_chance_outcomes_given_as_none_are_none_given(game: str) -> None:
     """None for ``new_game``'s chance outcomes is none given, in every game: the game dealt from the
     seed, or refused for want of one (Sea Salt & Paper's ``decks=None`` was a ``TypeError``)."""

@@ -65,23 +65,23 @@ def test_an_argument_of_the_wrong_type_is_named(case: str) -> None:
 
 VALUE_ERRORS: dict[str, tuple[dict[str, Any], list[str]]] = {
     "a 1-card deck": ({"decks": [IDS[:1]]}, [f"/decks/0: the deck lacks {', '.join(IDS[1:])}: every round is "
-                                             "played with all 58 cards [deck-cards]"]),
+                                             "played with all 58 cards [deck-complete]"]),
     "an empty deck": ({"decks": [[]]}, [f"/decks/0: the deck lacks {', '.join(IDS)}: every round is played "
-                                        "with all 58 cards [deck-cards]"]),
+                                        "with all 58 cards [deck-complete]"]),
     "an unknown card": ({"decks": [["kraken-1", *IDS[1:]]]}, [
         "/decks/0/0: unknown card 'kraken-1' [card-known]",
-        "/decks/0: the deck lacks crab-1: every round is played with all 58 cards [deck-cards]"]),
+        "/decks/0: the deck lacks crab-1: every round is played with all 58 cards [deck-complete]"]),
     "a card twice (too many cards)": ({"decks": [IDS, [*IDS, IDS[3]]]}, [
-        f"/decks/1/3: card '{IDS[3]}' is in the deck 2 times (a card in two places) [deck-cards]",
-        f"/decks/1/58: card '{IDS[3]}' is in the deck 2 times (a card in two places) [deck-cards]"]),
+        f"/decks/1/3: card '{IDS[3]}' is in the deck 2 times (a card in two places) [card-unique]",
+        f"/decks/1/58: card '{IDS[3]}' is in the deck 2 times (a card in two places) [card-unique]"]),
     "a card twice in place of another": ({"decks": [[IDS[1], *IDS[1:]]]}, [
-        f"/decks/0/0: card '{IDS[1]}' is in the deck 2 times (a card in two places) [deck-cards]",
-        f"/decks/0/1: card '{IDS[1]}' is in the deck 2 times (a card in two places) [deck-cards]",
-        "/decks/0: the deck lacks crab-1: every round is played with all 58 cards [deck-cards]"]),
+        f"/decks/0/0: card '{IDS[1]}' is in the deck 2 times (a card in two places) [card-unique]",
+        f"/decks/0/1: card '{IDS[1]}' is in the deck 2 times (a card in two places) [card-unique]",
+        "/decks/0: the deck lacks crab-1: every round is played with all 58 cards [deck-complete]"]),
     "an unknown steal": ({"steals": [IDS[0], "Crab-1"]}, ["/steals/1: unknown card 'Crab-1' [card-known]"]),
     "a wrong deck before a whole one": ({"decks": [["kraken-1", *IDS[1:]], IDS]}, [
         "/decks/0/0: unknown card 'kraken-1' [card-known]",
-        "/decks/0: the deck lacks crab-1: every round is played with all 58 cards [deck-cards]"]),
+        "/decks/0: the deck lacks crab-1: every round is played with all 58 cards [deck-complete]"]),
 }
 
 

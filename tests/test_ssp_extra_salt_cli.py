@@ -51,7 +51,7 @@ def test_a_tampered_record_is_refused_with_pointer_and_rule(tmp_path: Path) -> N
     data["rounds"][0]["deck"][1] = data["rounds"][0]["deck"][0]
     record.write_text(json.dumps(data))
     code, out = run("validate", str(record))
-    assert code == 1 and "/rounds/0/deck/1" in out and "deck-cards" in out
+    assert code == 1 and "/rounds/0/deck/1" in out and "card-unique" in out
 
 
 def test_score_takes_the_new_cards() -> None:

@@ -108,7 +108,7 @@ def test_an_unknown_card_in_a_deck_and_the_card_it_displaced(r: int) -> None:
     deck[5] = "nope"
     expect(rec, [Problem(f"/rounds/{r}/deck/5", "unknown card 'nope'", "card-known"),
                  Problem(f"/rounds/{r}/deck", f"the deck lacks {lost}: every round is played with all 58 cards",
-                         "deck-cards")], None)
+                         "deck-complete")], None)
 
 
 @pytest.mark.parametrize("r", [0, 2])
@@ -118,10 +118,10 @@ def test_a_card_twice_in_a_deck_is_reported_at_both_places_with_the_card_it_disp
     lost = deck[57]
     deck[57] = deck[0]
     twice = f"card {deck[0]!r} is in the deck 2 times (a card in two places)"
-    expect(rec, [Problem(f"/rounds/{r}/deck/0", twice, "deck-cards"),
-                 Problem(f"/rounds/{r}/deck/57", twice, "deck-cards"),
+    expect(rec, [Problem(f"/rounds/{r}/deck/0", twice, "card-unique"),
+                 Problem(f"/rounds/{r}/deck/57", twice, "card-unique"),
                  Problem(f"/rounds/{r}/deck", f"the deck lacks {lost}: every round is played with all 58 cards",
-                         "deck-cards")], None)
+                         "deck-complete")], None)
 
 
 @pytest.mark.parametrize("r", [0, 2])
@@ -131,9 +131,9 @@ def test_a_card_three_times_in_a_deck_is_reported_at_each_place_with_the_two_it_
     lost = sorted({deck[9], deck[30]}, key=T.ids.index)
     deck[9] = deck[30] = deck[2]
     thrice = f"card {deck[2]!r} is in the deck 3 times (a card in two places)"
-    expect(rec, [Problem(f"/rounds/{r}/deck/{k}", thrice, "deck-cards") for k in (2, 9, 30)]
+    expect(rec, [Problem(f"/rounds/{r}/deck/{k}", thrice, "card-unique") for k in (2, 9, 30)]
            + [Problem(f"/rounds/{r}/deck", f"the deck lacks {lost[0]}, {lost[1]}: every round is played with "
-                      "all 58 cards", "deck-cards")], None)
+                      "all 58 cards", "deck-complete")], None)
 
 
 def test_a_deck_short_of_cards_names_every_missing_card_in_ruleset_order() -> None:
@@ -142,7 +142,7 @@ def test_a_deck_short_of_cards_names_every_missing_card_in_ruleset_order() -> No
     gone = [deck.pop(40), deck.pop(7), deck.pop(0)]
     names = ", ".join(sorted(gone, key=T.ids.index))
     expect(rec, [Problem("/rounds/1/deck", f"the deck lacks {names}: every round is played with all 58 cards",
-                         "deck-cards")], None)
+                         "deck-complete")], None)
 
 
 # -- rounds and first players -------------------------------------------------------------------
@@ -455,7 +455,7 @@ def test_validate_names_the_file_of_each_problem() -> None:
     problems = validate_record(rec, "game.json")
     assert [str(p) for p in problems] == ["game.json:/rounds/0/deck/0: unknown card 'nope' [card-known]",
                                           f"game.json:/rounds/0/deck: the deck lacks {lost}: every round is played "
-                                          "with all 58 cards [deck-cards]"]
+                                          "with all 58 cards [deck-complete]"]
 
 
 # -- writing records -----------------------------------------------------------------------------

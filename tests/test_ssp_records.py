@@ -155,7 +155,7 @@ def test_cli_simulate_validate_replay(tmp_path: Path) -> None:
     record["rounds"][0]["deck"][5] = record["rounds"][0]["deck"][4]
     out.write_text(json.dumps(record))
     broken = runner.invoke(cli, ["validate", str(out)])
-    assert broken.exit_code == 1 and "/rounds/0/deck/5" in broken.output and "[deck-cards]" in broken.output
+    assert broken.exit_code == 1 and "/rounds/0/deck/5" in broken.output and "[card-unique]" in broken.output
 
 
 def test_cli_score_and_variants() -> None:

@@ -23,7 +23,10 @@ def deck_problems(t: Tables, deck: Sequence[object]) -> list[Problem]:
     """Why ``deck`` is not an order of the whole deck, every card once (pointers ``/i``); [] when it is.
 
     A deck of as many cards as there are ids, holding every id, holds each once: that is told at
-    C speed first (a record's decks are checked twice, by ``validate`` and by ``new_game``)."""
+    C speed first (a record's decks are checked twice, by ``validate`` and by ``new_game``). The
+    rules are named as every game names them (``card-unique`` a card in two places, ``deck-complete``
+    a card missing, as Boomerang (2010)'s deck): a user filtering problems by rule finds the same
+    fault under one name whatever the game."""
     try:
         if len(deck) == len(t.index) == t.deck_size and t.index.keys() == set(deck):
             return []
@@ -36,11 +39,11 @@ def deck_problems(t: Tables, deck: Sequence[object]) -> list[Problem]:
             problems.append(Problem(pointer(i), f"unknown card {brief(card)}", "card-known"))
         elif counts[card] > 1:
             problems.append(Problem(pointer(i), f"card {card!r} is in the deck {counts[card]} times (a card in "
-                                    "two places)", "deck-cards"))
+                                    "two places)", "card-unique"))
     missing = [c for c in t.ids if c not in counts]
     if missing:
         problems.append(Problem("", f"the deck lacks {', '.join(missing)}: every round is played with all "
-                                f"{t.deck_size} cards", "deck-cards"))
+                                f"{t.deck_size} cards", "deck-complete"))
     return problems
 
 

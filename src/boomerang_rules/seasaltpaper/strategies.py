@@ -185,7 +185,7 @@ def _places(record: dict[str, Any], verb: str) -> list[tuple[int, int]]:
 def break_one_rule(draw: st.DrawFn, record: dict[str, Any], ruleset: Ruleset) -> tuple[dict[str, Any], str, str]:
     """``record`` with exactly one rule broken, the JSON pointer and the rule a validator must report.
 
-    Rules: ``schema:type``/``schema:const``, ``deck-cards`` (a card in two places), ``take-top``
+    Rules: ``schema:type``/``schema:const``, ``card-unique`` (a card in two places), ``take-top``
     (a card taken that was not on top), ``duo`` (a duo that is not one), ``round-end-points`` (a
     round ended below the points it takes), ``steal-card`` (a steal of a card the victim does not
     hold), ``first-player``, ``result-sheet`` and ``result-winners``.
@@ -219,7 +219,7 @@ def break_one_rule(draw: st.DrawFn, record: dict[str, Any], ruleset: Ruleset) ->
         deck = rounds[r]["deck"]
         a, b = sorted(draw(st.lists(st.integers(0, len(deck) - 1), min_size=2, max_size=2, unique=True)))
         deck[b] = deck[a]
-        return record, f"/rounds/{r}/deck/{b}", "deck-cards"
+        return record, f"/rounds/{r}/deck/{b}", "card-unique"
     if kind == "take-not-top":
         r, i = draw(st.sampled_from(_places(record, "take")))
         state = _replay(record, ruleset, r, i)
