@@ -293,7 +293,49 @@ def test_check_scorer_reports_a_row_the_sheets_do_not_have(tmp_path: Path) -> No
     code, out, _ = run("--games", "3", "--", sys.executable, str(script))
     assert code == 1, out
     assert "rows that differ: 'note' (3×)" in out
-    assert "seat 0, 'note': the scorer writes 'x'; the sheets have no such row" in out
+    assert "seat 0, 'note': the scorer writes \"x\"; the sheets have no such row" in out
+
+
+def test_the_scorer_s_values_are_shown_as_the_json_it_wrote() -> None:
+    """The answer is JSON: its ``null``, ``true`` and ``"7"`` were shown as Python's ``None``, ``True``
+    and ``'7'``, the rules' rows by animal as a Python dict, and a value of ten thousand characters
+    whole; every value is its JSON now, cut short, and nothing but ASCII reaches the terminal."""
+    import boomerang_rules as br
+    from boomerang_rules.core.differential import Difference, compare
+
+    state = br.new_game("boomerang-2010", 3, 4)
+    answer = [sheet.as_dict() for sheet in br.score_sheets(state)]
+    answer[0]["total"], answer[1]["total"], answer[2]["total"] = None, True, "7\u202e"
+    answer[0]["cards"], answer[1]["boomerangs"] = "v" * 10_000, 12.0
+    differences, problem = compare(json.dumps(answer), state)
+    assert problem is None
+    said = {(d.seat, d.row): d.describe() for d in differences}
+    ours = {(seat, row): sheet.as_dict()[row] for seat, sheet in enumerate(br.score_sheets(state))
+            for row in ("total", "cards")}
+    assert said[0, "total"] == f"seat 0, total: the scorer says null, the rules give {ours[0, 'total']}"
+    assert said[1, "total"] == f"seat 1, total: the scorer says true, the rules give {ours[1, 'total']}"
+    assert said[2, "total"] == f'seat 2, total: the scorer says "7\\u202e", the rules give {ours[2, "total"]}'
+    assert said[0, "cards"] == (f'seat 0, cards: the scorer says "{"v" * 58}…, the rules give '
+                                f"{json.dumps(ours[0, 'cards'])}")
+    assert said[1, "boomerangs"].endswith(": the scorer says 12.0, the rules give 12 (written with a point: a score is "
+                                          "an integer)")
+    made_by_hand = Difference(0, "total", None, {1, 2}, 3)
+    assert made_by_hand.describe() == "seat 0, total: the scorer says {1, 2}, the rules give 3"
+
+
+def test_check_scorer_shows_a_null_answer_as_null(tmp_path: Path) -> None:
+    script = tmp_path / "nulls.py"
+    script.write_text("import io, json, runpy, sys\n"
+                      "out, sys.stdout = sys.stdout, io.StringIO()\n"
+                      f"runpy.run_path({str(SCORERS / 'library_scorer.py')!r}, run_name='__main__')\n"
+                      "text, sys.stdout = sys.stdout.getvalue(), out\n"
+                      "for line in text.splitlines():\n"
+                      "    sheets = json.loads(line)\n"
+                      "    sheets[0]['total'] = None\n"
+                      "    print(json.dumps(sheets))\n", encoding="utf-8")
+    code, out, _ = run("--games", "1", "--", sys.executable, str(script))
+    assert code == 1, out
+    assert re.search(r"^  seat 0, total: the scorer says null, the rules give \d+$", out, re.M), out
 
 
 # --- many games: batches, and findings folded -------------------------------------------------
