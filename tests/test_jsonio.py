@@ -16,7 +16,7 @@ import boomerang_rules as br
 from boomerang_rules import strategies as bst
 from boomerang_rules.australia.bots import bot_game
 from boomerang_rules.cli import cli
-from boomerang_rules.core.jsonio import json_problems, parse_json
+from boomerang_rules.core.jsonio import json_problems, parse_json, read_json_file
 from boomerang_rules.core.limits import MAX_DEPTH
 from boomerang_rules.core.loading import rules_data, rules_from_data
 from boomerang_rules.core.validation import validate_file
@@ -148,6 +148,23 @@ def test_a_byte_order_mark_begins_only_the_first_line_of_a_json_lines_file(tmp_p
         assert code == 1 and f"<stdin>:{late}: {LATE_BOM}" in out
     code, _, err = run("replay", str(path), "--game", "1")
     assert code == 1 and f"{path}:2: {LATE_BOM}" in err
+
+
+def test_a_byte_order_mark_begins_a_str_as_it_begins_a_file(tmp_path: Path) -> None:
+    """``parse_json`` of a ``str`` beginning with U+FEFF said ``json``'s advice to a programmer ("decode
+    using utf-8-sig") where the same document read from a file was valid: one mark is read past in
+    both, the same problems follow it, and a second mark is refused in words in both."""
+    path = tmp_path / "doc.json"
+    twice = ("the text begins with two byte-order marks (U+FEFF): a document may begin with one only "
+             "[json-syntax]")
+    for document, expected in [('{"a": [1, true]}', ({"a": [1, True]}, None)),
+                               ("", (None, "empty: no JSON document in it [json-syntax]")),
+                               ('{"a": }', (None, "invalid JSON at line 1, column 7: Expecting value [json-syntax]")),
+                               ("\ufeff{}", (None, twice))]:
+        path.write_bytes(BOM + document.encode())
+        for value, problem in (parse_json("\ufeff" + document), parse_json(BOM + document.encode()),
+                               read_json_file(path)):
+            assert (value, None if problem is None else str(problem)) == expected
 
 
 _TEXTS = st.text(st.sampled_from(['a', '"', "\\", "[", "]", "{", "}", "é", "\ud800", "\udc00", "\x07"]), max_size=4)

@@ -227,7 +227,12 @@ def _not_text(value: str, path: tuple[str | int, ...]) -> Problem:
 
 
 def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
-    """Parse JSON text; on failure return ``(None, problem)`` with the line and column or pointer."""
+    """Parse JSON text; on failure return ``(None, problem)`` with the line and column or pointer.
+
+    One byte-order mark (U+FEFF) may begin the text, bytes or ``str`` alike, and is read past, as a
+    file's is: a ``str`` with one got ``json``'s advice to its programmer ("decode using
+    utf-8-sig") where the same document read from a file was valid. A second mark is a problem in
+    words (``json`` gave that advice for it too)."""
     raw: bytes | None = None
     if isinstance(text, bytes):
         raw = text
@@ -235,6 +240,11 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             return None, Problem("", f"not UTF-8 text (byte {exc.start})", "json-syntax")
+    elif text.startswith(BOM_TEXT):
+        text = text[1:]
+    if text.startswith(BOM_TEXT):
+        return None, Problem("", "the text begins with two byte-order marks (U+FEFF): a document may begin with "
+                             "one only", "json-syntax")
     repeated: list[None] = []
     try:
         value = json.loads(text, parse_float=_finite_float, parse_constant=_no_constant,
@@ -434,6 +444,9 @@ def _lines(stream: Any, max_bytes: int) -> Iterator[tuple[int, bytes | None]]:
 BOM = b"\xef\xbb\xbf"
 """UTF-8's byte-order mark (U+FEFF): a file may begin with one (``parse_json`` reads past it), no
 later line of a JSON Lines file."""
+BOM_TEXT = "\ufeff"
+"""The byte-order mark as a character: what ``BOM`` decodes to, and may begin a ``str`` given to
+``parse_json`` as it may a file."""
 
 
 def late_bom() -> Problem:
