@@ -206,6 +206,31 @@ def test_the_duo_pairs_kept_are_the_duos_listed(variant: str) -> None:
     assert checked > 100
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_kernels_mermaids_and_colour_bonus_are_the_pure_scoring_s(variant: str) -> None:
+    """The kernels count the colours in one place (``stop_colours``: the STOP check, a round's
+    mermaids' points and its colour bonus): for cards holding none to every mermaid, their points
+    and bonus are ``scoring.points_of``'s. A round's score reads them only at its end, where a
+    playout seldom holds two mermaids: the replays above met few such hands."""
+    import random
+
+    from boomerang_rules.batch import _ssp_kernels as k
+    from boomerang_rules.seasaltpaper.scoring import points_of
+
+    rules = br.load_rules(variant)
+    t = tables_for(rules)
+    compiled = batch.compile_rules(rules)
+    mermaids = [c for c in range(t.deck_size) if t.kind[c] == t.mermaid]
+    others = [c for c in range(t.deck_size) if t.kind[c] != t.mermaid]
+    rng = random.Random(5)
+    for _ in range(400):
+        cards = rng.sample(mermaids, rng.randint(0, len(mermaids))) + rng.sample(others, rng.randint(0, 20))
+        both = np.uint64(sum(1 << c for c in cards))
+        pure = points_of(t, cards, ())
+        assert k.mermaid_points(both, compiled.ti, compiled.tm) == pure.mermaids, cards
+        assert k.colour_bonus(both, np.uint64(0), compiled.ti, compiled.tm) == pure.colour_bonus, cards
+
+
 def test_legal_masks_into_out_are_the_fresh_ones() -> None:
     """``legal_masks(batch, out=)`` writes every entry of ``out`` (whatever it held) as a fresh
     call's masks, returns it, and refuses an array of another shape, dtype or layout."""

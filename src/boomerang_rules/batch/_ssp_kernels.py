@@ -143,34 +143,17 @@ def card_points(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
 
 @inline
 def mermaid_points(both: Any, ti: Any, tm: Any) -> Any:
-    """``card_points``' mermaids' part for the cards ``both`` (hand and played): the colours'
-    counts from the largest down, one a mermaid; nothing (no loop) when none is held."""
-    total = 0
-    mermaids = count(both & tm[ti[T_AT_M_MERMAID]])
-    if mermaids:
-        mt = ti[T_AT_M_COLOUR]
-        used = 0
-        for _ in range(mermaids):
-            best = -1
-            at = -1
-            for c in range(ti[T_COLOURS]):
-                if (used >> c) & 1 == 0:
-                    x = count(both & tm[mt + c])
-                    if x > best:
-                        best = x
-                        at = c
-            if at < 0:
-                break
-            used |= 1 << at
-            total += best
-    return total
+    """``card_points``' mermaids' part for the cards ``both`` (hand and played): ``stop_colours``
+    with the table offsets read from ``ti``; nothing (no loop) when no mermaid is held."""
+    return stop_colours(both, count(both & tm[ti[T_AT_M_MERMAID]]), tm, ti[T_AT_M_COLOUR], ti[T_COLOURS])
 
 
 @inline
 def stop_colours(both: Any, mermaids: Any, tm: Any, mt_colour: Any, ncolours: Any) -> Any:
-    """``mermaid_points`` as the STOP check reads it, with the table offsets the loops hold in
-    locals and the mask read unsigned: one mermaid (the common case when any) is the most cards
-    of one colour, one pass with no colour to skip; more take the colours from the largest down."""
+    """The points of ``mermaids`` mermaids among the cards ``both``: the colours' counts from the
+    largest down, one a mermaid (``mermaid_points``, and the STOP check, which holds the table
+    offsets in locals), the mask read unsigned. One mermaid (the common case when any) is the most
+    cards of one colour, one pass with no colour to skip."""
     if mermaids == 1:
         most = 0
         for c in range(ncolours):
@@ -197,12 +180,7 @@ def stop_colours(both: Any, mermaids: Any, tm: Any, mt_colour: Any, ncolours: An
 @inline
 def colour_bonus(hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     """``scoring.points_of``'s colour bonus: the most cards of one colour (the first mermaid's count)."""
-    both = hand | played
-    mt = ti[T_AT_M_COLOUR]
-    best = 0
-    for c in range(ti[T_COLOURS]):
-        best = max(best, count(both & tm[mt + c]))
-    return best
+    return stop_colours(hand | played, 1, tm, ti[T_AT_M_COLOUR], ti[T_COLOURS])
 
 
 PV_POINTS, PV_PAIRS = 0, 1
