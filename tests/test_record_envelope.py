@@ -66,7 +66,8 @@ def test_a_record_naming_another_game_is_not_told_that_game_s_ruleset() -> None:
     record = _record("ssp-game-3p")
     assert _messages({**record, "rules": "boomerang-australia"}) == [
         "/rules: 'boomerang-australia' is a game's name, not a ruleset's id, and the record is a 'sea-salt-paper' "
-        "game: a record names its ruleset ('sea-salt-paper', the standard rules of 'sea-salt-paper') [rules-game]"]
+        "game: a record names its ruleset ('sea-salt-paper', the standard rules of 'sea-salt-paper'), as record_of "
+        "writes it [rules-game]"]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

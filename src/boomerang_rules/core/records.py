@@ -226,15 +226,13 @@ def named_rules(ref: Any, game: str) -> tuple[Any, list[Problem]]:
     try:
         if isinstance(ref, str):
             if ref not in shipped_ids():
-                if ref in GAMES and ref != game:  # another game's name: its standard ruleset is no answer
-                    return None, [Problem("/rules", f"{ref!r} is a game's name, not a ruleset's id, and the record "
-                                          f"is a {game!r} game: a record names its ruleset "
-                                          f"({rules_module(game).DEFAULT_RULES!r}, the standard rules of {game!r})",
-                                          "rules-game")]
                 if ref in GAMES:  # load_rules takes a game's name; a record names the ruleset it loads
-                    return None, [Problem("/rules", f"{ref!r} is a game's name, not a ruleset's id: a record names "
-                                          f"its ruleset ({rules_module(ref).DEFAULT_RULES!r}, the standard "
-                                          f"rules of {ref!r}), as record_of writes it", "rules-known")]
+                    other = ref != game  # another game's name: its standard ruleset is no answer either
+                    return None, [Problem("/rules", f"{ref!r} is a game's name, not a ruleset's id"
+                                          + (f", and the record is a {game!r} game" if other else "")
+                                          + f": a record names its ruleset ({rules_module(game).DEFAULT_RULES!r}, "
+                                          f"the standard rules of {game!r}), as record_of writes it",
+                                          "rules-game" if other else "rules-known")]
                 return None, [Problem("/rules", f"unknown ruleset {ref!r} (shipped: {', '.join(shipped_ids())}); "
                                       "give any other ruleset or variant inline", "rules-known")]
             rules = load_rules(ref)
