@@ -51,7 +51,15 @@ def test_the_new_games_type_and_parameters(name: str) -> None:
     assert game.num_distinct_actions() == br.num_actions(rules)
     assert game.max_chance_outcomes() == len(rules.cards)
     assert game.observation_tensor_shape() == [rl.observation_size(rules, 3)]
-    assert pyspiel.load_game(name).num_players() == (3 if name == "sea_salt_paper" else 4)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_every_game_defaults_to_the_envs_player_count(name: str) -> None:
+    """Given no ``players``, every OpenSpiel game is of 4 players, as every other env of ``rl`` is
+    (``gym.DEFAULT_PLAYERS``, ``pettingzoo.env``, ``VectorEnv``): ``sea_salt_paper`` alone was of 3,
+    for no reason of its game (which allows 2 to 4)."""
+    assert pyspiel.load_game(name).num_players() == 4
+    assert pyspiel.load_game(name).get_parameters()["players"] == 4
 
 
 def test_game_type_and_parameters() -> None:

@@ -39,7 +39,7 @@ class GameDescription:
     rules: str
     """The default ruleset id; its player range is the game type's."""
     players: int
-    """The default player count."""
+    """The default player count: 4 in every game (each allows it), as the other envs of ``rl`` default."""
     simultaneous: bool
     """Whether the seats of a step decide at once (one OpenSpiel simultaneous node)."""
     chance: ChanceModel

@@ -182,11 +182,12 @@ def _max_game_length(rules: Ruleset, players: int) -> int:
 
 
 OPENSPIEL: tuple[GameDescription, ...] = (
-    GameDescription("sea_salt_paper", "Sea Salt & Paper", "sea-salt-paper", "sea-salt-paper", 3, False, chance,
+    GameDescription("sea_salt_paper", "Sea Salt & Paper", "sea-salt-paper", "sea-salt-paper", 4, False, chance,
                     ("hand", "drawn", "chosen_pile"), scores_bound, _max_game_length),
 )
 """The game's OpenSpiel game (``rl.openspiel`` registers it): one seat at a time, each deck order drawn
-card by card (``seasaltpaper.chance``)."""
+card by card (``seasaltpaper.chance``); 4 players by default, as every game's OpenSpiel game and every
+env of ``rl`` (``gym.DEFAULT_PLAYERS``, ``pettingzoo.env``, ``vector.VectorEnv``)."""
 
 
 def top_total_wins(rules: Any, players: int, top: int) -> bool:
