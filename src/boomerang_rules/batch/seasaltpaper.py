@@ -377,7 +377,7 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     Raises ``IllegalAction`` naming the first game whose action is not legal, and then applies none.
     """
     acts = _actions(batch, actions)
-    rewards = np.empty((batch.games, batch.players), np.int32)
+    rewards = np.zeros((batch.games, batch.players), np.int32)  # the kernel adds a round's points
     bad, live = k.step(batch.players, batch.ti, batch.tm, SHUFFLE, acts, batch.gi, batch.rng, batch.deck,
                        batch.piles, batch.hands, batch.played, batch.points, batch.totals, batch.legal, batch.nlegal,
                        rewards, batch.masks)
