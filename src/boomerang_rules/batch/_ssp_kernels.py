@@ -341,6 +341,25 @@ def finish_round(g: Any, end: int, ender: int, players: int, ti: Any, tm: Any, s
                 hands, played, pv)
 
 
+SHORT = 4
+"""The list length ``clear_mask`` writes without a loop (99.8% of lists, random play, 4 players)."""
+
+
+@inline
+def clear_mask(masks: Any, lst: Any, x: Any, m: Any, value: Any) -> None:
+    """``masks[x, a] = value`` for the ``m`` (at least 1) actions ``a`` of ``lst[x, :m]``. A list
+    of up to ``SHORT`` is written as ``SHORT`` stores with no branch, the last action's again for
+    each missing one (writing an entry twice changes nothing): a loop of the list's own length
+    ended in a mispredicted exit, twice a step (the old list cleared, the new one set)."""
+    if m <= SHORT:
+        last = U64(m - 1)
+        for i in range(SHORT):
+            masks[x, U64(lst[x, min(U64(i), last)])] = value
+    else:
+        for i in range(m):
+            masks[x, U64(lst[x, i])] = value
+
+
 M_STEP, M_LEGAL = range(2)
 """What ``run`` does with each game: apply ``actions[g]`` and list the legal actions after it, or
 list them (``play_out`` plays games out)."""
@@ -397,8 +416,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
             if mode == M_STEP and not applied:
                 a = actions[g]
                 applied = True
-                for i in range(nl[x]):  # the masks kept: the list before this step's action cleared
-                    masks[x, U64(lst[x, i])] = False
+                clear_mask(masks, lst, x, nl[x], False)  # the masks kept: the list before this step's action
             else:  # the legal actions into lst[x, :m]
                 m = 0
                 if ph == P_DRAW:
@@ -474,8 +492,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                             lst[x, m] = a_steal + s
                             m += 1
                 nl[x] = m
-                for i in range(m):
-                    masks[x, U64(lst[x, i])] = True
+                clear_mask(masks, lst, x, m, True)
                 break
             # engine.apply of a: end, ender say how the round ends (END_*, seat; -1: it goes on)
             end = -1
