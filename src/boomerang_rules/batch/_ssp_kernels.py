@@ -441,7 +441,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                                 lst[x, m] = a_keep + 2 * c + p
                                 m += 1
                 elif ph == P_PLAY:
-                    for d in range(ndu):
+                    for d in range(ndu if pv[x, us, PV_PAIRS] else 0):  # no pair held (most turns): no duo read
                         ma = h & tm[U64(mt_duo + 2 * d)]
                         if ti[U64(at_duo + 3 * d)]:
                             while ma:
