@@ -366,13 +366,16 @@ list them (``play_out`` plays games out)."""
 
 
 @bare
-def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any,
-        piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any, work: Any,
-        masks: Any, rewards: Any) -> Any:
-    """The step API's loop over games ``g0`` to ``g1 - 1``, written once for both its modes: the
+def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
+        deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any,
+        work: Any, masks: Any, rewards: Any) -> Any:
+    """The step API's loop over the games ``order[:games]``, written once for both its modes: the
     legal actions of the seat to act (as ``seasaltpaper.engine._legal``, phase by phase) into
     ``lst[x, :nl[x]]`` and ``engine.apply`` of one of them, up to the end of a round
-    (``finish_round`` then scores it).
+    (``finish_round`` then scores it). ``order[:games]`` are the games still playing, in
+    increasing order; on return ``order[:live]`` holds those still playing after the step, so
+    that no loop tests a finished game (finished games fall at random among the live ones, so
+    that test was mispredicted, in the check and here).
 
     Why one loop for both: a compiled helper handed arrays counts a reference for each at every
     call (atomic increments, once three quarters of the time); here arrays are bound once per
@@ -399,10 +402,9 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
         ti[T_A_PICK]
     a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
     live = 0
-    for g in range(g0, g1):
+    for j in range(games):
+        g = order[j]
         x = U64(g)
-        if mode == M_STEP and nl[g] == 0:  # over before this step (only then is its list empty)
-            continue
         applied = False
         while True:
             ph = gi[x, G_PHASE]
@@ -640,6 +642,7 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                              totals)
                 for s in range(players):
                     rewards[x, s] += totals[x, s]
+        order[live] = g  # the games still playing, kept in order (live <= j: in place)
         live += gi[x, G_PHASE] != P_OVER
     return live
 
@@ -958,8 +961,8 @@ def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any
         for s in range(players):
             totals[g, s] = 0
         start_round(g, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
-    run(np.int64(M_LEGAL), players, np.int64(0), games, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv, totals,
-        np.zeros(0, np.int64), lst, nl, work, masks, np.zeros((0, players), np.int32))
+    run(np.int64(M_LEGAL), players, np.arange(games), games, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv,
+        totals, np.zeros(0, np.int64), lst, nl, work, masks, np.zeros((0, players), np.int32))
 
 
 @jit
@@ -997,20 +1000,21 @@ def legal_masks(lst: Any, nl: Any, out: Any) -> None:
 
 @jit
 def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: Any, deck: Any, piles: Any,
-         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any, rewards: Any, masks: Any) -> Any:
-    """Check, then apply, the ``actions[g]`` of every game still playing; the points each seat gained
+         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any, rewards: Any, masks: Any, order: Any,
+         live: int) -> Any:
+    """Check, then apply, the ``actions[g]`` of every game still playing (``order[:live]``, kept up by
+    ``run``); the points each seat gained
     into ``rewards`` (all 0 on entry: points change only when a round ends, so ``run`` writes a
     game's rewards only then, instead of two passes over every game's totals a step, a tenth of
     the step API's time). Returns the first game whose action is not legal (then nothing is
     applied; -1 when all are) and how many games are still playing after the step."""
-    games = gi.shape[0]
     width = masks.shape[1]
-    for g in range(games):  # the kept masks say what is legal: no scan of the list (whose exit is mispredicted)
-        if nl[g]:
-            a = actions[g]
-            if a < 0 or a >= width or not masks[g, a]:
-                return g, -1
-    live = run(np.int64(M_STEP), players, np.int64(0), games, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv,
+    for j in range(live):  # the kept masks say what is legal: no scan of the list (whose exit is mispredicted)
+        g = order[j]
+        a = actions[g]
+        if a < 0 or a >= width or not masks[g, a]:
+            return g, -1
+    live = run(np.int64(M_STEP), players, order, live, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv,
                totals, actions, lst, nl, np.empty(W_SIZE, np.uint64), masks, rewards)
     return -1, live
 
