@@ -405,97 +405,15 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
     for j in range(games):
         g = order[j]
         x = U64(g)
-        applied = False
-        while True:
+        # One pass a game, no loop: an inner loop (apply, then list) made LLVM hoist every array's row
+        # address for both passes, used or not, to the game's start, and spill them (~150 instructions).
+        if mode == M_STEP:  # engine.apply of actions[g] (a game still playing)
             ph = gi[x, G_PHASE]
-            if ph == P_OVER:
-                nl[x] = 0
-                break
             seat = gi[x, G_TURN]
             us = U64(seat)
             h = hands[x, us]
-            a = -1
-            if mode == M_STEP and not applied:
-                a = actions[g]
-                applied = True
-                clear_mask(masks, lst, x, nl[x], False)  # the masks kept: the list before this step's action
-            else:  # the legal actions into lst[x, :m]
-                m = 0
-                if ph == P_DRAW:
-                    if gi[x, G_DECK] < n:
-                        lst[x, m] = a_draw
-                        m += 1
-                    if gi[x, G_LEN0]:
-                        lst[x, m] = a_take + piles[x, 0, U64(gi[x, G_LEN0] - 1)]
-                        m += 1
-                    if gi[x, G_LEN1]:
-                        lst[x, m] = a_take + piles[x, 1, U64(gi[x, G_LEN1] - 1)]
-                        m += 1
-                    if m == 0:
-                        lst[x, 0] = a_pass
-                        m = 1
-                elif ph == P_KEEP:
-                    e0 = gi[x, G_LEN0] == 0
-                    e1 = gi[x, G_LEN1] == 0
-                    for c in (gi[x, G_DRAWN0], gi[x, G_DRAWN1]):
-                        for p in range(2):
-                            if e0 == e1 or (e0 if p == 0 else e1):  # one pile empty: the card goes there
-                                lst[x, m] = a_keep + 2 * c + p
-                                m += 1
-                elif ph == P_PLAY:
-                    for d in range(ndu if pv[x, us, PV_PAIRS] else 0):  # no pair held (most turns): no duo read
-                        ma = h & tm[U64(mt_duo + 2 * d)]
-                        if ti[U64(at_duo + 3 * d)]:
-                            while ma:
-                                c0 = np.int64(trailing_zeros(ma))
-                                ma &= ma - _ONE
-                                rest = ma
-                                while rest:
-                                    lst[x, m] = ti[U64(ids + n * c0) + trailing_zeros(rest)]
-                                    m += 1
-                                    rest &= rest - _ONE
-                        else:
-                            mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
-                            if mb0:
-                                while ma:
-                                    c0 = np.int64(trailing_zeros(ma))
-                                    ma &= ma - _ONE
-                                    mb = mb0
-                                    while mb:
-                                        lst[x, m] = ti[U64(ids + n * c0) + trailing_zeros(mb)]
-                                        m += 1
-                                        mb &= mb - _ONE
-                    if count(h & mermaid_mask) >= win_with:
-                        lst[x, m] = a_mermaids
-                        m += 1
-                    if gi[x, G_CALLER] < 0:  # card_points: pv, and the mermaids' colours when held
-                        cp = pv[x, us, PV_POINTS]
-                        both = h | played[x, us]
-                        cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
-                        if cp >= min_points:
-                            lst[x, m] = a_stop
-                            lst[x, m + 1] = a_last
-                            m += 2
-                    lst[x, m] = a_end
-                    m += 1
-                elif ph == P_CRAB_PILE:
-                    for p in range(2):
-                        if gi[x, G_LEN0 + p]:
-                            lst[x, m] = a_pile + p
-                            m += 1
-                elif ph == P_CRAB_CARD:
-                    pile = U64(gi[x, G_CRAB])
-                    for i in range(gi[x, U64(G_LEN0) + pile]):
-                        lst[x, m] = a_pick + piles[x, pile, i]
-                        m += 1
-                elif ph == P_STEAL:
-                    for s in range(players):
-                        if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
-                            lst[x, m] = a_steal + s
-                            m += 1
-                nl[x] = m
-                clear_mask(masks, lst, x, m, True)
-                break
+            a = actions[g]
+            clear_mask(masks, lst, x, nl[x], False)  # the masks kept: the list before this step's action
             # engine.apply of a: end, ender say how the round ends (END_*, seat; -1: it goes on)
             end = -1
             ender = -1
@@ -642,6 +560,88 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
                              totals)
                 for s in range(players):
                     rewards[x, s] += totals[x, s]
+        ph = gi[x, G_PHASE]  # the legal actions after it into lst[x, :m]
+        if ph == P_OVER:
+            nl[x] = 0
+        else:
+            seat = gi[x, G_TURN]
+            us = U64(seat)
+            h = hands[x, us]
+            m = 0
+            if ph == P_DRAW:
+                if gi[x, G_DECK] < n:
+                    lst[x, m] = a_draw
+                    m += 1
+                if gi[x, G_LEN0]:
+                    lst[x, m] = a_take + piles[x, 0, U64(gi[x, G_LEN0] - 1)]
+                    m += 1
+                if gi[x, G_LEN1]:
+                    lst[x, m] = a_take + piles[x, 1, U64(gi[x, G_LEN1] - 1)]
+                    m += 1
+                if m == 0:
+                    lst[x, 0] = a_pass
+                    m = 1
+            elif ph == P_KEEP:
+                e0 = gi[x, G_LEN0] == 0
+                e1 = gi[x, G_LEN1] == 0
+                for c in (gi[x, G_DRAWN0], gi[x, G_DRAWN1]):
+                    for p in range(2):
+                        if e0 == e1 or (e0 if p == 0 else e1):  # one pile empty: the card goes there
+                            lst[x, m] = a_keep + 2 * c + p
+                            m += 1
+            elif ph == P_PLAY:
+                for d in range(ndu if pv[x, us, PV_PAIRS] else 0):  # no pair held (most turns): no duo read
+                    ma = h & tm[U64(mt_duo + 2 * d)]
+                    if ti[U64(at_duo + 3 * d)]:
+                        while ma:
+                            c0 = np.int64(trailing_zeros(ma))
+                            ma &= ma - _ONE
+                            rest = ma
+                            while rest:
+                                lst[x, m] = ti[U64(ids + n * c0) + trailing_zeros(rest)]
+                                m += 1
+                                rest &= rest - _ONE
+                    else:
+                        mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
+                        if mb0:
+                            while ma:
+                                c0 = np.int64(trailing_zeros(ma))
+                                ma &= ma - _ONE
+                                mb = mb0
+                                while mb:
+                                    lst[x, m] = ti[U64(ids + n * c0) + trailing_zeros(mb)]
+                                    m += 1
+                                    mb &= mb - _ONE
+                if count(h & mermaid_mask) >= win_with:
+                    lst[x, m] = a_mermaids
+                    m += 1
+                if gi[x, G_CALLER] < 0:  # card_points: pv, and the mermaids' colours when held
+                    cp = pv[x, us, PV_POINTS]
+                    both = h | played[x, us]
+                    cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
+                    if cp >= min_points:
+                        lst[x, m] = a_stop
+                        lst[x, m + 1] = a_last
+                        m += 2
+                lst[x, m] = a_end
+                m += 1
+            elif ph == P_CRAB_PILE:
+                for p in range(2):
+                    if gi[x, G_LEN0 + p]:
+                        lst[x, m] = a_pile + p
+                        m += 1
+            elif ph == P_CRAB_CARD:
+                pile = U64(gi[x, G_CRAB])
+                for i in range(gi[x, U64(G_LEN0) + pile]):
+                    lst[x, m] = a_pick + piles[x, pile, i]
+                    m += 1
+            elif ph == P_STEAL:
+                for s in range(players):
+                    if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
+                        lst[x, m] = a_steal + s
+                        m += 1
+            nl[x] = m
+            clear_mask(masks, lst, x, m, True)
         order[live] = g  # the games still playing, kept in order (live <= j: in place)
         live += gi[x, G_PHASE] != P_OVER
     return live
