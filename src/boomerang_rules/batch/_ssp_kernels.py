@@ -360,6 +360,15 @@ def clear_mask(masks: Any, lst: Any, x: Any, m: Any, value: Any) -> None:
             masks[x, U64(lst[x, i])] = value
 
 
+@inline
+def put_legal(lst: Any, masks: Any, x: Any, m: Any, a: Any) -> Any:
+    """``a`` as action ``m`` of ``lst[x]``, its entry of the kept mask set with it (rather than a pass
+    over the list once written); returns ``m + 1``."""
+    lst[x, U64(m)] = a
+    masks[x, U64(a)] = True
+    return m + 1
+
+
 M_STEP, M_LEGAL = range(2)
 """What ``run`` does with each game: apply ``actions[g]`` and list the legal actions after it, or
 list them (``play_out`` plays games out)."""
@@ -570,25 +579,20 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
             m = 0
             if ph == P_DRAW:
                 if gi[x, G_DECK] < n:
-                    lst[x, m] = a_draw
-                    m += 1
+                    m = put_legal(lst, masks, x, m, a_draw)
                 if gi[x, G_LEN0]:
-                    lst[x, m] = a_take + piles[x, 0, U64(gi[x, G_LEN0] - 1)]
-                    m += 1
+                    m = put_legal(lst, masks, x, m, a_take + piles[x, 0, U64(gi[x, G_LEN0] - 1)])
                 if gi[x, G_LEN1]:
-                    lst[x, m] = a_take + piles[x, 1, U64(gi[x, G_LEN1] - 1)]
-                    m += 1
+                    m = put_legal(lst, masks, x, m, a_take + piles[x, 1, U64(gi[x, G_LEN1] - 1)])
                 if m == 0:
-                    lst[x, 0] = a_pass
-                    m = 1
+                    m = put_legal(lst, masks, x, m, a_pass)
             elif ph == P_KEEP:
                 e0 = gi[x, G_LEN0] == 0
                 e1 = gi[x, G_LEN1] == 0
                 for c in (gi[x, G_DRAWN0], gi[x, G_DRAWN1]):
                     for p in range(2):
                         if e0 == e1 or (e0 if p == 0 else e1):  # one pile empty: the card goes there
-                            lst[x, m] = a_keep + 2 * c + p
-                            m += 1
+                            m = put_legal(lst, masks, x, m, a_keep + 2 * c + p)
             elif ph == P_PLAY:
                 for d in range(ndu if pv[x, us, PV_PAIRS] else 0):  # no pair held (most turns): no duo read
                     ma = h & tm[U64(mt_duo + 2 * d)]
@@ -598,8 +602,7 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
                             ma &= ma - _ONE
                             rest = ma
                             while rest:
-                                lst[x, m] = ti[U64(ids + n * c0) + trailing_zeros(rest)]
-                                m += 1
+                                m = put_legal(lst, masks, x, m, ti[U64(ids + n * c0) + trailing_zeros(rest)])
                                 rest &= rest - _ONE
                     else:
                         mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
@@ -609,39 +612,31 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
                                 ma &= ma - _ONE
                                 mb = mb0
                                 while mb:
-                                    lst[x, m] = ti[U64(ids + n * c0) + trailing_zeros(mb)]
-                                    m += 1
+                                    m = put_legal(lst, masks, x, m, ti[U64(ids + n * c0) + trailing_zeros(mb)])
                                     mb &= mb - _ONE
                 if count(h & mermaid_mask) >= win_with:
-                    lst[x, m] = a_mermaids
-                    m += 1
+                    m = put_legal(lst, masks, x, m, a_mermaids)
                 if gi[x, G_CALLER] < 0:  # card_points: pv, and the mermaids' colours when held
                     cp = pv[x, us, PV_POINTS]
                     both = h | played[x, us]
                     cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
                     if cp >= min_points:
-                        lst[x, m] = a_stop
-                        lst[x, m + 1] = a_last
-                        m += 2
-                lst[x, m] = a_end
-                m += 1
+                        m = put_legal(lst, masks, x, m, a_stop)
+                        m = put_legal(lst, masks, x, m, a_last)
+                m = put_legal(lst, masks, x, m, a_end)
             elif ph == P_CRAB_PILE:
                 for p in range(2):
                     if gi[x, G_LEN0 + p]:
-                        lst[x, m] = a_pile + p
-                        m += 1
+                        m = put_legal(lst, masks, x, m, a_pile + p)
             elif ph == P_CRAB_CARD:
                 pile = U64(gi[x, G_CRAB])
                 for i in range(gi[x, U64(G_LEN0) + pile]):
-                    lst[x, m] = a_pick + piles[x, pile, i]
-                    m += 1
+                    m = put_legal(lst, masks, x, m, a_pick + piles[x, pile, i])
             elif ph == P_STEAL:
                 for s in range(players):
                     if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
-                        lst[x, m] = a_steal + s
-                        m += 1
+                        m = put_legal(lst, masks, x, m, a_steal + s)
             nl[x] = m
-            clear_mask(masks, lst, x, m, True)
         order[live] = g  # the games still playing, kept in order (live <= j: in place)
         live += gi[x, G_PHASE] != P_OVER
     return live
