@@ -346,18 +346,19 @@ SHORT = 4
 
 
 @inline
-def clear_mask(masks: Any, lst: Any, x: Any, m: Any, value: Any) -> None:
-    """``masks[x, a] = value`` for the ``m`` (at least 1) actions ``a`` of ``lst[x, :m]``. A list
-    of up to ``SHORT`` is written as ``SHORT`` stores with no branch, the last action's again for
-    each missing one (writing an entry twice changes nothing): a loop of the list's own length
-    ended in a mispredicted exit, twice a step (the old list cleared, the new one set)."""
+def clear_mask(masks: Any, lst: Any, x: Any, m: Any) -> None:
+    """``masks[x, a] = False`` for the ``m`` (at least 1) actions ``a`` of ``lst[x, :m]``, the list
+    a step's action replaces. A list of up to ``SHORT`` is cleared as ``SHORT`` stores with no
+    branch, the last action's again for each missing one (clearing an entry twice changes
+    nothing): a loop of the list's own length ended in a mispredicted exit. (The new list's
+    entries are set as it is written: ``put_legal``.)"""
     if m <= SHORT:
         last = U64(m - 1)
         for i in range(SHORT):
-            masks[x, U64(lst[x, min(U64(i), last)])] = value
+            masks[x, U64(lst[x, min(U64(i), last)])] = False
     else:
         for i in range(m):
-            masks[x, U64(lst[x, i])] = value
+            masks[x, U64(lst[x, i])] = False
 
 
 @inline
@@ -422,7 +423,7 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
             us = U64(seat)
             h = hands[x, us]
             a = actions[g]
-            clear_mask(masks, lst, x, nl[x], False)  # the masks kept: the list before this step's action
+            clear_mask(masks, lst, x, nl[x])  # the masks kept: the list before this step's action
             # engine.apply of a: end, ender say how the round ends (END_*, seat; -1: it goes on)
             end = -1
             ender = -1
