@@ -319,19 +319,51 @@ def finish_round(g: Any, end: int, ender: int, players: int, ti: Any, tm: Any, s
                 hands, played, pv)
 
 
+SHORT = 4
+"""The list length ``clear_mask`` writes without a loop (99.8% of lists, random play, 4 players)."""
+
+
+@inline
+def clear_mask(masks: Any, lst: Any, x: Any, m: Any) -> None:
+    """``masks[x, a] = False`` for the ``m`` (at least 1) actions ``a`` of ``lst[x, :m]``, the list
+    a step's action replaces. A list of up to ``SHORT`` is cleared as ``SHORT`` stores with no
+    branch, the last action's again for each missing one (clearing an entry twice changes
+    nothing): a loop of the list's own length ended in a mispredicted exit. (The new list's
+    entries are set as it is written: ``put_legal``.)"""
+    if m <= SHORT:
+        last = U64(m - 1)
+        for i in range(SHORT):
+            masks[x, U64(lst[x, min(U64(i), last)])] = False
+    else:
+        for i in range(m):
+            masks[x, U64(lst[x, i])] = False
+
+
+@inline
+def put_legal(lst: Any, masks: Any, x: Any, m: Any, a: Any) -> Any:
+    """``a`` as action ``m`` of ``lst[x]``, its entry of the kept mask set with it (rather than a pass
+    over the list once written); returns ``m + 1``."""
+    lst[x, U64(m)] = a
+    masks[x, U64(a)] = True
+    return m + 1
+
+
 M_STEP, M_LEGAL = range(2)
 """What ``run`` does with each game: apply ``actions[g]`` and list the legal actions after it, or
 list them (``play_out`` plays games out)."""
 
 
 @bare
-def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any,
-        piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any, work: Any,
-        masks: Any) -> Any:
-    """The step API's loop over games ``g0`` to ``g1 - 1``, written once for both its modes: the
+def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
+        deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, actions: Any, lst: Any, nl: Any,
+        work: Any, masks: Any, rewards: Any) -> Any:
+    """The step API's loop over the games ``order[:games]``, written once for both its modes: the
     legal actions of the seat to act (as ``seasaltpaper.engine._legal``, phase by phase) into
     ``lst[x, :nl[x]]`` and ``engine.apply`` of one of them, up to the end of a round
-    (``finish_round`` then scores it).
+    (``finish_round`` then scores it). ``order[:games]`` are the games still playing, in
+    increasing order; on return ``order[:live]`` holds those still playing after the step, so
+    that no loop tests a finished game (finished games fall at random among the live ones, so
+    that test was mispredicted, in the check and here).
 
     Why one loop for both: a compiled helper handed arrays counts a reference for each at every
     call (atomic increments, once three quarters of the time); here arrays are bound once per
@@ -340,7 +372,8 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
     legal actions after it (so that masks, sampling and the next step's check read the list
     instead of working it out again) and returns how many games are still playing. ``pv[x, s]``
     is seat s's card points without the mermaids' colours, kept up as cards reach and leave hands;
-    ``work`` is the shuffle's scratch (``W_SIZE`` words: ``run`` is ``bare`` and allocates nothing).
+    ``work`` is the shuffle's scratch (``W_SIZE`` words: ``run`` is ``bare`` and allocates nothing);
+    ``rewards[x]`` (all 0 on entry, ``M_STEP`` only) gains what a round's end adds to the totals.
     ``masks[x]`` is kept the mask of ``lst[x, :nl[x]]``: the old list's entries cleared as an
     action is applied, the new one's set. (``play_out`` is the playouts' loop, structured by turn.)
 
@@ -357,103 +390,18 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
         ti[T_A_PICK]
     a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
     live = 0
-    for g in range(g0, g1):
+    for j in range(games):
+        g = order[j]
         x = U64(g)
-        if mode == M_STEP and nl[g] == 0:  # over before this step (only then is its list empty)
-            continue
-        applied = False
-        while True:
+        # One pass a game, no loop: an inner loop (apply, then list) made LLVM hoist every array's row
+        # address for both passes, used or not, to the game's start, and spill them (~150 instructions).
+        if mode == M_STEP:  # engine.apply of actions[g] (a game still playing)
             ph = gi[x, G_PHASE]
-            if ph == P_OVER:
-                nl[x] = 0
-                break
             seat = gi[x, G_TURN]
             us = U64(seat)
             h = hands[x, us]
-            a = -1
-            if mode == M_STEP and not applied:
-                a = actions[g]
-                applied = True
-                for i in range(nl[x]):  # the masks kept: the list before this step's action cleared
-                    masks[x, U64(lst[x, i])] = False
-            else:  # the legal actions into lst[x, :m]
-                m = 0
-                if ph == P_DRAW:
-                    if gi[x, G_DECK] < n:
-                        lst[x, m] = a_draw
-                        m += 1
-                    if gi[x, G_LEN0]:
-                        lst[x, m] = a_take + piles[x, 0, U64(gi[x, G_LEN0] - 1)]
-                        m += 1
-                    if gi[x, G_LEN1]:
-                        lst[x, m] = a_take + piles[x, 1, U64(gi[x, G_LEN1] - 1)]
-                        m += 1
-                    if m == 0:
-                        lst[x, 0] = a_pass
-                        m = 1
-                elif ph == P_KEEP:
-                    e0 = gi[x, G_LEN0] == 0
-                    e1 = gi[x, G_LEN1] == 0
-                    for c in (gi[x, G_DRAWN0], gi[x, G_DRAWN1]):
-                        for p in range(2):
-                            if e0 == e1 or (e0 if p == 0 else e1):  # one pile empty: the card goes there
-                                lst[x, m] = a_keep + 2 * c + p
-                                m += 1
-                elif ph == P_PLAY:
-                    for d in range(ndu):
-                        ma = h & tm[U64(mt_duo + 2 * d)]
-                        if ti[U64(at_duo + 3 * d)]:
-                            while ma:
-                                c0 = np.int64(trailing_zeros(ma))
-                                ma &= ma - _ONE
-                                rest = ma
-                                while rest:
-                                    lst[x, m] = ti[U64(ids + n * c0) + trailing_zeros(rest)]
-                                    m += 1
-                                    rest &= rest - _ONE
-                        else:
-                            mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
-                            if mb0:
-                                while ma:
-                                    c0 = np.int64(trailing_zeros(ma))
-                                    ma &= ma - _ONE
-                                    mb = mb0
-                                    while mb:
-                                        lst[x, m] = ti[U64(ids + n * c0) + trailing_zeros(mb)]
-                                        m += 1
-                                        mb &= mb - _ONE
-                    if count(h & mermaid_mask) >= win_with:
-                        lst[x, m] = a_mermaids
-                        m += 1
-                    if gi[x, G_CALLER] < 0:  # card_points: pv, and the mermaids' colours when held
-                        cp = pv[x, us, PV_POINTS]
-                        both = h | played[x, us]
-                        cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
-                        if cp >= min_points:
-                            lst[x, m] = a_stop
-                            lst[x, m + 1] = a_last
-                            m += 2
-                    lst[x, m] = a_end
-                    m += 1
-                elif ph == P_CRAB_PILE:
-                    for p in range(2):
-                        if gi[x, G_LEN0 + p]:
-                            lst[x, m] = a_pile + p
-                            m += 1
-                elif ph == P_CRAB_CARD:
-                    pile = U64(gi[x, G_CRAB])
-                    for i in range(gi[x, U64(G_LEN0) + pile]):
-                        lst[x, m] = a_pick + piles[x, pile, i]
-                        m += 1
-                elif ph == P_STEAL:
-                    for s in range(players):
-                        if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
-                            lst[x, m] = a_steal + s
-                            m += 1
-                nl[x] = m
-                for i in range(m):
-                    masks[x, U64(lst[x, i])] = True
-                break
+            a = actions[g]
+            clear_mask(masks, lst, x, nl[x])  # the masks kept: the list before this step's action
             # engine.apply of a: end, ender say how the round ends (END_*, seat; -1: it goes on)
             end = -1
             ender = -1
@@ -593,9 +541,82 @@ def run(mode: Any, players: int, g0: Any, g1: int, ti: Any, tm: Any, shuf: Any, 
                     else:
                         gi[x, G_TURN] = seat + 1 if seat + 1 < players else 0
                     gi[x, G_PHASE] = P_DRAW
-            if end >= 0:
+            if end >= 0:  # the only change to the totals, so the only rewards (``rewards`` is all 0 on entry)
+                for s in range(players):
+                    rewards[x, s] -= totals[x, s]
                 finish_round(x, end, ender, players, ti, tm, shuf, work, gi, rng, deck, piles, hands, played, pv,
                              totals)
+                for s in range(players):
+                    rewards[x, s] += totals[x, s]
+        ph = gi[x, G_PHASE]  # the legal actions after it into lst[x, :m]
+        if ph == P_OVER:
+            nl[x] = 0
+        else:
+            seat = gi[x, G_TURN]
+            us = U64(seat)
+            h = hands[x, us]
+            m = 0
+            if ph == P_DRAW:
+                if gi[x, G_DECK] < n:
+                    m = put_legal(lst, masks, x, m, a_draw)
+                if gi[x, G_LEN0]:
+                    m = put_legal(lst, masks, x, m, a_take + piles[x, 0, U64(gi[x, G_LEN0] - 1)])
+                if gi[x, G_LEN1]:
+                    m = put_legal(lst, masks, x, m, a_take + piles[x, 1, U64(gi[x, G_LEN1] - 1)])
+                if m == 0:
+                    m = put_legal(lst, masks, x, m, a_pass)
+            elif ph == P_KEEP:
+                e0 = gi[x, G_LEN0] == 0
+                e1 = gi[x, G_LEN1] == 0
+                for c in (gi[x, G_DRAWN0], gi[x, G_DRAWN1]):
+                    for p in range(2):
+                        if e0 == e1 or (e0 if p == 0 else e1):  # one pile empty: the card goes there
+                            m = put_legal(lst, masks, x, m, a_keep + 2 * c + p)
+            elif ph == P_PLAY:
+                for d in range(ndu if pv[x, us, PV_PAIRS] else 0):  # no pair held (most turns): no duo read
+                    ma = h & tm[U64(mt_duo + 2 * d)]
+                    if ti[U64(at_duo + 3 * d)]:
+                        while ma:
+                            c0 = np.int64(trailing_zeros(ma))
+                            ma &= ma - _ONE
+                            rest = ma
+                            while rest:
+                                m = put_legal(lst, masks, x, m, ti[U64(ids + n * c0) + trailing_zeros(rest)])
+                                rest &= rest - _ONE
+                    else:
+                        mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
+                        if mb0:
+                            while ma:
+                                c0 = np.int64(trailing_zeros(ma))
+                                ma &= ma - _ONE
+                                mb = mb0
+                                while mb:
+                                    m = put_legal(lst, masks, x, m, ti[U64(ids + n * c0) + trailing_zeros(mb)])
+                                    mb &= mb - _ONE
+                if count(h & mermaid_mask) >= win_with:
+                    m = put_legal(lst, masks, x, m, a_mermaids)
+                if gi[x, G_CALLER] < 0:  # card_points: pv, and the mermaids' colours when held
+                    cp = pv[x, us, PV_POINTS]
+                    both = h | played[x, us]
+                    cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
+                    if cp >= min_points:
+                        m = put_legal(lst, masks, x, m, a_stop)
+                        m = put_legal(lst, masks, x, m, a_last)
+                m = put_legal(lst, masks, x, m, a_end)
+            elif ph == P_CRAB_PILE:
+                for p in range(2):
+                    if gi[x, G_LEN0 + p]:
+                        m = put_legal(lst, masks, x, m, a_pile + p)
+            elif ph == P_CRAB_CARD:
+                pile = U64(gi[x, G_CRAB])
+                for i in range(gi[x, U64(G_LEN0) + pile]):
+                    m = put_legal(lst, masks, x, m, a_pick + piles[x, pile, i])
+            elif ph == P_STEAL:
+                for s in range(players):
+                    if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
+                        m = put_legal(lst, masks, x, m, a_steal + s)
+            nl[x] = m
+        order[live] = g  # the games still playing, kept in order (live <= j: in place)
         live += gi[x, G_PHASE] != P_OVER
     return live
 
@@ -914,8 +935,8 @@ def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any
         for s in range(players):
             totals[g, s] = 0
         start_round(g, 0, -1, players, ti, shuf, work, gi, rng, deck, piles, hands, played, pv)
-    run(np.int64(M_LEGAL), players, np.int64(0), games, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv, totals,
-        np.zeros(0, np.int64), lst, nl, work, masks)
+    run(np.int64(M_LEGAL), players, np.arange(games), games, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv,
+        totals, np.zeros(0, np.int64), lst, nl, work, masks, np.zeros((0, players), np.int32))
 
 
 @jit
@@ -953,28 +974,22 @@ def legal_masks(lst: Any, nl: Any, out: Any) -> None:
 
 @jit
 def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: Any, deck: Any, piles: Any,
-         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any, rewards: Any, masks: Any) -> Any:
-    """Check, then apply, the ``actions[g]`` of every game still playing; the points each seat gained
-    into ``rewards`` (as the step goes: one pass over the games). Returns the first game whose
-    action is not legal (then nothing is applied; -1 when all are) and how many games are still
-    playing after the step."""
-    games = gi.shape[0]
+         hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any, rewards: Any, masks: Any, order: Any,
+         live: int) -> Any:
+    """Check, then apply, the ``actions[g]`` of every game still playing (``order[:live]``, kept up by
+    ``run``); the points each seat gained
+    into ``rewards`` (all 0 on entry: points change only when a round ends, so ``run`` writes a
+    game's rewards only then, instead of two passes over every game's totals a step, a tenth of
+    the step API's time). Returns the first game whose action is not legal (then nothing is
+    applied; -1 when all are) and how many games are still playing after the step."""
     width = masks.shape[1]
-    for g in range(games):  # the kept masks say what is legal: no scan of the list (whose exit is mispredicted)
-        if nl[g]:
-            a = actions[g]
-            if a < 0 or a >= width or not masks[g, a]:
-                return g, -1
-    # The rewards: the totals before, then what the step added, each one pass over the whole array (a
-    # copy and a subtraction a game, inside ``run``, became a call of memcpy a game: 10 ns each).
-    for g in range(games):
-        for s in range(players):
-            rewards[g, s] = totals[g, s]
-    live = run(np.int64(M_STEP), players, np.int64(0), games, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv,
-               totals, actions, lst, nl, np.empty(W_SIZE, np.uint64), masks)
-    for g in range(games):
-        for s in range(players):
-            rewards[g, s] = totals[g, s] - rewards[g, s]
+    for j in range(live):  # the kept masks say what is legal: no scan of the list (whose exit is mispredicted)
+        g = order[j]
+        a = actions[g]
+        if a < 0 or a >= width or not masks[g, a]:
+            return g, -1
+    live = run(np.int64(M_STEP), players, order, live, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv,
+               totals, actions, lst, nl, np.empty(W_SIZE, np.uint64), masks, rewards)
     return -1, live
 
 

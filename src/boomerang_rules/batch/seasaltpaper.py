@@ -272,8 +272,8 @@ class Batch(GamesBatch):
     """Games advancing together through the step API, one decision per game a step (in place)."""
 
     PHASE, OVER = k.G_PHASE, k.P_OVER
-    __slots__ = ("compiled", "deck", "gi", "hands", "legal", "live", "masks", "nlegal", "piles", "played", "players",
-                 "points", "rng", "rules", "ti", "tm", "totals")
+    __slots__ = ("compiled", "deck", "gi", "hands", "legal", "live", "masks", "nlegal", "order", "piles", "played",
+                 "players", "points", "rng", "rules", "ti", "tm", "totals")
 
     def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
         self.compiled = c = compile_rules(rules)
@@ -304,6 +304,10 @@ class Batch(GamesBatch):
                self.hands, self.played, self.points, self.totals, self.legal, self.nlegal, self.masks)
         self.live = games
         """How many games are still playing (``step`` counts them)."""
+        self.order = np.arange(games, dtype=np.int64)
+        """The games still playing, ``order[:live]`` in increasing order (kept by ``step``'s kernel):
+        the kernels visit only those, with no test of a finished game's, mispredicted where
+        finished games fall at random among the live ones."""
 
     @property
     def over(self) -> bool:
@@ -377,10 +381,10 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     Raises ``IllegalAction`` naming the first game whose action is not legal, and then applies none.
     """
     acts = _actions(batch, actions)
-    rewards = np.empty((batch.games, batch.players), np.int32)
+    rewards = np.zeros((batch.games, batch.players), np.int32)  # the kernel adds a round's points
     bad, live = k.step(batch.players, batch.ti, batch.tm, SHUFFLE, acts, batch.gi, batch.rng, batch.deck,
                        batch.piles, batch.hands, batch.played, batch.points, batch.totals, batch.legal, batch.nlegal,
-                       rewards, batch.masks)
+                       rewards, batch.masks, batch.order, batch.live)
     _refuse(batch, actions, bad)
     batch.live = live
     return batch, rewards
