@@ -5,6 +5,7 @@ Skipped when the optional extra ``batch`` (numba, numpy) is not installed.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -78,18 +79,132 @@ def test_first_deal_is_new_games(seed: int, players: int, variant: str) -> None:
             assert held == set(br.legal_actions(state, seat))
 
 
-@pytest.mark.parametrize("n", [0, 1, 2, 3, 14, 20, 21, 28, 33, 50, 64])
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX = (0xBF58476D1CE4E5B9, 0x94D049BB133111EB)
+
+
+def _mix(z: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """SplitMix64's output of the (already advanced) states ``z``, for a uint64 array."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(_MIX[0])
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(_MIX[1])
+    out: np.ndarray[Any, Any] = z ^ (z >> np.uint64(31))
+    return out
+
+
+def _unshift(z: np.ndarray[Any, Any], k: int) -> np.ndarray[Any, Any]:
+    """The x with ``x ^ (x >> k) == z``."""
+    x = z.copy()
+    for _ in range(64 // k):
+        x = z ^ (x >> np.uint64(k))
+    return x
+
+
+def _inverse(z: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """``_mix`` undone: the advanced states whose outputs are ``z``."""
+    x = _unshift(z, 31) * np.uint64(pow(_MIX[1], -1, 1 << 64))
+    x = _unshift(x, 27) * np.uint64(pow(_MIX[0], -1, 1 << 64))
+    return _unshift(x, 30)
+
+
+def rejecting_states(n: int, count: int, seed: int) -> list[int]:
+    """``count`` generator states whose first three draws for a shuffle of ``n`` are all rejected
+    (``shuffle_plain``'s ``r >= n!``), found without the shuffle: a draw is surely rejected when
+    its first (most significant) word, shifted as the shuffle shifts it, is above n!'s top word.
+    The first draw's word is chosen so and its state solved for (``_inverse``); the next two are
+    searched for among many such."""
+    total = math.factorial(n)
+    words = -(-total.bit_length() // 64)
+    shift = np.uint64(64 * words - total.bit_length())
+    top = total >> 64 * (words - 1)
+    span = (1 << 64 - int(shift)) - 1 - top  # the shifted first words above n!'s top word
+    gen = np.random.default_rng(seed)
+    found: list[int] = []
+    while len(found) < count:
+        above = (gen.integers(0, span, 1 << 18, dtype=np.uint64, endpoint=False) + np.uint64(top + 1)) << shift
+        first = _inverse(above | (gen.integers(0, 1 << 63, 1 << 18, dtype=np.uint64) & ((np.uint64(1) << shift)
+                                                                                            - np.uint64(1))))
+        ok = np.ones(first.shape, bool)
+        for draw in (1, 2):
+            word = _mix(first + np.uint64(draw * words * _GAMMA & _MASK)) >> shift
+            ok &= word > np.uint64(top)
+        found += [(int(x) - _GAMMA) & _MASK for x in first[ok][:count - len(found)]]
+    return found
+
+
+def draws_of(n: int, before: int, after: int) -> int:
+    """How many draws a shuffle of ``n`` took from ``before`` to ``after`` (each draw one
+    generator step a 64-bit word)."""
+    steps = (after - before) * pow(_GAMMA, -1, 1 << 64) & _MASK
+    return steps // -(-math.factorial(n).bit_length() // 64)
+
+
+@pytest.mark.parametrize("n", range(batch.MAX_DECK + 1))
 def test_shuffle_is_the_pure_generators(n: int) -> None:
+    """``_kernels.shuffle`` deals ``shuffle_plain``'s permutation and leaves its generator state,
+    for every deck size and many states: edge ones, random ones, and ones whose draws are rejected
+    three times and more (``rejecting_states``)."""
     from boomerang_rules.batch import _SHUFFLE, _kernels
 
-    for seed in (0, 1, 2 ** 64 - 1, 12345):
+    gen = np.random.default_rng(n)
+    states = [0, 1, 2 ** 63, 2 ** 64 - 1, *map(int, gen.integers(0, 2 ** 64, 60, dtype=np.uint64))]
+    rejected = rejecting_states(n, 4, n) if n >= 2 else []
+    for state in states + rejected:
         work = np.zeros(_kernels.W_SIZE, np.uint64)
         work[_kernels.W_DECK:] = np.arange(64, dtype=np.uint64)
-        state = _kernels.shuffle(np.uint64(seed), work, 0, n, _SHUFFLE)
-        items = work[_kernels.W_DECK:]
-        want_state, want = rng_mod.shuffled(seed, range(n))
-        assert int(state) == want_state
-        assert tuple(items[:n].tolist()) == want
+        got = _kernels.shuffle(np.uint64(state), work, 0, n, _SHUFFLE)
+        want = list(range(n))
+        want_state = rng_mod.shuffle_plain(state, want)
+        assert (int(got), work[_kernels.W_DECK:][:n].tolist()) == (want_state, want), (n, state)
+        assert work[_kernels.W_DECK + n:].tolist() == list(range(n, 64))  # nothing past the deck touched
+    for state in rejected:
+        assert draws_of(n, state, rng_mod.shuffle_plain(state, list(range(n)))) >= 4, state
+
+
+def test_shuffle_tables_bounds() -> None:
+    """Every row of the shuffle's table holds what ``_kernels.shuffle`` relies on: n! in words, the
+    radices n..2 in groups whose products are below 2**63 and normalized (top bit set, shift 1 or
+    more), each reciprocal Moller and Granlund's, and each radix's product of its group's radices
+    below it. ``divide_step`` gives the exact quotient and remainder of the largest dividends a
+    group's division meets (remainder d - 1, every limb), and the digits read off the fraction are
+    those of ``divmod`` for a group's largest and smallest remainders and others."""
+    from boomerang_rules.batch import _SHUFFLE as shuf
+    from boomerang_rules.batch import _kernels as k
+
+    ones = (1 << 64) - 1
+    gen = np.random.default_rng(27)
+    for n in range(2, batch.MAX_DECK + 1):
+        total = math.factorial(n)
+        words = int(shuf[n, k.SH_WORDS])
+        assert int(shuf[n, k.SH_WIDTH]) == total.bit_length() and words == -(-total.bit_length() // 64)
+        assert sum(int(shuf[n, k.SH_FACT + j]) << 64 * j for j in range(words)) == total
+        radix = n
+        for g in range(int(shuf[n, k.SH_GROUPS])):
+            count, norm = int(shuf[n, k.SH_LEN + g]), int(shuf[n, k.SH_NORM + g])
+            radices = list(range(radix, radix - count, -1))
+            d = math.prod(radices)
+            assert count >= 1 and d < 2 ** 63 and norm >= 1, (n, g)
+            assert int(shuf[n, k.SH_D + g]) == d << norm and (d << norm) >> 63 == 1, (n, g)
+            recip = int(shuf[n, k.SH_RECIP + g])
+            assert recip == ((1 << 128) - 1) // (d << norm) - (1 << 64), (n, g)
+            assert [int(shuf[n, k.SH_PRE + r]) for r in radices] == [math.prod(range(radix - count + 1, r))
+                                                                      for r in radices], (n, g)
+            args = (np.uint64(d << norm), np.uint64(recip), np.uint64(norm), np.uint64(64 - norm))
+            multiples = [int(q) * d for q in gen.integers(0, 2 ** 64, 100, dtype=np.uint64)]  # remainder 0:
+            for value in [(d - 1) << 64 | ones, (d - 1) << 64, ones, d << 63 | 12345, *multiples]:  # ~1% need
+                q, r = k.divide_step(np.uint64(value >> 64 << norm), np.uint64(value & ones), *args)  # both fixes
+                assert (int(q), int(r) >> norm) == divmod(value, d), (n, g, value)
+            for x in sorted({0, 1, 2, d // 3, d // 2, d - 2, d - 1} - {d}):  # every remainder below d
+                f, _ = k.divide_step(np.uint64(x << norm), np.uint64(d - 1), *args)  # as the shuffle asks
+                assert int(f) == -(-(x << 64) // d), (n, g, x)
+                digits, rest = [], x
+                for r in radices:
+                    rest, digit = divmod(rest, r)
+                    digits.append(digit)
+                got = [(int(f) * int(shuf[n, k.SH_PRE + r]) & ones) * r >> 64 for r in radices]
+                assert got == digits, (n, g, x)
+            radix -= count
+        assert radix == 1, n  # the groups hold every radix from n down to 2
 
 
 @pytest.mark.parametrize(("variant", "players"), [("standard", 4), ("direction", 3), ("reshuffle", 2),

@@ -122,10 +122,11 @@ def next_u64(state: Any) -> Any:
     return state, z ^ (z >> U64(31))
 
 
-# Columns of the shuffle table ``shuf[n]`` (uint64, one row per n up to 64).
-SH_WIDTH, SH_GROUPS, SH_FACT, SH_D, SH_LEN, SH_MAGIC, SH_SHIFT, SH_RECIP, SH_RSHIFT = 0, 1, 2, 18, 82, 146, 211, 276, \
-    340
-SH_COLUMNS = 404
+# Columns of the shuffle table ``shuf[n]`` (uint64, one row per n up to 64; ``common.shuffle_tables``).
+SH_WIDTH, SH_WORDS, SH_GROUPS, SH_FACT, SH_D, SH_RECIP, SH_NORM, SH_LEN, SH_PRE = 0, 1, 2, 3, 8, 16, 24, 32, 40
+SH_COLUMNS = SH_PRE + 65
+SH_MAX_GROUPS = SH_RECIP - SH_D
+"""The most radix groups a row holds (64 cards need 5)."""
 @inline
 def scaled(v: Any, bound: Any) -> Any:
     """A number of an observation as ``rl.observe`` writes it: divided by its slice's bound in
@@ -161,9 +162,36 @@ def write_kept_bits(obs: Any, memo: Any, g: Any, p: Any, column: Any, at: Any, n
         write_changed_bits(obs, g, p, at, _ZERO, new)
 
 
-# The scratch array ``work`` (uint64): the generator words, the big integer's limbs, the deck.
-W_WORDS, W_LIMBS, W_DECK = 0, 8, 24
+# The scratch array ``work`` (uint64): the generator words (the big integer's 64-bit limbs), the deck.
+W_WORDS, W_DECK = 0, 8
 W_SIZE = W_DECK + 64
+
+
+@inline
+def divide_step(r: Any, limb: Any, d: Any, recip: Any, norm: Any, back: Any) -> Any:
+    """One step of a long division by d < 2**63 in 64-bit limbs (Moller and Granlund's division by
+    an invariant integer, "Improved division by invariant integers", 2011, algorithm 4): the
+    quotient of ``(r >> norm) * 2**64 + limb`` by d, and its remainder shifted left by ``norm``.
+
+    ``d`` here is the divisor normalized (shifted left by ``norm``, its top bit set), ``recip`` its
+    reciprocal ``(2**128 - 1) // d - 2**64``, ``back`` = 64 - ``norm`` (``norm`` >= 1 as d < 2**63,
+    so no shift is by 64). Two multiplications and no divide: a 64-bit ``div`` is tens of cycles,
+    and each step here takes 64 bits of the big integer (the 32-bit limbs before took half).
+    The first correction is written without a branch (it is taken often, so a branch would be
+    mispredicted); the second is rare.
+    """
+    u1 = r | (limb >> back)
+    u0 = limb << norm
+    q0 = recip * u1 + u0
+    q1 = mulhi(recip, u1) + u1 + _ONE + U64(q0 < u0)
+    r = u0 - q1 * d
+    fix = U64(r > q0)
+    q1 -= fix
+    r += d & (_ZERO - fix)
+    if r >= d:
+        q1 += _ONE
+        r -= d
+    return q1, r
 
 
 @inline
@@ -171,64 +199,60 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
     """Permute the deck ``work[W_DECK + off:][:n]`` in place exactly as ``core.rng.shuffled``;
     return the new generator state.
 
-    Row ``shuf[n]`` holds n!'s bit width and group count, n! in 32-bit limbs (low first), and
-    for each group g the product (``SH_D + g``) of its radices (``SH_LEN + g`` consecutive ones
-    from n, n-1, ... 2), each product below 2**29: one long division by a group's product leaves
-    a remainder holding all the group's digits. Digit r is then q - r * (rem // (P * r)), where
-    P is the product of the group's radices above r and q = rem // P the previous quotient;
-    ``rem // (P * r)`` is ``rem * M >> K`` with M, K at columns ``SH_MAGIC + r``, ``SH_SHIFT + r``
-    (exact for rem < 2**29; M = 0 for a group's last radix), so no digit waits for a division.
-    The long division by a group's product d is by multiplication too: ``cur // d`` is
-    ``mulhi(cur, R) >> S`` (R, S at ``SH_RECIP + g``, ``SH_RSHIFT + g``; exact for cur < 2**63,
-    and cur < d * 2**32 < 2**61), a multiply's latency a limb instead of a 64-bit divide's.
+    Row ``shuf[n]`` holds n!'s bit width, its 64-bit word count and n! in 64-bit words (low first),
+    then the radices n, n-1, ... 2 in groups (``SH_LEN + g`` consecutive ones each), every group's
+    product d below 2**63. The drawn integer is divided by each group's d in turn (``divide_step``),
+    one 64-bit limb a step, leaving the remainder x < d that holds the group's digits; the last
+    group's number is below its d already. One more step gives F = ceil(x * 2**64 / d), x / d as
+    a 64-bit fraction rounded up, and the digit of radix r is then ``mulhi(F * P, r)``, P
+    (``SH_PRE + r``) the product of the group's radices below r: F * P mod 2**64 is the fraction
+    with the digits of those radices taken off, and its high product with r the next digit. So
+    every digit is two multiplications, none waiting on another, and each is exact
+    (``common.shuffle_tables`` argues it). The digits are read in the swaps' order, radix n first.
     Tables and scratch are two arrays, so that a call costs few reference counts.
     """
     if n < 2:
         return state
-    width = np.int64(shuf[n, SH_WIDTH])
-    k = (width + 63) // 64
-    s = 64 * k - width
-    nl = (width + 31) // 32
+    k = np.int64(shuf[n, SH_WORDS])
+    s = U64(64 * k - np.int64(shuf[n, SH_WIDTH]))
     while True:
         for j in range(k):
             state, x = next_u64(state)
             work[W_WORDS + k - 1 - j] = x
         if s:
-            for j in range(k):
-                hi = work[W_WORDS + j + 1] << U64(64 - s) if j + 1 < k else _ZERO
-                work[W_WORDS + j] = (work[W_WORDS + j] >> U64(s)) | hi
-        for j in range(nl):
-            w = work[W_WORDS + j // 2]
-            work[W_LIMBS + j] = w >> U64(32) if j % 2 else w & _LOW32
+            for j in range(k - 1):
+                work[W_WORDS + j] = (work[W_WORDS + j] >> s) | (work[W_WORDS + j + 1] << (U64(64) - s))
+            work[W_WORDS + k - 1] >>= s
         less = False
-        for j in range(nl - 1, -1, -1):
-            if work[W_LIMBS + j] != shuf[n, SH_FACT + j]:
-                less = work[W_LIMBS + j] < shuf[n, SH_FACT + j]
+        for j in range(k - 1, -1, -1):
+            if work[W_WORDS + j] != shuf[n, SH_FACT + j]:
+                less = work[W_WORDS + j] < shuf[n, SH_FACT + j]
                 break
         if less:
             break
-    top = nl - 1
-    while top > 0 and work[W_LIMBS + top] == _ZERO:
+    top = k - 1
+    while top > 0 and work[W_WORDS + top] == _ZERO:
         top -= 1
+    groups = np.int64(shuf[n, SH_GROUPS])
     radix: Any = n
     base = W_DECK + off - 1
-    for g in range(np.int64(shuf[n, SH_GROUPS])):
+    for g in range(groups):
         d = shuf[n, SH_D + g]
         recip = shuf[n, SH_RECIP + g]
-        rshift = shuf[n, SH_RSHIFT + g]
-        rem = _ZERO
-        for j in range(top, -1, -1):
-            cur = (rem << U64(32)) | work[W_LIMBS + j]
-            q = mulhi(cur, recip) >> rshift
-            work[W_LIMBS + j] = q
-            rem = cur - q * d
-        while top > 0 and work[W_LIMBS + top] == _ZERO:
-            top -= 1
-        q = rem
+        norm = shuf[n, SH_NORM + g]
+        back = U64(64) - norm
+        if g + 1 == groups:  # what is left is below the last group's product: its remainder
+            r = work[W_WORDS] << norm
+        else:
+            r = _ZERO
+            for j in range(top, -1, -1):
+                q, r = divide_step(r, work[W_WORDS + j], d, recip, norm, back)
+                work[W_WORDS + j] = q
+            while top > 0 and work[W_WORDS + top] == _ZERO:
+                top -= 1
+        f, r = divide_step(r, (d >> norm) - _ONE, d, recip, norm, back)  # ceil(x * 2**64 / d)
         for _ in range(np.int64(shuf[n, SH_LEN + g])):
-            nxt = (rem * shuf[n, SH_MAGIC + radix]) >> shuf[n, SH_SHIFT + radix]
-            pos = U64(base + 1) + q - nxt * U64(radix)
-            q = nxt
+            pos = U64(base + 1) + mulhi(f * shuf[n, SH_PRE + radix], U64(radix))
             i = U64(base + radix)
             tmp = work[i]
             work[i] = work[pos]

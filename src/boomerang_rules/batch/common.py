@@ -21,50 +21,69 @@ MAX_DECK = 64
 """The largest deck a batched engine runs: a set of cards is one 64-bit mask."""
 
 
-def shuffle_tables() -> npt.NDArray[np.uint64]:
-    """For every n up to 64 (``_kernels.SH_*`` columns): n!'s bit width and group count, n! in
-    32-bit limbs, the radix groups, and each radix's reciprocal.
+GROUP_LIMIT = 1 << 63
+"""Every radix group's product is below this: its normalized divisor then needs a shift of 1 or more."""
 
-    Radices n, n-1, ..., 2 are grouped greedily so that each group's product stays below 2**29:
-    the shuffle then divides its big integer once per group instead of once per card, and reads
-    each digit off the group's remainder x < 2**29 as ``x // P = x * ceil(2**K / P) >> K`` with
-    K = 29 + ceil(log2 P): the error x / 2**K stays below 1 / P, so the quotient is exact.
-    The long division by a group's product d (each step's dividend below d * 2**32 < 2**61) is
-    ``x // d = mulhi(x, R) >> S`` with S = ceil(log2 d) - 1 and R = ceil(2**(64 + S) / d) < 2**64:
-    R * d - 2**(64 + S) is below d <= 2**(S + 1), so the error stays below 1 / d for x < 2**63.
+
+def radix_groups(n: int) -> list[tuple[int, int]]:
+    """The radices n, n-1, ..., 2 grouped greedily as (product, count), each product below
+    ``GROUP_LIMIT``: the shuffle divides its big integer once per group, not once per card."""
+    groups: list[tuple[int, int]] = []
+    product, count = 1, 0
+    for radix in range(n, 1, -1):
+        if product * radix >= GROUP_LIMIT:
+            groups.append((product, count))
+            product, count = 1, 0
+        product *= radix
+        count += 1
+    groups.append((product, count))
+    return groups
+
+
+def shuffle_tables() -> npt.NDArray[np.uint64]:
+    """For every n up to 64 (``_kernels.SH_*`` columns): n!'s bit width, word count and 64-bit
+    words, the radix groups (``radix_groups``: each product d, its reciprocal and normalizing
+    shift, its count of radices) and for each radix r the product of its group's radices below r.
+
+    Why ``_kernels.shuffle`` is exact with them. The long division by d (d < 2**63, normalized to
+    d' = d << s with s >= 1 so that its top bit is set) takes a step of Moller and Granlund's
+    algorithm 4 per limb with the reciprocal v = (2**128 - 1) // d' - 2**64 < 2**64: exact for
+    every two-limb dividend below d' * 2**64, which holds as each remainder is below d. A group's
+    digits are those of its remainder x < d: x = a_1 + r_1 * (a_2 + r_2 * (...)) with radices
+    r_1 > r_2 > ... of product d. With y = F / 2**64, F = ceil(x * 2**64 / d), y lies in
+    [x / d, x / d + 1 / d) (2**-64 < 1 / d). For a product Q of the group's last radices
+    (r_c, r_c * r_(c-1), ...), Q * x / d has fractional part a multiple of Q / d, at most
+    1 - Q / d, so Q * y, at most Q / d above it, has the same integer part: the digits read from
+    y as from x / d. The digit of radix r is floor(r * frac(P * y)), P the product of the
+    radices below r (``SH_PRE + r``): frac(P * y) * 2**64 is F * P mod 2**64 exactly, and the
+    digit the high word of its product with r.
     """
     size = MAX_DECK + 1
     shuf = np.zeros((size, k.SH_COLUMNS), np.uint64)
     for n in range(2, size):
         total = factorial(n)
-        shuf[n, k.SH_WIDTH] = total.bit_length()
-        for j in range(k.SH_D - k.SH_FACT):
-            shuf[n, k.SH_FACT + j] = total >> 32 * j & 0xFFFFFFFF
-        groups: list[tuple[int, int]] = []
-        product, count = 1, 0
-        for radix in range(n, 1, -1):
-            if product * radix >= 1 << 29:
-                groups.append((product, count))
-                product, count = 1, 0
-            product *= radix
-            count += 1
-        groups.append((product, count))
+        width = total.bit_length()
+        words = -(-width // 64)
+        groups = radix_groups(n)
+        if words > k.SH_D - k.SH_FACT or len(groups) > k.SH_MAX_GROUPS:  # pragma: no cover - the table's own sizes
+            raise AssertionError(f"the shuffle's table has no room for {n} cards")
+        shuf[n, k.SH_WIDTH] = width
+        shuf[n, k.SH_WORDS] = words
+        for j in range(words):
+            shuf[n, k.SH_FACT + j] = total >> 64 * j & (1 << 64) - 1
         shuf[n, k.SH_GROUPS] = len(groups)
         radix = n
-        for g, (d, c) in enumerate(groups):
-            shuf[n, k.SH_D + g] = d
-            shuf[n, k.SH_LEN + g] = c
-            rshift = (d - 1).bit_length() - 1
-            shuf[n, k.SH_RECIP + g] = -(-(1 << 64 + rshift) // d)
-            shuf[n, k.SH_RSHIFT + g] = rshift
-            down_to = 1  # the product of the group's radices from its first down to ``radix``
-            for t in range(c):
-                down_to *= radix
-                if t + 1 < c:  # the quotient rem // down_to, by multiply and shift
-                    shift = 29 + (down_to - 1).bit_length()  # 29 + ceil(log2(down_to))
-                    shuf[n, k.SH_MAGIC + radix] = -(-(1 << shift) // down_to)
-                    shuf[n, k.SH_SHIFT + radix] = shift
-                radix -= 1  # the group's last radix keeps 0, 0: rem // d is 0
+        for g, (d, count) in enumerate(groups):
+            norm = 64 - d.bit_length()
+            shuf[n, k.SH_D + g] = d << norm
+            shuf[n, k.SH_RECIP + g] = ((1 << 128) - 1) // (d << norm) - (1 << 64)
+            shuf[n, k.SH_NORM + g] = norm
+            shuf[n, k.SH_LEN + g] = count
+            below = 1
+            for r in range(radix - count + 1, radix + 1):
+                shuf[n, k.SH_PRE + r] = below
+                below *= r
+            radix -= count
     return shuf
 
 
