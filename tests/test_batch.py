@@ -132,6 +132,23 @@ def rejecting_states(n: int, count: int, seed: int) -> list[int]:
     return found
 
 
+def leading_states(n: int) -> list[int]:
+    """Generator states whose first draw for a shuffle of ``n`` is accepted with its top 64-bit limb
+    one below, at and one above the first radix group's product (where n!'s top limb is above that):
+    the edge of ``_kernels.shuffle``'s first step, which starts from the top limb's remainder when
+    it is below the product (34 and 46 cards)."""
+    from boomerang_rules.batch.common import radix_groups
+
+    total = math.factorial(n)
+    words = -(-total.bit_length() // 64)
+    shift = 64 * words - total.bit_length()
+    top = total >> 64 * (words - 1)
+    d = radix_groups(n)[0][0]
+    leads = [lead for lead in (d - 1, d, d + 1) if lead < top and words > 1]
+    firsts = _inverse(np.array([lead << shift for lead in leads], np.uint64))
+    return [(int(x) - _GAMMA) & _MASK for x in firsts]
+
+
 def draws_of(n: int, before: int, after: int) -> int:
     """How many draws a shuffle of ``n`` took from ``before`` to ``after`` (each draw one
     generator step a 64-bit word)."""
@@ -142,14 +159,15 @@ def draws_of(n: int, before: int, after: int) -> int:
 @pytest.mark.parametrize("n", range(batch.MAX_DECK + 1))
 def test_shuffle_is_the_pure_generators(n: int) -> None:
     """``_kernels.shuffle`` deals ``shuffle_plain``'s permutation and leaves its generator state,
-    for every deck size and many states: edge ones, random ones, and ones whose draws are rejected
-    three times and more (``rejecting_states``)."""
+    for every deck size and many states: edge ones, random ones, ones whose draws are rejected
+    three times and more (``rejecting_states``) and ones drawing a top limb at the first group's
+    product (``leading_states``)."""
     from boomerang_rules.batch import _SHUFFLE, _kernels
 
     gen = np.random.default_rng(n)
     states = [0, 1, 2 ** 63, 2 ** 64 - 1, *map(int, gen.integers(0, 2 ** 64, 60, dtype=np.uint64))]
     rejected = rejecting_states(n, 4, n) if n >= 2 else []
-    for state in states + rejected:
+    for state in states + rejected + (leading_states(n) if n >= 2 else []):
         work = np.zeros(_kernels.W_SIZE, np.uint64)
         work[_kernels.W_DECK:] = np.arange(64, dtype=np.uint64)
         got = _kernels.shuffle(np.uint64(state), work, 0, n, _SHUFFLE)

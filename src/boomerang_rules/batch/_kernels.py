@@ -202,8 +202,9 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
     Row ``shuf[n]`` holds n!'s bit width, its 64-bit word count and n! in 64-bit words (low first),
     then the radices n, n-1, ... 2 in groups (``SH_LEN + g`` consecutive ones each), every group's
     product d below 2**63. The drawn integer is divided by each group's d in turn (``divide_step``),
-    one 64-bit limb a step, leaving the remainder x < d that holds the group's digits; the last
-    group's number is below its d already. One more step gives F = ceil(x * 2**64 / d), x / d as
+    one 64-bit limb a step (none for a top limb below d: its quotient is 0, its remainder itself),
+    leaving the remainder x < d that holds the group's digits; the last group's number is below its
+    d already. One more step gives F = ceil(x * 2**64 / d), x / d as
     a 64-bit fraction rounded up, and the digit of radix r is then ``mulhi(F * P, r)``, P
     (``SH_PRE + r``) the product of the group's radices below r: F * P mod 2**64 is the fraction
     with the digits of those radices taken off, and its high product with r the next digit. So
@@ -245,7 +246,13 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
             r = work[W_WORDS] << norm
         else:
             r = _ZERO
-            for j in range(top, -1, -1):
+            start = top
+            lead = work[W_WORDS + top]
+            if lead < d >> norm:  # the top limb's quotient is 0 (always so for the first group): a step saved
+                r = lead << norm
+                work[W_WORDS + top] = _ZERO
+                start = top - 1
+            for j in range(start, -1, -1):
                 q, r = divide_step(r, work[W_WORDS + j], d, recip, norm, back)
                 work[W_WORDS + j] = q
             while top > 0 and work[W_WORDS + top] == _ZERO:
