@@ -184,8 +184,9 @@ def test_shuffle_tables_bounds() -> None:
     radices n..2 in groups whose products are below 2**63 and normalized (top bit set, shift 1 or
     more), each reciprocal Moller and Granlund's, and each radix's product of its group's radices
     below it. ``divide_step`` gives the exact quotient and remainder of the largest dividends a
-    group's division meets (remainder d - 1, every limb), and the digits read off the fraction are
-    those of ``divmod`` for a group's largest and smallest remainders and others."""
+    group's division meets (remainder d - 1, every limb) and of exact multiples; ``fraction`` stays
+    within its bounds, and the digits read off it are those of ``divmod``, for a group's largest
+    and smallest remainders and others."""
     from boomerang_rules.batch import _SHUFFLE as shuf
     from boomerang_rules.batch import _kernels as k
 
@@ -213,8 +214,8 @@ def test_shuffle_tables_bounds() -> None:
                 q, r = k.divide_step(np.uint64(value >> 64 << norm), np.uint64(value & ones), *args)  # both fixes
                 assert (int(q), int(r) >> norm) == divmod(value, d), (n, g, value)
             for x in sorted({0, 1, 2, d // 3, d // 2, d - 2, d - 1} - {d}):  # every remainder below d
-                f, _ = k.divide_step(np.uint64(x << norm), np.uint64(d - 1), *args)  # as the shuffle asks
-                assert int(f) == -(-(x << 64) // d), (n, g, x)
+                f = k.fraction(np.uint64(x << norm), np.uint64(recip))
+                assert x << 64 <= int(f) * d < (x + 1) << 64, (n, g, x)  # x / d <= f / 2**64 < (x + 1) / d
                 digits, rest = [], x
                 for r in radices:
                     rest, digit = divmod(rest, r)

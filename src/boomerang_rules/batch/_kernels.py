@@ -195,6 +195,16 @@ def divide_step(r: Any, limb: Any, d: Any, recip: Any, norm: Any, back: Any) -> 
 
 
 @inline
+def fraction(r: Any, recip: Any) -> Any:
+    """A remainder x below a group's product d as a 64-bit fraction F, x * 2**64 / d <= F <
+    (x + 1) * 2**64 / d, from ``r`` = x shifted as ``divide_step`` leaves it and d's reciprocal:
+    one multiplication where a division step (F's ceiling) took two and a chain of corrections.
+    ``r + mulhi(r, recip)`` is below x * 2**64 / d by less than 2 (``common.shuffle_tables``), and
+    2 more stays below the bound as 2**64 / d > 2."""
+    return r + mulhi(r, recip) + U64(2)
+
+
+@inline
 def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
     """Permute the deck ``work[W_DECK + off:][:n]`` in place exactly as ``core.rng.shuffled``;
     return the new generator state.
@@ -204,8 +214,8 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
     product d below 2**63. The drawn integer is divided by each group's d in turn (``divide_step``),
     one 64-bit limb a step (none for a top limb below d: its quotient is 0, its remainder itself),
     leaving the remainder x < d that holds the group's digits; the last group's number is below its
-    d already. One more step gives F = ceil(x * 2**64 / d), x / d as
-    a 64-bit fraction rounded up, and the digit of radix r is then ``mulhi(F * P, r)``, P
+    d already. ``fraction`` gives F, x / d as a 64-bit fraction a little above it (less than
+    1 / d above), and the digit of radix r is then ``mulhi(F * P, r)``, P
     (``SH_PRE + r``) the product of the group's radices below r: F * P mod 2**64 is the fraction
     with the digits of those radices taken off, and its high product with r the next digit. So
     every digit is two multiplications, none waiting on another, and each is exact
@@ -257,7 +267,7 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
                 work[W_WORDS + j] = q
             while top > 0 and work[W_WORDS + top] == _ZERO:
                 top -= 1
-        f, r = divide_step(r, (d >> norm) - _ONE, d, recip, norm, back)  # ceil(x * 2**64 / d)
+        f = fraction(r, recip)
         for _ in range(np.int64(shuf[n, SH_LEN + g])):
             pos = U64(base + 1) + mulhi(f * shuf[n, SH_PRE + radix], U64(radix))
             i = U64(base + radix)

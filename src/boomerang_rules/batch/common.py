@@ -50,13 +50,16 @@ def shuffle_tables() -> npt.NDArray[np.uint64]:
     algorithm 4 per limb with the reciprocal v = (2**128 - 1) // d' - 2**64 < 2**64: exact for
     every two-limb dividend below d' * 2**64, which holds as each remainder is below d. A group's
     digits are those of its remainder x < d: x = a_1 + r_1 * (a_2 + r_2 * (...)) with radices
-    r_1 > r_2 > ... of product d. With y = F / 2**64, F = ceil(x * 2**64 / d), y lies in
-    [x / d, x / d + 1 / d) (2**-64 < 1 / d). For a product Q of the group's last radices
-    (r_c, r_c * r_(c-1), ...), Q * x / d has fractional part a multiple of Q / d, at most
-    1 - Q / d, so Q * y, at most Q / d above it, has the same integer part: the digits read from
-    y as from x / d. The digit of radix r is floor(r * frac(P * y)), P the product of the
-    radices below r (``SH_PRE + r``): frac(P * y) * 2**64 is F * P mod 2**64 exactly, and the
-    digit the high word of its product with r.
+    r_1 > r_2 > ... of product d. ``_kernels.fraction`` gives F = r + mulhi(r, v) + 2 with
+    r = x * 2**s: with V = 2**64 + v, V * d' lies in (2**128 - 1 - d', 2**128), so r * V / 2**64
+    lies in (x * 2**64 / d - 1, x * 2**64 / d] (r < d' < 2**64), its floor r + mulhi(r, v) is
+    below x * 2**64 / d by less than 2, and F lies in [x * 2**64 / d, x * 2**64 / d + 2]: below
+    (x + 1) * 2**64 / d, as 2**64 / d > 2. So y = F / 2**64 lies in [x / d, x / d + 1 / d).
+    For a product Q of the group's last radices (r_c, r_c * r_(c-1), ...), Q * x / d has
+    fractional part a multiple of Q / d, at most 1 - Q / d, so Q * y, less than Q / d above it,
+    has the same integer part: the digits read from y as from x / d. The digit of radix r is
+    floor(r * frac(P * y)), P the product of the radices below r (``SH_PRE + r``): frac(P * y) *
+    2**64 is F * P mod 2**64 exactly, and the digit the high word of its product with r.
     """
     size = MAX_DECK + 1
     shuf = np.zeros((size, k.SH_COLUMNS), np.uint64)
