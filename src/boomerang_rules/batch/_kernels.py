@@ -127,6 +127,8 @@ SH_WIDTH, SH_WORDS, SH_GROUPS, SH_FACT, SH_D, SH_RECIP, SH_NORM, SH_LEN, SH_PRE 
 SH_COLUMNS = SH_PRE + 65
 SH_MAX_GROUPS = SH_RECIP - SH_D
 """The most radix groups a row holds (64 cards need 5)."""
+
+
 @inline
 def scaled(v: Any, bound: Any) -> Any:
     """A number of an observation as ``rl.observe`` writes it: divided by its slice's bound in
@@ -176,7 +178,7 @@ def divide_step(r: Any, limb: Any, d: Any, recip: Any, norm: Any, back: Any) -> 
     ``d`` here is the divisor normalized (shifted left by ``norm``, its top bit set), ``recip`` its
     reciprocal ``(2**128 - 1) // d - 2**64``, ``back`` = 64 - ``norm`` (``norm`` >= 1 as d < 2**63,
     so no shift is by 64). Two multiplications and no divide: a 64-bit ``div`` is tens of cycles,
-    and each step here takes 64 bits of the big integer (the 32-bit limbs before took half).
+    and each step takes 64 bits of the big integer (32-bit limbs would take twice the steps).
     The first correction is written without a branch (it is taken often, so a branch would be
     mispredicted); the second is rare.
     """
@@ -198,7 +200,7 @@ def divide_step(r: Any, limb: Any, d: Any, recip: Any, norm: Any, back: Any) -> 
 def fraction(r: Any, recip: Any) -> Any:
     """A remainder x below a group's product d as a 64-bit fraction F, x * 2**64 / d <= F <
     (x + 1) * 2**64 / d, from ``r`` = x shifted as ``divide_step`` leaves it and d's reciprocal:
-    one multiplication where a division step (F's ceiling) took two and a chain of corrections.
+    one multiplication, not a division step (two and a chain of corrections) for F's ceiling.
     ``r + mulhi(r, recip)`` is below x * 2**64 / d by less than 2 (``common.shuffle_tables``), and
     2 more stays below the bound as 2**64 / d > 2."""
     return r + mulhi(r, recip) + U64(2)
@@ -258,7 +260,7 @@ def shuffle(state: Any, work: Any, off: int, n: int, shuf: Any) -> Any:
             r = _ZERO
             start = top
             lead = work[W_WORDS + top]
-            if lead < d >> norm:  # the top limb's quotient is 0 (always so for the first group): a step saved
+            if lead < d >> norm:  # its quotient is 0 (the first group's always, but at 34 and 46 cards): a step saved
                 r = lead << norm
                 work[W_WORDS + top] = _ZERO
                 start = top - 1
