@@ -48,6 +48,7 @@ from ._kernels import (
     trailing_zeros,
     write_kept_bits,
 )
+from .common import MAX_DECK
 
 G_PHASE, G_TURN, G_ROUND, G_FIRST, G_CALLER, G_FINAL, G_PROTECTED, G_CRAB, G_DECK, G_LEN0, G_LEN1, G_DRAWN0, \
     G_DRAWN1 = range(13)
@@ -238,14 +239,15 @@ def change(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
 
 
 @inline
-def gain(pv: Any, x: Any, seat: Any, c: Any, hand: Any, played: Any, sign: Any, ti: Any, tm: Any) -> None:
-    """Keep ``pv[x, seat]`` (``PV_POINTS``: ``card_points`` without the mermaids' colours;
-    ``PV_PAIRS``: the duo pairs held) up as ``hand`` gains card ``c`` (``sign`` 1) or, when
-    ``hand`` is what is left without it, loses it (``sign`` -1). A duo played leaves the points
-    as they were (a pair leaves the hand for the table) but not the pairs held."""
+def gain(pf: Any, at: Any, c: Any, hand: Any, played: Any, sign: Any, ti: Any, tm: Any) -> None:
+    """Keep a seat's ``pv`` entries up (``pf[at + PV_POINTS]``: ``card_points`` without the
+    mermaids' colours; ``pf[at + PV_PAIRS]``: the duo pairs held; ``pf`` is ``pv`` flat, ``at`` the
+    seat's first entry) as ``hand`` gains card ``c`` (``sign`` 1) or, when ``hand`` is what is left
+    without it, loses it (``sign`` -1). A duo played leaves the points as they were (a pair leaves
+    the hand for the table) but not the pairs held."""
     points, pairs = change(c, hand, played, ti, tm)
-    pv[x, seat, PV_POINTS] += sign * points
-    pv[x, seat, PV_PAIRS] += sign * pairs
+    pf[at + U64(PV_POINTS)] += sign * points
+    pf[at + U64(PV_PAIRS)] += sign * pairs
 
 
 @inline
@@ -324,28 +326,57 @@ SHORT = 4
 
 
 @inline
-def clear_mask(masks: Any, lst: Any, x: Any, m: Any) -> None:
-    """``masks[x, a] = False`` for the ``m`` (at least 1) actions ``a`` of ``lst[x, :m]``, the list
-    a step's action replaces. A list of up to ``SHORT`` is cleared as ``SHORT`` stores with no
-    branch, the last action's again for each missing one (clearing an entry twice changes
-    nothing): a loop of the list's own length ended in a mispredicted exit. (The new list's
-    entries are set as it is written: ``put_legal``.)"""
-    if m <= SHORT:
-        last = U64(m - 1)
-        for i in range(SHORT):
-            masks[x, U64(lst[x, min(U64(i), last)])] = False
-    else:
-        for i in range(m):
-            masks[x, U64(lst[x, i])] = False
+def clear_mask(mf: Any, lf: Any, lx: Any, m: Any) -> None:
+    """``masks[x, a] = False`` for the ``m`` actions ``a`` of ``lst[x, :m]`` (the list a step's
+    action replaces; ``mf`` and ``lf`` flat, row ``x`` from ``lx``), the only True entries of
+    ``masks[x]``. The first ``SHORT`` entries of ``lst[x]`` are cleared whatever ``m`` is (past
+    ``m`` they hold older lists' ids, or the 0 ``lst`` was made with: False already, or in this
+    list), then the rest: no branch on the list's length (a loop of its length ended in a
+    mispredicted exit) and no clamp of the index. (The new list's entries are set as it is
+    written: ``put_legal``.)"""
+    for i in range(SHORT):
+        mf[lx + U64(lf[lx + U64(i)])] = False
+    for i in range(SHORT, m):
+        mf[lx + U64(lf[lx + U64(i)])] = False
 
 
 @inline
-def put_legal(lst: Any, masks: Any, x: Any, m: Any, a: Any) -> Any:
+def put_legal(lf: Any, mf: Any, lx: Any, m: Any, a: Any) -> Any:
     """``a`` as action ``m`` of ``lst[x]``, its entry of the kept mask set with it (rather than a pass
-    over the list once written); returns ``m + 1``."""
-    lst[x, U64(m)] = a
-    masks[x, U64(a)] = True
+    over the list once written; both flat, the row from ``lx``); returns ``m + 1``."""
+    lf[lx + U64(m)] = a
+    mf[lx + U64(a)] = True
     return m + 1
+
+
+@inline
+def list_draw(lf: Any, mf: Any, lx: Any, gf: Any, gx: Any, qf: Any, qx: Any, n: Any, a_draw: Any, a_take: Any,
+              a_pass: Any) -> Any:
+    """The draw phase's legal actions into ``lst[x]`` (``put_legal``; ``run``'s flat arrays and row
+    starts); returns how many."""
+    m = 0
+    if gf[gx + U64(G_DECK)] < n:
+        m = put_legal(lf, mf, lx, m, a_draw)
+    if gf[gx + U64(G_LEN0)]:
+        m = put_legal(lf, mf, lx, m, a_take + qf[qx + U64(gf[gx + U64(G_LEN0)] - 1)])
+    if gf[gx + U64(G_LEN1)]:
+        m = put_legal(lf, mf, lx, m, a_take + qf[qx + U64(MAX_DECK) + U64(gf[gx + U64(G_LEN1)] - 1)])
+    if m == 0:
+        m = put_legal(lf, mf, lx, m, a_pass)
+    return m
+
+
+@inline
+def list_keep(lf: Any, mf: Any, lx: Any, gf: Any, gx: Any, a_keep: Any) -> Any:
+    """The keep phase's legal actions into ``lst[x]`` (as ``list_draw``); returns how many."""
+    m = 0
+    e0 = gf[gx + U64(G_LEN0)] == 0
+    e1 = gf[gx + U64(G_LEN1)] == 0
+    for c in (gf[gx + U64(G_DRAWN0)], gf[gx + U64(G_DRAWN1)]):
+        for p in range(2):
+            if e0 == e1 or (e0 if p == 0 else e1):  # one pile empty: the card goes there
+                m = put_legal(lf, mf, lx, m, a_keep + 2 * c + p)
+    return m
 
 
 M_STEP, M_LEGAL = range(2)
@@ -379,6 +410,14 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
 
     Its indices are unsigned (``U64``) where numba cannot see they are not negative, as
     ``play_out``'s are: a signed index costs a wraparound test (a compare and a select) a read.
+    The per-game arrays are read flat, each game's row start worked out once from a constant
+    (``G_SIZE``, ``MAX_DECK``) or a shared width (``players``, ``lst``'s and ``masks``' row): a
+    2-D array's row stride is one more value live across the whole loop, and ``run`` has too
+    many for the registers, so each was spilled and reloaded a game. ``gi``, ``deck`` and
+    ``piles`` must be ``Batch``'s shapes (``(games, G_SIZE)``, ``(games, MAX_DECK)``, ``(games,
+    2, MAX_DECK)``), C-contiguous as every array here. A draw of two and a turn's end list the
+    next phase's actions where they are applied (``list_keep``, ``list_draw``), with no second
+    dispatch on the phase.
     """
     n = ti[T_N]
     at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
@@ -389,19 +428,35 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
     a_stop, a_last, a_mermaids, a_pile, a_pick = ti[T_A_STOP], ti[T_A_LAST], ti[T_A_MERMAIDS], ti[T_A_PILE], \
         ti[T_A_PICK]
     a_steal, win_with, min_points, lc_ends = ti[T_A_STEAL], ti[T_WIN_WITH], ti[T_MIN_POINTS], ti[T_LC_ENDS]
+    # Every per-game array read flat, its row's start worked out once a game from a row width that is
+    # a constant or shared (no stride of each array kept live across the loop, spilled and reloaded).
+    gf, hf, ff, pf = gi.reshape(gi.size), hands.reshape(hands.size), played.reshape(played.size), \
+        pv.reshape(pv.size)
+    df, qf, lf, mf = deck.reshape(deck.size), piles.reshape(piles.size), lst.reshape(lst.size), \
+        masks.reshape(masks.size)
+    seats = U64(players)
+    width = U64(lst.shape[1])  # masks' too
     live = 0
     for j in range(games):
         g = order[j]
         x = U64(g)
+        gx = x * U64(G_SIZE)
+        hx = x * seats
+        px = hx * U64(2)
+        dx = x * U64(MAX_DECK)
+        qx = dx * U64(2)
+        lx = x * width
         # One pass a game, no loop: an inner loop (apply, then list) made LLVM hoist every array's row
         # address for both passes, used or not, to the game's start, and spill them (~150 instructions).
+        listed = False  # the legal actions after it listed already (a draw of two, the turn's end)
         if mode == M_STEP:  # engine.apply of actions[g] (a game still playing)
-            ph = gi[x, G_PHASE]
-            seat = gi[x, G_TURN]
+            ph = gf[gx + U64(G_PHASE)]
+            seat = gf[gx + U64(G_TURN)]
             us = U64(seat)
-            h = hands[x, us]
-            a = actions[g]
-            clear_mask(masks, lst, x, nl[x])  # the masks kept: the list before this step's action
+            pu = px + U64(2) * us
+            h = hf[hx + us]
+            a = actions[x]
+            clear_mask(mf, lf, lx, nl[x])  # the masks kept: the list before this step's action
             # engine.apply of a: end, ender say how the round ends (END_*, seat; -1: it goes on)
             end = -1
             ender = -1
@@ -409,138 +464,142 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
             extra = False
             if ph == P_DRAW:
                 if a == a_draw:
-                    top = gi[x, G_DECK]
+                    top = gf[gx + U64(G_DECK)]
                     if n - top >= 2:
-                        gi[x, G_DRAWN0] = deck[x, U64(top)]
-                        gi[x, G_DRAWN1] = deck[x, U64(top + 1)]
-                        gi[x, G_DECK] = top + 2
-                        gi[x, G_PHASE] = P_KEEP
+                        gf[gx + U64(G_DRAWN0)] = df[dx + U64(top)]
+                        gf[gx + U64(G_DRAWN1)] = df[dx + U64(top + 1)]
+                        gf[gx + U64(G_DECK)] = top + 2
+                        gf[gx + U64(G_PHASE)] = P_KEEP
+                        nl[x] = list_keep(lf, mf, lx, gf, gx, a_keep)  # listed here: no second dispatch
+                        listed = True
                     else:
-                        card = deck[x, U64(top)]
+                        card = df[dx + U64(top)]
                         bit = _ONE << U64(card)
-                        gain(pv, x, us, card, h, played[x, us], 1, ti, tm)
-                        hands[x, us] = h | bit
-                        gi[x, G_DECK] = top + 1
-                        gi[x, G_PHASE] = P_PLAY
+                        gain(pf, pu, card, h, ff[hx + us], 1, ti, tm)
+                        hf[hx + us] = h | bit
+                        gf[gx + U64(G_DECK)] = top + 1
+                        gf[gx + U64(G_PHASE)] = P_PLAY
                 else:
                     if a != a_pass:
                         card = a - a_take
-                        p = 0 if gi[x, G_LEN0] and piles[x, 0, U64(gi[x, G_LEN0] - 1)] == card else 1
-                        gi[x, G_LEN0 + p] -= 1
+                        p = 0 if gf[gx + U64(G_LEN0)] and qf[qx + U64(gf[gx + U64(G_LEN0)] - 1)] == card else 1
+                        gf[gx + U64(G_LEN0 + p)] -= 1
                         bit = _ONE << U64(card)
-                        gain(pv, x, us, card, h, played[x, us], 1, ti, tm)
-                        hands[x, us] = h | bit
-                    gi[x, G_PHASE] = P_PLAY
+                        gain(pf, pu, card, h, ff[hx + us], 1, ti, tm)
+                        hf[hx + us] = h | bit
+                    gf[gx + U64(G_PHASE)] = P_PLAY
             elif ph == P_KEEP:
                 c = a - a_keep
                 kept = c >> 1
                 p = c & 1
-                other = gi[x, G_DRAWN1] if kept == gi[x, G_DRAWN0] else gi[x, G_DRAWN0]
-                piles[x, p, U64(gi[x, G_LEN0 + p])] = other
-                gi[x, G_LEN0 + p] += 1
+                other = gf[gx + U64(G_DRAWN1)] if kept == gf[gx + U64(G_DRAWN0)] else gf[gx + U64(G_DRAWN0)]
+                qf[qx + U64(MAX_DECK) * U64(p) + U64(gf[gx + U64(G_LEN0 + p)])] = other
+                gf[gx + U64(G_LEN0 + p)] += 1
                 bit = _ONE << U64(kept)
-                gain(pv, x, us, kept, h, played[x, us], 1, ti, tm)
-                hands[x, us] = h | bit
-                gi[x, G_DRAWN0] = -1
-                gi[x, G_DRAWN1] = -1
-                gi[x, G_PHASE] = P_PLAY
+                gain(pf, pu, kept, h, ff[hx + us], 1, ti, tm)
+                hf[hx + us] = h | bit
+                gf[gx + U64(G_DRAWN0)] = -1
+                gf[gx + U64(G_DRAWN1)] = -1
+                gf[gx + U64(G_PHASE)] = P_PLAY
             elif ph == P_CRAB_PILE:
-                gi[x, G_CRAB] = a - a_pile
-                gi[x, G_PHASE] = P_CRAB_CARD
+                gf[gx + U64(G_CRAB)] = a - a_pile
+                gf[gx + U64(G_PHASE)] = P_CRAB_CARD
             elif ph == P_CRAB_CARD:
                 card = a - a_pick
-                pile = U64(gi[x, G_CRAB])
-                size = gi[x, U64(G_LEN0) + pile]
+                pile = U64(gf[gx + U64(G_CRAB)])
+                size = gf[gx + U64(G_LEN0) + pile]
                 i = 0
-                while piles[x, pile, i] != card:
+                while qf[qx + U64(MAX_DECK) * pile + U64(i)] != card:
                     i += 1
                 for t in range(i, size - 1):
-                    piles[x, pile, t] = piles[x, pile, t + 1]
-                gi[x, U64(G_LEN0) + pile] = size - 1
+                    qf[qx + U64(MAX_DECK) * pile + U64(t)] = qf[qx + U64(MAX_DECK) * pile + U64(t + 1)]
+                gf[gx + U64(G_LEN0) + pile] = size - 1
                 bit = _ONE << U64(card)
-                gain(pv, x, us, card, h, played[x, us], 1, ti, tm)
-                hands[x, us] = h | bit
-                gi[x, G_CRAB] = -1
-                gi[x, G_PHASE] = P_PLAY
+                gain(pf, pu, card, h, ff[hx + us], 1, ti, tm)
+                hf[hx + us] = h | bit
+                gf[gx + U64(G_CRAB)] = -1
+                gf[gx + U64(G_PHASE)] = P_PLAY
             elif ph == P_STEAL:
                 victim = U64(a - a_steal)
-                held = hands[x, victim]
+                held = hf[hx + victim]
                 rng[x], k = below(rng[x], popcount(held))
                 stolen = nth_bit(held, k)
                 bit = _ONE << stolen
-                gain(pv, x, victim, np.int64(stolen), held ^ bit, played[x, victim], -1, ti, tm)
-                gain(pv, x, us, np.int64(stolen), h, played[x, us], 1, ti, tm)
-                hands[x, victim] = held ^ bit
-                hands[x, us] = h | bit
-                gi[x, G_PHASE] = P_PLAY
+                gain(pf, px + U64(2) * victim, np.int64(stolen), held ^ bit, ff[hx + victim], -1, ti, tm)
+                gain(pf, pu, np.int64(stolen), h, ff[hx + us], 1, ti, tm)
+                hf[hx + victim] = held ^ bit
+                hf[hx + us] = h | bit
+                gf[gx + U64(G_PHASE)] = P_PLAY
             elif a == a_end:
                 turn_ends = True
             elif a == a_stop:
                 end, ender = END_STOP, seat
             elif a == a_last:
-                gi[x, G_CALLER] = seat
-                gi[x, G_FINAL] = players - 1
-                gi[x, G_PROTECTED] |= 1 << seat
+                gf[gx + U64(G_CALLER)] = seat
+                gf[gx + U64(G_FINAL)] = players - 1
+                gf[gx + U64(G_PROTECTED)] |= 1 << seat
                 turn_ends = True
             elif a == a_mermaids:
                 mm = h & mermaid_mask
-                f = played[x, us]
+                f = ff[hx + us]
                 for _ in range(win_with):  # the lowest ones, as the sorted hand lists them
                     bit = mm & (_ZERO - mm)
                     mm ^= bit
                     h ^= bit
                     f |= bit
-                hands[x, us] = h
-                played[x, us] = f
+                hf[hx + us] = h
+                ff[hx + us] = f
                 end, ender = END_MERMAIDS, seat
             else:  # a duo
                 c0 = ti[U64(at_cards + 2 * a)]
                 c1 = ti[U64(at_cards + 2 * a + 1)]
                 both = (_ONE << U64(c0)) | (_ONE << U64(c1))
-                f = played[x, us]
-                points_before = pv[x, us, PV_POINTS]
+                f = ff[hx + us]
+                points_before = pf[pu + U64(PV_POINTS)]
                 h ^= _ONE << U64(c0)  # the pairs held without c0, then without c1 too (points: as they were)
-                gain(pv, x, us, c0, h, f, -1, ti, tm)
+                gain(pf, pu, c0, h, f, -1, ti, tm)
                 h ^= _ONE << U64(c1)
-                gain(pv, x, us, c1, h, f, -1, ti, tm)
-                pv[x, us, PV_POINTS] = points_before
-                played[x, us] = f | both
+                gain(pf, pu, c1, h, f, -1, ti, tm)
+                pf[pu + U64(PV_POINTS)] = points_before
+                ff[hx + us] = f | both
                 effect = ti[U64(at_duo + 3 * ti[U64(at_card_duo + c0)] + 2)]
-                if effect == E_TAKE and gi[x, G_LEN0] + gi[x, G_LEN1] > 0:
-                    gi[x, G_PHASE] = P_CRAB_PILE
-                elif effect == E_DRAW and gi[x, G_DECK] < n:
-                    card = deck[x, U64(gi[x, G_DECK])]
+                if effect == E_TAKE and gf[gx + U64(G_LEN0)] + gf[gx + U64(G_LEN1)] > 0:
+                    gf[gx + U64(G_PHASE)] = P_CRAB_PILE
+                elif effect == E_DRAW and gf[gx + U64(G_DECK)] < n:
+                    card = df[dx + U64(gf[gx + U64(G_DECK)])]
                     bit = _ONE << U64(card)
-                    gain(pv, x, us, card, h, played[x, us] | both, 1, ti, tm)
+                    gain(pf, pu, card, h, ff[hx + us] | both, 1, ti, tm)
                     h |= bit
-                    gi[x, G_DECK] += 1
+                    gf[gx + U64(G_DECK)] += 1
                 elif effect == E_STEAL:
                     for s in range(players):
-                        if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
-                            gi[x, G_PHASE] = P_STEAL
+                        if s != seat and hf[hx + U64(s)] != _ZERO and (gf[gx + U64(G_PROTECTED)] >> s) & 1 == 0:
+                            gf[gx + U64(G_PHASE)] = P_STEAL
                 elif effect == E_EXTRA:
                     turn_ends = True
                     extra = True
-                hands[x, us] = h
+                hf[hx + us] = h
             if turn_ends:  # engine._end_turn: LAST CHANCE's progress, the empty-deck check, the next turn
-                caller = gi[x, G_CALLER]
-                left = gi[x, G_FINAL]
+                caller = gf[gx + U64(G_CALLER)]
+                left = gf[gx + U64(G_FINAL)]
                 if caller >= 0 and not extra and left > 0 and (caller + players - left) % players == seat:
                     left -= 1
-                    gi[x, G_FINAL] = left
-                    gi[x, G_PROTECTED] |= 1 << seat
-                if gi[x, G_DECK] >= n and (caller < 0 or lc_ends):
+                    gf[gx + U64(G_FINAL)] = left
+                    gf[gx + U64(G_PROTECTED)] |= 1 << seat
+                if gf[gx + U64(G_DECK)] >= n and (caller < 0 or lc_ends):
                     end, ender = END_EMPTY, seat
                 elif caller >= 0 and left == 0:
                     end, ender = END_LAST, caller
                 else:
                     if extra:
-                        gi[x, G_TURN] = seat
+                        gf[gx + U64(G_TURN)] = seat
                     elif caller >= 0:
-                        gi[x, G_TURN] = (caller + players - left) % players
+                        gf[gx + U64(G_TURN)] = (caller + players - left) % players
                     else:
-                        gi[x, G_TURN] = seat + 1 if seat + 1 < players else 0
-                    gi[x, G_PHASE] = P_DRAW
+                        gf[gx + U64(G_TURN)] = seat + 1 if seat + 1 < players else 0
+                    gf[gx + U64(G_PHASE)] = P_DRAW
+                    nl[x] = list_draw(lf, mf, lx, gf, gx, qf, qx, n, a_draw, a_take, a_pass)
+                    listed = True
             if end >= 0:  # the only change to the totals, so the only rewards (``rewards`` is all 0 on entry)
                 for s in range(players):
                     rewards[x, s] -= totals[x, s]
@@ -548,32 +607,23 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
                              totals)
                 for s in range(players):
                     rewards[x, s] += totals[x, s]
-        ph = gi[x, G_PHASE]  # the legal actions after it into lst[x, :m]
-        if ph == P_OVER:
+        ph = gf[gx + U64(G_PHASE)]  # the legal actions after it into lst[x, :m]
+        if listed:
+            pass
+        elif ph == P_OVER:
             nl[x] = 0
         else:
-            seat = gi[x, G_TURN]
+            seat = gf[gx + U64(G_TURN)]
             us = U64(seat)
-            h = hands[x, us]
+            pu = px + U64(2) * us
+            h = hf[hx + us]
             m = 0
             if ph == P_DRAW:
-                if gi[x, G_DECK] < n:
-                    m = put_legal(lst, masks, x, m, a_draw)
-                if gi[x, G_LEN0]:
-                    m = put_legal(lst, masks, x, m, a_take + piles[x, 0, U64(gi[x, G_LEN0] - 1)])
-                if gi[x, G_LEN1]:
-                    m = put_legal(lst, masks, x, m, a_take + piles[x, 1, U64(gi[x, G_LEN1] - 1)])
-                if m == 0:
-                    m = put_legal(lst, masks, x, m, a_pass)
+                m = list_draw(lf, mf, lx, gf, gx, qf, qx, n, a_draw, a_take, a_pass)
             elif ph == P_KEEP:
-                e0 = gi[x, G_LEN0] == 0
-                e1 = gi[x, G_LEN1] == 0
-                for c in (gi[x, G_DRAWN0], gi[x, G_DRAWN1]):
-                    for p in range(2):
-                        if e0 == e1 or (e0 if p == 0 else e1):  # one pile empty: the card goes there
-                            m = put_legal(lst, masks, x, m, a_keep + 2 * c + p)
+                m = list_keep(lf, mf, lx, gf, gx, a_keep)
             elif ph == P_PLAY:
-                for d in range(ndu if pv[x, us, PV_PAIRS] else 0):  # no pair held (most turns): no duo read
+                for d in range(ndu if pf[pu + U64(PV_PAIRS)] else 0):  # no pair held (most turns): no duo read
                     ma = h & tm[U64(mt_duo + 2 * d)]
                     if ti[U64(at_duo + 3 * d)]:
                         while ma:
@@ -581,7 +631,7 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
                             ma &= ma - _ONE
                             rest = ma
                             while rest:
-                                m = put_legal(lst, masks, x, m, ti[U64(ids + n * c0) + trailing_zeros(rest)])
+                                m = put_legal(lf, mf, lx, m, ti[U64(ids + n * c0) + trailing_zeros(rest)])
                                 rest &= rest - _ONE
                     else:
                         mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
@@ -591,33 +641,33 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
                                 ma &= ma - _ONE
                                 mb = mb0
                                 while mb:
-                                    m = put_legal(lst, masks, x, m, ti[U64(ids + n * c0) + trailing_zeros(mb)])
+                                    m = put_legal(lf, mf, lx, m, ti[U64(ids + n * c0) + trailing_zeros(mb)])
                                     mb &= mb - _ONE
                 if count(h & mermaid_mask) >= win_with:
-                    m = put_legal(lst, masks, x, m, a_mermaids)
-                if gi[x, G_CALLER] < 0:  # card_points: pv, and the mermaids' colours when held
-                    cp = pv[x, us, PV_POINTS]
-                    both = h | played[x, us]
+                    m = put_legal(lf, mf, lx, m, a_mermaids)
+                if gf[gx + U64(G_CALLER)] < 0:  # card_points: pv, and the mermaids' colours when held
+                    cp = pf[pu + U64(PV_POINTS)]
+                    both = h | ff[hx + us]
                     cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
                     if cp >= min_points:
-                        m = put_legal(lst, masks, x, m, a_stop)
-                        m = put_legal(lst, masks, x, m, a_last)
-                m = put_legal(lst, masks, x, m, a_end)
+                        m = put_legal(lf, mf, lx, m, a_stop)
+                        m = put_legal(lf, mf, lx, m, a_last)
+                m = put_legal(lf, mf, lx, m, a_end)
             elif ph == P_CRAB_PILE:
                 for p in range(2):
-                    if gi[x, G_LEN0 + p]:
-                        m = put_legal(lst, masks, x, m, a_pile + p)
+                    if gf[gx + U64(G_LEN0 + p)]:
+                        m = put_legal(lf, mf, lx, m, a_pile + p)
             elif ph == P_CRAB_CARD:
-                pile = U64(gi[x, G_CRAB])
-                for i in range(gi[x, U64(G_LEN0) + pile]):
-                    m = put_legal(lst, masks, x, m, a_pick + piles[x, pile, i])
+                pile = U64(gf[gx + U64(G_CRAB)])
+                for i in range(gf[gx + U64(G_LEN0) + pile]):
+                    m = put_legal(lf, mf, lx, m, a_pick + qf[qx + U64(MAX_DECK) * pile + U64(i)])
             elif ph == P_STEAL:
                 for s in range(players):
-                    if s != seat and hands[x, s] != _ZERO and (gi[x, G_PROTECTED] >> s) & 1 == 0:
-                        m = put_legal(lst, masks, x, m, a_steal + s)
+                    if s != seat and hf[hx + U64(s)] != _ZERO and (gf[gx + U64(G_PROTECTED)] >> s) & 1 == 0:
+                        m = put_legal(lf, mf, lx, m, a_steal + s)
             nl[x] = m
         order[live] = g  # the games still playing, kept in order (live <= j: in place)
-        live += gi[x, G_PHASE] != P_OVER
+        live += gf[gx + U64(G_PHASE)] != P_OVER
     return live
 
 
@@ -985,8 +1035,8 @@ def step(players: int, ti: Any, tm: Any, shuf: Any, actions: Any, gi: Any, rng: 
     width = masks.shape[1]
     for j in range(live):  # the kept masks say what is legal: no scan of the list (whose exit is mispredicted)
         g = order[j]
-        a = actions[g]
-        if a < 0 or a >= width or not masks[g, a]:
+        a = actions[U64(g)]
+        if a < 0 or a >= width or not masks[U64(g), U64(a)]:
             return g, -1
     live = run(np.int64(M_STEP), players, order, live, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv,
                totals, actions, lst, nl, np.empty(W_SIZE, np.uint64), masks, rewards)
@@ -1014,7 +1064,7 @@ def sample(lst: Any, nl: Any, states: Any, out: Any) -> None:
             out[g] = -1
         else:
             states[g], r = next_u64(states[g])
-            out[g] = lst[g, np.int64(((r & _LOW32) * U64(m)) >> U64(32))]
+            out[g] = lst[U64(g), ((r & _LOW32) * U64(m)) >> U64(32)]
 
 
 # Rows of ``oi``: each observation slice's start (``rl.seasaltpaper.observation_spec``).

@@ -363,6 +363,12 @@ def masks_view(batch: Batch) -> npt.NDArray[np.bool_]:
 
 
 def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
+    """``actions`` as int64 ids, one a game: as given when it is that already (``sample_actions``'
+    array: the kernel only reads it, so no copy a step), else checked and converted."""
+    if type(actions) is np.ndarray and actions.dtype == np.int64 and actions.shape == (batch.games,) \
+            and actions.flags.c_contiguous \
+            and not batch.over:
+        return actions
     return action_ids(batch.over, actions, (batch.games,)).astype(np.int64)
 
 
@@ -385,7 +391,8 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     bad, live = k.step(batch.players, batch.ti, batch.tm, SHUFFLE, acts, batch.gi, batch.rng, batch.deck,
                        batch.piles, batch.hands, batch.played, batch.points, batch.totals, batch.legal, batch.nlegal,
                        rewards, batch.masks, batch.order, batch.live)
-    _refuse(batch, actions, bad)
+    if bad >= 0:
+        _refuse(batch, actions, bad)
     batch.live = live
     return batch, rewards
 
