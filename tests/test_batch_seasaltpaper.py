@@ -285,6 +285,16 @@ def test_the_masks_kept_by_step_are_the_fresh_ones(variant: str, players: int) -
     assert not ssp.masks_view(b).any() and long_lists > 0
 
 
+def test_each_games_scalars_are_two_whole_cache_lines() -> None:
+    """``run`` finds a game's scalars at ``g * G_SIZE`` of ``gi`` flat: a 128-byte row, so ``gi``
+    starts on a 64-byte boundary (numpy's own start is 16 bytes past one: three lines a row)."""
+    from boomerang_rules.batch import _ssp_kernels as k
+
+    b = batch.init(br.load_rules("sea-salt-paper"), 4, 4096, 3)
+    assert b.gi.shape == (4096, k.G_SIZE) and k.G_SIZE * b.gi.itemsize == 128 and b.gi.flags.c_contiguous
+    assert b.gi.ctypes.data % 64 == 0
+
+
 def test_step_refuses_illegal_actions_and_applies_none() -> None:
     rules = br.load_rules("sea-salt-paper")
     b = batch.init(rules, 3, 4, 9)

@@ -52,8 +52,9 @@ from .common import MAX_DECK
 
 G_PHASE, G_TURN, G_ROUND, G_FIRST, G_CALLER, G_FINAL, G_PROTECTED, G_CRAB, G_DECK, G_LEN0, G_LEN1, G_DRAWN0, \
     G_DRAWN1 = range(13)
-G_SIZE = 13
-"""Columns of ``gi``: ``G_FINAL`` counts the seats still owed a LAST CHANCE turn (the next is
+G_SIZE = 16
+"""Columns of ``gi``, the last three unused: a row of 128 bytes, two cache lines (``Batch`` aligns
+``gi`` to them), its start a shift. ``G_FINAL`` counts the seats still owed a LAST CHANCE turn (the next is
 the caller's ``players - G_FINAL``-th successor); ``G_LEN0``/``G_LEN1`` the piles' sizes."""
 
 P_DRAW, P_KEEP, P_PLAY, P_CRAB_PILE, P_CRAB_CARD, P_STEAL, P_OVER = range(7)

@@ -268,6 +268,16 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     return totals if actions is None else (totals, actions)
 
 
+def _aligned_zeros(shape: tuple[int, int], dtype: type[np.generic]) -> npt.NDArray[Any]:
+    """``np.zeros(shape, dtype)`` starting on a 64-byte boundary (numpy's own start 16 bytes past
+    one), so that each 128-byte row of ``gi`` is two cache lines, not three."""
+    size = shape[0] * shape[1] * np.dtype(dtype).itemsize
+    raw = np.zeros(size + 64, np.uint8)
+    start = -raw.ctypes.data % 64
+    out: npt.NDArray[Any] = raw[start:start + size].view(dtype).reshape(shape)
+    return out
+
+
 class Batch(GamesBatch):
     """Games advancing together through the step API, one decision per game a step (in place)."""
 
@@ -282,7 +292,7 @@ class Batch(GamesBatch):
         games = count_of(games)
         self.ti = c.scalars(players)
         self.tm = c.tm
-        self.gi = np.zeros((games, k.G_SIZE), np.int64)
+        self.gi = _aligned_zeros((games, k.G_SIZE), np.int64)
         """Each game's scalars (``_ssp_kernels.G_*`` columns)."""
         self.rng = np.zeros(games, np.uint64)
         self.deck = np.zeros((games, MAX_DECK), np.int8)
