@@ -179,6 +179,52 @@ def test_shuffle_is_the_pure_generators(n: int) -> None:
         assert draws_of(n, state, rng_mod.shuffle_plain(state, list(range(n)))) >= 4, state
 
 
+def test_the_kernels_digest_follows_every_kernel_file_and_no_other(tmp_path: Any) -> None:
+    """``_cache.kernels_digest`` changes with any kernel file's text (a shared helper's change must
+    recompile every game's kernels) and not with another file's (the Python side's)."""
+    import shutil
+
+    from boomerang_rules.batch import _cache
+
+    for path in _cache.kernel_paths():
+        shutil.copy(path, tmp_path)
+    (tmp_path / "common.py").write_text("x = 1\n")
+    names = sorted(p.name for p in tmp_path.glob("_*kernels.py"))
+    assert names == ["_b2010_kernels.py", "_kernels.py", "_ssp_kernels.py"]
+    before = _cache.kernels_digest(str(tmp_path))
+    assert before == _cache.kernels_digest()
+    (tmp_path / "common.py").write_text("x = 2\n")
+    assert _cache.kernels_digest(str(tmp_path)) == before
+    for name in names:
+        path = tmp_path / name
+        text = path.read_text()
+        path.write_text(text + "# changed\n")
+        assert _cache.kernels_digest(str(tmp_path)) != before, name
+        path.write_text(text)
+    assert _cache.kernels_digest(str(tmp_path)) == before
+
+
+def test_every_cached_kernel_is_keyed_on_every_kernel_file() -> None:
+    """Every game's cached kernels carry the digest of all the kernel files in their cache stamp,
+    not their own file's text alone (numba's key): ``_ssp_kernels``' cached code inlines
+    ``_kernels``' shuffle, and once ran the old one over a changed table (a segmentation fault)."""
+    from numba.core.registry import CPUDispatcher
+
+    from boomerang_rules.batch import _b2010_kernels, _cache, _kernels, _ssp_kernels
+
+    assert _cache.CACHE
+    seen = 0
+    for module in (_kernels, _ssp_kernels, _b2010_kernels):
+        for name, value in vars(module).items():
+            cached = getattr(value, "_cache", None)  # numba's own attribute: a Dispatcher's cache
+            if isinstance(value, CPUDispatcher) and value.__module__ == module.__name__ and cached is not None:
+                locator = cached._impl.locator
+                stamp = locator.get_source_stamp()
+                assert isinstance(stamp, tuple) and stamp[1] == _cache.kernels_digest(), (module.__name__, name)
+                seen += 1
+    assert seen >= 20
+
+
 def test_shuffle_tables_bounds() -> None:
     """Every row of the shuffle's table holds what ``_kernels.shuffle`` relies on: n! in words, the
     radices n..2 in groups whose products are below 2**63 and normalized (top bit set, shift 1 or

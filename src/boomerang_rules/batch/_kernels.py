@@ -29,6 +29,8 @@ from numba.core.cpu import CPUTargetOptions
 from numba.cpython.unsafe.numbers import trailing_zeros as _trailing_zeros
 from numba.extending import intrinsic
 
+from ._cache import CACHE
+
 U64 = np.uint64
 _GAMMA = U64(0x9E3779B97F4A7C15)
 _MIX1 = U64(0xBF58476D1CE4E5B9)
@@ -41,12 +43,14 @@ _ZERO = U64(0)
 T_DECK, T_HAND, T_ROUNDS, T_KINDS, T_LIMIT, T_SITE_POINTS, T_REGION_BONUS, T_WITH_THROW, T_RESHUFFLE = range(9)
 T_SIZE = 9
 
-jit = nb.njit(cache=True, nogil=True)
-inline = nb.njit(cache=True, nogil=True, inline="always")
+jit = nb.njit(cache=CACHE, nogil=True)
+"""Compiled once and cached on disk, keyed on every kernel file's text (``_cache``: numba's own key
+is the function's file alone, and the kernels inline each other's)."""
+inline = nb.njit(cache=CACHE, nogil=True, inline="always")
 
 _HAS_NRT_OPTION = hasattr(CPUTargetOptions, "_nrt")
 bare = cast(Callable[[Callable[..., Any]], Callable[..., Any]],
-            nb.njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # private: not in the stubs
+            nb.njit(cache=CACHE, nogil=True, _nrt=False)  # type: ignore[call-overload]  # private: not in the stubs
             if _HAS_NRT_OPTION else jit)
 """``jit`` without numba's runtime (NRT): no reference counts on arrays, and no allocation (numba
 refuses to compile a function that would need either, so nothing is silently missed). The
