@@ -285,6 +285,24 @@ def test_the_masks_kept_by_step_are_the_fresh_ones(variant: str, players: int) -
     assert not ssp.masks_view(b).any() and long_lists > 0
 
 
+def test_masks_view_cannot_be_made_writeable_again() -> None:
+    """``step`` checks each action against the kept masks alone, so ``masks_view`` must not let
+    them be written: numpy lets a read-only view of a writeable array be made writeable again, and
+    an entry set through it let the kernels apply an action no rule allows (a duo's id in the draw
+    phase taken as a card index far past the deck's)."""
+    from boomerang_rules.batch import seasaltpaper as ssp
+
+    b = batch.init(br.load_rules("sea-salt-paper"), 2, 2, 0)
+    view: Any = ssp.masks_view(b)
+    while isinstance(view, np.ndarray):  # the view and every array it is a view of
+        with pytest.raises(ValueError, match="WRITEABLE"):
+            view.flags.writeable = True
+        view = view.base
+    before = ssp.masks_view(b).copy()
+    b, _ = batch.step(b, batch.sample_actions(b, batch.sampler(2, 1)))
+    assert (ssp.masks_view(b) == batch.legal_masks(b)).all() and not (ssp.masks_view(b) == before).all()
+
+
 def test_each_games_scalars_are_two_whole_cache_lines() -> None:
     """``run`` finds a game's scalars at ``g * G_SIZE`` of ``gi`` flat: a 128-byte row, so ``gi``
     starts on a 64-byte boundary (numpy's own start is 16 bytes past one: three lines a row)."""

@@ -366,9 +366,14 @@ def masks_view(batch: Batch) -> npt.NDArray[np.bool_]:
     keeps (as it lists each game's legal actions it clears the old list's entries and sets the new
     one's, a few bytes a game), valid until the next ``step``, which changes it in place: copy it
     to keep it. Writing every mask entry a step (4096 x 354 bytes) was the step API's memset, 15%
-    of its time."""
-    view = batch.masks.view()
-    view.flags.writeable = False
+    of its time.
+
+    The view is made over a read-only buffer, so that it cannot be made writeable again
+    (``flags.writeable = True`` is refused): ``step`` reads these masks as the check of every
+    action, and a mask set where no action is legal would let the kernels apply it, indexing
+    past a game's cards, piles and seats."""
+    masks = batch.masks
+    view: npt.NDArray[np.bool_] = np.frombuffer(masks.data.toreadonly(), np.bool_).reshape(masks.shape)
     return view
 
 
