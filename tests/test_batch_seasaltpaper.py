@@ -303,6 +303,33 @@ def test_masks_view_cannot_be_made_writeable_again() -> None:
     assert (ssp.masks_view(b) == batch.legal_masks(b)).all() and not (ssp.masks_view(b) == before).all()
 
 
+def test_step_applies_the_actions_it_checked_even_through_a_view_of_the_batch() -> None:
+    """``step`` checks every game's action, then applies them game by game, writing the batch's
+    arrays: actions given as a view of those (here each seat's points, flat) must be read as they
+    were checked. Read uncopied, game 0's take of a crab raised its seat's pair count, which game 1
+    read as its action: ``pass`` (1), never checked and not legal, instead of ``draw`` (0)."""
+    import copy
+
+    from boomerang_rules.batch import _ssp_kernels as k
+    from boomerang_rules.batch import seasaltpaper as ssp
+
+    rules = br.load_rules("sea-salt-paper")
+    b = batch.init(rules, 2, 2, 116)
+    sampler = batch.sampler(2, 116)
+    names = batch.action_names(rules)
+    while True:  # to the state where the points read as actions are legal in both games, game 0's a take
+        view = b.points.reshape(-1)[:2]
+        if ssp.masks_view(b)[0, view[0]] and ssp.masks_view(b)[1, view[1]] and names[view[0]].startswith("take"):
+            break
+        b, _ = batch.step(b, batch.sample_actions(b, sampler))
+    assert [names[a] for a in view] == ["take:crab-1", "draw"]
+    given = copy.deepcopy(b)
+    batch.step(given, view.copy())
+    batch.step(b, view)
+    assert int(b.gi[1, k.G_PHASE]) == k.P_KEEP  # game 1 drew two: draw, as checked
+    assert all((x == y).all() for x, y in zip(b.state_arrays(), given.state_arrays(), strict=True))
+
+
 def test_each_games_scalars_are_two_whole_cache_lines() -> None:
     """``run`` finds a game's scalars at ``g * G_SIZE`` of ``gi`` flat: a 128-byte row, so ``gi``
     starts on a 64-byte boundary (numpy's own start is 16 bytes past one: three lines a row)."""

@@ -379,9 +379,15 @@ def masks_view(batch: Batch) -> npt.NDArray[np.bool_]:
 
 def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     """``actions`` as int64 ids, one a game: as given when it is that already (``sample_actions``'
-    array: the kernel only reads it, so no copy a step), else checked and converted."""
+    array: the kernel only reads it, so no copy a step), else checked and converted.
+
+    Given uncopied only when it owns its memory and is none of the batch's arrays: the kernel checks
+    every action before applying any, then writes the batch's arrays as it applies them, so actions
+    read through a view of those (``batch.points.reshape(-1)[:games]``) could change between the
+    check and their game's turn: an action never checked was applied."""
     if type(actions) is np.ndarray and actions.dtype == np.int64 and actions.shape == (batch.games,) \
-            and actions.flags.c_contiguous \
+            and actions.flags.c_contiguous and actions.flags.owndata \
+            and actions is not batch.order and actions is not batch.nlegal \
             and not batch.over:
         return actions
     return action_ids(batch.over, actions, (batch.games,)).astype(np.int64)
