@@ -384,9 +384,10 @@ def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     Given uncopied only when it owns its memory and is none of the batch's arrays: the kernel checks
     every action before applying any, then writes the batch's arrays as it applies them, so actions
     read through a view of those (``batch.points.reshape(-1)[:games]``) could change between the
-    check and their game's turn: an action never checked was applied."""
+    check and their game's turn: an action never checked was applied. And only when writeable: numba
+    types a read-only array apart, so one compiled ``step`` kernel a second time (13 s)."""
     if type(actions) is np.ndarray and actions.dtype == np.int64 and actions.shape == (batch.games,) \
-            and actions.flags.c_contiguous and actions.flags.owndata \
+            and actions.flags.c_contiguous and actions.flags.owndata and actions.flags.writeable \
             and actions is not batch.order and actions is not batch.nlegal \
             and not batch.over:
         return actions
