@@ -188,12 +188,12 @@ def test_the_kernels_digest_follows_every_kernel_file_and_no_other(tmp_path: Any
 
     for path in _cache.kernel_paths():
         shutil.copy(path, tmp_path)
-    (tmp_path / "common.py").write_text("x = 1\n")
-    names = sorted(p.name for p in tmp_path.glob("_*kernels.py"))
-    assert names == ["_b2010_kernels.py", "_kernels.py", "_ssp_kernels.py"]
+    (tmp_path / "seasaltpaper.py").write_text("x = 1\n")
+    names = sorted(p.name for p in tmp_path.glob("*.py") if p.name != "seasaltpaper.py")
+    assert names == ["_b2010_kernels.py", "_kernels.py", "_ssp_kernels.py", "common.py"]
     before = _cache.kernels_digest(str(tmp_path))
     assert before == _cache.kernels_digest()
-    (tmp_path / "common.py").write_text("x = 2\n")
+    (tmp_path / "seasaltpaper.py").write_text("x = 2\n")
     assert _cache.kernels_digest(str(tmp_path)) == before
     for name in names:
         path = tmp_path / name
@@ -202,6 +202,24 @@ def test_the_kernels_digest_follows_every_kernel_file_and_no_other(tmp_path: Any
         assert _cache.kernels_digest(str(tmp_path)) != before, name
         path.write_text(text)
     assert _cache.kernels_digest(str(tmp_path)) == before
+
+
+def test_the_kernels_digest_holds_every_module_the_kernels_import() -> None:
+    """A kernel compiles in what it imports from this package (``common.MAX_DECK``, ``_kernels``'
+    helpers and constants): each such module must be in the cache's digest, or a change to it would
+    leave the cached code stale."""
+    import ast
+    import os
+
+    from boomerang_rules.batch import _cache
+
+    digested = {os.path.basename(p) for p in _cache.kernel_paths()}
+    for path in _cache.kernel_paths():
+        for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                modules = [node.module] if node.module else [alias.name for alias in node.names]
+                for module in modules:  # _cache: the cache's own machinery, nothing compiled in
+                    assert module == "_cache" or f"{module}.py" in digested, (os.path.basename(path), module)
 
 
 def test_every_cached_kernel_is_keyed_on_every_kernel_file() -> None:

@@ -6,8 +6,8 @@ its constants in (the shuffle table's columns, the scratch array's offsets), so 
 ``_kernels.py`` alone left the other modules' cached machine code in place, reading the new
 tables with the old layout: wrong numbers, or a segmentation fault (it happened in a working
 copy after the shuffle's table changed). Here each cache locator numba tries is given, for the
-files of this package, a stamp that holds the text of every kernel file too (``KERNEL_FILES``),
-so a change to any of them compiles all of them again.
+files of this package, a stamp that holds the text of every kernel file too (``KERNEL_FILES``,
+with the module they import constants from), so a change to any of them compiles all of them again.
 
 The hook is numba's locator list (``CacheImpl._locator_classes``; ``_CacheImpl`` in older numbas),
 which numba does not document. Where it is not found, ``CACHE`` is False and the kernels
@@ -25,13 +25,14 @@ from typing import Any
 from numba.core import caching
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-KERNEL_FILES = "_*kernels.py"
-"""The files of this package whose numba functions are cached (a new game's kernels are named so)."""
+KERNEL_FILES = ("_*kernels.py", "common.py")
+"""The files of this package whose numba functions are cached (a new game's kernels are named so),
+and the one module they take constants from (``common.MAX_DECK``): what their compiled code holds."""
 
 
 def kernel_paths(directory: str = HERE) -> list[str]:
     """The kernel files of ``directory`` (``KERNEL_FILES``), sorted by name."""
-    return sorted(glob.glob(os.path.join(directory, KERNEL_FILES)))
+    return sorted({path for pattern in KERNEL_FILES for path in glob.glob(os.path.join(directory, pattern))})
 
 
 def kernels_digest(directory: str = HERE) -> str:
