@@ -215,7 +215,9 @@ def test_the_kernels_digest_holds_every_module_the_kernels_import() -> None:
 
     digested = {os.path.basename(p) for p in _cache.kernel_paths()}
     for path in _cache.kernel_paths():
-        for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+        with open(path, encoding="utf-8") as source:
+            tree = ast.parse(source.read())
+        for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level == 1:
                 modules = [node.module] if node.module else [alias.name for alias in node.names]
                 for module in modules:  # _cache: the cache's own machinery, nothing compiled in
