@@ -280,16 +280,23 @@ def test_a_row_the_sheets_do_not_have_is_quoted_where_it_is_counted() -> None:
     assert list(findings.rows) == [d.named for d in differences]
 
 
-def test_check_scorer_reports_a_row_the_sheets_do_not_have(tmp_path: Path) -> None:
-    script = tmp_path / "extra.py"
+def _edited_library_scorer(tmp_path: Path, edit: str) -> Path:
+    """A scorer that answers as ``scorers/library_scorer.py`` does, each answer's sheets then changed
+    by ``edit`` (a Python statement over ``sheets``)."""
+    script = tmp_path / "edited.py"
     script.write_text("import io, json, runpy, sys\n"
                       "out, sys.stdout = sys.stdout, io.StringIO()\n"
                       f"runpy.run_path({str(SCORERS / 'library_scorer.py')!r}, run_name='__main__')\n"
                       "text, sys.stdout = sys.stdout.getvalue(), out\n"
                       "for line in text.splitlines():\n"
                       "    sheets = json.loads(line)\n"
-                      "    sheets[0]['note'] = 'x'\n"
+                      f"    {edit}\n"
                       "    print(json.dumps(sheets))\n", encoding="utf-8")
+    return script
+
+
+def test_check_scorer_reports_a_row_the_sheets_do_not_have(tmp_path: Path) -> None:
+    script = _edited_library_scorer(tmp_path, "sheets[0]['note'] = 'x'")
     code, out, _ = run("--games", "3", "--", sys.executable, str(script))
     assert code == 1, out
     assert "rows that differ: 'note' (3×)" in out
@@ -324,15 +331,7 @@ def test_the_scorer_s_values_are_shown_as_the_json_it_wrote() -> None:
 
 
 def test_check_scorer_shows_a_null_answer_as_null(tmp_path: Path) -> None:
-    script = tmp_path / "nulls.py"
-    script.write_text("import io, json, runpy, sys\n"
-                      "out, sys.stdout = sys.stdout, io.StringIO()\n"
-                      f"runpy.run_path({str(SCORERS / 'library_scorer.py')!r}, run_name='__main__')\n"
-                      "text, sys.stdout = sys.stdout.getvalue(), out\n"
-                      "for line in text.splitlines():\n"
-                      "    sheets = json.loads(line)\n"
-                      "    sheets[0]['total'] = None\n"
-                      "    print(json.dumps(sheets))\n", encoding="utf-8")
+    script = _edited_library_scorer(tmp_path, "sheets[0]['total'] = None")
     code, out, _ = run("--games", "1", "--", sys.executable, str(script))
     assert code == 1, out
     assert re.search(r"^  seat 0, total: the scorer says null, the rules give \d+$", out, re.M), out
