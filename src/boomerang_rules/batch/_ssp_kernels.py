@@ -626,24 +626,15 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
             elif ph == P_PLAY:
                 for d in range(ndu if pf[pu + U64(PV_PAIRS)] else 0):  # no pair held (most turns): no duo read
                     ma = h & tm[U64(mt_duo + 2 * d)]
-                    if ti[U64(at_duo + 3 * d)]:
-                        while ma:
-                            c0 = np.int64(trailing_zeros(ma))
-                            ma &= ma - _ONE
-                            rest = ma
-                            while rest:
-                                m = put_legal(lf, mf, lx, m, ti[U64(ids + n * c0) + trailing_zeros(rest)])
-                                rest &= rest - _ONE
-                    else:
-                        mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
-                        if mb0:
-                            while ma:
-                                c0 = np.int64(trailing_zeros(ma))
-                                ma &= ma - _ONE
-                                mb = mb0
-                                while mb:
-                                    m = put_legal(lf, mf, lx, m, ti[U64(ids + n * c0) + trailing_zeros(mb)])
-                                    mb &= mb - _ONE
+                    same = ti[U64(at_duo + 3 * d)]
+                    mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
+                    while ma:  # each pair (c0, a later card of c0's kind, or any of the other kind's)
+                        c0 = np.int64(trailing_zeros(ma))
+                        ma &= ma - _ONE
+                        rest = ma if same else mb0
+                        while rest:
+                            m = put_legal(lf, mf, lx, m, ti[U64(ids + n * c0) + trailing_zeros(rest)])
+                            rest &= rest - _ONE
                 if count(h & mermaid_mask) >= win_with:
                     m = put_legal(lf, mf, lx, m, a_mermaids)
                 if gf[gx + U64(G_CALLER)] < 0:  # card_points: pv, and the mermaids' colours when held
