@@ -6,6 +6,9 @@ Skipped when the optional extra ``batch`` (numba, numpy) is not installed.
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -243,6 +246,18 @@ def test_every_cached_kernel_is_keyed_on_every_kernel_file() -> None:
                 assert isinstance(stamp, tuple) and stamp[1] == _cache.kernels_digest(), (module.__name__, name)
                 seen += 1
     assert seen >= 20
+
+
+def test_numbas_own_locator_list_turns_the_kernels_cache_off() -> None:
+    """``NUMBA_CACHE_LOCATOR_CLASSES`` replaces numba's locator list with the user's, which holds no
+    kernels digest: a kernel cached through it could go stale, so the kernels are not cached then."""
+    code = "from boomerang_rules.batch import _cache; print(_cache.CACHE)"
+    env = dict(os.environ, NUMBA_CACHE_LOCATOR_CLASSES="numba.core.caching.UserWideCacheLocator")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False"]
+    env.pop("NUMBA_CACHE_LOCATOR_CLASSES")
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True"]
 
 
 def test_shuffle_tables_bounds() -> None:

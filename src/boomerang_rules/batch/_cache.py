@@ -10,8 +10,9 @@ files of this package, a stamp that holds the text of every kernel file too (``K
 with the module they import constants from), so a change to any of them compiles all of them again.
 
 The hook is numba's locator list (``CacheImpl._locator_classes``; ``_CacheImpl`` in older numbas),
-which numba does not document. Where it is not found, ``CACHE`` is False and the kernels
-are compiled in each process instead: slower to start, never stale.
+which numba does not document. Where it is not found, or where ``NUMBA_CACHE_LOCATOR_CLASSES``
+replaces that list with the user's own locators (which would hold no digest), ``CACHE`` is False
+and the kernels are compiled in each process instead: slower to start, never stale.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import os
 from functools import cache
 from typing import Any
 
-from numba.core import caching
+from numba.core import caching, config
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KERNEL_FILES = ("_*kernels.py", "common.py")
@@ -72,7 +73,10 @@ def _keyed(base: Any) -> Any:
 
 
 def _install() -> bool:
-    """Put a keyed twin of each of numba's locators ahead of the originals (once); whether done."""
+    """Put a keyed twin of each of numba's locators ahead of the originals (once); whether done
+    (not where ``NUMBA_CACHE_LOCATOR_CLASSES`` bypasses the list)."""
+    if getattr(config, "CACHE_LOCATOR_CLASSES", None):
+        return False
     impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
     classes = getattr(impl, "_locator_classes", None)
     if not isinstance(classes, list):
