@@ -144,7 +144,7 @@ def _checked(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequenc
                 problems.append(Problem(where, f"unknown card {brief(cid)}", "card-known"))
             elif cid in seen:
                 other, k = seen[cid]
-                problems.append(Problem(where, f"card {cid!r} is held twice (also at /cards/{other}/{k})",
+                problems.append(Problem(where, f"card {cid!r} is held twice (also by seat {other}, its card {k + 1})",
                                         "card-unique"))
             else:
                 seen[cid] = (s, i)
