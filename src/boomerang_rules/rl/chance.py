@@ -305,7 +305,9 @@ def resolve(node: Node, outcome: int) -> Node:
     the possible outcomes, never lists them: at a steal they are the victim's hand, in a shuffle they
     tell which cards are drawn (the undealt order ``repr`` hides); it listed a dozen and named one."""
     if not is_chance(node):
-        here = "the game is over" if is_over(node) else f"seats {', '.join(map(str, to_act(node)))} decide here"
+        seats = to_act(node)
+        here = ("the game is over" if is_over(node) else f"seat {seats[0]} decides here" if len(seats) == 1
+                else f"seats {', '.join(map(str, seats))} decide here")
         raise IllegalAction(f"no chance event is under way: {here}, not chance (chance outcome {brief(outcome)})")
     if outcome.__class__ is not int:
         if isinstance(outcome, bool) or not hasattr(outcome, "__index__"):
