@@ -118,6 +118,13 @@ class Node:
     ``drawn`` outcomes the event under way could draw in that order, the event not yet complete
     (else ``outcomes`` went on as if the impossible ones had not been drawn). A node this module's
     functions make is not checked again.
+
+    Nodes compare as their fields do, the state by its own equality: the position and the seed, not
+    where the chance still to come will be drawn from, by which ``state_of(record_of(s)) == s``. So
+    ``from_state(s)`` of a seeded ``s`` equals ``from_state(state_of(record_of(s)))``, though in a game
+    with chance after its first deal the first draws it from its seed and the second, at the end of the
+    record's last round, waits for it (``is_chance``): equal nodes are one position, and may go on
+    differently once chance comes.
     """
 
     rules: Any = attrs.field(converter=_rules)
