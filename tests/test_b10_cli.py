@@ -38,6 +38,10 @@ def test_score_the_seeds_example_from_the_command_line() -> None:
 def test_score_errors_are_clear() -> None:
     code, _, err = run("score", *R, "--seat", "A1,ZZ:3", "--seat", "A1:2")
     assert code == 1 and "unknown card 'ZZ'" in err and "held twice" in err
+    # The other holder in the arguments' own terms: the CLI said "also at /cards/0/0", a JSON pointer
+    # into a table the user never wrote (the other games say "also in hand", "first at position 1").
+    assert "--player 2 (seat 1): card 'A1' is held twice (also by seat 0, its card 1) [card-unique]" in err
+    assert "/cards" not in err
     code, _, err = run("score", *R, "--seat", "A1")
     assert code == 2 and "CARD,CARD,...:BOOMERANGS" in err
     code, _, err = run("score", *R, "A1", "A2")

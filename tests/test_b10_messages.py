@@ -71,8 +71,8 @@ def test_final_scores_names_every_flaw_of_what_it_is_given() -> None:
     assert info.value.problems[0].pointer == ""
     assert [str(p) for p in info.value.problems] == [
         "3 lists of cards for 2 boomerang counts: give one of each per seat [seat-count]",
-        "/cards/1: give a seat's cards as a list of ids, not one string [card-known]",
-        f"/cards/2/0: card '{ids[1]}' is held twice (also at /cards/0/1) [card-unique]",
+        "/cards/1: a seat's cards must be a list of card ids, not one string [card-list]",
+        f"/cards/2/0: card '{ids[1]}' is held twice (also by seat 0, its card 2) [card-unique]",
         "/cards/2/1: unknown card 'zz' [card-known]",
         "/cards/2/2: unknown card 3 [card-known]",
         "/boomerangs/1: a boomerang count is a whole number ≥ 0, not -1 [boomerangs-count]"]

@@ -462,6 +462,11 @@ def test_every_game_s_bots_refuse_what_is_not_theirs_alike(rules_id: str) -> Non
         game.play_game(rules, None, 1)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^rules must be a Ruleset \(see load_rules\), not None"):
         core_bots.play_game(None, [RandomBot(rules, 1)] * 3, 1)
+    # A game of bots is dealt from its seed: None was the package new_game's "give a seed to deal from, or
+    # the deals [deal-source]" (no deals to give here), and '1' "an integer seed or None" (None refused).
+    for odd, what in ((None, "None: None"), ("1", "str: '1'"), (1.0, "float: 1.0")):
+        with pytest.raises(TypeError, match=rf"^seed must be an integer seed \(int\), not {re.escape(what)}$"):
+            game.play_game(rules, [RandomBot(rules, 1)] * 3, odd)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("rules_id", sorted(GAME_RULES))

@@ -14,7 +14,7 @@ import operator
 import pickle
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -331,6 +331,25 @@ def test_a_card_given_twice_or_missing_is_one_rule_in_every_game(game: str) -> N
         br.new_game(rules, 3, 1, **{option: given})
     rules_named = [p.rule for p in refused.value.problems]
     assert set(rules_named) == ({"card-unique", "deck-complete"} if missing else {"card-unique"})
+
+
+def test_one_string_given_to_the_scoring_for_a_list_of_cards_is_one_rule_in_every_game(game: str) -> None:
+    """A card id where a list of them is due is the input's mistake, ``InvalidInput`` in every game's
+    scoring entry point, under one rule and in one wording: it was ``card-count`` in Boomerang:
+    Australia, ``cards`` in Sea Salt & Paper and ``card-known`` in Boomerang (2010)."""
+    from boomerang_rules.australia.scoring import score_round
+    from boomerang_rules.boomerang2010.scoring import final_scores
+    from boomerang_rules.seasaltpaper.scoring import score_cards
+
+    rules = _rules(game)
+    one = rules.cards[0].id
+    call: Callable[[], object] = {"boomerang-australia": lambda: score_round(rules, one),
+                                  "sea-salt-paper": lambda: score_cards(rules, one),
+                                  "boomerang-2010": lambda: final_scores(rules, [one, [], []], [12, 12, 12])}[game]
+    with pytest.raises(br.InvalidInput) as refused:
+        call()
+    assert [p.rule for p in refused.value.problems] == ["card-list"]
+    assert str(refused.value.problems[0]).endswith(" must be a list of card ids, not one string [card-list]")
 
 
 def test_chance_outcomes_given_as_none_are_none_given(game: str) -> None:

@@ -72,7 +72,7 @@ def test_unknown_activity_and_one_string() -> None:
     with pytest.raises(br.InvalidInput) as info:
         br.score_round(RULES, "ABCDEFG")
     assert [(p.pointer, str(p)) for p in info.value.problems] == [
-        ("", "give the cards as a sequence of ids, not one string [card-count]")]
+        ("", "cards must be a list of card ids, not one string [card-list]")]
 
 
 def test_round_score_rows_by_name() -> None:

@@ -214,9 +214,10 @@ def test_a_decision_at_a_chance_node_and_an_outcome_at_a_decision_node_are_refus
     with pytest.raises(br.IllegalAction, match=r"^a chance event is under way: a step \(\[0, 0\]\) waits"):
         chance.step(node, [0, 0])
     deciding = _first_decision(rules_id, players)
-    seats = ", ".join(map(str, chance.to_act(deciding)))
-    with pytest.raises(br.IllegalAction, match=rf"^no chance event is under way: seats {seats} decide here, not "
-                                               r"chance \(chance outcome 0\)$"):
+    seats = chance.to_act(deciding)
+    who = f"seat {seats[0]} decides" if len(seats) == 1 else f"seats {', '.join(map(str, seats))} decide"
+    with pytest.raises(br.IllegalAction, match=rf"^no chance event is under way: {who} here, not "
+                                               r"chance \(chance outcome 0\)$"):  # "seats 1 decide" in a game in turn
         chance.resolve(deciding, 0)
     end = list(_random_game(rules_id, players, seed=3))[-1]
     with pytest.raises(br.IllegalAction, match=r"^no chance event is under way: the game is over, not chance"):

@@ -230,7 +230,7 @@ def test_round_points_names_every_flaw_of_the_cards_given() -> None:
         ssp.round_points(rules, flawed, 0, "stop")
     assert [str(p) for p in info.value.problems] == [
         "/cards/0/hand/1: 'zz' is not a card of 'sea-salt-paper' [card-known]",
-        "/cards/0/played: played must be a list of card ids [cards]",
+        "/cards/0/played: played must be a list of card ids, not one string [card-list]",
         f"/cards/1/hand/0: card '{ids[0]}' is given twice (also in seat 0's hand) [card-once]",
         f"/cards/2/played/0: card '{ids[1]}' is given twice (also in seat 1's played) [card-once]",
         f"/cards/3/hand/0: card '{ids[0]}' is given twice (also in seat 0's hand) [card-once]"]
@@ -241,7 +241,8 @@ def test_round_points_names_every_flaw_of_the_cards_given() -> None:
         f"/played/0: card '{ids[0]}' is given twice (also in hand) [card-once]"]
     with pytest.raises(br.InvalidInput) as info:
         ssp.score_cards(rules, hand=ids[0])
-    assert [str(p) for p in info.value.problems] == ["/hand: hand must be a list of card ids [cards]"]
+    assert [str(p) for p in info.value.problems] == [
+        "/hand: hand must be a list of card ids, not one string [card-list]"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -328,3 +328,34 @@ def test_a_numpy_integer_player_count_is_the_count_it_holds(which: str, strategy
     drawn()
     with pytest.raises(ValueError, match=r"^players=40: no ruleset of"):
         bst.rulesets(players=np.int64(40))
+
+
+_YES_OR_NO: list[tuple[str, Callable[[Any], Any]]] = [
+    ("finished", lambda v: bst.games(finished=v)), ("finished", lambda v: bst.ssp_games(finished=v)),
+    ("finished", lambda v: bst.b10_games(finished=v)), ("finished", lambda v: bst.records(finished=v)),
+    ("with_result", lambda v: bst.records(with_result=v)), ("with_result", lambda v: bst.ssp_records(with_result=v)),
+    ("with_result", lambda v: bst.b10_records(with_result=v)),
+    ("generated", lambda v: bst.rulesets(generated=v)), ("generated", lambda v: bst.ssp_rulesets(generated=v)),
+    ("generated", lambda v: bst.b10_rulesets(generated=v)),
+    ("generated", lambda v: bst.rulesets(game="sea-salt-paper", generated=v))]
+"""Every yes-or-no argument of the strategies, in every game, with its name."""
+
+
+@pytest.mark.parametrize(("name", "make"), _YES_OR_NO)
+@pytest.mark.parametrize("value", ["no", 0, 1])
+def test_a_yes_or_no_argument_takes_a_bool_alone_in_every_game(name: str, make: Any, value: Any) -> None:
+    """``finished="no"`` was true in Sea Salt & Paper and Boomerang (2010) (a game played to its end)
+    and an ``AssertionError`` inside Boomerang: Australia's; ``with_result="no"`` kept the result and
+    ``generated="no"`` drew generated rulesets: a ``TypeError`` naming the argument now, in every game."""
+    with pytest.raises(TypeError, match=rf"^{name} must be True or False( or None)?, not "):
+        _first(make(value))
+
+
+@pytest.mark.parametrize("make", [bst.rulesets, bst.ssp_rulesets, bst.b10_rulesets,
+                                  lambda players: bst.games(players=players)])
+@pytest.mark.parametrize("players", ["3", 3.0, True])
+def test_a_player_count_of_no_integer_is_refused_by_name(make: Any, players: Any) -> None:
+    """``rulesets(players="3")`` drew rulesets for any number of players (``games`` refused the count
+    only later, in ``check_players``' words): a ``TypeError`` naming ``players`` now."""
+    with pytest.raises(TypeError, match=r"^players must be a player count \(int\) or None, not "):
+        _first(make(players=players))

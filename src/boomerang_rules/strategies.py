@@ -25,7 +25,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from .core.arguments import brief
+from .core.arguments import brief, flag
 from .core.drawn_rulesets import rulesets_for
 from .core.games import GAMES, game_module
 from .core.loading import ruleset_argument
@@ -56,7 +56,7 @@ def rulesets(generated: bool = True, game: str = AUSTRALIA, players: int | None 
     if not isinstance(game, str) or game not in GAMES:
         raise ValueError(f"game must be one of {', '.join(map(repr, GAMES))}, not {brief(game)}")
     own = _strategies_of(game)
-    made = getattr(own, "generated_rulesets", None) if generated else None
+    made = getattr(own, "generated_rulesets", None) if flag(generated, "generated") else None
     return rulesets_for(game, players, made, getattr(own, "GENERATED_PLAYERS", range(0)))
 
 
@@ -93,6 +93,7 @@ def games(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
 def records(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
             finished: bool | None = None, with_result: bool | None = None) -> dict[str, Any]:
     """A valid game record; ``with_result`` (default: either) keeps a finished game's result."""
+    with_result = flag(with_result, "with_result", none=True)
     ruleset = _rules(draw, rules, players)
     state = draw(games(players, ruleset, finished))
     record = game_module(ruleset.game).record_of(state)

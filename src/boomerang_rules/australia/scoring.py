@@ -72,7 +72,7 @@ def score_round(rules: Ruleset, cards: Sequence[str], activity: str | None = Non
     """
     require(rules, Ruleset, "rules", "a Boomerang: Australia Ruleset (see load_rules)")
     if isinstance(cards, str):
-        raise InvalidInput([Problem("", "give the cards as a sequence of ids, not one string", "card-count")])
+        raise InvalidInput([Problem("", "cards must be a list of card ids, not one string", "card-list")])
     if not is_list(cards):
         raise TypeError(f"cards must be a list of card ids (str), not {kind(cards)}")
     if activity is not None and not isinstance(activity, str):

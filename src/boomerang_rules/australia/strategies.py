@@ -11,6 +11,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from ..core.arguments import flag
 from ..core.loading import game_ruleset_argument, list_rules, rules_data, rules_from_data
 from .engine import apply, is_over, legal_actions, new_game, to_act
 from .loading import TITLE, load_rules
@@ -62,6 +63,7 @@ def generated_rulesets(draw: st.DrawFn, players: int | None = None) -> Ruleset:
 
 def game_state(draw: st.DrawFn, players: int | None, ruleset: Ruleset, finished: bool | None) -> GameState:
     """A legal game state: finished, unfinished (stopped anywhere), or either (``None``)."""
+    finished = flag(finished, "finished", none=True)
     n = players if players is not None else draw(st.integers(ruleset.players.min, ruleset.players.max))
     state = new_game(ruleset, n, draw(st.integers(0, 2**32 - 1), label="seed"))
     if finished is None:

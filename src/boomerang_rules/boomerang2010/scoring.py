@@ -134,8 +134,8 @@ def _checked(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequenc
     for s, hand in enumerate(cards):
         mine: list[int] = []
         if isinstance(hand, str):
-            problems.append(Problem(pointer("cards", s), "give a seat's cards as a list of ids, not one string",
-                                    "card-known"))
+            problems.append(Problem(pointer("cards", s), "a seat's cards must be a list of card ids, not one string",
+                                    "card-list"))
             hand = []
         list_of(hand, f"cards[{s}]", "card ids (str)")
         for i, cid in enumerate(hand):
@@ -144,7 +144,7 @@ def _checked(rules: Ruleset, cards: Sequence[Sequence[str]], boomerangs: Sequenc
                 problems.append(Problem(where, f"unknown card {brief(cid)}", "card-known"))
             elif cid in seen:
                 other, k = seen[cid]
-                problems.append(Problem(where, f"card {cid!r} is held twice (also at /cards/{other}/{k})",
+                problems.append(Problem(where, f"card {cid!r} is held twice (also by seat {other}, its card {k + 1})",
                                         "card-unique"))
             else:
                 seen[cid] = (s, i)

@@ -11,6 +11,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from ..core.arguments import flag
 from ..core.drawn_rulesets import game_ruleset_drawn, rulesets_for
 from ..core.loading import list_rules, rules_data, rules_from_data
 from .engine import apply, is_over, legal_actions, new_game, to_act
@@ -59,7 +60,8 @@ def rulesets(generated: bool = True, players: int | None = None) -> st.SearchStr
     """The shipped Boomerang (2010) rulesets and, unless ``generated`` is false, rulesets made from
     them (0-12 boomerangs each, sets of 1-12, 2-6 players, any part of the deck, with or without
     the boomerang tie-break); only those for ``players`` players when given."""
-    return rulesets_for(GAME, players, generated_rulesets if generated else None, GENERATED_PLAYERS)
+    return rulesets_for(GAME, players, generated_rulesets if flag(generated, "generated") else None,
+                        GENERATED_PLAYERS)
 
 
 def _rules(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Ruleset:
@@ -73,6 +75,7 @@ def _rules(draw: st.DrawFn, rules: RulesArg, players: int | None = None) -> Rule
 def games(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
           finished: bool | None = True) -> GameState:
     """A legal game state: finished, unfinished (stopped after any number of decisions), or either."""
+    finished = flag(finished, "finished", none=True)
     ruleset = _rules(draw, rules, players)
     n = players if players is not None else draw(st.integers(ruleset.players.min, ruleset.players.max))
     state = new_game(ruleset, n, draw(st.integers(0, 2**32 - 1), label="seed"))
@@ -91,6 +94,7 @@ def games(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
 def records(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
             finished: bool | None = None, with_result: bool | None = None) -> dict[str, Any]:
     """A valid game record; ``with_result`` (default: either) keeps a finished game's result."""
+    with_result = flag(with_result, "with_result", none=True)
     record = record_of(draw(games(players, rules, finished)))
     keep = draw(st.booleans()) if with_result is None else with_result
     if not keep:

@@ -120,6 +120,15 @@ def optional_seed(value: object, parameter: str = "seed") -> int | None:
     return seed
 
 
+def flag(value: object, parameter: str, none: bool = False) -> bool | None:
+    """``value`` if it is a bool (or None, when ``none``); ``TypeError`` naming ``parameter`` otherwise.
+    A test strategy's ``finished="no"`` was read as true (a game played to its end), its
+    ``with_result=0`` as false: a yes-or-no argument takes a bool, never anything truthy."""
+    if value.__class__ is bool or (none and value is None):
+        return value
+    raise not_a(value, parameter, "True or False" + (" or None" if none else ""))
+
+
 def in_range(value: object, low: int, high: int, parameter: str, what: str = "an integer") -> int:
     """``value`` as an int from ``low`` to ``high`` (both included); ``TypeError`` for a non-integer,
     ``ValueError`` naming ``parameter`` and the range for one outside it."""

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from . import rng as rng_mod
-from .arguments import brief, is_list, kind, list_of, not_a, string_list
+from .arguments import brief, integer, is_list, kind, list_of, not_a, string_list
 from .determinize import check_view
 
 View_contra = TypeVar("View_contra", contravariant=True)
@@ -139,6 +139,7 @@ def play_game(rules: Any, bots: Sequence[Any], seed: int,
     if not isinstance(played, str) or played not in GAMES:
         raise not_a(rules, "rules", "a Ruleset (see load_rules)")
     list_of(bots, "bots", "bots, one a seat (objects with choose(view, actions): see BOTS)")
+    seed = integer(seed, "seed", "an integer seed")  # None: the game's new_game asked for deals, here none to give
     game = game_module(played)
     new_game, is_over, to_act, apply = game.new_game, game.is_over, game.to_act, game.apply
     legal_actions = game.legal_actions

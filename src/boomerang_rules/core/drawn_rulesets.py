@@ -14,7 +14,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from .arguments import as_id
+from .arguments import as_id, not_a
 from .loading import game_ruleset_argument, list_rules, load_rules
 from .seats import admits
 
@@ -26,8 +26,11 @@ def rulesets_for(game: str, players: object, generated: Callable[[int | None], s
     ``generated`` is given and ``players`` is in ``generated_players``, the counts its rulesets
     can be made for; ``ValueError`` when no ruleset of the game can be for ``players``. A numpy
     integer is the count it holds, as ``check_players`` takes it: read as no count, it drew rulesets
-    for any number of players, and ``games(players=np.int64(3))`` failed inside."""
+    for any number of players, and ``games(players=np.int64(3))`` failed inside. Anything else but None
+    is a ``TypeError`` naming ``players``: ``rulesets(players="3")`` drew rulesets for any count."""
     count = as_id(players)
+    if count is None and players is not None:
+        raise not_a(players, "players", "a player count (int) or None")
     shipped = [i.id for i in list_rules() if i.game == game and admits(load_rules(i.id), count)]
     parts = [st.sampled_from(shipped).map(load_rules)] if shipped else []
     if generated is not None and (count is None or count in generated_players):

@@ -118,6 +118,13 @@ class Node:
     ``drawn`` outcomes the event under way could draw in that order, the event not yet complete
     (else ``outcomes`` went on as if the impossible ones had not been drawn). A node this module's
     functions make is not checked again.
+
+    Nodes compare as their fields do, the state by its own equality: the position and the seed, not
+    where the chance still to come will be drawn from, by which ``state_of(record_of(s)) == s``. So
+    ``from_state(s)`` of a seeded ``s`` equals ``from_state(state_of(record_of(s)))``, though in a game
+    with chance after its first deal the first draws it from its seed and the second, at the end of the
+    record's last round, waits for it (``is_chance``): equal nodes are one position, and may go on
+    differently once chance comes.
     """
 
     rules: Any = attrs.field(converter=_rules)
@@ -305,7 +312,9 @@ def resolve(node: Node, outcome: int) -> Node:
     the possible outcomes, never lists them: at a steal they are the victim's hand, in a shuffle they
     tell which cards are drawn (the undealt order ``repr`` hides); it listed a dozen and named one."""
     if not is_chance(node):
-        here = "the game is over" if is_over(node) else f"seats {', '.join(map(str, to_act(node)))} decide here"
+        seats = to_act(node)
+        here = ("the game is over" if is_over(node) else f"seat {seats[0]} decides here" if len(seats) == 1
+                else f"seats {', '.join(map(str, seats))} decide here")
         raise IllegalAction(f"no chance event is under way: {here}, not chance (chance outcome {brief(outcome)})")
     if outcome.__class__ is not int:
         if isinstance(outcome, bool) or not hasattr(outcome, "__index__"):

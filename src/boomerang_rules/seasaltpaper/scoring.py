@@ -113,7 +113,7 @@ def _indices(t: Tables, ids: Sequence[str], where: str, seen: dict[str, str], pr
     scoring function answers it."""
     out: list[int] = []
     if isinstance(ids, str):
-        problems.append(Problem(pointer(where), f"{where} must be a list of card ids", "cards"))
+        problems.append(Problem(pointer(where), f"{where} must be a list of card ids, not one string", "card-list"))
         return out
     if not isinstance(ids, Sequence):
         raise not_a(ids, parameter, "a list of card ids (str)")

@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ..core import rng as rng_mod
+from ..core.arguments import flag
 from ..core.drawn_rulesets import game_ruleset_drawn, rulesets_for
 from .engine import apply, is_over, legal_actions, new_game, to_act
 from .rules import GAME, Ruleset
@@ -37,6 +38,7 @@ def _play(ruleset: Ruleset, players: int, seed: int, choices: int, limit: int) -
 
 def game_state(draw: st.DrawFn, players: int | None, ruleset: Ruleset, finished: bool | None) -> GameState:
     """A legal game state: finished, unfinished (stopped anywhere), or either (``None``)."""
+    finished = flag(finished, "finished", none=True)
     n = players if players is not None else draw(st.integers(ruleset.players.min, ruleset.players.max))
     seed = draw(st.integers(0, 2**32 - 1), label="seed")
     choices = draw(st.integers(0, 2**32 - 1), label="choices")
@@ -92,7 +94,8 @@ def rulesets(generated: bool = True, players: int | None = None) -> st.SearchStr
     """The shipped Sea Salt & Paper rulesets and variants and, unless ``generated`` is false, rulesets
     made from them (``generated_rulesets``), as the other games' ``rulesets`` do; only those for
     ``players`` players when given."""
-    return rulesets_for(GAME, players, generated_rulesets if generated else None, GENERATED_PLAYERS)
+    return rulesets_for(GAME, players, generated_rulesets if flag(generated, "generated") else None,
+                        GENERATED_PLAYERS)
 
 
 RulesArg = Ruleset | str | st.SearchStrategy[Ruleset] | st.SearchStrategy[str] | None
@@ -121,6 +124,7 @@ def records(draw: st.DrawFn, players: int | None = None, rules: RulesArg = None,
     """A valid Sea Salt & Paper record; ``with_result`` (default: either) keeps a finished game's result."""
     from .records import record_of
 
+    with_result = flag(with_result, "with_result", none=True)
     record = record_of(game_state(draw, players, _ruleset(draw, rules, players), finished))
     if not (draw(st.booleans()) if with_result is None else with_result):
         record.pop("result", None)
