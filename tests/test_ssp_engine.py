@@ -253,6 +253,7 @@ def test_four_mermaids_win_at_once() -> None:
     assert "mermaids" in br.legal_actions(s, 2)
     s = br.apply(s, 2, "mermaids")
     assert br.is_over(s) and br.winners(s) == (2,) and br.to_act(s) == ()
+    assert s.history[-1].card_points[2] == 4 and s.history[-1].scores == (0, 0, 0) == s.totals  # won, not scored
     assert s.round == 1 == len(s.history) and s.turn == -1  # once over: the rounds played, nobody to act
     assert "mermaids" not in br.legal_actions(holding(game(), 2, ["mermaid-1", "mermaid-2", "mermaid-3"]), 2)
 
@@ -912,9 +913,9 @@ def check_round_end(before: GameState, after: GameState, seat: int, action: str,
               for h, p in zip(result.hands, result.played)]
     cards, bonus = [p.card_points for p in points], [p.colour_bonus for p in points]
     assert list(result.card_points) == cards
-    if action in ("stop", "mermaids"):
+    if action in ("stop", "mermaids"):  # four mermaids win the game at once: the round is not scored
         assert (result.end, result.ender) == (action, seat)
-        assert result.scores == (tuple(cards) if action == "stop" else result.scores)
+        assert result.scores == (tuple(cards) if action == "stop" else (0,) * n)
     elif result.end == "empty_deck":
         assert not after.history[-1].hands or result.scores == (0,) * n
         assert before.caller < 0 or rules.round_end.empty_deck_during_last_chance == "ends-round"
