@@ -587,3 +587,74 @@ def test_a_view_shows_the_past_rounds_of_the_state_it_is_given() -> None:
     assert br.view(again, 0).past_rounds == seen
     other = attrs.evolve(state, history=(state.history[1], state.history[1]))
     assert br.view(other, 0).past_rounds == (seen[1], seen[1]) != seen
+
+
+def plain_b10_game(players: int, seed: int) -> None:
+    """A random game on a random deck, played beside the reference read plainly (card ids and
+    lists): the river turned until every land shows or the deck runs out, cards nobody took
+    counting toward it; every seat choosing a land at once; the hunt from the round's first seat
+    in turn order, ``throw`` only with a boomerang, a pass taking the pot and leaving the hunt;
+    the last seat left on top of the stack; the capture from the top down; the last seat left
+    opening the next round; the end when a round would start with an empty deck; the majorities,
+    the sets of boomerangs and the winners (most boomerangs, then shared)."""
+    rules = b10.load_rules()
+    rng = random.Random(seed)
+    card = {c.id: c for c in rules.cards}
+    deck = sorted(card)
+    rng.shuffle(deck)
+    s = br.new_game(rules, players, deck=deck)
+    throwing = rng.choice((0.3, 0.7, 0.95))  # how keen the random hunters are
+    river: list[str] = []
+    held = [rules.boomerangs_each] * players
+    captured: list[list[str]] = [[] for _ in range(players)]
+    first = 0
+    for rounds in range(len(card) + 1):
+        if rounds and not deck:
+            break
+        while {land for c in river for land in card[c].lands} != set(rules.lands) and deck:
+            river.append(deck.pop(0))
+        assert not br.is_over(s) and [s.tables.ids[c] for c in s.river] == river
+        assert br.to_act(s) == tuple(range(players))
+        tokens = {}
+        for seat in rng.sample(range(players), players):  # simultaneous: in any order
+            assert br.legal_actions(s, seat) == rules.lands
+            tokens[seat] = rng.choice(rules.lands)
+            s = br.apply(s, seat, tokens[seat])
+        hunting, pot, stack = [(first + k) % players for k in range(players)], 0, []
+        while len(hunting) > 1:
+            seat = hunting[0]
+            assert br.to_act(s) == (seat,)
+            assert set(br.legal_actions(s, seat)) == ({"pass", "throw"} if held[seat] else {"pass"})
+            if held[seat] and rng.random() < throwing:
+                s = br.apply(s, seat, "throw")
+                held[seat] -= 1
+                pot += 1
+                hunting = hunting[1:] + hunting[:1]
+            else:
+                s = br.apply(s, seat, "pass")
+                held[seat] += pot
+                pot = 0
+                stack.append(hunting.pop(0))
+        stack.append(hunting[0])
+        for seat in reversed(stack):
+            took = [c for c in river if tokens[seat] in card[c].lands]
+            captured[seat] += took
+            river = [c for c in river if c not in took]
+        first = stack[-1]
+        assert list(s.boomerangs) == held and s.pot == 0
+        assert [sorted(s.tables.ids[c] for c in mine) for mine in s.captured] == [sorted(c) for c in captured]
+        assert br.is_over(s) or s.first == first
+    assert br.is_over(s) and br.to_act(s) == ()
+    counts = [[sum(card[c].animal == animal for c in mine) for animal in rules.animals] for mine in captured]
+    lead = [max(column) for column in zip(*counts)]
+    totals = [sum(n for n, top in zip(mine, lead) if n == top) + held[seat] // rules.boomerangs_per_point
+              for seat, mine in enumerate(counts)]
+    assert [sheet.total for sheet in br.score_sheets(s)] == totals
+    best = max(zip(totals, held))
+    assert br.winners(s) == tuple(seat for seat in range(players) if (totals[seat], held[seat]) == best)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_whole_games_follow_the_reference_read_plainly(players: int) -> None:
+    for seed in range(25):
+        plain_b10_game(players, seed)

@@ -253,6 +253,7 @@ def test_four_mermaids_win_at_once() -> None:
     assert "mermaids" in br.legal_actions(s, 2)
     s = br.apply(s, 2, "mermaids")
     assert br.is_over(s) and br.winners(s) == (2,) and br.to_act(s) == ()
+    assert s.history[-1].card_points[2] == 4 and s.history[-1].scores == (0, 0, 0) == s.totals  # won, not scored
     assert s.round == 1 == len(s.history) and s.turn == -1  # once over: the rounds played, nobody to act
     assert "mermaids" not in br.legal_actions(holding(game(), 2, ["mermaid-1", "mermaid-2", "mermaid-3"]), 2)
 
@@ -850,3 +851,180 @@ def test_the_compiled_path_plays_decks_of_up_to_64_cards_and_bench_says_so_past_
     assert (tables.deck_size, tables.compiled is None) == (cards, cards > 64)
     assert engine.plain_reasons(tables) == ((f"a deck of {cards} cards, more than 64",) if cards > 64 else ())
     assert engine.serving(rules).endswith(f"a deck of {cards} cards, more than 64)") == (cards > 64)
+
+
+# --- every decision of whole games against the reference read plainly ---------------------------
+
+SHIPPED_SSP = sorted(i for i in br.shipped_ids() if br.load_rules(i).game == "sea-salt-paper")
+
+
+def plain_legal(s: GameState, seat: int, bound: bool = False) -> set[str]:
+    """What the reference lets ``seat`` do now, read off the state by card ids and the ruleset's
+    data alone: the draw (two from the deck, or a pile's top; a bound seat only the deck's top
+    card), the kept card and the pile (the empty one if one is), the duos and trios in hand, the
+    four mermaids, STOP and LAST CHANCE at 7+ card points with no LAST CHANCE running, a crab
+    pair's pile then any card of it, a victim who is another seat with an unrevealed, non-empty
+    hand, the lobster's card. ``bound``: a jellyfish pair binds the seat this turn."""
+    rules = s.rules
+    ids = [c.id for c in rules.cards]
+    hand = [ids[c] for c in s.hands[seat]]
+    if s.phase == "draw":
+        if bound:
+            return {"draw_one"} if s.deck else {"pass"}
+        return {*(["draw"] if s.deck else []), *(f"take:{ids[p[-1]]}" for p in s.piles if p)} or {"pass"}
+    if s.phase == "keep":
+        empty = [name for name, pile in zip(("left", "right"), s.piles) if not pile]
+        return {f"keep:{ids[c]}:{p}" for c in s.drawn for p in (empty if len(empty) == 1 else ("left", "right"))}
+    if s.phase == "play":
+        if bound:
+            return {"end"}
+        duos = set()
+        for duo in rules.duos:
+            for i, a in enumerate(hand):
+                for b in hand[i + 1:]:
+                    if sorted((rules.card(a).kind, rules.card(b).kind)) == sorted(duo.kinds):
+                        duos.add("+".join(sorted((a, b), key=ids.index)))
+        out = {"end", *(f"duo:{d}" for d in duos)}
+        if rules.trio is not None:
+            out |= {f"trio:{d}+{c}" for d in duos for c in hand if rules.card(c).kind == rules.trio.kind}
+        if sum(rules.card(c).kind == rules.mermaids.kind for c in hand) >= rules.mermaids.win_with:
+            out.add("mermaids")
+        played = [ids[c] for c in s.played[seat]]
+        if s.caller < 0 and ssp.score_cards(rules, hand, played).card_points >= rules.round_end.min_points:
+            out |= {"stop", "last_chance"}
+        return out
+    if s.phase == "crab_pile":
+        return {f"pile:{name}" for name, pile in zip(("left", "right"), s.piles) if pile}
+    if s.phase == "crab_card":
+        return {f"pick:{ids[c]}" for c in s.piles[s.crab_pile]}
+    if s.phase == "steal":
+        return {f"steal:{v}" for v in range(s.players) if v != seat and s.hands[v] and not s.protected >> v & 1}
+    assert s.phase == "lobster"
+    return {f"lobster:{ids[c]}" for c in s.drawn}
+
+
+def check_round_end(before: GameState, after: GameState, seat: int, action: str, finals: list[int]) -> None:
+    """A round that just ended did so as the reference says, was scored so, and the next begins
+    left of the seat that ended it (after an empty deck: left of the seat whose turn it was)."""
+    rules, n = before.rules, before.players
+    result = after.history[-1]
+    ids = [c.id for c in rules.cards]
+    points = [ssp.score_cards(rules, [ids[c] for c in h], [ids[c] for c in p])
+              for h, p in zip(result.hands, result.played)]
+    cards, bonus = [p.card_points for p in points], [p.colour_bonus for p in points]
+    assert list(result.card_points) == cards
+    if action in ("stop", "mermaids"):  # four mermaids win the game at once: the round is not scored
+        assert (result.end, result.ender) == (action, seat)
+        assert result.scores == (tuple(cards) if action == "stop" else (0,) * n)
+    elif result.end == "empty_deck":
+        assert not after.history[-1].hands or result.scores == (0,) * n
+        assert before.caller < 0 or rules.round_end.empty_deck_during_last_chance == "ends-round"
+        assert result.ender == seat
+    else:
+        caller = before.caller
+        assert (result.end, result.ender) == ("last_chance", caller)
+        assert finals == [(caller + k) % n for k in range(1, n)]  # one final turn each, from the caller's left
+        won = all(cards[caller] >= cards[o] for o in range(n) if o != caller)
+        assert result.scores == tuple((cards[o] + bonus[o] if won else bonus[o]) if o == caller
+                                      else (bonus[o] if won else cards[o]) for o in range(n))
+    if not br.is_over(after):
+        assert after.first == after.turn == (result.ender + 1) % n
+        assert not any(after.hands) and len(after.deck) == len(rules.cards) - 2
+
+
+def check_duo_effect(before: GameState, after: GameState, seat: int, action: str) -> None:
+    """A duo played for its effect does what the reference says (an effect that cannot happen is
+    skipped); a trio (a duo with a starfish) has none. The cards go from the hand to the table."""
+    rules = before.rules
+    ids = [c.id for c in rules.cards]
+    cards = action.split(":")[1].split("+")
+    hand = [c for c in (ids[i] for i in before.hands[seat]) if c not in cards]
+    assert sorted(ids[i] for i in after.played[seat]) == sorted([*(ids[i] for i in before.played[seat]), *cards])
+    kinds = sorted(rules.card(c).kind for c in cards[:2])
+    effect = "none" if action.startswith("trio:") else next(d.effect for d in rules.duos if sorted(d.kinds) == kinds)
+    got = sorted(ids[i] for i in after.hands[seat])
+    deck = [ids[i] for i in before.deck]
+    if effect == "take_from_discard" and any(before.piles):
+        assert after.phase == "crab_pile" and got == sorted(hand)
+    elif effect == "draw" and deck:
+        assert after.phase == "play" and got == sorted([*hand, deck[0]]) and len(after.deck) == len(deck) - 1
+    elif effect == "steal" and any(v != seat and before.hands[v] and not before.protected >> v & 1
+                                   for v in range(before.players)):
+        assert after.phase == "steal"
+    elif effect == "look_at_top" and deck:
+        look = next(d.look for d in rules.duos if sorted(d.kinds) == kinds)
+        assert after.phase == "lobster" and sorted(ids[i] for i in after.drawn) == sorted(deck[:look])
+    elif effect == "extra_turn" and (deck or any(before.piles)
+                                     or rules.round_end.empty_deck_extra_turn != "from-discard-piles"):
+        assert (after.phase == "draw" and after.turn == seat) or after.history != before.history
+    else:  # no effect, or one that cannot happen: the pair is played all the same
+        assert after.phase == "play" and got == sorted(hand) and after.deck == before.deck
+
+
+def plain_game(rules_id: str, players: int, seed: int) -> None:
+    """A random game of ``rules_id`` checked at every decision (``plain_legal``), at every turn's
+    end (the next seat: left, the same after a boat pair, the next final turn during LAST CHANCE)
+    and at every round's end (``check_round_end``)."""
+    rng = random.Random(seed)
+    ending = (0.02, 0.1, 0.5)[seed % 3]  # how often the random player ends the round when it may
+    s = br.new_game(rules_id, players, seed=seed)
+    finals: list[int] = []  # the seats whose final turns have begun, in order (a boat pair's turns once)
+    turns: list[int] = []  # the seat of each turn this round, in order (a turn begins with a draw decision)
+    bound: set[int] = set()  # the seats a jellyfish pair binds for their next turn
+    totals = [0] * players
+    while not br.is_over(s):
+        (seat,) = br.to_act(s)
+        if s.phase == "draw":
+            turns.append(seat)
+        legal = set(br.legal_actions(s, seat))
+        plain = plain_legal(s, seat, seat in bound)
+        assert legal == plain, (rules_id, players, seed, s.phase, sorted(legal ^ plain))
+        if s.caller >= 0 and s.phase == "draw" and finals[-1:] != [seat]:
+            finals.append(seat)
+        ends = sorted(legal & {"stop", "last_chance"})
+        action = rng.choice(ends) if ends and rng.random() < ending else rng.choice(sorted(legal - set(ends)))
+        before, s = s, br.apply(s, seat, action)
+        if len(s.history) > len(before.history):
+            check_round_end(before, s, seat, action, finals)
+            result = s.history[-1]
+            totals = [a + b for a, b in zip(totals, result.scores)]
+            if result.end == "mermaids":
+                assert br.is_over(s) and br.winners(s) == (seat,)
+            elif br.is_over(s) or max(totals) >= s.rules.target(players):
+                went = attrs.evolve(result, last_turns=tuple(max((i for i, x in enumerate(turns) if x == o),
+                                                                 default=-1) for o in range(players)))
+                assert br.is_over(s) and br.winners(s) == plain_winners(s.rules.tie_break, totals, went)
+            finals, turns, bound = [], [], set()
+            continue
+        if s.turn != seat or (s.phase == "draw" and before.phase != "draw"):  # the seat's turn is over
+            bound.discard(seat)
+        if action.startswith(("duo:", "trio:")):
+            check_duo_effect(before, s, seat, action)
+            duo = [s.rules.card(c).kind for c in action.split(":")[1].split("+")]
+            if action.startswith("duo:") and sorted(duo) == ["jellyfish", "swimmer"]:
+                bound |= set(range(players)) - {seat}
+        if s.phase == "draw" and s.turn_no != before.turn_no and not s.deck:  # a turn has ended on an empty deck:
+            # the round goes on only during a LAST CHANCE of the variant that lets it, or into the turn a
+            # boat pair gives from the discard piles (the online reading's variant)
+            lets = s.rules.round_end.empty_deck_during_last_chance == "continues" and s.caller >= 0
+            boat = s.rules.round_end.empty_deck_extra_turn == "from-discard-piles" and s.turn == seat
+            assert lets or boat, (rules_id, players, seed, action)
+        if action == "last_chance":
+            assert (s.caller, s.turn, s.protected >> seat & 1) == (seat, (seat + 1) % players, 1)
+        elif action == "end":
+            assert s.phase == "draw"
+            if before.caller < 0:
+                assert s.turn == (seat + 1) % players
+            else:  # a final turn is over: revealed, and the next seat from the caller's left plays its own
+                assert s.protected >> seat & 1 and s.turn == (seat + 1) % players != before.caller
+        elif before.phase == "play" and s.phase == "draw":  # a boat pair: the same seat's next turn at once
+            assert action.startswith("duo:") and s.rules.card(action[4:].split("+")[0]).kind == "boat"
+            assert s.turn == seat
+
+
+@pytest.mark.parametrize("rules_id", SHIPPED_SSP)
+def test_every_decision_of_whole_games_is_the_reference_read_plainly(rules_id: str) -> None:
+    base = 1000 * SHIPPED_SSP.index(rules_id)  # and other games for each ruleset: a variant's rule meets its case
+    for seed in [*range(9), base + 9, base + 10]:  # (games 0-8 hold ties each tie-break decides)
+        for players in (2, 3, 4):
+            plain_game(rules_id, players, seed)
