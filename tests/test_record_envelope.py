@@ -410,3 +410,32 @@ def test_a_record_whose_game_is_not_its_ruleset_s_says_so_first(name: str, other
     assert str(problems[0]) == (f"/rules: the ruleset {record['rules']!r} is for {own!r}, but the record is a "
                                 f"{game!r} game [rules-game]")
     assert len(problems) > 1 and all(p.rule.startswith("schema:") for p in problems[1:])
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_number_a_record_claims_is_bounded_alike_in_every_game(name: str) -> None:
+    """Every integer of a record but its version and seed (a seat, a claimed score), set below 0 or
+    past any game's, is the schema's ``minimum`` or ``maximum`` at its place in every game, its message
+    a line long. Sea Salt & Paper's sheets and Boomerang (2010)'s capture seats and claimed points were
+    unbounded: ``-1`` or ``10**9`` was a ``result-sheet`` (or ``capture-order``) there and the schema's
+    refusal in Boomerang: Australia, and ``10**400`` was quoted whole, 400 digits in one message."""
+    record = _record(name)
+    places = [p for p in _integers(record) if p[0] not in ("version", "seed")]
+    assert any(p[0] == "result" for p in places)
+    for where in places:
+        at = "/" + "/".join(map(str, where))
+        for value, rule in ((-1, "schema:minimum"), (10**9, "schema:maximum"), (10**400, "schema:maximum")):
+            problems = br.validate_record(_with(record, where, value))
+            assert [(p.pointer, p.rule) for p in problems] == [(at, rule)], (at, value, problems)
+            assert len(problems[0].message) <= 200
+
+
+def test_boomerang_2010_s_claimed_animals_are_at_most_as_many_as_its_animals_and_named_briefly() -> None:
+    """A claimed sheet's ``cards`` and ``animals`` rows are objects keyed by animal: they took any number
+    of keys of any length (20,000 keys made 20,000 problems; a key of 5,000 characters a pointer as long)."""
+    record = _record("boomerang-2010-3p")
+    many = _with(record, ("result", "sheets", 0, "animals"), {f"k{i}": 1 for i in range(20_000)})
+    assert [(p.pointer, p.rule) for p in br.validate_record(many)] == [
+        ("/result/sheets/0/animals", "schema:maxProperties")]
+    long = _with(record, ("result", "sheets", 0, "cards", "x" * 5000), 1)
+    assert [(p.pointer, p.rule) for p in br.validate_record(long)] == [("/result/sheets/0/cards", "schema:maxLength")]
