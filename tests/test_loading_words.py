@@ -114,8 +114,21 @@ def test_a_variant_off_its_schema_is_refused_in_its_own_file(tmp_path: Path) -> 
     path.write_text(json.dumps(variant("standard", 5)))
     with pytest.raises(RulesError) as refused:
         load_rules(path)
-    assert [(p.pointer, p.rule, p.file) for p in refused.value.problems] == [
-        ("/changes", "schema:type", str(path)), ("/changes", "schema:not", str(path))]
+    assert [(p.pointer, p.rule, p.file) for p in refused.value.problems] == [("/changes", "schema:type", str(path))]
+
+
+@pytest.mark.parametrize("key", ["format", "version"])
+@pytest.mark.parametrize("parent", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_variant_changing_the_format_or_version_is_told_so_in_words(tmp_path: Path, key: str, parent: str) -> None:
+    """The schema refuses a patch of ``format`` or ``version``; its message quoted the subschema
+    (``{'version': 2} should not be valid under {'anyOf': [{'required': ['format']}, ...]}``), and a
+    ``changes`` that was no object was refused twice, the second time in those words."""
+    path = tmp_path / "house.json"
+    path.write_text(json.dumps(variant(parent, {key: 2})))
+    with pytest.raises(RulesError) as refused:
+        load_rules(path)
+    assert [str(p) for p in refused.value.problems] == [
+        f"{path}:/changes: {key!r} is not allowed here (refused: 'format', 'version') [schema:not]"]
 
 
 def test_resolve_data_follows_a_relative_extends_from_its_folder(tmp_path: Path) -> None:

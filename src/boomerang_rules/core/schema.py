@@ -109,6 +109,21 @@ def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
             yield ValidationError(f"{shown(instance)} does not match {pattern!r}")
 
 
+def _not(validator: Any, forbidden: Any, instance: Any, schema: Any) -> Any:
+    """``not`` in words: jsonschema's own message quotes the subschema (``'format' should not be valid
+    under {'enum': ['format', 'version']}``), which tells a reader of a variant nothing. Our schemas
+    forbid a list of values this way (a variant's ``changes`` may not name ``format`` or ``version``)."""
+    from jsonschema.exceptions import ValidationError
+
+    if not validator.evolve(schema=forbidden).is_valid(instance):
+        return
+    listed = forbidden.get("enum") if isinstance(forbidden, dict) else None
+    if isinstance(listed, list):
+        yield ValidationError(f"{brief(instance)} is not allowed here (refused: {', '.join(map(brief, listed))})")
+    else:
+        yield ValidationError(f"{brief(instance)} is not allowed here")
+
+
 @cache
 def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(_whole_string(pattern))
@@ -129,7 +144,7 @@ def _validator(name: str) -> Any:
             return
         yield from each_item(validator, item_schema, instance, schema)
 
-    keywords = {"uniqueItems": _unique_items, "pattern": _pattern, "maxItems": _max_items, "items": items}
+    keywords = {"uniqueItems": _unique_items, "pattern": _pattern, "maxItems": _max_items, "items": items, "not": _not}
     checker = validators.extend(Draft202012Validator, keywords)  # type: ignore[no-untyped-call]
     return checker(schema)
 
