@@ -171,12 +171,22 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
     parent_data = resolve_data(_read(path, parent_label), parent_label, path.parent, (*seen, key), allow_paths,
                                depth + 1)
     merged = merge_patch(parent_data, _whole_numbers(data["changes"]))  # the parent's are ints already
+    if "game" in data["changes"] and merged.get("game") != parent_data.get("game"):
+        raise RulesError([_game_changed(parent, parent_data.get("game"), label)])
     merged["format"] = RULESET_FORMAT
     merged["version"] = 1
     for field in ("id", "name", "description"):
         if field in data:
             merged[field] = data[field]
     return merged  # type: ignore[no-any-return]
+
+
+def _game_changed(parent: str, game: Any, label: str | None) -> Problem:
+    """The problem of a variant whose patch changes (or removes) ``game``: a variant is of its parent's
+    game, so it is told once, at its place. It was the other game's schema broken twenty times over
+    (every key the other game requires, every key of this one it does not know), or "unknown game None"."""
+    return Problem("/changes/game", f"a variant may not change the game: it extends {brief(parent)}, a ruleset for "
+                   f"{brief(game)} (write a whole ruleset for another game)", "game", label)
 
 
 def _whole_numbers(value: Any) -> Any:
