@@ -5,6 +5,7 @@ The mutation run of docs/testing.md showed these messages asserted only in part.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from pathlib import Path
@@ -73,6 +74,23 @@ def test_a_name_the_system_cannot_look_up_is_an_io_problem_naming_it(tmp_path: P
     assert list(refused.value.problems) == [Problem(
         "/extends", f"{long[:27]!r}...{long[:28]!r} {NEITHER} (cannot "
         "read the file: File name too long)".replace("'...'", "..."), "extends", str(house))]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links here")
+def test_symbolic_links_in_a_loop_are_named_as_such_not_as_no_file(tmp_path: Path) -> None:
+    """``Path.is_file`` says False for links in a loop, so ``--rules`` said "no such file exists" where
+    ``validate`` of the same name said "Too many levels of symbolic links"; both say why now."""
+    os.symlink("b.json", tmp_path / "a.json")
+    os.symlink("a.json", tmp_path / "b.json")
+    why = f"cannot read the file: {os.strerror(errno.ELOOP)}"
+    with pytest.raises(RulesError) as refused:
+        load_rules(tmp_path / "a.json")
+    assert list(refused.value.problems) == [Problem("", why, "io", str(tmp_path / "a.json"))]
+    house = tmp_path / "house.json"
+    house.write_text(json.dumps(variant("a.json", {})))
+    with pytest.raises(RulesError) as refused:
+        load_rules(house)
+    assert list(refused.value.problems) == [Problem("/extends", f"'a.json' {NEITHER} ({why})", "extends", str(house))]
 
 
 def variant(extends: str, changes: Any) -> dict[str, Any]:

@@ -8,6 +8,7 @@ resolved ruleset must pass the ruleset schema and the game's own consistency che
 from __future__ import annotations
 
 import os
+import stat
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -86,15 +87,19 @@ def _unreadable(path: Path) -> str | None:
     """Why ``path`` names no file to read, or None when it is a regular file: ``NO_SUCH_FILE``,
     a folder, something else that is not a file (a device or a pipe, whose reading may never
     end), or the system's words for a name it cannot look up at all (a name too long, a folder
-    not searchable), where ``Path.is_file`` raises instead of saying False."""
+    not searchable, symbolic links in a loop). ``Path.is_file`` raised for some of these and said
+    False for a loop, which was then "no such file exists" though ``validate`` said why."""
     try:
-        if path.is_file():
-            return None
-        if path.is_dir():
-            return "a folder, not a file"
-        return "not a regular file (a device, a pipe or a socket)" if path.exists() else NO_SUCH_FILE
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError, ValueError):  # ValueError: a name holding a NUL, as no file's
+        return NO_SUCH_FILE
     except OSError as exc:
         return f"cannot read the file: {exc.strerror or exc}"
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder, not a file"
+    return "not a regular file (a device, a pipe or a socket)"
 
 
 def _label(path: Path) -> str:
