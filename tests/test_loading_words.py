@@ -16,6 +16,7 @@ import pytest
 from boomerang_rules.core.arguments import brief
 from boomerang_rules.core.errors import Problem, RulesError
 from boomerang_rules.core.loading import load_rules, resolve_data, rules_data, rules_from_data, shipped_ids
+from boomerang_rules.core.validation import validate_file
 
 SHIPPED = ", ".join(shipped_ids())
 GAME_NAMES = "boomerang-2010, boomerang-australia, sea-salt-paper"
@@ -174,6 +175,8 @@ def test_a_cycle_is_found_at_once_however_a_file_is_spelled(tmp_path: Path) -> N
     assert list(refused.value.problems) == [Problem(
         "/extends", f"variants extend each other in a cycle: {a} -> {b} -> {a}", "extends-cycle",
         str(tmp_path / "b.json"))]
+    assert [p for report in validate_file(tmp_path / "a.json") for p in report.problems] == list(
+        refused.value.problems)  # validate told it from b.json (b -> a -> b): it read a document, not a file
 
 
 def test_a_parent_that_is_missing_or_no_object_is_named_in_the_right_file(tmp_path: Path) -> None:

@@ -10,13 +10,14 @@ import attrs
 
 from .errors import Problem, RulesError
 from .games import records_module, rules_module, unknown_game
-from .jsonio import JSON_LINES_SUFFIXES, STDIN, json_problems, read_documents, vouched_fit  # noqa: F401 (JSON_LINES_SUFFIXES: kept importable here)
+from .jsonio import JSON_LINES_SUFFIXES, STDIN, is_json_lines_name, json_problems, read_documents, vouched_fit  # noqa: F401 (JSON_LINES_SUFFIXES: kept importable here)
 from .limits import DEFAULT_MAX_BYTES
 from .loading import RULESET_FORMAT, VARIANT_FORMAT, check_resolved, resolve_data, shipped_id_problems
 
 RECORD_FORMAT = "boomerang-rules/game-record"
 
-Checker = Callable[[Any, str | None, Path | None], list[Problem]]
+Checker = Callable[[Any, str | None, Path | None, Path | None], list[Problem]]
+"""A document's checker: ``(data, label, base, path)``, ``path`` the file it was read from, if one was."""
 
 
 @attrs.frozen
@@ -41,10 +42,13 @@ class Report:
         }
 
 
-def check_rules_document(data: Any, label: str | None, base: Path | None) -> list[Problem]:
-    """Every problem of a ruleset or variant document."""
+def check_rules_document(data: Any, label: str | None, base: Path | None, path: Path | None = None) -> list[Problem]:
+    """Every problem of a ruleset or variant document. ``path``, the file it was read from, starts the
+    chain of files a cycle of ``extends`` is told by, as ``load_rules`` tells it (``a -> b -> a``): without
+    it ``validate a.json`` told the same cycle from its second file (``b -> a -> b``)."""
+    seen = (str(path.resolve()),) if path is not None else ()
     try:
-        resolved = resolve_data(data, label, base)
+        resolved = resolve_data(data, label, base, seen)
     except RulesError as exc:
         return list(exc.problems)
     problems = check_resolved(resolved, data, label)
@@ -53,7 +57,7 @@ def check_rules_document(data: Any, label: str | None, base: Path | None) -> lis
     return shipped_id_problems(rules_module(resolved["game"]).build(resolved), label)
 
 
-def check_record_document(data: Any, label: str | None, base: Path | None) -> list[Problem]:
+def check_record_document(data: Any, label: str | None, base: Path | None, path: Path | None = None) -> list[Problem]:
     """Every problem of a game record, found by its game's replay."""
     unknown: list[Problem] = unknown_game(data)
     if unknown:
@@ -71,8 +75,8 @@ CHECKERS: dict[str, Checker] = {
 """The document kinds ``validate`` knows, by their ``format`` value."""
 
 
-def validate_data(data: Any, label: str | None = None, base: Path | None = None) -> Report:
-    """Validate a parsed document of any known kind."""
+def validate_data(data: Any, label: str | None = None, base: Path | None = None, path: Path | None = None) -> Report:
+    """Validate a parsed document of any known kind (``path``: the file it is the whole of, if any)."""
     fmt = data.get("format") if isinstance(data, dict) else None
     checker = CHECKERS.get(fmt) if isinstance(fmt, str) else None
     if checker is None:
@@ -84,7 +88,7 @@ def validate_data(data: Any, label: str | None = None, base: Path | None = None)
     found = json_problems(data)
     if not found:
         with vouched_fit(data):  # the checker's own json_problems(data) need not encode it again
-            found = checker(data, label, base)
+            found = checker(data, label, base, path)
     problems = [p.in_file(label) if p.file is None else p for p in found]
     return Report(label or "<input>", str(fmt).rsplit("/", 1)[-1], tuple(problems))
 
@@ -99,11 +103,12 @@ def validate_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> list[
     ``max_bytes``; ``-`` is standard input. ``OSError`` when the file cannot be read.
     """
     base = Path(".") if str(path) == STDIN else Path(path).parent
+    whole = None if str(path) == STDIN or is_json_lines_name(path) else Path(path)  # a file of one document
     reports = []
     for where, data, problem in read_documents(path, max_bytes):
         if problem is not None:
             reports.append(Report(where, None, (problem,)))
         else:
             with vouched_fit(data):  # parse_json found it fit
-                reports.append(validate_data(data, where, base))
+                reports.append(validate_data(data, where, base, whole))
     return reports
