@@ -439,3 +439,22 @@ def test_boomerang_2010_s_claimed_animals_are_at_most_as_many_as_its_animals_and
         ("/result/sheets/0/animals", "schema:maxProperties")]
     long = _with(record, ("result", "sheets", 0, "cards", "x" * 5000), 1)
     assert [(p.pointer, p.rule) for p in br.validate_record(long)] == [("/result/sheets/0/cards", "schema:maxLength")]
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "direction", "sea-salt-paper", "sea-salt-paper-extra-salt",
+                                      "boomerang-2010"])
+def test_a_ruleset_or_variant_given_as_a_record_is_told_so_once(rules_id: str) -> None:
+    """A ruleset or variant file given to ``replay``, ``sheet`` or ``validate_record``: one problem at
+    ``/format`` in every game, as ``--rules record.json`` is one; it was the record schema's every
+    required field first (``'players' is a required property``, ...), never saying what the file is."""
+    from boomerang_rules.core.resources import data_dir
+
+    document = json.loads((data_dir("variants") / f"{rules_id}.json").read_text(encoding="utf-8"))
+    what = "a variant" if "extends" in document else "a ruleset"
+    expected = [f"/format: expected 'boomerang-rules/game-record', found {document['format']!r}: {what}, not a game "
+                "record [format]"]
+    assert _messages(document) == expected
+    assert [str(p) for p in br.check_record(document).problems] == expected
+    with pytest.raises(br.InvalidInput) as refused:
+        br.state_of(document)
+    assert [str(p) for p in refused.value.problems] == expected

@@ -315,13 +315,13 @@ def validate_record(record: Any, file: str | os.PathLike[str] | None = None) -> 
     """Every problem of a parsed game record of any game (by its ``game``); ``[]`` when valid, each
     in ``file`` (a name or a path: ``core.records.located``)."""
     from .core.jsonio import json_problems, vouched_fit
-    from .core.records import located
+    from .core.records import located, not_a_record
 
     located((), file)  # a file of the wrong type refused before any check, valid record or not
     unreadable = json_problems(record)  # not text, too deep: for every game, before its own checks
     if unreadable:
         return located(unreadable, file)
-    unknown: list[Problem] = unknown_game(record)
+    unknown: list[Problem] = not_a_record(record) or unknown_game(record)
     if unknown:
         return located(unknown, file)
     with vouched_fit(record):  # its game's check need not encode it again
@@ -348,9 +348,11 @@ def check_record(record: Any, rules: Any = None) -> Any:
     ``InvalidInput`` when ``rules`` are another game's than the record's."""
     import attrs
 
+    from .core.records import not_a_record
+
     rules = _rules_for_record(record, rules)
     checked = _record_game(record, rules).check_record(record, rules)
-    unknown = unknown_game(record)
+    unknown = not_a_record(record) or unknown_game(record)
     return attrs.evolve(checked, state=None, problems=tuple(unknown)) if unknown else checked
 
 
@@ -358,11 +360,12 @@ def state_of(record: Any, rules: Any = None) -> Any:
     """The state a valid record of any game ends in; ``InvalidInput`` listing the problems otherwise."""
     from .core.errors import InvalidInput
     from .core.jsonio import json_problems
+    from .core.records import not_a_record
 
     unreadable = json_problems(record)
     if unreadable:
         raise InvalidInput(unreadable, "not a valid game record:")
-    unknown = unknown_game(record)
+    unknown = not_a_record(record) or unknown_game(record)
     if unknown:
         raise InvalidInput(unknown, "not a valid game record:")
     rules = _rules_for_record(record, rules)

@@ -22,7 +22,7 @@ from .display import is_text, shown, unshown_words
 from .errors import InvalidInput, Problem, RulesError, under
 from .games import GAMES, rules_module
 from .jsonio import json_problems
-from .loading import load_rules, loaded, rules_data, rules_from_data, shipped_ids
+from .loading import RULESET_FORMAT, VARIANT_FORMAT, load_rules, loaded, rules_data, rules_from_data, shipped_ids
 from .pointer import pointer
 from .schema import schema_problems
 from .validation import RECORD_FORMAT
@@ -207,6 +207,18 @@ def point_problems(record: Any, own: Iterable[tuple[str, ...]] = ()) -> list[Pro
             else:
                 stack.append((value, at))
     return sorted(problems, key=lambda p: p.pointer)
+
+
+def not_a_record(record: Any) -> list[Problem]:
+    """A ruleset or variant (its ``format`` says so) given where a record is read: one problem at
+    ``/format``, in the words ``load_rules`` gives a record given as rules, in every game. It was the
+    record schema's every required field (``'game' is a required property``, ``'players' ...``) and
+    the format last, so ``replay house.json`` never said that the file is a variant."""
+    fmt = record.get("format") if isinstance(record, dict) else None
+    if fmt not in (RULESET_FORMAT, VARIANT_FORMAT):
+        return []
+    what = "a ruleset" if fmt == RULESET_FORMAT else "a variant"
+    return [Problem("/format", f"expected {RECORD_FORMAT!r}, found {fmt!r}: {what}, not a game record", "format")]
 
 
 def recorded_seed(record: dict[str, Any]) -> tuple[int | None, list[Problem]]:
