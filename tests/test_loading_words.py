@@ -41,6 +41,22 @@ def test_load_rules_names_what_it_was_given_instead_of_a_name(name: Any, kind: s
                                   f"not {kind}: {name!r}")
 
 
+class _BytesPath:
+    """A path object whose ``__fspath__`` gives bytes: ``os.PathLike``, but no path of text."""
+
+    def __fspath__(self) -> bytes:
+        return b"house.json"
+
+
+def test_load_rules_names_a_path_object_of_bytes_as_it_names_bytes() -> None:
+    """pathlib's ``TypeError`` ("argument should be a str object or an os.PathLike object returning str")
+    named no argument; ``load_rules`` names its own, as it does for bytes given bare."""
+    with pytest.raises(TypeError) as refused:
+        load_rules(_BytesPath())  # type: ignore[arg-type]
+    assert str(refused.value) == ("name_or_path must be a file path of text (str or os.PathLike of str), not "
+                                  "_BytesPath naming bytes: b'house.json'")
+
+
 @pytest.mark.parametrize("name", ["nope", "variants/standard", "standard.json"])
 def test_a_name_neither_shipped_nor_a_file_lists_the_shipped_ones(name: str, tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:

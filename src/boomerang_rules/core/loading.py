@@ -309,6 +309,10 @@ def load_rules(name_or_path: str | os.PathLike[str] = "standard") -> Any:
     if not isinstance(name_or_path, str | os.PathLike):
         raise TypeError(f"name_or_path must be a shipped ruleset id or a file path (str or os.PathLike), "
                         f"not {kind(name_or_path)}: {brief(name_or_path)}")
+    if not isinstance(name_or_path, str) and not isinstance(os.fspath(name_or_path), str):
+        # a path object of bytes: pathlib's own TypeError named no argument ("argument should be a str ...")
+        raise TypeError(f"name_or_path must be a file path of text (str or os.PathLike of str), not "
+                        f"{kind(name_or_path)} naming bytes: {brief(os.fspath(name_or_path))}")
     name_or_path = _own_ruleset(name_or_path)
     if isinstance(name_or_path, str) and _is_shipped(name_or_path):
         return _load_shipped(name_or_path)
