@@ -267,8 +267,8 @@ def test_an_inline_ruleset_may_not_take_a_shipped_id_for_other_rules() -> None:
     with pytest.raises(RulesError) as refused:
         rules_from_data({**data, "rounds": 3, "pass_directions": ["left"] * 3}, "game.json", allow_paths=False)
     assert list(refused.value.problems) == [Problem(
-        "/id", "this ruleset is called 'standard', as a shipped one is, but its rules differ from the shipped "
-        "'standard'; give it an id of its own", "rules-id", "game.json")]
+        "/id", "this ruleset is called 'standard', as a shipped one is, but differs from the shipped 'standard' in "
+        "pass_directions, rounds; give it an id of its own", "rules-id", "game.json")]
 
 
 @pytest.mark.parametrize("shipped", ["standard", "sea-salt-paper", "boomerang-2010", "reshuffle"])
@@ -288,12 +288,19 @@ def test_a_changed_copy_that_keeps_a_shipped_id_is_refused_wherever_it_is_loaded
     same = tmp_path / "same.json"
     same.write_text(json.dumps(data))
     assert load_rules(same) == load_rules(shipped) == load_rules(data_dir("variants") / f"{shipped}.json")
-    data["name"] = "Ours"  # not a rule: the name and the description may differ
-    data["players"]["max"] -= 1
+    data["description"] = "Ours"  # the description, though no rule, is in the digest a record names its rules by
     path = tmp_path / "rs.json"
     path.write_text(json.dumps(data))
-    want = (f"{path}:/id: this ruleset is called {shipped!r}, as a shipped one is, but its rules differ from the "
-            f"shipped {shipped!r}; give it an id of its own [rules-id]")
+    with pytest.raises(RulesError) as refused:
+        load_rules(path)
+    assert [str(p) for p in refused.value.problems] == [  # it was "its rules differ", which they did not
+        f"{path}:/id: this ruleset is called {shipped!r}, as a shipped one is, but differs from the shipped "
+        f"{shipped!r} in description; give it an id of its own [rules-id]"]
+    data["name"] = "Ours"
+    data["players"]["max"] -= 1
+    path.write_text(json.dumps(data))
+    want = (f"{path}:/id: this ruleset is called {shipped!r}, as a shipped one is, but differs from the shipped "
+            f"{shipped!r} in description, name, players; give it an id of its own [rules-id]")
     with pytest.raises(RulesError) as refused:
         load_rules(path)
     assert [str(p) for p in refused.value.problems] == [want]
@@ -303,6 +310,13 @@ def test_a_changed_copy_that_keeps_a_shipped_id_is_refused_wherever_it_is_loaded
     out = tmp_path / "games.jsonl"
     simulated = runner.invoke(cli, ["simulate", "--rules", str(path), "--games", "1", "--out", str(out)])
     assert simulated.exit_code == 1 and want in simulated.stderr and not out.exists()
+    other = "sea-salt-paper" if shipped != "sea-salt-paper" else "standard"
+    path.write_text(json.dumps({**rules_data(load_rules(other)), "id": shipped}))
+    with pytest.raises(RulesError) as refused:
+        load_rules(path)
+    assert [p.message for p in refused.value.problems] == [
+        f"this ruleset is called {shipped!r}, as a shipped one is, but differs from the shipped {shipped!r} in game; "
+        "give it an id of its own"]
 
 
 SHOWN_TEXTS = {"standard": ["/name", "/description", "/regions/0/name", "/cards/0/site"],

@@ -273,10 +273,19 @@ def shipped_id_problems(rules: Any, label: str | None) -> list[Problem]:
     A record names its rules by id ("[standard]"), so an id must not lie: a changed copy of a
     shipped ruleset that kept its id would write records that ``validate`` then refuses.
     """
-    if _is_shipped(rules.id) and _load_shipped(rules.id) != rules:
-        return [Problem("/id", f"this ruleset is called {rules.id!r}, as a shipped one is, but its rules differ "
-                        f"from the shipped {rules.id!r}; give it an id of its own", "rules-id", label)]
-    return []
+    if not _is_shipped(rules.id):
+        return []
+    shipped = _load_shipped(rules.id)
+    if shipped == rules:
+        return []
+    fields = ["game"]
+    if shipped.game == rules.game:
+        to_data = rules_module(rules.game).to_data
+        mine, theirs = to_data(rules), to_data(shipped)
+        fields = [key for key in sorted({*mine, *theirs}) if mine.get(key) != theirs.get(key)]
+    # the fields named: a copy whose description alone was edited was told "its rules differ"
+    return [Problem("/id", f"this ruleset is called {rules.id!r}, as a shipped one is, but differs from the shipped "
+                    f"{rules.id!r} in {', '.join(fields)}; give it an id of its own", "rules-id", label)]
 
 
 def _own_ruleset(name_or_path: str | os.PathLike[str]) -> str | os.PathLike[str]:
