@@ -304,8 +304,10 @@ def test_a_record_replayed_under_another_games_rules_is_refused_naming_game(
         br.check_record(record, br.load_rules(replayed))
 
 
-@pytest.mark.parametrize("game", ["chess", "", "Boomerang-Australia"])
-def test_a_record_of_an_unknown_game_gets_one_problem_listing_the_games(tmp_path: Path, game: str) -> None:
+@pytest.mark.parametrize("game", ["chess", "", "Boomerang-Australia", 5, None, True, ["sea-salt-paper"]])
+def test_a_record_of_an_unknown_game_gets_one_problem_listing_the_games(tmp_path: Path, game: Any) -> None:
+    """A ``game`` that is no text was checked against Boomerang: Australia's schema: 37 problems for this
+    Sea Salt & Paper record, not one of them saying that the game is unknown."""
     file = tmp_path / "g.json"
     assert run("simulate", "--rules", "sea-salt-paper", "--players", "2", "--out", str(file))[0] == 0
     record = {**json.loads(file.read_text()), "game": game}
@@ -322,6 +324,23 @@ def test_a_record_of_an_unknown_game_gets_one_problem_listing_the_games(tmp_path
         code, _, err = run(command, str(file))
         assert code == 1
         assert f"{file}:/game: unknown game" in (err or "") + CliRunner().invoke(cli, [command, str(file)]).stdout
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_record_without_its_game_gets_one_problem_in_every_game(tmp_path: Path, rules: str) -> None:
+    """Without ``game`` a record was checked against Boomerang: Australia's schema: one problem for its own
+    records, 37 for a Sea Salt & Paper one and 65 for a Boomerang (2010) one."""
+    file = tmp_path / "g.json"
+    assert run("simulate", "--rules", rules, "--players", "3", "--out", str(file))[0] == 0
+    record = json.loads(file.read_text())
+    del record["game"]
+    expected = ["'game' is a required property (games: boomerang-2010, boomerang-australia, sea-salt-paper) "
+                "[schema:required]"]
+    assert [str(p) for p in br.validate_record(record)] == expected
+    assert [str(p) for p in br.check_record(record).problems] == expected
+    with pytest.raises(br.InvalidInput) as caught:
+        br.state_of(record)
+    assert [str(p) for p in caught.value.problems] == expected
 
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")

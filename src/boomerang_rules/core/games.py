@@ -228,16 +228,29 @@ def rules_module(game: str) -> RulesModule:
     return module  # type: ignore[no-any-return]
 
 
+RECORD_FORMAT = "boomerang-rules/game-record"
+"""A game record's ``format``, in every game (``core.validation`` tells documents apart by it)."""
+
+
 def unknown_game(record: Any) -> list[Any]:
-    """A record whose ``game`` is text but no game of ``GAMES``: one problem at ``/game`` listing the games,
-    rather than a whole record checked (and refused row by row) against the first game's schema."""
+    """A record whose ``game`` is no game of ``GAMES`` (text or not), or a record (by its ``format``)
+    without one: one problem at ``/game`` listing the games, rather than a whole record checked (and
+    refused row by row) against the first game's schema. A record of another game without its ``game``
+    (or with ``"game": 5``) was 37 or 65 problems of the first game's schema; one of the first game, one."""
     from .arguments import brief
     from .errors import Problem
 
-    game = record.get("game") if isinstance(record, dict) else None
-    if not isinstance(game, str) or game in GAMES:
+    if not isinstance(record, dict):
         return []
-    return [Problem("/game", f"unknown game {brief(game)} (games: {', '.join(sorted(GAMES))})", "game")]
+    games = ", ".join(sorted(GAMES))
+    if "game" not in record:
+        if record.get("format") != RECORD_FORMAT:
+            return []
+        return [Problem("", f"'game' is a required property (games: {games})", "schema:required")]
+    game = record["game"]
+    if isinstance(game, str) and game in GAMES:
+        return []
+    return [Problem("/game", f"unknown game {brief(game)} (games: {games})", "game")]
 
 
 def records_module(game: str) -> GameModule:

@@ -9,12 +9,11 @@ from typing import Any
 import attrs
 
 from .errors import Problem, RulesError
+from .games import RECORD_FORMAT as RECORD_FORMAT
 from .games import records_module, rules_module, unknown_game
 from .jsonio import JSON_LINES_SUFFIXES, STDIN, is_json_lines_name, json_problems, read_documents, vouched_fit  # noqa: F401 (JSON_LINES_SUFFIXES: kept importable here)
 from .limits import DEFAULT_MAX_BYTES
 from .loading import RULESET_FORMAT, VARIANT_FORMAT, check_resolved, resolve_data, shipped_id_problems
-
-RECORD_FORMAT = "boomerang-rules/game-record"
 
 Checker = Callable[[Any, str | None, Path | None, Path | None], list[Problem]]
 """A document's checker: ``(data, label, base, path)``, ``path`` the file it was read from, if one was."""
