@@ -458,3 +458,14 @@ def test_a_ruleset_or_variant_given_as_a_record_is_told_so_once(rules_id: str) -
     with pytest.raises(br.InvalidInput) as refused:
         br.state_of(document)
     assert [str(p) for p in refused.value.problems] == expected
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_an_inline_ruleset_without_its_format_is_told_what_it_lacks(name: str) -> None:
+    """``rules`` is an id or an object: an object without (or with a wrong) ``format`` was "{} is not of
+    type 'string'", the schema's other branch, in every game; it is told by the object's own branch now."""
+    record = _record(name)
+    assert _messages({**record, "rules": {}}) == ["/rules: 'format' is a required property [schema:required]"]
+    assert _messages({**record, "rules": {"format": "x"}}) == [
+        "/rules/format: 'x' is not one of ['boomerang-rules/variant', 'boomerang-rules/ruleset'] [schema:enum]"]
+    assert _messages({**record, "rules": 5}) == ["/rules: 5 is not of type 'string' [schema:type]"]

@@ -163,13 +163,25 @@ def _fast_check(name: str) -> Any:
 
 
 def _leaf_errors(error: Any) -> list[Any]:
-    """The most specific errors under ``error``: for anyOf/oneOf, the best branch's."""
+    """The most specific errors under ``error``: for anyOf/oneOf, the best branch's, among the branches
+    of the value's own type when there are some (``_of_its_type``)."""
     if not error.context:
         return [error]
     from jsonschema.exceptions import best_match
 
-    best = best_match(error.context)
+    best = best_match(_of_its_type(error.context))
     return _leaf_errors(best) if best is not None else [error]
+
+
+def _of_its_type(context: Any) -> list[Any]:
+    """The errors of the branches of an anyOf/oneOf that take a value of the type given (all of them when
+    none does). jsonschema's ``best_match`` chose the other branch's ``type``: a record's ``rules`` given
+    as an object without its ``format`` was "{} is not of type 'string'", though an object is what an
+    inline ruleset is, and the object branch said what it lacks ("'format' is a required property")."""
+    errors = list(context)
+    mistyped = {e.relative_schema_path[0] for e in errors if e.validator == "type" and not e.relative_path}
+    kept = [e for e in errors if e.relative_schema_path[0] not in mistyped]
+    return kept or errors
 
 
 def schema_problems(instance: Any, name: str) -> list[Problem]:
