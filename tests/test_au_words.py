@@ -292,6 +292,8 @@ def test_collections_held_by_one_hand_alone_score_in_full(kinds: tuple[str, ...]
     data = br.rules_data(RULES)
     for i, card in enumerate(data["cards"]):
         card["collection"] = kinds[i] if i < len(kinds) else None
+    values = data["scoring"]["collections"]["values"]  # a kind no card shows may not be scored (kind-in-deck)
+    data["scoring"]["collections"]["values"] = {kind: points for kind, points in values.items() if kind in kinds}
     rules = rules_from_data({**data, "id": "few-collections"})
     hand = [c.id for c in rules.cards[:7]]
     animals = [c.animal for c in rules.cards[:7] if c.animal is not None]

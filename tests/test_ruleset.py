@@ -360,6 +360,30 @@ def _ruleset_problems(change: Any) -> list[tuple[str, str]]:
     return [(p.pointer, p.rule) for p in info.value.problems]
 
 
+@pytest.mark.parametrize(("table", "name"), [("animals", "koala"), ("collections", "leaf")])
+def test_a_scored_kind_no_card_shows_is_refused_as_in_sea_salt_and_paper(table: str, name: str) -> None:
+    """A variant's patch of one value with a misspelt key (``koala`` for ``koalas``) loaded and changed
+    nothing; it is refused where it stands, by the rule Sea Salt & Paper's tables have (``kind-in-deck``)."""
+    def change(d: dict[str, Any]) -> None:
+        d["scoring"][table]["values"][name] = 8
+
+    assert _ruleset_problems(change) == [(f"/scoring/{table}/values/{name}", "kind-in-deck")]
+    with pytest.raises(br.RulesError) as refused:
+        rules_from_data(variant_of("standard", {"scoring": {table: {"values": {name: 8}}}}), "house.json")
+    field = table.removesuffix("s")
+    assert [str(p) for p in refused.value.problems] == [
+        f"house.json:/changes/scoring/{table}/values/{name}: the deck has no card of the {field} {name!r}, so its "
+        "value could never score [kind-in-deck]"]
+    with pytest.raises(br.RulesError) as refused:
+        rules_from_data(variant_of("sea-salt-paper", {"collectors": {"lobster": [1]}}), "house.json")
+    assert [(p.pointer, p.rule) for p in refused.value.problems] == [("/changes/collectors/lobster", "kind-in-deck")]
+
+
+def variant_of(parent: str, changes: dict[str, Any]) -> dict[str, Any]:
+    return {"format": "boomerang-rules/variant", "version": 1, "id": "house", "name": "House", "extends": parent,
+            "changes": changes}
+
+
 @pytest.mark.parametrize("value", ["A\n", "AB\n", "a", "AAAAA", "A\r"])
 def test_card_ids_match_whole_strings(value: str) -> None:
     assert ("/cards/0/id", "schema:pattern") in _ruleset_problems(lambda d: d["cards"][0].update(id=value))

@@ -165,6 +165,12 @@ def check(data: dict[str, Any]) -> list[Problem]:
             if value is not None and value not in known:
                 problems.append(Problem(pointer("cards", i, field), f"card {card['id']!r} names {field} "
                                         f"{value!r}, which {where} does not list", "icon-known"))
+    for field, table in (("collection", "collections"), ("animal", "animals")):
+        shown = {c[field] for c in cards}
+        for name in scoring[table]["values"]:
+            if name not in shown:  # a patch's misspelt key ("koala" for "koalas") changed nothing, silently
+                problems.append(Problem(pointer("scoring", table, "values", name), f"the deck has no card of the "
+                                        f"{field} {name!r}, so its value could never score", "kind-in-deck"))
     used_regions = {c["region"] for c in cards}
     for i, region in enumerate(data["regions"]):
         if region["id"] not in used_regions:
