@@ -311,17 +311,26 @@ def _record_game(record: Any, rules: Any = None) -> Any:
     return records_module(game if isinstance(game, str) else "")
 
 
+def _not_a_game_record(record: Any) -> list[Problem]:
+    """The one problem of a document that is no record of a game here: a ruleset or variant given as a
+    record (``core.records.not_a_record``), or a record of no game of ``GAMES`` (``unknown_game``);
+    ``[]`` otherwise, for its game's checks to judge. Each entry point below asks it first."""
+    from .core.records import not_a_record
+
+    return not_a_record(record) or unknown_game(record)
+
+
 def validate_record(record: Any, file: str | os.PathLike[str] | None = None) -> list[Problem]:
     """Every problem of a parsed game record of any game (by its ``game``); ``[]`` when valid, each
     in ``file`` (a name or a path: ``core.records.located``)."""
     from .core.jsonio import json_problems, vouched_fit
-    from .core.records import located, not_a_record
+    from .core.records import located
 
     located((), file)  # a file of the wrong type refused before any check, valid record or not
     unreadable = json_problems(record)  # not text, too deep: for every game, before its own checks
     if unreadable:
         return located(unreadable, file)
-    unknown: list[Problem] = not_a_record(record) or unknown_game(record)
+    unknown: list[Problem] = _not_a_game_record(record)
     if unknown:
         return located(unknown, file)
     with vouched_fit(record):  # its game's check need not encode it again
@@ -348,11 +357,9 @@ def check_record(record: Any, rules: Any = None) -> Any:
     ``InvalidInput`` when ``rules`` are another game's than the record's."""
     import attrs
 
-    from .core.records import not_a_record
-
     rules = _rules_for_record(record, rules)
     checked = _record_game(record, rules).check_record(record, rules)
-    unknown = not_a_record(record) or unknown_game(record)
+    unknown = _not_a_game_record(record)
     return attrs.evolve(checked, state=None, problems=tuple(unknown)) if unknown else checked
 
 
@@ -360,12 +367,11 @@ def state_of(record: Any, rules: Any = None) -> Any:
     """The state a valid record of any game ends in; ``InvalidInput`` listing the problems otherwise."""
     from .core.errors import InvalidInput
     from .core.jsonio import json_problems
-    from .core.records import not_a_record
 
     unreadable = json_problems(record)
     if unreadable:
         raise InvalidInput(unreadable, "not a valid game record:")
-    unknown = not_a_record(record) or unknown_game(record)
+    unknown = _not_a_game_record(record)
     if unknown:
         raise InvalidInput(unknown, "not a valid game record:")
     rules = _rules_for_record(record, rules)
