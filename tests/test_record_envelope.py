@@ -469,3 +469,16 @@ def test_an_inline_ruleset_without_its_format_is_told_what_it_lacks(name: str) -
     assert _messages({**record, "rules": {"format": "x"}}) == [
         "/rules/format: 'x' is not one of ['boomerang-rules/variant', 'boomerang-rules/ruleset'] [schema:enum]"]
     assert _messages({**record, "rules": 5}) == ["/rules: 5 is not of type 'string' [schema:type]"]
+
+
+@pytest.mark.parametrize("record", [[], ["format"], "boomerang-rules/ruleset", 3, None])
+def test_a_record_that_is_no_object_is_the_schema_s_one_problem_not_a_crash(record: Any) -> None:
+    """A record that is no JSON object (a list, a string, a number, null) reaches the check of a ruleset
+    given as a record (``not_a_record``), which reads its ``format`` only from an object: the schema's one
+    ``type`` problem from ``validate_record``, ``check_record`` and ``state_of`` alike, no AttributeError."""
+    expected = [f"{record!r} is not of type 'object' [schema:type]"]
+    assert _messages(record) == expected
+    assert [str(p) for p in br.check_record(record).problems] == expected
+    with pytest.raises(br.InvalidInput) as refused:
+        br.state_of(record)
+    assert [str(p) for p in refused.value.problems] == expected
