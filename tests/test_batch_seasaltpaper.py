@@ -355,6 +355,29 @@ def test_each_games_scalars_are_two_whole_cache_lines() -> None:
     assert b.gi.ctypes.data % 64 == 0
 
 
+def test_a_pickled_or_copied_batch_keeps_its_scalars_aligned_and_plays_on_alike() -> None:
+    """An unpickled (or deep-copied) batch lays ``gi`` on a 64-byte boundary again, as ``init`` does,
+    and plays on as the original: same masks, rewards and totals at every step."""
+    import copy
+    import pickle
+
+    b = batch.init(br.load_rules("sea-salt-paper"), 3, 64, 5)
+    states = batch.sampler(b.games, 1)
+    b, _ = batch.step(b, batch.sample_actions(b, states))
+    for twin in (pickle.loads(pickle.dumps(b)), copy.deepcopy(b)):
+        assert twin.gi.ctypes.data % 64 == 0 and twin.gi.flags.c_contiguous
+        np.testing.assert_array_equal(twin.gi, b.gi)
+    twin = pickle.loads(pickle.dumps(b))
+    s1, s2 = states.copy(), states.copy()
+    while not b.over:
+        np.testing.assert_array_equal(batch.legal_masks(twin), batch.legal_masks(b))
+        b, r1 = batch.step(b, batch.sample_actions(b, s1))
+        twin, r2 = batch.step(twin, batch.sample_actions(twin, s2))
+        np.testing.assert_array_equal(r1, r2)
+    assert twin.over
+    np.testing.assert_array_equal(batch.totals(twin), batch.totals(b))
+
+
 def test_step_refuses_illegal_actions_and_applies_none() -> None:
     rules = br.load_rules("sea-salt-paper")
     b = batch.init(rules, 3, 4, 9)

@@ -319,6 +319,18 @@ class Batch(GamesBatch):
         the kernels visit only those, with no test of a finished game's, mispredicted where
         finished games fall at random among the live ones."""
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickled (or deep-copied): ``gi`` laid on a 64-byte boundary again, as ``__init__`` lays it
+        (an unpickled array starts where numpy puts it, 16 bytes past one: three cache lines a game)."""
+        for name, value in state.items():
+            setattr(self, name, value)
+        if self.gi.ctypes.data % 64:
+            self.gi = _aligned_zeros(self.gi.shape, np.int64)
+            self.gi[...] = state["gi"]
+
     @property
     def over(self) -> bool:
         """Whether every game is over."""
