@@ -84,6 +84,19 @@ def test_a_changed_ruleset_is_reported_and_the_record_still_replayed(name: str) 
     assert br.check_record({**record, "rules_digest": old}).state == br.state_of(record)
 
 
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_changed_ruleset_is_still_told_beside_a_player_count_that_stops_the_replay(name: str) -> None:
+    """``core.records.record_opening``, alike in every game: a record that cannot be replayed for its
+    player count still tells what was found before it (the changed digest), in pointer order."""
+    record = _record(name)
+    rules = br.load_rules(GAMES[name])
+    old = rules.digest[:20] + ("1" if rules.digest[20] == "0" else "0") + rules.digest[21:]
+    problems = br.check_record({**record, "rules_digest": old, "players": record["players"][:1]})
+    assert problems.state is None
+    assert [(p.pointer, p.rule) for p in problems.problems] == [("/rules_digest", "rules-digest"),
+                                                                 ("/players", "players-count")]
+
 def test_a_digest_that_is_the_start_of_the_other_parts_where_it_ends() -> None:
     """``core.records.digest_problems`` read past the schema (which holds a digest to 64 digits, so
     no record gets here with a shorter one): a digest that is all of the other's start parts where

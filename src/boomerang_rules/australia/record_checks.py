@@ -15,13 +15,10 @@ from ..core.errors import Problem, under
 from ..core.pointer import pointer
 from ..core.records import (
     Checked,
-    digest_problems,
     document_problems,
-    named_rules,
-    players_problems,
+    record_opening,
     recorded_names,
     recorded_seed,
-    replay_rules,
 )
 from ..core.results import result_problems
 from .dealing import deal_problems, queue_after, skipped
@@ -204,25 +201,12 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
     path to load; another game's is a problem at ``/rules``, what is no ruleset a ``TypeError``:
     ``core.records.replay_rules``, alike in every game).
     """
-    given, other = replay_rules(rules, Ruleset, GAME, "a Boomerang: Australia Ruleset")
-    rules = given
-    problems = document_problems(record, "game-record")
-    if any(not p.pointer.startswith("/result") for p in problems):
+    replayed, n, problems = record_opening(record, rules, Ruleset, GAME, "a Boomerang: Australia Ruleset",
+                                           lambda r: document_problems(r, "game-record"))
+    if replayed is None:
         return Checked(None, tuple(problems))
-    if other:
-        return Checked(None, tuple(other))
-    if rules is None:
-        named: Ruleset | None
-        named, found = named_rules(record["rules"], GAME)
-        if named is None:
-            return Checked(None, tuple(found))
-        rules = named
-        problems += digest_problems(record, rules)
+    rules = replayed
     t = tables_for(rules)
-    n = len(record["players"])
-    found = players_problems(rules, n)
-    if found:
-        return Checked(None, tuple(problems + found))
     rounds = record["rounds"]
     if len(rounds) > rules.rounds:
         problems.append(Problem(pointer("rounds", rules.rounds), f"{len(rounds)} rounds; the game has "

@@ -16,13 +16,10 @@ from ..core.errors import Problem, under
 from ..core.pointer import pointer
 from ..core.records import (
     Checked,
-    digest_problems,
     document_problems,
-    named_rules,
-    players_problems,
+    record_opening,
     recorded_names,
     recorded_seed,
-    replay_rules,
 )
 from ..core.results import result_problems
 from .engine import apply, deck_problems, is_over, legal_actions, new_game
@@ -191,24 +188,11 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
     path to load; another game's is a problem at ``/rules``, what is no ruleset a ``TypeError``:
     ``core.records.replay_rules``, alike in every game).
     """
-    given, other = replay_rules(rules, Ruleset, GAME, "a Boomerang (2010) Ruleset")
-    rules = given
-    problems = document_problems(record, RECORD_SCHEMA)
-    if any(not p.pointer.startswith("/result") for p in problems):
+    replayed, n, problems = record_opening(record, rules, Ruleset, GAME, "a Boomerang (2010) Ruleset",
+                                           lambda r: document_problems(r, RECORD_SCHEMA))
+    if replayed is None:
         return Checked(None, tuple(problems))
-    if other:
-        return Checked(None, tuple(other))
-    if rules is None:
-        named: Ruleset | None
-        named, found = named_rules(record["rules"], GAME)
-        if named is None:
-            return Checked(None, tuple(found))
-        rules = named
-        problems += digest_problems(record, rules)
-    n = len(record["players"])
-    found = players_problems(rules, n)
-    if found:
-        return Checked(None, tuple(problems + found))
+    rules = replayed
     found = under("/deck", deck_problems(tables_for(rules), record["deck"]))
     if found:
         return Checked(None, tuple(problems + found))

@@ -20,17 +20,14 @@ from ..core.errors import IllegalAction, Problem, under
 from ..core.pointer import pointer
 from ..core.records import (
     Checked,
-    digest_problems,
     document_problems,
     envelope,
     located,
-    named_rules,
     player_names,
-    players_problems,
     reached,
+    record_opening,
     recorded_names,
     recorded_seed,
-    replay_rules,
     result_of,
 )
 from ..core.results import result_problems
@@ -333,25 +330,13 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
     path to load; another game's is a problem at ``/rules``, what is no ruleset a ``TypeError``:
     ``core.records.replay_rules``, alike in every game).
     """
-    given, other = replay_rules(rules, Ruleset, GAME, "a Sea Salt & Paper Ruleset")
-    rules = given
-    problems = document_problems(record, RECORD_SCHEMA, _for_the_schema, own_integers=(("rounds", "*", "first"),))
-    if any(not p.pointer.startswith("/result") for p in problems):
+    replayed, n, problems = record_opening(record, rules, Ruleset, GAME, "a Sea Salt & Paper Ruleset",
+                                           lambda r: document_problems(r, RECORD_SCHEMA, _for_the_schema,
+                                                                       own_integers=(("rounds", "*", "first"),)))
+    if replayed is None:
         return Checked(None, tuple(problems))
-    if other:
-        return Checked(None, tuple(other))
-    if rules is None:
-        named: Ruleset | None
-        named, found = named_rules(record["rules"], GAME)
-        if named is None:
-            return Checked(None, tuple(found))
-        rules = named
-        problems += digest_problems(record, rules)
+    rules = replayed
     t = tables_for(rules)
-    n = len(record["players"])
-    found = players_problems(rules, n)
-    if found:
-        return Checked(None, tuple(problems + found))
     rounds = record["rounds"]
     decks: list[list[str]] = []
     for r, rnd in enumerate(rounds):
