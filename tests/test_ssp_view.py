@@ -46,7 +46,8 @@ def _keep(seen: list[Any], state: Any, seat: int, action: str) -> None:
 @pytest.mark.parametrize("rules_id", [r for r in br.shipped_ids() if br.load_rules(r).game == "sea-salt-paper"])
 def test_what_a_seat_knows_read_from_the_last_view_is_what_the_whole_round_tells(rules_id: str) -> None:
     """``_known_of`` reads only the decisions since the seat's last view (issue 27); at every decision
-    of bot games, for every seat, in whatever order the seats are viewed, it is ``_known``."""
+    of bot games, for every seat, in whatever order the seats are viewed, it is ``_known``, and
+    every card it says a hand holds is in that hand."""
     from boomerang_rules.core.bots import make_bots
     from boomerang_rules.seasaltpaper import bots as ssp_bots
     ssp_view_module = importlib.import_module("boomerang_rules.seasaltpaper.view")
@@ -59,7 +60,10 @@ def test_what_a_seat_knows_read_from_the_last_view_is_what_the_whole_round_tells
         order = random.Random(players)
         for state in seen:
             for seat in order.sample(range(players), players):
-                assert ssp_view_module._known_of(state, seat) == ssp_view_module._known(state, seat)
+                known = ssp_view_module._known_of(state, seat)
+                assert known == ssp_view_module._known(state, seat)
+                for other, cards in enumerate(known):  # what is known to be in a hand is there
+                    assert set(cards) <= set(state.tables.ids_of(state.hands[other]))
         for state in order.sample(seen, 40):  # out of order: from any earlier node, or none
             seat = order.randrange(players)
             assert ssp_view_module._known_of(state, seat) == ssp_view_module._known(state, seat)
@@ -211,3 +215,31 @@ def test_the_base_game_shows_no_seat_bound_as_it_binds_none() -> None:
     seat = br.to_act(s)[0]
     assert "draw" in br.legal_actions(s, seat) and "draw_one" not in br.legal_actions(s, seat)
     assert all(view(s, p).bound == () for p in range(3))
+
+
+def test_a_card_taken_from_a_pile_or_stolen_is_known_in_the_hand_it_went_to() -> None:
+    """Every other seat sees a card taken from a discard pile go into the taker's hand, and the seat
+    a card is stolen from knows which card the thief now holds (the thief's own hand is all known to
+    it, so its ``known`` is empty)."""
+    rng = random.Random(1)
+    s = br.new_game("sea-salt-paper", 3, seed=5)
+    takes = 0
+    while True:
+        seat = br.to_act(s)[0]
+        actions = br.legal_actions(s, seat)
+        chosen = [a for a in actions if a.startswith(("steal", "duo:shark")) or "swimmer" in a]
+        action = chosen[0] if chosen else rng.choice(actions)
+        after = br.apply(s, seat, action)
+        verb, _, rest = action.partition(":")
+        if verb == "take":
+            takes += 1
+            for other in range(3):
+                assert (rest in br.view(after, other).known[seat]) == (other != seat)
+        if verb == "steal":
+            victim = int(rest)
+            (card,) = set(s.tables.ids_of(s.hands[victim])) - set(after.tables.ids_of(after.hands[victim]))
+            assert card in br.view(after, victim).known[seat]
+            assert br.view(after, seat).known[seat] == () and card not in br.view(after, seat).known[victim]
+            break
+        s = after
+    assert takes > 0

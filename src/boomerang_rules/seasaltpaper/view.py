@@ -97,28 +97,14 @@ class SeatView:
 
 
 def _known(state: GameState, seat: int) -> tuple[tuple[str, ...], ...]:
-    """What ``seat`` knows of the other hands this round, from the round's decisions (see the module)."""
+    """What ``seat`` knows of the other hands this round, from the round's decisions (see the module):
+    the plain fold of ``_learn`` over the whole log, that ``_known_of``'s cache is checked against."""
     t = state.tables
     known: list[set[int]] = [set() for _ in range(state.players)]
     for who, action, card in state.entries():
-        verb, _, rest = action.partition(":")
-        if verb == "take":
-            known[who].add(t.index[rest])
-        elif verb == "duo" or verb == "trio":
-            known[who].difference_update(t.index[c] for c in rest.split("+"))
-        elif verb == "steal":
-            victim = int(rest)
-            if who == seat:
-                known[victim].discard(card)
-            elif victim == seat:
-                known[who].add(card)
-            else:
-                known[victim].clear()
-        elif verb == "mermaids":
-            known[who] = {c for c in known[who] if t.kind[c] != t.mermaid}
+        _learn(t, seat, known, who, action, card)
     known[seat] = set()
     return tuple(t.ids_of(sorted(k)) for k in known)
-
 
 def _learn(t: Tables, seat: int, known: list[set[int]], who: int, action: str, card: int) -> None:
     """What ``seat`` learns of the hands from one decision (``_known``'s step), into ``known``."""
