@@ -653,3 +653,20 @@ def test_a_state_holding_a_list_is_never_changed_and_both_paths_agree(players: i
         assert repr(engine.step(tampered, actions)) == repr(engine.step_plain(tampered, actions))
         assert tampered.taken == held
         state = br.step(state, actions)
+
+
+@pytest.mark.parametrize("players", [0, 3, 2_176_936, 10**12, True])
+def test_the_last_pick_with_a_players_count_not_the_games_builds_no_hands_of_that_count(players: Any) -> None:
+    """The last pick of a round empties every hand: as many as the state holds, not the context's
+    ``players`` (a rebound count of two million built a two-million-long tuple on one path, so the
+    paths' answers differed in the test above; a trillion would take all the memory), by the
+    compiled path and the plain one alike; the round's end then refuses the count."""
+    lasts = [s for s in pool() if s.step == s.context.activity_step - 1 and len(engine.to_act(s)) == 1]
+    assert lasts
+    for s in lasts:
+        odd = built(GameState, attrs.evolve(s.context, players=players), *tuple(s)[1:])
+        seat, action, actions = moves(s)
+        for after in (engine.apply_plain(odd, seat, action), engine.apply(odd, seat, action),
+                      engine.step_plain(odd, actions), engine.step(odd, actions)):
+            assert after.hands == (0,) * len(s.hands) and after.step == s.context.activity_step
+        agree(odd, seat, action, actions)

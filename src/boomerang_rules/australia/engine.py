@@ -365,7 +365,6 @@ def _resolve_draft(context: RoundContext, step: int, hands: tuple[int, ...], tak
                 c0, c1, c2, c3, h0.bit_length() - 1, h1.bit_length() - 1, h2.bit_length() - 1, h3.bit_length() - 1),
                 0, 15))
         return _NEW(GameState, (context, step, (h0, h1, h2, h3), (*taken, c0, c1, c2, c3), 0, 15))
-    n = context.players
     kept_list = []
     chosen = []
     codes = pending
@@ -384,7 +383,9 @@ def _resolve_draft(context: RoundContext, step: int, hands: tuple[int, ...], tak
     step += 1
     if step == context.activity_step:  # each seat catches the last card of the hand passed to it
         taken += tuple([h.bit_length() - 1 for h in kept])
-        return _NEW(GameState, (context, step, (0,) * n, taken, 0, context.everyone))
+        # as many empty hands as the state holds, not ``players``: a rebound count builds no row of its
+        # size here (a billion took minutes and all the memory; the round's end refuses it)
+        return _NEW(GameState, (context, step, (0,) * len(kept), taken, 0, context.everyone))
     return _NEW(GameState, (context, step, kept, taken, 0, context.everyone))
 
 
