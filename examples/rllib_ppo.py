@@ -89,6 +89,13 @@ def config_for(args: argparse.Namespace) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
+    from boomerang_rules import RulesError, load_rules
+
+    try:  # refused as the command line's --rules is: 2 for a file it cannot read, 1 for one that breaks the rules
+        rules = load_rules(args.rules)
+    except RulesError as exc:
+        print(f"rllib_ppo.py: {exc}", file=sys.stderr)
+        return 2 if any(problem.rule == "io" for problem in exc.problems) else 1
     try:
         import ray
         from ray.rllib.algorithms.ppo import PPOConfig  # noqa: F401  (fail here, not in a worker)
@@ -96,12 +103,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rllib_ppo.py needs ray[rllib] and torch: pip install '.[rllib]' from a checkout ({exc})",
               file=sys.stderr)
         return 2
-    from boomerang_rules import load_rules
     from boomerang_rules.core.parallel import ParallelError, init_local_ray
     from boomerang_rules.rl.gym import SingleAgentEnv
 
     try:  # the env's own checks, with a clear message, before any worker starts
-        probe = SingleAgentEnv(rules=load_rules(args.rules), players=args.players, opponents=args.opponents,
+        probe = SingleAgentEnv(rules=rules, players=args.players, opponents=args.opponents,
                                reward=args.reward)
     except (TypeError, ValueError) as exc:
         print(f"rllib_ppo.py: {exc}", file=sys.stderr)

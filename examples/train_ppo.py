@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 from typing import Any
 
@@ -235,8 +236,14 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--save: no directory {os.path.dirname(os.path.abspath(args.save))}")
     try:
         rules = br.load_rules(args.rules)
-    except br.RulesError as exc:
-        p.error(str(exc))
+    except br.RulesError as exc:  # as the command line's --rules: 2 if unreadable, 1 if it breaks the rules
+        if any(problem.rule == "io" for problem in exc.problems):
+            p.error(str(exc))
+        print(f"train_ppo.py: {exc}", file=sys.stderr)
+        raise SystemExit(1) from None
+    if not rules.players.min <= PLAYERS <= rules.players.max:  # the vector env's traceback otherwise
+        p.error(f"--rules: the example trains {PLAYERS} players; {rules.id!r} is for {rules.players.min} to "
+                f"{rules.players.max} players")
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)

@@ -124,3 +124,28 @@ def test_bad_arguments_are_usage_errors_before_training(argv: list[str], message
     captured = capsys.readouterr()
     assert message in captured.err
     assert "update" not in captured.out
+
+
+def test_a_ruleset_it_cannot_train_on_is_refused_as_the_cli_refuses_it(tmp_path: pathlib.Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A ruleset file that breaks the schema is invalid input (exit 1, as the command line's ``--rules``; it was
+    2), and one that does not admit the example's 4 players a usage error naming its range (it was a traceback
+    from the vector env, exit 1)."""
+    import json
+
+    module = _example()
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"id": "broken", "game": "sea-salt-paper", "duos": "x"}')
+    with pytest.raises(SystemExit) as exit_:
+        module.main(["--rules", str(broken)])
+    assert exit_.value.code == 1
+    assert f"train_ppo.py: {broken}" in capsys.readouterr().err
+    rules = json.loads((EXAMPLE.parent.parent / "variants" / "sea-salt-paper.json").read_text())
+    three = tmp_path / "three.json"
+    three.write_text(json.dumps({**rules, "id": "three", "players": {"min": 2, "max": 3}}))
+    with pytest.raises(SystemExit) as exit_:
+        module.main(["--rules", str(three), "--updates", "1", "--games", "2", "--eval-games", "0",
+                     "--ismcts-games", "0"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "trains 4 players" in err and "'three' is for 2 to 3 players" in err

@@ -517,3 +517,46 @@ def test_totals_win_rewards_and_action_masks_serve_every_game(rules_id: str) -> 
     for function in (rl.totals, rl.win_rewards):
         with pytest.raises(TypeError, match=r"^state must be a game state"):
             function(rules)
+
+
+def test_australias_score_bound_holds_where_doubled_collections_beat_the_best_cards(tmp_path: Any) -> None:
+    """The observation's ``scores`` divide by a bound of a game total (OpenSpiel's ``max_utility`` too), whose
+    collections per round were the best hand's values doubled only if that sum was within ``double_limit``: with
+    the limit at 15 the best cards sum to 20, undoubled, yet 15 doubled is 30. Under a ruleset scoring
+    collections alone, a seat keeping its sum near the limit passed the bound (84 of 80: an observation above 1)."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).resolve().parent.parent / "variants" / "standard.json").read_text())
+    scoring = data["scoring"]
+    scoring["collections"]["double_limit"] = 15
+    scoring["animals"]["values"] = dict.fromkeys(scoring["animals"]["values"], 0)
+    scoring["activities"]["table"] = [0] * len(scoring["activities"]["table"])
+    scoring["site_points"] = scoring["region_bonus"] = 0
+    for card in data["cards"]:
+        card["number"] = 1
+    path = tmp_path / "collections-only.json"
+    path.write_text(json.dumps({**data, "id": "collections-only"}))
+    rules = br.load_rules(str(path))
+    values = {c.id: rules.scoring.collections.values.get(c.collection, 0) if c.collection else 0 for c in rules.cards}
+    limit = rules.scoring.collections.double_limit
+
+    def collected(kept: int, card: str) -> int:
+        """The collections score of the cards kept with ``card`` (an activity: no card)."""
+        total = kept + values.get(card, 0)
+        return 2 * total if total <= limit else total
+
+    bound = rl.australia.OPENSPIEL[0].max_utility(rules, 2)
+    best = 0
+    for seed in range(8):
+        state, rng = br.new_game(rules, 2, seed), random.Random(seed)
+        while not br.is_over(state):
+            seen = br.view(state, 0)
+            kept = sum(values[c] for c in seen.face_up[0]) + (values[seen.throw] if seen.throw else 0)
+            scores = {a: (collected(kept, a), rng.random()) for a in seen.legal_actions}
+            mine = max(scores, key=scores.__getitem__)
+            state = br.step(state, [mine, rng.choice(br.legal_actions(state, 1))])
+        totals = [sheet.total for sheet in br.score_sheets(state)]
+        assert max(totals) <= bound and rl.observe(state, 0).max() <= 1.0, (seed, totals, bound)
+        best = max(best, *totals)
+    assert best > rules.rounds * sum(sorted(values.values())[-rules.hand_size:])  # past the best cards undoubled

@@ -532,3 +532,19 @@ def test_rules_given_as_a_path_object_are_loaded(rules_id: str, tmp_path: Path) 
     pz = pytest.importorskip("boomerang_rules.rl.pettingzoo")
     assert pz.env(rules=path, players=3).unwrapped.game.rules == mine
     assert pz.parallel_env(rules=path, players=3).game.rules == mine
+
+
+def test_the_rllib_example_exits_as_the_cli_does_on_a_ruleset_it_cannot_use(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--rules`` is refused as the command line's ``--rules`` is, before Ray starts: exit 1 for a file that
+    breaks the rules' schema (it was 2, a usage error), 2 for one that cannot be read."""
+    spec = importlib.util.spec_from_file_location("rllib_ppo", ROOT / "examples" / "rllib_ppo.py")
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"id": "broken", "game": "sea-salt-paper", "duos": "x"}')
+    assert example.main(["--rules", str(broken)]) == 1
+    assert f"rllib_ppo.py: {broken}" in capsys.readouterr().err
+    assert example.main(["--rules", str(tmp_path / "missing.json")]) == 2
+    assert "no such file" in capsys.readouterr().err

@@ -697,3 +697,51 @@ def test_a_game_strings_malformed_parameters_are_refused_here(params: str, capfd
     with pytest.raises(ValueError, match=r"^(not a serialized game and state of this library|the game string names)"):
         bos.deserialize_game_and_state(f"sea_salt_paper({params})\n{state_text}")
     assert capfd.readouterr() == ("", "")
+
+
+def _hoarder_gain(engine: Any, name: str) -> float:
+    """What action ``name`` adds to seat 0's card points (a card taken or kept); a little for a draw or a duo."""
+    t = engine.tables
+    if name.startswith(("take:", "keep:", "pick:")):
+        hand = tuple(sorted((*engine.hands[0], t.index[name.split(":")[1]])))
+        return float(t.card_points(hand, engine.played[0]) - t.card_points(engine.hands[0], engine.played[0]))
+    return 1.0 if name == "draw" else 0.5 if name.startswith("duo:") else 0.0
+
+
+def _hoarding_game(game: Any, seed: int) -> Any:
+    """A 2-player Sea Salt & Paper game where seat 0 hoards: it takes or keeps the card adding most to its
+    points, plays its duos, and ends a round only with STOP, when its total would be one short of the
+    target (the game goes on) or the deck is nearly gone; seat 1 takes pile tops and never ends a round."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+            continue
+        engine = state.engine_state
+        seat = state.current_player()
+        names = {state.action_to_string(seat, a): a for a in state.legal_actions()}
+        playing = [n for n in names if n not in ("stop", "last_chance", "mermaids")]
+        if seat == 1:
+            name = next((n for n in names if n.startswith("take:")), "end" if "end" in names else playing[0])
+        elif "stop" in names and (len(engine.deck) <= 3 or engine.totals[0] + engine.tables.card_points(
+                engine.hands[0], engine.played[0]) == engine.rules.target(2) - 1):
+            name = "stop"
+        else:
+            name = max(playing, key=lambda n: _hoarder_gain(engine, n))
+        state.apply_action(names[name])
+    return state
+
+def test_sea_salt_and_papers_max_utility_bounds_every_total_a_game_reaches() -> None:
+    """``max_utility`` was twice the target, where the observation's ``scores`` saturate: a seat one point
+    short of the target that hoards for a round ends far past it (94 at 2 players, past 80), so returns
+    overstepped the game's own bound. It is the target less one plus more than any round can score."""
+    game = pyspiel.load_game("sea_salt_paper", {"players": 2})
+    target = br.load_rules("sea-salt-paper").target(2)
+    best = 0.0
+    for seed in range(12):
+        returns = _hoarding_game(game, seed).returns()
+        assert max(returns) <= game.max_utility(), (seed, returns)
+        best = max(best, *returns)
+    assert best > 2 * target  # the hoarding seat did pass twice the target

@@ -514,3 +514,28 @@ def test_every_game_says_when_its_top_total_wins(game: str) -> None:
         assert wins == [False, True, True]
     else:
         assert all(module.top_total_wins(rules, players, t) for t in (0, 1, 50, 500))
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
+def test_an_unseeded_reset_deals_the_games_after_the_last_ones(rules_id: str) -> None:
+    """After ``reset(seed=s)``, ``reset()`` deals the next games, ``s + games`` on (as the gymnasium and PettingZoo
+    envs' unseeded resets follow from their seed): it drew a seed from the system's entropy, so a run seeded once
+    was never played again alike, nor did a pickled env's next episode follow the original's."""
+    import pickle
+
+    env = VectorEnv(rules_id, players=3, games=3)
+    env.reset(seed=5)
+    env.step(env.sample_actions())
+    twin = pickle.loads(pickle.dumps(env))
+    following = VectorEnv(rules_id, players=3, games=3).reset(seed=8)
+    for after in (env.reset(), twin.reset()):
+        for got, want in zip(after, following):
+            assert np.array_equal(got, want)
+    assert np.array_equal(env.sample_actions(), _sampled(rules_id, 8))  # its sampler reseeded alike
+
+
+def _sampled(rules_id: str, seed: int) -> Any:
+    """The first ``sample_actions`` of an env reset with ``seed``."""
+    env = VectorEnv(rules_id, players=3, games=3)
+    env.reset(seed=seed)
+    return env.sample_actions()

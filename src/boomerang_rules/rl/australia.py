@@ -267,8 +267,8 @@ def _max_total(rules: Ruleset) -> int:
     t = tables_for(rules)
     h = t.hand_size
     numbers = sorted(t.number)
-    collections = sum(sorted(t.collection_value)[-h:])
-    collections = collections * 2 if collections <= t.double_limit else collections
+    best = sum(sorted(t.collection_value)[-h:])
+    collections = max(best, 2 * min(best, t.double_limit))  # a sum within the limit, doubled, may beat the best
     animals = (h // 2) * max(t.animal_values, default=0)
     activity = max(t.activity_table, default=0)
     per_round = numbers[-1] - numbers[0] + collections + animals + activity

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def scores_bound(rules: Any, players: int) -> float:
     """The highest final total the game's observation bounds allow (its ``scores`` slice): a
-    ``max_utility`` for a game with no tighter bound of its own."""
+    ``max_utility`` for a game whose ``scores`` never saturate (Sea Salt & Paper's do: it has its own)."""
     x = next(x for x in encoder_for(rules, players).spec if x.name == "scores")
     return float(x.bound)
 

@@ -18,7 +18,7 @@ from ..seasaltpaper.rules import Ruleset
 from ..seasaltpaper.state import GameState
 from ..seasaltpaper.tables import PILES, tables_for
 from .encoding import Encoder, Field, last_by_identity, mask_of, masks_by_legal
-from .openspiel_games import GameDescription, scores_bound
+from .openspiel_games import GameDescription
 
 PHASES = ("draw", "keep", "play", "crab_pile", "crab_card", "steal", "over")
 
@@ -181,9 +181,35 @@ def _max_game_length(rules: Ruleset, players: int) -> int:
     return MAX_ROUNDS * (deck + 1 + 3 * (deck + 3) + 4 * (deck // 2 + 1))
 
 
+def round_points_bound(rules: Ruleset) -> int:
+    """More than one seat can score in a round: each part of the card points at its most over the whole
+    deck (every duo its most pairs, each trio's gain, every collection complete, every multiplier over
+    all its cards, each mermaid over the commonest colours) plus the colour bonus over the whole deck.
+    A round's points are at most the card points and the colour bonus (a LAST CHANCE caller's)."""
+    t = tables_for(rules)
+    kinds = [t.kind.count(k) for k in range(len(t.kinds))]
+    ranked = sorted((t.colour.count(c) for c in range(len(t.colours))), reverse=True)
+    pairs = [kinds[a] // 2 if a == b else min(kinds[a], kinds[b]) for a, b, _, _ in t.duos]
+    duos = sum(points * n for (_, _, points, _), n in zip(t.duos, pairs))
+    if t.trio >= 0:
+        duos += max(t.trio_gain, 0) * min(kinds[t.trio], sum(pairs))
+    collectors = sum(max(table, default=0) for _, table in t.collectors)
+    multipliers = sum(kinds[k] * kinds[m] * points for k, m, points in t.multipliers)
+    mermaids = sum(ranked[:kinds[t.mermaid]]) if t.mermaid >= 0 else 0
+    return duos + collectors + multipliers + mermaids + (ranked[0] if ranked else 0)
+
+
+def max_total(rules: Ruleset, players: int) -> float:
+    """OpenSpiel's ``max_utility``: the highest final total. A seat ends the game's last round below the
+    target (else the game was over) and scores at most ``round_points_bound`` in it; twice the target,
+    where the observation's ``scores`` saturate, is no bound (a seat one short of the target that hoards
+    for a round ends far past it)."""
+    return float(rules.target(players) - 1 + round_points_bound(rules))
+
+
 OPENSPIEL: tuple[GameDescription, ...] = (
     GameDescription("sea_salt_paper", "Sea Salt & Paper", "sea-salt-paper", "sea-salt-paper", 4, False, chance,
-                    ("hand", "drawn", "chosen_pile"), scores_bound, _max_game_length),
+                    ("hand", "drawn", "chosen_pile"), max_total, _max_game_length),
 )
 """The game's OpenSpiel game (``rl.openspiel`` registers it): one seat at a time, each deck order drawn
 card by card (``seasaltpaper.chance``); 4 players by default, as every game's OpenSpiel game and every

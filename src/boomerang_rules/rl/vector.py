@@ -259,10 +259,13 @@ class VectorEnv:
     def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """New games (game ``i`` dealt from ``seed + i``): every seat's observation and legal-action mask.
 
-        Also reseeds ``sample_actions`` from ``seed`` (apart from the deal).
+        Also reseeds ``sample_actions`` from ``seed`` (apart from the deal). Without a seed, the games
+        after the last reset's (``seed + games`` on: a run seeded once is played again alike, as the
+        gymnasium and PettingZoo envs' unseeded resets follow from their seed), or, at the first reset,
+        a seed drawn from the system's entropy.
         """
         if seed is None:
-            seed = secrets.randbits(63)
+            seed = secrets.randbits(63) if self._batch is None else self._seed + self.games
         self._batch = self._engine.init(self.rules, self.players, self.games, seed)
         self._seed = int(seed)
         self._played = []
