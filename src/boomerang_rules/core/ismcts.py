@@ -126,6 +126,16 @@ class RoundSearch(ABC):
         return (gains[seat] - others) / self.reward_scale
 
 
+def check_exploration(exploration: object) -> None:
+    """Refuse an ``exploration`` constant UCT cannot use, naming it: a NaN made every score NaN, so
+    the search tried each action once and then always the first; a negative one steered it away
+    from the actions it knew least; a string failed inside the first search."""
+    if isinstance(exploration, bool) or not isinstance(exploration, int | float):
+        raise TypeError(f"exploration must be a number, not {kind(exploration)}: {brief(exploration)}")
+    if not (math.isfinite(exploration) and exploration >= 0):
+        raise ValueError(f"exploration must be a finite number from 0, not {brief(exploration)}")
+
+
 class _Node:
     """A node of the seat's own decisions: visits, summed reward, availability, children by action."""
 
@@ -144,8 +154,8 @@ class IsmctsBot:
     ``playouts`` per decision (deterministic), or ``seconds`` per decision when given (then the
     play depends on the machine's speed). With ``playouts``, a game's ``simulated_per_playout``
     also stops the search once its playouts have simulated ``playouts`` times that many decisions
-    (``max_simulated``); ``seconds`` bound the time themselves. A decision with one legal action is
-    not searched.
+    (``max_simulated``); ``seconds`` bound the time themselves. ``exploration``: UCT's constant, a
+    finite number from 0. A decision with one legal action is not searched.
     """
 
     name = "ismcts"
@@ -160,6 +170,7 @@ class IsmctsBot:
                 raise TypeError(f"seconds must be a number of seconds or None, not {kind(seconds)}: {brief(seconds)}")
             if not (math.isfinite(seconds) and seconds > 0):
                 raise ValueError(f"seconds must be a finite number of seconds above 0 or None, not {brief(seconds)}")
+        check_exploration(exploration)
         self._game = game
         self._gen = rng_mod.seed_state(seed)
         self._playouts = playouts
