@@ -12,7 +12,7 @@ import click
 from ..core.arguments import brief
 from ..core.display import clipped, escaped_name
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
-from ..terminal.prompts import say
+from ..terminal.prompts import no_such_card, say
 from ..terminal.wording import cast, fitted, opening
 from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
@@ -246,7 +246,7 @@ class Session:
                 try:
                     lines = card_lines(self.rules, card_id)
                 except KeyError:
-                    click.echo(f"  {brief(card_id, 40)}: no such card (the ids are {card_ids(self.rules)})")
+                    no_such_card(card_id, card_ids(self.rules))
                     continue
                 for line in lines:
                     click.echo(line)
