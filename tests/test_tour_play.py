@@ -660,3 +660,16 @@ def test_australia_s_play_shows_a_region_s_and_a_site_s_name_escaped(tmp_path: P
     port_arthur = next(c for c in RULES.cards if c.id == "@")
     assert f"@  {port_arthur.number}  {port_arthur.site}\\u200f, \\u202eTasmania\\n" in out  # cards @
     assert re.search(r"completes? \\u202e[A-Za-z ]+\\n", out)  # a round's end names what was completed
+
+
+@pytest.mark.parametrize(("rules", "mark"), [("standard", " throw: "), ("sea-salt-paper", " total ")])
+def test_the_seats_lines_keep_one_column_whatever_the_bots_names(rules: str, mark: str) -> None:
+    """Each seat's line (Boomerang: Australia's throw and face-up cards, Sea Salt & Paper's totals and
+    hands) padded its name to 10 columns: ``ismcts:100 1`` put its line out of step with the others.
+    The names are padded alike now, to the widest, as every game's score tables pad them."""
+    code, out, _ = run("play", "--rules", rules, "--players", "3", "--seed", "2", "--bots", "ismcts:100,random",
+                       input="")
+    assert code == 1  # the input ends before the game does
+    lines = [line for line in out.splitlines() if mark in line and line.startswith("  ")][:3]
+    assert [line.split(mark)[0].strip() for line in lines] == ["You", "ismcts:100 1", "random 2"]
+    assert len({line.index(mark) for line in lines}) == 1, lines

@@ -13,7 +13,7 @@ from ..core.arguments import brief
 from ..core.display import clipped, escaped_name
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.prompts import no_such_card, say
-from ..terminal.wording import cast, fitted, opening
+from ..terminal.wording import cast, fitted, name_column, opening
 from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
 from .picture import visited_sites as _visited
@@ -201,6 +201,9 @@ class Session:
 
     def __init__(self, rules: Any, players: int, seat: int, seed: int, labels: list[str]) -> None:
         self.rules, self.players, self.seat, self.seed, self.labels = rules, players, seat, seed, labels
+        self.column = name_column(labels, 24, least=10)
+        """The labels padded alike, the first column of the seats' lines (an ``ismcts:1000 1`` put its line
+        out of step with the others)."""
         self.regions_seen: tuple[str, ...] = ()
 
     def run(self, bots: list[Any]) -> Any:
@@ -321,7 +324,7 @@ class Session:
         for s in range(self.players):
             throw = (seen.throw or "-") if s == self.seat else ("hidden" if seen.throw else "-")
             up = " ".join(seen.face_up[s]) or "-"
-            click.echo(f"  {self.labels[s]:<10} throw: {throw:<7} face up: {up}")  # "hidden  face up", apart
+            click.echo(f"  {self.column[s]} throw: {throw:<7} face up: {up}")  # "hidden  face up", apart
         if seen.phase == "activity":
             mine = seen.face_up[self.seat]
             if mine:
