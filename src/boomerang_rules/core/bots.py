@@ -11,6 +11,11 @@ from . import rng as rng_mod
 from .arguments import brief, integer, is_list, kind, list_of, not_a, string_list
 from .determinize import check_view
 
+MAX_PLAYOUTS = 1_000_000
+"""The largest budget a search takes (``ismcts:N``): a few minutes a decision at the most, where a
+budget of any size was a search that never ended (and a number past Python's 4,300 digits a
+traceback)."""
+
 View_contra = TypeVar("View_contra", contravariant=True)
 
 
@@ -111,8 +116,6 @@ def no_such_bot(name: object, bots: Mapping[str, Any]) -> str:
     """Why ``name`` names no bot of ``bots``, alike from the API and the command line: a search bot
     given a bad budget (``ismcts:0``) is told the budget it takes (``make_bots`` called it an
     unknown bot, ``--bots`` a bad number), any other name is unknown, the names listed."""
-    from .ismcts import MAX_PLAYOUTS
-
     kind, budget, _ = name.partition(":") if isinstance(name, str) else ("", "", "")
     if budget and f"{kind}:1" in bots:
         return (f"{brief(name)}: the number after '{kind}:' is its playouts a decision, a whole number from 1 to "

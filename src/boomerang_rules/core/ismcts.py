@@ -28,15 +28,11 @@ from typing import Any, ClassVar, Protocol
 
 from . import rng as rng_mod
 from .arguments import brief, kind, require
+from .bots import MAX_PLAYOUTS as MAX_PLAYOUTS  # its home is the bots' registry, which words a bad budget
 from .bots import check_choice, check_listed
 
 DEFAULT_PLAYOUTS = 100
 """Playouts per decision when a game's search does not say."""
-
-MAX_PLAYOUTS = 1_000_000
-"""The largest budget a search takes (``ismcts:N``): a few minutes a decision at the most, where a
-budget of any size was a search that never ended (and a number past Python's 4,300 digits a
-traceback)."""
 
 EXPLORATION = 0.7
 """UCT's exploration constant, for rewards scaled to about [-1, 1]."""
