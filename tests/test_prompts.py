@@ -158,6 +158,16 @@ def test_cards_alone_with_an_empty_hand_says_the_hand_is_empty() -> None:
     assert "  You hold no cards yet: name the cards to read, e.g. cards crab-1 crab-2" in out
 
 
+def test_cards_alone_before_any_capture_says_it_shows_the_river() -> None:
+    """Boomerang (2010)'s ``cards`` alone describes the seat's captures; before the first, it described
+    the river's cards as if they were the player's (``help`` says "your cards in words"), where Sea Salt
+    & Paper says its hand is empty. It says whose cards it shows now; the captures, once there are some."""
+    out = play("--rules", "boomerang-2010", "--players", "3", "--seed", "1", input="cards\n")
+    told = out.split(": cards\n", 1)[1].splitlines()
+    assert told[0] == "  You have captured no cards yet; the river's cards:"
+    assert told[1].startswith("  A8: an armadillo")
+
+
 def test_a_closed_standard_input_is_input_ended(monkeypatch: pytest.MonkeyPatch) -> None:
     """Started with standard input closed (``play <&-``), Python has no ``sys.stdin``: the first
     question was an ``AttributeError`` traceback; it is input that has ended, as from /dev/null."""

@@ -278,6 +278,8 @@ class Session:
             if choice is not None:
                 return choice
             mine = tuple(seen.captured[seen.seat]) or tuple(seen.river)
+            if answer.lower() in ("cards", "card") and not seen.captured[seen.seat]:  # not "your cards": the river's
+                say("  You have captured no cards yet; the river's cards:")
             if common_command(answer, self.rules, HELP_CHOICE, mine, self.commands(seen),
                               lambda c: card_rules(self.rules, c)):
                 continue
