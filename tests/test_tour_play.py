@@ -246,6 +246,36 @@ def test_colour_on_a_terminal_and_never_with_no_color(rules: str, monkeypatch: p
     assert "\x1b[" not in play()
 
 
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_winner_is_told_in_bold_in_every_game(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The end of a game on a terminal: Sea Salt & Paper and Boomerang (2010) wrote the winner's line
+    in bold, as their headings, Boomerang: Australia in plain text under its bold "Final score sheets"."""
+    import sys
+
+    from boomerang_rules.terminal import colour
+
+    class Terminal:
+        def __getattr__(self, name: str) -> object:
+            return getattr(sys.stdout, name)
+
+        def isatty(self) -> bool:
+            return True
+
+    class System:
+        stdout = Terminal()
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(sys, name)
+
+    monkeypatch.setattr(colour, "sys", System())
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    result = CliRunner().invoke(cli, ["play", "--rules", rules, "--seed", "1", "--bots", "random"],
+                                input=_whole_game_answers(br.load_rules(rules).game), color=True)
+    assert result.exit_code == 0, result.stderr
+    told = [line for line in result.stdout.splitlines() if "Winner" in line]
+    assert len(told) == 1 and told[0].startswith(colour.title("Winner")[:4] + "Winner"), told
+
+
 def test_sea_salt_and_paper_says_when_a_turn_is_the_last() -> None:
     code, out, err = run("play", "--rules", "sea-salt-paper", "--seed", "2", "--bots", "random,greedy",
                          input="1\n" * 3000)

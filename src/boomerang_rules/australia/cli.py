@@ -417,7 +417,8 @@ class Session:
         for line in totals_table(score_sheets(state), self.labels):
             click.echo(line)
         best = winners(state)
-        click.echo(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best))
+        click.echo(title(("Winner: " if len(best) == 1 else "Winners (shared): ")
+                         + ", ".join(self.labels[w] for w in best)))  # in bold, as every game's
         tie = tie_words(score_sheets(state), self.rules.scoring.tie_breakers, self.labels)
         if tie:
             for line in fitted(tie):
