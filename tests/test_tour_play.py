@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -703,3 +704,35 @@ def test_the_seats_lines_keep_one_column_whatever_the_bots_names(rules: str, mar
     lines = [line for line in out.splitlines() if mark in line and line.startswith("  ")][:3]
     assert [line.split(mark)[0].strip() for line in lines] == ["You", "ismcts:100 1", "random 2"]
     assert len({line.index(mark) for line in lines}) == 1, lines
+
+
+@pytest.mark.parametrize(("game", "players"), [("boomerang-australia", 8), ("sea-salt-paper", 5),
+                                               ("boomerang-2010", 6)])
+def test_play_keeps_80_columns_with_a_generated_ruleset_of_many_seats(game: str, players: int) -> None:
+    """Rulesets of more seats and bigger regions than the shipped ones (``strategies.rulesets``): in
+    Boomerang: Australia the Throws revealed, the totals so far, the map's regions, the cards kept
+    and the face-up cards were written as one line each, 127 columns with 8 seats. Every line of a
+    whole game now fits 80 columns, in every game."""
+    from hypothesis import HealthCheck, given, settings
+
+    from boomerang_rules import strategies as bst
+    from boomerang_rules.cli.common import game_cli
+    from boomerang_rules.core.bots import make_bots
+    from boomerang_rules.core.games import game_module
+    from boomerang_rules.terminal.wording import columns
+
+    @settings(max_examples=3, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(bst.rulesets(game=game, players=players))
+    def check(rules: Any) -> None:
+        ids = [c.id for c in rules.cards] if game == "boomerang-australia" else []
+        answers = ("map\nsheet\n" + "\n".join([*ids, "1", "none"] * 80) + "\n" if ids
+                   else "sheet\nlands\n" + "1\n" * 5000)
+        labels = ["You", *(f"greedy {s}" for s in range(1, players))]
+        bots = make_bots(game_module(rules.game).BOTS, ["greedy"] * players, rules, 3)
+        with CliRunner().isolation(input=answers) as streams:
+            game_cli(rules).Session(rules, players, 0, 3, labels).run(bots)
+            told = streams[0].getvalue().decode("utf-8")
+        assert "Winner" in told
+        assert [line for line in told.splitlines() if columns(line) > 80] == []
+
+    check()

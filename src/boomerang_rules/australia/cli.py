@@ -4,7 +4,7 @@ need to know of this game (the commands themselves live in ``boomerang_rules.cli
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -13,7 +13,7 @@ from ..core.arguments import brief
 from ..core.display import clipped, escaped_name
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.prompts import no_such_card, say
-from ..terminal.wording import cast, fitted, name_column, opening
+from ..terminal.wording import cast, fit_line, fitted, name_column, opening
 from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
 from .picture import visited_sites as _visited
@@ -196,6 +196,14 @@ def activity_choices(legal: Any) -> list[str]:
     return [k for k in legal if k != "none"] + (["none"] if "none" in legal else [])
 
 
+def echo_fitted(line: str, keep: Sequence[str] = (), first: Callable[[str], str] | None = None) -> None:
+    """Write ``line`` within 80 columns (``fit_line``: as it is when it fits, a player's name never
+    split); ``first`` styles the first line. A ruleset of more seats or bigger regions made the map's
+    regions, the totals and the Throws revealed run past 80 columns."""
+    for k, part in enumerate(fit_line(line, keep=keep)):
+        click.echo(first(part) if first is not None and k == 0 else part)
+
+
 class Session:
     """The conversation with the person at ``seat``."""
 
@@ -270,13 +278,13 @@ class Session:
 
     def show_map(self, seen: Any) -> None:
         visited = _visited(self.rules, seen.past_rounds, self.seat)
-        click.echo(f"  Sites you have crossed off: {' '.join(sorted(visited)) or 'none yet'}")
+        echo_fitted(f"  Sites you have crossed off: {' '.join(sorted(visited)) or 'none yet'}")
         for region in self.rules.regions:
             sites = [c.id for c in self.rules.cards if c.region == region.id]
             left = [c for c in sites if c not in visited]
             state = ("complete" if not left else f"{len(left)} of {len(sites)} to go: {' '.join(left)}")
             taken = " (bonus already taken)" if region.id in seen.regions_taken and left else ""
-            click.echo(f"  {escaped_name(region.name):<20} {state}{taken}")
+            echo_fitted(f"  {escaped_name(region.name):<20} {state}{taken}")
 
     def ask(self, seen: Any) -> str:
         from ..terminal.prompts import not_a_choice, pick_from, read_answer
@@ -319,12 +327,12 @@ class Session:
         click.echo("")
         click.echo(title(f"Round {seen.round + 1} of {seen.rounds}, {step}{passing}"))
         if seen.phase == "throw" and seen.round > 0 and any(sheet.total for sheet in seen.sheets):
-            click.echo("  Totals so far: " + ", ".join(f"{self.labels[s]} {sheet.total}"
-                                                       for s, sheet in enumerate(seen.sheets)))
+            echo_fitted("  Totals so far: " + ", ".join(f"{self.labels[s]} {sheet.total}"
+                                                        for s, sheet in enumerate(seen.sheets)), self.labels)
         for s in range(self.players):
             throw = (seen.throw or "-") if s == self.seat else ("hidden" if seen.throw else "-")
             up = " ".join(seen.face_up[s]) or "-"
-            click.echo(f"  {self.column[s]} throw: {throw:<7} face up: {up}")  # "hidden  face up", apart
+            echo_fitted(f"  {self.column[s]} throw: {throw:<7} face up: {up}")  # "hidden  face up", apart
         if seen.phase == "activity":
             mine = seen.face_up[self.seat]
             if mine:
@@ -374,8 +382,10 @@ class Session:
 
         past = seen.past_rounds[r]
         click.echo("")
-        click.echo(title(f"Round {r + 1} ends.") + " Throws revealed: "
-                   + ", ".join(f"{self.labels[s]} {past.drafts[s][0]}" for s in range(self.players)))
+        heading = f"Round {r + 1} ends."
+        echo_fitted(f"{heading} Throws revealed: "
+                    + ", ".join(f"{self.labels[s]} {past.drafts[s][0]}" for s in range(self.players)),
+                    self.labels, lambda line: title(heading) + line[len(heading):])
         firsts: dict[str, list[int]] = {}
         for s in range(self.players):
             for region, first in completed(self.rules, seen, r, s):
@@ -405,8 +415,8 @@ class Session:
             before.update(earlier.drafts[self.seat][skip:])
         counted = mine[skip:]
         gained = [c for c in counted if c not in before]
-        click.echo(f"  Your cards: {' '.join(mine)} (Throw {mine[0]}, Catch {mine[-1]}); "
-                   f"sites gained: {' '.join(gained) or 'none'}")
+        echo_fitted(f"  Your cards: {' '.join(mine)} (Throw {mine[0]}, Catch {mine[-1]}); "
+                    f"sites gained: {' '.join(gained) or 'none'}")
 
     def game_end(self, state: Any) -> None:
         from ..terminal.colour import title
