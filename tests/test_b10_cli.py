@@ -120,6 +120,25 @@ def _many_long_animals(tmp_path: Path, count: int, length: int) -> Path:
     return path
 
 
+def test_play_asks_for_a_land_within_80_columns_whatever_the_lands(tmp_path: Path) -> None:
+    """The land question held its menu whatever the lands: a ruleset's five longer lands made a
+    question of 121 columns. Its menu now goes on lines of its own before a short question; the
+    shipped lands' question (70 columns) is as it was."""
+    data = json.loads((Path(__file__).resolve().parents[1] / "variants" / "boomerang-2010.json").read_text("utf-8"))
+    longer = {land: f"{land}_of_the_far_west" for land in data["lands"]}
+    data.update(id="long-lands", lands=[longer[land] for land in data["lands"]])
+    for card in data["cards"]:
+        card["lands"] = [longer[land] for land in card["lands"]]
+    path = tmp_path / "long-lands.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, out, _ = run("play", "--rules", str(path), "--seed", "1", stdin="2\n")
+    assert code == 1 and [line for line in out.splitlines() if len(line) > 80] == []
+    assert "  Lands: 1. dunes of the far west, 2. forest of the far west, 3. prairie of the\n" in out
+    assert "Your land (its number or name): 2\n" in out
+    code, out, _ = run("play", *R, "--seed", "1", stdin="2\n")
+    assert "Your land (1. dunes, 2. forest, 3. prairie, 4. mountains, 5. rivers): 2\n" in out and "Lands:" not in out
+
+
 @pytest.mark.parametrize(("count", "length"), [(6, 9), (12, 12), (32, 10), (3, 64), (32, 64)])
 def test_the_score_table_fits_80_columns_whatever_the_animals(tmp_path: Path, count: int, length: int) -> None:
     """A ruleset may name 32 animals of 64 characters: the score table goes on over more tables

@@ -103,6 +103,24 @@ def test_make_bots_rejects_unknown_names() -> None:
         make_bots(["clever"], RULES, 1)
 
 
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_bad_search_budget_is_told_alike_from_the_api_and_the_command_line(rules: str) -> None:
+    """``ismcts:0`` given to ``bot_game``/``make_bots`` was an "unknown bot" though ``ismcts:N`` is one,
+    where ``--bots`` said what the number must be; both say it now, in every game, in the same words."""
+    from boomerang_rules.core import bots as core_bots
+
+    ruleset = br.load_rules(rules)
+    told = "'ismcts:0': the number after 'ismcts:' is its playouts a decision, a whole number from 1 to 1,000,000"
+    for bad in ("ismcts:0", "ismcts:x1"):
+        names = [bad, "random", "random"]
+        with pytest.raises(ValueError, match="^" + re.escape(told.replace("ismcts:0", bad, 1)) + "$"):
+            core_bots.bot_game(ruleset, names, 1)
+        result = CliRunner().invoke(cli, ["simulate", "--rules", rules, "--bots", ",".join(names)])
+        assert result.exit_code == 2 and f"--bots: {told.replace('ismcts:0', bad, 1)}\n" in result.stderr
+    with pytest.raises(ValueError, match=r"^unknown bot 'greedy:3' \(bots: random, greedy, ismcts\)$"):
+        core_bots.bot_game(ruleset, ["greedy:3", "random", "random"], 1)
+
+
 def test_tournament_cli() -> None:
     result = CliRunner().invoke(cli, ["tournament", "--players", "2", "--bots", "greedy,random", "--games", "6",
                                       "--json"])

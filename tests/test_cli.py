@@ -49,6 +49,16 @@ def test_the_bots_help_says_how_much_faster_random_plays_as_the_readme_measured(
     assert min(ratios, key=ratios.__getitem__) == "Sea Salt & Paper"
 
 
+@pytest.mark.parametrize("command", ["play", "simulate", "tournament"])
+def test_every_command_taking_bots_names_the_search_budget_it_takes(command: str) -> None:
+    """``play --bots`` takes ``ismcts:N`` as simulate and tournament do, in every game, but its help
+    named only "random, greedy or ismcts"."""
+    code, out, _ = run(command, "--help")
+    assert code == 0 and "ismcts:N searches N playouts a decision" in " ".join(out.split())
+    code, _, err = run("play", "--rules", "boomerang-2010", "--bots", "ismcts:2", "--seed", "1")
+    assert code == 1 and "input ended before the game did" in err  # the game began: ismcts:2 was taken
+
+
 def test_score_text() -> None:
     code, out, _ = run("score", "E", "A", "V", "W", "X", "J", "B", "--activity", "indigenous_culture")
     assert code == 0

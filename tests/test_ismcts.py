@@ -337,6 +337,30 @@ def test_a_seconds_budget_must_be_a_finite_positive_number() -> None:
     assert IsmctsBot(RULES, 1, seconds=1).choose(seen, seen.legal_actions) in seen.legal_actions
 
 
+@pytest.mark.parametrize("game", ["boomerang-australia", *sorted(OTHER)])
+def test_the_exploration_constant_must_be_a_finite_number_from_0(game: str) -> None:
+    """``exploration=nan`` made every UCT score NaN, so every game's search tried each action once and
+    then always took the first, silently; a negative one was taken too, and a string failed inside the
+    first search. Each is refused where the bot is made, naming ``exploration``, alike in every game."""
+    from boomerang_rules.australia import ismcts as au_ismcts
+
+    module = au_ismcts if game == "boomerang-australia" else OTHER[game][1]
+    rules = br.load_rules(game)
+    for bad in (float("nan"), float("inf"), -0.5):
+        with pytest.raises(ValueError, match=r"^exploration must be a finite number from 0, not "):
+            module.IsmctsBot(rules, 1, exploration=bad)
+    odd: Any
+    for odd in ("0.7", True, None):
+        with pytest.raises(TypeError, match=r"^exploration must be a number, not "):
+            module.IsmctsBot(rules, 1, exploration=odd)
+    s = br.new_game(rules, 3, 2)
+    seat = br.to_act(s)[0]
+    seen = br.view(s, seat)
+    for fine in (0, 1.5):
+        assert module.IsmctsBot(rules, 1, playouts=4, exploration=fine).choose(seen, seen.legal_actions) \
+            in seen.legal_actions
+
+
 def test_sea_salt_paper_s_search_plays_on_the_engine_that_serves_its_rules() -> None:
     """The package's functions (the compiled hot path where built) for the rulesets it compiles, the
     plain engine's for those it hands on whole (Extra Salt's): the same states either way (pinned

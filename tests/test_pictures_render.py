@@ -98,7 +98,7 @@ def _check_layout(svg: str) -> list[tuple[str, Box]]:
         if not (text.text or "").strip():
             continue
         where = _box(text)
-        if sheet is None and text.get("class") == "tie-break":  # the words under the sheets: inside the picture
+        if sheet is None and text.get("class") in ("tie-break", "unfinished"):  # the words under the sheets
             frame = (0.0, 0.0, float(root.get("width") or 0), float(root.get("height") or 0))
         else:
             assert sheet is not None, f"{text.text!r} outside every sheet"

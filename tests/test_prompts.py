@@ -90,8 +90,44 @@ def test_play_writes_an_answer_back_without_its_control_characters(rules: str) -
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
     assert result.exit_code == 1  # the input ends before the game does
     assert not any(c in result.stdout for c in "\x07\x1b")
-    assert ": \ufffd[2J\ufffdx\n" in result.stdout and ": cards \ufffd[2J\ufffdx\n" in result.stdout
+    assert ": \ufffd[2J\ufffdx\n" in result.stdout and ": cards \ufffd[" in result.stdout  # cut to 80 columns
     assert "no such card" in result.stdout  # and said so without them
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_cards_naming_no_card_is_told_alike_in_80_columns_in_every_game(rules: str) -> None:
+    """``cards ID`` for an id no card has: Sea Salt & Paper and Boomerang (2010) wrote a typed id
+    back whole (2,000 characters over 27 lines), Boomerang: Australia quoted it cut to 40 but its
+    line ran to 88 columns. Every game now quotes it cut, on lines of 80 columns at most."""
+    result = CliRunner().invoke(cli, ["play", "--rules", rules, "--players", str(GAMES[rules]), "--seed", "1"],
+                                input="cards " + "x" * 2000 + " zz\n")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    told = result.stdout.split("cards xxx", 1)[1].splitlines()[1:]
+    said = " ".join(line.strip() for line in told[:told.index(next(t for t in told if "zz" in t.lower())) + 1])
+    assert said.count("no such card") == 2 and said.count("x") + said.count("X") < 60, said
+    assert said.startswith("'") and ("'zz': no such card" in said or "'ZZ': no such card" in said), said
+    assert all(len(line) <= 80 for line in told), told
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_an_answer_written_back_keeps_its_question_s_line_to_80_columns(rules: str) -> None:
+    """An answer from a pipe, written after its question, was cut at 60 columns whatever the question:
+    after Boomerang (2010)'s throw-or-pass question (70 columns) the line ran to 130. It is now cut to
+    the columns the question leaves, in every game; a short answer is written whole."""
+    from boomerang_rules.terminal.prompts import written_back
+
+    answers = "x" * 100 + "\n1\ncards " + "abcdefghij " * 6 + "\nsheet\n"
+    result = CliRunner().invoke(cli, ["play", "--rules", rules, "--players", str(GAMES[rules]), "--seed", "1"],
+                                input=answers)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    lines = result.stdout.splitlines()
+    assert [line for line in lines if len(line) > 80] == []
+    assert any(line.endswith(": sheet") for line in lines) and any(line.endswith("…") for line in lines)
+    question = "Throw a boomerang, or pass and take the pot (1)? [1. throw, 2. pass]: "
+    assert written_back("cards A8 B1 B9", question) == "cards A8 …"  # 10 columns left
+    assert written_back("pass", question) == "pass"
+    assert written_back("田" * 40, "Your choice: ") == "田" * 29 + "…"  # 60 columns at most, a wide one two
+    assert written_back("x" * 30, "q" * 100 + ": ") == "x" * 7 + "…"  # 8 at least
 
 
 def test_australias_cards_command_names_the_rulesets_own_ids() -> None:
@@ -120,6 +156,16 @@ def test_cards_alone_with_an_empty_hand_says_the_hand_is_empty() -> None:
     (``help`` says "your cards in words, or the cards named")."""
     out = play("--rules", "sea-salt-paper", "--players", "2", "--seed", "1", input="cards\n")
     assert "  You hold no cards yet: name the cards to read, e.g. cards crab-1 crab-2" in out
+
+
+def test_cards_alone_before_any_capture_says_it_shows_the_river() -> None:
+    """Boomerang (2010)'s ``cards`` alone describes the seat's captures; before the first, it described
+    the river's cards as if they were the player's (``help`` says "your cards in words"), where Sea Salt
+    & Paper says its hand is empty. It says whose cards it shows now; the captures, once there are some."""
+    out = play("--rules", "boomerang-2010", "--players", "3", "--seed", "1", input="cards\n")
+    told = out.split(": cards\n", 1)[1].splitlines()
+    assert told[0] == "  You have captured no cards yet; the river's cards:"
+    assert told[1].startswith("  A8: an armadillo")
 
 
 def test_a_closed_standard_input_is_input_ended(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -418,15 +418,25 @@ def test_pictures_never_overwrite_the_record_they_draw(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("rules", RULESETS)
 def test_the_sheet_of_an_unfinished_game_says_so(rules: str, tmp_path: Path) -> None:
+    """On the terminal, and in the picture itself: an unfinished game's SVG showed its totals so far
+    as a finished game's, no sheet framed, nothing saying the game had not ended."""
+    from boomerang_rules.core.page import UNFINISHED
+
+    ns = "{http://www.w3.org/2000/svg}"
+
+    def notes(svg: Path) -> list[str]:
+        return [t.text or "" for t in ET.parse(svg).getroot().iter(ns + "text") if t.get("class") == "unfinished"]
+
     path = record_with_you(tmp_path, rules, 2)
     code, out, _ = run("sheet", str(path), "-o", str(tmp_path / "whole.svg"))
-    assert code == 0 and "unfinished" not in out
+    assert code == 0 and "unfinished" not in out and notes(tmp_path / "whole.svg") == []
     record = json.loads(path.read_text())
     record.pop("result", None)
     record["rounds"] = record["rounds"][:1]
     path.write_text(json.dumps(record))
     code, out, err = run("sheet", str(path), "-o", str(tmp_path / "s.svg"))
     assert code == 0 and "unfinished" in out, err
+    assert " ".join(notes(tmp_path / "s.svg")) == UNFINISHED
 
 
 def test_the_australia_sheet_names_each_rounds_activity(tmp_path: Path) -> None:

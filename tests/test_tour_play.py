@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -244,6 +245,36 @@ def test_colour_on_a_terminal_and_never_with_no_color(rules: str, monkeypatch: p
     assert "\x1b[" in play()
     monkeypatch.setenv("NO_COLOR", "1")
     assert "\x1b[" not in play()
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_winner_is_told_in_bold_in_every_game(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The end of a game on a terminal: Sea Salt & Paper and Boomerang (2010) wrote the winner's line
+    in bold, as their headings, Boomerang: Australia in plain text under its bold "Final score sheets"."""
+    import sys
+
+    from boomerang_rules.terminal import colour
+
+    class Terminal:
+        def __getattr__(self, name: str) -> object:
+            return getattr(sys.stdout, name)
+
+        def isatty(self) -> bool:
+            return True
+
+    class System:
+        stdout = Terminal()
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(sys, name)
+
+    monkeypatch.setattr(colour, "sys", System())
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    result = CliRunner().invoke(cli, ["play", "--rules", rules, "--seed", "1", "--bots", "random"],
+                                input=_whole_game_answers(br.load_rules(rules).game), color=True)
+    assert result.exit_code == 0, result.stderr
+    told = [line for line in result.stdout.splitlines() if "Winner" in line]
+    assert len(told) == 1 and told[0].startswith(colour.title("Winner")[:4] + "Winner"), told
 
 
 def test_sea_salt_and_paper_says_when_a_turn_is_the_last() -> None:
@@ -660,3 +691,48 @@ def test_australia_s_play_shows_a_region_s_and_a_site_s_name_escaped(tmp_path: P
     port_arthur = next(c for c in RULES.cards if c.id == "@")
     assert f"@  {port_arthur.number}  {port_arthur.site}\\u200f, \\u202eTasmania\\n" in out  # cards @
     assert re.search(r"completes? \\u202e[A-Za-z ]+\\n", out)  # a round's end names what was completed
+
+
+@pytest.mark.parametrize(("rules", "mark"), [("standard", " throw: "), ("sea-salt-paper", " total ")])
+def test_the_seats_lines_keep_one_column_whatever_the_bots_names(rules: str, mark: str) -> None:
+    """Each seat's line (Boomerang: Australia's throw and face-up cards, Sea Salt & Paper's totals and
+    hands) padded its name to 10 columns: ``ismcts:100 1`` put its line out of step with the others.
+    The names are padded alike now, to the widest, as every game's score tables pad them."""
+    code, out, _ = run("play", "--rules", rules, "--players", "3", "--seed", "2", "--bots", "ismcts:100,random",
+                       input="")
+    assert code == 1  # the input ends before the game does
+    lines = [line for line in out.splitlines() if mark in line and line.startswith("  ")][:3]
+    assert [line.split(mark)[0].strip() for line in lines] == ["You", "ismcts:100 1", "random 2"]
+    assert len({line.index(mark) for line in lines}) == 1, lines
+
+
+@pytest.mark.parametrize(("game", "players"), [("boomerang-australia", 8), ("sea-salt-paper", 5),
+                                               ("boomerang-2010", 6)])
+def test_play_keeps_80_columns_with_a_generated_ruleset_of_many_seats(game: str, players: int) -> None:
+    """Rulesets of more seats and bigger regions than the shipped ones (``strategies.rulesets``): in
+    Boomerang: Australia the Throws revealed, the totals so far, the map's regions, the cards kept
+    and the face-up cards were written as one line each, 127 columns with 8 seats. Every line of a
+    whole game now fits 80 columns, in every game."""
+    from hypothesis import HealthCheck, given, settings
+
+    from boomerang_rules import strategies as bst
+    from boomerang_rules.cli.common import game_cli
+    from boomerang_rules.core.bots import make_bots
+    from boomerang_rules.core.games import game_module
+    from boomerang_rules.terminal.wording import columns
+
+    @settings(max_examples=3, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(bst.rulesets(game=game, players=players))
+    def check(rules: Any) -> None:
+        ids = [c.id for c in rules.cards] if game == "boomerang-australia" else []
+        answers = ("map\nsheet\n" + "\n".join([*ids, "1", "none"] * 80) + "\n" if ids
+                   else "sheet\nlands\n" + "1\n" * 5000)
+        labels = ["You", *(f"greedy {s}" for s in range(1, players))]
+        bots = make_bots(game_module(rules.game).BOTS, ["greedy"] * players, rules, 3)
+        with CliRunner().isolation(input=answers) as streams:
+            game_cli(rules).Session(rules, players, 0, 3, labels).run(bots)
+            told = streams[0].getvalue().decode("utf-8")
+        assert "Winner" in told
+        assert [line for line in told.splitlines() if columns(line) > 80] == []
+
+    check()

@@ -4,7 +4,7 @@ need to know of this game (the commands themselves live in ``boomerang_rules.cli
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import click
@@ -12,8 +12,8 @@ import click
 from ..core.arguments import brief
 from ..core.display import clipped, escaped_name
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
-from ..terminal.prompts import say
-from ..terminal.wording import cast, fitted, opening
+from ..terminal.prompts import no_such_card, say
+from ..terminal.wording import cast, fit_line, fitted, name_column, opening
 from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
 from .picture import visited_sites as _visited
@@ -196,11 +196,22 @@ def activity_choices(legal: Any) -> list[str]:
     return [k for k in legal if k != "none"] + (["none"] if "none" in legal else [])
 
 
+def echo_fitted(line: str, keep: Sequence[str] = (), first: Callable[[str], str] | None = None) -> None:
+    """Write ``line`` within 80 columns (``fit_line``: as it is when it fits, a player's name never
+    split); ``first`` styles the first line. A ruleset of more seats or bigger regions made the map's
+    regions, the totals and the Throws revealed run past 80 columns."""
+    for k, part in enumerate(fit_line(line, keep=keep)):
+        click.echo(first(part) if first is not None and k == 0 else part)
+
+
 class Session:
     """The conversation with the person at ``seat``."""
 
     def __init__(self, rules: Any, players: int, seat: int, seed: int, labels: list[str]) -> None:
         self.rules, self.players, self.seat, self.seed, self.labels = rules, players, seat, seed, labels
+        self.column = name_column(labels, 24, least=10)
+        """The labels padded alike, the first column of the seats' lines (an ``ismcts:1000 1`` put its line
+        out of step with the others)."""
         self.regions_seen: tuple[str, ...] = ()
 
     def run(self, bots: list[Any]) -> Any:
@@ -246,7 +257,7 @@ class Session:
                 try:
                     lines = card_lines(self.rules, card_id)
                 except KeyError:
-                    click.echo(f"  {brief(card_id, 40)}: no such card (the ids are {card_ids(self.rules)})")
+                    no_such_card(card_id, card_ids(self.rules))
                     continue
                 for line in lines:
                     click.echo(line)
@@ -267,13 +278,13 @@ class Session:
 
     def show_map(self, seen: Any) -> None:
         visited = _visited(self.rules, seen.past_rounds, self.seat)
-        click.echo(f"  Sites you have crossed off: {' '.join(sorted(visited)) or 'none yet'}")
+        echo_fitted(f"  Sites you have crossed off: {' '.join(sorted(visited)) or 'none yet'}")
         for region in self.rules.regions:
             sites = [c.id for c in self.rules.cards if c.region == region.id]
             left = [c for c in sites if c not in visited]
             state = ("complete" if not left else f"{len(left)} of {len(sites)} to go: {' '.join(left)}")
             taken = " (bonus already taken)" if region.id in seen.regions_taken and left else ""
-            click.echo(f"  {escaped_name(region.name):<20} {state}{taken}")
+            echo_fitted(f"  {escaped_name(region.name):<20} {state}{taken}")
 
     def ask(self, seen: Any) -> str:
         from ..terminal.prompts import not_a_choice, pick_from, read_answer
@@ -316,12 +327,12 @@ class Session:
         click.echo("")
         click.echo(title(f"Round {seen.round + 1} of {seen.rounds}, {step}{passing}"))
         if seen.phase == "throw" and seen.round > 0 and any(sheet.total for sheet in seen.sheets):
-            click.echo("  Totals so far: " + ", ".join(f"{self.labels[s]} {sheet.total}"
-                                                       for s, sheet in enumerate(seen.sheets)))
+            echo_fitted("  Totals so far: " + ", ".join(f"{self.labels[s]} {sheet.total}"
+                                                        for s, sheet in enumerate(seen.sheets)), self.labels)
         for s in range(self.players):
             throw = (seen.throw or "-") if s == self.seat else ("hidden" if seen.throw else "-")
             up = " ".join(seen.face_up[s]) or "-"
-            click.echo(f"  {self.labels[s]:<10} throw: {throw:<7} face up: {up}")  # "hidden  face up", apart
+            echo_fitted(f"  {self.column[s]} throw: {throw:<7} face up: {up}")  # "hidden  face up", apart
         if seen.phase == "activity":
             mine = seen.face_up[self.seat]
             if mine:
@@ -371,8 +382,10 @@ class Session:
 
         past = seen.past_rounds[r]
         click.echo("")
-        click.echo(title(f"Round {r + 1} ends.") + " Throws revealed: "
-                   + ", ".join(f"{self.labels[s]} {past.drafts[s][0]}" for s in range(self.players)))
+        heading = f"Round {r + 1} ends."
+        echo_fitted(f"{heading} Throws revealed: "
+                    + ", ".join(f"{self.labels[s]} {past.drafts[s][0]}" for s in range(self.players)),
+                    self.labels, lambda line: title(heading) + line[len(heading):])
         firsts: dict[str, list[int]] = {}
         for s in range(self.players):
             for region, first in completed(self.rules, seen, r, s):
@@ -402,8 +415,8 @@ class Session:
             before.update(earlier.drafts[self.seat][skip:])
         counted = mine[skip:]
         gained = [c for c in counted if c not in before]
-        click.echo(f"  Your cards: {' '.join(mine)} (Throw {mine[0]}, Catch {mine[-1]}); "
-                   f"sites gained: {' '.join(gained) or 'none'}")
+        echo_fitted(f"  Your cards: {' '.join(mine)} (Throw {mine[0]}, Catch {mine[-1]}); "
+                    f"sites gained: {' '.join(gained) or 'none'}")
 
     def game_end(self, state: Any) -> None:
         from ..terminal.colour import title
@@ -414,7 +427,8 @@ class Session:
         for line in totals_table(score_sheets(state), self.labels):
             click.echo(line)
         best = winners(state)
-        click.echo(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best))
+        click.echo(title(("Winner: " if len(best) == 1 else "Winners (shared): ")
+                         + ", ".join(self.labels[w] for w in best)))  # in bold, as every game's
         tie = tie_words(score_sheets(state), self.rules.scoring.tie_breakers, self.labels)
         if tie:
             for line in fitted(tie):

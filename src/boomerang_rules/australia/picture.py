@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from ..core.display import escaped_name
-from ..core.page import note_height, picture_names, svg_note, svg_sheet_frame, svg_start
+from ..core.page import note_height, picture_names, sheet_note, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 from ..core.textbox import text_width, wrap
 
@@ -107,9 +107,11 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     sheet_w = sheet_width(rules)
     map_rows = (len(rules.regions) + 1) // 2
     from .sheets import score_sheets, tie_words
-    tie = tie_words(score_sheets(state), rules.scoring.tie_breakers, names) if state.round >= rules.rounds else None
+    over = state.round >= rules.rounds
+    note, note_class = sheet_note(over, tie_words(score_sheets(state), rules.scoring.tie_breakers, names)
+                                  if over else None)
     width = PAD + len(parts) * (sheet_w + PAD)
-    note_h = note_height(width, tie)
+    note_h = note_height(width, note)
     lines = [activity_lines(part, sheet_w - 20) for part in parts]
     most_lines = max((len(ls) for ls in lines), default=0)
     height = (PAD * 2 + 30 + ROW_H * (len(ROWS) + 2) + 20 + map_rows * 44 + ROW_H * 3 + 14 * most_lines + 12
@@ -172,8 +174,8 @@ def sheet_svg(state: Any, names: list[str]) -> str:
         for k, line in enumerate(lines[s]):
             out.append(_text(x0 + 10, y + 10 + 14 * k, line, 10, cls="activities"))
         out.append("</g>")
-    if tie:
-        out.append(svg_note(width, height, tie))
+    if note:
+        out.append(svg_note(width, height, note, note_class))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -20,6 +20,11 @@ from .picture import replay_html, sheet_svg
 from .rules import PASS, THROW, Ruleset
 from .scoring import SeatScore, tie_words
 
+ANSWER_ROOM = 8
+"""The columns at least a question leaves its answer (``terminal.prompts.written_back``): the five
+shipped lands' question (70 columns) keeps its menu; a ruleset's longer lands (121 columns) put the
+menu on lines of its own before a short question."""
+
 
 def _card(rules: Ruleset, cid: str) -> str:
     card = rules.card(cid)
@@ -258,6 +263,9 @@ class Session:
         if seen.phase == "tokens":
             choices = legal
             question = f"Your land ({menu(choices)}): "
+            if columns(question) + ANSWER_ROOM > 80:  # a ruleset's longer lands: the menu on lines of its own
+                say(f"  Lands: {menu(choices)}")
+                question = "Your land (its number or name): "
         else:  # shown throw first, as the question asks it; a number means the choice shown with it
             choices = [a for a in (THROW, PASS) if a in legal]
             question = (f"Throw a boomerang, or pass and take the pot ({seen.pot})? [{menu(choices)}]: "
@@ -270,6 +278,8 @@ class Session:
             if choice is not None:
                 return choice
             mine = tuple(seen.captured[seen.seat]) or tuple(seen.river)
+            if answer.lower() in ("cards", "card") and not seen.captured[seen.seat]:  # not "your cards": the river's
+                say("  You have captured no cards yet; the river's cards:")
             if common_command(answer, self.rules, HELP_CHOICE, mine, self.commands(seen),
                               lambda c: card_rules(self.rules, c)):
                 continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.page import note_height, page_html, picture_names, svg_note, svg_sheet_frame, svg_start
+from ..core.page import note_height, page_html, picture_names, sheet_note, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 
 SHEET_W, ROW_H, PAD = 300, 20, 12
@@ -49,9 +49,10 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     from .engine import is_over
     from .scoring import tie_words
     from .sheets import score_sheets
-    tie = tie_words(score_sheets(state), rules.tie_breakers, names) if is_over(state) else None
+    over = is_over(state)
+    note, note_class = sheet_note(over, tie_words(score_sheets(state), rules.tie_breakers, names) if over else None)
     width = PAD + len(parts) * (SHEET_W + PAD)
-    note_h = note_height(width, tie)
+    note_h = note_height(width, note)
     height = PAD * 2 + 30 + ROW_H * (len(rules.animals) + 1) + 10 + ROW_H * 4 + note_h
     out = svg_start(width, height, rules.name, "#fbf6ec")
     for s, part in enumerate(parts):
@@ -85,8 +86,8 @@ def sheet_svg(state: Any, names: list[str]) -> str:
         if part["tie_broken"]:
             out.append(_text(x0 + 10, y + 14, "tied on points: most boomerangs wins", 11))
         out.append("</g>")
-    if tie:
-        out.append(svg_note(width, height, tie))
+    if note:
+        out.append(svg_note(width, height, note, note_class))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

@@ -191,8 +191,8 @@ def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules:
     Exits with a usage error naming the bad name or count.
     """
     from ..core.arguments import brief
+    from ..core.bots import no_such_bot
     from ..core.games import GAMES, game_module
-    from ..core.ismcts import MAX_PLAYOUTS
 
     BOTS = (game_of(rules) if rules is not None else game_module(next(iter(GAMES)))).BOTS
     if value is None:
@@ -205,11 +205,7 @@ def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules:
              "seat, separated by commas)", EXIT_USAGE)
     for name in names:
         if name not in BOTS:
-            kind, budget, _ = name.partition(":")
-            if budget and f"{kind}:1" in BOTS:  # a bot that takes a budget, given a bad one
-                fail(f"{param}: {brief(name)}: the number after '{kind}:' is its playouts a decision, a whole "
-                     f"number from 1 to {MAX_PLAYOUTS:,}", EXIT_USAGE)
-            fail(f"{param}: unknown bot {brief(name)} (bots: {', '.join(BOTS)})", EXIT_USAGE)
+            fail(f"{param}: {no_such_bot(name, BOTS)}", EXIT_USAGE)
     if len(names) != players:
         given = f"{len(names)} bot name{'s' if len(names) != 1 else ''}"
         fail(f"{param}: {given} for {players} seat{'s' if players != 1 else ''} (give one per seat)", EXIT_USAGE)

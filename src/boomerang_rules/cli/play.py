@@ -26,7 +26,8 @@ from .files import STDIO, check_new_file, named, refuse_to_overwrite, rules_read
 @click.option("--seat", "-k", type=INT, default=0, show_default=True,
               help="The seat you play, counted from 0; you see what it sees (as replay --seat shows it).")
 @click.option("--bots", "bots_arg", default=None, metavar="NAME,...",
-              help="Bots for the other seats, in seat order: random, greedy or ismcts; one name alone seats it "
+              help="Bots for the other seats, in seat order: random, greedy or ismcts (ismcts:N searches N "
+                   "playouts a decision); one name alone seats it "
                    "everywhere (default: greedy for every seat, as in simulate and tournament).")
 @click.option("--seed", "-s", type=INT, default=None, help="Seed of the deal (default: a new one each game).")
 @rules_option

@@ -26,8 +26,9 @@ def sheet(file: str, out: str | None, game_number: int | None, max_bytes: int) -
     paper score pad, the winner's framed. Boomerang: Australia: the categories by rounds, the
     sites crossed off on the map of regions, the region bonuses won (a star), the totals.
     Sea Salt & Paper: a round-by-round table (how each round ended, card points, colour bonus,
-    running totals to the target); Boomerang (2010) the cards and points per animal, the
-    boomerangs and their sets.
+    running totals to the target); Boomerang (2010): the cards and points per animal, the
+    boomerangs and their sets. An unfinished game's sheets show the scores so far and say, under
+    them, that the game is unfinished.
 
     The picture is written to --out; without it, to standard output when that is redirected to
     a file or a pipe ('sheet game.json > sheet.svg'), and never as text onto a terminal: there

@@ -11,6 +11,11 @@ from . import rng as rng_mod
 from .arguments import brief, integer, is_list, kind, list_of, not_a, string_list
 from .determinize import check_view
 
+MAX_PLAYOUTS = 1_000_000
+"""The largest budget a search takes (``ismcts:N``): a few minutes a decision at the most, where a
+budget of any size was a search that never ended (and a number past Python's 4,300 digits a
+traceback)."""
+
 View_contra = TypeVar("View_contra", contravariant=True)
 
 
@@ -103,8 +108,19 @@ def make_bots(bots: Mapping[str, Callable[[Any, int], Any]], names: Sequence[str
     """One bot per seat from the game's ``bots`` registry, by name, each seeded from the game's seed and seat."""
     unknown = [n for n in names if n not in bots]
     if unknown:
-        raise ValueError(f"unknown bot {brief(unknown[0])} (bots: {', '.join(bots)})")
+        raise ValueError(no_such_bot(unknown[0], bots))
     return [bots[name](rules, bot_seed(game_seed, seat)) for seat, name in enumerate(names)]
+
+
+def no_such_bot(name: object, bots: Mapping[str, Any]) -> str:
+    """Why ``name`` names no bot of ``bots``, alike from the API and the command line: a search bot
+    given a bad budget (``ismcts:0``) is told the budget it takes (``make_bots`` called it an
+    unknown bot, ``--bots`` a bad number), any other name is unknown, the names listed."""
+    kind, budget, _ = name.partition(":") if isinstance(name, str) else ("", "", "")
+    if budget and f"{kind}:1" in bots:
+        return (f"{brief(name)}: the number after '{kind}:' is its playouts a decision, a whole number from 1 to "
+                f"{MAX_PLAYOUTS:,}")
+    return f"unknown bot {brief(name)} (bots: {', '.join(bots)})"
 
 
 def bot_game(rules: Any, names: Sequence[str], seed: int) -> Any:

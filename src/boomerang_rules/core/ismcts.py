@@ -28,15 +28,11 @@ from typing import Any, ClassVar, Protocol
 
 from . import rng as rng_mod
 from .arguments import brief, kind, require
+from .bots import MAX_PLAYOUTS as MAX_PLAYOUTS  # its home is the bots' registry, which words a bad budget
 from .bots import check_choice, check_listed
 
 DEFAULT_PLAYOUTS = 100
 """Playouts per decision when a game's search does not say."""
-
-MAX_PLAYOUTS = 1_000_000
-"""The largest budget a search takes (``ismcts:N``): a few minutes a decision at the most, where a
-budget of any size was a search that never ended (and a number past Python's 4,300 digits a
-traceback)."""
 
 EXPLORATION = 0.7
 """UCT's exploration constant, for rewards scaled to about [-1, 1]."""
@@ -126,6 +122,16 @@ class RoundSearch(ABC):
         return (gains[seat] - others) / self.reward_scale
 
 
+def check_exploration(exploration: object) -> None:
+    """Refuse an ``exploration`` constant UCT cannot use, naming it: a NaN made every score NaN, so
+    the search tried each action once and then always the first; a negative one steered it away
+    from the actions it knew least; a string failed inside the first search."""
+    if isinstance(exploration, bool) or not isinstance(exploration, int | float):
+        raise TypeError(f"exploration must be a number, not {kind(exploration)}: {brief(exploration)}")
+    if not (math.isfinite(exploration) and exploration >= 0):
+        raise ValueError(f"exploration must be a finite number from 0, not {brief(exploration)}")
+
+
 class _Node:
     """A node of the seat's own decisions: visits, summed reward, availability, children by action."""
 
@@ -144,8 +150,8 @@ class IsmctsBot:
     ``playouts`` per decision (deterministic), or ``seconds`` per decision when given (then the
     play depends on the machine's speed). With ``playouts``, a game's ``simulated_per_playout``
     also stops the search once its playouts have simulated ``playouts`` times that many decisions
-    (``max_simulated``); ``seconds`` bound the time themselves. A decision with one legal action is
-    not searched.
+    (``max_simulated``); ``seconds`` bound the time themselves. ``exploration``: UCT's constant, a
+    finite number from 0. A decision with one legal action is not searched.
     """
 
     name = "ismcts"
@@ -160,6 +166,7 @@ class IsmctsBot:
                 raise TypeError(f"seconds must be a number of seconds or None, not {kind(seconds)}: {brief(seconds)}")
             if not (math.isfinite(seconds) and seconds > 0):
                 raise ValueError(f"seconds must be a finite number of seconds above 0 or None, not {brief(seconds)}")
+        check_exploration(exploration)
         self._game = game
         self._gen = rng_mod.seed_state(seed)
         self._playouts = playouts

@@ -314,9 +314,20 @@ def note_height(width: float, text: str | None) -> int:
     return 6 + NOTE_LINE * len(lines) if lines else 0
 
 
-def svg_note(width: float, height: float, text: str) -> str:
-    """The words under the sheets (which tie-break decided the game), in the last
+def svg_note(width: float, height: float, text: str, cls: str = "tie-break") -> str:
+    """The words under the sheets (which tie-break decided the game, or ``UNFINISHED``), in the last
     ``note_height(width, text)`` pixels of a picture ``height`` high, wrapped to its width."""
     top = height - note_height(width, text)
-    return "\n".join(svg_text(12, top + 14 + NOTE_LINE * k, line, 12, cls="tie-break")
+    return "\n".join(svg_text(12, top + 14 + NOTE_LINE * k, line, 12, cls=cls)
                      for k, line in enumerate(note_lines(width, text)))
+
+
+UNFINISHED = "The game is unfinished: these are the scores so far, and no one has won yet."
+"""The words under the sheets of an unfinished game: the picture alone said nothing of it (no
+sheet framed as the winner's, the totals looking final); only ``sheet``'s message on the terminal did."""
+
+
+def sheet_note(over: bool, tie: str | None) -> tuple[str | None, str]:
+    """The words under a game's sheets and their class: which tie-break decided a finished game (None:
+    none did), or ``UNFINISHED``, alike in every game."""
+    return (tie, "tie-break") if over else (UNFINISHED, "unfinished")

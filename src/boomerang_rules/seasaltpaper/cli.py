@@ -13,7 +13,7 @@ from ..core.arguments import brief
 from ..core.display import clipped
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.prompts import common_command
-from ..terminal.wording import cast, fit_line, fitted, name_column, opening, plural, says
+from ..terminal.wording import cast, columns, fit_line, fitted, name_column, opening, plural, says
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
@@ -211,6 +211,9 @@ class Session:
 
     def __init__(self, rules: Any, players: int, seat: int, seed: int, labels: list[str]) -> None:
         self.rules, self.players, self.seat, self.seed, self.labels = rules, players, seat, seed, labels
+        self.column = name_column(labels, 24, least=10)
+        """The labels padded alike, the first column of the seats' lines (an ``ismcts:1000 1`` put its line
+        out of step with the others)."""
         self.t = tables_for(rules)
 
     def run(self, bots: list[Any]) -> Any:
@@ -305,14 +308,14 @@ class Session:
             for s in range(self.players):
                 hand = ", ".join(t.describe(c) for c in result.hands[s]) or "-"
                 played = ", ".join(t.describe(c) for c in result.played[s])
-                say(f"  {self.labels[s]:<10} hand: {hand}" + (f"; played: {played}" if played else ""))
+                say(f"  {self.column[s]} hand: {hand}" + (f"; played: {played}" if played else ""))
                 parts = self.breakdown(result.hands[s], result.played[s], result.card_points[s])
                 if result.end == "last_chance":
                     said = (f"card points {result.card_points[s]}{parts}, colour bonus {result.bonuses[s]}: "
                             f"scores {result.scores[s]}")
                 else:
                     said = f"scores {result.scores[s]}{parts}"
-                say(f"  {'':<10} {said}; total {totals[s]}")
+                say(f"  {' ' * columns(self.column[s])} {said}; total {totals[s]}")
 
     def breakdown(self, hand: Any, played: Any, total: int) -> str:
         """Where a seat's card points come from, the parts that are not 0: " (duos 2, collectors 3)";
@@ -352,7 +355,7 @@ class Session:
             extra = " (LAST CHANCE caller)" if s == seen.caller else ""
             revealed = seen.revealed[s]
             shown = f"; revealed hand: {', '.join(revealed) or '-'}" if revealed is not None and s != self.seat else ""
-            say(f"  {self.labels[s]:<10} total {seen.totals[s]:>2}, {_cards(seen.hand_sizes[s])} in hand, "
+            say(f"  {self.column[s]} total {seen.totals[s]:>2}, {_cards(seen.hand_sizes[s])} in hand, "
                 f"played: {played}{extra}{shown}")
         if seen.caller >= 0 and seen.caller != self.seat:
             say(f"  Your last turn: {self.labels[seen.caller]} called LAST CHANCE (you may not end the round; "

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core.page import note_height, page_html, picture_names, svg_note, svg_sheet_frame, svg_start
+from ..core.page import note_height, page_html, picture_names, sheet_note, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 from ..core.textbox import text_width
 
@@ -96,9 +96,10 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     sheet_w, cols, ended_room = columns(parts)
     rounds = len(state.history)
     from .sheets import tie_words
-    tie = tie_words(rules, state.totals, state.history, names) if state.phase == "over" else None
+    over = state.phase == "over"
+    note, note_class = sheet_note(over, tie_words(rules, state.totals, state.history, names) if over else None)
     width = PAD + len(parts) * (sheet_w + PAD)
-    note_h = note_height(width, tie)
+    note_h = note_height(width, note)
     height = PAD * 2 + 30 + ROW_H * (rounds + 1) + 14 + ROW_H * 3 + note_h
     out = svg_start(width, height, rules.name, "#f4f8fb")
     for s, part in enumerate(parts):
@@ -133,8 +134,8 @@ def sheet_svg(state: Any, names: list[str]) -> str:
         out.append(_text(x0 + 10, y + 16, "Total", 13, weight="bold"))
         out.append(_text(x0 + sheet_w - 10, y + 16, str(part["total"]), 13, "end", "bold", cls="total"))
         out.append("</g>")
-    if tie:
-        out.append(svg_note(width, height, tie))
+    if note:
+        out.append(svg_note(width, height, note, note_class))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

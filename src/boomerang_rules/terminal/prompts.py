@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..core.display import displayable
-from .wording import fitted
+from .wording import columns, fitted
 
 
 def read_answer(question: str) -> str | None:
@@ -24,8 +24,25 @@ def read_answer(question: str) -> str | None:
         return None
     if not _is_terminal(sys.stdin):  # cut short: a huge answer is not written back in full
         typed = displayable(line.strip())  # written back as text: a control character is shown, not obeyed
-        click.echo(typed if len(typed) <= 60 else typed[:59] + "…")
+        click.echo(written_back(typed, question))
     return line.strip()
+
+
+def written_back(typed: str, question: str) -> str:
+    """``typed`` as written after ``question``: whole when it fits the 80 columns the question's line
+    leaves (60 at most), else cut there with an ellipsis (8 columns at least, after a question too
+    wide for more). It was cut at 60 columns whatever the question: after Boomerang (2010)'s throw or
+    pass (70 columns) the line ran to 130, and ``cards A8 B1 B9`` alone to 84."""
+    room = min(60, max(8, 80 - columns(question.rsplit("\n", 1)[-1])))
+    if columns(typed) <= room:
+        return typed
+    kept, used = [], 1  # the ellipsis takes one
+    for char in typed:
+        used += columns(char)
+        if used > room:
+            break
+        kept.append(char)
+    return "".join(kept) + "…"
 
 
 def _is_terminal(stream: Any) -> bool:
@@ -143,11 +160,24 @@ def common_command(answer: str, rules: Any, choices_help: str, mine: tuple[str, 
         by_lower = {c.id.lower(): c.id for c in rules.cards}
         for card_id in ids:
             real = by_lower.get(card_id.lower())
-            text = (describe or rules.describe)(real) if real else f"{displayable(card_id)}: no such card"
-            for line in fitted(text, indent="  "):
+            if not real:
+                no_such_card(card_id)
+                continue
+            for line in fitted((describe or rules.describe)(real), indent="  "):
                 click.echo(line)
         return True
     return False
+
+
+def no_such_card(card_id: str, ids: str = "") -> None:
+    """Say that ``card_id``, typed after ``cards``, names no card (``ids``: the ones the game has, in
+    words), alike in every game: the id quoted and cut as messages cut a value, the line wrapped to
+    80 columns. Sea Salt & Paper and Boomerang (2010) wrote a typed id back whole (2,000 characters
+    over 27 lines), Boomerang: Australia's line ran past 80 columns."""
+    from ..core.arguments import brief
+
+    known = f" (the ids are {ids})" if ids else ""
+    say(f"  {brief(card_id, 40)}: no such card{known}")
 
 
 def say(text: str, indent: str = "") -> None:
