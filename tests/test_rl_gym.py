@@ -323,6 +323,8 @@ def test_bad_arguments_are_refused_with_the_reason() -> None:
         ({"players": 6}, ValueError, "players must be a player count of 'standard' from 2 to 4, not 6"),
         ({"players": "4"}, TypeError, "players must be"),
         ({"opponents": "genius"}, ValueError, "opponents: unknown bot 'genius'"),
+        ({"opponents": "ismcts:0"}, ValueError, "opponents: 'ismcts:0': the number after 'ismcts:' is its playouts "
+         "a decision, a whole number from 1 to 1,000,000"),  # as make_bots and --bots tell it
         ({"opponents": ["random"]}, ValueError, "opponents must be a bot name or a list of 3"),
         ({"opponents": ["random", 1, "greedy"]}, TypeError, r"opponents\[1\] must be a bot name"),
         ({"opponents": 3}, TypeError, "opponents must be a bot name"),

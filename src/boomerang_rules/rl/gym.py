@@ -61,10 +61,9 @@ import boomerang_rules as br
 
 from ..core import rng as rng_mod
 from ..core.arguments import brief, in_range, integer, kind, one_of, seat_of
-from ..core.bots import RandomBot, bot_seed
+from ..core.bots import MAX_PLAYOUTS, RandomBot, bot_seed, no_such_bot
 from ..core.errors import IllegalAction
 from ..core.games import GAMES, game_module
-from ..core.ismcts import MAX_PLAYOUTS
 from ..core.loading import rules_data
 from .adapters import GameAdapter, action_id, adapter_for, load, set_attributes
 from .encoding import FLOAT32
@@ -151,8 +150,11 @@ def _opponents(opponents: Any, bots: Any, others: int) -> tuple[str, ...]:
         raise TypeError(f"opponents must be a bot name or a list of them, not {kind(opponents)}: {brief(opponents)}")
     for name in names:
         if name not in bots:
-            raise ValueError(f"opponents: unknown bot {brief(name)} (bots: {', '.join(bots)}, ismcts:N for N "
-                             f"playouts a decision, 1 to {MAX_PLAYOUTS:,})")
+            why = no_such_bot(name, bots)  # a search bot's bad budget told as make_bots and --bots tell it
+            if why.startswith("unknown bot"):
+                why = (f"unknown bot {brief(name)} (bots: {', '.join(bots)}, ismcts:N for N playouts a decision, "
+                       f"1 to {MAX_PLAYOUTS:,})")
+            raise ValueError(f"opponents: {why}")
     return names
 
 
