@@ -310,3 +310,46 @@ def test_numpy_integers_are_a_player_count_and_a_seed(rules_id: str) -> None:
             batch.init(rules, odd, 2, 7)
         with pytest.raises(TypeError, match=f"^a seed must be an integer, not {type(odd).__name__}$"):
             batch.init(rules, 3, 2, odd)
+
+
+def _fields(b: Any) -> dict[str, Any]:
+    """Every public field of a batch a user can read (not its methods)."""
+    return {name: getattr(b, name) for name in dir(b) if not name.startswith("_") and not callable(getattr(b, name))}
+
+
+def _own_arrays(b: Any) -> list[np.ndarray[Any, Any]]:
+    """The arrays a batch keeps its games in (its private slots): what its engine writes and reads."""
+    slots = [name for cls in type(b).__mro__ for name in getattr(cls, "__slots__", ())]
+    return [value for name in slots if isinstance(value := getattr(b, name, None), np.ndarray)]
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_what_a_user_reads_of_a_batch_is_read_only(rules_id: str) -> None:
+    """Every array a batch shows of its own is a view no one can write through or make writeable
+    again (a field made afresh, such as ``ended``, is the caller's), and no field can be assigned: the
+    kernels trust them unchecked (a mask set by hand let ``step`` apply an action no rule allows, a
+    turn or count set by hand would index past the arrays). Reading costs the step nothing: the
+    engines use the private fields."""
+    b = _batch(rules_id)
+    own = _own_arrays(b)
+    shown = {name: value for name, value in _fields(b).items()
+             if isinstance(value, np.ndarray) and any(np.shares_memory(value, mine) for mine in own)}
+    assert "totals" in shown and ("masks" in shown) == (rules_id in ("sea-salt-paper", "boomerang-2010"))
+    for name, value in shown.items():
+        assert not value.flags.writeable, name
+        with pytest.raises(ValueError, match="read-only"):
+            value[...] = 1
+        with pytest.raises(ValueError, match="WRITEABLE"):
+            value.flags.writeable = True
+    for name, value in _fields(b).items():
+        if not isinstance(getattr(type(b), name, None), property):
+            with pytest.raises(AttributeError, match=f"{name}'? is read-only"):
+                setattr(b, name, value)
+    masks = batch.legal_masks(b)
+    acts = batch.first_legal(masks)
+    row = masks[1, 0] if masks.ndim == 3 else masks[1]
+    acts[(1, 0) if acts.ndim == 2 else 1] = int(np.flatnonzero(~row)[0])
+    with pytest.raises(br.IllegalAction):
+        batch.step(b, acts)
+    assert np.array_equal(batch.legal_masks(b), masks)
+

@@ -291,6 +291,35 @@ def played_out(games: int, room: int, record: bool,
     return out
 
 
+def read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """A view of ``array`` that cannot be written through, nor made writeable again (it is made over a
+    read-only buffer): what a batch shows of the arrays its kernels write, which they index unchecked."""
+    view: npt.NDArray[Any] = np.asarray(array.data.toreadonly())
+    return view
+
+
+class Shown:
+    """A batch's field as its users see it: the private slot ``_<name>`` shown read-only (an array as
+    ``read_only``'s view, anything else as it is) and never assigned from outside.
+
+    The kernels index the batch's arrays without bounds checks and trust its counts (a game's seat to
+    act, the live games, the masks that step checks actions by): a user writing one could make a
+    step apply an illegal action or write past an array. The engines use the private slots; reading
+    a field this way costs a view (a microsecond), never the step loop."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name, self.private = name, f"_{name}"
+
+    def __get__(self, batch: object, owner: type | None = None) -> Any:
+        if batch is None:
+            return self
+        value = getattr(batch, self.private)
+        return read_only(value) if isinstance(value, np.ndarray) else value
+
+    def __set__(self, batch: object, value: object) -> None:
+        raise AttributeError(f"{type(batch).__name__}.{self.name} is read-only: only the engine's step changes it")
+
+
 class GamesBatch:
     """What the batches of the games played a decision at a time share: how many games, and which are
     over. A batch class names the column of ``gi`` where its kernels keep each game's phase
@@ -299,17 +328,17 @@ class GamesBatch:
     __slots__ = ()
     PHASE: ClassVar[int]
     OVER: ClassVar[int]
-    totals: npt.NDArray[Any]
-    gi: npt.NDArray[Any]
+    _totals: npt.NDArray[Any]
+    _gi: npt.NDArray[Any]
 
     @property
     def games(self) -> int:
-        return int(self.totals.shape[0])
+        return int(self._totals.shape[0])
 
     @property
     def ended(self) -> npt.NDArray[np.bool_]:
         """Which games are over, ``(games,)``."""
-        ended: npt.NDArray[np.bool_] = self.gi[:, self.PHASE] == self.OVER
+        ended: npt.NDArray[np.bool_] = self._gi[:, self.PHASE] == self.OVER
         return ended
 
     @property
