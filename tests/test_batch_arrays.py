@@ -6,6 +6,7 @@ Sea Salt & Paper's, Boomerang (2010)'s and the plain one's (``generic``)."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -353,3 +354,23 @@ def test_what_a_user_reads_of_a_batch_is_read_only(rules_id: str) -> None:
         batch.step(b, acts)
     assert np.array_equal(batch.legal_masks(b), masks)
 
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_a_copy_of_a_batch_shares_nothing_with_it(rules_id: str) -> None:
+    """``copy.copy`` of a batch is a whole one: a shallow copy shared the arrays but not the counts
+    (Australia's round and step, the live games), so stepping either broke both."""
+    b = _batch(rules_id, games=4)
+    states = batch.sampler(4, 3)
+    batch.step(b, batch.sample_actions(b, states))
+    twin, deep = copy.copy(b), copy.deepcopy(b)
+    twin_states = states.copy()
+    masks, totals = batch.legal_masks(b), batch.totals(b)
+    while not b.over:
+        batch.step(b, batch.sample_actions(b, states))
+    assert np.array_equal(batch.legal_masks(twin), masks) and np.array_equal(batch.totals(twin), totals)
+    while not twin.over:
+        acts = batch.sample_actions(twin, twin_states)
+        assert np.array_equal(batch.legal_masks(twin), batch.legal_masks(deep))
+        batch.step(twin, acts)
+        batch.step(deep, acts)
+    assert np.array_equal(batch.totals(twin), batch.totals(b)) and np.array_equal(batch.totals(deep), batch.totals(b))

@@ -44,6 +44,7 @@ from . import _kernels as k
 from .common import MAX_DECK, Shown
 from .common import SHUFFLE as _SHUFFLE
 from .common import action_ids as _action_ids
+from .common import copied as _copied
 from .common import count_of as _count
 from .common import first_legal as _first_legal
 from .common import generator_states as _generator_states
@@ -220,6 +221,7 @@ class Batch:
     leftover = Shown()
     last_used = Shown()
     totals = Shown()
+    __copy__ = _copied
 
     def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
         self._compiled = c = compile_rules(rules)

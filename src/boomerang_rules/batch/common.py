@@ -6,6 +6,7 @@ The kernels of every game deal with ``_kernels.shuffle``, the pure engine's shuf
 
 from __future__ import annotations
 
+import copy
 import sys
 from collections.abc import Callable, Sequence
 from math import factorial
@@ -320,6 +321,12 @@ class Shown:
         raise AttributeError(f"{type(batch).__name__}.{self.name} is read-only: only the engine's step changes it")
 
 
+def copied(batch: Any) -> Any:
+    """A batch's ``__copy__``: a deep copy. A batch is its arrays and counts together, and a shallow
+    copy would share the arrays but not the counts, so stepping either corrupted both."""
+    return copy.deepcopy(batch)
+
+
 class GamesBatch:
     """What the batches of the games played a decision at a time share: how many games, and which are
     over. A batch class names the column of ``gi`` where its kernels keep each game's phase
@@ -340,6 +347,8 @@ class GamesBatch:
         """Which games are over, ``(games,)``."""
         ended: npt.NDArray[np.bool_] = self._gi[:, self.PHASE] == self.OVER
         return ended
+
+    __copy__ = copied
 
     @property
     def over(self) -> bool:

@@ -39,6 +39,7 @@ from ..core.rng import below
 from .common import (
     Shown,
     action_ids,
+    copied,
     count_of,
     generator_states,
     illegal,
@@ -110,6 +111,7 @@ class Batch:
     players = Shown()
     rules = Shown()
     totals = Shown()
+    __copy__ = copied
 
     @property
     def states(self) -> list[Any]:
