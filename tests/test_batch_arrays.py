@@ -7,6 +7,7 @@ Sea Salt & Paper's, Boomerang (2010)'s and the plain one's (``generic``)."""
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 import numpy as np
@@ -374,3 +375,21 @@ def test_a_copy_of_a_batch_shares_nothing_with_it(rules_id: str) -> None:
         batch.step(twin, acts)
         batch.step(deep, acts)
     assert np.array_equal(batch.totals(twin), batch.totals(b)) and np.array_equal(batch.totals(deep), batch.totals(b))
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_playouts_refuse_a_policy_or_flag_of_another_type_alike(rules_id: str) -> None:
+    """A policy that is no name is an unknown policy in every engine (Australia's and Boomerang
+    (2010)'s said ``unhashable type: 'list'``), and ``return_actions`` must be a bool (numpy's too): a
+    kernel given ``1`` or ``None`` was compiled again for it (25 s) and took it as a flag."""
+    rules = br.load_rules(rules_id)
+    odd: Any
+    for odd in (["random"], {"random": 0}):
+        with pytest.raises(ValueError, match=r"^unknown policy "):
+            batch.playouts(rules, 3, 2, 1, policy=odd)
+    for odd in (1, None, "yes", np.int64(1)):
+        with pytest.raises(TypeError, match=f"^return_actions must be True or False, not {re.escape(repr(odd))}"):
+            batch.playouts(rules, 3, 2, 1, return_actions=odd)
+    numpy_true: Any = np.bool_(True)
+    totals, _ = batch.playouts(rules, 3, 2, 1, return_actions=numpy_true)
+    assert np.array_equal(totals, batch.playouts(rules, 3, 2, 1))

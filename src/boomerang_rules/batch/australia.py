@@ -47,6 +47,7 @@ from .common import action_ids as _action_ids
 from .common import copied as _copied
 from .common import count_of as _count
 from .common import first_legal as _first_legal
+from .common import flag as _flag
 from .common import generator_states as _generator_states
 from .common import illegal as _illegal
 from .common import observation_buffers as _observation_buffers
@@ -183,8 +184,9 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     c = compile_rules(rules)
     players = _players(rules, players)
     games = _count(games)
-    if policy not in _POLICIES:
+    if not isinstance(policy, str) or policy not in _POLICIES:  # a list is no key: refused in words, not unhashable
         raise ValueError(f"unknown policy {brief(policy)} (policies are {', '.join(_POLICIES)})")
+    return_actions = _flag(return_actions, "return_actions")
     totals = np.zeros((games, players), np.int32)
     actions = np.zeros((games, players, decisions(rules)) if return_actions else (0, 0, 0), np.int16)
     k.playouts(players, games, _seed(seed), _POLICIES[policy], return_actions, c.ti, c.sc, c.shifts(players),

@@ -35,6 +35,7 @@ from .common import (
     Shown,
     action_ids,
     count_of,
+    flag,
     generator_states,
     illegal,
     observe_arrays,
@@ -121,8 +122,9 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     c = compile_rules(rules)
     players = players_of(rules, players)
     games = count_of(games)
-    if policy not in POLICIES:
+    if not isinstance(policy, str) or policy not in POLICIES:  # a list is no key: refused in words, not unhashable
         raise ValueError(f"unknown policy {brief(policy)} (policies are {', '.join(POLICIES)})")
+    return_actions = flag(return_actions, "return_actions")
     totals = np.zeros((games, players), np.int32)
     actions = played_out(games, 256, return_actions, lambda start, buf, ends: int(
         k.playouts(players, start, games, seed_of(seed), POLICIES[policy], c.ti, c.sc, SHUFFLE, totals,

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from ..core.arguments import brief
 from ..core.errors import IllegalAction, Problem, RulesError
 from . import _kernels as k
 
@@ -158,6 +159,15 @@ def count_of(games: object) -> int:
     if games < 0:
         raise ValueError(f"games must be 0 or more, not {games}")
     return int(games)
+
+
+def flag(value: object, name: str) -> bool:
+    """``value`` if it is a bool (numpy's too, as the bool it holds), else the ``TypeError`` naming it:
+    a kernel given another type (``1``, ``None``, ``"yes"``) was compiled again for it (25 s), and
+    took any of them as a flag."""
+    if not isinstance(value, bool | np.bool_):
+        raise TypeError(f"{name} must be True or False, not {brief(value)}")
+    return bool(value)
 
 
 def seed_of(seed: object) -> np.uint64:

@@ -41,6 +41,7 @@ from .common import (
     action_ids,
     copied,
     count_of,
+    flag,
     generator_states,
     illegal,
     owing,
@@ -259,6 +260,7 @@ def playouts(rules: Any, players: int, games: int, seed: int, policy: str = "ran
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {brief(policy)} for the plain engine's batch (policies: "
                          f"{', '.join(POLICIES)}: it cannot tell whether the lowest legal action ever ends a game)")
+    return_actions = flag(return_actions, "return_actions")
     batch = init(rules, players, games, seed)
     draws = sampler(batch.games, seed)
     played: list[list[int]] = []

@@ -36,6 +36,7 @@ from .common import (
     Shown,
     action_ids,
     count_of,
+    flag,
     generator_states,
     illegal,
     observe_arrays,
@@ -262,6 +263,7 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     players = players_of(rules, players)
     games = count_of(games)
     _policy(policy)
+    return_actions = flag(return_actions, "return_actions")
     totals = np.zeros((games, players), np.int32)
     ti = c.scalars(players)
     actions = played_out(games, 1024, return_actions, lambda start, buf, ends: int(
