@@ -7,6 +7,7 @@ Sea Salt & Paper's, Boomerang (2010)'s and the plain one's (``generic``)."""
 from __future__ import annotations
 
 import copy
+import importlib
 import re
 from typing import Any
 
@@ -393,3 +394,20 @@ def test_playouts_refuse_a_policy_or_flag_of_another_type_alike(rules_id: str) -
     numpy_true: Any = np.bool_(True)
     totals, _ = batch.playouts(rules, 3, 2, 1, return_actions=numpy_true)
     assert np.array_equal(totals, batch.playouts(rules, 3, 2, 1))
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_read_only_actions_compile_no_second_kernel(rules_id: str) -> None:
+    """numba compiles a kernel apart for a read-only array: every compiled engine's ``step`` given
+    ``sample_actions``' array made read-only (as a replay buffer's may be) copies it rather than
+    compile its kernels again (Australia's ``check`` and ``step``, 11 s, as Sea Salt & Paper's did)."""
+    b = _batch(rules_id)
+    module = {"standard": "_kernels", "sea-salt-paper": "_ssp_kernels", "boomerang-2010": "_b2010_kernels"}[rules_id]
+    kernels = importlib.import_module(f"boomerang_rules.batch.{module}")
+    states = batch.sampler(b.games, 4)
+    batch.step(b, batch.sample_actions(b, states))
+    compiled = {name: len(getattr(kernels, name).signatures) for name in ("check", "step") if hasattr(kernels, name)}
+    actions = batch.sample_actions(b, states)
+    actions.flags.writeable = False
+    batch.step(b, actions)
+    assert {name: len(getattr(kernels, name).signatures) for name in compiled} == compiled

@@ -330,21 +330,6 @@ def test_step_applies_the_actions_it_checked_even_through_a_view_of_the_batch() 
     assert all((x == y).all() for x, y in zip(b.state_arrays(), given.state_arrays(), strict=True))
 
 
-def test_read_only_actions_compile_no_second_step_kernel() -> None:
-    """numba compiles a kernel apart for a read-only array: ``step`` given ``sample_actions``' array
-    made read-only (as a replay buffer's may be) must copy it, not compile its kernel again (13 s)."""
-    from boomerang_rules.batch import _ssp_kernels as k
-
-    b = batch.init(br.load_rules("sea-salt-paper"), 2, 3, 4)
-    sampler = batch.sampler(3, 4)
-    b, _ = batch.step(b, batch.sample_actions(b, sampler))
-    compiled = len(k.step.signatures)
-    actions = batch.sample_actions(b, sampler)
-    actions.flags.writeable = False
-    b, _ = batch.step(b, actions)
-    assert len(k.step.signatures) == compiled
-
-
 def test_each_games_scalars_are_two_whole_cache_lines() -> None:
     """``run`` finds a game's scalars at ``g * G_SIZE`` of ``gi`` flat: a 128-byte row, so ``gi``
     starts on a 64-byte boundary (numpy's own start is 16 bytes past one: three lines a row)."""

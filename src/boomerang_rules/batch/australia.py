@@ -305,8 +305,10 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
 
 
 def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
-    """``actions`` as int64 ``(games, players)``, else the error saying why not."""
-    return _action_ids(batch.over, actions, (batch.games, batch._players)).astype(np.int64, copy=False)
+    """``actions`` as int64 ``(games, players)``, else the error saying why not; a read-only array
+    copied, as numba types one apart and would compile ``check`` and ``step`` again for it (11 s)."""
+    acts = _action_ids(batch.over, actions, (batch.games, batch._players))
+    return acts.astype(np.int64, copy=not acts.flags.writeable)
 
 
 def _refuse_illegal(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:

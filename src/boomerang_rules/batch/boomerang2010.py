@@ -244,8 +244,8 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     """
     shape = (batch.games, batch._players)
     acts = action_ids(batch.over, actions, shape)
-    if acts.dtype != np.int64 or not acts.flags.c_contiguous:
-        acts = np.ascontiguousarray(acts, np.int64)
+    if acts.dtype != np.int64 or not acts.flags.c_contiguous or not acts.flags.writeable:
+        acts = np.array(acts, np.int64, order="C")  # a read-only array too: numba would compile step again for it
     c = batch._compiled
     rewards = np.empty(shape, np.int32)
     done = int(k.step(batch._players, c.ti, c.sc, acts, batch._gi, batch._deck, batch._cm, batch._totals, batch._flat,
