@@ -357,6 +357,25 @@ def test_what_a_user_reads_of_a_batch_is_read_only(rules_id: str) -> None:
     assert np.array_equal(batch.legal_masks(b), masks)
 
 
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_rulesets_compiled_tables_are_read_only(rules_id: str) -> None:
+    """``compile_rules``' tables (also ``batch.compiled``'s) are read-only views: every batch of the
+    ruleset shares them (cached), and the kernels index by them unchecked, so a deck size or mask
+    written by hand there reached every batch dealt after."""
+    rules = br.load_rules(rules_id)
+    compiled = batch.compile_rules(rules)
+    assert _batch(rules_id).compiled is compiled
+    tables = [compiled.ti, *getattr(compiled, "sc", ()), *([compiled.tm] if hasattr(compiled, "tm") else [])]
+    assert len(tables) >= 2
+    for table in tables:
+        assert not table.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            table[...] = 0
+        with pytest.raises(ValueError, match="WRITEABLE"):
+            table.flags.writeable = True
+    assert np.array_equal(batch.playouts(rules, 3, 4, 2), batch.playouts(rules, 3, 4, 2))
+
+
 @pytest.mark.parametrize("rules_id", ENGINES)
 def test_a_copy_of_a_batch_shares_nothing_with_it(rules_id: str) -> None:
     """``copy.copy`` of a batch is a whole one: a shallow copy shared the arrays but not the counts

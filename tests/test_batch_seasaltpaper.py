@@ -228,8 +228,8 @@ def test_the_kernels_mermaids_and_colour_bonus_are_the_pure_scoring_s(variant: s
         cards = rng.sample(mermaids, rng.randint(0, len(mermaids))) + rng.sample(others, rng.randint(0, 20))
         both = np.uint64(sum(1 << c for c in cards))
         pure = points_of(t, cards, ())
-        assert k.mermaid_points(both, compiled.ti, compiled.tm) == pure.mermaids, cards
-        assert k.colour_bonus(both, np.uint64(0), compiled.ti, compiled.tm) == pure.colour_bonus, cards
+        assert k.mermaid_points(both, compiled._ti, compiled._tm) == pure.mermaids, cards
+        assert k.colour_bonus(both, np.uint64(0), compiled._ti, compiled._tm) == pure.colour_bonus, cards
 
 
 def test_legal_masks_into_out_are_the_fresh_ones() -> None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from typing import Literal, overload
+from typing import Any, Literal, overload
 
 import attrs
 import numpy as np
@@ -41,7 +41,7 @@ from ..australia.rules import Ruleset
 from ..australia.tables import Tables, tables_for
 from ..core.arguments import brief
 from . import _kernels as k
-from .common import MAX_DECK, Shown
+from .common import MAX_DECK, Shown, read_only
 from .common import SHUFFLE as _SHUFFLE
 from .common import action_ids as _action_ids
 from .common import copied as _copied
@@ -89,11 +89,23 @@ class Compiled:
     rules: Ruleset
     tables: Tables
     names: tuple[str, ...]
-    ti: I64Array
-    """The scalars, ``_kernels.T_*`` rows."""
-    sc: tuple[I64Array, U64Array, I64Array, U64Array, I64Array, U64Array, I64Array, U64Array]
+    _ti: I64Array
+    """The scalars, ``_kernels.T_*`` rows (``ti``: read-only)."""
+    _sc: tuple[I64Array, U64Array, I64Array, U64Array, I64Array, U64Array, I64Array, U64Array]
     """Scoring (see ``_kernels``): throw numbers; collection masks and values; animal masks and
-    values; activity masks and points by icon count; region masks."""
+    values; activity masks and points by icon count; region masks (``sc``: read-only)."""
+
+    @property
+    def ti(self) -> I64Array:
+        """The scalars, read-only: every batch of the ruleset shares them
+        (``compile_rules`` caches them), and the kernels index by them unchecked."""
+        return read_only(self._ti)
+
+    @property
+    def sc(self) -> tuple[npt.NDArray[Any], ...]:
+        """The scoring tables, read-only: every batch of the ruleset shares them
+        (``compile_rules`` caches them), and the kernels index by them unchecked."""
+        return tuple(read_only(table) for table in self._sc)
 
     def shifts(self, players: int) -> I64Array:
         """How far hands move each round: seat p's kept hand goes to seat p + shift."""
@@ -189,7 +201,7 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     return_actions = _flag(return_actions, "return_actions")
     totals = np.zeros((games, players), np.int32)
     actions = np.zeros((games, players, decisions(rules)) if return_actions else (0, 0, 0), np.int16)
-    k.playouts(players, games, _seed(seed), _POLICIES[policy], return_actions, c.ti, c.sc, c.shifts(players),
+    k.playouts(players, games, _seed(seed), _POLICIES[policy], return_actions, c._ti, c._sc, c.shifts(players),
                _SHUFFLE, totals, actions)
     return (totals, actions) if return_actions else totals
 
@@ -247,7 +259,7 @@ class Batch:
         self._last_used = np.zeros(games, np.uint64)
         self._totals = np.zeros((games, players), np.int32)
         self._shifts = c.shifts(players)
-        k.init(players, games, _seed(seed), c.ti, _SHUFFLE, self._rng, self._leftover, self._last_used, self._hands)
+        k.init(players, games, _seed(seed), c._ti, _SHUFFLE, self._rng, self._leftover, self._last_used, self._hands)
 
     @property
     def games(self) -> int:
@@ -283,7 +295,7 @@ def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
     if batch.over:
         return np.zeros(shape, np.bool_)
     out = np.empty(shape, np.bool_)
-    k.legal_masks(batch._step, c.ti, batch._hands, batch._used_acts, out)  # fills every entry
+    k.legal_masks(batch._step, c._ti, batch._hands, batch._used_acts, out)  # fills every entry
     return out
 
 
@@ -297,7 +309,7 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     acts = _checked(batch, actions)
     c = batch._compiled
     rewards = np.empty(acts.shape, np.int32)
-    k.step(batch._round, batch._step, batch._players, c.ti, c.sc, batch._shifts, _SHUFFLE, acts, batch._hands,
+    k.step(batch._round, batch._step, batch._players, c._ti, c._sc, batch._shifts, _SHUFFLE, acts, batch._hands,
            batch._taken, batch._throw, batch._catch, batch._acts, batch._visited, batch._used_acts, batch._gone,
            batch._rng, batch._leftover, batch._last_used, batch._totals, rewards)
     _advance(batch)
@@ -322,7 +334,7 @@ def _refuse_illegal(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
 def _checked(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     """``actions`` as int64 ``(games, players)``, every one legal, else the error saying which is not."""
     acts = _actions(batch, actions)
-    _refuse_illegal(batch, actions, k.check(batch._step, batch._compiled.ti, batch._hands, batch._used_acts, acts))
+    _refuse_illegal(batch, actions, k.check(batch._step, batch._compiled._ti, batch._hands, batch._used_acts, acts))
     return acts
 
 
@@ -359,7 +371,7 @@ def observe_start(batch: Batch, offsets: I64Array, obs: FloatArray, masks: BoolA
     if batch._round or batch._step:
         raise ValueError("observe_start needs a batch at its start")
     offsets, obs, masks = _observation_arrays(batch, offsets, obs, masks)
-    k.observe_start(batch._players, batch._compiled.ti, offsets, batch._hands, obs, masks)
+    k.observe_start(batch._players, batch._compiled._ti, offsets, batch._hands, obs, masks)
 
 
 def step_observe(batch: Batch, actions: npt.ArrayLike, offsets: I64Array, obs: FloatArray, masks: BoolArray,
@@ -374,7 +386,7 @@ def step_observe(batch: Batch, actions: npt.ArrayLike, offsets: I64Array, obs: F
     offsets, obs, masks = _observation_arrays(batch, offsets, obs, masks)
     rewards = _out_array(rewards, (batch.games, batch._players), np.float32, "rewards")
     c = batch._compiled
-    bad = k.step_observe(batch._round, batch._step, batch._players, c.ti, c.sc, batch._shifts, _SHUFFLE, offsets,
+    bad = k.step_observe(batch._round, batch._step, batch._players, c._ti, c._sc, batch._shifts, _SHUFFLE, offsets,
                          acts, batch._hands, batch._taken, batch._throw, batch._catch, batch._acts, batch._visited,
                          batch._used_acts, batch._gone, batch._rng, batch._leftover, batch._last_used, batch._totals,
                          rewards, obs, masks)
@@ -401,7 +413,7 @@ def sample_actions(batch: Batch, states: U64Array, out: I64Array | None = None) 
         out = np.empty((batch.games, batch._players), np.int64)
     else:
         out = _out_array(out, (batch.games, batch._players), np.int64)
-    k.sample(batch._step, batch._compiled.ti, batch._hands, batch._used_acts, states, out)
+    k.sample(batch._step, batch._compiled._ti, batch._hands, batch._used_acts, states, out)
     return out
 
 

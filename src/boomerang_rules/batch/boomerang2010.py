@@ -62,9 +62,21 @@ class Compiled:
 
     rules: Ruleset
     names: tuple[str, ...]
-    ti: I64Array
-    sc: tuple[I64Array, U64Array, U64Array]
+    _ti: I64Array
+    _sc: tuple[I64Array, U64Array, U64Array]
     """Each card's lands as bits; each animal's cards; each land's cards (masks of card indices)."""
+
+    @property
+    def ti(self) -> I64Array:
+        """The scalars, read-only: every batch of the ruleset shares them
+        (``compile_rules`` caches them), and the kernels index by them unchecked."""
+        return read_only(self._ti)
+
+    @property
+    def sc(self) -> tuple[npt.NDArray[Any], ...]:
+        """The card tables, read-only: every batch of the ruleset shares them
+        (``compile_rules`` caches them), and the kernels index by them unchecked."""
+        return tuple(read_only(table) for table in self._sc)
 
 
 def _masks(kinds: list[int], count: int) -> U64Array:
@@ -127,7 +139,7 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     return_actions = flag(return_actions, "return_actions")
     totals = np.zeros((games, players), np.int32)
     actions = played_out(games, 256, return_actions, lambda start, buf, ends: int(
-        k.playouts(players, start, games, seed_of(seed), POLICIES[policy], c.ti, c.sc, SHUFFLE, totals,
+        k.playouts(players, start, games, seed_of(seed), POLICIES[policy], c._ti, c._sc, SHUFFLE, totals,
                                       return_actions, buf, ends)))
     return totals if actions is None else (totals, actions)
 
@@ -167,13 +179,13 @@ class Batch(GamesBatch):
         """Each game's scalars (``_b2010_kernels.G_*`` columns), then its seats' tokens, boomerangs and stack."""
         self._cm = np.zeros((games, k.C_CAPTURED + players), np.uint64)
         """The river, the cards turned this round and each seat's captures, as masks of card indices."""
-        self._deck = np.zeros((games, int(c.ti[k.T_N])), np.uint8)
+        self._deck = np.zeros((games, int(c._ti[k.T_N])), np.uint8)
         self._totals = np.zeros((games, players), np.int32)
         self._decisions = 0
         self._masks = np.zeros((games, players, len(c.names)), np.bool_)
         self._live = np.array([games], np.int64)
         self._views()
-        k.init(players, seed_of(seed), c.ti, c.sc, SHUFFLE, self._gi, self._deck, self._cm, self._totals, self._flat)
+        k.init(players, seed_of(seed), c._ti, c._sc, SHUFFLE, self._gi, self._deck, self._cm, self._totals, self._flat)
 
     def _views(self) -> None:
         """``_flat``, the view of ``_masks`` the step kernel writes, a row a game."""
@@ -248,7 +260,7 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
         acts = np.array(acts, np.int64, order="C")  # a read-only array too: numba would compile step again for it
     c = batch._compiled
     rewards = np.empty(shape, np.int32)
-    done = int(k.step(batch._players, c.ti, c.sc, acts, batch._gi, batch._deck, batch._cm, batch._totals, batch._flat,
+    done = int(k.step(batch._players, c._ti, c._sc, acts, batch._gi, batch._deck, batch._cm, batch._totals, batch._flat,
                       rewards, batch._live))
     if done < 0:
         g, seat = divmod(-1 - done, batch._players)
@@ -268,7 +280,7 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     owing(batch.over)
     states = generator_states(states, batch.games)
     out = np.empty((batch.games, batch._players), np.int64)
-    k.sample(batch._players, batch._compiled.ti, batch._gi, states, out)
+    k.sample(batch._players, batch._compiled._ti, batch._gi, states, out)
     return out
 
 
@@ -284,7 +296,7 @@ def observe_into(batch: Batch, offsets: I64Array, bounds: npt.NDArray[np.float64
     call write only the cells that changed since the last (the numbers and the one-hot seats
     always): the card bits ``obs`` holds, kept up by each call. ``obs`` must hold what that memo
     says: all zeros with a new memo, then nothing else writing either."""
-    ti = batch._compiled.ti
+    ti = batch._compiled._ti
     extents = k.extents(int(ti[k.T_N]), int(ti[k.T_LANDS]), batch._players)
     offsets, bounds, obs, skip, memo = observe_arrays(offsets, bounds, obs, skip, memo, extents,
                                                       k.memo_width(batch._players), batch.games, batch._players)
@@ -332,7 +344,7 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,
     done = seed = 0
     start = time.perf_counter()
     while True:
-        k.playouts(players, 0, games, np.uint64(seed), 0, c.ti, c.sc, SHUFFLE, totals, False, buf, ends)
+        k.playouts(players, 0, games, np.uint64(seed), 0, c._ti, c._sc, SHUFFLE, totals, False, buf, ends)
         done += games
         seed += games
         elapsed = time.perf_counter() - start

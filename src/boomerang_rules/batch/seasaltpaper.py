@@ -44,6 +44,7 @@ from .common import (
     owing,
     played_out,
     players_of,
+    read_only,
     refuse,
     sampler,
     seed_of,
@@ -68,12 +69,24 @@ class Compiled:
 
     rules: Ruleset
     names: tuple[str, ...]
-    ti: I64Array
-    tm: U64Array
+    _ti: I64Array
+    _tm: U64Array
+
+    @property
+    def ti(self) -> I64Array:
+        """The scalars, read-only: every batch of the ruleset shares them
+        (``compile_rules`` caches them), and the kernels index by them unchecked."""
+        return read_only(self._ti)
+
+    @property
+    def tm(self) -> U64Array:
+        """The masks, read-only: every batch of the ruleset shares them
+        (``compile_rules`` caches them), and the kernels index by them unchecked."""
+        return read_only(self._tm)
 
     def scalars(self, players: int) -> I64Array:
-        """``ti`` with the target of a ``players``-seat game."""
-        ti = self.ti.copy()
+        """``ti`` with the target of a ``players``-seat game (a batch's own copy)."""
+        ti = self._ti.copy()
         ti[k.T_TARGET] = self.rules.target(players)
         return ti
 
@@ -267,7 +280,7 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     totals = np.zeros((games, players), np.int32)
     ti = c.scalars(players)
     actions = played_out(games, 1024, return_actions, lambda start, buf, ends: int(
-        k.playouts(players, start, games, seed_of(seed), ti, c.tm, SHUFFLE, totals, return_actions, buf, ends)))
+        k.playouts(players, start, games, seed_of(seed), ti, c._tm, SHUFFLE, totals, return_actions, buf, ends)))
     return totals if actions is None else (totals, actions)
 
 
@@ -316,7 +329,7 @@ class Batch(GamesBatch):
         self._players = players = players_of(rules, players)
         games = count_of(games)
         self._ti = c.scalars(players)
-        self._tm = c.tm
+        self._tm = c._tm
         self._gi = _aligned_zeros((games, k.G_SIZE), np.int64)
         """Each game's scalars (``_ssp_kernels.G_*`` columns)."""
         self._rng = np.zeros(games, np.uint64)
@@ -547,7 +560,7 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,
     done = seed = 0
     start = time.perf_counter()
     while True:
-        k.playouts(players, 0, games, np.uint64(seed), ti, c.tm, SHUFFLE, totals, False, buf, ends)
+        k.playouts(players, 0, games, np.uint64(seed), ti, c._tm, SHUFFLE, totals, False, buf, ends)
         done += games
         seed += games
         elapsed = time.perf_counter() - start
