@@ -6,6 +6,9 @@ Sea Salt & Paper's, Boomerang (2010)'s and the plain one's (``generic``)."""
 
 from __future__ import annotations
 
+import copy
+import importlib
+import re
 from typing import Any
 
 import numpy as np
@@ -310,3 +313,120 @@ def test_numpy_integers_are_a_player_count_and_a_seed(rules_id: str) -> None:
             batch.init(rules, odd, 2, 7)
         with pytest.raises(TypeError, match=f"^a seed must be an integer, not {type(odd).__name__}$"):
             batch.init(rules, 3, 2, odd)
+
+
+def _fields(b: Any) -> dict[str, Any]:
+    """Every public field of a batch a user can read (not its methods)."""
+    return {name: getattr(b, name) for name in dir(b) if not name.startswith("_") and not callable(getattr(b, name))}
+
+
+def _own_arrays(b: Any) -> list[np.ndarray[Any, Any]]:
+    """The arrays a batch keeps its games in (its private slots): what its engine writes and reads."""
+    slots = [name for cls in type(b).__mro__ for name in getattr(cls, "__slots__", ())]
+    return [value for name in slots if isinstance(value := getattr(b, name, None), np.ndarray)]
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_what_a_user_reads_of_a_batch_is_read_only(rules_id: str) -> None:
+    """Every array a batch shows of its own is a view no one can write through or make writeable
+    again (a field made afresh, such as ``ended``, is the caller's), and no field can be assigned: the
+    kernels trust them unchecked (a mask set by hand let ``step`` apply an action no rule allows, a
+    turn or count set by hand would index past the arrays). Reading costs the step nothing: the
+    engines use the private fields."""
+    b = _batch(rules_id)
+    own = _own_arrays(b)
+    shown = {name: value for name, value in _fields(b).items()
+             if isinstance(value, np.ndarray) and any(np.shares_memory(value, mine) for mine in own)}
+    assert "totals" in shown and ("masks" in shown) == (rules_id in ("sea-salt-paper", "boomerang-2010"))
+    for name, value in shown.items():
+        assert not value.flags.writeable, name
+        with pytest.raises(ValueError, match="read-only"):
+            value[...] = 1
+        with pytest.raises(ValueError, match="WRITEABLE"):
+            value.flags.writeable = True
+    for name, value in _fields(b).items():
+        if not isinstance(getattr(type(b), name, None), property):
+            with pytest.raises(AttributeError, match=f"{name}'? is read-only"):
+                setattr(b, name, value)
+    masks = batch.legal_masks(b)
+    acts = batch.first_legal(masks)
+    row = masks[1, 0] if masks.ndim == 3 else masks[1]
+    acts[(1, 0) if acts.ndim == 2 else 1] = int(np.flatnonzero(~row)[0])
+    with pytest.raises(br.IllegalAction):
+        batch.step(b, acts)
+    assert np.array_equal(batch.legal_masks(b), masks)
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_rulesets_compiled_tables_are_read_only(rules_id: str) -> None:
+    """``compile_rules``' tables (also ``batch.compiled``'s) are read-only views: every batch of the
+    ruleset shares them (cached), and the kernels index by them unchecked, so a deck size or mask
+    written by hand there reached every batch dealt after."""
+    rules = br.load_rules(rules_id)
+    compiled = batch.compile_rules(rules)
+    assert _batch(rules_id).compiled is compiled
+    tables = [compiled.ti, *getattr(compiled, "sc", ()), *([compiled.tm] if hasattr(compiled, "tm") else [])]
+    assert len(tables) >= 2
+    for table in tables:
+        assert not table.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            table[...] = 0
+        with pytest.raises(ValueError, match="WRITEABLE"):
+            table.flags.writeable = True
+    assert np.array_equal(batch.playouts(rules, 3, 4, 2), batch.playouts(rules, 3, 4, 2))
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_a_copy_of_a_batch_shares_nothing_with_it(rules_id: str) -> None:
+    """``copy.copy`` of a batch is a whole one: a shallow copy shared the arrays but not the counts
+    (Australia's round and step, the live games), so stepping either broke both."""
+    b = _batch(rules_id, games=4)
+    states = batch.sampler(4, 3)
+    batch.step(b, batch.sample_actions(b, states))
+    twin, deep = copy.copy(b), copy.deepcopy(b)
+    twin_states = states.copy()
+    masks, totals = batch.legal_masks(b), batch.totals(b)
+    while not b.over:
+        batch.step(b, batch.sample_actions(b, states))
+    assert np.array_equal(batch.legal_masks(twin), masks) and np.array_equal(batch.totals(twin), totals)
+    while not twin.over:
+        acts = batch.sample_actions(twin, twin_states)
+        assert np.array_equal(batch.legal_masks(twin), batch.legal_masks(deep))
+        batch.step(twin, acts)
+        batch.step(deep, acts)
+    assert np.array_equal(batch.totals(twin), batch.totals(b)) and np.array_equal(batch.totals(deep), batch.totals(b))
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_playouts_refuse_a_policy_or_flag_of_another_type_alike(rules_id: str) -> None:
+    """A policy that is no name is an unknown policy in every engine (Australia's and Boomerang
+    (2010)'s said ``unhashable type: 'list'``), and ``return_actions`` must be a bool (numpy's too): a
+    kernel given ``1`` or ``None`` was compiled again for it (25 s) and took it as a flag."""
+    rules = br.load_rules(rules_id)
+    odd: Any
+    for odd in (["random"], {"random": 0}):
+        with pytest.raises(ValueError, match=r"^unknown policy "):
+            batch.playouts(rules, 3, 2, 1, policy=odd)
+    for odd in (1, None, "yes", np.int64(1)):
+        with pytest.raises(TypeError, match=f"^return_actions must be True or False, not {re.escape(repr(odd))}"):
+            batch.playouts(rules, 3, 2, 1, return_actions=odd)
+    numpy_true: Any = np.bool_(True)
+    totals, _ = batch.playouts(rules, 3, 2, 1, return_actions=numpy_true)
+    assert np.array_equal(totals, batch.playouts(rules, 3, 2, 1))
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_read_only_actions_compile_no_second_kernel(rules_id: str) -> None:
+    """numba compiles a kernel apart for a read-only array: every compiled engine's ``step`` given
+    ``sample_actions``' array made read-only (as a replay buffer's may be) copies it rather than
+    compile its kernels again (Australia's ``check`` and ``step``, 11 s, as Sea Salt & Paper's did)."""
+    b = _batch(rules_id)
+    module = {"standard": "_kernels", "sea-salt-paper": "_ssp_kernels", "boomerang-2010": "_b2010_kernels"}[rules_id]
+    kernels = importlib.import_module(f"boomerang_rules.batch.{module}")
+    states = batch.sampler(b.games, 4)
+    batch.step(b, batch.sample_actions(b, states))
+    compiled = {name: len(getattr(kernels, name).signatures) for name in ("check", "step") if hasattr(kernels, name)}
+    actions = batch.sample_actions(b, states)
+    actions.flags.writeable = False
+    batch.step(b, actions)
+    assert {name: len(getattr(kernels, name).signatures) for name in compiled} == compiled

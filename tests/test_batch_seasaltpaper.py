@@ -228,8 +228,8 @@ def test_the_kernels_mermaids_and_colour_bonus_are_the_pure_scoring_s(variant: s
         cards = rng.sample(mermaids, rng.randint(0, len(mermaids))) + rng.sample(others, rng.randint(0, 20))
         both = np.uint64(sum(1 << c for c in cards))
         pure = points_of(t, cards, ())
-        assert k.mermaid_points(both, compiled.ti, compiled.tm) == pure.mermaids, cards
-        assert k.colour_bonus(both, np.uint64(0), compiled.ti, compiled.tm) == pure.colour_bonus, cards
+        assert k.mermaid_points(both, compiled._ti, compiled._tm) == pure.mermaids, cards
+        assert k.colour_bonus(both, np.uint64(0), compiled._ti, compiled._tm) == pure.colour_bonus, cards
 
 
 def test_legal_masks_into_out_are_the_fresh_ones() -> None:
@@ -328,21 +328,6 @@ def test_step_applies_the_actions_it_checked_even_through_a_view_of_the_batch() 
     batch.step(b, view)
     assert int(b.gi[1, k.G_PHASE]) == k.P_KEEP  # game 1 drew two: draw, as checked
     assert all((x == y).all() for x, y in zip(b.state_arrays(), given.state_arrays(), strict=True))
-
-
-def test_read_only_actions_compile_no_second_step_kernel() -> None:
-    """numba compiles a kernel apart for a read-only array: ``step`` given ``sample_actions``' array
-    made read-only (as a replay buffer's may be) must copy it, not compile its kernel again (13 s)."""
-    from boomerang_rules.batch import _ssp_kernels as k
-
-    b = batch.init(br.load_rules("sea-salt-paper"), 2, 3, 4)
-    sampler = batch.sampler(3, 4)
-    b, _ = batch.step(b, batch.sample_actions(b, sampler))
-    compiled = len(k.step.signatures)
-    actions = batch.sample_actions(b, sampler)
-    actions.flags.writeable = False
-    b, _ = batch.step(b, actions)
-    assert len(k.step.signatures) == compiled
 
 
 def test_each_games_scalars_are_two_whole_cache_lines() -> None:

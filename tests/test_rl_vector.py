@@ -471,6 +471,28 @@ def test_an_env_pickles_and_plays_on_as_the_original(rules_id: str, copy: bool) 
             assert not np.shares_memory(original, copied)
 
 
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
+def test_a_shallow_copy_of_an_env_is_a_whole_one(rules_id: str) -> None:
+    """``copy.copy`` of a vector env mid-episode plays on as the original and shares nothing with it (a
+    shallow copy shared the batch, so the original's step moved the copy's games too)."""
+    import copy as copying
+
+    env = VectorEnv(rules_id, players=3, games=3)
+    env.reset(seed=8)
+    env.step(env.sample_actions())
+    twin = copying.copy(env)
+    actions = env.sample_actions()
+    env.step(actions)
+    twin.step(actions)  # the same step again: refused as illegal when the batch was shared
+    done = False
+    while not done:
+        actions = env.sample_actions()
+        one, two = env.step(actions), twin.step(actions)
+        done = one[3]
+        assert two[3] == done and all(np.array_equal(a, b) for a, b in zip(one[:3], two[:3]))
+    assert np.array_equal(env.totals(), twin.totals())
+
+
 def test_a_pickle_naming_another_engine_module_is_refused_not_imported() -> None:
     """A pickle's engine is one of ``batch``'s, named; any other name is refused before any import."""
     env = VectorEnv("standard", players=3, games=2)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from typing import Literal, overload
+from typing import Any, Literal, overload
 
 import attrs
 import numpy as np
@@ -41,11 +41,13 @@ from ..australia.rules import Ruleset
 from ..australia.tables import Tables, tables_for
 from ..core.arguments import brief
 from . import _kernels as k
-from .common import MAX_DECK
+from .common import MAX_DECK, Shown, read_only
 from .common import SHUFFLE as _SHUFFLE
 from .common import action_ids as _action_ids
+from .common import copied as _copied
 from .common import count_of as _count
 from .common import first_legal as _first_legal
+from .common import flag as _flag
 from .common import generator_states as _generator_states
 from .common import illegal as _illegal
 from .common import observation_buffers as _observation_buffers
@@ -87,11 +89,23 @@ class Compiled:
     rules: Ruleset
     tables: Tables
     names: tuple[str, ...]
-    ti: I64Array
-    """The scalars, ``_kernels.T_*`` rows."""
-    sc: tuple[I64Array, U64Array, I64Array, U64Array, I64Array, U64Array, I64Array, U64Array]
+    _ti: I64Array
+    """The scalars, ``_kernels.T_*`` rows (``ti``: read-only)."""
+    _sc: tuple[I64Array, U64Array, I64Array, U64Array, I64Array, U64Array, I64Array, U64Array]
     """Scoring (see ``_kernels``): throw numbers; collection masks and values; animal masks and
-    values; activity masks and points by icon count; region masks."""
+    values; activity masks and points by icon count; region masks (``sc``: read-only)."""
+
+    @property
+    def ti(self) -> I64Array:
+        """The scalars, read-only: every batch of the ruleset shares them
+        (``compile_rules`` caches them), and the kernels index by them unchecked."""
+        return read_only(self._ti)
+
+    @property
+    def sc(self) -> tuple[npt.NDArray[Any], ...]:
+        """The scoring tables, read-only: every batch of the ruleset shares them
+        (``compile_rules`` caches them), and the kernels index by them unchecked."""
+        return tuple(read_only(table) for table in self._sc)
 
     def shifts(self, players: int) -> I64Array:
         """How far hands move each round: seat p's kept hand goes to seat p + shift."""
@@ -182,11 +196,12 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     c = compile_rules(rules)
     players = _players(rules, players)
     games = _count(games)
-    if policy not in _POLICIES:
+    if not isinstance(policy, str) or policy not in _POLICIES:  # a list is no key: refused in words, not unhashable
         raise ValueError(f"unknown policy {brief(policy)} (policies are {', '.join(_POLICIES)})")
+    return_actions = _flag(return_actions, "return_actions")
     totals = np.zeros((games, players), np.int32)
     actions = np.zeros((games, players, decisions(rules)) if return_actions else (0, 0, 0), np.int16)
-    k.playouts(players, games, _seed(seed), _POLICIES[policy], return_actions, c.ti, c.sc, c.shifts(players),
+    k.playouts(players, games, _seed(seed), _POLICIES[policy], return_actions, c._ti, c._sc, c.shifts(players),
                _SHUFFLE, totals, actions)
     return (totals, actions) if return_actions else totals
 
@@ -196,48 +211,68 @@ class Batch:
 
     Every seat acts at every step (Boomerang's decisions are simultaneous), so all games of a
     batch are at the same step: ``round`` and ``step`` (0 the Throw, then the picks, then the
-    activity choice at ``hand_size - 1``) are the batch's.
+    activity choice at ``hand_size - 1``) are the batch's. Every field is read-only to its users
+    (``common.Shown``): the kernels read and write the private ones.
     """
 
-    __slots__ = ("_shifts", "acts", "catch", "compiled", "gone", "hands", "last_used", "leftover", "players",
-                 "rng", "round", "rules", "step", "taken", "throw", "totals", "used_acts", "visited")
+    __slots__ = ("_acts", "_catch", "_compiled", "_gone", "_hands", "_last_used", "_leftover", "_players", "_rng",
+                 "_round", "_rules", "_shifts", "_step", "_taken", "_throw", "_totals", "_used_acts", "_visited")
+    # What users read, read-only (``common.Shown``); the engine reads and writes the private slots.
+    compiled = Shown()
+    rules = Shown()
+    players = Shown()
+    round = Shown()
+    step = Shown()
+    hands = Shown()
+    taken = Shown()
+    throw = Shown()
+    catch = Shown()
+    acts = Shown()
+    visited = Shown()
+    used_acts = Shown()
+    gone = Shown()
+    rng = Shown()
+    leftover = Shown()
+    last_used = Shown()
+    totals = Shown()
+    __copy__ = _copied
 
     def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
-        self.compiled = c = compile_rules(rules)
-        self.rules = rules
-        self.players = players = _players(rules, players)
+        self._compiled = c = compile_rules(rules)
+        self._rules = rules
+        self._players = players = _players(rules, players)
         games = _count(games)
-        self.round = 0
-        self.step = 0
-        self.hands = np.zeros((games, players), np.uint64)
+        self._round = 0
+        self._step = 0
+        self._hands = np.zeros((games, players), np.uint64)
         """The cards each seat holds (a mask of action ids)."""
-        self.taken = np.zeros((games, players), np.uint64)
+        self._taken = np.zeros((games, players), np.uint64)
         """The cards each seat has taken this round."""
-        self.throw = np.zeros((games, players), np.int64)
-        self.catch = np.zeros((games, players), np.int64)
-        self.acts = np.zeros((games, players), np.int64)
-        self.visited = np.zeros((games, players), np.uint64)
-        self.used_acts = np.zeros((games, players), np.int64)
-        self.gone = np.zeros(games, np.uint64)
-        self.rng = np.zeros(games, np.uint64)
-        self.leftover = np.zeros((games, MAX_DECK + 1), np.uint8)
-        self.last_used = np.zeros(games, np.uint64)
-        self.totals = np.zeros((games, players), np.int32)
+        self._throw = np.zeros((games, players), np.int64)
+        self._catch = np.zeros((games, players), np.int64)
+        self._acts = np.zeros((games, players), np.int64)
+        self._visited = np.zeros((games, players), np.uint64)
+        self._used_acts = np.zeros((games, players), np.int64)
+        self._gone = np.zeros(games, np.uint64)
+        self._rng = np.zeros(games, np.uint64)
+        self._leftover = np.zeros((games, MAX_DECK + 1), np.uint8)
+        self._last_used = np.zeros(games, np.uint64)
+        self._totals = np.zeros((games, players), np.int32)
         self._shifts = c.shifts(players)
-        k.init(players, games, _seed(seed), c.ti, _SHUFFLE, self.rng, self.leftover, self.last_used, self.hands)
+        k.init(players, games, _seed(seed), c._ti, _SHUFFLE, self._rng, self._leftover, self._last_used, self._hands)
 
     @property
     def games(self) -> int:
-        return int(self.totals.shape[0])
+        return int(self._totals.shape[0])
 
     @property
     def over(self) -> bool:
         """Whether every game has played its last round (at once, in lockstep; a batch of no games
         is over from the start, as every engine's is)."""
-        return self.round >= self.compiled.tables.rounds or not self.totals.shape[0]
+        return self._round >= self._compiled.tables.rounds or not self._totals.shape[0]
 
     def __repr__(self) -> str:
-        return f"<Batch of {self.games} {self.players}-player games, round {self.round}, step {self.step}>"
+        return f"<Batch of {self.games} {self._players}-player games, round {self._round}, step {self._step}>"
 
 
 def init(rules: Ruleset, players: int, games: int, seed: int) -> Batch:
@@ -247,7 +282,7 @@ def init(rules: Ruleset, players: int, games: int, seed: int) -> Batch:
 
 def to_act(batch: Batch) -> npt.NDArray[np.bool_]:
     """``(games, players)``: every seat owes a decision at every step until the games are over."""
-    return np.full((batch.games, batch.players), not batch.over, np.bool_)
+    return np.full((batch.games, batch._players), not batch.over, np.bool_)
 
 
 def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
@@ -255,12 +290,12 @@ def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
 
     All False once the games are over.
     """
-    c = batch.compiled
-    shape = (batch.games, batch.players, len(c.names))
+    c = batch._compiled
+    shape = (batch.games, batch._players, len(c.names))
     if batch.over:
         return np.zeros(shape, np.bool_)
     out = np.empty(shape, np.bool_)
-    k.legal_masks(batch.step, c.ti, batch.hands, batch.used_acts, out)  # fills every entry
+    k.legal_masks(batch._step, c._ti, batch._hands, batch._used_acts, out)  # fills every entry
     return out
 
 
@@ -272,40 +307,42 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     first game and seat whose action is not legal, and then applies none.
     """
     acts = _checked(batch, actions)
-    c = batch.compiled
+    c = batch._compiled
     rewards = np.empty(acts.shape, np.int32)
-    k.step(batch.round, batch.step, batch.players, c.ti, c.sc, batch._shifts, _SHUFFLE, acts, batch.hands,
-           batch.taken, batch.throw, batch.catch, batch.acts, batch.visited, batch.used_acts, batch.gone, batch.rng,
-           batch.leftover, batch.last_used, batch.totals, rewards)
+    k.step(batch._round, batch._step, batch._players, c._ti, c._sc, batch._shifts, _SHUFFLE, acts, batch._hands,
+           batch._taken, batch._throw, batch._catch, batch._acts, batch._visited, batch._used_acts, batch._gone,
+           batch._rng, batch._leftover, batch._last_used, batch._totals, rewards)
     _advance(batch)
     return batch, rewards
 
 
 def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
-    """``actions`` as int64 ``(games, players)``, else the error saying why not."""
-    return _action_ids(batch.over, actions, (batch.games, batch.players)).astype(np.int64, copy=False)
+    """``actions`` as int64 ``(games, players)``, else the error saying why not; a read-only array
+    copied, as numba types one apart and would compile ``check`` and ``step`` again for it (11 s)."""
+    acts = _action_ids(batch.over, actions, (batch.games, batch._players))
+    return acts.astype(np.int64, copy=not acts.flags.writeable)
 
 
 def _refuse_illegal(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
     if bad >= 0:
-        g, seat = divmod(bad, batch.players)
+        g, seat = divmod(bad, batch._players)
         a = int(np.asarray(actions)[g, seat])  # as given (an id past 2**63 - 1 wrapped in int64)
-        raise _illegal(g, seat, a, batch.compiled.names, legal_masks(batch)[g, seat],
-                       f"at step {batch.step + 1} of round {batch.round + 1}")
+        raise _illegal(g, seat, a, batch._compiled.names, legal_masks(batch)[g, seat],
+                       f"at step {batch._step + 1} of round {batch._round + 1}")
 
 
 def _checked(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     """``actions`` as int64 ``(games, players)``, every one legal, else the error saying which is not."""
     acts = _actions(batch, actions)
-    _refuse_illegal(batch, actions, k.check(batch.step, batch.compiled.ti, batch.hands, batch.used_acts, acts))
+    _refuse_illegal(batch, actions, k.check(batch._step, batch._compiled._ti, batch._hands, batch._used_acts, acts))
     return acts
 
 
 def _advance(batch: Batch) -> None:
-    batch.step += 1
-    if batch.step == batch.compiled.tables.hand_size:
-        batch.step = 0
-        batch.round += 1
+    batch._step += 1
+    if batch._step == batch._compiled.tables.hand_size:
+        batch._step = 0
+        batch._round += 1
 
 
 FloatArray = npt.NDArray[np.float32]
@@ -316,11 +353,11 @@ def _observation_arrays(batch: Batch, offsets: object, obs: object, masks: objec
                         ) -> tuple[I64Array, FloatArray, BoolArray]:
     """The arrays of ``observe_start`` and ``step_observe`` if their kernels may write through them
     (``common.observation_buffers``; ``masks`` ``legal_masks``' shape), else the ``ValueError``."""
-    t = batch.compiled.tables
-    extents = k.extents(t.deck_size, t.hand_size, t.rounds, len(batch.rules.regions), len(t.activity_kinds),
-                        batch.players)
-    offsets, obs = _observation_buffers(offsets, obs, extents, batch.games, batch.players, np.float32)
-    masks = _out_array(masks, (batch.games, batch.players, len(batch.compiled.names)), np.bool_, "masks")
+    t = batch._compiled.tables
+    extents = k.extents(t.deck_size, t.hand_size, t.rounds, len(batch._rules.regions), len(t.activity_kinds),
+                        batch._players)
+    offsets, obs = _observation_buffers(offsets, obs, extents, batch.games, batch._players, np.float32)
+    masks = _out_array(masks, (batch.games, batch._players, len(batch._compiled.names)), np.bool_, "masks")
     return offsets, obs, masks
 
 
@@ -331,10 +368,10 @@ def observe_start(batch: Batch, offsets: I64Array, obs: FloatArray, masks: BoolA
     slices starting at ``offsets`` (``_kernels.O_*`` rows); ``masks`` is ``legal_masks``' shape.
     ``step_observe`` then keeps both up to date in place.
     """
-    if batch.round or batch.step:
+    if batch._round or batch._step:
         raise ValueError("observe_start needs a batch at its start")
     offsets, obs, masks = _observation_arrays(batch, offsets, obs, masks)
-    k.observe_start(batch.players, batch.compiled.ti, offsets, batch.hands, obs, masks)
+    k.observe_start(batch._players, batch._compiled._ti, offsets, batch._hands, obs, masks)
 
 
 def step_observe(batch: Batch, actions: npt.ArrayLike, offsets: I64Array, obs: FloatArray, masks: BoolArray,
@@ -347,11 +384,12 @@ def step_observe(batch: Batch, actions: npt.ArrayLike, offsets: I64Array, obs: F
     """
     acts = _actions(batch, actions)
     offsets, obs, masks = _observation_arrays(batch, offsets, obs, masks)
-    rewards = _out_array(rewards, (batch.games, batch.players), np.float32, "rewards")
-    c = batch.compiled
-    bad = k.step_observe(batch.round, batch.step, batch.players, c.ti, c.sc, batch._shifts, _SHUFFLE, offsets, acts,
-                   batch.hands, batch.taken, batch.throw, batch.catch, batch.acts, batch.visited, batch.used_acts,
-                   batch.gone, batch.rng, batch.leftover, batch.last_used, batch.totals, rewards, obs, masks)
+    rewards = _out_array(rewards, (batch.games, batch._players), np.float32, "rewards")
+    c = batch._compiled
+    bad = k.step_observe(batch._round, batch._step, batch._players, c._ti, c._sc, batch._shifts, _SHUFFLE, offsets,
+                         acts, batch._hands, batch._taken, batch._throw, batch._catch, batch._acts, batch._visited,
+                         batch._used_acts, batch._gone, batch._rng, batch._leftover, batch._last_used, batch._totals,
+                         rewards, obs, masks)
     _refuse_illegal(batch, actions, bad)
     _advance(batch)
     return batch
@@ -372,16 +410,16 @@ def sample_actions(batch: Batch, states: U64Array, out: I64Array | None = None) 
     _owing(batch.over)
     states = _generator_states(states, batch.games)
     if out is None:
-        out = np.empty((batch.games, batch.players), np.int64)
+        out = np.empty((batch.games, batch._players), np.int64)
     else:
-        out = _out_array(out, (batch.games, batch.players), np.int64)
-    k.sample(batch.step, batch.compiled.ti, batch.hands, batch.used_acts, states, out)
+        out = _out_array(out, (batch.games, batch._players), np.int64)
+    k.sample(batch._step, batch._compiled._ti, batch._hands, batch._used_acts, states, out)
     return out
 
 
 def totals(batch: Batch) -> IntArray:
     """Each seat's total so far, ``(games, players)`` (the final totals once ``batch.over``)."""
-    return batch.totals.copy()
+    return batch._totals.copy()
 
 
 def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,

@@ -32,14 +32,17 @@ from .common import (
     MAX_DECK,
     SHUFFLE,
     GamesBatch,
+    Shown,
     action_ids,
     count_of,
+    flag,
     generator_states,
     illegal,
     observe_arrays,
     owing,
     played_out,
     players_of,
+    read_only,
     refuse,
     seed_of,
 )
@@ -59,9 +62,21 @@ class Compiled:
 
     rules: Ruleset
     names: tuple[str, ...]
-    ti: I64Array
-    sc: tuple[I64Array, U64Array, U64Array]
+    _ti: I64Array
+    _sc: tuple[I64Array, U64Array, U64Array]
     """Each card's lands as bits; each animal's cards; each land's cards (masks of card indices)."""
+
+    @property
+    def ti(self) -> I64Array:
+        """The scalars, read-only: every batch of the ruleset shares them
+        (``compile_rules`` caches them), and the kernels index by them unchecked."""
+        return read_only(self._ti)
+
+    @property
+    def sc(self) -> tuple[npt.NDArray[Any], ...]:
+        """The card tables, read-only: every batch of the ruleset shares them
+        (``compile_rules`` caches them), and the kernels index by them unchecked."""
+        return tuple(read_only(table) for table in self._sc)
 
 
 def _masks(kinds: list[int], count: int) -> U64Array:
@@ -119,11 +134,12 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     c = compile_rules(rules)
     players = players_of(rules, players)
     games = count_of(games)
-    if policy not in POLICIES:
+    if not isinstance(policy, str) or policy not in POLICIES:  # a list is no key: refused in words, not unhashable
         raise ValueError(f"unknown policy {brief(policy)} (policies are {', '.join(POLICIES)})")
+    return_actions = flag(return_actions, "return_actions")
     totals = np.zeros((games, players), np.int32)
     actions = played_out(games, 256, return_actions, lambda start, buf, ends: int(
-        k.playouts(players, start, games, seed_of(seed), POLICIES[policy], c.ti, c.sc, SHUFFLE, totals,
+        k.playouts(players, start, games, seed_of(seed), POLICIES[policy], c._ti, c._sc, SHUFFLE, totals,
                                       return_actions, buf, ends)))
     return totals if actions is None else (totals, actions)
 
@@ -132,47 +148,73 @@ class Batch(GamesBatch):
     """Games advancing together through the step API (in place).
 
     The state is ``_b2010_kernels``' three narrow arrays (``gi``, ``cm``, ``deck``); ``tokens``,
-    ``boomerangs``, ``river`` and ``captured`` are views of them. The kernels keep the legal masks
+    ``boomerangs``, ``river`` and ``captured`` are views of them. Every field is read-only to its
+    users (``common.Shown``): the kernels read and write the private ones. The kernels keep the legal masks
     (``masks``) and the count of games not over (``live``) up to date as they go, so that
     ``legal_masks`` is a copy and ``over`` a comparison. ``decisions`` counts the decisions
     ``step`` has applied, over every game.
     """
 
     PHASE, OVER = k.G_PHASE, k.P_OVER
-    __slots__ = ("_flat", "boomerangs", "captured", "cm", "compiled", "decisions", "deck", "gi", "live", "masks",
-                 "players", "river", "rules", "tokens", "totals")
+    __slots__ = ("_cm", "_compiled", "_decisions", "_deck", "_flat", "_gi", "_live", "_masks", "_players", "_rules",
+                 "_totals")
+    # What users read, read-only (``common.Shown``); the engine reads and writes the private slots.
+    compiled = Shown()
+    cm = Shown()
+    decisions = Shown()
+    deck = Shown()
+    gi = Shown()
+    live = Shown()
+    masks = Shown()
+    players = Shown()
+    rules = Shown()
+    totals = Shown()
 
     def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
-        self.compiled = c = compile_rules(rules)
-        self.rules = rules
-        self.players = players = players_of(rules, players)
+        self._compiled = c = compile_rules(rules)
+        self._rules = rules
+        self._players = players = players_of(rules, players)
         games = count_of(games)
-        self.gi = np.zeros((games, k.width(players)), np.int32)
+        self._gi = np.zeros((games, k.width(players)), np.int32)
         """Each game's scalars (``_b2010_kernels.G_*`` columns), then its seats' tokens, boomerangs and stack."""
-        self.cm = np.zeros((games, k.C_CAPTURED + players), np.uint64)
+        self._cm = np.zeros((games, k.C_CAPTURED + players), np.uint64)
         """The river, the cards turned this round and each seat's captures, as masks of card indices."""
-        self.deck = np.zeros((games, int(c.ti[k.T_N])), np.uint8)
-        self.totals = np.zeros((games, players), np.int32)
-        self.decisions = 0
-        self.masks = np.zeros((games, players, len(c.names)), np.bool_)
-        self.live = np.array([games], np.int64)
+        self._deck = np.zeros((games, int(c._ti[k.T_N])), np.uint8)
+        self._totals = np.zeros((games, players), np.int32)
+        self._decisions = 0
+        self._masks = np.zeros((games, players, len(c.names)), np.bool_)
+        self._live = np.array([games], np.int64)
         self._views()
-        k.init(players, seed_of(seed), c.ti, c.sc, SHUFFLE, self.gi, self.deck, self.cm, self.totals, self._flat)
-
-    _VIEWS = ("_flat", "river", "captured", "tokens", "boomerangs")
-    """The fields that are views of others (``_flat`` of ``masks``, the rest of ``cm`` and ``gi``)."""
+        k.init(players, seed_of(seed), c._ti, c._sc, SHUFFLE, self._gi, self._deck, self._cm, self._totals, self._flat)
 
     def _views(self) -> None:
-        games, players = self.totals.shape
-        self._flat = self.masks.reshape(games, players * self.masks.shape[2])  # (games, -1) cannot size 0 games
-        self.river = self.cm[:, :k.C_CAPTURED]
-        self.captured = self.cm[:, k.C_CAPTURED:]
-        self.tokens = self.gi[:, k.G_SEATS:k.G_SEATS + players]
-        self.boomerangs = self.gi[:, k.G_SEATS + players:k.G_SEATS + 2 * players]
+        """``_flat``, the view of ``_masks`` the step kernel writes, a row a game."""
+        games, players = self._totals.shape
+        self._flat = self._masks.reshape(games, players * self._masks.shape[2])  # (games, -1) cannot size 0 games
+
+    @property
+    def river(self) -> npt.NDArray[np.uint64]:
+        """The river and the cards turned this round (masks of card indices), read-only."""
+        return read_only(self._cm[:, :k.C_CAPTURED])
+
+    @property
+    def captured(self) -> npt.NDArray[np.uint64]:
+        """Each seat's captures (a mask of card indices), read-only."""
+        return read_only(self._cm[:, k.C_CAPTURED:])
+
+    @property
+    def tokens(self) -> npt.NDArray[np.int32]:
+        """Each seat's token, read-only."""
+        return read_only(self._gi[:, k.G_SEATS:k.G_SEATS + self._players])
+
+    @property
+    def boomerangs(self) -> npt.NDArray[np.int32]:
+        """Each seat's boomerangs, read-only."""
+        return read_only(self._gi[:, k.G_SEATS + self._players:k.G_SEATS + 2 * self._players])
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled without its views, which would unpickle as copies the kernels no longer write."""
-        return {name: getattr(self, name) for name in self.__slots__ if name not in self._VIEWS}
+        """Pickled without ``_flat``, which would unpickle as a copy the kernels no longer write."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_flat"}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickled: its views made again of its own arrays."""
@@ -183,10 +225,10 @@ class Batch(GamesBatch):
     @property
     def over(self) -> bool:
         """Whether every game is over."""
-        return bool(self.live[0] == 0)
+        return bool(self._live[0] == 0)
 
     def __repr__(self) -> str:
-        return f"<Batch of {self.games} {self.players}-player games of Boomerang (2010), {int(self.ended.sum())} over>"
+        return f"<Batch of {self.games} {self._players}-player games of Boomerang (2010), {int(self.ended.sum())} over>"
 
 
 def init(rules: Ruleset, players: int, games: int, seed: int) -> Batch:
@@ -196,13 +238,13 @@ def init(rules: Ruleset, players: int, games: int, seed: int) -> Batch:
 
 def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
     """``(games, players, num_actions)``: True where the seat may take the action now."""
-    return batch.masks.copy()
+    return batch._masks.copy()
 
 
 def to_act(batch: Batch) -> npt.NDArray[np.bool_]:
     """``(games, players)``: True for the seats that owe a decision now."""
-    out = np.empty((batch.games, batch.players), np.bool_)
-    k.to_act(batch.players, batch.gi, out)
+    out = np.empty((batch.games, batch._players), np.bool_)
+    k.to_act(batch._players, batch._gi, out)
     return out
 
 
@@ -212,33 +254,33 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
 
     Raises ``IllegalAction`` naming the first game and seat whose action is not legal, and then applies none.
     """
-    shape = (batch.games, batch.players)
+    shape = (batch.games, batch._players)
     acts = action_ids(batch.over, actions, shape)
-    if acts.dtype != np.int64 or not acts.flags.c_contiguous:
-        acts = np.ascontiguousarray(acts, np.int64)
-    c = batch.compiled
+    if acts.dtype != np.int64 or not acts.flags.c_contiguous or not acts.flags.writeable:
+        acts = np.array(acts, np.int64, order="C")  # a read-only array too: numba would compile step again for it
+    c = batch._compiled
     rewards = np.empty(shape, np.int32)
-    done = int(k.step(batch.players, c.ti, c.sc, acts, batch.gi, batch.deck, batch.cm, batch.totals, batch._flat,
-                      rewards, batch.live))
+    done = int(k.step(batch._players, c._ti, c._sc, acts, batch._gi, batch._deck, batch._cm, batch._totals, batch._flat,
+                      rewards, batch._live))
     if done < 0:
-        g, seat = divmod(-1 - done, batch.players)
+        g, seat = divmod(-1 - done, batch._players)
         a = int(np.asarray(actions)[g, seat])  # as given (an id past 2**63 - 1 wrapped in int64)
         raise illegal(g, seat, a, c.names, legal_masks(batch)[g, seat])
-    batch.decisions += done
+    batch._decisions += done
     return batch, rewards
 
 
 def totals(batch: Batch) -> IntArray:
     """Each seat's total as if the game ended now, ``(games, players)`` (the final totals once over)."""
-    return batch.totals.copy()
+    return batch._totals.copy()
 
 
 def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     """A uniformly random legal action id for every seat owing a decision (-1 elsewhere), ``(games, players)``."""
     owing(batch.over)
     states = generator_states(states, batch.games)
-    out = np.empty((batch.games, batch.players), np.int64)
-    k.sample(batch.players, batch.compiled.ti, batch.gi, states, out)
+    out = np.empty((batch.games, batch._players), np.int64)
+    k.sample(batch._players, batch._compiled._ti, batch._gi, states, out)
     return out
 
 
@@ -254,11 +296,11 @@ def observe_into(batch: Batch, offsets: I64Array, bounds: npt.NDArray[np.float64
     call write only the cells that changed since the last (the numbers and the one-hot seats
     always): the card bits ``obs`` holds, kept up by each call. ``obs`` must hold what that memo
     says: all zeros with a new memo, then nothing else writing either."""
-    ti = batch.compiled.ti
-    extents = k.extents(int(ti[k.T_N]), int(ti[k.T_LANDS]), batch.players)
+    ti = batch._compiled._ti
+    extents = k.extents(int(ti[k.T_N]), int(ti[k.T_LANDS]), batch._players)
     offsets, bounds, obs, skip, memo = observe_arrays(offsets, bounds, obs, skip, memo, extents,
-                                                      k.memo_width(batch.players), batch.games, batch.players)
-    k.observe(batch.players, ti, offsets, batch.gi, batch.cm, batch.totals, bounds, skip, memo, obs)
+                                                      k.memo_width(batch._players), batch.games, batch._players)
+    k.observe(batch._players, ti, offsets, batch._gi, batch._cm, batch._totals, bounds, skip, memo, obs)
 
 
 def observation_memo(games: int, players: int) -> U64Array:
@@ -272,7 +314,7 @@ OBSERVATION_SLICES = k.O_NAMES
 
 def seat_masks(batch: Batch, out: npt.NDArray[np.bool_]) -> None:
     """``legal_masks`` into ``out`` (already per seat)."""
-    np.copyto(out, batch.masks)
+    np.copyto(out, batch._masks)
 
 
 def seat_actions(batch: Batch, actions: npt.ArrayLike) -> npt.ArrayLike:
@@ -302,7 +344,7 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,
     done = seed = 0
     start = time.perf_counter()
     while True:
-        k.playouts(players, 0, games, np.uint64(seed), 0, c.ti, c.sc, SHUFFLE, totals, False, buf, ends)
+        k.playouts(players, 0, games, np.uint64(seed), 0, c._ti, c._sc, SHUFFLE, totals, False, buf, ends)
         done += games
         seed += games
         elapsed = time.perf_counter() - start
@@ -332,7 +374,7 @@ def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096,
         while not b.over:
             b, _ = step(b, first_legal(legal_masks(b)))
         totals(b)
-        decisions += b.decisions
+        decisions += b._decisions
         if warm:
             warm = False
             decisions = 0

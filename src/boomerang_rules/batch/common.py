@@ -6,6 +6,7 @@ The kernels of every game deal with ``_kernels.shuffle``, the pure engine's shuf
 
 from __future__ import annotations
 
+import copy
 import sys
 from collections.abc import Callable, Sequence
 from math import factorial
@@ -14,6 +15,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
+from ..core.arguments import brief
 from ..core.errors import IllegalAction, Problem, RulesError
 from . import _kernels as k
 
@@ -159,6 +161,15 @@ def count_of(games: object) -> int:
     return int(games)
 
 
+def flag(value: object, name: str) -> bool:
+    """``value`` if it is a bool (numpy's too, as the bool it holds), else the ``TypeError`` naming it:
+    a kernel given another type (``1``, ``None``, ``"yes"``) was compiled again for it (25 s), and
+    took any of them as a flag."""
+    if not isinstance(value, bool | np.bool_):
+        raise TypeError(f"{name} must be True or False, not {brief(value)}")
+    return bool(value)
+
+
 def seed_of(seed: object) -> np.uint64:
     """``seed`` modulo 2**64 (as ``core.rng.seed_state``; a numpy integer is the int it holds, as
     ``new_game`` takes it), else the ``TypeError`` naming it."""
@@ -291,6 +302,41 @@ def played_out(games: int, room: int, record: bool,
     return out
 
 
+def read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """A view of ``array`` that cannot be written through, nor made writeable again (it is made over a
+    read-only buffer): what a batch shows of the arrays its kernels write, which they index unchecked."""
+    view: npt.NDArray[Any] = np.asarray(array.data.toreadonly())
+    return view
+
+
+class Shown:
+    """A batch's field as its users see it: the private slot ``_<name>`` shown read-only (an array as
+    ``read_only``'s view, anything else as it is) and never assigned from outside.
+
+    The kernels index the batch's arrays without bounds checks and trust its counts (a game's seat to
+    act, the live games, the masks that step checks actions by): a user writing one could make a
+    step apply an illegal action or write past an array. The engines use the private slots; reading
+    a field this way costs a view (a microsecond), never the step loop."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name, self.private = name, f"_{name}"
+
+    def __get__(self, batch: object, owner: type | None = None) -> Any:
+        if batch is None:
+            return self
+        value = getattr(batch, self.private)
+        return read_only(value) if isinstance(value, np.ndarray) else value
+
+    def __set__(self, batch: object, value: object) -> None:
+        raise AttributeError(f"{type(batch).__name__}.{self.name} is read-only: only the engine's step changes it")
+
+
+def copied(batch: Any) -> Any:
+    """A batch's ``__copy__``: a deep copy. A batch is its arrays and counts together, and a shallow
+    copy would share the arrays but not the counts, so stepping either corrupted both."""
+    return copy.deepcopy(batch)
+
+
 class GamesBatch:
     """What the batches of the games played a decision at a time share: how many games, and which are
     over. A batch class names the column of ``gi`` where its kernels keep each game's phase
@@ -299,18 +345,20 @@ class GamesBatch:
     __slots__ = ()
     PHASE: ClassVar[int]
     OVER: ClassVar[int]
-    totals: npt.NDArray[Any]
-    gi: npt.NDArray[Any]
+    _totals: npt.NDArray[Any]
+    _gi: npt.NDArray[Any]
 
     @property
     def games(self) -> int:
-        return int(self.totals.shape[0])
+        return int(self._totals.shape[0])
 
     @property
     def ended(self) -> npt.NDArray[np.bool_]:
         """Which games are over, ``(games,)``."""
-        ended: npt.NDArray[np.bool_] = self.gi[:, self.PHASE] == self.OVER
+        ended: npt.NDArray[np.bool_] = self._gi[:, self.PHASE] == self.OVER
         return ended
+
+    __copy__ = copied
 
     @property
     def over(self) -> bool:

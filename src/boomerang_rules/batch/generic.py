@@ -36,7 +36,21 @@ from ..core.arguments import brief
 from ..core.display import escaped_name
 from ..core.games import GAMES, rules_module
 from ..core.rng import below
-from .common import action_ids, count_of, generator_states, illegal, owing, players_of, refuse, sampler, seed_of, shaped
+from .common import (
+    Shown,
+    action_ids,
+    copied,
+    count_of,
+    flag,
+    generator_states,
+    illegal,
+    owing,
+    players_of,
+    refuse,
+    sampler,
+    seed_of,
+    shaped,
+)
 
 GAME = "any"
 """The game this module runs: every game (``engine_for`` names the game of a ruleset)."""
@@ -91,41 +105,53 @@ def _bits(mask: int, width: int) -> npt.NDArray[np.bool_]:
 class Batch:
     """Games advancing together through the step API: the plain engine's states, one per game."""
 
-    __slots__ = ("actions", "one_seat", "players", "rules", "states", "totals")
+    __slots__ = ("_actions", "_one_seat", "_players", "_rules", "_states", "_totals")
+    # What users read, read-only (``common.Shown``), as every batch's: the engine writes the private slots.
+    actions = Shown()
+    one_seat = Shown()
+    players = Shown()
+    rules = Shown()
+    totals = Shown()
+    __copy__ = copied
+
+    @property
+    def states(self) -> list[Any]:
+        """Game ``i``'s state (immutable), in a new list: ``step`` replaces them in the batch's own."""
+        return list(self._states)
 
     def __init__(self, rules: Any, players: int, games: int, seed: int) -> None:
-        self.rules = compile_rules(rules)
-        self.players = players_of(rules, players)
+        self._rules = compile_rules(rules)
+        self._players = players_of(rules, players)
         if seed.__class__ is not int:  # a numpy seed is the int it holds, as new_game takes it
             seed_of(seed)  # the TypeError of anything but an integer
             seed = int(seed)
         # The totals first: a count no array can hold (2**63, 2**40 games) fails here at once, as the
         # compiled engines' batches do, not after dealing games until the memory runs out.
-        self.totals = np.zeros((count_of(games), self.players), np.int32)
-        self.states = [new_game(rules, self.players, seed + i) for i in range(len(self.totals))]
+        self._totals = np.zeros((count_of(games), self._players), np.int32)
+        self._states = [new_game(rules, self._players, seed + i) for i in range(len(self._totals))]
         """Game ``i``'s state (immutable; ``step`` replaces it)."""
-        self.actions = num_actions(rules)
-        self.one_seat = rules_module(rules.game).ONE_SEAT
-        for g, state in enumerate(self.states):
-            self.totals[g] = _totals(state)
+        self._actions = num_actions(rules)
+        self._one_seat = rules_module(rules.game).ONE_SEAT
+        for g, state in enumerate(self._states):
+            self._totals[g] = _totals(state)
 
     @property
     def games(self) -> int:
-        return len(self.states)
+        return len(self._states)
 
     @property
     def ended(self) -> npt.NDArray[np.bool_]:
         """Which games are over, ``(games,)``."""
-        return np.array([is_over(s) for s in self.states], np.bool_)
+        return np.array([is_over(s) for s in self._states], np.bool_)
 
     @property
     def over(self) -> bool:
         """Whether every game is over."""
-        return all(is_over(s) for s in self.states)
+        return all(is_over(s) for s in self._states)
 
     def __repr__(self) -> str:
-        name = escaped_name(self.rules.name)  # a ruleset file's name may hold a newline: a repr is one line
-        return f"<Batch of {self.games} {self.players}-player games of {name} (plain engine), {self.ended.sum()} over>"
+        name = escaped_name(self._rules.name)  # a ruleset file's name may hold a newline: a repr is one line
+        return f"<Batch of {self.games} {self._players}-player games of {name} (plain engine), {self.ended.sum()} over>"
 
 
 def init(rules: Any, players: int, games: int, seed: int) -> Batch:
@@ -139,10 +165,10 @@ def _seats(state: Any) -> tuple[int, ...]:
 
 def to_act(batch: Batch) -> npt.NDArray[Any]:
     """One-seat games: the seat to act per game ``(games,)``, -1 once over; others: bools ``(games, players)``."""
-    if batch.one_seat:
-        return np.array([(_seats(s) or (-1,))[0] for s in batch.states], np.int64)
-    out = np.zeros((batch.games, batch.players), np.bool_)
-    for g, s in enumerate(batch.states):
+    if batch._one_seat:
+        return np.array([(_seats(s) or (-1,))[0] for s in batch._states], np.int64)
+    out = np.zeros((batch.games, batch._players), np.bool_)
+    for g, s in enumerate(batch._states):
         out[g, list(_seats(s))] = True
     return out
 
@@ -150,11 +176,11 @@ def to_act(batch: Batch) -> npt.NDArray[Any]:
 def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
     """The legal action ids now: ``(games, num_actions)`` for the seat to act of a one-seat game,
     else ``(games, players, num_actions)``, True only for seats owing a decision; all False once over."""
-    out = np.zeros((batch.games, batch.players, batch.actions), np.bool_)
-    for g, s in enumerate(batch.states):
+    out = np.zeros((batch.games, batch._players, batch._actions), np.bool_)
+    for g, s in enumerate(batch._states):
         for seat in _seats(s):
-            out[g, seat] = _bits(legal_mask(s, seat), batch.actions)
-    if batch.one_seat:
+            out[g, seat] = _bits(legal_mask(s, seat), batch._actions)
+    if batch._one_seat:
         seats = to_act(batch)
         picked: npt.NDArray[np.bool_] = out[np.arange(batch.games), np.maximum(seats, 0)] & (seats >= 0)[:, None]
         return picked
@@ -162,13 +188,13 @@ def legal_masks(batch: Batch) -> npt.NDArray[np.bool_]:
 
 
 def _ids(batch: Batch, actions: npt.ArrayLike) -> npt.NDArray[np.integer[Any]]:
-    return action_ids(batch.over, actions, (batch.games,) if batch.one_seat else (batch.games, batch.players))
+    return action_ids(batch.over, actions, (batch.games,) if batch._one_seat else (batch.games, batch._players))
 
 
 def _owed(batch: Batch, acts: npt.NDArray[np.integer[Any]], g: int) -> list[int]:
     """Game ``g``'s ids for the seats of its ``to_act``, in that order (``[]`` once over)."""
-    seats = _seats(batch.states[g])
-    return [int(acts[g])] if batch.one_seat and seats else [int(acts[g, seat]) for seat in seats]
+    seats = _seats(batch._states[g])
+    return [int(acts[g])] if batch._one_seat and seats else [int(acts[g, seat]) for seat in seats]
 
 
 def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
@@ -180,25 +206,25 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     """
     acts = _ids(batch, actions)
     moved: list[tuple[int, Any]] = []
-    for g, state in enumerate(batch.states):
+    for g, state in enumerate(batch._states):
         ids = _owed(batch, acts, g)
         if not ids:
             continue
         for seat, a in zip(_seats(state), ids):
-            if not (0 <= a < batch.actions and legal_mask(state, seat) >> a & 1):
-                raise illegal(g, seat, a, action_names(batch.rules), _bits(legal_mask(state, seat), batch.actions))
+            if not (0 <= a < batch._actions and legal_mask(state, seat) >> a & 1):
+                raise illegal(g, seat, a, action_names(batch._rules), _bits(legal_mask(state, seat), batch._actions))
         moved.append((g, _step(state, ids)))
-    before = batch.totals.copy()
+    before = batch._totals.copy()
     for g, state in moved:
-        batch.states[g] = state
-        batch.totals[g] = _totals(state)
-    rewards: IntArray = batch.totals - before
+        batch._states[g] = state
+        batch._totals[g] = _totals(state)
+    rewards: IntArray = batch._totals - before
     return batch, rewards
 
 
 def totals(batch: Batch) -> IntArray:
     """Each seat's total so far, ``(games, players)`` (the final totals once ``batch.over``)."""
-    return batch.totals.copy()
+    return batch._totals.copy()
 
 
 def _draw(states: U64Array, g: int, mask: int) -> int:
@@ -214,11 +240,11 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     for a one-seat game, else ``(games, players)``; -1 where none is owed."""
     owing(batch.over)
     states = generator_states(states, batch.games)
-    out = np.full((batch.games,) if batch.one_seat else (batch.games, batch.players), -1, np.int64)
-    for g, state in enumerate(batch.states):
+    out = np.full((batch.games,) if batch._one_seat else (batch.games, batch._players), -1, np.int64)
+    for g, state in enumerate(batch._states):
         for seat in _seats(state):
             a = _draw(states, g, legal_mask(state, seat))
-            if batch.one_seat:
+            if batch._one_seat:
                 out[g] = a
             else:
                 out[g, seat] = a
@@ -234,25 +260,26 @@ def playouts(rules: Any, players: int, games: int, seed: int, policy: str = "ran
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {brief(policy)} for the plain engine's batch (policies: "
                          f"{', '.join(POLICIES)}: it cannot tell whether the lowest legal action ever ends a game)")
+    return_actions = flag(return_actions, "return_actions")
     batch = init(rules, players, games, seed)
     draws = sampler(batch.games, seed)
     played: list[list[int]] = []
-    for g, state in enumerate(batch.states):
+    for g, state in enumerate(batch._states):
         ids: list[int] = []
         while not is_over(state):
             chosen = [_draw(draws, g, legal_mask(state, seat)) for seat in _to_act(state)]
             ids += chosen
             state = _step(state, chosen)
-        batch.states[g] = state
-        batch.totals[g] = _totals(state)
+        batch._states[g] = state
+        batch._totals[g] = _totals(state)
         played.append(ids)
     if not return_actions:
-        return batch.totals
+        return batch._totals
     width = max((len(ids) for ids in played), default=0)
-    out = np.full((batch.games, width), -1, np.int16 if batch.actions <= np.iinfo(np.int16).max else np.int32)
+    out = np.full((batch.games, width), -1, np.int16 if batch._actions <= np.iinfo(np.int16).max else np.int32)
     for g, ids in enumerate(played):
         out[g, :len(ids)] = ids
-    return batch.totals, out
+    return batch._totals, out
 
 
 BENCH_GAMES = 16
@@ -313,9 +340,9 @@ def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096, ru
 def seat_actions(batch: Batch, actions: npt.ArrayLike) -> npt.ArrayLike:
     """``step``'s argument from per-seat ids ``(games, players)`` (``rl.vector.VectorEnv``'s): a
     one-seat game's entry of the seat to act (its row's first for a finished game); else the same."""
-    if not batch.one_seat:
+    if not batch._one_seat:
         return actions
-    acts = shaped(actions, (batch.games, batch.players))
+    acts = shaped(actions, (batch.games, batch._players))
     picked: npt.NDArray[Any] = acts[np.arange(batch.games), np.maximum(to_act(batch), 0)]
     return picked
 
@@ -323,9 +350,9 @@ def seat_actions(batch: Batch, actions: npt.ArrayLike) -> npt.ArrayLike:
 def seat_sample(batch: Batch, states: U64Array) -> I64Array:
     """``sample_actions`` per seat, ``(games, players)``: each owed decision's draw, -1 elsewhere."""
     drawn = sample_actions(batch, states)
-    if not batch.one_seat:
+    if not batch._one_seat:
         return drawn
-    out = np.full((batch.games, batch.players), -1, np.int64)
+    out = np.full((batch.games, batch._players), -1, np.int64)
     seats = to_act(batch)
     live = np.flatnonzero(seats >= 0)
     out[live, seats[live]] = drawn[live]

@@ -33,8 +33,10 @@ from .common import (
     MAX_DECK,
     SHUFFLE,
     GamesBatch,
+    Shown,
     action_ids,
     count_of,
+    flag,
     generator_states,
     illegal,
     observe_arrays,
@@ -42,6 +44,7 @@ from .common import (
     owing,
     played_out,
     players_of,
+    read_only,
     refuse,
     sampler,
     seed_of,
@@ -66,12 +69,24 @@ class Compiled:
 
     rules: Ruleset
     names: tuple[str, ...]
-    ti: I64Array
-    tm: U64Array
+    _ti: I64Array
+    _tm: U64Array
+
+    @property
+    def ti(self) -> I64Array:
+        """The scalars, read-only: every batch of the ruleset shares them
+        (``compile_rules`` caches them), and the kernels index by them unchecked."""
+        return read_only(self._ti)
+
+    @property
+    def tm(self) -> U64Array:
+        """The masks, read-only: every batch of the ruleset shares them
+        (``compile_rules`` caches them), and the kernels index by them unchecked."""
+        return read_only(self._tm)
 
     def scalars(self, players: int) -> I64Array:
-        """``ti`` with the target of a ``players``-seat game."""
-        ti = self.ti.copy()
+        """``ti`` with the target of a ``players``-seat game (a batch's own copy)."""
+        ti = self._ti.copy()
         ti[k.T_TARGET] = self.rules.target(players)
         return ti
 
@@ -261,10 +276,11 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     players = players_of(rules, players)
     games = count_of(games)
     _policy(policy)
+    return_actions = flag(return_actions, "return_actions")
     totals = np.zeros((games, players), np.int32)
     ti = c.scalars(players)
     actions = played_out(games, 1024, return_actions, lambda start, buf, ends: int(
-        k.playouts(players, start, games, seed_of(seed), ti, c.tm, SHUFFLE, totals, return_actions, buf, ends)))
+        k.playouts(players, start, games, seed_of(seed), ti, c._tm, SHUFFLE, totals, return_actions, buf, ends)))
     return totals if actions is None else (totals, actions)
 
 
@@ -279,47 +295,71 @@ def _aligned_zeros(shape: tuple[int, int], dtype: type[np.generic]) -> npt.NDArr
 
 
 class Batch(GamesBatch):
-    """Games advancing together through the step API, one decision per game a step (in place)."""
+    """Games advancing together through the step API, one decision per game a step (in place).
+
+    Every field is read-only to its users (``common.Shown``): the kernels read and write the private
+    ones, trusting them (a mask set by hand let a step apply an action no rule allows)."""
 
     PHASE, OVER = k.G_PHASE, k.P_OVER
-    __slots__ = ("compiled", "deck", "gi", "hands", "legal", "live", "masks", "nlegal", "order", "piles", "played",
-                 "players", "points", "rng", "rules", "ti", "tm", "totals")
+    __slots__ = ("_compiled", "_deck", "_gi", "_hands", "_legal", "_live", "_masks", "_nlegal", "_order", "_piles",
+                 "_played", "_players", "_points", "_rng", "_rules", "_ti", "_tm", "_totals")
+    # What users read, read-only (``common.Shown``); the engine reads and writes the private slots.
+    compiled = Shown()
+    deck = Shown()
+    gi = Shown()
+    hands = Shown()
+    legal = Shown()
+    live = Shown()
+    masks = Shown()
+    nlegal = Shown()
+    order = Shown()
+    piles = Shown()
+    played = Shown()
+    players = Shown()
+    points = Shown()
+    rng = Shown()
+    rules = Shown()
+    ti = Shown()
+    tm = Shown()
+    totals = Shown()
 
     def __init__(self, rules: Ruleset, players: int, games: int, seed: int) -> None:
-        self.compiled = c = compile_rules(rules)
-        self.rules = rules
-        self.players = players = players_of(rules, players)
+        self._compiled = c = compile_rules(rules)
+        self._rules = rules
+        self._players = players = players_of(rules, players)
         games = count_of(games)
-        self.ti = c.scalars(players)
-        self.tm = c.tm
-        self.gi = _aligned_zeros((games, k.G_SIZE), np.int64)
+        self._ti = c.scalars(players)
+        self._tm = c._tm
+        self._gi = _aligned_zeros((games, k.G_SIZE), np.int64)
         """Each game's scalars (``_ssp_kernels.G_*`` columns)."""
-        self.rng = np.zeros(games, np.uint64)
-        self.deck = np.zeros((games, MAX_DECK), np.int8)
-        self.piles = np.zeros((games, 2, MAX_DECK), np.int8)
-        self.hands = np.zeros((games, players), np.uint64)
+        self._rng = np.zeros(games, np.uint64)
+        self._deck = np.zeros((games, MAX_DECK), np.int8)
+        self._piles = np.zeros((games, 2, MAX_DECK), np.int8)
+        self._hands = np.zeros((games, players), np.uint64)
         """The cards each seat holds (a mask of card indices)."""
-        self.played = np.zeros((games, players), np.uint64)
-        self.points = np.zeros((games, players, 2), np.int64)
+        self._played = np.zeros((games, players), np.uint64)
+        self._points = np.zeros((games, players, 2), np.int64)
         """Each seat's card points without the mermaids' colours (what its STOP reads) and the duo
         pairs it holds, kept up by the kernels (``_ssp_kernels.PV_*``)."""
-        self.totals = np.zeros((games, players), np.int32)
-        self.legal = np.zeros((games, len(c.names)), np.int16)
+        self._totals = np.zeros((games, players), np.int32)
+        self._legal = np.zeros((games, len(c.names)), np.int16)
         """The seat to act's legal action ids, ``legal[g, :nlegal[g]]`` (listed by the step that
         made the state, so that masks, sampling and the next step's check read them)."""
-        self.nlegal = np.zeros(games, np.int64)
-        self.masks = np.zeros((games, len(c.names)), np.bool_)
+        self._nlegal = np.zeros(games, np.int64)
+        self._masks = np.zeros((games, len(c.names)), np.bool_)
         """The mask of ``legal[g, :nlegal[g]]``, kept by the kernels (``masks_view``)."""
-        k.init(players, seed_of(seed), self.ti, self.tm, SHUFFLE, self.gi, self.rng, self.deck, self.piles,
-               self.hands, self.played, self.points, self.totals, self.legal, self.nlegal, self.masks)
-        self.live = games
+        k.init(players, seed_of(seed), self._ti, self._tm, SHUFFLE, self._gi, self._rng, self._deck, self._piles,
+               self._hands, self._played, self._points, self._totals, self._legal, self._nlegal, self._masks)
+        self._live = games
         """How many games are still playing (``step`` counts them)."""
-        self.order = np.arange(games, dtype=np.int64)
+        self._order = np.arange(games, dtype=np.int64)
         """The games still playing, ``order[:live]`` in increasing order (kept by ``step``'s kernel):
         the kernels visit only those, with no test of a finished game's, mispredicted where
         finished games fall at random among the live ones."""
 
     def __getstate__(self) -> dict[str, Any]:
+        """Every slot by its private name (a class with ``__slots__`` and no ``__dict__`` has no state
+        of its own to pickle): the arrays and counts the kernels read, never the read-only views."""
         return {name: getattr(self, name) for name in self.__slots__}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -327,21 +367,21 @@ class Batch(GamesBatch):
         (an unpickled array starts where numpy puts it, 16 bytes past one: three cache lines a game)."""
         for name, value in state.items():
             setattr(self, name, value)
-        if self.gi.ctypes.data % 64:
-            self.gi = _aligned_zeros(self.gi.shape, np.int64)
-            self.gi[...] = state["gi"]
+        if self._gi.ctypes.data % 64:
+            self._gi = _aligned_zeros(self._gi.shape, np.int64)
+            self._gi[...] = state["_gi"]
 
     @property
     def over(self) -> bool:
         """Whether every game is over."""
-        return self.live == 0
+        return self._live == 0
 
     def state_arrays(self) -> tuple[Any, ...]:
         """The arrays the kernels read a game from: ``gi, deck, piles, hands, played``."""
-        return self.gi, self.deck, self.piles, self.hands, self.played
+        return self._gi, self._deck, self._piles, self._hands, self._played
 
     def __repr__(self) -> str:
-        return f"<Batch of {self.games} {self.players}-player games of Sea Salt & Paper, {int(self.ended.sum())} over>"
+        return f"<Batch of {self.games} {self._players}-player games of Sea Salt & Paper, {int(self.ended.sum())} over>"
 
 
 def init(rules: Ruleset, players: int, games: int, seed: int) -> Batch:
@@ -351,7 +391,7 @@ def init(rules: Ruleset, players: int, games: int, seed: int) -> Batch:
 
 def to_act(batch: Batch) -> I64Array:
     """The seat whose turn it is in every game, ``(games,)``; -1 once a game is over."""
-    seats: I64Array = np.where(batch.ended, -1, batch.gi[:, k.G_TURN])
+    seats: I64Array = np.where(batch.ended, -1, batch._gi[:, k.G_TURN])
     return seats
 
 
@@ -363,13 +403,13 @@ def legal_masks(batch: Batch, out: npt.NDArray[np.bool_] | None = None) -> npt.N
     ``out`` is returned: a loop asking for the masks at every step then allocates nothing (a
     fresh ``(4096, 354)`` array a step, ``np.zeros``' calloc, costs half as much again as
     clearing one in place)."""
-    shape = (batch.games, len(batch.compiled.names))
+    shape = (batch.games, len(batch._compiled.names))
     if out is None:
         out = np.zeros(shape, np.bool_)
     else:
         out = out_array(out, shape, np.bool_)
         out.fill(False)
-    k.legal_masks(batch.legal, batch.nlegal, out)  # sets the legal entries
+    k.legal_masks(batch._legal, batch._nlegal, out)  # sets the legal entries
     return out
 
 
@@ -384,7 +424,7 @@ def masks_view(batch: Batch) -> npt.NDArray[np.bool_]:
     (``flags.writeable = True`` is refused): ``step`` reads these masks as the check of every
     action, and a mask set where no action is legal would let the kernels apply it, indexing
     past a game's cards, piles and seats."""
-    masks = batch.masks
+    masks = batch._masks
     view: npt.NDArray[np.bool_] = np.frombuffer(masks.data.toreadonly(), np.bool_).reshape(masks.shape)
     return view
 
@@ -395,12 +435,13 @@ def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
 
     Given uncopied only when it owns its memory and is none of the batch's arrays: the kernel checks
     every action before applying any, then writes the batch's arrays as it applies them, so actions
-    read through a view of those (``batch.points.reshape(-1)[:games]``) could change between the
-    check and their game's turn: an action never checked was applied. And only when writeable: numba
-    types a read-only array apart, so one compiled ``step`` kernel a second time (13 s)."""
+    read through a view of those (``batch._points.reshape(-1)[:games]``, by the private names: the
+    public ones are read-only) could change between the check and their game's turn: an action
+    never checked was applied. And only when writeable: numba types a read-only array apart, so one
+    compiled ``step`` kernel a second time (13 s)."""
     if type(actions) is np.ndarray and actions.dtype == np.int64 and actions.shape == (batch.games,) \
             and actions.flags.c_contiguous and actions.flags.owndata and actions.flags.writeable \
-            and actions is not batch.order and actions is not batch.nlegal \
+            and actions is not batch._order and actions is not batch._nlegal \
             and not batch.over:
         return actions
     return action_ids(batch.over, actions, (batch.games,)).astype(np.int64)
@@ -409,8 +450,8 @@ def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
 def _refuse(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
     if bad >= 0:
         a = int(np.asarray(actions)[bad])  # as given (an id past 2**63 - 1 wrapped in int64)
-        phase = ("draw", "keep", "play", "crab_pile", "crab_card", "steal")[int(batch.gi[bad, k.G_PHASE])]
-        raise illegal(bad, int(batch.gi[bad, k.G_TURN]), a, batch.compiled.names, legal_masks(batch)[bad],
+        phase = ("draw", "keep", "play", "crab_pile", "crab_card", "steal")[int(batch._gi[bad, k.G_PHASE])]
+        raise illegal(bad, int(batch._gi[bad, k.G_TURN]), a, batch._compiled.names, legal_masks(batch)[bad],
                       f"in the {phase} phase")
 
 
@@ -421,19 +462,19 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
     Raises ``IllegalAction`` naming the first game whose action is not legal, and then applies none.
     """
     acts = _actions(batch, actions)
-    rewards = np.zeros((batch.games, batch.players), np.int32)  # the kernel adds a round's points
-    bad, live = k.step(batch.players, batch.ti, batch.tm, SHUFFLE, acts, batch.gi, batch.rng, batch.deck,
-                       batch.piles, batch.hands, batch.played, batch.points, batch.totals, batch.legal, batch.nlegal,
-                       rewards, batch.masks, batch.order, batch.live)
+    rewards = np.zeros((batch.games, batch._players), np.int32)  # the kernel adds a round's points
+    bad, live = k.step(batch._players, batch._ti, batch._tm, SHUFFLE, acts, batch._gi, batch._rng, batch._deck,
+                       batch._piles, batch._hands, batch._played, batch._points, batch._totals, batch._legal,
+                       batch._nlegal, rewards, batch._masks, batch._order, batch._live)
     if bad >= 0:
         _refuse(batch, actions, bad)
-    batch.live = live
+    batch._live = live
     return batch, rewards
 
 
 def totals(batch: Batch) -> IntArray:
     """Each seat's game total so far, ``(games, players)``."""
-    return batch.totals.copy()
+    return batch._totals.copy()
 
 
 def sample_actions(batch: Batch, states: U64Array) -> I64Array:
@@ -441,7 +482,7 @@ def sample_actions(batch: Batch, states: U64Array) -> I64Array:
     owing(batch.over)
     states = generator_states(states, batch.games)
     out = np.empty(batch.games, np.int64)
-    k.sample(batch.legal, batch.nlegal, states, out)
+    k.sample(batch._legal, batch._nlegal, states, out)
     return out
 
 
@@ -457,11 +498,12 @@ def observe_into(batch: Batch, offsets: I64Array, bounds: npt.NDArray[np.float64
     call write only the cells that changed since the last (the numbers and the one-hot seats
     always): the card bits ``obs`` holds, kept up by each call. ``obs`` must hold what that memo
     says: all zeros with a new memo, then nothing else writing either."""
-    extents = k.extents(int(batch.ti[k.T_N]), batch.players)
+    extents = k.extents(int(batch._ti[k.T_N]), batch._players)
     offsets, bounds, obs, skip, memo = observe_arrays(offsets, bounds, obs, skip, memo, extents,
-                                                      k.memo_width(batch.players), batch.games, batch.players)
+                                                      k.memo_width(batch._players), batch.games, batch._players)
     gi, deck, piles, hands, played = batch.state_arrays()
-    k.observe(batch.players, batch.ti, offsets, gi, deck, piles, hands, played, batch.totals, bounds, skip, memo, obs)
+    k.observe(batch._players, batch._ti, offsets, gi, deck, piles, hands, played, batch._totals, bounds, skip, memo,
+              obs)
 
 
 def observation_memo(games: int, players: int) -> U64Array:
@@ -476,14 +518,14 @@ OBSERVATION_SLICES = k.O_NAMES
 def seat_masks(batch: Batch, out: npt.NDArray[np.bool_]) -> None:
     """``legal_masks`` per seat into ``out`` ``(games, players, num_actions)``: the seat to act's row, others
     False (from the masks the kernels keep: no list read again)."""
-    out = out_array(out, (batch.games, batch.players, batch.masks.shape[1]), np.bool_)
+    out = out_array(out, (batch.games, batch._players, batch._masks.shape[1]), np.bool_)
     out.fill(False)
-    k.seat_masks(batch.gi, batch.masks, out)
+    k.seat_masks(batch._gi, batch._masks, out)
 
 
 def seat_actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     """The seat to act's entry of every game's row of ``actions`` ``(games, players)`` (``step``'s argument)."""
-    acts = shaped(actions, (batch.games, batch.players))
+    acts = shaped(actions, (batch.games, batch._players))
     picked: I64Array = acts[np.arange(batch.games), np.maximum(to_act(batch), 0)]
     return picked
 
@@ -491,7 +533,7 @@ def seat_actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
 def seat_sample(batch: Batch, states: U64Array) -> I64Array:
     """``sample_actions`` per seat, ``(games, players)``: the seat to act's draw, -1 elsewhere."""
     drawn = sample_actions(batch, states)
-    out = np.full((batch.games, batch.players), -1, np.int64)
+    out = np.full((batch.games, batch._players), -1, np.int64)
     seats = to_act(batch)
     live = np.flatnonzero(seats >= 0)
     out[live, seats[live]] = drawn[live]
@@ -518,7 +560,7 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,
     done = seed = 0
     start = time.perf_counter()
     while True:
-        k.playouts(players, 0, games, np.uint64(seed), ti, c.tm, SHUFFLE, totals, False, buf, ends)
+        k.playouts(players, 0, games, np.uint64(seed), ti, c._tm, SHUFFLE, totals, False, buf, ends)
         done += games
         seed += games
         elapsed = time.perf_counter() - start
@@ -550,7 +592,7 @@ def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096,
         states = sampler(b.games, seed)
         while not b.over:
             masks_view(b)
-            decisions += b.live
+            decisions += b._live
             b, _ = step(b, sample_actions(b, states))
         totals(b)
         if warm:

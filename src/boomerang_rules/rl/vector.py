@@ -29,6 +29,7 @@ serves: ``"australia"``, ``"seasaltpaper"``, ``"boomerang2010"`` (compiled) or `
 from __future__ import annotations
 
 import secrets
+from copy import deepcopy
 from typing import Any
 
 import numpy as np
@@ -186,6 +187,11 @@ class VectorEnv:
         self._rewards = np.zeros(shape, np.float32)
         self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
         self._sampler = self._engine.sampler(self.games, 0)
+
+    def __copy__(self) -> VectorEnv:
+        """A whole copy, as ``copy.deepcopy`` makes: a shallow one shared the batch and the buffers but
+        not the step count, so stepping either stepped both (the batch's own ``__copy__`` is whole too)."""
+        return deepcopy(self)
 
     def __getstate__(self) -> dict[str, Any]:
         """What a pickle holds (Ray's workers, a multiprocess runner): the serving engine by its module's
