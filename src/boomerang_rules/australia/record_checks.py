@@ -201,11 +201,12 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
     path to load; another game's is a problem at ``/rules``, what is no ruleset a ``TypeError``:
     ``core.records.replay_rules``, alike in every game).
     """
-    replayed, n, problems = record_opening(record, rules, Ruleset, GAME, "a Boomerang: Australia Ruleset",
-                                           lambda r: document_problems(r, "game-record"))
+    replayed, problems = record_opening(record, rules, Ruleset, GAME, "a Boomerang: Australia Ruleset",
+                                        lambda r: document_problems(r, "game-record"))
     if replayed is None:
         return Checked(None, tuple(problems))
     rules = replayed
+    n = len(record["players"])
     t = tables_for(rules)
     rounds = record["rounds"]
     if len(rounds) > rules.rounds:

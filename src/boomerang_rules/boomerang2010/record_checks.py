@@ -188,11 +188,12 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
     path to load; another game's is a problem at ``/rules``, what is no ruleset a ``TypeError``:
     ``core.records.replay_rules``, alike in every game).
     """
-    replayed, n, problems = record_opening(record, rules, Ruleset, GAME, "a Boomerang (2010) Ruleset",
-                                           lambda r: document_problems(r, RECORD_SCHEMA))
+    replayed, problems = record_opening(record, rules, Ruleset, GAME, "a Boomerang (2010) Ruleset",
+                                        lambda r: document_problems(r, RECORD_SCHEMA))
     if replayed is None:
         return Checked(None, tuple(problems))
     rules = replayed
+    n = len(record["players"])
     found = under("/deck", deck_problems(tables_for(rules), record["deck"]))
     if found:
         return Checked(None, tuple(problems + found))

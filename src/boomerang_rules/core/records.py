@@ -274,32 +274,31 @@ def replay_rules(rules: object, ruleset: type[R], game: str, what: str) -> tuple
 
 
 def record_opening(record: Any, rules: object, ruleset: type[R], game: str, what: str,
-                   document: Callable[[Any], list[Problem]]) -> tuple[R | None, int, list[Problem]]:
+                   document: Callable[[Any], list[Problem]]) -> tuple[R | None, list[Problem]]:
     """The checks every game's ``check_record`` opens with, in one order for every game: the
     ruleset asked for (``replay_rules``; ``what`` names the game's ruleset in words), the record as
     a document (``document``: the game's ``document_problems``), the ruleset the record names and
     its digest, and the player count.
 
-    Returns the ruleset to replay under, the player count and the problems so far; the ruleset is
-    None where nothing can be replayed, and then the problems say why. Only a claimed ``/result``
-    that breaks the schema lets the replay go on: the replay is what tells the true result.
+    Returns the ruleset to replay under and the problems so far; the ruleset is None where nothing
+    can be replayed, and then the problems say why. Only a claimed ``/result`` that breaks the
+    schema lets the replay go on: the replay is what tells the true result.
     """
     given, other = replay_rules(rules, ruleset, game, what)
     problems = document(record)
     if any(not p.pointer.startswith("/result") for p in problems):
-        return None, 0, problems
+        return None, problems
     if other:
-        return None, 0, other
+        return None, other
     if given is None:
         given, found = named_rules(record["rules"], game)
         if given is None:
-            return None, 0, found
+            return None, found
         problems += digest_problems(record, given)
-    n = len(record["players"])
-    found = players_problems(given, n)
+    found = players_problems(given, len(record["players"]))
     if found:
-        return None, n, problems + found
-    return given, n, problems
+        return None, problems + found
+    return given, problems
 
 
 def players_problems(rules: Any, n: int) -> list[Problem]:

@@ -330,12 +330,13 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
     path to load; another game's is a problem at ``/rules``, what is no ruleset a ``TypeError``:
     ``core.records.replay_rules``, alike in every game).
     """
-    replayed, n, problems = record_opening(record, rules, Ruleset, GAME, "a Sea Salt & Paper Ruleset",
-                                           lambda r: document_problems(r, RECORD_SCHEMA, _for_the_schema,
-                                                                       own_integers=(("rounds", "*", "first"),)))
+    replayed, problems = record_opening(record, rules, Ruleset, GAME, "a Sea Salt & Paper Ruleset",
+                                        lambda r: document_problems(r, RECORD_SCHEMA, _for_the_schema,
+                                                                    own_integers=(("rounds", "*", "first"),)))
     if replayed is None:
         return Checked(None, tuple(problems))
     rules = replayed
+    n = len(record["players"])
     t = tables_for(rules)
     rounds = record["rounds"]
     decks: list[list[str]] = []
