@@ -106,3 +106,49 @@ def test_api_md_says_where_each_game_keeps_the_seed_it_drew() -> None:
         for name in found.group(1).split("."):
             kept = getattr(kept, name)
         assert isinstance(kept, int) and kept == br.record_of(state)["seed"], (rules, found.group(1))
+
+
+def test_python_md_quotes_a_refusal_apply_gives() -> None:
+    """The refusal python.md quotes for ``br.apply`` is one the engine gives: it quoted seat 2
+    holding three cards "at pick 3", where a seat holds four (the Throw and two picks taken of 7);
+    the quote is found by playing games of the lowest legal actions to its pick."""
+    import boomerang_rules as br
+
+    text = (DOCS / "python.md").read_text(encoding="utf-8")
+    found = re.search(r"`(card '(\w)' is not in the hand seat (\d) holds at pick (\d) \(it holds ([^)]*)\))`", text)
+    assert found, "python.md quotes no refusal of apply"
+    quote, card, held = found.group(1), found.group(2), found.group(5)
+    seat, pick = int(found.group(3)), int(found.group(4))
+    for seed in range(100):
+        state = br.new_game("standard", players=3, seed=seed)
+        for _ in range(pick):  # the Throw and the picks before this one
+            state = br.step(state, [br.legal_actions(state, s)[0] for s in br.to_act(state)])
+        if ", ".join(br.legal_actions(state, seat)) == held:
+            with pytest.raises(br.IllegalAction) as refused:
+                br.apply(state, seat, card)
+            assert str(refused.value) == quote
+            return
+    pytest.fail(f"no game of seeds 0-99 gives seat {seat} the hand {held} at pick {pick}")
+
+
+def test_api_md_gives_each_openspiel_game_s_max_utility() -> None:
+    """api.md says what bounds each OpenSpiel game's returns, with figures: Sea Salt & Paper's
+    ``max_utility`` changed (it was twice the target, which final totals pass) and no page said it."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import boomerang_rules.rl.openspiel  # noqa: F401  (registers the games)
+
+    text = " ".join((DOCS / "api.md").read_text(encoding="utf-8").split())
+    claims = {"boomerang_australia": r"Boomerang: Australia's `_max_total` \((\d+) in the standard game\)",
+              "boomerang_2010": r"Boomerang \(2010\)'s the deck's size plus every boomerang "
+                                r"\((\d+), (\d+) and (\d+) at 3, 4 and 5",
+              "sea_salt_paper": r"Sea Salt & Paper's the target less one plus the most one round can score "
+                                r"\((\d+), (\d+) and (\d+) at 2, 3 and 4"}
+    counts = {"boomerang_australia": (2, 3, 4), "boomerang_2010": (3, 4, 5), "sea_salt_paper": (2, 3, 4)}
+    for name, claim in claims.items():
+        found = re.search(claim, text)
+        assert found, name
+        figures = [int(x) for x in found.groups()]
+        given = [pyspiel.load_game(name, {"players": n}).max_utility() for n in counts[name]]
+        assert all(pyspiel.load_game(name, {"players": n}).min_utility() == 0 for n in counts[name])
+        expected = figures if len(figures) == len(given) else figures * len(given)  # one figure: every count's
+        assert figures and [float(x) for x in expected] == given, (name, figures, given)
