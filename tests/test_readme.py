@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-PAGES = ("python.md", "bots.md", "referee.md", "boomerang-2010.md", "sea-salt-paper.md")
-"""The pages whose examples run, in the order a reader meets them."""
+PAGES = ("index.md", "python.md", "bots.md", "referee.md", "boomerang-2010.md", "sea-salt-paper.md")
+"""The pages whose examples run, in the order a reader meets them (index.md: the README's copy)."""
 
 
 def test_readme_python_examples_run(capsys: object) -> None:
