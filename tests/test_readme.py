@@ -152,3 +152,31 @@ def test_api_md_gives_each_openspiel_game_s_max_utility() -> None:
         assert all(pyspiel.load_game(name, {"players": n}).min_utility() == 0 for n in counts[name])
         expected = figures if len(figures) == len(given) else figures * len(given)  # one figure: every count's
         assert figures and [float(x) for x in expected] == given, (name, figures, given)
+
+
+def test_rules_md_numbers_the_picks_as_validate_and_apply_do() -> None:
+    """rules.md's "Numbering in messages" says how each layer counts the picks: a record's problems
+    count the Throw as pick 1 (``/picks/2/3`` is pick 4), the game as played counts the picks after
+    the Throw (that card is pick 3). It said the first for every message, which ``apply`` never did."""
+    import json
+
+    import boomerang_rules as br
+
+    row = next(line for line in (DOCS / "rules.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| Numbering in messages"))
+    found = re.search(r"`/picks/2/3` is pick (\d).*?\"pick (\d)\" there", row)
+    assert found, row
+    record_pick, game_pick = int(found.group(1)), int(found.group(2))
+    record = json.loads((DOCS.parent / "examples" / "game-3p.json").read_text(encoding="utf-8"))
+    record.pop("result")
+    state = br.new_game(record["rules"], 3, deals=[record["rounds"][0]["hands"]])
+    for k in range(3):  # the Throw and two picks: seat 2 now takes /picks/2/3
+        state = br.step(state, [record["rounds"][0]["picks"][s][k] for s in br.to_act(state)])
+    held = br.legal_actions(state, 2)
+    stranger = next(c.id for c in state.rules.cards if c.id not in held)
+    record["rounds"][0]["picks"][2][3] = stranger
+    problems = [p for p in br.validate_record(record) if p.rule == "pick-in-hand"]
+    assert problems and problems[0].pointer == "/rounds/0/picks/2/3"
+    assert f"at pick {record_pick} " in problems[0].message, problems[0].message
+    with pytest.raises(br.IllegalAction, match=f"at pick {game_pick} "):
+        br.apply(state, 2, stranger)
