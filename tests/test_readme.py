@@ -180,3 +180,13 @@ def test_rules_md_numbers_the_picks_as_validate_and_apply_do() -> None:
     assert f"at pick {record_pick} " in problems[0].message, problems[0].message
     with pytest.raises(br.IllegalAction, match=f"at pick {game_pick} "):
         br.apply(state, 2, stranger)
+
+
+def test_development_md_names_every_c_extension() -> None:
+    """development.md says which C extensions carry the hot paths: it named four of the six
+    (``core/_dispatch.c`` and ``rl/_encode.c`` were left out)."""
+    package = DOCS.parent / "src" / "boomerang_rules"
+    text = (DOCS / "development.md").read_text(encoding="utf-8")
+    sources = sorted(path.relative_to(package).as_posix() for path in package.rglob("*.c"))
+    assert len(sources) >= 6
+    assert [name for name in sources if f"`{name}`" not in text] == []
