@@ -190,3 +190,38 @@ def test_development_md_names_every_c_extension() -> None:
     sources = sorted(path.relative_to(package).as_posix() for path in package.rglob("*.c"))
     assert len(sources) >= 6
     assert [name for name in sources if f"`{name}`" not in text] == []
+
+
+def test_api_md_s_signatures_name_the_parameters_and_defaults_the_code_has() -> None:
+    """Each signature api.md gives of the bots, the envs and the vector env names parameters the
+    callable has, with its defaults: Sea Salt & Paper's and Boomerang (2010)'s ``IsmctsBot`` lacked
+    ``exploration``, the PettingZoo envs ``obs_key``, ``VectorEnv`` ``copy`` and ``max_steps``."""
+    import ast
+    import importlib
+    import inspect
+
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("numba")
+    text = (DOCS / "api.md").read_text(encoding="utf-8")
+    callables = {"`australia.ismcts`: `IsmctsBot": "boomerang_rules.australia.ismcts:IsmctsBot",
+                 "`seasaltpaper.ismcts`: `IsmctsBot": "boomerang_rules.seasaltpaper.ismcts:IsmctsBot",
+                 "`boomerang2010.ismcts`: `IsmctsBot": "boomerang_rules.boomerang2010.ismcts:IsmctsBot",
+                 "`rl.pettingzoo`: `env": "boomerang_rules.rl.pettingzoo:env",
+                 "`rl.vector.VectorEnv": "boomerang_rules.rl.vector:VectorEnv",
+                 "`SingleAgentEnv": "boomerang_rules.rl.gym:SingleAgentEnv"}
+    for where, target in callables.items():
+        module, _, name = target.partition(":")
+        parameters = inspect.signature(getattr(importlib.import_module(module), name)).parameters
+        found = re.search(re.escape(where) + r"\(([^`]*)\)`", text)
+        assert found, where
+        given = dict(part.strip().partition("=")[::2] for part in found.group(1).split(", "))
+        for parameter, default in given.items():
+            assert parameter in parameters, (where, parameter)
+            if default and "/" not in default and not default.isupper() and default != "DEFAULT_MAX_DECISIONS":
+                expected = parameters[parameter].default
+                if expected is None and parameter == "playouts":
+                    continue  # None: the game's own budget, which the page gives
+                assert ast.literal_eval(default) == expected, (where, parameter, default, expected)
+        unshown = set(parameters) - set(given) - {"game"}  # SingleAgentEnv's game: what each registered id passes
+        assert not unshown, (where, unshown)
