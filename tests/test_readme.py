@@ -225,3 +225,21 @@ def test_api_md_s_signatures_name_the_parameters_and_defaults_the_code_has() -> 
                 assert ast.literal_eval(default) == expected, (where, parameter, default, expected)
         unshown = set(parameters) - set(given) - {"game"}  # SingleAgentEnv's game: what each registered id passes
         assert not unshown, (where, unshown)
+
+
+def test_every_pycon_session_of_the_pages_prints_what_it_shows() -> None:
+    """The pages' ``pycon`` sessions (python.md's printed state and ``describe``) are doctests: no
+    other test ran them."""
+    import doctest
+
+    import boomerang_rules as br
+
+    sessions = 0
+    for page in sorted(DOCS.glob("*.md")):
+        for block in re.findall(r"```pycon\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+            test = doctest.DocTestParser().get_doctest(block, {"br": br}, page.name, str(page), 0)
+            runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+            runner.run(test)
+            sessions += 1
+            assert runner.summarize(verbose=False).failed == 0, page.name
+    assert sessions >= 1
