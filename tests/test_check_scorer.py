@@ -44,6 +44,19 @@ def test_three_of_a_kind_bug_is_found_with_a_small_example(tmp_path: Path) -> No
     assert code == 1 and "(--example-out FILE saves its record, for replay FILE)" in out
 
 
+def test_testing_md_s_example_is_what_check_scorer_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/testing.md's ``check-scorer`` example is run as written, from a checkout, and prints what
+    the page shows: it said ``--games 200`` above the report of 30 games, cut before its last lines."""
+    root = SCORERS.parents[1]
+    page = (root / "docs" / "testing.md").read_text(encoding="utf-8")
+    found = re.search(r"```console\n\$ boomerang-rules check-scorer (.*?)\n(.*?)```", page, re.S)
+    assert found
+    args = [sys.executable if a == "python" else a for a in found.group(1).split()]
+    monkeypatch.chdir(root)
+    code, out, _ = run(*args)
+    assert code == 1 and out == found.group(2)
+
+
 def test_an_example_out_named_jsonl_is_one_line_validate_reads(tmp_path: Path) -> None:
     """``--example-out`` follows the file name, as ``simulate --out`` and ``play --record`` do: a
     ``.jsonl`` example is one line, which ``validate`` reads (it was an indented document there,

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-PAGES = ("python.md", "bots.md", "referee.md", "boomerang-2010.md", "sea-salt-paper.md")
-"""The pages whose examples run, in the order a reader meets them."""
+PAGES = ("index.md", "python.md", "bots.md", "referee.md", "boomerang-2010.md", "sea-salt-paper.md")
+"""The pages whose examples run, in the order a reader meets them (index.md: the README's copy)."""
 
 
 def test_readme_python_examples_run(capsys: object) -> None:
@@ -106,3 +106,140 @@ def test_api_md_says_where_each_game_keeps_the_seed_it_drew() -> None:
         for name in found.group(1).split("."):
             kept = getattr(kept, name)
         assert isinstance(kept, int) and kept == br.record_of(state)["seed"], (rules, found.group(1))
+
+
+def test_python_md_quotes_a_refusal_apply_gives() -> None:
+    """The refusal python.md quotes for ``br.apply`` is one the engine gives: it quoted seat 2
+    holding three cards "at pick 3", where a seat holds four (the Throw and two picks taken of 7);
+    the quote is found by playing games of the lowest legal actions to its pick."""
+    import boomerang_rules as br
+
+    text = (DOCS / "python.md").read_text(encoding="utf-8")
+    found = re.search(r"`(card '(\w)' is not in the hand seat (\d) holds at pick (\d) \(it holds ([^)]*)\))`", text)
+    assert found, "python.md quotes no refusal of apply"
+    quote, card, held = found.group(1), found.group(2), found.group(5)
+    seat, pick = int(found.group(3)), int(found.group(4))
+    for seed in range(100):
+        state = br.new_game("standard", players=3, seed=seed)
+        for _ in range(pick):  # the Throw and the picks before this one
+            state = br.step(state, [br.legal_actions(state, s)[0] for s in br.to_act(state)])
+        if ", ".join(br.legal_actions(state, seat)) == held:
+            with pytest.raises(br.IllegalAction) as refused:
+                br.apply(state, seat, card)
+            assert str(refused.value) == quote
+            return
+    pytest.fail(f"no game of seeds 0-99 gives seat {seat} the hand {held} at pick {pick}")
+
+
+def test_api_md_gives_each_openspiel_game_s_max_utility() -> None:
+    """api.md says what bounds each OpenSpiel game's returns, with figures: Sea Salt & Paper's
+    ``max_utility`` changed (it was twice the target, which final totals pass) and no page said it."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import boomerang_rules.rl.openspiel  # noqa: F401  (registers the games)
+
+    text = " ".join((DOCS / "api.md").read_text(encoding="utf-8").split())
+    claims = {"boomerang_australia": r"Boomerang: Australia's `_max_total` \((\d+) in the standard game\)",
+              "boomerang_2010": r"Boomerang \(2010\)'s the deck's size plus every boomerang "
+                                r"\((\d+), (\d+) and (\d+) at 3, 4 and 5",
+              "sea_salt_paper": r"Sea Salt & Paper's the target less one plus the most one round can score "
+                                r"\((\d+), (\d+) and (\d+) at 2, 3 and 4"}
+    counts = {"boomerang_australia": (2, 3, 4), "boomerang_2010": (3, 4, 5), "sea_salt_paper": (2, 3, 4)}
+    for name, claim in claims.items():
+        found = re.search(claim, text)
+        assert found, name
+        figures = [int(x) for x in found.groups()]
+        given = [pyspiel.load_game(name, {"players": n}).max_utility() for n in counts[name]]
+        assert all(pyspiel.load_game(name, {"players": n}).min_utility() == 0 for n in counts[name])
+        expected = figures if len(figures) == len(given) else figures * len(given)  # one figure: every count's
+        assert figures and [float(x) for x in expected] == given, (name, figures, given)
+
+
+def test_rules_md_numbers_the_picks_as_validate_and_apply_do() -> None:
+    """rules.md's "Numbering in messages" says how each layer counts the picks: a record's problems
+    count the Throw as pick 1 (``/picks/2/3`` is pick 4), the game as played counts the picks after
+    the Throw (that card is pick 3). It said the first for every message, which ``apply`` never did."""
+    import json
+
+    import boomerang_rules as br
+
+    row = next(line for line in (DOCS / "rules.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| Numbering in messages"))
+    found = re.search(r"`/picks/2/3` is pick (\d).*?\"pick (\d)\" there", row)
+    assert found, row
+    record_pick, game_pick = int(found.group(1)), int(found.group(2))
+    record = json.loads((DOCS.parent / "examples" / "game-3p.json").read_text(encoding="utf-8"))
+    record.pop("result")
+    state = br.new_game(record["rules"], 3, deals=[record["rounds"][0]["hands"]])
+    for k in range(3):  # the Throw and two picks: seat 2 now takes /picks/2/3
+        state = br.step(state, [record["rounds"][0]["picks"][s][k] for s in br.to_act(state)])
+    held = br.legal_actions(state, 2)
+    stranger = next(c.id for c in state.rules.cards if c.id not in held)
+    record["rounds"][0]["picks"][2][3] = stranger
+    problems = [p for p in br.validate_record(record) if p.rule == "pick-in-hand"]
+    assert problems and problems[0].pointer == "/rounds/0/picks/2/3"
+    assert f"at pick {record_pick} " in problems[0].message, problems[0].message
+    with pytest.raises(br.IllegalAction, match=f"at pick {game_pick} "):
+        br.apply(state, 2, stranger)
+
+
+def test_development_md_names_every_c_extension() -> None:
+    """development.md says which C extensions carry the hot paths: it named four of the six
+    (``core/_dispatch.c`` and ``rl/_encode.c`` were left out)."""
+    package = DOCS.parent / "src" / "boomerang_rules"
+    text = (DOCS / "development.md").read_text(encoding="utf-8")
+    sources = sorted(path.relative_to(package).as_posix() for path in package.rglob("*.c"))
+    assert len(sources) >= 6
+    assert [name for name in sources if f"`{name}`" not in text] == []
+
+
+def test_api_md_s_signatures_name_the_parameters_and_defaults_the_code_has() -> None:
+    """Each signature api.md gives of the bots, the envs and the vector env names parameters the
+    callable has, with its defaults: Sea Salt & Paper's and Boomerang (2010)'s ``IsmctsBot`` lacked
+    ``exploration``, the PettingZoo envs ``obs_key``, ``VectorEnv`` ``copy`` and ``max_steps``."""
+    import ast
+    import importlib
+    import inspect
+
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("numba")
+    text = (DOCS / "api.md").read_text(encoding="utf-8")
+    callables = {"`australia.ismcts`: `IsmctsBot": "boomerang_rules.australia.ismcts:IsmctsBot",
+                 "`seasaltpaper.ismcts`: `IsmctsBot": "boomerang_rules.seasaltpaper.ismcts:IsmctsBot",
+                 "`boomerang2010.ismcts`: `IsmctsBot": "boomerang_rules.boomerang2010.ismcts:IsmctsBot",
+                 "`rl.pettingzoo`: `env": "boomerang_rules.rl.pettingzoo:env",
+                 "`rl.vector.VectorEnv": "boomerang_rules.rl.vector:VectorEnv",
+                 "`SingleAgentEnv": "boomerang_rules.rl.gym:SingleAgentEnv"}
+    for where, target in callables.items():
+        module, _, name = target.partition(":")
+        parameters = inspect.signature(getattr(importlib.import_module(module), name)).parameters
+        found = re.search(re.escape(where) + r"\(([^`]*)\)`", text)
+        assert found, where
+        given = dict(part.strip().partition("=")[::2] for part in found.group(1).split(", "))
+        for parameter, default in given.items():
+            assert parameter in parameters, (where, parameter)
+            if default and "/" not in default and not default.isupper() and default != "DEFAULT_MAX_DECISIONS":
+                expected = parameters[parameter].default
+                if expected is None and parameter == "playouts":
+                    continue  # None: the game's own budget, which the page gives
+                assert ast.literal_eval(default) == expected, (where, parameter, default, expected)
+        unshown = set(parameters) - set(given) - {"game"}  # SingleAgentEnv's game: what each registered id passes
+        assert not unshown, (where, unshown)
+
+
+def test_every_pycon_session_of_the_pages_prints_what_it_shows() -> None:
+    """The pages' ``pycon`` sessions (python.md's printed state and ``describe``) are doctests: no
+    other test ran them."""
+    import doctest
+
+    import boomerang_rules as br
+
+    sessions = 0
+    for page in sorted(DOCS.glob("*.md")):
+        for block in re.findall(r"```pycon\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+            test = doctest.DocTestParser().get_doctest(block, {"br": br}, page.name, str(page), 0)
+            runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+            runner.run(test)
+            sessions += 1
+            assert runner.summarize(verbose=False).failed == 0, page.name
+    assert sessions >= 1

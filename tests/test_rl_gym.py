@@ -450,6 +450,26 @@ def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.startswith(("won", "lost"))
 
 
+def test_every_gymnasium_make_the_docs_show_finds_its_env() -> None:
+    """Each ``gymnasium.make(ID`` of the README and the pages is one a reader can run: the id is
+    registered only by importing ``boomerang_rules.rl.gym`` (there is no entry point), so the text
+    just before it says so, or the id names the module (``boomerang_rules.rl.gym:ID``). The README
+    gave ``gymnasium.make("boomerang_rules/SeaSaltPaper-v0", ...)`` alone: NamespaceNotFound."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    calls = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for found in re.finditer(r'gymnasium\.make\("([^"]+)"', text):
+            calls += 1
+            before = text[max(0, found.start() - 300):found.start()]
+            assert found.group(1).startswith("boomerang_rules.rl.gym:") or "import boomerang_rules.rl.gym" in before, \
+                (page.name, found.group(0))
+    assert calls >= 2
+    bare = subprocess.run([sys.executable, "-c", "import gymnasium; gymnasium.make('boomerang_rules/SeaSaltPaper-v0')"],
+                          capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    assert bare.returncode != 0 and "NamespaceNotFound" in bare.stderr  # why the import must be shown
+
+
 RLLIB = importlib.util.find_spec("ray") is not None and importlib.util.find_spec("ray.rllib") is not None \
     and importlib.util.find_spec("torch") is not None
 
