@@ -216,41 +216,10 @@ def test_a_piped_game_of_boomerang_2010_explains_itself(tmp_path: Path) -> None:
     assert code == 0 and "You open the hunt" in told and "You opens" not in told and "You takes" not in told
 
 
-@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
-def test_colour_on_a_terminal_and_never_with_no_color(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    import sys
-
-    from boomerang_rules.terminal import colour
-
-    class Terminal:  # what the game writes to, as the real stdout of the moment, but a terminal
-        def __getattr__(self, name: str) -> object:
-            return getattr(sys.stdout, name)
-
-        def isatty(self) -> bool:
-            return True
-
-    class System:
-        stdout = Terminal()
-
-        def __getattr__(self, name: str) -> object:
-            return getattr(sys, name)
-
-    def play() -> str:  # color=True: click would strip colour from what is not a terminal
-        result = CliRunner().invoke(cli, ["play", "--rules", rules, "--seed", "1"], input="help\n", color=True)
-        assert result.exit_code == 1 and "Commands" in result.stdout
-        return result.stdout
-
-    monkeypatch.setattr(colour, "sys", System())
-    monkeypatch.delenv("NO_COLOR", raising=False)
-    assert "\x1b[" in play()
-    monkeypatch.setenv("NO_COLOR", "1")
-    assert "\x1b[" not in play()
-
-
-@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
-def test_the_winner_is_told_in_bold_in_every_game(rules: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The end of a game on a terminal: Sea Salt & Paper and Boomerang (2010) wrote the winner's line
-    in bold, as their headings, Boomerang: Australia in plain text under its bold "Final score sheets"."""
+@pytest.fixture
+def on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The colour module sees a terminal: what the game writes to is the real stdout of the moment
+    (click's runner swaps it), but answers ``isatty``; and ``NO_COLOR`` is unset."""
     import sys
 
     from boomerang_rules.terminal import colour
@@ -270,6 +239,27 @@ def test_the_winner_is_told_in_bold_in_every_game(rules: str, monkeypatch: pytes
 
     monkeypatch.setattr(colour, "sys", System())
     monkeypatch.delenv("NO_COLOR", raising=False)
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_colour_on_a_terminal_and_never_with_no_color(rules: str, monkeypatch: pytest.MonkeyPatch,
+                                                      on_a_terminal: None) -> None:
+    def play() -> str:  # color=True: click would strip colour from what is not a terminal
+        result = CliRunner().invoke(cli, ["play", "--rules", rules, "--seed", "1"], input="help\n", color=True)
+        assert result.exit_code == 1 and "Commands" in result.stdout
+        return result.stdout
+
+    assert "\x1b[" in play()
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert "\x1b[" not in play()
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_winner_is_told_in_bold_in_every_game(rules: str, on_a_terminal: None) -> None:
+    """The end of a game on a terminal: Sea Salt & Paper and Boomerang (2010) wrote the winner's line
+    in bold, as their headings, Boomerang: Australia in plain text under its bold "Final score sheets"."""
+    from boomerang_rules.terminal import colour
+
     result = CliRunner().invoke(cli, ["play", "--rules", rules, "--seed", "1", "--bots", "random"],
                                 input=_whole_game_answers(br.load_rules(rules).game), color=True)
     assert result.exit_code == 0, result.stderr
