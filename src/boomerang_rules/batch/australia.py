@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from typing import Any, Literal, overload
+from typing import Literal, overload
 
 import attrs
 import numpy as np
@@ -41,7 +41,7 @@ from ..australia.rules import Ruleset
 from ..australia.tables import Tables, tables_for
 from ..core.arguments import brief
 from . import _kernels as k
-from .common import MAX_DECK, Shown, read_only
+from .common import MAX_DECK, Shown
 from .common import SHUFFLE as _SHUFFLE
 from .common import action_ids as _action_ids
 from .common import copied as _copied
@@ -95,17 +95,11 @@ class Compiled:
     """Scoring (see ``_kernels``): throw numbers; collection masks and values; animal masks and
     values; activity masks and points by icon count; region masks (``sc``: read-only)."""
 
-    @property
-    def ti(self) -> I64Array:
-        """The scalars, read-only: every batch of the ruleset shares them
-        (``compile_rules`` caches them), and the kernels index by them unchecked."""
-        return read_only(self._ti)
+    ti = Shown()
+    """The scalars, read-only: every batch of the ruleset shares them, indexed unchecked."""
 
-    @property
-    def sc(self) -> tuple[npt.NDArray[Any], ...]:
-        """The scoring tables, read-only: every batch of the ruleset shares them
-        (``compile_rules`` caches them), and the kernels index by them unchecked."""
-        return tuple(read_only(table) for table in self._sc)
+    sc = Shown()
+    """The scoring tables, read-only: every batch of the ruleset shares them, indexed unchecked."""
 
     def shifts(self, players: int) -> I64Array:
         """How far hands move each round: seat p's kept hand goes to seat p + shift."""

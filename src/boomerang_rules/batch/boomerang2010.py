@@ -66,17 +66,11 @@ class Compiled:
     _sc: tuple[I64Array, U64Array, U64Array]
     """Each card's lands as bits; each animal's cards; each land's cards (masks of card indices)."""
 
-    @property
-    def ti(self) -> I64Array:
-        """The scalars, read-only: every batch of the ruleset shares them
-        (``compile_rules`` caches them), and the kernels index by them unchecked."""
-        return read_only(self._ti)
+    ti = Shown()
+    """The scalars, read-only: every batch of the ruleset shares them, indexed unchecked."""
 
-    @property
-    def sc(self) -> tuple[npt.NDArray[Any], ...]:
-        """The card tables, read-only: every batch of the ruleset shares them
-        (``compile_rules`` caches them), and the kernels index by them unchecked."""
-        return tuple(read_only(table) for table in self._sc)
+    sc = Shown()
+    """The card tables, read-only: every batch of the ruleset shares them, indexed unchecked."""
 
 
 def _masks(kinds: list[int], count: int) -> U64Array:

@@ -311,7 +311,8 @@ def read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
 
 class Shown:
     """A batch's field as its users see it: the private slot ``_<name>`` shown read-only (an array as
-    ``read_only``'s view, anything else as it is) and never assigned from outside.
+    ``read_only``'s view, a tuple with its arrays so, anything else as it is) and never assigned
+    from outside. A compiled ruleset's tables are shown so too.
 
     The kernels index the batch's arrays without bounds checks and trust its counts (a game's seat to
     act, the live games, the masks that step checks actions by): a user writing one could make a
@@ -325,7 +326,11 @@ class Shown:
         if batch is None:
             return self
         value = getattr(batch, self.private)
-        return read_only(value) if isinstance(value, np.ndarray) else value
+        if isinstance(value, np.ndarray):
+            return read_only(value)
+        if type(value) is tuple:  # a ruleset's tables, shared by every batch of it
+            return tuple(read_only(v) if isinstance(v, np.ndarray) else v for v in value)
+        return value
 
     def __set__(self, batch: object, value: object) -> None:
         raise AttributeError(f"{type(batch).__name__}.{self.name} is read-only: only the engine's step changes it")

@@ -44,7 +44,6 @@ from .common import (
     owing,
     played_out,
     players_of,
-    read_only,
     refuse,
     sampler,
     seed_of,
@@ -72,17 +71,11 @@ class Compiled:
     _ti: I64Array
     _tm: U64Array
 
-    @property
-    def ti(self) -> I64Array:
-        """The scalars, read-only: every batch of the ruleset shares them
-        (``compile_rules`` caches them), and the kernels index by them unchecked."""
-        return read_only(self._ti)
+    ti = Shown()
+    """The scalars, read-only: every batch of the ruleset shares them, indexed unchecked."""
 
-    @property
-    def tm(self) -> U64Array:
-        """The masks, read-only: every batch of the ruleset shares them
-        (``compile_rules`` caches them), and the kernels index by them unchecked."""
-        return read_only(self._tm)
+    tm = Shown()
+    """The masks, read-only: every batch of the ruleset shares them, indexed unchecked."""
 
     def scalars(self, players: int) -> I64Array:
         """``ti`` with the target of a ``players``-seat game (a batch's own copy)."""
