@@ -268,6 +268,25 @@ def test_an_id_past_the_int64s_is_refused_as_given(rules_id: str) -> None:
 
 
 @pytest.mark.parametrize("rules_id", ENGINES)
+@pytest.mark.parametrize("outside", [2**64, 2**63 + 1, -2**63 - 1, 10**30])
+def test_a_python_int_past_the_int64s_is_refused_as_given(rules_id: str, outside: int) -> None:
+    """A list of Python ints, one no int64 holds, which numpy makes an array of floats (2**63 + 1
+    beside small ids, rounded) or of objects: refused as an illegal action quoting the id given,
+    not as a list of "float64" or "object" ids; a float among the ids stays a TypeError."""
+    b = _batch(rules_id)
+    masks = batch.legal_masks(b)
+    acts = batch.first_legal(masks).tolist()
+    row = acts[1] if isinstance(acts[1], list) else acts
+    row[0 if row is acts[1] else 1] = outside
+    with pytest.raises(br.IllegalAction, match=f"game 1, seat 0: action {outside} \\(no action\\)"):
+        batch.step(b, acts)
+    assert np.array_equal(batch.legal_masks(b), masks)  # nothing applied
+    row[0 if row is acts[1] else 1] = 1.0
+    with pytest.raises(TypeError, match="integer action ids, not float64"):
+        batch.step(b, acts)
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
 def test_every_engine_refuses_an_illegal_action_in_the_same_words(rules_id: str) -> None:
     """Game, seat, the action's id and name, when, and the names of the legal ones: the same
     sentence from every engine, its list the seat's mask; then nothing is applied. Once the games

@@ -320,7 +320,7 @@ def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
 def _refuse_illegal(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
     if bad >= 0:
         g, seat = divmod(bad, batch._players)
-        a = int(np.asarray(actions)[g, seat])  # as given (an id past 2**63 - 1 wrapped in int64)
+        a = int(np.asarray(actions, dtype=object)[g, seat])  # as given, not wrapped in int64 nor rounded in float64
         raise _illegal(g, seat, a, batch._compiled.names, legal_masks(batch)[g, seat],
                        f"at step {batch._step + 1} of round {batch._round + 1}")
 

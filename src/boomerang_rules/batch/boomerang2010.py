@@ -258,7 +258,7 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
                       rewards, batch._live))
     if done < 0:
         g, seat = divmod(-1 - done, batch._players)
-        a = int(np.asarray(actions)[g, seat])  # as given (an id past 2**63 - 1 wrapped in int64)
+        a = int(np.asarray(actions, dtype=object)[g, seat])  # as given, not wrapped in int64 nor rounded in float64
         raise illegal(g, seat, a, c.names, legal_masks(batch)[g, seat])
     batch._decisions += done
     return batch, rewards

@@ -126,9 +126,22 @@ def action_ids(over: bool, actions: npt.ArrayLike, shape: tuple[int, ...]) -> np
     games are ``over``, ``ValueError`` for another shape, ``TypeError`` for ids that are not integers."""
     owing(over)
     acts = shaped(actions, shape)
+    if acts.dtype.kind in "fO" and not isinstance(actions, np.ndarray):
+        acts = _python_ids(acts, actions)
     if acts.dtype.kind not in "iu":
         raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
     return acts
+
+
+def _python_ids(acts: npt.NDArray[Any], actions: npt.ArrayLike) -> npt.NDArray[Any]:
+    """Python ints that numpy held as floats or objects (one past int64's range among them), as an
+    int64 array with those ids -1, so that the step's check refuses them as no action, quoting
+    the id as given (read back from ``actions``), as it does an id past 2**63 - 1 in a uint64 array;
+    ``acts`` as it is if any item is no int (a float, a bool), for the ``TypeError``."""
+    given = np.asarray(actions, dtype=object)
+    if not all(type(v) is int for v in given.flat):
+        return acts
+    return np.array([v if -2**63 <= v < 2**63 else -1 for v in given.flat], np.int64).reshape(given.shape)
 
 
 def illegal(game: int, seat: int, action: int, names: Sequence[str], legal: npt.ArrayLike,

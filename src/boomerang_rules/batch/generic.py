@@ -212,7 +212,9 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
             continue
         for seat, a in zip(_seats(state), ids):
             if not (0 <= a < batch._actions and legal_mask(state, seat) >> a & 1):
-                raise illegal(g, seat, a, action_names(batch._rules), _bits(legal_mask(state, seat), batch._actions))
+                given = np.asarray(actions, dtype=object)  # the id as given, not -1 for one past int64
+                raise illegal(g, seat, int(given[g] if batch._one_seat else given[g, seat]), action_names(batch._rules),
+                              _bits(legal_mask(state, seat), batch._actions))
         moved.append((g, _step(state, ids)))
     before = batch._totals.copy()
     for g, state in moved:

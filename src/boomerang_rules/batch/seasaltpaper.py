@@ -442,7 +442,7 @@ def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
 
 def _refuse(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
     if bad >= 0:
-        a = int(np.asarray(actions)[bad])  # as given (an id past 2**63 - 1 wrapped in int64)
+        a = int(np.asarray(actions, dtype=object)[bad])  # as given, not wrapped in int64 nor rounded in float64
         phase = ("draw", "keep", "play", "crab_pile", "crab_card", "steal")[int(batch._gi[bad, k.G_PHASE])]
         raise illegal(bad, int(batch._gi[bad, k.G_TURN]), a, batch._compiled.names, legal_masks(batch)[bad],
                       f"in the {phase} phase")
