@@ -133,6 +133,14 @@ def test_tournament_cli() -> None:
     assert CliRunner().invoke(cli, ["tournament", "-p", "3", "--bots", "greedy,random"]).exit_code == 2
 
 
+@pytest.mark.parametrize(("games", "head"), [(1, "1 game, 2 players, rules standard, seed 5\n"),
+                                             (2, "2 games, 2 players, rules standard, seeds 5 to 6\n")])
+def test_tournament_heads_its_figures_with_the_games_and_their_seeds(games: int, head: str) -> None:
+    result = CliRunner().invoke(cli, ["tournament", "-p", "2", "--games", str(games), "--seed", "5"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith(head)
+
+
 HEADS = {"standard": ["T&C", "Coll", "Anim", "Act", "Sites", "Regns"], "sea-salt-paper": ["Rounds"],
          "sea-salt-paper-extra-salt": ["Rounds"], "boomerang-2010": ["Cards", "Anim", "Boom", "Sets"]}
 

@@ -126,8 +126,8 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
         return
     from ..terminal.wording import fit_line
 
-    for line in fit_line(f"{games} games, {players} players, rules {rules.id}, seeds {seed} to {seed + games - 1}",
-                         WIDTH):
+    dealt = f"seed {seed}" if games == 1 else f"seeds {seed} to {seed + games - 1}"
+    for line in fit_line(f"{games} game{'s' * (games != 1)}, {players} players, rules {rules.id}, {dealt}", WIDTH):
         click.echo(line)
     if rotate:  # a line of its own: beside a long id the first line ran past 80 columns
         click.echo("Seats rotated: the figures are per bot entry.")
