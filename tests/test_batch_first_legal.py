@@ -66,3 +66,24 @@ def test_first_legal_plays_the_lowest_legal_action(game: str) -> None:
         b, _ = batch.step(b, actions)
         steps += 1
     assert steps > 0
+
+
+def test_first_legal_hands_its_kernel_one_array_type_for_writeable_and_read_only_masks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba compiles a kernel apart for a read-only array (``legal_masks``' are) and a writeable one
+    (a user's own): ``first_legal`` hands it a read-only view of either, so it compiles once."""
+    seen: list[bool] = []
+    kernel = _kernels.first_legal
+
+    def spy(flat: np.ndarray, na: int, words: bool, out: np.ndarray) -> None:
+        seen.append(flat.flags.writeable)
+        kernel(flat, na, words, out)
+
+    monkeypatch.setattr(_kernels, "first_legal", spy)
+    masks = np.zeros((3, 5), bool)
+    masks[:, 2] = True
+    frozen = masks.copy()
+    frozen.flags.writeable = False
+    assert batch.first_legal(masks).tolist() == batch.first_legal(frozen).tolist() == [2, 2, 2]
+    assert seen == [False, False]
+    assert masks.flags.writeable  # the caller's array stays as it was

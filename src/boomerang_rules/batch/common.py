@@ -286,7 +286,9 @@ def first_legal(masks: npt.ArrayLike) -> npt.NDArray[np.int64]:
         raise ValueError(f"masks must have at least one action on their last axis, not shape {m.shape}")
     m = np.ascontiguousarray(m)
     out = np.empty(m.shape[:-1], np.int64)
-    k.first_legal(m.reshape(-1), m.shape[-1], sys.byteorder == "little", out.reshape(-1))
+    flat = m.reshape(-1).view()
+    flat.flags.writeable = False  # one kernel for every mask: numba types a read-only array apart
+    k.first_legal(flat, m.shape[-1], sys.byteorder == "little", out.reshape(-1))
     return out
 
 
