@@ -526,6 +526,27 @@ def test_a_ray_address_no_host_name_can_have_is_a_clear_usage_error(address: str
     assert "is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)" in out.stderr
 
 
+def test_an_address_that_answers_but_is_no_ray_cluster_is_refused_not_waited_on() -> None:
+    """A port that accepts connections but is no Ray cluster's passed the reachability probe, then
+    ``ray.init`` tried for some fourteen minutes (20 attempts of 40 s), printing Ray's warnings: now
+    the cluster's GCS is asked for its id first, and the command ends with its usage error."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    address = f"127.0.0.1:{listener.getsockname()[1]}"
+    try:
+        started = time.monotonic()
+        out = subprocess.run([sys.executable, "-m", "boomerang_rules", "simulate", "--games", "2", "--ray", address],
+                             capture_output=True, text=True, timeout=120)
+        took = time.monotonic() - started
+    finally:
+        listener.close()
+    assert (out.returncode, out.stdout) == (2, ""), out.stderr
+    assert out.stderr.splitlines()[-1].startswith(f"boomerang-rules: cannot connect to the Ray cluster at '{address}' "
+                                                  "(its GCS at ")
+    assert "Traceback" not in out.stderr and took < 60
+
+
 def test_a_cluster_ray_refuses_is_one_it_cannot_connect_to_the_address_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     """An address Ray's ``init`` refuses (``auto`` with no cluster running, a cluster asking a token) is
     one the driver cannot connect to, not one it "cannot start": nothing is started at an address. The

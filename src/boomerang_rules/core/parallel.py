@@ -276,6 +276,35 @@ def _probe(address: str) -> None:
         raise ParallelError(f"cannot reach the Ray cluster at {brief(address)}: {exc.strerror or exc}") from None
 
 
+def _probe_cluster(address: str) -> None:
+    """Refuse within ``PROBE_SECONDS`` (and Ray's own ten seconds of connecting) an address where no
+    Ray cluster answers: a port that accepts connections but is no Ray cluster's (another server, a
+    stale ``auto``), for which ``ray.init`` tried for some fourteen minutes (20 attempts of 40 s, Ray's
+    ``NUM_REDIS_GET_RETRIES``) printing Ray's warnings. Asks the cluster's GCS for its id at the
+    address ``ray.init`` itself connects to (``canonicalize_bootstrap_address``: Ray reads 127.0.0.1
+    as the machine's own address). A Ray without those functions, a Ray client address (``ray://``)
+    or an address Ray cannot read is left to ``ray.init``."""
+    if address.startswith("ray://"):
+        return
+    try:
+        from ray._private.services import canonicalize_bootstrap_address
+        from ray._raylet import InnerGcsClient
+    except ImportError:
+        return
+    try:
+        gcs = canonicalize_bootstrap_address(address)
+    except Exception:  # "auto" with no cluster running...: ray.init says so, at once
+        return
+    if not isinstance(gcs, str):
+        return
+    try:
+        InnerGcsClient.standalone(gcs, None, int(PROBE_SECONDS * 1000))
+    except Exception as exc:  # Ray's RpcError: timed out, refused, a token asked...
+        said = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ParallelError(f"cannot connect to the Ray cluster at {brief(address)} (its GCS at {brief(gcs)}): "
+                            f"{said[:300]}") from None
+
+
 def _start(ray: Any, address: str, jobs: int) -> None:
     """Connect to the cluster at ``address``, or start a local instance (``LOCAL``, listening on the
     loopback address only) with ``jobs`` CPUs."""
@@ -283,6 +312,7 @@ def _start(ray: Any, address: str, jobs: int) -> None:
         _init_local(ray, jobs if jobs > 1 else None)
         return
     _probe(address)
+    _probe_cluster(address)
     try:
         ray.init(address=address, **RAY_OPTIONS)
     except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError... for an unreachable cluster
