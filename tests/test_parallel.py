@@ -197,6 +197,32 @@ class _FakeRay:
         pass
 
 
+def test_ctrl_c_while_a_local_ray_instance_starts_is_raised_once_it_can_be_shut_down(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the seconds ``ray.init`` takes to start a local instance was raised inside it, before
+    ``_ray_map``'s ``try``: nothing shut the half-made instance down, and its raylet's agents
+    (``ray::DashboardAgent``, ``ray::RuntimeEnvAgent``) were left running for good after
+    ``tournament --ray`` ended (interrupted 4 to 5 s after it began). Now it is held back until the
+    instance is started, then raised, and the instance shut down; Ctrl-C's handler is put back."""
+    events: list[str] = []
+
+    class Starting(_FakeRay):
+        def shutdown(self) -> None:
+            events.append("shut down")
+
+    def init_local(ray: Any, cpus: int | None) -> None:
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C, mid-start
+        events.append("started")
+
+    monkeypatch.setattr(parallel, "_init_local", init_local)
+    monkeypatch.setattr(parallel, "_import_ray", lambda: Starting())
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        list(parallel.ordered_map(_square, [(1,), (2,)], ray=parallel.LOCAL))
+    assert events == ["started", "shut down"]
+    assert signal.getsignal(signal.SIGINT) is before
+
+
 @pytest.mark.parametrize("command", [["simulate", "--players", "3"], ["tournament", "--players", "3"]])
 def test_jobs_past_the_limit_is_a_usage_error(command: list[str]) -> None:
     """``tournament --jobs 100000`` ended in a ValueError's traceback (exit 1); ``simulate``
