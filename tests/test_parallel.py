@@ -607,10 +607,11 @@ def test_a_ray_tournament_equals_one_process(local_ray: None, rules_id: str) -> 
     assert spread == one
 
 
-def test_ray_simulate_writes_the_same_bytes_through_the_command(local_ray: None, tmp_path: Any) -> None:
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_ray_simulate_writes_the_same_bytes_through_the_command(local_ray: None, tmp_path: Any, rules_id: str) -> None:
     runner = CliRunner()
     one, spread = tmp_path / "one.jsonl", tmp_path / "ray.jsonl"
-    args = ["simulate", "--rules", "sea-salt-paper", "--players", "3", "--games", "6", "--seed", "3"]
+    args = ["simulate", "--rules", rules_id, "--players", "3", "--games", "6", "--seed", "3"]
     assert runner.invoke(cli, [*args, "--out", str(one)]).exit_code == 0
     result = runner.invoke(cli, [*args, "--ray", "--out", str(spread)])
     assert result.exit_code == 0, result.output
@@ -696,11 +697,11 @@ def _busy_workers(task: str, parent: int) -> list[int]:
     return pids
 
 
-KILLED_RUNS = {  # the command, and the function its Ray tasks run
-    "tournament": ("_play_chunk", ["tournament", "--rules", "standard", "--players", "2", "--bots", "ismcts:20,greedy",
-                   "--games", "16", "--seed", "2", "--json"]),
-    "simulate": ("record_texts", ["simulate", "--rules", "standard", "--players", "2", "--bots", "ismcts:20,greedy",
-                 "--games", "16", "--seed", "2"]),
+KILLED_RUNS = {  # the command, and the function its Ray tasks run; each game in one of them
+    "tournament": ("_play_chunk", ["tournament", "--rules", "boomerang-2010", "--players", "3", "--bots",
+                   "ismcts:20,greedy,random", "--games", "16", "--seed", "2", "--json"]),
+    "simulate": ("record_texts", ["simulate", "--rules", "sea-salt-paper", "--players", "2", "--bots",
+                 "ismcts:20,greedy", "--games", "16", "--seed", "2"]),
     # 12 chunks of 50 games, more than the window of 8 in flight (4 a CPU of the 2): the chunks past the
     # window are submitted as results come back, while the killed one is run again.
     "tournament past the window": ("_play_chunk", ["tournament", "--rules", "standard", "--players", "2", "--bots",
