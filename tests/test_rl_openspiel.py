@@ -277,6 +277,55 @@ def test_resampling_keeps_the_information_state(name: str, players: int, decisio
         sample.serialize()
 
 
+def _drawing(s: Any) -> bool:
+    """A chance node after the first chance event, with outcomes of its event drawn already."""
+    return bool(s.is_chance_node() and s.engine_state is not None and s._position.node.drawn)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_resampling_at_a_chance_or_terminal_node_draws_from_the_view(name: str) -> None:
+    """``resample_from_infostate`` at a chance or terminal node returned a clone: the true state, with
+    the hands the seat cannot see and the outcomes the chance event under way had drawn (the first
+    deal's cards, the next round's deck). Now the sample is drawn from the seat's view there too, and
+    before the first chance event completes it is the initial state."""
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    game = pyspiel.load_game(name, {"players": 3})
+    first = game.new_initial_state()
+    for outcome, _ in first.chance_outcomes()[:5]:
+        first.apply_action(outcome)  # the first shuffle or deal under way
+    later = next((s for seed in range(10) if not (s := _random_history(name, 3, seed, stop=_drawing)).is_terminal()),
+                 None)
+    assert (later is None) == name.startswith("boomerang_2010")  # its only chance is the first shuffle
+    over = _random_history(name, 3, seed=1)
+    for player in range(3):
+        sample = first.resample_from_infostate(player, sampler)
+        assert sample.history() == [] and sample.chance_outcomes() == game.new_initial_state().chance_outcomes()
+        for state in (later, over) if later is not None else (over,):
+            samples = [state.resample_from_infostate(player, sampler) for _ in range(4)]
+            for sample in samples:
+                assert sample.information_state_string(player) == state.information_state_string(player)
+                assert br.view(sample.engine_state, player) == br.view(state.engine_state, player)
+                assert sample._position.node.drawn == () and sample.returns() == state.returns()
+            if name == "sea_salt_paper":  # the others hide nothing between rounds or once over
+                assert any(sample.engine_state != state.engine_state for sample in samples)
+
+
+def test_resampling_where_a_steal_waits_for_its_card_hides_the_victims_hand() -> None:
+    """Sea Salt & Paper's steal waits at a chance node for the card it takes: a clone there was the
+    true state, the victim's hand in it."""
+    def stealing(s: Any) -> bool:
+        return bool(s.is_chance_node() and s._position.node.held)
+
+    state = next(s for seed in range(40) if not (s := _random_history("sea_salt_paper", 3, seed, stop=stealing))
+                 .is_terminal())
+    thief, action = state._position.node.held
+    victim = int(action.partition(":")[2])
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(thief, sampler) for _ in range(6)]
+    assert {sample.engine_state.hands[victim] for sample in samples} != {state.engine_state.hands[victim]}
+    assert all(sample.information_state_string(thief) == state.information_state_string(thief) for sample in samples)
+
+
 @pytest.mark.parametrize("name", ["sea_salt_paper", "boomerang_2010"])
 def test_python_ismcts_plays_the_new_games(name: str) -> None:
     """OpenSpiel's Python ISMCTS searches through ``resample_from_infostate`` (``br.determinize``)."""
