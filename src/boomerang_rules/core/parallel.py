@@ -197,7 +197,8 @@ def _signals_held_while_starting() -> Iterator[None]:
     def hold(number: int, frame: Any) -> None:
         caught.append((number, frame))
 
-    kept = {signum: signal.signal(signum, hold) for signum in HELD if callable(signal.getsignal(signum))}
+    kept: dict[int, Any] = {signum: signal.signal(signum, hold) for signum in HELD
+                            if callable(signal.getsignal(signum))}
     try:
         yield
     finally:
@@ -327,9 +328,10 @@ def _probe_cluster(address: str) -> None:
     if address.startswith("ray://"):
         return
     try:
-        from ray._private.services import canonicalize_bootstrap_address
-        from ray._raylet import InnerGcsClient
-    except ImportError:
+        services: Any = importlib.import_module("ray._private.services")
+        raylet: Any = importlib.import_module("ray._raylet")
+        canonicalize_bootstrap_address, client = services.canonicalize_bootstrap_address, raylet.InnerGcsClient
+    except (ImportError, AttributeError):
         return
     try:
         gcs = canonicalize_bootstrap_address(address)
@@ -338,7 +340,7 @@ def _probe_cluster(address: str) -> None:
     if not isinstance(gcs, str):
         return
     try:
-        InnerGcsClient.standalone(gcs, None, int(PROBE_SECONDS * 1000))
+        client.standalone(gcs, None, int(PROBE_SECONDS * 1000))
     except Exception as exc:  # Ray's RpcError: timed out, refused, a token asked...
         said = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise ParallelError(f"cannot connect to the Ray cluster at {brief(address)} (its GCS at {brief(gcs)}): "
