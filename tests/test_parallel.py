@@ -197,6 +197,32 @@ class _FakeRay:
         pass
 
 
+def test_ctrl_c_while_a_local_ray_instance_starts_is_raised_once_it_can_be_shut_down(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C in the seconds ``ray.init`` takes to start a local instance was raised inside it, before
+    ``_ray_map``'s ``try``: nothing shut the half-made instance down, and its raylet's agents
+    (``ray::DashboardAgent``, ``ray::RuntimeEnvAgent``) were left running for good after
+    ``tournament --ray`` ended (interrupted 4 to 5 s after it began). Now it is held back until the
+    instance is started, then raised, and the instance shut down; Ctrl-C's handler is put back."""
+    events: list[str] = []
+
+    class Starting(_FakeRay):
+        def shutdown(self) -> None:
+            events.append("shut down")
+
+    def init_local(ray: Any, cpus: int | None) -> None:
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C, mid-start
+        events.append("started")
+
+    monkeypatch.setattr(parallel, "_init_local", init_local)
+    monkeypatch.setattr(parallel, "_import_ray", lambda: Starting())
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        list(parallel.ordered_map(_square, [(1,), (2,)], ray=parallel.LOCAL))
+    assert events == ["started", "shut down"]
+    assert signal.getsignal(signal.SIGINT) is before
+
+
 @pytest.mark.parametrize("command", [["simulate", "--players", "3"], ["tournament", "--players", "3"]])
 def test_jobs_past_the_limit_is_a_usage_error(command: list[str]) -> None:
     """``tournament --jobs 100000`` ended in a ValueError's traceback (exit 1); ``simulate``
@@ -526,6 +552,27 @@ def test_a_ray_address_no_host_name_can_have_is_a_clear_usage_error(address: str
     assert "is no Ray cluster's address (auto, HOST:PORT or ray://HOST:PORT)" in out.stderr
 
 
+def test_an_address_that_answers_but_is_no_ray_cluster_is_refused_not_waited_on() -> None:
+    """A port that accepts connections but is no Ray cluster's passed the reachability probe, then
+    ``ray.init`` tried for some fourteen minutes (20 attempts of 40 s), printing Ray's warnings: now
+    the cluster's GCS is asked for its id first, and the command ends with its usage error."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    address = f"127.0.0.1:{listener.getsockname()[1]}"
+    try:
+        started = time.monotonic()
+        out = subprocess.run([sys.executable, "-m", "boomerang_rules", "simulate", "--games", "2", "--ray", address],
+                             capture_output=True, text=True, timeout=120)
+        took = time.monotonic() - started
+    finally:
+        listener.close()
+    assert (out.returncode, out.stdout) == (2, ""), out.stderr
+    assert out.stderr.splitlines()[-1].startswith(f"boomerang-rules: cannot connect to the Ray cluster at '{address}' "
+                                                  "(its GCS at ")
+    assert "Traceback" not in out.stderr and took < 60
+
+
 def test_a_cluster_ray_refuses_is_one_it_cannot_connect_to_the_address_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     """An address Ray's ``init`` refuses (``auto`` with no cluster running, a cluster asking a token) is
     one the driver cannot connect to, not one it "cannot start": nothing is started at an address. The
@@ -560,10 +607,11 @@ def test_a_ray_tournament_equals_one_process(local_ray: None, rules_id: str) -> 
     assert spread == one
 
 
-def test_ray_simulate_writes_the_same_bytes_through_the_command(local_ray: None, tmp_path: Any) -> None:
+@pytest.mark.parametrize("rules_id", GAMES)
+def test_ray_simulate_writes_the_same_bytes_through_the_command(local_ray: None, tmp_path: Any, rules_id: str) -> None:
     runner = CliRunner()
     one, spread = tmp_path / "one.jsonl", tmp_path / "ray.jsonl"
-    args = ["simulate", "--rules", "sea-salt-paper", "--players", "3", "--games", "6", "--seed", "3"]
+    args = ["simulate", "--rules", rules_id, "--players", "3", "--games", "6", "--seed", "3"]
     assert runner.invoke(cli, [*args, "--out", str(one)]).exit_code == 0
     result = runner.invoke(cli, [*args, "--ray", "--out", str(spread)])
     assert result.exit_code == 0, result.output
@@ -649,11 +697,11 @@ def _busy_workers(task: str, parent: int) -> list[int]:
     return pids
 
 
-KILLED_RUNS = {  # the command, and the function its Ray tasks run
-    "tournament": ("_play_chunk", ["tournament", "--rules", "standard", "--players", "2", "--bots", "ismcts:20,greedy",
-                   "--games", "16", "--seed", "2", "--json"]),
-    "simulate": ("record_texts", ["simulate", "--rules", "standard", "--players", "2", "--bots", "ismcts:20,greedy",
-                 "--games", "16", "--seed", "2"]),
+KILLED_RUNS = {  # the command, and the function its Ray tasks run; each game in one of them
+    "tournament": ("_play_chunk", ["tournament", "--rules", "boomerang-2010", "--players", "3", "--bots",
+                   "ismcts:20,greedy,random", "--games", "16", "--seed", "2", "--json"]),
+    "simulate": ("record_texts", ["simulate", "--rules", "sea-salt-paper", "--players", "2", "--bots",
+                 "ismcts:20,greedy", "--games", "16", "--seed", "2"]),
     # 12 chunks of 50 games, more than the window of 8 in flight (4 a CPU of the 2): the chunks past the
     # window are submitted as results come back, while the killed one is run again.
     "tournament past the window": ("_play_chunk", ["tournament", "--rules", "standard", "--players", "2", "--bots",

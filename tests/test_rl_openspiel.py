@@ -277,6 +277,55 @@ def test_resampling_keeps_the_information_state(name: str, players: int, decisio
         sample.serialize()
 
 
+def _drawing(s: Any) -> bool:
+    """A chance node after the first chance event, with outcomes of its event drawn already."""
+    return bool(s.is_chance_node() and s.engine_state is not None and s._position.node.drawn)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_resampling_at_a_chance_or_terminal_node_draws_from_the_view(name: str) -> None:
+    """``resample_from_infostate`` at a chance or terminal node returned a clone: the true state, with
+    the hands the seat cannot see and the outcomes the chance event under way had drawn (the first
+    deal's cards, the next round's deck). Now the sample is drawn from the seat's view there too, and
+    before the first chance event completes it is the initial state."""
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    game = pyspiel.load_game(name, {"players": 3})
+    first = game.new_initial_state()
+    for outcome, _ in first.chance_outcomes()[:5]:
+        first.apply_action(outcome)  # the first shuffle or deal under way
+    later = next((s for seed in range(10) if not (s := _random_history(name, 3, seed, stop=_drawing)).is_terminal()),
+                 None)
+    assert (later is None) == name.startswith("boomerang_2010")  # its only chance is the first shuffle
+    over = _random_history(name, 3, seed=1)
+    for player in range(3):
+        sample = first.resample_from_infostate(player, sampler)
+        assert sample.history() == [] and sample.chance_outcomes() == game.new_initial_state().chance_outcomes()
+        for state in (later, over) if later is not None else (over,):
+            samples = [state.resample_from_infostate(player, sampler) for _ in range(4)]
+            for sample in samples:
+                assert sample.information_state_string(player) == state.information_state_string(player)
+                assert br.view(sample.engine_state, player) == br.view(state.engine_state, player)
+                assert sample._position.node.drawn == () and sample.returns() == state.returns()
+            if name == "sea_salt_paper":  # the others hide nothing between rounds or once over
+                assert any(sample.engine_state != state.engine_state for sample in samples)
+
+
+def test_resampling_where_a_steal_waits_for_its_card_hides_the_victims_hand() -> None:
+    """Sea Salt & Paper's steal waits at a chance node for the card it takes: a clone there was the
+    true state, the victim's hand in it."""
+    def stealing(s: Any) -> bool:
+        return bool(s.is_chance_node() and s._position.node.held)
+
+    state = next(s for seed in range(40) if not (s := _random_history("sea_salt_paper", 3, seed, stop=stealing))
+                 .is_terminal())
+    thief, action = state._position.node.held
+    victim = int(action.partition(":")[2])
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(thief, sampler) for _ in range(6)]
+    assert {sample.engine_state.hands[victim] for sample in samples} != {state.engine_state.hands[victim]}
+    assert all(sample.information_state_string(thief) == state.information_state_string(thief) for sample in samples)
+
+
 @pytest.mark.parametrize("name", ["sea_salt_paper", "boomerang_2010"])
 def test_python_ismcts_plays_the_new_games(name: str) -> None:
     """OpenSpiel's Python ISMCTS searches through ``resample_from_infostate`` (``br.determinize``)."""
@@ -745,3 +794,105 @@ def test_sea_salt_and_papers_max_utility_bounds_every_total_a_game_reaches() -> 
         assert max(returns) <= game.max_utility(), (seed, returns)
         best = max(best, *returns)
     assert best > 2 * target  # the hoarding seat did pass twice the target
+
+
+# --- What every node offers, bounds, the turn-based transform, and twin states -------------------------------
+
+
+@pytest.mark.parametrize(("name", "players"), COUNTS)
+def test_masks_lengths_and_returns_agree_at_every_node(name: str, players: int) -> None:
+    """At every node of random games: each seat's ``legal_actions_mask`` holds its ``legal_actions``, chance
+    outcomes' probabilities sum to 1, every seat's observation tensor has the game's shape; a game is no
+    longer than ``max_game_length`` (chance outcomes counted: a bound still), its returns within the utilities."""
+    game = pyspiel.load_game(name, {"players": players})
+    rng = random.Random(players)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                state.apply_action(rng.choice(outcomes)[0])
+                continue
+            for seat in range(players):
+                mask = state.legal_actions_mask(seat)
+                assert len(mask) == game.num_distinct_actions()
+                assert [a for a, bit in enumerate(mask) if bit] == state.legal_actions(seat)
+            assert len(state.observation_tensor(rng.randrange(players))) == game.observation_tensor_shape()[0]
+            if state.is_simultaneous_node():
+                state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        assert len(state.history()) <= game.max_game_length()
+        assert all(game.min_utility() <= r <= game.max_utility() for r in state.returns())
+        assert state.rewards() == state.returns()
+
+
+@pytest.mark.parametrize("name", ["boomerang_australia", "boomerang_2010_simultaneous"])
+def test_convert_to_turn_based_plays_the_simultaneous_games(name: str) -> None:
+    """``pyspiel.convert_to_turn_based`` (docs/rl.md) takes each game with simultaneous moves: OpenSpiel's
+    random simulation passes on it, and a game ends with the engine's totals."""
+    game = pyspiel.convert_to_turn_based(pyspiel.load_game(name, {"players": 3}))
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def _strings(state: Any, seat: int) -> tuple[object, ...]:
+    return (state.information_state_string(seat), state.observation_string(seat), tuple(state.observation_tensor(seat)))
+
+
+@pytest.mark.parametrize("name", ["boomerang_australia_turn_based", "boomerang_2010"])
+def test_the_next_seat_sees_nothing_of_a_hidden_choice_made_before_it(name: str) -> None:
+    """Twin states: where a seat's choice is hidden (a step of Boomerang: Australia in turn, the land tokens
+    of Boomerang (2010)), two choices leave the next seat's information state, observation string and
+    tensor the same."""
+    game = pyspiel.load_game(name, {"players": 3})
+    twins = 0
+    for seed in range(3):
+        state, rng = game.new_initial_state(), random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            legal = state.legal_actions()
+            engine = state.engine_state
+            hidden = len(br.to_act(engine)) > 1 if name.startswith("boomerang_australia") else engine.phase == "tokens"
+            if hidden and len(legal) > 1:
+                one, two = state.clone(), state.clone()
+                for twin, action in zip((one, two), rng.sample(legal, 2), strict=True):
+                    twin.apply_action(action)
+                if not one.is_chance_node() and one.current_player() != state.current_player():
+                    assert _strings(one, one.current_player()) == _strings(two, one.current_player())
+                    twins += 1
+            state.apply_action(rng.choice(legal))
+    assert twins > 20
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_a_seat_that_cannot_tell_two_deals_apart_is_told_the_same(name: str) -> None:
+    """Twin states: two chance outcomes of a history swapped; wherever the seat's view is the same after it,
+    its information state, observation string and tensor are too (and some twins are such)."""
+    game = pyspiel.load_game(name, {"players": 3})
+    state, rng, chance = game.new_initial_state(), random.Random(5), []
+    while (len(state.history()) < 70 or state.is_chance_node()) and not state.is_terminal():
+        if state.is_chance_node():
+            chance.append(len(state.history()))
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(3)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    history = state.history()
+    same = 0
+    for _ in range(30):
+        i, j = sorted(rng.sample(chance, 2))
+        swapped = [*history[:i], history[j], *history[i + 1:j], history[i], *history[j + 1:]]
+        try:
+            twin = game.deserialize_state(f"{bos.HEADER}\n{' '.join(map(str, swapped))}")
+        except ValueError:
+            continue  # the swap made a later decision illegal
+        for seat in range(3):
+            if br.view(twin.engine_state, seat) == br.view(state.engine_state, seat):
+                assert _strings(twin, seat) == _strings(state, seat)
+                same += 1
+    assert same

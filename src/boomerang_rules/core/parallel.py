@@ -28,6 +28,7 @@ from __future__ import annotations
 import importlib
 import ipaddress
 import os
+import signal
 import sys
 import threading
 from collections import deque
@@ -142,9 +143,11 @@ def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], addre
     ray = _import_ray()
     with _ray_messages_to_stderr():
         started = not ray.is_initialized()
-        if started:
-            _start(ray, address, processes(jobs, jobs) if address == LOCAL else jobs)  # CPUs: not 1 for jobs > 1
         try:
+            if started:
+                with _signals_held_while_starting():
+                    cpus = processes(jobs, jobs) if address == LOCAL else jobs  # CPUs: not 1 for jobs > 1
+                    _start(ray, address, cpus)
             task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(function)
             # A window of tasks in flight, not all of them (a million games were 20,000 tasks submitted at
             # once, each result held in the object store until the last was taken): the oldest is awaited,
@@ -167,6 +170,44 @@ def _ray_map(function: Callable[..., R], calls: Sequence[tuple[Any, ...]], addre
         finally:
             if started:
                 ray.shutdown()  # within the redirection: Ray prints the messages it held back as it disconnects
+
+
+HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals held back while Ray starts (``_signals_held_while_starting``): Ctrl-C and those the command
+line ends on."""
+
+
+@contextmanager
+def _signals_held_while_starting() -> Iterator[None]:
+    """``HELD`` held back while the block runs (a Ray instance starting), then handled as they would have
+    been (``KeyboardInterrupt``, the command line's exit), so that the instance, started, is shut down.
+
+    Ctrl-C in the seconds ``ray.init`` takes to start a local instance raised ``KeyboardInterrupt``
+    inside it, where nothing can shut the half-made instance down: its GCS server and raylet died with
+    the command (Ray ties their fate to the driver's), but the raylet's agents
+    (``ray::DashboardAgent``, ``ray::RuntimeEnvAgent``) were left running for good. A signal whose
+    handler is no Python function (ignored, the system's default) is left alone, as in a thread other
+    than the main one, where no handler can be set; so is a handler the block sets (``ray.init`` sets
+    its own for SIGTERM, which then ends a run as Ray ends it)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[tuple[int, Any]] = []
+
+    def hold(number: int, frame: Any) -> None:
+        caught.append((number, frame))
+
+    kept: dict[int, Any] = {signum: signal.signal(signum, hold) for signum in HELD
+                            if callable(signal.getsignal(signum))}
+    try:
+        yield
+    finally:
+        for signum, handler in kept.items():
+            if signal.getsignal(signum) is hold:  # not one the block set meanwhile (ray.init sets SIGTERM's)
+                signal.signal(signum, handler)
+        if caught:
+            number, frame = caught[0]
+            kept[number](number, frame)
 
 
 def ray_window(ray: Any) -> int:
@@ -276,6 +317,36 @@ def _probe(address: str) -> None:
         raise ParallelError(f"cannot reach the Ray cluster at {brief(address)}: {exc.strerror or exc}") from None
 
 
+def _probe_cluster(address: str) -> None:
+    """Refuse within ``PROBE_SECONDS`` (and Ray's own ten seconds of connecting) an address where no
+    Ray cluster answers: a port that accepts connections but is no Ray cluster's (another server, a
+    stale ``auto``), for which ``ray.init`` tried for some fourteen minutes (20 attempts of 40 s, Ray's
+    ``NUM_REDIS_GET_RETRIES``) printing Ray's warnings. Asks the cluster's GCS for its id at the
+    address ``ray.init`` itself connects to (``canonicalize_bootstrap_address``: Ray reads 127.0.0.1
+    as the machine's own address). A Ray without those functions, a Ray client address (``ray://``)
+    or an address Ray cannot read is left to ``ray.init``."""
+    if address.startswith("ray://"):
+        return
+    try:
+        services: Any = importlib.import_module("ray._private.services")
+        raylet: Any = importlib.import_module("ray._raylet")
+        canonicalize_bootstrap_address, client = services.canonicalize_bootstrap_address, raylet.InnerGcsClient
+    except (ImportError, AttributeError):
+        return
+    try:
+        gcs = canonicalize_bootstrap_address(address)
+    except Exception:  # "auto" with no cluster running...: ray.init says so, at once
+        return
+    if not isinstance(gcs, str):
+        return
+    try:
+        client.standalone(gcs, None, int(PROBE_SECONDS * 1000))
+    except Exception as exc:  # Ray's RpcError: timed out, refused, a token asked...
+        said = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ParallelError(f"cannot connect to the Ray cluster at {brief(address)} (its GCS at {brief(gcs)}): "
+                            f"{said[:300]}") from None
+
+
 def _start(ray: Any, address: str, jobs: int) -> None:
     """Connect to the cluster at ``address``, or start a local instance (``LOCAL``, listening on the
     loopback address only) with ``jobs`` CPUs."""
@@ -283,6 +354,7 @@ def _start(ray: Any, address: str, jobs: int) -> None:
         _init_local(ray, jobs if jobs > 1 else None)
         return
     _probe(address)
+    _probe_cluster(address)
     try:
         ray.init(address=address, **RAY_OPTIONS)
     except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError... for an unreachable cluster

@@ -370,14 +370,17 @@ class BoomerangState(pyspiel.State):  # type: ignore[misc]
 
         Seats that have already decided this step (in turn order) decide again at random in the
         sample: their choices are hidden. The sample draws its own chance from then on (no chance
-        nodes), and has no history (it cannot be serialized). A chance or terminal node is its own
-        sample.
+        nodes), and has no history (it cannot be serialized). At a chance or terminal node too it is
+        drawn from the seat's view: a clone was the true state, every hand and the outcomes the chance
+        event under way had drawn (the next round's deck, the card a steal takes) in it. Before the
+        first chance event completes the sample is the initial state: the seat has seen nothing, and
+        the outcomes drawn so far are the deck's first cards.
         """
         p = self._position
         g = p.game
         seat = check_seat(g.players, player_id)
-        if self._node() < 0:
-            return self.clone()  # type: ignore[no-any-return]
+        if p.engine is None:
+            return BoomerangState(g)
         rng = random.Random(int(probability_sampler() * 2**53))
         sample = br.determinize(br.view(p.engine, seat), rng)
         owing = set(br.to_act(p.engine))
