@@ -110,6 +110,18 @@ def test_protocol_breaks(tmp_path: Path) -> None:
     assert code == 1 and "status 3" in err
 
 
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="no signals to kill a process with here")
+def test_a_scorer_killed_by_a_signal_is_said_so_naming_the_signal(tmp_path: Path) -> None:
+    """A scorer a signal ends (a crash in native code: SIGSEGV) is told as such, the signal named: the
+    report said "exited with status -11", Python's way of writing it, which names no signal."""
+    killed = tmp_path / "killed.py"
+    killed.write_text("import os, signal, sys\nsys.stdin.read()\nos.kill(os.getpid(), signal.SIGKILL)\n",
+                      encoding="utf-8")
+    code, out, err = run("--games", "2", "--", sys.executable, str(killed))
+    assert (code, out) == (1, "")
+    assert err == "boomerang-rules: the scorer was killed by signal 9 (SIGKILL)\n"
+
+
 @pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
 def test_example_out_refuses_a_file_that_exists_unless_forced(tmp_path: Path, rules: str) -> None:
     """--example-out is checked before any game is dealt: a file that exists is refused (exit 2,

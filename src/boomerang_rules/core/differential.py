@@ -230,12 +230,24 @@ def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeou
     if status != 0:
         tail = err.decode("utf-8", "replace").strip().splitlines()[-3:]
         said = ": " + " / ".join(line[:200] for line in tail) if tail else ""
-        raise ScorerError(f"the scorer exited with status {status}{said}")
+        raise ScorerError(f"the scorer {_ended(status)}{said}")
     lines = bytes(out).splitlines()
     if len(lines) != len(records):
         raise ScorerError(f"the scorer answered {len(lines)} line{'' if len(lines) == 1 else 's'} for "
                           f"{len(records)} record{'' if len(records) == 1 else 's'}")
     return lines
+
+
+def _ended(status: int) -> str:
+    """How the scorer ended, in words: ``exited with status 3``, or for a signal (``subprocess`` gives
+    it as a negative status: "status -11" named no signal) ``was killed by signal 11 (SIGSEGV)``."""
+    if status >= 0:
+        return f"exited with status {status}"
+    try:
+        name = f" ({signal.Signals(-status).name})"
+    except ValueError:  # a number this system gives no name
+        name = ""
+    return f"was killed by signal {-status}{name}"
 
 
 def compare(answer: str | bytes, state: Any) -> tuple[tuple[Difference, ...], str | None]:
