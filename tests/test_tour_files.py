@@ -112,6 +112,25 @@ def test_quiet_prints_only_problems_and_json_covers_every_outcome(tmp_path: Path
     assert reports[1]["problems"][0]["rule"] == "io" and "missing.json" in reports[1]["file"]
 
 
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_every_json_report_has_the_same_keys_whatever_became_of_its_file(tmp_path: Path, rules: str) -> None:
+    """validate --json prints one shape of report for a valid document, an invalid one, one that is no
+    JSON and a file it cannot read, in every game: ``readable`` was only in the last (a reader keying on
+    it met a KeyError on every other report)."""
+    good, bad, broken = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "broken.json"
+    run("simulate", "--rules", rules, "--out", str(good))
+    record = json.loads(good.read_text(encoding="utf-8"))
+    bad.write_text(json.dumps({**record, "seed": "x"}), encoding="utf-8")
+    broken.write_text("{", encoding="utf-8")
+    code, out, _ = run("validate", "--json", str(good), str(bad), str(broken), str(tmp_path / "missing.json"))
+    reports = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and len(reports) == 4
+    assert {tuple(r) for r in reports} == {("file", "kind", "valid", "readable", "problems")}
+    assert [(r["valid"], r["readable"]) for r in reports] == [(True, True), (False, True), (False, True),
+                                                              (False, False)]
+    assert {tuple(p) for r in reports for p in r["problems"]} == {("pointer", "message", "rule")}
+
+
 def test_an_empty_file_is_called_empty(tmp_path: Path) -> None:
     empty = tmp_path / "empty.json"
     empty.write_text("\n")

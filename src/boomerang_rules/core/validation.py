@@ -32,11 +32,13 @@ class Report:
         return not self.problems
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form, for ``--json`` output."""
+        """JSON-ready form, for ``--json`` output: the keys of every report ``validate --json`` prints,
+        a file it could not read included (``readable`` false, its one problem of rule ``io``)."""
         return {
             "file": self.file,
             "kind": self.kind,
             "valid": self.valid,
+            "readable": True,
             "problems": [{"pointer": p.pointer, "message": p.message, "rule": p.rule} for p in self.problems],
         }
 
