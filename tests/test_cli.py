@@ -192,6 +192,21 @@ def test_every_commands_help_fits_80_columns() -> None:
                                                                   if columns(line) > 80])
 
 
+@pytest.mark.parametrize("name", ["validate", "score", "replay", "sheet", "check-scorer", "simulate"])
+def test_every_record_commands_help_shows_an_example_and_its_exit_statuses(name: str) -> None:
+    """The commands a referee or a tester feeds records and scores to say how to call them and what
+    their exit status means: validate's and replay's help showed no example, replay's, sheet's and
+    simulate's no exit status. The examples call the command itself."""
+    code, out, _ = run(name, "--help")
+    assert code == 0
+    example = re.search(r"^  Examples?:\n((?:    .*\n)+)", out, re.MULTILINE)
+    assert example is not None, out
+    assert f"boomerang-rules {name} " in example.group(1)
+    statuses = re.search(r"^  Exit status: (.*(?:\n  \S.*)*)", out, re.MULTILINE)
+    assert statuses is not None, out
+    assert all(f"{code} " in statuses.group(1) for code in (0, 2))
+
+
 SCORED = [("standard", ["E", "A", "V", "W", "X", "J", "B"], "Boomerang: Australia"),
           ("sea-salt-paper", ["--hand", "crab-1", "crab-2", "--played", "boat-1", "boat-2"], "Sea Salt & Paper"),
           ("boomerang-2010", ["--player", "A1:12", "--player", ":12", "--player", ":12"], "Boomerang (2010)")]

@@ -68,6 +68,8 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     (never in a pipe, nor with --quiet). Ctrl-C stops at once, exit 130: an --out file is then
     left as it was (records go to a temporary file renamed when complete); on standard output
     the records already written stay, and the message says how many.
+
+    Exit status: 0 written, 1 the --rules file is invalid, 2 usage or I/O error.
     """
     from ..core.parallel import ParallelError
     from ..core.simulation import simulate as records

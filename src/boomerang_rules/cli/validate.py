@@ -38,6 +38,11 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
     with a summary such as "1000 valid, 0 invalid".
 
     Exit status: 0 all files valid, 1 some file invalid, 2 usage or I/O error.
+
+    \b
+    Examples:
+      boomerang-rules validate game.json games.jsonl my-variant.json
+      boomerang-rules simulate --games 100 --out - | boomerang-rules validate -q -
     """
     from ..core.errors import Problem
     from ..core.jsonio import label_of
