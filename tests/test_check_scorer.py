@@ -355,6 +355,35 @@ def test_the_scorer_s_values_are_shown_as_the_json_it_wrote() -> None:
     assert made_by_hand.describe() == "seat 0, total: the scorer says {1, 2}, the rules give 3"
 
 
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_row_or_an_entry_the_scorer_leaves_out_is_said_to_be_missing(rules_id: str) -> None:
+    """A row the scorer's sheet lacks was "the scorer says null", as if it had written null; and a row by
+    animal lacking one animal (or naming one more) was shown whole, cut at 60 characters, so that the
+    animal that differs could be cut off. Each is said entry by entry now, in every game."""
+    import boomerang_rules as br
+    from boomerang_rules.core.differential import compare
+
+    state = br.new_game(rules_id, 3, 4)
+    answer = [sheet.as_dict() for sheet in br.score_sheets(state)]
+    ours = [dict(sheet) for sheet in answer]
+    del answer[0]["total"]
+    answer[1]["total"] = None
+    differences, problem = compare(json.dumps(answer), state)
+    assert problem is None
+    assert [d.describe() for d in differences] == [
+        f"seat 0, total: the scorer's sheet lacks it; the rules give {ours[0]['total']}",
+        f"seat 1, total: the scorer says null, the rules give {ours[1]['total']}"]
+    if rules_id == "boomerang-2010":
+        answer = [sheet.as_dict() for sheet in br.score_sheets(state)]
+        del answer[2]["cards"]["turtle"]
+        answer[2]["animals"]["dragon"] = 0
+        differences, _ = compare(json.dumps(answer), state)
+        assert [d.describe() for d in differences] == [
+            f"seat 2, cards, turtle: the scorer's sheet lacks it; the rules give {ours[2]['cards']['turtle']}",
+            "seat 2, animals, 'dragon': the scorer writes 0; the rules' animals have no such entry"]
+        assert [d.named for d in differences] == ["cards", "animals"]
+
+
 def test_check_scorer_shows_a_null_answer_as_null(tmp_path: Path) -> None:
     script = _edited_library_scorer(tmp_path, "sheets[0]['total'] = None")
     code, out, _ = run("--games", "1", "--", sys.executable, str(script))
