@@ -11,7 +11,7 @@ import re
 from functools import cache
 from typing import Any
 
-from .arguments import brief
+from .arguments import brief, json_brief
 from .display import QUOTED, SHOWN_TEXT, shown, unshown_words
 from .errors import Problem
 from .pointer import pointer
@@ -233,15 +233,11 @@ def _requoted(message: str, instance: Any) -> str:
 
 
 def _as_written(value: Any) -> str:
-    """A value of the document as a message opens with it: JSON's ``true``, ``false`` and ``null``, not
-    Python's ``True`` and ``None``, and a long one cut (``core.arguments.brief``: a number of 400 digits
-    as its first and last digits), so that the rule broken, which follows it, is never cut off the
+    """A value of the document as a message opens with it: as JSON writes it (``true``, ``null``, ``{"a":
+    1}``, not Python's ``True``, ``None``, ``{'a': 1}``), and a long one cut (``core.arguments.json_brief``:
+    a number of 400 digits as its first and last digits), so that the rule broken, which follows it, is never cut off the
     message (``10000…`` of 200 digits was all ``/players/max: 10**400`` said of ``maximum``)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    return brief(value, 60)
+    return json_brief(value)
 
 
 def _short(message: str, limit: int = 200) -> str:
