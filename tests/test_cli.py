@@ -329,6 +329,27 @@ def test_a_record_replayed_under_another_games_rules_is_refused_naming_game(
         br.check_record(record, br.load_rules(replayed))
 
 
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_a_json_array_of_records_is_told_how_a_file_holds_several(tmp_path: Path, rules: str) -> None:
+    """Records gathered in a JSON array, as a program keeping them in a list writes them, are one problem
+    saying how a file holds several (JSON Lines), in every command that reads records and in every game:
+    validate said "not a document this library reads", replay and sheet quoted the array and said it is
+    not an object, neither saying what to do."""
+    lines, array = tmp_path / "g.jsonl", tmp_path / "g.json"
+    assert run("simulate", "--rules", rules, "--players", str(GAMES[rules]), "--games", "2", "--out", str(lines))[0] == 0
+    records = [json.loads(line) for line in lines.read_text(encoding="utf-8").splitlines()]
+    array.write_text(json.dumps(records), encoding="utf-8")
+    said = (f"{array}: a JSON array of 2 documents: a file holds one document, or several one a line in a JSON Lines "
+            "file (a name ending in .jsonl, as simulate --out games.jsonl writes) [format]")
+    code, out, _ = run("validate", str(array))
+    assert (code, out) == (1, f"{said}\n0 valid, 1 invalid\n")
+    for command in (["replay", str(array)], ["sheet", str(array), "-o", str(tmp_path / "s.svg")]):
+        code, out, err = run(*command)
+        assert (code, out, err) == (1, "", f"boomerang-rules: not a valid game record:\n  {said}\n")
+    assert [p.rule for p in br.validate_record(records)] == ["format"]
+    assert not (tmp_path / "s.svg").exists()
+
+
 @pytest.mark.parametrize("game", ["chess", "", "Boomerang-Australia", 5, None, True, ["sea-salt-paper"]])
 def test_a_record_of_an_unknown_game_gets_one_problem_listing_the_games(tmp_path: Path, game: Any) -> None:
     """A ``game`` that is no text was checked against Boomerang: Australia's schema: 37 problems for this
