@@ -131,6 +131,19 @@ def test_every_json_report_has_the_same_keys_whatever_became_of_its_file(tmp_pat
     assert {tuple(p) for r in reports for p in r["problems"]} == {("pointer", "message", "rule")}
 
 
+def test_standard_input_named_twice_is_a_usage_error_not_an_empty_document(tmp_path: Path) -> None:
+    """``validate - -`` read standard input whole for the first ``-`` and found the second empty: "<stdin>:
+    empty: no JSON document in it", an invalid document (exit 1) that was no such thing."""
+    record = tmp_path / "g.json"
+    run("simulate", "--out", str(record))
+    text = record.read_text(encoding="utf-8")
+    code, out, err = run("validate", "-", str(record), "-", input=text)
+    assert (code, out) == (2, "")
+    assert err == "boomerang-rules: '-' (standard input) is given 2 times: it can be read once\n"
+    assert run("validate", "-", str(record), input=text)[:2] == (0, f"<stdin>: valid game-record\n{record}: valid "
+                                                                     "game-record\n2 valid, 0 invalid\n")
+
+
 def test_an_empty_file_is_called_empty(tmp_path: Path) -> None:
     empty = tmp_path / "empty.json"
     empty.write_text("\n")

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from .common import EXIT_INVALID, EXIT_USAGE, max_bytes_option
+from .common import EXIT_INVALID, EXIT_USAGE, fail, max_bytes_option
 from .files import named
 
 
@@ -45,10 +45,12 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
       boomerang-rules simulate --games 100 --out - | boomerang-rules validate -q -
     """
     from ..core.errors import Problem
-    from ..core.jsonio import label_of
+    from ..core.jsonio import STDIN, label_of
     from ..core.validation import Report, validate_file
     from ..terminal.problems import listed
 
+    if files.count(STDIN) > 1:  # the second reading found it at its end: "empty", an invalid document
+        fail(f"'-' (standard input) is given {files.count(STDIN)} times: it can be read once", EXIT_USAGE)
     worst = 0
     valid = invalid = unreadable = 0
     for name in files:
