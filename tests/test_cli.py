@@ -336,7 +336,8 @@ def test_a_json_array_of_records_is_told_how_a_file_holds_several(tmp_path: Path
     validate said "not a document this library reads", replay and sheet quoted the array and said it is
     not an object, neither saying what to do."""
     lines, array = tmp_path / "g.jsonl", tmp_path / "g.json"
-    assert run("simulate", "--rules", rules, "--players", str(GAMES[rules]), "--games", "2", "--out", str(lines))[0] == 0
+    code, _, _ = run("simulate", "--rules", rules, "--players", str(GAMES[rules]), "--games", "2", "--out", str(lines))
+    assert code == 0
     records = [json.loads(line) for line in lines.read_text(encoding="utf-8").splitlines()]
     array.write_text(json.dumps(records), encoding="utf-8")
     said = (f"{array}: a JSON array of 2 documents: a file holds one document, or several one a line in a JSON Lines "

@@ -7,6 +7,7 @@ mistake must not become a 10 MB message.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import operator
 import reprlib
@@ -75,10 +76,8 @@ def json_brief(value: object, limit: int = 60) -> str:
         else:  # no JSON value: as Python shows it
             put(brief(node, limit))
 
-    try:
+    with contextlib.suppress(_Written, ValueError):  # past the limit; or a float JSON cannot hold (nan)
         walk(value)
-    except (_Written, ValueError):  # past the limit; or a float JSON cannot hold (nan)
-        pass
     text = "".join(parts)
     if not text.isascii() and not is_text(text):
         text = text.encode("ascii", "backslashreplace").decode("ascii")

@@ -233,10 +233,11 @@ def _requoted(message: str, instance: Any) -> str:
 
 
 def _as_written(value: Any) -> str:
-    """A value of the document as a message opens with it: as JSON writes it (``true``, ``null``, ``{"a":
-    1}``, not Python's ``True``, ``None``, ``{'a': 1}``), and a long one cut (``core.arguments.json_brief``:
-    a number of 400 digits as its first and last digits), so that the rule broken, which follows it, is never cut off the
-    message (``10000…`` of 200 digits was all ``/players/max: 10**400`` said of ``maximum``)."""
+    """A value of the document as a message opens with it: as JSON writes it (``true``, ``null``,
+    ``{"a": 1}``, not Python's ``True``, ``None``, ``{'a': 1}``), and a long one cut
+    (``core.arguments.json_brief``: a number of 400 digits as its first and last digits), so that the
+    rule broken, which follows it, is never cut off the message (``10000…`` of 200 digits was all
+    ``/players/max: 10**400`` said of ``maximum``)."""
     return json_brief(value)
 
 
