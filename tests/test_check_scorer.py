@@ -209,6 +209,50 @@ def test_check_scorer_timeout_ends_the_scorer_s_children(tmp_path: Path) -> None
         raise AssertionError("the scorer's child outlived the timeout")
 
 
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="no process groups here")
+def test_check_scorer_ended_by_a_signal_ends_the_scorer_with_it(tmp_path: Path) -> None:
+    """check-scorer ended while its scorer runs (SIGTERM; Ctrl-C alike) ends the scorer's whole group as
+    a timeout does: the scorer runs in a session of its own, which a terminal's Ctrl-C never reaches, and
+    was left running, a hanging one for ever, after check-scorer had exited 143."""
+    import signal
+    import subprocess
+
+    marker = tmp_path / "scorer.pid"
+    script = tmp_path / "scorer.py"
+    script.write_text("import os, sys, time\n"
+                      f"open({str(marker)!r}, 'w').write(str(os.getpid()))\n"
+                      "sys.stdin.read()\ntime.sleep(300)\n", encoding="utf-8")
+    checker = subprocess.Popen([sys.executable, "-m", "boomerang_rules", "check-scorer", "--games", "1", "--timeout",
+                                "300", "--", sys.executable, str(script)], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(600):  # the scorer started (its pid written whole)
+            if marker.exists() and marker.read_text().strip():
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the scorer never started")
+        pid = int(marker.read_text())
+        checker.send_signal(signal.SIGTERM)
+        assert checker.wait(timeout=60) == 128 + signal.SIGTERM
+    finally:
+        checker.kill()
+    for _ in range(50):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        try:  # a zombie, reaped by init
+            if Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
+                break
+        except OSError:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, 9)
+        raise AssertionError("the scorer outlived check-scorer")
+
+
 def test_example_out_dash_is_refused_as_play_refuses_record_dash(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The report is on standard output, so the example record needs a file: ``--example-out -`` is a

@@ -221,12 +221,14 @@ def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeou
         thread.start()
     deadline = time.monotonic() + timeout
     status = None
-    while status is None and not overflow.is_set() and time.monotonic() < deadline:
-        try:
-            status = process.wait(timeout=min(0.05, max(0.0, deadline - time.monotonic())))
-        except subprocess.TimeoutExpired:
-            continue
-    _end_group(process)
+    try:
+        while status is None and not overflow.is_set() and time.monotonic() < deadline:
+            try:
+                status = process.wait(timeout=min(0.05, max(0.0, deadline - time.monotonic())))
+            except subprocess.TimeoutExpired:
+                continue
+    finally:  # Ctrl-C or SIGTERM too: the scorer's session is its own, which a terminal's Ctrl-C never reaches
+        _end_group(process)
     for thread in threads:
         thread.join(timeout=5)
     for stream in (process.stdin, process.stdout, process.stderr):
