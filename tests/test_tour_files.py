@@ -53,6 +53,11 @@ def test_what_simulate_writes_validate_and_replay_read(tmp_path: Path, rules: st
 def test_several_games_into_a_json_file_are_refused_with_the_jsonl_name(tmp_path: Path) -> None:
     code, _, err = run("simulate", "--games", "2", "--out", str(tmp_path / "games10.json"))
     assert code == 2 and "games10.jsonl" in err and not (tmp_path / "games10.json").exists()
+    assert err.rstrip().endswith("such as " + str(tmp_path / "games10.jsonl") + "); a .json file holds one game")
+    # the refusal names the file's own kind: "a .json file" was said of games.txt and of games
+    for name, holder in (("games.txt", "a .txt file"), ("games", "a file of another name")):
+        code, _, err = run("simulate", "--games", "2", "--out", str(tmp_path / name))
+        assert code == 2 and err.rstrip().endswith(f"{holder} holds one game") and not (tmp_path / name).exists()
 
 
 def test_stdin_and_stdout_are_dash(tmp_path: Path) -> None:

@@ -87,9 +87,11 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     lines = games > 1 if to_stdout else is_json_lines_name(str(out))
     if not lines and games > 1:
         name = printable(str(out))
-        stem = name.rsplit(".", 1)[0] if "." in name.rsplit("/", 1)[-1] else name
+        dotted = "." in name.rsplit("/", 1)[-1]
+        stem = name.rsplit(".", 1)[0] if dotted else name
+        holder = f"a .{name.rsplit('.', 1)[1]} file" if dotted else "a file of another name"  # not ".json" for g.txt
         fail(f"--out {name}: {games} games need a JSON Lines file, one record a line (a name ending in .jsonl, "
-             f"such as {stem}.jsonl); a .json file holds one game", EXIT_USAGE)
+             f"such as {stem}.jsonl); {holder} holds one game", EXIT_USAGE)
 
     written = 0
 
