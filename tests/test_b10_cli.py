@@ -56,6 +56,12 @@ def test_score_refuses_boomerangs_that_no_game_ends_with() -> None:
     assert code == 1
     assert err.strip().endswith("the seats hold 1015 boomerangs in all; a game of 3 players has 36 (12 each), "
                                 "every one held by a player when it ends [boomerangs-total]")
+    # a count of 4,000 digits (the most a number may have is 4,300) is cut as messages cut numbers: the
+    # message was 4,100 characters on one line
+    code, _, err = run("score", *R, "--player", ":1" + "0" * 4000, "--player", ":12", "--player", ":12")
+    assert code == 1 and len(err) < 250 and err.strip().endswith("boomerangs in all; a game of 3 players has 36 "
+                                                                 "(12 each), every one held by a player when it "
+                                                                 "ends [boomerangs-total]")
     code, out, _ = run("score", *R, "--seat", "A1:0", "--seat", "A3:0", "--seat", ":36", "--json")
     assert code == 0 and json.loads(out)["seats"][2]["sets"] == 6
 

@@ -149,6 +149,24 @@ def test_rounds_tokens_and_result_problems() -> None:
     assert ("/players", "players-count") in found({**rec, "players": ["a", "b"]})
 
 
+def test_a_claimed_sheet_missing_an_animal_or_naming_one_the_rules_lack_says_so() -> None:
+    """A claimed ``cards`` or ``animals`` entry is compared by name: one the rules have and the claim
+    lacks is named at its row, one the claim names and the rules lack at its place, each in words
+    (both said "claimed None, the rules give 2", Python's None for an entry that is not there)."""
+    rec = record(3, 5)
+    sheet = rec["result"]["sheets"][0]
+    wanted = sheet["cards"].pop("bird")
+    sheet["animals"]["dragon"] = 0
+    problems = {p.pointer: p for p in br.validate_record(rec)}
+    assert set(problems) == {"/result/sheets/0/cards", "/result/sheets/0/animals/dragon"}
+    assert problems["/result/sheets/0/cards"].message == f"the entry 'bird' is missing: the rules give {wanted}"
+    assert problems["/result/sheets/0/animals/dragon"].message == (
+        "'dragon' is no entry of animals under these rules (they have armadillo, bird, fish, kangaroo, lizard, "
+        "turtle)")
+    assert {p.rule for p in problems.values()} == {"result-sheet"}
+    assert not any("None" in p.message for p in problems.values())
+
+
 def test_records_of_another_game_are_refused_clearly() -> None:
     rec = record()
     rec["rules"] = "standard"

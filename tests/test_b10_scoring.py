@@ -199,7 +199,8 @@ def test_a_table_without_seats_scores_nothing() -> None:
 
 def test_a_claimed_animal_row_names_each_wrong_or_missing_animal() -> None:
     """A sheet's ``animals`` (and ``cards``) map each animal to a number: a problem a wrong or
-    missing entry, each with what the rules give."""
+    missing entry, each with what the rules give (a missing one at its row, in words: it was
+    "claimed None")."""
     s = b10.new_game(RULES, 3, seed=4)
     rnd = random.Random(1)
     while not b10.is_over(s):
@@ -212,5 +213,5 @@ def test_a_claimed_animal_row_names_each_wrong_or_missing_animal() -> None:
     del row[first]
     row[last] += 1
     assert [str(p) for p in b10.validate_record(record)] == [
-        f"/result/sheets/1/animals/{first}: claimed None, the rules give {right[0]} [result-sheet]",
+        f"/result/sheets/1/animals: the entry {first!r} is missing: the rules give {right[0]} [result-sheet]",
         f"/result/sheets/1/animals/{last}: claimed {right[1] + 1}, the rules give {right[1]} [result-sheet]"]

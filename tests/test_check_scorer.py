@@ -110,6 +110,18 @@ def test_protocol_breaks(tmp_path: Path) -> None:
     assert code == 1 and "status 3" in err
 
 
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="no signals to kill a process with here")
+def test_a_scorer_killed_by_a_signal_is_said_so_naming_the_signal(tmp_path: Path) -> None:
+    """A scorer a signal ends (a crash in native code: SIGSEGV) is told as such, the signal named: the
+    report said "exited with status -11", Python's way of writing it, which names no signal."""
+    killed = tmp_path / "killed.py"
+    killed.write_text("import os, signal, sys\nsys.stdin.read()\nos.kill(os.getpid(), signal.SIGKILL)\n",
+                      encoding="utf-8")
+    code, out, err = run("--games", "2", "--", sys.executable, str(killed))
+    assert (code, out) == (1, "")
+    assert err == "boomerang-rules: the scorer was killed by signal 9 (SIGKILL)\n"
+
+
 @pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
 def test_example_out_refuses_a_file_that_exists_unless_forced(tmp_path: Path, rules: str) -> None:
     """--example-out is checked before any game is dealt: a file that exists is refused (exit 2,
@@ -195,6 +207,50 @@ def test_check_scorer_timeout_ends_the_scorer_s_children(tmp_path: Path) -> None
     else:
         os.kill(pid, 9)
         raise AssertionError("the scorer's child outlived the timeout")
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="no process groups here")
+def test_check_scorer_ended_by_a_signal_ends_the_scorer_with_it(tmp_path: Path) -> None:
+    """check-scorer ended while its scorer runs (SIGTERM; Ctrl-C alike) ends the scorer's whole group as
+    a timeout does: the scorer runs in a session of its own, which a terminal's Ctrl-C never reaches, and
+    was left running, a hanging one for ever, after check-scorer had exited 143."""
+    import signal
+    import subprocess
+
+    marker = tmp_path / "scorer.pid"
+    script = tmp_path / "scorer.py"
+    script.write_text("import os, sys, time\n"
+                      f"open({str(marker)!r}, 'w').write(str(os.getpid()))\n"
+                      "sys.stdin.read()\ntime.sleep(300)\n", encoding="utf-8")
+    checker = subprocess.Popen([sys.executable, "-m", "boomerang_rules", "check-scorer", "--games", "1", "--timeout",
+                                "300", "--", sys.executable, str(script)], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(600):  # the scorer started (its pid written whole)
+            if marker.exists() and marker.read_text().strip():
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the scorer never started")
+        pid = int(marker.read_text())
+        checker.send_signal(signal.SIGTERM)
+        assert checker.wait(timeout=60) == 128 + signal.SIGTERM
+    finally:
+        checker.kill()
+    for _ in range(50):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        try:  # a zombie, reaped by init
+            if Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
+                break
+        except OSError:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(pid, 9)
+        raise AssertionError("the scorer outlived check-scorer")
 
 
 def test_example_out_dash_is_refused_as_play_refuses_record_dash(tmp_path: Path,
@@ -341,6 +397,35 @@ def test_the_scorer_s_values_are_shown_as_the_json_it_wrote() -> None:
                                           "an integer)")
     made_by_hand = Difference(0, "total", None, {1, 2}, 3)
     assert made_by_hand.describe() == "seat 0, total: the scorer says {1, 2}, the rules give 3"
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_row_or_an_entry_the_scorer_leaves_out_is_said_to_be_missing(rules_id: str) -> None:
+    """A row the scorer's sheet lacks was "the scorer says null", as if it had written null; and a row by
+    animal lacking one animal (or naming one more) was shown whole, cut at 60 characters, so that the
+    animal that differs could be cut off. Each is said entry by entry now, in every game."""
+    import boomerang_rules as br
+    from boomerang_rules.core.differential import compare
+
+    state = br.new_game(rules_id, 3, 4)
+    answer = [sheet.as_dict() for sheet in br.score_sheets(state)]
+    ours = [dict(sheet) for sheet in answer]
+    del answer[0]["total"]
+    answer[1]["total"] = None
+    differences, problem = compare(json.dumps(answer), state)
+    assert problem is None
+    assert [d.describe() for d in differences] == [
+        f"seat 0, total: the scorer's sheet lacks it; the rules give {ours[0]['total']}",
+        f"seat 1, total: the scorer says null, the rules give {ours[1]['total']}"]
+    if rules_id == "boomerang-2010":
+        answer = [sheet.as_dict() for sheet in br.score_sheets(state)]
+        del answer[2]["cards"]["turtle"]
+        answer[2]["animals"]["dragon"] = 0
+        differences, _ = compare(json.dumps(answer), state)
+        assert [d.describe() for d in differences] == [
+            f"seat 2, cards, turtle: the scorer's sheet lacks it; the rules give {ours[2]['cards']['turtle']}",
+            "seat 2, animals, 'dragon': the scorer writes 0; the rules' animals have no such entry"]
+        assert [d.named for d in differences] == ["cards", "animals"]
 
 
 def test_check_scorer_shows_a_null_answer_as_null(tmp_path: Path) -> None:

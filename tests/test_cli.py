@@ -192,6 +192,21 @@ def test_every_commands_help_fits_80_columns() -> None:
                                                                   if columns(line) > 80])
 
 
+@pytest.mark.parametrize("name", ["validate", "score", "replay", "sheet", "check-scorer", "simulate"])
+def test_every_record_commands_help_shows_an_example_and_its_exit_statuses(name: str) -> None:
+    """The commands a referee or a tester feeds records and scores to say how to call them and what
+    their exit status means: validate's and replay's help showed no example, replay's, sheet's and
+    simulate's no exit status. The examples call the command itself."""
+    code, out, _ = run(name, "--help")
+    assert code == 0
+    example = re.search(r"^  Examples?:\n((?:    .*\n)+)", out, re.MULTILINE)
+    assert example is not None, out
+    assert f"boomerang-rules {name} " in example.group(1)
+    statuses = re.search(r"^  Exit status: (.*(?:\n  \S.*)*)", out, re.MULTILINE)
+    assert statuses is not None, out
+    assert all(f"{code} " in statuses.group(1) for code in (0, 2))
+
+
 SCORED = [("standard", ["E", "A", "V", "W", "X", "J", "B"], "Boomerang: Australia"),
           ("sea-salt-paper", ["--hand", "crab-1", "crab-2", "--played", "boat-1", "boat-2"], "Sea Salt & Paper"),
           ("boomerang-2010", ["--player", "A1:12", "--player", ":12", "--player", ":12"], "Boomerang (2010)")]
@@ -314,6 +329,28 @@ def test_a_record_replayed_under_another_games_rules_is_refused_naming_game(
         br.check_record(record, br.load_rules(replayed))
 
 
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_a_json_array_of_records_is_told_how_a_file_holds_several(tmp_path: Path, rules: str) -> None:
+    """Records gathered in a JSON array, as a program keeping them in a list writes them, are one problem
+    saying how a file holds several (JSON Lines), in every command that reads records and in every game:
+    validate said "not a document this library reads", replay and sheet quoted the array and said it is
+    not an object, neither saying what to do."""
+    lines, array = tmp_path / "g.jsonl", tmp_path / "g.json"
+    code, _, _ = run("simulate", "--rules", rules, "--players", str(GAMES[rules]), "--games", "2", "--out", str(lines))
+    assert code == 0
+    records = [json.loads(line) for line in lines.read_text(encoding="utf-8").splitlines()]
+    array.write_text(json.dumps(records), encoding="utf-8")
+    said = (f"{array}: a JSON array of 2 documents: a file holds one document, or several one a line in a JSON Lines "
+            "file (a name ending in .jsonl, as simulate --out games.jsonl writes) [format]")
+    code, out, _ = run("validate", str(array))
+    assert (code, out) == (1, f"{said}\n0 valid, 1 invalid\n")
+    for command in (["replay", str(array)], ["sheet", str(array), "-o", str(tmp_path / "s.svg")]):
+        code, out, err = run(*command)
+        assert (code, out, err) == (1, "", f"boomerang-rules: not a valid game record:\n  {said}\n")
+    assert [p.rule for p in br.validate_record(records)] == ["format"]
+    assert not (tmp_path / "s.svg").exists()
+
+
 @pytest.mark.parametrize("game", ["chess", "", "Boomerang-Australia", 5, None, True, ["sea-salt-paper"]])
 def test_a_record_of_an_unknown_game_gets_one_problem_listing_the_games(tmp_path: Path, game: Any) -> None:
     """A ``game`` that is no text was checked against Boomerang: Australia's schema: 37 problems for this
@@ -322,13 +359,14 @@ def test_a_record_of_an_unknown_game_gets_one_problem_listing_the_games(tmp_path
     assert run("simulate", "--rules", "sea-salt-paper", "--players", "2", "--out", str(file))[0] == 0
     record = {**json.loads(file.read_text()), "game": game}
     file.write_text(json.dumps(record))
-    expected = r"^/game: unknown game .* \(games: boomerang-2010, boomerang-australia, sea-salt-paper\) \[game\]$"
+    shown = repr(game) if isinstance(game, str) else json.dumps(game)  # a value as JSON writes it: null, true
+    expected = (rf"^/game: unknown game {re.escape(shown)} \(games: boomerang-2010, boomerang-australia, "
+                r"sea-salt-paper\) \[game\]$")
     assert [p.rule for p in br.validate_record(record)] == ["game"]
     assert [p.rule for p in br.check_record(record).problems] == ["game"]
     with pytest.raises(br.InvalidInput) as caught:
         br.state_of(record)
     assert [str(p) for p in caught.value.problems] == [str(br.validate_record(record)[0])]
-    import re
     assert re.match(expected, str(br.validate_record(record)[0]))
     for command in ("validate", "replay"):
         code, _, err = run(command, str(file))

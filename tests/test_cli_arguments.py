@@ -203,7 +203,10 @@ def test_score_activity_takes_what_play_takes(given: str) -> None:
 def test_score_activity_ambiguous_or_unknown_is_refused() -> None:
     result = _run("score", "E", "A", "V", "W", "X", "J", "B", "--activity", "s")
     assert result.exit_code == 1 and "could be sightseeing or swimming" in result.stderr
-    assert _run("score", "E", "A", "V", "W", "X", "J", "B", "--activity", "2").exit_code == 1
+    unknown = _run("score", "E", "A", "V", "W", "X", "J", "B", "--activity", "2")
+    assert unknown.exit_code == 1
+    # each names the rule broken, as every refusal of invalid input does (the ambiguous one named none)
+    assert result.stderr.rstrip().endswith("[activity-known]") and unknown.stderr.rstrip().endswith("[activity-known]")
 
 
 @pytest.mark.parametrize(("command", "option"), [(c, o) for c, o, _ in NUMERIC])

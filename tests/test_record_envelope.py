@@ -489,9 +489,35 @@ def test_a_record_that_is_no_object_is_the_schema_s_one_problem_not_a_crash(reco
     """A record that is no JSON object (a list, a string, a number, null) reaches the check of a ruleset
     given as a record (``not_a_record``), which reads its ``format`` only from an object: the schema's one
     ``type`` problem from ``validate_record``, ``check_record`` and ``state_of`` alike, no AttributeError."""
-    expected = [f"{record!r} is not of type 'object' [schema:type]"]
+    written = repr(record) if isinstance(record, str) else json.dumps(record)  # JSON's null and ["format"]
+    expected = [f"{written} is not of type 'object' [schema:type]"]
     assert _messages(record) == expected
     assert [str(p) for p in br.check_record(record).problems] == expected
     with pytest.raises(br.InvalidInput) as refused:
         br.state_of(record)
     assert [str(p) for p in refused.value.problems] == expected
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_schema_problem_says_the_rule_whatever_the_value_and_in_json_s_words(name: str) -> None:
+    """A value the schema refuses opens its message as the record wrote it: a number of 400 digits cut
+    to its first and last digits, so that the rule that follows it is said (the message was the value's
+    first 199 digits and an ellipsis, the maximum never named), and ``true``, ``null`` and an object in
+    JSON's words, not Python's ``True``, ``None`` and ``{'a': 1}``; in every game."""
+    record = _record(name)
+    huge = 10**400
+    for winners, said in (([huge], "is greater than the maximum of"), ([-huge], "is less than the minimum of 0")):
+        (message,) = _messages({**record, "result": {**record["result"], "winners": winners}})
+        assert message.startswith("/result/winners/0: ") and said in message and len(message) < 150, message
+        assert message.endswith("[schema:maximum]" if winners[0] > 0 else "[schema:minimum]")
+    assert _messages({**record, "result": {**record["result"], "winners": [True]}}) == [
+        "/result/winners/0: true is not of type 'integer' [schema:type]"]
+    assert _messages({**record, "seed": None}) == ["/seed: null is not of type 'integer' [schema:type]"]
+    assert _messages({**record, "seed": {"a": [1, None]}}) == [
+        '/seed: {"a": [1, null]} is not of type \'integer\' [schema:type]']
+    (message,) = _messages({**record, "seed": list(range(100_000))})
+    assert message.startswith("/seed: [0, 1, 2,") and message.endswith("… is not of type 'integer' [schema:type]")
+    ruleset = br.rules_data(br.load_rules(GAMES[name]))
+    inline = {**ruleset, "id": "mine", "players": {**ruleset["players"], "max": huge}}
+    (message,) = _messages({**record, "rules": inline})
+    assert message.startswith("/rules/players/max: 100") and "is greater than the maximum of" in message

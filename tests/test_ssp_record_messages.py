@@ -386,12 +386,16 @@ def test_refused_crab_choices(players: int, seed: int) -> None:
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_a_result_claimed_for_an_unfinished_game(players: int, seed: int) -> None:
+    """The refusal names the round and the totals against the target, as the other games name their
+    round and what is left (it said only "the game is unfinished")."""
     rec = record(players, seed)
     s = step(players, seed, lambda s: s.r == 1 and s.i == 10)
     rec["rounds"] = rec["rounds"][:2]
     rec["rounds"][1]["actions"] = rec["rounds"][1]["actions"][:10]
-    expect(rec, [Problem("/result", "the game is unfinished, so it has no result yet", "result-unfinished")],
-           s.state)
+    totals = ", ".join(map(str, s.state.totals))
+    target = s.state.rules.target(players)
+    expect(rec, [Problem("/result", f"the game is unfinished (round 2, totals {totals} of {target} to reach), so it "
+                         "has no result yet", "result-unfinished")], s.state)
 
 
 def test_a_result_of_the_wrong_shape_is_reported_and_the_game_still_replayed() -> None:

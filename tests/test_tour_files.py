@@ -53,6 +53,11 @@ def test_what_simulate_writes_validate_and_replay_read(tmp_path: Path, rules: st
 def test_several_games_into_a_json_file_are_refused_with_the_jsonl_name(tmp_path: Path) -> None:
     code, _, err = run("simulate", "--games", "2", "--out", str(tmp_path / "games10.json"))
     assert code == 2 and "games10.jsonl" in err and not (tmp_path / "games10.json").exists()
+    assert err.rstrip().endswith("such as " + str(tmp_path / "games10.jsonl") + "); a .json file holds one game")
+    # the refusal names the file's own kind: "a .json file" was said of games.txt and of games
+    for name, holder in (("games.txt", "a .txt file"), ("games", "a file of another name")):
+        code, _, err = run("simulate", "--games", "2", "--out", str(tmp_path / name))
+        assert code == 2 and err.rstrip().endswith(f"{holder} holds one game") and not (tmp_path / name).exists()
 
 
 def test_stdin_and_stdout_are_dash(tmp_path: Path) -> None:
@@ -110,6 +115,38 @@ def test_quiet_prints_only_problems_and_json_covers_every_outcome(tmp_path: Path
     reports = [json.loads(line) for line in out.splitlines()]
     assert [r["valid"] for r in reports] == [True, False, False]
     assert reports[1]["problems"][0]["rule"] == "io" and "missing.json" in reports[1]["file"]
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_every_json_report_has_the_same_keys_whatever_became_of_its_file(tmp_path: Path, rules: str) -> None:
+    """validate --json prints one shape of report for a valid document, an invalid one, one that is no
+    JSON and a file it cannot read, in every game: ``readable`` was only in the last (a reader keying on
+    it met a KeyError on every other report)."""
+    good, bad, broken = tmp_path / "good.json", tmp_path / "bad.json", tmp_path / "broken.json"
+    run("simulate", "--rules", rules, "--out", str(good))
+    record = json.loads(good.read_text(encoding="utf-8"))
+    bad.write_text(json.dumps({**record, "seed": "x"}), encoding="utf-8")
+    broken.write_text("{", encoding="utf-8")
+    code, out, _ = run("validate", "--json", str(good), str(bad), str(broken), str(tmp_path / "missing.json"))
+    reports = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and len(reports) == 4
+    assert {tuple(r) for r in reports} == {("file", "kind", "valid", "readable", "problems")}
+    assert [(r["valid"], r["readable"]) for r in reports] == [(True, True), (False, True), (False, True),
+                                                              (False, False)]
+    assert {tuple(p) for r in reports for p in r["problems"]} == {("pointer", "message", "rule")}
+
+
+def test_standard_input_named_twice_is_a_usage_error_not_an_empty_document(tmp_path: Path) -> None:
+    """``validate - -`` read standard input whole for the first ``-`` and found the second empty: "<stdin>:
+    empty: no JSON document in it", an invalid document (exit 1) that was no such thing."""
+    record = tmp_path / "g.json"
+    run("simulate", "--out", str(record))
+    text = record.read_text(encoding="utf-8")
+    code, out, err = run("validate", "-", str(record), "-", input=text)
+    assert (code, out) == (2, "")
+    assert err == "boomerang-rules: '-' (standard input) is given 2 times: it can be read once\n"
+    assert run("validate", "-", str(record), input=text)[:2] == (0, f"<stdin>: valid game-record\n{record}: valid "
+                                                                     "game-record\n2 valid, 0 invalid\n")
 
 
 def test_an_empty_file_is_called_empty(tmp_path: Path) -> None:

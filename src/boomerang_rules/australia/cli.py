@@ -468,7 +468,7 @@ def _activity_named(rules: Any, given: str) -> str:
     found = [] if given.strip().isdigit() else matches(given, kinds)  # no menu shown here: no numbers
     if len(found) > 1:
         fail(f"--activity {given!r} could be {' or '.join(k.replace('_', ' ') for k in found)} (activities: "
-             f"{', '.join(k.replace('_', ' ') for k in kinds)})", EXIT_INVALID)
+             f"{', '.join(k.replace('_', ' ') for k in kinds)}) [activity-known]", EXIT_INVALID)
     return found[0] if found else given
 
 

@@ -411,7 +411,7 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
                               "players-count")], where)
     in_play = rules.boomerangs_each * len(cards)
     if sum(boomerangs) != in_play:  # the last passer empties the pot, so every boomerang is held at the end
-        refuse_input([Problem("", f"the seats hold {sum(boomerangs)} boomerangs in all; a game of {len(cards)} "
+        refuse_input([Problem("", f"the seats hold {brief(sum(boomerangs))} boomerangs in all; a game of {len(cards)} "
                               f"players has {in_play} ({rules.boomerangs_each} each), every one held by a player "
                               "when it ends", "boomerangs-total")], where)
     best = best_seats(scores, rules.tie_breakers)

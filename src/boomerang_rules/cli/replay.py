@@ -46,6 +46,13 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     ("Bob #2"); --html shows every name whole, escaped as here.
     The record is checked first; an invalid one is refused with its problems (exit 1), the
     first of each rule, then the earliest others (20 in all), then one line counting the rest by rule.
+
+    Exit status: 0 told, 1 the record is invalid, 2 usage or I/O error.
+
+    \b
+    Examples:
+      boomerang-rules replay game.json --seat 0
+      boomerang-rules replay games.jsonl --game 3 --html game3.html
     """
     from .. import check_record
     from ..core.display import displayable

@@ -37,6 +37,8 @@ def score(cards: tuple[str, ...], rules_name: str, as_json: bool) -> None:
     game -q, --quiet or any option the game does not take is a usage error (exit 2), wherever it
     stands: "no such option for GAME". --json is the breakdown for a program.
 
+    Exit status: 0 scored, 1 cards the game refuses (or an invalid --rules file), 2 usage error.
+
     \b
     Examples:
       boomerang-rules score E A V W X J B --activity indigenous

@@ -34,6 +34,8 @@ def sheet(file: str, out: str | None, game_number: int | None, max_bytes: int) -
     a file or a pipe ('sheet game.json > sheet.svg'), and never as text onto a terminal: there
     the command stops with a usage error (exit 2) asking for --out.
 
+    Exit status: 0 drawn, 1 the record is invalid, 2 usage or I/O error.
+
     \b
     Example:
       boomerang-rules simulate --players 3 --seed 7 --out game.json

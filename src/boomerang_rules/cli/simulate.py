@@ -68,6 +68,8 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     (never in a pipe, nor with --quiet). Ctrl-C stops at once, exit 130: an --out file is then
     left as it was (records go to a temporary file renamed when complete); on standard output
     the records already written stay, and the message says how many.
+
+    Exit status: 0 written, 1 the --rules file is invalid, 2 usage or I/O error.
     """
     from ..core.parallel import ParallelError
     from ..core.simulation import simulate as records
@@ -85,9 +87,11 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
     lines = games > 1 if to_stdout else is_json_lines_name(str(out))
     if not lines and games > 1:
         name = printable(str(out))
-        stem = name.rsplit(".", 1)[0] if "." in name.rsplit("/", 1)[-1] else name
+        dotted = "." in name.rsplit("/", 1)[-1]
+        stem = name.rsplit(".", 1)[0] if dotted else name
+        holder = f"a .{name.rsplit('.', 1)[1]} file" if dotted else "a file of another name"  # not ".json" for g.txt
         fail(f"--out {name}: {games} games need a JSON Lines file, one record a line (a name ending in .jsonl, "
-             f"such as {stem}.jsonl); a .json file holds one game", EXIT_USAGE)
+             f"such as {stem}.jsonl); {holder} holds one game", EXIT_USAGE)
 
     written = 0
 

@@ -7,14 +7,15 @@ import sys
 
 import click
 
-from .common import EXIT_INVALID, EXIT_USAGE, max_bytes_option
+from .common import EXIT_INVALID, EXIT_USAGE, fail, max_bytes_option
 from .files import named
 
 
 @click.command(short_help="Check records, rulesets and variants.")
 @click.argument("files", nargs=-1, required=True, metavar="FILE...", callback=named)
 @click.option("--json", "as_json", is_flag=True,
-              help="Print one JSON report per document (an unreadable file included), one per line.")
+              help="Print one JSON report per document (an unreadable file included), one per line, each with the "
+                   "keys file, kind, valid, readable and problems (each with pointer, message and rule).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only the problems: no line per valid document, no summary.")
 @max_bytes_option
 def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int) -> None:
@@ -37,11 +38,19 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
     with a summary such as "1000 valid, 0 invalid".
 
     Exit status: 0 all files valid, 1 some file invalid, 2 usage or I/O error.
+
+    \b
+    Examples:
+      boomerang-rules validate game.json games.jsonl my-variant.json
+      boomerang-rules simulate --games 100 --out - | boomerang-rules validate -q -
     """
-    from ..core.jsonio import label_of
-    from ..core.validation import validate_file
+    from ..core.errors import Problem
+    from ..core.jsonio import STDIN, label_of
+    from ..core.validation import Report, validate_file
     from ..terminal.problems import listed
 
+    if files.count(STDIN) > 1:  # the second reading found it at its end: "empty", an invalid document
+        fail(f"'-' (standard input) is given {files.count(STDIN)} times: it can be read once", EXIT_USAGE)
     worst = 0
     valid = invalid = unreadable = 0
     for name in files:
@@ -52,9 +61,8 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
             unreadable += 1
             worst = EXIT_USAGE
             if as_json:
-                click.echo(json.dumps({"file": label_of(name), "kind": None, "valid": False, "readable": False,
-                                       "problems": [{"pointer": "", "message": reason, "rule": "io"}]},
-                                      ensure_ascii=False))
+                unread = Report(label_of(name), None, (Problem("", reason, "io"),))
+                click.echo(json.dumps({**unread.as_dict(), "readable": False}, ensure_ascii=False))
             else:
                 click.echo(f"boomerang-rules: {label_of(name)}: {reason}", err=True)
             continue

@@ -7,6 +7,8 @@ mistake must not become a 10 MB message.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import operator
 import reprlib
 import sys
@@ -34,6 +36,56 @@ def brief(value: object, limit: int = 80) -> str:
     if not text.isascii():
         text = text.encode("ascii", "backslashreplace").decode("ascii") if not is_text(text) else text
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def json_brief(value: object, limit: int = 60) -> str:
+    """A value read from JSON as a message shows it: written as JSON writes it (``true``, ``null``,
+    ``{"a": 1}``, not Python's ``True``, ``None``, ``{'a': 1}``), at most ``limit`` characters and built
+    no further than that (a list of a million items costs what its first items do); an integer of
+    hundreds of digits as ``brief`` cuts it, its first and last digits."""
+    parts: list[str] = []
+    size = 0
+
+    def put(text: str) -> None:
+        nonlocal size
+        parts.append(text)
+        size += len(text)
+        if size > limit:
+            raise _Written
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            put("{")
+            for i, (key, item) in enumerate(node.items()):
+                put(", " if i else "")
+                put(json.dumps(str(key)[: limit + 1], ensure_ascii=False) + ": ")
+                walk(item)
+            put("}")
+        elif isinstance(node, list | tuple):
+            put("[")
+            for i, item in enumerate(node):
+                put(", " if i else "")
+                walk(item)
+            put("]")
+        elif isinstance(node, str):
+            put(json.dumps(node[: limit + 1], ensure_ascii=False))
+        elif node is None or isinstance(node, bool | float):
+            put(json.dumps(node))
+        elif isinstance(node, int):
+            put(brief(node, limit))
+        else:  # no JSON value: as Python shows it
+            put(brief(node, limit))
+
+    with contextlib.suppress(_Written, ValueError):  # past the limit; or a float JSON cannot hold (nan)
+        walk(value)
+    text = "".join(parts)
+    if not text.isascii() and not is_text(text):
+        text = text.encode("ascii", "backslashreplace").decode("ascii")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class _Written(Exception):
+    """``json_brief``'s text is past its limit: nothing more need be written."""
 
 
 def kind(value: object) -> str:

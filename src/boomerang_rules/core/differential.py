@@ -65,14 +65,18 @@ class Difference:
     by animal), as ``round`` is the entry of a row of rounds; None for a whole row."""
     stray: bool = False
     """``row`` is none of the game's rows (``ours`` None): a sheet must hold the rows of
-    ``score_sheets`` and no other, since a misspelt row (``totl``) is a scorer's bug too."""
+    ``score_sheets`` and no other, since a misspelt row (``totl``) is a scorer's bug too. With a
+    ``key``, that entry is none of the row's (an animal the rules do not have)."""
+    missing: bool = False
+    """The scorer's sheet lacks the row (or, with a ``key``, the row lacks that entry): ``theirs`` is
+    None, which is not the ``null`` a scorer may write."""
 
     @property
     def named(self) -> str:
         """The row as the report names it: a stray one, the scorer's own key, quoted and clipped
         (``core.display.shown``), as any key from the input is, so that a key holding a newline or an
         escape cannot forge a line of the report, nor ``'total '`` read as ``total``."""
-        return shown(self.row) if self.stray else self.row
+        return shown(self.row) if self.stray and self.key is None else self.row
 
     @property
     def pointed(self) -> bool:
@@ -85,10 +89,16 @@ class Difference:
         """``seat 0, total: the scorer says 95, the rules give 96``, and for a number written with a
         point, why it differs: ``... says 96.0, the rules give 96 (written with a point: a score is an
         integer)``. The values are shown as JSON (``shown_json``), the language of the answer."""
+        if self.stray and self.key is not None:
+            return (f"seat {self.seat}, {self.row}, {shown(self.key)}: the scorer writes {shown_json(self.theirs)}; "
+                    f"the rules' {self.row} have no such entry")
         if self.stray:
             return (f"seat {self.seat}, {self.named}: the scorer writes {shown_json(self.theirs)}; the sheets have "
                     "no such row")
         where = (f", round {self.round + 1}" if self.round is not None else "") + (f", {self.key}" if self.key else "")
+        if self.missing:
+            return f"seat {self.seat}, {self.row}{where}: the scorer's sheet lacks it; the rules give " \
+                   f"{shown_json(self.ours, None)}"
         why = f" ({POINTED})" if self.pointed else ""
         return (f"seat {self.seat}, {self.row}{where}: the scorer says {shown_json(self.theirs)}, the rules give "
                 f"{shown_json(self.ours, None)}{why}")
@@ -211,12 +221,14 @@ def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeou
         thread.start()
     deadline = time.monotonic() + timeout
     status = None
-    while status is None and not overflow.is_set() and time.monotonic() < deadline:
-        try:
-            status = process.wait(timeout=min(0.05, max(0.0, deadline - time.monotonic())))
-        except subprocess.TimeoutExpired:
-            continue
-    _end_group(process)
+    try:
+        while status is None and not overflow.is_set() and time.monotonic() < deadline:
+            try:
+                status = process.wait(timeout=min(0.05, max(0.0, deadline - time.monotonic())))
+            except subprocess.TimeoutExpired:
+                continue
+    finally:  # Ctrl-C or SIGTERM too: the scorer's session is its own, which a terminal's Ctrl-C never reaches
+        _end_group(process)
     for thread in threads:
         thread.join(timeout=5)
     for stream in (process.stdin, process.stdout, process.stderr):
@@ -230,12 +242,24 @@ def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeou
     if status != 0:
         tail = err.decode("utf-8", "replace").strip().splitlines()[-3:]
         said = ": " + " / ".join(line[:200] for line in tail) if tail else ""
-        raise ScorerError(f"the scorer exited with status {status}{said}")
+        raise ScorerError(f"the scorer {_ended(status)}{said}")
     lines = bytes(out).splitlines()
     if len(lines) != len(records):
         raise ScorerError(f"the scorer answered {len(lines)} line{'' if len(lines) == 1 else 's'} for "
                           f"{len(records)} record{'' if len(records) == 1 else 's'}")
     return lines
+
+
+def _ended(status: int) -> str:
+    """How the scorer ended, in words: ``exited with status 3``, or for a signal (``subprocess`` gives
+    it as a negative status: "status -11" named no signal) ``was killed by signal 11 (SIGSEGV)``."""
+    if status >= 0:
+        return f"exited with status {status}"
+    try:
+        name = f" ({signal.Signals(-status).name})"
+    except ValueError:  # a number this system gives no name
+        name = ""
+    return f"was killed by signal {-status}{name}"
 
 
 def compare(answer: str | bytes, state: Any) -> tuple[tuple[Difference, ...], str | None]:
@@ -255,9 +279,14 @@ def compare(answer: str | bytes, state: Any) -> tuple[tuple[Difference, ...], st
             if isinstance(want, list) and isinstance(got, list) and len(got) == len(want):
                 found += [Difference(seat, row, r, g, w) for r, (w, g) in enumerate(zip(want, got))
                           if not _same(w, g)]
-            elif isinstance(want, dict) and isinstance(got, dict) and got.keys() == want.keys():
-                found += [Difference(seat, row, None, got[k], w, key=k) for k, w in want.items()
-                          if not _same(w, got[k])]
+            elif row not in theirs:
+                found.append(Difference(seat, row, None, None, want, missing=True))
+            elif isinstance(want, dict) and isinstance(got, dict):  # entry by entry, whatever the keys
+                found += [Difference(seat, row, None, None, w, key=k, missing=True) if k not in got else
+                          Difference(seat, row, None, got[k], w, key=k) for k, w in want.items()
+                          if k not in got or not _same(w, got[k])]
+                found += [Difference(seat, row, None, g, None, key=str(k), stray=True) for k, g in got.items()
+                          if k not in want]
             elif not _same(want, got):
                 found.append(Difference(seat, row, None, got, want))
         found += [Difference(seat, str(row), None, got, None, stray=True) for row, got in theirs.items()

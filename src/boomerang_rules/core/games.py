@@ -237,7 +237,7 @@ def unknown_game(record: Any) -> list[Any]:
     without one: one problem at ``/game`` listing the games, rather than a whole record checked (and
     refused row by row) against the first game's schema. A record of another game without its ``game``
     (or with ``"game": 5``) was 37 or 65 problems of the first game's schema; one of the first game, one."""
-    from .arguments import brief
+    from .arguments import brief, json_brief
     from .errors import Problem
 
     if not isinstance(record, dict):
@@ -250,7 +250,8 @@ def unknown_game(record: Any) -> list[Any]:
     game = record["game"]
     if isinstance(game, str) and game in GAMES:
         return []
-    return [Problem("/game", f"unknown game {brief(game)} (games: {games})", "game")]
+    return [Problem("/game", f"unknown game {json_brief(game) if not isinstance(game, str) else brief(game)} "
+                             f"(games: {games})", "game")]
 
 
 def records_module(game: str) -> GameModule:

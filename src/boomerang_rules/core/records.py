@@ -25,7 +25,7 @@ from .jsonio import json_problems
 from .loading import RULESET_FORMAT, VARIANT_FORMAT, load_rules, loaded, rules_data, rules_from_data, shipped_ids
 from .pointer import pointer
 from .schema import schema_problems
-from .validation import RECORD_FORMAT
+from .validation import RECORD_FORMAT, array_of_documents
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -213,10 +213,11 @@ def not_a_record(record: Any) -> list[Problem]:
     """A ruleset or variant (its ``format`` says so) given where a record is read: one problem at
     ``/format``, in the words ``load_rules`` gives a record given as rules, in every game. It was the
     record schema's every required field (``'game' is a required property``, ``'players' ...``) and
-    the format last, so ``replay house.json`` never said that the file is a variant."""
+    the format last, so ``replay house.json`` never said that the file is a variant. A JSON array of
+    records gets its one problem too (``core.validation.array_of_documents``)."""
     fmt = record.get("format") if isinstance(record, dict) else None
     if fmt not in (RULESET_FORMAT, VARIANT_FORMAT):
-        return []
+        return array_of_documents(record)
     what = "a ruleset" if fmt == RULESET_FORMAT else "a variant"
     return [Problem("/format", f"expected {RECORD_FORMAT!r}, found {fmt!r}: {what}, not a game record", "format")]
 

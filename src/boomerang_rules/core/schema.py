@@ -11,7 +11,7 @@ import re
 from functools import cache
 from typing import Any
 
-from .arguments import brief
+from .arguments import brief, json_brief
 from .display import QUOTED, SHOWN_TEXT, shown, unshown_words
 from .errors import Problem
 from .pointer import pointer
@@ -214,7 +214,12 @@ def schema_problems(instance: Any, name: str) -> list[Problem]:
 def _requoted(message: str, instance: Any) -> str:
     """jsonschema's ``message`` about ``instance`` with each long string of it that the message quotes
     whole (the instance itself: ``'zzz…' is too long``; an object's keys: ``('zzz…' was unexpected)``)
-    quoted as every message quotes the input (``shown``): cut, with its length."""
+    quoted as every message quotes the input (``shown``): cut, with its length. Any other value the
+    message opens with is written as the document wrote it, in JSON's words and briefly (``_as_written``)."""
+    if not isinstance(instance, str):
+        opening = repr(instance)
+        if message.startswith(opening):
+            message = _as_written(instance) + message[len(opening):]
     if isinstance(instance, str):
         longs = [instance]
     elif isinstance(instance, dict):
@@ -225,6 +230,15 @@ def _requoted(message: str, instance: Any) -> str:
         if len(text) > QUOTED:
             message = message.replace(repr(text), shown(text))
     return message
+
+
+def _as_written(value: Any) -> str:
+    """A value of the document as a message opens with it: as JSON writes it (``true``, ``null``,
+    ``{"a": 1}``, not Python's ``True``, ``None``, ``{'a': 1}``), and a long one cut
+    (``core.arguments.json_brief``: a number of 400 digits as its first and last digits), so that the
+    rule broken, which follows it, is never cut off the message (``10000…`` of 200 digits was all
+    ``/players/max: 10**400`` said of ``maximum``)."""
+    return json_brief(value)
 
 
 def _short(message: str, limit: int = 200) -> str:

@@ -32,11 +32,13 @@ class Report:
         return not self.problems
 
     def as_dict(self) -> dict[str, Any]:
-        """JSON-ready form, for ``--json`` output."""
+        """JSON-ready form, for ``--json`` output: the keys of every report ``validate --json`` prints,
+        a file it could not read included (``readable`` false, its one problem of rule ``io``)."""
         return {
             "file": self.file,
             "kind": self.kind,
             "valid": self.valid,
+            "readable": True,
             "problems": [{"pointer": p.pointer, "message": p.message, "rule": p.rule} for p in self.problems],
         }
 
@@ -74,10 +76,25 @@ CHECKERS: dict[str, Checker] = {
 """The document kinds ``validate`` knows, by their ``format`` value."""
 
 
+def array_of_documents(data: Any) -> list[Problem]:
+    """A JSON array whose every item is a document (an object with a ``format``), as a program that
+    gathers records in a list writes them: one problem saying how a file holds several, in JSON Lines.
+    It was "not a document this library reads" (``validate``) or the whole array quoted and said not to
+    be an object (``replay``, ``sheet``), neither of which said what to do. ``[]`` for anything else."""
+    if not (isinstance(data, list) and data and all(isinstance(item, dict) and "format" in item for item in data)):
+        return []
+    many = f"{len(data):,} documents" if len(data) != 1 else "one document"
+    return [Problem("", f"a JSON array of {many}: a file holds one document, or several one a line in a JSON "
+                    "Lines file (a name ending in .jsonl, as simulate --out games.jsonl writes)", "format")]
+
+
 def validate_data(data: Any, label: str | None = None, base: Path | None = None, path: Path | None = None) -> Report:
     """Validate a parsed document of any known kind (``path``: the file it is the whole of, if any)."""
     fmt = data.get("format") if isinstance(data, dict) else None
     checker = CHECKERS.get(fmt) if isinstance(fmt, str) else None
+    listed = array_of_documents(data)
+    if listed:
+        return Report(label or "<input>", None, tuple(p.in_file(label) for p in listed))
     if checker is None:
         kinds = ", ".join(sorted(CHECKERS))
         where = "/format" if isinstance(data, dict) else ""

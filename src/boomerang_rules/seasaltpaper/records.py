@@ -273,7 +273,9 @@ def _replay_round(state: GameState, r: int, rnd: dict[str, Any], last: bool) -> 
 
 def _check_result(state: GameState, result: dict[str, Any]) -> list[Problem]:
     if not is_over(state):
-        return [Problem("/result", "the game is unfinished, so it has no result yet", "result-unfinished")]
+        totals = ", ".join(map(str, state.totals))
+        return [Problem("/result", f"the game is unfinished (round {state.round + 1}, totals {totals} of "
+                        f"{state.rules.target(state.players)} to reach), so it has no result yet", "result-unfinished")]
     return result_problems([s.as_dict() for s in score_sheets(state)], winners(state), result)
 
 
