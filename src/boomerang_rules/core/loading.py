@@ -271,8 +271,15 @@ def shipped_id_problems(rules: Any, label: str | None) -> list[Problem]:
     """A ruleset that takes a shipped one's id for other rules (``rules-id``); [] otherwise.
 
     A record names its rules by id ("[standard]"), so an id must not lie: a changed copy of a
-    shipped ruleset that kept its id would write records that ``validate`` then refuses.
+    shipped ruleset that kept its id would write records that ``validate`` then refuses. Nor may
+    it be a game's name that is no shipped id (``boomerang-australia``), which ``load_rules`` reads
+    as the game's default ruleset (``standard``): the other games' names are their default rulesets'
+    ids, so a ruleset of theirs called so was refused, and Boomerang: Australia's was not.
     """
+    if rules.id in GAMES and not _is_shipped(rules.id):
+        default = rules_module(rules.id).DEFAULT_RULES
+        return [Problem("/id", f"this ruleset is called {rules.id!r}, a game's name, which load_rules reads as the "
+                        f"shipped {default!r}; give it an id of its own", "rules-id", label)]
     if not _is_shipped(rules.id):
         return []
     shipped = _load_shipped(rules.id)
