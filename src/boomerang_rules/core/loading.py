@@ -289,9 +289,9 @@ def shipped_id_problems(rules: Any, label: str | None) -> list[Problem]:
 
     A record names its rules by id ("[standard]"), so an id must not lie: a changed copy of a
     shipped ruleset that kept its id would write records that ``validate`` then refuses. Nor may
-    it be a game's name that is no shipped id (``boomerang-australia``), which ``load_rules`` reads
-    as the game's default ruleset (``standard``): the other games' names are their default rulesets'
-    ids, so a ruleset of theirs called so was refused, and Boomerang: Australia's was not.
+    it be a game's name that is no shipped id, which ``load_rules`` reads as the game's default
+    ruleset (``DEFAULT_RULES``): where a game's name is its default ruleset's id, a ruleset called so
+    was refused as a changed copy; where it is not, one of any rules loaded.
     """
     if rules.id in GAMES and not _is_shipped(rules.id):
         default = rules_module(rules.id).DEFAULT_RULES
