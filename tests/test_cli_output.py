@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable
@@ -456,3 +457,54 @@ def test_clipped_to_is_its_limit_and_an_ellipsis_whatever_the_text() -> None:
     for text in ("x" * 5000, "田" * 5000, "\n" * 1000, "a田" * 100):
         cut = clipped_to(text, 20)
         assert cut.endswith("…") and 19 <= columns(cut) - 1 <= 20 and "\n" not in cut
+
+
+def test_australias_score_tables_keep_the_numbers_of_a_rulesets_large_scores_apart(tmp_path: Path) -> None:
+    """Boomerang: Australia's sheets gave every number six columns in ``replay`` and the picture a column
+    of a narrowest sheet's width, where a ruleset's tables (1,000 a collection icon, doubled up to a
+    million, 64 rounds) reach totals of six digits and more: ``replay`` ran a row's numbers together
+    ("14338380001302000") and the picture drew them over each other and past the sheet's edge. Each
+    column is as wide as its widest number now, in both."""
+    import xml.etree.ElementTree as ET
+
+    from boomerang_rules.core.textbox import text_width
+
+    big = {"collections": {"values": dict.fromkeys(("leaves", "wildflowers", "shells", "souvenirs"), 1000),
+                           "double_limit": 1000000},
+           "animals": {"values": dict.fromkeys(("kangaroos", "emus", "wombats", "koalas", "platypuses"), 1000)}}
+    variant = tmp_path / "v.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "big", "name": "Big",
+                                   "extends": "standard", "changes": {"rounds": 64, "pass_directions": ["left"] * 64,
+                                                                      "scoring": big}}), encoding="utf-8")
+    path = tmp_path / "g.json"
+    assert run("simulate", "--rules", str(variant), "--players", "3", "--bots", "random", "--out", str(path))[0] == 0
+    from boomerang_rules import check_record, score_sheets
+
+    sheets = score_sheets(check_record(json.loads(path.read_text(encoding="utf-8"))).state)
+    assert max(sheet.total for sheet in sheets) >= 100_000  # six digits: no room left for the space before
+    code, out, _ = run("replay", str(path))
+    lines = out.splitlines()
+    assert code == 0 and max(map(terminal_columns, lines)) <= 80
+    rows = lines[lines.index("Final score sheets") + 2:][:3]
+    assert [row.split()[-7:] for row in rows] == [
+        [str(v) for v in (*(s.row_total(r) for r in ("throw_catch", "collections", "animals", "activity")),
+                          s.sites, s.regions, s.total)] for s in sheets], rows
+    code, svg, _ = run("sheet", str(path), "--out", "-")
+    assert code == 0
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(svg)
+    first = root.find(f"{ns}g")
+    assert first is not None
+    frame = first.find(f"{ns}rect")
+    assert frame is not None
+    right = float(frame.get("x", 0)) + float(frame.get("width", 0))
+    by_row: dict[str, list[tuple[float, float]]] = {}
+    for text in first.iter(f"{ns}text"):
+        if text.get("text-anchor") == "middle" and (text.text or "").isdigit():
+            half = text_width(text.text or "", float(text.get("font-size", 12)), text.get("font-weight") == "bold") / 2
+            x = float(text.get("x", 0))
+            by_row.setdefault(text.get("y", ""), []).append((x - half, x + half))
+    for y, spans in by_row.items():
+        spans.sort()
+        assert all(a[1] <= b[0] for a, b in itertools.pairwise(spans)), (y, spans)
+        assert spans[-1][1] <= right, (y, spans[-1], right)

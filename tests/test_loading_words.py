@@ -15,6 +15,7 @@ import pytest
 
 from boomerang_rules.core.arguments import brief
 from boomerang_rules.core.errors import Problem, RulesError
+from boomerang_rules.core.games import GAMES, rules_module
 from boomerang_rules.core.loading import load_rules, resolve_data, rules_data, rules_from_data, shipped_ids
 from boomerang_rules.core.validation import validate_file
 
@@ -375,3 +376,28 @@ def test_a_variant_file_whose_name_holds_a_control_character_is_refused_by_every
         assert result.exit_code == 1 and want in result.stderr, command
         assert "\x07" not in result.stdout + result.stderr
     assert not out.exists()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_ruleset_may_not_take_a_games_name_for_its_id_in_any_game(tmp_path: Path, game: str) -> None:
+    """``load_rules`` reads a game's name as the game's default ruleset, so a ruleset called by a game's
+    name other than that ruleset lies as a changed copy keeping a shipped id does. Sea Salt & Paper's and
+    Boomerang (2010)'s names are their default rulesets' ids, so theirs were refused (``rules-id``);
+    a Boomerang: Australia ruleset of other rules called ``boomerang-australia`` loaded, and ``tournament``
+    said "rules boomerang-australia" of a game that was not the standard one. Refused in every game now,
+    a ruleset of another game called by this one's name too."""
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+
+    for rules_id in (rules_module(game).DEFAULT_RULES, *(rules_module(g).DEFAULT_RULES for g in GAMES if g != game)):
+        data = rules_data(load_rules(rules_id))
+        data["id"] = game
+        data["players"]["min"] += 1
+        path = tmp_path / "rs.json"
+        path.write_text(json.dumps(data))
+        with pytest.raises(RulesError) as refused:
+            load_rules(path)
+        assert [(p.pointer, p.rule, p.file) for p in refused.value.problems] == [("/id", "rules-id", str(path))]
+        validated = CliRunner().invoke(cli, ["validate", str(path)])
+        assert validated.exit_code == 1 and "[rules-id]" in validated.stdout

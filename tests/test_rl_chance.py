@@ -438,3 +438,32 @@ def test_a_node_made_by_hand_is_a_place_the_game_can_reach(rules_id: str, player
         complete = (*complete, more[0][0])
     with pytest.raises(ValueError, match=r"^drawn must leave the chance event under way incomplete"):
         attrs.evolve(first, drawn=complete)  # its last outcome makes the state
+
+
+def test_a_sea_salt_paper_rounds_deck_is_dealt_to_the_game_as_it_stands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each round's deck was dealt by replaying the whole game from its first deck, every decision
+    again (``new_game`` with every deck and steal so far, then ``apply`` on each): a round cost as much
+    as the game before it, and a game of a thousand rounds (a ruleset whose rounds seldom score, which
+    OpenSpiel plays through ``rl.chance``) took hours. The waiting state is dealt the deck itself now
+    (``engine.deal_waiting``): neither is called, and the game is the one the seeded engine plays
+    (``test_a_seeded_games_outcomes_replay_it_exactly``)."""
+    from boomerang_rules.seasaltpaper import chance as ssp_chance
+
+    rng = random.Random(7)
+    node = chance.new_game("sea-salt-paper", 2)
+    rounds = 0
+    while rounds < 4 and not chance.is_over(node):
+        if chance.is_chance(node) and node.state is not None and node.held is None:
+            while len(chance.outcomes(node)) > 1:  # the deck's order but its last card
+                node = chance.resolve(node, rng.choice(chance.outcomes(node))[0])
+            with monkeypatch.context() as patched:
+                for name in ("apply", "new_game"):
+                    patched.setattr(ssp_chance, name, lambda *a, name=name, **k: pytest.fail(f"{name} called"))
+                node = chance.resolve(node, chance.outcomes(node)[0][0])
+            rounds += 1
+            assert node.state.round == rounds and node.state.phase == "draw"
+        elif chance.is_chance(node):
+            node = chance.resolve(node, rng.choice(chance.outcomes(node))[0])
+        else:
+            node = _decide(node, rng)
+    assert rounds == 4

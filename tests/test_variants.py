@@ -591,3 +591,27 @@ def test_whole_numbers_written_as_floats_load_in_every_game(tmp_path: Path, rule
     result = CliRunner().invoke(cli, ["validate", str(ruleset), str(path)])
     assert result.exit_code == 0, result.output
     assert "2 valid, 0 invalid" in result.output
+
+
+@pytest.mark.parametrize("game", ["boomerang-australia", "sea-salt-paper", "boomerang-2010"])
+def test_a_change_the_variants_own_id_name_or_description_replaces_is_refused(tmp_path: Path, game: str) -> None:
+    """A variant's own ``id`` and ``name`` (both required) and ``description`` are written over the
+    resolved ruleset's, so ``changes`` naming one of them to another value changed nothing, silently:
+    the file read as a ruleset called "Other", which loaded as "Test". Refused at its place in every
+    game, by ``load_rules`` and ``validate`` alike; a change of the description where the variant has
+    none of its own still serves (it is the ruleset's)."""
+    changes = {"id": "other", "name": "Other", "description": None}
+    data = {**variant(changes, extends=game), "description": "Ours"}
+    path = write(tmp_path / "v.json", data)
+    want = [("/changes/description", "changes-overridden"), ("/changes/id", "changes-overridden"),
+            ("/changes/name", "changes-overridden")]
+    with pytest.raises(br.RulesError) as refused:
+        br.load_rules(path)
+    assert sorted((p.pointer, p.rule) for p in refused.value.problems) == want
+    assert all(p.file == str(path) for p in refused.value.problems)
+    assert sorted((p.pointer, p.rule) for p in validate_file(path)[0].problems) == want
+    same = write(tmp_path / "same.json", {**data, "changes": {"id": "test", "description": "Ours"}})
+    assert br.load_rules(same).description == "Ours"
+    del data["description"]
+    own = write(tmp_path / "own.json", {**data, "changes": {"description": "Theirs"}})
+    assert br.load_rules(own).description == "Theirs"

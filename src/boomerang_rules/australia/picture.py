@@ -90,6 +90,18 @@ def sheet_width(rules: Any) -> int:
     return max(SHEET_W, math.ceil(20 + 2 * widest))
 
 
+def cell_width(parts: list[dict[str, Any]]) -> float:
+    """The room of a round's column (and the sums'): its widest number, bold, and a gap. A ruleset's
+    scoring tables reach sums of seven digits and 64 rounds, whose numbers a sheet of the narrowest
+    width drew over each other."""
+    numbers: list[int] = [0]
+    for part in parts:
+        rows = [part["rounds"][row] for row, _ in ROWS]
+        numbers += [value for values in rows for value in values] + [sum(values) for values in rows]
+        numbers += [sum(values[r] for values in rows if r < len(values)) for r in range(max(map(len, rows)))]
+    return max(text_width(str(n), 12, True) for n in numbers) + 8
+
+
 def activity_lines(part: dict[str, Any], width: float) -> list[str]:
     """The line "Activities: 1 swimming, 2 none, ..." broken to fit ``width`` (none for no round)."""
     if not part["activities"]:
@@ -103,8 +115,10 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     names = picture_names(names)  # escaped as replay writes them (core.page)
     rules = state.rules
     parts = sheet_parts(state, names)
-    rounds = rules.rounds
-    sheet_w = sheet_width(rules)
+    rounds: int = rules.rounds
+    label_w = max(text_width(label, 12) for _, label in ROWS + (("", "Round total"),))
+    label_w = max(label_w, text_width("Round total", 12, True)) + 20
+    sheet_w = max(sheet_width(rules), math.ceil(label_w + 10 + (rounds + 1) * cell_width(parts)))
     map_rows = (len(rules.regions) + 1) // 2
     from .sheets import score_sheets, tie_words
     over = state.round >= rules.rounds
@@ -117,8 +131,6 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     height = (PAD * 2 + 30 + ROW_H * (len(ROWS) + 2) + 20 + map_rows * 44 + ROW_H * 3 + 14 * most_lines + 12
               + note_h)
     out = svg_start(width, height, rules.name, "#fffdf5")
-    label_w = max(text_width(label, 12) for _, label in ROWS + (("", "Round total"),))
-    label_w = max(label_w, text_width("Round total", 12, True)) + 20
     col_w = (sheet_w - label_w - 10) / float(rounds + 1)
     for s, part in enumerate(parts):
         x0 = PAD + s * (sheet_w + PAD)

@@ -9,6 +9,15 @@ from typing import Any
 from ..terminal.wording import columns, name_column
 
 ROUND_ROWS = (("throw_catch", "T&C"), ("collections", "Coll"), ("animals", "Anim"), ("activity", "Act"))
+CELL = 6
+"""The narrowest a column of numbers is: a head and a number of up to five digits, a space before each."""
+
+
+def _widths(heads: Sequence[str], rows: Sequence[Sequence[int]]) -> list[int]:
+    """Each column's width: ``CELL``, or one more than its widest number. A ruleset's scoring tables
+    reach totals of eight digits (1,000 a collection icon, 64 rounds of 64 cards), which a fixed six
+    ran together into one number ("14338380001302000")."""
+    return [max(CELL, len(head) + 1, *(len(str(row[i])) + 1 for row in rows)) for i, head in enumerate(heads)]
 
 
 def round_table(sheets: Sequence[Any], names: Sequence[str], r: int, notes: Sequence[str] = (),
@@ -16,22 +25,28 @@ def round_table(sheets: Sequence[Any], names: Sequence[str], r: int, notes: Sequ
     """Each seat's points in round ``r`` (0-based), row by row, with an optional note per seat;
     ``gains``: each seat's points for sites and region bonuses that round, so that the round's
     column adds up to what its total gained."""
-    heads = [h for _, h in ROUND_ROWS] + (["Sites", "Regns"] if gains else [])
-    column = name_column(names, 80 - len(indent) - 6 * (len(heads) + 1))  # a row of 80 columns, its note aside
-    out = [f"{indent}{'':<{columns(column[0])}}" + "".join(f"{h:>6}" for h in heads) + " Round"]
+    heads = [h for _, h in ROUND_ROWS] + (["Sites", "Regns"] if gains else []) + ["Round"]
+    rows = []
     for s, sheet in enumerate(sheets):
         values = [getattr(sheet, row)[r] for row, _ in ROUND_ROWS] + (list(gains[s]) if gains else [])
+        rows.append([*values, sum(values)])
+    widths = _widths(heads, rows)
+    column = name_column(names, 80 - len(indent) - sum(widths))  # a row of 80 columns, its note aside
+    out = [f"{indent}{'':<{columns(column[0])}}" + "".join(f"{h:>{w}}" for h, w in zip(heads, widths))]
+    for s, row in enumerate(rows):
         note = f"  ({notes[s]})" if notes else ""
-        out.append(f"{indent}{column[s]}" + "".join(f"{v:>6}" for v in values) + f"{sum(values):>6}{note}")
+        out.append(f"{indent}{column[s]}" + "".join(f"{v:>{w}}" for v, w in zip(row, widths)) + note)
     return out
 
 
 def totals_table(sheets: Sequence[Any], names: Sequence[str], indent: str = "  ") -> list[str]:
     """Each seat's game totals, row by row, sites, region bonuses and the total."""
     heads = [h for _, h in ROUND_ROWS] + ["Sites", "Regns", "Total"]
-    column = name_column(names, 80 - len(indent) - 6 * len(heads))
-    out = [f"{indent}{'':<{columns(column[0])}}" + "".join(f"{h:>6}" for h in heads)]
-    for s, sheet in enumerate(sheets):
-        values = [sheet.row_total(row) for row, _ in ROUND_ROWS] + [sheet.sites, sheet.regions, sheet.total]
-        out.append(f"{indent}{column[s]}" + "".join(f"{v:>6}" for v in values))
+    rows = [[sheet.row_total(row) for row, _ in ROUND_ROWS] + [sheet.sites, sheet.regions, sheet.total]
+            for sheet in sheets]
+    widths = _widths(heads, rows)
+    column = name_column(names, 80 - len(indent) - sum(widths))
+    out = [f"{indent}{'':<{columns(column[0])}}" + "".join(f"{h:>{w}}" for h, w in zip(heads, widths))]
+    for s, row in enumerate(rows):
+        out.append(f"{indent}{column[s]}" + "".join(f"{v:>{w}}" for v, w in zip(row, widths)))
     return out

@@ -153,6 +153,9 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
     problems = schema_problems(data, "variant")
     if problems:
         raise RulesError([p.in_file(label) for p in problems])
+    unused = _overridden(data, label)
+    if unused:
+        raise RulesError(unused)
     parent = str(_own_ruleset(data["extends"]))  # a game's name extends its default ruleset, as ``load_rules`` reads it
     if not allow_paths and not _is_shipped(parent):
         raise RulesError([Problem("/extends", f"{brief(parent)} is not a shipped ruleset; a variant given inline may "
@@ -184,6 +187,20 @@ def resolve_data(data: dict[str, Any], label: str | None, base: Path | None = No
         if field in data:
             merged[field] = data[field]
     return merged  # type: ignore[no-any-return]
+
+
+def _overridden(data: dict[str, Any], label: str | None) -> list[Problem]:
+    """The changes of ``id``, ``name`` or ``description`` that the variant's own field of that name
+    replaces (``resolve_data`` writes the variant's over the patch's): such a change changed nothing,
+    silently, where a reader of the file takes it for the variant's."""
+    changes = data["changes"]
+    given = {field: "null" if changes[field] is None else brief(changes[field])
+             for field in ("id", "name", "description") if field in changes}
+    return [Problem(pointer("changes", field), f"{given[field]} is replaced by the variant's own {field} "
+                    f"({brief(data[field])}), so it changes nothing: give the {field} once, at /{field}",
+                    "changes-overridden", label)
+            for field in ("id", "name", "description") if field in changes and field in data
+            and changes[field] != data[field]]
 
 
 def _game_changed(parent: str, game: Any, label: str | None) -> Problem:
@@ -271,8 +288,15 @@ def shipped_id_problems(rules: Any, label: str | None) -> list[Problem]:
     """A ruleset that takes a shipped one's id for other rules (``rules-id``); [] otherwise.
 
     A record names its rules by id ("[standard]"), so an id must not lie: a changed copy of a
-    shipped ruleset that kept its id would write records that ``validate`` then refuses.
+    shipped ruleset that kept its id would write records that ``validate`` then refuses. Nor may
+    it be a game's name that is no shipped id, which ``load_rules`` reads as the game's default
+    ruleset (``DEFAULT_RULES``): where a game's name is its default ruleset's id, a ruleset called so
+    was refused as a changed copy; where it is not, one of any rules loaded.
     """
+    if rules.id in GAMES and not _is_shipped(rules.id):
+        default = rules_module(rules.id).DEFAULT_RULES
+        return [Problem("/id", f"this ruleset is called {rules.id!r}, a game's name, which load_rules reads as the "
+                        f"shipped {default!r}; give it an id of its own", "rules-id", label)]
     if not _is_shipped(rules.id):
         return []
     shipped = _load_shipped(rules.id)

@@ -47,7 +47,21 @@ def _schema(name: str) -> dict[str, Any]:
         schema = json.load(f)
     inlined: dict[str, Any] = _inline_refs(schema, schema.get("$defs", {}))
     inlined.pop("$defs", None)
+    outside = _refs(inlined)
+    if outside:
+        raise ValueError(f"schema {name!r}: $ref {outside[0]!r} is not one of its own definitions (#/$defs/NAME): "
+                         "a schema may read nothing outside itself (fastjsonschema would fetch a URL)")
     return inlined
+
+
+def _refs(node: Any) -> list[Any]:
+    """The ``$ref`` values left in ``node`` (a schema whose own definitions are inlined)."""
+    if isinstance(node, dict):
+        own = [node["$ref"]] if "$ref" in node else []
+        return own + [r for v in node.values() for r in _refs(v)]
+    if isinstance(node, list):
+        return [r for v in node for r in _refs(v)]
+    return []
 
 
 _END = re.compile(r"(?<!\\)\$$")

@@ -22,7 +22,7 @@ from collections import Counter
 
 import attrs
 
-from .engine import apply, new_game
+from .engine import apply, deal_waiting, new_game
 from .rules import Ruleset
 from .state import GameState
 from .tables import tables_for
@@ -100,23 +100,7 @@ def resolve(rules: Ruleset, players: int, state: GameState | None, drawn: tuple[
         return apply(state.evolve(chance=given), seat, action)
     if state is None:
         return new_game(rules, players, decks=[t.ids_of(drawn[:-1])], first=drawn[-1])
-    return _replayed(state, t.ids_of(drawn))
-
-
-def _replayed(state: GameState, deck: tuple[str, ...]) -> GameState:
-    """``state`` (waiting for a round's deck) dealt ``deck``: the game replayed from its first
-    deck and player, every round's deck and steal, and every decision."""
-    t = state.tables
-    history = state.history
-    decks = [t.ids_of(r.deck) for r in history] + [deck]
-    entries = [e for r in history for e in r.log]
-    steals = [t.ids[card] for _, _, card in entries if card >= 0]
-    shuffles = [t.ids_of(order) for r in history for order in r.shuffles]
-    first = history[0].first if history else None
-    replay = new_game(state.rules, state.players, decks=decks, first=first, steals=steals, shuffles=shuffles)
-    for seat, action, _ in entries:
-        replay = apply(replay, seat, action)
-    return replay
+    return deal_waiting(state, drawn)
 
 
 def outcome_name(rules: Ruleset, players: int, state: GameState | None, drawn: tuple[int, ...],

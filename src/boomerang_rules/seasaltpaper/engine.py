@@ -128,6 +128,16 @@ def _start_round(state: GameState, round_no: int, first: int | None) -> GameStat
                         deck0=deck, log=None, chance=chance)
 
 
+def deal_waiting(state: GameState, deck: Sequence[int]) -> GameState:
+    """``state``, a game waiting for its round's deck (phase ``deal``: its outcomes given, none
+    seeded), dealt ``deck`` (card indices, top first) as a deck given in advance is: the round
+    starts, its first player the one the last round's end named. ``rl.chance`` deals each round so;
+    it replayed the whole game from its first deck instead, each round, which made a game of a
+    thousand rounds (a ruleset whose rounds seldom score) take hours."""
+    chance = attrs.evolve(state.chance, decks=(*state.chance.decks[:state.round], tuple(deck)))
+    return _start_round(state.evolve(chance=chance), state.round, state.first if state.first >= 0 else None)
+
+
 def _with_rng(chance: Chance, rng: int | None) -> Chance:
     """``attrs.evolve(chance, rng=rng)``, built directly (``attrs.evolve`` reads the class's fields
     at every call, once a round)."""
