@@ -399,5 +399,11 @@ def test_a_ruleset_may_not_take_a_games_name_for_its_id_in_any_game(tmp_path: Pa
         with pytest.raises(RulesError) as refused:
             load_rules(path)
         assert [(p.pointer, p.rule, p.file) for p in refused.value.problems] == [("/id", "rules-id", str(path))]
+        said = refused.value.problems[0].message
+        if game != rules_module(game).DEFAULT_RULES:  # a game's name that is no shipped id: what it reads as named
+            assert said == (f"this ruleset is called {game!r}, a game's name, which load_rules reads as the shipped "
+                            f"{rules_module(game).DEFAULT_RULES!r}; give it an id of its own")
+        else:  # the default ruleset's own id
+            assert said.startswith(f"this ruleset is called {game!r}, as a shipped one is, but differs")
         validated = CliRunner().invoke(cli, ["validate", str(path)])
         assert validated.exit_code == 1 and "[rules-id]" in validated.stdout
