@@ -153,6 +153,21 @@ def test_new_game_refuses_a_player_count_the_rules_do_not_allow(game: str) -> No
         br.new_game(rules, rules.players.max + 1, 1)
 
 
+def test_a_refused_player_count_is_told_against_the_rulesets_range_in_every_game(game: str) -> None:
+    """'is for 2 to 4 players', and for a ruleset of one count 'is for 3 players' (or '1 player'),
+    not 'is for 3 to 3 players'."""
+    rules = _rules(game)
+    for low, high, said in ((2, 4, "2 to 4 players"), (3, 3, "3 players"), (1, 1, "1 player")):
+        try:
+            ranged = attrs.evolve(rules, id="ranged", players=attrs.evolve(rules.players, min=low, max=high))
+        except br.RulesError:  # a game whose schema asks for two players at the least
+            assert low == 1
+            continue
+        with pytest.raises(ValueError) as refused:
+            br.new_game(ranged, 5, 1)
+        assert f"{ranged.id!r} is for {said}, not 5 [players-count]" in str(refused.value)
+
+
 def test_to_act_and_legal_actions_agree(game: str) -> None:
     rules = _rules(game)
     for players in _player_counts(rules):

@@ -14,7 +14,7 @@ from ..core.arguments import PLAIN_SEED_BITS, brief, is_list, kind, optional_see
 from ..core.compiled import compiled
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_seat as seat_of_game
-from ..core.seats import step_actions
+from ..core.seats import plays_for, step_actions
 from .actions import as_id
 from .dealing import deal, deal_masks, deal_problems
 from .rules import Ruleset
@@ -55,7 +55,7 @@ def new_game(rules: Ruleset, players: int, seed: int | None = None, *,
         deals = _deals_argument(deals)
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
-        raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {brief(players)}",
+        raise InvalidInput([Problem("", f"{plays_for(rules)}, not {brief(players)}",
                                     "players-count")])
     if seed is None and not deals and not undealt_ok:
         raise InvalidInput([Problem("", "give a seed to deal from, or the deals", "deal-source")])

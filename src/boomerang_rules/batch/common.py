@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from ..core.arguments import brief
 from ..core.errors import IllegalAction, Problem, RulesError
+from ..core.seats import plays_for
 from . import _kernels as k
 
 MAX_DECK = 64
@@ -161,7 +162,7 @@ def players_of(rules: Any, players: object) -> int:
     players = int(players)
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
-        raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players}")
+        raise ValueError(f"{plays_for(rules)}, not {players}")
     return players
 
 

@@ -12,6 +12,7 @@ import click
 
 from ..core.arguments import brief
 from ..core.display import clipped
+from ..core.seats import plays_for
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
@@ -407,7 +408,7 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
         refuse_input(exc.problems, where)
     low, high = rules.players.min, rules.players.max
     if not low <= len(cards) <= high:  # majorities are between every player of a game, and it has low to high
-        refuse_input([Problem("", f"{rules.id!r} is for {low} to {high} players, one --player each",
+        refuse_input([Problem("", f"{plays_for(rules)}, one --player each",
                               "players-count")], where)
     in_play = rules.boomerangs_each * len(cards)
     if sum(boomerangs) != in_play:  # the last passer empties the pot, so every boomerang is held at the end

@@ -12,6 +12,7 @@ from click.core import ParameterSource
 
 from ..core.arguments import brief
 from ..core.limits import DEFAULT_MAX_BYTES, MAX_JOBS, PROCESSES_PER_CPU
+from ..core.seats import plays_for
 from ..terminal.exits import EXIT_INVALID as EXIT_INVALID
 from ..terminal.exits import EXIT_USAGE as EXIT_USAGE
 from ..terminal.exits import fail as fail
@@ -228,7 +229,7 @@ def require_players(rules: Any, players: int) -> None:
         ctx = click.get_current_context(silent=True)
         defaulted = ctx is not None and ctx.get_parameter_source("players") is ParameterSource.DEFAULT
         given = f"--players {players} (the default; give --players N)" if defaulted else f"--players {players}"
-        fail(f"{given}: {rules.id!r} is for {rules.players.min} to {rules.players.max} players", EXIT_USAGE)
+        fail(f"{given}: {plays_for(rules)}", EXIT_USAGE)
 
 
 def read_one_game(file: str, game_number: int | None, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[str, Any]:

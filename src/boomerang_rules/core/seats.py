@@ -15,6 +15,14 @@ from .arguments import as_id, brief, kind
 from .errors import IllegalAction, InvalidInput, Problem
 
 
+def plays_for(rules: Any) -> str:
+    """``'standard' is for 2 to 4 players``, or ``... is for 4 players`` (``1 player``) where the
+    ruleset's range is one count: the opening of every refusal of a player count."""
+    low, high = rules.players.min, rules.players.max
+    counts = f"{low} to {high} players" if low != high else f"{low} player{'s' * (low != 1)}"
+    return f"{rules.id!r} is for {counts}"
+
+
 def check_players(rules: Any, players: object) -> int:
     """``players`` as an int if ``rules`` allow that many; ``TypeError`` for a non-integer (a numpy
     integer is the int it holds, as seeds, seats and action ids are), ``InvalidInput`` else."""
@@ -25,7 +33,7 @@ def check_players(rules: Any, players: object) -> int:
         players = number
     low, high = rules.players.min, rules.players.max
     if not low <= players <= high:
-        raise InvalidInput([Problem("", f"{rules.id!r} is for {low} to {high} players, not {brief(players)}",
+        raise InvalidInput([Problem("", f"{plays_for(rules)}, not {brief(players)}",
                                     "players-count")])
     return players
 

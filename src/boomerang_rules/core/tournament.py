@@ -21,6 +21,7 @@ from .bots import bot_game
 from .games import game_module
 from .limits import MAX_GAMES, MAX_JOBS
 from .parallel import Lazy, chunk_size, chunks_of, ordered_map
+from .seats import plays_for
 
 GameResult = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 """Per seat the game total of each row (the game's ``ROWS`` order), and the winning seats."""
@@ -192,8 +193,7 @@ def run(rules: Any, names: Sequence[str], games: int, seed: int = 0, jobs: int =
     seed = integer(seed, "seed", "an integer seed")
     jobs = in_range(jobs, 1, MAX_JOBS, "jobs", "a number of processes")
     if not rules.players.min <= n <= rules.players.max:
-        raise ValueError(f"names must hold one bot name per seat: {rules.id!r} is for {rules.players.min} to "
-                         f"{rules.players.max} players, not {n}")
+        raise ValueError(f"names must hold one bot name per seat: {plays_for(rules)}, not {n}")
     seeds = Lazy(games, lambda i: (seed + i, i % n if rotate else 0))
     spread = ray is not None or jobs > 1
     chunks = chunks_of(seeds, chunk_size(games, max(jobs, 2)) if spread else 1)  # here: one game a chunk, for progress

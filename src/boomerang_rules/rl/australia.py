@@ -23,6 +23,7 @@ from ..australia.sheets import winners
 from ..australia.state import GameState, check_state
 from ..australia.tables import NO_ACTIVITY, Tables, tables_for
 from ..core.arguments import brief, in_range, integer, items_of, not_a, seat_of
+from ..core.seats import plays_for
 from .encoding import (
     FLOAT32,
     INT8,
@@ -290,7 +291,7 @@ def layout(rules: Ruleset, players: int) -> _Layout:
         return found
     low, high_players = rules.players.min, rules.players.max
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high_players:
-        raise ValueError(f"{rules.id!r} is for {low} to {high_players} players, not {players!r}")
+        raise ValueError(f"{plays_for(rules)}, not {players!r}")
     t = tables_for(rules)
     n, h = players, t.hand_size
     regions = tuple(r.id for r in rules.regions)

@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from ..core.arguments import brief, kind
 from ..core.contract import State
+from ..core.seats import plays_for
 from ..core.tuple_backed import item_of
 
 FloatArray: TypeAlias = npt.NDArray[np.float32]
@@ -638,7 +639,7 @@ def encoder_for(rules: Any, players: int) -> Encoder:
     if found is None:
         low, high = rules.players.min, rules.players.max
         if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-            raise ValueError(f"{rules.id!r} is for {low} to {high} players, not {players!r}")
+            raise ValueError(f"{plays_for(rules)}, not {players!r}")
         found = module.encoder(rules, players)
         if len(_ENCODERS) >= 64:
             _ENCODERS.clear()

@@ -12,6 +12,7 @@ import attrs
 from ..core.arguments import brief, integer, is_list, list_of, not_a, require
 from ..core.errors import InvalidInput, Problem
 from ..core.pointer import pointer
+from ..core.seats import plays_for
 from . import extra_scoring
 from .rules import Ruleset
 from .tables import Tables, tables_for
@@ -258,8 +259,8 @@ def round_points(rules: Ruleset, cards: Sequence[tuple[Sequence[str], Sequence[s
             raise not_a(pair, f"cards[{seat}]", "a (hand, played) pair of card id lists")
     low, high = rules.players.min, rules.players.max
     if not low <= len(cards) <= high:
-        raise ValueError(f"cards must hold one (hand, played) pair per seat: {rules.id!r} is for {low} to {high} "
-                         f"players, not {len(cards)}")
+        raise ValueError(f"cards must hold one (hand, played) pair per seat: {plays_for(rules)}, "
+                         f"not {len(cards)}")
     ender = integer(ender, "ender", "a seat number")
     if not 0 <= ender < len(cards):
         raise ValueError(f"ender {ender} is not a seat of a {len(cards)}-player round")
