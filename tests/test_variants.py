@@ -609,6 +609,10 @@ def test_a_change_the_variants_own_id_name_or_description_replaces_is_refused(tm
         br.load_rules(path)
     assert sorted((p.pointer, p.rule) for p in refused.value.problems) == want
     assert all(p.file == str(path) for p in refused.value.problems)
+    said = {p.pointer: p.message for p in refused.value.problems}
+    assert said["/changes/name"] == ("'Other' is replaced by the variant's own name ('Test'), so it changes "
+                                     "nothing: give the name once, at /name")
+    assert said["/changes/description"].startswith("null is replaced by the variant's own description ('Ours')")
     assert sorted((p.pointer, p.rule) for p in validate_file(path)[0].problems) == want
     same = write(tmp_path / "same.json", {**data, "changes": {"id": "test", "description": "Ours"}})
     assert br.load_rules(same).description == "Ours"
