@@ -163,9 +163,10 @@ def test_a_refused_player_count_is_told_against_the_rulesets_range_in_every_game
         except br.RulesError:  # a game whose schema asks for two players at the least
             assert low == 1
             continue
-        with pytest.raises(ValueError) as refused:
+        with pytest.raises(br.InvalidInput) as refused:
             br.new_game(ranged, 5, 1)
-        assert f"{ranged.id!r} is for {said}, not 5 [players-count]" in str(refused.value)
+        assert [(p.pointer, p.message, p.rule) for p in refused.value.problems] == [
+            ("", f"{ranged.id!r} is for {said}, not 5", "players-count")]
 
 
 def test_to_act_and_legal_actions_agree(game: str) -> None:
