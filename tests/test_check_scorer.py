@@ -192,21 +192,7 @@ def test_check_scorer_timeout_ends_the_scorer_s_children(tmp_path: Path) -> None
                       "sys.stdin.read()\ntime.sleep(300)\n", encoding="utf-8")
     code, _, err = run("--games", "1", "--timeout", "2", "--", sys.executable, str(script))
     assert code == 1 and "did not finish" in err
-    pid = int(marker.read_text())
-    for _ in range(50):  # the kill is sent; give the system a moment to reap it
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            break
-        try:  # a zombie child of an already dead parent is reaped by init, not us
-            if Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
-                break
-        except OSError:
-            break
-        time.sleep(0.1)
-    else:
-        os.kill(pid, 9)
-        raise AssertionError("the scorer's child outlived the timeout")
+    _assert_gone(int(marker.read_text()), "the scorer's child outlived the timeout")
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="no process groups here")
@@ -237,20 +223,7 @@ def test_check_scorer_ended_by_a_signal_ends_the_scorer_with_it(tmp_path: Path) 
         assert checker.wait(timeout=60) == 128 + signal.SIGTERM
     finally:
         checker.kill()
-    for _ in range(50):
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            break
-        try:  # a zombie, reaped by init
-            if Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
-                break
-        except OSError:
-            break
-        time.sleep(0.1)
-    else:
-        os.kill(pid, 9)
-        raise AssertionError("the scorer outlived check-scorer")
+    _assert_gone(pid, "the scorer outlived check-scorer")
 
 
 def test_example_out_dash_is_refused_as_play_refuses_record_dash(tmp_path: Path,
@@ -568,3 +541,21 @@ def test_the_api_names_its_bad_argument_before_any_game_is_made(change: dict[str
                              "seed": 0, "count": 1, "timeout": 5.0}
     with pytest.raises(error, match=message):
         differential.checked(**{**given, **change})
+
+
+def _assert_gone(pid: int, said: str) -> None:
+    """Wait a moment for process ``pid`` to end (a zombie left to init counts as ended), else kill it
+    and fail with ``said``."""
+    for _ in range(50):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        try:  # a zombie child of an already dead parent is reaped by init, not us
+            if Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
+                return
+        except OSError:
+            return
+        time.sleep(0.1)
+    os.kill(pid, 9)
+    raise AssertionError(said)
