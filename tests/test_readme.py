@@ -243,3 +243,34 @@ def test_every_pycon_session_of_the_pages_prints_what_it_shows() -> None:
             sessions += 1
             assert runner.summarize(verbose=False).failed == 0, page.name
     assert sessions >= 1
+
+
+def test_referee_md_s_synopsis_names_every_option_of_every_command() -> None:
+    """The command-line synopsis of referee.md names each command's options as ``--help`` gives them,
+    none it lacks and none left out (``score``'s options are its game's, run by the test above): it
+    left out ``simulate --bots``, ``tournament --seed``/``--rules``/``--json``, ``play --rules``,
+    ``check-scorer --players``/``--timeout``/``--example-out``, ``bench --runs``/``--quick``/``--rl``."""
+    import click
+
+    from boomerang_rules.cli import cli
+
+    text = (DOCS / "referee.md").read_text(encoding="utf-8")
+    block = re.search(r"## Command line\n\n```sh\n(.*?)```", text, re.S)
+    assert block, "referee.md has no synopsis"
+    given: dict[str, set[str]] = {}
+    for line in block.group(1).splitlines():
+        words = line.split("#")[0].split()
+        if len(words) > 1 and not words[1].startswith("-"):
+            found = re.findall(r"(?<![\w-])(--?[a-z][\w-]*)", " ".join(words[2:]))
+            given.setdefault(words[1], set()).update(found)
+    context = click.Context(cli)
+    assert set(given) == set(cli.list_commands(context))
+    for name, options in given.items():
+        command = cli.get_command(context, name)
+        assert command is not None
+        spellings = [set(p.opts) | set(p.secondary_opts) for p in command.params
+                     if isinstance(p, click.Option) and "--help" not in p.opts]
+        if name != "score":
+            assert options <= set().union(*spellings), (name, options - set().union(*spellings))
+        left_out = [sorted(s) for s in spellings if not s & options]
+        assert not left_out, (name, left_out)
