@@ -274,3 +274,32 @@ def test_referee_md_s_synopsis_names_every_option_of_every_command() -> None:
             assert options <= set().union(*spellings), (name, options - set().union(*spellings))
         left_out = [sorted(s) for s in spellings if not s & options]
         assert not left_out, (name, left_out)
+
+
+def test_the_pages_invalid_record_is_one_a_reader_can_make_and_validate_prints_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """referee.md and python.md show ``validate`` refusing a pick: the record is made as the page
+    says (``examples/game-3p.json`` with one pick changed) and ``validate`` prints the block's lines.
+    The pages showed a hand (E, L, W, Y) of a game.json no reader had, so nobody could see it again."""
+    import json
+
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+
+    for page in ("referee.md", "python.md"):
+        text = (DOCS / page).read_text(encoding="utf-8")
+        made = re.search(r"a copy of `examples/(game-\dp\.json)` with `(/rounds/\d+/picks/\d+/\d+)` changed to "
+                         r"`(\w)`:\n\n```console\n\$ boomerang-rules (validate \S+)\n(.*?)```", text, re.S)
+        assert made, page
+        source, pointer, card, command, shown = made.groups()
+        record = json.loads((DOCS.parent / "examples" / source).read_text(encoding="utf-8"))
+        *path, last = (int(part) if part.isdigit() else part for part in pointer.strip("/").split("/"))
+        target = record
+        for part in path:
+            target = target[part]
+        target[last] = card
+        monkeypatch.chdir(tmp_path)
+        Path(command.split()[1]).write_text(json.dumps(record), encoding="utf-8")
+        done = CliRunner().invoke(cli, command.split())
+        assert done.exit_code == 1 and done.output == shown, (page, done.output)
