@@ -303,3 +303,24 @@ def test_the_pages_invalid_record_is_one_a_reader_can_make_and_validate_prints_i
         Path(command.split()[1]).write_text(json.dumps(record), encoding="utf-8")
         done = CliRunner().invoke(cli, command.split())
         assert done.exit_code == 1 and done.output == shown, (page, done.output)
+
+
+def test_gym_md_s_speed_is_the_run_rl_md_tabulates() -> None:
+    """gym.md gives the gymnasium envs' speed and sends the reader to rl.md for "the table": both
+    give one run's figures (gym.md kept an older run's 106,000 steps/s and 2.60×, which the table no
+    longer held)."""
+    gym = " ".join((DOCS / "gym.md").read_text(encoding="utf-8").split())
+    rl = " ".join((DOCS / "rl.md").read_text(encoding="utf-8").split())
+    said = re.search(r"`(python benchmarks/bench_pettingzoo_games\.py --rounds \d+)` on (\S+) gave about ([\d,]+) "
+                     r"learner steps/s for Boomerang: Australia, ([\d,]+) for Sea Salt & Paper and ([\d,]+) for "
+                     r"Boomerang \(2010\), or ([\d.]+)×, ([\d.]+)× and ([\d.]+)×", gym)
+    assert said, "gym.md gives no speed"
+    table = re.search(re.escape(f"`{said.group(1)}`, {said.group(2)} at") + r".*?learners ([\d,]+), ([\d,]+) and "
+                      r"([\d,]+) steps/s", rl)
+    assert table, ("rl.md tabulates no run of that command and day", said.group(1), said.group(2))
+    assert table.groups() == said.groups()[2:5]
+    page = (DOCS / "rl.md").read_text(encoding="utf-8")
+    rows = page[page.index(f"`{said.group(1)}`, {said.group(2)}"):].split("\n\n")[1]  # the run's table
+    ratios = re.findall(r"^\| (?:Boomerang: Australia|Sea Salt & Paper|Boomerang \(2010\)) \|.*\*\*([\d.]+)×\*\*",
+                        rows, re.M)
+    assert ratios == list(said.groups()[5:]), (ratios, said.groups()[5:])
