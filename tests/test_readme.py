@@ -324,3 +324,23 @@ def test_gym_md_s_speed_is_the_run_rl_md_tabulates() -> None:
     ratios = re.findall(r"^\| (?:Boomerang: Australia|Sea Salt & Paper|Boomerang \(2010\)) \|.*\*\*([\d.]+)×\*\*",
                         rows, re.M)
     assert ratios == list(said.groups()[5:]), (ratios, said.groups()[5:])
+
+
+def test_gym_md_names_every_option_of_the_rllib_example() -> None:
+    """gym.md's list of ``examples/rllib_ppo.py``'s options is its ``--help``'s, defaults included:
+    ``--rules`` and ``--iterations`` (10) were left out of it."""
+    import subprocess
+    import sys
+
+    root = DOCS.parent
+    shown = subprocess.run([sys.executable, str(root / "examples" / "rllib_ppo.py"), "--help"], capture_output=True,
+                           text=True, check=True, cwd=root).stdout
+    options = set(re.findall(r"(?<![\w-])(--[a-z][\w-]*)", shown)) - {"--help"}
+    text = " ".join((DOCS / "gym.md").read_text(encoding="utf-8").split())
+    listed = re.search(r"Options: (.*?)\. `pip install", text)
+    assert listed, "gym.md lists no options"
+    named = dict(re.findall(r"`(--[a-z][\w-]*)`(?: \((?:[^)]*?, )?([\d]+)(?:,[^)]*)?\))?", listed.group(1)))
+    assert set(named) == options, (sorted(options - set(named)), sorted(set(named) - options))
+    for option, default in named.items():
+        if default:
+            assert f"(default {default})" in shown or f"(default {default};" in shown, (option, default)
