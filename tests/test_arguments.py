@@ -517,3 +517,16 @@ def test_a_seed_no_record_could_hold_is_refused_naming_seed(game: str) -> None:
     longest = 10**digits - 1
     record = br.record_of(br.new_game(rules, 3, longest))
     assert br.validate_record(json.loads(json.dumps(record))) == [] and record["seed"] == longest
+
+
+def test_a_seed_refused_for_its_length_says_how_many_digits_it_has() -> None:
+    """The refusal counted the limit in digits and the seed in bits ("at most 4300 digits ..., not
+    14288 bits" for a seed of 4,301 digits): it says the seed's digits, the unit of the limit."""
+    import sys
+
+    digits = sys.get_int_max_str_digits()
+    for seed, length in ((10**digits, digits + 1), (-(10**digits) - 7, digits + 1), (10**5000 - 1, 5000),
+                         (2**20000, 6021), (10**9999, 10000)):
+        with pytest.raises(ValueError) as refused:
+            br.new_game("standard", 3, seed)
+        assert str(refused.value).endswith(f", not {length} digits"), (length, str(refused.value))

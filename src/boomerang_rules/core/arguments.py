@@ -168,8 +168,16 @@ def optional_seed(value: object, parameter: str = "seed") -> int | None:
     limit = sys.get_int_max_str_digits()
     if limit and seed.bit_length() > 3 * limit and abs(seed) >= 10**limit:  # 10**limit has > 3.3 * limit bits
         raise ValueError(f"{parameter} must have at most {limit} digits (a record keeps it, as JSON), not "
-                         f"{seed.bit_length()} bits")
+                         f"{decimal_digits(seed)} digits")
     return seed
+
+
+def decimal_digits(value: int) -> int:
+    """How many digits ``value`` has in decimal, counted without writing it (``str`` refuses an int
+    past Python's 4300 digits): from its bits, then one comparison with a power of ten."""
+    size = abs(value)
+    guess = int((size.bit_length() - 1) * 0.30102999566398120) + 1 if size else 1  # log10(2): digits of 2**(bits-1)
+    return guess + 1 if size >= 10**guess else guess
 
 
 def flag(value: object, parameter: str, none: bool = False) -> bool | None:
