@@ -521,7 +521,7 @@ def test_a_seed_no_record_could_hold_is_refused_naming_seed(game: str) -> None:
 
 def test_a_seed_refused_for_its_length_says_how_many_digits_it_has() -> None:
     """The refusal counted the limit in digits and the seed in bits ("at most 4300 digits ..., not
-    14288 bits" for a seed of 4,301 digits): it says the seed's digits, the unit of the limit."""
+    14285 bits" for a seed of 4,301 digits): it says the seed's digits, the unit of the limit."""
     import sys
 
     digits = sys.get_int_max_str_digits()
