@@ -344,3 +344,50 @@ def test_gym_md_names_every_option_of_the_rllib_example() -> None:
     for option, default in named.items():
         if default:
             assert f"(default {default})" in shown or f"(default {default};" in shown, (option, default)
+
+
+def test_testing_md_s_strategy_examples_pass_for_a_correct_implementation(tmp_path: Path) -> None:
+    """Each hypothesis example of testing.md, its ``my_...`` stand-ins given by the library itself (a
+    correct implementation), passes: the loader was handed ``rules.id``, which a drawn ruleset made by
+    the strategy does not have (``generated``: no loader can read it), and Boomerang (2010)'s scorer
+    was handed no ruleset, though ``b10_tables`` draws rulesets with other set sizes and decks."""
+    import json
+    from types import SimpleNamespace
+
+    from hypothesis import HealthCheck, settings
+
+    import boomerang_rules as br
+    from boomerang_rules import boomerang2010 as b10
+
+    def load(given: object) -> object:  # a loader reads an id or a ruleset's JSON, as a file would hold it
+        if isinstance(given, dict):
+            path = tmp_path / "rules.json"
+            path.write_text(json.dumps(given), encoding="utf-8")
+            return br.load_rules(path)
+        return br.load_rules(str(given))
+
+    def b10_totals(*given: object) -> list[int]:  # told the ruleset, or (told none) the shipped one
+        rules, cards, boomerangs = given if len(given) == 3 else (br.load_rules("boomerang-2010"), *given)
+        return [seat.total for seat in b10.final_scores(rules, cards, boomerangs)]  # type: ignore[arg-type]
+
+    def ssp_totals(record: dict[str, object]) -> list[int]:
+        return [sheet.total for sheet in br.score_sheets(br.state_of(record))]
+
+    mine = {"my_game": SimpleNamespace(load=load),
+            "my_engine": SimpleNamespace(legal_moves=lambda seen: list(seen.legal_actions)),
+            "my_score_sheets": lambda record: [sheet.as_dict() for sheet in br.score_sheets(br.state_of(record))],
+            "my_validator": SimpleNamespace(is_valid=lambda record: not br.validate_record(record)),
+            "my_round_score": lambda cards: br.score_round(br.load_rules(), cards, None).round_total}
+    text = (DOCS / "testing.md").read_text(encoding="utf-8")
+    namespace: dict[str, object] = {}
+    ran = []
+    for block in re.findall(r"```python\n(.*?)```", text.split("## Hostile input")[0], re.S):
+        names = set(re.findall(r"def (test_\w+)", block))
+        namespace.update(mine, my_totals=b10_totals if "b10_tables" in block else ssp_totals)
+        exec(compile(block, str(DOCS / "testing.md"), "exec"), namespace)
+        for name in sorted(names):
+            test = settings(max_examples=15, deadline=None, database=None, derandomize=True,
+                            suppress_health_check=list(HealthCheck))(namespace[name])
+            test()  # type: ignore[operator]
+            ran.append(name)
+    assert len(ran) >= 7, ran
