@@ -168,7 +168,8 @@ def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) 
 
 
 def to_act(state: Any) -> tuple[int, ...]:
-    """The seats that owe a decision now; ``()`` when the game is over."""
+    """The seats that owe a decision now, ascending; ``()`` when the game is over, or when a game
+    ``state_of`` replayed reaches a round its record does not deal (not over: it waits there)."""
     try:
         return type(state)._br_to_act(state)  # type: ignore[no-any-return]
     except AttributeError:
