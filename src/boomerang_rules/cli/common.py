@@ -85,7 +85,7 @@ against or reading; ``--bots random`` gives the uniform (and faster) games tests
 
 BOTS_HELP = ("One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision); "
              f"one name alone seats it everywhere; default: {DEFAULT_BOTS} for every seat, as in play. "
-             "random plays some 10 to 20 times faster (Sea Salt & Paper the least).")
+             "random plays some 11 to 22 times faster (Sea Salt & Paper the least).")
 
 
 def player_ranges() -> str:
