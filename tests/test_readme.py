@@ -368,7 +368,7 @@ def test_testing_md_s_strategy_examples_pass_for_a_correct_implementation(tmp_pa
 
     def b10_totals(*given: object) -> list[int]:  # told the ruleset, or (told none) the shipped one
         rules, cards, boomerangs = given if len(given) == 3 else (br.load_rules("boomerang-2010"), *given)
-        return [seat.total for seat in b10.final_scores(rules, cards, boomerangs)]  # type: ignore[arg-type]
+        return [seat.total for seat in b10.final_scores(rules, cards, boomerangs)]
 
     def ssp_totals(record: dict[str, object]) -> list[int]:
         return [sheet.total for sheet in br.score_sheets(br.state_of(record))]
