@@ -193,9 +193,11 @@ def test_development_md_names_every_c_extension() -> None:
 
 
 def test_api_md_s_signatures_name_the_parameters_and_defaults_the_code_has() -> None:
-    """Each signature api.md gives of the bots, the envs and the vector env names parameters the
-    callable has, with its defaults: Sea Salt & Paper's and Boomerang (2010)'s ``IsmctsBot`` lacked
-    ``exploration``, the PettingZoo envs ``obs_key``, ``VectorEnv`` ``copy`` and ``max_steps``."""
+    """Each signature api.md gives of the bots, the envs, the vector env and the modules' machinery names
+    parameters the callable has, with its defaults: Sea Salt & Paper's and Boomerang (2010)'s ``IsmctsBot``
+    lacked ``exploration``, the PettingZoo envs ``obs_key``, ``VectorEnv`` ``copy`` and ``max_steps``;
+    ``tournament.run`` and ``simulate`` ``progress``, ``core.bots.play_game`` ``on_decision`` and ``view``,
+    ``bench.run`` ``others``, Boomerang: Australia's ``new_game`` ``undealt_ok``."""
     import ast
     import importlib
     import inspect
@@ -209,13 +211,22 @@ def test_api_md_s_signatures_name_the_parameters_and_defaults_the_code_has() -> 
                  "`boomerang2010.ismcts`: `IsmctsBot": "boomerang_rules.boomerang2010.ismcts:IsmctsBot",
                  "`rl.pettingzoo`: `env": "boomerang_rules.rl.pettingzoo:env",
                  "`rl.vector.VectorEnv": "boomerang_rules.rl.vector:VectorEnv",
-                 "`SingleAgentEnv": "boomerang_rules.rl.gym:SingleAgentEnv"}
+                 "`SingleAgentEnv": "boomerang_rules.rl.gym:SingleAgentEnv",
+                 "`boomerang_rules.core.tournament` | `run": "boomerang_rules.core.tournament:run",
+                 "`core.simulation.simulate": "boomerang_rules.core.simulation:simulate",
+                 "`bot_seed`, `play_game": "boomerang_rules.core.bots:play_game",
+                 "`boomerang-rules bench`: `run": "boomerang_rules.bench:run",
+                 "`ordered_map": "boomerang_rules.core.parallel:ordered_map",
+                 "`ordered_in_processes": "boomerang_rules.core.process_pool:ordered_in_processes",
+                 "`checked": "boomerang_rules.core.differential:checked",
+                 "| `new_game": "boomerang_rules.australia:new_game"}
     for where, target in callables.items():
         module, _, name = target.partition(":")
         parameters = inspect.signature(getattr(importlib.import_module(module), name)).parameters
         found = re.search(re.escape(where) + r"\(([^`]*)\)`", text)
         assert found, where
         given = dict(part.strip().partition("=")[::2] for part in found.group(1).split(", "))
+        given.pop("*", None)  # keyword-only from here: not a parameter
         for parameter, default in given.items():
             assert parameter in parameters, (where, parameter)
             if default and "/" not in default and not default.isupper() and default != "DEFAULT_MAX_DECISIONS":
