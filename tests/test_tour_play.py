@@ -726,3 +726,35 @@ def test_play_keeps_80_columns_with_a_generated_ruleset_of_many_seats(game: str,
         assert [line for line in told.splitlines() if columns(line) > 80] == []
 
     check()
+
+
+def test_the_openings_say_each_rule_they_name_as_the_rules_have_it() -> None:
+    """What ``play`` tells a player before the first move, against the reference: a Sea Salt & Paper
+    duo scores its point in hand too (the opening said "each pair played as a duo"), and the LAST
+    CHANCE caller wins a tie ("you bet you will have the most"); several players completing a region
+    in the same round all get its bonus, and a round scores the ruleset's hand size (it said "your 7
+    cards" whatever the ruleset dealt); Boomerang (2010)'s game ends when a round would start with
+    an empty deck, the round whose river emptied it being hunted ("when the deck is empty")."""
+    import attrs
+
+    from boomerang_rules.australia.cli import rules_summary as australia_summary
+    from boomerang_rules.boomerang2010.cli import rules_summary as b10_summary
+    from boomerang_rules.core.loading import rules_data, rules_from_data
+    from boomerang_rules.seasaltpaper.cli import scoring_summary
+
+    _, out, _ = run("play", "--rules", "sea-salt-paper", "--seed", "2", input="")
+    opening = " ".join(out.split("Round 1")[0].split())
+    assert "each duo, a pair played or still in hand (crabs 1," in opening
+    assert "you bet nobody will have more card points than you" in opening
+    assert "played as a duo" not in scoring_summary(br.load_rules("sea-salt-paper-extra-salt"))
+    australia = " ".join(" ".join(australia_summary(br.load_rules())).split())
+    assert "gets 3 more, and so does everyone who completes it in the same round" in australia
+    assert "with your 7 cards" in australia
+    data = rules_data(br.load_rules())
+    five = rules_from_data({**data, "id": "five", "hand_size": 5}, "five.json")
+    assert attrs.asdict(five)["hand_size"] == 5
+    five_words = " ".join(" ".join(australia_summary(five)).split())
+    assert "dealt 5 cards" in five_words and "with your 5 cards" in five_words and "7 cards" not in five_words
+    b10 = " ".join(" ".join(b10_summary(br.load_rules("boomerang-2010"))).split())
+    assert "The game ends when a round would start with an empty deck" in b10
+    assert "ends when the deck is empty" not in b10

@@ -174,7 +174,7 @@ def scoring_summary(rules: Any) -> str:
     extra = (f"a {words(rules.trio.kind)} with a pair, a trio {rules.trio.points}; " if rules.trio is not None else "")
     extra += (f"a {words(rules.stand_in.kind)}, one more card of a collection begun; "
               if rules.stand_in is not None else "")
-    return (f"Card points: each pair played as a duo ({duos}); collections, by how many you hold "
+    return (f"Card points: each duo, a pair played or still in hand ({duos}); collections, by how many you hold "
             f"({collectors}); {multipliers}; {extra}each mermaid, the cards of one of your colours. Type cards ID "
             "to read a card.")
 
@@ -229,7 +229,8 @@ class Session:
         say(f"First to {target} points wins. On your turn: take a card, either the top two of the deck (keep "
             "one, discard the other) or the top card of a discard pile; then play duos for their effects, and with "
             f"{self.rules.round_end.min_points}+ card points you may end the round: STOP (everyone scores their "
-            "cards) or LAST CHANCE (the others play one more turn; you bet you will have the most).")
+            "cards) or LAST CHANCE (the others play one more turn; you bet nobody will have more card points than "
+            "you).")
         say(scoring_summary(self.rules))
         say("The discard piles matter: their top cards are there for anyone to take instead of drawing, so what "
             "you discard may help the next player, and a crab duo lets you take any card from a pile.")
