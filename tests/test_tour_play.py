@@ -758,3 +758,12 @@ def test_the_openings_say_each_rule_they_name_as_the_rules_have_it() -> None:
     b10 = " ".join(" ".join(b10_summary(br.load_rules("boomerang-2010"))).split())
     assert "The game ends when a round would start with an empty deck" in b10
     assert "ends when the deck is empty" not in b10
+
+
+def test_a_mermaid_in_words_says_whether_its_own_white_counts() -> None:
+    """``cards mermaid-1`` (and the replay page's tooltip) said "your most common colour" under the
+    variant that leaves the mermaids' white out of their count, as under the standard that counts it."""
+    standard = br.load_rules("sea-salt-paper").describe("mermaid-1")
+    without = br.load_rules("sea-salt-paper-mermaids-without-white").describe("mermaid-1")
+    assert "the mermaids' own white counts as a colour" in standard and "not" not in standard
+    assert "not counting the mermaids' own white" in without
