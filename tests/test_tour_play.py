@@ -691,7 +691,8 @@ def test_the_seats_lines_keep_one_column_whatever_the_bots_names(rules: str, mar
     code, out, _ = run("play", "--rules", rules, "--players", "3", "--seed", "2", "--bots", "ismcts:100,random",
                        input="")
     assert code == 1  # the input ends before the game does
-    lines = [line for line in out.splitlines() if mark in line and line.startswith("  ")][:3]
+    play = out.split("\nRound 1", 1)[1]  # after the opening, whose rules may say "total" too
+    lines = [line for line in play.splitlines() if mark in line and line.startswith("  ")][:3]
     assert [line.split(mark)[0].strip() for line in lines] == ["You", "ismcts:100 1", "random 2"]
     assert len({line.index(mark) for line in lines}) == 1, lines
 
@@ -767,3 +768,23 @@ def test_a_mermaid_in_words_says_whether_its_own_white_counts() -> None:
     without = br.load_rules("sea-salt-paper-mermaids-without-white").describe("mermaid-1")
     assert "the mermaids' own white counts as a colour" in standard and "not" not in standard
     assert "not counting the mermaids' own white" in without
+
+
+@pytest.mark.parametrize(("rules_id", "tie", "deck"), [
+    ("sea-salt-paper", "a tie going to the most points in the last round", "unscored."),
+    ("sea-salt-paper-tie-ender", "a tie going to whoever ended the last round", "unscored."),
+    ("sea-salt-paper-tie-went-last", "a tie going to whoever took the latest turn in the last round", "unscored."),
+    ("sea-salt-paper-last-chance-deck", "a tie going to the most points in the last round",
+     "unscored (not during LAST CHANCE's final turns)."),
+])
+def test_sea_salt_and_paper_opens_with_how_the_game_and_a_round_end(rules_id: str, tie: str, deck: str) -> None:
+    """The opening said "First to 35 points wins": the game ends after a round that leaves someone
+    with the target or more, and the highest total wins (two may pass it in one round), ties by the
+    ruleset's tie-break; four mermaids win at once; an empty deck ends a round unscored."""
+    _, out, _ = run("play", "--rules", rules_id, "--players", "3", "--seed", "2", input="")
+    opening = " ".join(out.split("Round 1")[0].split())
+    assert "First to" not in opening
+    assert (f"A round that leaves someone with 35 points or more ends the game: the highest total wins, {tie}; "
+            "placing all 4 mermaids in front of you wins at once.") in opening
+    assert f"A turn that ends with the deck empty ends the round, {deck}" in opening
+    assert max(map(len, out.split("Round 1")[0].splitlines())) <= 80
