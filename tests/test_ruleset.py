@@ -84,6 +84,51 @@ def test_some_cards_by_name() -> None:
         rules.card("ZZ")
 
 
+# The reference's card table, row by row: id, site, region, throw number, collection, animal, activity.
+REFERENCE_CARDS = [
+    ('A', 'The Bungle Bungles', 'western_australia', 1, 'leaves', None, 'indigenous_culture'),
+    ('B', 'The Pinnacles', 'western_australia', 1, None, 'kangaroos', 'sightseeing'),
+    ('C', 'Margaret River', 'western_australia', 1, 'shells', 'kangaroos', None),
+    ('D', 'Kalbarri National Park', 'western_australia', 1, 'wildflowers', None, 'bushwalking'),
+    ('E', 'Uluru', 'northern_territory', 4, None, 'emus', 'indigenous_culture'),
+    ('F', 'Kakadu National Park', 'northern_territory', 4, None, 'wombats', 'sightseeing'),
+    ('G', 'Nitmiluk National Park', 'northern_territory', 4, 'shells', 'platypuses', None),
+    ('H', "King's Canyon", 'northern_territory', 4, None, 'koalas', 'swimming'),
+    ('I', 'The Great Barrier Reef', 'queensland', 6, 'wildflowers', None, 'sightseeing'),
+    ('J', 'The Whitsundays', 'queensland', 6, None, 'kangaroos', 'indigenous_culture'),
+    ('K', 'Daintree Rainforest', 'queensland', 6, 'souvenirs', None, 'bushwalking'),
+    ('L', 'Surfers Paradise', 'queensland', 6, 'wildflowers', None, 'swimming'),
+    ('M', 'Barossa Valley', 'south_australia', 3, None, 'koalas', 'bushwalking'),
+    ('N', 'Lake Eyre', 'south_australia', 3, None, 'emus', 'swimming'),
+    ('O', 'Kangaroo Island', 'south_australia', 3, None, 'kangaroos', 'bushwalking'),
+    ('P', 'Mount Gambier', 'south_australia', 3, 'wildflowers', None, 'sightseeing'),
+    ('Q', 'Blue Mountains', 'new_south_wales', 5, None, 'wombats', 'indigenous_culture'),
+    ('R', 'Sydney Harbour', 'new_south_wales', 5, None, 'emus', 'sightseeing'),
+    ('S', 'Bondi Beach', 'new_south_wales', 5, None, 'wombats', 'swimming'),
+    ('T', 'Hunter Valley', 'new_south_wales', 5, None, 'emus', 'bushwalking'),
+    ('U', 'Melbourne', 'victoria', 2, None, 'wombats', 'bushwalking'),
+    ('V', 'The MCG', 'victoria', 2, 'leaves', None, 'indigenous_culture'),
+    ('W', 'Twelve Apostles', 'victoria', 2, 'shells', None, 'swimming'),
+    ('X', 'Royal Exhibition Building', 'victoria', 2, 'leaves', 'platypuses', None),
+    ('Y', 'Salamanca Markets', 'tasmania', 7, 'leaves', 'emus', None),
+    ('Z', 'Mount Wellington', 'tasmania', 7, None, 'koalas', 'sightseeing'),
+    ('@', 'Port Arthur', 'tasmania', 7, 'leaves', None, 'indigenous_culture'),
+    ('#', 'Richmond', 'tasmania', 7, None, 'kangaroos', 'swimming'),
+]
+REFERENCE_REGIONS = {"western_australia": "Western Australia", "victoria": "Victoria",
+                     "south_australia": "South Australia", "northern_territory": "Northern Territory",
+                     "new_south_wales": "New South Wales", "queensland": "Queensland", "tasmania": "Tasmania"}
+
+
+def test_every_card_is_the_reference_tables_row() -> None:
+    """Each card's site, region, number and icons as the reference's card table gives them: the
+    counts above hold when two cards swap an icon, this does not."""
+    rules = br.load_rules()
+    assert [(c.id, c.site, c.region, c.number, c.collection, c.animal, c.activity) for c in rules.cards] == \
+        REFERENCE_CARDS
+    assert {r.id: r.name for r in rules.regions} == REFERENCE_REGIONS
+
+
 def test_load_is_cached_and_equal_by_content(tmp_path: Path) -> None:
     a = br.load_rules()
     assert br.load_rules("standard") is a

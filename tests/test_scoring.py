@@ -14,8 +14,6 @@ from boomerang_rules import strategies as bst
 
 RULES = br.load_rules()
 IDS = [c.id for c in RULES.cards]
-# Cards with a single icon kind of interest, for building hands by hand.
-NO_COLLECTION_NO_ANIMAL_PAIR = ["B", "E", "F", "H", "M", "Q"]  # animals all different, no collections
 
 
 def score(cards: str | list[str], activity: str | None = None) -> br.RoundScore:

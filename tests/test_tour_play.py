@@ -691,7 +691,8 @@ def test_the_seats_lines_keep_one_column_whatever_the_bots_names(rules: str, mar
     code, out, _ = run("play", "--rules", rules, "--players", "3", "--seed", "2", "--bots", "ismcts:100,random",
                        input="")
     assert code == 1  # the input ends before the game does
-    lines = [line for line in out.splitlines() if mark in line and line.startswith("  ")][:3]
+    play = out.split("\nRound 1", 1)[1]  # after the opening, whose rules may say "total" too
+    lines = [line for line in play.splitlines() if mark in line and line.startswith("  ")][:3]
     assert [line.split(mark)[0].strip() for line in lines] == ["You", "ismcts:100 1", "random 2"]
     assert len({line.index(mark) for line in lines}) == 1, lines
 
@@ -726,3 +727,64 @@ def test_play_keeps_80_columns_with_a_generated_ruleset_of_many_seats(game: str,
         assert [line for line in told.splitlines() if columns(line) > 80] == []
 
     check()
+
+
+def test_the_openings_say_each_rule_they_name_as_the_rules_have_it() -> None:
+    """What ``play`` tells a player before the first move, against the reference: a Sea Salt & Paper
+    duo scores its point in hand too (the opening said "each pair played as a duo"), and the LAST
+    CHANCE caller wins a tie ("you bet you will have the most"); several players completing a region
+    in the same round all get its bonus, and a round scores the ruleset's hand size (it said "your 7
+    cards" whatever the ruleset dealt); Boomerang (2010)'s game ends when a round would start with
+    an empty deck, the round whose river emptied it being hunted ("when the deck is empty")."""
+    import attrs
+
+    from boomerang_rules.australia.cli import rules_summary as australia_summary
+    from boomerang_rules.boomerang2010.cli import rules_summary as b10_summary
+    from boomerang_rules.core.loading import rules_data, rules_from_data
+    from boomerang_rules.seasaltpaper.cli import scoring_summary
+
+    _, out, _ = run("play", "--rules", "sea-salt-paper", "--seed", "2", input="")
+    opening = " ".join(out.split("Round 1")[0].split())
+    assert "each duo, a pair played or still in hand (crabs 1," in opening
+    assert "you bet nobody will have more card points than you" in opening
+    assert "played as a duo" not in scoring_summary(br.load_rules("sea-salt-paper-extra-salt"))
+    australia = " ".join(" ".join(australia_summary(br.load_rules())).split())
+    assert "gets 3 more, and so does everyone who completes it in the same round" in australia
+    assert "with your 7 cards" in australia
+    data = rules_data(br.load_rules())
+    five = rules_from_data({**data, "id": "five", "hand_size": 5}, "five.json")
+    assert attrs.asdict(five)["hand_size"] == 5
+    five_words = " ".join(" ".join(australia_summary(five)).split())
+    assert "dealt 5 cards" in five_words and "with your 5 cards" in five_words and "7 cards" not in five_words
+    b10 = " ".join(" ".join(b10_summary(br.load_rules("boomerang-2010"))).split())
+    assert "The game ends when a round would start with an empty deck" in b10
+    assert "ends when the deck is empty" not in b10
+
+
+def test_a_mermaid_in_words_says_whether_its_own_white_counts() -> None:
+    """``cards mermaid-1`` (and the replay page's tooltip) said "your most common colour" under the
+    variant that leaves the mermaids' white out of their count, as under the standard that counts it."""
+    standard = br.load_rules("sea-salt-paper").describe("mermaid-1")
+    without = br.load_rules("sea-salt-paper-mermaids-without-white").describe("mermaid-1")
+    assert "the mermaids' own white counts as a colour" in standard and "not" not in standard
+    assert "not counting the mermaids' own white" in without
+
+
+@pytest.mark.parametrize(("rules_id", "tie", "deck"), [
+    ("sea-salt-paper", "a tie going to the most points in the last round", "unscored."),
+    ("sea-salt-paper-tie-ender", "a tie going to whoever ended the last round", "unscored."),
+    ("sea-salt-paper-tie-went-last", "a tie going to whoever took the latest turn in the last round", "unscored."),
+    ("sea-salt-paper-last-chance-deck", "a tie going to the most points in the last round",
+     "unscored (not during LAST CHANCE's final turns)."),
+])
+def test_sea_salt_and_paper_opens_with_how_the_game_and_a_round_end(rules_id: str, tie: str, deck: str) -> None:
+    """The opening said "First to 35 points wins": the game ends after a round that leaves someone
+    with the target or more, and the highest total wins (two may pass it in one round), ties by the
+    ruleset's tie-break; four mermaids win at once; an empty deck ends a round unscored."""
+    _, out, _ = run("play", "--rules", rules_id, "--players", "3", "--seed", "2", input="")
+    opening = " ".join(out.split("Round 1")[0].split())
+    assert "First to" not in opening
+    assert (f"A round that leaves someone with 35 points or more ends the game: the highest total wins, {tie}; "
+            "placing all 4 mermaids in front of you wins at once.") in opening
+    assert f"A turn that ends with the deck empty ends the round, {deck}" in opening
+    assert max(map(len, out.split("Round 1")[0].splitlines())) <= 80

@@ -180,12 +180,14 @@ def rules_summary(rules: Any) -> list[str]:
         f"Each of {rules.rounds} rounds: you are dealt {rules.hand_size} cards. First the Throw: one card "
         "kept face down until the round ends. Then the hands pass on and you pick one card face up from the "
         f"hand you are passed, {picks} times; the last card passed to you is the Catch.",
-        "A round scores, with your 7 cards: Throw & Catch, the difference of their numbers; collections, the "
+        f"A round scores, with your {rules.hand_size} cards: Throw & Catch, the difference of their numbers; "
+        "collections, the "
         f"sum of their points ({collections}), doubled when {sc.collections.double_limit} or less; animals, "
         f"each pair's points ({animals}); one activity you choose, by its icons among your cards "
         f"({table}). Each activity scores once a game: choose none to keep it for later.",
         f"Every site you cross off (a card's letter; the Throw {throw}) is {sc.site_points} point once a game; "
-        f"the first to complete a region gets {sc.region_bonus} more. Highest total wins"
+        f"the first to complete a region gets {sc.region_bonus} more, and so does everyone who completes it in the "
+        "same round. Highest total wins"
         + (f"; a tie goes to the most {tie} points." if tie else "."),
     ]
     return [line for paragraph in text for line in fitted(paragraph, indent="")]

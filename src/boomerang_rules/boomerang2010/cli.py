@@ -191,8 +191,8 @@ def rules_summary(rules: Ruleset) -> list[str]:
         "pass: passing takes the pot and leaves the hunt. The last hunter left captures first, then the "
         "passers, latest first: each takes every river card showing the land of its token.",
         "Scores: for each animal, whoever has the most cards of it scores a point a card (tied leaders all "
-        f"score); a point per {rules.boomerangs_per_point} boomerangs held. The game ends when the deck is "
-        "empty; highest total wins" + (f", a tie goes to {tie}." if tie else "."),
+        f"score); a point per {rules.boomerangs_per_point} boomerangs held. The game ends when a round would "
+        "start with an empty deck; highest total wins" + (f", a tie goes to {tie}." if tie else "."),
     ]
 
 

@@ -174,9 +174,26 @@ def scoring_summary(rules: Any) -> str:
     extra = (f"a {words(rules.trio.kind)} with a pair, a trio {rules.trio.points}; " if rules.trio is not None else "")
     extra += (f"a {words(rules.stand_in.kind)}, one more card of a collection begun; "
               if rules.stand_in is not None else "")
-    return (f"Card points: each pair played as a duo ({duos}); collections, by how many you hold "
+    return (f"Card points: each duo, a pair played or still in hand ({duos}); collections, by how many you hold "
             f"({collectors}); {multipliers}; {extra}each mermaid, the cards of one of your colours. Type cards ID "
             "to read a card.")
+
+
+TIE_WORDS = {"last-round-points": "the most points in the last round",
+             "ended-last-round": "whoever ended the last round",
+             "went-last": "whoever took the latest turn in the last round"}
+"""A ruleset's ``tie_break`` as the opening of ``play`` says it."""
+
+
+def empty_deck_words(rules: Any) -> str:
+    """The empty-deck end of a round as the opening of ``play`` says it, with the exceptions the
+    ruleset's ``round_end`` makes."""
+    but = []
+    if rules.round_end.empty_deck_during_last_chance == "continues":
+        but.append("not during LAST CHANCE's final turns")
+    if rules.round_end.empty_deck_extra_turn == "from-discard-piles":
+        but.append("but a boat pair's extra turn is still played, from the discard piles")
+    return "A turn that ends with the deck empty ends the round, unscored" + (f" ({'; '.join(but)})." if but else ".")
 
 
 def _parts(p: Any) -> str:
@@ -226,10 +243,13 @@ class Session:
         # No seed yet: it recreates every deck order, so it is shown once the game is over.
         for line in opening(self.rules.name, self.players, self.seat, title):
             click.echo(line)
-        say(f"First to {target} points wins. On your turn: take a card, either the top two of the deck (keep "
+        say(f"A round that leaves someone with {target} points or more ends the game: the highest total wins, a "
+            f"tie going to {TIE_WORDS[self.rules.tie_break]}; placing all {self.rules.mermaids.win_with} mermaids "
+            "in front of you wins at once. On your turn: take a card, either the top two of the deck (keep "
             "one, discard the other) or the top card of a discard pile; then play duos for their effects, and with "
             f"{self.rules.round_end.min_points}+ card points you may end the round: STOP (everyone scores their "
-            "cards) or LAST CHANCE (the others play one more turn; you bet you will have the most).")
+            "cards) or LAST CHANCE (the others play one more turn; you bet nobody will have more card points than "
+            f"you). {empty_deck_words(self.rules)}")
         say(scoring_summary(self.rules))
         say("The discard piles matter: their top cards are there for anyone to take instead of drawing, so what "
             "you discard may help the next player, and a crab duo lets you take any card from a pile.")

@@ -29,8 +29,11 @@ def card_words(rules: Any, card_id: str) -> str:
         m = rules.multipliers[kind]
         said.append(f"{_points(m.points)} per {m.kind.replace('_', ' ')}")
     if kind == rules.mermaids.kind:
+        own = " and ".join(sorted({c.colour.replace("_", " ") for c in rules.cards if c.kind == kind}))
+        own = (f"the mermaids' own {own} counts as a colour" if rules.mermaids.count_own_colour
+               else f"not counting the mermaids' own {own}")
         said.append("the first mermaid scores a point per card of your most common colour, the next your second "
-                    f"colour, and so on; all {rules.mermaids.win_with} in front of you win the game at once")
+                    f"colour, and so on ({own}); all {rules.mermaids.win_with} in front of you win the game at once")
     said += _expansion_rules(rules, kind)
     words = f"{card.id}: {article(kind.replace('_', ' '))}, {card.colour.replace('_', ' ')}"
     return words + (" — " + "; ".join(said) if said else "")
