@@ -410,6 +410,23 @@ def test_max_steps_truncates_an_episode_and_names_the_games_cut_short(rules_id: 
             VectorEnv(rules_id, players=3, games=2, max_steps=bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
+def test_a_step_after_the_games_end_asks_for_reset_as_after_truncation(rules_id: str) -> None:
+    """Once every game is over the next call must be ``reset``: a ``RuntimeError`` saying so, as after
+    ``max_steps`` and in the PettingZoo and gymnasium envs (it was the engine's ``IllegalAction``, "no
+    decisions are owed", which never said what to do), the env unchanged, in every game alike."""
+    env = VectorEnv(rules_id, players=3, games=2)
+    env.reset(seed=4)
+    done = False
+    while not done:
+        _, masks, _, done = env.step(env.sample_actions())
+    totals = env.totals()
+    with pytest.raises(RuntimeError, match=r"^the games are over: call reset\(\)$"):
+        env.step(np.zeros((2, 3), np.int64))
+    assert np.array_equal(env.totals(), totals) and env.ended.all() and not env.truncated.any()
+    assert env.reset(seed=4)[1].any()  # and reset plays again
+
+
 def test_the_lowest_legal_action_never_ends_sea_salt_and_paper_so_the_default_bound_does() -> None:
     env = VectorEnv("sea-salt-paper", players=2, games=2, copy=False)
     _, masks = env.reset(seed=5)

@@ -297,13 +297,17 @@ class VectorEnv:
                                                     npt.NDArray[np.float32], bool]:
         """One action id per seat of every game, ``(games, players)``: observations, masks, rewards, done.
 
-        Raises ``IllegalAction`` naming the first illegal action (then nothing is applied).
+        Raises ``IllegalAction`` naming the first illegal action (then nothing is applied); once the
+        episode is over (every game ended, or ``max_steps``), a ``RuntimeError``: the next call must be
+        ``reset``.
         """
         b = self._batch
         if b is None:
             raise RuntimeError("call reset() before step()")
         if self._truncated is not None:
             raise RuntimeError(f"the episode was truncated after {self.max_steps} steps (max_steps): call reset()")
+        if b.over:  # as after truncation, and as the other envs say it (the batch's own: IllegalAction)
+            raise RuntimeError("the games are over: call reset()")
         if self._lockstep:
             self._engine.step_observe(b, actions, self._offsets, self._obs, self._masks, self._rewards)
             self._record(actions)
