@@ -682,3 +682,41 @@ def test_every_observation_is_observe_and_never_changes_once_handed_out(rules_id
     assert len(handed) > 40
     for array, then in handed:
         assert np.array_equal(array, then)
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_state_is_every_seats_observation_of_the_game_now_and_the_docs_say_it_holds_hidden_cards(
+        rules_id: str, players: int) -> None:
+    """``state()`` is every seat's ``rl.observe`` of the game's state now, seat after seat, in both envs (in
+    the AEC env mid-cycle too: the state after the cycle's decisions so far): so it holds what no seat may
+    see of another's (a twin state, the hidden cards drawn again for seat 0, gives seat 0 the same observation
+    and another ``state()``). The docs say so, and what it is for (they said nothing of it)."""
+    import pathlib
+
+    from boomerang_rules import rl
+
+    rng = random.Random(5)
+    par = bz.parallel_env(rules_id, players)
+    seen, _ = par.reset(seed=5)
+    hidden = False
+    for _ in range(12):
+        state = par._state
+        assert np.array_equal(par.state(), np.concatenate([rl.observe(state, s) for s in range(players)]))
+        assert par.state_space.contains(par.state())
+        twin = br.determinize(br.view(state, 0), random.Random(rng.random()))
+        assert np.array_equal(rl.observe(twin, 0), seen["player_0"]["observation"])
+        hidden |= not np.array_equal(par.game.observe_seats(twin).reshape(-1), par.state())
+        seen = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in seen.items()
+                         if o["action_mask"].any()})[0]
+    assert hidden
+    aec = bz.env(rules_id, players)
+    aec.reset(seed=5)
+    for agent in aec.agent_iter(30):
+        observed, _, terminated, truncated, _ = aec.last()
+        assert np.array_equal(aec.state(), np.concatenate([rl.observe(aec._state, s) for s in range(players)]))
+        legal = np.flatnonzero(observed["action_mask"])
+        aec.step(None if terminated or truncated else int(rng.choice(legal)))
+    page = " ".join((pathlib.Path(__file__).resolve().parents[1] / "docs" / "rl.md").read_text().split())
+    assert ("every seat's observation of the game now, seat after seat: **it holds every seat's hidden cards**"
+            in page)
+    assert "for a centralised critic while training" in page

@@ -253,7 +253,10 @@ class _Common:
         return self._action_spaces[agent]
 
     def state(self) -> np.ndarray:
-        """The whole state, every seat's observation one after another (for centralised critics)."""
+        """The whole state now, every seat's observation one after another: every seat's hidden cards
+        in it, so for a centralised critic while training, never a policy's input or a seat's view (in
+        the AEC env, the state after the cycle's decisions so far, which the observations show from
+        the next cycle on)."""
         if self._state is None:
             raise RuntimeError("call reset() before state()")
         return self.game.observe_seats(self._state).reshape(-1)
