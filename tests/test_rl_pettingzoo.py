@@ -720,3 +720,33 @@ def test_state_is_every_seats_observation_of_the_game_now_and_the_docs_say_it_ho
     assert ("every seat's observation of the game now, seat after seat: **it holds every seat's hidden cards**"
             in page)
     assert "for a centralised critic while training" in page
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_an_episode_cut_short_hands_every_seat_an_all_zero_mask_in_both_envs(rules_id: str, players: int) -> None:
+    """Truncated (``max_cycles``) or ended by an illegal action, the game itself not over: the parallel
+    env's last observations mask every action, as its game's end does, as the AEC env and the gymnasium
+    env do (it handed the legal actions of a game nobody may play on)."""
+    par = bz.parallel_env(rules_id, players, max_cycles=2)
+    seen, _ = par.reset(seed=1)
+    while par.agents:
+        seen, _, _, truncations, _ = par.step({a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in seen.items()
+                                               if o["action_mask"].any()})
+    assert all(truncations.values())
+    assert all(not o["action_mask"].any() for o in seen.values())
+    assert par.action_space("player_0").sample() in range(par.game.num_actions)  # detached: any action
+    illegal = bz.parallel_env(rules_id, players)
+    seen, _ = illegal.reset(seed=1)
+    actions = {a: int(np.flatnonzero(o["action_mask"] == 0)[0]) for a, o in seen.items() if o["action_mask"].any()}
+    seen, rewards, terminations, _, _ = illegal.step(actions)
+    assert all(terminations.values()) and -1.0 in rewards.values()
+    assert all(not o["action_mask"].any() for o in seen.values())
+    aec = bz.env(rules_id, players, max_cycles=2)
+    aec.reset(seed=1)
+    for agent in aec.agent_iter():
+        observed, _, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            assert not observed["action_mask"].any()
+            aec.step(None)
+        else:
+            aec.step(int(np.flatnonzero(observed["action_mask"])[0]))

@@ -8,7 +8,8 @@ so that ``PettingZooEnv(env(..., obs_key="observations"))`` feeds it unchanged);
 game's integer actions. Every array an agent is handed is its own (no view of a buffer holding
 another seat's observation or mask), but the all-zero mask of a seat owing nothing: one read-only
 array, shared by every such seat. As in PettingZoo's classic games, an illegal action ends the
-game with -1 for the seat that made it and 0 for the others.
+game with -1 for the seat that made it and 0 for the others. Once an episode is over (the game's
+end, ``max_cycles``, an illegal action) every seat's mask is all 0, in both envs.
 
 ``action_space(agent).sample()`` with no mask draws one of that seat's legal actions (the
 space knows its seat's mask), so a policy that ignores masks still plays a legal game; pass
@@ -602,7 +603,7 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         """The game ends: -1 for each seat whose action is missing or illegal, 0 for the others."""
         agents = self.agents
         rewards = {a: (-1.0 if self._seat[a] in illegal else 0.0) for a in agents}
-        obs = self._observations(state)
+        obs = self._decide_nothing(self._observations(state))
         self.agents = []
         return obs, rewards, dict.fromkeys(agents, True), dict.fromkeys(agents, True), {a: {} for a in agents}
 
@@ -696,9 +697,20 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
             seen = seat_rows(names, obs, rows, self.obs_key, self._masks, self._zeros)
         if over or truncated:
             self.agents = []
+            if truncated:
+                seen = self._decide_nothing(seen)
         if self.render_mode == "human":
             self.render()
         return seen, rewards, terminations, truncations, infos
+
+    def _decide_nothing(self, seen: dict[str, dict[str, np.ndarray]]) -> dict[str, dict[str, np.ndarray]]:
+        """The episode is over with the game not (truncated, or ended by an illegal action): every seat's
+        mask all 0 (the shared read-only ``_zeros``), as at the game's end and in the AEC env."""
+        zeros = self._zeros
+        for observed in seen.values():
+            observed["action_mask"] = zeros
+        self._masks = [0] * len(self._masks)
+        return seen
 
 
 def parallel_env(rules: Any = "standard", players: int = 4, reward: str = "round",
