@@ -750,3 +750,38 @@ def test_an_episode_cut_short_hands_every_seat_an_all_zero_mask_in_both_envs(rul
             aec.step(None)
         else:
             aec.step(int(np.flatnonzero(observed["action_mask"])[0]))
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+@pytest.mark.parametrize("odd", ["draw", 2.0, True, -1, 10_000, "player_9"])
+def test_the_actions_of_seats_owing_nothing_are_checked_as_the_aec_env_checks_them(rules_id: str, players: int,
+                                                                                  odd: Any) -> None:
+    """A seat owing nothing may be left out of the parallel env's actions, or given any action id (not
+    read), or None, as the AEC env takes it; anything else is a ``ValueError`` naming it, the game
+    unchanged, in every game alike (the parallel env passed it over in silence where the AEC env refused
+    it), and so is an agent the game has not (in a step every seat owes too)."""
+    par = bz.parallel_env(rules_id, players)
+    seen, _ = par.reset(seed=3)
+    rng = random.Random(3)
+
+    def chosen() -> dict[str, Any]:
+        return {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in seen.items() if o["action_mask"].any()}
+
+    if odd == "player_9":
+        before = par._state
+        with pytest.raises(ValueError, match=r"^actions name 'player_9', no agent of this game \(its agents: "):
+            par.step({**chosen(), "player_9": 0})
+        assert par._state is before and par.agents
+        return
+    if rules_id == "standard":
+        return  # every seat owes every step: each action is read, and checked (test_a_simultaneous_steps_...)
+    while all(o["action_mask"].any() for o in seen.values()):  # to a step where a seat owes nothing
+        seen = par.step(chosen())[0]
+    actions = chosen()
+    idle = next(a for a, o in seen.items() if not o["action_mask"].any())
+    before = par._state
+    with pytest.raises(ValueError, match=rf"^actions\['{idle}'\] must be an integer action id \(0 to "):
+        par.step({**actions, idle: odd})
+    assert par._state is before and par.agents
+    seen = par.step({**actions, idle: 0})[0]  # an idle seat's action id, unread; or None
+    par.step({**chosen(), **{a: None for a, o in seen.items() if not o["action_mask"].any()}})

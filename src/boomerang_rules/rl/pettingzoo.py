@@ -619,6 +619,8 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         """The owing seats' actions as checked ids, or the seats whose action is missing or illegal."""
         if not isinstance(actions, dict):
             raise ValueError(f"actions must be a dict of each agent's action, not {type(actions).__name__}")
+        if len(actions) > len(seats):
+            self._check_unread(actions)
         names = self._names
         masks = self._masks
         if len(seats) == 1:  # a game of turns: one seat's plain int, legal (else the checks below)
@@ -651,6 +653,19 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
                 illegal.add(seat)
         return illegal or chosen
 
+    def _check_unread(self, actions: dict[str, Any]) -> None:
+        """Every key of ``actions`` an agent of the game, and every action an action id or None: those of
+        the seats owing nothing are not read, but checked, as the AEC env checks them (a ``ValueError``
+        naming the first that is not)."""
+        n = self.game.num_actions
+        seats = self._seat
+        for agent, action in actions.items():
+            if agent not in seats:
+                raise ValueError(f"actions name {brief(agent)}, no agent of this game (its agents: "
+                                 f"{', '.join(self._names)})")
+            if action is not None and not (action.__class__ is int and 0 <= action < n):
+                check_action(action, n, f"actions[{agent!r}]")
+
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                       dict[str, bool], dict[str, dict[str, Any]]]:
         # The hot path of a training loop: every lookup is a local or one attribute of self.
@@ -666,6 +681,8 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
             seat = seats[0]
             action = actions.get(names[seat])
             if action.__class__ is int and action >= 0 and self._masks[seat] >> action & 1:
+                if len(actions) > 1:  # the seats owing nothing: unread, but checked
+                    self._check_unread(actions)
                 engine = self._engine_actions
                 after = self._apply(state, seat, action if engine is None else engine[action])
             else:
