@@ -785,3 +785,23 @@ def test_the_actions_of_seats_owing_nothing_are_checked_as_the_aec_env_checks_th
     assert par._state is before and par.agents
     seen = par.step({**actions, idle: 0})[0]  # an idle seat's action id, unread; or None
     par.step({**chosen(), **{a: None for a, o in seen.items() if not o["action_mask"].any()}})
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_the_aec_env_asks_for_reset_once_its_episode_is_over(rules_id: str, players: int) -> None:
+    """Every agent done and removed: ``step``, ``last`` and ``observe`` are a ``RuntimeError`` saying to call
+    ``reset``, as the parallel env's ``step`` says it (they raised a bare ``KeyError: 'player_0'``)."""
+    aec = bz.env(rules_id, players, max_cycles=2)
+    for early in (aec.last, lambda: aec.last(observe=False), lambda: aec.observe("player_0"), lambda: aec.step(0)):
+        with pytest.raises(RuntimeError, match=r"^call reset\(\) before "):  # and before any reset
+            early()
+    aec.reset(seed=1)
+    for _ in aec.agent_iter():
+        observed, _, terminated, truncated, _ = aec.last()
+        aec.step(None if terminated or truncated else int(np.flatnonzero(observed["action_mask"])[0]))
+    assert not aec.agents
+    for call in (lambda: aec.step(None), lambda: aec.step(0), aec.last, lambda: aec.observe("player_0")):
+        with pytest.raises(RuntimeError, match=r"^the game is over: call reset\(\)$"):
+            call()
+    aec.reset(seed=1)
+    assert aec.last()[0] is not None

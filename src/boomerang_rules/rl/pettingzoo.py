@@ -79,6 +79,10 @@ OBS_KEYS = ("observation", "observations")
 """The observation's key beside ``"action_mask"`` (``obs_key``): PettingZoo's convention, or RLlib's
 action-masking module's."""
 
+GAME_OVER = "the game is over: call reset()"
+"""What a call needing a live agent says once every agent is done (the parallel env's ``step`` too)."""
+NOT_RESET = "call reset() before observe() or step()"
+
 DEFAULT_MAX_CYCLES = 5_000
 """The default ``max_cycles``: no game played to its end comes near it (the longest of 200 random
 games took 28 cycles in Australia, 624 steps in Sea Salt & Paper, 205 in Boomerang (2010))."""
@@ -369,7 +373,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         obs = self._obs
         if obs is None:
             if self._state is None:
-                raise RuntimeError("call reset() before observe() or step()")
+                raise RuntimeError(NOT_RESET)
             obs = self._obs = self.game.encoder.reading(self._step_start)
             self._seen = {}
         return obs
@@ -396,16 +400,17 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         """``AECEnv.last`` with ``observe`` inlined for the selected agent (called at every selection,
         most of them, in a game of turns, seats owing nothing)."""
-        if not observe:
+        try:
             agent = self.agent_selection
-            return (None, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
-                    self.infos[agent])
+            terminated = self.terminations[agent]
+        except (AttributeError, KeyError):  # never reset (no agent selected yet), or every agent removed
+            raise RuntimeError(GAME_OVER if self._state is not None else NOT_RESET) from None
+        truncated = self.truncations[agent]
+        if not observe:
+            return None, self._cumulative_rewards[agent], terminated, truncated, self.infos[agent]
         reading = self._obs
         if reading is None:
             reading = self._encoded()  # before reset(): its RuntimeError
-        agent = self.agent_selection
-        terminated = self.terminations[agent]
-        truncated = self.truncations[agent]
         seat = self._seat[agent]
         seen = self._seen.get(seat)
         if seen is None:
@@ -424,6 +429,8 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         if reading is None:
             reading = self._encoded()
         seat = self._seat[agent]
+        if not self.agents and self._state is not None:
+            raise RuntimeError(GAME_OVER)
         seen = self._seen.get(seat)
         if seen is None:
             seen = self._seen[seat] = reading.observation(seat)
@@ -452,7 +459,11 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         if self._state is None:
             raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        try:
+            dead = self.terminations[agent] or self.truncations[agent]
+        except KeyError:  # every agent removed: the episode is over
+            raise RuntimeError(GAME_OVER) from None
+        if dead:
             self._was_dead_step(action)
             return
         pos = self._pos
@@ -672,7 +683,7 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         state = self._state
         agents = self.agents
         if not agents:
-            raise RuntimeError("the game is over: call reset()" if state is not None else "call reset() before step()")
+            raise RuntimeError(GAME_OVER if state is not None else "call reset() before step()")
         names = self._names
         seats = self._to_act(state)
         if len(seats) == 1 and isinstance(actions, dict):
