@@ -615,3 +615,52 @@ def test_a_ruleset_that_never_reaches_the_learner_is_refused_with_the_reason(tmp
                                            r"seat 3's first decision"):
         env.reset(seed=2)
     assert finished["seat"] == 3
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("mode", ["NextStep", "SameStep"])
+def test_gymnasiums_vector_env_plays_each_env_as_it_plays_alone(game: str, mode: str) -> None:
+    """``gymnasium.make_vec`` over the registered env, in either autoreset mode its metadata declares:
+    reset with a list of seeds or one, observations in the batched space (float32, in [0, 1]), the
+    same as the env alone on the same seeds, every info key masked by its ``_key``, episodes reset as
+    the mode says (the next step, or the same one with ``final_obs`` and ``final_info``)."""
+    from gymnasium.vector import AutoresetMode
+
+    autoreset = AutoresetMode(mode)
+    vec = gymnasium.make_vec(bg.env_id(game), num_envs=2, vectorization_mode="sync", players=3, reward="round",
+                             vector_kwargs={"autoreset_mode": autoreset})
+    assert vec.metadata["autoreset_mode"] == autoreset
+    assert vec.single_observation_space == bg.SingleAgentEnv(game=game, players=3).observation_space
+    alone = [bg.SingleAgentEnv(game=game, players=3, reward="round") for _ in range(2)]
+    listed = vec.reset(seed=[5, 9])[0]["observations"]
+    assert listed.tolist() == [env.reset(seed=s)[0]["observations"].tolist() for env, s in zip(alone, (5, 9))]
+    assert vec.reset(seed=5)[0]["observations"].tolist() == [env.reset(seed=s)[0]["observations"].tolist()
+                                                             for env, s in zip(alone, (5, 6))]
+    mine = [env.reset(seed=s)[0] for env, s in zip(alone, (5, 6))]
+    obs, info = vec.reset(seed=5)
+    rng = np.random.default_rng(0)
+    ended = [False, False]
+    for _ in range(400):
+        assert obs["observations"].dtype == np.float32 and vec.observation_space.contains(obs)
+        assert info["_action_mask"].all() and info["_seat"].all()
+        for i, env in enumerate(alone):
+            assert np.array_equal(obs["observations"][i], mine[i]["observations"])
+        actions = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]])
+        obs, rewards, terminated, truncated, info = vec.step(actions)
+        for i, env in enumerate(alone):
+            if ended[i]:  # NextStep: this step reset it
+                mine[i] = env.reset()[0]
+                ended[i] = False
+                continue
+            mine[i], reward, term, trunc, own = env.step(int(actions[i]))
+            assert (reward, term, trunc) == (rewards[i], terminated[i], truncated[i])
+            if term or trunc:
+                if autoreset == AutoresetMode.NEXT_STEP:
+                    assert info["_totals"][i] and tuple(info["totals"][i]) == own["totals"]
+                    ended[i] = True
+                else:
+                    assert info["_final_obs"][i] and tuple(info["final_info"]["totals"][i]) == own["totals"]
+                    assert np.array_equal(info["final_obs"][i]["observations"], mine[i]["observations"])
+                    mine[i] = env.reset()[0]
+    vec.close()
+    vec.close()
