@@ -643,7 +643,7 @@ def test_gymnasiums_vector_env_plays_each_env_as_it_plays_alone(game: str, mode:
     for _ in range(400):
         assert obs["observations"].dtype == np.float32 and vec.observation_space.contains(obs)
         assert info["_action_mask"].all() and info["_seat"].all()
-        for i, env in enumerate(alone):
+        for i in range(2):
             assert np.array_equal(obs["observations"][i], mine[i]["observations"])
         actions = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]])
         obs, rewards, terminated, truncated, info = vec.step(actions)

@@ -711,7 +711,7 @@ def test_state_is_every_seats_observation_of_the_game_now_and_the_docs_say_it_ho
     assert hidden
     aec = bz.env(rules_id, players)
     aec.reset(seed=5)
-    for agent in aec.agent_iter(30):
+    for _ in aec.agent_iter(30):
         observed, _, terminated, truncated, _ = aec.last()
         assert np.array_equal(aec.state(), np.concatenate([rl.observe(aec._state, s) for s in range(players)]))
         legal = np.flatnonzero(observed["action_mask"])
@@ -743,7 +743,7 @@ def test_an_episode_cut_short_hands_every_seat_an_all_zero_mask_in_both_envs(rul
     assert all(not o["action_mask"].any() for o in seen.values())
     aec = bz.env(rules_id, players, max_cycles=2)
     aec.reset(seed=1)
-    for agent in aec.agent_iter():
+    for _ in aec.agent_iter():
         observed, _, terminated, truncated, _ = aec.last()
         if terminated or truncated:
             assert not observed["action_mask"].any()

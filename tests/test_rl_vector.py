@@ -419,7 +419,7 @@ def test_a_step_after_the_games_end_asks_for_reset_as_after_truncation(rules_id:
     env.reset(seed=4)
     done = False
     while not done:
-        _, masks, _, done = env.step(env.sample_actions())
+        _, _, _, done = env.step(env.sample_actions())
     totals = env.totals()
     with pytest.raises(RuntimeError, match=r"^the games are over: call reset\(\)$"):
         env.step(np.zeros((2, 3), np.int64))

@@ -486,5 +486,5 @@ def register() -> None:
 
 register()
 
-__all__ = ["DEFAULT_MAX_DECISIONS", "DEFAULT_PLAYERS", "ILLEGAL", "MAX_DEALS", "REWARDS", "LegalActions", "SingleAgentEnv",
-           "env_id", "env_name", "register", "registered_env"]
+__all__ = ["DEFAULT_MAX_DECISIONS", "DEFAULT_PLAYERS", "ILLEGAL", "MAX_DEALS", "REWARDS", "LegalActions",
+           "SingleAgentEnv", "env_id", "env_name", "register", "registered_env"]
