@@ -614,6 +614,8 @@ def test_a_ruleset_that_never_reaches_the_learner_is_refused_with_the_reason(tmp
     with pytest.raises(RuntimeError, match=rf"{bg.MAX_DEALS} games of 'short' at 4 players in a row ended before "
                                            r"seat 3's first decision"):
         env.reset(seed=2)
+    with pytest.raises(RuntimeError, match="the episode is over: call reset"):
+        env.step(0)
     assert finished["seat"] == 3
 
 

@@ -357,6 +357,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
                 return self._observe()
             # the bots ended this game before the seat's first decision (a variant's short game): no episode
             stream, game_seed = rng_mod.next_u64(stream)
+        self._done = True  # no episode to step in
         raise RuntimeError(f"{MAX_DEALS} games of {self.rules.id!r} at {self.players} players in a row ended before "
                            f"seat {self._me}'s first decision: the ruleset leaves the learning seat no episode")
 
