@@ -570,3 +570,99 @@ def test_the_rllib_example_exits_as_the_cli_does_on_a_ruleset_it_cannot_use(
     assert f"rllib_ppo.py: {broken}" in capsys.readouterr().err
     assert example.main(["--rules", str(tmp_path / "missing.json")]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def _short_game(tmp_path: Path) -> Path:
+    """A Sea Salt & Paper variant whose game may end before a seat's first decision: a target of 1
+    point, and a round that any seat may end at once (no card points needed)."""
+    import json
+
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "short", "name": "Short",
+                                "extends": "sea-salt-paper",
+                                "changes": {"end_targets": {"2": 1, "3": 1, "4": 1}, "round_end": {"min_points": 0}}}),
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("seat", [3, None])
+def test_a_reset_always_hands_the_learner_a_decision(seat: int | None, tmp_path: Path) -> None:
+    """An episode is the learning seat's decisions: a game the bots end before the seat's first one (a
+    variant's short game) is dealt again from the stream, never handed out finished (``reset`` gave an
+    all-0 mask, and the first ``step`` raised "the episode is over")."""
+    env = bg.SingleAgentEnv(_short_game(tmp_path), 4, seat=seat)
+    for seed in (2, 13, 57):  # each deals a first game over before seat 3's (or the drawn seat's) first decision
+        obs, info = env.reset(seed=seed)
+        assert obs["action_mask"].any() and env.action_masks().any() and "totals" not in info
+        assert (obs["observations"] == rl.observe(env._state, info["seat"])).all()
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        again, _ = env.reset(seed=seed)  # still a function of the seed
+        assert (again["observations"] == obs["observations"]).all()
+    first = bg.SingleAgentEnv(_short_game(tmp_path), 4, seat=seat).reset(seed=1)[0]
+    assert (first["observations"] == env.reset(seed=1)[0]["observations"]).all()  # a game handed out as it was
+
+
+def test_a_ruleset_that_never_reaches_the_learner_is_refused_with_the_reason(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Games that all end before the seat's first decision: a clear error after ``MAX_DEALS`` deals, not a loop."""
+    env = bg.SingleAgentEnv(_short_game(tmp_path), 4, seat=3)
+    finished = env.reset(seed=2)[1]  # a game: to be replaced by one already over
+    state, pick = br.new_game(env.rules, 4, 0), np.random.default_rng(0)
+    while not br.is_over(state):
+        state = br.step(state, [pick.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    monkeypatch.setattr(env._adapter, "new_state", lambda seed: state)
+    with pytest.raises(RuntimeError, match=rf"{bg.MAX_DEALS} games of 'short' at 4 players in a row ended before "
+                                           r"seat 3's first decision"):
+        env.reset(seed=2)
+    with pytest.raises(RuntimeError, match="the episode is over: call reset"):
+        env.step(0)
+    assert finished["seat"] == 3
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("mode", ["NextStep", "SameStep"])
+def test_gymnasiums_vector_env_plays_each_env_as_it_plays_alone(game: str, mode: str) -> None:
+    """``gymnasium.make_vec`` over the registered env, in either autoreset mode its metadata declares:
+    reset with a list of seeds or one, observations in the batched space (float32, in [0, 1]), the
+    same as the env alone on the same seeds, every info key masked by its ``_key``, episodes reset as
+    the mode says (the next step, or the same one with ``final_obs`` and ``final_info``)."""
+    from gymnasium.vector import AutoresetMode
+
+    autoreset = AutoresetMode(mode)
+    vec = gymnasium.make_vec(bg.env_id(game), num_envs=2, vectorization_mode="sync", players=3, reward="round",
+                             vector_kwargs={"autoreset_mode": autoreset})
+    assert vec.metadata["autoreset_mode"] == autoreset
+    assert vec.single_observation_space == bg.SingleAgentEnv(game=game, players=3).observation_space
+    alone = [bg.SingleAgentEnv(game=game, players=3, reward="round") for _ in range(2)]
+    listed = vec.reset(seed=[5, 9])[0]["observations"]
+    assert listed.tolist() == [env.reset(seed=s)[0]["observations"].tolist() for env, s in zip(alone, (5, 9))]
+    assert vec.reset(seed=5)[0]["observations"].tolist() == [env.reset(seed=s)[0]["observations"].tolist()
+                                                             for env, s in zip(alone, (5, 6))]
+    mine = [env.reset(seed=s)[0] for env, s in zip(alone, (5, 6))]
+    obs, info = vec.reset(seed=5)
+    rng = np.random.default_rng(0)
+    ended = [False, False]
+    for _ in range(400):
+        assert obs["observations"].dtype == np.float32 and vec.observation_space.contains(obs)
+        assert info["_action_mask"].all() and info["_seat"].all()
+        for i in range(2):
+            assert np.array_equal(obs["observations"][i], mine[i]["observations"])
+        actions = np.array([int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]])
+        obs, rewards, terminated, truncated, info = vec.step(actions)
+        for i, env in enumerate(alone):
+            if ended[i]:  # NextStep: this step reset it
+                mine[i] = env.reset()[0]
+                ended[i] = False
+                continue
+            mine[i], reward, term, trunc, own = env.step(int(actions[i]))
+            assert (reward, term, trunc) == (rewards[i], terminated[i], truncated[i])
+            if term or trunc:
+                if autoreset == AutoresetMode.NEXT_STEP:
+                    assert info["_totals"][i] and tuple(info["totals"][i]) == own["totals"]
+                    ended[i] = True
+                else:
+                    assert info["_final_obs"][i] and tuple(info["final_info"]["totals"][i]) == own["totals"]
+                    assert np.array_equal(info["final_obs"][i]["observations"], mine[i]["observations"])
+                    mine[i] = env.reset()[0]
+    vec.close()
+    vec.close()

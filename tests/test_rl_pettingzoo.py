@@ -682,3 +682,126 @@ def test_every_observation_is_observe_and_never_changes_once_handed_out(rules_id
     assert len(handed) > 40
     for array, then in handed:
         assert np.array_equal(array, then)
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_state_is_every_seats_observation_of_the_game_now_and_the_docs_say_it_holds_hidden_cards(
+        rules_id: str, players: int) -> None:
+    """``state()`` is every seat's ``rl.observe`` of the game's state now, seat after seat, in both envs (in
+    the AEC env mid-cycle too: the state after the cycle's decisions so far): so it holds what no seat may
+    see of another's (a twin state, the hidden cards drawn again for seat 0, gives seat 0 the same observation
+    and another ``state()``). The docs say so, and what it is for (they said nothing of it)."""
+    import pathlib
+
+    from boomerang_rules import rl
+
+    rng = random.Random(5)
+    par = bz.parallel_env(rules_id, players)
+    seen, _ = par.reset(seed=5)
+    hidden = False
+    for _ in range(12):
+        state = par._state
+        assert np.array_equal(par.state(), np.concatenate([rl.observe(state, s) for s in range(players)]))
+        assert par.state_space.contains(par.state())
+        twin = br.determinize(br.view(state, 0), random.Random(rng.random()))
+        assert np.array_equal(rl.observe(twin, 0), seen["player_0"]["observation"])
+        hidden |= not np.array_equal(par.game.observe_seats(twin).reshape(-1), par.state())
+        seen = par.step({a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in seen.items()
+                         if o["action_mask"].any()})[0]
+    assert hidden
+    aec = bz.env(rules_id, players)
+    aec.reset(seed=5)
+    for _ in aec.agent_iter(30):
+        observed, _, terminated, truncated, _ = aec.last()
+        assert np.array_equal(aec.state(), np.concatenate([rl.observe(aec._state, s) for s in range(players)]))
+        legal = np.flatnonzero(observed["action_mask"])
+        aec.step(None if terminated or truncated else int(rng.choice(legal)))
+    page = " ".join((pathlib.Path(__file__).resolve().parents[1] / "docs" / "rl.md").read_text().split())
+    assert ("every seat's observation of the game now, seat after seat: **it holds every seat's hidden cards**"
+            in page)
+    assert "for a centralised critic while training" in page
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_an_episode_cut_short_hands_every_seat_an_all_zero_mask_in_both_envs(rules_id: str, players: int) -> None:
+    """Truncated (``max_cycles``) or ended by an illegal action, the game itself not over: the parallel
+    env's last observations mask every action, as its game's end does, as the AEC env and the gymnasium
+    env do (it handed the legal actions of a game nobody may play on)."""
+    par = bz.parallel_env(rules_id, players, max_cycles=2)
+    seen, _ = par.reset(seed=1)
+    while par.agents:
+        seen, _, _, truncations, _ = par.step({a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in seen.items()
+                                               if o["action_mask"].any()})
+    assert all(truncations.values())
+    assert all(not o["action_mask"].any() for o in seen.values())
+    assert par.action_space("player_0").sample() in range(par.game.num_actions)  # detached: any action
+    illegal = bz.parallel_env(rules_id, players)
+    seen, _ = illegal.reset(seed=1)
+    actions = {a: int(np.flatnonzero(o["action_mask"] == 0)[0]) for a, o in seen.items() if o["action_mask"].any()}
+    seen, rewards, terminations, _, _ = illegal.step(actions)
+    assert all(terminations.values()) and -1.0 in rewards.values()
+    assert all(not o["action_mask"].any() for o in seen.values())
+    aec = bz.env(rules_id, players, max_cycles=2)
+    aec.reset(seed=1)
+    for _ in aec.agent_iter():
+        observed, _, terminated, truncated, _ = aec.last()
+        if terminated or truncated:
+            assert not observed["action_mask"].any()
+            aec.step(None)
+        else:
+            aec.step(int(np.flatnonzero(observed["action_mask"])[0]))
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+@pytest.mark.parametrize("odd", ["draw", 2.0, True, -1, 10_000, "player_9"])
+def test_the_actions_of_seats_owing_nothing_are_checked_as_the_aec_env_checks_them(rules_id: str, players: int,
+                                                                                  odd: Any) -> None:
+    """A seat owing nothing may be left out of the parallel env's actions, or given any action id (not
+    read), or None, as the AEC env takes it; anything else is a ``ValueError`` naming it, the game
+    unchanged, in every game alike (the parallel env passed it over in silence where the AEC env refused
+    it), and so is an agent the game has not (in a step every seat owes too)."""
+    par = bz.parallel_env(rules_id, players)
+    seen, _ = par.reset(seed=3)
+    rng = random.Random(3)
+
+    def chosen() -> dict[str, Any]:
+        return {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in seen.items() if o["action_mask"].any()}
+
+    if odd == "player_9":
+        before = par._state
+        with pytest.raises(ValueError, match=r"^actions name 'player_9', no agent of this game \(its agents: "):
+            par.step({**chosen(), "player_9": 0})
+        assert par._state is before and par.agents
+        return
+    if rules_id == "standard":
+        return  # every seat owes every step: each action is read, and checked (test_a_simultaneous_steps_...)
+    while all(o["action_mask"].any() for o in seen.values()):  # to a step where a seat owes nothing
+        seen = par.step(chosen())[0]
+    actions = chosen()
+    idle = next(a for a, o in seen.items() if not o["action_mask"].any())
+    before = par._state
+    with pytest.raises(ValueError, match=rf"^actions\['{idle}'\] must be an integer action id \(0 to "):
+        par.step({**actions, idle: odd})
+    assert par._state is before and par.agents
+    seen = par.step({**actions, idle: 0})[0]  # an idle seat's action id, unread; or None
+    par.step({**chosen(), **{a: None for a, o in seen.items() if not o["action_mask"].any()}})
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+def test_the_aec_env_asks_for_reset_once_its_episode_is_over(rules_id: str, players: int) -> None:
+    """Every agent done and removed: ``step``, ``last`` and ``observe`` are a ``RuntimeError`` saying to call
+    ``reset``, as the parallel env's ``step`` says it (they raised a bare ``KeyError: 'player_0'``)."""
+    aec = bz.env(rules_id, players, max_cycles=2)
+    for early in (aec.last, lambda: aec.last(observe=False), lambda: aec.observe("player_0"), lambda: aec.step(0)):
+        with pytest.raises(RuntimeError, match=r"^call reset\(\) before "):  # and before any reset
+            early()
+    aec.reset(seed=1)
+    for _ in aec.agent_iter():
+        observed, _, terminated, truncated, _ = aec.last()
+        aec.step(None if terminated or truncated else int(np.flatnonzero(observed["action_mask"])[0]))
+    assert not aec.agents
+    for call in (lambda: aec.step(None), lambda: aec.step(0), aec.last, lambda: aec.observe("player_0")):
+        with pytest.raises(RuntimeError, match=r"^the game is over: call reset\(\)$"):
+            call()
+    aec.reset(seed=1)
+    assert aec.last()[0] is not None

@@ -170,8 +170,8 @@ def test_a_ruleset_the_kernels_refuse_is_served_by_the_plain_engine(rules_id: st
     env = VectorEnv(rules, players=rules.players.min, games=2)
     assert env.engine == "generic" and env.num_actions == br.num_actions(rules)
     assert env.observation_size == rl.observation_size(rules, rules.players.min)
-    with pytest.raises(br.RulesError, match="the batched engine cannot run this ruleset"):
-        VectorEnv(object(), players=2, games=2)
+    with pytest.raises(TypeError, match=r"^rules must be a loaded ruleset \(see load_rules\), not object"):
+        VectorEnv(object(), players=2, games=2)  # no ruleset at all: named as the other envs name it
 
 
 def test_every_ruleset_is_served_by_the_engine_batch_serving_names() -> None:
@@ -410,6 +410,23 @@ def test_max_steps_truncates_an_episode_and_names_the_games_cut_short(rules_id: 
             VectorEnv(rules_id, players=3, games=2, max_steps=bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010", "sea-salt-paper-extra-salt"])
+def test_a_step_after_the_games_end_asks_for_reset_as_after_truncation(rules_id: str) -> None:
+    """Once every game is over the next call must be ``reset``: a ``RuntimeError`` saying so, as after
+    ``max_steps`` and in the PettingZoo and gymnasium envs (it was the engine's ``IllegalAction``, "no
+    decisions are owed", which never said what to do), the env unchanged, in every game alike."""
+    env = VectorEnv(rules_id, players=3, games=2)
+    env.reset(seed=4)
+    done = False
+    while not done:
+        _, _, _, done = env.step(env.sample_actions())
+    totals = env.totals()
+    with pytest.raises(RuntimeError, match=r"^the games are over: call reset\(\)$"):
+        env.step(np.zeros((2, 3), np.int64))
+    assert np.array_equal(env.totals(), totals) and env.ended.all() and not env.truncated.any()
+    assert env.reset(seed=4)[1].any()  # and reset plays again
+
+
 def test_the_lowest_legal_action_never_ends_sea_salt_and_paper_so_the_default_bound_does() -> None:
     env = VectorEnv("sea-salt-paper", players=2, games=2, copy=False)
     _, masks = env.reset(seed=5)
@@ -430,6 +447,19 @@ def test_the_player_count_is_taken_and_refused_alike_in_every_game(rules_id: str
     for odd in (3.0, True, "3"):
         with pytest.raises(TypeError, match=r"^players must be a player count \(int\), not "):
             VectorEnv(rules_id, players=odd, games=2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("odd", [3, None, ["standard"], {}])
+def test_what_is_no_ruleset_is_refused_as_the_other_envs_refuse_it(odd: Any) -> None:
+    """``rules`` that is no ruleset, id or path is a ``TypeError`` naming it, as in the PettingZoo and
+    gymnasium envs (it was a ``RulesError``: "the batched engine cannot run this ruleset")."""
+    from boomerang_rules.rl import pettingzoo
+
+    with pytest.raises(TypeError, match=r"^rules must be a loaded ruleset \(see load_rules\), not ") as refused:
+        VectorEnv(odd, players=3, games=2)
+    with pytest.raises(TypeError) as theirs:
+        pettingzoo.parallel_env(odd, players=3)
+    assert str(refused.value) == str(theirs.value)
 
 
 def test_copy_must_be_a_bool() -> None:

@@ -23,7 +23,9 @@ imports this module first.
 - **Seeds**: ``reset(seed=s)`` deals the game of a SplitMix64 stream seeded by ``s``
   (``core.rng``) and seeds ``np_random`` with ``s``; an unseeded ``reset()`` seeds that stream from
   one 64-bit word of ``np_random``. So ``reset(seed=s)`` gives the same game, the same bots and, for
-  the same actions, the same episode, and the games after it follow from ``s``. ``np_random`` is
+  the same actions, the same episode, and the games after it follow from ``s``. A game the bots end
+  before the seat's first decision (a variant's short game) is dealt again from the stream
+  (``MAX_DEALS``): every episode hands the seat a decision. ``np_random`` is
   made when first read (gymnasium's own ``reset`` makes it at once, ~8 µs, a tenth of a game of
   Boomerang (2010)'s engine time): a training loop seeding every reset does not pay for a generator
   it never reads.
@@ -76,6 +78,11 @@ DEFAULT_MAX_DECISIONS = 2_000
 """The default bound on the learning seat's decisions in an episode: no game played to its end comes
 near it (the most in 300 games of random play at every player count: 28 in Boomerang: Australia,
 199 in Sea Salt & Paper, 43 in Boomerang (2010))."""
+
+MAX_DEALS = 1_000
+"""The games ``reset`` deals, one after another from its stream, to find one in which the learning seat
+owes a decision before the game ends (a variant's game may end before: a target of 1 point); past
+it, a ``RuntimeError`` saying so."""
 
 DEFAULT_PLAYERS = 4
 """The player count when none is given (within the ruleset's range: its nearest count)."""
@@ -333,19 +340,26 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         if seed is not None:
             seed = integer(seed, "seed", "an integer seed or None")
         stream, game_seed = rng_mod.next_u64(self._seed_stream(seed))
-        game_seed >>= 1  # below 2**63, as every seed the engines take
-        self._me = rng_mod.below(stream, self.players)[1] if self.seat is None else self.seat
-        bots = game_module(self.game).BOTS
-        others = iter(self.opponents)
-        self._bots = [None if s == self._me else bots[next(others)](self.rules, bot_seed(game_seed, s))
-                      for s in range(self.players)]
-        self._viewless = [bot.__class__ in VIEWLESS for bot in self._bots]
-        self._decisions = 0
-        self._credited = 0
-        self._done = False
-        self._state = self._play_until_mine(self._adapter.new_state(game_seed))
-        self._done = self._adapter.is_over(self._state)
-        return self._observe()
+        for _ in range(MAX_DEALS):
+            game_seed >>= 1  # below 2**63, as every seed the engines take
+            stream, drawn = rng_mod.below(stream, self.players)
+            self._me = drawn if self.seat is None else self.seat
+            bots = game_module(self.game).BOTS
+            others = iter(self.opponents)
+            self._bots = [None if s == self._me else bots[next(others)](self.rules, bot_seed(game_seed, s))
+                          for s in range(self.players)]
+            self._viewless = [bot.__class__ in VIEWLESS for bot in self._bots]
+            self._decisions = 0
+            self._credited = 0
+            self._done = False
+            self._state = self._play_until_mine(self._adapter.new_state(game_seed))
+            if not self._adapter.is_over(self._state):
+                return self._observe()
+            # the bots ended this game before the seat's first decision (a variant's short game): no episode
+            stream, game_seed = rng_mod.next_u64(stream)
+        self._done = True  # no episode to step in
+        raise RuntimeError(f"{MAX_DEALS} games of {self.rules.id!r} at {self.players} players in a row ended before "
+                           f"seat {self._me}'s first decision: the ruleset leaves the learning seat no episode")
 
     def step(self, action: Any) -> tuple[dict[str, npt.NDArray[Any]], float, bool, bool, dict[str, Any]]:
         state = self._state
@@ -473,5 +487,5 @@ def register() -> None:
 
 register()
 
-__all__ = ["DEFAULT_MAX_DECISIONS", "DEFAULT_PLAYERS", "ILLEGAL", "REWARDS", "LegalActions", "SingleAgentEnv",
-           "env_id", "env_name", "register", "registered_env"]
+__all__ = ["DEFAULT_MAX_DECISIONS", "DEFAULT_PLAYERS", "ILLEGAL", "MAX_DEALS", "REWARDS", "LegalActions",
+           "SingleAgentEnv", "env_id", "env_name", "register", "registered_env"]

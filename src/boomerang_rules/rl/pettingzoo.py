@@ -8,7 +8,8 @@ so that ``PettingZooEnv(env(..., obs_key="observations"))`` feeds it unchanged);
 game's integer actions. Every array an agent is handed is its own (no view of a buffer holding
 another seat's observation or mask), but the all-zero mask of a seat owing nothing: one read-only
 array, shared by every such seat. As in PettingZoo's classic games, an illegal action ends the
-game with -1 for the seat that made it and 0 for the others.
+game with -1 for the seat that made it and 0 for the others. Once an episode is over (the game's
+end, ``max_cycles``, an illegal action) every seat's mask is all 0, in both envs.
 
 ``action_space(agent).sample()`` with no mask draws one of that seat's legal actions (the
 space knows its seat's mask), so a policy that ignores masks still plays a legal game; pass
@@ -77,6 +78,10 @@ REWARDS = ("round", "final", "win")
 OBS_KEYS = ("observation", "observations")
 """The observation's key beside ``"action_mask"`` (``obs_key``): PettingZoo's convention, or RLlib's
 action-masking module's."""
+
+GAME_OVER = "the game is over: call reset()"
+"""What a call needing a live agent says once every agent is done (the parallel env's ``step`` too)."""
+NOT_RESET = "call reset() before observe() or step()"
 
 DEFAULT_MAX_CYCLES = 5_000
 """The default ``max_cycles``: no game played to its end comes near it (the longest of 200 random
@@ -253,7 +258,10 @@ class _Common:
         return self._action_spaces[agent]
 
     def state(self) -> np.ndarray:
-        """The whole state, every seat's observation one after another (for centralised critics)."""
+        """The whole state now, every seat's observation one after another: every seat's hidden cards
+        in it, so for a centralised critic while training, never a policy's input or a seat's view (in
+        the AEC env, the state after the cycle's decisions so far, which the observations show from
+        the next cycle on)."""
         if self._state is None:
             raise RuntimeError("call reset() before state()")
         return self.game.observe_seats(self._state).reshape(-1)
@@ -365,7 +373,7 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         obs = self._obs
         if obs is None:
             if self._state is None:
-                raise RuntimeError("call reset() before observe() or step()")
+                raise RuntimeError(NOT_RESET)
             obs = self._obs = self.game.encoder.reading(self._step_start)
             self._seen = {}
         return obs
@@ -392,16 +400,17 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
         """``AECEnv.last`` with ``observe`` inlined for the selected agent (called at every selection,
         most of them, in a game of turns, seats owing nothing)."""
-        if not observe:
+        try:
             agent = self.agent_selection
-            return (None, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
-                    self.infos[agent])
+            terminated = self.terminations[agent]
+        except (AttributeError, KeyError):  # never reset (no agent selected yet), or every agent removed
+            raise RuntimeError(GAME_OVER if self._state is not None else NOT_RESET) from None
+        truncated = self.truncations[agent]
+        if not observe:
+            return None, self._cumulative_rewards[agent], terminated, truncated, self.infos[agent]
         reading = self._obs
         if reading is None:
             reading = self._encoded()  # before reset(): its RuntimeError
-        agent = self.agent_selection
-        terminated = self.terminations[agent]
-        truncated = self.truncations[agent]
         seat = self._seat[agent]
         seen = self._seen.get(seat)
         if seen is None:
@@ -420,6 +429,8 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         if reading is None:
             reading = self._encoded()
         seat = self._seat[agent]
+        if not self.agents and self._state is not None:
+            raise RuntimeError(GAME_OVER)
         seen = self._seen.get(seat)
         if seen is None:
             seen = self._seen[seat] = reading.observation(seat)
@@ -448,7 +459,11 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         if self._state is None:
             raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        try:
+            dead = self.terminations[agent] or self.truncations[agent]
+        except KeyError:  # every agent removed: the episode is over
+            raise RuntimeError(GAME_OVER) from None
+        if dead:
             self._was_dead_step(action)
             return
         pos = self._pos
@@ -599,7 +614,7 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         """The game ends: -1 for each seat whose action is missing or illegal, 0 for the others."""
         agents = self.agents
         rewards = {a: (-1.0 if self._seat[a] in illegal else 0.0) for a in agents}
-        obs = self._observations(state)
+        obs = self._decide_nothing(self._observations(state))
         self.agents = []
         return obs, rewards, dict.fromkeys(agents, True), dict.fromkeys(agents, True), {a: {} for a in agents}
 
@@ -615,6 +630,8 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         """The owing seats' actions as checked ids, or the seats whose action is missing or illegal."""
         if not isinstance(actions, dict):
             raise ValueError(f"actions must be a dict of each agent's action, not {type(actions).__name__}")
+        if len(actions) > len(seats):
+            self._check_unread(actions)
         names = self._names
         masks = self._masks
         if len(seats) == 1:  # a game of turns: one seat's plain int, legal (else the checks below)
@@ -647,13 +664,26 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
                 illegal.add(seat)
         return illegal or chosen
 
+    def _check_unread(self, actions: dict[str, Any]) -> None:
+        """Every key of ``actions`` an agent of the game, and every action an action id or None: those of
+        the seats owing nothing are not read, but checked, as the AEC env checks them (a ``ValueError``
+        naming the first that is not)."""
+        n = self.game.num_actions
+        seats = self._seat
+        for agent, action in actions.items():
+            if agent not in seats:
+                raise ValueError(f"actions name {brief(agent)}, no agent of this game (its agents: "
+                                 f"{', '.join(self._names)})")
+            if action is not None and not (action.__class__ is int and 0 <= action < n):
+                check_action(action, n, f"actions[{agent!r}]")
+
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], dict[str, float], dict[str, bool],
                                                       dict[str, bool], dict[str, dict[str, Any]]]:
         # The hot path of a training loop: every lookup is a local or one attribute of self.
         state = self._state
         agents = self.agents
         if not agents:
-            raise RuntimeError("the game is over: call reset()" if state is not None else "call reset() before step()")
+            raise RuntimeError(GAME_OVER if state is not None else "call reset() before step()")
         names = self._names
         seats = self._to_act(state)
         if len(seats) == 1 and isinstance(actions, dict):
@@ -662,6 +692,8 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
             seat = seats[0]
             action = actions.get(names[seat])
             if action.__class__ is int and action >= 0 and self._masks[seat] >> action & 1:
+                if len(actions) > 1:  # the seats owing nothing: unread, but checked
+                    self._check_unread(actions)
                 engine = self._engine_actions
                 after = self._apply(state, seat, action if engine is None else engine[action])
             else:
@@ -693,9 +725,20 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
             seen = seat_rows(names, obs, rows, self.obs_key, self._masks, self._zeros)
         if over or truncated:
             self.agents = []
+            if truncated:
+                seen = self._decide_nothing(seen)
         if self.render_mode == "human":
             self.render()
         return seen, rewards, terminations, truncations, infos
+
+    def _decide_nothing(self, seen: dict[str, dict[str, np.ndarray]]) -> dict[str, dict[str, np.ndarray]]:
+        """The episode is over with the game not (truncated, or ended by an illegal action): every seat's
+        mask all 0 (the shared read-only ``_zeros``), as at the game's end and in the AEC env."""
+        zeros = self._zeros
+        for observed in seen.values():
+            observed["action_mask"] = zeros
+        self._masks = [0] * len(self._masks)
+        return seen
 
 
 def parallel_env(rules: Any = "standard", players: int = 4, reward: str = "round",

@@ -38,7 +38,7 @@ import numpy.typing as npt
 from .. import batch as engine
 from ..batch import generic
 from ..core.arguments import as_id, brief, integer
-from ..core.loading import loaded
+from ..core.loading import loaded, rules_data
 from .encoding import _rl_module, encoder_for
 
 REWARDS = ("round", "final", "win")
@@ -111,6 +111,7 @@ class VectorEnv:
         self._steps = 0
         self._truncated: npt.NDArray[np.bool_] | None = None
         self.rules = loaded(rules)  # an id or a path, as load_rules takes it
+        rules_data(self.rules)  # a TypeError naming anything that is no ruleset, as the other envs give
         self._engine = engine.serving(self.rules)  # a compiled engine, else the plain one; else RulesError
         self.engine: str = self._engine.__name__.rsplit(".", 1)[1]
         """The module of ``batch`` serving: ``australia``, ``seasaltpaper``, ``boomerang2010`` or ``generic``."""
@@ -296,13 +297,17 @@ class VectorEnv:
                                                     npt.NDArray[np.float32], bool]:
         """One action id per seat of every game, ``(games, players)``: observations, masks, rewards, done.
 
-        Raises ``IllegalAction`` naming the first illegal action (then nothing is applied).
+        Raises ``IllegalAction`` naming the first illegal action (then nothing is applied); once the
+        episode is over (every game ended, or ``max_steps``), a ``RuntimeError``: the next call must be
+        ``reset``.
         """
         b = self._batch
         if b is None:
             raise RuntimeError("call reset() before step()")
         if self._truncated is not None:
             raise RuntimeError(f"the episode was truncated after {self.max_steps} steps (max_steps): call reset()")
+        if b.over:  # as after truncation, and as the other envs say it (the batch's own: IllegalAction)
+            raise RuntimeError("the games are over: call reset()")
         if self._lockstep:
             self._engine.step_observe(b, actions, self._offsets, self._obs, self._masks, self._rewards)
             self._record(actions)
