@@ -111,6 +111,22 @@ def test_check_env_with_render_modes_and_other_options() -> None:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_human_render_shows_the_table_at_reset_as_at_each_step(game: str, capsys: pytest.CaptureFixture[str]
+                                                                   ) -> None:
+    """gymnasium's convention: a "human" env renders in ``reset`` and ``step`` alike (it printed at
+    ``step`` alone, so the first table of an episode was never shown); what it prints is the ansi text."""
+    shown = bg.SingleAgentEnv(game, 3, seat=1, render_mode="human")
+    text = bg.SingleAgentEnv(game, 3, seat=1, render_mode="ansi")
+    shown.reset(seed=2)
+    text.reset(seed=2)
+    assert capsys.readouterr().out == f"{text.render()}\n"
+    action = int(np.flatnonzero(shown.action_masks())[0])
+    shown.step(action)
+    text.step(action)
+    assert capsys.readouterr().out == f"{text.render()}\n"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_ansi_render_ends_as_the_docs_say(game: str) -> None:
     """gym.md said the text's last line is the seats to act; the learning seat's line follows it, in
     every game. The page quotes both lines as the env writes them."""

@@ -203,6 +203,19 @@ def test_bad_arguments_are_refused() -> None:
         bz.parallel_env().step({})
 
 
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+@pytest.mark.parametrize("make", [bz.env, bz.parallel_env])
+def test_the_human_render_shows_the_table_at_reset_too(rules_id: str, make: Any,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A "human" env prints the table at ``reset`` as at every step (it printed at steps alone, so an
+    episode's first table was never shown), the ansi text, in both envs of every game."""
+    shown = make(rules_id, players=3, render_mode="human")
+    text = make(rules_id, players=3, render_mode="ansi")
+    shown.reset(seed=4)
+    text.reset(seed=4)
+    assert capsys.readouterr().out == f"{text.render()}\n"
+
+
 def test_render_shows_the_public_table() -> None:
     env = bz.parallel_env(players=2, render_mode="ansi")
     env.reset(seed=2)

@@ -354,6 +354,8 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             self._done = False
             self._state = self._play_until_mine(self._adapter.new_state(game_seed))
             if not self._adapter.is_over(self._state):
+                if self.render_mode == "human":  # gymnasium's convention: the table shown at reset as at step
+                    self.render()
                 return self._observe()
             # the bots ended this game before the seat's first decision (a variant's short game): no episode
             stream, game_seed = rng_mod.next_u64(stream)

@@ -366,6 +366,8 @@ class RawEnv(_Common, AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self._order[0]]
+        if self.render_mode == "human":  # the table shown at reset as at every step
+            self.render()
 
     def _encoded(self) -> Reading:
         """The state at the start of this cycle as the seats see it (read once a cycle: nothing a seat
@@ -624,6 +626,8 @@ class ParallelBoomerang(_Common, ParallelEnv):  # type: ignore[misc]
         self._credited = self._nothing_scored
         self._cycles = 0
         self.agents = self.possible_agents[:]
+        if self.render_mode == "human":
+            self.render()
         return self._observations(self._state), {a: {} for a in self.agents}
 
     def _actions(self, actions: Any, seats: Sequence[int]) -> list[Any] | set[int]:
