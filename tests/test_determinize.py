@@ -578,3 +578,69 @@ def attrs_evolve(value: Any, **changes: Any) -> Any:
     import attrs
 
     return attrs.evolve(value, **changes)
+
+
+def _long_game(rounds: int) -> br.Ruleset:
+    """Boomerang: Australia's standard rules played over ``rounds`` rounds."""
+    from boomerang_rules.core.loading import rules_data, rules_from_data
+
+    data = rules_data(br.load_rules())
+    data.update(id="long", name="Long", rounds=rounds, pass_directions=["left", "right"] * (rounds // 2))
+    rules: br.Ruleset = rules_from_data(data)
+    return rules
+
+
+def _progress(state: Any) -> tuple[object, ...]:
+    """Every field of a state's progress, those equality skips too (the dealer, the deals given)."""
+    p = state.progress
+    return (p.rounds, p.visited, p.used_activities, p.regions_taken, p.seed, p.rng, p.leftover, p.deals, p.names)
+
+
+@pytest.mark.parametrize(("players", "rid"), [(2, "standard"), (3, "long"), (4, "sites-exclude-throw"),
+                                              (3, "reshuffle"), (4, "long")])
+def test_a_draw_replays_the_past_rounds_once_for_every_draw_of_a_view(players: int, rid: str,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search draws a state from one view at every playout; each draw replayed every finished
+    round again, so that a decision's search grew with the rounds played (a game of 64 rounds: 12
+    ms a draw at round 40, two thirds of its search). The finished rounds are the same in every
+    draw: past the first draw (the view checks it) they are played once, and every later draw
+    replays only the round under way: the state the first way of drawing it gives, its dealer and
+    given deals included, which plays on alike."""
+    import importlib
+
+    module = importlib.import_module("boomerang_rules.australia.determinize")  # the package's name is its function
+    rules = _long_game(12) if rid == "long" else br.load_rules(rid)
+    rng = random.Random(players)
+    s = br.new_game(rules, players, 3)
+    applied: list[int] = []
+    real_apply = module.apply
+
+    def counted(*args: Any) -> Any:
+        applied.append(1)
+        return real_apply(*args)
+
+    monkeypatch.setattr(module, "apply", counted)
+    checked = 0
+    while not br.is_over(s):
+        seat = rng.choice(br.to_act(s))
+        seen = br.view(s, seat)
+        warm = Determinizer(seen)
+        warm.sample(0)  # the first draw, made the first way (the view checks it)
+        warm.sample(0)  # the finished rounds played once for the draws after it
+        for seed in (1, 2**64 - 1, rng.getrandbits(64)):
+            applied.clear()
+            fast = warm.sample(seed)  # a later draw replays the round under way only
+            assert len(applied) <= rules.hand_size * players + 1
+            first = Determinizer(seen).sample(seed)
+            assert fast == first and _progress(fast) == _progress(first)
+            assert br.view(fast, seat) == seen
+            for _ in range(rng.randint(1, 3 * rules.hand_size)):  # and they play on alike
+                if br.is_over(fast):
+                    break
+                actions = [rng.choice(br.legal_actions(fast, x)) for x in br.to_act(fast)]
+                fast, first = br.step(fast, actions), br.step(first, actions)
+                assert fast == first and _progress(fast) == _progress(first)
+        checked += 1
+        x = rng.choice(br.to_act(s))
+        s = br.apply(s, x, rng.choice(br.legal_actions(s, x)))
+    assert checked > rules.rounds * 5

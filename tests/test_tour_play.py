@@ -662,6 +662,28 @@ def test_australias_cards_fit_80_columns_whatever_a_sites_name(tmp_path: Path) -
     assert max(map(columns, out.splitlines())) <= 80, [line for line in out.splitlines() if columns(line) > 80][:2]
 
 
+def test_australias_hand_fits_80_columns_and_keeps_its_column_whatever_wide_characters(tmp_path: Path) -> None:
+    """The hand's lines were measured in characters: sites named in wide characters ("東京タワー",
+    two columns each) ran to 114 columns, never fitted, and their icons out of the column. Every line
+    now fits 80 columns, and the icons of a hand whose cards leave room stand in one column, in columns."""
+    from boomerang_rules.core.loading import rules_data
+    from boomerang_rules.terminal.wording import columns
+
+    for longest in (9, 24):
+        data = rules_data(br.load_rules("standard"))
+        for i, card in enumerate(data["cards"]):
+            card["site"] = ("東京タワー大阪城名古屋" * 3)[:3 + i % (longest - 2)]
+        data.update(id="wide-sites", name="Wide sites")
+        path = tmp_path / "wide-sites.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        code, out, _ = run("play", "--rules", str(path), "--players", "3", "--seed", "1", input="")
+        lines = out.splitlines()
+        assert code == 1 and max(map(columns, lines)) <= 80, [line for line in lines if columns(line) > 80][:2]
+        if longest == 9:
+            hand = [line for line in lines if line.startswith("    ") and line.rstrip().endswith("]")]
+            assert len(hand) == 7 and len({columns(line[:line.index("[")]) for line in hand}) == 1, hand
+
+
 def test_australia_s_play_shows_a_region_s_and_a_site_s_name_escaped(tmp_path: Path) -> None:
     """A ruleset's region and site names may hold bidirectional controls and a newline (its schema
     takes them, as a player's name): ``play``'s ``cards``, ``map``, a card's line and the round's

@@ -13,7 +13,7 @@ from ..core.arguments import brief
 from ..core.display import clipped, escaped_name
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.prompts import no_such_card, say
-from ..terminal.wording import cast, fit_line, fitted, name_column, opening
+from ..terminal.wording import cast, columns, fit_line, fitted, name_column, opening
 from ..terminal.wording import says as agree
 from .picture import completed, replay_html, round_gains, sheet_svg
 from .picture import visited_sites as _visited
@@ -134,11 +134,13 @@ def hand_lines(rules: Any, ids: Any, indent: str = "    ", width: int = 80) -> l
     (a line too long for the column has its icons closer; one too long for the width wraps)."""
     heads = [_card_head(rules, c) for c in ids]
     icons = [f"[{_icons(rules, c, False)}]" for c in ids]
-    column = min(max(map(len, heads), default=0), width - len(indent) - max(map(len, icons), default=0) - 2) + 2
+    # in columns, not characters: a site named in wide characters ("東京", two columns each) ran past 80
+    room = width - columns(indent) - max(map(columns, icons), default=0) - 2
+    column = min(max(map(columns, heads), default=0), room) + 2
     lines = []
     for head, shown in zip(heads, icons):
-        line = head.ljust(max(column, len(head) + 2)) + shown
-        lines += fitted(line, width, indent=indent) if len(indent) + len(line) > width else [indent + line]
+        line = head + " " * max(column - columns(head), 2) + shown
+        lines += fitted(line, width, indent=indent) if columns(indent + line) > width else [indent + line]
     return lines
 
 

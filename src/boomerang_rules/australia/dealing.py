@@ -43,13 +43,12 @@ def deal_problems(t: Tables, players: int, hands: Sequence[Sequence[object]]) ->
     masks = []
     for seat, hand in enumerate(hands):
         mask = 0
-        for i, card in enumerate(hand):
-            where = pointer(seat, i)
+        for i, card in enumerate(hand):  # a place is written for a problem only: a search reads deals at every playout
             if not isinstance(card, str) or card not in t.index:
-                problems.append(Problem(where, f"unknown card {brief(card)}", "card-known"))
+                problems.append(Problem(pointer(seat, i), f"unknown card {brief(card)}", "card-known"))
             elif card in owner:
                 also = "seat " + str(owner[card]) if owner[card] != seat else "the same hand"
-                problems.append(Problem(where, f'card "{card}" dealt twice in one round (also to {also})',
+                problems.append(Problem(pointer(seat, i), f'card "{card}" dealt twice in one round (also to {also})',
                                         "card-unique"))
             else:
                 owner[card] = seat

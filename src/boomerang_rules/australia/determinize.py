@@ -43,7 +43,8 @@ from collections.abc import Sequence
 from ..core import rng as rng_mod
 from ..core.determinize import CheckedDraws, Rng, check_view, seed_of
 from ..core.state_checks import Shape, inconsistent_view, seats_of
-from .engine import apply, new_game
+from .dealing import deal_problems
+from .engine import apply, deal_given, new_game
 from .rules import GAME, Ruleset
 from .state import GameState
 from .tables import NO_ACTIVITY, Tables, tables_for
@@ -151,6 +152,9 @@ class Determinizer(CheckedDraws[GameState]):
         self._t = t
         self._seen = seen
         self._deals = past_deals(t, seen)
+        self._waiting: GameState | None = None
+        """The game waiting for the deal of the round under way, its finished rounds played: the same
+        in every draw, so played once (``_dealt``), not at every playout of a search."""
         self._current = seen.phase in ("throw", "pick", "activity")
         if not self._current:
             return
@@ -253,6 +257,27 @@ class Determinizer(CheckedDraws[GameState]):
         groups.append(undealt)
         return state, groups
 
+    def _replayed(self, state: GameState) -> GameState:
+        """``state`` with the view's finished rounds played."""
+        t = self._t
+        for past in self._seen.past_rounds:
+            state = _replay_round(state, past.drafts, past.activities, t.activity_step, t)
+        return state
+
+    def _dealt(self, hands: list[list[str]], dealer_seed: int) -> GameState | None:
+        """The round under way dealt ``hands`` after the finished rounds, played once for every draw
+        (``engine.deal_given``): what ``new_game`` with every deal and the rounds replayed gives. None
+        for the first draw, whose state the view checks (``CheckedDraws``), and for a flawed deal."""
+        if not self._checked:
+            return None
+        masks, problems = deal_problems(self._t, self._seen.players, hands)
+        if problems:
+            return None
+        if self._waiting is None:
+            seen = self._seen
+            self._waiting = self._replayed(new_game(seen.rules, seen.players, deals=self._deals, undealt_ok=True))
+        return deal_given(self._waiting, masks, dealer_seed)
+
     def _draw(self, rng: Rng) -> GameState:
         """One full state consistent with the view, unknown cards placed uniformly."""
         seed = seed_of(rng)
@@ -271,10 +296,15 @@ class Determinizer(CheckedDraws[GameState]):
                 throws.append(group[0] if self._throw_slot[o] else seen.throw or "")
                 hands.append(self._known[o] + group)
             _, dealer_seed = rng_mod.next_u64(gen)
-            state = new_game(rules, n, dealer_seed, deals=[*self._deals, hands])
-        for past in seen.past_rounds:
-            state = _replay_round(state, past.drafts, past.activities, t.activity_step, t)
-        if self._current:
+            dealt = self._dealt(hands, dealer_seed)
+            if dealt is not None:
+                state = dealt
+            else:  # the first draw (checked against the view), or a deal with a flaw new_game names
+                state = new_game(rules, n, dealer_seed, deals=[*self._deals, hands])
+                state = self._replayed(state)
+        if not self._current:
+            state = self._replayed(state)
+        else:
             drafts = [[throws[x], *seen.face_up[x]] for x in range(n)]
             state = _replay_round(state, drafts, (), self._taken, t)
             if seen.chosen is not None:

@@ -506,6 +506,19 @@ def deal_round(state: GameState, hands: Sequence[Sequence[str]]) -> GameState:
     return _round_state(t, state.players, state.round, masks, state.progress)
 
 
+def deal_given(state: GameState, hands: tuple[int, ...], seed: int) -> GameState:
+    """``state``, a game waiting for its deal whose rounds so far were all dealt as given
+    (``new_game(..., deals=..., undealt_ok=True)`` played on), dealt ``hands`` (a bit mask a seat, a
+    deal ``deal_problems`` finds no flaw in) with a dealer seeded by ``seed`` for the rounds after:
+    the state ``new_game(rules, players, seed, deals=[*given, hands])`` reaches there, its dealer and
+    given deals included. A search draws many states from one view (``australia.determinize``): the
+    rounds before the one under way are the same in every draw, played once and dealt on so."""
+    p = state.progress
+    progress = Progress(p.rounds, p.visited, p.used_activities, p.regions_taken, seed, rng_mod.seed_state(seed),
+                        (), (*p.deals, hands), p.names)
+    return _round_state(state.tables, state.players, state.round, hands, progress)
+
+
 _end_round: Callable[[Tables, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]],
                      tuple[tuple[tuple[int, int, int, int], ...], tuple[int, ...], tuple[int, ...]]] = Tables.end_round
 """A round's scores, sites and used activity kinds (``Tables.end_round``, or its compiled twin)."""
