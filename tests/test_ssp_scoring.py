@@ -48,30 +48,6 @@ def test_the_deck_is_the_reference_deck() -> None:
     assert (RULES.players.min, RULES.players.max) == (2, 4)
 
 
-# The reference's card table: each kind's colours (the totals above hold when two kinds swap a colour).
-REFERENCE_COLOURS = {
-    "crab": {"dark_blue": 2, "light_blue": 2, "yellow": 2, "black": 1, "green": 1, "grey": 1},
-    "boat": {"dark_blue": 2, "light_blue": 2, "black": 2, "yellow": 2},
-    "fish": {"dark_blue": 2, "black": 2, "light_blue": 1, "yellow": 1, "green": 1},
-    "swimmer": {"dark_blue": 1, "light_blue": 1, "black": 1, "yellow": 1, "light_orange": 1},
-    "shark": {"dark_blue": 1, "light_blue": 1, "black": 1, "green": 1, "purple": 1},
-    "shell": {"dark_blue": 1, "light_blue": 1, "black": 1, "yellow": 1, "green": 1, "grey": 1},
-    "octopus": {"light_blue": 1, "yellow": 1, "green": 1, "purple": 1, "grey": 1},
-    "penguin": {"purple": 1, "light_orange": 1, "pink": 1},
-    "sailor": {"pink": 1, "orange": 1},
-    "lighthouse": {"purple": 1},
-    "shoal_of_fish": {"grey": 1},
-    "penguin_colony": {"green": 1},
-    "captain": {"light_orange": 1},
-    "mermaid": {"white": 4},
-}
-
-
-def test_each_kind_has_the_reference_colours() -> None:
-    got = {kind: dict(Counter(c.colour for c in RULES.cards if c.kind == kind)) for kind in REFERENCE_COLOURS}
-    assert got == REFERENCE_COLOURS and {c.kind for c in RULES.cards} == set(REFERENCE_COLOURS)
-
-
 def test_a_colour_bonus_without_the_mermaids_own_colour_counts_the_other_cards_only() -> None:
     """``colour_bonus_own_colour: false`` (the mermaids' colour not counted for the colour bonus)
     with mermaids that count their own colour for their points: the bonus is the most cards of
