@@ -377,12 +377,22 @@ def test_a_file_name_that_is_not_text_is_named_printably(tmp_path: Path) -> None
     ({"game": "boomerang-australia"}, "dict: {'game': 'boomerang-australia'}"),
     (_NotARuleset, "type: <class "),
     ("standard", "str: 'standard'")])
-def test_rules_data_names_what_it_was_given_instead_of_a_ruleset(value: object, shown: str) -> None:
-    from boomerang_rules.core.loading import rules_data
+@pytest.mark.parametrize("check", ["rules_data", "require_ruleset"])
+def test_rules_data_names_what_it_was_given_instead_of_a_ruleset(check: str, value: object, shown: str) -> None:
+    from boomerang_rules.core import loading
 
     with pytest.raises(TypeError) as info:
-        rules_data(value)
+        getattr(loading, check)(value)
     assert str(info.value).startswith(f"rules must be a loaded ruleset (see load_rules), not {shown}")
+
+
+def test_require_ruleset_hands_back_the_ruleset_of_every_game() -> None:
+    from boomerang_rules.core.games import GAMES
+    from boomerang_rules.core.loading import require_ruleset
+
+    for game in GAMES:
+        rules = br.load_rules(game)
+        assert require_ruleset(rules) is rules
 
 
 def test_a_ruleset_of_an_unknown_format_is_named_whole() -> None:

@@ -143,15 +143,10 @@ def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) 
     could be searched for the deal that gives a known hand); the state keeps it, and so does
     its record, so the game can be replayed.
     """
-    from .core.loading import loaded
+    from .core.loading import LOADED_RULESET, loaded, require_ruleset
 
-    rules = loaded(rules)
-    game = getattr(rules, "game", None)
-    if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
-        from .core.arguments import brief, kind
-
-        raise TypeError(f"rules must be a loaded ruleset (see load_rules), a shipped id or a path, not {kind(rules)}: "
-                        f"{brief(rules)} (not a ruleset of a known game)")
+    rules = require_ruleset(loaded(rules), f"{LOADED_RULESET}, a shipped id or a path", _UNKNOWN_GAME)
+    game = rules.game
     if seed is None and not options:
         import secrets
 
@@ -219,13 +214,16 @@ def legal_mask(state: Any, seat: int) -> int:
     return _missing(_LEGAL_MASK, state)(state, seat)  # type: ignore[no-any-return]
 
 
+_UNKNOWN_GAME = " (not a ruleset of a known game)"
+"""What the top level's refusal of a ruleset adds: it dispatches on the game, which it did not know."""
+
+
 def _rules_function(name: str, rules: Any) -> Any:
     game = getattr(rules, "game", None)
-    if not isinstance(game, str) or game not in GAMES:
-        from .core.arguments import brief, kind
+    if not isinstance(game, str) or game not in GAMES:  # told here, the dispatch's hot path importing nothing
+        from .core.loading import require_ruleset
 
-        raise TypeError(f"rules must be a loaded ruleset (see load_rules), not {kind(rules)}: {brief(rules)} (not a "
-                        "ruleset of a known game)")
+        game = require_ruleset(rules, drawn=_UNKNOWN_GAME).game  # it raises: no ruleset of a known game
     game_module(game)
     return RULES_DISPATCH[name][game]
 

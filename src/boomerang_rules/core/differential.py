@@ -326,11 +326,11 @@ def checked(command: Sequence[str], rules: Any, players: Sequence[int], seed: in
 
 def _check_arguments(command: object, rules: object, players: object, seed: object, count: object,
                      timeout: object, batch: object) -> None:
-    from .loading import rules_data
+    from .loading import require_ruleset
 
     if not string_list(command, "command", "a program's arguments"):
         raise ValueError("command must name the program to run, then its arguments, not []")
-    rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
+    require_ruleset(rules)
     counts: Sequence[object] = list_of(players, "players", "player counts")
     if not counts:
         raise ValueError("players must hold at least one player count, not []")

@@ -56,12 +56,24 @@ def list_rules() -> tuple[RulesInfo, ...]:
     return tuple(sorted(infos, key=lambda i: (i.extends is not None, i.id != "standard", i.id)))
 
 
+LOADED_RULESET = "a loaded ruleset (see load_rules)"
+"""What a function taking only a loaded ruleset (no id, no path) says it takes."""
+
+
+def require_ruleset(rules: object, what: str = LOADED_RULESET, drawn: str = "") -> Any:
+    """``rules`` itself if it is a ruleset of a registered game, else the ``TypeError`` every function
+    taking a ruleset gives (``what``: what the caller takes; ``drawn``: where the value came from), so
+    that one check, in one message, stands at every entry point rather than a bare ``AttributeError``
+    deep inside."""
+    game = getattr(rules, "game", None)
+    if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
+        raise TypeError(f"rules must be {what}, not {kind(rules)}: {brief(rules)}{drawn}")
+    return rules
+
+
 def rules_data(rules: Any) -> dict[str, Any]:
     """A loaded ruleset as complete JSON-ready data: what a variant resolves to."""
-    game = getattr(rules, "game", None)
-    if not isinstance(game, str) or game not in GAMES or isinstance(rules, dict):
-        raise TypeError(f"rules must be a loaded ruleset (see load_rules), not {kind(rules)}: {brief(rules)}")
-    return rules_module(game).to_data(rules)
+    return rules_module(require_ruleset(rules).game).to_data(rules)
 
 
 @cache
@@ -373,10 +385,7 @@ def ruleset_argument(rules: object, drawn: str = "", what: str = RULES_ARGUMENT)
     ``rules=5``; so does the top-level API's reading of a record's ``rules``."""
     if isinstance(rules, str | os.PathLike):
         return load_rules(rules)
-    game = getattr(rules, "game", None)
-    if isinstance(rules, dict) or not isinstance(game, str) or game not in GAMES:
-        raise TypeError(f"rules must be {what}, not {kind(rules)}: {brief(rules)}{drawn}")
-    return rules
+    return require_ruleset(rules, what, drawn)
 
 
 def game_ruleset_argument(rules: object, cls: type, title: str, drawn: str = "") -> Any:

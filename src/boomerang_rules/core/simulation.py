@@ -54,9 +54,9 @@ def simulate(rules: Any, names: Sequence[str], seat_names: Sequence[str], seed: 
     checked as ``core.tournament.run`` checks its own, before any game is played: a ``TypeError`` or
     ``ValueError`` naming it (``seat_names=None`` raised "'NoneType' object is not iterable", a seed
     given as text "can only concatenate str")."""
-    from .loading import rules_data
+    from .loading import require_ruleset
 
-    rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
+    require_ruleset(rules)
     string_list(names, "names", "bot names")
     string_list(seat_names, "seat_names", "player names")
     seed = integer(seed, "seed", "an integer seed")

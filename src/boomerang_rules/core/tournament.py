@@ -185,9 +185,9 @@ def run(rules: Any, names: Sequence[str], games: int, seed: int = 0, jobs: int =
     ``keep_results``: keep every game's result (``Tournament.results``); without it the figures are
     folded as the games come in (``Tally``), and memory does not grow with ``games``.
     """
-    from .loading import rules_data
+    from .loading import require_ruleset
 
-    rules_data(rules)  # a TypeError naming rules for anything but a loaded ruleset
+    require_ruleset(rules)
     n = len(string_list(names, "names", "bot names"))
     games = in_range(games, 1, MAX_GAMES, "games", "a number of games")
     seed = integer(seed, "seed", "an integer seed")

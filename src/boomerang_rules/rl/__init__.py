@@ -48,9 +48,9 @@ def _state_game(state: object, parameter: str = "state") -> str:
 
 def _rules_game(rules: object) -> str:
     """The game of a loaded ruleset; ``TypeError`` naming ``rules`` for anything else."""
-    from ..core.loading import rules_data
+    from ..core.loading import require_ruleset
 
-    rules_data(rules)  # the check every function taking a ruleset makes
+    require_ruleset(rules)
     game: str = rules.game  # type: ignore[attr-defined]
     return game
 

@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.arguments import brief
-from ..core.loading import loaded, rules_data
+from ..core.loading import loaded, require_ruleset
 from .encoding import Encoded, _rl_module, encoder_for
 
 
@@ -162,7 +162,7 @@ def adapter_for(rules: str | Any, players: int) -> GameAdapter:
     """The adapter of the game ``rules`` is for; ``TypeError`` for no ruleset, ``ValueError`` for a game
     without one, or a bad player count."""
     loaded = load(rules)
-    rules_data(loaded)  # a TypeError naming anything that is no ruleset
+    require_ruleset(loaded)
     encoder_for(loaded, players)  # checks the game and the player count
     return GameAdapter(loaded, players)
 

@@ -31,7 +31,7 @@ import boomerang_rules as br
 
 from ..core.arguments import as_id, brief, in_range, not_a
 from ..core.errors import IllegalAction
-from ..core.loading import loaded
+from ..core.loading import LOADED_RULESET, loaded, require_ruleset
 from ..core.seats import check_players, step_actions
 
 
@@ -87,12 +87,7 @@ def model(game: str) -> ChanceModel:
 
 def _rules(value: object) -> Any:
     """``value`` as a loaded ruleset of a registered game (one, or an id, a game's name or a path)."""
-    from ..core.games import GAMES
-
-    rules = loaded(value)
-    if isinstance(rules, dict) or getattr(rules, "game", None) not in GAMES:
-        raise not_a(value, "rules", "a loaded ruleset (see load_rules), a shipped id or a path")
-    return rules
+    return require_ruleset(loaded(value), f"{LOADED_RULESET}, a shipped id or a path")
 
 
 def _drawn(value: object) -> tuple[int, ...]:

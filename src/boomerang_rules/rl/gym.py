@@ -66,7 +66,7 @@ from ..core.arguments import brief, in_range, integer, kind, one_of, seat_of
 from ..core.bots import MAX_PLAYOUTS, RandomBot, bot_seed, no_such_bot
 from ..core.errors import IllegalAction
 from ..core.games import GAMES, game_module
-from ..core.loading import rules_data
+from ..core.loading import require_ruleset
 from .adapters import GameAdapter, action_id, adapter_for, load, set_attributes
 from .encoding import FLOAT32
 
@@ -134,7 +134,7 @@ def _rules_for(game: str | None, rules: Any) -> Any:
             raise ValueError("rules must be given (a ruleset, a ruleset id or a path) when game is not")
         rules = game
     loaded = load(rules)
-    rules_data(loaded)  # a TypeError for anything that is no ruleset
+    require_ruleset(loaded)
     if game is not None and loaded.game != game:
         raise ValueError(f"rules must be a ruleset of {game}, not {loaded.id!r}, a ruleset of {loaded.game} "
                          f"(its env is {env_id(loaded.game)})")

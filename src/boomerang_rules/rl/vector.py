@@ -38,7 +38,7 @@ import numpy.typing as npt
 from .. import batch as engine
 from ..batch import generic
 from ..core.arguments import as_id, brief, integer
-from ..core.loading import loaded, rules_data
+from ..core.loading import loaded, require_ruleset
 from .encoding import _rl_module, encoder_for
 
 REWARDS = ("round", "final", "win")
@@ -110,8 +110,7 @@ class VectorEnv:
         self.max_steps = max_steps
         self._steps = 0
         self._truncated: npt.NDArray[np.bool_] | None = None
-        self.rules = loaded(rules)  # an id or a path, as load_rules takes it
-        rules_data(self.rules)  # a TypeError naming anything that is no ruleset, as the other envs give
+        self.rules = require_ruleset(loaded(rules))  # an id or a path, as load_rules takes it
         self._engine = engine.serving(self.rules)  # a compiled engine, else the plain one; else RulesError
         self.engine: str = self._engine.__name__.rsplit(".", 1)[1]
         """The module of ``batch`` serving: ``australia``, ``seasaltpaper``, ``boomerang2010`` or ``generic``."""
