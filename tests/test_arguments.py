@@ -530,3 +530,21 @@ def test_a_seed_refused_for_its_length_says_how_many_digits_it_has() -> None:
         with pytest.raises(ValueError) as refused:
             br.new_game("standard", 3, seed)
         assert str(refused.value).endswith(f", not {length} digits"), (length, str(refused.value))
+
+
+@pytest.mark.parametrize(("value", "options", "shown"), [
+    ({"a": [None, True, 1.5]}, {}, '{"a": [null, true, 1.5]}'),
+    ("é", {}, '"é"'),  # printable text kept
+    ("é\ud800", {}, '"\\xe9\\ud800"'),  # a lone surrogate, no UTF-8 holds: the whole text escaped
+    ("\u202e", {"ascii_only": True}, '"\\u202e"'),  # a bidirectional control: escaped for a terminal
+    ("é", {"ascii_only": True}, '"\\u00e9"'),  # a program's answer: every character past ASCII, as JSON escapes it
+    ({"é": 1}, {"ascii_only": True}, '{"\\u00e9": 1}'),
+    (["v" * 70], {}, '["' + "v" * 57 + "…"),  # 60 characters
+    (["v" * 70], {"limit": None}, '["' + "v" * 70 + '"]'),  # the library's own values: whole
+    (10 ** 60, {"limit": None}, "100000000000000000...0000000000000000000"),  # cut as brief cuts it
+    ({1, 2}, {}, "{1, 2}"),  # no JSON value: as Python shows it
+])
+def test_json_brief_shows_values_as_json_writes_them(value: object, options: dict[str, Any], shown: str) -> None:
+    from boomerang_rules.core.arguments import json_brief
+
+    assert json_brief(value, **options) == shown

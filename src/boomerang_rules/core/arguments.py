@@ -38,19 +38,23 @@ def brief(value: object, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def json_brief(value: object, limit: int = 60) -> str:
+def json_brief(value: object, limit: int | None = 60, ascii_only: bool = False) -> str:
     """A value read from JSON as a message shows it: written as JSON writes it (``true``, ``null``,
-    ``{"a": 1}``, not Python's ``True``, ``None``, ``{'a': 1}``), at most ``limit`` characters and built
-    no further than that (a list of a million items costs what its first items do); an integer of
-    hundreds of digits as ``brief`` cuts it, its first and last digits."""
+    ``{"a": 1}``, not Python's ``True``, ``None``, ``{'a': 1}``), at most ``limit`` characters (None:
+    whole, for the library's own values) and built no further than that (a list of a million items
+    costs what its first items do); an integer of hundreds of digits as ``brief`` cuts it, its first
+    and last digits. Text past ASCII is kept where UTF-8 can write it; with ``ascii_only`` it is
+    escaped as JSON escapes it (a program's answer: no control or bidirectional character of it may
+    reach a terminal)."""
     parts: list[str] = []
     size = 0
+    most = sys.maxsize if limit is None else limit
 
     def put(text: str) -> None:
         nonlocal size
         parts.append(text)
         size += len(text)
-        if size > limit:
+        if size > most:
             raise _Written
 
     def walk(node: object) -> None:
@@ -58,7 +62,7 @@ def json_brief(value: object, limit: int = 60) -> str:
             put("{")
             for i, (key, item) in enumerate(node.items()):
                 put(", " if i else "")
-                put(json.dumps(str(key)[: limit + 1], ensure_ascii=False) + ": ")
+                put(json.dumps(str(key)[: most + 1], ensure_ascii=ascii_only) + ": ")
                 walk(item)
             put("}")
         elif isinstance(node, list | tuple):
@@ -68,20 +72,18 @@ def json_brief(value: object, limit: int = 60) -> str:
                 walk(item)
             put("]")
         elif isinstance(node, str):
-            put(json.dumps(node[: limit + 1], ensure_ascii=False))
+            put(json.dumps(node[: most + 1], ensure_ascii=ascii_only))
         elif node is None or isinstance(node, bool | float):
             put(json.dumps(node))
-        elif isinstance(node, int):
-            put(brief(node, limit))
-        else:  # no JSON value: as Python shows it
-            put(brief(node, limit))
+        else:  # an integer, cut as brief cuts it; no JSON value: as Python shows it
+            put(brief(node, most))
 
     with contextlib.suppress(_Written, ValueError):  # past the limit; or a float JSON cannot hold (nan)
         walk(value)
     text = "".join(parts)
-    if not text.isascii() and not is_text(text):
+    if not text.isascii() and (ascii_only or not is_text(text)):
         text = text.encode("ascii", "backslashreplace").decode("ascii")
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 class _Written(Exception):

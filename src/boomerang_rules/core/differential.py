@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from .arguments import brief, in_range, integer, kind, list_of, string_list
+from .arguments import brief, in_range, integer, json_brief, kind, list_of, string_list
 from .display import clipped, shown
 from .games import game_module
 from .jsonio import parse_json
@@ -88,34 +88,23 @@ class Difference:
     def describe(self) -> str:
         """``seat 0, total: the scorer says 95, the rules give 96``, and for a number written with a
         point, why it differs: ``... says 96.0, the rules give 96 (written with a point: a score is an
-        integer)``. The values are shown as JSON (``shown_json``), the language of the answer."""
+        integer)``. The values are shown as JSON, the language of the answer (``json_brief``: the
+        scorer's cut short, every character past ASCII escaped, so no control or bidirectional
+        character of the answer reaches the terminal; the rules' whole)."""
+        theirs, ours = json_brief(self.theirs, ascii_only=True), json_brief(self.ours, None, ascii_only=True)
         if self.stray and self.key is not None:
-            return (f"seat {self.seat}, {self.row}, {shown(self.key)}: the scorer writes {shown_json(self.theirs)}; "
+            return (f"seat {self.seat}, {self.row}, {shown(self.key)}: the scorer writes {theirs}; "
                     f"the rules' {self.row} have no such entry")
         if self.stray:
-            return (f"seat {self.seat}, {self.named}: the scorer writes {shown_json(self.theirs)}; the sheets have "
+            return (f"seat {self.seat}, {self.named}: the scorer writes {theirs}; the sheets have "
                     "no such row")
         where = (f", round {self.round + 1}" if self.round is not None else "") + (f", {self.key}" if self.key else "")
         if self.missing:
             return f"seat {self.seat}, {self.row}{where}: the scorer's sheet lacks it; the rules give " \
-                   f"{shown_json(self.ours, None)}"
+                   f"{ours}"
         why = f" ({POINTED})" if self.pointed else ""
-        return (f"seat {self.seat}, {self.row}{where}: the scorer says {shown_json(self.theirs)}, the rules give "
-                f"{shown_json(self.ours, None)}{why}")
-
-
-def shown_json(value: Any, limit: int | None = 60) -> str:
-    """``value`` as the JSON that holds it, at most ``limit`` characters (None: whole, for the rules'
-    own values, a sheet's row at most): the scorer answered in JSON, so its ``null``, ``true`` and
-    ``"7"`` are shown so, not as Python's ``None``, ``True`` and ``'7'`` (nor a value of a megabyte
-    whole). Every character past ASCII is escaped, so no control or bidirectional character of the
-    answer reaches the terminal. A value no JSON holds (a ``Difference`` made by hand) is shown as
-    ``brief`` shows it."""
-    try:
-        text = json.dumps(value, ensure_ascii=True)
-    except (TypeError, ValueError, RecursionError):
-        return brief(value, limit or 80)
-    return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
+        return (f"seat {self.seat}, {self.row}{where}: the scorer says {theirs}, the rules give "
+                f"{ours}{why}")
 
 
 POINTED = "written with a point: a score is an integer"
