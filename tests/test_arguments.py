@@ -251,7 +251,7 @@ def test_a_view_for_an_integer_like_seat_is_that_seat_s(rules: str) -> None:
     assert br.view(state, one) == br.view(state, 1)
 
 
-def test_the_examples_of_the_issue() -> None:
+def test_none_or_a_float_or_a_ruleset_id_is_refused_by_name_where_a_state_view_seed_or_ruleset_is_taken() -> None:
     import boomerang_rules.rl as rl
 
     with pytest.raises(TypeError, match=r"^state must be a game state \(see new_game\), not None: None$"):

@@ -66,7 +66,7 @@ def test_nothing_reachable_from_a_state_or_its_ruleset_is_mutable(state: br.Game
     assert _mutable_parts(br.view(state, 0)) == []
 
 
-def test_the_issue_s_example_cannot_change_the_rules() -> None:
+def test_a_state_s_tables_and_its_rules_scoring_cannot_be_written_to() -> None:
     state = br.new_game(RULES, 3, 1)
     with pytest.raises((TypeError, AttributeError)):
         state.tables.card_codes["A"] = (0, 0)
