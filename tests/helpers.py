@@ -119,6 +119,17 @@ def play(state: br.GameState, policy: Policy, *, until: Callable[[br.GameState],
     return state
 
 
+def random_states(rules: Any, players: int, seed: int) -> Iterator[Any]:
+    """Every state of a seeded random game of any game, one decision at a time, through the public API."""
+    state = br.new_game(rules, players, seed)
+    rng = random.Random(seed)
+    yield state
+    while not br.is_over(state) and br.to_act(state):
+        seat = br.to_act(state)[0]
+        state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+        yield state
+
+
 def random_game(players: int, seed: int, rules: br.Ruleset | None = None) -> br.GameState:
     rules = rules or br.load_rules()
     return play(br.new_game(rules, players, seed), random_policy(random.Random(seed)))

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import boomerang_rules as br
 from boomerang_rules.australia.tables import tables_for
 
-from .helpers import australia_ids
+from .helpers import australia_ids, random_states
 
 np = pytest.importorskip("numpy")
 rl = pytest.importorskip("boomerang_rules.rl")
@@ -315,17 +315,6 @@ def test_sea_salt_paper_actions_are_numbered_and_observed() -> None:
 GAMES = ["standard", "sea-salt-paper", "boomerang-2010"]
 
 
-def _random_states(rules: Any, players: int, seed: int) -> Any:
-    """Every state of a random game (one decision at a time)."""
-    state = br.new_game(rules, players, seed)
-    rng = random.Random(seed)
-    yield state
-    while not br.is_over(state) and br.to_act(state):
-        seat = br.to_act(state)[0]
-        state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
-        yield state
-
-
 def test_australias_compiled_encoder_is_its_table_read_plainly() -> None:
     """The compiled encoder (scaled) gives exactly what the field table gives, on every shipped ruleset."""
     from boomerang_rules.rl import australia as au
@@ -337,7 +326,7 @@ def test_australias_compiled_encoder_is_its_table_read_plainly() -> None:
             if au.COMPILED:
                 assert encoder.fast is not None
             bounds = np.array([x.bound for x in encoder.spec for _ in range(x.stop - x.start)])
-            for state in _random_states(rules, players, players):
+            for state in random_states(rules, players, players):
                 plain = encoder.encode_plain(state)
                 fast = encoder.encode(state)
                 raw = au.encode_plain(state)
@@ -355,7 +344,7 @@ def test_the_adapters_remembered_totals_are_the_games(rules_id: str) -> None:
     rules = br.load_rules(rules_id)
     adapter = adapter_for(rules, 3)
     module = rl.encoding._rl_module(rules.game)
-    for state in _random_states(rules, 3, 5):
+    for state in random_states(rules, 3, 5):
         assert adapter.totals(state) == module.totals(state)
 
 
@@ -427,7 +416,7 @@ def test_every_observation_lies_in_zero_to_one(rules_id: str, seed: int, data: s
     rules = br.load_rules(rules_id)
     players = data.draw(st.integers(rules.players.min, rules.players.max))
     encoder = rl.encoder_for(rules, players)
-    for state in _random_states(rules, players, seed):
+    for state in random_states(rules, players, seed):
         obs = encoder.encode(state)[0]
         assert obs.min() >= 0.0 and obs.max() <= 1.0
 
@@ -439,7 +428,7 @@ def test_boomerang_2010_totals_are_the_score_sheets() -> None:
     rules = br.load_rules("boomerang-2010")
     for players in (3, 4, 5):
         for seed in range(3):
-            for state in _random_states(rules, players, seed):
+            for state in random_states(rules, players, seed):
                 assert b10.totals(state) == tuple(sheet.total for sheet in br.score_sheets(state))
 
 
@@ -480,7 +469,7 @@ def test_an_observation_hides_what_the_seat_cannot_see(rules_id: str) -> None:
     rng = random.Random(7)
     changed = 0
     for players in (rules.players.min, rules.players.max):
-        for state in _random_states(rules, players, players):
+        for state in random_states(rules, players, players):
             for seat in range(players):
                 twin = _twins(state, seat, rng)
                 assert br.view(twin, seat) == br.view(state, seat) or rules_id == "sea-salt-paper"

@@ -30,7 +30,7 @@ import boomerang_rules as br
 from boomerang_rules import strategies as bst
 from boomerang_rules.australia import engine
 
-from .helpers import australia_ids, big_deck, built, rebound
+from .helpers import australia_ids, big_deck, built, random_states, rebound
 
 np = pytest.importorskip("numpy")
 
@@ -604,17 +604,6 @@ def test_step_dicts_survive_agents_that_change_the_list_under_them() -> None:
 
 
 OTHER_RULESETS = tuple(i.id for i in br.list_rules() if i.game != "boomerang-australia")
-
-
-def random_states(rules: Any, players: int, seed: int) -> Iterator[Any]:
-    """Every state of a random game (one decision at a time), through the public API."""
-    state = br.new_game(rules, players, seed)
-    rng = random.Random(seed)
-    yield state
-    while not br.is_over(state) and br.to_act(state):
-        seat = br.to_act(state)[0]
-        state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
-        yield state
 
 
 @pytest.mark.parametrize("rules_id", OTHER_RULESETS)
