@@ -136,6 +136,8 @@ class _Position:
 
 
 def serialize_position(position: _Position) -> str:
+    """A position as the header and its actions from the initial state: a state is its history, so
+    the text holds no hidden card that the replay of its actions does not deal again."""
     if position.sampled:
         raise ValueError("a state drawn by resample_from_infostate has no history from the initial state: "
                          "it cannot be serialized")

@@ -30,6 +30,8 @@ def action_names(rules: Ruleset) -> tuple[str, ...]:
 
 @lru_cache(maxsize=32)
 def action_index(rules: Ruleset) -> dict[str, int]:
+    """Each action's number under ``rules`` (``action_names`` read backwards), made once a ruleset:
+    ``legal_mask`` looks up every legal action of every decision in it."""
     return {name: i for i, name in enumerate(action_names(rules))}
 
 

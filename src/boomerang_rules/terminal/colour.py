@@ -20,6 +20,7 @@ def paint(text: str, **style: Any) -> str:
 
 
 def title(text: str) -> str:
+    """A heading: bold where colour is on, so a round's sections stand out from the play."""
     return paint(text, bold=True)
 
 
