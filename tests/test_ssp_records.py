@@ -238,8 +238,7 @@ def test_a_record_replays_through_the_compiled_path_as_through_the_plain_code(
     """``validate`` replays through the compiled hot path (issue 27); a record broken anywhere (an
     action swapped for another of the game, a seat changed, a steal's card) gets the plain code's
     problems, word for word, and a whole one the same state."""
-    from boomerang_rules.seasaltpaper import hot_path
-    from boomerang_rules.seasaltpaper import records as ssp_records
+    from boomerang_rules.seasaltpaper import hot_path, record_checks
 
     rules = br.load_rules(rules_id)
     record = br.record_of(random_game(rules, players, seed))
@@ -257,20 +256,20 @@ def test_a_record_replays_through_the_compiled_path_as_through_the_plain_code(
         rnd[i] = [*rnd[i][:2], data.draw(st.sampled_from(sorted(set(rules_cards(rules)))), label="card")]
 
     def replayed() -> tuple[Any, list[str]]:
-        checked = ssp_records.check_record(record)
+        checked = record_checks.check_record(record)
         return checked.state, [str(p) for p in checked.problems]
 
     compiled = replayed()
     plain = {"apply": hot_path.apply_plain, "is_over": hot_path.is_over_plain,
              "legal_actions": hot_path.legal_actions_plain}
-    saved = {name: getattr(ssp_records, name) for name in plain}
+    saved = {name: getattr(record_checks, name) for name in plain}
     for name, function in plain.items():
-        setattr(ssp_records, name, function)
+        setattr(record_checks, name, function)
     try:
         assert replayed() == compiled
     finally:
         for name, function in saved.items():
-            setattr(ssp_records, name, function)
+            setattr(record_checks, name, function)
 
 def rules_cards(rules: Any) -> list[str]:
     return [c.id for c in rules.cards]
@@ -278,11 +277,11 @@ def rules_cards(rules: Any) -> list[str]:
 
 def test_the_schema_says_of_an_action_what_the_fast_check_knows() -> None:
     from boomerang_rules.core.schema import _schema
-    from boomerang_rules.seasaltpaper import records as ssp_records
+    from boomerang_rules.seasaltpaper import record_checks
 
-    actions = _schema(ssp_records.RECORD_SCHEMA)["properties"]["rounds"]["items"]["properties"]["actions"]
+    actions = _schema(record_checks.RECORD_SCHEMA)["properties"]["rounds"]["items"]["properties"]["actions"]
     assert {k: v for k, v in actions.items() if k != "description"} == {
-        "type": "array", "maxItems": ssp_records.MAX_ACTIONS, "items": ssp_records.ACTION_SCHEMA}
+        "type": "array", "maxItems": record_checks.MAX_ACTIONS, "items": record_checks.ACTION_SCHEMA}
 
 
 @settings(max_examples=40, deadline=None)
@@ -292,7 +291,7 @@ def test_the_schema_shown_a_record_less_its_fitting_actions_finds_what_it_finds_
     """``check_record`` shows the schema each round without its actions when every one fits
     (issue 27); the problems are those of the whole record, whatever is broken in it."""
     from boomerang_rules.core.schema import schema_problems
-    from boomerang_rules.seasaltpaper import records as ssp_records
+    from boomerang_rules.seasaltpaper import record_checks
 
     record = br.record_of(random_game(RULES, 2, data.draw(st.integers(0, 50), label="seed")))
     junk = st.one_of(st.none(), st.booleans(), st.integers(-2, 70), st.floats(allow_nan=False), st.text(max_size=90),
@@ -318,8 +317,8 @@ def test_the_schema_shown_a_record_less_its_fitting_actions_finds_what_it_finds_
             rnd[data.draw(st.sampled_from(["first", "other"]))] = data.draw(junk, label="value")
         else:
             record[data.draw(st.sampled_from(["rounds", "players", "seed"]))] = data.draw(junk, label="value")
-    whole = schema_problems(record, ssp_records.RECORD_SCHEMA)
-    assert schema_problems(ssp_records._for_the_schema(record), ssp_records.RECORD_SCHEMA) == whole
+    whole = schema_problems(record, record_checks.RECORD_SCHEMA)
+    assert schema_problems(record_checks._for_the_schema(record), record_checks.RECORD_SCHEMA) == whole
 
 
 FITTING_BREAKS: dict[str, Any] = {
@@ -343,7 +342,7 @@ def test_the_schema_shown_a_record_less_its_fitting_actions_sees_each_break_of_a
     whole record's (an action or card may be an id, of at most 80 characters when a string; a seat a
     string)."""
     from boomerang_rules.core.schema import schema_problems
-    from boomerang_rules.seasaltpaper import records as ssp_records
+    from boomerang_rules.seasaltpaper import record_checks
 
     whole_game = json.loads(json.dumps(br.record_of(random_game(RULES, 2, 3))))
     assert {len(a) for a in whole_game["rounds"][0]["actions"]} == {2, 3}  # a steal among them
@@ -354,8 +353,8 @@ def test_the_schema_shown_a_record_less_its_fitting_actions_sees_each_break_of_a
     record.pop("result", None)
     for rnd in record["rounds"]:  # every round broken: else the whole record is shown, each fitting or not
         rnd["actions"] = FITTING_BREAKS[case](rnd["actions"])
-    whole = schema_problems(record, ssp_records.RECORD_SCHEMA)
-    assert schema_problems(ssp_records._for_the_schema(record), ssp_records.RECORD_SCHEMA) == whole
+    whole = schema_problems(record, record_checks.RECORD_SCHEMA)
+    assert schema_problems(record_checks._for_the_schema(record), record_checks.RECORD_SCHEMA) == whole
     schema_clean = ("an action 80 characters long", "an action's verb a number", "a seat a string",
                     "a steal's card a number")  # an action's or a card's id, a seat's name
     assert (whole == []) == (case in schema_clean)
@@ -367,9 +366,9 @@ def test_a_document_that_is_not_a_json_object_gets_the_schema_s_refusal_at_its_r
     """A record is a JSON object: any other document (a list, a string, a number, null) is refused
     by the schema at the root, and nothing is replayed, rather than raising while the record less
     its fitting actions is made for the schema (issue 27)."""
-    from boomerang_rules.seasaltpaper import records as ssp_records
+    from boomerang_rules.seasaltpaper import record_checks
 
-    checked = ssp_records.check_record(document)
+    checked = record_checks.check_record(document)
     assert checked.state is None
     assert [(p.pointer, p.rule) for p in checked.problems] == [("", "schema:type")]
 
