@@ -13,7 +13,7 @@
 All: explicit chance, imperfect information, general sum, terminal rewards (each seat's final
 total). Parameters ``players`` and ``rules`` (a shipped ruleset id or a file path of that
 game's rules). Chance is explicit for every shuffle and draw, one outcome at a time (each
-game's chance model: ``rl.australia`` deals card by card, ``seasaltpaper.chance`` and
+game's chance model: ``australia.chance`` deals card by card, ``seasaltpaper.chance`` and
 ``boomerang2010.chance`` draw each deck order card by card; the outcomes are cards). A state
 is a ``rl.chance`` node and its history: chance nodes, decisions waiting for their outcome and
 the node rule (simultaneous where every seat owes a decision) are that module's, which needs
