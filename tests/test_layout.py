@@ -261,3 +261,31 @@ def test_the_special_case_finder_finds_one(monkeypatch: pytest.MonkeyPatch) -> N
     assert _game_of("boomerang_rules.rl._encode") is None  # compiled, shared by rl.encoding
     assert _game_names('if rules.game == "sea-salt-paper":\n    x = "Sea Salt & Paper, sea-salt-paper"\n'
                        'y = f"{x} sea-salt-paper"\nz = ("boomerang2010",)') == {"sea-salt-paper", "boomerang2010"}
+
+
+GAME_OWN: dict[str, frozenset[str]] = {
+    "australia": frozenset({"dealing", "differential", "playouts", "sheets_text", "tournament"}),
+    "seasaltpaper": frozenset({"dealing", "extra_salt", "extra_scoring", "hot_path", "telling"}),
+    "boomerang2010": frozenset(),
+}
+"""The modules of a game package that are that game's alone: its own rules (Extra Salt, the dealer's
+queue of cards set aside), its compiled path's picker, or names kept importable where they once were
+(``australia.differential``, ``tournament`` and ``playouts``, now ``core``'s)."""
+
+
+def _game_modules(package: str) -> set[str]:
+    prefix = f"{PACKAGE}.{package}."
+    names = {name.removeprefix(prefix) for name in MODULES if name.startswith(prefix)}
+    return {name for name in names if not name.startswith("_")}  # not a compiled path (_accel)
+
+
+def test_every_game_package_has_every_layer_of_a_game() -> None:
+    """Whatever a game package holds for one game it holds for all (records checked in ``record_checks``,
+    chance drawn from outside in ``chance``...): the modules of the packages differ only by each game's own."""
+    assert GAME_OWN.keys() == GAME_PACKAGES
+    shared = {game: _game_modules(game) - GAME_OWN[game] for game in GAME_PACKAGES}
+    every = set.union(*shared.values())
+    assert {game: sorted(every - modules) for game, modules in shared.items()} == {game: [] for game in GAME_PACKAGES}
+    assert {game: sorted(GAME_OWN[game] - _game_modules(game)) for game in GAME_PACKAGES} == {
+        game: [] for game in GAME_PACKAGES}, "gone: strike them from GAME_OWN"
+    assert {"chance", "record_checks", "records", "engine", "view"} <= every
