@@ -20,10 +20,11 @@ from .helpers import NearValues, australia_ids, hidden_cards, near_value
 RULES = {rid: br.load_rules(rid) for rid in australia_ids()}
 
 
-def drive(rules: br.Ruleset, players: int, seed: int, decisions: int) -> br.GameState:
-    """A game dealt from ``seed`` after ``decisions`` single random decisions (steps may be half made)."""
+def drive(rules: Any, players: int, seed: int, decisions: int) -> Any:
+    """A game of any game dealt from ``seed`` after ``decisions`` single random decisions (steps may
+    be half made)."""
     rng = random.Random(seed)
-    s: br.GameState = br.new_game(rules, players, seed)
+    s = br.new_game(rules, players, seed)
     for _ in range(decisions):
         if br.is_over(s):
             break
@@ -195,25 +196,13 @@ OTHER_GAMES = {"sea-salt-paper": (2, 4), "boomerang-2010": (3, 5)}
 OTHER_RULES = {i.id: br.load_rules(i.id) for i in list_rules() if i.game in OTHER_GAMES}
 
 
-def drive_any(rules: Any, players: int, seed: int, decisions: int) -> Any:
-    """A game of any game dealt from ``seed`` after ``decisions`` random decisions."""
-    rng = random.Random(seed)
-    s = br.new_game(rules, players, seed)
-    for _ in range(decisions):
-        if br.is_over(s):
-            break
-        seat = rng.choice(br.to_act(s))
-        s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
-    return s
-
-
 @st.composite
 def other_games(draw: st.DrawFn) -> tuple[Any, int]:
     rid = draw(st.sampled_from(sorted(OTHER_RULES)))
     rules = OTHER_RULES[rid]
     low, high = OTHER_GAMES[rules.game]
     players = draw(st.integers(low, high))
-    return drive_any(rules, players, draw(st.integers(0, 2**32)), draw(st.integers(0, 600))), players
+    return drive(rules, players, draw(st.integers(0, 2**32)), draw(st.integers(0, 600))), players
 
 
 @settings(max_examples=120, deadline=None)
@@ -247,7 +236,7 @@ def test_every_variant_at_every_player_count_determinizes_through_a_whole_game(r
             seat = rng.choice(br.to_act(s))
             s = br.apply(s, seat, rng.choice(br.legal_actions(s, seat)))
             decisions += 1
-        d = br.determinize(br.view(drive_any(rules, players, 3, 40), 0), 9)
+        d = br.determinize(br.view(drive(rules, players, 3, 40), 0), 9)
         while not br.is_over(d):
             seat = rng.choice(br.to_act(d))
             d = br.apply(d, seat, rng.choice(br.legal_actions(d, seat)))
@@ -290,7 +279,7 @@ def test_junk_is_refused_naming_the_parameter(game: str) -> None:
 
 @pytest.mark.parametrize("game", ["sea-salt-paper", "boomerang-2010"])
 def test_the_same_seed_gives_the_same_state_in_every_game(game: str) -> None:
-    s = drive_any(br.load_rules(game), 3, 4, 30)
+    s = drive(br.load_rules(game), 3, 4, 30)
     seen = br.view(s, 1)
     assert br.determinize(seen, 17) == br.determinize(seen, 17)
     r = random.Random(5)
@@ -324,7 +313,7 @@ def test_sea_salt_paper_places_each_unseen_card_uniformly(players: int, seed: in
     """Chi-square over every unseen card and place (each other hand, drawn cards, under each pile,
     the deck's top, its second card, the rest): each place takes a card in proportion to its room."""
     rules = OTHER_RULES["sea-salt-paper"]
-    s = drive_any(rules, players, seed, decisions)
+    s = drive(rules, players, seed, decisions)
     k = (s.turn + 1) % players
     det = SspDeterminizer(br.view(s, k))
     unseen = list(det._unseen)
@@ -350,7 +339,7 @@ def test_sea_salt_paper_keeps_what_the_seat_saw_taken() -> None:
     """A card seen taken from a pile top stays in the taker's hand in every determinization."""
     rules = OTHER_RULES["sea-salt-paper"]
     for seed in range(40):
-        s = drive_any(rules, 3, seed, 30)
+        s = drive(rules, 3, seed, 30)
         for k in range(3):
             seen = br.view(s, k)
             for j, cards in enumerate(seen.known):
