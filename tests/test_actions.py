@@ -85,19 +85,6 @@ def test_ids_accepted_only_as_integers(junk: object) -> None:
         br.apply(s, 0, junk)  # type: ignore[arg-type]
 
 
-def test_an_integer_like_id_is_accepted() -> None:
-    class Index:
-        def __init__(self, i: int) -> None:
-            self.i = i
-
-        def __index__(self) -> int:
-            return self.i
-
-    s = br.new_game(RULES, 3, seed=1)
-    card = br.legal_actions(s, 0)[2]
-    assert br.apply(s, 0, Index(br.action_id(RULES, card))) == br.apply(s, 0, card)  # type: ignore[arg-type]
-
-
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_step_applies_all_or_nothing(data: st.DataObject) -> None:

@@ -395,6 +395,27 @@ def test_apply_takes_an_action_s_id_as_its_string(game: str) -> None:
                 assert br.apply(state, seat, br.action_id(rules, action)) == br.apply(state, seat, action)
 
 
+class _IdLike:
+    """An integer of another type (a numpy integer, say): only ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_an_integer_like_id_is_its_action(game: str) -> None:
+    """Anything with ``__index__`` is an action id, to ``apply`` and ``action_of`` alike, in every game."""
+    rules = _rules(game)
+    state = _some_states(rules, rules.players.min, 3)[0]
+    seat = br.to_act(state)[0]
+    for action in br.legal_actions(state, seat)[:3]:
+        i: Any = _IdLike(br.action_id(rules, action))
+        assert br.apply(state, seat, i) == br.apply(state, seat, action)
+        assert br.action_of(rules, i) == action
+
+
 def test_an_illegal_action_s_id_is_refused_as_its_string(game: str) -> None:
     """An id of an action that is not legal now is refused in the words its string is, by ``apply``
     and ``step``, in every game (Boomerang: Australia quoted the bare number instead)."""

@@ -117,19 +117,3 @@ def test_a_legal_id_for_another_phase_is_refused_with_the_reason() -> None:
         br.apply(state, seat, br.action_id(rules, "end"))
     with pytest.raises(IllegalAction, match="it is seat"):
         br.apply(state, (seat + 1) % 3, br.action_id(rules, "draw"))
-
-
-def test_an_integer_like_id_is_accepted() -> None:
-    class Index:
-        def __init__(self, i: int) -> None:
-            self.i = i
-
-        def __index__(self) -> int:
-            return self.i
-
-    rules = br.load_rules("sea-salt-paper")
-    state = br.new_game(rules, 2, seed=3)
-    seat = br.to_act(state)[0]
-    draw = br.action_id(rules, "draw")
-    assert br.apply(state, seat, Index(draw)) == br.apply(state, seat, "draw")  # type: ignore[arg-type]
-    assert br.action_of(rules, Index(draw)) == "draw"  # type: ignore[arg-type]
