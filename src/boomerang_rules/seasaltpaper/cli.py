@@ -359,12 +359,7 @@ class Session:
         t = self.t
         click.echo("")
         if not _turn_starts(seen.legal_actions):  # later in the turn: what changed, not the whole table
-            say("  Your hand: " + (", ".join(in_words(t, c) for c in seen.hand) or "empty"))
-            self.points(seen)
-            if seen.drawn:
-                say("  You drew: " + ", ".join(in_words(t, c) for c in seen.drawn))
-            if seen.chosen_pile is not None:
-                say("  The pile holds: " + ", ".join(in_words(t, c) for c in seen.chosen_pile))
+            self.own_cards(seen)
             return
         say(f"Your turn (round {seen.round + 1}). Deck: {_cards(seen.deck_size)}.", title)
         for p, c in enumerate(seen.pile_tops):
@@ -380,6 +375,12 @@ class Session:
         if seen.caller >= 0 and seen.caller != self.seat:
             say(f"  Your last turn: {self.labels[seen.caller]} called LAST CHANCE (you may not end the round; "
                 "your hand is then revealed and safe from steals)", note)
+        self.own_cards(seen)
+
+    def own_cards(self, seen: Any) -> None:
+        """The seat's hand, its points, and what it drew or the pile it looks through: shown at the
+        start of a turn with the table, and alone later in the turn, where only they change."""
+        t = self.t
         say("  Your hand: " + (", ".join(in_words(t, c) for c in seen.hand) or "empty"))
         self.points(seen)
         if seen.drawn:
