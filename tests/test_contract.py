@@ -105,6 +105,28 @@ def test_new_game_is_the_same_game_for_the_same_seed(game: str) -> None:
     assert br.new_game(game, rules.players.min, 3) == br.new_game(rules, rules.players.min, 3)  # an id as rules
 
 
+def test_new_game_given_its_options_as_their_defaults_draws_a_seed_as_without_them(game: str) -> None:
+    """``br.new_game`` with no seed draws one (docs/api.md) when no chance outcome is given, however
+    that is said: each keyword of the game's own ``new_game`` passed as its default, or as None (none
+    given, in every game). ``br.new_game(rules, 3, deals=None)`` (Sea Salt & Paper's ``decks=None``,
+    ``first=None``, Boomerang (2010)'s ``deck=None``, Boomerang: Australia's ``undealt_ok=False``) was
+    refused for want of a seed, as the game package's own ``new_game`` refuses it."""
+    import inspect
+
+    rules = _rules(game)
+    players = rules.players.min
+    keywords = [p for p in inspect.signature(game_module(game).new_game).parameters.values()
+                if p.kind is inspect.Parameter.KEYWORD_ONLY]
+    assert keywords  # every game takes its chance outcomes as keywords
+    for given in [{p.name: p.default} for p in keywords] + [{p.name: None for p in keywords if p.default is not False}]:
+        state = br.new_game(rules, players, **given)
+        seed = state.progress.seed if game == "boomerang-australia" else state.seed
+        assert seed.__class__ is int and 0 <= seed < 2**64, given
+        assert state == br.new_game(rules, players, seed), given  # the seed kept deals the game
+        with pytest.raises(br.InvalidInput, match=r"\[deal-source\]$"):
+            game_module(game).new_game(rules, players, None, **given)  # the package refuses instead
+
+
 def test_new_game_takes_and_refuses_seeds_alike(game: str) -> None:
     """A seed is an integer in every game, a numpy one too (as seats and action ids are): it deals
     the game its int deals, kept as that int; anything else is the same ``TypeError`` everywhere."""
