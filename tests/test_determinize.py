@@ -288,6 +288,30 @@ def test_junk_is_refused_naming_the_parameter(game: str) -> None:
             br.determinize(seen, junk)
 
 
+@pytest.mark.parametrize("game", ["boomerang-australia", "sea-salt-paper", "boomerang-2010"])
+def test_a_random_whose_draw_is_no_integer_is_refused_naming_it_alike(game: str) -> None:
+    """A ``random.Random`` subclass whose ``getrandbits(64)`` gives no integer is refused in the same
+    words in every game, naming it (Sea Salt & Paper and Boomerang (2010) failed inside their
+    generators, "unsupported operand type(s) for &: 'float' and 'int'"); one that gives an integer
+    past 64 bits is taken modulo 2**64, as an integer seed is, in every game."""
+
+    class Odd(random.Random):
+        def __init__(self, drawn: Any) -> None:
+            super().__init__(1)
+            self.drawn = drawn
+
+        def getrandbits(self, k: int) -> Any:
+            return self.drawn
+
+    seen = br.view(br.new_game(game, 3, 1), 0)
+    for drawn, shown in (("x", "str: 'x'"), (1.5, "float: 1.5"), (None, "None: None"), (True, "bool: True")):
+        with pytest.raises(TypeError) as refused:
+            br.determinize(seen, Odd(drawn))
+        assert str(refused.value) == f"rng.getrandbits(64) must be an integer (int), not {shown}"
+    assert br.determinize(seen, Odd(2**64 + 5)) == br.determinize(seen, Odd(5))
+    assert br.determinize(seen, Odd(-1)) == br.determinize(seen, Odd(2**64 - 1))
+
+
 @pytest.mark.parametrize("game", ["sea-salt-paper", "boomerang-2010"])
 def test_the_same_seed_gives_the_same_state_in_every_game(game: str) -> None:
     s = drive_any(br.load_rules(game), 3, 4, 30)
