@@ -18,7 +18,9 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules.core.bots import make_bots
@@ -919,3 +921,93 @@ def test_the_api_page_names_every_field_of_the_games_view_and_ruleset(game: str)
     missing = [f"{cls.__name__}.{field.name}" for cls in classes for field in attrs.fields(cls)
                if field.name not in NEUTRAL_FIELDS and not re.search(rf"(?<!\w){field.name}(?!\w)", ticked)]
     assert missing == []
+
+
+# --- Properties over every shipped ruleset and player count, states drawn by hypothesis ---
+
+@st.composite
+def _midgame(draw: st.DrawFn, game: str) -> Any:
+    """A state of ``game`` under any of its shipped rulesets, at any player count, after a drawn number
+    of random decisions (the end of the game among them)."""
+    rid = draw(st.sampled_from([i.id for i in br.list_rules() if i.game == game]), label="rules")
+    rules = br.load_rules(rid)
+    players = draw(st.integers(rules.players.min, rules.players.max), label="players")
+    seed = draw(st.integers(0, 2**64 - 1), label="seed")
+    rng = random.Random(seed)
+    state = br.new_game(rules, players, seed)
+    for _ in range(draw(st.integers(0, 400), label="decisions")):
+        if br.is_over(state):
+            break
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    return state
+
+
+@hypothesis.settings(max_examples=60, deadline=None)
+@hypothesis.given(st.data())
+def test_every_action_id_applies_exactly_when_legal(game: str, data: st.DataObject) -> None:
+    """The whole integer action space, at any state of any ruleset and player count: an id applies
+    exactly when its action is legal for the seat, and is otherwise ``IllegalAction`` (never another
+    exception), the argument unchanged; the legal mask says the same."""
+    state = data.draw(_midgame(game))
+    before = pickle.dumps(state)
+    rules = state.rules
+    seat = data.draw(st.integers(0, state.players - 1), label="seat")
+    legal = set(br.legal_actions(state, seat))
+    mask = br.legal_mask(state, seat)
+    for i in range(br.num_actions(rules)):
+        name = br.action_of(rules, i)
+        assert bool(mask >> i & 1) == (name in legal), name
+        try:
+            after = br.apply(state, seat, i)
+        except br.IllegalAction:
+            assert name not in legal, name
+        else:
+            assert name in legal and after == br.apply(state, seat, name), name
+    assert pickle.dumps(state) == before
+
+
+@hypothesis.settings(max_examples=80, deadline=None)
+@hypothesis.given(st.data())
+def test_step_is_apply_in_turn_whatever_the_actions(game: str, data: st.DataObject) -> None:
+    """``step`` with any action ids (legal or not) for the seats to act gives what ``apply`` gives
+    called for each in turn: the same state, or the refusal of the first illegal one word for word."""
+    state = data.draw(_midgame(game))
+    seats = br.to_act(state)
+    if not seats:
+        return
+    n = br.num_actions(state.rules)
+    actions = [data.draw(st.sampled_from(br.legal_actions(state, s))) if data.draw(st.booleans())
+               else br.action_of(state.rules, data.draw(st.integers(0, n - 1))) for s in seats]
+
+    def outcome(call: Callable[[], Any]) -> Any:
+        try:
+            return call()
+        except br.IllegalAction as refused:
+            return str(refused)
+
+    def in_turn() -> Any:
+        after = state
+        for seat, action in zip(seats, actions):
+            after = br.apply(after, seat, action)
+        return after
+
+    assert outcome(lambda: br.step(state, actions)) == outcome(in_turn)
+    assert outcome(lambda: br.step(state, [br.action_id(state.rules, a) for a in actions])) == outcome(in_turn)
+
+
+@hypothesis.settings(max_examples=60, deadline=None)
+@hypothesis.given(st.data())
+def test_a_determinization_shows_its_seat_the_same_view_in_every_form(game: str, data: st.DataObject) -> None:
+    """The view of a determinization is the seat's view not only by ``==`` but in every form a caller
+    can read: its repr, its pickle, each field (those left out of equality too), its hash; and the
+    contract's readers of the two states agree (the seats to act, the end, the sheets)."""
+    state = data.draw(_midgame(game))
+    seat = data.draw(st.integers(0, state.players - 1), label="seat")
+    seen = br.view(state, seat)
+    drawn = br.determinize(seen, data.draw(st.integers(0, 2**64 - 1), label="draw"))
+    again = br.view(drawn, seat)
+    assert again == seen and hash(again) == hash(seen) and repr(again) == repr(seen)
+    assert pickle.dumps(again) == pickle.dumps(seen)
+    assert attrs.asdict(again, recurse=False) == attrs.asdict(seen, recurse=False)
+    assert br.to_act(drawn) == br.to_act(state) and br.is_over(drawn) == br.is_over(state)
+    assert br.score_sheets(drawn) == br.score_sheets(state) and br.winners(drawn) == br.winners(state)
