@@ -229,6 +229,47 @@ def test_every_game_s_determinization_shows_the_seat_what_it_saw(game: tuple[Any
             assert br.to_act(d) == br.to_act(s)
 
 
+def _cards_in_play(state: Any) -> Counter[int]:
+    """Every card of the round in every place a game keeps one: Boomerang: Australia's dealt cards
+    (hands and drafted rows; the undealt are the rest of the deck), the others' whole deck (deck,
+    piles, hands, cards in front or drawn; the river and captures)."""
+    places: Counter[int] = Counter()
+    if state.rules.game == "boomerang-australia":
+        for hand in state.hands:
+            places.update(c for c in range(hand.bit_length()) if hand >> c & 1)
+        for row in state.drafted:
+            places.update(row)
+        return places
+    places.update(state.deck)
+    for rows in ((state.river,), state.captured) if state.rules.game == "boomerang-2010" else (
+            (state.drawn,), state.piles, state.hands, state.played):
+        for row in rows:
+            places.update(row)
+    return places
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted({*RULES, *OTHER_RULES})), st.integers(0, 2**32), st.integers(0, 400),
+       st.integers(0, 2**64 - 1), st.data())
+def test_a_determinization_holds_each_card_once_as_the_game_does(rid: str, seed: int, decisions: int, draw: int,
+                                                                  data: st.DataObject) -> None:
+    """Every card the seat cannot see is placed once, none lost, none twice, in every game: the
+    determinization holds each card as many times as the real state (every card once; Boomerang:
+    Australia's as many dealt cards, each once)."""
+    rules = br.load_rules(rid)
+    players = data.draw(st.integers(rules.players.min, rules.players.max), label="players")
+    state = drive_any(rules, players, seed, decisions)
+    if not br.to_act(state):  # over, or waiting for a deal: no round in play
+        return
+    seat = data.draw(st.integers(0, players - 1), label="seat")
+    truth, drawn = _cards_in_play(state), _cards_in_play(br.determinize(br.view(state, seat), draw))
+    assert set(truth.values()) == set(drawn.values()) == {1}
+    if rules.game == "boomerang-australia":
+        assert sum(drawn.values()) == sum(truth.values())
+    else:
+        assert drawn == truth
+
+
 @pytest.mark.parametrize("rid", sorted(OTHER_RULES))
 def test_every_variant_at_every_player_count_determinizes_through_a_whole_game(rid: str) -> None:
     """Every seat's view at every decision of one game per player count, and play goes on from it."""
