@@ -483,6 +483,51 @@ def test_an_action_of_a_str_subclass_is_its_text(game: str) -> None:
             assert br.step(state, [kind(a) for a in legal]) == br.step(state, legal)
 
 
+def _foreign_values(value: Any, at: str = "") -> list[str]:
+    """Where ``value`` (a state, a record: tuples, lists, dicts, ``attrs`` classes) holds an int or a
+    str of another class than ``int`` and ``str`` (a numpy integer, a ``str`` subclass)."""
+    if value.__class__ in (int, str, bool, float) or value is None:
+        return []
+    if isinstance(value, int | str) or value.__class__.__module__ == "numpy":
+        return [f"{at}: {value.__class__.__name__}"]
+    if isinstance(value, tuple | list):
+        return [place for i, item in enumerate(value) for place in _foreign_values(item, f"{at}[{i}]")]
+    if isinstance(value, dict):
+        return [place for key, item in value.items() for place in _foreign_values(key, at) + _foreign_values(
+            item, f"{at}/{key}")]
+    if attrs.has(value.__class__) and not isinstance(value, br.Rules):
+        return [place for f in attrs.fields(value.__class__)
+                for place in _foreign_values(getattr(value, f.name), f"{at}.{f.name}")]
+    return []
+
+
+def test_a_seat_or_action_of_another_int_or_str_class_leaves_none_in_the_state_or_its_record(game: str) -> None:
+    """A numpy seat, a numpy id, a ``str`` subclass for an action (numpy's ``str_``, a caller's own) is the
+    int or the text it stands for, in every game: the state keeps that int and that text, not the object
+    given, so that its record is JSON (Sea Salt & Paper kept a numpy seat as the turn and in its log: its
+    record could not be written, "Object of type int64 is not JSON serializable", and ``validate_record``
+    refused it, "np.int64(2) is not of type 'integer'"), and its ``to_act`` gives ints."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    for players in _player_counts(rules):
+        rng = random.Random(players)
+        state = br.new_game(rules, players, 19)
+        while not br.is_over(state):
+            seats = br.to_act(state)
+            actions = [rng.choice(br.legal_actions(state, seat)) for seat in seats]
+            kind = rng.randrange(3)
+            if kind == 2:
+                state = br.step(state, [np.str_(a) for a in actions])
+                continue
+            for seat, action in zip(seats, actions):
+                given = np.int64(br.action_id(rules, action)) if kind else _Text(action)
+                state = br.apply(state, np.int64(seat), given)
+            assert all(seat.__class__ is int for seat in br.to_act(state))
+        assert _foreign_values(tuple(state)) == []
+        record = br.record_of(state)
+        assert _foreign_values(record) == [] and br.validate_record(json.loads(json.dumps(record))) == []
+
+
 def test_score_sheets_read_alike(game: str) -> None:
     rules = _rules(game)
     rows = game_module(game).ROWS
