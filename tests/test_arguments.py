@@ -355,7 +355,7 @@ def test_wrong_types_are_type_errors_naming_the_parameter(call: Any, names: str)
 
 VALUE_ERRORS: list[tuple[str, Any]] = [
     ("players out of range", lambda: api.new_game(RULES, 9, 1)),
-    ("no seed, no deals", lambda: api.new_game(RULES, 2, deals=None)),
+    ("no seed, no deals", lambda: importlib.import_module("boomerang_rules.australia").new_game(RULES, 2, deals=None)),
     ("seat huge", lambda: api.apply(STATE, 10**5000, "A")),
     ("view seat huge", lambda: api.view(STATE, 10**5000)),
     ("action list", lambda: api.apply(STATE, 0, ["A"])),

@@ -18,7 +18,9 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
 import boomerang_rules as br
 from boomerang_rules.core.bots import make_bots
@@ -103,6 +105,28 @@ def test_new_game_is_the_same_game_for_the_same_seed(game: str) -> None:
         assert br.record_of(first[-1]) == br.record_of(again[-1])
         assert br.new_game(rules, players, 12) != br.new_game(rules, players, 11)  # the seed matters
     assert br.new_game(game, rules.players.min, 3) == br.new_game(rules, rules.players.min, 3)  # an id as rules
+
+
+def test_new_game_given_its_options_as_their_defaults_draws_a_seed_as_without_them(game: str) -> None:
+    """``br.new_game`` with no seed draws one (docs/api.md) when no chance outcome is given, however
+    that is said: each keyword of the game's own ``new_game`` passed as its default, or as None (none
+    given, in every game). ``br.new_game(rules, 3, deals=None)`` (Sea Salt & Paper's ``decks=None``,
+    ``first=None``, Boomerang (2010)'s ``deck=None``, Boomerang: Australia's ``undealt_ok=False``) was
+    refused for want of a seed, as the game package's own ``new_game`` refuses it."""
+    import inspect
+
+    rules = _rules(game)
+    players = rules.players.min
+    keywords = [p for p in inspect.signature(game_module(game).new_game).parameters.values()
+                if p.kind is inspect.Parameter.KEYWORD_ONLY]
+    assert keywords  # every game takes its chance outcomes as keywords
+    for given in [{p.name: p.default} for p in keywords] + [{p.name: None for p in keywords if p.default is not False}]:
+        state = br.new_game(rules, players, **given)
+        seed = state.progress.seed if game == "boomerang-australia" else state.seed
+        assert seed.__class__ is int and 0 <= seed < 2**64, given
+        assert state == br.new_game(rules, players, seed), given  # the seed kept deals the game
+        with pytest.raises(br.InvalidInput, match=r"\[deal-source\]$"):
+            game_module(game).new_game(rules, players, None, **given)  # the package refuses instead
 
 
 def test_new_game_takes_and_refuses_seeds_alike(game: str) -> None:
@@ -478,6 +502,51 @@ def test_an_action_of_a_str_subclass_is_its_text(game: str) -> None:
         for kind in (_Text, np.str_):
             assert br.apply(state, seats[0], kind(legal[0])) == br.apply(state, seats[0], legal[0])
             assert br.step(state, [kind(a) for a in legal]) == br.step(state, legal)
+
+
+def _foreign_values(value: Any, at: str = "") -> list[str]:
+    """Where ``value`` (a state, a record: tuples, lists, dicts, ``attrs`` classes) holds an int or a
+    str of another class than ``int`` and ``str`` (a numpy integer, a ``str`` subclass)."""
+    if value.__class__ in (int, str, bool, float) or value is None:
+        return []
+    if isinstance(value, int | str) or value.__class__.__module__ == "numpy":
+        return [f"{at}: {value.__class__.__name__}"]
+    if isinstance(value, tuple | list):
+        return [place for i, item in enumerate(value) for place in _foreign_values(item, f"{at}[{i}]")]
+    if isinstance(value, dict):
+        return [place for key, item in value.items() for place in _foreign_values(key, at) + _foreign_values(
+            item, f"{at}/{key}")]
+    if attrs.has(value.__class__) and not isinstance(value, br.Rules):
+        return [place for f in attrs.fields(value.__class__)
+                for place in _foreign_values(getattr(value, f.name), f"{at}.{f.name}")]
+    return []
+
+
+def test_a_seat_or_action_of_another_int_or_str_class_leaves_none_in_the_state_or_its_record(game: str) -> None:
+    """A numpy seat, a numpy id, a ``str`` subclass for an action (numpy's ``str_``, a caller's own) is the
+    int or the text it stands for, in every game: the state keeps that int and that text, not the object
+    given, so that its record is JSON (Sea Salt & Paper kept a numpy seat as the turn and in its log: its
+    record could not be written, "Object of type int64 is not JSON serializable", and ``validate_record``
+    refused it, "np.int64(2) is not of type 'integer'"), and its ``to_act`` gives ints."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    for players in _player_counts(rules):
+        rng = random.Random(players)
+        state = br.new_game(rules, players, 19)
+        while not br.is_over(state):
+            seats = br.to_act(state)
+            actions = [rng.choice(br.legal_actions(state, seat)) for seat in seats]
+            kind = rng.randrange(3)
+            if kind == 2:
+                state = br.step(state, [np.str_(a) for a in actions])
+                continue
+            for seat, action in zip(seats, actions):
+                given = np.int64(br.action_id(rules, action)) if kind else _Text(action)
+                state = br.apply(state, np.int64(seat), given)
+            assert all(seat.__class__ is int for seat in br.to_act(state))
+        assert _foreign_values(tuple(state)) == []
+        record = br.record_of(state)
+        assert _foreign_values(record) == [] and br.validate_record(json.loads(json.dumps(record))) == []
 
 
 def test_score_sheets_read_alike(game: str) -> None:
@@ -918,3 +987,93 @@ def test_the_api_page_names_every_field_of_the_games_view_and_ruleset(game: str)
     missing = [f"{cls.__name__}.{field.name}" for cls in classes for field in attrs.fields(cls)
                if field.name not in NEUTRAL_FIELDS and not re.search(rf"(?<!\w){field.name}(?!\w)", ticked)]
     assert missing == []
+
+
+# --- Properties over every shipped ruleset and player count, states drawn by hypothesis ---
+
+@st.composite
+def _midgame(draw: st.DrawFn, game: str) -> Any:
+    """A state of ``game`` under any of its shipped rulesets, at any player count, after a drawn number
+    of random decisions (the end of the game among them)."""
+    rid = draw(st.sampled_from([i.id for i in br.list_rules() if i.game == game]), label="rules")
+    rules = br.load_rules(rid)
+    players = draw(st.integers(rules.players.min, rules.players.max), label="players")
+    seed = draw(st.integers(0, 2**64 - 1), label="seed")
+    rng = random.Random(seed)
+    state = br.new_game(rules, players, seed)
+    for _ in range(draw(st.integers(0, 400), label="decisions")):
+        if br.is_over(state):
+            break
+        state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    return state
+
+
+@hypothesis.settings(max_examples=60, deadline=None)
+@hypothesis.given(st.data())
+def test_every_action_id_applies_exactly_when_legal(game: str, data: st.DataObject) -> None:
+    """The whole integer action space, at any state of any ruleset and player count: an id applies
+    exactly when its action is legal for the seat, and is otherwise ``IllegalAction`` (never another
+    exception), the argument unchanged; the legal mask says the same."""
+    state = data.draw(_midgame(game))
+    before = pickle.dumps(state)
+    rules = state.rules
+    seat = data.draw(st.integers(0, state.players - 1), label="seat")
+    legal = set(br.legal_actions(state, seat))
+    mask = br.legal_mask(state, seat)
+    for i in range(br.num_actions(rules)):
+        name = br.action_of(rules, i)
+        assert bool(mask >> i & 1) == (name in legal), name
+        try:
+            after = br.apply(state, seat, i)
+        except br.IllegalAction:
+            assert name not in legal, name
+        else:
+            assert name in legal and after == br.apply(state, seat, name), name
+    assert pickle.dumps(state) == before
+
+
+@hypothesis.settings(max_examples=80, deadline=None)
+@hypothesis.given(st.data())
+def test_step_is_apply_in_turn_whatever_the_actions(game: str, data: st.DataObject) -> None:
+    """``step`` with any action ids (legal or not) for the seats to act gives what ``apply`` gives
+    called for each in turn: the same state, or the refusal of the first illegal one word for word."""
+    state = data.draw(_midgame(game))
+    seats = br.to_act(state)
+    if not seats:
+        return
+    n = br.num_actions(state.rules)
+    actions = [data.draw(st.sampled_from(br.legal_actions(state, s))) if data.draw(st.booleans())
+               else br.action_of(state.rules, data.draw(st.integers(0, n - 1))) for s in seats]
+
+    def outcome(call: Callable[[], Any]) -> Any:
+        try:
+            return call()
+        except br.IllegalAction as refused:
+            return str(refused)
+
+    def in_turn() -> Any:
+        after = state
+        for seat, action in zip(seats, actions):
+            after = br.apply(after, seat, action)
+        return after
+
+    assert outcome(lambda: br.step(state, actions)) == outcome(in_turn)
+    assert outcome(lambda: br.step(state, [br.action_id(state.rules, a) for a in actions])) == outcome(in_turn)
+
+
+@hypothesis.settings(max_examples=60, deadline=None)
+@hypothesis.given(st.data())
+def test_a_determinization_shows_its_seat_the_same_view_in_every_form(game: str, data: st.DataObject) -> None:
+    """The view of a determinization is the seat's view not only by ``==`` but in every form a caller
+    can read: its repr, its pickle, each field (those left out of equality too), its hash; and the
+    contract's readers of the two states agree (the seats to act, the end, the sheets)."""
+    state = data.draw(_midgame(game))
+    seat = data.draw(st.integers(0, state.players - 1), label="seat")
+    seen = br.view(state, seat)
+    drawn = br.determinize(seen, data.draw(st.integers(0, 2**64 - 1), label="draw"))
+    again = br.view(drawn, seat)
+    assert again == seen and hash(again) == hash(seen) and repr(again) == repr(seen)
+    assert pickle.dumps(again) == pickle.dumps(seen)
+    assert attrs.asdict(again, recurse=False) == attrs.asdict(seen, recurse=False)
+    assert br.to_act(drawn) == br.to_act(state) and br.is_over(drawn) == br.is_over(state)
+    assert br.score_sheets(drawn) == br.score_sheets(state) and br.winners(drawn) == br.winners(state)

@@ -218,6 +218,47 @@ def test_every_game_s_determinization_shows_the_seat_what_it_saw(game: tuple[Any
             assert br.to_act(d) == br.to_act(s)
 
 
+def _cards_in_play(state: Any) -> Counter[int]:
+    """Every card of the round in every place a game keeps one: Boomerang: Australia's dealt cards
+    (hands and drafted rows; the undealt are the rest of the deck), the others' whole deck (deck,
+    piles, hands, cards in front or drawn; the river and captures)."""
+    places: Counter[int] = Counter()
+    if state.rules.game == "boomerang-australia":
+        for hand in state.hands:
+            places.update(c for c in range(hand.bit_length()) if hand >> c & 1)
+        for row in state.drafted:
+            places.update(row)
+        return places
+    places.update(state.deck)
+    for rows in ((state.river,), state.captured) if state.rules.game == "boomerang-2010" else (
+            (state.drawn,), state.piles, state.hands, state.played):
+        for row in rows:
+            places.update(row)
+    return places
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted({*RULES, *OTHER_RULES})), st.integers(0, 2**32), st.integers(0, 400),
+       st.integers(0, 2**64 - 1), st.data())
+def test_a_determinization_holds_each_card_once_as_the_game_does(rid: str, seed: int, decisions: int, draw: int,
+                                                                  data: st.DataObject) -> None:
+    """Every card the seat cannot see is placed once, none lost, none twice, in every game: the
+    determinization holds each card as many times as the real state (every card once; Boomerang:
+    Australia's as many dealt cards, each once)."""
+    rules = br.load_rules(rid)
+    players = data.draw(st.integers(rules.players.min, rules.players.max), label="players")
+    state = drive_any(rules, players, seed, decisions)
+    if not br.to_act(state):  # over, or waiting for a deal: no round in play
+        return
+    seat = data.draw(st.integers(0, players - 1), label="seat")
+    truth, drawn = _cards_in_play(state), _cards_in_play(br.determinize(br.view(state, seat), draw))
+    assert set(truth.values()) == set(drawn.values()) == {1}
+    if rules.game == "boomerang-australia":
+        assert sum(drawn.values()) == sum(truth.values())
+    else:
+        assert drawn == truth
+
+
 @pytest.mark.parametrize("rid", sorted(OTHER_RULES))
 def test_every_variant_at_every_player_count_determinizes_through_a_whole_game(rid: str) -> None:
     """Every seat's view at every decision of one game per player count, and play goes on from it."""
@@ -275,6 +316,30 @@ def test_junk_is_refused_naming_the_parameter(game: str) -> None:
     for junk in ("1", 1.5, None, True):
         with pytest.raises(TypeError, match="^" + re.escape("rng must be an integer seed or a random.Random")):
             br.determinize(seen, junk)
+
+
+@pytest.mark.parametrize("game", ["boomerang-australia", "sea-salt-paper", "boomerang-2010"])
+def test_a_random_whose_draw_is_no_integer_is_refused_naming_it_alike(game: str) -> None:
+    """A ``random.Random`` subclass whose ``getrandbits(64)`` gives no integer is refused in the same
+    words in every game, naming it (Sea Salt & Paper and Boomerang (2010) failed inside their
+    generators, "unsupported operand type(s) for &: 'float' and 'int'"); one that gives an integer
+    past 64 bits is taken modulo 2**64, as an integer seed is, in every game."""
+
+    class Odd(random.Random):
+        def __init__(self, drawn: Any) -> None:
+            super().__init__(1)
+            self.drawn = drawn
+
+        def getrandbits(self, k: int) -> Any:
+            return self.drawn
+
+    seen = br.view(br.new_game(game, 3, 1), 0)
+    for drawn, shown in (("x", "str: 'x'"), (1.5, "float: 1.5"), (None, "None: None"), (True, "bool: True")):
+        with pytest.raises(TypeError) as refused:
+            br.determinize(seen, Odd(drawn))
+        assert str(refused.value) == f"rng.getrandbits(64) must be an integer (int), not {shown}"
+    assert br.determinize(seen, Odd(2**64 + 5)) == br.determinize(seen, Odd(5))
+    assert br.determinize(seen, Odd(-1)) == br.determinize(seen, Odd(2**64 - 1))
 
 
 @pytest.mark.parametrize("game", ["sea-salt-paper", "boomerang-2010"])

@@ -141,17 +141,28 @@ def new_game(rules: Any, players: int, seed: int | None = None, **options: Any) 
     Without a seed (and without the chance outcomes a record gives, in ``options``) the game
     is dealt from a seed drawn from the system's entropy (``secrets``, 64 bits: a smaller one
     could be searched for the deal that gives a known hand); the state keeps it, and so does
-    its record, so the game can be replayed.
+    its record, so the game can be replayed. Options that give no outcome (each its default, or
+    None) are none: where the game's own ``new_game`` refuses for want of a seed (``deal-source``),
+    a seed is drawn as without them.
     """
     from .core.loading import LOADED_RULESET, loaded, require_ruleset
 
     rules = require_ruleset(loaded(rules), f"{LOADED_RULESET}, a shipped id or a path", _UNKNOWN_GAME)
     game = rules.game
-    if seed is None and not options:
+    module = game_module(game)
+    if seed is None and options:  # the game says whether they give its outcomes: it refuses only for want of a seed
+        from .core.errors import InvalidInput
+
+        try:
+            return module.new_game(rules, players, None, **options)
+        except InvalidInput as refused:
+            if [p.rule for p in refused.problems] != ["deal-source"]:
+                raise
+    if seed is None:
         import secrets
 
         seed = secrets.randbits(64)
-    return game_module(game).new_game(rules, players, seed, **options)
+    return module.new_game(rules, players, seed, **options)
 
 
 # The functions below call the method on the state's class (``type(state)._br_to_act(state)``), not

@@ -25,9 +25,11 @@ Rng = random.Random | int
 
 def seed_of(rng: object) -> int:
     """The generator state ``rng`` gives: one 64-bit draw from a ``random.Random``, or the integer
-    seed itself (SplitMix64, the same on every platform); ``TypeError`` naming ``rng`` otherwise."""
+    seed itself (SplitMix64, the same on every platform); ``TypeError`` naming ``rng`` otherwise,
+    and naming its ``getrandbits(64)`` when a subclass's draw is no integer (each game's generator
+    would fail on it in words of its own: "can only concatenate str (not "int") to str")."""
     if isinstance(rng, random.Random):
-        return rng.getrandbits(64)
+        return rng_mod.seed_state(integer(rng.getrandbits(64), "rng.getrandbits(64)"))
     return rng_mod.seed_state(integer(rng, "rng", "an integer seed or a random.Random"))
 
 

@@ -7,6 +7,7 @@ seeded generator (``core.rng``), or from outcomes a record gives.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import Any
 
@@ -385,6 +386,8 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
         last = (state, legal_actions(state, seat))
     if (action.__class__ is not str and not isinstance(action, str)) or action not in last[1]:
         raise _refuse(state, seat, action)
+    if seat.__class__ is not int or action.__class__ is not str:  # the int and the text they stand for, kept in
+        seat, action = operator.index(seat), last[1][last[1].index(action)]  # the state and its record (JSON)
     phase = state[_PHASE]
     if action == "end":
         return _end_turn(state, seat, False, {"log": ((seat, action, -1), state[_LOG])})
