@@ -247,7 +247,7 @@ def test_a_determinization_holds_each_card_once_as_the_game_does(rid: str, seed:
     Australia's as many dealt cards, each once)."""
     rules = br.load_rules(rid)
     players = data.draw(st.integers(rules.players.min, rules.players.max), label="players")
-    state = drive_any(rules, players, seed, decisions)
+    state = drive(rules, players, seed, decisions)
     if not br.to_act(state):  # over, or waiting for a deal: no round in play
         return
     seat = data.draw(st.integers(0, players - 1), label="seat")
