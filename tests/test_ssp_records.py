@@ -507,7 +507,7 @@ def test_replay_tells_a_long_record_replaying_each_decision_once(monkeypatch: py
     30 s to tell where validate took 1 s, and one of the 4 MB replay reads, some 1,900 rounds, ten
     minutes."""
     from boomerang_rules.cli.common import game_cli
-    from boomerang_rules.seasaltpaper import engine, records
+    from boomerang_rules.seasaltpaper import engine, record_checks
 
     state = br.new_game(RULES, 2, 1)
     while state.round < 12:  # draw, keep, end: the deck runs out every round, the game never ends
@@ -526,7 +526,7 @@ def test_replay_tells_a_long_record_replaying_each_decision_once(monkeypatch: py
         return counting
 
     monkeypatch.setattr(engine, "apply", counted(engine.apply))
-    monkeypatch.setattr(records, "apply", counted(vars(records)["apply"]))  # the check's replay
+    monkeypatch.setattr(record_checks, "apply", counted(vars(record_checks)["apply"]))  # the check's replay
     lines = game_cli(RULES).narrate(record, RULES, ["Ana", "Ben"], 0)
     assert lines[-1] == "The game is unfinished." and sum("the deck ran out" in line for line in lines) == 12
     assert decisions <= applied <= 2 * decisions
