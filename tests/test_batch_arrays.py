@@ -435,17 +435,38 @@ def test_playouts_refuse_a_policy_or_flag_of_another_type_alike(rules_id: str) -
 
 
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
-def test_read_only_actions_compile_no_second_kernel(rules_id: str) -> None:
-    """numba compiles a kernel apart for a read-only array: every compiled engine's ``step`` given
-    ``sample_actions``' array made read-only (as a replay buffer's may be) copies it rather than
-    compile its kernels again (Australia's ``check`` and ``step``, 11 s, as Sea Salt & Paper's did)."""
-    b = _batch(rules_id)
+def test_actions_of_any_layout_compile_no_second_kernel(rules_id: str) -> None:
+    """numba compiles a kernel apart for each layout of an array (read-only, strided, Fortran-ordered):
+    every compiled engine's ``step`` given ``sample_actions``' ids in such an array (a replay buffer's
+    read-only rows, a column slice of a wider table) copies them rather than compile its kernels again
+    (Australia's ``check`` and ``step``, 11 s for a read-only array, 14 s for a strided one, as Sea Salt
+    & Paper's did), and plays the same step."""
     module = {"standard": "_kernels", "sea-salt-paper": "_ssp_kernels", "boomerang-2010": "_b2010_kernels"}[rules_id]
     kernels = importlib.import_module(f"boomerang_rules.batch.{module}")
-    states = batch.sampler(b.games, 4)
-    batch.step(b, batch.sample_actions(b, states))
+    reference = _batch(rules_id)
+    states = batch.sampler(reference.games, 4)
+    batch.step(reference, batch.sample_actions(reference, states))
     compiled = {name: len(getattr(kernels, name).signatures) for name in ("check", "step") if hasattr(kernels, name)}
-    actions = batch.sample_actions(b, states)
-    actions.flags.writeable = False
-    batch.step(b, actions)
-    assert {name: len(getattr(kernels, name).signatures) for name in compiled} == compiled
+    actions = batch.sample_actions(reference, states)
+    batch.step(reference, actions.copy())
+
+    def read_only(ids: Any) -> Any:
+        ids = ids.copy()
+        ids.flags.writeable = False
+        return ids
+
+    def strided(ids: Any) -> Any:
+        wide = np.zeros(ids.shape[:-1] + (2 * ids.shape[-1],), np.int64)
+        wide[..., ::2] = ids
+        return wide[..., ::2]
+
+    for layout in (read_only, strided, np.asfortranarray):
+        b = _batch(rules_id)
+        batch.step(b, batch.sample_actions(b, batch.sampler(b.games, 4)))
+        given = layout(actions)
+        assert given.dtype == np.int64 and (layout is np.asfortranarray or not given.flags.c_contiguous
+                                            or not given.flags.writeable)
+        batch.step(b, given)
+        assert np.array_equal(batch.totals(b), batch.totals(reference)) and np.array_equal(
+            batch.legal_masks(b), batch.legal_masks(reference)), layout
+        assert {name: len(getattr(kernels, name).signatures) for name in compiled} == compiled, layout.__name__

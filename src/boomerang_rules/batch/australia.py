@@ -311,10 +311,14 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
 
 
 def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
-    """``actions`` as int64 ``(games, players)``, else the error saying why not; a read-only array
-    copied, as numba types one apart and would compile ``check`` and ``step`` again for it (11 s)."""
+    """``actions`` as int64 ``(games, players)``, else the error saying why not; a read-only, strided
+    or Fortran-ordered array copied into a C-contiguous one, as numba types each layout apart and
+    would compile ``check`` and ``step`` again for it (11 to 15 s), as Boomerang (2010)'s ``step``
+    copies it."""
     acts = _action_ids(batch.over, actions, (batch.games, batch._players))
-    return acts.astype(np.int64, copy=not acts.flags.writeable)
+    if acts.dtype != np.int64 or not acts.flags.c_contiguous or not acts.flags.writeable:
+        acts = np.array(acts, np.int64, order="C")
+    return acts
 
 
 def _refuse_illegal(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
