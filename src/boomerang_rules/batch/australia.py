@@ -40,6 +40,7 @@ import numpy.typing as npt
 from ..australia.rules import Ruleset
 from ..australia.tables import Tables, tables_for
 from ..core.arguments import brief
+from ..core.arguments import duration as _duration
 from . import _kernels as k
 from .common import MAX_DECK, Shown
 from .common import SHUFFLE as _SHUFFLE
@@ -317,8 +318,9 @@ def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     copies it."""
     acts = _action_ids(batch.over, actions, (batch.games, batch._players))
     if acts.dtype != np.int64 or not acts.flags.c_contiguous or not acts.flags.writeable:
-        acts = np.array(acts, np.int64, order="C")
-    return acts
+        return np.array(acts, np.int64, order="C")
+    ids: I64Array = acts
+    return ids
 
 
 def _refuse_illegal(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
@@ -426,6 +428,7 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,
     from ..australia.loading import load_rules
 
     rules = load_rules() if rules is None else rules
+    seconds = _duration(seconds)
     playouts(rules, players, 16, 0)  # compile (or load the cache) outside the timing
     done = 0
     seed = 0
@@ -447,6 +450,7 @@ def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096,
     from ..australia.loading import load_rules
 
     rules = load_rules() if rules is None else rules
+    seconds = _duration(seconds)
     done = seed = 0
     warm = True
     start = time.perf_counter()

@@ -26,7 +26,7 @@ from ..boomerang2010.actions import action_of
 from ..boomerang2010.actions import num_actions as _num_actions
 from ..boomerang2010.rules import GAME, Ruleset
 from ..boomerang2010.tables import tables_for
-from ..core.arguments import brief
+from ..core.arguments import brief, duration
 from . import _b2010_kernels as k
 from .common import (
     MAX_DECK,
@@ -331,6 +331,7 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,
     """Random games and decisions per second through ``playouts`` (batches of ``games``), for about ``seconds``."""
     rules = _rules() if rules is None else rules
     c = compile_rules(rules)
+    seconds, players, games = duration(seconds), players_of(rules, players), count_of(games)  # before any array
     totals = np.zeros((games, players), np.int32)
     ends = np.zeros(games, np.int64)
     buf = np.zeros(0, np.int16)

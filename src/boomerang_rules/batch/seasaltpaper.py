@@ -24,7 +24,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..core.arguments import brief
+from ..core.arguments import brief, duration
 from ..seasaltpaper.actions import action_names as _rl_action_names
 from ..seasaltpaper.rules import GAME, Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
@@ -545,6 +545,7 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,
     """Random games and decisions per second through ``playouts`` (batches of ``games``), for about ``seconds``."""
     rules = _rules() if rules is None else rules
     c = compile_rules(rules)
+    seconds, players, games = duration(seconds), players_of(rules, players), count_of(games)  # before any array
     ti = c.scalars(players)
     totals = np.zeros((games, players), np.int32)
     ends = np.zeros(games, np.int64)
