@@ -319,8 +319,7 @@ def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
     acts = _action_ids(batch.over, actions, (batch.games, batch._players))
     if acts.dtype != np.int64 or not acts.flags.c_contiguous or not acts.flags.writeable:
         return np.array(acts, np.int64, order="C")
-    ids: I64Array = acts
-    return ids
+    return acts.astype(np.int64, copy=False)  # itself: int64 already
 
 
 def _refuse_illegal(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
