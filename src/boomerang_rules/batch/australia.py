@@ -57,6 +57,7 @@ from .common import owing as _owing
 from .common import players_of as _players
 from .common import refuse as _refuse
 from .common import seed_of as _seed
+from .common import unshared as _unshared
 
 THREADS = 1
 """How many threads ``playouts`` and ``step`` use: one, the caller's (no parallel kernels)."""
@@ -191,12 +192,13 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     c = compile_rules(rules)
     players = _players(rules, players)
     games = _count(games)
+    dealer = _seed(seed, games)
     if not isinstance(policy, str) or policy not in _POLICIES:  # a list is no key: refused in words, not unhashable
         raise ValueError(f"unknown policy {brief(policy)} (policies are {', '.join(_POLICIES)})")
     return_actions = _flag(return_actions, "return_actions")
     totals = np.zeros((games, players), np.int32)
     actions = np.zeros((games, players, decisions(rules)) if return_actions else (0, 0, 0), np.int16)
-    k.playouts(players, games, _seed(seed), _POLICIES[policy], return_actions, c._ti, c._sc, c.shifts(players),
+    k.playouts(players, games, dealer, _POLICIES[policy], return_actions, c._ti, c._sc, c.shifts(players),
                _SHUFFLE, totals, actions)
     return (totals, actions) if return_actions else totals
 
@@ -237,6 +239,7 @@ class Batch:
         self._rules = rules
         self._players = players = _players(rules, players)
         games = _count(games)
+        dealer = _seed(seed, games)
         self._round = 0
         self._step = 0
         self._hands = np.zeros((games, players), np.uint64)
@@ -254,7 +257,7 @@ class Batch:
         self._last_used = np.zeros(games, np.uint64)
         self._totals = np.zeros((games, players), np.int32)
         self._shifts = c.shifts(players)
-        k.init(players, games, _seed(seed), c._ti, _SHUFFLE, self._rng, self._leftover, self._last_used, self._hands)
+        k.init(players, games, dealer, c._ti, _SHUFFLE, self._rng, self._leftover, self._last_used, self._hands)
 
     @property
     def games(self) -> int:
@@ -370,6 +373,7 @@ def observe_start(batch: Batch, offsets: I64Array, obs: FloatArray, masks: BoolA
     if batch._round or batch._step:
         raise ValueError("observe_start needs a batch at its start")
     offsets, obs, masks = _observation_arrays(batch, offsets, obs, masks)
+    _unshared((("offsets", offsets),), (("masks", masks), ("obs", obs)))
     k.observe_start(batch._players, batch._compiled._ti, offsets, batch._hands, obs, masks)
 
 
@@ -384,6 +388,7 @@ def step_observe(batch: Batch, actions: npt.ArrayLike, offsets: I64Array, obs: F
     acts = _actions(batch, actions)
     offsets, obs, masks = _observation_arrays(batch, offsets, obs, masks)
     rewards = _out_array(rewards, (batch.games, batch._players), np.float32, "rewards")
+    _unshared((("actions", acts), ("offsets", offsets)), (("masks", masks), ("rewards", rewards), ("obs", obs)))
     c = batch._compiled
     bad = k.step_observe(batch._round, batch._step, batch._players, c._ti, c._sc, batch._shifts, _SHUFFLE, offsets,
                          acts, batch._hands, batch._taken, batch._throw, batch._catch, batch._acts, batch._visited,
@@ -397,7 +402,7 @@ def step_observe(batch: Batch, actions: npt.ArrayLike, offsets: I64Array, obs: F
 def sampler(games: int, seed: int) -> U64Array:
     """The generator states of ``sample_actions``, game g's seeded from ``seed + g`` (apart from its dealer)."""
     states = np.empty(_count(games), np.uint64)
-    k.sample_seed(_seed(seed), states)
+    k.sample_seed(_seed(seed, len(states)), states)
     return states
 
 
@@ -412,6 +417,7 @@ def sample_actions(batch: Batch, states: U64Array, out: I64Array | None = None) 
         out = np.empty((batch.games, batch._players), np.int64)
     else:
         out = _out_array(out, (batch.games, batch._players), np.int64)
+        _unshared((("states", states),), (("out", out),))
     k.sample(batch._step, batch._compiled._ti, batch._hands, batch._used_acts, states, out)
     return out
 
