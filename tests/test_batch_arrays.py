@@ -340,6 +340,24 @@ def test_a_python_int_past_the_int64s_is_refused_as_given(rules_id: str, outside
 
 
 @pytest.mark.parametrize("rules_id", ENGINES)
+def test_a_bool_among_integer_ids_is_refused_as_bools_are(rules_id: str) -> None:
+    """A bool is no action id: an array of them was refused, and the plain engine refuses one
+    (``br.step(state, [True, ...])``), but a list of ids with a bool among them, which numpy makes an
+    int64 array, was applied as id 1 (or 0). Refused as the array of bools is, nothing applied."""
+    b = _batch(rules_id)
+    masks = batch.legal_masks(b)
+    acts = batch.sample_actions(b, batch.sampler(b.games, 3)).tolist()
+    for odd in (True, np.True_, False):
+        given = copy.deepcopy(acts)
+        row = given[1] if isinstance(given[1], list) else given
+        row[row.index(max(row))] = odd
+        with pytest.raises(TypeError, match=r"^actions must be integer action ids, not bool$"):
+            batch.step(b, given)
+        assert np.array_equal(batch.legal_masks(b), masks)  # nothing applied
+    batch.step(b, acts)
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
 def test_every_engine_refuses_an_illegal_action_in_the_same_words(rules_id: str) -> None:
     """Game, seat, the action's id and name, when, and the names of the legal ones: the same
     sentence from every engine, its list the seat's mask; then nothing is applied. Once the games

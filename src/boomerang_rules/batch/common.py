@@ -129,9 +129,17 @@ def action_ids(over: bool, actions: npt.ArrayLike, shape: tuple[int, ...]) -> np
     acts = shaped(actions, shape)
     if acts.dtype.kind in "fO" and not isinstance(actions, np.ndarray):
         acts = _python_ids(acts, actions)
+    elif acts.dtype.kind in "iu" and not isinstance(actions, np.ndarray) and _holds_bool(actions):
+        raise TypeError("actions must be integer action ids, not bool")
     if acts.dtype.kind not in "iu":
         raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
     return acts
+
+
+def _holds_bool(actions: npt.ArrayLike) -> bool:
+    """Whether a sequence numpy made an integer array of holds a bool (Python's or numpy's), which it
+    read as 1 or 0: ids as the plain engine takes them are never bools."""
+    return any(isinstance(v, bool | np.bool_) for v in np.asarray(actions, dtype=object).flat)
 
 
 def _python_ids(acts: npt.NDArray[Any], actions: npt.ArrayLike) -> npt.NDArray[Any]:
