@@ -474,6 +474,33 @@ def test_threads_and_bench_entry_points() -> None:
     assert batch.bench_step_api(0.01, games=16) > 0
 
 
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("game", ["boomerang-australia", "sea-salt-paper", "boomerang-2010",
+                                  "sea-salt-paper-extra-salt"])
+def test_bench_rates_refuse_a_bad_duration_player_count_or_batch_alike_in_every_game(game: str) -> None:
+    """Every engine's benches take ``seconds``, ``players`` and ``games`` as ``playouts`` takes its
+    own, refused by name before any timing: a NaN or infinite ``seconds`` timed for ever (no elapsed
+    time reaches it), and Sea Salt & Paper's and Boomerang (2010)'s benches built their arrays before
+    checking the rest (``KeyError: '9'``, numpy's "negative dimensions are not allowed")."""
+    for kind in ("playouts", "step_api"):
+        for seconds in (float("nan"), float("inf"), -1.0):
+            with pytest.raises(ValueError, match=r"^seconds must be a finite number of seconds, 0 or more, not "):
+                batch.bench_rates(game, kind, seconds, games=4)
+        for odd in ("1", None, True):
+            with pytest.raises(TypeError, match=r"^seconds must be a number of seconds \(int or float\), not "):
+                batch.bench_rates(game, kind, odd, games=4)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match=r" is for \d to \d players, not 9$"):
+            batch.bench_rates(game, kind, 0.0, players=9, games=4)
+        with pytest.raises(TypeError, match=r"^players must be an integer, not float$"):
+            batch.bench_rates(game, kind, 0.0, players=3.0, games=4)  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match=r"^games must be 0 or more, not -4$"):
+            batch.bench_rates(game, kind, 0.0, players=3, games=-4)
+        with pytest.raises(TypeError, match=r"^games must be an integer, not float$"):
+            batch.bench_rates(game, kind, 0.0, players=3, games=4.0)  # type: ignore[arg-type]
+        games_per_s, decisions_per_s = batch.bench_rates(game, kind, 0, players=3, games=4)
+        assert games_per_s > 0 and decisions_per_s > games_per_s
+
+
 def test_bench_command_reports_the_batched_engine() -> None:
     import json
 

@@ -153,6 +153,50 @@ def test_observe_into_refuses_buffers_its_kernel_would_write_past(engine: Any) -
     assert (kept[1] == 7.0).all() and np.array_equal(kept[[0, 2]], good[[0, 2]])  # a skipped game left as it was
 
 
+def _inside(buffer: Any, start: int, like: Any) -> Any:
+    """An array of ``like``'s type and values laid over ``buffer``'s memory from its cell ``start`` on."""
+    at = start * buffer.itemsize
+    shared = buffer.reshape(-1).view(np.uint8)[at:at + like.nbytes].view(like.dtype).reshape(like.shape)
+    shared[...] = like
+    return shared
+
+
+@pytest.mark.parametrize("engine", [seasaltpaper, boomerang2010], ids=["sea-salt-paper", "boomerang-2010"])
+def test_observe_into_refuses_arrays_that_share_memory_with_obs(engine: Any) -> None:
+    """The observation kernels read ``offsets`` (checked to lie within ``obs``) at every game as they
+    write ``obs``: offsets laid over ``obs``' memory were overwritten by the first game's cells and the
+    next game's written past the array (a segmentation fault). Every array sharing ``obs``' memory is
+    refused, writing nothing (here over a skipped game's cells, which no kernel writes)."""
+    rules_id = "sea-salt-paper" if engine is seasaltpaper else "boomerang-2010"
+    b = _batch(rules_id)
+    size = rl.observation_size(b.rules, 3)
+    offsets = _offsets(b.rules, 3, engine.OBSERVATION_SLICES, rl.observation_spec)
+    bounds = np.ones(size, np.float64)
+    skip = np.array([False, False, True])
+    memo = engine.observation_memo(3, 3)
+    for name in ("offsets", "bounds", "skip", "memo"):
+        obs = np.zeros((3, 3, size), np.float32)
+        given = {"offsets": offsets, "bounds": bounds, "skip": skip, "memo": memo}
+        given[name] = _inside(obs, 2 * 3 * size, given[name])  # over game 2's cells
+        before = obs.copy()
+        with pytest.raises(ValueError, match=rf"^{name} and obs share memory: "):
+            engine.observe_into(b, given["offsets"], given["bounds"], obs, given["skip"], given["memo"])
+        assert np.array_equal(obs, before), name
+
+
+def test_australias_sampling_refuses_an_out_that_shares_memory_with_the_states() -> None:
+    """``sample_actions`` reads each game's generator state as it writes the actions (Australia's alone
+    takes an ``out``): an ``out`` laid over the states wrote ids into the states still to be read.
+    Refused, the states left as they were."""
+    b = _batch("standard")
+    out = np.zeros((b.games, 3), np.int64)
+    states = _inside(out, 0, batch.sampler(b.games, 5))
+    kept = states.copy()
+    with pytest.raises(ValueError, match=r"^states and out share memory: "):
+        australia.sample_actions(b, states, out)
+    assert np.array_equal(states, kept)
+
+
 @pytest.mark.parametrize("engine", [seasaltpaper, boomerang2010], ids=["sea-salt-paper", "boomerang-2010"])
 def test_an_observation_memo_must_be_its_shape_and_stray_bits_write_nothing_outside(engine: Any) -> None:
     """A memo of the wrong shape or type is refused, writing nothing; one holding bits past the deck
@@ -243,6 +287,15 @@ def test_australias_observation_kernels_refuse_buffers_they_would_write_past() -
         with pytest.raises(ValueError, match=words):
             australia.step_observe(b, actions, *args)
     assert b.step == 0  # nothing applied
+    # what the kernel reads laid over what it writes (at the end of it): it checks the actions, then writes
+    # obs, masks and rewards as it applies them, so actions over those changed after their check
+    for name, over in (("actions", "obs"), ("offsets", "obs"), ("actions", "masks")):
+        given: dict[str, Any] = {"actions": actions, "offsets": offsets, "obs": obs.copy(), "masks": masks.copy()}
+        under, read = given[over], given[name]
+        given[name] = _inside(under, under.size - read.nbytes // under.itemsize, read)
+        with pytest.raises(ValueError, match=rf"^{name} and {over} share memory: "):
+            australia.step_observe(b, given["actions"], given["offsets"], given["obs"], given["masks"], rewards)
+    assert b.step == 0
     australia.step_observe(b, actions, offsets, obs, masks, rewards)
     assert b.step == 1
 
@@ -284,6 +337,24 @@ def test_a_python_int_past_the_int64s_is_refused_as_given(rules_id: str, outside
     row[0 if row is acts[1] else 1] = 1.0
     with pytest.raises(TypeError, match="integer action ids, not float64"):
         batch.step(b, acts)
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_a_bool_among_integer_ids_is_refused_as_bools_are(rules_id: str) -> None:
+    """A bool is no action id: an array of them was refused, and the plain engine refuses one
+    (``br.step(state, [True, ...])``), but a list of ids with a bool among them, which numpy makes an
+    int64 array, was applied as id 1 (or 0). Refused as the array of bools is, nothing applied."""
+    b = _batch(rules_id)
+    masks = batch.legal_masks(b)
+    acts = batch.sample_actions(b, batch.sampler(b.games, 3)).tolist()
+    for odd in (True, np.True_, False):
+        given = copy.deepcopy(acts)
+        row = given[1] if isinstance(given[1], list) else given
+        row[row.index(max(row))] = odd
+        with pytest.raises(TypeError, match=r"^actions must be integer action ids, not bool$"):
+            batch.step(b, given)
+        assert np.array_equal(batch.legal_masks(b), masks)  # nothing applied
+    batch.step(b, acts)
 
 
 @pytest.mark.parametrize("rules_id", ENGINES)
@@ -332,6 +403,37 @@ def test_numpy_integers_are_a_player_count_and_a_seed(rules_id: str) -> None:
             batch.init(rules, odd, 2, 7)
         with pytest.raises(TypeError, match=f"^a seed must be an integer, not {type(odd).__name__}$"):
             batch.init(rules, 3, 2, odd)
+
+
+def _plain_masks(state: Any, actions: int, per_seat: bool) -> Any:
+    """``legal_masks``' row of one game read off the plain engine's ``state``: a row a seat, or the seat to act's."""
+    rows = np.array([[bool(br.legal_mask(state, seat) >> a & 1) for a in range(actions)]
+                     for seat in range(state.players)])
+    return rows if per_seat else rows[br.to_act(state)[0]]
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_a_seed_new_game_refuses_is_refused_by_every_engine(rules_id: str) -> None:
+    """Game ``i`` is ``new_game(rules, players, seed + i)``, which refuses a seed of more digits than a
+    record can hold: so does every engine, for any game of the batch, as the plain one (``generic``,
+    through ``new_game``) did while the compiled ones dealt from the seed modulo 2**64. The longest
+    seeds new_game takes, negative ones alike, are dealt as it deals them."""
+    rules = br.load_rules(rules_id)
+    longest = 10**4300 - 1
+    for seed, games in ((10**5000, 1), (-(10**4300), 1), (longest, 2)):  # the last: game 1's seed, 10**4300
+        digits = r"5001" if seed == 10**5000 else r"4301"
+        refused = rf"^seed must have at most 4300 digits \(a record keeps it, as JSON\), not {digits} digits$"
+        with pytest.raises(ValueError, match=refused):
+            batch.playouts(rules, 3, games, seed)
+        with pytest.raises(ValueError, match=refused):
+            batch.init(rules, 3, games, seed)
+        with pytest.raises(ValueError, match=refused):
+            batch.sampler(games, seed)
+    for seed in (longest, -longest):
+        b = batch.init(rules, 3, 1, seed)
+        masks = batch.legal_masks(b)
+        assert np.array_equal(masks[0], _plain_masks(br.new_game(rules, 3, seed), masks.shape[-1], masks.ndim == 3))
+        assert batch.playouts(rules, 3, 1, seed).shape == (1, 3) and batch.sampler(1, seed).shape == (1,)
 
 
 def _fields(b: Any) -> dict[str, Any]:
@@ -435,17 +537,38 @@ def test_playouts_refuse_a_policy_or_flag_of_another_type_alike(rules_id: str) -
 
 
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
-def test_read_only_actions_compile_no_second_kernel(rules_id: str) -> None:
-    """numba compiles a kernel apart for a read-only array: every compiled engine's ``step`` given
-    ``sample_actions``' array made read-only (as a replay buffer's may be) copies it rather than
-    compile its kernels again (Australia's ``check`` and ``step``, 11 s, as Sea Salt & Paper's did)."""
-    b = _batch(rules_id)
+def test_actions_of_any_layout_compile_no_second_kernel(rules_id: str) -> None:
+    """numba compiles a kernel apart for each layout of an array (read-only, strided, Fortran-ordered):
+    every compiled engine's ``step`` given ``sample_actions``' ids in such an array (a replay buffer's
+    read-only rows, a column slice of a wider table) copies them rather than compile its kernels again
+    (Australia's ``check`` and ``step``, 11 s for a read-only array, 14 s for a strided one, as Sea Salt
+    & Paper's did), and plays the same step."""
     module = {"standard": "_kernels", "sea-salt-paper": "_ssp_kernels", "boomerang-2010": "_b2010_kernels"}[rules_id]
     kernels = importlib.import_module(f"boomerang_rules.batch.{module}")
-    states = batch.sampler(b.games, 4)
-    batch.step(b, batch.sample_actions(b, states))
+    reference = _batch(rules_id)
+    states = batch.sampler(reference.games, 4)
+    batch.step(reference, batch.sample_actions(reference, states))
     compiled = {name: len(getattr(kernels, name).signatures) for name in ("check", "step") if hasattr(kernels, name)}
-    actions = batch.sample_actions(b, states)
-    actions.flags.writeable = False
-    batch.step(b, actions)
-    assert {name: len(getattr(kernels, name).signatures) for name in compiled} == compiled
+    actions = batch.sample_actions(reference, states)
+    batch.step(reference, actions.copy())
+
+    def read_only(ids: Any) -> Any:
+        ids = ids.copy()
+        ids.flags.writeable = False
+        return ids
+
+    def strided(ids: Any) -> Any:
+        wide = np.zeros(ids.shape[:-1] + (2 * ids.shape[-1],), np.int64)
+        wide[..., ::2] = ids
+        return wide[..., ::2]
+
+    for layout in (read_only, strided, np.asfortranarray):
+        b = _batch(rules_id)
+        batch.step(b, batch.sample_actions(b, batch.sampler(b.games, 4)))
+        given = layout(actions)
+        assert given.dtype == np.int64 and (layout is np.asfortranarray or not given.flags.c_contiguous
+                                            or not given.flags.writeable)
+        batch.step(b, given)
+        assert np.array_equal(batch.totals(b), batch.totals(reference)) and np.array_equal(
+            batch.legal_masks(b), batch.legal_masks(reference)), layout
+        assert {name: len(getattr(kernels, name).signatures) for name in compiled} == compiled, layout.__name__

@@ -227,6 +227,25 @@ def test_bench_times_the_batch_of_the_ruleset_asked(rules_id: str, engine: str,
     assert ("the plain engine serves its batch" in text) == (engine == "generic")
 
 
+@pytest.mark.timeout(60)
+def test_bench_run_refuses_a_duration_or_run_count_before_timing_anything() -> None:
+    """``bench.run`` takes ``seconds`` and ``runs`` as the command's ``--seconds`` and ``--runs`` do: a
+    NaN ``seconds`` timed the batched engine for ever, and ``runs=0`` ended, after every loop, in
+    ``statistics``' "no median for empty data"."""
+    from boomerang_rules import bench
+
+    for seconds in (float("nan"), float("inf"), -0.5):
+        with pytest.raises(ValueError, match=r"^seconds must be a finite number of seconds, 0 or more, not "):
+            bench.run(seconds=seconds, runs=1, extras=False, others=False)
+    with pytest.raises(TypeError, match=r"^seconds must be a number of seconds \(int or float\), not str"):
+        bench.run(seconds="1", runs=1, extras=False, others=False)  # type: ignore[arg-type]
+    for runs in (0, -1):
+        with pytest.raises(ValueError, match=r"^runs must be a number of timed runs, 1 or more, not -?[01]$"):
+            bench.run(seconds=0.0, runs=runs, extras=False, others=False)
+    with pytest.raises(TypeError, match=r"^runs must be a number of timed runs \(int\), not float"):
+        bench.run(seconds=0.0, runs=1.0, extras=False, others=False)  # type: ignore[arg-type]
+
+
 def test_bench_refuses_a_player_count_the_rules_do_not_allow() -> None:
     result = CliRunner().invoke(cli, ["bench", "--rules", "sea-salt-paper", "--players", "9", "--quick"])
     assert result.exit_code == 2 and "--players 9" in result.stderr

@@ -30,6 +30,7 @@ from . import (
     step,
     to_act,
 )
+from .core.arguments import brief, duration, integer
 
 
 def for_seconds(seconds: float, play_one: Callable[[], int]) -> tuple[int, int, float]:
@@ -204,6 +205,10 @@ def run(players: int = 4, seconds: float = 1.0, runs: int = 5, compare: str | No
     the start-up times. ``others`` (by default: when ``rules`` is None) adds the apply loop of every
     other game's default ruleset.
     """
+    seconds = duration(seconds)
+    runs = integer(runs, "runs", "a number of timed runs")
+    if runs < 1:  # no run gives no median to report
+        raise ValueError(f"runs must be a number of timed runs, 1 or more, not {brief(runs)}")
     ruleset = load_rules() if rules is None else load_rules(rules) if isinstance(rules, str) else rules
     batched = batch_module() if batch else None
     columns: dict[str, list[tuple[float, float]]] = {"decisions": [], "steps": [], "bots": [], "hearts": [],

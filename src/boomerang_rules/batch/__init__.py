@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..core.arguments import brief
+from ..core.arguments import brief, duration
 from ..core.errors import RulesError
 from ..core.loading import loaded
 from . import generic
@@ -207,6 +207,7 @@ def bench_rates(rules: Any, kind: str, seconds: float = 1.0, players: int = 4, g
     """
     if kind not in ("playouts", "step_api"):
         raise ValueError(f"kind must be 'playouts' or 'step_api', not {brief(kind)}")
+    seconds = duration(seconds)
     module = next((m for m in _engines() if rules == m.GAME), None) if isinstance(rules, str) else None
     ruleset = None
     if module is None:

@@ -40,6 +40,7 @@ import numpy.typing as npt
 from ..australia.rules import Ruleset
 from ..australia.tables import Tables, tables_for
 from ..core.arguments import brief
+from ..core.arguments import duration as _duration
 from . import _kernels as k
 from .common import MAX_DECK, Shown
 from .common import SHUFFLE as _SHUFFLE
@@ -56,6 +57,7 @@ from .common import owing as _owing
 from .common import players_of as _players
 from .common import refuse as _refuse
 from .common import seed_of as _seed
+from .common import unshared as _unshared
 
 THREADS = 1
 """How many threads ``playouts`` and ``step`` use: one, the caller's (no parallel kernels)."""
@@ -190,12 +192,13 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     c = compile_rules(rules)
     players = _players(rules, players)
     games = _count(games)
+    dealer = _seed(seed, games)
     if not isinstance(policy, str) or policy not in _POLICIES:  # a list is no key: refused in words, not unhashable
         raise ValueError(f"unknown policy {brief(policy)} (policies are {', '.join(_POLICIES)})")
     return_actions = _flag(return_actions, "return_actions")
     totals = np.zeros((games, players), np.int32)
     actions = np.zeros((games, players, decisions(rules)) if return_actions else (0, 0, 0), np.int16)
-    k.playouts(players, games, _seed(seed), _POLICIES[policy], return_actions, c._ti, c._sc, c.shifts(players),
+    k.playouts(players, games, dealer, _POLICIES[policy], return_actions, c._ti, c._sc, c.shifts(players),
                _SHUFFLE, totals, actions)
     return (totals, actions) if return_actions else totals
 
@@ -236,6 +239,7 @@ class Batch:
         self._rules = rules
         self._players = players = _players(rules, players)
         games = _count(games)
+        dealer = _seed(seed, games)
         self._round = 0
         self._step = 0
         self._hands = np.zeros((games, players), np.uint64)
@@ -253,7 +257,7 @@ class Batch:
         self._last_used = np.zeros(games, np.uint64)
         self._totals = np.zeros((games, players), np.int32)
         self._shifts = c.shifts(players)
-        k.init(players, games, _seed(seed), c._ti, _SHUFFLE, self._rng, self._leftover, self._last_used, self._hands)
+        k.init(players, games, dealer, c._ti, _SHUFFLE, self._rng, self._leftover, self._last_used, self._hands)
 
     @property
     def games(self) -> int:
@@ -311,10 +315,14 @@ def step(batch: Batch, actions: npt.ArrayLike) -> tuple[Batch, IntArray]:
 
 
 def _actions(batch: Batch, actions: npt.ArrayLike) -> I64Array:
-    """``actions`` as int64 ``(games, players)``, else the error saying why not; a read-only array
-    copied, as numba types one apart and would compile ``check`` and ``step`` again for it (11 s)."""
+    """``actions`` as int64 ``(games, players)``, else the error saying why not; a read-only, strided
+    or Fortran-ordered array copied into a C-contiguous one, as numba types each layout apart and
+    would compile ``check`` and ``step`` again for it (11 to 15 s), as Boomerang (2010)'s ``step``
+    copies it."""
     acts = _action_ids(batch.over, actions, (batch.games, batch._players))
-    return acts.astype(np.int64, copy=not acts.flags.writeable)
+    if acts.dtype != np.int64 or not acts.flags.c_contiguous or not acts.flags.writeable:
+        return np.array(acts, np.int64, order="C")
+    return acts.astype(np.int64, copy=False)  # itself: int64 already
 
 
 def _refuse_illegal(batch: Batch, actions: npt.ArrayLike, bad: int) -> None:
@@ -365,6 +373,7 @@ def observe_start(batch: Batch, offsets: I64Array, obs: FloatArray, masks: BoolA
     if batch._round or batch._step:
         raise ValueError("observe_start needs a batch at its start")
     offsets, obs, masks = _observation_arrays(batch, offsets, obs, masks)
+    _unshared((("offsets", offsets),), (("masks", masks), ("obs", obs)))
     k.observe_start(batch._players, batch._compiled._ti, offsets, batch._hands, obs, masks)
 
 
@@ -379,6 +388,7 @@ def step_observe(batch: Batch, actions: npt.ArrayLike, offsets: I64Array, obs: F
     acts = _actions(batch, actions)
     offsets, obs, masks = _observation_arrays(batch, offsets, obs, masks)
     rewards = _out_array(rewards, (batch.games, batch._players), np.float32, "rewards")
+    _unshared((("actions", acts), ("offsets", offsets)), (("masks", masks), ("rewards", rewards), ("obs", obs)))
     c = batch._compiled
     bad = k.step_observe(batch._round, batch._step, batch._players, c._ti, c._sc, batch._shifts, _SHUFFLE, offsets,
                          acts, batch._hands, batch._taken, batch._throw, batch._catch, batch._acts, batch._visited,
@@ -392,7 +402,7 @@ def step_observe(batch: Batch, actions: npt.ArrayLike, offsets: I64Array, obs: F
 def sampler(games: int, seed: int) -> U64Array:
     """The generator states of ``sample_actions``, game g's seeded from ``seed + g`` (apart from its dealer)."""
     states = np.empty(_count(games), np.uint64)
-    k.sample_seed(_seed(seed), states)
+    k.sample_seed(_seed(seed, len(states)), states)
     return states
 
 
@@ -407,6 +417,7 @@ def sample_actions(batch: Batch, states: U64Array, out: I64Array | None = None) 
         out = np.empty((batch.games, batch._players), np.int64)
     else:
         out = _out_array(out, (batch.games, batch._players), np.int64)
+        _unshared((("states", states),), (("out", out),))
     k.sample(batch._step, batch._compiled._ti, batch._hands, batch._used_acts, states, out)
     return out
 
@@ -422,6 +433,7 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,
     from ..australia.loading import load_rules
 
     rules = load_rules() if rules is None else rules
+    seconds = _duration(seconds)
     playouts(rules, players, 16, 0)  # compile (or load the cache) outside the timing
     done = 0
     seed = 0
@@ -443,6 +455,7 @@ def bench_step_api(seconds: float = 1.0, players: int = 4, games: int = 4096,
     from ..australia.loading import load_rules
 
     rules = load_rules() if rules is None else rules
+    seconds = _duration(seconds)
     done = seed = 0
     warm = True
     start = time.perf_counter()

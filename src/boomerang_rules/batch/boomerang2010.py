@@ -26,7 +26,7 @@ from ..boomerang2010.actions import action_of
 from ..boomerang2010.actions import num_actions as _num_actions
 from ..boomerang2010.rules import GAME, Ruleset
 from ..boomerang2010.tables import tables_for
-from ..core.arguments import brief
+from ..core.arguments import brief, duration
 from . import _b2010_kernels as k
 from .common import (
     MAX_DECK,
@@ -131,9 +131,10 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     if not isinstance(policy, str) or policy not in POLICIES:  # a list is no key: refused in words, not unhashable
         raise ValueError(f"unknown policy {brief(policy)} (policies are {', '.join(POLICIES)})")
     return_actions = flag(return_actions, "return_actions")
+    dealer = seed_of(seed, games)
     totals = np.zeros((games, players), np.int32)
     actions = played_out(games, 256, return_actions, lambda start, buf, ends: int(
-        k.playouts(players, start, games, seed_of(seed), POLICIES[policy], c._ti, c._sc, SHUFFLE, totals,
+        k.playouts(players, start, games, dealer, POLICIES[policy], c._ti, c._sc, SHUFFLE, totals,
                                       return_actions, buf, ends)))
     return totals if actions is None else (totals, actions)
 
@@ -169,6 +170,7 @@ class Batch(GamesBatch):
         self._rules = rules
         self._players = players = players_of(rules, players)
         games = count_of(games)
+        dealer = seed_of(seed, games)
         self._gi = np.zeros((games, k.width(players)), np.int32)
         """Each game's scalars (``_b2010_kernels.G_*`` columns), then its seats' tokens, boomerangs and stack."""
         self._cm = np.zeros((games, k.C_CAPTURED + players), np.uint64)
@@ -179,7 +181,7 @@ class Batch(GamesBatch):
         self._masks = np.zeros((games, players, len(c.names)), np.bool_)
         self._live = np.array([games], np.int64)
         self._views()
-        k.init(players, seed_of(seed), c._ti, c._sc, SHUFFLE, self._gi, self._deck, self._cm, self._totals, self._flat)
+        k.init(players, dealer, c._ti, c._sc, SHUFFLE, self._gi, self._deck, self._cm, self._totals, self._flat)
 
     def _views(self) -> None:
         """``_flat``, the view of ``_masks`` the step kernel writes, a row a game."""
@@ -331,6 +333,7 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,
     """Random games and decisions per second through ``playouts`` (batches of ``games``), for about ``seconds``."""
     rules = _rules() if rules is None else rules
     c = compile_rules(rules)
+    seconds, players, games = duration(seconds), players_of(rules, players), count_of(games)  # before any array
     totals = np.zeros((games, players), np.int32)
     ends = np.zeros(games, np.int64)
     buf = np.zeros(0, np.int16)

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from ..core.arguments import brief
+from ..core.arguments import PLAIN_SEED_BITS, brief, optional_seed
 from ..core.errors import IllegalAction, Problem, RulesError
 from ..core.seats import plays_for
 from . import _kernels as k
@@ -129,9 +129,17 @@ def action_ids(over: bool, actions: npt.ArrayLike, shape: tuple[int, ...]) -> np
     acts = shaped(actions, shape)
     if acts.dtype.kind in "fO" and not isinstance(actions, np.ndarray):
         acts = _python_ids(acts, actions)
+    elif acts.dtype.kind in "iu" and not isinstance(actions, np.ndarray) and _holds_bool(actions):
+        raise TypeError("actions must be integer action ids, not bool")
     if acts.dtype.kind not in "iu":
         raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
     return acts
+
+
+def _holds_bool(actions: npt.ArrayLike) -> bool:
+    """Whether a sequence numpy made an integer array of holds a bool (Python's or numpy's), which it
+    read as 1 or 0: ids as the plain engine takes them are never bools."""
+    return any(isinstance(v, bool | np.bool_) for v in np.asarray(actions, dtype=object).flat)
 
 
 def _python_ids(acts: npt.NDArray[Any], actions: npt.ArrayLike) -> npt.NDArray[Any]:
@@ -184,14 +192,18 @@ def flag(value: object, name: str) -> bool:
     return bool(value)
 
 
-def seed_of(seed: object) -> np.uint64:
+def seed_of(seed: object, games: int = 1) -> np.uint64:
     """``seed`` modulo 2**64 (as ``core.rng.seed_state``; a numpy integer is the int it holds, as
-    ``new_game`` takes it), else the ``TypeError`` naming it."""
+    ``new_game`` takes it), else the ``TypeError`` naming it, or ``new_game``'s ``ValueError`` when a
+    game's seed, ``seed + i`` for ``i`` below ``games``, has more digits than a record holds: the
+    kernels dealt from it modulo 2**64 the games ``new_game`` (and so ``generic``) refuses."""
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
         raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
-    return np.uint64(int(seed) & (1 << 64) - 1)
-
-
+    seed = int(seed)
+    if seed.bit_length() > PLAIN_SEED_BITS:  # a seed of 300 digits or more: the ends of the batch's seeds checked
+        optional_seed(seed)
+        optional_seed(seed + max(games, 1) - 1)
+    return np.uint64(seed & (1 << 64) - 1)
 
 
 def generator_states(states: object, games: int) -> npt.NDArray[np.uint64]:
@@ -216,6 +228,20 @@ def out_array(out: object, shape: tuple[int, ...], dtype: type[np.generic], name
             or not out.flags.c_contiguous or not out.flags.writeable:
         raise ValueError(f"{name} must be a writeable C-contiguous {np.dtype(dtype).name} array of shape {shape}")
     return out
+
+
+def unshared(reads: tuple[tuple[str, npt.NDArray[Any]], ...], writes: tuple[tuple[str, npt.NDArray[Any]], ...]
+             ) -> None:
+    """The ``ValueError`` naming an array a kernel reads (offsets, actions it checked, generator states) that
+    shares memory with one it writes: one laid over the other changed what the kernel read mid-call
+    (offsets past ``obs``: a write out of the array, a segmentation fault). The arrays are the checked
+    C-contiguous ones, whose bounds overlap only where they do; one bounds test a pair (under a
+    microsecond), not the exact ``np.shares_memory``."""
+    for name, read in reads:
+        for other, written in writes:
+            if read is not written and np.may_share_memory(read, written):
+                raise ValueError(f"{name} and {other} share memory: a kernel writes one as it reads the other "
+                                 "(give each its own array)")
 
 
 def observation_buffers(offsets: object, obs: object, extents: tuple[int, ...], games: int, players: int,
@@ -263,6 +289,7 @@ def observe_arrays(offsets: object, bounds: object, obs: object, skip: object, m
     bounds = observation_bounds(bounds, obs.shape[2])
     skip = np.zeros(games, np.bool_) if skip is None else out_array(skip, (games,), np.bool_, "skip")
     memo = _NO_MEMO if memo is None else out_array(memo, (games, players, memo_width), np.uint64, "memo")
+    unshared((("offsets", offsets), ("bounds", bounds), ("skip", skip), ("memo", memo)), (("obs", obs), ("memo", memo)))
     return offsets, bounds, obs, skip, memo
 
 
@@ -270,7 +297,7 @@ def sampler(games: int, seed: int) -> npt.NDArray[np.uint64]:
     """The generator states of a game's ``sample_actions``, game g's seeded from ``seed + g``
     (apart from its dealer's stream: ``_kernels.sample_seed``)."""
     states = np.empty(count_of(games), np.uint64)
-    k.sample_seed(seed_of(seed), states)
+    k.sample_seed(seed_of(seed, len(states)), states)
     return states
 
 

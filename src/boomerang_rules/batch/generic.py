@@ -32,7 +32,7 @@ from .. import action_of, is_over, legal_mask, new_game, score_sheets
 from .. import num_actions as _num_actions
 from .. import step as _step
 from .. import to_act as _to_act
-from ..core.arguments import brief
+from ..core.arguments import brief, duration
 from ..core.display import escaped_name
 from ..core.games import GAMES, rules_module
 from ..core.rng import below
@@ -295,6 +295,7 @@ def _timed(seconds: float, players: int, games: int, rules: Any,
     of at most ``BENCH_GAMES`` one after another for about ``seconds``."""
     if rules is None:
         raise ValueError("the plain engine's batch needs a ruleset to time")
+    seconds = duration(seconds)
     games = min(games, BENCH_GAMES)
     playouts(rules, players, 1, 0)  # the sampler's compiled draw loaded outside the timing
     done = seed = decisions = 0

@@ -24,7 +24,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from ..core.arguments import brief
+from ..core.arguments import brief, duration
 from ..seasaltpaper.actions import action_names as _rl_action_names
 from ..seasaltpaper.rules import GAME, Ruleset
 from ..seasaltpaper.tables import PILES, tables_for
@@ -270,10 +270,11 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     games = count_of(games)
     _policy(policy)
     return_actions = flag(return_actions, "return_actions")
+    dealer = seed_of(seed, games)
     totals = np.zeros((games, players), np.int32)
     ti = c.scalars(players)
     actions = played_out(games, 1024, return_actions, lambda start, buf, ends: int(
-        k.playouts(players, start, games, seed_of(seed), ti, c._tm, SHUFFLE, totals, return_actions, buf, ends)))
+        k.playouts(players, start, games, dealer, ti, c._tm, SHUFFLE, totals, return_actions, buf, ends)))
     return totals if actions is None else (totals, actions)
 
 
@@ -321,6 +322,7 @@ class Batch(GamesBatch):
         self._rules = rules
         self._players = players = players_of(rules, players)
         games = count_of(games)
+        dealer = seed_of(seed, games)
         self._ti = c.scalars(players)
         self._tm = c._tm
         self._gi = _aligned_zeros((games, k.G_SIZE), np.int64)
@@ -341,7 +343,7 @@ class Batch(GamesBatch):
         self._nlegal = np.zeros(games, np.int64)
         self._masks = np.zeros((games, len(c.names)), np.bool_)
         """The mask of ``legal[g, :nlegal[g]]``, kept by the kernels (``masks_view``)."""
-        k.init(players, seed_of(seed), self._ti, self._tm, SHUFFLE, self._gi, self._rng, self._deck, self._piles,
+        k.init(players, dealer, self._ti, self._tm, SHUFFLE, self._gi, self._rng, self._deck, self._piles,
                self._hands, self._played, self._points, self._totals, self._legal, self._nlegal, self._masks)
         self._live = games
         """How many games are still playing (``step`` counts them)."""
@@ -545,6 +547,7 @@ def bench_playouts(seconds: float = 1.0, players: int = 4, games: int = 4096,
     """Random games and decisions per second through ``playouts`` (batches of ``games``), for about ``seconds``."""
     rules = _rules() if rules is None else rules
     c = compile_rules(rules)
+    seconds, players, games = duration(seconds), players_of(rules, players), count_of(games)  # before any array
     ti = c.scalars(players)
     totals = np.zeros((games, players), np.int32)
     ends = np.zeros(games, np.int64)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
+import numbers
 import operator
 import reprlib
 import sys
@@ -221,6 +223,21 @@ def list_of(value: object, parameter: str, what: str) -> Sequence[Any]:
         raise TypeError(f"{parameter} must be a list of {what}, not {kind(value)}: {brief(value)}")
     assert isinstance(value, list | tuple)
     return value
+
+
+def duration(value: object, parameter: str = "seconds") -> float:
+    """``value`` as a float of seconds: an int or a float (numpy's too), never a bool, finite and 0 or
+    more; ``TypeError`` / ``ValueError`` naming ``parameter`` otherwise. A loop timed "until
+    ``seconds`` have passed" never ends for a NaN or an infinity."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{parameter} must be a number of seconds (int or float), not {kind(value)}: {brief(value)}")
+    try:
+        number = float(value)
+    except OverflowError:  # an int past float's range: no finite duration
+        number = math.inf
+    if not (math.isfinite(number) and number >= 0):
+        raise ValueError(f"{parameter} must be a finite number of seconds, 0 or more, not {brief(value)}")
+    return number
 
 
 def not_a(value: object, parameter: str, what: str) -> TypeError:
