@@ -227,6 +227,36 @@ def test_region_bonus_shared_when_completed_in_the_same_round() -> None:
     assert "western_australia" in v.regions_taken
 
 
+@pytest.mark.parametrize(("players", "a", "b"),
+                         [(n, a, b) for n in (2, 3, 4) for a, b in itertools.combinations(range(n), 2)])
+def test_region_bonus_shared_by_any_two_seats_at_every_table_size(players: int, a: int, b: int) -> None:
+    """The rule (reference, round scoring 3): several players completing the same region in the
+    same round all get +3. Seats ``a`` and ``b`` complete Western Australia together in round 2
+    (each took two of its sites in round 1 and the other two in round 2; the other seats never
+    take one), at every table size and for every pair of seats: the engine reads the 4-player
+    table on a path of its own, seat by seat, and each seat there must keep the bonus."""
+    fillers = sorted(c.id for c in RULES.cards if c.id not in WA)
+    halves = {a: ["A", "B"], b: ["C", "D"]}
+    deals = []
+    for r in range(2):
+        pool = iter(fillers)
+        hands = []
+        for seat in range(players):
+            mine = [] if seat not in halves else halves[seat] if r == 0 else halves[b if seat == a else a]
+            hands.append([*mine, *itertools.islice(pool, 7 - len(mine))])
+        deals.append(hands)
+    wants = [[deals[r][s][:2] if s in halves else [] for s in range(players)] for r in range(2)]
+    s = br.new_game(RULES, players, seed=5, deals=deals)
+    s = play(s, preferring(wants, avoid=WA), until=lambda x: x.round == 2)
+    for r in range(2):
+        for seat in range(players):
+            taken = set(round_drafts(s, r)[seat]) & set(WA)
+            assert taken == (set(deals[r][seat][:2]) if seat in halves else set()), (r, seat, taken)
+    v = br.view(s, 0)
+    assert not any("western_australia" in won for won in v.past_rounds[0].bonuses)
+    assert ["western_australia" in won for won in v.past_rounds[1].bonuses] == [x in halves for x in range(players)]
+    assert "western_australia" in v.regions_taken
+
 def test_region_bonus_gone_for_a_later_completion() -> None:
     deals = [[["A", "B", "C", "D", "E", "F", "I"], ["J", "M", "N", "Q", "R", "U", "Y"]],
              [["E", "F", "I", "K", "O", "S", "V"], ["A", "B", "C", "D", "H", "L", "P"]]]
