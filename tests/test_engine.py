@@ -73,29 +73,33 @@ def test_seed_gives_a_fixed_deal() -> None:
         ("#", "C", "E", "H", "I", "J", "R"), ("B", "G", "K", "L", "O", "T", "U")]
 
 
-def test_hands_pass_left_and_the_last_card_is_caught() -> None:
-    s = br.new_game(RULES, 3, seed=3)
-    dealt = [br.legal_actions(s, seat) for seat in range(3)]
-    for seat in range(3):
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_hands_pass_left_and_the_last_card_is_caught(n: int) -> None:
+    """At every table size (the engine plays four seats on a path of its own): seat i gives its
+    hand to seat i + 1 after every pick, and the card left after the last pick is passed on too
+    and caught by seat i + 1 (reference, Draft)."""
+    s = br.new_game(RULES, n, seed=3)
+    dealt = [br.legal_actions(s, seat) for seat in range(n)]
+    for seat in range(n):
         s = br.apply(s, seat, dealt[seat][0])
     # Seat i gave its hand to seat i + 1.
-    for seat in range(3):
-        assert br.legal_actions(s, (seat + 1) % 3) == dealt[seat][1:]
+    for seat in range(n):
+        assert br.legal_actions(s, (seat + 1) % n) == dealt[seat][1:]
     assert br.view(s, 0).throw == dealt[0][0]
     for _ in range(4):
-        for seat in range(3):
+        for seat in range(n):
             s = br.apply(s, seat, br.legal_actions(s, seat)[0])
-    last = [br.legal_actions(s, seat) for seat in range(3)]
+    last = [br.legal_actions(s, seat) for seat in range(n)]
     assert all(len(hand) == 2 for hand in last)
-    for seat in range(3):
+    for seat in range(n):
         s = br.apply(s, seat, last[seat][0])
     v = br.view(s, 0)
     assert v.phase == "activity"
     assert all(len(cards) == 6 for cards in v.face_up)  # 5 picks and the Catch, face up
-    assert v.hand_sizes == (0, 0, 0)
+    assert v.hand_sizes == (0,) * n
     # The card left in seat i's hand was passed on and caught by seat i + 1.
-    for seat in range(3):
-        assert v.face_up[(seat + 1) % 3][-1] == last[seat][1]
+    for seat in range(n):
+        assert v.face_up[(seat + 1) % n][-1] == last[seat][1]
 
 
 def test_direction_right_passes_to_the_previous_seat() -> None:
