@@ -80,6 +80,17 @@ def test_river_turns_cards_until_every_land_shows() -> None:
     assert br.view(s, 0).river == tuple(first) and br.view(s, 0).deck_size == len(RULES.cards) - 4
 
 
+def test_the_river_has_no_seven_card_limit() -> None:
+    """Reference, "Do not carry over from Lascaux": Lascaux's river also stops at seven cards;
+    this game's turns cards up until all five lands show, however many that takes. Nine cards
+    here: eight showing only dunes, forest and prairie, then one with mountains and rivers."""
+    three = [c.id for c in RULES.cards if set(c.lands) <= {"dunes", "forest", "prairie"}][:8]
+    last = card_with("mountains", "rivers")
+    s = b10.new_game(RULES, 3, deck=deck_starting(*three, last))
+    assert [s.tables.ids[c] for c in s.river] == [*three, last]
+    assert br.view(s, 0).deck_size == len(RULES.cards) - 9
+
+
 def test_cards_left_in_the_river_count_for_the_next_river() -> None:
     # Round 1: river a(dunes/forest) b(prairie/mountains) c(mountains/rivers). Everyone hunts dunes:
     # a goes; b and c stay, showing prairie, mountains, rivers; the next river needs dunes and forest.

@@ -1,5 +1,6 @@
 """The batched Boomerang (2010) engine (numba) against the pure engine: same shuffle, same
-legal actions, same totals, on every shipped ruleset and player count.
+legal actions, same totals, on every shipped ruleset and player count, and on rulesets made from
+the shipped one with other numbers of boomerangs.
 
 Skipped when the optional extra ``batch`` (numba, numpy) is not installed.
 """
@@ -21,6 +22,7 @@ import boomerang_rules as br
 from boomerang_rules import batch
 from boomerang_rules.batch import generic
 from boomerang_rules.boomerang2010.rules import build, to_data
+from boomerang_rules.core.loading import rules_from_data
 
 from .helpers import unchecked_rulesets
 
@@ -54,6 +56,30 @@ def sheet_totals(state: Any) -> list[int]:
 def test_every_ruleset_is_covered() -> None:
     assert VARIANTS == ["boomerang-2010"] or len(VARIANTS) > 1
     assert len(CASES) >= 3
+
+
+def made(**changes: Any) -> Any:
+    """The shipped ruleset with ``changes``: Boomerang (2010) ships one ruleset, so the fields the
+    kernels read from it (boomerangs each, boomerangs a point) take other values
+    only in rulesets made so (as ``tests/test_accel_boomerang2010.py`` makes them)."""
+    data = br.rules_data(br.load_rules("boomerang-2010"))
+    data.update(id="batch-" + "-".join(changes), **changes)
+    return rules_from_data(data)
+
+
+MADE = [made(boomerangs_each=1), made(boomerangs_each=3, boomerangs_per_point=2), made(boomerangs_per_point=5)]
+
+
+@pytest.mark.parametrize("rules", MADE, ids=lambda r: r.id)
+@pytest.mark.parametrize("players", [3, 5])
+def test_playouts_on_rulesets_made_from_the_shipped_one_replay_through_the_pure_engine(rules: Any,
+                                                                                      players: int) -> None:
+    """Each field the kernels take from the ruleset is read from it: a kernel that kept the shipped
+    value (12 boomerangs each, a point for 6) would score these games otherwise than the pure engine."""
+    seed, games = 77 * players, 6
+    totals, actions = batch.playouts(rules, players, games, seed, return_actions=True)
+    for g in range(games):
+        assert sheet_totals(replay(rules, players, seed + g, actions[g])) == totals[g].tolist()
 
 
 @pytest.mark.parametrize(("variant", "players"), CASES)

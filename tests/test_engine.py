@@ -73,29 +73,33 @@ def test_seed_gives_a_fixed_deal() -> None:
         ("#", "C", "E", "H", "I", "J", "R"), ("B", "G", "K", "L", "O", "T", "U")]
 
 
-def test_hands_pass_left_and_the_last_card_is_caught() -> None:
-    s = br.new_game(RULES, 3, seed=3)
-    dealt = [br.legal_actions(s, seat) for seat in range(3)]
-    for seat in range(3):
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_hands_pass_left_and_the_last_card_is_caught(n: int) -> None:
+    """At every table size (the engine plays four seats on a path of its own): seat i gives its
+    hand to seat i + 1 after every pick, and the card left after the last pick is passed on too
+    and caught by seat i + 1 (reference, Draft)."""
+    s = br.new_game(RULES, n, seed=3)
+    dealt = [br.legal_actions(s, seat) for seat in range(n)]
+    for seat in range(n):
         s = br.apply(s, seat, dealt[seat][0])
     # Seat i gave its hand to seat i + 1.
-    for seat in range(3):
-        assert br.legal_actions(s, (seat + 1) % 3) == dealt[seat][1:]
+    for seat in range(n):
+        assert br.legal_actions(s, (seat + 1) % n) == dealt[seat][1:]
     assert br.view(s, 0).throw == dealt[0][0]
     for _ in range(4):
-        for seat in range(3):
+        for seat in range(n):
             s = br.apply(s, seat, br.legal_actions(s, seat)[0])
-    last = [br.legal_actions(s, seat) for seat in range(3)]
+    last = [br.legal_actions(s, seat) for seat in range(n)]
     assert all(len(hand) == 2 for hand in last)
-    for seat in range(3):
+    for seat in range(n):
         s = br.apply(s, seat, last[seat][0])
     v = br.view(s, 0)
     assert v.phase == "activity"
     assert all(len(cards) == 6 for cards in v.face_up)  # 5 picks and the Catch, face up
-    assert v.hand_sizes == (0, 0, 0)
+    assert v.hand_sizes == (0,) * n
     # The card left in seat i's hand was passed on and caught by seat i + 1.
-    for seat in range(3):
-        assert v.face_up[(seat + 1) % 3][-1] == last[seat][1]
+    for seat in range(n):
+        assert v.face_up[(seat + 1) % n][-1] == last[seat][1]
 
 
 def test_direction_right_passes_to_the_previous_seat() -> None:
@@ -226,6 +230,36 @@ def test_region_bonus_shared_when_completed_in_the_same_round() -> None:
     assert "western_australia" in v.past_rounds[1].bonuses[1]
     assert "western_australia" in v.regions_taken
 
+
+@pytest.mark.parametrize(("players", "a", "b"),
+                         [(n, a, b) for n in (2, 3, 4) for a, b in itertools.combinations(range(n), 2)])
+def test_region_bonus_shared_by_any_two_seats_at_every_table_size(players: int, a: int, b: int) -> None:
+    """The rule (reference, round scoring 3): several players completing the same region in the
+    same round all get +3. Seats ``a`` and ``b`` complete Western Australia together in round 2
+    (each took two of its sites in round 1 and the other two in round 2; the other seats never
+    take one), at every table size and for every pair of seats: the engine reads the 4-player
+    table on a path of its own, seat by seat, and each seat there must keep the bonus."""
+    fillers = sorted(c.id for c in RULES.cards if c.id not in WA)
+    halves = {a: ["A", "B"], b: ["C", "D"]}
+    deals = []
+    for r in range(2):
+        pool = iter(fillers)
+        hands = []
+        for seat in range(players):
+            mine = [] if seat not in halves else halves[seat] if r == 0 else halves[b if seat == a else a]
+            hands.append([*mine, *itertools.islice(pool, 7 - len(mine))])
+        deals.append(hands)
+    wants = [[deals[r][s][:2] if s in halves else [] for s in range(players)] for r in range(2)]
+    s = br.new_game(RULES, players, seed=5, deals=deals)
+    s = play(s, preferring(wants, avoid=WA), until=lambda x: x.round == 2)
+    for r in range(2):
+        for seat in range(players):
+            taken = set(round_drafts(s, r)[seat]) & set(WA)
+            assert taken == (set(deals[r][seat][:2]) if seat in halves else set()), (r, seat, taken)
+    v = br.view(s, 0)
+    assert not any("western_australia" in won for won in v.past_rounds[0].bonuses)
+    assert ["western_australia" in won for won in v.past_rounds[1].bonuses] == [x in halves for x in range(players)]
+    assert "western_australia" in v.regions_taken
 
 def test_region_bonus_gone_for_a_later_completion() -> None:
     deals = [[["A", "B", "C", "D", "E", "F", "I"], ["J", "M", "N", "Q", "R", "U", "Y"]],

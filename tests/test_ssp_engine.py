@@ -89,6 +89,21 @@ def test_the_discard_goes_onto_an_empty_pile() -> None:
     assert br.legal_actions(s, 1) == ("keep:octopus-1:left", "keep:shell-1:left")
 
 
+def test_a_take_is_of_the_last_card_discarded_on_a_pile_and_uncovers_the_one_below() -> None:
+    """The rule (reference, turn (1)): "take the top card of either discard pile". A pile holding
+    two cards offers its top only, the one discarded last; taking it shows the one below (the
+    tests above meet only piles of one card, whose top is also their bottom)."""
+    s = br.apply(game("crab-1", "boat-1", "shell-1", "octopus-1"), 0, "draw")
+    s = br.apply(br.apply(s, 0, "keep:shell-1:left"), 0, "end")  # the left pile: crab-1, octopus-1 on top
+    assert br.view(s, 1).pile_tops == ("octopus-1", "boat-1")
+    assert br.legal_actions(s, 1) == ("draw", "take:boat-1", "take:octopus-1")
+    with pytest.raises(IllegalAction, match="not on top"):
+        br.apply(s, 1, "take:crab-1")
+    s = br.apply(s, 1, "take:octopus-1")
+    assert br.view(s, 1).hand == ("octopus-1",)
+    assert br.view(s, 2).pile_tops == ("crab-1", "boat-1")
+
+
 def test_taking_a_card_that_is_not_on_top_is_refused() -> None:
     s = game("crab-1", "boat-1")
     with pytest.raises(IllegalAction, match="not on top"):

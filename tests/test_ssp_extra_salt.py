@@ -98,6 +98,8 @@ def test_every_base_variant_combines_with_the_expansion(variant: str, tmp_path: 
     (["seahorse-1", "sailor-1", "captain-1"], [], 5 + 3),  # no sailor for the captain
     (["seahorse-1"], [], 0),  # no collection begun
     (["mermaid-1", "seahorse-1"], [], 2),  # the seahorse is a white card
+    (["shell-1"], ["seahorse-1"], 0),  # in front (no game puts it there) it stands in for nothing: in hand only
+    (["mermaid-1", "shell-1"], ["seahorse-1"], 2),  # but it is still a white card there
 ])
 def test_the_expansion_scores_as_the_rulebook_and_the_online_version(hand: list[str], played: list[str],
                                                                       want: int) -> None:

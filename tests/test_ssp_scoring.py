@@ -159,6 +159,12 @@ def test_duos_in_hand_and_played_never_across() -> None:
     assert ssp.score_cards(RULES, hand=crabs[:2]).duos == 1
     assert ssp.score_cards(RULES, played=crabs[:2]).duos == 1
     assert ssp.score_cards(RULES, hand=crabs[2:], played=crabs[:2]).duos == 1  # no pair across
+    # A game's cards in front are whole pairs, which pair alike apart or together: only cards in front no
+    # game puts there (the scorer takes them, docs/sea-salt-paper.md) tell that a played card never pairs
+    # with one in hand.
+    assert ssp.score_cards(RULES, hand=crabs[2:], played=crabs[:1]).duos == 0
+    assert ssp.score_cards(RULES, hand=ids("swimmer", 1), played=ids("shark", 1)).duos == 0
+    assert ssp.score_cards(RULES, hand=crabs[1:], played=crabs[:1]).duos == 1
     assert ssp.score_cards(RULES, hand=crabs).duos == 1
     assert ssp.score_cards(RULES, hand=ids("swimmer", 2) + ids("shark", 1)).duos == 1
     assert ssp.score_cards(RULES, hand=ids("swimmer", 2)).duos == 0
