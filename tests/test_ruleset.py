@@ -395,6 +395,49 @@ def test_require_ruleset_hands_back_the_ruleset_of_every_game() -> None:
         assert require_ruleset(rules) is rules
 
 
+class _DictWithAGame(dict):  # type: ignore[type-arg]
+    """A mapping that names a game, as a ruleset's JSON does: still no ruleset."""
+
+    game = "boomerang-australia"
+
+
+class _ListedGame:
+    """A ``game`` that is no name at all (a list: no key of the registry can even be looked up)."""
+
+    def __init__(self) -> None:
+        self.game = ["boomerang-australia"]
+
+
+@pytest.mark.parametrize(("value", "shown"), [(_DictWithAGame(), "_DictWithAGame: {}"),
+                                              (_ListedGame(), "_ListedGame: ")])
+def test_require_ruleset_refuses_a_mapping_or_an_unnamed_game_in_its_own_words(value: object, shown: str) -> None:
+    from boomerang_rules.core.loading import require_ruleset
+
+    with pytest.raises(TypeError) as info:
+        require_ruleset(value)
+    assert str(info.value).startswith(f"rules must be a loaded ruleset (see load_rules), not {shown}")
+
+
+def test_ruleset_argument_loads_an_id_or_a_path_and_names_its_caller_s_words_otherwise(tmp_path: Path) -> None:
+    """What the strategies and the top-level record reading take: an id or a path is loaded, a ruleset
+    handed back, anything else refused in the caller's words (``what``) and with where it came from
+    (``drawn``)."""
+    from boomerang_rules.core.loading import RULES_ARGUMENT, ruleset_argument
+
+    ssp = br.load_rules("sea-salt-paper")
+    assert ruleset_argument("sea-salt-paper") == ssp
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(br.rules_data(ssp)), encoding="utf-8")
+    assert ruleset_argument(path) == ssp
+    assert ruleset_argument(ssp) is ssp
+    with pytest.raises(TypeError) as info:
+        ruleset_argument(5, " (drawn by the strategy given)", what="an id of mine")
+    assert str(info.value) == "rules must be an id of mine, not int: 5 (drawn by the strategy given)"
+    with pytest.raises(TypeError) as info:
+        ruleset_argument(5)
+    assert str(info.value) == f"rules must be {RULES_ARGUMENT}, not int: 5"
+
+
 def test_a_ruleset_of_an_unknown_format_is_named_whole() -> None:
     from boomerang_rules.core.loading import rules_from_data
 
