@@ -288,6 +288,19 @@ def test_a_boomerang_2010_observation_says_what_the_view_says(players: int, seed
         state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
 
 
+def test_sea_salt_paper_action_index_is_the_numbering_read_backwards_and_read_only() -> None:
+    """The index is cached, one mapping a ruleset for every caller: a write through one caller's copy
+    would renumber every later legal mask, so it refuses writes."""
+    from boomerang_rules.rl import seasaltpaper as ssp
+
+    rules = br.load_rules("sea-salt-paper")
+    index = ssp.action_index(rules)
+    assert dict(index) == {name: i for i, name in enumerate(ssp.action_names(rules))}
+    with pytest.raises(TypeError):
+        index["draw"] = 5  # type: ignore[index]
+    assert ssp.action_index(rules)["draw"] == ssp.action_names(rules).index("draw")
+
+
 def test_sea_salt_paper_actions_are_numbered_and_observed() -> None:
     from boomerang_rules.rl import seasaltpaper as ssp
 

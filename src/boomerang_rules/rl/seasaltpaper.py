@@ -8,8 +8,9 @@ are a table of fields (``fields``) read from the state as the seat's ``view`` sh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from ..seasaltpaper import actions, chance
@@ -29,10 +30,11 @@ def action_names(rules: Ruleset) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=32)
-def action_index(rules: Ruleset) -> dict[str, int]:
+def action_index(rules: Ruleset) -> Mapping[str, int]:
     """Each action's number under ``rules`` (``action_names`` read backwards), made once a ruleset:
-    ``legal_mask`` looks up every legal action of every decision in it."""
-    return {name: i for i, name in enumerate(action_names(rules))}
+    ``legal_mask`` looks up every legal action of every decision in it. Read-only: the one cached
+    mapping is every caller's, and a caller's write would renumber every later mask."""
+    return MappingProxyType({name: i for i, name in enumerate(action_names(rules))})
 
 
 def legal_mask(state: Any, seat: int) -> int:
