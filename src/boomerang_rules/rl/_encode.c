@@ -11,6 +11,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "../core/_portable.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -56,7 +57,7 @@ set_mask(Bits *b, Py_ssize_t seat, int64_t pos, uint64_t mask)
     if (!mask) {
         return;
     }
-    if (pos < 0 || pos + (64 - __builtin_clzll(mask)) > b->seat_bits) {
+    if (pos < 0 || pos + (64 - br_clz64(mask)) > b->seat_bits) {
         b->bad = 1;
         return;
     }
@@ -152,7 +153,7 @@ load_le64(const uint8_t *at)
     uint64_t w;
     memcpy(&w, at, sizeof w);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w);
+    w = br_bswap64(w);
 #endif
     return w;
 }
@@ -202,15 +203,15 @@ pack(PyObject *const *args, Packed *p)
         PyErr_SetString(PyExc_ValueError, "state: its step and round must be ints");
         return -1;
     }
-    long step = PyLong_AsLong(PyTuple_GET_ITEM(state, 1));
+    long long step = PyLong_AsLongLong(PyTuple_GET_ITEM(state, 1));
     if (step == -1 && PyErr_Occurred()) {
         return -1;
     }
-    long rnd = PyLong_AsLong(args[2]);
+    long long rnd = PyLong_AsLongLong(args[2]);
     if (rnd == -1 && PyErr_Occurred()) {
         return -1;
     }
-    if (step < 0 || step > (1L << 30) || rnd < 0 || rnd > rounds) { /* bounded: no shift below overflows */
+    if (step < 0 || step > (1LL << 30) || rnd < 0 || rnd > rounds) { /* bounded: no shift below overflows */
         PyErr_SetString(PyExc_ValueError, "state: its step or round is out of the plan's range");
         return -1;
     }
@@ -263,7 +264,7 @@ pack(PyObject *const *args, Packed *p)
             PyErr_SetString(PyExc_ValueError, "taken: ints are expected");
             return -1;
         }
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(taken, i));
+        long long c = PyLong_AsLongLong(PyTuple_GET_ITEM(taken, i));
         if (c == -1 && PyErr_Occurred()) {
             return -1;
         }
@@ -725,7 +726,7 @@ low_word(PyObject *v, uint64_t *out, PyObject **rest)
         return -1;
     }
     static PyObject *sixty_four;
-    if (sixty_four == NULL && (sixty_four = PyLong_FromLong(64)) == NULL) {
+    if (sixty_four == NULL && (sixty_four = PyLong_FromLongLong(64)) == NULL) {
         return -1;
     }
     *rest = PyNumber_Rshift(v, sixty_four);
@@ -895,13 +896,13 @@ set_mask_rows(PyObject *masks, Py_ssize_t seats, uint8_t *r, Py_ssize_t actions,
                 return -1;
             }
             m = rest;
-            if (word && (base + 64 - __builtin_clzll(word)) > actions) {
+            if (word && (base + 64 - br_clz64(word)) > actions) {
                 Py_XDECREF(m);
                 PyErr_Format(PyExc_ValueError, "%s: a mask past the actions", who);
                 return -1;
             }
             for (; word; word &= word - 1) {
-                r[s * actions + base + __builtin_ctzll(word)] = 1;
+                r[s * actions + base + br_ctz64(word)] = 1;
             }
         }
     }
@@ -1238,7 +1239,7 @@ count_majorities(PyObject *captured, PyObject *held, PyObject *animal, long long
 }
 
 static int
-read_op(long op, PyObject *state, PyObject *value, Py_ssize_t chunks, PyObject *arg, Py_ssize_t *at)
+read_op(long long op, PyObject *state, PyObject *value, Py_ssize_t chunks, PyObject *arg, Py_ssize_t *at)
 {
     uint64_t *out = read_values + *at;
     long long v, cap = -1;
@@ -1700,7 +1701,7 @@ read_plan_values(PyObject *plan, PyObject *state, Py_ssize_t words)
             }
             Py_ssize_t before = at;
             /* room for a one-row op; the ops of several rows make their own */
-            done = room(at + (chunks ? chunks : 1)) < 0 ? -1 : read_op((long)op, state, value, chunks ? chunks : 1,
+            done = room(at + (chunks ? chunks : 1)) < 0 ? -1 : read_op((long long)op, state, value, chunks ? chunks : 1,
                                                                         PyTuple_GET_ITEM(entry, 4), &at);
             Py_DECREF(value);
             if (done < 0) {
@@ -1784,13 +1785,13 @@ set_mask_row(PyObject *mask, uint8_t *r, Py_ssize_t actions, const char *who)
             return -1;
         }
         m = rest;
-        if (word && (base + 64 - __builtin_clzll(word)) > actions) {
+        if (word && (base + 64 - br_clz64(word)) > actions) {
             Py_XDECREF(m);
             PyErr_Format(PyExc_ValueError, "%s: a mask past the actions", who);
             return -1;
         }
         for (; word; word &= word - 1) {
-            r[base + __builtin_ctzll(word)] = 1;
+            r[base + br_ctz64(word)] = 1;
         }
     }
     return 0;
@@ -2017,7 +2018,7 @@ PyInit__encode(void)
     copy_name = PyUnicode_InternFromString("copy");
     action_mask_key = PyUnicode_InternFromString("action_mask");
     zero_reward = PyFloat_FromDouble(0.0);
-    zero_int = PyLong_FromLong(0);
+    zero_int = PyLong_FromLongLong(0);
     turn_name = PyUnicode_InternFromString("turn");
     Unserved = PyErr_NewExceptionWithDoc(
         "boomerang_rules.rl._encode.Unserved",
