@@ -158,6 +158,23 @@ load_le64(const uint8_t *at)
     return w;
 }
 
+/* The plan's integers are little-endian ("<i8", "<i4": rl/australia.py, rl/encoding.py), whatever
+ * the machine: read byte by byte into the native ones. */
+static inline int64_t
+le_i64(const char *at)
+{
+    return (int64_t)load_le64((const uint8_t *)at);
+}
+
+static inline void
+le_i32s(int32_t *out, const char *at, int count)
+{
+    for (int i = 0; i < count; i++, at += 4) {
+        const uint8_t *b = (const uint8_t *)at;
+        out[i] = (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
+    }
+}
+
 /* Pack args (plan, state, round, masks, template, scores) into `p`: 0, or -1 with an error set.
  * Only exact types are read (ints, floats, tuples, lists, bytes): no __index__ or __float__ of a
  * user object runs, so nothing read from an argument changes under it, and `p` holds copies. */
@@ -170,7 +187,9 @@ pack(PyObject *const *args, Packed *p)
         return -1;
     }
     int64_t P[P_FIELDS];
-    memcpy(P, PyBytes_AS_STRING(plan), sizeof P);
+    for (int f = 0; f < P_FIELDS; f++) {
+        P[f] = le_i64(PyBytes_AS_STRING(plan) + f * sizeof(int64_t));
+    }
     for (int f = 0; f < P_FIELDS; f++) { /* every field a count or a place: bounded, so no size below overflows */
         if (P[f] < 0 || P[f] > ((int64_t)1 << 30)) {
             PyErr_SetString(PyExc_ValueError, "plan: not a plan this encoder can follow");
@@ -290,8 +309,7 @@ pack(PyObject *const *args, Packed *p)
     }
     Py_ssize_t held_rows = rnd >= rounds ? 0 : (step < P[P_ACTIVITY_STEP] ? step : (Py_ssize_t)P[P_ACTIVITY_STEP]);
     if (held_rows) {
-        int64_t d;
-        memcpy(&d, directions + rnd * sizeof(int64_t), sizeof d);
+        int64_t d = le_i64(directions + rnd * sizeof(int64_t));
         if (d < -MAX_SEATS || d > MAX_SEATS) {
             PyErr_SetString(PyExc_ValueError, "plan: a passing direction past the seats");
             return -1;
@@ -337,7 +355,7 @@ write_packed(const Packed *p, const char *run_bytes, Py_ssize_t runs, float *out
     Py_ssize_t covered = 0, bits = p->bits, r = 0;
     for (; r < runs; r++) {
         int32_t run[3];
-        memcpy(run, run_bytes + r * sizeof run, sizeof run);
+        le_i32s(run, run_bytes + r * sizeof run, 3);
         Py_ssize_t src = run[1], length = run[2];
         if (run[0] != covered || length < 0 || length > total - covered) {
             break; /* the runs do not cover the rows in order (a run left over included): said below */
@@ -791,7 +809,7 @@ runs_cells(PyObject *runs, Py_ssize_t bits, Py_ssize_t size, const char *who)
     }
     for (Py_ssize_t i = 0; i < length; i += 2 * sizeof(int32_t)) {
         int32_t run[2];
-        memcpy(run, at + i, sizeof run);
+        le_i32s(run, at + i, 2);
         Py_ssize_t first = run[0], count = run[1];
         if (first < 0 || count < 1 || (first < bits ? first + count > bits : first + count > size)) {
             PyErr_Format(PyExc_ValueError, "%s: a run past its source", who);
@@ -837,7 +855,7 @@ write_runs(PyObject *runs, const uint64_t *vals, Py_ssize_t words, Py_ssize_t co
     const char *at = PyBytes_AS_STRING(runs);
     for (Py_ssize_t i = 0; i < length; i += 2 * sizeof(int32_t)) {
         int32_t run[2];
-        memcpy(run, at + i, sizeof run);
+        le_i32s(run, at + i, 2);
         if (run[0] >= bits) {
             memcpy(o, scaled + (run[0] - bits), (size_t)run[1] * sizeof(float));
             o += run[1];
