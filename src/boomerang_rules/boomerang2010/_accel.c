@@ -398,7 +398,7 @@ lands_of(PyObject *card_lands, long long c)
 /* A new tuple of ``tuple``'s items from ``start`` (those where ``keep`` is 1 or ``keep`` is NULL)
  * up to ``stop``, each the same object. */
 static PyObject *
-picked(PyObject *tuple, Py_ssize_t start, Py_ssize_t stop, const char *keep, char want)
+picked(PyObject *tuple, Py_ssize_t start, Py_ssize_t stop, const signed char *keep, signed char want)
 {
     Py_ssize_t k = 0;
     for (Py_ssize_t i = start; i < stop; i++) {
@@ -434,7 +434,8 @@ capture_fast(PyObject *state, const Parts *p, PyObject *boomerangs, PyObject *st
     Py_ssize_t n = p->players;
     long long river[MAX_RIVER], deck[MAX_RIVER], tokens[MAX_SEATS], seats[MAX_SEATS], round_no, all_lands, cards;
     long long masks[MAX_RIVER];
-    char owner[MAX_RIVER]; /* which stack entry took each river card: its position from the top, or -1 */
+    signed char owner[MAX_RIVER]; /* which stack entry took each river card: its position from the top, or -1
+                                   * (signed: a plain char is unsigned on ARM Linux, where -1 read as 255) */
     if (h->card_lands == NULL || h->all_lands == NULL || h->rules == NULL || !PyTuple_CheckExact(h->card_lands)
         || !small(h->all_lands, &all_lands) || !small(f[ROUND], &round_no) || round_no < 0 || round_no == LLONG_MAX
         || !ints_of(f[TOKENS], n, tokens) || !PyTuple_CheckExact(f[CAPTURED]) || PyTuple_GET_SIZE(f[CAPTURED]) != n
@@ -469,7 +470,7 @@ capture_fast(PyObject *state, const Parts *p, PyObject *boomerangs, PyObject *st
         long long bit = 1LL << tokens[seats[n_stack - 1 - e]];
         for (Py_ssize_t i = 0; i < n_river; i++) {
             if (owner[i] < 0 && (masks[i] & bit)) {
-                owner[i] = (char)e;
+                owner[i] = (signed char)e;
             }
         }
     }
@@ -488,7 +489,7 @@ capture_fast(PyObject *state, const Parts *p, PyObject *boomerangs, PyObject *st
         PyTuple_SET_ITEM(captured, s, had);
     }
     for (Py_ssize_t e = 0; e < n_stack; e++) {
-        PyObject *took = picked(f[RIVER], 0, n_river, owner, (char)e);
+        PyObject *took = picked(f[RIVER], 0, n_river, owner, (signed char)e);
         if (took == NULL) {
             goto done;
         }
