@@ -11,13 +11,18 @@ serves; ``BOOMERANG_RULES_PURE=1`` asks for it anyway.
 
 from setuptools import Extension, setup
 
+# What every extension includes besides Python's headers: what GCC's and Clang's builtins do, in
+# standard C for the compilers without them (MSVC, 32-bit targets).
+PORTABLE = ["src/boomerang_rules/core/_portable.h"]
+
+
+def extension(name: str) -> Extension:
+    """The optional extension ``boomerang_rules.<name>``, from the .c file of that name."""
+    return Extension(f"boomerang_rules.{name}", [f"src/boomerang_rules/{name.replace('.', '/')}.c"],
+                     depends=PORTABLE, optional=True)
+
+
 setup(
-    ext_modules=[
-        Extension("boomerang_rules.australia._accel", ["src/boomerang_rules/australia/_accel.c"], optional=True),
-        Extension("boomerang_rules.seasaltpaper._accel", ["src/boomerang_rules/seasaltpaper/_accel.c"], optional=True),
-        Extension("boomerang_rules.boomerang2010._accel", ["src/boomerang_rules/boomerang2010/_accel.c"], optional=True),
-        Extension("boomerang_rules.core._rng", ["src/boomerang_rules/core/_rng.c"], optional=True),
-        Extension("boomerang_rules.core._dispatch", ["src/boomerang_rules/core/_dispatch.c"], optional=True),
-        Extension("boomerang_rules.rl._encode", ["src/boomerang_rules/rl/_encode.c"], optional=True),
-    ]
+    ext_modules=[extension(name) for name in ("australia._accel", "seasaltpaper._accel", "boomerang2010._accel",
+                                              "core._rng", "core._dispatch", "rl._encode")]
 )

@@ -18,6 +18,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "../core/_portable.h"
 #include <structmember.h>
 #include <stdint.h>
 #include <string.h>
@@ -196,19 +197,19 @@ seat_of(PyObject *seat, const Parts *p)
 static int
 bit_length(uint64_t x)
 {
-    return x ? 64 - __builtin_clzll(x) : 0;
+    return x ? 64 - br_clz64(x) : 0;
 }
 
 /* ``tuple[i]``, Python's negative indices included; NULL (no error set) when out of range. */
 static PyObject *
-item(PyObject *tuple, long i)
+item(PyObject *tuple, long long i)
 {
     if (tuple == NULL || !PyTuple_CheckExact(tuple)) {
         return NULL;
     }
     Py_ssize_t n = PyTuple_GET_SIZE(tuple);
     if (i < 0) {
-        i += (long)n;
+        i += (long long)n;
     }
     return i >= 0 && i < n ? PyTuple_GET_ITEM(tuple, i) : NULL;
 }
@@ -225,13 +226,13 @@ item_at(PyObject *tuple, uint64_t i)
 
 /* An exact int that fits a long; 0 (no error set) for anything else. */
 static int
-small(PyObject *o, long *out)
+small(PyObject *o, long long *out)
 {
     if (o == NULL || !PyLong_CheckExact(o)) {
         return 0;
     }
     int overflow;
-    *out = PyLong_AsLongAndOverflow(o, &overflow);
+    *out = PyLong_AsLongLongAndOverflow(o, &overflow);
     if (overflow || (*out == -1 && PyErr_Occurred())) {
         PyErr_Clear();
         return 0;
@@ -276,19 +277,19 @@ end_round_fast(PyObject *scoring, PyObject *drafts, PyObject *activities, PyObje
     for (Py_ssize_t s = 0; s < n; s++) {
         PyObject *cards = PyTuple_GET_ITEM(drafts, s), *collections, *activity_points = NULL;
         uint64_t total = 0, icon, first_bit, seen, done, at;
-        long activity, first, last, n_first, n_last, kind_bit, card, throw_catch;
+        long long activity, first, last, n_first, n_last, kind_bit, card, throw_catch;
         if (!PyTuple_CheckExact(cards) || PyTuple_GET_SIZE(cards) == 0
             || !small(PyTuple_GET_ITEM(activities, s), &activity) || !u64(PyTuple_GET_ITEM(visited, s), &seen)
             || !u64(PyTuple_GET_ITEM(used, s), &done) || !small(PyTuple_GET_ITEM(cards, 0), &first)
             || !small(item(cards, -1), &last) || first < 0 || last < 0 || !small(item(number, first), &n_first)
             || !small(item(number, last), &n_last) || !small(item(activity_bits, activity), &kind_bit)
             || kind_bit < 0 || !u64(item(bit, first), &first_bit)
-            || __builtin_sub_overflow(n_first, n_last, &throw_catch) || throw_catch == LONG_MIN) {
+            || br_sub_overflow_ll(n_first, n_last, &throw_catch) || throw_catch == LLONG_MIN) {
             goto misfit;
         }
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++) {
             if (!small(PyTuple_GET_ITEM(cards, i), &card) || card < 0 || !u64(item(icons, card), &icon)
-                || __builtin_add_overflow(total, icon, &total)) {
+                || br_add_overflow_u64(total, icon, &total)) {
                 goto misfit;
             }
         }
@@ -312,12 +313,12 @@ end_round_fast(PyObject *scoring, PyObject *drafts, PyObject *activities, PyObje
         }
         Py_INCREF(collections);
         if (activity_points == NULL) {
-            activity_points = PyLong_FromLong(0);
+            activity_points = PyLong_FromLongLong(0);
         }
         else {
             Py_INCREF(activity_points);
         }
-        PyTuple_SET_ITEM(score, 0, PyLong_FromLong(throw_catch < 0 ? -throw_catch : throw_catch));
+        PyTuple_SET_ITEM(score, 0, PyLong_FromLongLong(throw_catch < 0 ? -throw_catch : throw_catch));
         PyTuple_SET_ITEM(score, 1, collections);
         PyTuple_SET_ITEM(score, 2, animals);
         PyTuple_SET_ITEM(score, 3, activity_points);
@@ -359,12 +360,12 @@ resolve(const Parts *p, uint64_t pending)
 {
     Py_ssize_t n = p->players;
     uint64_t shift, everyone, kept[MAX_SEATS], passed[MAX_SEATS];
-    long chosen[MAX_SEATS];
+    long long chosen[MAX_SEATS];
     int ok = u64(FIELD(p->context, E.shift), &shift) && shift < (uint64_t)n && (n != 4 || shift == 1 || shift == 3)
         && u64(FIELD(p->context, E.everyone), &everyone) && everyone == (UINT64_C(1) << n) - 1;
     for (Py_ssize_t s = 0; ok && s < n; s++) {
         uint64_t hand;
-        long card = (long)((pending >> (s * PENDING_BITS)) & 255) - 2;
+        long long card = (long long)((pending >> (s * PENDING_BITS)) & 255) - 2;
         ok = u64(PyTuple_GET_ITEM(p->hands, s), &hand) && card >= 0 && card < 64 && (hand >> card & 1);
         chosen[s] = card;
         kept[s] = ok ? hand ^ (UINT64_C(1) << card) : 0;
@@ -392,9 +393,9 @@ resolve(const Parts *p, uint64_t pending)
         PyTuple_SET_ITEM(taken, i, card);
     }
     for (Py_ssize_t s = 0; s < n; s++) {
-        PyTuple_SET_ITEM(taken, old + s, PyLong_FromLong(chosen[s]));
+        PyTuple_SET_ITEM(taken, old + s, PyLong_FromLongLong(chosen[s]));
         if (catch) {
-            PyTuple_SET_ITEM(taken, old + n + s, PyLong_FromLong(bit_length(passed[s]) - 1));
+            PyTuple_SET_ITEM(taken, old + n + s, PyLong_FromLongLong(bit_length(passed[s]) - 1));
         }
         PyTuple_SET_ITEM(hands, s, PyLong_FromUnsignedLongLong(catch ? 0 : passed[s]));
     }
@@ -404,7 +405,7 @@ resolve(const Parts *p, uint64_t pending)
         return NULL;
     }
     Py_INCREF(p->context);
-    return make_state(p->context, PyLong_FromUnsignedLongLong(step), hands, taken, PyLong_FromLong(0),
+    return make_state(p->context, PyLong_FromUnsignedLongLong(step), hands, taken, PyLong_FromLongLong(0),
                       PyLong_FromUnsignedLongLong(everyone));
 }
 

@@ -41,8 +41,14 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+from ..core.extras import missing
+
+try:
+    import numba  # noqa: F401  (the kernels': asked here to name the extra when it is missing)
+    import numpy as np
+    import numpy.typing as npt
+except ModuleNotFoundError as error:
+    raise missing(error, "boomerang_rules.batch", "batch") from None
 
 from ..core.arguments import brief, duration
 from ..core.errors import RulesError

@@ -21,6 +21,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "../core/_portable.h"
 #include <structmember.h>
 #include <string.h>
 
@@ -97,25 +98,25 @@ exact_dict(PyObject *codes)
  * (every count, seat and card index the engine makes) is read from its digit directly, as
  * CPython's own compact-int paths do (its layout: 3.11's ob_size and ob_digit; 3.12's API). */
 static int
-small(PyObject *o, long *out)
+small(PyObject *o, long long *out)
 {
     if (o == NULL || !PyLong_CheckExact(o)) {
         return 0;
     }
 #if PY_VERSION_HEX >= 0x030C0000
     if (PyUnstable_Long_IsCompact((PyLongObject *)o)) {
-        *out = (long)PyUnstable_Long_CompactValue((PyLongObject *)o);
+        *out = (long long)PyUnstable_Long_CompactValue((PyLongObject *)o);
         return 1;
     }
 #else
     Py_ssize_t size = Py_SIZE(o);
     if (size >= -1 && size <= 1) {
-        *out = (long)size * (long)((PyLongObject *)o)->ob_digit[0];
+        *out = (long long)size * (long long)((PyLongObject *)o)->ob_digit[0];
         return 1;
     }
 #endif
     int overflow;
-    *out = PyLong_AsLongAndOverflow(o, &overflow);
+    *out = PyLong_AsLongLongAndOverflow(o, &overflow);
     if (overflow || (*out == -1 && PyErr_Occurred())) {
         PyErr_Clear();
         return 0;
@@ -141,7 +142,7 @@ typedef struct {
 static int
 parts_of(PyObject *state, Parts *p)
 {
-    long players;
+    long long players;
     if (!E.ready || !Py_IS_TYPE(state, E.state_type) || PyTuple_GET_SIZE(state) != N_FIELDS) {
         return 0;
     }
@@ -171,13 +172,13 @@ parts_of(PyObject *state, Parts *p)
 static Py_ssize_t
 seat_of(PyObject *seat, const Parts *p)
 {
-    long s;
+    long long s;
     return small(seat, &s) && s >= 0 && s < p->players ? (Py_ssize_t)s : -1;
 }
 
 /* An exact tuple of ``n`` exact ints, read into ``out``; 0 for anything else. */
 static int
-ints_of(PyObject *tuple, Py_ssize_t n, long *out)
+ints_of(PyObject *tuple, Py_ssize_t n, long long *out)
 {
     if (!PyTuple_CheckExact(tuple) || PyTuple_GET_SIZE(tuple) != n) {
         return 0;
@@ -192,7 +193,7 @@ ints_of(PyObject *tuple, Py_ssize_t n, long *out)
 
 /* The hunt's active seats, read: an exact tuple of 2 to ``players`` exact ints. */
 static Py_ssize_t
-active_of(const Parts *p, long *active)
+active_of(const Parts *p, long long *active)
 {
     PyObject *a = p->f[ACTIVE];
     if (!PyTuple_CheckExact(a)) {
@@ -205,7 +206,7 @@ active_of(const Parts *p, long *active)
 /* What ``action`` is: a land's index, A_PASS, A_THROW, or A_NONE (not for the fast path, or not
  * an action at all: the plain code judges it). ``lands`` and ``index`` are the tables' (held by
  * the caller); a str is looked up (which may run Python code: the caller holds what it reads). */
-static long
+static long long
 kind_of(PyObject *action, PyObject *lands, PyObject *index)
 {
     if (!PyTuple_CheckExact(lands)) {
@@ -214,7 +215,7 @@ kind_of(PyObject *action, PyObject *lands, PyObject *index)
     Py_ssize_t n_lands = PyTuple_GET_SIZE(lands);
     PyObject *name = action;
     if (PyLong_CheckExact(action)) {
-        long id;
+        long long id;
         if (!small(action, &id) || id < 0 || id > n_lands + 1) {
             return A_NONE;
         }
@@ -249,7 +250,7 @@ kind_of(PyObject *action, PyObject *lands, PyObject *index)
         return A_NONE;
     }
     PyObject *entry = PyDict_GetItemWithError(dict, name); /* borrowed; read at once */
-    long land;
+    long long land;
     if (entry == NULL) {
         PyErr_Clear();
         return A_NONE;
@@ -287,11 +288,11 @@ fail:
 
 /* ``tuple`` with item ``i`` set to the int ``value``: a new tuple of exact ints. */
 static PyObject *
-with_int(PyObject *tuple, Py_ssize_t i, long value)
+with_int(PyObject *tuple, Py_ssize_t i, long long value)
 {
     Py_ssize_t n = PyTuple_GET_SIZE(tuple);
     PyObject *out = PyTuple_New(n);
-    PyObject *v = PyLong_FromLong(value);
+    PyObject *v = PyLong_FromLongLong(value);
     if (out == NULL || v == NULL) {
         Py_XDECREF(out);
         Py_XDECREF(v);
@@ -328,14 +329,14 @@ appended(PyObject *tuple, PyObject *item)
 
 /* The turn order of a hunt opened by ``first``: (first, first + 1, ...) modulo ``n``. */
 static PyObject *
-turn_order(long first, Py_ssize_t n)
+turn_order(long long first, Py_ssize_t n)
 {
     PyObject *out = PyTuple_New(n);
     if (out == NULL) {
         return NULL;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *seat = PyLong_FromLong((first + (long)i) % (long)n);
+        PyObject *seat = PyLong_FromLongLong((first + (long long)i) % (long long)n);
         if (seat == NULL) {
             Py_DECREF(out);
             return NULL;
@@ -348,7 +349,7 @@ turn_order(long first, Py_ssize_t n)
 /* ``throw`` by ``seat`` (whose turn it is, with ``held`` > 0 boomerangs): one into the pot, the
  * turn to the next seat. */
 static PyObject *
-throw_(PyObject *state, const Parts *p, Py_ssize_t seat, long held, long pot)
+throw_(PyObject *state, const Parts *p, Py_ssize_t seat, long long held, long long pot)
 {
     PyObject *active = p->f[ACTIVE], *hunt = p->f[HUNT];
     Py_ssize_t k = PyTuple_GET_SIZE(active);
@@ -364,7 +365,7 @@ throw_(PyObject *state, const Parts *p, Py_ssize_t seat, long held, long pot)
     PyObject *replaced[N_FIELDS] = {NULL};
     replaced[ACTIVE] = rotated;
     replaced[BOOMERANGS] = with_int(p->f[BOOMERANGS], seat, held - 1);
-    replaced[POT] = PyLong_FromLong(pot + 1);
+    replaced[POT] = PyLong_FromLongLong(pot + 1);
     replaced[HUNT] = appended(hunt, E.throw);
     return evolve(state, replaced);
 }
@@ -372,7 +373,7 @@ throw_(PyObject *state, const Parts *p, Py_ssize_t seat, long held, long pot)
 /* An exact tuple of exact ints in [0, below), read into ``out`` (room for ``room``); its length,
  * or -1 for anything else. */
 static Py_ssize_t
-indices_of(PyObject *tuple, long below, long *out, Py_ssize_t room)
+indices_of(PyObject *tuple, long long below, long long *out, Py_ssize_t room)
 {
     if (!PyTuple_CheckExact(tuple) || PyTuple_GET_SIZE(tuple) > room) {
         return -1;
@@ -387,17 +388,17 @@ indices_of(PyObject *tuple, long below, long *out, Py_ssize_t room)
 }
 
 /* The lands card ``c`` shows, as bits (an exact int in [0, 2**62) of ``card_lands``); -1 if not. */
-static long
-lands_of(PyObject *card_lands, long c)
+static long long
+lands_of(PyObject *card_lands, long long c)
 {
-    long bits;
-    return small(PyTuple_GET_ITEM(card_lands, c), &bits) && bits >= 0 && bits < (1L << 62) ? bits : -1;
+    long long bits;
+    return small(PyTuple_GET_ITEM(card_lands, c), &bits) && bits >= 0 && bits < (1LL << 62) ? bits : -1;
 }
 
 /* A new tuple of ``tuple``'s items from ``start`` (those where ``keep`` is 1 or ``keep`` is NULL)
  * up to ``stop``, each the same object. */
 static PyObject *
-picked(PyObject *tuple, Py_ssize_t start, Py_ssize_t stop, const char *keep, char want)
+picked(PyObject *tuple, Py_ssize_t start, Py_ssize_t stop, const signed char *keep, signed char want)
 {
     Py_ssize_t k = 0;
     for (Py_ssize_t i = start; i < stop; i++) {
@@ -431,19 +432,20 @@ capture_fast(PyObject *state, const Parts *p, PyObject *boomerangs, PyObject *st
 {
     PyObject *const *f = p->f;
     Py_ssize_t n = p->players;
-    long river[MAX_RIVER], deck[MAX_RIVER], tokens[MAX_SEATS], seats[MAX_SEATS], round_no, all_lands, cards;
-    long masks[MAX_RIVER];
-    char owner[MAX_RIVER]; /* which stack entry took each river card: its position from the top, or -1 */
+    long long river[MAX_RIVER], deck[MAX_RIVER], tokens[MAX_SEATS], seats[MAX_SEATS], round_no, all_lands, cards;
+    long long masks[MAX_RIVER];
+    signed char owner[MAX_RIVER]; /* which stack entry took each river card: its position from the top, or -1
+                                   * (signed: a plain char is unsigned on ARM Linux, where -1 read as 255) */
     if (h->card_lands == NULL || h->all_lands == NULL || h->rules == NULL || !PyTuple_CheckExact(h->card_lands)
-        || !small(h->all_lands, &all_lands) || !small(f[ROUND], &round_no) || round_no < 0 || round_no == LONG_MAX
+        || !small(h->all_lands, &all_lands) || !small(f[ROUND], &round_no) || round_no < 0 || round_no == LLONG_MAX
         || !ints_of(f[TOKENS], n, tokens) || !PyTuple_CheckExact(f[CAPTURED]) || PyTuple_GET_SIZE(f[CAPTURED]) != n
         || !PyTuple_CheckExact(f[HISTORY])) {
         return Py_NewRef(Py_NotImplemented);
     }
-    cards = (long)PyTuple_GET_SIZE(h->card_lands);
+    cards = (long long)PyTuple_GET_SIZE(h->card_lands);
     Py_ssize_t n_river = indices_of(f[RIVER], cards, river, MAX_RIVER);
     Py_ssize_t n_deck = indices_of(f[DECK], cards, deck, MAX_RIVER);
-    Py_ssize_t n_stack = indices_of(stack, (long)n, seats, MAX_SEATS);
+    Py_ssize_t n_stack = indices_of(stack, (long long)n, seats, MAX_SEATS);
     if (n_river < 0 || n_deck < 0 || n_stack < 1 || n_river + n_deck > MAX_RIVER) {
         return Py_NewRef(Py_NotImplemented);
     }
@@ -465,10 +467,10 @@ capture_fast(PyObject *state, const Parts *p, PyObject *boomerangs, PyObject *st
     }
     /* The stack from the top down: each entry takes every card left that shows its land. */
     for (Py_ssize_t e = 0; e < n_stack; e++) {
-        long bit = 1L << tokens[seats[n_stack - 1 - e]];
+        long long bit = 1LL << tokens[seats[n_stack - 1 - e]];
         for (Py_ssize_t i = 0; i < n_river; i++) {
             if (owner[i] < 0 && (masks[i] & bit)) {
-                owner[i] = (char)e;
+                owner[i] = (signed char)e;
             }
         }
     }
@@ -487,12 +489,12 @@ capture_fast(PyObject *state, const Parts *p, PyObject *boomerangs, PyObject *st
         PyTuple_SET_ITEM(captured, s, had);
     }
     for (Py_ssize_t e = 0; e < n_stack; e++) {
-        PyObject *took = picked(f[RIVER], 0, n_river, owner, (char)e);
+        PyObject *took = picked(f[RIVER], 0, n_river, owner, (signed char)e);
         if (took == NULL) {
             goto done;
         }
         PyTuple_SET_ITEM(takes, e, took);
-        long seat = seats[n_stack - 1 - e];
+        long long seat = seats[n_stack - 1 - e];
         PyObject *had = PyTuple_GET_ITEM(captured, seat);
         PyObject *more = PySequence_Concat(had, took); /* exact tuples: no Python code runs */
         if (more == NULL) {
@@ -520,10 +522,10 @@ capture_fast(PyObject *state, const Parts *p, PyObject *boomerangs, PyObject *st
     }
     PyObject *replaced[N_FIELDS] = {NULL};
     replaced[RULES] = Py_NewRef(h->rules);
-    replaced[ROUND] = PyLong_FromLong(round_no + 1);
-    replaced[FIRST] = PyLong_FromLong(seats[n_stack - 1]);
+    replaced[ROUND] = PyLong_FromLongLong(round_no + 1);
+    replaced[FIRST] = PyLong_FromLongLong(seats[n_stack - 1]);
     replaced[BOOMERANGS] = Py_NewRef(boomerangs);
-    replaced[POT] = PyLong_FromLong(0);
+    replaced[POT] = PyLong_FromLongLong(0);
     replaced[ACTIVE] = PyTuple_New(0);
     replaced[STACK] = PyTuple_New(0);
     replaced[HUNT] = PyTuple_New(0);
@@ -532,7 +534,7 @@ capture_fast(PyObject *state, const Parts *p, PyObject *boomerangs, PyObject *st
     replaced[TOKENS] = PyTuple_New(n);
     if (replaced[TOKENS] != NULL) {
         for (Py_ssize_t s = 0; s < n; s++) {
-            PyTuple_SET_ITEM(replaced[TOKENS], s, PyLong_FromLong(NO_TOKEN)); /* a cached small int: no failure */
+            PyTuple_SET_ITEM(replaced[TOKENS], s, PyLong_FromLongLong(NO_TOKEN)); /* a cached small int: no failure */
         }
     }
     if (n_deck == 0) {
@@ -541,7 +543,7 @@ capture_fast(PyObject *state, const Parts *p, PyObject *boomerangs, PyObject *st
         replaced[TURNED] = PyTuple_New(0);
     }
     else {
-        long shown = 0;
+        long long shown = 0;
         for (Py_ssize_t i = 0; i < n_river; i++) {
             shown |= owner[i] < 0 ? masks[i] : 0;
         }
@@ -587,7 +589,7 @@ capture(PyObject *state, const Parts *p, PyObject *boomerangs, PyObject *stack, 
 /* ``pass`` by ``seat``: it takes the pot, its token goes on the stack, it leaves the hunt; with
  * one seat left, the plain ``_capture`` ends the round. */
 static PyObject *
-pass_(PyObject *state, const Parts *p, Py_ssize_t seat, long held, long pot)
+pass_(PyObject *state, const Parts *p, Py_ssize_t seat, long long held, long long pot)
 {
     PyObject *active = p->f[ACTIVE];
     Py_ssize_t k = PyTuple_GET_SIZE(active);
@@ -602,7 +604,7 @@ pass_(PyObject *state, const Parts *p, Py_ssize_t seat, long held, long pot)
     if (k > 2) {
         PyObject *replaced[N_FIELDS] = {NULL};
         replaced[BOOMERANGS] = boomerangs;
-        replaced[POT] = PyLong_FromLong(0);
+        replaced[POT] = PyLong_FromLongLong(0);
         replaced[ACTIVE] = PyTuple_GetSlice(active, 1, k);
         replaced[STACK] = stack;
         replaced[HUNT] = hunt;
@@ -630,7 +632,7 @@ error:
 /* The state with every seat's token set from ``lands`` (one per seat, each a land index): the hunt
  * begins, opened by ``first``. */
 static PyObject *
-all_chosen(PyObject *state, const Parts *p, const long *lands, long first)
+all_chosen(PyObject *state, const Parts *p, const long long *lands, long long first)
 {
     Py_ssize_t n = p->players;
     PyObject *tokens = PyTuple_New(n);
@@ -638,7 +640,7 @@ all_chosen(PyObject *state, const Parts *p, const long *lands, long first)
         return NULL;
     }
     for (Py_ssize_t s = 0; s < n; s++) {
-        PyObject *land = PyLong_FromLong(lands[s]);
+        PyObject *land = PyLong_FromLongLong(lands[s]);
         if (land == NULL) {
             Py_DECREF(tokens);
             return NULL;
@@ -655,9 +657,9 @@ all_chosen(PyObject *state, const Parts *p, const long *lands, long first)
 
 /* ``seat`` (without a token) chooses ``land``; the last token to be chosen opens the hunt. */
 static PyObject *
-choose(PyObject *state, const Parts *p, Py_ssize_t seat, long land, long *tokens)
+choose(PyObject *state, const Parts *p, Py_ssize_t seat, long long land, long long *tokens)
 {
-    long first;
+    long long first;
     tokens[seat] = land;
     int complete = 1;
     for (Py_ssize_t s = 0; s < p->players; s++) {
@@ -681,7 +683,7 @@ apply_fast(PyObject *state, PyObject *seat_o, PyObject *action)
 {
     Parts p;
     Py_ssize_t seat;
-    long tokens[MAX_SEATS], active[MAX_SEATS], boomerangs[MAX_SEATS], pot;
+    long long tokens[MAX_SEATS], active[MAX_SEATS], boomerangs[MAX_SEATS], pot;
     if (!parts_of(state, &p) || (seat = seat_of(seat_o, &p)) < 0 || p.phase == P_OVER
         || !(PyUnicode_CheckExact(action) || PyLong_CheckExact(action))) {
         return Py_NewRef(Py_NotImplemented);
@@ -694,7 +696,7 @@ apply_fast(PyObject *state, PyObject *seat_o, PyObject *action)
     }
     PyObject *tables = p.f[TABLES];
     PyObject *lands = slot(tables, E.lands), *index = slot(tables, E.land_index); /* held across the lookup */
-    long kind = lands == NULL ? A_NONE : kind_of(action, lands, index);
+    long long kind = lands == NULL ? A_NONE : kind_of(action, lands, index);
     Py_XDECREF(lands);
     Py_XDECREF(index);
     if (PyErr_Occurred()) {
@@ -704,8 +706,8 @@ apply_fast(PyObject *state, PyObject *seat_o, PyObject *action)
         return kind >= 0 ? choose(state, &p, seat, kind, tokens) : Py_NewRef(Py_NotImplemented);
     }
     if ((kind != A_PASS && kind != A_THROW) || !ints_of(p.f[BOOMERANGS], p.players, boomerangs)
-        || !small(p.f[POT], &pot) || pot < 0 || pot > LONG_MAX / 2 || boomerangs[seat] < 0
-        || boomerangs[seat] > LONG_MAX / 2 || !PyTuple_CheckExact(p.f[STACK]) || !PyTuple_CheckExact(p.f[HUNT])) {
+        || !small(p.f[POT], &pot) || pot < 0 || pot > LLONG_MAX / 2 || boomerangs[seat] < 0
+        || boomerangs[seat] > LLONG_MAX / 2 || !PyTuple_CheckExact(p.f[STACK]) || !PyTuple_CheckExact(p.f[HUNT])) {
         return Py_NewRef(Py_NotImplemented);
     }
     if (kind == A_PASS) {
@@ -731,7 +733,7 @@ legal_impl(PyObject *const *args)
     PyObject *state = args[0];
     Parts p;
     Py_ssize_t seat;
-    long values[MAX_SEATS];
+    long long values[MAX_SEATS];
     if (!parts_of(state, &p) || (seat = seat_of(args[1], &p)) < 0) {
         goto plain;
     }
@@ -756,7 +758,7 @@ static PyObject *
 to_act_impl(PyObject *state)
 {
     Parts p;
-    long values[MAX_SEATS];
+    long long values[MAX_SEATS];
     if (!parts_of(state, &p)) {
         goto plain;
     }
@@ -809,7 +811,7 @@ step_impl(PyObject *const *args)
 {
     PyObject *state = args[0], *actions = args[1];
     Parts p;
-    long values[MAX_SEATS], lands[MAX_SEATS], first;
+    long long values[MAX_SEATS], lands[MAX_SEATS], first;
     PyObject *own[MAX_SEATS];
     if (!parts_of(state, &p) || !(PyList_CheckExact(actions) || PyTuple_CheckExact(actions))) {
         goto plain;
@@ -1158,11 +1160,11 @@ frozen_of(PyObject *dict)
 
 /* {animal: value} in the animals' order (exact strs: setting them runs no Python code). */
 static PyObject *
-by_animal(PyObject *animals, const long *values, Py_ssize_t k)
+by_animal(PyObject *animals, const long long *values, Py_ssize_t k)
 {
     PyObject *d = PyDict_New();
     for (Py_ssize_t a = 0; d != NULL && a < k; a++) {
-        PyObject *v = PyLong_FromLong(values[a]);
+        PyObject *v = PyLong_FromLongLong(values[a]);
         if (v == NULL || PyDict_SetItem(d, PyTuple_GET_ITEM(animals, a), v) < 0) {
             Py_CLEAR(d);
         }
@@ -1178,7 +1180,7 @@ sheets_fast(const Parts *p, PyObject *animal, PyObject *animals, PyObject *rules
 {
     PyObject *const *f = p->f;
     Py_ssize_t n = p->players, k;
-    long held[MAX_SEATS], counts[MAX_SEATS][MAX_ANIMALS], leads[MAX_ANIMALS], points[MAX_ANIMALS], per_point;
+    long long held[MAX_SEATS], counts[MAX_SEATS][MAX_ANIMALS], leads[MAX_ANIMALS], points[MAX_ANIMALS], per_point;
     PyObject *captured = f[CAPTURED];
     if (animal == NULL || animals == NULL || rules == NULL || !PyTuple_CheckExact(animal)
         || !PyTuple_CheckExact(animals) || (k = PyTuple_GET_SIZE(animals)) > MAX_ANIMALS
@@ -1199,7 +1201,7 @@ sheets_fast(const Parts *p, PyObject *animal, PyObject *animals, PyObject *rules
         }
         memset(counts[s], 0, sizeof counts[s]);
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++) {
-            long c, a;
+            long long c, a;
             if (!small(PyTuple_GET_ITEM(cards, i), &c) || c < 0 || c >= deck
                 || !small(PyTuple_GET_ITEM(animal, c), &a) || a < 0 || a >= k) {
                 return Py_NewRef(Py_NotImplemented);
@@ -1223,14 +1225,14 @@ sheets_fast(const Parts *p, PyObject *animal, PyObject *animals, PyObject *rules
     }
     PyObject *out = PyTuple_New(n);
     for (Py_ssize_t s = 0; out != NULL && s < n; s++) {
-        long total = 0, sets = held[s] / per_point;
+        long long total = 0, sets = held[s] / per_point;
         for (Py_ssize_t a = 0; a < k; a++) {
             points[a] = counts[s][a] == leads[a] ? counts[s][a] : 0;
             total += points[a];
         }
         PyObject *values[5] = {by_animal(animals, counts[s], k), by_animal(animals, points, k),
-                               Py_NewRef(PyTuple_GET_ITEM(f[BOOMERANGS], s)), PyLong_FromLong(sets),
-                               PyLong_FromLong(total + sets)};
+                               Py_NewRef(PyTuple_GET_ITEM(f[BOOMERANGS], s)), PyLong_FromLongLong(sets),
+                               PyLong_FromLongLong(total + sets)};
         PyObject *sheet = NULL;
         if (values[0] && values[1] && values[3] && values[4]) {
             sheet = S.seat_score->tp_alloc(S.seat_score, 0);

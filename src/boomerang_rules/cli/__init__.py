@@ -24,6 +24,7 @@ from .replay import replay
 from .score import score
 from .sheet import sheet
 from .simulate import simulate
+from .streams import reconfigure_streams
 from .tournament import tournament
 from .validate import validate
 from .variants import variants
@@ -133,4 +134,5 @@ cli.add_command(variants)
 
 def main() -> None:
     """Entry point of the console script."""
+    reconfigure_streams()
     cli(prog_name="boomerang-rules")

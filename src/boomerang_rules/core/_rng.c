@@ -19,8 +19,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
-
-typedef unsigned __int128 u128;
+#include "_portable.h"
 
 #define MAX_ITEMS 128
 #define MAX_WORDS 12   /* 128! < 2**717 */
@@ -110,9 +109,7 @@ shuffle_long(uint64_t state, PyObject **items, Py_ssize_t n)
             k--;
         }
         for (int w = lead; w < words; w++) { /* r, x = divmod(r, group) */
-            u128 part = (u128)x << 64 | r[w];
-            r[w] = (uint64_t)(part / group);
-            x = (uint64_t)(part % group);
+            r[w] = br_div_128_64(x, r[w], group, &x);
         }
         while (lead < words && r[lead] == 0) {
             lead++;
@@ -168,12 +165,12 @@ below(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnam
         PyErr_SetString(PyExc_ValueError, "below() needs n >= 1");
         return NULL;
     }
-    u128 n = (u128)(uint64_t)small;
+    uint64_t n = (uint64_t)small; /* 0 stands for 2**64 */
     if (overflow > 0) { /* past a long long: 2**63 <= n; take it if it is at most 2**64 */
         unsigned long long big = PyLong_AsUnsignedLongLong(args[1]);
         if (big == (unsigned long long)-1 && PyErr_Occurred()) {
             PyErr_Clear();
-            PyObject *limit = PyLong_FromUnsignedLongLong(UINT64_MAX), *one = PyLong_FromLong(1), *top = NULL;
+            PyObject *limit = PyLong_FromUnsignedLongLong(UINT64_MAX), *one = PyLong_FromLongLong(1), *top = NULL;
             int is_top = -1;
             if (limit != NULL && one != NULL && (top = PyNumber_Add(limit, one)) != NULL) {
                 is_top = PyObject_RichCompareBool(args[1], top, Py_EQ); /* exact ints: no Python code */
@@ -188,22 +185,22 @@ below(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnam
                 PyErr_SetString(PyExc_ValueError, "below() needs n <= 2**64");
                 return NULL;
             }
-            n = (u128)1 << 64;
+            n = 0;
         }
         else {
-            n = big;
+            n = (uint64_t)big;
         }
     }
-    /* limit = 2**64 - 2**64 % n: the largest multiple of n that fits, as rng.below takes it */
-    u128 limit = ((u128)1 << 64) - (((u128)1 << 64) % n);
-    uint64_t x;
+    /* draws below 2**64 - 2**64 % n, the largest multiple of n that fits, as rng.below takes them
+     * ((0 - n) % n is 2**64 % n); n = 2**64 (0 here) takes every draw as it is */
+    uint64_t x, skip = n ? (0 - n) % n : 0;
     do {
         x = next_word(&state);
-    } while ((u128)x >= limit);
+    } while (n && x > UINT64_MAX - skip);
     PyObject *out = PyTuple_New(2);
     if (out != NULL) {
         PyTuple_SET_ITEM(out, 0, PyLong_FromUnsignedLongLong(state));
-        PyTuple_SET_ITEM(out, 1, PyLong_FromUnsignedLongLong((uint64_t)((u128)x % n)));
+        PyTuple_SET_ITEM(out, 1, PyLong_FromUnsignedLongLong(n ? x % n : x));
         if (PyErr_Occurred()) {
             Py_CLEAR(out);
         }
@@ -232,17 +229,15 @@ PyInit__rng(void)
     uint64_t f[MAX_WORDS] = {0}; /* n!, least significant word first */
     f[0] = 1;
     for (int n = 1; n <= MAX_ITEMS; n++) {
-        u128 carry = 0;
+        uint64_t carry = 0;
         for (int w = 0; w < MAX_WORDS; w++) {
-            u128 x = (u128)f[w] * (uint64_t)n + carry;
-            f[w] = (uint64_t)x;
-            carry = x >> 64;
+            f[w] = br_mul_add(f[w], (uint64_t)n, carry, &carry);
         }
         int top = MAX_WORDS - 1;
         while (f[top] == 0) {
             top--;
         }
-        width[n] = top * 64 + 64 - __builtin_clzll(f[top]);
+        width[n] = top * 64 + 64 - br_clz64(f[top]);
         int words = (width[n] + 63) / 64;
         for (int w = 0; w < words; w++) {
             factorial_words[n][w] = f[words - 1 - w];

@@ -12,6 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.extras import missing
+
+try:
+    import numpy  # noqa: F401  (every primitive's arrays: asked here to name the extra when it is missing)
+except ModuleNotFoundError as error:
+    raise missing(error, "boomerang_rules.rl", "gym") from None
+
 from .. import action_id, action_of, determinize, legal_mask, num_actions, winners
 from ..core.arguments import integer, not_a, seat_of
 from .australia import (

@@ -11,6 +11,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "../core/_portable.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -56,7 +57,7 @@ set_mask(Bits *b, Py_ssize_t seat, int64_t pos, uint64_t mask)
     if (!mask) {
         return;
     }
-    if (pos < 0 || pos + (64 - __builtin_clzll(mask)) > b->seat_bits) {
+    if (pos < 0 || pos + (64 - br_clz64(mask)) > b->seat_bits) {
         b->bad = 1;
         return;
     }
@@ -152,9 +153,26 @@ load_le64(const uint8_t *at)
     uint64_t w;
     memcpy(&w, at, sizeof w);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    w = __builtin_bswap64(w);
+    w = br_bswap64(w);
 #endif
     return w;
+}
+
+/* The plan's integers are little-endian ("<i8", "<i4": rl/australia.py, rl/encoding.py), whatever
+ * the machine: read byte by byte into the native ones. */
+static inline int64_t
+le_i64(const char *at)
+{
+    return (int64_t)load_le64((const uint8_t *)at);
+}
+
+static inline void
+le_i32s(int32_t *out, const char *at, int count)
+{
+    for (int i = 0; i < count; i++, at += 4) {
+        const uint8_t *b = (const uint8_t *)at;
+        out[i] = (int32_t)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
+    }
 }
 
 /* Pack args (plan, state, round, masks, template, scores) into `p`: 0, or -1 with an error set.
@@ -169,7 +187,9 @@ pack(PyObject *const *args, Packed *p)
         return -1;
     }
     int64_t P[P_FIELDS];
-    memcpy(P, PyBytes_AS_STRING(plan), sizeof P);
+    for (int f = 0; f < P_FIELDS; f++) {
+        P[f] = le_i64(PyBytes_AS_STRING(plan) + f * sizeof(int64_t));
+    }
     for (int f = 0; f < P_FIELDS; f++) { /* every field a count or a place: bounded, so no size below overflows */
         if (P[f] < 0 || P[f] > ((int64_t)1 << 30)) {
             PyErr_SetString(PyExc_ValueError, "plan: not a plan this encoder can follow");
@@ -202,15 +222,15 @@ pack(PyObject *const *args, Packed *p)
         PyErr_SetString(PyExc_ValueError, "state: its step and round must be ints");
         return -1;
     }
-    long step = PyLong_AsLong(PyTuple_GET_ITEM(state, 1));
+    long long step = PyLong_AsLongLong(PyTuple_GET_ITEM(state, 1));
     if (step == -1 && PyErr_Occurred()) {
         return -1;
     }
-    long rnd = PyLong_AsLong(args[2]);
+    long long rnd = PyLong_AsLongLong(args[2]);
     if (rnd == -1 && PyErr_Occurred()) {
         return -1;
     }
-    if (step < 0 || step > (1L << 30) || rnd < 0 || rnd > rounds) { /* bounded: no shift below overflows */
+    if (step < 0 || step > (1LL << 30) || rnd < 0 || rnd > rounds) { /* bounded: no shift below overflows */
         PyErr_SetString(PyExc_ValueError, "state: its step or round is out of the plan's range");
         return -1;
     }
@@ -263,7 +283,7 @@ pack(PyObject *const *args, Packed *p)
             PyErr_SetString(PyExc_ValueError, "taken: ints are expected");
             return -1;
         }
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(taken, i));
+        long long c = PyLong_AsLongLong(PyTuple_GET_ITEM(taken, i));
         if (c == -1 && PyErr_Occurred()) {
             return -1;
         }
@@ -289,8 +309,7 @@ pack(PyObject *const *args, Packed *p)
     }
     Py_ssize_t held_rows = rnd >= rounds ? 0 : (step < P[P_ACTIVITY_STEP] ? step : (Py_ssize_t)P[P_ACTIVITY_STEP]);
     if (held_rows) {
-        int64_t d;
-        memcpy(&d, directions + rnd * sizeof(int64_t), sizeof d);
+        int64_t d = le_i64(directions + rnd * sizeof(int64_t));
         if (d < -MAX_SEATS || d > MAX_SEATS) {
             PyErr_SetString(PyExc_ValueError, "plan: a passing direction past the seats");
             return -1;
@@ -336,7 +355,7 @@ write_packed(const Packed *p, const char *run_bytes, Py_ssize_t runs, float *out
     Py_ssize_t covered = 0, bits = p->bits, r = 0;
     for (; r < runs; r++) {
         int32_t run[3];
-        memcpy(run, run_bytes + r * sizeof run, sizeof run);
+        le_i32s(run, run_bytes + r * sizeof run, 3);
         Py_ssize_t src = run[1], length = run[2];
         if (run[0] != covered || length < 0 || length > total - covered) {
             break; /* the runs do not cover the rows in order (a run left over included): said below */
@@ -725,7 +744,7 @@ low_word(PyObject *v, uint64_t *out, PyObject **rest)
         return -1;
     }
     static PyObject *sixty_four;
-    if (sixty_four == NULL && (sixty_four = PyLong_FromLong(64)) == NULL) {
+    if (sixty_four == NULL && (sixty_four = PyLong_FromLongLong(64)) == NULL) {
         return -1;
     }
     *rest = PyNumber_Rshift(v, sixty_four);
@@ -790,7 +809,7 @@ runs_cells(PyObject *runs, Py_ssize_t bits, Py_ssize_t size, const char *who)
     }
     for (Py_ssize_t i = 0; i < length; i += 2 * sizeof(int32_t)) {
         int32_t run[2];
-        memcpy(run, at + i, sizeof run);
+        le_i32s(run, at + i, 2);
         Py_ssize_t first = run[0], count = run[1];
         if (first < 0 || count < 1 || (first < bits ? first + count > bits : first + count > size)) {
             PyErr_Format(PyExc_ValueError, "%s: a run past its source", who);
@@ -836,7 +855,7 @@ write_runs(PyObject *runs, const uint64_t *vals, Py_ssize_t words, Py_ssize_t co
     const char *at = PyBytes_AS_STRING(runs);
     for (Py_ssize_t i = 0; i < length; i += 2 * sizeof(int32_t)) {
         int32_t run[2];
-        memcpy(run, at + i, sizeof run);
+        le_i32s(run, at + i, 2);
         if (run[0] >= bits) {
             memcpy(o, scaled + (run[0] - bits), (size_t)run[1] * sizeof(float));
             o += run[1];
@@ -895,13 +914,13 @@ set_mask_rows(PyObject *masks, Py_ssize_t seats, uint8_t *r, Py_ssize_t actions,
                 return -1;
             }
             m = rest;
-            if (word && (base + 64 - __builtin_clzll(word)) > actions) {
+            if (word && (base + 64 - br_clz64(word)) > actions) {
                 Py_XDECREF(m);
                 PyErr_Format(PyExc_ValueError, "%s: a mask past the actions", who);
                 return -1;
             }
             for (; word; word &= word - 1) {
-                r[s * actions + base + __builtin_ctzll(word)] = 1;
+                r[s * actions + base + br_ctz64(word)] = 1;
             }
         }
     }
@@ -1238,7 +1257,7 @@ count_majorities(PyObject *captured, PyObject *held, PyObject *animal, long long
 }
 
 static int
-read_op(long op, PyObject *state, PyObject *value, Py_ssize_t chunks, PyObject *arg, Py_ssize_t *at)
+read_op(long long op, PyObject *state, PyObject *value, Py_ssize_t chunks, PyObject *arg, Py_ssize_t *at)
 {
     uint64_t *out = read_values + *at;
     long long v, cap = -1;
@@ -1700,7 +1719,7 @@ read_plan_values(PyObject *plan, PyObject *state, Py_ssize_t words)
             }
             Py_ssize_t before = at;
             /* room for a one-row op; the ops of several rows make their own */
-            done = room(at + (chunks ? chunks : 1)) < 0 ? -1 : read_op((long)op, state, value, chunks ? chunks : 1,
+            done = room(at + (chunks ? chunks : 1)) < 0 ? -1 : read_op((long long)op, state, value, chunks ? chunks : 1,
                                                                         PyTuple_GET_ITEM(entry, 4), &at);
             Py_DECREF(value);
             if (done < 0) {
@@ -1784,13 +1803,13 @@ set_mask_row(PyObject *mask, uint8_t *r, Py_ssize_t actions, const char *who)
             return -1;
         }
         m = rest;
-        if (word && (base + 64 - __builtin_clzll(word)) > actions) {
+        if (word && (base + 64 - br_clz64(word)) > actions) {
             Py_XDECREF(m);
             PyErr_Format(PyExc_ValueError, "%s: a mask past the actions", who);
             return -1;
         }
         for (; word; word &= word - 1) {
-            r[base + __builtin_ctzll(word)] = 1;
+            r[base + br_ctz64(word)] = 1;
         }
     }
     return 0;
@@ -2017,7 +2036,7 @@ PyInit__encode(void)
     copy_name = PyUnicode_InternFromString("copy");
     action_mask_key = PyUnicode_InternFromString("action_mask");
     zero_reward = PyFloat_FromDouble(0.0);
-    zero_int = PyLong_FromLong(0);
+    zero_int = PyLong_FromLongLong(0);
     turn_name = PyUnicode_InternFromString("turn");
     Unserved = PyErr_NewExceptionWithDoc(
         "boomerang_rules.rl._encode.Unserved",

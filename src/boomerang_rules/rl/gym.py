@@ -54,10 +54,15 @@ import weakref
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium.utils import seeding
+from ..core.extras import missing
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium.utils import seeding
+except ModuleNotFoundError as error:
+    raise missing(error, "boomerang_rules.rl.gym", "gym") from None
 
 import boomerang_rules as br
 

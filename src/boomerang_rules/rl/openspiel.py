@@ -47,8 +47,14 @@ import re
 from typing import Any
 
 import attrs
-import numpy as np
-import pyspiel
+
+from ..core.extras import missing
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as error:
+    raise missing(error, "boomerang_rules.rl.openspiel", "openspiel") from None
 
 import boomerang_rules as br
 

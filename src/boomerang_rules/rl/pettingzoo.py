@@ -64,9 +64,14 @@ import weakref
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-from pettingzoo import AECEnv, ParallelEnv
+from ..core.extras import missing
+
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv, ParallelEnv
+except ModuleNotFoundError as error:
+    raise missing(error, "boomerang_rules.rl.pettingzoo", "pettingzoo") from None
 
 from ..core import rng as rng_mod
 from ..core.arguments import brief

@@ -35,6 +35,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include "../core/_portable.h"
 #include <structmember.h>
 #include <stdint.h>
 #include <string.h>
@@ -52,14 +53,14 @@
 typedef struct {
     PyObject *source; /* the Tables.compiled tuple: a strong reference, never released */
     int cards, kinds, colours, duos, collectors, multipliers, mermaid, deck_ends_last_chance;
-    long win_with, min_points;
+    long long win_with, min_points;
     int kind[MAX_CARDS], colour[MAX_CARDS];
     int duo_a[MAX_RULES], duo_b[MAX_RULES], duo_effect[MAX_RULES]; /* EFFECT_* */
-    long duo_points[MAX_RULES];
+    long long duo_points[MAX_RULES];
     int collector_kind[MAX_RULES], collector_len[MAX_RULES];
-    long collector_points[MAX_RULES][MAX_TABLE];
+    long long collector_points[MAX_RULES][MAX_TABLE];
     int multiplier_kind[MAX_RULES], multiplier_target[MAX_RULES];
-    long multiplier_points[MAX_RULES];
+    long long multiplier_points[MAX_RULES];
     uint64_t partners[MAX_CARDS]; /* the cards b > a that make a duo with a */
     uint64_t mermaid_cards;
     PyObject *take[MAX_CARDS], *keep[MAX_CARDS][2], *duo[MAX_CARDS][MAX_CARDS], *pile[2], *pick[MAX_CARDS];
@@ -106,19 +107,19 @@ static uintptr_t small_int_base;
 
 /* An exact int that fits a long; 0 (no error set) for anything else. */
 static int
-small(PyObject *o, long *out)
+small(PyObject *o, long long *out)
 {
     uintptr_t at = (uintptr_t)o - small_int_base; /* wraps around (large) below the array */
     if (small_int_base != 0 && at < (uintptr_t)(SMALL_INT_HIGH - SMALL_INT_LOW + 1) * sizeof(PyLongObject)
         && at % sizeof(PyLongObject) == 0) {
-        *out = (long)(at / sizeof(PyLongObject)) + SMALL_INT_LOW;
+        *out = (long long)(at / sizeof(PyLongObject)) + SMALL_INT_LOW;
         return 1;
     }
     if (o == NULL || !PyLong_CheckExact(o)) {
         return 0;
     }
     int overflow;
-    *out = PyLong_AsLongAndOverflow(o, &overflow);
+    *out = PyLong_AsLongLongAndOverflow(o, &overflow);
     if (overflow || (*out == -1 && PyErr_Occurred())) {
         PyErr_Clear();
         return 0;
@@ -128,7 +129,7 @@ small(PyObject *o, long *out)
 
 /* An exact int in [lo, hi); 0 for anything else. */
 static int
-bounded(PyObject *o, long lo, long hi, long *out)
+bounded(PyObject *o, long long lo, long long hi, long long *out)
 {
     return small(o, out) && *out >= lo && *out < hi;
 }
@@ -158,9 +159,9 @@ tuple_of(PyObject *o, Py_ssize_t n)
 
 /* A points value the sums below cannot overflow with (at most 64 rules, counts below 65). */
 static int
-points_of(PyObject *o, long *out)
+points_of(PyObject *o, long long *out)
 {
-    return bounded(o, -(1L << 20), 1L << 20, out);
+    return bounded(o, -(1LL << 20), 1LL << 20, out);
 }
 
 /* Tables.compiled parsed into a new entry; NULL (no error set) when it is not as
@@ -174,7 +175,7 @@ parse(PyObject *source)
         return NULL;
     }
     PyObject **t = &PyTuple_GET_ITEM(source, 0);
-    long v, a, b, pts;
+    long long v, a, b, pts;
     if (PyTuple_GET_SIZE(source) != 17 || !bounded(t[0], 1, MAX_CARDS + 1, &v)) {
         goto misfit;
     }
@@ -329,7 +330,7 @@ compiled_of(PyObject *tables)
 typedef struct {
     PyObject *state, *deck, *piles, *hands, *phase;
     Compiled *c;
-    long players, turn;
+    long long players, turn;
 } Parts;
 
 static int
@@ -358,7 +359,7 @@ parts_of(PyObject *state, Parts *p)
 static int
 is_turn(PyObject *seat, const Parts *p)
 {
-    long s;
+    long long s;
     return small(seat, &s) && s == p->turn;
 }
 
@@ -370,7 +371,7 @@ hand_of(PyObject *hand, const Compiled *c, uint64_t *mask, int *out, Py_ssize_t 
     if (tuple_of(hand, -1) == NULL || PyTuple_GET_SIZE(hand) > c->cards) {
         return 0;
     }
-    long last = -1, card;
+    long long last = -1, card;
     *mask = 0;
     *n = PyTuple_GET_SIZE(hand);
     for (Py_ssize_t i = 0; i < *n; i++) {
@@ -386,7 +387,7 @@ hand_of(PyObject *hand, const Compiled *c, uint64_t *mask, int *out, Py_ssize_t 
 
 /* The top card of pile ``i`` (-1 when it is empty); 0 when it is not a card. */
 static int
-top_of(const Parts *p, int i, long *card)
+top_of(const Parts *p, int i, long long *card)
 {
     PyObject *pile = PyTuple_GET_ITEM(p->piles, i);
     Py_ssize_t n = PyTuple_GET_SIZE(pile);
@@ -401,10 +402,10 @@ top_of(const Parts *p, int i, long *card)
  * a tuple of cards or hand and played hold more cards than the deck (the packed counts of the
  * plain code would then overflow their fields). */
 static int
-card_points(const Compiled *c, const int *hand, Py_ssize_t n_hand, PyObject *played, long *out)
+card_points(const Compiled *c, const int *hand, Py_ssize_t n_hand, PyObject *played, long long *out)
 {
     int in_hand[MAX_KINDS], in_front[MAX_KINDS], colours[MAX_COLOURS];
-    long card, total = 0;
+    long long card, total = 0;
     if (tuple_of(played, -1) == NULL || n_hand + PyTuple_GET_SIZE(played) > c->cards) {
         return 0;
     }
@@ -445,7 +446,7 @@ card_points(const Compiled *c, const int *hand, Py_ssize_t n_hand, PyObject *pla
     }
     for (int i = 0; i < c->multipliers; i++) {
         int k = c->multiplier_kind[i], m = c->multiplier_target[i];
-        total += (long)(in_hand[k] + in_front[k]) * (in_hand[m] + in_front[m]) * c->multiplier_points[i];
+        total += (long long)(in_hand[k] + in_front[k]) * (in_hand[m] + in_front[m]) * c->multiplier_points[i];
     }
     if (c->mermaid >= 0) {
         int mermaids = in_hand[c->mermaid] + in_front[c->mermaid];
@@ -488,21 +489,21 @@ sorted_actions(PyObject **out, Py_ssize_t n)
     return result;
 }
 
-static int victims_of(const Parts *p, long seat, long protected, long *out, int *n);
+static int victims_of(const Parts *p, long long seat, long long protected, long long *out, int *n);
 
 /* engine._legal for the draw, keep, play, crab and steal phases; NULL with no error set when the plain code serves. */
 static PyObject *
-legal_fast(const Parts *p, long seat)
+legal_fast(const Parts *p, long long seat)
 {
     const Compiled *c = p->c;
     PyObject *out[MAX_LEGAL]; /* borrowed: strings of an entry's source, or this module's own */
     Py_ssize_t n = 0;
-    long tops[2];
+    long long tops[2];
     if (same_str(p->phase, s_play)) {
         uint64_t held;
         int hand[MAX_CARDS];
         Py_ssize_t size;
-        long caller, points;
+        long long caller, points;
         if (!hand_of(PyTuple_GET_ITEM(p->hands, seat), c, &held, hand, &size)
             || !small(PyTuple_GET_ITEM(p->state, E.caller), &caller)) {
             return NULL;
@@ -510,11 +511,11 @@ legal_fast(const Parts *p, long seat)
         for (Py_ssize_t i = 0; i < size; i++) {
             uint64_t m = c->partners[hand[i]] & held;
             while (m) {
-                out[n++] = c->duo[hand[i]][__builtin_ctzll(m)];
+                out[n++] = c->duo[hand[i]][br_ctz64(m)];
                 m &= m - 1;
             }
         }
-        if (__builtin_popcountll(held & c->mermaid_cards) >= c->win_with) {
+        if (br_popcount64(held & c->mermaid_cards) >= c->win_with) {
             out[n++] = s_mermaids;
         }
         if (caller < 0) {
@@ -531,9 +532,9 @@ legal_fast(const Parts *p, long seat)
         return n == 1 ? Py_NewRef(end_only) : sorted_actions(out, n);
     }
     if (same_str(p->phase, s_steal)) {
-        long protected, victims[MAX_SEATS];
+        long long protected, victims[MAX_SEATS];
         int n_victims;
-        if (!bounded(PyTuple_GET_ITEM(p->state, E.protected), 0, 1L << MAX_SEATS, &protected)
+        if (!bounded(PyTuple_GET_ITEM(p->state, E.protected), 0, 1LL << MAX_SEATS, &protected)
             || !victims_of(p, seat, protected, victims, &n_victims)) {
             return NULL;
         }
@@ -554,7 +555,7 @@ legal_fast(const Parts *p, long seat)
         return sorted_actions(out, n);
     }
     if (same_str(p->phase, s_crab_card)) {
-        long chosen, card;
+        long long chosen, card;
         uint64_t seen = 0;
         if (!bounded(PyTuple_GET_ITEM(p->state, E.crab_pile), 0, 2, &chosen)) {
             return NULL;
@@ -593,7 +594,7 @@ legal_fast(const Parts *p, long seat)
             return NULL;
         }
         int only = tops[0] < 0 && tops[1] >= 0 ? 0 : tops[1] < 0 && tops[0] >= 0 ? 1 : -1;
-        long cards[2];
+        long long cards[2];
         for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(drawn); i++) {
             if (!bounded(PyTuple_GET_ITEM(drawn, i), 0, c->cards, &cards[i])) {
                 return NULL;
@@ -611,7 +612,7 @@ legal_fast(const Parts *p, long seat)
 
 /* ``tuple`` with ``card`` put in order (a sorted tuple of cards, as hand_of checked); NULL on an error. */
 static PyObject *
-with_card(const int *hand, Py_ssize_t n, long card)
+with_card(const int *hand, Py_ssize_t n, long long card)
 {
     PyObject *out = PyTuple_New(n + 1);
     if (out == NULL) {
@@ -620,12 +621,12 @@ with_card(const int *hand, Py_ssize_t n, long card)
     Py_ssize_t j = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         if (j == i && hand[i] > card) {
-            PyTuple_SET_ITEM(out, j++, PyLong_FromLong(card));
+            PyTuple_SET_ITEM(out, j++, PyLong_FromLongLong(card));
         }
-        PyTuple_SET_ITEM(out, j++, PyLong_FromLong(hand[i]));
+        PyTuple_SET_ITEM(out, j++, PyLong_FromLongLong(hand[i]));
     }
     if (j == n) {
-        PyTuple_SET_ITEM(out, j, PyLong_FromLong(card));
+        PyTuple_SET_ITEM(out, j, PyLong_FromLongLong(card));
     }
     if (PyErr_Occurred()) {
         Py_DECREF(out);
@@ -755,7 +756,7 @@ logged(const Parts *p, PyObject *seat, PyObject *action)
 
 /* Who plays next and how, at the end of a turn (engine._end_turn), read before anything is made. */
 typedef struct {
-    long next, turn_no, protected, final[MAX_SEATS], ender;
+    long long next, turn_no, protected, final[MAX_SEATS], ender;
     int n_final, final_changed, protected_changed;
     int ends; /* 0: the next turn; END_EMPTY_DECK or END_LAST_CHANCE: the round ends (engine._finish_round) */
     PyObject *last_turns;
@@ -765,7 +766,7 @@ enum { END_NONE, END_EMPTY_DECK, END_LAST_CHANCE, END_STOP };
 
 /* A tuple of seats (``final``) into ``out``; 0 when it is not one. */
 static int
-seats_of(PyObject *tuple, const Parts *p, long *out, int *n)
+seats_of(PyObject *tuple, const Parts *p, long long *out, int *n)
 {
     if (tuple_of(tuple, -1) == NULL || PyTuple_GET_SIZE(tuple) > MAX_SEATS) {
         return 0;
@@ -783,17 +784,17 @@ seats_of(PyObject *tuple, const Parts *p, long *out, int *n)
  * ``final`` and ``protected`` as they are after the decision; 0 when the round ends (the plain code
  * finishes it) or the state is not one the engine made. */
 static int
-end_turn_plan(const Parts *p, long seat, int extra, long caller, const long *final, int n_final, long protected,
+end_turn_plan(const Parts *p, long long seat, int extra, long long caller, const long long *final, int n_final, long long protected,
               Turn *turn)
 {
     turn->protected = protected;
     turn->n_final = n_final;
     turn->final_changed = turn->protected_changed = 0;
-    memcpy(turn->final, final, sizeof(long) * (size_t)n_final);
+    memcpy(turn->final, final, sizeof(long long) * (size_t)n_final);
     if (caller >= 0 && !extra && n_final && final[0] == seat) {
-        memmove(turn->final, turn->final + 1, sizeof(long) * (size_t)(n_final - 1));
+        memmove(turn->final, turn->final + 1, sizeof(long long) * (size_t)(n_final - 1));
         turn->n_final--;
-        turn->protected |= 1L << seat;
+        turn->protected |= 1LL << seat;
         turn->final_changed = turn->protected_changed = 1;
     }
     turn->ends = END_NONE;
@@ -809,11 +810,11 @@ end_turn_plan(const Parts *p, long seat, int extra, long caller, const long *fin
     }
     turn->next = extra ? seat : caller >= 0 ? turn->final[0] : (seat + 1) % p->players;
     turn->last_turns = tuple_of(PyTuple_GET_ITEM(p->state, E.last_turns), p->players);
-    long last;
-    if (!bounded(PyTuple_GET_ITEM(p->state, E.turn_no), -1, 1L << 30, &turn->turn_no) || turn->last_turns == NULL) {
+    long long last;
+    if (!bounded(PyTuple_GET_ITEM(p->state, E.turn_no), -1, 1LL << 30, &turn->turn_no) || turn->last_turns == NULL) {
         return 0;
     }
-    for (long s = 0; s < p->players; s++) {
+    for (long long s = 0; s < p->players; s++) {
         if (!small(PyTuple_GET_ITEM(turn->last_turns, s), &last)) {
             return 0;
         }
@@ -822,11 +823,11 @@ end_turn_plan(const Parts *p, long seat, int extra, long caller, const long *fin
 }
 
 static PyObject *
-seats_tuple(const long *seats, int n)
+seats_tuple(const long long *seats, int n)
 {
     PyObject *out = PyTuple_New(n);
     for (int i = 0; out != NULL && i < n; i++) {
-        PyTuple_SET_ITEM(out, i, PyLong_FromLong(seats[i]));
+        PyTuple_SET_ITEM(out, i, PyLong_FromLongLong(seats[i]));
     }
     if (out != NULL && PyErr_Occurred()) {
         Py_CLEAR(out);
@@ -842,24 +843,24 @@ end_turn_changes(Changes *ch, const Turn *turn, int final_new)
         set_field(ch, E.final, seats_tuple(turn->final, turn->n_final));
     }
     if (turn->protected_changed) {
-        set_field(ch, E.protected, PyLong_FromLong(turn->protected));
+        set_field(ch, E.protected, PyLong_FromLongLong(turn->protected));
     }
     if (turn->ends) {
         return; /* the round's end: engine._finish_round makes the rest */
     }
-    set_field(ch, E.turn, PyLong_FromLong(turn->next));
+    set_field(ch, E.turn, PyLong_FromLongLong(turn->next));
     set_field(ch, E.phase, Py_NewRef(s_draw));
-    set_field(ch, E.turn_no, PyLong_FromLong(turn->turn_no + 1));
-    set_field(ch, E.last_turns, replaced(turn->last_turns, turn->next, PyLong_FromLong(turn->turn_no + 1)));
+    set_field(ch, E.turn_no, PyLong_FromLongLong(turn->turn_no + 1));
+    set_field(ch, E.last_turns, replaced(turn->last_turns, turn->next, PyLong_FromLongLong(turn->turn_no + 1)));
 }
 
 /* LAST CHANCE's state (caller, final, protected), read; 0 when it is not as the engine makes it. */
 static int
-calls_of(const Parts *p, long *caller, long *final, int *n_final, long *protected)
+calls_of(const Parts *p, long long *caller, long long *final, int *n_final, long long *protected)
 {
     return small(PyTuple_GET_ITEM(p->state, E.caller), caller) && *caller < p->players
         && seats_of(PyTuple_GET_ITEM(p->state, E.final), p, final, n_final)
-        && bounded(PyTuple_GET_ITEM(p->state, E.protected), 0, 1L << MAX_SEATS, protected);
+        && bounded(PyTuple_GET_ITEM(p->state, E.protected), 0, 1LL << MAX_SEATS, protected);
 }
 
 /* A seat's hand without cards ``a`` and ``b`` (held), in order; NULL on an error. */
@@ -870,7 +871,7 @@ without(const int *hand, Py_ssize_t n, int a, int b)
     Py_ssize_t j = 0;
     for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
         if (hand[i] != a && hand[i] != b) {
-            PyTuple_SET_ITEM(out, j++, PyLong_FromLong(hand[i]));
+            PyTuple_SET_ITEM(out, j++, PyLong_FromLongLong(hand[i]));
         }
     }
     if (out != NULL && PyErr_Occurred()) {
@@ -881,7 +882,7 @@ without(const int *hand, Py_ssize_t n, int a, int b)
 
 /* ``tuple`` with ``a`` and ``b`` added at its end; NULL on an error. */
 static PyObject *
-appended(PyObject *tuple, long a, long b)
+appended(PyObject *tuple, long long a, long long b)
 {
     Py_ssize_t n = PyTuple_GET_SIZE(tuple);
     PyObject *out = PyTuple_New(n + 2);
@@ -891,8 +892,8 @@ appended(PyObject *tuple, long a, long b)
     for (Py_ssize_t i = 0; i < n; i++) {
         PyTuple_SET_ITEM(out, i, Py_NewRef(PyTuple_GET_ITEM(tuple, i)));
     }
-    PyTuple_SET_ITEM(out, n, PyLong_FromLong(a));
-    PyTuple_SET_ITEM(out, n + 1, PyLong_FromLong(b));
+    PyTuple_SET_ITEM(out, n, PyLong_FromLongLong(a));
+    PyTuple_SET_ITEM(out, n + 1, PyLong_FromLongLong(b));
     if (PyErr_Occurred()) {
         Py_DECREF(out);
         return NULL;
@@ -909,12 +910,12 @@ static PyObject *chance_with(PyObject *chance, uint64_t rng);
 /* Tables.round_points of one seat: card points and colour bonus (the most cards of one colour);
  * 0 when the hand or the cards played are not as the engine keeps them. */
 static int
-seat_points(const Compiled *c, PyObject *hand_tuple, PyObject *played, long *points, long *bonus)
+seat_points(const Compiled *c, PyObject *hand_tuple, PyObject *played, long long *points, long long *bonus)
 {
     uint64_t held;
     int hand[MAX_CARDS], colours[MAX_COLOURS] = {0}, best = 0;
     Py_ssize_t size;
-    long card;
+    long long card;
     if (!hand_of(hand_tuple, c, &held, hand, &size) || !card_points(c, hand, size, played, points)) {
         return 0;
     }
@@ -963,11 +964,11 @@ log_entries(PyObject *state)
 
 /* A tuple of ``n`` new ints; NULL on an error. */
 static PyObject *
-longs_tuple(const long *values, long n)
+longs_tuple(const long long *values, long long n)
 {
     PyObject *out = PyTuple_New(n);
-    for (long i = 0; out != NULL && i < n; i++) {
-        PyObject *v = PyLong_FromLong(values[i]);
+    for (long long i = 0; out != NULL && i < n; i++) {
+        PyObject *v = PyLong_FromLongLong(values[i]);
         if (v == NULL) {
             Py_CLEAR(out);
             break;
@@ -985,9 +986,9 @@ longs_tuple(const long *values, long n)
  * indices. RoundResult, engine._target and engine._winners are called (Python code): everything
  * read from the state is the state's (immutable tuples and ints) or owned here. */
 static PyObject *
-finish_fast(PyObject *state, PyObject *end, int ends, long ender)
+finish_fast(PyObject *state, PyObject *end, int ends, long long ender)
 {
-    long players, round_no, points[MAX_SEATS], bonuses[MAX_SEATS], scores[MAX_SEATS], totals[MAX_SEATS], v;
+    long long players, round_no, points[MAX_SEATS], bonuses[MAX_SEATS], scores[MAX_SEATS], totals[MAX_SEATS], v;
     PyObject *tables = PyTuple_GET_ITEM(state, E.tables), *chance = PyTuple_GET_ITEM(state, E.chance);
     PyObject *hands = PyTuple_GET_ITEM(state, E.hands), *played = PyTuple_GET_ITEM(state, E.played);
     PyObject *old_totals = PyTuple_GET_ITEM(state, E.totals), *history = PyTuple_GET_ITEM(state, E.history);
@@ -995,7 +996,7 @@ finish_fast(PyObject *state, PyObject *end, int ends, long ender)
     if (!Py_IS_TYPE(state, E.state_type) || PyTuple_GET_SIZE(state) != E.size || !Py_IS_TYPE(tables, E.tables_type)
         || (c = compiled_of(tables)) == NULL || c->cards < 2
         || !bounded(PyTuple_GET_ITEM(state, E.players), 1, MAX_SEATS + 1, &players) || ender < 0 || ender >= players
-        || !bounded(PyTuple_GET_ITEM(state, E.round), 0, 1L << 30, &round_no) || tuple_of(hands, players) == NULL
+        || !bounded(PyTuple_GET_ITEM(state, E.round), 0, 1LL << 30, &round_no) || tuple_of(hands, players) == NULL
         || tuple_of(played, players) == NULL || tuple_of(old_totals, players) == NULL || tuple_of(history, -1) == NULL
         || !Py_IS_TYPE(chance, E.chance_type)) {
         return NULL;
@@ -1011,18 +1012,18 @@ finish_fast(PyObject *state, PyObject *end, int ends, long ender)
         PyErr_Clear();
         return NULL;
     }
-    for (long s = 0; s < players; s++) {
+    for (long long s = 0; s < players; s++) {
         if (!seat_points(c, PyTuple_GET_ITEM(hands, s), PyTuple_GET_ITEM(played, s), &points[s], &bonuses[s])
-            || !bounded(PyTuple_GET_ITEM(old_totals, s), -(1L << 40), 1L << 40, &totals[s])) {
+            || !bounded(PyTuple_GET_ITEM(old_totals, s), -(1LL << 40), 1LL << 40, &totals[s])) {
             return NULL;
         }
     }
     int beats = 1; /* scoring.round_scores */
-    for (long s = 0; s < players; s++) {
+    for (long long s = 0; s < players; s++) {
         beats &= s == ender || points[ender] >= points[s];
     }
-    long best = LONG_MIN;
-    for (long s = 0; s < players; s++) {
+    long long best = LLONG_MIN;
+    for (long long s = 0; s < players; s++) {
         scores[s] = ends == END_STOP ? points[s] : ends != END_LAST_CHANCE ? 0
             : beats ? (s == ender ? points[s] + bonuses[s] : bonuses[s]) : (s == ender ? bonuses[s] : points[s]);
         totals[s] += scores[s];
@@ -1033,7 +1034,7 @@ finish_fast(PyObject *state, PyObject *end, int ends, long ender)
         return NULL;
     }
     PyObject *cards_t = longs_tuple(points, players), *bonuses_t = longs_tuple(bonuses, players);
-    PyObject *scores_t = longs_tuple(scores, players), *ender_o = PyLong_FromLong(ender), *result = NULL;
+    PyObject *scores_t = longs_tuple(scores, players), *ender_o = PyLong_FromLongLong(ender), *result = NULL;
     PyObject *totals_t = longs_tuple(totals, players), *target = NULL, *winners = NULL, *out = NULL;
     PyObject *players_o = PyTuple_GET_ITEM(state, E.players), *no_shuffles = PyTuple_New(0);
     unsigned long made_by = generation;
@@ -1081,29 +1082,29 @@ finish_fast(PyObject *state, PyObject *end, int ends, long ender)
             }
             set_field(&ch, E.turn, Py_NewRef(minus_one));
             set_field(&ch, E.phase, Py_NewRef(s_over));
-            set_field(&ch, E.round, PyLong_FromLong(round_no + 1)); /* the rounds played, as every game's */
+            set_field(&ch, E.round, PyLong_FromLongLong(round_no + 1)); /* the rounds played, as every game's */
             set_field(&ch, E.winners, Py_NewRef(winners));
             out = evolved(state, &ch);
             goto done;
         }
-        long first = (ender + 1) % players, last_turns[MAX_SEATS];
+        long long first = (ender + 1) % players, last_turns[MAX_SEATS];
         int order[MAX_CARDS];
         uint64_t after = shuffle_range((uint64_t)rng, c->cards, order);
-        long deck_values[MAX_CARDS];
+        long long deck_values[MAX_CARDS];
         for (int i = 0; i < c->cards; i++) {
             deck_values[i] = order[i];
         }
         PyObject *deck = longs_tuple(deck_values, c->cards);
         PyObject *empty = PyTuple_New(players);
-        for (long s = 0; s < players; s++) {
+        for (long long s = 0; s < players; s++) {
             if (empty != NULL) {
                 PyTuple_SET_ITEM(empty, s, Py_NewRef(no_shuffles)); /* the empty tuple */
             }
             last_turns[s] = s == first ? 0 : -1;
         }
-        set_field(&ch, E.round, PyLong_FromLong(round_no + 1));
-        set_field(&ch, E.first, PyLong_FromLong(first));
-        set_field(&ch, E.turn, PyLong_FromLong(first));
+        set_field(&ch, E.round, PyLong_FromLongLong(round_no + 1));
+        set_field(&ch, E.first, PyLong_FromLongLong(first));
+        set_field(&ch, E.turn, PyLong_FromLongLong(first));
         set_field(&ch, E.phase, Py_NewRef(s_draw));
         set_field(&ch, E.deck, deck == NULL ? NULL : slice(deck, 2, c->cards));
         set_field(&ch, E.piles, deck == NULL ? NULL : Py_BuildValue("((O)(O))", PyTuple_GET_ITEM(deck, 0),
@@ -1112,8 +1113,8 @@ finish_fast(PyObject *state, PyObject *end, int ends, long ender)
         set_field(&ch, E.played, empty);
         set_field(&ch, E.caller, Py_NewRef(minus_one));
         set_field(&ch, E.final, PyTuple_New(0));
-        set_field(&ch, E.protected, PyLong_FromLong(0));
-        set_field(&ch, E.turn_no, PyLong_FromLong(1));
+        set_field(&ch, E.protected, PyLong_FromLongLong(0));
+        set_field(&ch, E.turn_no, PyLong_FromLongLong(1));
         set_field(&ch, E.last_turns, longs_tuple(last_turns, players));
         set_field(&ch, E.deck0, deck);
         set_field(&ch, E.log, Py_NewRef(Py_None));
@@ -1135,7 +1136,7 @@ done:
 }
 
 static PyObject *
-finished(PyObject *state, int ends, long ender)
+finished(PyObject *state, int ends, long long ender)
 {
     if (state == NULL || ends == END_NONE) {
         return state;
@@ -1151,10 +1152,10 @@ finished(PyObject *state, int ends, long ender)
 
 /* engine._victims: the other seats with cards whose hands are not protected; 0 when a hand is not a tuple. */
 static int
-victims_of(const Parts *p, long seat, long protected, long *out, int *n)
+victims_of(const Parts *p, long long seat, long long protected, long long *out, int *n)
 {
     *n = 0;
-    for (long s = 0; s < p->players; s++) {
+    for (long long s = 0; s < p->players; s++) {
         PyObject *hand = PyTuple_GET_ITEM(p->hands, s);
         if (!PyTuple_CheckExact(hand)) {
             return 0;
@@ -1172,7 +1173,7 @@ static PyObject *
 apply_play(const Parts *p, PyObject *seat, PyObject *action)
 {
     const Compiled *c = p->c;
-    long caller, protected, final[MAX_SEATS], me = p->turn;
+    long long caller, protected, final[MAX_SEATS], me = p->turn;
     int n_final, hand[MAX_CARDS];
     uint64_t held;
     Py_ssize_t size;
@@ -1197,24 +1198,24 @@ apply_play(const Parts *p, PyObject *seat, PyObject *action)
         return NULL;
     }
     if (same_str(action, s_last_chance)) {
-        long points, n = p->players, calls[MAX_SEATS];
+        long long points, n = p->players, calls[MAX_SEATS];
         if (caller >= 0 || !card_points(c, hand, size, PyTuple_GET_ITEM(played, me), &points) || points < c->min_points) {
             return NULL; /* not legal */
         }
-        for (long k = 1; k < n; k++) {
+        for (long long k = 1; k < n; k++) {
             calls[k - 1] = (me + k) % n;
         }
-        if (!end_turn_plan(p, me, 0, me, calls, (int)n - 1, protected | 1L << me, &turn)) {
+        if (!end_turn_plan(p, me, 0, me, calls, (int)n - 1, protected | 1LL << me, &turn)) {
             return NULL;
         }
         turn.protected_changed = 1;
-        set_field(&ch, E.caller, PyLong_FromLong(me));
+        set_field(&ch, E.caller, PyLong_FromLongLong(me));
         end_turn_changes(&ch, &turn, 1);
         set_field(&ch, E.log, logged(p, seat, action));
         return finished(evolved(p->state, &ch), turn.ends, turn.ender);
     }
     if (same_str(action, s_stop)) {
-        long points;
+        long long points;
         if (caller >= 0 || !card_points(c, hand, size, PyTuple_GET_ITEM(played, me), &points) || points < c->min_points) {
             return NULL; /* not legal */
         }
@@ -1225,9 +1226,9 @@ apply_play(const Parts *p, PyObject *seat, PyObject *action)
     for (Py_ssize_t i = 0; i < size && a < 0; i++) {
         uint64_t m = c->partners[hand[i]] & held;
         for (; m; m &= m - 1) {
-            if (same_str(action, c->duo[hand[i]][__builtin_ctzll(m)])) {
+            if (same_str(action, c->duo[hand[i]][br_ctz64(m)])) {
                 a = hand[i];
-                b = __builtin_ctzll(m);
+                b = br_ctz64(m);
                 break;
             }
         }
@@ -1248,7 +1249,7 @@ apply_play(const Parts *p, PyObject *seat, PyObject *action)
             rest[n_rest++] = hand[i];
         }
     }
-    long top0, top1, victims[MAX_SEATS];
+    long long top0, top1, victims[MAX_SEATS];
     int n_victims = 0;
     if (effect == EFFECT_STEAL && !victims_of(p, me, protected, victims, &n_victims)) {
         return NULL;
@@ -1260,7 +1261,7 @@ apply_play(const Parts *p, PyObject *seat, PyObject *action)
         return NULL;
     }
     if (effect == EFFECT_DRAW && PyTuple_GET_SIZE(p->deck)) {
-        long card;
+        long long card;
         if (!bounded(PyTuple_GET_ITEM(p->deck, 0), 0, c->cards, &card) || (held >> card & 1)) {
             return NULL;
         }
@@ -1329,12 +1330,12 @@ static PyObject *
 apply_steal(const Parts *p, PyObject *seat, PyObject *action)
 {
     const Compiled *c = p->c;
-    long protected, victims[MAX_SEATS], victim = -1, used, card;
+    long long protected, victims[MAX_SEATS], victim = -1, used, card;
     int n_victims, mine[MAX_CARDS], theirs[MAX_CARDS];
     uint64_t held, their_held;
     Py_ssize_t size, their_size;
     PyObject *chance = PyTuple_GET_ITEM(p->state, E.chance);
-    if (!bounded(PyTuple_GET_ITEM(p->state, E.protected), 0, 1L << MAX_SEATS, &protected)
+    if (!bounded(PyTuple_GET_ITEM(p->state, E.protected), 0, 1LL << MAX_SEATS, &protected)
         || !victims_of(p, p->turn, protected, victims, &n_victims) || !Py_IS_TYPE(chance, E.chance_type)) {
         return NULL;
     }
@@ -1369,7 +1370,7 @@ apply_steal(const Parts *p, PyObject *seat, PyObject *action)
     Changes ch = {0};
     PyObject *left = PyTuple_New(n_rest);
     for (int i = 0; left != NULL && i < n_rest; i++) {
-        PyTuple_SET_ITEM(left, i, PyLong_FromLong(rest[i]));
+        PyTuple_SET_ITEM(left, i, PyLong_FromLongLong(rest[i]));
     }
     if (left != NULL && PyErr_Occurred()) {
         Py_CLEAR(left);
@@ -1390,7 +1391,7 @@ apply_crab(const Parts *p, PyObject *seat, PyObject *action, int card_phase)
 {
     const Compiled *c = p->c;
     Changes ch = {0};
-    long top;
+    long long top;
     if (!card_phase) {
         for (int i = 0; i < 2; i++) {
             if (!top_of(p, i, &top)) {
@@ -1398,14 +1399,14 @@ apply_crab(const Parts *p, PyObject *seat, PyObject *action, int card_phase)
             }
             if (top >= 0 && same_str(action, c->pile[i])) {
                 set_field(&ch, E.phase, Py_NewRef(s_crab_card));
-                set_field(&ch, E.crab_pile, PyLong_FromLong(i));
+                set_field(&ch, E.crab_pile, PyLong_FromLongLong(i));
                 set_field(&ch, E.log, logged(p, seat, action));
                 return evolved(p->state, &ch);
             }
         }
         return NULL;
     }
-    long chosen, card;
+    long long chosen, card;
     uint64_t held;
     int hand[MAX_CARDS];
     Py_ssize_t size;
@@ -1443,7 +1444,7 @@ static PyObject *
 apply_fast(const Parts *p, PyObject *seat, PyObject *action)
 {
     const Compiled *c = p->c;
-    long tops[2], card = -1;
+    long long tops[2], card = -1;
     int pile = -1;
     Changes ch = {0};
     if (!PyUnicode_CheckExact(action) || !is_turn(seat, p)) {
@@ -1507,13 +1508,13 @@ apply_fast(const Parts *p, PyObject *seat, PyObject *action)
     }
     if (same_str(p->phase, s_keep)) {
         PyObject *drawn = tuple_of(PyTuple_GET_ITEM(p->state, E.drawn), 2);
-        long first, second;
+        long long first, second;
         if (drawn == NULL || !bounded(PyTuple_GET_ITEM(drawn, 0), 0, c->cards, &first)
             || !bounded(PyTuple_GET_ITEM(drawn, 1), 0, c->cards, &second) || first == second) {
             return NULL;
         }
         int only = tops[0] < 0 && tops[1] >= 0 ? 0 : tops[1] < 0 && tops[0] >= 0 ? 1 : -1;
-        long choices[2] = {first, second};
+        long long choices[2] = {first, second};
         for (int i = 0; i < 2 && pile < 0; i++) {
             for (int k = 0; k < 2 && pile < 0; k++) {
                 if ((only < 0 || only == k) && same_str(action, c->keep[choices[i]][k])) {
@@ -1622,7 +1623,7 @@ static PyObject *
 to_act_impl(PyObject *state)
 {
     if (E.ready && Py_IS_TYPE(state, E.state_type) && PyTuple_GET_SIZE(state) == E.size) {
-        long turn;
+        long long turn;
         PyObject *t = PyTuple_GET_ITEM(state, E.turn);
         if (small(t, &turn)) {
             return turn >= 0 && turn < MAX_SEATS ? Py_NewRef(seat_tuple[turn]) : turn >= 0 ? PyTuple_Pack(1, t) : PyTuple_New(0);
@@ -1657,17 +1658,15 @@ factorials(void)
     uint64_t f[MAX_LIMBS] = {0};
     f[MAX_LIMBS - 1] = 1;
     for (int n = 1; n <= MAX_CARDS; n++) {
-        unsigned __int128 carry = 0;
+        uint64_t carry = 0;
         for (int i = MAX_LIMBS - 1; i >= 0; i--) {
-            unsigned __int128 x = (unsigned __int128)f[i] * (unsigned)n + carry;
-            f[i] = (uint64_t)x;
-            carry = x >> 64;
+            f[i] = br_mul_add(f[i], (uint64_t)n, carry, &carry);
         }
         memcpy(factorial_limbs[n], f, sizeof f);
         int width = 0;
         for (int i = 0; i < MAX_LIMBS; i++) {
             if (f[i]) {
-                width = (MAX_LIMBS - i) * 64 - __builtin_clzll(f[i]);
+                width = (MAX_LIMBS - i) * 64 - br_clz64(f[i]);
                 break;
             }
         }
@@ -1723,9 +1722,7 @@ shuffle_range(uint64_t state, int n, int *out)
             k--;
         }
         for (int w = lead; w < MAX_LIMBS; w++) {
-            unsigned __int128 x = ((unsigned __int128)rem << 64) | r[w];
-            r[w] = (uint64_t)(x / group);
-            rem = (uint64_t)(x % group);
+            r[w] = br_div_128_64(rem, r[w], group, &rem);
         }
         while (lead < MAX_LIMBS && r[lead] == 0) {
             lead++;
@@ -1747,15 +1744,15 @@ static PyObject *
 shuffled_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     (void)module;
-    long n;
+    long long n;
     if (E.ready && nargs == 2 && kwnames == NULL && PyLong_CheckExact(args[0]) && bounded(args[1], 2, MAX_CARDS + 1, &n)) {
         unsigned long long state = PyLong_AsUnsignedLongLong(args[0]);
         if (!(state == (unsigned long long)-1 && PyErr_Occurred())) {
             int order[MAX_CARDS];
             uint64_t after = shuffle_range((uint64_t)state, (int)n, order);
             PyObject *deck = PyTuple_New(n);
-            for (long i = 0; deck != NULL && i < n; i++) {
-                PyTuple_SET_ITEM(deck, i, PyLong_FromLong(order[i]));
+            for (long long i = 0; deck != NULL && i < n; i++) {
+                PyTuple_SET_ITEM(deck, i, PyLong_FromLongLong(order[i]));
             }
             if (deck == NULL || PyErr_Occurred()) {
                 Py_XDECREF(deck);
@@ -1775,7 +1772,7 @@ round_points_function(PyObject *module, PyObject *const *args, Py_ssize_t nargs,
 {
     (void)module;
     Compiled *c;
-    long points, bonus;
+    long long points, bonus;
     if (E.ready && nargs == 3 && kwnames == NULL && Py_IS_TYPE(args[0], E.tables_type) && (c = compiled_of(args[0])) != NULL
         && seat_points(c, args[1], args[2], &points, &bonus)) {
         return Py_BuildValue("(ll)", points, bonus);
@@ -2158,16 +2155,16 @@ PyInit__accel(void)
     if (end_only == NULL && (end_only = PyTuple_Pack(1, s_end)) == NULL) {
         return NULL;
     }
-    if (minus_one == NULL && (minus_one = PyLong_FromLong(-1)) == NULL) {
+    if (minus_one == NULL && (minus_one = PyLong_FromLongLong(-1)) == NULL) {
         return NULL;
     }
     factorials();
-    PyObject *low = PyLong_FromLong(SMALL_INT_LOW); /* a cached object: no allocation */
+    PyObject *low = PyLong_FromLongLong(SMALL_INT_LOW); /* a cached object: no allocation */
     uintptr_t base = (uintptr_t)low;
-    for (long k = SMALL_INT_LOW; base != 0 && k <= SMALL_INT_HIGH; k++) {
-        PyObject *v = PyLong_FromLong(k);
+    for (long long k = SMALL_INT_LOW; base != 0 && k <= SMALL_INT_HIGH; k++) {
+        PyObject *v = PyLong_FromLongLong(k);
         if (v == NULL || (uintptr_t)v != base + (uintptr_t)(k - SMALL_INT_LOW) * sizeof(PyLongObject)
-            || !PyLong_CheckExact(v) || PyLong_AsLong(v) != k) {
+            || !PyLong_CheckExact(v) || PyLong_AsLongLong(v) != k) {
             base = 0;
         }
         Py_XDECREF(v);
