@@ -29,3 +29,14 @@ def test_the_wheel_leaves_out_the_c_sources_it_was_built_from() -> None:
     c_files = {f"*{path.suffix}" for path in (SOURCE / "boomerang_rules").rglob("*") if path.suffix in (".c", ".h")}
     assert c_files == {"*.c", "*.h"}
     assert c_files <= set(excluded["*"]), f"add to [tool.setuptools.exclude-package-data]: {sorted(c_files)}"
+
+
+@pytest.mark.skipif(not (ROOT / "pyproject.toml").is_file() or not SOURCE.is_dir(), reason="not a source checkout")
+def test_the_declared_license_ships_its_text() -> None:
+    """pyproject declares the MIT license; its text is the file every built distribution carries
+    (``license-files``), and that file exists, so no build goes out naming a license it lacks."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    assert project["license"] == "MIT"
+    assert project["license-files"] == ["LICENSE"]
+    text = (ROOT / "LICENSE").read_text("utf-8")
+    assert text.startswith("MIT License") and "WITHOUT WARRANTY OF ANY KIND" in text
