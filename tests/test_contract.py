@@ -1077,3 +1077,21 @@ def test_a_determinization_shows_its_seat_the_same_view_in_every_form(game: str,
     assert attrs.asdict(again, recurse=False) == attrs.asdict(seen, recurse=False)
     assert br.to_act(drawn) == br.to_act(state) and br.is_over(drawn) == br.is_over(state)
     assert br.score_sheets(drawn) == br.score_sheets(state) and br.winners(drawn) == br.winners(state)
+
+
+@pytest.mark.parametrize("seed", [0, 5, 2**63 + 7])
+def test_seeds_a_multiple_of_2_to_the_64_apart_deal_the_same_game_each_keeping_its_own(game: str, seed: int) -> None:
+    """The deal reads a seed modulo 2**64 (SplitMix64's state), as docs/api.md says: seeds 2**64 apart,
+    negative ones too, deal the same hands, decks and first seats in every game, and each state keeps
+    the seed it was given (its record replays from the chance it holds, not from the seed)."""
+    rules = br.load_rules(game)
+    players = rules.players.min
+    base = br.new_game(rules, players, seed)
+    for other in (seed + 2**64, seed - 2**64, seed + 5 * 2**64):
+        state = br.new_game(rules, players, other)
+        assert [br.view(state, s) for s in range(players)] == [br.view(base, s) for s in range(players)]
+        record, base_record = br.record_of(state), br.record_of(base)
+        assert record["seed"] == other and base_record["seed"] == seed
+        assert record["rounds"] == base_record["rounds"]
+    assert [br.view(br.new_game(rules, players, seed + 1), s) for s in range(players)] != \
+        [br.view(base, s) for s in range(players)]
