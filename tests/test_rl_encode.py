@@ -369,6 +369,7 @@ def test_the_parallel_env_returns_the_same_on_either_encoder(players: int, rewar
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("pettingzoo")
     from boomerang_rules.rl import pettingzoo as bz
+    from boomerang_rules.rl import pettingzoo_parallel as parallel  # where the parallel env reads them
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -376,8 +377,8 @@ def test_the_parallel_env_returns_the_same_on_either_encoder(players: int, rewar
             fast = [play_env(bz.parallel_env(name, players, reward), seed) for seed in range(2)]
             with monkeypatch.context() as patch:
                 patch.setattr(obs, "_fill", None)
-                patch.setattr(bz, "seat_rows", bz.seat_rows_plain)
-                patch.setattr(bz, "step_dicts", bz.step_dicts_plain)
+                patch.setattr(parallel, "seat_rows", bz.seat_rows_plain)
+                patch.setattr(parallel, "step_dicts", bz.step_dicts_plain)
                 plain = [play_env(bz.parallel_env(name, players, reward), seed) for seed in range(2)]
             assert fast == plain
 
