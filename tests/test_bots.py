@@ -6,6 +6,7 @@ import importlib
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -113,8 +114,8 @@ def test_bot_names_that_are_no_list_are_refused_naming_names(rules: str) -> None
 
     ruleset = br.load_rules(rules)
     game = game_module(ruleset.game)
-    calls = [lambda names: core_bots.make_bots(game.BOTS, names, ruleset, 1),
-             lambda names: core_bots.bot_game(ruleset, names, 1)]
+    calls: list[Callable[[Any], object]] = [lambda names: core_bots.make_bots(game.BOTS, names, ruleset, 1),
+                                            lambda names: core_bots.bot_game(ruleset, names, 1)]
     if rules == "standard":
         calls += [lambda names: make_bots(names, ruleset, 1), lambda names: bot_game(ruleset, names, 1)]
     for call in calls:
