@@ -6,6 +6,7 @@ import importlib
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,28 @@ def test_tournament_jobs_give_identical_results() -> None:
 def test_make_bots_rejects_unknown_names() -> None:
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         make_bots(["clever"], RULES, 1)
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_bot_names_that_are_no_list_are_refused_naming_names(rules: str) -> None:
+    """A string of names was taken as a list of its letters (``unknown bot 'g'`` for ``"greedy"``) and
+    None failed inside (``'NoneType' object is not iterable``), in ``make_bots`` of every game and in
+    Australia's ``bot_game``: each now says what ``names`` takes, as ``core.bots.bot_game`` did."""
+    from boomerang_rules.core import bots as core_bots
+    from boomerang_rules.core.games import game_module
+
+    ruleset = br.load_rules(rules)
+    game = game_module(ruleset.game)
+    calls: list[Callable[[Any], object]] = [lambda names: core_bots.make_bots(game.BOTS, names, ruleset, 1),
+                                            lambda names: core_bots.bot_game(ruleset, names, 1)]
+    if rules == "standard":
+        calls += [lambda names: make_bots(names, ruleset, 1), lambda names: bot_game(ruleset, names, 1)]
+    for call in calls:
+        for names in ("greedy", None, ["greedy", 3]):
+            with pytest.raises(TypeError, match=r"^names(\[1\])? must be a (list of bot names|bot name) \(str\)"):
+                call(names)
+    with pytest.raises(TypeError, match=r"^rules must be a Boomerang: Australia Ruleset"):
+        bot_game(br.load_rules("sea-salt-paper"), ["random"] * 3, 1)  # Australia's alone, as before
 
 
 @pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])

@@ -212,12 +212,16 @@ the rule below fails on any other, and on any of these once it is gone (then str
 def _game_of(module: str) -> str | None:
     """The game package a module serves alone: a module of the game's package, or a layer's module
     named as the package (``rl.australia``, ``batch.seasaltpaper``); None for a module every game
-    shares. (A game's private helpers of a layer, such as its batched kernels, are reached through
-    that module: a shared module importing them directly is not seen here.)"""
+    shares. A part of a game's module of a layer, split off it, is named as the package, an
+    underscore and its part (``rl.australia_layout``). (A game's private helpers of a layer, such as
+    its batched kernels, are reached through that module: a shared module importing them directly is
+    not seen here.)"""
     if _part(module) in GAME_PACKAGES:
         return _part(module)
-    if module.rpartition(".")[2] in GAME_PACKAGES:
-        return module.rpartition(".")[2]
+    name = module.rpartition(".")[2]
+    for game in (name, name.partition("_")[0]):
+        if game in GAME_PACKAGES:
+            return game
     return None
 
 
@@ -259,6 +263,11 @@ def test_the_special_case_finder_finds_one(monkeypatch: pytest.MonkeyPatch) -> N
     assert ("boomerang_rules.rl.pettingzoo", "imports boomerang_rules.rl.boomerang2010") in found
     assert ("boomerang_rules.rl.pettingzoo", "imports boomerang_rules.seasaltpaper.chance") in found
     assert _game_of("boomerang_rules.rl._encode") is None  # compiled, shared by rl.encoding
+    assert _game_of("boomerang_rules.rl.australia_layout") == "australia"  # a part of rl.australia
+    assert _game_of("boomerang_rules.rl.openspiel_games") is None  # shared: no game's name before its _
+    monkeypatch.setitem(GRAPH, "boomerang_rules.rl.pettingzoo_aec",
+                        GRAPH["boomerang_rules.rl.pettingzoo_aec"] | {"boomerang_rules.rl.australia_layout"})
+    assert ("boomerang_rules.rl.pettingzoo_aec", "imports boomerang_rules.rl.australia_layout") in _special_cases()
     assert _game_names('if rules.game == "sea-salt-paper":\n    x = "Sea Salt & Paper, sea-salt-paper"\n'
                        'y = f"{x} sea-salt-paper"\nz = ("boomerang2010",)') == {"sea-salt-paper", "boomerang2010"}
 

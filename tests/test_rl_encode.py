@@ -368,16 +368,18 @@ def play_env(env: Any, seed: int) -> list[Any]:
 def test_the_parallel_env_returns_the_same_on_either_encoder(players: int, reward: str,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("pettingzoo")
+    from boomerang_rules.rl import australia_layout
     from boomerang_rules.rl import pettingzoo as bz
+    from boomerang_rules.rl import pettingzoo_parallel as parallel  # where the parallel env reads them
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for name in australia_ids():
             fast = [play_env(bz.parallel_env(name, players, reward), seed) for seed in range(2)]
             with monkeypatch.context() as patch:
-                patch.setattr(obs, "_fill", None)
-                patch.setattr(bz, "seat_rows", bz.seat_rows_plain)
-                patch.setattr(bz, "step_dicts", bz.step_dicts_plain)
+                patch.setattr(australia_layout, "_fill", None)  # where the encoders read it
+                patch.setattr(parallel, "seat_rows", bz.seat_rows_plain)
+                patch.setattr(parallel, "step_dicts", bz.step_dicts_plain)
                 plain = [play_env(bz.parallel_env(name, players, reward), seed) for seed in range(2)]
             assert fast == plain
 

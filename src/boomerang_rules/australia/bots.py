@@ -132,7 +132,8 @@ BOTS: dict[str, Callable[[Ruleset, int], Bot]] = budgeted_bots({"random": Random
 
 
 def make_bots(names: Sequence[str], rules: Ruleset, game_seed: int) -> list[Bot]:
-    """One bot per seat, by name, each seeded from the game's seed and its seat."""
+    """One bot per seat, by name, each seeded from the game's seed and its seat: ``core.bots.make_bots``
+    over this game's ``BOTS`` (every game's is ``make_bots(game.BOTS, ...)`` there), kept here."""
     return core_bots.make_bots(BOTS, names, rules, game_seed)
 
 
@@ -146,5 +147,8 @@ def play_game(rules: Ruleset, bots: Sequence[Bot], seed: int,
 
 
 def bot_game(rules: Ruleset, names: Sequence[str], seed: int) -> GameState:
-    """``play_game`` with bots made by name for this game's seed."""
-    return play_game(rules, make_bots(names, rules, seed), seed)
+    """``play_game`` with bots made by name for this game's seed: ``core.bots.bot_game`` (every game's),
+    kept here for this game's rulesets alone."""
+    require(rules, Ruleset, "rules", RULES_WHAT)
+    state: GameState = core_bots.bot_game(rules, names, seed)
+    return state

@@ -105,7 +105,9 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 def make_bots(bots: Mapping[str, Callable[[Any, int], Any]], names: Sequence[str], rules: Any,
               game_seed: int) -> list[Any]:
-    """One bot per seat from the game's ``bots`` registry, by name, each seeded from the game's seed and seat."""
+    """One bot per seat from the game's ``bots`` registry, by name, each seeded from the game's seed and seat.
+    ``names`` is a list of names (a string is one name, not a list of its letters: ``TypeError``)."""
+    string_list(names, "names", "bot names")
     unknown = [n for n in names if n not in bots]
     if unknown:
         raise ValueError(no_such_bot(unknown[0], bots))
@@ -132,7 +134,6 @@ def bot_game(rules: Any, names: Sequence[str], seed: int) -> Any:
     played = getattr(rules, "game", None)
     if not isinstance(played, str) or played not in GAMES:
         raise not_a(rules, "rules", "a Ruleset (see load_rules)")
-    string_list(names, "names", "bot names")
     module = game_module(played)
     return module.play_game(rules, make_bots(module.BOTS, names, rules, seed), seed)
 
