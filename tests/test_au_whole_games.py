@@ -141,3 +141,14 @@ def test_without_the_throw_marking_its_site_a_region_the_throw_completes_is_not_
     assert br.view(standard, 0).regions_taken == ("western_australia",)
     assert (br.score_sheets(variant)[0].sites, br.score_sheets(variant)[0].regions) == (6, 0)
     assert br.view(variant, 0).regions_taken == ()
+
+
+def test_with_two_players_the_direction_variant_plays_as_the_standard_rules() -> None:
+    """docs/rules.md: with two seats left and right are the same neighbour, so the `direction`
+    variant, which the rulebook offers for three or four, changes nothing at two: the same
+    deals and choices give the same cards, sheets and winners."""
+    standard = play(br.new_game(RULES, 2, deals=DEALS), first_legal)
+    direction = play(br.new_game(br.load_rules("direction"), 2, deals=DEALS), first_legal)
+    assert [round_drafts(direction, r) for r in range(4)] == [round_drafts(standard, r) for r in range(4)]
+    assert br.score_sheets(direction) == br.score_sheets(standard)
+    assert br.winners(direction) == br.winners(standard) == (1,)
