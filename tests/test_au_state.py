@@ -271,3 +271,18 @@ def test_choice_is_the_pending_choice_of_that_seat_only() -> None:
         index = chosen.choice(seat)
         assert index is not None and T.ids[index] == br.legal_actions(PICK, seat)[0]
         assert [chosen.choice(s) for s in range(PLAYERS) if s != seat] == [None] * (PLAYERS - 1)
+
+
+def test_repr_and_str_name_each_step_as_the_rules_do() -> None:
+    """A round is the Throw, five picks (the Catch is no decision) and the activity choice
+    (reference, Draft): ``repr`` and ``str`` count "pick 1 of 5" to "pick 5 of 5", then "the
+    activity choice", as ``apply``'s refusals do (``engine.describe_step``); they said "pick k of
+    6" and, at the activity choice, "pick 6 of 6"."""
+    state = br.new_game(RULES, 2, seed=1)
+    said = []
+    while state.context.round < 1:
+        said.append(re.search(r"round 1 of 4, ([^;]*);", repr(state)).group(1))  # type: ignore[union-attr]
+        assert str(state).splitlines()[0].endswith(f"round 1 of 4, {said[-1]}; seed 1")
+        state = br.step(state, [br.legal_actions(state, seat)[0] for seat in br.to_act(state)])
+    assert said == ["the Throw", *(f"pick {k} of 5" for k in range(1, 6)), "the activity choice"]
+    assert "round 2 of 4, the Throw;" in repr(state)

@@ -810,3 +810,38 @@ def test_sea_salt_and_paper_opens_with_how_the_game_and_a_round_end(rules_id: st
             "placing all 4 mermaids in front of you wins at once.") in opening
     assert f"A turn that ends with the deck empty ends the round, {deck}" in opening
     assert max(map(len, out.split("Round 1")[0].splitlines())) <= 80
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (3, 11), (4, 5)])
+def test_australia_lists_as_coming_back_only_seen_cards_a_hand_can_still_bring_back(
+        tmp_path: Path, players: int, seed: int) -> None:
+    """Hands go round the table: the hand a seat held at step j is back with it at step j +
+    players, j + 2·players..., as a pick up to pick 5 or, at step 6, as the Catch (reference,
+    Draft); no hand comes back after that. So at pick k seat 0 may see again only the cards of
+    the hands that reach it at a step from k + 1 to 6 -- with four players at pick 5, only the
+    two cards of the hand the seat before it holds, one of which will be its Catch. The list
+    named every card seen and not yet taken, hands that never come back included."""
+    record = tmp_path / "game.json"
+    code, out, err = run("play", "--players", str(players), "--seed", str(seed), "--record", str(record),
+                         input=australia_answers())
+    assert code == 0, err
+    game = json.loads(record.read_text())
+    said: dict[tuple[int, int], set[str]] = {}
+    for block in re.split(r"\n(?=Round \d of 4, )", out)[1:]:
+        heading = re.match(r"Round (\d) of 4, pick (\d) ", block)
+        if heading:
+            shown = re.search(r"\(may come back to you\): ([^\n]*(?:\n    [^\n]*)*)", block)
+            said.setdefault((int(heading[1]) - 1, int(heading[2])), set(shown[1].split()) if shown else set())
+    assert len(said) == 4 * 5
+    state = br.new_game(RULES, players, deals=[r["hands"] for r in game["rounds"]])
+    for r, rnd in enumerate(game["rounds"]):
+        seen: set[str] = set()
+        for k in range(6):
+            if k:
+                hands = [set(br.legal_actions(state, seat)) for seat in range(players)]
+                back = set().union(*(hands[-(later - k) % players] for later in range(k + 1, 7)
+                                     if (later - k) % players))
+                assert said[r, k] == (seen & back) - hands[0], (r, k)
+            seen |= set(br.legal_actions(state, 0))
+            state = br.step(state, [picks[k] for picks in rnd["picks"]])
+        state = br.step(state, [a or "none" for a in rnd["activities"]])

@@ -372,8 +372,10 @@ class Session:
         for line in hand_lines(self.rules, seen.hand):
             click.echo(line)
         seen_cards: set[str] = set()
-        for hand in seen.held:
-            seen_cards |= set(hand)
+        for held_at, hand in enumerate(seen.held):  # the hand held at a step is back every ``players`` steps,
+            wait = (held_at - seen.pick) % self.players  # next at pick + wait: a pick, or the Catch at the
+            if wait and seen.pick + wait <= self.rules.hand_size - 1:  # last step; never after that
+                seen_cards |= set(hand)
         gone = {c for row in seen.face_up for c in row} | set(seen.hand) | {seen.throw}
         coming = sorted(seen_cards - gone)
         if coming:

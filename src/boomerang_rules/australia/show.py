@@ -49,7 +49,7 @@ def _where(state: Any) -> str:
     if state.round >= rules.rounds:
         return "game over"
     step = state.step
-    picks = rules.hand_size - 1
+    picks = rules.hand_size - 2  # the Throw, these picks, then the Catch, which is no decision
     at = "the Throw" if step == 0 else ("the activity choice" if step > picks else f"pick {step} of {picks}")
     return f"round {state.round + 1} of {rules.rounds}, {at}"
 
