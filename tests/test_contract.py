@@ -605,6 +605,28 @@ def test_a_view_shows_the_seat_its_actions_and_the_sheets(game: str) -> None:
             assert seen == br.view(state, seat)
 
 
+def test_views_compare_and_hash_by_their_fields_and_ruleset_alike(game: str) -> None:
+    """A view is what its seat knows, the rules of the game among it: views of one state under equal
+    rulesets are equal and hash alike (the lazy view a bot gets too); under another ruleset they
+    differ, though every other field is the same."""
+    rules = _rules(game)
+    again = br.load_rules(game)
+    other = attrs.evolve(rules, id="another-ruleset", name="Another ruleset")
+    players = rules.players.min
+    seen = br.view(br.new_game(rules, players, 3), 0)
+    same = br.view(br.new_game(again, players, 3), 0)
+    elsewhere = br.view(br.new_game(other, players, 3), 0)
+    assert seen == same and hash(seen) == hash(same) and not seen != same
+    assert all(getattr(seen, f.name) == getattr(elsewhere, f.name)
+               for f in attrs.fields(type(seen)) if f.name != "rules")
+    assert seen != elsewhere and not seen == elsewhere
+    assert len({seen, same, elsewhere}) == 2
+    lazy = importlib.import_module(f"{game_module(game).__name__}.view").lazy_view
+    for made in (lazy(br.new_game(rules, players, 3), 0), lazy(br.new_game(other, players, 3), 0)):
+        assert (made == seen) == (made.rules == rules) and (made == elsewhere) == (made.rules == other)
+        assert (hash(made) == hash(seen)) == (made.rules == rules)
+
+
 def test_determinize_gives_a_state_the_seat_cannot_tell_from_the_real_one(game: str) -> None:
     rules = _rules(game)
     for state in _some_states(rules, rules.players.max, 13):

@@ -81,8 +81,9 @@ class SeatView:
         """``sheets``, by the name this game's views gave them first."""
         return self.sheets
 
-    rules: Ruleset | None = attrs.field(default=None, eq=False, repr=False)
-    """The game's ruleset (public knowledge: a determinization or a search needs it; not compared)."""
+    rules: Ruleset | None = attrs.field(default=None, repr=False)
+    """The game's ruleset (public knowledge: a determinization or a search needs it; compared, as every
+    game's view compares it: by its digest, so views under equal rulesets are equal)."""
 
 
 def past_round(state: GameState, r: int) -> PastRound:

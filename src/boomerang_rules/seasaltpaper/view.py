@@ -87,8 +87,9 @@ class SeatView:
     known: tuple[tuple[str, ...], ...] = ()
     """Per seat, the cards of its hand this seat knows are there (seen taken from a pile top, or stolen
     from this seat), sorted; () for this seat itself (its ``hand`` says it all)."""
-    rules: Ruleset | None = attrs.field(default=None, eq=False, repr=False)
-    """The game's ruleset (public knowledge: a determinization or a search needs it; not compared)."""
+    rules: Ruleset | None = attrs.field(default=None, repr=False)
+    """The game's ruleset (public knowledge: a determinization or a search needs it; compared, as every
+    game's view compares it: by its digest, so views under equal rulesets are equal)."""
     bound: tuple[int, ...] = ()
     """Extra Salt: the seats a jellyfish pair binds for their next turn (the pair is played openly)."""
     drawn_size: int = 0
