@@ -627,6 +627,33 @@ def test_views_compare_and_hash_by_their_fields_and_ruleset_alike(game: str) -> 
         assert (hash(made) == hash(seen)) == (made.rules == rules)
 
 
+def test_a_package_s_refusals_of_a_wrong_type_name_the_game_in_one_form(game: str) -> None:
+    """Each game package's functions given no state, no view or no ruleset say so naming the game as
+    its state's refusal does ("a Sea Salt & Paper GameState"): determinize and the bots said "a
+    sea-salt-paper SeatView", the game's id, where every other refusal gives its title."""
+    module = game_module(game)
+    rules = _rules(game)
+    with pytest.raises(TypeError) as refused:
+        module.apply(None, 0, "x")
+    found = re.match(r"^state must be a (.+) GameState \(see new_game\), not None: None$", str(refused.value))
+    assert found, refused.value
+    title = found.group(1)
+    for call in (module.to_act, module.is_over, module.winners, module.score_sheets, module.record_of,
+                 lambda s: module.legal_actions(s, 0), lambda s: module.view(s, 0)):
+        with pytest.raises(TypeError, match=f"^state must be a {re.escape(title)} GameState \\(see new_game\\), not"):
+            call(None)
+    with pytest.raises(TypeError, match=f"^rules must be a {re.escape(title)} Ruleset \\(see load_rules\\), not"):
+        module.new_game(None, rules.players.min, 1)
+    state = br.new_game(rules, rules.players.min, 1)
+    seat = br.to_act(state)[0]
+    bot = module.BOTS["greedy"](rules, 1)
+    for wrong in (None, state):
+        with pytest.raises(TypeError, match=f"^seen must be a {re.escape(title)} SeatView \\(see view\\), not"):
+            module.determinize(wrong, 0)
+        with pytest.raises(TypeError, match=f"^seen must be a {re.escape(title)} SeatView \\(see view\\), not"):
+            bot.choose(wrong, br.legal_actions(state, seat))
+
+
 def test_determinize_gives_a_state_the_seat_cannot_tell_from_the_real_one(game: str) -> None:
     rules = _rules(game)
     for state in _some_states(rules, rules.players.max, 13):

@@ -26,6 +26,10 @@ from .state import NO_TOKEN, GameState, RoundLog, check_state
 ViewPhase = Literal["tokens", "hunt", "over"]
 
 
+VIEW_WHAT = "a Boomerang (2010) SeatView (see view)"
+"""What a view of this game is, in the words of a refusal (``seen must be ...``), as the state's are."""
+
+
 @attrs.frozen
 class PastRound:
     """A finished round as everyone saw it once the tokens were revealed."""

@@ -31,6 +31,10 @@ from .state import GameState, RoundResult, check_state
 from .tables import PILES, Tables
 
 
+VIEW_WHAT = "a Sea Salt & Paper SeatView (see view)"
+"""What a view of this game is, in the words of a refusal (``seen must be ...``), as the state's are."""
+
+
 @attrs.frozen
 class PastRound:
     """A finished round as everyone saw it: how it ended, the hands revealed, the points."""
