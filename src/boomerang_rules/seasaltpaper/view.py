@@ -30,7 +30,6 @@ from .sheets import ScoreSheet
 from .state import GameState, RoundResult, check_state
 from .tables import PILES, Tables
 
-
 VIEW_WHAT = "a Sea Salt & Paper SeatView (see view)"
 """What a view of this game is, in the words of a refusal (``seen must be ...``), as the state's are."""
 
