@@ -518,6 +518,13 @@ def test_every_game_s_bots_refuse_what_is_not_theirs_alike(rules_id: str) -> Non
             game.play_game(rules, [RandomBot(rules, 1)] * 3, odd)  # type: ignore[arg-type]
 
 
+def _view_what(rules: Any) -> str:
+    """The game's view in a refusal's words (each game's ``view.VIEW_WHAT``)."""
+    from boomerang_rules.core.games import GAMES
+
+    return str(importlib.import_module(f"{GAMES[rules.game]}.view").VIEW_WHAT)
+
+
 @pytest.mark.parametrize("rules_id", sorted(GAME_RULES))
 def test_a_greedy_bot_refuses_a_view_or_actions_not_of_its_seat(rules_id: str) -> None:
     """Every game's greedy bot (and search bot) reads its view, so it takes only a view of its own game and actions
@@ -537,7 +544,7 @@ def test_a_greedy_bot_refuses_a_view_or_actions_not_of_its_seat(rules_id: str) -
     for other_id in sorted(GAME_RULES):
         other = br.new_game(other_id, 3, 1)
         for wrong in (None, other, *([] if other_id == rules_id else [br.view(other, br.to_act(other)[0])])):
-            with pytest.raises(TypeError, match=rf"^seen must be a {re.escape(rules.game)} SeatView \(see view\), not"):
+            with pytest.raises(TypeError, match=rf"^seen must be {re.escape(_view_what(rules))}, not"):
                 bot.choose(wrong, actions)
     with pytest.raises(ValueError, match=rf"^actions holds 'zzz', which seat {seat} may not take now"):
         bot.choose(seen, (*actions, "zzz"))
@@ -546,7 +553,7 @@ def test_a_greedy_bot_refuses_a_view_or_actions_not_of_its_seat(rules_id: str) -
     assert bot.choose(seen, actions[-1:]) == actions[-1]  # a subset of the legal actions is still taken
     search = core_bots.make_bots(game_module(rules.game).BOTS, ["ismcts:2"], rules, 1)[0]
     for wrong in (None, state):  # the search bot: it returned 'zzz' and 1 without a word
-        with pytest.raises(TypeError, match=rf"^seen must be a {re.escape(rules.game)} SeatView \(see view\), not"):
+        with pytest.raises(TypeError, match=rf"^seen must be {re.escape(_view_what(rules))}, not"):
             search.choose(wrong, actions)
     with pytest.raises(ValueError, match=rf"^actions holds 'zzz', which seat {seat} may not take now"):
         search.choose(seen, ("zzz", *actions))

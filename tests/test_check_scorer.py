@@ -148,6 +148,29 @@ def test_missing_program_is_a_usage_error() -> None:
     assert code == 2 and "cannot run" in err
 
 
+def test_a_script_the_interpreter_cannot_open_is_an_io_error(tmp_path: Path) -> None:
+    """``-- python missing.py``: Python starts, cannot read the script and exits 2 having answered
+    nothing. That is the scorer not run (exit 2, as for a missing record file in ``validate``), not
+    a scorer that broke the protocol (1)."""
+    missing = tmp_path / "missing.py"
+    code, out, err = run("--games", "2", "--", sys.executable, str(missing))
+    assert (code, out) == (2, "")
+    assert err.startswith("boomerang-rules: cannot run the scorer: it exited with status 2 (a usage or I/O error) "
+                          "before answering any record: "), err
+    assert "missing.py" in err
+    for status, why in ((127, "a command not found"), (126, "a command found but not executable")):
+        code, _, err = run("--games", "2", "--", sys.executable, "-c", f"raise SystemExit({status})")
+        assert code == 2 and f"status {status} ({why})" in err, err
+
+
+def test_a_scorer_that_answers_and_then_exits_2_broke_the_protocol(tmp_path: Path) -> None:
+    """Exit 2 after an answer is the scorer failing, not unable to run: it ran."""
+    answered = tmp_path / "answered.py"
+    answered.write_text("import sys\nsys.stdin.read()\nprint('[]')\nraise SystemExit(2)\n", encoding="utf-8")
+    code, _, err = run("--games", "2", "--", sys.executable, str(answered))
+    assert code == 1 and "the scorer exited with status 2" in err
+
+
 def test_needs_a_command() -> None:
     code, _, _ = run("--games", "2")
     assert code == 2

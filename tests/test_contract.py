@@ -605,6 +605,55 @@ def test_a_view_shows_the_seat_its_actions_and_the_sheets(game: str) -> None:
             assert seen == br.view(state, seat)
 
 
+def test_views_compare_and_hash_by_their_fields_and_ruleset_alike(game: str) -> None:
+    """A view is what its seat knows, the rules of the game among it: views of one state under equal
+    rulesets are equal and hash alike (the lazy view a bot gets too); under another ruleset they
+    differ, though every other field is the same."""
+    rules = _rules(game)
+    again = br.load_rules(game)
+    other = attrs.evolve(rules, id="another-ruleset", name="Another ruleset")
+    players = rules.players.min
+    seen = br.view(br.new_game(rules, players, 3), 0)
+    same = br.view(br.new_game(again, players, 3), 0)
+    elsewhere = br.view(br.new_game(other, players, 3), 0)
+    assert seen == same and hash(seen) == hash(same) and operator.ne(seen, same) is False
+    assert all(getattr(seen, f.name) == getattr(elsewhere, f.name)
+               for f in attrs.fields(type(seen)) if f.name != "rules")
+    assert seen != elsewhere and operator.eq(seen, elsewhere) is False
+    assert len({seen, same, elsewhere}) == 2
+    lazy = importlib.import_module(f"{GAMES[game]}.view").lazy_view
+    for made in (lazy(br.new_game(rules, players, 3), 0), lazy(br.new_game(other, players, 3), 0)):
+        assert (made == seen) == (made.rules == rules) and (made == elsewhere) == (made.rules == other)
+        assert (hash(made) == hash(seen)) == (made.rules == rules)
+
+
+def test_a_package_s_refusals_of_a_wrong_type_name_the_game_in_one_form(game: str) -> None:
+    """Each game package's functions given no state, no view or no ruleset say so naming the game as
+    its state's refusal does ("a Sea Salt & Paper GameState"): determinize and the bots said "a
+    sea-salt-paper SeatView", the game's id, where every other refusal gives its title."""
+    module: Any = game_module(game)
+    rules = _rules(game)
+    with pytest.raises(TypeError) as refused:
+        module.apply(None, 0, "x")
+    found = re.match(r"^state must be a (.+) GameState \(see new_game\), not None: None$", str(refused.value))
+    assert found, refused.value
+    title = found.group(1)
+    for call in (module.to_act, module.is_over, module.winners, module.score_sheets, module.record_of,
+                 lambda s: module.legal_actions(s, 0), lambda s: module.view(s, 0)):
+        with pytest.raises(TypeError, match=f"^state must be a {re.escape(title)} GameState \\(see new_game\\), not"):
+            call(None)
+    with pytest.raises(TypeError, match=f"^rules must be a {re.escape(title)} Ruleset \\(see load_rules\\), not"):
+        module.new_game(None, rules.players.min, 1)
+    state = br.new_game(rules, rules.players.min, 1)
+    seat = br.to_act(state)[0]
+    bot = module.BOTS["greedy"](rules, 1)
+    for wrong in (None, state):
+        with pytest.raises(TypeError, match=f"^seen must be a {re.escape(title)} SeatView \\(see view\\), not"):
+            module.determinize(wrong, 0)
+        with pytest.raises(TypeError, match=f"^seen must be a {re.escape(title)} SeatView \\(see view\\), not"):
+            bot.choose(wrong, br.legal_actions(state, seat))
+
+
 def test_determinize_gives_a_state_the_seat_cannot_tell_from_the_real_one(game: str) -> None:
     rules = _rules(game)
     for state in _some_states(rules, rules.players.max, 13):

@@ -376,14 +376,15 @@ BAD_ACTIONS = [2.9, 2.0, "A", "draw", True, np.float32(1.0), -1, None, [1], 10**
 
 @pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
 def test_seeds_and_actions_that_are_not_integers_are_refused(rules_id: str, players: int) -> None:
-    """Hostile input: a seed or an action of the wrong type or out of range is a ValueError naming it,
-    never a truncated seed or action played; numpy integers (and 0-d integer arrays) are integers."""
+    """Hostile input: a seed of the wrong type is the TypeError ``new_game`` gives (every env's, as
+    ``rl.seeds`` reads them), an action of the wrong type or out of range a ValueError naming it, never
+    a truncated seed or action played; numpy integers (and 0-d integer arrays) are integers."""
     par = bz.parallel_env(rules_id, players)
     aec = bz.env(rules_id, players)
     for bad in BAD_SEEDS:
-        with pytest.raises(ValueError, match="seed must be an integer"):
+        with pytest.raises(TypeError, match=r"^seed must be an integer seed or None \(int\), not "):
             par.reset(seed=bad)
-        with pytest.raises(ValueError, match="seed must be an integer"):
+        with pytest.raises(TypeError, match=r"^seed must be an integer seed or None \(int\), not "):
             aec.reset(seed=bad)
     obs, _ = par.reset(seed=np.int64(5))
     again, _ = bz.parallel_env(rules_id, players).reset(seed=5)

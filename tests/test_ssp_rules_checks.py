@@ -269,7 +269,9 @@ def test_a_copy_of_the_ruleset_under_another_id_plays_the_same_game(players: int
         return state, views
 
     (mine, my_views), (theirs, their_views) = play(copy), play(shipped)
-    assert my_views == their_views
+    # every field alike but the ruleset, which a view compares (its digest): views of another ruleset differ
+    assert [attrs.evolve(v, rules=None) for v in my_views] == [attrs.evolve(v, rules=None) for v in their_views]
+    assert all(v.rules is copy for v in my_views) and my_views[0] != their_views[0]
     differ = {k for k, v in ssp.record_of(mine).items() if ssp.record_of(theirs)[k] != v}
     assert differ == {"rules", "rules_digest"}
 
@@ -502,3 +504,54 @@ def test_the_bound_on_splits_is_met_exactly_and_counts_only_shared_duos(others: 
     if refused:
         assert f"(a + a, {' + '.join(pair)}) can split one player's cards 16,512 ways" in problems[0].message
     assert duo_split_problems(duos[1:], Counter({"a": 1, "b": 1000, "c": 10**6, "d": 10**6})) == []
+
+
+@pytest.mark.parametrize("variant", [False, True], ids=["ruleset", "variant"])
+def test_a_target_past_a_thousand_points_is_refused_naming_the_file_and_place(tmp_path: Any, variant: bool) -> None:
+    """A target of 10**9 (or 100,000) passed the schema's old bound of 100,000 or came near it: a game to
+    100,000 points took 15,488 rounds of random play, its record past the 10,000 rounds a record holds."""
+    import json
+
+    if variant:
+        doc: dict[str, Any] = {"format": "boomerang-rules/variant", "version": 1, "id": "far", "name": "Far",
+                               "extends": "sea-salt-paper", "changes": {"end_targets": {"4": 1001}}}
+        where = "/changes/end_targets/4"
+    else:
+        doc = br.rules_data(br.load_rules("sea-salt-paper"))
+        doc.update(id="far")
+        doc["end_targets"]["4"] = 1001
+        where = "/end_targets/4"
+    path = tmp_path / "far.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(RulesError) as refused:
+        br.load_rules(str(path))
+    assert [(p.file, p.pointer, p.message, p.rule) for p in refused.value.problems] == [
+        (str(path), where, "1001 is greater than the maximum of 1000", "schema:maximum")]
+    (doc["changes"] if variant else doc)["end_targets"]["4"] = 1000
+    path.write_text(json.dumps(doc))
+    assert br.load_rules(str(path)).target(4) == 1000
+
+
+def test_a_game_to_the_highest_target_ends_and_its_record_holds_it() -> None:
+    """With the mermaids' win all but out of reach (eight of eight), random play reaches a target of 1,000
+    within the rounds a game record holds, and the record validates."""
+    import json
+    import random
+    from pathlib import Path
+
+    data = br.rules_data(br.load_rules("sea-salt-paper"))
+    data["cards"] += [{"id": f"mermaid-{i}", "kind": "mermaid", "colour": "white"} for i in range(5, 9)]
+    data["mermaids"]["win_with"] = 8
+    data.update(id="far", end_targets={"2": 1000, "3": 1000, "4": 1000})
+    rules = rules_from_data(data)
+    schema = json.loads((Path(__file__).parent.parent / "schemas" / "sea-salt-paper-game-record.schema.json")
+                        .read_text(encoding="utf-8"))
+    held = schema["properties"]["rounds"]["maxItems"]
+    state = br.new_game(rules, 2, 1)
+    rng = random.Random(1)
+    while not br.is_over(state):
+        seat = br.to_act(state)[0]
+        state = br.apply(state, seat, rng.choice(br.legal_actions(state, seat)))
+    assert max(sheet.total for sheet in br.score_sheets(state)) >= 1000
+    assert state.round < held // 20
+    assert br.validate_record(br.record_of(state)) == []

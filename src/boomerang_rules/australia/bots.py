@@ -14,10 +14,10 @@ from ..core import rng as rng_mod
 from ..core.arguments import require
 from ..core.ismcts import budgeted_bots
 from .actions import RULES_WHAT
-from .rules import GAME, Ruleset
+from .rules import Ruleset
 from .state import GameState
 from .tables import NO_ACTIVITY, tables_for
-from .view import SeatView, lazy_view
+from .view import VIEW_WHAT, SeatView, lazy_view
 
 Bot: TypeAlias = core_bots.Bot[SeatView]
 """A player: given what its seat may know and the legal actions, it returns one of them (``core.bots.Bot``)."""
@@ -49,7 +49,7 @@ class GreedyBot:
         return best[k]
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
-        core_bots.check_seen(seen, actions, SeatView, GAME)
+        core_bots.check_seen(seen, actions, SeatView, VIEW_WHAT)
         t = self._t
         if seen.phase == "activity":
             return self._activity(seen, actions)

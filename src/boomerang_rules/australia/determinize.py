@@ -45,10 +45,10 @@ from ..core.determinize import CheckedDraws, Rng, check_view, seed_of
 from ..core.state_checks import Shape, inconsistent_view, seats_of
 from .dealing import deal_problems
 from .engine import apply, deal_given, new_game
-from .rules import GAME, Ruleset
+from .rules import Ruleset
 from .state import GameState
 from .tables import NO_ACTIVITY, Tables, tables_for
-from .view import PastRound, SeatView, view
+from .view import VIEW_WHAT, PastRound, SeatView, view
 
 
 def _direction(rules: Ruleset, round_no: int) -> int:
@@ -146,7 +146,7 @@ class Determinizer(CheckedDraws[GameState]):
     view_of = staticmethod(view)
 
     def __init__(self, seen: SeatView) -> None:
-        check_view(seen, SeatView, GAME)
+        check_view(seen, SeatView, VIEW_WHAT)
         t = fit_view(seen)
         rules = seen.rules
         self._t = t

@@ -24,6 +24,10 @@ Phase = Literal["deal", "throw", "pick", "activity", "over"]
 """``deal``: a game replayed from a record that stops between rounds, waiting for a deal."""
 
 
+VIEW_WHAT = "a Boomerang: Australia SeatView (see view)"
+"""What a view of this game is, in the words of a refusal (``seen must be ...``), as the state's are."""
+
+
 @attrs.frozen
 class PastRound:
     """A finished round as everyone saw it at its end."""

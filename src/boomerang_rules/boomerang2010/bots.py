@@ -14,10 +14,10 @@ from ..core import rng as rng_mod
 from ..core.arguments import require
 from ..core.ismcts import budgeted_bots
 from .actions import RULES_WHAT
-from .rules import GAME, PASS, THROW, Ruleset
+from .rules import PASS, THROW, Ruleset
 from .state import GameState
 from .tables import tables_for
-from .view import SeatView, lazy_view
+from .view import VIEW_WHAT, SeatView, lazy_view
 
 Bot: TypeAlias = core_bots.Bot[SeatView]
 """A player: given what its seat may know and the legal actions, it returns one of them (``core.bots.Bot``)."""
@@ -76,7 +76,7 @@ class GreedyBot:
         return after - before + 0.3 * taken
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
-        core_bots.check_seen(seen, actions, SeatView, GAME)
+        core_bots.check_seen(seen, actions, SeatView, VIEW_WHAT)
         if seen.phase == "tokens":
             standing = self._standing(seen)
             worths = {land: self._worth(seen, land, standing) for land in actions}

@@ -25,10 +25,10 @@ from ..core.errors import IllegalAction
 from ..core.state_checks import inconsistent_view, view_seats
 from ..core.tuple_backed import NEW
 from .engine import apply, new_game, to_act
-from .rules import GAME, Ruleset
+from .rules import Ruleset
 from .state import FIELD, GameState
 from .tables import Tables, tables_for
-from .view import PastRound, SeatView, view
+from .view import VIEW_WHAT, PastRound, SeatView, view
 
 
 def _fit_view(seen: SeatView, t: Tables) -> None:
@@ -103,7 +103,7 @@ class Determinizer(CheckedDraws[GameState]):
     view_of = staticmethod(view)
 
     def __init__(self, seen: SeatView) -> None:
-        check_view(seen, SeatView, GAME)
+        check_view(seen, SeatView, VIEW_WHAT)
         rules = seen.rules
         if not isinstance(rules, Ruleset):
             raise TypeError("seen.rules must be the game's Boomerang (2010) ruleset (a view made by "

@@ -26,6 +26,10 @@ from .state import NO_TOKEN, GameState, RoundLog, check_state
 ViewPhase = Literal["tokens", "hunt", "over"]
 
 
+VIEW_WHAT = "a Boomerang (2010) SeatView (see view)"
+"""What a view of this game is, in the words of a refusal (``seen must be ...``), as the state's are."""
+
+
 @attrs.frozen
 class PastRound:
     """A finished round as everyone saw it once the tokens were revealed."""
@@ -81,8 +85,9 @@ class SeatView:
         """``sheets``, by the name this game's views gave them first."""
         return self.sheets
 
-    rules: Ruleset | None = attrs.field(default=None, eq=False, repr=False)
-    """The game's ruleset (public knowledge: a determinization or a search needs it; not compared)."""
+    rules: Ruleset | None = attrs.field(default=None, repr=False)
+    """The game's ruleset (public knowledge: a determinization or a search needs it; compared, as every
+    game's view compares it: by its digest, so views under equal rulesets are equal)."""
 
 
 def past_round(state: GameState, r: int) -> PastRound:

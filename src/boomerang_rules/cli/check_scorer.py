@@ -55,7 +55,8 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     counts such answers apart and says why, as true for a 1 disagrees.
 
     Exit status: 0 all games agree, 1 some differ (or the scorer broke the protocol),
-    2 usage error or the scorer could not be run.
+    2 usage error or the scorer could not be run (no such program, or it exited 2, 126 or
+    127 before answering: python my_scorer.py with no such file).
 
     \b
     Example:

@@ -66,14 +66,14 @@ def check_choice(actions: object) -> None:
                          "(legal_actions(state, seat) for a seat of to_act(state))")
 
 
-def check_seen(seen: object, actions: object, cls: type, game: str) -> None:
+def check_seen(seen: object, actions: object, cls: type, what: str) -> None:
     """What a bot that reads its view is handed: ``check_choice``'s actions, a view of its own game
-    (``cls``, ``view(state, seat)``: ``TypeError`` naming ``seen``), and only actions that view
+    (``cls``, ``view(state, seat)``, ``what`` in words: ``TypeError`` naming ``seen``), and only actions that view
     lists as legal (``ValueError`` naming ``actions``). Another game's view, a state, ``None`` or an
     action the seat may not take raised ``AttributeError`` or ``KeyError`` from inside a greedy bot,
     or was answered from the wrong game's fields."""
     check_choice(actions)
-    check_view(seen, cls, game)
+    check_view(seen, cls, what)
     check_listed(seen, actions)
 
 

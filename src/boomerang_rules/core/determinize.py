@@ -33,10 +33,12 @@ def seed_of(rng: object) -> int:
     return rng_mod.seed_state(integer(rng, "rng", "an integer seed or a random.Random"))
 
 
-def check_view(seen: object, cls: type, game: str) -> None:
-    """``TypeError`` naming ``seen`` unless it is a view of ``game`` (``view(state, seat)``)."""
+def check_view(seen: object, cls: type, what: str) -> None:
+    """``TypeError`` naming ``seen`` unless it is a ``cls``, a view of the game (``view(state, seat)``);
+    ``what`` is the game's view in words (each game's ``view.VIEW_WHAT``: "a Sea Salt & Paper SeatView
+    (see view)"), the game named as its state's and ruleset's refusals name it."""
     if not isinstance(seen, cls):
-        raise TypeError(f"seen must be a {game} SeatView (see view), not {kind(seen)}: {brief(seen)}")
+        raise TypeError(f"seen must be {what}, not {kind(seen)}: {brief(seen)}")
 
 
 def agreeing(seen: Any, state: Any, view_of: Callable[[Any, int], Any]) -> Any:

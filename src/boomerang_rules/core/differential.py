@@ -190,10 +190,19 @@ def _feed(stream: Any, payload: bytes) -> None:
         pass
 
 
-def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeout: float) -> list[bytes]:
+NOT_RUN = {2: "a usage or I/O error", 126: "a command found but not executable", 127: "a command not found"}
+"""The exit statuses that say a program could not do its work at all: 2, the usage or I/O error of the
+convention this tool follows too (``python missing.py`` exits 2), and the shell's 126 and 127. A scorer
+that ends so before its first run answers anything could not be run: ``check-scorer`` exits 2, as for a
+program that does not exist, not 1, which says the scorer ran and broke the protocol."""
+
+
+def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeout: float,
+               first: bool = True) -> list[bytes]:
     """Send the records to ``command`` in one batch; its output lines, as bytes.
 
-    ``ScorerNotRun`` when it cannot be started, ``ScorerError`` when it fails, takes longer than
+    ``ScorerNotRun`` when it cannot be started, or (``first``: its first run) ends with a status of
+    ``NOT_RUN`` having answered nothing; ``ScorerError`` when it fails, takes longer than
     ``timeout`` seconds or writes more than ``BYTES_PER_RECORD`` a record. Memory stays bounded
     whatever it writes, and its whole process group is ended when it is done or given up on.
     """
@@ -231,6 +240,9 @@ def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeou
     if status != 0:
         tail = err.decode("utf-8", "replace").strip().splitlines()[-3:]
         said = ": " + " / ".join(line[:200] for line in tail) if tail else ""
+        if first and not out and status in NOT_RUN:
+            raise ScorerNotRun(f"cannot run the scorer: it {_ended(status)} ({NOT_RUN[status]}) before answering "
+                               f"any record{said}")
         raise ScorerError(f"the scorer {_ended(status)}{said}")
     lines = bytes(out).splitlines()
     if len(lines) != len(records):
@@ -343,7 +355,7 @@ def _checked(command: Sequence[str], rules: Any, players: Sequence[int], seed: i
         for record in records:
             record.pop("result", None)
         try:
-            answers = run_scorer(command, records, timeout)
+            answers = run_scorer(command, records, timeout, first=start == 0)
         except ScorerError as exc:
             if count <= batch:
                 raise

@@ -37,6 +37,7 @@ def lazy_views(view_type: type[V], make: Callable[[Any, int], V],
     ``make``'s (``tests/test_bots.py`` compares them at every decision of bot games); the first
     reading of such a field makes only it, of any other field the whole view."""
     fields = tuple(attrs.fields_dict(view_type))  # type: ignore[arg-type]
+    compared = tuple(f.name for f in attrs.fields(view_type) if f.eq)  # type: ignore[arg-type]
     setters = tuple(view_type.__dict__[name].__set__ for name in fields)
     get = object.__getattribute__
     unknown = set(parts or {}) - set(fields)
@@ -76,7 +77,7 @@ def lazy_views(view_type: type[V], make: Callable[[Any, int], V],
 
     def __eq__(self: Any, other: object) -> bool:
         if isinstance(other, view_type):
-            return all(getattr(self, name) == getattr(other, name) for name in fields)
+            return all(getattr(self, name) == getattr(other, name) for name in compared)
         return NotImplemented
 
     def __ne__(self: Any, other: object) -> bool:

@@ -74,6 +74,7 @@ from ..core.games import GAMES, game_module
 from ..core.loading import require_ruleset
 from .adapters import GameAdapter, action_id, adapter_for, load, set_attributes
 from .encoding import FLOAT32
+from .seeds import check_seed
 
 NAMESPACE = "boomerang_rules"
 REWARDS = ("win", "margin", "final", "round")
@@ -168,6 +169,13 @@ def _opponents(opponents: Any, bots: Any, others: int) -> tuple[str, ...]:
                        f"1 to {MAX_PLAYOUTS:,})")
             raise ValueError(f"opponents: {why}")
     return names
+
+
+def totals_row(totals: Sequence[int]) -> npt.NDArray[np.int32]:
+    """``info["totals"]``: every seat's total, in seat order, as an int32 array, as ``VectorEnv.totals()``
+    gives each game's row (gymnasium's vector envs stack it into ``(envs, players)``; a tuple they kept
+    as objects)."""
+    return np.array(totals, np.int32)
 
 
 class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
@@ -291,7 +299,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         observation, row, self._legal_bits = self._adapter.encode_seat(self._state, self._me)
         info: dict[str, Any] = {"action_mask": row, "seat": self._me}
         if self._done:
-            info["totals"] = tuple(int(x) for x in self._adapter.totals(self._state))
+            info["totals"] = totals_row(self._adapter.totals(self._state))
             if illegal:
                 info["illegal"] = True
         return {"observations": observation, "action_mask": row.astype(FLOAT32)}, info
@@ -330,8 +338,6 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         first read), or one word of ``np_random``'s."""
         if seed is None:
             return int(self.np_random.bit_generator.random_raw())
-        if seed < 0:
-            raise ValueError(f"seed must be a non-negative integer or None (gymnasium's seeds), not {seed}")
         self._np_random_made = None
         self._np_random_pending = seed
         self._np_random_seed = seed
@@ -342,8 +348,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         """A new game dealt from a seed drawn from the stream of ``seed`` (or of ``np_random``), played to
         the seat's first decision. ``Env.reset`` is not called: all it does is make ``np_random``, made
         here when first read."""
-        if seed is not None:
-            seed = integer(seed, "seed", "an integer seed or None")
+        seed = check_seed(seed)
         stream, game_seed = rng_mod.next_u64(self._seed_stream(seed))
         for _ in range(MAX_DEALS):
             game_seed >>= 1  # below 2**63, as every seed the engines take
@@ -401,7 +406,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self._done = done = over or truncated
         info: dict[str, Any] = {"action_mask": row, "seat": me}
         if done:
-            info["totals"] = tuple(int(x) for x in self._adapter.totals(state))
+            info["totals"] = totals_row(self._adapter.totals(state))
         observation = {"observations": seen, "action_mask": row.astype(FLOAT32)}
         if truncated:  # the game goes on, but not for this episode: nothing more to decide in it
             self._decide_nothing(observation, info)

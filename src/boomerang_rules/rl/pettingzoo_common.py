@@ -16,6 +16,7 @@ import numpy as np
 from ..core import rng as rng_mod
 from ..core.arguments import brief
 from .adapters import GameAdapter, action_id, adapter_for, set_attributes
+from .seeds import check_seed as check_seed
 
 REWARDS = ("round", "final", "win")
 OBS_KEYS = ("observation", "observations")
@@ -51,18 +52,6 @@ class SeatActions(gymnasium.spaces.Discrete):  # type: ignore[misc,unused-ignore
         state = dict(self.__dict__)
         state["_env"] = None
         return state
-
-
-def check_seed(seed: Any) -> int | None:
-    """``seed`` as an int (or None); a ``ValueError`` for anything else (a float, a string, a bool, a
-    negative integer: gymnasium's seeds are non-negative, and -1 would deal 2**64 - 1's game)."""
-    if seed is None:
-        return None
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise ValueError(f"seed must be an integer or None, not {brief(seed)}")
-    if seed < 0:
-        raise ValueError(f"seed must be a non-negative integer or None (gymnasium's seeds), not {brief(seed)}")
-    return int(seed)
 
 
 check_action = action_id

@@ -40,6 +40,7 @@ from ..batch import generic
 from ..core.arguments import as_id, brief, integer
 from ..core.loading import loaded, require_ruleset
 from .encoding import _rl_module, encoder_for
+from .seeds import check_seed
 
 REWARDS = ("round", "final", "win")
 
@@ -95,6 +96,9 @@ class VectorEnv:
     ended), and the next call must be ``reset``.
     """
 
+    closed: bool = False
+    """Whether ``close`` was called (a class default too: a pickle made before ``close`` existed is open)."""
+
     def __init__(self, rules: Any = "standard", players: int = 4, games: int = 64, reward: str = "round",
                  copy: bool = True, max_steps: int | None = DEFAULT_MAX_STEPS) -> None:
         if reward not in REWARDS:
@@ -123,6 +127,7 @@ class VectorEnv:
         self.reward = reward
         self.copy = bool(copy)
         self._batch: Any = None
+        self.closed = False
         self._unpaid: Any = None
         self._seed = 0
         self._played: list[npt.NDArray[np.int16]] = []
@@ -214,6 +219,8 @@ class VectorEnv:
         self.__dict__.update(state)
         self._engine = importlib.import_module(f"{engine.__name__}.{name}")
         self._lockstep = getattr(self._engine, "LOCKSTEP", False)  # read again: a pickle of before it was kept
+        if self.closed:  # a closed env's pickle stays closed: it holds no buffers
+            return
         self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
         if self._engine is generic:
             self._encoder = encoder_for(self.rules, self.players)
@@ -237,16 +244,14 @@ class VectorEnv:
     @property
     def to_act(self) -> npt.NDArray[np.bool_]:
         """``(games, players)``: True for the seats owing a decision now."""
-        if self._batch is None:
-            raise RuntimeError("call reset() before to_act")
+        self._live("to_act")
         owed: npt.NDArray[np.bool_] = np.asarray(self._masks.any(axis=2))
         return owed
 
     @property
     def ended(self) -> npt.NDArray[np.bool_]:
         """``(games,)``: which games are over."""
-        if self._batch is None:
-            raise RuntimeError("call reset() before ended")
+        self._live("ended")
         if self._lockstep:
             return np.full(self.games, bool(self._batch.over))
         ended: npt.NDArray[np.bool_] = np.array(self._batch.ended, np.bool_)
@@ -256,11 +261,36 @@ class VectorEnv:
     def truncated(self) -> npt.NDArray[np.bool_]:
         """``(games,)``: the games the episode's bound (``max_steps``) cut short, still playing when it
         ended (all False until then)."""
-        if self._batch is None:
-            raise RuntimeError("call reset() before truncated")
+        self._live("truncated")
         if self._truncated is None:
             return np.zeros(self.games, np.bool_)
         return self._truncated.copy()
+
+    def close(self) -> None:
+        """Release the games and the buffers (``closed`` becomes True); a second call does nothing, as
+        gymnasium's ``VectorEnv.close``. A closed env refuses ``reset``, ``step`` and the rest with a
+        ``RuntimeError`` (as gymnasium's ``AsyncVectorEnv`` refuses one): make a new env."""
+        if self.closed:
+            return
+        self.closed = True
+        self._batch = self._unpaid = self._truncated = None
+        self._played = []
+        for buffer in ("_obs", "_masks", "_rewards", "_views", "_memo", "_sampler", "_encoder", "_encode"):
+            self.__dict__.pop(buffer, None)
+
+    def __enter__(self) -> VectorEnv:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _live(self, call: str) -> Any:
+        """The batch, for ``call``: a ``RuntimeError`` once closed, or before the first ``reset``."""
+        if self.closed:
+            raise RuntimeError(f"{call}: the env is closed (close() was called); make a new VectorEnv")
+        if self._batch is None and call != "reset()":
+            raise RuntimeError(f"call reset() before {call}")
+        return self._batch
 
     def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """New games (game ``i`` dealt from ``seed + i``): every seat's observation and legal-action mask.
@@ -270,6 +300,8 @@ class VectorEnv:
         gymnasium and PettingZoo envs' unseeded resets follow from their seed), or, at the first reset,
         a seed drawn from the system's entropy.
         """
+        self._live("reset()")
+        seed = check_seed(seed)
         if seed is None:
             seed = secrets.randbits(63) if self._batch is None else self._seed + self.games
         self._batch = self._engine.init(self.rules, self.players, self.games, seed)
@@ -300,9 +332,7 @@ class VectorEnv:
         episode is over (every game ended, or ``max_steps``), a ``RuntimeError``: the next call must be
         ``reset``.
         """
-        b = self._batch
-        if b is None:
-            raise RuntimeError("call reset() before step()")
+        b = self._live("step()")
         if self._truncated is not None:
             raise RuntimeError(f"the episode was truncated after {self.max_steps} steps (max_steps): call reset()")
         if b.over:  # as after truncation, and as the other envs say it (the batch's own: IllegalAction)
@@ -397,8 +427,8 @@ class VectorEnv:
 
         The draws follow the seed of the last ``reset``, or ``seed`` when given (then reseeded).
         """
-        if self._batch is None:
-            raise RuntimeError("call reset() before sample_actions()")
+        self._live("sample_actions()")
+        seed = check_seed(seed)
         if seed is not None:
             self._sampler = self._engine.sampler(self.games, seed)
         if self._lockstep:
@@ -409,6 +439,5 @@ class VectorEnv:
 
     def totals(self) -> npt.NDArray[np.int32]:
         """Each seat's total so far, ``(games, players)``."""
-        if self._batch is None:
-            raise RuntimeError("call reset() before totals()")
+        self._live("totals()")
         return engine.totals(self._batch)

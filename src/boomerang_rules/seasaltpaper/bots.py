@@ -14,11 +14,11 @@ from ..core import rng as rng_mod
 from ..core.arguments import require
 from ..core.ismcts import budgeted_bots
 from .engine import hand_points
-from .rules import GAME, Ruleset
+from .rules import Ruleset
 from .scoring import RULES_WHAT
 from .state import GameState
 from .tables import tables_for
-from .view import SeatView, lazy_view
+from .view import VIEW_WHAT, SeatView, lazy_view
 
 Bot: TypeAlias = core_bots.Bot[SeatView]
 """A player: given what its seat may know and the legal actions, it returns one of them (``core.bots.Bot``)."""
@@ -61,7 +61,7 @@ class GreedyBot:
         return self._pick(sorted(a for a, g in gains.items() if g == top)), top
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
-        core_bots.check_seen(seen, actions, SeatView, GAME)
+        core_bots.check_seen(seen, actions, SeatView, VIEW_WHAT)
         if "end" in actions:  # only the play phase has "end", and it always does: no view to read
             return self._play(seen, actions)  # unless a round end is open (issue 27)
         phase = seen.phase

@@ -36,10 +36,10 @@ from ..core.errors import InvalidInput, Problem
 from ..core.state_checks import inconsistent_view, view_seats
 from .engine import _winners as engine_winners
 from .engine import new_game
-from .rules import GAME, Ruleset
+from .rules import Ruleset
 from .state import Chance, GameState, RoundResult, fit
 from .tables import PILES, Tables, tables_for
-from .view import PastRound, SeatView, view
+from .view import VIEW_WHAT, PastRound, SeatView, view
 
 _PHASES = frozenset(("deal", "draw", "keep", "play", "crab_pile", "crab_card", "steal", "lobster", "over"))
 
@@ -130,7 +130,7 @@ class Determinizer(CheckedDraws[GameState]):
     view_of = staticmethod(view)
 
     def __init__(self, seen: SeatView) -> None:
-        check_view(seen, SeatView, GAME)
+        check_view(seen, SeatView, VIEW_WHAT)
         rules = seen.rules
         if not isinstance(rules, Ruleset):
             raise TypeError("seen.rules must be the game's Sea Salt & Paper ruleset (a view made by "

@@ -30,6 +30,9 @@ from .sheets import ScoreSheet
 from .state import GameState, RoundResult, check_state
 from .tables import PILES, Tables
 
+VIEW_WHAT = "a Sea Salt & Paper SeatView (see view)"
+"""What a view of this game is, in the words of a refusal (``seen must be ...``), as the state's are."""
+
 
 @attrs.frozen
 class PastRound:
@@ -87,8 +90,9 @@ class SeatView:
     known: tuple[tuple[str, ...], ...] = ()
     """Per seat, the cards of its hand this seat knows are there (seen taken from a pile top, or stolen
     from this seat), sorted; () for this seat itself (its ``hand`` says it all)."""
-    rules: Ruleset | None = attrs.field(default=None, eq=False, repr=False)
-    """The game's ruleset (public knowledge: a determinization or a search needs it; not compared)."""
+    rules: Ruleset | None = attrs.field(default=None, repr=False)
+    """The game's ruleset (public knowledge: a determinization or a search needs it; compared, as every
+    game's view compares it: by its digest, so views under equal rulesets are equal)."""
     bound: tuple[int, ...] = ()
     """Extra Salt: the seats a jellyfish pair binds for their next turn (the pair is played openly)."""
     drawn_size: int = 0
