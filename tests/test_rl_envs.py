@@ -73,9 +73,10 @@ def test_every_env_takes_an_integer_seed_and_a_numpy_one_alike(game: str) -> Non
         assert pickle.dumps(a) == pickle.dumps(b)
 
 
-def test_info_totals_is_an_int32_row_of_every_seat_s_total_once_over(game: str) -> None:
-    """The gymnasium env's ``info["totals"]`` is what ``VectorEnv.totals()`` gives a game: int32, one
-    entry a seat (gymnasium's vector envs then stack it into ``(envs, players)``)."""
+def test_info_totals_is_a_tuple_of_every_seat_s_total_once_over(game: str) -> None:
+    """The gymnasium env's ``info["totals"]``, once the episode is over: a tuple of Python ints, one a
+    seat in seat order, the totals of the score sheets (plain values, as JSON and a comparison with a
+    tuple want them; gymnasium's vector envs keep it as an object per env)."""
     bg = pytest.importorskip("boomerang_rules.rl.gym")
     env = bg.SingleAgentEnv(game=game, players=3, reward="final")
     obs, info = env.reset(seed=3)
@@ -86,8 +87,8 @@ def test_info_totals_is_an_int32_row_of_every_seat_s_total_once_over(game: str) 
         obs, reward, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         done = terminated or truncated
     totals = info["totals"]
-    assert isinstance(totals, np.ndarray) and totals.dtype == np.int32 and totals.shape == (3,)
-    assert totals.tolist() == [sheet.total for sheet in br.score_sheets(env.unwrapped._state)]
+    assert isinstance(totals, tuple) and all(type(x) is int for x in totals)
+    assert totals == tuple(sheet.total for sheet in br.score_sheets(env.unwrapped._state))
     assert reward == totals[info["seat"]]
 
 

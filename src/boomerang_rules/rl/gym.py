@@ -171,13 +171,6 @@ def _opponents(opponents: Any, bots: Any, others: int) -> tuple[str, ...]:
     return names
 
 
-def totals_row(totals: Sequence[int]) -> npt.NDArray[np.int32]:
-    """``info["totals"]``: every seat's total, in seat order, as an int32 array, as ``VectorEnv.totals()``
-    gives each game's row (gymnasium's vector envs stack it into ``(envs, players)``; a tuple they kept
-    as objects)."""
-    return np.array(totals, np.int32)
-
-
 class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
     """One seat of a game of ``rules`` at ``players``, the other seats played by the library's bots.
 
@@ -299,7 +292,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         observation, row, self._legal_bits = self._adapter.encode_seat(self._state, self._me)
         info: dict[str, Any] = {"action_mask": row, "seat": self._me}
         if self._done:
-            info["totals"] = totals_row(self._adapter.totals(self._state))
+            info["totals"] = tuple(int(x) for x in self._adapter.totals(self._state))
             if illegal:
                 info["illegal"] = True
         return {"observations": observation, "action_mask": row.astype(FLOAT32)}, info
@@ -406,7 +399,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self._done = done = over or truncated
         info: dict[str, Any] = {"action_mask": row, "seat": me}
         if done:
-            info["totals"] = totals_row(self._adapter.totals(state))
+            info["totals"] = tuple(int(x) for x in self._adapter.totals(state))
         observation = {"observations": seen, "action_mask": row.astype(FLOAT32)}
         if truncated:  # the game goes on, but not for this episode: nothing more to decide in it
             self._decide_nothing(observation, info)
