@@ -74,9 +74,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     if seat is not None and not 0 <= seat < len(names):
         fail(f"--seat {seat}: the game has seats 0 to {len(names) - 1}", EXIT_USAGE)
     if html_path is not None:
-        if seat is not None:
-            fail("--html shows every seat's hand; it cannot be limited to one --seat yet", EXIT_USAGE)
-        _write_html(data, checked.state.rules, names, html_path)
+        _write_html(data, checked.state.rules, names, html_path, seat)
         return
     # a name may hold a newline or a tab (the schema allows them): written escaped, on one line, it
     # cannot start a line of the story (a forged "Winner: ..."), as a file's name cannot in a message;
@@ -89,9 +87,9 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
             click.echo(displayable(part))  # a checked record holds no control character; nor does the output
 
 
-def _write_html(record: dict[str, object], rules: object, names: list[str], path: str) -> None:
-    """``replay --html``: the page of a checked record, drawn by its game."""
-    page = game_cli(rules).replay_html(record, rules, [str(n) for n in names])
+def _write_html(record: dict[str, object], rules: object, names: list[str], path: str, seat: int | None) -> None:
+    """``replay --html``: the page of a checked record, drawn by its game (``seat``: as that seat saw it)."""
+    page = game_cli(rules).replay_html(record, rules, [str(n) for n in names], seat)
     if path == STDIO:  # as sheet --out - and simulate --out - write theirs
         click.echo(page, nl=False)
         return
