@@ -232,3 +232,15 @@ def test_the_australia_seat_page_shows_the_others_hands_as_counts_and_their_thro
     for s in (1, 2):
         assert last["seats"][s]["cells"] == [f"{seen.hand_sizes[s]} cards", [FACE_DOWN]]
     assert "Seat 1 throws a card face down" in last["note"] and f"Seat 0 throws {seen.throw}" in last["note"]
+
+
+@pytest.mark.parametrize(("rules_id", "players"), [("standard", 3), ("sea-salt-paper", 3), ("boomerang-2010", 3)])
+def test_replay_html_refuses_a_seat_the_game_lacks(rules_id: str, players: int) -> None:
+    """Through the Python API too: the error ``view`` gives, in every game (Boomerang (2010)'s page
+    read the seat's token before any view, and failed with an IndexError, a TypeError or, for -1,
+    drew the last seat's page)."""
+    rules = br.load_rules(rules_id)
+    record = br.record_of(list(random_states(rules, players, 0))[-1])
+    for seat in (-1, players, True, "1", 1.0):
+        with pytest.raises(br.IllegalAction, match=f"does not exist in a {players}-player game"):
+            game_cli(rules).replay_html(record, rules, list(record["players"]), seat)

@@ -198,6 +198,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
     choice): each seat's hand, cards taken (face up; the Throw marked), running totals. ``seat``:
     only what that seat could see at each step (its ``view``), as ``replay --seat`` tells it: the
     others' hands by their number of cards, their Throws face down until the round ends."""
+    from ..core.seats import check_seat
     from ..terminal.wording import says
     from .engine import apply, new_game
     from .sheets import score_sheets
@@ -207,6 +208,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
     names = picture_names(names)  # escaped as replay writes them (core.page)
 
     n = len(names)
+    seat = None if seat is None else check_seat(n, seat)  # as view checks it, before any frame is drawn
     rounds = record["rounds"]
     state = new_game(rules, n, deals=[r["hands"] for r in rounds], undealt_ok=True)
     t = state.tables

@@ -109,6 +109,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
     the capture; each seat's token, captured cards, boomerangs and score if the game ended then.
     ``seat``: only what that seat could see (its ``view``), as ``replay --seat`` tells it: of a
     round's tokens its own, the others' face down until the capture reveals them."""
+    from ..core.seats import check_seat
     from ..terminal.wording import says, verb_for, whose
     from .engine import apply, new_game
     from .rules import THROW
@@ -118,6 +119,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
     names = picture_names(names)  # escaped as replay writes them (core.page)
 
     n = len(names)
+    seat = None if seat is None else check_seat(n, seat)  # as view checks it, before any frame is drawn
     state = new_game(rules, n, deck=record["deck"])
     t = state.tables
     frames: list[dict[str, Any]] = []

@@ -147,6 +147,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
     what that seat could see (its ``view``), each turn told as ``replay --seat`` tells it: the
     others' hands by their number of cards (a hand shown to all, as a LAST CHANCE caller's, and the
     hands a scored round's end reveals, whole), their card points hidden with them."""
+    from ..core.seats import check_seat
     from ..terminal.wording import says
     from .engine import apply, new_game
     from .scoring import points_of
@@ -156,6 +157,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
     names = picture_names(names)  # escaped as replay writes them (core.page)
 
     n = len(names)
+    seat = None if seat is None else check_seat(n, seat)  # as view checks it, before any frame is drawn
     rounds = record["rounds"]
     steals = [e[2] for rnd in rounds for e in rnd["actions"] if len(e) == 3]
     shuffles = [order for rnd in rounds for order in rnd.get("shuffles", [])]  # Extra Salt's lobster
