@@ -244,3 +244,23 @@ def test_replay_html_refuses_a_seat_the_game_lacks(rules_id: str, players: int) 
     for seat in (-1, players, True, "1", 1.0):
         with pytest.raises(br.IllegalAction, match=f"does not exist in a {players}-player game"):
             game_cli(rules).replay_html(record, rules, list(record["players"]), seat)
+
+
+@pytest.mark.parametrize(("rules_id", "players"), [("standard", 3), ("sea-salt-paper-extra-salt", 3),
+                                                   ("boomerang-2010", 4)])
+def test_each_step_of_the_seat_page_names_no_card_replay_seat_does_not(rules_id: str, players: int) -> None:
+    """The page's notes and titles tell the steps as ``replay --seat`` tells them: no card the
+    terminal's story for that seat leaves unnamed."""
+    rules = br.load_rules(rules_id)
+    ids = {c.id for c in rules.cards}
+    told = game_cli(rules)
+    states = list(random_states(rules, players, 2))
+    for cut in _moments(states, random.Random(rules_id)):
+        record = br.record_of(states[cut])
+        names = list(record["players"])
+        for seat in range(players):
+            frames = _frames(told.replay_html(record, rules, names, seat))
+            named = {w for f in frames for w in re.split(r"[\s;,.():+]+", f"{f['title']} {f['note']}") if w in ids}
+            story = {w for w in re.split(r"[\s;,.():+]+", " ".join(told.narrate(record, rules, names, seat)))
+                     if w in ids}
+            assert named <= story, (cut, seat, sorted(named - story))
