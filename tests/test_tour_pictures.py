@@ -242,9 +242,12 @@ def test_the_page_in_a_real_browser(game: Path, tmp_path: Path) -> None:
     assert shots[0] != shots[1]
 
 
-def test_the_page_is_not_limited_to_one_seat_silently(game: Path, tmp_path: Path) -> None:
+def test_the_page_limited_to_one_seat_says_whose_it_is(game: Path, tmp_path: Path) -> None:
     code, _, err = run("replay", str(game), "--html", str(tmp_path / "g.html"), "--seat", "1")
-    assert code == 2 and "--seat" in err and not (tmp_path / "g.html").exists()
+    assert code == 0, err
+    page = (tmp_path / "g.html").read_text()
+    names = json.loads(game.read_text())["players"]
+    assert f"as seen by {names[1]} (seat 1)</title>" in page and f"Only what {names[1]} could see" in page
 
 
 @needs_chromium

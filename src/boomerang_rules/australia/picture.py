@@ -192,9 +192,13 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     return "\n".join(out) + "\n"
 
 
-def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
+def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
+                  seat: int | None = None) -> tuple[list[dict[str, Any]], Any]:
     """The game of a valid record as frames, one per pick of every seat (and per activity
-    choice): each seat's hand, cards taken (face up; the Throw marked), running totals."""
+    choice): each seat's hand, cards taken (face up; the Throw marked), running totals. ``seat``:
+    only what that seat could see at each step (its ``view``), as ``replay --seat`` tells it: the
+    others' hands by their number of cards, their Throws face down until the round ends."""
+    from ..core.seats import check_seat
     from ..terminal.wording import says
     from .engine import apply, new_game
     from .sheets import score_sheets
@@ -204,12 +208,16 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
     names = picture_names(names)  # escaped as replay writes them (core.page)
 
     n = len(names)
+    seat = None if seat is None else check_seat(n, seat)  # as view checks it, before any frame is drawn
     rounds = record["rounds"]
     state = new_game(rules, n, deals=[r["hands"] for r in rounds], undealt_ok=True)
     t = state.tables
     frames: list[dict[str, Any]] = []
 
     def frame(title: str, note: str = "") -> None:
+        if seat is not None:
+            frames.append({"title": title, "note": note, "seats": seen_seats(view(state, seat), seat, names)})
+            return
         totals = [sheet.total for sheet in score_sheets(state)]
         drafted = state.drafted if state.round < rules.rounds else ((),) * n
         frames.append({"title": title, "note": note, "seats": [
@@ -225,7 +233,10 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
                 state = apply(state, s, picks[s][k])
             label = "the Throw" if k == 0 else f"pick {k}"
             verb = "throws" if k == 0 else "takes"
-            frame(f"Round {r + 1}: {label}", "; ".join(f"{says(names[s], verb)} {picks[s][k]}" for s in range(n)))
+            # a Throw lies face down until the round ends: a seat names only its own (as replay --seat)
+            frame(f"Round {r + 1}: {label}", "; ".join(
+                f"{says(names[s], verb)} {picks[s][k] if k or seat in (None, s) else 'a card face down'}"
+                for s in range(n)))
         if not rnd.get("activities"):
             break
         chosen = ["none" if a is None else a for a in rnd["activities"]]
@@ -236,6 +247,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
         done = [f"{says(names[s], 'completes')} {escaped_name(region.name)}"
                 + (f" first (+{rules.scoring.region_bonus})" if first else " (the bonus already taken)")
                 for s in range(n) for region, first in completed(rules, seen, r, s)]
+        # the round's end reveals every seat's seven cards (the Throws turned over): the same to every seat
         frames.append({"title": f"Round {r + 1}: the Catch and the activities", "note": catch + ". Activities: "
                        + "; ".join(f"{names[s]} {chosen[s].replace('_', ' ')}" for s in range(n))
                        + "".join(f". {d}" for d in done),
@@ -244,10 +256,36 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
     return frames, state
 
 
+def seen_seats(seen: Any, seat: int, names: list[str]) -> list[dict[str, Any]]:
+    """The seats' table as ``seat`` sees it (``seen``, its view): its own hand and Throw, the
+    others' hands as a count of cards, their cards taken face up, a Throw made as a face-down card."""
+    from ..core.page import FACE_DOWN, hidden_cards
+
+    size = seen.rules.hand_size
+    out = []
+    for s in range(seen.players):
+        if s == seat:
+            hand: Any = list(seen.hand)
+            throw = [seen.throw] if seen.throw else []
+        else:
+            hand = hidden_cards(seen.hand_sizes[s])
+            throw = [FACE_DOWN] if seen.hand_sizes[s] + len(seen.face_up[s]) < size else []
+        taken = [*throw, *seen.face_up[s]]
+        if seen.round >= seen.rounds:  # the game over: nothing held, nothing taken this round
+            hand, taken = [], []
+        out.append({"name": names[s], "cells": [hand, taken], "total": seen.sheets[s].total})
+    return out
+
+
 EXPLAIN = ("Hand: the cards a seat holds at that moment; taken: its cards of the round, face up (the Throw "
            "first, face down until the round ends). The totals change only when a round ends: a round is scored "
            "from all seven of its cards (the Throw and the Catch, the sets, the activity chosen at the end), so "
            "nothing of it counts before the Catch.")
+SEAT_EXPLAIN = ("Only what {name} could see at each moment: {name}'s own hand and Throw; of the others, how many "
+                "cards each holds and the cards taken face up, a Throw shown face down until the round's end "
+                "turns every Throw over. The totals change only when a round ends: a round is scored from all "
+                "seven of its cards (the Throw and the Catch, the sets, the activity chosen at the end), so "
+                "nothing of it counts before the Catch.")
 
 
 def card_faces(rules: Any) -> dict[str, dict[str, str]]:
@@ -265,14 +303,16 @@ def card_faces(rules: Any) -> dict[str, dict[str, str]]:
     return out
 
 
-def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
+def replay_html(record: dict[str, Any], rules: Any, names: list[str], seat: int | None = None) -> str:
     """One self-contained page (no network: a content security policy forbids any fetch) that
-    steps through the game pick by pick, and shows the score sheets at the end."""
-    from ..core.page import page_html
+    steps through the game pick by pick, and shows the score sheets at the end; ``seat``: only what
+    that seat could see (``replay --html --seat``), the sheets once the game is over (its end reveals them)."""
+    from ..core.page import page_html, seen_by
 
     names = picture_names(names)  # escaped as replay writes them (core.page)
 
-    frames, state = replay_frames(record, rules, names)
+    frames, state = replay_frames(record, rules, names, seat)
     svg = sheet_svg(state, names) if state.round >= rules.rounds else None
-    return page_html(f"{rules.name}: {', '.join(names)}", ["Player", "Hand", "Taken (Throw first)", "Total"],
-                     frames, svg, EXPLAIN, card_faces(rules))
+    explain = EXPLAIN if seat is None else SEAT_EXPLAIN.format(name=names[seat])
+    return page_html(seen_by(rules.name, names, seat), ["Player", "Hand", "Taken (Throw first)", "Total"],
+                     frames, svg, explain, card_faces(rules))

@@ -103,23 +103,33 @@ def card_faces(rules: Any) -> dict[str, dict[str, str]]:
                             colour.get(c.animal, "#888"), card_words(rules, c.id)) for c in rules.cards}
 
 
-def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
+def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
+                  seat: int | None = None) -> tuple[list[dict[str, Any]], Any]:
     """The game of a valid record as frames: each round's river, the tokens, every hunt decision and
-    the capture; each seat's token, captured cards, boomerangs and score if the game ended then."""
+    the capture; each seat's token, captured cards, boomerangs and score if the game ended then.
+    ``seat``: only what that seat could see (its ``view``), as ``replay --seat`` tells it: of a
+    round's tokens its own, the others' face down until the capture reveals them."""
+    from ..core.seats import check_seat
     from ..terminal.wording import says, verb_for, whose
     from .engine import apply, new_game
     from .rules import THROW
     from .sheets import score_sheets
+    from .view import view
 
     names = picture_names(names)  # escaped as replay writes them (core.page)
 
     n = len(names)
+    seat = None if seat is None else check_seat(n, seat)  # as view checks it, before any frame is drawn
     state = new_game(rules, n, deck=record["deck"])
     t = state.tables
     frames: list[dict[str, Any]] = []
 
-    def frame(title: str, note: str, st: Any, tokens: Any = None, between: bool = False) -> None:
-        """``between``: ``st`` has already turned up the next round's river; show the one before."""
+    def frame(title: str, note: str, st: Any, tokens: Any = None, between: bool = False,
+              revealed: bool = False) -> None:
+        """``between``: ``st`` has already turned up the next round's river; show the one before;
+        ``revealed``: the capture has turned the tokens over."""
+        if seat is not None and tokens is not None and not revealed:  # before the capture: the seat's token alone
+            tokens = seen_tokens(view(st, seat))
         sheets = score_sheets(st)
         river = st.river[:len(st.river) - len(st.turned)] if between else st.river
         deck = len(st.deck) + (len(st.turned) if between else 0)
@@ -141,8 +151,9 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
             break
         for s in range(n):
             state = apply(state, s, tokens[s])
-        frame(f"Round {r + 1}: the hunting grounds", "Each player has chosen a land, face down (shown here).",
-              state, tokens)
+        frame(f"Round {r + 1}: the hunting grounds", "Each player has chosen a land, face down (shown here)."
+              if seat is None else f"Each player has chosen a land, face down: {says(names[seat], 'chooses')} "
+              f"{tokens[seat]}; the others' are revealed at the capture.", state, tokens)
         for k, action in enumerate(rnd.get("hunt", [])):
             s = state.active[0]
             if action == THROW:
@@ -160,7 +171,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
                         for w, took in zip(reversed(log.stack), log.captures)]
                 last = says(names[log.stack[-1]], "is")
                 frame(f"Round {r + 1}: the capture", f"{last} the last hunter left. Top of the stack first: "
-                      + "; ".join(caps), state, tokens, between=state.phase != "over")
+                      + "; ".join(caps), state, tokens, between=state.phase != "over", revealed=True)
             else:
                 frame(f"Round {r + 1}, hunt {k + 1}: {names[s]}", note, state, tokens)
     if state.phase == "over":
@@ -171,17 +182,37 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
     return frames, state
 
 
+def seen_tokens(seen: Any) -> list[str]:
+    """The round's tokens as one seat sees them before the capture (``seen``, its view): its own land,
+    each other seat's chosen one face down, "-" for one not chosen yet."""
+    from ..core.page import FACE_DOWN
+
+    return [(seen.token or "-") if s == seen.seat else FACE_DOWN if seen.chosen[s] else "-"
+            for s in range(seen.players)]
+
+
 EXPLAIN = ("Token: the land each player chose for the round (secret until the capture). Total: what the seat would "
            "score if the game ended at that step: for each animal its cards where it has the most of them (ties "
            "all score), and a point a set of boomerangs held; it changes with every capture and every boomerang "
            "thrown or taken back.")
 
 
-def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
-    """One self-contained page that steps through the game decision by decision, the sheets at the end."""
+SEAT_EXPLAIN = ("Only what {name} could see at each moment: the river, every hunt decision and every capture are "
+                "seen by all; of a round's tokens, {name}'s own, the others' face down until the capture reveals "
+                "them. Total: what the seat would score if the game ended at that step: for each animal its "
+                "cards where it has the most of them (ties all score), and a point a set of boomerangs held; it "
+                "changes with every capture and every boomerang thrown or taken back.")
+
+
+def replay_html(record: dict[str, Any], rules: Any, names: list[str], seat: int | None = None) -> str:
+    """One self-contained page that steps through the game decision by decision, the sheets at the end;
+    ``seat``: only what that seat could see (``replay --html --seat``)."""
+    from ..core.page import seen_by
+
     names = picture_names(names)  # escaped as replay writes them (core.page)
-    frames, state = replay_frames(record, rules, names)
+    frames, state = replay_frames(record, rules, names, seat)
     svg = sheet_svg(state, names) if state.phase == "over" else None
-    return page_html(f"{rules.name}: {', '.join(names)}",
-                     ["Player", "Token", "Captured", "By animal", "Boomerangs", "Total"], frames, svg, EXPLAIN,
+    explain = EXPLAIN if seat is None else SEAT_EXPLAIN.format(name=names[seat])
+    return page_html(seen_by(rules.name, names, seat),
+                     ["Player", "Token", "Captured", "By animal", "Boomerangs", "Total"], frames, svg, explain,
                      card_faces(rules))

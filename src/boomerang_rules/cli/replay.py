@@ -27,7 +27,8 @@ from .files import STDIO, named, refuse_to_overwrite, rules_read, write_text
 @click.option("--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
               help="The N-th game (1 = first) of a file of several games (JSON Lines).")
 @click.option("--seat", "-k", type=INT, default=None,
-              help="Show only what this seat (counted from 0) could see at each moment, as play --seat plays it.")
+              help="Show only what this seat (counted from 0) could see at each moment, as play --seat plays it "
+              "(with --html, the page too).")
 @click.option("--rules", "rules_name", default=None, metavar="ID|PATH",
               help="Replay under this ruleset or variant instead of the one the record names.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, allow_dash=True), default=None, callback=named,
@@ -44,6 +45,10 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     60 columns (a wide character such as 田 takes two) is clipped ("Alexandra Alexandra…");
     players whose names read alike (once clipped, or given alike) are told apart by their seats
     ("Bob #2"); --html shows every name whole, escaped as here.
+    With --seat N, --html's page holds only what seat N could see at each step, in every game: the
+    others' hands as their number of cards, a card or a choice laid face down (a Throw, a land
+    token) shown face down until it is revealed, a card another seat keeps, picks, draws or steals
+    unnamed; the score sheets once the game is over, as every seat sees them then.
     The record is checked first; an invalid one is refused with its problems (exit 1), the
     first of each rule, then the earliest others (20 in all), then one line counting the rest by rule.
 
@@ -53,6 +58,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     Examples:
       boomerang-rules replay game.json --seat 0
       boomerang-rules replay games.jsonl --game 3 --html game3.html
+      boomerang-rules replay game.json --seat 1 --html seat1.html
     """
     from .. import check_record
     from ..core.display import displayable
@@ -74,9 +80,7 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
     if seat is not None and not 0 <= seat < len(names):
         fail(f"--seat {seat}: the game has seats 0 to {len(names) - 1}", EXIT_USAGE)
     if html_path is not None:
-        if seat is not None:
-            fail("--html shows every seat's hand; it cannot be limited to one --seat yet", EXIT_USAGE)
-        _write_html(data, checked.state.rules, names, html_path)
+        _write_html(data, checked.state.rules, names, html_path, seat)
         return
     # a name may hold a newline or a tab (the schema allows them): written escaped, on one line, it
     # cannot start a line of the story (a forged "Winner: ..."), as a file's name cannot in a message;
@@ -89,9 +93,9 @@ def replay(file: str, seat: int | None, rules_name: str | None, game_number: int
             click.echo(displayable(part))  # a checked record holds no control character; nor does the output
 
 
-def _write_html(record: dict[str, object], rules: object, names: list[str], path: str) -> None:
-    """``replay --html``: the page of a checked record, drawn by its game."""
-    page = game_cli(rules).replay_html(record, rules, [str(n) for n in names])
+def _write_html(record: dict[str, object], rules: object, names: list[str], path: str, seat: int | None) -> None:
+    """``replay --html``: the page of a checked record, drawn by its game (``seat``: as that seat saw it)."""
+    page = game_cli(rules).replay_html(record, rules, [str(n) for n in names], seat)
     if path == STDIO:  # as sheet --out - and simulate --out - write theirs
         click.echo(page, nl=False)
         return

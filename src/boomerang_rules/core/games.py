@@ -112,8 +112,11 @@ class GameCLI(Protocol):
         """``sheet``: every seat's score sheet of ``state`` as one SVG document, in the layout of the
         game's own score pad."""
 
-    def replay_html(self, record: dict[str, Any], rules: Any, names: list[str]) -> str:
-        """``replay --html``: a valid record as one self-contained page (``core.page``) to step through."""
+    def replay_html(self, record: dict[str, Any], rules: Any, names: list[str], seat: int | None = None) -> str:
+        """``replay --html``: a valid record as one self-contained page (``core.page``) to step through;
+        ``seat`` (``--seat``): only what that seat could see at each step, from its ``view`` (the others'
+        hidden cards and choices as ``core.page.hidden_cards`` and ``FACE_DOWN``), each step told as
+        ``narrate`` tells it to that seat, the score sheets once the game is over."""
 
     Session: Callable[[Any, int, int, int, list[str]], Any]
     """``play``: ``Session(rules, players, seat, seed, labels).run(bots)`` talks to the person at

@@ -174,6 +174,24 @@ def picture_names(names: Sequence[str]) -> list[str]:
     return [escaped_name(str(name)) for name in names]
 
 
+FACE_DOWN = "face down"
+"""What a seat-limited page (``replay --html --seat N``) shows in place of a card or a choice another
+seat holds face down (a Throw, a land token): never a card id of any game, drawn as a plain box."""
+
+
+def seen_by(title: str, names: Sequence[str], seat: int | None) -> str:
+    """A page's title: ``title`` (the ruleset's name), the players' names and, on a seat-limited page,
+    whose sight it keeps to, as ``replay --seat`` opens its story ("As seen by Ana (seat 0)")."""
+    whole = f"{title}: {', '.join(names)}"
+    return whole if seat is None else f"{whole}, as seen by {names[seat]} (seat {seat})"
+
+
+def hidden_cards(count: int) -> str:
+    """Another seat's hidden hand on a seat-limited page: how many cards it holds, all the seat sees
+    of it ("5 cards")."""
+    return f"{count} card{'s' if count != 1 else ''}"
+
+
 def page_html(title: str, columns: Sequence[str], frames: Sequence[dict[str, Any]], svg: str | None,
               explain: str = "", cards: Mapping[str, Mapping[str, str]] | None = None) -> str:
     """The page: ``columns`` head the seats' table (the player's name first, the total last, the

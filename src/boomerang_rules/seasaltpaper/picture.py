@@ -140,18 +140,24 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     return "\n".join(out) + "\n"
 
 
-def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple[list[dict[str, Any]], Any]:
+def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
+                  seat: int | None = None) -> tuple[list[dict[str, Any]], Any]:
     """The game of a valid record as frames, one per turn (and one per round's end): the discard
-    piles and the deck, each seat's hand, cards played, card points now and total."""
+    piles and the deck, each seat's hand, cards played, card points now and total. ``seat``: only
+    what that seat could see (its ``view``), each turn told as ``replay --seat`` tells it: the
+    others' hands by their number of cards (a hand shown to all, as a LAST CHANCE caller's, and the
+    hands a scored round's end reveals, whole), their card points hidden with them."""
+    from ..core.seats import check_seat
     from ..terminal.wording import says
     from .engine import apply, new_game
     from .scoring import points_of
     from .tables import PILES
-    from .telling import told
+    from .telling import draws_unseen, in_words, told
 
     names = picture_names(names)  # escaped as replay writes them (core.page)
 
     n = len(names)
+    seat = None if seat is None else check_seat(n, seat)  # as view checks it, before any frame is drawn
     rounds = record["rounds"]
     steals = [e[2] for rnd in rounds for e in rnd["actions"] if len(e) == 3]
     shuffles = [order for rnd in rounds for order in rnd.get("shuffles", [])]  # Extra Salt's lobster
@@ -168,6 +174,9 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
         return out
 
     def frame(title: str, note: str, st: Any, hands: Any = None, played: Any = None, brd: Any = None) -> None:
+        if seat is not None:
+            frames.append(seen_frame(title, note, st, seat, names, None if hands is None else state, brd))
+            return
         hands = st.hands if hands is None else hands
         played = st.played if played is None else played
         frames.append({"title": title, "note": note, "board": board(st) if brd is None else brd, "seats": [
@@ -179,33 +188,82 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str]) -> tuple
         frame(f"Round {r + 1}: the deal", f"{says(names[state.first], 'begins')}; hands start empty", state)
         said: list[str] = []
         turn = 0
-        for seat, action, *rest in rnd["actions"]:
+        for s, action, *rest in rnd["actions"]:
             before = state
-            text = told(t, action, names[seat], tops=[t.ids[p[-1]] if p else None for p in state.piles],
-                        first=not said)
-            if action.startswith("steal:"):
-                victim = names[int(action[6:])]
-                text = text.replace(f"from seat {action[6:]}", f"from {'you' if victim == 'You' else victim}")
-            if rest:
-                text += f": {t.describe(t.index[rest[0]])}"
+            mine = seat is None or seat == s  # what the others do not see: a card kept, picked or drawn
+            tops = [t.ids[p[-1]] if p else None for p in state.piles]
+            if seat is None:
+                text = told(t, action, names[s], tops=tops, first=not said)
+                if action.startswith("steal:"):
+                    victim = names[int(action[6:])]
+                    text = text.replace(f"from seat {action[6:]}", f"from {'you' if victim == 'You' else victim}")
+                if rest:
+                    text += f": {t.describe(t.index[rest[0]])}"
+            else:  # as replay --seat tells it
+                text = told(t, action, names[s], mine, tops=tops, first=not said, names=names)
+                if rest:  # a steal's card: seen by the thief and the one stolen from
+                    text += f": {in_words(t, rest[0]) if seat in (s, int(action[6:])) else 'a card'}"
             said.append(text)
-            state = apply(state, seat, action)
+            state = apply(state, s, action)
+            if seat is not None and mine and draws_unseen(t, action) and state.round == r:
+                drawn = [c for c in state.hands[s] if c not in before.hands[s]]
+                if drawn:  # the card drawn, named to its player as play names it
+                    said[-1] += f", {in_words(t, t.ids[drawn[0]])}"
             if state.round != r or state.phase == "over":
                 turn += 1
                 result = state.history[r]
-                frame(f"Round {r + 1}, turn {turn}: {names[seat]}", "; ".join(said), before, result.hands,
+                frame(f"Round {r + 1}, turn {turn}: {names[s]}", "; ".join(said), before, result.hands,
                       result.played)
                 frame(f"Round {r + 1} ends: {how_it_ended(result, names)}", _round_note(result, names), state,
                       result.hands, result.played, brd=[])
                 break
-            if state.turn != seat or action == "end":
+            if state.turn != s or action == "end":
                 turn += 1
-                frame(f"Round {r + 1}, turn {turn}: {names[seat]}", "; ".join(said), state)
+                frame(f"Round {r + 1}, turn {turn}: {names[s]}", "; ".join(said), state)
                 said = []
         else:
             if said:  # an unfinished game stops in the middle of a turn
                 frame(f"Round {r + 1}, turn {turn + 1}: {names[state.turn]} (unfinished)", "; ".join(said), state)
     return frames, state
+
+
+def seen_frame(title: str, note: str, st: Any, seat: int, names: list[str], ended: Any = None,
+               brd: Any = None) -> dict[str, Any]:
+    """One frame as ``seat`` sees the table of ``st`` (its view): the board, its own hand and card
+    points, the others' as their number of cards and "hidden" (whole where their hand lies face up);
+    ``ended``: a state past a round's end, whose last finished round the frame shows instead (the
+    hands a scored end reveals; an unscored end reveals none)."""
+    from ..core.page import hidden_cards
+    from .scoring import points_of
+    from .tables import PILES
+    from .view import view
+
+    t = st.tables
+    seen = view(st, seat)
+    if brd is None:
+        brd = [f"Deck: {seen.deck_size} card{'s' if seen.deck_size != 1 else ''}."]
+        for p, (top, size) in enumerate(zip(seen.pile_tops, seen.pile_sizes)):
+            brd += [f"{PILES[p].capitalize()} discard pile ({size} card{'s' if size != 1 else ''}), top:",
+                    [top] if top is not None else "empty"]
+    if ended is None:
+        hands = [seen.hand if s == seat else seen.revealed[s] for s in range(seen.players)]
+        sizes, played = seen.hand_sizes, seen.played
+    else:
+        past = view(ended, seat).past_rounds[-1]
+        mine = ended.history[-1].hands[seat]  # the seat's own hand at its round's end
+        hands = [t.ids_of(mine) if s == seat else past.hands[s] if past.hands is not None else None
+                 for s in range(seen.players)]
+        sizes, played = tuple(len(h) for h in ended.history[-1].hands), past.played
+    cells: list[list[Any]] = []
+    for s in range(seen.players):
+        held = hands[s]
+        if held is None:
+            cells.append([hidden_cards(sizes[s]), list(played[s]), "hidden"])
+            continue
+        points = points_of(t, tuple(t.index[c] for c in held), tuple(t.index[c] for c in played[s]))
+        cells.append([list(held), list(played[s]), str(points.card_points)])
+    return {"title": title, "note": note, "board": brd,
+            "seats": [{"name": names[s], "cells": cells[s], "total": seen.totals[s]} for s in range(seen.players)]}
 
 
 def _round_note(result: Any, names: list[str]) -> str:
@@ -248,10 +306,21 @@ def card_faces(rules: Any) -> dict[str, dict[str, str]]:
     return out
 
 
-def replay_html(record: dict[str, Any], rules: Any, names: list[str]) -> str:
-    """One self-contained page that steps through the game turn by turn, the sheets at the end."""
+SEAT_EXPLAIN = ("Only what {name} could see at each moment: each turn told as {name} saw it (a card another player "
+                "keeps, picks from a pile, draws or steals stays hidden), {name}'s own hand and card points, the "
+                "others' hands by their number of cards (whole when laid face up: a LAST CHANCE caller's, and "
+                "everyone's at a scored round's end). Card points are what the hand and the cards played would "
+                "score if the round ended now (no colour bonus); the total changes when a round ends.")
+
+
+def replay_html(record: dict[str, Any], rules: Any, names: list[str], seat: int | None = None) -> str:
+    """One self-contained page that steps through the game turn by turn, the sheets at the end;
+    ``seat``: only what that seat could see (``replay --html --seat``)."""
+    from ..core.page import seen_by
+
     names = picture_names(names)  # escaped as replay writes them (core.page)
-    frames, state = replay_frames(record, rules, names)
+    frames, state = replay_frames(record, rules, names, seat)
     svg = sheet_svg(state, names) if state.phase == "over" else None
-    return page_html(f"{rules.name}: {', '.join(names)}", ["Player", "Hand", "Played", "Card points now", "Total"],
-                     frames, svg, EXPLAIN, card_faces(rules))
+    explain = EXPLAIN if seat is None else SEAT_EXPLAIN.format(name=names[seat])
+    return page_html(seen_by(rules.name, names, seat), ["Player", "Hand", "Played", "Card points now", "Total"],
+                     frames, svg, explain, card_faces(rules))
