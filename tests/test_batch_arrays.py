@@ -572,3 +572,35 @@ def test_actions_of_any_layout_compile_no_second_kernel(rules_id: str) -> None:
         assert np.array_equal(batch.totals(b), batch.totals(reference)) and np.array_equal(
             batch.legal_masks(b), batch.legal_masks(reference)), layout
         assert {name: len(getattr(kernels, name).signatures) for name in compiled} == compiled, layout.__name__
+
+
+def test_australias_observation_kernels_refuse_two_outputs_that_share_memory() -> None:
+    """``observe_start`` writes ``obs`` and ``masks``, ``step_observe`` those and ``rewards``: two of them
+    laid over one buffer were each written over the other (the rewards over the last game's observation,
+    which ``step_observe``, writing only what changed, never wrote again: a stale observation). Refused
+    as a read array over a written one is, in the same words, nothing written or applied."""
+    b = _batch("standard")
+    size = rl.observation_size(b.rules, 3)
+    offsets = _offsets(b.rules, 3, AUSTRALIA_SLICES, australia_spec)
+    width = australia.num_actions(b.rules)
+    obs, masks = np.zeros((3, 3, size), np.float32), np.zeros((3, 3, width), np.bool_)
+    over_obs = _inside(obs, obs.size - -(-masks.nbytes // obs.itemsize), masks)
+    with pytest.raises(ValueError, match=r"^masks and obs share memory: a kernel writes both, one over the other "):
+        australia.observe_start(b, offsets, obs, over_obs)
+    assert not obs.any()
+    australia.observe_start(b, offsets, obs, masks)
+    actions = batch.first_legal(masks)
+    rewards = np.zeros((3, 3), np.float32)
+    for laid, under, (first, second) in (("rewards", "masks", ("masks", "rewards")), ("masks", "obs", ("masks", "obs")),
+                                         ("rewards", "obs", ("rewards", "obs"))):
+        given: dict[str, Any] = {"obs": obs.copy(), "masks": masks.copy(), "rewards": rewards.copy()}
+        given[laid] = _inside(given[under], given[under].size - -(-given[laid].nbytes // given[under].itemsize),
+                              given[laid])
+        kept = {name: array.copy() for name, array in given.items()}
+        with pytest.raises(ValueError, match=rf"^{first} and {second} share memory: a kernel writes both, "):
+            australia.step_observe(b, actions, offsets, given["obs"], given["masks"], given["rewards"])
+        assert all(np.array_equal(given[name], kept[name]) for name in given), (first, second)
+    assert b.step == 0  # nothing applied
+    australia.step_observe(b, actions, offsets, obs, masks, rewards)
+    assert b.step == 1
+

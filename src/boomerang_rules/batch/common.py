@@ -234,13 +234,20 @@ def unshared(reads: tuple[tuple[str, npt.NDArray[Any]], ...], writes: tuple[tupl
              ) -> None:
     """The ``ValueError`` naming an array a kernel reads (offsets, actions it checked, generator states) that
     shares memory with one it writes: one laid over the other changed what the kernel read mid-call
-    (offsets past ``obs``: a write out of the array, a segmentation fault). The arrays are the checked
+    (offsets past ``obs``: a write out of the array, a segmentation fault); or two arrays it writes that
+    share memory (``rewards`` over ``obs``, ``masks`` over ``obs``): each write spoilt the other's cells,
+    and the kernels that write only what changed never wrote them again. The arrays are the checked
     C-contiguous ones, whose bounds overlap only where they do; one bounds test a pair (under a
     microsecond), not the exact ``np.shares_memory``."""
     for name, read in reads:
         for other, written in writes:
             if read is not written and np.may_share_memory(read, written):
                 raise ValueError(f"{name} and {other} share memory: a kernel writes one as it reads the other "
+                                 "(give each its own array)")
+    for i, (name, written) in enumerate(writes):
+        for other, also in writes[i + 1:]:
+            if written is not also and np.may_share_memory(written, also):
+                raise ValueError(f"{name} and {other} share memory: a kernel writes both, one over the other "
                                  "(give each its own array)")
 
 
