@@ -604,3 +604,33 @@ def test_australias_observation_kernels_refuse_two_outputs_that_share_memory() -
     australia.step_observe(b, actions, offsets, obs, masks, rewards)
     assert b.step == 1
 
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_step_reads_a_typed_buffer_of_ids_as_the_array_it_is(rules_id: str) -> None:
+    """A ``memoryview`` or an ``array.array`` of ids is read as numpy reads it, an array of its item type,
+    checked as an array is: integer ids applied as the array's, float ones a ``TypeError`` naming the
+    dtype. A string or a byte string is refused as the plain engine's ``step`` refuses it: numpy read a
+    ``bytearray`` as uint8 ids, one a byte, which the one-seat engines applied."""
+    import array
+
+    reference = _batch(rules_id)
+    ids = np.ascontiguousarray(batch.sample_actions(reference, batch.sampler(reference.games, 2)))
+    batch.step(reference, ids)
+    flat = array.array("q", ids.reshape(-1).tolist())
+    given: list[Any] = [memoryview(ids.copy()), memoryview(ids.astype(np.int32)), memoryview(flat).cast("B").cast(
+        "q", ids.shape)]
+    if ids.ndim == 1:
+        given.append(flat)
+    for buffer in given:
+        b = _batch(rules_id)
+        batch.step(b, buffer)
+        assert np.array_equal(batch.totals(b), batch.totals(reference))
+        assert np.array_equal(batch.legal_masks(b), batch.legal_masks(reference))
+    b = _batch(rules_id)
+    masks = batch.legal_masks(b)
+    with pytest.raises(TypeError, match=r"^actions must be integer action ids, not float64$"):
+        batch.step(b, memoryview(ids.astype(np.float64)))
+    for odd in (bytearray(ids.astype(np.uint8).tobytes()), ids.astype(np.uint8).tobytes(), "\x00" * ids.size):
+        with pytest.raises(TypeError, match=rf"^actions must be integer action ids, not {type(odd).__name__}$"):
+            batch.step(b, odd)
+    assert np.array_equal(batch.legal_masks(b), masks)  # nothing applied

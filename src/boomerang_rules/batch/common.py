@@ -114,7 +114,14 @@ def owing(over: bool) -> None:
 
 
 def shaped(actions: npt.ArrayLike, shape: tuple[int, ...]) -> npt.NDArray[Any]:
-    """``actions`` as an array if it has ``shape``, else the ``ValueError`` naming the shape a batch takes."""
+    """``actions`` as an array if it has ``shape``, else the ``ValueError`` naming the shape a batch takes.
+
+    Anything numpy reads as an array is one: a sequence, or a typed buffer (a ``memoryview``, an
+    ``array.array``), read by its item type as an array of that dtype is. A string or a byte string is
+    the ``TypeError`` the plain engine's ``step`` gives it (``core.seats.step_actions``): numpy read a
+    ``bytearray`` as uint8 ids, one a byte."""
+    if isinstance(actions, str | bytes | bytearray):
+        raise TypeError(f"actions must be integer action ids, not {type(actions).__name__}")
     acts = np.asarray(actions)
     if acts.shape != shape:
         raise ValueError(f"actions must have shape {shape} ({_AXES[len(shape)]}), not {acts.shape}")
@@ -127,13 +134,27 @@ def action_ids(over: bool, actions: npt.ArrayLike, shape: tuple[int, ...]) -> np
     games are ``over``, ``ValueError`` for another shape, ``TypeError`` for ids that are not integers."""
     owing(over)
     acts = shaped(actions, shape)
-    if acts.dtype.kind in "fO" and not isinstance(actions, np.ndarray):
+    typed = _typed(actions)
+    if acts.dtype.kind in "fO" and not typed:
         acts = _python_ids(acts, actions)
-    elif acts.dtype.kind in "iu" and not isinstance(actions, np.ndarray) and _holds_bool(actions):
+    elif acts.dtype.kind in "iu" and not typed and _holds_bool(actions):
         raise TypeError("actions must be integer action ids, not bool")
     if acts.dtype.kind not in "iu":
         raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
     return acts
+
+
+def _typed(actions: npt.ArrayLike) -> bool:
+    """Whether ``actions`` is an array or a typed buffer (a ``memoryview``, an ``array.array``): numpy
+    reads its items by their type, so its dtype says what they are (a float buffer's ids are floats,
+    refused as an array's), not Python objects to read one by one."""
+    if isinstance(actions, np.ndarray):
+        return True
+    try:
+        memoryview(actions)  # type: ignore[arg-type]
+    except (TypeError, ValueError, BufferError):
+        return False
+    return True
 
 
 def _holds_bool(actions: npt.ArrayLike) -> bool:
