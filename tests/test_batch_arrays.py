@@ -617,8 +617,7 @@ def test_step_reads_a_typed_buffer_of_ids_as_the_array_it_is(rules_id: str) -> N
     ids = np.ascontiguousarray(batch.sample_actions(reference, batch.sampler(reference.games, 2)))
     batch.step(reference, ids)
     flat = array.array("q", ids.reshape(-1).tolist())
-    given: list[Any] = [memoryview(ids.copy()), memoryview(ids.astype(np.int32)), memoryview(flat).cast("B").cast(
-        "q", ids.shape)]
+    given: list[Any] = [ids.copy().data, ids.astype(np.int32).data, memoryview(flat).cast("B").cast("q", ids.shape)]
     if ids.ndim == 1:
         given.append(flat)
     for buffer in given:
@@ -629,7 +628,7 @@ def test_step_reads_a_typed_buffer_of_ids_as_the_array_it_is(rules_id: str) -> N
     b = _batch(rules_id)
     masks = batch.legal_masks(b)
     with pytest.raises(TypeError, match=r"^actions must be integer action ids, not float64$"):
-        batch.step(b, memoryview(ids.astype(np.float64)))
+        batch.step(b, ids.astype(np.float64).data)
     for odd in (bytearray(ids.astype(np.uint8).tobytes()), ids.astype(np.uint8).tobytes(), "\x00" * ids.size):
         with pytest.raises(TypeError, match=rf"^actions must be integer action ids, not {type(odd).__name__}$"):
             batch.step(b, odd)
