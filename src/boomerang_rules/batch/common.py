@@ -19,6 +19,7 @@ from ..core.arguments import PLAIN_SEED_BITS, brief, optional_seed
 from ..core.errors import IllegalAction, Problem, RulesError
 from ..core.seats import plays_for
 from . import _kernels as k
+from .memory import fitting
 
 MAX_DECK = 64
 """The largest deck a batched engine runs: a set of cards is one 64-bit mask."""
@@ -324,7 +325,7 @@ def observe_arrays(offsets: object, bounds: object, obs: object, skip: object, m
 def sampler(games: int, seed: int) -> npt.NDArray[np.uint64]:
     """The generator states of a game's ``sample_actions``, game g's seeded from ``seed + g``
     (apart from its dealer's stream: ``_kernels.sample_seed``)."""
-    states = np.empty(count_of(games), np.uint64)
+    states = np.empty(fitting(count_of(games), 8, "a sampler"), np.uint64)
     k.sample_seed(seed_of(seed, len(states)), states)
     return states
 
