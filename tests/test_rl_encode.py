@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import random
+import re
 import struct
 import subprocess
 import sys
@@ -1214,3 +1215,19 @@ def test_the_lead_and_majorities_readers_hand_what_they_do_not_read_to_the_pytho
 
 class _Str(str):
     pass
+
+
+def test_the_compiled_encoders_source_names_its_reference_where_it_is_defined() -> None:
+    """``_encode.c`` says which Python it compiles (``rl/australia_layout.py's encode_plain``,
+    ``encoding.Encoder``): each name it gives of an rl module must be defined in that module's file,
+    not one that only imports it (``encode_plain`` and ``_Layout`` moved to ``australia_layout``, the
+    comments kept naming ``rl/australia.py``)."""
+    here = Path(rl.__file__).parent
+    source = (here / "_encode.c").read_text(encoding="utf-8")
+    modules = {path.stem for path in here.glob("*.py")}
+    named = [(m, name) for m, name in re.findall(r"\b(\w+)(?:\.py's |\.)(_?[A-Za-z]\w*)\b", source)
+             if m in modules and name != "py"]
+    assert ("australia_layout", "encode_plain") in named
+    for module, name in named:
+        text = (here / f"{module}.py").read_text(encoding="utf-8")
+        assert re.search(rf"(?m)^(?:def|class) {name}\b|^{name}\b.*=", text), f"{module}.{name}"

@@ -1,4 +1,4 @@
-/* rl/australia.py's encode_plain, compiled: every seat's observation and action mask in one call.
+/* rl/australia_layout.py's encode_plain, compiled: every seat's observation and action mask in one call.
  *
  * A PettingZoo env stepping one game pays a fixed cost per numpy call and per Python operation,
  * and the plain encoder (packing each seat's rows into an integer, advance_words between steps,
@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The plan's header: int64 fields in this order (australia._Layout.plan packs them), then
+/* The plan's header: int64 fields in this order (australia_layout._Layout.plan packs them), then
  * `rounds` int64 directions, then P_RUNS runs of three int32s (start in the observations, first
  * bit in the packed bits -- little-endian order -- or bits + seat for a seat's score, length):
  * the layout's index, each stretch of consecutive bits in one run. */
@@ -135,7 +135,7 @@ writable(PyObject *o, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, co
     return 0;
 }
 
-/* What australia.encode_plain packs for one state, read out of the plan and the state's exact types:
+/* What australia_layout.encode_plain packs for one state, read out of the plan and the state's exact types:
  * the plan's geometry, every seat's legal mask and score, and the packed bits (each seat's bytes, then
  * the template's), from which every seat's observation is copied through runs. */
 typedef struct {
@@ -158,7 +158,7 @@ load_le64(const uint8_t *at)
     return w;
 }
 
-/* The plan's integers are little-endian ("<i8", "<i4": rl/australia.py, rl/encoding.py), whatever
+/* The plan's integers are little-endian ("<i8", "<i4": rl/australia_layout.py, rl/encoding.py), whatever
  * the machine: read byte by byte into the native ones. */
 static inline int64_t
 le_i64(const char *at)
@@ -2003,7 +2003,7 @@ static PyMethodDef methods[] = {
     {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL,
      "fill(observations, action_masks, plan, state, round, masks, template, scores[, seat, seat_runs]) -> None: "
      "write every seat's observation (float32, players x size) and action mask (int8, players x actions) of "
-     "``state`` as australia.encode_plain makes them, into the two given arrays; with ``seat`` and its runs, "
+     "``state`` as australia_layout.encode_plain makes them, into the two given arrays; with ``seat`` and its runs, "
      "that seat's alone (size floats, actions bytes)."},
     {"fill_seats", (PyCFunction)(void (*)(void))fill_seats, METH_FASTCALL,
      "fill_seats(plan, state, round, masks, template, scores, seat_runs, names, key, zeros, new_observation, "
@@ -2020,7 +2020,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "_encode",
-    "Boomerang: Australia's observations, compiled (optional; rl/australia.py's encode_plain is the reference).",
+    "Boomerang: Australia's observations, compiled (optional; rl/australia_layout.py's encode_plain is the reference).",
     -1, methods, NULL, NULL, NULL, NULL,
 };
 
