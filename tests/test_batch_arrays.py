@@ -572,3 +572,64 @@ def test_actions_of_any_layout_compile_no_second_kernel(rules_id: str) -> None:
         assert np.array_equal(batch.totals(b), batch.totals(reference)) and np.array_equal(
             batch.legal_masks(b), batch.legal_masks(reference)), layout
         assert {name: len(getattr(kernels, name).signatures) for name in compiled} == compiled, layout.__name__
+
+
+def test_australias_observation_kernels_refuse_two_outputs_that_share_memory() -> None:
+    """``observe_start`` writes ``obs`` and ``masks``, ``step_observe`` those and ``rewards``: two of them
+    laid over one buffer were each written over the other (the rewards over the last game's observation,
+    which ``step_observe``, writing only what changed, never wrote again: a stale observation). Refused
+    as a read array over a written one is, in the same words, nothing written or applied."""
+    b = _batch("standard")
+    size = rl.observation_size(b.rules, 3)
+    offsets = _offsets(b.rules, 3, AUSTRALIA_SLICES, australia_spec)
+    width = australia.num_actions(b.rules)
+    obs, masks = np.zeros((3, 3, size), np.float32), np.zeros((3, 3, width), np.bool_)
+    over_obs = _inside(obs, obs.size - -(-masks.nbytes // obs.itemsize), masks)
+    with pytest.raises(ValueError, match=r"^masks and obs share memory: a kernel writes both, one over the other "):
+        australia.observe_start(b, offsets, obs, over_obs)
+    assert not obs.any()
+    australia.observe_start(b, offsets, obs, masks)
+    actions = batch.first_legal(masks)
+    rewards = np.zeros((3, 3), np.float32)
+    for laid, under, (first, second) in (("rewards", "masks", ("masks", "rewards")), ("masks", "obs", ("masks", "obs")),
+                                         ("rewards", "obs", ("rewards", "obs"))):
+        given: dict[str, Any] = {"obs": obs.copy(), "masks": masks.copy(), "rewards": rewards.copy()}
+        given[laid] = _inside(given[under], given[under].size - -(-given[laid].nbytes // given[under].itemsize),
+                              given[laid])
+        kept = {name: array.copy() for name, array in given.items()}
+        with pytest.raises(ValueError, match=rf"^{first} and {second} share memory: a kernel writes both, "):
+            australia.step_observe(b, actions, offsets, given["obs"], given["masks"], given["rewards"])
+        assert all(np.array_equal(given[name], kept[name]) for name in given), (first, second)
+    assert b.step == 0  # nothing applied
+    australia.step_observe(b, actions, offsets, obs, masks, rewards)
+    assert b.step == 1
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_step_reads_a_typed_buffer_of_ids_as_the_array_it_is(rules_id: str) -> None:
+    """A ``memoryview`` or an ``array.array`` of ids is read as numpy reads it, an array of its item type,
+    checked as an array is: integer ids applied as the array's, float ones a ``TypeError`` naming the
+    dtype. A string or a byte string is refused as the plain engine's ``step`` refuses it: numpy read a
+    ``bytearray`` as uint8 ids, one a byte, which the one-seat engines applied."""
+    import array
+
+    reference = _batch(rules_id)
+    ids = np.ascontiguousarray(batch.sample_actions(reference, batch.sampler(reference.games, 2)))
+    batch.step(reference, ids)
+    flat = array.array("q", ids.reshape(-1).tolist())
+    given: list[Any] = [ids.copy().data, ids.astype(np.int32).data, memoryview(flat).cast("B").cast("q", ids.shape)]
+    if ids.ndim == 1:
+        given.append(flat)
+    for buffer in given:
+        b = _batch(rules_id)
+        batch.step(b, buffer)
+        assert np.array_equal(batch.totals(b), batch.totals(reference))
+        assert np.array_equal(batch.legal_masks(b), batch.legal_masks(reference))
+    b = _batch(rules_id)
+    masks = batch.legal_masks(b)
+    with pytest.raises(TypeError, match=r"^actions must be integer action ids, not float64$"):
+        batch.step(b, ids.astype(np.float64).data)
+    for odd in (bytearray(ids.astype(np.uint8).tobytes()), ids.astype(np.uint8).tobytes(), "\x00" * ids.size):
+        with pytest.raises(TypeError, match=rf"^actions must be integer action ids, not {type(odd).__name__}$"):
+            batch.step(b, odd)
+    assert np.array_equal(batch.legal_masks(b), masks)  # nothing applied

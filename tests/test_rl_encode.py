@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import random
+import re
 import struct
 import subprocess
 import sys
@@ -1214,3 +1215,90 @@ def test_the_lead_and_majorities_readers_hand_what_they_do_not_read_to_the_pytho
 
 class _Str(str):
     pass
+
+
+def test_the_compiled_encoders_source_names_its_reference_where_it_is_defined() -> None:
+    """``_encode.c`` says which Python it compiles (``rl/australia_layout.py's encode_plain``,
+    ``encoding.Encoder``): each name it gives of an rl module must be defined in that module's file,
+    not one that only imports it (``encode_plain`` and ``_Layout`` moved to ``australia_layout``, the
+    comments kept naming ``rl/australia.py``)."""
+    here = Path(rl.__file__).parent
+    source = (here / "_encode.c").read_text(encoding="utf-8")
+    modules = {path.stem for path in here.glob("*.py")}
+    named = [(m, name) for m, name in re.findall(r"\b(\w+)(?:\.py's |\.)(_?[A-Za-z]\w*)\b", source)
+             if m in modules and name != "py"]
+    assert ("australia_layout", "encode_plain") in named
+    for module, name in named:
+        text = (here / f"{module}.py").read_text(encoding="utf-8")
+        assert re.search(rf"(?m)^(?:def|class) {name}\b|^{name}\b.*=", text), f"{module}.{name}"
+
+
+class _Acquired:
+    """An array whose buffer, as it is acquired (``__buffer__``, Python 3.12 on), first runs ``then``."""
+
+    def __init__(self, array: Any, then: Any) -> None:
+        self.array, self.then = array, then
+
+    def __buffer__(self, flags: int) -> memoryview:
+        self.then()
+        return memoryview(self.array)
+
+    def __release_buffer__(self, view: memoryview) -> None:
+        view.release()
+
+
+@pytest.mark.skipif(sys.version_info < (3, 12), reason="Python code runs as a buffer is acquired through "
+                                                        "__buffer__, Python 3.12 on")
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "boomerang-2010"])
+def test_python_run_as_a_buffer_is_acquired_moves_nothing_being_read(rules_id: str) -> None:
+    """The compiled readers acquire the caller's buffers once the values are read: an object whose
+    ``__buffer__`` read another state through the encoder wrote that state's values over them (the
+    observation written was the other state's), one that grew the values' buffer (a larger ``gather``)
+    left the call reading freed memory, and one that emptied the masks list had the mask rows read
+    past its end (a segmentation fault). Now the values are held until written: a reading re-entered
+    is ``Unserved`` (the encoder then reads plainly), and masks changed a ``ValueError``."""
+    from boomerang_rules.rl import _encode, encoding
+
+    rules = br.load_rules(rules_id)
+    states = list(random_states(rules, 3, 5))
+    state, other = states[len(states) // 4], states[len(states) // 2]
+    encoder = encoding.encoder_for(rules, 3)
+    plain = encoder.encode_plain(state)
+    assert not np.array_equal(plain[0], encoder.encode_plain(other)[0])
+
+    def read_gather(bounds: Any, masks: list[int]) -> tuple[Any, Any]:
+        observations = np.zeros((3, encoder.size), np.float32)
+        rows = np.zeros((3, encoder.num_actions), np.int8)
+        _encode.read_gather(encoder._plan, state, encoder._words, bounds, encoder._runs, masks, observations, rows)
+        return observations, rows
+
+    observations, rows = read_gather(_Acquired(encoder._bounds, lambda: encoder.encode(other)), encoder.masks(state))
+    assert np.array_equal(observations, plain[0]) and np.array_equal(rows, plain[1])
+    masks = encoder.masks(state)
+    with pytest.raises(ValueError, match="masks changed while the buffers were acquired"):
+        read_gather(_Acquired(encoder._bounds, masks.clear), masks)
+
+    def buffer(self: Any, flags: int) -> Any:
+        if not reads:
+            reads.append(encoder.encode(other))
+        return np.ndarray.__buffer__(self, flags)
+
+    # an array whose buffer reads ``other`` first, once: what ``read_seats`` writes each seat's into
+    Array = type("Array", (np.ndarray,), {"__buffer__": buffer})
+    reads: list[Any] = []
+    zeros = np.zeros(encoder.num_actions, np.int8).view(Array)
+    names = ("a", "b", "c")
+    dicts = _encode.read_seats(encoder._plan, state, encoder._words, encoder._bounds, encoder._seat_runs,
+                               encoder.masks(state), names, "o", zeros,
+                               lambda: np.empty(encoder.size, np.float32).view(Array),
+                               lambda: np.zeros(encoder.num_actions, np.int8).view(Array))
+    assert reads and all(np.array_equal(dicts[n]["o"], plain[0][i]) for i, n in enumerate(names))
+
+    def grow() -> None:  # a gather of more values than the call's: the values' buffer reallocated
+        size = 64 + 5000
+        _encode.gather([0] + [1] * 5000, 1, np.ones(5000), np.arange(size, dtype=np.intp), [1],
+                       np.zeros(size, np.float32), np.zeros(4, np.int8))
+
+    with pytest.raises(_encode.Unserved, match="called while a state is being read"):
+        _encode.gather([2**64 - 1, 3], 1, _Acquired(np.ones(1), grow), np.arange(65, dtype=np.intp), [1],
+                       np.zeros(65, np.float32), np.zeros(4, np.int8))

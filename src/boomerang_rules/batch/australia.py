@@ -58,6 +58,7 @@ from .common import players_of as _players
 from .common import refuse as _refuse
 from .common import seed_of as _seed
 from .common import unshared as _unshared
+from .memory import fitting as _fitting
 
 THREADS = 1
 """How many threads ``playouts`` and ``step`` use: one, the caller's (no parallel kernels)."""
@@ -169,6 +170,13 @@ def decisions(rules: Ruleset) -> int:
     return t.rounds * t.hand_size
 
 
+def game_bytes(rules: Ruleset, players: int) -> int:
+    """The bytes one game takes of a ``Batch``'s arrays (``memory.fitting``'s measure): seven
+    8-byte entries a seat (hands, taken, throw, catch, acts, visited, used_acts) and its int32 total,
+    three 8-byte entries a game (gone, rng, last_used) and a byte a card of the deck (leftover)."""
+    return players * (7 * 8 + 4) + 3 * 8 + (MAX_DECK + 1)
+
+
 @overload
 def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = ...,
              return_actions: Literal[False] = ...) -> IntArray: ...
@@ -196,6 +204,7 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     if not isinstance(policy, str) or policy not in _POLICIES:  # a list is no key: refused in words, not unhashable
         raise ValueError(f"unknown policy {brief(policy)} (policies are {', '.join(_POLICIES)})")
     return_actions = _flag(return_actions, "return_actions")
+    _fitting(games, players * (4 + (2 * decisions(rules) if return_actions else 0)), "playouts")
     totals = np.zeros((games, players), np.int32)
     actions = np.zeros((games, players, decisions(rules)) if return_actions else (0, 0, 0), np.int16)
     k.playouts(players, games, dealer, _POLICIES[policy], return_actions, c._ti, c._sc, c.shifts(players),
@@ -238,7 +247,7 @@ class Batch:
         self._compiled = c = compile_rules(rules)
         self._rules = rules
         self._players = players = _players(rules, players)
-        games = _count(games)
+        games = _fitting(_count(games), game_bytes(rules, players))
         dealer = _seed(seed, games)
         self._round = 0
         self._step = 0
@@ -401,7 +410,7 @@ def step_observe(batch: Batch, actions: npt.ArrayLike, offsets: I64Array, obs: F
 
 def sampler(games: int, seed: int) -> U64Array:
     """The generator states of ``sample_actions``, game g's seeded from ``seed + g`` (apart from its dealer)."""
-    states = np.empty(_count(games), np.uint64)
+    states = np.empty(_fitting(_count(games), 8, "a sampler"), np.uint64)
     k.sample_seed(_seed(seed, len(states)), states)
     return states
 
@@ -488,5 +497,6 @@ def decision_rates(kind: str, seconds: float = 1.0, players: int = 4, games: int
 
 
 __all__ = ["LOCKSTEP", "MAX_DECK", "OBSERVATION_SLICES", "THREADS", "Batch", "action_names", "bench_playouts",
-           "bench_step_api", "compile_rules", "decision_rates", "decisions", "init", "legal_masks", "num_actions",
-           "observe_start", "playouts", "sample_actions", "sampler", "step", "step_observe", "to_act", "totals"]
+           "bench_step_api", "compile_rules", "decision_rates", "decisions", "game_bytes", "init", "legal_masks",
+           "num_actions", "observe_start", "playouts", "sample_actions", "sampler", "step", "step_observe", "to_act",
+           "totals"]

@@ -48,6 +48,7 @@ from .common import (
 )
 from .common import first_legal as first_legal
 from .common import sampler as sampler
+from .memory import fitting
 
 POLICIES = {"random": 0, "lowest": 1}
 
@@ -116,6 +117,14 @@ def num_actions(rules: Ruleset) -> int:
     return len(compile_rules(rules).names)
 
 
+def game_bytes(rules: Ruleset, players: int) -> int:
+    """The bytes one game takes of a ``Batch``'s arrays (``memory.fitting``'s measure): its scalars
+    and seats' columns (``gi``, int32), its masks of cards (``cm``), its deck (a byte a card), each
+    seat's total and legal mask (a byte an action)."""
+    c = compile_rules(rules)
+    return 4 * k.width(players) + 8 * (k.C_CAPTURED + players) + int(c._ti[k.T_N]) + players * (4 + len(c.names))
+
+
 def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = "random",
              return_actions: bool = False) -> IntArray | tuple[IntArray, npt.NDArray[np.int16]]:
     """Play ``games`` whole games; each seat's final total, int32 ``(games, players)``.
@@ -132,6 +141,7 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
         raise ValueError(f"unknown policy {brief(policy)} (policies are {', '.join(POLICIES)})")
     return_actions = flag(return_actions, "return_actions")
     dealer = seed_of(seed, games)
+    fitting(games, 4 * players + 8 + (2 * 256 if return_actions else 0), "playouts")  # totals, ends, ids
     totals = np.zeros((games, players), np.int32)
     actions = played_out(games, 256, return_actions, lambda start, buf, ends: int(
         k.playouts(players, start, games, dealer, POLICIES[policy], c._ti, c._sc, SHUFFLE, totals,
@@ -169,7 +179,7 @@ class Batch(GamesBatch):
         self._compiled = c = compile_rules(rules)
         self._rules = rules
         self._players = players = players_of(rules, players)
-        games = count_of(games)
+        games = fitting(count_of(games), game_bytes(rules, players))
         dealer = seed_of(seed, games)
         self._gi = np.zeros((games, k.width(players)), np.int32)
         """Each game's scalars (``_b2010_kernels.G_*`` columns), then its seats' tokens, boomerangs and stack."""

@@ -19,6 +19,7 @@ from ..core.arguments import PLAIN_SEED_BITS, brief, optional_seed
 from ..core.errors import IllegalAction, Problem, RulesError
 from ..core.seats import plays_for
 from . import _kernels as k
+from .memory import fitting
 
 MAX_DECK = 64
 """The largest deck a batched engine runs: a set of cards is one 64-bit mask."""
@@ -114,7 +115,14 @@ def owing(over: bool) -> None:
 
 
 def shaped(actions: npt.ArrayLike, shape: tuple[int, ...]) -> npt.NDArray[Any]:
-    """``actions`` as an array if it has ``shape``, else the ``ValueError`` naming the shape a batch takes."""
+    """``actions`` as an array if it has ``shape``, else the ``ValueError`` naming the shape a batch takes.
+
+    Anything numpy reads as an array is one: a sequence, or a typed buffer (a ``memoryview``, an
+    ``array.array``), read by its item type as an array of that dtype is. A string or a byte string is
+    the ``TypeError`` the plain engine's ``step`` gives it (``core.seats.step_actions``): numpy read a
+    ``bytearray`` as uint8 ids, one a byte."""
+    if isinstance(actions, str | bytes | bytearray):
+        raise TypeError(f"actions must be integer action ids, not {type(actions).__name__}")
     acts = np.asarray(actions)
     if acts.shape != shape:
         raise ValueError(f"actions must have shape {shape} ({_AXES[len(shape)]}), not {acts.shape}")
@@ -127,13 +135,27 @@ def action_ids(over: bool, actions: npt.ArrayLike, shape: tuple[int, ...]) -> np
     games are ``over``, ``ValueError`` for another shape, ``TypeError`` for ids that are not integers."""
     owing(over)
     acts = shaped(actions, shape)
-    if acts.dtype.kind in "fO" and not isinstance(actions, np.ndarray):
+    typed = _typed(actions)
+    if acts.dtype.kind in "fO" and not typed:
         acts = _python_ids(acts, actions)
-    elif acts.dtype.kind in "iu" and not isinstance(actions, np.ndarray) and _holds_bool(actions):
+    elif acts.dtype.kind in "iu" and not typed and _holds_bool(actions):
         raise TypeError("actions must be integer action ids, not bool")
     if acts.dtype.kind not in "iu":
         raise TypeError(f"actions must be integer action ids, not {acts.dtype}")
     return acts
+
+
+def _typed(actions: npt.ArrayLike) -> bool:
+    """Whether ``actions`` is an array or a typed buffer (a ``memoryview``, an ``array.array``): numpy
+    reads its items by their type, so its dtype says what they are (a float buffer's ids are floats,
+    refused as an array's), not Python objects to read one by one."""
+    if isinstance(actions, np.ndarray):
+        return True
+    try:
+        memoryview(actions)  # type: ignore[arg-type]
+    except (TypeError, ValueError, BufferError):
+        return False
+    return True
 
 
 def _holds_bool(actions: npt.ArrayLike) -> bool:
@@ -234,13 +256,20 @@ def unshared(reads: tuple[tuple[str, npt.NDArray[Any]], ...], writes: tuple[tupl
              ) -> None:
     """The ``ValueError`` naming an array a kernel reads (offsets, actions it checked, generator states) that
     shares memory with one it writes: one laid over the other changed what the kernel read mid-call
-    (offsets past ``obs``: a write out of the array, a segmentation fault). The arrays are the checked
+    (offsets past ``obs``: a write out of the array, a segmentation fault); or two arrays it writes that
+    share memory (``rewards`` over ``obs``, ``masks`` over ``obs``): each write spoilt the other's cells,
+    and the kernels that write only what changed never wrote them again. The arrays are the checked
     C-contiguous ones, whose bounds overlap only where they do; one bounds test a pair (under a
     microsecond), not the exact ``np.shares_memory``."""
     for name, read in reads:
         for other, written in writes:
             if read is not written and np.may_share_memory(read, written):
                 raise ValueError(f"{name} and {other} share memory: a kernel writes one as it reads the other "
+                                 "(give each its own array)")
+    for i, (name, written) in enumerate(writes):
+        for other, also in writes[i + 1:]:
+            if written is not also and np.may_share_memory(written, also):
+                raise ValueError(f"{name} and {other} share memory: a kernel writes both, one over the other "
                                  "(give each its own array)")
 
 
@@ -296,7 +325,7 @@ def observe_arrays(offsets: object, bounds: object, obs: object, skip: object, m
 def sampler(games: int, seed: int) -> npt.NDArray[np.uint64]:
     """The generator states of a game's ``sample_actions``, game g's seeded from ``seed + g``
     (apart from its dealer's stream: ``_kernels.sample_seed``)."""
-    states = np.empty(count_of(games), np.uint64)
+    states = np.empty(fitting(count_of(games), 8, "a sampler"), np.uint64)
     k.sample_seed(seed_of(seed, len(states)), states)
     return states
 

@@ -51,11 +51,16 @@ from .common import (
     seed_of,
     shaped,
 )
+from .memory import fitting
 
 GAME = "any"
 """The game this module runs: every game (``engine_for`` names the game of a ruleset)."""
 
 POLICIES = ("random",)
+
+STATE_BYTES = 512
+"""The fewest bytes a game's state takes in the plain engine's batch (a new state of every shipped
+ruleset takes over 700: ``tests/test_batch_memory.py`` measures them): ``game_bytes``' floor."""
 
 IntArray = npt.NDArray[np.int32]
 I64Array = npt.NDArray[np.int64]
@@ -89,6 +94,12 @@ def num_actions(rules: Any) -> int:
 def action_names(rules: Any) -> tuple[str, ...]:
     """The action each id stands for."""
     return tuple(action_of(rules, i) for i in range(num_actions(rules)))
+
+
+def game_bytes(rules: Any, players: int) -> int:
+    """The fewest bytes one game takes of a ``Batch`` (``memory.fitting``'s measure): its state
+    (``STATE_BYTES``, a floor), its place in the list of states and its int32 totals."""
+    return STATE_BYTES + 8 + 4 * players
 
 
 def _totals(state: Any) -> list[int]:
@@ -125,9 +136,10 @@ class Batch:
         if seed.__class__ is not int:  # a numpy seed is the int it holds, as new_game takes it
             seed_of(seed)  # the TypeError of anything but an integer
             seed = int(seed)
-        # The totals first: a count no array can hold (2**63, 2**40 games) fails here at once, as the
-        # compiled engines' batches do, not after dealing games until the memory runs out.
-        self._totals = np.zeros((count_of(games), self._players), np.int32)
+        # The count first: one whose games would not fit the memory (2**63, 2**40 games) is refused at
+        # once, as the compiled engines' batches refuse it, not after dealing games until the memory runs out.
+        games = fitting(count_of(games), game_bytes(rules, self._players))
+        self._totals = np.zeros((games, self._players), np.int32)
         self._states = [new_game(rules, self._players, seed + i) for i in range(len(self._totals))]
         """Game ``i``'s state (immutable; ``step`` replaces it)."""
         self._actions = num_actions(rules)

@@ -49,6 +49,7 @@ from .common import (
     seed_of,
     shaped,
 )
+from .memory import fitting
 
 POLICIES = ("random",)
 
@@ -260,6 +261,14 @@ def _policy(policy: object) -> None:
                          "the lowest legal action never ends a game)")
 
 
+def game_bytes(rules: Ruleset, players: int) -> int:
+    """The bytes one game takes of a ``Batch``'s arrays (``memory.fitting``'s measure): its scalars
+    (``gi``), generator, deck and two discard piles, live and legal counts; each seat's hand, played
+    cards, points and total; its legal ids (int16) and mask, one an action."""
+    names = len(compile_rules(rules).names)
+    return 8 * k.G_SIZE + 8 + MAX_DECK + 2 * MAX_DECK + 8 + 8 + players * (8 + 8 + 16 + 4) + names * (2 + 1)
+
+
 def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = "random",
              return_actions: bool = False) -> IntArray | tuple[IntArray, npt.NDArray[np.int16]]:
     """Play ``games`` whole games with uniformly random legal actions; each seat's final total,
@@ -271,6 +280,7 @@ def playouts(rules: Ruleset, players: int, games: int, seed: int, policy: str = 
     _policy(policy)
     return_actions = flag(return_actions, "return_actions")
     dealer = seed_of(seed, games)
+    fitting(games, 4 * players + 8 + (2 * 1024 if return_actions else 0), "playouts")  # totals, ends, ids
     totals = np.zeros((games, players), np.int32)
     ti = c.scalars(players)
     actions = played_out(games, 1024, return_actions, lambda start, buf, ends: int(
@@ -321,7 +331,7 @@ class Batch(GamesBatch):
         self._compiled = c = compile_rules(rules)
         self._rules = rules
         self._players = players = players_of(rules, players)
-        games = count_of(games)
+        games = fitting(count_of(games), game_bytes(rules, players))
         dealer = seed_of(seed, games)
         self._ti = c.scalars(players)
         self._tm = c._tm

@@ -5,7 +5,12 @@
  * a fallback in standard C that gives the same result on every platform (its integers are
  * fixed-width: a ``long`` is 32 bits on Windows and 32-bit targets), chosen wherever the compiler
  * offers no builtin, and everywhere when BOOMERANG_RULES_GENERIC_C is defined (what
- * tests/test_portable_c.py builds, to compare the fallbacks with the plain code). */
+ * tests/test_portable_c.py builds, to compare the fallbacks with the plain code).
+ *
+ * MSVC's intrinsics (<intrin.h>'s _BitScanForward64, _BitScanReverse64, __popcnt64) are left out on
+ * purpose: no MSVC build or run tests them, _BitScan*64 do not exist on 32-bit x86, __popcnt64 is x64's
+ * alone (Microsoft's table of intrinsics) and an illegal instruction on a CPU without POPCNT. The loops
+ * are exact on every target and are the code tests/test_portable_c.py runs. */
 #ifndef BOOMERANG_RULES_PORTABLE_H
 #define BOOMERANG_RULES_PORTABLE_H
 

@@ -1,4 +1,4 @@
-/* rl/australia.py's encode_plain, compiled: every seat's observation and action mask in one call.
+/* rl/australia_layout.py's encode_plain, compiled: every seat's observation and action mask in one call.
  *
  * A PettingZoo env stepping one game pays a fixed cost per numpy call and per Python operation,
  * and the plain encoder (packing each seat's rows into an integer, advance_words between steps,
@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The plan's header: int64 fields in this order (australia._Layout.plan packs them), then
+/* The plan's header: int64 fields in this order (australia_layout._Layout.plan packs them), then
  * `rounds` int64 directions, then P_RUNS runs of three int32s (start in the observations, first
  * bit in the packed bits -- little-endian order -- or bits + seat for a seat's score, length):
  * the layout's index, each stretch of consecutive bits in one run. */
@@ -135,7 +135,7 @@ writable(PyObject *o, Py_buffer *view, Py_ssize_t items, Py_ssize_t itemsize, co
     return 0;
 }
 
-/* What australia.encode_plain packs for one state, read out of the plan and the state's exact types:
+/* What australia_layout.encode_plain packs for one state, read out of the plan and the state's exact types:
  * the plan's geometry, every seat's legal mask and score, and the packed bits (each seat's bytes, then
  * the template's), from which every seat's observation is copied through runs. */
 typedef struct {
@@ -158,7 +158,7 @@ load_le64(const uint8_t *at)
     return w;
 }
 
-/* The plan's integers are little-endian ("<i8", "<i4": rl/australia.py, rl/encoding.py), whatever
+/* The plan's integers are little-endian ("<i8", "<i4": rl/australia_layout.py, rl/encoding.py), whatever
  * the machine: read byte by byte into the native ones. */
 static inline int64_t
 le_i64(const char *at)
@@ -708,7 +708,9 @@ done:
 
 static PyObject *Unserved; /* ValueError's subclass: values of types the compiled readers do not read, or a reading
                            * re-entered (the plain reading serves); a value out of range stays a ValueError */
-static int reading; /* read_plan under way: read_values holds its values, and a reader may run Python code */
+static int reading; /* a read_gather or gather under way: read_values (and gather_source) hold its values, and a
+                    * reader, or an object whose buffer is acquired (its __buffer__, Python 3.12 on), may run
+                    * Python code that calls this module again */
 static float *gather_source; /* encoding.Encoder's source buffer, grown as needed (the GIL is held) */
 static Py_ssize_t gather_capacity;
 
@@ -937,7 +939,7 @@ static PyObject *
 gather_words(const uint64_t *vals, Py_ssize_t count, Py_ssize_t words, PyObject *bounds_arg,
              PyObject *const *args, const char *who)
 {
-    PyObject *masks = args[1];
+    PyObject *masks = args[1]; /* the caller's: held by its arguments for the call */
     if (!PyList_CheckExact(masks)) {
         PyErr_Format(PyExc_ValueError, "%s: masks must be a list of ints", who);
         return NULL;
@@ -998,7 +1000,11 @@ gather_words(const uint64_t *vals, Py_ssize_t count, Py_ssize_t words, PyObject 
     else if (gather_index(vals, words, count, (const double *)bounds.buf, index.buf, cells, obs.buf, who) < 0) {
         goto done;
     }
-    if (set_mask_rows(args[1], seats, rows.buf, rows.len / seats, who) < 0) {
+    if (PyList_GET_SIZE(masks) != seats) { /* a buffer's __buffer__ (Python code) changed the list */
+        PyErr_Format(PyExc_ValueError, "%s: masks changed while the buffers were acquired", who);
+        goto done;
+    }
+    if (set_mask_rows(masks, seats, rows.buf, rows.len / seats, who) < 0) {
         goto done;
     }
     out = Py_NewRef(Py_None);
@@ -1036,7 +1042,7 @@ gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
         return NULL;
     }
     Py_ssize_t count = PyList_GET_SIZE(values);
-    if (reading) { /* called from a reader of read_plan's: read_values is its */
+    if (reading) { /* called from a reader of read_plan's, or from a buffer's __buffer__: read_values is its */
         PyErr_SetString(Unserved, "gather: called while a state is being read");
         return NULL;
     }
@@ -1057,7 +1063,10 @@ gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             return NULL;
         }
     }
-    return gather_words(read_values, count, words, args[2], args + 3, "gather");
+    reading = 1; /* acquiring the buffers may run Python code: no call may move read_values meanwhile */
+    PyObject *out = gather_words(read_values, count, words, args[2], args + 3, "gather");
+    reading = 0;
+    return out;
 }
 
 /* The compiled readers of read_gather: each reads one attribute of the state of an exact type
@@ -1754,20 +1763,8 @@ read_plan_values(PyObject *plan, PyObject *state, Py_ssize_t words)
 /* read_plan_values, not re-entered: a reader (Python code) that reads a state again through this
  * module while the values of another are in read_values gets Unserved (its caller then reads
  * plainly), so that the values already read are not overwritten, nor the buffer moved under a
- * pointer into it (room grows it). */
-static Py_ssize_t
-read_plan(PyObject *plan, PyObject *state, Py_ssize_t words)
-{
-    if (reading) {
-        PyErr_SetString(Unserved, "read_gather: called again by a reader while a state is being read");
-        return -1;
-    }
-    reading = 1;
-    Py_ssize_t count = read_plan_values(plan, state, words);
-    reading = 0;
-    return count;
-}
-
+ * pointer into it (room grows it). So too an object whose buffer gather_words acquires (its
+ * __buffer__, Python 3.12 on): `reading` holds until the values are written out. */
 /* encoding.Encoder.encode_plain, its readers compiled too (read_plan), then gather_words. */
 static PyObject *
 read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
@@ -1782,11 +1779,15 @@ read_gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (words == -1 && PyErr_Occurred()) {
         return NULL;
     }
-    Py_ssize_t count = read_plan(args[0], args[1], words);
-    if (count < 0) {
+    if (reading) {
+        PyErr_SetString(Unserved, "read_gather: called again by a reader while a state is being read");
         return NULL;
     }
-    return gather_words(read_values, count, words, args[3], args + 4, "read_gather");
+    reading = 1; /* until the values are written out: acquiring the buffers may run Python code too */
+    Py_ssize_t count = read_plan_values(args[0], args[1], words);
+    PyObject *out = count < 0 ? NULL : gather_words(read_values, count, words, args[3], args + 4, "read_gather");
+    reading = 0;
+    return out;
 }
 
 /* One seat's legal mask (an exact non-negative int) as 1s in its zeroed row of `actions` bytes. */
@@ -1861,7 +1862,7 @@ read_seats(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_ssize_t n = PyTuple_GET_SIZE(names);
     PyObject *seen[MAX_SEATS] = {NULL}, *rows[MAX_SEATS] = {NULL}, *held[4], *out = NULL;
     Py_buffer bounds;
-    int have_bounds = 0;
+    int have_bounds = 0, guarded = 0;
     /* held across the Python code below (the factories, the readers): the caller's tuples and list may be
      * dropped by it otherwise; the list is copied (its ints are what is written) */
     held[0] = Py_NewRef(seat_runs);
@@ -1887,11 +1888,16 @@ read_seats(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
             goto done;
         }
     }
-    Py_ssize_t count = read_plan(args[0], args[1], words);
+    if (reading) {
+        PyErr_SetString(Unserved, "read_seats: called again by a reader while a state is being read");
+        goto done;
+    }
+    reading = guarded = 1; /* until the values are written out: an array's __buffer__ may run Python code */
+    Py_ssize_t count = read_plan_values(args[0], args[1], words);
     if (count < 0) {
         goto done;
     }
-    /* from here on no Python code runs: read_values holds what was read */
+    /* from here on read_values holds what was read, and no call of this module may move it */
     if (PyObject_GetBuffer(args[3], &bounds, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
         goto done;
     }
@@ -1938,6 +1944,9 @@ read_seats(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     have_bounds = 0;
     out = seat_dicts(names, key, seen, rows, zeros);
 done:
+    if (guarded) {
+        reading = 0;
+    }
     if (have_bounds) {
         PyBuffer_Release(&bounds);
     }
@@ -2003,7 +2012,7 @@ static PyMethodDef methods[] = {
     {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL,
      "fill(observations, action_masks, plan, state, round, masks, template, scores[, seat, seat_runs]) -> None: "
      "write every seat's observation (float32, players x size) and action mask (int8, players x actions) of "
-     "``state`` as australia.encode_plain makes them, into the two given arrays; with ``seat`` and its runs, "
+     "``state`` as australia_layout.encode_plain makes them, into the two given arrays; with ``seat`` and its runs, "
      "that seat's alone (size floats, actions bytes)."},
     {"fill_seats", (PyCFunction)(void (*)(void))fill_seats, METH_FASTCALL,
      "fill_seats(plan, state, round, masks, template, scores, seat_runs, names, key, zeros, new_observation, "
@@ -2020,7 +2029,7 @@ static PyMethodDef methods[] = {
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT, "_encode",
-    "Boomerang: Australia's observations, compiled (optional; rl/australia.py's encode_plain is the reference).",
+    "Boomerang: Australia's observations, compiled (optional; rl/australia_layout.py's encode_plain is the reference).",
     -1, methods, NULL, NULL, NULL, NULL,
 };
 

@@ -37,6 +37,7 @@ import numpy.typing as npt
 
 from .. import batch as engine
 from ..batch import generic
+from ..batch.memory import fitting
 from ..core.arguments import as_id, brief, integer
 from ..core.loading import loaded, require_ruleset
 from .encoding import _rl_module, encoder_for
@@ -146,11 +147,19 @@ class VectorEnv:
         self.num_actions = self._engine.num_actions(self.rules)
         starts = {x.name: x.start for x in spec}
         self._offsets = np.array([starts[name] for name in self._engine.OBSERVATION_SLICES], np.int64)
+        self._fits()
         self._obs = np.zeros((games, players, self.observation_size), np.float32)
         self._masks = np.zeros((games, players, self.num_actions), np.bool_)
         self._rewards = np.zeros((games, players), np.float32)
         self._views = tuple(_read_only(a) for a in (self._obs, self._masks, self._rewards))
         self._sampler = self._engine.sampler(games, 0)
+
+    def _fits(self, memo: int = 0) -> None:
+        """The ``ValueError`` naming ``games`` (``memory.fitting``) when the env's buffers (observations,
+        masks, rewards, ``memo`` bytes a game of ``observe_into``'s memo, the sampler's states) and its
+        batch's arrays would need more than the machine's memory: refused before any is allocated."""
+        buffers = self.players * (4 * self.observation_size + self.num_actions + 4) + memo + 8
+        fitting(self.games, buffers + self._engine.game_bytes(self.rules, self.players), "a VectorEnv")
 
     def _init_owed(self) -> None:
         """The buffers of a game whose seats act when they owe a decision (not in lockstep)."""
@@ -170,6 +179,7 @@ class VectorEnv:
         if set(names) != set(starts):  # the encoder's slices changed: the kernel must follow
             raise RuntimeError(f"the batched observation writes the slices {names}, rl.observe {tuple(starts)}")
         self._offsets = np.array([starts[name] for name in names], np.int64)
+        self._fits(self._engine.observation_memo(1, players).nbytes)
         self._obs = np.zeros((games, players, self.observation_size), np.float32)
         self._memo = self._engine.observation_memo(games, players)
         """The card bits ``_obs`` holds (``observe_into``'s memo): each step writes only the cells that changed."""
@@ -186,6 +196,7 @@ class VectorEnv:
         if encoder.num_actions != self.num_actions:  # the encoder's masks must be the batch's ids
             raise RuntimeError(f"the encoder numbers {encoder.num_actions} actions, the batch {self.num_actions}")
         shape = (self.games, self.players)
+        self._fits()
         self._encode = _plain_encode(self.rules, encoder)
         self._obs = np.zeros((*shape, encoder.size), np.float32)
         self._masks = np.zeros((*shape, self.num_actions), np.bool_)

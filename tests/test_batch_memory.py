@@ -1,0 +1,100 @@
+"""A batch too large for the machine's memory is refused before any array is allocated, naming
+``games`` and the most that fit (``batch.memory``), by every engine's ``init``, ``playouts`` and
+``sampler`` and by the vector env; and each engine's measure of a game is its arrays'."""
+
+from __future__ import annotations
+
+import os
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import boomerang_rules as br
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
+
+from boomerang_rules import batch  # noqa: E402
+from boomerang_rules.batch import australia, boomerang2010, generic, memory, seasaltpaper  # noqa: E402
+from boomerang_rules.rl.vector import VectorEnv  # noqa: E402
+
+ENGINES = {"standard": australia, "sea-salt-paper": seasaltpaper, "boomerang-2010": boomerang2010,
+           "sea-salt-paper-extra-salt": generic}
+"""A ruleset each engine serves (Extra Salt: no kernel plays it, so the plain engine does)."""
+
+REFUSED = r"^games must be at most [\d,]+ here, not {}: "
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+@pytest.mark.parametrize("games", [10**12, 2**40, 2**63])
+def test_a_batch_too_large_for_memory_is_refused_naming_games(rules_id: str, games: int) -> None:
+    """numpy's own error ("Unable to allocate 29.1 TiB", "array is too big") was what a count too large
+    gave, or none: arrays each within the kernel's overcommit were allocated and then written."""
+    rules = br.load_rules(rules_id)
+    assert batch.serving(rules) is ENGINES[rules_id]
+    calls: list[Callable[[], object]] = [
+        lambda: batch.init(rules, 3, games, 1), lambda: batch.playouts(rules, 3, games, 1),
+        lambda: batch.playouts(rules, 3, games, 1, return_actions=True), lambda: batch.sampler(games, 1),
+        lambda: VectorEnv(rules, 3, games)]
+    for call in calls:
+        with pytest.raises(ValueError, match=REFUSED.format(f"{games:,}")):
+            call()
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_the_limit_is_the_memory_over_a_games_bytes(rules_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Exactly the games whose arrays fit are taken: with memory for ten games, ten and not eleven."""
+    rules = br.load_rules(rules_id)
+    engine = ENGINES[rules_id]
+    monkeypatch.setattr(memory, "memory_bytes", lambda: 10 * engine.game_bytes(rules, 3) + 1)
+    assert batch.init(rules, 3, 10, 1).games == 10
+    each = f"{engine.game_bytes(rules, 3):,}"
+    with pytest.raises(ValueError, match=REFUSED.format(11) + r"a batch of 11 games needs [\d.]+ KiB of arrays "
+                                         rf"\({each} bytes a game\), more than this machine's"):
+        batch.init(rules, 3, 11, 1)
+
+
+def _measured(b: Any) -> int:
+    """The bytes of a batch's arrays of one row a game, each buffer once (a view of another is not more)."""
+    counted: list[Any] = []
+    for name in type(b).__slots__:
+        value = getattr(b, name, None)
+        if isinstance(value, np.ndarray) and value.shape[:1] == (b.games,) and not any(
+                np.shares_memory(value, other) for other in counted):
+            counted.append(value)
+    return sum(a.nbytes for a in counted)
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_compiled_engines_game_bytes_are_its_batchs_arrays(rules_id: str) -> None:
+    rules = br.load_rules(rules_id)
+    engine = ENGINES[rules_id]
+    for players in (rules.players.min, rules.players.max):
+        b = engine.init(rules, players, 97, 1)
+        assert _measured(b) == 97 * engine.game_bytes(rules, players), players
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
+def test_the_plain_engines_state_bytes_are_below_every_games_state(rules_id: str) -> None:
+    rules = br.load_rules(rules_id)
+    for players in (rules.players.min, rules.players.max):
+        br.new_game(rules, players, 0)
+        tracemalloc.start()
+        try:
+            states = [br.new_game(rules, players, seed) for seed in range(200)]
+            held = tracemalloc.get_traced_memory()[0] // len(states)
+        finally:
+            tracemalloc.stop()
+        assert held > generic.STATE_BYTES, (players, held)
+
+
+def test_where_the_memory_is_unknown_the_address_space_bounds_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert 0 < memory.memory_bytes() <= memory.ADDRESS_SPACE
+    monkeypatch.delattr(os, "sysconf")
+    assert memory.memory_bytes() == memory.ADDRESS_SPACE
+    most = f"{memory.ADDRESS_SPACE // 8:,}"  # the sampler's 8 bytes a game
+    with pytest.raises(ValueError, match=rf"^games must be at most {most} here, not 100,000,000,000,000: a sampler "
+                                         r".* than this machine's memory \(128\.0 TiB\)$"):
+        batch.sampler(10**14, 1)
