@@ -139,6 +139,27 @@ def test_playouts_take_the_policys_choice_among_the_listed_actions(variant: str)
         assert t == recorded.shape[1]
 
 
+@pytest.mark.parametrize(("players", "seed"), [(2, 54), (3, 272), (4, 195)])
+def test_a_seat_holding_all_the_mermaids_places_them_at_once_in_the_kernels(players: int, seed: int) -> None:
+    """Whoever holds all four mermaids wins at once: in its play phase placing them is the only
+    legal action, in the kernels as in the pure engine. Each seed's random playout (the first
+    among seeds 0-2999 of its player count) brings a seat the four mermaids: the playout places
+    them at once, the pure engine replays it, and the step API lists ``mermaids`` alone there."""
+    rules = br.load_rules("sea-salt-paper")
+    names = rl_action_names(rules)
+    _, actions = batch.playouts(rules, players, 1, seed, return_actions=True)
+    state = replay(rules, players, seed, actions[0])
+    assert state.history[-1].end == "mermaids" and br.winners(state) == (state.history[-1].ender,)
+    b = batch.init(rules, players, 1, seed)
+    placed = 0
+    for a in actions[0][actions[0] >= 0]:
+        if names[a] == "mermaids":
+            assert int(b.nlegal[0]) == 1 and int(b.legal[0, 0]) == a
+            placed += 1
+        b, _ = batch.step(b, np.array([a], np.int64))
+    assert placed == 1 and b.over
+
+
 def test_random_games_reach_every_kind_of_action() -> None:
     """The replays above cover steals, crabs, LAST CHANCE, empty decks and several rounds."""
     rules = br.load_rules("sea-salt-paper")

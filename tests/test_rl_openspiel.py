@@ -760,7 +760,8 @@ def _hoarder_gain(engine: Any, name: str) -> float:
 def _hoarding_game(game: Any, seed: int) -> Any:
     """A 2-player Sea Salt & Paper game where seat 0 hoards: it takes or keeps the card adding most to its
     points, plays its duos, and ends a round only with STOP, when its total would be one short of the
-    target (the game goes on) or the deck is nearly gone; seat 1 takes pile tops and never ends a round."""
+    target (the game goes on) or the deck is nearly gone; seat 1 takes pile tops and never ends a round.
+    Either places the four mermaids when it holds them (then its only move)."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -772,7 +773,9 @@ def _hoarding_game(game: Any, seed: int) -> Any:
         seat = state.current_player()
         names = {state.action_to_string(seat, a): a for a in state.legal_actions()}
         playing = [n for n in names if n not in ("stop", "last_chance", "mermaids")]
-        if seat == 1:
+        if not playing:  # all four mermaids in hand: placing them, the only move, wins the game
+            name = "mermaids"
+        elif seat == 1:
             name = next((n for n in names if n.startswith("take:")), "end" if "end" in names else playing[0])
         elif "stop" in names and (len(engine.deck) <= 3 or engine.totals[0] + engine.tables.card_points(
                 engine.hands[0], engine.played[0]) == engine.rules.target(2) - 1):

@@ -358,8 +358,9 @@ def test_the_default_max_cycles_bounds_a_game_that_never_ends(rules_id: str) -> 
         actions = {}
         for a, o in obs.items():
             legal = np.flatnonzero(o["action_mask"]).tolist()
-            if names is not None:  # never end a round: no stop, no LAST CHANCE, no mermaids
-                legal = [i for i in legal if names[i] not in ("stop", "last_chance", "mermaids")] or legal
+            if names is not None:  # never end a round: no stop, no LAST CHANCE, no mermaid kept (all four win)
+                legal = [i for i in legal if names[i] not in ("stop", "last_chance", "mermaids")
+                         and not names[i].partition(":")[2].startswith("mermaid-")] or legal
             if legal:
                 actions[a] = legal[-1]
         obs, _, terminations, truncations, _ = env.step(actions)

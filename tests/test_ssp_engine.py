@@ -273,6 +273,48 @@ def test_four_mermaids_win_at_once() -> None:
     assert "mermaids" not in br.legal_actions(holding(game(), 2, ["mermaid-1", "mermaid-2", "mermaid-3"]), 2)
 
 
+MERMAIDS = ["mermaid-1", "mermaid-2", "mermaid-3", "mermaid-4"]
+
+
+def test_four_mermaids_in_hand_leave_placing_them_as_the_only_move() -> None:
+    """The seed: «Si en cualquier momento alguien tiene en sus manos las 4 sirenas gana
+    inmediatamente» (whoever holds the four mermaids wins at once); the online version places them
+    whenever such a player ends the turn, STOP and LAST CHANCE included. So a seat holding all
+    four in its play phase may only place them: no duo, no end of the turn, no STOP nor LAST
+    CHANCE that would let the game go on without its win.
+
+    Seat 2 holds the mermaids, a crab pair and three octopuses: 1 (the pair) + 6 (octopuses) +
+    8 (mermaids: white 4, dark blue 2, then light blue 1 and yellow 1) = 15 card points, enough to
+    end the round, and a duo to play; the only legal action is still ``mermaids``, however the
+    fourth mermaid came: held, kept of two drawn, picked from a pile after a crab pair, drawn by a
+    fish pair."""
+    hand = [*MERMAIDS, "crab-1", "crab-2", "octopus-1", "octopus-2", "octopus-3"]
+    s = holding(game(), 2, hand)
+    assert ssp.engine.card_points(s, 2) == 15
+    assert br.legal_actions(s, 2) == ("mermaids",) == engine.legal_plain(s, 2)
+    for action in ("end", "stop", "last_chance", "duo:crab-1+crab-2"):
+        with pytest.raises(IllegalAction, match="all 4 mermaids"):
+            br.apply(s, 2, action)
+    won = br.apply(s, 2, "mermaids")
+    assert br.is_over(won) and br.winners(won) == (2,) and won.history[-1].end == "mermaids"
+    # the fourth mermaid kept of two cards drawn
+    s = holding_in_phase(game("crab-3", "boat-1", "mermaid-4", "shell-1"), 0, [*MERMAIDS[:3], "fish-1"], "draw")
+    s = br.apply(br.apply(s, 0, "draw"), 0, "keep:mermaid-4:left")
+    assert br.legal_actions(s, 0) == ("mermaids",)
+    # picked from a pile after a crab pair
+    s = holding(attrs.evolve(game(), piles=((T.index["mermaid-4"], T.index["shell-1"]), ())), 1,
+                [*MERMAIDS[:3], "crab-1", "crab-2"])
+    s = br.apply(br.apply(br.apply(s, 1, "duo:crab-1+crab-2"), 1, "pile:left"), 1, "pick:mermaid-4")
+    assert br.legal_actions(s, 1) == ("mermaids",)
+    # drawn by a fish pair
+    s = holding(game("crab-3", "boat-1", "mermaid-4"), 1, [*MERMAIDS[:3], "fish-1", "fish-2"])
+    s = br.apply(s, 1, "duo:fish-1+fish-2")
+    assert br.legal_actions(s, 1) == ("mermaids",)
+    # three mermaids: the turn goes on as ever
+    assert br.legal_actions(holding(game(), 2, hand[1:]), 2) == (
+        "duo:crab-1+crab-2", "end", "last_chance", "stop")
+
+
 EXTRA = br.load_rules("sea-salt-paper-extra-salt")
 
 
@@ -411,7 +453,7 @@ def test_four_mermaids_win_at_once_on_a_last_chance_final_turn_too() -> None:
     s = holding_in_phase(with_piles(game(players=3)), 1, SEVEN)
     s = br.apply(s, 1, "last_chance")
     s = holding_in_phase(s, 2, ["mermaid-1", "mermaid-2", "mermaid-3", "mermaid-4"])
-    assert br.legal_actions(s, 2) == ("end", "mermaids")
+    assert br.legal_actions(s, 2) == ("mermaids",)
     s = br.apply(s, 2, "mermaids")
     assert br.is_over(s) and br.winners(s) == (2,) and s.history[-1].end == "mermaids"
 
@@ -893,6 +935,8 @@ def plain_legal(s: GameState, seat: int, bound: bool = False) -> set[str]:
     if s.phase == "play":
         if bound:
             return {"end"}
+        if sum(rules.card(c).kind == rules.mermaids.kind for c in hand) >= rules.mermaids.win_with:
+            return {"mermaids"}  # whoever holds them all wins at once
         duos = set()
         for duo in rules.duos:
             for i, a in enumerate(hand):
@@ -902,8 +946,6 @@ def plain_legal(s: GameState, seat: int, bound: bool = False) -> set[str]:
         out = {"end", *(f"duo:{d}" for d in duos)}
         if rules.trio is not None:
             out |= {f"trio:{d}+{c}" for d in duos for c in hand if rules.card(c).kind == rules.trio.kind}
-        if sum(rules.card(c).kind == rules.mermaids.kind for c in hand) >= rules.mermaids.win_with:
-            out.add("mermaids")
         played = [ids[c] for c in s.played[seat]]
         if s.caller < 0 and ssp.score_cards(rules, hand, played).card_points >= rules.round_end.min_points:
             out |= {"stop", "last_chance"}

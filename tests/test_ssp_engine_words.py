@@ -475,6 +475,9 @@ def check_state(state: GameState) -> None:
         hand = [RULES.cards[c] for c in state.hands[state.turn]]
         pairs = {f"duo:{a.id}+{b.id}" for i, a in enumerate(hand) for b in hand[i + 1:]
                  if frozenset((a.kind, b.kind)) in DUOS}  # the hand is in deck order
+        if sum(card.kind == "mermaid" for card in hand) == 4:  # all the mermaids: placing them is the only move
+            assert ssp.legal_actions(state, state.turn) == ("mermaids",)
+            pairs = set()
         offered = {a for a in ssp.legal_actions(state, state.turn) if a.startswith("duo:")}
         assert offered == pairs
 

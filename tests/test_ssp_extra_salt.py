@@ -48,6 +48,22 @@ def test_the_expansion_adds_the_eight_cards_in_the_base_cards_shape() -> None:
     assert br.list_rules()[[i.id for i in br.list_rules()].index(EXTRA)].extends == "sea-salt-paper"
 
 
+def test_the_expansion_changes_no_setup_threshold_target_or_tie_break_of_the_base_game() -> None:
+    """Extra Salt adds its eight cards and their rules and nothing else (the reference lists no other
+    change): 2 to 4 players, 7 card points to end a round, 40 / 35 / 30 points to end the game, ties
+    to the most points in the last round, the four base duos, four mermaids to win. A new game
+    shuffles all 66: one card on each discard pile, 64 in the deck, hands empty."""
+    assert (RULES.players.min, RULES.players.max) == (BASE.players.min, BASE.players.max) == (2, 4)
+    assert RULES.round_end == BASE.round_end and RULES.round_end.min_points == 7
+    assert [RULES.target(n) for n in (2, 3, 4)] == [BASE.target(n) for n in (2, 3, 4)] == [40, 35, 30]
+    assert RULES.tie_break == BASE.tie_break == "last-round-points"
+    assert RULES.mermaids == BASE.mermaids and RULES.mermaids.win_with == 4
+    assert RULES.duos[:4] == BASE.duos and RULES.collectors == BASE.collectors
+    state = ssp.new_game(RULES, 3, 7)
+    assert [len(p) for p in state.piles] == [1, 1] and len(state.deck) == 64 and state.hands == ((), (), ())
+    assert sorted((*state.deck, *state.piles[0], *state.piles[1])) == list(range(66))
+
+
 def test_the_base_rulesets_data_and_digest_are_unchanged_by_the_new_fields() -> None:
     data = br.rules_data(BASE)
     assert not {"trio", "stand_in"} & set(data) and "look" not in data["duos"][0]
@@ -121,6 +137,31 @@ def test_round_points_take_the_expansion() -> None:
     cards: list[tuple[list[str], list[str]]] = [
         (["crab-1", "crab-2", "starfish-1", "seahorse-1", "shell-1", "shell-2"], []), (["lobster-1"], [])]
     assert ssp.round_points(RULES, cards, ender=0, call="stop") == (3 + 4, 0)
+
+
+def test_a_last_chance_round_of_a_played_game_by_hand() -> None:
+    """The first round of a three-player game played by hand (seed 13), worked out by hand: LAST
+    CHANCE by seat 2.
+
+    Seat 0: in front crab-1, crab-9, crab-7, lobster-1 and starfish-2 (a trio of crabs, 3, and
+    crab + lobster, 1: 4); in hand crab-4, boat-7, fish-3, shell-2 (one shell, 0), cast of crabs
+    (four crabs: 4): 8 card points. Colours: black 3 (crab-7, lobster, fish-3), light blue 3: bonus 3.
+    Seat 1: in front boat-4, boat-5, starfish-3 (a trio, 3) and swimmer-3 + jellyfish-1 (1); in hand
+    crab-2, boat-8, fish-2, swimmer-1, shell-3, no pair, one shell: 4 card points. Dark blue 3,
+    black 3: bonus 3. Seat 2: in front two boats and swimmer + shark (2); in hand crab-3, shark-2
+    (no partner: the jellyfish pairs with a swimmer only), two shells (2), an octopus (0), a penguin
+    (1), a mermaid (light blue, its most common colour: boat-3, crab-3, shark-2, octopus-1, 4) and
+    jellyfish-2: 9 card points, bonus 4. The caller's 9 is the most: 9 + 4 = 13; the others score
+    their bonuses, 3 and 3."""
+    cards: list[tuple[list[str], list[str]]] = [
+        (["crab-4", "boat-7", "fish-3", "shell-2", "cast_of_crabs-1"],
+         ["crab-1", "crab-9", "crab-7", "lobster-1", "starfish-2"]),
+        (["crab-2", "boat-8", "fish-2", "swimmer-1", "shell-3"],
+         ["boat-4", "boat-5", "starfish-3", "swimmer-3", "jellyfish-1"]),
+        (["crab-3", "shark-2", "shell-1", "shell-6", "octopus-1", "penguin-1", "mermaid-4", "jellyfish-2"],
+         ["boat-2", "boat-3", "swimmer-4", "shark-5"])]
+    assert [(p.card_points, p.colour_bonus) for p in (points(h, f) for h, f in cards)] == [(8, 3), (4, 3), (9, 4)]
+    assert ssp.round_points(RULES, cards, ender=2, call="last_chance") == (3, 3, 13)
 
 
 hands: st.SearchStrategy[list[str]] = st.lists(st.sampled_from([c.id for c in RULES.cards]), unique=True, max_size=30)

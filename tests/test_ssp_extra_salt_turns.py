@@ -41,6 +41,31 @@ def test_a_bound_seat_draws_one_card_or_passes_on_an_empty_deck_then_only_ends(p
     assert extra_salt.legal(state.evolve(bound=0, phase="draw"), seat) is None
 
 
+def test_all_four_mermaids_leave_only_their_placing_but_to_a_bound_seat() -> None:
+    """Whoever holds the four mermaids wins at once (the seed), so an unbound seat holding them may
+    only place them, with a duo and a starfish in hand too (no trio, no duo first). A seat a
+    jellyfish binds "may not play cards": it takes the deck's top card and ends its turn even
+    with the fourth mermaid (the online version sends it on without a play, then wins it on its
+    next turn), and places them on its next turn, unbound."""
+    state = _start()
+    t = state.tables
+    seat = (state.turn + 1) % 3
+    cards = [t.index[c] for c in ("mermaid-1", "mermaid-2", "mermaid-3", "crab-1", "crab-2", "starfish-1")]
+    top = t.index["mermaid-4"]
+    hands = tuple(tuple(sorted(cards)) if s == seat else tuple(c for c in h if c not in cards and c != top)
+                  for s, h in enumerate(state.hands))
+    rest = tuple(c for c in state.deck if c not in cards and c != top)
+    piles = tuple(tuple(c for c in pile if c not in cards and c != top) for pile in state.piles)
+    bound = state.evolve(hands=hands, deck=(top, *rest), piles=piles, turn=seat, phase="draw", bound=1 << seat)
+    assert ssp.legal_actions(bound, seat) == ("draw_one",)
+    drawn = ssp.apply(bound, seat, "draw_one")
+    assert ssp.legal_actions(drawn, seat) == ("end",)
+    free = drawn.evolve(bound=0)
+    assert ssp.legal_actions(free, seat) == ("mermaids",) == ssp.engine.legal_plain(free, seat)
+    won = ssp.apply(free, seat, "mermaids")
+    assert ssp.is_over(won) and ssp.winners(won) == (seat,)
+
+
 def test_draw_one_takes_the_top_card_into_the_sorted_hand_and_logs_no_pile() -> None:
     state = _start().evolve(phase="draw")
     seat = state.turn

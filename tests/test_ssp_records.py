@@ -118,6 +118,23 @@ def test_finished_games_have_winners(state: GameState, seat: int) -> None:
     assert state.rules.game == ssp.GAME
 
 
+@pytest.mark.parametrize("instead", ["end", "stop", "last_chance"])
+def test_validate_refuses_a_turn_or_round_ended_holding_all_the_mermaids(instead: str) -> None:
+    """Whoever holds all four mermaids wins at once: a record in which that seat ends its turn, or
+    the round, instead of placing them breaks the ``mermaids`` rule, at that action. (Random game 103
+    of two players ends with a seat placing its four mermaids in round 5.)"""
+    record = br.record_of(random_game(RULES, 2, 103))
+    last = record["rounds"][-1]["actions"]
+    assert last[-1][1] == "mermaids" and record["result"]["winners"] == [last[-1][0]]
+    bad = json.loads(json.dumps(record))
+    bad["rounds"][-1]["actions"][-1][1] = instead
+    del bad["result"]
+    problems = br.validate_record(bad)
+    r, i = len(record["rounds"]) - 1, len(last) - 1
+    assert [(p.pointer, p.rule) for p in problems][:1] == [(f"/rounds/{r}/actions/{i}/1", "mermaids")]
+    assert "holds all 4 mermaids" in problems[0].message
+
+
 def test_validate_reports_a_steal_from_a_protected_hand_and_a_round_ended_too_soon() -> None:
     record = br.record_of(random_game(RULES, 3, 1))
     first = record["rounds"][0]["actions"]

@@ -623,6 +623,8 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
                 m = list_draw(lf, mf, lx, gf, gx, qf, qx, n, a_draw, a_take, a_pass)
             elif ph == P_KEEP:
                 m = list_keep(lf, mf, lx, gf, gx, a_keep)
+            elif ph == P_PLAY and count(h & mermaid_mask) >= win_with:  # all the mermaids: placing them, alone
+                m = put_legal(lf, mf, lx, m, a_mermaids)
             elif ph == P_PLAY:
                 for d in range(ndu if pf[pu + U64(PV_PAIRS)] else 0):  # no pair held (most turns): no duo read
                     ma = h & tm[U64(mt_duo + 2 * d)]
@@ -635,8 +637,6 @@ def run(mode: Any, players: int, order: Any, games: int, ti: Any, tm: Any, shuf:
                         while rest:
                             m = put_legal(lf, mf, lx, m, ti[U64(ids + n * c0) + trailing_zeros(rest)])
                             rest &= rest - _ONE
-                if count(h & mermaid_mask) >= win_with:
-                    m = put_legal(lf, mf, lx, m, a_mermaids)
                 if gf[gx + U64(G_CALLER)] < 0:  # card_points: pv, and the mermaids' colours when held
                     cp = pf[pu + U64(PV_POINTS)]
                     both = h | ff[hx + us]
@@ -795,21 +795,21 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
             ender = -1
             extra = False
             while True:
-                mer = np.int64(count(h & mermaid_mask) >= win_with)
+                mer = count(h & mermaid_mask) >= win_with  # all the mermaids: placing them is the only move
                 can_stop = np.int64(0)
-                if caller < 0:  # card_points: pts, and the mermaids' colours when held
+                if caller < 0 and not mer:  # card_points: pts, and the mermaids' colours when held
                     cp = pts
                     both = h | f
                     cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
                     can_stop = np.int64(cp >= min_points)
-                m = prs + mer + 2 * can_stop + 1
+                m = np.int64(1) if mer else prs + 2 * can_stop + 1
                 pstate, bits, have, j = choose(pstate, bits, have, m)
-                if j >= prs:
+                if mer or j >= prs:
                     i = j - prs
-                    if i < mer:
+                    if mer:
                         a = a_mermaids
-                    elif i - mer < 2 * can_stop:
-                        a = a_stop if i == mer else a_last
+                    elif i < 2 * can_stop:
+                        a = a_stop if i == 0 else a_last
                     else:
                         a = a_end
                     pos = put(record, buf, pos, a)

@@ -89,6 +89,7 @@ static int n_entries;
 static PyObject *s_steal_seat[MAX_SEATS]; /* "steal:0"... */
 static PyObject *seat_tuple[MAX_SEATS]; /* (0,), (1,)...: to_act's answers */
 static PyObject *end_only; /* ("end",): the play phase's legal actions when nothing else is */
+static PyObject *mermaids_only; /* ("mermaids",): the play phase's legal actions when all the mermaids are held */
 static PyObject *s_draw, *s_keep, *s_play, *s_over, *s_end, *s_mermaids, *s_last_chance, *s_stop, *s_crab_pile,
     *s_crab_card, *s_steal, *s_empty_deck, *s_take_from_discard, *s_extra_turn, *minus_one;
 
@@ -508,15 +509,15 @@ legal_fast(const Parts *p, long long seat)
             || !small(PyTuple_GET_ITEM(p->state, E.caller), &caller)) {
             return NULL;
         }
+        if (br_popcount64(held & c->mermaid_cards) >= c->win_with) {
+            return Py_NewRef(mermaids_only); /* whoever holds all the mermaids wins at once: nothing else */
+        }
         for (Py_ssize_t i = 0; i < size; i++) {
             uint64_t m = c->partners[hand[i]] & held;
             while (m) {
                 out[n++] = c->duo[hand[i]][br_ctz64(m)];
                 m &= m - 1;
             }
-        }
-        if (br_popcount64(held & c->mermaid_cards) >= c->win_with) {
-            out[n++] = s_mermaids;
         }
         if (caller < 0) {
             PyObject *played = tuple_of(PyTuple_GET_ITEM(p->state, E.played), p->players);
@@ -1179,8 +1180,10 @@ apply_play(const Parts *p, PyObject *seat, PyObject *action)
     Py_ssize_t size;
     Turn turn;
     Changes ch = {0};
-    if (!calls_of(p, &caller, final, &n_final, &protected)) {
-        return NULL;
+    if (!calls_of(p, &caller, final, &n_final, &protected)
+        || !hand_of(PyTuple_GET_ITEM(p->hands, me), c, &held, hand, &size)
+        || br_popcount64(held & c->mermaid_cards) >= c->win_with) {
+        return NULL; /* all the mermaids held: placing them, the only legal move, is the plain code's */
     }
     if (same_str(action, s_end)) {
         if (!end_turn_plan(p, me, 0, caller, final, n_final, protected, &turn)) {
@@ -1189,9 +1192,6 @@ apply_play(const Parts *p, PyObject *seat, PyObject *action)
         end_turn_changes(&ch, &turn, 0);
         set_field(&ch, E.log, logged(p, seat, action));
         return finished(evolved(p->state, &ch), turn.ends, turn.ender);
-    }
-    if (!hand_of(PyTuple_GET_ITEM(p->hands, me), c, &held, hand, &size)) {
-        return NULL;
     }
     PyObject *played = tuple_of(PyTuple_GET_ITEM(p->state, E.played), p->players);
     if (played == NULL || tuple_of(PyTuple_GET_ITEM(played, me), -1) == NULL) {
@@ -2153,6 +2153,9 @@ PyInit__accel(void)
         }
     }
     if (end_only == NULL && (end_only = PyTuple_Pack(1, s_end)) == NULL) {
+        return NULL;
+    }
+    if (mermaids_only == NULL && (mermaids_only = PyTuple_Pack(1, s_mermaids)) == NULL) {
         return NULL;
     }
     if (minus_one == NULL && (minus_one = PyLong_FromLongLong(-1)) == NULL) {

@@ -249,6 +249,8 @@ def _legal(state: GameState, seat: int) -> tuple[str, ...]:
     if phase == "play":
         hand = state[_HANDS][seat]
         held = sum(map(t.card_bit.__getitem__, hand))
+        if (held & t.mermaid_cards).bit_count() >= t.win_with:
+            return _MERMAIDS_ONLY  # whoever holds all the mermaids wins at once: nothing else to do
         duos = t.duo_actions
         partners = t.duo_partners
         out = []
@@ -258,8 +260,6 @@ def _legal(state: GameState, seat: int) -> tuple[str, ...]:
                 low = m & -m
                 out.append(duos[a][low.bit_length() - 1])
                 m ^= low
-        if (held & t.mermaid_cards).bit_count() >= t.win_with:
-            out.append("mermaids")
         if state[_CALLER] < 0 and card_points(state, seat) >= t.min_points:
             out += _CALLS
         out.append("end")
@@ -291,6 +291,7 @@ def _legal(state: GameState, seat: int) -> tuple[str, ...]:
 
 _CALLS = ("last_chance", "stop")
 _PASS_ONLY = ("pass",)
+_MERMAIDS_ONLY = ("mermaids",)
 
 
 def legal_plain(state: GameState, seat: int) -> tuple[str, ...]:
@@ -313,9 +314,9 @@ def legal_plain(state: GameState, seat: int) -> tuple[str, ...]:
         return tuple(sorted(f"keep:{ids[c]}:{PILES[p]}" for c in state.drawn for p in piles))
     if phase == "play":
         hand = state.hands[seat]
+        if len(_mermaids_in(t, hand)) >= t.win_with:  # the seed: whoever holds them all wins at once
+            return ("mermaids",)
         out = sorted({duo_action(t, a, b) for a, b in _duo_pairs(t, hand)})
-        if len(_mermaids_in(t, hand)) >= t.win_with:
-            out.append("mermaids")
         if state.caller < 0 and card_points(state, seat) >= t.min_points:
             out += ["last_chance", "stop"]
         out.append("end")
@@ -352,6 +353,9 @@ def _refuse(state: GameState, seat: object, action: object) -> IllegalAction:
     if t.expansion and state.bound >> number & 1 and state.phase in ("draw", "play"):
         return IllegalAction(f"a jellyfish pair binds seat {number} this turn: it may only take the deck's top card "
                              f"(draw_one), then end its turn; legal: {', '.join(legal)}")
+    if state.phase == "play" and legal == _MERMAIDS_ONLY and text != "mermaids":
+        return IllegalAction(f"seat {number} holds all {t.win_with} mermaids: whoever holds them wins at once, so "
+                             "placing them (mermaids) is its only move")
     if state.phase == "play" and text in ("stop", "last_chance"):
         if state.caller >= 0:
             return IllegalAction(f"seat {state.caller} has called LAST CHANCE: nobody may end the round now")

@@ -38,6 +38,8 @@ def _rule_for(state: GameState, action: str) -> str:
     verb = action.partition(":")[0]
     if state.bound >> state.turn & 1 and state.phase in ("draw", "play"):
         return "jellyfish"
+    if state.phase == "play" and legal_actions(state, state.turn) == ("mermaids",):
+        return "mermaids"  # all the mermaids held: placing them is the only move
     if state.phase == "play" and verb == "trio":
         return "trio"
     if state.phase == "play":
