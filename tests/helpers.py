@@ -315,12 +315,15 @@ def one_by_one(state: br.GameState, seats: tuple[int, ...], actions: list[str]) 
 
 
 def b10_with_cards(*cards: tuple[str, str, str, str]) -> b10_rules.Ruleset:
-    """Boomerang (2010)'s shipped ruleset with only these cards (id, animal, land, land)."""
+    """Boomerang (2010)'s shipped ruleset with only these cards (id, animal, land, land) and only
+    the lands they show: a land that no card shows is refused (``land-in-deck``)."""
     from boomerang_rules.core.loading import rules_from_data
 
     data = br.rules_data(br.load_rules("boomerang-2010"))
     data["id"] = "tiny-" + "-".join(c[0].lower() for c in cards)
     data["cards"] = [{"id": cid, "animal": animal, "lands": [a, b]} for cid, animal, a, b in cards]
+    shown = {land for c in cards for land in c[2:]}
+    data["lands"] = [land for land in data["lands"] if land in shown]
     rules = rules_from_data(data)
     assert isinstance(rules, b10_rules.Ruleset)
     return rules

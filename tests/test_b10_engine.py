@@ -499,11 +499,12 @@ def test_a_deck_used_up_by_the_first_river_ends_the_game_after_one_round() -> No
     rules = b10_with_cards(("C1", "bird", "dunes", "forest"), ("C2", "fish", "prairie", "mountains"))
     s = b10.new_game(rules, 3, deck=["C1", "C2"])
     assert b10.view(s, 0).river == ("C1", "C2") and b10.view(s, 0).deck_size == 0
-    for seat, land in enumerate(["dunes", "prairie", "rivers"]):
+    for seat, land in enumerate(["dunes", "prairie", "forest"]):
         s = b10.apply(s, seat, land)
     for seat, action in ((0, "throw"), (1, "pass"), (2, "pass")):
         s = b10.apply(s, seat, action)
-    # Stack: seat 1, seat 2, then seat 0 (left) on top: seat 0 (dunes) takes C1; seat 2 nothing; seat 1 C2.
+    # Stack: seat 1, seat 2, then seat 0 (left) on top: seat 0 (dunes) takes C1; seat 2 (forest) finds
+    # nothing left; seat 1 C2. C2, the deck's last card, is the one that shows the fourth land.
     assert b10.is_over(s) and b10.to_act(s) == () and b10.legal_actions(s, 0) == ()
     assert s.round == 1 and s.turned == () and s.active == () and s.stack == () and s.hunt == ()
     for seat in range(3):

@@ -123,8 +123,26 @@ def _ruleset_problems(change: Any) -> list[str]:
 
 @pytest.mark.parametrize("word", ["pass", "throw"])
 def test_a_land_may_not_be_named_as_a_hunt_action(word: str) -> None:
-    assert _ruleset_problems(lambda d: d["lands"].append(word)) == [
+    def change(data: dict[str, Any]) -> None:
+        data["lands"].append(word)
+        data["cards"][0]["lands"][1] = word
+
+    assert _ruleset_problems(change) == [
         f"/lands/5: a land may not be called {word!r}: that word is a hunt action [land-reserved]"]
+
+
+def test_a_land_that_no_card_shows_is_refused() -> None:
+    """No river could show every land, so the first would turn up the whole deck and the game would
+    last one round: refused where the land is listed."""
+    def change(data: dict[str, Any]) -> None:
+        data["lands"].insert(1, "swamp")
+        data["cards"] = [c for c in data["cards"] if "rivers" not in c["lands"]]
+
+    assert _ruleset_problems(change) == [
+        "/lands/1: no card shows land 'swamp', so no river could ever show every land: the first river would "
+        "take the whole deck [land-in-deck]",
+        "/lands/5: no card shows land 'rivers', so no river could ever show every land: the first river would "
+        "take the whole deck [land-in-deck]"]
 
 
 def test_each_card_flaw_of_a_ruleset_is_named_where_it_is() -> None:

@@ -384,12 +384,19 @@ def test_a_card_turned_up_too_many_says_why_the_river_stops() -> None:
     assert _record_problems(record) == [
         f"/rounds/0/turned/{len(turned) - 1}: no card is turned up after {len(turned) - 1} in round 1: every land "
         "shows in the river [river-stops]"]
-    rules = b10_with_cards(("C1", "bird", "dunes", "forest"), ("C2", "fish", "prairie", "mountains"))
-    short = b10.record_of(b10.new_game(rules, 3, deck=["C2", "C1"]))
-    assert short["rounds"][0]["turned"] == ["C2", "C1"]
-    short["rounds"][0]["turned"].append("C1")
+    # Every land is on a card (land-in-deck), so only a later round's deck runs out before its river
+    # shows every land: round 1 turns C1 C2 (all four lands), seats 2 and 1 take them, round 2 turns
+    # C3 (dunes, prairie) and the deck is empty.
+    rules = b10_with_cards(("C1", "bird", "dunes", "forest"), ("C2", "fish", "prairie", "mountains"),
+                           ("C3", "bird", "dunes", "prairie"))
+    state = b10.new_game(rules, 3, deck=["C1", "C2", "C3"])
+    for seat, action in enumerate(["dunes", "prairie", "forest", "pass", "pass"]):
+        state = b10.apply(state, seat % 3, action)
+    short = b10.record_of(state)
+    assert [r["turned"] for r in short["rounds"]] == [["C1", "C2"], ["C3"]]
+    short["rounds"][1]["turned"].append("C1")
     assert _record_problems(short, rules) == [
-        "/rounds/0/turned/2: no card is turned up after 2 in round 1: the deck has run out [river-stops]"]
+        "/rounds/1/turned/1: no card is turned up after 1 in round 2: the deck has run out [river-stops]"]
 
 
 def test_a_turned_card_off_the_deck_s_order_names_the_right_one() -> None:

@@ -112,7 +112,7 @@ def _australia(seeded: Any) -> Callable[[chance.Node], list[int]]:
 def _sea_salt_paper(seeded: Any) -> Callable[[chance.Node], list[int]]:
     rounds = seeded.history
     decks = [list(r.deck) for r in rounds]
-    steals = [card for r in rounds for _, _, card in r.log if card >= 0]
+    steals = [card for r in rounds for _, action, card in r.log if card >= 0 and action.startswith("steal:")]
     shuffles = [list(order) for r in rounds for order in r.shuffles]
 
     def read(node: chance.Node) -> list[int]:

@@ -10,7 +10,9 @@ playouts are longest. A digest that changes is a change of play, never a speed-u
 The one change of play since: the work budget where the playouts run on the plain engine
 (``ismcts.PLAIN_SIMULATED_PER_PLAYOUT``, 2026-12-06) ends the longest searches early, so three
 digests were taken again (``UNCAPPED``: the ones before, which the search still plays with the
-cap lifted).
+cap lifted). A second (2026-12-07): a crab pair's pick of a pile's top is known in the taker's hand,
+so the search's determinizations keep it there, and the game's log keeps its card; the game digests
+were taken again (all but Extra Salt's at 3 players, which has no such pick; the roots are unchanged).
 """
 
 from __future__ import annotations
@@ -26,16 +28,16 @@ from boomerang_rules.core.games import game_module
 from boomerang_rules.seasaltpaper import ismcts as ssp_ismcts
 
 GAMES = {
-    ("sea-salt-paper", 3): "b5fe86e106903115",
-    ("sea-salt-paper", 4): "71bdd88a6d2987cf",
-    ("sea-salt-paper-boat-from-discards", 3): "b5fe86e106903115",
+    ("sea-salt-paper", 3): "c6925968f92254a2",
+    ("sea-salt-paper", 4): "28bdd3705e970e4f",
+    ("sea-salt-paper-boat-from-discards", 3): "c6925968f92254a2",
     ("sea-salt-paper-extra-salt", 3): "57402fffc7646cda",
-    ("sea-salt-paper-extra-salt", 4): "c5941954f065ce44",
-    ("sea-salt-paper-last-chance-deck", 3): "b5fe86e106903115",
-    ("sea-salt-paper-mermaids-without-white", 3): "7b230ae5d4a37beb",
-    ("sea-salt-paper-mermaids-without-white", 4): "776085544cb6f529",
-    ("sea-salt-paper-tie-ender", 3): "b5fe86e106903115",
-    ("sea-salt-paper-tie-went-last", 3): "b5fe86e106903115",
+    ("sea-salt-paper-extra-salt", 4): "3fd473ca10af74b3",
+    ("sea-salt-paper-last-chance-deck", 3): "c6925968f92254a2",
+    ("sea-salt-paper-mermaids-without-white", 3): "bef5035732b506eb",
+    ("sea-salt-paper-mermaids-without-white", 4): "3f627cc7d2e76ccd",
+    ("sea-salt-paper-tie-ender", 3): "c6925968f92254a2",
+    ("sea-salt-paper-tie-went-last", 3): "c6925968f92254a2",
 }
 """Each ruleset and player count's game digest (``_game_digest``, seed 3; the seats: ``_names``).
 Variants whose rule this game never reaches play it as the standard rules do."""
@@ -49,8 +51,8 @@ ROOTS = {
 """Each ruleset and player count's digest of two default-budget roots (``_round_start_roots``, seed 2)."""
 
 UNCAPPED = {
-    ("game", "sea-salt-paper-extra-salt", 4): "c6057f9881f50262",
-    ("game", "sea-salt-paper-mermaids-without-white", 4): "30c0807660cff4ae",
+    ("game", "sea-salt-paper-extra-salt", 4): "531cde988ca4ffa8",
+    ("game", "sea-salt-paper-mermaids-without-white", 4): "9c941da6635f2fbe",
     ("roots", "sea-salt-paper-extra-salt", 4): "f1caf7d7cef95bf4",
 }
 """The digests ``GAMES`` and ``ROOTS`` had before the work budget, which the search plays with it lifted:

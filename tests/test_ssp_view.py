@@ -243,3 +243,63 @@ def test_a_card_taken_from_a_pile_or_stolen_is_known_in_the_hand_it_went_to() ->
             break
         s = after
     assert takes > 0
+
+
+@pytest.mark.parametrize(("left", "pile", "pick", "seen"), [
+    (("crab-3", "shell-1", "fish-1"), "left", "fish-1", True),  # the top every seat saw goes
+    (("crab-3", "shell-1", "fish-1"), "left", "shell-1", False),  # from under it: the top stays
+    (("crab-3", "shell-1", "fish-1"), "right", "boat-1", True),  # a one-card pile: its only card
+])
+def test_a_crab_pair_s_pick_of_a_pile_s_top_is_known_in_the_taker_s_hand(
+        left: tuple[str, ...], pile: str, pick: str, seen: bool) -> None:
+    """The crab pair's player need not show the card it takes, but when it takes the top of the pile
+    (a one-card pile's card included) every seat sees that top go and knows the card is in its hand;
+    a card from under the top is not known. ``known`` lists it, and every determinization of another
+    seat's view keeps it in that hand (it dealt it anywhere among the unseen cards)."""
+    ids = [c.id for c in RULES.cards]
+    index = {c: i for i, c in enumerate(ids)}
+    s = ssp.new_game(RULES, 3, seed=1, first=0)
+    hand = (index["crab-1"], index["crab-2"])
+    used = {*hand, *(index[c] for c in (*left, "boat-1"))}
+    s = attrs.evolve(s, piles=(tuple(index[c] for c in left), (index["boat-1"],)), phase="play",
+                     hands=(hand, s.hands[1], s.hands[2]),
+                     deck=tuple(c for c in (*s.deck, *s.piles[0], *s.piles[1]) if c not in used))
+    for action in ("duo:crab-1+crab-2", f"pile:{pile}", f"pick:{pick}"):
+        s = br.apply(s, 0, action)
+    assert pick in s.tables.ids_of(s.hands[0])
+    for other in (1, 2):
+        seen_by = br.view(s, other)
+        assert (pick in seen_by.known[0]) == seen
+        if seen:
+            for k in range(40):
+                dealt = br.determinize(seen_by, random.Random(k))
+                assert pick in dealt.tables.ids_of(dealt.hands[0])
+    assert br.view(s, 0).known == ((), (), ())
+
+
+def test_every_crab_pair_s_pick_of_a_top_in_played_games_is_known() -> None:
+    """In seeded games, played by whichever engine serves (the compiled one where built): after every
+    crab pick, each other seat knows the card exactly when it was the pile's top; the records are as
+    before (a pick written as its action) and replay to the same games."""
+    picks = tops = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = br.new_game("sea-salt-paper", 3, seed=seed)
+        while not br.is_over(s):
+            seat = br.to_act(s)[0]
+            actions = br.legal_actions(s, seat)
+            crabs = [a for a in actions if a.startswith("duo:crab")]
+            action = crabs[0] if crabs else rng.choice(actions)
+            after = br.apply(s, seat, action)
+            if action.startswith("pick:"):
+                card = action.partition(":")[2]
+                top = br.view(s, (seat + 1) % 3).pile_tops[s.crab_pile] == card
+                picks, tops = picks + 1, tops + top
+                for other in range(3):
+                    assert (card in br.view(after, other).known[seat]) == (top and other != seat)
+            s = after
+        record = br.record_of(s)  # the record keeps a pick as its action alone, and replays to the game
+        picked = [a for r in record["rounds"] for a in r["actions"] if a[1].startswith("pick:")]
+        assert all(len(a) == 2 for a in picked)
+        assert br.validate_record(record) == [] and br.state_of(record) == s
+    assert picks > tops > 0

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 from xml.dom import minidom
 
 import pytest
@@ -23,7 +24,7 @@ from boomerang_rules.cli.common import game_cli
 from boomerang_rules.core.page import split_sheets
 from boomerang_rules.core.textbox import text_width
 
-from .helpers import RULESETS, frame_texts, play, random_policy, record_with_you
+from .helpers import RULESETS, frame_texts, play, random_policy, random_states, record_with_you
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -495,3 +496,35 @@ def test_a_name_given_through_the_api_never_breaks_a_picture(rules: str, finishe
     frames = _frames(page)
     assert [seat["name"] for seat in frames[-1]["seats"]] == drawn  # type: ignore[attr-defined]
     assert not any(XML_FORBIDDEN.search(text) or "\x1b" in text for text in frame_texts(page))
+
+
+def _custom(rules_id: str, **changes: object) -> br.Ruleset:
+    from boomerang_rules.core.loading import rules_data, rules_from_data
+
+    rules: br.Ruleset = rules_from_data({**rules_data(br.load_rules(rules_id)), "id": "custom", **changes}, "c.json")
+    return rules
+
+
+@pytest.mark.parametrize(("rules", "says", "not_says"), [
+    (lambda: _custom("standard", hand_size=5), "a round is scored from all 5 of its cards", "seven"),
+    (lambda: _custom("boomerang-2010", boomerangs_per_point=4), "a point per 4 boomerangs held", "a set of"),
+    (lambda: _custom("sea-salt-paper", end_targets={"2": 20, "3": 15, "4": 10}), "the total changes when a round ends",
+     None),
+])
+def test_the_page_s_explanation_reads_the_ruleset(rules: Any, says: str, not_says: str | None) -> None:
+    """Boomerang: Australia's page said a round is scored "from all seven of its cards" whatever the
+    ruleset dealt; Boomerang (2010)'s said "a point a set of boomerangs" without the set's size. Each
+    explanation, of the whole table and of a seat, says the ruleset's numbers (Sea Salt & Paper's
+    names none a ruleset changes: its target and thresholds are not in it)."""
+    ruleset = rules()
+    *_, state = random_states(ruleset, 3, 7)
+    record = br.record_of(state)
+    for seat in (None, 1):
+        page = game_cli(ruleset).replay_html(record, ruleset, ["Ann", "Bob", "Cy"], seat)
+        found = re.search(r'<p id="explain">(.*?)</p>', page, re.S)
+        assert found
+        words = " ".join(found.group(1).split())
+        assert says in words
+        if not_says is not None:
+            assert not_says not in words
+        assert not re.search(r"\d", words.replace(says, ""))  # no other number written in

@@ -783,6 +783,73 @@ def test_the_openings_say_each_rule_they_name_as_the_rules_have_it() -> None:
     assert "ends when the deck is empty" not in b10
 
 
+def _opening(rules: str) -> str:
+    _, out, _ = run("play", "--rules", rules, "--players", "3", "--seed", "2", input="")
+    return " ".join(out.split("Round 1")[0].split())
+
+
+def _ruleset_file(tmp_path: Path, rules_id: str, change: Any) -> str:
+    from boomerang_rules.core.loading import rules_data
+
+    data = rules_data(br.load_rules(rules_id))
+    data["id"] = "custom"
+    change(data)
+    path = tmp_path / "custom.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_australia_opening_says_a_tie_that_remains_is_shared(tmp_path: Path) -> None:
+    """The rules summary said how a tie is broken but not that a tie still there is shared; without
+    tie-breakers (a ruleset may give none) a tie is shared at once."""
+    assert ("Highest total wins; a tie goes to the most Throw & Catch points, and a tie that remains is shared."
+            in _opening("standard"))
+    none = _ruleset_file(tmp_path, "standard", lambda d: d["scoring"].update(tie_breakers=[]))
+    assert "Highest total wins; a tie is shared." in _opening(none)
+
+
+def test_boomerang_2010_opening_reads_the_ruleset_and_says_a_tie_that_remains_is_shared(tmp_path: Path) -> None:
+    """The summary said "a tie goes to the most boomerangs" and stopped: still tied, the win is shared
+    (reference). It says the boomerangs each seat starts with and how the river is built, from the ruleset."""
+    standard = _opening("boomerang-2010")
+    assert "You start with 12 boomerangs" in standard
+    assert "until it shows every land or the deck runs out" in standard
+    assert "a tie goes to the most boomerangs, and a tie that remains is shared." in standard
+    custom = _ruleset_file(tmp_path, "boomerang-2010",
+                           lambda d: d.update(boomerangs_each=8, boomerangs_per_point=4, tie_breakers=[]))
+    words = _opening(custom)
+    assert "You start with 8 boomerangs" in words and "a point per 4 boomerangs held" in words
+    assert "highest total wins, and a tie is shared." in words and "12" not in words
+
+
+def test_sea_salt_and_paper_opening_says_what_the_last_chance_bet_scores(tmp_path: Path) -> None:
+    """The opening said the LAST CHANCE caller bets nobody will have more card points, not what the bet
+    scores (reference, End of round): won, the caller's card points plus colour bonus and the others'
+    colour bonus; lost, the caller's colour bonus and the others' card points. A tie that the
+    tie-break leaves is shared. Its numbers, the colour bonus's count and the duo that takes from a
+    discard pile come from the ruleset."""
+    standard = _opening("sea-salt-paper")
+    assert ("you bet nobody will have more card points than you: if so, you score your card points plus your "
+            "colour bonus (the number of your cards of your most common colour) and the others only their colour "
+            "bonus; if not, you score only your colour bonus and the others their card points)") in standard
+    assert "a tie going to the most points in the last round, and a tie that remains is shared;" in standard
+    assert "and a crab duo lets you take any card from a pile." in standard
+
+    def change(data: dict[str, Any]) -> None:
+        data["round_end"]["min_points"] = 5
+        data["end_targets"] = {"2": 25, "3": 22, "4": 20}
+        data["mermaids"].update(count_own_colour=False)
+        data["mermaids"].pop("colour_bonus_own_colour", None)
+        for duo in data["duos"]:
+            if duo["effect"] == "take_from_discard":
+                duo["effect"] = "none"
+
+    words = _opening(_ruleset_file(tmp_path, "sea-salt-paper", change))
+    assert "someone with 22 points or more" in words and "with 5+ card points you may end the round" in words
+    assert "most common colour, the mermaids' own white not counted)" in words
+    assert "may help the next player." in words and "crab duo lets you" not in words
+
+
 def test_a_mermaid_in_words_says_whether_its_own_white_counts() -> None:
     """``cards mermaid-1`` (and the replay page's tooltip) said "your most common colour" under the
     variant that leaves the mermaids' white out of their count, as under the standard that counts it."""
@@ -806,8 +873,8 @@ def test_sea_salt_and_paper_opens_with_how_the_game_and_a_round_end(rules_id: st
     _, out, _ = run("play", "--rules", rules_id, "--players", "3", "--seed", "2", input="")
     opening = " ".join(out.split("Round 1")[0].split())
     assert "First to" not in opening
-    assert (f"A round that leaves someone with 35 points or more ends the game: the highest total wins, {tie}; "
-            "placing all 4 mermaids in front of you wins at once.") in opening
+    assert (f"A round that leaves someone with 35 points or more ends the game: the highest total wins, {tie}, "
+            "and a tie that remains is shared; placing all 4 mermaids in front of you wins at once.") in opening
     assert f"A turn that ends with the deck empty ends the round, {deck}" in opening
     assert max(map(len, out.split("Round 1")[0].splitlines())) <= 80
 

@@ -177,7 +177,7 @@ def rules_summary(rules: Any) -> list[str]:
     animals = ", ".join(f"{k} {v}" for k, v in sc.animals.values.items())
     table = ", ".join(f"{n} icon{'s' if n != 1 else ''} {p}" for n, p in enumerate(sc.activities.table) if n >= 1)
     throw = "counts" if rules.sites_include_throw else "does not count"
-    tie = " then ".join(ROW_WORDS.get(row, row) for row in sc.tie_breakers)
+    tie = ", then ".join(f"the most {ROW_WORDS.get(row, row.replace('_', ' '))} points" for row in sc.tie_breakers)
     text = [
         f"Each of {rules.rounds} rounds: you are dealt {rules.hand_size} cards. First the Throw: one card "
         "kept face down until the round ends. Then the hands pass on and you pick one card face up from the "
@@ -190,7 +190,8 @@ def rules_summary(rules: Any) -> list[str]:
         f"Every site you cross off (a card's letter; the Throw {throw}) is {sc.site_points} point once a game; "
         f"the first to complete a region gets {sc.region_bonus} more, and so does everyone who completes it in the "
         "same round. Highest total wins"
-        + (f"; a tie goes to the most {tie} points." if tie else "."),
+        + (f"; a tie goes to {tie}, and a tie that remains is shared." if tie
+           else "; a tie is shared."),
     ]
     return [line for paragraph in text for line in fitted(paragraph, indent="")]
 

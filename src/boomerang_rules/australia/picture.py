@@ -247,7 +247,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
         done = [f"{says(names[s], 'completes')} {escaped_name(region.name)}"
                 + (f" first (+{rules.scoring.region_bonus})" if first else " (the bonus already taken)")
                 for s in range(n) for region, first in completed(rules, seen, r, s)]
-        # the round's end reveals every seat's seven cards (the Throws turned over): the same to every seat
+        # the round's end reveals every seat's hand_size cards (the Throws turned over): the same to every seat
         frames.append({"title": f"Round {r + 1}: the Catch and the activities", "note": catch + ". Activities: "
                        + "; ".join(f"{names[s]} {chosen[s].replace('_', ' ')}" for s in range(n))
                        + "".join(f". {d}" for d in done),
@@ -279,12 +279,12 @@ def seen_seats(seen: Any, seat: int, names: list[str]) -> list[dict[str, Any]]:
 
 EXPLAIN = ("Hand: the cards a seat holds at that moment; taken: its cards of the round, face up (the Throw "
            "first, face down until the round ends). The totals change only when a round ends: a round is scored "
-           "from all seven of its cards (the Throw and the Catch, the sets, the activity chosen at the end), so "
+           "from all {cards} of its cards (the Throw and the Catch, the sets, the activity chosen at the end), so "
            "nothing of it counts before the Catch.")
 SEAT_EXPLAIN = ("Only what {name} could see at each moment: {name}'s own hand and Throw; of the others, how many "
                 "cards each holds and the cards taken face up, a Throw shown face down until the round's end "
                 "turns every Throw over. The totals change only when a round ends: a round is scored from all "
-                "seven of its cards (the Throw and the Catch, the sets, the activity chosen at the end), so "
+                "{cards} of its cards (the Throw and the Catch, the sets, the activity chosen at the end), so "
                 "nothing of it counts before the Catch.")
 
 
@@ -313,6 +313,7 @@ def replay_html(record: dict[str, Any], rules: Any, names: list[str], seat: int 
 
     frames, state = replay_frames(record, rules, names, seat)
     svg = sheet_svg(state, names) if state.round >= rules.rounds else None
-    explain = EXPLAIN if seat is None else SEAT_EXPLAIN.format(name=names[seat])
+    explain = EXPLAIN.format(cards=rules.hand_size) if seat is None else SEAT_EXPLAIN.format(
+        name=names[seat], cards=rules.hand_size)  # a round scores the whole hand: the ruleset's size
     return page_html(seen_by(rules.name, names, seat), ["Player", "Hand", "Taken (Throw first)", "Total"],
                      frames, svg, explain, card_faces(rules))

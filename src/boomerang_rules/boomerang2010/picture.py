@@ -193,14 +193,14 @@ def seen_tokens(seen: Any) -> list[str]:
 
 EXPLAIN = ("Token: the land each player chose for the round (secret until the capture). Total: what the seat would "
            "score if the game ended at that step: for each animal its cards where it has the most of them (ties "
-           "all score), and a point a set of boomerangs held; it changes with every capture and every boomerang "
+           "all score), and a point per {per} boomerangs held; it changes with every capture and every boomerang "
            "thrown or taken back.")
 
 
 SEAT_EXPLAIN = ("Only what {name} could see at each moment: the river, every hunt decision and every capture are "
                 "seen by all; of a round's tokens, {name}'s own, the others' face down until the capture reveals "
                 "them. Total: what the seat would score if the game ended at that step: for each animal its "
-                "cards where it has the most of them (ties all score), and a point a set of boomerangs held; it "
+                "cards where it has the most of them (ties all score), and a point per {per} boomerangs held; it "
                 "changes with every capture and every boomerang thrown or taken back.")
 
 
@@ -212,7 +212,8 @@ def replay_html(record: dict[str, Any], rules: Any, names: list[str], seat: int 
     names = picture_names(names)  # escaped as replay writes them (core.page)
     frames, state = replay_frames(record, rules, names, seat)
     svg = sheet_svg(state, names) if state.phase == "over" else None
-    explain = EXPLAIN if seat is None else SEAT_EXPLAIN.format(name=names[seat])
+    per = rules.boomerangs_per_point  # the ruleset's set size, as the sheets count it
+    explain = EXPLAIN.format(per=per) if seat is None else SEAT_EXPLAIN.format(name=names[seat], per=per)
     return page_html(seen_by(rules.name, names, seat),
                      ["Player", "Token", "Captured", "By animal", "Boomerangs", "Total"], frames, svg, explain,
                      card_faces(rules))

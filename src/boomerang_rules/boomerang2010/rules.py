@@ -85,7 +85,9 @@ def check(data: dict[str, Any]) -> list[Problem]:
     No schema-valid ruleset makes a game that cannot end, so none is checked for: a hunt ends
     (each throw spends one of the boomerangs the seats hold, each pass removes a seat), and each
     round takes a card from the deck, or captures one from a river that shows every land, so the
-    deck (at least one card, by the schema) runs out and the next round ends the game.
+    deck (at least one card, by the schema) runs out and the next round ends the game. A land that
+    no card shows is refused: no river could ever show it, so the first river would turn up the
+    whole deck and the game would last one round.
     """
     problems = player_range_problems(data["players"])
     for i, land in enumerate(data["lands"]):
@@ -105,4 +107,9 @@ def check(data: dict[str, Any]) -> list[Problem]:
             if land not in lands:
                 problems.append(Problem(pointer("cards", i, "lands", k), f"card {card['id']!r} shows land "
                                         f"{land!r}, which /lands does not list", "land-known"))
+    shown = {land for card in cards for land in card["lands"]}
+    for i, land in enumerate(data["lands"]):
+        if land not in shown:
+            problems.append(Problem(pointer("lands", i), f"no card shows land {land!r}, so no river could ever "
+                                    "show every land: the first river would take the whole deck", "land-in-deck"))
     return problems

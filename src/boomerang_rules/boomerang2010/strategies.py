@@ -39,7 +39,7 @@ GENERATED_PLAYERS = range(2, 7)
 @st.composite
 def generated_rulesets(draw: st.DrawFn, players: int | None = None) -> Ruleset:
     """A ruleset made from a shipped one: fewer boomerangs, other set sizes and player ranges (holding
-    ``players`` when given), part of the deck (what ``rulesets()`` here and the generic
+    ``players`` when given), part of the deck and the lands it shows (what ``rulesets()`` here and the generic
     ``boomerang_rules.strategies.rulesets(game="boomerang-2010")`` add to the shipped ones)."""
     data = rules_data(load_rules(draw(st.sampled_from(shipped_ids()), label="base")))
     data["boomerangs_each"] = draw(st.integers(0, 12), label="boomerangs_each")
@@ -50,6 +50,8 @@ def generated_rulesets(draw: st.DrawFn, players: int | None = None) -> Ruleset:
     keep = draw(st.lists(st.sampled_from(range(len(cards))), min_size=1, max_size=len(cards), unique=True),
                 label="cards")
     data["cards"] = [cards[i] for i in sorted(keep)]
+    shown = {land for card in data["cards"] for land in card["lands"]}
+    data["lands"] = [land for land in data["lands"] if land in shown]  # a land on no card is refused
     data["tie_breakers"] = draw(st.sampled_from([["boomerangs"], []]), label="tie_breakers")
     data.update(id=GENERATED_ID, name="Generated ruleset", description="A ruleset made by a test strategy.")
     rules: Ruleset = rules_from_data(data, "generated", allow_paths=False)
@@ -58,7 +60,7 @@ def generated_rulesets(draw: st.DrawFn, players: int | None = None) -> Ruleset:
 
 def rulesets(generated: bool = True, players: int | None = None) -> st.SearchStrategy[Ruleset]:
     """The shipped Boomerang (2010) rulesets and, unless ``generated`` is false, rulesets made from
-    them (0-12 boomerangs each, sets of 1-12, 2-6 players, any part of the deck, with or without
+    them (0-12 boomerangs each, sets of 1-12, 2-6 players, any part of the deck and its lands, with or without
     the boomerang tie-break); only those for ``players`` players when given."""
     return rulesets_for(GAME, players, generated_rulesets if flag(generated, "generated") else None,
                         GENERATED_PLAYERS)

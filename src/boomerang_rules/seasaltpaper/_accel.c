@@ -1431,7 +1431,13 @@ apply_crab(const Parts *p, PyObject *seat, PyObject *action, int card_phase)
             set_field(&ch, E.phase, Py_NewRef(s_play));
             set_field(&ch, E.crab_pile, Py_NewRef(minus_one));
             set_field(&ch, E.hands, replaced(p->hands, p->turn, with_card(hand, size, card)));
-            set_field(&ch, E.log, logged(p, seat, action));
+            if (i == PyTuple_GET_SIZE(pile) - 1) { /* the top: every seat saw it go, the log keeps the card */
+                PyObject *entry = Py_BuildValue("(OOL)", seat, action, card);
+                set_field(&ch, E.log, entry == NULL ? NULL
+                                      : Py_BuildValue("(NO)", entry, PyTuple_GET_ITEM(p->state, E.log)));
+            } else {
+                set_field(&ch, E.log, logged(p, seat, action));
+            }
             return evolved(p->state, &ch);
         }
     }

@@ -182,6 +182,26 @@ TIE_WORDS = {"last-round-points": "the most points in the last round",
 """A ruleset's ``tie_break`` as the opening of ``play`` says it."""
 
 
+def round_end_words(rules: Any) -> str:
+    """STOP and LAST CHANCE as the opening of ``play`` says them: what each scores, the bet in full
+    (the caller wins it on a tie) and the colour bonus as the ruleset counts it."""
+    own = "" if rules.mermaids.bonus_own_colour else ", the mermaids' own white not counted"
+    return ("STOP (everyone scores their card points) or LAST CHANCE (the others play one more turn; you bet "
+            "nobody will have more card points than you: if so, you score your card points plus your colour "
+            f"bonus (the number of your cards of your most common colour{own}) and the others only their colour "
+            "bonus; if not, you score only your colour bonus and the others their card points).")
+
+
+def discard_words(rules: Any) -> str:
+    """Why the discard piles matter, naming the duos that take from one (``take_from_discard``), if any."""
+    takers = [d.kinds[0].replace("_", " ") if d.kinds[0] == d.kinds[1] else
+              f"{d.kinds[0].replace('_', ' ')} + {d.kinds[1].replace('_', ' ')}"
+              for d in rules.duos if d.effect == "take_from_discard"]
+    return ("The discard piles matter: their top cards are there for anyone to take instead of drawing, so what "
+            "you discard may help the next player"
+            + (f", and a {' or '.join(takers)} duo lets you take any card from a pile." if takers else "."))
+
+
 def empty_deck_words(rules: Any) -> str:
     """The empty-deck end of a round as the opening of ``play`` says it, with the exceptions the
     ruleset's ``round_end`` makes."""
@@ -241,15 +261,13 @@ class Session:
         for line in opening(self.rules.name, self.players, self.seat, title):
             click.echo(line)
         say(f"A round that leaves someone with {target} points or more ends the game: the highest total wins, a "
-            f"tie going to {TIE_WORDS[self.rules.tie_break]}; placing all {self.rules.mermaids.win_with} mermaids "
-            "in front of you wins at once. On your turn: take a card, either the top two of the deck (keep "
-            "one, discard the other) or the top card of a discard pile; then play duos for their effects, and with "
-            f"{self.rules.round_end.min_points}+ card points you may end the round: STOP (everyone scores their "
-            "cards) or LAST CHANCE (the others play one more turn; you bet nobody will have more card points than "
-            f"you). {empty_deck_words(self.rules)}")
+            f"tie going to {TIE_WORDS[self.rules.tie_break]}, and a tie that remains is shared; placing all "
+            f"{self.rules.mermaids.win_with} mermaids in front of you wins at once. On your turn: take a card, "
+            "either the top two of the deck (keep one, discard the other) or the top card of a discard pile; then "
+            f"play duos for their effects, and with {self.rules.round_end.min_points}+ card points you may end the "
+            f"round: {round_end_words(self.rules)} {empty_deck_words(self.rules)}")
         say(scoring_summary(self.rules))
-        say("The discard piles matter: their top cards are there for anyone to take instead of drawing, so what "
-            "you discard may help the next player, and a crab duo lets you take any card from a pile.")
+        say(discard_words(self.rules))
         rounds = 0
         announced = -1
         while not is_over(state):

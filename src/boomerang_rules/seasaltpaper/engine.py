@@ -441,8 +441,11 @@ def apply(state: GameState, seat: int, action: str) -> GameState:
         at = pile.index(card)
         piles[state.crab_pile] = pile[:at] + pile[at + 1:]
         hands[seat] = tuple(sorted((*hands[seat], card)))
+        # The pile's top taken (a one-card pile's included) changes the top every seat sees: the
+        # card is then known to be in this hand, and the log says so (view._learn); any other is not.
+        seen = card if at == len(pile) - 1 else -1
         return state.evolve(phase="play", crab_pile=-1, piles=(piles[0], piles[1]), hands=tuple(hands),
-                            log=_log(state, seat, action))
+                            log=_log(state, seat, action, seen))
     if phase == "steal":
         return _steal(state, seat, int(rest), action)
     # the play phase

@@ -27,9 +27,11 @@ from .tables import Tables
 
 
 def _entries(t: Tables, log: Sequence[Entry]) -> list[list[Any]]:
-    """A round's decisions as the record writes them: ``[seat, action]``, a steal with its card."""
+    """A round's decisions as the record writes them: ``[seat, action]``, a steal with its card (the
+    card a crab pair's pick of a top keeps in the log is its action's: a record does not repeat it)."""
     ids = t.ids
-    return [[seat, action, ids[card]] if card >= 0 else [seat, action] for seat, action, card in log]
+    return [[seat, action, ids[card]] if card >= 0 and action[:6] == "steal:" else [seat, action]
+            for seat, action, card in log]
 
 
 def record_of(state: GameState, names: Sequence[str] | None = None) -> dict[str, Any]:

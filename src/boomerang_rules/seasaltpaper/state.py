@@ -31,7 +31,8 @@ from .rules import Ruleset
 from .tables import Tables
 
 Entry = tuple[int, str, int]
-"""A decision as a record keeps it: seat, action, and the card a steal took (-1 for none)."""
+"""A decision as a record keeps it: seat, action, and the card a steal took, or the card a crab pair
+took from the top of a pile, which every seat saw go (-1 for none)."""
 
 
 @attrs.frozen
@@ -256,7 +257,7 @@ def fit(values: tuple[object, ...]) -> None:
 
 
 def _entry_check(shape: Shape, n: int, size: int) -> Check:
-    """A check of a log entry: (seat, action, card taken or -1)."""
+    """A check of a log entry: (seat, action, card a steal or a crab pair's pick of a top took, or -1)."""
     def fits(pointer: str, entry: object) -> bool:
         if entry.__class__ is not tuple or len(entry) != 3:
             return shape.fault(pointer, f"{value_name(pointer)} must be a (seat, action, card) tuple")

@@ -7,8 +7,10 @@ has drawn two cards sees both while choosing which to keep; a lobster pair's pla
 deck's top five while choosing one (Extra Salt), and the others only how many (``drawn_size``);
 the cards put back are shuffled into the deck and forgotten, as the deck is. A seat remembers the piles' tops,
 not what lies under them; it remembers the cards it saw go into another hand (a card taken
-from a pile top, a card stolen from itself) until they leave it, and forgets what it knew of a
-hand robbed by a steal it did not see (the stolen card may be any of them).
+from a pile top, a card stolen from itself, a crab pair's pick of the top it saw change: a
+one-card pile's card, or the top every seat saw before; a pick from under the top is not
+known) until they leave it, and forgets what it knew of a hand robbed by a steal it did not see
+(the stolen card may be any of them).
 
 The finished rounds' part of a view is made once per round and shared by every view of the
 game (``_past_of``): a long game does not pay at each decision for every round before it.
@@ -88,8 +90,8 @@ class SeatView:
     crab_pile: str | None = None
     """The pile a crab pair's player is choosing a card from (``left`` or ``right``; public), else None."""
     known: tuple[tuple[str, ...], ...] = ()
-    """Per seat, the cards of its hand this seat knows are there (seen taken from a pile top, or stolen
-    from this seat), sorted; () for this seat itself (its ``hand`` says it all)."""
+    """Per seat, the cards of its hand this seat knows are there (seen taken from a pile top, by a draw
+    or a crab pair, or stolen from this seat), sorted; () for this seat itself (its ``hand`` says it all)."""
     rules: Ruleset | None = attrs.field(default=None, repr=False)
     """The game's ruleset (public knowledge: a determinization or a search needs it; compared, as every
     game's view compares it: by its digest, so views under equal rulesets are equal)."""
@@ -115,6 +117,9 @@ def _learn(t: Tables, seat: int, known: list[set[int]], who: int, action: str, c
     verb, _, rest = action.partition(":")
     if verb == "take":
         known[who].add(t.index[rest])
+    elif verb == "pick":
+        if card >= 0:  # a crab pair took the pile's top: every seat saw the top go (engine.apply)
+            known[who].add(card)
     elif verb == "duo" or verb == "trio":
         known[who].difference_update(t.index[c] for c in rest.split("+"))
     elif verb == "steal":
