@@ -13,6 +13,7 @@ kernel reads this module: editing it compiles nothing again.
 
 from __future__ import annotations
 
+import functools
 import os
 
 ADDRESS_SPACE = 1 << 47
@@ -44,9 +45,16 @@ def cgroup_limit() -> int | None:
     """The lowest memory limit of this process's control group and its ancestors, None where none is
     set or readable (not Linux, ``max``). A container sees its own group mounted as the root while
     ``CGROUP_TABLE`` names it by the host's path, so each ancestor's file that exists is read, the
-    mount's root too."""
+    mount's root too. Read once a process (the files take some 150 µs, every ``init`` and ``playouts``
+    asks): a limit changed while it runs is not seen."""
+    return _cgroup_limit(CGROUP_ROOT, CGROUP_TABLE)
+
+
+@functools.lru_cache(maxsize=4)
+def _cgroup_limit(root: str, table_path: str) -> int | None:
+    """``cgroup_limit`` of the mount ``root`` and the process table ``table_path``."""
     try:
-        with open(CGROUP_TABLE, encoding="ascii", errors="replace") as lines:
+        with open(table_path, encoding="ascii", errors="replace") as lines:
             table = lines.read().splitlines()
     except OSError:
         return None
@@ -57,10 +65,10 @@ def cgroup_limit() -> int | None:
             continue
         _, controllers, path = fields
         if controllers == "":  # cgroup v2's (under "unified" where v1's hierarchies are mounted too)
-            unified = os.path.join(CGROUP_ROOT, "unified")
-            found += _limits(unified if os.path.isdir(unified) else CGROUP_ROOT, path, "memory.max")
+            unified = os.path.join(root, "unified")
+            found += _limits(unified if os.path.isdir(unified) else root, path, "memory.max")
         elif "memory" in controllers.split(","):
-            found += _limits(os.path.join(CGROUP_ROOT, "memory"), path, "memory.limit_in_bytes")
+            found += _limits(os.path.join(root, "memory"), path, "memory.limit_in_bytes")
     return min(found) if found else None
 
 
