@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -90,11 +91,62 @@ def test_the_plain_engines_state_bytes_are_below_every_games_state(rules_id: str
         assert held > generic.STATE_BYTES, (players, held)
 
 
-def test_where_the_memory_is_unknown_the_address_space_bounds_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_where_the_memory_is_unknown_the_address_space_bounds_it(monkeypatch: pytest.MonkeyPatch,
+                                                                tmp_path: Path) -> None:
     assert 0 < memory.memory_bytes() <= memory.ADDRESS_SPACE
+    monkeypatch.setattr(memory, "CGROUP_TABLE", str(tmp_path / "none"))  # no control group's limit either
     monkeypatch.delattr(os, "sysconf")
     assert memory.memory_bytes() == memory.ADDRESS_SPACE
     most = f"{memory.ADDRESS_SPACE // 8:,}"  # the sampler's 8 bytes a game
     with pytest.raises(ValueError, match=rf"^games must be at most {most} here, not 100,000,000,000,000: a sampler "
                                          r".* than this machine's memory \(128\.0 TiB\)$"):
         batch.sampler(10**14, 1)
+
+
+def _physical() -> int:
+    return int(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+
+
+def _groups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, table: str, files: dict[str, str]) -> None:
+    """A control group mount of ``files`` (path -> text) and a process table ``table``, read as the machine's."""
+    for name, text in files.items():
+        (tmp_path / "cgroup" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "cgroup" / name).write_text(text)
+    (tmp_path / "table").write_text(table)
+    monkeypatch.setattr(memory, "CGROUP_ROOT", str(tmp_path / "cgroup"), raising=False)
+    monkeypatch.setattr(memory, "CGROUP_TABLE", str(tmp_path / "table"), raising=False)
+
+
+@pytest.mark.skipif(not hasattr(os, "sysconf"), reason="the machine's memory is read by os.sysconf")
+def test_a_containers_memory_limit_bounds_a_batch_below_the_machines(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A container given less memory than the machine has (cgroup v2's ``memory.max``, its own group
+    mounted as the root while the process table names it by the host's path) is killed past it: the
+    limit is that memory, not the machine's (a batch of 25 GiB passed in a container of 2 GiB)."""
+    limit = min(2**31, _physical() // 2)
+    _groups(tmp_path, monkeypatch, "0::/host/container-7\n", {"memory.max": f"{limit}\n"})
+    assert memory.memory_bytes() == limit
+    rules = br.load_rules("sea-salt-paper")
+    each = seasaltpaper.game_bytes(rules, 3)
+    most = limit // each
+    with pytest.raises(ValueError, match=rf"^games must be at most {most:,} here, not {most + 1:,}: "):
+        batch.init(rules, 3, most + 1, 1)
+
+
+@pytest.mark.skipif(not hasattr(os, "sysconf"), reason="the machine's memory is read by os.sysconf")
+@pytest.mark.parametrize(("table", "files", "expected"), [
+    # cgroup v1: the group's own limit, below its parent's unlimited one
+    ("4:memory:/a/b\n1:cpu:/\n", {"memory/memory.limit_in_bytes": "9223372036854771712",
+                                   "memory/a/memory.limit_in_bytes": "1073741824"}, 2**30),
+    # cgroup v2 beside v1 (systemd's hybrid layout): under "unified", an ancestor's the lowest
+    ("0::/x/y\n", {"unified/x/memory.max": "1073741824", "unified/x/y/memory.max": "max"}, 2**30),
+    # no limit set, none readable, a line not of the table's form: the machine's memory
+    ("0::/\n", {"memory.max": "max"}, None), ("0::/\n", {"memory.max": "12 GiB"}, None),
+    ("garbage\n", {"memory.max": "1073741824"}, None), ("", {}, None),
+])
+def test_the_control_groups_limit_is_read_from_either_hierarchy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                table: str, files: dict[str, str],
+                                                                expected: int | None) -> None:
+    _groups(tmp_path, monkeypatch, table, files)
+    assert memory.cgroup_limit() == expected
+    assert memory.memory_bytes() == (_physical() if expected is None else min(_physical(), expected))

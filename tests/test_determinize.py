@@ -698,3 +698,39 @@ def test_a_draw_replays_the_past_rounds_once_for_every_draw_of_a_view(players: i
         x = rng.choice(br.to_act(s))
         s = br.apply(s, x, rng.choice(br.legal_actions(s, x)))
     assert checked > rules.rounds * 5
+
+
+def _hoard_state(turn: int, phase: str) -> Any:
+    """Two seats: seat 1 holds the four mermaids among ten cards, seat 0 forty-four, the deck two and
+    each pile one, seat ``turn`` to act in ``phase``: to seat 0, twelve cards unseen, the mermaids
+    among them."""
+    import attrs
+
+    rules = OTHER_RULES["sea-salt-paper"]
+    s = br.new_game(rules, 2, 1)
+    t = s.tables
+    mermaids = [c for c in range(t.deck_size) if t.is_mermaid[c]]
+    rest = [c for c in range(t.deck_size) if not t.is_mermaid[c]]
+    return attrs.evolve(s, hands=(tuple(sorted(rest[10:])), tuple(sorted(mermaids + rest[:6]))),
+                        piles=((rest[6],), (rest[7],)), deck=tuple(rest[8:10]), turn=turn, phase=phase)
+
+
+def test_sea_salt_paper_deals_no_seat_all_the_mermaids_where_it_could_not_hold_them() -> None:
+    """Whoever holds all the mermaids may only place them, so a seat outside its own play phase never
+    holds them all: a determinization that dealt them to the hand of a seat waiting for its turn drew
+    a state no game reaches, in which that seat wins at its next move (with the mermaids among the
+    twelve cards seat 0 does not see and ten of them in seat 1's hand, 78 draws in 200). Seat 1 in
+    its own play phase may hold them (it may have just taken the fourth): those draws stay."""
+    waiting = _hoard_state(0, "draw")
+    playing = _hoard_state(1, "play")
+    for state in (waiting, playing):
+        seen = br.view(state, 0)
+        det = SspDeterminizer(seen)
+        t = state.tables
+        counts = Counter(sum(t.is_mermaid[c] for c in det.sample(i).hands[1]) for i in range(300))
+        for i in range(20):
+            assert br.view(det.sample(i), 0) == seen
+        if state is waiting:
+            assert counts[4] == 0 and counts[3] > 50, counts
+        else:
+            assert counts[4] > 50, counts

@@ -193,6 +193,25 @@ def test_cli_tournament_and_play_from_a_pipe(tmp_path: Path) -> None:
     assert br.validate_record(json.loads(record.read_text())) == []
 
 
+def test_play_tells_a_player_holding_all_the_mermaids_why_placing_them_is_the_only_choice(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Four mermaids in hand leave ``mermaids`` the only legal action: ``play`` offered it alone, and
+    answered "end" or "stop" with "'end' is not one of the choices", never saying why a player with a
+    pair and points enough may neither play it nor end the round."""
+    import io
+
+    from boomerang_rules.seasaltpaper.cli import Session
+
+    from .test_ssp_engine import MERMAIDS, game, holding
+
+    state = holding(game(), 0, [*MERMAIDS, "crab-1", "crab-2"])
+    monkeypatch.setattr("sys.stdin", io.StringIO("end\n1\n"))
+    assert Session(RULES, 3, 0, 1, ["You", "greedy 1", "greedy 2"]).ask(ssp.view(state, 0)) == "mermaids"
+    out = " ".join(capsys.readouterr().out.split())  # as said, wrapped to the terminal
+    assert "You hold all 4 mermaids: whoever holds them wins at once, so placing them is your only move." in out
+    assert out.index("your only move") < out.index("1. place your mermaids")
+
+
 def test_cli_check_scorer_agrees_with_the_library(tmp_path: Path) -> None:
     scorer = tmp_path / "scorer.py"
     scorer.write_text("import json, sys\nimport boomerang_rules as br\n"

@@ -6,12 +6,14 @@ A batch too large for memory failed with numpy's own error ("Unable to allocate 
 allocated, then written by the first kernel until the machine ran out of memory, and the plain
 engine dealt games one by one for hours first. Each engine gives the bytes a game of its arrays
 takes (``game_bytes``); ``fitting`` refuses a count whose arrays would need more than the
-machine's physical memory, naming ``games`` and the most it may be. No kernel reads this module:
-editing it compiles nothing again.
+machine's physical memory, or than the memory limit of the process's control group (a container's:
+``memory.max``, cgroup v1's ``memory.limit_in_bytes``), naming ``games`` and the most it may be. No
+kernel reads this module: editing it compiles nothing again.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 
 ADDRESS_SPACE = 1 << 47
@@ -19,13 +21,70 @@ ADDRESS_SPACE = 1 << 47
 64-bit machine's user address space, which no allocation passes."""
 
 
+CGROUP_ROOT = "/sys/fs/cgroup"
+"""Where the control groups are mounted (Linux)."""
+
+CGROUP_TABLE = "/proc/self/cgroup"
+"""This process's control groups, one ``id:controllers:path`` a line (Linux)."""
+
+
 def memory_bytes() -> int:
-    """The machine's physical memory in bytes (``os.sysconf``), else ``ADDRESS_SPACE``."""
+    """The memory a batch may take, in bytes: the machine's physical memory (``os.sysconf``, else
+    ``ADDRESS_SPACE``), or the process's control group limit where that is lower (a container given
+    2 GiB of a 64 GiB machine is killed past 2 GiB, not refused by numpy)."""
     try:
         pages, size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, ValueError, OSError):
-        return ADDRESS_SPACE
-    return pages * size if pages > 0 and size > 0 else ADDRESS_SPACE
+        pages = size = 0
+    physical = pages * size if pages > 0 and size > 0 else ADDRESS_SPACE
+    limit = cgroup_limit()
+    return physical if limit is None else min(physical, limit)
+
+
+def cgroup_limit() -> int | None:
+    """The lowest memory limit of this process's control group and its ancestors, None where none is
+    set or readable (not Linux, ``max``). A container sees its own group mounted as the root while
+    ``CGROUP_TABLE`` names it by the host's path, so each ancestor's file that exists is read, the
+    mount's root too. Read once a process (the files take some 150 µs, every ``init`` and ``playouts``
+    asks): a limit changed while it runs is not seen."""
+    return _cgroup_limit(CGROUP_ROOT, CGROUP_TABLE)
+
+
+@functools.lru_cache(maxsize=4)
+def _cgroup_limit(root: str, table_path: str) -> int | None:
+    """``cgroup_limit`` of the mount ``root`` and the process table ``table_path``."""
+    try:
+        with open(table_path, encoding="ascii", errors="replace") as lines:
+            table = lines.read().splitlines()
+    except OSError:
+        return None
+    found: list[int] = []
+    for line in table:
+        fields = line.split(":", 2)
+        if len(fields) != 3:
+            continue
+        _, controllers, path = fields
+        if controllers == "":  # cgroup v2's (under "unified" where v1's hierarchies are mounted too)
+            unified = os.path.join(root, "unified")
+            found += _limits(unified if os.path.isdir(unified) else root, path, "memory.max")
+        elif "memory" in controllers.split(","):
+            found += _limits(os.path.join(root, "memory"), path, "memory.limit_in_bytes")
+    return min(found) if found else None
+
+
+def _limits(base: str, path: str, name: str) -> list[int]:
+    """The limits written in ``name`` in ``base``'s group ``path`` and each of its ancestors (those that exist)."""
+    parts = [p for p in path.split("/") if p and p not in (".", "..")]
+    out = []
+    for depth in range(len(parts) + 1):
+        try:
+            with open(os.path.join(base, *parts[:depth], name), encoding="ascii") as f:
+                text = f.read().strip()
+        except (OSError, ValueError):
+            continue
+        if text.isdigit() and int(text) > 0:
+            out.append(int(text))
+    return out
 
 
 def _size(count: int) -> str:

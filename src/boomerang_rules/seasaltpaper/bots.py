@@ -62,8 +62,8 @@ class GreedyBot:
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
         core_bots.check_seen(seen, actions, SeatView, VIEW_WHAT)
-        if "end" in actions:  # only the play phase has "end", and it always does: no view to read
-            return self._play(seen, actions)  # unless a round end is open (issue 27)
+        if "end" in actions:  # only the play phase has "end" (not when four mermaids leave it placing them alone,
+            return self._play(seen, actions)  # read below): no view to read unless a round end is open (issue 27)
         phase = seen.phase
         if phase == "draw":
             takes = {a: a[5:] for a in actions if a.startswith("take:")}

@@ -445,6 +445,9 @@ class Session:
             say("  You have nothing more to play: your turn ends.")
             return "end"
         self.show(seen)
+        if legal == ["mermaids"]:  # the seed: whoever holds them all wins at once (engine._legal)
+            say(f"  You hold all {self.rules.mermaids.win_with} mermaids: whoever holds them wins at once, so "
+                "placing them is your only move.")
         for i, action in enumerate(legal, 1):
             say(f"  {i:>2}. {self.choice_words(seen, action)}   [{action}]")
         while True:

@@ -11,7 +11,8 @@ What it does not: the rest of each other hand, the two cards another seat has ju
 cards under each pile's top (in order), and the deck's order. ``determinize(seen, rng)``
 shuffles every card the seat cannot see and deals it into those places in one uniform draw:
 each assignment of the unseen cards to the unseen places is equally likely, and every one is
-consistent with the view. The state gets a fresh dealer (the rest of the draw's generator) for
+consistent with the view and the rules: one giving a seat all the mermaids where it could not hold
+them (``_barred``) is drawn again. The state gets a fresh dealer (the rest of the draw's generator) for
 the shuffles and steals to come.
 
 The state is made from the view directly (a round's decisions are not in the view, so they
@@ -198,6 +199,7 @@ class Determinizer(CheckedDraws[GameState]):
         self._turn_no = turns if turns > 0 else 1
         order = [(seen.caller + i) % n for i in range(1, n)] if seen.caller >= 0 else []
         self._final = tuple(s for s in order if not protected >> s & 1)
+        self._barred = _barred(seen, t, self._hand_hidden)
         try:  # the rest of the view, as the states drawn hold it (each the same but its hidden cards)
             drawn = self._draw(0)
             fit(tuple(drawn))
@@ -214,7 +216,10 @@ class Determinizer(CheckedDraws[GameState]):
         """One full state consistent with the view, the unseen cards placed uniformly."""
         seen, t = self._seen, self._t
         gen = seed_of(rng)
-        gen, order = rng_mod.shuffled(gen, self._unseen)
+        for _ in range(HOARD_TRIES):  # drawn again while a seat holds all the mermaids where it cannot
+            gen, order = rng_mod.shuffled(gen, self._unseen)
+            if not self._barred or not _hoarding(t, self._barred, self._hand_known, self._hand_hidden, order):
+                break
         at = 0
 
         def take(count: int) -> tuple[int, ...]:
@@ -240,6 +245,41 @@ class Determinizer(CheckedDraws[GameState]):
             totals=seen.totals, history=self._history, deck0=(), log=self._log, seed=None, winners_=seen.winners,
             chance=Chance(None if waiting else rng_mod.seed_state(dealer)),
             bound=sum(1 << s for s in seen.bound))
+
+
+HOARD_TRIES = 64
+"""The draws a determinization makes at most while one gives a seat all the mermaids where no game of
+these rules reaches that (``_barred``); past them the last is taken, a view no game reaches (built by
+hand) drawn as before rather than never."""
+
+
+def _barred(seen: SeatView, t: Tables, hidden: Sequence[int]) -> tuple[int, ...]:
+    """The seats whose unseen cards may not complete all the mermaids in their hand: whoever holds them
+    all may only place them (``engine._legal``), so outside its own play phase a seat never holds them
+    all (cards reach a hand only in its owner's turn, and its last turn could not end with them). A
+    seat in its play phase may have just taken the last; in the crab, steal and lobster phases it has
+    played a duo, which it could not while holding them. Rulesets with a duo that binds the others
+    (Extra Salt's jellyfish: a bound seat ends its turn holding them) bar no seat."""
+    if t.mermaid < 0 or seen.phase in ("deal", "over") or any(
+            effect == "restrict_opponents" for _, _, _, effect in t.duos):
+        return ()
+    return tuple(s for s in range(seen.players)
+                 if hidden[s] > 0 and not (s == seen.turn and seen.phase == "play"))
+
+
+def _hoarding(t: Tables, barred: tuple[int, ...], known: Sequence[Sequence[int]], hidden: Sequence[int],
+              order: Sequence[int]) -> bool:
+    """Whether dealing ``order`` (the hands first, in seat order: ``_draw``) gives a barred seat all the
+    mermaids (its ``known`` cards with its share of ``order``)."""
+    mermaids = t.mermaid_cards
+    at = 0
+    for s, size in enumerate(hidden):
+        if s in barred:
+            held = sum(1 for c in (*known[s], *order[at:at + size]) if mermaids >> c & 1)
+            if held >= t.win_with:
+                return True
+        at += size
+    return False
 
 
 def determinize(seen: SeatView, rng: Rng) -> GameState:
