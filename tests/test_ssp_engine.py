@@ -293,8 +293,10 @@ def test_four_mermaids_in_hand_leave_placing_them_as_the_only_move() -> None:
     assert ssp.engine.card_points(s, 2) == 15
     assert br.legal_actions(s, 2) == ("mermaids",) == engine.legal_plain(s, 2)
     for action in ("end", "stop", "last_chance", "duo:crab-1+crab-2"):
-        with pytest.raises(IllegalAction, match="all 4 mermaids"):
+        with pytest.raises(IllegalAction) as refused:
             br.apply(s, 2, action)
+        assert str(refused.value) == ("seat 2 holds all 4 mermaids: whoever holds them wins at once, so placing "
+                                      "them (mermaids) is its only move")
     won = br.apply(s, 2, "mermaids")
     assert br.is_over(won) and br.winners(won) == (2,) and won.history[-1].end == "mermaids"
     # the fourth mermaid kept of two cards drawn
