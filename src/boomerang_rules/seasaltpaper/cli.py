@@ -80,7 +80,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
                       f"(totals: {', '.join(str(x) for x in walked.totals)})"]
         tie = tie_words(rules, walked.totals, walked.history, names)
         if tie:
-            lines += fitted(tie)
+            lines += fitted(tie, keep=names)  # a name never split across lines, as replay keeps it
     else:
         lines += ["", "The game is unfinished."]
     return lines
@@ -308,7 +308,8 @@ class Session:
         say(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best), title)
         tie = tie_words(self.rules, state.totals, state.history, self.labels)
         if tie:
-            say(tie)
+            for line in fitted(tie, keep=self.labels):  # a name never split across lines
+                click.echo(line)
         say(f"The game was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
         return state
 
