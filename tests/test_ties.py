@@ -218,7 +218,7 @@ def test_the_tie_break_never_splits_a_name_across_lines(rules_id: str, players: 
         session = cli_module.Session(state.rules, players, 0, seed, labels)
         if rules_id == "sea-salt-paper":  # its end is told at the end of run, as above
             bots = make_bots(game_module(state.rules.game).BOTS, ["random"] * players, state.rules, seed)
-            session.ask = lambda seen: bots[0].choose(seen, seen.legal_actions)
+            session.ask = lambda seen, bot=bots[0]: bot.choose(seen, seen.legal_actions)
             session.run(bots)
         else:
             session.game_end(state)
