@@ -422,7 +422,8 @@ class Session:
                 scores = ", ".join(f"{self.labels[s]} {past.scores[s]}" for s in range(self.players))
                 say(f"  Round {r + 1} ({ends[past.end]}, {self.labels[past.ender]}): {scores}")
             say("  Totals: " + ", ".join(f"{self.labels[s]} {seen.totals[s]}" for s in range(self.players))
-                + f" (first to {self.rules.target(self.players)} wins)")
+                + f" (a round that leaves someone with {self.rules.target(self.players)} or more ends the game;"
+                " the highest total wins)")  # not "first to N wins": two may pass it in one round
 
         return {"sheet": ("each round's scores and the totals so far", sheet)}
 
