@@ -151,6 +151,10 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     width = max(map(len, _LABELS.values()))
     for field, label in _LABELS.items():
         click.echo(f"{label:<{width}}  {getattr(points, field):>3}")
+    t = tables_for(rules)
+    if t.mermaid >= 0 and sum(1 for c in played if t.kind[t.index[c]] == t.mermaid) == t.win_with:
+        # the points stand for a tester's position, but a table with them all in front has no round scored
+        click.echo(f"(all {t.win_with} mermaids in front win the game at once: the round is not scored)")
 
 
 def card_rules(rules: Any, card_id: str) -> str:
