@@ -494,6 +494,20 @@ def test_score_refuses_what_no_game_can_hold_alike_in_every_game(rules: str, arg
                             r"--activity '.+'): .+ \[[a-z-]+\]", line) for line in lines), lines
 
 
+def test_score_says_four_mermaids_in_front_win_the_game_rather_than_score_the_round() -> None:
+    """A Sea Salt & Paper table with all four mermaids in front (the one set of them ``--played``
+    takes) is a game won at once, its round unscored: ``score`` said "Card points 4" alone."""
+    mermaids = ["mermaid-1", "mermaid-2", "mermaid-3", "mermaid-4"]
+    code, out, _ = run("score", "--rules", "sea-salt-paper", "--hand", "crab-1", "--played", *mermaids)
+    assert code == 0 and "Card points" in out
+    assert out.splitlines()[-1] == "(all 4 mermaids in front win the game at once: the round is not scored)"
+    assert max(map(len, out.splitlines())) <= 80
+    code, out, _ = run("score", "--rules", "sea-salt-paper", "--hand", *mermaids)
+    assert code == 0 and "mermaids in front" not in out  # in hand: scored as card points
+    code, out, _ = run("score", "--rules", "sea-salt-paper", "--played", *mermaids, "--json", "--hand")
+    assert code == 0 and json.loads(out)["mermaids"] == 4  # --json unchanged: the breakdown for a program
+
+
 @pytest.mark.skipif(not hasattr(__import__("signal"), "SIGHUP"), reason="no SIGHUP (Windows)")
 def test_signals_end_a_command_through_its_exit_but_an_ignored_one_stays_ignored() -> None:
     """SIGTERM and SIGHUP raise the command's exit (128 + the signal) while it runs, and the handlers

@@ -51,3 +51,14 @@ def test_every_rl_name_the_docs_give_exists() -> None:
                 continue  # an extra not installed here
             missing.append(name)
     assert not missing, missing
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_the_pettingzoo_example_runs_for_every_game(rules: str) -> None:
+    """The parallel env's example plays any game with only its ruleset changed: it drew from each
+    seat's mask, which is all zero for a seat owing nothing in the games of turns (numpy's "a
+    cannot be empty" for Sea Salt & Paper and Boomerang (2010))."""
+    pytest.importorskip("pettingzoo")
+    block = next(b for b in BLOCKS if "boomerang_rules.rl.pettingzoo" in b)
+    assert 'rules="standard"' in block
+    exec(compile(block.replace('rules="standard"', f'rules="{rules}"'), str(README), "exec"), {})

@@ -192,3 +192,36 @@ def test_boomerang_2010_says_its_tie_break_most_boomerangs() -> None:
         "Ana and Bo tied on 30 points; the tie-break, most boomerangs (Ana 2, Bo 3), goes to Bo.")
     assert tie_words(scores, [], NAMES) == (  # type: ignore[arg-type]
         "Ana and Bo tied on 30 points; these rules have no tie-break: a shared win.")
+
+
+MANY_WORDED = ["Ana Maria da Silva", "Bo van der Berg", "Cy de la Cruz Gomez", "Di O Brien Smith", "Ed St John Rivers"]
+
+
+def _whole(text: str, names: list[str]) -> bool:
+    """Each name as often on one line as in the words: none split across lines."""
+    flat = " ".join(text.split())
+    return all(text.count(name) == flat.count(name) for name in names)
+
+
+@pytest.mark.parametrize(("rules_id", "players", "seeds"), [
+    ("standard", 3, range(120)), ("boomerang-2010", 3, range(80)), ("sea-salt-paper", 3, (18, 245))])
+def test_the_tie_break_never_splits_a_name_across_lines(rules_id: str, players: int, seeds: range,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``replay`` and ``play`` keep a player's name on one line in the tie-break's sentence, as in
+    every other line they tell ("(greedy" / "1 2, greedy 3 9)" was a Boomerang (2010) game's)."""
+    for seed, state in _tied_games(rules_id, players, seeds)[:6]:
+        names = MANY_WORDED[:players]
+        cli_module = game_cli(state.rules)
+        story = "\n".join(cli_module.narrate(br.record_of(state, names), state.rules, names, None)[-4:])
+        assert "tied on" in story and _whole(story, names), story
+        labels = ["You", *MANY_WORDED[1:players]]
+        session = cli_module.Session(state.rules, players, 0, seed, labels)
+        if rules_id == "sea-salt-paper":  # its end is told at the end of run, as above
+            bots = make_bots(game_module(state.rules.game).BOTS, ["random"] * players, state.rules, seed)
+            session.ask = lambda seen, bot=bots[0]: bot.choose(seen, seen.legal_actions)
+            session.run(bots)
+        else:
+            session.game_end(state)
+        out = capsys.readouterr().out
+        end = out[out.rindex("Winner"):]
+        assert "tied on" in end and _whole(end, labels), end

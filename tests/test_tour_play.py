@@ -182,6 +182,9 @@ def test_a_piped_game_of_sea_salt_and_paper_explains_itself(tmp_path: Path) -> N
     first = out.splitlines()[0]
     assert "Type help" in first and out.count(br.load_rules("sea-salt-paper").name) == 1
     assert "sheet " in out and "No round has ended yet." in out  # help lists sheet; sheet before any round ends
+    # the target ends the game and the highest total wins, as the opening says: not "first to 35 wins"
+    assert ("Totals: You 0, greedy 1 0, greedy 2 0 (a round that leaves someone with 35 or more ends the game; the "
+            "highest total wins)") in " ".join(out.split())
     assert "crab-1: a crab" in out and "is not one of the choices" in out  # cards; LAST CHANCE not yet legal
     assert "\x1b[" not in out and " 1 cards" not in out
     assert "takes" in out and "from your hand" in out  # a steal from the player names the card

@@ -76,7 +76,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         lines.append(f"{label}: {', '.join(names[w] for w in best)}")
         tie = tie_words(score_sheets(state), rules.scoring.tie_breakers, names)
         if tie:
-            lines += fitted(tie)
+            lines += fitted(tie, keep=names)  # a name never split across lines, as replay keeps it
     else:
         lines += ["", "The game is unfinished."]
     return lines
@@ -438,7 +438,7 @@ class Session:
                          + ", ".join(self.labels[w] for w in best)))  # in bold, as every game's
         tie = tie_words(score_sheets(state), self.rules.scoring.tie_breakers, self.labels)
         if tie:
-            for line in fitted(tie):
+            for line in fitted(tie, keep=self.labels):
                 click.echo(line)
         click.echo(f"The game was dealt from seed {self.seed} (--seed {self.seed} plays it again).")
 

@@ -142,7 +142,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         lines.append(f"{label}: {', '.join(names[w] for w in best)}")
         tie = tie_words(score_sheets(state), rules.tie_breakers, names)
         if tie:
-            lines += fitted(tie)
+            lines += fitted(tie, keep=names)  # a name never split across lines, as replay keeps it
     else:
         lines += ["", "The game is unfinished."]
     return lines
@@ -346,7 +346,7 @@ class Session:
                          + ", ".join(self.labels[w] for w in best)))
         tie = tie_words(score_sheets(state), self.rules.tie_breakers, self.labels)
         if tie:
-            for line in fitted(tie):
+            for line in fitted(tie, keep=self.labels):
                 click.echo(line)
         say(f"The deck was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
 
@@ -427,9 +427,10 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
         click.echo(line)
     label = "Winner" if len(best) == 1 else "Winners (shared)"
     click.echo(f"{label}: {', '.join(f'Seat {w}' for w in best)}")
-    tie = tie_words(scores, rules.tie_breakers, [f"Seat {s}" for s in range(len(scores))])
+    seats = [f"Seat {s}" for s in range(len(scores))]
+    tie = tie_words(scores, rules.tie_breakers, seats)
     if tie:
-        for line in fitted(tie):
+        for line in fitted(tie, keep=seats):
             click.echo(line)
 
 

@@ -80,7 +80,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
                       f"(totals: {', '.join(str(x) for x in walked.totals)})"]
         tie = tie_words(rules, walked.totals, walked.history, names)
         if tie:
-            lines += fitted(tie)
+            lines += fitted(tie, keep=names)  # a name never split across lines, as replay keeps it
     else:
         lines += ["", "The game is unfinished."]
     return lines
@@ -151,6 +151,10 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     width = max(map(len, _LABELS.values()))
     for field, label in _LABELS.items():
         click.echo(f"{label:<{width}}  {getattr(points, field):>3}")
+    t = tables_for(rules)
+    if t.mermaid >= 0 and sum(1 for c in played if t.kind[t.index[c]] == t.mermaid) == t.win_with:
+        # the points stand for a tester's position, but a table with them all in front has no round scored
+        click.echo(f"(all {t.win_with} mermaids in front win the game at once: the round is not scored)")
 
 
 def card_rules(rules: Any, card_id: str) -> str:
@@ -308,7 +312,8 @@ class Session:
         say(("Winner: " if len(best) == 1 else "Winners (shared): ") + ", ".join(self.labels[w] for w in best), title)
         tie = tie_words(self.rules, state.totals, state.history, self.labels)
         if tie:
-            say(tie)
+            for line in fitted(tie, keep=self.labels):  # a name never split across lines
+                click.echo(line)
         say(f"The game was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
         return state
 
@@ -421,7 +426,8 @@ class Session:
                 scores = ", ".join(f"{self.labels[s]} {past.scores[s]}" for s in range(self.players))
                 say(f"  Round {r + 1} ({ends[past.end]}, {self.labels[past.ender]}): {scores}")
             say("  Totals: " + ", ".join(f"{self.labels[s]} {seen.totals[s]}" for s in range(self.players))
-                + f" (first to {self.rules.target(self.players)} wins)")
+                + f" (a round that leaves someone with {self.rules.target(self.players)} or more ends the game;"
+                " the highest total wins)")  # not "first to N wins": two may pass it in one round
 
         return {"sheet": ("each round's scores and the totals so far", sheet)}
 
