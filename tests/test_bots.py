@@ -578,3 +578,27 @@ def test_core_bot_game_names_its_bad_argument_as_play_game_does(rules: Any, name
 
     with pytest.raises(error, match=message):
         core_bots.bot_game(rules, names, 1)
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_a_numpy_integer_seeds_every_bot_as_the_int_does(rules_id: str) -> None:
+    """A seed is any integer, as ``new_game`` takes it: every bot, ``make_bots`` and ``bot_game`` given a
+    numpy integer play as given the int (they refused it, "a seed must be an integer, not int64", while
+    ``new_game``, ``play_game``, ``determinize`` and the batch took it)."""
+    from boomerang_rules.core.bots import bot_game as core_bot_game
+    from boomerang_rules.core.games import game_module
+
+    np = pytest.importorskip("numpy")
+
+    rules = br.load_rules(rules_id)
+    bots = game_module(rules.game).BOTS
+    state = br.new_game(rules, 3, 11)
+    seat = br.to_act(state)[0]
+    for seed in (np.int64(5), np.uint64(2**64 - 1), np.int32(-3), np.uint8(200)):
+        for name in ("random", "greedy", "ismcts:4"):
+            made, plain = bots[name](rules, seed), bots[name](rules, int(seed))
+            for _ in range(3):
+                assert (made.choose(br.view(state, seat), br.legal_actions(state, seat))
+                        == plain.choose(br.view(state, seat), br.legal_actions(state, seat)))
+        names = ["greedy", "random", "ismcts:2"]
+        assert br.record_of(core_bot_game(rules, names, seed)) == br.record_of(core_bot_game(rules, names, int(seed)))

@@ -505,3 +505,38 @@ def test_a_capped_search_plays_the_same_for_the_same_seed() -> None:
         roots.append(sorted((a, n.visits, n.total) for a, n in root.children.items()))
     assert roots[0] == roots[1] and sum(v for _, v, _ in roots[0]) < 100
     assert len({ssp_ismcts.IsmctsBot(rules, 3).choose(seen, seen.legal_actions) for _ in range(2)}) == 1
+
+
+def test_the_search_s_scores_read_no_c_library_logarithm(monkeypatch: pytest.MonkeyPatch) -> None:
+    """UCT's score takes ln(visits of the parent); C leaves ``log``'s rounding to its library (glibc's
+    ``math.log(9170)`` is a unit in the last place above the nearest double), so a search that called it
+    could choose otherwise, at a tie, on another platform or C library, and ``simulate --bots ismcts`` would
+    not give the same bytes everywhere. The search plays the same with ``math.log`` gone."""
+    import math
+    import types
+
+    from boomerang_rules.core import ismcts
+
+    rules = br.load_rules("sea-salt-paper")
+    names = ["ismcts:12", "ismcts:12"]
+    before = any_bot_game(rules, names, 3)
+
+    def refused(x: float) -> float:
+        raise AssertionError(f"math.log({x}) read: its last bit is the C library's")
+
+    shim = types.SimpleNamespace(**{name: getattr(math, name) for name in dir(math) if not name.startswith("_")})
+    shim.log = refused
+    monkeypatch.setattr(ismcts, "math", shim)
+    assert any_bot_game(rules, names, 3) == before
+
+
+@pytest.mark.parametrize(("n", "nearest"), [(1, "0x0.0p+0"), (2, "0x1.62e42fefa39efp-1"),
+                                            (9170, "0x1.23f54a1c504c1p+3")])
+def test_the_search_s_logarithm_is_the_nearest_double(n: int, nearest: str) -> None:
+    """``ismcts.ln(n)`` is the double nearest ln(n) (mpmath at 200 bits gave these), on every platform:
+    glibc's ``math.log`` gives ``0x1.23f54a1c504c2p+3`` for 9170 (and is a unit off at 136837, 141614 and
+    147674 too, the only others to 200,000: the table's values agree with it everywhere else, so no pinned
+    game changed)."""
+    from boomerang_rules.core import ismcts
+
+    assert ismcts.ln(n) == float.fromhex(nearest)

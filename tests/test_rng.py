@@ -31,6 +31,11 @@ def test_seed_must_be_an_integer() -> None:
     with pytest.raises(TypeError):
         rng.seed_state(1.5)  # type: ignore[arg-type]
     assert rng.seed_state(-1) == 2**64 - 1
+    np = pytest.importorskip("numpy")  # an integer type numpy users hold
+    assert rng.seed_state(np.int64(-1)) == rng.seed_state(np.uint64(2**64 - 1)) == 2**64 - 1  # as new_game reads them
+    assert rng.folded_state(np.uint8(7)) == rng.folded_state(7)
+    with pytest.raises(TypeError, match="not float64"):
+        rng.seed_state(np.float64(1.0))
 
 
 @given(st.integers(0, 2**64 - 1), st.integers(1, 2**64 - 1), st.integers(1, 2**64 - 1))

@@ -20,9 +20,11 @@ in simulated decisions, not seconds, so that it stays deterministic. The bot see
 from __future__ import annotations
 
 import math
+import threading
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from decimal import Context
 from functools import partial
 from typing import Any, ClassVar, Protocol
 
@@ -36,6 +38,29 @@ DEFAULT_PLAYOUTS = 100
 
 EXPLORATION = 0.7
 """UCT's exploration constant, for rewards scaled to about [-1, 1]."""
+
+_LN: list[float] = [-math.inf]
+"""``ln(n)`` at index ``n``, as far as a search has needed (``ln``)."""
+_LN_DIGITS = Context(prec=30)
+_LN_LOCK = threading.Lock()
+
+
+def ln(n: int) -> float:
+    """The double nearest ln(``n``), ``n`` from 1, the same on every platform: UCT's scores read it.
+
+    ``math.log`` is C's ``log``, whose last bit C leaves to the library (glibc's ``log(9170)`` is one
+    unit above the nearest double), so a tie between two actions' scores could be broken otherwise on
+    another platform or C library, and a seeded search play another game. ``decimal`` computes the
+    logarithm correctly rounded to 30 digits (libmpdec, the same everywhere), which ``float`` rounds to
+    the nearest double. Kept in a table: a search needs ln of 1 up to its playouts, each once a process
+    (35 µs a value, against a playout's simulated decisions)."""
+    table = _LN
+    if n >= len(table):
+        with _LN_LOCK:  # searches in threads of their own: each value at its own index
+            digits = _LN_DIGITS
+            table.extend([float(digits.ln(k)) for k in range(len(table), n + 1)])
+    return table[n]
+
 
 
 def pick(gen: int, best: list[str]) -> tuple[int, str]:
@@ -222,6 +247,7 @@ class IsmctsBot:
         path = [root]
         gen = self._gen
         c = self._c
+        logs = _LN
         in_tree = True
         state = start
         steps = 0
@@ -246,7 +272,9 @@ class IsmctsBot:
                         action = legal[0]
                         for a in legal:
                             ch = children[a]
-                            score = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                            avail = ch.avail
+                            log = logs[avail] if avail < len(logs) else ln(avail)
+                            score = ch.total / ch.visits + c * math.sqrt(log / ch.visits)
                             if score > best:
                                 best, action = score, a
                         child = children[action]

@@ -7,6 +7,7 @@ studied, and its whole state is one integer, so a game state can hold it and sta
 
 from __future__ import annotations
 
+import operator
 import os
 from collections.abc import Callable, Iterable
 from functools import cache
@@ -21,18 +22,29 @@ _GAMMA = 0x9E3779B97F4A7C15
 
 
 def seed_state(seed: int) -> int:
-    """The generator state for ``seed`` (any integer; taken modulo 2**64)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
+    """The generator state for ``seed`` (any integer, a numpy one too, as ``new_game`` takes it; taken
+    modulo 2**64)."""
+    if seed.__class__ is not int:
+        seed = _integer(seed)
     return seed & _MASK64
+
+
+def _integer(seed: object) -> int:
+    """``seed`` as an int: an int or any object with ``__index__`` (a numpy integer), never a bool nor
+    a float (every bot took only an int, so ``bot_game`` refused the numpy seed ``new_game`` takes)."""
+    if not isinstance(seed, bool):
+        try:
+            return operator.index(seed)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
 
 
 def folded_state(seed: int) -> int:
     """The generator state for a non-negative ``seed`` of any size: ``seed_state`` below 2**64, and
     past it every higher 64-bit word folded in through the generator, so that ``2**64 + 7`` is not
     ``7``'s stream (``seed_state`` keeps the low word alone)."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
+    seed = _integer(seed)
     if seed < 0:
         raise ValueError(f"folded_state needs a non-negative seed, not {seed}")
     state, rest = seed & _MASK64, seed >> 64
