@@ -366,6 +366,11 @@ def test_players_range_and_deck_size() -> None:
     data["scoring"]["activities"]["table"].append(20)
     assert ruleset_messages(data) == [
         "r.json:/players/max: 4 players × 8 cards = 32 cards, the deck has 28 [deck-size]"]
+    data = standard()  # one player (the schema's least): "1 players × 29 cards" was written
+    data.update(players={"min": 1, "max": 1}, hand_size=29)
+    data["scoring"]["activities"]["table"] += [20] * 22
+    assert ruleset_messages(data) == [
+        "r.json:/players/max: 1 player × 29 cards = 29 cards, the deck has 28 [deck-size]"]
 
 
 def test_repeated_ids_icons_and_empty_regions() -> None:

@@ -665,6 +665,31 @@ def test_australias_cards_fit_80_columns_whatever_a_sites_name(tmp_path: Path) -
     assert max(map(columns, out.splitlines())) <= 80, [line for line in out.splitlines() if columns(line) > 80][:2]
 
 
+def test_australias_activities_fit_80_columns_whatever_their_ids(tmp_path: Path) -> None:
+    """An activity's id may be 64 characters (the schema's bound): the activity menu ("1. NAME: 2 icons,
+    2 points", 88 columns), the activities already scored and each round's table, whose rows name the
+    activity each seat chose (120 columns), were written unfitted. Every line of a whole game now fits 80
+    columns: the menu's lines fitted, and a chosen activity clipped to the room its row leaves."""
+    from boomerang_rules.core.loading import rules_data
+    from boomerang_rules.terminal.wording import columns
+
+    data = rules_data(br.load_rules("standard"))
+    long = {kind: (kind + "_" * 64)[:60] + f"{i:04d}" for i, kind in enumerate(data["scoring"]["activities"]["kinds"])}
+    data["scoring"]["activities"]["kinds"] = list(long.values())
+    for card in data["cards"]:
+        card["activity"] = card["activity"] and long[card["activity"]]
+    data.update(id="long-activities", name="Long activities")
+    path = tmp_path / "long-activities.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    answers = "\n".join([*(c.id for c in RULES.cards), "1"] * 60) + "\n"
+    code, out, err = run("play", "--rules", str(path), "--players", "4", "--seed", "3", input=answers)
+    lines = out.splitlines()
+    assert code == 0 and "Final score sheets" in out, err
+    assert max(map(columns, lines)) <= 80, [line for line in lines if columns(line) > 80][:3]
+    rows = [line for line in lines if line.startswith("  greedy 1 ") and line.endswith(")")]
+    assert len(rows) == 4 and all("…)" in row or "(none)" in row for row in rows), rows  # clipped, one line a seat
+
+
 def test_australias_hand_fits_80_columns_and_keeps_its_column_whatever_wide_characters(tmp_path: Path) -> None:
     """The hand's lines were measured in characters: sites named in wide characters ("東京タワー",
     two columns each) ran to 114 columns, never fitted, and their icons out of the column. Every line

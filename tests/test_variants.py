@@ -274,6 +274,25 @@ def test_cli_validate_variant_files(tmp_path: Path) -> None:
     assert f"{bad}:/changes/players/max:" in result.stdout
 
 
+def test_validate_refuses_a_ruleset_file_over_the_limit_load_rules_keeps_whatever_max_bytes(tmp_path: Path) -> None:
+    """A ruleset or variant file has a fixed limit (4 MiB): ``--max-bytes`` raised it for ``validate``
+    alone, which called a variant padded past it "valid" (and, without the option, told to raise it),
+    while ``load_rules`` and every ``--rules`` refuse it. ``validate`` now refuses it as they do."""
+    text = json.dumps(variant({"rounds": 2, "pass_directions": ["left", "right"]}))
+    path = tmp_path / "padded.json"
+    path.write_text(text[:-1] + " " * (4 * 1024 * 1024) + "}", encoding="utf-8")
+    with pytest.raises(br.RulesError) as refused:
+        br.load_rules(str(path))
+    expected = f"{path}: file larger than the limit of 4194304 bytes for a ruleset or variant [size-limit]"
+    assert [str(p) for p in refused.value.problems] == [expected]
+    [report] = validate_file(path, max_bytes=10 * 1024 * 1024)
+    assert [str(p) for p in report.problems] == [expected] and report.kind == "variant"
+    result = CliRunner().invoke(cli, ["validate", "--max-bytes", str(10 * 1024 * 1024), str(path)])
+    assert result.exit_code == 1 and expected in result.stdout
+    small = write(tmp_path / "small.json", variant({"rounds": 2, "pass_directions": ["left", "right"]}))
+    assert validate_file(small, max_bytes=10 * 1024 * 1024)[0].problems == ()  # the limit is the file's size alone
+
+
 def test_score_with_a_variant() -> None:
     result = CliRunner().invoke(cli, ["score", *"EAVWXJB", "--rules", "sites-exclude-throw", "--json"])
     assert result.exit_code == 0

@@ -355,11 +355,11 @@ class Session:
                     continue
                 icons = counts[t.activity_index[kind]]
                 points = t.activity_table[icons]
-                click.echo(f"  {number}. {kind.replace('_', ' ')}: {icons} icon{'s' if icons != 1 else ''}, "
-                           f"{points} point{'s' if points != 1 else ''}")
+                echo_fitted(f"  {number}. {kind.replace('_', ' ')}: {icons} icon{'s' if icons != 1 else ''}, "
+                            f"{points} point{'s' if points != 1 else ''}")  # an id may be 64 characters
             used = seen.activities_used[self.seat]
             if used:
-                click.echo(f"  (already scored: {', '.join(k.replace('_', ' ') for k in used)})")
+                echo_fitted(f"  (already scored: {', '.join(k.replace('_', ' ') for k in used)})")
             return
         mine = [c for c in [seen.throw, *seen.face_up[self.seat]] if c]
         if mine:  # what the cards kept so far are worth: the choice of the next one weighs on it

@@ -143,7 +143,8 @@ def check(data: dict[str, Any]) -> list[Problem]:
 
     problems = player_range_problems(players)
     if players["max"] * hand > len(cards):
-        problems.append(Problem(pointer("players", "max"), f"{players['max']} players × {hand} cards = "
+        seats = f"{players['max']} player" + ("s" if players["max"] != 1 else "")  # one player: the schema's least
+        problems.append(Problem(pointer("players", "max"), f"{seats} × {hand} cards = "
                                 f"{players['max'] * hand} cards, the deck has {len(cards)}", "deck-size"))
     if len(data["pass_directions"]) != data["rounds"]:
         problems.append(Problem(pointer("pass_directions"), f"{len(data['pass_directions'])} pass directions "

@@ -6,11 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..terminal.wording import columns, name_column
+from ..terminal.wording import clipped_to, columns, name_column
 
 ROUND_ROWS = (("throw_catch", "T&C"), ("collections", "Coll"), ("animals", "Anim"), ("activity", "Act"))
 CELL = 6
 """The narrowest a column of numbers is: a head and a number of up to five digits, a space before each."""
+NOTE_ROOM = 8
+"""The fewest columns a row's note is clipped to (``_note``)."""
 
 
 def _widths(heads: Sequence[str], rows: Sequence[Sequence[int]]) -> list[int]:
@@ -34,9 +36,16 @@ def round_table(sheets: Sequence[Any], names: Sequence[str], r: int, notes: Sequ
     column = name_column(names, 80 - len(indent) - sum(widths))  # a row of 80 columns, its note aside
     out = [f"{indent}{'':<{columns(column[0])}}" + "".join(f"{h:>{w}}" for h, w in zip(heads, widths))]
     for s, row in enumerate(rows):
-        note = f"  ({notes[s]})" if notes else ""
-        out.append(f"{indent}{column[s]}" + "".join(f"{v:>{w}}" for v, w in zip(row, widths)) + note)
+        line = f"{indent}{column[s]}" + "".join(f"{v:>{w}}" for v, w in zip(row, widths))
+        out.append(line + (_note(notes[s], 80 - columns(line)) if notes else ""))
     return out
+
+
+def _note(note: str, room: int) -> str:
+    """A row's note, "  (NOTE)", clipped to the ``room`` its row leaves of 80 columns (``clipped_to``):
+    a ruleset's activity id may be 64 characters, which ran the row to 120 columns. A row leaving
+    less than ``NOTE_ROOM`` keeps that much, so that the note still says something."""
+    return f"  ({clipped_to(note, max(room - 5, NOTE_ROOM))})"  # "  (" and ")", and clipped_to's "…" past its limit
 
 
 def totals_table(sheets: Sequence[Any], names: Sequence[str], indent: str = "  ") -> list[str]:

@@ -119,6 +119,13 @@ def _label(path: Path) -> str:
     return printable(str(path))
 
 
+def rules_size_problem() -> Problem:
+    """A ruleset or variant file past its fixed limit (``DEFAULT_MAX_BYTES``), which no option raises:
+    ``load_rules`` refuses it so, and ``validate`` too, whatever its ``--max-bytes``."""
+    return Problem("", f"file larger than the limit of {DEFAULT_MAX_BYTES} bytes for a ruleset or variant",
+                   "size-limit")
+
+
 def _read(path: Path, label: str) -> dict[str, Any]:
     try:
         data, problem = read_json_file(path)
@@ -126,8 +133,7 @@ def _read(path: Path, label: str) -> dict[str, Any]:
         raise RulesError([Problem("", f"cannot read the file: {exc.strerror or exc}", "io", label)]) from None
     if problem is not None:
         if problem.rule == "size-limit":  # no option raises a ruleset's limit: no "--max-bytes" hint
-            problem = Problem("", f"file larger than the limit of {DEFAULT_MAX_BYTES} bytes for a ruleset or variant",
-                              "size-limit")
+            problem = rules_size_problem()
         raise RulesError([problem.in_file(label)])
     if not isinstance(data, dict):
         raise RulesError([Problem("", "a ruleset or variant must be a JSON object", "schema:type", label)])

@@ -13,7 +13,14 @@ from .games import RECORD_FORMAT as RECORD_FORMAT
 from .games import records_module, rules_module, unknown_game
 from .jsonio import JSON_LINES_SUFFIXES, STDIN, is_json_lines_name, json_problems, read_documents, vouched_fit  # noqa: F401 (JSON_LINES_SUFFIXES: kept importable here)
 from .limits import DEFAULT_MAX_BYTES
-from .loading import RULESET_FORMAT, VARIANT_FORMAT, check_resolved, resolve_data, shipped_id_problems
+from .loading import (
+    RULESET_FORMAT,
+    VARIANT_FORMAT,
+    check_resolved,
+    resolve_data,
+    rules_size_problem,
+    shipped_id_problems,
+)
 
 Checker = Callable[[Any, str | None, Path | None, Path | None], list[Problem]]
 """A document's checker: ``(data, label, base, path)``, ``path`` the file it was read from, if one was."""
@@ -124,7 +131,17 @@ def validate_file(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> list[
     for where, data, problem in read_documents(path, max_bytes):
         if problem is not None:
             reports.append(Report(where, None, (problem,)))
+        elif whole is not None and _rules_file_too_large(data, whole):  # --max-bytes raises no ruleset's limit
+            kind = str(data["format"]).rsplit("/", 1)[-1]
+            reports.append(Report(where, kind, (rules_size_problem().in_file(where),)))
         else:
             with vouched_fit(data):  # parse_json found it fit
                 reports.append(validate_data(data, where, base, whole))
     return reports
+
+
+def _rules_file_too_large(data: Any, path: Path) -> bool:
+    """Whether ``data``, read whole from ``path``, is a ruleset or variant of a file past the limit
+    ``load_rules`` keeps: ``validate --max-bytes`` called one "valid" that no command could load."""
+    return (isinstance(data, dict) and data.get("format") in (RULESET_FORMAT, VARIANT_FORMAT)
+            and path.stat().st_size > DEFAULT_MAX_BYTES)
