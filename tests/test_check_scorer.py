@@ -41,7 +41,7 @@ def test_three_of_a_kind_bug_is_found_with_a_small_example(tmp_path: Path) -> No
     assert "result" not in record and len(record["players"]) == 2
     assert "simulate" not in out  # no command said to deal it again that would deal another game
     code, out, _ = run("--games", "30", "--seed", "3", "--", sys.executable, str(SCORERS / "three_of_a_kind_scorer.py"))
-    assert code == 1 and "(--example-out FILE saves its record, for replay FILE)" in out
+    assert code == 1 and "(--example-out FILE saves its record)" in out
 
 
 def test_testing_md_s_example_is_what_check_scorer_prints(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -582,3 +582,20 @@ def _assert_gone(pid: int, said: str) -> None:
         time.sleep(0.1)
     os.kill(pid, 9)
     raise AssertionError(said)
+
+
+def test_the_report_fits_80_columns_and_counts_one_player_in_the_singular(tmp_path: Path) -> None:
+    """The shortest example's line fits 80 columns whatever the seed (a seed of 16 digits ran it to
+    90), and a ruleset of one player is told "1 player", not "1 players"."""
+    scorer = tmp_path / "off_by_two.py"
+    scorer.write_text(OFF_BY_TWO.replace("sheets[1]", "sheets[0]"), encoding="utf-8")
+    solo = tmp_path / "solo.json"
+    solo.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "solo", "name": "Solo",
+                                "extends": "standard",
+                                "changes": {"players": {"min": 1, "max": 1}}}), encoding="utf-8")
+    for rules in ("standard", str(solo)):
+        code, out, _ = run("--rules", rules, "--games", "2", "--seed", str(10**15), "--", sys.executable, str(scorer))
+        assert code == 1, out
+        assert max(len(line) for line in out.splitlines()) <= 80, out
+        assert "(--example-out FILE saves its record)" in " ".join(out.split())
+    assert "shortest example: 1 player, seed" in out and "1 players" not in out

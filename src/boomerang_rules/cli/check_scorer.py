@@ -83,18 +83,19 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
         fail(str(exc), EXIT_USAGE if isinstance(exc, ScorerNotRun) else EXIT_INVALID)
     example = findings.example
     if example is None:
-        click.echo(f"all {findings.games} games agree with the rules ({rules.id}).")
+        _say(f"all {findings.games} games agree with the rules ({rules.id}).")
         return
-    click.echo(f"{findings.failing} of {findings.games} games disagree with the rules ({rules.id}).")
+    _say(f"{findings.failing} of {findings.games} games disagree with the rules ({rules.id}).")
     if findings.rows:
-        click.echo("rows that differ: " + ", ".join(f"{row} ({n}×)" for row, n in findings.rows.most_common()))
+        _say("rows that differ: " + ", ".join(f"{row} ({n}×)" for row, n in findings.rows.most_common()))
     if findings.pointed:
-        click.echo(f"{findings.pointed} of them written with a point (96.0 for 96): a score is an integer.")
+        _say(f"{findings.pointed} of them written with a point (96.0 for 96): a score is an integer.")
     if findings.protocol:
         click.echo(f"{findings.protocol} answer{' broke' if findings.protocol == 1 else 's broke'} the protocol.")
     # Its record is the way to see it again: simulate's bots draw their choices otherwise.
-    click.echo(f"shortest example: {example.players} players, seed {example.seed}"
-               + ("" if example_out else " (--example-out FILE saves its record, for replay FILE)"))
+    seats = f"{example.players} player{'s' if example.players != 1 else ''}"
+    _say(f"shortest example: {seats}, seed {example.seed}"
+         + ("" if example_out else " (--example-out FILE saves its record)"))
     if example.problem:
         click.echo(f"  {example.problem}")
     for difference in sorted(example.differences, key=lambda d: (d.round is None, d.round or 0, d.seat))[:10]:
@@ -110,3 +111,9 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
         write_text(example_out, text, "--example-out")
         click.echo(f"  record written to {printable(example_out)}")
     raise SystemExit(EXIT_INVALID)
+
+
+def _say(text: str) -> None:
+    """A line of the report, in 80 columns (a ruleset's id, a seed or the rows that differ can run past)."""
+    for line in fitted(text):
+        click.echo(line)

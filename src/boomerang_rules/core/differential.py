@@ -272,7 +272,7 @@ def compare(answer: str | bytes, state: Any) -> tuple[tuple[Difference, ...], st
     game = game_module(state.rules.game)
     ours = [s.as_dict() for s in game.score_sheets(state)]
     if not isinstance(sheets, list) or len(sheets) != len(ours) or not all(isinstance(s, dict) for s in sheets):
-        return (), f"expected a JSON array of {len(ours)} sheets (objects), got {text!r}"
+        return (), f"expected a JSON array of {len(ours)} sheet{'s' if len(ours) != 1 else ''} (objects), got {text!r}"
     found = []
     for seat, (mine, theirs) in enumerate(zip(ours, sheets)):
         for row in game.ROWS:
