@@ -364,19 +364,23 @@ def test_a_card_in_words_has_spaces_not_underscores() -> None:
         assert words.startswith(f"{card.id} (") and "_" not in words[len(card.id):]
 
 
-def test_a_multiplier_of_a_kind_the_deck_lacks_scores_nothing() -> None:
-    """A house deck without boats keeps the lighthouse (it multiplies boats): it still loads, plays,
-    and the lighthouse scores no multiplier."""
+def test_a_multiplier_of_a_kind_the_deck_lacks_is_refused() -> None:
+    """A house deck without boats kept the lighthouse (it multiplies boats): it loaded, and the
+    lighthouse could never score its multiplier, the author's slip passing silently. It is refused
+    where the multiplied kind is named; without the lighthouses too, the deck loads and plays."""
     base = ssp.to_data(RULES)
+    changes = {"cards": [c for c in base["cards"] if c["kind"] != "boat"],
+               "duos": [d for d in base["duos"] if "boat" not in d["kinds"]]}
     data = {"format": "boomerang-rules/variant", "version": 1, "id": "no-boats", "name": "No boats",
-            "extends": "sea-salt-paper",
-            "changes": {"cards": [c for c in base["cards"] if c["kind"] != "boat"],
-                        "duos": [d for d in base["duos"] if "boat" not in d["kinds"]]}}
-    rules = rules_from_data(data)
-    assert rules.multipliers["lighthouse"].kind == "boat"
-    t = tables_for(rules)
-    light = t.index["lighthouse-1"]
-    assert points_of(t, (light,), ()).multipliers == 0
+            "extends": "sea-salt-paper", "changes": changes}
+    with pytest.raises(br.RulesError) as refused:
+        rules_from_data(data, "no-boats.json")
+    assert [str(p) for p in refused.value.problems] == [
+        "no-boats.json:/multipliers/lighthouse/kind: the deck has no 'boat' card, so multiplier "
+        "'lighthouse' could never score (in the ruleset that no-boats.json resolves to) [kind-in-deck]"]
+    changes["cards"] = [c for c in changes["cards"] if c["kind"] != "lighthouse"]
+    rules = rules_from_data({**data, "changes": {**changes, "multipliers": {"lighthouse": None}}})
+    assert "lighthouse" not in rules.multipliers and not any(c.kind == "boat" for c in rules.cards)
     *_, over = walk(3, 4, rules)
     assert ssp.is_over(over)
 
@@ -656,15 +660,15 @@ def test_a_game_needs_a_seed_or_its_decks() -> None:
 
 
 def test_points_do_not_depend_on_which_other_kinds_the_deck_has() -> None:
-    """A house deck without boats, captains, crabs, fish and lighthouses (so the mermaid is the
+    """A house deck without boats, captains, crabs, fish, lighthouses and shoals (so the mermaid is the
     first kind by name): every hand of it scores as the same cards score in the full game."""
-    gone = {"boat", "captain", "crab", "fish", "lighthouse"}
+    gone = {"boat", "captain", "crab", "fish", "lighthouse", "shoal_of_fish"}
     base = ssp.to_data(RULES)
     data = {"format": "boomerang-rules/variant", "version": 1, "id": "sea-creatures", "name": "Sea creatures",
             "extends": "sea-salt-paper",
             "changes": {"cards": [c for c in base["cards"] if c["kind"] not in gone],
                         "duos": [d for d in base["duos"] if not gone & set(d["kinds"])],
-                        "multipliers": {"lighthouse": None, "captain": None}}}
+                        "multipliers": {"lighthouse": None, "captain": None, "shoal_of_fish": None}}}
     small = tables_for(rules_from_data(data))
     assert small.kinds[0] == "mermaid"
     rnd = random.Random(17)
