@@ -316,7 +316,8 @@ def one_by_one(state: br.GameState, seats: tuple[int, ...], actions: list[str]) 
 
 def b10_with_cards(*cards: tuple[str, str, str, str]) -> b10_rules.Ruleset:
     """Boomerang (2010)'s shipped ruleset with only these cards (id, animal, land, land) and only
-    the lands they show: a land that no card shows is refused (``land-in-deck``)."""
+    the lands and animals they show: a land or an animal that no card shows is refused (``land-in-deck``,
+    ``animal-in-deck``)."""
     from boomerang_rules.core.loading import rules_from_data
 
     data = br.rules_data(br.load_rules("boomerang-2010"))
@@ -324,6 +325,7 @@ def b10_with_cards(*cards: tuple[str, str, str, str]) -> b10_rules.Ruleset:
     data["cards"] = [{"id": cid, "animal": animal, "lands": [a, b]} for cid, animal, a, b in cards]
     shown = {land for c in cards for land in c[2:]}
     data["lands"] = [land for land in data["lands"] if land in shown]
+    data["animals"] = [animal for animal in data["animals"] if any(c[1] == animal for c in cards)]
     rules = rules_from_data(data)
     assert isinstance(rules, b10_rules.Ruleset)
     return rules

@@ -403,6 +403,7 @@ def tiny_rules() -> b10.Ruleset:
         {"id": "C4", "animal": "armadillo", "lands": ["forest", "prairie"]},
         {"id": "C5", "animal": "bird", "lands": ["mountains", "rivers"]},
     ]
+    data["animals"] = ["armadillo", "bird", "fish"]  # an animal that no card shows is refused
     rules = rules_from_data(data)
     assert isinstance(rules, b10.Ruleset)
     return rules

@@ -139,18 +139,32 @@ def test_playouts_take_the_policys_choice_among_the_listed_actions(variant: str)
         assert t == recorded.shape[1]
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 54), (3, 272), (4, 195)])
-def test_a_seat_holding_all_the_mermaids_places_them_at_once_in_the_kernels(players: int, seed: int) -> None:
+def _three_mermaids_win() -> Any:
+    """The base game with 3 of its 4 mermaids winning (``mermaids.win_with``)."""
+    from boomerang_rules.core.loading import rules_data, rules_from_data
+
+    base = rules_data(br.load_rules("sea-salt-paper"))
+    return rules_from_data({**base, "id": "three-win", "mermaids": {**base["mermaids"], "win_with": 3}}, "c.json")
+
+
+@pytest.mark.parametrize(("rules", "players", "seed"), [
+    ("sea-salt-paper", 2, 54), ("sea-salt-paper", 3, 272), ("sea-salt-paper", 4, 195),
+    ("three-win", 2, 9), ("three-win", 3, 5), ("three-win", 4, 5)])
+def test_a_seat_holding_all_the_mermaids_places_them_at_once_in_the_kernels(rules: str, players: int,
+                                                                            seed: int) -> None:
     """Whoever holds all four mermaids wins at once: in its play phase placing them is the only
     legal action, in the kernels as in the pure engine. Each seed's random playout (the first
-    among seeds 0-2999 of its player count) brings a seat the four mermaids: the playout places
-    them at once, the pure engine replays it, and the step API lists ``mermaids`` alone there."""
-    rules = br.load_rules("sea-salt-paper")
-    names = rl_action_names(rules)
-    _, actions = batch.playouts(rules, players, 1, seed, return_actions=True)
-    state = replay(rules, players, seed, actions[0])
+    among seeds 0-2999 of its player count; 0-399 where 3 win) brings a seat the mermaids: the playout
+    places them at once, the pure engine replays it, and the step API lists ``mermaids`` alone there.
+    A ruleset where 3 win (``win_with``) is read so by the kernels too: they place 3."""
+    ruleset = _three_mermaids_win() if rules == "three-win" else br.load_rules(rules)
+    names = rl_action_names(ruleset)
+    _, actions = batch.playouts(ruleset, players, 1, seed, return_actions=True)
+    state = replay(ruleset, players, seed, actions[0])
     assert state.history[-1].end == "mermaids" and br.winners(state) == (state.history[-1].ender,)
-    b = batch.init(rules, players, 1, seed)
+    t, ended = state.tables, state.history[-1]
+    assert sum(t.kind[c] == t.mermaid for c in ended.played[ended.ender]) == ruleset.mermaids.win_with
+    b = batch.init(ruleset, players, 1, seed)
     placed = 0
     for a in actions[0][actions[0] >= 0]:
         if names[a] == "mermaids":

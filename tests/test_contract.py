@@ -627,6 +627,21 @@ def test_views_compare_and_hash_by_their_fields_and_ruleset_alike(game: str) -> 
         assert (hash(made) == hash(seen)) == (made.rules == rules)
 
 
+def test_a_view_built_by_hand_needs_its_ruleset_in_every_game(game: str) -> None:
+    """Sea Salt & Paper's and Boomerang (2010)'s views defaulted ``rules`` to None, Boomerang: Australia's
+    required it: a view built by hand without it was made, and only ``determinize`` or a bot refused it
+    later. Every game's view now requires it, as docs/api.md lists it among the fields every view has."""
+    rules = _rules(game)
+    seen = br.view(br.new_game(rules, rules.players.min, 3), 0)
+    cls = type(seen)
+    assert attrs.fields_dict(cls)["rules"].default is attrs.NOTHING
+    given = {f.name: getattr(seen, f.name) for f in attrs.fields(cls) if f.init}
+    assert cls(**given) == seen
+    del given["rules"]
+    with pytest.raises(TypeError, match="rules"):
+        cls(**given)
+
+
 def test_a_package_s_refusals_of_a_wrong_type_name_the_game_in_one_form(game: str) -> None:
     """Each game package's functions given no state, no view or no ruleset say so naming the game as
     its state's refusal does ("a Sea Salt & Paper GameState"): determinize and the bots said "a

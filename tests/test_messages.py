@@ -400,6 +400,7 @@ def test_activity_table_must_reach_the_most_icons(kind: str) -> None:
     for card in data["cards"]:
         if card["activity"] is not None:
             card["activity"] = kind if card["activity"] != kind else card["activity"]
+    data["scoring"]["activities"]["kinds"] = [kind]  # an activity that no card shows is refused (kind-in-deck)
     most = min(RULES.hand_size, sum(1 for c in data["cards"] if c["activity"] == kind))
     data["scoring"]["activities"]["table"] = data["scoring"]["activities"]["table"][:most]
     assert ruleset_messages(data) == [

@@ -799,6 +799,96 @@ def test_sea_salt_and_papers_max_utility_bounds_every_total_a_game_reaches() -> 
     assert best > 2 * target  # the hoarding seat did pass twice the target
 
 
+def _long_rules(tmp_path: Any, name: str) -> str:
+    """A ruleset file of ``name``'s game at the schema's longest: Sea Salt & Paper's highest target (1,000),
+    Boomerang: Australia's most rounds (64), Boomerang (2010) with its deck twice over and 100 boomerangs
+    each (a hunt lasts as long as seats throw)."""
+    import json
+
+    from boomerang_rules.core.loading import rules_data
+
+    data = rules_data(br.load_rules(RULES[name]))
+    if name == "sea_salt_paper":
+        data["end_targets"] = dict.fromkeys(data["end_targets"], 1000)
+    elif name.startswith("boomerang_australia"):
+        data.update(rounds=64, pass_directions=["left", "right"] * 32)
+    else:
+        data["cards"] = [dict(card, id=f"{card['id']}{copy or ''}") for copy in range(2) for card in data["cards"]]
+        data["boomerangs_each"] = 100
+    path = tmp_path / f"{name}-long.json"
+    path.write_text(json.dumps({**data, "id": "long"}))
+    return str(path)
+
+
+def _random_play(state: Any, rng: random.Random, players: int, avoid: tuple[str, ...] = ()) -> Any:
+    """``state`` played to its end at random (``avoid``: actions holding any of these words never chosen
+    while another is legal)."""
+    bound, steps = state.get_game().max_game_length(), 0
+    while not state.is_terminal():
+        assert steps <= bound, "past max_game_length"  # a game that goes on fails, never hangs
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
+            steps += players - 1
+        else:
+            seat = state.current_player()
+            legal = state.legal_actions()
+            chosen = [a for a in legal if not any(w in state.action_to_string(seat, a) for w in avoid)] or legal
+            state.apply_action(rng.choice(chosen))
+        steps += 1
+    return state
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_max_game_length_bounds_the_longest_games_of_every_game(name: str, tmp_path: Any) -> None:
+    """OpenSpiel reads ``max_game_length`` as a true bound (some algorithms allocate by it): Sea Salt & Paper's
+    allowed 100 rounds whatever the target, and random play to the schema's highest target, 1,000, takes some
+    200. Random games of every game's longest ruleset, at its fewest and most players, stay within it (chance
+    outcomes counted), and each ends by its rules, not cut off."""
+    rules = _long_rules(tmp_path, name)
+    low, high = br.load_rules(rules).players.min, br.load_rules(rules).players.max
+    for players in (low, high):
+        game = pyspiel.load_game(name, {"players": players, "rules": rules})
+        for seed in range(2):
+            state = _random_play(game.new_initial_state(), random.Random(seed), players)
+            assert len(state.history()) <= game.max_game_length(), (players, seed)
+            assert br.is_over(state.engine_state)
+            assert state.returns() == [float(s.total) for s in br.score_sheets(state.engine_state)]
+
+
+def test_a_sea_salt_and_paper_game_that_never_scores_is_cut_off_within_max_game_length() -> None:
+    """No bound holds for Sea Salt & Paper's own rules: seats that never call STOP or LAST CHANCE play
+    rounds the deck ends, unscored, for ever (these take no mermaid they can leave, so that none comes to
+    hold all four). As OpenSpiel's own Go at its ``max_game_length``, the game ends after ``max_rounds``
+    rounds (100 here, the target being 40), each seat's return its total so far."""
+    from boomerang_rules.rl.seasaltpaper import max_rounds
+
+    game = pyspiel.load_game("sea_salt_paper", {"players": 2})
+    rules = br.load_rules("sea-salt-paper")
+    assert max_rounds(rules, 2) == 100 and max_rounds(_far(1000), 2) == 1000
+    cut = 0
+    for seed in range(3):
+        state = _random_play(game.new_initial_state(), random.Random(seed), 2, avoid=("stop", "last_chance", "mermaid"))
+        assert len(state.history()) <= game.max_game_length()
+        engine = state.engine_state
+        if not br.is_over(engine):  # no seat came to hold the four mermaids: cut off
+            cut += 1
+            assert len(engine.history) == 100 and {r.end for r in engine.history} == {"empty_deck"}
+            assert state.legal_actions() == [] and state.returns() == [0.0, 0.0]
+            with pytest.raises(Exception, match="the game is over"):
+                state.apply_action(0)
+            assert game.deserialize_state(state.serialize()).is_terminal()
+    assert cut == 2  # seed 2: a steal or a forced choice brought a seat the four mermaids, and it won
+
+
+def _far(target: int) -> Any:
+    from boomerang_rules.core.loading import rules_data, rules_from_data
+
+    data = rules_data(br.load_rules("sea-salt-paper"))
+    return rules_from_data({**data, "id": "far", "end_targets": dict.fromkeys(data["end_targets"], target)}, "far.json")
+
+
 # --- What every node offers, bounds, the turn-based transform, and twin states -------------------------------
 
 

@@ -477,6 +477,28 @@ def test_a_scored_kind_no_card_shows_is_refused_as_in_sea_salt_and_paper(table: 
     assert [(p.pointer, p.rule) for p in refused.value.problems] == [("/changes/collectors/lobster", "kind-in-deck")]
 
 
+@pytest.mark.parametrize(("parent", "changes", "said"), [
+    ("standard", {"scoring": {"activities": {"kinds": ["indigenous_culture", "sightseeing", "bushwalking",
+                                                       "swimming", "surfing"]}}},
+     "/changes/scoring/activities/kinds/4: the deck has no card of the activity 'surfing', so it could never score "
+     "[kind-in-deck]"),
+    ("sea-salt-paper", {"multipliers": {"lighthouse": {"kind": "lobster", "points": 1}}},  # an Extra Salt kind
+     "/changes/multipliers/lighthouse/kind: the deck has no 'lobster' card, so multiplier 'lighthouse' could never "
+     "score [kind-in-deck]"),
+    ("boomerang-2010", {"animals": ["armadillo", "bird", "fish", "kangaroo", "lizzard", "lizard", "turtle"]},
+     "/changes/animals/4: no card shows animal 'lizzard', so its majority could never score [animal-in-deck]"),
+])
+def test_an_id_in_a_table_that_no_card_carries_is_refused_in_every_game(parent: str, changes: dict[str, Any],
+                                                                         said: str) -> None:
+    """An activity, a multiplied kind or an animal that no card carries loaded and scored nothing: an
+    author's slip (a misspelt id, a kind of another edition's deck) passed silently. Each game refuses
+    it where it stands, naming the file, the JSON pointer and the rule, as Boomerang (2010)'s lands
+    (``land-in-deck``) and the scored kinds of the other two games (``kind-in-deck``) were."""
+    with pytest.raises(br.RulesError) as refused:
+        rules_from_data(variant_of(parent, changes), "house.json")
+    assert [str(p) for p in refused.value.problems] == [f"house.json:{said}"]
+
+
 def variant_of(parent: str, changes: dict[str, Any]) -> dict[str, Any]:
     return {"format": "boomerang-rules/variant", "version": 1, "id": "house", "name": "House", "extends": parent,
             "changes": changes}

@@ -364,19 +364,23 @@ def test_a_card_in_words_has_spaces_not_underscores() -> None:
         assert words.startswith(f"{card.id} (") and "_" not in words[len(card.id):]
 
 
-def test_a_multiplier_of_a_kind_the_deck_lacks_scores_nothing() -> None:
-    """A house deck without boats keeps the lighthouse (it multiplies boats): it still loads, plays,
-    and the lighthouse scores no multiplier."""
+def test_a_multiplier_of_a_kind_the_deck_lacks_is_refused() -> None:
+    """A house deck without boats kept the lighthouse (it multiplies boats): it loaded, and the
+    lighthouse could never score its multiplier, the author's slip passing silently. It is refused
+    where the multiplied kind is named; without the lighthouses too, the deck loads and plays."""
     base = ssp.to_data(RULES)
+    changes = {"cards": [c for c in base["cards"] if c["kind"] != "boat"],
+               "duos": [d for d in base["duos"] if "boat" not in d["kinds"]]}
     data = {"format": "boomerang-rules/variant", "version": 1, "id": "no-boats", "name": "No boats",
-            "extends": "sea-salt-paper",
-            "changes": {"cards": [c for c in base["cards"] if c["kind"] != "boat"],
-                        "duos": [d for d in base["duos"] if "boat" not in d["kinds"]]}}
-    rules = rules_from_data(data)
-    assert rules.multipliers["lighthouse"].kind == "boat"
-    t = tables_for(rules)
-    light = t.index["lighthouse-1"]
-    assert points_of(t, (light,), ()).multipliers == 0
+            "extends": "sea-salt-paper", "changes": changes}
+    with pytest.raises(br.RulesError) as refused:
+        rules_from_data(data, "no-boats.json")
+    assert [str(p) for p in refused.value.problems] == [
+        "no-boats.json:/multipliers/lighthouse/kind: the deck has no 'boat' card, so multiplier "
+        "'lighthouse' could never score (in the ruleset that no-boats.json resolves to) [kind-in-deck]"]
+    changes["cards"] = [c for c in changes["cards"] if c["kind"] != "lighthouse"]
+    rules = rules_from_data({**data, "changes": {**changes, "multipliers": {"lighthouse": None}}})
+    assert "lighthouse" not in rules.multipliers and not any(c.kind == "boat" for c in rules.cards)
     *_, over = walk(3, 4, rules)
     assert ssp.is_over(over)
 
@@ -656,15 +660,15 @@ def test_a_game_needs_a_seed_or_its_decks() -> None:
 
 
 def test_points_do_not_depend_on_which_other_kinds_the_deck_has() -> None:
-    """A house deck without boats, captains, crabs, fish and lighthouses (so the mermaid is the
+    """A house deck without boats, captains, crabs, fish, lighthouses and shoals (so the mermaid is the
     first kind by name): every hand of it scores as the same cards score in the full game."""
-    gone = {"boat", "captain", "crab", "fish", "lighthouse"}
+    gone = {"boat", "captain", "crab", "fish", "lighthouse", "shoal_of_fish"}
     base = ssp.to_data(RULES)
     data = {"format": "boomerang-rules/variant", "version": 1, "id": "sea-creatures", "name": "Sea creatures",
             "extends": "sea-salt-paper",
             "changes": {"cards": [c for c in base["cards"] if c["kind"] not in gone],
                         "duos": [d for d in base["duos"] if not gone & set(d["kinds"])],
-                        "multipliers": {"lighthouse": None, "captain": None}}}
+                        "multipliers": {"lighthouse": None, "captain": None, "shoal_of_fish": None}}}
     small = tables_for(rules_from_data(data))
     assert small.kinds[0] == "mermaid"
     rnd = random.Random(17)
@@ -674,3 +678,61 @@ def test_points_do_not_depend_on_which_other_kinds_the_deck_has() -> None:
         hand, played = cards[:cut], cards[cut:]
         assert points_of(small, [small.index[c] for c in hand], [small.index[c] for c in played]) == points_of(
             T, [T.index[c] for c in hand], [T.index[c] for c in played]), (hand, played)
+
+
+def _mermaid_rules(rules_id: str, cards: int) -> ssp.Ruleset:
+    """The base game with 3 mermaids winning, of ``cards`` mermaids in the deck (3 or the rulebook's 4)."""
+    base = br.rules_data(RULES)
+    deck = [c for c in base["cards"] if c["kind"] != "mermaid" or int(c["id"].rsplit("-", 1)[1]) <= cards]
+    rules: ssp.Ruleset = rules_from_data({**base, "id": rules_id, "cards": deck,
+                                          "mermaids": {**base["mermaids"], "win_with": 3}}, "c.json")
+    return rules
+
+
+@pytest.mark.parametrize(("cards", "seed", "said"), [(4, 10, "3 mermaids"), (3, 23, "all 3 mermaids")])
+def test_every_text_of_the_mermaids_win_says_the_ruleset_s_number(
+        cards: int, seed: int, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The round's end in ``play``, the replay page's round note and title and the score sheet said
+    "four mermaids" whatever ``mermaids.win_with``; every text of the win now gives the ruleset's number,
+    and says "all" only when they are every mermaid the deck holds. Seed ``seed`` of two random players
+    ends with a seat placing its 3 mermaids (the first such seed of each ruleset): whichever engine
+    serves, and the plain reading, leave placing them the only move at 3."""
+    import io
+
+    from boomerang_rules.seasaltpaper.cli import Session, replay_html, sheet_svg
+    from boomerang_rules.seasaltpaper.engine import legal_plain
+    from boomerang_rules.seasaltpaper.show import card_words
+
+    from .helpers import frame_texts
+
+    rules = _mermaid_rules("three-win", cards)
+    assert rules.mermaids.win_with == 3 and sum(c.kind == "mermaid" for c in rules.cards) == cards
+    state, rnd = ssp.new_game(rules, 2, seed), random.Random(seed)
+    while not ssp.is_over(state):
+        state = ssp.apply(state, state.turn, rnd.choice(ssp.legal_actions(state, state.turn)))
+    result = state.history[-1]
+    assert result.end == "mermaids" and br.winners(state) == (result.ender,)
+    record = br.record_of(state)
+    last = record["rounds"][-1]
+    record["rounds"][-1] = {**last, "actions": last["actions"][:-1]}
+    del record["result"]
+    before = br.state_of(record)
+    seat = result.ender
+    assert br.legal_actions(before, seat) == ("mermaids",) == legal_plain(before, seat)
+    names = ["Ann", "Bob"]
+    texts = " ".join(frame_texts(replay_html(br.record_of(state), rules, names)))
+    assert f"{names[seat]} has placed {said} and wins the game at once." in texts
+    assert f"ends: {names[seat]}: 3 mermaids, wins" in texts
+    assert f"{names[seat]}: 3 mermaids, wins" in sheet_svg(state, names)
+    session = Session(rules, 2, seat, seed, ["You", "random"] if seat == 0 else ["random", "You"])
+    session.round_end(result, state.totals)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert session.ask(ssp.view(before, seat)) == "mermaids"
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"The round ends: {said}: the game ends (You)." in out
+    assert f"You hold {said}: whoever holds them wins at once" in out
+    with pytest.raises(IllegalAction, match=f"seat {seat} holds {said}: whoever holds them wins at once"):
+        br.apply(before, seat, "end")
+    assert f"; {said} in front of you win the game at once" in card_words(rules, "mermaid-1")
+    for text in (texts, out):
+        assert "four" not in text and "4 mermaids" not in text

@@ -110,9 +110,11 @@ CASES: dict[str, tuple[Change, list[str]]] = {
         lambda d: d["multipliers"].pop("captain"),
         ["/cards/53/kind: card 'captain-1' is a 'captain', which no duo, collector, multiplier or mermaid rule "
          "scores [kind-known]"]),
-    "a scored kind with no card": (
+    "a scored kind with no card": (  # the captain multiplies sailors: it could never score either
         lambda d: d.update(cards=[c for c in d["cards"] if c["kind"] != "sailor"]),
-        ["/collectors/sailor: the deck has no 'sailor' card [kind-in-deck]"]),
+        ["/multipliers/captain/kind: the deck has no 'sailor' card, so multiplier 'captain' could never score "
+         "[kind-in-deck]",
+         "/collectors/sailor: the deck has no 'sailor' card [kind-in-deck]"]),
     "a pair of a kind the deck has once": (
         _keep_one("fish"), ["/duos/2/kinds: the deck has one 'fish': never a pair [kind-in-deck]"]),
     "more mermaids to win than the deck has": (
@@ -155,7 +157,9 @@ CASES: dict[str, tuple[Change, list[str]]] = {
     "a round end past every hand, a collector without cards": (  # the collector adds nothing to the bound
         lambda d: (d.update(cards=[c for c in d["cards"] if c["kind"] != "sailor"]),
                    d["round_end"].update(min_points=1000)),
-        ["/collectors/sailor: the deck has no 'sailor' card [kind-in-deck]",
+        ["/multipliers/captain/kind: the deck has no 'sailor' card, so multiplier 'captain' could never score "
+         "[kind-in-deck]",
+         "/collectors/sailor: the deck has no 'sailor' card [kind-in-deck]",
          "/round_end/min_points: ending a round takes 1000 card points, but no hand of this deck can score more "
          "than 98: no round could ever be scored, and no target reached [round-end-reachable]"]),
     "a round end past mermaids that count their own white": (

@@ -19,6 +19,7 @@ from ..core.records import (
     record_opening,
     recorded_names,
     recorded_seed,
+    result_checked,
 )
 from ..core.results import result_problems
 from .dealing import deal_problems, queue_after, skipped
@@ -226,7 +227,4 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
         if found:
             return Checked(state, tuple(problems + _merge(found, static)))
     problems += _merge([], static)
-    result = record.get("result")
-    if result is not None and len(deals) == len(rounds) and not any(p.pointer.startswith("/result") for p in problems):
-        problems += _check_result(state, result)
-    return Checked(state, tuple(problems))
+    return result_checked(state, problems, record, _check_result, replayed=len(deals) == len(rounds))

@@ -178,7 +178,11 @@ def check(data: dict[str, Any]) -> list[Problem]:
             problems.append(Problem(pointer("regions", i), f"region {region['id']!r} has no cards, so it "
                                     "could never be completed", "region-cards"))
 
+    shown = {c["activity"] for c in cards}
     for i, kind in enumerate(scoring["activities"]["kinds"]):
+        if kind not in shown:  # no icon of it: chosen, it could only score the table's 0 icons
+            problems.append(Problem(pointer("scoring", "activities", "kinds", i), f"the deck has no card of the "
+                                    f"activity {kind!r}, so it could never score", "kind-in-deck"))
         if kind == RESERVED_ACTIVITY:
             problems.append(Problem(pointer("scoring", "activities", "kinds", i), f"{kind!r} is the action of "
                                     "scoring no activity; an activity cannot be called so", "activity-reserved"))

@@ -69,7 +69,9 @@ class SeatView:
     regions_taken: tuple[str, ...]
     activities_used: tuple[tuple[str, ...], ...]
     rules: Ruleset = attrs.field(repr=False)
-    """The ruleset of the game (public knowledge: a determinization or a search needs it)."""
+    """The game's ruleset (public knowledge: a determinization or a search needs it; compared, as every
+    game's view compares it: by its digest, so views under equal rulesets are equal). Required, as in
+    every game's view: a view built by hand without it could be neither determinized nor read by a bot."""
 
 
 def _regions(state: GameState, mask: int) -> tuple[str, ...]:

@@ -20,6 +20,7 @@ from ..core.records import (
     record_opening,
     recorded_names,
     recorded_seed,
+    result_checked,
 )
 from ..core.results import result_problems
 from .engine import apply, deck_problems, is_over, legal_actions, new_game
@@ -210,7 +211,4 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
         state, found = _check_round(state, r, rnd, last=r == len(rounds) - 1)
         if found:
             return Checked(state, tuple(problems + found))
-    result = record.get("result")
-    if result is not None and not any(p.pointer.startswith("/result") for p in problems):
-        problems += _check_result(state, result)
-    return Checked(state, tuple(problems))
+    return result_checked(state, problems, record, _check_result)

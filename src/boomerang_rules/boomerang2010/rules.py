@@ -87,7 +87,9 @@ def check(data: dict[str, Any]) -> list[Problem]:
     round takes a card from the deck, or captures one from a river that shows every land, so the
     deck (at least one card, by the schema) runs out and the next round ends the game. A land that
     no card shows is refused: no river could ever show it, so the first river would turn up the
-    whole deck and the game would last one round.
+    whole deck and the game would last one round. An animal that no card shows is refused too: its
+    majority could never score, so it is an author's slip (a name misspelt, a card's animal
+    renamed and the list left as it was) that would otherwise pass silently.
     """
     problems = player_range_problems(data["players"])
     for i, land in enumerate(data["lands"]):
@@ -112,4 +114,9 @@ def check(data: dict[str, Any]) -> list[Problem]:
         if land not in shown:
             problems.append(Problem(pointer("lands", i), f"no card shows land {land!r}, so no river could ever "
                                     "show every land: the first river would take the whole deck", "land-in-deck"))
+    held = {card["animal"] for card in cards}
+    for i, animal in enumerate(data["animals"]):
+        if animal not in held:  # a misspelt or forgotten name: a majority no seat could ever win
+            problems.append(Problem(pointer("animals", i), f"no card shows animal {animal!r}, so its majority could "
+                                    "never score", "animal-in-deck"))
     return problems

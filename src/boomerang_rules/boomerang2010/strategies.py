@@ -39,8 +39,9 @@ GENERATED_PLAYERS = range(2, 7)
 @st.composite
 def generated_rulesets(draw: st.DrawFn, players: int | None = None) -> Ruleset:
     """A ruleset made from a shipped one: fewer boomerangs, other set sizes and player ranges (holding
-    ``players`` when given), part of the deck and the lands it shows (what ``rulesets()`` here and the generic
-    ``boomerang_rules.strategies.rulesets(game="boomerang-2010")`` add to the shipped ones)."""
+    ``players`` when given), part of the deck and the lands and animals it shows (what ``rulesets()``
+    here and the generic ``boomerang_rules.strategies.rulesets(game="boomerang-2010")`` add to the
+    shipped ones)."""
     data = rules_data(load_rules(draw(st.sampled_from(shipped_ids()), label="base")))
     data["boomerangs_each"] = draw(st.integers(0, 12), label="boomerangs_each")
     data["boomerangs_per_point"] = draw(st.integers(1, 12), label="boomerangs_per_point")
@@ -52,6 +53,8 @@ def generated_rulesets(draw: st.DrawFn, players: int | None = None) -> Ruleset:
     data["cards"] = [cards[i] for i in sorted(keep)]
     shown = {land for card in data["cards"] for land in card["lands"]}
     data["lands"] = [land for land in data["lands"] if land in shown]  # a land on no card is refused
+    held = {card["animal"] for card in data["cards"]}
+    data["animals"] = [animal for animal in data["animals"] if animal in held]  # and so is an animal
     data["tie_breakers"] = draw(st.sampled_from([["boomerangs"], []]), label="tie_breakers")
     data.update(id=GENERATED_ID, name="Generated ruleset", description="A ruleset made by a test strategy.")
     rules: Ruleset = rules_from_data(data, "generated", allow_paths=False)

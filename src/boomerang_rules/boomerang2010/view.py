@@ -85,9 +85,10 @@ class SeatView:
         """``sheets``, by the name this game's views gave them first."""
         return self.sheets
 
-    rules: Ruleset | None = attrs.field(default=None, repr=False)
+    rules: Ruleset = attrs.field(repr=False)
     """The game's ruleset (public knowledge: a determinization or a search needs it; compared, as every
-    game's view compares it: by its digest, so views under equal rulesets are equal)."""
+    game's view compares it: by its digest, so views under equal rulesets are equal). Required, as in
+    every game's view: a view built by hand without it could be neither determinized nor read by a bot."""
 
 
 def past_round(state: GameState, r: int) -> PastRound:

@@ -39,6 +39,17 @@ class Checked(Generic[S]):
     problems: tuple[Problem, ...]
 
 
+def result_checked(state: S, problems: list[Problem], record: dict[str, Any],
+                   check_result: Callable[[S, dict[str, Any]], list[Problem]], replayed: bool = True) -> Checked[S]:
+    """The end of every game's ``check_record``: the record's claimed ``result`` checked against the state
+    its rounds reached (``check_result``, the game's own), unless it claims none, a problem already
+    found is of its result, or its rounds were not all replayed (``replayed`` False)."""
+    result = record.get("result")
+    if result is not None and replayed and not any(p.pointer.startswith("/result") for p in problems):
+        problems = problems + check_result(state, result)
+    return Checked(state, tuple(problems))
+
+
 def located(problems: Iterable[Problem], file: object) -> list[Problem]:
     """``problems``, each placed in ``file`` (what every game's ``validate_record`` does with its
     ``file``): a file's name (``str``), its path (``os.PathLike``, by its name) or None; anything else

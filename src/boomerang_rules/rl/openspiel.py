@@ -276,14 +276,18 @@ class BoomerangState(pyspiel.State):  # type: ignore[misc]
         return self._position.engine
 
     def _node(self) -> int:
-        """The node's OpenSpiel player: chance, terminal, simultaneous where a game described
-        ``simultaneous`` has every seat owing a decision at once (``chance.is_simultaneous``), else the
-        one seat to act (the lowest of those owing one)."""
+        """The node's OpenSpiel player: chance, terminal (the game over, or cut off where its
+        description's ``cut_off`` says: its ``max_game_length`` reached), simultaneous where a game
+        described ``simultaneous`` has every seat owing a decision at once (``chance.is_simultaneous``),
+        else the one seat to act (the lowest of those owing one)."""
         p = self._position
         player = p.player
         if player is None:
             node = p.node
-            if chance.is_chance(node):
+            cut_off = p.game.description.cut_off
+            if cut_off is not None and node.state is not None and cut_off(p.game.rules, p.game.players, node.state):
+                player = int(pyspiel.PlayerId.TERMINAL)  # a game past its bound ends, scored as it stands
+            elif chance.is_chance(node):
                 player = int(pyspiel.PlayerId.CHANCE)
             elif chance.is_over(node):
                 player = int(pyspiel.PlayerId.TERMINAL)

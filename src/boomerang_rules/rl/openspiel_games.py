@@ -49,6 +49,13 @@ class GameDescription:
     """The observation slices only the observing seat sees."""
     max_utility: Callable[[Any, int], float]
     max_game_length: Callable[[Any, int], int]
+    """A true bound on a game's history (chance outcomes counted), which OpenSpiel's algorithms may
+    allocate by: of a game that ends by its rules, or else of one ``cut_off`` ends."""
+    cut_off: Callable[[Any, int, Any], bool] | None = None
+    """For a game without a bound of its own: whether the OpenSpiel game ends (terminal, each seat's
+    return its total so far) at this state of the library's though its rules go on, as OpenSpiel's
+    own Go ends at its ``max_game_length`` and is scored as usual; None for a game whose rules end it
+    within ``max_game_length``."""
 
     def game_type(self) -> pyspiel.GameType:
         import pyspiel

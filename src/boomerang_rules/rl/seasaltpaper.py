@@ -173,16 +173,30 @@ def encoder(rules: Ruleset, players: int) -> Encoder:
 
 
 MAX_ROUNDS = 100
-"""The rounds ``max_game_length`` allows for in OpenSpiel, as Sea Salt & Paper has no bound of its own
-(a round ending with an empty deck scores nothing, and any number of them may follow)."""
+"""The fewest rounds the OpenSpiel game plays before it is cut off (``max_rounds``)."""
+
+
+def max_rounds(rules: Ruleset, players: int) -> int:
+    """The rounds the OpenSpiel game plays at most: Sea Salt & Paper has no bound of its own (a round
+    the deck ends scores nothing, and any number of them may follow), so, as OpenSpiel's own Go, the
+    game is cut off there (``cut_off``) and scored as it stands. The larger of ``MAX_ROUNDS`` and the
+    target: random play's longest games took 7 rounds to the rulebook's targets (300 games of each
+    player count) and 154, 180 and 210 to the schema's highest, 1,000 (2, 3 and 4 players, 12 each), so
+    only a game whose seats keep rounds from scoring is cut."""
+    return max(MAX_ROUNDS, int(rules.target(players)))
+
+
+def _cut_off(rules: Ruleset, players: int, state: GameState) -> bool:
+    """Whether the OpenSpiel game ends here: ``max_rounds`` rounds played and the game not over."""
+    return len(state.history) >= max_rounds(rules, players)
 
 
 def _max_game_length(rules: Ruleset, players: int) -> int:
-    """Per round: the deck order, the first player, at most ``deck + 3`` turns (each takes a card,
-    and the piles only grow by the draws' discards) of draw, keep and end, and at most
-    ``deck / 2`` duos with two effect decisions and a steal each."""
+    """``max_rounds`` rounds, each at most: the deck order, the first player, at most ``deck + 3`` turns
+    (each takes a card, and the piles only grow by the draws' discards) of draw, keep and end, and at
+    most ``deck / 2`` duos with two effect decisions and a steal each."""
     deck = len(rules.cards)
-    return MAX_ROUNDS * (deck + 1 + 3 * (deck + 3) + 4 * (deck // 2 + 1))
+    return max_rounds(rules, players) * (deck + 1 + 3 * (deck + 3) + 4 * (deck // 2 + 1))
 
 
 def round_points_bound(rules: Ruleset) -> int:
@@ -213,7 +227,7 @@ def max_total(rules: Ruleset, players: int) -> float:
 
 OPENSPIEL: tuple[GameDescription, ...] = (
     GameDescription("sea_salt_paper", "Sea Salt & Paper", "sea-salt-paper", "sea-salt-paper", 4, False, chance,
-                    ("hand", "drawn", "chosen_pile"), max_total, _max_game_length),
+                    ("hand", "drawn", "chosen_pile"), max_total, _max_game_length, _cut_off),
 )
 """The game's OpenSpiel game (``rl.openspiel`` registers it): one seat at a time, each deck order drawn
 card by card (``seasaltpaper.chance``); 4 players by default, as every game's OpenSpiel game and every

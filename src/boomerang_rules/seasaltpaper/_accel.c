@@ -914,7 +914,9 @@ static int
 seat_points(const Compiled *c, PyObject *hand_tuple, PyObject *played, long long *points, long long *bonus)
 {
     uint64_t held;
-    int hand[MAX_CARDS], colours[MAX_COLOURS] = {0}, best = 0;
+    /* Zeroed for the compiler alone: hand_of writes the hand's ``size`` cards and card_points reads no
+     * more, but GCC 12 cannot see it through the call and warned (-Wmaybe-uninitialized). */
+    int hand[MAX_CARDS] = {0}, colours[MAX_COLOURS] = {0}, best = 0;
     Py_ssize_t size;
     long long card;
     if (!hand_of(hand_tuple, c, &held, hand, &size) || !card_points(c, hand, size, played, points)) {

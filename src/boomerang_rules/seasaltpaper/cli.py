@@ -17,7 +17,7 @@ from ..terminal.wording import cast, columns, fit_line, fitted, name_column, ope
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
-from .telling import describe_action, draws_unseen, in_words, told
+from .telling import describe_action, draws_unseen, in_words, told, winning_mermaids
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
@@ -265,8 +265,8 @@ class Session:
         for line in opening(self.rules.name, self.players, self.seat, title):
             click.echo(line)
         say(f"A round that leaves someone with {target} points or more ends the game: the highest total wins, a "
-            f"tie going to {TIE_WORDS[self.rules.tie_break]}, and a tie that remains is shared; placing all "
-            f"{self.rules.mermaids.win_with} mermaids in front of you wins at once. On your turn: take a card, "
+            f"tie going to {TIE_WORDS[self.rules.tie_break]}, and a tie that remains is shared; placing "
+            f"{winning_mermaids(self.rules)} in front of you wins at once. On your turn: take a card, "
             "either the top two of the deck (keep one, discard the other) or the top card of a discard pile; then "
             f"play duos for their effects, and with {self.rules.round_end.min_points}+ card points you may end the "
             f"round: {round_end_words(self.rules)} {empty_deck_words(self.rules)}")
@@ -336,7 +336,7 @@ class Session:
         t = self.t
         click.echo("")
         ends = {"stop": "STOP", "last_chance": "LAST CHANCE", "empty_deck": "the deck ran out: nobody scores",
-                "mermaids": "all four mermaids: the game ends"}
+                "mermaids": f"{winning_mermaids(self.rules)}: the game ends"}
         say(f"The round ends: {ends[result.end]} ({self.labels[result.ender]}).", title)
         if result.end == "last_chance":
             who = "your" if result.ender == self.seat else f"{self.labels[result.ender]}'s"
@@ -452,7 +452,7 @@ class Session:
             return "end"
         self.show(seen)
         if legal == ["mermaids"]:  # the seed: whoever holds them all wins at once (engine._legal)
-            say(f"  You hold all {self.rules.mermaids.win_with} mermaids: whoever holds them wins at once, so "
+            say(f"  You hold {winning_mermaids(self.rules)}: whoever holds them wins at once, so "
                 "placing them is your only move.")
         for i, action in enumerate(legal, 1):
             say(f"  {i:>2}. {self.choice_words(seen, action)}   [{action}]")

@@ -1,7 +1,7 @@
 """A Sea Salt & Paper record as pictures: its score sheets as SVG, its game as a page to step through.
 
 Each seat's sheet is the round-by-round table a table keeps on paper: how each round ended
-(STOP, LAST CHANCE and whether the caller's bet was won, the deck running out, four mermaids),
+(STOP, LAST CHANCE and whether the caller's bet was won, the deck running out, the mermaids placed),
 the seat's card points (the mermaids' share beside them), its colour bonus where a LAST CHANCE
 counts it, what it scored and the running total towards the target; the winner's sheet framed.
 Text only from the record, escaped; no script, nothing fetched.
@@ -52,15 +52,16 @@ def bet_won(result: Any) -> bool:
     return all(mine >= p for s, p in enumerate(result.card_points) if s != result.ender)
 
 
-def how_it_ended(result: Any, names: list[str]) -> str:
-    """A finished round's end in a few words, e.g. ``LAST CHANCE by Ana: bet lost``."""
+def how_it_ended(result: Any, names: list[str], rules: Any) -> str:
+    """A finished round's end in a few words, e.g. ``LAST CHANCE by Ana: bet lost`` (the mermaids
+    placed: as many as the ruleset's ``win_with``)."""
     who = names[result.ender]
     if result.end == "stop":
         return f"STOP by {who}"
     if result.end == "last_chance":
         return f"LAST CHANCE by {who}: bet {'won' if bet_won(result) else 'lost'}"
     if result.end == "mermaids":
-        return f"{who}: four mermaids, wins"
+        return f"{who}: {rules.mermaids.win_with} mermaids, wins"
     return "the deck ran out: no score"
 
 
@@ -75,7 +76,7 @@ def sheet_parts(state: Any, names: list[str]) -> list[dict[str, Any]]:
     rows: list[list[dict[str, Any]]] = [[] for _ in range(n)]
     for result in state.history:
         scored = result.end in ("stop", "last_chance")
-        ended = how_it_ended(result, names)
+        ended = how_it_ended(result, names, state.rules)
         for s in range(n):
             totals[s] += result.scores[s]
             points = points_of(t, result.hands[s], result.played[s])
@@ -214,8 +215,8 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
                 result = state.history[r]
                 frame(f"Round {r + 1}, turn {turn}: {names[s]}", "; ".join(said), before, result.hands,
                       result.played)
-                frame(f"Round {r + 1} ends: {how_it_ended(result, names)}", _round_note(result, names), state,
-                      result.hands, result.played, brd=[])
+                frame(f"Round {r + 1} ends: {how_it_ended(result, names, rules)}", _round_note(result, names, rules),
+                      state, result.hands, result.played, brd=[])
                 break
             if state.turn != s or action == "end":
                 turn += 1
@@ -266,12 +267,14 @@ def seen_frame(title: str, note: str, st: Any, seat: int, names: list[str], ende
             "seats": [{"name": names[s], "cells": cells[s], "total": seen.totals[s]} for s in range(seen.players)]}
 
 
-def _round_note(result: Any, names: list[str]) -> str:
-    """What each seat scored in a finished round, and why."""
+def _round_note(result: Any, names: list[str], rules: Any) -> str:
+    """What each seat scored in a finished round, and why (the mermaids placed: the ruleset's number)."""
+    from .telling import winning_mermaids
+
     if result.end == "empty_deck":
         return "The deck ran out at the end of a turn: the round ends and nobody scores."
     if result.end == "mermaids":
-        return f"{names[result.ender]} has placed all four mermaids and wins the game at once."
+        return f"{names[result.ender]} has placed {winning_mermaids(rules)} and wins the game at once."
     parts = [f"{names[s]} {result.scores[s]}" for s in range(len(names))]
     if result.end == "stop":
         return "Everyone scores their card points: " + ", ".join(parts) + "."

@@ -15,7 +15,14 @@ import attrs
 
 from ..core.errors import IllegalAction, Problem, under
 from ..core.pointer import pointer
-from ..core.records import Checked, document_problems, record_opening, recorded_names, recorded_seed
+from ..core.records import (
+    Checked,
+    document_problems,
+    record_opening,
+    recorded_names,
+    recorded_seed,
+    result_checked,
+)
 from ..core.results import result_problems
 from .dealing import deck_problems
 from .engine import new_game, winners
@@ -233,7 +240,4 @@ def check_record(record: Any, rules: Ruleset | str | None = None) -> Checked[Gam
         state, found = _replay_round(state, r, rnd, last=r == len(rounds) - 1)
         if found:
             return Checked(state, tuple(problems + found))
-    result = record.get("result")
-    if result is not None and not any(p.pointer.startswith("/result") for p in problems):
-        problems += _check_result(state, result)
-    return Checked(state, tuple(problems))
+    return result_checked(state, problems, record, _check_result)

@@ -195,6 +195,9 @@ def check(data: dict[str, Any]) -> list[Problem]:
         if mult["kind"] == kind:
             problems.append(Problem(pointer("multipliers", kind, "kind"), f"multiplier {kind!r} multiplies "
                                     "its own kind", "multiplier-kind"))
+        elif kinds[mult["kind"]] == 0:  # another deck's kind (Extra Salt's lobster) made the card worth nothing
+            problems.append(Problem(pointer("multipliers", kind, "kind"), f"the deck has no {mult['kind']!r} card, "
+                                    f"so multiplier {kind!r} could never score", "kind-in-deck"))
     mermaid = data["mermaids"]["kind"]
     role(mermaid, "the mermaid", pointer("mermaids", "kind"))
     problems += expansion_problems(data, role)

@@ -12,7 +12,7 @@ def card_words(rules: Any, card_id: str) -> str:
     """A card in words and what it scores or does, read off the ruleset (variants and Extra Salt's
     cards included): the terminal's ``cards`` and the replay page's tooltip, e.g. ``captain-1: a
     captain, light orange — 3 points per sailor``. ``KeyError`` for an unknown id."""
-    from .telling import effect_words
+    from .telling import effect_words, winning_mermaids
 
     card = rules.card(card_id)
     kind = card.kind
@@ -33,7 +33,7 @@ def card_words(rules: Any, card_id: str) -> str:
         own = (f"the mermaids' own {own} counts as a colour" if rules.mermaids.count_own_colour
                else f"not counting the mermaids' own {own}")
         said.append("the first mermaid scores a point per card of your most common colour, the next your second "
-                    f"colour, and so on ({own}); all {rules.mermaids.win_with} in front of you win the game at once")
+                    f"colour, and so on ({own}); {winning_mermaids(rules)} in front of you win the game at once")
     said += _expansion_rules(rules, kind)
     words = f"{card.id}: {article(kind.replace('_', ' '))}, {card.colour.replace('_', ' ')}"
     return words + (" — " + "; ".join(said) if said else "")

@@ -32,6 +32,15 @@ def effect_words(effect: str, look: int | None = None, gains: bool = False) -> s
     return words.format(top=_top(5 if look is None else look))
 
 
+def winning_mermaids(rules: Any) -> str:
+    """The mermaids whose placing wins, in words, from the ruleset (``mermaids.win_with``): ``all 4
+    mermaids`` when they are every mermaid of the deck (the rulebook's four), else ``3 mermaids``, which
+    are not all; the number in figures, as every text of the mermaids' count writes it."""
+    win_with = rules.mermaids.win_with
+    in_deck = sum(card.kind == rules.mermaids.kind for card in rules.cards)
+    return f"{'all ' if win_with == in_deck else ''}{win_with} mermaid{'s' if win_with != 1 else ''}"
+
+
 def in_words(t: Tables, card_id: str) -> str:
     """A card in words for a person (its id back when the game has no such card)."""
     return t.describe(t.index[card_id]) if card_id in t.index else card_id

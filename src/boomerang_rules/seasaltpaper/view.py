@@ -83,6 +83,10 @@ class SeatView:
     past_rounds: tuple[PastRound, ...]
     legal_actions: tuple[str, ...]
     winners: tuple[int, ...]
+    rules: Ruleset = attrs.field(repr=False)
+    """The game's ruleset (public knowledge: a determinization or a search needs it; compared, as every
+    game's view compares it: by its digest, so views under equal rulesets are equal). Required, as in
+    every game's view: a view built by hand without it could be neither determinized nor read by a bot."""
     first: int = -1
     """The seat that began this round."""
     last_turns: tuple[int, ...] = ()
@@ -92,9 +96,6 @@ class SeatView:
     known: tuple[tuple[str, ...], ...] = ()
     """Per seat, the cards of its hand this seat knows are there (seen taken from a pile top, by a draw
     or a crab pair, or stolen from this seat), sorted; () for this seat itself (its ``hand`` says it all)."""
-    rules: Ruleset | None = attrs.field(default=None, repr=False)
-    """The game's ruleset (public knowledge: a determinization or a search needs it; compared, as every
-    game's view compares it: by its digest, so views under equal rulesets are equal)."""
     bound: tuple[int, ...] = ()
     """Extra Salt: the seats a jellyfish pair binds for their next turn (the pair is played openly)."""
     drawn_size: int = 0
