@@ -508,6 +508,22 @@ def test_score_says_four_mermaids_in_front_win_the_game_rather_than_score_the_ro
     assert code == 0 and json.loads(out)["mermaids"] == 4  # --json unchanged: the breakdown for a program
 
 
+@pytest.mark.parametrize(("win_with", "said"), [
+    (3, "(3 mermaids in front win the game at once: the round is not scored)"),
+    (1, "(1 mermaid in front wins the game at once: the round is not scored)")])
+def test_score_says_the_ruleset_s_number_of_mermaids_in_front(win_with: int, said: str, tmp_path: Path) -> None:
+    """The line under ``score``'s table said "all 3 mermaids" where 3 of the deck's 4 win (and "all 1
+    mermaids" where one does): it says the ruleset's number as every other text of the win does
+    (``telling.winning_mermaids``), "all" only when they are the deck's every mermaid."""
+    data = br.rules_data(br.load_rules("sea-salt-paper"))
+    data.update(id="few-win", mermaids={**data["mermaids"], "win_with": win_with})
+    path = tmp_path / "few-win.json"
+    path.write_text(json.dumps(data))
+    played = [f"mermaid-{i}" for i in range(1, win_with + 1)]
+    code, out, _ = run("score", "--rules", str(path), "--hand", "crab-1", "--played", *played)
+    assert code == 0 and out.splitlines()[-1] == said
+
+
 @pytest.mark.skipif(not hasattr(__import__("signal"), "SIGHUP"), reason="no SIGHUP (Windows)")
 def test_signals_end_a_command_through_its_exit_but_an_ignored_one_stays_ignored() -> None:
     """SIGTERM and SIGHUP raise the command's exit (128 + the signal) while it runs, and the handlers

@@ -736,3 +736,17 @@ def test_every_text_of_the_mermaids_win_says_the_ruleset_s_number(
     assert f"; {said} in front of you win the game at once" in card_words(rules, "mermaid-1")
     for text in (texts, out):
         assert "four" not in text and "4 mermaids" not in text
+
+
+@pytest.mark.parametrize(("win_with", "said"), [(1, "Ann: 1 mermaid, wins"), (3, "Ann: 3 mermaids, wins"),
+                                                (4, "Ann: 4 mermaids, wins")])
+def test_the_sheet_s_note_of_the_mermaids_win_counts_them_in_words(win_with: int, said: str) -> None:
+    """The score sheet's and replay page's note of a round the mermaids won said "1 mermaids" where one
+    wins (``mermaids.win_with`` may be 1)."""
+    import types
+
+    from boomerang_rules.seasaltpaper.picture import how_it_ended
+
+    base = br.rules_data(RULES)
+    rules = rules_from_data({**base, "id": "few", "mermaids": {**base["mermaids"], "win_with": win_with}}, "f.json")
+    assert how_it_ended(types.SimpleNamespace(end="mermaids", ender=0), ["Ann", "Bob"], rules) == said

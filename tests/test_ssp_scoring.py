@@ -551,6 +551,12 @@ def test_played_problems_say_which_card_and_why() -> None:
         ("/played/0", "played-mermaids", "2 mermaids in front: the mermaids are played all 4 at once (which wins "
                                          "the game)")]
     assert said(RULES, ["mermaid-1"])[0][2].startswith("1 mermaid in front:")
+    data = br.rules_data(RULES)  # 3 of the deck's 4 win: "all" would say the fourth is needed too
+    three = rules_from_data({**data, "id": "three-win", "mermaids": {**data["mermaids"], "win_with": 3}}, "t.json")
+    assert said(three, ["mermaid-1", "mermaid-2"]) == [
+        ("/played/0", "played-mermaids", "2 mermaids in front: the mermaids are played 3 at once (which wins the "
+                                         "game)")]
+    assert said(three, ["octopus-1"])[0][2].endswith(f"only duos ({base_duos}) and 3 mermaids at once go in front")
     with pytest.raises(TypeError, match=r"^rules must be a Sea Salt & Paper Ruleset"):
         played_problems(None, [])  # type: ignore[arg-type]
 

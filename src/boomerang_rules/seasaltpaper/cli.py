@@ -154,7 +154,8 @@ def score(rules: Any, args: tuple[str, ...], as_json: bool) -> None:
     t = tables_for(rules)
     if t.mermaid >= 0 and sum(1 for c in played if t.kind[t.index[c]] == t.mermaid) == t.win_with:
         # the points stand for a tester's position, but a table with them all in front has no round scored
-        click.echo(f"(all {t.win_with} mermaids in front win the game at once: the round is not scored)")
+        click.echo(f"({winning_mermaids(rules)} in front {'wins' if t.win_with == 1 else 'win'} the game at once: "
+                   "the round is not scored)")
 
 
 def card_rules(rules: Any, card_id: str) -> str:

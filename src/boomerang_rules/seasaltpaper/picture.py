@@ -61,7 +61,8 @@ def how_it_ended(result: Any, names: list[str], rules: Any) -> str:
     if result.end == "last_chance":
         return f"LAST CHANCE by {who}: bet {'won' if bet_won(result) else 'lost'}"
     if result.end == "mermaids":
-        return f"{who}: {rules.mermaids.win_with} mermaids, wins"
+        win_with = rules.mermaids.win_with
+        return f"{who}: {win_with} mermaid{'s' if win_with != 1 else ''}, wins"
     return "the deck ran out: no score"
 
 

@@ -166,6 +166,8 @@ def played_problems(rules: Ruleset, played: Sequence[str]) -> list[Problem]:
     tester's positions, the comparison with the online version's code); ``boomerang-rules score``
     refuses the sets this finds, each problem at ``/played/i`` of a card left over.
     """
+    from .telling import winning_count, winning_mermaids  # the words of the win, as every text says them
+
     require(rules, Ruleset, "rules", RULES_WHAT)
     t = tables_for(rules)
     cards = [(i, t.index[c]) for i, c in enumerate(played) if c in t.index]
@@ -187,7 +189,7 @@ def played_problems(rules: Ruleset, played: Sequence[str]) -> list[Problem]:
                                     f"cards: a {_kind(t, k)} is played in a duo ({made})", "played-duos"))
         elif k not in paired and k != t.mermaid and k != t.trio:
             problems.append(Problem(pointer("played", i), f"this {_kind(t, k)} cannot be in front: {front} and "
-                                    f"all {t.win_with} mermaids at once go in front", "played-duos"))
+                                    f"{winning_mermaids(rules)} at once go in front", "played-duos"))
     for i in starfish[duos:]:
         star = _kind(t, t.trio)
         problems.append(Problem(pointer("played", i), f"this {star} has no duo: a {star} goes in front only with a "
@@ -195,8 +197,8 @@ def played_problems(rules: Ruleset, played: Sequence[str]) -> list[Problem]:
                                 "played-trio"))
     if mermaids and len(mermaids) != t.win_with:
         problems.append(Problem(pointer("played", mermaids[0]), f"{len(mermaids)} mermaid"
-                                f"{'s' if len(mermaids) != 1 else ''} in front: the mermaids are played all "
-                                f"{t.win_with} at once (which wins the game)", "played-mermaids"))
+                                f"{'s' if len(mermaids) != 1 else ''} in front: the mermaids are played "
+                                f"{winning_count(rules)} at once (which wins the game)", "played-mermaids"))
     return sorted(problems, key=lambda p: int(p.pointer.rsplit("/", 1)[1]))
 
 

@@ -37,8 +37,15 @@ def winning_mermaids(rules: Any) -> str:
     mermaids`` when they are every mermaid of the deck (the rulebook's four), else ``3 mermaids``, which
     are not all; the number in figures, as every text of the mermaids' count writes it."""
     win_with = rules.mermaids.win_with
+    return f"{winning_count(rules)} mermaid{'s' if win_with != 1 else ''}"
+
+
+def winning_count(rules: Any) -> str:
+    """The number of mermaids whose placing wins, ``all 4`` or ``3`` (``winning_mermaids`` without its
+    noun, for a text that names the mermaids already)."""
+    win_with = rules.mermaids.win_with
     in_deck = sum(card.kind == rules.mermaids.kind for card in rules.cards)
-    return f"{'all ' if win_with == in_deck else ''}{win_with} mermaid{'s' if win_with != 1 else ''}"
+    return f"{'all ' if win_with == in_deck else ''}{win_with}"
 
 
 def in_words(t: Tables, card_id: str) -> str:
