@@ -746,7 +746,11 @@ def test_the_sheet_s_note_of_the_mermaids_win_counts_them_in_words(win_with: int
     import types
 
     from boomerang_rules.seasaltpaper.picture import how_it_ended
+    from boomerang_rules.seasaltpaper.show import card_words
 
     base = br.rules_data(RULES)
     rules = rules_from_data({**base, "id": "few", "mermaids": {**base["mermaids"], "win_with": win_with}}, "f.json")
     assert how_it_ended(types.SimpleNamespace(end="mermaids", ender=0), ["Ann", "Bob"], rules) == said
+    verb = "wins" if win_with == 1 else "win"  # and a mermaid in words ("1 mermaid in front of you win")
+    assert card_words(rules, "mermaid-1").endswith(f" mermaid{'s' if win_with != 1 else ''} in front of you {verb} "
+                                                   "the game at once")

@@ -33,7 +33,8 @@ def card_words(rules: Any, card_id: str) -> str:
         own = (f"the mermaids' own {own} counts as a colour" if rules.mermaids.count_own_colour
                else f"not counting the mermaids' own {own}")
         said.append("the first mermaid scores a point per card of your most common colour, the next your second "
-                    f"colour, and so on ({own}); {winning_mermaids(rules)} in front of you win the game at once")
+                    f"colour, and so on ({own}); {winning_mermaids(rules)} in front of you "
+                    f"{'wins' if rules.mermaids.win_with == 1 else 'win'} the game at once")
     said += _expansion_rules(rules, kind)
     words = f"{card.id}: {article(kind.replace('_', ' '))}, {card.colour.replace('_', ' ')}"
     return words + (" — " + "; ".join(said) if said else "")
