@@ -599,3 +599,19 @@ def test_the_report_fits_80_columns_and_counts_one_player_in_the_singular(tmp_pa
         assert max(len(line) for line in out.splitlines()) <= 80, out
         assert "(--example-out FILE saves its record)" in " ".join(out.split())
     assert "shortest example: 1 player, seed" in out and "1 players" not in out
+
+
+@pytest.mark.parametrize("answer", [
+    '"{\\"sheets\\": \\"none here, but a long sentence of the scorer\'s own, on and on and on and on\\"}"',
+    '"not JSON at all, a long sentence of the scorer\'s own that goes on and on and on and on and on"',
+    'json.dumps([{"a_stray_row_of_the_scorer_s_own_" * 3: 12345678901234567890123456789} for _ in sheets])'])
+def test_the_report_fits_80_columns_whatever_the_scorer_answers(answer: str, tmp_path: Path) -> None:
+    """The protocol's problem and each difference were printed unfitted: an answer that is no array of
+    sheets ran its line to 133 columns (the answer's first 80 characters quoted), one that is no JSON
+    to 155, a stray row of a long name to 154."""
+    scorer = tmp_path / "talkative.py"
+    scorer.write_text("import json, sys\nfor line in sys.stdin:\n    sheets = json.loads(line)['players']\n"
+                      f"    print({answer}, flush=True)\n", encoding="utf-8")
+    code, out, _ = run("--games", "2", "--players", "3", "--", sys.executable, str(scorer))
+    assert code == 1 and ("sheets (objects)" in out or "not a JSON answer" in out or "no such row" in out), out
+    assert max(len(line) for line in out.splitlines()) <= 80, out

@@ -96,10 +96,10 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     seats = f"{example.players} player{'s' if example.players != 1 else ''}"
     _say(f"shortest example: {seats}, seed {example.seed}"
          + ("" if example_out else " (--example-out FILE saves its record)"))
-    if example.problem:
-        click.echo(f"  {example.problem}")
+    if example.problem:  # quoting the answer's first 80 characters: fitted too
+        _say(example.problem, indent="  ")
     for difference in sorted(example.differences, key=lambda d: (d.round is None, d.round or 0, d.seat))[:10]:
-        click.echo(f"  {difference.describe()}")
+        _say(difference.describe(), indent="  ", hang="      ")  # beyond the round's lines, indented by 4
         if difference.round is not None:  # what the round held, in 80 columns (a game of turns has many)
             for line in fitted(game_cli(rules).round_summary(example.record, difference.round, difference.seat),
                                indent="    "):
@@ -113,7 +113,8 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     raise SystemExit(EXIT_INVALID)
 
 
-def _say(text: str) -> None:
-    """A line of the report, in 80 columns (a ruleset's id, a seed or the rows that differ can run past)."""
-    for line in fitted(text):
+def _say(text: str, indent: str = "", hang: str | None = None) -> None:
+    """A line of the report, in 80 columns (a ruleset's id, a seed, the rows that differ, the scorer's
+    answer quoted or a row it named can run past)."""
+    for line in fitted(text, indent=indent, hang=hang):
         click.echo(line)
