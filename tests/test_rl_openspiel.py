@@ -882,6 +882,41 @@ def test_a_sea_salt_and_paper_game_that_never_scores_is_cut_off_within_max_game_
     assert cut == 2  # seed 2: a steal or a forced choice brought a seat the four mermaids, and it won
 
 
+def test_sea_salt_and_papers_max_game_length_counts_each_lobster_s_shuffle(tmp_path: Any) -> None:
+    """Each lobster duo (Extra Salt's ``look_at_top``) shuffles the deck back, and OpenSpiel draws the new
+    order card by card: up to a deck of chance outcomes, where the bound counted 4 actions a duo. An Extra
+    Salt deck with 40 more lobsters, its seats playing a crab with a lobster whenever they can, played
+    rounds of up to 996 actions against a share of 650 of ``max_game_length`` (and its 65,000 were passed
+    at 100 rounds); every round now stays within its share."""
+    import json
+
+    from boomerang_rules.core.loading import rules_data
+    from boomerang_rules.rl.seasaltpaper import max_rounds
+
+    data = rules_data(br.load_rules("sea-salt-paper-extra-salt"))
+    lobster = next(card for card in data["cards"] if card["kind"] == "lobster")
+    data["cards"] += [dict(lobster, id=f"lobster-{i}") for i in range(2, 42)]
+    path = tmp_path / "lobsters.json"
+    path.write_text(json.dumps({**data, "id": "lobsters"}))
+    game = pyspiel.load_game("sea_salt_paper", {"players": 2, "rules": str(path)})
+    share = game.max_game_length() // max_rounds(br.load_rules(str(path)), 2)
+    rng, state, steps, longest = random.Random(0), game.new_initial_state(), 0, 0
+    while not state.is_terminal() and (state.engine_state is None or len(state.engine_state.history) < 3):
+        rounds = 0 if state.engine_state is None else len(state.engine_state.history)
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            seat = state.current_player()
+            named = {a: state.action_to_string(seat, a) for a in state.legal_actions()}
+            calm = [a for a, name in named.items() if not name.startswith(("stop", "last_chance", "mermaids"))]
+            lobsters = [a for a in calm if named[a].startswith(("duo", "keep", "take", "pick")) and "lobster" in named[a]]
+            state.apply_action(rng.choice(lobsters or calm or list(named)))
+        steps += 1
+        if state.engine_state is not None and len(state.engine_state.history) > rounds:
+            longest, steps = max(longest, steps), 0
+    assert share < longest * 2 and longest <= share, (longest, share)
+
+
 def _far(target: int) -> Any:
     from boomerang_rules.core.loading import rules_data, rules_from_data
 

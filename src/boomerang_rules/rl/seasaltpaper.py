@@ -8,6 +8,7 @@ are a table of fields (``fields``) read from the state as the seat's ``view`` sh
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
@@ -193,10 +194,14 @@ def _cut_off(rules: Ruleset, players: int, state: GameState) -> bool:
 
 def _max_game_length(rules: Ruleset, players: int) -> int:
     """``max_rounds`` rounds, each at most: the deck order, the first player, at most ``deck + 3`` turns
-    (each takes a card, and the piles only grow by the draws' discards) of draw, keep and end, and at
-    most ``deck / 2`` duos with two effect decisions and a steal each."""
+    (each takes a card, and the piles only grow by the draws' discards) of draw, keep and end, at
+    most ``deck / 2`` duos with two effect decisions and a steal each, and a new deck order for each
+    ``look_at_top`` duo (Extra Salt's lobster shuffles the deck back: up to a deck of outcomes)."""
     deck = len(rules.cards)
-    return max_rounds(rules, players) * (deck + 1 + 3 * (deck + 3) + 4 * (deck // 2 + 1))
+    kinds = Counter(card.kind for card in rules.cards)
+    looks = min(sum(kinds[a] // 2 if a == b else min(kinds[a], kinds[b]) for a, b in
+                    (duo.kinds for duo in rules.duos if duo.effect == "look_at_top")), deck // 2)
+    return max_rounds(rules, players) * (deck + 1 + 3 * (deck + 3) + 4 * (deck // 2 + 1) + looks * deck)
 
 
 def round_points_bound(rules: Ruleset) -> int:
