@@ -909,7 +909,7 @@ def test_sea_salt_and_papers_max_game_length_counts_each_lobster_s_shuffle(tmp_p
             seat = state.current_player()
             named = {a: state.action_to_string(seat, a) for a in state.legal_actions()}
             calm = [a for a, name in named.items() if not name.startswith(("stop", "last_chance", "mermaids"))]
-            lobsters = [a for a in calm if named[a].startswith(("duo", "keep", "take", "pick")) and "lobster" in named[a]]
+            lobsters = [a for a in calm if "lobster" in named[a] and named[a].startswith(("duo", "keep", "take"))]
             state.apply_action(rng.choice(lobsters or calm or list(named)))
         steps += 1
         if state.engine_state is not None and len(state.engine_state.history) > rounds:
