@@ -289,6 +289,10 @@ def test_validate_refuses_a_ruleset_file_over_the_limit_load_rules_keeps_whateve
     assert [str(p) for p in report.problems] == [expected] and report.kind == "variant"
     result = CliRunner().invoke(cli, ["validate", "--max-bytes", str(10 * 1024 * 1024), str(path)])
     assert result.exit_code == 1 and expected in result.stdout
+    result = CliRunner().invoke(cli, ["validate", "--json", "--max-bytes", str(10 * 1024 * 1024), str(path)])
+    assert json.loads(result.stdout)["problems"] == [  # the whole file: the empty pointer, as JSON Pointer writes it
+        {"pointer": "", "message": "file larger than the limit of 4194304 bytes for a ruleset or variant",
+         "rule": "size-limit"}]
     small = write(tmp_path / "small.json", variant({"rounds": 2, "pass_directions": ["left", "right"]}))
     assert validate_file(small, max_bytes=10 * 1024 * 1024)[0].problems == ()  # the limit is the file's size alone
 
