@@ -7,12 +7,13 @@ studied, and its whole state is one integer, so a game state can hold it and sta
 
 from __future__ import annotations
 
-import operator
 import os
 from collections.abc import Callable, Iterable
 from functools import cache
 from math import factorial
 from typing import Any, TypeVar
+
+from .arguments import as_id
 
 T = TypeVar("T")
 
@@ -32,12 +33,10 @@ def seed_state(seed: int) -> int:
 def _integer(seed: object) -> int:
     """``seed`` as an int: an int or any object with ``__index__`` (a numpy integer), never a bool nor
     a float (every bot took only an int, so ``bot_game`` refused the numpy seed ``new_game`` takes)."""
-    if not isinstance(seed, bool):
-        try:
-            return operator.index(seed)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
+    value = as_id(seed)
+    if value is None:
+        raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
+    return value
 
 
 def folded_state(seed: int) -> int:
