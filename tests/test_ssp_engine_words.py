@@ -699,9 +699,10 @@ def test_every_text_of_the_mermaids_win_says_the_ruleset_s_number(
     serves, and the plain reading, leave placing them the only move at 3."""
     import io
 
-    from boomerang_rules.seasaltpaper.cli import Session, replay_html, sheet_svg
+    from boomerang_rules.seasaltpaper.cli import Session, narrate, replay_html, sheet_svg
     from boomerang_rules.seasaltpaper.engine import legal_plain
     from boomerang_rules.seasaltpaper.show import card_words
+    from boomerang_rules.seasaltpaper.telling import told
 
     from .helpers import frame_texts
 
@@ -734,8 +735,12 @@ def test_every_text_of_the_mermaids_win_says_the_ruleset_s_number(
     with pytest.raises(IllegalAction, match=f"seat {seat} holds {said}: whoever holds them wins at once"):
         br.apply(before, seat, "end")
     assert f"; {said} in front of you win the game at once" in card_words(rules, "mermaid-1")
-    for text in (texts, out):
-        assert "four" not in text and "4 mermaids" not in text
+    # ``replay``'s story and the line ``play`` tells of another seat's win said "all the mermaids" too
+    story = " ".join(" ".join(narrate(br.record_of(state), rules, names, None)).split())
+    assert f"ends: {said} ({names[seat]})" in story
+    assert told(tables_for(rules), "mermaids", "Bob") == f"Bob wins the game: {said} placed"
+    for text in (texts, out, story):
+        assert "four" not in text and "4 mermaids" not in text and "all the mermaids" not in text
 
 
 @pytest.mark.parametrize(("win_with", "said"), [(1, "Ann: 1 mermaid, wins"), (3, "Ann: 3 mermaids, wins"),

@@ -176,6 +176,24 @@ def test_cards_and_the_opening_say_what_the_starfish_and_the_seahorse_do() -> No
     assert "trio" not in scoring_summary(base) and "seahorse" not in scoring_summary(base)
 
 
+@pytest.mark.parametrize("points", [1, 3, 4])
+def test_a_trio_is_offered_at_the_ruleset_s_worth(points: int) -> None:
+    """``play`` offered a trio as "3 points" whatever the ruleset's ``trio.points``: the choice now
+    says the worth the scorer gives it."""
+    import boomerang_rules as br
+    from boomerang_rules.core.loading import rules_from_data
+    from boomerang_rules.seasaltpaper import score_cards
+    from boomerang_rules.seasaltpaper.tables import tables_for
+    from boomerang_rules.seasaltpaper.telling import describe_action
+
+    base = br.rules_data(br.load_rules(RULES))
+    rules = rules_from_data({**base, "id": f"trio-{points}", "trio": {**base["trio"], "points": points}}, "t.json")
+    trio = ["crab-1", "crab-2", "starfish-1"]
+    assert score_cards(rules, hand=trio).duos == points
+    words = describe_action(tables_for(rules), "trio:" + "+".join(trio))
+    assert words.endswith(f"as a trio: {points} point{'s' if points != 1 else ''}, no effect")
+
+
 def test_play_says_the_card_a_drawing_duo_gave_when_its_kind_is_in_two_duos(capsys: pytest.CaptureFixture[str]) -> None:
     """``play`` tells its player the card a ``draw`` duo took from the deck: it looked up the effect
     of the first card's kind alone, the last duo naming it, so a fish pair in a ruleset where the

@@ -66,7 +66,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         if len(walked.history) > r:
             result = walked.history[r]
             ends = {"stop": "STOP", "last_chance": "LAST CHANCE", "empty_deck": "the deck ran out: nobody scores",
-                    "mermaids": "all the mermaids"}
+                    "mermaids": winning_mermaids(rules)}
             lines.append(f"  Round {r + 1} ends: {ends[result.end]} ({names[result.ender]})")
             for s in range(n):
                 totals[s] += result.scores[s]

@@ -122,7 +122,9 @@ def _extra_salt(t: Tables, verb: str, rest: str, mine: bool) -> tuple[str, str, 
     if verb == "trio":
         a, b, c = rest.split("+")
         cards = f"{in_words(t, a)} + {in_words(t, b)} + {in_words(t, c)}"
-        return f"play {cards} as a trio: 3 points, no effect", "plays", f"{cards} as a trio (no effect)"
+        points = t.rules.trio.points if t.rules.trio is not None else 0  # the ruleset's worth (Extra Salt's: 3)
+        return (f"play {cards} as a trio: {points} point{'s' if points != 1 else ''}, no effect", "plays",
+                f"{cards} as a trio (no effect)")
     return None
 
 
@@ -169,7 +171,7 @@ def told(t: Tables, action: str, name: str, mine: bool = True, tops: Any = None,
     elif verb == "steal":
         said = ("steals", f"a random card from {victim(rest, names)}")
     else:
-        said = {"mermaids": ("wins", "the game: all the mermaids placed"),
+        said = {"mermaids": ("wins", f"the game: {winning_mermaids(t.rules)} placed"),
                 "stop": ("calls", "STOP: the round ends, everyone scores their cards"),
                 "last_chance": ("calls", "LAST CHANCE: the round ends after the others' last turn; a bet on "
                                                 "having the most card points"),
