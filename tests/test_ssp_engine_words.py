@@ -743,6 +743,50 @@ def test_every_text_of_the_mermaids_win_says_the_ruleset_s_number(
         assert "four" not in text and "4 mermaids" not in text and "all the mermaids" not in text
 
 
+def _one_card_draw(seed: int) -> GameState:
+    """A two-player game of seed ``seed`` played until a seat may ``draw`` with one card in the deck:
+    random choices but ever a duo when there is one (the fish pairs' single draws make the deck odd)
+    and no round ended by a call."""
+    state, rnd = ssp.new_game(RULES, 2, seed), random.Random(seed)
+    while True:
+        legal = ssp.legal_actions(state, state.turn)
+        if "draw" in legal and len(state.deck) == 1:
+            return state
+        duos = [a for a in legal if a.startswith("duo:")]
+        state = ssp.apply(state, state.turn, rnd.choice(duos or [a for a in legal if a not in ("stop", "last_chance")]))
+
+
+def test_a_draw_of_the_deck_s_last_card_is_told_as_the_rule_plays_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """With one card in the deck ``draw`` takes it and discards nothing (the reference), but ``play``
+    offered it as "draw the top two cards of the deck, keep one, discard the other", and ``play``,
+    ``replay`` and the replay page told it as two cards drawn."""
+    from boomerang_rules.seasaltpaper.cli import Session, narrate, replay_html
+    from boomerang_rules.seasaltpaper.telling import describe_action, told
+
+    from .helpers import frame_texts
+
+    before = _one_card_draw(0)
+    seat = before.turn
+    after = ssp.apply(before, seat, "draw")
+    assert after.phase == "play" and after.deck == () and len(after.hands[seat]) == len(before.hands[seat]) + 1
+    last = "take the last card of the deck (nothing to discard)"
+    assert describe_action(T, "draw", deck=1) == last
+    assert describe_action(T, "draw", deck=2) == "draw the top two cards of the deck, keep one, discard the other"
+    assert told(T, "draw", "Ann", deck=1) == "Ann takes the last card of the deck"
+    assert told(T, "draw", "You", deck=2) == "You draw the top two cards of the deck"
+    names = ["You", "random"] if seat == 0 else ["random", "You"]
+    assert Session(RULES, 2, seat, 0, names).choice_words(ssp.view(before, seat), "draw") == last
+    record = br.record_of(ssp.apply(after, seat, "end"))  # the deck empty: the round ends unscored
+    story = " ".join(narrate(record, RULES, ["Ann", "Bob"], None))
+    who = ["Ann", "Bob"][seat]
+    assert f"{who} takes the last card of the deck" in story
+    page = " ".join(frame_texts(replay_html(record, RULES, ["Ann", "Bob"])))  # a turn's clauses after its first
+    assert "takes the last card of the deck" in page and page.count("the top two cards") == story.count(
+        "the top two cards")
+    assert story.count("the top two cards of the deck") == sum(
+        1 for rnd in record["rounds"] for _, action, *_ in rnd["actions"] if action == "draw") - 1
+
+
 @pytest.mark.parametrize(("win_with", "said"), [(1, "Ann: 1 mermaid, wins"), (3, "Ann: 3 mermaids, wins"),
                                                 (4, "Ann: 4 mermaids, wins")])
 def test_the_sheet_s_note_of_the_mermaids_win_counts_them_in_words(win_with: int, said: str) -> None:

@@ -49,7 +49,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
             s, action = entry[0], entry[1]
             mine = seat is None or seat == s
             text = told(t, action, names[s], mine, tops=[t.ids[p[-1]] if p else None for p in walked.piles],
-                        names=names)
+                        names=names, deck=len(walked.deck))
             before = walked.hands[s]
             walked = apply(walked, s, action)
             if mine and draws_unseen(t, action) and walked.round == r:  # the card drawn, as play names it
@@ -287,7 +287,7 @@ class Session:
                 state = apply(state, s, action)
                 if s != self.seat:
                     line = "  " + told(self.t, action, self.labels[s], mine=False, tops=seen.pile_tops,
-                                       names=self.labels)
+                                       names=self.labels, deck=seen.deck_size)
                     if action.startswith("keep:") and len(state.history) == rounds:  # the discard is face up
                         pile = PILES.index(action.rsplit(":", 1)[1])
                         top = view(state, self.seat).pile_tops[pile]
@@ -442,7 +442,7 @@ class Session:
         if action.startswith("take:"):
             said = describe_action(self.t, action, tops=seen.pile_tops, names=self.labels)
             return said.replace(" from the top of the ", " from the ")
-        return describe_action(self.t, action, tops=seen.pile_tops, names=self.labels)
+        return describe_action(self.t, action, tops=seen.pile_tops, names=self.labels, deck=seen.deck_size)
 
     def ask(self, seen: Any) -> str:
         from ..terminal.prompts import could_be, pick_from, read_answer

@@ -195,14 +195,15 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
             mine = seat is None or seat == s  # what the others do not see: a card kept, picked or drawn
             tops = [t.ids[p[-1]] if p else None for p in state.piles]
             if seat is None:
-                text = told(t, action, names[s], tops=tops, first=not said)
+                text = told(t, action, names[s], tops=tops, first=not said, deck=len(state.deck))
                 if action.startswith("steal:"):
                     victim = names[int(action[6:])]
                     text = text.replace(f"from seat {action[6:]}", f"from {'you' if victim == 'You' else victim}")
                 if rest:
                     text += f": {t.describe(t.index[rest[0]])}"
             else:  # as replay --seat tells it
-                text = told(t, action, names[s], mine, tops=tops, first=not said, names=names)
+                text = told(t, action, names[s], mine, tops=tops, first=not said, names=names,
+                            deck=len(state.deck))
                 if rest:  # a steal's card: seen by the thief and the one stolen from
                     text += f": {in_words(t, rest[0]) if seat in (s, int(action[6:])) else 'a card'}"
             said.append(text)

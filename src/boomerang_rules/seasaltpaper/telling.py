@@ -54,15 +54,18 @@ def in_words(t: Tables, card_id: str) -> str:
 
 
 def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None,
-                    names: Sequence[str] | None = None) -> str:
+                    names: Sequence[str] | None = None, deck: int | None = None) -> str:
     """An action in words, for a person (``mine``: as its player sees it; ``tops``: the discard
     piles' top cards, to name the pile a card is taken from; ``names``: the players' names, for
-    the one a steal takes from, else "seat N")."""
+    the one a steal takes from, else "seat N"; ``deck``: the cards in the deck before it, for a
+    ``draw`` of its last card, which is kept and discards nothing)."""
     verb, _, rest = action.partition(":")
     extra = _extra_salt(t, action if action == "draw_one" else verb, rest, mine)
     if extra is not None:
         return extra[0]
     if verb == "draw":
+        if deck == 1:
+            return "take the last card of the deck (nothing to discard)"
         return "draw the top two cards of the deck, keep one, discard the other"
     if verb == "take":
         return f"take {in_words(t, rest)} from the top of {_pile_of(rest, tops)}"
@@ -143,15 +146,16 @@ def victim(seat: str, names: Sequence[str] | None) -> str:
 
 
 def told(t: Tables, action: str, name: str, mine: bool = True, tops: Any = None, first: bool = True,
-         names: Sequence[str] | None = None) -> str:
+         names: Sequence[str] | None = None, deck: int | None = None) -> str:
     """What ``name`` did, told in the third person ("Ana keeps ...", "You keep ..."); ``mine``: as
     its player saw it (else a card kept or taken into the hand stays hidden); ``tops``: the discard
     piles' top cards before the action, to name the pile a card was taken from; ``first``: with the
-    name (else the verb alone, for a clause after an earlier one)."""
+    name (else the verb alone, for a clause after an earlier one); ``deck``: the cards in the deck
+    before the action (a ``draw`` of the last one takes it alone)."""
     verb, _, rest = action.partition(":")
     extra = _extra_salt(t, action if action == "draw_one" else verb, rest, mine)
     if verb == "draw" and extra is None:
-        said = ("draws", "the top two cards of the deck")
+        said = ("takes", "the last card of the deck") if deck == 1 else ("draws", "the top two cards of the deck")
     elif extra is not None:
         said = (extra[1], extra[2])
     elif verb == "take":
