@@ -785,6 +785,15 @@ def test_a_draw_of_the_deck_s_last_card_is_told_as_the_rule_plays_it(capsys: pyt
         "the top two cards")
     assert story.count("the top two cards of the deck") == sum(
         1 for rnd in record["rounds"] for _, action, *_ in rnd["actions"] if action == "draw") - 1
+    # the card itself, kept with no choice that names it, is named to its player as a fish pair's draw is
+    card = next(c for c in after.hands[seat] if c not in before.hands[seat])
+    taken = f"takes the last card of the deck, {T.describe(card)}"
+    assert taken in " ".join(narrate(record, RULES, ["Ann", "Bob"], seat)) and taken in story
+    assert T.describe(card) not in " ".join(narrate(record, RULES, ["Ann", "Bob"], 1 - seat)).split("deck ran out")[0]
+    assert taken in " ".join(frame_texts(replay_html(record, RULES, ["Ann", "Bob"], seat=seat)))
+    capsys.readouterr()
+    Session(RULES, 2, seat, 0, names).drew("draw", before.hands[seat], after.hands[seat], 1)
+    assert capsys.readouterr().out.split() == f"You draw {T.describe(card)} from the deck".split()
 
 
 @pytest.mark.parametrize(("win_with", "said"), [(1, "Ann: 1 mermaid, wins"), (3, "Ann: 3 mermaids, wins"),

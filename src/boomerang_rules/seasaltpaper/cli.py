@@ -48,11 +48,12 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         for entry in rnd["actions"]:
             s, action = entry[0], entry[1]
             mine = seat is None or seat == s
+            deck = len(walked.deck)
             text = told(t, action, names[s], mine, tops=[t.ids[p[-1]] if p else None for p in walked.piles],
-                        names=names, deck=len(walked.deck))
+                        names=names, deck=deck)
             before = walked.hands[s]
             walked = apply(walked, s, action)
-            if mine and draws_unseen(t, action) and walked.round == r:  # the card drawn, as play names it
+            if mine and draws_unseen(t, action, deck) and walked.round == r:  # the card drawn, as play names it
                 drawn = [c for c in walked.hands[s] if c not in before]
                 if drawn:
                     text += f", {in_words(t, t.ids[drawn[0]])}"
@@ -295,8 +296,8 @@ class Session:
                             line = line.replace(" the other onto ", f" {in_words(self.t, top)} onto ")
                     loud = action in ("stop", "last_chance", "mermaids") or action.startswith("steal:")
                     say(line, note if loud else None)
-                if s == self.seat and draws_unseen(self.t, action) and len(state.history) == rounds:
-                    self.drew(action, before, state.hands[s])
+                if s == self.seat and draws_unseen(self.t, action, seen.deck_size) and len(state.history) == rounds:
+                    self.drew(action, before, state.hands[s], seen.deck_size)
                 took = state.entries()[-1] if state.entries() and len(state.history) == rounds else None
                 if took is not None and took[1].startswith("steal:") and took[2] >= 0:
                     victim = int(took[1][6:])
@@ -318,13 +319,14 @@ class Session:
         say(f"The game was shuffled from seed {self.seed} (--seed {self.seed} plays it again).")
         return state
 
-    def drew(self, action: str, before: Any, after: Any) -> None:
+    def drew(self, action: str, before: Any, after: Any, deck: int | None = None) -> None:
         """Say which card a draw the player does not see made gave the player: a duo that draws from
-        the deck (the fish duo), or the top card a jellyfish lets a bound seat take (``draw_one``)."""
+        the deck (the fish duo), the top card a jellyfish lets a bound seat take (``draw_one``), or
+        the deck's last card (``deck``: the cards in it before the action)."""
         from ..terminal.colour import note
 
         t = self.t
-        if not draws_unseen(t, action):  # the pair's own effect: a kind may be in two duos (Extra Salt's crab)
+        if not draws_unseen(t, action, deck):  # the pair's own effect: a kind may be in two duos (Extra Salt's crab)
             return
         new = [c for c in after if c not in before]
         if new:

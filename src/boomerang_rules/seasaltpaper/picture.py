@@ -208,7 +208,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
                     text += f": {in_words(t, rest[0]) if seat in (s, int(action[6:])) else 'a card'}"
             said.append(text)
             state = apply(state, s, action)
-            if seat is not None and mine and draws_unseen(t, action) and state.round == r:
+            if seat is not None and mine and draws_unseen(t, action, len(before.deck)) and state.round == r:
                 drawn = [c for c in state.hands[s] if c not in before.hands[s]]
                 if drawn:  # the card drawn, named to its player as play names it
                     said[-1] += f", {in_words(t, t.ids[drawn[0]])}"

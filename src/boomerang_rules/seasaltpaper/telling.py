@@ -104,12 +104,16 @@ def _effect(t: Tables, a: str, b: str) -> tuple[str, int]:
     return effect, t.duo_looks[n] if n >= 0 else 0
 
 
-def draws_unseen(t: Tables, action: str) -> bool:
+def draws_unseen(t: Tables, action: str, deck: int | None = None) -> bool:
     """Whether ``action`` takes a card from the deck that only its player sees: a duo whose effect
-    draws (the fish duo), or the top card a jellyfish lets a bound seat take (``draw_one``).
-    ``play`` and ``replay`` name that card to its player (and the whole table's replay to all)."""
+    draws (the fish duo), the top card a jellyfish lets a bound seat take (``draw_one``), or a
+    ``draw`` of the deck's last card (``deck``: the cards in the deck before it), kept with no
+    choice to name it. ``play`` and ``replay`` name that card to its player (and the whole table's
+    replay to all)."""
     if action == "draw_one":
         return True
+    if action == "draw":
+        return deck == 1
     verb, _, rest = action.partition(":")
     a, _, b = rest.partition("+")
     return verb == "duo" and _effect(t, a, b)[0] == "draw"
