@@ -65,6 +65,42 @@ def test_seeded_games_score_as_the_plain_rules_say(rules: br.Ruleset, players: i
         assert [sheet.as_dict() for sheet in br.score_sheets(s)] == ref.sheets()
 
 
+def shaped(rules: br.Ruleset, hand: int, players: int, directions: str, **changes: Any) -> br.Ruleset:
+    """``rules`` dealing ``hand`` cards a seat to up to ``players`` seats, one round per letter of
+    ``directions`` (``l`` left, ``r`` right), with ``changes`` made to the data."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(rules)
+    table = data["scoring"]["activities"]["table"]
+    data["scoring"]["activities"]["table"] = [*table, *(table[-1] + 5 * k for k in range(1, hand + 2 - len(table)))]
+    data.update(id=f"{rules.id}-{hand}x{players}-{directions}", hand_size=hand, players={"min": 1, "max": players},
+                rounds=len(directions), pass_directions=["left" if d == "l" else "right" for d in directions],
+                **changes)
+    made = rules_from_data(data)
+    assert isinstance(made, br.Ruleset)
+    return made
+
+
+EDGES = [(shaped(VARIANTS[0], 2, 14, "lrl"), 14), (shaped(VARIANTS[0], 2, 3, "rrllrl"), 3),
+         (shaped(deck_of(VARIANTS[0], 64), 64, 1, "lr"), 1), (shaped(deck_of(VARIANTS[0], 64), 2, 32, "rl"), 32),
+         (shaped(deck_of(VARIANTS[0], 64), 21, 3, "rlr", sites_include_throw=False), 3),
+         (shaped(deck_of(VARIANTS[0], 64), 9, 5, "lrlrl", leftover_cards="reshuffle"), 5)]
+
+
+@pytest.mark.parametrize(("rules", "players"), EDGES, ids=lambda x: getattr(x, "id", str(x)))
+@pytest.mark.parametrize("by_step", [False, True], ids=["apply", "step"])
+def test_hands_seats_and_rounds_at_their_edges_score_as_the_plain_rules_say(rules: br.Ruleset, players: int,
+                                                                            by_step: bool) -> None:
+    """The shipped rulesets deal 7 cards to 2-4 seats over 4 rounds: hands of 2 (a Throw and the Catch,
+    no pick), 9, 21 and 64 cards, one seat (its hands passed to itself) and 14 or 32, six rounds and
+    directions in any order deal, pass and score as the reference reads the rules."""
+    for seed in range(3):
+        s, ref = play_both(rules, players, seed, by_step)
+        dealt = [[sorted(hand) for hand in hands] for hands in reference.deals(rules, players, seed)]
+        assert [ids_of(rules, r.dealt) for r in s.progress.rounds] == dealt
+        assert [sheet.as_dict() for sheet in br.score_sheets(s)] == ref.sheets()
+
+
 @pytest.fixture
 def fresh_tables() -> Iterator[None]:
     """Forget every ruleset's tables, before and after: they are made once per ruleset and shared
