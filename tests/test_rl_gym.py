@@ -445,6 +445,37 @@ def test_envs_and_spaces_pickle_and_play_on(game: str) -> None:
     assert 0 <= detached.sample() < detached.n
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_shallow_copy_of_an_env_is_a_whole_one(game: str) -> None:
+    """``copy.copy(env)`` is a whole copy, as ``VectorEnv``'s is: a shallow one shared the bots (their
+    generators: stepping one env changed the other's opponents' draws) and the action space, which the
+    copy tied to itself, so the original's ``action_space.sample()`` drew from the copy's mask (an
+    illegal action for the original once they had moved apart)."""
+    import copy
+
+    env = bg.SingleAgentEnv(game=game)
+    env.reset(seed=4)
+    shallow, whole = copy.copy(env), copy.deepcopy(env)
+    assert shallow.action_space is not env.action_space and shallow._bots[1] is not env._bots[1]
+
+    def play(played: bg.SingleAgentEnv, take: int) -> list[Any]:
+        """Up to 12 decisions, each the ``take``-th legal action: every step's reward, ends and observation."""
+        out = []
+        for _ in range(12):
+            legal = np.flatnonzero(played.action_masks())
+            if not legal.size:
+                break
+            obs, *rest, _ = played.step(int(legal[take % legal.size]))
+            out.append((*rest, obs["observations"].tolist()))
+        return out
+
+    moved = play(shallow, -1)  # the copy moves away from the original
+    assert moved
+    for _ in range(20):
+        assert env.action_masks()[env.action_space.sample()]  # the original's space draws from its own mask
+    assert play(env, 0) == play(whole, 0)  # and the original plays on as its untouched deep copy
+
+
 def test_the_unmasked_sample_is_always_legal() -> None:
     env = bg.SingleAgentEnv(game="sea-salt-paper", players=3)
     env.action_space.seed(0)

@@ -518,6 +518,29 @@ def test_spaces_and_envs_pickle_and_play_on(rules_id: str, players: int) -> None
     assert np.array_equal(copy.observe(agent)["observation"], aec.observe(agent)["observation"])
 
 
+@pytest.mark.parametrize(("rules_id", "players"), [("standard", 4), ("sea-salt-paper", 3), ("boomerang-2010", 3)])
+def test_a_shallow_copy_of_an_env_is_a_whole_one(rules_id: str, players: int) -> None:
+    """``copy.copy`` of either env is a whole copy, as ``VectorEnv``'s is: a shallow one shared the agents'
+    list and the reward dicts, so playing the AEC copy to its end left the original with no agent."""
+    import copy
+
+    for make in (bz.env, bz.parallel_env):
+        env: Any = make(rules_id, players)
+        env.reset(seed=1)
+        shallow = copy.copy(env)
+        shared = [name for name, value in vars(env).items()
+                  if isinstance(value, list | dict | set) and vars(shallow).get(name) is value]
+        assert not shared, shared
+    aec = bz.env(rules_id, players)
+    aec.reset(seed=1)
+    shallow = copy.copy(aec)
+    for agent in shallow.agent_iter():
+        _, _, done, cut, _ = shallow.last()
+        shallow.step(None if done or cut else int(np.flatnonzero(shallow.last()[0]["action_mask"])[0]))
+    assert aec.agents == aec.possible_agents  # the original is where it was
+    aec.step(int(np.flatnonzero(aec.last()[0]["action_mask"])[0]))
+
+
 @pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
 def test_observations_stay_in_their_box(rules_id: str, players: int) -> None:
     """Every observation of random games lies in its space (entries in [0, 1]), in both envs."""

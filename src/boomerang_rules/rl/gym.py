@@ -47,6 +47,7 @@ imports this module first.
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 import sys
@@ -453,6 +454,12 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             print(text)
             return None
         return text
+
+    def __copy__(self) -> SingleAgentEnv:
+        """A whole copy, as ``copy.deepcopy`` makes (and ``VectorEnv``'s): a shallow one shared the bots and
+        their generators, and tied the shared action space to the copy, so the original's ``sample()`` drew
+        from the copy's mask."""
+        return copy.deepcopy(self)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickled (or deep-copied): its action space tied to it again (a generator pickled by a version

@@ -5,6 +5,7 @@ build on."""
 
 from __future__ import annotations
 
+import copy
 import secrets
 import weakref
 from collections.abc import Callable
@@ -150,6 +151,11 @@ class _Common:
         (not read), so that every selected agent has a legal action to send (PettingZoo's
         ``performance_benchmark`` draws one from the mask), and a masked policy's pass has
         probability 1 (no gradient from it). Read-only and shared, as ``_zeros``."""
+
+    def __copy__(self) -> Any:
+        """A whole copy, as ``copy.deepcopy`` makes (and ``VectorEnv``'s): a shallow one shared the agents'
+        list and the reward dicts, so playing the AEC copy to its end left the original with no agent."""
+        return copy.deepcopy(self)
 
     def __getstate__(self) -> dict[str, Any]:
         state = {k: v for k, v in self.__dict__.items() if k not in self._DERIVED}
