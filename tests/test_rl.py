@@ -492,6 +492,41 @@ def test_an_observation_hides_what_the_seat_cannot_see(rules_id: str) -> None:
 
 
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
+def test_every_encoding_path_gives_a_seat_the_same_observation_of_states_it_cannot_tell_apart(rules_id: str) -> None:
+    """Twin states drawn by ``br.determinize`` from a seat's view (every game; mid-step too, where other
+    seats' choices are made and hidden) give that seat the same observation through each path an env
+    reads it by: ``rl.observe``, the single-agent env's ``encode_seat``, the AEC env's ``reading`` and,
+    where compiled, the parallel env's ``seat_dicts``."""
+    from boomerang_rules.rl.adapters import adapter_for
+
+    rules = br.load_rules(rules_id)
+    rng = random.Random(11)
+    twins = 0
+    for players in (rules.players.min, rules.players.max):
+        adapter = adapter_for(rules, players)
+        encoder = adapter.encoder
+        names = tuple(f"player_{i}" for i in range(players))
+        zeros = np.zeros(adapter.num_actions, np.int8)
+        for at, state in enumerate(random_states(rules, players, players)):
+            if at % 3:
+                continue
+            for seat in range(players):
+                twin = br.determinize(br.view(state, seat), rng.randrange(2**32))
+                if twin == state:
+                    continue
+                twins += 1
+                seen = rl.observe(state, seat)
+                for one in (state, twin):
+                    assert np.array_equal(rl.observe(one, seat), seen)
+                    assert np.array_equal(adapter.encode_seat(one, seat)[0], seen)
+                    assert np.array_equal(encoder.reading(one).observation(seat), seen)
+                    if encoder.dicts_compiled:
+                        dicts = encoder.seat_dicts(one, names, "observation", zeros)[0]
+                        assert np.array_equal(dicts[names[seat]]["observation"], seen)
+    assert twins > 50
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
 def test_totals_win_rewards_and_action_masks_serve_every_game(rules_id: str) -> None:
     """``rl.totals``, ``rl.win_rewards`` and ``rl.action_masks`` read a state of any game, as
     ``rl.observe`` and ``rl.round_rewards`` do: they refused every game but Boomerang: Australia

@@ -4,6 +4,7 @@ with the library's bots at the other seats, masks, rewards, truncation, pickling
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import pickle
 import re
@@ -283,6 +284,38 @@ def test_episodes_are_truncated_after_max_decisions(game: str) -> None:
         env.step(0)
 
 
+def _ssp_to_1000(tmp_path: Any) -> str:
+    """A variant of Sea Salt & Paper played to the schema's highest target, 1,000 points at every count."""
+    path = tmp_path / "ssp-1000.json"
+    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "ssp-1000",
+                                "name": "To 1,000", "description": "The schema's highest target.",
+                                "extends": "sea-salt-paper",
+                                "changes": {"end_targets": {"2": 1000, "3": 1000, "4": 1000}}}), encoding="utf-8")
+    return str(path)
+
+
+def test_the_default_bound_grows_with_the_ruleset_s_longest_game(tmp_path: Any) -> None:
+    """Random play to a target of 1,000 took 3,691 to 4,706 decisions a seat (12 games at each of 2, 3 and
+    4 players): the fixed default of 2,000 truncated every such episode. The default is
+    ``DEFAULT_MAX_DECISIONS`` times ``rl.truncation.length_scale`` (10 there, 1 for the shipped rulesets);
+    a bound given is kept as given."""
+    path = _ssp_to_1000(tmp_path)
+    assert bg.SingleAgentEnv(path, 2).max_decisions == 10 * bg.DEFAULT_MAX_DECISIONS
+    assert bg.SingleAgentEnv(path, 2, max_decisions=2_000).max_decisions == 2_000  # a number given is kept
+    assert bg.SingleAgentEnv("sea-salt-paper", 2).max_decisions == bg.DEFAULT_MAX_DECISIONS
+    env = bg.SingleAgentEnv(path, 2, reward="round")
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    decisions = 0
+    while True:
+        obs, _, terminated, truncated, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        decisions += 1
+        if terminated or truncated:
+            break
+    assert terminated and not truncated and decisions > bg.DEFAULT_MAX_DECISIONS
+    assert max(info["totals"]) >= 1000
+
+
 def test_a_policy_that_never_ends_a_round_is_truncated_by_default() -> None:
     """Sea Salt & Paper: a seat that always draws and ends its turn never calls STOP; the default bound ends it."""
     rules = br.load_rules("sea-salt-paper")
@@ -443,6 +476,37 @@ def test_envs_and_spaces_pickle_and_play_on(game: str) -> None:
         assert pickle.loads(pickle.dumps(space)) == space
     detached = pickle.loads(pickle.dumps(env.action_space))
     assert 0 <= detached.sample() < detached.n
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_shallow_copy_of_an_env_is_a_whole_one(game: str) -> None:
+    """``copy.copy(env)`` is a whole copy, as ``VectorEnv``'s is: a shallow one shared the bots (their
+    generators: stepping one env changed the other's opponents' draws) and the action space, which the
+    copy tied to itself, so the original's ``action_space.sample()`` drew from the copy's mask (an
+    illegal action for the original once they had moved apart)."""
+    import copy
+
+    env = bg.SingleAgentEnv(game=game)
+    env.reset(seed=4)
+    shallow, whole = copy.copy(env), copy.deepcopy(env)
+    assert shallow.action_space is not env.action_space and shallow._bots[1] is not env._bots[1]
+
+    def play(played: bg.SingleAgentEnv, take: int) -> list[Any]:
+        """Up to 12 decisions, each the ``take``-th legal action: every step's reward, ends and observation."""
+        out = []
+        for _ in range(12):
+            legal = np.flatnonzero(played.action_masks())
+            if not legal.size:
+                break
+            obs, *rest, _ = played.step(int(legal[take % legal.size]))
+            out.append((*rest, obs["observations"].tolist()))
+        return out
+
+    moved = play(shallow, -1)  # the copy moves away from the original
+    assert moved
+    for _ in range(20):
+        assert env.action_masks()[env.action_space.sample()]  # the original's space draws from its own mask
+    assert play(env, 0) == play(whole, 0)  # and the original plays on as its untouched deep copy
 
 
 def test_the_unmasked_sample_is_always_legal() -> None:

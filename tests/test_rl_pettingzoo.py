@@ -344,6 +344,35 @@ def test_max_cycles_counts_cycles(rules_id: str, players: int) -> None:
         assert aec.unwrapped._state == par._state  # the same game as the parallel env's, the same choices
 
 
+def _ssp_to_1000(tmp_path: Any) -> str:
+    """A variant of Sea Salt & Paper played to the schema's highest target, 1,000 points at every count."""
+    path = tmp_path / "ssp-1000.json"
+    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "ssp-1000",
+                                "name": "To 1,000", "description": "The schema's highest target.",
+                                "extends": "sea-salt-paper",
+                                "changes": {"end_targets": {"2": 1000, "3": 1000, "4": 1000}}}), encoding="utf-8")
+    return str(path)
+
+
+def test_the_default_max_cycles_grows_with_the_ruleset_s_longest_game(tmp_path: Any) -> None:
+    """Random play to a target of 1,000 took 7,474 to 18,682 cycles (12 games at each of 2, 3 and 4
+    players): the fixed default of 5,000 truncated every such episode. The default is
+    ``DEFAULT_MAX_CYCLES`` times ``rl.truncation.length_scale`` (10 there); a bound given is kept as given."""
+    path = _ssp_to_1000(tmp_path)
+    assert bz.parallel_env(path, 2).max_cycles == bz.env(path, 2).unwrapped.max_cycles == 10 * bz.DEFAULT_MAX_CYCLES
+    assert bz.parallel_env(path, 2, max_cycles=5_000).max_cycles == 5_000  # a number given is kept
+    assert bz.env(path, 2, max_cycles=5_000).unwrapped.max_cycles == 5_000
+    env = bz.parallel_env(path, 2)
+    obs, _ = env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    cycles = 0
+    while env.agents:
+        obs, _, terminations, truncations, _ = env.step(
+            {a: int(rng.choice(legal)) for a, o in obs.items() if (legal := np.flatnonzero(o["action_mask"])).size})
+        cycles += 1
+    assert all(terminations.values()) and not any(truncations.values()) and cycles > bz.DEFAULT_MAX_CYCLES
+
+
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
 def test_the_default_max_cycles_bounds_a_game_that_never_ends(rules_id: str) -> None:
     """A Sea Salt & Paper policy that never ends a round would play for ever: the default bound
@@ -516,6 +545,29 @@ def test_spaces_and_envs_pickle_and_play_on(rules_id: str, players: int) -> None
     assert copy.agent_selection == aec.agent_selection and copy.unwrapped._state == aec.unwrapped._state
     agent = aec.agent_selection
     assert np.array_equal(copy.observe(agent)["observation"], aec.observe(agent)["observation"])
+
+
+@pytest.mark.parametrize(("rules_id", "players"), [("standard", 4), ("sea-salt-paper", 3), ("boomerang-2010", 3)])
+def test_a_shallow_copy_of_an_env_is_a_whole_one(rules_id: str, players: int) -> None:
+    """``copy.copy`` of either env is a whole copy, as ``VectorEnv``'s is: a shallow one shared the agents'
+    list and the reward dicts, so playing the AEC copy to its end left the original with no agent."""
+    import copy
+
+    for make in (bz.env, bz.parallel_env):
+        env: Any = make(rules_id, players)
+        env.reset(seed=1)
+        shallow = copy.copy(env)
+        shared = [name for name, value in vars(env).items()
+                  if isinstance(value, list | dict | set) and vars(shallow).get(name) is value]
+        assert not shared, shared
+    aec = bz.env(rules_id, players)
+    aec.reset(seed=1)
+    shallow = copy.copy(aec)
+    for _ in shallow.agent_iter():
+        seen, _, done, cut, _ = shallow.last()
+        shallow.step(None if done or cut else int(np.flatnonzero(seen["action_mask"])[0]))
+    assert aec.agents == aec.possible_agents  # the original is where it was
+    aec.step(int(np.flatnonzero(aec.last()[0]["action_mask"])[0]))
 
 
 @pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)

@@ -34,7 +34,8 @@ imports this module first.
   ``"final"`` its total at the end; ``"round"`` the points it scores, as they are scored (summing
   to its final total).
 - **Truncation**: after ``max_decisions`` decisions of the learning seat (default
-  ``DEFAULT_MAX_DECISIONS``, far beyond any game played to its end; ``None`` for no bound) the
+  ``DEFAULT_MAX_DECISIONS``, far beyond any game played to its end, grown with a ruleset of longer
+  games: ``rl.truncation``; ``None`` for no bound) the
   episode is truncated, with no end reward (Sea Salt & Paper's rounds can go on while nobody ends
   them).
 - **Illegal actions**: an integer outside the action space, or not an integer, is a
@@ -47,6 +48,7 @@ imports this module first.
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 import sys
@@ -75,15 +77,17 @@ from ..core.loading import require_ruleset
 from .adapters import GameAdapter, action_id, adapter_for, load, set_attributes
 from .encoding import FLOAT32
 from .seeds import check_seed
+from .truncation import Scaled, bound
 
 NAMESPACE = "boomerang_rules"
 REWARDS = ("win", "margin", "final", "round")
 ILLEGAL = ("lose", "raise")
 
-DEFAULT_MAX_DECISIONS = 2_000
-"""The default bound on the learning seat's decisions in an episode: no game played to its end comes
-near it (the most in 300 games of random play at every player count: 28 in Boomerang: Australia,
-199 in Sea Salt & Paper, 43 in Boomerang (2010))."""
+DEFAULT_MAX_DECISIONS = Scaled(2_000)
+"""The default bound on the learning seat's decisions in an episode: no game of a shipped ruleset played to
+its end comes near it (the most in 300 games of random play at every player count: 28 in Boomerang:
+Australia, 199 in Sea Salt & Paper, 43 in Boomerang (2010)); a ruleset of longer games has it
+multiplied by ``rl.truncation.length_scale`` (Sea Salt & Paper to 1,000 points: 10)."""
 
 MAX_DEALS = 1_000
 """The games ``reset`` deals, one after another from its stream, to find one in which the learning seat
@@ -204,6 +208,7 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
         self.illegal_reward = float(illegal_reward)
         if not math.isfinite(self.illegal_reward):  # a NaN or infinite reward poisons every return it enters
             raise ValueError(f"illegal_reward must be a finite number, not {brief(self.illegal_reward)}")
+        max_decisions = bound(max_decisions, loaded, players)  # the default grown with the ruleset's games
         if max_decisions is not None:
             max_decisions = integer(max_decisions, "max_decisions", "a positive integer or None")
             if max_decisions < 1:
@@ -453,6 +458,12 @@ class SingleAgentEnv(gymnasium.Env):  # type: ignore[misc]
             print(text)
             return None
         return text
+
+    def __copy__(self) -> SingleAgentEnv:
+        """A whole copy, as ``copy.deepcopy`` makes (and ``VectorEnv``'s): a shallow one shared the bots and
+        their generators, and tied the shared action space to the copy, so the original's ``sample()`` drew
+        from the copy's mask."""
+        return copy.deepcopy(self)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Unpickled (or deep-copied): its action space tied to it again (a generator pickled by a version

@@ -37,9 +37,9 @@ False``, and that conversion is refused. ``parallel_env()`` is the same game in 
 
 ``max_cycles`` (default ``DEFAULT_MAX_CYCLES``; ``None`` for no bound) truncates an episode
 after that many cycles, so with ``max_cycles=k`` every agent is selected exactly k times
-(PettingZoo's ``max_cycles_test``). The default is far beyond any game played to its end, so
-it only stops a policy that never ends one (in Sea Salt & Paper a round may go on while nobody
-ends it).
+(PettingZoo's ``max_cycles_test``). The default is far beyond any game played to its end (grown
+with a ruleset of longer games: ``rl.truncation``), so it only stops a policy that never ends one (in
+Sea Salt & Paper a round may go on while nobody ends it).
 
 Bad input is refused with a ``ValueError`` naming it: a seed that is not a non-negative integer
 (numpy integers are; as gymnasium's seeds, and a seed past 64 bits has its higher words folded in,

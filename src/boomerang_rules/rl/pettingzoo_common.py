@@ -5,6 +5,7 @@ build on."""
 
 from __future__ import annotations
 
+import copy
 import secrets
 import weakref
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from ..core import rng as rng_mod
 from ..core.arguments import brief
 from .adapters import GameAdapter, action_id, adapter_for, set_attributes
 from .seeds import check_seed as check_seed
+from .truncation import Scaled, bound
 
 REWARDS = ("round", "final", "win")
 OBS_KEYS = ("observation", "observations")
@@ -27,9 +29,10 @@ GAME_OVER = "the game is over: call reset()"
 """What a call needing a live agent says once every agent is done (the parallel env's ``step`` too)."""
 NOT_RESET = "call reset() before observe() or step()"
 
-DEFAULT_MAX_CYCLES = 5_000
+DEFAULT_MAX_CYCLES = Scaled(5_000)
 """The default ``max_cycles``: no game played to its end comes near it (the longest of 200 random
-games took 28 cycles in Australia, 624 steps in Sea Salt & Paper, 205 in Boomerang (2010))."""
+games took 28 cycles in Australia, 624 steps in Sea Salt & Paper, 205 in Boomerang (2010)); a ruleset of
+longer games has it multiplied by ``rl.truncation.length_scale`` (Sea Salt & Paper to 1,000 points: 10)."""
 
 
 class SeatActions(gymnasium.spaces.Discrete):  # type: ignore[misc,unused-ignore]
@@ -114,7 +117,8 @@ class _Common:
         # an instance's metadata over the class's (written through vars: a ClassVar to the type checker)
         vars(self)["metadata"] = {**type(self).metadata, "name": self.game.rules.game.replace("-", "_") + "_v0"}
         self.reward = reward
-        self.max_cycles = None if max_cycles is None else int(max_cycles)
+        cycles = bound(max_cycles, self.game.rules, players)  # the default grown with the ruleset's games
+        self.max_cycles = None if cycles is None else int(cycles)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -150,6 +154,11 @@ class _Common:
         (not read), so that every selected agent has a legal action to send (PettingZoo's
         ``performance_benchmark`` draws one from the mask), and a masked policy's pass has
         probability 1 (no gradient from it). Read-only and shared, as ``_zeros``."""
+
+    def __copy__(self) -> Any:
+        """A whole copy, as ``copy.deepcopy`` makes (and ``VectorEnv``'s): a shallow one shared the agents'
+        list and the reward dicts, so playing the AEC copy to its end left the original with no agent."""
+        return copy.deepcopy(self)
 
     def __getstate__(self) -> dict[str, Any]:
         state = {k: v for k, v in self.__dict__.items() if k not in self._DERIVED}

@@ -42,14 +42,16 @@ from ..core.arguments import as_id, brief, integer
 from ..core.loading import loaded, require_ruleset
 from .encoding import _rl_module, encoder_for
 from .seeds import check_seed
+from .truncation import Scaled, length_scale
 
 REWARDS = ("round", "final", "win")
 
-DEFAULT_MAX_STEPS = 5_000
+DEFAULT_MAX_STEPS = Scaled(5_000)
 """The default ``max_steps``: no game played to its end comes near it (the longest of 200 random
 4-player games took 624 steps in Sea Salt & Paper, 205 in Boomerang (2010), 28 in Boomerang:
 Australia), so it only stops a policy that never ends one (in Sea Salt & Paper a round the deck
-ends scores nothing, and the next begins)."""
+ends scores nothing, and the next begins); a ruleset of longer games has it multiplied by
+``rl.truncation.length_scale`` (Sea Salt & Paper to 1,000 points: 10)."""
 
 def __getattr__(name: str) -> Any:
     """``_OFFSETS``, Boomerang: Australia's observation slices in its kernels' order, kept readable
@@ -106,6 +108,7 @@ class VectorEnv:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {brief(reward)}")
         if not isinstance(copy, bool | np.bool_):  # "no" would give copies, 0 views
             raise TypeError(f"copy must be True or False, not {brief(copy)}")
+        scaled = isinstance(max_steps, Scaled)  # the default: grown with the ruleset's games, below
         if max_steps is not None and as_id(max_steps) is not None:  # a numpy integer is the int it holds
             max_steps = as_id(max_steps)
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
@@ -116,6 +119,8 @@ class VectorEnv:
         self._steps = 0
         self._truncated: npt.NDArray[np.bool_] | None = None
         self.rules = require_ruleset(loaded(rules))  # an id or a path, as load_rules takes it
+        if scaled and max_steps is not None:
+            self.max_steps = max_steps * length_scale(self.rules, players)
         self._engine = engine.serving(self.rules)  # a compiled engine, else the plain one; else RulesError
         self.engine: str = self._engine.__name__.rsplit(".", 1)[1]
         """The module of ``batch`` serving: ``australia``, ``seasaltpaper``, ``boomerang2010`` or ``generic``."""
