@@ -17,7 +17,7 @@ from ..terminal.wording import cast, columns, fit_line, fitted, name_column, ope
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
-from .telling import describe_action, draws_unseen, in_words, told, winning_mermaids
+from .telling import describe_action, draws_unseen, in_words, told, winning_mermaids, winning_them
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
@@ -66,7 +66,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         if len(walked.history) > r:
             result = walked.history[r]
             ends = {"stop": "STOP", "last_chance": "LAST CHANCE", "empty_deck": "the deck ran out: nobody scores",
-                    "mermaids": "all the mermaids"}
+                    "mermaids": winning_mermaids(rules)}
             lines.append(f"  Round {r + 1} ends: {ends[result.end]} ({names[result.ender]})")
             for s in range(n):
                 totals[s] += result.scores[s]
@@ -453,8 +453,9 @@ class Session:
             return "end"
         self.show(seen)
         if legal == ["mermaids"]:  # the seed: whoever holds them all wins at once (engine._legal)
-            say(f"  You hold {winning_mermaids(self.rules)}: whoever holds them wins at once, so "
-                "placing them is your only move.")
+            them = winning_them(self.rules)
+            say(f"  You hold {winning_mermaids(self.rules)}: whoever holds {them} wins at once, so "
+                f"placing {them} is your only move.")
         for i, action in enumerate(legal, 1):
             say(f"  {i:>2}. {self.choice_words(seen, action)}   [{action}]")
         while True:

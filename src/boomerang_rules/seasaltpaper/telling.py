@@ -40,6 +40,12 @@ def winning_mermaids(rules: Any) -> str:
     return f"{winning_count(rules)} mermaid{'s' if win_with != 1 else ''}"
 
 
+def winning_them(rules: Any) -> str:
+    """The pronoun of the winning mermaids, ``them`` or ``it`` (where one mermaid wins: ``whoever holds
+    it``), so that a text agrees in number with ``winning_mermaids``."""
+    return "it" if rules.mermaids.win_with == 1 else "them"
+
+
 def winning_count(rules: Any) -> str:
     """The number of mermaids whose placing wins, ``all 4`` or ``3`` (``winning_mermaids`` without its
     noun, for a text that names the mermaids already)."""
@@ -81,7 +87,7 @@ def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None,
         return f"steal a random card from {victim(rest, names)}"
     if action == "last_chance" and not mine:
         return "LAST CHANCE: ends the round; the others take a last turn; bets on having the most card points"
-    return {"mermaids": "place your mermaids in front of you and win the game",
+    return {"mermaids": f"place {winning_mermaids(t.rules)} in front of you and win the game",
             "stop": "STOP: end the round, everyone scores their cards",
             "last_chance": "LAST CHANCE: end the round; the others take a last turn; bet you will have the most",
             "end": "end your turn", "pass": "nothing to take: pass"}.get(action, action)
@@ -169,7 +175,7 @@ def told(t: Tables, action: str, name: str, mine: bool = True, tops: Any = None,
     elif verb == "steal":
         said = ("steals", f"a random card from {victim(rest, names)}")
     else:
-        said = {"mermaids": ("wins", "the game: all the mermaids placed"),
+        said = {"mermaids": ("wins", f"the game: {winning_mermaids(t.rules)} placed"),
                 "stop": ("calls", "STOP: the round ends, everyone scores their cards"),
                 "last_chance": ("calls", "LAST CHANCE: the round ends after the others' last turn; a bet on "
                                                 "having the most card points"),
