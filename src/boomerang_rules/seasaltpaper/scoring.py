@@ -10,6 +10,7 @@ from typing import Literal
 import attrs
 
 from ..core.arguments import brief, integer, is_list, list_of, not_a, require
+from ..core.display import counted
 from ..core.errors import InvalidInput, Problem
 from ..core.pointer import pointer
 from ..core.seats import plays_for
@@ -193,12 +194,11 @@ def played_problems(rules: Ruleset, played: Sequence[str]) -> list[Problem]:
     for i in starfish[duos:]:
         star = _kind(t, t.trio)
         problems.append(Problem(pointer("played", i), f"this {star} has no duo: a {star} goes in front only with a "
-                                f"duo, one per duo, and the played cards make {duos} duo{'s' if duos != 1 else ''}",
+                                f"duo, one per duo, and the played cards make {counted(duos, 'duo')}",
                                 "played-trio"))
     if mermaids and len(mermaids) != t.win_with:
-        problems.append(Problem(pointer("played", mermaids[0]), f"{len(mermaids)} mermaid"
-                                f"{'s' if len(mermaids) != 1 else ''} in front: {_played_at_once(rules)} "
-                                "(which wins the game)", "played-mermaids"))
+        problems.append(Problem(pointer("played", mermaids[0]), f"{counted(len(mermaids), 'mermaid')} in front: "
+                                f"{_played_at_once(rules)} (which wins the game)", "played-mermaids"))
     return sorted(problems, key=lambda p: int(p.pointer.rsplit("/", 1)[1]))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.display import counted
 from ..terminal.wording import says, verb_for
 from .tables import PILES, Tables
 
@@ -36,8 +37,7 @@ def winning_mermaids(rules: Any) -> str:
     """The mermaids whose placing wins, in words, from the ruleset (``mermaids.win_with``): ``all 4
     mermaids`` when they are every mermaid of the deck (the rulebook's four), else ``3 mermaids``, which
     are not all; the number in figures, as every text of the mermaids' count writes it."""
-    win_with = rules.mermaids.win_with
-    return f"{winning_count(rules)} mermaid{'s' if win_with != 1 else ''}"
+    return f"{'all ' if _every_mermaid(rules) else ''}{counted(rules.mermaids.win_with, 'mermaid')}"
 
 
 def winning_them(rules: Any) -> str:
@@ -49,9 +49,12 @@ def winning_them(rules: Any) -> str:
 def winning_count(rules: Any) -> str:
     """The number of mermaids whose placing wins, ``all 4`` or ``3`` (``winning_mermaids`` without its
     noun, for a text that names the mermaids already)."""
-    win_with = rules.mermaids.win_with
-    in_deck = sum(card.kind == rules.mermaids.kind for card in rules.cards)
-    return f"{'all ' if win_with == in_deck else ''}{win_with}"
+    return f"{'all ' if _every_mermaid(rules) else ''}{rules.mermaids.win_with}"
+
+
+def _every_mermaid(rules: Any) -> bool:
+    """Whether the mermaids that win are every mermaid of the deck (then the texts say "all")."""
+    return bool(rules.mermaids.win_with == sum(card.kind == rules.mermaids.kind for card in rules.cards))
 
 
 def in_words(t: Tables, card_id: str) -> str:
