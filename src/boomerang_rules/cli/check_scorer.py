@@ -110,7 +110,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     if example_out:
         text = document_text(example.record, example_out, lambda record: json.dumps(record, indent=1))
         write_text(example_out, text, "--example-out")
-        click.echo(f"  record written to {printable(example_out)}")
+        _say(f"record written to {printable(example_out)}", indent="  ")  # a long path: fitted as each line is
     raise SystemExit(EXIT_INVALID)
 
 
