@@ -391,7 +391,7 @@ def test_numpy_integers_are_a_player_count_and_a_seed(rules_id: str) -> None:
     plain = batch.init(rules, 3, 2, 7)
     players: Any
     seed: Any
-    for players, seed in ((np.int64(3), 7), (3, np.int64(7)), (np.int8(3), np.uint64(7))):
+    for players, seed in ((np.int64(3), 7), (3, np.int64(7)), (np.int8(3), np.uint64(7)), (3, np.array(7))):
         given = batch.init(rules, players, 2, seed)
         assert np.array_equal(batch.legal_masks(given), batch.legal_masks(plain))
         assert np.array_equal(batch.totals(given), batch.totals(plain))
@@ -403,6 +403,38 @@ def test_numpy_integers_are_a_player_count_and_a_seed(rules_id: str) -> None:
             batch.init(rules, odd, 2, 7)
         with pytest.raises(TypeError, match=f"^a seed must be an integer, not {type(odd).__name__}$"):
             batch.init(rules, 3, 2, odd)
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+def test_a_0d_integer_array_seeds_a_batch_as_new_game_takes_it(rules_id: str) -> None:
+    """``new_game`` and every bot take a 0-d integer array for a seed (``core.rng.integer_seed``); so do
+    every engine's ``init``, ``playouts`` and ``sampler``, and the vector env over them, game ``i``
+    dealt as ``new_game(rules, players, seed + i)``. What ``new_game`` refuses (a bool, a float, a 0-d
+    float or bool array, an array of one item) stays refused, with the batch's one message."""
+    from boomerang_rules.rl.vector import VectorEnv
+
+    rules = br.load_rules(rules_id)
+    seed: Any = np.array(5)
+    given = batch.init(rules, 3, 2, seed)
+    assert batch.serving(given.rules) is ENGINES[rules_id]
+    assert np.array_equal(batch.legal_masks(given), batch.legal_masks(batch.init(rules, 3, 2, 5)))
+    played = batch.playouts(rules, 3, 2, seed)
+    assert np.array_equal(played, np.concatenate([batch.playouts(rules, 3, 1, 5 + i) for i in range(2)]))
+    assert np.array_equal(batch.sampler(2, seed), batch.sampler(2, 5))
+    negative: Any = np.array(-3, np.int8)
+    assert np.array_equal(batch.playouts(rules, 3, 2, negative), batch.playouts(rules, 3, 2, -3))
+    env = VectorEnv(rules, players=3, games=2)
+    first = env.reset(seed=seed)
+    again = VectorEnv(rules, players=3, games=2).reset(seed=5)
+    assert all(np.array_equal(a, b) for a, b in zip(first, again, strict=True))
+    odd: Any
+    for odd in (True, 5.0, np.float64(5), np.array(5.0), np.array(True), np.array([5])):
+        with pytest.raises(TypeError, match=r"^seed must be an integer seed or None"):
+            br.new_game(rules, 3, odd)
+        calls: Any = ((batch.init, (rules, 3, 2)), (batch.playouts, (rules, 3, 2)), (batch.sampler, (2,)))
+        for call, args in calls:
+            with pytest.raises(TypeError, match=f"^a seed must be an integer, not {type(odd).__name__}$"):
+                call(*args, odd)
 
 
 def _plain_masks(state: Any, actions: int, per_seat: bool) -> Any:

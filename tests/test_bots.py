@@ -187,6 +187,30 @@ def test_tournament_table_heads_every_games_rows_whole_and_aligned(rules: str, b
         assert all(line[i - 1] != " " for line in seats for i in ends)  # right-aligned under each head
 
 
+@pytest.mark.parametrize("rules_id", ["sea-salt-paper", "sea-salt-paper-extra-salt"])
+def test_a_sea_salt_and_paper_tournament_s_rounds_are_the_rounds_each_game_took(rules_id: str) -> None:
+    """The "Rounds" column of a Sea Salt & Paper tournament was each seat's mean total again (the sum of
+    its rounds' points: 30.1 where a game takes about six rounds): it is the mean number of rounds its
+    games took, read off each game's sheets, the same for every seat; the mean total is as before."""
+    from boomerang_rules.core import tournament
+    from boomerang_rules.core.bots import bot_game as core_bot_game
+
+    rules = br.load_rules(rules_id)
+    names, games, seed = ["greedy", "random", "random"], 4, 3
+    result = tournament.run(rules, names, games, seed, keep_results=True)
+    states = [core_bot_game(rules, names, seed + i) for i in range(games)]
+    rounds = [len(br.score_sheets(state)[0]["rounds"]) for state in states]
+    assert all(2 <= count <= 30 for count in rounds)
+    for seat, summary in enumerate(result.seats()):
+        assert summary.row_means["rounds"] == sum(rounds) / games
+        assert summary.mean_total == summary.row_means["total"] == sum(br.score_sheets(s)[seat].total
+                                                                       for s in states) / games
+    out = CliRunner().invoke(cli, ["tournament", "--rules", rules_id, "--bots", ",".join(names), "--games",
+                                   str(games), "--seed", str(seed)]).stdout.splitlines()
+    assert out[1].split() == ["seat", "bot", "mean", "stdev", "Rounds", "wins"]
+    assert [line.split()[4] for line in out[2:5]] == [f"{sum(rounds) / games:.1f}"] * 3
+
+
 def test_tournament_table_heads_a_row_it_has_no_word_for_by_its_whole_name(monkeypatch: pytest.MonkeyPatch) -> None:
     command = importlib.import_module("boomerang_rules.cli.tournament")  # the module: the package's name is the command
     monkeypatch.setattr(command, "_SHORT", {})

@@ -65,11 +65,36 @@ def test_an_example_out_named_jsonl_is_one_line_validate_reads(tmp_path: Path) -
         example = tmp_path / name
         code, out, _ = run("--games", "30", "--seed", "3", "--example-out", str(example), "--",
                            sys.executable, str(SCORERS / "three_of_a_kind_scorer.py"))
-        assert code == 1 and f"record written to {example}" in out
+        assert code == 1 and _record_written(out) == str(example)
         written = example.read_text(encoding="utf-8").splitlines()
         assert len(written) == 1 if lines else len(written) > 3
     checked = CliRunner().invoke(cli, ["validate", str(tmp_path / "example.jsonl"), str(tmp_path / "example.json")])
     assert checked.exit_code == 0 and checked.stdout.splitlines()[-1] == "2 valid, 0 invalid", checked.stdout
+
+
+def test_the_record_written_line_fits_80_columns_whatever_the_path(tmp_path: Path) -> None:
+    """The last line of the report, "record written to PATH", was printed whole where every other line is
+    fitted to 80 columns (``_say``): a path of 150 characters ran to 171. It is cut where its lines end,
+    and the path read back whole from them."""
+    folder = tmp_path / ("a-folder-with-a-long-name-" * 4)
+    folder.mkdir()
+    example = folder / "the-shortest-example-of-the-three-of-a-kind-scorer.json"
+    assert len(str(example)) > 160
+    code, out, _ = run("--games", "30", "--seed", "3", "--example-out", str(example), "--",
+                       sys.executable, str(SCORERS / "three_of_a_kind_scorer.py"))
+    assert code == 1 and example.exists()
+    lines = out.splitlines()
+    assert max(map(len, lines)) <= 80, [line for line in lines if len(line) > 80]
+    assert _record_written(out) == str(example)
+
+
+def _record_written(out: str) -> str:
+    """The path the report's last line, "record written to PATH", names: read across the lines it is
+    fitted to (a path without spaces is cut where each line ends)."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("  record written to"))
+    return (lines[start].removeprefix("  record written to") + "".join(line.strip() for line in lines[start + 1:])
+            ).strip()
 
 
 def test_the_example_really_has_three_of_a_kind(tmp_path: Path) -> None:
@@ -138,7 +163,7 @@ def test_example_out_refuses_a_file_that_exists_unless_forced(tmp_path: Path, ru
     wrong.write_text("import sys\nfor line in sys.stdin:\n    print('[]')\n", encoding="utf-8")
     code, out, _ = run("--rules", rules, "--games", "2", "--example-out", str(example), "--force", "--",
                        sys.executable, str(wrong))
-    assert code == 1 and f"record written to {example}" in out
+    assert code == 1 and _record_written(out) == str(example)
     assert "result" not in json.loads(example.read_text(encoding="utf-8"))
     assert "--force" in " ".join(CliRunner().invoke(cli, ["check-scorer", "--help"]).stdout.split())
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import attrs
 import pytest
@@ -812,3 +813,58 @@ def test_the_sheet_s_note_of_the_mermaids_win_counts_them_in_words(win_with: int
     verb = "wins" if win_with == 1 else "win"  # and a mermaid in words ("1 mermaid in front of you win")
     assert card_words(rules, "mermaid-1").endswith(f" mermaid{'s' if win_with != 1 else ''} in front of you {verb} "
                                                    "the game at once")
+
+
+def test_every_text_of_a_one_mermaid_win_agrees_in_number(tmp_path: Path) -> None:
+    """A variant (a merge patch of the base game) where 1 mermaid wins: ``play``'s prompt said "You hold 1
+    mermaid: whoever holds them wins at once, so placing them is your only move" and its choice "place
+    your mermaids", ``replay`` "wins the game: all the mermaids placed" and "Round 1 ends: all the
+    mermaids", the engine's refusal "whoever holds them", ``score`` "the mermaids are played 1 at once".
+    Every such text agrees with the ruleset's number now: one mermaid, "it"."""
+    import json
+
+    from click.testing import CliRunner
+
+    from boomerang_rules.cli import cli
+    from boomerang_rules.seasaltpaper.cli import replay_html
+
+    from .helpers import frame_texts
+
+    path = tmp_path / "one-mermaid.json"
+    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "one-mermaid",
+                                "name": "One mermaid", "description": "A single mermaid wins.",
+                                "extends": "sea-salt-paper", "changes": {"mermaids": {"win_with": 1}}}))
+    rules = br.load_rules(str(path))
+    assert rules.mermaids.win_with == 1
+    state, rnd = ssp.new_game(rules, 2, 1), random.Random(1)
+    while not ssp.is_over(state):
+        state = ssp.apply(state, state.turn, rnd.choice(ssp.legal_actions(state, state.turn)))
+    seat = state.history[-1].ender
+    assert state.history[-1].end == "mermaids"
+    record = br.record_of(state)
+    last = record["rounds"][-1]
+    before = br.state_of({**{k: v for k, v in record.items() if k != "result"},
+                          "rounds": [*record["rounds"][:-1], {**last, "actions": last["actions"][:-1]}]})
+    with pytest.raises(IllegalAction) as refused:
+        br.apply(before, seat, "end")
+    assert str(refused.value) == (f"seat {seat} holds 1 mermaid: whoever holds it wins at once, so placing it "
+                                  "(mermaids) is its only move")
+    (tmp_path / "game.json").write_text(json.dumps(record))
+    runner = CliRunner()
+    replayed = runner.invoke(cli, ["replay", str(tmp_path / "game.json")])
+    played = runner.invoke(cli, ["play", "--rules", str(path), "--players", "2", "--seed", "1"], input="1\n" * 300)
+    scored = runner.invoke(cli, ["score", "--rules", str(path), "--hand", "crab-1", "--played", "mermaid-1",
+                                 "mermaid-2"])
+    assert replayed.exit_code == 0 and played.exit_code == 0 and scored.exit_code == 1
+    replay_text, play_text = " ".join(replayed.stdout.split()), " ".join(played.stdout.split())
+    assert f"Seat {seat} wins the game: 1 mermaid placed Round 1 ends: 1 mermaid (Seat {seat})" in replay_text
+    assert ("You hold 1 mermaid: whoever holds it wins at once, so placing it is your only move. 1. place 1 "
+            "mermaid in front of you and win the game [mermaids]") in play_text
+    assert scored.stderr.endswith("2 mermaids in front: a mermaid is played alone (which wins the game) "
+                                  "[played-mermaids]\n")
+    page = " ".join(frame_texts(replay_html(record, rules, ["Ann", "Bob"])))
+    assert f"{['Ann', 'Bob'][seat]} has placed 1 mermaid and wins the game at once." in page
+    for text in (replay_text, play_text, scored.stderr, page, str(refused.value)):
+        for plural in ("holds them", "placing them", "all the mermaids", "your mermaids", "mermaids placed",
+                       "played 1 at once", "1 mermaids"):
+            assert plural not in text

@@ -209,7 +209,7 @@ def test_play_tells_a_player_holding_all_the_mermaids_why_placing_them_is_the_on
     assert Session(RULES, 3, 0, 1, ["You", "greedy 1", "greedy 2"]).ask(ssp.view(state, 0)) == "mermaids"
     out = " ".join(capsys.readouterr().out.split())  # as said, wrapped to the terminal
     assert "You hold all 4 mermaids: whoever holds them wins at once, so placing them is your only move." in out
-    assert out.index("your only move") < out.index("1. place your mermaids")
+    assert out.index("your only move") < out.index("1. place all 4 mermaids in front of you")
 
 
 def test_cli_check_scorer_agrees_with_the_library(tmp_path: Path) -> None:

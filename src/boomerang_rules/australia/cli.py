@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..core.display import clipped, escaped_name
+from ..core.display import clipped, counted, escaped_name
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.prompts import no_such_card, say
 from ..terminal.wording import cast, columns, fit_line, fitted, name_column, opening
@@ -119,7 +119,7 @@ def _icons(rules: Any, card_id: str, points: bool) -> str:
     icons = []
     if card.collection:
         n = values.collections.values.get(card.collection, 0)
-        icons.append(f"collection: {card.collection} ({n} point{'s' if n != 1 else ''})" if points
+        icons.append(f"collection: {card.collection} ({counted(n, 'point')})" if points
                      else card.collection)
     if card.animal:
         icons.append(f"animal: {card.animal} ({values.animals.values.get(card.animal, 0)} points a pair)" if points
@@ -175,7 +175,7 @@ def rules_summary(rules: Any) -> list[str]:
     picks = rules.hand_size - 2
     collections = ", ".join(f"{k} {v}" for k, v in sc.collections.values.items())
     animals = ", ".join(f"{k} {v}" for k, v in sc.animals.values.items())
-    table = ", ".join(f"{n} icon{'s' if n != 1 else ''} {p}" for n, p in enumerate(sc.activities.table) if n >= 1)
+    table = ", ".join(f"{counted(n, 'icon')} {p}" for n, p in enumerate(sc.activities.table) if n >= 1)
     throw = "counts" if rules.sites_include_throw else "does not count"
     tie = ", then ".join(f"the most {ROW_WORDS.get(row, row.replace('_', ' '))} points" for row in sc.tie_breakers)
     text = [
@@ -355,8 +355,8 @@ class Session:
                     continue
                 icons = counts[t.activity_index[kind]]
                 points = t.activity_table[icons]
-                echo_fitted(f"  {number}. {kind.replace('_', ' ')}: {icons} icon{'s' if icons != 1 else ''}, "
-                            f"{points} point{'s' if points != 1 else ''}")  # an id may be 64 characters
+                echo_fitted(f"  {number}. {kind.replace('_', ' ')}: {counted(icons, 'icon')}, "
+                            f"{counted(points, 'point')}")  # an id may be 64 characters
             used = seen.activities_used[self.seat]
             if used:
                 echo_fitted(f"  (already scored: {', '.join(k.replace('_', ' ') for k in used)})")

@@ -11,6 +11,7 @@ from typing import Any, Literal
 import attrs
 
 from ..core import rulesets as core_rulesets
+from ..core.display import counted
 from ..core.errors import Problem
 from ..core.frozendict import frozen_map
 from ..core.pointer import pointer
@@ -143,7 +144,7 @@ def check(data: dict[str, Any]) -> list[Problem]:
 
     problems = player_range_problems(players)
     if players["max"] * hand > len(cards):
-        seats = f"{players['max']} player" + ("s" if players["max"] != 1 else "")  # one player: the schema's least
+        seats = counted(players["max"], "player")  # one player: the schema's least
         problems.append(Problem(pointer("players", "max"), f"{seats} × {hand} cards = "
                                 f"{players['max'] * hand} cards, the deck has {len(cards)}", "deck-size"))
     if len(data["pass_directions"]) != data["rounds"]:

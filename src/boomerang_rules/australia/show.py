@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.display import escaped_name
+from ..core.display import counted, escaped_name
 from .tables import bits
 
 
@@ -27,7 +27,7 @@ def card_words(rules: Any, card_id: str) -> str:
     collection = _words(card.collection)
     if card.collection:
         value = rules.scoring.collections.values.get(card.collection, 0)
-        collection += f" ({value} point{'s' if value != 1 else ''})"
+        collection += f" ({counted(value, 'point')})"
     animal = _words(card.animal)
     if card.animal:
         animal += f" ({rules.scoring.animals.values.get(card.animal, 0)} points a pair)"
@@ -36,7 +36,7 @@ def card_words(rules: Any, card_id: str) -> str:
     site = rules.scoring.site_points
     return (f"{card.id}: {escaped_name(card.site)} ({escaped_name(region)}), number {card.number}; "
             f"collection: {collection}, "
-            f"animal: {animal}, activity: {activity}; its site: {site} point{'s' if site != 1 else ''} when you first "
+            f"animal: {animal}, activity: {activity}; its site: {counted(site, 'point')} when you first "
             "cross it off")
 
 

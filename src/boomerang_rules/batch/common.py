@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from ..core.arguments import PLAIN_SEED_BITS, brief, optional_seed
 from ..core.errors import IllegalAction, Problem, RulesError
+from ..core.rng import integer_seed
 from ..core.seats import plays_for
 from . import _kernels as k
 from .memory import fitting
@@ -215,13 +216,11 @@ def flag(value: object, name: str) -> bool:
 
 
 def seed_of(seed: object, games: int = 1) -> np.uint64:
-    """``seed`` modulo 2**64 (as ``core.rng.seed_state``; a numpy integer is the int it holds, as
-    ``new_game`` takes it), else the ``TypeError`` naming it, or ``new_game``'s ``ValueError`` when a
+    """``seed`` modulo 2**64 (as ``core.rng.seed_state``; a numpy integer or 0-d integer array is the
+    int it holds, as ``new_game`` takes it), else the ``TypeError`` naming it, or ``new_game``'s ``ValueError`` when a
     game's seed, ``seed + i`` for ``i`` below ``games``, has more digits than a record holds: the
     kernels dealt from it modulo 2**64 the games ``new_game`` (and so ``generic``) refuses."""
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
-    seed = int(seed)
+    seed = integer_seed(seed)  # a 0-d integer array too, as new_game and the bots take it
     if seed.bit_length() > PLAIN_SEED_BITS:  # a seed of 300 digits or more: the ends of the batch's seeds checked
         optional_seed(seed)
         optional_seed(seed + max(games, 1) - 1)

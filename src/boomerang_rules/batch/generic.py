@@ -35,7 +35,7 @@ from .. import to_act as _to_act
 from ..core.arguments import brief, duration
 from ..core.display import escaped_name
 from ..core.games import GAMES, rules_module
-from ..core.rng import below
+from ..core.rng import below, integer_seed
 from .common import (
     Shown,
     action_ids,
@@ -48,7 +48,6 @@ from .common import (
     players_of,
     refuse,
     sampler,
-    seed_of,
     shaped,
 )
 from .memory import fitting
@@ -133,9 +132,7 @@ class Batch:
     def __init__(self, rules: Any, players: int, games: int, seed: int) -> None:
         self._rules = compile_rules(rules)
         self._players = players_of(rules, players)
-        if seed.__class__ is not int:  # a numpy seed is the int it holds, as new_game takes it
-            seed_of(seed)  # the TypeError of anything but an integer
-            seed = int(seed)
+        seed = integer_seed(seed)  # a numpy seed is the int it holds, as new_game takes it
         # The count first: one whose games would not fit the memory (2**63, 2**40 games) is refused at
         # once, as the compiled engines' batches refuse it, not after dealing games until the memory runs out.
         games = fitting(count_of(games), game_bytes(rules, self._players))

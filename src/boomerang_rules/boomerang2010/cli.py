@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..core.display import clipped
+from ..core.display import clipped, counted
 from ..core.seats import plays_for
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.numbers import ascii_whole
@@ -133,7 +133,7 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         lines.append("  Boomerangs: " + ", ".join(f"{names[s]} {state.boomerangs[s]}" for s in range(n)))
     if is_over(state):
         unhunted = len(state.river)
-        lines += ["", f"The deck is empty: the game ends ({unhunted} card{'s' if unhunted != 1 else ''} left "
+        lines += ["", f"The deck is empty: the game ends ({counted(unhunted, 'card')} left "
                       "unhunted).",
                   "Final scores"]
         lines += score_table(rules, score_sheets(state), names)
@@ -168,7 +168,7 @@ def by_land(rules: Ruleset, river: Sequence[str]) -> list[str]:
     out = []
     for land in rules.lands:
         cards = [c for c in river if land in rules.card(c).lands]
-        out.append(f"{land:<10} {len(cards)} card{'s' if len(cards) != 1 else ''}: "
+        out.append(f"{land:<10} {counted(len(cards), 'card')}: "
                    + (" ".join(_card(rules, c) for c in cards) or "-"))
     return out
 
@@ -296,7 +296,7 @@ class Session:
         click.echo("")
         if seen.phase == "tokens":
             click.echo(title(f"Round {seen.round + 1}") + f": {says(self.labels[seen.first], 'opens')} the hunt; "
-                       f"{seen.deck_size} card{'s' if seen.deck_size != 1 else ''} left in the deck")
+                       f"{counted(seen.deck_size, 'card')} left in the deck")
             click.echo("  The river, by land (a token revealed first takes every card of its land):")
             for line in land_lines(self.rules, seen.river, "    "):
                 click.echo(line)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.display import counted
 from ..core.page import note_height, page_html, picture_names, sheet_note, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 
@@ -133,10 +134,10 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
         sheets = score_sheets(st)
         river = st.river[:len(st.river) - len(st.turned)] if between else st.river
         deck = len(st.deck) + (len(st.turned) if between else 0)
-        board: list[Any] = [f"Deck: {deck} card{'s' if deck != 1 else ''}. River:",
+        board: list[Any] = [f"Deck: {counted(deck, 'card')}. River:",
                             list(t.ids_of(river)) or "empty"]
         if st.phase == "hunt":
-            board.append(f"Pot: {st.pot} boomerang{'s' if st.pot != 1 else ''}.")
+            board.append(f"Pot: {counted(st.pot, 'boomerang')}.")
         frames.append({"title": title, "note": note, "board": board, "seats": [
             {"name": names[s], "cells": [tokens[s] if tokens else "-", list(t.ids_of(st.captured[s])),
                                          ", ".join(f"{a} {k}" for a, k in sheets[s].cards.items() if k) or "-",
@@ -177,7 +178,7 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
     if state.phase == "over":
         left = len(state.river)
         frames.append(dict(frames[-1], title="The game ends",
-                           note=f"The deck is empty: the game ends ({left} card{'s' if left != 1 else ''} left "
+                           note=f"The deck is empty: the game ends ({counted(left, 'card')} left "
                                 "unhunted). The totals are the final scores."))
     return frames, state
 

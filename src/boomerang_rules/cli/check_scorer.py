@@ -6,6 +6,7 @@ import json
 
 import click
 
+from ..core.display import counted
 from ..core.jsonio import document_text, printable
 from ..core.limits import MAX_GAMES
 from ..terminal.wording import fitted
@@ -93,7 +94,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     if findings.protocol:
         click.echo(f"{findings.protocol} answer{' broke' if findings.protocol == 1 else 's broke'} the protocol.")
     # Its record is the way to see it again: simulate's bots draw their choices otherwise.
-    seats = f"{example.players} player{'s' if example.players != 1 else ''}"
+    seats = counted(example.players, "player")
     _say(f"shortest example: {seats}, seed {example.seed}"
          + ("" if example_out else " (--example-out FILE saves its record)"))
     if example.problem:  # quoting the answer's first 80 characters: fitted too
@@ -109,7 +110,7 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     if example_out:
         text = document_text(example.record, example_out, lambda record: json.dumps(record, indent=1))
         write_text(example_out, text, "--example-out")
-        click.echo(f"  record written to {printable(example_out)}")
+        _say(f"record written to {printable(example_out)}", indent="  ")  # a long path: fitted as each line is
     raise SystemExit(EXIT_INVALID)
 
 

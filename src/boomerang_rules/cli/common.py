@@ -11,6 +11,7 @@ import click
 from click.core import ParameterSource
 
 from ..core.arguments import brief
+from ..core.display import counted
 from ..core.limits import DEFAULT_MAX_BYTES, MAX_JOBS, PROCESSES_PER_CPU
 from ..core.seats import plays_for
 from ..terminal.exits import EXIT_INVALID as EXIT_INVALID
@@ -208,8 +209,8 @@ def parse_bots(value: str | None, players: int, param: str = "--bots", *, rules:
         if name not in BOTS:
             fail(f"{param}: {no_such_bot(name, BOTS)}", EXIT_USAGE)
     if len(names) != players:
-        given = f"{len(names)} bot name{'s' if len(names) != 1 else ''}"
-        fail(f"{param}: {given} for {players} seat{'s' if players != 1 else ''} (give one per seat)", EXIT_USAGE)
+        given = counted(len(names), "bot name")
+        fail(f"{param}: {given} for {counted(players, 'seat')} (give one per seat)", EXIT_USAGE)
     return names
 
 
@@ -250,7 +251,7 @@ def read_one_game(file: str, game_number: int | None, max_bytes: int = DEFAULT_M
     if game_number is None and len(documents) > 1:
         fail(f"{label} holds {len(documents)} games: choose one with --game N (1 to {len(documents)})", EXIT_USAGE)
     if game_number is not None and game_number > len(documents):
-        fail(f"--game {game_number}: {label} holds {len(documents)} game{'s' if len(documents) != 1 else ''}",
+        fail(f"--game {game_number}: {label} holds {counted(len(documents), 'game')}",
              EXIT_USAGE)
     where, data, problem = documents[-1]
     if problem is not None:

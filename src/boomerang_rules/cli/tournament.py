@@ -6,6 +6,7 @@ import json
 
 import click
 
+from ..core.display import counted
 from ..core.limits import MAX_GAMES
 from ..terminal.progress import Progress
 from .common import (
@@ -127,7 +128,7 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
     from ..terminal.wording import fit_line
 
     dealt = f"seed {seed}" if games == 1 else f"seeds {seed} to {seed + games - 1}"
-    for line in fit_line(f"{games} game{'s' * (games != 1)}, {players} players, rules {rules.id}, {dealt}", WIDTH):
+    for line in fit_line(f"{counted(games, 'game')}, {players} players, rules {rules.id}, {dealt}", WIDTH):
         click.echo(line)
     if rotate:  # a line of its own: beside a long id the first line ran past 80 columns
         click.echo("Seats rotated: the figures are per bot entry.")

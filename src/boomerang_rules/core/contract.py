@@ -66,6 +66,9 @@ class Sheet(Protocol):
     def row_total(self, row: str) -> int:
         """A row as one number (a row of rounds or of kinds summed)."""
 
+    def row_figure(self, row: str) -> int:
+        """The number a tournament averages for the row (``row_total``, or the rounds a game took)."""
+
     def as_dict(self) -> dict[str, Any]:
         """The sheet as JSON data, as a record's ``result`` holds it."""
 

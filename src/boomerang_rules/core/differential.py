@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from .arguments import brief, in_range, integer, json_brief, kind, list_of, string_list
-from .display import clipped, shown
+from .display import clipped, counted, shown
 from .games import game_module
 from .jsonio import parse_json
 from .limits import MAX_GAMES
@@ -272,7 +272,7 @@ def compare(answer: str | bytes, state: Any) -> tuple[tuple[Difference, ...], st
     game = game_module(state.rules.game)
     ours = [s.as_dict() for s in game.score_sheets(state)]
     if not isinstance(sheets, list) or len(sheets) != len(ours) or not all(isinstance(s, dict) for s in sheets):
-        return (), f"expected a JSON array of {len(ours)} sheet{'s' if len(ours) != 1 else ''} (objects), got {text!r}"
+        return (), f"expected a JSON array of {counted(len(ours), 'sheet')} (objects), got {text!r}"
     found = []
     for seat, (mine, theirs) in enumerate(zip(ours, sheets)):
         for row in game.ROWS:

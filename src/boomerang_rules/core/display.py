@@ -123,3 +123,10 @@ def _cut(value: str, limit: int) -> str:
     if len(value) <= limit:
         return ""
     return "…" if len(value) <= SIZED else f"… ({len(value):,} characters)"
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` with ``noun`` agreeing in number: "1 card", but "0 cards" and "2 cards". One rule for
+    every text that counts something, where each wrote its own ``'s' if n != 1 else ''``; the nouns
+    they count are regular (an irregular one, "fish", is ``terminal.wording.plural``'s, never counted)."""
+    return f"{count} {noun if count == 1 else noun + 's'}"

@@ -31,7 +31,7 @@ from typing import Any
 from xml.sax.saxutils import escape as _escape
 
 from . import textbox
-from .display import displayable, escaped_name
+from .display import counted, displayable, escaped_name
 
 CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
 """The page may run its own inline script and style, and fetch nothing at all."""
@@ -189,7 +189,7 @@ def seen_by(title: str, names: Sequence[str], seat: int | None) -> str:
 def hidden_cards(count: int) -> str:
     """Another seat's hidden hand on a seat-limited page: how many cards it holds, all the seat sees
     of it ("5 cards")."""
-    return f"{count} card{'s' if count != 1 else ''}"
+    return counted(count, "card")
 
 
 def page_html(title: str, columns: Sequence[str], frames: Sequence[dict[str, Any]], svg: str | None,

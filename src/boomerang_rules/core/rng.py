@@ -26,13 +26,14 @@ def seed_state(seed: int) -> int:
     """The generator state for ``seed`` (any integer, a numpy one too, as ``new_game`` takes it; taken
     modulo 2**64)."""
     if seed.__class__ is not int:
-        seed = _integer(seed)
+        seed = integer_seed(seed)
     return seed & _MASK64
 
 
-def _integer(seed: object) -> int:
-    """``seed`` as an int: an int or any object with ``__index__`` (a numpy integer), never a bool nor
-    a float (every bot took only an int, so ``bot_game`` refused the numpy seed ``new_game`` takes)."""
+def integer_seed(seed: object) -> int:
+    """``seed`` as an int: an int or any object with ``__index__`` (a numpy integer, a 0-d integer
+    array), never a bool nor a float (every bot took only an int, so ``bot_game`` refused the numpy
+    seed ``new_game`` takes); the one reading of a seed the bots and the batched engines share."""
     value = as_id(seed)
     if value is None:
         raise TypeError(f"a seed must be an integer, not {type(seed).__name__}")
@@ -43,7 +44,7 @@ def folded_state(seed: int) -> int:
     """The generator state for a non-negative ``seed`` of any size: ``seed_state`` below 2**64, and
     past it every higher 64-bit word folded in through the generator, so that ``2**64 + 7`` is not
     ``7``'s stream (``seed_state`` keeps the low word alone)."""
-    seed = _integer(seed)
+    seed = integer_seed(seed)
     if seed < 0:
         raise ValueError(f"folded_state needs a non-negative seed, not {seed}")
     state, rest = seed & _MASK64, seed >> 64

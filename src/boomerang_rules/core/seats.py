@@ -12,6 +12,7 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from .arguments import as_id, brief, kind
+from .display import counted
 from .errors import IllegalAction, InvalidInput, Problem
 
 
@@ -19,7 +20,7 @@ def plays_for(rules: Any) -> str:
     """``'standard' is for 2 to 4 players``, or ``... is for 4 players`` (``1 player``) where the
     ruleset's range is one count: the opening of every refusal of a player count."""
     low, high = rules.players.min, rules.players.max
-    counts = f"{low} to {high} players" if low != high else f"{low} player{'s' * (low != 1)}"
+    counts = f"{low} to {high} players" if low != high else counted(low, "player")
     return f"{rules.id!r} is for {counts}"
 
 

@@ -48,6 +48,12 @@ class SheetRows:
             return sum(value.values())
         return int(value)
 
+    def row_figure(self, row: str) -> int:
+        """The number a tournament averages for ``row`` (``core.tournament``): ``row_total``, unless
+        the game's sheet gives a row another figure (Sea Salt & Paper's row of rounds, whose points
+        are the total again: how many rounds the game took)."""
+        return self.row_total(row)
+
     def as_dict(self) -> dict[str, Any]:
         """The sheet as JSON-ready data, as a record's result holds it (lists and dicts for the rows
         that hold several numbers)."""

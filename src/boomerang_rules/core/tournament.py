@@ -24,7 +24,8 @@ from .parallel import Lazy, chunk_size, chunks_of, ordered_map
 from .seats import plays_for
 
 GameResult = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
-"""Per seat the game total of each row (the game's ``ROWS`` order), and the winning seats."""
+"""Per seat the figure of each row (the game's ``ROWS`` order; ``sheet.row_figure``: the row's game
+total, Sea Salt & Paper's rounds counted), and the winning seats."""
 
 
 def _play(rules: Any, names: Sequence[str], seed: int, shift: int = 0) -> GameResult:
@@ -33,7 +34,7 @@ def _play(rules: Any, names: Sequence[str], seed: int, shift: int = 0) -> GameRe
     game = game_module(rules.game)
     n = len(names)
     state = bot_game(rules, [names[(seat - shift) % n] for seat in range(n)], seed)
-    rows = tuple(tuple(sheet.row_total(row) for row in game.ROWS) for sheet in game.score_sheets(state))
+    rows = tuple(tuple(sheet.row_figure(row) for row in game.ROWS) for sheet in game.score_sheets(state))
     won = game.winners(state)
     if not shift:
         return rows, won

@@ -10,14 +10,14 @@ from typing import Any
 import click
 
 from ..core.arguments import brief
-from ..core.display import clipped
+from ..core.display import clipped, counted
 from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
 from ..terminal.prompts import common_command
 from ..terminal.wording import cast, columns, fit_line, fitted, name_column, opening, plural, says
 from .picture import replay_html, sheet_svg
 from .sheets import tie_words
 from .tables import PILES, tables_for
-from .telling import describe_action, draws_unseen, in_words, told, winning_mermaids
+from .telling import describe_action, draws_unseen, in_words, told, winning_mermaids, winning_them
 
 
 def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | None) -> list[str]:
@@ -231,9 +231,6 @@ def _turn_starts(legal: Any) -> bool:
     return any(a in ("draw", "draw_one", "pass") or a.startswith("take:") for a in legal)
 
 
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
-
 
 HELP_CHOICE = ("A choice: its number in the list, the action in brackets, or a unique beginning\n"
                "of it (draw, stop, last chance ...).")
@@ -384,16 +381,16 @@ class Session:
         if not _turn_starts(seen.legal_actions):  # later in the turn: what changed, not the whole table
             self.own_cards(seen)
             return
-        say(f"Your turn (round {seen.round + 1}). Deck: {_cards(seen.deck_size)}.", title)
+        say(f"Your turn (round {seen.round + 1}). Deck: {counted(seen.deck_size, 'card')}.", title)
         for p, c in enumerate(seen.pile_tops):
-            say(f"  {PILES[p].capitalize()} discard pile ({_cards(seen.pile_sizes[p])}), top: "
+            say(f"  {PILES[p].capitalize()} discard pile ({counted(seen.pile_sizes[p], 'card')}), top: "
                 + (in_words(t, c) if c else "empty"))
         for s in range(self.players):
             played = ", ".join(in_words(t, c) for c in seen.played[s]) or "-"
             extra = " (LAST CHANCE caller)" if s == seen.caller else ""
             revealed = seen.revealed[s]
             shown = f"; revealed hand: {', '.join(revealed) or '-'}" if revealed is not None and s != self.seat else ""
-            say(f"  {self.column[s]} total {seen.totals[s]:>2}, {_cards(seen.hand_sizes[s])} in hand, "
+            say(f"  {self.column[s]} total {seen.totals[s]:>2}, {counted(seen.hand_sizes[s], 'card')} in hand, "
                 f"played: {played}{extra}{shown}")
         if seen.caller >= 0 and seen.caller != self.seat:
             say(f"  Your last turn: {self.labels[seen.caller]} called LAST CHANCE (you may not end the round; "
@@ -455,8 +452,9 @@ class Session:
             return "end"
         self.show(seen)
         if legal == ["mermaids"]:  # the seed: whoever holds them all wins at once (engine._legal)
-            say(f"  You hold {winning_mermaids(self.rules)}: whoever holds them wins at once, so "
-                "placing them is your only move.")
+            them = winning_them(self.rules)
+            say(f"  You hold {winning_mermaids(self.rules)}: whoever holds {them} wins at once, so "
+                f"placing {them} is your only move.")
         for i, action in enumerate(legal, 1):
             say(f"  {i:>2}. {self.choice_words(seen, action)}   [{action}]")
         while True:

@@ -354,10 +354,11 @@ def _refuse(state: GameState, seat: object, action: object) -> IllegalAction:
         return IllegalAction(f"a jellyfish pair binds seat {number} this turn: it may only take the deck's top card "
                              f"(draw_one), then end its turn; legal: {', '.join(legal)}")
     if state.phase == "play" and legal == _MERMAIDS_ONLY:  # any other move: placing them would have been legal
-        from .telling import winning_mermaids
+        from .telling import winning_mermaids, winning_them
 
-        return IllegalAction(f"seat {number} holds {winning_mermaids(t.rules)}: whoever holds them wins at once, so "
-                             "placing them (mermaids) is its only move")
+        them = winning_them(t.rules)
+        return IllegalAction(f"seat {number} holds {winning_mermaids(t.rules)}: whoever holds {them} wins at once, so "
+                             f"placing {them} (mermaids) is its only move")
     if state.phase == "play" and text in ("stop", "last_chance"):
         if state.caller >= 0:
             return IllegalAction(f"seat {state.caller} has called LAST CHANCE: nobody may end the round now")

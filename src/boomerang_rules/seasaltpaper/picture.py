@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..core.display import counted
 from ..core.page import note_height, page_html, picture_names, sheet_note, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
 from ..core.textbox import text_width
@@ -62,7 +63,7 @@ def how_it_ended(result: Any, names: list[str], rules: Any) -> str:
         return f"LAST CHANCE by {who}: bet {'won' if bet_won(result) else 'lost'}"
     if result.end == "mermaids":
         win_with = rules.mermaids.win_with
-        return f"{who}: {win_with} mermaid{'s' if win_with != 1 else ''}, wins"
+        return f"{who}: {counted(win_with, 'mermaid')}, wins"
     return "the deck ran out: no score"
 
 
@@ -169,9 +170,9 @@ def replay_frames(record: dict[str, Any], rules: Any, names: list[str],
     frames: list[dict[str, Any]] = []
 
     def board(st: Any) -> list[Any]:
-        out: list[Any] = [f"Deck: {len(st.deck)} card{'s' if len(st.deck) != 1 else ''}."]
+        out: list[Any] = [f"Deck: {counted(len(st.deck), 'card')}."]
         for p, pile in enumerate(st.piles):
-            size = f"{len(pile)} card{'s' if len(pile) != 1 else ''}"
+            size = counted(len(pile), "card")
             out += [f"{PILES[p].capitalize()} discard pile ({size}), top:", [t.ids[pile[-1]]] if pile else "empty"]
         return out
 
@@ -244,9 +245,9 @@ def seen_frame(title: str, note: str, st: Any, seat: int, names: list[str], ende
     t = st.tables
     seen = view(st, seat)
     if brd is None:
-        brd = [f"Deck: {seen.deck_size} card{'s' if seen.deck_size != 1 else ''}."]
+        brd = [f"Deck: {counted(seen.deck_size, 'card')}."]
         for p, (top, size) in enumerate(zip(seen.pile_tops, seen.pile_sizes)):
-            brd += [f"{PILES[p].capitalize()} discard pile ({size} card{'s' if size != 1 else ''}), top:",
+            brd += [f"{PILES[p].capitalize()} discard pile ({counted(size, 'card')}), top:",
                     [top] if top is not None else "empty"]
     if ended is None:
         hands = [seen.hand if s == seat else seen.revealed[s] for s in range(seen.players)]

@@ -10,6 +10,7 @@ from typing import Literal
 import attrs
 
 from ..core.arguments import brief, integer, is_list, list_of, not_a, require
+from ..core.display import counted
 from ..core.errors import InvalidInput, Problem
 from ..core.pointer import pointer
 from ..core.seats import plays_for
@@ -166,7 +167,7 @@ def played_problems(rules: Ruleset, played: Sequence[str]) -> list[Problem]:
     tester's positions, the comparison with the online version's code); ``boomerang-rules score``
     refuses the sets this finds, each problem at ``/played/i`` of a card left over.
     """
-    from .telling import winning_count, winning_mermaids  # the words of the win, as every text says them
+    from .telling import winning_mermaids  # the words of the win, as every text says them
 
     require(rules, Ruleset, "rules", RULES_WHAT)
     t = tables_for(rules)
@@ -193,13 +194,22 @@ def played_problems(rules: Ruleset, played: Sequence[str]) -> list[Problem]:
     for i in starfish[duos:]:
         star = _kind(t, t.trio)
         problems.append(Problem(pointer("played", i), f"this {star} has no duo: a {star} goes in front only with a "
-                                f"duo, one per duo, and the played cards make {duos} duo{'s' if duos != 1 else ''}",
+                                f"duo, one per duo, and the played cards make {counted(duos, 'duo')}",
                                 "played-trio"))
     if mermaids and len(mermaids) != t.win_with:
-        problems.append(Problem(pointer("played", mermaids[0]), f"{len(mermaids)} mermaid"
-                                f"{'s' if len(mermaids) != 1 else ''} in front: the mermaids are played "
-                                f"{winning_count(rules)} at once (which wins the game)", "played-mermaids"))
+        problems.append(Problem(pointer("played", mermaids[0]), f"{counted(len(mermaids), 'mermaid')} in front: "
+                                f"{_played_at_once(rules)} (which wins the game)", "played-mermaids"))
     return sorted(problems, key=lambda p: int(p.pointer.rsplit("/", 1)[1]))
+
+
+def _played_at_once(rules: Ruleset) -> str:
+    """How the mermaids go in front, in words agreeing with the ruleset's number ("a mermaid is played
+    alone" where one wins; "the mermaids are played 1 at once" said otherwise)."""
+    from .telling import winning_count
+
+    if rules.mermaids.win_with == 1:
+        return "a mermaid is played alone"
+    return f"the mermaids are played {winning_count(rules)} at once"
 
 
 def _kind(t: Tables, k: int) -> str:

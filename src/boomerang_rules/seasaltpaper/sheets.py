@@ -25,6 +25,12 @@ class ScoreSheet(SheetRows):
 
     ROWS: ClassVar[tuple[str, ...]] = ROWS
 
+    def row_figure(self, row: str) -> int:
+        """A tournament's figure of ``row``: for the rounds, how many the game took (their points add
+        up to the total, which the tournament gives already: its "Rounds" column repeated the mean
+        total); for the total, the total."""
+        return len(self.rounds) if row == "rounds" else self.row_total(row)
+
 
 def score_sheets(state: GameState) -> tuple[ScoreSheet, ...]:
     """Every seat's score sheet so far, in seat order."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.display import escaped_name
+from ..core.display import counted, escaped_name
 from ..terminal.wording import article, plural
 
 
@@ -20,14 +20,14 @@ def card_words(rules: Any, card_id: str) -> str:
     for duo in rules.duos:
         if kind in duo.kinds:
             other = duo.kinds[1] if duo.kinds[0] == kind else duo.kinds[0]
-            said.append(f"duo with {article(other.replace('_', ' '))}: {_points(duo.points)}, played for its "
+            said.append(f"duo with {article(other.replace('_', ' '))}: {counted(duo.points, 'point')}, played for its "
                         f"effect: {effect_words(duo.effect, duo.look)}")
     if kind in rules.collectors:
         table = rules.collectors[kind]
         said.append(f"collector: 1 to {len(table)} of them score {', '.join(map(str, table))} points")
     if kind in rules.multipliers:
         m = rules.multipliers[kind]
-        said.append(f"{_points(m.points)} per {m.kind.replace('_', ' ')}")
+        said.append(f"{counted(m.points, 'point')} per {m.kind.replace('_', ' ')}")
     if kind == rules.mermaids.kind:
         own = " and ".join(sorted({c.colour.replace("_", " ") for c in rules.cards if c.kind == kind}))
         own = (f"the mermaids' own {own} counts as a colour" if rules.mermaids.count_own_colour
@@ -40,16 +40,13 @@ def card_words(rules: Any, card_id: str) -> str:
     return words + (" — " + "; ".join(said) if said else "")
 
 
-def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
-
 
 def _expansion_rules(rules: Any, kind: str) -> list[str]:
     """What the trio card (Extra Salt's starfish) or the stand-in (its seahorse) of ``kind`` does, in
     words from the ruleset; [] for any other kind."""
     if rules.trio is not None and kind == rules.trio.kind:
-        return [f"played with a duo from your hand, a trio: {_points(rules.trio.points)} in place of the duo's, "
-                "and no effect; in your hand, it makes one pair in your hand a trio"]
+        return [f"played with a duo from your hand, a trio: {counted(rules.trio.points, 'point')} in place of the "
+                "duo's, and no effect; in your hand, it makes one pair in your hand a trio"]
     if rules.stand_in is not None and kind == rules.stand_in.kind:
         begun = ", ".join(plural(k.replace("_", " ")) for k in rules.collectors)
         return [f"in your hand, one more card of a collection you have begun ({begun}), where it scores the most "

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.display import counted
 from ..terminal.wording import says, verb_for
 from .tables import PILES, Tables
 
@@ -36,16 +37,24 @@ def winning_mermaids(rules: Any) -> str:
     """The mermaids whose placing wins, in words, from the ruleset (``mermaids.win_with``): ``all 4
     mermaids`` when they are every mermaid of the deck (the rulebook's four), else ``3 mermaids``, which
     are not all; the number in figures, as every text of the mermaids' count writes it."""
-    win_with = rules.mermaids.win_with
-    return f"{winning_count(rules)} mermaid{'s' if win_with != 1 else ''}"
+    return f"{'all ' if _every_mermaid(rules) else ''}{counted(rules.mermaids.win_with, 'mermaid')}"
+
+
+def winning_them(rules: Any) -> str:
+    """The pronoun of the winning mermaids, ``them`` or ``it`` (where one mermaid wins: ``whoever holds
+    it``), so that a text agrees in number with ``winning_mermaids``."""
+    return "it" if rules.mermaids.win_with == 1 else "them"
 
 
 def winning_count(rules: Any) -> str:
     """The number of mermaids whose placing wins, ``all 4`` or ``3`` (``winning_mermaids`` without its
     noun, for a text that names the mermaids already)."""
-    win_with = rules.mermaids.win_with
-    in_deck = sum(card.kind == rules.mermaids.kind for card in rules.cards)
-    return f"{'all ' if win_with == in_deck else ''}{win_with}"
+    return f"{'all ' if _every_mermaid(rules) else ''}{rules.mermaids.win_with}"
+
+
+def _every_mermaid(rules: Any) -> bool:
+    """Whether the mermaids that win are every mermaid of the deck (then the texts say "all")."""
+    return bool(rules.mermaids.win_with == sum(card.kind == rules.mermaids.kind for card in rules.cards))
 
 
 def in_words(t: Tables, card_id: str) -> str:
@@ -84,7 +93,7 @@ def describe_action(t: Tables, action: str, mine: bool = True, tops: Any = None,
         return f"steal a random card from {victim(rest, names)}"
     if action == "last_chance" and not mine:
         return "LAST CHANCE: ends the round; the others take a last turn; bets on having the most card points"
-    return {"mermaids": "place your mermaids in front of you and win the game",
+    return {"mermaids": f"place {winning_mermaids(t.rules)} in front of you and win the game",
             "stop": "STOP: end the round, everyone scores their cards",
             "last_chance": "LAST CHANCE: end the round; the others take a last turn; bet you will have the most",
             "end": "end your turn", "pass": "nothing to take: pass"}.get(action, action)
