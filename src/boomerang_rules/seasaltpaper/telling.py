@@ -139,7 +139,7 @@ def _extra_salt(t: Tables, verb: str, rest: str, mine: bool) -> tuple[str, str, 
         a, b, c = rest.split("+")
         cards = f"{in_words(t, a)} + {in_words(t, b)} + {in_words(t, c)}"
         points = t.rules.trio.points if t.rules.trio is not None else 0  # the ruleset's worth (Extra Salt's: 3)
-        return (f"play {cards} as a trio: {points} point{'s' if points != 1 else ''}, no effect", "plays",
+        return (f"play {cards} as a trio: {counted(points, 'point')}, no effect", "plays",
                 f"{cards} as a trio (no effect)")
     return None
 
