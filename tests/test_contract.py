@@ -695,6 +695,40 @@ def test_determinize_gives_a_state_the_seat_cannot_tell_from_the_real_one(game: 
             assert br.determinize(seen, random.Random(5)) == br.determinize(seen, random.Random(5))
 
 
+def _of_another_class(value: Any) -> Any:
+    """``value`` with its first int or str (itself, or an item of a tuple) of another class that compares
+    equal (a numpy integer, a ``str`` subclass); None where it holds none."""
+    np = pytest.importorskip("numpy")
+    if value.__class__ is int:
+        return np.int64(value)
+    if value.__class__ is str:
+        return _Text(value)
+    if value.__class__ is tuple:
+        for i, item in enumerate(value):
+            odd = _of_another_class(item)
+            if odd is not None:
+                return (*value[:i], odd, *value[i + 1:])
+    return None
+
+
+def test_determinize_refuses_a_view_field_of_another_class_in_every_game(game: str) -> None:
+    """A view built by hand whose field is equal to the one ``view`` makes but of another class (a numpy
+    integer for an int, a ``str`` subclass for a str) is ``InvalidInput`` at that field, ``[view-field]``,
+    in every game, as a field of a type the engine never makes: each game refused those its draw reads
+    and took the rest, checked by ``==`` alone (Boomerang (2010)'s ``round``, ``pot``, ``boomerangs``...,
+    Boomerang: Australia's ``regions_taken``, every game's ``legal_actions``)."""
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.max, 21, every=9):
+        seen = br.view(state, 0)
+        for field in attrs.fields(type(seen)):
+            odd = _of_another_class(getattr(seen, field.name))
+            if field.name == "rules" or odd is None:
+                continue
+            with pytest.raises(br.InvalidInput) as refused:
+                br.determinize(attrs.evolve(seen, **{field.name: odd}), 1)
+            assert [p.rule for p in refused.value.problems] == [f"view-{field.name}"], (field.name, refused.value)
+
+
 def test_determinize_draws_what_the_seat_cannot_see_and_not_the_truth(game: str) -> None:
     """At the deal what the seat cannot see (other hands, the deck's order) is drawn: the draws vary,
     and seldom hit the real state. (How evenly they spread is each game's own test.)"""
