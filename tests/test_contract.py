@@ -549,6 +549,20 @@ def test_a_seat_or_action_of_another_int_or_str_class_leaves_none_in_the_state_o
         assert _foreign_values(record) == [] and br.validate_record(json.loads(json.dumps(record))) == []
 
 
+def test_names_given_to_record_of_as_a_str_subclass_are_recorded_as_their_text(game: str) -> None:
+    """``record_of(state, names)`` with names of a ``str`` subclass (numpy's ``str_``, a caller's own)
+    writes each name's text as an exact ``str``, in every game: the record held the very objects
+    given (``np.str_('Ana')``), where it holds no other int or str class of a seat or an action."""
+    np = pytest.importorskip("numpy")
+    rules = _rules(game)
+    state = _some_states(rules, rules.players.min, 15, every=11)[-1]
+    names = [f"P{s}" for s in range(rules.players.min)]
+    for kind in (_Text, np.str_):
+        record = br.record_of(state, [kind(name) for name in names])
+        assert _foreign_values(record) == [] and record["players"] == names
+        assert record == br.record_of(state, names)
+
+
 def test_score_sheets_read_alike(game: str) -> None:
     rules = _rules(game)
     rows = game_module(game).ROWS
@@ -679,6 +693,40 @@ def test_determinize_gives_a_state_the_seat_cannot_tell_from_the_real_one(game: 
                 assert isinstance(guess, br.State) and br.view(guess, seat) == seen
             assert br.determinize(seen, 5) == br.determinize(seen, 5)
             assert br.determinize(seen, random.Random(5)) == br.determinize(seen, random.Random(5))
+
+
+def _of_another_class(value: Any) -> Any:
+    """``value`` with its first int or str (itself, or an item of a tuple) of another class that compares
+    equal (a numpy integer, a ``str`` subclass); None where it holds none."""
+    np = pytest.importorskip("numpy")
+    if value.__class__ is int:
+        return np.int64(value)
+    if value.__class__ is str:
+        return _Text(value)
+    if value.__class__ is tuple:
+        for i, item in enumerate(value):
+            odd = _of_another_class(item)
+            if odd is not None:
+                return (*value[:i], odd, *value[i + 1:])
+    return None
+
+
+def test_determinize_refuses_a_view_field_of_another_class_in_every_game(game: str) -> None:
+    """A view built by hand whose field is equal to the one ``view`` makes but of another class (a numpy
+    integer for an int, a ``str`` subclass for a str) is ``InvalidInput`` at that field, ``[view-field]``,
+    in every game, as a field of a type the engine never makes: each game refused those its draw reads
+    and took the rest, checked by ``==`` alone (Boomerang (2010)'s ``round``, ``pot``, ``boomerangs``...,
+    Boomerang: Australia's ``regions_taken``, every game's ``legal_actions``)."""
+    rules = _rules(game)
+    for state in _some_states(rules, rules.players.max, 21, every=9):
+        seen = br.view(state, 0)
+        for field in attrs.fields(type(seen)):
+            odd = _of_another_class(getattr(seen, field.name))
+            if field.name == "rules" or odd is None:
+                continue
+            with pytest.raises(br.InvalidInput) as refused:
+                br.determinize(attrs.evolve(seen, **{field.name: odd}), 1)
+            assert [p.rule for p in refused.value.problems] == [f"view-{field.name}"], (field.name, refused.value)
 
 
 def test_determinize_draws_what_the_seat_cannot_see_and_not_the_truth(game: str) -> None:
@@ -1094,6 +1142,47 @@ def test_every_action_id_applies_exactly_when_legal(game: str, data: st.DataObje
         else:
             assert name in legal and after == br.apply(state, seat, name), name
     assert pickle.dumps(state) == before
+
+
+def _ids_apply_exactly_when_legal(state: Any) -> list[str]:
+    """Where ``state`` breaks the integer actions' contract: an id whose application disagrees with the
+    seat's legal actions or its legal mask, or a call that changed the state."""
+    rules, before, faults = state.rules, pickle.dumps(state), []
+    for seat in range(state.players):
+        legal, mask = set(br.legal_actions(state, seat)), br.legal_mask(state, seat)
+        for i in range(br.num_actions(rules)):
+            name = br.action_of(rules, i)
+            try:
+                after = br.apply(state, seat, i)
+            except br.IllegalAction:
+                applied = False
+            else:
+                applied = after == br.apply(state, seat, name)
+            if applied != (name in legal) or bool(mask >> i & 1) != (name in legal):
+                faults.append(f"seat {seat}, {name}")
+    return faults + (["changed"] if pickle.dumps(state) != before else [])
+
+
+def test_every_ruleset_s_round_ends_keep_the_action_contract(game: str) -> None:
+    """At the last decision of every round and the first after it (the game's end among them), under
+    every shipped ruleset of the game and every player count: an id applies exactly when legal, as
+    its mask says, and ``step`` is ``apply`` in turn, its record too (the hypothesis tests above
+    reach a round's end only by chance)."""
+    for rid in [i.id for i in br.list_rules() if i.game == game]:
+        rules = br.load_rules(rid)
+        for players in range(rules.players.min, rules.players.max + 1):
+            rng, state = random.Random(players), br.new_game(rules, players, players)
+            while not br.is_over(state):
+                seats = br.to_act(state)
+                actions = [rng.choice(br.legal_actions(state, seat)) for seat in seats]
+                after = br.step(state, actions)
+                if after.round != state.round or br.is_over(after):
+                    assert _ids_apply_exactly_when_legal(state) == [] == _ids_apply_exactly_when_legal(after)
+                    in_turn = state
+                    for seat, action in zip(seats, actions):
+                        in_turn = br.apply(in_turn, seat, action)
+                    assert in_turn == after and br.record_of(in_turn) == br.record_of(after), (rid, players)
+                state = after
 
 
 @hypothesis.settings(max_examples=80, deadline=None)

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
 import attrs
 
 from . import rng as rng_mod
 from .arguments import brief, integer, kind
-from .state_checks import inconsistent_view
+from .state_checks import Shape, inconsistent_view, value_name
 
 Rng = random.Random | int
 """A ``random.Random`` (one 64-bit seed is drawn from it) or an integer seed."""
@@ -54,7 +54,34 @@ def agreeing(seen: Any, state: Any, view_of: Callable[[Any, int], Any]) -> Any:
         verb = "disagrees" if len(names) == 1 else "disagree"
         raise inconsistent_view(seen.seat, f"no state gives it: its {', '.join(names) or 'fields'} {verb} "
                                 "with the rest of it")
+    shape = Shape("a view view(state, seat) made", "view")
+    for field in attrs.fields(type(shown)):
+        if field.name != "rules":  # the game's ruleset, checked by each game before its draw
+            _same_classes(shape, f"/{field.name}", getattr(shown, field.name), getattr(seen, field.name))
+    shape.done()
     return state
+
+
+_WHAT = {int: "an int", str: "a str", tuple: "a tuple", bool: "True or False", type(None): "None"}
+
+
+def _same_classes(shape: Shape, pointer: str, made: object, given: object) -> bool:
+    """Whether ``given``, equal to ``made`` (what ``view`` makes), is of its classes all through (an int
+    no numpy integer, a str no subclass, a tuple no list...); else its first misfit noted in ``shape``
+    (``agreeing``: a field equal by ``==`` but of a type the engine never makes is no view it made)."""
+    if given.__class__ is not made.__class__:
+        what = _WHAT.get(made.__class__, f"a {made.__class__.__name__}")
+        return shape.fault(pointer, f"{value_name(pointer)} must be {what}, not {brief(given)}")
+    if isinstance(made, tuple) and not attrs.has(made.__class__):
+        assert isinstance(given, tuple)
+        return all(_same_classes(shape, f"{pointer}/{i}", a, b) for i, (a, b) in enumerate(zip(made, given)))
+    if isinstance(made, Mapping):
+        assert isinstance(given, Mapping)
+        return all(_same_classes(shape, f"{pointer}/{key}", made[key], given[key]) for key in made)
+    if attrs.has(made.__class__):
+        return all(_same_classes(shape, f"{pointer}/{f.name}", getattr(made, f.name), getattr(given, f.name))
+                   for f in attrs.fields(made.__class__))
+    return True
 
 
 S = TypeVar("S")

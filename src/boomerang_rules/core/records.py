@@ -86,7 +86,8 @@ def player_names(names: Sequence[str] | None, players: int, recorded: Sequence[s
     Given names must be a list of text, one name of at most ``MAX_NAME`` characters a seat, none
     holding a character players cannot be shown (``core.display``: a control character, say):
     ``TypeError`` when it is not a list of ``str``, ``InvalidInput`` naming every other flaw,
-    so that a record of them is always valid.
+    so that a record of them is always valid. Each is written as an exact ``str`` (a name of a
+    subclass, numpy's ``str_``, as its text: the record holds plain JSON values, never the caller's objects).
     """
     if names is None:
         return list(recorded or ()) or [f"Seat {seat}" for seat in range(players)]
@@ -101,7 +102,7 @@ def player_names(names: Sequence[str] | None, players: int, recorded: Sequence[s
         problems.append(Problem("", f"{len(names)} names for {players} players", "names-count"))
     if problems:
         raise InvalidInput(problems, "names: a record of them would not be valid:")
-    return list(names)
+    return [str.__str__(name) for name in names]
 
 
 def recorded_names(record: dict[str, Any]) -> tuple[str, ...]:
