@@ -227,6 +227,27 @@ BIDI = "\u202e\u202d\u202a\u2067\u2069\u200e\u200f\u061c"
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+def test_variants_show_writes_a_rulesets_bidirectional_controls_escaped(game: str, tmp_path: Path) -> None:
+    """``variants show FILE`` printed the ruleset's name and description with their bidirectional
+    controls and line separators raw (JSON allows them in a string), in every game, where ``play`` and
+    ``replay`` escape them: a terminal turned the rest of the line around. It writes each as its JSON
+    escape now, so the text is the same JSON, every character kept."""
+    from boomerang_rules import load_rules
+    from boomerang_rules.core.loading import rules_data
+
+    marks = BIDI + "\u2028\u2029"
+    variant = tmp_path / "v.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "evil",
+                                   "name": f"Evil {marks} name", "description": f"{marks}txt.exe",
+                                   "extends": rules_of(game), "changes": {}}), encoding="utf-8")
+    code, out, err = run("variants", "show", str(variant))
+    assert code == 0, err
+    assert not any(c in out for c in marks), [c for c in marks if c in out]
+    assert '"name": "Evil \\u202e\\u202d\\u202a\\u2067\\u2069\\u200e\\u200f\\u061c\\u2028\\u2029 name"' in out
+    assert json.loads(out) == rules_data(load_rules(str(variant)))
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_pictures_show_names_escaped_as_replay_does(game: str, tmp_path: Path) -> None:
     """``sheet`` and ``replay --html`` put the ruleset's and the players' names into titles, headings,
     tooltips, the seats' table and the notes; each showed their bidirectional controls (and a
