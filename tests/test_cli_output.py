@@ -204,6 +204,28 @@ def test_replay_shows_a_names_bidirectional_controls_escaped(game: str, tmp_path
     assert "\\u200fBob1\\u202a (seat 1)" in out and "Bob2\\u061c\\u200e\\u202d (seat 2)" in out
 
 
+@pytest.mark.parametrize("command", [["validate"], ["validate", "--json"], ["replay"], ["sheet", "--out", "-"]])
+def test_a_problems_pointer_is_shown_escaped_as_a_name_is(command: list[str], tmp_path: Path) -> None:
+    """A problem's JSON pointer names the keys of the input, and a record may have keys of any text
+    (Boomerang (2010)'s result names its animals by key): ``validate`` printed one holding an escape
+    sequence raw, so that a record turned the terminal red (or renamed its window), and every command
+    printed its bidirectional controls raw. The pointer is escaped as a file's name is now, on every
+    line that reports a problem; ``--json`` keeps the pointer, its controls as JSON escapes."""
+    key = "\x1b[31m\u202ex\x9b"
+    record = finished_record("boomerang-2010")
+    record["result"]["sheets"][0]["cards"][key] = 1
+    path = tmp_path / "keyed.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    result = CliRunner().invoke(cli, [*command[:1], str(path), *command[1:]], color=True)  # escapes kept
+    assert result.exit_code == 1, result.output
+    shown = result.stdout + result.stderr
+    assert not any(c in shown for c in "\x1b\u202e\x9b\ufffd"), shown
+    if "--json" in command:
+        assert json.loads(result.stdout)["problems"][0]["pointer"] == f"/result/sheets/0/cards/{key}"
+    else:
+        assert f"{path}:/result/sheets/0/cards/\\x1b[31m\\u202ex\\x9b: " in shown, shown
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_rulesets_name_is_shown_escaped_as_a_players_is(game: str, tmp_path: Path) -> None:
     """A ruleset or variant file's name may hold bidirectional controls and a newline (its schema takes
@@ -224,6 +246,27 @@ def test_a_rulesets_name_is_shown_escaped_as_a_players_is(game: str, tmp_path: P
 
 BIDI = "\u202e\u202d\u202a\u2067\u2069\u200e\u200f\u061c"
 """Unicode's bidirectional controls the names below hold (``core.display.UNSHOWN_IN_NAMES``)."""
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_variants_show_writes_a_rulesets_bidirectional_controls_escaped(game: str, tmp_path: Path) -> None:
+    """``variants show FILE`` printed the ruleset's name and description with their bidirectional
+    controls and line separators raw (JSON allows them in a string), in every game, where ``play`` and
+    ``replay`` escape them: a terminal turned the rest of the line around. It writes each as its JSON
+    escape now, so the text is the same JSON, every character kept."""
+    from boomerang_rules import load_rules
+    from boomerang_rules.core.loading import rules_data
+
+    marks = BIDI + "\u2028\u2029"
+    variant = tmp_path / "v.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "evil",
+                                   "name": f"Evil {marks} name", "description": f"{marks}txt.exe",
+                                   "extends": rules_of(game), "changes": {}}), encoding="utf-8")
+    code, out, err = run("variants", "show", str(variant))
+    assert code == 0, err
+    assert not any(c in out for c in marks), [c for c in marks if c in out]
+    assert '"name": "Evil \\u202e\\u202d\\u202a\\u2067\\u2069\\u200e\\u200f\\u061c\\u2028\\u2029 name"' in out
+    assert json.loads(out) == rules_data(load_rules(str(variant)))
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -125,6 +125,41 @@ def test_an_unfinished_game_s_sheets_too(rules_id: str) -> None:
     _check_layout(_svg(state, NAMES[:3]))
 
 
+def _longest_words(data: dict[str, Any]) -> dict[str, Any]:
+    """``data``, a ruleset, with every word a sheet shows as long as its schema allows: Boomerang
+    (2010)'s animals (ids of 64 characters), Boomerang: Australia's regions (names of 200) and
+    activities (ids of 64); the ruleset's name (200)."""
+    data = {**data, "id": "longest", "name": "N" * 200}
+    if "animals" in data:
+        long = {a: (a + "_") * 64 for a in data["animals"]}
+        long = {a: name[:62] + f"{i:02d}" for i, (a, name) in enumerate(long.items())}
+        data["animals"] = [long[a] for a in data["animals"]]
+        data["cards"] = [{**c, "animal": long[c["animal"]]} for c in data["cards"]]
+    if "regions" in data:
+        data["regions"] = [{**r, "name": f"{i} " + "W" * 197} for i, r in enumerate(data["regions"])]
+        activities = data["scoring"]["activities"]
+        long = {a: (a + "_") * 64 for a in activities["kinds"]}
+        long = {a: name[:62] + f"{i:02d}" for i, (a, name) in enumerate(long.items())}
+        activities["kinds"] = [long[a] for a in activities["kinds"]]
+        data["cards"] = [{**c, "activity": long.get(c["activity"], c["activity"])} for c in data["cards"]]
+    return data
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_no_text_overlaps_or_leaves_its_sheet_with_the_longest_words_a_ruleset_holds(rules_id: str) -> None:
+    """Boomerang (2010)'s sheet placed its columns for the shipped animals' names: an animal of 64
+    characters (its schema's most) ran over the cards, the points and the sheet's edge. Each game's
+    sheet makes room for the longest words its ruleset may hold."""
+    import copy
+
+    from boomerang_rules.core.loading import rules_data, rules_from_data
+    from boomerang_rules.core.playouts import random_game
+
+    rules = rules_from_data(_longest_words(copy.deepcopy(rules_data(br.load_rules(rules_id)))))
+    for players in sorted({rules.players.min, rules.players.max}):
+        _check_layout(_svg(random_game(rules, players, 3), NAMES[:players]))
+
+
 def test_a_long_end_of_round_is_cut_with_its_whole_text_as_tooltip() -> None:
     state = _random_game("sea-salt-paper", 2, 3)
     svg = _svg(state, [LONG * 3, "Ana"])

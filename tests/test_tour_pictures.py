@@ -217,6 +217,70 @@ def test_a_name_cannot_write_markup_into_the_page(tmp_path: Path) -> None:
     assert [seat["name"] for seat in _frames(page)[0]["seats"]] == record["players"]  # type: ignore[attr-defined]
 
 
+MARKUP = ("<script>alert(1)</script>", "</svg><svg onload=alert(1)>", "a\"b'c &amp; &", "]]> --> <!--",
+          "javascript:alert(1)", "</style></title></textarea>")
+"""Names that would write markup, end a CDATA section or a comment, or break out of an attribute."""
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_no_text_of_a_record_or_ruleset_writes_markup_into_the_pictures(rules: str, tmp_path: Path) -> None:
+    """Whatever text a record or its ruleset carries (the players' names; the ruleset's name and
+    description; Boomerang: Australia's regions and sites), in every game the sheet parses as XML and
+    the page as HTML with no element but its own, each name shown as the text it is. The check was of
+    one game's page and the players' names alone."""
+    from html.parser import HTMLParser
+
+    data = br.rules_data(br.load_rules(rules))
+    changes: dict[str, Any] = {}
+    named = {"name": MARKUP[0] + MARKUP[3], "description": " ".join(MARKUP)}
+    if "regions" in data:
+        changes["regions"] = [{**r, "name": MARKUP[i % 6] + r["name"]} for i, r in enumerate(data["regions"])]
+        changes["cards"] = [{**c, "site": c["site"] + MARKUP[i % 6]} for i, c in enumerate(data["cards"])]
+    variant = tmp_path / "v.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "marked", **named,
+                                   "extends": rules, "changes": changes}), encoding="utf-8")
+    path = tmp_path / "g.json"
+    assert run("simulate", "--rules", str(variant), "--players", "3", "--seed", "2", "--out", str(path))[0] == 0
+    record = json.loads(path.read_text(encoding="utf-8"))
+    record["players"] = list(MARKUP[1:4])
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, svg, err = run("sheet", str(path), "--out", "-")
+    assert code == 0, err
+    root = ET.fromstring(svg)
+    assert root.find(SVG + "title").text == named["name"] + ": score sheets"  # type: ignore[union-attr]
+    assert {e.tag for e in root.iter()} <= {SVG + t for t in ("svg", "title", "rect", "g", "text", "line", "path",
+                                                              "tspan", "circle")}, {e.tag for e in root.iter()}
+    heads = [t.find(SVG + "title").text for t in root.iter(SVG + "text") if t.get("class") == "player"]  # type: ignore[union-attr]
+    assert heads == record["players"]
+    texts = " ".join("".join(t.itertext()) for t in root.iter(SVG + "text"))
+    if "regions" in data:
+        assert changes["regions"][1]["name"] in texts
+
+    code, page, err = run("replay", str(path), "--html", "-")
+    assert code == 0, err
+    tags: list[str] = []
+    texts_in: dict[str, str] = {}
+
+    class Tags(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            tags.append(tag)
+            assert not [name for name, _ in attrs if name.startswith("on")], (tag, attrs)
+
+        def handle_data(self, data: str) -> None:
+            if tags:
+                texts_in.setdefault(tags[-1], data)  # the first title's and h1's text, entities read
+
+    Tags().feed(page)
+    assert set(tags) <= {"html", "head", "meta", "title", "style", "body", "h1", "h2", "p", "div", "span", "button",
+                         "table", "thead", "tbody", "tr", "th", "svg", "g", "rect", "line", "path", "text", "tspan",
+                         "circle", "script"}, set(tags)
+    assert tags.count("script") == 3 and tags.count("svg") == 3  # the frames, the cards, the code; a sheet a seat
+    assert tags.count("title") == 1 + 3 + 3  # the page's, each sheet's, each sheet's name
+    title = f"{named['name']}: {', '.join(record['players'])}"
+    assert texts_in["title"] == title and texts_in["h1"] == title
+    assert all([seat["name"] for seat in f["seats"]] == record["players"] for f in _frames(page))  # type: ignore[attr-defined]
+
+
 @needs_chromium
 def test_the_page_in_a_real_browser(game: Path, tmp_path: Path) -> None:
     page_path = tmp_path / "game.html"

@@ -9,13 +9,30 @@ escaped; no script, nothing fetched.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..core.display import counted
 from ..core.page import note_height, page_html, picture_names, sheet_note, svg_note, svg_sheet_frame, svg_start
 from ..core.page import svg_text as _text
+from ..core.textbox import text_width
 
 SHEET_W, ROW_H, PAD = 300, 20, 12
+"""The narrowest a sheet is, the height of a row, the margin around the sheets."""
+CARDS_END = 170
+"""Where the cards column ends (its numbers right-aligned) when the animals' names leave it there."""
+
+
+def columns(parts: list[dict[str, Any]]) -> tuple[int, int]:
+    """Where the cards column ends and how wide a sheet is: room for the widest animal's name (bold,
+    starred), then the cards, "tied" and the points. An animal's id may have 64 characters, whose
+    name ran over the numbers and out of a sheet laid out for the shipped animals."""
+    rows = [row for part in parts for row in part["rows"]]
+    animal_w = max([text_width("Animal", 11, True)] + [text_width(row["animal"] + " ★", 12, True) for row in rows])
+    cards_w = max([text_width("Cards", 11, True)] + [text_width(str(row["cards"]), 12) for row in rows])
+    points_w = max([text_width("Points", 11, True)] + [text_width(str(row["points"]), 12) for row in rows])
+    cards_end = max(CARDS_END, math.ceil(10 + animal_w + 12 + cards_w))
+    return cards_end, max(SHEET_W, math.ceil(cards_end + 10 + text_width("tied", 10) + 12 + points_w + 14))
 
 
 def sheet_parts(state: Any, names: list[str]) -> list[dict[str, Any]]:
@@ -52,28 +69,29 @@ def sheet_svg(state: Any, names: list[str]) -> str:
     from .sheets import score_sheets
     over = is_over(state)
     note, note_class = sheet_note(over, tie_words(score_sheets(state), rules.tie_breakers, names) if over else None)
-    width = PAD + len(parts) * (SHEET_W + PAD)
+    cards_end, sheet_w = columns(parts)
+    width = PAD + len(parts) * (sheet_w + PAD)
     note_h = note_height(width, note)
     height = PAD * 2 + 30 + ROW_H * (len(rules.animals) + 1) + 10 + ROW_H * 4 + note_h
     out = svg_start(width, height, rules.name, "#fbf6ec")
     for s, part in enumerate(parts):
-        x0 = PAD + s * (SHEET_W + PAD)
+        x0 = PAD + s * (sheet_w + PAD)
         y = PAD
-        out += svg_sheet_frame(s, x0, y, SHEET_W, height - 2 * PAD - note_h, part["name"], part["winner"], "#a0522d")
+        out += svg_sheet_frame(s, x0, y, sheet_w, height - 2 * PAD - note_h, part["name"], part["winner"], "#a0522d")
         y += 30
         out.append(_text(x0 + 10, y + 14, "Animal", 11, weight="bold"))
-        out.append(_text(x0 + 170, y + 14, "Cards", 11, "end", "bold"))
-        out.append(_text(x0 + SHEET_W - 14, y + 14, "Points", 11, "end", "bold"))
+        out.append(_text(x0 + cards_end, y + 14, "Cards", 11, "end", "bold"))
+        out.append(_text(x0 + sheet_w - 14, y + 14, "Points", 11, "end", "bold"))
         y += ROW_H
         for row in part["rows"]:
-            out.append(f'<line x1="{x0 + 6}" y1="{y + 4}" x2="{x0 + SHEET_W - 6}" y2="{y + 4}" stroke="#ddd"/>')
+            out.append(f'<line x1="{x0 + 6}" y1="{y + 4}" x2="{x0 + sheet_w - 6}" y2="{y + 4}" stroke="#ddd"/>')
             mark = " ★" if row["most"] else ""
             out.append(_text(x0 + 10, y + 18, row["animal"] + mark, 12, weight="bold" if row["most"] else "normal",
                              cls="animal-most" if row["most"] else "animal"))
-            out.append(_text(x0 + 170, y + 18, str(row["cards"]), 12, "end", cls="cards"))
+            out.append(_text(x0 + cards_end, y + 18, str(row["cards"]), 12, "end", cls="cards"))
             if row["tied"]:
-                out.append(_text(x0 + 180, y + 18, "tied", 10))
-            out.append(_text(x0 + SHEET_W - 14, y + 18, str(row["points"]), 12, "end", cls="points"))
+                out.append(_text(x0 + cards_end + 10, y + 18, "tied", 10))
+            out.append(_text(x0 + sheet_w - 14, y + 18, str(row["points"]), 12, "end", cls="points"))
             y += ROW_H
         y += 10
         per = rules.boomerangs_per_point
@@ -82,7 +100,7 @@ def sheet_svg(state: Any, names: list[str]) -> str:
                                   ("Total", str(part["total"]), "total")):
             bold = "bold" if label == "Total" else "normal"
             out.append(_text(x0 + 10, y + 16, label, 13, weight=bold))
-            out.append(_text(x0 + SHEET_W - 14, y + 16, value, 13, "end", bold, cls=cls))
+            out.append(_text(x0 + sheet_w - 14, y + 16, value, 13, "end", bold, cls=cls))
             y += ROW_H
         if part["tie_broken"]:
             out.append(_text(x0 + 10, y + 14, "tied on points: most boomerangs wins", 11))

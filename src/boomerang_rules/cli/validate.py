@@ -44,6 +44,7 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
       boomerang-rules validate game.json games.jsonl my-variant.json
       boomerang-rules simulate --games 100 --out - | boomerang-rules validate -q -
     """
+    from ..core.display import escaped_json
     from ..core.errors import Problem
     from ..core.jsonio import STDIN, label_of
     from ..core.validation import Report, validate_file
@@ -62,7 +63,7 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
             worst = EXIT_USAGE
             if as_json:
                 unread = Report(label_of(name), None, (Problem("", reason, "io"),))
-                click.echo(json.dumps({**unread.as_dict(), "readable": False}, ensure_ascii=False))
+                click.echo(escaped_json(json.dumps({**unread.as_dict(), "readable": False}, ensure_ascii=False)))
             else:
                 click.echo(f"boomerang-rules: {label_of(name)}: {reason}", err=True)
             continue
@@ -73,7 +74,7 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
                 invalid += 1
                 worst = max(worst, EXIT_INVALID)
             if as_json:
-                click.echo(json.dumps(report.as_dict(), ensure_ascii=False))
+                click.echo(escaped_json(json.dumps(report.as_dict(), ensure_ascii=False)))  # pointers name keys
             elif report.valid:
                 if not quiet:
                     click.echo(f"{report.file}: valid {report.kind}")

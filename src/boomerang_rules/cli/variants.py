@@ -40,8 +40,10 @@ def variants(ctx: click.Context) -> None:
 @variants.command()
 @click.argument("rules_name", metavar="ID|PATH")
 def show(rules_name: str) -> None:
-    """Print the complete ruleset that ID (or a variant file) resolves to, as JSON."""
+    """Print the complete ruleset that ID (or a variant file) resolves to, as JSON (its names'
+    bidirectional controls escaped, as every command escapes them on a terminal)."""
+    from ..core.display import escaped_json
     from ..core.loading import rules_data
 
     rules = load_rules_or_exit(rules_name, "show")
-    click.echo(json.dumps(rules_data(rules), indent=2, ensure_ascii=False))
+    click.echo(escaped_json(json.dumps(rules_data(rules), indent=2, ensure_ascii=False)))

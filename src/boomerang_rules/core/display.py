@@ -60,6 +60,22 @@ def escaped_name(name: str) -> str:
                                 name)
 
 
+_RAW_IN_JSON = re.compile(
+    r"[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
+"""``UNSHOWN_IN_NAMES`` but the C0 controls, which JSON escapes in a string itself and which outside
+one are its whitespace (the newline between indented lines)."""
+
+
+def escaped_json(text: str) -> str:
+    """JSON text (``json.dumps(..., ensure_ascii=False)``) fit for a terminal: each character of
+    ``UNSHOWN_IN_NAMES`` that JSON leaves raw in a string (DEL and C1 controls, the bidirectional
+    controls, the line and paragraph separators) written as its ``\\uXXXX`` escape, so that the
+    text parses to the same data and a terminal shows every name as ``escaped_name`` does."""
+    if not _RAW_IN_JSON.search(text):
+        return text
+    return _RAW_IN_JSON.sub(lambda found: f"\\u{ord(found.group()):04x}", text)
+
+
 def unshown_words(text: str) -> str | None:
     """Why ``text`` may not be shown to players, in words for a problem's message ("holds U+0007
     (character 4), ..."); None when it may."""

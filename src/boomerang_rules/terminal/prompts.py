@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from ..core.display import displayable
+from ..core.display import escaped_name
 from .wording import columns, fitted
 
 
@@ -23,7 +23,7 @@ def read_answer(question: str) -> str | None:
         click.echo("")
         return None
     if not _is_terminal(sys.stdin):  # cut short: a huge answer is not written back in full
-        typed = displayable(line.strip())  # written back as text: a control character is shown, not obeyed
+        typed = escaped_name(line.strip())  # written back as text: a control character shown escaped, not obeyed
         click.echo(written_back(typed, question))
     return line.strip()
 
