@@ -409,3 +409,14 @@ def drawn_hands(deck_size: int, seed: str, count: int) -> Iterator[tuple[tuple[i
         cards = choose.sample(range(deck_size), choose.randrange(deck_size // 2))
         cut = choose.randrange(len(cards) + 1)
         yield tuple(sorted(cards[:cut])), tuple(cards[cut:])
+
+
+def ssp_to_1000(directory: Path) -> str:
+    """A variant file of Sea Salt & Paper played to the schema's highest target, 1,000 points at every
+    count (the longest games a ruleset can ask for: the RL envs' default bounds grow with them)."""
+    path = directory / "ssp-1000.json"
+    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "ssp-1000",
+                                "name": "To 1,000", "description": "The schema's highest target.",
+                                "extends": "sea-salt-paper",
+                                "changes": {"end_targets": {"2": 1000, "3": 1000, "4": 1000}}}), encoding="utf-8")
+    return str(path)

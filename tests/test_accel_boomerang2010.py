@@ -144,22 +144,33 @@ def test_every_decision_agrees_with_the_plain_functions(rules: Ruleset, players:
                     same(engine.apply, engine.apply_plain, s, seat, action)
 
 
+def played_both_ways(rules: Ruleset, players: int, seed: int, *, by_id: float = 0.0,
+                     each: Callable[[GameState], None] | None = None) -> tuple[GameState, GameState]:
+    """A seeded game of random legal play through the compiled functions and the plain ones, checked
+    alike at every decision (``by_id``: the share of actions given as their ids; ``each``: a check of
+    the plain state after every seat's decision); the last states of both."""
+    choose = random.Random(seed)
+    fast = plain = engine.new_game(rules, players, seed)
+    while not engine.is_over_plain(plain):
+        assert engine.to_act(fast) == engine.to_act_plain(plain)
+        for seat in engine.to_act_plain(plain):
+            legal = engine.legal_actions_plain(plain, seat)
+            assert engine.legal_actions(fast, seat) == legal
+            action: str | int = choose.choice(legal)
+            if by_id and choose.random() < by_id:
+                action = (*rules.lands, "pass", "throw").index(action)  # its id
+            fast, plain = engine.apply(fast, seat, action), engine.apply_plain(plain, seat, action)
+            assert type(fast) is type(plain) and tuple(fast) == tuple(plain)
+            if each is not None:
+                each(plain)
+    return fast, plain
+
+
 @pytest.mark.parametrize(("rules", "players"), CASES, ids=lambda x: getattr(x, "id", str(x)))
 def test_whole_games_agree_decision_by_decision(rules: Ruleset, players: int) -> None:
     """Many seeded games played through the compiled functions: the same states as the plain ones'."""
     for seed in range(40):
-        choose = random.Random(seed)
-        fast = plain = engine.new_game(rules, players, seed)
-        while not engine.is_over_plain(plain):
-            assert engine.to_act(fast) == engine.to_act_plain(plain)
-            for seat in engine.to_act_plain(plain):
-                legal = engine.legal_actions_plain(plain, seat)
-                assert engine.legal_actions(fast, seat) == legal
-                action: str | int = choose.choice(legal)
-                if choose.random() < 0.3:
-                    action = (*rules.lands, "pass", "throw").index(action)  # its id
-                fast, plain = engine.apply(fast, seat, action), engine.apply_plain(plain, seat, action)
-                assert type(fast) is type(plain) and tuple(fast) == tuple(plain)
+        fast, plain = played_both_ways(rules, players, seed, by_id=0.3)
         assert engine.is_over(fast)
         assert br.score_sheets(fast) == br.score_sheets(plain)
 
@@ -192,17 +203,7 @@ def test_rulesets_at_the_schema_s_edges_play_alike(rules: Ruleset, players: int)
     seats (and for 2 and 3 with 1,000 boomerangs each), one of 500 cards, one of a single card with no
     boomerang at all, and sets of 1,000 give the same states, sheets and winners through both paths."""
     for seed in range(2 if len(rules.cards) > 256 else 5):
-        choose = random.Random(seed)
-        fast = plain = engine.new_game(rules, players, seed)
-        while not engine.is_over_plain(plain):
-            assert engine.to_act(fast) == engine.to_act_plain(plain)
-            for seat in engine.to_act_plain(plain):
-                legal = engine.legal_actions_plain(plain, seat)
-                assert engine.legal_actions(fast, seat) == legal
-                action = choose.choice(legal)
-                fast, plain = engine.apply(fast, seat, action), engine.apply_plain(plain, seat, action)
-                assert tuple(fast) == tuple(plain)
-            same_sheets(plain)
+        fast, plain = played_both_ways(rules, players, seed, each=same_sheets)
         assert engine.is_over(fast) and br.winners(fast) == br.winners(plain)
 
 

@@ -32,6 +32,8 @@ from boomerang_rules.rl import gym as bg  # noqa: E402
 from boomerang_rules.rl import seasaltpaper as rl_ssp  # noqa: E402
 from boomerang_rules.rl.adapters import adapter_for  # noqa: E402
 
+from .helpers import ssp_to_1000  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 GAME_PLAYERS = [(game, n) for game in GAMES for n in range(br.load_rules(game).players.min,
                                                              br.load_rules(game).players.max + 1)]
@@ -284,22 +286,12 @@ def test_episodes_are_truncated_after_max_decisions(game: str) -> None:
         env.step(0)
 
 
-def _ssp_to_1000(tmp_path: Any) -> str:
-    """A variant of Sea Salt & Paper played to the schema's highest target, 1,000 points at every count."""
-    path = tmp_path / "ssp-1000.json"
-    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "ssp-1000",
-                                "name": "To 1,000", "description": "The schema's highest target.",
-                                "extends": "sea-salt-paper",
-                                "changes": {"end_targets": {"2": 1000, "3": 1000, "4": 1000}}}), encoding="utf-8")
-    return str(path)
-
-
 def test_the_default_bound_grows_with_the_ruleset_s_longest_game(tmp_path: Any) -> None:
     """Random play to a target of 1,000 took 3,691 to 4,706 decisions a seat (12 games at each of 2, 3 and
     4 players): the fixed default of 2,000 truncated every such episode. The default is
     ``DEFAULT_MAX_DECISIONS`` times ``rl.truncation.length_scale`` (10 there, 1 for the shipped rulesets);
     a bound given is kept as given."""
-    path = _ssp_to_1000(tmp_path)
+    path = ssp_to_1000(tmp_path)
     assert bg.SingleAgentEnv(path, 2).max_decisions == 10 * bg.DEFAULT_MAX_DECISIONS
     assert bg.SingleAgentEnv(path, 2, max_decisions=2_000).max_decisions == 2_000  # a number given is kept
     assert bg.SingleAgentEnv("sea-salt-paper", 2).max_decisions == bg.DEFAULT_MAX_DECISIONS
@@ -624,7 +616,6 @@ def test_rules_given_as_a_path_object_are_loaded(rules_id: str, tmp_path: Path) 
     """``rules`` as a path object (``pathlib.Path``: ``load_rules`` takes one, and the docs say "a path")
     makes the env of that ruleset, in the gymnasium env and the PettingZoo envs alike (it was refused:
     "rules must be a loaded ruleset (see load_rules), not PosixPath")."""
-    import json
 
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(br.rules_data(br.load_rules(rules_id)) | {"id": "mine"}), encoding="utf-8")
@@ -655,7 +646,6 @@ def test_the_rllib_example_exits_as_the_cli_does_on_a_ruleset_it_cannot_use(
 def _short_game(tmp_path: Path) -> Path:
     """A Sea Salt & Paper variant whose game may end before a seat's first decision: a target of 1
     point, and a round that any seat may end at once (no card points needed)."""
-    import json
 
     path = tmp_path / "short.json"
     path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "short", "name": "Short",

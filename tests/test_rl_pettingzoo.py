@@ -30,6 +30,8 @@ from pettingzoo.test import (  # noqa: E402
 from boomerang_rules.rl import pettingzoo as bz  # noqa: E402
 from boomerang_rules.rl import seasaltpaper as rl_ssp  # noqa: E402
 
+from .helpers import ssp_to_1000  # noqa: E402
+
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 
@@ -344,21 +346,11 @@ def test_max_cycles_counts_cycles(rules_id: str, players: int) -> None:
         assert aec.unwrapped._state == par._state  # the same game as the parallel env's, the same choices
 
 
-def _ssp_to_1000(tmp_path: Any) -> str:
-    """A variant of Sea Salt & Paper played to the schema's highest target, 1,000 points at every count."""
-    path = tmp_path / "ssp-1000.json"
-    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "ssp-1000",
-                                "name": "To 1,000", "description": "The schema's highest target.",
-                                "extends": "sea-salt-paper",
-                                "changes": {"end_targets": {"2": 1000, "3": 1000, "4": 1000}}}), encoding="utf-8")
-    return str(path)
-
-
 def test_the_default_max_cycles_grows_with_the_ruleset_s_longest_game(tmp_path: Any) -> None:
     """Random play to a target of 1,000 took 7,474 to 18,682 cycles (12 games at each of 2, 3 and 4
     players): the fixed default of 5,000 truncated every such episode. The default is
     ``DEFAULT_MAX_CYCLES`` times ``rl.truncation.length_scale`` (10 there); a bound given is kept as given."""
-    path = _ssp_to_1000(tmp_path)
+    path = ssp_to_1000(tmp_path)
     assert bz.parallel_env(path, 2).max_cycles == bz.env(path, 2).unwrapped.max_cycles == 10 * bz.DEFAULT_MAX_CYCLES
     assert bz.parallel_env(path, 2, max_cycles=5_000).max_cycles == 5_000  # a number given is kept
     assert bz.env(path, 2, max_cycles=5_000).unwrapped.max_cycles == 5_000

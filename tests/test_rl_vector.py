@@ -21,7 +21,7 @@ from boomerang_rules.core.games import GAMES  # noqa: E402
 from boomerang_rules.core.loading import rules_from_data  # noqa: E402
 from boomerang_rules.rl.vector import DEFAULT_MAX_STEPS, VectorEnv  # noqa: E402
 
-from .helpers import deck_of  # noqa: E402
+from .helpers import deck_of, ssp_to_1000  # noqa: E402
 
 AUSTRALIA = [info.id for info in br.list_rules() if info.game == GAME]
 
@@ -384,13 +384,9 @@ def test_the_default_max_steps_grows_with_the_ruleset_s_longest_game(tmp_path: A
     """Random play to a target of 1,000 took 7,474 to 18,682 steps (12 games at each of 2, 3 and 4
     players): the fixed default of 5,000 truncated every one. The default is ``DEFAULT_MAX_STEPS`` times
     ``rl.truncation.length_scale`` (10 there); a bound given is kept as given."""
-    path = tmp_path / "ssp-1000.json"
-    path.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "ssp-1000",
-                                "name": "To 1,000", "description": "The schema's highest target.",
-                                "extends": "sea-salt-paper",
-                                "changes": {"end_targets": {"2": 1000, "3": 1000, "4": 1000}}}), encoding="utf-8")
-    assert VectorEnv(str(path), players=2, games=1).max_steps == 10 * DEFAULT_MAX_STEPS
-    assert VectorEnv(str(path), players=2, games=1, max_steps=5_000).max_steps == 5_000  # a number given is kept
+    path = ssp_to_1000(tmp_path)
+    assert VectorEnv(path, players=2, games=1).max_steps == 10 * DEFAULT_MAX_STEPS
+    assert VectorEnv(path, players=2, games=1, max_steps=5_000).max_steps == 5_000  # a number given is kept
     assert VectorEnv("sea-salt-paper", players=2, games=1).max_steps == DEFAULT_MAX_STEPS
 
 
