@@ -131,3 +131,25 @@ def test_ctrl_c_on_standard_output_says_how_many_records_went_out() -> None:
 def test_tournament_ctrl_c_prints_no_figures(jobs: str) -> None:
     code, err = _on_a_pty(["tournament", "--games", "1000000", "--jobs", jobs], b"games (")
     assert code == 130 and b"no figures printed" in err
+
+
+ANSWERS_EMPTY = "import sys\nfor line in sys.stdin:\n    print('[]')\n"
+"""A scorer answering every record with no sheets: its games all disagree, which is no matter here."""
+
+
+def test_check_scorer_shows_progress_on_a_terminal_and_not_with_quiet() -> None:
+    """``check-scorer --games 100000`` ran for half an hour with nothing on the terminal: it counts
+    its games there as ``simulate`` and ``tournament`` do, and ``--quiet`` silences it."""
+    scorer = ["--", sys.executable, "-c", ANSWERS_EMPTY]
+    code, err = _on_a_pty(["check-scorer", "--games", "300", *scorer], b"")
+    assert code == 1 and b"300 of 300 games (100%)" in err, err
+    code, err = _on_a_pty(["check-scorer", "--games", "300", "--quiet", *scorer], b"")
+    assert (code, err) == (1, b"")
+
+
+def test_check_scorer_ctrl_c_says_how_far_it_got() -> None:
+    scorer = ["--", sys.executable, "-c", "import sys, time\nsys.stdin.read()\ntime.sleep(60)\n"]
+    code, err = _on_a_pty(["check-scorer", "--games", "300", "--timeout", "10", *scorer], b"0 of 300 games (0%)")
+    assert code == 130
+    assert err.rstrip().endswith(b"boomerang-rules: interrupted (Ctrl-C): stopped after 0 of 300 games; no report "
+                                 b"printed"), err
