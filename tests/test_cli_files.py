@@ -337,7 +337,7 @@ def test_a_closed_pipe_ends_the_command_quietly(args: list[str]) -> None:
     assert process.stdout is not None and process.stderr is not None
     process.stdout.read(100)
     workers = [Path(f"/proc/{pid}/stat") for pid in  # Linux: the workers started by then
-               subprocess.run(["ps", "-o", "pid=", "--ppid", str(process.pid)], capture_output=True,
+               subprocess.run(["ps", "-o", "pid=", "--ppid", str(process.pid)], capture_output=True, text=True,
                               check=False).stdout.split()] if Path("/proc/self/stat").exists() else []
     process.stdout.close()
     err = process.stderr.read()
