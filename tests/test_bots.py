@@ -248,6 +248,36 @@ def test_tournament_figures_fit_80_columns_in_every_game(rules: str, players: in
     assert json.loads(as_json.stdout) == json.loads(json.dumps(expected))
 
 
+TOURNAMENT_JSON = {"top": ["games", "seed", "rules", "bots", "rotate", "seats", "by_bot"],
+                   "seat": ["seat", "bot", "mean_total", "stdev_total", "row_means", "win_rate", "outright_wins"],
+                   "bot": ["mean_total", "win_rate"]}
+"""``tournament --json``'s keys, in their order, the same in every game (``row_means``: the game's rows)."""
+
+
+@pytest.mark.parametrize("rules", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_tournament_json_is_one_documented_schema_in_every_game(rules: str) -> None:
+    """A site reading ``tournament --json`` reads one schema for the three games, keys in a fixed
+    order, numbers as JSON numbers (counts as integers), the game's score-sheet rows under
+    ``row_means`` in the sheet's order; and the command-line page names every key (none did)."""
+    args = ["tournament", "--rules", rules, "--games", "3", "--bots", "random,greedy,random", "--json", "--quiet"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert list(data) == TOURNAMENT_JSON["top"]
+    assert (type(data["games"]), type(data["seed"]), type(data["rotate"])) == (int, int, bool)
+    rows = list(tournament.run(br.load_rules(rules), ["random"] * 3, 1).rows)
+    for seat in data["seats"]:
+        assert list(seat) == TOURNAMENT_JSON["seat"] and list(seat["row_means"]) == rows
+        assert type(seat["seat"]) is type(seat["outright_wins"]) is int
+        assert {type(seat[key]) for key in ("mean_total", "stdev_total", "win_rate")} == {float}
+        assert {type(mean) for mean in seat["row_means"].values()} == {float}
+    assert list(data["by_bot"]) == ["random", "greedy"]
+    assert all(list(figures) == TOURNAMENT_JSON["bot"] for figures in data["by_bot"].values())
+    page = (Path(__file__).resolve().parents[1] / "docs" / "referee.md").read_text(encoding="utf-8")
+    said = page[page.index("`tournament --json` prints"):]
+    assert all(f"`{key}`" in said for keys in TOURNAMENT_JSON.values() for key in keys)
+
+
 def test_the_widest_figures_split_into_tables_of_80_columns() -> None:
     """The widest cells a tournament can print (a bot "ismcts:1000000", big means) and whole row names:
     the rows' means split into as many tables as 80 columns need, each with the seat and its bot."""

@@ -124,10 +124,77 @@ def test_ctrl_c_on_standard_output_says_how_many_records_went_out() -> None:
     assert all(json.loads(line)["format"] for line in lines)
     said = err.split("interrupted (Ctrl-C): the first ", 1)[1]
     assert said.endswith(" of 1,000,000 game records went to standard output\n")
-    assert int(said.split(" ", 1)[0].replace(",", "")) in (len(lines), len(lines) + 1)  # Ctrl-C: count, write
+    assert int(said.split(" ", 1)[0].replace(",", "")) == len(lines)
+
+
+def _waiting(fd: int, request: int) -> int:
+    """How many bytes wait in the pipe ``fd`` reads (``FIONREAD``)."""
+    import array
+    import fcntl
+
+    count = array.array("i", [0])
+    fcntl.ioctl(fd, request, count)
+    return count[0]
+
+
+@pytest.mark.skipif(not hasattr(__import__("fcntl"), "F_SETPIPE_SZ") if os.name == "posix" else True,
+                    reason="a pipe of a chosen size: Linux")
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_record_is_never_cut_by_ctrl_c_when_the_reader_lags(signum: int) -> None:
+    """A reader that has not kept up (the pipe full, ``simulate`` waiting in ``write`` halfway through a
+    record): Ctrl-C (or SIGTERM) cut the record where the write stood, the line ending mid-JSON, and
+    the message counted it among those written. The record is now finished first (a second signal
+    would not wait)."""
+    import fcntl
+
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, 4096)  # less than a record: its write waits halfway
+    process = subprocess.Popen([*COMMAND, "simulate", "--rules", "sea-salt-paper", "--bots", "random", "--games",
+                                "1000000"], stdout=write_end, stderr=subprocess.PIPE, start_new_session=True,
+                               preexec_fn=_as_a_terminal_starts_it)
+    os.close(write_end)
+    assert process.stderr is not None
+    import termios
+
+    deadline = time.monotonic() + 60
+    while _waiting(read_end, termios.FIONREAD) < 4096 and time.monotonic() < deadline:  # the pipe full
+        time.sleep(0.05)
+    time.sleep(0.1)  # and the writer waiting in it
+    os.killpg(process.pid, signum)
+    with os.fdopen(read_end, "rb") as reader:
+        out = reader.read()
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 128 + signum
+    assert out.endswith(b"\n"), out[-80:]
+    lines = out.decode().splitlines()
+    assert lines and all(json.loads(line)["format"] for line in lines)
+    if signum == signal.SIGINT:
+        assert f"the first {len(lines):,} of 1,000,000 game records went to standard output" in err
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_tournament_ctrl_c_prints_no_figures(jobs: str) -> None:
     code, err = _on_a_pty(["tournament", "--games", "1000000", "--jobs", jobs], b"games (")
     assert code == 130 and b"no figures printed" in err
+
+
+ANSWERS_EMPTY = "import sys\nfor line in sys.stdin:\n    print('[]')\n"
+"""A scorer answering every record with no sheets: its games all disagree, which is no matter here."""
+
+
+def test_check_scorer_shows_progress_on_a_terminal_and_not_with_quiet() -> None:
+    """``check-scorer --games 100000`` ran for half an hour with nothing on the terminal: it counts
+    its games there as ``simulate`` and ``tournament`` do, and ``--quiet`` silences it."""
+    scorer = ["--", sys.executable, "-c", ANSWERS_EMPTY]
+    code, err = _on_a_pty(["check-scorer", "--games", "300", *scorer], b"")
+    assert code == 1 and b"300 of 300 games (100%)" in err, err
+    code, err = _on_a_pty(["check-scorer", "--games", "300", "--quiet", *scorer], b"")
+    assert (code, err) == (1, b"")
+
+
+def test_check_scorer_ctrl_c_says_how_far_it_got() -> None:
+    scorer = ["--", sys.executable, "-c", "import sys, time\nsys.stdin.read()\ntime.sleep(60)\n"]
+    code, err = _on_a_pty(["check-scorer", "--games", "300", "--timeout", "10", *scorer], b"0 of 300 games (0%)")
+    assert code == 130
+    assert err.rstrip().endswith(b"boomerang-rules: interrupted (Ctrl-C): stopped after 0 of 300 games; no report "
+                                 b"printed"), err

@@ -9,6 +9,7 @@ import click
 from ..core.display import counted
 from ..core.jsonio import document_text, printable
 from ..core.limits import MAX_GAMES
+from ..terminal.progress import Progress
 from ..terminal.wording import fitted
 from .common import (
     EXIT_INVALID,
@@ -18,8 +19,10 @@ from .common import (
     IntRange,
     fail,
     game_cli,
+    interrupted,
     load_rules_or_exit,
     players_option,
+    quiet_option,
     require_players,
     require_seeds,
     rules_option,
@@ -41,8 +44,9 @@ from .files import check_new_file, command_files, named, refuse_to_overwrite, ru
               help="Write the shortest disagreeing record (without result) to this file (checked before the "
                    "games are dealt).")
 @click.option("--force", is_flag=True, help="Let --example-out replace a file that exists.")
+@quiet_option
 def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: str, players: int | None,
-                 timeout: float, example_out: str | None, force: bool) -> None:
+                 timeout: float, example_out: str | None, force: bool, quiet: bool) -> None:
     """Run another scorer on generated games and report where it disagrees with the rules.
 
     COMMAND reads finished game records (without "result") on stdin, one JSON object a line,
@@ -53,7 +57,9 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     boomerangs, sets and total; see docs/testing.md). Put -- before COMMAND so that its
     options are its own. Every number of a sheet is an integer: an answer that writes one with
     a point (96.0 for 96), as a scorer computing in floats does, disagrees, and the report
-    counts such answers apart and says why, as true for a 1 disagrees.
+    counts such answers apart and says why, as true for a 1 disagrees. On a terminal, standard
+    error shows how many games are checked, how fast and how long is left (never in a pipe, nor
+    with --quiet); Ctrl-C stops at once, printing no report (exit 130).
 
     Exit status: 0 all games agree, 1 some differ (or the scorer broke the protocol),
     2 usage error or the scorer could not be run (no such program, or it exited 2, 126 or
@@ -77,11 +83,17 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
     for n in counts:
         require_players(rules, n)
     findings = Findings()  # folded as each batch is answered: no game kept but the shortest failing one
+    bar = Progress(games, quiet=quiet)
     try:
-        for game in checked(command, rules, counts, seed, games, timeout, BATCH):
-            findings.add(game)
+        with bar:
+            bar.update(0)  # the first batch is dealt and scored before any game is checked
+            for game in checked(command, rules, counts, seed, games, timeout, BATCH):
+                findings.add(game)
+                bar.update(1)
     except ScorerError as exc:
         fail(str(exc), EXIT_USAGE if isinstance(exc, ScorerNotRun) else EXIT_INVALID)
+    except KeyboardInterrupt:  # the scorer's session is its own: checked ends it on the way out
+        interrupted(f"stopped after {bar.done:,} of {games:,} games; no report printed")
     example = findings.example
     if example is None:
         _say(f"all {findings.games} games agree with the rules ({rules.id}).")

@@ -28,6 +28,7 @@ from .common import (
     rules_option,
 )
 from .files import named, refuse_to_overwrite, rules_read, write_text_file
+from .whole import write_whole
 
 
 @click.command(short_help="Play bot games and write their records.")
@@ -95,14 +96,20 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
 
     written = 0
 
-    def write(stream: IO[str]) -> None:
+    def count() -> None:
         nonlocal written
+        written += 1
+
+    def write(stream: IO[str]) -> None:
         with Progress(games, quiet=quiet) as bar:
             try:
                 for text in records(rules, names, seat_names, seed, games, lines, jobs=jobs, ray=ray_address,
                                     progress=bar.update):
-                    written += 1  # counted first: a Ctrl-C between the two leaves the record written
-                    stream.write(text)
+                    if to_stdout:  # a lagging reader's full pipe: a signal waits for the record's end
+                        write_whole(stream, text, count)
+                    else:  # a --out file is dropped when stopped
+                        stream.write(text)
+                        count()
             except ParallelError as exc:
                 fail(str(exc), EXIT_USAGE)
 

@@ -1,6 +1,7 @@
-"""Progress of long work (``simulate``, ``tournament``) on standard error: how many, how fast, how
-long still, on one line redrawn in place; only when standard error is a terminal, so that a pipe,
-a file or a log never gets it, and never when the command is told to be quiet."""
+"""Progress of long work (``simulate``, ``tournament``, ``check-scorer``) on standard error: how
+many, how fast, how long still, on one line redrawn in place; only when standard error is a
+terminal, so that a pipe, a file or a log never gets it, and never when the command is told to be
+quiet."""
 
 from __future__ import annotations
 
