@@ -31,9 +31,8 @@ from .variants import variants
 
 
 class _Commands(click.Group):
-    """The command group, turning a failure to write the output into exit 2 with a message (a closed
-    pipe into a quiet exit 141, as for Unix tools), and a Ctrl-C no command met with its own words
-    into exit 130 ("interrupted (Ctrl-C)").
+    """The command group, turning a failure to write the output into exit 2 with a message, and a
+    Ctrl-C no command met with its own words into exit 130 ("interrupted (Ctrl-C)").
 
     Click itself exits 1, silently, when the reader of a pipe goes away, and a full disk
     (``> /dev/full``) would end in a traceback; on Ctrl-C it said "Aborted!" and exited 1.
@@ -90,24 +89,19 @@ def _ending_on_signals() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
-EXIT_CLOSED_PIPE = 128 + 13
-"""A command whose reader went away (``| head -1``): what a shell shows for ``seq`` or ``cat``, ended
-by SIGPIPE (13 on every platform that has it), which Python ignores for an ``EPIPE`` instead."""
-
-
 def _output_failed(exc: OSError) -> NoReturn:
-    """Report an I/O error and exit 2, or end quietly (``EXIT_CLOSED_PIPE``) when the output's reader
-    has gone, as Unix tools do: nothing is wrong that a message could tell the reader, which asked
-    for no more. Output still buffered is dropped, not written again at exit."""
+    """Report an I/O error and exit 2, a closed pipe too (issue 10: "I/O problems are exit 2 with a
+    message"; the exit codes stay the three the guide names); output still buffered is dropped, not
+    written again at exit."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):  # stdout without a file descriptor (a test runner's)
         pass
-    if exc.errno == errno.EPIPE:
-        sys.exit(EXIT_CLOSED_PIPE)
+    what = "the output was closed before it was all written" if exc.errno == errno.EPIPE else \
+        f"I/O error: {exc.strerror or exc}"
     with contextlib.suppress(OSError):
-        click.echo(f"boomerang-rules: I/O error: {exc.strerror or exc}", err=True)
+        click.echo(f"boomerang-rules: {what}", err=True)
     sys.exit(2)
 
 
@@ -124,8 +118,7 @@ def cli() -> None:
       boomerang-rules play --rules sea-salt-paper
 
     Exit codes: 0 fine, 1 invalid input, 2 usage or I/O error; stopped by Ctrl-C
-    130, by SIGTERM 143, by SIGHUP (its terminal closed) 129, quietly by its
-    reader going away (| head) 141.
+    130, by SIGTERM 143, by SIGHUP (its terminal closed) 129.
     """
 
 
