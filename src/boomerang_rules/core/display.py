@@ -69,7 +69,7 @@ one are its whitespace (the newline between indented lines)."""
 def escaped_json(text: str) -> str:
     """JSON text (``json.dumps(..., ensure_ascii=False)``) fit for a terminal: each character of
     ``UNSHOWN_IN_NAMES`` that JSON leaves raw in a string (DEL and C1 controls, the bidirectional
-    controls, the line and paragraph separators) written as its ``\\uXXXX`` escape, so that the
+    controls, the line and paragraph separators) written as its ``\\u`` escape (``\\u202e``), so that the
     text parses to the same data and a terminal shows every name as ``escaped_name`` does."""
     if not _RAW_IN_JSON.search(text):
         return text
