@@ -42,7 +42,7 @@ from ..core.arguments import as_id, brief, integer
 from ..core.loading import loaded, require_ruleset
 from .encoding import _rl_module, encoder_for
 from .seeds import check_seed
-from .truncation import Scaled, length_scale
+from .truncation import Scaled, bound
 
 REWARDS = ("round", "final", "win")
 
@@ -108,9 +108,8 @@ class VectorEnv:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {brief(reward)}")
         if not isinstance(copy, bool | np.bool_):  # "no" would give copies, 0 views
             raise TypeError(f"copy must be True or False, not {brief(copy)}")
-        scaled = isinstance(max_steps, Scaled)  # the default: grown with the ruleset's games, below
-        if max_steps is not None and as_id(max_steps) is not None:  # a numpy integer is the int it holds
-            max_steps = as_id(max_steps)
+        if not isinstance(max_steps, int) and as_id(max_steps) is not None:  # a numpy integer is the int it holds
+            max_steps = as_id(max_steps)  # (an int, the default ``Scaled`` too, is kept for ``bound`` below)
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps must be a positive integer or None, not {brief(max_steps)}")
         # read as the other envs read it, whatever engine serves (Australia's took a float, or a numpy int not)
@@ -119,8 +118,7 @@ class VectorEnv:
         self._steps = 0
         self._truncated: npt.NDArray[np.bool_] | None = None
         self.rules = require_ruleset(loaded(rules))  # an id or a path, as load_rules takes it
-        if scaled and max_steps is not None:
-            self.max_steps = max_steps * length_scale(self.rules, players)
+        self.max_steps = bound(max_steps, self.rules, players)  # the default grown with the ruleset's games
         self._engine = engine.serving(self.rules)  # a compiled engine, else the plain one; else RulesError
         self.engine: str = self._engine.__name__.rsplit(".", 1)[1]
         """The module of ``batch`` serving: ``australia``, ``seasaltpaper``, ``boomerang2010`` or ``generic``."""
