@@ -452,6 +452,17 @@ def test_boomerang_2010_opens_with_how_it_scores_and_says_what_passing_does() ->
     assert max(map(len, out.splitlines())) <= 80
 
 
+def test_boomerang_2010_s_opening_counts_one_boomerang_in_the_singular() -> None:
+    """``rules_summary`` said "You start with 1 boomerangs" and "a point per 1 boomerangs held" of a
+    ruleset giving one (the page's explanation and the sheet's "Sets of" row too: ``test_tour_pictures``)."""
+    from boomerang_rules.boomerang2010.cli import rules_summary
+    from boomerang_rules.core.loading import rules_data, rules_from_data
+
+    data = {**rules_data(br.load_rules("boomerang-2010")), "id": "one", "boomerangs_each": 1, "boomerangs_per_point": 1}
+    opening = " ".join(rules_summary(rules_from_data(data)))
+    assert "You start with 1 boomerang and a token" in opening and "a point per 1 boomerang held." in opening
+
+
 def test_sea_salt_and_paper_tells_a_turn_without_repeating_the_table() -> None:
     code, out, _ = run("play", "--rules", "sea-salt-paper", "--seed", "3", input="1\n" * 4000)
     assert code == 0
