@@ -188,8 +188,8 @@ def rules_summary(rules: Ruleset) -> list[str]:
     tie = " then ".join(f"the most {row}" for row in rules.tie_breakers)
     return [
         f"You start with {counted(rules.boomerangs_each, 'boomerang')} and a token for each land. Each round, "
-        "cards are turned up into the river (cards left from earlier rounds stay) until it shows every land or the deck "
-        "runs out. Choose a land in secret (your token); then, in turn, throw a boomerang into the pot or pass: "
+        "cards are turned up into the river (cards left from earlier rounds stay) until it shows every land or the "
+        "deck runs out. Choose a land in secret (your token); then, in turn, throw a boomerang into the pot or pass: "
         "passing takes the pot and leaves the hunt (with no boomerang left you must pass). The last hunter left "
         "captures first, then the passers, latest first: each takes every river card showing the land of its "
         "token.",
