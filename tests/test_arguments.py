@@ -535,8 +535,11 @@ def test_a_seed_refused_for_its_length_says_how_many_digits_it_has() -> None:
 @pytest.mark.parametrize(("value", "options", "shown"), [
     ({"a": [None, True, 1.5]}, {}, '{"a": [null, true, 1.5]}'),
     ("é", {}, '"é"'),  # printable text kept
-    ("é\ud800", {}, '"\\xe9\\ud800"'),  # a lone surrogate, no UTF-8 holds: the whole text escaped
+    ("é\ud800", {}, '"é\\ud800"'),  # a lone surrogate, no UTF-8 holds: as its JSON escape
     ("\u202e", {"ascii_only": True}, '"\\u202e"'),  # a bidirectional control: escaped for a terminal
+    ("\u202e", {}, '"\\u202e"'),  # a document's value too: every message quoting it goes to a terminal
+    ({"\u2066k\u2028": "\x85"}, {}, '{"\\u2066k\\u2028": "\\u0085"}'),  # in a key; a line separator, a C1 control
+    ("é\u200f", {}, '"é\\u200f"'),  # the rest kept as it is
     ("é", {"ascii_only": True}, '"\\u00e9"'),  # a program's answer: every character past ASCII, as JSON escapes it
     ({"é": 1}, {"ascii_only": True}, '{"\\u00e9": 1}'),
     (["v" * 70], {}, '["' + "v" * 57 + "…"),  # 60 characters

@@ -286,3 +286,15 @@ def test_repr_and_str_name_each_step_as_the_rules_do() -> None:
         state = br.step(state, [br.legal_actions(state, seat)[0] for seat in br.to_act(state)])
     assert said == ["the Throw", *(f"pick {k} of 5" for k in range(1, 6)), "the activity choice"]
     assert "round 2 of 4, the Throw;" in repr(state)
+
+
+def test_a_state_of_one_seat_counts_it_in_the_singular() -> None:
+    """A ruleset may seat one player (its schema's least): ``repr`` and ``str`` wrote "1 players";
+    each count agrees with its noun (``core.display.counted``), and "0 sites; 0 points" stay plural."""
+    from boomerang_rules.core.loading import rules_from_data
+
+    data = br.rules_data(RULES)
+    data["players"]["min"], data["id"] = 1, "solo"
+    state = br.new_game(rules_from_data(data), 1, seed=1)
+    assert ", 1 player, round 1 of 4" in repr(state) and ", 1 player, round 1 of 4" in str(state)
+    assert "; 0 sites; 0 points" in str(state)

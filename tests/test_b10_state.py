@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from typing import Any
 
 import attrs
@@ -246,6 +247,23 @@ def test_a_state_shows_its_cards_by_id() -> None:
 
     assert repr(STATE) == state_repr(STATE) and "\n" not in repr(STATE)
     assert str(STATE) == state_text(STATE) and "\n" in str(STATE)
+
+
+def test_a_state_counts_one_boomerang_or_card_in_the_singular() -> None:
+    """``repr`` and ``str`` wrote "1 boomerangs" of a seat's last boomerang or a pot of one (in 91
+    states of six random games) and "deck: 1 cards": each count agrees with its noun
+    (``core.display.counted``)."""
+    plural_one = re.compile(r"(?<![\d.,-])1 (boomerangs|cards|players)\b")
+    singular = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = br.new_game("boomerang-2010", 3, seed)
+        while not br.is_over(state):
+            text = f"{state!r}\n{state}"
+            assert not plural_one.search(text), text
+            singular |= set(re.findall(r"(?<![\d.,-])1 (boomerang|card)\b", text))
+            state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+    assert singular == {"boomerang", "card"}
 
 
 def test_names_take_no_part_in_equality() -> None:

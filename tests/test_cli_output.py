@@ -249,6 +249,25 @@ BIDI = "\u202e\u202d\u202a\u2067\u2069\u200e\u200f\u061c"
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("command", [["validate"], ["variants", "show"], ["simulate", "--rules"]])
+def test_a_problems_message_quotes_a_value_with_its_controls_escaped(game: str, command: list[str],
+                                                                     tmp_path: Path) -> None:
+    """A problem's message quotes the value it refuses as JSON writes it, and JSON leaves the
+    bidirectional controls, the line separators and the C1 controls raw: ``variants show`` of a
+    variant whose ``players`` was ``["\u202e..."]`` wrote them to the terminal, in every
+    game and command (its pointer and file name were escaped). They are JSON escapes now."""
+    marks = BIDI + "\u2028\u2029\x85"
+    variant = tmp_path / "v.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "evil", "name": "Evil",
+                                   "extends": rules_of(game), "changes": {"players": [marks]}}),
+                       encoding="utf-8")
+    code, out, err = run(*command, str(variant))
+    assert code == 1, (out, err)
+    assert not any(c in out + err for c in marks), [c for c in marks if c in out + err]
+    assert '["\\u202e\\u202d' in out + err, (out, err)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_variants_show_writes_a_rulesets_bidirectional_controls_escaped(game: str, tmp_path: Path) -> None:
     """``variants show FILE`` printed the ruleset's name and description with their bidirectional
     controls and line separators raw (JSON allows them in a string), in every game, where ``play`` and

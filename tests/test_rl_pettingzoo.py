@@ -190,6 +190,24 @@ def test_unmasked_sample_is_legal_and_seeds_repeat() -> None:
     assert all(np.array_equal(obs[a]["observation"], again[a]["observation"]) for a in obs)
 
 
+def test_a_bound_given_as_a_0_d_integer_array_is_taken_as_every_env_takes_it() -> None:
+    """``max_cycles=np.array(3)`` was refused ("must be a positive integer or None") where the
+    gymnasium env's ``max_decisions`` and ``VectorEnv``'s ``max_steps`` take it, as a numpy integer
+    and as a seed (``core.rng.integer_seed``): every env of ``rl`` reads a bound alike now."""
+    from boomerang_rules.rl.gym import SingleAgentEnv
+    from boomerang_rules.rl.vector import VectorEnv
+
+    for make in (bz.env, bz.parallel_env):
+        for bound in (np.array(3), np.int8(3), 3):
+            made = make(max_cycles=bound)
+            assert made.max_cycles == 3 and made.max_cycles.__class__ is int
+        for bad in (np.array(0), np.array(3.0), np.array([3]), np.True_):
+            with pytest.raises(ValueError, match=r"^max_cycles must be a positive integer or None, not "):
+                make(max_cycles=bad)
+    assert SingleAgentEnv(game="sea-salt-paper", max_decisions=np.array(3)).max_decisions == 3
+    assert VectorEnv(rules="sea-salt-paper", games=1, max_steps=np.array(3)).max_steps == 3
+
+
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="reward must be one of"):
         bz.env(reward="points")

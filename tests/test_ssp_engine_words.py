@@ -613,6 +613,19 @@ def test_a_recorded_steal_of_a_card_the_victim_lacks_is_refused_in_words() -> No
                                  "does not hold")
 
 
+def test_a_steal_of_no_seat_is_refused_with_its_text_escaped() -> None:
+    """The refusal of a steal quoted the seat its action named as written: a record's
+    ``steal:0\\x1b[31m\\u202e`` had ``validate`` write the escape sequence and the right-to-left
+    override raw to the terminal (``replay`` and ``sheet`` the override). It is escaped as every
+    name a message quotes is; a seat's number is unchanged."""
+    state = first(3, lambda s: s.phase == "steal")
+    seat = state.turn
+    for text, shown in (("0\x1b[31m\u202e", "0\\x1b[31m\\u202e"), ("9", "9")):
+        with pytest.raises(IllegalAction) as caught:
+            ssp.apply(state, seat, f"steal:{text}")
+        assert str(caught.value).startswith(f"seat {shown} cannot be stolen from: "), str(caught.value)
+
+
 def test_a_seeded_game_s_steal_draws_from_its_seed() -> None:
     """The same deck and first player, the same moves, different seeds: the steals differ."""
     start = first(3, lambda s: s.phase == "steal")

@@ -146,6 +146,10 @@ CASES: dict[str, tuple[Change, list[str]]] = {
         lambda d: d.update(cards=[c for c in d["cards"] if c["kind"] != "mermaid"]),
         ["/mermaids/kind: the deck has no 'mermaid' card [kind-in-deck]",
          "/mermaids/win_with: 4 mermaids win, but the deck has 0 [mermaid-count]"]),
+    "no mermaid card, where one wins": (  # told in the singular ("1 mermaids win" before)
+        lambda d: (d.update(cards=[c for c in d["cards"] if c["kind"] != "mermaid"]), d["mermaids"].update(win_with=1)),
+        ["/mermaids/kind: the deck has no 'mermaid' card [kind-in-deck]",
+         "/mermaids/win_with: 1 mermaid wins, but the deck has 0 [mermaid-count]"]),
     "a round end no hand reaches": (
         lambda d: d["round_end"].update(min_points=110),
         ["/round_end/min_points: ending a round takes 110 card points, but no hand of this deck can score more "

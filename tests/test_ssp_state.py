@@ -357,5 +357,12 @@ def test_a_state_shows_its_cards_by_id() -> None:
     assert STATE.tables.ids[STATE.hands[0][0]] in str(STATE)
 
 
+def test_a_state_counts_one_card_or_point_in_the_singular() -> None:
+    """``str`` wrote "deck: 1 cards" and a total of "1 points": each count agrees with its noun
+    (``core.display.counted``)."""
+    one = attrs.evolve(STATE, deck=STATE.deck[:1], totals=(1, 0, 2))
+    assert "deck: 1 card;" in str(one) and "; 1 point\n" in str(one) and str(one).endswith("; 2 points")
+
+
 def test_chance_and_names_take_no_part_in_equality() -> None:
     assert attrs.evolve(STATE, chance=Chance(rng=None), names=("a", "b", "c")) == STATE

@@ -569,9 +569,20 @@ def _custom(rules_id: str, **changes: object) -> br.Ruleset:
     return rules
 
 
+def test_boomerang_2010_s_sheet_counts_a_set_of_one_boomerang_in_the_singular() -> None:
+    """The sheet's row of sets said "Sets of 1 boomerangs" of a ruleset scoring a point a boomerang."""
+    from boomerang_rules.boomerang2010.picture import sheet_svg
+
+    ruleset = _custom("boomerang-2010", boomerangs_per_point=1)
+    *_, state = random_states(ruleset, 3, 7)
+    svg = sheet_svg(state, ["Ann", "Bob", "Cy"])
+    assert ">Sets of 1 boomerang<" in svg and "Sets of 1 boomerangs" not in svg
+
+
 @pytest.mark.parametrize(("rules", "says", "not_says"), [
     (lambda: _custom("standard", hand_size=5), "a round is scored from all 5 of its cards", "seven"),
     (lambda: _custom("boomerang-2010", boomerangs_per_point=4), "a point per 4 boomerangs held", "a set of"),
+    (lambda: _custom("boomerang-2010", boomerangs_per_point=1), "a point per 1 boomerang held", "boomerangs held"),
     (lambda: _custom("sea-salt-paper", end_targets={"2": 20, "3": 15, "4": 10}), "the total changes when a round ends",
      None),
 ])

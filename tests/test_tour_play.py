@@ -426,6 +426,21 @@ def test_australia_hand_is_a_column_and_cards_tell_points_on_a_second_line() -> 
     assert told[1].strip() == "collection: shells (3 points); animal: platypuses (9 points a pair)"
 
 
+def test_australia_counts_one_point_of_a_pair_or_a_region_in_the_singular(tmp_path: Path) -> None:
+    """A ruleset whose emus score 1 a pair and whose regions a bonus of 1: ``play`` said
+    "(1 points a pair)" and "+1 points each"; each count agrees with its noun now."""
+    variant = tmp_path / "ones.json"
+    variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "ones", "name": "Ones",
+                                   "extends": "standard", "changes": {"scoring": {
+                                       "animals": {"values": {"emus": 1}}, "region_bonus": 1}}}),
+                       encoding="utf-8")
+    _, out, _ = run("play", "--rules", str(variant), "--players", "2", "--seed", "5", input=australia_answers())
+    words = " ".join(out.split())
+    assert "animal: emus (1 point a pair)" in words and "animal: koalas (7 points a pair)" in words
+    assert "You complete Northern Territory first: +1 point " in words and "same round: +1 point each" in words
+    assert "1 points" not in words
+
+
 def test_australia_says_what_the_cards_kept_score_so_far() -> None:
     _, out, _ = run("play", "--seed", "21", input="#\nQ\nO\nG\nX\nI\n")
     words = " ".join(out.split())
@@ -450,6 +465,17 @@ def test_boomerang_2010_opens_with_how_it_scores_and_says_what_passing_does() ->
     assert "Throw a boomerang, or pass and take the pot (" in out
     assert "Still hunting, with their boomerangs: You 12, greedy 1 " in out  # how long a bidding war can last
     assert max(map(len, out.splitlines())) <= 80
+
+
+def test_boomerang_2010_s_opening_counts_one_boomerang_in_the_singular() -> None:
+    """``rules_summary`` said "You start with 1 boomerangs" and "a point per 1 boomerangs held" of a
+    ruleset giving one (the page's explanation and the sheet's "Sets of" row too: ``test_tour_pictures``)."""
+    from boomerang_rules.boomerang2010.cli import rules_summary
+    from boomerang_rules.core.loading import rules_data, rules_from_data
+
+    data = {**rules_data(br.load_rules("boomerang-2010")), "id": "one", "boomerangs_each": 1, "boomerangs_per_point": 1}
+    opening = " ".join(rules_summary(rules_from_data(data)))
+    assert "You start with 1 boomerang and a token" in opening and "a point per 1 boomerang held." in opening
 
 
 def test_sea_salt_and_paper_tells_a_turn_without_repeating_the_table() -> None:

@@ -122,8 +122,8 @@ def _icons(rules: Any, card_id: str, points: bool) -> str:
         icons.append(f"collection: {card.collection} ({counted(n, 'point')})" if points
                      else card.collection)
     if card.animal:
-        icons.append(f"animal: {card.animal} ({values.animals.values.get(card.animal, 0)} points a pair)" if points
-                     else card.animal)
+        pair = counted(values.animals.values.get(card.animal, 0), "point")
+        icons.append(f"animal: {card.animal} ({pair} a pair)" if points else card.animal)
     if card.activity:
         icons.append(("activity: " if points else "") + card.activity.replace("_", " "))
     return "; ".join(icons) or "no icons"
@@ -401,12 +401,12 @@ class Session:
                     firsts.setdefault(escaped_name(region.name), []).append(s)
                 else:
                     say(f"  {who} {escaped_name(region.name)} (its bonus was already taken: no points)")
-        bonus = self.rules.scoring.region_bonus
+        bonus_points = counted(self.rules.scoring.region_bonus, "point")
         for name, seats in firsts.items():  # several in one round all get the bonus
             who = " and ".join(self.labels[s] for s in seats)
             verb = "complete" if len(seats) > 1 or seats[0] == self.seat else "completes"
-            said = (f"{who} {verb} {name} first: +{bonus} points" if len(seats) == 1 else
-                    f"{who} {verb} {name} first, in the same round: +{bonus} points each")
+            said = (f"{who} {verb} {name} first: +{bonus_points}" if len(seats) == 1 else
+                    f"{who} {verb} {name} first, in the same round: +{bonus_points} each")
             for line in fitted(said, indent="  "):
                 click.echo(note(line))
         notes = [(past.activities[s] or "none").replace("_", " ") for s in range(self.players)]
@@ -420,8 +420,8 @@ class Session:
         before: set[str] = set()
         for earlier in seen.past_rounds[:r]:
             before.update(earlier.drafts[self.seat][skip:])
-        counted = mine[skip:]
-        gained = [c for c in counted if c not in before]
+        sited = mine[skip:]  # the cards whose sites count
+        gained = [c for c in sited if c not in before]
         echo_fitted(f"  Your cards: {' '.join(mine)} (Throw {mine[0]}, Catch {mine[-1]}); "
                     f"sites gained: {' '.join(gained) or 'none'}")
 

@@ -59,7 +59,7 @@ def state_repr(state: Any) -> str:
     t = state.tables
     seats = "; ".join(f"{s}: hand {_hand(t, state.hands[s])} taken {' '.join(t.ids_of(d)) or '-'}"
                       for s, d in enumerate(state.drafted))
-    return f"<Boomerang: Australia {state.rules.id!r}, {state.players} players, {_where(state)}; {seats}>"
+    return f"<Boomerang: Australia {state.rules.id!r}, {counted(state.players, 'player')}, {_where(state)}; {seats}>"
 
 
 def state_text(state: Any) -> str:
@@ -69,13 +69,14 @@ def state_text(state: Any) -> str:
 
     t = state.tables
     totals = [sheet.total for sheet in game_module("boomerang-australia").score_sheets(state)]
-    lines = [f"{escaped_name(state.rules.name)} [{state.rules.id}], {state.players} players, "
+    lines = [f"{escaped_name(state.rules.name)} [{state.rules.id}], {counted(state.players, 'player')}, "
              f"{_where(state)}" + (f"; seed {state.progress.seed}" if state.progress.seed is not None else "")]
     waiting = [s for s in range(state.players) if state[5] >> s & 1]
     for s in range(state.players):
         sites = len(bits(state.progress.visited[s]))
         taken = " ".join(t.ids_of(state.drafted[s])) or "-"
-        lines.append(f"  seat {s}: hand {_hand(t, state.hands[s])}; taken {taken}; {sites} sites; {totals[s]} points")
+        lines.append(f"  seat {s}: hand {_hand(t, state.hands[s])}; taken {taken}; {counted(sites, 'site')}; "
+                     f"{counted(totals[s], 'point')}")
     if waiting and state.round < state.rules.rounds:
         lines.append("  to act: " + ", ".join(map(str, waiting)))
     return "\n".join(lines)

@@ -187,15 +187,15 @@ def rules_summary(rules: Ruleset) -> list[str]:
     """The rules in a few sentences, read off the ruleset, for the opening of ``play``."""
     tie = " then ".join(f"the most {row}" for row in rules.tie_breakers)
     return [
-        f"You start with {rules.boomerangs_each} boomerangs and a token for each land. Each round, cards are "
-        "turned up into the river (cards left from earlier rounds stay) until it shows every land or the deck "
-        "runs out. Choose a land in secret (your token); then, in turn, throw a boomerang into the pot or pass: "
+        f"You start with {counted(rules.boomerangs_each, 'boomerang')} and a token for each land. Each round, "
+        "cards are turned up into the river (cards left from earlier rounds stay) until it shows every land or the "
+        "deck runs out. Choose a land in secret (your token); then, in turn, throw a boomerang into the pot or pass: "
         "passing takes the pot and leaves the hunt (with no boomerang left you must pass). The last hunter left "
         "captures first, then the passers, latest first: each takes every river card showing the land of its "
         "token.",
         "Scores: for each animal, whoever has the most cards of it scores a point a card (tied leaders all "
-        f"score); a point per {rules.boomerangs_per_point} boomerangs held. The game ends when a round would "
-        "start with an empty deck; highest total wins"
+        f"score); a point per {counted(rules.boomerangs_per_point, 'boomerang')} held. The game ends when a round "
+        "would start with an empty deck; highest total wins"
         + (f", a tie goes to {tie}, and a tie that remains is shared." if tie else ", and a tie is shared."),
     ]
 

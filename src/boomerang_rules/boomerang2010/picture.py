@@ -96,7 +96,7 @@ def sheet_svg(state: Any, names: list[str]) -> str:
         y += 10
         per = rules.boomerangs_per_point
         for label, value, cls in ((f"Boomerangs held: {part['boomerangs']}", "", ""),
-                                  (f"Sets of {per} boomerangs", str(part["sets"]), "sets"),
+                                  (f"Sets of {counted(per, 'boomerang')}", str(part["sets"]), "sets"),
                                   ("Total", str(part["total"]), "total")):
             bold = "bold" if label == "Total" else "normal"
             out.append(_text(x0 + 10, y + 16, label, 13, weight=bold))
@@ -212,14 +212,14 @@ def seen_tokens(seen: Any) -> list[str]:
 
 EXPLAIN = ("Token: the land each player chose for the round (secret until the capture). Total: what the seat would "
            "score if the game ended at that step: for each animal its cards where it has the most of them (ties "
-           "all score), and a point per {per} boomerangs held; it changes with every capture and every boomerang "
+           "all score), and a point per {per} held; it changes with every capture and every boomerang "
            "thrown or taken back.")
 
 
 SEAT_EXPLAIN = ("Only what {name} could see at each moment: the river, every hunt decision and every capture are "
                 "seen by all; of a round's tokens, {name}'s own, the others' face down until the capture reveals "
                 "them. Total: what the seat would score if the game ended at that step: for each animal its "
-                "cards where it has the most of them (ties all score), and a point per {per} boomerangs held; it "
+                "cards where it has the most of them (ties all score), and a point per {per} held; it "
                 "changes with every capture and every boomerang thrown or taken back.")
 
 
@@ -231,7 +231,7 @@ def replay_html(record: dict[str, Any], rules: Any, names: list[str], seat: int 
     names = picture_names(names)  # escaped as replay writes them (core.page)
     frames, state = replay_frames(record, rules, names, seat)
     svg = sheet_svg(state, names) if state.phase == "over" else None
-    per = rules.boomerangs_per_point  # the ruleset's set size, as the sheets count it
+    per = counted(rules.boomerangs_per_point, "boomerang")  # the ruleset's set size, as the sheets count it
     explain = EXPLAIN.format(per=per) if seat is None else SEAT_EXPLAIN.format(name=names[seat], per=per)
     return page_html(seen_by(rules.name, names, seat),
                      ["Player", "Token", "Captured", "By animal", "Boomerangs", "Total"], frames, svg, explain,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.display import escaped_name
+from ..core.display import counted, escaped_name
 
 
 def card_words(rules: Any, card_id: str) -> str:
@@ -29,18 +29,19 @@ def _ids(t: Any, cards: Any) -> str:
 def state_repr(state: Any) -> str:
     """One line: the ruleset, the round and phase, the river, each seat's captures and boomerangs."""
     t = state.tables
-    seats = "; ".join(f"{s}: captured {_ids(t, c)}, {state.boomerangs[s]} boomerangs"
+    seats = "; ".join(f"{s}: captured {_ids(t, c)}, {counted(state.boomerangs[s], 'boomerang')}"
                       for s, c in enumerate(state.captured))
-    return (f"<Boomerang (2010) {state.rules.id!r}, {state.players} players, round {state.round + 1}, "
+    return (f"<Boomerang (2010) {state.rules.id!r}, {counted(state.players, 'player')}, round {state.round + 1}, "
             f"{state.phase}; river {_ids(t, state.river)}; pot {state.pot}; {seats}>")
 
 
 def state_text(state: Any) -> str:
     """Several lines: where the game is, the river, the pot, each seat's captures and boomerangs."""
     t = state.tables
-    lines = [f"{escaped_name(state.rules.name)} [{state.rules.id}], {state.players} players, "
+    lines = [f"{escaped_name(state.rules.name)} [{state.rules.id}], {counted(state.players, 'player')}, "
              f"round {state.round + 1}, {state.phase}" + (f"; seed {state.seed}" if state.seed is not None else ""),
-             f"  river: {_ids(t, state.river)}; deck: {len(state.deck)} cards; pot: {state.pot} boomerangs"]
+             f"  river: {_ids(t, state.river)}; deck: {counted(len(state.deck), 'card')}; "
+             f"pot: {counted(state.pot, 'boomerang')}"]
     for s in range(state.players):
-        lines.append(f"  seat {s}: captured {_ids(t, state.captured[s])}; {state.boomerangs[s]} boomerangs")
+        lines.append(f"  seat {s}: captured {_ids(t, state.captured[s])}; {counted(state.boomerangs[s], 'boomerang')}")
     return "\n".join(lines)

@@ -51,6 +51,16 @@ class _Commands(click.Group):
 
             fail("interrupted (Ctrl-C)", EXIT_INTERRUPTED)
 
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        """The command line read, as click reads it; a Ctrl-C meanwhile (before any command runs)
+        exits 130 as one within a command does (click said "Aborted!", exit 1)."""
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            from .common import EXIT_INTERRUPTED, fail
+
+            fail("interrupted (Ctrl-C)", EXIT_INTERRUPTED)
+
     def main(self, *args: Any, **kwargs: Any) -> Any:
         try:
             try:

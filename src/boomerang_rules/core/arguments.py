@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from typing import Any
 
-from .display import is_text
+from .display import escaped_json, is_text
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = 60
@@ -45,9 +45,10 @@ def json_brief(value: object, limit: int | None = 60, ascii_only: bool = False) 
     ``{"a": 1}``, not Python's ``True``, ``None``, ``{'a': 1}``), at most ``limit`` characters (None:
     whole, for the library's own values) and built no further than that (a list of a million items
     costs what its first items do); an integer of hundreds of digits as ``brief`` cuts it, its first
-    and last digits. Text past ASCII is kept where UTF-8 can write it; with ``ascii_only`` it is
-    escaped as JSON escapes it (a program's answer: no control or bidirectional character of it may
-    reach a terminal)."""
+    and last digits. Text past ASCII is kept where UTF-8 can write it, but what a terminal obeys
+    and JSON leaves raw (``core.display.escaped_json``: a bidirectional control of a ruleset's key was
+    written raw in its problem's message); with ``ascii_only`` it is escaped as JSON escapes it (a
+    program's answer: no control or bidirectional character of it may reach a terminal)."""
     parts: list[str] = []
     size = 0
     most = sys.maxsize if limit is None else limit
@@ -59,12 +60,17 @@ def json_brief(value: object, limit: int | None = 60, ascii_only: bool = False) 
         if size > most:
             raise _Written
 
+    def written(text: str) -> str:
+        """A string as JSON writes it, and what JSON leaves raw that a terminal obeys (a bidirectional
+        control, a line separator, a C1 control) as its JSON escape: every message quoting it is shown."""
+        return json.dumps(text, ensure_ascii=True) if ascii_only else escaped_json(json.dumps(text, ensure_ascii=False))
+
     def walk(node: object) -> None:
         if isinstance(node, dict):
             put("{")
             for i, (key, item) in enumerate(node.items()):
                 put(", " if i else "")
-                put(json.dumps(str(key)[: most + 1], ensure_ascii=ascii_only) + ": ")
+                put(written(str(key)[: most + 1]) + ": ")
                 walk(item)
             put("}")
         elif isinstance(node, list | tuple):
@@ -74,7 +80,7 @@ def json_brief(value: object, limit: int | None = 60, ascii_only: bool = False) 
                 walk(item)
             put("]")
         elif isinstance(node, str):
-            put(json.dumps(node[: most + 1], ensure_ascii=ascii_only))
+            put(written(node[: most + 1]))
         elif node is None or isinstance(node, bool | float):
             put(json.dumps(node))
         else:  # an integer, cut as brief cuts it; no JSON value: as Python shows it

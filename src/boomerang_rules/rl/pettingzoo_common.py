@@ -15,7 +15,7 @@ import gymnasium
 import numpy as np
 
 from ..core import rng as rng_mod
-from ..core.arguments import brief
+from ..core.arguments import as_id, brief
 from .adapters import GameAdapter, action_id, adapter_for, set_attributes
 from .seeds import check_seed as check_seed
 from .truncation import Scaled, bound
@@ -82,8 +82,8 @@ def _check(reward: str, max_cycles: int | None, render_mode: str | None, obs_key
         raise ValueError(f"obs_key must be one of {', '.join(map(repr, OBS_KEYS))}, not {brief(obs_key)}")
     if reward not in REWARDS:
         raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {brief(reward)}")
-    if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int | np.integer)
-                                   or max_cycles < 1):
+    cycles = as_id(max_cycles)  # a numpy integer or 0-d integer array too, as every env of rl reads a bound
+    if max_cycles is not None and (cycles is None or cycles < 1):
         raise ValueError(f"max_cycles must be a positive integer or None, not {brief(max_cycles)}")
     if render_mode not in (None, "ansi", "human"):
         raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {brief(render_mode)}")
@@ -118,7 +118,7 @@ class _Common:
         vars(self)["metadata"] = {**type(self).metadata, "name": self.game.rules.game.replace("-", "_") + "_v0"}
         self.reward = reward
         cycles = bound(max_cycles, self.game.rules, players)  # the default grown with the ruleset's games
-        self.max_cycles = None if cycles is None else int(cycles)
+        self.max_cycles = None if cycles is None else as_id(cycles)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}

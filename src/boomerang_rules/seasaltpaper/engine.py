@@ -16,6 +16,7 @@ import attrs
 from ..core import rng as rng_mod
 from ..core.arguments import PLAIN_SEED_BITS, brief, optional_seed
 from ..core.compiled import compiled
+from ..core.display import escaped_name
 from ..core.errors import IllegalAction, InvalidInput, Problem
 from ..core.seats import check_players, check_seat, step_actions
 from ..core.tuple_backed import NEW
@@ -374,8 +375,9 @@ def _refuse(state: GameState, seat: object, action: object) -> IllegalAction:
         tops = ", ".join(t.ids[p[-1]] for p in state.piles if p) or "none: both piles are empty"
         return IllegalAction(f"card {brief(rest)} is not on top of a discard pile (tops: {tops})")
     if state.phase == "steal" and verb == "steal":
-        return IllegalAction(f"seat {rest} cannot be stolen from: a revealed hand is protected, an empty hand "
-                             f"has nothing, and a player cannot steal from themself (victims: "
+        # the seat as the action wrote it, escaped as a name a message quotes (a record's text)
+        return IllegalAction(f"seat {escaped_name(rest)} cannot be stolen from: a revealed hand is protected, "
+                             f"an empty hand has nothing, and a player cannot steal from themself (victims: "
                              f"{', '.join(a[6:] for a in legal)})")
     return IllegalAction(f"seat {number} may not {brief(action)} now ({state.phase} phase); legal: "
                          f"{', '.join(legal)}")

@@ -13,6 +13,7 @@ from typing import Any, Literal
 import attrs
 
 from ..core import rulesets as core_rulesets
+from ..core.display import counted
 from ..core.errors import Problem
 from ..core.frozendict import frozen_map
 from ..core.pointer import pointer
@@ -214,9 +215,11 @@ def check(data: dict[str, Any]) -> list[Problem]:
         if a == b and kinds[a] == 1:
             problems.append(Problem(pointer("duos", i, "kinds"), f"the deck has one {a!r}: never a pair",
                                     "kind-in-deck"))
-    if kinds[mermaid] < data["mermaids"]["win_with"]:
-        problems.append(Problem(pointer("mermaids", "win_with"), f"{data['mermaids']['win_with']} mermaids win, "
-                                f"but the deck has {kinds[mermaid]}", "mermaid-count"))
+    win_with = data["mermaids"]["win_with"]
+    if kinds[mermaid] < win_with:  # "1 mermaid wins", "4 mermaids win"
+        problems.append(Problem(pointer("mermaids", "win_with"), f"{counted(win_with, 'mermaid')} "
+                                f"{'wins' if win_with == 1 else 'win'}, but the deck has {kinds[mermaid]}",
+                                "mermaid-count"))
     for n in range(players["min"], players["max"] + 1):
         if str(n) not in data["end_targets"]:
             problems.append(Problem(pointer("end_targets"), f"no target for {n} players", "end-targets"))

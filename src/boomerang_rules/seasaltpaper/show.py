@@ -63,19 +63,19 @@ def state_repr(state: Any) -> str:
     t = state.tables
     tops = " / ".join(t.ids[p[-1]] if p else "-" for p in state.piles)
     hands = "; ".join(f"{s}: {_ids(t, h)}" for s, h in enumerate(state.hands))
-    return (f"<Sea Salt & Paper {state.rules.id!r}, {state.players} players, round {state.round + 1}, "
+    return (f"<Sea Salt & Paper {state.rules.id!r}, {counted(state.players, 'player')}, round {state.round + 1}, "
             f"{state.phase}, to act: {state.turn}; discards {tops}; hands {hands}; totals {list(state.totals)}>")
 
 
 def state_text(state: Any) -> str:
     """Several lines: where the game is, the deck and discards, each seat's hand, cards played, total."""
     t = state.tables
-    lines = [f"{escaped_name(state.rules.name)} [{state.rules.id}], {state.players} players, "
+    lines = [f"{escaped_name(state.rules.name)} [{state.rules.id}], {counted(state.players, 'player')}, "
              f"round {state.round + 1}, {state.phase}" + (f", seat {state.turn} to act" if state.turn >= 0 else "")
              + (f"; seed {state.seed}" if state.seed is not None else ""),
-             f"  deck: {len(state.deck)} cards; discard piles (top): "
+             f"  deck: {counted(len(state.deck), 'card')}; discard piles (top): "
              + " / ".join(t.ids[p[-1]] if p else "-" for p in state.piles)]
     for s in range(state.players):
         lines.append(f"  seat {s}: hand {_ids(t, state.hands[s])}; played {_ids(t, state.played[s])}; "
-                     f"{state.totals[s]} points")
+                     f"{counted(state.totals[s], 'point')}")
     return "\n".join(lines)
