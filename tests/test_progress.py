@@ -198,3 +198,27 @@ def test_check_scorer_ctrl_c_says_how_far_it_got() -> None:
     assert code == 130
     assert err.rstrip().endswith(b"boomerang-rules: interrupted (Ctrl-C): stopped after 0 of 300 games; no report "
                                  b"printed"), err
+
+
+def test_a_terminal_closed_meanwhile_leaves_the_run_s_ending_as_it_was() -> None:
+    """Erasing the line on a terminal gone meanwhile (SIGHUP: writes to it fail, EIO) raised an
+    ``OSError`` that stood in for what ended the run (the command's exit 129 became an I/O error's 2)."""
+    import errno
+
+    class Closing(io.StringIO):
+        closed_terminal = False
+
+        def isatty(self) -> bool:
+            return True
+
+        def write(self, text: str) -> int:
+            if self.closed_terminal:
+                raise OSError(errno.EIO, "Input/output error")
+            return super().write(text)
+
+    stream = Closing()
+    bar = Progress(10, stream=stream).__enter__()
+    bar.update(1)
+    stream.closed_terminal = True
+    bar.__exit__(KeyboardInterrupt, KeyboardInterrupt(), None)  # the run's own ending goes on, unreplaced
+    assert "1 of 10 games" in stream.getvalue()
