@@ -18,6 +18,8 @@ import pytest
 
 from boomerang_rules.core.display import counted
 
+from .helpers import waiting_in_pipe
+
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP") or not hasattr(os, "openpty"),
                                 reason="SIGHUP and pseudo-terminals: POSIX")
 
@@ -187,17 +189,6 @@ def test_a_closed_terminal_s_sighup_exits_129_though_its_message_cannot_be_shown
     assert all(json.loads(line)["format"] for line in (first + rest).decode().splitlines())
 
 
-def _waiting(fd: int) -> int:
-    """How many bytes wait in the pipe ``fd`` reads (``FIONREAD``)."""
-    import array
-    import fcntl
-    import termios
-
-    count = array.array("i", [0])
-    fcntl.ioctl(fd, termios.FIONREAD, count)
-    return count[0]
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pipe of a chosen size (F_SETPIPE_SZ): Linux")
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_validate_json_lines_longer_than_the_pipe_are_never_cut(signum: int, tmp_path: Path) -> None:
@@ -220,7 +211,7 @@ def test_validate_json_lines_longer_than_the_pipe_are_never_cut(signum: int, tmp
                                stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_at_their_defaults)
     os.close(write_end)
     deadline = time.monotonic() + 60
-    while _waiting(read_end) < 4096 and time.monotonic() < deadline:  # the pipe full
+    while waiting_in_pipe(read_end) < 4096 and time.monotonic() < deadline:  # the pipe full
         time.sleep(0.05)
     time.sleep(0.1)  # and the writer waiting in it
     os.kill(process.pid, signum)
