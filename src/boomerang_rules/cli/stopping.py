@@ -21,9 +21,6 @@ import click
 
 from ..core.display import displayable
 
-EXIT_INTERRUPTED = 128 + signal.SIGINT
-"""Stopped by Ctrl-C: 128 + SIGINT, 130."""
-
 _ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 """The signals a command ends on through ``Stopped`` (Windows has no SIGHUP)."""
 
