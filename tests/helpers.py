@@ -420,3 +420,15 @@ def ssp_to_1000(directory: Path) -> str:
                                 "extends": "sea-salt-paper",
                                 "changes": {"end_targets": {"2": 1000, "3": 1000, "4": 1000}}}), encoding="utf-8")
     return str(path)
+
+
+def waiting_in_pipe(fd: int) -> int:
+    """How many bytes wait in the pipe ``fd`` reads (``FIONREAD``; POSIX): a reader that lags on purpose
+    learns when the writer's pipe is full."""
+    import array
+    import fcntl
+    import termios
+
+    count = array.array("i", [0])
+    fcntl.ioctl(fd, termios.FIONREAD, count)
+    return count[0]

@@ -551,3 +551,15 @@ def test_json_brief_shows_values_as_json_writes_them(value: object, options: dic
     from boomerang_rules.core.arguments import json_brief
 
     assert json_brief(value, **options) == shown
+
+
+def test_a_type_asked_for_is_named_with_its_article() -> None:
+    """What a message asks for (``core.determinize``'s view fields): "an int", "True or False"; a class
+    of a vowel "an" (the determinization's own table said "a" of any class it did not list)."""
+    from boomerang_rules.core.arguments import asked_kind
+
+    class Offer:
+        pass
+
+    assert [asked_kind(t) for t in (int, str, tuple, bool, type(None), frozenset, Offer)] == [
+        "an int", "a str", "a tuple", "True or False", "None", "a frozenset", "an Offer"]

@@ -57,6 +57,43 @@ def test_the_limit_is_the_memory_over_a_games_bytes(rules_id: str, monkeypatch: 
         batch.init(rules, 3, 11, 1)
 
 
+def _bytes_a_game(rules: Any, reward: str, max_steps: int | None) -> int:
+    """The bytes a game ``VectorEnv`` counts (its refusal of a batch no machine holds says them)."""
+    with pytest.raises(ValueError, match=REFUSED.format(f"{2**62:,}")) as refused:
+        VectorEnv(rules, 3, 2**62, reward=reward, max_steps=max_steps)
+    return int(str(refused.value).split("(")[1].split(" bytes a game")[0].replace(",", ""))
+
+
+@pytest.mark.parametrize("rules_id", ENGINES)
+@pytest.mark.parametrize("max_steps", [40, None])
+def test_the_vector_env_counts_the_actions_win_rewards_keep(rules_id: str, max_steps: int | None,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """``reward="win"`` on a compiled engine keeps every step's actions (2 bytes a seat) to replay a game
+    whose totals do not name its winners; the memory check did not count them, so a batch they did
+    not fit was allocated and ran out of memory as the episode went on. With memory for ten games
+    of ``reward="round"``, ten are taken with it and refused with ``"win"`` (the plain engine keeps
+    none: ten taken with both)."""
+    rules = br.load_rules(rules_id)
+    per_game = _bytes_a_game(rules, "round", max_steps)
+    monkeypatch.setattr(memory, "memory_bytes", lambda: 10 * per_game + 1)
+    assert VectorEnv(rules, 3, 10, reward="round", max_steps=max_steps).games == 10
+    if ENGINES[rules_id] is generic:
+        assert VectorEnv(rules, 3, 10, reward="win", max_steps=max_steps).games == 10
+        return
+    with pytest.raises(ValueError, match=REFUSED.format(10) + "a VectorEnv of 10 games"):
+        VectorEnv(rules, 3, 10, reward="win", max_steps=max_steps)
+    monkeypatch.undo()
+    kept = _bytes_a_game(rules, "win", max_steps) - per_game
+    longest = kept // (2 * 3)
+    assert kept == 2 * 3 * longest and 0 < longest <= (max_steps or longest)
+    env = VectorEnv(rules, 3, 4, reward="win", max_steps=max_steps)  # the actions kept over a whole episode
+    env.reset(seed=1)
+    done = False
+    while not done:
+        *_, done = env.step(env.sample_actions(seed=len(env._played)))
+    assert 0 < sum(a.nbytes for a in env._played) <= 4 * kept
+
+
 def _measured(b: Any) -> int:
     """The bytes of a batch's arrays of one row a game, each buffer once (a view of another is not more)."""
     counted: list[Any] = []

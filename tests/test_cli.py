@@ -527,21 +527,22 @@ def test_score_says_the_ruleset_s_number_of_mermaids_in_front(win_with: int, sai
 
 @pytest.mark.skipif(not hasattr(__import__("signal"), "SIGHUP"), reason="no SIGHUP (Windows)")
 def test_signals_end_a_command_through_its_exit_but_an_ignored_one_stays_ignored() -> None:
-    """SIGTERM and SIGHUP raise the command's exit (128 + the signal) while it runs, and the handlers
-    are put back after; a signal ignored when the command starts (``nohup``'s SIGHUP) stays ignored."""
+    """SIGTERM and SIGHUP raise ``Stopped`` (a ``KeyboardInterrupt``, as Ctrl-C raises, naming the signal)
+    while a command runs, and the handlers are put back after; a signal ignored when the command starts
+    (``nohup``'s SIGHUP) stays ignored."""
     import signal
 
-    from boomerang_rules.cli import _ending_on_signals
+    from boomerang_rules.cli.stopping import Stopped, ending_on_signals
 
     before = {signum: signal.getsignal(signum) for signum in (signal.SIGTERM, signal.SIGHUP)}
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # as a command starts (whatever the test runner set)
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
     try:
-        with _ending_on_signals():
+        with ending_on_signals():
             assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
-            with pytest.raises(SystemExit) as ended:
+            with pytest.raises(Stopped) as ended:
                 signal.raise_signal(signal.SIGTERM)
-            assert ended.value.code == 128 + signal.SIGTERM
+            assert ended.value.signum == signal.SIGTERM
         assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
         assert signal.getsignal(signal.SIGHUP) is signal.SIG_IGN
     finally:

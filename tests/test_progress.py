@@ -18,6 +18,8 @@ import pytest
 
 from boomerang_rules.terminal.progress import Progress, progress_line
 
+from .helpers import waiting_in_pipe
+
 COMMAND = [sys.executable, "-m", "boomerang_rules"]
 
 
@@ -127,16 +129,6 @@ def test_ctrl_c_on_standard_output_says_how_many_records_went_out() -> None:
     assert int(said.split(" ", 1)[0].replace(",", "")) == len(lines)
 
 
-def _waiting(fd: int, request: int) -> int:
-    """How many bytes wait in the pipe ``fd`` reads (``FIONREAD``)."""
-    import array
-    import fcntl
-
-    count = array.array("i", [0])
-    fcntl.ioctl(fd, request, count)
-    return count[0]
-
-
 @pytest.mark.skipif(not hasattr(__import__("fcntl"), "F_SETPIPE_SZ") if os.name == "posix" else True,
                     reason="a pipe of a chosen size: Linux")
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
@@ -154,10 +146,8 @@ def test_a_record_is_never_cut_by_ctrl_c_when_the_reader_lags(signum: int) -> No
                                preexec_fn=_as_a_terminal_starts_it)
     os.close(write_end)
     assert process.stderr is not None
-    import termios
-
     deadline = time.monotonic() + 60
-    while _waiting(read_end, termios.FIONREAD) < 4096 and time.monotonic() < deadline:  # the pipe full
+    while waiting_in_pipe(read_end) < 4096 and time.monotonic() < deadline:  # the pipe full
         time.sleep(0.05)
     time.sleep(0.1)  # and the writer waiting in it
     os.killpg(process.pid, signum)
@@ -198,3 +188,27 @@ def test_check_scorer_ctrl_c_says_how_far_it_got() -> None:
     assert code == 130
     assert err.rstrip().endswith(b"boomerang-rules: interrupted (Ctrl-C): stopped after 0 of 300 games; no report "
                                  b"printed"), err
+
+
+def test_a_terminal_closed_meanwhile_leaves_the_run_s_ending_as_it_was() -> None:
+    """Erasing the line on a terminal gone meanwhile (SIGHUP: writes to it fail, EIO) raised an
+    ``OSError`` that stood in for what ended the run (the command's exit 129 became an I/O error's 2)."""
+    import errno
+
+    class Closing(io.StringIO):
+        closed_terminal = False
+
+        def isatty(self) -> bool:
+            return True
+
+        def write(self, text: str) -> int:
+            if self.closed_terminal:
+                raise OSError(errno.EIO, "Input/output error")
+            return super().write(text)
+
+    stream = Closing()
+    bar = Progress(10, stream=stream).__enter__()
+    bar.update(1)
+    stream.closed_terminal = True
+    bar.__exit__(KeyboardInterrupt, KeyboardInterrupt(), None)  # the run's own ending goes on, unreplaced
+    assert "1 of 10 games" in stream.getvalue()

@@ -8,10 +8,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import signal
 import sys
-import threading
-from collections.abc import Iterator
 from typing import Any, NoReturn
 
 import click
@@ -24,6 +21,7 @@ from .replay import replay
 from .score import score
 from .sheet import sheet
 from .simulate import simulate
+from .stopping import ending_on_signals, interrupted
 from .streams import reconfigure_streams
 from .tournament import tournament
 from .validate import validate
@@ -32,7 +30,8 @@ from .variants import variants
 
 class _Commands(click.Group):
     """The command group, turning a failure to write the output into exit 2 with a message, and a
-    Ctrl-C no command met with its own words into exit 130 ("interrupted (Ctrl-C)").
+    Ctrl-C (SIGTERM, SIGHUP) no command met with its own words into exit 130 ("interrupted (Ctrl-C)";
+    143, 129).
 
     Click itself exits 1, silently, when the reader of a pipe goes away, and a full disk
     (``> /dev/full``) would end in a traceback; on Ctrl-C it said "Aborted!" and exited 1.
@@ -46,10 +45,8 @@ class _Commands(click.Group):
                 sys.stdout.flush()
         except OSError as exc:
             _output_failed(exc)
-        except KeyboardInterrupt:  # not met by the command's own words: click said "Aborted!", exit 1
-            from .common import EXIT_INTERRUPTED, fail
-
-            fail("interrupted (Ctrl-C)", EXIT_INTERRUPTED)
+        except KeyboardInterrupt as stop:  # not met by the command's own words: click said "Aborted!", exit 1
+            interrupted(stop)
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         """The command line read, as click reads it; a Ctrl-C meanwhile (before any command runs)
@@ -64,39 +61,12 @@ class _Commands(click.Group):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         try:
             try:
-                with _ending_on_signals():
+                with ending_on_signals():
                     return super().main(*args, **kwargs)
             finally:
                 sys.stdout.flush()
         except OSError as exc:  # writing help or the version
             _output_failed(exc)
-
-
-_ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-"""The signals a command ends on through its own exit (Windows has no SIGHUP)."""
-
-
-@contextlib.contextmanager
-def _ending_on_signals() -> Iterator[None]:
-    """SIGTERM and SIGHUP (``kill``, a closed terminal) end a command through its own exit, 128 + the
-    signal's number, as Ctrl-C does through ``KeyboardInterrupt``: a ``--jobs`` run ends its workers,
-    an ``--out`` file's temporary file is removed and the file left as it was. The signal's default
-    ended the process where it stood, leaving both. The handlers are put back after (the main thread
-    only: no other may set them). A signal ignored when the command starts is left ignored."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def end(signum: int, frame: object) -> None:
-        raise SystemExit(128 + signum)
-
-    # A signal ignored (``nohup`` ignores SIGHUP) stays ignored.
-    kept = {signum: signal.signal(signum, end) for signum in _ENDING if signal.getsignal(signum) == signal.SIG_DFL}
-    try:
-        yield
-    finally:
-        for signum, handler in kept.items():
-            signal.signal(signum, handler)
 
 
 def _output_failed(exc: OSError) -> NoReturn:

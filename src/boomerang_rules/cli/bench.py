@@ -16,6 +16,7 @@ from .common import (
     require_players,
     rules_option,
 )
+from .stopping import interrupted
 
 
 @click.command(short_help="Measure the engine's speed; compare with OpenSpiel.")
@@ -71,13 +72,16 @@ def bench(rules_name: str, players: int, seconds: float, runs: int, compare: str
             fail("--rl needs PettingZoo: pip install 'boomerang-rules[pettingzoo]'", EXIT_USAGE)
     # without --rules, the other games' apply loops too (the source of the value, not a ruleset's name)
     others = click.get_current_context().get_parameter_source("rules_name") is click.core.ParameterSource.DEFAULT
-    figures = benchmarks.run(players, seconds, runs, compare, extras=not quick, batch=not no_batch,
-                             rules=rules, others=others)
-    text = benchmarks.report(figures)
-    if learning:
-        from ..rl import bench as rl_bench
+    try:
+        figures = benchmarks.run(players, seconds, runs, compare, extras=not quick, batch=not no_batch,
+                                 rules=rules, others=others)
+        text = benchmarks.report(figures)
+        if learning:
+            from ..rl import bench as rl_bench
 
-        figures["rl"] = rl_bench.run(players, seconds, runs, hearts=compare == "hearts", batch=not no_batch,
-                                     rules=rules)
-        text += "\n" + rl_bench.report(figures["rl"])
+            figures["rl"] = rl_bench.run(players, seconds, runs, hearts=compare == "hearts", batch=not no_batch,
+                                         rules=rules)
+            text += "\n" + rl_bench.report(figures["rl"])
+    except KeyboardInterrupt as stop:  # the figures are printed together at the end: none yet
+        interrupted(stop, "the runs were stopped; no figures printed")
     click.echo(json.dumps(figures) if as_json else text)

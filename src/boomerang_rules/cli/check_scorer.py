@@ -19,7 +19,6 @@ from .common import (
     IntRange,
     fail,
     game_cli,
-    interrupted,
     load_rules_or_exit,
     players_option,
     quiet_option,
@@ -28,6 +27,7 @@ from .common import (
     rules_option,
 )
 from .files import check_new_file, command_files, named, refuse_to_overwrite, rules_read, write_text
+from .stopping import interrupted
 
 
 @click.command(name="check-scorer", short_help="Check another scorer against the rules.",
@@ -92,8 +92,8 @@ def check_scorer(command: tuple[str, ...], games: int, seed: int, rules_name: st
                 bar.update(1)
     except ScorerError as exc:
         fail(str(exc), EXIT_USAGE if isinstance(exc, ScorerNotRun) else EXIT_INVALID)
-    except KeyboardInterrupt:  # the scorer's session is its own: checked ends it on the way out
-        interrupted(f"stopped after {bar.done:,} of {games:,} games; no report printed")
+    except KeyboardInterrupt as stop:  # the scorer's session is its own: checked ends it on the way out
+        interrupted(stop, f"stopped after {bar.done:,} of {games:,} games; no report printed")
     example = findings.example
     if example is None:
         _say(f"all {findings.games} games agree with the rules ({rules.id}).")

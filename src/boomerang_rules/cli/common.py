@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 from click.core import ParameterSource
@@ -142,15 +142,6 @@ ray_option = click.option(
 quiet_option = click.option(
     "--quiet", "-q", is_flag=True,
     help="No progress on standard error (it is only ever shown when standard error is a terminal).")
-
-EXIT_INTERRUPTED = 130
-"""Stopped by Ctrl-C: 128 + SIGINT, as shells report a program the signal ended."""
-
-
-def interrupted(what: str) -> NoReturn:
-    """Leave after Ctrl-C (exit 130), saying on standard error what was and was not written."""
-    fail(f"interrupted (Ctrl-C): {what}", EXIT_INTERRUPTED)
-
 
 def load_rules_or_exit(name: str, doing: str = "use --rules") -> Any:
     """The ruleset ``--rules`` names; exit 2 if it cannot be read, 1 if it is invalid.

@@ -11,7 +11,6 @@ from .common import (
     fail,
     game_cli,
     game_of,
-    interrupted,
     load_rules_or_exit,
     parse_bots,
     players_option,
@@ -19,6 +18,7 @@ from .common import (
     rules_option,
 )
 from .files import STDIO, check_new_file, named, refuse_to_overwrite, rules_read, write_text
+from .stopping import interrupted
 
 
 @click.command(short_help="Play a game against bots.")
@@ -75,9 +75,10 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     game = game_cli(rules).Session(rules, players, seat, seed, labels)
     try:
         state = game.run(bots)
-    except KeyboardInterrupt:  # as simulate and tournament stop: exit 130, saying what was not written
+    except KeyboardInterrupt as stop:  # as simulate stops: exit 130 (143, 129), saying what was not written
         click.echo("")
-        interrupted("game abandoned" + (f"; --record {printable(record_path)} was not written" if record_path else ""))
+        unwritten = f"; --record {printable(record_path)} was not written" if record_path else ""
+        interrupted(stop, "game abandoned" + unwritten)
     if record_path:
         from ..core.jsonio import document_text
 

@@ -16,7 +16,6 @@ from .common import (
     INT,
     IntRange,
     fail,
-    interrupted,
     jobs_option,
     load_rules_or_exit,
     parse_bots,
@@ -28,6 +27,7 @@ from .common import (
     rules_option,
 )
 from .files import named, refuse_to_overwrite, rules_read, write_text_file
+from .stopping import interrupted
 from .whole import write_whole
 
 
@@ -118,9 +118,9 @@ def simulate(players: int, seed: int, rules_name: str, games: int, out: str | No
             write(sys.stdout)
             return
         write_text_file(str(out), write, "--out")
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         if to_stdout:
             sys.stdout.flush()
-            interrupted(f"the first {written:,} of {games:,} game records went to standard output")
-        interrupted(f"--out {printable(str(out))} was not written (left as it was); {written:,} of {games:,} games had "
-                    "been played")
+            interrupted(stop, f"the first {written:,} of {games:,} game records went to standard output")
+        interrupted(stop, f"--out {printable(str(out))} was not written (left as it was); {written:,} of {games:,} "
+                          "games had been played")

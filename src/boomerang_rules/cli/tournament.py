@@ -15,7 +15,6 @@ from .common import (
     INT,
     IntRange,
     fail,
-    interrupted,
     jobs_option,
     load_rules_or_exit,
     parse_bots,
@@ -26,6 +25,7 @@ from .common import (
     require_seeds,
     rules_option,
 )
+from .stopping import interrupted
 
 _SHORT = {"throw_catch": "T&C", "collections": "Coll", "animals": "Anim", "activity": "Act", "sites": "Sites",
           "regions": "Regns", "total": "Total", "rounds": "Rounds", "cards": "Cards", "boomerangs": "Boom",
@@ -120,8 +120,8 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
             result = tour.run(rules, names, games, seed, jobs, progress=bar.update, rotate=rotate, ray=ray_address)
     except ParallelError as exc:
         fail(str(exc), EXIT_USAGE)
-    except KeyboardInterrupt:
-        interrupted(f"stopped after {bar.done:,} of {games:,} games; no figures printed")
+    except KeyboardInterrupt as stop:
+        interrupted(stop, f"stopped after {bar.done:,} of {games:,} games; no figures printed")
     if as_json:
         click.echo(json.dumps(result.as_dict()))
         return

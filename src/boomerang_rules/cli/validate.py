@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 
 import click
 
+from ..core.display import counted
 from .common import EXIT_INVALID, EXIT_USAGE, fail, max_bytes_option
 from .files import named
+from .stopping import interrupted
+from .whole import write_whole
 
 
 @click.command(short_help="Check records, rulesets and variants.")
@@ -54,33 +58,44 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
         fail(f"'-' (standard input) is given {files.count(STDIN)} times: it can be read once", EXIT_USAGE)
     worst = 0
     valid = invalid = unreadable = 0
-    for name in files:
-        try:
-            reports = validate_file(name, max_bytes)
-        except OSError as exc:
-            reason = f"cannot read: {exc.strerror or exc}"
-            unreadable += 1
-            worst = EXIT_USAGE
-            if as_json:
-                unread = Report(label_of(name), None, (Problem("", reason, "io"),))
-                click.echo(escaped_json(json.dumps({**unread.as_dict(), "readable": False}, ensure_ascii=False)))
-            else:
-                click.echo(f"boomerang-rules: {label_of(name)}: {reason}", err=True)
-            continue
-        for report in reports:
-            if report.valid:
-                valid += 1
-            else:
-                invalid += 1
-                worst = max(worst, EXIT_INVALID)
-            if as_json:
-                click.echo(escaped_json(json.dumps(report.as_dict(), ensure_ascii=False)))  # pointers name keys
-            elif report.valid:
-                if not quiet:
-                    click.echo(f"{report.file}: valid {report.kind}")
-            else:
-                for line in listed(report.problems):  # a screenful; --json gives every one
-                    click.echo(line)
+
+    def count(whole: bool) -> None:
+        nonlocal valid, invalid, worst
+        if whole:
+            valid += 1
+        else:
+            invalid += 1
+            worst = max(worst, EXIT_INVALID)
+
+    number, name = 1, files[0]
+    try:
+        for number, name in enumerate(files, 1):  # noqa: B007 (told when stopped)
+            try:
+                reports = validate_file(name, max_bytes)
+            except OSError as exc:
+                reason = f"cannot read: {exc.strerror or exc}"
+                unreadable += 1
+                worst = EXIT_USAGE
+                if as_json:
+                    unread = Report(label_of(name), None, (Problem("", reason, "io"),))
+                    line = escaped_json(json.dumps({**unread.as_dict(), "readable": False}, ensure_ascii=False))
+                    write_whole(sys.stdout, line + "\n", lambda: None)
+                else:
+                    click.echo(f"boomerang-rules: {label_of(name)}: {reason}", err=True)
+                continue
+            for report in reports:
+                if as_json:
+                    text = escaped_json(json.dumps(report.as_dict(), ensure_ascii=False)) + "\n"  # pointers name keys
+                elif report.valid:
+                    text = "" if quiet else f"{report.file}: valid {report.kind}\n"
+                else:  # a screenful; --json gives every one
+                    text = "".join(line + "\n" for line in listed(report.problems))
+                write_whole(sys.stdout, text, partial(count, report.valid))  # a stop then says how many were
+    except KeyboardInterrupt as stop:  # how far it got: the summary is not printed
+        where = f"{label_of(name)}, file {number} of {len(files)}" if len(files) > 1 else label_of(name)
+        told = f"{valid:,} valid, {invalid:,} invalid" + (f", {unreadable:,} unreadable" if unreadable else "")
+        interrupted(stop, f"stopped reading {where}, after {counted(valid + invalid, 'document')} reported ({told}); "
+                    "no summary printed")
     if not as_json and not quiet:
         summary = f"{valid} valid, {invalid} invalid"
         click.echo(summary + (f", {unreadable} unreadable" if unreadable else ""))

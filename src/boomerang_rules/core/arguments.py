@@ -109,6 +109,17 @@ def kind(value: object) -> str:
     return type(value).__name__
 
 
+_ASKED = {bool: "True or False", type(None): "None"}
+
+
+def asked_kind(cls: type) -> str:
+    """The type ``cls`` as a message asks for it, with its article ("must be an int", "an Offer",
+    "True or False"), where ``kind`` names the type of what was given instead ("not float")."""
+    if cls in _ASKED:
+        return _ASKED[cls]
+    return ("an " if cls.__name__[:1].lower() in "aeiou" else "a ") + cls.__name__
+
+
 def is_list(value: object) -> bool:
     """A list or tuple (not a string, not a mapping): what the API takes for a sequence."""
     return isinstance(value, list | tuple)

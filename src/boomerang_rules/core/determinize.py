@@ -16,7 +16,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from . import rng as rng_mod
-from .arguments import brief, integer, kind
+from .arguments import asked_kind, brief, integer, kind
 from .state_checks import Shape, inconsistent_view, value_name
 
 Rng = random.Random | int
@@ -62,16 +62,12 @@ def agreeing(seen: Any, state: Any, view_of: Callable[[Any, int], Any]) -> Any:
     return state
 
 
-_WHAT = {int: "an int", str: "a str", tuple: "a tuple", bool: "True or False", type(None): "None"}
-
-
 def _same_classes(shape: Shape, pointer: str, made: object, given: object) -> bool:
     """Whether ``given``, equal to ``made`` (what ``view`` makes), is of its classes all through (an int
     no numpy integer, a str no subclass, a tuple no list...); else its first misfit noted in ``shape``
     (``agreeing``: a field equal by ``==`` but of a type the engine never makes is no view it made)."""
     if given.__class__ is not made.__class__:
-        what = _WHAT.get(made.__class__, f"a {made.__class__.__name__}")
-        return shape.fault(pointer, f"{value_name(pointer)} must be {what}, not {brief(given)}")
+        return shape.fault(pointer, f"{value_name(pointer)} must be {asked_kind(made.__class__)}, not {brief(given)}")
     if isinstance(made, tuple) and not attrs.has(made.__class__):
         assert isinstance(given, tuple)
         return all(_same_classes(shape, f"{pointer}/{i}", a, b) for i, (a, b) in enumerate(zip(made, given)))

@@ -159,10 +159,25 @@ class VectorEnv:
 
     def _fits(self, memo: int = 0) -> None:
         """The ``ValueError`` naming ``games`` (``memory.fitting``) when the env's buffers (observations,
-        masks, rewards, ``memo`` bytes a game of ``observe_into``'s memo, the sampler's states) and its
-        batch's arrays would need more than the machine's memory: refused before any is allocated."""
-        buffers = self.players * (4 * self.observation_size + self.num_actions + 4) + memo + 8
+        masks, rewards, ``memo`` bytes a game of ``observe_into``'s memo, the sampler's states, the
+        actions ``"win"`` keeps) and its batch's arrays would need more than the machine's memory:
+        refused before any is allocated."""
+        buffers = self.players * (4 * self.observation_size + self.num_actions + 4) + memo + 8 + self._kept_bytes()
         fitting(self.games, buffers + self._engine.game_bytes(self.rules, self.players), "a VectorEnv")
+
+    def _kept_bytes(self) -> int:
+        """The bytes a game of the actions ``"win"`` keeps on a compiled engine (``_record``: 2 a seat a
+        step) over an episode's most steps: ``max_steps``, or fewer where the game's rules end it sooner
+        (its OpenSpiel description's ``max_game_length``, a true bound of a game without a ``cut_off``).
+        Without either bound (``max_steps=None`` in a game that may go on) the episode's length is not
+        known beforehand: ``max_game_length`` counts the least it may keep."""
+        if self.reward != "win" or self._engine is generic:
+            return 0
+        description = _rl_module(self.rules.game).OPENSPIEL[0]
+        longest: int = description.max_game_length(self.rules, self.players)
+        if self.max_steps is not None and (description.cut_off is not None or self.max_steps < longest):
+            longest = self.max_steps
+        return 2 * self.players * longest
 
     def _init_owed(self) -> None:
         """The buffers of a game whose seats act when they owe a decision (not in lockstep)."""

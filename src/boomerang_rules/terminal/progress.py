@@ -5,6 +5,7 @@ quiet."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from collections.abc import Callable
@@ -68,9 +69,12 @@ class Progress:
         self.stream.flush()
 
     def __exit__(self, *args: object) -> None:
+        """Erase the line; a terminal gone meanwhile (closed: SIGHUP) has none to erase, and its error
+        would stand in for what ended the run (``Stopped``: exit 129 became an I/O error's 2)."""
         if self.shown and self.width:
-            self.stream.write("\r" + " " * self.width + "\r")
-            self.stream.flush()
+            with contextlib.suppress(OSError):
+                self.stream.write("\r" + " " * self.width + "\r")
+                self.stream.flush()
 
 
 def _is_terminal(stream: IO[str]) -> bool:
