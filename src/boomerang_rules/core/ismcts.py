@@ -20,6 +20,7 @@ in simulated decisions, not seconds, so that it stays deterministic. The bot see
 from __future__ import annotations
 
 import math
+import numbers
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -29,7 +30,7 @@ from functools import partial
 from typing import Any, ClassVar, Protocol
 
 from . import rng as rng_mod
-from .arguments import brief, kind, require
+from .arguments import as_id, brief, kind, require
 from .bots import MAX_PLAYOUTS as MAX_PLAYOUTS  # its home is the bots' registry, which words a bad budget
 from .bots import check_choice, check_listed
 
@@ -151,10 +152,32 @@ def check_exploration(exploration: object) -> None:
     """Refuse an ``exploration`` constant UCT cannot use, naming it: a NaN made every score NaN, so
     the search tried each action once and then always the first; a negative one steered it away
     from the actions it knew least; a string failed inside the first search."""
-    if isinstance(exploration, bool) or not isinstance(exploration, int | float):
+    if isinstance(exploration, bool) or not isinstance(exploration, numbers.Real):
         raise TypeError(f"exploration must be a number, not {kind(exploration)}: {brief(exploration)}")
-    if not (math.isfinite(exploration) and exploration >= 0):
+    if not (_finite(exploration) and exploration >= 0):
         raise ValueError(f"exploration must be a finite number from 0, not {brief(exploration)}")
+
+
+def _finite(number: numbers.Real) -> bool:
+    """Whether ``number`` (an int or a float, numpy's too) is finite as a float: an int past a
+    float's range is not (``math.isfinite`` raised an ``OverflowError`` for it)."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:
+        return False
+
+
+def check_playouts(playouts: object) -> int:
+    """``playouts`` as an int from 1 to ``MAX_PLAYOUTS``: any integer (a numpy one too, as a seed is
+    read), never a bool or a float (``TypeError`` naming ``playouts``); a ``ValueError`` for one out
+    of range. ``np.int64(5)`` was refused as out of range, and ``2.0`` was a ``ValueError``."""
+    number = as_id(playouts)  # an int or anything with __index__, never a bool
+    if number is None:
+        raise TypeError(f"playouts must be a whole number of playouts (int) or None, not {kind(playouts)}: "
+                        f"{brief(playouts)}")
+    if not 1 <= number <= MAX_PLAYOUTS:
+        raise ValueError(f"ismcts takes 1 to {MAX_PLAYOUTS:,} playouts a decision, not {brief(playouts)}")
+    return number
 
 
 class _Node:
@@ -183,20 +206,19 @@ class IsmctsBot:
 
     def __init__(self, game: SearchGame, seed: int, playouts: int | None = None, seconds: float | None = None,
                  exploration: float = EXPLORATION) -> None:
-        playouts = game.playouts if playouts is None else playouts
-        if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= MAX_PLAYOUTS:
-            raise ValueError(f"ismcts takes 1 to {MAX_PLAYOUTS:,} playouts a decision, not {brief(playouts)}")
+        playouts = check_playouts(game.playouts if playouts is None else playouts)
         if seconds is not None:  # a NaN deadline is never past: the search ran for ever
-            if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
                 raise TypeError(f"seconds must be a number of seconds or None, not {kind(seconds)}: {brief(seconds)}")
-            if not (math.isfinite(seconds) and seconds > 0):
+            if not (_finite(seconds) and seconds > 0):
                 raise ValueError(f"seconds must be a finite number of seconds above 0 or None, not {brief(seconds)}")
+            seconds = float(seconds)
         check_exploration(exploration)
         self._game = game
         self._gen = rng_mod.seed_state(seed)
         self._playouts = playouts
         self._seconds = seconds
-        self._c = exploration
+        self._c = float(exploration)
         per_playout = game.simulated_per_playout
         if per_playout is not None and (isinstance(per_playout, bool) or not isinstance(per_playout, int)
                                         or per_playout < 1):  # a game's mistake: no playout would start
@@ -309,7 +331,7 @@ class GameBot(IsmctsBot):
     def __init__(self, rules: Any, seed: int, playouts: int | None = None, seconds: float | None = None,
                  exploration: float = EXPLORATION) -> None:
         require(rules, self.ruleset, "rules", self.rules_what)
-        budget = self.default_playouts if playouts is None else playouts  # 0 is refused, not the default
+        budget = self.default_playouts if playouts is None else check_playouts(playouts)  # 0 refused, not the default
         super().__init__(type(self).search_of(rules, budget), seed, budget, seconds, exploration)
 
 
