@@ -244,6 +244,37 @@ def test_check_scorer_timeout_ends_the_scorer_s_children(tmp_path: Path) -> None
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="no process groups here")
+@pytest.mark.parametrize("answers", [True, False], ids=["answering", "hanging"])
+def test_a_process_that_leaves_the_scorer_s_session_holding_its_pipes_is_no_hang(tmp_path: Path,
+                                                                                   answers: bool) -> None:
+    """A scorer's child that leaves its session (``setsid``, a build tool's daemon) escapes the group a
+    timeout ends, and kept the scorer's standard output open: check-scorer read it to its end, so it
+    waited as long as that child lived, past ``--timeout`` (``setsid sleep 60 & sleep 100`` with
+    ``--timeout 2`` took 61 s), and a scorer that answered every record and exited was not reported
+    until then either. It now reads what the scorer wrote until the scorer has ended, and no more."""
+    marker = tmp_path / "daemon.pid"
+    script = tmp_path / "scorer.py"
+    script.write_text("import runpy, subprocess, sys, time\n"
+                      "daemon = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)'], "
+                      "start_new_session=True)\n"
+                      f"open({str(marker)!r}, 'w').write(str(daemon.pid))\n"
+                      + (f"runpy.run_path({str(SCORERS / 'library_scorer.py')!r}, run_name='__main__')\n" if answers
+                         else "sys.stdin.read()\ntime.sleep(300)\n"), encoding="utf-8")
+    began = time.monotonic()
+    try:
+        code, out, err = run("--games", "2", "--timeout", "5", "--", sys.executable, str(script))
+        took = time.monotonic() - began
+    finally:
+        if marker.exists() and marker.read_text().strip():
+            os.kill(int(marker.read_text()), 9)
+    if answers:
+        assert code == 0 and "all 2 games agree" in out, (out, err)
+    else:
+        assert code == 1 and "did not finish within 5 s" in err, (out, err)
+    assert took < 60, f"check-scorer took {took:.0f} s"
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="no process groups here")
 def test_check_scorer_ended_by_a_signal_ends_the_scorer_with_it(tmp_path: Path) -> None:
     """check-scorer ended while its scorer runs (SIGTERM; Ctrl-C alike) ends the scorer's whole group as
     a timeout does: the scorer runs in a session of its own, which a terminal's Ctrl-C never reaches, and
