@@ -221,6 +221,19 @@ def test_check_scorer_reports_a_misbehaving_scorer(tmp_path: Path, fault: str) -
     assert code == 1, (out, err)
 
 
+def test_the_scorer_s_standard_error_is_quoted_with_its_controls_escaped(tmp_path: Path) -> None:
+    """The last lines of a failing scorer's standard error end the message: a bidirectional control in
+    them (U+202E) reached the terminal as it was, turning the rest of the line around, where every
+    other text a message quotes shows it as its escape; an escape sequence was a bare U+FFFD. Both are
+    shown as their escapes now, the line kept whole."""
+    script = tmp_path / "scorer.py"
+    script.write_text("import sys\nsys.stdin.read()\n"
+                      "sys.stderr.write('boom \\x1b[2J \\u202e evil\\n')\nraise SystemExit(3)\n", encoding="utf-8")
+    code, out, err = run("--games", "1", "--", sys.executable, str(script))
+    assert code == 1, (out, err)
+    assert err == "boomerang-rules: the scorer exited with status 3: boom \\x1b[2J \\u202e evil\n"
+
+
 def test_check_scorer_on_a_script_without_a_shebang(tmp_path: Path) -> None:
     script = tmp_path / "scorer.py"
     script.write_text("print('[]')\n", encoding="utf-8")

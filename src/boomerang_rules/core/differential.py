@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from .arguments import brief, in_range, integer, json_brief, kind, list_of, string_list
-from .display import clipped, counted, shown
+from .display import clipped, counted, escaped_name, shown
 from .games import game_module
 from .jsonio import parse_json
 from .limits import MAX_GAMES
@@ -288,7 +288,7 @@ def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeou
         raise ScorerError(f"the scorer did not finish within {timeout:g} s; it was stopped with what it started")
     if status != 0:
         tail = err.decode("utf-8", "replace").strip().splitlines()[-3:]
-        said = ": " + " / ".join(line[:200] for line in tail) if tail else ""
+        said = ": " + " / ".join(escaped_name(line[:200]) for line in tail) if tail else ""  # controls, bidi
         if first and not out and status in NOT_RUN:
             raise ScorerNotRun(f"cannot run the scorer: it {_ended(status)} ({NOT_RUN[status]}) before answering "
                                f"any record{said}")
