@@ -154,17 +154,19 @@ def check_exploration(exploration: object) -> None:
     from the actions it knew least; a string failed inside the first search."""
     if isinstance(exploration, bool) or not isinstance(exploration, numbers.Real):
         raise TypeError(f"exploration must be a number, not {kind(exploration)}: {brief(exploration)}")
-    if not (_finite(exploration) and exploration >= 0):
+    value = finite(exploration)
+    if value is None or value < 0:
         raise ValueError(f"exploration must be a finite number from 0, not {brief(exploration)}")
 
 
-def _finite(number: numbers.Real) -> bool:
-    """Whether ``number`` (an int or a float, numpy's too) is finite as a float: an int past a
-    float's range is not (``math.isfinite`` raised an ``OverflowError`` for it)."""
+def finite(number: numbers.Real) -> float | None:
+    """``number`` (an int or a float, numpy's too) as a float, or None when it is no finite float: an
+    int past a float's range is none (``math.isfinite`` raised an ``OverflowError`` for it)."""
     try:
-        return math.isfinite(number)
+        value = float(number)
     except OverflowError:
-        return False
+        return None
+    return value if math.isfinite(value) else None
 
 
 def check_playouts(playouts: object) -> int:
@@ -210,9 +212,10 @@ class IsmctsBot:
         if seconds is not None:  # a NaN deadline is never past: the search ran for ever
             if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
                 raise TypeError(f"seconds must be a number of seconds or None, not {kind(seconds)}: {brief(seconds)}")
-            if not (_finite(seconds) and seconds > 0):
+            budget = finite(seconds)
+            if budget is None or budget <= 0:
                 raise ValueError(f"seconds must be a finite number of seconds above 0 or None, not {brief(seconds)}")
-            seconds = float(seconds)
+            seconds = budget
         check_exploration(exploration)
         self._game = game
         self._gen = rng_mod.seed_state(seed)
