@@ -619,6 +619,7 @@ def test_a_difference_is_named_to_its_entry_in_80_columns_in_every_game(tmp_path
     ({"batch": 0}, ValueError, r"^batch must be a number of games a run from 1 to "),
     ({"timeout": -1}, ValueError, r"^timeout must be a positive number of seconds, not -1$"),
     ({"timeout": "5"}, TypeError, r"^timeout must be a number of seconds \(int or float\), not str: '5'$"),
+    ({"timeout": 10**400}, ValueError, r"^timeout must be a positive number of seconds, not 1000"),
 ])
 def test_the_api_names_its_bad_argument_before_any_game_is_made(change: dict[str, Any], error: type[Exception],
                                                                  message: str) -> None:
@@ -684,3 +685,17 @@ def test_the_report_fits_80_columns_whatever_the_scorer_answers(answer: str, tmp
     code, out, _ = run("--games", "2", "--players", "3", "--", sys.executable, str(scorer))
     assert code == 1 and ("sheets (objects)" in out or "not a JSON answer" in out or "no such row" in out), out
     assert max(len(line) for line in out.splitlines()) <= 80, out
+
+
+def test_the_api_takes_a_numpy_timeout() -> None:
+    """A timeout read off numpy is a number of seconds, as a numpy seed is a seed: ``np.int64(30)`` was
+    refused as no number (its float taken), and an int past a float's range (``10**400``) passed the
+    check to fail inside with an ``OverflowError`` (the parametrized test above)."""
+    import numpy as np
+
+    import boomerang_rules as br
+    from boomerang_rules.core.differential import check
+
+    timeout: Any = np.int64(30)
+    games = check([sys.executable, str(SCORERS / "library_scorer.py")], br.load_rules(), [2], 0, 1, timeout)
+    assert len(games) == 1 and games[0].agrees

@@ -13,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import math
+import numbers
 import os
 import select
 import signal
@@ -371,7 +373,7 @@ def checked(command: Sequence[str], rules: Any, players: Sequence[int], seed: in
     the one that is wrong (``command=[]`` raised an ``IndexError``, ``players=[]`` a
     ``ZeroDivisionError``, ``rules="standard"`` an ``AttributeError``, from inside)."""
     _check_arguments(command, rules, players, seed, count, timeout, batch)
-    return _checked(command, rules, players, seed, count, timeout, batch)
+    return _checked(command, rules, players, seed, count, float(timeout), batch)
 
 
 def _check_arguments(command: object, rules: object, players: object, seed: object, count: object,
@@ -389,9 +391,13 @@ def _check_arguments(command: object, rules: object, players: object, seed: obje
     integer(seed, "seed", "an integer seed")
     in_range(count, 0, MAX_GAMES, "count", "a number of games")
     in_range(batch, 1, MAX_GAMES, "batch", "a number of games a run")
-    if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+    if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):  # numpy's numbers too
         raise TypeError(f"timeout must be a number of seconds (int or float), not {kind(timeout)}: {brief(timeout)}")
-    if not 0 < timeout < float("inf"):
+    try:  # an int past a float's range passed "< inf" and failed inside, adding it to the clock
+        seconds = float(timeout)
+    except OverflowError:
+        seconds = math.inf
+    if not 0 < seconds < math.inf:
         raise ValueError(f"timeout must be a positive number of seconds, not {brief(timeout)}")
 
 
