@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Protocol
 from . import rng as rng_mod
 from .arguments import as_id, brief, kind, require
 from .bots import MAX_PLAYOUTS as MAX_PLAYOUTS  # its home is the bots' registry, which words a bad budget
-from .bots import check_choice, check_listed
+from .bots import check_choice, check_listed, check_rules
 
 DEFAULT_PLAYOUTS = 100
 """Playouts per decision when a game's search does not say."""
@@ -218,6 +218,8 @@ class IsmctsBot:
             seconds = budget
         check_exploration(exploration)
         self._game = game
+        self.rules: Any = None
+        """The ruleset the search plays (a ``GameBot``'s), whose views alone it takes; None: any."""
         self._gen = rng_mod.seed_state(seed)
         self._playouts = playouts
         self._seconds = seconds
@@ -235,6 +237,8 @@ class IsmctsBot:
     def choose(self, seen: Any, actions: tuple[str, ...]) -> str:
         check_choice(actions)
         if isinstance(getattr(seen, "legal_actions", None), tuple):  # anything else: search's TypeError
+            if self.rules is not None:
+                check_rules(seen, self.rules)
             check_listed(seen, actions)
         if len(actions) == 1:
             return actions[0]
@@ -336,6 +340,7 @@ class GameBot(IsmctsBot):
         require(rules, self.ruleset, "rules", self.rules_what)
         budget = self.default_playouts if playouts is None else check_playouts(playouts)  # 0 refused, not the default
         super().__init__(type(self).search_of(rules, budget), seed, budget, seconds, exploration)
+        self.rules = rules
 
 
 def budgeted_bots(bots: Mapping[str, Callable[[Any, int], Any]],
