@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -656,3 +657,40 @@ def test_a_numpy_integer_seeds_every_bot_as_the_int_does(rules_id: str) -> None:
                         == plain.choose(br.view(state, seat), br.legal_actions(state, seat)))
         names = ["greedy", "random", "ismcts:2"]
         assert br.record_of(core_bot_game(rules, names, seed)) == br.record_of(core_bot_game(rules, names, int(seed)))
+
+
+@pytest.mark.parametrize(("mine", "theirs"), [("sea-salt-paper", "sea-salt-paper-extra-salt"),
+                                              ("sea-salt-paper-extra-salt", "sea-salt-paper"),
+                                              ("standard", "sites-exclude-throw"),
+                                              ("boomerang-2010", "generated")])
+def test_a_bot_refuses_a_view_of_another_ruleset_of_its_game(mine: str, theirs: str) -> None:
+    """A bot rates and searches by the ruleset it was made with; given a view of a game of another
+    ruleset of the same game, Sea Salt & Paper's search bot made for the base game raised a
+    ``KeyError`` ('starfish-2') from inside on an Extra Salt view, and the greedy bots and the other
+    searches chose by the wrong rules without a word (Australia's made for ``standard`` rated sites
+    with the Throw in a ``sites-exclude-throw`` game). A ``ValueError`` naming ``seen`` and both
+    rulesets now, in every game; a view of the bot's own ruleset, loaded again, is still played."""
+    from boomerang_rules.core import bots as core_bots
+    from boomerang_rules.core.games import GAMES, game_module
+
+    rules: Any = br.load_rules(mine)
+    other = (attrs.evolve(rules, id="generated", name="Generated ruleset", description="",
+                          boomerangs_each=rules.boomerangs_each + 1)
+             if theirs == "generated" else br.load_rules(theirs))
+    game = game_module(rules.game)
+    state = br.new_game(other, 3, 2)
+    rng = random.Random(1)
+    for _ in range(12):
+        state = br.step(state, [rng.choice(br.legal_actions(state, x)) for x in br.to_act(state)])
+    seat = br.to_act(state)[0]
+    for make in (br.view, importlib.import_module(f"{GAMES[rules.game]}.view").lazy_view):
+        seen = make(state, seat)
+        for name in ("greedy", "ismcts:4"):
+            bot = core_bots.make_bots(game.BOTS, [name], rules, 1)[0]
+            with pytest.raises(ValueError, match=rf"^seen is a view of a game of {re.escape(repr(other.id))}, "
+                                                 rf"not {re.escape(repr(rules.id))}, the ruleset this bot plays"):
+                bot.choose(seen, seen.legal_actions)
+            same = core_bots.make_bots(game.BOTS, [name], br.load_rules(mine), 1)[0]
+            own = make(br.new_game(rules, 3, 2), 0)
+            if own.legal_actions:
+                assert same.choose(own, own.legal_actions) in own.legal_actions

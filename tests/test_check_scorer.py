@@ -221,6 +221,19 @@ def test_check_scorer_reports_a_misbehaving_scorer(tmp_path: Path, fault: str) -
     assert code == 1, (out, err)
 
 
+def test_the_scorer_s_standard_error_is_quoted_with_its_controls_escaped(tmp_path: Path) -> None:
+    """The last lines of a failing scorer's standard error end the message: a bidirectional control in
+    them (U+202E) reached the terminal as it was, turning the rest of the line around, where every
+    other text a message quotes shows it as its escape; an escape sequence was a bare U+FFFD. Both are
+    shown as their escapes now, the line kept whole."""
+    script = tmp_path / "scorer.py"
+    script.write_text("import sys\nsys.stdin.read()\n"
+                      "sys.stderr.write('boom \\x1b[2J \\u202e evil\\n')\nraise SystemExit(3)\n", encoding="utf-8")
+    code, out, err = run("--games", "1", "--", sys.executable, str(script))
+    assert code == 1, (out, err)
+    assert err == "boomerang-rules: the scorer exited with status 3: boom \\x1b[2J \\u202e evil\n"
+
+
 def test_check_scorer_on_a_script_without_a_shebang(tmp_path: Path) -> None:
     script = tmp_path / "scorer.py"
     script.write_text("print('[]')\n", encoding="utf-8")
@@ -241,6 +254,37 @@ def test_check_scorer_timeout_ends_the_scorer_s_children(tmp_path: Path) -> None
     code, _, err = run("--games", "1", "--timeout", "2", "--", sys.executable, str(script))
     assert code == 1 and "did not finish" in err
     _assert_gone(int(marker.read_text()), "the scorer's child outlived the timeout")
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="no process groups here")
+@pytest.mark.parametrize("answers", [True, False], ids=["answering", "hanging"])
+def test_a_process_that_leaves_the_scorer_s_session_holding_its_pipes_is_no_hang(tmp_path: Path,
+                                                                                   answers: bool) -> None:
+    """A scorer's child that leaves its session (``setsid``, a build tool's daemon) escapes the group a
+    timeout ends, and kept the scorer's standard output open: check-scorer read it to its end, so it
+    waited as long as that child lived, past ``--timeout`` (``setsid sleep 60 & sleep 100`` with
+    ``--timeout 2`` took 61 s), and a scorer that answered every record and exited was not reported
+    until then either. It now reads what the scorer wrote until the scorer has ended, and no more."""
+    marker = tmp_path / "daemon.pid"
+    script = tmp_path / "scorer.py"
+    script.write_text("import runpy, subprocess, sys, time\n"
+                      "daemon = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)'], "
+                      "start_new_session=True)\n"
+                      f"open({str(marker)!r}, 'w').write(str(daemon.pid))\n"
+                      + (f"runpy.run_path({str(SCORERS / 'library_scorer.py')!r}, run_name='__main__')\n" if answers
+                         else "sys.stdin.read()\ntime.sleep(300)\n"), encoding="utf-8")
+    began = time.monotonic()
+    try:
+        code, out, err = run("--games", "2", "--timeout", "5", "--", sys.executable, str(script))
+        took = time.monotonic() - began
+    finally:
+        if marker.exists() and marker.read_text().strip():
+            os.kill(int(marker.read_text()), 9)
+    if answers:
+        assert code == 0 and "all 2 games agree" in out, (out, err)
+    else:
+        assert code == 1 and "did not finish within 5 s" in err, (out, err)
+    assert took < 60, f"check-scorer took {took:.0f} s"
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="no process groups here")
@@ -575,6 +619,7 @@ def test_a_difference_is_named_to_its_entry_in_80_columns_in_every_game(tmp_path
     ({"batch": 0}, ValueError, r"^batch must be a number of games a run from 1 to "),
     ({"timeout": -1}, ValueError, r"^timeout must be a positive number of seconds, not -1$"),
     ({"timeout": "5"}, TypeError, r"^timeout must be a number of seconds \(int or float\), not str: '5'$"),
+    ({"timeout": 10**400}, ValueError, r"^timeout must be a positive number of seconds, not 1000"),
 ])
 def test_the_api_names_its_bad_argument_before_any_game_is_made(change: dict[str, Any], error: type[Exception],
                                                                  message: str) -> None:
@@ -640,3 +685,17 @@ def test_the_report_fits_80_columns_whatever_the_scorer_answers(answer: str, tmp
     code, out, _ = run("--games", "2", "--players", "3", "--", sys.executable, str(scorer))
     assert code == 1 and ("sheets (objects)" in out or "not a JSON answer" in out or "no such row" in out), out
     assert max(len(line) for line in out.splitlines()) <= 80, out
+
+
+def test_the_api_takes_a_numpy_timeout() -> None:
+    """A timeout read off numpy is a number of seconds, as a numpy seed is a seed: ``np.int64(30)`` was
+    refused as no number (its float taken), and an int past a float's range (``10**400``) passed the
+    check to fail inside with an ``OverflowError`` (the parametrized test above)."""
+    import numpy as np
+
+    import boomerang_rules as br
+    from boomerang_rules.core.differential import check
+
+    timeout: Any = np.int64(30)
+    games = check([sys.executable, str(SCORERS / "library_scorer.py")], br.load_rules(), [2], 0, 1, timeout)
+    assert len(games) == 1 and games[0].agrees

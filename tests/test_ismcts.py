@@ -99,8 +99,11 @@ def test_budgets_are_named_in_the_registry() -> None:
     assert isinstance(BOTS["ismcts:12"](RULES, 1), IsmctsBot)
     assert "ismcts:1000000" in BOTS and "ismcts:1000001" not in BOTS and "ismcts:" + "9" * 5000 not in BOTS
     budget: Any
-    for budget in (0, 1_000_001, 2.0, True):
+    for budget in (0, 1_000_001, -3):
         with pytest.raises(ValueError, match=r"^ismcts takes 1 to 1,000,000 playouts a decision, not "):
+            IsmctsBot(RULES, 1, playouts=budget)
+    for budget in (2.0, True):  # a wrong type, named (test_the_search_budgets_take_numpy_numbers...)
+        with pytest.raises(TypeError, match=r"^playouts must be a whole number of playouts \(int\) or None, not "):
             IsmctsBot(RULES, 1, playouts=budget)
 
 
@@ -540,3 +543,38 @@ def test_the_search_s_logarithm_is_the_nearest_double(n: int, nearest: str) -> N
     from boomerang_rules.core import ismcts
 
     assert ismcts.ln(n) == float.fromhex(nearest)
+
+
+@pytest.mark.parametrize("game", ["boomerang-australia", *sorted(OTHER)])
+def test_the_search_budgets_take_numpy_numbers_and_name_a_wrong_type(game: str) -> None:
+    """A budget read off a numpy array is a budget, as a numpy seed is a seed: ``playouts=np.int64(5)``
+    was refused as out of range ("takes 1 to 1,000,000 playouts a decision, not np.int64(5)"),
+    ``seconds=np.int64(1)`` and ``exploration=np.int64(1)`` as no number, where their numpy floats
+    were taken. A budget of the wrong type is a ``TypeError`` naming its parameter (``playouts=2.0``
+    was the range's ``ValueError``), and an int too large for a float a ``ValueError``, not an
+    ``OverflowError`` from inside the check."""
+    import numpy as np
+
+    from boomerang_rules.australia import ismcts as au_ismcts
+
+    module = au_ismcts if game == "boomerang-australia" else OTHER[game][1]
+    rules = br.load_rules(game)
+    s = br.new_game(rules, 3, 2)
+    seat = br.to_act(s)[0]
+    seen = br.view(s, seat)
+    numpy_made = module.IsmctsBot(rules, 1, playouts=np.int64(4), exploration=np.int64(1))
+    plain = module.IsmctsBot(rules, 1, playouts=4, exploration=1)
+    assert numpy_made._playouts == 4 and numpy_made._playouts.__class__ is int
+    assert numpy_made.choose(seen, seen.legal_actions) == plain.choose(seen, seen.legal_actions)
+    assert module.IsmctsBot(rules, 1, seconds=np.int64(1))._seconds == 1
+    odd: Any
+    for odd in (2.0, True, "5", np.float64(3.0)):
+        with pytest.raises(TypeError, match=r"^playouts must be a whole number of playouts \(int\) or None, not "):
+            module.IsmctsBot(rules, 1, playouts=odd)
+    for bad in (np.int64(0), np.uint64(1_000_001)):
+        with pytest.raises(ValueError, match=r"^ismcts takes 1 to 1,000,000 playouts a decision, not "):
+            module.IsmctsBot(rules, 1, playouts=bad)
+    with pytest.raises(ValueError, match=r"^seconds must be a finite number of seconds above 0 or None, not 1000"):
+        module.IsmctsBot(rules, 1, seconds=10**400)
+    with pytest.raises(ValueError, match=r"^exploration must be a finite number from 0, not 1000"):
+        module.IsmctsBot(rules, 1, exploration=10**400)

@@ -38,7 +38,8 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, rules: Ruleset, seed: int) -> None:
-        self._t = tables_for(require(rules, Ruleset, "rules", RULES_WHAT))
+        self._rules = require(rules, Ruleset, "rules", RULES_WHAT)
+        self._t = tables_for(rules)
         self._state = rng_mod.seed_state(seed)
         numbers = self._t.number
         self._middle = (min(numbers) + max(numbers)) / 2
@@ -49,7 +50,7 @@ class GreedyBot:
         return best[k]
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
-        core_bots.check_seen(seen, actions, SeatView, VIEW_WHAT)
+        core_bots.check_seen(seen, actions, SeatView, VIEW_WHAT, self._rules)
         t = self._t
         if seen.phase == "activity":
             return self._activity(seen, actions)

@@ -184,6 +184,7 @@ def view(state: GameState, seat: int) -> SeatView:
 
 VIEW_PARTS: dict[str, Callable[[GameState, int], object]] = {
     "seat": lambda state, seat: seat,
+    "rules": lambda state, seat: state.rules,  # every bot that reads its view checks its ruleset (check_rules)
     "phase": lambda state, seat: _phase(state),
     "throw": _throw,
     "face_up": lambda state, seat: _face_up(state),

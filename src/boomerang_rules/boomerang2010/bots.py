@@ -38,7 +38,8 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, rules: Ruleset, seed: int) -> None:
-        self._t = tables_for(require(rules, Ruleset, "rules", RULES_WHAT))
+        self._rules = require(rules, Ruleset, "rules", RULES_WHAT)
+        self._t = tables_for(rules)
         self._state = rng_mod.seed_state(seed)
         self._per_point = rules.boomerangs_per_point
 
@@ -76,7 +77,7 @@ class GreedyBot:
         return after - before + 0.3 * taken
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
-        core_bots.check_seen(seen, actions, SeatView, VIEW_WHAT)
+        core_bots.check_seen(seen, actions, SeatView, VIEW_WHAT, self._rules)
         if seen.phase == "tokens":
             standing = self._standing(seen)
             worths = {land: self._worth(seen, land, standing) for land in actions}

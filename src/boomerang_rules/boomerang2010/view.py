@@ -190,6 +190,7 @@ def view(state: GameState, seat: int) -> SeatView:
 
 VIEW_PARTS: dict[str, Callable[[GameState, int], object]] = {
     "seat": lambda state, seat: seat,
+    "rules": lambda state, seat: state.rules,  # every bot that reads its view checks its ruleset (check_rules)
     "players": lambda state, seat: state.players,
     "phase": lambda state, seat: state.phase,
     "river": lambda state, seat: state.tables.ids_of(state.river),

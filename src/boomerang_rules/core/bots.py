@@ -66,15 +66,32 @@ def check_choice(actions: object) -> None:
                          "(legal_actions(state, seat) for a seat of to_act(state))")
 
 
-def check_seen(seen: object, actions: object, cls: type, what: str) -> None:
+def check_seen(seen: object, actions: object, cls: type, what: str, rules: object = None) -> None:
     """What a bot that reads its view is handed: ``check_choice``'s actions, a view of its own game
-    (``cls``, ``view(state, seat)``, ``what`` in words: ``TypeError`` naming ``seen``), and only actions that view
-    lists as legal (``ValueError`` naming ``actions``). Another game's view, a state, ``None`` or an
-    action the seat may not take raised ``AttributeError`` or ``KeyError`` from inside a greedy bot,
-    or was answered from the wrong game's fields."""
+    (``cls``, ``view(state, seat)``, ``what`` in words: ``TypeError`` naming ``seen``), of the ruleset
+    it plays (``rules``, when given: ``check_rules``), and only actions that view lists as legal
+    (``ValueError`` naming ``actions``). Another game's view, a state, ``None`` or an action the seat
+    may not take raised ``AttributeError`` or ``KeyError`` from inside a greedy bot, or was answered
+    from the wrong game's fields."""
     check_choice(actions)
     check_view(seen, cls, what)
+    if rules is not None:
+        check_rules(seen, rules)
     check_listed(seen, actions)
+
+
+def check_rules(seen: Any, rules: Any) -> None:
+    """A ``ValueError`` naming ``seen`` unless it is a view of a game of ``rules``, the ruleset the bot
+    was made with and rates and searches by: a view of another ruleset of the same game was read by
+    the bot's rules, a card they do not have a ``KeyError`` from inside (an Extra Salt view handed to
+    a bot of the base game), any other difference a choice by the wrong rules without a word."""
+    played = seen.rules
+    if played is rules or played == rules:
+        return
+    raise ValueError(f"seen is a view of a game of {brief(getattr(played, 'id', played))}, not "
+                     f"{brief(rules.id)}, the ruleset this bot plays"
+                     + (" (another ruleset of that id)" if getattr(played, "id", None) == rules.id else "")
+                     + ": make the bot with the game's ruleset")
 
 
 def check_listed(seen: Any, actions: Any) -> None:

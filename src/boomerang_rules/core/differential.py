@@ -13,7 +13,10 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import math
+import numbers
 import os
+import select
 import signal
 import subprocess
 import threading
@@ -25,7 +28,7 @@ from typing import Any
 import attrs
 
 from .arguments import brief, in_range, integer, json_brief, kind, list_of, string_list
-from .display import clipped, counted, shown
+from .display import clipped, counted, escaped_name, shown
 from .games import game_module
 from .jsonio import parse_json
 from .limits import MAX_GAMES
@@ -168,10 +171,42 @@ def _end_group(process: subprocess.Popen[bytes]) -> None:
         pass
 
 
-def _collect(stream: Any, out: bytearray, limit: int, keep_tail: bool, full: threading.Event) -> None:
-    """Read ``stream`` to its end into ``out``: at most ``limit`` bytes, or the last ``limit``."""
+POLLED = hasattr(select, "poll")
+"""Whether the scorer's pipes are read and written as they are ready (``select.poll``, every POSIX
+system), so that a run stops reading once the scorer has ended; else (Windows) by blocking calls."""
+DRAIN = 1.0
+"""Seconds the pipes are still read once the scorer's group has ended: what it wrote before it ended
+is in them already; anything past that is a process that left its session writing on."""
+
+
+def _ready(fd: int, events: int, wait: float) -> bool:
+    """Whether ``fd`` is ready for ``events`` (or closed at its other end) within ``wait`` seconds."""
+    poller = select.poll()
+    poller.register(fd, events)
+    return bool(poller.poll(wait * 1000))
+
+
+def _collect(stream: Any, out: bytearray, limit: int, keep_tail: bool, full: threading.Event,
+             ended: threading.Event) -> None:
+    """Read ``stream`` to its end into ``out``: at most ``limit`` bytes, or the last ``limit``. Once
+    ``ended`` is set (the scorer's group is ended), only what is waiting in the pipe (``DRAIN``): a
+    process that left the scorer's session (``setsid``, a build tool's daemon) may hold the pipe open
+    for ever, and a read to its end waited for it, past the timeout."""
+    fd = stream.fileno() if POLLED else -1
+    stop_at = None
     while True:
-        chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)
+        if POLLED:
+            if ended.is_set() and stop_at is None:
+                stop_at = time.monotonic() + DRAIN
+            if not _ready(fd, select.POLLIN, 0 if stop_at is not None else 0.05):
+                if stop_at is not None:
+                    return
+                continue
+            if stop_at is not None and time.monotonic() > stop_at:
+                return
+            chunk = os.read(fd, 65536)
+        else:  # pragma: no cover - no poll (Windows)
+            chunk = stream.read1(65536) if hasattr(stream, "read1") else stream.read(65536)
         if not chunk:
             return
         out += chunk
@@ -182,9 +217,23 @@ def _collect(stream: Any, out: bytearray, limit: int, keep_tail: bool, full: thr
             del out[: len(out) - limit]
 
 
-def _feed(stream: Any, payload: bytes) -> None:
+def _feed(stream: Any, payload: bytes, ended: threading.Event) -> None:
+    """Write ``payload`` to the scorer's standard input and close it; given up once ``ended`` is set
+    (a process that left the scorer's session may hold the pipe open, reading nothing)."""
     try:
-        stream.write(payload)
+        if POLLED:
+            fd = stream.fileno()
+            os.set_blocking(fd, False)
+            view = memoryview(payload)
+            while view:
+                if ended.is_set():
+                    return
+                if not _ready(fd, select.POLLOUT, 0.05):
+                    continue
+                with contextlib.suppress(BlockingIOError):
+                    view = view[os.write(fd, view[:65536]):]
+        else:  # pragma: no cover - no poll (Windows)
+            stream.write(payload)
         stream.close()
     except (BrokenPipeError, OSError, ValueError):  # the scorer stopped reading: its answer will tell
         pass
@@ -210,10 +259,11 @@ def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeou
     limit = BYTES_PER_RECORD * max(1, len(records))
     process = _start(command)
     out, err = bytearray(), bytearray()
-    overflow = threading.Event()
-    threads = [threading.Thread(target=_feed, args=(process.stdin, payload), daemon=True),
-               threading.Thread(target=_collect, args=(process.stdout, out, limit, False, overflow), daemon=True),
-               threading.Thread(target=_collect, args=(process.stderr, err, STDERR_TAIL, True, overflow),
+    overflow, ended = threading.Event(), threading.Event()
+    threads = [threading.Thread(target=_feed, args=(process.stdin, payload, ended), daemon=True),
+               threading.Thread(target=_collect, args=(process.stdout, out, limit, False, overflow, ended),
+                                daemon=True),
+               threading.Thread(target=_collect, args=(process.stderr, err, STDERR_TAIL, True, overflow, ended),
                                 daemon=True)]
     for thread in threads:
         thread.start()
@@ -227,6 +277,7 @@ def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeou
                 continue
     finally:  # Ctrl-C or SIGTERM too: the scorer's session is its own, which a terminal's Ctrl-C never reaches
         _end_group(process)
+        ended.set()
     for thread in threads:
         thread.join(timeout=5)
     for stream in (process.stdin, process.stdout, process.stderr):
@@ -239,7 +290,7 @@ def run_scorer(command: Sequence[str], records: Sequence[dict[str, Any]], timeou
         raise ScorerError(f"the scorer did not finish within {timeout:g} s; it was stopped with what it started")
     if status != 0:
         tail = err.decode("utf-8", "replace").strip().splitlines()[-3:]
-        said = ": " + " / ".join(line[:200] for line in tail) if tail else ""
+        said = ": " + " / ".join(escaped_name(line[:200]) for line in tail) if tail else ""  # controls, bidi
         if first and not out and status in NOT_RUN:
             raise ScorerNotRun(f"cannot run the scorer: it {_ended(status)} ({NOT_RUN[status]}) before answering "
                                f"any record{said}")
@@ -322,7 +373,7 @@ def checked(command: Sequence[str], rules: Any, players: Sequence[int], seed: in
     the one that is wrong (``command=[]`` raised an ``IndexError``, ``players=[]`` a
     ``ZeroDivisionError``, ``rules="standard"`` an ``AttributeError``, from inside)."""
     _check_arguments(command, rules, players, seed, count, timeout, batch)
-    return _checked(command, rules, players, seed, count, timeout, batch)
+    return _checked(command, rules, players, seed, count, float(timeout), batch)
 
 
 def _check_arguments(command: object, rules: object, players: object, seed: object, count: object,
@@ -340,9 +391,13 @@ def _check_arguments(command: object, rules: object, players: object, seed: obje
     integer(seed, "seed", "an integer seed")
     in_range(count, 0, MAX_GAMES, "count", "a number of games")
     in_range(batch, 1, MAX_GAMES, "batch", "a number of games a run")
-    if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+    if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):  # numpy's numbers too
         raise TypeError(f"timeout must be a number of seconds (int or float), not {kind(timeout)}: {brief(timeout)}")
-    if not 0 < timeout < float("inf"):
+    try:  # an int past a float's range passed "< inf" and failed inside, adding it to the clock
+        seconds = float(timeout)
+    except OverflowError:
+        seconds = math.inf
+    if not 0 < seconds < math.inf:
         raise ValueError(f"timeout must be a positive number of seconds, not {brief(timeout)}")
 
 

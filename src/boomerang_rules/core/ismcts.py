@@ -20,6 +20,7 @@ in simulated decisions, not seconds, so that it stays deterministic. The bot see
 from __future__ import annotations
 
 import math
+import numbers
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -29,9 +30,9 @@ from functools import partial
 from typing import Any, ClassVar, Protocol
 
 from . import rng as rng_mod
-from .arguments import brief, kind, require
+from .arguments import as_id, brief, kind, require
 from .bots import MAX_PLAYOUTS as MAX_PLAYOUTS  # its home is the bots' registry, which words a bad budget
-from .bots import check_choice, check_listed
+from .bots import check_choice, check_listed, check_rules
 
 DEFAULT_PLAYOUTS = 100
 """Playouts per decision when a game's search does not say."""
@@ -151,10 +152,34 @@ def check_exploration(exploration: object) -> None:
     """Refuse an ``exploration`` constant UCT cannot use, naming it: a NaN made every score NaN, so
     the search tried each action once and then always the first; a negative one steered it away
     from the actions it knew least; a string failed inside the first search."""
-    if isinstance(exploration, bool) or not isinstance(exploration, int | float):
+    if isinstance(exploration, bool) or not isinstance(exploration, numbers.Real):
         raise TypeError(f"exploration must be a number, not {kind(exploration)}: {brief(exploration)}")
-    if not (math.isfinite(exploration) and exploration >= 0):
+    value = finite(exploration)
+    if value is None or value < 0:
         raise ValueError(f"exploration must be a finite number from 0, not {brief(exploration)}")
+
+
+def finite(number: numbers.Real) -> float | None:
+    """``number`` (an int or a float, numpy's too) as a float, or None when it is no finite float: an
+    int past a float's range is none (``math.isfinite`` raised an ``OverflowError`` for it)."""
+    try:
+        value = float(number)
+    except OverflowError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def check_playouts(playouts: object) -> int:
+    """``playouts`` as an int from 1 to ``MAX_PLAYOUTS``: any integer (a numpy one too, as a seed is
+    read), never a bool or a float (``TypeError`` naming ``playouts``); a ``ValueError`` for one out
+    of range. ``np.int64(5)`` was refused as out of range, and ``2.0`` was a ``ValueError``."""
+    number = as_id(playouts)  # an int or anything with __index__, never a bool
+    if number is None:
+        raise TypeError(f"playouts must be a whole number of playouts (int) or None, not {kind(playouts)}: "
+                        f"{brief(playouts)}")
+    if not 1 <= number <= MAX_PLAYOUTS:
+        raise ValueError(f"ismcts takes 1 to {MAX_PLAYOUTS:,} playouts a decision, not {brief(playouts)}")
+    return number
 
 
 class _Node:
@@ -183,20 +208,22 @@ class IsmctsBot:
 
     def __init__(self, game: SearchGame, seed: int, playouts: int | None = None, seconds: float | None = None,
                  exploration: float = EXPLORATION) -> None:
-        playouts = game.playouts if playouts is None else playouts
-        if isinstance(playouts, bool) or not isinstance(playouts, int) or not 1 <= playouts <= MAX_PLAYOUTS:
-            raise ValueError(f"ismcts takes 1 to {MAX_PLAYOUTS:,} playouts a decision, not {brief(playouts)}")
+        playouts = check_playouts(game.playouts if playouts is None else playouts)
         if seconds is not None:  # a NaN deadline is never past: the search ran for ever
-            if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+            if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
                 raise TypeError(f"seconds must be a number of seconds or None, not {kind(seconds)}: {brief(seconds)}")
-            if not (math.isfinite(seconds) and seconds > 0):
+            budget = finite(seconds)
+            if budget is None or budget <= 0:
                 raise ValueError(f"seconds must be a finite number of seconds above 0 or None, not {brief(seconds)}")
+            seconds = budget
         check_exploration(exploration)
         self._game = game
+        self.rules: Any = None
+        """The ruleset the search plays (a ``GameBot``'s), whose views alone it takes; None: any."""
         self._gen = rng_mod.seed_state(seed)
         self._playouts = playouts
         self._seconds = seconds
-        self._c = exploration
+        self._c = float(exploration)
         per_playout = game.simulated_per_playout
         if per_playout is not None and (isinstance(per_playout, bool) or not isinstance(per_playout, int)
                                         or per_playout < 1):  # a game's mistake: no playout would start
@@ -210,6 +237,8 @@ class IsmctsBot:
     def choose(self, seen: Any, actions: tuple[str, ...]) -> str:
         check_choice(actions)
         if isinstance(getattr(seen, "legal_actions", None), tuple):  # anything else: search's TypeError
+            if self.rules is not None:
+                check_rules(seen, self.rules)
             check_listed(seen, actions)
         if len(actions) == 1:
             return actions[0]
@@ -309,8 +338,9 @@ class GameBot(IsmctsBot):
     def __init__(self, rules: Any, seed: int, playouts: int | None = None, seconds: float | None = None,
                  exploration: float = EXPLORATION) -> None:
         require(rules, self.ruleset, "rules", self.rules_what)
-        budget = self.default_playouts if playouts is None else playouts  # 0 is refused, not the default
+        budget = self.default_playouts if playouts is None else check_playouts(playouts)  # 0 refused, not the default
         super().__init__(type(self).search_of(rules, budget), seed, budget, seconds, exploration)
+        self.rules = rules
 
 
 def budgeted_bots(bots: Mapping[str, Callable[[Any, int], Any]],

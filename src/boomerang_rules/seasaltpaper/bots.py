@@ -38,7 +38,8 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, rules: Ruleset, seed: int) -> None:
-        self._t = tables_for(require(rules, Ruleset, "rules", RULES_WHAT))
+        self._rules = require(rules, Ruleset, "rules", RULES_WHAT)
+        self._t = tables_for(rules)
         self._state = rng_mod.seed_state(seed)
 
     def _pick(self, best: list[str]) -> str:
@@ -61,7 +62,7 @@ class GreedyBot:
         return self._pick(sorted(a for a, g in gains.items() if g == top)), top
 
     def choose(self, seen: SeatView, actions: tuple[str, ...]) -> str:
-        core_bots.check_seen(seen, actions, SeatView, VIEW_WHAT)
+        core_bots.check_seen(seen, actions, SeatView, VIEW_WHAT, self._rules)
         if "end" in actions:  # only the play phase has "end" (not when four mermaids leave it placing them alone,
             return self._play(seen, actions)  # read below): no view to read unless a round end is open (issue 27)
         phase = seen.phase

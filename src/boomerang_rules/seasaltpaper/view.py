@@ -282,6 +282,7 @@ def _points(state: GameState, seat: int) -> Points:
 
 VIEW_PARTS: dict[str, Callable[[GameState, int], object]] = {
     "seat": lambda state, seat: seat,
+    "rules": lambda state, seat: state.rules,  # every bot that reads its view checks its ruleset (check_rules)
     "phase": lambda state, seat: state.phase,
     "hand": _hand,
     "played": _played,
