@@ -47,7 +47,7 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
     from ..core.display import escaped_json
     from ..core.errors import Problem
     from ..core.jsonio import STDIN, label_of
-    from ..core.validation import Report, validate_file
+    from ..core.validation import Report, file_reports
     from ..terminal.problems import listed
 
     if files.count(STDIN) > 1:  # the second reading found it at its end: "empty", an invalid document
@@ -55,19 +55,22 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
     worst = 0
     valid = invalid = unreadable = 0
     for name in files:
-        try:
-            reports = validate_file(name, max_bytes)
-        except OSError as exc:
-            reason = f"cannot read: {exc.strerror or exc}"
-            unreadable += 1
-            worst = EXIT_USAGE
-            if as_json:
-                unread = Report(label_of(name), None, (Problem("", reason, "io"),))
-                click.echo(escaped_json(json.dumps({**unread.as_dict(), "readable": False}, ensure_ascii=False)))
-            else:
-                click.echo(f"boomerang-rules: {label_of(name)}: {reason}", err=True)
-            continue
-        for report in reports:
+        reports = file_reports(name, max_bytes)  # each printed as it comes: a long file is told as it goes
+        while True:
+            try:
+                report = next(reports, None)
+            except OSError as exc:
+                reason = f"cannot read: {exc.strerror or exc}"
+                unreadable += 1
+                worst = EXIT_USAGE
+                if as_json:
+                    unread = Report(label_of(name), None, (Problem("", reason, "io"),))
+                    click.echo(escaped_json(json.dumps({**unread.as_dict(), "readable": False}, ensure_ascii=False)))
+                else:
+                    click.echo(f"boomerang-rules: {label_of(name)}: {reason}", err=True)
+                break
+            if report is None:
+                break
             if report.valid:
                 valid += 1
             else:

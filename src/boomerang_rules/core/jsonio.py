@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -556,7 +557,7 @@ def read_documents(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Iter
                         return
                 head, lines = [(i + 1, line) for i, line in enumerate(rest)], iter(())
             found = False
-            for number, line in [*head, *lines]:
+            for number, line in chain(head, lines):  # one line at a time: a file of any length, never held whole
                 if line is not None and is_blank(line):
                     continue
                 found = True
