@@ -1,5 +1,6 @@
-"""``validate`` tells each document of a JSON Lines input as soon as it has read and checked it
-(``core.validation.file_reports``): a long file is told as it goes, never held whole with its reports."""
+"""A JSON Lines input of any length is read a line at a time: ``validate`` tells each document as
+soon as it has read and checked it (``core.validation.file_reports``), never holding the file or its
+reports; ``replay`` and ``sheet`` keep only the game they draw (``cli.common.read_one_game``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import os
 import selectors
 import subprocess
 import sys
+import tracemalloc
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,6 +19,7 @@ from click.testing import CliRunner
 
 import boomerang_rules as br
 from boomerang_rules.cli import cli
+from boomerang_rules.cli.common import read_one_game
 from boomerang_rules.core import jsonio
 from boomerang_rules.core.validation import file_reports
 
@@ -98,3 +101,25 @@ def test_a_file_failing_midway_keeps_the_reports_told_and_is_unreadable(monkeypa
     else:
         assert result.stdout == "games.jsonl:1: valid game-record\n1 valid, 0 invalid, 1 unreadable\n"
         assert result.stderr == "boomerang-rules: games.jsonl: cannot read: Input/output error\n"
+
+
+def _peak_bytes_reading(path: Any, game_number: int | None) -> int:
+    tracemalloc.start()
+    try:
+        with pytest.raises(SystemExit) as stopped:
+            read_one_game(str(path), game_number)
+        assert stopped.value.code == 2  # several games and no --game, or --game past the last
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize("game_number", [None, 1000], ids=["no-game", "game-past-the-end"])
+def test_replay_and_sheet_hold_one_game_of_a_long_file_at_a_time(tmp_path: Any, game_number: int | None) -> None:
+    """Told that a file of 5,000 Extra Salt games holds 5,000, ``replay`` had parsed and kept them all
+    (533 MB); ten times the games now take no more memory than a tenth of them did, nearly."""
+    line = line_of("sea-salt-paper-extra-salt", 4)
+    few, many = tmp_path / "few.jsonl", tmp_path / "many.jsonl"
+    few.write_bytes(line * 20)
+    many.write_bytes(line * 200)
+    assert _peak_bytes_reading(many, game_number) < 2 * _peak_bytes_reading(few, game_number)
