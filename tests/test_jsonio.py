@@ -298,3 +298,50 @@ def test_a_closed_standard_input_is_unreadable_not_a_traceback() -> None:
                               capture_output=True, text=True, env={**os.environ, "PYTHONPATH": src}, timeout=120)
         assert done.returncode == 2, (command, done.stderr)
         assert "Traceback" not in done.stderr and "standard input is closed" in done.stdout + done.stderr
+
+
+REFUSED_NUMBERS = [
+    ("NaN", "NaN is not valid JSON", "json-syntax"),
+    ("-Infinity", "-Infinity is not valid JSON", "json-syntax"),
+    ("1e400", "the number 1e400 is too large for a float", "json-syntax"),
+    ("-2.5e999", "the number -2.5e999 is too large for a float", "json-syntax"),
+    ("9" * 5000, "a number of more than 4300 digits: too long to read", "json-number"),
+]
+
+
+@pytest.mark.parametrize("game", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
+@pytest.mark.parametrize(("number", "message", "rule"), REFUSED_NUMBERS, ids=["nan", "infinity", "1e400", "float",
+                                                                             "digits"])
+def test_a_number_no_document_may_hold_is_refused_at_its_place(tmp_path: Path, game: str, number: str,
+                                                                message: str, rule: str) -> None:
+    """NaN, Infinity, a float past the largest and an integer past 4,300 digits in a record of every
+    game are refused at their JSON pointer, the first in the document's order when there are more,
+    in a file, a line of JSON Lines and ``--json`` alike (each was refused for the whole document,
+    with no place: a referee had to search the record for it)."""
+    record = br.record_of(br.new_game(game, 3, 1))
+    text = json.dumps({**record, "seed": "SEED", "players": ["Ana", "NUMBER", "Cy"]})
+    text = text.replace('"NUMBER"', number).replace('"SEED"', number)
+    assert list(record).index("players") < list(record).index("seed")
+    value, problem = parse_json(text)
+    assert value is None and problem == br.Problem("/players/1", message, rule)
+    later = text.replace(number, '"Bo"', 1)  # the player named: the seed is the first now
+    assert parse_json(later)[1] == br.Problem("/seed", message, rule)
+    path = tmp_path / "game.json"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run("validate", str(path))
+    assert code == 1 and f"game.json:/players/1: {message}" in out and f"[{rule}]" in out
+    lines = tmp_path / "games.jsonl"
+    lines.write_text(json.dumps(record) + "\n" + later + "\n", encoding="utf-8")
+    code, out, _ = run("validate", "--json", str(lines))
+    reports = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and [r["valid"] for r in reports] == [True, False]
+    assert reports[1]["file"].endswith("games.jsonl:2")
+    assert reports[1]["problems"] == [{"pointer": "/seed", "message": message, "rule": rule}]
+
+
+@pytest.mark.parametrize(("text", "where"), [("NaN", ""), ("[1, [2, Infinity]]", "/1/1"),
+                                             ('{"a~/b": {"": [1e999]}}', "/a~0~1b//0"),
+                                             ('{"a": 1, "a": NaN}', "/a"), ('[NaN, 1e999]', "/0")])
+def test_a_refused_number_anywhere_is_placed_by_its_pointer(text: str, where: str) -> None:
+    problem = parse_json(text)[1]
+    assert problem is not None and problem.pointer == where and problem.rule == "json-syntax"

@@ -50,13 +50,12 @@ class _Commands(click.Group):
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         """The command line read, as click reads it; a Ctrl-C meanwhile (before any command runs)
-        exits 130 as one within a command does (click said "Aborted!", exit 1)."""
+        exits 130 as one within a command does (click said "Aborted!", exit 1); SIGTERM and SIGHUP
+        likewise exit 143 and 129."""
         try:
             return super().make_context(*args, **kwargs)
-        except KeyboardInterrupt:
-            from .common import EXIT_INTERRUPTED, fail
-
-            fail("interrupted (Ctrl-C)", EXIT_INTERRUPTED)
+        except KeyboardInterrupt as stop:  # SIGTERM and SIGHUP too (``Stopped``): 128 + the signal, named
+            interrupted(stop)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         try:

@@ -231,20 +231,24 @@ def read_one_game(file: str, game_number: int | None, max_bytes: int = DEFAULT_M
     from ..core.jsonio import label_of, read_documents
 
     label = label_of(file)
-    documents = []
-    try:
+    count = 0
+    last: tuple[str, Any, Any] | None = None  # only the last document read is kept: a file of 5,000 games
+    try:                                      # held them all (533 MB) to say how many it holds
         for found in read_documents(file, max_bytes):
-            documents.append(found)
-            if game_number is not None and len(documents) >= game_number:
+            count += 1
+            last = found
+            if game_number is not None and count >= game_number:
                 break
     except OSError as exc:
         fail(f"{label}: cannot read: {exc.strerror or exc}", EXIT_USAGE)
-    if game_number is None and len(documents) > 1:
-        fail(f"{label} holds {len(documents)} games: choose one with --game N (1 to {len(documents)})", EXIT_USAGE)
-    if game_number is not None and game_number > len(documents):
-        fail(f"--game {game_number}: {label} holds {counted(len(documents), 'game')}",
+    if game_number is None and count > 1:
+        fail(f"{label} holds {count} games: choose one with --game N (1 to {count})", EXIT_USAGE)
+    if game_number is not None and game_number > count:
+        fail(f"--game {game_number}: {label} holds {counted(count, 'game')}",
              EXIT_USAGE)
-    where, data, problem = documents[-1]
+    if last is None:  # read_documents yields one at least (a file of none is its problem): never met
+        fail(f"{label}: no JSON documents in this file", EXIT_INVALID)
+    where, data, problem = last
     if problem is not None:
         fail(str(problem), EXIT_INVALID)
     return where, data

@@ -51,7 +51,7 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
     from ..core.display import escaped_json
     from ..core.errors import Problem
     from ..core.jsonio import STDIN, label_of
-    from ..core.validation import Report, validate_file
+    from ..core.validation import Report, file_reports
     from ..terminal.problems import listed
 
     if files.count(STDIN) > 1:  # the second reading found it at its end: "empty", an invalid document
@@ -70,20 +70,23 @@ def validate(files: tuple[str, ...], as_json: bool, quiet: bool, max_bytes: int)
     number, name = 1, files[0]
     try:
         for number, name in enumerate(files, 1):  # noqa: B007 (told when stopped)
-            try:
-                reports = validate_file(name, max_bytes)
-            except OSError as exc:
-                reason = f"cannot read: {exc.strerror or exc}"
-                unreadable += 1
-                worst = EXIT_USAGE
-                if as_json:
-                    unread = Report(label_of(name), None, (Problem("", reason, "io"),))
-                    line = escaped_json(json.dumps({**unread.as_dict(), "readable": False}, ensure_ascii=False))
-                    write_whole(sys.stdout, line + "\n", lambda: None)
-                else:
-                    click.echo(f"boomerang-rules: {label_of(name)}: {reason}", err=True)
-                continue
-            for report in reports:
+            reports = file_reports(name, max_bytes)  # each told as it comes: a long file is told as it goes
+            while True:
+                try:
+                    report = next(reports, None)
+                except OSError as exc:
+                    reason = f"cannot read: {exc.strerror or exc}"
+                    unreadable += 1
+                    worst = EXIT_USAGE
+                    if as_json:
+                        unread = Report(label_of(name), None, (Problem("", reason, "io"),))
+                        line = escaped_json(json.dumps({**unread.as_dict(), "readable": False}, ensure_ascii=False))
+                        write_whole(sys.stdout, line + "\n", lambda: None)
+                    else:
+                        click.echo(f"boomerang-rules: {label_of(name)}: {reason}", err=True)
+                    break
+                if report is None:
+                    break
                 if as_json:
                     text = escaped_json(json.dumps(report.as_dict(), ensure_ascii=False)) + "\n"  # pointers name keys
                 elif report.valid:

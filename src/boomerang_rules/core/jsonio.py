@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -255,12 +256,12 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
         line, column = _where(text, exc)
         return None, Problem("", f"invalid JSON at line {line}, column {column}: {exc.msg}", "json-syntax")
     except _Reject as exc:
-        return None, Problem("", str(exc), "json-syntax")
+        return None, _refused_number(text) or Problem("", str(exc), "json-syntax")
     except RecursionError:
         return None, Problem("", f"JSON nested too deeply (the limit is {MAX_DEPTH} levels)", "json-depth")
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
         if "sys.set_int_max_str_digits" in str(exc):  # its advice is for a programmer, not a reader
-            return None, _too_long(())
+            return None, _refused_number(text) or _too_long(())
         return None, Problem("", f"unreadable JSON value: {str(exc)[:200]}", "json-syntax")
     if repeated:  # only the walk sees repeated keys
         problems = _walk(value, MAX_DEPTH, 1)
@@ -271,6 +272,61 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
     if problems:
         return None, problems[0]
     return value, None
+
+
+class _Refused:
+    """A number or constant ``json`` reads but a document may not hold, kept in its place by the
+    second parse of ``_refused_number`` as the problem it is."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+
+
+class _Pairs(list):  # type: ignore[type-arg]
+    """An object of the second parse as its key-value pairs, in the document's order."""
+
+
+def _refused_number(text: str) -> Problem | None:
+    """The problem of the first number or constant of ``text`` no document may hold (``NaN``,
+    ``Infinity``, ``1e400``, an integer of more than 4,300 digits), at its JSON pointer; None when
+    ``text`` holds none or is no JSON at all.
+
+    The parse stops at such a value without saying where it is (``/seed: NaN is not valid JSON``
+    was ``NaN is not valid JSON``, for a whole record); so, on that error only, the text is parsed
+    again with each such value kept as its problem, and the first one in the document's order is
+    found by a walk (no recursion: the parse itself refuses what nests too deeply)."""
+    def constant(word: str) -> _Refused:
+        return _Refused(Problem("", f"{word} is not valid JSON", "json-syntax"))
+
+    def floating(number: str) -> float | _Refused:
+        value = float(number)
+        if math.isfinite(value):
+            return value
+        return _Refused(Problem("", f"the number {number[:40]} is too large for a float", "json-syntax"))
+
+    def integer(number: str) -> int | _Refused:
+        try:
+            return int(number)
+        except ValueError:
+            return _Refused(_too_long(()))
+
+    try:
+        value = json.loads(text, parse_float=floating, parse_constant=constant, parse_int=integer,
+                           object_pairs_hook=_Pairs)
+    except (ValueError, RecursionError):
+        return None
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, _Refused):
+            return Problem(pointer(*path), node.problem.message, node.problem.rule)
+        children: list[tuple[str | int, Any]] = (
+            [(_part(key), child) for key, child in node] if isinstance(node, _Pairs)
+            else list(enumerate(node)) if isinstance(node, list) else [])
+        stack.extend((child, (*path, key)) for key, child in reversed(children))
+    return None
 
 
 def _where(text: str, exc: json.JSONDecodeError) -> tuple[int, int]:
@@ -501,7 +557,7 @@ def read_documents(path: str | Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Iter
                         return
                 head, lines = [(i + 1, line) for i, line in enumerate(rest)], iter(())
             found = False
-            for number, line in [*head, *lines]:
+            for number, line in chain(head, lines):  # one line at a time: a file of any length, never held whole
                 if line is not None and is_blank(line):
                     continue
                 found = True

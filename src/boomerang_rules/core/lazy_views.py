@@ -9,8 +9,9 @@ hash, repr and pickling are those of the plain view (a pickled one comes back a 
 ``SeatView``).
 
 Until then the view holds the state and the seat in two private slots, and drops the state
-once it has made the view: no public attribute leads to the state (``tests/test_bots.py`` walks
-every one), so a bot reading its view sees what the plain view shows and nothing more.
+once it has made the view (a view read by several threads at once may be made by more than one;
+each reading finds its field): no public attribute leads to the state (``tests/test_bots.py``
+walks every one), so a bot reading its view sees what the plain view shows and nothing more.
 
 A game may also name fields that are cheap to make alone (``parts``): reading one of those first
 makes that field only. Sea Salt & Paper's greedy bot reads its hand, the phase and a few sizes,
@@ -57,7 +58,8 @@ def lazy_views(view_type: type[V], make: Callable[[Any, int], V],
         return True
 
     def __getattr__(self: Any, name: str) -> object:
-        # Reached only when a field's slot is still empty, or for a name no view has.
+        # Reached only when a field's slot was empty when read (another thread may have filled it
+        # since), or for a name no view has.
         part = alone.get(name)
         if part is not None:
             state = get(self, "_state")
@@ -65,9 +67,11 @@ def lazy_views(view_type: type[V], make: Callable[[Any, int], V],
                 value = part[0](state, get(self, "_seat"))
                 part[1](self, value)
                 return value
-        if fill(self):
+        fill(self)  # False when made already: by another thread since this one found the slot empty
+        try:
             return get(self, name)
-        raise AttributeError(f"{view_type.__name__!r} object has no attribute {name!r}")
+        except AttributeError:
+            raise AttributeError(f"{view_type.__name__!r} object has no attribute {name!r}") from None
 
     def plain(self: Any) -> V:
         return view_type(*(getattr(self, name) for name in fields))
