@@ -102,56 +102,6 @@ def test_playouts_replay_through_the_pure_engine(variant: str, players: int) -> 
     assert (batch.playouts(rules, players, games, seed) == totals).all()  # the same games without recording
 
 
-def _one_crab_fewer() -> Any:
-    """The base game without its last crab: 57 cards, a shape other than ``BASE_SHAPE``."""
-    from boomerang_rules.core.loading import rules_data, rules_from_data
-
-    base = rules_data(br.load_rules("sea-salt-paper"))
-    return rules_from_data({**base, "id": "one-crab-fewer",
-                            "cards": [c for c in base["cards"] if c["id"] != "crab-9"]}, "c.json")
-
-
-def _shape(rules: Any, players: int) -> tuple[int, ...]:
-    from boomerang_rules.batch import _ssp_kernels as k
-    from boomerang_rules.batch import seasaltpaper as kernels
-
-    ti = kernels.compile_rules(rules).scalars(players)
-    return tuple(int(ti[t]) for t in (k.T_N, k.T_DUOS, k.T_RULE_WIDTH, k.T_COLOURS))
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
-@pytest.mark.parametrize("players", PLAYERS)
-def test_the_base_shapes_loop_plays_the_general_loops_games(variant: str, players: int) -> None:
-    """Every shipped ruleset the kernels play has ``BASE_SHAPE``, so its playouts without
-    recording run ``play_out_base`` (the shape compiled in), and those with recording the general
-    ``play_out``, which the replays above check against the pure engine: the two give the same
-    totals, game by game, over a few hundred games (every kind of action, the rare steals and
-    LAST CHANCE calls among them), at every player count."""
-    from boomerang_rules.batch import _ssp_kernels as k
-
-    rules = br.load_rules(variant)
-    assert _shape(rules, players) == k.BASE_SHAPE
-    seed, games = -3 * 2**33 + players, 300
-    recorded, _ = batch.playouts(rules, players, games, seed, return_actions=True)
-    assert (batch.playouts(rules, players, games, seed) == recorded).all()
-
-
-@pytest.mark.parametrize("players", PLAYERS)
-def test_a_ruleset_of_another_shape_is_played_by_the_general_loop(players: int) -> None:
-    """A ruleset whose shape is not ``BASE_SHAPE`` (57 cards) is played without recording by the
-    general loop, reading its shape from its tables: the pure engine's games."""
-    from boomerang_rules.batch import _ssp_kernels as k
-
-    rules = _one_crab_fewer()
-    assert _shape(rules, players)[0] == 57 and _shape(rules, players) != k.BASE_SHAPE
-    seed, games = 77 * players, 6
-    totals = batch.playouts(rules, players, games, seed)
-    recorded, actions = batch.playouts(rules, players, games, seed, return_actions=True)
-    assert (totals == recorded).all()
-    for g in range(games):
-        assert list(replay(rules, players, seed + g, actions[g]).totals) == totals[g].tolist()
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_playouts_take_the_policys_choice_among_the_listed_actions(variant: str) -> None:
     """Every action ``playouts`` records is its policy's: game g's own SplitMix64 stream (from

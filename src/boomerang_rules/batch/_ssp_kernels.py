@@ -84,12 +84,6 @@ count their own colour), the mermaids', each card slot's three."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
 
-BASE_N, BASE_DUOS, BASE_WIDTH, BASE_COLOURS = 58, 4, 2, 11
-BASE_SHAPE = (BASE_N, BASE_DUOS, BASE_WIDTH, BASE_COLOURS)
-"""The shape every shipped ruleset the kernels play has (``ti``'s ``T_N``, ``T_DUOS``,
-``T_RULE_WIDTH``, ``T_COLOURS``): the playouts of a ruleset of this shape, not recorded, run
-``play_out_base``, which has it compiled in; any other shape, or recording, ``play_out``."""
-
 
 
 @inline
@@ -210,12 +204,6 @@ kind, a duo of two kinds, a collector or a multiplier); ``change`` reads every s
 
 @inline
 def change(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
-    """``slot_change`` with the ruleset's slot count (``T_RULE_WIDTH``)."""
-    return slot_change(c, hand, played, ti, tm, ti[T_RULE_WIDTH])
-
-
-@inline
-def slot_change(c: Any, hand: Any, played: Any, ti: Any, tm: Any, w: Any) -> Any:
     """What gaining card ``c`` changes (``hand`` and ``played`` without it): the card points
     without the mermaids' colours (``card_points``' duos, collectors and multipliers) and the
     duo pairs ``hand`` holds, so that a seat's points and pairs follow its hand a card at a time
@@ -234,10 +222,10 @@ def slot_change(c: Any, hand: Any, played: Any, ti: Any, tm: Any, w: Any) -> Any
     tables (its mask, row, points, the collector's table at two clamped counts, the
     multiplier's two counts and which side c is on) cost more again. The pairs: a play decision
     lists them without a loop over every duo, which LLVM turned into slow vector gathers (a
-    fifth of a playout). Its indices are unsigned (``U64``), as ``play_out``'s are. ``w``, the
-    slot count, is ``ti[T_RULE_WIDTH]``: a constant where the loop is compiled for ``BASE_SHAPE``."""
+    fifth of a playout). Its indices are unsigned (``U64``), as ``play_out``'s are."""
     total = 0
     pairs = 0
+    w = ti[T_RULE_WIDTH]
     at = U64(ti[T_AT_CARD_SLOTS] + 4 * w * c)
     mt = U64(ti[T_AT_M_CARD_SLOTS] + 3 * w * c)
     for _ in range(w):
@@ -702,10 +690,10 @@ def put(record: Any, buf: Any, pos: Any, a: Any) -> Any:
     return pos
 
 
-@inline
-def play_games(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
-               deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, out: Any, record: Any, buf: Any,
-               ends: Any, work: Any, n: Any, ndu: Any, w: Any, ncolours: Any) -> Any:
+@bare
+def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
+             deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, out: Any, record: Any, buf: Any,
+             ends: Any, work: Any) -> Any:
     """``run``'s ``M_PLAYOUTS`` (the same games, policy draws and action ids, in the same order),
     structured by turn: the seat to act's hand, played cards, points and pairs, the piles' sizes
     and the deck's position are held in locals for a whole turn (written back at its end), and
@@ -716,13 +704,10 @@ def play_games(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf
     The indices numba cannot see are non-negative are cast to unsigned (``U64``): a signed index
     costs a wraparound (a compare and a select) at every read, ~5% of a playout. Every one of
     them is non-negative by construction (a card, a seat, a count, a table's offset).
-
-    ``n``, ``ndu``, ``w`` and ``ncolours`` are the ruleset's deck size and its counts of duos,
-    card slots and colours (``ti``'s): inlined into ``play_out`` as read from ``ti``, into
-    ``play_out_base`` as ``BASE_SHAPE``'s constants; ``record`` likewise (``False`` there).
     """
-    at_duo, mt_duo, ids = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS]
-    mt_colour = ti[T_AT_M_COLOUR]
+    n = ti[T_N]
+    at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
+    mt_colour, ncolours = ti[T_AT_M_COLOUR], ti[T_COLOURS]
     mermaid_mask = tm[ti[T_AT_M_MERMAID]]
     at_cards, at_card_duo = ti[T_AT_DUO_CARDS], ti[T_AT_CARD_DUO]
     a_draw, a_pass, a_take, a_keep, a_end = ti[T_A_DRAW], ti[T_A_PASS], ti[T_A_TAKE], ti[T_A_KEEP], ti[T_A_END]
@@ -788,7 +773,7 @@ def play_games(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf
                 else:
                     card = np.int64(deck[0, U64(top)])
                     top += 1
-                dp, dq = slot_change(card, h, f, ti, tm, w)
+                dp, dq = change(card, h, f, ti, tm)
                 pts += dp
                 prs += dq
                 h |= _ONE << U64(card)
@@ -800,7 +785,7 @@ def play_games(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf
                 pos = put(record, buf, pos, a_take + card)
                 if pos < 0:
                     return g
-                dp, dq = slot_change(card, h, f, ti, tm, w)
+                dp, dq = change(card, h, f, ti, tm)
                 pts += dp
                 prs += dq
                 h |= _ONE << U64(card)
@@ -873,10 +858,10 @@ def play_games(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf
                 c0 = ti[U64(at_cards + 2 * a)]
                 c1 = ti[U64(at_cards + 2 * a + 1)]
                 h ^= _ONE << U64(c0)  # the pairs held without c0, then without c1 too (points: as they were)
-                dp, dq = slot_change(c0, h, f, ti, tm, w)
+                dp, dq = change(c0, h, f, ti, tm)
                 prs -= dq
                 h ^= _ONE << U64(c1)
-                dp, dq = slot_change(c1, h, f, ti, tm, w)
+                dp, dq = change(c1, h, f, ti, tm)
                 prs -= dq
                 f |= (_ONE << U64(c0)) | (_ONE << U64(c1))
                 effect = ti[U64(at_duo + 3 * ti[U64(at_card_duo + c0)] + 2)]
@@ -900,7 +885,7 @@ def play_games(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf
                             len0 -= 1
                         else:
                             len1 -= 1
-                        dp, dq = slot_change(card, h, f, ti, tm, w)
+                        dp, dq = change(card, h, f, ti, tm)
                         pts += dp
                         prs += dq
                         h |= _ONE << U64(card)
@@ -908,7 +893,7 @@ def play_games(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf
                     if top < n:
                         card = np.int64(deck[0, U64(top)])
                         top += 1
-                        dp, dq = slot_change(card, h, f, ti, tm, w)
+                        dp, dq = change(card, h, f, ti, tm)
                         pts += dp
                         prs += dq
                         h |= _ONE << U64(card)
@@ -933,11 +918,11 @@ def play_games(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf
                         rng[0], k = below(rng[0], popcount(held))
                         stolen = nth_bit(held, k)
                         bit = _ONE << stolen
-                        dp, dq = slot_change(np.int64(stolen), held ^ bit, played[0, victim], ti, tm, w)
+                        dp, dq = change(np.int64(stolen), held ^ bit, played[0, victim], ti, tm)
                         pv[0, victim, PV_POINTS] -= dp
                         pv[0, victim, PV_PAIRS] -= dq
                         hands[0, victim] = held ^ bit
-                        dp, dq = slot_change(np.int64(stolen), h, f, ti, tm, w)
+                        dp, dq = change(np.int64(stolen), h, f, ti, tm)
                         pts += dp
                         prs += dq
                         h |= bit
@@ -980,30 +965,6 @@ def play_games(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf
     return g1
 
 
-@bare
-def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
-             deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, out: Any, record: Any, buf: Any,
-             ends: Any, work: Any) -> Any:
-    """``play_games`` for any ruleset the kernels play, recording or not: the shape read from ``ti``."""
-    done: int = play_games(players, g0, g1, seed, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv, totals,
-                           out, record, buf, ends, work, ti[T_N], ti[T_DUOS], ti[T_RULE_WIDTH], ti[T_COLOURS])
-    return done
-
-
-@bare
-def play_out_base(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
-                  deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, out: Any, buf: Any,
-                  ends: Any, work: Any) -> Any:
-    """``play_games`` for a ruleset of ``BASE_SHAPE``, not recording: the deck's size, the duos',
-    card slots' and colours' counts are constants, so that LLVM unrolls the loops they bound
-    (``slot_change``'s, the duo search's, the STOP check's colours) and keeps the offsets they
-    scale in registers, and no action is recorded (no ``put`` and no check of its position).
-    ~13% fewer instructions a decision than ``play_out`` (docs/performance.md)."""
-    done: int = play_games(players, g0, g1, seed, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv, totals,
-                           out, False, buf, ends, work, BASE_N, BASE_DUOS, BASE_WIDTH, BASE_COLOURS)
-    return done
-
-
 @jit
 def init(players: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any, deck: Any, piles: Any,
          hands: Any, played: Any, pv: Any, totals: Any, lst: Any, nl: Any, masks: Any) -> None:
@@ -1039,14 +1000,8 @@ def playouts(players: int, start: int, games: int, seed: Any, ti: Any, tm: Any, 
     played = np.zeros((1, players), np.uint64)
     scores = np.zeros((1, players), np.int32)
     pv = np.zeros((1, players, 2), np.int64)
-    work = np.empty(W_SIZE, np.uint64)
-    if not record and ti[T_N] == BASE_N and ti[T_DUOS] == BASE_DUOS and ti[T_RULE_WIDTH] == BASE_WIDTH \
-            and ti[T_COLOURS] == BASE_COLOURS:
-        based: int = play_out_base(players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands, played,
-                                   pv, scores, totals, buf, ends, work)
-        return based
     done: int = play_out(players, start, games, seed, ti, tm, shuf, gi, rng, deck, piles, hands, played, pv,
-                         scores, totals, record, buf, ends, work)
+                         scores, totals, record, buf, ends, np.empty(W_SIZE, np.uint64))
     return done
 
 
