@@ -432,3 +432,29 @@ def waiting_in_pipe(fd: int) -> int:
     count = array.array("i", [0])
     fcntl.ioctl(fd, termios.FIONREAD, count)
     return count[0]
+
+
+def stopped_with_the_pipe_full(args: list[str], signum: int, preexec_fn: Any, cwd: Any = None
+                               ) -> tuple[bytes, str, int]:
+    """Run ``args`` writing into a 4,096-byte pipe nobody reads until it is full and the writer waits in
+    it halfway through a line, then send ``signum`` to its process group: what it wrote, its standard
+    error and its exit code. (Linux: a pipe of a chosen size.)"""
+    import fcntl
+    import os
+    import subprocess
+    import time
+
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, 4096)  # less than a line: its write waits halfway
+    process = subprocess.Popen(args, cwd=cwd, stdout=write_end, stderr=subprocess.PIPE, start_new_session=True,
+                               preexec_fn=preexec_fn)
+    os.close(write_end)
+    assert process.stderr is not None
+    deadline = time.monotonic() + 60
+    while waiting_in_pipe(read_end) < 4096 and time.monotonic() < deadline:  # the pipe full
+        time.sleep(0.05)
+    time.sleep(0.1)  # and the writer waiting in it
+    os.killpg(process.pid, signum)
+    with os.fdopen(read_end, "rb") as reader:
+        out = reader.read()
+    return out, process.stderr.read().decode(), process.wait(timeout=60)

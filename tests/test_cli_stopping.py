@@ -18,7 +18,7 @@ import pytest
 
 from boomerang_rules.core.display import counted
 
-from .helpers import waiting_in_pipe
+from .helpers import stopped_with_the_pipe_full
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGHUP") or not hasattr(os, "openpty"),
                                 reason="SIGHUP and pseudo-terminals: POSIX")
@@ -197,7 +197,6 @@ def test_validate_json_lines_longer_than_the_pipe_are_never_cut(signum: int, tmp
     counts them. Through ``click.echo`` a stop could cut the line where the write stood (Python's buffered
     writer drops what it had yet to write); the reports now go out as ``simulate``'s records do
     (``cli.whole.write_whole``)."""
-    import fcntl
 
     done = subprocess.run([*COMMAND, "simulate", "--seed", "3"], capture_output=True, check=True)
     record = json.loads(done.stdout)
@@ -205,21 +204,9 @@ def test_validate_json_lines_longer_than_the_pipe_are_never_cut(signum: int, tmp
         round_["picks"] = [[f"bad-card-{i}-{j}" for j, _ in enumerate(picks)]
                            for i, picks in enumerate(round_["picks"])]
     (tmp_path / "bad.jsonl").write_text(json.dumps(record) + "\n")
-    read_end, write_end = os.pipe()
-    fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, 4096)  # less than a report: its write waits halfway
-    process = subprocess.Popen([*COMMAND, "validate", "--json", *["bad.jsonl"] * 300], cwd=tmp_path, stdout=write_end,
-                               stderr=subprocess.PIPE, start_new_session=True, preexec_fn=_at_their_defaults)
-    os.close(write_end)
-    deadline = time.monotonic() + 60
-    while waiting_in_pipe(read_end) < 4096 and time.monotonic() < deadline:  # the pipe full
-        time.sleep(0.05)
-    time.sleep(0.1)  # and the writer waiting in it
-    os.kill(process.pid, signum)
-    with os.fdopen(read_end, "rb") as reader:
-        out = reader.read()
-    assert process.stderr is not None
-    err = process.stderr.read().decode()
-    assert process.wait(timeout=60) == 128 + signum
+    out, err, code = stopped_with_the_pipe_full([*COMMAND, "validate", "--json", *["bad.jsonl"] * 300], signum,
+                                                _at_their_defaults, cwd=tmp_path)  # a report longer than the pipe
+    assert code == 128 + signum
     assert out.endswith(b"\n"), out[-80:]
     reports = [json.loads(line) for line in out.decode().splitlines()]
     assert reports and all(len(report["problems"]) == 84 for report in reports)

@@ -18,7 +18,7 @@ import pytest
 
 from boomerang_rules.terminal.progress import Progress, progress_line
 
-from .helpers import waiting_in_pipe
+from .helpers import stopped_with_the_pipe_full
 
 COMMAND = [sys.executable, "-m", "boomerang_rules"]
 
@@ -137,24 +137,9 @@ def test_a_record_is_never_cut_by_ctrl_c_when_the_reader_lags(signum: int) -> No
     record): Ctrl-C (or SIGTERM) cut the record where the write stood, the line ending mid-JSON, and
     the message counted it among those written. The record is now finished first (a second signal
     would not wait)."""
-    import fcntl
-
-    read_end, write_end = os.pipe()
-    fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, 4096)  # less than a record: its write waits halfway
-    process = subprocess.Popen([*COMMAND, "simulate", "--rules", "sea-salt-paper", "--bots", "random", "--games",
-                                "1000000"], stdout=write_end, stderr=subprocess.PIPE, start_new_session=True,
-                               preexec_fn=_as_a_terminal_starts_it)
-    os.close(write_end)
-    assert process.stderr is not None
-    deadline = time.monotonic() + 60
-    while waiting_in_pipe(read_end) < 4096 and time.monotonic() < deadline:  # the pipe full
-        time.sleep(0.05)
-    time.sleep(0.1)  # and the writer waiting in it
-    os.killpg(process.pid, signum)
-    with os.fdopen(read_end, "rb") as reader:
-        out = reader.read()
-    err = process.stderr.read().decode()
-    assert process.wait(timeout=60) == 128 + signum
+    out, err, code = stopped_with_the_pipe_full([*COMMAND, "simulate", "--rules", "sea-salt-paper", "--bots", "random",
+                                                 "--games", "1000000"], signum, _as_a_terminal_starts_it)
+    assert code == 128 + signum
     assert out.endswith(b"\n"), out[-80:]
     lines = out.decode().splitlines()
     assert lines and all(json.loads(line)["format"] for line in lines)
