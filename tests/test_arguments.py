@@ -563,3 +563,27 @@ def test_a_type_asked_for_is_named_with_its_article() -> None:
 
     assert [asked_kind(t) for t in (int, str, tuple, bool, type(None), frozenset, Offer)] == [
         "an int", "a str", "a tuple", "True or False", "None", "a frozenset", "an Offer"]
+
+
+@pytest.mark.parametrize(("value", "number"), [
+    (3, 3.0), (2.5, 2.5), (10**400, float("inf")), (-(10**400), float("-inf")),  # past a float's range: its sign kept
+    (float("inf"), float("inf")),
+])
+def test_a_real_number_is_read_as_a_float_a_huge_int_as_an_infinity(value: object, number: float) -> None:
+    """``real`` is the one reading of "a number" behind ``duration``, ``ismcts``'s budgets and
+    ``check-scorer``'s timeout: ``float(10**400)`` raised an ``OverflowError`` each had caught alone."""
+    from fractions import Fraction
+
+    from boomerang_rules.core.arguments import real
+
+    assert real(value, "x", "a number") == number
+    assert real(Fraction(1, 2), "x", "a number") == 0.5  # any real number (numpy's are registered so too)
+    assert real(float("nan"), "x", "a number") != real(float("nan"), "x", "a number")  # NaN kept for the caller
+
+
+@pytest.mark.parametrize("value", [True, "1", None, 1j])
+def test_a_real_number_refuses_a_bool_a_string_or_a_complex_naming_the_parameter(value: object) -> None:
+    from boomerang_rules.core.arguments import real
+
+    with pytest.raises(TypeError, match=r"^timeout must be a number of seconds, not "):
+        real(value, "timeout", "a number of seconds")

@@ -242,16 +242,23 @@ def list_of(value: object, parameter: str, what: str) -> Sequence[Any]:
     return value
 
 
+def real(value: object, parameter: str, what: str) -> float:
+    """``value`` as a float when it is an int or a float (numpy's too), never a bool; ``TypeError``
+    naming ``parameter`` otherwise. An int past a float's range is an infinity of its sign, not an
+    ``OverflowError``: the caller's range check then words it like any number out of range."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise not_a(value, parameter, what)
+    try:
+        return float(value)
+    except OverflowError:
+        return -math.inf if value < 0 else math.inf
+
+
 def duration(value: object, parameter: str = "seconds") -> float:
     """``value`` as a float of seconds: an int or a float (numpy's too), never a bool, finite and 0 or
     more; ``TypeError`` / ``ValueError`` naming ``parameter`` otherwise. A loop timed "until
     ``seconds`` have passed" never ends for a NaN or an infinity."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{parameter} must be a number of seconds (int or float), not {kind(value)}: {brief(value)}")
-    try:
-        number = float(value)
-    except OverflowError:  # an int past float's range: no finite duration
-        number = math.inf
+    number = real(value, parameter, "a number of seconds (int or float)")
     if not (math.isfinite(number) and number >= 0):
         raise ValueError(f"{parameter} must be a finite number of seconds, 0 or more, not {brief(value)}")
     return number

@@ -14,7 +14,6 @@ import contextlib
 import errno
 import json
 import math
-import numbers
 import os
 import select
 import signal
@@ -27,7 +26,7 @@ from typing import Any
 
 import attrs
 
-from .arguments import brief, in_range, integer, json_brief, kind, list_of, string_list
+from .arguments import brief, in_range, integer, json_brief, list_of, real, string_list
 from .display import clipped, counted, escaped_name, shown
 from .games import game_module
 from .jsonio import parse_json
@@ -391,13 +390,8 @@ def _check_arguments(command: object, rules: object, players: object, seed: obje
     integer(seed, "seed", "an integer seed")
     in_range(count, 0, MAX_GAMES, "count", "a number of games")
     in_range(batch, 1, MAX_GAMES, "batch", "a number of games a run")
-    if isinstance(timeout, bool) or not isinstance(timeout, numbers.Real):  # numpy's numbers too
-        raise TypeError(f"timeout must be a number of seconds (int or float), not {kind(timeout)}: {brief(timeout)}")
-    try:  # an int past a float's range passed "< inf" and failed inside, adding it to the clock
-        seconds = float(timeout)
-    except OverflowError:
-        seconds = math.inf
-    if not 0 < seconds < math.inf:
+    seconds = real(timeout, "timeout", "a number of seconds (int or float)")  # numpy's numbers too
+    if not 0 < seconds < math.inf:  # an int past a float's range is inf here, not a failure inside
         raise ValueError(f"timeout must be a positive number of seconds, not {brief(timeout)}")
 
 

@@ -20,7 +20,6 @@ in simulated decisions, not seconds, so that it stays deterministic. The bot see
 from __future__ import annotations
 
 import math
-import numbers
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -30,7 +29,7 @@ from functools import partial
 from typing import Any, ClassVar, Protocol
 
 from . import rng as rng_mod
-from .arguments import as_id, brief, kind, require
+from .arguments import as_id, brief, kind, real, require
 from .bots import MAX_PLAYOUTS as MAX_PLAYOUTS  # its home is the bots' registry, which words a bad budget
 from .bots import check_choice, check_listed, check_rules
 
@@ -152,21 +151,9 @@ def check_exploration(exploration: object) -> None:
     """Refuse an ``exploration`` constant UCT cannot use, naming it: a NaN made every score NaN, so
     the search tried each action once and then always the first; a negative one steered it away
     from the actions it knew least; a string failed inside the first search."""
-    if isinstance(exploration, bool) or not isinstance(exploration, numbers.Real):
-        raise TypeError(f"exploration must be a number, not {kind(exploration)}: {brief(exploration)}")
-    value = finite(exploration)
-    if value is None or value < 0:
+    value = real(exploration, "exploration", "a number")
+    if not (math.isfinite(value) and value >= 0):
         raise ValueError(f"exploration must be a finite number from 0, not {brief(exploration)}")
-
-
-def finite(number: numbers.Real) -> float | None:
-    """``number`` (an int or a float, numpy's too) as a float, or None when it is no finite float: an
-    int past a float's range is none (``math.isfinite`` raised an ``OverflowError`` for it)."""
-    try:
-        value = float(number)
-    except OverflowError:
-        return None
-    return value if math.isfinite(value) else None
 
 
 def check_playouts(playouts: object) -> int:
@@ -210,10 +197,8 @@ class IsmctsBot:
                  exploration: float = EXPLORATION) -> None:
         playouts = check_playouts(game.playouts if playouts is None else playouts)
         if seconds is not None:  # a NaN deadline is never past: the search ran for ever
-            if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
-                raise TypeError(f"seconds must be a number of seconds or None, not {kind(seconds)}: {brief(seconds)}")
-            budget = finite(seconds)
-            if budget is None or budget <= 0:
+            budget = real(seconds, "seconds", "a number of seconds or None")
+            if not (math.isfinite(budget) and budget > 0):
                 raise ValueError(f"seconds must be a finite number of seconds above 0 or None, not {brief(seconds)}")
             seconds = budget
         check_exploration(exploration)
