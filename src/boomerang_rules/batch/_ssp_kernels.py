@@ -84,6 +84,10 @@ count their own colour), the mermaids', each card slot's three."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
 
+BASE_WIDTH = 2
+"""The slot count (``T_RULE_WIDTH``) of every shipped ruleset the kernels play: ``play_out``
+reads a card's slots with it compiled in (``play_change``), any other count as read from ``ti``."""
+
 
 
 @inline
@@ -204,6 +208,22 @@ kind, a duo of two kinds, a collector or a multiplier); ``change`` reads every s
 
 @inline
 def change(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
+    """``slot_change`` with the ruleset's slot count (``T_RULE_WIDTH``)."""
+    return slot_change(c, hand, played, ti, tm, ti[T_RULE_WIDTH])
+
+
+@inline
+def play_change(c: Any, hand: Any, played: Any, ti: Any, tm: Any, w: Any) -> Any:
+    """``slot_change`` as ``play_out`` calls it: with the slot count a constant when it is
+    ``BASE_WIDTH`` (every shipped ruleset's), so that LLVM unrolls the slot loop and folds the
+    slots' offsets; ``w`` slots read from ``ti`` otherwise."""
+    if w == BASE_WIDTH:
+        return slot_change(c, hand, played, ti, tm, BASE_WIDTH)
+    return slot_change(c, hand, played, ti, tm, w)
+
+
+@inline
+def slot_change(c: Any, hand: Any, played: Any, ti: Any, tm: Any, w: Any) -> Any:
     """What gaining card ``c`` changes (``hand`` and ``played`` without it): the card points
     without the mermaids' colours (``card_points``' duos, collectors and multipliers) and the
     duo pairs ``hand`` holds, so that a seat's points and pairs follow its hand a card at a time
@@ -225,7 +245,6 @@ def change(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
     fifth of a playout). Its indices are unsigned (``U64``), as ``play_out``'s are."""
     total = 0
     pairs = 0
-    w = ti[T_RULE_WIDTH]
     at = U64(ti[T_AT_CARD_SLOTS] + 4 * w * c)
     mt = U64(ti[T_AT_M_CARD_SLOTS] + 3 * w * c)
     for _ in range(w):
@@ -705,7 +724,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
     costs a wraparound (a compare and a select) at every read, ~5% of a playout. Every one of
     them is non-negative by construction (a card, a seat, a count, a table's offset).
     """
-    n = ti[T_N]
+    n, w = ti[T_N], ti[T_RULE_WIDTH]
     at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
     mt_colour, ncolours = ti[T_AT_M_COLOUR], ti[T_COLOURS]
     mermaid_mask = tm[ti[T_AT_M_MERMAID]]
@@ -773,7 +792,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 else:
                     card = np.int64(deck[0, U64(top)])
                     top += 1
-                dp, dq = change(card, h, f, ti, tm)
+                dp, dq = play_change(card, h, f, ti, tm, w)
                 pts += dp
                 prs += dq
                 h |= _ONE << U64(card)
@@ -785,7 +804,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 pos = put(record, buf, pos, a_take + card)
                 if pos < 0:
                     return g
-                dp, dq = change(card, h, f, ti, tm)
+                dp, dq = play_change(card, h, f, ti, tm, w)
                 pts += dp
                 prs += dq
                 h |= _ONE << U64(card)
@@ -858,10 +877,10 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 c0 = ti[U64(at_cards + 2 * a)]
                 c1 = ti[U64(at_cards + 2 * a + 1)]
                 h ^= _ONE << U64(c0)  # the pairs held without c0, then without c1 too (points: as they were)
-                dp, dq = change(c0, h, f, ti, tm)
+                dp, dq = play_change(c0, h, f, ti, tm, w)
                 prs -= dq
                 h ^= _ONE << U64(c1)
-                dp, dq = change(c1, h, f, ti, tm)
+                dp, dq = play_change(c1, h, f, ti, tm, w)
                 prs -= dq
                 f |= (_ONE << U64(c0)) | (_ONE << U64(c1))
                 effect = ti[U64(at_duo + 3 * ti[U64(at_card_duo + c0)] + 2)]
@@ -885,7 +904,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                             len0 -= 1
                         else:
                             len1 -= 1
-                        dp, dq = change(card, h, f, ti, tm)
+                        dp, dq = play_change(card, h, f, ti, tm, w)
                         pts += dp
                         prs += dq
                         h |= _ONE << U64(card)
@@ -893,7 +912,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                     if top < n:
                         card = np.int64(deck[0, U64(top)])
                         top += 1
-                        dp, dq = change(card, h, f, ti, tm)
+                        dp, dq = play_change(card, h, f, ti, tm, w)
                         pts += dp
                         prs += dq
                         h |= _ONE << U64(card)
@@ -918,11 +937,11 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                         rng[0], k = below(rng[0], popcount(held))
                         stolen = nth_bit(held, k)
                         bit = _ONE << stolen
-                        dp, dq = change(np.int64(stolen), held ^ bit, played[0, victim], ti, tm)
+                        dp, dq = play_change(np.int64(stolen), held ^ bit, played[0, victim], ti, tm, w)
                         pv[0, victim, PV_POINTS] -= dp
                         pv[0, victim, PV_PAIRS] -= dq
                         hands[0, victim] = held ^ bit
-                        dp, dq = change(np.int64(stolen), h, f, ti, tm)
+                        dp, dq = play_change(np.int64(stolen), h, f, ti, tm, w)
                         pts += dp
                         prs += dq
                         h |= bit
