@@ -84,7 +84,7 @@ count their own colour), the mermaids', each card slot's three."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
 
-BASE_WIDTH = 2
+BASE_WIDTH, BASE_DUOS, BASE_COLOURS = 2, 4, 11
 """The slot count (``T_RULE_WIDTH``) of every shipped ruleset the kernels play: ``play_out``
 reads a card's slots with it compiled in (``play_change``), any other count as read from ``ti``."""
 
@@ -709,6 +709,30 @@ def put(record: Any, buf: Any, pos: Any, a: Any) -> Any:
     return pos
 
 
+@inline
+def duo_pair(j: Any, h: Any, ti: Any, tm: Any, mt_duo: Any, at_duo: Any, ids: Any, n: Any, ndu: Any) -> Any:
+    """The id of the ``j``-th duo pair the hand ``h`` holds, in the order the step kernel lists
+    them (``play_out``'s play decision; -1 past the last): ``ndu`` a constant where it is
+    ``BASE_DUOS``, so that LLVM unrolls the search over the duos."""
+    for d in range(ndu):
+        ma = h & tm[U64(mt_duo + 2 * d)]
+        ka = count(ma)
+        same = ti[U64(at_duo + 3 * d)]
+        mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
+        here = (ka * (ka - 1)) >> 1 if same else ka * count(mb0)
+        if j < here:
+            while True:
+                c0 = np.int64(trailing_zeros(ma))
+                ma &= ma - _ONE
+                rest = ma if same else mb0
+                r = count(rest)
+                if j < r:
+                    return ti[U64(ids + n * c0) + nth_bit(rest, U64(j))]
+                j -= r
+        j -= here
+    return -1
+
+
 @bare
 def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
              deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, out: Any, record: Any, buf: Any,
@@ -819,7 +843,10 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 if caller < 0 and not mer:  # card_points: pts, and the mermaids' colours when held
                     cp = pts
                     both = h | f
-                    cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
+                    if ncolours == BASE_COLOURS:
+                        cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, BASE_COLOURS)
+                    else:
+                        cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
                     can_stop = np.int64(cp >= min_points)
                 m = np.int64(1) if mer else prs + 2 * can_stop + 1
                 pstate, bits, have, j = choose(pstate, bits, have, m)
@@ -852,25 +879,10 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                         f |= bit
                     end, ender = END_MERMAIDS, seat
                     break
-                a = -1  # the j-th duo pair, in the order the step kernel lists them
-                for d in range(ndu):
-                    ma = h & tm[U64(mt_duo + 2 * d)]
-                    ka = count(ma)
-                    same = ti[U64(at_duo + 3 * d)]
-                    mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
-                    here = (ka * (ka - 1)) >> 1 if same else ka * count(mb0)
-                    if j < here:
-                        while True:
-                            c0 = np.int64(trailing_zeros(ma))
-                            ma &= ma - _ONE
-                            rest = ma if same else mb0
-                            r = count(rest)
-                            if j < r:
-                                a = ti[U64(ids + n * c0) + nth_bit(rest, U64(j))]
-                                break
-                            j -= r
-                        break
-                    j -= here
+                if ndu == BASE_DUOS:  # the j-th duo pair, in the order the step kernel lists them
+                    a = duo_pair(j, h, ti, tm, mt_duo, at_duo, ids, n, BASE_DUOS)
+                else:
+                    a = duo_pair(j, h, ti, tm, mt_duo, at_duo, ids, n, ndu)
                 pos = put(record, buf, pos, a)
                 if pos < 0:
                     return g
