@@ -84,10 +84,6 @@ count their own colour), the mermaids', each card slot's three."""
 
 _POLICY_SALT = U64(0x5851F42D4C957F2D)
 
-BASE_WIDTH, BASE_DUOS, BASE_COLOURS = 2, 4, 11
-"""The slot count (``T_RULE_WIDTH``) of every shipped ruleset the kernels play: ``play_out``
-reads a card's slots with it compiled in (``play_change``), any other count as read from ``ti``."""
-
 
 
 @inline
@@ -208,22 +204,6 @@ kind, a duo of two kinds, a collector or a multiplier); ``change`` reads every s
 
 @inline
 def change(c: Any, hand: Any, played: Any, ti: Any, tm: Any) -> Any:
-    """``slot_change`` with the ruleset's slot count (``T_RULE_WIDTH``)."""
-    return slot_change(c, hand, played, ti, tm, ti[T_RULE_WIDTH])
-
-
-@inline
-def play_change(c: Any, hand: Any, played: Any, ti: Any, tm: Any, w: Any) -> Any:
-    """``slot_change`` as ``play_out`` calls it: with the slot count a constant when it is
-    ``BASE_WIDTH`` (every shipped ruleset's), so that LLVM unrolls the slot loop and folds the
-    slots' offsets; ``w`` slots read from ``ti`` otherwise."""
-    if w == BASE_WIDTH:
-        return slot_change(c, hand, played, ti, tm, BASE_WIDTH)
-    return slot_change(c, hand, played, ti, tm, w)
-
-
-@inline
-def slot_change(c: Any, hand: Any, played: Any, ti: Any, tm: Any, w: Any) -> Any:
     """What gaining card ``c`` changes (``hand`` and ``played`` without it): the card points
     without the mermaids' colours (``card_points``' duos, collectors and multipliers) and the
     duo pairs ``hand`` holds, so that a seat's points and pairs follow its hand a card at a time
@@ -245,6 +225,7 @@ def slot_change(c: Any, hand: Any, played: Any, ti: Any, tm: Any, w: Any) -> Any
     fifth of a playout). Its indices are unsigned (``U64``), as ``play_out``'s are."""
     total = 0
     pairs = 0
+    w = ti[T_RULE_WIDTH]
     at = U64(ti[T_AT_CARD_SLOTS] + 4 * w * c)
     mt = U64(ti[T_AT_M_CARD_SLOTS] + 3 * w * c)
     for _ in range(w):
@@ -709,30 +690,6 @@ def put(record: Any, buf: Any, pos: Any, a: Any) -> Any:
     return pos
 
 
-@inline
-def duo_pair(j: Any, h: Any, ti: Any, tm: Any, mt_duo: Any, at_duo: Any, ids: Any, n: Any, ndu: Any) -> Any:
-    """The id of the ``j``-th duo pair the hand ``h`` holds, in the order the step kernel lists
-    them (``play_out``'s play decision; -1 past the last): ``ndu`` a constant where it is
-    ``BASE_DUOS``, so that LLVM unrolls the search over the duos."""
-    for d in range(ndu):
-        ma = h & tm[U64(mt_duo + 2 * d)]
-        ka = count(ma)
-        same = ti[U64(at_duo + 3 * d)]
-        mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
-        here = (ka * (ka - 1)) >> 1 if same else ka * count(mb0)
-        if j < here:
-            while True:
-                c0 = np.int64(trailing_zeros(ma))
-                ma &= ma - _ONE
-                rest = ma if same else mb0
-                r = count(rest)
-                if j < r:
-                    return ti[U64(ids + n * c0) + nth_bit(rest, U64(j))]
-                j -= r
-        j -= here
-    return -1
-
-
 @bare
 def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: Any, gi: Any, rng: Any,
              deck: Any, piles: Any, hands: Any, played: Any, pv: Any, totals: Any, out: Any, record: Any, buf: Any,
@@ -748,7 +705,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
     costs a wraparound (a compare and a select) at every read, ~5% of a playout. Every one of
     them is non-negative by construction (a card, a seat, a count, a table's offset).
     """
-    n, w = ti[T_N], ti[T_RULE_WIDTH]
+    n = ti[T_N]
     at_duo, mt_duo, ids, ndu = ti[T_AT_DUO], ti[T_AT_M_DUO], ti[T_AT_DUO_IDS], ti[T_DUOS]
     mt_colour, ncolours = ti[T_AT_M_COLOUR], ti[T_COLOURS]
     mermaid_mask = tm[ti[T_AT_M_MERMAID]]
@@ -816,7 +773,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 else:
                     card = np.int64(deck[0, U64(top)])
                     top += 1
-                dp, dq = play_change(card, h, f, ti, tm, w)
+                dp, dq = change(card, h, f, ti, tm)
                 pts += dp
                 prs += dq
                 h |= _ONE << U64(card)
@@ -828,7 +785,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 pos = put(record, buf, pos, a_take + card)
                 if pos < 0:
                     return g
-                dp, dq = play_change(card, h, f, ti, tm, w)
+                dp, dq = change(card, h, f, ti, tm)
                 pts += dp
                 prs += dq
                 h |= _ONE << U64(card)
@@ -843,10 +800,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                 if caller < 0 and not mer:  # card_points: pts, and the mermaids' colours when held
                     cp = pts
                     both = h | f
-                    if ncolours == BASE_COLOURS:
-                        cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, BASE_COLOURS)
-                    else:
-                        cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
+                    cp += stop_colours(both, count(both & mermaid_mask), tm, mt_colour, ncolours)
                     can_stop = np.int64(cp >= min_points)
                 m = np.int64(1) if mer else prs + 2 * can_stop + 1
                 pstate, bits, have, j = choose(pstate, bits, have, m)
@@ -879,20 +833,35 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                         f |= bit
                     end, ender = END_MERMAIDS, seat
                     break
-                if ndu == BASE_DUOS:  # the j-th duo pair, in the order the step kernel lists them
-                    a = duo_pair(j, h, ti, tm, mt_duo, at_duo, ids, n, BASE_DUOS)
-                else:
-                    a = duo_pair(j, h, ti, tm, mt_duo, at_duo, ids, n, ndu)
+                a = -1  # the j-th duo pair, in the order the step kernel lists them
+                for d in range(ndu):
+                    ma = h & tm[U64(mt_duo + 2 * d)]
+                    ka = count(ma)
+                    same = ti[U64(at_duo + 3 * d)]
+                    mb0 = h & tm[U64(mt_duo + 2 * d + 1)]
+                    here = (ka * (ka - 1)) >> 1 if same else ka * count(mb0)
+                    if j < here:
+                        while True:
+                            c0 = np.int64(trailing_zeros(ma))
+                            ma &= ma - _ONE
+                            rest = ma if same else mb0
+                            r = count(rest)
+                            if j < r:
+                                a = ti[U64(ids + n * c0) + nth_bit(rest, U64(j))]
+                                break
+                            j -= r
+                        break
+                    j -= here
                 pos = put(record, buf, pos, a)
                 if pos < 0:
                     return g
                 c0 = ti[U64(at_cards + 2 * a)]
                 c1 = ti[U64(at_cards + 2 * a + 1)]
                 h ^= _ONE << U64(c0)  # the pairs held without c0, then without c1 too (points: as they were)
-                dp, dq = play_change(c0, h, f, ti, tm, w)
+                dp, dq = change(c0, h, f, ti, tm)
                 prs -= dq
                 h ^= _ONE << U64(c1)
-                dp, dq = play_change(c1, h, f, ti, tm, w)
+                dp, dq = change(c1, h, f, ti, tm)
                 prs -= dq
                 f |= (_ONE << U64(c0)) | (_ONE << U64(c1))
                 effect = ti[U64(at_duo + 3 * ti[U64(at_card_duo + c0)] + 2)]
@@ -916,7 +885,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                             len0 -= 1
                         else:
                             len1 -= 1
-                        dp, dq = play_change(card, h, f, ti, tm, w)
+                        dp, dq = change(card, h, f, ti, tm)
                         pts += dp
                         prs += dq
                         h |= _ONE << U64(card)
@@ -924,7 +893,7 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                     if top < n:
                         card = np.int64(deck[0, U64(top)])
                         top += 1
-                        dp, dq = play_change(card, h, f, ti, tm, w)
+                        dp, dq = change(card, h, f, ti, tm)
                         pts += dp
                         prs += dq
                         h |= _ONE << U64(card)
@@ -949,11 +918,11 @@ def play_out(players: int, g0: Any, g1: int, seed: Any, ti: Any, tm: Any, shuf: 
                         rng[0], k = below(rng[0], popcount(held))
                         stolen = nth_bit(held, k)
                         bit = _ONE << stolen
-                        dp, dq = play_change(np.int64(stolen), held ^ bit, played[0, victim], ti, tm, w)
+                        dp, dq = change(np.int64(stolen), held ^ bit, played[0, victim], ti, tm)
                         pv[0, victim, PV_POINTS] -= dp
                         pv[0, victim, PV_PAIRS] -= dq
                         hands[0, victim] = held ^ bit
-                        dp, dq = play_change(np.int64(stolen), h, f, ti, tm, w)
+                        dp, dq = change(np.int64(stolen), h, f, ti, tm)
                         pts += dp
                         prs += dq
                         h |= bit
