@@ -402,3 +402,28 @@ def test_testing_md_s_strategy_examples_pass_for_a_correct_implementation(tmp_pa
             test()  # type: ignore[operator]
             ran.append(name)
     assert len(ran) >= 7, ran
+
+
+def test_the_readme_s_speed_table_is_a_run_performance_md_logs() -> None:
+    """The README's table against hearts is one dated run of performance.md's log, each ratio the
+    log's to the digits shown: the README headlined a run of 2026-12-06 20:46 UTC that the log never
+    held, behind the log's later runs of 2026-12-07."""
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    speed = readme.split("## Speed", 1)[1]
+    when = re.search(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d)–\d\d:\d\d UTC", " ".join(speed.split("|", 1)[0].split()))
+    assert when, "the README's speed table is not dated"
+    log = (DOCS / "performance.md").read_text(encoding="utf-8")
+    heading = re.search(rf"^###.*\({when.group(1)}, {when.group(2)}–.*$", log, re.M)
+    assert heading, ("performance.md logs no run of", when.groups())
+    section = log[heading.end():].split("\n### ", 1)[0]
+    games = ("Boomerang: Australia", "Sea Salt & Paper", "Boomerang (2010)")
+    for game in games:
+        shown = re.search(rf"^\| {re.escape(game)} \|(.*)$", speed, re.M)
+        logged = re.search(rf"^\| {re.escape(game)} \|(.*)$", section, re.M)
+        assert shown and logged, game
+        ratios = [float(r) for r in re.findall(r"([\d.]+)×", logged.group(1))]
+        figures = re.findall(r"([\d.]+)×", shown.group(1))
+        assert len(figures) == 4 and len(ratios) == 4, (game, figures, ratios)
+        for figure, ratio in zip(figures, ratios):
+            digits = len(figure.partition(".")[2])
+            assert abs(float(figure) - ratio) <= 0.5 * 10 ** -digits + 1e-9, (game, figure, ratio)
