@@ -427,3 +427,61 @@ def test_the_readme_s_speed_table_is_a_run_performance_md_logs() -> None:
         for figure, ratio in zip(figures, ratios):
             digits = len(figure.partition(".")[2])
             assert abs(float(figure) - ratio) <= 0.5 * 10 ** -digits + 1e-9, (game, figure, ratio)
+
+
+def test_api_md_names_every_public_name_of_the_package_and_of_each_game() -> None:
+    """Everything ``boomerang_rules.__all__`` and each game package's ``__all__`` export is named in
+    api.md: ``BoomerangError`` (the base of the library's refusals) and ``STATE_METHODS`` (what
+    ``core.games.register`` sets on a game's state classes) were exported and never documented."""
+    import importlib
+
+    import boomerang_rules as br
+
+    text = (DOCS / "api.md").read_text(encoding="utf-8")
+    modules = [br] + [importlib.import_module(f"boomerang_rules.{game}")
+                      for game in ("australia", "seasaltpaper", "boomerang2010")]
+    for module in modules:
+        exported = set(module.__all__)
+        assert len(exported) > 30, module.__name__
+        unnamed = [name for name in exported if not re.search(rf"`[^`\n]*\b{name}\b[^`\n]*`", text)]
+        assert sorted(unnamed) == [], module.__name__
+
+
+def test_api_md_s_tables_give_the_parameters_and_defaults_of_the_top_level_functions() -> None:
+    """Each ``name(parameters)`` of api.md's contract and rulesets tables is the top-level function's
+    signature, parameter by parameter, defaults and ``**options`` included; each game's
+    ``new_game(...)`` row is its package's (the test above reads only the first)."""
+    import ast
+    import importlib
+    import inspect
+
+    import boomerang_rules as br
+
+    text = (DOCS / "api.md").read_text(encoding="utf-8")
+
+    def same(given: str, function: object, where: str) -> None:
+        parameters = list(inspect.signature(function).parameters.values())  # type: ignore[arg-type]
+        parts = [part.strip() for part in re.split(r",(?![^(]*\))", given) if part.strip() not in ("", "*")]
+        assert len(parts) == len(parameters), (where, parts, [p.name for p in parameters])
+        for part, parameter in zip(parts, parameters):
+            name, _, default = part.partition("=")
+            if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+                assert name == "**" + parameter.name, (where, part)
+                continue
+            assert name == parameter.name, (where, name, parameter.name)
+            assert (parameter.default is inspect.Parameter.empty) == (not default), (where, part)
+            if default:
+                assert ast.literal_eval(default) == parameter.default, (where, part, parameter.default)
+
+    top = text.split("## Each game's additions", 1)[0]
+    rows = re.findall(r"^\| `([a-z_]+)\(([^`)]*)\)(?: -> [^`]*)?`", top, re.M)
+    assert len(rows) >= 20
+    for name, given in rows:
+        same(given, getattr(br, name), name)
+    sections = {"australia": "### Boomerang: Australia", "seasaltpaper": "### Sea Salt & Paper",
+                "boomerang2010": "### Boomerang (2010)"}
+    for package, heading in sections.items():
+        section = text.split(heading, 1)[1].split("\n### ", 1)[0]
+        found = re.search(r"^\| `new_game\(([^`]*)\)` \|", section, re.M)
+        assert found, heading
+        same(found.group(1), importlib.import_module(f"boomerang_rules.{package}").new_game, package)
