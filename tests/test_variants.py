@@ -685,8 +685,8 @@ def test_each_rules_page_s_other_readings_are_shipped_variants_that_change_what_
         assert vid in shipped_ids(), vid
 
 
-def test_boomerang_2010_s_page_variant_is_one_validate_takes_and_scores_as_it_says(tmp_path: Path,
-                                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def test_boomerang_2010_s_page_variant_is_one_validate_takes_and_scores_as_it_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Boomerang (2010) ships no variant; its page shows the variant file a player wanting ties shared
     would write, and the score line it gives: the file validates and the line ends as the page says."""
     import shlex
