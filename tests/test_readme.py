@@ -197,7 +197,8 @@ def test_api_md_s_signatures_name_the_parameters_and_defaults_the_code_has() -> 
     parameters the callable has, with its defaults: Sea Salt & Paper's and Boomerang (2010)'s ``IsmctsBot``
     lacked ``exploration``, the PettingZoo envs ``obs_key``, ``VectorEnv`` ``copy`` and ``max_steps``;
     ``tournament.run`` and ``simulate`` ``progress``, ``core.bots.play_game`` ``on_decision`` and ``view``,
-    ``bench.run`` ``others``, Boomerang: Australia's ``new_game`` ``undealt_ok``."""
+    ``bench.run`` ``others``, Boomerang: Australia's ``new_game`` ``undealt_ok``, ``batch.bench_rates``
+    ``players`` and ``games``."""
     import ast
     import importlib
     import inspect
@@ -219,7 +220,8 @@ def test_api_md_s_signatures_name_the_parameters_and_defaults_the_code_has() -> 
                  "`ordered_map": "boomerang_rules.core.parallel:ordered_map",
                  "`ordered_in_processes": "boomerang_rules.core.process_pool:ordered_in_processes",
                  "`checked": "boomerang_rules.core.differential:checked",
-                 "| `new_game": "boomerang_rules.australia:new_game"}
+                 "| `new_game": "boomerang_rules.australia:new_game",
+                 "`bench_rates": "boomerang_rules.batch:bench_rates"}
     for where, target in callables.items():
         module, _, name = target.partition(":")
         parameters = inspect.signature(getattr(importlib.import_module(module), name)).parameters
