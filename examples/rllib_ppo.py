@@ -32,7 +32,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--opponents", default="random",
                    help="bot at every other seat: random, greedy, ismcts:N; or one per other seat, comma-separated "
                         "(greedy,random,random)")
-    p.add_argument("--reward", default="win", choices=("win", "margin", "final", "round"))
+    p.add_argument("--reward", default="win", choices=("win", "margin", "final", "round"),
+                   help="the learner's reward: win, 1 for a win (a shared one too) at the end; margin, its total "
+                        "less the best other seat's at the end; final, its total at the end; round, the points "
+                        "it scores as the game scores them (default win)")
     p.add_argument("--iterations", type=int, default=10, help="training iterations (default 10)")
     p.add_argument("--batch", type=int, default=2000, help="env steps per iteration (default 2000)")
     p.add_argument("--minibatch", type=int, default=250, help="SGD minibatch size (default 250)")

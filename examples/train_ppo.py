@@ -206,21 +206,25 @@ def evaluate(policy: Policy, rules: Any, bot: str, games: int, seed: int) -> flo
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--rules", default="standard", help="a ruleset or variant id (any of the three games)")
-    p.add_argument("--minutes", type=float, default=8.0, help="training time budget")
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                epilog="Exit status: 0 trained and evaluated, 1 a --rules file that breaks the rules, "
+                                       "2 usage error (an unreadable --rules file too).")
+    p.add_argument("--rules", default="standard",
+                   help="a ruleset or variant id (any of the three games; default standard)")
+    p.add_argument("--minutes", type=float, default=8.0, help="training time budget (default 8)")
     p.add_argument("--updates", type=int, default=None, help="stop after this many updates (before --minutes)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--games", type=int, default=256, help="games played at once per update")
-    p.add_argument("--lr", type=float, default=1e-3)
-    p.add_argument("--hidden", type=int, default=128, help="units in each of the two hidden layers")
-    p.add_argument("--epochs", type=int, default=4, help="PPO epochs over each update's decisions")
+    p.add_argument("--seed", type=int, default=0, help="seed of torch and of the games (default 0)")
+    p.add_argument("--games", type=int, default=256, help="games played at once per update (default 256)")
+    p.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate (default 0.001)")
+    p.add_argument("--hidden", type=int, default=128, help="units in each of the two hidden layers (default 128)")
+    p.add_argument("--epochs", type=int, default=4, help="PPO epochs over each update's decisions (default 4)")
     p.add_argument("--threads", type=int, default=1,
-                   help="torch threads (1: on a shared 2-core machine more threads only contend)")
-    p.add_argument("--eval-games", type=int, default=200, help="evaluation games against random and greedy")
+                   help="torch threads (default 1: on a shared 2-core machine more threads only contend)")
+    p.add_argument("--eval-games", type=int, default=200,
+                   help="evaluation games against random and greedy (default 200)")
     p.add_argument("--ismcts-games", type=int, default=10,
                    help="evaluation games against ismcts (slow: some 3 s a game of Boomerang: Australia, "
-                        "10-15 s of the others)")
+                        "10-15 s of the others; default 10)")
     p.add_argument("--save", default=None, help="where to save the trained policy (torch.save)")
     args = p.parse_args(argv)
     for name in ("games", "hidden", "epochs", "threads", "updates"):

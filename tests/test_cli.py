@@ -193,16 +193,19 @@ def test_every_commands_help_fits_80_columns() -> None:
                                                                   if columns(line) > 80])
 
 
-@pytest.mark.parametrize("name", ["validate", "score", "replay", "sheet", "check-scorer", "simulate"])
-def test_every_record_commands_help_shows_an_example_and_its_exit_statuses(name: str) -> None:
-    """The commands a referee or a tester feeds records and scores to say how to call them and what
-    their exit status means: validate's and replay's help showed no example, replay's, sheet's and
-    simulate's no exit status. The examples call the command itself."""
+@pytest.mark.parametrize("name", sorted(cli.commands))
+def test_every_commands_help_shows_an_example_and_its_exit_statuses(name: str) -> None:
+    """Every command says how to call it and what its exit status means: validate's and replay's
+    help showed no example, replay's, sheet's and simulate's no exit status, and tournament's, play's,
+    bench's and variants' none either (tournament's two examples were under "Example:"). The
+    examples call the command itself, under "Examples:" when there are several."""
     code, out, _ = run(name, "--help")
     assert code == 0
-    example = re.search(r"^  Examples?:\n((?:    .*\n)+)", out, re.MULTILINE)
+    example = re.search(r"^  (Examples?):\n((?:    .*\n)+)", out, re.MULTILINE)
     assert example is not None, out
-    assert f"boomerang-rules {name} " in example.group(1)
+    assert f"boomerang-rules {name}" in example.group(2)
+    calls = example.group(2).count(f"boomerang-rules {name}")
+    assert example.group(1) == ("Examples" if calls > 1 else "Example"), (name, calls)
     statuses = re.search(r"^  Exit status: (.*(?:\n  \S.*)*)", out, re.MULTILINE)
     assert statuses is not None, out
     assert all(f"{code} " in statuses.group(1) for code in (0, 2))
@@ -580,3 +583,42 @@ def test_a_ctrl_c_while_the_arguments_are_read_exits_130_saying_so(command: list
     monkeypatch.setattr(click.Group, "parse_args", stopped)
     result = CliRunner().invoke(cli, command)
     assert (result.exit_code, result.stderr) == (130, "boomerang-rules: interrupted (Ctrl-C)\n"), result.output
+
+
+def test_variants_show_help_gives_its_exit_statuses() -> None:
+    code, out, _ = run("variants", "show", "--help")
+    assert code == 0
+    statuses = re.search(r"^  Exit status: (.*(?:\n  \S.*)*)", out, re.MULTILINE)
+    assert statuses is not None and all(f"{code} " in statuses.group(1) for code in (0, 1, 2)), out
+
+
+def test_an_option_several_commands_take_reads_the_same_in_each() -> None:
+    """The same option is explained in the same words wherever it appears: ``--seed`` of the commands
+    that play many games read "Seed of the first game; game i of the batch uses SEED + i", "Game i is
+    dealt from SEED + i" and "Seed of the first game", and ``--game`` "The N-th game (1 = first) of a
+    file of several games" in replay but "The N-th game of a JSON Lines file" in sheet. ``play``'s
+    ``--seed`` (one game) and ``--bots`` (the other seats), ``bench``'s and ``check-scorer``'s
+    ``--players`` (their own defaults), ``replay``'s ``--rules`` (in place of the record's),
+    ``check-scorer``'s ``--games`` (scored too) and ``validate``'s ``--quiet`` (its report) say what
+    differs."""
+    import click
+
+    context = click.Context(cli)
+    helps: dict[str, dict[str, str]] = {}
+    for name in cli.list_commands(context):
+        command = cli.get_command(context, name)
+        assert command is not None
+        for param in command.params:
+            if isinstance(param, click.Option) and param.help:
+                helps.setdefault(param.opts[-1] if param.opts[-1].startswith("--") else param.opts[0],
+                                 {})[name] = param.help
+    own = {("--seed", "play"), ("--bots", "play"), ("--players", "bench"), ("--players", "check-scorer"),
+           ("--rules", "replay"), ("--games", "check-scorer"),
+           ("--quiet", "validate")}
+    shared = {option: {name: text for name, text in by.items() if (option, name) not in own}
+              for option, by in helps.items()}
+    same = {"--seed", "--rules", "--players", "--jobs", "--ray", "--quiet", "--game", "--max-bytes", "--games",
+            "--bots"}
+    assert {option for option in same if len(shared[option]) < 2} == set()
+    for option in same:
+        assert len(set(shared[option].values())) == 1, (option, shared[option])

@@ -197,7 +197,8 @@ def test_api_md_s_signatures_name_the_parameters_and_defaults_the_code_has() -> 
     parameters the callable has, with its defaults: Sea Salt & Paper's and Boomerang (2010)'s ``IsmctsBot``
     lacked ``exploration``, the PettingZoo envs ``obs_key``, ``VectorEnv`` ``copy`` and ``max_steps``;
     ``tournament.run`` and ``simulate`` ``progress``, ``core.bots.play_game`` ``on_decision`` and ``view``,
-    ``bench.run`` ``others``, Boomerang: Australia's ``new_game`` ``undealt_ok``."""
+    ``bench.run`` ``others``, Boomerang: Australia's ``new_game`` ``undealt_ok``, ``batch.bench_rates``
+    ``players`` and ``games``."""
     import ast
     import importlib
     import inspect
@@ -219,7 +220,8 @@ def test_api_md_s_signatures_name_the_parameters_and_defaults_the_code_has() -> 
                  "`ordered_map": "boomerang_rules.core.parallel:ordered_map",
                  "`ordered_in_processes": "boomerang_rules.core.process_pool:ordered_in_processes",
                  "`checked": "boomerang_rules.core.differential:checked",
-                 "| `new_game": "boomerang_rules.australia:new_game"}
+                 "| `new_game": "boomerang_rules.australia:new_game",
+                 "`bench_rates": "boomerang_rules.batch:bench_rates"}
     for where, target in callables.items():
         module, _, name = target.partition(":")
         parameters = inspect.signature(getattr(importlib.import_module(module), name)).parameters
@@ -402,3 +404,86 @@ def test_testing_md_s_strategy_examples_pass_for_a_correct_implementation(tmp_pa
             test()  # type: ignore[operator]
             ran.append(name)
     assert len(ran) >= 7, ran
+
+
+def test_the_readme_s_speed_table_is_a_run_performance_md_logs() -> None:
+    """The README's table against hearts is one dated run of performance.md's log, each ratio the
+    log's to the digits shown: the README headlined a run of 2026-12-06 20:46 UTC that the log never
+    held, behind the log's later runs of 2026-12-07."""
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    speed = readme.split("## Speed", 1)[1]
+    when = re.search(r"(\d{4}-\d\d-\d\d) (\d\d:\d\d)–\d\d:\d\d UTC", " ".join(speed.split("|", 1)[0].split()))
+    assert when, "the README's speed table is not dated"
+    log = (DOCS / "performance.md").read_text(encoding="utf-8")
+    heading = re.search(rf"^###.*\({when.group(1)}, {when.group(2)}–.*$", log, re.M)
+    assert heading, ("performance.md logs no run of", when.groups())
+    section = log[heading.end():].split("\n### ", 1)[0]
+    games = ("Boomerang: Australia", "Sea Salt & Paper", "Boomerang (2010)")
+    for game in games:
+        shown = re.search(rf"^\| {re.escape(game)} \|(.*)$", speed, re.M)
+        logged = re.search(rf"^\| {re.escape(game)} \|(.*)$", section, re.M)
+        assert shown and logged, game
+        ratios = [float(r) for r in re.findall(r"([\d.]+)×", logged.group(1))]
+        figures = re.findall(r"([\d.]+)×", shown.group(1))
+        assert len(figures) == 4 and len(ratios) == 4, (game, figures, ratios)
+        for figure, ratio in zip(figures, ratios):
+            digits = len(figure.partition(".")[2])
+            assert abs(float(figure) - ratio) <= 0.5 * 10 ** -digits + 1e-9, (game, figure, ratio)
+
+
+def test_api_md_names_every_public_name_of_the_package_and_of_each_game() -> None:
+    """Everything ``boomerang_rules.__all__`` and each game package's ``__all__`` export is named in
+    api.md: ``BoomerangError`` (the base of the library's refusals) and ``STATE_METHODS`` (what
+    ``core.games.register`` sets on a game's state classes) were exported and never documented."""
+    import importlib
+
+    import boomerang_rules as br
+
+    text = (DOCS / "api.md").read_text(encoding="utf-8")
+    modules = [br] + [importlib.import_module(f"boomerang_rules.{game}")
+                      for game in ("australia", "seasaltpaper", "boomerang2010")]
+    for module in modules:
+        exported = set(module.__all__)
+        assert len(exported) > 30, module.__name__
+        unnamed = [name for name in exported if not re.search(rf"`[^`\n]*\b{name}\b[^`\n]*`", text)]
+        assert sorted(unnamed) == [], module.__name__
+
+
+def test_api_md_s_tables_give_the_parameters_and_defaults_of_the_top_level_functions() -> None:
+    """Each ``name(parameters)`` of api.md's contract and rulesets tables is the top-level function's
+    signature, parameter by parameter, defaults and ``**options`` included; each game's
+    ``new_game(...)`` row is its package's (the test above reads only the first)."""
+    import ast
+    import importlib
+    import inspect
+
+    import boomerang_rules as br
+
+    text = (DOCS / "api.md").read_text(encoding="utf-8")
+
+    def same(given: str, function: object, where: str) -> None:
+        parameters = list(inspect.signature(function).parameters.values())  # type: ignore[arg-type]
+        parts = [part.strip() for part in re.split(r",(?![^(]*\))", given) if part.strip() not in ("", "*")]
+        assert len(parts) == len(parameters), (where, parts, [p.name for p in parameters])
+        for part, parameter in zip(parts, parameters):
+            name, _, default = part.partition("=")
+            if parameter.kind is inspect.Parameter.VAR_KEYWORD:
+                assert name == "**" + parameter.name, (where, part)
+                continue
+            assert name == parameter.name, (where, name, parameter.name)
+            assert (parameter.default is inspect.Parameter.empty) == (not default), (where, part)
+            if default:
+                assert ast.literal_eval(default) == parameter.default, (where, part, parameter.default)
+
+    top = text.split("## Each game's additions", 1)[0]
+    rows = re.findall(r"^\| `([a-z_]+)\(([^`)]*)\)(?: -> [^`]*)?`", top, re.M)
+    assert len(rows) >= 20
+    for name, given in rows:
+        same(given, getattr(br, name), name)
+    sections = {"australia": "### Boomerang: Australia", "seasaltpaper": "### Sea Salt & Paper",
+                "boomerang2010": "### Boomerang (2010)"}
+    for package, heading in sections.items():
+        section = text.split(heading, 1)[1].split("\n### ", 1)[0]
+        found = re.search(r"^\| `new_game\(([^`]*)\)` \|", section, re.M)
+        assert found, heading
+        same(found.group(1), importlib.import_module(f"boomerang_rules.{package}").new_game, package)

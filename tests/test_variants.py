@@ -642,3 +642,63 @@ def test_a_change_the_variants_own_id_name_or_description_replaces_is_refused(tm
     del data["description"]
     own = write(tmp_path / "own.json", {**data, "changes": {"description": "Theirs"}})
     assert br.load_rules(own).description == "Theirs"
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def _changed(base: dict[str, Any], data: dict[str, Any], prefix: str = "") -> set[str]:
+    """The dotted fields in which a resolved ruleset differs from its base (names aside)."""
+    fields = set()
+    for key in set(base) | set(data):
+        if key in ("id", "name", "description"):
+            continue
+        if isinstance(base.get(key), dict) and isinstance(data.get(key), dict):
+            fields |= _changed(base[key], data[key], f"{prefix}{key}.")
+        elif base.get(key) != data.get(key):
+            fields.add(prefix + key)
+    return fields
+
+
+def test_each_rules_page_s_other_readings_are_shipped_variants_that_change_what_the_page_says() -> None:
+    """Where a game's rules page offers the other reading of a decision as a variant, the variant is
+    shipped and changes the field the page names: rules.md's table ("variant with the other reading")
+    and sea-salt-paper.md's ruleset table ("shipped variant"); every ``sea-salt-paper-*`` id the page
+    names is shipped."""
+    rules_md = (DOCS / "rules.md").read_text(encoding="utf-8")
+    table = rules_md.split("## Decisions where the texts disagree or are silent", 1)[1].split("\n\n")[1]
+    offered = re.findall(r"\| `([\w-]+)` \(`(\w+)`\) \|$", table, re.M)
+    assert {vid for vid, _ in offered} == {"direction", "reshuffle", "sites-exclude-throw"}
+    base = br.rules_data(br.load_rules("standard"))
+    for vid, field in offered:
+        assert _changed(base, br.rules_data(br.load_rules(vid))) == {field}, vid
+    ssp_md = (DOCS / "sea-salt-paper.md").read_text(encoding="utf-8")
+    base = br.rules_data(br.load_rules("sea-salt-paper"))
+    rows = re.findall(r"^\| `([\w.]+)`(?:, `[\w.]+`)* \|.*\| ([^|]*) \|$",
+                      ssp_md.split("## The ruleset file", 1)[1].split("\n\n")[2], re.M)
+    named = [(field, suffix) for field, cell in rows for suffix in re.findall(r"`-([\w-]+)`", cell)]
+    assert len(named) >= 9
+    for field, suffix in named:
+        changed = _changed(base, br.rules_data(br.load_rules(f"sea-salt-paper-{suffix}")))
+        assert any(c == field or c.startswith(field + ".") for c in changed), (suffix, field, changed)
+    for vid in set(re.findall(r"`(sea-salt-paper-[\w-]+)`", ssp_md)):
+        assert vid in shipped_ids(), vid
+
+
+def test_boomerang_2010_s_page_variant_is_one_validate_takes_and_scores_as_it_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boomerang (2010) ships no variant; its page shows the variant file a player wanting ties shared
+    would write, and the score line it gives: the file validates and the line ends as the page says."""
+    import shlex
+
+    text = (DOCS / "boomerang-2010.md").read_text(encoding="utf-8")
+    block = re.search(r"```json\n(.*?)```\n\n\(`(boomerang-rules score [^`]*)`\s+then ends \"([^\"]*)\"", text, re.S)
+    assert block, "boomerang-2010.md shows no variant file"
+    data = json.loads(block.group(1))
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / f"{data['id']}.json", data)
+    [report] = validate_file(tmp_path / f"{data['id']}.json")
+    assert report.valid and report.kind == "variant", report
+    done = CliRunner().invoke(cli, shlex.split(" ".join(block.group(2).split()))[1:])
+    assert done.exit_code == 0, done.output
+    assert " ".join(done.output.split()).endswith(block.group(3) + "."), done.output

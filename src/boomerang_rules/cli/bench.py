@@ -54,6 +54,9 @@ def bench(rules_name: str, players: int, seconds: float, runs: int, compare: str
       boomerang-rules bench --compare hearts
       boomerang-rules bench --rules sea-salt-paper --compare hearts --quick
       boomerang-rules bench --rl --rules boomerang-2010 --quick
+
+    Exit status: 0 measured, 1 the --rules file is invalid, 2 usage error (or the extra --compare
+    hearts or --rl needs is missing).
     """
     from .. import bench as benchmarks
 

@@ -15,6 +15,7 @@ from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
     INT,
+    SEEDS_HELP,
     FloatRange,
     IntRange,
     fail,
@@ -35,7 +36,7 @@ from .stopping import interrupted
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 @click.option("--games", "-n", type=IntRange(min=1, max=MAX_GAMES), default=200, show_default=True,
               help="How many games to generate and score.")
-@click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Seed of the first game.")
+@click.option("--seed", "-s", type=INT, default=0, show_default=True, help=SEEDS_HELP)
 @rules_option
 @players_option(None, "Player count of every game (default: every count the rules allow, in turn)")
 @click.option("--timeout", type=FloatRange(min=0.1), default=120.0, show_default=True,

@@ -84,6 +84,9 @@ DEFAULT_BOTS = "greedy"
 ``simulate``, ``tournament``): one that plays to score, so that the default game is worth playing
 against or reading; ``--bots random`` gives the uniform (and faster) games tests and scorers want."""
 
+SEEDS_HELP = "Seed of the first game; game i (from 0) is dealt from SEED + i."
+"""``--seed`` of the commands that play many games, in the same words."""
+
 BOTS_HELP = ("One bot per seat: random, greedy or ismcts (ismcts:N searches N playouts a decision); "
              f"one name alone seats it everywhere; default: {DEFAULT_BOTS} for every seat, as in play. "
              "random plays some 11 to 22 times faster (Sea Salt & Paper the least).")
@@ -119,6 +122,11 @@ def players_option(default: int | None = DEFAULT_PLAYERS, help: str = "Number of
     return click.option("--players", "-p", cls=_PlayersOption, type=INT, default=default, metavar="N",
                         help=f"{help}{shown}: {{ranges}}, or a variant's own range.")
 
+
+game_number_option = click.option(
+    "--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
+    help="The N-th game (1 = first) of a file of several games (JSON Lines).")
+"""``--game``, of the commands that read one game of a file (``replay``, ``sheet``), in the same words."""
 
 max_bytes_option = click.option(
     "--max-bytes", default=DEFAULT_MAX_BYTES, show_default=True, type=IntRange(min=1), metavar="N",

@@ -54,6 +54,9 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     \b
     Example:
       boomerang-rules play --players 3 --seat 0 --bots greedy,random
+
+    Exit status: 0 played (and recorded), 1 the --rules file is invalid or the input ended before
+    the game did, 2 usage or I/O error (--record a file that exists, or in no folder).
     """
     import secrets
 

@@ -12,9 +12,9 @@ from .common import (
     EXIT_INVALID,
     EXIT_USAGE,
     INT,
-    IntRange,
     fail,
     game_cli,
+    game_number_option,
     load_rules_or_exit,
     max_bytes_option,
     read_one_game,
@@ -24,13 +24,13 @@ from .files import STDIO, named, refuse_to_overwrite, rules_read, write_text
 
 @click.command(short_help="Tell a recorded game step by step.")
 @click.argument("file", type=click.Path(allow_dash=True), callback=named)
-@click.option("--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
-              help="The N-th game (1 = first) of a file of several games (JSON Lines).")
+@game_number_option
 @click.option("--seat", "-k", type=INT, default=None,
               help="Show only what this seat (counted from 0) could see at each moment, as play --seat plays it "
               "(with --html, the page too).")
 @click.option("--rules", "rules_name", default=None, metavar="ID|PATH",
-              help="Replay under this ruleset or variant instead of the one the record names.")
+              help="Replay under this ruleset or variant instead of the one the record names: a shipped ruleset "
+                   "or variant id, or the path of a ruleset or variant JSON file.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, allow_dash=True), default=None, callback=named,
               metavar="PAGE.html", help="Write the game as one self-contained web page to step through ('-': "
               "standard output).")

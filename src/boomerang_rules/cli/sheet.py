@@ -8,7 +8,7 @@ import click
 
 from ..core.jsonio import printable
 from ..terminal.problems import listed
-from .common import EXIT_USAGE, IntRange, fail, game_cli, max_bytes_option, read_one_game
+from .common import EXIT_USAGE, fail, game_cli, game_number_option, max_bytes_option, read_one_game
 from .files import named, refuse_to_overwrite, write_text
 
 
@@ -18,8 +18,7 @@ from .files import named, refuse_to_overwrite, write_text
               metavar="FILE.svg",
               help="The SVG file to write ('-': standard output). Without it the SVG goes to standard "
                    "output only when that is a file or a pipe; on a terminal the command refuses (exit 2).")
-@click.option("--game", "game_number", type=IntRange(min=1), default=None, metavar="N",
-              help="The N-th game of a JSON Lines file.")
+@game_number_option
 @max_bytes_option
 def sheet(file: str, out: str | None, game_number: int | None, max_bytes: int) -> None:
     """Draw the score sheets of a recorded game as an SVG picture, laid out like the game's

@@ -14,6 +14,7 @@ from .common import (
     BOTS_HELP,
     EXIT_USAGE,
     INT,
+    SEEDS_HELP,
     IntRange,
     fail,
     jobs_option,
@@ -33,8 +34,7 @@ from .whole import write_whole
 
 @click.command(short_help="Play bot games and write their records.")
 @players_option()
-@click.option("--seed", "-s", type=INT, default=0, show_default=True,
-              help="Seed of the first game; game i of the batch uses SEED + i.")
+@click.option("--seed", "-s", type=INT, default=0, show_default=True, help=SEEDS_HELP)
 @rules_option
 @click.option("--games", "-n", type=IntRange(min=1, max=MAX_GAMES), default=1, show_default=True,
               help="How many games.")

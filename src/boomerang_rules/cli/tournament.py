@@ -13,6 +13,7 @@ from .common import (
     BOTS_HELP,
     EXIT_USAGE,
     INT,
+    SEEDS_HELP,
     IntRange,
     fail,
     jobs_option,
@@ -81,7 +82,7 @@ def figure_tables(lines: list[list[str]], keys: int, rows: range) -> list[str]:
               help=BOTS_HELP)
 @click.option("--games", "-n", type=IntRange(min=1, max=MAX_GAMES), default=200, show_default=True,
               help="How many games.")
-@click.option("--seed", "-s", type=INT, default=0, show_default=True, help="Game i is dealt from SEED + i.")
+@click.option("--seed", "-s", type=INT, default=0, show_default=True, help=SEEDS_HELP)
 @rules_option
 @jobs_option
 @ray_option
@@ -101,11 +102,13 @@ def tournament(players: int, bots_arg: str | None, games: int, seed: int, rules_
     --quiet); Ctrl-C stops at once, printing no figures (exit 130).
 
     \b
-    Example:
+    Examples:
       boomerang-rules tournament --players 4 --bots greedy,random,random,random \\
         --games 200
       boomerang-rules tournament --bots ismcts,greedy,greedy --players 3 \\
         --games 1000 --ray
+
+    Exit status: 0 played, 1 the --rules file is invalid, 2 usage error (or Ray out of reach).
     """
     from ..core import tournament as tour
     from ..core.parallel import ParallelError

@@ -21,6 +21,15 @@ def variants(ctx: click.Context) -> None:
 
     A variant is a small file of changes to another ruleset; pick one with --rules ID on the
     commands that play or score.
+
+    \b
+    Examples:
+      boomerang-rules variants
+      boomerang-rules variants show sea-salt-paper-extra-salt
+      boomerang-rules variants show my-variant.json
+
+    Exit status: 0 listed or shown, 1 the variant file is invalid, 2 usage or I/O error (no such
+    ruleset or file).
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -40,8 +49,12 @@ def variants(ctx: click.Context) -> None:
 @variants.command()
 @click.argument("rules_name", metavar="ID|PATH")
 def show(rules_name: str) -> None:
-    """Print the complete ruleset that ID (or a variant file) resolves to, as JSON (its names'
-    bidirectional controls escaped, as every command escapes them on a terminal)."""
+    """Print the complete ruleset that ID (or a variant file) resolves to, as JSON.
+
+    Its names' bidirectional controls are escaped, as every command escapes them on a terminal.
+
+    Exit status: 0 shown, 1 the file is invalid, 2 usage or I/O error (no such ruleset or file).
+    """
     from ..core.display import escaped_json
     from ..core.loading import rules_data
 

@@ -41,7 +41,8 @@ def under(prefix: str, problems: Iterable[Problem]) -> list[Problem]:
 
 
 class BoomerangError(Exception):
-    """Base of every error this library raises on purpose."""
+    """Base of the library's refusals of the rules and of input (``IllegalAction``, ``InvalidInput``,
+    ``RulesError``), so one ``except`` catches them; a wrong type stays a ``TypeError``."""
 
 
 class IllegalAction(BoomerangError, ValueError):
