@@ -445,13 +445,17 @@ def test_every_number_a_record_claims_is_bounded_alike_in_every_game(name: str) 
 
 def test_boomerang_2010_s_claimed_animals_are_at_most_as_many_as_its_animals_and_named_briefly() -> None:
     """A claimed sheet's ``cards`` and ``animals`` rows are objects keyed by animal: they took any number
-    of keys of any length (20,000 keys made 20,000 problems; a key of 5,000 characters a pointer as long)."""
+    of keys of any length (20,000 keys made 20,000 problems). A key too long is pointed at, as every
+    wrong key is; the problem as shown cuts it (``core.display.shown_pointer``), the pointer keeps it."""
     record = _record("boomerang-2010-3p")
     many = _with(record, ("result", "sheets", 0, "animals"), {f"k{i}": 1 for i in range(20_000)})
     assert [(p.pointer, p.rule) for p in br.validate_record(many)] == [
         ("/result/sheets/0/animals", "schema:maxProperties")]
     long = _with(record, ("result", "sheets", 0, "cards", "x" * 5000), 1)
-    assert [(p.pointer, p.rule) for p in br.validate_record(long)] == [("/result/sheets/0/cards", "schema:maxLength")]
+    [problem] = br.validate_record(long)
+    assert (problem.pointer, problem.rule) == ("/result/sheets/0/cards/" + "x" * 5000, "schema:maxLength")
+    assert str(problem).startswith(f"/result/sheets/0/cards/{'x' * 60}… (5,000 characters): ")
+    assert len(str(problem)) < 300
 
 
 @pytest.mark.parametrize("rules_id", ["standard", "direction", "sea-salt-paper", "sea-salt-paper-extra-salt",
