@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import boomerang_rules as br
+from boomerang_rules.core.jsonio import parse_json
 from boomerang_rules.core.loading import rules_from_data, shipped_ids
 from boomerang_rules.core.records import holds_float
 
@@ -315,8 +316,10 @@ def test_a_version_written_with_a_point_is_refused_as_another_version_is(name: s
     record = _record(name)
     assert _messages(_with(record, ("version",), 2)) == ["/version: 1 was expected [schema:const]"]
     assert _messages(_with(record, ("version",), 1.0)) == [
-        "/version: 1.0 is written with a point: a record's numbers are integers, written without one "
-        "[record-integer]"]
+        "/version: 1.0 is no integer as written (with a point or an exponent: 1.0, 1e0): a record's numbers are "
+        "integers, in digits alone [record-integer]"]
+    text = json.dumps(record).replace('"version": 1', '"version": 1e0', 1)  # not told "written with a point"
+    assert [str(p) for p in br.validate_record(parse_json(text)[0])] == _messages(_with(record, ("version",), 1.0))
     with pytest.raises(br.InvalidInput, match="record-integer"):
         br.state_of(_with(record, ("version",), 1.0))
 
