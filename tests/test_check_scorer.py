@@ -716,7 +716,7 @@ def test_a_scorer_s_pipes_are_each_polled_through_one_poll_object(monkeypatch: p
         made.append(None)
         return real_poll()
 
-    monkeypatch.setattr(differential.select, "poll", counted_poll)
+    monkeypatch.setattr(select, "poll", counted_poll)
     command = [sys.executable, "-c", "import sys, time; sys.stdin.read(); time.sleep(0.5); print('[]')"]
     assert differential.run_scorer(command, [{"a": 1}], timeout=30) == [b"[]"]
     assert len(made) == 3  # standard input, output and error
