@@ -1,5 +1,5 @@
-"""``python -m boomerang_rules``: the command line."""
+"""``python -m boomerang_rules``: the command line, as the ``boomerang-rules`` command runs it."""
 
-from .cli import main
+from . import _console_script
 
-main()
+_console_script()
