@@ -231,7 +231,7 @@ runpy.run_module("boomerang_rules", run_name="__main__")
 def test_a_ctrl_c_while_the_command_line_is_imported_exits_130_in_words() -> None:
     """The command's modules take most of the half second before it runs, and a Ctrl-C then, before the
     command line's own handling, was a KeyboardInterrupt traceback. The console script (and ``python -m``)
-    imports them itself (``boomerang_rules._console_script``): exit 130, the words of any Ctrl-C."""
+    imports them itself (``boomerang_rules.__main__.console``): exit 130, the words of any Ctrl-C."""
     import tomllib
 
     done = subprocess.run([sys.executable, "-c", INTERRUPTED_IMPORT, "--version"], capture_output=True, text=True,
@@ -239,4 +239,4 @@ def test_a_ctrl_c_while_the_command_line_is_imported_exits_130_in_words() -> Non
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "boomerang-rules: interrupted (Ctrl-C)\n")
     with (Path(__file__).resolve().parents[1] / "pyproject.toml").open("rb") as f:
         scripts = tomllib.load(f)["project"]["scripts"]
-    assert scripts == {"boomerang-rules": "boomerang_rules:_console_script"}
+    assert scripts == {"boomerang-rules": "boomerang_rules.__main__:console"}

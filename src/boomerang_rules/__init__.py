@@ -433,22 +433,6 @@ _compiled_dispatch()
 
 __version__ = "0.1.0"
 
-
-def _console_script() -> None:
-    """The ``boomerang-rules`` command (and ``python -m boomerang_rules``): the command line read once
-    its modules are. A Ctrl-C while they are imported (click's and the commands', most of the half
-    second before a command runs) came before the command line's own handling of it: a traceback. It
-    exits 130 with its words (``cli.stopping.interrupted``'s), written with nothing imported."""
-    import sys
-
-    try:
-        from .cli import main
-    except KeyboardInterrupt:
-        sys.stderr.write("boomerang-rules: interrupted (Ctrl-C)\n")
-        raise SystemExit(130) from None
-    main()
-
-
 __all__ = [
     "NO_ACTIVITY",
     "ROWS",
