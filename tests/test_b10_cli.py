@@ -88,7 +88,7 @@ def test_play_a_whole_game_from_a_pipe(tmp_path: Path) -> None:
 
 def test_play_stops_cleanly_when_input_ends() -> None:
     code, _, err = run("play", *R, "--players", "3", "--seed", "5", stdin="dunes\n")
-    assert code == 1 and "input ended" in err
+    assert code == 2 and "input ended" in err
 
 
 def test_check_scorer_for_this_game() -> None:
@@ -138,7 +138,7 @@ def test_play_asks_for_a_land_within_80_columns_whatever_the_lands(tmp_path: Pat
     path = tmp_path / "long-lands.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     code, out, _ = run("play", "--rules", str(path), "--seed", "1", stdin="2\n")
-    assert code == 1 and [line for line in out.splitlines() if len(line) > 80] == []
+    assert code == 2 and [line for line in out.splitlines() if len(line) > 80] == []
     assert "  Lands: 1. dunes of the far west, 2. forest of the far west, 3. prairie of the\n" in out
     assert "Your land (its number or name): 2\n" in out
     code, out, _ = run("play", *R, "--seed", "1", stdin="2\n")

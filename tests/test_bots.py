@@ -321,9 +321,9 @@ def test_play_with_piped_input(tmp_path: Path) -> None:
     assert record["players"][1] == "You" and br.validate_record(record) == []
 
 
-def test_play_input_ending_early_exits_1() -> None:
+def test_play_input_ending_early_exits_2() -> None:
     result = CliRunner().invoke(cli, ["play", "--players", "2", "--seed", "1"], input="A\n")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "input ended" in result.stderr
 
 

@@ -699,3 +699,24 @@ def test_the_api_takes_a_numpy_timeout() -> None:
     timeout: Any = np.int64(30)
     games = check([sys.executable, str(SCORERS / "library_scorer.py")], br.load_rules(), [2], 0, 1, timeout)
     assert len(games) == 1 and games[0].agrees
+
+
+@pytest.mark.skipif(not hasattr(__import__("select"), "poll"), reason="the pipes are polled on POSIX only")
+def test_a_scorer_s_pipes_are_each_polled_through_one_poll_object(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``differential._ready`` made a ``select.poll`` object each 50 ms wait: a scorer taking half a
+    second made some thirty. One serves each pipe's whole read or write (``_readiness``)."""
+    import select
+
+    from boomerang_rules.core import differential
+
+    made: list[Any] = []
+    real_poll = select.poll
+
+    def counted_poll() -> Any:
+        made.append(None)
+        return real_poll()
+
+    monkeypatch.setattr(select, "poll", counted_poll)
+    command = [sys.executable, "-c", "import sys, time; sys.stdin.read(); time.sleep(0.5); print('[]')"]
+    assert differential.run_scorer(command, [{"a": 1}], timeout=30) == [b"[]"]
+    assert len(made) == 3  # standard input, output and error

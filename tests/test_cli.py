@@ -57,7 +57,7 @@ def test_every_command_taking_bots_names_the_search_budget_it_takes(command: str
     code, out, _ = run(command, "--help")
     assert code == 0 and "ismcts:N searches N playouts a decision" in " ".join(out.split())
     code, _, err = run("play", "--rules", "boomerang-2010", "--bots", "ismcts:2", "--seed", "1")
-    assert code == 1 and "input ended before the game did" in err  # the game began: ismcts:2 was taken
+    assert code == 2 and "input ended; the game was left unfinished" in err  # the game began: ismcts:2 was taken
 
 
 def test_score_text() -> None:

@@ -211,3 +211,32 @@ def test_validate_json_lines_longer_than_the_pipe_are_never_cut(signum: int, tmp
     reports = [json.loads(line) for line in out.decode().splitlines()]
     assert reports and all(len(report["problems"]) == 84 for report in reports)
     assert f"after {counted(len(reports), 'document')} reported (0 valid, {len(reports):,} invalid)" in err, err
+
+
+INTERRUPTED_IMPORT = """
+import sys
+
+class Interrupting:
+    def find_spec(self, name, path=None, target=None):
+        if name == "boomerang_rules.cli":
+            raise KeyboardInterrupt  # as a Ctrl-C while the command line's modules are imported
+        return None
+
+sys.meta_path.insert(0, Interrupting())
+import runpy
+runpy.run_module("boomerang_rules", run_name="__main__")
+"""
+
+
+def test_a_ctrl_c_while_the_command_line_is_imported_exits_130_in_words() -> None:
+    """The command's modules take most of the half second before it runs, and a Ctrl-C then, before the
+    command line's own handling, was a KeyboardInterrupt traceback. The console script (and ``python -m``)
+    imports them itself (``boomerang_rules.__main__.console``): exit 130, the words of any Ctrl-C."""
+    import tomllib
+
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED_IMPORT, "--version"], capture_output=True, text=True,
+                          timeout=60, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "boomerang-rules: interrupted (Ctrl-C)\n")
+    with (Path(__file__).resolve().parents[1] / "pyproject.toml").open("rb") as f:
+        scripts = tomllib.load(f)["project"]["scripts"]
+    assert scripts == {"boomerang-rules": "boomerang_rules.__main__:console"}

@@ -16,6 +16,7 @@ import boomerang_rules as br
 from boomerang_rules import strategies as bst
 from boomerang_rules.australia.bots import bot_game
 from boomerang_rules.cli import cli
+from boomerang_rules.core.errors import Problem
 from boomerang_rules.core.jsonio import json_problems, parse_json, read_json_file
 from boomerang_rules.core.limits import MAX_DEPTH
 from boomerang_rules.core.loading import rules_data, rules_from_data
@@ -345,3 +346,20 @@ def test_a_number_no_document_may_hold_is_refused_at_its_place(tmp_path: Path, g
 def test_a_refused_number_anywhere_is_placed_by_its_pointer(text: str, where: str) -> None:
     problem = parse_json(text)[1]
     assert problem is not None and problem.pointer == where and problem.rule == "json-syntax"
+
+
+@pytest.mark.parametrize("levels", [65, 200, 10_000])
+@pytest.mark.parametrize("kind", ["file", "jsonl"])
+def test_a_document_nested_too_deeply_is_refused_at_the_place_the_limit_is_passed(tmp_path: Path, levels: int,
+                                                                                   kind: str) -> None:
+    """10,000 levels exhaust ``json``'s recursion, and the refusal had no pointer (``JSON nested too deeply``);
+    200 levels parse, and ``_walk`` named the place. Both name it now, alike: the pointer of the first
+    container deeper than ``MAX_DEPTH``, keys escaped (RFC 6901), in every reader (a file, a JSON Lines line)."""
+    inner = "[" * (levels - 4) + "]" * (levels - 4)
+    text = '{"a/b~": [1, "x[{", {"k\\"ey": {"y": ' + inner + "}}]}"
+    wanted = "/a~1b~0/2/k\"ey/y" + "/0" * (MAX_DEPTH - 4)
+    assert parse_json(text)[1] == Problem(wanted, f"nested more than {MAX_DEPTH} levels deep", "json-depth")
+    path = tmp_path / ("deep.json" if kind == "file" else "deep.jsonl")
+    path.write_text(text + "\n", encoding="utf-8")
+    [report] = validate_file(path)
+    assert [(p.pointer, p.rule) for p in report.problems] == [(wanted, "json-depth")]

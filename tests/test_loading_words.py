@@ -164,7 +164,7 @@ def test_a_variant_changing_the_format_or_version_is_told_so_in_words(tmp_path: 
     with pytest.raises(RulesError) as refused:
         load_rules(path)
     assert [str(p) for p in refused.value.problems] == [
-        f"{path}:/changes: {key!r} is not allowed here (refused: 'format', 'version') [schema:not]"]
+        f"{path}:/changes/{key}: {key!r} is not allowed here (refused: 'format', 'version') [schema:not]"]
 
 
 def test_resolve_data_follows_a_relative_extends_from_its_folder(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 import boomerang_rules as br
 from boomerang_rules.cli import cli
-from boomerang_rules.core.display import MAX_PATH, clipped, shown, shown_name
+from boomerang_rules.core.display import MAX_PATH, clipped, shown, shown_name, shown_pointer
 
 ROOT = Path(__file__).resolve().parents[1]
 LONG = "z" * 1_000_000
@@ -44,6 +44,8 @@ def test_the_shortened_forms() -> None:
     assert clipped("a\x1bb") == "a\\x1bb"
     assert shown_name("d/" * 100) == "d/" * 100  # a file's name is shown whole...
     assert shown_name("q" * (MAX_PATH + 1)) == "q" * 60 + f"… ({MAX_PATH + 1:,} characters)"  # ...if a file can have it
+    assert shown_pointer("/rounds/0/a~1b\x1b") == "/rounds/0/a~1b\\x1b"  # a pointer: one line, whole...
+    assert shown_pointer("/rounds/0/" + "k" * 1001) == "/rounds/0/" + "k" * 60 + "… (1,001 characters)"  # ...keys cut
 
 
 @pytest.mark.parametrize("rules_id", sorted(EXAMPLES))

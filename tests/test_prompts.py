@@ -76,7 +76,7 @@ def test_play_does_not_echo_a_huge_answer_back_in_full(rules: str) -> None:
     result = CliRunner().invoke(cli, ["play", "--rules", rules, "--players", str(GAMES[rules]), "--seed", "1"],
                                 input="x" * 100_000 + "\n")
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    assert result.exit_code == 1  # the input ends before the game does
+    assert result.exit_code == 2  # the input ends before the game does
     assert "'xxx" in result.stdout  # the answer is quoted back, cut short
     assert max(len(line) for line in result.stdout.splitlines()) < 1000
 
@@ -90,7 +90,7 @@ def test_play_writes_an_answer_back_without_its_control_characters(rules: str) -
     result = CliRunner().invoke(cli, ["play", "--rules", rules, "--players", str(GAMES[rules]), "--seed", "1"],
                                 input="\x1b[2J\x07\u202ex\ncards \x1b[2J\x07x\n", color=True)
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    assert result.exit_code == 1  # the input ends before the game does
+    assert result.exit_code == 2  # the input ends before the game does
     assert not any(c in result.stdout for c in "\x07\x1b\u202e\ufffd")
     assert ": \\x1b[2J" in result.stdout and ": cards \\x1" in result.stdout  # cut to 80 columns
     assert ": \\x1b[2J\\x07\\u202ex\n" in result.stdout or rules == "boomerang-2010"  # its question leaves 8

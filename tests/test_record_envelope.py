@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import boomerang_rules as br
+from boomerang_rules.core.jsonio import parse_json
 from boomerang_rules.core.loading import rules_from_data, shipped_ids
 from boomerang_rules.core.records import holds_float
 
@@ -315,8 +316,10 @@ def test_a_version_written_with_a_point_is_refused_as_another_version_is(name: s
     record = _record(name)
     assert _messages(_with(record, ("version",), 2)) == ["/version: 1 was expected [schema:const]"]
     assert _messages(_with(record, ("version",), 1.0)) == [
-        "/version: 1.0 is written with a point: a record's numbers are integers, written without one "
-        "[record-integer]"]
+        "/version: 1.0 is no integer as written (with a point or an exponent: 1.0, 1e0): a record's numbers are "
+        "integers, in digits alone [record-integer]"]
+    text = json.dumps(record).replace('"version": 1', '"version": 1e0', 1)  # not told "written with a point"
+    assert [str(p) for p in br.validate_record(parse_json(text)[0])] == _messages(_with(record, ("version",), 1.0))
     with pytest.raises(br.InvalidInput, match="record-integer"):
         br.state_of(_with(record, ("version",), 1.0))
 
@@ -445,13 +448,17 @@ def test_every_number_a_record_claims_is_bounded_alike_in_every_game(name: str) 
 
 def test_boomerang_2010_s_claimed_animals_are_at_most_as_many_as_its_animals_and_named_briefly() -> None:
     """A claimed sheet's ``cards`` and ``animals`` rows are objects keyed by animal: they took any number
-    of keys of any length (20,000 keys made 20,000 problems; a key of 5,000 characters a pointer as long)."""
+    of keys of any length (20,000 keys made 20,000 problems). A key too long is pointed at, as every
+    wrong key is; the problem as shown cuts it (``core.display.shown_pointer``), the pointer keeps it."""
     record = _record("boomerang-2010-3p")
     many = _with(record, ("result", "sheets", 0, "animals"), {f"k{i}": 1 for i in range(20_000)})
     assert [(p.pointer, p.rule) for p in br.validate_record(many)] == [
         ("/result/sheets/0/animals", "schema:maxProperties")]
     long = _with(record, ("result", "sheets", 0, "cards", "x" * 5000), 1)
-    assert [(p.pointer, p.rule) for p in br.validate_record(long)] == [("/result/sheets/0/cards", "schema:maxLength")]
+    [problem] = br.validate_record(long)
+    assert (problem.pointer, problem.rule) == ("/result/sheets/0/cards/" + "x" * 5000, "schema:maxLength")
+    assert str(problem).startswith(f"/result/sheets/0/cards/{'x' * 60}… (5,000 characters): ")
+    assert len(str(problem)) < 300
 
 
 @pytest.mark.parametrize("rules_id", ["standard", "direction", "sea-salt-paper", "sea-salt-paper-extra-salt",

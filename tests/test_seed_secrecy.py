@@ -26,7 +26,7 @@ def run(*args: str, input: str | bytes | None = None) -> tuple[int, str, str]:
 def test_play_shows_the_seed_only_when_the_game_is_over() -> None:
     seed = "987654321987"
     code, out, _ = run("play", "--players", "2", "--seed", seed, input="")
-    assert code == 1 and seed not in out
+    assert code == 2 and seed not in out
     answers = "\n".join([*(c.id for c in RULES.cards), *RULES.scoring.activities.kinds, "none"] * 60) + "\n"
     code, out, _ = run("play", "--players", "2", "--seed", seed, input=answers)
     assert code == 0
@@ -68,4 +68,4 @@ def test_no_game_shows_its_seed_before_the_end(rules_id: str) -> None:
     seed = "918273645546"
     code, out, _ = run("play", "--rules", rules_id, "--players", str(max(2, rules.players.min)), "--seed", seed,
                        input="")
-    assert code == 1 and seed not in out
+    assert code == 2 and seed not in out

@@ -125,9 +125,23 @@ def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPa
                                    "it; it counts towards the armadillo majority")])
 def test_the_other_games_answer_help_and_cards(rules: str, answer: str, shown: str) -> None:
     code, out, err = run("play", "--rules", rules, "--players", "3", "--seed", "2", input=f"help\n{answer}\n")
-    assert code == 1 and "input ended" in err  # the game goes on until the input ends
+    assert code == 2 and "input ended" in err  # the game goes on until the input ends
     words = " ".join(out.split())  # lines are wrapped at 80 columns (issue 28)
     assert "cards [ID...]" in out and shown in words and out.count(br.load_rules(rules).name) == 1
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_input_that_ends_before_the_game_leaves_it_unfinished_exit_2(rules: str, tmp_path: Path) -> None:
+    """Answers that run out (stdin closed mid-game) were exit 1, invalid input, which no input was: they
+    are exit 2 (I/O), in every game, the game unfinished and ``--record`` not written; ``play --help``
+    says so."""
+    record = tmp_path / "game.json"
+    for typed in ("", "help\n"):
+        code, _, err = run("play", "--rules", rules, "--players", "3", "--seed", "2", "--record", str(record),
+                           input=typed)
+        assert (code, err) == (2, "boomerang-rules: input ended; the game was left unfinished\n")
+        assert not record.exists()
+    assert "(exit 2, an I/O error" in " ".join(run("play", "--help")[1].split())
 
 
 NO_ARGUMENT_COMMANDS = {"standard": ["help", "?", "map", "sheet"], "sea-salt-paper": ["help", "?", "sheet"],
@@ -144,7 +158,7 @@ def test_a_command_that_takes_nothing_refuses_what_follows_it_alike_in_every_gam
     commands = NO_ARGUMENT_COMMANDS[rules]
     typed = "".join(f"{command} x y\n" for command in commands)
     code, out, err = run("play", "--rules", rules, "--players", "3", "--seed", "2", input=typed)
-    assert code == 1 and "input ended" in err
+    assert code == 2 and "input ended" in err
     for command in commands:
         line = f"  {command} takes nothing after it: type {command} alone (or help)."
         assert out.count(line) == 1, (command, out[-2000:])
@@ -249,7 +263,7 @@ def test_colour_on_a_terminal_and_never_with_no_color(rules: str, monkeypatch: p
                                                       on_a_terminal: None) -> None:
     def play() -> str:  # color=True: click would strip colour from what is not a terminal
         result = CliRunner().invoke(cli, ["play", "--rules", rules, "--seed", "1"], input="help\n", color=True)
-        assert result.exit_code == 1 and "Commands" in result.stdout
+        assert result.exit_code == 2 and "Commands" in result.stdout
         return result.stdout
 
     assert "\x1b[" in play()
@@ -591,7 +605,7 @@ def test_a_count_of_bots_reads_as_english() -> None:
 
 def test_no_all_zero_sheet_before_the_first_round_is_scored() -> None:
     code, out, _ = run("play", "--seed", "3", input="sheet\n")
-    assert code == 1 and "No round has been scored yet" in out and "T&C" not in out
+    assert code == 2 and "No round has been scored yet" in out and "T&C" not in out
 
 
 def test_play_refuses_to_record_onto_its_own_conversation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -603,12 +617,12 @@ def test_play_refuses_to_record_onto_its_own_conversation(tmp_path: Path, monkey
 @pytest.mark.parametrize("rules", RULESETS)
 def test_an_empty_answer_asks_again_kindly(rules: str) -> None:
     code, out, _ = run("play", "--rules", rules, "--seed", "6", input="\n")
-    assert code == 1 and "Please type your choice (or help)." in out and "'' is not" not in out
+    assert code == 2 and "Please type your choice (or help)." in out and "'' is not" not in out
 
 
 def test_a_hidden_throw_is_not_read_as_hidden_face_up() -> None:
     code, out, _ = run("play", "--seed", "12", input="C\n")
-    assert code == 1 and "throw: hidden  face up: " in out and "hidden face up" not in out
+    assert code == 2 and "throw: hidden  face up: " in out and "hidden face up" not in out
 
 
 def test_no_help_shows_markup_meant_for_the_source() -> None:
@@ -634,7 +648,7 @@ def test_play_opens_in_80_columns_whatever_the_rulesets_name(game: str, tmp_path
         variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "named",
                                        "name": name, "extends": game, "changes": {}}), encoding="utf-8")
         code, out, err = run("play", "--rules", str(variant), "--players", "3", "--seat", "1", "--seed", "1")
-        assert code == 1 and "input ended" in err, err
+        assert code == 2 and "input ended" in err, err
         assert out.splitlines()[:len(first)] == first, out
 
 
@@ -650,7 +664,7 @@ def test_play_help_says_what_each_game_takes_and_it_is_taken(rules: str) -> None
             "beginning") in help_text
     assert "for the activity, its number in the list, its name or a unique beginning of it, or 'none'" in help_text
     code, out, err = run("play", "--rules", rules, "--seed", "3", "--bots", "random", input="1\n")
-    assert code == 1 and "input ended" in err and "is not one of the choices" not in out
+    assert code == 2 and "input ended" in err and "is not one of the choices" not in out
 
 
 @pytest.mark.parametrize("game", ["boomerang-australia", "sea-salt-paper", "boomerang-2010"])
@@ -665,7 +679,7 @@ def test_play_opens_in_80_columns_whatever_a_word_of_the_rulesets_name(game: str
         variant.write_text(json.dumps({"format": "boomerang-rules/variant", "version": 1, "id": "named",
                                        "name": name, "extends": game, "changes": {}}), encoding="utf-8")
         code, out, err = run("play", "--rules", str(variant), "--players", "3", "--seat", "1", "--seed", "1")
-        assert code == 1 and "input ended" in err, err
+        assert code == 2 and "input ended" in err, err
         lines = out.split("Type help.")[0].splitlines()
         assert all(columns(line) <= 80 for line in lines), [columns(line) for line in lines]
         assert "".join(line.removeprefix("  ").replace(" ", "") for line in lines).startswith(
@@ -687,7 +701,7 @@ def test_australias_cards_fit_80_columns_whatever_a_sites_name(tmp_path: Path) -
     path = tmp_path / "long-sites.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     code, out, _ = run("play", "--rules", str(path), "--players", "3", "--seed", "1", input="cards\ncards b\nmap\n")
-    assert code == 1 and out.count("S" * 70) >= 20
+    assert code == 2 and out.count("S" * 70) >= 20
     assert max(map(columns, out.splitlines())) <= 80, [line for line in out.splitlines() if columns(line) > 80][:2]
 
 
@@ -732,7 +746,7 @@ def test_australias_hand_fits_80_columns_and_keeps_its_column_whatever_wide_char
         path.write_text(json.dumps(data), encoding="utf-8")
         code, out, _ = run("play", "--rules", str(path), "--players", "3", "--seed", "1", input="")
         lines = out.splitlines()
-        assert code == 1 and max(map(columns, lines)) <= 80, [line for line in lines if columns(line) > 80][:2]
+        assert code == 2 and max(map(columns, lines)) <= 80, [line for line in lines if columns(line) > 80][:2]
         if longest == 9:
             hand = [line for line in lines if line.startswith("    ") and line.rstrip().endswith("]")]
             assert len(hand) == 7 and len({columns(line[:line.index("[")]) for line in hand}) == 1, hand
@@ -766,7 +780,7 @@ def test_the_seats_lines_keep_one_column_whatever_the_bots_names(rules: str, mar
     The names are padded alike now, to the widest, as every game's score tables pad them."""
     code, out, _ = run("play", "--rules", rules, "--players", "3", "--seed", "2", "--bots", "ismcts:100,random",
                        input="")
-    assert code == 1  # the input ends before the game does
+    assert code == 2  # the input ends before the game does
     play = out.split("\nRound 1", 1)[1]  # after the opening, whose rules may say "total" too
     lines = [line for line in play.splitlines() if mark in line and line.startswith("  ")][:3]
     assert [line.split(mark)[0].strip() for line in lines] == ["You", "ismcts:100 1", "random 2"]

@@ -485,7 +485,7 @@ def test_a_problem_is_placed_in_the_variant_that_caused_it(tmp_path: Path) -> No
     [(where, _)] = load({"pass_directions": ["left", "up", "left", "left"]})
     assert where == "/changes/pass_directions/1"
     assert [where for where, _ in load({"scoring": {"collections": {"values": {"a/b~c": -1}}}})] == [
-        "/changes/scoring/collections/values", "/changes/scoring/collections/values/a~1b~0c"]
+        "/changes/scoring/collections/values/a~1b~0c", "/changes/scoring/collections/values/a~1b~0c"]
 
 
 RULES_DOCS = {"boomerang-australia": "rules.md", "sea-salt-paper": "sea-salt-paper.md",

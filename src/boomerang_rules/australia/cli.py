@@ -11,7 +11,7 @@ import click
 
 from ..core.arguments import brief
 from ..core.display import clipped, counted, escaped_name
-from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
+from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, input_ended, is_option, refuse_input
 from ..terminal.prompts import no_such_card, say
 from ..terminal.wording import cast, columns, fit_line, fitted, name_column, opening
 from ..terminal.wording import says as agree
@@ -306,7 +306,7 @@ class Session:
         while True:
             answer = read_answer(question)
             if answer is None:
-                fail("input ended before the game did", EXIT_INVALID)
+                input_ended()
             if seen.phase == "activity":
                 choice = pick_from(answer, choices)
             else:

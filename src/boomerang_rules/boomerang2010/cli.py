@@ -13,7 +13,7 @@ import click
 from ..core.arguments import brief
 from ..core.display import clipped, counted
 from ..core.seats import plays_for
-from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
+from ..terminal.exits import EXIT_USAGE, fail, input_ended, is_option, refuse_input
 from ..terminal.numbers import ascii_whole
 from ..terminal.prompts import common_command, say
 from ..terminal.wording import cast, clipped_to, columns, fitted, name_column, opening, says
@@ -278,7 +278,7 @@ class Session:
         while True:
             answer = read_answer(question)
             if answer is None:
-                fail("input ended before the game did", EXIT_INVALID)
+                input_ended()
             choice = pick_from(answer, choices)
             if choice is not None:
                 return choice

@@ -47,8 +47,9 @@ def play(players: int, seat: int, bots_arg: str | None, seed: int | None, rules_
     Type help during the game for the commands (cards in words; the map, the river by land, the
     score sheets: each game's own). Only cards takes something after it (card ids): in every
     game, "map x" or "sheet x" is refused in a line saying so, and the question asked again.
-    Works with piped input too; input that ends before the game does ends the program (exit 1).
-    Ctrl-C abandons the game (exit 130, as simulate stops): --record is then not written.
+    Works with piped input too. Input that ends before the game does leaves the game unfinished
+    (exit 2, an I/O error: the answers ran out, no input was invalid, yet the game asked for was
+    not played), and Ctrl-C abandons it (exit 130, as simulate stops): --record is then not written.
     Colour only on a terminal, and never when NO_COLOR is set.
 
     \b

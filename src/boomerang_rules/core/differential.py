@@ -21,7 +21,7 @@ import subprocess
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -178,11 +178,12 @@ DRAIN = 1.0
 is in them already; anything past that is a process that left its session writing on."""
 
 
-def _ready(fd: int, events: int, wait: float) -> bool:
-    """Whether ``fd`` is ready for ``events`` (or closed at its other end) within ``wait`` seconds."""
+def _readiness(fd: int, events: int) -> Callable[[float], bool]:
+    """A wait for ``fd``: whether it is ready for ``events`` (or closed at its other end) within the
+    seconds given. One poll object serves a stream's whole read or write (one was made every 50 ms)."""
     poller = select.poll()
     poller.register(fd, events)
-    return bool(poller.poll(wait * 1000))
+    return lambda wait: bool(poller.poll(wait * 1000))
 
 
 def _collect(stream: Any, out: bytearray, limit: int, keep_tail: bool, full: threading.Event,
@@ -192,12 +193,13 @@ def _collect(stream: Any, out: bytearray, limit: int, keep_tail: bool, full: thr
     process that left the scorer's session (``setsid``, a build tool's daemon) may hold the pipe open
     for ever, and a read to its end waited for it, past the timeout."""
     fd = stream.fileno() if POLLED else -1
+    ready = _readiness(fd, select.POLLIN) if POLLED else None
     stop_at = None
     while True:
-        if POLLED:
+        if ready is not None:
             if ended.is_set() and stop_at is None:
                 stop_at = time.monotonic() + DRAIN
-            if not _ready(fd, select.POLLIN, 0 if stop_at is not None else 0.05):
+            if not ready(0 if stop_at is not None else 0.05):
                 if stop_at is not None:
                     return
                 continue
@@ -224,10 +226,11 @@ def _feed(stream: Any, payload: bytes, ended: threading.Event) -> None:
             fd = stream.fileno()
             os.set_blocking(fd, False)
             view = memoryview(payload)
+            ready = _readiness(fd, select.POLLOUT)
             while view:
                 if ended.is_set():
                     return
-                if not _ready(fd, select.POLLOUT, 0.05):
+                if not ready(0.05):
                     continue
                 with contextlib.suppress(BlockingIOError):
                     view = view[os.write(fd, view[:65536]):]

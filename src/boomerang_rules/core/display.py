@@ -134,6 +134,16 @@ def shown_name(name: str) -> str:
     return clipped(name) if len(name) > MAX_PATH else escaped_name(name)
 
 
+def shown_pointer(where: str) -> str:
+    """A JSON pointer as a message shows it: on one line, safe for a terminal (``escaped_name``), each
+    of its keys longer than ``QUOTED`` cut as ``clipped`` cuts it (``/cards/xxx…`` (5,000 characters)),
+    since an unexpected key is pointed at and may be of any length. The problem keeps the whole
+    pointer (``validate --json`` gives it), which a program can follow."""
+    if len(where) <= QUOTED:
+        return escaped_name(where)
+    return "/".join(clipped(token) for token in where.split("/"))
+
+
 def _cut(value: str, limit: int) -> str:
     """What follows a value cut after ``limit`` characters: nothing when it is not cut."""
     if len(value) <= limit:

@@ -23,10 +23,11 @@ class Problem:
     def __str__(self) -> str:
         """``file:/pointer: message [rule]``, the file's name escaped to one line a terminal shows
         as it is (``core.display.shown_name``: a name may hold an escape or a newline, and one no
-        file can have is cut), and so the pointer, which names the input's keys (``escaped_name``)."""
-        from .display import escaped_name, shown_name
+        file can have is cut), and so the pointer, which names the input's keys, each long one cut
+        (``shown_pointer``)."""
+        from .display import shown_name, shown_pointer
 
-        where = ":".join(part for part in (self.file and shown_name(self.file), escaped_name(self.pointer)) if part)
+        where = ":".join(part for part in (self.file and shown_name(self.file), shown_pointer(self.pointer)) if part)
         return f"{where}: {self.message} [{self.rule}]" if where else f"{self.message} [{self.rule}]"
 
     def in_file(self, file: str | None) -> Problem:

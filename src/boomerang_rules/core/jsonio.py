@@ -12,6 +12,7 @@ import errno
 import json
 import math
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -258,7 +259,7 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
     except _Reject as exc:
         return None, _refused_number(text) or Problem("", str(exc), "json-syntax")
     except RecursionError:
-        return None, Problem("", f"JSON nested too deeply (the limit is {MAX_DEPTH} levels)", "json-depth")
+        return None, _too_deep(text)
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
         if "sys.set_int_max_str_digits" in str(exc):  # its advice is for a programmer, not a reader
             return None, _refused_number(text) or _too_long(())
@@ -272,6 +273,43 @@ def parse_json(text: str | bytes) -> tuple[Any, Problem | None]:
     if problems:
         return None, problems[0]
     return value, None
+
+
+_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[][{}:,]', re.DOTALL)
+"""What ``_too_deep`` reads of a JSON text: its strings whole, and the characters that nest or
+separate (numbers, ``true``, white space are skipped)."""
+
+
+def _too_deep(text: str, max_depth: int = MAX_DEPTH) -> Problem:
+    """The problem of ``text``, which ``json`` could not parse for its nesting (a thousand levels exhaust
+    its recursion), at the pointer of its first container nested deeper than ``max_depth``: the one
+    ``_walk`` names in a document it could parse (``/rounds/0/0/…``, ``max_depth`` keys at most, each long
+    one cut where a problem is shown, ``core.display.shown_pointer``). The text is read once, with no
+    recursion: a stack of the keys (and indexes) that lead to where the reading is."""
+    path: list[str | int] = []  # the key or index of each open container's current value
+    kinds: list[str] = []
+    key: str | int = ""
+    for found in _TOKENS.finditer(text):
+        token = found.group()
+        if token in "[{":
+            if len(kinds) == max_depth:
+                return Problem(pointer(*path), f"nested more than {max_depth} levels deep", "json-depth")
+            kinds.append(token)
+            path.append(0)  # an array's first index; an object's key replaces it at its colon
+        elif token in "]}":
+            if not kinds:
+                break
+            kinds.pop()
+            path.pop()
+        elif token == ",":
+            if kinds and kinds[-1] == "[" and isinstance(path[-1], int):
+                path[-1] += 1
+        elif token == ":":
+            if kinds and kinds[-1] == "{":
+                path[-1] = key
+        else:  # a string (valid: ``json`` read past it before its recursion ran out): the key of a colon next
+            key = _part(json.loads(token))
+    return Problem("", f"nested more than {max_depth} levels deep", "json-depth")  # not found: no pointer to give
 
 
 class _Refused:

@@ -191,7 +191,8 @@ def holds_float(value: Any) -> bool:
 
 
 def point_problems(record: Any, own: Iterable[tuple[str, ...]] = ()) -> list[Problem]:
-    """Every number of a schema-valid record written with a point (``1.0``), at its pointer, but in
+    """Every number of a schema-valid record written with a point or an exponent (``1.0``, ``1e0``: ``json``
+    reads both as a float, and keeps no spelling, so the message names both ways), at its pointer, but in
     the places ``own`` names (paths, ``"*"`` for any index) and ``OWN_INTEGERS``.
 
     Every number a record holds is an integer, and JSON Schema's ``integer`` takes ``1.0`` (JSON has
@@ -214,8 +215,9 @@ def point_problems(record: Any, own: Iterable[tuple[str, ...]] = ()) -> list[Pro
             if tuple("*" if isinstance(part, int) else part for part in at) in skipped:
                 continue
             if cls is float:
-                problems.append(Problem(pointer(*at), f"{value!r} is written with a point: a record's numbers are "
-                                        "integers, written without one", "record-integer"))
+                problems.append(Problem(pointer(*at), f"{value!r} is no integer as written (with a point or an "
+                                        "exponent: 1.0, 1e0): a record's numbers are integers, in digits alone",
+                                        "record-integer"))
             else:
                 stack.append((value, at))
     return sorted(problems, key=lambda p: p.pointer)

@@ -138,6 +138,32 @@ def _not(validator: Any, forbidden: Any, instance: Any, schema: Any) -> Any:
         yield ValidationError(f"{brief(instance)} is not allowed here")
 
 
+def _additional(validator: Any, allowed: Any, instance: Any, schema: Any) -> Any:
+    """``additionalProperties: false`` as one error per unexpected key, placed at the key itself
+    (``/rounds/0/extra``, not ``/rounds/0``), which is what a reader has to delete or respell:
+    jsonschema gives one error for them all at the object's place. Any other ``additionalProperties``
+    (a schema for the values), or one beside ``patternProperties`` (which our schemas do not use), is
+    jsonschema's own."""
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+    if allowed is not False or "patternProperties" in schema or not validator.is_type(instance, "object"):
+        yield from Draft202012Validator.VALIDATORS["additionalProperties"](validator, allowed, instance, schema)
+        return
+    named = schema.get("properties", {})
+    for key in sorted(instance, key=str):
+        if key not in named:
+            yield ValidationError(f"Additional properties are not allowed ({shown(key)} was unexpected)", path=[key])
+
+
+def _property_names(validator: Any, names: Any, instance: Any, schema: Any) -> Any:
+    """``propertyNames``, each key's error placed at the key (``/end_targets/9``), as ``_additional``
+    places an unexpected one: jsonschema places them all at the object."""
+    if validator.is_type(instance, "object"):
+        for key in instance:
+            yield from validator.descend(instance=key, schema=names, path=key)
+
+
 @cache
 def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(_whole_string(pattern))
@@ -158,7 +184,8 @@ def _validator(name: str) -> Any:
             return
         yield from each_item(validator, item_schema, instance, schema)
 
-    keywords = {"uniqueItems": _unique_items, "pattern": _pattern, "maxItems": _max_items, "items": items, "not": _not}
+    keywords = {"uniqueItems": _unique_items, "pattern": _pattern, "maxItems": _max_items, "items": items, "not": _not,
+                "additionalProperties": _additional, "propertyNames": _property_names}
     checker = validators.extend(Draft202012Validator, keywords)  # type: ignore[no-untyped-call]
     return checker(schema)
 

@@ -11,7 +11,7 @@ import click
 
 from ..core.arguments import brief
 from ..core.display import clipped, counted
-from ..terminal.exits import EXIT_INVALID, EXIT_USAGE, fail, is_option, refuse_input
+from ..terminal.exits import EXIT_USAGE, fail, input_ended, is_option, refuse_input
 from ..terminal.prompts import common_command
 from ..terminal.wording import cast, columns, fit_line, fitted, name_column, opening, plural, says
 from .picture import replay_html, sheet_svg
@@ -460,7 +460,7 @@ class Session:
         while True:
             answer = read_answer("Your choice (a number or an action): ")
             if answer is None:
-                fail("input ended before the game did", EXIT_INVALID)
+                input_ended()
             choice = pick_from(answer, legal)
             if choice is not None:
                 return str(choice)

@@ -25,6 +25,18 @@ def fail(message: str, code: int = EXIT_INVALID) -> NoReturn:
     sys.exit(code)
 
 
+INPUT_ENDED = "input ended; the game was left unfinished"
+"""What ``play`` says, in every game, when its input ends before the game does."""
+
+
+def input_ended() -> NoReturn:
+    """Leave ``play`` whose input ended before the game did: exit 2, the I/O side of "usage or I/O
+    error". Not 1: the answers read were no invalid document, they ran out; not 0: the game asked
+    for was not played to its end, and ``--record`` is not written (as after Ctrl-C's 130), which a
+    script piping answers must not take for success."""
+    fail(INPUT_ENDED, EXIT_USAGE)
+
+
 def is_option(arg: str) -> bool:
     """Whether an argument of a game's ``score`` is an option: ``--name``, or a dash and a letter
     (``-q``). No card id or player of any game starts with a dash, so ``score -q`` is refused as
