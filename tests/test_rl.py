@@ -323,6 +323,37 @@ def test_sea_salt_paper_actions_are_numbered_and_observed() -> None:
             state = br.apply(state, seat, rng.choice(legal))
 
 
+SEA_SALT_PAPER = tuple(r.id for r in br.list_rules() if r.game == "sea-salt-paper")
+
+
+@pytest.mark.parametrize("rules_id", SEA_SALT_PAPER)
+def test_a_sea_salt_paper_observation_alone_names_each_steals_victim(rules_id: str) -> None:
+    """``steal:SEAT`` names the victim by its seat number, while the observation's seat rows are turned
+    to the observer: the observation's ``seat`` slice (the observer's own number, one-hot) is what lets a
+    policy playing several seats read ``+k`` as ``steal:{(seat + k) % players}``. Every victim a steal
+    offers, so read, is a seat the observation shows holding cards and not protected."""
+    rules = br.load_rules(rules_id)
+    steals = 0
+    for players in range(rules.players.min, rules.players.max + 1):
+        spec = {x.name: x for x in rl.observation_spec(rules, players)}
+        at = spec["seat"]
+        assert at.shape == (players,) and at.columns == tuple(f"seat {k}" for k in range(players))
+        for seed in range(6):
+            for state in random_states(rules, players, seed):
+                for seat in br.to_act(state):
+                    obs = rl.observe(state, seat)
+                    own = obs[at.start:at.stop]
+                    assert own.sum() == 1 and int(np.argmax(own)) == seat
+                    for action in br.legal_actions(state, seat):
+                        if not action.startswith("steal:"):
+                            continue
+                        steals += 1
+                        k = (int(action.split(":")[1]) - int(np.argmax(own))) % players
+                        sizes, shown = spec["hand_sizes"], spec["protected"]
+                        assert k != 0 and obs[sizes.start + k] > 0 and obs[shown.start + k] == 0
+    assert steals  # the games offered steals
+
+
 # --- the one encoder over each game's table of fields ---------------------------------------
 
 GAMES = ["standard", "sea-salt-paper", "boomerang-2010"]
