@@ -522,12 +522,14 @@ def test_an_observation_hides_what_the_seat_cannot_see(rules_id: str) -> None:
     assert changed  # the twins differed
 
 
-@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
+@pytest.mark.parametrize("rules_id", [r.id for r in br.list_rules()])
 def test_every_encoding_path_gives_a_seat_the_same_observation_of_states_it_cannot_tell_apart(rules_id: str) -> None:
-    """Twin states drawn by ``br.determinize`` from a seat's view (every game; mid-step too, where other
-    seats' choices are made and hidden) give that seat the same observation through each path an env
-    reads it by: ``rl.observe``, the single-agent env's ``encode_seat``, the AEC env's ``reading`` and,
-    where compiled, the parallel env's ``seat_dicts``."""
+    """Twin states drawn by ``br.determinize`` from a seat's view (every shipped ruleset of every game;
+    mid-step too, where other seats' choices are made and hidden) give that seat the same observation and
+    action mask through each path an env reads it by: ``rl.observe``, the single-agent env's
+    ``encode_seat``, the AEC env's ``reading`` and, where compiled, the parallel env's ``seat_dicts``
+    (``VectorEnv``'s arrays are ``rl.observe``'s at every step, ``test_rl_vector``; OpenSpiel's
+    ``observation_tensor`` is ``rl.observe``, its slices zeroed by the observation type)."""
     from boomerang_rules.rl.adapters import adapter_for
 
     rules = br.load_rules(rules_id)
@@ -547,13 +549,16 @@ def test_every_encoding_path_gives_a_seat_the_same_observation_of_states_it_cann
                     continue
                 twins += 1
                 seen = rl.observe(state, seat)
+                mask = adapter.encode_seat(state, seat)[1]
                 for one in (state, twin):
                     assert np.array_equal(rl.observe(one, seat), seen)
-                    assert np.array_equal(adapter.encode_seat(one, seat)[0], seen)
+                    observation, row, _ = adapter.encode_seat(one, seat)
+                    assert np.array_equal(observation, seen) and np.array_equal(row, mask)
                     assert np.array_equal(encoder.reading(one).observation(seat), seen)
                     if encoder.dicts_compiled:
                         dicts = encoder.seat_dicts(one, names, "observation", zeros)[0]
                         assert np.array_equal(dicts[names[seat]]["observation"], seen)
+                        assert np.array_equal(dicts[names[seat]]["action_mask"], mask)
     assert twins > 50
 
 
