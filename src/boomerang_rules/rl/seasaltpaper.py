@@ -142,7 +142,7 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
          if any(d.effect == "restrict_opponents" for d in rules.duos) else ()) + (
         Field("seat", "own", tuple(f"seat {k}" for k in seats), lambda s: own_seats,
               "the observer's own seat number (one-hot), which `steal:SEAT` actions name: row `+k` of a "
-              "per-seat slice is seat (seat + k) % players"),
+              "per-seat slice is seat (seat + k) % players", op=("seat_bits", "players", n)),
     )
 
 
