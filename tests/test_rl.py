@@ -465,6 +465,31 @@ def test_every_observation_lies_in_zero_to_one(rules_id: str, seed: int, data: s
         assert obs.min() >= 0.0 and obs.max() <= 1.0
 
 
+@pytest.mark.parametrize("rules_id", [r.id for r in br.list_rules()])
+def test_every_observation_lies_in_zero_to_one_on_every_ruleset_under_random_and_greedy_play(rules_id: str) -> None:
+    """The bounds hold at the extremes of every shipped ruleset: its fewest and most players, a random game
+    and one of ``greedy`` bots (longer hoards, higher totals), every state: each slice's entries in [0, 1]."""
+    from boomerang_rules.core.games import game_module
+
+    rules = br.load_rules(rules_id)
+    for players in (rules.players.min, rules.players.max):
+        encoder = rl.encoder_for(rules, players)
+        greedy = [game_module(rules.game).BOTS["greedy"](rules, seat) for seat in range(players)]
+        for play in ("random", "greedy"):
+            state, rng = br.new_game(rules, players, players), random.Random(players)
+            while True:
+                obs = encoder.encode(state)[0]
+                out = [x.name for x in encoder.spec
+                       if obs[:, x.start:x.stop].min() < 0 or obs[:, x.start:x.stop].max() > 1]
+                assert not out, (play, players, out)
+                if br.is_over(state) or not br.to_act(state):
+                    break
+                seat = br.to_act(state)[0]
+                legal = br.legal_actions(state, seat)
+                action = rng.choice(legal) if play == "random" else greedy[seat].choose(br.view(state, seat), legal)
+                state = br.apply(state, seat, action)
+
+
 def test_boomerang_2010_totals_are_the_score_sheets() -> None:
     """The observation's scores (counts kept while the captures stay) are the score sheets' totals."""
     from boomerang_rules.rl import boomerang2010 as b10
