@@ -323,6 +323,37 @@ def test_sea_salt_paper_actions_are_numbered_and_observed() -> None:
             state = br.apply(state, seat, rng.choice(legal))
 
 
+SEA_SALT_PAPER = tuple(r.id for r in br.list_rules() if r.game == "sea-salt-paper")
+
+
+@pytest.mark.parametrize("rules_id", SEA_SALT_PAPER)
+def test_a_sea_salt_paper_observation_alone_names_each_steals_victim(rules_id: str) -> None:
+    """``steal:SEAT`` names the victim by its seat number, while the observation's seat rows are turned
+    to the observer: the observation's ``seat`` slice (the observer's own number, one-hot) is what lets a
+    policy playing several seats read ``+k`` as ``steal:{(seat + k) % players}``. Every victim a steal
+    offers, so read, is a seat the observation shows holding cards and not protected."""
+    rules = br.load_rules(rules_id)
+    steals = 0
+    for players in range(rules.players.min, rules.players.max + 1):
+        spec = {x.name: x for x in rl.observation_spec(rules, players)}
+        at = spec["seat"]
+        assert at.shape == (players,) and at.columns == tuple(f"seat {k}" for k in range(players))
+        for seed in range(6):
+            for state in random_states(rules, players, seed):
+                for seat in br.to_act(state):
+                    obs = rl.observe(state, seat)
+                    own = obs[at.start:at.stop]
+                    assert own.sum() == 1 and int(np.argmax(own)) == seat
+                    for action in br.legal_actions(state, seat):
+                        if not action.startswith("steal:"):
+                            continue
+                        steals += 1
+                        k = (int(action.split(":")[1]) - int(np.argmax(own))) % players
+                        sizes, shown = spec["hand_sizes"], spec["protected"]
+                        assert k != 0 and obs[sizes.start + k] > 0 and obs[shown.start + k] == 0
+    assert steals  # the games offered steals
+
+
 # --- the one encoder over each game's table of fields ---------------------------------------
 
 GAMES = ["standard", "sea-salt-paper", "boomerang-2010"]
@@ -434,6 +465,31 @@ def test_every_observation_lies_in_zero_to_one(rules_id: str, seed: int, data: s
         assert obs.min() >= 0.0 and obs.max() <= 1.0
 
 
+@pytest.mark.parametrize("rules_id", [r.id for r in br.list_rules()])
+def test_every_observation_lies_in_zero_to_one_on_every_ruleset_under_random_and_greedy_play(rules_id: str) -> None:
+    """The bounds hold at the extremes of every shipped ruleset: its fewest and most players, a random game
+    and one of ``greedy`` bots (longer hoards, higher totals), every state: each slice's entries in [0, 1]."""
+    from boomerang_rules.core.games import game_module
+
+    rules = br.load_rules(rules_id)
+    for players in (rules.players.min, rules.players.max):
+        encoder = rl.encoder_for(rules, players)
+        greedy = [game_module(rules.game).BOTS["greedy"](rules, seat) for seat in range(players)]
+        for play in ("random", "greedy"):
+            state, rng = br.new_game(rules, players, players), random.Random(players)
+            while True:
+                obs = encoder.encode(state)[0]
+                out = [x.name for x in encoder.spec
+                       if obs[:, x.start:x.stop].min() < 0 or obs[:, x.start:x.stop].max() > 1]
+                assert not out, (play, players, out)
+                if br.is_over(state) or not br.to_act(state):
+                    break
+                seat = br.to_act(state)[0]
+                legal = br.legal_actions(state, seat)
+                action = rng.choice(legal) if play == "random" else greedy[seat].choose(br.view(state, seat), legal)
+                state = br.apply(state, seat, action)
+
+
 def test_boomerang_2010_totals_are_the_score_sheets() -> None:
     """The observation's scores (counts kept while the captures stay) are the score sheets' totals."""
     from boomerang_rules.rl import boomerang2010 as b10
@@ -491,12 +547,14 @@ def test_an_observation_hides_what_the_seat_cannot_see(rules_id: str) -> None:
     assert changed  # the twins differed
 
 
-@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "sea-salt-paper-extra-salt", "boomerang-2010"])
+@pytest.mark.parametrize("rules_id", [r.id for r in br.list_rules()])
 def test_every_encoding_path_gives_a_seat_the_same_observation_of_states_it_cannot_tell_apart(rules_id: str) -> None:
-    """Twin states drawn by ``br.determinize`` from a seat's view (every game; mid-step too, where other
-    seats' choices are made and hidden) give that seat the same observation through each path an env
-    reads it by: ``rl.observe``, the single-agent env's ``encode_seat``, the AEC env's ``reading`` and,
-    where compiled, the parallel env's ``seat_dicts``."""
+    """Twin states drawn by ``br.determinize`` from a seat's view (every shipped ruleset of every game;
+    mid-step too, where other seats' choices are made and hidden) give that seat the same observation and
+    action mask through each path an env reads it by: ``rl.observe``, the single-agent env's
+    ``encode_seat``, the AEC env's ``reading`` and, where compiled, the parallel env's ``seat_dicts``
+    (``VectorEnv``'s arrays are ``rl.observe``'s at every step, ``test_rl_vector``; OpenSpiel's
+    ``observation_tensor`` is ``rl.observe``, its slices zeroed by the observation type)."""
     from boomerang_rules.rl.adapters import adapter_for
 
     rules = br.load_rules(rules_id)
@@ -516,13 +574,16 @@ def test_every_encoding_path_gives_a_seat_the_same_observation_of_states_it_cann
                     continue
                 twins += 1
                 seen = rl.observe(state, seat)
+                mask = adapter.encode_seat(state, seat)[1]
                 for one in (state, twin):
                     assert np.array_equal(rl.observe(one, seat), seen)
-                    assert np.array_equal(adapter.encode_seat(one, seat)[0], seen)
+                    observation, row, _ = adapter.encode_seat(one, seat)
+                    assert np.array_equal(observation, seen) and np.array_equal(row, mask)
                     assert np.array_equal(encoder.reading(one).observation(seat), seen)
                     if encoder.dicts_compiled:
                         dicts = encoder.seat_dicts(one, names, "observation", zeros)[0]
                         assert np.array_equal(dicts[names[seat]]["observation"], seen)
+                        assert np.array_equal(dicts[names[seat]]["action_mask"], mask)
     assert twins > 50
 
 

@@ -736,3 +736,14 @@ def test_gymnasiums_vector_env_plays_each_env_as_it_plays_alone(game: str, mode:
                     mine[i] = env.reset()[0]
     vec.close()
     vec.close()
+
+
+@pytest.mark.parametrize("rules_id", [r.id for r in br.list_rules() if r.extends is not None])
+def test_gymnasium_check_env_on_every_variant(rules_id: str) -> None:
+    """gymnasium's ``check_env`` passes on every shipped variant ruleset (another observation layout,
+    engine or deal than its game's own ruleset), at its fewest and most players."""
+    rules = br.load_rules(rules_id)
+    for players in (rules.players.min, rules.players.max):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            check_env(bg.SingleAgentEnv(rules=rules_id, players=players), skip_render_check=True)

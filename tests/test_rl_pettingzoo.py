@@ -882,3 +882,55 @@ def test_the_aec_env_asks_for_reset_once_its_episode_is_over(rules_id: str, play
             call()
     aec.reset(seed=1)
     assert aec.last()[0] is not None
+
+
+VARIANTS = tuple(r.id for r in br.list_rules() if r.extends is not None)
+"""Every shipped variant ruleset (the games' own rulesets are the tests' above)."""
+
+
+@pytest.mark.parametrize("rules_id", VARIANTS)
+def test_pettingzoos_api_tests_pass_on_every_variant(rules_id: str) -> None:
+    """A variant changes the observation's layout (Extra Salt's cards and its ``bound`` slice), the
+    engine serving it (the plain engine for the online readings) or the deal: PettingZoo's AEC and
+    parallel API tests pass on each, at its most players, as on the games' own rulesets."""
+    from pettingzoo.test import api_test, parallel_api_test
+
+    players = br.load_rules(rules_id).players.max
+    api_test(bz.env(rules_id, players), num_cycles=60)
+    parallel_api_test(bz.parallel_env(rules_id, players), num_cycles=60)
+
+
+@pytest.mark.parametrize(("rules_id", "players"), ALL_GAMES)
+@pytest.mark.parametrize("reward", ["round", "final", "win"])
+def test_every_games_rewards_sum_to_what_the_docs_promise_in_both_envs(rules_id: str, players: int,
+                                                                      reward: str) -> None:
+    """Over a whole game, in the AEC and the parallel env alike: ``"round"`` and ``"final"`` sum to each
+    seat's final total (Boomerang (2010)'s starting boomerangs too), ``"win"`` to 1 for each winner, 0
+    for the others; the episode ends terminated, not truncated, and every info is empty."""
+    def promised(state: Any) -> list[float]:
+        if reward == "win":
+            return [float(s in br.winners(state)) for s in range(players)]
+        return [float(sheet.total) for sheet in br.score_sheets(state)]
+
+    rng = random.Random(players)
+    par = bz.parallel_env(rules_id, players, reward=reward)
+    obs, infos = par.reset(seed=players)
+    summed = dict.fromkeys(par.possible_agents, 0.0)
+    while par.agents:
+        actions = {a: int(rng.choice(legal)) for a in par.agents
+                   if (legal := np.flatnonzero(obs[a]["action_mask"])).size}
+        obs, rewards, terminations, truncations, infos = par.step(actions)
+        for a, got in rewards.items():
+            summed[a] += got
+        assert all(info == {} for info in infos.values())
+    assert all(terminations.values()) and not any(truncations.values())
+    assert [summed[a] for a in par.possible_agents] == promised(par._state)
+    aec = bz.env(rules_id, players, reward=reward)
+    aec.reset(seed=players)
+    total = dict.fromkeys(aec.possible_agents, 0.0)
+    for agent in aec.agent_iter():
+        seen, got, terminated, truncated, info = aec.last()
+        total[agent] += got
+        assert info == {} and not truncated
+        aec.step(None if terminated else int(rng.choice(np.flatnonzero(seen["action_mask"]))))
+    assert [total[a] for a in aec.possible_agents] == promised(aec.unwrapped._state)

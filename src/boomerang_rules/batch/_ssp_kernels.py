@@ -1061,16 +1061,16 @@ def sample(lst: Any, nl: Any, states: Any, out: Any) -> None:
 
 # Rows of ``oi``: each observation slice's start (``rl.seasaltpaper.observation_spec``).
 (O_HAND, O_DRAWN, O_PILE_TOPS, O_CHOSEN, O_PLAYED, O_REVEALED, O_PILE_SIZES, O_DECK, O_HAND_SIZES, O_TURN,
- O_CALLER, O_PROTECTED, O_PHASE, O_ROUND, O_SCORES) = range(15)
+ O_CALLER, O_PROTECTED, O_PHASE, O_ROUND, O_SCORES, O_SEAT) = range(16)
 O_NAMES = ("hand", "drawn", "pile_tops", "chosen_pile", "played", "revealed", "pile_sizes", "deck", "hand_sizes",
-           "turn", "caller", "protected", "phase", "round", "scores")
+           "turn", "caller", "protected", "phase", "round", "scores", "seat")
 
 
 def extents(n: int, players: int) -> tuple[int, ...]:
     """The most cells ``observe`` writes from each of its offsets (``O_NAMES``' order), for ``n``
     cards: what ``common.observation_buffers`` holds the offsets to (it indexes unchecked)."""
     return (n, n, 2 * n, n, players * n, players * n, 2, 1, players, players, players, players, P_OVER + 1, 1,
-            players)
+            players, players)
 
 
 M_HAND, M_DRAWN, M_TOPS, M_CHOSEN, M_PLAYED = 0, 1, 2, 4, 5
@@ -1089,7 +1089,7 @@ def observe(players: int, ti: Any, oi: Any, gi: Any, deck: Any, piles: Any, hand
             bounds: Any, skip: Any, memo: Any, obs: Any) -> None:
     """Every seat's observation of every game into ``obs[g, seat]`` (float32) as ``rl.seasaltpaper.observe``
     writes it (from the seat's ``view``: its own hand, the cards it drew or the pile it picks
-    from on its own turn, the revealed hands, sizes, one-hot seats relative to it), each number
+    from on its own turn, the revealed hands, sizes, one-hot seats relative to it, its own seat number), each number
     scaled by its cell's ``bounds`` entry (``scaled``); the games ``skip`` marks are left as they
     are (a game over since its last observation: the same again).
 
@@ -1146,6 +1146,7 @@ def observe(players: int, ti: Any, oi: Any, gi: Any, deck: Any, piles: Any, hand
                 obs[g, p, oi[O_CALLER] + j] = 1.0 if s == caller else 0.0
                 at = oi[O_SCORES] + j
                 obs[g, p, at] = scaled(totals[g, s], bounds[at])
+                obs[g, p, oi[O_SEAT] + j] = 1.0 if j == p else 0.0  # the observer's own seat number, one-hot
             for i in range(P_OVER + 1):
                 obs[g, p, oi[O_PHASE] + i] = 1.0 if i == ph else 0.0
             obs[g, p, oi[O_ROUND]] = scaled(gi[g, G_ROUND], bounds[oi[O_ROUND]])

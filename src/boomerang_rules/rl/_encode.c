@@ -1074,7 +1074,7 @@ gather(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
  * reads (nothing appended: the field's Python reader serves); -1: an error. */
 enum {
     OP_CALL, OP_MASKS, OP_MASK, OP_LENS, OP_LEN, OP_INTS, OP_INT, OP_BITS, OP_ONE_HOT, OP_TOPS, OP_IN, OP_INDEX,
-    OP_BIT_EACH, OP_SET_EACH, OP_PLACES, OP_TURN_MASK, OP_BIT_MASKS, OP_LEAD, OP_MAJORITIES, OP_COUNT
+    OP_BIT_EACH, OP_SET_EACH, OP_PLACES, OP_TURN_MASK, OP_BIT_MASKS, OP_LEAD, OP_MAJORITIES, OP_SEAT_BITS, OP_COUNT
 };
 
 /* The bit mask of an exact tuple of exact ints in [0, 64 * chunks), into chunks words; 0 for anything else. */
@@ -1369,6 +1369,7 @@ read_op(long long op, PyObject *state, PyObject *value, Py_ssize_t chunks, PyObj
     case OP_BITS:
     case OP_ONE_HOT:
     case OP_IN:
+    case OP_SEAT_BITS:
         if (!small_int(arg, &cap) || cap < 1 || cap > 64) {
             return 0;
         }
@@ -1404,6 +1405,14 @@ read_op(long long op, PyObject *state, PyObject *value, Py_ssize_t chunks, PyObj
             }
             for (Py_ssize_t k = 0; k < n; k++) {
                 out[k] = (uint64_t)(v >> k) & 1;
+            }
+        }
+        else if (op == OP_SEAT_BITS) {
+            if (v != n) { /* a state of another player count: the Python reader says what it is */
+                return 0;
+            }
+            for (Py_ssize_t k = 0; k < n; k++) {
+                out[k] = (uint64_t)1 << k; /* seat k's own row: its number's bit */
             }
         }
         else {

@@ -89,7 +89,7 @@ class Field:
 
 
 OPS = ("call", "masks", "mask", "lens", "len", "ints", "int", "bits", "one_hot", "tops", "in", "index", "bit_each",
-       "set_each", "places", "turn_mask", "bit_masks", "lead", "majorities")
+       "set_each", "places", "turn_mask", "bit_masks", "lead", "majorities", "seat_bits")
 """The compiled readers' kinds (``_encode.c``'s ``OP_`` enum, in its order), each reading ``getattr(state,
 attribute)`` as: ``masks`` a tuple of card tuples, each row's bit mask; ``mask`` one card tuple's mask;
 ``lens`` each tuple's length; ``len`` the tuple's length; ``ints`` a tuple of ints, each capped at
@@ -107,7 +107,8 @@ or when the bits are 0; ``lead`` with ``arg`` (seats, phases): ``seats`` values,
 ``phase`` is one of ``phases`` 1 at the place of the tuple's first seat (all 0 when it is empty or
 in another phase); ``majorities`` with ``arg`` (seats, held attribute, animal bytes, animals, boomerangs a
 point): the tuple of each seat's captured cards and ``getattr(state, held)`` as each seat's total of
-animal majorities and boomerang sets (``rl.boomerang2010.totals``). Anything not of the exact type read:
+animal majorities and boomerang sets (``rl.boomerang2010.totals``); ``seat_bits`` an int that must be ``arg``
+(the seats: a state's player count), each seat's row ``1 << k``, its own number. Anything not of the exact type read:
 ``read`` serves.
 
 A field of a ``tuple_backed`` state class (``core.tuple_backed.item_of``) is read as the tuple's item

@@ -66,6 +66,7 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
     cap = 2 * rules.target(players)
 
     nothing = (0,) * n  # a seat's row of no cards, shared (read, never written)
+    own_seats = tuple(1 << k for k in seats)  # each seat's own number, one-hot (the ``seat`` field)
 
     holding = ("keep", "lobster")  # the phases holding drawn cards: most steps hold none
 
@@ -138,7 +139,11 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
               op=("ints", "totals", cap)),
     ) + ((Field("bound", "seat", ("bound",), lambda s: protected(s.bound),
                 "Extra Salt: the seats a jellyfish pair binds for their next turn", op=("bits", "bound", n)),)
-         if any(d.effect == "restrict_opponents" for d in rules.duos) else ())
+         if any(d.effect == "restrict_opponents" for d in rules.duos) else ()) + (
+        Field("seat", "own", tuple(f"seat {k}" for k in seats), lambda s: own_seats,
+              "the observer's own seat number (one-hot), which `steal:SEAT` actions name: row `+k` of a "
+              "per-seat slice is seat (seat + k) % players", op=("seat_bits", "players", n)),
+    )
 
 
 def totals(state: Any) -> tuple[int, ...]:
