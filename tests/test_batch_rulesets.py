@@ -79,7 +79,8 @@ def test_every_shipped_ruleset_plays_out_and_its_actions_replay_to_the_same_tota
             state = br.new_game(rules, players, seed + g)
             rows = [first[g]] if first.ndim == 2 else [first[g, seat] for seat in br.to_act(state)]
             legal = [br.legal_actions(state, seat) for seat in br.to_act(state)]
-            assert [{br.action_of(rules, int(i)) for i in np.flatnonzero(row)} for row in rows] == [set(a) for a in legal]
+            named = [{br.action_of(rules, int(i)) for i in np.flatnonzero(row)} for row in rows]
+            assert named == [set(actions) for actions in legal]
 
 
 def _doubled(rules_id: str) -> Any:

@@ -257,8 +257,8 @@ def test_a_tournament_of_every_shipped_ruleset_by_its_id_or_its_file(rules_id: s
     bots = ["random", "greedy", "ismcts:2", "greedy", "random"][:rules.players.min]
     path = Path(__file__).resolve().parents[1] / "variants" / f"{rules_id}.json"
     figures = []
-    for given in (rules_id, str(path)):
-        args = ["tournament", "--rules", given, "--players", str(rules.players.min), "--games", "2", "--seed", "4",
+    for named in (rules_id, str(path)):
+        args = ["tournament", "--rules", named, "--players", str(rules.players.min), "--games", "2", "--seed", "4",
                 "--bots", ",".join(bots), "--quiet", "--json"]
         result = CliRunner().invoke(cli, args)
         assert result.exit_code == 0, result.output

@@ -86,7 +86,8 @@ def test_the_openspiel_games_of_every_ruleset_observe_as_rl_observe(rules_id: st
                 for seat in range(game.num_players()):
                     assert state.observation_tensor(seat) == pytest.approx(rl.observe(state.engine_state, seat))
             if state.is_simultaneous_node():
-                state.apply_actions([rng.choice(state.legal_actions(seat) or [0]) for seat in range(game.num_players())])
+                seats = range(game.num_players())
+                state.apply_actions([rng.choice(state.legal_actions(seat) or [0]) for seat in seats])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         assert state.returns() == [sheet.total for sheet in br.score_sheets(state.engine_state)]
