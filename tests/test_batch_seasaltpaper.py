@@ -474,13 +474,13 @@ def test_refuses_cards_effects_and_rules_it_does_not_know() -> None:
     rules = br.load_rules("sea-salt-paper")
     with unchecked_rulesets():  # rulesets no loader makes (a ruleset built by hand is checked): past that
         starfish = attrs.evolve(rules, cards=(attrs.evolve(rules.cards[0], kind="starfish"), *rules.cards[1:]))
-    with pytest.raises(br.RulesError, match=r"card kind\(s\) starfish") as error:
+    with pytest.raises(br.RulesError, match=r"'sea-salt-paper' has the card kind\(s\) starfish") as error:
         batch.compile_rules(starfish)
     assert error.value.problems[0].rule == "batch-card-kind"
     assert isinstance(batch.init(starfish, 4, 1, 0), generic.Batch)
     with unchecked_rulesets():
         odd = attrs.evolve(rules, duos=(attrs.evolve(rules.duos[0], effect="swap"), *rules.duos[1:]))
-    with pytest.raises(br.RulesError, match="duo effect 'swap'"):
+    with pytest.raises(br.RulesError, match="'sea-salt-paper' gives crab\\+crab the duo effect 'swap'"):
         batch.compile_rules(odd)
 
     @attrs.frozen(eq=False)
@@ -491,7 +491,7 @@ def test_refuses_cards_effects_and_rules_it_does_not_know() -> None:
     with unchecked_rulesets():
         base, trios = Expansion(**fields), Expansion(**fields, trios=("starfish",))
     assert batch.playouts(base, 2, 1, 0).shape == (1, 2)  # the field at its default: base rules
-    with pytest.raises(br.RulesError, match="rule field 'trios'"):
+    with pytest.raises(br.RulesError, match="'sea-salt-paper' sets the rule field 'trios'"):
         batch.compile_rules(trios)
 
 

@@ -249,6 +249,24 @@ def test_tournament_figures_fit_80_columns_in_every_game(rules: str, players: in
     assert json.loads(as_json.stdout) == json.loads(json.dumps(expected))
 
 
+@pytest.mark.parametrize("rules_id", [info.id for info in br.list_rules()])
+def test_a_tournament_of_every_shipped_ruleset_by_its_id_or_its_file(rules_id: str) -> None:
+    """``tournament --rules`` takes every shipped ruleset and variant, by id or by file, with every
+    bot, in every game: the same figures either way, as ``tournament.run``'s."""
+    rules = br.load_rules(rules_id)
+    bots = ["random", "greedy", "ismcts:2", "greedy", "random"][:rules.players.min]
+    path = Path(__file__).resolve().parents[1] / "variants" / f"{rules_id}.json"
+    figures = []
+    for named in (rules_id, str(path)):
+        args = ["tournament", "--rules", named, "--players", str(rules.players.min), "--games", "2", "--seed", "4",
+                "--bots", ",".join(bots), "--quiet", "--json"]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+        figures.append(json.loads(result.stdout))
+    assert figures[0] == figures[1] == json.loads(json.dumps(tournament.run(rules, bots, 2, 4).as_dict()))
+    assert figures[0]["rules"] == rules_id
+
+
 TOURNAMENT_JSON = {"top": ["games", "seed", "rules", "bots", "rotate", "seats", "by_bot"],
                    "seat": ["seat", "bot", "mean_total", "stdev_total", "row_means", "win_rate", "outright_wins"],
                    "bot": ["mean_total", "win_rate"]}

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+import boomerang_rules as br
 from boomerang_rules.cli import cli
 
 SCORERS = Path(__file__).resolve().parent / "scorers"
@@ -27,6 +28,20 @@ def test_a_correct_scorer_agrees() -> None:
     code, out, _ = run("--games", "12", "--", sys.executable, str(SCORERS / "library_scorer.py"))
     assert code == 0, out
     assert "all 12 games agree" in out
+
+
+VARIANTS = Path(__file__).resolve().parents[1] / "variants"
+
+
+@pytest.mark.parametrize("rules_id", [info.id for info in br.list_rules()])
+def test_every_shipped_ruleset_is_checked_by_its_id_or_its_file(rules_id: str) -> None:
+    """``--rules`` takes every shipped ruleset and variant, by id or by file, in every game: the
+    library's own scorer agrees on each, told by the ruleset's id."""
+    for given in (rules_id, str(VARIANTS / f"{rules_id}.json")):
+        code, out, err = run("--rules", given, "--games", "4", "--seed", "2", "--", sys.executable,
+                             str(SCORERS / "library_scorer.py"))
+        assert (code, err) == (0, ""), out
+        assert out.endswith(f"all 4 games agree with the rules ({rules_id}).\n"), out
 
 
 def test_three_of_a_kind_bug_is_found_with_a_small_example(tmp_path: Path) -> None:

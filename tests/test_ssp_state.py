@@ -63,7 +63,7 @@ def test_the_state_the_engine_made_is_accepted_rebuilt_pickled_and_equal() -> No
 
 INTS = [  # (field, lowest, highest) of the state's own integers, as the engine keeps them
     ("round", 0, LONGEST), ("first", -1, N - 1), ("turn", -1, N - 1), ("crab_pile", -1, 1), ("caller", -1, N - 1),
-    ("protected", 0, (1 << N) - 1), ("turn_no", 0, LONGEST), ("bound", 0, (1 << N) - 1)]
+    ("protected", 0, (1 << N) - 1), ("turn_no", 0, LONGEST), ("bound", 0, 0)]  # no duo of the base game binds
 
 
 @pytest.mark.parametrize(("field", "low", "high"), INTS)
@@ -79,7 +79,7 @@ def test_an_integer_field_past_either_end_of_its_range_is_refused_naming_it(fiel
     ("round", 0, "play"), ("round", LONGEST, "play"), ("first", -1, "play"), ("first", N - 1, "play"),
     ("turn", N - 1, "play"), ("turn", -1, "over"), ("crab_pile", 1, "crab_card"), ("crab_pile", 0, "crab_card"),
     ("caller", -1, "play"), ("caller", N - 1, "play"), ("protected", 0, "play"), ("protected", (1 << N) - 1, "play"),
-    ("turn_no", 0, "play"), ("turn_no", LONGEST, "play"), ("bound", 0, "play"), ("bound", (1 << N) - 1, "play")])
+    ("turn_no", 0, "play"), ("turn_no", LONGEST, "play"), ("bound", 0, "play")])
 def test_an_integer_field_at_either_end_of_its_range_is_accepted(field: str, value: int, phase: str) -> None:
     changes: dict[str, Any] = {field: value, "phase": phase}
     rebuilt = attrs.evolve(STATE, **changes)
@@ -118,7 +118,7 @@ def test_a_list_of_seats_holds_at_most_one_entry_a_seat_each_a_seat(field: str) 
 CARD_ROWS = [  # (field, a place holding one row of cards, how to put a row there)
     ("deck", "/deck", lambda row: {"deck": row}),
     ("deck0", "/deck0", lambda row: {"deck0": row}),
-    ("drawn", "/drawn", lambda row: {"drawn": row, "phase": "lobster"}),
+    ("drawn", "/drawn", lambda row: {"drawn": row, "phase": "keep"}),
     ("piles", "/piles/1", lambda row: {"piles": (STATE.piles[0], row)}),
     ("piles", "/piles/0", lambda row: {"piles": (row, STATE.piles[1])}),
     ("hands", f"/hands/{N - 1}", lambda row: {"hands": replaced_at(STATE.hands, N - 1, row)}),
@@ -145,10 +145,37 @@ def test_the_rows_of_cards_a_seat_or_a_pile_hold_one_row_each(field: str, length
 
 
 def test_the_phase_is_one_the_engine_has() -> None:
-    words = "phase must be one of crab_card, crab_pile, deal, draw, keep, lobster, over, play, steal, not 'dance'"
+    words = "phase must be one of crab_card, crab_pile, deal, draw, keep, over, play, steal, not 'dance'"
     refused_alone(_problems(phase="dance"), "/phase", words)
     for phase in ("draw", "play", "steal", "crab_pile"):  # no field of the state reads otherwise in these
         assert _problems(phase=phase) == []
+
+
+@pytest.mark.parametrize("rules_id", [info.id for info in br.list_rules() if info.game == "sea-salt-paper"])
+def test_the_lobster_s_phase_and_a_bound_seat_are_only_in_a_ruleset_whose_duos_make_them(rules_id: str) -> None:
+    """The lobster's phase and the seats a jellyfish binds are Extra Salt's: a state of any other ruleset
+    rebuilt with either is refused at that field (it was accepted, and then read actions its ruleset
+    does not number: ``legal_mask`` a ``KeyError`` for ``'lobster:crab-6'`` or ``'draw_one'``,
+    ``apply`` an ``IndexError``)."""
+    rules = br.load_rules(rules_id)
+    state = br.new_game(rules, N, 5)
+    seat = br.to_act(state)[0]
+    state = br.apply(state, seat, "draw")  # two cards drawn, as the lobster's phase holds some
+    effects = {duo.effect for duo in rules.duos}
+    if "look_at_top" in effects:
+        lobster = attrs.evolve(state, phase="lobster")
+        assert br.legal_mask(lobster, seat) == sum(1 << br.action_id(rules, a) for a in br.legal_actions(lobster, seat))
+    else:
+        refused_alone(refusal_of(state, phase="lobster"), "/phase", "phase must be one of crab_card, crab_pile, deal, "
+                      "draw, keep, over, play, steal, not 'lobster'")
+    others = ((1 << N) - 1) & ~(1 << seat)
+    if "restrict_opponents" in effects:
+        bound = attrs.evolve(state, bound=others)
+        assert all(br.legal_mask(bound, s) == sum(1 << br.action_id(rules, a) for a in br.legal_actions(bound, s))
+                   for s in range(N))
+    else:
+        refused_alone(refusal_of(state, bound=others), "/bound", f"bound must be an integer from 0 to 0, not {others}")
+    assert ("look_at_top" in effects) == ("restrict_opponents" in effects) == (rules_id.endswith("extra-salt"))
 
 
 def test_the_seed_is_none_or_any_integer_and_the_names_none_or_one_text_a_seat() -> None:
@@ -300,7 +327,6 @@ def test_a_chance_at_the_ends_of_its_ranges_is_accepted() -> None:
     ({"phase": "deal"}, "/turn", "not 0 in 'deal'"),
     ({"phase": "keep"}, "/drawn", "two cards are drawn in phase keep, some in lobster, none else; not 0 in 'keep'"),
     ({"phase": "keep", "drawn": (1, 2, 3)}, "/drawn", "not 3 in 'keep'"),
-    ({"phase": "lobster"}, "/drawn", "not 0 in 'lobster'"),
     ({"drawn": (1,)}, "/drawn", "not 1 in 'play'"),
     ({"crab_pile": 0}, "/crab_pile", "a pile is chosen in phase crab_card only, not 0 in 'play'"),
     ({"phase": "crab_card"}, "/crab_pile", "not -1 in 'crab_card'"),
@@ -317,7 +343,7 @@ def test_the_fields_read_together_are_read_only_once_each_fits() -> None:
     unsorted = replaced_at(replaced_at(STATE.hands, 0, (2, 1)), 1, (4, 3))
     problems = _problems(hands=unsorted, crab_pile=1)  # every agreement
     assert [p[0] for p in problems] == ["/hands/0", "/hands/1", "/crab_pile"]
-    assert _problems(phase="keep", drawn=(1, 2)) == [] and _problems(phase="lobster", drawn=(1,)) == []
+    assert _problems(phase="keep", drawn=(1, 2)) == []
     assert _problems(phase="crab_card", crab_pile=0) == [] and _problems(phase="over", turn=-1) == []
     assert _problems(phase="deal", turn=-1) == []
 

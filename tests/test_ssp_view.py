@@ -209,12 +209,14 @@ def test_each_seat_sees_the_table_and_only_its_own_draws_and_chosen_pile(rules_i
 
 
 def test_the_base_game_shows_no_seat_bound_as_it_binds_none() -> None:
-    """Only Extra Salt's jellyfish pair binds a seat: under the base rules a state whose ``bound``
-    says otherwise (made by hand) binds nobody, in its legal actions and in every view."""
-    s = attrs.evolve(ssp.new_game(RULES, 3, 1), bound=0b111)
-    seat = br.to_act(s)[0]
-    assert "draw" in br.legal_actions(s, seat) and "draw_one" not in br.legal_actions(s, seat)
+    """Only Extra Salt's jellyfish pair binds a seat: under the base rules no view shows a seat bound,
+    and a state whose ``bound`` says otherwise (made by hand) is refused where it is built, as under
+    every ruleset with no binding duo (``test_ssp_state``: the base game's read it as binding nobody,
+    its variant with the boat's turn on an empty deck as binding, with actions it does not number)."""
+    s = ssp.new_game(RULES, 3, 1)
     assert all(view(s, p).bound == () for p in range(3))
+    with pytest.raises(br.InvalidInput, match=r"^/bound: bound must be an integer from 0 to 0, not 7"):
+        attrs.evolve(s, bound=0b111)
 
 
 def test_a_card_taken_from_a_pile_or_stolen_is_known_in_the_hand_it_went_to() -> None:

@@ -149,8 +149,8 @@ def compile_rules(rules: Ruleset) -> Compiled:
         game = getattr(rules, "game", type(rules).__name__)
         raise _refuse("batch-game", f"it runs only {GAME} rulesets, not {game!r}")
     if len(rules.cards) > MAX_DECK:
-        raise _refuse("batch-deck-size", f"its deck has {len(rules.cards)} cards; hands are 64-bit masks here, "
-                                         f"so at most {MAX_DECK} cards")
+        raise _refuse("batch-deck-size", f"{rules.id!r} has a deck of {len(rules.cards)} cards; hands are 64-bit "
+                                         f"masks here, so at most {MAX_DECK} cards")
     return _compile_cached(rules)
 
 

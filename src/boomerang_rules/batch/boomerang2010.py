@@ -102,8 +102,8 @@ def compile_rules(rules: Ruleset) -> Compiled:
         game = getattr(rules, "game", type(rules).__name__)
         raise refuse("batch-game", f"it runs only {GAME} rulesets here, not {game!r}")
     if len(rules.cards) > MAX_DECK:
-        raise refuse("batch-deck-size", f"its deck has {len(rules.cards)} cards; the river and captures are 64-bit "
-                                        f"masks here, so at most {MAX_DECK} cards")
+        raise refuse("batch-deck-size", f"{rules.id!r} has a deck of {len(rules.cards)} cards; the river and "
+                                        f"captures are 64-bit masks here, so at most {MAX_DECK} cards")
     return _compile_cached(rules)
 
 

@@ -221,17 +221,19 @@ def _refuse_unknown(rules: Ruleset) -> None:
     for field in attrs.fields(type(rules)):
         if field.name not in KNOWN_FIELDS and (field.default is attrs.NOTHING
                                                or getattr(rules, field.name) != field.default):
-            raise refuse("batch-rule", f"it does not know the rule field {field.name!r} (an expansion's rule); "
-                                       "play it with the plain engine")
+            raise refuse("batch-rule", f"{rules.id!r} sets the rule field {field.name!r}, which the kernels do not "
+                                       "read (an expansion's rule); play it with the plain engine")
     for duo in rules.duos:
         if duo.effect not in k.EFFECTS:
-            raise refuse("batch-effect", f"it does not know the duo effect {duo.effect!r} of {'+'.join(duo.kinds)}")
+            raise refuse("batch-effect", f"{rules.id!r} gives {'+'.join(duo.kinds)} the duo effect {duo.effect!r}, "
+                                         "which the kernels do not know")
     parts = {kind for duo in rules.duos for kind in duo.kinds} | set(rules.collectors) | {rules.mermaids.kind}
     parts |= set(rules.multipliers) | {m.kind for m in rules.multipliers.values()}
     unknown = sorted({card.kind for card in rules.cards} - parts)
     if unknown:
-        raise refuse("batch-card-kind", f"it does not know the card kind(s) {', '.join(unknown)}: no duo, collector, "
-                                        "multiplier or mermaid rule of the base game scores them")
+        raise refuse("batch-card-kind", f"{rules.id!r} has the card kind(s) {', '.join(unknown)}, which the kernels "
+                                        "do not know: no duo, collector, multiplier or mermaid rule of the base game "
+                                        "scores them")
 
 
 def compile_rules(rules: Ruleset) -> Compiled:
@@ -240,8 +242,8 @@ def compile_rules(rules: Ruleset) -> Compiled:
         game = getattr(rules, "game", type(rules).__name__)
         raise refuse("batch-game", f"it runs only {GAME} rulesets here, not {game!r}")
     if len(rules.cards) > MAX_DECK:
-        raise refuse("batch-deck-size", f"its deck has {len(rules.cards)} cards; hands are 64-bit masks here, "
-                                        f"so at most {MAX_DECK} cards")
+        raise refuse("batch-deck-size", f"{rules.id!r} has a deck of {len(rules.cards)} cards; hands are 64-bit "
+                                        f"masks here, so at most {MAX_DECK} cards")
     if tables_for(rules).expansion:
         raise refuse("batch-extra-salt", f"{rules.id!r} uses rules the kernels do not play (Extra Salt's cards, "
                                          "a colour bonus counted apart from the mermaids, or a boat pair's turn on "

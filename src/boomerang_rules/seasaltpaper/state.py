@@ -217,7 +217,8 @@ def fit(values: tuple[object, ...]) -> None:
     shape.whole("/round", round_no, 0, _LONGEST)
     maybe_seat("/first", first)
     maybe_seat("/turn", turn)
-    shape.text("/phase", phase, _PHASES)
+    effects = {effect for _, _, _, effect in tables.duos}  # Extra Salt's lobster and jellyfish among them
+    shape.text("/phase", phase, _PHASES if "look_at_top" in effects else _PHASES - {"lobster"})
     for name, value in (("deck", deck), ("drawn", drawn), ("deck0", deck0)):
         cards(f"/{name}", value)
     shape.row("/piles", piles, cards, 2)
@@ -237,7 +238,7 @@ def fit(values: tuple[object, ...]) -> None:
     shape.row("/winners_", winners, seat, longest=n)
     _fits_chance(shape, chance, n, size)
     shape.optional(shape.rows(lambda pointer, value: shape.text(pointer, value), n))("/names", names)
-    shape.mask("/bound", bound, n)
+    shape.mask("/bound", bound, n if "restrict_opponents" in effects else 0)
     orders("/shuffles", shuffles)
     shape.done()  # what follows reads the fields together
     assert isinstance(drawn, tuple)  # for the type checker: checked above
