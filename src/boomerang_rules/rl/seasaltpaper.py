@@ -140,7 +140,7 @@ def fields(rules: Ruleset, players: int) -> tuple[Field, ...]:
     ) + ((Field("bound", "seat", ("bound",), lambda s: protected(s.bound),
                 "Extra Salt: the seats a jellyfish pair binds for their next turn", op=("bits", "bound", n)),)
          if any(d.effect == "restrict_opponents" for d in rules.duos) else ()) + (
-        Field("seat", "own", tuple(f"seat {k}" for k in seats), lambda s: own_seats,
+        Field("seat", "own", tuple(str(k) for k in seats), lambda s: own_seats,
               "the observer's own seat number (one-hot), which `steal:SEAT` actions name: row `+k` of a "
               "per-seat slice is seat (seat + k) % players", op=("seat_bits", "players", n)),
     )
