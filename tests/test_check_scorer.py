@@ -702,11 +702,12 @@ def test_the_api_takes_a_numpy_timeout() -> None:
 
 
 @pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
-@pytest.mark.parametrize("value, place, said", [("1e400", "/2/total/1", "the number 1e400 is too large for a float"),
-                                                ("NaN", "/2/total/1", "NaN is not valid JSON"),
-                                                ("9" * 5000, "/2/total/1", "a number of more than"),
-                                                ('{"a": 1, "a": 2}', "/2/total/1/a", "the key 'a' appears more")],
-                         ids=["1e400", "NaN", "5000 digits", "a repeated key"])
+@pytest.mark.parametrize(("value", "place", "said"), [
+    ("1e400", "/2/total/1", "the number 1e400 is too large for a float"),
+    ("NaN", "/2/total/1", "NaN is not valid JSON"),
+    ("9" * 5000, "/2/total/1", "a number of more than"),
+    ('{"a": 1, "a": 2}', "/2/total/1/a", "the key 'a' appears more")],
+    ids=["1e400", "NaN", "5000 digits", "a repeated key"])
 def test_an_answer_no_json_may_hold_is_refused_at_its_place(rules_id: str, value: str, place: str, said: str) -> None:
     """A scorer's answer holding ``1e400`` (a scorer computing in floats), ``NaN`` or a repeated key was
     told "not a JSON answer (the number 1e400 is too large for a float)", with no place, though the

@@ -561,8 +561,8 @@ def _stopped_twice(second: int, when: str, monkeypatch: pytest.MonkeyPatch) -> t
 
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
-    put_back = stopping.signal.signal
-    echo = stopping.click.echo
+    put_back = signal.signal
+    echo = click.echo
     sent: list[int] = []
 
     def signalled(*args: Any, **kwargs: Any) -> Any:
@@ -582,10 +582,10 @@ def _stopped_twice(second: int, when: str, monkeypatch: pytest.MonkeyPatch) -> t
                 try:
                     raise KeyboardInterrupt
                 except KeyboardInterrupt as stop:
-                    monkeypatch.setattr(stopping.click, "echo", signalled) if when == "telling" else \
-                        monkeypatch.setattr(stopping.signal, "signal", signalled)
+                    monkeypatch.setattr(click, "echo", signalled) if when == "telling" else \
+                        monkeypatch.setattr(signal, "signal", signalled)
                     stopping.interrupted(stop, "what was written")
-        except BaseException as exc:  # noqa: BLE001 (a second stop's KeyboardInterrupt is the fault here)
+        except BaseException as exc:  # a second stop's KeyboardInterrupt is the fault here
             left = exc
         monkeypatch.undo()
         after = {signum: signal.getsignal(signum) for signum in before}

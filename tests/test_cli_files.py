@@ -451,11 +451,11 @@ def test_a_second_stop_while_the_temporary_file_is_removed_still_removes_it(tmp_
         stream.write("half a record")
         raise RuntimeError("the first stop")
 
-    monkeypatch.setattr(files.os, "unlink", second_stop)
+    monkeypatch.setattr("boomerang_rules.cli.files.os.unlink", second_stop)
     raised: BaseException | None = None
     try:
         files.write_text_file(str(out), first_stop, "--out")
-    except BaseException as exc:  # noqa: BLE001 (the second stop, a KeyboardInterrupt, is a failure here)
+    except BaseException as exc:  # the second stop, a KeyboardInterrupt, is a failure here
         raised = exc
     assert isinstance(raised, RuntimeError) and str(raised) == "the first stop"
     assert out.read_text() == "the old games\n" and len(calls) == 2
@@ -476,7 +476,7 @@ def test_a_stop_as_the_temporary_file_is_made_leaves_none(tmp_path: Path, monkey
         signal.raise_signal(signal.SIGINT)  # the handler runs when Python next looks: on returning
         return found
 
-    monkeypatch.setattr(files.tempfile, "mkstemp", interrupted)
+    monkeypatch.setattr("boomerang_rules.cli.files.tempfile.mkstemp", interrupted)
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(KeyboardInterrupt):
