@@ -167,3 +167,22 @@ def test_the_score_table_fits_80_columns_whatever_the_animals(tmp_path: Path, co
     cells = [cell for line in lines if line.startswith("  Bo ") for cell in line.split()[1:]]
     assert cells == [*(f"{sheets[1].cards[a]}:{sheets[1].animals[a]}" for a in rules.animals),
                      str(sheets[1].boomerangs), str(sheets[1].sets), str(sheets[1].total)]
+
+
+def test_the_story_counts_one_card_left_in_the_deck_in_the_singular() -> None:
+    """``replay``'s story of a round said "Turned up: ...; 1 cards left in the deck" (in 75 of 200
+    random three-seat games), where the states' texts count one card in the singular."""
+    import random
+    import re
+
+    from boomerang_rules.boomerang2010.cli import narrate
+
+    said = set()
+    for seed in range(8):
+        state = br.new_game("boomerang-2010", 3, seed)
+        rng = random.Random(seed)
+        while not br.is_over(state):
+            state = br.step(state, [rng.choice(br.legal_actions(state, s)) for s in br.to_act(state)])
+        text = "\n".join(narrate(br.record_of(state), state.rules, ["a", "b", "c"], None))
+        said |= set(re.findall(r"(?<![\d.,-])1 cards? left in the deck", text))
+    assert said == {"1 card left in the deck"}

@@ -94,6 +94,26 @@ def test_the_vector_env_counts_the_actions_win_rewards_keep(rules_id: str, max_s
     assert 0 < sum(a.nbytes for a in env._played) <= 4 * kept
 
 
+@pytest.mark.parametrize("max_steps", [10**400, 2**20_000], ids=["10**400", "2**20000"])
+def test_a_bound_past_any_memory_is_refused_naming_games_in_words_that_print(max_steps: int) -> None:
+    """``VectorEnv("sea-salt-paper", 3, 2, reward="win", max_steps=10**400)`` (a bound meaning "none",
+    which ``"round"`` takes) raised ``OverflowError: int too large to convert to float`` from inside
+    the memory check, and ``2**20000`` a ``ValueError`` about integer string conversion: the bytes the
+    kept actions would need are past a float's range and past the digits Python writes. It is the
+    refusal naming ``games`` that any batch too large gets."""
+    rules = br.load_rules("sea-salt-paper")
+    assert VectorEnv(rules, 3, 2, reward="round", max_steps=max_steps).games == 2
+    with pytest.raises(ValueError, match=REFUSED.format(2) + "a VectorEnv of 2 games needs more than 1,024 EiB of "
+                                         r"arrays \(more than 1,024 EiB a game\), more than this machine's memory"):
+        VectorEnv(rules, 3, 2, reward="win", max_steps=max_steps)
+
+
+def test_sizes_are_told_in_their_unit_up_to_a_thousand_and_twenty_four_exbibytes() -> None:
+    assert [memory._size(n) for n in (0, 1023, 1024, 3 * 2**30 // 2, 2**60, 1023 * 2**60)] == [
+        "0 bytes", "1023 bytes", "1.0 KiB", "1.5 GiB", "1.0 EiB", "1023.0 EiB"]
+    assert memory._size(2**70) == memory._size(10**5000) == "more than 1,024 EiB"
+
+
 def _measured(b: Any) -> int:
     """The bytes of a batch's arrays of one row a game, each buffer once (a view of another is not more)."""
     counted: list[Any] = []

@@ -735,3 +735,25 @@ def test_a_scorer_s_pipes_are_each_polled_through_one_poll_object(monkeypatch: p
     command = [sys.executable, "-c", "import sys, time; sys.stdin.read(); time.sleep(0.5); print('[]')"]
     assert differential.run_scorer(command, [{"a": 1}], timeout=30) == [b"[]"]
     assert len(made) == 3  # standard input, output and error
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+@pytest.mark.parametrize(("value", "place", "said"), [
+    ("1e400", "/2/total/1", "the number 1e400 is too large for a float"),
+    ("NaN", "/2/total/1", "NaN is not valid JSON"),
+    ("9" * 5000, "/2/total/1", "a number of more than"),
+    ('{"a": 1, "a": 2}', "/2/total/1/a", "the key 'a' appears more")],
+    ids=["1e400", "NaN", "5000 digits", "a repeated key"])
+def test_an_answer_no_json_may_hold_is_refused_at_its_place(rules_id: str, value: str, place: str, said: str) -> None:
+    """A scorer's answer holding ``1e400`` (a scorer computing in floats), ``NaN`` or a repeated key was
+    told "not a JSON answer (the number 1e400 is too large for a float)", with no place, though the
+    parse had found it (``/2/total/1``), as a record's or a ruleset's problem is placed."""
+    import boomerang_rules as br
+    from boomerang_rules.core.differential import compare
+
+    state = br.new_game(rules_id, 3, 4)
+    answer = json.dumps([sheet.as_dict() for sheet in br.score_sheets(state)])
+    answer = answer[:answer.rindex('"total": ')] + f'"total": [0, {value}]}}]'
+    differences, problem = compare(answer, state)
+    assert differences == () and problem is not None
+    assert problem.startswith(f"not a JSON answer (at {place}: {said}"), problem

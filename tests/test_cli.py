@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -551,6 +552,68 @@ def test_signals_end_a_command_through_its_exit_but_an_ignored_one_stays_ignored
     finally:
         for signum, handler in before.items():
             signal.signal(signum, handler)
+
+
+def _stopped_twice(second: int, when: str, monkeypatch: pytest.MonkeyPatch) -> tuple[BaseException | None, str]:
+    """What leaves a command stopped by Ctrl-C when ``second`` arrives as it tells the stop (``when`` is
+    "telling") or as its handlers are put back on the way out ("leaving"), and what it said."""
+    import io
+    import signal
+
+    from boomerang_rules.cli import stopping
+
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    put_back = signal.signal
+    echo = click.echo
+    sent: list[int] = []
+
+    def signalled(*args: Any, **kwargs: Any) -> Any:
+        putting_back = when == "leaving" and args[1] in (signal.SIG_DFL, signal.default_int_handler)
+        if not sent and (when == "telling" or putting_back):
+            sent.append(second)
+            signal.raise_signal(second)
+        return (echo if when == "telling" else put_back)(*args, **kwargs)
+
+    before = {signum: signal.getsignal(signum) for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    for signum in before:  # as a command starts (whatever the test runner set)
+        signal.signal(signum, signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL)
+    left: BaseException | None = None
+    try:
+        try:
+            with stopping.ending_on_signals():
+                try:
+                    raise KeyboardInterrupt
+                except KeyboardInterrupt as stop:
+                    monkeypatch.setattr(click, "echo", signalled) if when == "telling" else \
+                        monkeypatch.setattr(signal, "signal", signalled)
+                    stopping.interrupted(stop, "what was written")
+        except BaseException as exc:  # a second stop's KeyboardInterrupt is the fault here
+            left = exc
+        monkeypatch.undo()
+        after = {signum: signal.getsignal(signum) for signum in before}
+        assert after[signal.SIGINT] is signal.default_int_handler
+        assert after[signal.SIGTERM] is signal.SIG_DFL and after[signal.SIGHUP] is signal.SIG_DFL
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+    return left, err.getvalue()
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGHUP"), reason="no SIGHUP (Windows)")
+@pytest.mark.parametrize("second", ["SIGINT", "SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("when", ["telling", "leaving"])
+def test_a_second_stop_while_the_first_is_told_or_the_command_leaves_is_no_traceback(
+        second: str, when: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second signal on the heels of the first (SIGHUP 2 ms after a Ctrl-C to ``simulate --out``)
+    met the command as it told the first or as it put its handlers back: its ``KeyboardInterrupt``
+    left the command line, Python's traceback and a death by SIGINT (2 of 40 double signals). Once a
+    stop is told the stops are let pass: one message, the first signal's exit."""
+    import signal
+
+    left, said = _stopped_twice(getattr(signal, second), when, monkeypatch)
+    assert isinstance(left, SystemExit) and left.code == 130, repr(left)
+    assert said == "boomerang-rules: interrupted (Ctrl-C): what was written\n"
 
 
 @pytest.mark.parametrize("command", [["score", "A", "B", "C", "D", "E", "F", "G"], ["variants", "show", "standard"],

@@ -8,8 +8,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import stat
 import subprocess
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -424,3 +426,61 @@ def test_replay_html_dash_is_standard_output_as_every_other_output_dash_is(
     assert done.exit_code == 0, done.output
     assert done.stdout.startswith("<!DOCTYPE html>") and "Page written" not in done.stdout
     assert not Path("-").exists()
+
+
+def test_a_second_stop_while_the_temporary_file_is_removed_still_removes_it(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second signal (SIGTERM 2 ms after a Ctrl-C) met the first's removal of the temporary file
+    before ``os.unlink`` ran: the stop was told, the old file left, and ``.games.jsonl.*.part`` left
+    beside it (1 in 32 double signals to ``simulate --out``). The removal is retried, and the first
+    stop is the one told."""
+    from boomerang_rules.cli import files
+
+    out = tmp_path / "games.jsonl"
+    out.write_text("the old games\n")
+    unlink = os.unlink
+    calls = []
+
+    def second_stop(path: Any) -> None:  # the second signal's handler runs as the removal is called
+        calls.append(path)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        unlink(path)
+
+    def first_stop(stream: Any) -> None:
+        stream.write("half a record")
+        raise RuntimeError("the first stop")
+
+    monkeypatch.setattr("boomerang_rules.cli.files.os.unlink", second_stop)
+    raised: BaseException | None = None
+    try:
+        files.write_text_file(str(out), first_stop, "--out")
+    except BaseException as exc:  # the second stop, a KeyboardInterrupt, is a failure here
+        raised = exc
+    assert isinstance(raised, RuntimeError) and str(raised) == "the first stop"
+    assert out.read_text() == "the old games\n" and len(calls) == 2
+    assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signal masks: POSIX")
+def test_a_stop_as_the_temporary_file_is_made_leaves_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C arriving as ``mkstemp`` made the temporary file, before its name was kept, left it
+    (0 bytes): the signals are held until the name is kept, and the file removed as after any stop."""
+    from boomerang_rules.cli import files
+
+    out = tmp_path / "games.jsonl"
+    made = tempfile.mkstemp
+
+    def interrupted(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        found = made(*args, **kwargs)
+        signal.raise_signal(signal.SIGINT)  # the handler runs when Python next looks: on returning
+        return found
+
+    monkeypatch.setattr("boomerang_rules.cli.files.tempfile.mkstemp", interrupted)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            files.write_text_file(str(out), lambda stream: stream.write("{}\n"), "--out")
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert not out.exists() and _leftovers(tmp_path) == []

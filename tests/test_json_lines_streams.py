@@ -123,3 +123,20 @@ def test_replay_and_sheet_hold_one_game_of_a_long_file_at_a_time(tmp_path: Any, 
     few.write_bytes(line * 20)
     many.write_bytes(line * 200)
     assert _peak_bytes_reading(many, game_number) < 2 * _peak_bytes_reading(few, game_number)
+
+
+@pytest.mark.parametrize("command", ["replay", "sheet"])
+@pytest.mark.parametrize(("content", "said"), [(b"", "no JSON documents in this file"),
+                                               (b"\n \n\t\n", "no JSON documents in this file"),
+                                               (b"\xef\xbb\xbf", "empty: no JSON document in it"),
+                                               (b'{"format": bad\n', "invalid JSON at line 1")],
+                         ids=["empty", "blank lines", "a byte-order mark alone", "one bad line"])
+def test_a_game_past_the_end_of_a_file_of_no_readable_game_is_its_problem(tmp_path: Any, command: str,
+                                                                          content: bytes, said: str) -> None:
+    """``replay empty.jsonl --game 3`` said "empty.jsonl holds 1 game" (exit 2): the file's problem,
+    counted as a game. A file whose one document is unreadable is told by its problem (exit 1), as
+    without --game."""
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(content)
+    result = CliRunner().invoke(cli, [command, str(path), "--game", "3"])
+    assert result.exit_code == 1 and said in result.output and "holds" not in result.output, result.output

@@ -289,7 +289,7 @@ def test_render_shows_every_games_public_table(rules_id: str) -> None:
         assert not hidden & words
     else:
         assert set(seen.river) <= words and f"pot {seen.pot}" in text
-        assert all(f"{b} boomerangs" in text for b in seen.boomerangs)
+        assert all(f"{b} boomerang{'' if b == 1 else 's'}" in text for b in seen.boomerangs)
         assert not set(state.rules.lands) & words  # the tokens are secret until the capture
 
 
@@ -934,3 +934,38 @@ def test_every_games_rewards_sum_to_what_the_docs_promise_in_both_envs(rules_id:
         assert info == {} and not truncated
         aec.step(None if terminated else int(rng.choice(np.flatnonzero(seen["action_mask"]))))
     assert [total[a] for a in aec.possible_agents] == promised(aec.unwrapped._state)
+
+
+@pytest.mark.parametrize("rules_id", ["standard", "sea-salt-paper", "boomerang-2010"])
+def test_render_counts_one_point_or_boomerang_in_the_singular(rules_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game's render wrote "  1 points" of a seat's total and Boomerang (2010)'s "1 boomerangs"
+    of a seat's last boomerang (in random games), as the states' ``repr`` and ``str`` did before
+    ``core.display.counted`` reached them; each count agrees with its noun now."""
+    import importlib
+    import re
+
+    import attrs
+
+    plural_one = re.compile(r"(?<![\d.,-])1 (points|boomerangs|cards)\b")
+    game = importlib.import_module(f"boomerang_rules.rl.{br.load_rules(rules_id).game.replace('-', '')}"
+                                   .replace("boomerangaustralia", "australia"))
+    singular: set[str] = set()
+    for seed in range(8):
+        env = bz.parallel_env(rules_id, players=3, render_mode="ansi")
+        obs, _ = env.reset(seed=seed)
+        rng = random.Random(seed)
+        while env.agents:
+            said = env.render()
+            assert isinstance(said, str) and not plural_one.search(said), said
+            singular |= set(re.findall(r"(?<![\d.,-])1 (point|boomerang)\b", said))
+            actions = {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()
+                       if o["action_mask"].any()}
+            obs, *_ = env.step(actions)
+    state = br.new_game(rules_id, 3, 1)
+    if rules_id == "sea-salt-paper":  # a total of 1: rare in play
+        state = attrs.evolve(state, totals=(1, 0, 2))
+    else:
+        monkeypatch.setattr(game, "totals", lambda state: [1, 0, 2])
+    said = game.describe(state)
+    assert not plural_one.search(said) and "  1 point " in said and "  0 points" in said and "  2 points" in said
+    assert ("boomerang" in singular) == (rules_id == "boomerang-2010"), singular

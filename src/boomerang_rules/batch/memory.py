@@ -87,14 +87,19 @@ def _limits(base: str, path: str, name: str) -> list[int]:
     return out
 
 
+_UNITS = ("KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
+
+
 def _size(count: int) -> str:
-    """A count of bytes in words: ``1.5 GiB``, ``29.1 TiB``."""
-    value, unit = float(count), "bytes"
-    for name in ("KiB", "MiB", "GiB", "TiB", "PiB", "EiB"):
-        if value < 1024:
-            break
-        value, unit = value / 1024, name
-    return f"{count} bytes" if unit == "bytes" else f"{value:.1f} {unit}"
+    """A count of bytes in words: ``1.5 GiB``, ``29.1 TiB``; past 1,024 EiB, that it is (a count of
+    bytes past a float's range, or of more digits than Python writes, from a bound meaning "none":
+    ``VectorEnv``'s ``max_steps=10**400`` with ``"win"``, raised from inside)."""
+    if count < 1024:
+        return f"{count} bytes"
+    if count >= 1024 ** (len(_UNITS) + 1):
+        return f"more than 1,024 {_UNITS[-1]}"
+    power = next(p for p in range(1, len(_UNITS) + 1) if count < 1024 ** (p + 1) or p == len(_UNITS))
+    return f"{count / 1024 ** power:.1f} {_UNITS[power - 1]}"
 
 
 def fitting(games: int, per_game: int, what: str = "a batch") -> int:
@@ -104,7 +109,8 @@ def fitting(games: int, per_game: int, what: str = "a batch") -> int:
     memory = memory_bytes()
     most = memory // max(per_game, 1)
     if games > most:
+        each = f"{per_game:,} bytes" if per_game < 1024 ** (len(_UNITS) + 1) else _size(per_game)
         raise ValueError(f"games must be at most {most:,} here, not {games:,}: {what} of {games:,} games needs "
-                         f"{_size(games * per_game)} of arrays ({per_game:,} bytes a game), more than this machine's "
+                         f"{_size(games * per_game)} of arrays ({each} a game), more than this machine's "
                          f"memory ({_size(memory)})")
     return games

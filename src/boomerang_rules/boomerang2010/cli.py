@@ -98,8 +98,9 @@ def narrate(record: dict[str, Any], rules: Any, names: list[str], seat: int | No
         if left:  # 80 columns, a card never split (replay fits the other lines)
             lines += fitted(f"Left in the river: {' '.join(_cards_of(rules, left))}", indent="  ",
                             keep=_cards_of(rules, left))
-        lines += fitted(f"Turned up: {' '.join(_cards_of(rules, turned)) or 'nothing'}; {len(state.deck)} cards "
-                        "left in the deck", indent="  ", keep=_cards_of(rules, turned))
+        deck = counted(len(state.deck), "card")
+        lines += fitted(f"Turned up: {' '.join(_cards_of(rules, turned)) or 'nothing'}; {deck} left in the deck",
+                        indent="  ", keep=_cards_of(rules, turned))
         tokens = rnd.get("tokens")
         if tokens is None:
             break

@@ -235,7 +235,8 @@ def require_players(rules: Any, players: int) -> None:
 def read_one_game(file: str, game_number: int | None, max_bytes: int = DEFAULT_MAX_BYTES) -> tuple[str, Any]:
     """The record to draw or replay from ``file`` (game ``game_number`` of a JSON Lines file, counted
     from 1) and where it stands; exits 2 when there is no such game or the file cannot be read, 1
-    when the document is not JSON or is larger than ``max_bytes`` (``--max-bytes``)."""
+    when the document is not JSON or is larger than ``max_bytes`` (``--max-bytes``), or the file's
+    one document is unreadable, whatever game was asked for (an empty file holds no game)."""
     from ..core.jsonio import label_of, read_documents
 
     label = label_of(file)
@@ -251,8 +252,8 @@ def read_one_game(file: str, game_number: int | None, max_bytes: int = DEFAULT_M
         fail(f"{label}: cannot read: {exc.strerror or exc}", EXIT_USAGE)
     if game_number is None and count > 1:
         fail(f"{label} holds {count} games: choose one with --game N (1 to {count})", EXIT_USAGE)
-    if game_number is not None and game_number > count:
-        fail(f"--game {game_number}: {label} holds {counted(count, 'game')}",
+    if game_number is not None and game_number > count and not (count == 1 and last and last[2] is not None):
+        fail(f"--game {game_number}: {label} holds {counted(count, 'game')}",  # an empty file's problem is no game
              EXIT_USAGE)
     if last is None:  # read_documents yields one at least (a file of none is its problem): never met
         fail(f"{label}: no JSON documents in this file", EXIT_INVALID)

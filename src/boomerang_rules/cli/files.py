@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
 import click
@@ -141,8 +142,10 @@ def write_text(path: str, text: str, option: str) -> None:
 
 def _replace(target: str, write: Callable[[IO[str]], object], mode: int) -> None:
     folder, name = os.path.split(target)
-    fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder or ".")
+    temporary = None
     try:
+        with _stops_held():  # a stop as mkstemp returned left its file, its name not yet kept
+            fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder or ".")
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
             write(stream)
             stream.flush()
@@ -150,9 +153,32 @@ def _replace(target: str, write: Callable[[IO[str]], object], mode: int) -> None
         os.chmod(temporary, mode)
         os.replace(temporary, target)
     except BaseException:  # an error, or Ctrl-C: the target is untouched, the partial file removed
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+        while temporary is not None:  # a second stop (SIGTERM just after Ctrl-C) meanwhile: removed still
+            try:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
+                temporary = None
+            except KeyboardInterrupt:
+                continue
+        raise  # the first stop or error, the one the command tells
+
+
+_STOPS = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+"""The signals that stop a command (``cli.stopping``; Windows has no SIGHUP)."""
+
+
+@contextlib.contextmanager
+def _stops_held() -> Iterator[None]:
+    """The stopping signals blocked while the block runs, delivered after it (POSIX: Windows has no
+    signal mask, and leaves the block as it is)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _default_mode() -> int:

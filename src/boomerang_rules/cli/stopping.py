@@ -15,7 +15,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from types import FrameType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 
@@ -33,13 +33,21 @@ class Stopped(KeyboardInterrupt):
         self.signum = signum
 
 
+_STOPS = (signal.SIGINT, *_ENDING)
+"""Every signal that stops a command."""
+
+_kept: list[dict[int, Any]] = []
+"""The handlers ``ending_on_signals`` puts back, while its block runs (the innermost last)."""
+
+
 @contextlib.contextmanager
 def ending_on_signals() -> Iterator[None]:
     """SIGTERM and SIGHUP raise ``Stopped`` while the block runs, as Ctrl-C raises ``KeyboardInterrupt``:
     a ``--jobs`` run ends its workers, an ``--out`` file's temporary file is removed and the file left as
     it was, and the command says what it stopped. The signal's default ended the process where it
-    stood, leaving both. The handlers are put back after (the main thread only: no other may set them).
-    A signal ignored when the command starts (``nohup`` ignores SIGHUP) stays ignored."""
+    stood, leaving both. The handlers are put back after (the main thread only: no other may set them),
+    Ctrl-C's too (``interrupted`` lets the stops pass). A signal ignored when the command starts
+    (``nohup`` ignores SIGHUP) stays ignored."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -47,18 +55,34 @@ def ending_on_signals() -> Iterator[None]:
     def end(signum: int, frame: FrameType | None) -> None:
         raise Stopped(signum)
 
-    kept = {signum: signal.signal(signum, end) for signum in _ENDING if signal.getsignal(signum) == signal.SIG_DFL}
+    kept = {signum: signal.getsignal(signum) for signum in _STOPS}
+    _kept.append(kept)
     try:
+        for signum in _ENDING:
+            if kept[signum] == signal.SIG_DFL:
+                signal.signal(signum, end)
         yield
     finally:
-        for signum, handler in kept.items():
-            signal.signal(signum, handler)
+        for signum in reversed(_STOPS):  # Ctrl-C's last: a stop on the way out finds no handler of ours
+            if kept[signum] is not None:
+                signal.signal(signum, kept[signum])
+        _kept.remove(kept)
+
+
+def _passed(signum: int, frame: FrameType | None) -> None:
+    """A stop once one is told: the command is leaving, and a second one there interrupted its
+    message or the putting back of its handlers (Python's traceback, a death by the signal)."""
 
 
 def interrupted(stop: KeyboardInterrupt, what: str = "") -> NoReturn:
     """Leave after ``stop`` (Ctrl-C, or ``Stopped``), exit 128 + its signal, saying on standard error
-    which signal it was and ``what`` was and was not written. Standard error gone (SIGHUP: the
-    terminal closed) does not turn the exit into an I/O error's."""
+    which signal it was and ``what`` was and was not written; within ``ending_on_signals``, a stop
+    after this one is let pass. Standard error gone (SIGHUP: the terminal closed) does not turn the
+    exit into an I/O error's."""
+    if _kept and threading.current_thread() is threading.main_thread():
+        for signum in _STOPS:
+            if callable(signal.getsignal(signum)):
+                signal.signal(signum, _passed)
     signum = stop.signum if isinstance(stop, Stopped) else signal.SIGINT
     name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
     with contextlib.suppress(OSError):

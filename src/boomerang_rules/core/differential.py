@@ -321,7 +321,8 @@ def compare(answer: str | bytes, state: Any) -> tuple[tuple[Difference, ...], st
     sheets, problem = parse_json(answer)
     text = answer[:80].decode("utf-8", "replace") if isinstance(answer, bytes) else answer[:80]
     if problem is not None:
-        return (), f"not a JSON answer ({problem.message}): {text!r}"
+        where = f"at {escaped_name(problem.pointer)}: " if problem.pointer else ""  # 1e400's place, as a record's
+        return (), f"not a JSON answer ({where}{problem.message}): {text!r}"
     game = game_module(state.rules.game)
     ours = [s.as_dict() for s in game.score_sheets(state)]
     if not isinstance(sheets, list) or len(sheets) != len(ours) or not all(isinstance(s, dict) for s in sheets):

@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.arguments import brief
+from ..core.display import counted
 from ..core.loading import loaded, require_ruleset
 from .encoding import Encoded, _rl_module, encoder_for
 
@@ -131,7 +132,7 @@ class GameAdapter:
         else:
             totals = self.totals(state)
             lines = [f"round {state.round + 1}" + (", game over" if self.is_over(state) else "")]
-            lines += [f"  player_{seat}: {points:>3} points" for seat, points in enumerate(totals)]
+            lines += [f"  player_{seat}: {counted(points, 'point'):>10}" for seat, points in enumerate(totals)]
             text = "\n".join(lines)
         seats = self.to_act(state)
         return text + ("\n  to act: " + ", ".join(f"player_{seat}" for seat in seats) if seats else "")

@@ -31,6 +31,7 @@ from ..australia.sheets import winners
 from ..australia.state import GameState, check_state
 from ..australia.tables import NO_ACTIVITY, tables_for
 from ..core.arguments import brief, items_of, seat_of
+from ..core.display import counted
 from .australia_layout import COMPILED as COMPILED
 from .australia_layout import (  # the packed layout, kept importable here (rl.encode, rl.static_words...)
     FloatArray,
@@ -199,7 +200,7 @@ def describe(state: GameState) -> str:
     scores = totals(state)
     for seat in range(n):
         face = " ".join(t.ids[taken[j * n + seat]] for j in range(1, len(taken) // n))
-        lines.append(f"  player_{seat}: {scores[seat]:>3} points  face up: {face or '-'}")
+        lines.append(f"  player_{seat}: {counted(scores[seat], 'point'):>10}  face up: {face or '-'}")
     return "\n".join(lines)
 
 

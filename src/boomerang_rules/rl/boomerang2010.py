@@ -20,6 +20,7 @@ from ..boomerang2010.rules import Ruleset
 from ..boomerang2010.scoring import count_cards
 from ..boomerang2010.state import NO_TOKEN, GameState, check_state
 from ..boomerang2010.tables import tables_for
+from ..core.display import counted
 from .encoding import Encoder, Field, last_by_identity, mask_of, masks_by_legal
 from .openspiel_games import GameDescription, scores_bound
 
@@ -218,12 +219,12 @@ def describe(state: GameState) -> str:
     t = state.tables
     over = state.phase == "over"
     lines = [f"round {state.round if over else state.round + 1}, " + ("game over" if over else state.phase)]
-    lines.append(f"  river: {' '.join(t.ids_of(state.river)) or '-'}; deck: {len(state.deck)} card"
-                 f"{'' if len(state.deck) == 1 else 's'}; "
+    lines.append(f"  river: {' '.join(t.ids_of(state.river)) or '-'}; deck: {counted(len(state.deck), 'card')}; "
                  f"pot {state.pot}")
     hunting = set(state.active) if state.phase == "hunt" else set()
     for seat, points in enumerate(totals(state)):
-        lines.append(f"  player_{seat}: {points:>3} points  {state.boomerangs[seat]} boomerangs  captured: "
+        held = counted(state.boomerangs[seat], "boomerang")
+        lines.append(f"  player_{seat}: {counted(points, 'point'):>10}  {held}  captured: "
                      f"{' '.join(t.ids_of(state.captured[seat])) or '-'}" + ("  (hunting)" if seat in hunting else ""))
     return "\n".join(lines)
 

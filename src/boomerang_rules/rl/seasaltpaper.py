@@ -14,6 +14,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from ..core.display import counted
 from ..seasaltpaper import actions, chance
 from ..seasaltpaper.hot_path import legal_actions, to_act
 from ..seasaltpaper.rules import Ruleset
@@ -157,7 +158,7 @@ def describe(state: GameState) -> str:
     each seat's total, hand size and cards played (no hidden card: never a hand nor a drawn pair).
     Who acts is said after it, in every game alike (``GameAdapter.describe``)."""
     def cards(n: int) -> str:
-        return f"{n} card{'' if n == 1 else 's'}"
+        return counted(n, "card")
 
     t = state.tables
     over = state.phase == "over"
@@ -167,7 +168,7 @@ def describe(state: GameState) -> str:
                       for p, pile in enumerate(state.piles))
     lines.append(f"  deck: {cards(len(state.deck))}; discard piles: {piles}")
     for seat, (hand, played) in enumerate(zip(state.hands, state.played)):
-        lines.append(f"  player_{seat}: {state.totals[seat]:>3} points  hand: {cards(len(hand))}  played: "
+        lines.append(f"  player_{seat}: {counted(state.totals[seat], 'point'):>10}  hand: {cards(len(hand))}  played: "
                      f"{' '.join(t.ids_of(played)) or '-'}")
     return "\n".join(lines)
 
