@@ -165,6 +165,8 @@ def test_the_lobster_s_phase_and_a_bound_seat_are_only_in_a_ruleset_whose_duos_m
     if "look_at_top" in effects:
         lobster = attrs.evolve(state, phase="lobster")
         assert br.legal_mask(lobster, seat) == sum(1 << br.action_id(rules, a) for a in br.legal_actions(lobster, seat))
+        refused_alone(refusal_of(state, phase="lobster", drawn=()), "/drawn",  # the lobster's cards are drawn
+                      "two cards are drawn in phase keep, some in lobster, none else; not 0 in 'lobster'")
     else:
         refused_alone(refusal_of(state, phase="lobster"), "/phase", "phase must be one of crab_card, crab_pile, deal, "
                       "draw, keep, over, play, steal, not 'lobster'")
